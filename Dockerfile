@@ -1,0 +1,61 @@
+# syntax=docker/dockerfile:1
+
+# --- Stage 1: build the React pages (Vite) -------------------------------
+FROM node:20-bookworm-slim AS frontend
+
+WORKDIR /app/frontend
+
+# Dependencies first, so this layer is reused while only sources change.
+COPY frontend/package.json frontend/package-lock.json ./
+RUN npm ci --no-audit --no-fund
+
+COPY frontend/ ./
+# outDir is ../static/dist, so the bundles and manifest.json land in /app/static/dist.
+RUN npm run build
+
+
+# --- Stage 2: the Django application --------------------------------------
+FROM python:3.11-slim-bookworm
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+
+# gettext provides msgfmt for compilemessages.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends gettext \
+    && rm -rf /var/lib/apt/lists/*
+
+WORKDIR /app
+
+# Runtime dependencies only (requirements-dev.txt is not installed).
+COPY requirements.txt ./
+RUN pip install -r requirements.txt
+
+COPY . .
+COPY --from=frontend /app/static/dist ./static/dist
+
+# Settings refuse to load without SECRET_KEY when DEBUG is off; these values exist only
+# for these two build commands and are not kept in the image.
+RUN DEBUG=0 SECRET_KEY=build-only-not-secret DATABASE_URL=sqlite:////tmp/build.sqlite3 \
+        python manage.py compilemessages \
+    && DEBUG=0 SECRET_KEY=build-only-not-secret DATABASE_URL=sqlite:////tmp/build.sqlite3 \
+        python manage.py collectstatic --noinput \
+    && rm -f /tmp/build.sqlite3
+
+# Unprivileged user. /app/data is the one writable directory, for the embedded SQLite
+# default; production sets DATABASE_URL to PostgreSQL.
+RUN groupadd --system --gid 10001 app \
+    && useradd --system --uid 10001 --gid app --home-dir /app --no-create-home app \
+    && mkdir -p /app/data \
+    && chown app:app /app/data
+
+ENV DATABASE_URL=sqlite:////app/data/db.sqlite3
+
+USER 10001:10001
+
+EXPOSE 8000
+
+# Shell form via sh -c so ${WEB_CONCURRENCY} expands; exec so gunicorn gets the signals.
+CMD ["sh", "-c", "exec gunicorn erp.wsgi:application --bind 0.0.0.0:8000 --workers ${WEB_CONCURRENCY:-3}"]

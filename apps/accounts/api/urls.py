@@ -1,0 +1,25 @@
+from django.urls import path, re_path
+
+from apps.accounts.api import views
+
+auth_urlpatterns = [
+    path("login", views.LoginApi.as_view(), name="auth-login"),
+    path("logout", views.LogoutApi.as_view(), name="auth-logout"),
+    path("refresh", views.TokenRefreshApi.as_view(), name="auth-refresh"),
+]
+
+acct_urlpatterns = [
+    path("loginInfo", views.LoginInfoApi.as_view(), name="acct-login-info"),
+    path("roles", views.UserRolesApi.as_view(), name="acct-roles"),
+    path("getResources", views.RoleResourcesApi.as_view(), name="acct-resources"),
+    re_path(r"^selectHierRole/(?P<user_role_id>-?\d+)$", views.RoleChooseApi.as_view(), name="acct-select-role"),
+    path("employeeLogin", views.EmployeeLoginApi.as_view(), name="acct-employee-login"),
+    path("erpToken", views.RoleSwitchApi.as_view(), name="acct-erp-token"),
+    path("createAcct", views.AccountRegisterApi.as_view(), name="acct-register"),
+    path("loginRecord", views.LoginRecordApi.as_view(), name="acct-login-record"),
+]
+
+hier_urlpatterns = [
+    path("findStoreQuickBase", views.QuickShortcutChoicesApi.as_view(), name="hier-quick-choices"),
+    path("addStoreQuicks", views.QuickShortcutsSaveApi.as_view(), name="hier-quick-save"),
+]

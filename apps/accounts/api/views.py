@@ -1,0 +1,265 @@
+"""Sign-in and session calls of contract §4 and spec §7.4. Thin: parse, call a service, answer."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.authentication import get_authorization_header
+from rest_framework.request import Request
+from rest_framework.throttling import AnonRateThrottle
+
+from apps.accounts import services
+from apps.accounts.errors import SignInFailed
+from apps.accounts.role_codes import codes_of_role
+from apps.accounts.selectors import quick_shortcut_choices, role_entries_of, role_entry_rows
+from apps.accounts.session import ActingSession
+from apps.accounts.tokens import decode_access, rotate_refresh
+from apps.core.api.base import ErpApi
+from apps.core.envelope import EnvelopeResponse
+from apps.core.errors import NotFound, PermissionRefused
+from apps.core.role_codes import PUBLIC, ROLE_CHOSEN, SIGNED_IN
+from apps.org.models import OrgUnit
+
+
+class RegisterThrottle(AnonRateThrottle):
+    rate = "20/hour"
+    scope = "register"
+
+
+class LoginApi(ErpApi):
+    required_codes = PUBLIC
+    authentication_classes: list = []
+
+    class InputSerializer(serializers.Serializer):
+        username = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
+        password = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
+        refresh = serializers.CharField(required=False, allow_blank=True)
+
+    @extend_schema(request=InputSerializer, summary="Sign in with ERP:<account> and password")
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(self.InputSerializer, request.data)
+        info = services.sign_in(
+            request=request._request, actor=self.actor(), username=data.get("username"), password=data.get("password")
+        )
+        return EnvelopeResponse(info, _("signed in"))
+
+
+class LogoutApi(ErpApi):
+    """Works with an expired token too: signing out must never fail."""
+
+    required_codes = PUBLIC
+    authentication_classes: list = []
+
+    class InputSerializer(serializers.Serializer):
+        refresh = serializers.CharField(required=False, allow_blank=True)
+
+    @extend_schema(request=InputSerializer, summary="Sign out and revoke the tokens")
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(self.InputSerializer, request.data)
+        access = None
+        parts = get_authorization_header(request).split()
+        if len(parts) == 2 and parts[0].lower() == b"bearer":
+            try:
+                access = decode_access(parts[1].decode("latin-1"))
+            except SignInFailed:
+                access = None
+        actor = self.actor()
+        django_user = request._request.user
+        if actor.user_id is None and django_user.is_authenticated:
+            actor = type(actor)(user_id=django_user.pk, login_name=django_user.login_name, ip_address=actor.ip_address)
+        if actor.user_id is None and access is not None:
+            actor = type(actor)(user_id=access.get("user_id"), ip_address=actor.ip_address)
+        services.sign_out(request=request._request, actor=actor, access=access, refresh=data.get("refresh"))
+        return EnvelopeResponse(None, _("signed out"))
+
+
+class TokenRefreshApi(ErpApi):
+    required_codes = PUBLIC
+    authentication_classes: list = []
+
+    class InputSerializer(serializers.Serializer):
+        refresh = serializers.CharField()
+
+    @extend_schema(request=InputSerializer, summary="Exchange a refresh token for a new pair (rotation)")
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(self.InputSerializer, request.data)
+        return EnvelopeResponse(rotate_refresh(data["refresh"]))
+
+
+class AccountRegisterApi(ErpApi):
+    required_codes = PUBLIC
+    authentication_classes: list = []
+    throttle_classes = [RegisterThrottle]
+
+    class InputSerializer(serializers.Serializer):
+        account = serializers.CharField(required=False, allow_blank=True)
+        password = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
+
+    @extend_schema(request=InputSerializer, summary="Register an account (no role until head office grants one)")
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(self.InputSerializer, request.data)
+        user = services.account_register(actor=self.actor(), account=data.get("account"), password=data.get("password"))
+        return EnvelopeResponse({"loginName": user.login_name}, _("registered, please log in on the tablet"), status=201)
+
+
+class LoginInfoApi(ErpApi):
+    required_codes = SIGNED_IN
+
+    @extend_schema(summary="Who is signed in, and their role entries")
+    def get(self, request: Request) -> EnvelopeResponse:
+        session: ActingSession = request.auth
+        user = session.user
+        entries = role_entries_of(user)
+        kinds = {entry.role.kind for entry in entries}
+        return EnvelopeResponse(
+            {
+                "userId": user.pk,
+                "userName": user.nickname,
+                "loginName": user.login_name,
+                "phone": user.phone,
+                "storeName": session.hier_name,
+                "roles": role_entry_rows(entries, chosen=session.user_role),
+                "canLoginBoss": "owner" in kinds,
+                "canLoginManager": "principal" in kinds,
+            }
+        )
+
+
+class UserRolesApi(ErpApi):
+    required_codes = SIGNED_IN
+
+    @extend_schema(summary="All role entries of the signed-in user")
+    def get(self, request: Request) -> EnvelopeResponse:
+        session: ActingSession = request.auth
+        user_id = request.query_params.get("userId")
+        if user_id not in (None, "", str(session.user.pk)):
+            raise PermissionRefused()
+        return EnvelopeResponse(role_entry_rows(role_entries_of(session.user), chosen=session.user_role))
+
+
+class UserRoleInputSerializer(serializers.Serializer):
+    userRoleId = serializers.IntegerField()
+    storeId = serializers.IntegerField(required=False, allow_null=True)
+
+
+class RoleResourcesApi(ErpApi):
+    required_codes = SIGNED_IN
+
+    @extend_schema(request=UserRoleInputSerializer, summary="Page (menu) and button (btn) codes of a role entry")
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(UserRoleInputSerializer, request.data)
+        entry = services.role_entry_resolve(user=request.user, wire_id=data["userRoleId"], store_id=data.get("storeId"))
+        codes = codes_of_role(entry.role_id)
+        return EnvelopeResponse({"userRoleId": entry.wire_id, "menu": list(codes["menu"]), "btn": list(codes["btn"])})
+
+
+class RoleChooseApi(ErpApi):
+    required_codes = SIGNED_IN
+
+    class InputSerializer(serializers.Serializer):
+        storeId = serializers.IntegerField(required=False, allow_null=True)
+
+    @extend_schema(request=InputSerializer, summary="Choose a role entry; answers the session user info and new tokens")
+    def post(self, request: Request, user_role_id: str) -> EnvelopeResponse:
+        data = self.parse(self.InputSerializer, request.data)
+        store_id = data.get("storeId") or _int_or_none(request.query_params.get("storeId"))
+        info = services.role_choose(
+            request=request._request, actor=self.actor(), user=request.user, wire_id=int(user_role_id), store_id=store_id
+        )
+        return EnvelopeResponse(info)
+
+
+def _int_or_none(raw: str | None) -> int | None:
+    return int(raw) if raw and raw.lstrip("-").isdigit() else None
+
+
+class EmployeeLoginApi(ErpApi):
+    required_codes = SIGNED_IN
+
+    class InputSerializer(serializers.Serializer):
+        roleName = serializers.CharField(max_length=50)
+        storeId = serializers.IntegerField()
+
+    @extend_schema(request=InputSerializer, summary="Store-employee login by role name")
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(self.InputSerializer, request.data)
+        info = services.employee_sign_in(
+            request=request._request, actor=self.actor(), user=request.user, role_name=data["roleName"], store_id=data["storeId"]
+        )
+        return EnvelopeResponse(info)
+
+
+class RoleSwitchApi(ErpApi):
+    required_codes = SIGNED_IN
+
+    class InputSerializer(serializers.Serializer):
+        phone = serializers.CharField(required=False, allow_blank=True)
+        roleId = serializers.IntegerField(required=False, allow_null=True)
+        storeId = serializers.IntegerField(required=False, allow_null=True)
+        userId = serializers.IntegerField(required=False, allow_null=True)
+
+    @extend_schema(request=InputSerializer, summary="ERP token for a role switch")
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(self.InputSerializer, request.data)
+        answer = services.role_switch(
+            request=request._request,
+            actor=self.actor(),
+            session=request.auth,
+            phone=data.get("phone"),
+            role_id=data.get("roleId"),
+            store_id=data.get("storeId"),
+            user_id=data.get("userId"),
+        )
+        return EnvelopeResponse(answer)
+
+
+class LoginRecordApi(ErpApi):
+    """Bookkeeping after a sign-in: answers no message, so the browser shows no notice."""
+
+    required_codes = SIGNED_IN
+
+    class InputSerializer(serializers.Serializer):
+        loginData = serializers.DictField(child=serializers.CharField(allow_blank=True, allow_null=True))
+
+    @extend_schema(request=InputSerializer, summary="Record a sign-in as the browser saw it")
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(self.InputSerializer, request.data)
+        record = services.login_record_create(actor=self.actor(), user=request.user, login_data=data["loginData"])
+        return EnvelopeResponse({"id": record.pk}, status=201)
+
+
+class QuickShortcutChoicesApi(ErpApi):
+    required_codes = ROLE_CHOSEN
+
+    @extend_schema(summary="Quick shortcut choices of the chosen role in a store")
+    def get(self, request: Request) -> EnvelopeResponse:
+        session: ActingSession = request.auth
+        store_id = _int_or_none(request.query_params.get("store")) or session.hier_id
+        if store_id not in session.store_ids:
+            raise NotFound()
+        store = OrgUnit.objects.get(pk=store_id)
+        return EnvelopeResponse(quick_shortcut_choices(session.user_role, store, session.codes))
+
+
+class QuickShortcutsSaveApi(ErpApi):
+    required_codes = ROLE_CHOSEN
+
+    class InputSerializer(serializers.Serializer):
+        roleId = serializers.IntegerField()
+        routers = serializers.ListField(child=serializers.CharField(max_length=100), allow_empty=True)
+        storeId = serializers.IntegerField()
+        userId = serializers.IntegerField()
+
+    @extend_schema(request=InputSerializer, summary="Save the quick shortcuts (at most 10)")
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(self.InputSerializer, request.data)
+        routes = services.quick_shortcuts_save(
+            actor=self.actor(),
+            session=request.auth,
+            role_id=data["roleId"],
+            routers=data["routers"],
+            store_id=data["storeId"],
+            user_id=data["userId"],
+        )
+        return EnvelopeResponse({"routers": routes}, _("saved"))

@@ -1,0 +1,20 @@
+from django.apps import AppConfig
+
+
+class AccountsConfig(AppConfig):
+    name = "apps.accounts"
+    label = "accounts"
+    verbose_name = "Accounts"
+
+    def ready(self) -> None:
+        from django.db.models.signals import post_migrate
+
+        from apps.accounts import signals  # noqa: F401  (connects the receivers)
+
+        post_migrate.connect(_sync_resources, sender=self)
+
+
+def _sync_resources(**kwargs: object) -> None:
+    from apps.accounts.services import resources_sync
+
+    resources_sync()

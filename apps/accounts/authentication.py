@@ -1,0 +1,85 @@
+"""Authentication of /rest/ calls (contract §4.2): a bearer access token with the account-version
+header, or the browser's session cookie with the same checks. Both yield an ActingSession."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework.authentication import BaseAuthentication, CSRFCheck, get_authorization_header
+from rest_framework.exceptions import PermissionDenied
+
+from apps.accounts.errors import token_invalid, user_gone, version_mismatch
+from apps.accounts.models import User, UserRole
+from apps.accounts.session import ActingSession
+from apps.accounts.tokens import (
+    ACCOUNT_VERSION_CLAIM,
+    PASSWORD_STAMP_CLAIM,
+    USER_ROLE_CLAIM,
+    decode_access,
+    is_access_revoked,
+)
+
+ACCOUNT_VERSION_HEADER = "HTTP_X_ACCOUNT_VERSION"
+SESSION_ACCOUNT_VERSION = "erp_account_version"
+SESSION_USER_ROLE = "erp_user_role_id"
+
+
+def load_acting(user_id: Any, user_role_id: Any) -> tuple[User | None, UserRole | None]:
+    """The user and the chosen role entry in one query (with its role and level)."""
+    if user_role_id:
+        entry = (
+            UserRole.objects.select_related("user", "role", "hier").filter(pk=user_role_id, user_id=user_id).first()
+        )
+        if entry is not None:
+            return entry.user, entry
+    # No role chosen yet, or the entry was revoked since: the user acts without a role.
+    return User.objects.filter(pk=user_id).first(), None
+
+
+class ErpTokenAuthentication(BaseAuthentication):
+    keyword = b"bearer"
+
+    def authenticate(self, request: Any) -> tuple[User, ActingSession] | None:
+        parts = get_authorization_header(request).split()
+        if not parts or parts[0].lower() != self.keyword:
+            return None
+        if len(parts) != 2:
+            raise token_invalid()
+        token = decode_access(parts[1].decode("latin-1"))
+        if is_access_revoked(token):
+            raise token_invalid()
+        user, entry = load_acting(token.get("user_id"), token.get(USER_ROLE_CLAIM))
+        if user is None or not user.enabled:
+            raise user_gone()
+        header_version = request.META.get(ACCOUNT_VERSION_HEADER, "")
+        if header_version != user.account_version or token.get(ACCOUNT_VERSION_CLAIM) != user.account_version:
+            raise version_mismatch()
+        if token.get(PASSWORD_STAMP_CLAIM) != user.password_stamp:
+            raise token_invalid()
+        return user, ActingSession(user=user, user_role=entry, token=token)
+
+    def authenticate_header(self, request: Any) -> str:
+        return 'Bearer realm="rest"'
+
+
+class ErpSessionAuthentication(BaseAuthentication):
+    """The session cookie of the browser pages; CSRF is enforced as in DRF's SessionAuthentication."""
+
+    def authenticate(self, request: Any) -> tuple[User, ActingSession] | None:
+        django_request = request._request
+        user = getattr(django_request, "user", None)
+        if user is None or not user.is_authenticated:
+            return None
+        session = django_request.session
+        if session.get(SESSION_ACCOUNT_VERSION) != user.account_version:
+            raise version_mismatch()
+        self._enforce_csrf(request)
+        _, entry = load_acting(user.pk, session.get(SESSION_USER_ROLE))
+        return user, ActingSession(user=user, user_role=entry)
+
+    def _enforce_csrf(self, request: Any) -> None:
+        check = CSRFCheck(lambda _request: None)
+        check.process_request(request)
+        reason = check.process_view(request, None, (), {})
+        if reason:
+            raise PermissionDenied(f"CSRF Failed: {reason}")

@@ -1,0 +1,40 @@
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class RoleKind(models.TextChoices):
+    OWNER = "owner", _("owner or manager")
+    PRINCIPAL = "principal", _("principal")
+    STORE_EMPLOYEE = "store_employee", _("store employee")
+    MATERIAL_BUILDER_ADMIN = "material_builder_admin", _("material-builder administrator")
+    OTHER = "other", _("other")
+
+
+class ResourceKind(models.TextChoices):
+    PAGE = "page", _("page")
+    BUTTON = "button", _("button")
+
+
+class AuditAction(models.TextChoices):
+    LOGIN = "account.login", _("signed in")
+    LOGIN_REFUSED = "account.login_refused", _("sign-in refused")
+    LOGOUT = "account.logout", _("signed out")
+    ROLE_CHOSEN = "account.role_chosen", _("chose a role")
+    ROLE_SWITCHED = "account.role_switched", _("switched role")
+    QUICKS_SAVED = "account.quick_shortcuts_saved", _("saved quick shortcuts")
+    ACCOUNT_CREATED = "account.created", _("registered an account")
+    PASSWORD_CHANGED = "account.password_changed", _("changed the password")
+    USER_ROLE_GRANTED = "account.user_role_granted", _("granted a role")
+    USER_ROLE_REVOKED = "account.user_role_revoked", _("revoked a role")
+    ENABLED_CHANGED = "account.enabled_changed", _("enabled or disabled an account")
+    ROLE_CODES_CHANGED = "account.role_codes_changed", _("changed a role's codes")
+
+
+# Spec §4 and contract §4.4: where a chosen role lands.
+LANDING_OWNER = "/shopManagement"
+LANDING_STORE = "/orderBoard"
+LANDING_MATERIAL_BUILDER = "/bookProdLstNew"
+
+# Spec §3: userRoleId -1 marks the store-employee-type login.
+STORE_EMPLOYEE_USER_ROLE_ID = -1
+MAX_QUICK_SHORTCUTS = 10

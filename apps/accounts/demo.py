@@ -1,0 +1,84 @@
+"""Demo roles and accounts of contract §6 and spec §6 (role ids 1, 2, 5 and 3953 kept)."""
+
+from __future__ import annotations
+
+from django.core.management.color import no_style
+from django.db import connection
+
+from apps.accounts.choices import RoleKind
+from apps.accounts.models import Resource, Role, User
+from apps.accounts.services import resources_sync, user_role_grant
+from apps.core.audit import SYSTEM_ACTOR
+from apps.core.page_registry import PAGE_CODES
+from apps.core.role_codes import MEMBER_PHONE_VIEW, MEMBER_POINTS_ADJUST, RESERVATION_FORCE, SYSTEM_LOG_VIEW
+from apps.org.demo import DemoChain
+
+DEMO_PASSWORD = "Demo@12345"
+DEMO_ACCOUNTS = ("SY00001", "SY00002", "SY00003", "SY00004", "SY00009")
+
+_STORE_PAGES = tuple(code for code in PAGE_CODES if code != "ERP-MENU")
+_NURSE_PAGES = (
+    "ERP-YUKB-PAG-0001-0000",
+    "ERP-HYGL-PAG-0002-0000",
+    "ERP-HYGL-PAG-0003-0000",
+    "ERP-KDJC-PAG-0003-0000",
+    "ERP-KDJC-PAG-0005-0000",
+    "ERP-KDJC-PAG-0006-0000",
+    "PBGL-0001",
+    "XXZX-0001",
+)
+_MATERIAL_PAGES = ("DHJL-0001", "DHJL-0002", "CPGL-PAG-0001", "CPGL-0002")
+
+ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
+    (1, "老板", RoleKind.OWNER, "门店老板/经营者", PAGE_CODES + (
+        MEMBER_PHONE_VIEW.code, MEMBER_POINTS_ADJUST.code, RESERVATION_FORCE.code, SYSTEM_LOG_VIEW.code)),
+    (2, "店长", RoleKind.PRINCIPAL, "门店店长", _STORE_PAGES + (
+        MEMBER_PHONE_VIEW.code, MEMBER_POINTS_ADJUST.code, RESERVATION_FORCE.code, SYSTEM_LOG_VIEW.code)),
+    (5, "副店长", RoleKind.PRINCIPAL, "门店副店长", _STORE_PAGES + (RESERVATION_FORCE.code,)),
+    (6, "护理师", RoleKind.STORE_EMPLOYEE, "养发护理师", _NURSE_PAGES),
+    (7, "前台", RoleKind.STORE_EMPLOYEE, "前台接待", _NURSE_PAGES),
+    (3953, "物料建设管理员", RoleKind.MATERIAL_BUILDER_ADMIN, "物料建设管理员", _MATERIAL_PAGES),
+)
+
+
+def _roles() -> dict[int, Role]:
+    resources_sync()
+    by_code = {resource.code: resource for resource in Resource.objects.all()}
+    roles: dict[int, Role] = {}
+    for role_id, name, kind, description, codes in ROLES:
+        role, created = Role.objects.get_or_create(
+            pk=role_id, defaults={"name": name, "kind": kind, "description": description}
+        )
+        if created:
+            role.resources.set([by_code[code] for code in codes])
+        roles[role_id] = role
+    # Rows were created with explicit ids: move PostgreSQL's sequence past them.
+    with connection.cursor() as cursor:
+        for statement in connection.ops.sequence_reset_sql(no_style(), [Role]):
+            cursor.execute(statement)
+    return roles
+
+
+def _user(login_name: str, nickname: str, phone: str, **flags: bool) -> User:
+    user = User.objects.filter(login_name=login_name).first()
+    if user is None:
+        user = User.objects.create_user(login_name, DEMO_PASSWORD, nickname=nickname, phone=phone, **flags)
+    return user
+
+
+def seed_demo(chain: DemoChain) -> None:
+    roles = _roles()
+    store1, store2 = chain.stores
+    owner = _user("SY00001", "王海燕", "13800000001")
+    principal = _user("SY00002", "李静", "13800000002")
+    nurse = _user("SY00003", "张敏", "13800000003")
+    material_admin = _user("SY00004", "陈立", "13800000004")
+    _user("SY00009", "总部管理员", "13800000009", is_staff=True, is_superuser=True)
+    for user, role_id, hier in (
+        (owner, 1, store1),
+        (owner, 1, store2),
+        (principal, 2, store1),
+        (nurse, 6, store1),
+        (material_admin, 3953, chain.head_office),
+    ):
+        user_role_grant(actor=SYSTEM_ACTOR, user=user, role=roles[role_id], hier=hier)

@@ -1,0 +1,66 @@
+"""The account and password rules of spec §5, the same on the server as in the browser."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from apps.core.errors import InvalidInput
+
+ACCOUNT_MAX = 15
+PASSWORD_MAX = 32
+REGISTER_MIN = 6
+MANAGER_PREFIX = "SYYG"
+ACCOUNT_PREFIX = "SY"
+ACCOUNT_CODE_LENGTH = 7
+LOGIN_USERNAME_PREFIX = "ERP:"
+
+
+def normalize_account(raw: str | None, *, field: str = "username") -> str:
+    """Required; no SYYG prefix (managers sign in by phone); at most 15 characters; 1 to 5 digits
+    become an account code: SY and zeros, 7 characters in all (12 -> SY00012)."""
+    account = (raw or "").strip()
+    if not account:
+        raise InvalidInput(_("please enter account name"), field=field)
+    if account.upper().startswith(MANAGER_PREFIX):
+        raise InvalidInput(_("managers please log in with phone number"), field=field)
+    if len(account) > ACCOUNT_MAX:
+        raise InvalidInput(_("account name cannot exceed 15 characters"), field=field)
+    if account.isdigit() and len(account) <= ACCOUNT_CODE_LENGTH - len(ACCOUNT_PREFIX):
+        account = ACCOUNT_PREFIX + account.zfill(ACCOUNT_CODE_LENGTH - len(ACCOUNT_PREFIX))
+    return account
+
+
+def account_from_login_username(raw: str | None) -> str:
+    """The login form sends `ERP:<account>` (spec §7.4)."""
+    username = (raw or "").strip()
+    if username[: len(LOGIN_USERNAME_PREFIX)].upper() == LOGIN_USERNAME_PREFIX:
+        username = username[len(LOGIN_USERNAME_PREFIX) :]
+    return normalize_account(username)
+
+
+def check_password(raw: str | None, *, field: str = "password") -> str:
+    password = raw or ""
+    if not password:
+        raise InvalidInput(_("please enter password"), field=field)
+    if len(password) > PASSWORD_MAX:
+        raise InvalidInput(_("password cannot exceed 32 characters"), field=field)
+    return password
+
+
+def check_registration(account: str | None, password: str | None) -> tuple[str, str]:
+    """Register: both required and at least six characters ("minimum length is six")."""
+    account = (account or "").strip()
+    password = password or ""
+    for field, value in (("account", account), ("password", password)):
+        if not value:
+            message = _("please enter account name") if field == "account" else _("please enter password")
+            raise InvalidInput(message, field=field)
+        if len(value) < REGISTER_MIN:
+            raise InvalidInput(_("minimum length is six"), field=field)
+    if len(account) > ACCOUNT_MAX:
+        raise InvalidInput(_("account name cannot exceed 15 characters"), field="account")
+    if account.upper().startswith(MANAGER_PREFIX):
+        raise InvalidInput(_("managers please log in with phone number"), field="account")
+    if len(password) > PASSWORD_MAX:
+        raise InvalidInput(_("password cannot exceed 32 characters"), field="password")
+    return account, password

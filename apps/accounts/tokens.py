@@ -1,0 +1,93 @@
+"""Access and refresh tokens (simplejwt). Claims: the user, the chosen role entry (`ur`), the
+account version (`av`) and a password stamp (`pw`), so a changed password ends every token."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.core.cache import cache
+from django.utils import timezone
+from rest_framework_simplejwt.exceptions import TokenError
+from rest_framework_simplejwt.token_blacklist.models import BlacklistedToken, OutstandingToken
+from rest_framework_simplejwt.tokens import AccessToken, RefreshToken
+
+from apps.accounts.errors import token_invalid, user_gone
+from apps.accounts.models import User, UserRole
+
+USER_ROLE_CLAIM = "ur"
+ACCOUNT_VERSION_CLAIM = "av"
+PASSWORD_STAMP_CLAIM = "pw"
+
+
+def issue_tokens(*, user: User, user_role: UserRole | None = None) -> dict[str, str]:
+    refresh = RefreshToken.for_user(user)
+    refresh[USER_ROLE_CLAIM] = user_role.pk if user_role else None
+    refresh[ACCOUNT_VERSION_CLAIM] = user.account_version
+    refresh[PASSWORD_STAMP_CLAIM] = user.password_stamp
+    return {"access": str(refresh.access_token), "refresh": str(refresh), "accountVersion": user.account_version}
+
+
+def _revoked_key(jti: str) -> str:
+    return f"accounts:revoked-access:{jti}"
+
+
+def revoke_access(token: AccessToken) -> None:
+    """Access tokens are not stored; a revoked one is remembered in the cache until it expires."""
+    remaining = int(token["exp"] - timezone.now().timestamp())
+    if remaining > 0:
+        cache.set(_revoked_key(token["jti"]), True, remaining)
+
+
+def is_access_revoked(token: AccessToken) -> bool:
+    return bool(cache.get(_revoked_key(token["jti"])))
+
+
+def revoke_refresh(raw_refresh: str) -> None:
+    try:
+        RefreshToken(raw_refresh).blacklist()
+    except TokenError:
+        pass  # already expired, blacklisted or forged: nothing left to revoke
+
+
+def revoke_all_refresh_tokens(user: User) -> int:
+    outstanding = OutstandingToken.objects.filter(user=user, expires_at__gt=timezone.now(), blacklistedtoken__isnull=True)
+    tokens = list(outstanding)
+    BlacklistedToken.objects.bulk_create([BlacklistedToken(token=token) for token in tokens], ignore_conflicts=True)
+    return len(tokens)
+
+
+def rotate_refresh(raw_refresh: str) -> dict[str, str]:
+    """A new pair for a valid refresh token; the old one is blacklisted (rotation)."""
+    try:
+        refresh = RefreshToken(raw_refresh)
+        refresh.check_blacklist()
+    except TokenError:
+        raise token_invalid() from None
+    user = User.objects.filter(pk=refresh["user_id"]).first()
+    if user is None or not user.enabled:
+        raise user_gone()
+    if refresh.get(PASSWORD_STAMP_CLAIM) != user.password_stamp or refresh.get(ACCOUNT_VERSION_CLAIM) != user.account_version:
+        raise token_invalid()
+    user_role = None
+    if refresh.get(USER_ROLE_CLAIM):
+        user_role = UserRole.objects.filter(pk=refresh[USER_ROLE_CLAIM], user=user).first()
+    refresh.blacklist()
+    return issue_tokens(user=user, user_role=user_role)
+
+
+def flush_expired_tokens(now: datetime | None = None) -> int:
+    """Outstanding refresh tokens past expiry (their blacklist rows go with them)."""
+    deleted, _ = OutstandingToken.objects.filter(expires_at__lte=now or timezone.now()).delete()
+    return deleted
+
+
+def decode_access(raw: str) -> AccessToken:
+    try:
+        return AccessToken(raw)
+    except TokenError:
+        raise token_invalid() from None
+
+
+def claims_of(token: Any) -> dict[str, Any]:
+    return dict(token.payload)

@@ -1,0 +1,24 @@
+"""Shared pieces of the thin API views."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+from rest_framework.views import APIView
+
+from apps.core.audit import Actor, actor_from_request
+
+
+class ErpApi(APIView):
+    """Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes)."""
+
+    required_codes: Any = None
+
+    def actor(self) -> Actor:
+        return actor_from_request(self.request)
+
+    def parse(self, serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
+        serializer = serializer_class(data=data)
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data

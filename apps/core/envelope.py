@@ -1,0 +1,147 @@
+"""The /rest/ envelope of the API contract §2: {"errcode": "0", "errmsg": "", "data": ...}.
+
+Success bodies are wrapped by EnvelopeRenderer; every error, ours or DRF's or an unexpected
+exception, is turned into an envelope by envelope_exception_handler. Nothing else builds one.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404, JsonResponse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from rest_framework import exceptions, status
+from rest_framework.utils import encoders
+from rest_framework.renderers import JSONRenderer
+from rest_framework.response import Response
+
+from apps.core.errors import DomainError, InvalidInput
+
+logger = logging.getLogger(__name__)
+
+SUCCESS = "0"
+UNEXPECTED_ERRCODE = "SYS-50000"
+
+
+def envelope(errcode: str, errmsg: str, data: Any = None) -> dict[str, Any]:
+    return {"errcode": errcode, "errmsg": errmsg, "data": data}
+
+
+class EnvelopeResponse(Response):
+    """A success answer. Commands pass a short message ("saved"); queries leave it empty (§2)."""
+
+    def __init__(self, data: Any = None, message: str = "", status: int = status.HTTP_200_OK, **kwargs: Any) -> None:
+        super().__init__(data, status=status, **kwargs)
+        self.message = str(message)
+
+
+class LocalTimeJSONEncoder(encoders.JSONEncoder):
+    """Times leave in the server's zone (Asia/Shanghai) with their offset, as contract §2 asks."""
+
+    def default(self, obj: Any) -> Any:
+        if isinstance(obj, datetime) and timezone.is_aware(obj):
+            return timezone.localtime(obj).isoformat()
+        return super().default(obj)
+
+
+class EnvelopeRenderer(JSONRenderer):
+    encoder_class = LocalTimeJSONEncoder
+
+    def render(self, data: Any, accepted_media_type: str | None = None, renderer_context: dict | None = None) -> bytes:
+        response = (renderer_context or {}).get("response")
+        if response is not None and not getattr(response, "enveloped", False):
+            data = envelope(SUCCESS, getattr(response, "message", ""), data)
+        return super().render(data, accepted_media_type, renderer_context)
+
+
+def _error_response(http_status: int, errcode: str, errmsg: str, data: Any = None, headers: dict | None = None) -> Response:
+    response = Response(envelope(errcode, str(errmsg), data), status=http_status, headers=headers)
+    response.enveloped = True
+    return response
+
+
+def _flatten(detail: Any) -> list[str]:
+    if isinstance(detail, dict):
+        return [message for value in detail.values() for message in _flatten(value)]
+    if isinstance(detail, list):
+        return [message for value in detail for message in _flatten(value)]
+    return [str(detail)]
+
+
+def _validation_fields(detail: Any) -> dict[str, list[str]]:
+    if isinstance(detail, dict):
+        return {str(field): _flatten(messages) for field, messages in detail.items()}
+    return {"non_field_errors": _flatten(detail)}
+
+
+def validation_failed(fields: dict[str, list[str]]) -> Response:
+    first = next((messages[0] for messages in fields.values() if messages), _("invalid input"))
+    return _error_response(status.HTTP_400_BAD_REQUEST, InvalidInput.errcode, first, {"fields": fields})
+
+
+_API_EXCEPTION_CODES: dict[type[exceptions.APIException], str] = {
+    exceptions.NotAuthenticated: "SECURES-LOGIN-ON-401",
+    exceptions.AuthenticationFailed: "SECURES-LOGIN-ON-401",
+    exceptions.PermissionDenied: "AUTH-40300",
+    exceptions.NotFound: "SYS-40400",
+    exceptions.ParseError: "SYS-40001",
+    exceptions.MethodNotAllowed: "SYS-40500",
+    exceptions.NotAcceptable: "SYS-40600",
+    exceptions.UnsupportedMediaType: "SYS-41500",
+    exceptions.Throttled: "SYS-42900",
+}
+
+_DEFAULT_MESSAGES = {
+    "SECURES-LOGIN-ON-401": lambda: _("please log in"),
+    "AUTH-40300": lambda: _("no permission"),
+    "SYS-40400": lambda: _("not found"),
+}
+
+
+def _api_exception_response(exc: exceptions.APIException) -> Response:
+    headers = {}
+    if getattr(exc, "auth_header", None):
+        headers["WWW-Authenticate"] = exc.auth_header
+    if getattr(exc, "wait", None):
+        headers["Retry-After"] = str(int(exc.wait))
+    errcode = getattr(exc, "errcode", None) or next(
+        (code for kind, code in _API_EXCEPTION_CODES.items() if isinstance(exc, kind)),
+        f"SYS-{exc.status_code}00",
+    )
+    message = exc.detail if isinstance(exc.detail, str) else " ".join(_flatten(exc.detail))
+    # DRF's own stock sentences are replaced by ours where we have one, so both languages match the spec.
+    if errcode in _DEFAULT_MESSAGES and message == str(type(exc).default_detail):
+        message = _DEFAULT_MESSAGES[errcode]()
+    return _error_response(exc.status_code, errcode, message, None, headers)
+
+
+def envelope_exception_handler(exc: Exception, context: dict) -> Response:
+    if isinstance(exc, DomainError):
+        if isinstance(exc, InvalidInput):
+            return validation_failed(exc.fields)
+        return _error_response(exc.status, exc.errcode, exc.message, exc.data)
+    if isinstance(exc, exceptions.ValidationError):
+        return validation_failed(_validation_fields(exc.detail))
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    if isinstance(exc, exceptions.APIException):
+        return _api_exception_response(exc)
+    view = context.get("view")
+    logger.exception("unexpected error in %s", type(view).__name__ if view else "an API view", exc_info=exc)
+    return _error_response(
+        status.HTTP_500_INTERNAL_SERVER_ERROR, UNEXPECTED_ERRCODE, _("sorry, your request has encountered an error")
+    )
+
+
+def json_not_found() -> JsonResponse:
+    return JsonResponse(envelope("SYS-40400", _("not found")), status=404)
+
+
+def json_server_error() -> JsonResponse:
+    return JsonResponse(envelope(UNEXPECTED_ERRCODE, _("sorry, your request has encountered an error")), status=500)

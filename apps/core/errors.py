@@ -1,0 +1,59 @@
+"""Domain errors: each carries its errcode and HTTP status, mapped to the envelope in one place
+(apps.core.envelope). Services raise these; views never build error bodies by hand."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+
+class DomainError(Exception):
+    """A business rule said no. Subclasses fix the errcode, status and default message."""
+
+    errcode = "SYS-40000"
+    status = 400
+    default_message = _("the request could not be processed")
+
+    def __init__(self, message: str | None = None, *, data: object = None) -> None:
+        self.message = message if message is not None else self.default_message
+        self.data = data
+        super().__init__(str(self.message))
+
+
+class InvalidInput(DomainError):
+    """A field-level rule; `field` names the field for the VALID-40000 answer."""
+
+    errcode = "VALID-40000"
+    status = 400
+    default_message = _("invalid input")
+
+    def __init__(self, message: str | None = None, *, field: str = "non_field_errors") -> None:
+        super().__init__(message)
+        self.field = field
+
+    @property
+    def fields(self) -> dict[str, list[str]]:
+        return {self.field: [str(self.message)]}
+
+
+class NotFound(DomainError):
+    errcode = "SYS-40400"
+    status = 404
+    default_message = _("not found")
+
+
+class Conflict(DomainError):
+    errcode = "SYS-40900"
+    status = 409
+    default_message = _("the record was changed by someone else, please reload")
+
+
+class PermissionRefused(DomainError):
+    errcode = "AUTH-40300"
+    status = 403
+    default_message = _("no permission")
+
+
+class NoRoleChosen(DomainError):
+    errcode = "FILTER_LOGIN_NO_ROLE"
+    status = 403
+    default_message = _("please choose a role and store first")

@@ -1,0 +1,27 @@
+"""python manage.py seed_demo: the demo chain of contract §6. Idempotent: a second run changes nothing.
+
+Each area adds its own demo data through a `seed_demo` function in `apps/<area>/demo.py`; this
+command runs them in dependency order inside one transaction.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from apps.accounts import demo as accounts_demo
+from apps.org import demo as org_demo
+
+
+class Command(BaseCommand):
+    help = "Create the demo head office, stores, roles and accounts (password Demo@12345)."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        with transaction.atomic():
+            chain = org_demo.seed_demo()
+            accounts_demo.seed_demo(chain)
+        first = chain.stores[0]
+        self.stdout.write(self.style.SUCCESS(f"Demo data ready. First store: id={first.pk} name={first.name}"))
+        self.stdout.write("Accounts (password Demo@12345): " + ", ".join(accounts_demo.DEMO_ACCOUNTS))

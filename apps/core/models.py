@@ -1,0 +1,64 @@
+"""The system log (page /sysLog, CZRZ-0001): one append-only row per thing that happened."""
+
+from __future__ import annotations
+
+from typing import Any, NoReturn
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class AppendOnlyError(Exception):
+    pass
+
+
+class SystemLogQuerySet(models.QuerySet):
+    def update(self, **kwargs: Any) -> NoReturn:
+        raise AppendOnlyError("the system log is append-only")
+
+    def delete(self) -> NoReturn:
+        raise AppendOnlyError("the system log is append-only")
+
+
+class SystemLog(models.Model):
+    """Who (and in which role and store) did what to which object, from where, when.
+
+    Names are copied, not only referenced, so the record still reads right after a user, role or
+    store is renamed or removed. On PostgreSQL a trigger refuses UPDATE and DELETE as well.
+    """
+
+    created_at = models.DateTimeField(_("time"), auto_now_add=True, db_index=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True, blank=True, on_delete=models.DO_NOTHING,
+        db_constraint=False, related_name="+",
+    )
+    login_name = models.CharField(_("account"), max_length=64, blank=True)
+    role_name = models.CharField(_("role"), max_length=100, blank=True)
+    store_id = models.BigIntegerField(_("store id"), null=True, blank=True, db_index=True)
+    store_name = models.CharField(_("store"), max_length=100, blank=True)
+    action = models.CharField(_("action"), max_length=64, db_index=True)
+    object_type = models.CharField(_("object type"), max_length=64, blank=True)
+    object_id = models.CharField(_("object id"), max_length=64, blank=True)
+    object_repr = models.CharField(_("object"), max_length=200, blank=True)
+    detail = models.JSONField(_("detail"), default=dict, blank=True)
+    ip_address = models.GenericIPAddressField(_("IP address"), null=True, blank=True)
+
+    objects = SystemLogQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("system log entry")
+        verbose_name_plural = _("system log")
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["store_id", "-created_at"]), models.Index(fields=["object_type", "object_id"])]
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M:%S} {self.login_name} {self.action} {self.object_repr}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None:
+            raise AppendOnlyError("the system log is append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise AppendOnlyError("the system log is append-only")

@@ -1,0 +1,52 @@
+"""Role-code permission (contract §5): every view declares the codes it needs, any one suffices."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from django.core.exceptions import ImproperlyConfigured
+from rest_framework.exceptions import NotAuthenticated
+from rest_framework.permissions import BasePermission
+
+from apps.core.errors import NoRoleChosen, PermissionRefused
+from apps.core.role_codes import PUBLIC, ROLE_CHOSEN, SIGNED_IN, Access
+
+
+class ActingSessionLike(Protocol):
+    """What authentication puts in `request.auth`: the chosen role entry and its codes."""
+
+    @property
+    def has_role(self) -> bool: ...
+
+    @property
+    def codes(self) -> frozenset[str]: ...
+
+
+def declared_codes(view: Any) -> tuple[str, ...] | Access:
+    codes = getattr(view, "required_codes", None)
+    if codes is None:
+        raise ImproperlyConfigured(f"{type(view).__name__} declares no required_codes")
+    if isinstance(codes, Access):
+        return codes
+    if isinstance(codes, str) or not codes:
+        raise ImproperlyConfigured(f"{type(view).__name__}.required_codes must be a non-empty tuple or a sentinel")
+    return tuple(codes)
+
+
+class HasRoleCode(BasePermission):
+    def has_permission(self, request: Any, view: Any) -> bool:
+        codes = declared_codes(view)
+        if codes == PUBLIC:
+            return True
+        if not (request.user and request.user.is_authenticated):
+            raise NotAuthenticated()
+        if codes == SIGNED_IN:
+            return True
+        session: ActingSessionLike | None = request.auth
+        if session is None or not session.has_role:
+            raise NoRoleChosen()
+        if codes == ROLE_CHOSEN:
+            return True
+        if session.codes.isdisjoint(codes):
+            raise PermissionRefused()
+        return True

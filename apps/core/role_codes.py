@@ -1,0 +1,39 @@
+"""Role-code declarations of views (contract §5) and the button codes the product defines.
+
+A view declares `required_codes`: a tuple of codes (the user needs any one of them), or one of the
+sentinels below. The project-wide test in apps/core/tests/test_endpoint_declarations.py walks every
+/rest/ URL and fails on a view that declares nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from apps.core.page_registry import PAGE_CODES
+
+
+class Access(str):
+    """A declaration that is not a role code."""
+
+
+PUBLIC = Access("public")  # sign-in, logout, health, schema: no token needed
+SIGNED_IN = Access("signed-in")  # any signed-in user, before a role is chosen (role list, role choice)
+ROLE_CHOSEN = Access("role-chosen")  # any signed-in user acting in a chosen role and store
+
+
+@dataclass(frozen=True)
+class ButtonCode:
+    code: str
+    name_en: str
+    name_zh: str
+
+
+# The spec does not show button code values; these are ours (docs/api.md lists them).
+MEMBER_PHONE_VIEW = ButtonCode("BTN-HYGL-PHONE-VIEW", "See a member's whole phone", "查看会员完整手机号")
+MEMBER_POINTS_ADJUST = ButtonCode("BTN-HYGL-POINTS-ADJUST", "Adjust member points", "调整会员积分")
+RESERVATION_FORCE = ButtonCode("BTN-YUKB-FORCE-UPDATE", "Override a reservation conflict", "强制保存冲突预约")
+SYSTEM_LOG_VIEW = ButtonCode("BTN-CZRZ-VIEW", "Read the system log", "查看操作日志")
+
+BUTTON_CODES: tuple[ButtonCode, ...] = (MEMBER_PHONE_VIEW, MEMBER_POINTS_ADJUST, RESERVATION_FORCE, SYSTEM_LOG_VIEW)
+
+ALL_CODES: tuple[str, ...] = PAGE_CODES + tuple(button.code for button in BUTTON_CODES)

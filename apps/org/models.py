@@ -1,0 +1,123 @@
+"""The organisation tree: head office, regions, stores. A role is held at one node (spec §3 hierId)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import models, transaction
+from django.utils.translation import gettext_lazy as _
+
+from apps.org.choices import OrgUnitKind
+
+_ALLOWED_PARENT = {
+    OrgUnitKind.HEAD_OFFICE: (None,),
+    OrgUnitKind.REGION: (OrgUnitKind.HEAD_OFFICE, OrgUnitKind.REGION),
+    OrgUnitKind.STORE: (OrgUnitKind.HEAD_OFFICE, OrgUnitKind.REGION),
+}
+
+
+class OrgUnitQuerySet(models.QuerySet):
+    def stores(self) -> OrgUnitQuerySet:
+        return self.filter(kind=OrgUnitKind.STORE)
+
+    def subtree_of(self, unit: OrgUnit) -> OrgUnitQuerySet:
+        return self.filter(path__startswith=unit.path)
+
+
+class OrgUnit(models.Model):
+    """A node of the tree. `path` ("/1/4/9/") is the materialised chain of ids, so "the stores
+    under a level" is one indexed prefix query."""
+
+    kind = models.CharField(_("kind"), max_length=16, choices=OrgUnitKind.choices)
+    name = models.CharField(_("name"), max_length=100)
+    code = models.CharField(_("code"), max_length=32, unique=True)
+    parent = models.ForeignKey(
+        "self", verbose_name=_("parent"), null=True, blank=True, on_delete=models.PROTECT, related_name="children"
+    )
+    path = models.CharField(_("path"), max_length=255, editable=False, db_index=True, default="")
+    is_active = models.BooleanField(_("active"), default=True)
+    front_desk_check_required = models.BooleanField(
+        _("front-desk check required"),
+        default=False,
+        help_text=_("Shows the group-buy verification button in the member search dialog."),
+    )
+    borrow_out_targets = models.ManyToManyField(
+        "self",
+        verbose_name=_("borrow-out targets"),
+        symmetrical=False,
+        blank=True,
+        related_name="borrow_out_sources",
+        limit_choices_to={"kind": OrgUnitKind.STORE},
+        help_text=_("Stores this store may lend stock to; loan outbound is shown only when there are some."),
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    objects = OrgUnitQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("organisation unit")
+        verbose_name_plural = _("organisation units")
+        ordering = ["path"]
+        permissions = [("act_in_store", _("Can act in this store or level"))]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(kind__in=[choice.value for choice in OrgUnitKind]), name="org_unit_kind_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_store(self) -> bool:
+        return self.kind == OrgUnitKind.STORE
+
+    def clean(self) -> None:
+        parent_kind = self.parent.kind if self.parent_id else None
+        if parent_kind not in _ALLOWED_PARENT[OrgUnitKind(self.kind)]:
+            raise ValidationError({"parent": _("this kind of unit cannot sit under that parent")})
+        if self.pk and self.parent_id and self.parent.path.startswith(self.path):
+            raise ValidationError({"parent": _("a unit cannot sit under itself")})
+
+    def _computed_path(self) -> str:
+        return f"{self.parent.path if self.parent_id else '/'}{self.pk}/"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        with transaction.atomic():
+            if self.pk is None:
+                super().save(*args, **kwargs)
+                self.path = self._computed_path()
+                OrgUnit.objects.filter(pk=self.pk).update(path=self.path)
+                return
+            old_path = OrgUnit.objects.filter(pk=self.pk).values_list("path", flat=True).first() or ""
+            self.path = self._computed_path()
+            super().save(*args, **kwargs)
+            if old_path and old_path != self.path:
+                _move_descendants(old_path, self.path)
+
+
+def _move_descendants(old_path: str, new_path: str) -> None:
+    for unit in OrgUnit.objects.filter(path__startswith=old_path).exclude(path=old_path).only("id", "path"):
+        OrgUnit.objects.filter(pk=unit.pk).update(path=new_path + unit.path[len(old_path) :])
+
+
+class StoreManager(models.Manager):
+    def get_queryset(self) -> OrgUnitQuerySet:
+        return OrgUnitQuerySet(self.model, using=self._db).filter(kind=OrgUnitKind.STORE)
+
+
+class Store(OrgUnit):
+    """The stores of the tree. Store-level data points here so only stores can be chosen."""
+
+    objects = StoreManager()
+
+    class Meta:
+        proxy = True
+        verbose_name = _("store")
+        verbose_name_plural = _("stores")
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.kind = OrgUnitKind.STORE
+        super().save(*args, **kwargs)

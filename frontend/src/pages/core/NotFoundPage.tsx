@@ -1,0 +1,30 @@
+import { mountIsland } from "../../islands/mount";
+import { SIGN_IN_URL, notFoundText } from "./notFoundText";
+import "./NotFoundPage.css";
+
+export interface NotFoundPageProps {
+  /** Page language; defaults to the <html lang> the server rendered. */
+  lang?: string;
+}
+
+export function NotFoundPage({ lang = document.documentElement.lang }: NotFoundPageProps) {
+  const text = notFoundText(lang);
+  return (
+    <main className="not-found" lang={text.lang}>
+      <section className="not-found__card" aria-labelledby="not-found-title">
+        <p className="not-found__code" aria-hidden="true">
+          404
+        </p>
+        <h1 id="not-found-title" className="not-found__title">
+          {text.title}
+        </h1>
+        <p className="not-found__message">{text.message}</p>
+        <a className="not-found__link" href={SIGN_IN_URL}>
+          {text.backToSignIn}
+        </a>
+      </section>
+    </main>
+  );
+}
+
+mountIsland(<NotFoundPage />);

@@ -1,0 +1,30 @@
+/** Where the 404 page sends people back to. */
+export const SIGN_IN_URL = "/xxbLogin";
+
+export interface NotFoundText {
+  /** BCP 47 tag of the language the texts are in. */
+  lang: "en" | "zh-hans";
+  title: string;
+  message: string;
+  backToSignIn: string;
+}
+
+const EN: NotFoundText = {
+  lang: "en",
+  title: "Page not found",
+  message: "The address you opened does not exist or has moved.",
+  backToSignIn: "Back to sign-in",
+};
+
+const ZH_HANS: NotFoundText = {
+  lang: "zh-hans",
+  title: "页面不存在",
+  message: "您访问的地址不存在或已移动。",
+  backToSignIn: "返回登录",
+};
+
+/** English for "en" (and regional variants such as "en-US"); Simplified Chinese otherwise. */
+export function notFoundText(lang: string): NotFoundText {
+  const normalized = lang.trim().toLowerCase();
+  return normalized === "en" || normalized.startsWith("en-") ? EN : ZH_HANS;
+}
