@@ -51,14 +51,20 @@ class UserAdmin(DjangoUserAdmin):
         ("Profile", {"fields": ("nickname", "phone", "enabled", "created_date", "last_login")}),
         ("Head office", {"fields": ("is_staff", "is_superuser", "groups", "user_permissions")}),
     )
-    add_fieldsets = ((None, {"classes": ("wide",), "fields": ("login_name", "nickname", "phone", "password1", "password2")}),)
+    add_fieldsets = (
+        (None, {"classes": ("wide",), "fields": ("login_name", "nickname", "phone", "password1", "password2")}),
+    )
     filter_horizontal = ("groups", "user_permissions")
 
     def save_model(self, request: HttpRequest, obj: User, form: forms.Form, change: bool) -> None:
         super().save_model(request, obj, form, change)
         if change and "enabled" in form.changed_data:
-            audit_record(actor=actor_from_request(request), action=AuditAction.ENABLED_CHANGED, target=obj,
-                         detail={"enabled": obj.enabled})
+            audit_record(
+                actor=actor_from_request(request),
+                action=AuditAction.ENABLED_CHANGED,
+                target=obj,
+                detail={"enabled": obj.enabled},
+            )
 
 
 @admin.register(Resource)

@@ -27,9 +27,7 @@ SESSION_USER_ROLE = "erp_user_role_id"
 def load_acting(user_id: Any, user_role_id: Any) -> tuple[User | None, UserRole | None]:
     """The user and the chosen role entry in one query (with its role and level)."""
     if user_role_id:
-        entry = (
-            UserRole.objects.select_related("user", "role", "hier").filter(pk=user_role_id, user_id=user_id).first()
-        )
+        entry = UserRole.objects.select_related("user", "role", "hier").filter(pk=user_role_id, user_id=user_id).first()
         if entry is not None:
             return entry.user, entry
     # No role chosen yet, or the entry was revoked since: the user acts without a role.

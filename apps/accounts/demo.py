@@ -30,11 +30,27 @@ _NURSE_PAGES = (
 _MATERIAL_PAGES = ("DHJL-0001", "DHJL-0002", "CPGL-PAG-0001", "CPGL-0002")
 
 ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
-    (1, "老板", RoleKind.OWNER, "门店老板/经营者", PAGE_CODES + (
-        MEMBER_PHONE_VIEW.code, MEMBER_POINTS_ADJUST.code, RESERVATION_FORCE.code, SYSTEM_LOG_VIEW.code)),
-    (2, "店长", RoleKind.PRINCIPAL, "门店店长", _STORE_PAGES + (
-        MEMBER_PHONE_VIEW.code, MEMBER_POINTS_ADJUST.code, RESERVATION_FORCE.code, SYSTEM_LOG_VIEW.code)),
-    (5, "副店长", RoleKind.PRINCIPAL, "门店副店长", _STORE_PAGES + (RESERVATION_FORCE.code,)),
+    (
+        1,
+        "老板",
+        RoleKind.OWNER,
+        "门店老板/经营者",
+        (*PAGE_CODES, MEMBER_PHONE_VIEW.code, MEMBER_POINTS_ADJUST.code, RESERVATION_FORCE.code, SYSTEM_LOG_VIEW.code),
+    ),
+    (
+        2,
+        "店长",
+        RoleKind.PRINCIPAL,
+        "门店店长",
+        (
+            *_STORE_PAGES,
+            MEMBER_PHONE_VIEW.code,
+            MEMBER_POINTS_ADJUST.code,
+            RESERVATION_FORCE.code,
+            SYSTEM_LOG_VIEW.code,
+        ),
+    ),
+    (5, "副店长", RoleKind.PRINCIPAL, "门店副店长", (*_STORE_PAGES, RESERVATION_FORCE.code)),
     (6, "护理师", RoleKind.STORE_EMPLOYEE, "养发护理师", _NURSE_PAGES),
     (7, "前台", RoleKind.STORE_EMPLOYEE, "前台接待", _NURSE_PAGES),
     (3953, "物料建设管理员", RoleKind.MATERIAL_BUILDER_ADMIN, "物料建设管理员", _MATERIAL_PAGES),

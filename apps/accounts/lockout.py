@@ -12,7 +12,9 @@ from apps.accounts.errors import LoginLocked
 from apps.core.envelope import envelope
 
 
-def lockout_response(request: HttpRequest, original_response: HttpResponse | None = None, credentials: Any = None) -> HttpResponse:
+def lockout_response(
+    request: HttpRequest, original_response: HttpResponse | None = None, credentials: Any = None
+) -> HttpResponse:
     if request.path.startswith("/rest/"):
         if original_response is not None and original_response.status_code == LoginLocked.status:
             return original_response

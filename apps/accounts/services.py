@@ -110,13 +110,17 @@ def _act_in(*, request: HttpRequest, actor: Actor, entry: UserRole, action: str)
     return {**session_user_info(entry), **issued}
 
 
-def role_choose(*, request: HttpRequest, actor: Actor, user: User, wire_id: int, store_id: int | None = None) -> dict[str, Any]:
+def role_choose(
+    *, request: HttpRequest, actor: Actor, user: User, wire_id: int, store_id: int | None = None
+) -> dict[str, Any]:
     """Contract §4.4: choose one role entry; new tokens carry the role and its level."""
     entry = role_entry_resolve(user=user, wire_id=wire_id, store_id=store_id)
     return _act_in(request=request, actor=actor, entry=entry, action=AuditAction.ROLE_CHOSEN)
 
 
-def employee_sign_in(*, request: HttpRequest, actor: Actor, user: User, role_name: str, store_id: int) -> dict[str, Any]:
+def employee_sign_in(
+    *, request: HttpRequest, actor: Actor, user: User, role_name: str, store_id: int
+) -> dict[str, Any]:
     """Store-employee login by role name (spec §7.4): the store-employee entry of that store."""
     entry = (
         UserRole.objects.select_related("role", "hier")

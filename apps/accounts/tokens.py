@@ -51,7 +51,9 @@ def revoke_refresh(raw_refresh: str) -> None:
 
 
 def revoke_all_refresh_tokens(user: User) -> int:
-    outstanding = OutstandingToken.objects.filter(user=user, expires_at__gt=timezone.now(), blacklistedtoken__isnull=True)
+    outstanding = OutstandingToken.objects.filter(
+        user=user, expires_at__gt=timezone.now(), blacklistedtoken__isnull=True
+    )
     tokens = list(outstanding)
     BlacklistedToken.objects.bulk_create([BlacklistedToken(token=token) for token in tokens], ignore_conflicts=True)
     return len(tokens)
@@ -67,7 +69,10 @@ def rotate_refresh(raw_refresh: str) -> dict[str, str]:
     user = User.objects.filter(pk=refresh["user_id"]).first()
     if user is None or not user.enabled:
         raise user_gone()
-    if refresh.get(PASSWORD_STAMP_CLAIM) != user.password_stamp or refresh.get(ACCOUNT_VERSION_CLAIM) != user.account_version:
+    if (
+        refresh.get(PASSWORD_STAMP_CLAIM) != user.password_stamp
+        or refresh.get(ACCOUNT_VERSION_CLAIM) != user.account_version
+    ):
         raise token_invalid()
     user_role = None
     if refresh.get(USER_ROLE_CLAIM):

@@ -15,9 +15,9 @@ from django.http import Http404, JsonResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
-from rest_framework.utils import encoders
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
+from rest_framework.utils import encoders
 
 from apps.core.errors import DomainError, InvalidInput
 
@@ -58,7 +58,9 @@ class EnvelopeRenderer(JSONRenderer):
         return super().render(data, accepted_media_type, renderer_context)
 
 
-def _error_response(http_status: int, errcode: str, errmsg: str, data: Any = None, headers: dict | None = None) -> Response:
+def _error_response(
+    http_status: int, errcode: str, errmsg: str, data: Any = None, headers: dict | None = None
+) -> Response:
     response = Response(envelope(errcode, str(errmsg), data), status=http_status, headers=headers)
     response.enveloped = True
     return response

@@ -30,8 +30,13 @@ class SystemLog(models.Model):
 
     created_at = models.DateTimeField(_("time"), auto_now_add=True, db_index=True)
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True, blank=True, on_delete=models.DO_NOTHING,
-        db_constraint=False, related_name="+",
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user"),
+        null=True,
+        blank=True,
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        related_name="+",
     )
     login_name = models.CharField(_("account"), max_length=64, blank=True)
     role_name = models.CharField(_("role"), max_length=100, blank=True)

@@ -35,7 +35,9 @@ PAGES: tuple[Page, ...] = tuple(
         ("/examiningDetail", "Examination details", "检测详情"),
         ("/changeCard", "Change card", "换卡"),
     )
-    + _pages("ERP-HYQR-PAG-0001-0000", ("/moveIn", "Member move-in", "会员迁入"), ("/moveInList", "Move-in list", "迁入列表"))
+    + _pages(
+        "ERP-HYQR-PAG-0001-0000", ("/moveIn", "Member move-in", "会员迁入"), ("/moveInList", "Move-in list", "迁入列表")
+    )
     + _pages(
         "ERP-HYQR-PAG-0001-0001",
         ("/moveInDetailList", "Move-in details", "迁入明细"),

@@ -27,7 +27,9 @@ def _unit(code: str, **fields: object) -> OrgUnit:
 def seed_demo() -> DemoChain:
     head_office = _unit("HQ", kind=OrgUnitKind.HEAD_OFFICE, name="青丝养护连锁总部")
     region = _unit("R-EAST", kind=OrgUnitKind.REGION, name="华东大区", parent=head_office)
-    jingan = _unit("S-SH-001", kind=OrgUnitKind.STORE, name="青丝养护静安店", parent=region, front_desk_check_required=True)
+    jingan = _unit(
+        "S-SH-001", kind=OrgUnitKind.STORE, name="青丝养护静安店", parent=region, front_desk_check_required=True
+    )
     xuhui = _unit("S-SH-002", kind=OrgUnitKind.STORE, name="青丝养护徐汇店", parent=region)
     jingan.borrow_out_targets.add(xuhui)
     return DemoChain(head_office=head_office, region=region, stores=[jingan, xuhui])

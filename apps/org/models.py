@@ -70,20 +70,6 @@ class OrgUnit(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    @property
-    def is_store(self) -> bool:
-        return self.kind == OrgUnitKind.STORE
-
-    def clean(self) -> None:
-        parent_kind = self.parent.kind if self.parent_id else None
-        if parent_kind not in _ALLOWED_PARENT[OrgUnitKind(self.kind)]:
-            raise ValidationError({"parent": _("this kind of unit cannot sit under that parent")})
-        if self.pk and self.parent_id and self.parent.path.startswith(self.path):
-            raise ValidationError({"parent": _("a unit cannot sit under itself")})
-
-    def _computed_path(self) -> str:
-        return f"{self.parent.path if self.parent_id else '/'}{self.pk}/"
-
     def save(self, *args: Any, **kwargs: Any) -> None:
         with transaction.atomic():
             if self.pk is None:
@@ -96,6 +82,20 @@ class OrgUnit(models.Model):
             super().save(*args, **kwargs)
             if old_path and old_path != self.path:
                 _move_descendants(old_path, self.path)
+
+    def clean(self) -> None:
+        parent_kind = self.parent.kind if self.parent_id else None
+        if parent_kind not in _ALLOWED_PARENT[OrgUnitKind(self.kind)]:
+            raise ValidationError({"parent": _("this kind of unit cannot sit under that parent")})
+        if self.pk and self.parent_id and self.parent.path.startswith(self.path):
+            raise ValidationError({"parent": _("a unit cannot sit under itself")})
+
+    def _computed_path(self) -> str:
+        return f"{self.parent.path if self.parent_id else '/'}{self.pk}/"
+
+    @property
+    def is_store(self) -> bool:
+        return self.kind == OrgUnitKind.STORE
 
 
 def _move_descendants(old_path: str, new_path: str) -> None:

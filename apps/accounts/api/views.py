@@ -100,7 +100,9 @@ class AccountRegisterApi(ErpApi):
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(self.InputSerializer, request.data)
         user = services.account_register(actor=self.actor(), account=data.get("account"), password=data.get("password"))
-        return EnvelopeResponse({"loginName": user.login_name}, _("registered, please log in on the tablet"), status=201)
+        return EnvelopeResponse(
+            {"loginName": user.login_name}, _("registered, please log in on the tablet"), status=201
+        )
 
 
 class LoginInfoApi(ErpApi):
@@ -165,7 +167,11 @@ class RoleChooseApi(ErpApi):
         data = self.parse(self.InputSerializer, request.data)
         store_id = data.get("storeId") or _int_or_none(request.query_params.get("storeId"))
         info = services.role_choose(
-            request=request._request, actor=self.actor(), user=request.user, wire_id=int(user_role_id), store_id=store_id
+            request=request._request,
+            actor=self.actor(),
+            user=request.user,
+            wire_id=int(user_role_id),
+            store_id=store_id,
         )
         return EnvelopeResponse(info)
 
@@ -185,7 +191,11 @@ class EmployeeLoginApi(ErpApi):
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(self.InputSerializer, request.data)
         info = services.employee_sign_in(
-            request=request._request, actor=self.actor(), user=request.user, role_name=data["roleName"], store_id=data["storeId"]
+            request=request._request,
+            actor=self.actor(),
+            user=request.user,
+            role_name=data["roleName"],
+            store_id=data["storeId"],
         )
         return EnvelopeResponse(info)
 

@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,27 +14,41 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='SystemLog',
+            name="SystemLog",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('created_at', models.DateTimeField(auto_now_add=True, db_index=True, verbose_name='time')),
-                ('login_name', models.CharField(blank=True, max_length=64, verbose_name='account')),
-                ('role_name', models.CharField(blank=True, max_length=100, verbose_name='role')),
-                ('store_id', models.BigIntegerField(blank=True, db_index=True, null=True, verbose_name='store id')),
-                ('store_name', models.CharField(blank=True, max_length=100, verbose_name='store')),
-                ('action', models.CharField(db_index=True, max_length=64, verbose_name='action')),
-                ('object_type', models.CharField(blank=True, max_length=64, verbose_name='object type')),
-                ('object_id', models.CharField(blank=True, max_length=64, verbose_name='object id')),
-                ('object_repr', models.CharField(blank=True, max_length=200, verbose_name='object')),
-                ('detail', models.JSONField(blank=True, default=dict, verbose_name='detail')),
-                ('ip_address', models.GenericIPAddressField(blank=True, null=True, verbose_name='IP address')),
-                ('user', models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='user')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("created_at", models.DateTimeField(auto_now_add=True, db_index=True, verbose_name="time")),
+                ("login_name", models.CharField(blank=True, max_length=64, verbose_name="account")),
+                ("role_name", models.CharField(blank=True, max_length=100, verbose_name="role")),
+                ("store_id", models.BigIntegerField(blank=True, db_index=True, null=True, verbose_name="store id")),
+                ("store_name", models.CharField(blank=True, max_length=100, verbose_name="store")),
+                ("action", models.CharField(db_index=True, max_length=64, verbose_name="action")),
+                ("object_type", models.CharField(blank=True, max_length=64, verbose_name="object type")),
+                ("object_id", models.CharField(blank=True, max_length=64, verbose_name="object id")),
+                ("object_repr", models.CharField(blank=True, max_length=200, verbose_name="object")),
+                ("detail", models.JSONField(blank=True, default=dict, verbose_name="detail")),
+                ("ip_address", models.GenericIPAddressField(blank=True, null=True, verbose_name="IP address")),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        db_constraint=False,
+                        null=True,
+                        on_delete=django.db.models.deletion.DO_NOTHING,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="user",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'system log entry',
-                'verbose_name_plural': 'system log',
-                'ordering': ['-created_at', '-id'],
-                'indexes': [models.Index(fields=['store_id', '-created_at'], name='core_system_store_i_8a8400_idx'), models.Index(fields=['object_type', 'object_id'], name='core_system_object__399c24_idx')],
+                "verbose_name": "system log entry",
+                "verbose_name_plural": "system log",
+                "ordering": ["-created_at", "-id"],
+                "indexes": [
+                    models.Index(fields=["store_id", "-created_at"], name="core_system_store_i_8a8400_idx"),
+                    models.Index(fields=["object_type", "object_id"], name="core_system_object__399c24_idx"),
+                ],
             },
         ),
     ]

@@ -5,50 +5,86 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='OrgUnit',
+            name="OrgUnit",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('head_office', 'head office'), ('region', 'region'), ('store', 'store')], max_length=16, verbose_name='kind')),
-                ('name', models.CharField(max_length=100, verbose_name='name')),
-                ('code', models.CharField(max_length=32, unique=True, verbose_name='code')),
-                ('path', models.CharField(db_index=True, default='', editable=False, max_length=255, verbose_name='path')),
-                ('is_active', models.BooleanField(default=True, verbose_name='active')),
-                ('front_desk_check_required', models.BooleanField(default=False, help_text='Shows the group-buy verification button in the member search dialog.', verbose_name='front-desk check required')),
-                ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='created')),
-                ('updated_at', models.DateTimeField(auto_now=True, verbose_name='updated')),
-                ('borrow_out_targets', models.ManyToManyField(blank=True, help_text='Stores this store may lend stock to; loan outbound is shown only when there are some.', limit_choices_to={'kind': 'store'}, related_name='borrow_out_sources', to='org.orgunit', verbose_name='borrow-out targets')),
-                ('parent', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='children', to='org.orgunit', verbose_name='parent')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("head_office", "head office"), ("region", "region"), ("store", "store")],
+                        max_length=16,
+                        verbose_name="kind",
+                    ),
+                ),
+                ("name", models.CharField(max_length=100, verbose_name="name")),
+                ("code", models.CharField(max_length=32, unique=True, verbose_name="code")),
+                (
+                    "path",
+                    models.CharField(db_index=True, default="", editable=False, max_length=255, verbose_name="path"),
+                ),
+                ("is_active", models.BooleanField(default=True, verbose_name="active")),
+                (
+                    "front_desk_check_required",
+                    models.BooleanField(
+                        default=False,
+                        help_text="Shows the group-buy verification button in the member search dialog.",
+                        verbose_name="front-desk check required",
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True, verbose_name="created")),
+                ("updated_at", models.DateTimeField(auto_now=True, verbose_name="updated")),
+                (
+                    "borrow_out_targets",
+                    models.ManyToManyField(
+                        blank=True,
+                        help_text="Stores this store may lend stock to; loan outbound is shown only when there are some.",
+                        limit_choices_to={"kind": "store"},
+                        related_name="borrow_out_sources",
+                        to="org.orgunit",
+                        verbose_name="borrow-out targets",
+                    ),
+                ),
+                (
+                    "parent",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="children",
+                        to="org.orgunit",
+                        verbose_name="parent",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'organisation unit',
-                'verbose_name_plural': 'organisation units',
-                'ordering': ['path'],
-                'permissions': [('act_in_store', 'Can act in this store or level')],
+                "verbose_name": "organisation unit",
+                "verbose_name_plural": "organisation units",
+                "ordering": ["path"],
+                "permissions": [("act_in_store", "Can act in this store or level")],
             },
         ),
         migrations.CreateModel(
-            name='Store',
-            fields=[
-            ],
+            name="Store",
+            fields=[],
             options={
-                'verbose_name': 'store',
-                'verbose_name_plural': 'stores',
-                'proxy': True,
-                'indexes': [],
-                'constraints': [],
+                "verbose_name": "store",
+                "verbose_name_plural": "stores",
+                "proxy": True,
+                "indexes": [],
+                "constraints": [],
             },
-            bases=('org.orgunit',),
+            bases=("org.orgunit",),
         ),
         migrations.AddConstraint(
-            model_name='orgunit',
-            constraint=models.CheckConstraint(condition=models.Q(('kind__in', ['head_office', 'region', 'store'])), name='org_unit_kind_valid'),
+            model_name="orgunit",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("kind__in", ["head_office", "region", "store"])), name="org_unit_kind_valid"
+            ),
         ),
     ]

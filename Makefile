@@ -1,0 +1,58 @@
+# Quick start: `make run` (SQLite, demo data, http://127.0.0.1:8000) and `make test`.
+# System packages needed: Python 3.11 with venv, Node.js 20.19+ with npm, GNU gettext (msgfmt).
+# On Debian/Ubuntu: apt-get install python3.11 python3.11-venv nodejs npm gettext
+
+SHELL := /bin/bash
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+DEV_ENV := DEBUG=1
+
+.PHONY: run test lint check-system install frontend messages migrate seed clean
+
+check-system:
+	@$(PYTHON) -c 'import sys, venv; sys.exit(0 if sys.version_info[:2] == (3, 11) else 1)' 2>/dev/null \
+		|| { echo "Python 3.11 with the venv module is needed (Debian: apt-get install python3.11 python3.11-venv)."; exit 1; }
+	@command -v node >/dev/null && node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>20||(a===20&&b>=19)?0:1)' \
+		|| { echo "Node.js 20.19 or newer is needed (Debian: apt-get install nodejs npm)."; exit 1; }
+	@command -v npm >/dev/null || { echo "npm is needed (Debian: apt-get install npm)."; exit 1; }
+	@command -v msgfmt >/dev/null || { echo "GNU gettext (msgfmt) is needed for translations (Debian: apt-get install gettext)."; exit 1; }
+
+$(VENV)/.installed: requirements.txt requirements-dev.txt
+	@$(MAKE) --no-print-directory check-system
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --upgrade pip
+	$(VENV)/bin/pip install --quiet -r requirements-dev.txt
+	touch $@
+
+install: $(VENV)/.installed
+
+frontend/node_modules/.installed: frontend/package.json frontend/package-lock.json
+	@$(MAKE) --no-print-directory check-system
+	cd frontend && npm ci --no-audit --no-fund
+	touch $@
+
+frontend: frontend/node_modules/.installed
+	cd frontend && npm run build
+
+messages: install
+	$(DEV_ENV) $(PY) manage.py compilemessages --ignore=.venv --ignore=frontend -v0
+
+migrate: install messages
+	$(DEV_ENV) $(PY) manage.py migrate --no-input
+
+seed: migrate
+	$(DEV_ENV) $(PY) manage.py seed_demo
+
+run: check-system install frontend seed
+	$(DEV_ENV) $(PY) manage.py runserver 127.0.0.1:8000
+
+test: check-system install frontend messages
+	$(DEV_ENV) $(PY) -m pytest
+	cd frontend && npm test
+
+lint: install
+	$(VENV)/bin/ruff check .
+
+clean:
+	rm -rf $(VENV) frontend/node_modules static/dist staticfiles db.sqlite3

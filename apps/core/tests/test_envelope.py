@@ -1,0 +1,127 @@
+"""The envelope of contract §2 on every /rest/ answer, errors included."""
+
+import logging
+
+import pytest
+from django.test import override_settings
+from django.urls import include, path
+from rest_framework import serializers
+
+from apps.core.api.base import ErpApi
+from apps.core.envelope import EnvelopeResponse
+from apps.core.errors import Conflict
+from apps.core.pagination import page_request_from, paginate
+from apps.core.role_codes import PUBLIC
+from apps.core.testing import api_client, assert_envelope
+
+
+class ExplodingApi(ErpApi):
+    required_codes = PUBLIC
+    authentication_classes = []
+
+    def get(self, request):
+        raise RuntimeError("secret internal detail")
+
+
+class ValidatingApi(ErpApi):
+    required_codes = PUBLIC
+    authentication_classes = []
+
+    class InputSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=3)
+
+    def post(self, request):
+        self.parse(self.InputSerializer, request.data)
+        return EnvelopeResponse({"ok": True}, "saved", status=201)
+
+    def put(self, request):
+        raise Conflict()
+
+
+class PagedApi(ErpApi):
+    required_codes = PUBLIC
+    authentication_classes = []
+
+    def get(self, request):
+        return EnvelopeResponse(paginate(list(range(30)), page_request_from(request.query_params)))
+
+
+class TestUrls:
+    urlpatterns = [
+        path(
+            "rest/",
+            include(
+                [
+                    path("explode", ExplodingApi.as_view()),
+                    path("validate", ValidatingApi.as_view()),
+                    path("paged", PagedApi.as_view()),
+                ]
+            ),
+        ),
+        path("", include("erp.urls")),
+    ]
+
+
+pytestmark = [pytest.mark.django_db, pytest.mark.urls("apps.core.tests.test_envelope")]
+urlpatterns = TestUrls.urlpatterns
+
+
+def test_command_success_carries_its_message():
+    data = assert_envelope(api_client().post("/rest/validate", {"name": "abc"}, format="json"), status=201)
+    assert data == {"ok": True}
+
+
+def test_field_errors_answer_valid_40000_with_fields():
+    response = api_client().post("/rest/validate", {"name": "abcdef"}, format="json")
+    data = assert_envelope(response, status=400, errcode="VALID-40000")
+    assert list(data["fields"]) == ["name"]
+    assert response.json()["errmsg"] == data["fields"]["name"][0]
+
+
+def test_domain_conflict_answers_409_in_the_envelope():
+    assert_envelope(api_client().put("/rest/validate"), status=409, errcode="SYS-40900")
+
+
+def test_malformed_json_answers_400_in_the_envelope():
+    response = api_client().generic("POST", "/rest/validate", "{not json", content_type="application/json")
+    assert_envelope(response, status=400, errcode="SYS-40001")
+
+
+def test_wrong_method_answers_405_in_the_envelope():
+    assert_envelope(api_client().delete("/rest/validate"), status=405, errcode="SYS-40500")
+
+
+def test_unknown_rest_path_answers_envelope_404():
+    assert_envelope(api_client().get("/rest/no/such/call"), status=404, errcode="SYS-40400")
+
+
+@override_settings(DEBUG=True)
+def test_unknown_rest_path_answers_envelope_404_in_debug_too():
+    assert_envelope(api_client().get("/rest/no/such/call"), status=404, errcode="SYS-40400")
+
+
+def test_unexpected_error_answers_sys_50000_with_the_trace_only_in_the_log(caplog):
+    with caplog.at_level(logging.ERROR):
+        response = api_client().get("/rest/explode")
+    assert_envelope(response, status=500, errcode="SYS-50000")
+    assert "secret internal detail" not in response.content.decode()
+    assert "Traceback" not in response.content.decode()
+    assert response.json()["errmsg"] == "sorry, your request has encountered an error"
+    assert any("secret internal detail" in (record.exc_text or str(record.exc_info)) for record in caplog.records)
+
+
+def test_messages_follow_accept_language():
+    english = api_client(language="en").get("/rest/acct/loginInfo").json()["errmsg"]
+    chinese = api_client(language="zh-hans").get("/rest/acct/loginInfo").json()["errmsg"]
+    assert english == "please log in"
+    assert chinese and chinese != english
+
+
+def test_paged_list_answers_list_and_total():
+    data = assert_envelope(api_client().get("/rest/paged", {"pageNo": 2, "pageSize": 20}), status=200)
+    assert data == {"list": list(range(20, 30)), "total": 30}
+
+
+def test_page_size_above_two_hundred_is_refused():
+    data = assert_envelope(api_client().get("/rest/paged", {"pageSize": 201}), status=400, errcode="VALID-40000")
+    assert "pageSize" in data["fields"]

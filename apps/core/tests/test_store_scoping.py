@@ -1,0 +1,49 @@
+"""Store scoping (contract §5), exercised on role entries, a model with a store (`hier`) field."""
+
+import pytest
+from rest_framework.test import APIRequestFactory
+
+from apps.accounts.models import UserRole
+from apps.accounts.session import ActingSession
+from apps.core.errors import NoRoleChosen, NotFound
+from apps.core.scoping import get_in_scope, scoped_to_stores
+from apps.org.tests.factories import StoreFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def _request(entry):
+    request = APIRequestFactory().get("/")
+    request.auth = ActingSession(user=entry.user, user_role=entry) if entry else None
+    return request
+
+
+def test_a_store_role_sees_only_its_store(chain, make_entry):
+    mine = make_entry(chain["store"])
+    theirs = make_entry(chain["other_store"])
+    rows = scoped_to_stores(UserRole.objects.all(), _request(mine), store_field="hier")
+    assert set(rows) == {mine}
+    assert theirs not in rows
+
+
+def test_a_head_office_role_sees_every_store_beneath_it(chain, make_entry):
+    boss = make_entry(chain["head_office"])
+    a = make_entry(chain["store"])
+    b = make_entry(chain["other_store"])
+    elsewhere = make_entry(StoreFactory())  # a store of another head office
+    rows = set(scoped_to_stores(UserRole.objects.all(), _request(boss), store_field="hier"))
+    assert {a, b} <= rows
+    assert elsewhere not in rows
+
+
+def test_another_stores_record_answers_not_found(chain, make_entry):
+    mine = make_entry(chain["store"])
+    theirs = make_entry(chain["other_store"])
+    assert get_in_scope(UserRole.objects.all(), _request(mine), store_field="hier", pk=mine.pk) == mine
+    with pytest.raises(NotFound):
+        get_in_scope(UserRole.objects.all(), _request(mine), store_field="hier", pk=theirs.pk)
+
+
+def test_scoping_without_a_chosen_role_is_refused(chain):
+    with pytest.raises(NoRoleChosen):
+        scoped_to_stores(UserRole.objects.all(), _request(None), store_field="hier")
