@@ -9,7 +9,7 @@ class AccountsConfig(AppConfig):
     def ready(self) -> None:
         from django.db.models.signals import post_migrate
 
-        from apps.accounts import signals  # noqa: F401  (connects the receivers)
+        from apps.accounts import schema, signals  # noqa: F401  (registers receivers and schema extensions)
 
         post_migrate.connect(_sync_resources, sender=self)
 

@@ -4,12 +4,34 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers
 from rest_framework.authentication import get_authorization_header
 from rest_framework.request import Request
 from rest_framework.throttling import AnonRateThrottle
 
 from apps.accounts import services
+from apps.accounts.api.serializers import (
+    CreatedOutputSerializer,
+    EmployeeLoginInputSerializer,
+    LoginInfoOutputSerializer,
+    LoginInputSerializer,
+    LoginOutputSerializer,
+    LoginRecordInputSerializer,
+    LogoutInputSerializer,
+    QuickChoiceOutputSerializer,
+    QuickSavedOutputSerializer,
+    QuickShortcutsInputSerializer,
+    RefreshInputSerializer,
+    RegisteredOutputSerializer,
+    RegisterInputSerializer,
+    RoleChooseInputSerializer,
+    RoleCodesOutputSerializer,
+    RoleEntryOutputSerializer,
+    RoleSwitchInputSerializer,
+    RoleSwitchOutputSerializer,
+    SessionUserInfoOutputSerializer,
+    TokensOutputSerializer,
+    UserRoleInputSerializer,
+)
 from apps.accounts.errors import SignInFailed
 from apps.accounts.role_codes import codes_of_role
 from apps.accounts.selectors import quick_shortcut_choices, role_entries_of, role_entry_rows
@@ -31,14 +53,11 @@ class LoginApi(ErpApi):
     required_codes = PUBLIC
     authentication_classes: list = []
 
-    class InputSerializer(serializers.Serializer):
-        username = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
-        password = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
-        refresh = serializers.CharField(required=False, allow_blank=True)
-
-    @extend_schema(request=InputSerializer, summary="Sign in with ERP:<account> and password")
+    @extend_schema(
+        request=LoginInputSerializer, responses=LoginOutputSerializer, summary="Sign in with ERP:<account> and password"
+    )
     def post(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(self.InputSerializer, request.data)
+        data = self.parse(LoginInputSerializer, request.data)
         info = services.sign_in(
             request=request._request, actor=self.actor(), username=data.get("username"), password=data.get("password")
         )
@@ -51,12 +70,9 @@ class LogoutApi(ErpApi):
     required_codes = PUBLIC
     authentication_classes: list = []
 
-    class InputSerializer(serializers.Serializer):
-        refresh = serializers.CharField(required=False, allow_blank=True)
-
-    @extend_schema(request=InputSerializer, summary="Sign out and revoke the tokens")
+    @extend_schema(request=LogoutInputSerializer, responses=None, summary="Sign out and revoke the tokens")
     def post(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(self.InputSerializer, request.data)
+        data = self.parse(LogoutInputSerializer, request.data)
         access = None
         parts = get_authorization_header(request).split()
         if len(parts) == 2 and parts[0].lower() == b"bearer":
@@ -78,12 +94,13 @@ class TokenRefreshApi(ErpApi):
     required_codes = PUBLIC
     authentication_classes: list = []
 
-    class InputSerializer(serializers.Serializer):
-        refresh = serializers.CharField()
-
-    @extend_schema(request=InputSerializer, summary="Exchange a refresh token for a new pair (rotation)")
+    @extend_schema(
+        request=RefreshInputSerializer,
+        responses=TokensOutputSerializer,
+        summary="Exchange a refresh token for a new pair (rotation)",
+    )
     def post(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(self.InputSerializer, request.data)
+        data = self.parse(RefreshInputSerializer, request.data)
         return EnvelopeResponse(rotate_refresh(data["refresh"]))
 
 
@@ -92,13 +109,13 @@ class AccountRegisterApi(ErpApi):
     authentication_classes: list = []
     throttle_classes = [RegisterThrottle]
 
-    class InputSerializer(serializers.Serializer):
-        account = serializers.CharField(required=False, allow_blank=True)
-        password = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
-
-    @extend_schema(request=InputSerializer, summary="Register an account (no role until head office grants one)")
+    @extend_schema(
+        request=RegisterInputSerializer,
+        responses=RegisteredOutputSerializer,
+        summary="Register an account (no role until head office grants one)",
+    )
     def post(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(self.InputSerializer, request.data)
+        data = self.parse(RegisterInputSerializer, request.data)
         user = services.account_register(actor=self.actor(), account=data.get("account"), password=data.get("password"))
         return EnvelopeResponse(
             {"loginName": user.login_name}, _("registered, please log in on the tablet"), status=201
@@ -108,7 +125,7 @@ class AccountRegisterApi(ErpApi):
 class LoginInfoApi(ErpApi):
     required_codes = SIGNED_IN
 
-    @extend_schema(summary="Who is signed in, and their role entries")
+    @extend_schema(responses=LoginInfoOutputSerializer, summary="Who is signed in, and their role entries")
     def get(self, request: Request) -> EnvelopeResponse:
         session: ActingSession = request.auth
         user = session.user
@@ -131,7 +148,7 @@ class LoginInfoApi(ErpApi):
 class UserRolesApi(ErpApi):
     required_codes = SIGNED_IN
 
-    @extend_schema(summary="All role entries of the signed-in user")
+    @extend_schema(responses=RoleEntryOutputSerializer(many=True), summary="All role entries of the signed-in user")
     def get(self, request: Request) -> EnvelopeResponse:
         session: ActingSession = request.auth
         user_id = request.query_params.get("userId")
@@ -140,15 +157,14 @@ class UserRolesApi(ErpApi):
         return EnvelopeResponse(role_entry_rows(role_entries_of(session.user), chosen=session.user_role))
 
 
-class UserRoleInputSerializer(serializers.Serializer):
-    userRoleId = serializers.IntegerField()
-    storeId = serializers.IntegerField(required=False, allow_null=True)
-
-
 class RoleResourcesApi(ErpApi):
     required_codes = SIGNED_IN
 
-    @extend_schema(request=UserRoleInputSerializer, summary="Page (menu) and button (btn) codes of a role entry")
+    @extend_schema(
+        request=UserRoleInputSerializer,
+        responses=RoleCodesOutputSerializer,
+        summary="Page (menu) and button (btn) codes of a role entry",
+    )
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(UserRoleInputSerializer, request.data)
         entry = services.role_entry_resolve(user=request.user, wire_id=data["userRoleId"], store_id=data.get("storeId"))
@@ -159,12 +175,13 @@ class RoleResourcesApi(ErpApi):
 class RoleChooseApi(ErpApi):
     required_codes = SIGNED_IN
 
-    class InputSerializer(serializers.Serializer):
-        storeId = serializers.IntegerField(required=False, allow_null=True)
-
-    @extend_schema(request=InputSerializer, summary="Choose a role entry; answers the session user info and new tokens")
+    @extend_schema(
+        request=RoleChooseInputSerializer,
+        responses=SessionUserInfoOutputSerializer,
+        summary="Choose a role entry; answers the session user info and new tokens",
+    )
     def post(self, request: Request, user_role_id: str) -> EnvelopeResponse:
-        data = self.parse(self.InputSerializer, request.data)
+        data = self.parse(RoleChooseInputSerializer, request.data)
         store_id = data.get("storeId") or _int_or_none(request.query_params.get("storeId"))
         info = services.role_choose(
             request=request._request,
@@ -183,13 +200,13 @@ def _int_or_none(raw: str | None) -> int | None:
 class EmployeeLoginApi(ErpApi):
     required_codes = SIGNED_IN
 
-    class InputSerializer(serializers.Serializer):
-        roleName = serializers.CharField(max_length=50)
-        storeId = serializers.IntegerField()
-
-    @extend_schema(request=InputSerializer, summary="Store-employee login by role name")
+    @extend_schema(
+        request=EmployeeLoginInputSerializer,
+        responses=SessionUserInfoOutputSerializer,
+        summary="Store-employee login by role name",
+    )
     def post(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(self.InputSerializer, request.data)
+        data = self.parse(EmployeeLoginInputSerializer, request.data)
         info = services.employee_sign_in(
             request=request._request,
             actor=self.actor(),
@@ -203,15 +220,11 @@ class EmployeeLoginApi(ErpApi):
 class RoleSwitchApi(ErpApi):
     required_codes = SIGNED_IN
 
-    class InputSerializer(serializers.Serializer):
-        phone = serializers.CharField(required=False, allow_blank=True)
-        roleId = serializers.IntegerField(required=False, allow_null=True)
-        storeId = serializers.IntegerField(required=False, allow_null=True)
-        userId = serializers.IntegerField(required=False, allow_null=True)
-
-    @extend_schema(request=InputSerializer, summary="ERP token for a role switch")
+    @extend_schema(
+        request=RoleSwitchInputSerializer, responses=RoleSwitchOutputSerializer, summary="ERP token for a role switch"
+    )
     def post(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(self.InputSerializer, request.data)
+        data = self.parse(RoleSwitchInputSerializer, request.data)
         answer = services.role_switch(
             request=request._request,
             actor=self.actor(),
@@ -229,12 +242,13 @@ class LoginRecordApi(ErpApi):
 
     required_codes = SIGNED_IN
 
-    class InputSerializer(serializers.Serializer):
-        loginData = serializers.DictField(child=serializers.CharField(allow_blank=True, allow_null=True))
-
-    @extend_schema(request=InputSerializer, summary="Record a sign-in as the browser saw it")
+    @extend_schema(
+        request=LoginRecordInputSerializer,
+        responses=CreatedOutputSerializer,
+        summary="Record a sign-in as the browser saw it",
+    )
     def post(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(self.InputSerializer, request.data)
+        data = self.parse(LoginRecordInputSerializer, request.data)
         record = services.login_record_create(actor=self.actor(), user=request.user, login_data=data["loginData"])
         return EnvelopeResponse({"id": record.pk}, status=201)
 
@@ -242,7 +256,9 @@ class LoginRecordApi(ErpApi):
 class QuickShortcutChoicesApi(ErpApi):
     required_codes = ROLE_CHOSEN
 
-    @extend_schema(summary="Quick shortcut choices of the chosen role in a store")
+    @extend_schema(
+        responses=QuickChoiceOutputSerializer(many=True), summary="Quick shortcut choices of the chosen role in a store"
+    )
     def get(self, request: Request) -> EnvelopeResponse:
         session: ActingSession = request.auth
         store_id = _int_or_none(request.query_params.get("store")) or session.hier_id
@@ -255,15 +271,13 @@ class QuickShortcutChoicesApi(ErpApi):
 class QuickShortcutsSaveApi(ErpApi):
     required_codes = ROLE_CHOSEN
 
-    class InputSerializer(serializers.Serializer):
-        roleId = serializers.IntegerField()
-        routers = serializers.ListField(child=serializers.CharField(max_length=100), allow_empty=True)
-        storeId = serializers.IntegerField()
-        userId = serializers.IntegerField()
-
-    @extend_schema(request=InputSerializer, summary="Save the quick shortcuts (at most 10)")
+    @extend_schema(
+        request=QuickShortcutsInputSerializer,
+        responses=QuickSavedOutputSerializer,
+        summary="Save the quick shortcuts (at most 10)",
+    )
     def post(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(self.InputSerializer, request.data)
+        data = self.parse(QuickShortcutsInputSerializer, request.data)
         routes = services.quick_shortcuts_save(
             actor=self.actor(),
             session=request.auth,

@@ -7,7 +7,8 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -53,7 +54,17 @@ class HealthApi(ErpApi):
     required_codes = PUBLIC
     authentication_classes: list = []
 
-    @extend_schema(summary="Health of the database, cache and broker")
+    @extend_schema(
+        summary="Health of the database, cache and broker",
+        responses=inline_serializer(
+            "Health",
+            {
+                "database": serializers.ChoiceField(["ok", "down"]),
+                "cache": serializers.ChoiceField(["ok", "down"]),
+                "broker": serializers.ChoiceField(["ok", "down", "eager"]),
+            },
+        ),
+    )
     def get(self, request: Request) -> Response:
         report = {
             "database": _check("database", _probe_database),
