@@ -1,0 +1,71 @@
+"""GET /rest/acct/loginInfo with a chosen role: SQL queries per call and latency through a live
+HTTP server (Django's threaded test server) on the configured database."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import threading
+import time
+import urllib.request
+
+from django.core.management import call_command
+from django.core.servers.basehttp import ThreadedWSGIServer, WSGIRequestHandler, get_internal_wsgi_application
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from apps.accounts.models import UserRole
+from apps.core.testing import api_client
+from bench.stats import summary_ms
+
+
+class QuietHandler(WSGIRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass  # a line per request would measure the terminal, not the server
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--requests", type=int, default=1000)
+    parser.add_argument("--port", type=int, default=8765)
+
+
+def _post_form(base: str, path: str, form: str, headers: dict[str, str] | None = None) -> dict:
+    request = urllib.request.Request(base + path, data=form.encode(), headers=headers or {}, method="POST")
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)["data"]
+
+
+def run(args: argparse.Namespace) -> None:
+
+    call_command("migrate", verbosity=0)
+    call_command("seed_demo", verbosity=0)
+
+    entry = UserRole.objects.select_related("user").get(user__login_name="SY00002")
+    client = api_client(entry=entry)
+    client.get("/rest/acct/loginInfo")  # warm the role-code cache
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get("/rest/acct/loginInfo").status_code == 200
+    query_count = len(queries)
+
+    server = ThreadedWSGIServer(("127.0.0.1", args.port), QuietHandler, allow_reuse_address=True)
+    server.set_app(get_internal_wsgi_application())
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{args.port}"
+    try:
+        login = _post_form(base, "/rest/auth/login", "username=ERP:2&password=Demo@12345&refresh=true")
+        auth = {"Authorization": f"Bearer {login['access']}", "X-Account-Version": login["accountVersion"]}
+        chosen = _post_form(base, f"/rest/acct/selectHierRole/{login['roles'][0]['userRoleId']}", "", auth)
+        headers = {"Authorization": f"Bearer {chosen['access']}", "X-Account-Version": chosen["accountVersion"]}
+        samples = []
+        for _ in range(args.requests):
+            started = time.perf_counter()
+            with urllib.request.urlopen(urllib.request.Request(base + "/rest/acct/loginInfo", headers=headers)) as r:
+                r.read()
+            samples.append(time.perf_counter() - started)
+    finally:
+        server.shutdown()
+    print(
+        json.dumps(
+            {"benchmark": "login-info", "database": connection.vendor, "queries": query_count, **summary_ms(samples)}
+        )
+    )
