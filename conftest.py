@@ -15,6 +15,13 @@ def _clear_cache():
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    # The production hasher costs about half a second per password; what the tests check does not
+    # depend on the hash's strength.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def chain(db):
     """A head office with one region and two stores."""

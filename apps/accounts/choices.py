@@ -17,7 +17,6 @@ class ResourceKind(models.TextChoices):
 
 class AuditAction(models.TextChoices):
     LOGIN = "account.login", _("signed in")
-    LOGIN_REFUSED = "account.login_refused", _("sign-in refused")
     LOGOUT = "account.logout", _("signed out")
     ROLE_CHOSEN = "account.role_chosen", _("chose a role")
     ROLE_SWITCHED = "account.role_switched", _("switched role")

@@ -10,7 +10,7 @@ from guardian.shortcuts import get_objects_for_user
 
 from apps.accounts.choices import LANDING_MATERIAL_BUILDER, LANDING_OWNER, LANDING_STORE, RoleKind
 from apps.accounts.models import QuickShortcut, User, UserRole
-from apps.accounts.role_codes import codes_of_role
+from apps.accounts.role_codes import codes_of_role, codes_of_roles
 from apps.core.page_registry import PAGES, Page, page_for
 from apps.org.models import OrgUnit
 from apps.org.selectors import stores_under_units
@@ -63,6 +63,7 @@ def role_entry_row(entry: UserRole, *, checked: bool) -> dict[str, Any]:
 def role_entry_rows(entries: list[UserRole], *, chosen: UserRole | None) -> list[dict[str, Any]]:
     """Exactly one row is checked: the chosen entry, else the first (spec §4 login flow)."""
     checked_pk = chosen.pk if chosen is not None else (entries[0].pk if entries else None)
+    codes_of_roles(entry.role_id for entry in entries)  # caches every role's codes in one query
     return [role_entry_row(entry, checked=entry.pk == checked_pk) for entry in entries]
 
 

@@ -14,7 +14,9 @@ def role_resources_changed(sender: Any, instance: Any, action: str, reverse: boo
     if not action.startswith("post_"):
         return
     if reverse:  # resource.roles.add(...): instance is the resource
-        role_ids = list(pk_set or instance.roles.values_list("id", flat=True))
+        # After resource.roles.clear() pk_set is None and the resource holds no role any more, so
+        # which roles had it is unknown: forget every role's codes (as a changed resource does).
+        role_ids = list(pk_set) if pk_set is not None else list(Role.objects.values_list("id", flat=True))
     else:
         role_ids = [instance.pk]
     forget_role_codes(role_ids)

@@ -3,25 +3,23 @@ POST /rest/acct/createAcct answer it, in English and in Simplified Chinese (cont
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
 import pytest
 from django.utils import translation
+from rest_framework.test import APIClient
 
 from apps.accounts.models import User
 from apps.accounts.sign_in_rules import account_from_login_username, check_password, normalize_account
 from apps.accounts.tests.factories import PASSWORD, UserFactory
+from apps.accounts.tests.helpers import form_login
 from apps.core.errors import InvalidInput
 from apps.core.testing import api_client, assert_envelope
 
-LOGIN_URL = "/rest/auth/login"
 REGISTER_URL = "/rest/acct/createAcct"
 LANGUAGES = ["en", "zh-hans"]
 
 
 def post_login(account: str, password: str, *, language: str = "en"):
-    body = urlencode({"username": f"ERP:{account}", "password": password, "refresh": "true"})
-    return api_client(language=language).post(LOGIN_URL, body, content_type="application/x-www-form-urlencoded")
+    return form_login(APIClient(HTTP_ACCEPT_LANGUAGE=language), account, password)
 
 
 # The Simplified Chinese sentences of locale/zh_Hans/LC_MESSAGES/django.po, as they read when these

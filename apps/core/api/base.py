@@ -15,6 +15,11 @@ class ErpApi(APIView):
 
     required_codes: Any = None
 
+    def get_authenticate_header(self, request: Any) -> str:
+        # Views without authentication classes (sign-in, refresh) still answer a refused
+        # credential with 401, not DRF's fallback 403 (contract §4.2).
+        return 'Bearer realm="rest"'
+
     def actor(self) -> Actor:
         return actor_from_request(self.request)
 

@@ -1,0 +1,160 @@
+"""A role's codes are cached (apps.accounts.role_codes); every change to them is seen by the very
+next request's permission check (contract §5), because the signals clear the cache."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+from django.urls import path
+
+from apps.accounts.models import Resource, Role
+from apps.accounts.role_codes import codes_of_role, codes_of_roles
+from apps.accounts.tests.factories import RoleFactory
+from apps.core.api.base import ErpApi
+from apps.core.envelope import EnvelopeResponse
+from apps.core.testing import api_client, assert_envelope
+from erp.urls import urlpatterns as erp_urlpatterns
+
+GUARD = "XMGL-PAG-0001"  # projects page
+OTHER = "ERP-YUKB-PAG-0001-0000"
+PROBE_URL = "/rest/probe"
+
+
+class ProbeApi(ErpApi):
+    """A call guarded by one page code, like every page-backed call of the product."""
+
+    required_codes = (GUARD,)
+
+    def get(self, request):
+        return EnvelopeResponse({"ok": True})
+
+
+urlpatterns = [path("rest/probe", ProbeApi.as_view()), *erp_urlpatterns]
+
+pytestmark = [pytest.mark.django_db, pytest.mark.urls(__name__)]
+
+
+@pytest.fixture
+def guard(db) -> Resource:
+    RoleFactory(codes=[GUARD])  # makes sure the resources exist
+    return Resource.objects.get(code=GUARD)
+
+
+def probe(entry):
+    return api_client(entry=entry).get(PROBE_URL)
+
+
+def allowed(entry) -> bool:
+    response = probe(entry)
+    if response.status_code == 403:
+        assert_envelope(response, status=403, errcode="AUTH-40300")
+        return False
+    assert_envelope(response, status=200)
+    return True
+
+
+@pytest.fixture
+def without_code(chain, make_entry, guard):
+    entry = make_entry(chain["store"], codes=[OTHER])
+    assert not allowed(entry)  # and the codes are now cached
+    return entry
+
+
+@pytest.fixture
+def with_code(chain, make_entry, guard):
+    entry = make_entry(chain["store"], codes=[OTHER, GUARD])
+    assert allowed(entry)  # and the codes are now cached
+    return entry
+
+
+def test_role_resources_add_is_seen_by_the_next_request(without_code, guard):
+    without_code.role.resources.add(guard)
+    assert allowed(without_code)
+
+
+def test_role_resources_remove_is_seen_by_the_next_request(with_code, guard):
+    with_code.role.resources.remove(guard)
+    assert not allowed(with_code)
+
+
+def test_role_resources_set_is_seen_by_the_next_request(with_code):
+    with_code.role.resources.set(Resource.objects.filter(code=OTHER))
+    assert not allowed(with_code)
+
+
+def test_role_resources_clear_is_seen_by_the_next_request(with_code):
+    with_code.role.resources.clear()
+    assert not allowed(with_code)
+
+
+def test_resource_roles_add_is_seen_by_the_next_request(without_code, guard):
+    guard.roles.add(without_code.role)
+    assert allowed(without_code)
+
+
+def test_resource_roles_remove_is_seen_by_the_next_request(with_code, guard):
+    guard.roles.remove(with_code.role)
+    assert not allowed(with_code)
+
+
+def test_resource_roles_clear_is_seen_by_the_next_request(with_code, guard):
+    guard.roles.clear()
+    assert not allowed(with_code)
+
+
+def test_resource_delete_is_seen_by_the_next_request(with_code, guard):
+    guard.delete()
+    assert not allowed(with_code)
+
+
+def test_resource_code_change_is_seen_by_the_next_request(with_code, guard):
+    guard.code = "XMGL-PAG-0001-OLD"
+    guard.save()
+    assert not allowed(with_code)
+
+
+def test_role_delete_forgets_its_codes(db):
+    role = RoleFactory(codes=[GUARD])
+    assert codes_of_role(role.pk)["menu"] == (GUARD,)
+    role_id = role.pk
+    role.delete()
+    assert codes_of_role(role_id) == {"menu": (), "btn": ()}
+
+
+def test_changed_codes_show_in_get_resources_at_once(without_code, guard):
+    client = api_client(user=without_code.user)
+    body = {"userRoleId": without_code.pk}
+    assert GUARD not in assert_envelope(client.post("/rest/acct/getResources", body, format="json"), status=200)["menu"]
+    without_code.role.resources.add(guard)
+    assert GUARD in assert_envelope(client.post("/rest/acct/getResources", body, format="json"), status=200)["menu"]
+
+
+def test_the_codes_come_from_the_cache_between_changes(with_code, django_assert_num_queries):
+    codes_of_role(with_code.role_id)
+    with django_assert_num_queries(0):
+        assert GUARD in codes_of_role(with_code.role_id)["menu"]
+
+
+# --- many roles at once ----------------------------------------------------------------------
+
+
+def test_codes_of_roles_answers_as_codes_of_role_for_each(db):
+    pages_and_button = RoleFactory(codes=[GUARD, OTHER, "BTN-CZRZ-VIEW"])
+    pages = RoleFactory(codes=[OTHER])
+    bare = RoleFactory()
+    ids = [pages_and_button.pk, pages.pk, bare.pk]
+    together = codes_of_roles(ids)
+    assert together[bare.pk] == {"menu": (), "btn": ()}
+    assert together[pages_and_button.pk] == {"menu": tuple(sorted([GUARD, OTHER])), "btn": ("BTN-CZRZ-VIEW",)}
+    cache.clear()
+    assert {role_id: codes_of_role(role_id) for role_id in ids} == together
+
+
+def test_codes_of_roles_reads_all_uncached_roles_in_one_query(db, django_assert_num_queries):
+    roles = [RoleFactory(codes=[GUARD]) for _ in range(5)]
+    cache.clear()
+    with django_assert_num_queries(1):
+        codes_of_roles(role.pk for role in roles)
+    with django_assert_num_queries(0):
+        assert all(codes_of_role(role.pk)["menu"] == (GUARD,) for role in roles)
+    assert Role.objects.count() == 5
