@@ -90,12 +90,15 @@ class StoreRefOutputSerializer(serializers.Serializer):
     name = serializers.CharField()
 
 
-class LoginOutputSerializer(TokensOutputSerializer):
+class SignedInUserOutputSerializer(TokensOutputSerializer):
     loginName = serializers.CharField()
     nickname = serializers.CharField()
     createdDate = serializers.DateTimeField()
     enabled = serializers.BooleanField()
     userId = serializers.IntegerField()
+
+
+class LoginOutputSerializer(SignedInUserOutputSerializer):
     roles = RoleEntryOutputSerializer(many=True)
     stores = StoreRefOutputSerializer(many=True)
 
@@ -111,12 +114,7 @@ class LoginInfoOutputSerializer(serializers.Serializer):
     canLoginManager = serializers.BooleanField()
 
 
-class SessionUserInfoOutputSerializer(TokensOutputSerializer):
-    loginName = serializers.CharField()
-    nickname = serializers.CharField()
-    createdDate = serializers.DateTimeField()
-    enabled = serializers.BooleanField()
-    userId = serializers.IntegerField()
+class SessionUserInfoOutputSerializer(SignedInUserOutputSerializer):
     storeId = serializers.IntegerField()
     storeName = serializers.CharField()
     roleId = serializers.IntegerField()
