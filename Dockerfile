@@ -38,9 +38,9 @@ COPY --from=frontend /app/static/dist ./static/dist
 
 # Settings refuse to load without SECRET_KEY when DEBUG is off; these values exist only
 # for these two build commands and are not kept in the image.
-RUN DEBUG=0 SECRET_KEY=build-only-not-secret DATABASE_URL=sqlite:////tmp/build.sqlite3 \
+RUN DEBUG=0 SECRET_KEY=build-only-not-secret HANDOVER_KEY=YnVpbGQtb25seS1ub3Qtc2VjcmV0LWJ1aWxkLW9ubHk= DATABASE_URL=sqlite:////tmp/build.sqlite3 \
         python manage.py compilemessages \
-    && DEBUG=0 SECRET_KEY=build-only-not-secret DATABASE_URL=sqlite:////tmp/build.sqlite3 \
+    && DEBUG=0 SECRET_KEY=build-only-not-secret HANDOVER_KEY=YnVpbGQtb25seS1ub3Qtc2VjcmV0LWJ1aWxkLW9ubHk= DATABASE_URL=sqlite:////tmp/build.sqlite3 \
         python manage.py collectstatic --noinput \
     && rm -f /tmp/build.sqlite3
 

@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "apps.core",
     "apps.org",
     "apps.accounts",
+    "apps.messaging",
 ]
 
 MIDDLEWARE = [
@@ -169,6 +170,27 @@ SPECTACULAR_SETTINGS = {
     "SCHEMA_PATH_PREFIX": "/rest/",
     "POSTPROCESSING_HOOKS": ["apps.core.schema.wrap_responses_in_envelope"],
 }
+
+# Enterprise-chat (WeCom) sign-in: the OAuth code exchange goes to WECOM_API_BASE.
+WECOM_API_BASE = env.str("WECOM_API_BASE", default="https://qyapi.weixin.qq.com")
+WECOM_CORP_ID = env.str("WECOM_CORP_ID", default="")
+WECOM_AGENT_ID = env.str("WECOM_AGENT_ID", default="")
+WECOM_SECRET = env.str("WECOM_SECRET", default="")
+WECOM_TIMEOUT_SECONDS = env.float("WECOM_TIMEOUT_SECONDS", default=5.0)
+
+# Manager hand-over links carry the account sealed with this key (Fernet); never in source.
+# Without one, development gets a random key per process: links then work until a restart.
+HANDOVER_KEY = env.str("HANDOVER_KEY", default="")
+if not HANDOVER_KEY and not DEBUG:
+    raise ImproperlyConfigured(
+        "HANDOVER_KEY is required when DEBUG is off; make one with: "
+        "python -c 'from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())'"
+    )
+HANDOVER_LINK_SECONDS = 60
+QUICK_LOGIN_DAYS = env.int("QUICK_LOGIN_DAYS", default=7)
+
+# How often the shell refreshes the message and task badges (spec §9: from shared config).
+BADGE_REFRESH_SECONDS = env.int("BADGE_REFRESH_SECONDS", default=60)
 
 # django-axes: lock an account from one address after repeated failures, on every way in.
 AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)

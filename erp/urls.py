@@ -3,12 +3,15 @@ from django.urls import include, path, re_path
 
 from apps.accounts.api.urls import acct_urlpatterns, auth_urlpatterns, hier_urlpatterns
 from apps.core import pages
+from apps.core.page_views import page_urlpatterns
 
 rest_urlpatterns = [
     path("", include("apps.core.api.urls")),
     path("auth/", include(auth_urlpatterns)),
     path("acct/", include(acct_urlpatterns)),
     path("hier/", include(hier_urlpatterns)),
+    path("", include("apps.org.api.urls")),
+    path("", include("apps.messaging.api.urls")),
     # Last: any other /rest/ path answers the envelope's 404, in DEBUG too.
     re_path(r"^.*$", pages.rest_not_found, name="rest-not-found"),
 ]
@@ -16,9 +19,11 @@ rest_urlpatterns = [
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("rest/", include(rest_urlpatterns)),
-    path("404", pages.not_found_page, name="page-404"),
+    path("api/v1/wxwork/", include("apps.accounts.api.wecom_urls")),
+    path("", pages.root_redirect, name="page-root"),
+    *page_urlpatterns(),
     # Last: every unknown page path shows the /404 page (spec §2.1), in DEBUG too.
-    re_path(r"^(?!admin/|static/|rest/).*$", pages.unknown_page, name="page-unknown"),
+    re_path(r"^(?!admin/|static/|rest/|api/).*$", pages.unknown_page, name="page-unknown"),
 ]
 
 handler404 = "apps.core.pages.handler404"

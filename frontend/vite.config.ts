@@ -6,11 +6,22 @@ import { defineConfig } from "vitest/config";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const pagesDir = path.join(root, "src", "pages");
+const shellDir = path.join(root, "src", "shell");
 
-// One bundle per page: every src/pages/**/[A-Z]*Page.tsx is a build entry.
+// One bundle per page: every src/pages/**/[A-Z]*Page.tsx is a build entry, and so is every
+// src/shell/*Island.tsx (the top bar that base templates mount beside the page).
 // The manifest is keyed by the source path (e.g. "src/pages/core/NotFoundPage.tsx"),
 // which is what django-vite looks up from the templates.
 const PAGE_FILE = /^[A-Z][A-Za-z0-9]*Page\.tsx$/;
+const ISLAND_FILE = /^[A-Z][A-Za-z0-9]*Island\.tsx$/;
+
+export function collectShellEntries(dir: string = shellDir): Record<string, string> {
+  const entries: Record<string, string> = {};
+  for (const file of readdirSync(dir, { encoding: "utf8" }).sort()) {
+    if (ISLAND_FILE.test(file)) entries[`shell/${file.replace(/\.tsx$/, "")}`] = path.join(dir, file);
+  }
+  return entries;
+}
 
 export function collectPageEntries(dir: string = pagesDir): Record<string, string> {
   const entries: Record<string, string> = {};
@@ -40,7 +51,7 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: "manifest.json",
     rollupOptions: {
-      input: collectPageEntries(),
+      input: { ...collectPageEntries(), ...collectShellEntries() },
     },
   },
   test: {

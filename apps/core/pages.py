@@ -1,35 +1,37 @@
-"""Page routes served by core: the /404 page and the error handlers."""
+"""Pages served by core: /404, the root redirect, unknown paths, and the error handlers."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 
 from apps.core.envelope import json_not_found, json_server_error
+from apps.core.page_views import PageRoute, render_page
 
 REST_PREFIX = "/rest/"
+NOT_FOUND = PageRoute(route="/404", entry="src/pages/core/NotFoundPage.tsx", public=True)
+
+PAGES = [NOT_FOUND]
+
+
+def root_redirect(request: HttpRequest) -> HttpResponse:
+    """Spec §2.1: / goes to the reservation board (which sends a stranger to sign in)."""
+    return HttpResponseRedirect("/orderBoard")
 
 
 def rest_not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
     return json_not_found()
 
 
-@require_GET
-def not_found_page(request: HttpRequest) -> HttpResponse:
-    return render(request, "core/not_found.html", status=200)
-
-
 def unknown_page(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-    return render(request, "core/not_found.html", status=404)
+    return render_page(request, NOT_FOUND, status=404)
 
 
 def handler404(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     if request.path.startswith(REST_PREFIX):
         return json_not_found()
-    return render(request, "core/not_found.html", status=404)
+    return render_page(request, NOT_FOUND, status=404)
 
 
 def handler500(request: HttpRequest) -> HttpResponse:

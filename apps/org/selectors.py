@@ -20,3 +20,7 @@ def stores_under_units(units: list[OrgUnit]) -> list[OrgUnit]:
     for unit in units:
         condition |= Q(path__startswith=unit.path)
     return list(OrgUnit.objects.stores().filter(condition, is_active=True).only("id", "name", "path"))
+
+
+def borrow_out_targets_of(store_id: int) -> list[OrgUnit]:
+    return list(OrgUnit.objects.stores().filter(borrow_out_sources__id=store_id, is_active=True).order_by("name"))

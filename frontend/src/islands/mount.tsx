@@ -1,16 +1,58 @@
+import { CssBaseline, ThemeProvider } from "@mui/material";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, type ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
+import { I18nextProvider } from "react-i18next";
+import { i18n } from "../i18n";
+import { Notices } from "../shell/Notices";
+import { notify } from "../shell/notices";
+import { pageContext } from "./pageContext";
+import { queryClient } from "./queryClient";
+import { theme } from "./theme";
 
 export const ISLAND_ROOT_ID = "island-root";
+const NOTICES_ROOT_ID = "notices-root";
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          {children}
+        </ThemeProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}
+
+/** The notice area exists once per page, whichever island mounts first creates it. */
+function ensureNotices(): void {
+  if (document.getElementById(NOTICES_ROOT_ID)) return;
+  const container = document.createElement("div");
+  container.id = NOTICES_ROOT_ID;
+  document.body.appendChild(container);
+  createRoot(container).render(
+    <AppProviders>
+      <Notices />
+    </AppProviders>,
+  );
+  for (const message of pageContext().notices) notify("warning", message);
+}
 
 /**
- * Mount a page's React tree into the element the Django template provides.
- * Does nothing (returns null) when the page has no such element.
+ * Mount an island's React tree, with the providers every island shares, into the element the
+ * Django template provides. Does nothing (returns null) when the page has no such element.
  */
 export function mountIsland(node: ReactNode, elementId: string = ISLAND_ROOT_ID): Root | null {
   const container = document.getElementById(elementId);
   if (container === null) return null;
+  ensureNotices();
   const root = createRoot(container);
-  root.render(<StrictMode>{node}</StrictMode>);
+  root.render(
+    <StrictMode>
+      <AppProviders>{node}</AppProviders>
+    </StrictMode>,
+  );
   return root;
 }

@@ -1,0 +1,31 @@
+"""What the page guard knows of a visitor, read from the browser session set at sign-in."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+
+from apps.accounts.authentication import SESSION_ACCOUNT_VERSION, SESSION_USER_ROLE
+from apps.accounts.models import UserRole
+from apps.accounts.role_codes import codes_of_role
+from apps.accounts.selectors import landing_for
+from apps.core.page_views import PageVisitor
+
+_STRANGER = PageVisitor(signed_in=False, role_chosen=False, codes=frozenset(), menu=(), landing="/login")
+
+
+def page_visitor(request: HttpRequest) -> PageVisitor:
+    user = request.user
+    if not user.is_authenticated or request.session.get(SESSION_ACCOUNT_VERSION) != user.account_version:
+        return _STRANGER
+    entry_id = request.session.get(SESSION_USER_ROLE)
+    entry = UserRole.objects.select_related("role", "hier").filter(pk=entry_id, user=user).first() if entry_id else None
+    if entry is None:
+        return PageVisitor(signed_in=True, role_chosen=False, codes=frozenset(), menu=(), landing="/xxbLogin")
+    codes = codes_of_role(entry.role_id)
+    return PageVisitor(
+        signed_in=True,
+        role_chosen=True,
+        codes=frozenset(codes["menu"]) | frozenset(codes["btn"]),
+        menu=codes["menu"],
+        landing=landing_for(entry),
+    )

@@ -1,0 +1,140 @@
+"""Serving the pages of spec §2: each built page is a Django view that guards its role code on the
+server and renders `templates/page.html` with the page's Vite entry (an island) and the shell.
+
+Apps list their built pages in `apps/<area>/pages.py` as `PAGES = [PageRoute(...)]`; a route of the
+registry (apps.core.page_registry) that no app has built is not served: it falls to the 404 page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
+from urllib.parse import urlencode, urlparse
+
+from django.apps import apps as django_apps
+from django.conf import settings
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import URLPattern, path
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from apps.core.page_registry import PAGES, page_for
+
+SIGN_IN_PAGE = "/login"
+ROLE_CHOICE_PAGE = "/xxbLogin"
+EMPTY_MENU_PAGE = "/404"
+
+
+@dataclass(frozen=True)
+class PageRoute:
+    """A built page: its route (spec §2), its Vite entry, and whether it needs no sign-in."""
+
+    route: str
+    entry: str
+    public: bool = False
+    shell: bool = True  # the top bar; off for the sign-in pages
+
+
+@dataclass(frozen=True)
+class PageVisitor:
+    """What the guard knows of the person opening a page, from the browser session."""
+
+    signed_in: bool
+    role_chosen: bool
+    codes: frozenset[str]
+    menu: tuple[str, ...]
+    landing: str
+
+
+def built_pages() -> list[PageRoute]:
+    pages: list[PageRoute] = []
+    for config in django_apps.get_app_configs():
+        if not config.name.startswith("apps."):
+            continue
+        try:
+            module = import_module(f"{config.name}.pages")
+        except ModuleNotFoundError as missing:
+            if missing.name != f"{config.name}.pages":
+                raise
+            continue
+        pages.extend(getattr(module, "PAGES", []))
+    return pages
+
+
+def _visitor(request: HttpRequest) -> PageVisitor:
+    from apps.accounts.page_access import page_visitor  # accounts owns sessions; core stays below it
+
+    return page_visitor(request)
+
+
+def guard(visitor: PageVisitor, route: str) -> str | None:
+    """Where to send a visitor instead of rendering `route`, or None to render it (spec §5 route
+    guard): not signed in → sign-in; no role yet → role choice; empty menu → /404; a code the role
+    lacks → stay where they were (handled by the caller)."""
+    if not visitor.signed_in:
+        return SIGN_IN_PAGE
+    if not visitor.role_chosen:
+        return ROLE_CHOICE_PAGE
+    if not visitor.menu:
+        return EMPTY_MENU_PAGE
+    return None
+
+
+def _page_context(request: HttpRequest, page: PageRoute, visitor: PageVisitor | None) -> dict[str, Any]:
+    spec_page = page_for(page.route)
+    return {
+        "route": page.route,
+        "code": spec_page.code if spec_page else None,
+        "signedIn": bool(visitor and visitor.role_chosen),
+        "builtRoutes": sorted(built.route for built in built_pages()),
+        "pages": [{"route": p.route, "code": p.code, "titleEn": p.title_en, "titleZh": p.title_zh} for p in PAGES],
+        "badgeRefreshSeconds": settings.BADGE_REFRESH_SECONDS,
+        "notices": [str(message) for message in messages.get_messages(request)],
+    }
+
+
+def render_page(request: HttpRequest, page: PageRoute, *, status: int = 200) -> HttpResponse:
+    visitor = _visitor(request) if request.user.is_authenticated else None
+    context = {
+        "page": page,
+        "with_shell": page.shell and visitor is not None and visitor.role_chosen,
+        "page_context": _page_context(request, page, visitor),
+    }
+    return render(request, "page.html", context, status=status)
+
+
+def _stay_where_they_were(request: HttpRequest, visitor: PageVisitor) -> HttpResponse:
+    messages.warning(request, _("no permission"))
+    referer = request.META.get("HTTP_REFERER", "")
+    if referer and url_has_allowed_host_and_scheme(referer, {request.get_host()}, request.is_secure()):
+        return HttpResponseRedirect(urlparse(referer).path or visitor.landing)
+    return HttpResponseRedirect(visitor.landing)
+
+
+def page_view(page: PageRoute) -> Any:
+    spec_page = page_for(page.route)
+
+    @require_GET
+    def view(request: HttpRequest) -> HttpResponse:
+        if page.public:
+            return render_page(request, page)
+        visitor = _visitor(request)
+        elsewhere = guard(visitor, page.route)
+        if elsewhere is not None:
+            if elsewhere == EMPTY_MENU_PAGE:
+                return HttpResponseRedirect(elsewhere)
+            return HttpResponseRedirect(f"{elsewhere}?{urlencode({'next': request.get_full_path()})}")
+        if spec_page is not None and spec_page.code is not None and spec_page.code not in visitor.codes:
+            return _stay_where_they_were(request, visitor)
+        return render_page(request, page)
+
+    view.__name__ = f"page_{page.route.strip('/') or 'root'}"
+    return view
+
+
+def page_urlpatterns() -> list[URLPattern]:
+    return [path(page.route.lstrip("/"), page_view(page), name=f"page:{page.route}") for page in built_pages()]

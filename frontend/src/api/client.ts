@@ -1,0 +1,131 @@
+/**
+ * The one API client: speaks the envelope of the contract and applies the response rules of
+ * spec §8 (api/responseRules.ts). Every island calls the server through `api`.
+ */
+
+import { i18n } from "../i18n";
+import { notify } from "../shell/notices";
+import { classifyResponse, genericFailure } from "./responseRules";
+import { clearSession, currentTokens } from "./session";
+
+export class ApiError extends Error {
+  constructor(
+    readonly errcode: string,
+    message: string,
+    readonly data: unknown = null,
+    readonly status = 0,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+
+  /** Field messages of a VALID-40000 answer. */
+  get fields(): Record<string, string[]> {
+    const fields = (this.data as { fields?: Record<string, string[]> } | null)?.fields;
+    return fields ?? {};
+  }
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  query?: Query;
+  /** A JSON body. */
+  body?: unknown;
+  /** A form-encoded body (the sign-in call). */
+  form?: Record<string, string>;
+  /** Leave notices to the caller (the caller still gets the error). */
+  quiet?: boolean;
+}
+
+export const RELOGIN_PAGE = "/relogin";
+
+function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+function csrfToken(): string | null {
+  const input = document.querySelector<HTMLInputElement>("input[name=csrfmiddlewaretoken]");
+  if (input?.value) return input.value;
+  const match = document.cookie.match(/(?:^|; )csrftoken=([^;]+)/);
+  return match?.[1] ? decodeURIComponent(match[1]) : null;
+}
+
+export function relogin(): void {
+  clearSession();
+  window.location.assign(RELOGIN_PAGE);
+}
+
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": i18n.language };
+  const tokens = currentTokens();
+  if (tokens) {
+    headers.Authorization = `Bearer ${tokens.access}`;
+    headers["X-Account-Version"] = tokens.accountVersion;
+  }
+  let body: BodyInit | undefined;
+  if (options.form) {
+    body = new URLSearchParams(options.form);
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+  } else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers["Content-Type"] = "application/json";
+  }
+  if (method !== "GET") {
+    const token = csrfToken();
+    if (token) headers["X-CSRFToken"] = token;
+  }
+
+  let response: Response;
+  let parsed: unknown = null;
+  try {
+    response = await fetch(withQuery(path, options.query), { method, headers, body, credentials: "same-origin" });
+    parsed = await response.json().catch(() => null);
+  } catch (failure) {
+    const message = failure instanceof Error ? failure.message : null;
+    showGeneric(message, options.quiet);
+    throw new ApiError("NETWORK", message ?? "", null, 0);
+  }
+
+  const outcome = classifyResponse<T>(path, response.status, parsed);
+  if (outcome === null) {
+    showGeneric(response.statusText, options.quiet);
+    throw new ApiError(`HTTP-${response.status}`, response.statusText, null, response.status);
+  }
+  if (outcome.kind === "ok") {
+    if (outcome.notice && !options.quiet) notify("success", outcome.notice);
+    return outcome.data;
+  }
+  if (outcome.kind === "relogin") {
+    relogin();
+    throw new ApiError("RELOGIN", outcome.message, null, response.status);
+  }
+  if (outcome.alert && !options.quiet) notify("error", outcome.message, { durationMs: 4000 });
+  throw new ApiError(outcome.errcode, outcome.message, outcome.data, response.status);
+}
+
+function showGeneric(message: string | null, quiet?: boolean): void {
+  if (quiet) return;
+  const generic = genericFailure(message);
+  const text = generic.messageKey ? i18n.t(`common:${generic.messageKey}`) : (generic.message ?? "");
+  notify("warning", text, { title: i18n.t("common:errorTitle"), durationMs: generic.durationMs });
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>("GET", path, options),
+  post: <T>(path: string, options?: RequestOptions) => request<T>("POST", path, options),
+  put: <T>(path: string, options?: RequestOptions) => request<T>("PUT", path, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>("DELETE", path, options),
+};
+
+/** A page of a list (contract §2). */
+export interface Page<T> {
+  list: T[];
+  total: number;
+}

@@ -1,0 +1,42 @@
+/**
+ * One notice queue for the whole page. The shell island and the page island are separate React
+ * roots, but they load this module once, so both publish into the same queue.
+ */
+
+export type NoticeSeverity = "success" | "info" | "warning" | "error";
+
+export interface Notice {
+  id: number;
+  severity: NoticeSeverity;
+  title?: string;
+  message: string;
+  durationMs: number;
+}
+
+type Listener = (notices: Notice[]) => void;
+
+let notices: Notice[] = [];
+let nextId = 1;
+const listeners = new Set<Listener>();
+
+function emit(): void {
+  for (const listener of listeners) listener(notices);
+}
+
+export function notify(severity: NoticeSeverity, message: string, options: { title?: string; durationMs?: number } = {}): number {
+  const id = nextId++;
+  notices = [...notices, { id, severity, message, title: options.title, durationMs: options.durationMs ?? 3000 }];
+  emit();
+  return id;
+}
+
+export function dismiss(id: number): void {
+  notices = notices.filter((notice) => notice.id !== id);
+  emit();
+}
+
+export function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  listener(notices);
+  return () => listeners.delete(listener);
+}
