@@ -1,0 +1,42 @@
+import { List, ListItemButton, ListItemIcon, ListItemText, Radio, Typography } from "@mui/material";
+import { useTranslation } from "react-i18next";
+import type { RoleEntry } from "../../api/session";
+
+export interface RoleListProps {
+  entries: RoleEntry[];
+  /** The index of the checked row: exactly one is checked (spec §4 login flow). */
+  checked: number;
+  onCheck: (index: number) => void;
+}
+
+/** The role rows of the login flow and of the role switch dialog: "store | role", one checked. */
+export function RoleList({ entries, checked, onCheck }: RoleListProps) {
+  const { t } = useTranslation("common");
+  if (entries.length === 0) {
+    return <Typography color="text.secondary">{t("roles.none")}</Typography>;
+  }
+  return (
+    <List dense aria-label={t("roles.label")} role="radiogroup">
+      {entries.map((entry, index) => (
+        <ListItemButton
+          key={`${entry.userRoleId}-${entry.hierId}-${entry.roleId}`}
+          selected={index === checked}
+          onClick={() => onCheck(index)}
+          role="radio"
+          aria-checked={index === checked}
+        >
+          <ListItemIcon>
+            <Radio edge="start" checked={index === checked} tabIndex={-1} disableRipple />
+          </ListItemIcon>
+          <ListItemText primary={`${entry.hier} | ${entry.role}`} secondary={entry.description || null} />
+        </ListItemButton>
+      ))}
+    </List>
+  );
+}
+
+/** The row to check first: the one the server marked `checked`, else the first. */
+export function initiallyChecked(entries: RoleEntry[]): number {
+  const index = entries.findIndex((entry) => entry.checked);
+  return index >= 0 ? index : 0;
+}
