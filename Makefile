@@ -1,6 +1,7 @@
 # Quick start: `make run` (SQLite, demo data, http://127.0.0.1:8000) and `make test`.
-# System packages needed: Python 3.11 with venv, Node.js 20.19+ with npm, GNU gettext (msgfmt).
-# On Debian/Ubuntu: apt-get install python3.11 python3.11-venv nodejs npm gettext
+# System packages needed: Python 3.11 with venv, Node.js 20.19+ with npm, GNU gettext (msgfmt);
+# `make test` also drives Chromium for the browser tests (and CJK fonts for readable screenshots).
+# On Debian: apt-get install python3.11 python3.11-venv nodejs npm gettext chromium fonts-noto-cjk
 
 SHELL := /bin/bash
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
@@ -8,7 +9,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 DEV_ENV := DEBUG=1
 
-.PHONY: run test lint check-system install frontend messages migrate seed clean
+.PHONY: run test lint check-system check-browser install frontend messages migrate seed clean
 
 check-system:
 	@$(PYTHON) -c 'import sys, venv; sys.exit(0 if sys.version_info[:2] == (3, 11) else 1)' 2>/dev/null \
@@ -17,6 +18,9 @@ check-system:
 		|| { echo "Node.js 20.19 or newer is needed (Debian: apt-get install nodejs npm)."; exit 1; }
 	@command -v npm >/dev/null || { echo "npm is needed (Debian: apt-get install npm)."; exit 1; }
 	@command -v msgfmt >/dev/null || { echo "GNU gettext (msgfmt) is needed for translations (Debian: apt-get install gettext)."; exit 1; }
+
+check-browser:
+	@command -v chromium >/dev/null || { echo "Chromium is needed for the browser tests (Debian: apt-get install chromium fonts-noto-cjk)."; exit 1; }
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	@$(MAKE) --no-print-directory check-system
@@ -47,7 +51,7 @@ seed: migrate
 run: check-system install frontend seed
 	$(DEV_ENV) $(PY) manage.py runserver 127.0.0.1:8000
 
-test: check-system install frontend messages
+test: check-system check-browser install frontend messages
 	$(DEV_ENV) $(PY) -m pytest
 	cd frontend && npm test
 

@@ -44,3 +44,53 @@ def make_entry(db):
         return UserRoleFactory(user=user or UserFactory(), role=role, hier=hier)
 
     return make
+
+
+# Browser tests (marker `browser`): Playwright driving Debian's Chromium against live_server.
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    import os
+
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API runs an event loop in this thread; the test body's ORM calls are
+    # still plain synchronous code.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, live_server):
+    """A fresh browser page on the live server; the test fails on any console error."""
+    context = browser.new_context(base_url=live_server.url, locale="zh-CN", viewport={"width": 1366, "height": 820})
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.console_errors = errors
+    yield page
+    context.close()
+    assert not errors, f"console errors: {errors}"
+
+
+@pytest.fixture
+def demo(transactional_db):
+    """The demo chain of contract §6 (seed_demo), for the browser tests."""
+    from django.core.management import call_command
+
+    call_command("seed_demo", verbosity=0)

@@ -215,6 +215,7 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE = {
     "flush-expired-tokens": {"task": "apps.accounts.tasks.flush_expired_tokens", "schedule": 3600.0},
+    "publish-due-messages": {"task": "apps.messaging.tasks.publish_due_messages", "schedule": 60.0},
 }
 
 # Production hardening; each is on whenever DEBUG is off and can be tuned per deployment.

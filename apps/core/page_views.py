@@ -137,4 +137,7 @@ def page_view(page: PageRoute) -> Any:
 
 
 def page_urlpatterns() -> list[URLPattern]:
-    return [path(page.route.lstrip("/"), page_view(page), name=f"page:{page.route}") for page in built_pages()]
+    return [
+        path(page.route.lstrip("/"), page_view(page), name=f"page{page.route.replace('/', '-')}")
+        for page in built_pages()
+    ]

@@ -4,6 +4,7 @@ the broker, waits for its result in the result backend, and stops the worker."""
 from __future__ import annotations
 
 import os
+import uuid
 from datetime import timedelta
 
 import pytest
@@ -25,9 +26,15 @@ def worker_on_redis():
         redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1).ping()
     except redis.exceptions.ConnectionError:
         pytest.skip(f"no Redis at {REDIS_URL}")
-    keys = ("broker_url", "result_backend", "task_always_eager")
+    keys = ("broker_url", "result_backend", "task_always_eager", "task_default_queue")
     previous = {key: app.conf[key] for key in keys}
-    app.conf.update(broker_url=REDIS_URL, result_backend=REDIS_URL, task_always_eager=False)
+    # A queue of its own, so a worker of another test run on the same Redis cannot take the task.
+    app.conf.update(
+        broker_url=REDIS_URL,
+        result_backend=REDIS_URL,
+        task_always_eager=False,
+        task_default_queue=f"test-{uuid.uuid4().hex}",
+    )
     try:
         with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10, loglevel="WARNING"):
             yield

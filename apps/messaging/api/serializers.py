@@ -1,0 +1,137 @@
+"""Request parsers and the documented answer shapes of the message and task calls (spec §7.1, §7.9).
+
+The answers are built by apps.messaging.selectors; the Output serializers describe them for the
+OpenAPI schema, and apps/messaging/tests/test_wire_shapes.py keeps both in step. Empty query
+parameters (`msgType=`) count as absent, as the browser client sends them.
+"""
+
+from rest_framework import serializers
+
+from apps.core.pagination import MAX_PAGE_SIZE
+from apps.messaging.choices import MAX_BATCH_READ_IDS, MSG_NAME_MAX_LENGTH, MessageReadFilter, TaskType
+
+
+class PageInputSerializer(serializers.Serializer):
+    """Documents the paging parameters; apps.core.pagination.page_request_from parses them."""
+
+    pageNo = serializers.IntegerField(required=False, min_value=1, help_text="from 1, default 1")
+    pageSize = serializers.IntegerField(
+        required=False, min_value=1, max_value=MAX_PAGE_SIZE, help_text="1 to 200, default 10"
+    )
+
+
+class MessageScopeInputSerializer(serializers.Serializer):
+    departmentId = serializers.IntegerField(
+        required=False,
+        help_text="a store (or the chosen level) the role acts in; default: the chosen store or level",
+    )
+
+
+class MessageSearchInputSerializer(PageInputSerializer, MessageScopeInputSerializer):
+    msgType = serializers.IntegerField(required=False, help_text="a message type id of findMsgType")
+    isRead = serializers.ChoiceField(
+        choices=MessageReadFilter.choices, required=False, help_text="1 read, 2 unread; absent: both"
+    )
+    keyword = serializers.CharField(required=False, max_length=MSG_NAME_MAX_LENGTH, help_text="part of the title")
+
+
+class MessageCountInputSerializer(MessageScopeInputSerializer):
+    isRead = serializers.ChoiceField(
+        choices=MessageReadFilter.choices, required=False, help_text="2 unread (default), 1 read"
+    )
+
+
+class MessageDetailInputSerializer(MessageScopeInputSerializer):
+    id = serializers.IntegerField()
+
+
+class MessageBatchReadInputSerializer(MessageScopeInputSerializer):
+    ids = serializers.ListField(
+        child=serializers.IntegerField(min_value=1), allow_empty=False, max_length=MAX_BATCH_READ_IDS
+    )
+
+
+class TaskScopeInputSerializer(serializers.Serializer):
+    storeId = serializers.IntegerField(
+        required=False,
+        help_text="a store the role acts in; default: the chosen store (a level: every store beneath it)",
+    )
+
+
+class TaskCountInputSerializer(TaskScopeInputSerializer):
+    isRead = serializers.BooleanField(required=False, allow_null=True, help_text="false (default) unread, true read")
+
+
+class TaskSearchInputSerializer(PageInputSerializer, TaskScopeInputSerializer):
+    isRead = serializers.BooleanField(required=False, allow_null=True, help_text="absent: both")
+    type = serializers.ChoiceField(choices=TaskType.choices, required=False, help_text="1 arrears, 2 payment")
+
+
+class TaskDetailInputSerializer(TaskScopeInputSerializer):
+    id = serializers.IntegerField()
+
+
+class TaskBatchReadInputSerializer(TaskScopeInputSerializer):
+    ids = serializers.ListField(
+        child=serializers.IntegerField(min_value=1), allow_empty=False, max_length=MAX_BATCH_READ_IDS
+    )
+
+
+class MessageTypeOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class MessageRowOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    msgName = serializers.CharField()
+    msgType = serializers.IntegerField()
+    msgTypeName = serializers.CharField()
+    pushTime = serializers.DateTimeField()
+    pushUserName = serializers.CharField()
+    insertTime = serializers.DateTimeField()
+    isRead = serializers.BooleanField()
+    mandatory = serializers.BooleanField(help_text="a forced notice")
+
+
+class MessagePageOutputSerializer(serializers.Serializer):
+    list = MessageRowOutputSerializer(many=True)
+    total = serializers.IntegerField()
+
+
+class MessageDetailOutputSerializer(MessageRowOutputSerializer):
+    graphicDescription = serializers.CharField(help_text="sanitised rich text (HTML)")
+    showTime = serializers.IntegerField(help_text="seconds before a forced notice can be closed")
+
+
+class MandatoryMessageOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    msgName = serializers.CharField()
+    graphicDescription = serializers.CharField(help_text="sanitised rich text (HTML)")
+    showTime = serializers.IntegerField(help_text="seconds before the notice can be closed")
+
+
+class ReadMarkedOutputSerializer(serializers.Serializer):
+    marked = serializers.IntegerField(help_text="how many became read (already read ones are not counted)")
+
+
+class TaskRowOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    type = serializers.IntegerField(help_text="1 arrears notice, 2 payment notice")
+    typeName = serializers.CharField()
+    msgName = serializers.CharField()
+    amount = serializers.CharField(allow_null=True, help_text='money with 2 places ("199.00"), or null')
+    dueDate = serializers.DateField(allow_null=True)
+    createdAt = serializers.DateTimeField()
+    isRead = serializers.BooleanField()
+
+
+class TaskPageOutputSerializer(serializers.Serializer):
+    list = TaskRowOutputSerializer(many=True)
+    total = serializers.IntegerField()
+
+
+class TaskDetailOutputSerializer(TaskRowOutputSerializer):
+    content = serializers.CharField()
+    storeId = serializers.IntegerField()
+    storeName = serializers.CharField()

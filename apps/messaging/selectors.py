@@ -1,0 +1,181 @@
+"""Reads of messages and tasks, always for one reader (read state is per user) at one level of the
+tree (a store, or a head-office or region level), and the wire shapes of spec §7.1 and §7.9."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Exists, OuterRef, QuerySet
+
+from apps.accounts.models import User
+from apps.core.errors import NotFound
+from apps.core.money import money_to_wire
+from apps.messaging.choices import TaskType
+from apps.messaging.models import Message, MessageRead, MessageType, Task, TaskRead
+from apps.org.models import OrgUnit
+
+# -- messages ------------------------------------------------------------------------------------
+
+
+def message_types() -> list[dict[str, Any]]:
+    return [{"id": pk, "name": name} for pk, name in MessageType.objects.values_list("id", "name")]
+
+
+def messages_visible(*, unit: OrgUnit) -> QuerySet[Message]:
+    """Published messages addressed to `unit` or to a level above it. Drafts and messages whose
+    scheduled time has not come are not published, so nobody sees them."""
+    return Message.objects.published().addressed_to(unit)
+
+
+def _read_by(user: User) -> Exists:
+    return Exists(MessageRead.objects.filter(user=user, message=OuterRef("pk")))
+
+
+def message_search(
+    *,
+    user: User,
+    unit: OrgUnit,
+    is_read: bool | None = None,
+    type_id: int | None = None,
+    keyword: str = "",
+) -> QuerySet[Message]:
+    """The message list of spec §7.1 searchMsg, newest first, each row knowing if `user` read it."""
+    rows = (
+        messages_visible(unit=unit)
+        .select_related("type")
+        .defer("graphic_description")  # the list never shows the rich text
+        .annotate(is_read=_read_by(user))
+    )
+    if is_read is not None:
+        rows = rows.filter(is_read=is_read)
+    if type_id is not None:
+        rows = rows.filter(type_id=type_id)
+    if keyword:
+        rows = rows.filter(msg_name__icontains=keyword)
+    return rows.order_by("-push_time", "-id")
+
+
+def messages_count(*, user: User, unit: OrgUnit, is_read: bool = False) -> int:
+    """The new-message badge (spec §2.3, §4 "message count"): unread by default."""
+    read = _read_by(user)
+    return messages_visible(unit=unit).filter(read if is_read else ~read).count()
+
+
+def message_for_reader(*, user: User, unit: OrgUnit, message_id: int) -> Message:
+    """One message `unit` may see, or NotFound: another level's message looks like a missing one."""
+    message = (
+        messages_visible(unit=unit)
+        .select_related("type")
+        .annotate(is_read=_read_by(user))
+        .filter(pk=message_id)
+        .first()
+    )
+    if message is None:
+        raise NotFound()
+    return message
+
+
+def mandatory_message_unread(*, user: User, unit: OrgUnit) -> Message | None:
+    """The forced notice to show (spec §4): the oldest mandatory message `user` has not read yet."""
+    return (
+        messages_visible(unit=unit)
+        .filter(mandatory=True)
+        .filter(~_read_by(user))
+        .order_by("push_time", "id")
+        .only("id", "msg_name", "graphic_description", "show_time")
+        .first()
+    )
+
+
+def message_row(message: Message) -> dict[str, Any]:
+    return {
+        "id": message.pk,
+        "msgName": message.msg_name,
+        "msgType": message.type_id,
+        "msgTypeName": message.type.name,
+        "pushTime": message.push_time,
+        "pushUserName": message.push_user_name,
+        "insertTime": message.insert_time,
+        "isRead": bool(message.is_read),
+        "mandatory": message.mandatory,
+    }
+
+
+def message_rows(messages: Any) -> list[dict[str, Any]]:
+    return [message_row(message) for message in messages]
+
+
+def message_detail(message: Message) -> dict[str, Any]:
+    return {
+        **message_row(message),
+        "graphicDescription": message.graphic_description,
+        "showTime": message.show_time,
+    }
+
+
+def mandatory_notice(message: Message) -> dict[str, Any]:
+    return {
+        "id": message.pk,
+        "msgName": message.msg_name,
+        "graphicDescription": message.graphic_description,
+        "showTime": message.show_time,
+    }
+
+
+# -- tasks ---------------------------------------------------------------------------------------
+
+
+def tasks_of(*, unit: OrgUnit) -> QuerySet[Task]:
+    """The tasks of a store, or of every store beneath a head-office or region level."""
+    if unit.is_store:
+        return Task.objects.filter(store_id=unit.pk)
+    return Task.objects.filter(store__path__startswith=unit.path)
+
+
+def _task_read_by(user: User) -> Exists:
+    return Exists(TaskRead.objects.filter(user=user, task=OuterRef("pk")))
+
+
+def task_search(
+    *, user: User, unit: OrgUnit, is_read: bool | None = None, task_type: int | None = None
+) -> QuerySet[Task]:
+    """The task list of spec §7.9 searchTaskStore, newest first (pageSize 1 gives the bell's task)."""
+    rows = tasks_of(unit=unit).defer("content").annotate(is_read=_task_read_by(user))
+    if is_read is not None:
+        rows = rows.filter(is_read=is_read)
+    if task_type is not None:
+        rows = rows.filter(type=task_type)
+    return rows.order_by("-created_at", "-id")
+
+
+def tasks_count(*, user: User, unit: OrgUnit, is_read: bool = False) -> int:
+    read = _task_read_by(user)
+    return tasks_of(unit=unit).filter(read if is_read else ~read).count()
+
+
+def task_for_reader(*, user: User, unit: OrgUnit, task_id: int) -> Task:
+    task = tasks_of(unit=unit).select_related("store").annotate(is_read=_task_read_by(user)).filter(pk=task_id).first()
+    if task is None:
+        raise NotFound()
+    return task
+
+
+def task_row(task: Task) -> dict[str, Any]:
+    return {
+        "id": task.pk,
+        "type": task.type,
+        "typeName": str(TaskType(task.type).label),
+        "msgName": task.msg_name,
+        "amount": money_to_wire(task.amount) if task.amount is not None else None,
+        "dueDate": task.due_date,
+        "createdAt": task.created_at,
+        "isRead": bool(task.is_read),
+    }
+
+
+def task_rows(tasks: Any) -> list[dict[str, Any]]:
+    return [task_row(task) for task in tasks]
+
+
+def task_detail(task: Task) -> dict[str, Any]:
+    return {**task_row(task), "content": task.content, "storeId": task.store_id, "storeName": task.store.name}
