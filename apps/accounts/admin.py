@@ -42,13 +42,13 @@ class UserAdmin(DjangoUserAdmin):
     add_form = UserCreateForm
     list_display = ("login_name", "nickname", "phone", "enabled", "is_staff", "created_date", "last_login")
     list_filter = ("enabled", "is_staff", "is_superuser")
-    search_fields = ("login_name", "nickname", "phone")
+    search_fields = ("login_name", "nickname", "phone", "wecom_userid")
     ordering = ("login_name",)
     readonly_fields = ("created_date", "last_login")
     inlines = [UserRoleInline]
     fieldsets = (
         (None, {"fields": ("login_name", "password")}),
-        ("Profile", {"fields": ("nickname", "phone", "enabled", "created_date", "last_login")}),
+        ("Profile", {"fields": ("nickname", "phone", "wecom_userid", "enabled", "created_date", "last_login")}),
         ("Head office", {"fields": ("is_staff", "is_superuser", "groups", "user_permissions")}),
     )
     add_fieldsets = (

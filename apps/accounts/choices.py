@@ -27,6 +27,17 @@ class AuditAction(models.TextChoices):
     USER_ROLE_REVOKED = "account.user_role_revoked", _("revoked a role")
     ENABLED_CHANGED = "account.enabled_changed", _("enabled or disabled an account")
     ROLE_CODES_CHANGED = "account.role_codes_changed", _("changed a role's codes")
+    WECOM_BOUND = "account.wecom_bound", _("bound an enterprise-chat account")
+    HANDOVER_LINK_ISSUED = "account.handover_link_issued", _("opened a manager-side login link")
+
+
+class SignInWay(models.TextChoices):
+    """How a sign-in proved who the user is; the system log's `detail.way` of a LOGIN entry."""
+
+    PASSWORD = "password", _("account and password")
+    WECOM = "wecom", _("enterprise-chat QR code")
+    HANDOVER = "handover", _("manager-side login link")
+    QUICK = "quick", _("quick login")
 
 
 # Spec §4 and contract §4.4: where a chosen role lands.

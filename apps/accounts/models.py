@@ -38,6 +38,8 @@ class User(AbstractBaseUser, PermissionsMixin):
     enabled = models.BooleanField(_("enabled"), default=True)
     is_staff = models.BooleanField(_("head-office admin access"), default=False)
     created_date = models.DateTimeField(_("created"), default=timezone.now)
+    # Spec §2.1 /wxRegister: one enterprise-chat (WeCom) member is bound to at most one account.
+    wecom_userid = models.CharField(_("enterprise-chat user id"), max_length=64, unique=True, null=True, blank=True)
 
     objects = UserManager()
 

@@ -18,7 +18,14 @@ from rest_framework_simplejwt.tokens import AccessToken
 
 from apps.accounts import tokens
 from apps.accounts.authentication import SESSION_ACCOUNT_VERSION, SESSION_USER_ROLE
-from apps.accounts.choices import MAX_QUICK_SHORTCUTS, STORE_EMPLOYEE_USER_ROLE_ID, AuditAction, ResourceKind, RoleKind
+from apps.accounts.choices import (
+    MAX_QUICK_SHORTCUTS,
+    STORE_EMPLOYEE_USER_ROLE_ID,
+    AuditAction,
+    ResourceKind,
+    RoleKind,
+    SignInWay,
+)
 from apps.accounts.errors import AccountTaken, LoginLocked, WrongCredentials
 from apps.accounts.models import LoginRecord, QuickShortcut, Resource, Role, User, UserRole
 from apps.accounts.selectors import (
@@ -49,11 +56,20 @@ def sign_in(*, request: HttpRequest, actor: Actor, username: str | None, passwor
         raise LoginLocked()
     if user is None:
         raise WrongCredentials()
+    return sign_in_user(request=request, actor=actor, user=user, way=SignInWay.PASSWORD)
+
+
+def sign_in_user(*, request: HttpRequest, actor: Actor, user: User, way: str) -> dict[str, Any]:
+    """What every way in (password, enterprise chat, manager link, quick login) does once it knows
+    the user: opens the browser session, issues tokens, writes the system log with the way, and
+    answers the login user info of contract §4.1. `enabled` gates every way in."""
+    if not user.enabled:
+        raise WrongCredentials(_("this account is disabled"))
     with transaction.atomic():
         django_login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         request.session[SESSION_ACCOUNT_VERSION] = user.account_version
         issued = tokens.issue_tokens(user=user)
-        audit_record(actor=_as(actor, user), action=AuditAction.LOGIN, target=user)
+        audit_record(actor=_as(actor, user), action=AuditAction.LOGIN, target=user, detail={"way": str(way)})
     entries = role_entries_of(user)
     stores = stores_user_may_act_in(user)
     return {

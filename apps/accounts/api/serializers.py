@@ -155,3 +155,38 @@ class RegisteredOutputSerializer(serializers.Serializer):
 
 class CreatedOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
+
+
+# --- the other ways in: enterprise chat, manager hand-over link, quick login (api/sign_in_ways.py) ---
+
+
+class WecomInfoOutputSerializer(serializers.Serializer):
+    appid = serializers.CharField(help_text="the WeCom corp id")
+    agentid = serializers.CharField()
+    configured = serializers.BooleanField(help_text="false: show the account login only")
+    redirectUri = serializers.CharField(help_text="where WeCom sends the browser back with ?code=")
+
+
+class WecomCodeQuerySerializer(serializers.Serializer):
+    code = serializers.CharField(max_length=512, help_text="the OAuth code WeCom handed the browser")
+
+
+class WecomBindingOutputSerializer(serializers.Serializer):
+    loginName = serializers.CharField()
+    wecomUserId = serializers.CharField()
+
+
+class ManagerLinkQuerySerializer(serializers.Serializer):
+    newTab = serializers.BooleanField(required=False, default=True)
+
+
+class ManagerLinkOutputSerializer(serializers.Serializer):
+    url = serializers.CharField(help_text="the manager side's /xxbLogin with u, p, uid, userId")
+    target = serializers.ChoiceField(choices=["_blank", "_self"])
+
+
+class HandoverLoginInputSerializer(serializers.Serializer):
+    u = serializers.CharField(required=False, allow_blank=True, max_length=1000)
+    p = serializers.CharField(required=False, allow_blank=True, max_length=1000)
+    uid = serializers.CharField(required=False, allow_blank=True, max_length=100)
+    userId = serializers.CharField(required=False, allow_blank=True, max_length=20)

@@ -1,11 +1,13 @@
 from django.urls import path, re_path
 
-from apps.accounts.api import views
+from apps.accounts.api import sign_in_ways, views
 
 auth_urlpatterns = [
     path("login", views.LoginApi.as_view(), name="auth-login"),
     path("logout", views.LogoutApi.as_view(), name="auth-logout"),
     path("refresh", views.TokenRefreshApi.as_view(), name="auth-refresh"),
+    path("handoverLogin", sign_in_ways.HandoverLoginApi.as_view(), name="auth-handover-login"),
+    path("quickLogin", sign_in_ways.QuickLoginApi.as_view(), name="auth-quick-login"),
 ]
 
 acct_urlpatterns = [
@@ -17,6 +19,7 @@ acct_urlpatterns = [
     path("erpToken", views.RoleSwitchApi.as_view(), name="acct-erp-token"),
     path("createAcct", views.AccountRegisterApi.as_view(), name="acct-register"),
     path("loginRecord", views.LoginRecordApi.as_view(), name="acct-login-record"),
+    path("managerLink", sign_in_ways.ManagerLinkApi.as_view(), name="acct-manager-link"),
 ]
 
 hier_urlpatterns = [

@@ -32,6 +32,7 @@ from apps.accounts.api.serializers import (
     TokensOutputSerializer,
     UserRoleInputSerializer,
 )
+from apps.accounts.api.sign_in_ways import forget_quick_login, signed_in
 from apps.accounts.errors import SignInFailed
 from apps.accounts.role_codes import codes_of_role
 from apps.accounts.selectors import quick_shortcut_choices, role_entries_of, role_entry_rows
@@ -61,7 +62,7 @@ class LoginApi(ErpApi):
         info = services.sign_in(
             request=request._request, actor=self.actor(), username=data.get("username"), password=data.get("password")
         )
-        return EnvelopeResponse(info, _("signed in"))
+        return signed_in(request, info)
 
 
 class LogoutApi(ErpApi):
@@ -87,7 +88,7 @@ class LogoutApi(ErpApi):
         if actor.user_id is None and access is not None:
             actor = type(actor)(user_id=access.get("user_id"), ip_address=actor.ip_address)
         services.sign_out(request=request._request, actor=actor, access=access, refresh=data.get("refresh"))
-        return EnvelopeResponse(None, _("signed out"))
+        return forget_quick_login(EnvelopeResponse(None, _("signed out")))
 
 
 class TokenRefreshApi(ErpApi):

@@ -1,5 +1,11 @@
-"""A real task through Redis: the test starts a worker thread on our Celery app, sends the task over
-the broker, waits for its result in the result backend, and stops the worker."""
+"""A real task through Redis: the test starts a worker thread, sends the task over the broker, waits
+for its result in the result backend, and stops the worker.
+
+The worker runs a fresh Celery app configured exactly like erp.celery (Django settings, namespace
+CELERY) and pointed at Redis, on a queue of its own: the shared app may already hold an in-memory
+broker pool from eager tasks earlier in the run, and another test run on the same Redis must not
+take our task.
+"""
 
 from __future__ import annotations
 
@@ -9,41 +15,39 @@ from datetime import timedelta
 
 import pytest
 import redis
+from celery import Celery
 from celery.contrib.testing.worker import start_worker
 from django.utils import timezone
 from rest_framework_simplejwt.token_blacklist.models import OutstandingToken
 
-from apps.accounts.tasks import flush_expired_tokens
 from apps.accounts.tests.factories import UserFactory
-from erp.celery import app
 
 REDIS_URL = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/15"
+TASK = "apps.accounts.tasks.flush_expired_tokens"
 
 
 @pytest.fixture
-def worker_on_redis():
+def redis_app():
     try:
         redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1).ping()
     except redis.exceptions.ConnectionError:
         pytest.skip(f"no Redis at {REDIS_URL}")
-    keys = ("broker_url", "result_backend", "task_always_eager", "task_default_queue")
-    previous = {key: app.conf[key] for key in keys}
-    # A queue of its own, so a worker of another test run on the same Redis cannot take the task.
+    app = Celery("erp", set_as_current=False)
+    app.config_from_object("django.conf:settings", namespace="CELERY")
     app.conf.update(
         broker_url=REDIS_URL,
         result_backend=REDIS_URL,
         task_always_eager=False,
         task_default_queue=f"test-{uuid.uuid4().hex}",
     )
-    try:
-        with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10, loglevel="WARNING"):
-            yield
-    finally:
-        app.conf.update(previous)
+    app.autodiscover_tasks(force=True)
+    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10, loglevel="WARNING"):
+        yield app
+    app.close()
 
 
 @pytest.mark.django_db(transaction=True)
-def test_flush_expired_tokens_runs_on_a_worker_through_redis(worker_on_redis):
+def test_flush_expired_tokens_runs_on_a_worker_through_redis(redis_app):
     user = UserFactory()
     now = timezone.now()
     expired = OutstandingToken.objects.create(
@@ -53,12 +57,11 @@ def test_flush_expired_tokens_runs_on_a_worker_through_redis(worker_on_redis):
         user=user, jti="live-jti", token="y", created_at=now, expires_at=now + timedelta(days=1)
     )
 
-    result = flush_expired_tokens.delay()
+    result = redis_app.tasks[TASK].delay()
 
-    with app.connection_for_write() as connection:
+    with redis_app.connection_for_write() as connection:
         assert connection.transport.driver_type == "redis"
     assert type(result.backend).__name__ == "RedisBackend"
-
     assert result.get(timeout=30) == 1
     assert result.successful()
     assert not OutstandingToken.objects.filter(pk=expired.pk).exists()

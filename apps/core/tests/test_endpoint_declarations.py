@@ -13,8 +13,19 @@ from apps.core.permissions import declared_codes
 from apps.core.role_codes import PUBLIC, ROLE_CHOSEN, SIGNED_IN
 from apps.core.testing import api_client, assert_envelope
 
-# The only calls open without a token: sign-in, logout, token refresh, registration, health, schema.
-PUBLIC_ENDPOINTS = {"auth-login", "auth-logout", "auth-refresh", "acct-register", "health", "schema", "schema-docs"}
+# The only calls open without a token: the sign-in ways, logout, token refresh, registration, health,
+# schema.
+PUBLIC_ENDPOINTS = {
+    "auth-login",
+    "auth-logout",
+    "auth-refresh",
+    "auth-quick-login",
+    "auth-handover-login",
+    "acct-register",
+    "health",
+    "schema",
+    "schema-docs",
+}
 CATCH_ALL = {"rest-not-found"}
 HTTP_METHODS = ("get", "post", "put", "patch", "delete")
 

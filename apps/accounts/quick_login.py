@@ -1,0 +1,64 @@
+"""Quick login (spec §2.1 /login?ql=1): a signed cookie lets the same browser sign in again
+without a password for QUICK_LOGIN_DAYS.
+
+Every successful sign-in sets the cookie (apps.accounts.api.sign_in_ways.signed_in); its value is
+`<user id>:<password stamp>:<account version>`, signed with Django's signing (SECRET_KEY, a salt
+of its own, and a timestamp checked against the maximum age). A new password, a re-created
+account, a disabled account or signing out (which deletes the cookie) ends it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest
+from django.utils.crypto import constant_time_compare
+from django.utils.translation import gettext_lazy as _
+
+from apps.accounts import services
+from apps.accounts.choices import SignInWay
+from apps.accounts.models import User
+from apps.core.audit import Actor
+from apps.core.errors import DomainError
+
+QUICK_LOGIN_COOKIE = "erp_quick_login"
+QUICK_LOGIN_SALT = "apps.accounts.quick_login"
+
+
+class QuickLoginInvalid(DomainError):
+    """No cookie, or one that is altered, too old, or of a changed, disabled or deleted account."""
+
+    errcode = "LOGIN-QUICK-INVALID"
+    status = 401
+    default_message = _("please sign in with your account")
+
+
+def quick_login_max_age() -> int:
+    """Seconds a quick-login cookie lives (the browser's max_age and the signature's alike)."""
+    return settings.QUICK_LOGIN_DAYS * 24 * 60 * 60
+
+
+def quick_login_cookie_value(*, user: User) -> str:
+    return f"{user.pk}:{user.password_stamp}:{user.account_version}"
+
+
+def quick_login_sign_in(*, request: HttpRequest, actor: Actor) -> dict[str, Any]:
+    """Signs in the account of the request's quick-login cookie; answers what POST /rest/auth/login
+    answers."""
+    value = request.get_signed_cookie(
+        QUICK_LOGIN_COOKIE, default=None, salt=QUICK_LOGIN_SALT, max_age=quick_login_max_age()
+    )
+    user_id, _sep, rest = (value or "").partition(":")
+    stamp, _sep, version = rest.partition(":")
+    if not user_id.isdigit():
+        raise QuickLoginInvalid()
+    user = User.objects.filter(pk=int(user_id)).first()
+    if (
+        user is None
+        or not user.enabled
+        or not constant_time_compare(stamp, user.password_stamp)
+        or version != user.account_version
+    ):
+        raise QuickLoginInvalid()
+    return services.sign_in_user(request=request, actor=actor, user=user, way=SignInWay.QUICK)
