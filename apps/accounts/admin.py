@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
+from django.contrib.auth.forms import UserChangeForm as DjangoUserChangeForm
 from django.contrib.auth.forms import UserCreationForm
 from django.db.models import QuerySet
 from django.http import HttpRequest
@@ -15,6 +16,7 @@ from django.http import HttpRequest
 from apps.accounts import services
 from apps.accounts.choices import AuditAction
 from apps.accounts.models import LoginRecord, QuickShortcut, Resource, Role, User, UserRole
+from apps.accounts.store_master import authorization_code_set
 from apps.core.audit import actor_from_request, audit_record
 
 
@@ -37,9 +39,24 @@ class UserCreateForm(UserCreationForm):
         fields = ("login_name", "nickname", "phone")
 
 
+class UserChangeForm(DjangoUserChangeForm):
+    new_authorization_code = forms.CharField(
+        label="New shop-owner authorization code",
+        required=False,
+        max_length=20,
+        widget=forms.PasswordInput(render_value=False),
+        help_text="Owners only: the code they type to approve on a staff member's screen. Stored hashed.",
+    )
+
+    class Meta(DjangoUserChangeForm.Meta):
+        model = User
+        fields = "__all__"
+
+
 @admin.register(User)
 class UserAdmin(DjangoUserAdmin):
     add_form = UserCreateForm
+    form = UserChangeForm
     list_display = ("login_name", "nickname", "phone", "enabled", "is_staff", "created_date", "last_login")
     list_filter = ("enabled", "is_staff", "is_superuser")
     search_fields = ("login_name", "nickname", "phone", "wecom_userid")
@@ -48,6 +65,7 @@ class UserAdmin(DjangoUserAdmin):
     inlines = [UserRoleInline]
     fieldsets = (
         (None, {"fields": ("login_name", "password")}),
+        ("Shop-owner authorization", {"fields": ("new_authorization_code",)}),
         ("Profile", {"fields": ("nickname", "phone", "wecom_userid", "enabled", "created_date", "last_login")}),
         ("Head office", {"fields": ("is_staff", "is_superuser", "groups", "user_permissions")}),
     )
@@ -58,6 +76,9 @@ class UserAdmin(DjangoUserAdmin):
 
     def save_model(self, request: HttpRequest, obj: User, form: forms.Form, change: bool) -> None:
         super().save_model(request, obj, form, change)
+        code = form.cleaned_data.get("new_authorization_code") if change else None
+        if code:
+            authorization_code_set(actor=actor_from_request(request), user=obj, code=code)
         if change and "enabled" in form.changed_data:
             audit_record(
                 actor=actor_from_request(request),

@@ -26,6 +26,8 @@ class AuditAction(models.TextChoices):
     USER_ROLE_GRANTED = "account.user_role_granted", _("granted a role")
     USER_ROLE_REVOKED = "account.user_role_revoked", _("revoked a role")
     ENABLED_CHANGED = "account.enabled_changed", _("enabled or disabled an account")
+    AUTHORIZATION_CODE_SET = "account.authorization_code_set", _("set the authorization code")
+    STORE_MASTER_CHECKED = "account.store_master_checked", _("checked a shop-owner authorization")
     ROLE_CODES_CHANGED = "account.role_codes_changed", _("changed a role's codes")
     WECOM_BOUND = "account.wecom_bound", _("bound an enterprise-chat account")
     HANDOVER_LINK_ISSUED = "account.handover_link_issued", _("opened a manager-side login link")

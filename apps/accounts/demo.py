@@ -8,12 +8,14 @@ from django.db import connection
 from apps.accounts.choices import RoleKind
 from apps.accounts.models import Resource, Role, User
 from apps.accounts.services import resources_sync, user_role_grant
+from apps.accounts.store_master import authorization_code_set
 from apps.core.audit import SYSTEM_ACTOR
 from apps.core.page_registry import PAGE_CODES
 from apps.core.role_codes import MEMBER_PHONE_VIEW, MEMBER_POINTS_ADJUST, RESERVATION_FORCE, SYSTEM_LOG_VIEW
 from apps.org.demo import DemoChain
 
 DEMO_PASSWORD = "Demo@12345"
+DEMO_AUTHORIZATION_CODE = "888888"  # the owner's shop-owner authorization code
 DEMO_ACCOUNTS = ("SY00001", "SY00002", "SY00003", "SY00004", "SY00009")
 
 _STORE_PAGES = tuple(code for code in PAGE_CODES if code != "ERP-MENU")
@@ -86,6 +88,8 @@ def seed_demo(chain: DemoChain) -> None:
     roles = _roles()
     store1, store2 = chain.stores
     owner = _user("SY00001", "王海燕", "13800000001")
+    if not owner.authorization_code:
+        authorization_code_set(actor=SYSTEM_ACTOR, user=owner, code=DEMO_AUTHORIZATION_CODE)
     principal = _user("SY00002", "李静", "13800000002")
     nurse = _user("SY00003", "张敏", "13800000003")
     material_admin = _user("SY00004", "陈立", "13800000004")

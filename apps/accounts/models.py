@@ -40,6 +40,9 @@ class User(AbstractBaseUser, PermissionsMixin):
     created_date = models.DateTimeField(_("created"), default=timezone.now)
     # Spec §2.1 /wxRegister: one enterprise-chat (WeCom) member is bound to at most one account.
     wecom_userid = models.CharField(_("enterprise-chat user id"), max_length=64, unique=True, null=True, blank=True)
+    # Spec §2.4 shop-owner authorization: an owner's code (hashed like a password) that lets staff
+    # go ahead on the owner's word, typed by the owner on the staff member's screen.
+    authorization_code = models.CharField(_("authorization code"), max_length=128, blank=True)
 
     objects = UserManager()
 

@@ -190,3 +190,13 @@ class HandoverLoginInputSerializer(serializers.Serializer):
     p = serializers.CharField(required=False, allow_blank=True, max_length=1000)
     uid = serializers.CharField(required=False, allow_blank=True, max_length=100)
     userId = serializers.CharField(required=False, allow_blank=True, max_length=20)
+
+
+class StoreMasterInputSerializer(serializers.Serializer):
+    storeId = serializers.IntegerField()
+    authorizationCode = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
+
+
+class StoreMasterOutputSerializer(serializers.Serializer):
+    passed = serializers.BooleanField()
+    ownerName = serializers.CharField()

@@ -19,6 +19,7 @@ acct_urlpatterns = [
     path("erpToken", views.RoleSwitchApi.as_view(), name="acct-erp-token"),
     path("createAcct", views.AccountRegisterApi.as_view(), name="acct-register"),
     path("loginRecord", views.LoginRecordApi.as_view(), name="acct-login-record"),
+    path("checkStoreMaster", views.StoreMasterCheckApi.as_view(), name="acct-check-store-master"),
     path("managerLink", sign_in_ways.ManagerLinkApi.as_view(), name="acct-manager-link"),
 ]
 

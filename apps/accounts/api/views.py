@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework.authentication import get_authorization_header
 from rest_framework.request import Request
-from rest_framework.throttling import AnonRateThrottle
+from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
 from apps.accounts import services
 from apps.accounts.api.serializers import (
@@ -29,6 +29,8 @@ from apps.accounts.api.serializers import (
     RoleSwitchInputSerializer,
     RoleSwitchOutputSerializer,
     SessionUserInfoOutputSerializer,
+    StoreMasterInputSerializer,
+    StoreMasterOutputSerializer,
     TokensOutputSerializer,
     UserRoleInputSerializer,
 )
@@ -37,6 +39,7 @@ from apps.accounts.errors import SignInFailed
 from apps.accounts.role_codes import codes_of_role
 from apps.accounts.selectors import quick_shortcut_choices, role_entries_of, role_entry_rows
 from apps.accounts.session import ActingSession
+from apps.accounts.store_master import store_master_check
 from apps.accounts.tokens import decode_access, rotate_refresh
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
@@ -288,3 +291,27 @@ class QuickShortcutsSaveApi(ErpApi):
             user_id=data["userId"],
         )
         return EnvelopeResponse({"routers": routes}, _("saved"))
+
+
+class StoreMasterThrottle(UserRateThrottle):
+    scope = "store-master"
+    rate = "10/hour"
+
+
+class StoreMasterCheckApi(ErpApi):
+    """The shop-owner authorization dialog's check (spec §7.4 checkStoreMaster)."""
+
+    required_codes = ROLE_CHOSEN
+    throttle_classes = [StoreMasterThrottle]
+
+    @extend_schema(
+        request=StoreMasterInputSerializer,
+        responses=StoreMasterOutputSerializer,
+        summary="Check a store owner's authorization code",
+    )
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(StoreMasterInputSerializer, request.data)
+        answer = store_master_check(
+            actor=self.actor(), session=request.auth, store_id=data["storeId"], code=data.get("authorizationCode")
+        )
+        return EnvelopeResponse(answer, _("authorization passed"))
