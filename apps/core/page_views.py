@@ -127,7 +127,10 @@ def page_view(page: PageRoute) -> Any:
         if elsewhere is not None:
             if elsewhere == EMPTY_MENU_PAGE:
                 return HttpResponseRedirect(elsewhere)
-            return HttpResponseRedirect(f"{elsewhere}?{urlencode({'next': request.get_full_path()})}")
+            query = {"next": request.get_full_path()}
+            if elsewhere == ROLE_CHOICE_PAGE:
+                query["chooseRole"] = "1"  # signed in: the page shows the role step, not the form
+            return HttpResponseRedirect(f"{elsewhere}?{urlencode(query)}")
         if spec_page is not None and spec_page.code is not None and spec_page.code not in visitor.codes:
             return _stay_where_they_were(request, visitor)
         return render_page(request, page)

@@ -37,6 +37,8 @@ void i18n.use(initReactI18next).init({
   resources: resourcesFrom(files),
   lng: normalizeLanguage(typeof document !== "undefined" ? document.documentElement.lang : "zh-hans"),
   fallbackLng: "zh-hans",
+  // i18next would otherwise rewrite "zh-hans" as "zh-Hans" and miss our resource files.
+  lowerCaseLng: true,
   ns: ["common"],
   defaultNS: "common",
   interpolation: { escapeValue: false },
