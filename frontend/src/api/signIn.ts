@@ -1,0 +1,81 @@
+/**
+ * The sign-in calls of spec §7.4 and contract §4, for the sign-in pages (pages/accounts).
+ * The sign-in calls are quiet: the pages show their errors beside the form, not as notices.
+ */
+
+import { ApiError, api } from "./client";
+import type { LoginUserInfo, RoleEntry, SessionUserInfo } from "./session";
+
+/** GET /api/v1/wxwork/info: the enterprise-chat (WeCom) app of the QR panel. */
+export interface WecomInfo {
+  appid: string;
+  agentid: string;
+  /** false: enterprise-chat sign-in is not set up; the account login is the only way in. */
+  configured: boolean;
+  redirectUri?: string;
+}
+
+/** GET /rest/acct/loginInfo (contract §4.3). */
+export interface LoginInfo {
+  userId: number;
+  userName: string;
+  loginName: string;
+  phone: string;
+  storeName: string;
+  roles: RoleEntry[];
+  canLoginBoss: boolean;
+  canLoginManager: boolean;
+}
+
+/** POST /rest/acct/loginRecord's loginData (spec §3). */
+export interface LoginData {
+  loginName: string;
+  userName: string;
+  roleName: string;
+  storeName: string;
+  ipAddress: string;
+  ipAscriptionAddress: string;
+}
+
+/** The query of a manager-side login link (/xxbLogin?u=&p=&uid=&userId=; u and p are encrypted). */
+export interface Handover {
+  u: string;
+  p: string;
+  uid: string;
+  userId: string;
+}
+
+export interface WecomBinding {
+  loginName: string;
+  wecomUserId: string;
+}
+
+export const WXWORK = "/api/v1/wxwork";
+
+/** Spec §8: enterprise-chat login errors whose message holds this marker send the browser back
+ * to /login (the server keeps the marker untranslated). */
+export const LOGIN_ABNORMAL_MARKER = "login abnormal";
+
+export function isLoginAbnormal(error: unknown): boolean {
+  return error instanceof ApiError && error.message.includes(LOGIN_ABNORMAL_MARKER);
+}
+
+export const signInApi = {
+  /** `username` is already `ERP:<account>`. */
+  login: (username: string, password: string) =>
+    api.post<LoginUserInfo>("/rest/auth/login", { form: { username, password, refresh: "true" }, quiet: true }),
+  quickLogin: () => api.post<LoginUserInfo>("/rest/auth/quickLogin", { quiet: true }),
+  handoverLogin: (handover: Handover) =>
+    api.post<LoginUserInfo>("/rest/auth/handoverLogin", { body: handover, quiet: true }),
+  wecomInfo: () => api.get<WecomInfo>(`${WXWORK}/info`, { quiet: true }),
+  wecomLogin: (code: string) => api.get<LoginUserInfo>(`${WXWORK}/login`, { query: { code }, quiet: true }),
+  wecomBind: (code: string) => api.get<WecomBinding>(`${WXWORK}/binding`, { query: { code }, quiet: true }),
+  loginInfo: () => api.get<LoginInfo>("/rest/acct/loginInfo", { quiet: true }),
+  /** With the store-employee entry (-1) of several stores, storeId picks the store. */
+  selectHierRole: (userRoleId: number, storeId: number) =>
+    api.post<SessionUserInfo>(`/rest/acct/selectHierRole/${userRoleId}`, { body: { storeId }, quiet: true }),
+  loginRecord: (loginData: LoginData) => api.post<{ id: number }>("/rest/acct/loginRecord", { body: { loginData }, quiet: true }),
+  register: (account: string, password: string) =>
+    api.post<{ loginName: string }>("/rest/acct/createAcct", { body: { account, password }, quiet: true }),
+  logout: () => api.post<null>("/rest/auth/logout", { quiet: true }),
+};

@@ -1,0 +1,104 @@
+import { Alert, AlertTitle, Button, Stack, TextField } from "@mui/material";
+import { useMutation } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../api/client";
+import type { LoginUserInfo } from "../../api/session";
+import { signInApi } from "../../api/signIn";
+import { loginUsername, validateLogin } from "./signInRules";
+import { failureText } from "./signInSession";
+
+export interface AccountLoginFormProps {
+  onSignedIn: (info: LoginUserInfo) => void;
+  /** A message to show above the form (e.g. a failed automatic sign-in). */
+  notice?: string | null;
+}
+
+interface Shown {
+  account?: string;
+  password?: string;
+  form?: string;
+  hint?: boolean;
+}
+
+/** What a failed sign-in shows (spec §8, contract §4.1): field errors under the fields; a wrong
+ * account or password with the "re-login or try again" hint; anything else (too many attempts)
+ * with the server's message. */
+export function shownFor(error: unknown, fallback: string): Shown {
+  if (error instanceof ApiError) {
+    if (error.errcode === "VALID-40000") {
+      const account = error.fields.username?.[0] ?? error.fields.account?.[0];
+      const password = error.fields.password?.[0];
+      if (account || password) return { account, password };
+    }
+    if (error.errcode === "LOGIN-40101") return { form: error.message || fallback, hint: true };
+  }
+  return { form: failureText(error, fallback) };
+}
+
+/** Account and password (spec §5), checked in the browser by the server's rules before any call. */
+export function AccountLoginForm({ onSignedIn, notice }: AccountLoginFormProps) {
+  const { t } = useTranslation("signIn");
+  const [account, setAccount] = useState("");
+  const [password, setPassword] = useState("");
+  const [shown, setShown] = useState<Shown>({});
+
+  const login = useMutation({
+    mutationFn: (values: { account: string; password: string }) =>
+      signInApi.login(loginUsername(values.account), values.password),
+    onSuccess: (info) => onSignedIn(info),
+    onError: (error) => setShown(shownFor(error, t("common:requestFailed"))),
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (login.isPending) return;
+    const checked = validateLogin(account, password);
+    if (!checked.ok) {
+      setShown({
+        account: checked.errors.account && t(`rules.${checked.errors.account}`),
+        password: checked.errors.password && t(`rules.${checked.errors.password}`),
+      });
+      return;
+    }
+    setShown({});
+    login.mutate({ account: checked.account, password: checked.password });
+  }
+
+  return (
+    <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 2 }} aria-label={t("account.title")}>
+      {notice ? <Alert severity="warning">{notice}</Alert> : null}
+      <TextField
+        label={t("fields.account")}
+        name="account"
+        autoComplete="username"
+        autoFocus
+        value={account}
+        onChange={(event) => setAccount(event.target.value)}
+        error={Boolean(shown.account)}
+        helperText={shown.account ?? " "}
+        fullWidth
+      />
+      <TextField
+        label={t("fields.password")}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={Boolean(shown.password)}
+        helperText={shown.password ?? " "}
+        fullWidth
+      />
+      {shown.form ? (
+        <Alert severity="error">
+          {shown.hint ? <AlertTitle>{shown.form}</AlertTitle> : shown.form}
+          {shown.hint ? t("reloginHint") : null}
+        </Alert>
+      ) : null}
+      <Button type="submit" variant="contained" size="large" disabled={login.isPending}>
+        {login.isPending ? t("signingIn") : t("account.submit")}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,102 @@
+import { Alert, Button, Link, Stack, TextField } from "@mui/material";
+import { useMutation } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../api/client";
+import { signInApi } from "../../api/signIn";
+import { mountIsland } from "../../islands/mount";
+import { notify } from "../../shell/notices";
+import { SignInLayout } from "./SignInLayout";
+import { validateRegistration } from "./signInRules";
+import { failureText } from "./signInSession";
+import { ACCOUNT_LOGIN_PAGE } from "./signInUrls";
+
+interface Shown {
+  account?: string;
+  password?: string;
+  form?: string;
+}
+
+/** /register (spec §2.1, §5): account and password, each required and at least six characters. */
+export function RegisterPage() {
+  const { t } = useTranslation("signIn");
+  const [account, setAccount] = useState("");
+  const [password, setPassword] = useState("");
+  const [shown, setShown] = useState<Shown>({});
+
+  const register = useMutation({
+    mutationFn: (values: { account: string; password: string }) => signInApi.register(values.account, values.password),
+    onSuccess: () => notify("success", t("register.done")),
+    onError: (error) => {
+      if (error instanceof ApiError && error.errcode === "VALID-40000") {
+        const fieldAccount = error.fields.account?.[0];
+        const fieldPassword = error.fields.password?.[0];
+        if (fieldAccount || fieldPassword) {
+          setShown({ account: fieldAccount, password: fieldPassword });
+          return;
+        }
+      }
+      setShown({ form: failureText(error, t("common:requestFailed")) });
+    },
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (register.isPending) return;
+    const checked = validateRegistration(account, password);
+    if (!checked.ok) {
+      setShown({
+        account: checked.errors.account && t(`rules.${checked.errors.account}`),
+        password: checked.errors.password && t(`rules.${checked.errors.password}`),
+      });
+      return;
+    }
+    setShown({});
+    register.mutate({ account: checked.account, password: checked.password });
+  }
+
+  const signInLink = <Link href={ACCOUNT_LOGIN_PAGE}>{t("links.signIn")}</Link>;
+
+  if (register.isSuccess) {
+    return (
+      <SignInLayout title={t("register.title")} footer={signInLink}>
+        <Alert severity="success">{t("register.done")}</Alert>
+      </SignInLayout>
+    );
+  }
+
+  return (
+    <SignInLayout title={t("register.title")} footer={signInLink}>
+      <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 2 }} aria-label={t("register.title")}>
+        <TextField
+          label={t("fields.account")}
+          name="account"
+          autoComplete="username"
+          autoFocus
+          value={account}
+          onChange={(event) => setAccount(event.target.value)}
+          error={Boolean(shown.account)}
+          helperText={shown.account ?? t("register.lengthHint")}
+          fullWidth
+        />
+        <TextField
+          label={t("fields.password")}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={Boolean(shown.password)}
+          helperText={shown.password ?? t("register.lengthHint")}
+          fullWidth
+        />
+        {shown.form ? <Alert severity="error">{shown.form}</Alert> : null}
+        <Button type="submit" variant="contained" size="large" disabled={register.isPending}>
+          {register.isPending ? t("register.working") : t("register.submit")}
+        </Button>
+      </Stack>
+    </SignInLayout>
+  );
+}
+
+mountIsland(<RegisterPage />);

@@ -1,0 +1,49 @@
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from "@mui/material";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { signInApi } from "../../api/signIn";
+import { wecomQrLoginUrl } from "./signInUrls";
+
+/** The enterprise-chat (WeCom) web-login QR code of /login, or a notice when it is not set up. */
+export function WecomQrPanel() {
+  const { t } = useTranslation("signIn");
+  const info = useQuery({ queryKey: ["signIn", "wecomInfo"], queryFn: signInApi.wecomInfo, retry: false });
+
+  if (info.isPending) {
+    return (
+      <Stack role="status" sx={{ alignItems: "center", py: 6 }}>
+        <CircularProgress size={32} aria-label={t("common:loading")} />
+      </Stack>
+    );
+  }
+  if (info.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void info.refetch()}>
+            {t("common:retry")}
+          </Button>
+        }
+      >
+        {t("login.infoFailed")}
+      </Alert>
+    );
+  }
+  if (!info.data.configured) {
+    return <Alert severity="info">{t("login.notConfigured")}</Alert>;
+  }
+  return (
+    <Stack sx={{ alignItems: "center", gap: 1 }}>
+      <Typography variant="body2" color="text.secondary">
+        {t("login.scan")}
+      </Typography>
+      <Box
+        component="iframe"
+        title={t("login.qrTitle")}
+        src={wecomQrLoginUrl(info.data, window.location.origin)}
+        sx={{ width: "100%", maxWidth: 360, height: 400, border: 0 }}
+      />
+    </Stack>
+  );
+}
