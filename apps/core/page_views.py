@@ -97,8 +97,11 @@ def _page_context(request: HttpRequest, page: PageRoute, visitor: PageVisitor | 
     }
 
 
-def render_page(request: HttpRequest, page: PageRoute, *, status: int = 200) -> HttpResponse:
-    visitor = _visitor(request) if request.user.is_authenticated else None
+def render_page(
+    request: HttpRequest, page: PageRoute, *, status: int = 200, visitor: PageVisitor | None = None
+) -> HttpResponse:
+    if visitor is None and request.user.is_authenticated:
+        visitor = _visitor(request)
     context = {
         "page": page,
         "with_shell": page.shell and visitor is not None and visitor.role_chosen,
@@ -115,6 +118,18 @@ def _stay_where_they_were(request: HttpRequest, visitor: PageVisitor) -> HttpRes
     return HttpResponseRedirect(visitor.landing)
 
 
+def sign_in_redirect(request: HttpRequest, visitor: PageVisitor | None = None) -> HttpResponse | None:
+    """The redirect the guard gives a visitor who has not signed in or chosen a role, else None."""
+    visitor = visitor or _visitor(request)
+    elsewhere = guard(visitor, request.path)
+    if elsewhere is None or elsewhere == EMPTY_MENU_PAGE:
+        return None
+    query = {"next": request.get_full_path()}
+    if elsewhere == ROLE_CHOICE_PAGE:
+        query["chooseRole"] = "1"  # signed in: the page shows the role step, not the form
+    return HttpResponseRedirect(f"{elsewhere}?{urlencode(query)}")
+
+
 def page_view(page: PageRoute) -> Any:
     spec_page = page_for(page.route)
 
@@ -123,17 +138,14 @@ def page_view(page: PageRoute) -> Any:
         if page.public:
             return render_page(request, page)
         visitor = _visitor(request)
-        elsewhere = guard(visitor, page.route)
-        if elsewhere is not None:
-            if elsewhere == EMPTY_MENU_PAGE:
-                return HttpResponseRedirect(elsewhere)
-            query = {"next": request.get_full_path()}
-            if elsewhere == ROLE_CHOICE_PAGE:
-                query["chooseRole"] = "1"  # signed in: the page shows the role step, not the form
-            return HttpResponseRedirect(f"{elsewhere}?{urlencode(query)}")
+        redirect = sign_in_redirect(request, visitor)
+        if redirect is not None:
+            return redirect
+        if not visitor.menu:
+            return HttpResponseRedirect(EMPTY_MENU_PAGE)
         if spec_page is not None and spec_page.code is not None and spec_page.code not in visitor.codes:
             return _stay_where_they_were(request, visitor)
-        return render_page(request, page)
+        return render_page(request, page, visitor=visitor)
 
     view.__name__ = f"page_{page.route.strip('/') or 'root'}"
     return view

@@ -7,7 +7,8 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 
 from apps.core.envelope import json_not_found, json_server_error
-from apps.core.page_views import PageRoute, render_page
+from apps.core.page_registry import page_for
+from apps.core.page_views import PageRoute, render_page, sign_in_redirect
 
 REST_PREFIX = "/rest/"
 NOT_FOUND = PageRoute(route="/404", entry="src/pages/core/NotFoundPage.tsx", public=True)
@@ -25,6 +26,12 @@ def rest_not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpRespo
 
 
 def unknown_page(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    """A page of the spec that is not built yet is not served; but a stranger asking for it is
+    first sent to sign in, as for any page (so / → /orderBoard → sign-in works from day one)."""
+    if page_for(request.path) is not None:
+        elsewhere = sign_in_redirect(request)
+        if elsewhere is not None:
+            return elsewhere
     return render_page(request, NOT_FOUND, status=404)
 
 

@@ -1,4 +1,6 @@
-import { List, ListItemButton, ListItemIcon, ListItemText, Radio, Typography } from "@mui/material";
+import RadioButtonCheckedIcon from "@mui/icons-material/RadioButtonChecked";
+import RadioButtonUncheckedIcon from "@mui/icons-material/RadioButtonUnchecked";
+import { List, ListItemButton, ListItemIcon, ListItemText, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import type { RoleEntry } from "../../api/session";
 
@@ -26,7 +28,12 @@ export function RoleList({ entries, checked, onCheck }: RoleListProps) {
           aria-checked={index === checked}
         >
           <ListItemIcon>
-            <Radio edge="start" checked={index === checked} tabIndex={-1} disableRipple />
+            {/* The row itself is the radio; the icon only shows its state. */}
+            {index === checked ? (
+              <RadioButtonCheckedIcon color="primary" aria-hidden />
+            ) : (
+              <RadioButtonUncheckedIcon aria-hidden />
+            )}
           </ListItemIcon>
           <ListItemText primary={`${entry.hier} | ${entry.role}`} secondary={entry.description || null} />
         </ListItemButton>

@@ -1,0 +1,242 @@
+/**
+ * Message centre (spec §7.1) and task centre (spec §7.9) calls, their query keys and hooks.
+ * Every key starts with "messaging", so one invalidation refreshes the lists, the details and the
+ * top bar's badges (the shell and the page islands share one QueryClient).
+ */
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { api, type Page } from "./client";
+
+export interface MessageType {
+  id: number;
+  name: string;
+}
+
+/** isRead filter of the message calls: 1 read, 2 unread. */
+export type MessageReadFilter = 1 | 2;
+
+export interface MessageRow {
+  id: number;
+  msgName: string;
+  msgType: number;
+  msgTypeName: string;
+  pushTime: string;
+  pushUserName: string;
+  insertTime: string;
+  isRead: boolean;
+  mandatory: boolean;
+}
+
+export interface MessageDetail extends MessageRow {
+  /** Rich text, sanitised by the server. */
+  graphicDescription: string;
+  showTime: number;
+}
+
+/** The forced notice (spec §4): shown when the call answers an id. */
+export interface MandatoryNotice {
+  id: number;
+  msgName: string;
+  graphicDescription: string;
+  showTime: number;
+}
+
+export interface MessageSearch {
+  pageNo: number;
+  pageSize: number;
+  msgType?: number | null;
+  isRead?: MessageReadFilter | null;
+  keyword?: string;
+}
+
+/** Task type: 1 arrears notice, otherwise a payment notice (spec §3). */
+export type TaskType = 1 | 2;
+
+export interface TaskRow {
+  id: number;
+  type: number;
+  typeName: string;
+  msgName: string;
+  /** Money as a decimal string ("199.00"), or null. */
+  amount: string | null;
+  dueDate: string | null;
+  createdAt: string;
+  isRead: boolean;
+}
+
+export interface TaskDetail extends TaskRow {
+  content: string;
+  storeId: number;
+  storeName: string;
+}
+
+export interface TaskSearch {
+  storeId?: number | null;
+  pageNo: number;
+  pageSize: number;
+  isRead?: boolean | null;
+  type?: TaskType | null;
+}
+
+export const messagingKeys = {
+  all: ["messaging"] as const,
+  messageCount: (storeId: number) => ["messaging", "messageCount", storeId] as const,
+  mandatory: (storeId: number) => ["messaging", "mandatory", storeId] as const,
+  taskCount: (storeId: number) => ["messaging", "taskCount", storeId] as const,
+  firstUnreadTask: (storeId: number) => ["messaging", "firstUnreadTask", storeId] as const,
+  messageTypes: () => ["messaging", "messageTypes"] as const,
+  messages: (search: MessageSearch) => ["messaging", "messages", search] as const,
+  message: (id: number) => ["messaging", "message", id] as const,
+  tasks: (search: TaskSearch) => ["messaging", "tasks", search] as const,
+  task: (id: number) => ["messaging", "task", id] as const,
+};
+
+// --- calls ---------------------------------------------------------------------------------------
+
+export function fetchMessageTypes(): Promise<MessageType[]> {
+  return api.get<MessageType[]>("/rest/messageCenter/findMsgType", { quiet: true });
+}
+
+export function searchMessages(search: MessageSearch): Promise<Page<MessageRow>> {
+  return api.get<Page<MessageRow>>("/rest/messageCenter/searchMsg", {
+    query: {
+      pageNo: search.pageNo,
+      pageSize: search.pageSize,
+      msgType: search.msgType,
+      isRead: search.isRead,
+      keyword: search.keyword?.trim(),
+    },
+    quiet: true,
+  });
+}
+
+/** The new-message badge: unread messages of the store (isRead=2). */
+export function fetchUnreadMessageCount(storeId: number): Promise<number> {
+  return api.get<number>("/rest/messageCenter/searchCountMsg", {
+    query: { departmentId: storeId, isRead: 2 },
+    quiet: true,
+  });
+}
+
+/** Opening a message marks it read. */
+export function fetchMessageDetail(id: number): Promise<MessageDetail> {
+  return api.get<MessageDetail>("/rest/messageCenter/getMsgDetail", { query: { id }, quiet: true });
+}
+
+export function markMessagesRead(ids: number[], options: { quiet?: boolean } = {}): Promise<{ marked: number }> {
+  return api.post<{ marked: number }>("/rest/messageCenter/batchReadMsg", { body: { ids }, quiet: options.quiet });
+}
+
+export function fetchMandatoryNotice(storeId: number): Promise<MandatoryNotice | null> {
+  return api.get<MandatoryNotice | null>("/rest/messageCenter/getMandatoryShowMsg", {
+    query: { departmentId: storeId },
+    quiet: true,
+  });
+}
+
+/** The task bell: unread tasks of the store. */
+export function fetchUnreadTaskCount(storeId: number): Promise<number> {
+  return api.get<number>("/rest/taskCenterRest/searchCountMsgStore", {
+    query: { storeId, isRead: false },
+    quiet: true,
+  });
+}
+
+export function searchTasks(search: TaskSearch): Promise<Page<TaskRow>> {
+  return api.get<Page<TaskRow>>("/rest/taskCenterRest/searchTaskStore", {
+    query: {
+      storeId: search.storeId,
+      pageNo: search.pageNo,
+      pageSize: search.pageSize,
+      isRead: search.isRead,
+      type: search.type,
+    },
+    quiet: true,
+  });
+}
+
+/** The first unread task: its type names the bell's notice. */
+export async function fetchFirstUnreadTask(storeId: number): Promise<TaskRow | null> {
+  const page = await searchTasks({ storeId, pageNo: 1, pageSize: 1, isRead: false });
+  return page.list[0] ?? null;
+}
+
+export function fetchTaskDetail(id: number, storeId?: number | null): Promise<TaskDetail> {
+  return api.get<TaskDetail>("/rest/taskCenterRest/getTaskDetailStore", { query: { id, storeId }, quiet: true });
+}
+
+export function markTasksRead(ids: number[], storeId?: number | null): Promise<{ marked: number }> {
+  return api.post<{ marked: number }>("/rest/taskCenterRest/batchReadTaskStore", { body: { ids, storeId: storeId ?? undefined } });
+}
+
+// --- hooks ---------------------------------------------------------------------------------------
+
+export function useUnreadMessageCount(storeId: number, refreshSeconds: number) {
+  return useQuery({
+    queryKey: messagingKeys.messageCount(storeId),
+    queryFn: () => fetchUnreadMessageCount(storeId),
+    refetchInterval: refreshSeconds > 0 ? refreshSeconds * 1000 : false,
+    staleTime: 0,
+  });
+}
+
+export function useUnreadTasks(storeId: number, refreshSeconds: number, enabled: boolean) {
+  const count = useQuery({
+    queryKey: messagingKeys.taskCount(storeId),
+    queryFn: () => fetchUnreadTaskCount(storeId),
+    refetchInterval: refreshSeconds > 0 ? refreshSeconds * 1000 : false,
+    staleTime: 0,
+    enabled,
+  });
+  const first = useQuery({
+    queryKey: messagingKeys.firstUnreadTask(storeId),
+    queryFn: () => fetchFirstUnreadTask(storeId),
+    enabled: enabled && (count.data ?? 0) > 0,
+  });
+  return { count, first };
+}
+
+export function useMandatoryNotice(storeId: number) {
+  return useQuery({
+    queryKey: messagingKeys.mandatory(storeId),
+    queryFn: () => fetchMandatoryNotice(storeId),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+export function useMessageTypes() {
+  return useQuery({ queryKey: messagingKeys.messageTypes(), queryFn: fetchMessageTypes, staleTime: 5 * 60_000 });
+}
+
+export function useMessageSearch(search: MessageSearch) {
+  return useQuery({
+    queryKey: messagingKeys.messages(search),
+    queryFn: () => searchMessages(search),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useMessageDetail(id: number | null) {
+  return useQuery({
+    queryKey: messagingKeys.message(id ?? 0),
+    queryFn: () => fetchMessageDetail(id ?? 0),
+    enabled: id !== null,
+  });
+}
+
+export function useTaskSearch(search: TaskSearch) {
+  return useQuery({
+    queryKey: messagingKeys.tasks(search),
+    queryFn: () => searchTasks(search),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTaskDetail(id: number | null, storeId?: number | null) {
+  return useQuery({
+    queryKey: messagingKeys.task(id ?? 0),
+    queryFn: () => fetchTaskDetail(id ?? 0, storeId),
+    enabled: id !== null,
+  });
+}

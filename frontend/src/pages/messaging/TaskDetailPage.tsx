@@ -1,0 +1,72 @@
+import { Alert, Box, Chip, Divider, Paper, Stack, Typography } from "@mui/material";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { messagingKeys, useTaskDetail } from "../../api/messaging";
+import { currentSession } from "../../api/session";
+import { mountIsland } from "../../islands/mount";
+import { formatDate, formatDateTime, formatMoney, idFromSearch } from "./listing";
+import { BackLink, DetailError, detailFailure, Loading, Meta, PageFrame } from "./parts";
+
+const TASK_LIST_ROUTE = "/taskList";
+
+export interface TaskDetailPageProps {
+  search?: string;
+}
+
+/** /taskDetail?id= (no code): one task, its amount and due date; opening it marks it read. */
+export function TaskDetailPage({ search = window.location.search }: TaskDetailPageProps) {
+  const { t, i18n } = useTranslation("messaging");
+  const queryClient = useQueryClient();
+  const [id] = useState(() => idFromSearch(search));
+  const [storeId] = useState(() => currentSession()?.storeId ?? null);
+  const detail = useTaskDetail(id, storeId);
+  const task = detail.data;
+
+  useEffect(() => {
+    if (!task) return;
+    void queryClient.invalidateQueries({
+      queryKey: messagingKeys.all,
+      predicate: (query) => query.queryKey[1] !== "task",
+    });
+  }, [task, queryClient]);
+
+  return (
+    <PageFrame title={t("tasks.detailTitle")}>
+      <BackLink href={TASK_LIST_ROUTE}>{t("tasks.backToList")}</BackLink>
+      {id === null ? (
+        <Alert severity="warning">{t("missingId")}</Alert>
+      ) : detail.isPending ? (
+        <Loading />
+      ) : detail.isError ? (
+        <DetailError message={detailFailure(detail.error, t("tasks.notFound"))} onRetry={() => void detail.refetch()} />
+      ) : task ? (
+        <Paper variant="outlined" component="article" sx={{ p: 3 }} aria-labelledby="task-title">
+          <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 1, flexWrap: "wrap" }}>
+            <Typography id="task-title" variant="h6" component="h2">
+              {task.msgName}
+            </Typography>
+            <Chip size="small" variant="outlined" color={task.type === 1 ? "error" : "info"} label={task.typeName} />
+          </Stack>
+          <Box component="dl" sx={{ display: "flex", flexWrap: "wrap", columnGap: 3, rowGap: 0.5, m: 0 }}>
+            <Meta label={t("tasks.columns.amount")}>{formatMoney(task.amount) || "-"}</Meta>
+            <Meta label={t("tasks.columns.dueDate")}>{formatDate(task.dueDate, i18n.language) || "-"}</Meta>
+            <Meta label={t("tasks.store")}>{task.storeName}</Meta>
+            <Meta label={t("tasks.columns.createdAt")}>{formatDateTime(task.createdAt, i18n.language)}</Meta>
+          </Box>
+          {task.content ? (
+            <>
+              <Divider sx={{ my: 2 }} />
+              <Typography variant="subtitle2" component="h3" color="text.secondary">
+                {t("tasks.content")}
+              </Typography>
+              <Typography sx={{ whiteSpace: "pre-wrap", mt: 1 }}>{task.content}</Typography>
+            </>
+          ) : null}
+        </Paper>
+      ) : null}
+    </PageFrame>
+  );
+}
+
+mountIsland(<TaskDetailPage />);

@@ -1,0 +1,266 @@
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { saveSession, type SessionUserInfo } from "../api/session";
+import { shellKeys } from "../api/shell";
+import { switchLanguage } from "../i18n";
+import { AppProviders } from "../islands/mount";
+import type { PageContext } from "../islands/pageContext";
+import { queryClient } from "../islands/queryClient";
+import { dismiss, subscribe, type Notice } from "./notices";
+import { fakeServer, ok, type Routes } from "./testing/fakeServer";
+import { Shell } from "./TopBar";
+
+const CONTEXT: PageContext = {
+  route: "/taskList",
+  code: null,
+  signedIn: true,
+  builtRoutes: ["/messageList", "/taskList"],
+  pages: [
+    { route: "/messageList", code: "XXZX-0001", titleEn: "Messages", titleZh: "消息中心" },
+    { route: "/taskList", code: null, titleEn: "Tasks", titleZh: "任务中心" },
+    { route: "/promotion", code: "KCXG-0001", titleEn: "Promotions", titleZh: "促销" },
+    { route: "/shopManagement", code: "ERP-MENU", titleEn: "Shop management", titleZh: "门店管理" },
+  ],
+  badgeRefreshSeconds: 60,
+  notices: [],
+};
+
+const PRINCIPAL: SessionUserInfo = {
+  loginName: "SY00002",
+  nickname: "Principal",
+  createdDate: "2024-01-01T00:00:00+08:00",
+  enabled: true,
+  userId: 8,
+  storeId: 10,
+  storeName: "Store A",
+  roleId: 2,
+  roleName: "Principal",
+  userRoleId: 200,
+  isOwner: false,
+  isMaterialBuilderAdmin: false,
+  header_text: "Store A|Principal",
+  menu: ["XXZX-0001"],
+  btn: [],
+  landing: "/orderBoard",
+  access: "a",
+  refresh: "r",
+  accountVersion: "v",
+};
+
+function routes(overrides: Routes = {}): Routes {
+  return {
+    "GET /rest/messageCenter/searchCountMsg": () => ok(150),
+    "GET /rest/taskCenterRest/searchCountMsgStore": () => ok(3),
+    "GET /rest/taskCenterRest/searchTaskStore": () => ok({ list: [{ id: 1, type: 2, msgName: "Pay" }], total: 3 }),
+    "GET /rest/messageCenter/getMandatoryShowMsg": () => ok(null),
+    "GET /rest/shopDetail/findStoreListByBossId/10": () => ok([]),
+    "GET /rest/acct/loginInfo": () =>
+      ok({ userId: 8, phone: "139", roles: [], canLoginBoss: false, canLoginManager: true, userName: "", loginName: "", storeName: "" }),
+    "POST /rest/auth/logout": () => ok(null, "signed out"),
+    ...overrides,
+  };
+}
+
+function noticeTexts(): string[] {
+  let current: Notice[] = [];
+  subscribe((items) => {
+    current = items;
+  })();
+  return current.map((notice) => notice.message);
+}
+
+function renderShell(session: SessionUserInfo, navigate = vi.fn()) {
+  saveSession(session);
+  render(
+    <AppProviders>
+      <Shell navigate={navigate} context={CONTEXT} />
+    </AppProviders>,
+  );
+  return navigate;
+}
+
+describe("the top bar", () => {
+  beforeEach(() => window.localStorage.clear());
+
+  afterEach(() => {
+    queryClient.clear();
+    vi.unstubAllGlobals();
+    let current: Notice[] = [];
+    subscribe((items) => {
+      current = items;
+    })();
+    for (const notice of current) dismiss(notice.id);
+  });
+
+  it("shows the message badge capped at 99+ and the task bell's payment notice", async () => {
+    const server = fakeServer(routes());
+    renderShell(PRINCIPAL);
+
+    expect(await screen.findByText("99+")).toBeInTheDocument();
+    expect(await screen.findByRole("link", { name: "Payment notice: 3 unread tasks" })).toHaveAttribute("href", "/taskList");
+    expect(screen.getByRole("link", { name: "150 new messages" })).toHaveAttribute("href", "/messageList");
+    expect(server.callsTo("GET /rest/messageCenter/searchCountMsg")[0]?.query.toString()).toBe("departmentId=10&isRead=2");
+    const first = server.callsTo("GET /rest/taskCenterRest/searchTaskStore")[0]?.query;
+    expect(Object.fromEntries(first ?? [])).toEqual({ storeId: "10", pageNo: "1", pageSize: "1", isRead: "false" });
+    expect(screen.getByText("Store A|Principal")).toBeInTheDocument();
+  });
+
+  it("names an arrears notice when the first unread task is of type 1", async () => {
+    fakeServer(routes({ "GET /rest/taskCenterRest/searchTaskStore": () => ok({ list: [{ id: 1, type: 1 }], total: 3 }) }));
+    renderShell(PRINCIPAL);
+    expect(await screen.findByRole("link", { name: "Arrears notice: 3 unread tasks" })).toBeInTheDocument();
+  });
+
+  it("guards links: permitted pages open, others keep the user here with a notice", async () => {
+    fakeServer(routes());
+    const navigate = renderShell(PRINCIPAL);
+
+    fireEvent.click(await screen.findByRole("link", { name: "150 new messages" }));
+    expect(navigate).toHaveBeenLastCalledWith("/messageList");
+
+    fireEvent.click(screen.getByRole("link", { name: "Promotions" }));
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(noticeTexts()).toContain("no permission");
+  });
+
+  it("shows loan outbound only for a store with borrow-out targets", async () => {
+    fakeServer(routes());
+    renderShell(PRINCIPAL);
+    await waitFor(() => expect(queryClient.getQueryState(shellKeys.borrowOutTargets(10))?.status).toBe("success"));
+    fireEvent.click(screen.getByRole("button", { name: "Stock" }));
+    const menu = await screen.findByRole("menu");
+    expect(within(menu).getByRole("menuitem", { name: "Live stock" })).toBeInTheDocument();
+    expect(within(menu).getAllByRole("menuitem")).toHaveLength(5);
+    expect(within(menu).queryByRole("menuitem", { name: "Loan outbound" })).not.toBeInTheDocument();
+  });
+
+  it("lists loan outbound when findStoreListByBossId answers stores", async () => {
+    fakeServer(routes({ "GET /rest/shopDetail/findStoreListByBossId/10": () => ok([{ id: 11, name: "Store B" }]) }));
+    renderShell(PRINCIPAL);
+    fireEvent.click(screen.getByRole("button", { name: "Stock" }));
+    // The open menu gains the item once the answer arrives.
+    expect(await screen.findByRole("menuitem", { name: "Loan outbound" })).toHaveAttribute(
+      "href",
+      "/outboundDetail?type=loan",
+    );
+  });
+
+  it("asks others than owners to log out when they open shop management", async () => {
+    const server = fakeServer(routes());
+    const navigate = renderShell(PRINCIPAL);
+
+    fireEvent.click(screen.getByRole("button", { name: "Shop management" }));
+    const prompt = await screen.findByRole("dialog");
+    expect(prompt).toHaveTextContent("this function is for shop managers, log in with a manager account, confirm exit?");
+    fireEvent.click(within(prompt).getByRole("button", { name: "Yes" }));
+
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith("/login"));
+    expect(server.callsTo("POST /rest/auth/logout")[0]?.body).toEqual({ refresh: "r" });
+    expect(window.localStorage.getItem("erp.session")).toBeNull();
+  });
+
+  it("links owners to shop management", async () => {
+    fakeServer(routes());
+    renderShell({ ...PRINCIPAL, isOwner: true, menu: ["ERP-MENU"] });
+    expect(screen.getByRole("link", { name: "Shop management" })).toHaveAttribute("href", "/shopManagement");
+  });
+
+  it("logs out to /relogin", async () => {
+    const server = fakeServer(routes());
+    const navigate = renderShell(PRINCIPAL);
+
+    fireEvent.click(screen.getByRole("button", { name: "Account: Store A|Principal" }));
+    fireEvent.click(await screen.findByRole("menuitem", { name: "Log out" }));
+
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith("/relogin"));
+    expect(server.callsTo("POST /rest/auth/logout")).toHaveLength(1);
+    expect(window.localStorage.getItem("erp.tokens")).toBeNull();
+  });
+
+  it("switches the language of its texts and asks the server again", async () => {
+    const server = fakeServer(routes());
+    renderShell(PRINCIPAL);
+    await screen.findByText("99+");
+    const before = server.callsTo("GET /rest/messageCenter/searchCountMsg").length;
+    try {
+      fireEvent.click(screen.getByRole("button", { name: "Language" }));
+      fireEvent.click(await screen.findByRole("menuitem", { name: "简体中文" }));
+      expect(await screen.findByRole("link", { name: "积分兑换" })).toBeInTheDocument();
+      expect(document.documentElement.lang).toBe("zh-hans");
+      await waitFor(() =>
+        expect(server.callsTo("GET /rest/messageCenter/searchCountMsg").length).toBeGreaterThan(before),
+      );
+    } finally {
+      await act(() => switchLanguage("en"));
+    }
+    expect(await screen.findByRole("link", { name: "Points exchange" })).toBeInTheDocument();
+  });
+
+  it("reduces the bar of the material-builder administrator", async () => {
+    const server = fakeServer(routes());
+    renderShell({ ...PRINCIPAL, isMaterialBuilderAdmin: true, header_text: "HQ|Material", menu: ["DHJL-0001"] });
+
+    expect(screen.getByText("HQ|Material")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Buy goods" })).toHaveAttribute("href", "/bookProdLstNew");
+    expect(screen.getByRole("link", { name: "Messages" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Language" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Stock" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Points exchange" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Shop management" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Open the menu" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /tasks|Tasks/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(server.callsTo("GET /rest/messageCenter/searchCountMsg")).toHaveLength(1));
+    expect(server.callsTo("GET /rest/taskCenterRest/searchCountMsgStore")).toHaveLength(0);
+    expect(server.callsTo("GET /rest/shopDetail/findStoreListByBossId/10")).toHaveLength(0);
+  });
+
+  it("offers the role switch to principals and the manager login to those who may", async () => {
+    fakeServer(
+      routes({
+        "GET /rest/acct/loginInfo": () =>
+          ok({
+            userId: 8,
+            phone: "139",
+            roles: [
+              {
+                hierId: 10,
+                hier: "Store A",
+                role: "Principal",
+                roleId: 2,
+                roleKind: "principal",
+                userRoleId: 200,
+                checked: true,
+                quicks: [{ name: "Tasks", rsrc: "/taskList" }],
+              },
+            ],
+            canLoginBoss: false,
+            canLoginManager: true,
+          }),
+      }),
+    );
+    renderShell(PRINCIPAL);
+    fireEvent.click(screen.getByRole("button", { name: "Account: Store A|Principal" }));
+    expect(await screen.findByRole("menuitem", { name: "Switch role" })).toBeInTheDocument();
+    expect(screen.getByRole("menuitem", { name: "Manager login" })).toBeInTheDocument();
+  });
+
+  it("offers no role switch to a store employee", async () => {
+    fakeServer(
+      routes({
+        "GET /rest/acct/loginInfo": () =>
+          ok({
+            userId: 9,
+            phone: "139",
+            roles: [{ hierId: 10, hier: "Store A", role: "Nurse", roleId: 6, roleKind: "store_employee", userRoleId: -1, checked: true, quicks: [] }],
+            canLoginBoss: false,
+            canLoginManager: false,
+          }),
+      }),
+    );
+    renderShell({ ...PRINCIPAL, userRoleId: -1, roleId: 6, header_text: "Store A|Nurse" });
+    fireEvent.click(screen.getByRole("button", { name: "Account: Store A|Nurse" }));
+    expect(await screen.findByRole("menuitem", { name: "Log out" })).toBeInTheDocument();
+    expect(screen.queryByRole("menuitem", { name: "Switch role" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("menuitem", { name: "Manager login" })).not.toBeInTheDocument();
+  });
+});
