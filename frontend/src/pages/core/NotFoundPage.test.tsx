@@ -40,4 +40,10 @@ describe("NotFoundPage", () => {
       SIGN_IN_URL,
     );
   });
+
+  it("points a signed-in person to the top bar instead of the sign-in page", () => {
+    render(<NotFoundPage lang="en" signedIn />);
+    expect(screen.getByText("Use the menu or the top bar to go on.")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Back to sign-in" })).toBeNull();
+  });
 });

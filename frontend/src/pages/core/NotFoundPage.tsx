@@ -1,13 +1,16 @@
 import { mountIsland } from "../../islands/mount";
+import { pageContext } from "../../islands/pageContext";
 import { SIGN_IN_URL, notFoundText } from "./notFoundText";
 import "./NotFoundPage.css";
 
 export interface NotFoundPageProps {
   /** Page language; defaults to the <html lang> the server rendered. */
   lang?: string;
+  /** Whether the person is signed in with a role (the top bar is then shown above). */
+  signedIn?: boolean;
 }
 
-export function NotFoundPage({ lang = document.documentElement.lang }: NotFoundPageProps) {
+export function NotFoundPage({ lang = document.documentElement.lang, signedIn = pageContext().signedIn }: NotFoundPageProps) {
   const text = notFoundText(lang);
   return (
     <main className="not-found" lang={text.lang}>
@@ -19,9 +22,13 @@ export function NotFoundPage({ lang = document.documentElement.lang }: NotFoundP
           {text.title}
         </h1>
         <p className="not-found__message">{text.message}</p>
-        <a className="not-found__link" href={SIGN_IN_URL}>
-          {text.backToSignIn}
-        </a>
+        {signedIn ? (
+          <p className="not-found__message">{text.signedInHint}</p>
+        ) : (
+          <a className="not-found__link" href={SIGN_IN_URL}>
+            {text.backToSignIn}
+          </a>
+        )}
       </section>
     </main>
   );

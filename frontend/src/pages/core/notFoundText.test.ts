@@ -8,6 +8,7 @@ describe("notFoundText", () => {
       title: "Page not found",
       message: "The address you opened does not exist or has moved.",
       backToSignIn: "Back to sign-in",
+      signedInHint: "Use the menu or the top bar to go on.",
     });
   });
 
@@ -23,6 +24,7 @@ describe("notFoundText", () => {
         title: "页面不存在",
         message: "您访问的地址不存在或已移动。",
         backToSignIn: "返回登录",
+        signedInHint: "请通过菜单或顶部导航继续操作。",
       });
     }
   });

@@ -7,6 +7,8 @@ export interface NotFoundText {
   title: string;
   message: string;
   backToSignIn: string;
+  /** For a signed-in person, who finds the way on through the top bar. */
+  signedInHint: string;
 }
 
 const EN: NotFoundText = {
@@ -14,6 +16,7 @@ const EN: NotFoundText = {
   title: "Page not found",
   message: "The address you opened does not exist or has moved.",
   backToSignIn: "Back to sign-in",
+  signedInHint: "Use the menu or the top bar to go on.",
 };
 
 const ZH_HANS: NotFoundText = {
@@ -21,6 +24,7 @@ const ZH_HANS: NotFoundText = {
   title: "页面不存在",
   message: "您访问的地址不存在或已移动。",
   backToSignIn: "返回登录",
+  signedInHint: "请通过菜单或顶部导航继续操作。",
 };
 
 /** English for "en" (and regional variants such as "en-US"); Simplified Chinese otherwise. */
