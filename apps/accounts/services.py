@@ -249,6 +249,9 @@ def quick_shortcuts_save(
         if page is None or (page.code is not None and page.code not in session.codes):
             raise InvalidInput(_("%(route)s is not a page this role may open") % {"route": route}, field="routers")
     with transaction.atomic():
+        # Two saves at once would both delete, then both insert and collide on the unique
+        # positions: the role entry's row lock makes them take turns.
+        UserRole.objects.select_for_update().filter(pk=entry.pk).first()
         QuickShortcut.objects.filter(user_role=entry, store_id=store_id).delete()
         QuickShortcut.objects.bulk_create(
             QuickShortcut(user_role=entry, store_id=store_id, router=route, position=position)
