@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "apps.org",
     "apps.accounts",
     "apps.messaging",
+    "apps.masterdata",
 ]
 
 MIDDLEWARE = [
