@@ -12,6 +12,7 @@ from datetime import date, datetime
 from decimal import Decimal
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -140,24 +141,46 @@ def _ids(raw: Iterable[int]) -> set[int]:
     return {int(pk) for pk in raw}
 
 
+def _mark_read(
+    *,
+    user: User,
+    ids: Iterable[int],
+    visible: QuerySet,
+    read_model: type[MessageRead] | type[TaskRead],
+    field: str,
+    now: datetime | None,
+) -> int:
+    """Marks the records `ids` read for `user` by a `read_model` row each (its `field` naming the
+    record). Every id must be among `visible`, otherwise nothing is marked and the answer is
+    NotFound, as for a missing record (contract §5). Marking a read record again changes nothing.
+    Returns how many became read."""
+    wanted = _ids(ids)
+    if not wanted:
+        return 0
+    if set(visible.filter(pk__in=wanted).values_list("pk", flat=True)) != wanted:
+        raise NotFound()
+    now = now or timezone.now()
+    with transaction.atomic():
+        already = set(read_model.objects.filter(user=user, **{f"{field}__in": wanted}).values_list(field, flat=True))
+        fresh = [read_model(user=user, read_at=now, **{field: pk}) for pk in sorted(wanted - already)]
+        # A concurrent read of the same record is no error: the unique (user, record) row exists.
+        read_model.objects.bulk_create(fresh, ignore_conflicts=True)
+    return len(fresh)
+
+
 def messages_mark_read(*, user: User, unit: OrgUnit, message_ids: Iterable[int], now: datetime | None = None) -> int:
     """Marks messages read for `user` (opening a message, the batch read, acknowledging a forced
     notice after its countdown). Every id must be a message `unit` sees, otherwise nothing is marked
     and the answer is NotFound, as for a missing message (contract §5). Marking a read message again
     changes nothing. Returns how many became read."""
-    wanted = _ids(message_ids)
-    if not wanted:
-        return 0
-    visible = set(messages_visible(unit=unit).filter(pk__in=wanted).values_list("pk", flat=True))
-    if visible != wanted:
-        raise NotFound()
-    now = now or timezone.now()
-    with transaction.atomic():
-        already = set(MessageRead.objects.filter(user=user, message_id__in=wanted).values_list("message_id", flat=True))
-        fresh = [MessageRead(user=user, message_id=pk, read_at=now) for pk in sorted(wanted - already)]
-        # A concurrent read of the same message is no error: the unique (user, message) row exists.
-        MessageRead.objects.bulk_create(fresh, ignore_conflicts=True)
-    return len(fresh)
+    return _mark_read(
+        user=user,
+        ids=message_ids,
+        visible=messages_visible(unit=unit),
+        read_model=MessageRead,
+        field="message_id",
+        now=now,
+    )
 
 
 # -- tasks ---------------------------------------------------------------------------------------
@@ -220,15 +243,6 @@ def tasks_mark_read(*, user: User, unit: OrgUnit, task_ids: Iterable[int], now: 
     """Marks tasks read for `user` (opening one, or the batch read). Every id must be a task of the
     stores `unit` covers, else NotFound and nothing is marked. Idempotent; returns how many became
     read."""
-    wanted = _ids(task_ids)
-    if not wanted:
-        return 0
-    visible = set(tasks_of(unit=unit).filter(pk__in=wanted).values_list("pk", flat=True))
-    if visible != wanted:
-        raise NotFound()
-    now = now or timezone.now()
-    with transaction.atomic():
-        already = set(TaskRead.objects.filter(user=user, task_id__in=wanted).values_list("task_id", flat=True))
-        fresh = [TaskRead(user=user, task_id=pk, read_at=now) for pk in sorted(wanted - already)]
-        TaskRead.objects.bulk_create(fresh, ignore_conflicts=True)
-    return len(fresh)
+    return _mark_read(
+        user=user, ids=task_ids, visible=tasks_of(unit=unit), read_model=TaskRead, field="task_id", now=now
+    )

@@ -45,10 +45,16 @@ class MessageDetailInputSerializer(MessageScopeInputSerializer):
     id = serializers.IntegerField()
 
 
-class MessageBatchReadInputSerializer(MessageScopeInputSerializer):
+# The ids of a batch read, of messages or of tasks (a comment: a docstring would become the schema's
+# description of both inputs).
+class BatchReadIdsInputSerializer(serializers.Serializer):
     ids = serializers.ListField(
         child=serializers.IntegerField(min_value=1), allow_empty=False, max_length=MAX_BATCH_READ_IDS
     )
+
+
+class MessageBatchReadInputSerializer(MessageScopeInputSerializer, BatchReadIdsInputSerializer):
+    pass
 
 
 class TaskScopeInputSerializer(serializers.Serializer):
@@ -71,10 +77,8 @@ class TaskDetailInputSerializer(TaskScopeInputSerializer):
     id = serializers.IntegerField()
 
 
-class TaskBatchReadInputSerializer(TaskScopeInputSerializer):
-    ids = serializers.ListField(
-        child=serializers.IntegerField(min_value=1), allow_empty=False, max_length=MAX_BATCH_READ_IDS
-    )
+class TaskBatchReadInputSerializer(TaskScopeInputSerializer, BatchReadIdsInputSerializer):
+    pass
 
 
 class MessageTypeOutputSerializer(serializers.Serializer):

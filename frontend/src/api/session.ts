@@ -19,6 +19,18 @@ export interface RoleEntry {
   checked: boolean;
 }
 
+/** GET /rest/acct/loginInfo (spec §3 login info, contract §4.3): the sign-in pages and the shell. */
+export interface LoginInfo {
+  userId: number;
+  userName: string;
+  loginName: string;
+  phone: string;
+  storeName: string;
+  roles: RoleEntry[];
+  canLoginBoss: boolean;
+  canLoginManager: boolean;
+}
+
 export interface Tokens {
   access: string;
   refresh: string;

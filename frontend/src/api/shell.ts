@@ -5,19 +5,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { api } from "./client";
-import type { RoleEntry, SessionUserInfo } from "./session";
-
-/** GET /rest/acct/loginInfo (spec §3 login info). */
-export interface LoginInfo {
-  userId: number;
-  userName: string;
-  loginName: string;
-  phone: string;
-  storeName: string;
-  roles: RoleEntry[];
-  canLoginBoss: boolean;
-  canLoginManager: boolean;
-}
+import type { LoginInfo, SessionUserInfo } from "./session";
 
 export interface QuickChoice {
   name: string;

@@ -3,8 +3,10 @@
  * The sign-in calls are quiet: the pages show their errors beside the form, not as notices.
  */
 
+import { useQuery } from "@tanstack/react-query";
 import { ApiError, api } from "./client";
-import type { LoginUserInfo, RoleEntry, SessionUserInfo } from "./session";
+import type { LoginUserInfo, SessionUserInfo } from "./session";
+import { fetchLoginInfo } from "./shell";
 
 /** GET /api/v1/wxwork/info: the enterprise-chat (WeCom) app of the QR panel. */
 export interface WecomInfo {
@@ -13,18 +15,6 @@ export interface WecomInfo {
   /** false: enterprise-chat sign-in is not set up; the account login is the only way in. */
   configured: boolean;
   redirectUri?: string;
-}
-
-/** GET /rest/acct/loginInfo (contract §4.3). */
-export interface LoginInfo {
-  userId: number;
-  userName: string;
-  loginName: string;
-  phone: string;
-  storeName: string;
-  roles: RoleEntry[];
-  canLoginBoss: boolean;
-  canLoginManager: boolean;
 }
 
 /** POST /rest/acct/loginRecord's loginData (spec §3). */
@@ -70,7 +60,7 @@ export const signInApi = {
   wecomInfo: () => api.get<WecomInfo>(`${WXWORK}/info`, { quiet: true }),
   wecomLogin: (code: string) => api.get<LoginUserInfo>(`${WXWORK}/login`, { query: { code }, quiet: true }),
   wecomBind: (code: string) => api.get<WecomBinding>(`${WXWORK}/binding`, { query: { code }, quiet: true }),
-  loginInfo: () => api.get<LoginInfo>("/rest/acct/loginInfo", { quiet: true }),
+  loginInfo: fetchLoginInfo,
   /** With the store-employee entry (-1) of several stores, storeId picks the store. */
   selectHierRole: (userRoleId: number, storeId: number) =>
     api.post<SessionUserInfo>(`/rest/acct/selectHierRole/${userRoleId}`, { body: { storeId }, quiet: true }),
@@ -79,3 +69,8 @@ export const signInApi = {
     api.post<{ loginName: string }>("/rest/acct/createAcct", { body: { account, password }, quiet: true }),
   logout: () => api.post<null>("/rest/auth/logout", { quiet: true }),
 };
+
+/** The enterprise-chat app of the QR panel and of /wxRegister; a failure is shown with a retry. */
+export function useWecomInfo() {
+  return useQuery({ queryKey: ["signIn", "wecomInfo"], queryFn: signInApi.wecomInfo, retry: false });
+}

@@ -1,55 +1,17 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { currentSession, type RoleEntry, type SessionUserInfo } from "../api/session";
+import { currentSession } from "../api/session";
 import { AppProviders } from "../islands/mount";
 import { queryClient } from "../islands/queryClient";
-import { dismiss, subscribe, type Notice } from "./notices";
+import { ownerEntry, sessionInfo } from "../test/fixtures";
+import { dismissAllNotices, noticeTexts } from "../test/notices";
 import { RoleSwitchDialog } from "./RoleSwitchDialog";
 import { fakeServer, ok, type Routes } from "./testing/fakeServer";
 
-function entry(overrides: Partial<RoleEntry>): RoleEntry {
-  return {
-    hierId: 10,
-    hier: "Store A",
-    role: "Owner",
-    roleId: 1,
-    roleKind: "owner",
-    userRoleId: 100,
-    description: "",
-    userAccount: "SY00001",
-    isLoginUser: true,
-    userId: 7,
-    allRsrc: [],
-    quicks: [],
-    checked: false,
-    ...overrides,
-  };
-}
+const CURRENT = ownerEntry({ checked: true });
+const OTHER = ownerEntry({ hierId: 11, hier: "Store B", role: "Principal", roleId: 2, roleKind: "principal", userRoleId: 200 });
 
-const CURRENT = entry({ checked: true });
-const OTHER = entry({ hierId: 11, hier: "Store B", role: "Principal", roleId: 2, roleKind: "principal", userRoleId: 200 });
-
-const SESSION: SessionUserInfo = {
-  loginName: "SY00001",
-  nickname: "Owner",
-  createdDate: "2024-01-01T00:00:00+08:00",
-  enabled: true,
-  userId: 7,
-  storeId: 10,
-  storeName: "Store A",
-  roleId: 1,
-  roleName: "Owner",
-  userRoleId: 100,
-  isOwner: true,
-  isMaterialBuilderAdmin: false,
-  header_text: "Store A|Owner",
-  menu: ["ERP-MENU"],
-  btn: [],
-  landing: "/shopManagement",
-  access: "old-access",
-  refresh: "old-refresh",
-  accountVersion: "v1",
-};
+const SESSION = sessionInfo();
 
 const LOGIN_INFO = {
   userId: 7,
@@ -93,14 +55,6 @@ function routes(overrides: Routes = {}): Routes {
   };
 }
 
-function noticeTexts(): string[] {
-  let current: Notice[] = [];
-  subscribe((items) => {
-    current = items;
-  })();
-  return current.map((notice) => notice.message);
-}
-
 function renderDialog() {
   const onSwitched = vi.fn();
   const onClose = vi.fn();
@@ -127,11 +81,7 @@ describe("RoleSwitchDialog", () => {
   afterEach(() => {
     queryClient.clear();
     vi.unstubAllGlobals();
-    let current: Notice[] = [];
-    subscribe((items) => {
-      current = items;
-    })();
-    for (const notice of current) dismiss(notice.id);
+    dismissAllNotices();
   });
 
   it("lists the roles with exactly one checked, and the first 10 shortcuts five a row", async () => {

@@ -17,16 +17,16 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { saveSession, type RoleEntry, type SessionUserInfo } from "../api/session";
+import { saveSession, type LoginInfo, type RoleEntry, type SessionUserInfo } from "../api/session";
 import {
   requestErpToken,
   saveQuickShortcuts,
   shellKeys,
   useLoginInfo,
   useQuickChoices,
-  type LoginInfo,
   type QuickChoice,
 } from "../api/shell";
+import { RetryAlert } from "../components/RetryAlert";
 import { RoleList, initiallyChecked } from "../components/roles/RoleList";
 import { AuthorizationDialog } from "./AuthorizationDialog";
 import { ConfirmDialog } from "./ConfirmDialog";
@@ -65,16 +65,7 @@ export function RoleSwitchDialog({ open, session, onClose, onSwitched }: RoleSwi
         <>
           <DialogContent>
             {loginInfo.isError ? (
-              <Alert
-                severity="error"
-                action={
-                  <Button color="inherit" size="small" onClick={() => void loginInfo.refetch()}>
-                    {t("common:retry")}
-                  </Button>
-                }
-              >
-                {t("roleDialog.loadFailed")}
-              </Alert>
+              <RetryAlert onRetry={() => void loginInfo.refetch()}>{t("roleDialog.loadFailed")}</RetryAlert>
             ) : (
               <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
                 <CircularProgress size={20} />

@@ -6,7 +6,8 @@ import { switchLanguage } from "../i18n";
 import { AppProviders } from "../islands/mount";
 import type { PageContext } from "../islands/pageContext";
 import { queryClient } from "../islands/queryClient";
-import { dismiss, subscribe, type Notice } from "./notices";
+import { sessionInfo } from "../test/fixtures";
+import { dismissAllNotices, noticeTexts } from "../test/notices";
 import { fakeServer, ok, type Routes } from "./testing/fakeServer";
 import { Shell } from "./TopBar";
 
@@ -25,27 +26,21 @@ const CONTEXT: PageContext = {
   notices: [],
 };
 
-const PRINCIPAL: SessionUserInfo = {
+const PRINCIPAL = sessionInfo({
   loginName: "SY00002",
   nickname: "Principal",
-  createdDate: "2024-01-01T00:00:00+08:00",
-  enabled: true,
   userId: 8,
-  storeId: 10,
-  storeName: "Store A",
   roleId: 2,
   roleName: "Principal",
   userRoleId: 200,
   isOwner: false,
-  isMaterialBuilderAdmin: false,
   header_text: "Store A|Principal",
   menu: ["XXZX-0001"],
-  btn: [],
   landing: "/orderBoard",
   access: "a",
   refresh: "r",
   accountVersion: "v",
-};
+});
 
 function routes(overrides: Routes = {}): Routes {
   return {
@@ -59,14 +54,6 @@ function routes(overrides: Routes = {}): Routes {
     "POST /rest/auth/logout": () => ok(null, "signed out"),
     ...overrides,
   };
-}
-
-function noticeTexts(): string[] {
-  let current: Notice[] = [];
-  subscribe((items) => {
-    current = items;
-  })();
-  return current.map((notice) => notice.message);
 }
 
 function renderShell(session: SessionUserInfo, navigate = vi.fn()) {
@@ -85,11 +72,7 @@ describe("the top bar", () => {
   afterEach(() => {
     queryClient.clear();
     vi.unstubAllGlobals();
-    let current: Notice[] = [];
-    subscribe((items) => {
-      current = items;
-    })();
-    for (const notice of current) dismiss(notice.id);
+    dismissAllNotices();
   });
 
   it("shows the message badge capped at 99+ and the task bell's payment notice", async () => {

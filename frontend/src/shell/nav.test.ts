@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { RoleEntry } from "../api/session";
 import type { RegistryPage } from "../islands/pageContext";
+import { ownerEntry } from "../test/fixtures";
 import {
   LOAN_OUTBOUND,
   MATERIAL_BUY_GOODS,
@@ -36,25 +36,6 @@ const PAGES: RegistryPage[] = [
   { route: "/assetTransfer", code: null, titleEn: "Asset transfer", titleZh: "资产转移" },
   { route: "/404", code: null, titleEn: "Not found", titleZh: "页面不存在" },
 ];
-
-function entry(overrides: Partial<RoleEntry> = {}): RoleEntry {
-  return {
-    hierId: 10,
-    hier: "Store A",
-    role: "Owner",
-    roleId: 1,
-    roleKind: "owner",
-    userRoleId: 100,
-    description: "",
-    userAccount: "SY00001",
-    isLoginUser: true,
-    userId: 7,
-    allRsrc: [],
-    quicks: [],
-    checked: false,
-    ...overrides,
-  };
-}
 
 const OWNER = { isOwner: true, userRoleId: 100, isMaterialBuilderAdmin: false };
 const PRINCIPAL = { isOwner: false, userRoleId: 101, isMaterialBuilderAdmin: false };
@@ -207,8 +188,8 @@ describe("menu drawer", () => {
 });
 
 describe("role switching", () => {
-  const current = entry({ userRoleId: 100, hierId: 10, roleId: 1, checked: true });
-  const other = entry({ userRoleId: 200, hierId: 11, roleId: 2, roleKind: "principal", hier: "Store B" });
+  const current = ownerEntry({ userRoleId: 100, hierId: 10, roleId: 1, checked: true });
+  const other = ownerEntry({ userRoleId: 200, hierId: 11, roleId: 2, roleKind: "principal", hier: "Store B" });
 
   it("finds the current entry: the checked row, else the session's", () => {
     expect(currentRoleEntry({ userRoleId: 200, storeId: 11, roleId: 2 }, [other, current])).toBe(current);
@@ -219,11 +200,11 @@ describe("role switching", () => {
 
   it("lets owners and principals switch, nobody else", () => {
     expect(canSwitchRole(OWNER, current)).toBe(true);
-    expect(canSwitchRole(PRINCIPAL, entry({ roleKind: "principal" }))).toBe(true);
-    expect(canSwitchRole(PRINCIPAL, entry({ roleKind: "store_employee" }))).toBe(false);
-    expect(canSwitchRole(PRINCIPAL, entry({ roleKind: "other" }))).toBe(false);
-    expect(canSwitchRole(EMPLOYEE, entry({ roleKind: "owner" }))).toBe(false);
-    expect(canSwitchRole(MATERIAL, entry({ roleKind: "owner" }))).toBe(false);
+    expect(canSwitchRole(PRINCIPAL, ownerEntry({ roleKind: "principal" }))).toBe(true);
+    expect(canSwitchRole(PRINCIPAL, ownerEntry({ roleKind: "store_employee" }))).toBe(false);
+    expect(canSwitchRole(PRINCIPAL, ownerEntry({ roleKind: "other" }))).toBe(false);
+    expect(canSwitchRole(EMPLOYEE, ownerEntry({ roleKind: "owner" }))).toBe(false);
+    expect(canSwitchRole(MATERIAL, ownerEntry({ roleKind: "owner" }))).toBe(false);
     // Without loginInfo the session's owner flag decides.
     expect(canSwitchRole(OWNER, null)).toBe(true);
     expect(canSwitchRole(PRINCIPAL, null)).toBe(false);

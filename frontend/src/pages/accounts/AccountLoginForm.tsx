@@ -1,10 +1,11 @@
-import { Alert, AlertTitle, Button, Stack, TextField } from "@mui/material";
+import { Alert, AlertTitle, Button, Stack } from "@mui/material";
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import type { LoginUserInfo } from "../../api/session";
 import { signInApi } from "../../api/signIn";
+import { CredentialFields, ruleErrorTexts, serverFieldErrors, type CredentialErrors } from "./CredentialFields";
 import { loginUsername, validateLogin } from "./signInRules";
 import { failureText } from "./signInSession";
 
@@ -14,9 +15,7 @@ export interface AccountLoginFormProps {
   notice?: string | null;
 }
 
-interface Shown {
-  account?: string;
-  password?: string;
+interface Shown extends CredentialErrors {
   form?: string;
   hint?: boolean;
 }
@@ -25,14 +24,9 @@ interface Shown {
  * account or password with the "re-login or try again" hint; anything else (too many attempts)
  * with the server's message. */
 export function shownFor(error: unknown, fallback: string): Shown {
-  if (error instanceof ApiError) {
-    if (error.errcode === "VALID-40000") {
-      const account = error.fields.username?.[0] ?? error.fields.account?.[0];
-      const password = error.fields.password?.[0];
-      if (account || password) return { account, password };
-    }
-    if (error.errcode === "LOGIN-40101") return { form: error.message || fallback, hint: true };
-  }
+  const fields = serverFieldErrors(error, ["username", "account"]);
+  if (fields) return fields;
+  if (error instanceof ApiError && error.errcode === "LOGIN-40101") return { form: error.message || fallback, hint: true };
   return { form: failureText(error, fallback) };
 }
 
@@ -55,10 +49,7 @@ export function AccountLoginForm({ onSignedIn, notice }: AccountLoginFormProps) 
     if (login.isPending) return;
     const checked = validateLogin(account, password);
     if (!checked.ok) {
-      setShown({
-        account: checked.errors.account && t(`rules.${checked.errors.account}`),
-        password: checked.errors.password && t(`rules.${checked.errors.password}`),
-      });
+      setShown(ruleErrorTexts(t, checked.errors));
       return;
     }
     setShown({});
@@ -68,27 +59,14 @@ export function AccountLoginForm({ onSignedIn, notice }: AccountLoginFormProps) 
   return (
     <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 2 }} aria-label={t("account.title")}>
       {notice ? <Alert severity="warning">{notice}</Alert> : null}
-      <TextField
-        label={t("fields.account")}
-        name="account"
-        autoComplete="username"
-        autoFocus
-        value={account}
-        onChange={(event) => setAccount(event.target.value)}
-        error={Boolean(shown.account)}
-        helperText={shown.account ?? " "}
-        fullWidth
-      />
-      <TextField
-        label={t("fields.password")}
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={Boolean(shown.password)}
-        helperText={shown.password ?? " "}
-        fullWidth
+      <CredentialFields
+        account={account}
+        password={password}
+        onAccount={setAccount}
+        onPassword={setPassword}
+        errors={shown}
+        hint=" "
+        passwordAutoComplete="current-password"
       />
       {shown.form ? (
         <Alert severity="error">

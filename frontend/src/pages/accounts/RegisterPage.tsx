@@ -1,19 +1,17 @@
-import { Alert, Button, Link, Stack, TextField } from "@mui/material";
+import { Alert, Button, Link, Stack } from "@mui/material";
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../api/client";
 import { signInApi } from "../../api/signIn";
 import { mountIsland } from "../../islands/mount";
 import { notify } from "../../shell/notices";
+import { CredentialFields, ruleErrorTexts, serverFieldErrors, type CredentialErrors } from "./CredentialFields";
 import { SignInLayout } from "./SignInLayout";
 import { validateRegistration } from "./signInRules";
 import { failureText } from "./signInSession";
 import { ACCOUNT_LOGIN_PAGE } from "./signInUrls";
 
-interface Shown {
-  account?: string;
-  password?: string;
+interface Shown extends CredentialErrors {
   form?: string;
 }
 
@@ -27,17 +25,8 @@ export function RegisterPage() {
   const register = useMutation({
     mutationFn: (values: { account: string; password: string }) => signInApi.register(values.account, values.password),
     onSuccess: () => notify("success", t("register.done")),
-    onError: (error) => {
-      if (error instanceof ApiError && error.errcode === "VALID-40000") {
-        const fieldAccount = error.fields.account?.[0];
-        const fieldPassword = error.fields.password?.[0];
-        if (fieldAccount || fieldPassword) {
-          setShown({ account: fieldAccount, password: fieldPassword });
-          return;
-        }
-      }
-      setShown({ form: failureText(error, t("common:requestFailed")) });
-    },
+    onError: (error) =>
+      setShown(serverFieldErrors(error, ["account"]) ?? { form: failureText(error, t("common:requestFailed")) }),
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -45,10 +34,7 @@ export function RegisterPage() {
     if (register.isPending) return;
     const checked = validateRegistration(account, password);
     if (!checked.ok) {
-      setShown({
-        account: checked.errors.account && t(`rules.${checked.errors.account}`),
-        password: checked.errors.password && t(`rules.${checked.errors.password}`),
-      });
+      setShown(ruleErrorTexts(t, checked.errors));
       return;
     }
     setShown({});
@@ -68,27 +54,14 @@ export function RegisterPage() {
   return (
     <SignInLayout title={t("register.title")} footer={signInLink}>
       <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 2 }} aria-label={t("register.title")}>
-        <TextField
-          label={t("fields.account")}
-          name="account"
-          autoComplete="username"
-          autoFocus
-          value={account}
-          onChange={(event) => setAccount(event.target.value)}
-          error={Boolean(shown.account)}
-          helperText={shown.account ?? t("register.lengthHint")}
-          fullWidth
-        />
-        <TextField
-          label={t("fields.password")}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={Boolean(shown.password)}
-          helperText={shown.password ?? t("register.lengthHint")}
-          fullWidth
+        <CredentialFields
+          account={account}
+          password={password}
+          onAccount={setAccount}
+          onPassword={setPassword}
+          errors={shown}
+          hint={t("register.lengthHint")}
+          passwordAutoComplete="new-password"
         />
         {shown.form ? <Alert severity="error">{shown.form}</Alert> : null}
         <Button type="submit" variant="contained" size="large" disabled={register.isPending}>

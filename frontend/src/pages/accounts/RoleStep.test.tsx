@@ -1,37 +1,19 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { currentSession, type RoleEntry } from "../../api/session";
+import { currentSession } from "../../api/session";
+import { roleEntry, sessionInfo as session } from "../../test/fixtures";
 import { RoleStep } from "./RoleStep";
 import { renderPage, stubFetch } from "./testing";
 
-const entry = (overrides: Partial<RoleEntry>): RoleEntry => ({
-  hierId: 1,
-  hier: "Store A",
-  role: "Principal",
-  roleId: 2,
-  roleKind: "principal",
-  userRoleId: 10,
-  description: "",
-  userAccount: "SY00002",
-  isLoginUser: true,
-  userId: 2,
-  allRsrc: [],
-  quicks: [],
-  checked: false,
-  ...overrides,
-});
-
 const ENTRIES = [
-  entry({ userRoleId: 10, hierId: 1, hier: "Store A" }),
-  entry({ userRoleId: -1, hierId: 7, hier: "Store B", role: "Nurse", roleId: 9, checked: true }),
+  roleEntry({ userRoleId: 10, hierId: 1, hier: "Store A" }),
+  roleEntry({ userRoleId: -1, hierId: 7, hier: "Store B", role: "Nurse", roleId: 9, checked: true }),
 ];
 const USER = { loginName: "SY00002", userName: "Li Hua", roles: ENTRIES };
 
-const sessionInfo = {
+const sessionInfo = session({
   loginName: "SY00002",
   nickname: "Li Hua",
-  createdDate: "2024-01-01T00:00:00+08:00",
-  enabled: true,
   userId: 2,
   storeId: 7,
   storeName: "Store B",
@@ -39,15 +21,13 @@ const sessionInfo = {
   roleName: "Nurse",
   userRoleId: -1,
   isOwner: false,
-  isMaterialBuilderAdmin: false,
   header_text: "Store B|Nurse",
   menu: ["ERP-YUKB-PAG-0001-0000"],
-  btn: [],
   landing: "/orderBoard",
   access: "new-access",
   refresh: "new-refresh",
   accountVersion: "v2",
-};
+});
 
 function stubSignInCalls() {
   return stubFetch({

@@ -1,13 +1,13 @@
-import { Alert, Box, Button, CircularProgress, Stack, Typography } from "@mui/material";
-import { useQuery } from "@tanstack/react-query";
+import { Alert, Box, CircularProgress, Stack, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
-import { signInApi } from "../../api/signIn";
+import { useWecomInfo } from "../../api/signIn";
+import { RetryAlert } from "../../components/RetryAlert";
 import { wecomQrLoginUrl } from "./signInUrls";
 
 /** The enterprise-chat (WeCom) web-login QR code of /login, or a notice when it is not set up. */
 export function WecomQrPanel() {
   const { t } = useTranslation("signIn");
-  const info = useQuery({ queryKey: ["signIn", "wecomInfo"], queryFn: signInApi.wecomInfo, retry: false });
+  const info = useWecomInfo();
 
   if (info.isPending) {
     return (
@@ -18,16 +18,7 @@ export function WecomQrPanel() {
   }
   if (info.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void info.refetch()}>
-            {t("common:retry")}
-          </Button>
-        }
-      >
-        {t("login.infoFailed")}
-      </Alert>
+      <RetryAlert onRetry={() => void info.refetch()}>{t("login.infoFailed")}</RetryAlert>
     );
   }
   if (!info.data.configured) {

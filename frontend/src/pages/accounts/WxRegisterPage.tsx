@@ -1,8 +1,9 @@
 import { Alert, Button, Link, Stack } from "@mui/material";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { signInApi } from "../../api/signIn";
+import { signInApi, useWecomInfo } from "../../api/signIn";
+import { RetryAlert } from "../../components/RetryAlert";
 import { mountIsland } from "../../islands/mount";
 import { SignInLayout, Working } from "./SignInLayout";
 import { currentQuery, dropFromAddress, failureText } from "./signInSession";
@@ -15,7 +16,7 @@ import { ACCOUNT_LOGIN_PAGE, wecomAuthorizeUrl } from "./signInUrls";
 export function WxRegisterPage() {
   const { t } = useTranslation("signIn");
   const [code] = useState(() => currentQuery().get("code"));
-  const info = useQuery({ queryKey: ["signIn", "wecomInfo"], queryFn: signInApi.wecomInfo, retry: false });
+  const info = useWecomInfo();
 
   const bind = useMutation({ mutationFn: signInApi.wecomBind });
   const { mutate } = bind;
@@ -42,16 +43,7 @@ export function WxRegisterPage() {
         ) : null}
         {bind.isError ? <Alert severity="error">{failureText(bind.error, t("common:requestFailed"))}</Alert> : null}
         {info.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void info.refetch()}>
-                {t("common:retry")}
-              </Button>
-            }
-          >
-            {t("login.infoFailed")}
-          </Alert>
+          <RetryAlert onRetry={() => void info.refetch()}>{t("login.infoFailed")}</RetryAlert>
         ) : null}
         {info.data && !info.data.configured ? <Alert severity="info">{t("login.notConfigured")}</Alert> : null}
         {!binding && !bind.isSuccess ? (

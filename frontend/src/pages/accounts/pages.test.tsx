@@ -8,6 +8,7 @@ import { ReloginPage } from "./ReloginPage";
 import { WxRegisterPage } from "./WxRegisterPage";
 import en from "../../i18n/locales/en/signIn.json";
 import zh from "../../i18n/locales/zh-hans/signIn.json";
+import { roleEntry } from "../../test/fixtures";
 import { renderPage, stubFetch } from "./testing";
 
 const LOGIN_INFO = {
@@ -16,23 +17,7 @@ const LOGIN_INFO = {
   createdDate: "2024-01-01T00:00:00+08:00",
   enabled: true,
   userId: 2,
-  roles: [
-    {
-      hierId: 1,
-      hier: "Store A",
-      role: "Principal",
-      roleId: 2,
-      roleKind: "principal",
-      userRoleId: 10,
-      description: "",
-      userAccount: "SY00002",
-      isLoginUser: true,
-      userId: 2,
-      allRsrc: [],
-      quicks: [],
-      checked: true,
-    },
-  ],
+  roles: [roleEntry({ checked: true })],
   stores: [{ id: 1, name: "Store A" }],
   access: "acc",
   refresh: "ref",

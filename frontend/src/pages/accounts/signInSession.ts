@@ -1,7 +1,6 @@
 /** What the sign-in pages keep between steps and page loads. */
 
-import type { LoginInfo } from "../../api/signIn";
-import { clearSession, saveTokens, type LoginUserInfo, type RoleEntry } from "../../api/session";
+import { clearSession, saveTokens, type LoginInfo, type LoginUserInfo, type RoleEntry } from "../../api/session";
 import { ApiError } from "../../api/client";
 
 /** Someone signed in who has yet to choose a role (the role step's input). */

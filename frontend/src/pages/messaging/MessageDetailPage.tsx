@@ -1,11 +1,10 @@
-import { Alert, Box, Chip, Divider, Paper, Stack, Typography } from "@mui/material";
-import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { Box, Chip, Divider, Paper, Stack, Typography } from "@mui/material";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { messagingKeys, useMessageDetail } from "../../api/messaging";
+import { useMessageDetail } from "../../api/messaging";
 import { mountIsland } from "../../islands/mount";
 import { formatDateTime, idFromSearch } from "./listing";
-import { BackLink, DetailError, detailFailure, Loading, Meta, PageFrame } from "./parts";
+import { DetailFrame, Meta } from "./parts";
 
 const MESSAGE_LIST_ROUTE = "/messageList";
 
@@ -18,30 +17,20 @@ export interface MessageDetailPageProps {
  * top bar's badge are refreshed. */
 export function MessageDetailPage({ search = window.location.search }: MessageDetailPageProps) {
   const { t, i18n } = useTranslation("messaging");
-  const queryClient = useQueryClient();
   const [id] = useState(() => idFromSearch(search));
   const detail = useMessageDetail(id);
-  const message = detail.data;
-
-  useEffect(() => {
-    if (!message) return;
-    // The server marked it read: refresh every message and badge query but this one.
-    void queryClient.invalidateQueries({
-      queryKey: messagingKeys.all,
-      predicate: (query) => query.queryKey[1] !== "message",
-    });
-  }, [message, queryClient]);
 
   return (
-    <PageFrame title={t("messages.detailTitle")}>
-      <BackLink href={MESSAGE_LIST_ROUTE}>{t("messages.backToList")}</BackLink>
-      {id === null ? (
-        <Alert severity="warning">{t("missingId")}</Alert>
-      ) : detail.isPending ? (
-        <Loading />
-      ) : detail.isError ? (
-        <DetailError message={detailFailure(detail.error, t("messages.notFound"))} onRetry={() => void detail.refetch()} />
-      ) : message ? (
+    <DetailFrame
+      title={t("messages.detailTitle")}
+      backHref={MESSAGE_LIST_ROUTE}
+      backLabel={t("messages.backToList")}
+      id={id}
+      detail={detail}
+      detailKey="message"
+      notFound={t("messages.notFound")}
+    >
+      {(message) => (
         <Paper variant="outlined" component="article" sx={{ p: 3 }} aria-labelledby="message-title">
           <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 1, flexWrap: "wrap" }}>
             <Typography id="message-title" variant="h6" component="h2">
@@ -62,8 +51,8 @@ export function MessageDetailPage({ search = window.location.search }: MessageDe
             dangerouslySetInnerHTML={{ __html: message.graphicDescription }}
           />
         </Paper>
-      ) : null}
-    </PageFrame>
+      )}
+    </DetailFrame>
   );
 }
 

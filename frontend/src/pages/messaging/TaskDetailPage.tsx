@@ -1,12 +1,11 @@
-import { Alert, Box, Chip, Divider, Paper, Stack, Typography } from "@mui/material";
-import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { Box, Chip, Divider, Paper, Stack, Typography } from "@mui/material";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { messagingKeys, useTaskDetail } from "../../api/messaging";
+import { useTaskDetail } from "../../api/messaging";
 import { currentSession } from "../../api/session";
 import { mountIsland } from "../../islands/mount";
 import { formatDate, formatDateTime, formatMoney, idFromSearch } from "./listing";
-import { BackLink, DetailError, detailFailure, Loading, Meta, PageFrame } from "./parts";
+import { DetailFrame, Meta } from "./parts";
 
 const TASK_LIST_ROUTE = "/taskList";
 
@@ -17,30 +16,21 @@ export interface TaskDetailPageProps {
 /** /taskDetail?id= (no code): one task, its amount and due date; opening it marks it read. */
 export function TaskDetailPage({ search = window.location.search }: TaskDetailPageProps) {
   const { t, i18n } = useTranslation("messaging");
-  const queryClient = useQueryClient();
   const [id] = useState(() => idFromSearch(search));
   const [storeId] = useState(() => currentSession()?.storeId ?? null);
   const detail = useTaskDetail(id, storeId);
-  const task = detail.data;
-
-  useEffect(() => {
-    if (!task) return;
-    void queryClient.invalidateQueries({
-      queryKey: messagingKeys.all,
-      predicate: (query) => query.queryKey[1] !== "task",
-    });
-  }, [task, queryClient]);
 
   return (
-    <PageFrame title={t("tasks.detailTitle")}>
-      <BackLink href={TASK_LIST_ROUTE}>{t("tasks.backToList")}</BackLink>
-      {id === null ? (
-        <Alert severity="warning">{t("missingId")}</Alert>
-      ) : detail.isPending ? (
-        <Loading />
-      ) : detail.isError ? (
-        <DetailError message={detailFailure(detail.error, t("tasks.notFound"))} onRetry={() => void detail.refetch()} />
-      ) : task ? (
+    <DetailFrame
+      title={t("tasks.detailTitle")}
+      backHref={TASK_LIST_ROUTE}
+      backLabel={t("tasks.backToList")}
+      id={id}
+      detail={detail}
+      detailKey="task"
+      notFound={t("tasks.notFound")}
+    >
+      {(task) => (
         <Paper variant="outlined" component="article" sx={{ p: 3 }} aria-labelledby="task-title">
           <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 1, flexWrap: "wrap" }}>
             <Typography id="task-title" variant="h6" component="h2">
@@ -64,8 +54,8 @@ export function TaskDetailPage({ search = window.location.search }: TaskDetailPa
             </>
           ) : null}
         </Paper>
-      ) : null}
-    </PageFrame>
+      )}
+    </DetailFrame>
   );
 }
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { messagingKeys } from "../../api/messaging";
 import { AppProviders } from "../../islands/mount";
 import { queryClient } from "../../islands/queryClient";
-import { dismiss, subscribe, type Notice } from "../../shell/notices";
+import { dismissAllNotices, noticeTexts } from "../../test/notices";
 import { fakeServer, ok, type Routes } from "../../shell/testing/fakeServer";
 import { MessageDetailPage } from "./MessageDetailPage";
 import { MessageListPage } from "./MessageListPage";
@@ -41,14 +41,6 @@ function render_(node: React.ReactNode) {
   return render(<AppProviders>{node}</AppProviders>);
 }
 
-function noticeTexts(): string[] {
-  let current: Notice[] = [];
-  subscribe((items) => {
-    current = items;
-  })();
-  return current.map((notice) => notice.message);
-}
-
 beforeEach(() => {
   window.localStorage.setItem("erp.session", JSON.stringify({ storeId: 10 }));
 });
@@ -57,11 +49,7 @@ afterEach(() => {
   queryClient.clear();
   vi.unstubAllGlobals();
   window.localStorage.clear();
-  let current: Notice[] = [];
-  subscribe((items) => {
-    current = items;
-  })();
-  for (const notice of current) dismiss(notice.id);
+  dismissAllNotices();
 });
 
 describe("MessageListPage", () => {

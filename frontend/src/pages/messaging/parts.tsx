@@ -1,8 +1,11 @@
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
-import { Alert, Box, Button, Chip, CircularProgress, Container, Link, Stack, TableCell, TableRow, Typography } from "@mui/material";
-import type { ReactNode } from "react";
+import { Alert, Box, Chip, CircularProgress, Container, Link, Stack, TableCell, TableRow, Typography } from "@mui/material";
+import { useQueryClient, type UseQueryResult } from "@tanstack/react-query";
+import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
+import { messagingKeys } from "../../api/messaging";
+import { RetryAlert } from "../../components/RetryAlert";
 
 /** The frame of a message or task page: a heading and the content under it. */
 export function PageFrame({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -61,16 +64,7 @@ export function TableStateRow({
             <Typography>{t("loading")}</Typography>
           </Stack>
         ) : state === "error" ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={onRetry}>
-                {t("retry")}
-              </Button>
-            }
-          >
-            {errorText || t("loadFailed")}
-          </Alert>
+          <DetailError message={errorText} onRetry={onRetry} />
         ) : (
           <Typography color="text.secondary" sx={{ textAlign: "center" }}>
             {emptyText}
@@ -81,21 +75,10 @@ export function TableStateRow({
   );
 }
 
-/** A failure of a detail call: the server's message (or a default) and a retry. */
+/** A failed call: the server's message (or a default) and a retry. */
 export function DetailError({ message, onRetry }: { message?: string; onRetry: () => void }) {
   const { t } = useTranslation("common");
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          {t("retry")}
-        </Button>
-      }
-    >
-      {message || t("loadFailed")}
-    </Alert>
-  );
+  return <RetryAlert onRetry={onRetry}>{message || t("loadFailed")}</RetryAlert>;
 }
 
 export function Loading() {
@@ -127,4 +110,55 @@ export function Meta({ label, children }: { label: string; children: ReactNode }
 export function detailFailure(error: Error, notFound: string): string {
   if (error instanceof ApiError && error.status === 404) return notFound;
   return error.message;
+}
+
+/** The frame of a message or task detail page: the heading, the way back to the list, and the
+ * missing-id, loading and failure states around `children`. Opening a record marks it read on the
+ * server, so once it has loaded every messaging query but the detail's own (`detailKey`) is
+ * refreshed: the list and the top bar's badges. */
+export function DetailFrame<T>({
+  title,
+  backHref,
+  backLabel,
+  id,
+  detail,
+  detailKey,
+  notFound,
+  children,
+}: {
+  title: string;
+  backHref: string;
+  backLabel: string;
+  id: number | null;
+  detail: UseQueryResult<T, Error>;
+  detailKey: "message" | "task";
+  notFound: string;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation("messaging");
+  const queryClient = useQueryClient();
+  const data = detail.data;
+
+  useEffect(() => {
+    if (!data) return;
+    void queryClient.invalidateQueries({
+      queryKey: messagingKeys.all,
+      predicate: (query) => query.queryKey[1] !== detailKey,
+    });
+  }, [data, detailKey, queryClient]);
+
+  return (
+    <PageFrame title={title}>
+      <BackLink href={backHref}>{backLabel}</BackLink>
+      {id === null ? (
+        <Alert severity="warning">{t("missingId")}</Alert>
+      ) : detail.isPending ? (
+        <Loading />
+      ) : detail.isError ? (
+        <DetailError message={detailFailure(detail.error, notFound)} onRetry={() => void detail.refetch()} />
+      ) : data ? (
+        children(data)
+      ) : null}
+    </PageFrame>
+  );
 }

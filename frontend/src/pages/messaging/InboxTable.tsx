@@ -1,0 +1,251 @@
+import DoneAllIcon from "@mui/icons-material/DoneAll";
+import {
+  Box,
+  Button,
+  Checkbox,
+  FormControl,
+  InputLabel,
+  MenuItem,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
+} from "@mui/material";
+import { useMutation, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { Page } from "../../api/client";
+import { messagingKeys } from "../../api/messaging";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, selectionState, toggleAll, toggleId, unreadAmong, type ReadChoice } from "./listing";
+import { TableStateRow } from "./parts";
+
+/** What a message or task list row needs for selection and marking. */
+export interface InboxRow {
+  id: number;
+  isRead: boolean;
+  msgName: string;
+}
+
+/** The paging and selection of a message or task list; a filter change goes back to page one and
+ * clears the selection. */
+export function useInboxPaging() {
+  const [pageIndex, setPageIndex] = useState(0);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [selected, setSelected] = useState<number[]>([]);
+  const refilter = (apply: () => void) => {
+    apply();
+    setPageIndex(0);
+    setSelected([]);
+  };
+  return { pageIndex, setPageIndex, pageSize, setPageSize, selected, setSelected, refilter };
+}
+
+export type InboxPaging = ReturnType<typeof useInboxPaging>;
+
+/** The filter bar above a list; a form (submitted by Enter) when `onSubmit` is given. */
+export function FilterBar({ onSubmit, children }: { onSubmit?: (event: FormEvent) => void; children: ReactNode }) {
+  const { t } = useTranslation("messaging");
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+      <Box
+        {...(onSubmit ? { component: "form" as const, onSubmit } : {})}
+        role="search"
+        aria-label={t("filters.label")}
+        sx={{ display: "flex", flexWrap: "wrap", gap: 2, alignItems: "center" }}
+      >
+        {children}
+      </Box>
+    </Paper>
+  );
+}
+
+/** A labelled filter drop-down whose first choice (value "") means "no filter". */
+export function FilterSelect({
+  id,
+  label,
+  allLabel,
+  value,
+  options,
+  minWidth,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  allLabel: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  minWidth: number;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FormControl size="small" sx={{ minWidth }}>
+      <InputLabel id={id}>{label}</InputLabel>
+      <Select labelId={id} label={label} value={value} onChange={(event) => onChange(String(event.target.value))}>
+        <MenuItem value="">{allLabel}</MenuItem>
+        {options.map((option) => (
+          <MenuItem key={option.value} value={option.value}>
+            {option.label}
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+  );
+}
+
+/** The read-state filter of both lists. */
+export function ReadStateSelect({ id, value, onChange }: { id: string; value: ReadChoice; onChange: (value: ReadChoice) => void }) {
+  const { t } = useTranslation("messaging");
+  return (
+    <FilterSelect
+      id={id}
+      label={t("filters.readState")}
+      allLabel={t("filters.all")}
+      value={value}
+      options={[
+        { value: "unread", label: t("filters.unread") },
+        { value: "read", label: t("filters.read") },
+      ]}
+      minWidth={140}
+      onChange={(next) => onChange(next as ReadChoice)}
+    />
+  );
+}
+
+/** A message or task list: bulk mark-as-read, a table with row selection, the loading, failure
+ * and empty states, and paging. */
+export function InboxTable<Row extends InboxRow>({
+  paging,
+  result,
+  label,
+  emptyText,
+  headers,
+  renderCells,
+  markRead,
+}: {
+  paging: InboxPaging;
+  result: UseQueryResult<Page<Row>, Error>;
+  /** The table's accessible name. */
+  label: string;
+  emptyText: string;
+  /** The column headings after the selection column. */
+  headers: readonly { label: string; align?: "right" }[];
+  /** The body cells of a row after its selection cell. */
+  renderCells: (row: Row) => ReactNode;
+  markRead: (ids: number[]) => Promise<unknown>;
+}) {
+  const { t } = useTranslation("messaging");
+  const queryClient = useQueryClient();
+  const { pageIndex, setPageIndex, pageSize, setPageSize, selected, setSelected } = paging;
+  const rows = result.data?.list ?? [];
+  const total = result.data?.total ?? 0;
+  const pageIds = rows.map((row) => row.id);
+  const toMark = unreadAmong(rows, selected);
+  const headState = selectionState(selected, pageIds);
+
+  const mark = useMutation({
+    mutationFn: markRead,
+    onSuccess: async () => {
+      setSelected([]);
+      await queryClient.invalidateQueries({ queryKey: messagingKeys.all });
+    },
+  });
+
+  const bodyState = result.isPending ? "loading" : result.isError ? "error" : rows.length === 0 ? "empty" : null;
+
+  return (
+    <Paper variant="outlined">
+      <Stack direction="row" spacing={2} sx={{ alignItems: "center", px: 2, py: 1 }}>
+        <Button
+          variant="outlined"
+          startIcon={<DoneAllIcon />}
+          disabled={toMark.length === 0 || mark.isPending}
+          onClick={() => mark.mutate(toMark)}
+        >
+          {t("markRead")}
+        </Button>
+        {selected.length > 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {t("selectedCount", { count: selected.length })}
+          </Typography>
+        ) : null}
+      </Stack>
+      <TableContainer>
+        <Table size="small" aria-label={label}>
+          <TableHead>
+            <TableRow>
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={headState === "all"}
+                  indeterminate={headState === "some"}
+                  disabled={rows.length === 0}
+                  onChange={() => setSelected((value) => toggleAll(value, pageIds))}
+                  slotProps={{ input: { "aria-label": t("selectAll") } }}
+                />
+              </TableCell>
+              {headers.map((header) => (
+                <TableCell key={header.label} align={header.align}>
+                  {header.label}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {bodyState ? (
+              <TableStateRow
+                columns={headers.length + 1}
+                state={bodyState}
+                emptyText={emptyText}
+                errorText={result.error?.message}
+                onRetry={() => void result.refetch()}
+              />
+            ) : (
+              rows.map((row) => (
+                <TableRow
+                  key={row.id}
+                  hover
+                  selected={selected.includes(row.id)}
+                  sx={row.isRead ? undefined : { "& td": { fontWeight: 700 } }}
+                  data-unread={row.isRead ? undefined : "true"}
+                >
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      checked={selected.includes(row.id)}
+                      onChange={() => setSelected((value) => toggleId(value, row.id))}
+                      slotProps={{ input: { "aria-label": t("selectRow", { name: row.msgName }) } }}
+                    />
+                  </TableCell>
+                  {renderCells(row)}
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={total}
+        page={pageIndex}
+        rowsPerPage={pageSize}
+        rowsPerPageOptions={[...PAGE_SIZES]}
+        onPageChange={(_, next) => {
+          setPageIndex(next);
+          setSelected([]);
+        }}
+        onRowsPerPageChange={(event) => {
+          setPageSize(Number(event.target.value));
+          setPageIndex(0);
+          setSelected([]);
+        }}
+        labelRowsPerPage={t("rowsPerPage")}
+        labelDisplayedRows={({ from, to, count }) => t("displayedRows", { from, to, count })}
+      />
+    </Paper>
+  );
+}
