@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "apps.accounts",
     "apps.messaging",
     "apps.masterdata",
+    "apps.catalog",
 ]
 
 MIDDLEWARE = [

@@ -13,6 +13,7 @@ rest_urlpatterns = [
     path("", include("apps.org.api.urls")),
     path("", include("apps.messaging.api.urls")),
     path("", include("apps.masterdata.api.urls")),
+    path("", include("apps.catalog.api.urls")),
     # Last: any other /rest/ path answers the envelope's 404, in DEBUG too.
     re_path(r"^.*$", pages.rest_not_found, name="rest-not-found"),
 ]

@@ -1,0 +1,521 @@
+"""Catalogue calls (issue 4 §4): lists and details of head office's items with the acting store's
+switch and price, the store's switch/price command, promotions, time periods, and the Excel export
+of the product and project lists. Thin: parse, call a selector or a service, answer.
+
+The acting store is `storeId` when given (a store the role acts in, else 404 as for a missing
+record), otherwise the chosen store; a head-office role without `storeId` sees head office's state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import QuerySet
+from django.http import HttpResponse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework.request import Request
+
+from apps.accounts.session import ActingSession
+from apps.catalog import choices, selectors, services
+from apps.catalog.api import serializers as s
+from apps.catalog.choices import ItemType
+from apps.catalog.excel import XLSX_CONTENT_TYPE, write_workbook
+from apps.catalog.services import PRODUCT_COLUMNS, PROJECT_COLUMNS, PeriodInput
+from apps.core.api.base import ErpApi
+from apps.core.envelope import EnvelopeResponse
+from apps.core.errors import InvalidInput, NotFound, PermissionRefused
+from apps.core.pagination import page_request_from, paginate
+from apps.org.models import Store
+
+PRODUCT_LIST = ("CPGL-PAG-0001",)
+PRODUCT_DETAIL = ("CPGL-0002", "CPGL-PAG-0001")
+PROJECT_LIST = ("XMGL-PAG-0001",)
+PROJECT_DETAIL = ("XMGL-0002", "XMGL-PAG-0001")
+CARD_TYPE_LIST = ("XMGL-PAG-0001", "KXGL-PAG-0001")
+COUPON_LIST = ("KXGL-PAG-0001",)
+COUPON_DETAIL = ("KXGL-0002", "KXGL-PAG-0001")
+PROMOTION = ("KCXG-0001",)
+TIME_PERIOD = ("DWGL-0003",)
+
+# POST storeItem: the list code of the item's kind.
+STORE_ITEM_CODES: dict[str, tuple[str, ...]] = {
+    ItemType.PRODUCT: PRODUCT_LIST,
+    ItemType.PRODUCT_PACKAGE: PRODUCT_LIST,
+    ItemType.PROJECT: PROJECT_LIST,
+    ItemType.PROJECT_PACKAGE: PROJECT_LIST,
+    ItemType.CARD_TYPE: CARD_TYPE_LIST,
+    ItemType.COUPON_TEMPLATE: COUPON_LIST,
+}
+
+
+def _acting_store_id(request: Request, store_id: int | None) -> int | None:
+    session: ActingSession = request.auth
+    if store_id is not None:
+        if store_id not in session.store_ids:
+            raise NotFound()
+        return store_id
+    hier = session.user_role.hier
+    return hier.pk if hier.is_store else None
+
+
+def _required_store(request: Request, store_id: int | None) -> Store:
+    acting = _acting_store_id(request, store_id)
+    if acting is None:
+        raise InvalidInput(_("choose a store"), field="storeId")
+    return Store.objects.get(pk=acting)
+
+
+def _store_ids(request: Request) -> frozenset[int]:
+    return request.auth.store_ids
+
+
+# -- products ------------------------------------------------------------------------------------
+
+
+def _product_rows(request: Request, data: dict[str, Any]) -> QuerySet:
+    return selectors.product_search(
+        store_id=_acting_store_id(request, data.get("storeId")),
+        keyword=data["keyword"],
+        category_id=data.get("categoryId"),
+        brand=data["brand"],
+        use_type=data["useType"],
+        enabled=data["enabled"],
+    )
+
+
+class ProductListApi(ErpApi):
+    """Products, by code, with the acting store's switch and price."""
+
+    required_codes = PRODUCT_LIST
+
+    @extend_schema(
+        parameters=[s.ProductSearchInputSerializer], responses=s.ProductPageOutputSerializer, summary="Products"
+    )
+    def get(self, request: Request) -> EnvelopeResponse:
+        page = page_request_from(request.query_params)
+        data = self.parse(s.ProductSearchInputSerializer, request.query_params)
+        return EnvelopeResponse(paginate(_product_rows(request, data), page, selectors.product_rows))
+
+
+class ProductDetailApi(ErpApi):
+    required_codes = PRODUCT_DETAIL
+
+    @extend_schema(
+        parameters=[s.CatalogStoreInputSerializer],
+        responses=s.ProductDetailOutputSerializer,
+        summary="One product with its price history",
+    )
+    def get(self, request: Request, product_id: int) -> EnvelopeResponse:
+        data = self.parse(s.CatalogStoreInputSerializer, request.query_params)
+        return EnvelopeResponse(
+            selectors.product_detail(
+                product_id=product_id,
+                store_id=_acting_store_id(request, data.get("storeId")),
+                store_ids=_store_ids(request),
+            )
+        )
+
+
+class ProductPackageListApi(ErpApi):
+    required_codes = PRODUCT_LIST
+
+    @extend_schema(
+        parameters=[s.CatalogSearchInputSerializer],
+        responses=s.ProductPackagePageOutputSerializer,
+        summary="Product packages",
+    )
+    def get(self, request: Request) -> EnvelopeResponse:
+        page = page_request_from(request.query_params)
+        data = self.parse(s.CatalogSearchInputSerializer, request.query_params)
+        rows = selectors.product_package_search(
+            store_id=_acting_store_id(request, data.get("storeId")), keyword=data["keyword"], enabled=data["enabled"]
+        )
+        return EnvelopeResponse(paginate(rows, page, selectors.product_package_rows))
+
+
+class ProductPackageDetailApi(ErpApi):
+    required_codes = PRODUCT_DETAIL
+
+    @extend_schema(
+        parameters=[s.CatalogStoreInputSerializer],
+        responses=s.ProductPackageDetailOutputSerializer,
+        summary="One product package with its price history",
+    )
+    def get(self, request: Request, package_id: int) -> EnvelopeResponse:
+        data = self.parse(s.CatalogStoreInputSerializer, request.query_params)
+        return EnvelopeResponse(
+            selectors.product_package_detail(
+                package_id=package_id,
+                store_id=_acting_store_id(request, data.get("storeId")),
+                store_ids=_store_ids(request),
+            )
+        )
+
+
+# -- projects ------------------------------------------------------------------------------------
+
+
+def _project_rows(request: Request, data: dict[str, Any]) -> QuerySet:
+    return selectors.project_search(
+        store_id=_acting_store_id(request, data.get("storeId")),
+        keyword=data["keyword"],
+        category_id=data.get("categoryId"),
+        enabled=data["enabled"],
+    )
+
+
+class ProjectListApi(ErpApi):
+    required_codes = PROJECT_LIST
+
+    @extend_schema(
+        parameters=[s.ProjectSearchInputSerializer], responses=s.ProjectPageOutputSerializer, summary="Projects"
+    )
+    def get(self, request: Request) -> EnvelopeResponse:
+        page = page_request_from(request.query_params)
+        data = self.parse(s.ProjectSearchInputSerializer, request.query_params)
+        return EnvelopeResponse(paginate(_project_rows(request, data), page, selectors.project_rows))
+
+
+class ProjectDetailApi(ErpApi):
+    required_codes = PROJECT_DETAIL
+
+    @extend_schema(
+        parameters=[s.CatalogStoreInputSerializer],
+        responses=s.ProjectDetailOutputSerializer,
+        summary="One project with its consumed products and price history",
+    )
+    def get(self, request: Request, project_id: int) -> EnvelopeResponse:
+        data = self.parse(s.CatalogStoreInputSerializer, request.query_params)
+        return EnvelopeResponse(
+            selectors.project_detail(
+                project_id=project_id,
+                store_id=_acting_store_id(request, data.get("storeId")),
+                store_ids=_store_ids(request),
+            )
+        )
+
+
+class ProjectPackageListApi(ErpApi):
+    required_codes = PROJECT_LIST
+
+    @extend_schema(
+        parameters=[s.CatalogSearchInputSerializer],
+        responses=s.ProjectPackagePageOutputSerializer,
+        summary="Project packages",
+    )
+    def get(self, request: Request) -> EnvelopeResponse:
+        page = page_request_from(request.query_params)
+        data = self.parse(s.CatalogSearchInputSerializer, request.query_params)
+        rows = selectors.project_package_search(
+            store_id=_acting_store_id(request, data.get("storeId")), keyword=data["keyword"], enabled=data["enabled"]
+        )
+        return EnvelopeResponse(paginate(rows, page, selectors.project_package_rows))
+
+
+class ProjectPackageDetailApi(ErpApi):
+    required_codes = PROJECT_DETAIL
+
+    @extend_schema(
+        parameters=[s.CatalogStoreInputSerializer],
+        responses=s.ProjectPackageDetailOutputSerializer,
+        summary="One project package with its price history",
+    )
+    def get(self, request: Request, package_id: int) -> EnvelopeResponse:
+        data = self.parse(s.CatalogStoreInputSerializer, request.query_params)
+        return EnvelopeResponse(
+            selectors.project_package_detail(
+                package_id=package_id,
+                store_id=_acting_store_id(request, data.get("storeId")),
+                store_ids=_store_ids(request),
+            )
+        )
+
+
+# -- cards and coupons ---------------------------------------------------------------------------
+
+
+class CardTypeListApi(ErpApi):
+    required_codes = CARD_TYPE_LIST
+
+    @extend_schema(
+        parameters=[s.CardTypeSearchInputSerializer],
+        responses=s.CardTypePageOutputSerializer,
+        summary="Card types (stored-value and package cards)",
+    )
+    def get(self, request: Request) -> EnvelopeResponse:
+        page = page_request_from(request.query_params)
+        data = self.parse(s.CardTypeSearchInputSerializer, request.query_params)
+        rows = selectors.card_type_search(
+            store_id=_acting_store_id(request, data.get("storeId")),
+            keyword=data["keyword"],
+            kind=data["kind"],
+            enabled=data["enabled"],
+        )
+        return EnvelopeResponse(paginate(rows, page, selectors.card_type_rows))
+
+
+class CouponTemplateListApi(ErpApi):
+    required_codes = COUPON_LIST
+
+    @extend_schema(
+        parameters=[s.CouponTemplateSearchInputSerializer],
+        responses=s.CouponTemplatePageOutputSerializer,
+        summary="Coupon templates of kind A, B or C",
+    )
+    def get(self, request: Request) -> EnvelopeResponse:
+        page = page_request_from(request.query_params)
+        data = self.parse(s.CouponTemplateSearchInputSerializer, request.query_params)
+        rows = selectors.coupon_template_search(
+            store_id=_acting_store_id(request, data.get("storeId")),
+            keyword=data["keyword"],
+            kind=data["kind"],
+            enabled=data["enabled"],
+        )
+        return EnvelopeResponse(paginate(rows, page, selectors.coupon_template_rows))
+
+
+class CouponTemplateDetailApi(ErpApi):
+    required_codes = COUPON_DETAIL
+
+    @extend_schema(
+        parameters=[s.CatalogStoreInputSerializer],
+        responses=s.CouponTemplateOutputSerializer,
+        summary="One coupon template",
+    )
+    def get(self, request: Request, coupon_id: int) -> EnvelopeResponse:
+        data = self.parse(s.CatalogStoreInputSerializer, request.query_params)
+        return EnvelopeResponse(
+            selectors.coupon_template_detail(
+                coupon_id=coupon_id, store_id=_acting_store_id(request, data.get("storeId"))
+            )
+        )
+
+
+# -- a store's switch and price ------------------------------------------------------------------
+
+
+class StoreItemSaveApi(ErpApi):
+    """A store switches an item on or off and, where head office allows, sets its own price. The
+    caller needs the list code of the item's kind."""
+
+    required_codes = PRODUCT_LIST + PROJECT_LIST + COUPON_LIST
+
+    @extend_schema(
+        request=s.StoreItemInputSerializer,
+        responses=s.StoreItemOutputSerializer,
+        summary="Switch an item on or off in a store, or set the store's own price",
+    )
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(s.StoreItemInputSerializer, request.data)
+        if request.auth.codes.isdisjoint(STORE_ITEM_CODES[data["itemType"]]):
+            raise PermissionRefused()
+        store = _required_store(request, data.get("storeId"))
+        extra = {"store_price": data["storePrice"]} if "storePrice" in data else {}
+        row = services.store_item_save(
+            actor=self.actor(),
+            store=store,
+            item_type=data["itemType"],
+            item_id=data["itemId"],
+            enabled=data["enabled"],
+            **extra,
+        )
+        item = row.item
+        own = row.store_price if item.store_price_allowed else None
+        price = item.price
+        return EnvelopeResponse(
+            {
+                "storeId": store.pk,
+                "itemType": row.item_type,
+                "itemId": item.pk,
+                "enabled": row.enabled,
+                "storeEnabled": bool(item.enabled and row.enabled),
+                "price": selectors._wire(price),
+                "storePrice": selectors._wire(own),
+                "effectivePrice": selectors._wire(own if own is not None else price),
+                "updatedAt": row.updated_at,
+            },
+            message=_("saved"),
+        )
+
+
+# -- promotions ----------------------------------------------------------------------------------
+
+
+class PromotionListApi(ErpApi):
+    """Promotions of the acting stores (or of every store), newest start first."""
+
+    required_codes = PROMOTION
+
+    @extend_schema(
+        parameters=[s.PromotionSearchInputSerializer], responses=s.PromotionPageOutputSerializer, summary="Promotions"
+    )
+    def get(self, request: Request) -> EnvelopeResponse:
+        page = page_request_from(request.query_params)
+        data = self.parse(s.PromotionSearchInputSerializer, request.query_params)
+        rows = selectors.promotion_search(store_ids=_store_ids(request), status=data["status"], keyword=data["keyword"])
+        return EnvelopeResponse(paginate(rows, page, selectors.promotion_rows))
+
+
+class PromotionDetailApi(ErpApi):
+    required_codes = PROMOTION
+
+    @extend_schema(responses=s.PromotionDetailOutputSerializer, summary="One promotion with its lines")
+    def get(self, request: Request, promotion_id: int) -> EnvelopeResponse:
+        return EnvelopeResponse(selectors.promotion_detail(promotion_id=promotion_id, store_ids=_store_ids(request)))
+
+
+# -- time periods --------------------------------------------------------------------------------
+
+
+class TimePeriodListApi(ErpApi):
+    required_codes = TIME_PERIOD
+
+    @extend_schema(
+        parameters=[s.TimePeriodListInputSerializer],
+        responses=s.TimePeriodOutputSerializer(many=True),
+        summary="A store's bookable time periods",
+    )
+    def get(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(s.TimePeriodListInputSerializer, request.query_params)
+        store = _required_store(request, data.get("storeId"))
+        return EnvelopeResponse(selectors.time_period_rows(store_id=store.pk))
+
+
+class TimePeriodSaveApi(ErpApi):
+    required_codes = TIME_PERIOD
+
+    @extend_schema(
+        request=s.TimePeriodSaveInputSerializer,
+        responses=s.TimePeriodOutputSerializer(many=True),
+        summary="Replace a store's time periods",
+    )
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(s.TimePeriodSaveInputSerializer, request.data)
+        store = _required_store(request, data.get("storeId"))
+        periods = [
+            PeriodInput(weekday=p.get("weekday"), start=p["start"], end=p["end"], capacity=p["capacity"])
+            for p in data["periods"]
+        ]
+        services.time_periods_save(actor=self.actor(), store=store, periods=periods)
+        return EnvelopeResponse(selectors.time_period_rows(store_id=store.pk), message=_("saved"))
+
+
+# -- Excel export --------------------------------------------------------------------------------
+
+
+def _flag(value: bool) -> int:
+    return 1 if value else 0
+
+
+def _number(value: str | None) -> Decimal | None:
+    return None if value is None else Decimal(value)
+
+
+def _xlsx_response(
+    *,
+    rows: QuerySet,
+    render: Callable[[Iterable[Any]], list[dict[str, Any]]],
+    headers: Sequence[str],
+    cells: Callable[[dict[str, Any]], list[Any]],
+    name: str,
+) -> HttpResponse:
+    total = rows.count()
+    if total >= choices.EXPORT_MAX_ROWS:
+        raise InvalidInput(_("export data cannot exceed 100,000 rows, please filter before exporting"))
+    content = write_workbook(name, headers, (cells(row) for row in render(rows)))
+    response = HttpResponse(content, content_type=XLSX_CONTENT_TYPE)
+    stamp = timezone.localtime().strftime("%Y%m%d-%H%M")
+    response["Content-Disposition"] = f'attachment; filename="{name}-{stamp}.xlsx"'
+    return response
+
+
+_STATE_HEADERS = ("storeEnabled", "storePrice", "effectivePrice")
+
+
+def _state_cells(row: dict[str, Any]) -> list[Any]:
+    return [_flag(row["storeEnabled"]), _number(row["storePrice"]), _number(row["effectivePrice"])]
+
+
+def _product_cells(row: dict[str, Any]) -> list[Any]:
+    return [
+        row["code"],
+        row["name"],
+        row["brand"],
+        row["categoryName"],
+        row["specification"],
+        row["unit"],
+        row["barcode"],
+        row["useType"],
+        _number(row["price"]),
+        _number(row["cost"]),
+        row["defaultSafetyStock"],
+        _flag(row["enabled"]),
+        _flag(row["storePriceAllowed"]),
+        *_state_cells(row),
+    ]
+
+
+def _project_cells(row: dict[str, Any]) -> list[Any]:
+    return [
+        row["code"],
+        row["name"],
+        row["categoryName"],
+        row["durationMinutes"],
+        _number(row["price"]),
+        row["requiredSkill"],
+        _flag(row["enabled"]),
+        _flag(row["storePriceAllowed"]),
+        *_state_cells(row),
+    ]
+
+
+_XLSX_RESPONSE = {
+    (200, XLSX_CONTENT_TYPE): OpenApiResponse(
+        OpenApiTypes.BINARY, description="an .xlsx file (not the envelope); errors answer the envelope"
+    )
+}
+
+
+class ProductExportApi(ErpApi):
+    """The filtered product list as an .xlsx download; the same columns the admin import reads."""
+
+    required_codes = PRODUCT_LIST
+
+    @extend_schema(
+        parameters=[s.ProductSearchInputSerializer],
+        responses=_XLSX_RESPONSE,
+        summary="Export the filtered products to Excel (fewer than 100,000 rows)",
+    )
+    def get(self, request: Request) -> HttpResponse:
+        data = self.parse(s.ProductSearchInputSerializer, request.query_params)
+        return _xlsx_response(
+            rows=_product_rows(request, data),
+            render=selectors.product_rows,
+            headers=PRODUCT_COLUMNS + _STATE_HEADERS,
+            cells=_product_cells,
+            name="products",
+        )
+
+
+class ProjectExportApi(ErpApi):
+    required_codes = PROJECT_LIST
+
+    @extend_schema(
+        parameters=[s.ProjectSearchInputSerializer],
+        responses=_XLSX_RESPONSE,
+        summary="Export the filtered projects to Excel (fewer than 100,000 rows)",
+    )
+    def get(self, request: Request) -> HttpResponse:
+        data = self.parse(s.ProjectSearchInputSerializer, request.query_params)
+        return _xlsx_response(
+            rows=_project_rows(request, data),
+            render=selectors.project_rows,
+            headers=PROJECT_COLUMNS + _STATE_HEADERS,
+            cells=_project_cells,
+            name="projects",
+        )

@@ -1,0 +1,35 @@
+import pytest
+
+from apps.core.testing import api_client
+
+ALL_CATALOG_CODES = [
+    "CPGL-PAG-0001",
+    "CPGL-0002",
+    "XMGL-PAG-0001",
+    "XMGL-0002",
+    "KXGL-PAG-0001",
+    "KXGL-0002",
+    "KCXG-0001",
+    "DWGL-0003",
+]
+
+
+@pytest.fixture
+def store_entry(chain, make_entry):
+    return make_entry(chain["store"], codes=ALL_CATALOG_CODES)
+
+
+@pytest.fixture
+def client(store_entry):
+    """A principal of Store A with every catalogue code."""
+    return api_client(entry=store_entry)
+
+
+@pytest.fixture
+def other_client(chain, make_entry):
+    return api_client(entry=make_entry(chain["other_store"], codes=ALL_CATALOG_CODES))
+
+
+@pytest.fixture
+def hq_client(chain, make_entry):
+    return api_client(entry=make_entry(chain["head_office"], codes=ALL_CATALOG_CODES))
