@@ -1,18 +1,46 @@
 from django.contrib import admin
 from guardian.admin import GuardedModelAdmin
 
-from apps.org.models import OrgUnit
+from apps.org.models import Employee, EmployeeServiceDuration, OrgUnit
 
 
 @admin.register(OrgUnit)
 class OrgUnitAdmin(GuardedModelAdmin):
     """Head office maintains the tree here; "Object permissions" shows who may act in a unit."""
 
-    list_display = ("name", "code", "kind", "parent", "is_active", "front_desk_check_required")
-    list_filter = ("kind", "is_active", "front_desk_check_required")
+    list_display = (
+        "name",
+        "code",
+        "kind",
+        "parent",
+        "is_active",
+        "status",
+        "debt_disabled",
+        "front_desk_check_required",
+    )
+    list_filter = ("kind", "is_active", "status", "debt_disabled", "front_desk_check_required")
     search_fields = ("name", "code")
     list_select_related = ("parent",)
     autocomplete_fields = ("parent",)
     filter_horizontal = ("borrow_out_targets",)
     readonly_fields = ("path", "created_at", "updated_at")
     ordering = ("path",)
+
+
+class ServiceDurationInline(admin.TabularInline):
+    model = EmployeeServiceDuration
+    extra = 0
+    readonly_fields = ("created_at", "updated_at")
+
+
+@admin.register(Employee)
+class EmployeeAdmin(admin.ModelAdmin):
+    """Head office sees every store's staff; stores edit theirs on /staffList."""
+
+    list_display = ("name", "store", "position", "skill_level", "status", "hire_date", "left_date", "user")
+    list_filter = ("status", "position", "skill_level", "store")
+    search_fields = ("name", "phone", "user__login_name")
+    list_select_related = ("store", "user")
+    autocomplete_fields = ("store", "user")
+    readonly_fields = ("created_at", "updated_at")
+    inlines = [ServiceDurationInline]

@@ -4,11 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.utils.translation import gettext_lazy as _
 
-from apps.org.choices import OrgUnitKind
+from apps.org.choices import (
+    DURATION_MAX_MINUTES,
+    EMPLOYEE_NAME_MAX_LENGTH,
+    AreaCode,
+    EmployeePosition,
+    EmployeeStatus,
+    OrgUnitKind,
+    SkillLevel,
+    StoreStatus,
+)
 
 _ALLOWED_PARENT = {
     OrgUnitKind.HEAD_OFFICE: (None,),
@@ -51,6 +61,20 @@ class OrgUnit(models.Model):
         limit_choices_to={"kind": OrgUnitKind.STORE},
         help_text=_("Stores this store may lend stock to; loan outbound is shown only when there are some."),
     )
+    # Store information (spec §2.2 /storeBasicInfo): regions are GB/T 2260 codes (apps.masterdata).
+    province_code = models.CharField(_("province code"), max_length=6, blank=True)
+    city_code = models.CharField(_("city code"), max_length=6, blank=True)
+    district_code = models.CharField(_("district code"), max_length=6, blank=True)
+    address = models.CharField(_("detail address"), max_length=200, blank=True)
+    phone = models.CharField(_("phone"), max_length=20, blank=True)
+    open_time = models.TimeField(_("opens at"), null=True, blank=True)
+    close_time = models.TimeField(_("closes at"), null=True, blank=True)
+    seats = models.PositiveIntegerField(_("seats or beds"), null=True, blank=True)
+    status = models.CharField(_("status"), max_length=8, choices=StoreStatus.choices, default=StoreStatus.OPEN)
+    debt_disabled = models.BooleanField(
+        _("disabled for debt"), default=False, help_text=_("Set by head office; the store cannot be switched into.")
+    )
+    debt_disabled_reason = models.CharField(_("debt reason"), max_length=200, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
@@ -64,6 +88,15 @@ class OrgUnit(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(kind__in=[choice.value for choice in OrgUnitKind]), name="org_unit_kind_valid"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(open_time__isnull=True)
+                | models.Q(close_time__isnull=True)
+                | models.Q(open_time__lt=models.F("close_time")),
+                name="org_unit_opens_before_closing",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(status__in=[choice.value for choice in StoreStatus]), name="org_unit_status_valid"
             ),
         ]
 
@@ -121,3 +154,103 @@ class Store(OrgUnit):
     def save(self, *args: Any, **kwargs: Any) -> None:
         self.kind = OrgUnitKind.STORE
         super().save(*args, **kwargs)
+
+
+class Employee(models.Model):
+    """A member of a store's staff (spec §2.2 /staffList). `user` is the sign-in account, when the
+    employee has one; leaving revokes that account's role entries at the store."""
+
+    store = models.ForeignKey(
+        OrgUnit,
+        verbose_name=_("store"),
+        on_delete=models.PROTECT,
+        related_name="employees",
+        limit_choices_to={"kind": OrgUnitKind.STORE},
+    )
+    name = models.CharField(_("name"), max_length=EMPLOYEE_NAME_MAX_LENGTH)
+    area_code = models.CharField(_("area code"), max_length=4, choices=AreaCode.choices, default=AreaCode.MAINLAND)
+    phone = models.CharField(_("phone"), max_length=11)
+    position = models.CharField(_("position"), max_length=16, choices=EmployeePosition.choices)
+    skill_level = models.CharField(_("skill level"), max_length=16, choices=SkillLevel.choices, blank=True)
+    hire_date = models.DateField(_("hire date"))
+    status = models.CharField(_("status"), max_length=8, choices=EmployeeStatus.choices, default=EmployeeStatus.ACTIVE)
+    left_date = models.DateField(_("left on"), null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user account"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="employments",
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("employee")
+        verbose_name_plural = _("employees")
+        ordering = ["store_id", "status", "name", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=(models.Q(status=EmployeeStatus.ACTIVE, left_date__isnull=True))
+                | (models.Q(status=EmployeeStatus.LEFT, left_date__isnull=False)),
+                name="employee_left_date_iff_left",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(left_date__isnull=True) | models.Q(left_date__gte=models.F("hire_date")),
+                name="employee_leaves_after_hire",
+            ),
+            models.UniqueConstraint(
+                fields=["store", "area_code", "phone"],
+                condition=models.Q(status=EmployeeStatus.ACTIVE),
+                name="employee_active_phone_once_per_store",
+            ),
+        ]
+        indexes = [models.Index(fields=["store", "status"], name="employee_store_status")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class EmployeeServiceDuration(models.Model):
+    """How long an employee takes for a project or a project category (spec §7.9 saveDurationInfo).
+    `project_id` names a catalogue project; it becomes a foreign key once the catalogue exists.
+    Closing keeps the row (closeDurationInfo) so the history stays readable."""
+
+    employee = models.ForeignKey(
+        Employee, verbose_name=_("employee"), on_delete=models.CASCADE, related_name="service_durations"
+    )
+    project_id = models.PositiveIntegerField(_("project id"), null=True, blank=True)
+    category = models.CharField(_("project category"), max_length=50, blank=True)
+    minutes = models.PositiveSmallIntegerField(_("minutes"))
+    is_active = models.BooleanField(_("active"), default=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("service duration")
+        verbose_name_plural = _("service durations")
+        ordering = ["employee_id", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(minutes__gte=1, minutes__lte=DURATION_MAX_MINUTES), name="duration_minutes_range"
+            ),
+            models.CheckConstraint(
+                condition=(models.Q(project_id__isnull=False) & models.Q(category=""))
+                | (models.Q(project_id__isnull=True) & ~models.Q(category="")),
+                name="duration_project_xor_category",
+            ),
+            models.UniqueConstraint(
+                fields=["employee", "project_id"],
+                condition=models.Q(is_active=True, project_id__isnull=False),
+                name="duration_active_once_per_project",
+            ),
+            models.UniqueConstraint(
+                fields=["employee", "category"],
+                condition=models.Q(is_active=True, project_id__isnull=True),
+                name="duration_active_once_per_category",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.employee} {self.project_id or self.category} {self.minutes}"

@@ -1,8 +1,12 @@
 from __future__ import annotations
 
-from django.db.models import Q
+from typing import Any
 
-from apps.org.models import OrgUnit
+from django.db.models import Count, Q, QuerySet
+
+from apps.core.phones import mask_phone
+from apps.org.choices import STORE_REQUIRED_FIELDS, EmployeePosition, EmployeeStatus, SkillLevel, StoreStatus
+from apps.org.models import Employee, OrgUnit
 
 
 def store_ids_under(unit: OrgUnit) -> frozenset[int]:
@@ -24,3 +28,190 @@ def stores_under_units(units: list[OrgUnit]) -> list[OrgUnit]:
 
 def borrow_out_targets_of(store_id: int) -> list[OrgUnit]:
     return list(OrgUnit.objects.stores().filter(borrow_out_sources__id=store_id, is_active=True).order_by("name"))
+
+
+# --- store information (spec §7.2) -----------------------------------------------------------------
+
+
+def _time(value: Any) -> str | None:
+    return value.strftime("%H:%M") if value is not None else None
+
+
+def region_names(codes: set[str]) -> dict[str, str]:
+    """Names of GB/T 2260 codes, one query for any number of stores."""
+    from apps.masterdata.models import Region  # master data is read here, never written
+
+    codes = {code for code in codes if code}
+    if not codes:
+        return {}
+    return dict(Region.objects.filter(code__in=codes).values_list("code", "name"))
+
+
+def _store_row(store: OrgUnit, names: dict[str, str]) -> dict[str, Any]:
+    return {
+        "id": store.pk,
+        "name": store.name,
+        "code": store.code,
+        "provinceCode": store.province_code,
+        "provinceName": names.get(store.province_code, ""),
+        "cityCode": store.city_code,
+        "cityName": names.get(store.city_code, ""),
+        "districtCode": store.district_code,
+        "districtName": names.get(store.district_code, ""),
+        "address": store.address,
+        "fullAddress": "".join(
+            part
+            for part in (
+                names.get(store.province_code, ""),
+                # A municipality's one city repeats the province's name (上海市上海市): once is enough.
+                "" if names.get(store.city_code) == names.get(store.province_code) else names.get(store.city_code, ""),
+                names.get(store.district_code, ""),
+                store.address,
+            )
+            if part
+        ),
+        "phone": store.phone,
+        "openTime": _time(store.open_time),
+        "closeTime": _time(store.close_time),
+        "seats": store.seats,
+        "status": store.status,
+        "statusName": str(StoreStatus(store.status).label),
+        "debtDisabled": store.debt_disabled,
+        "debtDisabledReason": store.debt_disabled_reason if store.debt_disabled else "",
+    }
+
+
+def store_info(*, store: OrgUnit) -> dict[str, Any]:
+    names = region_names({store.province_code, store.city_code, store.district_code})
+    return {
+        **_store_row(store, names),
+        "frontDeskCheckRequired": store.front_desk_check_required,
+        "borrowOutTargets": [{"id": target.pk, "name": target.name} for target in borrow_out_targets_of(store.pk)],
+        "updatedAt": store.updated_at,
+    }
+
+
+def _is_blank(value: Any) -> bool:
+    return value is None or value == ""
+
+
+def store_info_check(*, store: OrgUnit) -> dict[str, Any]:
+    """findErpByIdCheck: the information plus whether every required field is filled."""
+    info = store_info(store=store)
+    missing = [field for field in STORE_REQUIRED_FIELDS if _is_blank(info.get(field))]
+    return {**info, "complete": not missing, "missingFields": missing}
+
+
+def store_debt_status(*, store: OrgUnit) -> dict[str, Any]:
+    return {"disabled": store.debt_disabled, "reason": store.debt_disabled_reason if store.debt_disabled else ""}
+
+
+def owner_store_ids(*, user_id: int) -> frozenset[int]:
+    """The stores at or under the user's owner-type role entries (spec §6 shop management)."""
+    from apps.accounts.choices import RoleKind  # accounts sits above org; only its tables are read
+    from apps.accounts.models import UserRole
+
+    units = [
+        entry.hier
+        for entry in UserRole.objects.select_related("hier").filter(
+            user_id=user_id, role__kind=RoleKind.OWNER, hier__is_active=True
+        )
+    ]
+    return frozenset(store.pk for store in stores_under_units(units))
+
+
+def owner_stores(*, user_id: int) -> list[dict[str, Any]]:
+    """The owner's stores as shop management shows them. `activeStaff` counts the employees with
+    status active; `onDutyToday` stays null until the rota (schedules) exists."""
+    stores = list(
+        OrgUnit.objects.stores()
+        .filter(pk__in=owner_store_ids(user_id=user_id))
+        .annotate(active_staff=Count("employees", filter=Q(employees__status=EmployeeStatus.ACTIVE)))
+        .order_by("path")
+    )
+    names = region_names({code for s in stores for code in (s.province_code, s.city_code, s.district_code)})
+    return [{**_store_row(store, names), "activeStaff": store.active_staff, "onDutyToday": None} for store in stores]
+
+
+# --- staff -------------------------------------------------------------------------------------------
+
+
+def employees_of(*, store_ids: frozenset[int]) -> QuerySet[Employee]:
+    return Employee.objects.filter(store_id__in=store_ids)
+
+
+def employee_search(
+    *, store_ids: frozenset[int], keyword: str = "", position: str = "", status: str = ""
+) -> QuerySet[Employee]:
+    """The staff list's filters: a part of the name or phone, the position, the status. Active staff
+    first, then by name."""
+    rows = employees_of(store_ids=store_ids).select_related("store", "user")
+    keyword = keyword.strip()
+    if keyword:
+        rows = rows.filter(Q(name__icontains=keyword) | Q(phone__contains=keyword))
+    if position:
+        rows = rows.filter(position=position)
+    if status:
+        rows = rows.filter(status=status)
+    return rows.order_by("status", "name", "id")
+
+
+def roles_at_stores(employees: list[Employee]) -> dict[tuple[int, int], list[str]]:
+    """(user id, store id) → the names of the roles the user holds there, one query for a page."""
+    from apps.accounts.models import UserRole
+
+    user_ids = {employee.user_id for employee in employees if employee.user_id}
+    found: dict[tuple[int, int], list[str]] = {}
+    if not user_ids:
+        return found
+    entries = UserRole.objects.filter(
+        user_id__in=user_ids, hier_id__in={employee.store_id for employee in employees}
+    ).values_list("user_id", "hier_id", "role__name")
+    for user_id, hier_id, role_name in entries.order_by("role_id"):
+        found.setdefault((user_id, hier_id), []).append(role_name)
+    return found
+
+
+def employee_row(employee: Employee, roles: dict[tuple[int, int], list[str]], *, masked: bool) -> dict[str, Any]:
+    return {
+        "id": employee.pk,
+        "storeId": employee.store_id,
+        "storeName": employee.store.name,
+        "name": employee.name,
+        "areaCode": employee.area_code,
+        "phone": mask_phone(employee.phone) if masked else employee.phone,
+        "position": employee.position,
+        "positionName": str(EmployeePosition(employee.position).label),
+        "skillLevel": employee.skill_level,
+        "skillLevelName": str(SkillLevel(employee.skill_level).label) if employee.skill_level else "",
+        "hireDate": employee.hire_date,
+        "status": employee.status,
+        "statusName": str(EmployeeStatus(employee.status).label),
+        "leftDate": employee.left_date,
+        "userId": employee.user_id,
+        "userAccount": employee.user.login_name if employee.user_id else "",
+        "roles": roles.get((employee.user_id, employee.store_id), []) if employee.user_id else [],
+        "createdAt": employee.created_at,
+        "updatedAt": employee.updated_at,
+    }
+
+
+def employee_rows(employees: Any) -> list[dict[str, Any]]:
+    employees = list(employees)
+    roles = roles_at_stores(employees)
+    return [employee_row(employee, roles, masked=True) for employee in employees]
+
+
+def employee_detail(*, employee: Employee) -> dict[str, Any]:
+    roles = roles_at_stores([employee])
+    durations = [
+        {
+            "id": row.pk,
+            "projectId": row.project_id,
+            "category": row.category,
+            "minutes": row.minutes,
+            "updatedAt": row.updated_at,
+        }
+        for row in employee.service_durations.filter(is_active=True).order_by("id")
+    ]
+    return {**employee_row(employee, roles, masked=False), "durations": durations}

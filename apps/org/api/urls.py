@@ -8,4 +8,17 @@ urlpatterns = [
         views.StoreBorrowOutTargetsApi.as_view(),
         name="shop-borrow-out-targets",
     ),
+    path("shopDetail/findErpById/<int:store_id>", views.StoreInfoApi.as_view(), name="shop-store-info"),
+    path("shopDetail/findErpByIdCheck/<int:store_id>", views.StoreInfoCheckApi.as_view(), name="shop-store-info-check"),
+    path("shopDetail/UpdateErpStore", views.StoreUpdateApi.as_view(), name="shop-store-update"),
+    path("shopDetail/checkStoreStatusIsDebtDisable", views.StoreDebtStatusApi.as_view(), name="shop-store-debt-status"),
+    path("shopDetail/ownerStores", views.OwnerStoresApi.as_view(), name="shop-owner-stores"),
+    # /rest/acct/ is the accounts app's; this one call is shop management's (spec §7.2).
+    path("acct/storeModify", views.StoreModifyApi.as_view(), name="acct-store-modify"),
+    path("staffList/list", views.EmployeeListApi.as_view(), name="staff-list"),
+    path("staffList/detail/<int:employee_id>", views.EmployeeDetailApi.as_view(), name="staff-detail"),
+    path("staffList/save", views.EmployeeSaveApi.as_view(), name="staff-save"),
+    path("staffList/leave", views.EmployeeLeaveApi.as_view(), name="staff-leave"),
+    path("staffList/saveDurationInfo", views.DurationSaveApi.as_view(), name="staff-duration-save"),
+    path("staffList/closeDurationInfo", views.DurationCloseApi.as_view(), name="staff-duration-close"),
 ]

@@ -25,6 +25,7 @@ class Command(BaseCommand):
         with transaction.atomic():
             chain = org_demo.seed_demo()
             accounts_demo.seed_demo(chain)
+            org_demo.seed_staff(chain)
             messaging_demo.seed_demo(chain)
             masterdata_demo.seed_demo(chain)
             catalog_demo.seed_demo(chain)

@@ -1,0 +1,173 @@
+"""Request parsers and the documented answer shapes of the store and staff calls (spec §7.2, §7.9).
+The answers are built by apps.org.selectors; the Output serializers describe them for the schema.
+Validation messages of the business rules come from apps.org.rules, through the services."""
+
+from rest_framework import serializers
+
+from apps.core.pagination import MAX_PAGE_SIZE
+from apps.org.choices import (
+    AreaCode,
+    EmployeePosition,
+    EmployeeStatus,
+    StoreStatus,
+)
+
+
+class StoreRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class StoreRowOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    code = serializers.CharField()
+    provinceCode = serializers.CharField()
+    provinceName = serializers.CharField()
+    cityCode = serializers.CharField()
+    cityName = serializers.CharField()
+    districtCode = serializers.CharField()
+    districtName = serializers.CharField()
+    address = serializers.CharField(help_text="the detail address (street and number)")
+    fullAddress = serializers.CharField(help_text="province, city, district and detail address")
+    phone = serializers.CharField()
+    openTime = serializers.CharField(allow_null=True, help_text="HH:MM")
+    closeTime = serializers.CharField(allow_null=True, help_text="HH:MM")
+    seats = serializers.IntegerField(allow_null=True, help_text="seats or beds")
+    status = serializers.ChoiceField(choices=StoreStatus.choices)
+    statusName = serializers.CharField()
+    debtDisabled = serializers.BooleanField()
+    debtDisabledReason = serializers.CharField()
+
+
+class StoreInfoOutputSerializer(StoreRowOutputSerializer):
+    frontDeskCheckRequired = serializers.BooleanField()
+    borrowOutTargets = StoreRefSerializer(many=True)
+    updatedAt = serializers.DateTimeField()
+
+
+class StoreInfoCheckOutputSerializer(StoreInfoOutputSerializer):
+    complete = serializers.BooleanField()
+    missingFields = serializers.ListField(
+        child=serializers.CharField(), help_text="wire names of empty required fields"
+    )
+
+
+class OwnerStoreOutputSerializer(StoreRowOutputSerializer):
+    activeStaff = serializers.IntegerField(help_text="employees with status active")
+    onDutyToday = serializers.IntegerField(allow_null=True, help_text="null until schedules exist")
+
+
+class StoreUpdateInputSerializer(serializers.Serializer):
+    """Only the fields sent change."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField(required=False, max_length=100, allow_blank=True)
+    provinceCode = serializers.CharField(required=False, max_length=6, allow_blank=True)
+    cityCode = serializers.CharField(required=False, max_length=6, allow_blank=True)
+    districtCode = serializers.CharField(required=False, max_length=6, allow_blank=True)
+    address = serializers.CharField(required=False, max_length=200, allow_blank=True)
+    phone = serializers.CharField(required=False, max_length=20, allow_blank=True)
+    openTime = serializers.TimeField(
+        required=False, allow_null=True, format="%H:%M", input_formats=["%H:%M", "%H:%M:%S"]
+    )
+    closeTime = serializers.TimeField(
+        required=False, allow_null=True, format="%H:%M", input_formats=["%H:%M", "%H:%M:%S"]
+    )
+    seats = serializers.IntegerField(required=False, allow_null=True)
+    status = serializers.CharField(required=False)
+    frontDeskCheckRequired = serializers.BooleanField(required=False)
+    borrowOutTargetIds = serializers.ListField(child=serializers.IntegerField(), required=False, max_length=200)
+
+
+class StoreIdQueryInputSerializer(serializers.Serializer):
+    storeId = serializers.IntegerField()
+
+
+class DebtStatusOutputSerializer(serializers.Serializer):
+    disabled = serializers.BooleanField()
+    reason = serializers.CharField()
+
+
+class StoreModifyInputSerializer(serializers.Serializer):
+    storeId = serializers.IntegerField()
+
+
+# --- staff -------------------------------------------------------------------------------------------
+
+
+class EmployeeSearchInputSerializer(serializers.Serializer):
+    pageNo = serializers.IntegerField(required=False, min_value=1, help_text="from 1, default 1")
+    pageSize = serializers.IntegerField(required=False, min_value=1, max_value=MAX_PAGE_SIZE)
+    keyword = serializers.CharField(required=False, allow_blank=True, max_length=20, help_text="part of name or phone")
+    position = serializers.ChoiceField(choices=EmployeePosition.choices, required=False, allow_blank=True)
+    status = serializers.ChoiceField(choices=EmployeeStatus.choices, required=False, allow_blank=True)
+
+
+class EmployeeRowOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    storeId = serializers.IntegerField()
+    storeName = serializers.CharField()
+    name = serializers.CharField()
+    areaCode = serializers.ChoiceField(choices=AreaCode.choices)
+    phone = serializers.CharField(help_text="masked in the list, whole in the detail")
+    position = serializers.ChoiceField(choices=EmployeePosition.choices)
+    positionName = serializers.CharField()
+    skillLevel = serializers.CharField()
+    skillLevelName = serializers.CharField()
+    hireDate = serializers.DateField()
+    status = serializers.ChoiceField(choices=EmployeeStatus.choices)
+    statusName = serializers.CharField()
+    leftDate = serializers.DateField(allow_null=True)
+    userId = serializers.IntegerField(allow_null=True)
+    userAccount = serializers.CharField()
+    roles = serializers.ListField(child=serializers.CharField(), help_text="role names of the account at the store")
+    createdAt = serializers.DateTimeField()
+    updatedAt = serializers.DateTimeField()
+
+
+class EmployeePageOutputSerializer(serializers.Serializer):
+    list = EmployeeRowOutputSerializer(many=True)
+    total = serializers.IntegerField()
+
+
+class DurationOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    projectId = serializers.IntegerField(allow_null=True)
+    category = serializers.CharField()
+    minutes = serializers.IntegerField()
+    updatedAt = serializers.DateTimeField()
+
+
+class EmployeeDetailOutputSerializer(EmployeeRowOutputSerializer):
+    durations = DurationOutputSerializer(many=True)
+
+
+class EmployeeSaveInputSerializer(serializers.Serializer):
+    """Without `id` a new employee of the acting store; with it, an edit."""
+
+    id = serializers.IntegerField(required=False, allow_null=True)
+    name = serializers.CharField(allow_blank=True, max_length=200)
+    areaCode = serializers.CharField(required=False, default=AreaCode.MAINLAND)
+    phone = serializers.CharField(allow_blank=True, max_length=20)
+    position = serializers.CharField(allow_blank=True)
+    skillLevel = serializers.CharField(required=False, allow_blank=True, default="")
+    hireDate = serializers.DateField(allow_null=True)
+    userId = serializers.IntegerField(required=False, allow_null=True, default=None)
+    storeId = serializers.IntegerField(required=False, help_text="a store the role acts in; default the chosen store")
+
+
+class EmployeeLeaveInputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    leftDate = serializers.DateField()
+
+
+class DurationSaveInputSerializer(serializers.Serializer):
+    employeeId = serializers.IntegerField()
+    projectId = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)
+    category = serializers.CharField(required=False, allow_blank=True, default="", max_length=50)
+    minutes = serializers.IntegerField()
+
+
+class DurationCloseInputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()

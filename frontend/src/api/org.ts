@@ -1,0 +1,171 @@
+/**
+ * Store information and shop management calls (spec §7.2), the region lookups the store form uses
+ * (GB/T 2260 codes of /rest/region/*), their query keys and hooks. Keys start with "org".
+ */
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { api } from "./client";
+import type { SessionUserInfo } from "./session";
+
+export type StoreStatus = "open" | "closed";
+
+export interface StoreRef {
+  id: number;
+  name: string;
+}
+
+export interface StoreRow {
+  id: number;
+  name: string;
+  code: string;
+  provinceCode: string;
+  provinceName: string;
+  cityCode: string;
+  cityName: string;
+  districtCode: string;
+  districtName: string;
+  address: string;
+  fullAddress: string;
+  phone: string;
+  /** "HH:MM" or null. */
+  openTime: string | null;
+  closeTime: string | null;
+  seats: number | null;
+  status: StoreStatus;
+  statusName: string;
+  debtDisabled: boolean;
+  debtDisabledReason: string;
+}
+
+export interface StoreInfo extends StoreRow {
+  frontDeskCheckRequired: boolean;
+  borrowOutTargets: StoreRef[];
+  updatedAt: string;
+}
+
+export interface StoreInfoCheck extends StoreInfo {
+  complete: boolean;
+  missingFields: string[];
+}
+
+export interface OwnerStore extends StoreRow {
+  activeStaff: number;
+  /** null until schedules exist. */
+  onDutyToday: number | null;
+}
+
+export interface DebtStatus {
+  disabled: boolean;
+  reason: string;
+}
+
+export interface Region {
+  code: string;
+  name: string;
+}
+
+export interface StoreUpdate {
+  id: number;
+  name?: string;
+  provinceCode?: string;
+  cityCode?: string;
+  districtCode?: string;
+  address?: string;
+  phone?: string;
+  openTime?: string | null;
+  closeTime?: string | null;
+  seats?: number | null;
+  status?: StoreStatus;
+  frontDeskCheckRequired?: boolean;
+  borrowOutTargetIds?: number[];
+}
+
+export const orgKeys = {
+  all: ["org"] as const,
+  storeCheck: (id: number) => ["org", "storeCheck", id] as const,
+  ownerStores: () => ["org", "ownerStores"] as const,
+  debt: (id: number) => ["org", "debt", id] as const,
+  provinces: () => ["org", "regions", "provinces"] as const,
+  cities: (province: string) => ["org", "regions", "cities", province] as const,
+  districts: (city: string) => ["org", "regions", "districts", city] as const,
+};
+
+export function fetchStoreInfo(id: number): Promise<StoreInfo> {
+  return api.get<StoreInfo>(`/rest/shopDetail/findErpById/${id}`, { quiet: true });
+}
+
+export function fetchStoreInfoCheck(id: number): Promise<StoreInfoCheck> {
+  return api.get<StoreInfoCheck>(`/rest/shopDetail/findErpByIdCheck/${id}`, { quiet: true });
+}
+
+/** Field errors come back as an ApiError (VALID-40000) for the form to show; a success shows "saved". */
+export function updateStore(update: StoreUpdate): Promise<StoreInfo> {
+  return api.post<StoreInfo>("/rest/shopDetail/UpdateErpStore", { body: update, quiet: false });
+}
+
+export function fetchDebtStatus(storeId: number): Promise<DebtStatus> {
+  return api.get<DebtStatus>("/rest/shopDetail/checkStoreStatusIsDebtDisable", { query: { storeId }, quiet: true });
+}
+
+export function fetchOwnerStores(): Promise<OwnerStore[]> {
+  return api.get<OwnerStore[]>("/rest/shopDetail/ownerStores", { quiet: true });
+}
+
+/** storeModify: answers the session user info of the owner's entry at that store. */
+export function switchStore(storeId: number): Promise<SessionUserInfo> {
+  return api.put<SessionUserInfo>("/rest/acct/storeModify", { body: { storeId } });
+}
+
+export function fetchProvinces(): Promise<Region[]> {
+  return api.get<Region[]>("/rest/region/provinces", { quiet: true });
+}
+
+export function fetchCities(provinceCode: string): Promise<Region[]> {
+  return api.get<Region[]>("/rest/region/cities", { query: { provinceCode }, quiet: true });
+}
+
+export function fetchDistricts(cityCode: string): Promise<Region[]> {
+  return api.get<Region[]>("/rest/region/districts", { query: { cityCode }, quiet: true });
+}
+
+export function useStoreInfoCheck(id: number | null) {
+  return useQuery({
+    queryKey: orgKeys.storeCheck(id ?? 0),
+    queryFn: () => fetchStoreInfoCheck(id ?? 0),
+    enabled: id !== null,
+  });
+}
+
+export function useOwnerStores() {
+  return useQuery({ queryKey: orgKeys.ownerStores(), queryFn: fetchOwnerStores });
+}
+
+export function useDebtStatus(storeId: number) {
+  return useQuery({ queryKey: orgKeys.debt(storeId), queryFn: () => fetchDebtStatus(storeId) });
+}
+
+const REGION_STALE = 60 * 60_000;
+
+export function useProvinces() {
+  return useQuery({ queryKey: orgKeys.provinces(), queryFn: fetchProvinces, staleTime: REGION_STALE });
+}
+
+export function useCities(provinceCode: string) {
+  return useQuery({
+    queryKey: orgKeys.cities(provinceCode),
+    queryFn: () => fetchCities(provinceCode),
+    enabled: provinceCode !== "",
+    staleTime: REGION_STALE,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDistricts(cityCode: string) {
+  return useQuery({
+    queryKey: orgKeys.districts(cityCode),
+    queryFn: () => fetchDistricts(cityCode),
+    enabled: cityCode !== "",
+    staleTime: REGION_STALE,
+    placeholderData: keepPreviousData,
+  });
+}

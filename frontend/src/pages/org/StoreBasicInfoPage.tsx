@@ -1,0 +1,285 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControlLabel,
+  Grid,
+  MenuItem,
+  Paper,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../api/client";
+import { orgKeys, updateStore, useCities, useDistricts, useProvinces, useStoreInfoCheck, type StoreInfoCheck } from "../../api/org";
+import { currentSession } from "../../api/session";
+import { mountIsland } from "../../islands/mount";
+import { DetailError, Loading, Meta, PageFrame } from "../messaging/parts";
+import { formatHours, storeFormFrom, storeUpdateFrom, validateStoreForm, type StoreForm, type StoreFormErrors } from "./rules";
+
+/** /storeBasicInfo (MDGL-PAG-0002-0000): the acting store's information, and its edit form. */
+export function StoreBasicInfoPage() {
+  const { t } = useTranslation("org");
+  const [storeId] = useState(() => currentSession()?.storeId ?? null);
+  const info = useStoreInfoCheck(storeId);
+  const [editing, setEditing] = useState(false);
+
+  return (
+    <PageFrame
+      title={t("info.title")}
+      actions={
+        info.data && !editing ? (
+          <Button variant="contained" onClick={() => setEditing(true)}>
+            {t("info.edit")}
+          </Button>
+        ) : null
+      }
+    >
+      {storeId === null ? (
+        <Alert severity="warning">{t("info.noStore")}</Alert>
+      ) : info.isPending ? (
+        <Loading />
+      ) : info.isError ? (
+        <DetailError message={info.error.message} onRetry={() => void info.refetch()} />
+      ) : editing ? (
+        <StoreEditForm store={info.data} onDone={() => setEditing(false)} />
+      ) : (
+        <StoreView store={info.data} />
+      )}
+    </PageFrame>
+  );
+}
+
+function StoreView({ store }: { store: StoreInfoCheck }) {
+  const { t } = useTranslation("org");
+  const none = t("notSet");
+  return (
+    <Stack spacing={2}>
+      {!store.complete ? (
+        <Alert severity="warning">
+          {t("info.incomplete", { fields: store.missingFields.map((field) => t(`fieldNames.${field}`)).join(t("listSeparator")) })}
+        </Alert>
+      ) : null}
+      <Paper variant="outlined" sx={{ p: 3 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 2 }}>
+          <Typography variant="h6" component="h2">
+            {store.name}
+          </Typography>
+          <Chip size="small" color={store.status === "open" ? "success" : "default"} label={store.statusName} />
+          {store.debtDisabled ? <Chip size="small" color="error" label={t("shop.debtDisabled")} /> : null}
+        </Stack>
+        <Box component="dl" sx={{ display: "grid", rowGap: 1, m: 0 }}>
+          <Meta label={t("fields.code")}>{store.code}</Meta>
+          <Meta label={t("fields.address")}>{store.fullAddress || none}</Meta>
+          <Meta label={t("fields.phone")}>{store.phone || none}</Meta>
+          <Meta label={t("fields.hours")}>{formatHours(store.openTime, store.closeTime, none)}</Meta>
+          <Meta label={t("fields.seats")}>{store.seats ?? none}</Meta>
+          <Meta label={t("fields.frontDeskCheck")}>{store.frontDeskCheckRequired ? t("yes") : t("no")}</Meta>
+          <Meta label={t("fields.borrowOutTargets")}>
+            {store.borrowOutTargets.length ? store.borrowOutTargets.map((target) => target.name).join(t("listSeparator")) : none}
+          </Meta>
+        </Box>
+      </Paper>
+    </Stack>
+  );
+}
+
+function StoreEditForm({ store, onDone }: { store: StoreInfoCheck; onDone: () => void }) {
+  const { t } = useTranslation("org");
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<StoreForm>(() => storeFormFrom(store));
+  const [errors, setErrors] = useState<StoreFormErrors>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [confirming, setConfirming] = useState(false);
+  const provinces = useProvinces();
+  const cities = useCities(form.provinceCode);
+  const districts = useDistricts(form.cityCode);
+
+  const save = useMutation({
+    mutationFn: () => updateStore(storeUpdateFrom(store.id, form)),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: orgKeys.all });
+      onDone();
+    },
+    onError: (error) => {
+      setConfirming(false);
+      if (error instanceof ApiError) {
+        setServerErrors(Object.fromEntries(Object.entries(error.fields).map(([field, messages]) => [field, messages[0] ?? ""])));
+      }
+    },
+  });
+
+  const set = <K extends keyof StoreForm>(key: K, value: StoreForm[K]) => {
+    setForm((previous) => {
+      const next = { ...previous, [key]: value };
+      if (key === "provinceCode") Object.assign(next, { cityCode: "", districtCode: "" });
+      if (key === "cityCode") next.districtCode = "";
+      return next;
+    });
+    setServerErrors((previous) => ({ ...previous, [key]: "" }));
+  };
+  const message = (field: keyof StoreForm) => (errors[field] ? t(errors[field]) : serverErrors[field] || "");
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateStoreForm(form);
+    setErrors(found);
+    if (Object.keys(found).length === 0) setConfirming(true);
+  };
+
+  const regionSelect = (
+    field: "provinceCode" | "cityCode" | "districtCode",
+    options: { code: string; name: string }[] | undefined,
+    disabled: boolean,
+  ) => (
+    <TextField
+      select
+      fullWidth
+      label={t(`fieldNames.${field}`)}
+      value={options?.some((option) => option.code === form[field]) ? form[field] : ""}
+      onChange={(event) => set(field, event.target.value)}
+      disabled={disabled}
+      error={Boolean(message(field))}
+      helperText={message(field) || " "}
+    >
+      <MenuItem value="">{t("choose")}</MenuItem>
+      {(options ?? []).map((option) => (
+        <MenuItem key={option.code} value={option.code}>
+          {option.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  return (
+    <Paper variant="outlined" component="form" noValidate onSubmit={submit} aria-label={t("info.editTitle")} sx={{ p: 3 }}>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <TextField
+            fullWidth
+            required
+            label={t("fieldNames.name")}
+            value={form.name}
+            onChange={(event) => set("name", event.target.value)}
+            error={Boolean(message("name"))}
+            helperText={message("name") || " "}
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <TextField
+            fullWidth
+            label={t("fieldNames.phone")}
+            value={form.phone}
+            onChange={(event) => set("phone", event.target.value)}
+            error={Boolean(message("phone"))}
+            helperText={message("phone") || t("info.phoneHint")}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>{regionSelect("provinceCode", provinces.data, provinces.isPending)}</Grid>
+        <Grid size={{ xs: 12, md: 4 }}>{regionSelect("cityCode", cities.data, !form.provinceCode)}</Grid>
+        <Grid size={{ xs: 12, md: 4 }}>{regionSelect("districtCode", districts.data, !form.cityCode)}</Grid>
+        <Grid size={12}>
+          <TextField
+            fullWidth
+            label={t("fieldNames.address")}
+            value={form.address}
+            onChange={(event) => set("address", event.target.value)}
+            error={Boolean(message("address"))}
+            helperText={message("address") || " "}
+            slotProps={{ htmlInput: { maxLength: 200 } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 6, md: 3 }}>
+          <TextField
+            fullWidth
+            type="time"
+            label={t("fieldNames.openTime")}
+            value={form.openTime}
+            onChange={(event) => set("openTime", event.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+            helperText=" "
+          />
+        </Grid>
+        <Grid size={{ xs: 6, md: 3 }}>
+          <TextField
+            fullWidth
+            type="time"
+            label={t("fieldNames.closeTime")}
+            value={form.closeTime}
+            onChange={(event) => set("closeTime", event.target.value)}
+            error={Boolean(message("closeTime"))}
+            helperText={message("closeTime") || " "}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 6, md: 3 }}>
+          <TextField
+            fullWidth
+            type="number"
+            label={t("fieldNames.seats")}
+            value={form.seats}
+            onChange={(event) => set("seats", event.target.value)}
+            error={Boolean(message("seats"))}
+            helperText={message("seats") || " "}
+            slotProps={{ htmlInput: { min: 0, step: 1 } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 6, md: 3 }}>
+          <TextField
+            select
+            fullWidth
+            label={t("fieldNames.status")}
+            value={form.status}
+            onChange={(event) => set("status", event.target.value === "closed" ? "closed" : "open")}
+            helperText=" "
+          >
+            <MenuItem value="open">{t("status.open")}</MenuItem>
+            <MenuItem value="closed">{t("status.closed")}</MenuItem>
+          </TextField>
+        </Grid>
+        <Grid size={12}>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={form.frontDeskCheckRequired}
+                onChange={(event) => set("frontDeskCheckRequired", event.target.checked)}
+              />
+            }
+            label={t("fields.frontDeskCheck")}
+          />
+        </Grid>
+      </Grid>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end", mt: 2 }}>
+        <Button onClick={onDone}>{t("cancel")}</Button>
+        <Button type="submit" variant="contained">
+          {t("save")}
+        </Button>
+      </Stack>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="store-confirm-title">
+        <DialogTitle id="store-confirm-title">{t("info.confirmTitle")}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t("info.confirmText")}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>{t("cancel")}</Button>
+          <Button variant="contained" disabled={save.isPending} onClick={() => save.mutate()}>
+            {t("confirm")}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Paper>
+  );
+}
+
+mountIsland(<StoreBasicInfoPage />);

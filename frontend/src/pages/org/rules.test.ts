@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import {
+  formatHours,
+  openingHoursError,
+  regionError,
+  seatsError,
+  storePhoneError,
+  storeUpdateFrom,
+  validateStoreForm,
+  type StoreForm,
+} from "./rules";
+
+const form: StoreForm = {
+  name: "静安店",
+  provinceCode: "310000",
+  cityCode: "310100",
+  districtCode: "310106",
+  address: "南京西路1266号",
+  phone: "021-62881234",
+  openTime: "10:00",
+  closeTime: "22:00",
+  seats: "12",
+  status: "open",
+  frontDeskCheckRequired: false,
+};
+
+describe("store rules (mirror apps/org/rules.py)", () => {
+  it("accepts mobiles, landlines and 8-digit numbers, refuses the rest", () => {
+    for (const phone of ["13800000001", "021-62881234", "02162881234", "0755-1234567", "66123456", ""]) {
+      expect(storePhoneError(phone)).toBeNull();
+    }
+    for (const phone of ["12345", "021-123", "2380000000a", "138000000011"]) {
+      expect(storePhoneError(phone)).toBe("errors.phone");
+    }
+  });
+
+  it("needs the opening time before the closing time, both or neither", () => {
+    expect(openingHoursError("10:00", "22:00")).toBeNull();
+    expect(openingHoursError("", "")).toBeNull();
+    expect(openingHoursError("22:00", "10:00")).toBe("errors.openBeforeClose");
+    expect(openingHoursError("10:00", "10:00")).toBe("errors.openBeforeClose");
+    expect(openingHoursError("10:00", "")).toBe("errors.bothTimes");
+  });
+
+  it("takes seats as a whole number from 0", () => {
+    expect(seatsError("0")).toBeNull();
+    expect(seatsError("")).toBeNull();
+    expect(seatsError("-1")).toBe("errors.seatsNegative");
+    expect(seatsError("1.5")).toBe("errors.seatsWhole");
+  });
+
+  it("wants all three region codes or none", () => {
+    expect(regionError({ provinceCode: "", cityCode: "", districtCode: "" })).toBeNull();
+    expect(regionError({ provinceCode: "310000", cityCode: "", districtCode: "" })).toBe("errors.region");
+  });
+
+  it("collects the errors of a form by field", () => {
+    expect(validateStoreForm(form)).toEqual({});
+    expect(validateStoreForm({ ...form, name: " ", phone: "1", openTime: "23:00", seats: "-2", cityCode: "" })).toEqual({
+      name: "errors.name",
+      phone: "errors.phone",
+      closeTime: "errors.openBeforeClose",
+      seats: "errors.seatsNegative",
+      districtCode: "errors.region",
+    });
+  });
+
+  it("builds the update body with nulls for empty values", () => {
+    expect(storeUpdateFrom(3, { ...form, openTime: "", closeTime: "", seats: "" })).toMatchObject({
+      id: 3,
+      openTime: null,
+      closeTime: null,
+      seats: null,
+    });
+    expect(storeUpdateFrom(3, form).seats).toBe(12);
+  });
+
+  it("formats opening hours", () => {
+    expect(formatHours("10:00", "22:00", "-")).toBe("10:00–22:00");
+    expect(formatHours(null, "22:00", "-")).toBe("-");
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * The store form's rules, mirroring apps/org/rules.py so the person sees a mistake before saving
+ * (the server checks again). Each rule answers an i18n key of the "org" namespace, or null.
+ */
+
+import type { StoreRow } from "../../api/org";
+
+/** A mainland mobile, a mainland landline with its area prefix (021-62345678), or 8 digits (HK, Macao). */
+export const STORE_PHONE = /^(1\d{10}|0\d{2,3}-?\d{7,8}|\d{8})$/;
+
+export interface StoreForm {
+  name: string;
+  provinceCode: string;
+  cityCode: string;
+  districtCode: string;
+  address: string;
+  phone: string;
+  openTime: string;
+  closeTime: string;
+  seats: string;
+  status: "open" | "closed";
+  frontDeskCheckRequired: boolean;
+}
+
+export type StoreFormErrors = Partial<Record<keyof StoreForm, string>>;
+
+export function storePhoneError(phone: string): string | null {
+  const value = phone.trim();
+  return value && !STORE_PHONE.test(value) ? "errors.phone" : null;
+}
+
+/** "HH:MM" strings compare as times. */
+export function openingHoursError(openTime: string, closeTime: string): string | null {
+  if ((openTime === "") !== (closeTime === "")) return "errors.bothTimes";
+  if (openTime && closeTime && openTime >= closeTime) return "errors.openBeforeClose";
+  return null;
+}
+
+export function seatsError(seats: string): string | null {
+  if (seats.trim() === "") return null;
+  const value = Number(seats);
+  if (!Number.isInteger(value)) return "errors.seatsWhole";
+  return value < 0 ? "errors.seatsNegative" : null;
+}
+
+export function regionError(form: Pick<StoreForm, "provinceCode" | "cityCode" | "districtCode">): string | null {
+  const given = [form.provinceCode, form.cityCode, form.districtCode].filter((code) => code !== "");
+  return given.length === 0 || given.length === 3 ? null : "errors.region";
+}
+
+export function validateStoreForm(form: StoreForm): StoreFormErrors {
+  const errors: StoreFormErrors = {};
+  if (!form.name.trim()) errors.name = "errors.name";
+  const phone = storePhoneError(form.phone);
+  if (phone) errors.phone = phone;
+  const hours = openingHoursError(form.openTime, form.closeTime);
+  if (hours) errors.closeTime = hours;
+  const seats = seatsError(form.seats);
+  if (seats) errors.seats = seats;
+  const region = regionError(form);
+  if (region) errors.districtCode = region;
+  return errors;
+}
+
+export function storeFormFrom(store: StoreRow & { frontDeskCheckRequired: boolean }): StoreForm {
+  return {
+    name: store.name,
+    provinceCode: store.provinceCode,
+    cityCode: store.cityCode,
+    districtCode: store.districtCode,
+    address: store.address,
+    phone: store.phone,
+    openTime: store.openTime ?? "",
+    closeTime: store.closeTime ?? "",
+    seats: store.seats === null ? "" : String(store.seats),
+    status: store.status,
+    frontDeskCheckRequired: store.frontDeskCheckRequired,
+  };
+}
+
+/** The body of UpdateErpStore: empty times and seats become null. */
+export function storeUpdateFrom(id: number, form: StoreForm) {
+  return {
+    id,
+    name: form.name.trim(),
+    provinceCode: form.provinceCode,
+    cityCode: form.cityCode,
+    districtCode: form.districtCode,
+    address: form.address.trim(),
+    phone: form.phone.trim(),
+    openTime: form.openTime || null,
+    closeTime: form.closeTime || null,
+    seats: form.seats.trim() === "" ? null : Number(form.seats),
+    status: form.status,
+    frontDeskCheckRequired: form.frontDeskCheckRequired,
+  };
+}
+
+/** "10:00–22:00", or the given placeholder when the hours are not set. */
+export function formatHours(openTime: string | null, closeTime: string | null, none: string): string {
+  return openTime && closeTime ? `${openTime}–${closeTime}` : none;
+}
