@@ -26,6 +26,18 @@ def stores_under_units(units: list[OrgUnit]) -> list[OrgUnit]:
     return list(OrgUnit.objects.stores().filter(condition, is_active=True).only("id", "name", "path"))
 
 
+def borrow_out_candidates(store: OrgUnit) -> list[OrgUnit]:
+    """Stores this store may lend to: the other active stores of its own chain (same head office)."""
+    chain_root = store.path.split("/")[1]
+    return list(
+        OrgUnit.objects.stores()
+        .filter(path__startswith=f"/{chain_root}/", is_active=True)
+        .exclude(pk=store.pk)
+        .order_by("name")
+        .only("id", "name", "path")
+    )
+
+
 def borrow_out_targets_of(store_id: int) -> list[OrgUnit]:
     return list(OrgUnit.objects.stores().filter(borrow_out_sources__id=store_id, is_active=True).order_by("name"))
 

@@ -17,6 +17,7 @@ from apps.core.errors import Conflict, DomainError, InvalidInput, NotFound
 from apps.org import rules
 from apps.org.choices import AuditAction, EmployeePosition, EmployeeStatus, SkillLevel, StoreStatus
 from apps.org.models import Employee, EmployeeServiceDuration, OrgUnit
+from apps.org.selectors import borrow_out_candidates
 
 # Wire name → model field of the store information a store may edit (spec §2.2 /storeBasicInfo).
 STORE_FIELDS = {
@@ -100,8 +101,7 @@ def store_update(*, actor: Actor, store: OrgUnit, changes: dict[str, Any]) -> Or
             wanted = set(changes["borrowOutTargetIds"] or [])
             if store.pk in wanted:
                 raise InvalidInput(_("a store cannot lend to itself"), field="borrowOutTargetIds")
-            targets = set(OrgUnit.objects.stores().filter(pk__in=wanted, is_active=True).values_list("id", flat=True))
-            if targets != wanted:
+            if not wanted <= {candidate.pk for candidate in borrow_out_candidates(store)}:
                 raise InvalidInput(_("unknown store among the borrow-out targets"), field="borrowOutTargetIds")
             current = set(store.borrow_out_targets.values_list("id", flat=True))
             if current != wanted:

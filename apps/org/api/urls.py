@@ -10,6 +10,11 @@ urlpatterns = [
     ),
     path("shopDetail/findErpById/<int:store_id>", views.StoreInfoApi.as_view(), name="shop-store-info"),
     path("shopDetail/findErpByIdCheck/<int:store_id>", views.StoreInfoCheckApi.as_view(), name="shop-store-info-check"),
+    path(
+        "shopDetail/borrowOutCandidates/<int:store_id>",
+        views.StoreBorrowOutCandidatesApi.as_view(),
+        name="shop-borrow-out-candidates",
+    ),
     path("shopDetail/UpdateErpStore", views.StoreUpdateApi.as_view(), name="shop-store-update"),
     path("shopDetail/checkStoreStatusIsDebtDisable", views.StoreDebtStatusApi.as_view(), name="shop-store-debt-status"),
     path("shopDetail/ownerStores", views.OwnerStoresApi.as_view(), name="shop-owner-stores"),

@@ -72,6 +72,22 @@ class StoreInfoApi(ErpApi):
         return EnvelopeResponse(selectors.store_info(store=_visible_store(request, store_id)))
 
 
+class StoreBorrowOutCandidatesApi(ErpApi):
+    """The stores the store-information form offers as borrow-out targets."""
+
+    required_codes = (STORE_INFO_CODE,)
+
+    @extend_schema(
+        responses=inline_serializer(
+            "BorrowOutCandidate", {"id": serializers.IntegerField(), "name": serializers.CharField()}, many=True
+        ),
+        summary="Stores a store may lend stock to",
+    )
+    def get(self, request: Request, store_id: int) -> EnvelopeResponse:
+        candidates = selectors.borrow_out_candidates(_visible_store(request, store_id))
+        return EnvelopeResponse([{"id": store.pk, "name": store.name} for store in candidates])
+
+
 class StoreInfoCheckApi(ErpApi):
     required_codes = (STORE_INFO_CODE, SHOP_MANAGEMENT_CODE)
 

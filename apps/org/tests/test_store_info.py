@@ -135,6 +135,22 @@ def test_a_store_cannot_lend_to_itself_or_to_an_unknown_store(chain, editor):
     )
 
 
+def test_a_store_cannot_lend_to_a_store_of_another_chain(chain, editor):
+    elsewhere = StoreFactory()  # under a head office of its own
+    response = _update(api_client(entry=editor), chain["store"].pk, borrowOutTargetIds=[elsewhere.pk])
+    data = assert_envelope(response, status=400, errcode="VALID-40000")
+    assert data["fields"]["borrowOutTargetIds"] == ["unknown store among the borrow-out targets"]
+
+
+def test_borrow_out_candidates_are_the_other_stores_of_the_chain(chain, editor):
+    StoreFactory()  # another chain's store is not offered
+    client = api_client(entry=editor)
+    data = assert_envelope(client.get(f"/rest/shopDetail/borrowOutCandidates/{chain['store'].pk}"), status=200)
+    assert data == [{"id": chain["other_store"].pk, "name": "Store B"}]
+    response = client.get(f"/rest/shopDetail/borrowOutCandidates/{chain['other_store'].pk}")
+    assert_envelope(response, status=404, errcode="SYS-40400")
+
+
 def test_messages_follow_the_language(chain, editor):
     response = _update(api_client(entry=editor, language="zh-hans"), chain["store"].pk, seats=-1)
     assert_envelope(response, status=400, errcode="VALID-40000")

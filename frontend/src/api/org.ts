@@ -88,7 +88,16 @@ export const orgKeys = {
   provinces: () => ["org", "regions", "provinces"] as const,
   cities: (province: string) => ["org", "regions", "cities", province] as const,
   districts: (city: string) => ["org", "regions", "districts", city] as const,
+  borrowOutCandidates: (id: number) => ["org", "borrowOutCandidates", id] as const,
 };
+
+export function fetchBorrowOutCandidates(storeId: number): Promise<StoreRef[]> {
+  return api.get<StoreRef[]>(`/rest/shopDetail/borrowOutCandidates/${storeId}`, { quiet: true });
+}
+
+export function useBorrowOutCandidates(storeId: number) {
+  return useQuery({ queryKey: orgKeys.borrowOutCandidates(storeId), queryFn: () => fetchBorrowOutCandidates(storeId) });
+}
 
 export function fetchStoreInfo(id: number): Promise<StoreInfo> {
   return api.get<StoreInfo>(`/rest/shopDetail/findErpById/${id}`, { quiet: true });

@@ -1,4 +1,5 @@
 import {
+  Autocomplete,
   Alert,
   Box,
   Button,
@@ -21,7 +22,16 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
-import { orgKeys, updateStore, useCities, useDistricts, useProvinces, useStoreInfoCheck, type StoreInfoCheck } from "../../api/org";
+import {
+  orgKeys,
+  updateStore,
+  useBorrowOutCandidates,
+  useCities,
+  useDistricts,
+  useProvinces,
+  useStoreInfoCheck,
+  type StoreInfoCheck,
+} from "../../api/org";
 import { currentSession } from "../../api/session";
 import { mountIsland } from "../../islands/mount";
 import { DetailError, Loading, Meta, PageFrame } from "../messaging/parts";
@@ -104,6 +114,7 @@ function StoreEditForm({ store, onDone }: { store: StoreInfoCheck; onDone: () =>
   const provinces = useProvinces();
   const cities = useCities(form.provinceCode);
   const districts = useDistricts(form.cityCode);
+  const candidates = useBorrowOutCandidates(store.id);
 
   const save = useMutation({
     mutationFn: () => updateStore(storeUpdateFrom(store.id, form)),
@@ -247,6 +258,25 @@ function StoreEditForm({ store, onDone }: { store: StoreInfoCheck; onDone: () =>
             <MenuItem value="open">{t("status.open")}</MenuItem>
             <MenuItem value="closed">{t("status.closed")}</MenuItem>
           </TextField>
+        </Grid>
+        <Grid size={12}>
+          <Autocomplete
+            multiple
+            options={candidates.data ?? []}
+            loading={candidates.isPending}
+            getOptionLabel={(option) => option.name}
+            isOptionEqualToValue={(option, value) => option.id === value.id}
+            value={(candidates.data ?? []).filter((option) => form.borrowOutTargetIds.includes(option.id))}
+            onChange={(_event, chosen) => set("borrowOutTargetIds", chosen.map((option) => option.id))}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label={t("fields.borrowOutTargets")}
+                error={Boolean(message("borrowOutTargetIds"))}
+                helperText={message("borrowOutTargetIds") || t("info.borrowOutHint")}
+              />
+            )}
+          />
         </Grid>
         <Grid size={12}>
           <FormControlLabel

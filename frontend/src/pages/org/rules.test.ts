@@ -22,6 +22,7 @@ const form: StoreForm = {
   seats: "12",
   status: "open",
   frontDeskCheckRequired: false,
+  borrowOutTargetIds: [7],
 };
 
 describe("store rules (mirror apps/org/rules.py)", () => {
@@ -73,6 +74,7 @@ describe("store rules (mirror apps/org/rules.py)", () => {
       seats: null,
     });
     expect(storeUpdateFrom(3, form).seats).toBe(12);
+    expect(storeUpdateFrom(3, form).borrowOutTargetIds).toEqual([7]);
   });
 
   it("formats opening hours", () => {

@@ -3,7 +3,7 @@
  * (the server checks again). Each rule answers an i18n key of the "org" namespace, or null.
  */
 
-import type { StoreRow } from "../../api/org";
+import type { StoreRef, StoreRow } from "../../api/org";
 
 /** A mainland mobile, a mainland landline with its area prefix (021-62345678), or 8 digits (HK, Macao). */
 export const STORE_PHONE = /^(1\d{10}|0\d{2,3}-?\d{7,8}|\d{8})$/;
@@ -20,6 +20,7 @@ export interface StoreForm {
   seats: string;
   status: "open" | "closed";
   frontDeskCheckRequired: boolean;
+  borrowOutTargetIds: number[];
 }
 
 export type StoreFormErrors = Partial<Record<keyof StoreForm, string>>;
@@ -62,7 +63,9 @@ export function validateStoreForm(form: StoreForm): StoreFormErrors {
   return errors;
 }
 
-export function storeFormFrom(store: StoreRow & { frontDeskCheckRequired: boolean }): StoreForm {
+export function storeFormFrom(
+  store: StoreRow & { frontDeskCheckRequired: boolean; borrowOutTargets: StoreRef[] },
+): StoreForm {
   return {
     name: store.name,
     provinceCode: store.provinceCode,
@@ -75,6 +78,7 @@ export function storeFormFrom(store: StoreRow & { frontDeskCheckRequired: boolea
     seats: store.seats === null ? "" : String(store.seats),
     status: store.status,
     frontDeskCheckRequired: store.frontDeskCheckRequired,
+    borrowOutTargetIds: store.borrowOutTargets.map((target) => target.id),
   };
 }
 
@@ -93,6 +97,7 @@ export function storeUpdateFrom(id: number, form: StoreForm) {
     seats: form.seats.trim() === "" ? null : Number(form.seats),
     status: form.status,
     frontDeskCheckRequired: form.frontDeskCheckRequired,
+    borrowOutTargetIds: form.borrowOutTargetIds,
   };
 }
 
