@@ -1,0 +1,367 @@
+/**
+ * Catalogue calls (docs/api.md "Catalogue"): products, packages, projects, coupons, promotions and
+ * time periods, their query keys and hooks. Every key starts with "catalog", so one invalidation
+ * refreshes every list and detail after a store switch or price change.
+ */
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { i18n } from "../i18n";
+import { api, type Page } from "./client";
+import { currentTokens } from "./session";
+
+// --- shapes --------------------------------------------------------------------------------------
+
+/** Every product, package, project and card row. Money is a decimal string ("199.00"). */
+export interface ItemState {
+  id: number;
+  code: string;
+  name: string;
+  price: string;
+  enabled: boolean;
+  storePriceAllowed: boolean;
+  storeEnabled: boolean;
+  storePrice: string | null;
+  effectivePrice: string;
+}
+
+export interface PriceChange {
+  id: number;
+  storeId: number | null;
+  storeName: string;
+  oldPrice: string | null;
+  newPrice: string | null;
+  changedBy: string;
+  changedAt: string;
+}
+
+export type UseType = "retail" | "professional";
+
+export interface Product extends ItemState {
+  brand: string;
+  categoryId: number;
+  categoryName: string;
+  specification: string;
+  unit: string;
+  barcode: string;
+  useType: UseType;
+  cost: string;
+  defaultSafetyStock: number;
+}
+
+export interface ProductPackageLine {
+  productId: number;
+  productCode: string;
+  productName: string;
+  quantity: number;
+  unitPrice: string;
+}
+
+export interface ProductPackage extends ItemState {
+  lines: ProductPackageLine[];
+}
+
+export interface Consumable {
+  productId: number;
+  productCode: string;
+  productName: string;
+  unit: string;
+  quantity: string;
+}
+
+export interface Project extends ItemState {
+  categoryId: number;
+  categoryName: string;
+  durationMinutes: number;
+  requiredSkill: string;
+  consumables: Consumable[];
+}
+
+export interface ProjectPackageLine {
+  projectId: number;
+  projectCode: string;
+  projectName: string;
+  sessions: number;
+}
+
+export interface ProjectPackage extends ItemState {
+  validityDays: number;
+  totalSessions: number;
+  lines: ProjectPackageLine[];
+}
+
+export type WithHistory<T> = T & { priceHistory: PriceChange[] };
+
+export type CouponKind = "A" | "B" | "C";
+export const COUPON_KINDS: readonly CouponKind[] = ["A", "B", "C"];
+
+export interface Coupon {
+  id: number;
+  code: string;
+  name: string;
+  kind: CouponKind;
+  amount: string | null;
+  rate: string | null;
+  maxDiscount: string | null;
+  projectId: number | null;
+  projectName: string;
+  validFrom: string | null;
+  validTo: string | null;
+  validDays: number | null;
+  minSpend: string;
+  onePerOrder: boolean;
+  stackable: boolean;
+  enabled: boolean;
+  storeEnabled: boolean;
+}
+
+export type PromotionStatus = "current" | "upcoming" | "ended";
+export const PROMOTION_STATUSES: readonly PromotionStatus[] = ["current", "upcoming", "ended"];
+
+export interface Promotion {
+  id: number;
+  name: string;
+  start: string;
+  end: string;
+  status: PromotionStatus;
+  allStores: boolean;
+  stores: { id: number; name: string }[];
+  lineCount: number;
+  remark: string;
+}
+
+export interface PromotionLine {
+  id: number;
+  itemType: ItemType;
+  itemId: number;
+  itemCode: string;
+  itemName: string;
+  price: string;
+  promoPrice: string | null;
+  discountRate: string | null;
+}
+
+export interface PromotionDetail extends Promotion {
+  lines: PromotionLine[];
+}
+
+export interface TimePeriod {
+  id: number;
+  /** 0 Monday … 6 Sunday; null every day. */
+  weekday: number | null;
+  start: string;
+  end: string;
+  capacity: number;
+}
+
+export type TimePeriodInput = Omit<TimePeriod, "id">;
+
+export type ItemType = "product" | "productPackage" | "project" | "projectPackage" | "cardType" | "couponTemplate";
+
+export interface StoreItemInput {
+  itemType: ItemType;
+  itemId: number;
+  enabled: boolean;
+  /** Left out: keep the store's price; null: clear it. */
+  storePrice?: string | null;
+}
+
+export interface StoreItemResult {
+  storeId: number;
+  itemType: ItemType;
+  itemId: number;
+  enabled: boolean;
+  storeEnabled: boolean;
+  price: string | null;
+  storePrice: string | null;
+  effectivePrice: string | null;
+  updatedAt: string;
+}
+
+// --- searches ------------------------------------------------------------------------------------
+
+export interface CatalogSearch {
+  pageNo: number;
+  pageSize: number;
+  keyword?: string;
+  /** "" all, "true" on, "false" off (for the acting store). */
+  enabled?: "" | "true" | "false";
+}
+
+export interface ProductSearch extends CatalogSearch {
+  categoryId?: number | null;
+  brand?: string;
+  useType?: UseType | "";
+}
+
+export interface ProjectSearch extends CatalogSearch {
+  categoryId?: number | null;
+}
+
+export interface CouponSearch extends CatalogSearch {
+  kind: CouponKind;
+}
+
+export interface PromotionSearch {
+  pageNo: number;
+  pageSize: number;
+  status: PromotionStatus;
+  keyword?: string;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+/** The query of a list call: trimmed keyword, empty filters left out. */
+export function listQuery(search: object): Record<string, string | number> {
+  const query: Record<string, string | number> = {};
+  for (const [key, raw] of Object.entries(search as Record<string, QueryValue>)) {
+    const value = typeof raw === "string" ? raw.trim() : raw;
+    if (value === undefined || value === null || value === "") continue;
+    query[key] = typeof value === "boolean" ? String(value) : value;
+  }
+  return query;
+}
+
+/** The export address: the list's filters without its paging. */
+export function exportUrl(path: string, search: object): string {
+  const { pageNo: _pageNo, pageSize: _pageSize, ...filters } = listQuery(search);
+  const params = new URLSearchParams(Object.entries(filters).map(([key, value]) => [key, String(value)]));
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+export const catalogKeys = {
+  all: ["catalog"] as const,
+  products: (search: ProductSearch) => ["catalog", "products", search] as const,
+  productOptions: () => ["catalog", "productOptions"] as const,
+  product: (id: number) => ["catalog", "product", id] as const,
+  productPackages: (search: CatalogSearch) => ["catalog", "productPackages", search] as const,
+  productPackage: (id: number) => ["catalog", "productPackage", id] as const,
+  projects: (search: ProjectSearch) => ["catalog", "projects", search] as const,
+  projectOptions: () => ["catalog", "projectOptions"] as const,
+  project: (id: number) => ["catalog", "project", id] as const,
+  projectPackages: (search: CatalogSearch) => ["catalog", "projectPackages", search] as const,
+  projectPackage: (id: number) => ["catalog", "projectPackage", id] as const,
+  coupons: (search: CouponSearch) => ["catalog", "coupons", search] as const,
+  coupon: (id: number) => ["catalog", "coupon", id] as const,
+  promotions: (search: PromotionSearch) => ["catalog", "promotions", search] as const,
+  promotion: (id: number) => ["catalog", "promotion", id] as const,
+  timePeriods: () => ["catalog", "timePeriods"] as const,
+};
+
+export const PRODUCT_EXPORT_PATH = "/rest/commodity/productList/export";
+export const PROJECT_EXPORT_PATH = "/rest/commodity/projectList/export";
+
+// --- calls ---------------------------------------------------------------------------------------
+
+const page = <T>(path: string, search: object) => api.get<Page<T>>(path, { query: listQuery(search), quiet: true });
+const detail = <T>(path: string) => api.get<T>(path, { quiet: true });
+
+export const searchProducts = (search: ProductSearch) => page<Product>("/rest/commodity/productList", search);
+export const searchProductPackages = (search: CatalogSearch) =>
+  page<ProductPackage>("/rest/commodity/productPackageList", search);
+export const searchProjects = (search: ProjectSearch) => page<Project>("/rest/commodity/projectList", search);
+export const searchProjectPackages = (search: CatalogSearch) =>
+  page<ProjectPackage>("/rest/commodity/packageList", search);
+export const searchCoupons = (search: CouponSearch) => page<Coupon>("/rest/commodity/couponTemplateList", search);
+export const searchPromotions = (search: PromotionSearch) => page<Promotion>("/rest/promotion/list", search);
+
+export const fetchProduct = (id: number) => detail<WithHistory<Product>>(`/rest/commodity/productDetail/${id}`);
+export const fetchProductPackage = (id: number) =>
+  detail<WithHistory<ProductPackage>>(`/rest/commodity/productPackageDetail/${id}`);
+export const fetchProject = (id: number) => detail<WithHistory<Project>>(`/rest/commodity/projectDetail/${id}`);
+export const fetchProjectPackage = (id: number) =>
+  detail<WithHistory<ProjectPackage>>(`/rest/commodity/packageDetail/${id}`);
+export const fetchCoupon = (id: number) => detail<Coupon>(`/rest/commodity/couponTemplateDetail/${id}`);
+export const fetchPromotion = (id: number) => detail<PromotionDetail>(`/rest/promotion/detail/${id}`);
+
+/** The store's switch and price; the client shows "saved" and any failure. */
+export function saveStoreItem(input: StoreItemInput): Promise<StoreItemResult> {
+  return api.post<StoreItemResult>("/rest/commodity/storeItem", { body: input });
+}
+
+export function fetchTimePeriods(): Promise<TimePeriod[]> {
+  return api.get<TimePeriod[]>("/rest/timePeriod/list", { quiet: true });
+}
+
+export function saveTimePeriods(periods: TimePeriodInput[]): Promise<TimePeriod[]> {
+  return api.post<TimePeriod[]>("/rest/timePeriod/save", { body: { periods } });
+}
+
+/** The answer of an export: a workbook to save, or the server's refusal (the 100,000-row cap). */
+export type ExportOutcome = { kind: "file"; blob: Blob; fileName: string } | { kind: "refused"; message: string };
+
+/** `attachment; filename="products.xlsx"` → products.xlsx. */
+export function fileNameFrom(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition);
+  if (star?.[1]) return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ""));
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain?.[1]?.trim() || fallback;
+}
+
+/** Downloads an export with the session's headers (a plain link would carry no token). */
+export async function fetchExport(url: string, fallbackName: string): Promise<ExportOutcome> {
+  const headers: Record<string, string> = { "Accept-Language": i18n.language };
+  const tokens = currentTokens();
+  if (tokens) {
+    headers.Authorization = `Bearer ${tokens.access}`;
+    headers["X-Account-Version"] = tokens.accountVersion;
+  }
+  const response = await fetch(url, { method: "GET", headers, credentials: "same-origin" });
+  const type = response.headers.get("Content-Type") ?? "";
+  if (!response.ok || type.includes("json")) {
+    const envelope = (await response.json().catch(() => null)) as { errmsg?: string } | null;
+    return { kind: "refused", message: envelope?.errmsg || response.statusText || String(response.status) };
+  }
+  return { kind: "file", blob: await response.blob(), fileName: fileNameFrom(response.headers.get("Content-Disposition"), fallbackName) };
+}
+
+// --- hooks ---------------------------------------------------------------------------------------
+
+function useList<S, T>(key: readonly unknown[], search: S, call: (search: S) => Promise<Page<T>>) {
+  return useQuery({ queryKey: key, queryFn: () => call(search), placeholderData: keepPreviousData });
+}
+
+function useDetail<T>(key: readonly unknown[], id: number | null, call: (id: number) => Promise<T>) {
+  return useQuery({ queryKey: key, queryFn: () => call(id ?? 0), enabled: id !== null, retry: false });
+}
+
+export const useProducts = (search: ProductSearch) => useList(catalogKeys.products(search), search, searchProducts);
+export const useProductPackages = (search: CatalogSearch) =>
+  useList(catalogKeys.productPackages(search), search, searchProductPackages);
+export const useProjects = (search: ProjectSearch) => useList(catalogKeys.projects(search), search, searchProjects);
+export const useProjectPackages = (search: CatalogSearch) =>
+  useList(catalogKeys.projectPackages(search), search, searchProjectPackages);
+export const useCoupons = (search: CouponSearch) => useList(catalogKeys.coupons(search), search, searchCoupons);
+export const usePromotions = (search: PromotionSearch) =>
+  useList(catalogKeys.promotions(search), search, searchPromotions);
+
+export const useProduct = (id: number | null) => useDetail(catalogKeys.product(id ?? 0), id, fetchProduct);
+export const useProductPackage = (id: number | null) =>
+  useDetail(catalogKeys.productPackage(id ?? 0), id, fetchProductPackage);
+export const useProject = (id: number | null) => useDetail(catalogKeys.project(id ?? 0), id, fetchProject);
+export const useProjectPackage = (id: number | null) =>
+  useDetail(catalogKeys.projectPackage(id ?? 0), id, fetchProjectPackage);
+export const useCoupon = (id: number | null) => useDetail(catalogKeys.coupon(id ?? 0), id, fetchCoupon);
+export const usePromotion = (id: number | null) => useDetail(catalogKeys.promotion(id ?? 0), id, fetchPromotion);
+
+/** The API has no category or brand list: the filters offer those of the first 200 items. */
+export function useProductOptions() {
+  return useQuery({
+    queryKey: catalogKeys.productOptions(),
+    queryFn: () => searchProducts({ pageNo: 1, pageSize: 200 }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useProjectOptions() {
+  return useQuery({
+    queryKey: catalogKeys.projectOptions(),
+    queryFn: () => searchProjects({ pageNo: 1, pageSize: 200 }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useTimePeriods() {
+  return useQuery({ queryKey: catalogKeys.timePeriods(), queryFn: fetchTimePeriods });
+}

@@ -1,0 +1,9 @@
+import { mountIsland } from "../../islands/mount";
+import { CouponDetail } from "./CouponDetail";
+
+/** /couponDetailA?id= (KXGL-0002). */
+export function CouponDetailAPage() {
+  return <CouponDetail kind="A" />;
+}
+
+mountIsland(<CouponDetailAPage />);

@@ -1,0 +1,9 @@
+import { mountIsland } from "../../islands/mount";
+import { CouponDetail } from "./CouponDetail";
+
+/** /couponDetailC?id= (KXGL-0002). */
+export function CouponDetailCPage() {
+  return <CouponDetail kind="C" />;
+}
+
+mountIsland(<CouponDetailCPage />);

@@ -1,0 +1,48 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useProductPackage } from "../../api/catalog";
+import { mountIsland } from "../../islands/mount";
+import { formatMoney, idFromSearch } from "./format";
+import { CatalogDetailFrame, Facts, PriceHistory, Section, SimpleTable, StoreControls, itemStateFacts } from "./parts";
+
+/** /proPackageDetail?id= (CPGL-0002): a product package, its lines and price history. */
+export function ProPackageDetailPage({ search = window.location.search }: { search?: string }) {
+  const { t } = useTranslation("catalog");
+  const [id] = useState(() => idFromSearch(search));
+  const detail = useProductPackage(id);
+  return (
+    <CatalogDetailFrame
+      title={t("productPackages.detailTitle")}
+      backHref="/proPackageList"
+      backLabel={t("productPackages.back")}
+      id={id}
+      detail={detail}
+    >
+      {(pack) => (
+        <>
+          <Section title={pack.name}>
+            <Facts items={itemStateFacts(pack, t)} />
+            <StoreControls itemType="productPackage" item={pack} />
+          </Section>
+          <Section title={t("lines.title")}>
+            <SimpleTable
+              label={t("lines.title")}
+              emptyText={t("lines.empty")}
+              rows={pack.lines}
+              rowKey={(line) => line.productId}
+              columns={[
+                { label: t("columns.code"), render: (line) => line.productCode },
+                { label: t("columns.name"), render: (line) => line.productName },
+                { label: t("columns.quantity"), align: "right", render: (line) => line.quantity },
+                { label: t("columns.unitPrice"), align: "right", render: (line) => formatMoney(line.unitPrice) },
+              ]}
+            />
+          </Section>
+          <PriceHistory rows={pack.priceHistory} />
+        </>
+      )}
+    </CatalogDetailFrame>
+  );
+}
+
+mountIsland(<ProPackageDetailPage />);

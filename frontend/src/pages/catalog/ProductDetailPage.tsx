@@ -1,0 +1,40 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useProduct } from "../../api/catalog";
+import { mountIsland } from "../../islands/mount";
+import { formatMoney, idFromSearch } from "./format";
+import { CatalogDetailFrame, Facts, PriceHistory, Section, StoreControls, itemStateFacts } from "./parts";
+
+/** /productDetail?id= (CPGL-0002): a product, the store's switch and price, its price history. */
+export function ProductDetailPage({ search = window.location.search }: { search?: string }) {
+  const { t } = useTranslation("catalog");
+  const [id] = useState(() => idFromSearch(search));
+  const detail = useProduct(id);
+  return (
+    <CatalogDetailFrame title={t("products.detailTitle")} backHref="/productList" backLabel={t("products.back")} id={id} detail={detail}>
+      {(product) => (
+        <>
+          <Section title={product.name}>
+            <Facts
+              items={[
+                ...itemStateFacts(product, t),
+                [t("columns.brand"), product.brand || "—"],
+                [t("columns.category"), product.categoryName],
+                [t("columns.specification"), product.specification || "—"],
+                [t("columns.unit"), product.unit],
+                [t("columns.barcode"), product.barcode || "—"],
+                [t("columns.useType"), t(`useType.${product.useType}`)],
+                [t("columns.cost"), formatMoney(product.cost)],
+                [t("columns.safetyStock"), product.defaultSafetyStock],
+              ]}
+            />
+            <StoreControls itemType="product" item={product} />
+          </Section>
+          <PriceHistory rows={product.priceHistory} />
+        </>
+      )}
+    </CatalogDetailFrame>
+  );
+}
+
+mountIsland(<ProductDetailPage />);

@@ -1,0 +1,101 @@
+/** Plain rules of the catalogue pages: how money, rates and times read, and the filter options. */
+
+export const PAGE_SIZES = [10, 20, 50] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+
+/** Money arrives as a decimal string ("1234.50"): thousands separators and at most 2 decimals,
+ * never through a float ("1234.50" → "1,234.50", "199.00" → "199", "0.5" → "0.50"). */
+export function formatMoney(amount: string | null | undefined): string {
+  if (amount === null || amount === undefined) return "";
+  const text = amount.trim();
+  const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(text);
+  if (!match) return text;
+  const [, sign = "", rawWhole = "0", rawFraction = ""] = match;
+  let whole = rawWhole.replace(/^0+(?=\d)/, "");
+  let fraction = rawFraction.padEnd(2, "0").slice(0, 2);
+  // Round half up on the third decimal, in the digits themselves.
+  if ((rawFraction[2] ?? "0") >= "5") {
+    const cents = (BigInt(whole) * 100n + BigInt(fraction) + 1n).toString().padStart(3, "0");
+    whole = cents.slice(0, -2);
+    fraction = cents.slice(-2);
+  }
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const negative = sign === "-" && (whole !== "0" || fraction !== "00");
+  return `${negative ? "-" : ""}${grouped}${fraction === "00" ? "" : `.${fraction}`}`;
+}
+
+/** A rate is the share paid ("0.85"): shown as a percentage ("85%"). */
+export function formatRate(rate: string | null | undefined): string {
+  if (rate === null || rate === undefined || rate === "") return "";
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(rate.trim());
+  if (!match) return rate;
+  const [, whole = "0", fraction = ""] = match;
+  const percent = Number(whole) * 100 + Number(fraction.padEnd(2, "0").slice(0, 2));
+  const rest = fraction.slice(2).replace(/0+$/, "");
+  return `${percent}${rest ? `.${rest}` : ""}%`;
+}
+
+function locale(language: string): string {
+  return language.toLowerCase().startsWith("en") ? "en-GB" : "zh-CN";
+}
+
+/** An ISO 8601 time in the page's language ("" for none, the raw text if invalid). */
+export function formatDateTime(iso: string | null | undefined, language: string, timeZone?: string): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale(language), { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
+}
+
+/** A calendar day ("2025-03-01"), read as that day whatever the browser's time zone. */
+export function formatDate(day: string | null | undefined, language: string): string {
+  if (!day) return "";
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return day;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return new Intl.DateTimeFormat(locale(language), { dateStyle: "medium", timeZone: "UTC" }).format(date);
+}
+
+/** `?id=12` → 12; anything else → null. */
+export function idFromSearch(search: string): number | null {
+  const raw = new URLSearchParams(search).get("id");
+  if (raw === null || !/^\d+$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 ? id : null;
+}
+
+/** MUI counts pages from 0, the server from 1. */
+export function pageNo(pageIndex: number): number {
+  return Math.max(0, Math.floor(pageIndex)) + 1;
+}
+
+/** The distinct categories of some rows, by name. */
+export function categoryOptions(rows: readonly { categoryId: number; categoryName: string }[]): { value: string; label: string }[] {
+  const seen = new Map<number, string>();
+  for (const row of rows) if (!seen.has(row.categoryId)) seen.set(row.categoryId, row.categoryName);
+  return [...seen.entries()]
+    .map(([id, name]) => ({ value: String(id), label: name }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}
+
+/** The distinct, non-empty brands of some rows. */
+export function brandOptions(rows: readonly { brand: string }[]): { value: string; label: string }[] {
+  return [...new Set(rows.map((row) => row.brand).filter(Boolean))]
+    .sort((a, b) => a.localeCompare(b))
+    .map((brand) => ({ value: brand, label: brand }));
+}
+
+/** A whole number from a select's value, or null for "all". */
+export function idFilter(raw: string): number | null {
+  return /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+}
+
+/** A store price typed in the dialog: "" clears it (null); otherwise an amount of 0 or more with at
+ * most 2 decimals, or an error key. */
+export function parseStorePrice(raw: string): { value: string | null } | { error: "invalid" | "negative" } {
+  const text = raw.trim().replace(/,/g, "");
+  if (text === "") return { value: null };
+  if (/^-\d+(\.\d{1,2})?$/.test(text)) return { error: "negative" };
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return { error: "invalid" };
+  return { value: text };
+}

@@ -1,0 +1,524 @@
+import FileDownloadIcon from "@mui/icons-material/FileDownload";
+import SearchIcon from "@mui/icons-material/Search";
+import {
+  Alert,
+  Box,
+  Button,
+  Container,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Paper,
+  Stack,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { useMutation, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError, type Page } from "../../api/client";
+import { catalogKeys, fetchExport, saveStoreItem, type ItemState, type ItemType, type PriceChange } from "../../api/catalog";
+import { notify } from "../../shell/notices";
+import { FilterBar, FilterSelect } from "../messaging/InboxTable";
+import { BackLink, DetailError, Loading, Meta, TableStateRow, detailFailure } from "../messaging/parts";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, formatDateTime, formatMoney, parseStorePrice } from "./format";
+
+export { BackLink, FilterBar, FilterSelect, Meta };
+
+/** The frame of a catalogue page: a heading, its actions, and the content under it (wide: the
+ * lists have many columns). */
+export function PageFrame({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <Container component="main" maxWidth="xl" sx={{ py: 3 }}>
+      <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", mb: 2, gap: 2, flexWrap: "wrap" }}>
+        <Typography variant="h5" component="h1">
+          {title}
+        </Typography>
+        {actions}
+      </Stack>
+      {children}
+    </Container>
+  );
+}
+
+// --- lists ---------------------------------------------------------------------------------------
+
+/** Paging of a list; a filter change goes back to the first page. */
+export function useListPaging() {
+  const [pageIndex, setPageIndex] = useState(0);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const refilter = (apply: () => void) => {
+    apply();
+    setPageIndex(0);
+  };
+  return { pageIndex, setPageIndex, pageSize, setPageSize, refilter };
+}
+
+export type ListPaging = ReturnType<typeof useListPaging>;
+
+export interface Column<Row> {
+  key: string;
+  label: string;
+  align?: "right" | "center";
+  /** Long text that may wrap; other cells keep to one line. */
+  wrap?: boolean;
+  render: (row: Row) => ReactNode;
+}
+
+/** A catalogue list: loading, failure and empty states, rows that open their detail, paging. */
+export function CatalogTable<Row extends { id: number }>({
+  paging,
+  result,
+  label,
+  emptyText,
+  columns,
+  rowHref,
+}: {
+  paging: ListPaging;
+  result: UseQueryResult<Page<Row>, Error>;
+  label: string;
+  emptyText: string;
+  columns: readonly Column<Row>[];
+  rowHref?: (row: Row) => string;
+}) {
+  const { t } = useTranslation("catalog");
+  const rows = result.data?.list ?? [];
+  const bodyState = result.isPending ? "loading" : result.isError ? "error" : rows.length === 0 ? "empty" : null;
+  return (
+    <Paper variant="outlined">
+      <TableContainer>
+        <Table size="small" aria-label={label}>
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <TableCell key={column.key} align={column.align} sx={{ whiteSpace: "nowrap" }}>
+                  {column.label}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {bodyState ? (
+              <TableStateRow
+                columns={columns.length}
+                state={bodyState}
+                emptyText={emptyText}
+                errorText={result.error?.message}
+                onRetry={() => void result.refetch()}
+              />
+            ) : (
+              rows.map((row) => (
+                <TableRow
+                  key={row.id}
+                  hover
+                  data-href={rowHref?.(row)}
+                  sx={rowHref ? { cursor: "pointer" } : undefined}
+                  onClick={rowHref ? () => window.location.assign(rowHref(row)) : undefined}
+                >
+                  {columns.map((column) => (
+                    <TableCell key={column.key} align={column.align} sx={column.wrap ? { minWidth: 160 } : { whiteSpace: "nowrap" }}>
+                      {column.render(row)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={result.data?.total ?? 0}
+        page={paging.pageIndex}
+        rowsPerPage={paging.pageSize}
+        rowsPerPageOptions={[...PAGE_SIZES]}
+        onPageChange={(_, next) => paging.setPageIndex(next)}
+        onRowsPerPageChange={(event) => {
+          paging.setPageSize(Number(event.target.value));
+          paging.setPageIndex(0);
+        }}
+        labelRowsPerPage={t("rowsPerPage")}
+        labelDisplayedRows={({ from, to, count }) => t("displayedRows", { from, to, count })}
+      />
+    </Paper>
+  );
+}
+
+/** The keyword box and the search and reset buttons, in a form (Enter searches). */
+export function SearchBar({
+  keyword,
+  onKeyword,
+  onSearch,
+  onReset,
+  children,
+}: {
+  keyword: string;
+  onKeyword: (value: string) => void;
+  onSearch: () => void;
+  onReset: () => void;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation("catalog");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch();
+  };
+  return (
+    <FilterBar onSubmit={submit}>
+      <TextField
+        size="small"
+        label={t("filters.keyword")}
+        value={keyword}
+        onChange={(event) => onKeyword(event.target.value)}
+        slotProps={{ htmlInput: { maxLength: 100 } }}
+      />
+      {children}
+      <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
+        {t("filters.search")}
+      </Button>
+      <Button onClick={onReset}>{t("filters.reset")}</Button>
+    </FilterBar>
+  );
+}
+
+export type EnabledChoice = "" | "true" | "false";
+
+export function EnabledSelect({ value, onChange }: { value: EnabledChoice; onChange: (value: EnabledChoice) => void }) {
+  const { t } = useTranslation("catalog");
+  return (
+    <FilterSelect
+      id="catalog-enabled-label"
+      label={t("filters.enabled")}
+      allLabel={t("filters.all")}
+      value={value}
+      options={[
+        { value: "true", label: t("filters.on") },
+        { value: "false", label: t("filters.off") },
+      ]}
+      minWidth={120}
+      onChange={(next) => onChange(next as EnabledChoice)}
+    />
+  );
+}
+
+// --- the store's switch and price ------------------------------------------------------------------
+
+/** The store's switch of a row: switching off asks first; the client shows the outcome. */
+export function StoreSwitch({ itemType, item }: { itemType: ItemType; item: { id: number; name: string; enabled: boolean; storeEnabled: boolean } }) {
+  const { t } = useTranslation("catalog");
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const save = useMutation({
+    mutationFn: (enabled: boolean) => saveStoreItem({ itemType, itemId: item.id, enabled }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogKeys.all }),
+  });
+  const change = (enabled: boolean) => {
+    if (enabled) save.mutate(true);
+    else setConfirming(true);
+  };
+  return (
+    <Box component="span" onClick={(event) => event.stopPropagation()}>
+      <Switch
+        size="small"
+        checked={item.storeEnabled}
+        disabled={!item.enabled || save.isPending}
+        onChange={(event) => change(event.target.checked)}
+        slotProps={{ input: { "aria-label": t("store.switchFor", { name: item.name }) } }}
+        title={item.enabled ? undefined : t("store.headOfficeOff")}
+      />
+      <Dialog open={confirming} onClose={() => setConfirming(false)}>
+        <DialogTitle>{t("store.offTitle")}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t("store.offText", { name: item.name })}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>{t("cancel")}</Button>
+          <Button
+            color="warning"
+            variant="contained"
+            onClick={() => {
+              setConfirming(false);
+              save.mutate(false);
+            }}
+          >
+            {t("store.switchOff")}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}
+
+/** The store's own price, where head office allows it; empty clears it. */
+export function StorePriceButton({ itemType, item }: { itemType: ItemType; item: ItemState }) {
+  const { t } = useTranslation("catalog");
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState("");
+  const [error, setError] = useState("");
+  const save = useMutation({
+    mutationFn: (storePrice: string | null) =>
+      saveStoreItem({ itemType, itemId: item.id, enabled: item.storeEnabled, storePrice }),
+    onSuccess: async () => {
+      setOpen(false);
+      await queryClient.invalidateQueries({ queryKey: catalogKeys.all });
+    },
+    onError: (failure) => {
+      if (failure instanceof ApiError) setError(failure.fields.storePrice?.[0] ?? failure.message);
+    },
+  });
+  // `enabled` is required by the call and the rows only show head office && store: with head office off,
+  // a price save would also switch the store off, so the price waits until head office switches it on.
+  if (!item.storePriceAllowed || !item.enabled) return null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseStorePrice(text);
+    if ("error" in parsed) {
+      setError(t(`store.priceErrors.${parsed.error}`));
+      return;
+    }
+    save.mutate(parsed.value);
+  };
+  return (
+    <Box component="span" onClick={(event) => event.stopPropagation()}>
+      <Button
+        size="small"
+        onClick={() => {
+          setText(item.storePrice ?? "");
+          setError("");
+          setOpen(true);
+        }}
+      >
+        {t("store.price")}
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} slotProps={{ paper: { component: "form", onSubmit: submit } }}>
+        <DialogTitle>{t("store.priceTitle", { name: item.name })}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            {t("store.priceHint", { price: formatMoney(item.price) })}
+          </DialogContentText>
+          <TextField
+            autoFocus
+            fullWidth
+            label={t("store.price")}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            error={Boolean(error)}
+            helperText={error || t("store.priceClear")}
+            slotProps={{ htmlInput: { inputMode: "decimal" } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>{t("cancel")}</Button>
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            {t("save")}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}
+
+// --- export --------------------------------------------------------------------------------------
+
+/** Downloads the list with its current filters as a workbook; the 100,000-row refusal is shown. */
+export function ExportButton({ url, fileName }: { url: string; fileName: string }) {
+  const { t } = useTranslation("catalog");
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const outcome = await fetchExport(url, fileName);
+      if (outcome.kind === "refused") {
+        notify("error", outcome.message, { durationMs: 4000 });
+        return;
+      }
+      const href = URL.createObjectURL(outcome.blob);
+      const anchor = document.createElement("a");
+      anchor.href = href;
+      anchor.download = outcome.fileName;
+      document.body.appendChild(anchor);
+      anchor.click();
+      anchor.remove();
+      setTimeout(() => URL.revokeObjectURL(href), 1000);
+    } catch (failure) {
+      notify("error", failure instanceof Error && failure.message ? failure.message : t("exportFailed"), { durationMs: 4000 });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="outlined" startIcon={<FileDownloadIcon />} disabled={busy} onClick={() => void run()}>
+      {t("export")}
+    </Button>
+  );
+}
+
+// --- details -------------------------------------------------------------------------------------
+
+/** A detail page: the way back, and the missing-id, loading and failure states around `children`. */
+export function CatalogDetailFrame<T>({
+  title,
+  backHref,
+  backLabel,
+  id,
+  detail,
+  children,
+}: {
+  title: string;
+  backHref: string;
+  backLabel: string;
+  id: number | null;
+  detail: UseQueryResult<T, Error>;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation("catalog");
+  return (
+    <PageFrame title={title}>
+      <BackLink href={backHref}>{backLabel}</BackLink>
+      {id === null ? (
+        <Alert severity="warning">{t("missingId")}</Alert>
+      ) : detail.isPending ? (
+        <Loading />
+      ) : detail.isError ? (
+        <DetailError message={detailFailure(detail.error, t("notFound"))} onRetry={() => void detail.refetch()} />
+      ) : detail.data ? (
+        children(detail.data)
+      ) : null}
+    </PageFrame>
+  );
+}
+
+/** A block of a detail page with a heading. */
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" sx={{ p: 2, mb: 2 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/** Labelled facts. */
+export type Fact = readonly [string, ReactNode];
+
+export function Facts({ items }: { items: readonly Fact[] }) {
+  return (
+    <Box component="dl" sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, rowGap: 1, columnGap: 3, m: 0 }}>
+      {items.map(([label, value]) => (
+        <Meta key={label} label={label}>
+          {value}
+        </Meta>
+      ))}
+    </Box>
+  );
+}
+
+/** A small read-only table of a detail page. */
+export function SimpleTable<Row>({
+  label,
+  emptyText,
+  columns,
+  rows,
+  rowKey,
+}: {
+  label: string;
+  emptyText: string;
+  columns: readonly { label: string; align?: "right"; render: (row: Row) => ReactNode }[];
+  rows: readonly Row[];
+  rowKey: (row: Row, index: number) => string | number;
+}) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {columns.map((column) => (
+              <TableCell key={column.label} align={column.align}>
+                {column.label}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={columns.length}>
+                <Typography color="text.secondary">{emptyText}</Typography>
+              </TableCell>
+            </TableRow>
+          ) : (
+            rows.map((row, index) => (
+              <TableRow key={rowKey(row, index)}>
+                {columns.map((column) => (
+                  <TableCell key={column.label} align={column.align}>
+                    {column.render(row)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+export function PriceHistory({ rows }: { rows: readonly PriceChange[] }) {
+  const { t, i18n } = useTranslation("catalog");
+  return (
+    <Section title={t("history.title")}>
+      <SimpleTable
+        label={t("history.title")}
+        emptyText={t("history.empty")}
+        rows={rows}
+        rowKey={(row) => row.id}
+        columns={[
+          { label: t("history.changedAt"), render: (row) => formatDateTime(row.changedAt, i18n.language) },
+          { label: t("history.store"), render: (row) => (row.storeId === null ? t("history.headOffice") : row.storeName) },
+          { label: t("history.oldPrice"), align: "right", render: (row) => formatMoney(row.oldPrice) || "—" },
+          { label: t("history.newPrice"), align: "right", render: (row) => formatMoney(row.newPrice) || "—" },
+          { label: t("history.changedBy"), render: (row) => row.changedBy },
+        ]}
+      />
+    </Section>
+  );
+}
+
+/** The facts every item shares: prices and switches. */
+export function itemStateFacts(item: ItemState, t: (key: string) => string): [string, ReactNode][] {
+  return [
+    [t("columns.code"), item.code],
+    [t("columns.name"), item.name],
+    [t("columns.price"), formatMoney(item.price)],
+    [t("columns.storePrice"), item.storePrice === null ? "—" : formatMoney(item.storePrice)],
+    [t("columns.effectivePrice"), formatMoney(item.effectivePrice)],
+    [t("columns.headOfficeEnabled"), item.enabled ? t("yes") : t("no")],
+    [t("columns.storeEnabled"), item.storeEnabled ? t("yes") : t("no")],
+    [t("columns.storePriceAllowed"), item.storePriceAllowed ? t("yes") : t("no")],
+  ];
+}
+
+/** The store's switch and price controls on a detail page. */
+export function StoreControls({ itemType, item }: { itemType: ItemType; item: ItemState }) {
+  const { t } = useTranslation("catalog");
+  return (
+    <Box sx={{ display: "flex", alignItems: "center", gap: 1, mt: 1 }}>
+      <Typography variant="body2">{t("columns.storeEnabled")}</Typography>
+      <StoreSwitch itemType={itemType} item={item} />
+      <StorePriceButton itemType={itemType} item={item} />
+    </Box>
+  );
+}
