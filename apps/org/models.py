@@ -214,13 +214,14 @@ class Employee(models.Model):
 
 class EmployeeServiceDuration(models.Model):
     """How long an employee takes for a project or a project category (spec §7.9 saveDurationInfo).
-    `project_id` names a catalogue project; it becomes a foreign key once the catalogue exists.
     Closing keeps the row (closeDurationInfo) so the history stays readable."""
 
     employee = models.ForeignKey(
         Employee, verbose_name=_("employee"), on_delete=models.CASCADE, related_name="service_durations"
     )
-    project_id = models.PositiveIntegerField(_("project id"), null=True, blank=True)
+    project = models.ForeignKey(
+        "catalog.Project", verbose_name=_("project"), null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     category = models.CharField(_("project category"), max_length=50, blank=True)
     minutes = models.PositiveSmallIntegerField(_("minutes"))
     is_active = models.BooleanField(_("active"), default=True)
@@ -236,21 +237,21 @@ class EmployeeServiceDuration(models.Model):
                 condition=models.Q(minutes__gte=1, minutes__lte=DURATION_MAX_MINUTES), name="duration_minutes_range"
             ),
             models.CheckConstraint(
-                condition=(models.Q(project_id__isnull=False) & models.Q(category=""))
-                | (models.Q(project_id__isnull=True) & ~models.Q(category="")),
+                condition=(models.Q(project__isnull=False) & models.Q(category=""))
+                | (models.Q(project__isnull=True) & ~models.Q(category="")),
                 name="duration_project_xor_category",
             ),
             models.UniqueConstraint(
-                fields=["employee", "project_id"],
-                condition=models.Q(is_active=True, project_id__isnull=False),
+                fields=["employee", "project"],
+                condition=models.Q(is_active=True, project__isnull=False),
                 name="duration_active_once_per_project",
             ),
             models.UniqueConstraint(
                 fields=["employee", "category"],
-                condition=models.Q(is_active=True, project_id__isnull=True),
+                condition=models.Q(is_active=True, project__isnull=True),
                 name="duration_active_once_per_category",
             ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.employee} {self.project_id or self.category} {self.minutes}"
+        return f"{self.employee} {self.project or self.category} {self.minutes}"

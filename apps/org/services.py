@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
+from apps.catalog.models import Project
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import Conflict, DomainError, InvalidInput, NotFound
 from apps.org import rules
@@ -221,6 +222,8 @@ def duration_save(
         raise InvalidInput(_("choose either a project or a category"), field="projectId")
     if not 1 <= minutes <= 600:
         raise InvalidInput(_("minutes must be from 1 to 600"), field="minutes")
+    if project_id is not None and not Project.objects.filter(pk=project_id).exists():
+        raise InvalidInput(_("no such project"), field="projectId")
     with transaction.atomic():
         Employee.objects.select_for_update().filter(pk=employee.pk).first()
         if employee.status == EmployeeStatus.LEFT:

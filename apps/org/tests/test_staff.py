@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from apps.accounts.models import UserRole
 from apps.accounts.tests.factories import UserFactory, UserRoleFactory
+from apps.catalog.tests.factories import ProjectFactory
 from apps.core.models import SystemLog
 from apps.core.testing import api_client, assert_envelope, assert_list_queries_constant
 from apps.org.choices import AuditAction
@@ -224,13 +225,15 @@ def test_durations_are_saved_changed_closed_and_logged(chain, client):
         client.put(url, {"employeeId": employee.pk, "category": "头皮护理", "minutes": 75}, format="json"), status=200
     )
     assert again["id"] == first["id"] and again["minutes"] == 75
+    head_spa = ProjectFactory()
     project = assert_envelope(
-        client.put(url, {"employeeId": employee.pk, "projectId": 7, "minutes": 90}, format="json"), status=200
+        client.put(url, {"employeeId": employee.pk, "projectId": head_spa.pk, "minutes": 90}, format="json"),
+        status=200,
     )
     detail = assert_envelope(client.get(f"/rest/staffList/detail/{employee.pk}"), status=200)
     assert [(row["category"], row["projectId"], row["minutes"]) for row in detail["durations"]] == [
         ("头皮护理", None, 75),
-        ("", 7, 90),
+        ("", head_spa.pk, 90),
     ]
     assert SystemLog.objects.filter(action=AuditAction.DURATION_SAVED).count() == 3
     closed = client.put("/rest/staffList/closeDurationInfo", {"id": project["id"]}, format="json")
@@ -252,6 +255,7 @@ def test_durations_are_saved_changed_closed_and_logged(chain, client):
         ({"projectId": 3, "category": "染发", "minutes": 60}, "projectId"),
         ({"category": "染发", "minutes": 0}, "minutes"),
         ({"category": "染发", "minutes": 601}, "minutes"),
+        ({"projectId": 999999, "minutes": 60}, "projectId"),
     ],
 )
 def test_the_rules_of_a_duration(chain, client, body, field):
