@@ -1,11 +1,12 @@
 from django.contrib import admin
 from guardian.admin import GuardedModelAdmin
 
+from apps.core.admin_audit import AuditedAdminMixin
 from apps.org.models import Employee, EmployeeServiceDuration, OrgUnit
 
 
 @admin.register(OrgUnit)
-class OrgUnitAdmin(GuardedModelAdmin):
+class OrgUnitAdmin(AuditedAdminMixin, GuardedModelAdmin):
     """Head office maintains the tree here; "Object permissions" shows who may act in a unit."""
 
     list_display = (
@@ -34,7 +35,7 @@ class ServiceDurationInline(admin.TabularInline):
 
 
 @admin.register(Employee)
-class EmployeeAdmin(admin.ModelAdmin):
+class EmployeeAdmin(AuditedAdminMixin, admin.ModelAdmin):
     """Head office sees every store's staff; stores edit theirs on /staffList."""
 
     list_display = ("name", "store", "position", "skill_level", "status", "hire_date", "left_date", "user")

@@ -1,0 +1,34 @@
+"""Head office's edits in the Django admin go to the system log too, not only to the admin's own
+history, so /sysLog shows every change to stores and staff wherever it was made."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Model
+from django.forms import ModelForm
+from django.http import HttpRequest
+
+from apps.core.audit import actor_from_request, audit_record
+
+
+class AuditedAdminMixin:
+    """Mix into a ModelAdmin: additions, changes (with the changed fields) and deletions are logged
+    in the same transaction as the admin's write."""
+
+    def save_model(self, request: HttpRequest, obj: Model, form: ModelForm, change: bool) -> None:
+        super().save_model(request, obj, form, change)  # type: ignore[misc]
+        action = "admin.changed" if change else "admin.added"
+        audit_record(
+            actor=actor_from_request(request), action=action, target=obj, detail={"fields": list(form.changed_data)}
+        )
+
+    def delete_model(self, request: HttpRequest, obj: Model) -> None:
+        audit_record(actor=actor_from_request(request), action="admin.deleted", target=obj)
+        super().delete_model(request, obj)  # type: ignore[misc]
+
+    def delete_queryset(self, request: HttpRequest, queryset: Any) -> None:
+        actor = actor_from_request(request)
+        for obj in queryset:
+            audit_record(actor=actor, action="admin.deleted", target=obj)
+        super().delete_queryset(request, queryset)  # type: ignore[misc]
