@@ -1,0 +1,73 @@
+"""Issue 4 pages in Chromium: each works for a demo account that has its code and is refused for one
+that does not (stores, staff and the catalogue)."""
+
+from __future__ import annotations
+
+from urllib.parse import urlparse
+
+import pytest
+
+from apps.catalog.models import CouponTemplate, Product, ProductPackage, Project, ProjectPackage, Promotion
+from apps.messaging.tests.browser import acknowledge_forced_notices, enter
+from apps.org.models import Employee
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def principal_pages() -> list[str]:
+    coupons = {coupon.kind: coupon.pk for coupon in CouponTemplate.objects.all()}
+    return [
+        "/storeBasicInfo",
+        "/staffList",
+        f"/staffDetail?id={Employee.objects.first().pk}",
+        "/productList",
+        "/proPackageList",
+        f"/productDetail?id={Product.objects.first().pk}",
+        f"/proPackageDetail?id={ProductPackage.objects.first().pk}",
+        "/projectList",
+        "/packageList",
+        f"/projectDetail?id={Project.objects.first().pk}",
+        f"/packageDetail?id={ProjectPackage.objects.first().pk}",
+        "/couponList",
+        *(f"/couponDetail{kind}?id={pk}" for kind, pk in sorted(coupons.items())),
+        "/promotion",
+        f"/promotionDetail?id={Promotion.objects.first().pk}",
+        "/timeperiodConfig",
+    ]
+
+
+def assert_page_works(page, route: str) -> None:
+    page.goto(route)
+    page.wait_for_load_state("networkidle")
+    assert urlparse(page.url).path == urlparse(route).path, f"{route} sent the browser to {page.url}"
+    island = page.locator("#island-root")
+    assert island.inner_text().strip(), f"{route} rendered nothing"
+    failures = page.locator("#island-root [role=alert]").filter(has_text="Could not")
+    assert failures.count() == 0, f"{route}: {failures.first.inner_text()}"
+
+
+def test_every_store_staff_and_catalogue_page_works_for_the_principal(page, demo):
+    acknowledge_forced_notices("SY00002")
+    page.expected_failures.add((404, "/orderBoard"))
+    enter(page, "2")
+    for route in principal_pages():
+        assert_page_works(page, route)
+
+
+def test_shop_management_works_for_the_owner(page, demo):
+    acknowledge_forced_notices("SY00001")
+    page.expected_failures.add((404, "/shopManagement"))
+    enter(page, "1")
+    assert_page_works(page, "/shopManagement")
+    page.get_by_text("青丝养护徐汇店").first.wait_for()
+
+
+def test_the_nurse_is_refused_the_catalogue_and_staff_pages(page, demo):
+    acknowledge_forced_notices("SY00003")
+    page.expected_failures.add((404, "/orderBoard"))
+    enter(page, "3")
+    for route in ("/productList", "/staffList", "/timeperiodConfig", "/shopManagement"):
+        page.goto(route)
+        page.wait_for_load_state("networkidle")
+        assert urlparse(page.url).path != route, f"the nurse was let into {route}"
+        page.get_by_role("alert").filter(has_text="no permission").first.wait_for()
