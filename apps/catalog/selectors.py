@@ -530,3 +530,16 @@ def time_period_rows(*, store_id: int) -> list[dict[str, Any]]:
 
 def product_categories() -> list[Category]:
     return categories(CategoryKind.PRODUCT)
+
+
+def filter_options(*, kind: str) -> dict[str, list]:
+    """Every category of a kind, and for products every brand in use: the list pages' filter choices,
+    whatever the number of items (two small queries)."""
+    categories = [
+        {"categoryId": category_id, "categoryName": name}
+        for category_id, name in Category.objects.filter(kind=kind).values_list("id", "name")
+    ]
+    brands: list[str] = []
+    if kind == CategoryKind.PRODUCT:
+        brands = sorted(set(Product.objects.exclude(brand="").values_list("brand", flat=True)))
+    return {"categories": categories, "brands": brands}

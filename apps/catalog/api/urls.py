@@ -4,6 +4,16 @@ from apps.catalog.api import views
 
 urlpatterns = [
     path("commodity/productList", views.ProductListApi.as_view(), name="catalog-product-list"),
+    path(
+        "commodity/productFilterOptions",
+        views.ProductFilterOptionsApi.as_view(),
+        name="catalog-product-filter-options",
+    ),
+    path(
+        "commodity/projectFilterOptions",
+        views.ProjectFilterOptionsApi.as_view(),
+        name="catalog-project-filter-options",
+    ),
     path("commodity/productList/export", views.ProductExportApi.as_view(), name="catalog-product-export"),
     path("commodity/productDetail/<int:product_id>", views.ProductDetailApi.as_view(), name="catalog-product-detail"),
     path("commodity/productPackageList", views.ProductPackageListApi.as_view(), name="catalog-product-package-list"),

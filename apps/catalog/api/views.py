@@ -17,13 +17,14 @@ from django.http import HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers
 from rest_framework.request import Request
 
 from apps.accounts.session import ActingSession
 from apps.catalog import choices, selectors, services
 from apps.catalog.api import serializers as s
-from apps.catalog.choices import ItemType
+from apps.catalog.choices import CategoryKind, ItemType
 from apps.catalog.excel import XLSX_CONTENT_TYPE, write_workbook
 from apps.catalog.services import PRODUCT_COLUMNS, PROJECT_COLUMNS, PeriodInput
 from apps.core.api.base import ErpApi
@@ -519,3 +520,34 @@ class ProjectExportApi(ErpApi):
             cells=_project_cells,
             name="projects",
         )
+
+
+class _FilterOptionsApi(ErpApi):
+    kind: str = ""
+
+    @extend_schema(
+        responses=inline_serializer(
+            "CatalogFilterOptions",
+            {
+                "categories": inline_serializer(
+                    "CatalogCategoryOption",
+                    {"categoryId": serializers.IntegerField(), "categoryName": serializers.CharField()},
+                    many=True,
+                ),
+                "brands": serializers.ListField(child=serializers.CharField()),
+            },
+        ),
+        summary="The category (and brand) choices of a list page's filters",
+    )
+    def get(self, request: Request) -> EnvelopeResponse:
+        return EnvelopeResponse(selectors.filter_options(kind=self.kind))
+
+
+class ProductFilterOptionsApi(_FilterOptionsApi):
+    required_codes = PRODUCT_LIST
+    kind = CategoryKind.PRODUCT
+
+
+class ProjectFilterOptionsApi(_FilterOptionsApi):
+    required_codes = PROJECT_LIST
+    kind = CategoryKind.PROJECT

@@ -232,3 +232,16 @@ def test_card_types_with_discount_rules(client):
     row = assert_envelope(client.get("/rest/commodity/cardTypeList"), status=200)["list"][0]
     assert row["faceValue"] == "1000.00" and row["discounts"][0]["rate"] == "0.90"
     assert row["kind"] == "storedValue"
+
+
+def test_filter_options_list_every_category_and_brand_whatever_the_item_count(client):
+    ProductFactory.create_batch(3, brand="青丝")
+    ProductFactory(brand="润发")
+    unused = ProductCategoryFactory(name="未使用的分类")
+    data = assert_envelope(client.get("/rest/commodity/productFilterOptions"), status=200)
+    assert data["brands"] == sorted({"青丝", "润发"})
+    assert {"categoryId": unused.pk, "categoryName": "未使用的分类"} in data["categories"]
+    ProjectFactory()
+    projects = assert_envelope(client.get("/rest/commodity/projectFilterOptions"), status=200)
+    assert projects["brands"] == [] and projects["categories"]
+    assert all(row["categoryId"] != unused.pk for row in projects["categories"])

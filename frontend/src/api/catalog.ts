@@ -346,10 +346,16 @@ export const useCoupon = (id: number | null) => useDetail(catalogKeys.coupon(id 
 export const usePromotion = (id: number | null) => useDetail(catalogKeys.promotion(id ?? 0), id, fetchPromotion);
 
 /** The API has no category or brand list: the filters offer those of the first 200 items. */
+/** Every category (and, for products, every brand): the filters' choices, however many items. */
+export interface FilterOptions {
+  categories: { categoryId: number; categoryName: string }[];
+  brands: string[];
+}
+
 export function useProductOptions() {
   return useQuery({
     queryKey: catalogKeys.productOptions(),
-    queryFn: () => searchProducts({ pageNo: 1, pageSize: 200 }),
+    queryFn: () => api.get<FilterOptions>("/rest/commodity/productFilterOptions", { quiet: true }),
     staleTime: 5 * 60_000,
   });
 }
@@ -357,7 +363,7 @@ export function useProductOptions() {
 export function useProjectOptions() {
   return useQuery({
     queryKey: catalogKeys.projectOptions(),
-    queryFn: () => searchProjects({ pageNo: 1, pageSize: 200 }),
+    queryFn: () => api.get<FilterOptions>("/rest/commodity/projectFilterOptions", { quiet: true }),
     staleTime: 5 * 60_000,
   });
 }

@@ -41,7 +41,6 @@ export function ProductListPage() {
     enabled,
   };
   const result = useProducts(search);
-  const known = options.data?.list ?? [];
 
   return (
     <PageFrame title={t("products.title")} actions={<ExportButton url={exportUrl(PRODUCT_EXPORT_PATH, search)} fileName="products.xlsx" />}>
@@ -65,7 +64,7 @@ export function ProductListPage() {
           label={t("filters.category")}
           allLabel={t("filters.all")}
           value={category}
-          options={categoryOptions(known)}
+          options={categoryOptions(options.data?.categories ?? [])}
           minWidth={150}
           onChange={(value) => refilter(() => setCategory(value))}
         />
@@ -74,7 +73,7 @@ export function ProductListPage() {
           label={t("filters.brand")}
           allLabel={t("filters.all")}
           value={brand}
-          options={brandOptions(known)}
+          options={brandOptions((options.data?.brands ?? []).map((brand) => ({ brand })))}
           minWidth={140}
           onChange={(value) => refilter(() => setBrand(value))}
         />

@@ -58,7 +58,7 @@ export function ProjectListPage() {
           label={t("filters.category")}
           allLabel={t("filters.all")}
           value={category}
-          options={categoryOptions(options.data?.list ?? [])}
+          options={categoryOptions(options.data?.categories ?? [])}
           minWidth={150}
           onChange={(value) => refilter(() => setCategory(value))}
         />

@@ -69,6 +69,8 @@ describe("ProductListPage", () => {
     return {
       "GET /rest/commodity/productList": () =>
         ok({ list: [product(1, { storeEnabled: enabled }), product(2, { storePriceAllowed: false, useType: "professional" })], total: 23 }),
+      "GET /rest/commodity/productFilterOptions": () =>
+        ok({ categories: [{ categoryId: 3, categoryName: "Shampoo" }], brands: ["Qingsi"] }),
       "POST /rest/commodity/storeItem": (call) => {
         enabled = (call.body as { enabled: boolean }).enabled;
         return ok({ storeId: 10, itemType: "product", itemId: 1, enabled, storeEnabled: enabled }, "saved");
@@ -77,7 +79,7 @@ describe("ProductListPage", () => {
     };
   }
 
-  it("lists products with money, use and paging, and filters from the first page", async () => {
+  it("lists products with money, use and paging, and filters", async () => {
     const server = fakeServer(routes());
     render_(<ProductListPage />);
     expect(await screen.findByText("Herbal shampoo 1")).toBeInTheDocument();
@@ -235,7 +237,11 @@ describe("ProjectListPage", () => {
       requiredSkill: "senior",
       consumables: [{ productId: 1, productCode: "P001", productName: "Tonic", unit: "ml", quantity: "20.5" }],
     };
-    const server = fakeServer({ "GET /rest/commodity/projectList": () => ok({ list: [project], total: 1 }) });
+    const server = fakeServer({
+      "GET /rest/commodity/projectList": () => ok({ list: [project], total: 1 }),
+      "GET /rest/commodity/projectFilterOptions": () =>
+        ok({ categories: [{ categoryId: 5, categoryName: "Scalp" }], brands: [] }),
+    });
     render_(<ProjectListPage />);
     expect(await screen.findByText("Scalp care")).toBeInTheDocument();
     expect(screen.getByText("60 minutes")).toBeInTheDocument();
