@@ -33,11 +33,13 @@ from apps.catalog.models import (
     StoreItem,
     TimePeriod,
 )
+from apps.core.admin_audit import AuditedInlinesMixin
 from apps.core.audit import actor_from_request
 
 
-class ServiceSaveAdmin(admin.ModelAdmin):
-    """Saves and deletes through the catalogue services (system log; price changes for items)."""
+class ServiceSaveAdmin(AuditedInlinesMixin, admin.ModelAdmin):
+    """Saves and deletes through the catalogue services (system log; price changes for items);
+    inline lines are logged against their parent."""
 
     priced = False
 

@@ -32,3 +32,26 @@ class AuditedAdminMixin:
         for obj in queryset:
             audit_record(actor=actor, action="admin.deleted", target=obj)
         super().delete_queryset(request, queryset)  # type: ignore[misc]
+
+
+class AuditedInlinesMixin:
+    """Mix into a ModelAdmin with inlines: lines added, changed or deleted in the admin (package
+    lines, promotion prices, card discounts...) are logged against their parent record."""
+
+    def save_formset(self, request: HttpRequest, form: ModelForm, formset: Any, change: bool) -> None:
+        super().save_formset(request, form, formset, change)  # type: ignore[misc]
+        added = [str(obj) for obj in formset.new_objects]
+        changed = [{"line": str(obj), "fields": fields} for obj, fields in formset.changed_objects]
+        deleted = [str(obj) for obj in formset.deleted_objects]
+        if added or changed or deleted:
+            audit_record(
+                actor=actor_from_request(request),
+                action="admin.lines_changed",
+                target=form.instance,
+                detail={
+                    "lines": formset.model._meta.label_lower,
+                    "added": added,
+                    "changed": changed,
+                    "deleted": deleted,
+                },
+            )
