@@ -4,10 +4,12 @@ Excel (all rows checked first, nothing written when one is bad)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
@@ -67,9 +69,11 @@ class ImportAdminMixin:
 
     change_list_template = "admin/catalog/change_list_import.html"
     import_columns: tuple[str, ...] = ()
+    # The catalogue service that imports this admin's model: services.products_import or projects_import.
+    import_service: Callable[..., services.ImportReport]
 
     def import_from_excel(self, request: HttpRequest, file: Any) -> services.ImportReport:
-        raise NotImplementedError
+        return type(self).import_service(actor=actor_from_request(request), file=file)
 
     def get_urls(self) -> list:
         info = self.model._meta.app_label, self.model._meta.model_name
@@ -80,8 +84,6 @@ class ImportAdminMixin:
 
     def import_view(self, request: HttpRequest) -> HttpResponse:
         if not self.has_add_permission(request) or not self.has_change_permission(request):
-            from django.core.exceptions import PermissionDenied
-
             raise PermissionDenied
         report = None
         form = ImportForm(request.POST or None, request.FILES or None)
@@ -122,8 +124,7 @@ class ProductAdmin(ImportAdminMixin, ServiceSaveAdmin):
     search_fields = ("code", "name", "barcode", "brand")
     list_select_related = ("category",)
 
-    def import_from_excel(self, request: HttpRequest, file: Any) -> services.ImportReport:
-        return services.products_import(actor=actor_from_request(request), file=file)
+    import_service = services.products_import
 
 
 class ProductPackageLineInline(admin.TabularInline):
@@ -157,8 +158,7 @@ class ProjectAdmin(ImportAdminMixin, ServiceSaveAdmin):
     list_select_related = ("category",)
     inlines = (ProjectConsumableInline,)
 
-    def import_from_excel(self, request: HttpRequest, file: Any) -> services.ImportReport:
-        return services.projects_import(actor=actor_from_request(request), file=file)
+    import_service = services.projects_import
 
 
 class ProjectPackageLineInline(admin.TabularInline):
