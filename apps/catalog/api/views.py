@@ -103,6 +103,14 @@ class ProductListApi(ErpApi):
         return EnvelopeResponse(paginate(_product_rows(request, data), page, selectors.product_rows))
 
 
+def _item_detail(api: ErpApi, selector: Callable[..., dict[str, Any]], **item_id: int) -> dict[str, Any]:
+    """One item as the acting store sees it (its price and switch, the price history it may read)."""
+    data = api.parse(s.CatalogStoreInputSerializer, api.request.query_params)
+    return selector(
+        **item_id, store_id=_acting_store_id(api.request, data.get("storeId")), store_ids=_store_ids(api.request)
+    )
+
+
 class ProductDetailApi(ErpApi):
     required_codes = PRODUCT_DETAIL
 
@@ -112,14 +120,7 @@ class ProductDetailApi(ErpApi):
         summary="One product with its price history",
     )
     def get(self, request: Request, product_id: int) -> EnvelopeResponse:
-        data = self.parse(s.CatalogStoreInputSerializer, request.query_params)
-        return EnvelopeResponse(
-            selectors.product_detail(
-                product_id=product_id,
-                store_id=_acting_store_id(request, data.get("storeId")),
-                store_ids=_store_ids(request),
-            )
-        )
+        return EnvelopeResponse(_item_detail(self, selectors.product_detail, product_id=product_id))
 
 
 class ProductPackageListApi(ErpApi):
@@ -148,14 +149,7 @@ class ProductPackageDetailApi(ErpApi):
         summary="One product package with its price history",
     )
     def get(self, request: Request, package_id: int) -> EnvelopeResponse:
-        data = self.parse(s.CatalogStoreInputSerializer, request.query_params)
-        return EnvelopeResponse(
-            selectors.product_package_detail(
-                package_id=package_id,
-                store_id=_acting_store_id(request, data.get("storeId")),
-                store_ids=_store_ids(request),
-            )
-        )
+        return EnvelopeResponse(_item_detail(self, selectors.product_package_detail, package_id=package_id))
 
 
 # -- projects ------------------------------------------------------------------------------------
@@ -191,14 +185,7 @@ class ProjectDetailApi(ErpApi):
         summary="One project with its consumed products and price history",
     )
     def get(self, request: Request, project_id: int) -> EnvelopeResponse:
-        data = self.parse(s.CatalogStoreInputSerializer, request.query_params)
-        return EnvelopeResponse(
-            selectors.project_detail(
-                project_id=project_id,
-                store_id=_acting_store_id(request, data.get("storeId")),
-                store_ids=_store_ids(request),
-            )
-        )
+        return EnvelopeResponse(_item_detail(self, selectors.project_detail, project_id=project_id))
 
 
 class ProjectPackageListApi(ErpApi):
@@ -227,14 +214,7 @@ class ProjectPackageDetailApi(ErpApi):
         summary="One project package with its price history",
     )
     def get(self, request: Request, package_id: int) -> EnvelopeResponse:
-        data = self.parse(s.CatalogStoreInputSerializer, request.query_params)
-        return EnvelopeResponse(
-            selectors.project_package_detail(
-                package_id=package_id,
-                store_id=_acting_store_id(request, data.get("storeId")),
-                store_ids=_store_ids(request),
-            )
-        )
+        return EnvelopeResponse(_item_detail(self, selectors.project_package_detail, package_id=package_id))
 
 
 # -- cards and coupons ---------------------------------------------------------------------------

@@ -1,70 +1,19 @@
-import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { useProductPackages, type CatalogSearch } from "../../api/catalog";
+import { useProductPackages, type ProductPackage } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
-import { formatMoney, pageNo } from "./format";
-import { CatalogTable, EnabledSelect, PageFrame, SearchBar, StorePriceButton, StoreSwitch, useListPaging, type EnabledChoice } from "./parts";
+import { PackageList } from "./PackageList";
 
 export const PRODUCT_PACKAGE_DETAIL_ROUTE = "/proPackageDetail";
 
 /** /proPackageList (CPGL-PAG-0001): product packages with their lines. */
 export function ProPackageListPage() {
-  const { t } = useTranslation("catalog");
-  const paging = useListPaging();
-  const { refilter } = paging;
-  const [keywordInput, setKeywordInput] = useState("");
-  const [keyword, setKeyword] = useState("");
-  const [enabled, setEnabled] = useState<EnabledChoice>("");
-  const search: CatalogSearch = { pageNo: pageNo(paging.pageIndex), pageSize: paging.pageSize, keyword, enabled };
-  const result = useProductPackages(search);
-
   return (
-    <PageFrame title={t("productPackages.title")}>
-      <SearchBar
-        keyword={keywordInput}
-        onKeyword={setKeywordInput}
-        onSearch={() => refilter(() => setKeyword(keywordInput.trim()))}
-        onReset={() =>
-          refilter(() => {
-            setKeywordInput("");
-            setKeyword("");
-            setEnabled("");
-          })
-        }
-      >
-        <EnabledSelect value={enabled} onChange={(value) => refilter(() => setEnabled(value))} />
-      </SearchBar>
-      <CatalogTable
-        paging={paging}
-        result={result}
-        label={t("productPackages.title")}
-        emptyText={t("productPackages.empty")}
-        rowHref={(row) => `${PRODUCT_PACKAGE_DETAIL_ROUTE}?id=${row.id}`}
-        columns={[
-          { key: "code", label: t("columns.code"), render: (row) => row.code },
-          { key: "name", label: t("columns.name"), render: (row) => row.name },
-          {
-            key: "lines",
-            wrap: true,
-            label: t("columns.contents"),
-            render: (row) => row.lines.map((line) => `${line.productName} × ${line.quantity}`).join("; ") || "—",
-          },
-          { key: "price", label: t("columns.price"), align: "right", render: (row) => formatMoney(row.price) },
-          { key: "storePrice", label: t("columns.storePrice"), align: "right", render: (row) => formatMoney(row.storePrice) || "—" },
-          { key: "effective", label: t("columns.effectivePrice"), align: "right", render: (row) => formatMoney(row.effectivePrice) },
-          {
-            key: "store",
-            label: t("columns.storeEnabled"),
-            render: (row) => (
-              <>
-                <StoreSwitch itemType="productPackage" item={row} />
-                <StorePriceButton itemType="productPackage" item={row} />
-              </>
-            ),
-          },
-        ]}
-      />
-    </PageFrame>
+    <PackageList<ProductPackage>
+      texts="productPackages"
+      itemType="productPackage"
+      useRows={useProductPackages}
+      detailRoute={PRODUCT_PACKAGE_DETAIL_ROUTE}
+      contents={(row) => row.lines.map((line) => `${line.productName} × ${line.quantity}`).join("; ")}
+    />
   );
 }
 

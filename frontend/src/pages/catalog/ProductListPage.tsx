@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PRODUCT_EXPORT_PATH, exportUrl, useProductOptions, useProducts, type ProductSearch, type UseType } from "../../api/catalog";
+import { PRODUCT_EXPORT_PATH, exportUrl, useProductOptions, useProducts, type Product, type ProductSearch, type UseType } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
-import { brandOptions, categoryOptions, formatMoney, idFilter, pageNo } from "./format";
+import { brandOptions, categoryOptions, idFilter, pageNo } from "./format";
 import {
   CatalogTable,
   EnabledSelect,
@@ -10,8 +10,7 @@ import {
   FilterSelect,
   PageFrame,
   SearchBar,
-  StorePriceButton,
-  StoreSwitch,
+  priceColumns,
   useListPaging,
   type EnabledChoice,
 } from "./parts";
@@ -106,19 +105,7 @@ export function ProductListPage() {
           { key: "unit", label: t("columns.unit"), render: (row) => row.unit },
           { key: "barcode", label: t("columns.barcode"), render: (row) => row.barcode },
           { key: "useType", label: t("columns.useType"), render: (row) => t(`useType.${row.useType}`) },
-          { key: "price", label: t("columns.price"), align: "right", render: (row) => formatMoney(row.price) },
-          { key: "storePrice", label: t("columns.storePrice"), align: "right", render: (row) => formatMoney(row.storePrice) || "—" },
-          { key: "effective", label: t("columns.effectivePrice"), align: "right", render: (row) => formatMoney(row.effectivePrice) },
-          {
-            key: "store",
-            label: t("columns.storeEnabled"),
-            render: (row) => (
-              <>
-                <StoreSwitch itemType="product" item={row} />
-                <StorePriceButton itemType="product" item={row} />
-              </>
-            ),
-          },
+          ...priceColumns<Product>(t, "product"),
         ]}
       />
     </PageFrame>

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PROJECT_EXPORT_PATH, exportUrl, useProjectOptions, useProjects, type ProjectSearch } from "../../api/catalog";
+import { PROJECT_EXPORT_PATH, exportUrl, useProjectOptions, useProjects, type Project, type ProjectSearch } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
-import { categoryOptions, formatMoney, idFilter, pageNo } from "./format";
+import { categoryOptions, idFilter, pageNo } from "./format";
 import {
   CatalogTable,
   EnabledSelect,
@@ -10,8 +10,7 @@ import {
   FilterSelect,
   PageFrame,
   SearchBar,
-  StorePriceButton,
-  StoreSwitch,
+  priceColumns,
   useListPaging,
   type EnabledChoice,
 } from "./parts";
@@ -83,19 +82,7 @@ export function ProjectListPage() {
             render: (row) =>
               row.consumables.length === 0 ? "—" : row.consumables.map((item) => `${item.productName} × ${item.quantity}${item.unit}`).join("; "),
           },
-          { key: "price", label: t("columns.price"), align: "right", render: (row) => formatMoney(row.price) },
-          { key: "storePrice", label: t("columns.storePrice"), align: "right", render: (row) => formatMoney(row.storePrice) || "—" },
-          { key: "effective", label: t("columns.effectivePrice"), align: "right", render: (row) => formatMoney(row.effectivePrice) },
-          {
-            key: "store",
-            label: t("columns.storeEnabled"),
-            render: (row) => (
-              <>
-                <StoreSwitch itemType="project" item={row} />
-                <StorePriceButton itemType="project" item={row} />
-              </>
-            ),
-          },
+          ...priceColumns<Project>(t, "project"),
         ]}
       />
     </PageFrame>

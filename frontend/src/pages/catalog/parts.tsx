@@ -260,6 +260,26 @@ export function StoreSwitch({ itemType, item }: { itemType: ItemType; item: { id
 }
 
 /** The store's own price, where head office allows it; empty clears it. */
+/** The price columns every priced list ends with: head office's, the store's, the effective one, and
+ * the store's switch and price button. `t` is the catalogue namespace's translate function. */
+export function priceColumns<Row extends ItemState>(t: (key: string) => string, itemType: ItemType): Column<Row>[] {
+  return [
+    { key: "price", label: t("columns.price"), align: "right", render: (row) => formatMoney(row.price) },
+    { key: "storePrice", label: t("columns.storePrice"), align: "right", render: (row) => formatMoney(row.storePrice) || "—" },
+    { key: "effective", label: t("columns.effectivePrice"), align: "right", render: (row) => formatMoney(row.effectivePrice) },
+    {
+      key: "store",
+      label: t("columns.storeEnabled"),
+      render: (row) => (
+        <>
+          <StoreSwitch itemType={itemType} item={row} />
+          <StorePriceButton itemType={itemType} item={row} />
+        </>
+      ),
+    },
+  ];
+}
+
 export function StorePriceButton({ itemType, item }: { itemType: ItemType; item: ItemState }) {
   const { t } = useTranslation("catalog");
   const queryClient = useQueryClient();

@@ -1,0 +1,63 @@
+import type { UseQueryResult } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Page } from "../../api/client";
+import type { CatalogSearch, ItemState, ItemType } from "../../api/catalog";
+import { pageNo } from "./format";
+import { CatalogTable, EnabledSelect, PageFrame, SearchBar, priceColumns, useListPaging, type Column, type EnabledChoice } from "./parts";
+
+export interface PackageListProps<Row extends ItemState> {
+  /** The catalogue namespace's key holding `title` and `empty`: "productPackages" or "projectPackages". */
+  texts: "productPackages" | "projectPackages";
+  itemType: ItemType;
+  useRows: (search: CatalogSearch) => UseQueryResult<Page<Row>>;
+  detailRoute: string;
+  /** "Shampoo × 2; Tonic × 1": what the package holds. */
+  contents: (row: Row) => string;
+  /** Columns of this kind of package between its contents and its prices. */
+  extraColumns?: Column<Row>[];
+}
+
+/** The list of product packages or project packages: search, the store switch filter, paging. */
+export function PackageList<Row extends ItemState>({ texts, itemType, useRows, detailRoute, contents, extraColumns = [] }: PackageListProps<Row>) {
+  const { t } = useTranslation("catalog");
+  const paging = useListPaging();
+  const { refilter } = paging;
+  const [keywordInput, setKeywordInput] = useState("");
+  const [keyword, setKeyword] = useState("");
+  const [enabled, setEnabled] = useState<EnabledChoice>("");
+  const result = useRows({ pageNo: pageNo(paging.pageIndex), pageSize: paging.pageSize, keyword, enabled });
+
+  return (
+    <PageFrame title={t(`${texts}.title`)}>
+      <SearchBar
+        keyword={keywordInput}
+        onKeyword={setKeywordInput}
+        onSearch={() => refilter(() => setKeyword(keywordInput.trim()))}
+        onReset={() =>
+          refilter(() => {
+            setKeywordInput("");
+            setKeyword("");
+            setEnabled("");
+          })
+        }
+      >
+        <EnabledSelect value={enabled} onChange={(value) => refilter(() => setEnabled(value))} />
+      </SearchBar>
+      <CatalogTable
+        paging={paging}
+        result={result}
+        label={t(`${texts}.title`)}
+        emptyText={t(`${texts}.empty`)}
+        rowHref={(row) => `${detailRoute}?id=${row.id}`}
+        columns={[
+          { key: "code", label: t("columns.code"), render: (row) => row.code },
+          { key: "name", label: t("columns.name"), render: (row) => row.name },
+          { key: "lines", wrap: true, label: t("columns.contents"), render: (row) => contents(row) || "—" },
+          ...extraColumns,
+          ...priceColumns<Row>(t, itemType),
+        ]}
+      />
+    </PageFrame>
+  );
+}
