@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "apps.messaging",
     "apps.masterdata",
     "apps.catalog",
+    "apps.members",
 ]
 
 MIDDLEWARE = [

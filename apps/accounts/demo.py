@@ -11,7 +11,13 @@ from apps.accounts.services import resources_sync, user_role_grant
 from apps.accounts.store_master import authorization_code_set
 from apps.core.audit import SYSTEM_ACTOR
 from apps.core.page_registry import PAGE_CODES
-from apps.core.role_codes import MEMBER_PHONE_VIEW, MEMBER_POINTS_ADJUST, RESERVATION_FORCE, SYSTEM_LOG_VIEW
+from apps.core.role_codes import (
+    MEMBER_CANCEL_DECIDE,
+    MEMBER_PHONE_VIEW,
+    MEMBER_POINTS_ADJUST,
+    RESERVATION_FORCE,
+    SYSTEM_LOG_VIEW,
+)
 from apps.org.demo import DemoChain
 
 DEMO_PASSWORD = "Demo@12345"
@@ -37,7 +43,14 @@ ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
         "老板",
         RoleKind.OWNER,
         "门店老板/经营者",
-        (*PAGE_CODES, MEMBER_PHONE_VIEW.code, MEMBER_POINTS_ADJUST.code, RESERVATION_FORCE.code, SYSTEM_LOG_VIEW.code),
+        (
+            *PAGE_CODES,
+            MEMBER_PHONE_VIEW.code,
+            MEMBER_POINTS_ADJUST.code,
+            MEMBER_CANCEL_DECIDE.code,
+            RESERVATION_FORCE.code,
+            SYSTEM_LOG_VIEW.code,
+        ),
     ),
     (
         2,
@@ -48,6 +61,7 @@ ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
             *_STORE_PAGES,
             MEMBER_PHONE_VIEW.code,
             MEMBER_POINTS_ADJUST.code,
+            MEMBER_CANCEL_DECIDE.code,
             RESERVATION_FORCE.code,
             SYSTEM_LOG_VIEW.code,
         ),

@@ -31,9 +31,16 @@ class ButtonCode:
 # The spec does not show button code values; these are ours (docs/api.md lists them).
 MEMBER_PHONE_VIEW = ButtonCode("BTN-HYGL-PHONE-VIEW", "See a member's whole phone", "查看会员完整手机号")
 MEMBER_POINTS_ADJUST = ButtonCode("BTN-HYGL-POINTS-ADJUST", "Adjust member points", "调整会员积分")
+MEMBER_CANCEL_DECIDE = ButtonCode("BTN-HYGL-CANCEL-DECIDE", "Decide member cancellations", "审批会员注销")
 RESERVATION_FORCE = ButtonCode("BTN-YUKB-FORCE-UPDATE", "Override a reservation conflict", "强制保存冲突预约")
 SYSTEM_LOG_VIEW = ButtonCode("BTN-CZRZ-VIEW", "Read the system log", "查看操作日志")
 
-BUTTON_CODES: tuple[ButtonCode, ...] = (MEMBER_PHONE_VIEW, MEMBER_POINTS_ADJUST, RESERVATION_FORCE, SYSTEM_LOG_VIEW)
+BUTTON_CODES: tuple[ButtonCode, ...] = (
+    MEMBER_PHONE_VIEW,
+    MEMBER_POINTS_ADJUST,
+    MEMBER_CANCEL_DECIDE,
+    RESERVATION_FORCE,
+    SYSTEM_LOG_VIEW,
+)
 
 ALL_CODES: tuple[str, ...] = PAGE_CODES + tuple(button.code for button in BUTTON_CODES)

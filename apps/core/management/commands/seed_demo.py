@@ -14,6 +14,7 @@ from django.db import transaction
 from apps.accounts import demo as accounts_demo
 from apps.catalog import demo as catalog_demo
 from apps.masterdata import demo as masterdata_demo
+from apps.members import demo as members_demo
 from apps.messaging import demo as messaging_demo
 from apps.org import demo as org_demo
 
@@ -29,6 +30,7 @@ class Command(BaseCommand):
             messaging_demo.seed_demo(chain)
             masterdata_demo.seed_demo(chain)
             catalog_demo.seed_demo(chain)
+            members_demo.seed_demo(chain)
         first = chain.stores[0]
         self.stdout.write(self.style.SUCCESS(f"Demo data ready. First store: id={first.pk} name={first.name}"))
         self.stdout.write("Accounts (password Demo@12345): " + ", ".join(accounts_demo.DEMO_ACCOUNTS))

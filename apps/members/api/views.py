@@ -1,0 +1,369 @@
+"""Member calls (spec §7.7, docs/api.md "Members"): thin views over apps.members.selectors (reads)
+and apps.members.services (writes). Search is chain-wide; files another store owns can be read but
+only their home store edits them (another store's member answers 404 to an edit, contract §5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework.request import Request
+
+from apps.core.api.base import ErpApi
+from apps.core.envelope import EnvelopeResponse
+from apps.core.errors import InvalidInput, NotFound
+from apps.core.pagination import page_request_from, paginate
+from apps.core.role_codes import MEMBER_CANCEL_DECIDE, MEMBER_PHONE_VIEW, MEMBER_POINTS_ADJUST, ROLE_CHOSEN
+from apps.members import rules, selectors, services
+from apps.members.api import serializers as io
+from apps.members.models import CancellationRequest, Member
+from apps.org.models import OrgUnit
+
+MEMBER_PAGES = ("ERP-HYGL-PAG-0002-0000", "ERP-HYGL-PAG-0003-0000")
+# Pages that mount the member search dialog with its "new customer into store".
+MEMBER_WRITERS = (*MEMBER_PAGES, "ERP-YUKB-PAG-0001-0000", "ERP-KDJC-PAG-0003-0000")
+
+
+def _chosen_store(request: Request) -> OrgUnit:
+    """The store the chosen role acts in; a role above store level cannot file members."""
+    store = None
+    if request.auth.hier_id in request.auth.store_ids:
+        store = OrgUnit.objects.stores().filter(pk=request.auth.hier_id).first()
+    if store is None:
+        raise InvalidInput(_("please choose a role at a store first"))
+    return store
+
+
+def _store_member(request: Request, member_id: int) -> Member:
+    member = selectors.member_of_store(member_id, request.auth.store_ids)
+    if member is None:
+        raise NotFound()
+    return member
+
+
+def _chain_member(member_id: int) -> Member:
+    member = selectors.member_in_chain(member_id)
+    if member is None:
+        raise NotFound()
+    return member
+
+
+def _saved() -> str:
+    return _("saved")
+
+
+class _SearchApi(ErpApi):
+    required_codes = ROLE_CHOSEN
+
+    def answer(self, request: Request, form: rules.SearchForm) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def form(self, request: Request) -> rules.SearchForm:
+        data = self.parse(io.MemberSearchInputSerializer, request.query_params)
+        return rules.check_search_form(
+            area_code=data.get("areaCode", ""),
+            name=data.get("name", ""),
+            phone=data.get("phone", ""),
+            card_no=data.get("cardNo", ""),
+            crm_code=data.get("crmCode", ""),
+        )
+
+    @extend_schema(parameters=[io.MemberSearchInputSerializer], responses=io.MemberRowOutputSerializer(many=True))
+    def get(self, request: Request) -> EnvelopeResponse:
+        return EnvelopeResponse(self.answer(request, self.form(request)))
+
+
+class MemberSearchApi(_SearchApi):
+    """Contract §1: exact, then fuzzy when exact finds nothing, and card number; merged by memId."""
+
+    def answer(self, request: Request, form: rules.SearchForm) -> list[dict[str, Any]]:
+        return selectors.one_step_search(form, request.auth.hier_id)
+
+
+class MemberExactQueryApi(_SearchApi):
+    def answer(self, request: Request, form: rules.SearchForm) -> list[dict[str, Any]]:
+        return selectors.exact_query(form, request.auth.hier_id)
+
+
+class MemberCardNoQueryApi(_SearchApi):
+    def answer(self, request: Request, form: rules.SearchForm) -> list[dict[str, Any]]:
+        return selectors.card_no_query(form, request.auth.hier_id)
+
+
+class MemberFuzzyQueryApi(_SearchApi):
+    """likeQuery: the phone is a fragment here (4 to 11 digits), the name a fragment of 2 or more."""
+
+    def form(self, request: Request) -> rules.SearchForm:
+        data = self.parse(io.MemberSearchInputSerializer, request.query_params)
+        return rules.check_fuzzy_form(
+            area_code=data.get("areaCode", ""),
+            name=data.get("name", ""),
+            phone=data.get("phone", ""),
+            crm_code=data.get("crmCode", ""),
+        )
+
+    def answer(self, request: Request, form: rules.SearchForm) -> list[dict[str, Any]]:
+        return selectors.fuzzy_query(form, request.auth.hier_id)
+
+
+class IntroducerSearchApi(ErpApi):
+    required_codes = MEMBER_WRITERS
+
+    @extend_schema(
+        parameters=[io.IntroducerSearchInputSerializer],
+        responses=io.MemberRowOutputSerializer(many=True),
+        summary="Introducer candidates: digits of a phone, a member code or a name",
+    )
+    def get(self, request: Request) -> EnvelopeResponse:
+        keyword = self.parse(io.IntroducerSearchInputSerializer, request.query_params)["keyword"].strip()
+        store_id = request.auth.hier_id
+        if rules.DIGITS.match(keyword):
+            rows = selectors.fuzzy_query(rules.check_fuzzy_form(phone=keyword), store_id)
+        else:
+            rows = selectors.merged(
+                selectors.exact_query(rules.SearchForm(crm_code=keyword), store_id),
+                selectors.one_step_search(rules.SearchForm(name=keyword), store_id),
+            )
+        return EnvelopeResponse(rows)
+
+
+class MemberFileApi(ErpApi):
+    required_codes = MEMBER_PAGES
+
+    @extend_schema(responses=io.MemberFileOutputSerializer, summary="A member file, chain-wide, phone masked")
+    def get(self, request: Request, member_id: int) -> EnvelopeResponse:
+        return EnvelopeResponse(selectors.member_file(_chain_member(member_id), request.auth.hier_id))
+
+
+class StoreMemberFileApi(ErpApi):
+    required_codes = MEMBER_PAGES
+
+    @extend_schema(responses=io.MemberFileOutputSerializer, summary="A member file of the chosen store")
+    def get(self, request: Request, member_id: int) -> EnvelopeResponse:
+        return EnvelopeResponse(selectors.member_file(_store_member(request, member_id), request.auth.hier_id))
+
+
+class WholePhoneApi(ErpApi):
+    required_codes = (MEMBER_PHONE_VIEW.code,)
+
+    @extend_schema(responses=io.WholePhoneOutputSerializer, summary="A member's whole phone; each view is logged")
+    def get(self, request: Request, member_id: int) -> EnvelopeResponse:
+        return EnvelopeResponse(services.whole_phone_viewed(actor=self.actor(), member=_chain_member(member_id)))
+
+
+class _StoreListApi(ErpApi):
+    required_codes = MEMBER_PAGES
+    whole_phone = False
+
+    def members(self, request: Request) -> Any:
+        data = self.parse(io.MemberListInputSerializer, request.query_params)
+        if self.whole_phone and data.get("phone") and len(data["phone"]) not in (8, 11):
+            raise InvalidInput(_("please enter a correct phone number"), field="phone")
+        return selectors.store_members(
+            store_id=request.auth.hier_id,
+            name=data.get("name", ""),
+            phone=data.get("phone", ""),
+            whole_phone=self.whole_phone,
+            area_code=data.get("areaCode", ""),
+            crm_code=data.get("crmCode", ""),
+            label_id=data.get("labelId"),
+            source=data.get("source", ""),
+            created_from=data.get("createdFrom"),
+            created_to=data.get("createdTo"),
+            last_visit_from=data.get("lastVisitFrom"),
+            last_visit_to=data.get("lastVisitTo"),
+        )
+
+
+class StoreMemberListApi(_StoreListApi):
+    @extend_schema(
+        parameters=[io.MemberListInputSerializer],
+        responses=io.MemberPageOutputSerializer,
+        summary="The chosen store's members, newest first, phones masked",
+    )
+    def get(self, request: Request) -> EnvelopeResponse:
+        page = page_request_from(request.query_params)
+        members = selectors.with_labels(self.members(request))
+        return EnvelopeResponse(paginate(members, page, selectors.list_rows(request.auth.hier_id)))
+
+
+class StoreMemberCountApi(_StoreListApi):
+    @extend_schema(
+        parameters=[io.MemberListInputSerializer],
+        responses=io.CountOutputSerializer,
+        summary="How many of the chosen store's members match",
+    )
+    def get(self, request: Request) -> EnvelopeResponse:
+        return EnvelopeResponse({"total": self.members(request).count()})
+
+
+class StoreMemberWholePhoneListApi(StoreMemberListApi):
+    whole_phone = True
+
+
+class StoreMemberWholePhoneCountApi(StoreMemberCountApi):
+    whole_phone = True
+
+
+class MemberCreateApi(ErpApi):
+    """newMember (contract §7)."""
+
+    required_codes = MEMBER_WRITERS
+    serializer_class = io.MemberCreateInputSerializer
+
+    @extend_schema(request=io.MemberCreateInputSerializer, responses={201: io.MemberFileOutputSerializer})
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(self.serializer_class, request.data)
+        member = services.member_create(actor=self.actor(), store=_chosen_store(request), data=dict(data))
+        return EnvelopeResponse(selectors.member_file(member, request.auth.hier_id), message=_saved(), status=201)
+
+
+class MemberStoreSaveApi(MemberCreateApi):
+    """stoSaveMember: the store's full form."""
+
+    serializer_class = io.MemberSaveInputSerializer
+
+    @extend_schema(request=io.MemberSaveInputSerializer, responses={201: io.MemberFileOutputSerializer})
+    def post(self, request: Request) -> EnvelopeResponse:
+        return super().post(request)
+
+
+class MemberStoreUpdateApi(ErpApi):
+    required_codes = MEMBER_PAGES
+
+    @extend_schema(request=io.MemberUpdateInputSerializer, responses=io.MemberFileOutputSerializer)
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = dict(self.parse(io.MemberUpdateInputSerializer, request.data))
+        member = _store_member(request, data.pop("memId"))
+        member = services.member_update(actor=self.actor(), member=member, data=data)
+        return EnvelopeResponse(selectors.member_file(member, request.auth.hier_id), message=_saved())
+
+
+def _consent_answer(member: Member) -> dict[str, Any]:
+    return {"memId": member.pk, "smsConsent": member.sms_consent, "updatedAt": member.sms_consent_updated_at}
+
+
+class SmsStatusApi(ErpApi):
+    required_codes = MEMBER_PAGES
+
+    @extend_schema(parameters=[io.MemberIdInputSerializer], responses=io.SmsConsentOutputSerializer)
+    def get(self, request: Request) -> EnvelopeResponse:
+        member_id = self.parse(io.MemberIdInputSerializer, request.query_params)["memId"]
+        return EnvelopeResponse(_consent_answer(_chain_member(member_id)))
+
+
+class SmsStatusUpdateApi(ErpApi):
+    required_codes = MEMBER_PAGES
+
+    @extend_schema(request=io.SmsConsentInputSerializer, responses=io.SmsConsentOutputSerializer)
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.SmsConsentInputSerializer, request.data)
+        member = services.sms_consent_set(
+            actor=self.actor(), member=_store_member(request, data["memId"]), consent=data["smsConsent"]
+        )
+        return EnvelopeResponse(_consent_answer(member), message=_saved())
+
+
+class MemberPointsListApi(ErpApi):
+    required_codes = MEMBER_PAGES
+
+    @extend_schema(parameters=[io.MemberIdInputSerializer], responses=io.PointsPageOutputSerializer)
+    def get(self, request: Request) -> EnvelopeResponse:
+        page = page_request_from(request.query_params)
+        member = _chain_member(self.parse(io.MemberIdInputSerializer, request.query_params)["memId"])
+        return EnvelopeResponse(
+            paginate(selectors.points_entries(member_id=member.pk), page, selectors.points_entry_rows)
+        )
+
+
+class StorePointsListApi(ErpApi):
+    required_codes = MEMBER_PAGES
+
+    @extend_schema(parameters=[io.PointsStoreListInputSerializer], responses=io.PointsPageOutputSerializer)
+    def get(self, request: Request) -> EnvelopeResponse:
+        page = page_request_from(request.query_params)
+        data = self.parse(io.PointsStoreListInputSerializer, request.query_params)
+        entries = selectors.points_entries(
+            store_id=request.auth.hier_id,
+            member_id=data.get("memId"),
+            kind=data.get("kind", ""),
+            day_from=data.get("dateFrom"),
+            day_to=data.get("dateTo"),
+        )
+        return EnvelopeResponse(paginate(entries, page, selectors.points_entry_rows))
+
+
+class PointsAdjustApi(ErpApi):
+    required_codes = (MEMBER_POINTS_ADJUST.code,)
+
+    @extend_schema(request=io.PointsAdjustInputSerializer, responses=io.PointsAdjustOutputSerializer)
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.PointsAdjustInputSerializer, request.data)
+        entry = services.points_adjust(
+            actor=self.actor(),
+            member=_chain_member(data["memId"]),
+            store=_chosen_store(request),
+            change=data["change"],
+            reason=data["reason"],
+        )
+        entry = selectors.points_entries(member_id=entry.member_id).get(pk=entry.pk)
+        return EnvelopeResponse(
+            {"memId": entry.member_id, "points": entry.balance_after, "entry": selectors.points_entry_row(entry)},
+            message=_saved(),
+        )
+
+
+class MemberLabelListApi(ErpApi):
+    required_codes = ROLE_CHOSEN
+
+    @extend_schema(responses=io.MemberLabelOutputSerializer(many=True), summary="The enabled member labels")
+    def get(self, request: Request) -> EnvelopeResponse:
+        return EnvelopeResponse(selectors.labels_enabled())
+
+
+class CancelApplyApi(ErpApi):
+    required_codes = ROLE_CHOSEN
+
+    @extend_schema(request=io.CancelApplyInputSerializer, responses={201: io.CancellationOutputSerializer})
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.CancelApplyInputSerializer, request.data)
+        cancellation = services.cancellation_apply(
+            actor=self.actor(),
+            member=_store_member(request, data["memId"]),
+            store=_chosen_store(request),
+            reason=data["reason"],
+        )
+        row = selectors.cancellation_row(
+            selectors.cancellation_requests(store_ids=request.auth.store_ids).get(pk=cancellation.pk)
+        )
+        return EnvelopeResponse(row, message=_("request submitted"), status=201)
+
+
+class CancelListApi(ErpApi):
+    required_codes = ROLE_CHOSEN
+
+    @extend_schema(parameters=[io.CancelListInputSerializer], responses=io.CancellationPageOutputSerializer)
+    def get(self, request: Request) -> EnvelopeResponse:
+        page = page_request_from(request.query_params)
+        status = self.parse(io.CancelListInputSerializer, request.query_params).get("status", "")
+        requests = selectors.cancellation_requests(store_ids=request.auth.store_ids, status=status)
+        return EnvelopeResponse(paginate(requests, page, selectors.cancellation_rows))
+
+
+class CancelDecideApi(ErpApi):
+    required_codes = (MEMBER_CANCEL_DECIDE.code,)
+
+    @extend_schema(request=io.CancelDecideInputSerializer, responses=io.CancellationOutputSerializer)
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.CancelDecideInputSerializer, request.data)
+        cancellation = CancellationRequest.objects.filter(pk=data["id"], store_id__in=request.auth.store_ids).first()
+        if cancellation is None:
+            raise NotFound()
+        services.cancellation_decide(
+            actor=self.actor(), request=cancellation, approve=data["approve"], remark=data.get("remark", "")
+        )
+        row = selectors.cancellation_row(
+            selectors.cancellation_requests(store_ids=request.auth.store_ids).get(pk=cancellation.pk)
+        )
+        return EnvelopeResponse(row, message=_saved())

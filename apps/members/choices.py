@@ -1,0 +1,61 @@
+"""Fixed values of the members area (spec §2.4, §5, §9) and its system-log actions."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+MEMBER_NAME_MAX_LENGTH = 20  # spec §9: name and member code max 20
+MEMBER_CODE_MAX_LENGTH = 20
+CARD_NO_MAX_LENGTH = 20
+PHONE_MAX_LENGTH = 11
+REMARK_MAX_LENGTH = 200
+POINTS_REASON_MAX_LENGTH = 100
+POINTS_CHANGE_LIMIT = 1_000_000
+SEARCH_RESULT_LIMIT = 50
+FUZZY_NAME_MIN_LENGTH = 2
+FUZZY_PHONE_MIN_DIGITS = 4
+OLDEST_BIRTHDAY_YEARS = 120
+ANONYMISED_NAME = "已注销会员"
+
+
+class MemberAreaCode(models.TextChoices):
+    """Spec §2.4 and §9: the phone's area code."""
+
+    MAINLAND = "0086", "0086"
+    HONG_KONG = "00852", "00852"
+    MACAO = "00853", "00853"
+
+
+class SearchType(models.IntegerChoices):
+    """Spec §4: 2 when the phone is a whole mainland mobile, otherwise 1."""
+
+    GENERAL = 1, _("name, code or phone")
+    MOBILE = 2, _("whole mobile number")
+
+
+class MemberStatus(models.TextChoices):
+    ACTIVE = "active", _("active")
+    CANCELLED = "cancelled", _("cancelled")
+
+
+class PointsKind(models.TextChoices):
+    ADJUST = "adjust", _("manual adjustment")
+    CANCELLATION = "cancellation", _("cleared on cancellation")
+
+
+class CancellationStatus(models.TextChoices):
+    PENDING = "pending", _("pending")
+    APPROVED = "approved", _("approved")
+    REJECTED = "rejected", _("rejected")
+
+
+class AuditAction(models.TextChoices):
+    MEMBER_CREATED = "member.created", _("created a member")
+    MEMBER_UPDATED = "member.updated", _("edited a member")
+    PHONE_VIEWED = "member.phone_viewed", _("viewed a member's whole phone")
+    SMS_CONSENT_CHANGED = "member.sms_consent_changed", _("changed a member's SMS consent")
+    POINTS_ADJUSTED = "member.points_adjusted", _("adjusted a member's points")
+    CANCELLATION_REQUESTED = "member.cancellation_requested", _("requested a member's cancellation")
+    CANCELLATION_DECIDED = "member.cancellation_decided", _("decided a member's cancellation")
+    MEMBER_ANONYMISED = "member.anonymised", _("anonymised a cancelled member")

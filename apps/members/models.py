@@ -1,0 +1,194 @@
+"""Members of the chain (spec §2.2, §3 member row), their labels, points ledger and cancellation
+requests. A member has one home store (`dependencyStore`) but is found chain-wide."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from apps.members.choices import (
+    CARD_NO_MAX_LENGTH,
+    MEMBER_CODE_MAX_LENGTH,
+    MEMBER_NAME_MAX_LENGTH,
+    PHONE_MAX_LENGTH,
+    POINTS_REASON_MAX_LENGTH,
+    REMARK_MAX_LENGTH,
+    CancellationStatus,
+    MemberAreaCode,
+    MemberStatus,
+    PointsKind,
+)
+from apps.members.name_grams import name_grams_text
+from apps.org.choices import OrgUnitKind
+
+_MASTER_CODE = 20  # apps.masterdata MASTER_CODE_MAX_LENGTH
+
+
+class MemberLabel(models.Model):
+    """A label head office defines (new customer, sensitive scalp, ...) and stores attach."""
+
+    name = models.CharField(_("name"), max_length=20, unique=True)
+    color = models.CharField(_("colour"), max_length=7, default="#1976d2", help_text=_("#RRGGBB"))
+    group_name = models.CharField(_("group"), max_length=20, blank=True)
+    sort_order = models.PositiveSmallIntegerField(_("sort order"), default=0)
+    enabled = models.BooleanField(_("enabled"), default=True)
+
+    class Meta:
+        verbose_name = _("member label")
+        verbose_name_plural = _("member labels")
+        ordering = ["sort_order", "id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Member(models.Model):
+    home_store = models.ForeignKey(
+        "org.OrgUnit",
+        verbose_name=_("home store"),
+        on_delete=models.PROTECT,
+        related_name="members",
+        limit_choices_to={"kind": OrgUnitKind.STORE},
+    )
+    name = models.CharField(_("name"), max_length=MEMBER_NAME_MAX_LENGTH)
+    name_grams = models.CharField(_("name bigrams"), max_length=80, blank=True, editable=False)
+    area_code = models.CharField(
+        _("area code"), max_length=5, choices=MemberAreaCode.choices, default=MemberAreaCode.MAINLAND
+    )
+    # Empty only once the member is cancelled and anonymised.
+    phone = models.CharField(_("phone"), max_length=PHONE_MAX_LENGTH, blank=True)
+    crm_code = models.CharField(_("member code"), max_length=MEMBER_CODE_MAX_LENGTH, blank=True)
+    card_no = models.CharField(_("card number"), max_length=CARD_NO_MAX_LENGTH, blank=True)
+    gender = models.CharField(_("gender"), max_length=_MASTER_CODE, blank=True)
+    birthday = models.DateField(_("birthday"), null=True, blank=True)
+    source = models.CharField(_("source"), max_length=_MASTER_CODE, blank=True)
+    occupation = models.CharField(_("occupation"), max_length=_MASTER_CODE, blank=True)
+    income = models.CharField(_("income"), max_length=_MASTER_CODE, blank=True)
+    education = models.CharField(_("education"), max_length=_MASTER_CODE, blank=True)
+    marital_status = models.CharField(_("marital status"), max_length=_MASTER_CODE, blank=True)
+    introducer = models.ForeignKey(
+        "self", verbose_name=_("introduced by"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    labels = models.ManyToManyField(MemberLabel, verbose_name=_("labels"), blank=True, related_name="members")
+    sms_consent = models.BooleanField(_("agrees to SMS"), default=False)
+    sms_consent_updated_at = models.DateTimeField(_("SMS consent changed"), null=True, blank=True)
+    # Changed only by apps.members.services with the row locked, one ledger entry per change.
+    points = models.IntegerField(_("points"), default=0, editable=False)
+    remark = models.CharField(_("remark"), max_length=REMARK_MAX_LENGTH, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=MemberStatus.choices, default=MemberStatus.ACTIVE)
+    last_visit_at = models.DateTimeField(_("last visit"), null=True, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("member")
+        verbose_name_plural = _("members")
+        ordering = ["-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["area_code", "phone"], condition=~models.Q(phone=""), name="member_phone_unique"
+            ),
+            models.UniqueConstraint(fields=["crm_code"], condition=~models.Q(crm_code=""), name="member_code_unique"),
+            models.UniqueConstraint(fields=["card_no"], condition=~models.Q(card_no=""), name="member_card_no_unique"),
+            models.CheckConstraint(condition=models.Q(points__gte=0), name="member_points_not_negative"),
+            models.CheckConstraint(
+                condition=models.Q(status=MemberStatus.CANCELLED) | ~models.Q(phone=""),
+                name="member_phone_unless_cancelled",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["home_store", "-id"], name="member_store_newest"),
+            models.Index(fields=["name"], name="member_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        self.name_grams = name_grams_text(self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "name_grams"}
+        super().save(*args, **kwargs)
+
+
+class PointsEntry(models.Model):
+    """One change of a member's points with the balance after it: the ledger is the truth, the
+    balance on the member is its running sum."""
+
+    member = models.ForeignKey(
+        Member, verbose_name=_("member"), on_delete=models.PROTECT, related_name="points_entries"
+    )
+    store = models.ForeignKey(
+        "org.OrgUnit", verbose_name=_("store"), on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    kind = models.CharField(_("kind"), max_length=16, choices=PointsKind.choices)
+    change = models.IntegerField(_("change"))
+    balance_after = models.IntegerField(_("balance after"))
+    reason = models.CharField(_("reason"), max_length=POINTS_REASON_MAX_LENGTH)
+    operator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("operator"), null=True, blank=True, on_delete=models.SET_NULL
+    )
+    operator_name = models.CharField(_("operator name"), max_length=40, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("points entry")
+        verbose_name_plural = _("points entries")
+        ordering = ["-id"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(balance_after__gte=0), name="points_entry_balance_not_negative"),
+            models.CheckConstraint(condition=~models.Q(change=0), name="points_entry_change_not_zero"),
+        ]
+        indexes = [
+            models.Index(fields=["member", "-id"], name="points_entry_member_newest"),
+            models.Index(fields=["store", "-id"], name="points_entry_store_newest"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member_id}: {self.change:+d}"
+
+
+class CancellationRequest(models.Model):
+    """A member's request to close their file (spec §2.2 /cancellation, /logoutList)."""
+
+    member = models.ForeignKey(
+        Member, verbose_name=_("member"), on_delete=models.PROTECT, related_name="cancellation_requests"
+    )
+    store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.PROTECT, related_name="+")
+    reason = models.CharField(_("reason"), max_length=REMARK_MAX_LENGTH)
+    phone_masked = models.CharField(_("phone (masked)"), max_length=16, blank=True)
+    status = models.CharField(
+        _("status"), max_length=10, choices=CancellationStatus.choices, default=CancellationStatus.PENDING
+    )
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("requested by"), null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    requested_at = models.DateTimeField(_("requested"), auto_now_add=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("decided by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    decided_at = models.DateTimeField(_("decided"), null=True, blank=True)
+    decision_remark = models.CharField(_("decision remark"), max_length=REMARK_MAX_LENGTH, blank=True)
+
+    class Meta:
+        verbose_name = _("cancellation request")
+        verbose_name_plural = _("cancellation requests")
+        ordering = ["-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["member"],
+                condition=models.Q(status=CancellationStatus.PENDING),
+                name="cancellation_one_pending_per_member",
+            ),
+        ]
+        indexes = [models.Index(fields=["store", "status", "-id"], name="cancellation_store_status")]
+
+    def __str__(self) -> str:
+        return f"{self.member_id} ({self.status})"

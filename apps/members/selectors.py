@@ -1,0 +1,347 @@
+"""Reads of the members area: the chain-wide member search (spec §4, §5), the store's member list,
+the member file, points ledgers and cancellation requests. Every answer masks phones (spec §6)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
+from django.db import connection
+from django.db.models import BooleanField, Case, F, IntegerField, Prefetch, QuerySet, Value, When
+from django.db.models.expressions import RawSQL
+from django.utils import timezone
+
+from apps.core.phones import mask_phone
+from apps.masterdata.choices import MasterType
+from apps.masterdata.selectors import master_items
+from apps.members.choices import (
+    FUZZY_NAME_MIN_LENGTH,
+    SEARCH_RESULT_LIMIT,
+    CancellationStatus,
+    MemberAreaCode,
+    MemberStatus,
+    PointsKind,
+)
+from apps.members.models import CancellationRequest, Member, MemberLabel, PointsEntry
+from apps.members.name_grams import name_grams, normalised
+from apps.members.rules import SearchForm
+
+_ROW_FIELDS = ("id", "name", "area_code", "phone", "crm_code", "home_store_id", "home_store__name", "last_visit_at")
+
+
+def _findable() -> QuerySet[Member]:
+    return Member.objects.filter(status=MemberStatus.ACTIVE).select_related("home_store")
+
+
+def _ranked(members: QuerySet[Member], store_id: int | None) -> QuerySet[Member]:
+    """The chosen store's members first, then the most recent visit, then the newest file."""
+    mine = Case(When(home_store_id=store_id, then=Value(0)), default=Value(1), output_field=IntegerField())
+    return members.annotate(not_mine=mine).order_by("not_mine", F("last_visit_at").desc(nulls_last=True), "-id")
+
+
+def member_row(member: Member, store_id: int | None) -> dict[str, Any]:
+    return {
+        "memId": member.pk,
+        "name": member.name,
+        "phone": mask_phone(member.phone),
+        "areaCode": member.area_code,
+        "crmCode": member.crm_code,
+        "dependencyStore": member.home_store.name,
+        "dependencyStoreId": member.home_store_id,
+        "myself": member.home_store_id == store_id,
+    }
+
+
+def _rows(members: QuerySet[Member], store_id: int | None) -> list[dict[str, Any]]:
+    return [member_row(m, store_id) for m in _ranked(members.only(*_ROW_FIELDS), store_id)[:SEARCH_RESULT_LIMIT]]
+
+
+def _phone_area(form: SearchForm) -> str:
+    return form.area_code or MemberAreaCode.MAINLAND
+
+
+def exact_query(form: SearchForm, store_id: int | None) -> list[dict[str, Any]]:
+    """euqalQuery: every given condition among phone, name and member code matches exactly."""
+    if not form.has_exact_conditions:
+        return []
+    members = _findable()
+    if form.phone:
+        members = members.filter(area_code=_phone_area(form), phone=form.phone)
+    if form.name:
+        members = members.filter(name=form.name)
+    if form.crm_code:
+        members = members.filter(crm_code=form.crm_code)
+    return _rows(members, store_id)
+
+
+def name_contains(members: QuerySet[Member], fragment: str) -> QuerySet[Member]:
+    """Members whose name contains `fragment` (2 or more characters), served on PostgreSQL by the
+    bigram index (apps.members.name_grams) and rechecked by LIKE."""
+    grams = name_grams(fragment)
+    if connection.vendor == "postgresql" and grams:
+        members = members.filter(
+            RawSQL("string_to_array(members_member.name_grams, ' ') @> %s::text[]", (grams,), BooleanField())
+        )
+    return members.filter(name__icontains=fragment.strip())
+
+
+def fuzzy_query(form: SearchForm, store_id: int | None) -> list[dict[str, Any]]:
+    """likeQuery: the name contains the fragment, the phone contains the digits, the member code
+    starts with the text; all given conditions hold. A one-character name takes no fuzzy step."""
+    phone = form.phone
+    name_ok = len(normalised(form.name)) >= FUZZY_NAME_MIN_LENGTH
+    if not (phone or form.crm_code or name_ok):
+        return []
+    if form.name and not name_ok:
+        return []
+    members = _findable()
+    if name_ok:
+        members = name_contains(members, form.name)
+    if phone:
+        members = members.filter(phone__contains=phone)
+        if form.area_code:
+            members = members.filter(area_code=form.area_code)
+    if form.crm_code:
+        members = members.filter(crm_code__startswith=form.crm_code)
+    return _rows(members, store_id)
+
+
+def card_no_query(form: SearchForm, store_id: int | None) -> list[dict[str, Any]]:
+    if not form.card_no:
+        return []
+    return _rows(_findable().filter(card_no=form.card_no), store_id)
+
+
+def merged(*answers: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Spec §4: the exact, fuzzy and card-number answers merged in order, de-duplicated by memId."""
+    seen: set[int] = set()
+    rows: list[dict[str, Any]] = []
+    for answer in answers:
+        for row in answer:
+            if row["memId"] not in seen:
+                seen.add(row["memId"])
+                rows.append(row)
+    return rows[:SEARCH_RESULT_LIMIT]
+
+
+def one_step_search(form: SearchForm, store_id: int | None) -> list[dict[str, Any]]:
+    """Contract §1 `search`: exact first, fuzzy only when exact finds nothing, card number always."""
+    exact = exact_query(form, store_id)
+    fuzzy = [] if exact else fuzzy_query(form, store_id)
+    return merged(exact, fuzzy, card_no_query(form, store_id))
+
+
+# --- the store's member list --------------------------------------------------------------------
+
+
+def _day_start(day: date) -> datetime:
+    return timezone.make_aware(datetime.combine(day, time.min))
+
+
+def store_members(
+    *,
+    store_id: int,
+    name: str = "",
+    phone: str = "",
+    whole_phone: bool = False,
+    area_code: str = "",
+    crm_code: str = "",
+    label_id: int | None = None,
+    source: str = "",
+    created_from: date | None = None,
+    created_to: date | None = None,
+    last_visit_from: date | None = None,
+    last_visit_to: date | None = None,
+) -> QuerySet[Member]:
+    members = Member.objects.filter(home_store_id=store_id, status=MemberStatus.ACTIVE)
+    if name:
+        members = members.filter(name__icontains=name.strip())
+    if phone:
+        if whole_phone:
+            members = members.filter(area_code=area_code or MemberAreaCode.MAINLAND, phone=phone)
+        else:
+            members = members.filter(phone__contains=phone)
+    if crm_code:
+        members = members.filter(crm_code__startswith=crm_code.strip())
+    if label_id is not None:
+        members = members.filter(labels__id=label_id)
+    if source:
+        members = members.filter(source=source)
+    if created_from:
+        members = members.filter(created_at__gte=_day_start(created_from))
+    if created_to:
+        members = members.filter(created_at__lt=_day_start(created_to + timedelta(days=1)))
+    if last_visit_from:
+        members = members.filter(last_visit_at__gte=_day_start(last_visit_from))
+    if last_visit_to:
+        members = members.filter(last_visit_at__lt=_day_start(last_visit_to + timedelta(days=1)))
+    return members.order_by("-id")
+
+
+def _master_names() -> dict[str, dict[str, str]]:
+    types = {
+        "gender": MasterType.GENDER,
+        "source": MasterType.MEMBER_SOURCE,
+        "occupation": MasterType.OCCUPATION,
+        "income": MasterType.INCOME,
+        "education": MasterType.STAFF_EDUCATION,
+        "maritalStatus": MasterType.MARITAL_STATUS,
+    }
+    return {wire: {item["code"]: item["name"] for item in master_items(type=kind)} for wire, kind in types.items()}
+
+
+def _label_row(label: MemberLabel) -> dict[str, Any]:
+    return {"id": label.pk, "name": label.name, "color": label.color}
+
+
+def _list_row(member: Member, store_id: int | None, names: dict[str, dict[str, str]]) -> dict[str, Any]:
+    return {
+        **member_row(member, store_id),
+        "gender": member.gender,
+        "genderName": names["gender"].get(member.gender, ""),
+        "birthday": member.birthday,
+        "cardNo": member.card_no,
+        "source": member.source,
+        "sourceName": names["source"].get(member.source, ""),
+        "points": member.points,
+        "labels": [_label_row(label) for label in member.labels.all()],
+        "createdAt": member.created_at,
+        "lastVisitAt": member.last_visit_at,
+    }
+
+
+def with_labels(members: QuerySet[Member]) -> QuerySet[Member]:
+    return members.select_related("home_store").prefetch_related(
+        Prefetch("labels", queryset=MemberLabel.objects.order_by("sort_order", "id"))
+    )
+
+
+def list_rows(store_id: int | None) -> Any:
+    """The renderer of a page of `with_labels(store_members(...))`."""
+
+    def render(window: Iterable[Member]) -> list[dict[str, Any]]:
+        names = _master_names()
+        return [_list_row(m, store_id, names) for m in window]
+
+    return render
+
+
+def member_file(member: Member, store_id: int | None) -> dict[str, Any]:
+    member = with_labels(Member.objects.filter(pk=member.pk)).select_related("introducer").get()
+    names = _master_names()
+    introducer = member.introducer
+    return {
+        **_list_row(member, store_id, names),
+        "occupation": member.occupation,
+        "occupationName": names["occupation"].get(member.occupation, ""),
+        "income": member.income,
+        "incomeName": names["income"].get(member.income, ""),
+        "education": member.education,
+        "educationName": names["education"].get(member.education, ""),
+        "maritalStatus": member.marital_status,
+        "maritalStatusName": names["maritalStatus"].get(member.marital_status, ""),
+        "introducer": {"memId": introducer.pk, "name": introducer.name} if introducer else None,
+        "smsConsent": member.sms_consent,
+        "remark": member.remark,
+        "status": member.status,
+        "updatedAt": member.updated_at,
+    }
+
+
+def member_in_chain(member_id: int) -> Member | None:
+    return Member.objects.select_related("home_store").filter(pk=member_id).first()
+
+
+def member_of_store(member_id: int, store_ids: frozenset[int]) -> Member | None:
+    return Member.objects.select_related("home_store").filter(pk=member_id, home_store_id__in=store_ids).first()
+
+
+def labels_enabled() -> list[dict[str, Any]]:
+    return [
+        {**_label_row(label), "groupName": label.group_name}
+        for label in MemberLabel.objects.filter(enabled=True).order_by("sort_order", "id")
+    ]
+
+
+# --- points -------------------------------------------------------------------------------------
+
+
+def points_entries(
+    *,
+    member_id: int | None = None,
+    store_id: int | None = None,
+    kind: str = "",
+    day_from: date | None = None,
+    day_to: date | None = None,
+) -> QuerySet[PointsEntry]:
+    entries = PointsEntry.objects.select_related("member", "store")
+    if member_id is not None:
+        entries = entries.filter(member_id=member_id)
+    if store_id is not None:
+        entries = entries.filter(store_id=store_id)
+    if kind:
+        entries = entries.filter(kind=kind)
+    if day_from:
+        entries = entries.filter(created_at__gte=_day_start(day_from))
+    if day_to:
+        entries = entries.filter(created_at__lt=_day_start(day_to + timedelta(days=1)))
+    return entries.order_by("-id")
+
+
+def points_entry_row(entry: PointsEntry) -> dict[str, Any]:
+    return {
+        "id": entry.pk,
+        "memId": entry.member_id,
+        "memberName": entry.member.name,
+        "phone": mask_phone(entry.member.phone),
+        "change": entry.change,
+        "balanceAfter": entry.balance_after,
+        "kind": entry.kind,
+        "kindName": str(PointsKind(entry.kind).label),
+        "reason": entry.reason,
+        "operatorName": entry.operator_name,
+        "storeName": entry.store.name if entry.store else "",
+        "createdAt": entry.created_at,
+    }
+
+
+def points_entry_rows(entries: Iterable[PointsEntry]) -> list[dict[str, Any]]:
+    return [points_entry_row(entry) for entry in entries]
+
+
+# --- cancellation -------------------------------------------------------------------------------
+
+
+def cancellation_requests(*, store_ids: frozenset[int], status: str = "") -> QuerySet[CancellationRequest]:
+    requests = CancellationRequest.objects.filter(store_id__in=store_ids).select_related(
+        "member", "requested_by", "decided_by"
+    )
+    if status:
+        requests = requests.filter(status=status)
+    return requests.order_by("-id")
+
+
+def _user_name(user: Any) -> str:
+    return (user.nickname or user.get_username()) if user is not None else ""
+
+
+def cancellation_row(request: CancellationRequest) -> dict[str, Any]:
+    return {
+        "id": request.pk,
+        "memId": request.member_id,
+        "memberName": request.member.name,
+        "phone": request.phone_masked,
+        "reason": request.reason,
+        "status": request.status,
+        "statusName": str(CancellationStatus(request.status).label),
+        "requestedBy": _user_name(request.requested_by),
+        "requestedAt": request.requested_at,
+        "decidedBy": _user_name(request.decided_by),
+        "decidedAt": request.decided_at,
+        "decisionRemark": request.decision_remark,
+    }
+
+
+def cancellation_rows(requests: Iterable[CancellationRequest]) -> list[dict[str, Any]]:
+    return [cancellation_row(request) for request in requests]
