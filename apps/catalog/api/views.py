@@ -8,13 +8,12 @@ record), otherwise the chosen store; a head-office role without `storeId` sees h
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
 from django.db.models import QuerySet
 from django.http import HttpResponse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
@@ -22,10 +21,10 @@ from rest_framework import serializers
 from rest_framework.request import Request
 
 from apps.accounts.session import ActingSession
-from apps.catalog import choices, selectors, services
+from apps.catalog import selectors, services
 from apps.catalog.api import serializers as s
 from apps.catalog.choices import CategoryKind, ItemType
-from apps.catalog.excel import XLSX_CONTENT_TYPE, write_workbook
+from apps.catalog.excel import XLSX_CONTENT_TYPE, xlsx_response
 from apps.catalog.services import PRODUCT_COLUMNS, PROJECT_COLUMNS, PeriodInput
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
@@ -397,24 +396,6 @@ def _number(value: str | None) -> Decimal | None:
     return None if value is None else Decimal(value)
 
 
-def _xlsx_response(
-    *,
-    rows: QuerySet,
-    render: Callable[[Iterable[Any]], list[dict[str, Any]]],
-    headers: Sequence[str],
-    cells: Callable[[dict[str, Any]], list[Any]],
-    name: str,
-) -> HttpResponse:
-    total = rows.count()
-    if total >= choices.EXPORT_MAX_ROWS:
-        raise InvalidInput(_("export data cannot exceed 100,000 rows, please filter before exporting"))
-    content = write_workbook(name, headers, (cells(row) for row in render(rows)))
-    response = HttpResponse(content, content_type=XLSX_CONTENT_TYPE)
-    stamp = timezone.localtime().strftime("%Y%m%d-%H%M")
-    response["Content-Disposition"] = f'attachment; filename="{name}-{stamp}.xlsx"'
-    return response
-
-
 _STATE_HEADERS = ("storeEnabled", "storePrice", "effectivePrice")
 
 
@@ -474,7 +455,7 @@ class ProductExportApi(ErpApi):
     )
     def get(self, request: Request) -> HttpResponse:
         data = self.parse(s.ProductSearchInputSerializer, request.query_params)
-        return _xlsx_response(
+        return xlsx_response(
             rows=_product_rows(request, data),
             render=selectors.product_rows,
             headers=PRODUCT_COLUMNS + _STATE_HEADERS,
@@ -493,7 +474,7 @@ class ProjectExportApi(ErpApi):
     )
     def get(self, request: Request) -> HttpResponse:
         data = self.parse(s.ProjectSearchInputSerializer, request.query_params)
-        return _xlsx_response(
+        return xlsx_response(
             rows=_project_rows(request, data),
             render=selectors.project_rows,
             headers=PROJECT_COLUMNS + _STATE_HEADERS,

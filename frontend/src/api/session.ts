@@ -101,3 +101,8 @@ export function clearSession(): void {
   window.localStorage.clear();
   window.sessionStorage.clear();
 }
+
+/** Whether the session's button codes (spec §3 `btn`, docs/api.md "Role codes") hold `code`. */
+export function hasButtonCode(code: string, session: SessionUserInfo | null = currentSession()): boolean {
+  return Boolean(session?.btn?.includes(code));
+}

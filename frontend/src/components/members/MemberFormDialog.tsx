@@ -1,0 +1,376 @@
+import {
+  Autocomplete,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Grid,
+  MenuItem,
+  Switch,
+  TextField,
+} from "@mui/material";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../api/client";
+import { useMasterList, type MasterKind } from "../../api/master";
+import {
+  MEMBER_AREA_CODES,
+  createMember,
+  memberKeys,
+  searchIntroducers,
+  updateMember,
+  useMemberLabels,
+  type MemberAreaCode,
+  type MemberFile,
+} from "../../api/members";
+import {
+  CODE_MAX,
+  MEMBER_NAME_MAX,
+  conflictField,
+  createBody,
+  emptyMemberForm,
+  formFieldOf,
+  formatMemberPhone,
+  memberFormFrom,
+  todayIso,
+  updateBody,
+  validateMemberForm,
+  type MemberForm,
+  type MemberFormErrors,
+  type MemberFormField,
+} from "./rules";
+
+export interface MemberFormDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** Creating: the starting values (the search dialog passes the typed name, phone and area code). */
+  initial?: MemberForm;
+  /** Editing: the member file; only the fields changed are sent. */
+  member?: MemberFile;
+  /** The saved member file; the dialog closes itself after it. */
+  onSaved?: (file: MemberFile) => void;
+}
+
+/** Create (POST stoSaveMember) or edit (POST stoUpdateMember) a member. The server's field
+ * messages show under the fields; a taken phone (409 MEM-40901) shows on the phone. */
+export function MemberFormDialog({ open, onClose, initial, member, onSaved }: MemberFormDialogProps) {
+  const { t } = useTranslation("members");
+  const titleId = useId();
+  const queryClient = useQueryClient();
+  const [before] = useState<MemberForm>(() => (member ? memberFormFrom(member) : (initial ?? emptyMemberForm())));
+  const [form, setForm] = useState<MemberForm>(before);
+  const [errors, setErrors] = useState<MemberFormErrors>({});
+  const [serverErrors, setServerErrors] = useState<Partial<Record<MemberFormField, string>>>({});
+  const labels = useMemberLabels();
+  const today = todayIso();
+  const editing = Boolean(member);
+
+  const save = useMutation({
+    mutationFn: () => (member ? updateMember(updateBody(member.memId, before, form)) : createMember(createBody(form))),
+    onSuccess: async (file) => {
+      await queryClient.invalidateQueries({ queryKey: memberKeys.all });
+      onSaved?.(file);
+      onClose();
+    },
+    onError: (error) => {
+      if (!(error instanceof ApiError)) return;
+      const found: Partial<Record<MemberFormField, string>> = {};
+      for (const [field, messages] of Object.entries(error.fields)) {
+        const key = formFieldOf(field);
+        if (key) found[key] = messages[0] ?? "";
+      }
+      const conflict = conflictField(error.errcode);
+      if (conflict) found[conflict] = error.message;
+      setServerErrors(found);
+    },
+  });
+
+  const set = <K extends MemberFormField>(key: K, value: MemberForm[K]) => {
+    setForm((previous) => ({ ...previous, [key]: value }));
+    setServerErrors((previous) => ({ ...previous, [key]: "" }));
+    setErrors((previous) => ({ ...previous, [key]: undefined }));
+  };
+  const message = (field: MemberFormField) => {
+    const key = errors[field];
+    return key ? t(key) : serverErrors[field] || "";
+  };
+  const helper = (field: MemberFormField, fallback = " ") => message(field) || fallback;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // A dialog opened from another dialog must not submit the form of the one under it.
+    event.stopPropagation();
+    const found = validateMemberForm(form, today, !editing);
+    setErrors(found);
+    if (Object.keys(found).length === 0) save.mutate();
+  };
+
+  const phoneMessage = message("phone") || message("areaCode");
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby={titleId}>
+      <form noValidate onSubmit={submit}>
+        <DialogTitle id={titleId}>{editing ? t("form.editTitle") : t("form.createTitle")}</DialogTitle>
+        <DialogContent>
+          <Grid container spacing={2} sx={{ pt: 1 }}>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField
+                fullWidth
+                required
+                label={t("fields.name")}
+                value={form.name}
+                onChange={(event) => set("name", event.target.value)}
+                error={Boolean(message("name"))}
+                helperText={helper("name")}
+                slotProps={{ htmlInput: { maxLength: MEMBER_NAME_MAX } }}
+              />
+            </Grid>
+            <Grid size={{ xs: 4, sm: 2 }}>
+              <TextField
+                select
+                fullWidth
+                label={t("fields.areaCode")}
+                value={form.areaCode}
+                onChange={(event) => set("areaCode", event.target.value as MemberAreaCode)}
+                helperText=" "
+              >
+                {MEMBER_AREA_CODES.map((code) => (
+                  <MenuItem key={code} value={code}>
+                    {code}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Grid>
+            <Grid size={{ xs: 8, sm: 4 }}>
+              <TextField
+                fullWidth
+                required={!editing}
+                label={t("fields.phone")}
+                value={form.phone}
+                onChange={(event) => set("phone", event.target.value.trim())}
+                error={Boolean(phoneMessage)}
+                helperText={
+                  phoneMessage || (member ? t("form.keepPhone", { phone: formatMemberPhone(member.areaCode, member.phone) }) : " ")
+                }
+                slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 11 } }}
+              />
+            </Grid>
+            <Grid size={{ xs: 6, sm: 4 }}>
+              <MasterSelect kind="gender" label={t("fields.gender")} value={form.gender} onChange={(value) => set("gender", value)} error={message("gender")} />
+            </Grid>
+            <Grid size={{ xs: 6, sm: 4 }}>
+              <TextField
+                fullWidth
+                type="date"
+                label={t("fields.birthday")}
+                value={form.birthday}
+                onChange={(event) => set("birthday", event.target.value)}
+                error={Boolean(message("birthday"))}
+                helperText={helper("birthday")}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
+              />
+            </Grid>
+            <Grid size={{ xs: 6, sm: 4 }}>
+              <MasterSelect kind="memSource" label={t("fields.source")} value={form.source} onChange={(value) => set("source", value)} error={message("source")} />
+            </Grid>
+            <Grid size={{ xs: 6, sm: 6 }}>
+              <TextField
+                fullWidth
+                label={t("fields.crmCode")}
+                value={form.crmCode}
+                onChange={(event) => set("crmCode", event.target.value)}
+                error={Boolean(message("crmCode"))}
+                helperText={helper("crmCode")}
+                slotProps={{ htmlInput: { maxLength: CODE_MAX } }}
+              />
+            </Grid>
+            <Grid size={{ xs: 6, sm: 6 }}>
+              <TextField
+                fullWidth
+                label={t("fields.cardNo")}
+                value={form.cardNo}
+                onChange={(event) => set("cardNo", event.target.value)}
+                error={Boolean(message("cardNo"))}
+                helperText={helper("cardNo")}
+                slotProps={{ htmlInput: { maxLength: CODE_MAX } }}
+              />
+            </Grid>
+            <Grid size={{ xs: 6, sm: 3 }}>
+              <MasterSelect kind="occupation" label={t("fields.occupation")} value={form.occupation} onChange={(value) => set("occupation", value)} error={message("occupation")} />
+            </Grid>
+            <Grid size={{ xs: 6, sm: 3 }}>
+              <MasterSelect kind="income" label={t("fields.income")} value={form.income} onChange={(value) => set("income", value)} error={message("income")} />
+            </Grid>
+            <Grid size={{ xs: 6, sm: 3 }}>
+              <MasterSelect kind="staffEducation" label={t("fields.education")} value={form.education} onChange={(value) => set("education", value)} error={message("education")} />
+            </Grid>
+            <Grid size={{ xs: 6, sm: 3 }}>
+              <MasterSelect
+                kind="maritalStatus"
+                label={t("fields.maritalStatus")}
+                value={form.maritalStatus}
+                onChange={(value) => set("maritalStatus", value)}
+                error={message("maritalStatus")}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <IntroducerField
+                value={form.introducer}
+                excludeId={member?.memId ?? null}
+                onChange={(value) => set("introducer", value)}
+                error={message("introducer")}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField
+                select
+                fullWidth
+                label={t("fields.labels")}
+                value={form.labels}
+                onChange={(event) => {
+                  const value = event.target.value as unknown;
+                  set("labels", (Array.isArray(value) ? value : String(value).split(",")).map(Number));
+                }}
+                error={Boolean(message("labels"))}
+                helperText={helper("labels")}
+                slotProps={{
+                  select: {
+                    multiple: true,
+                    renderValue: (value) => (
+                      <Box sx={{ display: "flex", flexWrap: "wrap", gap: 0.5 }}>
+                        {(value as number[]).map((id) => (
+                          <Chip key={id} size="small" label={labels.data?.find((label) => label.id === id)?.name ?? id} />
+                        ))}
+                      </Box>
+                    ),
+                  },
+                }}
+              >
+                {(labels.data ?? []).map((label) => (
+                  <MenuItem key={label.id} value={label.id}>
+                    {label.groupName ? `${label.groupName} · ${label.name}` : label.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Grid>
+            <Grid size={12}>
+              <TextField
+                fullWidth
+                multiline
+                minRows={2}
+                label={t("fields.remark")}
+                value={form.remark}
+                onChange={(event) => set("remark", event.target.value)}
+                error={Boolean(message("remark"))}
+                helperText={helper("remark")}
+                slotProps={{ htmlInput: { maxLength: 200 } }}
+              />
+            </Grid>
+            <Grid size={12}>
+              <FormControlLabel
+                control={<Switch checked={form.smsConsent} onChange={(event) => set("smsConsent", event.target.checked)} />}
+                label={t("fields.smsConsent")}
+              />
+            </Grid>
+          </Grid>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t("cancel")}</Button>
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            {t("save")}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+/** A master-list choice; "" is "none". */
+function MasterSelect({
+  kind,
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  kind: MasterKind;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string;
+}) {
+  const { t } = useTranslation("members");
+  const list = useMasterList(kind);
+  const items = list.data ?? [];
+  // A code on file that the list no longer has still shows (as its code) instead of a blank.
+  const known = value === "" || items.some((item) => item.code === value);
+  return (
+    <TextField
+      select
+      fullWidth
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={Boolean(error)}
+      helperText={error || " "}
+    >
+      <MenuItem value="">{t("none")}</MenuItem>
+      {items.map((item) => (
+        <MenuItem key={item.code} value={item.code}>
+          {item.name}
+        </MenuItem>
+      ))}
+      {known ? null : <MenuItem value={value}>{value}</MenuItem>}
+    </TextField>
+  );
+}
+
+type Introducer = { memId: number; name: string; phone?: string; areaCode?: string };
+
+/** The introducer: candidates from GET /rest/member/searchIntro as the person types. */
+function IntroducerField({
+  value,
+  excludeId,
+  onChange,
+  error,
+}: {
+  value: MemberForm["introducer"];
+  excludeId: number | null;
+  onChange: (value: MemberForm["introducer"]) => void;
+  error: string;
+}) {
+  const { t } = useTranslation("members");
+  const [text, setText] = useState("");
+  const [keyword, setKeyword] = useState("");
+  useEffect(() => {
+    const timer = setTimeout(() => setKeyword(text.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const candidates = useQuery({
+    queryKey: ["members", "intro", keyword],
+    queryFn: () => searchIntroducers(keyword),
+    enabled: keyword.length > 0,
+  });
+  const options: Introducer[] = (candidates.data ?? []).filter((row) => row.memId !== excludeId);
+  return (
+    <Autocomplete<Introducer>
+      value={value}
+      options={value && !options.some((option) => option.memId === value.memId) ? [value, ...options] : options}
+      filterOptions={(all) => all}
+      getOptionLabel={(option) => (option.phone ? `${option.name} ${formatMemberPhone(option.areaCode ?? "", option.phone)}` : option.name)}
+      isOptionEqualToValue={(option, chosen) => option.memId === chosen.memId}
+      onChange={(_event, chosen) => onChange(chosen ? { memId: chosen.memId, name: chosen.name } : null)}
+      onInputChange={(_event, typed, reason) => {
+        if (reason === "input") setText(typed);
+      }}
+      loading={candidates.isFetching}
+      noOptionsText={t("form.noIntroducer")}
+      renderInput={(params) => (
+        <TextField {...params} label={t("fields.introducer")} error={Boolean(error)} helperText={error || t("form.introducerHint")} />
+      )}
+    />
+  );
+}

@@ -1,0 +1,274 @@
+import SearchIcon from "@mui/icons-material/Search";
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { useMutation } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { MEMBER_AREA_CODES, searchMembers, type MemberAreaCode, type MemberRow } from "../../api/members";
+import { ConfirmDialog } from "../../shell/ConfirmDialog";
+import { MemberFormDialog } from "./MemberFormDialog";
+import {
+  SEARCH_CODE_MAX,
+  SEARCH_NAME_MAX,
+  SEARCH_PHONE_MAX,
+  confirmOutcome,
+  emptyMemberForm,
+  formatMemberPhone,
+  rowFromFile,
+  searchError,
+  searchQuery,
+  type SearchInput,
+} from "./rules";
+
+export interface MemberSearchDialogProps {
+  /** Shows the dialog; each opening starts with an empty search. */
+  open: boolean;
+  /** Called by cancel, Esc, and after a selection. */
+  onClose: () => void;
+  /** The chosen member (a non-store member only after the person confirmed). A member created from
+   * the dialog is chosen at once. The dialog then calls `onClose`. */
+  onSelect: (member: MemberRow) => void;
+  /** The store requires front-desk checking (the store information's `frontDeskCheckRequired`):
+   * shows the group-buy verification button. */
+  frontDeskCheck?: boolean;
+  /** The group-buy verification button's action (the write-off dialog belongs to the caller). */
+  onGroupBuyVerify?: () => void;
+}
+
+/**
+ * The member search dialog (spec §2.4, §4, §5): search by name, member code or phone, choose a
+ * row, or create a member file ("new customer into store"). Mounted by the member pages and later
+ * by billing, reservations and write-off.
+ *
+ * ```tsx
+ * <MemberSearchDialog open={open} onClose={() => setOpen(false)} onSelect={(row) => use(row.memId)} />
+ * ```
+ */
+export function MemberSearchDialog({ open, onClose, onSelect, frontDeskCheck = false, onGroupBuyVerify }: MemberSearchDialogProps) {
+  const { t } = useTranslation("members");
+  const titleId = useId();
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      maxWidth={false}
+      aria-labelledby={titleId}
+      slotProps={{ paper: { sx: { width: 1200, maxWidth: "calc(100% - 32px)" } } }}
+    >
+      <DialogTitle id={titleId}>{t("search.title")}</DialogTitle>
+      {/* Mounted only while open, so each opening starts afresh. */}
+      <SearchContent
+        onClose={onClose}
+        onSelect={onSelect}
+        frontDeskCheck={frontDeskCheck}
+        onGroupBuyVerify={onGroupBuyVerify}
+      />
+    </Dialog>
+  );
+}
+
+function SearchContent({ onClose, onSelect, frontDeskCheck, onGroupBuyVerify }: Omit<MemberSearchDialogProps, "open">) {
+  const { t } = useTranslation("members");
+  const [input, setInput] = useState<SearchInput>({ name: "", crmCode: "", phone: "", areaCode: "0086" });
+  const [rows, setRows] = useState<MemberRow[] | null>(null);
+  const [selected, setSelected] = useState<MemberRow | null>(null);
+  const [message, setMessage] = useState("");
+  const [askCreate, setAskCreate] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [askNotOwn, setAskNotOwn] = useState<MemberRow | null>(null);
+
+  const search = useMutation({
+    mutationFn: () => searchMembers(searchQuery(input)),
+    onSuccess: (found) => {
+      setRows(found);
+      setSelected(null);
+      if (found.length === 0) setAskCreate(true);
+    },
+    onError: (error) => setMessage(error.message || t("search.empty")),
+  });
+
+  const set = (key: keyof SearchInput, value: string) => setInput((previous) => ({ ...previous, [key]: value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // A dialog opened from another dialog must not submit the form of the one under it.
+    event.stopPropagation();
+    const error = searchError(input);
+    setMessage(error ? t(error) : "");
+    if (!error) search.mutate();
+  };
+  const choose = (row: MemberRow) => {
+    onSelect(row);
+    onClose();
+  };
+  const confirm = (row: MemberRow | null = selected) => {
+    const outcome = confirmOutcome(row);
+    if (outcome === "noSelection") setMessage(t("search.selectFirst"));
+    else if (outcome === "askNotOwnStore") setAskNotOwn(row);
+    else if (row) choose(row);
+  };
+
+  return (
+    <>
+      <DialogContent>
+        <Box component="form" noValidate onSubmit={submit} role="search" aria-label={t("search.title")}>
+          <Stack direction="row" spacing={2} sx={{ flexWrap: "wrap", alignItems: "center", rowGap: 2, pt: 1 }}>
+            <TextField
+              size="small"
+              autoFocus
+              label={t("fields.name")}
+              value={input.name}
+              onChange={(event) => set("name", event.target.value)}
+              slotProps={{ htmlInput: { maxLength: SEARCH_NAME_MAX } }}
+            />
+            <TextField
+              size="small"
+              label={t("fields.crmCode")}
+              value={input.crmCode}
+              onChange={(event) => set("crmCode", event.target.value.trim())}
+              slotProps={{ htmlInput: { maxLength: SEARCH_CODE_MAX } }}
+            />
+            <TextField
+              select
+              size="small"
+              label={t("fields.areaCode")}
+              value={input.areaCode}
+              onChange={(event) => set("areaCode", event.target.value as MemberAreaCode)}
+              sx={{ minWidth: 170 }}
+            >
+              {MEMBER_AREA_CODES.map((code) => (
+                <MenuItem key={code} value={code}>
+                  {t(`areaCodes.${code}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              size="small"
+              label={t("fields.phone")}
+              value={input.phone}
+              onChange={(event) => set("phone", event.target.value.trim())}
+              slotProps={{ htmlInput: { maxLength: SEARCH_PHONE_MAX, inputMode: "numeric" } }}
+            />
+            <Button type="submit" variant="contained" startIcon={<SearchIcon />} disabled={search.isPending}>
+              {t("search.search")}
+            </Button>
+          </Stack>
+        </Box>
+        {message ? (
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            {message}
+          </Alert>
+        ) : null}
+        <TableContainer sx={{ maxHeight: 360, mt: 2 }}>
+          <Table stickyHeader size="small" aria-label={t("search.results")}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t("fields.index")}</TableCell>
+                <TableCell>{t("fields.name")}</TableCell>
+                <TableCell>{t("fields.phone")}</TableCell>
+                <TableCell>{t("fields.crmCode")}</TableCell>
+                <TableCell>{t("fields.activeStore")}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows === null || rows.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={5}>
+                    <Typography color="text.secondary" sx={{ textAlign: "center", py: 2 }}>
+                      {rows === null ? t("search.noneYet") : t("search.empty")}
+                    </Typography>
+                  </TableCell>
+                </TableRow>
+              ) : (
+                rows.map((row, index) => (
+                  <TableRow
+                    key={row.memId}
+                    hover
+                    selected={selected?.memId === row.memId}
+                    aria-selected={selected?.memId === row.memId}
+                    sx={{ cursor: "pointer" }}
+                    onClick={() => {
+                      setSelected(row);
+                      setMessage("");
+                    }}
+                    onDoubleClick={() => {
+                      setSelected(row);
+                      confirm(row);
+                    }}
+                  >
+                    <TableCell>{index + 1}</TableCell>
+                    <TableCell>{row.name}</TableCell>
+                    <TableCell sx={{ whiteSpace: "nowrap" }}>{formatMemberPhone(row.areaCode, row.phone)}</TableCell>
+                    <TableCell>{row.crmCode || t("dash")}</TableCell>
+                    <TableCell>{row.dependencyStore}</TableCell>
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </DialogContent>
+      <DialogActions>
+        {frontDeskCheck ? (
+          <Button color="secondary" onClick={() => onGroupBuyVerify?.()}>
+            {t("search.groupBuy")}
+          </Button>
+        ) : null}
+        <Box sx={{ flexGrow: 1 }} />
+        <Button variant="outlined" onClick={() => setCreating(true)}>
+          {t("search.newCustomer")}
+        </Button>
+        <Button onClick={onClose}>{t("cancel")}</Button>
+        <Button variant="contained" onClick={() => confirm()}>
+          {t("search.select")}
+        </Button>
+      </DialogActions>
+
+      <ConfirmDialog
+        open={askCreate}
+        title={t("search.createTitle")}
+        message={t("search.noResultCreate")}
+        onCancel={() => setAskCreate(false)}
+        onConfirm={() => {
+          setAskCreate(false);
+          setCreating(true);
+        }}
+      />
+      <ConfirmDialog
+        open={askNotOwn !== null}
+        title={t("search.notOwnStoreTitle")}
+        message={t("search.notOwnStore", { name: askNotOwn?.name ?? "", store: askNotOwn?.dependencyStore ?? "" })}
+        onCancel={() => setAskNotOwn(null)}
+        onConfirm={() => {
+          const row = askNotOwn;
+          setAskNotOwn(null);
+          if (row) choose(row);
+        }}
+      />
+      {creating ? (
+        <MemberFormDialog
+          open
+          initial={emptyMemberForm({ name: input.name.trim(), phone: input.phone.trim(), areaCode: input.areaCode || "0086" })}
+          onClose={() => setCreating(false)}
+          onSaved={(file) => choose(rowFromFile(file))}
+        />
+      ) : null}
+    </>
+  );
+}

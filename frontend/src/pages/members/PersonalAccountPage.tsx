@@ -1,0 +1,289 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  Paper,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  BTN_PHONE_VIEW,
+  BTN_POINTS_ADJUST,
+  fetchWholePhone,
+  memberKeys,
+  updateMember,
+  updateSmsStatus,
+  useMember,
+  useMemberLabels,
+  useMemberPoints,
+  useSmsStatus,
+  type MemberFile,
+  type PointEntry,
+} from "../../api/members";
+import { hasButtonCode } from "../../api/session";
+import { MemberFormDialog } from "../../components/members/MemberFormDialog";
+import { PointsAdjustDialog } from "../../components/members/PointsAdjustDialog";
+import { formatMemberPhone, memIdFromSearch } from "../../components/members/rules";
+import { mountIsland } from "../../islands/mount";
+import { Facts, PageFrame, Section } from "../catalog/parts";
+import { formatDate, formatDateTime } from "../messaging/listing";
+import { BackLink, DetailError, Loading, detailFailure } from "../messaging/parts";
+import { LabelChips, PagedTable, signed, usePaging, type PagedColumn } from "./parts";
+
+const LIST_ROUTE = "/MemberList";
+
+export interface PersonalAccountPageProps {
+  search?: string;
+}
+
+/** /personalAccount?memId= (ERP-HYGL-PAG-0003-0000): a member's file, labels, SMS consent and
+ * points ledger. */
+export function PersonalAccountPage({ search = window.location.search }: PersonalAccountPageProps) {
+  const { t } = useTranslation("members");
+  const [memId] = useState(() => memIdFromSearch(search));
+  const detail = useMember(memId);
+  return (
+    <PageFrame title={t("account.title")}>
+      <BackLink href={LIST_ROUTE}>{t("account.back")}</BackLink>
+      {memId === null ? (
+        <Alert severity="warning">{t("account.missingId")}</Alert>
+      ) : detail.isPending ? (
+        <Loading />
+      ) : detail.isError ? (
+        <DetailError message={detailFailure(detail.error, t("account.notFound"))} onRetry={() => void detail.refetch()} />
+      ) : (
+        <>
+          <Profile member={detail.data} />
+          <Labels member={detail.data} />
+          <Points member={detail.data} />
+        </>
+      )}
+    </PageFrame>
+  );
+}
+
+function Profile({ member }: { member: MemberFile }) {
+  const { t, i18n } = useTranslation("members");
+  const [editing, setEditing] = useState(false);
+  const [canViewPhone] = useState(() => hasButtonCode(BTN_PHONE_VIEW));
+  const whole = useMutation({ mutationFn: () => fetchWholePhone(member.memId) });
+  const active = member.status !== "cancelled";
+  // Edits go through stoUpdateMember, which takes members of the chosen store only.
+  const editable = active && member.myself !== false;
+  const phone = whole.data ? formatMemberPhone(whole.data.areaCode, whole.data.phone) : formatMemberPhone(member.areaCode, member.phone);
+  const dash = t("dash");
+  return (
+    <Section title={t("account.profile")}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 2, flexWrap: "wrap" }}>
+        <Typography variant="h6" component="p">
+          {member.name}
+        </Typography>
+        <Chip size="small" color={active ? "success" : "default"} label={active ? t("account.active") : t("account.cancelled")} />
+        <Box sx={{ flexGrow: 1 }} />
+        {editable ? (
+          <Button variant="outlined" onClick={() => setEditing(true)}>
+            {t("account.edit")}
+          </Button>
+        ) : null}
+      </Stack>
+      <Facts
+        items={[
+          [
+            t("fields.phone"),
+            <Box component="span" sx={{ display: "inline-flex", alignItems: "center", gap: 1 }}>
+              <span>{phone || dash}</span>
+              {canViewPhone && !whole.data && member.phone ? (
+                <Button size="small" disabled={whole.isPending} onClick={() => whole.mutate()}>
+                  {t("account.showPhone")}
+                </Button>
+              ) : null}
+            </Box>,
+          ],
+          [t("fields.crmCode"), member.crmCode || dash],
+          [t("fields.cardNo"), member.cardNo || dash],
+          [t("fields.gender"), member.genderName || dash],
+          [t("fields.birthday"), formatDate(member.birthday, i18n.language) || dash],
+          [t("fields.source"), member.sourceName || dash],
+          [t("fields.occupation"), member.occupationName || dash],
+          [t("fields.income"), member.incomeName || dash],
+          [t("fields.education"), member.educationName || dash],
+          [t("fields.maritalStatus"), member.maritalStatusName || dash],
+          [t("fields.introducer"), member.introducer?.name || dash],
+          [t("fields.store"), member.dependencyStore || dash],
+          [t("fields.points"), member.points],
+          [t("fields.lastVisit"), formatDateTime(member.lastVisitAt, i18n.language) || dash],
+          [t("fields.createdAt"), formatDateTime(member.createdAt, i18n.language) || dash],
+          [t("fields.remark"), member.remark || dash],
+        ]}
+      />
+      {active ? <SmsConsent memId={member.memId} /> : null}
+      {editing ? <MemberFormDialog open member={member} onClose={() => setEditing(false)} /> : null}
+    </Section>
+  );
+}
+
+function SmsConsent({ memId }: { memId: number }) {
+  const { t } = useTranslation("members");
+  const queryClient = useQueryClient();
+  const status = useSmsStatus(memId);
+  const save = useMutation({
+    mutationFn: (consent: boolean) => updateSmsStatus(memId, consent),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: memberKeys.all }),
+  });
+  const checked = save.isPending ? Boolean(save.variables) : Boolean(status.data?.smsConsent);
+  return (
+    <FormControlLabel
+      sx={{ mt: 1 }}
+      control={
+        <Switch
+          checked={checked}
+          disabled={status.isPending || status.isError || save.isPending}
+          onChange={(event) => save.mutate(event.target.checked)}
+        />
+      }
+      label={t("account.sms")}
+    />
+  );
+}
+
+function Labels({ member }: { member: MemberFile }) {
+  const { t } = useTranslation("members");
+  const [editing, setEditing] = useState(false);
+  return (
+    <Section title={t("account.labels")}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
+        {member.labels.length ? <LabelChips labels={member.labels} /> : <Typography color="text.secondary">{t("account.noLabels")}</Typography>}
+        {member.status !== "cancelled" && member.myself !== false ? (
+          <Button size="small" onClick={() => setEditing(true)}>
+            {t("account.editLabels")}
+          </Button>
+        ) : null}
+      </Stack>
+      {editing ? <LabelsDialog member={member} onClose={() => setEditing(false)} /> : null}
+    </Section>
+  );
+}
+
+function LabelsDialog({ member, onClose }: { member: MemberFile; onClose: () => void }) {
+  const { t } = useTranslation("members");
+  const titleId = useId();
+  const queryClient = useQueryClient();
+  const labels = useMemberLabels();
+  const [chosen, setChosen] = useState<number[]>(member.labels.map((label) => label.id));
+  const save = useMutation({
+    mutationFn: () => updateMember({ memId: member.memId, labels: chosen }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: memberKeys.all });
+      onClose();
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+      <form noValidate onSubmit={submit}>
+        <DialogTitle id={titleId}>{t("account.labelsTitle")}</DialogTitle>
+        <DialogContent>
+          <TextField
+            select
+            fullWidth
+            sx={{ mt: 1 }}
+            label={t("fields.labels")}
+            value={chosen}
+            onChange={(event) => {
+              const value = event.target.value as unknown;
+              setChosen((Array.isArray(value) ? value : String(value).split(",")).map(Number));
+            }}
+            slotProps={{
+              select: {
+                multiple: true,
+                renderValue: (value) => (
+                  <Box sx={{ display: "flex", flexWrap: "wrap", gap: 0.5 }}>
+                    {(value as number[]).map((id) => (
+                      <Chip key={id} size="small" label={labels.data?.find((label) => label.id === id)?.name ?? id} />
+                    ))}
+                  </Box>
+                ),
+              },
+            }}
+          >
+            {(labels.data ?? []).map((label) => (
+              <MenuItem key={label.id} value={label.id}>
+                {label.groupName ? `${label.groupName} · ${label.name}` : label.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t("cancel")}</Button>
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            {t("save")}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+function Points({ member }: { member: MemberFile }) {
+  const { t, i18n } = useTranslation("members");
+  const paging = usePaging();
+  const [adjusting, setAdjusting] = useState(false);
+  const [canAdjust] = useState(() => hasButtonCode(BTN_POINTS_ADJUST));
+  const result = useMemberPoints(member.memId, paging.pageIndex + 1, paging.pageSize);
+  const columns: PagedColumn<PointEntry>[] = [
+    { key: "time", label: t("points.time"), render: (row) => formatDateTime(row.createdAt, i18n.language) },
+    { key: "kind", label: t("points.kind"), render: (row) => row.kindName || row.kind },
+    { key: "change", label: t("points.change"), align: "right", render: (row) => signed(row.change) },
+    { key: "balance", label: t("points.balanceAfter"), align: "right", render: (row) => row.balanceAfter },
+    { key: "reason", label: t("points.reason"), render: (row) => row.reason || t("dash") },
+    { key: "operator", label: t("points.operator"), render: (row) => row.operatorName || t("dash") },
+    { key: "store", label: t("points.store"), render: (row) => row.storeName || t("dash") },
+  ];
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="points-title" sx={{ p: 2, mb: 2 }}>
+      <Stack direction="row" sx={{ alignItems: "center", mb: 1 }}>
+        <Typography id="points-title" variant="h6" component="h2">
+          {t("points.ledger")}
+        </Typography>
+        <Box sx={{ flexGrow: 1 }} />
+        {canAdjust && member.status !== "cancelled" ? (
+          <Button variant="outlined" onClick={() => setAdjusting(true)}>
+            {t("points.adjust")}
+          </Button>
+        ) : null}
+      </Stack>
+      <PagedTable
+        label={t("points.ledger")}
+        result={result}
+        paging={paging}
+        columns={columns}
+        rowKey={(row) => row.id}
+        emptyText={t("points.empty")}
+      />
+      {canAdjust ? (
+        <PointsAdjustDialog
+          open={adjusting}
+          onClose={() => setAdjusting(false)}
+          member={{ memId: member.memId, name: member.name, phone: member.phone, areaCode: member.areaCode }}
+        />
+      ) : null}
+    </Paper>
+  );
+}
+
+mountIsland(<PersonalAccountPage />);
