@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "apps.masterdata",
     "apps.catalog",
     "apps.members",
+    "apps.booking",
 ]
 
 MIDDLEWARE = [

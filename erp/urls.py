@@ -15,6 +15,7 @@ rest_urlpatterns = [
     path("", include("apps.masterdata.api.urls")),
     path("", include("apps.catalog.api.urls")),
     path("", include("apps.members.api.urls")),
+    path("", include("apps.booking.api.urls")),
     # Last: any other /rest/ path answers the envelope's 404, in DEBUG too.
     re_path(r"^.*$", pages.rest_not_found, name="rest-not-found"),
 ]

@@ -1,0 +1,300 @@
+"""Request parsers and documented answer shapes of the reservation and rota calls (spec §7.3,
+docs/api.md "Reservations, the board and the rota"). Rules and messages live in the services."""
+
+from rest_framework import serializers
+
+from apps.booking.choices import ReservationSource, ReservationStatus
+
+
+class DateInputSerializer(serializers.Serializer):
+    date = serializers.DateField(required=False, help_text="YYYY-MM-DD; today when absent")
+
+
+class CodeNameOutputSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    name = serializers.CharField()
+
+
+class ProblemOutputSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+
+
+class CheckOutputSerializer(serializers.Serializer):
+    ok = serializers.BooleanField()
+    problems = ProblemOutputSerializer(many=True)
+
+
+class ReservationInputSerializer(serializers.Serializer):
+    id = serializers.IntegerField(required=False, allow_null=True)
+    memId = serializers.IntegerField(required=False, allow_null=True)
+    name = serializers.CharField(required=False, allow_blank=True, max_length=40)
+    areaCode = serializers.CharField(required=False, allow_blank=True, max_length=8)
+    phone = serializers.CharField(required=False, allow_blank=True, max_length=30)
+    projectIds = serializers.ListField(child=serializers.IntegerField(), max_length=20)
+    nurseId = serializers.IntegerField(required=False, allow_null=True)
+    startTime = serializers.DateTimeField(required=False, allow_null=True)
+    duration = serializers.IntegerField(required=False, allow_null=True)
+    source = serializers.CharField(required=False, allow_blank=True, max_length=20)
+    remark = serializers.CharField(required=False, allow_blank=True, max_length=400)
+
+
+class ReservationMoveInputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    nurseId = serializers.IntegerField(required=False, allow_null=True)
+    startTime = serializers.DateTimeField(required=False)
+
+
+class ReservationIdInputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+
+
+class ReservationCancelInputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    reason = serializers.CharField(allow_blank=True, max_length=20)
+    remark = serializers.CharField(required=False, allow_blank=True, max_length=400)
+
+
+class ProjectLineOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    minutes = serializers.IntegerField()
+
+
+class ReservationOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    storeId = serializers.IntegerField()
+    memId = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField()
+    phone = serializers.CharField(help_text="masked")
+    areaCode = serializers.CharField()
+    walkIn = serializers.BooleanField()
+    nurseId = serializers.IntegerField(allow_null=True)
+    nurseName = serializers.CharField()
+    projects = ProjectLineOutputSerializer(many=True)
+    startTime = serializers.DateTimeField()
+    endTime = serializers.DateTimeField()
+    duration = serializers.IntegerField()
+    source = serializers.ChoiceField(choices=ReservationSource.choices)
+    sourceName = serializers.CharField()
+    remark = serializers.CharField()
+    status = serializers.ChoiceField(choices=ReservationStatus.choices)
+    statusName = serializers.CharField()
+    cancelReason = serializers.CharField()
+    cancelReasonName = serializers.CharField()
+    forced = serializers.BooleanField()
+    createdAt = serializers.DateTimeField()
+    updatedAt = serializers.DateTimeField()
+
+
+class ChangeOutputSerializer(serializers.Serializer):
+    at = serializers.DateTimeField()
+    by = serializers.CharField()
+    kind = serializers.CharField()
+    kindName = serializers.CharField()
+    before = serializers.DictField()
+    after = serializers.DictField()
+
+
+class ReservationDetailOutputSerializer(ReservationOutputSerializer):
+    history = ChangeOutputSerializer(many=True)
+
+
+class CountsOutputSerializer(serializers.Serializer):
+    booked = serializers.IntegerField()
+    arrived = serializers.IntegerField()
+    inService = serializers.IntegerField()
+    done = serializers.IntegerField()
+    noShow = serializers.IntegerField()
+    cancelled = serializers.IntegerField()
+    total = serializers.IntegerField()
+
+
+class ShiftOutputSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    start = serializers.CharField()
+    end = serializers.CharField()
+    color = serializers.CharField()
+
+
+class IntervalSerializer(serializers.Serializer):
+    start = serializers.CharField(help_text="HH:MM")
+    end = serializers.CharField(help_text="HH:MM")
+
+
+class NurseOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    position = serializers.CharField()
+    positionName = serializers.CharField()
+    rotaKind = serializers.CharField(allow_null=True)
+    shift = ShiftOutputSerializer(allow_null=True)
+    onDuty = serializers.BooleanField()
+    onWorkAt = serializers.DateTimeField(allow_null=True)
+    offWorkAt = serializers.DateTimeField(allow_null=True)
+    abnormalLeft = serializers.BooleanField()
+    tempOut = IntervalSerializer(many=True)
+
+
+class PeriodOutputSerializer(serializers.Serializer):
+    start = serializers.CharField()
+    end = serializers.CharField()
+
+
+class BoardOutputSerializer(serializers.Serializer):
+    date = serializers.DateField()
+    openTime = serializers.CharField(allow_null=True)
+    closeTime = serializers.CharField(allow_null=True)
+    nurses = NurseOutputSerializer(many=True)
+    periods = PeriodOutputSerializer(many=True)
+    reservations = ReservationOutputSerializer(many=True)
+    counts = CountsOutputSerializer()
+
+
+class StaffNameOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    position = serializers.CharField()
+    positionName = serializers.CharField()
+
+
+class BookableProjectOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    duration = serializers.IntegerField()
+    categoryName = serializers.CharField()
+
+
+class BookingDurationInputSerializer(serializers.Serializer):
+    projectIds = serializers.CharField(help_text="comma-separated project ids")
+    nurseId = serializers.IntegerField(required=False, allow_null=True)
+
+
+class BookingDurationOutputSerializer(serializers.Serializer):
+    minutes = serializers.IntegerField()
+
+
+class RecordInputSerializer(serializers.Serializer):
+    dateFrom = serializers.DateField(required=False, allow_null=True)
+    dateTo = serializers.DateField(required=False, allow_null=True)
+    nurseId = serializers.IntegerField(required=False, allow_null=True)
+    status = serializers.ChoiceField(choices=ReservationStatus.choices, required=False, allow_blank=True)
+    source = serializers.ChoiceField(choices=ReservationSource.choices, required=False, allow_blank=True)
+    phone = serializers.RegexField(r"^\d{4,11}$", required=False, allow_blank=True)
+    memId = serializers.IntegerField(required=False, allow_null=True)
+
+
+class ReservationPageOutputSerializer(serializers.Serializer):
+    list = ReservationOutputSerializer(many=True)
+    total = serializers.IntegerField()
+
+
+class PhoneInputSerializer(serializers.Serializer):
+    phone = serializers.RegexField(r"^\d{8,11}$")
+    areaCode = serializers.CharField(required=False, default="0086")
+
+
+class MemberIdQueryInputSerializer(serializers.Serializer):
+    memId = serializers.IntegerField()
+
+
+class LabelOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    color = serializers.CharField()
+
+
+class AccountInfoOutputSerializer(serializers.Serializer):
+    memId = serializers.IntegerField()
+    name = serializers.CharField()
+    phone = serializers.CharField(help_text="masked")
+    points = serializers.IntegerField()
+    labels = LabelOutputSerializer(many=True)
+    lastVisitAt = serializers.DateTimeField(allow_null=True)
+    upcoming = ReservationOutputSerializer(many=True)
+
+
+class TodayReservedOutputSerializer(serializers.Serializer):
+    memId = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField()
+    phone = serializers.CharField(help_text="masked")
+    areaCode = serializers.CharField()
+    startTime = serializers.DateTimeField()
+
+
+class EmployeeQueryInputSerializer(serializers.Serializer):
+    employeeId = serializers.IntegerField()
+
+
+class PresenceOutputSerializer(serializers.Serializer):
+    employeeId = serializers.IntegerField()
+    date = serializers.DateField()
+    onWorkAt = serializers.DateTimeField(allow_null=True)
+    offWorkAt = serializers.DateTimeField(allow_null=True)
+    tempOut = IntervalSerializer(many=True)
+    abnormalLeft = serializers.BooleanField()
+
+
+class TempOutInputSerializer(serializers.Serializer):
+    employeeId = serializers.IntegerField()
+    intervals = IntervalSerializer(many=True, max_length=20)
+
+
+class AbnormalLeftInputSerializer(serializers.Serializer):
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=400)
+
+
+class ShiftTypeOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    start = serializers.CharField()
+    end = serializers.CharField()
+    color = serializers.CharField()
+    enabled = serializers.BooleanField()
+
+
+class ShiftTypeInputSerializer(serializers.Serializer):
+    id = serializers.IntegerField(required=False, allow_null=True)
+    name = serializers.CharField(allow_blank=True, max_length=40)
+    start = serializers.CharField(max_length=5)
+    end = serializers.CharField(max_length=5)
+    color = serializers.CharField(required=False, max_length=7)
+    enabled = serializers.BooleanField(required=False)
+
+
+class RotaRangeInputSerializer(serializers.Serializer):
+    """`from` and `to` (dates, at most 42 days apart); `from` is a Python keyword, hence get_fields."""
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        return {"from": serializers.DateField(required=False), "to": serializers.DateField(required=False)}
+
+
+class RotaEntryInputSerializer(serializers.Serializer):
+    employeeId = serializers.IntegerField()
+    date = serializers.DateField()
+    kind = serializers.CharField(max_length=8)
+    shiftTypeId = serializers.IntegerField(required=False, allow_null=True)
+
+
+class RotaSaveInputSerializer(serializers.Serializer):
+    entries = RotaEntryInputSerializer(many=True, max_length=2000)
+
+
+class RotaDayOutputSerializer(serializers.Serializer):
+    employeeId = serializers.IntegerField()
+    date = serializers.DateField()
+    kind = serializers.CharField()
+    shiftTypeId = serializers.IntegerField(allow_null=True)
+
+
+class RotaOutputSerializer(serializers.Serializer):
+    employees = StaffNameOutputSerializer(many=True)
+    days = RotaDayOutputSerializer(many=True)
+
+
+class CopyWeekInputSerializer(serializers.Serializer):
+    weekStart = serializers.DateField()
+
+
+class CopyWeekOutputSerializer(serializers.Serializer):
+    days = serializers.IntegerField()

@@ -1,0 +1,515 @@
+"""Reservation, board and rota calls (spec §7.3, docs/api.md): thin views over apps.booking
+selectors (reads), services and rota (writes). Everything is scoped to the chosen store; another
+store's reservation or employee answers 404 (contract §5)."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import Any
+
+from django.http import HttpResponse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework.request import Request
+
+from apps.booking import rota, rules, selectors, services
+from apps.booking.api import serializers as io
+from apps.booking.choices import HISTORY_MAX_DAYS, ROTA_MAX_DAYS, CancelReason, ReservationSource, ReservationStatus
+from apps.booking.drafts import bookable_nurse, bookable_projects, draft_from, problems_of, project_minutes
+from apps.booking.models import Reservation, ShiftType
+from apps.catalog.excel import XLSX_CONTENT_TYPE, xlsx_response
+from apps.catalog.selectors import project_search
+from apps.core.api.base import ErpApi
+from apps.core.envelope import EnvelopeResponse
+from apps.core.errors import InvalidInput, NotFound
+from apps.core.pagination import page_request_from, paginate
+from apps.core.role_codes import RESERVATION_FORCE, ROLE_CHOSEN
+from apps.members.selectors import member_file, member_in_chain
+from apps.org.models import OrgUnit
+
+BOARD = ("ERP-YUKB-PAG-0001-0000",)
+ROTA = ("PBGL-0001",)
+
+
+def _store(request: Request) -> OrgUnit:
+    """The chosen store; a role above store level has no board."""
+    store = None
+    if request.auth.hier_id in request.auth.store_ids:
+        store = OrgUnit.objects.stores().filter(pk=request.auth.hier_id).first()
+    if store is None:
+        raise InvalidInput(_("please choose a role at a store first"))
+    return store
+
+
+def _path_store(request: Request, store_id: int) -> OrgUnit:
+    if store_id not in request.auth.store_ids:
+        raise NotFound()
+    store = OrgUnit.objects.stores().filter(pk=store_id).first()
+    if store is None:
+        raise NotFound()
+    return store
+
+
+def _reservation(request: Request, reservation_id: int) -> Reservation:
+    reservation = selectors.store_reservation(request.auth.store_ids, reservation_id)
+    if reservation is None:
+        raise NotFound()
+    return reservation
+
+
+def _day(request: Request) -> date:
+    serializer = io.DateInputSerializer(data=request.query_params)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data.get("date") or timezone.localdate()
+
+
+def _answer(reservation: Reservation, request: Request, status: int = 200) -> EnvelopeResponse:
+    return EnvelopeResponse(
+        selectors.reservation_row(_reservation(request, reservation.pk)), message=_("saved"), status=status
+    )
+
+
+class BoardApi(ErpApi):
+    required_codes = BOARD
+
+    @extend_schema(parameters=[io.DateInputSerializer], responses=io.BoardOutputSerializer)
+    def get(self, request: Request) -> EnvelopeResponse:
+        return EnvelopeResponse(selectors.board(_store(request), _day(request)))
+
+
+class DayCountsApi(ErpApi):
+    required_codes = BOARD
+
+    @extend_schema(parameters=[io.DateInputSerializer], responses=io.CountsOutputSerializer)
+    def get(self, request: Request) -> EnvelopeResponse:
+        return EnvelopeResponse(selectors.day_counts(_store(request), _day(request)))
+
+
+class NursesOnDutyApi(ErpApi):
+    required_codes = BOARD
+
+    @extend_schema(parameters=[io.DateInputSerializer], responses=io.NurseOutputSerializer(many=True))
+    def get(self, request: Request) -> EnvelopeResponse:
+        return EnvelopeResponse(selectors.nurses_of_day(_store(request), _day(request)))
+
+
+class StaffNamesApi(ErpApi):
+    required_codes = BOARD
+
+    @extend_schema(responses=io.StaffNameOutputSerializer(many=True))
+    def get(self, request: Request, store_id: int) -> EnvelopeResponse:
+        return EnvelopeResponse(selectors.staff_names(_path_store(request, store_id).pk))
+
+
+class BookableProjectsApi(ErpApi):
+    required_codes = BOARD
+
+    @extend_schema(responses=io.BookableProjectOutputSerializer(many=True))
+    def get(self, request: Request, store_id: int) -> EnvelopeResponse:
+        store = _path_store(request, store_id)
+        projects = project_search(store_id=store.pk, enabled=True).order_by("category__name", "name", "id")
+        return EnvelopeResponse(
+            [
+                {
+                    "id": p.pk,
+                    "name": p.name,
+                    "duration": p.duration_minutes,
+                    "categoryName": p.category.name if p.category_id else "",
+                }
+                for p in projects
+            ]
+        )
+
+
+class DurationApi(ErpApi):
+    required_codes = BOARD
+
+    @extend_schema(parameters=[io.BookingDurationInputSerializer], responses=io.BookingDurationOutputSerializer)
+    def get(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.BookingDurationInputSerializer, request.query_params)
+        try:
+            ids = [int(part) for part in data["projectIds"].split(",") if part.strip()]
+        except ValueError:
+            raise InvalidInput(_("please choose at least one project"), field="projectIds") from None
+        store = _store(request)
+        minutes = project_minutes(bookable_projects(store, ids), bookable_nurse(store, data.get("nurseId")))
+        return EnvelopeResponse({"minutes": sum(minutes.values())})
+
+
+class _ChoicesApi(ErpApi):
+    required_codes = BOARD
+    choices: Any = None
+
+    @extend_schema(responses=io.CodeNameOutputSerializer(many=True))
+    def get(self, request: Request) -> EnvelopeResponse:
+        return EnvelopeResponse(selectors.choice_rows(self.choices))
+
+
+class SourcesApi(_ChoicesApi):
+    choices = ReservationSource
+
+
+class StatusesApi(_ChoicesApi):
+    choices = ReservationStatus
+
+
+class CancelReasonsApi(_ChoicesApi):
+    choices = CancelReason
+
+
+class CheckApi(ErpApi):
+    required_codes = BOARD
+
+    @extend_schema(request=io.ReservationInputSerializer, responses=io.CheckOutputSerializer)
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.ReservationInputSerializer, request.data)
+        existing = _reservation(request, data["id"]) if data.get("id") else None
+        problems = problems_of(draft_from(_store(request), data), reservation_id=existing.pk if existing else None)
+        return EnvelopeResponse({"ok": not problems, "problems": [p.to_wire() for p in problems]})
+
+
+class SaveApi(ErpApi):
+    required_codes = BOARD
+    force = False
+
+    @extend_schema(
+        request=io.ReservationInputSerializer,
+        responses={201: io.ReservationOutputSerializer, 200: io.ReservationOutputSerializer},
+    )
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.ReservationInputSerializer, request.data)
+        existing = _reservation(request, data["id"]) if data.get("id") else None
+        reservation = services.reservation_save(
+            actor=self.actor(), store=_store(request), data=data, reservation=existing, force=self.force
+        )
+        return _answer(reservation, request, status=200 if existing else 201)
+
+
+class ForceSaveApi(SaveApi):
+    required_codes = (RESERVATION_FORCE.code,)
+    force = True
+
+
+class MoveApi(ErpApi):
+    required_codes = BOARD
+
+    @extend_schema(request=io.ReservationMoveInputSerializer, responses=io.ReservationOutputSerializer)
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.ReservationMoveInputSerializer, request.data)
+        reservation = services.reservation_move(
+            actor=self.actor(),
+            reservation=_reservation(request, data["id"]),
+            nurse_id=data.get("nurseId"),
+            start=data.get("startTime"),
+            keep_nurse="nurseId" not in data,
+        )
+        return _answer(reservation, request)
+
+
+class ChangeListApi(ErpApi):
+    required_codes = BOARD
+
+    @extend_schema(parameters=[io.ReservationIdInputSerializer], responses=io.ChangeOutputSerializer(many=True))
+    def get(self, request: Request) -> EnvelopeResponse:
+        reservation_id = self.parse(io.ReservationIdInputSerializer, request.query_params)["id"]
+        return EnvelopeResponse(selectors.history_rows(_reservation(request, reservation_id)))
+
+
+class DetailApi(ErpApi):
+    required_codes = BOARD
+
+    @extend_schema(responses=io.ReservationDetailOutputSerializer)
+    def get(self, request: Request, reservation_id: int) -> EnvelopeResponse:
+        return EnvelopeResponse(selectors.reservation_detail(_reservation(request, reservation_id)))
+
+
+class _StatusApi(ErpApi):
+    required_codes = BOARD
+    action = ""
+
+    @extend_schema(request=io.ReservationIdInputSerializer, responses=io.ReservationOutputSerializer)
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.ReservationIdInputSerializer, request.data)
+        reservation = services.reservation_status_change(
+            actor=self.actor(), reservation=_reservation(request, data["id"]), action=self.action
+        )
+        return _answer(reservation, request)
+
+
+class ArrivalApi(_StatusApi):
+    action = "arrival"
+
+
+class StartServiceApi(_StatusApi):
+    action = "startService"
+
+
+class FinishApi(_StatusApi):
+    action = "finish"
+
+
+class NoShowApi(_StatusApi):
+    action = "noShow"
+
+
+class CancelApi(ErpApi):
+    required_codes = BOARD
+
+    @extend_schema(request=io.ReservationCancelInputSerializer, responses=io.ReservationOutputSerializer)
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.ReservationCancelInputSerializer, request.data)
+        reservation = services.reservation_status_change(
+            actor=self.actor(),
+            reservation=_reservation(request, data["id"]),
+            action="inValid",
+            reason=data["reason"],
+            remark=data.get("remark", ""),
+        )
+        return _answer(reservation, request)
+
+
+class _RecordApi(ErpApi):
+    required_codes = BOARD
+
+    def rows(self, request: Request) -> Any:
+        data = self.parse(io.RecordInputSerializer, request.query_params)
+        day_from, day_to = rules.check_time_range(data.get("dateFrom"), data.get("dateTo"), HISTORY_MAX_DAYS)
+        return selectors.records(
+            store_ids=request.auth.store_ids,
+            day_from=day_from,
+            day_to=day_to,
+            nurse_id=data.get("nurseId"),
+            status=data.get("status", ""),
+            source=data.get("source", ""),
+            phone=data.get("phone", ""),
+            member_id=data.get("memId"),
+        )
+
+
+class RecordListApi(_RecordApi):
+    @extend_schema(parameters=[io.RecordInputSerializer], responses=io.ReservationPageOutputSerializer)
+    def get(self, request: Request) -> EnvelopeResponse:
+        page = page_request_from(request.query_params)
+        return EnvelopeResponse(paginate(selectors.with_lines(self.rows(request)), page, selectors.reservation_rows))
+
+
+class RecordCountsApi(_RecordApi):
+    @extend_schema(parameters=[io.RecordInputSerializer], responses=io.CountsOutputSerializer)
+    def get(self, request: Request) -> EnvelopeResponse:
+        return EnvelopeResponse(selectors.record_counts(self.rows(request)))
+
+
+RECORD_COLUMNS = ("id", "startTime", "endTime", "name", "phone", "nurse", "projects", "status", "source", "remark")
+
+
+def _record_cells(row: dict[str, Any]) -> list[Any]:
+    local = timezone.localtime
+    return [
+        row["id"],
+        local(row["startTime"]).strftime("%Y-%m-%d %H:%M"),
+        local(row["endTime"]).strftime("%H:%M"),
+        row["name"],
+        row["phone"],
+        row["nurseName"],
+        "、".join(project["name"] for project in row["projects"]),
+        row["statusName"],
+        row["sourceName"],
+        row["remark"],
+    ]
+
+
+class RecordExportApi(_RecordApi):
+    @extend_schema(
+        parameters=[io.RecordInputSerializer],
+        responses={(200, XLSX_CONTENT_TYPE): OpenApiResponse(description="an .xlsx file; errors answer the envelope")},
+        summary="Export the filtered reservations to Excel (fewer than 100,000 rows)",
+    )
+    def get(self, request: Request) -> HttpResponse:
+        return xlsx_response(
+            rows=selectors.with_lines(self.rows(request)),
+            render=selectors.reservation_rows,
+            headers=RECORD_COLUMNS,
+            cells=_record_cells,
+            name="reservations",
+        )
+
+
+class ByPhoneApi(ErpApi):
+    required_codes = BOARD
+
+    @extend_schema(parameters=[io.PhoneInputSerializer], responses=io.ReservationOutputSerializer(many=True))
+    def get(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.PhoneInputSerializer, request.query_params)
+        return EnvelopeResponse(
+            selectors.by_phone(store_ids=request.auth.store_ids, area_code=data["areaCode"], phone=data["phone"])
+        )
+
+
+def _member(member_id: int) -> Any:
+    member = member_in_chain(member_id)
+    if member is None:
+        raise NotFound()
+    return member
+
+
+class AccountInfoApi(ErpApi):
+    required_codes = BOARD
+
+    @extend_schema(responses=io.AccountInfoOutputSerializer)
+    def get(self, request: Request, member_id: int) -> EnvelopeResponse:
+        member = member_file(_member(member_id), request.auth.hier_id)
+        return EnvelopeResponse(
+            {
+                "memId": member["memId"],
+                "name": member["name"],
+                "phone": member["phone"],
+                "points": member["points"],
+                "labels": member["labels"],
+                "lastVisitAt": member["lastVisitAt"],
+                "upcoming": selectors.upcoming_of_member(member_id, request.auth.store_ids),
+            }
+        )
+
+
+class LastConsumeApi(ErpApi):
+    required_codes = BOARD
+
+    @extend_schema(parameters=[io.MemberIdQueryInputSerializer], responses=io.ReservationOutputSerializer(many=True))
+    def get(self, request: Request) -> EnvelopeResponse:
+        member_id = self.parse(io.MemberIdQueryInputSerializer, request.query_params)["memId"]
+        return EnvelopeResponse(selectors.last_finished_of_member(_member(member_id).pk, request.auth.store_ids))
+
+
+class TodayReservedApi(ErpApi):
+    required_codes = ROLE_CHOSEN
+
+    @extend_schema(responses=io.TodayReservedOutputSerializer(many=True))
+    def get(self, request: Request) -> EnvelopeResponse:
+        return EnvelopeResponse(selectors.today_reserved(_store(request).pk))
+
+
+# --- presence -----------------------------------------------------------------------------------
+
+
+def _presence_answer(presence: Any) -> dict[str, Any]:
+    return {
+        "employeeId": presence.employee_id,
+        "date": presence.date,
+        "onWorkAt": presence.on_work_at,
+        "offWorkAt": presence.off_work_at,
+        "tempOut": presence.temp_out,
+        "abnormalLeft": presence.abnormal_left,
+    }
+
+
+class _PresenceApi(ErpApi):
+    required_codes = BOARD
+    write: Any = None
+
+    @extend_schema(parameters=[io.EmployeeQueryInputSerializer], request=None, responses=io.PresenceOutputSerializer)
+    def put(self, request: Request) -> EnvelopeResponse:
+        employee_id = self.parse(io.EmployeeQueryInputSerializer, request.query_params)["employeeId"]
+        employee = rota.store_employee(_store(request), employee_id)
+        return EnvelopeResponse(
+            _presence_answer(self.write(actor=self.actor(), employee=employee)), message=_("saved")
+        )
+
+
+class OnWorkApi(_PresenceApi):
+    write = staticmethod(rota.on_work)
+
+
+class OffWorkApi(_PresenceApi):
+    write = staticmethod(rota.off_work)
+
+
+class TempOutApi(ErpApi):
+    required_codes = BOARD
+
+    @extend_schema(request=io.TempOutInputSerializer, responses=io.PresenceOutputSerializer)
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.TempOutInputSerializer, request.data)
+        employee = rota.store_employee(_store(request), data["employeeId"])
+        presence = rota.temp_out_set(actor=self.actor(), employee=employee, intervals=data["intervals"])
+        return EnvelopeResponse(_presence_answer(presence), message=_("saved"))
+
+
+class AbnormalLeftApi(ErpApi):
+    required_codes = BOARD
+
+    @extend_schema(
+        parameters=[io.AbnormalLeftInputSerializer], request=None, responses=io.ReservationOutputSerializer(many=True)
+    )
+    def put(self, request: Request, employee_id: int) -> EnvelopeResponse:
+        reason = self.parse(io.AbnormalLeftInputSerializer, request.query_params).get("reason", "")
+        employee = rota.store_employee(_store(request), employee_id)
+        stranded = rota.abnormal_left(actor=self.actor(), employee=employee, reason=reason)
+        rows = selectors.reservation_rows(
+            selectors.with_lines(Reservation.objects.filter(pk__in=[r.pk for r in stranded]))
+        )
+        return EnvelopeResponse(rows, message=_("saved"))
+
+
+# --- rota ---------------------------------------------------------------------------------------
+
+
+class ShiftTypeListApi(ErpApi):
+    required_codes = ROTA + BOARD
+
+    @extend_schema(responses=io.ShiftTypeOutputSerializer(many=True))
+    def get(self, request: Request) -> EnvelopeResponse:
+        return EnvelopeResponse(selectors.shift_type_rows(_store(request).pk))
+
+
+class ShiftTypeSaveApi(ErpApi):
+    required_codes = ROTA
+
+    @extend_schema(request=io.ShiftTypeInputSerializer, responses=io.ShiftTypeOutputSerializer)
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.ShiftTypeInputSerializer, request.data)
+        store = _store(request)
+        shift = None
+        if data.get("id"):
+            shift = ShiftType.objects.filter(pk=data["id"], store=store).first()
+            if shift is None:
+                raise NotFound()
+        shift = rota.shift_type_save(actor=self.actor(), store=store, data=data, shift=shift)
+        row = next(row for row in selectors.shift_type_rows(store.pk) if row["id"] == shift.pk)
+        return EnvelopeResponse(row, message=_("saved"), status=200 if data.get("id") else 201)
+
+
+class RotaApi(ErpApi):
+    required_codes = ROTA
+
+    @extend_schema(parameters=[io.RotaRangeInputSerializer], responses=io.RotaOutputSerializer)
+    def get(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.RotaRangeInputSerializer, request.query_params)
+        today = timezone.localdate()
+        monday = today - timedelta(days=today.weekday())
+        day_from = data.get("from") or monday
+        day_to = data.get("to") or day_from + timedelta(days=6)
+        rules.check_time_range(day_from, day_to, ROTA_MAX_DAYS)
+        return EnvelopeResponse(selectors.rota_view(_store(request), day_from, day_to))
+
+
+class RotaSaveApi(ErpApi):
+    """Spec §8: editing the rota succeeds silently, so the answer's errmsg is empty."""
+
+    required_codes = ROTA
+
+    @extend_schema(request=io.RotaSaveInputSerializer, responses=io.CopyWeekOutputSerializer)
+    def post(self, request: Request) -> EnvelopeResponse:
+        entries = self.parse(io.RotaSaveInputSerializer, request.data)["entries"]
+        saved = rota.rota_save(actor=self.actor(), store=_store(request), entries=[dict(e) for e in entries])
+        return EnvelopeResponse({"days": saved})
+
+
+class RotaCopyWeekApi(ErpApi):
+    required_codes = ROTA
+
+    @extend_schema(request=io.CopyWeekInputSerializer, responses=io.CopyWeekOutputSerializer)
+    def post(self, request: Request) -> EnvelopeResponse:
+        week_start = self.parse(io.CopyWeekInputSerializer, request.data)["weekStart"]
+        copied = rota.rota_copy_last_week(actor=self.actor(), store=_store(request), week_start=week_start)
+        return EnvelopeResponse({"days": copied}, message=_("saved"))

@@ -1,0 +1,194 @@
+"""A reservation draft: the checked input of saveOrUpdate, check and forceUpdate, and the problems
+`check` finds in it (nurse busy or off duty, outside opening hours, member booked, in the past)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from apps.booking import rules
+from apps.booking.choices import (
+    ACTIVE_STATUSES,
+    BOOKABLE_POSITIONS,
+    WALK_IN_NAME_MAX_LENGTH,
+    ProblemCode,
+    ReservationSource,
+    RotaKind,
+)
+from apps.booking.models import Presence, Reservation, RotaDay
+from apps.catalog.models import Project
+from apps.catalog.selectors import project_search
+from apps.core.errors import InvalidInput
+from apps.members import rules as member_rules
+from apps.members.models import Member
+from apps.members.selectors import member_in_chain
+from apps.org.choices import EmployeeStatus
+from apps.org.models import Employee, EmployeeServiceDuration, OrgUnit
+
+# A start this far back still counts as now (the desk books the customer standing in front of it).
+PAST_GRACE = timedelta(minutes=10)
+
+
+@dataclass
+class Draft:
+    store: OrgUnit
+    member: Member | None
+    name: str
+    area_code: str
+    phone: str
+    nurse: Employee | None
+    projects: list[Project]
+    start: datetime
+    end: datetime
+    source: str
+    remark: str
+    minutes_by_project: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def walk_in(self) -> bool:
+        return self.member is None
+
+
+@dataclass(frozen=True)
+class Problem:
+    code: str
+    message: str
+
+    def to_wire(self) -> dict[str, str]:
+        return {"code": self.code, "message": self.message}
+
+
+def bookable_nurse(store: OrgUnit, nurse_id: int | None) -> Employee | None:
+    if nurse_id is None:
+        return None
+    nurse = Employee.objects.filter(
+        pk=nurse_id, store=store, status=EmployeeStatus.ACTIVE, position__in=BOOKABLE_POSITIONS
+    ).first()
+    if nurse is None:
+        raise InvalidInput(_("unknown nurse"), field="nurseId")
+    return nurse
+
+
+def bookable_projects(store: OrgUnit, project_ids: list[int]) -> list[Project]:
+    wanted = list(dict.fromkeys(project_ids or []))
+    if not wanted:
+        raise InvalidInput(_("please choose at least one project"), field="projectIds")
+    projects = {p.pk: p for p in project_search(store_id=store.pk, enabled=True).filter(pk__in=wanted)}
+    if len(projects) != len(wanted):
+        raise InvalidInput(_("unknown or unavailable project"), field="projectIds")
+    return [projects[pk] for pk in wanted]
+
+
+def project_minutes(projects: list[Project], nurse: Employee | None) -> dict[int, int]:
+    """Each project's minutes: the nurse's own service duration where one is set (by project, then
+    by its category), else the project's."""
+    own: dict[Any, int] = {}
+    if nurse is not None:
+        for row in EmployeeServiceDuration.objects.filter(employee=nurse, is_active=True):
+            own[row.project_id or f"category:{row.category}"] = row.minutes
+    return {
+        p.pk: own.get(p.pk) or own.get(f"category:{p.category.name if p.category_id else ''}") or p.duration_minutes
+        for p in projects
+    }
+
+
+def _who(data: dict[str, Any]) -> tuple[Member | None, str, str, str]:
+    member_id = data.get("memId")
+    if member_id is not None:
+        member = member_in_chain(member_id)
+        if member is None or member.status != "active":
+            raise InvalidInput(_("unknown member"), field="memId")
+        return member, member.name, member.area_code, member.phone
+    name = (data.get("name") or "").strip()
+    if not name:
+        raise InvalidInput(_("please choose a member or enter the walk-in's name"), field="name")
+    if len(name) > WALK_IN_NAME_MAX_LENGTH:
+        raise InvalidInput(_("the name can have at most 20 characters"), field="name")
+    area_code, phone = member_rules.check_phone(data.get("areaCode") or "0086", data.get("phone"))
+    return None, name, area_code, phone
+
+
+def draft_from(store: OrgUnit, data: dict[str, Any]) -> Draft:
+    """The checked draft of a saveOrUpdate body; bad input raises InvalidInput (400)."""
+    member, name, area_code, phone = _who(data)
+    nurse = bookable_nurse(store, data.get("nurseId"))
+    projects = bookable_projects(store, data.get("projectIds") or [])
+    minutes_by_project = project_minutes(projects, nurse)
+    start = data.get("startTime")
+    if start is None:
+        raise InvalidInput(_("please choose the start time"), field="startTime")
+    minutes = data.get("duration") or sum(minutes_by_project.values())
+    rules.check_duration(minutes)
+    source = data.get("source") or ReservationSource.PHONE
+    if source not in ReservationSource.values:
+        raise InvalidInput(_("unknown source"), field="source")
+    return Draft(
+        store=store,
+        member=member,
+        name=name,
+        area_code=area_code,
+        phone=phone,
+        nurse=nurse,
+        projects=projects,
+        start=start,
+        end=start + timedelta(minutes=minutes),
+        source=source,
+        remark=rules.check_remark(data.get("remark")),
+        minutes_by_project=minutes_by_project,
+    )
+
+
+def _overlapping(start: datetime, end: datetime, exclude_id: int | None) -> Any:
+    rows = Reservation.objects.filter(status__in=ACTIVE_STATUSES, start__lt=end, end__gt=start)
+    return rows.exclude(pk=exclude_id) if exclude_id else rows
+
+
+def _local(moment: datetime) -> datetime:
+    return timezone.localtime(moment)
+
+
+def _off_duty(nurse: Employee, start: datetime, end: datetime) -> bool:
+    day = _local(start).date()
+    rota = RotaDay.objects.filter(employee=nurse, date=day).select_related("shift_type").first()
+    if rota is not None:
+        if rota.kind != RotaKind.SHIFT:
+            return True
+        shift = rota.shift_type
+        if _local(start).time() < shift.start or (_local(end).date() > day or _local(end).time() > shift.end):
+            return True
+    presence = Presence.objects.filter(employee=nurse, date=day).first()
+    if presence is not None and presence.off_work_at is not None and presence.off_work_at < end:
+        return True
+    return False
+
+
+def _outside_hours(store: OrgUnit, start: datetime, end: datetime) -> bool:
+    if store.open_time is None or store.close_time is None:
+        return False
+    local_start, local_end = _local(start), _local(end)
+    if local_end.date() > local_start.date():
+        return True
+    return local_start.time() < store.open_time or local_end.time() > store.close_time
+
+
+def problems_of(draft: Draft, *, reservation_id: int | None = None) -> list[Problem]:
+    """What stands against saving the draft, in the order the desk should read them."""
+    problems: list[Problem] = []
+    if reservation_id is None and draft.start < timezone.now() - PAST_GRACE:
+        problems.append(Problem(ProblemCode.IN_PAST, str(ProblemCode.IN_PAST.label)))
+    overlapping = _overlapping(draft.start, draft.end, reservation_id)
+    if draft.nurse is not None and overlapping.filter(nurse=draft.nurse).exists():
+        problems.append(Problem(ProblemCode.NURSE_BUSY, str(ProblemCode.NURSE_BUSY.label)))
+    if draft.nurse is not None and _off_duty(draft.nurse, draft.start, draft.end):
+        problems.append(Problem(ProblemCode.NURSE_OFF_DUTY, str(ProblemCode.NURSE_OFF_DUTY.label)))
+    if _outside_hours(draft.store, draft.start, draft.end):
+        problems.append(Problem(ProblemCode.OUTSIDE_HOURS, str(ProblemCode.OUTSIDE_HOURS.label)))
+    same_person = Q(member=draft.member) if draft.member else Q(area_code=draft.area_code, phone=draft.phone)
+    if overlapping.filter(same_person).exists():
+        problems.append(Problem(ProblemCode.MEMBER_BOOKED, str(ProblemCode.MEMBER_BOOKED.label)))
+    return problems

@@ -1,0 +1,203 @@
+"""The staff rota and presence: shift types, planned days (shift, leave, day off), copying last
+week, clocking on and off, times temporarily out and leaving unexpectedly. Each write is logged."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from apps.booking import rules
+from apps.booking.choices import ROTA_MAX_DAYS, AuditAction, ReservationStatus, RotaKind
+from apps.booking.models import Presence, Reservation, RotaDay, ShiftType
+from apps.core.audit import Actor, audit_record
+from apps.core.errors import DomainError, InvalidInput, NotFound
+from apps.org.choices import EmployeeStatus
+from apps.org.models import Employee, OrgUnit
+
+COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
+CLEAR = "none"
+
+
+class PresenceConflict(DomainError):
+    errcode = "RES-40902"
+    status = 409
+    default_message = gettext_lazy("the employee is already clocked on")
+
+
+def shift_type_save(*, actor: Actor, store: OrgUnit, data: dict[str, Any], shift: ShiftType | None) -> ShiftType:
+    name = (data.get("name") or "").strip()
+    if not name or len(name) > 10:
+        raise InvalidInput(_("please enter a name of at most 10 characters"), field="name")
+    start, end = rules.parse_clock(data.get("start", ""), "start"), rules.parse_clock(data.get("end", ""), "end")
+    if end <= start:
+        raise InvalidInput(_("the end must be after the start"), field="end")
+    color = data.get("color") or "#1976d2"
+    if not COLOR.match(color):
+        raise InvalidInput(_("please choose a colour"), field="color")
+    with transaction.atomic():
+        shift = shift or ShiftType(store=store)
+        shift.name, shift.start, shift.end, shift.color = name, start, end, color
+        shift.enabled = data.get("enabled", shift.enabled if shift.pk else True)
+        try:
+            with transaction.atomic():
+                shift.save()
+        except IntegrityError:
+            raise InvalidInput(_("another shift type has this name"), field="name") from None
+        audit_record(
+            actor=actor,
+            action=AuditAction.SHIFT_TYPE_SAVED,
+            target=shift,
+            detail={"name": name, "start": f"{start:%H:%M}", "end": f"{end:%H:%M}", "enabled": shift.enabled},
+        )
+    return shift
+
+
+def _employees(store: OrgUnit, ids: set[int]) -> dict[int, Employee]:
+    found = {e.pk: e for e in Employee.objects.filter(store=store, pk__in=ids)}
+    if len(found) != len(ids):
+        raise InvalidInput(_("unknown employee"), field="entries")
+    return found
+
+
+def rota_save(*, actor: Actor, store: OrgUnit, entries: list[dict[str, Any]]) -> int:
+    """Sets the given days; kind "none" clears a day. All or nothing."""
+    if not entries:
+        return 0
+    employees = _employees(store, {entry["employeeId"] for entry in entries})
+    shifts = {s.pk: s for s in ShiftType.objects.filter(store=store, enabled=True)}
+    days = [entry["date"] for entry in entries]
+    if (max(days) - min(days)).days > ROTA_MAX_DAYS:
+        raise InvalidInput(_("selected time exceeds range"), field="entries")
+    with transaction.atomic():
+        for entry in entries:
+            employee, day, kind = employees[entry["employeeId"]], entry["date"], entry["kind"]
+            if kind == CLEAR:
+                RotaDay.objects.filter(employee=employee, date=day).delete()
+                continue
+            if kind not in RotaKind.values:
+                raise InvalidInput(_("unknown kind of day"), field="entries")
+            shift = None
+            if kind == RotaKind.SHIFT:
+                shift = shifts.get(entry.get("shiftTypeId"))
+                if shift is None:
+                    raise InvalidInput(_("please choose a shift"), field="entries")
+            RotaDay.objects.update_or_create(
+                employee=employee, date=day, defaults={"store": store, "kind": kind, "shift_type": shift}
+            )
+        audit_record(
+            actor=actor,
+            action=AuditAction.ROTA_SAVED,
+            target=store,
+            detail={"entries": [{**entry, "date": entry["date"].isoformat()} for entry in entries]},
+        )
+    return len(entries)
+
+
+def rota_copy_last_week(*, actor: Actor, store: OrgUnit, week_start: date) -> int:
+    """Replaces the week from `week_start` (a Monday) with the week before it, for every employee."""
+    if week_start.weekday() != 0:
+        raise InvalidInput(_("the week starts on a Monday"), field="weekStart")
+    previous = week_start - timedelta(days=7)
+    with transaction.atomic():
+        RotaDay.objects.filter(store=store, date__gte=week_start, date__lt=week_start + timedelta(days=7)).delete()
+        source = RotaDay.objects.filter(
+            store=store, date__gte=previous, date__lt=week_start, employee__status=EmployeeStatus.ACTIVE
+        )
+        copies = [
+            RotaDay(
+                store=store,
+                employee_id=day.employee_id,
+                date=day.date + timedelta(days=7),
+                kind=day.kind,
+                shift_type_id=day.shift_type_id,
+            )
+            for day in source
+        ]
+        RotaDay.objects.bulk_create(copies)
+        audit_record(
+            actor=actor,
+            action=AuditAction.ROTA_COPIED,
+            target=store,
+            detail={"weekStart": week_start.isoformat(), "days": len(copies)},
+        )
+    return len(copies)
+
+
+def store_employee(store: OrgUnit, employee_id: int) -> Employee:
+    employee = Employee.objects.filter(pk=employee_id, store=store, status=EmployeeStatus.ACTIVE).first()
+    if employee is None:
+        raise NotFound()
+    return employee
+
+
+def _today_presence(employee: Employee) -> Presence:
+    presence, _created = Presence.objects.select_for_update().get_or_create(
+        employee=employee, date=timezone.localdate(), defaults={"store_id": employee.store_id}
+    )
+    return presence
+
+
+def on_work(*, actor: Actor, employee: Employee) -> Presence:
+    with transaction.atomic():
+        presence = _today_presence(employee)
+        if presence.on_work_at is not None and presence.off_work_at is None:
+            raise PresenceConflict()
+        presence.on_work_at, presence.off_work_at = timezone.now(), None
+        presence.abnormal_left, presence.abnormal_reason = False, ""
+        presence.save()
+        audit_record(actor=actor, action=AuditAction.ON_WORK, target=employee, detail={})
+    return presence
+
+
+def off_work(*, actor: Actor, employee: Employee) -> Presence:
+    with transaction.atomic():
+        presence = _today_presence(employee)
+        if presence.on_work_at is None or presence.off_work_at is not None:
+            raise PresenceConflict(_("the employee is not clocked on"))
+        presence.off_work_at = timezone.now()
+        presence.save(update_fields=["off_work_at"])
+        audit_record(actor=actor, action=AuditAction.OFF_WORK, target=employee, detail={})
+    return presence
+
+
+def temp_out_set(*, actor: Actor, employee: Employee, intervals: list[dict[str, str]]) -> Presence:
+    clean = rules.check_intervals(intervals)
+    with transaction.atomic():
+        presence = _today_presence(employee)
+        presence.temp_out = clean
+        presence.save(update_fields=["temp_out"])
+        audit_record(actor=actor, action=AuditAction.TEMP_OUT, target=employee, detail={"intervals": clean})
+    return presence
+
+
+def abnormal_left(*, actor: Actor, employee: Employee, reason: str) -> list[Reservation]:
+    """The employee leaves unexpectedly: clocked off now. Answers their booked reservations for the
+    rest of today, which the desk has to move."""
+    reason = rules.check_remark(reason, "reason")
+    now = timezone.now()
+    with transaction.atomic():
+        presence = _today_presence(employee)
+        presence.off_work_at = now
+        presence.abnormal_left, presence.abnormal_reason = True, reason
+        presence.save()
+        stranded = list(
+            Reservation.objects.filter(
+                nurse=employee,
+                status__in=(ReservationStatus.BOOKED, ReservationStatus.ARRIVED),
+                start__date=timezone.localdate(),
+                end__gt=now,
+            ).order_by("start")
+        )
+        audit_record(
+            actor=actor,
+            action=AuditAction.ABNORMAL_LEFT,
+            target=employee,
+            detail={"reason": reason, "reservations": [r.pk for r in stranded]},
+        )
+    return stranded

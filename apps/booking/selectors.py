@@ -1,0 +1,326 @@
+"""Reads of reservations, the board, the history and the rota. The board costs a fixed number of
+queries whatever the number of reservations (tests pin it)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
+from django.db.models import Count, Prefetch, Q, QuerySet
+from django.utils import timezone
+
+from apps.booking.choices import (
+    ACTIVE_STATUSES,
+    BOOKABLE_POSITIONS,
+    LAST_CONSUME_COUNT,
+    PHONE_HISTORY_DAYS,
+    CancelReason,
+    ChangeKind,
+    ReservationSource,
+    ReservationStatus,
+    RotaKind,
+)
+from apps.booking.models import Presence, Reservation, ReservationChange, ReservationProject, RotaDay, ShiftType
+from apps.catalog.models import TimePeriod
+from apps.core.phones import mask_phone
+from apps.org.choices import EmployeePosition, EmployeeStatus
+from apps.org.models import Employee, OrgUnit
+
+COUNT_KEYS = {
+    ReservationStatus.BOOKED: "booked",
+    ReservationStatus.ARRIVED: "arrived",
+    ReservationStatus.IN_SERVICE: "inService",
+    ReservationStatus.DONE: "done",
+    ReservationStatus.NO_SHOW: "noShow",
+    ReservationStatus.CANCELLED: "cancelled",
+}
+
+
+def choice_rows(choices: Any) -> list[dict[str, str]]:
+    return [{"code": value, "name": str(label)} for value, label in choices.choices]
+
+
+def _clock(value: time | None) -> str | None:
+    return f"{value:%H:%M}" if value is not None else None
+
+
+def day_bounds(day: date) -> tuple[datetime, datetime]:
+    start = timezone.make_aware(datetime.combine(day, time.min))
+    return start, timezone.make_aware(datetime.combine(day + timedelta(days=1), time.min))
+
+
+def with_lines(reservations: QuerySet[Reservation]) -> QuerySet[Reservation]:
+    return reservations.select_related("nurse").prefetch_related(
+        Prefetch("lines", queryset=ReservationProject.objects.order_by("id"))
+    )
+
+
+def reservation_row(reservation: Reservation) -> dict[str, Any]:
+    return {
+        "id": reservation.pk,
+        "storeId": reservation.store_id,
+        "memId": reservation.member_id,
+        "name": reservation.name,
+        "phone": mask_phone(reservation.phone),
+        "areaCode": reservation.area_code,
+        "walkIn": reservation.member_id is None,
+        "nurseId": reservation.nurse_id,
+        "nurseName": reservation.nurse.name if reservation.nurse else "",
+        "projects": [
+            {"id": line.project_id, "name": line.name, "minutes": line.minutes} for line in reservation.lines.all()
+        ],
+        "startTime": reservation.start,
+        "endTime": reservation.end,
+        "duration": reservation.minutes,
+        "source": reservation.source,
+        "sourceName": str(ReservationSource(reservation.source).label),
+        "remark": reservation.remark,
+        "status": reservation.status,
+        "statusName": str(ReservationStatus(reservation.status).label),
+        "cancelReason": reservation.cancel_reason,
+        "cancelReasonName": str(CancelReason(reservation.cancel_reason).label) if reservation.cancel_reason else "",
+        "forced": reservation.forced,
+        "createdAt": reservation.created_at,
+        "updatedAt": reservation.updated_at,
+    }
+
+
+def reservation_rows(reservations: Iterable[Reservation]) -> list[dict[str, Any]]:
+    return [reservation_row(r) for r in reservations]
+
+
+def counts_from(counted: dict[str, int]) -> dict[str, int]:
+    """`{booked, arrived, inService, done, noShow, cancelled, total}` from a count per status."""
+    counts = {key: counted.get(status, 0) for status, key in COUNT_KEYS.items()}
+    counts["total"] = sum(counts.values())
+    return counts
+
+
+def counts_of(statuses: Iterable[str]) -> dict[str, int]:
+    return counts_from(Counter(statuses))
+
+
+def store_reservation(store_ids: frozenset[int], reservation_id: int) -> Reservation | None:
+    return with_lines(Reservation.objects.filter(pk=reservation_id, store_id__in=store_ids)).first()
+
+
+# --- the board ----------------------------------------------------------------------------------
+
+
+def _periods(store: OrgUnit, day: date) -> list[dict[str, str]]:
+    """The store's time periods of that weekday (or every day); else the hours it is open."""
+    periods = TimePeriod.objects.filter(store_id=store.pk).filter(Q(weekday=day.weekday()) | Q(weekday__isnull=True))
+    rows = sorted({(p.start, p.end) for p in periods})
+    if not rows and store.open_time and store.close_time:
+        hour = datetime.combine(day, store.open_time)
+        close = datetime.combine(day, store.close_time)
+        while hour < close:
+            following = min(hour + timedelta(hours=1), close)
+            rows.append((hour.time(), following.time()))
+            hour = following
+    return [{"start": _clock(start), "end": _clock(end)} for start, end in rows]
+
+
+def _shift_row(shift: ShiftType | None) -> dict[str, Any] | None:
+    if shift is None:
+        return None
+    return {"name": shift.name, "start": _clock(shift.start), "end": _clock(shift.end), "color": shift.color}
+
+
+def _nurse_row(employee: Employee, rota: RotaDay | None, presence: Presence | None) -> dict[str, Any]:
+    clocked_on = presence is not None and presence.on_work_at is not None and presence.off_work_at is None
+    return {
+        "id": employee.pk,
+        "name": employee.name,
+        "position": employee.position,
+        "positionName": str(EmployeePosition(employee.position).label),
+        "rotaKind": rota.kind if rota else None,
+        "shift": _shift_row(rota.shift_type if rota else None),
+        "onDuty": clocked_on or (rota is not None and rota.kind == RotaKind.SHIFT and presence is None),
+        "onWorkAt": presence.on_work_at if presence else None,
+        "offWorkAt": presence.off_work_at if presence else None,
+        "abnormalLeft": presence.abnormal_left if presence else False,
+        "tempOut": presence.temp_out if presence else [],
+    }
+
+
+def nurses_of_day(store: OrgUnit, day: date, busy_ids: set[int] | None = None) -> list[dict[str, Any]]:
+    """The nurses on the rota with a shift or clocked on that day, and any with a reservation; a store
+    with no rota for that day shows all its bookable staff. Three queries."""
+    employees = list(
+        Employee.objects.filter(store_id=store.pk, position__in=BOOKABLE_POSITIONS)
+        .filter(Q(status=EmployeeStatus.ACTIVE) | Q(pk__in=busy_ids or set()))
+        .order_by("position", "name", "id")
+    )
+    rota = {r.employee_id: r for r in RotaDay.objects.filter(store_id=store.pk, date=day).select_related("shift_type")}
+    presence = {p.employee_id: p for p in Presence.objects.filter(store_id=store.pk, date=day)}
+    planned = bool(rota) or bool(presence)
+    rows = []
+    for employee in employees:
+        entry, present = rota.get(employee.pk), presence.get(employee.pk)
+        working = (entry is not None and entry.kind == RotaKind.SHIFT) or (
+            present is not None and present.on_work_at is not None
+        )
+        if not planned or working or employee.pk in (busy_ids or set()):
+            rows.append(_nurse_row(employee, entry, present))
+    return rows
+
+
+def board(store: OrgUnit, day: date) -> dict[str, Any]:
+    start, end = day_bounds(day)
+    reservations = list(
+        with_lines(Reservation.objects.filter(store_id=store.pk, start__gte=start, start__lt=end)).order_by(
+            "start", "id"
+        )
+    )
+    busy = {r.nurse_id for r in reservations if r.nurse_id is not None}
+    return {
+        "date": day,
+        "openTime": _clock(store.open_time),
+        "closeTime": _clock(store.close_time),
+        "nurses": nurses_of_day(store, day, busy),
+        "periods": _periods(store, day),
+        "reservations": reservation_rows(reservations),
+        "counts": counts_of(r.status for r in reservations),
+    }
+
+
+def day_counts(store: OrgUnit, day: date) -> dict[str, int]:
+    start, end = day_bounds(day)
+    rows = Reservation.objects.filter(store_id=store.pk, start__gte=start, start__lt=end)
+    return record_counts(rows)
+
+
+# --- history ------------------------------------------------------------------------------------
+
+
+def records(
+    *,
+    store_ids: frozenset[int],
+    day_from: date,
+    day_to: date,
+    nurse_id: int | None = None,
+    status: str = "",
+    source: str = "",
+    phone: str = "",
+    member_id: int | None = None,
+) -> QuerySet[Reservation]:
+    start, _ = day_bounds(day_from)
+    _, end = day_bounds(day_to)
+    rows = Reservation.objects.filter(store_id__in=store_ids, start__gte=start, start__lt=end)
+    if nurse_id is not None:
+        rows = rows.filter(nurse_id=nurse_id)
+    if status:
+        rows = rows.filter(status=status)
+    if source:
+        rows = rows.filter(source=source)
+    if phone:
+        rows = rows.filter(phone=phone) if len(phone) >= 8 else rows.filter(phone__endswith=phone)
+    if member_id is not None:
+        rows = rows.filter(member_id=member_id)
+    return rows.order_by("-start", "-id")
+
+
+def record_counts(rows: QuerySet[Reservation]) -> dict[str, int]:
+    return counts_from(dict(rows.order_by().values_list("status").annotate(n=Count("id"))))
+
+
+def history_rows(reservation: Reservation) -> list[dict[str, Any]]:
+    return [
+        {
+            "at": change.at,
+            "by": change.by_name,
+            "kind": change.kind,
+            "kindName": str(ChangeKind(change.kind).label),
+            "before": change.before,
+            "after": change.after,
+        }
+        for change in ReservationChange.objects.filter(reservation=reservation).order_by("id")
+    ]
+
+
+def reservation_detail(reservation: Reservation) -> dict[str, Any]:
+    return {**reservation_row(reservation), "history": history_rows(reservation)}
+
+
+def by_phone(*, store_ids: frozenset[int], area_code: str, phone: str) -> list[dict[str, Any]]:
+    since = timezone.now() - timedelta(days=PHONE_HISTORY_DAYS)
+    rows = Reservation.objects.filter(store_id__in=store_ids, area_code=area_code, phone=phone, start__gte=since)
+    return reservation_rows(with_lines(rows).order_by("start"))
+
+
+def upcoming_of_member(member_id: int, store_ids: frozenset[int]) -> list[dict[str, Any]]:
+    rows = Reservation.objects.filter(
+        member_id=member_id, store_id__in=store_ids, status__in=ACTIVE_STATUSES, end__gte=timezone.now()
+    )
+    return reservation_rows(with_lines(rows).order_by("start")[:10])
+
+
+def last_finished_of_member(member_id: int, store_ids: frozenset[int]) -> list[dict[str, Any]]:
+    rows = Reservation.objects.filter(member_id=member_id, store_id__in=store_ids, status=ReservationStatus.DONE)
+    return reservation_rows(with_lines(rows).order_by("-start")[:LAST_CONSUME_COUNT])
+
+
+def today_reserved(store_id: int) -> list[dict[str, Any]]:
+    start, end = day_bounds(timezone.localdate())
+    rows = Reservation.objects.filter(
+        store_id=store_id, start__gte=start, start__lt=end, status__in=ACTIVE_STATUSES
+    ).order_by("start", "id")
+    return [
+        {
+            "memId": r.member_id,
+            "name": r.name,
+            "phone": mask_phone(r.phone),
+            "areaCode": r.area_code,
+            "startTime": r.start,
+        }
+        for r in rows
+    ]
+
+
+# --- rota ---------------------------------------------------------------------------------------
+
+
+def shift_type_rows(store_id: int) -> list[dict[str, Any]]:
+    return [
+        {
+            "id": s.pk,
+            "name": s.name,
+            "start": _clock(s.start),
+            "end": _clock(s.end),
+            "color": s.color,
+            "enabled": s.enabled,
+        }
+        for s in ShiftType.objects.filter(store_id=store_id).order_by("start", "id")
+    ]
+
+
+def rota_view(store: OrgUnit, day_from: date, day_to: date) -> dict[str, Any]:
+    employees = Employee.objects.filter(store_id=store.pk, status=EmployeeStatus.ACTIVE).order_by("position", "name")
+    days = RotaDay.objects.filter(store_id=store.pk, date__gte=day_from, date__lte=day_to).order_by(
+        "date", "employee_id"
+    )
+    return {
+        "employees": [
+            {
+                "id": e.pk,
+                "name": e.name,
+                "position": e.position,
+                "positionName": str(EmployeePosition(e.position).label),
+            }
+            for e in employees
+        ],
+        "days": [
+            {"employeeId": d.employee_id, "date": d.date, "kind": d.kind, "shiftTypeId": d.shift_type_id} for d in days
+        ],
+    }
+
+
+def staff_names(store_id: int) -> list[dict[str, Any]]:
+    employees = Employee.objects.filter(store_id=store_id, status=EmployeeStatus.ACTIVE).order_by("position", "name")
+    return [
+        {"id": e.pk, "name": e.name, "position": e.position, "positionName": str(EmployeePosition(e.position).label)}
+        for e in employees
+    ]

@@ -1,0 +1,241 @@
+"""Reservation use cases: save (create or edit), force over soft conflicts, move, status changes.
+Each runs in one transaction with its history row and system-log entry. The nurse's row is locked
+before the checks, so two bookings of one nurse queue instead of racing; on PostgreSQL the exclusion
+constraint backs this up whatever path writes."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from apps.booking import rules
+from apps.booking.choices import (
+    OVERRIDABLE_PROBLEMS,
+    AuditAction,
+    CancelReason,
+    ChangeKind,
+    ProblemCode,
+    ReservationStatus,
+)
+from apps.booking.drafts import Draft, Problem, bookable_nurse, draft_from, problems_of
+from apps.booking.models import Reservation, ReservationChange, ReservationProject
+from apps.core.audit import Actor, audit_record
+from apps.core.errors import DomainError, InvalidInput
+from apps.core.phones import mask_phone
+from apps.members.services import member_visited
+from apps.org.models import Employee, OrgUnit
+
+
+class ReservationConflict(DomainError):
+    """Spec §8 passes RES-51021 of saveOrUpdate to the page, which shows `data.problems`."""
+
+    errcode = "RES-51021"
+    status = 409
+    default_message = gettext_lazy("the reservation conflicts with another booking")
+
+    def __init__(self, problems: list[Problem]) -> None:
+        message = "; ".join(problem.message for problem in problems) or None
+        super().__init__(message, data={"problems": [problem.to_wire() for problem in problems]})
+
+
+class WrongStatus(DomainError):
+    errcode = "RES-40901"
+    status = 409
+    default_message = gettext_lazy("the reservation's status does not allow this")
+
+
+# action -> (statuses it starts from, status it leads to)
+TRANSITIONS: dict[str, tuple[tuple[str, ...], str]] = {
+    "arrival": ((ReservationStatus.BOOKED,), ReservationStatus.ARRIVED),
+    "startService": ((ReservationStatus.ARRIVED,), ReservationStatus.IN_SERVICE),
+    "finish": ((ReservationStatus.IN_SERVICE,), ReservationStatus.DONE),
+    "noShow": ((ReservationStatus.BOOKED,), ReservationStatus.NO_SHOW),
+    "inValid": ((ReservationStatus.BOOKED, ReservationStatus.ARRIVED), ReservationStatus.CANCELLED),
+}
+
+
+def _snapshot(reservation: Reservation) -> dict[str, Any]:
+    return {
+        "nurseId": reservation.nurse_id,
+        "start": reservation.start.isoformat() if reservation.start else None,
+        "end": reservation.end.isoformat() if reservation.end else None,
+        "status": reservation.status,
+        "name": reservation.name,
+        "phone": mask_phone(reservation.phone),
+        "source": reservation.source,
+        "remark": reservation.remark,
+    }
+
+
+def _history(actor: Actor, reservation: Reservation, kind: str, before: dict[str, Any], **extra: Any) -> None:
+    """One history row: on a change only the fields that changed, on a booking the whole snapshot."""
+    after = _snapshot(reservation)
+    if before:
+        changed = [key for key in after if before.get(key) != after[key]]
+        before, after = {key: before[key] for key in changed}, {key: after[key] for key in changed}
+    ReservationChange.objects.create(
+        reservation=reservation,
+        kind=kind,
+        before=before,
+        after={**after, **extra},
+        by_id=actor.user_id,
+        by_name=actor.login_name[:40],
+    )
+
+
+def _lock_nurse(nurse: Employee | None) -> None:
+    if nurse is not None:
+        Employee.objects.select_for_update().filter(pk=nurse.pk).first()
+
+
+def _write(reservation: Reservation) -> None:
+    """Saves; the exclusion constraint's refusal (a nurse booked twice) becomes RES-51021."""
+    try:
+        with transaction.atomic():
+            reservation.save()
+    except IntegrityError as error:
+        if "reservation_nurse_no_overlap" in str(error):
+            raise ReservationConflict([Problem(ProblemCode.NURSE_BUSY, str(ProblemCode.NURSE_BUSY.label))]) from None
+        raise
+
+
+def _apply(reservation: Reservation, draft: Draft) -> None:
+    reservation.member = draft.member
+    reservation.name = draft.name
+    reservation.area_code = draft.area_code
+    reservation.phone = draft.phone
+    reservation.nurse = draft.nurse
+    reservation.start = draft.start
+    reservation.end = draft.end
+    reservation.source = draft.source
+    reservation.remark = draft.remark
+
+
+def reservation_save(
+    *,
+    actor: Actor,
+    store: OrgUnit,
+    data: dict[str, Any],
+    reservation: Reservation | None = None,
+    force: bool = False,
+) -> Reservation:
+    """saveOrUpdate (force False) and forceUpdate (force True). Any problem refuses the save with
+    RES-51021 and its list; force overrides the soft ones (off duty, opening hours, member booked)
+    but never a nurse booked twice."""
+    draft = draft_from(store, data)
+    with transaction.atomic():
+        _lock_nurse(draft.nurse)
+        if reservation is not None:
+            reservation = Reservation.objects.select_for_update().get(pk=reservation.pk)
+            if reservation.status != ReservationStatus.BOOKED:
+                raise WrongStatus()
+        problems = problems_of(draft, reservation_id=reservation.pk if reservation else None)
+        blocking = [p for p in problems if not (force and p.code in OVERRIDABLE_PROBLEMS)]
+        if blocking:
+            raise ReservationConflict(problems if not force else blocking)
+        created = reservation is None
+        before = {} if created else _snapshot(reservation)
+        if created:
+            reservation = Reservation(store=store, created_by_id=actor.user_id)
+        _apply(reservation, draft)
+        reservation.forced = reservation.forced or bool(force and problems)
+        _write(reservation)
+        reservation.lines.all().delete()
+        ReservationProject.objects.bulk_create(
+            ReservationProject(reservation=reservation, project=p, name=p.name, minutes=draft.minutes_by_project[p.pk])
+            for p in draft.projects
+        )
+        projects = [p.name for p in draft.projects]
+        if force and problems:
+            _history(actor, reservation, ChangeKind.FORCED, before, overridden=[p.code for p in problems])
+            audit_record(
+                actor=actor,
+                action=AuditAction.RESERVATION_FORCED,
+                target=reservation,
+                detail={"overridden": [p.code for p in problems], "projects": projects},
+            )
+        else:
+            _history(actor, reservation, ChangeKind.CREATED if created else ChangeKind.EDITED, before)
+            audit_record(
+                actor=actor,
+                action=AuditAction.RESERVATION_SAVED,
+                target=reservation,
+                detail={"created": created, "projects": projects, "start": reservation.start.isoformat()},
+            )
+    return reservation
+
+
+def reservation_move(
+    *, actor: Actor, reservation: Reservation, nurse_id: int | None, start: datetime | None, keep_nurse: bool
+) -> Reservation:
+    """The board's drag: another nurse and/or start, the same length; the same checks as a save."""
+    with transaction.atomic():
+        reservation = Reservation.objects.select_for_update().select_related("store").get(pk=reservation.pk)
+        if reservation.status != ReservationStatus.BOOKED:
+            raise WrongStatus()
+        nurse = reservation.nurse if keep_nurse else bookable_nurse(reservation.store, nurse_id)
+        _lock_nurse(nurse)
+        new_start = start or reservation.start
+        draft = Draft(
+            store=reservation.store,
+            member=reservation.member,
+            name=reservation.name,
+            area_code=reservation.area_code,
+            phone=reservation.phone,
+            nurse=nurse,
+            projects=[],
+            start=new_start,
+            end=new_start + timedelta(minutes=reservation.minutes),
+            source=reservation.source,
+            remark=reservation.remark,
+        )
+        problems = problems_of(draft, reservation_id=reservation.pk)
+        if problems:
+            raise ReservationConflict(problems)
+        before = _snapshot(reservation)
+        reservation.nurse, reservation.start, reservation.end = nurse, draft.start, draft.end
+        _write(reservation)
+        _history(actor, reservation, ChangeKind.MOVED, before)
+        audit_record(
+            actor=actor,
+            action=AuditAction.RESERVATION_MOVED,
+            target=reservation,
+            detail={"from": before, "to": _snapshot(reservation)},
+        )
+    return reservation
+
+
+def reservation_status_change(
+    *, actor: Actor, reservation: Reservation, action: str, reason: str = "", remark: str = ""
+) -> Reservation:
+    """arrival, startService, finish, noShow, inValid (cancel with a reason). Arrival counts as the
+    member's visit."""
+    starts_from, leads_to = TRANSITIONS[action]
+    if action == "inValid" and reason not in CancelReason.values:
+        raise InvalidInput(_("please choose a cancellation reason"), field="reason")
+    remark = rules.check_remark(remark)
+    with transaction.atomic():
+        reservation = Reservation.objects.select_for_update().get(pk=reservation.pk)
+        if reservation.status not in starts_from:
+            raise WrongStatus()
+        before = _snapshot(reservation)
+        reservation.status = leads_to
+        if action == "inValid":
+            reservation.cancel_reason, reservation.cancel_remark = reason, remark
+        reservation.save(update_fields=["status", "cancel_reason", "cancel_remark", "updated_at"])
+        extra = {"reason": reason, "remark": remark} if action == "inValid" else {}
+        _history(actor, reservation, ChangeKind.STATUS, before, **extra)
+        audit_record(
+            actor=actor,
+            action=AuditAction.RESERVATION_STATUS,
+            target=reservation,
+            detail={"action": action, "from": before["status"], "to": leads_to, **extra},
+        )
+        if action == "arrival" and reservation.member_id is not None:
+            member_visited(member_id=reservation.member_id, at=timezone.now())
+    return reservation
