@@ -3,10 +3,10 @@ Each use case runs in one transaction with its system-log entry; points change u
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -380,3 +380,10 @@ def cancellation_decide(
             detail={"memId": request.member_id, "approved": approve, "remark": remark},
         )
     return request
+
+
+def member_visited(*, member_id: int, at: datetime) -> None:
+    """A visit (a reservation's arrival, later a paid order) moves the member's last visit forward."""
+    Member.objects.filter(pk=member_id).filter(
+        models.Q(last_visit_at__isnull=True) | models.Q(last_visit_at__lt=at)
+    ).update(last_visit_at=at)
