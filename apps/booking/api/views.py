@@ -411,9 +411,7 @@ class _PresenceApi(ErpApi):
     def put(self, request: Request) -> EnvelopeResponse:
         employee_id = self.parse(io.EmployeeQueryInputSerializer, request.query_params)["employeeId"]
         employee = rota.store_employee(_store(request), employee_id)
-        return EnvelopeResponse(
-            _presence_answer(self.write(actor=self.actor(), employee=employee)), message=_("saved")
-        )
+        return EnvelopeResponse(_presence_answer(self.write(actor=self.actor(), employee=employee)), message=_("saved"))
 
 
 class OnWorkApi(_PresenceApi):

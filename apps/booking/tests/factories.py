@@ -1,0 +1,48 @@
+from __future__ import annotations
+
+import datetime
+
+import factory
+from django.utils import timezone
+
+from apps.booking.models import Reservation, ReservationProject, ShiftType
+from apps.org.tests.factories import EmployeeFactory, StoreFactory
+
+
+def local_time(hour: int, minute: int = 0, days: int = 1) -> datetime.datetime:
+    """A store-local moment `days` from today (tomorrow by default, so bookings are in the future)."""
+    day = timezone.localdate() + datetime.timedelta(days=days)
+    return timezone.make_aware(datetime.datetime.combine(day, datetime.time(hour, minute)))
+
+
+class ShiftTypeFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = ShiftType
+
+    store = factory.SubFactory(StoreFactory)
+    name = factory.Sequence(lambda n: f"班{n}")
+    start = datetime.time(10)
+    end = datetime.time(18)
+
+
+class ReservationFactory(factory.django.DjangoModelFactory):
+    """A booked reservation written straight to the table (no checks): for reads and fixtures."""
+
+    class Meta:
+        model = Reservation
+        skip_postgeneration_save = True
+
+    store = factory.SubFactory(StoreFactory)
+    name = factory.Sequence(lambda n: f"客人{n}")
+    phone = factory.Sequence(lambda n: f"1390000{n:04d}")
+    nurse = factory.SubFactory(EmployeeFactory, store=factory.SelfAttribute("..store"))
+    start = factory.LazyFunction(lambda: local_time(10))
+    end = factory.LazyAttribute(lambda r: r.start + datetime.timedelta(minutes=60))
+
+    @factory.post_generation
+    def projects(self, create: bool, extracted: list | None, **kwargs: object) -> None:
+        if create and extracted:
+            ReservationProject.objects.bulk_create(
+                ReservationProject(reservation=self, project=p, name=p.name, minutes=p.duration_minutes)
+                for p in extracted
+            )

@@ -1,0 +1,123 @@
+"""Reservation history (spec §2.2 /orderHistory): time-range rules of spec §5, filters, counts, the
+phone lookups and the Excel export with its cap."""
+
+from __future__ import annotations
+
+import datetime
+import itertools
+from io import BytesIO
+
+import pytest
+from openpyxl import load_workbook
+
+from apps.booking.choices import ReservationStatus
+from apps.booking.tests.factories import ReservationFactory, local_time
+from apps.catalog import choices as catalog_choices
+from apps.core.testing import api_client, assert_envelope, assert_list_queries_constant
+
+pytestmark = pytest.mark.django_db
+
+RECORDS = "/rest/reservation/findRecord"
+
+
+def _range(days_from=-1, days_to=5):
+    today = local_time(0, days=0).date()
+    return {
+        "dateFrom": (today + datetime.timedelta(days=days_from)).isoformat(),
+        "dateTo": (today + datetime.timedelta(days=days_to)).isoformat(),
+    }
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"dateTo": "2026-01-02"}, "please enter start time"),
+        ({"dateFrom": "2026-01-02"}, "please enter end time"),
+        ({"dateFrom": "2026-01-02", "dateTo": "2026-01-01"}, "please choose a suitable end time"),
+        ({"dateFrom": "2026-01-01", "dateTo": "2026-06-01"}, "selected time exceeds range"),
+    ],
+)
+def test_the_time_range_messages_of_the_spec(client, params, message):
+    body = client.get(RECORDS, params).json()
+    assert (body["errcode"], body["errmsg"]) == ("VALID-40000", message)
+
+
+def test_time_range_messages_in_chinese(manager_entry):
+    body = api_client(entry=manager_entry, language="zh-hans").get(RECORDS, {"dateTo": "2026-01-02"}).json()
+    assert body["errmsg"] == "请输入开始时间"
+
+
+def test_filters_by_phone_nurse_status_and_member(client, store, nurse, other_nurse, member):
+    mine = ReservationFactory(store=store, nurse=nurse, member=member, phone="13912345678", start=local_time(10))
+    ReservationFactory(
+        store=store, nurse=other_nurse, phone="13800001111", start=local_time(11), status=ReservationStatus.DONE
+    )
+    for extra in (
+        {"phone": "13912345678"},
+        {"phone": "5678"},
+        {"nurseId": nurse.pk},
+        {"status": "booked"},
+        {"memId": member.pk},
+    ):
+        page = assert_envelope(client.get(RECORDS, {**_range(), **extra}), status=200)
+        assert [row["id"] for row in page["list"]] == [mine.pk], extra
+        assert page["list"][0]["phone"] == "139****5678"
+    counts = assert_envelope(client.get("/rest/reservation/findRecordCounts", _range()), status=200)
+    assert counts["booked"] == 1 and counts["done"] == 1 and counts["total"] == 2
+
+
+def test_other_stores_reservations_are_not_listed(client, chain, other_nurse):
+    ReservationFactory(store=chain["other_store"])
+    assert assert_envelope(client.get(RECORDS, _range()), status=200)["total"] == 0
+
+
+def test_the_list_costs_the_same_queries_for_fifty_rows(client, store, nurse, project):
+    hours = itertools.count()
+
+    def add(n):
+        for _ in range(n):
+            ReservationFactory(
+                store=store,
+                nurse=nurse,
+                start=local_time(0) + datetime.timedelta(hours=next(hours)),
+                projects=[project],
+            )
+
+    assert_list_queries_constant(client, RECORDS, add, params={**_range(), "pageSize": 50})
+
+
+def test_export_writes_the_filtered_rows_to_excel(client, store, nurse, project):
+    ReservationFactory(store=store, nurse=nurse, name="王芳", phone="13912345678", projects=[project])
+    response = client.get(RECORDS + "/export", _range())
+    assert response.status_code == 200 and response["Content-Type"].startswith("application/vnd.openxmlformats")
+    sheet = load_workbook(BytesIO(response.content)).active
+    rows = list(sheet.values)
+    assert (
+        rows[0][:4] == ("id", "startTime", "endTime", "name") and rows[1][3] == "王芳" and rows[1][4] == "139****5678"
+    )
+
+
+def test_export_of_too_many_rows_is_refused(client, store, nurse, monkeypatch):
+    monkeypatch.setattr(catalog_choices, "EXPORT_MAX_ROWS", 1)
+    ReservationFactory(store=store, nurse=nurse)
+    body = client.get(RECORDS + "/export", _range()).json()
+    assert body["errmsg"] == "export data cannot exceed 100,000 rows, please filter before exporting"
+
+
+def test_reservations_of_a_phone(client, store, nurse):
+    found = ReservationFactory(store=store, nurse=nurse, phone="13912345678")
+    ReservationFactory(store=store, nurse=nurse, phone="13912345678", start=local_time(10, days=-60))
+    rows = assert_envelope(client.get("/rest/reservation/getResByPhone", {"phone": "13912345678"}), status=200)
+    assert [row["id"] for row in rows] == [found.pk]
+
+
+def test_a_members_booking_summary_and_last_visits(client, store, nurse, member):
+    upcoming = ReservationFactory(store=store, nurse=nurse, member=member)
+    done = ReservationFactory(
+        store=store, nurse=nurse, member=member, start=local_time(10, days=-2), status=ReservationStatus.DONE
+    )
+    info = assert_envelope(client.get(f"/rest/reservation/accountInfo/{member.pk}"), status=200)
+    assert info["name"] == "王芳" and info["phone"] == "139****5678"
+    assert [row["id"] for row in info["upcoming"]] == [upcoming.pk]
+    last = assert_envelope(client.get("/rest/reservation/lastSomeConsume", {"memId": member.pk}), status=200)
+    assert [row["id"] for row in last] == [done.pk]
