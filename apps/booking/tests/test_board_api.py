@@ -41,7 +41,7 @@ def test_the_board_shows_the_days_nurses_periods_blocks_and_counts(client, store
     assert board["date"] == day.isoformat() and board["openTime"] == "10:00" and board["closeTime"] == "22:00"
     assert board["periods"] == [{"start": "10:00", "end": "11:00"}, {"start": "11:00", "end": "12:00"}]
     assert {n["name"] for n in board["nurses"]} == {"张敏", "吴佳怡"}
-    assert [r["id"] for r in board["reservations"]][0] == booked.pk and len(board["reservations"]) == 2
+    assert board["reservations"][0]["id"] == booked.pk and len(board["reservations"]) == 2
     assert board["reservations"][0]["projects"][0]["name"] == project.name
     assert board["counts"] == {
         "booked": 1,
