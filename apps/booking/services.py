@@ -126,7 +126,10 @@ def reservation_save(
 ) -> Reservation:
     """saveOrUpdate (force False) and forceUpdate (force True). Any problem refuses the save with
     RES-51021 and its list; force overrides the soft ones (off duty, opening hours, member booked)
-    but never a nurse booked twice."""
+    but never a nurse booked twice. Editing a walk-in without a phone keeps the stored one (the
+    pages only ever see it masked)."""
+    if reservation is not None and data.get("memId") is None and not data.get("phone"):
+        data = {**data, "areaCode": reservation.area_code, "phone": reservation.phone}
     draft = draft_from(store, data)
     with transaction.atomic():
         _lock_nurse(draft.nurse)

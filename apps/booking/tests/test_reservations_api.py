@@ -224,3 +224,19 @@ def test_choice_lists(client):
     for path, first in (("sources", "phone"), ("findStatus", "booked"), ("findInvalidReason", "memberCancelled")):
         rows = assert_envelope(client.get(f"/rest/reservation/{path}"), status=200)
         assert rows[0]["code"] == first and rows[0]["name"]
+
+
+def test_editing_a_walk_in_without_the_phone_keeps_it(client, nurse, project):
+    body = {
+        "name": "路人",
+        "areaCode": "0086",
+        "phone": "13800001111",
+        "projectIds": [project.pk],
+        "nurseId": nurse.pk,
+        "startTime": local_time(10).isoformat(),
+    }
+    booked = assert_envelope(client.post(SAVE, body, format="json"), status=201)
+    edited = assert_envelope(
+        client.post(SAVE, {**body, "id": booked["id"], "phone": "", "name": "路人甲"}, format="json"), status=200
+    )
+    assert edited["name"] == "路人甲" and Reservation.objects.get(pk=booked["id"]).phone == "13800001111"

@@ -1,0 +1,12 @@
+"""Page routes of reservations and the rota (spec §2.2); the guard reads the codes from
+apps.core.page_registry (ERP-YUKB-PAG-0001-0000, PBGL-0001)."""
+
+from apps.core.page_views import PageRoute
+
+PAGES = [
+    PageRoute("/orderBoard", "src/pages/booking/OrderBoardPage.tsx"),
+    PageRoute("/newOrder", "src/pages/booking/NewOrderPage.tsx"),
+    PageRoute("/orderHistory", "src/pages/booking/OrderHistoryPage.tsx"),
+    PageRoute("/orderHistoryBoard", "src/pages/booking/OrderHistoryBoardPage.tsx"),
+    PageRoute("/schedule", "src/pages/schedule/SchedulePage.tsx"),
+]

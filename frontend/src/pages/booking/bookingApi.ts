@@ -1,0 +1,257 @@
+/** Reservation calls of the board and the booking form (docs/api.md "Reservations, the board and the
+ * rota"), their query keys and hooks. */
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { ApiError, api } from "../../api/client";
+import type { MemberAreaCode } from "../../api/members";
+
+export const STATUSES = ["booked", "arrived", "inService", "done", "noShow", "cancelled"] as const;
+export type ReservationStatus = (typeof STATUSES)[number];
+
+/** Button code that allows "save anyway" (POST forceUpdate). */
+export const BTN_FORCE_UPDATE = "BTN-YUKB-FORCE-UPDATE";
+/** The conflict answer of check-backed writes: `data.problems`. */
+export const CONFLICT = "RES-51021";
+
+export interface ReservationProject {
+  id: number;
+  name: string;
+  minutes: number;
+}
+
+export interface Reservation {
+  id: number;
+  storeId: number;
+  memId: number | null;
+  name: string;
+  /** Masked. */
+  phone: string;
+  areaCode: string;
+  walkIn: boolean;
+  nurseId: number | null;
+  nurseName: string;
+  projects: ReservationProject[];
+  startTime: string;
+  endTime: string;
+  duration: number;
+  source: string;
+  sourceName: string;
+  remark: string;
+  status: ReservationStatus;
+  statusName: string;
+  cancelReason: string | null;
+  cancelReasonName: string | null;
+  forced: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface HistoryEntry {
+  at: string;
+  by: string;
+  kind: string;
+  kindName: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface ReservationDetail extends Reservation {
+  history: HistoryEntry[];
+}
+
+export interface Interval {
+  start: string;
+  end: string;
+}
+
+export interface BoardNurse {
+  id: number;
+  name: string;
+  position: string;
+  onDuty: boolean;
+  shift: { name: string; start: string; end: string; color: string } | null;
+  onWorkAt: string | null;
+  offWorkAt: string | null;
+  tempOut: Interval[];
+}
+
+export type Counts = Record<ReservationStatus | "total", number>;
+
+export interface Board {
+  date: string;
+  openTime: string;
+  closeTime: string;
+  nurses: BoardNurse[];
+  periods: Interval[];
+  reservations: Reservation[];
+  counts: Counts;
+}
+
+export interface CodeName {
+  code: string;
+  name: string;
+}
+
+export interface Problem {
+  code: string;
+  message: string;
+}
+
+export interface CheckResult {
+  ok: boolean;
+  problems: Problem[];
+}
+
+export interface BookableProject {
+  id: number;
+  name: string;
+  duration: number;
+  categoryName: string;
+}
+
+export interface NurseOption {
+  id: number;
+  name: string;
+}
+
+export interface AccountInfo {
+  memId: number;
+  name: string;
+  phone: string;
+  points: number;
+  labels: { id: number; name: string; color?: string }[];
+  lastVisitAt: string | null;
+  upcoming: Reservation[];
+}
+
+/** The body of check, saveOrUpdate and forceUpdate. */
+export interface ReservationBody {
+  id?: number;
+  memId?: number;
+  name?: string;
+  areaCode?: MemberAreaCode;
+  phone?: string;
+  projectIds: number[];
+  nurseId: number | null;
+  startTime: string;
+  duration?: number;
+  source?: string;
+  remark?: string;
+}
+
+export type StatusAction = "arrival" | "startService" | "finish" | "noShow";
+
+export const bookingKeys = {
+  all: ["booking"] as const,
+  board: (date: string) => ["booking", "board", date] as const,
+  detail: (id: number) => ["booking", "detail", id] as const,
+  reasons: ["booking", "invalidReasons"] as const,
+  sources: ["booking", "sources"] as const,
+  projects: (storeId: number) => ["booking", "projects", storeId] as const,
+  nurses: (date: string) => ["booking", "nurses", date] as const,
+  duration: (projectIds: number[], nurseId: number | null) => ["booking", "duration", projectIds, nurseId] as const,
+  account: (memId: number) => ["booking", "account", memId] as const,
+  check: (body: ReservationBody) => ["booking", "check", body] as const,
+};
+
+const R = "/rest/reservation";
+
+export const bookingApi = {
+  board: (date: string) => api.get<Board>(`${R}/board`, { query: { date } }),
+  detail: (id: number) => api.get<ReservationDetail>(`${R}/detail/${id}`),
+  invalidReasons: () => api.get<CodeName[]>(`${R}/findInvalidReason`),
+  sources: () => api.get<CodeName[]>(`${R}/sources`),
+  projects: (storeId: number) => api.get<BookableProject[]>(`${R}/projectNameList/${storeId}`),
+  nurses: (date: string) => api.get<NurseOption[]>(`${R}/findNurse`, { query: { date } }),
+  duration: (projectIds: number[], nurseId: number | null) =>
+    api.get<{ minutes: number }>(`${R}/getDuration`, { query: { projectIds: projectIds.join(","), nurseId } }),
+  accountInfo: (memId: number) => api.get<AccountInfo>(`${R}/accountInfo/${memId}`),
+  /** Quiet: the form shows the outcome itself. */
+  check: (body: ReservationBody) => api.post<CheckResult>(`${R}/check`, { body, quiet: true }),
+  /** A RES-51021 passes through without an alert (spec §8); the form shows the problems. */
+  save: (body: ReservationBody) => api.post<Reservation>(`${R}/saveOrUpdate`, { body }),
+  /** Quiet: a conflict (nurseBusy) is shown in the form like saveOrUpdate's. */
+  force: (body: ReservationBody) => api.post<Reservation>(`${R}/forceUpdate`, { body, quiet: true }),
+  /** The board's drag. Quiet: the board shows the problems and puts the block back. */
+  change: (body: { id: number; nurseId: number | null; startTime: string }) =>
+    api.post<Reservation>(`${R}/change`, { body, quiet: true }),
+  act: (action: StatusAction, id: number) => api.post<Reservation>(`${R}/${action}`, { body: { id } }),
+  cancel: (body: { id: number; reason: string; remark?: string }) => api.post<Reservation>(`${R}/inValid`, { body }),
+  onWork: (employeeId: number) => api.put<unknown>(`${R}/onWork`, { query: { employeeId } }),
+  offWork: (employeeId: number) => api.put<unknown>(`${R}/offWork`, { query: { employeeId } }),
+};
+
+/** The problems of a RES-51021 answer, or null for any other failure. */
+export function conflictProblems(error: unknown): Problem[] | null {
+  if (!(error instanceof ApiError) || error.errcode !== CONFLICT) return null;
+  const problems = (error.data as { problems?: Problem[] } | null)?.problems;
+  return Array.isArray(problems) ? problems : [];
+}
+
+export function useBoard(date: string, refetchInterval: number | false) {
+  return useQuery({
+    queryKey: bookingKeys.board(date),
+    queryFn: () => bookingApi.board(date),
+    placeholderData: keepPreviousData,
+    enabled: Boolean(date),
+    refetchInterval,
+    staleTime: 0,
+  });
+}
+
+export function useReservationDetail(id: number | null, refetchInterval: number | false = false) {
+  return useQuery({
+    queryKey: bookingKeys.detail(id ?? 0),
+    queryFn: () => bookingApi.detail(id ?? 0),
+    enabled: id !== null,
+    refetchInterval,
+    staleTime: 0,
+  });
+}
+
+export function useInvalidReasons(enabled = true) {
+  return useQuery({ queryKey: bookingKeys.reasons, queryFn: bookingApi.invalidReasons, enabled, staleTime: Infinity });
+}
+
+export function useSources() {
+  return useQuery({ queryKey: bookingKeys.sources, queryFn: bookingApi.sources, staleTime: Infinity });
+}
+
+export function useBookableProjects(storeId: number | null) {
+  return useQuery({
+    queryKey: bookingKeys.projects(storeId ?? 0),
+    queryFn: () => bookingApi.projects(storeId ?? 0),
+    enabled: storeId !== null,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useNurseOptions(date: string) {
+  return useQuery({ queryKey: bookingKeys.nurses(date), queryFn: () => bookingApi.nurses(date), enabled: Boolean(date) });
+}
+
+export function useDuration(projectIds: number[], nurseId: number | null) {
+  return useQuery({
+    queryKey: bookingKeys.duration(projectIds, nurseId),
+    queryFn: () => bookingApi.duration(projectIds, nurseId),
+    enabled: projectIds.length > 0,
+  });
+}
+
+export function useAccountInfo(memId: number | null) {
+  return useQuery({
+    queryKey: bookingKeys.account(memId ?? 0),
+    queryFn: () => bookingApi.accountInfo(memId ?? 0),
+    enabled: memId !== null,
+  });
+}
+
+export function useCheck(body: ReservationBody | null) {
+  return useQuery({
+    queryKey: bookingKeys.check(body ?? ({} as ReservationBody)),
+    queryFn: () => bookingApi.check(body as ReservationBody),
+    enabled: body !== null,
+    staleTime: 0,
+    retry: false,
+  });
+}

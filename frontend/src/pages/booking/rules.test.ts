@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import {
+  draftBody,
+  draftErrors,
+  draftFromSearch,
+  emptyDraft,
+  formatTime,
+  freeSlots,
+  gridRange,
+  layoutLanes,
+  newOrderHref,
+  phoneError,
+  shiftDate,
+  snap,
+  storeIso,
+  toMinutes,
+  todayInStore,
+  zoneParts,
+} from "./rules";
+import { DAY, board, reservation } from "./testing";
+
+describe("store time zone", () => {
+  it("reads instants in Asia/Shanghai whatever their offset", () => {
+    expect(zoneParts("2026-11-23T02:30:00Z")).toEqual({ date: "2026-11-23", minutes: 630 });
+    expect(zoneParts("2026-11-22T17:00:00Z")).toEqual({ date: "2026-11-23", minutes: 60 });
+    expect(formatTime("2026-11-23T02:30:00Z")).toBe("10:30");
+    expect(todayInStore(new Date("2026-11-22T16:30:00Z"))).toBe("2026-11-23");
+  });
+
+  it("writes store times with +08:00 and shifts dates", () => {
+    expect(storeIso(DAY, 615)).toBe("2026-11-23T10:15:00+08:00");
+    expect(shiftDate("2026-12-31", 1)).toBe("2027-01-01");
+    expect(shiftDate("2026-03-01", -1)).toBe("2026-02-28");
+    expect(toMinutes("09:30")).toBe(570);
+    expect(toMinutes("2026-11-23T09:30:00+08:00")).toBe(570);
+    expect(snap(607)).toBe(600);
+    expect(snap(608)).toBe(615);
+  });
+});
+
+describe("grid", () => {
+  it("spans the periods, hours and every reservation", () => {
+    expect(gridRange(board())).toEqual({ start: 540, end: 1080 });
+    const late = board({ reservations: [reservation(9, { startTime: `${DAY}T19:00:00+08:00`, endTime: `${DAY}T20:10:00+08:00` })] });
+    expect(gridRange(late)).toEqual({ start: 540, end: 1215 });
+  });
+
+  it("puts overlapping blocks side by side", () => {
+    const lanes = layoutLanes([
+      { id: 1, start: 600, end: 660 },
+      { id: 2, start: 630, end: 690 },
+      { id: 3, start: 700, end: 760 },
+    ]);
+    expect(lanes.get(1)).toEqual({ lane: 0, lanes: 2 });
+    expect(lanes.get(2)).toEqual({ lane: 1, lanes: 2 });
+    expect(lanes.get(3)).toEqual({ lane: 0, lanes: 1 });
+  });
+
+  it("finds a nurse's free starts inside the periods", () => {
+    const slots = freeSlots({ board: board(), nurseId: 1, duration: 60 });
+    expect(slots).not.toContain(600); // 10:00 taken by reservation 1
+    expect(slots).not.toContain(555); // 09:15 + 60 meets 10:00
+    expect(slots).toContain(540);
+    expect(slots).toContain(660);
+    expect(slots).not.toContain(675); // 11:15 runs past the 12:00 period end
+    expect(slots).not.toContain(720); // the lunch gap
+    expect(slots).toContain(960); // a cancelled reservation does not block 16:00
+    expect(freeSlots({ board: board(), nurseId: 1, duration: 60, excludeId: 1 })).toContain(600);
+    // Any nurse: 10:00 is free because Nurse Two is.
+    expect(freeSlots({ board: board(), nurseId: null, duration: 60 })).toContain(600);
+  });
+});
+
+describe("booking form", () => {
+  it("checks phones by area code (spec §5)", () => {
+    expect(phoneError("0086", "13912345678")).toBeNull();
+    expect(phoneError("0086", "12912345678")).toBe("validation.phoneMainland");
+    expect(phoneError("0086", "1391234567")).toBe("validation.phoneMainland");
+    expect(phoneError("00852", "91234567")).toBeNull();
+    expect(phoneError("00853", "9123456")).toBe("validation.phoneHkMacao");
+    expect(phoneError("00853", "")).toBe("validation.phoneRequired");
+  });
+
+  it("needs a member or a walk-in, a project and a start", () => {
+    expect(draftErrors(emptyDraft(DAY))).toEqual({
+      customer: "validation.memberRequired",
+      projects: "validation.projectsRequired",
+      time: "validation.timeRequired",
+    });
+    const walkIn = { ...emptyDraft(DAY), kind: "walkIn" as const, projectIds: [7], time: "10:00", duration: "3" };
+    expect(draftErrors(walkIn)).toEqual({ name: "validation.nameRequired", phone: "validation.phoneRequired", duration: "validation.duration" });
+    expect(draftBody({ ...walkIn, name: " Li ", phone: "13912345678", duration: "45", remark: " hi " })).toEqual({
+      name: "Li",
+      areaCode: "0086",
+      phone: "13912345678",
+      projectIds: [7],
+      nurseId: null,
+      startTime: "2026-11-23T10:00:00+08:00",
+      duration: 45,
+      remark: "hi",
+    });
+  });
+
+  it("reads the board's prefill and builds it back", () => {
+    const draft = draftFromSearch("?nurseId=2&start=2026-11-24T13:15", DAY);
+    expect([draft.nurseId, draft.date, draft.time]).toEqual([2, "2026-11-24", "13:15"]);
+    expect(draftFromSearch("?date=2026-12-01&walkIn=1", DAY)).toMatchObject({ date: "2026-12-01", kind: "walkIn" });
+    expect(newOrderHref({ nurseId: 2, date: "2026-11-24", minutes: 795 })).toBe("/newOrder?nurseId=2&start=2026-11-24T13%3A15");
+  });
+});

@@ -1,0 +1,85 @@
+/** Rota calls (docs/api.md "Reservations, the board and the rota": /rest/schedule/*), keys and hooks. */
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../api/client";
+
+export interface ShiftType {
+  id: number;
+  name: string;
+  /** "HH:MM" */
+  start: string;
+  end: string;
+  /** "#rrggbb" */
+  color: string;
+  enabled: boolean;
+}
+
+export interface ShiftTypeInput {
+  id?: number;
+  name: string;
+  start: string;
+  end: string;
+  color: string;
+  enabled: boolean;
+}
+
+export const ROTA_KINDS = ["shift", "leave", "dayOff", "none"] as const;
+export type RotaKind = (typeof ROTA_KINDS)[number];
+
+export interface RotaEmployee {
+  id: number;
+  name: string;
+  position: string;
+}
+
+export interface RotaDay {
+  employeeId: number;
+  date: string;
+  kind: RotaKind;
+  shiftTypeId: number | null;
+}
+
+export interface Rota {
+  employees: RotaEmployee[];
+  days: RotaDay[];
+}
+
+export interface RotaEntry {
+  employeeId: number;
+  date: string;
+  kind: RotaKind;
+  shiftTypeId?: number;
+}
+
+export const scheduleKeys = {
+  all: ["schedule"] as const,
+  shiftTypes: () => ["schedule", "shiftTypes"] as const,
+  rota: (from: string, to: string) => ["schedule", "rota", from, to] as const,
+};
+
+export const fetchShiftTypes = () => api.get<ShiftType[]>("/rest/schedule/shiftTypes", { quiet: true });
+export const fetchRota = (from: string, to: string) => api.get<Rota>("/rest/schedule/rota", { query: { from, to }, quiet: true });
+/** Spec §8: an edit of the schedule succeeds without a notice (the client's pass-through rule). */
+export const saveShiftType = (input: ShiftTypeInput) => api.post<ShiftType>("/rest/schedule/shiftType/save", { body: input });
+export const saveRota = (entries: RotaEntry[]) => api.post<unknown>("/rest/schedule/rota/save", { body: { entries } });
+export const copyLastWeek = (weekStart: string) => api.post<unknown>("/rest/schedule/rota/copyLastWeek", { body: { weekStart } });
+
+export function useShiftTypes() {
+  return useQuery({ queryKey: scheduleKeys.shiftTypes(), queryFn: fetchShiftTypes });
+}
+
+export function useRota(from: string, to: string) {
+  return useQuery({ queryKey: scheduleKeys.rota(from, to), queryFn: () => fetchRota(from, to) });
+}
+
+/** A write of the rota or the shift types; every schedule query is read again after it. */
+export function useScheduleMutation<I, O>(call: (input: I) => Promise<O>, onDone?: (output: O, input: I) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: async (output, input) => {
+      await queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
+      onDone?.(output, input);
+    },
+  });
+}
