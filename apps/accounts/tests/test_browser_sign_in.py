@@ -37,8 +37,9 @@ def choose_role(page, row_text: str | None = None) -> None:
 
 @pytest.mark.parametrize(("typed", "account", "landing"), DEMO_LANDINGS, ids=[a for _, a, _ in DEMO_LANDINGS])
 def test_each_demo_account_signs_in_and_lands_by_role(page, demo, typed, account, landing):
-    # The landing pages come with later issues; until then they answer the 404 page in the shell.
-    page.expected_failures.add((404, landing))
+    # /bookProdLstNew comes with the ordering issue; until then it answers the 404 page in the shell.
+    if landing == "/bookProdLstNew":
+        page.expected_failures.add((404, landing))
     sign_in(page, typed)
     radios = page.get_by_role("radio")
     assert radios.count() >= 1

@@ -24,7 +24,6 @@ def _open_dialog(page):
 
 def _principal(page):
     acknowledge_forced_notices("SY00002")
-    page.expected_failures.add((404, "/orderBoard"))
     enter(page, "2")
 
 

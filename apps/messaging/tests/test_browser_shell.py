@@ -30,7 +30,6 @@ def open_account_menu(page) -> None:
 
 def test_role_switch_asks_first_then_signs_in_to_the_other_store(page, demo):
     acknowledge_forced_notices("SY00001")
-    page.expected_failures.add((404, "/shopManagement"))
     enter(page, "SY00001", row="青丝养护静安店")
     page.get_by_role("button", name="Account: 青丝养护静安店|老板").wait_for()
     open_account_menu(page)
@@ -57,7 +56,6 @@ def test_a_role_with_an_empty_menu_is_sent_to_404(page, demo):
 
 def test_a_page_the_role_may_not_open_keeps_the_person_where_they_were(page, demo):
     acknowledge_forced_notices("SY00003")
-    page.expected_failures.add((404, "/orderBoard"))
     enter(page, "3")
     page.goto("/messageList")
     page.get_by_role("heading", name="Messages").wait_for()
@@ -69,7 +67,6 @@ def test_a_page_the_role_may_not_open_keeps_the_person_where_they_were(page, dem
 
 def test_logout_clears_the_session_and_goes_to_relogin(page, demo):
     acknowledge_forced_notices("SY00002")
-    page.expected_failures.add((404, "/orderBoard"))
     enter(page, "2")
     open_account_menu(page)
     page.get_by_role("menuitem", name="Log out").click()
@@ -81,7 +78,6 @@ def test_logout_clears_the_session_and_goes_to_relogin(page, demo):
 
 
 def test_the_forced_notice_closes_only_after_its_countdown(page, demo):
-    page.expected_failures.add((404, "/orderBoard"))
     enter(page, "2")
     notice = page.get_by_role("dialog", name="系统升级公告")
     notice.wait_for()
@@ -103,7 +99,6 @@ def test_the_message_badge_shows_99_plus_at_100_unread_and_a_message_can_be_read
     acknowledge_forced_notices("SY00002")
     store = first_store()
     MessageFactory.create_batch(100, audience=[store], published=True)
-    page.expected_failures.add((404, "/orderBoard"))
     enter(page, "2")
     badge = page.get_by_role("link", name=re.compile(r"new messages"))
     badge.get_by_text("99+").wait_for()
@@ -118,7 +113,6 @@ def test_the_message_badge_shows_99_plus_at_100_unread_and_a_message_can_be_read
 
 def test_the_manager_link_rewrites_the_host(page, demo):
     acknowledge_forced_notices("SY00002")
-    page.expected_failures.add((404, "/orderBoard"))
     enter(page, "2")
     with page.expect_response(lambda response: "/rest/acct/managerLink" in response.url) as answer:
         open_account_menu(page)
@@ -132,7 +126,6 @@ def test_the_manager_link_rewrites_the_host(page, demo):
 
 def test_the_language_switch_changes_the_top_bar(page, demo):
     acknowledge_forced_notices("SY00002")
-    page.expected_failures.add((404, "/orderBoard"))
     enter(page, "2")
     page.get_by_role("button", name="Messages").or_(page.get_by_role("link", name="Messages")).first.wait_for()
     page.get_by_role("button", name="Language").click()

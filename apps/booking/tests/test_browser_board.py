@@ -1,0 +1,97 @@
+"""Reservations in Chromium (issue 6): the principal lands on today's board with the demo store's
+reservations; a booking made on /newOrder shows on the board, is dragged to another nurse, marked
+arrived and cancelled with a reason."""
+
+from __future__ import annotations
+
+import datetime
+import re
+from urllib.parse import urlparse
+
+import pytest
+from django.utils import timezone
+
+from apps.booking.choices import RotaKind
+from apps.booking.models import Reservation, RotaDay
+from apps.booking.selectors import day_bounds
+from apps.messaging.tests.browser import acknowledge_forced_notices, enter
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def _principal(page):
+    acknowledge_forced_notices("SY00002")
+    enter(page, "2")
+
+
+def test_the_principal_lands_on_a_working_board_for_today(page, demo):
+    _principal(page)
+    assert urlparse(page.url).path == "/orderBoard"
+    start, end = day_bounds(timezone.localdate())
+    today = Reservation.objects.filter(store__code="S-SH-001", start__gte=start, start__lt=end)
+    assert today.exists()
+    visible = today.exclude(status="cancelled").first()
+    page.get_by_test_id(f"reservation-block-{visible.pk}").wait_for()
+    assert page.get_by_test_id("count-total").inner_text().strip().endswith(str(today.count()))
+
+
+def test_book_see_drag_arrive_and_cancel(page, demo):
+    tomorrow = timezone.localdate() + datetime.timedelta(days=1)
+    working = list(
+        RotaDay.objects.filter(store__code="S-SH-001", date=tomorrow, kind=RotaKind.SHIFT)
+        .select_related("employee")
+        .order_by("employee_id")
+    )
+    first, second = working[0].employee, working[1].employee
+    _principal(page)
+
+    page.goto("/newOrder")
+    page.get_by_role("radio", name="Walk-in").check()
+    page.get_by_label("Name").fill("浏览器客人")
+    page.get_by_label("Phone").fill("13755556666")
+    page.get_by_label("Projects").click()
+    page.get_by_role("option", name=re.compile("头皮深层清洁")).click()
+    page.keyboard.press("Escape")
+    page.get_by_label("Nurse").click()
+    page.get_by_role("option", name=first.name, exact=True).click()
+    page.get_by_label("Date").fill(tomorrow.isoformat())
+    page.get_by_label("Start time").fill("20:00")
+    page.get_by_test_id("check-ok").wait_for()
+    page.get_by_test_id("save-reservation").click()
+    page.wait_for_url(re.compile(r"/orderBoard\?date=" + tomorrow.isoformat()))
+
+    booked = Reservation.objects.get(name="浏览器客人")
+    assert booked.nurse_id == first.pk and timezone.localtime(booked.start).hour == 20
+    block = page.get_by_test_id(f"reservation-block-{booked.pk}")
+    block.wait_for()
+    assert block.get_attribute("data-nurse-id") == str(first.pk)
+
+    block.drag_to(page.get_by_test_id(f"slot-{second.pk}-20:00"))
+    page.locator(f"[data-testid=reservation-block-{booked.pk}][data-nurse-id='{second.pk}']").wait_for()
+    page.wait_for_function(
+        "id => !document.querySelector(`[data-testid=reservation-block-${id}][data-pending=true]`)", arg=booked.pk
+    )
+    booked.refresh_from_db()
+    assert booked.nurse_id == second.pk and timezone.localtime(booked.start).hour == 20
+
+    page.get_by_test_id(f"reservation-block-{booked.pk}").click()
+    drawer = page.get_by_test_id("reservation-drawer")
+    drawer.get_by_test_id("action-arrival").click()
+    drawer.get_by_test_id("detail-status").filter(has_text="rrived").wait_for()
+    booked.refresh_from_db()
+    assert booked.status == "arrived"
+
+    drawer.get_by_test_id("action-cancel").click()
+    dialog = page.get_by_role("dialog", name="Cancel reservation")
+    dialog.get_by_test_id("cancel-confirm").click()
+    dialog.get_by_text("Please choose a reason").wait_for()
+    dialog.get_by_label("Reason").click()
+    page.get_by_role("option", name="the customer cancelled").click()
+    dialog.get_by_test_id("cancel-confirm").click()
+    dialog.wait_for(state="hidden")
+    page.wait_for_function(
+        "id => !document.querySelector(`[data-testid=reservation-block-${id}][data-status=arrived]`)", arg=booked.pk
+    )
+    booked.refresh_from_db()
+    assert booked.status == "cancelled" and booked.cancel_reason == "memberCancelled"
+    assert [c.kind for c in booked.changes.order_by("id")] == ["created", "moved", "status", "status"]
