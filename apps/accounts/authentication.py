@@ -3,13 +3,16 @@ header, or the browser's session cookie with the same checks. Both yield an Acti
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
+from django.db import connection
+from django.db.models import Model
 from rest_framework.authentication import BaseAuthentication, CSRFCheck, get_authorization_header
 from rest_framework.exceptions import PermissionDenied
 
 from apps.accounts.errors import token_invalid, user_gone, version_mismatch
-from apps.accounts.models import User, UserRole
+from apps.accounts.models import Role, User, UserRole
 from apps.accounts.session import ActingSession
 from apps.accounts.tokens import (
     ACCOUNT_VERSION_CLAIM,
@@ -18,16 +21,77 @@ from apps.accounts.tokens import (
     decode_access,
     is_access_revoked,
 )
+from apps.org.models import OrgUnit
 
 ACCOUNT_VERSION_HEADER = "HTTP_X_ACCOUNT_VERSION"
 SESSION_ACCOUNT_VERSION = "erp_account_version"
 SESSION_USER_ROLE = "erp_user_role_id"
 
 
+# The role entry with its user, role and level: what select_related("user", "role", "hier") loads.
+_ACTING_PARTS = (("user", User), ("role", Role), ("hier", OrgUnit))
+
+
+@cache
+def _acting_sql() -> str:
+    """The query behind every authenticated call, written once. Building it through the ORM on each
+    request cost several times what running it does (docs/performance.md, "Members")."""
+    quote = connection.ops.quote_name
+    tables = [("e", UserRole)] + [(f"t{index}", model) for index, (_, model) in enumerate(_ACTING_PARTS)]
+    columns = ", ".join(f"{alias}.{quote(f.column)}" for alias, model in tables for f in model._meta.concrete_fields)
+    joins = " ".join(
+        f"JOIN {quote(model._meta.db_table)} t{index} ON t{index}.{quote(model._meta.pk.column)} = "
+        f"e.{quote(UserRole._meta.get_field(name).column)}"
+        for index, (name, model) in enumerate(_ACTING_PARTS)
+    )
+    return (
+        f"SELECT {columns} FROM {quote(UserRole._meta.db_table)} e {joins} "
+        f"WHERE e.{quote(UserRole._meta.pk.column)} = %s AND e.{quote(UserRole._meta.get_field('user').column)} = %s"
+    )
+
+
+@cache
+def _converters() -> list[tuple[int, Any, list[Any]]]:
+    """The database-to-Python converters of the selected columns (dates on SQLite, JSON...), as the
+    ORM's compiler would apply them: (position, column expression, converters)."""
+    found = []
+    fields = [f for model in (UserRole, *(m for _, m in _ACTING_PARTS)) for f in model._meta.concrete_fields]
+    for position, field in enumerate(fields):
+        column = field.get_col(field.model._meta.db_table)
+        converters = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+        if converters:
+            found.append((position, column, converters))
+    return found
+
+
+def _instance(model: type[Model], values: list[Any]) -> Model:
+    return model.from_db(connection.alias, [f.attname for f in model._meta.concrete_fields], values)
+
+
+def _chosen_entry(user_id: Any, user_role_id: Any) -> UserRole | None:
+    with connection.cursor() as cursor:
+        cursor.execute(_acting_sql(), [user_role_id, user_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    values = list(row)
+    for position, column, converters in _converters():
+        for convert in converters:
+            values[position] = convert(values[position], column, connection)
+    width = len(UserRole._meta.concrete_fields)
+    entry = _instance(UserRole, values[:width])
+    start = width
+    for name, model in _ACTING_PARTS:
+        width = len(model._meta.concrete_fields)
+        UserRole._meta.get_field(name).set_cached_value(entry, _instance(model, values[start : start + width]))
+        start += width
+    return entry
+
+
 def load_acting(user_id: Any, user_role_id: Any) -> tuple[User | None, UserRole | None]:
     """The user and the chosen role entry in one query (with its role and level)."""
     if user_role_id:
-        entry = UserRole.objects.select_related("user", "role", "hier").filter(pk=user_role_id, user_id=user_id).first()
+        entry = _chosen_entry(user_id, user_role_id)
         if entry is not None:
             return entry.user, entry
     # No role chosen yet, or the entry was revoked since: the user acts without a role.
