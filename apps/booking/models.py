@@ -10,6 +10,7 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from apps.booking.choices import (
+    ACTIVE_STATUSES,
     REMARK_MAX_LENGTH,
     WALK_IN_NAME_MAX_LENGTH,
     CancelReason,
@@ -156,7 +157,12 @@ class Reservation(models.Model):
         ]
         indexes = [
             models.Index(fields=["store", "start"], name="reservation_store_start"),
-            models.Index(fields=["nurse", "start"], name="reservation_nurse_start"),
+            # The nurse-busy check reads only active rows; a partial index keeps it off the history.
+            models.Index(
+                fields=["nurse", "start"],
+                condition=Q(status__in=ACTIVE_STATUSES),
+                name="reservation_nurse_active_start",
+            ),
             models.Index(fields=["member", "start"], name="reservation_member_start"),
             models.Index(fields=["phone", "start"], name="reservation_phone_start"),
         ]

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from apps.booking.choices import (
@@ -51,44 +51,99 @@ def day_bounds(day: date) -> tuple[datetime, datetime]:
     return start, timezone.make_aware(datetime.combine(day + timedelta(days=1), time.min))
 
 
-def with_lines(reservations: QuerySet[Reservation]) -> QuerySet[Reservation]:
-    return reservations.select_related("nurse").prefetch_related(
-        Prefetch("lines", queryset=ReservationProject.objects.order_by("id"))
-    )
+class Labels:
+    """The names of sources, statuses and cancellation reasons in the request's language, looked up
+    once per answer instead of once per row (a board has hundreds of rows)."""
+
+    def __init__(self) -> None:
+        self.source = {value: str(label) for value, label in ReservationSource.choices}
+        self.status = {value: str(label) for value, label in ReservationStatus.choices}
+        self.cancel = {value: str(label) for value, label in CancelReason.choices} | {"": ""}
 
 
-def reservation_row(reservation: Reservation) -> dict[str, Any]:
+# The columns a reservation row is built from; values() rows, not model instances, because a
+# store-day has hundreds of reservations and instances cost most of the board's time.
+ROW_COLUMNS = (
+    "id",
+    "store_id",
+    "member_id",
+    "name",
+    "phone",
+    "area_code",
+    "nurse_id",
+    "start",
+    "end",
+    "source",
+    "remark",
+    "status",
+    "cancel_reason",
+    "forced",
+    "created_at",
+    "updated_at",
+)
+
+
+def _lines_by_reservation(ids: list[int]) -> dict[int, list[dict[str, Any]]]:
+    lines: dict[int, list[dict[str, Any]]] = {}
+    rows = ReservationProject.objects.filter(reservation_id__in=ids).order_by("id")
+    for reservation_id, project_id, name, minutes in rows.values_list(
+        "reservation_id", "project_id", "name", "minutes"
+    ):
+        lines.setdefault(reservation_id, []).append({"id": project_id, "name": name, "minutes": minutes})
+    return lines
+
+
+def _row(
+    values: dict[str, Any], nurse_names: dict[int, str], lines: list[dict[str, Any]], labels: Labels
+) -> dict[str, Any]:
     return {
-        "id": reservation.pk,
-        "storeId": reservation.store_id,
-        "memId": reservation.member_id,
-        "name": reservation.name,
-        "phone": mask_phone(reservation.phone),
-        "areaCode": reservation.area_code,
-        "walkIn": reservation.member_id is None,
-        "nurseId": reservation.nurse_id,
-        "nurseName": reservation.nurse.name if reservation.nurse else "",
-        "projects": [
-            {"id": line.project_id, "name": line.name, "minutes": line.minutes} for line in reservation.lines.all()
-        ],
-        "startTime": reservation.start,
-        "endTime": reservation.end,
-        "duration": reservation.minutes,
-        "source": reservation.source,
-        "sourceName": str(ReservationSource(reservation.source).label),
-        "remark": reservation.remark,
-        "status": reservation.status,
-        "statusName": str(ReservationStatus(reservation.status).label),
-        "cancelReason": reservation.cancel_reason,
-        "cancelReasonName": str(CancelReason(reservation.cancel_reason).label) if reservation.cancel_reason else "",
-        "forced": reservation.forced,
-        "createdAt": reservation.created_at,
-        "updatedAt": reservation.updated_at,
+        "id": values["id"],
+        "storeId": values["store_id"],
+        "memId": values["member_id"],
+        "name": values["name"],
+        "phone": mask_phone(values["phone"]),
+        "areaCode": values["area_code"],
+        "walkIn": values["member_id"] is None,
+        "nurseId": values["nurse_id"],
+        "nurseName": nurse_names.get(values["nurse_id"], "") if values["nurse_id"] else "",
+        "projects": lines,
+        "startTime": values["start"],
+        "endTime": values["end"],
+        "duration": int((values["end"] - values["start"]).total_seconds() // 60),
+        "source": values["source"],
+        "sourceName": labels.source.get(values["source"], ""),
+        "remark": values["remark"],
+        "status": values["status"],
+        "statusName": labels.status.get(values["status"], ""),
+        "cancelReason": values["cancel_reason"],
+        "cancelReasonName": labels.cancel.get(values["cancel_reason"], ""),
+        "forced": values["forced"],
+        "createdAt": values["created_at"],
+        "updatedAt": values["updated_at"],
     }
 
 
-def reservation_rows(reservations: Iterable[Reservation]) -> list[dict[str, Any]]:
-    return [reservation_row(r) for r in reservations]
+def reservation_rows(reservations: Iterable[Reservation] | QuerySet[Reservation]) -> list[dict[str, Any]]:
+    """Rows of reservations (a queryset or a page of one): three queries whatever their number."""
+    values = (
+        list(reservations.values(*ROW_COLUMNS))
+        if isinstance(reservations, QuerySet)
+        else [{column: getattr(r, column) for column in ROW_COLUMNS} for r in reservations]
+    )
+    return rows_of_values(values)
+
+
+def rows_of_values(values: list[dict[str, Any]], nurse_names: dict[int, str] | None = None) -> list[dict[str, Any]]:
+    if nurse_names is None:
+        nurse_ids = {v["nurse_id"] for v in values if v["nurse_id"]}
+        nurse_names = dict(Employee.objects.filter(pk__in=nurse_ids).values_list("id", "name")) if nurse_ids else {}
+    lines = _lines_by_reservation([v["id"] for v in values]) if values else {}
+    labels = Labels()
+    return [_row(v, nurse_names, lines.get(v["id"], []), labels) for v in values]
+
+
+def reservation_row(reservation: Reservation) -> dict[str, Any]:
+    return reservation_rows([reservation])[0]
 
 
 def counts_from(counted: dict[str, int]) -> dict[str, int]:
@@ -103,7 +158,7 @@ def counts_of(statuses: Iterable[str]) -> dict[str, int]:
 
 
 def store_reservation(store_ids: frozenset[int], reservation_id: int) -> Reservation | None:
-    return with_lines(Reservation.objects.filter(pk=reservation_id, store_id__in=store_ids)).first()
+    return Reservation.objects.filter(pk=reservation_id, store_id__in=store_ids).first()
 
 
 # --- the board ----------------------------------------------------------------------------------
@@ -169,21 +224,25 @@ def nurses_of_day(store: OrgUnit, day: date, busy_ids: set[int] | None = None) -
 
 
 def board(store: OrgUnit, day: date) -> dict[str, Any]:
+    """Eight queries with the authentication's one: store (the caller's), reservations, their
+    projects, employees, rota, presence, periods."""
     start, end = day_bounds(day)
-    reservations = list(
-        with_lines(Reservation.objects.filter(store_id=store.pk, start__gte=start, start__lt=end)).order_by(
-            "start", "id"
-        )
+    values = list(
+        Reservation.objects.filter(store_id=store.pk, start__gte=start, start__lt=end)
+        .order_by("start", "id")
+        .values(*ROW_COLUMNS)
     )
-    busy = {r.nurse_id for r in reservations if r.nurse_id is not None}
+    busy = {v["nurse_id"] for v in values if v["nurse_id"] is not None}
+    nurses = nurses_of_day(store, day, busy)
+    names = {nurse["id"]: nurse["name"] for nurse in nurses}
     return {
         "date": day,
         "openTime": _clock(store.open_time),
         "closeTime": _clock(store.close_time),
-        "nurses": nurses_of_day(store, day, busy),
+        "nurses": nurses,
         "periods": _periods(store, day),
-        "reservations": reservation_rows(reservations),
-        "counts": counts_of(r.status for r in reservations),
+        "reservations": rows_of_values(values, names),
+        "counts": counts_of(v["status"] for v in values),
     }
 
 
@@ -248,19 +307,19 @@ def reservation_detail(reservation: Reservation) -> dict[str, Any]:
 def by_phone(*, store_ids: frozenset[int], area_code: str, phone: str) -> list[dict[str, Any]]:
     since = timezone.now() - timedelta(days=PHONE_HISTORY_DAYS)
     rows = Reservation.objects.filter(store_id__in=store_ids, area_code=area_code, phone=phone, start__gte=since)
-    return reservation_rows(with_lines(rows).order_by("start"))
+    return reservation_rows(rows.order_by("start"))
 
 
 def upcoming_of_member(member_id: int, store_ids: frozenset[int]) -> list[dict[str, Any]]:
     rows = Reservation.objects.filter(
         member_id=member_id, store_id__in=store_ids, status__in=ACTIVE_STATUSES, end__gte=timezone.now()
     )
-    return reservation_rows(with_lines(rows).order_by("start")[:10])
+    return reservation_rows(rows.order_by("start")[:10])
 
 
 def last_finished_of_member(member_id: int, store_ids: frozenset[int]) -> list[dict[str, Any]]:
     rows = Reservation.objects.filter(member_id=member_id, store_id__in=store_ids, status=ReservationStatus.DONE)
-    return reservation_rows(with_lines(rows).order_by("-start")[:LAST_CONSUME_COUNT])
+    return reservation_rows(rows.order_by("-start")[:LAST_CONSUME_COUNT])
 
 
 def today_reserved(store_id: int) -> list[dict[str, Any]]:

@@ -291,7 +291,7 @@ class RecordListApi(_RecordApi):
     @extend_schema(parameters=[io.RecordInputSerializer], responses=io.ReservationPageOutputSerializer)
     def get(self, request: Request) -> EnvelopeResponse:
         page = page_request_from(request.query_params)
-        return EnvelopeResponse(paginate(selectors.with_lines(self.rows(request)), page, selectors.reservation_rows))
+        return EnvelopeResponse(paginate(self.rows(request), page, selectors.reservation_rows))
 
 
 class RecordCountsApi(_RecordApi):
@@ -327,7 +327,7 @@ class RecordExportApi(_RecordApi):
     )
     def get(self, request: Request) -> HttpResponse:
         return xlsx_response(
-            rows=selectors.with_lines(self.rows(request)),
+            rows=self.rows(request),
             render=selectors.reservation_rows,
             headers=RECORD_COLUMNS,
             cells=_record_cells,
@@ -443,9 +443,7 @@ class AbnormalLeftApi(ErpApi):
         reason = self.parse(io.AbnormalLeftInputSerializer, request.query_params).get("reason", "")
         employee = rota.store_employee(_store(request), employee_id)
         stranded = rota.abnormal_left(actor=self.actor(), employee=employee, reason=reason)
-        rows = selectors.reservation_rows(
-            selectors.with_lines(Reservation.objects.filter(pk__in=[r.pk for r in stranded]))
-        )
+        rows = selectors.reservation_rows(Reservation.objects.filter(pk__in=[r.pk for r in stranded]).order_by("start"))
         return EnvelopeResponse(rows, message=_("saved"))
 
 

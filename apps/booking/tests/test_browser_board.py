@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
@@ -17,6 +18,8 @@ from apps.booking.selectors import day_bounds
 from apps.messaging.tests.browser import acknowledge_forced_notices, enter
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SCREENSHOTS = Path(__file__).resolve().parents[3] / "docs" / "screenshots"
 
 
 def _principal(page):
@@ -33,6 +36,7 @@ def test_the_principal_lands_on_a_working_board_for_today(page, demo):
     visible = today.exclude(status="cancelled").first()
     page.get_by_test_id(f"reservation-block-{visible.pk}").wait_for()
     assert page.get_by_test_id("count-total").inner_text().strip().endswith(str(today.count()))
+    page.screenshot(path=str(SCREENSHOTS / "order-board.png"))
 
 
 def test_book_see_drag_arrive_and_cancel(page, demo):
