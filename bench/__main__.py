@@ -12,14 +12,33 @@ import sys
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "erp.settings")
 
+# Benchmarks that bring their own database: defaults applied before Django reads its settings.
+ENVIRONMENT = {
+    "members": {
+        "DEBUG": "1",
+        "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_members",
+        "REDIS_URL": "redis://127.0.0.1:6379/3",
+        "DB_CONN_MAX_AGE": "600",
+    },
+    "booking": {
+        "DEBUG": "1",
+        "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_booking",
+        "REDIS_URL": "redis://127.0.0.1:6379/4",
+        "DB_CONN_MAX_AGE": "600",
+    },
+}
+
 
 def main(argv: list[str] | None = None) -> int:
     import django
 
+    chosen = (argv if argv is not None else sys.argv[1:])[:1]
+    for name, value in ENVIRONMENT.get(chosen[0] if chosen else "", {}).items():
+        os.environ.setdefault(name, value)
     django.setup()
-    from bench import login_info
+    from bench import booking, login_info, members
 
-    benchmarks = {"login-info": login_info}
+    benchmarks = {"login-info": login_info, "members": members, "booking": booking}
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     sub = parser.add_subparsers(dest="name", required=True)
     for name, module in benchmarks.items():

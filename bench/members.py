@@ -1,0 +1,419 @@
+"""Member search and the store member list at a million members (issue 5, "4. Scale"): generates
+the data (`--generate`, COPY into PostgreSQL) and measures, through gunicorn and in process, the
+one-step search by phone, member code, card number and name fragment, the phone-fragment search
+and the store list's first page. Run it with the environment printed by `--help`'s epilog."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import psycopg
+from django.conf import settings
+from django.db import connection
+from django.test.utils import CaptureQueriesContext, override_settings
+
+from apps.accounts.models import UserRole
+from apps.core.testing import api_client
+from bench import members_data
+from bench.stats import summary_ms
+
+OUT = Path(__file__).resolve().parent / "out"
+BENCH_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/erp_bench_members"
+BENCH_REDIS_URL = "redis://127.0.0.1:6379/3"
+EXPECTED_INDEXES = ("member_name_grams_gin", "member_phone_trgm", "member_phone_unique", "member_code_unique",
+                    "member_card_no_unique", "member_store_newest", "member_name")  # fmt: skip
+WARM_UP = 30
+IN_PROCESS_REPEATS = 1000
+# Issue 5, "4. Scale": p95 limits through HTTP in ms, per scenario.
+P95_TARGETS_MS = {
+    "search_phone": 10, "search_crm_code": 10, "search_card_no": 10,
+    "search_name_3_fragment": 60, "search_name_2_exact": 60, "search_name_2_fragment": 60,
+    "like_phone_4": 30, "like_phone_6": 30, "list_source": 80, "list_name_1": 80,
+}  # fmt: skip
+IN_PROCESS_RATIO_TARGET = 10
+# "Index Scan using x on t", "Index Only Scan Backward using x on t", "Bitmap Index Scan on x".
+INDEX_USED = re.compile(r"(?:Index (?:Only )?Scan(?: Backward)? using|Bitmap Index Scan on) (\w+)")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.epilog = (
+        f"Environment: DEBUG=1 DATABASE_URL={BENCH_DATABASE_URL} REDIS_URL={BENCH_REDIS_URL} DB_CONN_MAX_AGE=600 "
+        "(bench/__main__.py sets these when they are missing)."
+    )
+    parser.add_argument("--generate", action="store_true", help="create the data set (skipped when present)")
+    parser.add_argument("--force", action="store_true", help="with --generate: truncate the member tables first")
+    parser.add_argument("--members", type=int, default=members_data.MEMBERS)
+    parser.add_argument("--stores", type=int, default=members_data.STORES)
+    parser.add_argument("--requests", type=int, default=1000, help="timed requests per scenario")
+    parser.add_argument("--port", type=int, default=8766)
+    parser.add_argument("--workers", type=int, default=2)
+
+
+def ensure_database() -> None:
+    """CREATE DATABASE when the configured one is missing (connects to the maintenance database)."""
+    params = connection.settings_dict
+    name = params["NAME"]
+    with psycopg.connect(
+        dbname="postgres", host=params["HOST"], port=params["PORT"] or None, user=params["USER"],
+        password=params["PASSWORD"] or None, autocommit=True,
+    ) as maintenance:  # fmt: skip
+        if not maintenance.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
+            maintenance.execute(f'CREATE DATABASE "{name}"')
+
+
+def _raw_connection() -> psycopg.Connection:
+    params = connection.settings_dict
+    return psycopg.connect(
+        dbname=params["NAME"], host=params["HOST"], port=params["PORT"] or None, user=params["USER"],
+        password=params["PASSWORD"] or None, autocommit=True,
+    )  # fmt: skip
+
+
+def run(args: argparse.Namespace) -> None:
+    if connection.vendor != "postgresql":
+        raise SystemExit(f"the members benchmark needs PostgreSQL: DATABASE_URL={BENCH_DATABASE_URL}")
+    ensure_database()
+    OUT.mkdir(exist_ok=True)
+    if args.generate:
+        figures = {"benchmark": "members-generate", **members_data.generate(
+            force=args.force, members=args.members, stores=args.stores
+        )}  # fmt: skip
+        if not figures["skipped"]:
+            (OUT / "members-generate.json").write_text(json.dumps(figures) + "\n")
+        print(json.dumps(figures))
+        return
+    figures = benchmark(args)
+    line = json.dumps(figures, ensure_ascii=False)
+    (OUT / "members.json").write_text(line + "\n")
+    print(line)
+
+
+# --- inputs -------------------------------------------------------------------------------------
+
+
+@dataclass
+class Scenario:
+    """One measured call: its path and a distinct query string per request."""
+
+    name: str
+    path: str
+    params: list[dict[str, str]]
+    samples_s: list[float] = field(default_factory=list)
+    rows: list[int] = field(default_factory=list)
+
+
+def _pick(rng: random.Random, values: list[Any], count: int, *, distinct: bool = True) -> list[Any]:
+    """`count` values: distinct while there are enough, then repeats. Names keep their frequency
+    (distinct=False): a receptionist looks up 张伟 as often as 张伟s walk in."""
+    if distinct:
+        values = list(dict.fromkeys(values))
+    rng.shuffle(values)
+    if not values:
+        raise SystemExit("no sample values: is the data generated?")
+    return [values[i % len(values)] for i in range(count)]
+
+
+def _whole_names(cursor: psycopg.Cursor, candidates: list[str]) -> set[str]:
+    cursor.execute("SELECT DISTINCT name FROM members_member WHERE name = ANY(%s)", (candidates,))
+    return {row[0] for row in cursor.fetchall()}
+
+
+def scenarios(count: int, store_id: int) -> list[Scenario]:
+    """Inputs taken from random existing members, so every lookup finds someone."""
+    rng = random.Random(7)
+    pool = max(count * 3, 3000)
+    with _raw_connection() as raw, raw.cursor() as cursor:
+        cursor.execute(
+            "SELECT name, area_code, phone, crm_code, card_no FROM members_member "
+            "WHERE status = 'active' ORDER BY random() LIMIT %s",
+            (pool,),
+        )
+        members = cursor.fetchall()
+        cursor.execute(
+            "SELECT name FROM members_member WHERE status = 'active' AND char_length(name) >= 4 "
+            "ORDER BY random() LIMIT %s",
+            (pool,),
+        )
+        long_names = [row[0] for row in cursor.fetchall()]
+        three = [m[0] for m in members if len(m[0]) == 3]
+        # Three characters out of a four-character name: not a whole name, so the fuzzy step runs.
+        fragments_3 = [name[i : i + 3] for name in long_names for i in (rng.randint(0, len(name) - 3),)]
+        whole = _whole_names(cursor, fragments_3)
+        fragments_3 = [f for f in fragments_3 if f not in whole]
+        # What a receptionist types for 张子涵: 张子 or 子涵; neither is a whole name here.
+        fragments_2 = [name[i : i + 2] for name in three for i in (rng.randint(0, 1),)]
+        whole = _whole_names(cursor, fragments_2)
+        fragments_2 = [f for f in fragments_2 if f not in whole]
+        cursor.execute(
+            "SELECT name FROM members_member WHERE home_store_id = %s ORDER BY random() LIMIT 500", (store_id,)
+        )
+        store_chars = [row[0][0] for row in cursor.fetchall()]
+    mainland = [m[2] for m in members if m[1] == "0086"]
+
+    def digits(length: int) -> list[str]:
+        return [p[i : i + length] for p in mainland for i in (rng.randint(0, 11 - length),)]
+
+    def by_name(values: list[str]) -> list[dict[str, str]]:
+        return [{"name": n} for n in _pick(rng, values, count, distinct=False)]
+
+    sources = [code for code, _weight in members_data.SOURCES]
+    codes = [m[3] for m in members if m[3]]
+    cards = [m[4] for m in members if m[4]]
+    two = [m[0] for m in members if len(m[0]) == 2]
+    search, like, listing = "/rest/member/search", "/rest/member/likeQuery", "/rest/member/findStoLstByCondition"
+    page = {"pageNo": "1", "pageSize": "20"}
+    return [
+        Scenario("search_phone", search, [{"areaCode": "0086", "phone": p} for p in _pick(rng, mainland, count)]),
+        Scenario("search_crm_code", search, [{"crmCode": c} for c in _pick(rng, codes, count)]),
+        Scenario("search_card_no", search, [{"cardNo": c} for c in _pick(rng, cards, count)]),
+        Scenario("search_name_3_exact", search, by_name(three)),
+        Scenario("search_name_3_fragment", search, by_name(fragments_3)),
+        Scenario("search_name_2_exact", search, by_name(two)),
+        Scenario("search_name_2_fragment", search, by_name(fragments_2)),
+        Scenario("like_phone_4", like, [{"phone": d} for d in _pick(rng, digits(4), count)]),
+        Scenario("like_phone_6", like, [{"phone": d} for d in _pick(rng, digits(6), count)]),
+        Scenario("list_source", listing, [{**page, "source": s} for s in _pick(rng, sources, count)]),
+        Scenario("list_name_1", listing, [{**page, "name": c} for c in _pick(rng, store_chars, count)]),
+    ]  # fmt: skip
+
+
+def _row_count(body: dict[str, Any]) -> int:
+    data = body["data"]
+    return len(data["list"]) if isinstance(data, dict) else len(data)
+
+
+# --- in process -----------------------------------------------------------------------------------
+
+
+def _member_queries(captured: list[dict[str, str]]) -> list[str]:
+    # The selector's own SQL, not the authentication around it.
+    return [q["sql"] for q in captured if "members_member" in q["sql"]]
+
+
+def in_process(client: Any, scenario: Scenario, repeats: int) -> dict[str, Any]:
+    """The whole view (auth included) through the test client, DEBUG off so queries are not
+    recorded, against the same lookups as raw SQL on a psycopg connection of its own."""
+    params = scenario.params[:repeats]
+    sql = []
+    for query in params:  # first pass: the SQL each request runs, untimed
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(scenario.path, query).status_code == 200
+        sql.append(_member_queries(captured.captured_queries))
+    view_s = []
+    with override_settings(DEBUG=False):
+        for query in params:
+            started = time.perf_counter()
+            response = client.get(scenario.path, query)
+            view_s.append(time.perf_counter() - started)
+            assert response.status_code == 200
+    sql_s = []
+    with _raw_connection() as raw, raw.cursor() as cursor:
+        for statements in sql:
+            started = time.perf_counter()
+            for statement in statements:
+                cursor.execute(statement)
+                cursor.fetchall()
+            sql_s.append(time.perf_counter() - started)
+    view_median, sql_median = statistics.median(view_s), statistics.median(sql_s)
+    return {
+        "view_median_ms": round(view_median * 1000, 3),
+        "sql_median_ms": round(sql_median * 1000, 3),
+        "ratio": round(view_median / sql_median, 1),
+        "member_queries": len(sql[0]),
+        "sql": sql[0],
+    }
+
+
+def query_counts(client: Any, items: list[Scenario]) -> dict[str, dict[str, int]]:
+    counts = {}
+    for scenario in items:
+        client.get(scenario.path, scenario.params[0])  # warm the role-code cache
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(scenario.path, scenario.params[0]).status_code == 200
+        counts[scenario.name] = {
+            "queries": len(captured),
+            "member_queries": len(_member_queries(captured.captured_queries)),
+        }
+    return counts
+
+
+def explain_slowest(client: Any, scenario: Scenario, raw: psycopg.Connection) -> dict[str, Any]:
+    """EXPLAIN (ANALYZE, BUFFERS) of the slowest member query of the scenario's slowest request."""
+    worst = scenario.params[max(range(len(scenario.samples_s)), key=scenario.samples_s.__getitem__)]
+    client.get(scenario.path, worst)  # the HTTP run's caches are warm; so should this be
+    with CaptureQueriesContext(connection) as captured:
+        client.get(scenario.path, worst)
+    queries = [q for q in captured.captured_queries if "members_member" in q["sql"]]
+    slowest = max(queries, key=lambda q: float(q["time"]))
+    plan = "\n".join(row[0] for row in raw.execute("EXPLAIN (ANALYZE, BUFFERS) " + slowest["sql"]).fetchall())
+    execution = re.search(r"Execution Time: ([\d.]+) ms", plan)
+    return {
+        "input": worst,
+        "sql": slowest["sql"],
+        "plan": plan,
+        "execution_ms": float(execution.group(1)) if execution else None,
+        "indexes": sorted(set(INDEX_USED.findall(plan))),
+    }
+
+
+# --- HTTP ---------------------------------------------------------------------------------------
+
+
+def _env() -> dict[str, str]:
+    return {
+        **os.environ,
+        "DEBUG": "1",
+        "DATABASE_URL": os.environ.get("DATABASE_URL", BENCH_DATABASE_URL),
+        "DB_CONN_MAX_AGE": "600",  # persistent connections, as production runs
+        "REDIS_URL": os.environ.get("REDIS_URL", BENCH_REDIS_URL),  # one role-code cache for both workers
+    }
+
+
+def start_gunicorn(port: int, workers: int) -> subprocess.Popen:
+    command = [
+        str(Path(sys.executable).with_name("gunicorn")), "erp.wsgi", "--bind", f"127.0.0.1:{port}",
+        "--workers", str(workers), "--worker-class", "sync", "--log-level", "warning",
+    ]  # fmt: skip
+    server = subprocess.Popen(command, env=_env(), cwd=settings.BASE_DIR, stdout=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/rest/health", timeout=10):
+                return server
+        except OSError:  # refused while booting, or a timeout while the first worker imports Django
+            if server.poll() is not None:
+                raise SystemExit("gunicorn exited; is the port taken?") from None
+            time.sleep(0.3)
+    server.terminate()
+    raise SystemExit("gunicorn did not answer /rest/health within 60 s")
+
+
+def _post_form(base: str, path: str, form: str, headers: dict[str, str] | None = None) -> dict:
+    request = urllib.request.Request(base + path, data=form.encode(), headers=headers or {}, method="POST")
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)["data"]
+
+
+def sign_in(base: str) -> dict[str, str]:
+    """SY00002 signs in and chooses the store role, as the browser does."""
+    login = _post_form(base, "/rest/auth/login", "username=ERP:2&password=Demo@12345&refresh=true")
+    auth = {"Authorization": f"Bearer {login['access']}", "X-Account-Version": login["accountVersion"]}
+    chosen = _post_form(base, f"/rest/acct/selectHierRole/{login['roles'][0]['userRoleId']}", "", auth)
+    return {"Authorization": f"Bearer {chosen['access']}", "X-Account-Version": chosen["accountVersion"]}
+
+
+def _get(base: str, path: str, query: dict[str, str], headers: dict[str, str]) -> dict[str, Any]:
+    url = f"{base}{path}?{urllib.parse.urlencode(query)}"
+    with urllib.request.urlopen(urllib.request.Request(url, headers=headers)) as response:
+        body = json.load(response)
+    if body.get("errcode") != "0":
+        raise SystemExit(f"{url}: {body}")
+    return body
+
+
+def measure_http(base: str, headers: dict[str, str], items: list[Scenario]) -> None:
+    for scenario in items:
+        for query in scenario.params[-WARM_UP:]:
+            _get(base, scenario.path, query, headers)
+    for scenario in items:
+        for query in scenario.params:
+            started = time.perf_counter()
+            body = _get(base, scenario.path, query, headers)
+            scenario.samples_s.append(time.perf_counter() - started)
+            scenario.rows.append(_row_count(body))
+
+
+# --- the run ------------------------------------------------------------------------------------
+
+
+def _check_data() -> int:
+    count = members_data.generated_count()
+    if count < 1000:
+        raise SystemExit("no member data: run `python -m bench members --generate` first")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT indexname FROM pg_indexes WHERE tablename = 'members_member'")
+        present = {row[0] for row in cursor.fetchall()}
+    missing = [name for name in EXPECTED_INDEXES if name not in present]
+    if missing:
+        raise SystemExit(f"indexes missing on members_member: {missing} (an interrupted --generate? rerun it)")
+    return count
+
+
+def _timed(label: str, action: Callable[[], Any]) -> Any:
+    started = time.perf_counter()
+    result = action()
+    print(f"[members {time.strftime('%H:%M:%S')}] {label}: {time.perf_counter() - started:.1f} s", flush=True)
+    return result
+
+
+def benchmark(args: argparse.Namespace) -> dict[str, Any]:
+    # Persistent connections in this process too, like the server (DB_CONN_MAX_AGE is read once).
+    connection.close()
+    connection.settings_dict["CONN_MAX_AGE"] = 600
+    count = _check_data()
+    entry = UserRole.objects.select_related("user").get(user__login_name="SY00002")
+    items = _timed("sampling inputs", lambda: scenarios(args.requests, entry.hier_id))
+    client = api_client(entry=entry)
+    counts = query_counts(client, items)
+    exact = [s for s in items if s.name in ("search_phone", "search_crm_code", "search_card_no")]
+    repeats = min(IN_PROCESS_REPEATS, args.requests)
+    ratios = {s.name: _timed(f"in process {s.name}", lambda s=s: in_process(client, s, repeats)) for s in exact}
+
+    base = f"http://127.0.0.1:{args.port}"
+    server = start_gunicorn(args.port, args.workers)
+    try:
+        headers = sign_in(base)
+        _timed("HTTP", lambda: measure_http(base, headers, items))
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+    results: dict[str, Any] = {}
+    plans = []
+    with _raw_connection() as raw:
+        for scenario in items:
+            explained = explain_slowest(client, scenario, raw)
+            plans.append(f"## {scenario.name} {explained['input']}\n{explained['sql']}\n\n{explained['plan']}\n")
+            results[scenario.name] = {
+                **summary_ms(scenario.samples_s),
+                **counts[scenario.name],
+                "rows_avg": round(statistics.mean(scenario.rows), 1),
+                "empty": sum(1 for rows in scenario.rows if rows == 0),
+                "slowest_input": explained["input"],
+                "slowest_sql_ms": explained["execution_ms"],
+                "indexes": explained["indexes"],
+            }
+    (OUT / "members-plans.txt").write_text("\n".join(plans))
+    targets = {f"{name}_p95_le_{limit}ms": results[name]["p95_ms"] <= limit for name, limit in P95_TARGETS_MS.items()}
+    for name, figures in ratios.items():
+        targets[f"{name}_in_process_le_{IN_PROCESS_RATIO_TARGET}x_sql"] = figures["ratio"] <= IN_PROCESS_RATIO_TARGET
+    generation = OUT / "members-generate.json"
+    return {
+        "benchmark": "members",
+        "database": connection.vendor,
+        "postgres": connection.pg_version,
+        "cpus": os.cpu_count(),
+        "members": count,
+        "requests": args.requests,
+        "workers": args.workers,
+        "generation": json.loads(generation.read_text()) if generation.exists() else None,
+        "http": results,
+        "in_process": {name: {k: v for k, v in f.items() if k != "sql"} for name, f in ratios.items()},
+        "targets": targets,
+        "all_pass": all(targets.values()),
+    }
