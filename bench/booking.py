@@ -8,11 +8,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import os
 import random
 import re
 import subprocess
-import sys
 import threading
 import time
 import urllib.error
@@ -38,6 +36,7 @@ from apps.catalog.selectors import project_search
 from apps.core.testing import api_client
 from apps.org.choices import EmployeePosition, EmployeeStatus, OrgUnitKind
 from apps.org.models import Employee, OrgUnit
+from bench.live_server import get_envelope, gunicorn_env, sign_in, start_gunicorn
 from bench.stats import summary_ms
 
 OUT = Path(__file__).resolve().parent / "out"
@@ -503,60 +502,6 @@ _OVERLAPS_SQL = (
 # --- HTTP -----------------------------------------------------------------------------------------
 
 
-def _env() -> dict[str, str]:
-    return {
-        **os.environ,
-        "DEBUG": "1",
-        "DATABASE_URL": os.environ.get("DATABASE_URL", BENCH_DATABASE_URL),
-        "DB_CONN_MAX_AGE": "600",  # persistent connections, as production runs
-        "REDIS_URL": os.environ.get("REDIS_URL", BENCH_REDIS_URL),  # one role-code cache for both workers
-    }
-
-
-def start_gunicorn(port: int, workers: int) -> subprocess.Popen:
-    command = [
-        str(Path(sys.executable).with_name("gunicorn")), "erp.wsgi", "--bind", f"127.0.0.1:{port}",
-        "--workers", str(workers), "--worker-class", "sync", "--log-level", "warning",
-    ]  # fmt: skip
-    # Its log (a warning line per 409) goes to a file: the terminal keeps the figures.
-    log = (OUT / "booking-gunicorn.log").open("w")
-    server = subprocess.Popen(command, env=_env(), cwd=settings.BASE_DIR, stdout=log, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/rest/health", timeout=2):
-                return server
-        except (urllib.error.URLError, ConnectionError):
-            if server.poll() is not None:
-                raise SystemExit("gunicorn exited; is the port taken?") from None
-            time.sleep(0.3)
-    server.terminate()
-    raise SystemExit("gunicorn did not answer /rest/health within 60 s")
-
-
-def _post_form(base: str, path: str, form: str, headers: dict[str, str] | None = None) -> dict:
-    request = urllib.request.Request(base + path, data=form.encode(), headers=headers or {}, method="POST")
-    with urllib.request.urlopen(request) as response:
-        return json.load(response)["data"]
-
-
-def sign_in(base: str) -> dict[str, str]:
-    """SY00002 signs in and chooses the store role, as the browser does."""
-    login = _post_form(base, "/rest/auth/login", "username=ERP:2&password=Demo@12345&refresh=true")
-    auth = {"Authorization": f"Bearer {login['access']}", "X-Account-Version": login["accountVersion"]}
-    chosen = _post_form(base, f"/rest/acct/selectHierRole/{login['roles'][0]['userRoleId']}", "", auth)
-    return {"Authorization": f"Bearer {chosen['access']}", "X-Account-Version": chosen["accountVersion"]}
-
-
-def _get(base: str, path: str, query: dict[str, str], headers: dict[str, str]) -> dict[str, Any]:
-    url = f"{base}{path}?{urllib.parse.urlencode(query)}"
-    with urllib.request.urlopen(urllib.request.Request(url, headers=headers)) as response:
-        body = json.load(response)
-    if body.get("errcode") != "0":
-        raise SystemExit(f"{url}: {body}")
-    return body
-
-
 def _post_json(base: str, path: str, body: dict[str, Any], headers: dict[str, str]) -> tuple[int, dict[str, Any]]:
     request = urllib.request.Request(
         base + path, data=json.dumps(body).encode(), method="POST",
@@ -787,12 +732,14 @@ def benchmark(args: argparse.Namespace) -> dict[str, Any]:
     last4_count, _sql, last4_selects = in_process(client, "/rest/reservation/findRecord", last4_queries[0])
 
     base = f"http://127.0.0.1:{args.port}"
-    server = start_gunicorn(args.port, args.workers)
+    # Its log (a warning line per 409) goes to a file: the terminal keeps the figures.
+    log = (OUT / "booking-gunicorn.log").open("w")
+    server = start_gunicorn(args.port, args.workers, gunicorn_env(BENCH_DATABASE_URL, BENCH_REDIS_URL), log)
     try:
         headers = sign_in(base)
 
         def get(path: str) -> Callable[[dict[str, str]], dict[str, Any]]:
-            return lambda query: _get(base, path, query, headers)
+            return lambda query: get_envelope(base, path, query, headers)
 
         board = measure("board", get("/rest/reservation/board"), [board_query] * args.requests)
         by_phone = measure("findRecord phone", get("/rest/reservation/findRecord"), phone_queries)

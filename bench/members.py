@@ -11,25 +11,20 @@ import os
 import random
 import re
 import statistics
-import subprocess
-import sys
 import time
-import urllib.error
-import urllib.parse
-import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import psycopg
-from django.conf import settings
 from django.db import connection
 from django.test.utils import CaptureQueriesContext, override_settings
 
 from apps.accounts.models import UserRole
 from apps.core.testing import api_client
 from bench import members_data
+from bench.live_server import get_envelope, gunicorn_env, sign_in, start_gunicorn
 from bench.stats import summary_ms
 
 OUT = Path(__file__).resolve().parent / "out"
@@ -274,66 +269,14 @@ def explain_slowest(client: Any, scenario: Scenario, raw: psycopg.Connection) ->
 # --- HTTP ---------------------------------------------------------------------------------------
 
 
-def _env() -> dict[str, str]:
-    return {
-        **os.environ,
-        "DEBUG": "1",
-        "DATABASE_URL": os.environ.get("DATABASE_URL", BENCH_DATABASE_URL),
-        "DB_CONN_MAX_AGE": "600",  # persistent connections, as production runs
-        "REDIS_URL": os.environ.get("REDIS_URL", BENCH_REDIS_URL),  # one role-code cache for both workers
-    }
-
-
-def start_gunicorn(port: int, workers: int) -> subprocess.Popen:
-    command = [
-        str(Path(sys.executable).with_name("gunicorn")), "erp.wsgi", "--bind", f"127.0.0.1:{port}",
-        "--workers", str(workers), "--worker-class", "sync", "--log-level", "warning",
-    ]  # fmt: skip
-    server = subprocess.Popen(command, env=_env(), cwd=settings.BASE_DIR, stdout=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/rest/health", timeout=10):
-                return server
-        except OSError:  # refused while booting, or a timeout while the first worker imports Django
-            if server.poll() is not None:
-                raise SystemExit("gunicorn exited; is the port taken?") from None
-            time.sleep(0.3)
-    server.terminate()
-    raise SystemExit("gunicorn did not answer /rest/health within 60 s")
-
-
-def _post_form(base: str, path: str, form: str, headers: dict[str, str] | None = None) -> dict:
-    request = urllib.request.Request(base + path, data=form.encode(), headers=headers or {}, method="POST")
-    with urllib.request.urlopen(request) as response:
-        return json.load(response)["data"]
-
-
-def sign_in(base: str) -> dict[str, str]:
-    """SY00002 signs in and chooses the store role, as the browser does."""
-    login = _post_form(base, "/rest/auth/login", "username=ERP:2&password=Demo@12345&refresh=true")
-    auth = {"Authorization": f"Bearer {login['access']}", "X-Account-Version": login["accountVersion"]}
-    chosen = _post_form(base, f"/rest/acct/selectHierRole/{login['roles'][0]['userRoleId']}", "", auth)
-    return {"Authorization": f"Bearer {chosen['access']}", "X-Account-Version": chosen["accountVersion"]}
-
-
-def _get(base: str, path: str, query: dict[str, str], headers: dict[str, str]) -> dict[str, Any]:
-    url = f"{base}{path}?{urllib.parse.urlencode(query)}"
-    with urllib.request.urlopen(urllib.request.Request(url, headers=headers)) as response:
-        body = json.load(response)
-    if body.get("errcode") != "0":
-        raise SystemExit(f"{url}: {body}")
-    return body
-
-
 def measure_http(base: str, headers: dict[str, str], items: list[Scenario]) -> None:
     for scenario in items:
         for query in scenario.params[-WARM_UP:]:
-            _get(base, scenario.path, query, headers)
+            get_envelope(base, scenario.path, query, headers)
     for scenario in items:
         for query in scenario.params:
             started = time.perf_counter()
-            body = _get(base, scenario.path, query, headers)
+            body = get_envelope(base, scenario.path, query, headers)
             scenario.samples_s.append(time.perf_counter() - started)
             scenario.rows.append(_row_count(body))
 
@@ -375,7 +318,7 @@ def benchmark(args: argparse.Namespace) -> dict[str, Any]:
     ratios = {s.name: _timed(f"in process {s.name}", lambda s=s: in_process(client, s, repeats)) for s in exact}
 
     base = f"http://127.0.0.1:{args.port}"
-    server = start_gunicorn(args.port, args.workers)
+    server = start_gunicorn(args.port, args.workers, gunicorn_env(BENCH_DATABASE_URL, BENCH_REDIS_URL))
     try:
         headers = sign_in(base)
         _timed("HTTP", lambda: measure_http(base, headers, items))

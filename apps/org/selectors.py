@@ -227,3 +227,18 @@ def employee_detail(*, employee: Employee) -> dict[str, Any]:
         for row in employee.service_durations.filter(is_active=True).order_by("id")
     ]
     return {**employee_row(employee, roles, masked=False), "durations": durations}
+
+
+def store_acted_in(session: Any) -> OrgUnit:
+    """The store the chosen role acts in (an ActingSession). A role above store level has no store
+    to file members or run a board in: 400 with a message saying so."""
+    from django.utils.translation import gettext as _
+
+    from apps.core.errors import InvalidInput
+
+    store = None
+    if session.hier_id in session.store_ids:
+        store = OrgUnit.objects.stores().filter(pk=session.hier_id).first()
+    if store is None:
+        raise InvalidInput(_("please choose a role at a store first"))
+    return store

@@ -27,19 +27,10 @@ from apps.core.pagination import page_request_from, paginate
 from apps.core.role_codes import RESERVATION_FORCE, ROLE_CHOSEN
 from apps.members.selectors import member_file, member_in_chain
 from apps.org.models import OrgUnit
+from apps.org.selectors import store_acted_in
 
 BOARD = ("ERP-YUKB-PAG-0001-0000",)
 ROTA = ("PBGL-0001",)
-
-
-def _store(request: Request) -> OrgUnit:
-    """The chosen store; a role above store level has no board."""
-    store = None
-    if request.auth.hier_id in request.auth.store_ids:
-        store = OrgUnit.objects.stores().filter(pk=request.auth.hier_id).first()
-    if store is None:
-        raise InvalidInput(_("please choose a role at a store first"))
-    return store
 
 
 def _path_store(request: Request, store_id: int) -> OrgUnit:
@@ -75,7 +66,7 @@ class BoardApi(ErpApi):
 
     @extend_schema(parameters=[io.DateInputSerializer], responses=io.BoardOutputSerializer)
     def get(self, request: Request) -> EnvelopeResponse:
-        return EnvelopeResponse(selectors.board(_store(request), _day(request)))
+        return EnvelopeResponse(selectors.board(store_acted_in(request.auth), _day(request)))
 
 
 class DayCountsApi(ErpApi):
@@ -83,7 +74,7 @@ class DayCountsApi(ErpApi):
 
     @extend_schema(parameters=[io.DateInputSerializer], responses=io.CountsOutputSerializer)
     def get(self, request: Request) -> EnvelopeResponse:
-        return EnvelopeResponse(selectors.day_counts(_store(request), _day(request)))
+        return EnvelopeResponse(selectors.day_counts(store_acted_in(request.auth), _day(request)))
 
 
 class NursesOnDutyApi(ErpApi):
@@ -91,7 +82,7 @@ class NursesOnDutyApi(ErpApi):
 
     @extend_schema(parameters=[io.DateInputSerializer], responses=io.NurseOutputSerializer(many=True))
     def get(self, request: Request) -> EnvelopeResponse:
-        return EnvelopeResponse(selectors.nurses_of_day(_store(request), _day(request)))
+        return EnvelopeResponse(selectors.nurses_of_day(store_acted_in(request.auth), _day(request)))
 
 
 class StaffNamesApi(ErpApi):
@@ -132,7 +123,7 @@ class DurationApi(ErpApi):
             ids = [int(part) for part in data["projectIds"].split(",") if part.strip()]
         except ValueError:
             raise InvalidInput(_("please choose at least one project"), field="projectIds") from None
-        store = _store(request)
+        store = store_acted_in(request.auth)
         minutes = project_minutes(bookable_projects(store, ids), bookable_nurse(store, data.get("nurseId")))
         return EnvelopeResponse({"minutes": sum(minutes.values())})
 
@@ -165,7 +156,9 @@ class CheckApi(ErpApi):
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.ReservationInputSerializer, request.data)
         existing = _reservation(request, data["id"]) if data.get("id") else None
-        problems = problems_of(draft_from(_store(request), data), reservation_id=existing.pk if existing else None)
+        problems = problems_of(
+            draft_from(store_acted_in(request.auth), data), reservation_id=existing.pk if existing else None
+        )
         return EnvelopeResponse({"ok": not problems, "problems": [p.to_wire() for p in problems]})
 
 
@@ -181,7 +174,7 @@ class SaveApi(ErpApi):
         data = self.parse(io.ReservationInputSerializer, request.data)
         existing = _reservation(request, data["id"]) if data.get("id") else None
         reservation = services.reservation_save(
-            actor=self.actor(), store=_store(request), data=data, reservation=existing, force=self.force
+            actor=self.actor(), store=store_acted_in(request.auth), data=data, reservation=existing, force=self.force
         )
         return _answer(reservation, request, status=200 if existing else 201)
 
@@ -386,7 +379,7 @@ class TodayReservedApi(ErpApi):
 
     @extend_schema(responses=io.TodayReservedOutputSerializer(many=True))
     def get(self, request: Request) -> EnvelopeResponse:
-        return EnvelopeResponse(selectors.today_reserved(_store(request).pk))
+        return EnvelopeResponse(selectors.today_reserved(store_acted_in(request.auth).pk))
 
 
 # --- presence -----------------------------------------------------------------------------------
@@ -410,7 +403,7 @@ class _PresenceApi(ErpApi):
     @extend_schema(parameters=[io.EmployeeQueryInputSerializer], request=None, responses=io.PresenceOutputSerializer)
     def put(self, request: Request) -> EnvelopeResponse:
         employee_id = self.parse(io.EmployeeQueryInputSerializer, request.query_params)["employeeId"]
-        employee = rota.store_employee(_store(request), employee_id)
+        employee = rota.store_employee(store_acted_in(request.auth), employee_id)
         return EnvelopeResponse(_presence_answer(self.write(actor=self.actor(), employee=employee)), message=_("saved"))
 
 
@@ -428,7 +421,7 @@ class TempOutApi(ErpApi):
     @extend_schema(request=io.TempOutInputSerializer, responses=io.PresenceOutputSerializer)
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.TempOutInputSerializer, request.data)
-        employee = rota.store_employee(_store(request), data["employeeId"])
+        employee = rota.store_employee(store_acted_in(request.auth), data["employeeId"])
         presence = rota.temp_out_set(actor=self.actor(), employee=employee, intervals=data["intervals"])
         return EnvelopeResponse(_presence_answer(presence), message=_("saved"))
 
@@ -441,7 +434,7 @@ class AbnormalLeftApi(ErpApi):
     )
     def put(self, request: Request, employee_id: int) -> EnvelopeResponse:
         reason = self.parse(io.AbnormalLeftInputSerializer, request.query_params).get("reason", "")
-        employee = rota.store_employee(_store(request), employee_id)
+        employee = rota.store_employee(store_acted_in(request.auth), employee_id)
         stranded = rota.abnormal_left(actor=self.actor(), employee=employee, reason=reason)
         rows = selectors.reservation_rows(Reservation.objects.filter(pk__in=[r.pk for r in stranded]).order_by("start"))
         return EnvelopeResponse(rows, message=_("saved"))
@@ -455,7 +448,7 @@ class ShiftTypeListApi(ErpApi):
 
     @extend_schema(responses=io.ShiftTypeOutputSerializer(many=True))
     def get(self, request: Request) -> EnvelopeResponse:
-        return EnvelopeResponse(selectors.shift_type_rows(_store(request).pk))
+        return EnvelopeResponse(selectors.shift_type_rows(store_acted_in(request.auth).pk))
 
 
 class ShiftTypeSaveApi(ErpApi):
@@ -464,7 +457,7 @@ class ShiftTypeSaveApi(ErpApi):
     @extend_schema(request=io.ShiftTypeInputSerializer, responses=io.ShiftTypeOutputSerializer)
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.ShiftTypeInputSerializer, request.data)
-        store = _store(request)
+        store = store_acted_in(request.auth)
         shift = None
         if data.get("id"):
             shift = ShiftType.objects.filter(pk=data["id"], store=store).first()
@@ -486,7 +479,7 @@ class RotaApi(ErpApi):
         day_from = data.get("from") or monday
         day_to = data.get("to") or day_from + timedelta(days=6)
         rules.check_time_range(day_from, day_to, ROTA_MAX_DAYS)
-        return EnvelopeResponse(selectors.rota_view(_store(request), day_from, day_to))
+        return EnvelopeResponse(selectors.rota_view(store_acted_in(request.auth), day_from, day_to))
 
 
 class RotaSaveApi(ErpApi):
@@ -497,7 +490,9 @@ class RotaSaveApi(ErpApi):
     @extend_schema(request=io.RotaSaveInputSerializer, responses=io.CopyWeekOutputSerializer)
     def post(self, request: Request) -> EnvelopeResponse:
         entries = self.parse(io.RotaSaveInputSerializer, request.data)["entries"]
-        saved = rota.rota_save(actor=self.actor(), store=_store(request), entries=[dict(e) for e in entries])
+        saved = rota.rota_save(
+            actor=self.actor(), store=store_acted_in(request.auth), entries=[dict(e) for e in entries]
+        )
         return EnvelopeResponse({"days": saved})
 
 
@@ -507,5 +502,5 @@ class RotaCopyWeekApi(ErpApi):
     @extend_schema(request=io.CopyWeekInputSerializer, responses=io.CopyWeekOutputSerializer)
     def post(self, request: Request) -> EnvelopeResponse:
         week_start = self.parse(io.CopyWeekInputSerializer, request.data)["weekStart"]
-        copied = rota.rota_copy_last_week(actor=self.actor(), store=_store(request), week_start=week_start)
+        copied = rota.rota_copy_last_week(actor=self.actor(), store=store_acted_in(request.auth), week_start=week_start)
         return EnvelopeResponse({"days": copied}, message=_("saved"))

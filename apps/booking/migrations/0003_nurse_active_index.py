@@ -5,21 +5,24 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('booking', '0002_nurse_no_overlap'),
-        ('members', '0002_search_indexes'),
-        ('org', '0003_duration_project_foreign_key'),
+        ("booking", "0002_nurse_no_overlap"),
+        ("members", "0002_search_indexes"),
+        ("org", "0003_duration_project_foreign_key"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.RemoveIndex(
-            model_name='reservation',
-            name='reservation_nurse_start',
+            model_name="reservation",
+            name="reservation_nurse_start",
         ),
         migrations.AddIndex(
-            model_name='reservation',
-            index=models.Index(condition=models.Q(('status__in', ('booked', 'arrived', 'inService'))), fields=['nurse', 'start'], name='reservation_nurse_active_start'),
+            model_name="reservation",
+            index=models.Index(
+                condition=models.Q(("status__in", ("booked", "arrived", "inService"))),
+                fields=["nurse", "start"],
+                name="reservation_nurse_active_start",
+            ),
         ),
     ]

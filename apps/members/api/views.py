@@ -18,21 +18,11 @@ from apps.core.role_codes import MEMBER_CANCEL_DECIDE, MEMBER_PHONE_VIEW, MEMBER
 from apps.members import rules, selectors, services
 from apps.members.api import serializers as io
 from apps.members.models import CancellationRequest, Member
-from apps.org.models import OrgUnit
+from apps.org.selectors import store_acted_in
 
 MEMBER_PAGES = ("ERP-HYGL-PAG-0002-0000", "ERP-HYGL-PAG-0003-0000")
 # Pages that mount the member search dialog with its "new customer into store".
 MEMBER_WRITERS = (*MEMBER_PAGES, "ERP-YUKB-PAG-0001-0000", "ERP-KDJC-PAG-0003-0000")
-
-
-def _chosen_store(request: Request) -> OrgUnit:
-    """The store the chosen role acts in; a role above store level cannot file members."""
-    store = None
-    if request.auth.hier_id in request.auth.store_ids:
-        store = OrgUnit.objects.stores().filter(pk=request.auth.hier_id).first()
-    if store is None:
-        raise InvalidInput(_("please choose a role at a store first"))
-    return store
 
 
 def _store_member(request: Request, member_id: int) -> Member:
@@ -217,7 +207,7 @@ class MemberCreateApi(ErpApi):
     @extend_schema(request=io.MemberCreateInputSerializer, responses={201: io.MemberFileOutputSerializer})
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(self.serializer_class, request.data)
-        member = services.member_create(actor=self.actor(), store=_chosen_store(request), data=dict(data))
+        member = services.member_create(actor=self.actor(), store=store_acted_in(request.auth), data=dict(data))
         return EnvelopeResponse(selectors.member_file(member, request.auth.hier_id), message=_saved(), status=201)
 
 
@@ -305,7 +295,7 @@ class PointsAdjustApi(ErpApi):
         entry = services.points_adjust(
             actor=self.actor(),
             member=_chain_member(data["memId"]),
-            store=_chosen_store(request),
+            store=store_acted_in(request.auth),
             change=data["change"],
             reason=data["reason"],
         )
@@ -333,7 +323,7 @@ class CancelApplyApi(ErpApi):
         cancellation = services.cancellation_apply(
             actor=self.actor(),
             member=_store_member(request, data["memId"]),
-            store=_chosen_store(request),
+            store=store_acted_in(request.auth),
             reason=data["reason"],
         )
         row = selectors.cancellation_row(

@@ -1,0 +1,73 @@
+"""The HTTP side every benchmark shares: gunicorn serving the project on the bench database, the
+demo principal's sign-in, and envelope GETs."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+from typing import IO, Any
+
+from django.conf import settings
+
+
+def gunicorn_env(database_url: str, redis_url: str) -> dict[str, str]:
+    return {
+        **os.environ,
+        "DEBUG": "1",
+        "DATABASE_URL": os.environ.get("DATABASE_URL", database_url),
+        "DB_CONN_MAX_AGE": "600",  # persistent connections, as production runs
+        "REDIS_URL": os.environ.get("REDIS_URL", redis_url),  # one role-code cache for both workers
+    }
+
+
+def start_gunicorn(
+    port: int, workers: int, env: dict[str, str], log: IO[str] | int = subprocess.DEVNULL
+) -> subprocess.Popen:
+    """gunicorn with sync workers, once it answers /rest/health."""
+    command = [
+        str(Path(sys.executable).with_name("gunicorn")), "erp.wsgi", "--bind", f"127.0.0.1:{port}",
+        "--workers", str(workers), "--worker-class", "sync", "--log-level", "warning",
+    ]  # fmt: skip
+    server = subprocess.Popen(command, env=env, cwd=settings.BASE_DIR, stdout=log, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/rest/health", timeout=10):
+                return server
+        except (OSError, urllib.error.URLError):  # refused while booting, or slow while Django imports
+            if server.poll() is not None:
+                raise SystemExit("gunicorn exited; is the port taken?") from None
+            time.sleep(0.3)
+    server.terminate()
+    raise SystemExit("gunicorn did not answer /rest/health within 60 s")
+
+
+def post_form(base: str, path: str, form: str, headers: dict[str, str] | None = None) -> dict:
+    request = urllib.request.Request(base + path, data=form.encode(), headers=headers or {}, method="POST")
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)["data"]
+
+
+def sign_in(base: str) -> dict[str, str]:
+    """SY00002 signs in and chooses the store role, as the browser does; answers the call headers."""
+    login = post_form(base, "/rest/auth/login", "username=ERP:2&password=Demo@12345&refresh=true")
+    auth = {"Authorization": f"Bearer {login['access']}", "X-Account-Version": login["accountVersion"]}
+    chosen = post_form(base, f"/rest/acct/selectHierRole/{login['roles'][0]['userRoleId']}", "", auth)
+    return {"Authorization": f"Bearer {chosen['access']}", "X-Account-Version": chosen["accountVersion"]}
+
+
+def get_envelope(base: str, path: str, query: dict[str, str], headers: dict[str, str]) -> dict[str, Any]:
+    """A GET that must succeed: the envelope, or the run stops with the answer."""
+    url = f"{base}{path}?{urllib.parse.urlencode(query)}"
+    with urllib.request.urlopen(urllib.request.Request(url, headers=headers)) as response:
+        body = json.load(response)
+    if body.get("errcode") != "0":
+        raise SystemExit(f"{url}: {body}")
+    return body
