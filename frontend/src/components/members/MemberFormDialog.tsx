@@ -1,8 +1,6 @@
 import {
   Autocomplete,
-  Box,
   Button,
-  Chip,
   Dialog,
   DialogActions,
   DialogContent,
@@ -24,7 +22,6 @@ import {
   memberKeys,
   searchIntroducers,
   updateMember,
-  useMemberLabels,
   type MemberAreaCode,
   type MemberFile,
 } from "../../api/members";
@@ -44,6 +41,7 @@ import {
   type MemberFormErrors,
   type MemberFormField,
 } from "./rules";
+import { LabelSelect } from "./LabelSelect";
 
 export interface MemberFormDialogProps {
   open: boolean;
@@ -66,7 +64,6 @@ export function MemberFormDialog({ open, onClose, initial, member, onSaved }: Me
   const [form, setForm] = useState<MemberForm>(before);
   const [errors, setErrors] = useState<MemberFormErrors>({});
   const [serverErrors, setServerErrors] = useState<Partial<Record<MemberFormField, string>>>({});
-  const labels = useMemberLabels();
   const today = todayIso();
   const editing = Boolean(member);
 
@@ -225,36 +222,12 @@ export function MemberFormDialog({ open, onClose, initial, member, onSaved }: Me
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                select
-                fullWidth
-                label={t("fields.labels")}
+              <LabelSelect
                 value={form.labels}
-                onChange={(event) => {
-                  const value = event.target.value as unknown;
-                  set("labels", (Array.isArray(value) ? value : String(value).split(",")).map(Number));
-                }}
+                onChange={(ids) => set("labels", ids)}
                 error={Boolean(message("labels"))}
                 helperText={helper("labels")}
-                slotProps={{
-                  select: {
-                    multiple: true,
-                    renderValue: (value) => (
-                      <Box sx={{ display: "flex", flexWrap: "wrap", gap: 0.5 }}>
-                        {(value as number[]).map((id) => (
-                          <Chip key={id} size="small" label={labels.data?.find((label) => label.id === id)?.name ?? id} />
-                        ))}
-                      </Box>
-                    ),
-                  },
-                }}
-              >
-                {(labels.data ?? []).map((label) => (
-                  <MenuItem key={label.id} value={label.id}>
-                    {label.groupName ? `${label.groupName} · ${label.name}` : label.name}
-                  </MenuItem>
-                ))}
-              </TextField>
+              />
             </Grid>
             <Grid size={12}>
               <TextField

@@ -5,7 +5,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { mountIsland } from "../../islands/mount";
 import { DetailError, Loading } from "../messaging/parts";
-import { useBoardRecords, type Reservation } from "./historyApi";
+import type { Reservation } from "./bookingApi";
+import { useBoardRecords } from "./historyApi";
 import { ReservationDetailDialog } from "./historyDetail";
 import { HistoryFilterBar, HistoryFrame, NS, useHistoryFilters } from "./historyFilters";
 import {

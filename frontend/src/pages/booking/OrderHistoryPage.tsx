@@ -1,20 +1,9 @@
-import {
-  Chip,
-  Link,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-} from "@mui/material";
+import { Chip, Link, Stack } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { mountIsland } from "../../islands/mount";
-import { TableStateRow } from "../messaging/parts";
+import type { Reservation } from "./bookingApi";
 import { useRecordCounts, useRecords, useStatusOptions } from "./historyApi";
 import { ReservationDetailDialog } from "./historyDetail";
 import { HistoryExportButton } from "./historyExport";
@@ -33,25 +22,40 @@ import {
   storeToday,
 } from "./historyRules";
 
-const COLUMNS = 8;
-
 /** /orderHistory (ERP-YUKB-PAG-0001-0000): past and future reservations with filters, counts by
  * status, paging, a detail dialog and the Excel export. */
 export function OrderHistoryPage({ search = window.location.search }: { search?: string }) {
   const { t } = useTranslation(NS);
-  const [pageIndex, setPageIndex] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const paging = usePaging(DEFAULT_PAGE_SIZE);
   const [openId, setOpenId] = useState<number | null>(null);
   const [initial] = useState(() => ({ ...defaultFilters(storeToday()), memId: memIdFromSearch(search) }));
-  const filters = useHistoryFilters(initial, HISTORY_MAX_SPAN_DAYS, () => setPageIndex(0));
-  const records = useRecords(filters.applied, pageIndex + 1, pageSize);
+  const filters = useHistoryFilters(initial, HISTORY_MAX_SPAN_DAYS, () => paging.setPageIndex(0));
+  const records = useRecords(filters.applied, paging.pageIndex + 1, paging.pageSize);
   const counts = useRecordCounts(filters.applied);
   const statuses = useStatusOptions();
   const statusName = (code: string) => statuses.data?.find((option) => option.code === code)?.name ?? t(`statuses.${code}`);
 
-  const rows = records.data?.list ?? [];
-  const bodyState = records.isPending ? "loading" : records.isError ? "error" : rows.length === 0 ? "empty" : null;
   const total = records.data?.total ?? null;
+  const columns: PagedColumn<Reservation>[] = [
+    {
+      key: "time",
+      label: t("fields.time"),
+      headSx: NOWRAP,
+      cellSx: NOWRAP,
+      render: (row) => (
+        <>
+          {storeDateTime(row.startTime)}–{storeTime(row.endTime)}
+        </>
+      ),
+    },
+    { key: "member", label: t("fields.member"), render: (row) => row.name || "—" },
+    { key: "phone", label: t("fields.phone"), cellSx: NOWRAP, render: (row) => maskPhone(row.phone) || "—" },
+    { key: "nurse", label: t("fields.nurse"), render: (row) => row.nurseName || t("anyNurse") },
+    { key: "projects", label: t("fields.projects"), render: (row) => row.projects.map((project) => project.name).join(", ") },
+    { key: "source", label: t("fields.source"), render: (row) => row.sourceName },
+    { key: "status", label: t("fields.status"), render: (row) => <StatusChip status={row.status} label={row.statusName} /> },
+    { key: "createdAt", label: t("fields.createdAt"), headSx: NOWRAP, cellSx: NOWRAP, render: (row) => storeDateTime(row.createdAt) },
+  ];
 
   return (
     <HistoryFrame
@@ -86,72 +90,20 @@ export function OrderHistoryPage({ search = window.location.search }: { search?:
         ))}
       </Stack>
 
-      <Paper variant="outlined">
-        <TableContainer>
-          <Table size="small" aria-label={t("list.title")} data-testid="history-table">
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ whiteSpace: "nowrap" }}>{t("fields.time")}</TableCell>
-                <TableCell>{t("fields.member")}</TableCell>
-                <TableCell>{t("fields.phone")}</TableCell>
-                <TableCell>{t("fields.nurse")}</TableCell>
-                <TableCell>{t("fields.projects")}</TableCell>
-                <TableCell>{t("fields.source")}</TableCell>
-                <TableCell>{t("fields.status")}</TableCell>
-                <TableCell sx={{ whiteSpace: "nowrap" }}>{t("fields.createdAt")}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {bodyState ? (
-                <TableStateRow
-                  columns={COLUMNS}
-                  state={bodyState}
-                  emptyText={t("list.empty")}
-                  errorText={records.error?.message}
-                  onRetry={() => void records.refetch()}
-                />
-              ) : (
-                rows.map((row) => (
-                  <TableRow
-                    key={row.id}
-                    hover
-                    onClick={() => setOpenId(row.id)}
-                    sx={{ cursor: "pointer" }}
-                    data-testid={`history-row-${row.id}`}
-                  >
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>
-                      {storeDateTime(row.startTime)}–{storeTime(row.endTime)}
-                    </TableCell>
-                    <TableCell>{row.name || "—"}</TableCell>
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>{maskPhone(row.phone) || "—"}</TableCell>
-                    <TableCell>{row.nurseName || t("anyNurse")}</TableCell>
-                    <TableCell>{row.projects.map((project) => project.name).join(", ")}</TableCell>
-                    <TableCell>{row.sourceName}</TableCell>
-                    <TableCell>
-                      <StatusChip status={row.status} label={row.statusName} />
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>{storeDateTime(row.createdAt)}</TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={records.data?.total ?? 0}
-          page={pageIndex}
-          onPageChange={(_event, page) => setPageIndex(page)}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[...PAGE_SIZES]}
-          onRowsPerPageChange={(event) => {
-            setPageSize(Number(event.target.value));
-            setPageIndex(0);
-          }}
-          labelRowsPerPage={t("list.rowsPerPage")}
-          data-testid="history-pagination"
-        />
-      </Paper>
+      <PagedTable
+        label={t("list.title")}
+        testId="history-table"
+        result={records}
+        paging={paging}
+        pageSizes={PAGE_SIZES}
+        columns={columns}
+        rowKey={(row) => row.id}
+        onRowClick={(row) => setOpenId(row.id)}
+        rowTestId={(row) => `history-row-${row.id}`}
+        emptyText={t("list.empty")}
+        labelRowsPerPage={t("list.rowsPerPage")}
+        paginationTestId="history-pagination"
+      />
 
       <ReservationDetailDialog id={openId} onClose={() => setOpenId(null)} />
     </HistoryFrame>

@@ -158,9 +158,10 @@ const R = "/rest/reservation";
 
 export const bookingApi = {
   board: (date: string) => api.get<Board>(`${R}/board`, { query: { date } }),
-  detail: (id: number) => api.get<ReservationDetail>(`${R}/detail/${id}`),
+  /** `quiet` for callers that show a failure themselves (the history). */
+  detail: (id: number, options?: { quiet?: boolean }) => api.get<ReservationDetail>(`${R}/detail/${id}`, options),
   invalidReasons: () => api.get<CodeName[]>(`${R}/findInvalidReason`),
-  sources: () => api.get<CodeName[]>(`${R}/sources`),
+  sources: (options?: { quiet?: boolean }) => api.get<CodeName[]>(`${R}/sources`, options),
   projects: (storeId: number) => api.get<BookableProject[]>(`${R}/projectNameList/${storeId}`),
   nurses: (date: string) => api.get<NurseOption[]>(`${R}/findNurse`, { query: { date } }),
   duration: (projectIds: number[], nurseId: number | null) =>
@@ -214,7 +215,7 @@ export function useInvalidReasons(enabled = true) {
 }
 
 export function useSources() {
-  return useQuery({ queryKey: bookingKeys.sources, queryFn: bookingApi.sources, staleTime: Infinity });
+  return useQuery({ queryKey: bookingKeys.sources, queryFn: () => bookingApi.sources(), staleTime: Infinity });
 }
 
 export function useBookableProjects(storeId: number | null) {

@@ -2,63 +2,14 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, type Page } from "../../api/client";
+import { bookingApi, type CodeName, type Reservation } from "./bookingApi";
 import { BOARD_PAGE_SIZE, filterQuery, normalizeCounts, pageQuery, type HistoryFilters, type StatusCounts } from "./historyRules";
-
-export interface Option {
-  code: string;
-  name: string;
-}
 
 export interface NurseOption {
   id: number;
   name: string;
   position: string;
   positionName: string;
-}
-
-export interface ReservationProject {
-  id: number;
-  name: string;
-  minutes: number;
-}
-
-export interface Reservation {
-  id: number;
-  storeId: number;
-  memId: number | null;
-  name: string;
-  phone: string;
-  areaCode: string;
-  walkIn: boolean;
-  nurseId: number | null;
-  nurseName: string;
-  projects: ReservationProject[];
-  startTime: string;
-  endTime: string;
-  duration: number;
-  source: string;
-  sourceName: string;
-  remark: string;
-  status: string;
-  statusName: string;
-  cancelReason: string | null;
-  cancelReasonName: string | null;
-  forced: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface HistoryEntry {
-  at: string;
-  by: string;
-  kind: string;
-  kindName: string;
-  before: unknown;
-  after: unknown;
-}
-
-export interface ReservationDetail extends Reservation {
-  history: HistoryEntry[];
 }
 
 export const historyKeys = {
@@ -95,7 +46,7 @@ export async function findAllRecords(filters: HistoryFilters, maxPages = 50): Pr
   return { list, total };
 }
 
-export const fetchDetail = (id: number) => api.get<ReservationDetail>(`/rest/reservation/detail/${id}`, { quiet: true });
+export const fetchDetail = (id: number) => bookingApi.detail(id, { quiet: true });
 
 export function useRecords(filters: HistoryFilters | null, pageNo: number, pageSize: number) {
   return useQuery({
@@ -139,7 +90,7 @@ export function useNurseOptions(storeId: number | null) {
 export function useStatusOptions() {
   return useQuery({
     queryKey: historyKeys.statuses(),
-    queryFn: () => api.get<Option[]>("/rest/reservation/findStatus", { quiet: true }),
+    queryFn: () => api.get<CodeName[]>("/rest/reservation/findStatus", { quiet: true }),
     staleTime: 5 * 60_000,
   });
 }
@@ -147,7 +98,7 @@ export function useStatusOptions() {
 export function useSourceOptions() {
   return useQuery({
     queryKey: historyKeys.sources(),
-    queryFn: () => api.get<Option[]>("/rest/reservation/sources", { quiet: true }),
+    queryFn: () => bookingApi.sources({ quiet: true }),
     staleTime: 5 * 60_000,
   });
 }

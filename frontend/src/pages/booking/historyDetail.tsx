@@ -17,7 +17,8 @@ import {
 } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { DetailError, Loading, Meta, detailFailure } from "../messaging/parts";
-import { useReservationDetail, type ReservationDetail } from "./historyApi";
+import type { ReservationDetail } from "./bookingApi";
+import { useReservationDetail } from "./historyApi";
 import { NS, StatusChip } from "./historyFilters";
 import { maskPhone, storeDateTime, storeTime } from "./historyRules";
 

@@ -5,12 +5,12 @@ import { COUPON_KINDS, useCoupons, type CouponKind, type CouponSearch } from "..
 import { mountIsland } from "../../islands/mount";
 import { couponDetailRoute, couponValidity, couponValue } from "./couponText";
 import { formatMoney, pageNo } from "./format";
-import { CatalogTable, EnabledSelect, PageFrame, SearchBar, StoreSwitch, useListPaging, type EnabledChoice } from "./parts";
+import { CatalogTable, EnabledSelect, PageFrame, SearchBar, StoreSwitch, usePaging, type EnabledChoice } from "./parts";
 
 /** /couponList (KXGL-PAG-0001): coupon templates by kind, A cash, B discount, C free project. */
 export function CouponListPage() {
   const { t, i18n } = useTranslation("catalog");
-  const paging = useListPaging();
+  const paging = usePaging();
   const { refilter } = paging;
   const [kind, setKind] = useState<CouponKind>("A");
   const [keywordInput, setKeywordInput] = useState("");

@@ -11,7 +11,7 @@ import {
   PageFrame,
   SearchBar,
   priceColumns,
-  useListPaging,
+  usePaging,
   type EnabledChoice,
 } from "./parts";
 
@@ -21,7 +21,7 @@ export const PRODUCT_DETAIL_ROUTE = "/productDetail";
 export function ProductListPage() {
   const { t } = useTranslation("catalog");
   const options = useProductOptions();
-  const paging = useListPaging();
+  const paging = usePaging();
   const { refilter } = paging;
   const [keywordInput, setKeywordInput] = useState("");
   const [keyword, setKeyword] = useState("");

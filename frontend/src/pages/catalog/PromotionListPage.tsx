@@ -4,14 +4,14 @@ import { useTranslation } from "react-i18next";
 import { PROMOTION_STATUSES, usePromotions, type PromotionSearch, type PromotionStatus } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
 import { formatDateTime, pageNo } from "./format";
-import { CatalogTable, PageFrame, SearchBar, useListPaging } from "./parts";
+import { CatalogTable, PageFrame, SearchBar, usePaging } from "./parts";
 
 export const PROMOTION_DETAIL_ROUTE = "/promotionDetail";
 
 /** /promotion (KCXG-0001): promotions that apply to the store, by status. */
 export function PromotionListPage() {
   const { t, i18n } = useTranslation("catalog");
-  const paging = useListPaging();
+  const paging = usePaging();
   const { refilter } = paging;
   const [status, setStatus] = useState<PromotionStatus>("current");
   const [keywordInput, setKeywordInput] = useState("");

@@ -18,7 +18,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   TextField,
   Typography,
@@ -26,14 +25,16 @@ import {
 import { useMutation, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError, type Page } from "../../api/client";
+import { ApiError } from "../../api/client";
 import { catalogKeys, fetchExport, saveStoreItem, type ItemState, type ItemType, type PriceChange } from "../../api/catalog";
+import { NOWRAP, PagedTable, type PagedColumn, type PagedTableProps } from "../../components/PagedTable";
 import { notify } from "../../shell/notices";
 import { FilterBar, FilterSelect } from "../messaging/InboxTable";
-import { BackLink, DetailError, Loading, Meta, TableStateRow, detailFailure } from "../messaging/parts";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, formatDateTime, formatMoney, parseStorePrice } from "./format";
+import { BackLink, DetailError, Loading, Meta, detailFailure } from "../messaging/parts";
+import { PAGE_SIZES, formatDateTime, formatMoney, parseStorePrice } from "./format";
 
 export { BackLink, FilterBar, FilterSelect, Meta };
+export { usePaging } from "../../components/PagedTable";
 
 /** The frame of a catalogue page: a heading, its actions, and the content under it (wide: the
  * lists have many columns). */
@@ -53,104 +54,27 @@ export function PageFrame({ title, actions, children }: { title: string; actions
 
 // --- lists ---------------------------------------------------------------------------------------
 
-/** Paging of a list; a filter change goes back to the first page. */
-export function useListPaging() {
-  const [pageIndex, setPageIndex] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const refilter = (apply: () => void) => {
-    apply();
-    setPageIndex(0);
-  };
-  return { pageIndex, setPageIndex, pageSize, setPageSize, refilter };
-}
-
-export type ListPaging = ReturnType<typeof useListPaging>;
-
-export interface Column<Row> {
-  key: string;
-  label: string;
-  align?: "right" | "center";
+export interface Column<Row> extends Omit<PagedColumn<Row>, "cellSx"> {
   /** Long text that may wrap; other cells keep to one line. */
   wrap?: boolean;
-  render: (row: Row) => ReactNode;
 }
 
 /** A catalogue list: loading, failure and empty states, rows that open their detail, paging. */
 export function CatalogTable<Row extends { id: number }>({
-  paging,
-  result,
-  label,
-  emptyText,
   columns,
-  rowHref,
-}: {
-  paging: ListPaging;
-  result: UseQueryResult<Page<Row>, Error>;
-  label: string;
-  emptyText: string;
-  columns: readonly Column<Row>[];
-  rowHref?: (row: Row) => string;
-}) {
+  ...props
+}: Omit<PagedTableProps<Row>, "columns" | "pageSizes" | "rowKey" | "nowrapHeads"> & { columns: readonly Column<Row>[] }) {
   const { t } = useTranslation("catalog");
-  const rows = result.data?.list ?? [];
-  const bodyState = result.isPending ? "loading" : result.isError ? "error" : rows.length === 0 ? "empty" : null;
   return (
-    <Paper variant="outlined">
-      <TableContainer>
-        <Table size="small" aria-label={label}>
-          <TableHead>
-            <TableRow>
-              {columns.map((column) => (
-                <TableCell key={column.key} align={column.align} sx={{ whiteSpace: "nowrap" }}>
-                  {column.label}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {bodyState ? (
-              <TableStateRow
-                columns={columns.length}
-                state={bodyState}
-                emptyText={emptyText}
-                errorText={result.error?.message}
-                onRetry={() => void result.refetch()}
-              />
-            ) : (
-              rows.map((row) => (
-                <TableRow
-                  key={row.id}
-                  hover
-                  data-href={rowHref?.(row)}
-                  sx={rowHref ? { cursor: "pointer" } : undefined}
-                  onClick={rowHref ? () => window.location.assign(rowHref(row)) : undefined}
-                >
-                  {columns.map((column) => (
-                    <TableCell key={column.key} align={column.align} sx={column.wrap ? { minWidth: 160 } : { whiteSpace: "nowrap" }}>
-                      {column.render(row)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={result.data?.total ?? 0}
-        page={paging.pageIndex}
-        rowsPerPage={paging.pageSize}
-        rowsPerPageOptions={[...PAGE_SIZES]}
-        onPageChange={(_, next) => paging.setPageIndex(next)}
-        onRowsPerPageChange={(event) => {
-          paging.setPageSize(Number(event.target.value));
-          paging.setPageIndex(0);
-        }}
-        labelRowsPerPage={t("rowsPerPage")}
-        labelDisplayedRows={({ from, to, count }) => t("displayedRows", { from, to, count })}
-      />
-    </Paper>
+    <PagedTable
+      {...props}
+      pageSizes={PAGE_SIZES}
+      nowrapHeads
+      rowKey={(row) => row.id}
+      columns={columns.map(({ wrap, ...column }) => ({ ...column, cellSx: wrap ? { minWidth: 160 } : NOWRAP }))}
+      labelRowsPerPage={t("rowsPerPage")}
+      labelDisplayedRows={({ from, to, count }) => t("displayedRows", { from, to, count })}
+    />
   );
 }
 

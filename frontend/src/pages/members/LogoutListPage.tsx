@@ -17,7 +17,7 @@ import { mountIsland } from "../../islands/mount";
 import { PageFrame } from "../catalog/parts";
 import { FilterBar, FilterSelect } from "../messaging/InboxTable";
 import { formatDateTime } from "../messaging/listing";
-import { PagedTable, usePaging, type PagedColumn } from "./parts";
+import { MembersTable, usePaging, type PagedColumn } from "./parts";
 
 const STATUS_COLOURS: Record<CancelStatus, "warning" | "success" | "default"> = {
   pending: "warning",
@@ -84,7 +84,7 @@ export function LogoutListPage() {
           onChange={(value) => paging.refilter(() => setStatus(value as CancelStatus | ""))}
         />
       </FilterBar>
-      <PagedTable
+      <MembersTable
         label={t("logout.title")}
         result={result}
         paging={paging}

@@ -1,5 +1,4 @@
 import PersonSearchIcon from "@mui/icons-material/PersonSearch";
-import SearchIcon from "@mui/icons-material/Search";
 import { Button, Link, Stack, TextField } from "@mui/material";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,7 +11,7 @@ import { mountIsland } from "../../islands/mount";
 import { PageFrame } from "../catalog/parts";
 import { FilterBar, FilterSelect } from "../messaging/InboxTable";
 import { formatDate, formatDateTime } from "../messaging/listing";
-import { DateRange, LabelChips, PagedTable, accountHref, usePaging, type PagedColumn } from "./parts";
+import { DateRange, LabelChips, MembersTable, SearchButtons, accountHref, usePaging, type PagedColumn } from "./parts";
 
 interface FilterInput {
   name: string;
@@ -178,13 +177,10 @@ export function MemberListPage({ navigate = (url) => window.location.assign(url)
           onTo={(value) => set("lastVisitTo", value)}
           error={visitKey ? t(visitKey) : undefined}
         />
-        <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
-          {t("list.search")}
-        </Button>
-        <Button onClick={reset}>{t("list.reset")}</Button>
+        <SearchButtons onReset={reset} />
       </FilterBar>
 
-      <PagedTable
+      <MembersTable
         label={t("list.title")}
         result={result}
         paging={paging}

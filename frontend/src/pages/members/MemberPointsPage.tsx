@@ -1,4 +1,3 @@
-import SearchIcon from "@mui/icons-material/Search";
 import { Button, Link } from "@mui/material";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,8 +8,7 @@ import { formatMemberPhone, rangeError } from "../../components/members/rules";
 import { mountIsland } from "../../islands/mount";
 import { PageFrame } from "../catalog/parts";
 import { FilterBar, FilterSelect } from "../messaging/InboxTable";
-import { formatDateTime } from "../messaging/listing";
-import { DateRange, MemberPicker, PagedTable, accountHref, signed, usePaging, type PagedColumn } from "./parts";
+import { DateRange, MemberPicker, PointsLedger, SearchButtons, accountHref, usePaging, type PagedColumn } from "./parts";
 
 interface Filters {
   member: MemberRow | null;
@@ -24,7 +22,7 @@ const EMPTY: Filters = { member: null, kind: "", from: "", to: "" };
 /** /memberPoints (ERP-HYGL-PAG-0002-0000): the store's points ledger, and the adjustment for a role
  * with BTN-HYGL-POINTS-ADJUST. */
 export function MemberPointsPage() {
-  const { t, i18n } = useTranslation("members");
+  const { t } = useTranslation("members");
   const paging = usePaging();
   const [input, setInput] = useState<Filters>(EMPTY);
   const [filters, setFilters] = useState<Filters>(EMPTY);
@@ -50,8 +48,7 @@ export function MemberPointsPage() {
     apply(EMPTY);
   };
 
-  const columns: PagedColumn<StorePointEntry>[] = [
-    { key: "time", label: t("points.time"), render: (row) => formatDateTime(row.createdAt, i18n.language) },
+  const who: PagedColumn<StorePointEntry>[] = [
     {
       key: "member",
       label: t("points.member"),
@@ -62,11 +59,6 @@ export function MemberPointsPage() {
       ),
     },
     { key: "phone", label: t("fields.phone"), render: (row) => formatMemberPhone("", row.phone) },
-    { key: "kind", label: t("points.kind"), render: (row) => row.kindName || row.kind },
-    { key: "change", label: t("points.change"), align: "right", render: (row) => signed(row.change) },
-    { key: "balance", label: t("points.balanceAfter"), align: "right", render: (row) => row.balanceAfter },
-    { key: "reason", label: t("points.reason"), render: (row) => row.reason || t("dash") },
-    { key: "operator", label: t("points.operator"), render: (row) => row.operatorName || t("dash") },
   ];
 
   return (
@@ -108,20 +100,10 @@ export function MemberPointsPage() {
           onTo={(to) => setInput((previous) => ({ ...previous, to }))}
           error={rangeKey ? t(rangeKey) : undefined}
         />
-        <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
-          {t("list.search")}
-        </Button>
-        <Button onClick={reset}>{t("list.reset")}</Button>
+        <SearchButtons onReset={reset} />
       </FilterBar>
 
-      <PagedTable
-        label={t("points.ledger")}
-        result={result}
-        paging={paging}
-        columns={columns}
-        rowKey={(row) => row.id}
-        emptyText={t("points.empty")}
-      />
+      <PointsLedger result={result} paging={paging} who={who} />
 
       {canAdjust ? <PointsAdjustDialog open={adjusting} onClose={() => setAdjusting(false)} /> : null}
     </PageFrame>

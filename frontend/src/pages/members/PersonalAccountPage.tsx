@@ -8,11 +8,9 @@ import {
   DialogContent,
   DialogTitle,
   FormControlLabel,
-  MenuItem,
   Paper,
   Stack,
   Switch,
-  TextField,
   Typography,
 } from "@mui/material";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -26,13 +24,13 @@ import {
   updateMember,
   updateSmsStatus,
   useMember,
-  useMemberLabels,
   useMemberPoints,
   useSmsStatus,
   type MemberFile,
   type PointEntry,
 } from "../../api/members";
 import { hasButtonCode } from "../../api/session";
+import { LabelSelect } from "../../components/members/LabelSelect";
 import { MemberFormDialog } from "../../components/members/MemberFormDialog";
 import { PointsAdjustDialog } from "../../components/members/PointsAdjustDialog";
 import { formatMemberPhone, memIdFromSearch } from "../../components/members/rules";
@@ -40,7 +38,7 @@ import { mountIsland } from "../../islands/mount";
 import { Facts, PageFrame, Section } from "../catalog/parts";
 import { formatDate, formatDateTime } from "../messaging/listing";
 import { BackLink, DetailError, Loading, detailFailure } from "../messaging/parts";
-import { LabelChips, PagedTable, signed, usePaging, type PagedColumn } from "./parts";
+import { LabelChips, PointsLedger, usePaging, type PagedColumn } from "./parts";
 
 const LIST_ROUTE = "/MemberList";
 
@@ -180,7 +178,6 @@ function LabelsDialog({ member, onClose }: { member: MemberFile; onClose: () => 
   const { t } = useTranslation("members");
   const titleId = useId();
   const queryClient = useQueryClient();
-  const labels = useMemberLabels();
   const [chosen, setChosen] = useState<number[]>(member.labels.map((label) => label.id));
   const save = useMutation({
     mutationFn: () => updateMember({ memId: member.memId, labels: chosen }),
@@ -198,35 +195,7 @@ function LabelsDialog({ member, onClose }: { member: MemberFile; onClose: () => 
       <form noValidate onSubmit={submit}>
         <DialogTitle id={titleId}>{t("account.labelsTitle")}</DialogTitle>
         <DialogContent>
-          <TextField
-            select
-            fullWidth
-            sx={{ mt: 1 }}
-            label={t("fields.labels")}
-            value={chosen}
-            onChange={(event) => {
-              const value = event.target.value as unknown;
-              setChosen((Array.isArray(value) ? value : String(value).split(",")).map(Number));
-            }}
-            slotProps={{
-              select: {
-                multiple: true,
-                renderValue: (value) => (
-                  <Box sx={{ display: "flex", flexWrap: "wrap", gap: 0.5 }}>
-                    {(value as number[]).map((id) => (
-                      <Chip key={id} size="small" label={labels.data?.find((label) => label.id === id)?.name ?? id} />
-                    ))}
-                  </Box>
-                ),
-              },
-            }}
-          >
-            {(labels.data ?? []).map((label) => (
-              <MenuItem key={label.id} value={label.id}>
-                {label.groupName ? `${label.groupName} · ${label.name}` : label.name}
-              </MenuItem>
-            ))}
-          </TextField>
+          <LabelSelect value={chosen} onChange={setChosen} sx={{ mt: 1 }} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{t("cancel")}</Button>
@@ -240,18 +209,12 @@ function LabelsDialog({ member, onClose }: { member: MemberFile; onClose: () => 
 }
 
 function Points({ member }: { member: MemberFile }) {
-  const { t, i18n } = useTranslation("members");
+  const { t } = useTranslation("members");
   const paging = usePaging();
   const [adjusting, setAdjusting] = useState(false);
   const [canAdjust] = useState(() => hasButtonCode(BTN_POINTS_ADJUST));
   const result = useMemberPoints(member.memId, paging.pageIndex + 1, paging.pageSize);
-  const columns: PagedColumn<PointEntry>[] = [
-    { key: "time", label: t("points.time"), render: (row) => formatDateTime(row.createdAt, i18n.language) },
-    { key: "kind", label: t("points.kind"), render: (row) => row.kindName || row.kind },
-    { key: "change", label: t("points.change"), align: "right", render: (row) => signed(row.change) },
-    { key: "balance", label: t("points.balanceAfter"), align: "right", render: (row) => row.balanceAfter },
-    { key: "reason", label: t("points.reason"), render: (row) => row.reason || t("dash") },
-    { key: "operator", label: t("points.operator"), render: (row) => row.operatorName || t("dash") },
+  const tail: PagedColumn<PointEntry>[] = [
     { key: "store", label: t("points.store"), render: (row) => row.storeName || t("dash") },
   ];
   return (
@@ -267,14 +230,7 @@ function Points({ member }: { member: MemberFile }) {
           </Button>
         ) : null}
       </Stack>
-      <PagedTable
-        label={t("points.ledger")}
-        result={result}
-        paging={paging}
-        columns={columns}
-        rowKey={(row) => row.id}
-        emptyText={t("points.empty")}
-      />
+      <PointsLedger result={result} paging={paging} tail={tail} />
       {canAdjust ? (
         <PointsAdjustDialog
           open={adjusting}

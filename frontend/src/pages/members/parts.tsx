@@ -1,26 +1,14 @@
-import {
-  Box,
-  Button,
-  Chip,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TextField,
-} from "@mui/material";
-import type { UseQueryResult } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
-import type { Page } from "../../api/client";
-import type { MemberLabel, MemberRow } from "../../api/members";
+import SearchIcon from "@mui/icons-material/Search";
+import { Box, Button, Chip, Stack, TextField } from "@mui/material";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { MemberLabel, MemberRow, PointEntry } from "../../api/members";
 import { MemberSearchDialog } from "../../components/members/MemberSearchDialog";
 import { formatMemberPhone } from "../../components/members/rules";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../messaging/listing";
-import { TableStateRow } from "../messaging/parts";
+import { PagedTable, type PagedColumn, type PagedTableProps, type Paging } from "../../components/PagedTable";
+import { PAGE_SIZES, formatDateTime } from "../messaging/listing";
+
+export { usePaging, type PagedColumn } from "../../components/PagedTable";
 
 export const ACCOUNT_ROUTE = "/personalAccount";
 
@@ -117,90 +105,56 @@ export function MemberPicker({
   );
 }
 
-export interface PagedColumn<Row> {
-  key: string;
-  label: string;
-  align?: "right";
-  render: (row: Row) => ReactNode;
+/** A members list: the messaging page sizes, headings on one line. */
+export function MembersTable<Row>(props: Omit<PagedTableProps<Row>, "pageSizes" | "nowrapHeads">) {
+  return <PagedTable pageSizes={PAGE_SIZES} nowrapHeads {...props} />;
 }
 
-/** Paging of a list; a filter change goes back to the first page. */
-export function usePaging() {
-  const [pageIndex, setPageIndex] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const refilter = (apply: () => void) => {
-    apply();
-    setPageIndex(0);
-  };
-  return { pageIndex, setPageIndex, pageSize, setPageSize, refilter };
+/** The search and reset buttons at the end of a members filter bar (a form: Enter searches). */
+export function SearchButtons({ onReset }: { onReset: () => void }) {
+  const { t } = useTranslation("members");
+  return (
+    <>
+      <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
+        {t("list.search")}
+      </Button>
+      <Button onClick={onReset}>{t("list.reset")}</Button>
+    </>
+  );
 }
 
-export type Paging = ReturnType<typeof usePaging>;
-
-/** A paged list with its loading, failure (with a retry) and empty states. */
-export function PagedTable<Row>({
-  label,
+/** A points ledger: the time, `who` (the member's columns, if any), the entry, and `tail`. */
+export function PointsLedger<Row extends PointEntry>({
   result,
   paging,
-  columns,
-  rowKey,
-  emptyText,
+  who = [],
+  tail = [],
 }: {
-  label: string;
-  result: UseQueryResult<Page<Row>, Error>;
+  result: PagedTableProps<Row>["result"];
   paging: Paging;
-  columns: readonly PagedColumn<Row>[];
-  rowKey: (row: Row) => number;
-  emptyText: string;
+  who?: readonly PagedColumn<Row>[];
+  tail?: readonly PagedColumn<Row>[];
 }) {
-  const rows = result.data?.list ?? [];
-  const state = result.isPending ? "loading" : result.isError ? "error" : rows.length === 0 ? "empty" : null;
+  const { t, i18n } = useTranslation("members");
+  const columns: PagedColumn<Row>[] = [
+    { key: "time", label: t("points.time"), render: (row) => formatDateTime(row.createdAt, i18n.language) },
+    ...who,
+    { key: "kind", label: t("points.kind"), render: (row) => row.kindName || row.kind },
+    { key: "change", label: t("points.change"), align: "right", render: (row) => signed(row.change) },
+    { key: "balance", label: t("points.balanceAfter"), align: "right", render: (row) => row.balanceAfter },
+    { key: "reason", label: t("points.reason"), render: (row) => row.reason || t("dash") },
+    { key: "operator", label: t("points.operator"), render: (row) => row.operatorName || t("dash") },
+    ...tail,
+  ];
   return (
-    <Paper variant="outlined">
-      <TableContainer>
-        <Table size="small" aria-label={label}>
-          <TableHead>
-            <TableRow>
-              {columns.map((column) => (
-                <TableCell key={column.key} align={column.align} sx={{ whiteSpace: "nowrap" }}>
-                  {column.label}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {state ? (
-              <TableStateRow
-                columns={columns.length}
-                state={state}
-                emptyText={emptyText}
-                errorText={result.error?.message}
-                onRetry={() => void result.refetch()}
-              />
-            ) : (
-              rows.map((row) => (
-                <TableRow key={rowKey(row)} hover>
-                  {columns.map((column) => (
-                    <TableCell key={column.key} align={column.align}>
-                      {column.render(row)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={result.data?.total ?? 0}
-        page={paging.pageIndex}
-        rowsPerPage={paging.pageSize}
-        rowsPerPageOptions={[...PAGE_SIZES]}
-        onPageChange={(_event, next) => paging.setPageIndex(next)}
-        onRowsPerPageChange={(event) => paging.refilter(() => paging.setPageSize(Number(event.target.value)))}
-      />
-    </Paper>
+    <MembersTable
+      label={t("points.ledger")}
+      result={result}
+      paging={paging}
+      columns={columns}
+      rowKey={(row) => row.id}
+      emptyText={t("points.empty")}
+    />
   );
 }
 

@@ -6,28 +6,21 @@ import {
   MenuItem,
   Paper,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
   TextField,
 } from "@mui/material";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { POSITIONS, useEmployeeSearch, type EmployeeRow, type EmployeeSearch, type EmployeeStatus, type Position } from "../../api/staff";
+import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { mountIsland } from "../../islands/mount";
 import { formatDate } from "../messaging/listing";
-import { PageFrame, TableStateRow } from "../messaging/parts";
+import { PageFrame } from "../messaging/parts";
 import { EmployeeFormDialog } from "./EmployeeFormDialog";
 import { LeaveDialog } from "./LeaveDialog";
 import { emptyEmployee, formatPhone, todayIso } from "./rules";
 
 const DETAIL_ROUTE = "/staffDetail";
 const PAGE_SIZES = [10, 20, 50];
-const COLUMNS = 8;
 
 /** /staffList (YGGL-0001): the store's staff with search, filters, paging, create and leave. */
 export function StaffListPage() {
@@ -36,17 +29,13 @@ export function StaffListPage() {
   const [keyword, setKeyword] = useState("");
   const [position, setPosition] = useState<Position | "">("");
   const [status, setStatus] = useState<EmployeeStatus | "">("active");
-  const [pageIndex, setPageIndex] = useState(0);
-  const [pageSize, setPageSize] = useState(10);
+  const paging = usePaging(10);
+  const { refilter } = paging;
   const [creating, setCreating] = useState(false);
   const [leaving, setLeaving] = useState<EmployeeRow | null>(null);
 
-  const search: EmployeeSearch = { pageNo: pageIndex + 1, pageSize, keyword, position, status };
+  const search: EmployeeSearch = { pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, keyword, position, status };
   const result = useEmployeeSearch(search);
-  const refilter = (apply: () => void) => {
-    apply();
-    setPageIndex(0);
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     refilter(() => setKeyword(keywordInput.trim()));
@@ -59,7 +48,38 @@ export function StaffListPage() {
       setStatus("active");
     });
 
-  const rows = result.data?.list ?? [];
+  const columns: PagedColumn<EmployeeRow>[] = [
+    {
+      key: "name",
+      label: t("fields.name"),
+      render: (row) => (
+        <Link href={`${DETAIL_ROUTE}?id=${row.id}`} underline="hover">
+          {row.name}
+        </Link>
+      ),
+    },
+    { key: "phone", label: t("fields.phone"), cellSx: NOWRAP, render: (row) => formatPhone(row.areaCode, row.phone) },
+    { key: "position", label: t("fields.position"), render: (row) => row.positionName },
+    { key: "skillLevel", label: t("fields.skillLevel"), render: (row) => row.skillLevelName || "—" },
+    { key: "hireDate", label: t("fields.hireDate"), cellSx: NOWRAP, render: (row) => formatDate(row.hireDate, i18n.language) },
+    {
+      key: "status",
+      label: t("fields.status"),
+      render: (row) => <Chip size="small" color={row.status === "active" ? "success" : "default"} label={row.statusName} />,
+    },
+    { key: "account", label: t("fields.account"), render: (row) => row.userAccount || "—" },
+    {
+      key: "actions",
+      label: t("list.actions"),
+      align: "right",
+      render: (row) =>
+        row.status === "active" ? (
+          <Button size="small" color="error" onClick={() => setLeaving(row)}>
+            {t("leave.action")}
+          </Button>
+        ) : null,
+    },
+  ];
   return (
     <PageFrame
       title={t("list.title")}
@@ -114,73 +134,15 @@ export function StaffListPage() {
         </Box>
       </Paper>
 
-      <Paper variant="outlined">
-        <TableContainer>
-          <Table size="small" aria-label={t("list.title")}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t("fields.name")}</TableCell>
-                <TableCell>{t("fields.phone")}</TableCell>
-                <TableCell>{t("fields.position")}</TableCell>
-                <TableCell>{t("fields.skillLevel")}</TableCell>
-                <TableCell>{t("fields.hireDate")}</TableCell>
-                <TableCell>{t("fields.status")}</TableCell>
-                <TableCell>{t("fields.account")}</TableCell>
-                <TableCell align="right">{t("list.actions")}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {result.isPending ? (
-                <TableStateRow columns={COLUMNS} state="loading" emptyText="" onRetry={() => void result.refetch()} />
-              ) : result.isError ? (
-                <TableStateRow
-                  columns={COLUMNS}
-                  state="error"
-                  emptyText=""
-                  errorText={result.error.message}
-                  onRetry={() => void result.refetch()}
-                />
-              ) : rows.length === 0 ? (
-                <TableStateRow columns={COLUMNS} state="empty" emptyText={t("list.empty")} onRetry={() => void result.refetch()} />
-              ) : (
-                rows.map((row) => (
-                  <TableRow key={row.id} hover>
-                    <TableCell>
-                      <Link href={`${DETAIL_ROUTE}?id=${row.id}`} underline="hover">
-                        {row.name}
-                      </Link>
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>{formatPhone(row.areaCode, row.phone)}</TableCell>
-                    <TableCell>{row.positionName}</TableCell>
-                    <TableCell>{row.skillLevelName || "—"}</TableCell>
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDate(row.hireDate, i18n.language)}</TableCell>
-                    <TableCell>
-                      <Chip size="small" color={row.status === "active" ? "success" : "default"} label={row.statusName} />
-                    </TableCell>
-                    <TableCell>{row.userAccount || "—"}</TableCell>
-                    <TableCell align="right">
-                      {row.status === "active" ? (
-                        <Button size="small" color="error" onClick={() => setLeaving(row)}>
-                          {t("leave.action")}
-                        </Button>
-                      ) : null}
-                    </TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={result.data?.total ?? 0}
-          page={pageIndex}
-          onPageChange={(_event, page) => setPageIndex(page)}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={PAGE_SIZES}
-          onRowsPerPageChange={(event) => refilter(() => setPageSize(Number(event.target.value)))}
-        />
-      </Paper>
+      <PagedTable
+        label={t("list.title")}
+        result={result}
+        paging={paging}
+        pageSizes={PAGE_SIZES}
+        columns={columns}
+        rowKey={(row) => row.id}
+        emptyText={t("list.empty")}
+      />
 
       {creating ? <EmployeeFormDialog open initial={emptyEmployee(todayIso())} onClose={() => setCreating(false)} /> : null}
       {leaving ? <LeaveDialog employee={leaving} onClose={() => setLeaving(null)} /> : null}

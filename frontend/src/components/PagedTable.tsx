@@ -1,0 +1,146 @@
+import {
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  type SxProps,
+  type Theme,
+} from "@mui/material";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { useState, type Key, type ReactNode } from "react";
+import type { Page } from "../api/client";
+import { TableStateRow } from "../pages/messaging/parts";
+
+/** A cell that keeps to one line. */
+export const NOWRAP = { whiteSpace: "nowrap" } as const;
+
+export interface PagedColumn<Row> {
+  key: string;
+  label: string;
+  align?: "right" | "center";
+  /** The style of the heading cell. */
+  headSx?: SxProps<Theme>;
+  /** The style of the body cells. */
+  cellSx?: SxProps<Theme>;
+  render: (row: Row) => ReactNode;
+}
+
+/** Paging of a list; a filter change goes back to the first page. */
+export function usePaging(defaultPageSize = 10) {
+  const [pageIndex, setPageIndex] = useState(0);
+  const [pageSize, setPageSize] = useState<number>(defaultPageSize);
+  const refilter = (apply: () => void) => {
+    apply();
+    setPageIndex(0);
+  };
+  return { pageIndex, setPageIndex, pageSize, setPageSize, refilter };
+}
+
+export type Paging = ReturnType<typeof usePaging>;
+
+export interface PagedTableProps<Row> {
+  /** The table's accessible name. */
+  label: string;
+  result: UseQueryResult<Page<Row>, Error>;
+  paging: Paging;
+  pageSizes: readonly number[];
+  columns: readonly PagedColumn<Row>[];
+  /** Every heading keeps to one line (a column's own `headSx` wins). */
+  nowrapHeads?: boolean;
+  rowKey: (row: Row) => Key;
+  emptyText: string;
+  /** Clicking a row opens this address. */
+  rowHref?: (row: Row) => string;
+  /** Clicking a row does this (when there is no `rowHref`). */
+  onRowClick?: (row: Row) => void;
+  rowTestId?: (row: Row) => string;
+  testId?: string;
+  paginationTestId?: string;
+  labelRowsPerPage?: ReactNode;
+  labelDisplayedRows?: (paginationInfo: { from: number; to: number; count: number; page: number }) => ReactNode;
+}
+
+/** A paged list with its loading, failure (with a retry) and empty states; rows may open a link
+ * (`rowHref`) or do something (`onRowClick`) when clicked. */
+export function PagedTable<Row>({
+  label,
+  result,
+  paging,
+  pageSizes,
+  columns,
+  nowrapHeads = false,
+  rowKey,
+  emptyText,
+  rowHref,
+  onRowClick,
+  rowTestId,
+  testId,
+  paginationTestId,
+  labelRowsPerPage,
+  labelDisplayedRows,
+}: PagedTableProps<Row>) {
+  const rows = result.data?.list ?? [];
+  const state = result.isPending ? "loading" : result.isError ? "error" : rows.length === 0 ? "empty" : null;
+  const rowClick = rowHref ? (row: Row) => window.location.assign(rowHref(row)) : onRowClick;
+  return (
+    <Paper variant="outlined">
+      <TableContainer>
+        <Table size="small" aria-label={label} data-testid={testId}>
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <TableCell key={column.key} align={column.align} sx={column.headSx ?? (nowrapHeads ? NOWRAP : undefined)}>
+                  {column.label}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {state ? (
+              <TableStateRow
+                columns={columns.length}
+                state={state}
+                emptyText={emptyText}
+                errorText={result.error?.message}
+                onRetry={() => void result.refetch()}
+              />
+            ) : (
+              rows.map((row) => (
+                <TableRow
+                  key={rowKey(row)}
+                  hover
+                  data-href={rowHref?.(row)}
+                  data-testid={rowTestId?.(row)}
+                  sx={rowClick ? { cursor: "pointer" } : undefined}
+                  onClick={rowClick ? () => rowClick(row) : undefined}
+                >
+                  {columns.map((column) => (
+                    <TableCell key={column.key} align={column.align} sx={column.cellSx}>
+                      {column.render(row)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={result.data?.total ?? 0}
+        page={paging.pageIndex}
+        rowsPerPage={paging.pageSize}
+        rowsPerPageOptions={[...pageSizes]}
+        onPageChange={(_event, next) => paging.setPageIndex(next)}
+        onRowsPerPageChange={(event) => paging.refilter(() => paging.setPageSize(Number(event.target.value)))}
+        {...(labelRowsPerPage !== undefined ? { labelRowsPerPage } : {})}
+        {...(labelDisplayedRows ? { labelDisplayedRows } : {})}
+        data-testid={paginationTestId}
+      />
+    </Paper>
+  );
+}
