@@ -1,7 +1,6 @@
 /** Plain rules of the catalogue pages: how money, rates and times read, and the filter options. */
 
 export const PAGE_SIZES = [10, 20, 50] as const;
-export const DEFAULT_PAGE_SIZE = 10;
 
 /** Money arrives as a decimal string ("1234.50"): thousands separators and at most 2 decimals,
  * never through a float ("1234.50" → "1,234.50", "199.00" → "199", "0.5" → "0.50"). */
