@@ -317,6 +317,17 @@ def upcoming_of_member(member_id: int, store_ids: frozenset[int]) -> list[dict[s
     return reservation_rows(rows.order_by("start")[:10])
 
 
+def booking_summary(member: Any, store_id: int | None, store_ids: frozenset[int]) -> dict[str, Any]:
+    """accountInfo: who the customer is at a glance, and what they have booked already."""
+    from apps.members.selectors import member_file
+
+    file = member_file(member, store_id)
+    return {
+        **{key: file[key] for key in ("memId", "name", "phone", "points", "labels", "lastVisitAt")},
+        "upcoming": upcoming_of_member(member.pk, store_ids),
+    }
+
+
 def last_finished_of_member(member_id: int, store_ids: frozenset[int]) -> list[dict[str, Any]]:
     rows = Reservation.objects.filter(member_id=member_id, store_id__in=store_ids, status=ReservationStatus.DONE)
     return reservation_rows(rows.order_by("-start")[:LAST_CONSUME_COUNT])

@@ -25,7 +25,7 @@ from apps.members.choices import (
 )
 from apps.members.models import CancellationRequest, Member, MemberLabel, PointsEntry
 from apps.members.name_grams import name_grams, normalised
-from apps.members.rules import SearchForm
+from apps.members.rules import DIGITS, SearchForm, check_fuzzy_form
 from apps.org.models import OrgUnit
 
 # Search answers read plain values: building model instances costs more than the indexed lookup.
@@ -161,6 +161,17 @@ def one_step_search(form: SearchForm, store_id: int | None) -> list[dict[str, An
     exact = exact_query(form, store_id)
     fuzzy = [] if exact else fuzzy_query(form, store_id)
     return merged(exact, fuzzy, card_no_query(form, store_id))
+
+
+def introducer_candidates(keyword: str, store_id: int | None) -> list[dict[str, Any]]:
+    """searchIntro: digits search phones by fragment; other text a member code, then a name."""
+    keyword = keyword.strip()
+    if DIGITS.match(keyword):
+        return fuzzy_query(check_fuzzy_form(phone=keyword), store_id)
+    return merged(
+        exact_query(SearchForm(crm_code=keyword), store_id),
+        one_step_search(SearchForm(name=keyword), store_id),
+    )
 
 
 # --- the store's member list --------------------------------------------------------------------

@@ -25,7 +25,7 @@ from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.pagination import page_request_from, paginate
 from apps.core.role_codes import RESERVATION_FORCE, ROLE_CHOSEN
-from apps.members.selectors import member_file, member_in_chain
+from apps.members.selectors import member_in_chain
 from apps.org.models import OrgUnit
 from apps.org.selectors import store_acted_in
 
@@ -351,17 +351,8 @@ class AccountInfoApi(ErpApi):
 
     @extend_schema(responses=io.AccountInfoOutputSerializer)
     def get(self, request: Request, member_id: int) -> EnvelopeResponse:
-        member = member_file(_member(member_id), request.auth.hier_id)
         return EnvelopeResponse(
-            {
-                "memId": member["memId"],
-                "name": member["name"],
-                "phone": member["phone"],
-                "points": member["points"],
-                "labels": member["labels"],
-                "lastVisitAt": member["lastVisitAt"],
-                "upcoming": selectors.upcoming_of_member(member_id, request.auth.store_ids),
-            }
+            selectors.booking_summary(_member(member_id), request.auth.hier_id, request.auth.store_ids)
         )
 
 

@@ -108,16 +108,8 @@ class IntroducerSearchApi(ErpApi):
         summary="Introducer candidates: digits of a phone, a member code or a name",
     )
     def get(self, request: Request) -> EnvelopeResponse:
-        keyword = self.parse(io.IntroducerSearchInputSerializer, request.query_params)["keyword"].strip()
-        store_id = request.auth.hier_id
-        if rules.DIGITS.match(keyword):
-            rows = selectors.fuzzy_query(rules.check_fuzzy_form(phone=keyword), store_id)
-        else:
-            rows = selectors.merged(
-                selectors.exact_query(rules.SearchForm(crm_code=keyword), store_id),
-                selectors.one_step_search(rules.SearchForm(name=keyword), store_id),
-            )
-        return EnvelopeResponse(rows)
+        keyword = self.parse(io.IntroducerSearchInputSerializer, request.query_params)["keyword"]
+        return EnvelopeResponse(selectors.introducer_candidates(keyword, request.auth.hier_id))
 
 
 class MemberFileApi(ErpApi):
