@@ -353,6 +353,29 @@ def today_reserved(store_id: int) -> list[dict[str, Any]]:
 # --- rota ---------------------------------------------------------------------------------------
 
 
+def on_duty_counts(store_ids: Iterable[int], day: date) -> dict[int, int]:
+    """Shop management's "on duty today": per store, the employees with a shift on the rota or clocked
+    on (and not off) that day. A store with neither for that day is left out: it keeps no rota."""
+    ids = list(store_ids)
+    working: dict[int, set[int]] = {}
+    planned: set[int] = set()
+    for store_id, employee_id, kind in RotaDay.objects.filter(store_id__in=ids, date=day).values_list(
+        "store_id", "employee_id", "kind"
+    ):
+        planned.add(store_id)
+        if kind == RotaKind.SHIFT:
+            working.setdefault(store_id, set()).add(employee_id)
+    for store_id, employee_id, on_at, off_at in Presence.objects.filter(store_id__in=ids, date=day).values_list(
+        "store_id", "employee_id", "on_work_at", "off_work_at"
+    ):
+        planned.add(store_id)
+        if on_at is not None and off_at is None:
+            working.setdefault(store_id, set()).add(employee_id)
+        elif off_at is not None:
+            working.get(store_id, set()).discard(employee_id)
+    return {store_id: len(working.get(store_id, set())) for store_id in planned}
+
+
 def shift_type_rows(store_id: int) -> list[dict[str, Any]]:
     return [
         {

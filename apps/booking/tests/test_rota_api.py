@@ -11,7 +11,7 @@ from apps.booking.choices import AuditAction
 from apps.booking.models import RotaDay
 from apps.booking.tests.factories import ReservationFactory, ShiftTypeFactory
 from apps.core.models import SystemLog
-from apps.core.testing import assert_envelope
+from apps.core.testing import api_client, assert_envelope
 
 pytestmark = pytest.mark.django_db
 
@@ -136,3 +136,14 @@ def test_another_stores_employee_answers_404(other_client, nurse):
     assert_envelope(
         other_client.put(f"/rest/reservation/onWork?employeeId={nurse.pk}"), status=404, errcode="SYS-40400"
     )
+
+
+def test_shop_management_counts_who_is_on_duty_today(store, nurse, other_nurse, make_entry, chain):
+    today = timezone.localdate()
+    shift = ShiftTypeFactory(store=store)
+    RotaDay.objects.create(store=store, employee=nurse, date=today, kind="shift", shift_type=shift)
+    RotaDay.objects.create(store=store, employee=other_nurse, date=today, kind="leave")
+    owner = api_client(entry=make_entry(chain["region"], codes=["ERP-MENU"], kind="owner"))
+    rows = {row["id"]: row for row in assert_envelope(owner.get("/rest/shopDetail/ownerStores"), status=200)}
+    assert rows[store.pk]["onDutyToday"] == 1
+    assert rows[chain["other_store"].pk]["onDutyToday"] is None  # keeps no rota today

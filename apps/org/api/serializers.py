@@ -55,7 +55,9 @@ class StoreInfoCheckOutputSerializer(StoreInfoOutputSerializer):
 
 class OwnerStoreOutputSerializer(StoreRowOutputSerializer):
     activeStaff = serializers.IntegerField(help_text="employees with status active")
-    onDutyToday = serializers.IntegerField(allow_null=True, help_text="null until schedules exist")
+    onDutyToday = serializers.IntegerField(
+        allow_null=True, help_text="employees on a shift or clocked on today; null when the store keeps no rota today"
+    )
 
 
 class StoreUpdateInputSerializer(serializers.Serializer):

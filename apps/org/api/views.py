@@ -129,7 +129,13 @@ class OwnerStoresApi(ErpApi):
 
     @extend_schema(responses=io.OwnerStoreOutputSerializer(many=True), summary="The owner's stores (shop management)")
     def get(self, request: Request) -> EnvelopeResponse:
-        return EnvelopeResponse(selectors.owner_stores(user_id=request.user.pk))
+        from django.utils import timezone
+
+        from apps.booking.selectors import on_duty_counts  # the rota lives in booking, above org
+
+        stores = selectors.owner_stores(user_id=request.user.pk)
+        on_duty = on_duty_counts([store["id"] for store in stores], timezone.localdate())
+        return EnvelopeResponse([{**store, "onDutyToday": on_duty.get(store["id"])} for store in stores])
 
 
 class StoreModifyApi(ErpApi):
