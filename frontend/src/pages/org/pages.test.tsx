@@ -68,7 +68,7 @@ describe("ShopManagementPage", () => {
     const cardB = await screen.findByRole("region", { name: "Store B" });
     expect(within(cardB).getByText("上海市静安区南京西路1266号")).toBeInTheDocument();
     expect(within(cardB).getByText("10:00–22:00")).toBeInTheDocument();
-    expect(within(cardB).getByText("No schedules yet")).toBeInTheDocument();
+    expect(within(cardB).getByText("No rota today")).toBeInTheDocument();
     const current = screen.getByRole("region", { name: "Store 10" });
     expect(within(current).getByText("Current store")).toBeInTheDocument();
     const cardC = screen.getByRole("region", { name: "Store C" });
