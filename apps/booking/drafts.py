@@ -59,6 +59,10 @@ class Problem:
     code: str
     message: str
 
+    @classmethod
+    def of(cls, code: ProblemCode) -> Problem:
+        return cls(code, str(code.label))
+
     def to_wire(self) -> dict[str, str]:
         return {"code": self.code, "message": self.message}
 
@@ -180,15 +184,15 @@ def problems_of(draft: Draft, *, reservation_id: int | None = None) -> list[Prob
     """What stands against saving the draft, in the order the desk should read them."""
     problems: list[Problem] = []
     if reservation_id is None and draft.start < timezone.now() - PAST_GRACE:
-        problems.append(Problem(ProblemCode.IN_PAST, str(ProblemCode.IN_PAST.label)))
+        problems.append(Problem.of(ProblemCode.IN_PAST))
     overlapping = _overlapping(draft.start, draft.end, reservation_id)
     if draft.nurse is not None and overlapping.filter(nurse=draft.nurse).exists():
-        problems.append(Problem(ProblemCode.NURSE_BUSY, str(ProblemCode.NURSE_BUSY.label)))
+        problems.append(Problem.of(ProblemCode.NURSE_BUSY))
     if draft.nurse is not None and _off_duty(draft.nurse, draft.start, draft.end):
-        problems.append(Problem(ProblemCode.NURSE_OFF_DUTY, str(ProblemCode.NURSE_OFF_DUTY.label)))
+        problems.append(Problem.of(ProblemCode.NURSE_OFF_DUTY))
     if _outside_hours(draft.store, draft.start, draft.end):
-        problems.append(Problem(ProblemCode.OUTSIDE_HOURS, str(ProblemCode.OUTSIDE_HOURS.label)))
+        problems.append(Problem.of(ProblemCode.OUTSIDE_HOURS))
     same_person = Q(member=draft.member) if draft.member else Q(area_code=draft.area_code, phone=draft.phone)
     if overlapping.filter(same_person).exists():
-        problems.append(Problem(ProblemCode.MEMBER_BOOKED, str(ProblemCode.MEMBER_BOOKED.label)))
+        problems.append(Problem.of(ProblemCode.MEMBER_BOOKED))
     return problems

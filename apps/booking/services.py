@@ -100,7 +100,7 @@ def _write(reservation: Reservation) -> None:
             reservation.save()
     except IntegrityError as error:
         if "reservation_nurse_no_overlap" in str(error):
-            raise ReservationConflict([Problem(ProblemCode.NURSE_BUSY, str(ProblemCode.NURSE_BUSY.label))]) from None
+            raise ReservationConflict([Problem.of(ProblemCode.NURSE_BUSY)]) from None
         raise
 
 

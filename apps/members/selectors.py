@@ -57,14 +57,14 @@ def member_row(member: Member, store_id: int | None) -> dict[str, Any]:
 
 
 def _row(values: tuple, store_names: dict[int, str], store_id: int | None) -> dict[str, Any]:
-    member_id, name, area_code, phone, crm_code, home_store_id = values[:6]
+    member_id, name, area_code, phone, crm_code, home_store_id = values
     return {
         "memId": member_id,
         "name": name,
         "phone": mask_phone(phone),
         "areaCode": area_code,
         "crmCode": crm_code,
-        "dependencyStore": values[6] if len(values) > 6 else store_names.get(home_store_id, ""),
+        "dependencyStore": store_names.get(home_store_id, ""),
         "dependencyStoreId": home_store_id,
         "myself": home_store_id == store_id,
     }
@@ -76,8 +76,9 @@ def _rows(members: QuerySet[Member], store_id: int | None, *, unique: bool = Fal
     store join (a join before the LIMIT made PostgreSQL misplan popular name fragments) and then
     the names of their stores."""
     if unique:
-        found = members.order_by().values_list(*_ROW_COLUMNS, "home_store__name")[:SEARCH_RESULT_LIMIT]
-        return [_row(values, {}, store_id) for values in found]
+        found = list(members.order_by().values_list(*_ROW_COLUMNS, "home_store__name")[:SEARCH_RESULT_LIMIT])
+        names = {values[5]: values[6] for values in found}
+        return [_row(values[:6], names, store_id) for values in found]
     found = list(_ranked(members, store_id).values_list(*_ROW_COLUMNS)[:SEARCH_RESULT_LIMIT])
     store_ids = {values[5] for values in found}
     names = dict(OrgUnit.objects.filter(pk__in=store_ids).values_list("id", "name")) if store_ids else {}

@@ -44,10 +44,10 @@ def _saved() -> str:
 
 
 class _SearchApi(ErpApi):
-    required_codes = ROLE_CHOSEN
+    """A member search of the dialog: the form's rules, then one selector (`search`)."""
 
-    def answer(self, request: Request, form: rules.SearchForm) -> list[dict[str, Any]]:
-        raise NotImplementedError
+    required_codes = ROLE_CHOSEN
+    search = staticmethod(selectors.one_step_search)
 
     def form(self, request: Request) -> rules.SearchForm:
         # The rules check every field (spec §5); a serializer here would only repeat them, and on
@@ -63,40 +63,34 @@ class _SearchApi(ErpApi):
 
     @extend_schema(parameters=[io.MemberSearchInputSerializer], responses=io.MemberRowOutputSerializer(many=True))
     def get(self, request: Request) -> EnvelopeResponse:
-        return EnvelopeResponse(self.answer(request, self.form(request)))
+        return EnvelopeResponse(self.search(self.form(request), request.auth.hier_id))
 
 
 class MemberSearchApi(_SearchApi):
     """Contract §1: exact, then fuzzy when exact finds nothing, and card number; merged by memId."""
 
-    def answer(self, request: Request, form: rules.SearchForm) -> list[dict[str, Any]]:
-        return selectors.one_step_search(form, request.auth.hier_id)
-
 
 class MemberExactQueryApi(_SearchApi):
-    def answer(self, request: Request, form: rules.SearchForm) -> list[dict[str, Any]]:
-        return selectors.exact_query(form, request.auth.hier_id)
+    search = staticmethod(selectors.exact_query)
 
 
 class MemberCardNoQueryApi(_SearchApi):
-    def answer(self, request: Request, form: rules.SearchForm) -> list[dict[str, Any]]:
-        return selectors.card_no_query(form, request.auth.hier_id)
+    search = staticmethod(selectors.card_no_query)
 
 
 class MemberFuzzyQueryApi(_SearchApi):
     """likeQuery: the phone is a fragment here (4 to 11 digits), the name a fragment of 2 or more."""
 
-    def form(self, request: Request) -> rules.SearchForm:
-        data = self.parse(io.MemberSearchInputSerializer, request.query_params)
-        return rules.check_fuzzy_form(
-            area_code=data.get("areaCode", ""),
-            name=data.get("name", ""),
-            phone=data.get("phone", ""),
-            crm_code=data.get("crmCode", ""),
-        )
+    search = staticmethod(selectors.fuzzy_query)
 
-    def answer(self, request: Request, form: rules.SearchForm) -> list[dict[str, Any]]:
-        return selectors.fuzzy_query(form, request.auth.hier_id)
+    def form(self, request: Request) -> rules.SearchForm:
+        params = request.query_params
+        return rules.check_fuzzy_form(
+            area_code=params.get("areaCode", ""),
+            name=params.get("name", ""),
+            phone=params.get("phone", ""),
+            crm_code=params.get("crmCode", ""),
+        )
 
 
 class IntroducerSearchApi(ErpApi):
