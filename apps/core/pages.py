@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.views.decorators.csrf import csrf_exempt
 
 from apps.core.envelope import json_not_found, json_server_error
 from apps.core.page_registry import page_for
@@ -21,7 +22,9 @@ def root_redirect(request: HttpRequest) -> HttpResponse:
     return HttpResponseRedirect("/orderBoard")
 
 
+@csrf_exempt
 def rest_not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    """Every method: an unknown /rest/ path is a 404 envelope, never Django's CSRF page (it changes nothing)."""
     return json_not_found()
 
 

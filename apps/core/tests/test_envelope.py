@@ -6,6 +6,7 @@ import pytest
 from django.test import override_settings
 from django.urls import include, path
 from rest_framework import serializers
+from rest_framework.test import APIClient
 
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
@@ -93,6 +94,13 @@ def test_wrong_method_answers_405_in_the_envelope():
 
 def test_unknown_rest_path_answers_envelope_404():
     assert_envelope(api_client().get("/rest/no/such/call"), status=404, errcode="SYS-40400")
+
+
+@pytest.mark.parametrize("method", ["post", "put", "patch", "delete"])
+def test_unknown_rest_path_answers_envelope_404_to_every_method_even_with_csrf_checks(method):
+    client = APIClient(enforce_csrf_checks=True)
+    response = getattr(client, method)("/rest/no/such/call", {"a": 1}, format="json")
+    assert_envelope(response, status=404, errcode="SYS-40400")
 
 
 @override_settings(DEBUG=True)
