@@ -137,7 +137,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["apps.core.permissions.HasRoleCode"],
     "DEFAULT_RENDERER_CLASSES": ["apps.core.envelope.EnvelopeRenderer"],
     "DEFAULT_PARSER_CLASSES": [
-        "rest_framework.parsers.JSONParser",
+        "apps.core.parsers.JSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
@@ -148,6 +148,10 @@ REST_FRAMEWORK = {
     "DATETIME_FORMAT": "iso-8601",
     "COERCE_DECIMAL_TO_STRING": True,
 }
+
+# A body above this answers 413 `SYS-41300` (apps.core.envelope): far more than any call needs.
+# Uploaded files are not counted (they stream to disk above FILE_UPLOAD_MAX_MEMORY_SIZE).
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 
 SIMPLE_JWT = {
     # The contract caps access tokens at 30 minutes; refresh tokens rotate and are blacklisted.

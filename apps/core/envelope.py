@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.http import Http404, JsonResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -25,6 +26,14 @@ logger = logging.getLogger(__name__)
 
 SUCCESS = "0"
 UNEXPECTED_ERRCODE = "SYS-50000"
+
+
+class PayloadTooLarge(exceptions.APIException):
+    """Django refused to read a body above DATA_UPLOAD_MAX_MEMORY_SIZE (RequestDataTooBig)."""
+
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_detail = "the request body is too large"
+    default_code = "payload_too_large"
 
 
 def envelope(errcode: str, errmsg: str, data: Any = None) -> dict[str, Any]:
@@ -91,6 +100,7 @@ _API_EXCEPTION_CODES: dict[type[exceptions.APIException], str] = {
     exceptions.PermissionDenied: "AUTH-40300",
     exceptions.NotFound: "SYS-40400",
     exceptions.ParseError: "SYS-40001",
+    PayloadTooLarge: "SYS-41300",
     exceptions.MethodNotAllowed: "SYS-40500",
     exceptions.NotAcceptable: "SYS-40600",
     exceptions.UnsupportedMediaType: "SYS-41500",
@@ -101,6 +111,7 @@ _DEFAULT_MESSAGES = {
     "SECURES-LOGIN-ON-401": lambda: _("please log in"),
     "AUTH-40300": lambda: _("no permission"),
     "SYS-40400": lambda: _("not found"),
+    "SYS-41300": lambda: _("the request body is too large"),
 }
 
 
@@ -132,6 +143,10 @@ def envelope_exception_handler(exc: Exception, context: dict) -> Response:
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied()
+    elif isinstance(exc, RequestDataTooBig):
+        exc = PayloadTooLarge()
+    elif isinstance(exc, (TooManyFieldsSent, TooManyFilesSent)):
+        exc = exceptions.ParseError(_("the request body has too many fields"))
     if isinstance(exc, exceptions.APIException):
         return _api_exception_response(exc)
     view = context.get("view")
