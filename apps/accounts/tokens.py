@@ -7,10 +7,12 @@ from datetime import datetime
 from typing import Any
 
 from django.core.cache import cache
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from rest_framework_simplejwt.exceptions import TokenError
 from rest_framework_simplejwt.token_blacklist.models import BlacklistedToken, OutstandingToken
 from rest_framework_simplejwt.tokens import AccessToken, RefreshToken
+from rest_framework_simplejwt.utils import datetime_from_epoch
 
 from apps.accounts.errors import token_invalid, user_gone
 from apps.accounts.models import User, UserRole
@@ -59,12 +61,33 @@ def revoke_all_refresh_tokens(user: User) -> int:
     return len(tokens)
 
 
+def _claim_refresh(refresh: RefreshToken, user: User) -> None:
+    """Blacklists `refresh`, or refuses it when another request already has. BlacklistedToken.token
+    is one-to-one, so of several requests presenting one token at once only one insert succeeds;
+    the others wait on its transaction and then fail. (simplejwt's own blacklist() uses
+    get_or_create, which hands every racer the winner's row and so lets each one go on.)"""
+    outstanding, _created = OutstandingToken.objects.get_or_create(
+        jti=refresh["jti"],
+        defaults={
+            "user": user,
+            "created_at": timezone.now(),
+            "token": str(refresh),
+            "expires_at": datetime_from_epoch(refresh["exp"]),
+        },
+    )
+    try:
+        with transaction.atomic():
+            BlacklistedToken.objects.create(token=outstanding)
+    except IntegrityError:
+        raise token_invalid() from None
+
+
 def rotate_refresh(raw_refresh: str) -> dict[str, str]:
-    """A new pair for a valid refresh token; the old one is blacklisted (rotation)."""
+    """A new pair for a valid refresh token; the old one is blacklisted (rotation) before the new
+    pair is issued, in one transaction, so one refresh token yields at most one pair."""
     try:
         refresh = RefreshToken(raw_refresh)
-        refresh.check_blacklist()
-    except TokenError:
+    except TokenError:  # altered, expired, not a refresh token, or already blacklisted
         raise token_invalid() from None
     user = User.objects.filter(pk=refresh["user_id"]).first()
     if user is None or not user.enabled:
@@ -77,8 +100,9 @@ def rotate_refresh(raw_refresh: str) -> dict[str, str]:
     user_role = None
     if refresh.get(USER_ROLE_CLAIM):
         user_role = UserRole.objects.filter(pk=refresh[USER_ROLE_CLAIM], user=user).first()
-    refresh.blacklist()
-    return issue_tokens(user=user, user_role=user_role)
+    with transaction.atomic():
+        _claim_refresh(refresh, user)
+        return issue_tokens(user=user, user_role=user_role)
 
 
 def flush_expired_tokens(now: datetime | None = None) -> int:
