@@ -57,8 +57,5 @@ class AuditAction(models.TextChoices):
     TIME_PERIODS_SAVED = "catalog.time_periods_saved", _("saved a store's time periods")
 
 
-# Spec §5 / §9: an export of 100,000 rows or more is refused. Tests lower it with monkeypatch.
-EXPORT_MAX_ROWS = 100_000
-
 MONEY_DIGITS = 12
 WEEKDAYS = range(7)  # 0 Monday … 6 Sunday; null means every day

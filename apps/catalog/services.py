@@ -302,7 +302,7 @@ _REQUIRED_PROJECT_COLUMNS = ("code", "name", "category", "durationMinutes", "pri
 
 
 def _read(file: Any, required: tuple[str, ...], report: ImportReport) -> list[tuple[int, dict[str, Any]]]:
-    from apps.catalog.excel import NotAWorkbook, read_rows
+    from apps.core.excel import NotAWorkbook, read_rows
 
     try:
         headers, rows = read_rows(file)

@@ -18,11 +18,11 @@ from apps.booking.api import serializers as io
 from apps.booking.choices import HISTORY_MAX_DAYS, ROTA_MAX_DAYS, CancelReason, ReservationSource, ReservationStatus
 from apps.booking.drafts import bookable_nurse, bookable_projects, draft_from, problems_of, project_minutes
 from apps.booking.models import Reservation, ShiftType
-from apps.catalog.excel import XLSX_CONTENT_TYPE, xlsx_response
 from apps.catalog.selectors import project_search
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import InvalidInput, NotFound
+from apps.core.excel import XLSX_CONTENT_TYPE, xlsx_response
 from apps.core.pagination import page_request_from, paginate
 from apps.core.role_codes import RESERVATION_FORCE, ROLE_CHOSEN
 from apps.members.selectors import member_in_chain

@@ -12,7 +12,7 @@ from openpyxl import load_workbook
 
 from apps.booking.choices import ReservationStatus
 from apps.booking.tests.factories import ReservationFactory, local_time
-from apps.catalog import choices as catalog_choices
+from apps.core import excel
 from apps.core.testing import api_client, assert_envelope, assert_list_queries_constant
 
 pytestmark = pytest.mark.django_db
@@ -97,8 +97,17 @@ def test_export_writes_the_filtered_rows_to_excel(client, store, nurse, project)
     )
 
 
+def test_a_walk_in_name_or_remark_that_starts_like_a_formula_is_exported_as_text(client, store, nurse):
+    ReservationFactory(store=store, nurse=nurse, name='=HYPERLINK("x")', remark="@SUM(A1)")
+    response = client.get(RECORDS + "/export", _range())
+    sheet = load_workbook(BytesIO(response.content)).active
+    name, remark = sheet["D2"], sheet["J2"]
+    assert (name.value, name.data_type) == ('=HYPERLINK("x")', "s")
+    assert (remark.value, remark.data_type) == ("@SUM(A1)", "s")
+
+
 def test_export_of_too_many_rows_is_refused(client, store, nurse, monkeypatch):
-    monkeypatch.setattr(catalog_choices, "EXPORT_MAX_ROWS", 1)
+    monkeypatch.setattr(excel, "EXPORT_MAX_ROWS", 1)
     ReservationFactory(store=store, nurse=nurse)
     body = client.get(RECORDS + "/export", _range()).json()
     assert body["errmsg"] == "export data cannot exceed 100,000 rows, please filter before exporting"

@@ -24,11 +24,11 @@ from apps.accounts.session import ActingSession
 from apps.catalog import selectors, services
 from apps.catalog.api import serializers as s
 from apps.catalog.choices import CategoryKind, ItemType
-from apps.catalog.excel import XLSX_CONTENT_TYPE, xlsx_response
 from apps.catalog.services import PRODUCT_COLUMNS, PROJECT_COLUMNS, PeriodInput
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import InvalidInput, NotFound, PermissionRefused
+from apps.core.excel import XLSX_CONTENT_TYPE, xlsx_response
 from apps.core.pagination import page_request_from, paginate
 from apps.org.models import Store
 

@@ -9,10 +9,10 @@ from io import BytesIO
 import pytest
 from openpyxl import load_workbook
 
-from apps.catalog import choices
-from apps.catalog.excel import XLSX_CONTENT_TYPE
 from apps.catalog.services import PRODUCT_COLUMNS, PROJECT_COLUMNS
 from apps.catalog.tests.factories import ProductFactory, ProjectFactory
+from apps.core import excel
+from apps.core.excel import XLSX_CONTENT_TYPE
 from apps.core.testing import assert_envelope
 
 pytestmark = pytest.mark.django_db
@@ -42,7 +42,7 @@ def test_project_export(client):
 
 
 def test_export_cap(client, monkeypatch):
-    monkeypatch.setattr(choices, "EXPORT_MAX_ROWS", 2)
+    monkeypatch.setattr(excel, "EXPORT_MAX_ROWS", 2)
     ProductFactory()
     assert client.get("/rest/commodity/productList/export").status_code == 200
     ProductFactory()
@@ -55,4 +55,4 @@ def test_export_cap(client, monkeypatch):
 
 
 def test_the_cap_is_the_specs():
-    assert choices.EXPORT_MAX_ROWS == 100_000
+    assert excel.EXPORT_MAX_ROWS == 100_000
