@@ -10,8 +10,11 @@ class AccountsConfig(AppConfig):
         from django.db.models.signals import post_migrate
 
         from apps.accounts import schema, signals  # noqa: F401  (registers receivers and schema extensions)
+        from apps.accounts.access import AccountsEmployeeLink
+        from apps.org.hooks import register_employee_account_link
 
         post_migrate.connect(_sync_resources, sender=self)
+        register_employee_account_link(AccountsEmployeeLink())
 
 
 def _sync_resources(**kwargs: object) -> None:

@@ -41,7 +41,8 @@ from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput, NotFound, PermissionRefused
 from apps.core.page_registry import PAGES, page_for
 from apps.core.role_codes import BUTTON_CODES
-from apps.org.models import OrgUnit
+from apps.org.choices import EmployeeStatus, OrgUnitKind
+from apps.org.models import Employee, OrgUnit
 
 SWITCHING_KINDS = (RoleKind.OWNER, RoleKind.PRINCIPAL)
 
@@ -262,10 +263,15 @@ def quick_shortcuts_save(
 
 
 def user_role_grant(*, actor: Actor, user: User, role: Role, hier: OrgUnit, description: str = "") -> UserRole:
-    """Grants a role at a level and the django-guardian permission to act there."""
+    """Grants a role at a level and the django-guardian permission to act there. A role below the
+    owner's granted at a store where the account is linked to an active employee is held by that
+    link, so the employee's leaving revokes it (apps.accounts.access)."""
+    holder = None
+    if hier.kind == OrgUnitKind.STORE and role.kind != RoleKind.OWNER:
+        holder = Employee.objects.filter(store_id=hier.pk, user=user, status=EmployeeStatus.ACTIVE).first()
     with transaction.atomic():
         entry, created = UserRole.objects.get_or_create(
-            user=user, role=role, hier=hier, defaults={"description": description}
+            user=user, role=role, hier=hier, defaults={"description": description, "granted_by_employee": holder}
         )
         assign_perm(ACT_IN_STORE, user, hier)
         if created:

@@ -6,7 +6,9 @@ from dataclasses import dataclass
 from datetime import date, time
 
 from apps.accounts.models import User
+from apps.core.audit import SYSTEM_ACTOR
 from apps.org.choices import EmployeePosition, EmployeeStatus, OrgUnitKind, SkillLevel
+from apps.org.hooks import employee_account_link
 from apps.org.models import Employee, OrgUnit
 
 
@@ -83,7 +85,7 @@ def _staff(store: OrgUnit, rows: list[tuple], nurse_login: str | None = None) ->
         user = None
         if index == 0 and nurse_login:
             user = User.objects.filter(login_name=nurse_login).first()
-        Employee.objects.create(
+        employee = Employee.objects.create(
             store=store,
             name=name,
             phone=phone,
@@ -93,3 +95,6 @@ def _staff(store: OrgUnit, rows: list[tuple], nurse_login: str | None = None) ->
             status=EmployeeStatus.ACTIVE,
             user=user,
         )
+        if user is not None:
+            # The nurse's login at the store is held by her employee link, so her leaving ends it.
+            employee_account_link().linked(actor=SYSTEM_ACTOR, employee=employee, previous_user_id=None)

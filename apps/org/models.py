@@ -158,7 +158,7 @@ class Store(OrgUnit):
 
 class Employee(models.Model):
     """A member of a store's staff (spec §2.2 /staffList). `user` is the sign-in account, when the
-    employee has one; leaving revokes that account's role entries at the store."""
+    employee has one; leaving revokes the role entries the link holds at the store (apps.accounts.access)."""
 
     store = models.ForeignKey(
         OrgUnit,

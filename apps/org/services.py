@@ -17,6 +17,7 @@ from apps.core.audit import Actor, audit_record
 from apps.core.errors import Conflict, DomainError, InvalidInput, NotFound
 from apps.org import rules
 from apps.org.choices import AuditAction, EmployeePosition, EmployeeStatus, SkillLevel, StoreStatus
+from apps.org.hooks import employee_account_link
 from apps.org.models import Employee, EmployeeServiceDuration, OrgUnit
 from apps.org.selectors import borrow_out_candidates
 
@@ -132,10 +133,6 @@ def _employee_clean(data: dict[str, Any], today: date) -> dict[str, Any]:
 def _check_user(store: OrgUnit, user_id: int | None, employee_id: int | None) -> None:
     if user_id is None:
         return
-    from apps.accounts.models import User  # accounts sits above org; only its table is read
-
-    if not User.objects.filter(pk=user_id).exists():
-        raise InvalidInput(_("unknown user account"), field="userId")
     taken = Employee.objects.filter(store=store, user_id=user_id, status=EmployeeStatus.ACTIVE)
     if employee_id is not None:
         taken = taken.exclude(pk=employee_id)
@@ -143,17 +140,26 @@ def _check_user(store: OrgUnit, user_id: int | None, employee_id: int | None) ->
         raise InvalidInput(_("this user account belongs to another employee of the store"), field="userId")
 
 
-def employee_save(*, actor: Actor, store: OrgUnit, employee: Employee | None, data: dict[str, Any]) -> Employee:
+def employee_save(
+    *, actor: Actor, caller_entry_id: int | None, store: OrgUnit, employee: Employee | None, data: dict[str, Any]
+) -> Employee:
     """Creates (employee None) or edits an employee of `store`. Rules: name required, at most 20
     characters; an 11-digit mainland mobile, or an 8-digit Hong Kong or Macao number with its area
-    code; a hire date not in the future; a phone used once among the store's active staff."""
+    code; a hire date not in the future; a phone used once among the store's active staff. Linking
+    or unlinking an account changes its access, so both the new and the previous account must hold
+    no role above the caller's there (the accounts app's rule, through apps.org.hooks)."""
     today = timezone.localdate()
     clean = _employee_clean(data, today)
+    link = employee_account_link()
     with transaction.atomic():
         if employee is not None:
             employee = Employee.objects.select_for_update().get(pk=employee.pk)
             if employee.left_date and clean["hireDate"] > employee.left_date:
                 raise InvalidInput(_("the hire date cannot be after the leaving date"), field="hireDate")
+        previous_user_id = employee.user_id if employee else None
+        if clean.get("userId") != previous_user_id:
+            for user_id in (uid for uid in (clean.get("userId"), previous_user_id) if uid is not None):
+                link.check_change(caller_entry_id=caller_entry_id, store=store, user_id=user_id, field="userId")
         _check_user(store, clean.get("userId"), employee.pk if employee else None)
         created = employee is None
         if created:
@@ -173,6 +179,8 @@ def employee_save(*, actor: Actor, store: OrgUnit, employee: Employee | None, da
                 employee.save()
         except IntegrityError:
             raise InvalidInput(_("another active employee of the store has this phone"), field="phone") from None
+        if employee.user_id != previous_user_id:
+            link.linked(actor=actor, employee=employee, previous_user_id=previous_user_id)
         audit_record(
             actor=actor,
             action=AuditAction.EMPLOYEE_CREATED if created else AuditAction.EMPLOYEE_UPDATED,
@@ -182,27 +190,25 @@ def employee_save(*, actor: Actor, store: OrgUnit, employee: Employee | None, da
     return employee
 
 
-def employee_leave(*, actor: Actor, employee: Employee, left_date: date) -> Employee:
-    """An employee leaves: status left with the date, and their user account's role entries at the
-    store are revoked (each revocation is in the system log too)."""
-    from apps.accounts.models import UserRole
-    from apps.accounts.services import user_role_revoke
-
+def employee_leave(*, actor: Actor, caller_entry_id: int | None, employee: Employee, left_date: date) -> Employee:
+    """An employee leaves: status left with the date, and the role entries their account link holds
+    at the store are revoked (each revocation is in the system log too); an owner's entry or one
+    above the store is never the link's. An account holding a role above the caller's there is
+    refused, as for linking."""
+    link = employee_account_link()
     with transaction.atomic():
         employee = Employee.objects.select_for_update().get(pk=employee.pk)
         if employee.status == EmployeeStatus.LEFT:
             raise Conflict(_("this employee has already left"))
+        if employee.user_id is not None:
+            link.check_change(
+                caller_entry_id=caller_entry_id, store=employee.store, user_id=employee.user_id, field="id"
+            )
         rules.check_left_date(left_date, employee.hire_date, timezone.localdate())
         employee.status = EmployeeStatus.LEFT
         employee.left_date = left_date
         employee.save(update_fields=["status", "left_date", "updated_at"])
-        revoked: list[str] = []
-        if employee.user_id is not None:
-            for entry in UserRole.objects.select_related("user", "role", "hier").filter(
-                user_id=employee.user_id, hier_id=employee.store_id
-            ):
-                revoked.append(entry.role.name)
-                user_role_revoke(actor=actor, entry=entry)
+        revoked = link.left(actor=actor, employee=employee)
         audit_record(
             actor=actor,
             action=AuditAction.EMPLOYEE_LEFT,

@@ -221,7 +221,9 @@ class EmployeeSaveApi(ErpApi):
         employee_id = data.pop("id", None)
         employee = _employee(request, employee_id) if employee_id else None
         store = employee.store if employee else _acting_store(request, data.pop("storeId", None))
-        employee = services.employee_save(actor=self.actor(), store=store, employee=employee, data=data)
+        employee = services.employee_save(
+            actor=self.actor(), caller_entry_id=request.auth.user_role.pk, store=store, employee=employee, data=data
+        )
         return EnvelopeResponse(
             selectors.employee_detail(employee=_employee(request, employee.pk)),
             message=_saved(),
@@ -240,7 +242,10 @@ class EmployeeLeaveApi(ErpApi):
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.EmployeeLeaveInputSerializer, request.data)
         employee = services.employee_leave(
-            actor=self.actor(), employee=_employee(request, data["id"]), left_date=data["leftDate"]
+            actor=self.actor(),
+            caller_entry_id=request.auth.user_role.pk,
+            employee=_employee(request, data["id"]),
+            left_date=data["leftDate"],
         )
         return EnvelopeResponse(selectors.employee_detail(employee=_employee(request, employee.pk)), message=_saved())
 

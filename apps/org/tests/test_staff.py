@@ -181,11 +181,19 @@ def test_the_list_code_does_not_open_the_list_to_others(chain, make_entry):
     assert_envelope(client.get("/rest/staffList/list"), status=403, errcode="AUTH-40300")
 
 
+def _linked_employee(client, user, **fields):
+    """An employee of the caller's store linked to `user`'s account through the API."""
+    body = {**NEW, "userId": user.pk, **fields}
+    return Employee.objects.get(
+        pk=assert_envelope(client.post("/rest/staffList/save", body, format="json"), status=201)["id"]
+    )
+
+
 def test_leaving_revokes_the_roles_at_the_store_and_is_logged(chain, client):
     user = UserFactory()
     here = UserRoleFactory(user=user, hier=chain["store"])
     elsewhere = UserRoleFactory(user=user, hier=chain["other_store"])
-    employee = EmployeeFactory(store=chain["store"], user=user, hire_date=datetime.date(2024, 1, 2))
+    employee = _linked_employee(client, user, hireDate="2024-01-02")
     response = client.post("/rest/staffList/leave", {"id": employee.pk, "leftDate": "2025-06-30"}, format="json")
     data = assert_envelope(response, status=200)
     assert data["status"] == "left" and data["leftDate"] == "2025-06-30" and data["roles"] == []

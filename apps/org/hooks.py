@@ -1,0 +1,44 @@
+"""What staff changes ask of the accounts app without importing it (ARCHITECTURE: org sits below
+accounts, and a lower app learns about a higher one only through a hook it defines).
+
+An employee may be linked to a sign-in account (`Employee.user`). Who may link which account, which
+of the account's role entries the link holds, and which of them go when the employee leaves are
+accounts' rules (apps.accounts.access); accounts registers them here in its AppConfig.ready().
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from apps.core.audit import Actor
+
+if TYPE_CHECKING:
+    from apps.org.models import Employee, OrgUnit
+
+
+class EmployeeAccountLink(Protocol):
+    def check_change(self, *, caller_entry_id: int | None, store: OrgUnit, user_id: int, field: str) -> None:
+        """Raises a domain error unless the caller may change the store access of account
+        `user_id` (link it to an employee, unlink it, or mark its employee as left); the error
+        names `field`."""
+
+    def linked(self, *, actor: Actor, employee: Employee, previous_user_id: int | None) -> None:
+        """The employee's account changed from `previous_user_id` to `employee.user_id`: the link
+        now holds the new account's entries at the store, and no longer the previous one's."""
+
+    def left(self, *, actor: Actor, employee: Employee) -> list[str]:
+        """The employee left: revokes the role entries the link held; answers their role names."""
+
+
+_link: EmployeeAccountLink | None = None
+
+
+def register_employee_account_link(link: EmployeeAccountLink) -> None:
+    global _link
+    _link = link
+
+
+def employee_account_link() -> EmployeeAccountLink:
+    if _link is None:  # accounts is installed with org in every configuration of this project
+        raise RuntimeError("no employee account link registered (apps.accounts not ready)")
+    return _link
