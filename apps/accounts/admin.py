@@ -80,12 +80,7 @@ class UserAdmin(DjangoUserAdmin):
         if code:
             authorization_code_set(actor=actor_from_request(request), user=obj, code=code)
         if change and "enabled" in form.changed_data:
-            audit_record(
-                actor=actor_from_request(request),
-                action=AuditAction.ENABLED_CHANGED,
-                target=obj,
-                detail={"enabled": obj.enabled},
-            )
+            services.user_enabled_change(actor=actor_from_request(request), user=obj, enabled=obj.enabled)
 
 
 @admin.register(Resource)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import secrets
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser, BaseUserManager
@@ -29,6 +30,10 @@ class UserManager(BaseUserManager):
         return self.create_user(login_name, password, **fields)
 
 
+def new_session_nonce() -> str:
+    return secrets.token_hex(8)
+
+
 class User(AbstractBaseUser, PermissionsMixin):
     """A person who signs in. `loginName` is the account (SY00012); `enabled` gates every way in."""
 
@@ -43,6 +48,9 @@ class User(AbstractBaseUser, PermissionsMixin):
     # Spec §2.4 shop-owner authorization: an owner's code (hashed like a password) that lets staff
     # go ahead on the owner's word, typed by the owner on the staff member's screen.
     authorization_code = models.CharField(_("authorization code"), max_length=128, blank=True)
+    # Carried by the quick-login cookie (apps.accounts.quick_login); signing out, a new password and
+    # disabling the account give a new one, so every cookie handed out before stops working.
+    session_nonce = models.CharField(_("session nonce"), max_length=16, default=new_session_nonce, editable=False)
 
     objects = UserManager()
 
@@ -72,6 +80,10 @@ class User(AbstractBaseUser, PermissionsMixin):
     def password_stamp(self) -> str:
         """Changes whenever the password does; tokens carry it, so a new password ends them."""
         return hashlib.sha256(self.password.encode()).hexdigest()[:12]
+
+    def rotate_session_nonce(self) -> None:
+        """Ends every quick-login cookie of the account once saved (callers save `session_nonce`)."""
+        self.session_nonce = new_session_nonce()
 
 
 class Resource(models.Model):

@@ -27,7 +27,7 @@ from apps.accounts.choices import (
     SignInWay,
 )
 from apps.accounts.errors import AccountTaken, LoginLocked, WrongCredentials
-from apps.accounts.models import LoginRecord, QuickShortcut, Resource, Role, User, UserRole
+from apps.accounts.models import LoginRecord, QuickShortcut, Resource, Role, User, UserRole, new_session_nonce
 from apps.accounts.selectors import (
     ACT_IN_STORE,
     role_entries_of,
@@ -178,12 +178,14 @@ def role_switch(
 
 
 def sign_out(*, request: HttpRequest, actor: Actor, access: AccessToken | None, refresh: str | None) -> None:
-    """Contract §4.5: ends the browser session and revokes the tokens presented."""
+    """Contract §4.5: ends the browser session and revokes the tokens presented. A new session
+    nonce ends the account's quick-login cookies, a copy kept elsewhere included."""
     if access is not None:
         tokens.revoke_access(access)
     if refresh:
         tokens.revoke_refresh(refresh)
     if actor.user_id is not None:
+        User.objects.filter(pk=actor.user_id).update(session_nonce=new_session_nonce())
         audit_record(actor=actor, action=AuditAction.LOGOUT)
     request.session.flush()
 
@@ -218,13 +220,30 @@ def account_register(*, actor: Actor, account: str | None, password: str | None)
 
 
 def user_password_change(*, actor: Actor, user: User, password: str) -> None:
-    """A new password ends every session: refresh tokens are blacklisted here, and access tokens
-    carry the old password stamp so they stop at the next request."""
+    """A new password ends every session: refresh tokens are blacklisted here, access tokens carry
+    the old password stamp so they stop at the next request, and a new session nonce ends the
+    quick-login cookies."""
     with transaction.atomic():
         user.set_password(password)
-        user.save(update_fields=["password"])
+        user.rotate_session_nonce()
+        user.save(update_fields=["password", "session_nonce"])
         tokens.revoke_all_refresh_tokens(user)
         audit_record(actor=actor, action=AuditAction.PASSWORD_CHANGED, target=user)
+
+
+def user_enabled_change(*, actor: Actor, user: User, enabled: bool) -> None:
+    """Head office switches an account on or off. Disabling ends what it signed in with: its refresh
+    tokens and, through a new session nonce, its quick-login cookies, so switching it back on does
+    not revive them. (Access tokens and sessions stop at the next call, which checks `enabled`.)"""
+    with transaction.atomic():
+        user.enabled = enabled
+        fields = ["enabled"]
+        if not enabled:
+            user.rotate_session_nonce()
+            fields.append("session_nonce")
+            tokens.revoke_all_refresh_tokens(user)
+        user.save(update_fields=fields)
+        audit_record(actor=actor, action=AuditAction.ENABLED_CHANGED, target=user, detail={"enabled": enabled})
 
 
 def quick_shortcuts_save(

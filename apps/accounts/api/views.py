@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework.authentication import get_authorization_header
@@ -85,7 +86,9 @@ class LogoutApi(ErpApi):
             except SignInFailed:
                 access = None
         actor = self.actor()
-        django_user = request._request.user
+        # From the session itself: with no authentication classes DRF has already set the request's
+        # user to the anonymous one.
+        django_user = get_user(request._request)
         if actor.user_id is None and django_user.is_authenticated:
             actor = type(actor)(user_id=django_user.pk, login_name=django_user.login_name, ip_address=actor.ip_address)
         if actor.user_id is None and access is not None:

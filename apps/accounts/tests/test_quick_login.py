@@ -9,14 +9,15 @@ from types import SimpleNamespace
 import pytest
 from django.core import signing
 from django.http import HttpRequest, HttpResponse
+from django.test import Client
 from rest_framework.test import APIClient
 
 from apps.accounts import services
 from apps.accounts.choices import AuditAction, SignInWay
 from apps.accounts.models import User
 from apps.accounts.quick_login import QUICK_LOGIN_COOKIE, QUICK_LOGIN_SALT, quick_login_cookie_value
-from apps.accounts.tests.factories import PASSWORD
-from apps.accounts.tests.helpers import LOGOUT_URL, form_login
+from apps.accounts.tests.factories import PASSWORD, UserFactory
+from apps.accounts.tests.helpers import LOGOUT_URL, bearer_client, form_login
 from apps.core.audit import SYSTEM_ACTOR
 from apps.core.models import SystemLog
 from apps.core.testing import assert_envelope
@@ -77,7 +78,9 @@ def test_sign_in_sets_the_cookie(user, settings):
     request = HttpRequest()
     request.COOKIES[QUICK_LOGIN_COOKIE] = morsel.value
     value = request.get_signed_cookie(QUICK_LOGIN_COOKIE, salt=QUICK_LOGIN_SALT, max_age=DAY)
-    assert value == quick_login_cookie_value(user=user) == f"{user.pk}:{user.password_stamp}:{user.account_version}"
+    user.refresh_from_db()
+    assert value == quick_login_cookie_value(user=user)
+    assert value == f"{user.pk}:{user.password_stamp}:{user.account_version}:{user.session_nonce}"
 
 
 def test_cookie_is_not_secure_where_the_session_cookie_is_not(user, settings):
@@ -153,6 +156,58 @@ def test_a_new_password_ends_quick_login(user):
     assert_refused(cookie_only_client(cookie).post(QUICK_URL))
 
 
+def test_a_new_password_gives_a_new_session_nonce(user, signed_value):
+    client, _data = signed_in_client(user)
+    cookie = client.cookies[QUICK_LOGIN_COOKIE].value
+    user.refresh_from_db()
+    old_nonce = user.session_nonce
+    services.user_password_change(actor=SYSTEM_ACTOR, user=user, password="Another@12345")
+    user.refresh_from_db()
+    assert user.session_nonce != old_nonce
+    # The old browser's cookie, and one with the new password's stamp but the old nonce, are refused.
+    assert_refused(cookie_only_client(cookie).post(QUICK_URL))
+    stale = f"{user.pk}:{user.password_stamp}:{user.account_version}:{old_nonce}"
+    assert_refused(cookie_only_client(signed_value(stale)).post(QUICK_URL))
+
+
+def test_disabling_the_account_in_the_admin_ends_quick_login_even_once_it_is_enabled_again(db):
+    user = UserFactory()
+    client, _data = signed_in_client(user)
+    cookie = client.cookies[QUICK_LOGIN_COOKIE].value
+    head_office = Client(HTTP_ACCEPT_LANGUAGE="en")
+    head_office.force_login(UserFactory(is_staff=True, is_superuser=True))
+    for enabled in (False, True):
+        response = head_office.post(f"/admin/accounts/user/{user.pk}/change/", admin_change_form(user, enabled=enabled))
+        assert response.status_code == 302, response.content.decode()[:2000]
+        user.refresh_from_db()
+        assert user.enabled is enabled
+    assert_refused(cookie_only_client(cookie).post(QUICK_URL))
+    assert list(
+        SystemLog.objects.filter(object_id=str(user.pk), action=AuditAction.ENABLED_CHANGED)
+        .order_by("id")
+        .values_list("detail__enabled", flat=True)
+    ) == [False, True]
+
+
+def admin_change_form(user: User, *, enabled: bool) -> dict:
+    """The user change form of the admin as a browser posts it (the user has no role entries)."""
+    form = {
+        "login_name": user.login_name,
+        "nickname": user.nickname,
+        "phone": user.phone,
+        "wecom_userid": "",
+        "new_authorization_code": "",
+        "role_entries-TOTAL_FORMS": "0",
+        "role_entries-INITIAL_FORMS": "0",
+        "role_entries-MIN_NUM_FORMS": "0",
+        "role_entries-MAX_NUM_FORMS": "1000",
+        "_save": "Save",
+    }
+    if enabled:
+        form["enabled"] = "on"
+    return form
+
+
 def test_a_disabled_account_cannot_quick_login(user):
     client, _data = signed_in_client(user)
     User.objects.filter(pk=user.pk).update(enabled=False)
@@ -175,6 +230,20 @@ def test_sign_out_clears_the_cookie(user):
     assert morsel.value == ""
     assert morsel["max-age"] == 0
     assert_refused(client.post(QUICK_URL))
+
+
+def test_sign_out_ends_a_copy_of_the_cookie_kept_elsewhere(user):
+    client, data = signed_in_client(user)
+    copy = client.cookies[QUICK_LOGIN_COOKIE].value
+    assert_envelope(client.post(LOGOUT_URL, {"refresh": data["refresh"]}, format="json"), status=200)
+    assert_refused(cookie_only_client(copy).post(QUICK_URL))
+
+
+def test_sign_out_with_only_a_bearer_token_ends_the_cookie_too(user):
+    client, data = signed_in_client(user)
+    copy = client.cookies[QUICK_LOGIN_COOKIE].value
+    assert_envelope(bearer_client(data).post(LOGOUT_URL, {"refresh": data["refresh"]}, format="json"), status=200)
+    assert_refused(cookie_only_client(copy).post(QUICK_URL))
 
 
 def test_sign_out_without_a_session_still_clears_the_cookie(db):
