@@ -59,9 +59,10 @@ def shift_type_save(*, actor: Actor, store: OrgUnit, data: dict[str, Any], shift
 
 
 def _employees(store: OrgUnit, ids: set[int]) -> dict[int, Employee]:
+    # Another store's employee answers 404 like every other store's record (contract §5).
     found = {e.pk: e for e in Employee.objects.filter(store=store, pk__in=ids)}
     if len(found) != len(ids):
-        raise InvalidInput(_("unknown employee"), field="entries")
+        raise NotFound()
     return found
 
 

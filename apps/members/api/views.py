@@ -280,7 +280,8 @@ class PointsAdjustApi(ErpApi):
         data = self.parse(io.PointsAdjustInputSerializer, request.data)
         entry = services.points_adjust(
             actor=self.actor(),
-            member=_chain_member(data["memId"]),
+            # Like every member write, only a member of the chosen store: another store's is 404.
+            member=_store_member(request, data["memId"]),
             store=store_acted_in(request.auth),
             change=data["change"],
             reason=data["reason"],

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from apps.core.audit import SYSTEM_ACTOR
 from apps.core.models import SystemLog
 from apps.core.testing import assert_envelope, assert_list_queries_constant
 from apps.members.choices import AuditAction
 from apps.members.models import Member, PointsEntry
+from apps.members.services import points_adjust
 from apps.members.tests.factories import MemberFactory
 
 pytestmark = pytest.mark.django_db
@@ -52,10 +54,18 @@ def test_adjusting_needs_the_button_code(clerk_client, store):
     assert_envelope(_adjust(clerk_client, member, 10), status=403, errcode="AUTH-40300")
 
 
-def test_the_store_ledger_lists_this_stores_entries(client, other_client, store):
+def test_another_stores_member_is_not_found_and_keeps_its_points(other_client, store):
+    member = MemberFactory(home_store=store)
+    assert_envelope(_adjust(other_client, member, 500), status=404, errcode="SYS-40400")
+    member.refresh_from_db()
+    assert member.points == 0 and not PointsEntry.objects.exists()
+
+
+def test_the_store_ledger_lists_this_stores_entries(client, store, other_store):
     member = MemberFactory(home_store=store, phone="13912345678")
     _adjust(client, member, 10)
-    _adjust(other_client, member, 20)  # awarded at another store: its ledger, not ours
+    # Awarded at another store (a visit there): its ledger, not ours.
+    points_adjust(actor=SYSTEM_ACTOR, member=member, store=other_store, change=20, reason="到店赠送")
     page = assert_envelope(client.get("/rest/member/integralStoreList"), status=200)
     assert page["total"] == 1 and page["list"][0]["change"] == 10 and page["list"][0]["phone"] == "139****5678"
     page = assert_envelope(
