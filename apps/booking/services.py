@@ -1,14 +1,16 @@
 """Reservation use cases: save (create or edit), force over soft conflicts, move, status changes.
-Each runs in one transaction with its history row and system-log entry. The nurse's row is locked
-before the checks, so two bookings of one nurse queue instead of racing; on PostgreSQL the exclusion
-constraint backs this up whatever path writes."""
+Each runs in one transaction with its history row and system-log entry. The nurse's row and then the
+person's (the member's row, or a walk-in's phone) are locked before the checks, so two bookings of
+one nurse or of one person queue instead of racing; on PostgreSQL the exclusion constraint backs the
+nurse's up whatever path writes."""
 
 from __future__ import annotations
 
+import hashlib
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -27,7 +29,7 @@ from apps.booking.models import Reservation, ReservationChange, ReservationProje
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import DomainError, InvalidInput
 from apps.core.phones import mask_phone
-from apps.members.services import member_visited
+from apps.members.services import member_lock, member_visited
 from apps.org.models import Employee, OrgUnit
 
 
@@ -48,6 +50,9 @@ class WrongStatus(DomainError):
     status = 409
     default_message = gettext_lazy("the reservation's status does not allow this")
 
+
+# The first key of the advisory locks that stand in for a walk-in's row (_lock_person).
+WALK_IN_LOCK_SPACE = 51021
 
 # action -> (statuses it starts from, status it leads to)
 TRANSITIONS: dict[str, tuple[tuple[str, ...], str]] = {
@@ -91,6 +96,21 @@ def _history(actor: Actor, reservation: Reservation, kind: str, before: dict[str
 def _lock_nurse(nurse: Employee | None) -> None:
     if nurse is not None:
         Employee.objects.select_for_update().filter(pk=nurse.pk).first()
+
+
+def _lock_person(draft: Draft) -> None:
+    """Bookings of one person take turns, so the "member already booked" check of each sees the
+    other's row (without a nurse nothing else serialises them). A member's row is locked; a walk-in
+    has no row, so on PostgreSQL a transaction-level advisory lock on the phone stands in for it."""
+    if draft.member is not None:
+        member_lock(member_id=draft.member.pk)
+    elif draft.phone and connection.vendor == "postgresql":
+        digest = hashlib.sha256(f"{draft.area_code}|{draft.phone}".encode()).digest()
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_advisory_xact_lock(%s, %s)",
+                [WALK_IN_LOCK_SPACE, int.from_bytes(digest[:4], "big", signed=True)],
+            )
 
 
 def _write(reservation: Reservation) -> None:
@@ -137,6 +157,7 @@ def reservation_save(
             reservation = Reservation.objects.select_for_update().get(pk=reservation.pk)
             if reservation.status != ReservationStatus.BOOKED:
                 raise WrongStatus()
+        _lock_person(draft)
         problems = problems_of(draft, reservation_id=reservation.pk if reservation else None)
         blocking = [p for p in problems if not (force and p.code in OVERRIDABLE_PROBLEMS)]
         if blocking:
@@ -197,6 +218,7 @@ def reservation_move(
             source=reservation.source,
             remark=reservation.remark,
         )
+        _lock_person(draft)
         problems = problems_of(draft, reservation_id=reservation.pk)
         if problems:
             raise ReservationConflict(problems)

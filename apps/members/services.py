@@ -382,6 +382,12 @@ def cancellation_decide(
     return request
 
 
+def member_lock(*, member_id: int) -> None:
+    """Locks the member's row until the caller's transaction ends, so two writes that each check
+    the member's other rows (booking's "member already booked") take turns instead of both passing."""
+    Member.objects.select_for_update().filter(pk=member_id).values_list("pk", flat=True).first()
+
+
 def member_visited(*, member_id: int, at: datetime) -> None:
     """A visit (a reservation's arrival, later a paid order) moves the member's last visit forward."""
     Member.objects.filter(pk=member_id).filter(
