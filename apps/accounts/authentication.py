@@ -22,6 +22,7 @@ from apps.accounts.tokens import (
     is_access_revoked,
 )
 from apps.org.models import OrgUnit
+from apps.org.store_access import store_refusal
 
 ACCOUNT_VERSION_HEADER = "HTTP_X_ACCOUNT_VERSION"
 SESSION_ACCOUNT_VERSION = "erp_account_version"
@@ -98,6 +99,16 @@ def load_acting(user_id: Any, user_role_id: Any) -> tuple[User | None, UserRole 
     return User.objects.filter(pk=user_id).first(), None
 
 
+def acting_session(user: User, entry: UserRole | None, token: Any = None) -> ActingSession:
+    """The session of a call. The entry's level came in the same query, so whether head office has
+    deactivated its store or disabled it for debt is known fresh on every call, with nothing cached
+    to go stale: such an entry is not in force, and the session carries the reason instead."""
+    refusal = store_refusal(entry.hier) if entry is not None else None
+    if refusal is not None:
+        return ActingSession(user=user, user_role=None, token=token, refusal=refusal)
+    return ActingSession(user=user, user_role=entry, token=token)
+
+
 class ErpTokenAuthentication(BaseAuthentication):
     keyword = b"bearer"
 
@@ -118,7 +129,7 @@ class ErpTokenAuthentication(BaseAuthentication):
             raise version_mismatch()
         if token.get(PASSWORD_STAMP_CLAIM) != user.password_stamp:
             raise token_invalid()
-        return user, ActingSession(user=user, user_role=entry, token=token)
+        return user, acting_session(user, entry, token)
 
     def authenticate_header(self, request: Any) -> str:
         return 'Bearer realm="rest"'
@@ -137,7 +148,7 @@ class ErpSessionAuthentication(BaseAuthentication):
             raise version_mismatch()
         self._enforce_csrf(request)
         _, entry = load_acting(user.pk, session.get(SESSION_USER_ROLE))
-        return user, ActingSession(user=user, user_role=entry)
+        return user, acting_session(user, entry)
 
     def _enforce_csrf(self, request: Any) -> None:
         check = CSRFCheck(lambda _request: None)

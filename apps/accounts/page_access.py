@@ -9,6 +9,7 @@ from apps.accounts.models import UserRole
 from apps.accounts.role_codes import codes_of_role
 from apps.accounts.selectors import landing_for
 from apps.core.page_views import PageVisitor
+from apps.org.store_access import store_refusal
 
 _STRANGER = PageVisitor(signed_in=False, role_chosen=False, codes=frozenset(), menu=(), landing="/login")
 
@@ -19,7 +20,7 @@ def page_visitor(request: HttpRequest) -> PageVisitor:
         return _STRANGER
     entry_id = request.session.get(SESSION_USER_ROLE)
     entry = UserRole.objects.select_related("role", "hier").filter(pk=entry_id, user=user).first() if entry_id else None
-    if entry is None:
+    if entry is None or store_refusal(entry.hier) is not None:
         return PageVisitor(signed_in=True, role_chosen=False, codes=frozenset(), menu=(), landing="/xxbLogin")
     codes = codes_of_role(entry.role_id)
     return PageVisitor(

@@ -43,6 +43,7 @@ from apps.core.page_registry import PAGES, page_for
 from apps.core.role_codes import BUTTON_CODES
 from apps.org.choices import EmployeeStatus, OrgUnitKind
 from apps.org.models import Employee, OrgUnit
+from apps.org.store_access import check_store_usable
 
 SWITCHING_KINDS = (RoleKind.OWNER, RoleKind.PRINCIPAL)
 
@@ -111,6 +112,7 @@ def role_entry_resolve(*, user: User, wire_id: int, store_id: int | None = None)
 def _act_in(*, request: HttpRequest, actor: Actor, entry: UserRole, action: str) -> dict[str, Any]:
     if not entry.user.has_perm(ACT_IN_STORE, entry.hier):
         raise PermissionRefused()
+    check_store_usable(entry.hier)
     with transaction.atomic():
         issued = tokens.issue_tokens(user=entry.user, user_role=entry)
         if request.session.get(SESSION_ACCOUNT_VERSION) == entry.user.account_version:

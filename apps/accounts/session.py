@@ -12,6 +12,7 @@ from typing import Any
 
 from apps.accounts.models import User, UserRole
 from apps.accounts.role_codes import codes_of_role
+from apps.core.errors import DomainError
 from apps.org.selectors import store_ids_under
 
 
@@ -21,6 +22,10 @@ class ActingSession:
     user_role: UserRole | None = None
     token: Any = None
     claims: dict[str, Any] = field(default_factory=dict)
+    # Why the chosen role entry is not in force: head office deactivated its store or disabled it for
+    # debt since it was chosen (apps.org.store_access). `user_role` is then None, so calls that need
+    # a role answer this error (apps.core.permissions) and the person can still choose another.
+    refusal: DomainError | None = None
 
     @property
     def has_role(self) -> bool:

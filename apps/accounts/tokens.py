@@ -16,6 +16,7 @@ from rest_framework_simplejwt.utils import datetime_from_epoch
 
 from apps.accounts.errors import token_invalid, user_gone
 from apps.accounts.models import User, UserRole
+from apps.org.store_access import check_store_usable
 
 USER_ROLE_CLAIM = "ur"
 ACCOUNT_VERSION_CLAIM = "av"
@@ -99,7 +100,10 @@ def rotate_refresh(raw_refresh: str) -> dict[str, str]:
         raise token_invalid()
     user_role = None
     if refresh.get(USER_ROLE_CLAIM):
-        user_role = UserRole.objects.filter(pk=refresh[USER_ROLE_CLAIM], user=user).first()
+        user_role = UserRole.objects.select_related("hier").filter(pk=refresh[USER_ROLE_CLAIM], user=user).first()
+        if user_role is not None:
+            # No new pair acting in a store head office has deactivated or disabled for debt since.
+            check_store_usable(user_role.hier)
     with transaction.atomic():
         _claim_refresh(refresh, user)
         return issue_tokens(user=user, user_role=user_role)

@@ -44,7 +44,8 @@ class HasRoleCode(BasePermission):
             return True
         session: ActingSessionLike | None = request.auth
         if session is None or not session.has_role:
-            raise NoRoleChosen()
+            # A session may say why its role is not in force (its store was closed since): say so.
+            raise getattr(session, "refusal", None) or NoRoleChosen()
         if codes == ROLE_CHOSEN:
             return True
         if session.codes.isdisjoint(codes):

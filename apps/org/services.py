@@ -10,16 +10,16 @@ from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
 
 from apps.catalog.models import Project
 from apps.core.audit import Actor, audit_record
-from apps.core.errors import Conflict, DomainError, InvalidInput, NotFound
+from apps.core.errors import Conflict, InvalidInput, NotFound
 from apps.org import rules
 from apps.org.choices import AuditAction, EmployeePosition, EmployeeStatus, SkillLevel, StoreStatus
 from apps.org.hooks import employee_account_link
 from apps.org.models import Employee, EmployeeServiceDuration, OrgUnit
 from apps.org.selectors import borrow_out_candidates
+from apps.org.store_access import check_store_usable
 
 # Wire name → model field of the store information a store may edit (spec §2.2 /storeBasicInfo).
 STORE_FIELDS = {
@@ -280,24 +280,18 @@ def duration_close(*, actor: Actor, duration: EmployeeServiceDuration) -> Employ
     return duration
 
 
-class StoreDebtDisabled(DomainError):
-    errcode = "SHOP-40301"
-    status = 403
-    default_message = _lazy("this store is disabled for debt, please contact head office")
-
-
 def store_switch(
     *, request: HttpRequest, actor: Actor, user_id: int, current_role_id: int | None, store: OrgUnit
 ) -> dict[str, Any]:
     """Spec §7.2 storeModify: the owner moves into one of their stores. Answers what choosing a
     role answers (apps.accounts.services.role_choose): the user's entry at that store, the same role
-    as now when they hold it there, else an owner-type one. A store disabled for debt refuses."""
+    as now when they hold it there, else an owner-type one. A store disabled for debt or deactivated
+    refuses (apps.org.store_access)."""
     from apps.accounts.choices import RoleKind
     from apps.accounts.models import User, UserRole
     from apps.accounts.services import role_choose
 
-    if store.debt_disabled:
-        raise StoreDebtDisabled()
+    check_store_usable(store)
     entries = list(
         UserRole.objects.filter(user_id=user_id, hier=store)
         .exclude(role__kind=RoleKind.STORE_EMPLOYEE)
