@@ -16,6 +16,7 @@ from apps.core.role_codes import (
     MEMBER_PHONE_VIEW,
     MEMBER_POINTS_ADJUST,
     RESERVATION_FORCE,
+    ROTA_EDIT,
     SYSTEM_LOG_VIEW,
 )
 from apps.org.demo import DemoChain
@@ -50,6 +51,7 @@ ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
             MEMBER_CANCEL_DECIDE.code,
             RESERVATION_FORCE.code,
             SYSTEM_LOG_VIEW.code,
+            ROTA_EDIT.code,
         ),
     ),
     (
@@ -64,9 +66,10 @@ ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
             MEMBER_CANCEL_DECIDE.code,
             RESERVATION_FORCE.code,
             SYSTEM_LOG_VIEW.code,
+            ROTA_EDIT.code,
         ),
     ),
-    (5, "副店长", RoleKind.PRINCIPAL, "门店副店长", (*_STORE_PAGES, RESERVATION_FORCE.code)),
+    (5, "副店长", RoleKind.PRINCIPAL, "门店副店长", (*_STORE_PAGES, RESERVATION_FORCE.code, ROTA_EDIT.code)),
     (6, "护理师", RoleKind.STORE_EMPLOYEE, "养发护理师", _NURSE_PAGES),
     (7, "前台", RoleKind.STORE_EMPLOYEE, "前台接待", _NURSE_PAGES),
     (3953, "物料建设管理员", RoleKind.MATERIAL_BUILDER_ADMIN, "物料建设管理员", _MATERIAL_PAGES),

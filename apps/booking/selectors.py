@@ -390,8 +390,11 @@ def shift_type_rows(store_id: int) -> list[dict[str, Any]]:
     ]
 
 
-def rota_view(store: OrgUnit, day_from: date, day_to: date) -> dict[str, Any]:
+def rota_view(store: OrgUnit, day_from: date, day_to: date, *, user_id: int | None = None) -> dict[str, Any]:
+    """The store's rota; `myEmployeeId` is the caller's own employee there (their shifts are
+    highlighted), or None."""
     employees = Employee.objects.filter(store_id=store.pk, status=EmployeeStatus.ACTIVE).order_by("position", "name")
+    employees = list(employees)
     days = RotaDay.objects.filter(store_id=store.pk, date__gte=day_from, date__lte=day_to).order_by(
         "date", "employee_id"
     )
@@ -408,6 +411,7 @@ def rota_view(store: OrgUnit, day_from: date, day_to: date) -> dict[str, Any]:
         "days": [
             {"employeeId": d.employee_id, "date": d.date, "kind": d.kind, "shiftTypeId": d.shift_type_id} for d in days
         ],
+        "myEmployeeId": next((e.pk for e in employees if user_id is not None and e.user_id == user_id), None),
     }
 
 

@@ -34,6 +34,9 @@ MEMBER_POINTS_ADJUST = ButtonCode("BTN-HYGL-POINTS-ADJUST", "Adjust member point
 MEMBER_CANCEL_DECIDE = ButtonCode("BTN-HYGL-CANCEL-DECIDE", "Decide member cancellations", "审批会员注销")
 RESERVATION_FORCE = ButtonCode("BTN-YUKB-FORCE-UPDATE", "Override a reservation conflict", "强制保存冲突预约")
 SYSTEM_LOG_VIEW = ButtonCode("BTN-CZRZ-VIEW", "Read the system log", "查看操作日志")
+# The rota page (PBGL-0001) is open to store employees to read their shifts; changing the rota or
+# the shift types needs this code (the owner's and principals').
+ROTA_EDIT = ButtonCode("BTN-PBGL-ROTA-EDIT", "Edit the rota and shift types", "编辑排班")
 
 BUTTON_CODES: tuple[ButtonCode, ...] = (
     MEMBER_PHONE_VIEW,
@@ -41,6 +44,7 @@ BUTTON_CODES: tuple[ButtonCode, ...] = (
     MEMBER_CANCEL_DECIDE,
     RESERVATION_FORCE,
     SYSTEM_LOG_VIEW,
+    ROTA_EDIT,
 )
 
 ALL_CODES: tuple[str, ...] = PAGE_CODES + tuple(button.code for button in BUTTON_CODES)

@@ -290,6 +290,7 @@ class RotaDayOutputSerializer(serializers.Serializer):
 class RotaOutputSerializer(serializers.Serializer):
     employees = StaffNameOutputSerializer(many=True)
     days = RotaDayOutputSerializer(many=True)
+    myEmployeeId = serializers.IntegerField(allow_null=True, help_text="the caller's own employee in the store, if any")
 
 
 class CopyWeekInputSerializer(serializers.Serializer):

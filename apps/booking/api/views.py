@@ -24,7 +24,7 @@ from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.excel import XLSX_CONTENT_TYPE, xlsx_response
 from apps.core.pagination import page_request_from, paginate
-from apps.core.role_codes import RESERVATION_FORCE, ROLE_CHOSEN
+from apps.core.role_codes import RESERVATION_FORCE, ROLE_CHOSEN, ROTA_EDIT
 from apps.members.selectors import member_in_chain
 from apps.org.models import OrgUnit
 from apps.org.selectors import store_acted_in
@@ -443,7 +443,7 @@ class ShiftTypeListApi(ErpApi):
 
 
 class ShiftTypeSaveApi(ErpApi):
-    required_codes = ROTA
+    required_codes = (ROTA_EDIT.code,)
 
     @extend_schema(request=io.ShiftTypeInputSerializer, responses=io.ShiftTypeOutputSerializer)
     def post(self, request: Request) -> EnvelopeResponse:
@@ -470,13 +470,16 @@ class RotaApi(ErpApi):
         day_from = data.get("from") or monday
         day_to = data.get("to") or day_from + timedelta(days=6)
         rules.check_time_range(day_from, day_to, ROTA_MAX_DAYS)
-        return EnvelopeResponse(selectors.rota_view(store_acted_in(request.auth), day_from, day_to))
+        return EnvelopeResponse(
+            selectors.rota_view(store_acted_in(request.auth), day_from, day_to, user_id=request.user.pk)
+        )
 
 
 class RotaSaveApi(ErpApi):
-    """Spec §8: editing the rota succeeds silently, so the answer's errmsg is empty."""
+    """Spec §8: editing the rota succeeds silently, so the answer's errmsg is empty. The rota page
+    (ROTA) lets store employees read it; writing needs the edit code."""
 
-    required_codes = ROTA
+    required_codes = (ROTA_EDIT.code,)
 
     @extend_schema(request=io.RotaSaveInputSerializer, responses=io.CopyWeekOutputSerializer)
     def post(self, request: Request) -> EnvelopeResponse:
@@ -488,7 +491,7 @@ class RotaSaveApi(ErpApi):
 
 
 class RotaCopyWeekApi(ErpApi):
-    required_codes = ROTA
+    required_codes = (ROTA_EDIT.code,)
 
     @extend_schema(request=io.CopyWeekInputSerializer, responses=io.CopyWeekOutputSerializer)
     def post(self, request: Request) -> EnvelopeResponse:

@@ -3,7 +3,7 @@ import datetime
 import pytest
 
 from apps.catalog.tests.factories import ProjectFactory
-from apps.core.role_codes import RESERVATION_FORCE
+from apps.core.role_codes import RESERVATION_FORCE, ROTA_EDIT
 from apps.core.testing import api_client
 from apps.members.tests.factories import MemberFactory
 from apps.org.tests.factories import EmployeeFactory
@@ -42,7 +42,7 @@ def member(store):
 
 @pytest.fixture
 def manager_entry(store, make_entry):
-    return make_entry(store, codes=[BOARD, ROTA, RESERVATION_FORCE.code])
+    return make_entry(store, codes=[BOARD, ROTA, ROTA_EDIT.code, RESERVATION_FORCE.code])
 
 
 @pytest.fixture
@@ -59,4 +59,6 @@ def desk_client(store, make_entry):
 
 @pytest.fixture
 def other_client(chain, make_entry):
-    return api_client(entry=make_entry(chain["other_store"], codes=[BOARD, ROTA, RESERVATION_FORCE.code]))
+    return api_client(
+        entry=make_entry(chain["other_store"], codes=[BOARD, ROTA, ROTA_EDIT.code, RESERVATION_FORCE.code])
+    )

@@ -7,11 +7,13 @@ import datetime
 import pytest
 from django.utils import timezone
 
+from apps.accounts.demo import ROLES
 from apps.booking.choices import AuditAction
 from apps.booking.models import RotaDay
 from apps.booking.tests.factories import ReservationFactory, ShiftTypeFactory
 from apps.core.models import SystemLog
 from apps.core.testing import api_client, assert_envelope
+from apps.org.tests.factories import EmployeeFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -37,6 +39,42 @@ def test_shift_types_are_saved_with_rules(client, store):
         ).json()
         assert body["errcode"] == "VALID-40000" and field in body["data"]["fields"], bad
     assert [row["name"] for row in assert_envelope(client.get("/rest/schedule/shiftTypes"), status=200)] == ["早班"]
+
+
+DEMO_CODES = {role_id: codes for role_id, _name, _kind, _description, codes in ROLES}
+
+
+def _rota_writes(store, employee):
+    shift = ShiftTypeFactory(store=store)
+    monday = _monday(1)
+    entry = {"employeeId": employee.pk, "date": monday.isoformat(), "kind": "shift", "shiftTypeId": shift.pk}
+    return [
+        ("/rest/schedule/shiftType/save", {"name": "晚班", "start": "14:00", "end": "22:00"}),
+        ("/rest/schedule/shiftType/save", {"id": shift.pk, "name": "早班", "start": "09:00", "end": "17:00"}),
+        ("/rest/schedule/rota/save", {"entries": [entry]}),
+        ("/rest/schedule/rota/copyLastWeek", {"weekStart": monday.isoformat()}),
+    ]
+
+
+def test_a_store_employee_login_reads_the_rota_but_cannot_change_it(store, make_entry):
+    nurse_entry = make_entry(store, codes=DEMO_CODES[6], kind="store_employee")
+    own = EmployeeFactory(store=store, user=nurse_entry.user)
+    colleague = EmployeeFactory(store=store)
+    nurse = api_client(entry=nurse_entry)
+    for url, body in _rota_writes(store, colleague):
+        assert_envelope(nurse.post(url, body, format="json"), status=403, errcode="AUTH-40300")
+    assert not RotaDay.objects.exists()
+    rota = assert_envelope(nurse.get("/rest/schedule/rota"), status=200)
+    assert rota["myEmployeeId"] == own.pk and {e["id"] for e in rota["employees"]} == {own.pk, colleague.pk}
+    assert_envelope(nurse.get("/rest/schedule/shiftTypes"), status=200)
+
+
+def test_the_principal_changes_the_rota(store, make_entry):
+    principal = api_client(entry=make_entry(store, codes=DEMO_CODES[2], kind="principal"))
+    for url, body in _rota_writes(store, EmployeeFactory(store=store)):
+        response = principal.post(url, body, format="json")
+        assert response.status_code in (200, 201), response.json()
+    assert assert_envelope(principal.get("/rest/schedule/rota"), status=200)["myEmployeeId"] is None
 
 
 def test_saving_the_rota_is_silent_and_logged(client, store, nurse, other_nurse):

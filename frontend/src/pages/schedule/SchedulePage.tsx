@@ -35,10 +35,12 @@ import {
 } from "@mui/material";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { hasButtonCode } from "../../api/session";
 import { mountIsland } from "../../islands/mount";
 import { DetailError, Loading } from "../messaging/parts";
 import { ShiftTypeDialog } from "./ShiftTypeDialog";
 import {
+  BTN_ROTA_EDIT,
   copyLastWeek,
   saveRota,
   useRota,
@@ -103,14 +105,15 @@ function CellContent({ choice, shiftTypes, dense }: { choice: Choice; shiftTypes
   );
 }
 
+/** The shift types; `onCreate` and `onEdit` are absent when the role only reads the rota. */
 function ShiftTypesPanel({
   shiftTypes,
   onCreate,
   onEdit,
 }: {
   shiftTypes: readonly ShiftType[];
-  onCreate: () => void;
-  onEdit: (shift: ShiftType) => void;
+  onCreate?: () => void;
+  onEdit?: (shift: ShiftType) => void;
 }) {
   const { t } = useTranslation("schedule");
   return (
@@ -119,21 +122,25 @@ function ShiftTypesPanel({
         <Typography variant="subtitle1" component="h2">
           {t("shiftTypes.title")}
         </Typography>
-        <Button size="small" startIcon={<AddIcon />} onClick={onCreate} data-testid="schedule-shift-create">
-          {t("shiftTypes.create")}
-        </Button>
+        {onCreate ? (
+          <Button size="small" startIcon={<AddIcon />} onClick={onCreate} data-testid="schedule-shift-create">
+            {t("shiftTypes.create")}
+          </Button>
+        ) : null}
       </Stack>
       {shiftTypes.length === 0 ? (
         <Alert
           severity="info"
           data-testid="schedule-no-shift-types"
           action={
-            <Button color="inherit" size="small" onClick={onCreate}>
-              {t("shiftTypes.create")}
-            </Button>
+            onCreate ? (
+              <Button color="inherit" size="small" onClick={onCreate}>
+                {t("shiftTypes.create")}
+              </Button>
+            ) : undefined
           }
         >
-          {t("shiftTypes.empty")}
+          {t(onCreate ? "shiftTypes.empty" : "shiftTypes.emptyReadOnly")}
         </Alert>
       ) : (
         <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1 }}>
@@ -141,8 +148,8 @@ function ShiftTypesPanel({
             <Chip
               key={shift.id}
               label={`${shift.name} ${shift.start}–${shift.end}${shift.enabled ? "" : ` (${t("shiftTypes.disabled")})`}`}
-              onClick={() => onEdit(shift)}
-              aria-label={t("shiftTypes.editNamed", { name: shift.name })}
+              onClick={onEdit ? () => onEdit(shift) : undefined}
+              aria-label={onEdit ? t("shiftTypes.editNamed", { name: shift.name }) : undefined}
               data-testid={`schedule-shift-${shift.id}`}
               sx={{ bgcolor: shift.color, color: textOn(shift.color), opacity: shift.enabled ? 1 : 0.55 }}
             />
@@ -196,9 +203,12 @@ function Frame({ children }: { children: ReactNode }) {
 }
 
 /** /schedule (PBGL-0001): shift types and the staff rota by week or month, edited cell by cell and
- * saved in one batch; "copy last week" replaces this week with the week before. */
+ * saved in one batch; "copy last week" replaces this week with the week before. Editing needs
+ * BTN-PBGL-ROTA-EDIT; without it (a store-employee login) the page only reads. Either way the
+ * signed-in user's own row is highlighted. */
 export function SchedulePage() {
   const { t, i18n } = useTranslation(["schedule", "staff"]);
+  const [canEdit] = useState(() => hasButtonCode(BTN_ROTA_EDIT));
   const [view, setView] = useState<RotaView>("week");
   const [anchor, setAnchor] = useState(() => storeToday());
   const [pending, setPending] = useState<Pending>({});
@@ -219,6 +229,7 @@ export function SchedulePage() {
   const types = shiftTypes.data ?? [];
   const savedDays = rota.data?.days ?? [];
   const employees = rota.data?.employees ?? [];
+  const mine = rota.data?.myEmployeeId ?? null;
   const editCount = Object.keys(pending).length;
   const dense = view === "month";
 
@@ -267,7 +278,7 @@ export function SchedulePage() {
         {from} – {to}
       </Typography>
       <Box sx={{ flexGrow: 1 }} />
-      {view === "week" ? (
+      {canEdit && view === "week" ? (
         <Button
           startIcon={<ContentCopyIcon />}
           onClick={() => setConfirmCopy(true)}
@@ -277,17 +288,21 @@ export function SchedulePage() {
           {t("copy.button")}
         </Button>
       ) : null}
-      <Button onClick={() => setPending({})} disabled={editCount === 0 || save.isPending} data-testid="schedule-discard">
-        {t("edits.discard")}
-      </Button>
-      <Button
-        variant="contained"
-        onClick={() => save.mutate(entriesOf(pending))}
-        disabled={editCount === 0 || save.isPending}
-        data-testid="schedule-save"
-      >
-        {t("edits.save", { count: editCount })}
-      </Button>
+      {canEdit ? (
+        <>
+          <Button onClick={() => setPending({})} disabled={editCount === 0 || save.isPending} data-testid="schedule-discard">
+            {t("edits.discard")}
+          </Button>
+          <Button
+            variant="contained"
+            onClick={() => save.mutate(entriesOf(pending))}
+            disabled={editCount === 0 || save.isPending}
+            data-testid="schedule-save"
+          >
+            {t("edits.save", { count: editCount })}
+          </Button>
+        </>
+      ) : null}
     </Stack>
   );
 
@@ -332,38 +347,59 @@ export function SchedulePage() {
             </TableHead>
             <TableBody>
               {employees.map((employee) => (
-                <TableRow key={employee.id} data-testid={`schedule-row-${employee.id}`}>
+                <TableRow
+                  key={employee.id}
+                  selected={employee.id === mine}
+                  data-testid={`schedule-row-${employee.id}`}
+                  data-mine={employee.id === mine ? "true" : undefined}
+                >
                   <TableCell>
-                    <Typography variant="body2">{employee.name}</Typography>
+                    <Stack direction="row" sx={{ alignItems: "center", gap: 1 }}>
+                      <Typography variant="body2">{employee.name}</Typography>
+                      {employee.id === mine ? (
+                        <Chip size="small" color="primary" label={t("grid.you")} data-testid="schedule-mine" />
+                      ) : null}
+                    </Stack>
                     <Typography variant="caption" color="text.secondary">
                       {t(`staff:positions.${employee.position}`, { defaultValue: employee.position })}
                     </Typography>
                   </TableCell>
                   {days.map((day) => {
                     const { choice, edited } = shownCell(pending, savedDays, employee.id, day);
+                    const label = t("cell.label", { name: employee.name, date: day });
                     return (
                       <TableCell
                         key={day}
                         align="center"
-                        sx={{ p: 0.25, bgcolor: isWeekend(day) ? "action.hover" : undefined }}
+                        sx={{ p: 0.25, bgcolor: isWeekend(day) && employee.id !== mine ? "action.hover" : undefined }}
                       >
-                        <ButtonBase
-                          onClick={(event) => setMenu({ element: event.currentTarget, employee, date: day })}
-                          aria-label={t("cell.label", { name: employee.name, date: day })}
-                          data-testid={`schedule-cell-${employee.id}-${day}`}
-                          data-edited={edited ? "true" : undefined}
-                          sx={{
-                            width: "100%",
-                            minHeight: 36,
-                            borderRadius: 1,
-                            px: 0.25,
-                            outline: edited ? "2px dashed" : "none",
-                            outlineColor: "warning.main",
-                            overflow: "hidden",
-                          }}
-                        >
-                          <CellContent choice={choice} shiftTypes={types} dense={dense} />
-                        </ButtonBase>
+                        {canEdit ? (
+                          <ButtonBase
+                            onClick={(event) => setMenu({ element: event.currentTarget, employee, date: day })}
+                            aria-label={label}
+                            data-testid={`schedule-cell-${employee.id}-${day}`}
+                            data-edited={edited ? "true" : undefined}
+                            sx={{
+                              width: "100%",
+                              minHeight: 36,
+                              borderRadius: 1,
+                              px: 0.25,
+                              outline: edited ? "2px dashed" : "none",
+                              outlineColor: "warning.main",
+                              overflow: "hidden",
+                            }}
+                          >
+                            <CellContent choice={choice} shiftTypes={types} dense={dense} />
+                          </ButtonBase>
+                        ) : (
+                          <Box
+                            aria-label={label}
+                            data-testid={`schedule-cell-${employee.id}-${day}`}
+                            sx={{ minHeight: 36, px: 0.25, display: "flex", alignItems: "center", justifyContent: "center", overflow: "hidden" }}
+                          >
+                            <CellContent choice={choice} shiftTypes={types} dense={dense} />
+                          </Box>
+                        )}
                       </TableCell>
                     );
                   })}
@@ -381,10 +417,15 @@ export function SchedulePage() {
       {shiftTypes.isSuccess ? (
         <ShiftTypesPanel
           shiftTypes={types}
-          onCreate={() => setEditing(emptyShiftType())}
-          onEdit={(shift) => setEditing({ ...shift })}
+          onCreate={canEdit ? () => setEditing(emptyShiftType()) : undefined}
+          onEdit={canEdit ? (shift) => setEditing({ ...shift }) : undefined}
         />
       ) : null}
+      {canEdit ? null : (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="schedule-read-only">
+          {t("readOnly")}
+        </Alert>
+      )}
       {toolbar}
       {editCount > 0 ? (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid="schedule-unsaved">

@@ -6,6 +6,7 @@ import { fakeServer, ok, type Routes } from "../../shell/testing/fakeServer";
 import { sessionInfo } from "../../test/fixtures";
 import { dismissAllNotices, noticeTexts } from "../../test/notices";
 import { SchedulePage } from "./SchedulePage";
+import { BTN_ROTA_EDIT } from "./scheduleApi";
 import { addDays, mondayOf, storeToday } from "./scheduleRules";
 
 const SHIFTS = [
@@ -45,7 +46,7 @@ async function pick(cell: string, option: RegExp | string) {
 }
 
 beforeEach(() => {
-  window.localStorage.setItem("erp.session", JSON.stringify(sessionInfo({ storeId: 10 })));
+  window.localStorage.setItem("erp.session", JSON.stringify(sessionInfo({ storeId: 10, btn: [BTN_ROTA_EDIT] })));
 });
 
 afterEach(() => {
@@ -196,5 +197,49 @@ describe("SchedulePage", () => {
     fail = false;
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findByTestId("schedule-no-employees")).toBeInTheDocument();
+  });
+
+  it("without the edit code shows the rota read-only, the user's own shifts highlighted", async () => {
+    // A store-employee login (the nurse) holds the rota page but not BTN-PBGL-ROTA-EDIT.
+    window.localStorage.setItem("erp.session", JSON.stringify(sessionInfo({ storeId: 10, btn: [], isOwner: false })));
+    const server = fakeServer(
+      routes({
+        "GET /rest/schedule/rota": () =>
+          ok({
+            employees: [
+              { id: 1, name: "Nurse Li", position: "nurse" },
+              { id: 2, name: "Nurse Chen", position: "nurse" },
+            ],
+            days: [{ employeeId: 2, date: monday, kind: "shift", shiftTypeId: 6 }],
+            myEmployeeId: 2,
+          }),
+      }),
+    );
+    render_();
+    const cell = await screen.findByTestId(`schedule-cell-2-${monday}`);
+    expect(within(cell).getByText("Late 13:00–21:00")).toBeInTheDocument();
+    expect(screen.getByTestId("schedule-read-only")).toHaveTextContent("You can read the rota");
+    expect(screen.getByTestId("schedule-row-2")).toHaveAttribute("data-mine", "true");
+    expect(within(screen.getByTestId("schedule-row-2")).getByTestId("schedule-mine")).toHaveTextContent("You");
+    expect(screen.getByTestId("schedule-row-1")).not.toHaveAttribute("data-mine");
+
+    for (const control of ["schedule-save", "schedule-discard", "schedule-copy-last-week", "schedule-shift-create"]) {
+      expect(screen.queryByTestId(control)).not.toBeInTheDocument();
+    }
+    expect(screen.queryAllByRole("button", { name: /on \d{4}-/ })).toEqual([]);
+    fireEvent.click(cell);
+    fireEvent.click(screen.getByTestId("schedule-shift-6"));
+    expect(screen.queryByRole("menu")).not.toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(server.calls.filter((call) => call.method !== "GET")).toEqual([]);
+  });
+
+  it("without the edit code offers no shift type to create", async () => {
+    window.localStorage.setItem("erp.session", JSON.stringify(sessionInfo({ storeId: 10, btn: [] })));
+    fakeServer(routes({ "GET /rest/schedule/shiftTypes": () => ok([]) }));
+    render_();
+    const empty = await screen.findByTestId("schedule-no-shift-types");
+    expect(empty).toHaveTextContent("No shift types yet.");
+    expect(within(empty).queryByRole("button")).not.toBeInTheDocument();
   });
 });

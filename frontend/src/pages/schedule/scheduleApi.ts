@@ -3,6 +3,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";
 
+/** The button code that lets a role change the rota and the shift types (docs/api.md "Role codes");
+ * without it the rota page only reads. */
+export const BTN_ROTA_EDIT = "BTN-PBGL-ROTA-EDIT";
+
 export interface ShiftType {
   id: number;
   name: string;
@@ -42,6 +46,8 @@ export interface RotaDay {
 export interface Rota {
   employees: RotaEmployee[];
   days: RotaDay[];
+  /** The signed-in user's own employee in the store, whose row is highlighted. */
+  myEmployeeId?: number | null;
 }
 
 export interface RotaEntry {
