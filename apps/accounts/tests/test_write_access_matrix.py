@@ -1,0 +1,80 @@
+"""Who may call each write, by the demo roles (docs/security.md): the owner (SY00001, role 1), the
+principal (SY00002, role 2), the nurse (SY00003, store-employee login, role 6) and the
+material-builder administrator (SY00004, role 3953). The table states who SHOULD hold each write;
+the test derives who DOES from the views' declared codes and the demo roles' codes, so a new write,
+a changed declaration or a demo role gaining a code shows here as a decision to make."""
+
+from __future__ import annotations
+
+from apps.accounts.demo import ROLES
+from apps.core.permissions import declared_codes
+from apps.core.role_codes import PUBLIC, Access
+from apps.core.tests.test_endpoint_declarations import ENDPOINTS, WRITE_METHODS
+
+DEMO = {"owner": 1, "principal": 2, "nurse": 6, "material": 3953}
+ALL = frozenset(DEMO)
+MANAGERS = frozenset({"owner", "principal"})
+DESK = frozenset({"owner", "principal", "nurse"})  # the store-employee login works the front desk
+
+# Writes open to any signed-in user or any chosen role act on the caller's own session, shortcuts,
+# messages and requests; the services refuse what is not the caller's (see the endpoint walks).
+SHOULD = {
+    "acct-resources": ALL,
+    "acct-select-role": ALL,
+    "acct-employee-login": ALL,
+    "acct-erp-token": ALL,  # the service lets owners and principals switch only
+    "acct-login-record": ALL,
+    "acct-check-store-master": ALL,  # staff ask the owner to type the code on their screen
+    "hier-quick-save": ALL,
+    "message-batch-read": ALL,
+    "task-batch-read": ALL,
+    "member-cancel-apply": ALL,  # an application; deciding needs BTN-HYGL-CANCEL-DECIDE
+    "acct-store-modify": frozenset({"owner"}),
+    "shop-store-update": MANAGERS,
+    "staff-save": MANAGERS,
+    "staff-leave": MANAGERS,
+    "staff-duration-save": MANAGERS,
+    "staff-duration-close": MANAGERS,
+    "catalog-store-item": frozenset({"owner", "principal", "material"}),
+    "catalog-time-period-save": MANAGERS,
+    "member-create": DESK,
+    "member-store-save": DESK,
+    "member-store-update": DESK,
+    "member-sms-status-update": DESK,
+    "member-points-adjust": MANAGERS,
+    "member-cancel-decide": MANAGERS,
+    "reservation-check": DESK,
+    "reservation-save": DESK,
+    "reservation-force-save": MANAGERS,
+    "reservation-move": DESK,
+    "reservation-arrival": DESK,
+    "reservation-start-service": DESK,
+    "reservation-finish": DESK,
+    "reservation-no-show": DESK,
+    "reservation-cancel": DESK,
+    "reservation-on-work": DESK,
+    "reservation-off-work": DESK,
+    "reservation-temp-out": DESK,
+    "reservation-abnormal-left": DESK,
+    "schedule-shift-type-save": MANAGERS,  # the nurse reads the rota only (BTN-PBGL-ROTA-EDIT)
+    "schedule-rota-save": MANAGERS,
+    "schedule-rota-copy-week": MANAGERS,
+}
+
+
+def _holders(codes: tuple[str, ...] | Access) -> frozenset[str]:
+    if isinstance(codes, Access):
+        return ALL
+    demo_codes = {role_id: set(role_codes) for role_id, _name, _kind, _description, role_codes in ROLES}
+    return frozenset(name for name, role_id in DEMO.items() if demo_codes[role_id] & set(codes))
+
+
+def test_each_write_is_held_by_the_demo_roles_that_should_hold_it():
+    writes = {
+        endpoint.name: _holders(declared_codes(endpoint.view_class))
+        for endpoint in ENDPOINTS
+        if set(endpoint.methods) & set(WRITE_METHODS) and declared_codes(endpoint.view_class) != PUBLIC
+    }
+    assert set(writes) == set(SHOULD), "state in SHOULD who may call each write"
+    wrong = {name: (sorted(writes[name]), sorted(SHOULD[name])) for name in writes if writes[name] != SHOULD[name]}
+    assert not wrong, f"write: (who holds it, who should): {wrong}"
