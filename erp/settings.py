@@ -203,6 +203,9 @@ BADGE_REFRESH_SECONDS = env.int("BADGE_REFRESH_SECONDS", default=60)
 # django-axes: lock an account from one address after repeated failures, on every way in.
 AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.int("LOGIN_LOCKOUT_MINUTES", default=15))
+# Attempts during a lockout (the right password included) are not recorded, so they do not extend
+# it: it ends AXES_COOLOFF_TIME after the failure that locked it, the time the message names.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 # Django reports failed sign-ins under "username"; axes must key on the same name (not login_name).

@@ -27,6 +27,7 @@ from apps.accounts.choices import (
     SignInWay,
 )
 from apps.accounts.errors import AccountTaken, LoginLocked, WrongCredentials
+from apps.accounts.lockout import lockout_message
 from apps.accounts.models import LoginRecord, QuickShortcut, Resource, Role, User, UserRole, new_session_nonce
 from apps.accounts.selectors import (
     ACT_IN_STORE,
@@ -55,7 +56,7 @@ def sign_in(*, request: HttpRequest, actor: Actor, username: str | None, passwor
     password = check_password(password)
     user = authenticate(request=request, username=account, password=password)
     if getattr(request, "axes_locked_out", False):
-        raise LoginLocked()
+        raise LoginLocked(lockout_message(request, {"username": account}))
     if user is None:
         raise WrongCredentials()
     return sign_in_user(request=request, actor=actor, user=user, way=SignInWay.PASSWORD)

@@ -3,9 +3,14 @@ every way in: the REST login and the Django admin's login."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 import pytest
+from axes.models import AccessAttempt
 from django.conf import settings
+from django.db.models import F
 from django.test import Client
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from apps.accounts.choices import AuditAction
@@ -19,6 +24,7 @@ pytestmark = pytest.mark.django_db
 HOME = "198.51.100.10"
 ELSEWHERE = "198.51.100.20"
 LOCKED_PAGE_TEXT = "too many failed attempts, please try again later"
+LOCKED_MESSAGE = "too many failed attempts, please try again after {time}"
 
 
 def rest_login(account: str, password: str, *, ip: str = HOME, client: APIClient | None = None):
@@ -31,6 +37,24 @@ def fail_until_locked(account: str, *, ip: str = HOME) -> None:
         response = rest_login(account, "wrong-password", ip=ip)
         assert response.status_code in (401, 429), response.json()
         assert response.json()["data"] is None
+
+
+def lock_time() -> datetime:
+    """When the lockout began: the latest recorded failure (attempts during it are not recorded)."""
+    return AccessAttempt.objects.latest("attempt_time").attempt_time
+
+
+def try_again_at() -> str:
+    """The local time the lockout message names: the lock plus 15 minutes, rounded up to the minute."""
+    until = timezone.localtime(lock_time() + timedelta(minutes=15))
+    if until.second or until.microsecond:
+        until = until.replace(second=0, microsecond=0) + timedelta(minutes=1)
+    return until.strftime("%H:%M")
+
+
+def move_back(delta: timedelta) -> None:
+    """As if `delta` had passed since every recorded attempt."""
+    AccessAttempt.objects.update(attempt_time=F("attempt_time") - delta)
 
 
 def test_failure_limit_is_five():
@@ -50,7 +74,7 @@ def test_after_five_failures_the_right_password_is_refused_with_429_and_nothing_
     browser = APIClient(HTTP_ACCEPT_LANGUAGE="en")
     response = rest_login(user.login_name, PASSWORD, client=browser)
     assert assert_envelope(response, status=429, errcode="LOGIN-42901") is None
-    assert response.json()["errmsg"] == LOCKED_PAGE_TEXT
+    assert response.json()["errmsg"] == LOCKED_MESSAGE.format(time=try_again_at())
     assert "access" not in response.content.decode()
     assert (
         settings.SESSION_COOKIE_NAME not in browser.cookies or not browser.cookies[settings.SESSION_COOKIE_NAME].value
@@ -101,7 +125,33 @@ def test_lockout_message_is_translated():
     fail_until_locked(user.login_name)
     response = form_login(APIClient(HTTP_ACCEPT_LANGUAGE="zh-hans"), user.login_name, PASSWORD, REMOTE_ADDR=HOME)
     assert_envelope(response, status=429, errcode="LOGIN-42901")
-    assert response.json()["errmsg"] == "失败次数过多，请稍后再试"  # locale/zh_Hans/LC_MESSAGES/django.po
+    assert response.json()["errmsg"] == f"失败次数过多，请在 {try_again_at()} 之后再试"  # locale/zh_Hans/…/django.po
+
+
+def test_attempts_during_a_lockout_do_not_extend_it_and_it_ends_15_minutes_after_the_lock():
+    user = UserFactory()
+    fail_until_locked(user.login_name)
+    move_back(timedelta(minutes=10))
+    locked_at = lock_time()
+    shown = try_again_at()
+    # Ten minutes in, wrong and right passwords alike are refused, name the same time, and leave the
+    # lock where it was.
+    for password in ("wrong-password", PASSWORD, "wrong-password", PASSWORD):
+        response = rest_login(user.login_name, password)
+        assert_envelope(response, status=429, errcode="LOGIN-42901")
+        assert response.json()["errmsg"] == LOCKED_MESSAGE.format(time=shown)
+    assert lock_time() == locked_at
+    assert AccessAttempt.objects.get().failures_since_start == settings.AXES_FAILURE_LIMIT
+    # Fifteen minutes after the lock the right password works.
+    move_back(timedelta(minutes=5, seconds=1))
+    assert_envelope(rest_login(user.login_name, PASSWORD), status=200)
+
+
+def test_the_lockout_still_holds_just_before_15_minutes():
+    user = UserFactory()
+    fail_until_locked(user.login_name)
+    move_back(timedelta(minutes=14, seconds=50))
+    assert_envelope(rest_login(user.login_name, PASSWORD), status=429, errcode="LOGIN-42901")
 
 
 # --- the Django admin ------------------------------------------------------------------------
@@ -131,6 +181,7 @@ def test_admin_login_locks_after_five_failures_with_the_locked_out_page():
     response = admin_login(client, staff.login_name, PASSWORD)
     assert response.status_code == 429
     assert LOCKED_PAGE_TEXT in response.content.decode()
+    assert LOCKED_MESSAGE.format(time=try_again_at()) in response.content.decode()
     assert "_auth_user_id" not in client.session
     # The other address is not locked.
     other = Client(enforce_csrf_checks=False, HTTP_ACCEPT_LANGUAGE="en")
