@@ -147,6 +147,10 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     "DATETIME_FORMAT": "iso-8601",
     "COERCE_DECIMAL_TO_STRING": True,
+    # How many reverse proxies in front of us append to X-Forwarded-For (docs/operations.md). 0 (the
+    # default): the client is REMOTE_ADDR and X-Forwarded-For is ignored, since a client writes it.
+    # apps.core.audit.client_ip applies the same rule to the lockouts, system log and login records.
+    "NUM_PROXIES": env.int("TRUSTED_PROXY_COUNT", default=0),
 }
 
 # A body above this answers 413 `SYS-41300` (apps.core.envelope): far more than any call needs.
@@ -211,7 +215,8 @@ AXES_RESET_ON_SUCCESS = True
 # Django reports failed sign-ins under "username"; axes must key on the same name (not login_name).
 AXES_USERNAME_FORM_FIELD = "username"
 AXES_LOCKOUT_CALLABLE = "apps.accounts.lockout.lockout_response"
-AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
+# The client address as the throttles see it (REST_FRAMEWORK NUM_PROXIES, TRUSTED_PROXY_COUNT).
+AXES_CLIENT_IP_CALLABLE = "apps.core.audit.client_ip"
 AXES_VERBOSE = False
 
 # guardian: no anonymous user row; every object permission belongs to a real account.

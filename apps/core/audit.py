@@ -3,10 +3,12 @@ transaction, so the log entry and the change commit or roll back together."""
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import models
+from rest_framework.settings import api_settings
 
 from apps.core.models import SystemLog
 
@@ -27,8 +29,22 @@ SYSTEM_ACTOR = Actor(login_name="system")
 
 
 def client_ip(request: Any) -> str | None:
-    """The peer address. Behind the reverse proxy, the proxy sets REMOTE_ADDR (docs/operations.md)."""
-    return request.META.get("REMOTE_ADDR") or None
+    """The client's address, found as DRF's throttles find it (`NUM_PROXIES`, set from
+    TRUSTED_PROXY_COUNT; docs/operations.md). With no trusted proxy it is REMOTE_ADDR, whatever
+    X-Forwarded-For says. With N proxies in front it is the N-th address from the right of
+    X-Forwarded-For: the one the outermost proxy saw; everything left of it the client wrote itself.
+    django-axes keys lockouts on it (AXES_CLIENT_IP_CALLABLE); the system log and login records keep it."""
+    remote = request.META.get("REMOTE_ADDR") or None
+    proxies = api_settings.NUM_PROXIES or 0
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    if not proxies or not forwarded:
+        return remote
+    addresses = forwarded.split(",")
+    candidate = addresses[-min(proxies, len(addresses))].strip()
+    try:
+        return str(ipaddress.ip_address(candidate))
+    except ValueError:  # a proxy that passes on garbage: keep the peer we know
+        return remote
 
 
 def actor_from_request(request: Any) -> Actor:
