@@ -181,6 +181,12 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "SCHEMA_PATH_PREFIX": "/rest/",
     "POSTPROCESSING_HOOKS": ["apps.core.schema.wrap_responses_in_envelope"],
+    # The path converters of apps.core.converters: ids within PostgreSQL's integer, short codes.
+    "PATH_CONVERTER_OVERRIDES": {
+        "id": {"type": "integer", "minimum": 0, "maximum": 2147483647},
+        "signed_id": {"type": "integer", "minimum": -2147483648, "maximum": 2147483647},
+        "code": {"type": "string", "pattern": "^[0-9A-Za-z_-]{1,32}$", "maxLength": 32},
+    },
 }
 
 # Enterprise-chat (WeCom) sign-in: the OAuth code exchange goes to WECOM_API_BASE.

@@ -31,12 +31,14 @@ from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from rest_framework.exceptions import ValidationError
 
 from apps.accounts import services
 from apps.accounts.choices import AuditAction, SignInWay
 from apps.accounts.models import User
 from apps.core.audit import Actor, audit_record
-from apps.core.errors import Conflict, DomainError
+from apps.core.errors import Conflict, DomainError, InvalidInput
+from apps.core.fields import CharField
 
 logger = logging.getLogger(__name__)
 
@@ -51,6 +53,7 @@ GETUSERINFO_PATH = "/cgi-bin/auth/getuserinfo"
 TOKEN_EARLY_SECONDS = 300
 # WeCom's errcodes for an access token that is invalid or expired: refetch once and retry.
 STALE_TOKEN_ERRCODES = frozenset({40014, 42001})
+WECOM_USERID = CharField(max_length=User._meta.get_field("wecom_userid").max_length)
 
 
 class WecomLoginAbnormal(DomainError):
@@ -159,7 +162,12 @@ def member_userid(code: str) -> str:
     userid = body.get("userid") or body.get("UserId")  # the older API spelled it UserId
     if not userid:
         raise WecomLoginAbnormal(_("%(marker)s: this enterprise-chat account is not a member of the company"))
-    return str(userid)
+    # The answer is input like any other: an id the column cannot hold (too long, a NUL) is refused.
+    try:
+        return WECOM_USERID.run_validation(str(userid))
+    except ValidationError:
+        logger.warning("WeCom answered a userid the account cannot hold")
+        raise InvalidInput(_("the enterprise-chat account id is not valid"), field="code") from None
 
 
 # --- use cases -----------------------------------------------------------------------------------

@@ -1,4 +1,8 @@
-"""Paging of the API contract §2: `pageNo` (from 1) and `pageSize` in, `{list, total}` out."""
+"""Paging of the API contract §2: `pageNo` (from 1) and `pageSize` in, `{list, total}` out.
+
+Every paged list declares PageInputSerializer among its schema parameters (one shared set;
+apps/core/tests/test_input_bounds.py checks every view that pages) and reads them with
+page_request_from."""
 
 from __future__ import annotations
 
@@ -8,11 +12,22 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
+from rest_framework import serializers
 
 from apps.core.errors import InvalidInput
+from apps.core.fields import IntegerField
 
 DEFAULT_PAGE_SIZE = 10
 MAX_PAGE_SIZE = 200
+# No one pages this far; the cap keeps the offset ((pageNo - 1) × pageSize) well inside bigint.
+MAX_PAGE_NO = 1_000_000
+
+
+class PageInputSerializer(serializers.Serializer):
+    """The paging parameters of every paged list, for the schema."""
+
+    pageNo = IntegerField(required=False, min_value=1, max_value=MAX_PAGE_NO, help_text="from 1, default 1")
+    pageSize = IntegerField(required=False, min_value=1, max_value=MAX_PAGE_SIZE, help_text="1 to 200, default 10")
 
 
 @dataclass(frozen=True)
@@ -25,28 +40,28 @@ class PageRequest:
         return (self.page_no - 1) * self.page_size
 
 
-def _positive_int(raw: Any, field: str, message: str) -> int:
-    try:
-        value = int(str(raw).strip())
-    except (TypeError, ValueError):
-        raise InvalidInput(message, field=field) from None
-    if value < 1:
+def _whole_number(raw: Any, field: str, highest: int, message: str) -> int:
+    text = str(raw).strip()
+    # At most as many digits as the highest value: int() of a long text costs time before it fails.
+    if not (text.isascii() and text.isdigit() and len(text) <= len(str(highest))) or not 1 <= int(text) <= highest:
         raise InvalidInput(message, field=field)
-    return value
+    return int(text)
 
 
 def page_request_from(params: Mapping[str, Any]) -> PageRequest:
-    """Reads pageNo and pageSize from query parameters or a body; refuses pageSize above 200."""
+    """Reads pageNo (1 to 1,000,000) and pageSize (1 to 200) from query parameters or a body."""
     page_no = params.get("pageNo")
     page_size = params.get("pageSize")
-    no = 1 if page_no in (None, "") else _positive_int(page_no, "pageNo", _("pageNo must be a whole number from 1"))
+    no = (
+        1
+        if page_no in (None, "")
+        else _whole_number(page_no, "pageNo", MAX_PAGE_NO, _("pageNo must be a whole number from 1 to 1000000"))
+    )
     size = (
         DEFAULT_PAGE_SIZE
         if page_size in (None, "")
-        else _positive_int(page_size, "pageSize", _("pageSize must be a whole number from 1 to 200"))
+        else _whole_number(page_size, "pageSize", MAX_PAGE_SIZE, _("pageSize must be a whole number from 1 to 200"))
     )
-    if size > MAX_PAGE_SIZE:
-        raise InvalidInput(_("pageSize must be a whole number from 1 to 200"), field="pageSize")
     return PageRequest(page_no=no, page_size=size)
 
 

@@ -6,56 +6,72 @@ OpenAPI schema, and apps/accounts/tests/test_schema_shapes.py keeps both in step
 
 from rest_framework import serializers
 
+from apps.core import fields
+
+# A signed JWT of ours is a few hundred characters.
+TOKEN_MAX_LENGTH = 2000
+
 
 class LoginInputSerializer(serializers.Serializer):
-    username = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False, help_text="ERP:<account>")
-    password = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
-    refresh = serializers.CharField(required=False, allow_blank=True)
+    # Loose bounds: the account and password rules (sign_in_rules) give the precise messages.
+    username = fields.CharField(
+        required=False, allow_blank=True, trim_whitespace=False, max_length=100, help_text="ERP:<account>"
+    )
+    password = fields.CharField(required=False, allow_blank=True, trim_whitespace=False, max_length=100)
+    refresh = fields.CharField(required=False, allow_blank=True, max_length=100)
 
 
 class LogoutInputSerializer(serializers.Serializer):
-    refresh = serializers.CharField(required=False, allow_blank=True)
+    refresh = fields.CharField(required=False, allow_blank=True, max_length=TOKEN_MAX_LENGTH)
 
 
 class RefreshInputSerializer(serializers.Serializer):
-    refresh = serializers.CharField()
+    refresh = fields.CharField(max_length=TOKEN_MAX_LENGTH)
 
 
 class RegisterInputSerializer(serializers.Serializer):
-    account = serializers.CharField(required=False, allow_blank=True)
-    password = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
+    account = fields.CharField(required=False, allow_blank=True, max_length=100)
+    password = fields.CharField(required=False, allow_blank=True, trim_whitespace=False, max_length=100)
 
 
 class UserRoleInputSerializer(serializers.Serializer):
-    userRoleId = serializers.IntegerField()
-    storeId = serializers.IntegerField(required=False, allow_null=True)
+    userRoleId = fields.IntegerField()
+    storeId = fields.IntegerField(required=False, allow_null=True)
+
+
+class UserRolesQuerySerializer(serializers.Serializer):
+    userId = fields.IntegerField(required=False, help_text="the signed-in user's own id (another user's is refused)")
+
+
+class QuickChoicesQuerySerializer(serializers.Serializer):
+    store = fields.IntegerField(required=False, help_text="a store the role acts in; default: the chosen store")
 
 
 class RoleChooseInputSerializer(serializers.Serializer):
-    storeId = serializers.IntegerField(required=False, allow_null=True)
+    storeId = fields.IntegerField(required=False, allow_null=True)
 
 
 class EmployeeLoginInputSerializer(serializers.Serializer):
-    roleName = serializers.CharField(max_length=50)
-    storeId = serializers.IntegerField()
+    roleName = fields.CharField(max_length=50)
+    storeId = fields.IntegerField()
 
 
 class RoleSwitchInputSerializer(serializers.Serializer):
-    phone = serializers.CharField(required=False, allow_blank=True)
-    roleId = serializers.IntegerField(required=False, allow_null=True)
-    storeId = serializers.IntegerField(required=False, allow_null=True)
-    userId = serializers.IntegerField(required=False, allow_null=True)
+    phone = fields.CharField(required=False, allow_blank=True, max_length=20)
+    roleId = fields.IntegerField(required=False, allow_null=True)
+    storeId = fields.IntegerField(required=False, allow_null=True)
+    userId = fields.IntegerField(required=False, allow_null=True)
 
 
 class LoginRecordInputSerializer(serializers.Serializer):
-    loginData = serializers.DictField(child=serializers.CharField(allow_blank=True, allow_null=True))
+    loginData = serializers.DictField(child=fields.CharField(allow_blank=True, allow_null=True, max_length=200))
 
 
 class QuickShortcutsInputSerializer(serializers.Serializer):
-    roleId = serializers.IntegerField()
-    routers = serializers.ListField(child=serializers.CharField(max_length=100), allow_empty=True)
-    storeId = serializers.IntegerField()
-    userId = serializers.IntegerField()
+    roleId = fields.IntegerField()
+    routers = serializers.ListField(child=fields.CharField(max_length=100), allow_empty=True, max_length=100)
+    storeId = fields.IntegerField()
+    userId = fields.IntegerField()
 
 
 class TokensOutputSerializer(serializers.Serializer):
@@ -168,7 +184,7 @@ class WecomInfoOutputSerializer(serializers.Serializer):
 
 
 class WecomCodeQuerySerializer(serializers.Serializer):
-    code = serializers.CharField(max_length=512, help_text="the OAuth code WeCom handed the browser")
+    code = fields.CharField(max_length=512, help_text="the OAuth code WeCom handed the browser")
 
 
 class WecomBindingOutputSerializer(serializers.Serializer):
@@ -186,15 +202,15 @@ class ManagerLinkOutputSerializer(serializers.Serializer):
 
 
 class HandoverLoginInputSerializer(serializers.Serializer):
-    u = serializers.CharField(required=False, allow_blank=True, max_length=1000)
-    p = serializers.CharField(required=False, allow_blank=True, max_length=1000)
-    uid = serializers.CharField(required=False, allow_blank=True, max_length=100)
-    userId = serializers.CharField(required=False, allow_blank=True, max_length=20)
+    u = fields.CharField(required=False, allow_blank=True, max_length=1000)
+    p = fields.CharField(required=False, allow_blank=True, max_length=1000)
+    uid = fields.CharField(required=False, allow_blank=True, max_length=100)
+    userId = fields.CharField(required=False, allow_blank=True, max_length=20)
 
 
 class StoreMasterInputSerializer(serializers.Serializer):
-    storeId = serializers.IntegerField()
-    authorizationCode = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
+    storeId = fields.IntegerField()
+    authorizationCode = fields.CharField(required=False, allow_blank=True, trim_whitespace=False, max_length=100)
 
 
 class StoreMasterOutputSerializer(serializers.Serializer):

@@ -1,4 +1,4 @@
-from django.urls import path, re_path
+from django.urls import path
 
 from apps.accounts.api import sign_in_ways, views
 
@@ -14,7 +14,7 @@ acct_urlpatterns = [
     path("loginInfo", views.LoginInfoApi.as_view(), name="acct-login-info"),
     path("roles", views.UserRolesApi.as_view(), name="acct-roles"),
     path("getResources", views.RoleResourcesApi.as_view(), name="acct-resources"),
-    re_path(r"^selectHierRole/(?P<user_role_id>-?\d+)$", views.RoleChooseApi.as_view(), name="acct-select-role"),
+    path("selectHierRole/<signed_id:user_role_id>", views.RoleChooseApi.as_view(), name="acct-select-role"),
     path("employeeLogin", views.EmployeeLoginApi.as_view(), name="acct-employee-login"),
     path("erpToken", views.RoleSwitchApi.as_view(), name="acct-erp-token"),
     path("createAcct", views.AccountRegisterApi.as_view(), name="acct-register"),

@@ -19,6 +19,7 @@ from apps.accounts.api.serializers import (
     LoginRecordInputSerializer,
     LogoutInputSerializer,
     QuickChoiceOutputSerializer,
+    QuickChoicesQuerySerializer,
     QuickSavedOutputSerializer,
     QuickShortcutsInputSerializer,
     RefreshInputSerializer,
@@ -34,6 +35,7 @@ from apps.accounts.api.serializers import (
     StoreMasterOutputSerializer,
     TokensOutputSerializer,
     UserRoleInputSerializer,
+    UserRolesQuerySerializer,
 )
 from apps.accounts.api.sign_in_ways import forget_quick_login, signed_in
 from apps.accounts.errors import SignInFailed
@@ -155,11 +157,15 @@ class LoginInfoApi(ErpApi):
 class UserRolesApi(ErpApi):
     required_codes = SIGNED_IN
 
-    @extend_schema(responses=RoleEntryOutputSerializer(many=True), summary="All role entries of the signed-in user")
+    @extend_schema(
+        parameters=[UserRolesQuerySerializer],
+        responses=RoleEntryOutputSerializer(many=True),
+        summary="All role entries of the signed-in user",
+    )
     def get(self, request: Request) -> EnvelopeResponse:
         session: ActingSession = request.auth
-        user_id = request.query_params.get("userId")
-        if user_id not in (None, "", str(session.user.pk)):
+        user_id = self.parse(UserRolesQuerySerializer, request.query_params).get("userId")
+        if user_id not in (None, session.user.pk):
             raise PermissionRefused()
         return EnvelopeResponse(role_entry_rows(role_entries_of(session.user), chosen=session.user_role))
 
@@ -184,24 +190,22 @@ class RoleChooseApi(ErpApi):
 
     @extend_schema(
         request=RoleChooseInputSerializer,
+        parameters=[RoleChooseInputSerializer],
         responses=SessionUserInfoOutputSerializer,
         summary="Choose a role entry; answers the session user info and new tokens",
     )
-    def post(self, request: Request, user_role_id: str) -> EnvelopeResponse:
+    def post(self, request: Request, user_role_id: int) -> EnvelopeResponse:
         data = self.parse(RoleChooseInputSerializer, request.data)
-        store_id = data.get("storeId") or _int_or_none(request.query_params.get("storeId"))
+        # The store may come in the body or, from older clients, in the query.
+        store_id = data.get("storeId") or self.parse(RoleChooseInputSerializer, request.query_params).get("storeId")
         info = services.role_choose(
             request=request._request,
             actor=self.actor(),
             user=request.user,
-            wire_id=int(user_role_id),
+            wire_id=user_role_id,
             store_id=store_id,
         )
         return EnvelopeResponse(info)
-
-
-def _int_or_none(raw: str | None) -> int | None:
-    return int(raw) if raw and raw.lstrip("-").isdigit() else None
 
 
 class EmployeeLoginApi(ErpApi):
@@ -264,11 +268,13 @@ class QuickShortcutChoicesApi(ErpApi):
     required_codes = ROLE_CHOSEN
 
     @extend_schema(
-        responses=QuickChoiceOutputSerializer(many=True), summary="Quick shortcut choices of the chosen role in a store"
+        parameters=[QuickChoicesQuerySerializer],
+        responses=QuickChoiceOutputSerializer(many=True),
+        summary="Quick shortcut choices of the chosen role in a store",
     )
     def get(self, request: Request) -> EnvelopeResponse:
         session: ActingSession = request.auth
-        store_id = _int_or_none(request.query_params.get("store")) or session.hier_id
+        store_id = self.parse(QuickChoicesQuerySerializer, request.query_params).get("store") or session.hier_id
         if store_id not in session.store_ids:
             raise NotFound()
         store = OrgUnit.objects.get(pk=store_id)

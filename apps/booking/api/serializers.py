@@ -4,10 +4,11 @@ docs/api.md "Reservations, the board and the rota"). Rules and messages live in 
 from rest_framework import serializers
 
 from apps.booking.choices import ReservationSource, ReservationStatus
+from apps.core import fields
 
 
 class DateInputSerializer(serializers.Serializer):
-    date = serializers.DateField(required=False, help_text="YYYY-MM-DD; today when absent")
+    date = fields.DateField(required=False, help_text="YYYY-MM-DD; today when absent")
 
 
 class CodeNameOutputSerializer(serializers.Serializer):
@@ -26,33 +27,33 @@ class CheckOutputSerializer(serializers.Serializer):
 
 
 class ReservationInputSerializer(serializers.Serializer):
-    id = serializers.IntegerField(required=False, allow_null=True)
-    memId = serializers.IntegerField(required=False, allow_null=True)
-    name = serializers.CharField(required=False, allow_blank=True, max_length=40)
-    areaCode = serializers.CharField(required=False, allow_blank=True, max_length=8)
-    phone = serializers.CharField(required=False, allow_blank=True, max_length=30)
-    projectIds = serializers.ListField(child=serializers.IntegerField(), max_length=20)
-    nurseId = serializers.IntegerField(required=False, allow_null=True)
-    startTime = serializers.DateTimeField(required=False, allow_null=True)
-    duration = serializers.IntegerField(required=False, allow_null=True)
-    source = serializers.CharField(required=False, allow_blank=True, max_length=20)
-    remark = serializers.CharField(required=False, allow_blank=True, max_length=400)
+    id = fields.IntegerField(required=False, allow_null=True)
+    memId = fields.IntegerField(required=False, allow_null=True)
+    name = fields.CharField(required=False, allow_blank=True, max_length=40)
+    areaCode = fields.CharField(required=False, allow_blank=True, max_length=8)
+    phone = fields.CharField(required=False, allow_blank=True, max_length=30)
+    projectIds = serializers.ListField(child=fields.IntegerField(), max_length=20)
+    nurseId = fields.IntegerField(required=False, allow_null=True)
+    startTime = fields.DateTimeField(required=False, allow_null=True)
+    duration = fields.IntegerField(required=False, allow_null=True)
+    source = fields.CharField(required=False, allow_blank=True, max_length=20)
+    remark = fields.CharField(required=False, allow_blank=True, max_length=400)
 
 
 class ReservationMoveInputSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    nurseId = serializers.IntegerField(required=False, allow_null=True)
-    startTime = serializers.DateTimeField(required=False)
+    id = fields.IntegerField()
+    nurseId = fields.IntegerField(required=False, allow_null=True)
+    startTime = fields.DateTimeField(required=False)
 
 
 class ReservationIdInputSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
+    id = fields.IntegerField()
 
 
 class ReservationCancelInputSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    reason = serializers.CharField(allow_blank=True, max_length=20)
-    remark = serializers.CharField(required=False, allow_blank=True, max_length=400)
+    id = fields.IntegerField()
+    reason = fields.CharField(allow_blank=True, max_length=20)
+    remark = fields.CharField(required=False, allow_blank=True, max_length=400)
 
 
 class ProjectLineOutputSerializer(serializers.Serializer):
@@ -118,8 +119,8 @@ class ShiftOutputSerializer(serializers.Serializer):
 
 
 class IntervalSerializer(serializers.Serializer):
-    start = serializers.CharField(help_text="HH:MM")
-    end = serializers.CharField(help_text="HH:MM")
+    start = fields.CharField(max_length=5, help_text="HH:MM")
+    end = fields.CharField(max_length=5, help_text="HH:MM")
 
 
 class NurseOutputSerializer(serializers.Serializer):
@@ -166,8 +167,8 @@ class BookableProjectOutputSerializer(serializers.Serializer):
 
 
 class BookingDurationInputSerializer(serializers.Serializer):
-    projectIds = serializers.CharField(help_text="comma-separated project ids")
-    nurseId = serializers.IntegerField(required=False, allow_null=True)
+    projectIds = fields.IdListField(max_items=20, help_text="comma-separated project ids")
+    nurseId = fields.IntegerField(required=False, allow_null=True)
 
 
 class BookingDurationOutputSerializer(serializers.Serializer):
@@ -175,13 +176,13 @@ class BookingDurationOutputSerializer(serializers.Serializer):
 
 
 class RecordInputSerializer(serializers.Serializer):
-    dateFrom = serializers.DateField(required=False, allow_null=True)
-    dateTo = serializers.DateField(required=False, allow_null=True)
-    nurseId = serializers.IntegerField(required=False, allow_null=True)
+    dateFrom = fields.DateField(required=False, allow_null=True)
+    dateTo = fields.DateField(required=False, allow_null=True)
+    nurseId = fields.IntegerField(required=False, allow_null=True)
     status = serializers.ChoiceField(choices=ReservationStatus.choices, required=False, allow_blank=True)
     source = serializers.ChoiceField(choices=ReservationSource.choices, required=False, allow_blank=True)
-    phone = serializers.RegexField(r"^\d{4,11}$", required=False, allow_blank=True)
-    memId = serializers.IntegerField(required=False, allow_null=True)
+    phone = fields.RegexField(r"^\d{4,11}$", required=False, allow_blank=True, max_length=11)
+    memId = fields.IntegerField(required=False, allow_null=True)
 
 
 class ReservationPageOutputSerializer(serializers.Serializer):
@@ -190,12 +191,12 @@ class ReservationPageOutputSerializer(serializers.Serializer):
 
 
 class PhoneInputSerializer(serializers.Serializer):
-    phone = serializers.RegexField(r"^\d{8,11}$")
-    areaCode = serializers.CharField(required=False, default="0086")
+    phone = fields.RegexField(r"^\d{8,11}$", max_length=11)
+    areaCode = fields.CharField(required=False, default="0086", max_length=8)
 
 
 class MemberIdQueryInputSerializer(serializers.Serializer):
-    memId = serializers.IntegerField()
+    memId = fields.IntegerField()
 
 
 class LabelOutputSerializer(serializers.Serializer):
@@ -223,7 +224,7 @@ class TodayReservedOutputSerializer(serializers.Serializer):
 
 
 class EmployeeQueryInputSerializer(serializers.Serializer):
-    employeeId = serializers.IntegerField()
+    employeeId = fields.IntegerField()
 
 
 class PresenceOutputSerializer(serializers.Serializer):
@@ -236,12 +237,12 @@ class PresenceOutputSerializer(serializers.Serializer):
 
 
 class TempOutInputSerializer(serializers.Serializer):
-    employeeId = serializers.IntegerField()
-    intervals = IntervalSerializer(many=True, max_length=20)
+    employeeId = fields.IntegerField()
+    intervals = serializers.ListField(child=IntervalSerializer(), max_length=20)
 
 
 class AbnormalLeftInputSerializer(serializers.Serializer):
-    reason = serializers.CharField(required=False, allow_blank=True, max_length=400)
+    reason = fields.CharField(required=False, allow_blank=True, max_length=400)
 
 
 class ShiftTypeOutputSerializer(serializers.Serializer):
@@ -254,11 +255,11 @@ class ShiftTypeOutputSerializer(serializers.Serializer):
 
 
 class ShiftTypeInputSerializer(serializers.Serializer):
-    id = serializers.IntegerField(required=False, allow_null=True)
-    name = serializers.CharField(allow_blank=True, max_length=40)
-    start = serializers.CharField(max_length=5)
-    end = serializers.CharField(max_length=5)
-    color = serializers.CharField(required=False, max_length=7)
+    id = fields.IntegerField(required=False, allow_null=True)
+    name = fields.CharField(allow_blank=True, max_length=40)
+    start = fields.CharField(max_length=5)
+    end = fields.CharField(max_length=5)
+    color = fields.CharField(required=False, max_length=7)
     enabled = serializers.BooleanField(required=False)
 
 
@@ -266,18 +267,18 @@ class RotaRangeInputSerializer(serializers.Serializer):
     """`from` and `to` (dates, at most 42 days apart); `from` is a Python keyword, hence get_fields."""
 
     def get_fields(self) -> dict[str, serializers.Field]:
-        return {"from": serializers.DateField(required=False), "to": serializers.DateField(required=False)}
+        return {"from": fields.DateField(required=False), "to": fields.DateField(required=False)}
 
 
 class RotaEntryInputSerializer(serializers.Serializer):
-    employeeId = serializers.IntegerField()
-    date = serializers.DateField()
-    kind = serializers.CharField(max_length=8)
-    shiftTypeId = serializers.IntegerField(required=False, allow_null=True)
+    employeeId = fields.IntegerField()
+    date = fields.DateField()
+    kind = fields.CharField(max_length=8)
+    shiftTypeId = fields.IntegerField(required=False, allow_null=True)
 
 
 class RotaSaveInputSerializer(serializers.Serializer):
-    entries = RotaEntryInputSerializer(many=True, max_length=2000)
+    entries = serializers.ListField(child=RotaEntryInputSerializer(), max_length=2000)
 
 
 class RotaDayOutputSerializer(serializers.Serializer):
@@ -294,7 +295,7 @@ class RotaOutputSerializer(serializers.Serializer):
 
 
 class CopyWeekInputSerializer(serializers.Serializer):
-    weekStart = serializers.DateField()
+    weekStart = fields.DateField()
 
 
 class CopyWeekOutputSerializer(serializers.Serializer):

@@ -21,9 +21,9 @@ from apps.booking.models import Reservation, ShiftType
 from apps.catalog.selectors import project_search
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
-from apps.core.errors import InvalidInput, NotFound
+from apps.core.errors import NotFound
 from apps.core.excel import XLSX_CONTENT_TYPE, xlsx_response
-from apps.core.pagination import page_request_from, paginate
+from apps.core.pagination import PageInputSerializer, page_request_from, paginate
 from apps.core.role_codes import RESERVATION_FORCE, ROLE_CHOSEN, ROTA_EDIT
 from apps.members.selectors import member_in_chain
 from apps.org.models import OrgUnit
@@ -119,12 +119,10 @@ class DurationApi(ErpApi):
     @extend_schema(parameters=[io.BookingDurationInputSerializer], responses=io.BookingDurationOutputSerializer)
     def get(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.BookingDurationInputSerializer, request.query_params)
-        try:
-            ids = [int(part) for part in data["projectIds"].split(",") if part.strip()]
-        except ValueError:
-            raise InvalidInput(_("please choose at least one project"), field="projectIds") from None
         store = store_acted_in(request.auth)
-        minutes = project_minutes(bookable_projects(store, ids), bookable_nurse(store, data.get("nurseId")))
+        minutes = project_minutes(
+            bookable_projects(store, data["projectIds"]), bookable_nurse(store, data.get("nurseId"))
+        )
         return EnvelopeResponse({"minutes": sum(minutes.values())})
 
 
@@ -281,7 +279,9 @@ class _RecordApi(ErpApi):
 
 
 class RecordListApi(_RecordApi):
-    @extend_schema(parameters=[io.RecordInputSerializer], responses=io.ReservationPageOutputSerializer)
+    @extend_schema(
+        parameters=[PageInputSerializer, io.RecordInputSerializer], responses=io.ReservationPageOutputSerializer
+    )
     def get(self, request: Request) -> EnvelopeResponse:
         page = page_request_from(request.query_params)
         return EnvelopeResponse(paginate(self.rows(request), page, selectors.reservation_rows))

@@ -6,36 +6,36 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from apps.catalog.choices import CardKind, CouponKind, ItemType, PromotionStatus, UseType
+from apps.core import fields
+from apps.core.pagination import PageInputSerializer
 
 # -- inputs --------------------------------------------------------------------------------------
 
 
 class CatalogStoreInputSerializer(serializers.Serializer):
-    storeId = serializers.IntegerField(
+    storeId = fields.IntegerField(
         required=False, help_text="the store whose switch and price to show; default: the chosen store"
     )
 
 
-class CatalogSearchInputSerializer(CatalogStoreInputSerializer):
-    keyword = serializers.CharField(required=False, allow_blank=True, max_length=100, default="")
+class CatalogSearchInputSerializer(PageInputSerializer, CatalogStoreInputSerializer):
+    keyword = fields.CharField(required=False, allow_blank=True, max_length=100, default="")
     enabled = serializers.BooleanField(
         required=False, allow_null=True, default=None, help_text="switched on (or off) for the acting store"
     )
-    pageNo = serializers.IntegerField(required=False, min_value=1)
-    pageSize = serializers.IntegerField(required=False, min_value=1, help_text="at most 200")
 
 
 class ProductSearchInputSerializer(CatalogSearchInputSerializer):
-    keyword = serializers.CharField(
+    keyword = fields.CharField(
         required=False, allow_blank=True, max_length=100, default="", help_text="part of the name, code or barcode"
     )
-    categoryId = serializers.IntegerField(required=False)
-    brand = serializers.CharField(required=False, allow_blank=True, max_length=60, default="")
+    categoryId = fields.IntegerField(required=False)
+    brand = fields.CharField(required=False, allow_blank=True, max_length=60, default="")
     useType = serializers.ChoiceField(choices=UseType.choices, required=False, allow_blank=True, default="")
 
 
 class ProjectSearchInputSerializer(CatalogSearchInputSerializer):
-    categoryId = serializers.IntegerField(required=False)
+    categoryId = fields.IntegerField(required=False)
 
 
 class CardTypeSearchInputSerializer(CatalogSearchInputSerializer):
@@ -47,9 +47,9 @@ class CouponTemplateSearchInputSerializer(CatalogSearchInputSerializer):
 
 
 class StoreItemInputSerializer(serializers.Serializer):
-    storeId = serializers.IntegerField(required=False, help_text="default: the chosen store")
+    storeId = fields.IntegerField(required=False, help_text="default: the chosen store")
     itemType = serializers.ChoiceField(choices=ItemType.choices)
-    itemId = serializers.IntegerField()
+    itemId = fields.IntegerField()
     enabled = serializers.BooleanField()
     storePrice = serializers.DecimalField(
         max_digits=12,
@@ -60,29 +60,27 @@ class StoreItemInputSerializer(serializers.Serializer):
     )
 
 
-class PromotionSearchInputSerializer(serializers.Serializer):
+class PromotionSearchInputSerializer(PageInputSerializer):
     status = serializers.ChoiceField(choices=PromotionStatus.choices, required=False, allow_blank=True, default="")
-    keyword = serializers.CharField(required=False, allow_blank=True, max_length=100, default="")
-    pageNo = serializers.IntegerField(required=False, min_value=1)
-    pageSize = serializers.IntegerField(required=False, min_value=1, help_text="at most 200")
+    keyword = fields.CharField(required=False, allow_blank=True, max_length=100, default="")
 
 
 class TimePeriodListInputSerializer(serializers.Serializer):
-    storeId = serializers.IntegerField(required=False, help_text="default: the chosen store")
+    storeId = fields.IntegerField(required=False, help_text="default: the chosen store")
 
 
 class TimePeriodInputSerializer(serializers.Serializer):
-    weekday = serializers.IntegerField(
+    weekday = fields.IntegerField(
         required=False, allow_null=True, min_value=0, max_value=6, help_text="0 Monday … 6 Sunday; null every day"
     )
-    start = serializers.TimeField(format="%H:%M", input_formats=["%H:%M"], help_text="HH:MM")
-    end = serializers.TimeField(format="%H:%M", input_formats=["%H:%M"], help_text="HH:MM")
-    capacity = serializers.IntegerField(min_value=1)
+    start = fields.TimeField(format="%H:%M", input_formats=["%H:%M"], help_text="HH:MM")
+    end = fields.TimeField(format="%H:%M", input_formats=["%H:%M"], help_text="HH:MM")
+    capacity = fields.IntegerField(min_value=1)
 
 
 class TimePeriodSaveInputSerializer(serializers.Serializer):
-    storeId = serializers.IntegerField(required=False, help_text="default: the chosen store")
-    periods = TimePeriodInputSerializer(many=True)
+    storeId = fields.IntegerField(required=False, help_text="default: the chosen store")
+    periods = serializers.ListField(child=TimePeriodInputSerializer(), max_length=200)
 
 
 # -- outputs -------------------------------------------------------------------------------------

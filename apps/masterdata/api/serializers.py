@@ -3,6 +3,7 @@ The answers are built by apps.masterdata.selectors; tests/test_api.py keeps both
 
 from rest_framework import serializers
 
+from apps.core import fields
 from apps.masterdata.choices import PlatformType
 
 
@@ -35,8 +36,8 @@ class RegionOutputSerializer(serializers.Serializer):
 
 
 class RegionCitiesInputSerializer(serializers.Serializer):
-    provinceCode = serializers.CharField(max_length=20, help_text="a province's code, e.g. 440000")
+    provinceCode = fields.CharField(max_length=20, help_text="a province's code, e.g. 440000")
 
 
 class RegionDistrictsInputSerializer(serializers.Serializer):
-    cityCode = serializers.CharField(max_length=20, help_text="a city's code, e.g. 440300")
+    cityCode = fields.CharField(max_length=20, help_text="a city's code, e.g. 440300")

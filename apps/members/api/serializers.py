@@ -4,20 +4,29 @@
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from apps.core import fields
 from apps.members.choices import CancellationStatus, MemberAreaCode, MemberStatus, PointsKind
 
 
 class MemberSearchInputSerializer(serializers.Serializer):
-    areaCode = serializers.CharField(required=False, allow_blank=True, max_length=8)
-    name = serializers.CharField(required=False, allow_blank=True, max_length=40, trim_whitespace=False)
-    type = serializers.IntegerField(required=False, allow_null=True, help_text="1 or 2; computed from the phone")
-    phone = serializers.CharField(required=False, allow_blank=True, max_length=30)
-    cardNo = serializers.CharField(required=False, allow_blank=True, max_length=40)
-    crmCode = serializers.CharField(required=False, allow_blank=True, max_length=40)
+    areaCode = fields.CharField(required=False, allow_blank=True, max_length=8)
+    name = fields.CharField(required=False, allow_blank=True, max_length=40, trim_whitespace=False)
+    type = serializers.ChoiceField(
+        choices=[1, 2], required=False, allow_null=True, help_text="1 or 2; not read: computed from the phone"
+    )
+    phone = fields.CharField(required=False, allow_blank=True, max_length=30)
+    cardNo = fields.CharField(required=False, allow_blank=True, max_length=40)
+    crmCode = fields.CharField(required=False, allow_blank=True, max_length=40)
+
+
+class MemberFuzzySearchInputSerializer(MemberSearchInputSerializer):
+    """likeQuery reads no card number."""
+
+    cardNo = None
 
 
 class IntroducerSearchInputSerializer(serializers.Serializer):
-    keyword = serializers.CharField(max_length=40)
+    keyword = fields.CharField(max_length=40)
 
 
 class MemberRowOutputSerializer(serializers.Serializer):
@@ -85,55 +94,59 @@ class MemberFileOutputSerializer(MemberListRowOutputSerializer):
 
 
 class MemberListInputSerializer(serializers.Serializer):
-    name = serializers.CharField(required=False, allow_blank=True, max_length=20)
-    phone = serializers.RegexField(
+    name = fields.CharField(required=False, allow_blank=True, max_length=20)
+    phone = fields.RegexField(
         r"^\d{4,11}$",
         required=False,
         allow_blank=True,
-        error_messages={"invalid": _("please enter 4 to 11 digits of the phone")},
+        max_length=11,
+        error_messages={
+            "invalid": _("please enter 4 to 11 digits of the phone"),
+            "max_length": _("please enter 4 to 11 digits of the phone"),
+        },
     )
     areaCode = serializers.ChoiceField(choices=MemberAreaCode.choices, required=False, allow_blank=True)
-    crmCode = serializers.CharField(required=False, allow_blank=True, max_length=20)
-    labelId = serializers.IntegerField(required=False, allow_null=True)
-    source = serializers.CharField(required=False, allow_blank=True, max_length=20)
-    createdFrom = serializers.DateField(required=False, allow_null=True)
-    createdTo = serializers.DateField(required=False, allow_null=True)
-    lastVisitFrom = serializers.DateField(required=False, allow_null=True)
-    lastVisitTo = serializers.DateField(required=False, allow_null=True)
+    crmCode = fields.CharField(required=False, allow_blank=True, max_length=20)
+    labelId = fields.IntegerField(required=False, allow_null=True)
+    source = fields.CharField(required=False, allow_blank=True, max_length=20)
+    createdFrom = fields.DateField(required=False, allow_null=True)
+    createdTo = fields.DateField(required=False, allow_null=True)
+    lastVisitFrom = fields.DateField(required=False, allow_null=True)
+    lastVisitTo = fields.DateField(required=False, allow_null=True)
 
 
 class MemberCreateInputSerializer(serializers.Serializer):
-    name = serializers.CharField(required=False, allow_blank=True, max_length=40)
-    areaCode = serializers.CharField(required=False, allow_blank=True, max_length=8)
-    phone = serializers.CharField(required=False, allow_blank=True, max_length=30)
-    gender = serializers.CharField(required=False, allow_blank=True, max_length=20)
-    birthday = serializers.DateField(required=False, allow_null=True)
-    crmCode = serializers.CharField(required=False, allow_blank=True, max_length=40)
-    cardNo = serializers.CharField(required=False, allow_blank=True, max_length=40)
-    source = serializers.CharField(required=False, allow_blank=True, max_length=20)
-    labels = serializers.ListField(child=serializers.IntegerField(), required=False, max_length=50)
+    name = fields.CharField(required=False, allow_blank=True, max_length=40)
+    areaCode = fields.CharField(required=False, allow_blank=True, max_length=8)
+    phone = fields.CharField(required=False, allow_blank=True, max_length=30)
+    gender = fields.CharField(required=False, allow_blank=True, max_length=20)
+    birthday = fields.DateField(required=False, allow_null=True)
+    crmCode = fields.CharField(required=False, allow_blank=True, max_length=40)
+    cardNo = fields.CharField(required=False, allow_blank=True, max_length=40)
+    source = fields.CharField(required=False, allow_blank=True, max_length=20)
+    labels = serializers.ListField(child=fields.IntegerField(), required=False, max_length=50)
 
 
 class MemberSaveInputSerializer(MemberCreateInputSerializer):
-    occupation = serializers.CharField(required=False, allow_blank=True, max_length=20)
-    income = serializers.CharField(required=False, allow_blank=True, max_length=20)
-    education = serializers.CharField(required=False, allow_blank=True, max_length=20)
-    maritalStatus = serializers.CharField(required=False, allow_blank=True, max_length=20)
-    introducerId = serializers.IntegerField(required=False, allow_null=True)
+    occupation = fields.CharField(required=False, allow_blank=True, max_length=20)
+    income = fields.CharField(required=False, allow_blank=True, max_length=20)
+    education = fields.CharField(required=False, allow_blank=True, max_length=20)
+    maritalStatus = fields.CharField(required=False, allow_blank=True, max_length=20)
+    introducerId = fields.IntegerField(required=False, allow_null=True)
     smsConsent = serializers.BooleanField(required=False)
-    remark = serializers.CharField(required=False, allow_blank=True, max_length=400)
+    remark = fields.CharField(required=False, allow_blank=True, max_length=400)
 
 
 class MemberUpdateInputSerializer(MemberSaveInputSerializer):
-    memId = serializers.IntegerField()
+    memId = fields.IntegerField()
 
 
 class MemberIdInputSerializer(serializers.Serializer):
-    memId = serializers.IntegerField()
+    memId = fields.IntegerField()
 
 
 class SmsConsentInputSerializer(serializers.Serializer):
-    memId = serializers.IntegerField()
+    memId = fields.IntegerField()
     smsConsent = serializers.BooleanField()
 
 
@@ -150,9 +163,9 @@ class WholePhoneOutputSerializer(serializers.Serializer):
 
 
 class PointsAdjustInputSerializer(serializers.Serializer):
-    memId = serializers.IntegerField()
-    change = serializers.IntegerField()
-    reason = serializers.CharField(allow_blank=True, max_length=200)
+    memId = fields.IntegerField()
+    change = fields.IntegerField()
+    reason = fields.CharField(allow_blank=True, max_length=200)
 
 
 class PointsEntryOutputSerializer(serializers.Serializer):
@@ -182,15 +195,15 @@ class PointsAdjustOutputSerializer(serializers.Serializer):
 
 
 class PointsStoreListInputSerializer(serializers.Serializer):
-    memId = serializers.IntegerField(required=False, allow_null=True)
+    memId = fields.IntegerField(required=False, allow_null=True)
     kind = serializers.ChoiceField(choices=PointsKind.choices, required=False, allow_blank=True)
-    dateFrom = serializers.DateField(required=False, allow_null=True)
-    dateTo = serializers.DateField(required=False, allow_null=True)
+    dateFrom = fields.DateField(required=False, allow_null=True)
+    dateTo = fields.DateField(required=False, allow_null=True)
 
 
 class CancelApplyInputSerializer(serializers.Serializer):
-    memId = serializers.IntegerField()
-    reason = serializers.CharField(allow_blank=True, max_length=400)
+    memId = fields.IntegerField()
+    reason = fields.CharField(allow_blank=True, max_length=400)
 
 
 class CancelListInputSerializer(serializers.Serializer):
@@ -198,9 +211,9 @@ class CancelListInputSerializer(serializers.Serializer):
 
 
 class CancelDecideInputSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
+    id = fields.IntegerField()
     approve = serializers.BooleanField()
-    remark = serializers.CharField(required=False, allow_blank=True, max_length=400)
+    remark = fields.CharField(required=False, allow_blank=True, max_length=400)
 
 
 class CancellationOutputSerializer(serializers.Serializer):

@@ -8,9 +8,9 @@ urlpatterns = [
     path("member/likeQuery", views.MemberFuzzyQueryApi.as_view(), name="member-fuzzy-query"),
     path("member/cardNoQuery", views.MemberCardNoQueryApi.as_view(), name="member-card-no-query"),
     path("member/searchIntro", views.IntroducerSearchApi.as_view(), name="member-introducer-search"),
-    path("member/findById/<int:member_id>", views.MemberFileApi.as_view(), name="member-file"),
-    path("member/findStoMemById/<int:member_id>", views.StoreMemberFileApi.as_view(), name="member-store-file"),
-    path("member/wholePhone/<int:member_id>", views.WholePhoneApi.as_view(), name="member-whole-phone"),
+    path("member/findById/<id:member_id>", views.MemberFileApi.as_view(), name="member-file"),
+    path("member/findStoMemById/<id:member_id>", views.StoreMemberFileApi.as_view(), name="member-store-file"),
+    path("member/wholePhone/<id:member_id>", views.WholePhoneApi.as_view(), name="member-whole-phone"),
     path("member/findStoLstByCondition", views.StoreMemberListApi.as_view(), name="member-store-list"),
     path("member/findStoCntByCondition", views.StoreMemberCountApi.as_view(), name="member-store-count"),
     path(

@@ -13,7 +13,8 @@ from rest_framework.request import Request
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import InvalidInput, NotFound
-from apps.core.pagination import page_request_from, paginate
+from apps.core.fields import query_text
+from apps.core.pagination import PageInputSerializer, page_request_from, paginate
 from apps.core.role_codes import MEMBER_CANCEL_DECIDE, MEMBER_PHONE_VIEW, MEMBER_POINTS_ADJUST, ROLE_CHOSEN
 from apps.members import rules, selectors, services
 from apps.members.api import serializers as io
@@ -51,14 +52,15 @@ class _SearchApi(ErpApi):
 
     def form(self, request: Request) -> rules.SearchForm:
         # The rules check every field (spec §5); a serializer here would only repeat them, and on
-        # the hottest call of the dialog it cost more than the lookup.
+        # the hottest call of the dialog it cost more than the lookup. query_text keeps the bounds
+        # of the input layer (length, no NUL) that MemberSearchInputSerializer documents.
         params = request.query_params
         return rules.check_search_form(
-            area_code=params.get("areaCode", ""),
-            name=params.get("name", ""),
-            phone=params.get("phone", ""),
-            card_no=params.get("cardNo", ""),
-            crm_code=params.get("crmCode", ""),
+            area_code=query_text(params, "areaCode", max_length=8),
+            name=query_text(params, "name", max_length=40),
+            phone=query_text(params, "phone", max_length=30),
+            card_no=query_text(params, "cardNo", max_length=40),
+            crm_code=query_text(params, "crmCode", max_length=40),
         )
 
     @extend_schema(parameters=[io.MemberSearchInputSerializer], responses=io.MemberRowOutputSerializer(many=True))
@@ -83,13 +85,17 @@ class MemberFuzzyQueryApi(_SearchApi):
 
     search = staticmethod(selectors.fuzzy_query)
 
+    @extend_schema(parameters=[io.MemberFuzzySearchInputSerializer], responses=io.MemberRowOutputSerializer(many=True))
+    def get(self, request: Request) -> EnvelopeResponse:
+        return super().get(request)
+
     def form(self, request: Request) -> rules.SearchForm:
         params = request.query_params
         return rules.check_fuzzy_form(
-            area_code=params.get("areaCode", ""),
-            name=params.get("name", ""),
-            phone=params.get("phone", ""),
-            crm_code=params.get("crmCode", ""),
+            area_code=query_text(params, "areaCode", max_length=8),
+            name=query_text(params, "name", max_length=40),
+            phone=query_text(params, "phone", max_length=30),
+            crm_code=query_text(params, "crmCode", max_length=40),
         )
 
 
@@ -156,7 +162,7 @@ class _StoreListApi(ErpApi):
 
 class StoreMemberListApi(_StoreListApi):
     @extend_schema(
-        parameters=[io.MemberListInputSerializer],
+        parameters=[PageInputSerializer, io.MemberListInputSerializer],
         responses=io.MemberPageOutputSerializer,
         summary="The chosen store's members, newest first, phones masked",
     )
@@ -246,7 +252,9 @@ class SmsStatusUpdateApi(ErpApi):
 class MemberPointsListApi(ErpApi):
     required_codes = MEMBER_PAGES
 
-    @extend_schema(parameters=[io.MemberIdInputSerializer], responses=io.PointsPageOutputSerializer)
+    @extend_schema(
+        parameters=[PageInputSerializer, io.MemberIdInputSerializer], responses=io.PointsPageOutputSerializer
+    )
     def get(self, request: Request) -> EnvelopeResponse:
         page = page_request_from(request.query_params)
         member = _chain_member(self.parse(io.MemberIdInputSerializer, request.query_params)["memId"])
@@ -258,7 +266,9 @@ class MemberPointsListApi(ErpApi):
 class StorePointsListApi(ErpApi):
     required_codes = MEMBER_PAGES
 
-    @extend_schema(parameters=[io.PointsStoreListInputSerializer], responses=io.PointsPageOutputSerializer)
+    @extend_schema(
+        parameters=[PageInputSerializer, io.PointsStoreListInputSerializer], responses=io.PointsPageOutputSerializer
+    )
     def get(self, request: Request) -> EnvelopeResponse:
         page = page_request_from(request.query_params)
         data = self.parse(io.PointsStoreListInputSerializer, request.query_params)
@@ -322,7 +332,9 @@ class CancelApplyApi(ErpApi):
 class CancelListApi(ErpApi):
     required_codes = ROLE_CHOSEN
 
-    @extend_schema(parameters=[io.CancelListInputSerializer], responses=io.CancellationPageOutputSerializer)
+    @extend_schema(
+        parameters=[PageInputSerializer, io.CancelListInputSerializer], responses=io.CancellationPageOutputSerializer
+    )
     def get(self, request: Request) -> EnvelopeResponse:
         page = page_request_from(request.query_params)
         status = self.parse(io.CancelListInputSerializer, request.query_params).get("status", "")

@@ -7,32 +7,24 @@ parameters (`msgType=`) count as absent, as the browser client sends them.
 
 from rest_framework import serializers
 
-from apps.core.pagination import MAX_PAGE_SIZE
+from apps.core import fields
+from apps.core.pagination import PageInputSerializer
 from apps.messaging.choices import MAX_BATCH_READ_IDS, MSG_NAME_MAX_LENGTH, MessageReadFilter, TaskType
 
 
-class PageInputSerializer(serializers.Serializer):
-    """Documents the paging parameters; apps.core.pagination.page_request_from parses them."""
-
-    pageNo = serializers.IntegerField(required=False, min_value=1, help_text="from 1, default 1")
-    pageSize = serializers.IntegerField(
-        required=False, min_value=1, max_value=MAX_PAGE_SIZE, help_text="1 to 200, default 10"
-    )
-
-
 class MessageScopeInputSerializer(serializers.Serializer):
-    departmentId = serializers.IntegerField(
+    departmentId = fields.IntegerField(
         required=False,
         help_text="a store (or the chosen level) the role acts in; default: the chosen store or level",
     )
 
 
 class MessageSearchInputSerializer(PageInputSerializer, MessageScopeInputSerializer):
-    msgType = serializers.IntegerField(required=False, help_text="a message type id of findMsgType")
+    msgType = fields.IntegerField(required=False, help_text="a message type id of findMsgType")
     isRead = serializers.ChoiceField(
         choices=MessageReadFilter.choices, required=False, help_text="1 read, 2 unread; absent: both"
     )
-    keyword = serializers.CharField(required=False, max_length=MSG_NAME_MAX_LENGTH, help_text="part of the title")
+    keyword = fields.CharField(required=False, max_length=MSG_NAME_MAX_LENGTH, help_text="part of the title")
 
 
 class MessageCountInputSerializer(MessageScopeInputSerializer):
@@ -42,14 +34,14 @@ class MessageCountInputSerializer(MessageScopeInputSerializer):
 
 
 class MessageDetailInputSerializer(MessageScopeInputSerializer):
-    id = serializers.IntegerField()
+    id = fields.IntegerField()
 
 
 # The ids of a batch read, of messages or of tasks (a comment: a docstring would become the schema's
 # description of both inputs).
 class BatchReadIdsInputSerializer(serializers.Serializer):
     ids = serializers.ListField(
-        child=serializers.IntegerField(min_value=1), allow_empty=False, max_length=MAX_BATCH_READ_IDS
+        child=fields.IntegerField(min_value=1), allow_empty=False, max_length=MAX_BATCH_READ_IDS
     )
 
 
@@ -58,7 +50,7 @@ class MessageBatchReadInputSerializer(MessageScopeInputSerializer, BatchReadIdsI
 
 
 class TaskScopeInputSerializer(serializers.Serializer):
-    storeId = serializers.IntegerField(
+    storeId = fields.IntegerField(
         required=False,
         help_text="a store the role acts in; default: the chosen store (a level: every store beneath it)",
     )
@@ -74,7 +66,7 @@ class TaskSearchInputSerializer(PageInputSerializer, TaskScopeInputSerializer):
 
 
 class TaskDetailInputSerializer(TaskScopeInputSerializer):
-    id = serializers.IntegerField()
+    id = fields.IntegerField()
 
 
 class TaskBatchReadInputSerializer(TaskScopeInputSerializer, BatchReadIdsInputSerializer):

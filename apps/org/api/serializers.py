@@ -4,7 +4,8 @@ Validation messages of the business rules come from apps.org.rules, through the 
 
 from rest_framework import serializers
 
-from apps.core.pagination import MAX_PAGE_SIZE
+from apps.core import fields
+from apps.core.pagination import PageInputSerializer
 from apps.org.choices import (
     AreaCode,
     EmployeePosition,
@@ -63,27 +64,23 @@ class OwnerStoreOutputSerializer(StoreRowOutputSerializer):
 class StoreUpdateInputSerializer(serializers.Serializer):
     """Only the fields sent change."""
 
-    id = serializers.IntegerField()
-    name = serializers.CharField(required=False, max_length=100, allow_blank=True)
-    provinceCode = serializers.CharField(required=False, max_length=6, allow_blank=True)
-    cityCode = serializers.CharField(required=False, max_length=6, allow_blank=True)
-    districtCode = serializers.CharField(required=False, max_length=6, allow_blank=True)
-    address = serializers.CharField(required=False, max_length=200, allow_blank=True)
-    phone = serializers.CharField(required=False, max_length=20, allow_blank=True)
-    openTime = serializers.TimeField(
-        required=False, allow_null=True, format="%H:%M", input_formats=["%H:%M", "%H:%M:%S"]
-    )
-    closeTime = serializers.TimeField(
-        required=False, allow_null=True, format="%H:%M", input_formats=["%H:%M", "%H:%M:%S"]
-    )
-    seats = serializers.IntegerField(required=False, allow_null=True)
-    status = serializers.CharField(required=False)
+    id = fields.IntegerField()
+    name = fields.CharField(required=False, max_length=100, allow_blank=True)
+    provinceCode = fields.CharField(required=False, max_length=6, allow_blank=True)
+    cityCode = fields.CharField(required=False, max_length=6, allow_blank=True)
+    districtCode = fields.CharField(required=False, max_length=6, allow_blank=True)
+    address = fields.CharField(required=False, max_length=200, allow_blank=True)
+    phone = fields.CharField(required=False, max_length=20, allow_blank=True)
+    openTime = fields.TimeField(required=False, allow_null=True, format="%H:%M", input_formats=["%H:%M", "%H:%M:%S"])
+    closeTime = fields.TimeField(required=False, allow_null=True, format="%H:%M", input_formats=["%H:%M", "%H:%M:%S"])
+    seats = fields.IntegerField(required=False, allow_null=True)
+    status = fields.CharField(required=False, max_length=20)
     frontDeskCheckRequired = serializers.BooleanField(required=False)
-    borrowOutTargetIds = serializers.ListField(child=serializers.IntegerField(), required=False, max_length=200)
+    borrowOutTargetIds = serializers.ListField(child=fields.IntegerField(), required=False, max_length=200)
 
 
 class StoreIdQueryInputSerializer(serializers.Serializer):
-    storeId = serializers.IntegerField()
+    storeId = fields.IntegerField()
 
 
 class DebtStatusOutputSerializer(serializers.Serializer):
@@ -92,16 +89,14 @@ class DebtStatusOutputSerializer(serializers.Serializer):
 
 
 class StoreModifyInputSerializer(serializers.Serializer):
-    storeId = serializers.IntegerField()
+    storeId = fields.IntegerField()
 
 
 # --- staff -------------------------------------------------------------------------------------------
 
 
-class EmployeeSearchInputSerializer(serializers.Serializer):
-    pageNo = serializers.IntegerField(required=False, min_value=1, help_text="from 1, default 1")
-    pageSize = serializers.IntegerField(required=False, min_value=1, max_value=MAX_PAGE_SIZE)
-    keyword = serializers.CharField(required=False, allow_blank=True, max_length=20, help_text="part of name or phone")
+class EmployeeSearchInputSerializer(PageInputSerializer):
+    keyword = fields.CharField(required=False, allow_blank=True, max_length=20, help_text="part of name or phone")
     position = serializers.ChoiceField(choices=EmployeePosition.choices, required=False, allow_blank=True)
     status = serializers.ChoiceField(choices=EmployeeStatus.choices, required=False, allow_blank=True)
 
@@ -148,28 +143,28 @@ class EmployeeDetailOutputSerializer(EmployeeRowOutputSerializer):
 class EmployeeSaveInputSerializer(serializers.Serializer):
     """Without `id` a new employee of the acting store; with it, an edit."""
 
-    id = serializers.IntegerField(required=False, allow_null=True)
-    name = serializers.CharField(allow_blank=True, max_length=200)
-    areaCode = serializers.CharField(required=False, default=AreaCode.MAINLAND)
-    phone = serializers.CharField(allow_blank=True, max_length=20)
-    position = serializers.CharField(allow_blank=True)
-    skillLevel = serializers.CharField(required=False, allow_blank=True, default="")
-    hireDate = serializers.DateField(allow_null=True)
-    userId = serializers.IntegerField(required=False, allow_null=True, default=None)
-    storeId = serializers.IntegerField(required=False, help_text="a store the role acts in; default the chosen store")
+    id = fields.IntegerField(required=False, allow_null=True)
+    name = fields.CharField(allow_blank=True, max_length=200)
+    areaCode = fields.CharField(required=False, default=AreaCode.MAINLAND, max_length=8)
+    phone = fields.CharField(allow_blank=True, max_length=20)
+    position = fields.CharField(allow_blank=True, max_length=20)
+    skillLevel = fields.CharField(required=False, allow_blank=True, default="", max_length=20)
+    hireDate = fields.DateField(allow_null=True)
+    userId = fields.IntegerField(required=False, allow_null=True, default=None)
+    storeId = fields.IntegerField(required=False, help_text="a store the role acts in; default the chosen store")
 
 
 class EmployeeLeaveInputSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    leftDate = serializers.DateField()
+    id = fields.IntegerField()
+    leftDate = fields.DateField()
 
 
 class DurationSaveInputSerializer(serializers.Serializer):
-    employeeId = serializers.IntegerField()
-    projectId = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)
-    category = serializers.CharField(required=False, allow_blank=True, default="", max_length=50)
-    minutes = serializers.IntegerField()
+    employeeId = fields.IntegerField()
+    projectId = fields.IntegerField(required=False, allow_null=True, default=None, min_value=1)
+    category = fields.CharField(required=False, allow_blank=True, default="", max_length=50)
+    minutes = fields.IntegerField()
 
 
 class DurationCloseInputSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
+    id = fields.IntegerField()

@@ -4,14 +4,14 @@ from apps.org.api import views
 
 urlpatterns = [
     path(
-        "shopDetail/findStoreListByBossId/<int:store_id>",
+        "shopDetail/findStoreListByBossId/<id:store_id>",
         views.StoreBorrowOutTargetsApi.as_view(),
         name="shop-borrow-out-targets",
     ),
-    path("shopDetail/findErpById/<int:store_id>", views.StoreInfoApi.as_view(), name="shop-store-info"),
-    path("shopDetail/findErpByIdCheck/<int:store_id>", views.StoreInfoCheckApi.as_view(), name="shop-store-info-check"),
+    path("shopDetail/findErpById/<id:store_id>", views.StoreInfoApi.as_view(), name="shop-store-info"),
+    path("shopDetail/findErpByIdCheck/<id:store_id>", views.StoreInfoCheckApi.as_view(), name="shop-store-info-check"),
     path(
-        "shopDetail/borrowOutCandidates/<int:store_id>",
+        "shopDetail/borrowOutCandidates/<id:store_id>",
         views.StoreBorrowOutCandidatesApi.as_view(),
         name="shop-borrow-out-candidates",
     ),
@@ -21,7 +21,7 @@ urlpatterns = [
     # /rest/acct/ is the accounts app's; this one call is shop management's (spec §7.2).
     path("acct/storeModify", views.StoreModifyApi.as_view(), name="acct-store-modify"),
     path("staffList/list", views.EmployeeListApi.as_view(), name="staff-list"),
-    path("staffList/detail/<int:employee_id>", views.EmployeeDetailApi.as_view(), name="staff-detail"),
+    path("staffList/detail/<id:employee_id>", views.EmployeeDetailApi.as_view(), name="staff-detail"),
     path("staffList/save", views.EmployeeSaveApi.as_view(), name="staff-save"),
     path("staffList/leave", views.EmployeeLeaveApi.as_view(), name="staff-leave"),
     path("staffList/saveDurationInfo", views.DurationSaveApi.as_view(), name="staff-duration-save"),

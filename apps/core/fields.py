@@ -1,0 +1,151 @@
+"""The input layer: the bounded field types every request serializer uses (issue 10, item 9).
+
+Each type refuses what the database or the date arithmetic behind it cannot hold, with a 400
+`VALID-40000` on the field, so a new endpoint inherits the bounds by using these types:
+
+- IntegerField: within PostgreSQL's `integer` unless a narrower (or, for a bigint column, wider)
+  range is given.
+- DateField, DateTimeField: from 1900-01-01 to 2100-12-31, so `date ± days` never overflows and
+  every date fits the columns and the calendar pages.
+- CharField, RegexField: a max_length is required; NUL and lone surrogates are refused (DRF's own
+  validators, kept).
+- IdListField: ids given as one comma-separated query parameter, each a bounded id.
+- query_text: the CharField bounds for a query parameter a view reads by hand.
+
+apps/core/tests/test_input_bounds.py walks every serializer the API reads and fails on a field that is
+not one of these (or has no bound), and on a list without a max_length.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date, datetime
+from typing import Any
+
+from django.core.exceptions import ImproperlyConfigured
+from django.core.validators import ProhibitNullCharactersValidator
+from django.utils.dateparse import parse_date
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from apps.core.errors import InvalidInput
+
+PG_INTEGER_MIN = -(2**31)
+PG_INTEGER_MAX = 2**31 - 1
+PG_BIGINT_MIN = -(2**63)
+PG_BIGINT_MAX = 2**63 - 1
+
+DATE_MIN = date(1900, 1, 1)
+DATE_MAX = date(2100, 12, 31)
+
+
+class Bounded:
+    """Marks a field type of this module: the walk in test_input_bounds accepts only these."""
+
+
+class IntegerField(Bounded, serializers.IntegerField):
+    def __init__(self, *, min_value: int = PG_INTEGER_MIN, max_value: int = PG_INTEGER_MAX, **kwargs: Any) -> None:
+        if min_value is None or max_value is None or min_value < PG_BIGINT_MIN or max_value > PG_BIGINT_MAX:
+            raise ImproperlyConfigured("an IntegerField needs bounds within PostgreSQL's bigint")
+        super().__init__(min_value=min_value, max_value=max_value, **kwargs)
+
+
+def id_field(**kwargs: Any) -> IntegerField:
+    """A record id: a positive `integer` (ids of other stores or of nothing answer 404 later)."""
+    return IntegerField(min_value=1, **kwargs)
+
+
+class _DateRange:
+    default_error_messages = {
+        "date_range": _("enter a date from {min} to {max}"),
+    }
+
+    def _check_range(self, day: date) -> None:
+        if not DATE_MIN <= day <= DATE_MAX:
+            self.fail("date_range", min=DATE_MIN.isoformat(), max=DATE_MAX.isoformat())  # type: ignore[attr-defined]
+
+
+class DateField(Bounded, _DateRange, serializers.DateField):
+    def to_internal_value(self, value: Any) -> date:
+        day = super().to_internal_value(value)
+        self._check_range(day)
+        return day
+
+
+class DateTimeField(Bounded, _DateRange, serializers.DateTimeField):
+    def to_internal_value(self, value: Any) -> datetime:
+        # The date is checked before the zone is applied: at 0001-01-01 or 9999-12-31 that overflows.
+        if isinstance(value, str):
+            try:
+                day = parse_date(value[:10])
+            except ValueError:
+                day = None
+            if day is not None:
+                self._check_range(day)
+        try:
+            moment = super().to_internal_value(value)
+        except OverflowError:
+            self.fail("date_range", min=DATE_MIN.isoformat(), max=DATE_MAX.isoformat())
+        self._check_range(moment.date())
+        return moment
+
+
+class CharField(Bounded, serializers.CharField):
+    """DRF's CharField already refuses NUL and lone surrogates; this one also needs a max_length."""
+
+    def __init__(self, *, max_length: int, **kwargs: Any) -> None:
+        if not max_length:
+            raise ImproperlyConfigured("a CharField needs a max_length")
+        super().__init__(max_length=max_length, **kwargs)
+
+
+class RegexField(Bounded, serializers.RegexField):
+    def __init__(self, regex: Any, *, max_length: int, **kwargs: Any) -> None:
+        if not max_length:
+            raise ImproperlyConfigured("a RegexField needs a max_length")
+        super().__init__(regex, max_length=max_length, **kwargs)
+
+
+class TimeField(Bounded, serializers.TimeField):
+    """Times have no range to bound; the type is here so every input field comes from this module."""
+
+
+class IdListField(Bounded, serializers.CharField):
+    """Ids in one query parameter, comma-separated ("3,5,8"): at most `max_items`, each an id."""
+
+    default_error_messages = {
+        "id_list": _("enter ids separated by commas"),
+        "id_list_length": _("at most {max_items} ids"),
+    }
+
+    def __init__(self, *, max_items: int, **kwargs: Any) -> None:
+        self.max_items = max_items
+        # Ten digits and a comma per id at most: longer text cannot be a valid list.
+        super().__init__(max_length=max_items * 11, **kwargs)
+
+    def to_internal_value(self, data: Any) -> list[int]:  # type: ignore[override]
+        text = super().to_internal_value(data)
+        if len(text) > self.max_length:
+            self.fail("max_length", max_length=self.max_length)
+        parts = [part.strip() for part in text.split(",") if part.strip()]
+        if len(parts) > self.max_items:
+            self.fail("id_list_length", max_items=self.max_items)
+        if not all(part.isascii() and part.isdigit() and 0 < int(part) <= PG_INTEGER_MAX for part in parts):
+            self.fail("id_list")
+        return [int(part) for part in parts]
+
+    def run_validators(self, value: Any) -> None:
+        # The text's validators (length, NUL) ran in to_internal_value, before it became a list.
+        return None
+
+
+def query_text(params: Mapping[str, Any], name: str, *, max_length: int) -> str:
+    """A text query parameter read without a serializer (the hottest searches skip one): the bounds of
+    CharField, at most `max_length` characters and no NUL, refused as a VALID-40000 on `name`."""
+    value = params.get(name) or ""
+    if len(value) > max_length:
+        message = serializers.CharField.default_error_messages["max_length"].format(max_length=max_length)
+        raise InvalidInput(message, field=name)
+    if "\x00" in value:
+        raise InvalidInput(ProhibitNullCharactersValidator.message, field=name)
+    return value
