@@ -55,9 +55,10 @@ def post_form(base: str, path: str, form: str, headers: dict[str, str] | None = 
         return json.load(response)["data"]
 
 
-def sign_in(base: str) -> dict[str, str]:
-    """SY00002 signs in and chooses the store role, as the browser does; answers the call headers."""
-    login = post_form(base, "/rest/auth/login", "username=ERP:2&password=Demo@12345&refresh=true")
+def sign_in(base: str, account: str = "2") -> dict[str, str]:
+    """SY0000<account> (by default the principal SY00002) signs in and chooses its first role, as the
+    browser does; answers the call headers."""
+    login = post_form(base, "/rest/auth/login", f"username=ERP:{account}&password=Demo@12345&refresh=true")
     auth = {"Authorization": f"Bearer {login['access']}", "X-Account-Version": login["accountVersion"]}
     chosen = post_form(base, f"/rest/acct/selectHierRole/{login['roles'][0]['userRoleId']}", "", auth)
     return {"Authorization": f"Bearer {chosen['access']}", "X-Account-Version": chosen["accountVersion"]}

@@ -210,6 +210,9 @@ QUICK_LOGIN_DAYS = env.int("QUICK_LOGIN_DAYS", default=7)
 # How often the shell refreshes the message and task badges (spec §9: from shared config).
 BADGE_REFRESH_SECONDS = env.int("BADGE_REFRESH_SECONDS", default=60)
 
+# Searches by a fragment of a phone, per user across all of them (apps.core.api.phone_fragments).
+PHONE_FRAGMENT_SEARCH_RATE = env.str("PHONE_FRAGMENT_SEARCH_RATE", default="60/minute")
+
 # django-axes: lock an account from one address after repeated failures, on every way in.
 AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.int("LOGIN_LOCKOUT_MINUTES", default=15))

@@ -1,20 +1,72 @@
-"""Phone masking (spec §6): a member's phone is shown masked in every search and list answer."""
+"""Phone masking (spec §6): a member's phone is shown masked in every search and list answer, and a
+search by a fragment of a phone finds, for a role that may not see phones whole, only what the mask
+shows (issue 10): otherwise a handful of fragment searches would rebuild the hidden digits."""
 
 from __future__ import annotations
 
+import re
+
+from django.db.models import Q
+
 MASK = "****"
+
+# The digits the mask shows at the start and at the end, by the phone's length: 11 digits keep the
+# first 3 and the last 4 (138****5678), 8 digits the first 2 and the last 2 (91****78).
+SHOWN_DIGITS = {11: (3, 4), 8: (2, 2)}
+# Any other length keeps only its last 2 (or nothing, at 2 digits or fewer), so no unexpected format
+# leaks whole.
+OTHER_SHOWN_TAIL = 2
+
+
+def shown_digits(length: int) -> tuple[int, int]:
+    """How many leading and trailing digits the mask shows of a phone of `length` characters."""
+    if length in SHOWN_DIGITS:
+        return SHOWN_DIGITS[length]
+    return (0, OTHER_SHOWN_TAIL) if length > OTHER_SHOWN_TAIL else (0, 0)
 
 
 def mask_phone(phone: str | None) -> str:
-    """11 digits keep the first 3 and last 4 (138****5678); 8 digits keep the first 2 and last 2
-    (91****78). Any other length keeps only the last 2, so no unexpected format leaks whole."""
+    """The phone with its hidden digits as stars (SHOWN_DIGITS)."""
     if not phone:
         return ""
     digits = phone.strip()
-    if len(digits) == 11:
-        return f"{digits[:3]}{MASK}{digits[-4:]}"
-    if len(digits) == 8:
-        return f"{digits[:2]}{MASK}{digits[-2:]}"
-    if len(digits) <= 2:
-        return "*" * len(digits)
-    return "*" * (len(digits) - 2) + digits[-2:]
+    head, tail = shown_digits(len(digits))
+    if len(digits) in SHOWN_DIGITS:
+        return f"{digits[:head]}{MASK}{digits[len(digits) - tail :]}"
+    return "*" * (len(digits) - tail) + digits[len(digits) - tail :]
+
+
+def fragment_is_shown(phone: str, fragment: str) -> bool:
+    """Whether the masked phone shows `fragment` in the clear: it is the whole number, or a start
+    within the shown head, or an end within the shown tail."""
+    head, tail = shown_digits(len(phone))
+    size = len(fragment)
+    return phone == fragment or (
+        0 < size < len(phone)
+        and ((size <= head and phone.startswith(fragment)) or (size <= tail and phone.endswith(fragment)))
+    )
+
+
+def shown_fragment_q(fragment: str, field: str = "phone") -> Q:
+    """The database form of `fragment_is_shown`: the rows whose masked `field` shows `fragment`.
+    A fragment of 4 or more digits (what every fragment search asks for) is an end of an 11-digit
+    number or the whole number; the regular expressions pin the number's length, and pg_trgm's
+    index serves them as it serves LIKE."""
+    size = len(fragment)
+    found = Q(**{field: fragment})
+    if not size:
+        return found
+    text = re.escape(fragment)
+    for length, (head, tail) in SHOWN_DIGITS.items():
+        if size < length and size <= head:
+            found |= Q(**{f"{field}__regex": f"^{text}.{{{length - size}}}$"})
+        if size < length and size <= tail:
+            found |= Q(**{f"{field}__regex": f"^.{{{length - size}}}{text}$"})
+    if size <= OTHER_SHOWN_TAIL:
+        other_lengths = "|".join(f".{{{length}}}" for length in SHOWN_DIGITS)
+        found |= (
+            Q(**{f"{field}__endswith": fragment})
+            & Q(**{f"{field}__regex": f"^.{{{OTHER_SHOWN_TAIL + 1},}}$"})
+            & ~Q(**{f"{field}__regex": f"^({other_lengths})$"})
+        )
+    return found

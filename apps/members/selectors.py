@@ -12,7 +12,7 @@ from django.db.models import BooleanField, F, Prefetch, QuerySet
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
-from apps.core.phones import mask_phone
+from apps.core.phones import mask_phone, shown_fragment_q
 from apps.masterdata.choices import MasterType
 from apps.masterdata.selectors import master_items
 from apps.members.choices import (
@@ -118,9 +118,18 @@ def name_contains(members: QuerySet[Member], fragment: str) -> QuerySet[Member]:
     return members.filter(name__icontains=fragment.strip())
 
 
-def fuzzy_query(form: SearchForm, store_id: int | None) -> list[dict[str, Any]]:
-    """likeQuery: the name contains the fragment, the phone contains the digits, the member code
-    starts with the text; all given conditions hold. A one-character name takes no fuzzy step."""
+def phone_fragment_filter(members: QuerySet[Member], fragment: str, *, phone_view: bool) -> QuerySet[Member]:
+    """The members whose phone contains `fragment`; without the phone-view code only those whose
+    masked phone shows it (apps.core.phones), so fragments cannot rebuild the hidden digits."""
+    if phone_view:
+        return members.filter(phone__contains=fragment)
+    return members.filter(shown_fragment_q(fragment))
+
+
+def fuzzy_query(form: SearchForm, store_id: int | None, *, phone_view: bool = False) -> list[dict[str, Any]]:
+    """likeQuery: the name contains the fragment, the phone contains the digits (phone_fragment_filter),
+    the member code starts with the text; all given conditions hold. A one-character name takes no
+    fuzzy step."""
     phone = form.phone
     name_ok = len(normalised(form.name)) >= FUZZY_NAME_MIN_LENGTH
     if not (phone or form.crm_code or name_ok):
@@ -131,7 +140,7 @@ def fuzzy_query(form: SearchForm, store_id: int | None) -> list[dict[str, Any]]:
     if name_ok:
         members = name_contains(members, form.name)
     if phone:
-        members = members.filter(phone__contains=phone)
+        members = phone_fragment_filter(members, phone, phone_view=phone_view)
         if form.area_code:
             members = members.filter(area_code=form.area_code)
     if form.crm_code:
@@ -164,11 +173,11 @@ def one_step_search(form: SearchForm, store_id: int | None) -> list[dict[str, An
     return merged(exact, fuzzy, card_no_query(form, store_id))
 
 
-def introducer_candidates(keyword: str, store_id: int | None) -> list[dict[str, Any]]:
+def introducer_candidates(keyword: str, store_id: int | None, *, phone_view: bool = False) -> list[dict[str, Any]]:
     """searchIntro: digits search phones by fragment; other text a member code, then a name."""
     keyword = keyword.strip()
     if DIGITS.match(keyword):
-        return fuzzy_query(check_fuzzy_form(phone=keyword), store_id)
+        return fuzzy_query(check_fuzzy_form(phone=keyword), store_id, phone_view=phone_view)
     return merged(
         exact_query(SearchForm(crm_code=keyword), store_id),
         one_step_search(SearchForm(name=keyword), store_id),
@@ -188,6 +197,7 @@ def store_members(
     name: str = "",
     phone: str = "",
     whole_phone: bool = False,
+    phone_view: bool = False,
     area_code: str = "",
     crm_code: str = "",
     label_id: int | None = None,
@@ -204,7 +214,7 @@ def store_members(
         if whole_phone:
             members = members.filter(area_code=area_code or MemberAreaCode.MAINLAND, phone=phone)
         else:
-            members = members.filter(phone__contains=phone)
+            members = phone_fragment_filter(members, phone, phone_view=phone_view)
     if crm_code:
         members = members.filter(crm_code__startswith=crm_code.strip())
     if label_id is not None:

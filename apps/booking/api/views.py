@@ -20,6 +20,7 @@ from apps.booking.drafts import bookable_nurse, bookable_projects, draft_from, p
 from apps.booking.models import Reservation, ShiftType
 from apps.catalog.selectors import project_search
 from apps.core.api.base import ErpApi
+from apps.core.api.phone_fragments import PhoneFragmentSearch
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import NotFound
 from apps.core.excel import XLSX_CONTENT_TYPE, xlsx_response
@@ -260,7 +261,7 @@ class CancelApi(ErpApi):
         return _answer(reservation, request)
 
 
-class _RecordApi(ErpApi):
+class _RecordApi(PhoneFragmentSearch, ErpApi):
     required_codes = BOARD
 
     def rows(self, request: Request) -> Any:
@@ -274,6 +275,7 @@ class _RecordApi(ErpApi):
             status=data.get("status", ""),
             source=data.get("source", ""),
             phone=data.get("phone", ""),
+            phone_view=self.phone_view(request),
             member_id=data.get("memId"),
         )
 

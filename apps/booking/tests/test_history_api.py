@@ -11,8 +11,12 @@ import pytest
 from openpyxl import load_workbook
 
 from apps.booking.choices import ReservationStatus
+from apps.booking.tests.conftest import BOARD
 from apps.booking.tests.factories import ReservationFactory, local_time
 from apps.core import excel
+from apps.core.api.phone_fragments import PHONE_FRAGMENT_SEARCHED
+from apps.core.models import SystemLog
+from apps.core.role_codes import MEMBER_PHONE_VIEW
 from apps.core.testing import api_client, assert_envelope, assert_list_queries_constant
 
 pytestmark = pytest.mark.django_db
@@ -64,6 +68,21 @@ def test_filters_by_phone_nurse_status_and_member(client, store, nurse, other_nu
         assert page["list"][0]["phone"] == "139****5678"
     counts = assert_envelope(client.get("/rest/reservation/findRecordCounts", _range()), status=200)
     assert counts["booked"] == 1 and counts["done"] == 1 and counts["total"] == 2
+
+
+def test_without_the_phone_view_code_a_phone_is_found_only_by_what_the_mask_shows(client, store, nurse, make_entry):
+    found = ReservationFactory(store=store, nurse=nurse, phone="13912345678")  # 139****5678
+
+    def ids(some_client, phone):
+        page = assert_envelope(some_client.get(RECORDS, {**_range(), "phone": phone}), status=200)
+        return [row["id"] for row in page["list"]]
+
+    assert ids(client, "45678") == []  # the hidden seventh digit and the shown end
+    assert ids(client, "5678") == ids(client, "13912345678") == [found.pk]
+    viewer = api_client(entry=make_entry(store, codes=[BOARD, MEMBER_PHONE_VIEW.code]))
+    assert ids(viewer, "45678") == [found.pk]
+    fragments = SystemLog.objects.filter(action=PHONE_FRAGMENT_SEARCHED).order_by("id")
+    assert [(log.detail["path"], log.detail["fragment"]) for log in fragments][-1] == (RECORDS, "45678")
 
 
 def test_other_stores_reservations_are_not_listed(client, chain, other_nurse):

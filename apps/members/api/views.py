@@ -11,6 +11,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 
 from apps.core.api.base import ErpApi
+from apps.core.api.phone_fragments import PhoneFragmentSearch
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.fields import query_text
@@ -65,7 +66,10 @@ class _SearchApi(ErpApi):
 
     @extend_schema(parameters=[io.MemberSearchInputSerializer], responses=io.MemberRowOutputSerializer(many=True))
     def get(self, request: Request) -> EnvelopeResponse:
-        return EnvelopeResponse(self.search(self.form(request), request.auth.hier_id))
+        return EnvelopeResponse(self.rows(request))
+
+    def rows(self, request: Request) -> list[dict[str, Any]]:
+        return self.search(self.form(request), request.auth.hier_id)
 
 
 class MemberSearchApi(_SearchApi):
@@ -80,10 +84,12 @@ class MemberCardNoQueryApi(_SearchApi):
     search = staticmethod(selectors.card_no_query)
 
 
-class MemberFuzzyQueryApi(_SearchApi):
+class MemberFuzzyQueryApi(PhoneFragmentSearch, _SearchApi):
     """likeQuery: the phone is a fragment here (4 to 11 digits), the name a fragment of 2 or more."""
 
-    search = staticmethod(selectors.fuzzy_query)
+    def rows(self, request: Request) -> list[dict[str, Any]]:
+        form, phone_view = self.form(request), self.phone_view(request)
+        return selectors.fuzzy_query(form, request.auth.hier_id, phone_view=phone_view)
 
     @extend_schema(parameters=[io.MemberFuzzySearchInputSerializer], responses=io.MemberRowOutputSerializer(many=True))
     def get(self, request: Request) -> EnvelopeResponse:
@@ -99,8 +105,9 @@ class MemberFuzzyQueryApi(_SearchApi):
         )
 
 
-class IntroducerSearchApi(ErpApi):
+class IntroducerSearchApi(PhoneFragmentSearch, ErpApi):
     required_codes = MEMBER_WRITERS
+    phone_fragment_param = "keyword"
 
     @extend_schema(
         parameters=[io.IntroducerSearchInputSerializer],
@@ -109,7 +116,8 @@ class IntroducerSearchApi(ErpApi):
     )
     def get(self, request: Request) -> EnvelopeResponse:
         keyword = self.parse(io.IntroducerSearchInputSerializer, request.query_params)["keyword"]
-        return EnvelopeResponse(selectors.introducer_candidates(keyword, request.auth.hier_id))
+        rows = selectors.introducer_candidates(keyword, request.auth.hier_id, phone_view=self.phone_view(request))
+        return EnvelopeResponse(rows)
 
 
 class MemberFileApi(ErpApi):
@@ -136,9 +144,13 @@ class WholePhoneApi(ErpApi):
         return EnvelopeResponse(services.whole_phone_viewed(actor=self.actor(), member=_chain_member(member_id)))
 
 
-class _StoreListApi(ErpApi):
+class _StoreListApi(PhoneFragmentSearch, ErpApi):
     required_codes = MEMBER_PAGES
     whole_phone = False
+
+    def phone_fragment(self, request: Request) -> str:
+        # The whole-phone lists take the whole number: an exact match, not a fragment.
+        return "" if self.whole_phone else super().phone_fragment(request)
 
     def members(self, request: Request) -> Any:
         data = self.parse(io.MemberListInputSerializer, request.query_params)
@@ -149,6 +161,7 @@ class _StoreListApi(ErpApi):
             name=data.get("name", ""),
             phone=data.get("phone", ""),
             whole_phone=self.whole_phone,
+            phone_view=self.phone_view(request),
             area_code=data.get("areaCode", ""),
             crm_code=data.get("crmCode", ""),
             label_id=data.get("labelId"),
