@@ -9,7 +9,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 DEV_ENV := DEBUG=1
 
-.PHONY: run test lint check-system check-browser install frontend messages migrate seed clean
+.PHONY: run test lint check-system check-browser install frontend messages migrate seed clean schema
 
 check-system:
 	@$(PYTHON) -c 'import sys, venv; sys.exit(0 if sys.version_info[:2] == (3, 11) else 1)' 2>/dev/null \
@@ -54,6 +54,10 @@ run: check-system install frontend seed
 test: check-system check-browser install frontend messages
 	$(DEV_ENV) $(PY) -m pytest
 	cd frontend && npm test
+
+# The committed OpenAPI schema (docs/openapi.yaml); apps/core/tests/test_schema.py fails when it is stale.
+schema: install
+	$(DEV_ENV) $(PY) manage.py spectacular --lang en --validate --fail-on-warn --file docs/openapi.yaml
 
 lint: install
 	$(VENV)/bin/ruff check .

@@ -1,16 +1,36 @@
-"""drf-spectacular post-processing: documents every /rest/ response inside the envelope of
-contract §2, so the schema says what clients really receive."""
+"""drf-spectacular post-processing: documents every answer inside the envelope of contract §2, so the
+schema says what clients really receive, errors included.
+
+- A JSON success answer is the envelope with the view's shape as `data`; a success without a
+  declared shape carries `data: null`. A view whose `data` may be null says so with
+  `extend_schema(extensions={NULLABLE_DATA: True})`.
+- Every operation may answer the error envelopes of ERROR_RESPONSES (docs/api.md lists the
+  errcodes). A 5xx is never declared: the schemathesis run (apps/core/tests/test_fuzz.py) fails on one.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 ENVELOPE_REF = "#/components/schemas/Envelope"
+ERROR_ENVELOPE_REF = "#/components/schemas/ErrorEnvelope"
+NULLABLE_DATA = "x-data-nullable"
+JSON = "application/json"
+
+ERROR_RESPONSES = {
+    "400": "`VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) "
+    "or another rule of the call",
+    "401": "not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …)",
+    "403": "the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled",
+    "404": "no such record, or one of another store (`SYS-40400`)",
+    "409": "a conflict: the record changed, or exists already (`SYS-40900`, …)",
+    "413": "the body is larger than the server reads (`SYS-41300`)",
+    "429": "too many attempts (`SYS-42900`, `LOGIN-42901`)",
+}
 
 
-def wrap_responses_in_envelope(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
-    schemas = result.setdefault("components", {}).setdefault("schemas", {})
-    schemas["Envelope"] = {
+def _envelope_component() -> dict[str, Any]:
+    return {
         "type": "object",
         "required": ["errcode", "errmsg", "data"],
         "properties": {
@@ -19,14 +39,48 @@ def wrap_responses_in_envelope(result: dict[str, Any], generator: Any, request: 
             "data": {"nullable": True},
         },
     }
+
+
+def _error_envelope_component() -> dict[str, Any]:
+    return {
+        "type": "object",
+        "required": ["errcode", "errmsg", "data"],
+        "properties": {
+            "errcode": {"type": "string", "description": "the error code (docs/api.md)"},
+            "errmsg": {"type": "string", "description": "message for a person, in the request's language"},
+            "data": {"nullable": True, "description": "null, or details such as {fields} of a VALID-40000"},
+        },
+    }
+
+
+def _success(payload: dict[str, Any] | None, nullable: bool) -> dict[str, Any]:
+    if payload is None:
+        data: dict[str, Any] = {"nullable": True, "enum": [None]}
+    elif nullable:
+        data = {"allOf": [payload], "nullable": True}
+    else:
+        data = payload
+    return {"allOf": [{"$ref": ENVELOPE_REF}, {"type": "object", "properties": {"data": data}}]}
+
+
+def wrap_responses_in_envelope(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
+    schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    schemas["Envelope"] = _envelope_component()
+    schemas["ErrorEnvelope"] = _error_envelope_component()
     for path_item in result.get("paths", {}).values():
         for operation in path_item.values():
-            if not isinstance(operation, dict):
+            if not isinstance(operation, dict) or "responses" not in operation:
                 continue
-            for response in operation.get("responses", {}).values():
-                for media in response.get("content", {}).values():
-                    payload = media.get("schema")
-                    media["schema"] = {
-                        "allOf": [{"$ref": ENVELOPE_REF}, {"type": "object", "properties": {"data": payload or {}}}]
-                    }
+            nullable = bool(operation.pop(NULLABLE_DATA, False))
+            responses = operation["responses"]
+            for status, response in responses.items():
+                content = response.get("content")
+                if content is None and status.startswith("2"):
+                    response["content"] = {JSON: {"schema": _success(None, nullable)}}
+                elif content and JSON in content:
+                    content[JSON]["schema"] = _success(content[JSON].get("schema") or None, nullable)
+            for status, description in ERROR_RESPONSES.items():
+                responses.setdefault(
+                    status, {"description": description, "content": {JSON: {"schema": {"$ref": ERROR_ENVELOPE_REF}}}}
+                )
     return result

@@ -10,6 +10,7 @@ from typing import Any
 from django.http import HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 
@@ -317,7 +318,11 @@ def _record_cells(row: dict[str, Any]) -> list[Any]:
 class RecordExportApi(_RecordApi):
     @extend_schema(
         parameters=[io.RecordInputSerializer],
-        responses={(200, XLSX_CONTENT_TYPE): OpenApiResponse(description="an .xlsx file; errors answer the envelope")},
+        responses={
+            (200, XLSX_CONTENT_TYPE): OpenApiResponse(
+                OpenApiTypes.BINARY, description="an .xlsx file; errors answer the envelope"
+            )
+        },
         summary="Export the filtered reservations to Excel (fewer than 100,000 rows)",
     )
     def get(self, request: Request) -> HttpResponse:

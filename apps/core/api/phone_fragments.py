@@ -13,9 +13,12 @@ from rest_framework.request import Request
 from rest_framework.throttling import UserRateThrottle
 
 from apps.core.audit import actor_from_request, audit_record
+from apps.core.fields import query_text
 from apps.core.role_codes import MEMBER_PHONE_VIEW
 
 PHONE_FRAGMENT_SEARCHED = "phone.fragment_searched"
+# As long as the longest text any fragment parameter takes (the introducer search's keyword).
+FRAGMENT_PARAM_MAX_LENGTH = 40
 
 
 class PhoneFragmentThrottle(UserRateThrottle):
@@ -41,7 +44,9 @@ class PhoneFragmentSearch:
 
     def phone_fragment(self, request: Request) -> str:
         """The digits searched for, or '' when the call has none (other text is not a phone)."""
-        value = str(request.query_params.get(self.phone_fragment_param, "")).strip()
+        # The input layer's bounds first (length, NUL): nothing longer is logged or searched.
+        value = query_text(request.query_params, self.phone_fragment_param, max_length=FRAGMENT_PARAM_MAX_LENGTH)
+        value = value.strip()
         return value if value.isascii() and value.isdigit() else ""
 
     def phone_view(self, request: Request) -> bool:

@@ -19,6 +19,7 @@ from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import NotFound
 from apps.core.pagination import page_request_from, paginate
 from apps.core.role_codes import ROLE_CHOSEN
+from apps.core.schema import NULLABLE_DATA
 from apps.messaging import selectors, services
 from apps.messaging.api.serializers import (
     MandatoryMessageOutputSerializer,
@@ -163,6 +164,7 @@ class MandatoryMessageApi(ErpApi):
         parameters=[MessageScopeInputSerializer],
         responses=OpenApiResponse(MandatoryMessageOutputSerializer, description="null when there is none to show"),
         summary="The forced notice to show, or null (getMandatoryShowMsg)",
+        extensions={NULLABLE_DATA: True},
     )
     def get(self, request: Request) -> EnvelopeResponse:
         data = self.parse(MessageScopeInputSerializer, request.query_params)
