@@ -8,6 +8,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import environ
+from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -41,6 +42,7 @@ INSTALLED_APPS = [
     "django_vite",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "csp",
     "apps.core",
     "apps.org",
     "apps.accounts",
@@ -53,6 +55,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "apps.core.middleware.ApiNoStoreMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -256,6 +260,27 @@ CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=not DEBUG)
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_AGE = 60 * 60 * 12
 X_FRAME_OPTIONS = "DENY"
+
+# Content-Security-Policy (django-csp; docs/decisions/0001): our own origin only, no inline script.
+# MUI's emotion styles carry the request's nonce (templates/base.html, frontend/src/islands/emotion.ts);
+# the WeCom sign-in QR code is an iframe of WeCom's. In Vite's dev mode its server's scripts, styles
+# and socket are allowed too. Swagger UI relaxes style-src for itself (apps/core/api/urls.py).
+_VITE_DEV = ["http://localhost:5173", "ws://localhost:5173"] if DJANGO_VITE["default"]["dev_mode"] else []
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        # The nonce only for the dev mode's react-refresh preamble: production pages have no inline script.
+        "script-src": [SELF, *([NONCE, _VITE_DEV[0]] if _VITE_DEV else [])],
+        "style-src": [SELF, NONCE, *_VITE_DEV[:1]],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF, *_VITE_DEV],
+        "frame-src": [SELF, "https://login.work.weixin.qq.com"],
+        "frame-ancestors": [NONE],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+    }
+}
 
 LOGGING = {
     "version": 1,

@@ -3,6 +3,7 @@ every way in: the REST login and the Django admin's login."""
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 
 import pytest
@@ -193,3 +194,13 @@ def test_failures_at_the_rest_login_lock_the_admin_login_too():
     fail_until_locked(staff.login_name)
     response = admin_login(Client(HTTP_ACCEPT_LANGUAGE="en"), staff.login_name, PASSWORD)
     assert response.status_code == 429
+
+
+def test_the_locked_out_page_styles_itself_with_the_policys_nonce():
+    staff = UserFactory(is_staff=True)
+    fail_until_locked(staff.login_name)
+    response = admin_login(Client(HTTP_ACCEPT_LANGUAGE="en"), staff.login_name, PASSWORD)
+    html = response.content.decode()
+    nonce = re.search(r'<style nonce="([^"]+)">', html).group(1)
+    assert f"'nonce-{nonce}'" in response["Content-Security-Policy"]
+    assert " style=" not in html  # an inline style attribute would break the policy

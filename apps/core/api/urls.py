@@ -1,5 +1,7 @@
+from csp.constants import UNSAFE_INLINE
+from csp.decorators import csp_update
 from django.urls import path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from apps.core.api.views import HealthApi
 from apps.core.role_codes import PUBLIC
@@ -12,7 +14,10 @@ class SchemaApi(SpectacularAPIView):
     authentication_classes: list = []
 
 
-class SchemaDocsApi(SpectacularSwaggerView):
+class SchemaDocsApi(SpectacularSwaggerSplitView):
+    """Swagger UI. The split view serves its start script as a file (`?script`), so the page needs no
+    inline script; its page's own <style> block needs style-src 'unsafe-inline', on this page only."""
+
     required_codes = PUBLIC
     authentication_classes: list = []
 
@@ -20,5 +25,9 @@ class SchemaDocsApi(SpectacularSwaggerView):
 urlpatterns = [
     path("health", HealthApi.as_view(), name="health"),
     path("schema/", SchemaApi.as_view(), name="schema"),
-    path("docs/", SchemaDocsApi.as_view(url_name="schema"), name="schema-docs"),
+    path(
+        "docs/",
+        csp_update({"style-src": [UNSAFE_INLINE]})(SchemaDocsApi.as_view(url_name="schema")),
+        name="schema-docs",
+    ),
 ]

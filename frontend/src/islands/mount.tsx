@@ -1,9 +1,11 @@
+import { CacheProvider } from "@emotion/react";
 import { CssBaseline, ThemeProvider } from "@mui/material";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, type ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { i18n } from "../i18n";
+import { styleCache } from "./emotion";
 import { Notices } from "../shell/Notices";
 import { notify } from "../shell/notices";
 import { pageContext } from "./pageContext";
@@ -15,14 +17,16 @@ const NOTICES_ROOT_ID = "notices-root";
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
-          {children}
-        </ThemeProvider>
-      </QueryClientProvider>
-    </I18nextProvider>
+    <CacheProvider value={styleCache()}>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <ThemeProvider theme={theme}>
+            <CssBaseline />
+            {children}
+          </ThemeProvider>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </CacheProvider>
   );
 }
 
