@@ -9,7 +9,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 DEV_ENV := DEBUG=1
 
-.PHONY: run test lint check-system check-browser install frontend messages migrate seed clean schema
+.PHONY: run test lint check-system check-browser install frontend messages migrate seed clean schema fuzz
 
 check-system:
 	@$(PYTHON) -c 'import sys, venv; sys.exit(0 if sys.version_info[:2] == (3, 11) else 1)' 2>/dev/null \
@@ -58,6 +58,12 @@ test: check-system check-browser install frontend messages
 # The committed OpenAPI schema (docs/openapi.yaml); apps/core/tests/test_schema.py fails when it is stale.
 schema: install
 	$(DEV_ENV) $(PY) manage.py spectacular --lang en --validate --fail-on-warn --file docs/openapi.yaml
+
+# The deeper schemathesis run over docs/openapi.yaml (docs/operations.md); `make test` runs 5,000 cases.
+FUZZ_CASES ?= 30000
+FUZZ_SEED ?= 20261124
+fuzz: check-system install messages
+	$(DEV_ENV) FUZZ_CASES=$(FUZZ_CASES) FUZZ_SEED=$(FUZZ_SEED) $(PY) -m pytest -m fuzz -p no:cacheprovider
 
 lint: install
 	$(VENV)/bin/ruff check .

@@ -50,7 +50,8 @@ def check_intervals(intervals: list[dict[str, str]]) -> list[dict[str, str]]:
         (parse_clock(item.get("start", ""), "intervals"), parse_clock(item.get("end", ""), "intervals"))
         for item in intervals
     )
-    for (start, end), following in zip(parsed, [*parsed[1:], None], strict=True):
+    for index, (start, end) in enumerate(parsed):
+        following = parsed[index + 1] if index + 1 < len(parsed) else None
         if end <= start:
             raise InvalidInput(_("each time out must end after it starts"), field="intervals")
         if following is not None and following[0] < end:

@@ -25,6 +25,7 @@ ERROR_RESPONSES = {
     "404": "no such record, or one of another store (`SYS-40400`)",
     "409": "a conflict: the record changed, or exists already (`SYS-40900`, …)",
     "413": "the body is larger than the server reads (`SYS-41300`)",
+    "415": "a body without a media type, or one the call does not read (`SYS-41500`)",
     "429": "too many attempts (`SYS-42900`, `LOGIN-42901`)",
 }
 

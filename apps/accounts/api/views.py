@@ -120,7 +120,7 @@ class AccountRegisterApi(ErpApi):
 
     @extend_schema(
         request=RegisterInputSerializer,
-        responses=RegisteredOutputSerializer,
+        responses={201: RegisteredOutputSerializer},
         summary="Register an account (no role until head office grants one)",
     )
     def post(self, request: Request) -> EnvelopeResponse:
@@ -255,7 +255,7 @@ class LoginRecordApi(ErpApi):
 
     @extend_schema(
         request=LoginRecordInputSerializer,
-        responses=CreatedOutputSerializer,
+        responses={201: CreatedOutputSerializer},
         summary="Record a sign-in as the browser saw it",
     )
     def post(self, request: Request) -> EnvelopeResponse:

@@ -452,7 +452,10 @@ class ShiftTypeListApi(ErpApi):
 class ShiftTypeSaveApi(ErpApi):
     required_codes = (ROTA_EDIT.code,)
 
-    @extend_schema(request=io.ShiftTypeInputSerializer, responses=io.ShiftTypeOutputSerializer)
+    @extend_schema(
+        request=io.ShiftTypeInputSerializer,
+        responses={201: io.ShiftTypeOutputSerializer, 200: io.ShiftTypeOutputSerializer},
+    )
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.ShiftTypeInputSerializer, request.data)
         store = store_acted_in(request.auth)

@@ -159,6 +159,14 @@ def test_times_out_are_checked_and_replaced(client, nurse):
     assert saved["tempOut"] == [{"start": "12:00", "end": "12:30"}, {"start": "15:00", "end": "15:30"}]
 
 
+def test_an_empty_list_clears_the_times_out(client, nurse):
+    good = {"employeeId": nurse.pk, "intervals": [{"start": "12:00", "end": "12:30"}]}
+    assert_envelope(client.post("/rest/reservation/editTempOutArray", good, format="json"), status=200)
+    cleared = {"employeeId": nurse.pk, "intervals": []}
+    saved = assert_envelope(client.post("/rest/reservation/editTempOutArray", cleared, format="json"), status=200)
+    assert saved["tempOut"] == []
+
+
 def test_leaving_unexpectedly_answers_the_reservations_to_move(client, store, nurse):
     now = timezone.localtime()
     later = now + datetime.timedelta(minutes=30)

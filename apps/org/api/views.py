@@ -213,7 +213,7 @@ class EmployeeSaveApi(ErpApi):
 
     @extend_schema(
         request=io.EmployeeSaveInputSerializer,
-        responses=io.EmployeeDetailOutputSerializer,
+        responses={201: io.EmployeeDetailOutputSerializer, 200: io.EmployeeDetailOutputSerializer},
         summary="Create or edit an employee",
     )
     def post(self, request: Request) -> EnvelopeResponse:
