@@ -19,6 +19,7 @@ from apps.masterdata.models import MasterItem
 from apps.members import rules
 from apps.members.choices import (
     ANONYMISED_NAME,
+    POINTS_BALANCE_LIMIT,
     POINTS_CHANGE_LIMIT,
     POINTS_REASON_MAX_LENGTH,
     REMARK_MAX_LENGTH,
@@ -53,6 +54,12 @@ class PointsWouldGoNegative(DomainError):
     errcode = "MEM-40904"
     status = 409
     default_message = gettext_lazy("the member does not have enough points")
+
+
+class PointsWouldExceedLimit(DomainError):
+    errcode = "MEM-40906"
+    status = 409
+    default_message = gettext_lazy("the member's points cannot exceed 1,000,000,000")
 
 
 class CancellationPending(DomainError):
@@ -261,6 +268,8 @@ def _points_entry(
     """Adds `change` to a member locked by the caller and writes its ledger entry."""
     if member.points + change < 0:
         raise PointsWouldGoNegative()
+    if member.points + change > POINTS_BALANCE_LIMIT:
+        raise PointsWouldExceedLimit()
     member.points += change
     member.save(update_fields=["points", "updated_at"])
     return PointsEntry.objects.create(

@@ -42,6 +42,15 @@ def test_points_never_go_below_zero(client, store):
     assert member.points == 50 and PointsEntry.objects.count() == 1
 
 
+def test_points_never_exceed_the_balance_limit(client, store):
+    member = MemberFactory(home_store=store)
+    Member.objects.filter(pk=member.pk).update(points=999_999_999)
+    assert_envelope(_adjust(client, member, 2), status=409, errcode="MEM-40906")
+    member.refresh_from_db()
+    assert member.points == 999_999_999 and not PointsEntry.objects.exists()
+    assert_envelope(_adjust(client, member, 1), status=200)
+
+
 @pytest.mark.parametrize(("change", "reason"), [(0, "x"), (1_000_001, "x"), (10, ""), (10, "长" * 101)])
 def test_bad_adjustments_change_nothing(client, store, change, reason):
     member = MemberFactory(home_store=store)
