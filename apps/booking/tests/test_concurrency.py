@@ -21,40 +21,6 @@ pytestmark = [
 ]
 
 
-def test_twenty_concurrent_bookings_of_one_slot_give_one_success(manager_entry, member, nurse, project):
-    clients = [api_client(entry=manager_entry) for _ in range(20)]
-    barrier = threading.Barrier(len(clients))
-    responses = [None] * len(clients)
-
-    def book(index, client):
-        barrier.wait()
-        try:
-            responses[index] = client.post(
-                "/rest/reservation/saveOrUpdate",
-                {
-                    "name": f"客人{index}",
-                    "areaCode": "0086",
-                    "phone": f"1390000{index:04d}",
-                    "projectIds": [project.pk],
-                    "nurseId": nurse.pk,
-                    "startTime": (local_time(10) + datetime.timedelta(minutes=index)).isoformat(),
-                },
-                format="json",
-            )
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=book, args=(i, c)) for i, c in enumerate(clients)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    statuses = sorted(r.status_code for r in responses)
-    assert statuses == [201] + [409] * 19
-    assert {r.json()["errcode"] for r in responses if r.status_code == 409} == {"RES-51021"}
-    assert Reservation.objects.filter(nurse=nurse).count() == 1
-
-
 def _race(clients, body_of):
     barrier = threading.Barrier(len(clients))
     responses = [None] * len(clients)
@@ -72,6 +38,25 @@ def _race(clients, body_of):
     for thread in threads:
         thread.join()
     return responses
+
+
+def test_twenty_concurrent_bookings_of_one_slot_give_one_success(manager_entry, member, nurse, project):
+    clients = [api_client(entry=manager_entry) for _ in range(20)]
+    responses = _race(
+        clients,
+        lambda index: {
+            "name": f"客人{index}",
+            "areaCode": "0086",
+            "phone": f"1390000{index:04d}",
+            "projectIds": [project.pk],
+            "nurseId": nurse.pk,
+            "startTime": (local_time(10) + datetime.timedelta(minutes=index)).isoformat(),
+        },
+    )
+    statuses = sorted(r.status_code for r in responses)
+    assert statuses == [201] + [409] * 19
+    assert {r.json()["errcode"] for r in responses if r.status_code == 409} == {"RES-51021"}
+    assert Reservation.objects.filter(nurse=nurse).count() == 1
 
 
 def test_twenty_concurrent_bookings_of_one_member_without_a_nurse_give_one_success(manager_entry, member, project):
