@@ -6,12 +6,16 @@ schema says what clients really receive, errors included.
   `extend_schema(extensions={NULLABLE_DATA: True})`.
 - Every operation may answer the error envelopes of ERROR_RESPONSES (docs/api.md lists the
   errcodes). A 5xx is never declared: the schemathesis run (apps/core/tests/test_fuzz.py) fails on one.
+- Every object an answer carries is closed (`additionalProperties: false`): a field the schema does
+  not promise is a failure in every API test (apps.core.testing.assert_matches_schema), in the
+  schemathesis run and in the generated TypeScript types.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+COMPONENT_PREFIX = "#/components/schemas/"
 ENVELOPE_REF = "#/components/schemas/Envelope"
 ERROR_ENVELOPE_REF = "#/components/schemas/ErrorEnvelope"
 NULLABLE_DATA = "x-data-nullable"
@@ -64,8 +68,62 @@ def _success(payload: dict[str, Any] | None, nullable: bool) -> dict[str, Any]:
     return {"allOf": [{"$ref": ENVELOPE_REF}, {"type": "object", "properties": {"data": data}}]}
 
 
+def _referenced(node: Any, names: set[str]) -> None:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "$ref" and isinstance(value, str) and value.startswith(COMPONENT_PREFIX):
+                names.add(value.removeprefix(COMPONENT_PREFIX))
+            else:
+                _referenced(value, names)
+    elif isinstance(node, list):
+        for value in node:
+            _referenced(value, names)
+
+
+def _close(node: Any) -> None:
+    """Closes every object with declared properties inside `node`. An object without properties (a
+    free-form mapping) and one that says what else it may hold stay as they are."""
+    if isinstance(node, dict):
+        if "properties" in node and "additionalProperties" not in node:
+            node["additionalProperties"] = False
+        for key, value in node.items():
+            if key != "properties":
+                _close(value)
+        for value in node.get("properties", {}).values():
+            _close(value)
+    elif isinstance(node, list):
+        for value in node:
+            _close(value)
+
+
+def close_answer_components(result: dict[str, Any]) -> None:
+    """Closes the components an answer may carry (those the responses reach, transitively).
+
+    Done here rather than only in the test validator so that one document says it to every reader:
+    the API tests, schemathesis and openapi-typescript all see the same closed shapes. The wrapping
+    envelope itself is not closed here: its `allOf` halves would reject each other's fields. A
+    component a request also uses (an `Interval`) is closed as well; the server ignores a field it
+    does not read, so the narrower request document costs a client nothing.
+    """
+    schemas = result.get("components", {}).get("schemas", {})
+    reached: set[str] = set()
+    for path_item in result.get("paths", {}).values():
+        for operation in path_item.values():
+            if isinstance(operation, dict):
+                _referenced(operation.get("responses", {}), reached)
+    pending = list(reached)
+    while pending:
+        found: set[str] = set()
+        _referenced(schemas.get(pending.pop(), {}), found)
+        pending.extend(found - reached)
+        reached |= found
+    for name in reached - {"Envelope", "ErrorEnvelope"}:
+        _close(schemas.get(name))
+
+
 def wrap_responses_in_envelope(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    close_answer_components(result)
     schemas["Envelope"] = _envelope_component()
     schemas["ErrorEnvelope"] = _error_envelope_component()
     for path_item in result.get("paths", {}).values():

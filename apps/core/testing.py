@@ -3,11 +3,20 @@ and the constant-query check for list endpoints."""
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+import yaml
+from django.conf import settings
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from jsonschema import Draft4Validator, ValidationError
+from jsonschema.exceptions import best_match
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT4
 from rest_framework.response import Response
 from rest_framework.test import APIClient
 
@@ -36,7 +45,78 @@ def assert_envelope(response: Response, *, status: int, errcode: str = "0") -> A
     assert response.status_code == status, (response.status_code, body)
     assert set(body) == {"errcode", "errmsg", "data"}, body
     assert body["errcode"] == errcode, body
+    assert_matches_schema(response)
     return body["data"]
+
+
+SCHEMA_URI = "urn:erp:openapi"
+PROJECT_URLCONF = "erp.urls"
+
+
+def _json_schema(node: Any) -> Any:
+    """OpenAPI 3.0's `nullable` in JSON Schema words (the rest of the dialect is draft 4's)."""
+    if isinstance(node, dict):
+        converted = {key: _json_schema(value) for key, value in node.items() if key != "nullable"}
+        if node.get("nullable"):
+            return {"anyOf": [{"type": "null"}, converted]}
+        return converted
+    if isinstance(node, list):
+        return [_json_schema(value) for value in node]
+    return node
+
+
+@functools.cache
+def _schema() -> tuple[Registry, list[tuple[re.Pattern[str], int, str]]]:
+    """docs/openapi.yaml, read once: a registry its `$ref`s resolve in, and each path template as a
+    pattern (a template with more literal segments wins over one whose `{id}` also matches)."""
+    document = yaml.safe_load((Path(settings.BASE_DIR) / "docs" / "openapi.yaml").read_text())
+    registry = Registry().with_resource(SCHEMA_URI, Resource(contents=_json_schema(document), specification=DRAFT4))
+    templates = []
+    for template in document["paths"]:
+        pattern = re.compile("^" + re.sub(r"\\\{[^/]+?\\\}", "[^/]+", re.escape(template)) + "$")
+        templates.append((pattern, template.count("{"), template))
+    templates.sort(key=lambda item: item[1])
+    return registry, templates
+
+
+def _pointer(*parts: str) -> str:
+    return "/".join(part.replace("~", "~0").replace("/", "~1") for part in parts)
+
+
+def _deepest(error: ValidationError) -> ValidationError:
+    """Inside an `anyOf` (a nullable field) or an `allOf`, the error that names the field."""
+    while error.context:
+        error = best_match(error.context)
+    return error
+
+
+def assert_matches_schema(response: Response) -> None:
+    """The whole answer is what docs/openapi.yaml promises for its operation and status: every
+    field declared, of its type, and no field the schema does not name (the answer components are
+    closed, apps.core.schema). A drift is fixed where the shape is declared, never here."""
+    if settings.ROOT_URLCONF != PROJECT_URLCONF:
+        return  # a test's own throwaway views (pytest.mark.urls): the schema documents the project's
+    request = response.wsgi_request
+    registry, templates = _schema()
+    template = next((template for pattern, _, template in templates if pattern.match(request.path)), None)
+    assert template is not None, f"{request.method} {request.path}: no operation in docs/openapi.yaml"
+    method = request.method.lower()
+    operation = registry.contents(SCHEMA_URI)["paths"][template].get(method)
+    assert operation is not None, f"{request.method} {template}: no such operation in docs/openapi.yaml"
+    status = str(response.status_code)
+    assert status in operation["responses"], f"{request.method} {template}: status {status} is not declared"
+    pointer = _pointer("paths", template, method, "responses", status, "content", "application/json", "schema")
+    validator = Draft4Validator({"$ref": f"{SCHEMA_URI}#/{pointer}"}, registry=registry)
+    errors = sorted(
+        (_deepest(error) for error in validator.iter_errors(response.json())),
+        key=lambda error: [str(part) for part in error.absolute_path],
+    )
+    assert not errors, f"{request.method} {request.path} ({template}) answered {status} off docs/openapi.yaml:\n" + (
+        "\n".join(
+            f"  at {'.'.join(str(part) for part in error.absolute_path) or '(body)'}: {error.message}"
+            for error in errors
+        )
+    )
 
 
 def assert_list_queries_constant(

@@ -144,9 +144,13 @@ class SessionUserInfoOutputSerializer(SignedInUserOutputSerializer):
     landing = serializers.CharField()
 
 
+class RoleSwitchResultOutputSerializer(SessionUserInfoOutputSerializer):
+    token = serializers.CharField(help_text="the new access token (the same as `access`)")
+
+
 class RoleSwitchOutputSerializer(serializers.Serializer):
     success = serializers.BooleanField()
-    result = SessionUserInfoOutputSerializer(help_text="the session user info; `token` is the new access token")
+    result = RoleSwitchResultOutputSerializer(help_text="the session user info with the new access token")
 
 
 class RoleCodesOutputSerializer(serializers.Serializer):

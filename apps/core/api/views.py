@@ -48,6 +48,16 @@ def _probe_broker() -> None:
         conn.ensure_connection(max_retries=1, timeout=2)
 
 
+HEALTH_REPORT = inline_serializer(
+    "Health",
+    {
+        "database": serializers.ChoiceField(["ok", "down"]),
+        "cache": serializers.ChoiceField(["ok", "down"]),
+        "broker": serializers.ChoiceField(["ok", "down", "eager"]),
+    },
+)
+
+
 class HealthApi(ErpApi):
     """Database, cache and broker; 503 when one is down, so a load balancer takes the process out."""
 
@@ -56,14 +66,8 @@ class HealthApi(ErpApi):
 
     @extend_schema(
         summary="Health of the database, cache and broker",
-        responses=inline_serializer(
-            "Health",
-            {
-                "database": serializers.ChoiceField(["ok", "down"]),
-                "cache": serializers.ChoiceField(["ok", "down"]),
-                "broker": serializers.ChoiceField(["ok", "down", "eager"]),
-            },
-        ),
+        # 503 (SYS-50300) carries the same report: the one 5xx the schema declares (test_schema).
+        responses={200: HEALTH_REPORT, 503: HEALTH_REPORT},
     )
     def get(self, request: Request) -> Response:
         report = {

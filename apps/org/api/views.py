@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
 
@@ -143,7 +143,9 @@ class StoreModifyApi(ErpApi):
 
     @extend_schema(
         request=io.StoreModifyInputSerializer,
-        responses=inline_serializer("StoreModifyAnswer", {"landing": serializers.CharField()}),
+        # What selectHierRole answers (services.store_switch delegates to accounts.role_choose); named
+        # by reference because org's API does not import the accounts layer above it.
+        responses=OpenApiResponse(response={"$ref": "#/components/schemas/SessionUserInfoOutput"}),
         summary="Switch into one of the owner's stores; answers what selectHierRole answers",
     )
     def put(self, request: Request) -> EnvelopeResponse:
