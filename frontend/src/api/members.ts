@@ -3,64 +3,25 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, type Page } from "./client";
+import { choices, type Schemas } from "./schema";
 
-export const MEMBER_AREA_CODES = ["0086", "00852", "00853"] as const;
-export type MemberAreaCode = (typeof MEMBER_AREA_CODES)[number];
+export type MemberAreaCode = Schemas["MemberRowOutput"]["areaCode"];
+export const MEMBER_AREA_CODES = choices<MemberAreaCode>()(["0086", "00852", "00853"]);
 
 /** Button codes (docs/api.md "Role codes") the member pages look for in the session. */
 export const BTN_PHONE_VIEW = "BTN-HYGL-PHONE-VIEW";
 export const BTN_POINTS_ADJUST = "BTN-HYGL-POINTS-ADJUST";
 export const BTN_CANCEL_DECIDE = "BTN-HYGL-CANCEL-DECIDE";
 
-/** A row of the member search (spec §3 "Member row"). */
-export interface MemberRow {
-  memId: number;
-  name: string;
-  /** Masked. */
-  phone: string;
-  areaCode: MemberAreaCode;
-  crmCode: string;
-  /** The home store's name. */
-  dependencyStore: string;
-  dependencyStoreId: number;
-  /** True when the member belongs to the chosen store. */
-  myself: boolean;
-}
-
-export interface MemberLabel {
-  id: number;
-  name: string;
-  color: string;
-}
-
-export interface MemberListRow extends MemberRow {
-  gender: string;
-  genderName: string;
-  birthday: string | null;
-  cardNo: string;
-  source: string;
-  sourceName: string;
-  points: number;
-  labels: MemberLabel[];
-  createdAt: string;
-  lastVisitAt: string | null;
-}
-
-export interface MemberFile extends MemberListRow {
-  occupation: string;
-  occupationName: string;
-  income: string;
-  incomeName: string;
-  education: string;
-  educationName: string;
-  maritalStatus: string;
-  maritalStatusName: string;
-  introducer: { memId: number; name: string } | null;
-  smsConsent: boolean;
-  remark: string;
-  status: "active" | "cancelled";
-  updatedAt: string;
-}
+/** A row of the member search (spec §3 "Member row"); the phone arrives masked. */
+export type MemberRow = Schemas["MemberRowOutput"];
+export type MemberLabel = Schemas["MemberLabelRefOutput"];
+export type MemberListRow = Schemas["MemberListRowOutput"];
+export type MemberFile = Schemas["MemberFileOutput"];
+export type WholePhone = Schemas["WholePhoneOutput"];
+export type SmsStatus = Schemas["SmsConsentOutput"];
+export type PointsAdjusted = Schemas["PointsAdjustOutput"];
+export type LabelWithGroup = Schemas["MemberLabelOutput"];
 
 /** The one-step search's query (spec §3 "Member search form"; storeId comes from the role). */
 export interface MemberSearchQuery {
@@ -111,27 +72,13 @@ export interface MemberSaveBody {
 
 export type MemberUpdateBody = { memId: number } & Partial<MemberSaveBody>;
 
-export interface PointEntry {
-  id: number;
-  change: number;
-  balanceAfter: number;
-  kind: string;
-  kindName: string;
-  reason: string;
-  operatorName: string;
-  storeName: string;
-  createdAt: string;
-}
+/** A points entry; the member ledger and the store ledger answer the same row. */
+export type PointEntry = Schemas["PointsEntryOutput"];
+export type StorePointEntry = PointEntry;
 
-export interface StorePointEntry extends PointEntry {
-  memId: number;
-  memberName: string;
-  phone: string;
-}
-
-/** Kinds of points entries the ledger filter offers (docs/api.md names no list; "adjust" is the
- * manual adjustment of POST /rest/member/point). */
-export const POINT_KINDS = ["adjust", "cancellation"] as const;
+/** Kinds of points entries the ledger filter offers ("adjust" is the manual adjustment of POST
+ * /rest/member/point), as the schema lists them. */
+export const POINT_KINDS = choices<PointEntry["kind"]>()(["adjust", "cancellation"]);
 
 export interface StorePointSearch {
   pageNo: number;
@@ -148,23 +95,9 @@ export interface PointAdjustBody {
   reason: string;
 }
 
-export type CancelStatus = "pending" | "approved" | "rejected";
-export const CANCEL_STATUSES: readonly CancelStatus[] = ["pending", "approved", "rejected"];
-
-export interface CancelRequest {
-  id: number;
-  memId: number;
-  memberName: string;
-  phone: string;
-  reason: string;
-  status: CancelStatus;
-  statusName: string;
-  requestedBy: string;
-  requestedAt: string;
-  decidedBy: string | null;
-  decidedAt: string | null;
-  decisionRemark: string | null;
-}
+export type CancelRequest = Schemas["CancellationOutput"];
+export type CancelStatus = CancelRequest["status"];
+export const CANCEL_STATUSES = choices<CancelStatus>()(["pending", "approved", "rejected"]);
 
 export interface CancelSearch {
   pageNo: number;
@@ -204,7 +137,7 @@ export function fetchMember(memId: number): Promise<MemberFile> {
   return api.get<MemberFile>(`/rest/member/findById/${memId}`, { quiet: true });
 }
 
-export function fetchWholePhone(memId: number): Promise<{ memId: number; areaCode: MemberAreaCode; phone: string }> {
+export function fetchWholePhone(memId: number): Promise<WholePhone> {
   return api.get(`/rest/member/wholePhone/${memId}`);
 }
 
@@ -216,7 +149,7 @@ export function updateMember(body: MemberUpdateBody): Promise<MemberFile> {
   return api.post<MemberFile>("/rest/member/stoUpdateMember", { body });
 }
 
-export function fetchSmsStatus(memId: number): Promise<{ memId: number; smsConsent: boolean; updatedAt: string | null }> {
+export function fetchSmsStatus(memId: number): Promise<SmsStatus> {
   return api.get(`/rest/member/querySmsStatus`, { query: { memId }, quiet: true });
 }
 
@@ -232,11 +165,11 @@ export function fetchStorePoints(search: StorePointSearch): Promise<Page<StorePo
   return api.get<Page<StorePointEntry>>("/rest/member/integralStoreList", { query: { ...search }, quiet: true });
 }
 
-export function adjustPoints(body: PointAdjustBody): Promise<{ memId: number; points: number; entry: PointEntry }> {
+export function adjustPoints(body: PointAdjustBody): Promise<PointsAdjusted> {
   return api.post("/rest/member/point", { body });
 }
 
-export function fetchLabels(): Promise<(MemberLabel & { groupName: string })[]> {
+export function fetchLabels(): Promise<LabelWithGroup[]> {
   return api.get("/rest/memLabel/findAllMemLabel", { quiet: true });
 }
 

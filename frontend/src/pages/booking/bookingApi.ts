@@ -4,125 +4,30 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ApiError, api } from "../../api/client";
 import type { MemberAreaCode } from "../../api/members";
+import { choices, type Schemas } from "../../api/schema";
 
-export const STATUSES = ["booked", "arrived", "inService", "done", "noShow", "cancelled"] as const;
-export type ReservationStatus = (typeof STATUSES)[number];
+export type Reservation = Schemas["ReservationOutput"];
+export type ReservationStatus = Reservation["status"];
+export const STATUSES = choices<ReservationStatus>()(["booked", "arrived", "inService", "done", "noShow", "cancelled"]);
 
 /** Button code that allows "save anyway" (POST forceUpdate). */
 export const BTN_FORCE_UPDATE = "BTN-YUKB-FORCE-UPDATE";
 /** The conflict answer of check-backed writes: `data.problems`. */
 export const CONFLICT = "RES-51021";
 
-export interface ReservationProject {
-  id: number;
-  name: string;
-  minutes: number;
-}
-
-export interface Reservation {
-  id: number;
-  storeId: number;
-  memId: number | null;
-  name: string;
-  /** Masked. */
-  phone: string;
-  areaCode: string;
-  walkIn: boolean;
-  nurseId: number | null;
-  nurseName: string;
-  projects: ReservationProject[];
-  startTime: string;
-  endTime: string;
-  duration: number;
-  source: string;
-  sourceName: string;
-  remark: string;
-  status: ReservationStatus;
-  statusName: string;
-  cancelReason: string | null;
-  cancelReasonName: string | null;
-  forced: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface HistoryEntry {
-  at: string;
-  by: string;
-  kind: string;
-  kindName: string;
-  before: unknown;
-  after: unknown;
-}
-
-export interface ReservationDetail extends Reservation {
-  history: HistoryEntry[];
-}
-
-export interface Interval {
-  start: string;
-  end: string;
-}
-
-export interface BoardNurse {
-  id: number;
-  name: string;
-  position: string;
-  onDuty: boolean;
-  shift: { name: string; start: string; end: string; color: string } | null;
-  onWorkAt: string | null;
-  offWorkAt: string | null;
-  tempOut: Interval[];
-}
-
-export type Counts = Record<ReservationStatus | "total", number>;
-
-export interface Board {
-  date: string;
-  openTime: string;
-  closeTime: string;
-  nurses: BoardNurse[];
-  periods: Interval[];
-  reservations: Reservation[];
-  counts: Counts;
-}
-
-export interface CodeName {
-  code: string;
-  name: string;
-}
-
-export interface Problem {
-  code: string;
-  message: string;
-}
-
-export interface CheckResult {
-  ok: boolean;
-  problems: Problem[];
-}
-
-export interface BookableProject {
-  id: number;
-  name: string;
-  duration: number;
-  categoryName: string;
-}
-
-export interface NurseOption {
-  id: number;
-  name: string;
-}
-
-export interface AccountInfo {
-  memId: number;
-  name: string;
-  phone: string;
-  points: number;
-  labels: { id: number; name: string; color?: string }[];
-  lastVisitAt: string | null;
-  upcoming: Reservation[];
-}
+export type ReservationProject = Schemas["ProjectLineOutput"];
+export type HistoryEntry = Schemas["ChangeOutput"];
+export type ReservationDetail = Schemas["ReservationDetailOutput"];
+export type Interval = Schemas["Interval"];
+export type BoardNurse = Schemas["NurseOutput"];
+export type Counts = Schemas["CountsOutput"];
+export type Board = Schemas["BoardOutput"];
+export type CodeName = Schemas["CodeNameOutput"];
+export type Problem = Schemas["ProblemOutput"];
+export type CheckResult = Schemas["CheckOutput"];
+export type BookableProject = Schemas["BookableProjectOutput"];
+export type NurseOption = Schemas["NurseOutput"];
+export type AccountInfo = Schemas["AccountInfoOutput"];
 
 /** The body of check, saveOrUpdate and forceUpdate. */
 export interface ReservationBody {
@@ -165,7 +70,7 @@ export const bookingApi = {
   projects: (storeId: number) => api.get<BookableProject[]>(`${R}/projectNameList/${storeId}`),
   nurses: (date: string) => api.get<NurseOption[]>(`${R}/findNurse`, { query: { date } }),
   duration: (projectIds: number[], nurseId: number | null) =>
-    api.get<{ minutes: number }>(`${R}/getDuration`, { query: { projectIds: projectIds.join(","), nurseId } }),
+    api.get<Schemas["BookingDurationOutput"]>(`${R}/getDuration`, { query: { projectIds: projectIds.join(","), nurseId } }),
   accountInfo: (memId: number) => api.get<AccountInfo>(`${R}/accountInfo/${memId}`),
   /** Quiet: the form shows the outcome itself. */
   check: (body: ReservationBody) => api.post<CheckResult>(`${R}/check`, { body, quiet: true }),

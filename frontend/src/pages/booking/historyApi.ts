@@ -2,15 +2,11 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, type Page } from "../../api/client";
+import type { Schemas } from "../../api/schema";
 import { bookingApi, type CodeName, type Reservation } from "./bookingApi";
 import { BOARD_PAGE_SIZE, filterQuery, normalizeCounts, pageQuery, type HistoryFilters, type StatusCounts } from "./historyRules";
 
-export interface NurseOption {
-  id: number;
-  name: string;
-  position: string;
-  positionName: string;
-}
+export type NurseOption = Schemas["StaffNameOutput"];
 
 export const historyKeys = {
   all: ["bookingHistory"] as const,

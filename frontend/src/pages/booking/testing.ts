@@ -24,8 +24,8 @@ export function reservation(id: number, overrides: Partial<Reservation> = {}): R
     remark: "",
     status: "booked",
     statusName: "booked",
-    cancelReason: null,
-    cancelReasonName: null,
+    cancelReason: "",
+    cancelReasonName: "",
     forced: false,
     createdAt: `${DAY}T08:00:00+08:00`,
     updatedAt: `${DAY}T08:00:00+08:00`,
@@ -39,8 +39,8 @@ export function board(overrides: Partial<Board> = {}): Board {
     openTime: "09:00",
     closeTime: "18:00",
     nurses: [
-      { id: 1, name: "Nurse One", position: "nurse", onDuty: true, shift: { name: "Early", start: "09:00", end: "17:00", color: "#90caf9" }, onWorkAt: null, offWorkAt: null, tempOut: [] },
-      { id: 2, name: "Nurse Two", position: "nurse", onDuty: false, shift: null, onWorkAt: null, offWorkAt: null, tempOut: [] },
+      { id: 1, name: "Nurse One", position: "nurse", positionName: "Nurse", rotaKind: "shift", abnormalLeft: false, onDuty: true, shift: { name: "Early", start: "09:00", end: "17:00", color: "#90caf9" }, onWorkAt: null, offWorkAt: null, tempOut: [] },
+      { id: 2, name: "Nurse Two", position: "nurse", positionName: "Nurse", rotaKind: null, abnormalLeft: false, onDuty: false, shift: null, onWorkAt: null, offWorkAt: null, tempOut: [] },
     ],
     periods: [
       { start: "09:00", end: "12:00" },
