@@ -3,7 +3,7 @@ docs/api.md "Reservations, the board and the rota"). Rules and messages live in 
 
 from rest_framework import serializers
 
-from apps.booking.choices import ReservationSource, ReservationStatus
+from apps.booking.choices import ReservationSource, ReservationStatus, RotaKind
 from apps.core import fields
 
 
@@ -284,7 +284,7 @@ class RotaSaveInputSerializer(serializers.Serializer):
 class RotaDayOutputSerializer(serializers.Serializer):
     employeeId = serializers.IntegerField()
     date = serializers.DateField()
-    kind = serializers.CharField()
+    kind = serializers.ChoiceField(choices=RotaKind.choices)
     shiftTypeId = serializers.IntegerField(allow_null=True)
 
 

@@ -10,6 +10,7 @@ from apps.org.choices import (
     AreaCode,
     EmployeePosition,
     EmployeeStatus,
+    SkillLevel,
     StoreStatus,
 )
 
@@ -110,7 +111,7 @@ class EmployeeRowOutputSerializer(serializers.Serializer):
     phone = serializers.CharField(help_text="masked in the list, whole in the detail")
     position = serializers.ChoiceField(choices=EmployeePosition.choices)
     positionName = serializers.CharField()
-    skillLevel = serializers.CharField()
+    skillLevel = serializers.ChoiceField(choices=SkillLevel.choices, allow_blank=True, help_text='"" when not set')
     skillLevelName = serializers.CharField()
     hireDate = serializers.DateField()
     status = serializers.ChoiceField(choices=EmployeeStatus.choices)

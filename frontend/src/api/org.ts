@@ -5,64 +5,18 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "./client";
+import type { Schemas } from "./schema";
 import type { SessionUserInfo } from "./session";
 
-export type StoreStatus = "open" | "closed";
-
-export interface StoreRef {
-  id: number;
-  name: string;
-}
-
-export interface StoreRow {
-  id: number;
-  name: string;
-  code: string;
-  provinceCode: string;
-  provinceName: string;
-  cityCode: string;
-  cityName: string;
-  districtCode: string;
-  districtName: string;
-  address: string;
-  fullAddress: string;
-  phone: string;
-  /** "HH:MM" or null. */
-  openTime: string | null;
-  closeTime: string | null;
-  seats: number | null;
-  status: StoreStatus;
-  statusName: string;
-  debtDisabled: boolean;
-  debtDisabledReason: string;
-}
-
-export interface StoreInfo extends StoreRow {
-  frontDeskCheckRequired: boolean;
-  borrowOutTargets: StoreRef[];
-  updatedAt: string;
-}
-
-export interface StoreInfoCheck extends StoreInfo {
-  complete: boolean;
-  missingFields: string[];
-}
-
-export interface OwnerStore extends StoreRow {
-  activeStaff: number;
-  /** null until schedules exist. */
-  onDutyToday: number | null;
-}
-
-export interface DebtStatus {
-  disabled: boolean;
-  reason: string;
-}
-
-export interface Region {
-  code: string;
-  name: string;
-}
+export type StoreInfo = Schemas["StoreInfoOutput"];
+export type StoreStatus = StoreInfo["status"];
+export type StoreRef = Schemas["StoreRef"];
+export type StoreInfoCheck = Schemas["StoreInfoCheckOutput"];
+export type OwnerStore = Schemas["OwnerStoreOutput"];
+/** The columns every store answer shares. */
+export type StoreRow = Omit<OwnerStore, "activeStaff" | "onDutyToday">;
+export type DebtStatus = Schemas["DebtStatusOutput"];
+export type Region = Schemas["RegionOutput"];
 
 export interface StoreUpdate {
   id: number;
@@ -92,7 +46,7 @@ export const orgKeys = {
 };
 
 export function fetchBorrowOutCandidates(storeId: number): Promise<StoreRef[]> {
-  return api.get<StoreRef[]>(`/rest/shopDetail/borrowOutCandidates/${storeId}`, { quiet: true });
+  return api.get<Schemas["BorrowOutCandidate"][]>(`/rest/shopDetail/borrowOutCandidates/${storeId}`, { quiet: true });
 }
 
 export function useBorrowOutCandidates(storeId: number) {

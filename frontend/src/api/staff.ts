@@ -2,49 +2,18 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, type Page } from "./client";
+import { choices, type Schemas } from "./schema";
 
-export const POSITIONS = ["store_manager", "deputy_manager", "nurse", "front_desk", "stylist", "trainee"] as const;
-export type Position = (typeof POSITIONS)[number];
-export const SKILL_LEVELS = ["junior", "intermediate", "senior", "master"] as const;
-export type SkillLevel = (typeof SKILL_LEVELS)[number];
-export const AREA_CODES = ["86", "852", "853"] as const;
-export type AreaCode = (typeof AREA_CODES)[number];
-export type EmployeeStatus = "active" | "left";
-
-export interface EmployeeRow {
-  id: number;
-  storeId: number;
-  storeName: string;
-  name: string;
-  areaCode: AreaCode;
-  /** Masked in the list, whole in the detail. */
-  phone: string;
-  position: Position;
-  positionName: string;
-  skillLevel: SkillLevel | "";
-  skillLevelName: string;
-  hireDate: string;
-  status: EmployeeStatus;
-  statusName: string;
-  leftDate: string | null;
-  userId: number | null;
-  userAccount: string;
-  roles: string[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface Duration {
-  id: number;
-  projectId: number | null;
-  category: string;
-  minutes: number;
-  updatedAt: string;
-}
-
-export interface EmployeeDetail extends EmployeeRow {
-  durations: Duration[];
-}
+export type EmployeeRow = Schemas["EmployeeRowOutput"];
+export type Duration = Schemas["DurationOutput"];
+export type EmployeeDetail = Schemas["EmployeeDetailOutput"];
+export type Position = EmployeeRow["position"];
+export const POSITIONS = choices<Position>()(["store_manager", "deputy_manager", "nurse", "front_desk", "stylist", "trainee"]);
+export type SkillLevel = Exclude<EmployeeRow["skillLevel"], "">;
+export const SKILL_LEVELS = choices<SkillLevel>()(["junior", "intermediate", "senior", "master"]);
+export type AreaCode = EmployeeRow["areaCode"];
+export const AREA_CODES = choices<AreaCode>()(["86", "852", "853"]);
+export type EmployeeStatus = EmployeeRow["status"];
 
 export interface EmployeeSearch {
   pageNo: number;

@@ -1089,7 +1089,16 @@ export interface components {
        */
       position: "store_manager" | "deputy_manager" | "nurse" | "front_desk" | "stylist" | "trainee";
       positionName: string;
-      skillLevel: string;
+      /**
+       * @description "" when not set
+       *
+       * * `junior` - junior
+       * * `intermediate` - intermediate
+       * * `senior` - senior
+       * * `master` - master
+       * @enum {string}
+       */
+      skillLevel: "junior" | "intermediate" | "senior" | "master" | "";
       skillLevelName: string;
       /** Format: date */
       hireDate: string;
@@ -1150,7 +1159,16 @@ export interface components {
        */
       position: "store_manager" | "deputy_manager" | "nurse" | "front_desk" | "stylist" | "trainee";
       positionName: string;
-      skillLevel: string;
+      /**
+       * @description "" when not set
+       *
+       * * `junior` - junior
+       * * `intermediate` - intermediate
+       * * `senior` - senior
+       * * `master` - master
+       * @enum {string}
+       */
+      skillLevel: "junior" | "intermediate" | "senior" | "master" | "";
       skillLevelName: string;
       /** Format: date */
       hireDate: string;
@@ -2177,7 +2195,13 @@ export interface components {
       employeeId: number;
       /** Format: date */
       date: string;
-      kind: string;
+      /**
+       * @description * `shift` - shift
+       * * `leave` - leave
+       * * `dayOff` - day off
+       * @enum {string}
+       */
+      kind: "shift" | "leave" | "dayOff";
       shiftTypeId: number | null;
     };
     RotaEntryInput: {

@@ -2,21 +2,14 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";
+import { choices, type Schemas } from "../../api/schema";
 
 /** The button code that lets a role change the rota and the shift types (docs/api.md "Role codes");
  * without it the rota page only reads. */
 export const BTN_ROTA_EDIT = "BTN-PBGL-ROTA-EDIT";
 
-export interface ShiftType {
-  id: number;
-  name: string;
-  /** "HH:MM" */
-  start: string;
-  end: string;
-  /** "#rrggbb" */
-  color: string;
-  enabled: boolean;
-}
+/** start and end "HH:MM", color "#rrggbb". */
+export type ShiftType = Schemas["ShiftTypeOutput"];
 
 export interface ShiftTypeInput {
   id?: number;
@@ -27,28 +20,14 @@ export interface ShiftTypeInput {
   enabled: boolean;
 }
 
-export const ROTA_KINDS = ["shift", "leave", "dayOff", "none"] as const;
-export type RotaKind = (typeof ROTA_KINDS)[number];
+/** What a rota cell holds: the schema's kinds, and "none", the page's way to clear a cell. */
+export type RotaKind = RotaDay["kind"] | "none";
+export const ROTA_KINDS = choices<RotaKind>()(["shift", "leave", "dayOff", "none"]);
 
-export interface RotaEmployee {
-  id: number;
-  name: string;
-  position: string;
-}
-
-export interface RotaDay {
-  employeeId: number;
-  date: string;
-  kind: RotaKind;
-  shiftTypeId: number | null;
-}
-
-export interface Rota {
-  employees: RotaEmployee[];
-  days: RotaDay[];
-  /** The signed-in user's own employee in the store, whose row is highlighted. */
-  myEmployeeId?: number | null;
-}
+export type RotaEmployee = Schemas["StaffNameOutput"];
+export type RotaDay = Schemas["RotaDayOutput"];
+/** myEmployeeId: the signed-in user's own employee in the store, whose row is highlighted. */
+export type Rota = Schemas["RotaOutput"];
 
 export interface RotaEntry {
   employeeId: number;

@@ -74,7 +74,7 @@ export const cellKey = (employeeId: number, date: string) => `${employeeId}|${da
 /** The saved day of an employee ("none" when the server has nothing). */
 export function savedCell(days: readonly RotaDay[], employeeId: number, date: string): Choice {
   const day = days.find((item) => item.employeeId === employeeId && item.date === date);
-  if (!day || day.kind === "none") return { kind: "none" };
+  if (!day) return { kind: "none" };
   if (day.kind === "shift") return day.shiftTypeId === null ? { kind: "none" } : { kind: "shift", shiftTypeId: day.shiftTypeId };
   return { kind: day.kind };
 }
