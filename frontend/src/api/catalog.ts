@@ -7,155 +7,44 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { i18n } from "../i18n";
 import { api, type Page } from "./client";
+import { choices, type Schemas } from "./schema";
 import { currentTokens } from "./session";
 
 // --- shapes --------------------------------------------------------------------------------------
 
-/** Every product, package, project and card row. Money is a decimal string ("199.00"). */
-export interface ItemState {
-  id: number;
-  code: string;
-  name: string;
-  price: string;
-  enabled: boolean;
-  storePriceAllowed: boolean;
-  storeEnabled: boolean;
-  storePrice: string | null;
-  effectivePrice: string;
-}
+/** The columns every product, package, project and card row shares. Money is a decimal string ("199.00"). */
+export type ItemState = Pick<
+  Schemas["ProductOutput"],
+  "id" | "code" | "name" | "price" | "enabled" | "storePriceAllowed" | "storeEnabled" | "storePrice" | "effectivePrice"
+>;
 
-export interface PriceChange {
-  id: number;
-  storeId: number | null;
-  storeName: string;
-  oldPrice: string | null;
-  newPrice: string | null;
-  changedBy: string;
-  changedAt: string;
-}
+export type PriceChange = Schemas["PriceChangeOutput"];
+export type Product = Schemas["ProductOutput"];
+export type UseType = Product["useType"];
+export type ProductPackageLine = Schemas["ProductPackageLineOutput"];
+export type ProductPackage = Schemas["ProductPackageOutput"];
+export type Consumable = Schemas["ProjectConsumableOutput"];
+export type Project = Schemas["ProjectOutput"];
+export type ProjectPackageLine = Schemas["ProjectPackageLineOutput"];
+export type ProjectPackage = Schemas["ProjectPackageOutput"];
 
-export type UseType = "retail" | "professional";
+export type Coupon = Schemas["CouponTemplateOutput"];
+export type CouponKind = Coupon["kind"];
+export const COUPON_KINDS = choices<CouponKind>()(["A", "B", "C"]);
 
-export interface Product extends ItemState {
-  brand: string;
-  categoryId: number;
-  categoryName: string;
-  specification: string;
-  unit: string;
-  barcode: string;
-  useType: UseType;
-  cost: string;
-  defaultSafetyStock: number;
-}
+export type Promotion = Schemas["PromotionOutput"];
+export type PromotionStatus = Promotion["status"];
+export const PROMOTION_STATUSES = choices<PromotionStatus>()(["current", "upcoming", "ended"]);
+export type PromotionLine = Schemas["PromotionLineOutput"];
+export type PromotionDetail = Schemas["PromotionDetailOutput"];
 
-export interface ProductPackageLine {
-  productId: number;
-  productCode: string;
-  productName: string;
-  quantity: number;
-  unitPrice: string;
-}
-
-export interface ProductPackage extends ItemState {
-  lines: ProductPackageLine[];
-}
-
-export interface Consumable {
-  productId: number;
-  productCode: string;
-  productName: string;
-  unit: string;
-  quantity: string;
-}
-
-export interface Project extends ItemState {
-  categoryId: number;
-  categoryName: string;
-  durationMinutes: number;
-  requiredSkill: string;
-  consumables: Consumable[];
-}
-
-export interface ProjectPackageLine {
-  projectId: number;
-  projectCode: string;
-  projectName: string;
-  sessions: number;
-}
-
-export interface ProjectPackage extends ItemState {
-  validityDays: number;
-  totalSessions: number;
-  lines: ProjectPackageLine[];
-}
-
-export type WithHistory<T> = T & { priceHistory: PriceChange[] };
-
-export type CouponKind = "A" | "B" | "C";
-export const COUPON_KINDS: readonly CouponKind[] = ["A", "B", "C"];
-
-export interface Coupon {
-  id: number;
-  code: string;
-  name: string;
-  kind: CouponKind;
-  amount: string | null;
-  rate: string | null;
-  maxDiscount: string | null;
-  projectId: number | null;
-  projectName: string;
-  validFrom: string | null;
-  validTo: string | null;
-  validDays: number | null;
-  minSpend: string;
-  onePerOrder: boolean;
-  stackable: boolean;
-  enabled: boolean;
-  storeEnabled: boolean;
-}
-
-export type PromotionStatus = "current" | "upcoming" | "ended";
-export const PROMOTION_STATUSES: readonly PromotionStatus[] = ["current", "upcoming", "ended"];
-
-export interface Promotion {
-  id: number;
-  name: string;
-  start: string;
-  end: string;
-  status: PromotionStatus;
-  allStores: boolean;
-  stores: { id: number; name: string }[];
-  lineCount: number;
-  remark: string;
-}
-
-export interface PromotionLine {
-  id: number;
-  itemType: ItemType;
-  itemId: number;
-  itemCode: string;
-  itemName: string;
-  price: string;
-  promoPrice: string | null;
-  discountRate: string | null;
-}
-
-export interface PromotionDetail extends Promotion {
-  lines: PromotionLine[];
-}
-
-export interface TimePeriod {
-  id: number;
-  /** 0 Monday … 6 Sunday; null every day. */
-  weekday: number | null;
-  start: string;
-  end: string;
-  capacity: number;
-}
+/** weekday: 0 Monday … 6 Sunday; null every day. */
+export type TimePeriod = Schemas["TimePeriodOutput"];
 
 export type TimePeriodInput = Omit<TimePeriod, "id">;
 
-export type ItemType = "product" | "productPackage" | "project" | "projectPackage" | "cardType" | "couponTemplate";
+export type StoreItemResult = Schemas["StoreItemOutput"];
+export type ItemType = StoreItemResult["itemType"];
 
 export interface StoreItemInput {
   itemType: ItemType;
@@ -163,18 +52,6 @@ export interface StoreItemInput {
   enabled: boolean;
   /** Left out: keep the store's price; null: clear it. */
   storePrice?: string | null;
-}
-
-export interface StoreItemResult {
-  storeId: number;
-  itemType: ItemType;
-  itemId: number;
-  enabled: boolean;
-  storeEnabled: boolean;
-  price: string | null;
-  storePrice: string | null;
-  effectivePrice: string | null;
-  updatedAt: string;
 }
 
 // --- searches ------------------------------------------------------------------------------------
@@ -265,12 +142,12 @@ export const searchProjectPackages = (search: CatalogSearch) =>
 export const searchCoupons = (search: CouponSearch) => page<Coupon>("/rest/commodity/couponTemplateList", search);
 export const searchPromotions = (search: PromotionSearch) => page<Promotion>("/rest/promotion/list", search);
 
-export const fetchProduct = (id: number) => detail<WithHistory<Product>>(`/rest/commodity/productDetail/${id}`);
+export const fetchProduct = (id: number) => detail<Schemas["ProductDetailOutput"]>(`/rest/commodity/productDetail/${id}`);
 export const fetchProductPackage = (id: number) =>
-  detail<WithHistory<ProductPackage>>(`/rest/commodity/productPackageDetail/${id}`);
-export const fetchProject = (id: number) => detail<WithHistory<Project>>(`/rest/commodity/projectDetail/${id}`);
+  detail<Schemas["ProductPackageDetailOutput"]>(`/rest/commodity/productPackageDetail/${id}`);
+export const fetchProject = (id: number) => detail<Schemas["ProjectDetailOutput"]>(`/rest/commodity/projectDetail/${id}`);
 export const fetchProjectPackage = (id: number) =>
-  detail<WithHistory<ProjectPackage>>(`/rest/commodity/packageDetail/${id}`);
+  detail<Schemas["ProjectPackageDetailOutput"]>(`/rest/commodity/packageDetail/${id}`);
 export const fetchCoupon = (id: number) => detail<Coupon>(`/rest/commodity/couponTemplateDetail/${id}`);
 export const fetchPromotion = (id: number) => detail<PromotionDetail>(`/rest/promotion/detail/${id}`);
 
@@ -347,10 +224,7 @@ export const usePromotion = (id: number | null) => useDetail(catalogKeys.promoti
 
 /** The API has no category or brand list: the filters offer those of the first 200 items. */
 /** Every category (and, for products, every brand): the filters' choices, however many items. */
-export interface FilterOptions {
-  categories: { categoryId: number; categoryName: string }[];
-  brands: string[];
-}
+export type FilterOptions = Schemas["CatalogFilterOptions"];
 
 export function useProductOptions() {
   return useQuery({

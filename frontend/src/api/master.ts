@@ -2,12 +2,9 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { api } from "./client";
+import type { Schemas } from "./schema";
 
-export interface MasterItem {
-  id: number;
-  code: string;
-  name: string;
-}
+export type MasterItem = Schemas["MasterItemOutput"];
 
 const PATHS = {
   gender: "/rest/master/findGender",

@@ -6,40 +6,19 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, type Page } from "./client";
+import type { Schemas } from "./schema";
 
-export interface MessageType {
-  id: number;
-  name: string;
-}
+export type MessageType = Schemas["MessageTypeOutput"];
 
 /** isRead filter of the message calls: 1 read, 2 unread. */
 export type MessageReadFilter = 1 | 2;
 
-export interface MessageRow {
-  id: number;
-  msgName: string;
-  msgType: number;
-  msgTypeName: string;
-  pushTime: string;
-  pushUserName: string;
-  insertTime: string;
-  isRead: boolean;
-  mandatory: boolean;
-}
-
-export interface MessageDetail extends MessageRow {
-  /** Rich text, sanitised by the server. */
-  graphicDescription: string;
-  showTime: number;
-}
-
+export type MessageRow = Schemas["MessageRowOutput"];
+/** graphicDescription is rich text, sanitised by the server. */
+export type MessageDetail = Schemas["MessageDetailOutput"];
 /** The forced notice (spec §4): shown when the call answers an id. */
-export interface MandatoryNotice {
-  id: number;
-  msgName: string;
-  graphicDescription: string;
-  showTime: number;
-}
+export type MandatoryNotice = Schemas["MandatoryMessageOutput"];
+type ReadMarked = Schemas["ReadMarkedOutput"];
 
 export interface MessageSearch {
   pageNo: number;
@@ -52,23 +31,9 @@ export interface MessageSearch {
 /** Task type: 1 arrears notice, otherwise a payment notice (spec §3). */
 export type TaskType = 1 | 2;
 
-export interface TaskRow {
-  id: number;
-  type: number;
-  typeName: string;
-  msgName: string;
-  /** Money as a decimal string ("199.00"), or null. */
-  amount: string | null;
-  dueDate: string | null;
-  createdAt: string;
-  isRead: boolean;
-}
-
-export interface TaskDetail extends TaskRow {
-  content: string;
-  storeId: number;
-  storeName: string;
-}
+/** amount is money as a decimal string ("199.00"), or null. */
+export type TaskRow = Schemas["TaskRowOutput"];
+export type TaskDetail = Schemas["TaskDetailOutput"];
 
 export interface TaskSearch {
   storeId?: number | null;
@@ -123,8 +88,8 @@ export function fetchMessageDetail(id: number): Promise<MessageDetail> {
   return api.get<MessageDetail>("/rest/messageCenter/getMsgDetail", { query: { id }, quiet: true });
 }
 
-export function markMessagesRead(ids: number[], options: { quiet?: boolean } = {}): Promise<{ marked: number }> {
-  return api.post<{ marked: number }>("/rest/messageCenter/batchReadMsg", { body: { ids }, quiet: options.quiet });
+export function markMessagesRead(ids: number[], options: { quiet?: boolean } = {}): Promise<ReadMarked> {
+  return api.post<ReadMarked>("/rest/messageCenter/batchReadMsg", { body: { ids }, quiet: options.quiet });
 }
 
 export function fetchMandatoryNotice(storeId: number): Promise<MandatoryNotice | null> {
@@ -165,8 +130,8 @@ export function fetchTaskDetail(id: number, storeId?: number | null): Promise<Ta
   return api.get<TaskDetail>("/rest/taskCenterRest/getTaskDetailStore", { query: { id, storeId }, quiet: true });
 }
 
-export function markTasksRead(ids: number[], storeId?: number | null): Promise<{ marked: number }> {
-  return api.post<{ marked: number }>("/rest/taskCenterRest/batchReadTaskStore", { body: { ids, storeId: storeId ?? undefined } });
+export function markTasksRead(ids: number[], storeId?: number | null): Promise<ReadMarked> {
+  return api.post<ReadMarked>("/rest/taskCenterRest/batchReadTaskStore", { body: { ids, storeId: storeId ?? undefined } });
 }
 
 // --- hooks ---------------------------------------------------------------------------------------

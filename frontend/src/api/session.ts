@@ -3,68 +3,14 @@
  * browser storage). Tokens travel in the Authorization and X-Account-Version headers.
  */
 
-export interface RoleEntry {
-  hierId: number;
-  hier: string;
-  role: string;
-  roleId: number;
-  roleKind: string;
-  userRoleId: number;
-  description: string;
-  userAccount: string;
-  isLoginUser: boolean;
-  userId: number;
-  allRsrc: string[];
-  quicks: { name: string; rsrc: string }[];
-  checked: boolean;
-}
+import type { Schemas } from "./schema";
 
+export type RoleEntry = Schemas["RoleEntryOutput"];
 /** GET /rest/acct/loginInfo (spec §3 login info, contract §4.3): the sign-in pages and the shell. */
-export interface LoginInfo {
-  userId: number;
-  userName: string;
-  loginName: string;
-  phone: string;
-  storeName: string;
-  roles: RoleEntry[];
-  canLoginBoss: boolean;
-  canLoginManager: boolean;
-}
-
-export interface Tokens {
-  access: string;
-  refresh: string;
-  accountVersion: string;
-}
-
-export interface LoginUserInfo extends Tokens {
-  loginName: string;
-  nickname: string;
-  createdDate: string;
-  enabled: boolean;
-  userId: number;
-  roles: RoleEntry[];
-  stores: { id: number; name: string }[];
-}
-
-export interface SessionUserInfo extends Tokens {
-  loginName: string;
-  nickname: string;
-  createdDate: string;
-  enabled: boolean;
-  userId: number;
-  storeId: number;
-  storeName: string;
-  roleId: number;
-  roleName: string;
-  userRoleId: number;
-  isOwner: boolean;
-  isMaterialBuilderAdmin: boolean;
-  header_text: string;
-  menu: string[];
-  btn: string[];
-  landing: string;
-}
+export type LoginInfo = Schemas["LoginInfoOutput"];
+export type Tokens = Schemas["TokensOutput"];
+export type LoginUserInfo = Schemas["LoginOutput"];
+export type SessionUserInfo = Schemas["SessionUserInfoOutput"];
 
 const TOKENS_KEY = "erp.tokens";
 const SESSION_KEY = "erp.session";

@@ -5,13 +5,10 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { api } from "./client";
-import type { LoginInfo, SessionUserInfo } from "./session";
+import type { Schemas } from "./schema";
+import type { LoginInfo } from "./session";
 
-export interface QuickChoice {
-  name: string;
-  router: string;
-  checked: boolean;
-}
+export type QuickChoice = Schemas["QuickChoiceOutput"];
 
 export interface QuickShortcutsBody {
   roleId: number;
@@ -21,15 +18,9 @@ export interface QuickShortcutsBody {
 }
 
 /** POST /rest/acct/erpToken answer: the session user info of the new role and its tokens. */
-export interface ErpTokenAnswer {
-  success: boolean;
-  result: SessionUserInfo & { token: string };
-}
+export type ErpTokenAnswer = Schemas["RoleSwitchOutput"];
 
-export interface ManagerLink {
-  url: string;
-  target: "_blank" | "_self" | string;
-}
+export type ManagerLink = Schemas["ManagerLinkOutput"];
 
 export const shellKeys = {
   loginInfo: () => ["shell", "loginInfo"] as const,
@@ -51,7 +42,7 @@ export function fetchQuickChoices(storeId: number): Promise<QuickChoice[]> {
 }
 
 export function saveQuickShortcuts(body: QuickShortcutsBody): Promise<{ routers: string[] }> {
-  return api.post<{ routers: string[] }>("/rest/hier/addStoreQuicks", { body });
+  return api.post<Schemas["QuickSavedOutput"]>("/rest/hier/addStoreQuicks", { body });
 }
 
 /** The role switch's token; failures are told by the caller ("please retry, ..."). */

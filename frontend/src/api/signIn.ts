@@ -5,17 +5,13 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, api } from "./client";
+import type { Schemas } from "./schema";
 import type { LoginUserInfo, SessionUserInfo } from "./session";
 import { fetchLoginInfo } from "./shell";
 
-/** GET /api/v1/wxwork/info: the enterprise-chat (WeCom) app of the QR panel. */
-export interface WecomInfo {
-  appid: string;
-  agentid: string;
-  /** false: enterprise-chat sign-in is not set up; the account login is the only way in. */
-  configured: boolean;
-  redirectUri?: string;
-}
+/** GET /api/v1/wxwork/info: the enterprise-chat (WeCom) app of the QR panel; `configured` false:
+ * enterprise-chat sign-in is not set up, the account login is the only way in. */
+export type WecomInfo = Schemas["WecomInfoOutput"];
 
 /** POST /rest/acct/loginRecord's loginData (spec §3). */
 export interface LoginData {
@@ -35,10 +31,7 @@ export interface Handover {
   userId: string;
 }
 
-export interface WecomBinding {
-  loginName: string;
-  wecomUserId: string;
-}
+export type WecomBinding = Schemas["WecomBindingOutput"];
 
 export const WXWORK = "/api/v1/wxwork";
 
@@ -64,9 +57,9 @@ export const signInApi = {
   /** With the store-employee entry (-1) of several stores, storeId picks the store. */
   selectHierRole: (userRoleId: number, storeId: number) =>
     api.post<SessionUserInfo>(`/rest/acct/selectHierRole/${userRoleId}`, { body: { storeId }, quiet: true }),
-  loginRecord: (loginData: LoginData) => api.post<{ id: number }>("/rest/acct/loginRecord", { body: { loginData }, quiet: true }),
+  loginRecord: (loginData: LoginData) => api.post<Schemas["CreatedOutput"]>("/rest/acct/loginRecord", { body: { loginData }, quiet: true }),
   register: (account: string, password: string) =>
-    api.post<{ loginName: string }>("/rest/acct/createAcct", { body: { account, password }, quiet: true }),
+    api.post<Schemas["RegisteredOutput"]>("/rest/acct/createAcct", { body: { account, password }, quiet: true }),
   logout: () => api.post<null>("/rest/auth/logout", { quiet: true }),
 };
 
