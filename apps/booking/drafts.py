@@ -160,9 +160,10 @@ def _off_duty(nurse: Employee, start: datetime, end: datetime) -> bool:
     day = _local(start).date()
     rota = RotaDay.objects.filter(employee=nurse, date=day).select_related("shift_type").first()
     if rota is not None:
-        if rota.kind != RotaKind.SHIFT:
-            return True
         shift = rota.shift_type
+        # A day that is not a shift has no hours (rota_day_shift_iff_shift_type: a shift day has its shift).
+        if rota.kind != RotaKind.SHIFT or shift is None:
+            return True
         if _local(start).time() < shift.start or (_local(end).date() > day or _local(end).time() > shift.end):
             return True
     presence = Presence.objects.filter(employee=nurse, date=day).first()

@@ -5,10 +5,11 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from apps.accounts.demo import ROLES
-from apps.booking.choices import AuditAction
+from apps.booking.choices import AuditAction, RotaKind
 from apps.booking.models import RotaDay
 from apps.booking.tests.factories import ReservationFactory, ShiftTypeFactory
 from apps.core.models import SystemLog
@@ -107,6 +108,14 @@ def test_a_shift_day_needs_a_shift_of_the_store(client, store, nurse, chain):
         client.post("/rest/schedule/rota/save", {"entries": [entry]}, format="json"), status=400, errcode="VALID-40000"
     )
     assert not RotaDay.objects.exists()
+
+
+def test_the_database_refuses_a_shift_day_without_its_shift_and_a_shift_on_a_day_off(store, nurse):
+    # The booking checks (apps/booking/drafts.py _off_duty) read a shift day's hours from its shift.
+    shift = ShiftTypeFactory(store=store)
+    for kind, shift_type in ((RotaKind.SHIFT, None), (RotaKind.LEAVE, shift)):
+        with pytest.raises(IntegrityError, match="rota_day_shift_iff_shift_type"), transaction.atomic():
+            RotaDay.objects.create(store=store, employee=nurse, date=_monday(), kind=kind, shift_type=shift_type)
 
 
 def test_copy_last_week_replaces_this_week(client, store, nurse):
