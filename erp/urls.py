@@ -1,11 +1,11 @@
 from django.contrib import admin
-from django.urls import include, path, re_path
+from django.urls import URLPattern, URLResolver, include, path, re_path
 
 from apps.accounts.api.urls import acct_urlpatterns, auth_urlpatterns, hier_urlpatterns
 from apps.core import pages
 from apps.core.page_views import page_urlpatterns
 
-rest_urlpatterns = [
+rest_urlpatterns: list[URLPattern | URLResolver] = [
     path("", include("apps.core.api.urls")),
     path("auth/", include(auth_urlpatterns)),
     path("acct/", include(acct_urlpatterns)),

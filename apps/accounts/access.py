@@ -43,7 +43,7 @@ class AccessRank(IntEnum):
     HEAD_OFFICE = 4
 
 
-_KIND_RANK = {RoleKind.OWNER: AccessRank.OWNER, RoleKind.PRINCIPAL: AccessRank.PRINCIPAL}
+_KIND_RANK: dict[str, AccessRank] = {RoleKind.OWNER: AccessRank.OWNER, RoleKind.PRINCIPAL: AccessRank.PRINCIPAL}
 
 
 def entry_rank(*, kind: str, hier_kind: str) -> AccessRank:
@@ -72,7 +72,11 @@ def rank_at(*, user_id: int, store: OrgUnit) -> AccessRank | None:
 def check_access_change(*, caller_entry_id: int | None, store: OrgUnit, user_id: int, field: str) -> None:
     """The one check of every call that changes another account's access at a store: the account
     must exist and hold nothing there above the caller's role entry (400 VALID-40000 on `field`)."""
-    caller = UserRole.objects.select_related("role", "hier").filter(pk=caller_entry_id).first()
+    caller = (
+        UserRole.objects.select_related("role", "hier").filter(pk=caller_entry_id).first()
+        if caller_entry_id is not None
+        else None
+    )
     if caller is None:
         raise PermissionRefused()
     if not User.objects.filter(pk=user_id).exists():

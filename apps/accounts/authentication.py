@@ -4,10 +4,11 @@ header, or the browser's session cookie with the same checks. Both yield an Acti
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
+from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
-from django.db.models import Model
+from django.db.models import Field, ForeignKey, ForeignObjectRel, Model
 from rest_framework.authentication import BaseAuthentication, CSRFCheck, get_authorization_header
 from rest_framework.exceptions import PermissionDenied
 
@@ -33,21 +34,36 @@ SESSION_USER_ROLE = "erp_user_role_id"
 _ACTING_PARTS = (("user", User), ("role", Role), ("hier", OrgUnit))
 
 
+def _column(field: Field | ForeignObjectRel) -> str:
+    """The quoted column of a concrete field: every field the query below selects or joins on has one."""
+    column = getattr(field, "column", None)
+    if column is None:
+        raise ImproperlyConfigured(f"{field} has no column")
+    return connection.ops.quote_name(column)
+
+
+def _foreign_key(name: str) -> ForeignKey:
+    field = UserRole._meta.get_field(name)
+    if not isinstance(field, ForeignKey):
+        raise ImproperlyConfigured(f"UserRole.{name} is not a foreign key")
+    return field
+
+
 @cache
 def _acting_sql() -> str:
     """The query behind every authenticated call, written once. Building it through the ORM on each
     request cost several times what running it does (docs/performance.md, "Members")."""
     quote = connection.ops.quote_name
     tables = [("e", UserRole)] + [(f"t{index}", model) for index, (_, model) in enumerate(_ACTING_PARTS)]
-    columns = ", ".join(f"{alias}.{quote(f.column)}" for alias, model in tables for f in model._meta.concrete_fields)
+    columns = ", ".join(f"{alias}.{_column(f)}" for alias, model in tables for f in model._meta.concrete_fields)
     joins = " ".join(
-        f"JOIN {quote(model._meta.db_table)} t{index} ON t{index}.{quote(model._meta.pk.column)} = "
-        f"e.{quote(UserRole._meta.get_field(name).column)}"
+        f"JOIN {quote(model._meta.db_table)} t{index} ON t{index}.{_column(model._meta.pk)} = "
+        f"e.{_column(_foreign_key(name))}"
         for index, (name, model) in enumerate(_ACTING_PARTS)
     )
     return (
         f"SELECT {columns} FROM {quote(UserRole._meta.db_table)} e {joins} "
-        f"WHERE e.{quote(UserRole._meta.pk.column)} = %s AND e.{quote(UserRole._meta.get_field('user').column)} = %s"
+        f"WHERE e.{_column(UserRole._meta.pk)} = %s AND e.{_column(_foreign_key('user'))} = %s"
     )
 
 
@@ -65,7 +81,10 @@ def _converters() -> list[tuple[int, Any, list[Any]]]:
     return found
 
 
-def _instance(model: type[Model], values: list[Any]) -> Model:
+ModelT = TypeVar("ModelT", bound=Model)
+
+
+def _instance(model: type[ModelT], values: list[Any]) -> ModelT:
     return model.from_db(connection.alias, [f.attname for f in model._meta.concrete_fields], values)
 
 
@@ -84,7 +103,7 @@ def _chosen_entry(user_id: Any, user_role_id: Any) -> UserRole | None:
     start = width
     for name, model in _ACTING_PARTS:
         width = len(model._meta.concrete_fields)
-        UserRole._meta.get_field(name).set_cached_value(entry, _instance(model, values[start : start + width]))
+        _foreign_key(name).set_cached_value(entry, _instance(model, values[start : start + width]))
         start += width
     return entry
 
@@ -151,8 +170,10 @@ class ErpSessionAuthentication(BaseAuthentication):
         return user, acting_session(user, entry)
 
     def _enforce_csrf(self, request: Any) -> None:
-        check = CSRFCheck(lambda _request: None)
+        # As DRF's SessionAuthentication does: the middleware only checks, so it needs no real view or
+        # next handler; the stubs ask for both.
+        check = CSRFCheck(lambda _request: None)  # type: ignore[arg-type]
         check.process_request(request)
-        reason = check.process_view(request, None, (), {})
+        reason = check.process_view(request, None, (), {})  # type: ignore[arg-type]
         if reason:
             raise PermissionDenied(f"CSRF Failed: {reason}")

@@ -4,6 +4,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions
 
 from apps.core.errors import Conflict, DomainError
+from apps.core.lazy_text import StrOrPromise
 
 
 class WrongCredentials(DomainError):
@@ -26,7 +27,7 @@ class AccountTaken(Conflict):
 class SignInFailed(exceptions.AuthenticationFailed):
     """A token or session that cannot be used; DRF answers 401 with our errcode."""
 
-    def __init__(self, errcode: str, message: str) -> None:
+    def __init__(self, errcode: str, message: StrOrPromise) -> None:
         super().__init__(detail=message)
         self.errcode = errcode
 

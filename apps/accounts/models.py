@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from typing import Any
+from typing import Any, ClassVar
 
 from django.contrib.auth.base_user import AbstractBaseUser, BaseUserManager
 from django.contrib.auth.models import PermissionsMixin
@@ -16,7 +16,7 @@ from apps.accounts.choices import STORE_EMPLOYEE_USER_ROLE_ID, ResourceKind, Rol
 from apps.org.models import OrgUnit
 
 
-class UserManager(BaseUserManager):
+class UserManager(BaseUserManager["User"]):
     use_in_migrations = True
 
     def create_user(self, login_name: str, password: str | None = None, **fields: Any) -> User:
@@ -34,6 +34,9 @@ def new_session_nonce() -> str:
     return secrets.token_hex(8)
 
 
+WECOM_USERID_MAX_LENGTH = 64
+
+
 class User(AbstractBaseUser, PermissionsMixin):
     """A person who signs in. `loginName` is the account (SY00012); `enabled` gates every way in."""
 
@@ -44,7 +47,9 @@ class User(AbstractBaseUser, PermissionsMixin):
     is_staff = models.BooleanField(_("head-office admin access"), default=False)
     created_date = models.DateTimeField(_("created"), default=timezone.now)
     # Spec §2.1 /wxRegister: one enterprise-chat (WeCom) member is bound to at most one account.
-    wecom_userid = models.CharField(_("enterprise-chat user id"), max_length=64, unique=True, null=True, blank=True)
+    wecom_userid = models.CharField(
+        _("enterprise-chat user id"), max_length=WECOM_USERID_MAX_LENGTH, unique=True, null=True, blank=True
+    )
     # Spec §2.4 shop-owner authorization: an owner's code (hashed like a password) that lets staff
     # go ahead on the owner's word, typed by the owner on the staff member's screen.
     authorization_code = models.CharField(_("authorization code"), max_length=128, blank=True)
@@ -52,10 +57,10 @@ class User(AbstractBaseUser, PermissionsMixin):
     # disabling the account give a new one, so every cookie handed out before stops working.
     session_nonce = models.CharField(_("session nonce"), max_length=16, default=new_session_nonce, editable=False)
 
-    objects = UserManager()
+    objects: ClassVar[UserManager] = UserManager()
 
     USERNAME_FIELD = "login_name"
-    REQUIRED_FIELDS: list[str] = []
+    REQUIRED_FIELDS: ClassVar[list[str]] = []
 
     class Meta:
         verbose_name = _("user")
@@ -65,8 +70,9 @@ class User(AbstractBaseUser, PermissionsMixin):
     def __str__(self) -> str:
         return f"{self.login_name} {self.nickname}".strip()
 
+    # Django reads is_active and allows it to be a property; the stubs declare a writable field.
     @property
-    def is_active(self) -> bool:  # Django's name for the flag the spec calls `enabled`
+    def is_active(self) -> bool:  # type: ignore[override]  # the spec's `enabled`, under Django's name
         return self.enabled
 
     @property

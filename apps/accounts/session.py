@@ -10,9 +10,12 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from rest_framework.exceptions import NotAuthenticated
+from rest_framework.request import Request
+
 from apps.accounts.models import User, UserRole
 from apps.accounts.role_codes import codes_of_role
-from apps.core.errors import DomainError
+from apps.core.errors import DomainError, NoRoleChosen
 from apps.org.selectors import store_ids_under
 
 
@@ -28,8 +31,19 @@ class ActingSession:
     refusal: DomainError | None = None
 
     @property
+    def user_id(self) -> int:
+        return self.user.pk
+
+    @property
     def has_role(self) -> bool:
         return self.user_role is not None
+
+    @property
+    def chosen_entry(self) -> UserRole:
+        """The chosen role entry of a call that needs one (the permission check refused it without)."""
+        if self.user_role is None:
+            raise self.refusal or NoRoleChosen()
+        return self.user_role
 
     @property
     def role_name(self) -> str:
@@ -55,3 +69,20 @@ class ActingSession:
         if self.user_role is None:
             return frozenset()
         return store_ids_under(self.user_role.hier)
+
+
+def session_of(request: Request) -> ActingSession:
+    """The acting session of a call that passed authentication, typed (DRF types `request.auth` as
+    any credential); a call without one is refused as unauthenticated."""
+    session = request.auth
+    if not isinstance(session, ActingSession):
+        raise NotAuthenticated()
+    return session
+
+
+def signed_in_user(request: Request) -> User:
+    """The account of a call that passed authentication, typed (not the anonymous user)."""
+    user = request.user
+    if not isinstance(user, User):
+        raise NotAuthenticated()
+    return user

@@ -35,7 +35,7 @@ from rest_framework.exceptions import ValidationError
 
 from apps.accounts import services
 from apps.accounts.choices import AuditAction, SignInWay
-from apps.accounts.models import User
+from apps.accounts.models import WECOM_USERID_MAX_LENGTH, User
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import Conflict, DomainError, InvalidInput
 from apps.core.fields import CharField
@@ -53,7 +53,7 @@ GETUSERINFO_PATH = "/cgi-bin/auth/getuserinfo"
 TOKEN_EARLY_SECONDS = 300
 # WeCom's errcodes for an access token that is invalid or expired: refetch once and retry.
 STALE_TOKEN_ERRCODES = frozenset({40014, 42001})
-WECOM_USERID = CharField(max_length=User._meta.get_field("wecom_userid").max_length)
+WECOM_USERID = CharField(max_length=WECOM_USERID_MAX_LENGTH)
 
 
 class WecomLoginAbnormal(DomainError):

@@ -85,7 +85,8 @@ def rota_save(*, actor: Actor, store: OrgUnit, entries: list[dict[str, Any]]) ->
                 raise InvalidInput(_("unknown kind of day"), field="entries")
             shift = None
             if kind == RotaKind.SHIFT:
-                shift = shifts.get(entry.get("shiftTypeId"))
+                shift_id = entry.get("shiftTypeId")
+                shift = shifts.get(shift_id) if shift_id is not None else None
                 if shift is None:
                     raise InvalidInput(_("please choose a shift"), field="entries")
             RotaDay.objects.update_or_create(

@@ -175,7 +175,7 @@ def _periods(store: OrgUnit, day: date) -> list[dict[str, str]]:
             following = min(hour + timedelta(hours=1), close)
             rows.append((hour.time(), following.time()))
             hour = following
-    return [{"start": _clock(start), "end": _clock(end)} for start, end in rows]
+    return [{"start": f"{start:%H:%M}", "end": f"{end:%H:%M}"} for start, end in rows]
 
 
 def _shift_row(shift: ShiftType | None) -> dict[str, Any] | None:
@@ -398,8 +398,9 @@ def shift_type_rows(store_id: int) -> list[dict[str, Any]]:
 def rota_view(store: OrgUnit, day_from: date, day_to: date, *, user_id: int | None = None) -> dict[str, Any]:
     """The store's rota; `myEmployeeId` is the caller's own employee there (their shifts are
     highlighted), or None."""
-    employees = Employee.objects.filter(store_id=store.pk, status=EmployeeStatus.ACTIVE).order_by("position", "name")
-    employees = list(employees)
+    employees = list(
+        Employee.objects.filter(store_id=store.pk, status=EmployeeStatus.ACTIVE).order_by("position", "name")
+    )
     days = RotaDay.objects.filter(store_id=store.pk, date__gte=day_from, date__lte=day_to).order_by(
         "date", "employee_id"
     )

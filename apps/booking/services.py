@@ -163,8 +163,8 @@ def reservation_save(
         if blocking:
             raise ReservationConflict(problems if not force else blocking)
         created = reservation is None
-        before = {} if created else _snapshot(reservation)
-        if created:
+        before = {} if reservation is None else _snapshot(reservation)
+        if reservation is None:
             reservation = Reservation(store=store, created_by_id=actor.user_id)
         _apply(reservation, draft)
         reservation.forced = reservation.forced or bool(force and problems)

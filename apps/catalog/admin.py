@@ -13,7 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
-from django.urls import path, reverse
+from django.urls import URLPattern, path, reverse
 from django.utils.translation import gettext_lazy as _
 
 from apps.catalog import services
@@ -64,7 +64,7 @@ class ImportForm(forms.Form):
     file = forms.FileField(label=_("Excel file (.xlsx)"))
 
 
-class ImportAdminMixin:
+class ImportAdminMixin(admin.ModelAdmin):
     """An "Import from Excel" page beside the change list, with the row-by-row error report."""
 
     change_list_template = "admin/catalog/change_list_import.html"
@@ -75,7 +75,7 @@ class ImportAdminMixin:
     def import_from_excel(self, request: HttpRequest, file: Any) -> services.ImportReport:
         return type(self).import_service(actor=actor_from_request(request), file=file)
 
-    def get_urls(self) -> list:
+    def get_urls(self) -> list[URLPattern]:
         info = self.model._meta.app_label, self.model._meta.model_name
         return [
             path("import/", self.admin_site.admin_view(self.import_view), name="{}_{}_import".format(*info)),

@@ -325,7 +325,7 @@ def seed_promotion(products: dict[str, Product], projects: dict[str, Project]) -
 
 def seed_time_periods(chain: DemoChain) -> None:
     store = chain.stores[0]
-    if TimePeriod.objects.filter(store=store).exists():
+    if TimePeriod.objects.filter(store_id=store.pk).exists():
         return
     TimePeriod.objects.bulk_create(
         TimePeriod(store_id=store.pk, weekday=None, start=time(hour), end=time(hour + 1), capacity=4)

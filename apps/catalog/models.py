@@ -8,6 +8,7 @@ services in apps.catalog.services."""
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -17,18 +18,19 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from apps.catalog.choices import MONEY_DIGITS, CardKind, CategoryKind, CouponKind, ItemType, UseType
+from apps.core.lazy_text import StrOrPromise
 from apps.org.models import Store
 
 ZERO = Decimal("0")
 
 
-def _money(verbose_name: str, **kwargs: object) -> models.DecimalField:
+def _money(verbose_name: StrOrPromise, **kwargs: Any) -> models.DecimalField:
     return models.DecimalField(
         verbose_name, max_digits=MONEY_DIGITS, decimal_places=2, validators=[MinValueValidator(ZERO)], **kwargs
     )
 
 
-def _rate(verbose_name: str, **kwargs: object) -> models.DecimalField:
+def _rate(verbose_name: StrOrPromise, **kwargs: Any) -> models.DecimalField:
     return models.DecimalField(
         verbose_name,
         max_digits=5,
@@ -104,7 +106,7 @@ class Product(CatalogItem):
             ),
         ]
 
-    def save(self, *args: object, **kwargs: object) -> None:
+    def save(self, *args: Any, **kwargs: Any) -> None:
         self.barcode = self.barcode or None  # blank means none; unique only among real barcodes
         super().save(*args, **kwargs)
 
@@ -320,7 +322,7 @@ class CouponTemplate(models.Model):
         return f"{self.code} {self.name}"
 
     def clean(self) -> None:
-        errors: dict[str, str] = {}
+        errors: dict[str, StrOrPromise] = {}
         if self.kind == CouponKind.CASH and not (self.amount and self.amount > 0):
             errors["amount"] = _("a cash coupon needs an amount above 0")
         if self.kind == CouponKind.DISCOUNT and not (self.rate is not None and ZERO < self.rate < 1):
@@ -455,6 +457,10 @@ def _one_item_of_its_type() -> Q:
     return condition
 
 
+# What a store switches on or off: the catalogue items, and the coupon templates that have no price.
+SwitchableItem = CatalogItem | CouponTemplate
+
+
 class StoreItem(models.Model):
     """A store's switch and own price for one item (one FK set, by `item_type`). No row means the
     head office's state: enabled as head office says, at the head office price."""
@@ -505,6 +511,11 @@ class StoreItem(models.Model):
     @property
     def item_id(self) -> int | None:
         return getattr(self, f"{self.ITEM_FIELDS[ItemType(self.item_type)]}_id")
+
+    @property
+    def item(self) -> SwitchableItem:
+        """The item the row switches: the one foreign key its `item_type` names."""
+        return getattr(self, self.ITEM_FIELDS[ItemType(self.item_type)])
 
 
 class PriceChange(models.Model):

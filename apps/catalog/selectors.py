@@ -27,12 +27,13 @@ from apps.catalog.models import (
     Promotion,
     PromotionLine,
     StoreItem,
+    SwitchableItem,
     TimePeriod,
 )
 from apps.core.errors import NotFound
 from apps.core.money import money_to_wire
 
-ITEM_MODELS: dict[str, type] = {
+ITEM_MODELS: dict[str, type[SwitchableItem]] = {
     ItemType.PRODUCT: Product,
     ItemType.PRODUCT_PACKAGE: ProductPackage,
     ItemType.PROJECT: Project,
@@ -159,7 +160,7 @@ def price_history(*, item_type: str, item_id: int, store_ids: Iterable[int]) -> 
         {
             "id": change.pk,
             "storeId": change.store_id,
-            "storeName": change.store.name if change.store_id else "",
+            "storeName": change.store.name if change.store else "",
             "oldPrice": _wire(change.old_price),
             "newPrice": _wire(change.new_price),
             "changedBy": change.changed_by_name,
@@ -170,7 +171,7 @@ def price_history(*, item_type: str, item_id: int, store_ids: Iterable[int]) -> 
 
 
 def item_in_store_state(item_type: str, item_id: int, store_id: int | None, queryset: QuerySet | None = None) -> Any:
-    rows = queryset if queryset is not None else ITEM_MODELS[item_type].objects.all()
+    rows = queryset if queryset is not None else ITEM_MODELS[item_type]._default_manager.all()
     item = with_store_state(rows, item_type, store_id).filter(pk=item_id).first()
     if item is None:
         raise NotFound()
@@ -186,9 +187,9 @@ def product_detail(*, product_id: int, store_id: int | None, store_ids: Iterable
 
 
 def _simple_search(
-    model: type, item_type: str, *, store_id: int | None, keyword: str, enabled: bool | None
+    model: type[SwitchableItem], item_type: str, *, store_id: int | None, keyword: str, enabled: bool | None
 ) -> QuerySet:
-    rows = with_store_state(model.objects.all(), item_type, store_id)
+    rows = with_store_state(model._default_manager.all(), item_type, store_id)
     rows = _search(rows, keyword, ("name", "code"))
     return _filter_enabled(rows, enabled, store_id).order_by("code", "id")
 
@@ -349,7 +350,7 @@ def card_type_rows(cards: Iterable[CardType]) -> list[dict[str, Any]]:
             "faceValue": _wire(card.face_value),
             "validityDays": card.validity_days,
             "projectPackageId": card.project_package_id,
-            "projectPackageName": card.project_package.name if card.project_package_id else "",
+            "projectPackageName": card.project_package.name if card.project_package else "",
             "discounts": [
                 {
                     "categoryId": rule.category_id,
@@ -385,7 +386,7 @@ def coupon_template_row(coupon: CouponTemplate) -> dict[str, Any]:
         "rate": None if coupon.rate is None else f"{coupon.rate:.2f}",
         "maxDiscount": _wire(coupon.max_discount),
         "projectId": coupon.project_id,
-        "projectName": coupon.project.name if coupon.project_id else "",
+        "projectName": coupon.project.name if coupon.project else "",
         "validFrom": coupon.valid_from,
         "validTo": coupon.valid_to,
         "validDays": coupon.valid_days,

@@ -15,7 +15,7 @@ from django.db.models import Model
 from django.utils.translation import gettext as _
 
 from apps.catalog.choices import AuditAction, ItemType
-from apps.catalog.models import PriceChange, StoreItem, TimePeriod
+from apps.catalog.models import CatalogItem, PriceChange, StoreItem, TimePeriod
 from apps.catalog.selectors import ITEM_MODELS
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput, NotFound
@@ -92,7 +92,7 @@ def store_item_save(
     (`store_price` None clears it: the head office price applies again). Omitting `store_price`
     keeps the store's current price."""
     model = ITEM_MODELS[ItemType(item_type)]
-    item = model.objects.filter(pk=item_id).first()
+    item = model._default_manager.filter(pk=item_id).first()
     if item is None:
         raise NotFound()
     price_given = store_price is not _SENTINEL
@@ -122,7 +122,7 @@ def store_item_save(
         )
         if price_given and old_price != row.store_price:
             _price_change(actor=actor, item=item, store=store, old=old_price, new=row.store_price)
-    row.item = item
+    setattr(row, fk_name, item)  # cached, so the caller reads row.item without another query
     return row
 
 
@@ -419,7 +419,12 @@ def projects_import(*, actor: Actor, file: Any) -> ImportReport:
 
 
 def _write_items(
-    *, actor: Actor, model: type, existing: dict[str, Any], parsed: list[dict[str, Any]], report: ImportReport
+    *,
+    actor: Actor,
+    model: type[CatalogItem],
+    existing: dict[str, Any],
+    parsed: list[dict[str, Any]],
+    report: ImportReport,
 ) -> None:
     with transaction.atomic():
         for values in parsed:

@@ -7,6 +7,7 @@ exception, is turned into an envelope by envelope_exception_handler. Nothing els
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
@@ -21,6 +22,7 @@ from rest_framework.response import Response
 from rest_framework.utils import encoders
 
 from apps.core.errors import DomainError, InvalidInput
+from apps.core.lazy_text import StrOrPromise
 
 logger = logging.getLogger(__name__)
 
@@ -48,6 +50,12 @@ class EnvelopeResponse(Response):
         self.message = str(message)
 
 
+class EnvelopedResponse(Response):
+    """An answer whose body is already the envelope (errors, the health report): rendered as it is."""
+
+    enveloped = True
+
+
 class LocalTimeJSONEncoder(encoders.JSONEncoder):
     """Times leave in the server's zone (Asia/Shanghai) with their offset, as contract §2 asks."""
 
@@ -60,7 +68,9 @@ class LocalTimeJSONEncoder(encoders.JSONEncoder):
 class EnvelopeRenderer(JSONRenderer):
     encoder_class = LocalTimeJSONEncoder
 
-    def render(self, data: Any, accepted_media_type: str | None = None, renderer_context: dict | None = None) -> bytes:
+    def render(
+        self, data: Any, accepted_media_type: str | None = None, renderer_context: Mapping[str, Any] | None = None
+    ) -> bytes:
         response = (renderer_context or {}).get("response")
         if response is not None and not getattr(response, "enveloped", False):
             data = envelope(SUCCESS, getattr(response, "message", ""), data)
@@ -68,11 +78,9 @@ class EnvelopeRenderer(JSONRenderer):
 
 
 def _error_response(
-    http_status: int, errcode: str, errmsg: str, data: Any = None, headers: dict | None = None
+    http_status: int, errcode: str, errmsg: StrOrPromise, data: Any = None, headers: dict | None = None
 ) -> Response:
-    response = Response(envelope(errcode, str(errmsg), data), status=http_status, headers=headers)
-    response.enveloped = True
-    return response
+    return EnvelopedResponse(envelope(errcode, str(errmsg), data), status=http_status, headers=headers)
 
 
 def _flatten(detail: Any) -> list[str]:
@@ -117,10 +125,12 @@ _DEFAULT_MESSAGES = {
 
 def _api_exception_response(exc: exceptions.APIException) -> Response:
     headers = {}
-    if getattr(exc, "auth_header", None):
-        headers["WWW-Authenticate"] = exc.auth_header
-    if getattr(exc, "wait", None):
-        headers["Retry-After"] = str(int(exc.wait))
+    auth_header = getattr(exc, "auth_header", None)
+    if auth_header:
+        headers["WWW-Authenticate"] = auth_header
+    wait = getattr(exc, "wait", None)
+    if wait:
+        headers["Retry-After"] = str(int(wait))
     errcode = getattr(exc, "errcode", None) or next(
         (code for kind, code in _API_EXCEPTION_CODES.items() if isinstance(exc, kind)),
         f"SYS-{exc.status_code}00",

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
+from apps.core.lazy_text import StrOrPromise
+
 
 class DomainError(Exception):
     """A business rule said no. Subclasses fix the errcode, status and default message."""
@@ -13,7 +15,7 @@ class DomainError(Exception):
     status = 400
     default_message = _("the request could not be processed")
 
-    def __init__(self, message: str | None = None, *, data: object = None) -> None:
+    def __init__(self, message: StrOrPromise | None = None, *, data: object = None) -> None:
         self.message = message if message is not None else self.default_message
         self.data = data
         super().__init__(str(self.message))
@@ -26,7 +28,7 @@ class InvalidInput(DomainError):
     status = 400
     default_message = _("invalid input")
 
-    def __init__(self, message: str | None = None, *, field: str = "non_field_errors") -> None:
+    def __init__(self, message: StrOrPromise | None = None, *, field: str = "non_field_errors") -> None:
         super().__init__(message)
         self.field = field
 

@@ -55,14 +55,14 @@ def id_field(**kwargs: Any) -> IntegerField:
     return IntegerField(min_value=1, **kwargs)
 
 
-class _DateRange:
+class _DateRange(serializers.Field):
     default_error_messages = {
         "date_range": _("enter a date from {min} to {max}"),
     }
 
     def _check_range(self, day: date) -> None:
         if not DATE_MIN <= day <= DATE_MAX:
-            self.fail("date_range", min=DATE_MIN.isoformat(), max=DATE_MAX.isoformat())  # type: ignore[attr-defined]
+            self.fail("date_range", min=DATE_MIN.isoformat(), max=DATE_MAX.isoformat())
 
 
 class DateField(Bounded, _DateRange, serializers.DateField):
@@ -125,7 +125,7 @@ class IdListField(Bounded, serializers.CharField):
 
     def to_internal_value(self, data: Any) -> list[int]:  # type: ignore[override]
         text = super().to_internal_value(data)
-        if len(text) > self.max_length:
+        if self.max_length is not None and len(text) > self.max_length:
             self.fail("max_length", max_length=self.max_length)
         parts = [part.strip() for part in text.split(",") if part.strip()]
         if len(parts) > self.max_items:

@@ -3,6 +3,7 @@ needs, is a 400 `SYS-40001`, never a RecursionError in the parser or in code tha
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -26,7 +27,7 @@ def nested_deeper_than(value: Any, limit: int) -> bool:
 
 
 class JSONParser(parsers.JSONParser):
-    def parse(self, stream: Any, media_type: str | None = None, parser_context: dict | None = None) -> Any:
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Mapping[str, Any] | None = None) -> Any:
         try:
             data = super().parse(stream, media_type, parser_context)
         except ParseError:

@@ -2,24 +2,60 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from django.core.exceptions import ImproperlyConfigured
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.permissions import BasePermission
+from rest_framework.request import Request
 
 from apps.core.errors import NoRoleChosen, PermissionRefused
 from apps.core.role_codes import PUBLIC, ROLE_CHOSEN, SIGNED_IN, Access
 
 
+class RoleEntryLike(Protocol):
+    """A chosen role entry: one role of one account at one level of the tree."""
+
+    @property
+    def pk(self) -> int: ...
+
+    @property
+    def role_id(self) -> int: ...
+
+    @property
+    def hier_id(self) -> int: ...
+
+
 class ActingSessionLike(Protocol):
-    """What authentication puts in `request.auth`: the chosen role entry and its codes."""
+    """What authentication puts in `request.auth` (apps.accounts.session.ActingSession), as the apps
+    below accounts read it: the account, the chosen role entry, its codes and stores."""
+
+    @property
+    def user_id(self) -> int: ...
 
     @property
     def has_role(self) -> bool: ...
 
     @property
     def codes(self) -> frozenset[str]: ...
+
+    @property
+    def hier_id(self) -> int | None: ...
+
+    @property
+    def store_ids(self) -> frozenset[int]: ...
+
+    @property
+    def chosen_entry(self) -> RoleEntryLike: ...
+
+
+def session_of(request: Request) -> ActingSessionLike:
+    """The acting session of a call that passed authentication, typed; a call without one is refused
+    as unauthenticated (the permission check has refused it before a view asks)."""
+    session = request.auth
+    if session is None:
+        raise NotAuthenticated()
+    return cast(ActingSessionLike, session)
 
 
 def declared_codes(view: Any) -> tuple[str, ...] | Access:

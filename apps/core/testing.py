@@ -7,7 +7,7 @@ import functools
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 from django.conf import settings
@@ -15,19 +15,28 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from jsonschema import Draft4Validator, ValidationError
 from jsonschema.exceptions import best_match
-from referencing import Registry, Resource
+from referencing import Registry
 from referencing.jsonschema import DRAFT4
-from rest_framework.response import Response
 from rest_framework.test import APIClient
 
 from apps.accounts.models import User, UserRole
 from apps.accounts.tokens import issue_tokens
 
+if TYPE_CHECKING:
+    # The test client's answer: a Response with the client's json() and wsgi_request.
+    from rest_framework.response import _MonkeyPatchedResponse as Response
 
-def api_client(*, user: User | None = None, entry: UserRole | None = None, language: str = "en") -> APIClient:
+
+class TokenClient(APIClient):
+    """An APIClient that keeps the tokens issued for it (`issued`: access, refresh, accountVersion)."""
+
+    issued: dict[str, Any] | None = None
+
+
+def api_client(*, user: User | None = None, entry: UserRole | None = None, language: str = "en") -> TokenClient:
     """A client that sends a bearer token (with the account-version header) for `user`, acting in
     `entry` when given; without either it is anonymous."""
-    client = APIClient(HTTP_ACCEPT_LANGUAGE=language)
+    client = TokenClient(HTTP_ACCEPT_LANGUAGE=language)
     if entry is not None:
         user = entry.user
     if user is not None:
@@ -70,7 +79,7 @@ def _schema() -> tuple[Registry, list[tuple[re.Pattern[str], int, str]]]:
     """docs/openapi.yaml, read once: a registry its `$ref`s resolve in, and each path template as a
     pattern (a template with more literal segments wins over one whose `{id}` also matches)."""
     document = yaml.safe_load((Path(settings.BASE_DIR) / "docs" / "openapi.yaml").read_text())
-    registry = Registry().with_resource(SCHEMA_URI, Resource(contents=_json_schema(document), specification=DRAFT4))
+    registry = Registry().with_resource(SCHEMA_URI, DRAFT4.create_resource(_json_schema(document)))
     templates = []
     for template in document["paths"]:
         pattern = re.compile("^" + re.sub(r"\\\{[^/]+?\\\}", "[^/]+", re.escape(template)) + "$")
@@ -100,7 +109,7 @@ def assert_matches_schema(response: Response) -> None:
     registry, templates = _schema()
     template = next((template for pattern, _, template in templates if pattern.match(request.path)), None)
     assert template is not None, f"{request.method} {request.path}: no operation in docs/openapi.yaml"
-    method = request.method.lower()
+    method = str(request.method).lower()  # a WSGI request always has its method
     operation = registry.contents(SCHEMA_URI)["paths"][template].get(method)
     assert operation is not None, f"{request.method} {template}: no such operation in docs/openapi.yaml"
     status = str(response.status_code)

@@ -3,7 +3,7 @@ tree (a store, or a head-office or region level), and the wire shapes of spec §
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias, TypedDict
 
 from django.db.models import Exists, OuterRef, QuerySet
 
@@ -13,6 +13,18 @@ from apps.core.money import money_to_wire
 from apps.messaging.choices import TaskType
 from apps.messaging.models import Message, MessageRead, MessageType, Task, TaskRead
 from apps.org.models import OrgUnit
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+
+class _ReadState(TypedDict):
+    is_read: bool
+
+
+# A message or task as one reader sees it: annotated with whether that reader has read it.
+ReadMessage: TypeAlias = "WithAnnotations[Message, _ReadState]"
+ReadTask: TypeAlias = "WithAnnotations[Task, _ReadState]"
 
 # -- messages ------------------------------------------------------------------------------------
 
@@ -61,7 +73,7 @@ def messages_count(*, user: User, unit: OrgUnit, is_read: bool = False) -> int:
     return messages_visible(unit=unit).filter(read if is_read else ~read).count()
 
 
-def message_for_reader(*, user: User, unit: OrgUnit, message_id: int) -> Message:
+def message_for_reader(*, user: User, unit: OrgUnit, message_id: int) -> ReadMessage:
     """One message `unit` may see, or NotFound: another level's message looks like a missing one."""
     message = (
         messages_visible(unit=unit)
@@ -87,7 +99,7 @@ def mandatory_message_unread(*, user: User, unit: OrgUnit) -> Message | None:
     )
 
 
-def message_row(message: Message) -> dict[str, Any]:
+def message_row(message: ReadMessage) -> dict[str, Any]:
     return {
         "id": message.pk,
         "msgName": message.msg_name,
@@ -105,7 +117,7 @@ def message_rows(messages: Any) -> list[dict[str, Any]]:
     return [message_row(message) for message in messages]
 
 
-def message_detail(message: Message) -> dict[str, Any]:
+def message_detail(message: ReadMessage) -> dict[str, Any]:
     return {
         **message_row(message),
         "graphicDescription": message.graphic_description,
@@ -153,14 +165,14 @@ def tasks_count(*, user: User, unit: OrgUnit, is_read: bool = False) -> int:
     return tasks_of(unit=unit).filter(read if is_read else ~read).count()
 
 
-def task_for_reader(*, user: User, unit: OrgUnit, task_id: int) -> Task:
+def task_for_reader(*, user: User, unit: OrgUnit, task_id: int) -> ReadTask:
     task = tasks_of(unit=unit).select_related("store").annotate(is_read=_task_read_by(user)).filter(pk=task_id).first()
     if task is None:
         raise NotFound()
     return task
 
 
-def task_row(task: Task) -> dict[str, Any]:
+def task_row(task: ReadTask) -> dict[str, Any]:
     return {
         "id": task.pk,
         "type": task.type,
@@ -177,5 +189,5 @@ def task_rows(tasks: Any) -> list[dict[str, Any]]:
     return [task_row(task) for task in tasks]
 
 
-def task_detail(task: Task) -> dict[str, Any]:
+def task_detail(task: ReadTask) -> dict[str, Any]:
     return {**task_row(task), "content": task.content, "storeId": task.store_id, "storeName": task.store.name}

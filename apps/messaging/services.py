@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import date, datetime
 from decimal import Decimal
+from typing import TypeVar
 
 from django.db import transaction
 from django.db.models import QuerySet
@@ -141,12 +142,15 @@ def _ids(raw: Iterable[int]) -> set[int]:
     return {int(pk) for pk in raw}
 
 
+ReadT = TypeVar("ReadT", MessageRead, TaskRead)
+
+
 def _mark_read(
     *,
     user: User,
     ids: Iterable[int],
     visible: QuerySet,
-    read_model: type[MessageRead] | type[TaskRead],
+    read_model: type[ReadT],
     field: str,
     now: datetime | None,
 ) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -33,6 +33,9 @@ class OrgUnitQuerySet(models.QuerySet):
 
     def subtree_of(self, unit: OrgUnit) -> OrgUnitQuerySet:
         return self.filter(path__startswith=unit.path)
+
+
+OrgUnitManager = models.Manager.from_queryset(OrgUnitQuerySet)
 
 
 class OrgUnit(models.Model):
@@ -78,7 +81,7 @@ class OrgUnit(models.Model):
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
-    objects = OrgUnitQuerySet.as_manager()
+    objects = OrgUnitManager()
 
     class Meta:
         verbose_name = _("organisation unit")
@@ -117,14 +120,14 @@ class OrgUnit(models.Model):
                 _move_descendants(old_path, self.path)
 
     def clean(self) -> None:
-        parent_kind = self.parent.kind if self.parent_id else None
+        parent_kind = self.parent.kind if self.parent else None
         if parent_kind not in _ALLOWED_PARENT[OrgUnitKind(self.kind)]:
             raise ValidationError({"parent": _("this kind of unit cannot sit under that parent")})
-        if self.pk and self.parent_id and self.parent.path.startswith(self.path):
+        if self.pk and self.parent and self.parent.path.startswith(self.path):
             raise ValidationError({"parent": _("a unit cannot sit under itself")})
 
     def _computed_path(self) -> str:
-        return f"{self.parent.path if self.parent_id else '/'}{self.pk}/"
+        return f"{self.parent.path if self.parent else '/'}{self.pk}/"
 
     @property
     def is_store(self) -> bool:
@@ -136,7 +139,7 @@ def _move_descendants(old_path: str, new_path: str) -> None:
         OrgUnit.objects.filter(pk=unit.pk).update(path=new_path + unit.path[len(old_path) :])
 
 
-class StoreManager(models.Manager):
+class StoreManager(OrgUnitManager):
     def get_queryset(self) -> OrgUnitQuerySet:
         return OrgUnitQuerySet(self.model, using=self._db).filter(kind=OrgUnitKind.STORE)
 
@@ -144,7 +147,7 @@ class StoreManager(models.Manager):
 class Store(OrgUnit):
     """The stores of the tree. Store-level data points here so only stores can be chosen."""
 
-    objects = StoreManager()
+    objects: ClassVar[StoreManager] = StoreManager()
 
     class Meta:
         proxy = True

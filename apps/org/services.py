@@ -162,7 +162,7 @@ def employee_save(
                 link.check_change(caller_entry_id=caller_entry_id, store=store, user_id=user_id, field="userId")
         _check_user(store, clean.get("userId"), employee.pk if employee else None)
         created = employee is None
-        if created:
+        if employee is None:
             employee = Employee(store=store)
         before = {wire: getattr(employee, field) for wire, field in EMPLOYEE_FIELDS.items()}
         for wire, field in EMPLOYEE_FIELDS.items():

@@ -4,12 +4,13 @@ POST /rest/auth/login answers and, like it, sets the quick-login cookie."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
+from rest_framework.exceptions import NotAuthenticated
 from rest_framework.request import Request
 
 from apps.accounts import handover, quick_login, wecom
@@ -22,6 +23,8 @@ from apps.accounts.api.serializers import (
     WecomCodeQuerySerializer,
     WecomInfoOutputSerializer,
 )
+from apps.accounts.models import User
+from apps.accounts.session import signed_in_user
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
 from apps.core.role_codes import PUBLIC, SIGNED_IN
@@ -32,6 +35,8 @@ def signed_in(request: Request, info: dict[str, Any]) -> EnvelopeResponse:
     response = EnvelopeResponse(info, _("signed in"))
     # services.sign_in_user logged the user into the Django request (django.contrib.auth.login).
     user = request._request.user
+    if not isinstance(user, User):
+        raise NotAuthenticated()
     response.set_signed_cookie(
         quick_login.QUICK_LOGIN_COOKIE,
         quick_login.quick_login_cookie_value(user=user),
@@ -44,7 +49,10 @@ def signed_in(request: Request, info: dict[str, Any]) -> EnvelopeResponse:
     return response
 
 
-def forget_quick_login(response: HttpResponse) -> HttpResponse:
+ResponseT = TypeVar("ResponseT", bound=HttpResponse)
+
+
+def forget_quick_login(response: ResponseT) -> ResponseT:
     """Signing out ends quick login in this browser too."""
     response.delete_cookie(quick_login.QUICK_LOGIN_COOKIE, samesite="Lax")
     return response
@@ -96,7 +104,7 @@ class WecomBindApi(ErpApi):
     )
     def get(self, request: Request) -> EnvelopeResponse:
         data = self.parse(WecomCodeQuerySerializer, request.query_params)
-        user = wecom.wecom_bind(actor=self.actor(), user=request.user, code=data["code"])
+        user = wecom.wecom_bind(actor=self.actor(), user=signed_in_user(request), code=data["code"])
         return EnvelopeResponse({"loginName": user.login_name, "wecomUserId": user.wecom_userid}, _("bound"))
 
 
@@ -116,7 +124,7 @@ class ManagerLinkApi(ErpApi):
     def get(self, request: Request) -> EnvelopeResponse:
         data = self.parse(ManagerLinkQuerySerializer, request.query_params)
         link = handover.manager_link(
-            request=request._request, actor=self.actor(), user=request.user, new_tab=data["newTab"]
+            request=request._request, actor=self.actor(), user=signed_in_user(request), new_tab=data["newTab"]
         )
         return EnvelopeResponse(link)
 

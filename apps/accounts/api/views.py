@@ -41,7 +41,7 @@ from apps.accounts.api.sign_in_ways import forget_quick_login, signed_in
 from apps.accounts.errors import SignInFailed
 from apps.accounts.role_codes import codes_of_role
 from apps.accounts.selectors import quick_shortcut_choices, role_entries_of, role_entry_rows
-from apps.accounts.session import ActingSession
+from apps.accounts.session import session_of, signed_in_user
 from apps.accounts.store_master import store_master_check
 from apps.accounts.tokens import decode_access, rotate_refresh
 from apps.core.api.base import ErpApi
@@ -136,7 +136,7 @@ class LoginInfoApi(ErpApi):
 
     @extend_schema(responses=LoginInfoOutputSerializer, summary="Who is signed in, and their role entries")
     def get(self, request: Request) -> EnvelopeResponse:
-        session: ActingSession = request.auth
+        session = session_of(request)
         user = session.user
         entries = role_entries_of(user)
         kinds = {entry.role.kind for entry in entries}
@@ -163,7 +163,7 @@ class UserRolesApi(ErpApi):
         summary="All role entries of the signed-in user",
     )
     def get(self, request: Request) -> EnvelopeResponse:
-        session: ActingSession = request.auth
+        session = session_of(request)
         user_id = self.parse(UserRolesQuerySerializer, request.query_params).get("userId")
         if user_id not in (None, session.user.pk):
             raise PermissionRefused()
@@ -180,7 +180,9 @@ class RoleResourcesApi(ErpApi):
     )
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(UserRoleInputSerializer, request.data)
-        entry = services.role_entry_resolve(user=request.user, wire_id=data["userRoleId"], store_id=data.get("storeId"))
+        entry = services.role_entry_resolve(
+            user=signed_in_user(request), wire_id=data["userRoleId"], store_id=data.get("storeId")
+        )
         codes = codes_of_role(entry.role_id)
         return EnvelopeResponse({"userRoleId": entry.wire_id, "menu": list(codes["menu"]), "btn": list(codes["btn"])})
 
@@ -201,7 +203,7 @@ class RoleChooseApi(ErpApi):
         info = services.role_choose(
             request=request._request,
             actor=self.actor(),
-            user=request.user,
+            user=signed_in_user(request),
             wire_id=user_role_id,
             store_id=store_id,
         )
@@ -221,7 +223,7 @@ class EmployeeLoginApi(ErpApi):
         info = services.employee_sign_in(
             request=request._request,
             actor=self.actor(),
-            user=request.user,
+            user=signed_in_user(request),
             role_name=data["roleName"],
             store_id=data["storeId"],
         )
@@ -239,7 +241,7 @@ class RoleSwitchApi(ErpApi):
         answer = services.role_switch(
             request=request._request,
             actor=self.actor(),
-            session=request.auth,
+            session=session_of(request),
             phone=data.get("phone"),
             role_id=data.get("roleId"),
             store_id=data.get("storeId"),
@@ -260,7 +262,9 @@ class LoginRecordApi(ErpApi):
     )
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(LoginRecordInputSerializer, request.data)
-        record = services.login_record_create(actor=self.actor(), user=request.user, login_data=data["loginData"])
+        record = services.login_record_create(
+            actor=self.actor(), user=signed_in_user(request), login_data=data["loginData"]
+        )
         return EnvelopeResponse({"id": record.pk}, status=201)
 
 
@@ -273,12 +277,12 @@ class QuickShortcutChoicesApi(ErpApi):
         summary="Quick shortcut choices of the chosen role in a store",
     )
     def get(self, request: Request) -> EnvelopeResponse:
-        session: ActingSession = request.auth
+        session = session_of(request)
         store_id = self.parse(QuickChoicesQuerySerializer, request.query_params).get("store") or session.hier_id
         if store_id not in session.store_ids:
             raise NotFound()
         store = OrgUnit.objects.get(pk=store_id)
-        return EnvelopeResponse(quick_shortcut_choices(session.user_role, store, session.codes))
+        return EnvelopeResponse(quick_shortcut_choices(session.chosen_entry, store, session.codes))
 
 
 class QuickShortcutsSaveApi(ErpApi):
@@ -293,7 +297,7 @@ class QuickShortcutsSaveApi(ErpApi):
         data = self.parse(QuickShortcutsInputSerializer, request.data)
         routes = services.quick_shortcuts_save(
             actor=self.actor(),
-            session=request.auth,
+            session=session_of(request),
             role_id=data["roleId"],
             routers=data["routers"],
             store_id=data["storeId"],
@@ -321,6 +325,9 @@ class StoreMasterCheckApi(ErpApi):
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(StoreMasterInputSerializer, request.data)
         answer = store_master_check(
-            actor=self.actor(), session=request.auth, store_id=data["storeId"], code=data.get("authorizationCode")
+            actor=self.actor(),
+            session=session_of(request),
+            store_id=data["storeId"],
+            code=data.get("authorizationCode"),
         )
         return EnvelopeResponse(answer, _("authorization passed"))

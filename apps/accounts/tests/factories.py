@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import Any
+
 import factory
 
 from apps.accounts.choices import RoleKind
@@ -38,11 +40,11 @@ class RoleFactory(factory.django.DjangoModelFactory):
     kind = RoleKind.PRINCIPAL
 
     @factory.post_generation
-    def codes(self, create: bool, extracted: list[str] | None, **kwargs: object) -> None:
+    def codes(role: Role, create: bool, extracted: list[str] | None, **kwargs: object) -> None:
         if not create or not extracted:
             return
         resources_sync()
-        self.resources.set(Resource.objects.filter(code__in=extracted))
+        role.resources.set(Resource.objects.filter(code__in=extracted))
 
 
 class UserRoleFactory(factory.django.DjangoModelFactory):
@@ -56,5 +58,5 @@ class UserRoleFactory(factory.django.DjangoModelFactory):
     hier = factory.SubFactory(StoreFactory)
 
     @classmethod
-    def _create(cls, model_class: type[UserRole], *args: object, **kwargs: object) -> UserRole:
+    def _create(cls, model_class: type[UserRole], *args: object, **kwargs: Any) -> UserRole:
         return user_role_grant(actor=SYSTEM_ACTOR, user=kwargs["user"], role=kwargs["role"], hier=kwargs["hier"])

@@ -43,8 +43,7 @@ class FakeWecom:
 
     @property
     def base_url(self) -> str:
-        host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}"
+        return f"http://127.0.0.1:{self._server.server_port}"
 
     def start(self) -> FakeWecom:
         self._thread.start()

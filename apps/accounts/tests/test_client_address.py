@@ -5,6 +5,8 @@ lockout and the login record all see the same address."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.conf import settings as django_settings
 from rest_framework.test import APIClient
@@ -28,7 +30,7 @@ def one_proxy(settings):
 
 
 def register(number: int, *, forwarded: str | None = None, remote: str = PROXY):
-    headers = {"REMOTE_ADDR": remote}
+    headers: dict[str, Any] = {"REMOTE_ADDR": remote}
     if forwarded is not None:
         headers["HTTP_X_FORWARDED_FOR"] = forwarded
     body = {"account": f"acct{number:04d}", "password": "Secret@12345"}

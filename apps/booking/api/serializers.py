@@ -36,7 +36,8 @@ class ReservationInputSerializer(serializers.Serializer):
     nurseId = fields.IntegerField(required=False, allow_null=True)
     startTime = fields.DateTimeField(required=False, allow_null=True)
     duration = fields.IntegerField(required=False, allow_null=True)
-    source = fields.CharField(required=False, allow_blank=True, max_length=20)
+    # The wire field "source": DRF takes declared fields off the class; the stubs see Field.source.
+    source = fields.CharField(required=False, allow_blank=True, max_length=20)  # type: ignore[assignment]
     remark = fields.CharField(required=False, allow_blank=True, max_length=400)
 
 
@@ -76,7 +77,8 @@ class ReservationOutputSerializer(serializers.Serializer):
     startTime = serializers.DateTimeField()
     endTime = serializers.DateTimeField()
     duration = serializers.IntegerField()
-    source = serializers.ChoiceField(choices=ReservationSource.choices)
+    # The wire field "source": DRF takes declared fields off the class; the stubs see Field.source.
+    source = serializers.ChoiceField(choices=ReservationSource.choices)  # type: ignore[assignment]
     sourceName = serializers.CharField()
     remark = serializers.CharField()
     status = serializers.ChoiceField(choices=ReservationStatus.choices)
@@ -180,7 +182,8 @@ class RecordInputSerializer(serializers.Serializer):
     dateTo = fields.DateField(required=False, allow_null=True)
     nurseId = fields.IntegerField(required=False, allow_null=True)
     status = serializers.ChoiceField(choices=ReservationStatus.choices, required=False, allow_blank=True)
-    source = serializers.ChoiceField(choices=ReservationSource.choices, required=False, allow_blank=True)
+    # The wire field "source": DRF takes declared fields off the class; the stubs see Field.source.
+    source = serializers.ChoiceField(choices=ReservationSource.choices, required=False, allow_blank=True)  # type: ignore[assignment]
     phone = fields.RegexField(r"^\d{4,11}$", required=False, allow_blank=True, max_length=11)
     memId = fields.IntegerField(required=False, allow_null=True)
 

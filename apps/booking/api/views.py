@@ -14,6 +14,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 
+from apps.accounts.session import session_of
 from apps.booking import rota, rules, selectors, services
 from apps.booking.api import serializers as io
 from apps.booking.choices import HISTORY_MAX_DAYS, ROTA_MAX_DAYS, CancelReason, ReservationSource, ReservationStatus
@@ -36,7 +37,7 @@ ROTA = ("PBGL-0001",)
 
 
 def _path_store(request: Request, store_id: int) -> OrgUnit:
-    if store_id not in request.auth.store_ids:
+    if store_id not in session_of(request).store_ids:
         raise NotFound()
     store = OrgUnit.objects.stores().filter(pk=store_id).first()
     if store is None:
@@ -45,7 +46,7 @@ def _path_store(request: Request, store_id: int) -> OrgUnit:
 
 
 def _reservation(request: Request, reservation_id: int) -> Reservation:
-    reservation = selectors.store_reservation(request.auth.store_ids, reservation_id)
+    reservation = selectors.store_reservation(session_of(request).store_ids, reservation_id)
     if reservation is None:
         raise NotFound()
     return reservation
@@ -68,7 +69,7 @@ class BoardApi(ErpApi):
 
     @extend_schema(parameters=[io.DateInputSerializer], responses=io.BoardOutputSerializer)
     def get(self, request: Request) -> EnvelopeResponse:
-        return EnvelopeResponse(selectors.board(store_acted_in(request.auth), _day(request)))
+        return EnvelopeResponse(selectors.board(store_acted_in(session_of(request)), _day(request)))
 
 
 class DayCountsApi(ErpApi):
@@ -76,7 +77,7 @@ class DayCountsApi(ErpApi):
 
     @extend_schema(parameters=[io.DateInputSerializer], responses=io.CountsOutputSerializer)
     def get(self, request: Request) -> EnvelopeResponse:
-        return EnvelopeResponse(selectors.day_counts(store_acted_in(request.auth), _day(request)))
+        return EnvelopeResponse(selectors.day_counts(store_acted_in(session_of(request)), _day(request)))
 
 
 class NursesOnDutyApi(ErpApi):
@@ -84,7 +85,7 @@ class NursesOnDutyApi(ErpApi):
 
     @extend_schema(parameters=[io.DateInputSerializer], responses=io.NurseOutputSerializer(many=True))
     def get(self, request: Request) -> EnvelopeResponse:
-        return EnvelopeResponse(selectors.nurses_of_day(store_acted_in(request.auth), _day(request)))
+        return EnvelopeResponse(selectors.nurses_of_day(store_acted_in(session_of(request)), _day(request)))
 
 
 class StaffNamesApi(ErpApi):
@@ -121,7 +122,7 @@ class DurationApi(ErpApi):
     @extend_schema(parameters=[io.BookingDurationInputSerializer], responses=io.BookingDurationOutputSerializer)
     def get(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.BookingDurationInputSerializer, request.query_params)
-        store = store_acted_in(request.auth)
+        store = store_acted_in(session_of(request))
         minutes = project_minutes(
             bookable_projects(store, data["projectIds"]), bookable_nurse(store, data.get("nurseId"))
         )
@@ -157,7 +158,7 @@ class CheckApi(ErpApi):
         data = self.parse(io.ReservationInputSerializer, request.data)
         existing = _reservation(request, data["id"]) if data.get("id") else None
         problems = problems_of(
-            draft_from(store_acted_in(request.auth), data), reservation_id=existing.pk if existing else None
+            draft_from(store_acted_in(session_of(request)), data), reservation_id=existing.pk if existing else None
         )
         return EnvelopeResponse({"ok": not problems, "problems": [p.to_wire() for p in problems]})
 
@@ -174,7 +175,11 @@ class SaveApi(ErpApi):
         data = self.parse(io.ReservationInputSerializer, request.data)
         existing = _reservation(request, data["id"]) if data.get("id") else None
         reservation = services.reservation_save(
-            actor=self.actor(), store=store_acted_in(request.auth), data=data, reservation=existing, force=self.force
+            actor=self.actor(),
+            store=store_acted_in(session_of(request)),
+            data=data,
+            reservation=existing,
+            force=self.force,
         )
         return _answer(reservation, request, status=200 if existing else 201)
 
@@ -269,7 +274,7 @@ class _RecordApi(PhoneFragmentSearch, ErpApi):
         data = self.parse(io.RecordInputSerializer, request.query_params)
         day_from, day_to = rules.check_time_range(data.get("dateFrom"), data.get("dateTo"), HISTORY_MAX_DAYS)
         return selectors.records(
-            store_ids=request.auth.store_ids,
+            store_ids=session_of(request).store_ids,
             day_from=day_from,
             day_to=day_to,
             nurse_id=data.get("nurseId"),
@@ -342,7 +347,7 @@ class ByPhoneApi(ErpApi):
     def get(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.PhoneInputSerializer, request.query_params)
         return EnvelopeResponse(
-            selectors.by_phone(store_ids=request.auth.store_ids, area_code=data["areaCode"], phone=data["phone"])
+            selectors.by_phone(store_ids=session_of(request).store_ids, area_code=data["areaCode"], phone=data["phone"])
         )
 
 
@@ -359,7 +364,7 @@ class AccountInfoApi(ErpApi):
     @extend_schema(responses=io.AccountInfoOutputSerializer)
     def get(self, request: Request, member_id: int) -> EnvelopeResponse:
         return EnvelopeResponse(
-            selectors.booking_summary(_member(member_id), request.auth.hier_id, request.auth.store_ids)
+            selectors.booking_summary(_member(member_id), session_of(request).hier_id, session_of(request).store_ids)
         )
 
 
@@ -369,7 +374,7 @@ class LastConsumeApi(ErpApi):
     @extend_schema(parameters=[io.MemberIdQueryInputSerializer], responses=io.ReservationOutputSerializer(many=True))
     def get(self, request: Request) -> EnvelopeResponse:
         member_id = self.parse(io.MemberIdQueryInputSerializer, request.query_params)["memId"]
-        return EnvelopeResponse(selectors.last_finished_of_member(_member(member_id).pk, request.auth.store_ids))
+        return EnvelopeResponse(selectors.last_finished_of_member(_member(member_id).pk, session_of(request).store_ids))
 
 
 class TodayReservedApi(ErpApi):
@@ -377,7 +382,7 @@ class TodayReservedApi(ErpApi):
 
     @extend_schema(responses=io.TodayReservedOutputSerializer(many=True))
     def get(self, request: Request) -> EnvelopeResponse:
-        return EnvelopeResponse(selectors.today_reserved(store_acted_in(request.auth).pk))
+        return EnvelopeResponse(selectors.today_reserved(store_acted_in(session_of(request)).pk))
 
 
 # --- presence -----------------------------------------------------------------------------------
@@ -401,7 +406,7 @@ class _PresenceApi(ErpApi):
     @extend_schema(parameters=[io.EmployeeQueryInputSerializer], request=None, responses=io.PresenceOutputSerializer)
     def put(self, request: Request) -> EnvelopeResponse:
         employee_id = self.parse(io.EmployeeQueryInputSerializer, request.query_params)["employeeId"]
-        employee = rota.store_employee(store_acted_in(request.auth), employee_id)
+        employee = rota.store_employee(store_acted_in(session_of(request)), employee_id)
         return EnvelopeResponse(_presence_answer(self.write(actor=self.actor(), employee=employee)), message=_("saved"))
 
 
@@ -419,7 +424,7 @@ class TempOutApi(ErpApi):
     @extend_schema(request=io.TempOutInputSerializer, responses=io.PresenceOutputSerializer)
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.TempOutInputSerializer, request.data)
-        employee = rota.store_employee(store_acted_in(request.auth), data["employeeId"])
+        employee = rota.store_employee(store_acted_in(session_of(request)), data["employeeId"])
         presence = rota.temp_out_set(actor=self.actor(), employee=employee, intervals=data["intervals"])
         return EnvelopeResponse(_presence_answer(presence), message=_("saved"))
 
@@ -432,7 +437,7 @@ class AbnormalLeftApi(ErpApi):
     )
     def put(self, request: Request, employee_id: int) -> EnvelopeResponse:
         reason = self.parse(io.AbnormalLeftInputSerializer, request.query_params).get("reason", "")
-        employee = rota.store_employee(store_acted_in(request.auth), employee_id)
+        employee = rota.store_employee(store_acted_in(session_of(request)), employee_id)
         stranded = rota.abnormal_left(actor=self.actor(), employee=employee, reason=reason)
         rows = selectors.reservation_rows(Reservation.objects.filter(pk__in=[r.pk for r in stranded]).order_by("start"))
         return EnvelopeResponse(rows, message=_("saved"))
@@ -446,7 +451,7 @@ class ShiftTypeListApi(ErpApi):
 
     @extend_schema(responses=io.ShiftTypeOutputSerializer(many=True))
     def get(self, request: Request) -> EnvelopeResponse:
-        return EnvelopeResponse(selectors.shift_type_rows(store_acted_in(request.auth).pk))
+        return EnvelopeResponse(selectors.shift_type_rows(store_acted_in(session_of(request)).pk))
 
 
 class ShiftTypeSaveApi(ErpApi):
@@ -458,7 +463,7 @@ class ShiftTypeSaveApi(ErpApi):
     )
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.ShiftTypeInputSerializer, request.data)
-        store = store_acted_in(request.auth)
+        store = store_acted_in(session_of(request))
         shift = None
         if data.get("id"):
             shift = ShiftType.objects.filter(pk=data["id"], store=store).first()
@@ -481,7 +486,9 @@ class RotaApi(ErpApi):
         day_to = data.get("to") or day_from + timedelta(days=6)
         rules.check_time_range(day_from, day_to, ROTA_MAX_DAYS)
         return EnvelopeResponse(
-            selectors.rota_view(store_acted_in(request.auth), day_from, day_to, user_id=request.user.pk)
+            selectors.rota_view(
+                store_acted_in(session_of(request)), day_from, day_to, user_id=session_of(request).user_id
+            )
         )
 
 
@@ -495,7 +502,7 @@ class RotaSaveApi(ErpApi):
     def post(self, request: Request) -> EnvelopeResponse:
         entries = self.parse(io.RotaSaveInputSerializer, request.data)["entries"]
         saved = rota.rota_save(
-            actor=self.actor(), store=store_acted_in(request.auth), entries=[dict(e) for e in entries]
+            actor=self.actor(), store=store_acted_in(session_of(request)), entries=[dict(e) for e in entries]
         )
         return EnvelopeResponse({"days": saved})
 
@@ -506,5 +513,7 @@ class RotaCopyWeekApi(ErpApi):
     @extend_schema(request=io.CopyWeekInputSerializer, responses=io.CopyWeekOutputSerializer)
     def post(self, request: Request) -> EnvelopeResponse:
         week_start = self.parse(io.CopyWeekInputSerializer, request.data)["weekStart"]
-        copied = rota.rota_copy_last_week(actor=self.actor(), store=store_acted_in(request.auth), week_start=week_start)
+        copied = rota.rota_copy_last_week(
+            actor=self.actor(), store=store_acted_in(session_of(request)), week_start=week_start
+        )
         return EnvelopeResponse({"days": copied}, message=_("saved"))

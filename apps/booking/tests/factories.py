@@ -40,9 +40,9 @@ class ReservationFactory(factory.django.DjangoModelFactory):
     end = factory.LazyAttribute(lambda r: r.start + datetime.timedelta(minutes=60))
 
     @factory.post_generation
-    def projects(self, create: bool, extracted: list | None, **kwargs: object) -> None:
+    def projects(reservation: Reservation, create: bool, extracted: list | None, **kwargs: object) -> None:
         if create and extracted:
             ReservationProject.objects.bulk_create(
-                ReservationProject(reservation=self, project=p, name=p.name, minutes=p.duration_minutes)
+                ReservationProject(reservation=reservation, project=p, name=p.name, minutes=p.duration_minutes)
                 for p in extracted
             )

@@ -3,6 +3,8 @@ answers are built by apps.catalog.selectors; tests/test_wire_shapes.py keeps bot
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
 from apps.catalog.choices import CardKind, CouponKind, ItemType, PromotionStatus, UseType
@@ -86,7 +88,7 @@ class TimePeriodSaveInputSerializer(serializers.Serializer):
 # -- outputs -------------------------------------------------------------------------------------
 
 
-def money(help_text: str = "", **kwargs: object) -> serializers.CharField:
+def money(help_text: str = "", **kwargs: Any) -> serializers.CharField:
     return serializers.CharField(help_text=help_text or 'decimal string, 2 places ("199.00")', **kwargs)
 
 

@@ -20,7 +20,7 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_seriali
 from rest_framework import serializers
 from rest_framework.request import Request
 
-from apps.accounts.session import ActingSession
+from apps.accounts.session import session_of
 from apps.catalog import selectors, services
 from apps.catalog.api import serializers as s
 from apps.catalog.choices import CategoryKind, ItemType
@@ -54,12 +54,12 @@ STORE_ITEM_CODES: dict[str, tuple[str, ...]] = {
 
 
 def _acting_store_id(request: Request, store_id: int | None) -> int | None:
-    session: ActingSession = request.auth
+    session = session_of(request)
     if store_id is not None:
         if store_id not in session.store_ids:
             raise NotFound()
         return store_id
-    hier = session.user_role.hier
+    hier = session.chosen_entry.hier
     return hier.pk if hier.is_store else None
 
 
@@ -71,7 +71,7 @@ def _required_store(request: Request, store_id: int | None) -> Store:
 
 
 def _store_ids(request: Request) -> frozenset[int]:
-    return request.auth.store_ids
+    return session_of(request).store_ids
 
 
 # -- products ------------------------------------------------------------------------------------
@@ -292,7 +292,7 @@ class StoreItemSaveApi(ErpApi):
     )
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(s.StoreItemInputSerializer, request.data)
-        if request.auth.codes.isdisjoint(STORE_ITEM_CODES[data["itemType"]]):
+        if session_of(request).codes.isdisjoint(STORE_ITEM_CODES[data["itemType"]]):
             raise PermissionRefused()
         store = _required_store(request, data.get("storeId"))
         extra = {"store_price": data["storePrice"]} if "storePrice" in data else {}

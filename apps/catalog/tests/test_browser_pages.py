@@ -6,6 +6,7 @@ from __future__ import annotations
 from urllib.parse import urlparse
 
 import pytest
+from django.db.models import Model
 
 from apps.catalog.models import CouponTemplate, Product, ProductPackage, Project, ProjectPackage, Promotion
 from apps.messaging.tests.browser import acknowledge_forced_notices, enter
@@ -14,24 +15,30 @@ from apps.org.models import Employee
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
+def _first_id(model: type[Model]) -> int:
+    row = model._default_manager.first()
+    assert row is not None, f"the demo has no {model.__name__}"
+    return row.pk
+
+
 def principal_pages() -> list[str]:
     coupons = {coupon.kind: coupon.pk for coupon in CouponTemplate.objects.all()}
     return [
         "/storeBasicInfo",
         "/staffList",
-        f"/staffDetail?id={Employee.objects.first().pk}",
+        f"/staffDetail?id={_first_id(Employee)}",
         "/productList",
         "/proPackageList",
-        f"/productDetail?id={Product.objects.first().pk}",
-        f"/proPackageDetail?id={ProductPackage.objects.first().pk}",
+        f"/productDetail?id={_first_id(Product)}",
+        f"/proPackageDetail?id={_first_id(ProductPackage)}",
         "/projectList",
         "/packageList",
-        f"/projectDetail?id={Project.objects.first().pk}",
-        f"/packageDetail?id={ProjectPackage.objects.first().pk}",
+        f"/projectDetail?id={_first_id(Project)}",
+        f"/packageDetail?id={_first_id(ProjectPackage)}",
         "/couponList",
         *(f"/couponDetail{kind}?id={pk}" for kind, pk in sorted(coupons.items())),
         "/promotion",
-        f"/promotionDetail?id={Promotion.objects.first().pk}",
+        f"/promotionDetail?id={_first_id(Promotion)}",
         "/timeperiodConfig",
     ]
 

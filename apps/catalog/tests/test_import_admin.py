@@ -27,7 +27,7 @@ ACTOR = Actor(user_id=None, login_name="hq-admin")
 
 def _xlsx(headers, rows) -> BytesIO:
     workbook = Workbook()
-    sheet = workbook.active
+    sheet = workbook.worksheets[0]
     sheet.append(list(headers))
     for row in rows:
         sheet.append(list(row))

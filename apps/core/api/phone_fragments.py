@@ -6,14 +6,16 @@ digits (apps.core.phones.shown_fragment_q is the rule when it may not)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.conf import settings
 from rest_framework.request import Request
-from rest_framework.throttling import UserRateThrottle
+from rest_framework.throttling import BaseThrottle, UserRateThrottle
 
 from apps.core.audit import actor_from_request, audit_record
 from apps.core.fields import query_text
+from apps.core.permissions import session_of
 from apps.core.role_codes import MEMBER_PHONE_VIEW
 
 PHONE_FRAGMENT_SEARCHED = "phone.fragment_searched"
@@ -39,7 +41,7 @@ class PhoneFragmentThrottle(UserRateThrottle):
 class PhoneFragmentSearch:
     """Mixin of an ErpApi view whose query parameter `phone_fragment_param` is a fragment of a phone."""
 
-    throttle_classes = (PhoneFragmentThrottle,)
+    throttle_classes: Sequence[type[BaseThrottle]] = (PhoneFragmentThrottle,)
     phone_fragment_param = "phone"
 
     def phone_fragment(self, request: Request) -> str:
@@ -51,7 +53,7 @@ class PhoneFragmentSearch:
 
     def phone_view(self, request: Request) -> bool:
         """Whether the caller may see phones whole, and so find them by any fragment."""
-        return MEMBER_PHONE_VIEW.code in request.auth.codes
+        return MEMBER_PHONE_VIEW.code in session_of(request).codes
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         # After authentication, the role-code check and the throttle: every fragment search that

@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from apps.core.api.base import ErpApi
-from apps.core.envelope import EnvelopeResponse, envelope
+from apps.core.envelope import EnvelopedResponse, EnvelopeResponse, envelope
 from apps.core.role_codes import PUBLIC
 
 logger = logging.getLogger(__name__)
@@ -76,7 +76,7 @@ class HealthApi(ErpApi):
             "broker": "eager" if settings.CELERY_TASK_ALWAYS_EAGER else _check("broker", _probe_broker),
         }
         if "down" in report.values():
-            response = Response(envelope("SYS-50300", _("a service the back-office needs is down"), report), status=503)
-            response.enveloped = True
-            return response
+            return EnvelopedResponse(
+                envelope("SYS-50300", _("a service the back-office needs is down"), report), status=503
+            )
         return EnvelopeResponse(report)

@@ -54,7 +54,7 @@ def _employee_save(chain: dict[str, Any], target: Any) -> Request:
 
 
 def _employee_leave(chain: dict[str, Any], target: Any) -> Request:
-    employee = EmployeeFactory(store=chain["store"], user=target, hire_date=datetime.date(2024, 1, 2))
+    employee = EmployeeFactory.create(store=chain["store"], user=target, hire_date=datetime.date(2024, 1, 2))
     employee_account_link().linked(actor=SYSTEM_ACTOR, employee=employee, previous_user_id=None)
     return "post", "/rest/staffList/leave", {"id": employee.pk, "leftDate": "2025-06-30"}, "id"
 
@@ -87,7 +87,7 @@ def _fields(schema: dict[str, Any], node: Any) -> set[str]:
 
 def writes_naming_an_account() -> set[str]:
     schema = SchemaGenerator().get_schema(request=None, public=True)
-    found = set()
+    found: set[str] = set()
     for path, operations in schema["paths"].items():
         name = resolve(re.sub(r"\{\w+\}", "1", path)).url_name
         for method, operation in operations.items():
@@ -97,7 +97,7 @@ def writes_naming_an_account() -> set[str]:
             for content in operation.get("requestBody", {}).get("content", {}).values():
                 names |= _fields(schema, content.get("schema"))
             if any(ACCOUNT_FIELD.match(field) for field in names):
-                found.add(name)
+                found.add(name or path)  # an unnamed route is reported by its path
     return found
 
 
@@ -119,7 +119,7 @@ def _caller(chain: dict[str, Any], name: str) -> UserRole:
     endpoint = next(endpoint for endpoint in ENDPOINTS if endpoint.name == name)
     codes = declared_codes(endpoint.view_class)
     role = RoleFactory(kind="principal", codes=[] if isinstance(codes, Access) else list(codes))
-    return UserRoleFactory(user=UserFactory(), role=role, hier=chain["store"])
+    return UserRoleFactory.create(user=UserFactory(), role=role, hier=chain["store"])
 
 
 def _holding(chain: dict[str, Any], kind: str) -> Any:

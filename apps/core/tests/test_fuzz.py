@@ -136,7 +136,9 @@ ID_OWNERS = {
 
 
 def _record_ids(path: str) -> list[int]:
-    return next((_ids(model.objects.all()) for prefix, model in ID_OWNERS.items() if path.startswith(prefix)), [])
+    return next(
+        (_ids(model._default_manager.all()) for prefix, model in ID_OWNERS.items() if path.startswith(prefix)), []
+    )
 
 
 def draw_known_values(known: dict[str, list[Any]]) -> Any:

@@ -102,7 +102,7 @@ def input_serializers() -> list[type[serializers.BaseSerializer]]:
 
 def unbounded_fields(field: Any, where: str) -> Iterator[str]:
     if isinstance(field, serializers.ListSerializer):
-        if field.max_length is None:
+        if field.max_length is None:  # type: ignore[attr-defined]  # DRF 3.14+ has it; the stubs do not
             yield f"{where}: a list (many=True) without max_length"
         yield from unbounded_fields(field.child, f"{where}[]")
     elif isinstance(field, serializers.Serializer):
@@ -258,7 +258,7 @@ def test_every_paged_list_declares_the_shared_paging_parameters(endpoint, method
 
 # --- through HTTP: each bound answers VALID-40000 on its field ------------------------------------
 
-OUT_OF_RANGE = {
+OUT_OF_RANGE: dict[str | None, list[Any]] = {
     "integer": [2**31, 2**63],
     "date": ["9999-12-31", "0001-01-01"],
     "date-time": ["9999-12-31T23:59:59", "0001-01-01T00:00:00"],
@@ -302,7 +302,8 @@ def client_of(chain, make_entry):
 
     def client(path: str) -> Any:
         if path not in clients:
-            endpoint = SimpleNamespace(view_class=resolve(path).func.cls)
+            # DRF's as_view() marks the view function with its class; the stubs type it as a plain callable.
+            endpoint = SimpleNamespace(view_class=resolve(path).func.cls)  # type: ignore[attr-defined]
             clients[path] = _client_allowed_to_call(endpoint, chain, make_entry)
         return clients[path]
 

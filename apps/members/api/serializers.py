@@ -22,7 +22,8 @@ class MemberSearchInputSerializer(serializers.Serializer):
 class MemberFuzzySearchInputSerializer(MemberSearchInputSerializer):
     """likeQuery reads no card number."""
 
-    cardNo = None
+    # DRF's way to drop an inherited field; the stubs expect a field.
+    cardNo = None  # type: ignore[assignment]
 
 
 class IntroducerSearchInputSerializer(serializers.Serializer):
@@ -55,7 +56,8 @@ class MemberListRowOutputSerializer(MemberRowOutputSerializer):
     genderName = serializers.CharField()
     birthday = serializers.DateField(allow_null=True)
     cardNo = serializers.CharField()
-    source = serializers.CharField()
+    # The wire field "source": DRF takes declared fields off the class; the stubs see Field.source.
+    source = serializers.CharField()  # type: ignore[assignment]
     sourceName = serializers.CharField()
     points = serializers.IntegerField()
     labels = MemberLabelRefOutputSerializer(many=True)
@@ -108,7 +110,8 @@ class MemberListInputSerializer(serializers.Serializer):
     areaCode = serializers.ChoiceField(choices=MemberAreaCode.choices, required=False, allow_blank=True)
     crmCode = fields.CharField(required=False, allow_blank=True, max_length=20)
     labelId = fields.IntegerField(required=False, allow_null=True)
-    source = fields.CharField(required=False, allow_blank=True, max_length=20)
+    # The wire field "source": DRF takes declared fields off the class; the stubs see Field.source.
+    source = fields.CharField(required=False, allow_blank=True, max_length=20)  # type: ignore[assignment]
     createdFrom = fields.DateField(required=False, allow_null=True)
     createdTo = fields.DateField(required=False, allow_null=True)
     lastVisitFrom = fields.DateField(required=False, allow_null=True)
@@ -123,7 +126,8 @@ class MemberCreateInputSerializer(serializers.Serializer):
     birthday = fields.DateField(required=False, allow_null=True)
     crmCode = fields.CharField(required=False, allow_blank=True, max_length=40)
     cardNo = fields.CharField(required=False, allow_blank=True, max_length=40)
-    source = fields.CharField(required=False, allow_blank=True, max_length=20)
+    # The wire field "source": DRF takes declared fields off the class; the stubs see Field.source.
+    source = fields.CharField(required=False, allow_blank=True, max_length=20)  # type: ignore[assignment]
     labels = serializers.ListField(child=fields.IntegerField(), required=False, max_length=50)
 
 

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 
+from apps.accounts.session import session_of
 from apps.core.api.base import ErpApi
 from apps.core.api.phone_fragments import PhoneFragmentSearch
 from apps.core.envelope import EnvelopeResponse
@@ -28,7 +29,7 @@ MEMBER_WRITERS = (*MEMBER_PAGES, "ERP-YUKB-PAG-0001-0000", "ERP-KDJC-PAG-0003-00
 
 
 def _store_member(request: Request, member_id: int) -> Member:
-    member = selectors.member_of_store(member_id, request.auth.store_ids)
+    member = selectors.member_of_store(member_id, session_of(request).store_ids)
     if member is None:
         raise NotFound()
     return member
@@ -69,7 +70,7 @@ class _SearchApi(ErpApi):
         return EnvelopeResponse(self.rows(request))
 
     def rows(self, request: Request) -> list[dict[str, Any]]:
-        return self.search(self.form(request), request.auth.hier_id)
+        return self.search(self.form(request), session_of(request).hier_id)
 
 
 class MemberSearchApi(_SearchApi):
@@ -89,7 +90,7 @@ class MemberFuzzyQueryApi(PhoneFragmentSearch, _SearchApi):
 
     def rows(self, request: Request) -> list[dict[str, Any]]:
         form, phone_view = self.form(request), self.phone_view(request)
-        return selectors.fuzzy_query(form, request.auth.hier_id, phone_view=phone_view)
+        return selectors.fuzzy_query(form, session_of(request).hier_id, phone_view=phone_view)
 
     @extend_schema(parameters=[io.MemberFuzzySearchInputSerializer], responses=io.MemberRowOutputSerializer(many=True))
     def get(self, request: Request) -> EnvelopeResponse:
@@ -116,7 +117,9 @@ class IntroducerSearchApi(PhoneFragmentSearch, ErpApi):
     )
     def get(self, request: Request) -> EnvelopeResponse:
         keyword = self.parse(io.IntroducerSearchInputSerializer, request.query_params)["keyword"]
-        rows = selectors.introducer_candidates(keyword, request.auth.hier_id, phone_view=self.phone_view(request))
+        rows = selectors.introducer_candidates(
+            keyword, session_of(request).hier_id, phone_view=self.phone_view(request)
+        )
         return EnvelopeResponse(rows)
 
 
@@ -125,7 +128,7 @@ class MemberFileApi(ErpApi):
 
     @extend_schema(responses=io.MemberFileOutputSerializer, summary="A member file, chain-wide, phone masked")
     def get(self, request: Request, member_id: int) -> EnvelopeResponse:
-        return EnvelopeResponse(selectors.member_file(_chain_member(member_id), request.auth.hier_id))
+        return EnvelopeResponse(selectors.member_file(_chain_member(member_id), session_of(request).hier_id))
 
 
 class StoreMemberFileApi(ErpApi):
@@ -133,7 +136,7 @@ class StoreMemberFileApi(ErpApi):
 
     @extend_schema(responses=io.MemberFileOutputSerializer, summary="A member file of the chosen store")
     def get(self, request: Request, member_id: int) -> EnvelopeResponse:
-        return EnvelopeResponse(selectors.member_file(_store_member(request, member_id), request.auth.hier_id))
+        return EnvelopeResponse(selectors.member_file(_store_member(request, member_id), session_of(request).hier_id))
 
 
 class WholePhoneApi(ErpApi):
@@ -157,7 +160,7 @@ class _StoreListApi(PhoneFragmentSearch, ErpApi):
         if self.whole_phone and data.get("phone") and len(data["phone"]) not in (8, 11):
             raise InvalidInput(_("please enter a correct phone number"), field="phone")
         return selectors.store_members(
-            store_id=request.auth.hier_id,
+            store_id=session_of(request).chosen_entry.hier_id,
             name=data.get("name", ""),
             phone=data.get("phone", ""),
             whole_phone=self.whole_phone,
@@ -182,7 +185,7 @@ class StoreMemberListApi(_StoreListApi):
     def get(self, request: Request) -> EnvelopeResponse:
         page = page_request_from(request.query_params)
         members = selectors.with_labels(self.members(request))
-        return EnvelopeResponse(paginate(members, page, selectors.list_rows(request.auth.hier_id)))
+        return EnvelopeResponse(paginate(members, page, selectors.list_rows(session_of(request).hier_id)))
 
 
 class StoreMemberCountApi(_StoreListApi):
@@ -212,8 +215,10 @@ class MemberCreateApi(ErpApi):
     @extend_schema(request=io.MemberCreateInputSerializer, responses={201: io.MemberFileOutputSerializer})
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(self.serializer_class, request.data)
-        member = services.member_create(actor=self.actor(), store=store_acted_in(request.auth), data=dict(data))
-        return EnvelopeResponse(selectors.member_file(member, request.auth.hier_id), message=_saved(), status=201)
+        member = services.member_create(actor=self.actor(), store=store_acted_in(session_of(request)), data=dict(data))
+        return EnvelopeResponse(
+            selectors.member_file(member, session_of(request).hier_id), message=_saved(), status=201
+        )
 
 
 class MemberStoreSaveApi(MemberCreateApi):
@@ -234,7 +239,7 @@ class MemberStoreUpdateApi(ErpApi):
         data = dict(self.parse(io.MemberUpdateInputSerializer, request.data))
         member = _store_member(request, data.pop("memId"))
         member = services.member_update(actor=self.actor(), member=member, data=data)
-        return EnvelopeResponse(selectors.member_file(member, request.auth.hier_id), message=_saved())
+        return EnvelopeResponse(selectors.member_file(member, session_of(request).hier_id), message=_saved())
 
 
 def _consent_answer(member: Member) -> dict[str, Any]:
@@ -286,7 +291,7 @@ class StorePointsListApi(ErpApi):
         page = page_request_from(request.query_params)
         data = self.parse(io.PointsStoreListInputSerializer, request.query_params)
         entries = selectors.points_entries(
-            store_id=request.auth.hier_id,
+            store_id=session_of(request).hier_id,
             member_id=data.get("memId"),
             kind=data.get("kind", ""),
             day_from=data.get("dateFrom"),
@@ -305,7 +310,7 @@ class PointsAdjustApi(ErpApi):
             actor=self.actor(),
             # Like every member write, only a member of the chosen store: another store's is 404.
             member=_store_member(request, data["memId"]),
-            store=store_acted_in(request.auth),
+            store=store_acted_in(session_of(request)),
             change=data["change"],
             reason=data["reason"],
         )
@@ -333,11 +338,11 @@ class CancelApplyApi(ErpApi):
         cancellation = services.cancellation_apply(
             actor=self.actor(),
             member=_store_member(request, data["memId"]),
-            store=store_acted_in(request.auth),
+            store=store_acted_in(session_of(request)),
             reason=data["reason"],
         )
         row = selectors.cancellation_row(
-            selectors.cancellation_requests(store_ids=request.auth.store_ids).get(pk=cancellation.pk)
+            selectors.cancellation_requests(store_ids=session_of(request).store_ids).get(pk=cancellation.pk)
         )
         return EnvelopeResponse(row, message=_("request submitted"), status=201)
 
@@ -351,7 +356,7 @@ class CancelListApi(ErpApi):
     def get(self, request: Request) -> EnvelopeResponse:
         page = page_request_from(request.query_params)
         status = self.parse(io.CancelListInputSerializer, request.query_params).get("status", "")
-        requests = selectors.cancellation_requests(store_ids=request.auth.store_ids, status=status)
+        requests = selectors.cancellation_requests(store_ids=session_of(request).store_ids, status=status)
         return EnvelopeResponse(paginate(requests, page, selectors.cancellation_rows))
 
 
@@ -361,13 +366,15 @@ class CancelDecideApi(ErpApi):
     @extend_schema(request=io.CancelDecideInputSerializer, responses=io.CancellationOutputSerializer)
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.CancelDecideInputSerializer, request.data)
-        cancellation = CancellationRequest.objects.filter(pk=data["id"], store_id__in=request.auth.store_ids).first()
+        cancellation = CancellationRequest.objects.filter(
+            pk=data["id"], store_id__in=session_of(request).store_ids
+        ).first()
         if cancellation is None:
             raise NotFound()
         services.cancellation_decide(
             actor=self.actor(), request=cancellation, approve=data["approve"], remark=data.get("remark", "")
         )
         row = selectors.cancellation_row(
-            selectors.cancellation_requests(store_ids=request.auth.store_ids).get(pk=cancellation.pk)
+            selectors.cancellation_requests(store_ids=session_of(request).store_ids).get(pk=cancellation.pk)
         )
         return EnvelopeResponse(row, message=_saved())

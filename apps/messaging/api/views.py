@@ -13,7 +13,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 
-from apps.accounts.session import ActingSession
+from apps.accounts.session import session_of, signed_in_user
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import NotFound
@@ -48,9 +48,9 @@ MESSAGE_CENTRE = ("XXZX-0001",)
 def _unit_for(request: Request, unit_id: int | None) -> OrgUnit:
     """The store or level a call acts for: the chosen one by default; a given id must be the chosen
     level or a store beneath it (contract §5: another store answers 404)."""
-    session: ActingSession = request.auth
+    session = session_of(request)
     if unit_id is None or unit_id == session.hier_id:
-        return session.user_role.hier
+        return session.chosen_entry.hier
     if unit_id not in session.store_ids:
         raise NotFound()
     return OrgUnit.objects.only("id", "kind", "path", "name").get(pk=unit_id)
@@ -87,7 +87,7 @@ class MessageSearchApi(ErpApi):
         page = page_request_from(request.query_params)
         data = self.parse(MessageSearchInputSerializer, request.query_params)
         rows = selectors.message_search(
-            user=request.user,
+            user=signed_in_user(request),
             unit=_unit_for(request, data.get("departmentId")),
             is_read=_read_filter(data.get("isRead")),
             type_id=data.get("msgType"),
@@ -109,7 +109,7 @@ class MessageUnreadCountApi(ErpApi):
     def get(self, request: Request) -> EnvelopeResponse:
         data = self.parse(MessageCountInputSerializer, request.query_params)
         count = selectors.messages_count(
-            user=request.user,
+            user=signed_in_user(request),
             unit=_unit_for(request, data.get("departmentId")),
             is_read=data.get("isRead") == MessageReadFilter.READ,
         )
@@ -129,9 +129,9 @@ class MessageDetailApi(ErpApi):
     def get(self, request: Request) -> EnvelopeResponse:
         data = self.parse(MessageDetailInputSerializer, request.query_params)
         unit = _unit_for(request, data.get("departmentId"))
-        message = selectors.message_for_reader(user=request.user, unit=unit, message_id=data["id"])
+        message = selectors.message_for_reader(user=signed_in_user(request), unit=unit, message_id=data["id"])
         if not message.is_read:
-            services.messages_mark_read(user=request.user, unit=unit, message_ids=[message.pk])
+            services.messages_mark_read(user=signed_in_user(request), unit=unit, message_ids=[message.pk])
             message.is_read = True
         return EnvelopeResponse(selectors.message_detail(message))
 
@@ -150,7 +150,7 @@ class MessageBatchReadApi(ErpApi):
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(MessageBatchReadInputSerializer, request.data)
         marked = services.messages_mark_read(
-            user=request.user, unit=_unit_for(request, data.get("departmentId")), message_ids=data["ids"]
+            user=signed_in_user(request), unit=_unit_for(request, data.get("departmentId")), message_ids=data["ids"]
         )
         return EnvelopeResponse({"marked": marked}, _("marked as read"))
 
@@ -169,7 +169,7 @@ class MandatoryMessageApi(ErpApi):
     def get(self, request: Request) -> EnvelopeResponse:
         data = self.parse(MessageScopeInputSerializer, request.query_params)
         message = selectors.mandatory_message_unread(
-            user=request.user, unit=_unit_for(request, data.get("departmentId"))
+            user=signed_in_user(request), unit=_unit_for(request, data.get("departmentId"))
         )
         return EnvelopeResponse(selectors.mandatory_notice(message) if message is not None else None)
 
@@ -190,7 +190,7 @@ class TaskUnreadCountApi(ErpApi):
     def get(self, request: Request) -> EnvelopeResponse:
         data = self.parse(TaskCountInputSerializer, request.query_params)
         count = selectors.tasks_count(
-            user=request.user, unit=_unit_for(request, data.get("storeId")), is_read=bool(data.get("isRead"))
+            user=signed_in_user(request), unit=_unit_for(request, data.get("storeId")), is_read=bool(data.get("isRead"))
         )
         return EnvelopeResponse(count)
 
@@ -209,7 +209,7 @@ class TaskSearchApi(ErpApi):
         page = page_request_from(request.query_params)
         data = self.parse(TaskSearchInputSerializer, request.query_params)
         rows = selectors.task_search(
-            user=request.user,
+            user=signed_in_user(request),
             unit=_unit_for(request, data.get("storeId")),
             is_read=data.get("isRead"),
             task_type=data.get("type"),
@@ -230,9 +230,9 @@ class TaskDetailApi(ErpApi):
     def get(self, request: Request) -> EnvelopeResponse:
         data = self.parse(TaskDetailInputSerializer, request.query_params)
         unit = _unit_for(request, data.get("storeId"))
-        task = selectors.task_for_reader(user=request.user, unit=unit, task_id=data["id"])
+        task = selectors.task_for_reader(user=signed_in_user(request), unit=unit, task_id=data["id"])
         if not task.is_read:
-            services.tasks_mark_read(user=request.user, unit=unit, task_ids=[task.pk])
+            services.tasks_mark_read(user=signed_in_user(request), unit=unit, task_ids=[task.pk])
             task.is_read = True
         return EnvelopeResponse(selectors.task_detail(task))
 
@@ -250,6 +250,6 @@ class TaskBatchReadApi(ErpApi):
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(TaskBatchReadInputSerializer, request.data)
         marked = services.tasks_mark_read(
-            user=request.user, unit=_unit_for(request, data.get("storeId")), task_ids=data["ids"]
+            user=signed_in_user(request), unit=_unit_for(request, data.get("storeId")), task_ids=data["ids"]
         )
         return EnvelopeResponse({"marked": marked}, _("marked as read"))

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 from decimal import Decimal
+from typing import Any
 
 import factory
 from django.utils import timezone
@@ -43,12 +44,12 @@ class MessageFactory(factory.django.DjangoModelFactory):
             self.audience.set(extracted)
 
 
-def published_message(*units: OrgUnit, pushed_ago: timedelta = timedelta(minutes=1), **fields: object) -> Message:
+def published_message(*units: OrgUnit, pushed_ago: timedelta = timedelta(minutes=1), **fields: Any) -> Message:
     """A message written and published the way head office does it (through the service)."""
     now = timezone.now()
     message = Message(
         msg_name=fields.pop("msg_name", "Notice"),
-        type=fields.pop("type", None) or MessageTypeFactory(),
+        type=fields.pop("type", None) or MessageTypeFactory.create(),
         graphic_description=fields.pop("graphic_description", "<p>Notice</p>"),
         publish_at=now - pushed_ago,
         **fields,

@@ -40,7 +40,7 @@ def publish_logs(message: Message) -> list[SystemLog]:
 
 
 def scheduled(at, **fields) -> Message:
-    return MessageFactory(publish_at=at, **fields)
+    return MessageFactory.create(publish_at=at, **fields)
 
 
 # -- sanitising ----------------------------------------------------------------------------------

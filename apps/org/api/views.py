@@ -14,6 +14,7 @@ from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import NotFound
 from apps.core.pagination import page_request_from, paginate
+from apps.core.permissions import session_of
 from apps.core.role_codes import ROLE_CHOSEN
 from apps.org import selectors, services
 from apps.org.api import serializers as io
@@ -37,7 +38,7 @@ class StoreBorrowOutTargetsApi(ErpApi):
         summary="Borrow-out target stores of a store",
     )
     def get(self, request: Request, store_id: int) -> EnvelopeResponse:
-        if store_id not in request.auth.store_ids:
+        if store_id not in session_of(request).store_ids:
             raise NotFound()
         return EnvelopeResponse(
             [{"id": store.pk, "name": store.name} for store in selectors.borrow_out_targets_of(store_id)]
@@ -46,7 +47,7 @@ class StoreBorrowOutTargetsApi(ErpApi):
 
 def _visible_store(request: Request, store_id: int) -> OrgUnit:
     """A store of the chosen role, or one the user owns (shop management shows all of them)."""
-    allowed = request.auth.store_ids | selectors.owner_store_ids(user_id=request.user.pk)
+    allowed = session_of(request).store_ids | selectors.owner_store_ids(user_id=session_of(request).user_id)
     store = OrgUnit.objects.stores().filter(pk=store_id, is_active=True).first() if store_id in allowed else None
     if store is None:
         raise NotFound()
@@ -55,9 +56,9 @@ def _visible_store(request: Request, store_id: int) -> OrgUnit:
 
 def _acting_store(request: Request, store_id: int | None) -> OrgUnit:
     """A store the chosen role acts in: `store_id` when given, else the chosen store."""
-    store_id = store_id if store_id is not None else request.auth.hier_id
+    store_id = store_id if store_id is not None else session_of(request).hier_id
     store = None
-    if store_id in request.auth.store_ids:
+    if store_id in session_of(request).store_ids:
         store = OrgUnit.objects.stores().filter(pk=store_id).first()
     if store is None:
         raise NotFound()
@@ -133,7 +134,7 @@ class OwnerStoresApi(ErpApi):
 
         from apps.booking.selectors import on_duty_counts  # the rota lives in booking, above org
 
-        stores = selectors.owner_stores(user_id=request.user.pk)
+        stores = selectors.owner_stores(user_id=session_of(request).user_id)
         on_duty = on_duty_counts([store["id"] for store in stores], timezone.localdate())
         return EnvelopeResponse([{**store, "onDutyToday": on_duty.get(store["id"])} for store in stores])
 
@@ -154,8 +155,8 @@ class StoreModifyApi(ErpApi):
         info = services.store_switch(
             request=request._request,
             actor=self.actor(),
-            user_id=request.user.pk,
-            current_role_id=request.auth.user_role.role_id,
+            user_id=session_of(request).user_id,
+            current_role_id=session_of(request).chosen_entry.role_id,
             store=store,
         )
         return EnvelopeResponse(info)
@@ -166,7 +167,7 @@ class StoreModifyApi(ErpApi):
 
 def _employee(request: Request, employee_id: int) -> Employee:
     employee = (
-        selectors.employees_of(store_ids=request.auth.store_ids)
+        selectors.employees_of(store_ids=session_of(request).store_ids)
         .select_related("store", "user")
         .filter(pk=employee_id)
         .first()
@@ -194,7 +195,7 @@ class EmployeeListApi(ErpApi):
         page = page_request_from(request.query_params)
         data = self.parse(io.EmployeeSearchInputSerializer, request.query_params)
         rows = selectors.employee_search(
-            store_ids=request.auth.store_ids,
+            store_ids=session_of(request).store_ids,
             keyword=data.get("keyword", ""),
             position=data.get("position", ""),
             status=data.get("status", ""),
@@ -224,7 +225,11 @@ class EmployeeSaveApi(ErpApi):
         employee = _employee(request, employee_id) if employee_id else None
         store = employee.store if employee else _acting_store(request, data.pop("storeId", None))
         employee = services.employee_save(
-            actor=self.actor(), caller_entry_id=request.auth.user_role.pk, store=store, employee=employee, data=data
+            actor=self.actor(),
+            caller_entry_id=session_of(request).chosen_entry.pk,
+            store=store,
+            employee=employee,
+            data=data,
         )
         return EnvelopeResponse(
             selectors.employee_detail(employee=_employee(request, employee.pk)),
@@ -245,7 +250,7 @@ class EmployeeLeaveApi(ErpApi):
         data = self.parse(io.EmployeeLeaveInputSerializer, request.data)
         employee = services.employee_leave(
             actor=self.actor(),
-            caller_entry_id=request.auth.user_role.pk,
+            caller_entry_id=session_of(request).chosen_entry.pk,
             employee=_employee(request, data["id"]),
             left_date=data["leftDate"],
         )
@@ -294,7 +299,7 @@ class DurationCloseApi(ErpApi):
         data = self.parse(io.DurationCloseInputSerializer, request.data)
         row = (
             EmployeeServiceDuration.objects.filter(
-                pk=data["id"], is_active=True, employee__store_id__in=request.auth.store_ids
+                pk=data["id"], is_active=True, employee__store_id__in=session_of(request).store_ids
             )
             .select_related("employee")
             .first()

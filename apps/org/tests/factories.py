@@ -13,7 +13,7 @@ class OrgUnitFactory(factory.django.DjangoModelFactory):
     kind = OrgUnitKind.HEAD_OFFICE
     name = factory.Sequence(lambda n: f"Head office {n}")
     code = factory.Sequence(lambda n: f"U{n:05d}")
-    parent = None
+    parent: factory.SubFactory | None = None
 
 
 class HeadOfficeFactory(OrgUnitFactory):
