@@ -9,7 +9,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 DEV_ENV := DEBUG=1
 
-.PHONY: run test lint check-system check-browser install frontend messages migrate seed clean schema fuzz
+.PHONY: run test lint check-system check-browser install frontend messages migrate seed clean schema fuzz typecheck
 
 check-system:
 	@$(PYTHON) -c 'import sys, venv; sys.exit(0 if sys.version_info[:2] == (3, 11) else 1)' 2>/dev/null \
@@ -54,6 +54,10 @@ run: check-system install frontend seed
 test: check-system check-browser install frontend messages
 	$(DEV_ENV) $(PY) -m pytest
 	cd frontend && npm test
+
+# mypy with the Django and DRF plugins over apps/ and erp/ (mypy.ini); the plugin loads erp.settings.
+typecheck: install
+	$(DEV_ENV) $(VENV)/bin/mypy
 
 # The committed OpenAPI schema (docs/openapi.yaml); apps/core/tests/test_schema.py fails when it is stale.
 schema: install
