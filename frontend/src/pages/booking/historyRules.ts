@@ -4,6 +4,8 @@
  * dates and times read in the store's zone (Asia/Shanghai) whatever the browser's zone.
  */
 
+import { STATUSES, type ReservationStatus } from "./bookingApi";
+
 export const STORE_TIME_ZONE = "Asia/Shanghai";
 /** docs/api.md: findRecord's dateFrom and dateTo are at most 92 days apart. */
 export const HISTORY_MAX_SPAN_DAYS = 92;
@@ -16,8 +18,8 @@ export const BOARD_PAGE_SIZE = 200;
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 
-export const STATUSES = ["booked", "arrived", "inService", "done", "noShow", "cancelled"] as const;
-export type ReservationStatus = (typeof STATUSES)[number];
+// The statuses come from the schema (bookingApi checks its list against the generated enum).
+export { STATUSES, type ReservationStatus };
 
 /** i18n keys of the "bookingHistory" namespace; the English texts are the spec's sentences. */
 export type RangeError = "range.startRequired" | "range.endRequired" | "range.endBeforeStart" | "range.tooLong";
