@@ -113,7 +113,7 @@ class ReadMarkedOutputSerializer(serializers.Serializer):
 
 class TaskRowOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    type = serializers.IntegerField(help_text="1 arrears notice, 2 payment notice")
+    type = serializers.ChoiceField(choices=TaskType.choices, help_text="1 arrears notice, 2 payment notice")
     typeName = serializers.CharField()
     msgName = serializers.CharField()
     amount = serializers.CharField(allow_null=True, help_text='money with 2 places ("199.00"), or null')

@@ -6,7 +6,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, type Page } from "./client";
-import type { Schemas } from "./schema";
+import { choices, type Schemas } from "./schema";
 
 export type MessageType = Schemas["MessageTypeOutput"];
 
@@ -28,12 +28,12 @@ export interface MessageSearch {
   keyword?: string;
 }
 
-/** Task type: 1 arrears notice, otherwise a payment notice (spec §3). */
-export type TaskType = 1 | 2;
-
 /** amount is money as a decimal string ("199.00"), or null. */
 export type TaskRow = Schemas["TaskRowOutput"];
 export type TaskDetail = Schemas["TaskDetailOutput"];
+/** Task type: 1 arrears notice, 2 payment notice (spec §3). */
+export type TaskType = TaskRow["type"];
+export const TASK_TYPES = choices<TaskType>()([1, 2]);
 
 export interface TaskSearch {
   storeId?: number | null;

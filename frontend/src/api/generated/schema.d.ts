@@ -2445,8 +2445,14 @@ export interface components {
     };
     TaskDetailOutput: {
       id: number;
-      /** @description 1 arrears notice, 2 payment notice */
-      type: number;
+      /**
+       * @description 1 arrears notice, 2 payment notice
+       *
+       * * `1` - arrears notice
+       * * `2` - payment notice
+       * @enum {integer}
+       */
+      type: 1 | 2;
       typeName: string;
       msgName: string;
       /** @description money with 2 places ("199.00"), or null */
@@ -2466,8 +2472,14 @@ export interface components {
     };
     TaskRowOutput: {
       id: number;
-      /** @description 1 arrears notice, 2 payment notice */
-      type: number;
+      /**
+       * @description 1 arrears notice, 2 payment notice
+       *
+       * * `1` - arrears notice
+       * * `2` - payment notice
+       * @enum {integer}
+       */
+      type: 1 | 2;
       typeName: string;
       msgName: string;
       /** @description money with 2 places ("199.00"), or null */

@@ -1,7 +1,7 @@
 import { Button, Chip, Link, TableCell } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { markTasksRead, useTaskSearch, type TaskSearch } from "../../api/messaging";
+import { TASK_TYPES, markTasksRead, useTaskSearch, type TaskSearch } from "../../api/messaging";
 import { currentSession } from "../../api/session";
 import { mountIsland } from "../../islands/mount";
 import { formatDate, formatDateTime, formatMoney, pageNo, taskReadFilter, taskTypeFilter, type ReadChoice } from "./listing";
@@ -9,7 +9,6 @@ import { FilterBar, FilterSelect, InboxTable, ReadStateSelect, useInboxPaging } 
 import { PageFrame, ReadChip } from "./parts";
 
 const TASK_DETAIL_ROUTE = "/taskDetail";
-const TASK_TYPES = ["1", "2"] as const;
 
 /** /taskList (no code): the store's tasks (arrears and payment notices) with filters, paging and
  * bulk mark-as-read. */
@@ -44,7 +43,7 @@ export function TaskListPage() {
           label={t("filters.type")}
           allLabel={t("filters.allTypes")}
           value={typeRaw}
-          options={TASK_TYPES.map((type) => ({ value: type, label: t(`tasks.types.${type}`) }))}
+          options={TASK_TYPES.map((type) => ({ value: String(type), label: t(`tasks.types.${type}`) }))}
           minWidth={160}
           onChange={(value) => refilter(() => setTypeRaw(value))}
         />
