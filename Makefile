@@ -59,9 +59,12 @@ test: check-system check-browser install frontend messages
 typecheck: install
 	$(DEV_ENV) $(VENV)/bin/mypy
 
-# The committed OpenAPI schema (docs/openapi.yaml); apps/core/tests/test_schema.py fails when it is stale.
-schema: install
+# The committed OpenAPI schema (docs/openapi.yaml) and the TypeScript types generated from it
+# (frontend/src/api/generated/schema.d.ts); apps/core/tests/test_schema.py and `npm run build` fail
+# when either is stale.
+schema: install frontend/node_modules/.installed
 	$(DEV_ENV) $(PY) manage.py spectacular --lang en --validate --fail-on-warn --file docs/openapi.yaml
+	cd frontend && npm run types
 
 # The deeper schemathesis run over docs/openapi.yaml (docs/operations.md); `make test` runs 5,000 cases.
 FUZZ_CASES ?= 30000
