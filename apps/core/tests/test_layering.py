@@ -1,0 +1,177 @@
+"""The floors of docs/architecture.md (after ../shared/design/ARCHITECTURE.md), held by an AST walk.
+
+Every module under apps/ is parsed and every import in it is read: module-level, function-level
+(a deferred import is still a dependency, and it is how the rule used to break silently) and those
+under `if TYPE_CHECKING:` (a type-only import still ties the lower app's code to the higher app's
+names; a lower app that needs a higher shape defines a protocol or a hook instead). Relative imports
+are resolved against the module's package, so `from ...booking import x` is caught too. String
+references (`apps.get_model("booking", ...)`, migration dependencies, settings) are not imports and
+are not read.
+
+The rule: an app imports only apps on lower floors; apps on one floor do not import each other.
+
+Test code (a module in a `tests` package, or `apps/core/testing.py`, which only tests import) is held
+to the same rule with one relaxation: it may import `org` and `accounts` whatever its floor, because
+every API test needs a signed-in person acting at a store, whose fixtures those two apps own. Any other
+upward import from a test (a core test driving booking, an org test reusing messaging's page test) is
+a smell: the test belongs on the floor of the highest app it drives.
+
+Known violations are listed in ALLOWED with why; the test also fails on an entry that no longer
+violates, so each move shrinks the list and the list cannot go stale.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from django.conf import settings
+
+APPS_DIR = Path(settings.BASE_DIR) / "apps"
+
+# app -> floor, as in the table of docs/architecture.md. An app not yet written is simply absent.
+FLOORS: dict[str, int] = {
+    "core": 1,
+    "masterdata": 2,
+    "org": 3,
+    "accounts": 4,
+    "catalog": 5,
+    "messaging": 5,
+    "approvals": 5,
+    "staff": 6,
+    "members": 6,
+    "inventory": 6,
+    "payments": 6,
+    "booking": 7,
+    "cards": 7,
+    "billing": 8,
+    "groupbuy": 9,
+    "reports": 10,
+    "pages": 11,
+    "demo": 11,
+}
+
+# The identity apps a test may import whatever its own floor (see the module docstring).
+TEST_FIXTURE_APPS = frozenset({"org", "accounts"})
+
+# (importing module, imported app): why it is still here and where it goes.
+ALLOWED: dict[tuple[str, str], str] = {
+    # seed_demo builds every app's demo data; it moves out of core into the `demo` app (floor 11).
+    ("apps.core.management.commands.seed_demo", "accounts"): "seed_demo moves to demo",
+    ("apps.core.management.commands.seed_demo", "booking"): "seed_demo moves to demo",
+    ("apps.core.management.commands.seed_demo", "catalog"): "seed_demo moves to demo",
+    ("apps.core.management.commands.seed_demo", "masterdata"): "seed_demo moves to demo",
+    ("apps.core.management.commands.seed_demo", "members"): "seed_demo moves to demo",
+    ("apps.core.management.commands.seed_demo", "messaging"): "seed_demo moves to demo",
+    ("apps.core.management.commands.seed_demo", "org"): "seed_demo moves to demo",
+    # Page serving (core/page_views.py, core/pages.py, accounts/page_access.py) moves to `pages`.
+    ("apps.core.page_views", "accounts"): "page serving moves to the pages app",
+    # Each app's demo data reads the apps above it; the per-app demo modules move into `demo`.
+    ("apps.masterdata.demo", "org"): "masterdata's demo data hangs on stores; moves to demo",
+    ("apps.org.demo", "accounts"): "org's demo data creates accounts; moves to demo",
+    # The owner's shop-management overview reads the rota; it moves up to `reports` (floor 10).
+    ("apps.org.api.views", "booking"): "owner_stores' on-duty counts move up to reports",
+    # Staff (employee_*, roles_at_stores) read and write user-role entries; they move to `staff`.
+    ("apps.org.selectors", "accounts"): "employee and roles_at_stores selectors move to staff",
+    ("apps.org.services", "accounts"): "employee services and store_switch leave org",
+    # The project-duration check of the staff services reads catalog's projects; moves to `staff`.
+    ("apps.org.services", "catalog"): "employee service durations move to staff",
+    # Test code: whole-project tests living in core, and tests that reuse a same-floor app's helpers.
+    ("apps.catalog.tests.test_browser_pages", "messaging"): "shares messaging's browser helpers",
+    ("apps.core.tests.test_endpoint_declarations", "booking"): "a whole-project test kept in core",
+    ("apps.core.tests.test_endpoint_declarations", "catalog"): "a whole-project test kept in core",
+    ("apps.core.tests.test_endpoint_declarations", "members"): "a whole-project test kept in core",
+    ("apps.core.tests.test_fuzz", "booking"): "the schema fuzz seeds every app's rows",
+    ("apps.core.tests.test_fuzz", "catalog"): "the schema fuzz seeds every app's rows",
+    ("apps.core.tests.test_fuzz", "masterdata"): "the schema fuzz seeds every app's rows",
+    ("apps.core.tests.test_fuzz", "members"): "the schema fuzz seeds every app's rows",
+    ("apps.core.tests.test_fuzz", "messaging"): "the schema fuzz seeds every app's rows",
+    ("apps.org.tests.test_pages", "messaging"): "reuses messaging's page-test helpers",
+    ("apps.org.tests.test_staff", "catalog"): "staff tests move to staff with the staff code",
+}
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(APPS_DIR.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _is_test_code(module: str) -> bool:
+    return ".tests." in f"{module}." or module == "apps.core.testing"
+
+
+def _imported_modules(path: Path, module: str) -> list[str]:
+    """Every absolute module name that `path` imports, anywhere in the file."""
+    package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+    found: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+                prefix = ".".join(base + ([node.module] if node.module else []))
+            else:
+                prefix = node.module or ""
+            # `from apps import booking` names the app in the alias, not in the module.
+            if prefix == "apps":
+                found.extend(f"apps.{alias.name}" for alias in node.names)
+            else:
+                found.append(prefix)
+    return found
+
+
+def _violations() -> set[tuple[str, str]]:
+    violations: set[tuple[str, str]] = set()
+    for path in sorted(APPS_DIR.rglob("*.py")):
+        module = _module_name(path)
+        parts = module.split(".")
+        if len(parts) < 2 or parts[1] not in FLOORS:
+            continue
+        app = parts[1]
+        for imported in _imported_modules(path, module):
+            target = imported.split(".")
+            if len(target) < 2 or target[0] != "apps" or target[1] == app:
+                continue
+            other = target[1]
+            assert other in FLOORS, f"{module} imports {imported}: app {other!r} has no floor"
+            if _is_test_code(module) and other in TEST_FIXTURE_APPS:
+                continue
+            if FLOORS[other] >= FLOORS[app]:
+                violations.add((module, other))
+    return violations
+
+
+def test_every_app_has_a_floor():
+    on_disk = {p.parent.name for p in APPS_DIR.glob("*/apps.py")}
+    assert on_disk - FLOORS.keys() == set()
+
+
+def test_no_app_imports_an_app_on_its_own_floor_or_above():
+    new = sorted(_violations() - ALLOWED.keys())
+    assert new == [], (
+        "imports against the floors of docs/architecture.md (move the code down, or add a hook):\n"
+        + "\n".join(f"  {module} -> apps.{app}" for module, app in new)
+    )
+
+
+def test_the_allow_list_names_only_imports_that_still_break_the_rule():
+    stale = sorted(ALLOWED.keys() - _violations())
+    assert stale == [], "these no longer violate; remove them from ALLOWED:\n" + "\n".join(
+        f"  {module} -> apps.{app}" for module, app in stale
+    )
+
+
+def test_the_walk_sees_function_level_and_relative_imports(tmp_path):
+    source = tmp_path / "mod.py"
+    source.write_text(
+        "def f():\n    from apps.booking.selectors import x\nfrom ...catalog import models\nfrom apps import members\n",
+        encoding="utf-8",
+    )
+    assert sorted(_imported_modules(source, "apps.org.api.mod")) == [
+        "apps.booking.selectors",
+        "apps.catalog",
+        "apps.members",
+    ]
