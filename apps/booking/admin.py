@@ -9,7 +9,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from apps.booking.models import Reservation, ReservationChange, RotaDay, ShiftType
-from apps.members.admin import ReadOnlyAdmin
+from apps.core.admin import ReadOnlyAdmin
 
 
 class ReservationChangeInline(admin.TabularInline):

@@ -6,6 +6,20 @@ from django.http import HttpRequest
 from apps.core.models import SystemLog
 
 
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Shown for support, never changed here: the rows change only through their app's services
+    (rules, ledgers, system log). Members, points and reservations borrow it."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
 @admin.register(SystemLog)
 class SystemLogAdmin(admin.ModelAdmin):
     """Read-only: the log is append-only, head office may search and filter it."""

@@ -3,12 +3,10 @@ read-only for support: they change only through the store pages' services (rules
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import admin
-from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
+from apps.core.admin import ReadOnlyAdmin
 from apps.core.admin_audit import AuditedAdminMixin
 from apps.core.phones import mask_phone
 from apps.members.models import CancellationRequest, Member, MemberLabel, PointsEntry
@@ -20,17 +18,6 @@ class MemberLabelAdmin(AuditedAdminMixin, admin.ModelAdmin):
     list_editable = ("sort_order", "enabled")
     list_filter = ("enabled", "group_name")
     search_fields = ("name",)
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 @admin.register(Member)
