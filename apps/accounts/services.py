@@ -138,6 +138,26 @@ def role_choose(
     return _act_in(request=request, actor=actor, entry=entry, action=AuditAction.ROLE_CHOSEN)
 
 
+def store_switch(
+    *, request: HttpRequest, actor: Actor, user_id: int, current_role_id: int | None, store: OrgUnit
+) -> dict[str, Any]:
+    """Spec §7.2 storeModify: the owner moves into one of their stores. Answers what choosing a
+    role answers (role_choose): the user's entry at that store, the same role as now when they hold
+    it there, else an owner-type one. A store disabled for debt or deactivated refuses
+    (apps.org.store_access)."""
+    check_store_usable(store)
+    entries = list(
+        UserRole.objects.filter(user_id=user_id, hier=store)
+        .exclude(role__kind=RoleKind.STORE_EMPLOYEE)
+        .select_related("role")
+    )
+    entries.sort(key=lambda entry: (entry.role_id != current_role_id, entry.role.kind != RoleKind.OWNER, entry.pk))
+    if not entries:
+        raise NotFound(_("you hold no role in this store"))
+    user = User.objects.get(pk=user_id)
+    return role_choose(request=request, actor=actor, user=user, wire_id=entries[0].pk, store_id=store.pk)
+
+
 def employee_sign_in(
     *, request: HttpRequest, actor: Actor, user: User, role_name: str, store_id: int
 ) -> dict[str, Any]:

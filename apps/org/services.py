@@ -7,7 +7,6 @@ from datetime import date, time
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -19,7 +18,6 @@ from apps.org.choices import AuditAction, EmployeePosition, EmployeeStatus, Skil
 from apps.org.hooks import employee_account_link
 from apps.org.models import Employee, EmployeeServiceDuration, OrgUnit
 from apps.org.selectors import borrow_out_candidates
-from apps.org.store_access import check_store_usable
 
 # Wire name → model field of the store information a store may edit (spec §2.2 /storeBasicInfo).
 STORE_FIELDS = {
@@ -278,27 +276,3 @@ def duration_close(*, actor: Actor, duration: EmployeeServiceDuration) -> Employ
             detail={"employeeId": duration.employee_id, "minutes": duration.minutes},
         )
     return duration
-
-
-def store_switch(
-    *, request: HttpRequest, actor: Actor, user_id: int, current_role_id: int | None, store: OrgUnit
-) -> dict[str, Any]:
-    """Spec §7.2 storeModify: the owner moves into one of their stores. Answers what choosing a
-    role answers (apps.accounts.services.role_choose): the user's entry at that store, the same role
-    as now when they hold it there, else an owner-type one. A store disabled for debt or deactivated
-    refuses (apps.org.store_access)."""
-    from apps.accounts.choices import RoleKind
-    from apps.accounts.models import User, UserRole
-    from apps.accounts.services import role_choose
-
-    check_store_usable(store)
-    entries = list(
-        UserRole.objects.filter(user_id=user_id, hier=store)
-        .exclude(role__kind=RoleKind.STORE_EMPLOYEE)
-        .select_related("role")
-    )
-    entries.sort(key=lambda entry: (entry.role_id != current_role_id, entry.role.kind != RoleKind.OWNER, entry.pk))
-    if not entries:
-        raise NotFound(_("you hold no role in this store"))
-    user = User.objects.get(pk=user_id)
-    return role_choose(request=request, actor=actor, user=user, wire_id=entries[0].pk, store_id=store.pk)

@@ -212,6 +212,10 @@ class HandoverLoginInputSerializer(serializers.Serializer):
     userId = fields.CharField(required=False, allow_blank=True, max_length=20)
 
 
+class StoreModifyInputSerializer(serializers.Serializer):
+    storeId = fields.IntegerField()
+
+
 class StoreMasterInputSerializer(serializers.Serializer):
     storeId = fields.IntegerField()
     authorizationCode = fields.CharField(required=False, allow_blank=True, trim_whitespace=False, max_length=100)

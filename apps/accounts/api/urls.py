@@ -21,6 +21,8 @@ acct_urlpatterns = [
     path("loginRecord", views.LoginRecordApi.as_view(), name="acct-login-record"),
     path("checkStoreMaster", views.StoreMasterCheckApi.as_view(), name="acct-check-store-master"),
     path("managerLink", sign_in_ways.ManagerLinkApi.as_view(), name="acct-manager-link"),
+    # Shop management's switch into one of the owner's stores (spec §7.2); answers as selectHierRole.
+    path("storeModify", views.StoreModifyApi.as_view(), name="acct-store-modify"),
 ]
 
 hier_urlpatterns = [

@@ -33,6 +33,7 @@ from apps.accounts.api.serializers import (
     SessionUserInfoOutputSerializer,
     StoreMasterInputSerializer,
     StoreMasterOutputSerializer,
+    StoreModifyInputSerializer,
     TokensOutputSerializer,
     UserRoleInputSerializer,
     UserRolesQuerySerializer,
@@ -49,6 +50,7 @@ from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import NotFound, PermissionRefused
 from apps.core.role_codes import PUBLIC, ROLE_CHOSEN, SIGNED_IN
 from apps.org.models import OrgUnit
+from apps.org.selectors import owner_store_ids
 
 
 class RegisterThrottle(AnonRateThrottle):
@@ -206,6 +208,38 @@ class RoleChooseApi(ErpApi):
             user=signed_in_user(request),
             wire_id=user_role_id,
             store_id=store_id,
+        )
+        return EnvelopeResponse(info)
+
+
+# The shop-management page's code (apps.core.page_registry), as org's shop-management calls declare it.
+SHOP_MANAGEMENT_CODE = "ERP-MENU"
+
+
+class StoreModifyApi(ErpApi):
+    required_codes = (SHOP_MANAGEMENT_CODE,)
+
+    @extend_schema(
+        request=StoreModifyInputSerializer,
+        responses=SessionUserInfoOutputSerializer,
+        summary="Switch into one of the owner's stores; answers what selectHierRole answers",
+    )
+    def put(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(StoreModifyInputSerializer, request.data)
+        session = session_of(request)
+        # A store of the chosen role, or one the user owns (shop management shows all of them); any
+        # other answers 404 as if it did not exist (contract §5).
+        allowed = session.store_ids | owner_store_ids(user_id=session.user_id)
+        store_id = data["storeId"]
+        store = OrgUnit.objects.stores().filter(pk=store_id, is_active=True).first() if store_id in allowed else None
+        if store is None:
+            raise NotFound()
+        info = services.store_switch(
+            request=request._request,
+            actor=self.actor(),
+            user_id=session.user_id,
+            current_role_id=session.chosen_entry.role_id,
+            store=store,
         )
         return EnvelopeResponse(info)
 

@@ -71,9 +71,8 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("apps.org.demo", "accounts"): "org's demo data creates accounts; moves to demo",
     # The owner's shop-management overview reads the rota; it moves up to `reports` (floor 10).
     ("apps.org.api.views", "booking"): "owner_stores' on-duty counts move up to reports",
-    # Staff (employee_*, roles_at_stores) read and write user-role entries; they move to `staff`.
+    # Staff (employee_*, roles_at_stores) read user-role entries; they move to `staff`.
     ("apps.org.selectors", "accounts"): "employee and roles_at_stores selectors move to staff",
-    ("apps.org.services", "accounts"): "employee services and store_switch leave org",
     # The project-duration check of the staff services reads catalog's projects; moves to `staff`.
     ("apps.org.services", "catalog"): "employee service durations move to staff",
     # Test code: whole-project tests living in core, and tests that reuse a same-floor app's helpers.

@@ -89,10 +89,6 @@ class DebtStatusOutputSerializer(serializers.Serializer):
     reason = serializers.CharField()
 
 
-class StoreModifyInputSerializer(serializers.Serializer):
-    storeId = fields.IntegerField()
-
-
 # --- staff -------------------------------------------------------------------------------------------
 
 

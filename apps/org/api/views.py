@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
 
@@ -137,29 +137,6 @@ class OwnerStoresApi(ErpApi):
         stores = selectors.owner_stores(user_id=session_of(request).user_id)
         on_duty = on_duty_counts([store["id"] for store in stores], timezone.localdate())
         return EnvelopeResponse([{**store, "onDutyToday": on_duty.get(store["id"])} for store in stores])
-
-
-class StoreModifyApi(ErpApi):
-    required_codes = (SHOP_MANAGEMENT_CODE,)
-
-    @extend_schema(
-        request=io.StoreModifyInputSerializer,
-        # What selectHierRole answers (services.store_switch delegates to accounts.role_choose); named
-        # by reference because org's API does not import the accounts layer above it.
-        responses=OpenApiResponse(response={"$ref": "#/components/schemas/SessionUserInfoOutput"}),
-        summary="Switch into one of the owner's stores; answers what selectHierRole answers",
-    )
-    def put(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(io.StoreModifyInputSerializer, request.data)
-        store = _visible_store(request, data["storeId"])
-        info = services.store_switch(
-            request=request._request,
-            actor=self.actor(),
-            user_id=session_of(request).user_id,
-            current_role_id=session_of(request).chosen_entry.role_id,
-            store=store,
-        )
-        return EnvelopeResponse(info)
 
 
 # --- staff -------------------------------------------------------------------------------------------
