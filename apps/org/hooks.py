@@ -4,10 +4,14 @@ accounts, and a lower app learns about a higher one only through a hook it defin
 An employee may be linked to a sign-in account (`Employee.user`). Who may link which account, which
 of the account's role entries the link holds, and which of them go when the employee leaves are
 accounts' rules (apps.accounts.access); accounts registers them here in its AppConfig.ready().
+
+An employee's service duration may name a catalogue project; whether one exists is the catalog app's
+answer (floor 5, above org), which it registers here in its AppConfig.ready().
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from apps.core.audit import Actor
@@ -42,3 +46,18 @@ def employee_account_link() -> EmployeeAccountLink:
     if _link is None:  # accounts is installed with org in every configuration of this project
         raise RuntimeError("no employee account link registered (apps.accounts not ready)")
     return _link
+
+
+_project_exists: Callable[[int], bool] | None = None
+
+
+def register_project_exists(check: Callable[[int], bool]) -> None:
+    global _project_exists
+    _project_exists = check
+
+
+def project_exists(project_id: int) -> bool:
+    """Whether catalogue project `project_id` exists (the catalog app's answer)."""
+    if _project_exists is None:  # catalog is installed with org in every configuration of this project
+        raise RuntimeError("no project check registered (apps.catalog not ready)")
+    return _project_exists(project_id)

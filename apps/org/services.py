@@ -10,12 +10,11 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from apps.catalog.models import Project
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import Conflict, InvalidInput, NotFound
 from apps.org import rules
 from apps.org.choices import AuditAction, EmployeePosition, EmployeeStatus, SkillLevel, StoreStatus
-from apps.org.hooks import employee_account_link
+from apps.org.hooks import employee_account_link, project_exists
 from apps.org.models import Employee, EmployeeServiceDuration, OrgUnit
 from apps.org.selectors import borrow_out_candidates
 
@@ -226,7 +225,7 @@ def duration_save(
         raise InvalidInput(_("choose either a project or a category"), field="projectId")
     if not 1 <= minutes <= 600:
         raise InvalidInput(_("minutes must be from 1 to 600"), field="minutes")
-    if project_id is not None and not Project.objects.filter(pk=project_id).exists():
+    if project_id is not None and not project_exists(project_id):
         raise InvalidInput(_("no such project"), field="projectId")
     with transaction.atomic():
         Employee.objects.select_for_update().filter(pk=employee.pk).first()

@@ -73,8 +73,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("apps.org.api.views", "booking"): "owner_stores' on-duty counts move up to reports",
     # Staff (employee_*, roles_at_stores) read user-role entries; they move to `staff`.
     ("apps.org.selectors", "accounts"): "employee and roles_at_stores selectors move to staff",
-    # The project-duration check of the staff services reads catalog's projects; moves to `staff`.
-    ("apps.org.services", "catalog"): "employee service durations move to staff",
     # Test code: whole-project tests living in core, and tests that reuse a same-floor app's helpers.
     ("apps.catalog.tests.test_browser_pages", "messaging"): "shares messaging's browser helpers",
     ("apps.core.tests.test_endpoint_declarations", "booking"): "a whole-project test kept in core",
