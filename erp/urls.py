@@ -2,8 +2,8 @@ from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path, re_path
 
 from apps.accounts.api.urls import acct_urlpatterns, auth_urlpatterns, hier_urlpatterns
-from apps.core import pages
-from apps.core.page_views import page_urlpatterns
+from apps.pages import pages
+from apps.pages.serving import page_urlpatterns
 
 rest_urlpatterns: list[URLPattern | URLResolver] = [
     path("", include("apps.core.api.urls")),
@@ -30,5 +30,5 @@ urlpatterns = [
     re_path(r"^(?!admin/|static/|rest/|api/).*$", pages.unknown_page, name="page-unknown"),
 ]
 
-handler404 = "apps.core.pages.handler404"
-handler500 = "apps.core.pages.handler500"
+handler404 = "apps.pages.pages.handler404"
+handler500 = "apps.pages.pages.handler500"

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from apps.core.page_views import PageRoute
+from apps.core.page_registry import PageRoute
 
 PAGES = [
     PageRoute("/login", "src/pages/accounts/LoginPage.tsx", public=True, shell=False),

@@ -1,7 +1,7 @@
 """Page routes of reservations and the rota (spec §2.2); the guard reads the codes from
 apps.core.page_registry (ERP-YUKB-PAG-0001-0000, PBGL-0001)."""
 
-from apps.core.page_views import PageRoute
+from apps.core.page_registry import PageRoute
 
 PAGES = [
     PageRoute("/orderBoard", "src/pages/booking/OrderBoardPage.tsx"),

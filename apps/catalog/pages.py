@@ -3,7 +3,7 @@
 XMGL-0002), coupons (KXGL-PAG-0001, details KXGL-0002), promotions (KCXG-0001) and time periods
 (DWGL-0003). The guard reads each route's code from apps.core.page_registry."""
 
-from apps.core.page_views import PageRoute
+from apps.core.page_registry import PageRoute
 
 PAGES = [
     PageRoute("/productList", "src/pages/catalog/ProductListPage.tsx"),

@@ -11,6 +11,17 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
+class PageRoute:
+    """A built page: its route (spec §2), its Vite entry, and whether it needs no sign-in. Each app
+    declares its own in `apps/<area>/pages.py` as `PAGES = [PageRoute(...)]`; apps.pages serves them."""
+
+    route: str
+    entry: str
+    public: bool = False
+    shell: bool = True  # the top bar; off for the sign-in pages
+
+
+@dataclass(frozen=True)
 class Page:
     route: str
     code: str | None

@@ -1,7 +1,7 @@
 """Page routes of the members area (spec §2.2); the guard reads the codes from
 apps.core.page_registry (ERP-HYGL-PAG-0002-0000, ERP-HYGL-PAG-0003-0000, none for cancellation)."""
 
-from apps.core.page_views import PageRoute
+from apps.core.page_registry import PageRoute
 
 PAGES = [
     PageRoute("/MemberList", "src/pages/members/MemberListPage.tsx"),

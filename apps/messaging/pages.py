@@ -1,7 +1,7 @@
 """Page routes of the message centre and the task centre (spec §2.2): messages need XXZX-0001,
 tasks need no code (the guard reads the codes from apps.core.page_registry)."""
 
-from apps.core.page_views import PageRoute
+from apps.core.page_registry import PageRoute
 
 PAGES = [
     PageRoute("/messageList", "src/pages/messaging/MessageListPage.tsx"),

@@ -1,7 +1,7 @@
 """Page routes of shop management, store information and staff (spec §2.2); the guard reads the
 codes from apps.core.page_registry (ERP-MENU, MDGL-PAG-0002-0000, YGGL-0001, YGGL-PAG-0002-0100)."""
 
-from apps.core.page_views import PageRoute
+from apps.core.page_registry import PageRoute
 
 PAGES = [
     PageRoute("/shopManagement", "src/pages/org/ShopManagementPage.tsx"),

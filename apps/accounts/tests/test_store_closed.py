@@ -9,11 +9,11 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.test import RequestFactory
 from rest_framework.test import APIClient
 
-from apps.accounts.page_access import page_visitor
 from apps.accounts.tests.factories import PASSWORD, UserRoleFactory
 from apps.accounts.tests.helpers import LOGIN_INFO_URL, REFRESH_URL, bearer_client, form_login
 from apps.core.testing import api_client, assert_envelope
 from apps.org.models import OrgUnit
+from apps.pages.visitor import page_visitor
 
 pytestmark = pytest.mark.django_db
 

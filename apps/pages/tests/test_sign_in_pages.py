@@ -13,7 +13,7 @@ from django.conf import settings
 from apps.accounts.pages import PAGES
 from apps.accounts.tests.factories import PASSWORD
 from apps.core.page_registry import PAGES as REGISTRY
-from apps.core.page_views import built_pages
+from apps.pages.serving import built_pages
 
 pytestmark = pytest.mark.django_db
 

@@ -3,11 +3,12 @@ server and renders `templates/page.html` with the page's Vite entry (an island) 
 
 Apps list their built pages in `apps/<area>/pages.py` as `PAGES = [PageRoute(...)]`; a route of the
 registry (apps.core.page_registry) that no app has built is not served: it falls to the 404 page.
+This app sits on the top floor, so it reads the visitor's session from accounts directly
+(apps.pages.visitor) while every app below only declares its routes.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 from urllib.parse import urlencode, urlparse
@@ -22,32 +23,12 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from apps.core.page_registry import PAGES, page_for
+from apps.core.page_registry import PAGES, PageRoute, page_for
+from apps.pages.visitor import PageVisitor, page_visitor
 
 SIGN_IN_PAGE = "/login"
 ROLE_CHOICE_PAGE = "/xxbLogin"
 EMPTY_MENU_PAGE = "/404"
-
-
-@dataclass(frozen=True)
-class PageRoute:
-    """A built page: its route (spec §2), its Vite entry, and whether it needs no sign-in."""
-
-    route: str
-    entry: str
-    public: bool = False
-    shell: bool = True  # the top bar; off for the sign-in pages
-
-
-@dataclass(frozen=True)
-class PageVisitor:
-    """What the guard knows of the person opening a page, from the browser session."""
-
-    signed_in: bool
-    role_chosen: bool
-    codes: frozenset[str]
-    menu: tuple[str, ...]
-    landing: str
 
 
 def built_pages() -> list[PageRoute]:
@@ -66,8 +47,6 @@ def built_pages() -> list[PageRoute]:
 
 
 def _visitor(request: HttpRequest) -> PageVisitor:
-    from apps.accounts.page_access import page_visitor  # accounts owns sessions; core stays below it
-
     return page_visitor(request)
 
 

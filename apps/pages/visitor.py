@@ -2,14 +2,27 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.http import HttpRequest
 
 from apps.accounts.authentication import SESSION_ACCOUNT_VERSION, SESSION_USER_ROLE
 from apps.accounts.models import UserRole
 from apps.accounts.role_codes import codes_of_role
 from apps.accounts.selectors import landing_for
-from apps.core.page_views import PageVisitor
 from apps.org.store_access import store_refusal
+
+
+@dataclass(frozen=True)
+class PageVisitor:
+    """What the guard knows of the person opening a page, from the browser session."""
+
+    signed_in: bool
+    role_chosen: bool
+    codes: frozenset[str]
+    menu: tuple[str, ...]
+    landing: str
+
 
 _STRANGER = PageVisitor(signed_in=False, role_chosen=False, codes=frozenset(), menu=(), landing="/login")
 

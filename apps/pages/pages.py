@@ -1,4 +1,4 @@
-"""Pages served by core: /404, the root redirect, unknown paths, and the error handlers."""
+"""Pages of no area: /404, the root redirect, unknown paths, and the error handlers."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.views.decorators.csrf import csrf_exempt
 
 from apps.core.envelope import json_not_found, json_server_error
-from apps.core.page_registry import page_for
-from apps.core.page_views import PageRoute, render_page, sign_in_redirect
+from apps.core.page_registry import PageRoute, page_for
+from apps.pages.serving import render_page, sign_in_redirect
 
 REST_PREFIX = "/rest/"
 NOT_FOUND = PageRoute(route="/404", entry="src/pages/core/NotFoundPage.tsx", public=True)
