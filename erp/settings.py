@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "apps.members",
     "apps.booking",
     "apps.pages",
+    "apps.demo",
 ]
 
 MIDDLEWARE = [

@@ -56,14 +56,6 @@ TEST_FIXTURE_APPS = frozenset({"org", "accounts"})
 
 # (importing module, imported app): why it is still here and where it goes.
 ALLOWED: dict[tuple[str, str], str] = {
-    # seed_demo builds every app's demo data; it moves out of core into the `demo` app (floor 11).
-    ("apps.core.management.commands.seed_demo", "accounts"): "seed_demo moves to demo",
-    ("apps.core.management.commands.seed_demo", "booking"): "seed_demo moves to demo",
-    ("apps.core.management.commands.seed_demo", "catalog"): "seed_demo moves to demo",
-    ("apps.core.management.commands.seed_demo", "masterdata"): "seed_demo moves to demo",
-    ("apps.core.management.commands.seed_demo", "members"): "seed_demo moves to demo",
-    ("apps.core.management.commands.seed_demo", "messaging"): "seed_demo moves to demo",
-    ("apps.core.management.commands.seed_demo", "org"): "seed_demo moves to demo",
     # Each app's demo data reads the apps above it; the per-app demo modules move into `demo`.
     ("apps.masterdata.demo", "org"): "masterdata's demo data hangs on stores; moves to demo",
     ("apps.org.demo", "accounts"): "org's demo data creates accounts; moves to demo",
