@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "apps.catalog",
     "apps.members",
     "apps.booking",
+    "apps.reports",
     "apps.pages",
     "apps.demo",
 ]

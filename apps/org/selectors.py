@@ -134,7 +134,7 @@ def owner_store_ids(*, user_id: int) -> frozenset[int]:
 
 def owner_stores(*, user_id: int) -> list[dict[str, Any]]:
     """The owner's stores as shop management shows them. `activeStaff` counts the employees with
-    status active; `onDutyToday` is filled by the view from the rota (apps.booking), null here."""
+    status active; `onDutyToday` is filled from the rota by the reports app's view, null here."""
     stores = list(
         OrgUnit.objects.stores()
         .filter(pk__in=owner_store_ids(user_id=user_id))

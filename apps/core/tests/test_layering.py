@@ -59,8 +59,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     # Each app's demo data reads the apps above it; the per-app demo modules move into `demo`.
     ("apps.masterdata.demo", "org"): "masterdata's demo data hangs on stores; moves to demo",
     ("apps.org.demo", "accounts"): "org's demo data creates accounts; moves to demo",
-    # The owner's shop-management overview reads the rota; it moves up to `reports` (floor 10).
-    ("apps.org.api.views", "booking"): "owner_stores' on-duty counts move up to reports",
     # Staff (employee_*, roles_at_stores) read user-role entries; they move to `staff`.
     ("apps.org.selectors", "accounts"): "employee and roles_at_stores selectors move to staff",
     # Test code: whole-project tests living in core, and tests that reuse a same-floor app's helpers.

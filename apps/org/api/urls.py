@@ -17,7 +17,6 @@ urlpatterns = [
     ),
     path("shopDetail/UpdateErpStore", views.StoreUpdateApi.as_view(), name="shop-store-update"),
     path("shopDetail/checkStoreStatusIsDebtDisable", views.StoreDebtStatusApi.as_view(), name="shop-store-debt-status"),
-    path("shopDetail/ownerStores", views.OwnerStoresApi.as_view(), name="shop-owner-stores"),
     path("staffList/list", views.EmployeeListApi.as_view(), name="staff-list"),
     path("staffList/detail/<id:employee_id>", views.EmployeeDetailApi.as_view(), name="staff-detail"),
     path("staffList/save", views.EmployeeSaveApi.as_view(), name="staff-save"),

@@ -125,20 +125,6 @@ class StoreDebtStatusApi(ErpApi):
         return EnvelopeResponse(selectors.store_debt_status(store=_visible_store(request, data["storeId"])))
 
 
-class OwnerStoresApi(ErpApi):
-    required_codes = (SHOP_MANAGEMENT_CODE,)
-
-    @extend_schema(responses=io.OwnerStoreOutputSerializer(many=True), summary="The owner's stores (shop management)")
-    def get(self, request: Request) -> EnvelopeResponse:
-        from django.utils import timezone
-
-        from apps.booking.selectors import on_duty_counts  # the rota lives in booking, above org
-
-        stores = selectors.owner_stores(user_id=session_of(request).user_id)
-        on_duty = on_duty_counts([store["id"] for store in stores], timezone.localdate())
-        return EnvelopeResponse([{**store, "onDutyToday": on_duty.get(store["id"])} for store in stores])
-
-
 # --- staff -------------------------------------------------------------------------------------------
 
 
