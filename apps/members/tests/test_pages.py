@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from apps.messaging.tests.test_pages import page_context, script_of, sign_in
+from apps.accounts.tests.page_helpers import page_context, script_of, sign_in
 
 pytestmark = pytest.mark.django_db
 
