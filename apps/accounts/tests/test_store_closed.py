@@ -5,15 +5,12 @@ and no way in (selectHierRole, employeeLogin, erpToken, storeModify) switches in
 from __future__ import annotations
 
 import pytest
-from django.contrib.sessions.backends.db import SessionStore
-from django.test import RequestFactory
 from rest_framework.test import APIClient
 
 from apps.accounts.tests.factories import PASSWORD, UserRoleFactory
 from apps.accounts.tests.helpers import LOGIN_INFO_URL, REFRESH_URL, bearer_client, form_login
 from apps.core.testing import api_client, assert_envelope
 from apps.org.models import OrgUnit
-from apps.pages.visitor import page_visitor
 
 pytestmark = pytest.mark.django_db
 
@@ -98,19 +95,6 @@ def test_refresh_gives_no_new_pair_acting_in_a_closed_store(entry, changes, refu
     assert_store_refused(
         APIClient(HTTP_ACCEPT_LANGUAGE="en").post(REFRESH_URL, {"refresh": issued["refresh"]}), refusal
     )
-
-
-def test_the_browser_session_acting_in_a_closed_store_is_refused_and_its_pages_ask_for_a_role(entry):
-    browser = APIClient(HTTP_ACCEPT_LANGUAGE="en")
-    assert_envelope(form_login(browser, entry.user.login_name, PASSWORD), status=200)
-    assert_envelope(browser.post(f"/rest/acct/selectHierRole/{entry.pk}", {}, format="json"), status=200)
-    assert_envelope(read(browser), status=200)
-    close(entry.hier, {"debt_disabled": True})
-    assert_store_refused(read(browser), DEBT)
-    request = RequestFactory().get("/orderBoard")
-    request.user = entry.user
-    request.session = SessionStore(session_key=browser.cookies["sessionid"].value)
-    assert page_visitor(request).role_chosen is False
 
 
 @pytest.mark.parametrize("changes, refusal", CLOSINGS.values(), ids=CLOSINGS.keys())

@@ -71,7 +71,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("apps.core.tests.test_fuzz", "masterdata"): "the schema fuzz seeds every app's rows",
     ("apps.core.tests.test_fuzz", "members"): "the schema fuzz seeds every app's rows",
     ("apps.core.tests.test_fuzz", "messaging"): "the schema fuzz seeds every app's rows",
-    ("apps.accounts.tests.test_store_closed", "pages"): "one test reads the page guard's visitor",
     ("apps.org.tests.test_staff", "catalog"): "staff tests move to staff with the staff code",
 }
 
