@@ -100,7 +100,7 @@ export function listQuery(search: object): Record<string, string | number> {
 
 /** The export address: the list's filters without its paging. */
 export function exportUrl(path: string, search: object): string {
-  const { pageNo: _pageNo, pageSize: _pageSize, ...filters } = listQuery(search);
+  const { pageNo, pageSize, ...filters } = listQuery(search);
   const params = new URLSearchParams(Object.entries(filters).map(([key, value]) => [key, String(value)]));
   const text = params.toString();
   return text ? `${path}?${text}` : path;

@@ -83,7 +83,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   }
 
   let response: Response;
-  let parsed: unknown = null;
+  let parsed: unknown;
   try {
     response = await fetch(withQuery(path, options.query), { method, headers, body, credentials: "same-origin" });
     parsed = await response.json().catch(() => null);

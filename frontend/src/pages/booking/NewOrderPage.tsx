@@ -22,7 +22,7 @@ import {
   Typography,
 } from "@mui/material";
 import { useMutation } from "@tanstack/react-query";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { MEMBER_AREA_CODES, type MemberAreaCode, type MemberRow } from "../../api/members";
 import { currentSession, hasButtonCode } from "../../api/session";
@@ -131,13 +131,14 @@ function OrderForm({ initial, maskedPhone, navigate }: { initial: Draft; maskedP
     setSaveError("");
   };
 
+  // The suggested duration fills the field once per choice of projects and nurse: adjusted while
+  // rendering (React's pattern for state that follows other state), not in an effect.
   const currentKey = JSON.stringify([draft.projectIds, draft.nurseId]);
-  useEffect(() => {
-    if (duration.data && durationKey !== currentKey) {
-      setDurationKey(currentKey);
-      setDraft((previous) => ({ ...previous, duration: String(duration.data.minutes) }));
-    }
-  }, [duration.data, durationKey, currentKey]);
+  if (duration.data && durationKey !== currentKey) {
+    const minutes = duration.data.minutes;
+    setDurationKey(currentKey);
+    setDraft((previous) => ({ ...previous, duration: String(minutes) }));
+  }
 
   const errors = draftErrors(draft);
   const body = draftBody(draft);

@@ -18,7 +18,7 @@ import {
   Typography,
 } from "@mui/material";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import { catalogKeys, saveTimePeriods, useTimePeriods } from "../../api/catalog";
@@ -39,9 +39,8 @@ export function TimePeriodConfigPage() {
   const [checked, setChecked] = useState(false);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
 
-  useEffect(() => {
-    if (periods.data && rows === null) setRows(rowsFrom(periods.data));
-  }, [periods.data, rows]);
+  // The table starts from the loaded periods once; set while rendering, not in an effect.
+  if (periods.data && rows === null) setRows(rowsFrom(periods.data));
 
   const save = useMutation({
     mutationFn: saveTimePeriods,

@@ -1,0 +1,25 @@
+// ESLint for the frontend (docs/decisions/0002-frontend-toolchain.md): the JavaScript and
+// typescript-eslint recommended rules (syntax only: tsc is the type checker), the React hooks rules,
+// and no import from one page folder into another (shared code lives in src/components and src/lib).
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["src/api/generated/"] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  reactHooks.configs.flat.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      // `const { pageNo, ...filters } = query` drops keys on purpose.
+      "@typescript-eslint/no-unused-vars": ["error", { ignoreRestSiblings: true }],
+    },
+  },
+  {
+    files: ["scripts/**", "*.config.{js,ts}"],
+    languageOptions: { globals: { ...globals.node } },
+  },
+);
