@@ -7,7 +7,6 @@ from __future__ import annotations
 from apps.masterdata.choices import MasterType, PlatformType
 from apps.masterdata.models import MarketSegment, MasterItem, Platform, Region
 from apps.masterdata.regions import regions_load
-from apps.org.demo import DemoChain
 
 # (code, name, English name) per list, in display order. Gender and marital status use the codes of
 # GB/T 2261.1 and GB/T 2261.2.
@@ -116,7 +115,9 @@ def seed_market_segments() -> None:
         MarketSegment.objects.get_or_create(city_code=SHANGHAI, name=name, defaults={"sort_order": order})
 
 
-def seed_demo(chain: DemoChain | None = None) -> None:
+def seed_demo(chain: object | None = None) -> None:
+    """Takes the demo chain as every area's seed_demo does, but master data hangs on no store, so it
+    reads nothing of it (and masterdata, below org, does not import org's DemoChain)."""
     seed_master_lists()
     seed_platforms()
     seed_market_segments()

@@ -56,8 +56,7 @@ TEST_FIXTURE_APPS = frozenset({"org", "accounts"})
 
 # (importing module, imported app): why it is still here and where it goes.
 ALLOWED: dict[tuple[str, str], str] = {
-    # Each app's demo data reads the apps above it; the per-app demo modules move into `demo`.
-    ("apps.masterdata.demo", "org"): "masterdata's demo data hangs on stores; moves to demo",
+    # org's demo chain creates the demo accounts (accounts, above org); it moves into `demo`.
     ("apps.org.demo", "accounts"): "org's demo data creates accounts; moves to demo",
     # Staff (employee_*, roles_at_stores) read user-role entries; they move to `staff`.
     ("apps.org.selectors", "accounts"): "employee and roles_at_stores selectors move to staff",
