@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, time
 
-from apps.accounts.models import User
+from django.contrib.auth import get_user_model
+
 from apps.core.audit import SYSTEM_ACTOR
 from apps.org.choices import EmployeePosition, EmployeeStatus, OrgUnitKind, SkillLevel
 from apps.org.hooks import employee_account_link
@@ -84,7 +85,8 @@ def _staff(store: OrgUnit, rows: list[tuple], nurse_login: str | None = None) ->
     for index, (name, phone, position, skill, hired) in enumerate(rows):
         user = None
         if index == 0 and nurse_login:
-            user = User.objects.filter(login_name=nurse_login).first()
+            # The user model as Django names it (AUTH_USER_MODEL), as Employee.user does: org is below accounts.
+            user = get_user_model().objects.filter(login_name=nurse_login).first()
         employee = Employee.objects.create(
             store=store,
             name=name,

@@ -56,8 +56,6 @@ TEST_FIXTURE_APPS = frozenset({"org", "accounts"})
 
 # (importing module, imported app): why it is still here and where it goes.
 ALLOWED: dict[tuple[str, str], str] = {
-    # org's demo chain creates the demo accounts (accounts, above org); it moves into `demo`.
-    ("apps.org.demo", "accounts"): "org's demo data creates accounts; moves to demo",
     # Staff (employee_*, roles_at_stores) read user-role entries; they move to `staff`.
     ("apps.org.selectors", "accounts"): "employee and roles_at_stores selectors move to staff",
     # Test code: whole-project tests living in core, and tests that reuse a same-floor app's helpers.
