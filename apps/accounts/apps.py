@@ -11,10 +11,12 @@ class AccountsConfig(AppConfig):
 
         from apps.accounts import schema, signals  # noqa: F401  (registers receivers and schema extensions)
         from apps.accounts.access import AccountsEmployeeLink
-        from apps.org.hooks import register_employee_account_link
+        from apps.accounts.selectors import AccountRolesReader
+        from apps.org.hooks import register_account_roles, register_employee_account_link
 
         post_migrate.connect(_sync_resources, sender=self)
         register_employee_account_link(AccountsEmployeeLink())
+        register_account_roles(AccountRolesReader())
 
 
 def _sync_resources(**kwargs: object) -> None:

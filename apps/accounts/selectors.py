@@ -117,3 +117,24 @@ def quick_shortcut_choices(entry: UserRole, store: OrgUnit, menu: frozenset[str]
     ordered = [by_route[route] for route in saved if route in by_route]
     ordered += [page for page in allowed if page.route not in saved]
     return [{"name": page_title(page), "router": page.route, "checked": page.route in saved} for page in ordered]
+
+
+class AccountRolesReader:
+    """What org asks of accounts through apps.org.hooks.AccountRoles (org sits below accounts)."""
+
+    def owner_units(self, *, user_id: int) -> list[OrgUnit]:
+        return [
+            entry.hier
+            for entry in UserRole.objects.select_related("hier").filter(
+                user_id=user_id, role__kind=RoleKind.OWNER, hier__is_active=True
+            )
+        ]
+
+    def role_names_at_stores(self, *, user_ids: set[int], store_ids: set[int]) -> dict[tuple[int, int], list[str]]:
+        found: dict[tuple[int, int], list[str]] = {}
+        entries = UserRole.objects.filter(user_id__in=user_ids, hier_id__in=store_ids).values_list(
+            "user_id", "hier_id", "role__name"
+        )
+        for user_id, hier_id, role_name in entries.order_by("role_id"):
+            found.setdefault((user_id, hier_id), []).append(role_name)
+        return found

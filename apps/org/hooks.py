@@ -5,6 +5,9 @@ An employee may be linked to a sign-in account (`Employee.user`). Who may link w
 of the account's role entries the link holds, and which of them go when the employee leaves are
 accounts' rules (apps.accounts.access); accounts registers them here in its AppConfig.ready().
 
+Which stores a user owns and which roles an account holds at a store are accounts' answers too
+(`AccountRoles`, registered by accounts): shop management and the staff list read them.
+
 An employee's service duration may name a catalogue project; whether one exists is the catalog app's
 answer (floor 5, above org), which it registers here in its AppConfig.ready().
 """
@@ -61,3 +64,25 @@ def project_exists(project_id: int) -> bool:
     if _project_exists is None:  # catalog is installed with org in every configuration of this project
         raise RuntimeError("no project check registered (apps.catalog not ready)")
     return _project_exists(project_id)
+
+
+class AccountRoles(Protocol):
+    def owner_units(self, *, user_id: int) -> list[OrgUnit]:
+        """The active units where the user holds an owner-type role entry (spec §6 shop management)."""
+
+    def role_names_at_stores(self, *, user_ids: set[int], store_ids: set[int]) -> dict[tuple[int, int], list[str]]:
+        """(user id, store id) → the names of the roles the user holds there, in role order."""
+
+
+_account_roles: AccountRoles | None = None
+
+
+def register_account_roles(reader: AccountRoles) -> None:
+    global _account_roles
+    _account_roles = reader
+
+
+def account_roles() -> AccountRoles:
+    if _account_roles is None:  # accounts is installed with org in every configuration of this project
+        raise RuntimeError("no account roles registered (apps.accounts not ready)")
+    return _account_roles

@@ -6,6 +6,7 @@ from django.db.models import Count, Q, QuerySet
 
 from apps.core.phones import mask_phone
 from apps.org.choices import STORE_REQUIRED_FIELDS, EmployeePosition, EmployeeStatus, SkillLevel, StoreStatus
+from apps.org.hooks import account_roles
 from apps.org.models import Employee, OrgUnit
 
 
@@ -120,15 +121,8 @@ def store_debt_status(*, store: OrgUnit) -> dict[str, Any]:
 
 def owner_store_ids(*, user_id: int) -> frozenset[int]:
     """The stores at or under the user's owner-type role entries (spec §6 shop management)."""
-    from apps.accounts.choices import RoleKind  # accounts sits above org; only its tables are read
-    from apps.accounts.models import UserRole
-
-    units = [
-        entry.hier
-        for entry in UserRole.objects.select_related("hier").filter(
-            user_id=user_id, role__kind=RoleKind.OWNER, hier__is_active=True
-        )
-    ]
+    # The owner entries are accounts' (above org), asked through apps.org.hooks.
+    units = account_roles().owner_units(user_id=user_id)
     return frozenset(store.pk for store in stores_under_units(units))
 
 
@@ -170,18 +164,11 @@ def employee_search(
 
 def roles_at_stores(employees: list[Employee]) -> dict[tuple[int, int], list[str]]:
     """(user id, store id) → the names of the roles the user holds there, one query for a page."""
-    from apps.accounts.models import UserRole
-
     user_ids = {employee.user_id for employee in employees if employee.user_id}
-    found: dict[tuple[int, int], list[str]] = {}
     if not user_ids:
-        return found
-    entries = UserRole.objects.filter(
-        user_id__in=user_ids, hier_id__in={employee.store_id for employee in employees}
-    ).values_list("user_id", "hier_id", "role__name")
-    for user_id, hier_id, role_name in entries.order_by("role_id"):
-        found.setdefault((user_id, hier_id), []).append(role_name)
-    return found
+        return {}
+    store_ids = {employee.store_id for employee in employees}
+    return account_roles().role_names_at_stores(user_ids=user_ids, store_ids=store_ids)
 
 
 def employee_row(employee: Employee, roles: dict[tuple[int, int], list[str]], *, masked: bool) -> dict[str, Any]:

@@ -56,8 +56,6 @@ TEST_FIXTURE_APPS = frozenset({"org", "accounts"})
 
 # (importing module, imported app): why it is still here and where it goes.
 ALLOWED: dict[tuple[str, str], str] = {
-    # Staff (employee_*, roles_at_stores) read user-role entries; they move to `staff`.
-    ("apps.org.selectors", "accounts"): "employee and roles_at_stores selectors move to staff",
     # Test code: whole-project tests living in core, and tests that reuse a same-floor app's helpers.
     ("apps.catalog.tests.test_browser_pages", "messaging"): "shares messaging's browser helpers",
     ("apps.core.tests.test_endpoint_declarations", "booking"): "a whole-project test kept in core",
