@@ -142,10 +142,12 @@ export const searchProjectPackages = (search: CatalogSearch) =>
 export const searchCoupons = (search: CouponSearch) => page<Coupon>("/rest/commodity/couponTemplateList", search);
 export const searchPromotions = (search: PromotionSearch) => page<Promotion>("/rest/promotion/list", search);
 
-export const fetchProduct = (id: number) => detail<Schemas["ProductDetailOutput"]>(`/rest/commodity/productDetail/${id}`);
+export const fetchProduct = (id: number) =>
+  detail<Schemas["ProductDetailOutput"]>(`/rest/commodity/productDetail/${id}`);
 export const fetchProductPackage = (id: number) =>
   detail<Schemas["ProductPackageDetailOutput"]>(`/rest/commodity/productPackageDetail/${id}`);
-export const fetchProject = (id: number) => detail<Schemas["ProjectDetailOutput"]>(`/rest/commodity/projectDetail/${id}`);
+export const fetchProject = (id: number) =>
+  detail<Schemas["ProjectDetailOutput"]>(`/rest/commodity/projectDetail/${id}`);
 export const fetchProjectPackage = (id: number) =>
   detail<Schemas["ProjectPackageDetailOutput"]>(`/rest/commodity/packageDetail/${id}`);
 export const fetchCoupon = (id: number) => detail<Coupon>(`/rest/commodity/couponTemplateDetail/${id}`);
@@ -190,7 +192,11 @@ export async function fetchExport(url: string, fallbackName: string): Promise<Ex
     const envelope = (await response.json().catch(() => null)) as { errmsg?: string } | null;
     return { kind: "refused", message: envelope?.errmsg || response.statusText || String(response.status) };
   }
-  return { kind: "file", blob: await response.blob(), fileName: fileNameFrom(response.headers.get("Content-Disposition"), fallbackName) };
+  return {
+    kind: "file",
+    blob: await response.blob(),
+    fileName: fileNameFrom(response.headers.get("Content-Disposition"), fallbackName),
+  };
 }
 
 // --- hooks ---------------------------------------------------------------------------------------

@@ -190,11 +190,19 @@ export function decideCancellation(id: number, approve: boolean, remark: string)
 // --- hooks ---------------------------------------------------------------------------------------
 
 export function useMemberList(search: MemberListSearch) {
-  return useQuery({ queryKey: memberKeys.list(search), queryFn: () => listMembers(search), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: memberKeys.list(search),
+    queryFn: () => listMembers(search),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useMember(memId: number | null) {
-  return useQuery({ queryKey: memberKeys.file(memId ?? 0), queryFn: () => fetchMember(memId ?? 0), enabled: memId !== null });
+  return useQuery({
+    queryKey: memberKeys.file(memId ?? 0),
+    queryFn: () => fetchMember(memId ?? 0),
+    enabled: memId !== null,
+  });
 }
 
 export function useSmsStatus(memId: number) {
@@ -210,7 +218,11 @@ export function useMemberPoints(memId: number, pageNo: number, pageSize: number)
 }
 
 export function useStorePoints(search: StorePointSearch) {
-  return useQuery({ queryKey: memberKeys.storePoints(search), queryFn: () => fetchStorePoints(search), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: memberKeys.storePoints(search),
+    queryFn: () => fetchStorePoints(search),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useMemberLabels() {
@@ -218,5 +230,9 @@ export function useMemberLabels() {
 }
 
 export function useCancellations(search: CancelSearch) {
-  return useQuery({ queryKey: memberKeys.cancelList(search), queryFn: () => listCancellations(search), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: memberKeys.cancelList(search),
+    queryFn: () => listCancellations(search),
+    placeholderData: keepPreviousData,
+  });
 }

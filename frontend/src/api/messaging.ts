@@ -131,7 +131,9 @@ export function fetchTaskDetail(id: number, storeId?: number | null): Promise<Ta
 }
 
 export function markTasksRead(ids: number[], storeId?: number | null): Promise<ReadMarked> {
-  return api.post<ReadMarked>("/rest/taskCenterRest/batchReadTaskStore", { body: { ids, storeId: storeId ?? undefined } });
+  return api.post<ReadMarked>("/rest/taskCenterRest/batchReadTaskStore", {
+    body: { ids, storeId: storeId ?? undefined },
+  });
 }
 
 // --- hooks ---------------------------------------------------------------------------------------

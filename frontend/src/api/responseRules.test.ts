@@ -10,16 +10,26 @@ describe("classifyResponse (spec §8)", () => {
       data: { id: 1 },
       notice: "saved",
     });
-    expect(classifyResponse("/rest/x/list", 200, envelope("0", "", []))).toEqual({ kind: "ok", data: [], notice: null });
+    expect(classifyResponse("/rest/x/list", 200, envelope("0", "", []))).toEqual({
+      kind: "ok",
+      data: [],
+      notice: null,
+    });
   });
 
-  it.each(["LOGIN-40103", "SECURES-LOGIN-ON-401", "X-SECURES-LOGIN-ON-401-Y", "FILTER_LOGIN_VERSION", "FILTER_LOGIN_NO_ROLE"])(
-    "sends %s to relogin",
-    (code) => {
-      expect(isReloginCode(code)).toBe(true);
-      expect(classifyResponse("/rest/acct/loginInfo", 401, envelope(code, "gone"))).toEqual({ kind: "relogin", message: "gone" });
-    },
-  );
+  it.each([
+    "LOGIN-40103",
+    "SECURES-LOGIN-ON-401",
+    "X-SECURES-LOGIN-ON-401-Y",
+    "FILTER_LOGIN_VERSION",
+    "FILTER_LOGIN_NO_ROLE",
+  ])("sends %s to relogin", (code) => {
+    expect(isReloginCode(code)).toBe(true);
+    expect(classifyResponse("/rest/acct/loginInfo", 401, envelope(code, "gone"))).toEqual({
+      kind: "relogin",
+      message: "gone",
+    });
+  });
 
   it("alerts any other error with the server's message", () => {
     expect(classifyResponse("/rest/member/newMember", 409, envelope("MEM-40901", "taken"))).toMatchObject({
@@ -78,7 +88,17 @@ describe("genericFailure (spec §8)", () => {
   });
 
   it("shows the message, or the default, for 1 s", () => {
-    expect(genericFailure("Bad Gateway")).toEqual({ title: "error", messageKey: null, message: "Bad Gateway", durationMs: 1000 });
-    expect(genericFailure(null)).toEqual({ title: "error", messageKey: "requestFailed", message: null, durationMs: 1000 });
+    expect(genericFailure("Bad Gateway")).toEqual({
+      title: "error",
+      messageKey: null,
+      message: "Bad Gateway",
+      durationMs: 1000,
+    });
+    expect(genericFailure(null)).toEqual({
+      title: "error",
+      messageKey: "requestFailed",
+      message: null,
+      durationMs: 1000,
+    });
   });
 });

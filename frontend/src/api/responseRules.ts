@@ -32,7 +32,12 @@ interface PassThroughRule {
 
 /** Spec §8 "pass through with no alert": the caller handles these itself. */
 export const PASS_THROUGH: readonly PassThroughRule[] = [
-  { path: /\/staffList\/getStoreAuthority(Result)?$/, codes: ["200", "204", "505"], quietSuccess: true, quietError: true },
+  {
+    path: /\/staffList\/getStoreAuthority(Result)?$/,
+    codes: ["200", "204", "505"],
+    quietSuccess: true,
+    quietError: true,
+  },
   { path: /\/(checkStoreMaster|flagCard)$/, quietSuccess: true, quietError: true },
   { path: /\/(auth\/logout|addshopowner)$/, quietSuccess: true },
   { path: /(stock|scancode|export|excel)/i, quietSuccess: true, quietError: true },
@@ -48,12 +53,15 @@ const SILENT_ON_HTTP_ERROR = /\/rest\/pay\/|\/price\//;
 
 function rulesFor(path: string, errcode: string): PassThroughRule[] {
   return PASS_THROUGH.filter(
-    (rule) => (rule.path === undefined || rule.path.test(path)) && (rule.codes === undefined || rule.codes.includes(errcode)),
+    (rule) =>
+      (rule.path === undefined || rule.path.test(path)) && (rule.codes === undefined || rule.codes.includes(errcode)),
   );
 }
 
 export function isEnvelope(body: unknown): body is Envelope {
-  return typeof body === "object" && body !== null && "errcode" in body && typeof (body as Envelope).errcode === "string";
+  return (
+    typeof body === "object" && body !== null && "errcode" in body && typeof (body as Envelope).errcode === "string"
+  );
 }
 
 /** What to do with an answer: `body` is the parsed JSON, or null when the body was not JSON. */

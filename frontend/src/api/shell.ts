@@ -46,7 +46,12 @@ export function saveQuickShortcuts(body: QuickShortcutsBody): Promise<{ routers:
 }
 
 /** The role switch's token; failures are told by the caller ("please retry, ..."). */
-export function requestErpToken(body: { phone: string; roleId: number; storeId: number; userId: number }): Promise<ErpTokenAnswer> {
+export function requestErpToken(body: {
+  phone: string;
+  roleId: number;
+  storeId: number;
+  userId: number;
+}): Promise<ErpTokenAnswer> {
   return api.post<ErpTokenAnswer>("/rest/acct/erpToken", { body, quiet: true });
 }
 

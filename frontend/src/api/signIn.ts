@@ -57,7 +57,8 @@ export const signInApi = {
   /** With the store-employee entry (-1) of several stores, storeId picks the store. */
   selectHierRole: (userRoleId: number, storeId: number) =>
     api.post<SessionUserInfo>(`/rest/acct/selectHierRole/${userRoleId}`, { body: { storeId }, quiet: true }),
-  loginRecord: (loginData: LoginData) => api.post<Schemas["CreatedOutput"]>("/rest/acct/loginRecord", { body: { loginData }, quiet: true }),
+  loginRecord: (loginData: LoginData) =>
+    api.post<Schemas["CreatedOutput"]>("/rest/acct/loginRecord", { body: { loginData }, quiet: true }),
   register: (account: string, password: string) =>
     api.post<Schemas["RegisteredOutput"]>("/rest/acct/createAcct", { body: { account, password }, quiet: true }),
   logout: () => api.post<null>("/rest/auth/logout", { quiet: true }),

@@ -8,7 +8,14 @@ export type EmployeeRow = Schemas["EmployeeRowOutput"];
 export type Duration = Schemas["DurationOutput"];
 export type EmployeeDetail = Schemas["EmployeeDetailOutput"];
 export type Position = EmployeeRow["position"];
-export const POSITIONS = choices<Position>()(["store_manager", "deputy_manager", "nurse", "front_desk", "stylist", "trainee"]);
+export const POSITIONS = choices<Position>()([
+  "store_manager",
+  "deputy_manager",
+  "nurse",
+  "front_desk",
+  "stylist",
+  "trainee",
+]);
 export type SkillLevel = Exclude<EmployeeRow["skillLevel"], "">;
 export const SKILL_LEVELS = choices<SkillLevel>()(["junior", "intermediate", "senior", "master"]);
 export type AreaCode = EmployeeRow["areaCode"];

@@ -93,7 +93,11 @@ export function PagedTable<Row>({
           <TableHead>
             <TableRow>
               {columns.map((column) => (
-                <TableCell key={column.key} align={column.align} sx={column.headSx ?? (nowrapHeads ? NOWRAP : undefined)}>
+                <TableCell
+                  key={column.key}
+                  align={column.align}
+                  sx={column.headSx ?? (nowrapHeads ? NOWRAP : undefined)}
+                >
                   {column.label}
                 </TableCell>
               ))}

@@ -16,7 +16,12 @@ export function ConfirmDialog({ open, title, message, busy = false, onConfirm, o
   const { t } = useTranslation("common");
   const id = useId();
   return (
-    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onCancel}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+    >
       {title ? <DialogTitle id={`${id}-title`}>{title}</DialogTitle> : null}
       <DialogContent>
         <DialogContentText id={`${id}-text`}>{message}</DialogContentText>

@@ -1,13 +1,4 @@
-import {
-  Box,
-  Divider,
-  Drawer,
-  List,
-  ListItemButton,
-  ListItemText,
-  ListSubheader,
-  Typography,
-} from "@mui/material";
+import { Box, Divider, Drawer, List, ListItemButton, ListItemText, ListSubheader, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import type { RegistryPage } from "../islands/pageContext";
 import { drawerGroups, pageTitle, routePath } from "./nav";

@@ -9,7 +9,14 @@ import { RoleSwitchDialog } from "./RoleSwitchDialog";
 import { fakeServer, ok, type Routes } from "./testing/fakeServer";
 
 const CURRENT = ownerEntry({ checked: true });
-const OTHER = ownerEntry({ hierId: 11, hier: "Store B", role: "Principal", roleId: 2, roleKind: "principal", userRoleId: 200 });
+const OTHER = ownerEntry({
+  hierId: 11,
+  hier: "Store B",
+  role: "Principal",
+  roleId: 2,
+  roleKind: "principal",
+  userRoleId: 200,
+});
 
 const SESSION = sessionInfo();
 
@@ -69,7 +76,7 @@ function renderDialog() {
 async function switchToOther() {
   fireEvent.click(await screen.findByRole("radio", { name: /Store B \| Principal/ }));
   fireEvent.click(screen.getByRole("button", { name: "Confirm" }));
-  const prompt = await screen.findByRole("dialog", { name: "Switch role" , description: /Store B \| Principal/ });
+  const prompt = await screen.findByRole("dialog", { name: "Switch role", description: /Store B \| Principal/ });
   fireEvent.click(within(prompt).getByRole("button", { name: "Yes" }));
 }
 
@@ -106,7 +113,10 @@ describe("RoleSwitchDialog", () => {
     const server = fakeServer(
       routes({
         "GET /rest/acct/loginInfo": () =>
-          ok({ ...LOGIN_INFO, roles: [CURRENT, { ...OTHER, quicks: [{ name: "Reservation board", rsrc: "/orderBoard" }] }] }),
+          ok({
+            ...LOGIN_INFO,
+            roles: [CURRENT, { ...OTHER, quicks: [{ name: "Reservation board", rsrc: "/orderBoard" }] }],
+          }),
       }),
     );
     renderDialog();

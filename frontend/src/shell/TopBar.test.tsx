@@ -50,7 +50,16 @@ function routes(overrides: Routes = {}): Routes {
     "GET /rest/messageCenter/getMandatoryShowMsg": () => ok(null),
     "GET /rest/shopDetail/findStoreListByBossId/10": () => ok([]),
     "GET /rest/acct/loginInfo": () =>
-      ok({ userId: 8, phone: "139", roles: [], canLoginBoss: false, canLoginManager: true, userName: "", loginName: "", storeName: "" }),
+      ok({
+        userId: 8,
+        phone: "139",
+        roles: [],
+        canLoginBoss: false,
+        canLoginManager: true,
+        userName: "",
+        loginName: "",
+        storeName: "",
+      }),
     "POST /rest/auth/logout": () => ok(null, "signed out"),
     ...overrides,
   };
@@ -80,16 +89,23 @@ describe("the top bar", () => {
     renderShell(PRINCIPAL);
 
     expect(await screen.findByText("99+")).toBeInTheDocument();
-    expect(await screen.findByRole("link", { name: "Payment notice: 3 unread tasks" })).toHaveAttribute("href", "/taskList");
+    expect(await screen.findByRole("link", { name: "Payment notice: 3 unread tasks" })).toHaveAttribute(
+      "href",
+      "/taskList",
+    );
     expect(screen.getByRole("link", { name: "150 new messages" })).toHaveAttribute("href", "/messageList");
-    expect(server.callsTo("GET /rest/messageCenter/searchCountMsg")[0]?.query.toString()).toBe("departmentId=10&isRead=2");
+    expect(server.callsTo("GET /rest/messageCenter/searchCountMsg")[0]?.query.toString()).toBe(
+      "departmentId=10&isRead=2",
+    );
     const first = server.callsTo("GET /rest/taskCenterRest/searchTaskStore")[0]?.query;
     expect(Object.fromEntries(first ?? [])).toEqual({ storeId: "10", pageNo: "1", pageSize: "1", isRead: "false" });
     expect(screen.getByText("Store A|Principal")).toBeInTheDocument();
   });
 
   it("names an arrears notice when the first unread task is of type 1", async () => {
-    fakeServer(routes({ "GET /rest/taskCenterRest/searchTaskStore": () => ok({ list: [{ id: 1, type: 1 }], total: 3 }) }));
+    fakeServer(
+      routes({ "GET /rest/taskCenterRest/searchTaskStore": () => ok({ list: [{ id: 1, type: 1 }], total: 3 }) }),
+    );
     renderShell(PRINCIPAL);
     expect(await screen.findByRole("link", { name: "Arrears notice: 3 unread tasks" })).toBeInTheDocument();
   });
@@ -134,7 +150,9 @@ describe("the top bar", () => {
 
     fireEvent.click(screen.getByRole("button", { name: "Shop management" }));
     const prompt = await screen.findByRole("dialog");
-    expect(prompt).toHaveTextContent("this function is for shop managers, log in with a manager account, confirm exit?");
+    expect(prompt).toHaveTextContent(
+      "this function is for shop managers, log in with a manager account, confirm exit?",
+    );
     fireEvent.click(within(prompt).getByRole("button", { name: "Yes" }));
 
     await waitFor(() => expect(navigate).toHaveBeenCalledWith("/login"));
@@ -234,7 +252,18 @@ describe("the top bar", () => {
           ok({
             userId: 9,
             phone: "139",
-            roles: [{ hierId: 10, hier: "Store A", role: "Nurse", roleId: 6, roleKind: "store_employee", userRoleId: -1, checked: true, quicks: [] }],
+            roles: [
+              {
+                hierId: 10,
+                hier: "Store A",
+                role: "Nurse",
+                roleId: 6,
+                roleKind: "store_employee",
+                userRoleId: -1,
+                checked: true,
+                quicks: [],
+              },
+            ],
             canLoginBoss: false,
             canLoginManager: false,
           }),

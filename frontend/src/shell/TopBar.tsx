@@ -100,7 +100,8 @@ export function TopBar({ session, navigate, context }: TopBarProps) {
 
   const current = loginInfo.data ? currentRoleEntry(session, loginInfo.data.roles) : null;
   const maySwitch = !layout.reduced && loginInfo.data !== undefined && canSwitchRole(session, current);
-  const mayOpenManagerSide = !layout.reduced && Boolean(loginInfo.data?.canLoginBoss || loginInfo.data?.canLoginManager);
+  const mayOpenManagerSide =
+    !layout.reduced && Boolean(loginInfo.data?.canLoginBoss || loginInfo.data?.canLoginManager);
 
   const open = (route: string) => {
     setStockAnchor(null);
@@ -172,7 +173,12 @@ export function TopBar({ session, navigate, context }: TopBarProps) {
               >
                 {t("nav.stock")}
               </Button>
-              <Menu id="stock-menu" anchorEl={stockAnchor} open={stockAnchor !== null} onClose={() => setStockAnchor(null)}>
+              <Menu
+                id="stock-menu"
+                anchorEl={stockAnchor}
+                open={stockAnchor !== null}
+                onClose={() => setStockAnchor(null)}
+              >
                 {layout.stockItems.map((item) => (
                   <MenuItem key={item.route} component="a" {...linkProps(item.route)}>
                     {t(`nav.${item.key}`)}

@@ -131,16 +131,7 @@ export function taskNoticeKind(type: number): TaskNoticeKind {
 // --- the menu drawer -----------------------------------------------------------------------------
 
 export type Area =
-  | "shop"
-  | "members"
-  | "reservations"
-  | "billing"
-  | "inventory"
-  | "catalogue"
-  | "store"
-  | "inbox"
-  | "reports"
-  | "other";
+  "shop" | "members" | "reservations" | "billing" | "inventory" | "catalogue" | "store" | "inbox" | "reports" | "other";
 
 export const AREA_ORDER: readonly Area[] = [
   "shop",

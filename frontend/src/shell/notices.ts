@@ -23,7 +23,11 @@ function emit(): void {
   for (const listener of listeners) listener(notices);
 }
 
-export function notify(severity: NoticeSeverity, message: string, options: { title?: string; durationMs?: number } = {}): number {
+export function notify(
+  severity: NoticeSeverity,
+  message: string,
+  options: { title?: string; durationMs?: number } = {},
+): number {
   const id = nextId++;
   notices = [...notices, { id, severity, message, title: options.title, durationMs: options.durationMs ?? 3000 }];
   emit();

@@ -150,13 +150,20 @@ export function MemberFormDialog({ open, onClose, initial, member, onSaved }: Me
                 onChange={(event) => set("phone", event.target.value.trim())}
                 error={Boolean(phoneMessage)}
                 helperText={
-                  phoneMessage || (member ? t("form.keepPhone", { phone: formatMemberPhone(member.areaCode, member.phone) }) : " ")
+                  phoneMessage ||
+                  (member ? t("form.keepPhone", { phone: formatMemberPhone(member.areaCode, member.phone) }) : " ")
                 }
                 slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 11 } }}
               />
             </Grid>
             <Grid size={{ xs: 6, sm: 4 }}>
-              <MasterSelect kind="gender" label={t("fields.gender")} value={form.gender} onChange={(value) => set("gender", value)} error={message("gender")} />
+              <MasterSelect
+                kind="gender"
+                label={t("fields.gender")}
+                value={form.gender}
+                onChange={(value) => set("gender", value)}
+                error={message("gender")}
+              />
             </Grid>
             <Grid size={{ xs: 6, sm: 4 }}>
               <TextField
@@ -171,7 +178,13 @@ export function MemberFormDialog({ open, onClose, initial, member, onSaved }: Me
               />
             </Grid>
             <Grid size={{ xs: 6, sm: 4 }}>
-              <MasterSelect kind="memSource" label={t("fields.source")} value={form.source} onChange={(value) => set("source", value)} error={message("source")} />
+              <MasterSelect
+                kind="memSource"
+                label={t("fields.source")}
+                value={form.source}
+                onChange={(value) => set("source", value)}
+                error={message("source")}
+              />
             </Grid>
             <Grid size={{ xs: 6, sm: 6 }}>
               <TextField
@@ -196,13 +209,31 @@ export function MemberFormDialog({ open, onClose, initial, member, onSaved }: Me
               />
             </Grid>
             <Grid size={{ xs: 6, sm: 3 }}>
-              <MasterSelect kind="occupation" label={t("fields.occupation")} value={form.occupation} onChange={(value) => set("occupation", value)} error={message("occupation")} />
+              <MasterSelect
+                kind="occupation"
+                label={t("fields.occupation")}
+                value={form.occupation}
+                onChange={(value) => set("occupation", value)}
+                error={message("occupation")}
+              />
             </Grid>
             <Grid size={{ xs: 6, sm: 3 }}>
-              <MasterSelect kind="income" label={t("fields.income")} value={form.income} onChange={(value) => set("income", value)} error={message("income")} />
+              <MasterSelect
+                kind="income"
+                label={t("fields.income")}
+                value={form.income}
+                onChange={(value) => set("income", value)}
+                error={message("income")}
+              />
             </Grid>
             <Grid size={{ xs: 6, sm: 3 }}>
-              <MasterSelect kind="staffEducation" label={t("fields.education")} value={form.education} onChange={(value) => set("education", value)} error={message("education")} />
+              <MasterSelect
+                kind="staffEducation"
+                label={t("fields.education")}
+                value={form.education}
+                onChange={(value) => set("education", value)}
+                error={message("education")}
+              />
             </Grid>
             <Grid size={{ xs: 6, sm: 3 }}>
               <MasterSelect
@@ -244,7 +275,9 @@ export function MemberFormDialog({ open, onClose, initial, member, onSaved }: Me
             </Grid>
             <Grid size={12}>
               <FormControlLabel
-                control={<Switch checked={form.smsConsent} onChange={(event) => set("smsConsent", event.target.checked)} />}
+                control={
+                  <Switch checked={form.smsConsent} onChange={(event) => set("smsConsent", event.target.checked)} />
+                }
                 label={t("fields.smsConsent")}
               />
             </Grid>
@@ -333,7 +366,9 @@ function IntroducerField({
       value={value}
       options={value && !options.some((option) => option.memId === value.memId) ? [value, ...options] : options}
       filterOptions={(all) => all}
-      getOptionLabel={(option) => (option.phone ? `${option.name} ${formatMemberPhone(option.areaCode ?? "", option.phone)}` : option.name)}
+      getOptionLabel={(option) =>
+        option.phone ? `${option.name} ${formatMemberPhone(option.areaCode ?? "", option.phone)}` : option.name
+      }
       isOptionEqualToValue={(option, chosen) => option.memId === chosen.memId}
       onChange={(_event, chosen) => onChange(chosen ? { memId: chosen.memId, name: chosen.name } : null)}
       onInputChange={(_event, typed, reason) => {
@@ -342,7 +377,12 @@ function IntroducerField({
       loading={candidates.isFetching}
       noOptionsText={t("form.noIntroducer")}
       renderInput={(params) => (
-        <TextField {...params} label={t("fields.introducer")} error={Boolean(error)} helperText={error || t("form.introducerHint")} />
+        <TextField
+          {...params}
+          label={t("fields.introducer")}
+          error={Boolean(error)}
+          helperText={error || t("form.introducerHint")}
+        />
       )}
     />
   );

@@ -53,7 +53,16 @@ describe("MemberSearchDialog", () => {
   it("searches on Enter and shows masked phones, a dash for no code, and the active store", async () => {
     const { server, dialog } = renderDialog({
       "GET /rest/member/search": () =>
-        ok([memberRow(1), memberRow(2, { crmCode: "", phone: "91****78", areaCode: "00852", dependencyStore: "Store B", myself: false })]),
+        ok([
+          memberRow(1),
+          memberRow(2, {
+            crmCode: "",
+            phone: "91****78",
+            areaCode: "00852",
+            dependencyStore: "Store B",
+            myself: false,
+          }),
+        ]),
     });
     const phone = within(dialog).getByLabelText("Phone");
     fireEvent.change(phone, { target: { value: " 13812345678 " } });
@@ -144,7 +153,11 @@ describe("MemberSearchDialog", () => {
   it("shows the server's message on the phone for a taken phone", async () => {
     const { dialog } = renderDialog({
       "GET /rest/member/search": () => ok([memberRow(1)]),
-      "POST /rest/member/stoSaveMember": () => ({ status: 409, errcode: "MEM-40901", errmsg: "This phone already has a member file" }),
+      "POST /rest/member/stoSaveMember": () => ({
+        status: 409,
+        errcode: "MEM-40901",
+        errmsg: "This phone already has a member file",
+      }),
     });
     fireEvent.click(within(dialog).getByRole("button", { name: "New customer into store" }));
     const form = await screen.findByRole("dialog", { name: "New member" });
@@ -182,11 +195,17 @@ describe("MemberSearchDialog", () => {
       within(prompt).getByText("selected member is not a member of this store, confirm information: 李四 (Store B)"),
     ).toBeInTheDocument();
     fireEvent.click(within(prompt).getByRole("button", { name: "No" }));
-    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Not a member of this store" })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: "Not a member of this store" })).not.toBeInTheDocument(),
+    );
     expect(onSelect).not.toHaveBeenCalled();
 
     fireEvent.click(within(dialog).getByRole("button", { name: "Select" }));
-    fireEvent.click(within(await screen.findByRole("dialog", { name: "Not a member of this store" })).getByRole("button", { name: "Yes" }));
+    fireEvent.click(
+      within(await screen.findByRole("dialog", { name: "Not a member of this store" })).getByRole("button", {
+        name: "Yes",
+      }),
+    );
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ memId: 2, myself: false }));
   });
 

@@ -61,7 +61,13 @@ export interface MemberSearchDialogProps {
  * <MemberSearchDialog open={open} onClose={() => setOpen(false)} onSelect={(row) => use(row.memId)} />
  * ```
  */
-export function MemberSearchDialog({ open, onClose, onSelect, frontDeskCheck = false, onGroupBuyVerify }: MemberSearchDialogProps) {
+export function MemberSearchDialog({
+  open,
+  onClose,
+  onSelect,
+  frontDeskCheck = false,
+  onGroupBuyVerify,
+}: MemberSearchDialogProps) {
   const { t } = useTranslation("members");
   const titleId = useId();
   return (
@@ -264,7 +270,11 @@ function SearchContent({ onClose, onSelect, frontDeskCheck, onGroupBuyVerify }: 
       {creating ? (
         <MemberFormDialog
           open
-          initial={emptyMemberForm({ name: input.name.trim(), phone: input.phone.trim(), areaCode: input.areaCode || "0086" })}
+          initial={emptyMemberForm({
+            name: input.name.trim(),
+            phone: input.phone.trim(),
+            areaCode: input.areaCode || "0086",
+          })}
           onClose={() => setCreating(false)}
           onSaved={(file) => choose(rowFromFile(file))}
         />

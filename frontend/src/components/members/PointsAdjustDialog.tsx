@@ -1,4 +1,15 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from "@mui/material";
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,7 +17,14 @@ import { ApiError } from "../../api/client";
 import { adjustPoints, memberKeys } from "../../api/members";
 import { ConfirmDialog } from "../../shell/ConfirmDialog";
 import { MemberSearchDialog } from "./MemberSearchDialog";
-import { POINTS_REASON_MAX, formatMemberPhone, pointsAmountError, pointsChange, reasonError, type PointsDirection } from "./rules";
+import {
+  POINTS_REASON_MAX,
+  formatMemberPhone,
+  pointsAmountError,
+  pointsChange,
+  reasonError,
+  type PointsDirection,
+} from "./rules";
 
 /** The member whose points change. */
 export interface PointsMember {
@@ -50,7 +68,8 @@ function AdjustContent({ onClose, member, onAdjusted }: Omit<PointsAdjustDialogP
   const [confirming, setConfirming] = useState(false);
 
   const save = useMutation({
-    mutationFn: () => adjustPoints({ memId: chosen?.memId ?? 0, change: pointsChange(direction, amount), reason: reason.trim() }),
+    mutationFn: () =>
+      adjustPoints({ memId: chosen?.memId ?? 0, change: pointsChange(direction, amount), reason: reason.trim() }),
     onSuccess: async (result) => {
       setConfirming(false);
       await queryClient.invalidateQueries({ queryKey: memberKeys.all });
@@ -60,7 +79,11 @@ function AdjustContent({ onClose, member, onAdjusted }: Omit<PointsAdjustDialogP
     onError: (error) => {
       setConfirming(false);
       if (error instanceof ApiError) {
-        setErrors({ amount: error.fields.change?.[0], reason: error.fields.reason?.[0], member: error.fields.memId?.[0] });
+        setErrors({
+          amount: error.fields.change?.[0],
+          reason: error.fields.reason?.[0],
+          member: error.fields.memId?.[0],
+        });
         setFailure(error.message);
       }
     },
@@ -90,61 +113,63 @@ function AdjustContent({ onClose, member, onAdjusted }: Omit<PointsAdjustDialogP
   return (
     <>
       <form noValidate onSubmit={submit}>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
-            <Typography color="text.secondary">{t("points.member")}</Typography>
-            <Typography>
-              {chosen ? `${chosen.name} ${chosen.phone ? formatMemberPhone(chosen.areaCode ?? "", chosen.phone) : ""}`.trim() : "—"}
-            </Typography>
-            {member ? null : (
-              <Button size="small" onClick={() => setSearching(true)}>
-                {t("points.chooseMember")}
-              </Button>
-            )}
-          </Stack>
-          {errors.member ? <Alert severity="warning">{errors.member}</Alert> : null}
-          <Stack direction="row" spacing={2}>
-            <TextField
-              select
-              label={t("points.direction")}
-              value={direction}
-              onChange={(event) => setDirection(event.target.value === "deduct" ? "deduct" : "add")}
-              sx={{ minWidth: 140 }}
-            >
-              <MenuItem value="add">{t("points.add")}</MenuItem>
-              <MenuItem value="deduct">{t("points.deduct")}</MenuItem>
-            </TextField>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
+              <Typography color="text.secondary">{t("points.member")}</Typography>
+              <Typography>
+                {chosen
+                  ? `${chosen.name} ${chosen.phone ? formatMemberPhone(chosen.areaCode ?? "", chosen.phone) : ""}`.trim()
+                  : "—"}
+              </Typography>
+              {member ? null : (
+                <Button size="small" onClick={() => setSearching(true)}>
+                  {t("points.chooseMember")}
+                </Button>
+              )}
+            </Stack>
+            {errors.member ? <Alert severity="warning">{errors.member}</Alert> : null}
+            <Stack direction="row" spacing={2}>
+              <TextField
+                select
+                label={t("points.direction")}
+                value={direction}
+                onChange={(event) => setDirection(event.target.value === "deduct" ? "deduct" : "add")}
+                sx={{ minWidth: 140 }}
+              >
+                <MenuItem value="add">{t("points.add")}</MenuItem>
+                <MenuItem value="deduct">{t("points.deduct")}</MenuItem>
+              </TextField>
+              <TextField
+                fullWidth
+                required
+                label={t("points.amount")}
+                value={amount}
+                onChange={(event) => setAmount(event.target.value.trim())}
+                error={Boolean(errors.amount)}
+                helperText={errors.amount || " "}
+                slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 7 } }}
+              />
+            </Stack>
             <TextField
               fullWidth
               required
-              label={t("points.amount")}
-              value={amount}
-              onChange={(event) => setAmount(event.target.value.trim())}
-              error={Boolean(errors.amount)}
-              helperText={errors.amount || " "}
-              slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 7 } }}
+              label={t("points.reason")}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              error={Boolean(errors.reason)}
+              helperText={errors.reason || " "}
+              slotProps={{ htmlInput: { maxLength: POINTS_REASON_MAX } }}
             />
+            {failure ? <Alert severity="error">{failure}</Alert> : null}
           </Stack>
-          <TextField
-            fullWidth
-            required
-            label={t("points.reason")}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            error={Boolean(errors.reason)}
-            helperText={errors.reason || " "}
-            slotProps={{ htmlInput: { maxLength: POINTS_REASON_MAX } }}
-          />
-          {failure ? <Alert severity="error">{failure}</Alert> : null}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t("cancel")}</Button>
-        <Button type="submit" variant="contained" disabled={save.isPending}>
-          {t("points.adjust")}
-        </Button>
-      </DialogActions>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t("cancel")}</Button>
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            {t("points.adjust")}
+          </Button>
+        </DialogActions>
       </form>
       <ConfirmDialog
         open={confirming}

@@ -130,7 +130,12 @@ describe("member form rules", () => {
   });
 
   it("sends the filled fields on create", () => {
-    const form = { ...emptyMemberForm({ name: " 张三 ", phone: "13912345678" }), gender: "2", labels: [3], introducer: { memId: 9, name: "李四" } };
+    const form = {
+      ...emptyMemberForm({ name: " 张三 ", phone: "13912345678" }),
+      gender: "2",
+      labels: [3],
+      introducer: { memId: 9, name: "李四" },
+    };
     expect(createBody(form)).toEqual({
       name: "张三",
       areaCode: "0086",
@@ -166,7 +171,16 @@ describe("member form rules", () => {
     expect(before.phone).toBe("");
     expect(updateBody(5, before, before)).toEqual({ memId: 5 });
     expect(updateBody(5, before, { ...before, labels: [1] })).toEqual({ memId: 5 });
-    expect(updateBody(5, before, { ...before, birthday: "", remark: " hi ", labels: [2, 1], smsConsent: false, phone: "13812345678" })).toEqual({
+    expect(
+      updateBody(5, before, {
+        ...before,
+        birthday: "",
+        remark: " hi ",
+        labels: [2, 1],
+        smsConsent: false,
+        phone: "13812345678",
+      }),
+    ).toEqual({
       memId: 5,
       birthday: null,
       remark: "hi",

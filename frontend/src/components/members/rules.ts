@@ -234,7 +234,8 @@ export function updateBody(memId: number, before: MemberForm, after: MemberForm)
   for (const key of ["crmCode", "cardNo", "remark"] as const) {
     if (after[key].trim() !== before[key]) body[key] = after[key].trim();
   }
-  if ((after.introducer?.memId ?? null) !== (before.introducer?.memId ?? null)) body.introducerId = after.introducer?.memId ?? null;
+  if ((after.introducer?.memId ?? null) !== (before.introducer?.memId ?? null))
+    body.introducerId = after.introducer?.memId ?? null;
   if (!sameSet(after.labels, before.labels)) body.labels = [...after.labels];
   if (after.smsConsent !== before.smsConsent) body.smsConsent = after.smsConsent;
   return body;
@@ -244,8 +245,22 @@ export function updateBody(memId: number, before: MemberForm, after: MemberForm)
 export function formFieldOf(serverField: string): MemberFormField | null {
   if (serverField === "introducerId") return "introducer";
   const known: readonly string[] = [
-    "name", "areaCode", "phone", "gender", "birthday", "crmCode", "cardNo", "source", "occupation", "income",
-    "education", "maritalStatus", "introducer", "labels", "smsConsent", "remark",
+    "name",
+    "areaCode",
+    "phone",
+    "gender",
+    "birthday",
+    "crmCode",
+    "cardNo",
+    "source",
+    "occupation",
+    "income",
+    "education",
+    "maritalStatus",
+    "introducer",
+    "labels",
+    "smsConsent",
+    "remark",
   ];
   return known.includes(serverField) ? (serverField as MemberFormField) : null;
 }

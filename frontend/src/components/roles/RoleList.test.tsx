@@ -6,7 +6,13 @@ import { initiallyChecked, RoleList } from "./RoleList";
 describe("RoleList", () => {
   it("shows store | role rows with exactly one checked", () => {
     const onCheck = vi.fn();
-    render(<RoleList entries={[roleEntry({}), roleEntry({ userRoleId: 11, hier: "Store B" })]} checked={1} onCheck={onCheck} />);
+    render(
+      <RoleList
+        entries={[roleEntry({}), roleEntry({ userRoleId: 11, hier: "Store B" })]}
+        checked={1}
+        onCheck={onCheck}
+      />,
+    );
     const radios = screen.getAllByRole("radio");
     expect(radios.filter((row) => row.getAttribute("aria-checked") === "true")).toHaveLength(1);
     expect(screen.getByText("Store B | Principal")).toBeInTheDocument();

@@ -26,7 +26,8 @@ interface Shown extends CredentialErrors {
 export function shownFor(error: unknown, fallback: string): Shown {
   const fields = serverFieldErrors(error, ["username", "account"]);
   if (fields) return fields;
-  if (error instanceof ApiError && error.errcode === "LOGIN-40101") return { form: error.message || fallback, hint: true };
+  if (error instanceof ApiError && error.errcode === "LOGIN-40101")
+    return { form: error.message || fallback, hint: true };
   return { form: failureText(error, fallback) };
 }
 

@@ -8,7 +8,14 @@ import { mountIsland } from "../../islands/mount";
 import { AccountLoginForm } from "./AccountLoginForm";
 import { RoleStep } from "./RoleStep";
 import { SignInLayout, Working } from "./SignInLayout";
-import { currentQuery, dropFromAddress, failureText, signedInFromLoginInfo, startSession, type SignedIn } from "./signInSession";
+import {
+  currentQuery,
+  dropFromAddress,
+  failureText,
+  signedInFromLoginInfo,
+  startSession,
+  type SignedIn,
+} from "./signInSession";
 import { LOGIN_PAGE, REGISTER_PAGE, withNext } from "./signInUrls";
 
 const HANDOVER_KEYS = ["u", "p", "uid", "userId"] as const;

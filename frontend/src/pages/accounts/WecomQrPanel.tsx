@@ -17,9 +17,7 @@ export function WecomQrPanel() {
     );
   }
   if (info.isError) {
-    return (
-      <RetryAlert onRetry={() => void info.refetch()}>{t("login.infoFailed")}</RetryAlert>
-    );
+    return <RetryAlert onRetry={() => void info.refetch()}>{t("login.infoFailed")}</RetryAlert>;
   }
   if (!info.data.configured) {
     return <Alert severity="info">{t("login.notConfigured")}</Alert>;

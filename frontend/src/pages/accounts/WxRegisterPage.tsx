@@ -42,9 +42,7 @@ export function WxRegisterPage() {
           <Alert severity="success">{t("wxRegister.bound", { loginName: bind.data.loginName })}</Alert>
         ) : null}
         {bind.isError ? <Alert severity="error">{failureText(bind.error, t("common:requestFailed"))}</Alert> : null}
-        {info.isError ? (
-          <RetryAlert onRetry={() => void info.refetch()}>{t("login.infoFailed")}</RetryAlert>
-        ) : null}
+        {info.isError ? <RetryAlert onRetry={() => void info.refetch()}>{t("login.infoFailed")}</RetryAlert> : null}
         {info.data && !info.data.configured ? <Alert severity="info">{t("login.notConfigured")}</Alert> : null}
         {!binding && !bind.isSuccess ? (
           <Button

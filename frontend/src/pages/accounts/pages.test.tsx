@@ -110,7 +110,11 @@ describe("the sign-in pages", () => {
   it("/login?code= of an unbound member stays on /login with the message", async () => {
     openAt("/login?code=abc");
     stubFetch({
-      "/api/v1/wxwork/login": { status: 401, errcode: "WECOM-NOT-BOUND", errmsg: "this enterprise-chat account is not bound" },
+      "/api/v1/wxwork/login": {
+        status: 401,
+        errcode: "WECOM-NOT-BOUND",
+        errmsg: "this enterprise-chat account is not bound",
+      },
       "/api/v1/wxwork/info": { data: { appid: "", agentid: "", configured: false } },
     });
     const navigate = vi.fn();
@@ -134,7 +138,9 @@ describe("the sign-in pages", () => {
     openAt("/xxbLogin?chooseRole=1&next=%2ForderBoard");
     window.localStorage.setItem("erp.tokens", JSON.stringify({ access: "a", refresh: "r", accountVersion: "v" }));
     const { calls } = stubFetch({
-      "/rest/acct/loginInfo": { data: { userId: 2, userName: "Li Hua", loginName: "SY00002", roles: LOGIN_INFO.roles } },
+      "/rest/acct/loginInfo": {
+        data: { userId: 2, userName: "Li Hua", loginName: "SY00002", roles: LOGIN_INFO.roles },
+      },
     });
     renderPage(<AccountLoginPage />);
     expect(await screen.findByText("Store A | Principal")).toBeInTheDocument();
@@ -160,7 +166,11 @@ describe("the sign-in pages", () => {
 
   it("/register checks the minimum length, then shows the success notice and a sign-in link", async () => {
     const { calls } = stubFetch({
-      "/rest/acct/createAcct": { status: 201, errmsg: "registered, please log in on the tablet", data: { loginName: "abcdef" } },
+      "/rest/acct/createAcct": {
+        status: 201,
+        errmsg: "registered, please log in on the tablet",
+        data: { loginName: "abcdef" },
+      },
     });
     renderPage(<RegisterPage />);
     fireEvent.change(screen.getByLabelText("Account"), { target: { value: "abc" } });

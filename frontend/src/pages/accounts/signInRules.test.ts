@@ -90,7 +90,10 @@ describe("checkPassword (sign_in_rules.check_password)", () => {
 
 describe("validateLogin", () => {
   it("reports each field's first broken rule", () => {
-    expect(validateLogin("", "")).toEqual({ ok: false, errors: { account: "accountRequired", password: "passwordRequired" } });
+    expect(validateLogin("", "")).toEqual({
+      ok: false,
+      errors: { account: "accountRequired", password: "passwordRequired" },
+    });
     expect(validateLogin("SYYG1", "x")).toEqual({ ok: false, errors: { account: "managerPrefix" } });
     expect(validateLogin("ok", "p".repeat(33))).toEqual({ ok: false, errors: { password: "passwordTooLong" } });
   });
@@ -114,14 +117,32 @@ describe("registration (sign_in_rules.check_registration)", () => {
   });
 
   it("then applies the sign-in limits, in the server's order", () => {
-    expect(checkRegistration("a".repeat(16), "p".repeat(40))).toEqual({ ok: false, field: "account", message: "accountTooLong" });
-    expect(checkRegistration("SYYG0001", "p".repeat(40))).toEqual({ ok: false, field: "account", message: "managerPrefix" });
-    expect(checkRegistration("abcdef", "p".repeat(33))).toEqual({ ok: false, field: "password", message: "passwordTooLong" });
+    expect(checkRegistration("a".repeat(16), "p".repeat(40))).toEqual({
+      ok: false,
+      field: "account",
+      message: "accountTooLong",
+    });
+    expect(checkRegistration("SYYG0001", "p".repeat(40))).toEqual({
+      ok: false,
+      field: "account",
+      message: "managerPrefix",
+    });
+    expect(checkRegistration("abcdef", "p".repeat(33))).toEqual({
+      ok: false,
+      field: "password",
+      message: "passwordTooLong",
+    });
   });
 
   it("the form shows each field's first broken rule", () => {
-    expect(validateRegistration("", "")).toEqual({ ok: false, errors: { account: "accountRequired", password: "passwordRequired" } });
-    expect(validateRegistration("abc", "abc")).toEqual({ ok: false, errors: { account: "minLength", password: "minLength" } });
+    expect(validateRegistration("", "")).toEqual({
+      ok: false,
+      errors: { account: "accountRequired", password: "passwordRequired" },
+    });
+    expect(validateRegistration("abc", "abc")).toEqual({
+      ok: false,
+      errors: { account: "minLength", password: "minLength" },
+    });
     expect(validateRegistration(" abcdef ", "secret")).toEqual({ ok: true, account: "abcdef", password: "secret" });
   });
 });

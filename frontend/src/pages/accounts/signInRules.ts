@@ -14,12 +14,7 @@ export const ACCOUNT_CODE_LENGTH = 7;
 export const LOGIN_USERNAME_PREFIX = "ERP:";
 
 export type RuleMessage =
-  | "accountRequired"
-  | "managerPrefix"
-  | "accountTooLong"
-  | "passwordRequired"
-  | "passwordTooLong"
-  | "minLength";
+  "accountRequired" | "managerPrefix" | "accountTooLong" | "passwordRequired" | "passwordTooLong" | "minLength";
 
 export type Checked = { ok: true; value: string } | { ok: false; message: RuleMessage };
 
@@ -56,9 +51,7 @@ export interface FieldErrors {
   password?: RuleMessage;
 }
 
-export type Validated =
-  | { ok: true; account: string; password: string }
-  | { ok: false; errors: FieldErrors };
+export type Validated = { ok: true; account: string; password: string } | { ok: false; errors: FieldErrors };
 
 function validated(account: Checked, password: Checked): Validated {
   if (account.ok && password.ok) return { ok: true, account: account.value, password: password.value };
@@ -99,7 +92,8 @@ export function validateRegistration(account: string, password: string): Validat
 export function checkRegistration(
   rawAccount: string | null | undefined,
   rawPassword: string | null | undefined,
-): { ok: true; account: string; password: string } | { ok: false; field: "account" | "password"; message: RuleMessage } {
+):
+  { ok: true; account: string; password: string } | { ok: false; field: "account" | "password"; message: RuleMessage } {
   const account = (rawAccount ?? "").trim();
   const password = rawPassword ?? "";
   for (const [field, value] of [
@@ -110,7 +104,8 @@ export function checkRegistration(
     if (value.length < REGISTER_MIN) return { ok: false, field, message: "minLength" };
   }
   if (account.length > ACCOUNT_MAX) return { ok: false, field: "account", message: "accountTooLong" };
-  if (account.toUpperCase().startsWith(MANAGER_PREFIX)) return { ok: false, field: "account", message: "managerPrefix" };
+  if (account.toUpperCase().startsWith(MANAGER_PREFIX))
+    return { ok: false, field: "account", message: "managerPrefix" };
   if (password.length > PASSWORD_MAX) return { ok: false, field: "password", message: "passwordTooLong" };
   return { ok: true, account, password };
 }

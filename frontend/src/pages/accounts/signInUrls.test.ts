@@ -56,7 +56,9 @@ describe("safeNext and destination", () => {
   });
 
   it("withNext carries next along", () => {
-    expect(withNext("/xxbLogin", "/orderBoard?date=2024-01-01")).toBe("/xxbLogin?next=%2ForderBoard%3Fdate%3D2024-01-01");
+    expect(withNext("/xxbLogin", "/orderBoard?date=2024-01-01")).toBe(
+      "/xxbLogin?next=%2ForderBoard%3Fdate%3D2024-01-01",
+    );
     expect(withNext("/xxbLogin", null)).toBe("/xxbLogin");
   });
 });

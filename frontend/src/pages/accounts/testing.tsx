@@ -48,7 +48,8 @@ export function stubFetch(answers: Record<string, Answer | ((call: FetchCall) =>
     calls.push(call);
     const path = url.split("?")[0] ?? url;
     const found = answers[path];
-    const answer = typeof found === "function" ? found(call) : (found ?? { status: 404, errcode: "SYS-40400", errmsg: "not found" });
+    const answer =
+      typeof found === "function" ? found(call) : (found ?? { status: 404, errcode: "SYS-40400", errmsg: "not found" });
     return new Response(
       JSON.stringify({ errcode: answer.errcode ?? "0", errmsg: answer.errmsg ?? "", data: answer.data ?? null }),
       { status: answer.status ?? 200, headers: { "Content-Type": "application/json" } },

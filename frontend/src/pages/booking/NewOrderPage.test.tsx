@@ -28,8 +28,16 @@ function routes(extra: Routes = {}): Routes {
         { id: 7, name: "Scalp care", duration: 60, categoryName: "Care" },
         { id: 8, name: "Hair wash", duration: 30, categoryName: "Care" },
       ]),
-    "GET /rest/reservation/findNurse": () => ok([{ id: 1, name: "Nurse One" }, { id: 2, name: "Nurse Two" }]),
-    "GET /rest/reservation/sources": () => ok([{ code: "phone", name: "Phone" }, { code: "walkIn", name: "Walk-in" }]),
+    "GET /rest/reservation/findNurse": () =>
+      ok([
+        { id: 1, name: "Nurse One" },
+        { id: 2, name: "Nurse Two" },
+      ]),
+    "GET /rest/reservation/sources": () =>
+      ok([
+        { code: "phone", name: "Phone" },
+        { code: "walkIn", name: "Walk-in" },
+      ]),
     "GET /rest/reservation/getDuration": (call) => ok({ minutes: call.query.get("projectIds") === "7,8" ? 90 : 60 }),
     "POST /rest/reservation/check": () => ok({ ok: true, problems: [] }),
     "POST /rest/reservation/saveOrUpdate": () => ({ status: 201, data: reservation(9), errmsg: "saved" }),
@@ -71,7 +79,9 @@ describe("NewOrderPage", () => {
     expect(screen.getByText("Please enter start time")).toBeInTheDocument();
 
     await fillWalkIn("12345678901");
-    expect(screen.getByText("Please enter an 11-digit mobile number starting with 1 (second digit 3 to 9)")).toBeInTheDocument();
+    expect(
+      screen.getByText("Please enter an 11-digit mobile number starting with 1 (second digit 3 to 9)"),
+    ).toBeInTheDocument();
     fireEvent.mouseDown(screen.getByRole("combobox", { name: /Area code/ }));
     fireEvent.click(await screen.findByRole("option", { name: "00852 Hong Kong" }));
     expect(screen.getByText("Please enter an 8-digit phone number")).toBeInTheDocument();
@@ -106,7 +116,10 @@ describe("NewOrderPage", () => {
     fireEvent.change(screen.getByLabelText(/^Remark/), { target: { value: "first visit" } });
     fireEvent.click(screen.getByTestId("save-reservation"));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith(`/orderBoard?date=${DAY}`));
-    expect(server.callsTo("POST /rest/reservation/saveOrUpdate")[0]?.body).toMatchObject({ remark: "first visit", startTime: "2026-11-23T13:30:00+08:00" });
+    expect(server.callsTo("POST /rest/reservation/saveOrUpdate")[0]?.body).toMatchObject({
+      remark: "first visit",
+      startTime: "2026-11-23T13:30:00+08:00",
+    });
   });
 
   it("books a member found with the search dialog and shows their summary", async () => {
@@ -114,11 +127,41 @@ describe("NewOrderPage", () => {
     const server = fakeServer(
       routes({
         "GET /rest/member/search": () =>
-          ok([{ memId: 55, name: "Wang Fang", phone: "139****5678", areaCode: "0086", crmCode: "", dependencyStore: "Store A", dependencyStoreId: 10, myself: true }]),
+          ok([
+            {
+              memId: 55,
+              name: "Wang Fang",
+              phone: "139****5678",
+              areaCode: "0086",
+              crmCode: "",
+              dependencyStore: "Store A",
+              dependencyStoreId: 10,
+              myself: true,
+            },
+          ]),
         "GET /rest/member/euqalQuery": () =>
-          ok([{ memId: 55, name: "Wang Fang", phone: "139****5678", areaCode: "0086", crmCode: "", dependencyStore: "Store A", dependencyStoreId: 10, myself: true }]),
+          ok([
+            {
+              memId: 55,
+              name: "Wang Fang",
+              phone: "139****5678",
+              areaCode: "0086",
+              crmCode: "",
+              dependencyStore: "Store A",
+              dependencyStoreId: 10,
+              myself: true,
+            },
+          ]),
         "GET /rest/reservation/accountInfo/55": () =>
-          ok({ memId: 55, name: "Wang Fang", phone: "139****5678", points: 120, labels: [{ id: 1, name: "VIP" }], lastVisitAt: null, upcoming: [] }),
+          ok({
+            memId: 55,
+            name: "Wang Fang",
+            phone: "139****5678",
+            points: 120,
+            labels: [{ id: 1, name: "VIP" }],
+            lastVisitAt: null,
+            upcoming: [],
+          }),
       }),
     );
     render_(<NewOrderPage search={`?start=${DAY}T15:00`} navigate={navigate} />);
@@ -145,13 +188,21 @@ describe("NewOrderPage", () => {
   });
 
   it("shows conflicts and, with the button code, saves anyway after a confirmation", async () => {
-    window.localStorage.setItem("erp.session", JSON.stringify(sessionInfo({ storeId: 10, btn: ["BTN-YUKB-FORCE-UPDATE"] })));
+    window.localStorage.setItem(
+      "erp.session",
+      JSON.stringify(sessionInfo({ storeId: 10, btn: ["BTN-YUKB-FORCE-UPDATE"] })),
+    );
     const navigate = vi.fn();
     const server = fakeServer(
       routes({
-        "POST /rest/reservation/check": () => ok({ ok: false, problems: [{ code: "nurseOffDuty", message: "Nurse One is off duty then" }] }),
+        "POST /rest/reservation/check": () =>
+          ok({ ok: false, problems: [{ code: "nurseOffDuty", message: "Nurse One is off duty then" }] }),
         "POST /rest/reservation/saveOrUpdate": () => CONFLICT,
-        "POST /rest/reservation/forceUpdate": () => ({ status: 201, data: reservation(9, { forced: true }), errmsg: "saved" }),
+        "POST /rest/reservation/forceUpdate": () => ({
+          status: 201,
+          data: reservation(9, { forced: true }),
+          errmsg: "saved",
+        }),
       }),
     );
     render_(<NewOrderPage search={`?nurseId=1&start=${DAY}T16:00`} navigate={navigate} />);
@@ -165,7 +216,9 @@ describe("NewOrderPage", () => {
     const confirm = await screen.findByRole("dialog", { name: "Save anyway" });
     fireEvent.click(within(confirm).getByRole("button", { name: "Yes" }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith(`/orderBoard?date=${DAY}`));
-    expect(server.callsTo("POST /rest/reservation/forceUpdate")[0]?.body).toEqual(server.callsTo("POST /rest/reservation/saveOrUpdate")[0]?.body);
+    expect(server.callsTo("POST /rest/reservation/forceUpdate")[0]?.body).toEqual(
+      server.callsTo("POST /rest/reservation/saveOrUpdate")[0]?.body,
+    );
   });
 
   it("offers no save-anyway without the button code", async () => {
@@ -182,8 +235,18 @@ describe("NewOrderPage", () => {
     const navigate = vi.fn();
     const server = fakeServer(
       routes({
-        "GET /rest/reservation/detail/1": () => ok({ ...reservation(1, { duration: 75, endTime: `${DAY}T11:15:00+08:00` }), history: [] }),
-        "GET /rest/reservation/accountInfo/101": () => ok({ memId: 101, name: "Member 1", phone: "138****0001", points: 0, labels: [], lastVisitAt: null, upcoming: [] }),
+        "GET /rest/reservation/detail/1": () =>
+          ok({ ...reservation(1, { duration: 75, endTime: `${DAY}T11:15:00+08:00` }), history: [] }),
+        "GET /rest/reservation/accountInfo/101": () =>
+          ok({
+            memId: 101,
+            name: "Member 1",
+            phone: "138****0001",
+            points: 0,
+            labels: [],
+            lastVisitAt: null,
+            upcoming: [],
+          }),
         "POST /rest/reservation/saveOrUpdate": () => ok(reservation(1), "saved"),
       }),
     );

@@ -81,7 +81,10 @@ function idFromSearch(search: string): number | null {
 /** /newOrder (ERP-YUKB-PAG-0001-0000): book for a member or a walk-in; /newOrder?id= edits,
  * ?nurseId=&start= (from an empty cell of the board) prefills. The check result shows before saving;
  * a conflict (RES-51021) shows its problems, and a role with BTN-YUKB-FORCE-UPDATE may save anyway. */
-export function NewOrderPage({ search = window.location.search, navigate = (url) => window.location.assign(url) }: NewOrderPageProps) {
+export function NewOrderPage({
+  search = window.location.search,
+  navigate = (url) => window.location.assign(url),
+}: NewOrderPageProps) {
   const { t } = useTranslation("booking");
   const [id] = useState(() => idFromSearch(search));
   const [initial] = useState(() => draftFromSearch(search, todayInStore()));
@@ -104,7 +107,15 @@ export function NewOrderPage({ search = window.location.search, navigate = (url)
   );
 }
 
-function OrderForm({ initial, maskedPhone, navigate }: { initial: Draft; maskedPhone: string; navigate: (url: string) => void }) {
+function OrderForm({
+  initial,
+  maskedPhone,
+  navigate,
+}: {
+  initial: Draft;
+  maskedPhone: string;
+  navigate: (url: string) => void;
+}) {
   const { t, i18n } = useTranslation("booking");
   const [storeId] = useState(() => currentSession()?.storeId ?? null);
   const [canForce] = useState(() => hasButtonCode(BTN_FORCE_UPDATE));
@@ -116,7 +127,9 @@ function OrderForm({ initial, maskedPhone, navigate }: { initial: Draft; maskedP
   const [saveError, setSaveError] = useState("");
   const [askForce, setAskForce] = useState(false);
   // The duration follows the projects and nurse until the person types one; editing keeps the saved one.
-  const [durationKey, setDurationKey] = useState(() => (initial.id === null ? "" : JSON.stringify([initial.projectIds, initial.nurseId])));
+  const [durationKey, setDurationKey] = useState(() =>
+    initial.id === null ? "" : JSON.stringify([initial.projectIds, initial.nurseId]),
+  );
 
   const projects = useBookableProjects(storeId);
   const nurses = useNurseOptions(isIsoDate(draft.date) ? draft.date : "");
@@ -147,8 +160,16 @@ function OrderForm({ initial, maskedPhone, navigate }: { initial: Draft; maskedP
   const checkBody: ReservationBody | null = body ? { ...body, remark: undefined } : null;
   const check = useCheck(checkBody);
 
-  const minutes = Number(draft.duration) || draft.projectIds.reduce((sum, projectId) => sum + (projects.data?.find((p) => p.id === projectId)?.duration ?? 0), 0) || 15;
-  const slots = board.data ? freeSlots({ board: board.data, nurseId: draft.nurseId, duration: minutes, excludeId: draft.id }) : [];
+  const minutes =
+    Number(draft.duration) ||
+    draft.projectIds.reduce(
+      (sum, projectId) => sum + (projects.data?.find((p) => p.id === projectId)?.duration ?? 0),
+      0,
+    ) ||
+    15;
+  const slots = board.data
+    ? freeSlots({ board: board.data, nurseId: draft.nurseId, duration: minutes, excludeId: draft.id })
+    : [];
 
   const done = (date: string) => navigate(boardHref(date));
   const save = useMutation({
@@ -195,16 +216,35 @@ function OrderForm({ initial, maskedPhone, navigate }: { initial: Draft; maskedP
   };
 
   return (
-    <Stack spacing={2} component="form" noValidate onSubmit={(event) => { event.preventDefault(); submit(); }} aria-label={t("form.newTitle")}>
+    <Stack
+      spacing={2}
+      component="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+      aria-label={t("form.newTitle")}
+    >
       <Section title={t("form.customer")}>
-        <RadioGroup row value={draft.kind} onChange={(event) => set("kind", event.target.value as Draft["kind"])} aria-label={t("form.customer")}>
+        <RadioGroup
+          row
+          value={draft.kind}
+          onChange={(event) => set("kind", event.target.value as Draft["kind"])}
+          aria-label={t("form.customer")}
+        >
           <FormControlLabel value="member" control={<Radio />} label={t("form.member")} />
           <FormControlLabel value="walkIn" control={<Radio />} label={t("form.walkIn")} />
         </RadioGroup>
         {draft.kind === "member" ? (
           <Stack spacing={1}>
             <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap" }}>
-              <Button variant="outlined" startIcon={<PersonSearchIcon />} onClick={() => setFinding(true)} data-testid="find-member">
+              <Button
+                variant="outlined"
+                startIcon={<PersonSearchIcon />}
+                onClick={() => setFinding(true)}
+                data-testid="find-member"
+              >
                 {draft.memId === null ? t("form.findMember") : t("form.changeMember")}
               </Button>
               {draft.memId !== null ? (
@@ -221,7 +261,8 @@ function OrderForm({ initial, maskedPhone, navigate }: { initial: Draft; maskedP
               ) : account.data ? (
                 <Box data-testid="member-summary" sx={{ bgcolor: "grey.50", p: 1.5, borderRadius: 1 }}>
                   <Typography variant="body2">
-                    {t("form.points")}: {account.data.points} · {t("form.lastVisit")}: {formatDateTime(account.data.lastVisitAt, i18n.language)}
+                    {t("form.points")}: {account.data.points} · {t("form.lastVisit")}:{" "}
+                    {formatDateTime(account.data.lastVisitAt, i18n.language)}
                   </Typography>
                   {account.data.labels.length ? (
                     <Stack direction="row" sx={{ gap: 0.5, mt: 0.5, flexWrap: "wrap" }}>
@@ -233,7 +274,12 @@ function OrderForm({ initial, maskedPhone, navigate }: { initial: Draft; maskedP
                   <Typography variant="body2" sx={{ mt: 0.5 }}>
                     {account.data.upcoming.length
                       ? t("form.upcoming", {
-                          list: account.data.upcoming.map((item) => `${formatDateTime(item.startTime, i18n.language)} ${item.projects.map((p) => p.name).join(", ")}`).join("; "),
+                          list: account.data.upcoming
+                            .map(
+                              (item) =>
+                                `${formatDateTime(item.startTime, i18n.language)} ${item.projects.map((p) => p.name).join(", ")}`,
+                            )
+                            .join("; "),
                         })
                       : t("form.noUpcoming")}
                   </Typography>
@@ -293,17 +339,26 @@ function OrderForm({ initial, maskedPhone, navigate }: { initial: Draft; maskedP
               value={draft.projectIds}
               onChange={(event) => set("projectIds", (event.target.value as unknown as number[]).map(Number))}
               renderValue={(selected) =>
-                selected.map((projectId) => projects.data?.find((project) => project.id === projectId)?.name ?? `#${projectId}`).join(", ")
+                selected
+                  .map(
+                    (projectId) => projects.data?.find((project) => project.id === projectId)?.name ?? `#${projectId}`,
+                  )
+                  .join(", ")
               }
             >
               {(projects.data ?? []).map((project) => (
                 <MenuItem key={project.id} value={project.id}>
                   <Checkbox size="small" checked={draft.projectIds.includes(project.id)} />
-                  <ListItemText primary={project.name} secondary={`${project.categoryName ? `${project.categoryName} · ` : ""}${t("minutes", { count: project.duration })}`} />
+                  <ListItemText
+                    primary={project.name}
+                    secondary={`${project.categoryName ? `${project.categoryName} · ` : ""}${t("minutes", { count: project.duration })}`}
+                  />
                 </MenuItem>
               ))}
             </Select>
-            <FormHelperText>{fieldError("projects") || (projects.isError ? projects.error.message : " ")}</FormHelperText>
+            <FormHelperText>
+              {fieldError("projects") || (projects.isError ? projects.error.message : " ")}
+            </FormHelperText>
           </FormControl>
           <TextField
             select
@@ -443,7 +498,9 @@ function OrderForm({ initial, maskedPhone, navigate }: { initial: Draft; maskedP
         </Box>
       </Section>
 
-      {saveProblems ? <ProblemList title={t("form.saveRefused")} problems={saveProblems} testId="save-problems" /> : null}
+      {saveProblems ? (
+        <ProblemList title={t("form.saveRefused")} problems={saveProblems} testId="save-problems" />
+      ) : null}
       {saveError ? <Alert severity="error">{saveError}</Alert> : null}
       {submitted && Object.keys(errors).length > 0 ? (
         <Alert severity="warning" data-testid="form-errors">
@@ -454,7 +511,13 @@ function OrderForm({ initial, maskedPhone, navigate }: { initial: Draft; maskedP
       <Stack direction="row" spacing={2} sx={{ justifyContent: "flex-end" }}>
         <Button href={boardHref(initial.date)}>{t("form.cancel")}</Button>
         {offerForce ? (
-          <Button color="warning" variant="outlined" disabled={busy} onClick={() => setAskForce(true)} data-testid="save-anyway">
+          <Button
+            color="warning"
+            variant="outlined"
+            disabled={busy}
+            onClick={() => setAskForce(true)}
+            data-testid="save-anyway"
+          >
             {t("form.saveAnyway")}
           </Button>
         ) : null}

@@ -13,7 +13,12 @@ function render_(node: ReactNode) {
   return render(<AppProviders>{node}</AppProviders>);
 }
 
-const detail = (id: number, overrides = {}) => ({ ...reservation(id, overrides), history: [{ at: `${DAY}T08:00:00+08:00`, by: "SY00002", kind: "created", kindName: "created", before: null, after: null }] });
+const detail = (id: number, overrides = {}) => ({
+  ...reservation(id, overrides),
+  history: [
+    { at: `${DAY}T08:00:00+08:00`, by: "SY00002", kind: "created", kindName: "created", before: null, after: null },
+  ],
+});
 
 beforeEach(() => {
   window.localStorage.setItem("erp.session", JSON.stringify(sessionInfo({ storeId: 10 })));
@@ -39,8 +44,13 @@ describe("OrderBoardPage", () => {
     expect(block).toHaveTextContent("Member 1");
     expect(block).toHaveTextContent("138****0001");
     expect(block).toHaveTextContent("Scalp care");
-    expect(within(screen.getByTestId("nurse-column-2")).getByTestId("reservation-block-2")).toHaveAttribute("draggable", "false");
-    expect(within(screen.getByTestId("nurse-column-any")).getByTestId("reservation-block-3")).toHaveTextContent("+852 91****78");
+    expect(within(screen.getByTestId("nurse-column-2")).getByTestId("reservation-block-2")).toHaveAttribute(
+      "draggable",
+      "false",
+    );
+    expect(within(screen.getByTestId("nurse-column-any")).getByTestId("reservation-block-3")).toHaveTextContent(
+      "+852 91****78",
+    );
     expect(screen.getByTestId("nurse-header-1")).toHaveTextContent("Nurse One");
     expect(screen.getByTestId("nurse-header-1")).toHaveTextContent("Early 09:00–17:00");
     expect(screen.getByTestId("duty-state-2")).toHaveTextContent("Off duty");
@@ -62,16 +72,29 @@ describe("OrderBoardPage", () => {
   });
 
   it("says when the day has no reservations, and switches days", async () => {
-    const server = fakeServer({ "GET /rest/reservation/board": (call) => ok(board({ date: call.query.get("date") ?? DAY, reservations: [], counts: { booked: 0, arrived: 0, inService: 0, done: 0, noShow: 0, cancelled: 0, total: 0 } })) });
+    const server = fakeServer({
+      "GET /rest/reservation/board": (call) =>
+        ok(
+          board({
+            date: call.query.get("date") ?? DAY,
+            reservations: [],
+            counts: { booked: 0, arrived: 0, inService: 0, done: 0, noShow: 0, cancelled: 0, total: 0 },
+          }),
+        ),
+    });
     render_(<OrderBoardPage search="?date=2020-01-06" />);
     expect(await screen.findByTestId("board-empty")).toHaveTextContent("No reservations on this day.");
     fireEvent.click(screen.getByTestId("date-next"));
-    await waitFor(() => expect(server.callsTo("GET /rest/reservation/board").at(-1)?.query.get("date")).toBe("2020-01-07"));
+    await waitFor(() =>
+      expect(server.callsTo("GET /rest/reservation/board").at(-1)?.query.get("date")).toBe("2020-01-07"),
+    );
     expect(window.location.search).toBe("?date=2020-01-07");
   });
 
   it("shows a failure with a retry", async () => {
-    fakeServer({ "GET /rest/reservation/board": () => ({ status: 403, errcode: "AUTH-40300", errmsg: "no permission" }) });
+    fakeServer({
+      "GET /rest/reservation/board": () => ({ status: 403, errcode: "AUTH-40300", errmsg: "no permission" }),
+    });
     render_(<OrderBoardPage search={`?date=${DAY}`} />);
     expect(await screen.findByText("no permission")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
@@ -82,7 +105,11 @@ describe("OrderBoardPage", () => {
     const server = fakeServer({
       "GET /rest/reservation/board": () => ok(current),
       "POST /rest/reservation/change": () => {
-        current = board({ reservations: [reservation(1, { nurseId: 2, startTime: `${DAY}T14:30:00+08:00`, endTime: `${DAY}T15:30:00+08:00` })] });
+        current = board({
+          reservations: [
+            reservation(1, { nurseId: 2, startTime: `${DAY}T14:30:00+08:00`, endTime: `${DAY}T15:30:00+08:00` }),
+          ],
+        });
         return ok(current.reservations[0], "saved");
       },
     });
@@ -93,8 +120,17 @@ describe("OrderBoardPage", () => {
     fireEvent.dragOver(cell, { dataTransfer: { dropEffect: "" } });
     fireEvent.drop(cell, { dataTransfer: { getData: () => "1" } });
     await waitFor(() => expect(server.callsTo("POST /rest/reservation/change")).toHaveLength(1));
-    expect(server.callsTo("POST /rest/reservation/change")[0]?.body).toEqual({ id: 1, nurseId: 2, startTime: "2026-11-23T14:30:00+08:00" });
-    await waitFor(() => expect(within(screen.getByTestId("nurse-column-2")).getByTestId("reservation-block-1")).toHaveAttribute("data-start", "14:30"));
+    expect(server.callsTo("POST /rest/reservation/change")[0]?.body).toEqual({
+      id: 1,
+      nurseId: 2,
+      startTime: "2026-11-23T14:30:00+08:00",
+    });
+    await waitFor(() =>
+      expect(within(screen.getByTestId("nurse-column-2")).getByTestId("reservation-block-1")).toHaveAttribute(
+        "data-start",
+        "14:30",
+      ),
+    );
   });
 
   it("puts the block back and shows the problems on a conflict", async () => {
@@ -143,7 +179,11 @@ describe("OrderBoardPage", () => {
     const server = fakeServer({
       "GET /rest/reservation/board": () => ok(board()),
       "GET /rest/reservation/detail/1": () => ok(detail(1)),
-      "GET /rest/reservation/findInvalidReason": () => ok([{ code: "customer", name: "Customer asked" }, { code: "store", name: "Store closed" }]),
+      "GET /rest/reservation/findInvalidReason": () =>
+        ok([
+          { code: "customer", name: "Customer asked" },
+          { code: "store", name: "Store closed" },
+        ]),
       "POST /rest/reservation/inValid": () => ok(reservation(1, { status: "cancelled" }), "saved"),
     });
     render_(<OrderBoardPage search={`?date=${DAY}`} />);
@@ -157,7 +197,13 @@ describe("OrderBoardPage", () => {
     fireEvent.click(await screen.findByRole("option", { name: "Customer asked" }));
     fireEvent.change(within(dialog).getByLabelText("Remark (optional)"), { target: { value: "ill" } });
     fireEvent.click(within(dialog).getByTestId("cancel-confirm"));
-    await waitFor(() => expect(server.callsTo("POST /rest/reservation/inValid")[0]?.body).toEqual({ id: 1, reason: "customer", remark: "ill" }));
+    await waitFor(() =>
+      expect(server.callsTo("POST /rest/reservation/inValid")[0]?.body).toEqual({
+        id: 1,
+        reason: "customer",
+        remark: "ill",
+      }),
+    );
   });
 
   it("keeps the drawer open and the filters across timed refreshes", async () => {

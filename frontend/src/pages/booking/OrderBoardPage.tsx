@@ -143,7 +143,8 @@ export function OrderBoardPage({
     });
 
   const duty = useMutation({
-    mutationFn: ({ nurse, on }: { nurse: BoardNurse; on: boolean }) => (on ? bookingApi.onWork(nurse.id) : bookingApi.offWork(nurse.id)),
+    mutationFn: ({ nurse, on }: { nurse: BoardNurse; on: boolean }) =>
+      on ? bookingApi.onWork(nurse.id) : bookingApi.offWork(nurse.id),
     onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.board(date) }),
   });
 
@@ -157,7 +158,12 @@ export function OrderBoardPage({
           <Button variant="outlined" href={`/newOrder?date=${date}&walkIn=1`} data-testid="walk-in-booking">
             {t("board.walkInBooking")}
           </Button>
-          <Button variant="contained" startIcon={<AddIcon />} href={newOrderHref({ date })} data-testid="new-reservation">
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            href={newOrderHref({ date })}
+            data-testid="new-reservation"
+          >
             {t("board.newReservation")}
           </Button>
         </Stack>
@@ -166,13 +172,21 @@ export function OrderBoardPage({
       <Paper variant="outlined" sx={{ p: 1.5, mb: 2 }}>
         <Stack direction="row" sx={{ flexWrap: "wrap", alignItems: "center", gap: 1.5 }}>
           <Stack direction="row" sx={{ alignItems: "center" }}>
-            <IconButton aria-label={t("board.previousDay")} onClick={() => setDate(shiftDate(date, -1))} data-testid="date-previous">
+            <IconButton
+              aria-label={t("board.previousDay")}
+              onClick={() => setDate(shiftDate(date, -1))}
+              data-testid="date-previous"
+            >
               <ChevronLeftIcon />
             </IconButton>
             <Button size="small" onClick={() => setDate(today)} disabled={date === today} data-testid="date-today">
               {t("board.today")}
             </Button>
-            <IconButton aria-label={t("board.nextDay")} onClick={() => setDate(shiftDate(date, 1))} data-testid="date-next">
+            <IconButton
+              aria-label={t("board.nextDay")}
+              onClick={() => setDate(shiftDate(date, 1))}
+              data-testid="date-next"
+            >
               <ChevronRightIcon />
             </IconButton>
           </Stack>
@@ -193,7 +207,9 @@ export function OrderBoardPage({
             size="small"
             label={t("board.statusFilter")}
             value={filters.status}
-            onChange={(event) => setFilters((previous) => ({ ...previous, status: event.target.value as ReservationStatus | "" }))}
+            onChange={(event) =>
+              setFilters((previous) => ({ ...previous, status: event.target.value as ReservationStatus | "" }))
+            }
             sx={{ minWidth: 150 }}
           >
             <MenuItem value="">{t("board.allStatuses")}</MenuItem>
@@ -210,7 +226,10 @@ export function OrderBoardPage({
             value={String(filters.nurseId)}
             onChange={(event) => {
               const value = event.target.value;
-              setFilters((previous) => ({ ...previous, nurseId: value === "" || value === "any" ? value : Number(value) }));
+              setFilters((previous) => ({
+                ...previous,
+                nurseId: value === "" || value === "any" ? value : Number(value),
+              }));
             }}
             sx={{ minWidth: 150 }}
           >
@@ -241,7 +260,11 @@ export function OrderBoardPage({
         <DetailError message={board.error.message} onRetry={() => void board.refetch()} />
       ) : data ? (
         <>
-          <CountsStrip board={data} onPick={(status) => setFilters((previous) => ({ ...previous, status }))} active={filters.status} />
+          <CountsStrip
+            board={data}
+            onPick={(status) => setFilters((previous) => ({ ...previous, status }))}
+            active={filters.status}
+          />
           {board.isError ? (
             <Alert severity="warning" sx={{ mb: 1 }}>
               {t("board.refreshFailed")}
@@ -249,7 +272,12 @@ export function OrderBoardPage({
           ) : null}
           {moveProblems ? (
             <Box sx={{ mb: 1 }}>
-              <ProblemList title={t("board.moveRefused")} problems={moveProblems} onClose={() => setMoveProblems(null)} testId="move-problems" />
+              <ProblemList
+                title={t("board.moveRefused")}
+                problems={moveProblems}
+                onClose={() => setMoveProblems(null)}
+                testId="move-problems"
+              />
             </Box>
           ) : null}
           {data.reservations.length === 0 ? (
@@ -277,10 +305,23 @@ export function OrderBoardPage({
   );
 }
 
-function CountsStrip({ board, onPick, active }: { board: Board; onPick: (status: ReservationStatus | "") => void; active: string }) {
+function CountsStrip({
+  board,
+  onPick,
+  active,
+}: {
+  board: Board;
+  onPick: (status: ReservationStatus | "") => void;
+  active: string;
+}) {
   const { t } = useTranslation("booking");
   return (
-    <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1, mb: 1.5 }} data-testid="counts" aria-label={t("board.counts")}>
+    <Stack
+      direction="row"
+      sx={{ flexWrap: "wrap", gap: 1, mb: 1.5 }}
+      data-testid="counts"
+      aria-label={t("board.counts")}
+    >
       <Chip
         label={`${t("board.total")} ${board.counts.total ?? 0}`}
         variant={active === "" ? "filled" : "outlined"}
@@ -294,7 +335,11 @@ function CountsStrip({ board, onPick, active }: { board: Board; onPick: (status:
           label={`${t(`status.${status}`)} ${board.counts[status] ?? 0}`}
           onClick={() => onPick(active === status ? "" : status)}
           variant={active === status ? "filled" : "outlined"}
-          sx={{ borderColor: STATUS_COLORS[status].main, color: STATUS_COLORS[status].main, bgcolor: active === status ? STATUS_COLORS[status].fill : undefined }}
+          sx={{
+            borderColor: STATUS_COLORS[status].main,
+            color: STATUS_COLORS[status].main,
+            bgcolor: active === status ? STATUS_COLORS[status].fill : undefined,
+          }}
         />
       ))}
     </Stack>
@@ -335,7 +380,8 @@ function Grid({ board, date, today, filters, moves, onOpen, onMove, onEmptyCell,
   const shown = visibleReservations(reservations, filters);
   const byId = new Map(reservations.map((reservation) => [reservation.id, reservation]));
   const periods = board.periods.map((period) => ({ start: toMinutes(period.start), end: toMinutes(period.end) }));
-  const inPeriod = (minute: number) => periods.length === 0 || periods.some((period) => minute >= period.start && minute < period.end);
+  const inPeriod = (minute: number) =>
+    periods.length === 0 || periods.some((period) => minute >= period.start && minute < period.end);
 
   const columns: { key: ColumnKey; nurse: BoardNurse | null }[] = [
     ...board.nurses.map((nurse) => ({ key: nurse.id as ColumnKey, nurse })),
@@ -357,39 +403,66 @@ function Grid({ board, date, today, filters, moves, onOpen, onMove, onEmptyCell,
 
   return (
     <Paper variant="outlined" sx={{ overflow: "hidden" }}>
-      <Box data-testid="board-scroll" sx={{ overflow: "auto", maxHeight: "calc(100vh - 240px)", minHeight: 320, position: "relative" }}>
+      <Box
+        data-testid="board-scroll"
+        sx={{ overflow: "auto", maxHeight: "calc(100vh - 240px)", minHeight: 320, position: "relative" }}
+      >
         <Box sx={{ display: "flex", minWidth: AXIS_WIDTH + columns.length * COLUMN_MIN_WIDTH }}>
           {/* The time axis: the store's periods as rows. */}
-          <Box sx={{ width: AXIS_WIDTH, flexShrink: 0, position: "sticky", left: 0, zIndex: 3, bgcolor: "background.paper", borderRight: 1, borderColor: "divider" }}>
-            <Box sx={{ height: 72, position: "sticky", top: 0, bgcolor: "background.paper", zIndex: 4, borderBottom: 1, borderColor: "divider" }} />
+          <Box
+            sx={{
+              width: AXIS_WIDTH,
+              flexShrink: 0,
+              position: "sticky",
+              left: 0,
+              zIndex: 3,
+              bgcolor: "background.paper",
+              borderRight: 1,
+              borderColor: "divider",
+            }}
+          >
+            <Box
+              sx={{
+                height: 72,
+                position: "sticky",
+                top: 0,
+                bgcolor: "background.paper",
+                zIndex: 4,
+                borderBottom: 1,
+                borderColor: "divider",
+              }}
+            />
             <Box sx={{ position: "relative", height }} data-testid="time-axis">
-              {(periods.length ? periods : slots.filter((minute) => minute % 60 === 0).map((start) => ({ start, end: Math.min(start + 60, range.end) }))).map(
-                (period) => (
-                  <Box
-                    key={period.start}
-                    data-testid={`period-row-${hm(period.start)}`}
-                    data-period-start={hm(period.start)}
-                    data-period-end={hm(period.end)}
-                    sx={{
-                      position: "absolute",
-                      top: (period.start - range.start) * PX,
-                      height: (period.end - period.start) * PX,
-                      left: 0,
-                      right: 0,
-                      borderTop: 1,
-                      borderColor: "divider",
-                      px: 0.5,
-                    }}
-                  >
-                    <Typography variant="caption" sx={{ fontWeight: 600 }}>
-                      {hm(period.start)}
-                    </Typography>
-                    <Typography variant="caption" component="div" color="text.secondary" sx={{ lineHeight: 1 }}>
-                      {hm(period.end)}
-                    </Typography>
-                  </Box>
-                ),
-              )}
+              {(periods.length
+                ? periods
+                : slots
+                    .filter((minute) => minute % 60 === 0)
+                    .map((start) => ({ start, end: Math.min(start + 60, range.end) }))
+              ).map((period) => (
+                <Box
+                  key={period.start}
+                  data-testid={`period-row-${hm(period.start)}`}
+                  data-period-start={hm(period.start)}
+                  data-period-end={hm(period.end)}
+                  sx={{
+                    position: "absolute",
+                    top: (period.start - range.start) * PX,
+                    height: (period.end - period.start) * PX,
+                    left: 0,
+                    right: 0,
+                    borderTop: 1,
+                    borderColor: "divider",
+                    px: 0.5,
+                  }}
+                >
+                  <Typography variant="caption" sx={{ fontWeight: 600 }}>
+                    {hm(period.start)}
+                  </Typography>
+                  <Typography variant="caption" component="div" color="text.secondary" sx={{ lineHeight: 1 }}>
+                    {hm(period.end)}
+                  </Typography>
+                </Box>
+              ))}
             </Box>
           </Box>
 
@@ -398,9 +471,20 @@ function Grid({ board, date, today, filters, moves, onOpen, onMove, onEmptyCell,
             const nurseId = key === "any" ? null : key;
             const blocks = shown.filter((reservation) => (reservation.nurseId ?? "any") === key);
             const places = blocks.map((reservation) => ({ reservation, ...span(reservation, date) }));
-            const lanes = layoutLanes(places.map((place) => ({ id: place.reservation.id, start: place.start, end: place.end })));
+            const lanes = layoutLanes(
+              places.map((place) => ({ id: place.reservation.id, start: place.start, end: place.end })),
+            );
             return (
-              <Box key={id} sx={{ flex: "1 0 auto", minWidth: COLUMN_MIN_WIDTH, width: COLUMN_MIN_WIDTH, borderRight: 1, borderColor: "divider" }}>
+              <Box
+                key={id}
+                sx={{
+                  flex: "1 0 auto",
+                  minWidth: COLUMN_MIN_WIDTH,
+                  width: COLUMN_MIN_WIDTH,
+                  borderRight: 1,
+                  borderColor: "divider",
+                }}
+              >
                 <ColumnHeader nurse={nurse} canClock={date === today} busy={dutyBusy} onDuty={onDuty} />
                 <Box
                   data-testid={`nurse-column-${id}`}
@@ -441,7 +525,10 @@ function Grid({ board, date, today, filters, moves, onOpen, onMove, onEmptyCell,
                           left: 0,
                           right: 0,
                           cursor: "pointer",
-                          borderTop: minute % 60 === 0 || periods.some((period) => period.start === minute) ? "1px solid" : "1px dashed",
+                          borderTop:
+                            minute % 60 === 0 || periods.some((period) => period.start === minute)
+                              ? "1px solid"
+                              : "1px dashed",
                           borderColor: minute % 60 === 0 ? "divider" : "grey.100",
                           bgcolor: highlighted ? "primary.light" : inPeriod(minute) ? "transparent" : "grey.100",
                           opacity: highlighted ? 0.5 : 1,
@@ -529,13 +616,19 @@ function Grid({ board, date, today, filters, moves, onOpen, onMove, onEmptyCell,
                         }}
                       >
                         <Typography variant="caption" component="div" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
-                          {formatTime(reservation.startTime, i18n.language)}–{formatTime(reservation.endTime, i18n.language)} {reservation.name}
+                          {formatTime(reservation.startTime, i18n.language)}–
+                          {formatTime(reservation.endTime, i18n.language)} {reservation.name}
                           {reservation.walkIn ? ` · ${t("board.walkIn")}` : ""}
                         </Typography>
                         <Typography variant="caption" component="div" sx={{ lineHeight: 1.3, color: "text.secondary" }}>
                           {formatMemberPhone(reservation.areaCode, reservation.phone)}
                         </Typography>
-                        <Typography variant="caption" component="div" sx={{ lineHeight: 1.3, color: "text.primary" }} noWrap>
+                        <Typography
+                          variant="caption"
+                          component="div"
+                          sx={{ lineHeight: 1.3, color: "text.primary" }}
+                          noWrap
+                        >
                           {reservation.projects.map((project) => project.name).join(", ")}
                         </Typography>
                       </Box>
@@ -566,7 +659,17 @@ function ColumnHeader({
   return (
     <Box
       data-testid={`nurse-header-${nurse ? nurse.id : "any"}`}
-      sx={{ height: 72, position: "sticky", top: 0, zIndex: 2, bgcolor: "background.paper", borderBottom: 1, borderColor: "divider", px: 1, py: 0.5 }}
+      sx={{
+        height: 72,
+        position: "sticky",
+        top: 0,
+        zIndex: 2,
+        bgcolor: "background.paper",
+        borderBottom: 1,
+        borderColor: "divider",
+        px: 1,
+        py: 0.5,
+      }}
     >
       {nurse === null ? (
         <>
@@ -589,18 +692,41 @@ function ColumnHeader({
               sx={{ height: 20 }}
             />
           </Stack>
-          <Tooltip title={nurse.shift ? `${nurse.shift.name} ${nurse.shift.start}–${nurse.shift.end}` : t("board.noShift")}>
-            <Typography variant="caption" color="text.secondary" noWrap component="div" sx={{ borderLeft: nurse.shift?.color ? `3px solid ${nurse.shift.color}` : undefined, pl: nurse.shift ? 0.5 : 0 }}>
+          <Tooltip
+            title={nurse.shift ? `${nurse.shift.name} ${nurse.shift.start}–${nurse.shift.end}` : t("board.noShift")}
+          >
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              noWrap
+              component="div"
+              sx={{
+                borderLeft: nurse.shift?.color ? `3px solid ${nurse.shift.color}` : undefined,
+                pl: nurse.shift ? 0.5 : 0,
+              }}
+            >
               {nurse.shift ? `${nurse.shift.name} ${nurse.shift.start}–${nurse.shift.end}` : t("board.noShift")}
             </Typography>
           </Tooltip>
           {canClock ? (
             nurse.onDuty ? (
-              <Button size="small" disabled={busy} onClick={() => onDuty(nurse, false)} data-testid={`off-work-${nurse.id}`} sx={{ p: 0, minWidth: 0 }}>
+              <Button
+                size="small"
+                disabled={busy}
+                onClick={() => onDuty(nurse, false)}
+                data-testid={`off-work-${nurse.id}`}
+                sx={{ p: 0, minWidth: 0 }}
+              >
                 {t("board.clockOff")}
               </Button>
             ) : (
-              <Button size="small" disabled={busy} onClick={() => onDuty(nurse, true)} data-testid={`on-work-${nurse.id}`} sx={{ p: 0, minWidth: 0 }}>
+              <Button
+                size="small"
+                disabled={busy}
+                onClick={() => onDuty(nurse, true)}
+                data-testid={`on-work-${nurse.id}`}
+                sx={{ p: 0, minWidth: 0 }}
+              >
                 {t("board.clockOn")}
               </Button>
             )

@@ -31,7 +31,11 @@ function ReservationCard({ item, onOpen }: { item: Reservation; onOpen: (id: num
   const { t } = useTranslation(NS);
   const color = statusColor(item.status);
   return (
-    <Card variant="outlined" sx={{ borderLeft: `4px solid ${color}`, mb: 0.75 }} data-testid={`history-card-${item.id}`}>
+    <Card
+      variant="outlined"
+      sx={{ borderLeft: `4px solid ${color}`, mb: 0.75 }}
+      data-testid={`history-card-${item.id}`}
+    >
       <CardActionArea onClick={() => onOpen(item.id)} sx={{ p: 0.75 }}>
         <Stack direction="row" sx={{ justifyContent: "space-between", gap: 0.5 }}>
           <Typography variant="caption" sx={{ fontWeight: 600 }}>
@@ -71,13 +75,21 @@ export function OrderHistoryBoardPage() {
 
   const weekControls = (
     <ButtonGroup size="small" variant="outlined" aria-label={t("board.week")} sx={{ alignSelf: "center" }}>
-      <Button onClick={() => goToWeek(addDays(currentMonday, -7))} aria-label={t("board.previousWeek")} data-testid="history-board-prev">
+      <Button
+        onClick={() => goToWeek(addDays(currentMonday, -7))}
+        aria-label={t("board.previousWeek")}
+        data-testid="history-board-prev"
+      >
         <ChevronLeftIcon fontSize="small" />
       </Button>
       <Button onClick={() => goToWeek(mondayOf(storeToday()))} data-testid="history-board-this-week">
         {t("board.thisWeek")}
       </Button>
-      <Button onClick={() => goToWeek(addDays(currentMonday, 7))} aria-label={t("board.nextWeek")} data-testid="history-board-next">
+      <Button
+        onClick={() => goToWeek(addDays(currentMonday, 7))}
+        aria-label={t("board.nextWeek")}
+        data-testid="history-board-next"
+      >
         <ChevronRightIcon fontSize="small" />
       </Button>
     </ButtonGroup>
@@ -107,7 +119,11 @@ export function OrderHistoryBoardPage() {
             role="grid"
             aria-label={t("board.title")}
             data-testid="history-board"
-            sx={{ display: "grid", gridTemplateColumns: `140px repeat(${days.length}, minmax(150px, 1fr))`, minWidth: 140 + days.length * 150 }}
+            sx={{
+              display: "grid",
+              gridTemplateColumns: `140px repeat(${days.length}, minmax(150px, 1fr))`,
+              minWidth: 140 + days.length * 150,
+            }}
           >
             <Box role="row" sx={{ display: "contents" }}>
               <Box role="columnheader" sx={{ p: 1, fontWeight: 600, borderBottom: 1, borderColor: "divider" }}>
@@ -117,14 +133,26 @@ export function OrderHistoryBoardPage() {
                 <Box
                   key={day}
                   role="columnheader"
-                  sx={{ p: 1, fontWeight: 600, borderBottom: 1, borderLeft: 1, borderColor: "divider", whiteSpace: "nowrap" }}
+                  sx={{
+                    p: 1,
+                    fontWeight: 600,
+                    borderBottom: 1,
+                    borderLeft: 1,
+                    borderColor: "divider",
+                    whiteSpace: "nowrap",
+                  }}
                 >
                   {dayHeading(day, i18n.language)}
                 </Box>
               ))}
             </Box>
             {rows.map((row) => (
-              <Box key={row.key} role="row" sx={{ display: "contents" }} data-testid={`history-board-row-${row.key || "any"}`}>
+              <Box
+                key={row.key}
+                role="row"
+                sx={{ display: "contents" }}
+                data-testid={`history-board-row-${row.key || "any"}`}
+              >
                 <Box role="rowheader" sx={{ p: 1, borderBottom: 1, borderColor: "divider", fontWeight: 500 }}>
                   {row.nurseId === null ? t("anyNurse") : row.nurseName}
                 </Box>

@@ -33,7 +33,8 @@ export function OrderHistoryPage({ search = window.location.search }: { search?:
   const records = useRecords(filters.applied, paging.pageIndex + 1, paging.pageSize);
   const counts = useRecordCounts(filters.applied);
   const statuses = useStatusOptions();
-  const statusName = (code: string) => statuses.data?.find((option) => option.code === code)?.name ?? t(`statuses.${code}`);
+  const statusName = (code: string) =>
+    statuses.data?.find((option) => option.code === code)?.name ?? t(`statuses.${code}`);
 
   const total = records.data?.total ?? null;
   const columns: PagedColumn<Reservation>[] = [
@@ -51,10 +52,24 @@ export function OrderHistoryPage({ search = window.location.search }: { search?:
     { key: "member", label: t("fields.member"), render: (row) => row.name || "—" },
     { key: "phone", label: t("fields.phone"), cellSx: NOWRAP, render: (row) => maskPhone(row.phone) || "—" },
     { key: "nurse", label: t("fields.nurse"), render: (row) => row.nurseName || t("anyNurse") },
-    { key: "projects", label: t("fields.projects"), render: (row) => row.projects.map((project) => project.name).join(", ") },
+    {
+      key: "projects",
+      label: t("fields.projects"),
+      render: (row) => row.projects.map((project) => project.name).join(", "),
+    },
     { key: "source", label: t("fields.source"), render: (row) => row.sourceName },
-    { key: "status", label: t("fields.status"), render: (row) => <StatusChip status={row.status} label={row.statusName} /> },
-    { key: "createdAt", label: t("fields.createdAt"), headSx: NOWRAP, cellSx: NOWRAP, render: (row) => storeDateTime(row.createdAt) },
+    {
+      key: "status",
+      label: t("fields.status"),
+      render: (row) => <StatusChip status={row.status} label={row.statusName} />,
+    },
+    {
+      key: "createdAt",
+      label: t("fields.createdAt"),
+      headSx: NOWRAP,
+      cellSx: NOWRAP,
+      render: (row) => storeDateTime(row.createdAt),
+    },
   ];
 
   return (
@@ -71,7 +86,12 @@ export function OrderHistoryPage({ search = window.location.search }: { search?:
     >
       <HistoryFilterBar state={filters} />
 
-      <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1, mb: 2 }} aria-label={t("counts.label")} data-testid="history-counts">
+      <Stack
+        direction="row"
+        sx={{ flexWrap: "wrap", gap: 1, mb: 2 }}
+        aria-label={t("counts.label")}
+        data-testid="history-counts"
+      >
         <Chip
           label={t("counts.all", { count: counts.data?.total ?? 0 })}
           variant={filters.applied.status === "" ? "filled" : "outlined"}
@@ -85,7 +105,10 @@ export function OrderHistoryPage({ search = window.location.search }: { search?:
             variant={filters.applied.status === status ? "filled" : "outlined"}
             onClick={() => filters.update({ status }, true)}
             data-testid={`history-count-${status}`}
-            sx={{ borderColor: statusColor(status), ...(filters.applied.status === status ? { bgcolor: statusColor(status), color: "#fff" } : {}) }}
+            sx={{
+              borderColor: statusColor(status),
+              ...(filters.applied.status === status ? { bgcolor: statusColor(status), color: "#fff" } : {}),
+            }}
           />
         ))}
       </Stack>

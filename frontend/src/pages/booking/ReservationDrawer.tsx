@@ -134,18 +134,30 @@ function DetailBody({ reservation, navigate }: { reservation: ReservationDetail;
         {fact(t("fields.projects"), reservation.projects.map((project) => project.name).join(", ") || "—")}
         {fact(t("fields.source"), reservation.sourceName || "—")}
         {fact(t("fields.remark"), reservation.remark || "—")}
-        {reservation.status === "cancelled" ? fact(t("fields.cancelReason"), reservation.cancelReasonName || "—") : null}
+        {reservation.status === "cancelled"
+          ? fact(t("fields.cancelReason"), reservation.cancelReasonName || "—")
+          : null}
         {reservation.forced ? fact(t("fields.forced"), t("detail.forced")) : null}
       </Box>
 
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1 }}>
         {actionsFor(reservation.status).map((action) =>
           action === "cancel" ? (
-            <Button key={action} color="error" variant="outlined" onClick={() => setCancelling(true)} data-testid="action-cancel">
+            <Button
+              key={action}
+              color="error"
+              variant="outlined"
+              onClick={() => setCancelling(true)}
+              data-testid="action-cancel"
+            >
               {t("actions.cancel")}
             </Button>
           ) : action === "edit" ? (
-            <Button key={action} onClick={() => navigate(newOrderHref({ id: reservation.id }))} data-testid="action-edit">
+            <Button
+              key={action}
+              onClick={() => navigate(newOrderHref({ id: reservation.id }))}
+              data-testid="action-edit"
+            >
               {t("actions.edit")}
             </Button>
           ) : (
@@ -173,7 +185,10 @@ function DetailBody({ reservation, navigate }: { reservation: ReservationDetail;
         <List dense disablePadding data-testid="detail-history">
           {reservation.history.map((entry, index) => (
             <ListItem key={`${entry.at}-${index}`} disableGutters>
-              <ListItemText primary={entry.kindName || entry.kind} secondary={`${formatDateTime(entry.at, i18n.language)} · ${entry.by}`} />
+              <ListItemText
+                primary={entry.kindName || entry.kind}
+                secondary={`${formatDateTime(entry.at, i18n.language)} · ${entry.by}`}
+              />
             </ListItem>
           ))}
         </List>
@@ -187,13 +202,30 @@ function DetailBody({ reservation, navigate }: { reservation: ReservationDetail;
         onCancel={() => setConfirming(null)}
         onConfirm={() => act.mutate("noShow")}
       />
-      {cancelling ? <CancelDialog id={reservation.id} name={reservation.name} onClose={() => setCancelling(false)} onDone={() => void refresh()} /> : null}
+      {cancelling ? (
+        <CancelDialog
+          id={reservation.id}
+          name={reservation.name}
+          onClose={() => setCancelling(false)}
+          onDone={() => void refresh()}
+        />
+      ) : null}
     </Stack>
   );
 }
 
 /** Cancel with a reason (required, from findInvalidReason) and an optional remark: POST inValid. */
-export function CancelDialog({ id, name, onClose, onDone }: { id: number; name: string; onClose: () => void; onDone: () => void }) {
+export function CancelDialog({
+  id,
+  name,
+  onClose,
+  onDone,
+}: {
+  id: number;
+  name: string;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const { t } = useTranslation("booking");
   const titleId = useId();
   const reasons = useInvalidReasons();
@@ -256,7 +288,13 @@ export function CancelDialog({ id, name, onClose, onDone }: { id: number; name: 
         <Button onClick={onClose} disabled={cancel.isPending}>
           {t("cancel.keep")}
         </Button>
-        <Button color="error" variant="contained" onClick={submit} disabled={cancel.isPending} data-testid="cancel-confirm">
+        <Button
+          color="error"
+          variant="contained"
+          onClick={submit}
+          disabled={cancel.isPending}
+          data-testid="cancel-confirm"
+        >
           {t("cancel.submit")}
         </Button>
       </DialogActions>

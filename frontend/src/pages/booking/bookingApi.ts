@@ -70,7 +70,9 @@ export const bookingApi = {
   projects: (storeId: number) => api.get<BookableProject[]>(`${R}/projectNameList/${storeId}`),
   nurses: (date: string) => api.get<NurseOption[]>(`${R}/findNurse`, { query: { date } }),
   duration: (projectIds: number[], nurseId: number | null) =>
-    api.get<Schemas["BookingDurationOutput"]>(`${R}/getDuration`, { query: { projectIds: projectIds.join(","), nurseId } }),
+    api.get<Schemas["BookingDurationOutput"]>(`${R}/getDuration`, {
+      query: { projectIds: projectIds.join(","), nurseId },
+    }),
   accountInfo: (memId: number) => api.get<AccountInfo>(`${R}/accountInfo/${memId}`),
   /** Quiet: the form shows the outcome itself. */
   check: (body: ReservationBody) => api.post<CheckResult>(`${R}/check`, { body, quiet: true }),
@@ -133,7 +135,11 @@ export function useBookableProjects(storeId: number | null) {
 }
 
 export function useNurseOptions(date: string) {
-  return useQuery({ queryKey: bookingKeys.nurses(date), queryFn: () => bookingApi.nurses(date), enabled: Boolean(date) });
+  return useQuery({
+    queryKey: bookingKeys.nurses(date),
+    queryFn: () => bookingApi.nurses(date),
+    enabled: Boolean(date),
+  });
 }
 
 export function useDuration(projectIds: number[], nurseId: number | null) {

@@ -61,8 +61,10 @@ function routes(overrides: Routes = {}): Routes {
         { code: "phone", name: "Phone" },
         { code: "walkIn", name: "Walk-in" },
       ]),
-    "GET /rest/reservation/findRecord": () => ok({ list: [reservation(1), reservation(2, { status: "done", statusName: "Done" })], total: 35 }),
-    "GET /rest/reservation/findRecordCounts": () => ok({ booked: 20, arrived: 0, inService: 0, done: 15, noShow: 0, cancelled: 0, total: 35 }),
+    "GET /rest/reservation/findRecord": () =>
+      ok({ list: [reservation(1), reservation(2, { status: "done", statusName: "Done" })], total: 35 }),
+    "GET /rest/reservation/findRecordCounts": () =>
+      ok({ booked: 20, arrived: 0, inService: 0, done: 15, noShow: 0, cancelled: 0, total: 35 }),
     ...overrides,
   };
 }
@@ -111,12 +113,20 @@ describe("OrderHistoryPage", () => {
     fireEvent.click(screen.getByTestId("history-search"));
     const expected = { dateFrom: "2026-03-01", dateTo: "2026-03-31", nurseId: "5", source: "walkIn", phone: "5678" };
     await waitFor(() =>
-      expect(queryOf(server.callsTo("GET /rest/reservation/findRecord").at(-1))).toEqual({ pageNo: "1", pageSize: "10", ...expected }),
+      expect(queryOf(server.callsTo("GET /rest/reservation/findRecord").at(-1))).toEqual({
+        pageNo: "1",
+        pageSize: "10",
+        ...expected,
+      }),
     );
-    await waitFor(() => expect(queryOf(server.callsTo("GET /rest/reservation/findRecordCounts").at(-1))).toEqual(expected));
+    await waitFor(() =>
+      expect(queryOf(server.callsTo("GET /rest/reservation/findRecordCounts").at(-1))).toEqual(expected),
+    );
 
     fireEvent.click(screen.getByRole("button", { name: /next page/i }));
-    await waitFor(() => expect(server.callsTo("GET /rest/reservation/findRecord").at(-1)?.query.get("pageNo")).toBe("2"));
+    await waitFor(() =>
+      expect(server.callsTo("GET /rest/reservation/findRecord").at(-1)?.query.get("pageNo")).toBe("2"),
+    );
 
     // A status chip filters by that status and goes back to the first page.
     fireEvent.click(screen.getByTestId("history-count-done"));
@@ -164,31 +174,43 @@ describe("OrderHistoryPage", () => {
   });
 
   it("refuses an export of 100,000 rows without calling the server", async () => {
-    const server = fakeServer(routes({ "GET /rest/reservation/findRecord": () => ok({ list: [reservation(1)], total: 100_000 }) }));
+    const server = fakeServer(
+      routes({ "GET /rest/reservation/findRecord": () => ok({ list: [reservation(1)], total: 100_000 }) }),
+    );
     render_(<OrderHistoryPage search="" />);
     await screen.findByText("Member 1");
     fireEvent.click(screen.getByTestId("history-export"));
-    await waitFor(() => expect(noticeTexts()).toContain("export data cannot exceed 100,000 rows, please filter before exporting"));
+    await waitFor(() =>
+      expect(noticeTexts()).toContain("export data cannot exceed 100,000 rows, please filter before exporting"),
+    );
     expect(server.callsTo("GET /rest/reservation/findRecord/export")).toHaveLength(0);
   });
 
   it("exports with the filters and shows the server's refusal", async () => {
     const server = fakeServer(
       routes({
-        "GET /rest/reservation/findRecord/export": () => ({ status: 400, errcode: "VALID-40000", errmsg: "server says no" }),
+        "GET /rest/reservation/findRecord/export": () => ({
+          status: 400,
+          errcode: "VALID-40000",
+          errmsg: "server says no",
+        }),
       }),
     );
     render_(<OrderHistoryPage search="" />);
     await screen.findByText("Member 1");
     await choose("history-status", "Done");
-    await waitFor(() => expect(server.callsTo("GET /rest/reservation/findRecord").at(-1)?.query.get("status")).toBe("done"));
+    await waitFor(() =>
+      expect(server.callsTo("GET /rest/reservation/findRecord").at(-1)?.query.get("status")).toBe("done"),
+    );
     await screen.findByText("Member 1");
     fireEvent.click(screen.getByTestId("history-export"));
     await waitFor(() => expect(noticeTexts()).toContain("server says no"));
     const call = server.callsTo("GET /rest/reservation/findRecord/export")[0];
     const today = storeToday();
     expect(queryOf(call)).toEqual({ dateFrom: addDays(today, -30), dateTo: addDays(today, 30), status: "done" });
-    const init = server.fetch.mock.calls.find(([url]) => String(url).startsWith("/rest/reservation/findRecord/export"))?.[1];
+    const init = server.fetch.mock.calls.find(([url]) =>
+      String(url).startsWith("/rest/reservation/findRecord/export"),
+    )?.[1];
     expect((init?.headers as Record<string, string>).Authorization).toBe("Bearer a1");
   });
 
@@ -225,7 +247,14 @@ describe("OrderHistoryPage", () => {
           ok({
             ...reservation(1, { remark: "likes it quiet" }),
             history: [
-              { at: "2026-03-01T09:00:00+08:00", by: "Front desk", kind: "created", kindName: "Created", before: null, after: null },
+              {
+                at: "2026-03-01T09:00:00+08:00",
+                by: "Front desk",
+                kind: "created",
+                kindName: "Created",
+                before: null,
+                after: null,
+              },
               {
                 at: "2026-03-01T10:00:00+08:00",
                 by: "Front desk",
@@ -253,7 +282,8 @@ describe("OrderHistoryPage", () => {
     let fail = true;
     fakeServer(
       routes({
-        "GET /rest/reservation/findRecord": () => (fail ? { status: 400, errcode: "VALID-40000", errmsg: "boom" } : ok({ list: [], total: 0 })),
+        "GET /rest/reservation/findRecord": () =>
+          fail ? { status: 400, errcode: "VALID-40000", errmsg: "boom" } : ok({ list: [], total: 0 }),
       }),
     );
     render_(<OrderHistoryPage search="" />);
@@ -270,7 +300,12 @@ describe("OrderHistoryBoardPage", () => {
     const monday = mondayOf(storeToday());
     const day = (offset: number, time: string) => `${addDays(monday, offset)}T${time}:00+08:00`;
     const many = Array.from({ length: 200 }, (_, index) =>
-      reservation(1000 + index, { startTime: day(2, "09:00"), endTime: day(2, "10:00"), nurseId: 5, nurseName: "Nurse Chen" }),
+      reservation(1000 + index, {
+        startTime: day(2, "09:00"),
+        endTime: day(2, "10:00"),
+        nurseId: 5,
+        nurseName: "Nurse Chen",
+      }),
     );
     const server = fakeServer(
       routes({
@@ -280,7 +315,14 @@ describe("OrderHistoryBoardPage", () => {
             : ok({
                 list: [
                   reservation(1, { startTime: day(0, "14:00"), endTime: day(0, "15:00") }),
-                  reservation(2, { startTime: day(0, "10:00"), endTime: day(0, "11:00"), nurseId: null, nurseName: "", status: "cancelled", statusName: "Cancelled" }),
+                  reservation(2, {
+                    startTime: day(0, "10:00"),
+                    endTime: day(0, "11:00"),
+                    nurseId: null,
+                    nurseName: "",
+                    status: "cancelled",
+                    statusName: "Cancelled",
+                  }),
                 ],
                 total: 202,
               }),
@@ -298,7 +340,9 @@ describe("OrderHistoryBoardPage", () => {
     expect(within(cell).getByText("138****5678")).toBeInTheDocument();
     expect(within(cell).getByText("Scalp care")).toBeInTheDocument();
     expect(within(screen.getByTestId(`history-board-cell-any-${monday}`)).getByText("Cancelled")).toBeInTheDocument();
-    expect(within(screen.getByTestId(`history-board-cell-5-${addDays(monday, 2)}`)).getAllByText(/Member 1\d\d\d/)).toHaveLength(200);
+    expect(
+      within(screen.getByTestId(`history-board-cell-5-${addDays(monday, 2)}`)).getAllByText(/Member 1\d\d\d/),
+    ).toHaveLength(200);
 
     fireEvent.click(screen.getByTestId("history-board-next"));
     await waitFor(() =>
@@ -311,7 +355,9 @@ describe("OrderHistoryBoardPage", () => {
     render_(<OrderHistoryBoardPage />);
     expect(await screen.findByTestId("history-board-empty")).toBeInTheDocument();
     await choose("history-nurse", "Nurse Li");
-    await waitFor(() => expect(server.callsTo("GET /rest/reservation/findRecord").at(-1)?.query.get("nurseId")).toBe("4"));
+    await waitFor(() =>
+      expect(server.callsTo("GET /rest/reservation/findRecord").at(-1)?.query.get("nurseId")).toBe("4"),
+    );
     fireEvent.change(screen.getByTestId("history-date-from"), { target: { value: "2026-03-02" } });
     fireEvent.change(screen.getByTestId("history-date-to"), { target: { value: "2026-03-09" } });
     fireEvent.click(screen.getByTestId("history-search"));

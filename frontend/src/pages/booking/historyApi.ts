@@ -4,7 +4,14 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, type Page } from "../../api/client";
 import type { Schemas } from "../../api/schema";
 import { bookingApi, type CodeName, type Reservation } from "./bookingApi";
-import { BOARD_PAGE_SIZE, filterQuery, normalizeCounts, pageQuery, type HistoryFilters, type StatusCounts } from "./historyRules";
+import {
+  BOARD_PAGE_SIZE,
+  filterQuery,
+  normalizeCounts,
+  pageQuery,
+  type HistoryFilters,
+  type StatusCounts,
+} from "./historyRules";
 
 export type NurseOption = Schemas["StaffNameOutput"];
 
@@ -21,11 +28,17 @@ export const historyKeys = {
 };
 
 export function findRecord(filters: HistoryFilters, pageNo: number, pageSize: number): Promise<Page<Reservation>> {
-  return api.get<Page<Reservation>>("/rest/reservation/findRecord", { query: pageQuery(filters, pageNo, pageSize), quiet: true });
+  return api.get<Page<Reservation>>("/rest/reservation/findRecord", {
+    query: pageQuery(filters, pageNo, pageSize),
+    quiet: true,
+  });
 }
 
 export async function findRecordCounts(filters: HistoryFilters): Promise<StatusCounts> {
-  const raw = await api.get<unknown>("/rest/reservation/findRecordCounts", { query: filterQuery(filters), quiet: true });
+  const raw = await api.get<unknown>("/rest/reservation/findRecordCounts", {
+    query: filterQuery(filters),
+    quiet: true,
+  });
   return normalizeCounts(raw);
 }
 
@@ -71,7 +84,12 @@ export function useBoardRecords(filters: HistoryFilters | null) {
 }
 
 export function useReservationDetail(id: number | null) {
-  return useQuery({ queryKey: historyKeys.detail(id ?? 0), queryFn: () => fetchDetail(id ?? 0), enabled: id !== null, retry: false });
+  return useQuery({
+    queryKey: historyKeys.detail(id ?? 0),
+    queryFn: () => fetchDetail(id ?? 0),
+    enabled: id !== null,
+    retry: false,
+  });
 }
 
 export function useNurseOptions(storeId: number | null) {

@@ -28,7 +28,10 @@ export function describeChange(value: unknown): string {
   if (typeof value !== "object") return String(value);
   if (Array.isArray(value)) return value.map(describeChange).join(", ");
   return Object.entries(value as Record<string, unknown>)
-    .map(([key, item]) => `${key}: ${item !== null && typeof item === "object" ? JSON.stringify(item) : String(item ?? "—")}`)
+    .map(
+      ([key, item]) =>
+        `${key}: ${item !== null && typeof item === "object" ? JSON.stringify(item) : String(item ?? "—")}`,
+    )
     .join("; ");
 }
 
@@ -37,7 +40,10 @@ function DetailBody({ data }: { data: ReservationDetail }) {
   const member = data.walkIn ? `${data.name} (${t("detail.walkIn")})` : data.name;
   return (
     <>
-      <Box component="dl" sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 1, m: 0, mb: 2 }}>
+      <Box
+        component="dl"
+        sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 1, m: 0, mb: 2 }}
+      >
         <Meta label={t("fields.member")}>{member || "—"}</Meta>
         <Meta label={t("fields.phone")}>{maskPhone(data.phone) || "—"}</Meta>
         <Meta label={t("fields.time")}>
@@ -93,13 +99,23 @@ export function ReservationDetailDialog({ id, onClose }: { id: number | null; on
   const { t } = useTranslation(NS);
   const detail = useReservationDetail(id);
   return (
-    <Dialog open={id !== null} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="history-detail-title" data-testid="history-detail">
+    <Dialog
+      open={id !== null}
+      onClose={onClose}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="history-detail-title"
+      data-testid="history-detail"
+    >
       <DialogTitle id="history-detail-title">{t("detail.title")}</DialogTitle>
       <DialogContent>
         {detail.isPending ? (
           <Loading />
         ) : detail.isError ? (
-          <DetailError message={detailFailure(detail.error, t("detail.notFound"))} onRetry={() => void detail.refetch()} />
+          <DetailError
+            message={detailFailure(detail.error, t("detail.notFound"))}
+            onRetry={() => void detail.refetch()}
+          />
         ) : detail.data ? (
           <DetailBody data={detail.data} />
         ) : null}

@@ -40,13 +40,21 @@ export function HistoryExportButton({ filters, total }: { filters: HistoryFilter
       }
       saveBlob(outcome.blob, outcome.fileName);
     } catch (failure) {
-      notify("error", failure instanceof Error && failure.message ? failure.message : t("export.failed"), { durationMs: 4000 });
+      notify("error", failure instanceof Error && failure.message ? failure.message : t("export.failed"), {
+        durationMs: 4000,
+      });
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Button variant="outlined" startIcon={<FileDownloadIcon />} disabled={busy} onClick={() => void run()} data-testid="history-export">
+    <Button
+      variant="outlined"
+      startIcon={<FileDownloadIcon />}
+      disabled={busy}
+      onClick={() => void run()}
+      data-testid="history-export"
+    >
       {t("export.button")}
     </Button>
   );

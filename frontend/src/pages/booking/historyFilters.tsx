@@ -1,7 +1,20 @@
 /** The filters shared by /orderHistory and /orderHistoryBoard, the status chip and the page frame. */
 
 import SearchIcon from "@mui/icons-material/Search";
-import { Box, Button, Chip, Container, FormControl, InputLabel, MenuItem, Paper, Select, Stack, TextField, Typography } from "@mui/material";
+import {
+  Box,
+  Button,
+  Chip,
+  Container,
+  FormControl,
+  InputLabel,
+  MenuItem,
+  Paper,
+  Select,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { currentSession } from "../../api/session";
@@ -11,10 +24,21 @@ import { phoneFilterError, statusColor, timeRangeError, type HistoryFilters, typ
 export const NS = "bookingHistory";
 
 /** The frame of a history page: a heading, its actions and the content (wide: many columns). */
-export function HistoryFrame({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+export function HistoryFrame({
+  title,
+  actions,
+  children,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Container component="main" maxWidth="xl" sx={{ py: 3 }}>
-      <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", mb: 2, gap: 2, flexWrap: "wrap" }}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: "center", justifyContent: "space-between", mb: 2, gap: 2, flexWrap: "wrap" }}
+      >
         <Typography variant="h5" component="h1">
           {title}
         </Typography>
@@ -52,7 +76,10 @@ export function useHistoryFilters(initial: HistoryFilters, maxSpanDays: number, 
   const [errors, setErrors] = useState<FilterErrors>({ range: null, phone: null });
 
   const apply = (next: HistoryFilters): boolean => {
-    const found: FilterErrors = { range: timeRangeError(next.dateFrom, next.dateTo, maxSpanDays), phone: phoneFilterError(next.phone) };
+    const found: FilterErrors = {
+      range: timeRangeError(next.dateFrom, next.dateTo, maxSpanDays),
+      phone: phoneFilterError(next.phone),
+    };
     setErrors(found);
     if (found.range || found.phone) return false;
     setApplied({ ...next, phone: next.phone.trim() });

@@ -97,7 +97,13 @@ describe("queries", () => {
 
   it("sends only the filters that are set, with paging", () => {
     expect(defaultFilters("2026-03-15")).toMatchObject({ dateFrom: "2026-02-13", dateTo: "2026-04-14" });
-    expect(filterQuery(filters)).toEqual({ dateFrom: "2026-02-13", dateTo: "2026-04-14", nurseId: "4", source: "phone", phone: "5678" });
+    expect(filterQuery(filters)).toEqual({
+      dateFrom: "2026-02-13",
+      dateTo: "2026-04-14",
+      nurseId: "4",
+      source: "phone",
+      phone: "5678",
+    });
     expect(pageQuery(filters, 2, 20)).toEqual({ pageNo: 2, pageSize: 20, ...filterQuery(filters) });
     expect(exportUrl(filters)).toBe(
       "/rest/reservation/findRecord/export?dateFrom=2026-02-13&dateTo=2026-04-14&nurseId=4&source=phone&phone=5678",
@@ -113,7 +119,12 @@ describe("queries", () => {
 
   it("reads counts as an object or a list", () => {
     expect(normalizeCounts({ booked: 2, done: 1, total: 3 })).toEqual({ booked: 2, done: 1, total: 3 });
-    expect(normalizeCounts([{ status: "booked", count: 2 }, { code: "noShow", count: 1 }])).toEqual({ booked: 2, noShow: 1, total: 3 });
+    expect(
+      normalizeCounts([
+        { status: "booked", count: 2 },
+        { code: "noShow", count: 1 },
+      ]),
+    ).toEqual({ booked: 2, noShow: 1, total: 3 });
   });
 });
 

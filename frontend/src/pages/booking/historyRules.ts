@@ -128,7 +128,11 @@ export function dayHeading(day: string, language: string): string {
 // --- the time range (spec §5) --------------------------------------------------------------------
 
 /** Spec §5 "Time range": start and end required, end not before start, span within the limit. */
-export function timeRangeError(from: string, to: string, maxSpanDays: number = HISTORY_MAX_SPAN_DAYS): RangeError | null {
+export function timeRangeError(
+  from: string,
+  to: string,
+  maxSpanDays: number = HISTORY_MAX_SPAN_DAYS,
+): RangeError | null {
   if (!from) return "range.startRequired";
   if (!to) return "range.endRequired";
   const span = daysBetween(from, to);
@@ -169,7 +173,15 @@ export interface HistoryFilters {
 
 export function defaultFilters(today: string): HistoryFilters {
   // Past and future bookings: a month back and a month ahead.
-  return { dateFrom: addDays(today, -30), dateTo: addDays(today, 30), nurseId: "", status: "", source: "", phone: "", memId: "" };
+  return {
+    dateFrom: addDays(today, -30),
+    dateTo: addDays(today, 30),
+    nurseId: "",
+    status: "",
+    source: "",
+    phone: "",
+    memId: "",
+  };
 }
 
 /** `?memId=12` (a link from a member's page) narrows the list to one member. */
@@ -275,7 +287,12 @@ export function boardRows<T extends BoardItem>(items: readonly T[], days: readon
     const key = item.nurseId === null ? "" : String(item.nurseId);
     let row = rows.get(key);
     if (!row) {
-      row = { key, nurseId: item.nurseId, nurseName: item.nurseName, cells: Object.fromEntries(days.map((d) => [d, [] as T[]])) };
+      row = {
+        key,
+        nurseId: item.nurseId,
+        nurseName: item.nurseName,
+        cells: Object.fromEntries(days.map((d) => [d, [] as T[]])),
+      };
       rows.set(key, row);
     }
     row.cells[day]?.push(item);

@@ -41,7 +41,9 @@ describe("store time zone", () => {
 describe("grid", () => {
   it("spans the periods, hours and every reservation", () => {
     expect(gridRange(board())).toEqual({ start: 540, end: 1080 });
-    const late = board({ reservations: [reservation(9, { startTime: `${DAY}T19:00:00+08:00`, endTime: `${DAY}T20:10:00+08:00` })] });
+    const late = board({
+      reservations: [reservation(9, { startTime: `${DAY}T19:00:00+08:00`, endTime: `${DAY}T20:10:00+08:00` })],
+    });
     expect(gridRange(late)).toEqual({ start: 540, end: 1215 });
   });
 
@@ -88,7 +90,11 @@ describe("booking form", () => {
       time: "validation.timeRequired",
     });
     const walkIn = { ...emptyDraft(DAY), kind: "walkIn" as const, projectIds: [7], time: "10:00", duration: "3" };
-    expect(draftErrors(walkIn)).toEqual({ name: "validation.nameRequired", phone: "validation.phoneRequired", duration: "validation.duration" });
+    expect(draftErrors(walkIn)).toEqual({
+      name: "validation.nameRequired",
+      phone: "validation.phoneRequired",
+      duration: "validation.duration",
+    });
     expect(draftBody({ ...walkIn, name: " Li ", phone: "13912345678", duration: "45", remark: " hi " })).toEqual({
       name: "Li",
       areaCode: "0086",
@@ -105,6 +111,8 @@ describe("booking form", () => {
     const draft = draftFromSearch("?nurseId=2&start=2026-11-24T13:15", DAY);
     expect([draft.nurseId, draft.date, draft.time]).toEqual([2, "2026-11-24", "13:15"]);
     expect(draftFromSearch("?date=2026-12-01&walkIn=1", DAY)).toMatchObject({ date: "2026-12-01", kind: "walkIn" });
-    expect(newOrderHref({ nurseId: 2, date: "2026-11-24", minutes: 795 })).toBe("/newOrder?nurseId=2&start=2026-11-24T13%3A15");
+    expect(newOrderHref({ nurseId: 2, date: "2026-11-24", minutes: 795 })).toBe(
+      "/newOrder?nurseId=2&start=2026-11-24T13%3A15",
+    );
   });
 });

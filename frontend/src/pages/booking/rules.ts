@@ -118,7 +118,10 @@ export function snap(minutes: number, step = SLOT_MINUTES): number {
 }
 
 /** A reservation's place on its day: start and end minutes (an end past midnight stays at 24:00). */
-export function span(reservation: Pick<Reservation, "startTime" | "endTime">, date: string): { start: number; end: number } {
+export function span(
+  reservation: Pick<Reservation, "startTime" | "endTime">,
+  date: string,
+): { start: number; end: number } {
   const start = zoneParts(reservation.startTime);
   const end = zoneParts(reservation.endTime);
   const startMinutes = start.date < date ? 0 : start.minutes;
@@ -161,7 +164,9 @@ export function slotStarts(range: { start: number; end: number }, step = SLOT_MI
 
 /** Side-by-side lanes for overlapping blocks of one column: each block's lane and the number of
  * lanes of its overlapping group. */
-export function layoutLanes(items: readonly { id: number; start: number; end: number }[]): Map<number, { lane: number; lanes: number }> {
+export function layoutLanes(
+  items: readonly { id: number; start: number; end: number }[],
+): Map<number, { lane: number; lanes: number }> {
   const sorted = [...items].sort((a, b) => a.start - b.start || a.end - b.end || a.id - b.id);
   const result = new Map<number, { lane: number; lanes: number }>();
   let group: { id: number; lane: number }[] = [];
@@ -212,7 +217,9 @@ export function canMove(reservation: Reservation): boolean {
 }
 
 /** The status actions offered in the details drawer. */
-export function actionsFor(status: ReservationStatus): ("arrival" | "startService" | "finish" | "noShow" | "cancel" | "edit")[] {
+export function actionsFor(
+  status: ReservationStatus,
+): ("arrival" | "startService" | "finish" | "noShow" | "cancel" | "edit")[] {
   switch (status) {
     case "booked":
       return ["arrival", "noShow", "cancel", "edit"];
@@ -256,7 +263,10 @@ export function freeSlots({
   const length = Math.max(duration, 1);
   const busyOf = (id: number) =>
     board.reservations
-      .filter((reservation) => reservation.nurseId === id && reservation.id !== excludeId && ACTIVE_STATUSES.includes(reservation.status))
+      .filter(
+        (reservation) =>
+          reservation.nurseId === id && reservation.id !== excludeId && ACTIVE_STATUSES.includes(reservation.status),
+      )
       .map((reservation) => span(reservation, board.date));
   const candidates = nurseId === null ? board.nurses.map((nurse) => nurse.id) : [nurseId];
   const busy = new Map(candidates.map((id) => [id, busyOf(id)]));
@@ -268,7 +278,9 @@ export function freeSlots({
     // A long booking may run over adjoining periods (10:00-12:00 then 12:00-14:00).
     if (!covered(windows, start, start + length)) continue;
     const wanted = { start, end: start + length };
-    const free = candidates.length === 0 || candidates.some((id) => !(busy.get(id) ?? []).some((taken) => overlaps(taken, wanted)));
+    const free =
+      candidates.length === 0 ||
+      candidates.some((id) => !(busy.get(id) ?? []).some((taken) => overlaps(taken, wanted)));
     if (free) slots.push(start);
   }
   return slots;
@@ -337,7 +349,8 @@ export function draftErrors(draft: Draft): Partial<Record<DraftField, string>> {
   if (!HM.test(draft.time)) errors.time = "validation.timeRequired";
   if (draft.duration.trim()) {
     const minutes = Number(draft.duration);
-    if (!Number.isInteger(minutes) || minutes < DURATION_MIN || minutes > DURATION_MAX) errors.duration = "validation.duration";
+    if (!Number.isInteger(minutes) || minutes < DURATION_MIN || minutes > DURATION_MAX)
+      errors.duration = "validation.duration";
   }
   if (draft.remark.length > REMARK_MAX) errors.remark = "validation.remarkTooLong";
   return errors;
@@ -412,7 +425,9 @@ export function emptyDraft(today: string): Draft {
 /** The form filled from a reservation being edited. */
 export function draftFromReservation(reservation: Reservation): Draft {
   const start = zoneParts(reservation.startTime);
-  const areaCode = (["0086", "00852", "00853"].includes(reservation.areaCode) ? reservation.areaCode : "0086") as MemberAreaCode;
+  const areaCode = (
+    ["0086", "00852", "00853"].includes(reservation.areaCode) ? reservation.areaCode : "0086"
+  ) as MemberAreaCode;
   return {
     id: reservation.id,
     kind: reservation.memId === null ? "walkIn" : "member",
@@ -435,7 +450,9 @@ export function boardHref(date: string): string {
   return `/orderBoard?date=${date}`;
 }
 
-export function newOrderHref(options: { nurseId?: number | null; date?: string; minutes?: number; id?: number } = {}): string {
+export function newOrderHref(
+  options: { nurseId?: number | null; date?: string; minutes?: number; id?: number } = {},
+): string {
   const params = new URLSearchParams();
   if (options.id !== undefined) params.set("id", String(options.id));
   if (options.nurseId !== undefined && options.nurseId !== null) params.set("nurseId", String(options.nurseId));

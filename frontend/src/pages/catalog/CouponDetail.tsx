@@ -37,7 +37,13 @@ export function CouponDetail({ kind, search = window.location.search }: { kind: 
     ];
   };
   return (
-    <CatalogDetailFrame title={t(`coupons.detailTitle.${kind}`)} backHref="/couponList" backLabel={t("coupons.back")} id={id} detail={detail}>
+    <CatalogDetailFrame
+      title={t(`coupons.detailTitle.${kind}`)}
+      backHref="/couponList"
+      backLabel={t("coupons.back")}
+      id={id}
+      detail={detail}
+    >
       {(coupon) => (
         <Section title={coupon.name}>
           {coupon.kind !== kind ? (

@@ -21,7 +21,12 @@ export function CouponListPage() {
 
   return (
     <PageFrame title={t("coupons.title")}>
-      <Tabs value={kind} onChange={(_, next: CouponKind) => refilter(() => setKind(next))} sx={{ mb: 2 }} aria-label={t("coupons.kinds")}>
+      <Tabs
+        value={kind}
+        onChange={(_, next: CouponKind) => refilter(() => setKind(next))}
+        sx={{ mb: 2 }}
+        aria-label={t("coupons.kinds")}
+      >
         {COUPON_KINDS.map((value) => (
           <Tab key={value} value={value} label={t(`coupons.kind.${value}`)} />
         ))}
@@ -50,9 +55,22 @@ export function CouponListPage() {
           { key: "code", label: t("columns.code"), render: (row) => row.code },
           { key: "name", label: t("columns.name"), render: (row) => row.name },
           { key: "value", label: t("coupons.columns.value"), render: (row) => couponValue(row, t) },
-          { key: "minSpend", label: t("coupons.columns.minSpend"), align: "right", render: (row) => formatMoney(row.minSpend) },
-          { key: "validity", label: t("coupons.columns.validity"), render: (row) => couponValidity(row, t, i18n.language) },
-          { key: "store", label: t("columns.storeEnabled"), render: (row) => <StoreSwitch itemType="couponTemplate" item={row} /> },
+          {
+            key: "minSpend",
+            label: t("coupons.columns.minSpend"),
+            align: "right",
+            render: (row) => formatMoney(row.minSpend),
+          },
+          {
+            key: "validity",
+            label: t("coupons.columns.validity"),
+            render: (row) => couponValidity(row, t, i18n.language),
+          },
+          {
+            key: "store",
+            label: t("columns.storeEnabled"),
+            render: (row) => <StoreSwitch itemType="couponTemplate" item={row} />,
+          },
         ]}
       />
     </PageFrame>

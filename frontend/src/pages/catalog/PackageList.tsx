@@ -4,7 +4,16 @@ import { useTranslation } from "react-i18next";
 import type { Page } from "../../api/client";
 import type { CatalogSearch, ItemState, ItemType } from "../../api/catalog";
 import { pageNo } from "./format";
-import { CatalogTable, EnabledSelect, PageFrame, SearchBar, priceColumns, usePaging, type Column, type EnabledChoice } from "./parts";
+import {
+  CatalogTable,
+  EnabledSelect,
+  PageFrame,
+  SearchBar,
+  priceColumns,
+  usePaging,
+  type Column,
+  type EnabledChoice,
+} from "./parts";
 
 export interface PackageListProps<Row extends ItemState> {
   /** The catalogue namespace's key holding `title` and `empty`: "productPackages" or "projectPackages". */
@@ -19,7 +28,14 @@ export interface PackageListProps<Row extends ItemState> {
 }
 
 /** The list of product packages or project packages: search, the store switch filter, paging. */
-export function PackageList<Row extends ItemState>({ texts, itemType, useRows, detailRoute, contents, extraColumns = [] }: PackageListProps<Row>) {
+export function PackageList<Row extends ItemState>({
+  texts,
+  itemType,
+  useRows,
+  detailRoute,
+  contents,
+  extraColumns = [],
+}: PackageListProps<Row>) {
   const { t } = useTranslation("catalog");
   const paging = usePaging();
   const { refilter } = paging;

@@ -17,7 +17,12 @@ export function PackageListPage() {
       contents={(row) => row.lines.map((line) => `${line.projectName} × ${line.sessions}`).join("; ")}
       extraColumns={[
         { key: "sessions", label: t("columns.totalSessions"), align: "right", render: (row) => row.totalSessions },
-        { key: "validity", label: t("columns.validity"), align: "right", render: (row) => t("days", { count: row.validityDays }) },
+        {
+          key: "validity",
+          label: t("columns.validity"),
+          align: "right",
+          render: (row) => t("days", { count: row.validityDays }),
+        },
       ]}
     />
   );

@@ -11,7 +11,13 @@ export function ProductDetailPage({ search = window.location.search }: { search?
   const [id] = useState(() => idFromSearch(search));
   const detail = useProduct(id);
   return (
-    <CatalogDetailFrame title={t("products.detailTitle")} backHref="/productList" backLabel={t("products.back")} id={id} detail={detail}>
+    <CatalogDetailFrame
+      title={t("products.detailTitle")}
+      backHref="/productList"
+      backLabel={t("products.back")}
+      id={id}
+      detail={detail}
+    >
       {(product) => (
         <>
           <Section title={product.name}>

@@ -1,6 +1,14 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PRODUCT_EXPORT_PATH, exportUrl, useProductOptions, useProducts, type Product, type ProductSearch, type UseType } from "../../api/catalog";
+import {
+  PRODUCT_EXPORT_PATH,
+  exportUrl,
+  useProductOptions,
+  useProducts,
+  type Product,
+  type ProductSearch,
+  type UseType,
+} from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
 import { brandOptions, categoryOptions, idFilter, pageNo } from "./format";
 import {
@@ -42,7 +50,10 @@ export function ProductListPage() {
   const result = useProducts(search);
 
   return (
-    <PageFrame title={t("products.title")} actions={<ExportButton url={exportUrl(PRODUCT_EXPORT_PATH, search)} fileName="products.xlsx" />}>
+    <PageFrame
+      title={t("products.title")}
+      actions={<ExportButton url={exportUrl(PRODUCT_EXPORT_PATH, search)} fileName="products.xlsx" />}
+    >
       <SearchBar
         keyword={keywordInput}
         onKeyword={setKeywordInput}

@@ -11,7 +11,13 @@ export function ProjectDetailPage({ search = window.location.search }: { search?
   const [id] = useState(() => idFromSearch(search));
   const detail = useProject(id);
   return (
-    <CatalogDetailFrame title={t("projects.detailTitle")} backHref="/projectList" backLabel={t("projects.back")} id={id} detail={detail}>
+    <CatalogDetailFrame
+      title={t("projects.detailTitle")}
+      backHref="/projectList"
+      backLabel={t("projects.back")}
+      id={id}
+      detail={detail}
+    >
       {(project) => (
         <>
           <Section title={project.name}>

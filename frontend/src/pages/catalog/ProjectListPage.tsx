@@ -1,6 +1,13 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PROJECT_EXPORT_PATH, exportUrl, useProjectOptions, useProjects, type Project, type ProjectSearch } from "../../api/catalog";
+import {
+  PROJECT_EXPORT_PATH,
+  exportUrl,
+  useProjectOptions,
+  useProjects,
+  type Project,
+  type ProjectSearch,
+} from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
 import { categoryOptions, idFilter, pageNo } from "./format";
 import {
@@ -38,7 +45,10 @@ export function ProjectListPage() {
   const result = useProjects(search);
 
   return (
-    <PageFrame title={t("projects.title")} actions={<ExportButton url={exportUrl(PROJECT_EXPORT_PATH, search)} fileName="projects.xlsx" />}>
+    <PageFrame
+      title={t("projects.title")}
+      actions={<ExportButton url={exportUrl(PROJECT_EXPORT_PATH, search)} fileName="projects.xlsx" />}
+    >
       <SearchBar
         keyword={keywordInput}
         onKeyword={setKeywordInput}
@@ -73,14 +83,21 @@ export function ProjectListPage() {
           { key: "code", label: t("columns.code"), render: (row) => row.code },
           { key: "name", label: t("columns.name"), render: (row) => row.name },
           { key: "category", label: t("columns.category"), render: (row) => row.categoryName },
-          { key: "duration", label: t("columns.duration"), align: "right", render: (row) => t("minutes", { count: row.durationMinutes }) },
+          {
+            key: "duration",
+            label: t("columns.duration"),
+            align: "right",
+            render: (row) => t("minutes", { count: row.durationMinutes }),
+          },
           { key: "skill", label: t("columns.requiredSkill"), render: (row) => row.requiredSkill || "—" },
           {
             key: "consumables",
             wrap: true,
             label: t("columns.consumables"),
             render: (row) =>
-              row.consumables.length === 0 ? "—" : row.consumables.map((item) => `${item.productName} × ${item.quantity}${item.unit}`).join("; "),
+              row.consumables.length === 0
+                ? "—"
+                : row.consumables.map((item) => `${item.productName} × ${item.quantity}${item.unit}`).join("; "),
           },
           ...priceColumns<Project>(t, "project"),
         ]}

@@ -11,7 +11,13 @@ export function PromotionDetailPage({ search = window.location.search }: { searc
   const [id] = useState(() => idFromSearch(search));
   const detail = usePromotion(id);
   return (
-    <CatalogDetailFrame title={t("promotions.detailTitle")} backHref="/promotion" backLabel={t("promotions.back")} id={id} detail={detail}>
+    <CatalogDetailFrame
+      title={t("promotions.detailTitle")}
+      backHref="/promotion"
+      backLabel={t("promotions.back")}
+      id={id}
+      detail={detail}
+    >
       {(promotion) => (
         <>
           <Section title={promotion.name}>
@@ -22,7 +28,9 @@ export function PromotionDetailPage({ search = window.location.search }: { searc
                 [t("promotions.columns.end"), formatDateTime(promotion.end, i18n.language)],
                 [
                   t("promotions.columns.stores"),
-                  promotion.allStores ? t("promotions.allStores") : promotion.stores.map((store) => store.name).join(", "),
+                  promotion.allStores
+                    ? t("promotions.allStores")
+                    : promotion.stores.map((store) => store.name).join(", "),
                 ],
                 [t("promotions.columns.remark"), promotion.remark || "—"],
               ]}

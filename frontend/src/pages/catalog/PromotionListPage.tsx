@@ -21,7 +21,12 @@ export function PromotionListPage() {
 
   return (
     <PageFrame title={t("promotions.title")}>
-      <Tabs value={status} onChange={(_, next: PromotionStatus) => refilter(() => setStatus(next))} sx={{ mb: 2 }} aria-label={t("promotions.statuses")}>
+      <Tabs
+        value={status}
+        onChange={(_, next: PromotionStatus) => refilter(() => setStatus(next))}
+        sx={{ mb: 2 }}
+        aria-label={t("promotions.statuses")}
+      >
         {PROMOTION_STATUSES.map((value) => (
           <Tab key={value} value={value} label={t(`promotions.status.${value}`)} />
         ))}
@@ -45,13 +50,18 @@ export function PromotionListPage() {
         rowHref={(row) => `${PROMOTION_DETAIL_ROUTE}?id=${row.id}`}
         columns={[
           { key: "name", label: t("columns.name"), render: (row) => row.name },
-          { key: "start", label: t("promotions.columns.start"), render: (row) => formatDateTime(row.start, i18n.language) },
+          {
+            key: "start",
+            label: t("promotions.columns.start"),
+            render: (row) => formatDateTime(row.start, i18n.language),
+          },
           { key: "end", label: t("promotions.columns.end"), render: (row) => formatDateTime(row.end, i18n.language) },
           {
             key: "stores",
             wrap: true,
             label: t("promotions.columns.stores"),
-            render: (row) => (row.allStores ? t("promotions.allStores") : row.stores.map((store) => store.name).join(", ")),
+            render: (row) =>
+              row.allStores ? t("promotions.allStores") : row.stores.map((store) => store.name).join(", "),
           },
           { key: "lines", label: t("promotions.columns.lineCount"), align: "right", render: (row) => row.lineCount },
           { key: "remark", wrap: true, label: t("promotions.columns.remark"), render: (row) => row.remark || "—" },

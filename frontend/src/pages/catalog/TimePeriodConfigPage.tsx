@@ -123,7 +123,9 @@ export function TimePeriodConfigPage() {
                           sx={{ minWidth: 140 }}
                           value={row.weekday === null ? EVERY_DAY : String(row.weekday)}
                           onChange={(event) =>
-                            update(row.key, { weekday: event.target.value === EVERY_DAY ? null : Number(event.target.value) })
+                            update(row.key, {
+                              weekday: event.target.value === EVERY_DAY ? null : Number(event.target.value),
+                            })
                           }
                           slotProps={{ htmlInput: { "aria-label": t("periods.weekdayOf", { n: index + 1 }) } }}
                           error={rowHasProblem(index, ["overlap"])}
@@ -163,7 +165,9 @@ export function TimePeriodConfigPage() {
                           sx={{ width: 100 }}
                           value={row.capacity}
                           onChange={(event) => update(row.key, { capacity: event.target.value })}
-                          slotProps={{ htmlInput: { min: 1, step: 1, "aria-label": t("periods.capacityOf", { n: index + 1 }) } }}
+                          slotProps={{
+                            htmlInput: { min: 1, step: 1, "aria-label": t("periods.capacityOf", { n: index + 1 }) },
+                          }}
                           error={rowHasProblem(index, ["capacity"])}
                         />
                       </TableCell>
@@ -182,7 +186,10 @@ export function TimePeriodConfigPage() {
             </Table>
           </TableContainer>
           <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
-            <Button startIcon={<AddIcon />} onClick={() => setRows((value) => [...(value ?? []), blankRow(value ?? [])])}>
+            <Button
+              startIcon={<AddIcon />}
+              onClick={() => setRows((value) => [...(value ?? []), blankRow(value ?? [])])}
+            >
               {t("periods.add")}
             </Button>
             <Button variant="contained" startIcon={<SaveIcon />} disabled={save.isPending} onClick={submit}>

@@ -69,7 +69,9 @@ export function pageNo(pageIndex: number): number {
 }
 
 /** The distinct categories of some rows, by name. */
-export function categoryOptions(rows: readonly { categoryId: number; categoryName: string }[]): { value: string; label: string }[] {
+export function categoryOptions(
+  rows: readonly { categoryId: number; categoryName: string }[],
+): { value: string; label: string }[] {
   const seen = new Map<number, string>();
   for (const row of rows) if (!seen.has(row.categoryId)) seen.set(row.categoryId, row.categoryName);
   return [...seen.entries()]

@@ -68,7 +68,13 @@ describe("ProductListPage", () => {
     let enabled = true;
     return {
       "GET /rest/commodity/productList": () =>
-        ok({ list: [product(1, { storeEnabled: enabled }), product(2, { storePriceAllowed: false, useType: "professional" })], total: 23 }),
+        ok({
+          list: [
+            product(1, { storeEnabled: enabled }),
+            product(2, { storePriceAllowed: false, useType: "professional" }),
+          ],
+          total: 23,
+        }),
       "GET /rest/commodity/productFilterOptions": () =>
         ok({ categories: [{ categoryId: 3, categoryName: "Shampoo" }], brands: ["Qingsi"] }),
       "POST /rest/commodity/storeItem": (call) => {
@@ -96,7 +102,12 @@ describe("ProductListPage", () => {
     fireEvent.change(screen.getByLabelText("Keyword"), { target: { value: " tonic " } });
     fireEvent.click(screen.getByRole("button", { name: "Search" }));
     await waitFor(() =>
-      expect(query(server, "GET /rest/commodity/productList")).toEqual({ pageNo: "1", pageSize: "10", useType: "retail", keyword: "tonic" }),
+      expect(query(server, "GET /rest/commodity/productList")).toEqual({
+        pageNo: "1",
+        pageSize: "10",
+        useType: "retail",
+        keyword: "tonic",
+      }),
     );
   });
 
@@ -109,9 +120,15 @@ describe("ProductListPage", () => {
     expect(server.callsTo("POST /rest/commodity/storeItem")).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole("button", { name: "Switch off" }));
     await waitFor(() => expect(server.callsTo("POST /rest/commodity/storeItem")).toHaveLength(1));
-    expect(server.callsTo("POST /rest/commodity/storeItem")[0]?.body).toEqual({ itemType: "product", itemId: 1, enabled: false });
+    expect(server.callsTo("POST /rest/commodity/storeItem")[0]?.body).toEqual({
+      itemType: "product",
+      itemId: 1,
+      enabled: false,
+    });
     await waitFor(() => expect(noticeTexts()).toContain("saved"));
-    await waitFor(() => expect(screen.getByRole("switch", { name: "In this store: Herbal shampoo 1" })).not.toBeChecked());
+    await waitFor(() =>
+      expect(screen.getByRole("switch", { name: "In this store: Herbal shampoo 1" })).not.toBeChecked(),
+    );
   });
 
   it("sets a store price where head office allows it and shows the server's field error", async () => {
@@ -157,7 +174,9 @@ describe("ProductListPage", () => {
     fireEvent.change(screen.getByLabelText("Keyword"), { target: { value: "oil" } });
     fireEvent.click(screen.getByRole("button", { name: "Search" }));
     fireEvent.click(screen.getByRole("button", { name: "Export to Excel" }));
-    await waitFor(() => expect(noticeTexts()).toContain("export data cannot exceed 100,000 rows, please filter before exporting"));
+    await waitFor(() =>
+      expect(noticeTexts()).toContain("export data cannot exceed 100,000 rows, please filter before exporting"),
+    );
     const call = server.fetch.mock.calls.find(([url]) => String(url).startsWith("/rest/commodity/productList/export"));
     expect(String(call?.[0])).toBe("/rest/commodity/productList/export?keyword=oil");
     expect((call?.[1]?.headers as Record<string, string>).Authorization).toBe("Bearer a1");
@@ -187,7 +206,15 @@ describe("ProductDetailPage", () => {
         ok({
           ...product(1),
           priceHistory: [
-            { id: 9, storeId: null, storeName: "", oldPrice: "1000.00", newPrice: "1280.00", changedBy: "HQ admin", changedAt: "2025-03-01T09:05:00+08:00" },
+            {
+              id: 9,
+              storeId: null,
+              storeName: "",
+              oldPrice: "1000.00",
+              newPrice: "1280.00",
+              changedBy: "HQ admin",
+              changedAt: "2025-03-01T09:05:00+08:00",
+            },
           ],
         }),
     });
@@ -202,7 +229,9 @@ describe("ProductDetailPage", () => {
   it("says when the record is missing", async () => {
     fakeServer({});
     render_(<ProductDetailPage search="?id=5" />);
-    expect(await screen.findByText("This record does not exist or is not available to this store.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("This record does not exist or is not available to this store."),
+    ).toBeInTheDocument();
   });
 });
 
@@ -211,7 +240,15 @@ describe("ProPackageListPage", () => {
     const server = fakeServer({
       "GET /rest/commodity/productPackageList": () =>
         ok({
-          list: [{ id: 4, code: "PP01", name: "Home care set", ...state, lines: [{ productId: 1, productCode: "P001", productName: "Shampoo", quantity: 2, unitPrice: "99.00" }] }],
+          list: [
+            {
+              id: 4,
+              code: "PP01",
+              name: "Home care set",
+              ...state,
+              lines: [{ productId: 1, productCode: "P001", productName: "Shampoo", quantity: 2, unitPrice: "99.00" }],
+            },
+          ],
           total: 1,
         }),
     });
@@ -344,8 +381,26 @@ describe("PromotionListPage", () => {
         ok({
           ...promotion,
           lines: [
-            { id: 1, itemType: "product", itemId: 1, itemCode: "P001", itemName: "Shampoo", price: "99.00", promoPrice: "79.00", discountRate: null },
-            { id: 2, itemType: "project", itemId: 7, itemCode: "X001", itemName: "Scalp care", price: "1280.00", promoPrice: null, discountRate: "0.80" },
+            {
+              id: 1,
+              itemType: "product",
+              itemId: 1,
+              itemCode: "P001",
+              itemName: "Shampoo",
+              price: "99.00",
+              promoPrice: "79.00",
+              discountRate: null,
+            },
+            {
+              id: 2,
+              itemType: "project",
+              itemId: 7,
+              itemCode: "X001",
+              itemName: "Scalp care",
+              price: "1280.00",
+              promoPrice: null,
+              discountRate: "0.80",
+            },
           ],
         }),
     });

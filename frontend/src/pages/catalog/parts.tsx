@@ -26,7 +26,14 @@ import { useMutation, useQueryClient, type UseQueryResult } from "@tanstack/reac
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
-import { catalogKeys, fetchExport, saveStoreItem, type ItemState, type ItemType, type PriceChange } from "../../api/catalog";
+import {
+  catalogKeys,
+  fetchExport,
+  saveStoreItem,
+  type ItemState,
+  type ItemType,
+  type PriceChange,
+} from "../../api/catalog";
 import { NOWRAP, PagedTable, type PagedColumn, type PagedTableProps } from "../../components/PagedTable";
 import { notify } from "../../shell/notices";
 import { FilterBar, FilterSelect } from "../messaging/InboxTable";
@@ -41,7 +48,10 @@ export { usePaging } from "../../components/PagedTable";
 export function PageFrame({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   return (
     <Container component="main" maxWidth="xl" sx={{ py: 3 }}>
-      <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", mb: 2, gap: 2, flexWrap: "wrap" }}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: "center", justifyContent: "space-between", mb: 2, gap: 2, flexWrap: "wrap" }}
+      >
         <Typography variant="h5" component="h1">
           {title}
         </Typography>
@@ -63,7 +73,9 @@ export interface Column<Row> extends Omit<PagedColumn<Row>, "cellSx"> {
 export function CatalogTable<Row extends { id: number }>({
   columns,
   ...props
-}: Omit<PagedTableProps<Row>, "columns" | "pageSizes" | "rowKey" | "nowrapHeads"> & { columns: readonly Column<Row>[] }) {
+}: Omit<PagedTableProps<Row>, "columns" | "pageSizes" | "rowKey" | "nowrapHeads"> & {
+  columns: readonly Column<Row>[];
+}) {
   const { t } = useTranslation("catalog");
   return (
     <PagedTable
@@ -138,7 +150,13 @@ export function EnabledSelect({ value, onChange }: { value: EnabledChoice; onCha
 // --- the store's switch and price ------------------------------------------------------------------
 
 /** The store's switch of a row: switching off asks first; the client shows the outcome. */
-export function StoreSwitch({ itemType, item }: { itemType: ItemType; item: { id: number; name: string; enabled: boolean; storeEnabled: boolean } }) {
+export function StoreSwitch({
+  itemType,
+  item,
+}: {
+  itemType: ItemType;
+  item: { id: number; name: string; enabled: boolean; storeEnabled: boolean };
+}) {
   const { t } = useTranslation("catalog");
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -189,8 +207,18 @@ export function StoreSwitch({ itemType, item }: { itemType: ItemType; item: { id
 export function priceColumns<Row extends ItemState>(t: (key: string) => string, itemType: ItemType): Column<Row>[] {
   return [
     { key: "price", label: t("columns.price"), align: "right", render: (row) => formatMoney(row.price) },
-    { key: "storePrice", label: t("columns.storePrice"), align: "right", render: (row) => formatMoney(row.storePrice) || "—" },
-    { key: "effective", label: t("columns.effectivePrice"), align: "right", render: (row) => formatMoney(row.effectivePrice) },
+    {
+      key: "storePrice",
+      label: t("columns.storePrice"),
+      align: "right",
+      render: (row) => formatMoney(row.storePrice) || "—",
+    },
+    {
+      key: "effective",
+      label: t("columns.effectivePrice"),
+      align: "right",
+      render: (row) => formatMoney(row.effectivePrice),
+    },
     {
       key: "store",
       label: t("columns.storeEnabled"),
@@ -296,7 +324,9 @@ export function ExportButton({ url, fileName }: { url: string; fileName: string 
       anchor.remove();
       setTimeout(() => URL.revokeObjectURL(href), 1000);
     } catch (failure) {
-      notify("error", failure instanceof Error && failure.message ? failure.message : t("exportFailed"), { durationMs: 4000 });
+      notify("error", failure instanceof Error && failure.message ? failure.message : t("exportFailed"), {
+        durationMs: 4000,
+      });
     } finally {
       setBusy(false);
     }
@@ -360,7 +390,10 @@ export type Fact = readonly [string, ReactNode];
 
 export function Facts({ items }: { items: readonly Fact[] }) {
   return (
-    <Box component="dl" sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, rowGap: 1, columnGap: 3, m: 0 }}>
+    <Box
+      component="dl"
+      sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, rowGap: 1, columnGap: 3, m: 0 }}
+    >
       {items.map(([label, value]) => (
         <Meta key={label} label={label}>
           {value}
@@ -431,7 +464,10 @@ export function PriceHistory({ rows }: { rows: readonly PriceChange[] }) {
         rowKey={(row) => row.id}
         columns={[
           { label: t("history.changedAt"), render: (row) => formatDateTime(row.changedAt, i18n.language) },
-          { label: t("history.store"), render: (row) => (row.storeId === null ? t("history.headOffice") : row.storeName) },
+          {
+            label: t("history.store"),
+            render: (row) => (row.storeId === null ? t("history.headOffice") : row.storeName),
+          },
           { label: t("history.oldPrice"), align: "right", render: (row) => formatMoney(row.oldPrice) || "—" },
           { label: t("history.newPrice"), align: "right", render: (row) => formatMoney(row.newPrice) || "—" },
           { label: t("history.changedBy"), render: (row) => row.changedBy },

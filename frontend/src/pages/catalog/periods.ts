@@ -89,5 +89,10 @@ export function periodProblems(rows: readonly PeriodRow[]): PeriodProblem[] {
 
 /** The body of the save call (only for rows without problems). */
 export function periodsToSave(rows: readonly PeriodRow[]): TimePeriodInput[] {
-  return rows.map((row) => ({ weekday: row.weekday, start: row.start, end: row.end, capacity: Number(row.capacity.trim()) }));
+  return rows.map((row) => ({
+    weekday: row.weekday,
+    start: row.start,
+    end: row.end,
+    capacity: Number(row.capacity.trim()),
+  }));
 }

@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { exportUrl, fileNameFrom, listQuery } from "../../api/catalog";
 import { couponDetailRoute } from "./couponText";
-import { brandOptions, categoryOptions, formatDate, formatMoney, formatRate, idFilter, idFromSearch, pageNo, parseStorePrice } from "./format";
+import {
+  brandOptions,
+  categoryOptions,
+  formatDate,
+  formatMoney,
+  formatRate,
+  idFilter,
+  idFromSearch,
+  pageNo,
+  parseStorePrice,
+} from "./format";
 import { blankRow, periodProblems, periodsToSave, rowsFrom, type PeriodRow } from "./periods";
 
 describe("formatMoney", () => {
@@ -49,7 +59,17 @@ describe("dates and addresses", () => {
 
 describe("list queries", () => {
   it("leaves out empty filters and trims the keyword", () => {
-    expect(listQuery({ pageNo: 1, pageSize: 10, keyword: "  shampoo ", categoryId: null, brand: "", useType: "", enabled: "false" })).toEqual({
+    expect(
+      listQuery({
+        pageNo: 1,
+        pageSize: 10,
+        keyword: "  shampoo ",
+        categoryId: null,
+        brand: "",
+        useType: "",
+        enabled: "false",
+      }),
+    ).toEqual({
       pageNo: 1,
       pageSize: 10,
       keyword: "shampoo",
@@ -57,9 +77,15 @@ describe("list queries", () => {
     });
   });
   it("exports with the filters and without the paging", () => {
-    expect(exportUrl("/rest/commodity/productList/export", { pageNo: 3, pageSize: 50, keyword: "tonic", categoryId: 4, useType: "retail" })).toBe(
-      "/rest/commodity/productList/export?keyword=tonic&categoryId=4&useType=retail",
-    );
+    expect(
+      exportUrl("/rest/commodity/productList/export", {
+        pageNo: 3,
+        pageSize: 50,
+        keyword: "tonic",
+        categoryId: 4,
+        useType: "retail",
+      }),
+    ).toBe("/rest/commodity/productList/export?keyword=tonic&categoryId=4&useType=retail");
     expect(exportUrl("/x", { pageNo: 1, pageSize: 10, keyword: " " })).toBe("/x");
   });
   it("reads the file name of a download", () => {
@@ -103,15 +129,24 @@ describe("time periods", () => {
     expect(periodProblems([row(0, "09:00", "10:00"), row(0, "10:00", "11:00"), row(1, "09:30", "10:30")])).toEqual([]);
   });
   it("wants the end after the start and a capacity of at least 1", () => {
-    expect(periodProblems([row(0, "10:00", "10:00"), row(1, "09:00", "10:00", "0"), row(2, "09:00", "", "x")])).toEqual([
-      { kind: "endBeforeStart", n: 1, row: 0 },
-      { kind: "capacity", n: 2, row: 1 },
-      { kind: "time", n: 3, row: 2 },
-      { kind: "capacity", n: 3, row: 2 },
-    ]);
+    expect(periodProblems([row(0, "10:00", "10:00"), row(1, "09:00", "10:00", "0"), row(2, "09:00", "", "x")])).toEqual(
+      [
+        { kind: "endBeforeStart", n: 1, row: 0 },
+        { kind: "capacity", n: 2, row: 1 },
+        { kind: "time", n: 3, row: 2 },
+        { kind: "capacity", n: 3, row: 2 },
+      ],
+    );
   });
   it("finds overlaps on a day, an every-day period overlapping each weekday", () => {
-    expect(periodProblems([row(0, "09:00", "11:00"), row(0, "10:00", "12:00"), row(null, "10:30", "10:45"), row(3, "12:00", "13:00")])).toEqual([
+    expect(
+      periodProblems([
+        row(0, "09:00", "11:00"),
+        row(0, "10:00", "12:00"),
+        row(null, "10:30", "10:45"),
+        row(3, "12:00", "13:00"),
+      ]),
+    ).toEqual([
       { kind: "overlap", a: 1, b: 2, row: 1 },
       { kind: "overlap", a: 1, b: 3, row: 2 },
       { kind: "overlap", a: 2, b: 3, row: 2 },

@@ -13,13 +13,8 @@ describe("NotFoundPage", () => {
     render(<NotFoundPage />);
 
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Page not found");
-    expect(
-      screen.getByText("The address you opened does not exist or has moved."),
-    ).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Back to sign-in" })).toHaveAttribute(
-      "href",
-      "/xxbLogin",
-    );
+    expect(screen.getByText("The address you opened does not exist or has moved.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to sign-in" })).toHaveAttribute("href", "/xxbLogin");
   });
 
   it("renders Simplified Chinese for any other language", () => {
@@ -35,10 +30,7 @@ describe("NotFoundPage", () => {
     document.documentElement.lang = "zh-hans";
     render(<NotFoundPage lang="en" />);
 
-    expect(screen.getByRole("link", { name: "Back to sign-in" })).toHaveAttribute(
-      "href",
-      SIGN_IN_URL,
-    );
+    expect(screen.getByRole("link", { name: "Back to sign-in" })).toHaveAttribute("href", SIGN_IN_URL);
   });
 
   it("points a signed-in person to the top bar instead of the sign-in page", () => {

@@ -10,7 +10,10 @@ export interface NotFoundPageProps {
   signedIn?: boolean;
 }
 
-export function NotFoundPage({ lang = document.documentElement.lang, signedIn = pageContext().signedIn }: NotFoundPageProps) {
+export function NotFoundPage({
+  lang = document.documentElement.lang,
+  signedIn = pageContext().signedIn,
+}: NotFoundPageProps) {
   const text = notFoundText(lang);
   return (
     <main className="not-found" lang={text.lang}>

@@ -34,7 +34,10 @@ export function CancellationPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const reasonKey = reasonError(reason, CANCEL_REASON_MAX);
-    const found = { member: member ? undefined : t("errors.chooseMember"), reason: reasonKey ? t(reasonKey) : undefined };
+    const found = {
+      member: member ? undefined : t("errors.chooseMember"),
+      reason: reasonKey ? t(reasonKey) : undefined,
+    };
     setErrors(found);
     if (!found.member && !found.reason) setConfirming(true);
   };
@@ -52,7 +55,14 @@ export function CancellationPage() {
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {t("cancellation.intro")}
         </Typography>
-        <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label={t("cancellation.title")} sx={{ maxWidth: 640 }}>
+        <Stack
+          component="form"
+          noValidate
+          onSubmit={submit}
+          spacing={2}
+          aria-label={t("cancellation.title")}
+          sx={{ maxWidth: 640 }}
+        >
           <Stack spacing={0.5}>
             <Typography variant="body2" color="text.secondary">
               {t("cancellation.member")}

@@ -1,4 +1,15 @@
-import { Alert, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from "@mui/material";
+import {
+  Alert,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  TextField,
+} from "@mui/material";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -36,7 +47,11 @@ export function LogoutListPage() {
   const result = useCancellations({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, status });
 
   const columns: PagedColumn<CancelRequest>[] = [
-    { key: "requestedAt", label: t("logout.requestedAt"), render: (row) => formatDateTime(row.requestedAt, i18n.language) },
+    {
+      key: "requestedAt",
+      label: t("logout.requestedAt"),
+      render: (row) => formatDateTime(row.requestedAt, i18n.language),
+    },
     { key: "member", label: t("logout.member"), render: (row) => row.memberName },
     { key: "phone", label: t("fields.phone"), render: (row) => formatMemberPhone("", row.phone) },
     { key: "reason", label: t("logout.reason"), render: (row) => row.reason },
@@ -44,7 +59,13 @@ export function LogoutListPage() {
     {
       key: "status",
       label: t("logout.status"),
-      render: (row) => <Chip size="small" color={STATUS_COLOURS[row.status] ?? "default"} label={row.statusName || t(`logout.statuses.${row.status}`)} />,
+      render: (row) => (
+        <Chip
+          size="small"
+          color={STATUS_COLOURS[row.status] ?? "default"}
+          label={row.statusName || t(`logout.statuses.${row.status}`)}
+        />
+      ),
     },
     {
       key: "decided",
@@ -92,13 +113,23 @@ export function LogoutListPage() {
         rowKey={(row) => row.id}
         emptyText={t("logout.empty")}
       />
-      {deciding ? <DecideDialog request={deciding.request} approve={deciding.approve} onClose={() => setDeciding(null)} /> : null}
+      {deciding ? (
+        <DecideDialog request={deciding.request} approve={deciding.approve} onClose={() => setDeciding(null)} />
+      ) : null}
     </PageFrame>
   );
 }
 
 /** The confirmation of a decision, with an optional remark; approving warns that it cannot be undone. */
-function DecideDialog({ request, approve, onClose }: { request: CancelRequest; approve: boolean; onClose: () => void }) {
+function DecideDialog({
+  request,
+  approve,
+  onClose,
+}: {
+  request: CancelRequest;
+  approve: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation("members");
   const titleId = useId();
   const queryClient = useQueryClient();
@@ -135,7 +166,12 @@ function DecideDialog({ request, approve, onClose }: { request: CancelRequest; a
         <Button onClick={onClose} disabled={decide.isPending}>
           {t("cancel")}
         </Button>
-        <Button variant="contained" color={approve ? "error" : "primary"} disabled={decide.isPending} onClick={() => decide.mutate()}>
+        <Button
+          variant="contained"
+          color={approve ? "error" : "primary"}
+          disabled={decide.isPending}
+          onClick={() => decide.mutate()}
+        >
           {approve ? t("logout.confirmApprove") : t("logout.confirmReject")}
         </Button>
       </DialogActions>

@@ -93,14 +93,26 @@ export function MemberListPage({ navigate = (url) => window.location.assign(url)
         </Link>
       ),
     },
-    { key: "phone", label: t("fields.phone"), render: (row) => <span style={{ whiteSpace: "nowrap" }}>{formatMemberPhone(row.areaCode, row.phone)}</span> },
+    {
+      key: "phone",
+      label: t("fields.phone"),
+      render: (row) => <span style={{ whiteSpace: "nowrap" }}>{formatMemberPhone(row.areaCode, row.phone)}</span>,
+    },
     { key: "crmCode", label: t("fields.crmCode"), render: (row) => row.crmCode || t("dash") },
     { key: "gender", label: t("fields.gender"), render: (row) => row.genderName || t("dash") },
     { key: "labels", label: t("fields.labels"), render: (row) => <LabelChips labels={row.labels} /> },
     { key: "source", label: t("fields.source"), render: (row) => row.sourceName || t("dash") },
     { key: "points", label: t("fields.points"), align: "right", render: (row) => row.points },
-    { key: "lastVisit", label: t("fields.lastVisit"), render: (row) => formatDateTime(row.lastVisitAt, i18n.language) || t("dash") },
-    { key: "createdAt", label: t("fields.createdAt"), render: (row) => formatDate(row.createdAt?.slice(0, 10), i18n.language) },
+    {
+      key: "lastVisit",
+      label: t("fields.lastVisit"),
+      render: (row) => formatDateTime(row.lastVisitAt, i18n.language) || t("dash"),
+    },
+    {
+      key: "createdAt",
+      label: t("fields.createdAt"),
+      render: (row) => formatDate(row.createdAt?.slice(0, 10), i18n.language),
+    },
   ];
 
   return (
@@ -189,10 +201,12 @@ export function MemberListPage({ navigate = (url) => window.location.assign(url)
         emptyText={t("list.empty")}
       />
 
-      {creating ? (
-        <MemberFormDialog open onClose={() => setCreating(false)} />
-      ) : null}
-      <MemberSearchDialog open={finding} onClose={() => setFinding(false)} onSelect={(row) => navigate(accountHref(row.memId))} />
+      {creating ? <MemberFormDialog open onClose={() => setCreating(false)} /> : null}
+      <MemberSearchDialog
+        open={finding}
+        onClose={() => setFinding(false)}
+        onSelect={(row) => navigate(accountHref(row.memId))}
+      />
     </PageFrame>
   );
 }

@@ -1,14 +1,28 @@
 import { Button, Link } from "@mui/material";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { BTN_POINTS_ADJUST, POINT_KINDS, useStorePoints, type MemberRow, type StorePointEntry } from "../../api/members";
+import {
+  BTN_POINTS_ADJUST,
+  POINT_KINDS,
+  useStorePoints,
+  type MemberRow,
+  type StorePointEntry,
+} from "../../api/members";
 import { hasButtonCode } from "../../api/session";
 import { PointsAdjustDialog } from "../../components/members/PointsAdjustDialog";
 import { formatMemberPhone, rangeError } from "../../components/members/rules";
 import { mountIsland } from "../../islands/mount";
 import { PageFrame } from "../catalog/parts";
 import { FilterBar, FilterSelect } from "../messaging/InboxTable";
-import { DateRange, MemberPicker, PointsLedger, SearchButtons, accountHref, usePaging, type PagedColumn } from "./parts";
+import {
+  DateRange,
+  MemberPicker,
+  PointsLedger,
+  SearchButtons,
+  accountHref,
+  usePaging,
+  type PagedColumn,
+} from "./parts";
 
 interface Filters {
   member: MemberRow | null;

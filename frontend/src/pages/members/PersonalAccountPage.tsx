@@ -60,7 +60,10 @@ export function PersonalAccountPage({ search = window.location.search }: Persona
       ) : detail.isPending ? (
         <Loading />
       ) : detail.isError ? (
-        <DetailError message={detailFailure(detail.error, t("account.notFound"))} onRetry={() => void detail.refetch()} />
+        <DetailError
+          message={detailFailure(detail.error, t("account.notFound"))}
+          onRetry={() => void detail.refetch()}
+        />
       ) : (
         <>
           <Profile member={detail.data} />
@@ -80,7 +83,9 @@ function Profile({ member }: { member: MemberFile }) {
   const active = member.status !== "cancelled";
   // Edits go through stoUpdateMember, which takes members of the chosen store only.
   const editable = active && member.myself !== false;
-  const phone = whole.data ? formatMemberPhone(whole.data.areaCode, whole.data.phone) : formatMemberPhone(member.areaCode, member.phone);
+  const phone = whole.data
+    ? formatMemberPhone(whole.data.areaCode, whole.data.phone)
+    : formatMemberPhone(member.areaCode, member.phone);
   const dash = t("dash");
   return (
     <Section title={t("account.profile")}>
@@ -88,7 +93,11 @@ function Profile({ member }: { member: MemberFile }) {
         <Typography variant="h6" component="p">
           {member.name}
         </Typography>
-        <Chip size="small" color={active ? "success" : "default"} label={active ? t("account.active") : t("account.cancelled")} />
+        <Chip
+          size="small"
+          color={active ? "success" : "default"}
+          label={active ? t("account.active") : t("account.cancelled")}
+        />
         <Box sx={{ flexGrow: 1 }} />
         {editable ? (
           <Button variant="outlined" onClick={() => setEditing(true)}>
@@ -162,7 +171,11 @@ function Labels({ member }: { member: MemberFile }) {
   return (
     <Section title={t("account.labels")}>
       <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
-        {member.labels.length ? <LabelChips labels={member.labels} /> : <Typography color="text.secondary">{t("account.noLabels")}</Typography>}
+        {member.labels.length ? (
+          <LabelChips labels={member.labels} />
+        ) : (
+          <Typography color="text.secondary">{t("account.noLabels")}</Typography>
+        )}
         {member.status !== "cancelled" && member.myself !== false ? (
           <Button size="small" onClick={() => setEditing(true)}>
             {t("account.editLabels")}

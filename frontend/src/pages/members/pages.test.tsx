@@ -229,28 +229,44 @@ describe("PersonalAccountPage", () => {
     expect(within(confirm).getByText("Deduct 20 points from 会员1? Reason: wrong entry")).toBeInTheDocument();
     expect(server.callsTo("POST /rest/member/point")).toHaveLength(0);
     fireEvent.click(within(confirm).getByRole("button", { name: "Yes" }));
-    await waitFor(() => expect(server.callsTo("POST /rest/member/point")[0]?.body).toEqual({ memId: 1, change: -20, reason: "wrong entry" }));
+    await waitFor(() =>
+      expect(server.callsTo("POST /rest/member/point")[0]?.body).toEqual({
+        memId: 1,
+        change: -20,
+        reason: "wrong entry",
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Adjust points" })).not.toBeInTheDocument());
   });
 
   it("toggles the SMS consent", async () => {
-    const server = fakeServer({ ...routes, "POST /rest/member/updateSmsStatus": () => ok({ memId: 1, smsConsent: false }, "saved") });
+    const server = fakeServer({
+      ...routes,
+      "POST /rest/member/updateSmsStatus": () => ok({ memId: 1, smsConsent: false }, "saved"),
+    });
     render_(<PersonalAccountPage search="?memId=1" />);
     const toggle = await screen.findByRole("switch", { name: "Accepts SMS" });
     await waitFor(() => expect(toggle).toBeChecked());
     fireEvent.click(toggle);
-    await waitFor(() => expect(server.callsTo("POST /rest/member/updateSmsStatus")[0]?.body).toEqual({ memId: 1, smsConsent: false }));
+    await waitFor(() =>
+      expect(server.callsTo("POST /rest/member/updateSmsStatus")[0]?.body).toEqual({ memId: 1, smsConsent: false }),
+    );
   });
 
   it("edits the member, sending only the changed fields", async () => {
-    const server = fakeServer({ ...routes, "POST /rest/member/stoUpdateMember": () => ok(memberFile(1, { name: "会员一" }), "saved") });
+    const server = fakeServer({
+      ...routes,
+      "POST /rest/member/stoUpdateMember": () => ok(memberFile(1, { name: "会员一" }), "saved"),
+    });
     render_(<PersonalAccountPage search="?memId=1" />);
     fireEvent.click(await screen.findByRole("button", { name: "Edit" }));
     const form = await screen.findByRole("dialog", { name: "Edit member" });
     expect(within(form).getByText("Leave empty to keep 138****5678")).toBeInTheDocument();
     fireEvent.change(within(form).getByLabelText(/^Name/), { target: { value: "会员一" } });
     fireEvent.click(within(form).getByRole("button", { name: "Save" }));
-    await waitFor(() => expect(server.callsTo("POST /rest/member/stoUpdateMember")[0]?.body).toEqual({ memId: 1, name: "会员一" }));
+    await waitFor(() =>
+      expect(server.callsTo("POST /rest/member/stoUpdateMember")[0]?.body).toEqual({ memId: 1, name: "会员一" }),
+    );
   });
 
   it("says not found for an unknown member", async () => {
@@ -272,7 +288,10 @@ describe("MemberPointsPage", () => {
     expect(screen.getByText("138****5678")).toBeInTheDocument();
     expect(screen.getByText("+100")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Adjust points" })).not.toBeInTheDocument();
-    expect(Object.fromEntries(server.callsTo("GET /rest/member/integralStoreList")[0]?.query ?? [])).toEqual({ pageNo: "1", pageSize: "10" });
+    expect(Object.fromEntries(server.callsTo("GET /rest/member/integralStoreList")[0]?.query ?? [])).toEqual({
+      pageNo: "1",
+      pageSize: "10",
+    });
   });
 
   it("adjusts a member chosen with the search dialog", async () => {
@@ -295,7 +314,13 @@ describe("MemberPointsPage", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Adjust points" }));
     const confirm = await screen.findByRole("dialog", { name: "Confirm the adjustment" });
     fireEvent.click(within(confirm).getByRole("button", { name: "Yes" }));
-    await waitFor(() => expect(server.callsTo("POST /rest/member/point")[0]?.body).toEqual({ memId: 4, change: 50, reason: "birthday gift" }));
+    await waitFor(() =>
+      expect(server.callsTo("POST /rest/member/point")[0]?.body).toEqual({
+        memId: 4,
+        change: 50,
+        reason: "birthday gift",
+      }),
+    );
   });
 });
 
@@ -316,7 +341,9 @@ describe("CancellationPage", () => {
     const confirm = await screen.findByRole("dialog", { name: "Submit the cancellation request" });
     expect(within(confirm).getByText("Request to close the file of 会员6?")).toBeInTheDocument();
     fireEvent.click(within(confirm).getByRole("button", { name: "Yes" }));
-    await waitFor(() => expect(server.callsTo("POST /rest/member/cancelApply")[0]?.body).toEqual({ memId: 6, reason: "moved abroad" }));
+    await waitFor(() =>
+      expect(server.callsTo("POST /rest/member/cancelApply")[0]?.body).toEqual({ memId: 6, reason: "moved abroad" }),
+    );
   });
 });
 
@@ -358,7 +385,11 @@ describe("LogoutListPage", () => {
     fireEvent.change(within(dialog).getByLabelText("Remark (optional)"), { target: { value: "checked ID" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Approve and anonymise" }));
     await waitFor(() =>
-      expect(server.callsTo("POST /rest/member/cancelDecide")[0]?.body).toEqual({ id: 8, approve: true, remark: "checked ID" }),
+      expect(server.callsTo("POST /rest/member/cancelDecide")[0]?.body).toEqual({
+        id: 8,
+        approve: true,
+        remark: "checked ID",
+      }),
     );
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
@@ -374,6 +405,8 @@ describe("LogoutListPage", () => {
     const dialog = await screen.findByRole("dialog", { name: "Reject the cancellation of 会员6" });
     expect(within(dialog).queryByText(/irreversibly/)).not.toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole("button", { name: "Reject" }));
-    await waitFor(() => expect(server.callsTo("POST /rest/member/cancelDecide")[0]?.body).toEqual({ id: 8, approve: false }));
+    await waitFor(() =>
+      expect(server.callsTo("POST /rest/member/cancelDecide")[0]?.body).toEqual({ id: 8, approve: false }),
+    );
   });
 });

@@ -23,7 +23,15 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Page } from "../../api/client";
 import { messagingKeys } from "../../api/messaging";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, selectionState, toggleAll, toggleId, unreadAmong, type ReadChoice } from "./listing";
+import {
+  DEFAULT_PAGE_SIZE,
+  PAGE_SIZES,
+  selectionState,
+  toggleAll,
+  toggleId,
+  unreadAmong,
+  type ReadChoice,
+} from "./listing";
 import { TableStateRow } from "./parts";
 
 /** What a message or task list row needs for selection and marking. */
@@ -100,7 +108,15 @@ export function FilterSelect({
 }
 
 /** The read-state filter of both lists. */
-export function ReadStateSelect({ id, value, onChange }: { id: string; value: ReadChoice; onChange: (value: ReadChoice) => void }) {
+export function ReadStateSelect({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: ReadChoice;
+  onChange: (value: ReadChoice) => void;
+}) {
   const { t } = useTranslation("messaging");
   return (
     <FilterSelect

@@ -36,7 +36,9 @@ export function MessageDetailPage({ search = window.location.search }: MessageDe
             <Typography id="message-title" variant="h6" component="h2">
               {message.msgName}
             </Typography>
-            {message.mandatory ? <Chip size="small" color="warning" variant="outlined" label={t("messages.mandatory")} /> : null}
+            {message.mandatory ? (
+              <Chip size="small" color="warning" variant="outlined" label={t("messages.mandatory")} />
+            ) : null}
           </Stack>
           <Box component="dl" sx={{ display: "flex", flexWrap: "wrap", columnGap: 3, rowGap: 0.5, m: 0 }}>
             <Meta label={t("meta.type")}>{message.msgTypeName}</Meta>

@@ -4,7 +4,15 @@ import { useTranslation } from "react-i18next";
 import { TASK_TYPES, markTasksRead, useTaskSearch, type TaskSearch } from "../../api/messaging";
 import { currentSession } from "../../api/session";
 import { mountIsland } from "../../islands/mount";
-import { formatDate, formatDateTime, formatMoney, pageNo, taskReadFilter, taskTypeFilter, type ReadChoice } from "./listing";
+import {
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  pageNo,
+  taskReadFilter,
+  taskTypeFilter,
+  type ReadChoice,
+} from "./listing";
 import { FilterBar, FilterSelect, InboxTable, ReadStateSelect, useInboxPaging } from "./InboxTable";
 import { PageFrame, ReadChip } from "./parts";
 
@@ -75,7 +83,9 @@ export function TaskListPage() {
             <TableCell>
               <Chip size="small" variant="outlined" color={row.type === 1 ? "error" : "info"} label={row.typeName} />
             </TableCell>
-            <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>{formatMoney(row.amount)}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+              {formatMoney(row.amount)}
+            </TableCell>
             <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDate(row.dueDate, i18n.language)}</TableCell>
             <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(row.createdAt, i18n.language)}</TableCell>
             <TableCell>

@@ -67,7 +67,10 @@ export function selectionState(selected: readonly number[], pageIds: readonly nu
 }
 
 /** Only unread rows need marking: a bulk action on read rows changes nothing. */
-export function unreadAmong<T extends { id: number; isRead: boolean }>(rows: readonly T[], selected: readonly number[]): number[] {
+export function unreadAmong<T extends { id: number; isRead: boolean }>(
+  rows: readonly T[],
+  selected: readonly number[],
+): number[] {
   return rows.filter((row) => selected.includes(row.id) && !row.isRead).map((row) => row.id);
 }
 

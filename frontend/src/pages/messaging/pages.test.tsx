@@ -82,7 +82,9 @@ describe("MessageListPage", () => {
     expect(Object.fromEntries(first ?? [])).toEqual({ pageNo: "1", pageSize: "10" });
 
     fireEvent.click(screen.getByRole("button", { name: /next page/i }));
-    await waitFor(() => expect(server.callsTo("GET /rest/messageCenter/searchMsg").at(-1)?.query.get("pageNo")).toBe("2"));
+    await waitFor(() =>
+      expect(server.callsTo("GET /rest/messageCenter/searchMsg").at(-1)?.query.get("pageNo")).toBe("2"),
+    );
   });
 
   it("filters by read state and keyword, from the first page", async () => {
@@ -92,7 +94,9 @@ describe("MessageListPage", () => {
 
     fireEvent.mouseDown(screen.getByRole("combobox", { name: "Read state" }));
     fireEvent.click(await screen.findByRole("option", { name: "Unread" }));
-    await waitFor(() => expect(server.callsTo("GET /rest/messageCenter/searchMsg").at(-1)?.query.get("isRead")).toBe("2"));
+    await waitFor(() =>
+      expect(server.callsTo("GET /rest/messageCenter/searchMsg").at(-1)?.query.get("isRead")).toBe("2"),
+    );
 
     fireEvent.change(screen.getByLabelText("Keyword"), { target: { value: " opening " } });
     fireEvent.click(screen.getByRole("button", { name: "Search" }));
@@ -183,7 +187,9 @@ describe("TaskListPage", () => {
 
     fireEvent.mouseDown(screen.getByRole("combobox", { name: "Type" }));
     fireEvent.click(await screen.findByRole("option", { name: "Arrears notice" }));
-    await waitFor(() => expect(server.callsTo("GET /rest/taskCenterRest/searchTaskStore").at(-1)?.query.get("type")).toBe("1"));
+    await waitFor(() =>
+      expect(server.callsTo("GET /rest/taskCenterRest/searchTaskStore").at(-1)?.query.get("type")).toBe("1"),
+    );
 
     fireEvent.click(await screen.findByRole("checkbox", { name: "Select Task 1" }));
     fireEvent.click(screen.getByRole("button", { name: "Mark as read" }));

@@ -1,5 +1,16 @@
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
-import { Alert, Box, Chip, CircularProgress, Container, Link, Stack, TableCell, TableRow, Typography } from "@mui/material";
+import {
+  Alert,
+  Box,
+  Chip,
+  CircularProgress,
+  Container,
+  Link,
+  Stack,
+  TableCell,
+  TableRow,
+  Typography,
+} from "@mui/material";
 import { useQueryClient, type UseQueryResult } from "@tanstack/react-query";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,7 +22,10 @@ import { RetryAlert } from "../../components/RetryAlert";
 export function PageFrame({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   return (
     <Container component="main" maxWidth="lg" sx={{ py: 3 }}>
-      <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", mb: 2, gap: 2, flexWrap: "wrap" }}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: "center", justifyContent: "space-between", mb: 2, gap: 2, flexWrap: "wrap" }}
+      >
         <Typography variant="h5" component="h1">
           {title}
         </Typography>

@@ -69,7 +69,12 @@ function StoreCard({
   const disabled = debt.data?.disabled ?? store.debtDisabled;
   const none = t("notSet");
   return (
-    <Card variant="outlined" component="section" aria-label={store.name} sx={{ height: "100%", display: "flex", flexDirection: "column" }}>
+    <Card
+      variant="outlined"
+      component="section"
+      aria-label={store.name}
+      sx={{ height: "100%", display: "flex", flexDirection: "column" }}
+    >
       <CardContent sx={{ flexGrow: 1 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 1, flexWrap: "wrap" }}>
           <StorefrontIcon color="primary" />

@@ -35,7 +35,14 @@ import {
 import { currentSession } from "../../api/session";
 import { mountIsland } from "../../islands/mount";
 import { DetailError, Loading, Meta, PageFrame } from "../messaging/parts";
-import { formatHours, storeFormFrom, storeUpdateFrom, validateStoreForm, type StoreForm, type StoreFormErrors } from "./rules";
+import {
+  formatHours,
+  storeFormFrom,
+  storeUpdateFrom,
+  validateStoreForm,
+  type StoreForm,
+  type StoreFormErrors,
+} from "./rules";
 
 /** /storeBasicInfo (MDGL-PAG-0002-0000): the acting store's information, and its edit form. */
 export function StoreBasicInfoPage() {
@@ -77,7 +84,9 @@ function StoreView({ store }: { store: StoreInfoCheck }) {
     <Stack spacing={2}>
       {!store.complete ? (
         <Alert severity="warning">
-          {t("info.incomplete", { fields: store.missingFields.map((field) => t(`fieldNames.${field}`)).join(t("listSeparator")) })}
+          {t("info.incomplete", {
+            fields: store.missingFields.map((field) => t(`fieldNames.${field}`)).join(t("listSeparator")),
+          })}
         </Alert>
       ) : null}
       <Paper variant="outlined" sx={{ p: 3 }}>
@@ -96,7 +105,9 @@ function StoreView({ store }: { store: StoreInfoCheck }) {
           <Meta label={t("fields.seats")}>{store.seats ?? none}</Meta>
           <Meta label={t("fields.frontDeskCheck")}>{store.frontDeskCheckRequired ? t("yes") : t("no")}</Meta>
           <Meta label={t("fields.borrowOutTargets")}>
-            {store.borrowOutTargets.length ? store.borrowOutTargets.map((target) => target.name).join(t("listSeparator")) : none}
+            {store.borrowOutTargets.length
+              ? store.borrowOutTargets.map((target) => target.name).join(t("listSeparator"))
+              : none}
           </Meta>
         </Box>
       </Paper>
@@ -125,7 +136,9 @@ function StoreEditForm({ store, onDone }: { store: StoreInfoCheck; onDone: () =>
     onError: (error) => {
       setConfirming(false);
       if (error instanceof ApiError) {
-        setServerErrors(Object.fromEntries(Object.entries(error.fields).map(([field, messages]) => [field, messages[0] ?? ""])));
+        setServerErrors(
+          Object.fromEntries(Object.entries(error.fields).map(([field, messages]) => [field, messages[0] ?? ""])),
+        );
       }
     },
   });
@@ -173,7 +186,14 @@ function StoreEditForm({ store, onDone }: { store: StoreInfoCheck; onDone: () =>
   );
 
   return (
-    <Paper variant="outlined" component="form" noValidate onSubmit={submit} aria-label={t("info.editTitle")} sx={{ p: 3 }}>
+    <Paper
+      variant="outlined"
+      component="form"
+      noValidate
+      onSubmit={submit}
+      aria-label={t("info.editTitle")}
+      sx={{ p: 3 }}
+    >
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
           <TextField
@@ -267,7 +287,12 @@ function StoreEditForm({ store, onDone }: { store: StoreInfoCheck; onDone: () =>
             getOptionLabel={(option) => option.name}
             isOptionEqualToValue={(option, value) => option.id === value.id}
             value={(candidates.data ?? []).filter((option) => form.borrowOutTargetIds.includes(option.id))}
-            onChange={(_event, chosen) => set("borrowOutTargetIds", chosen.map((option) => option.id))}
+            onChange={(_event, chosen) =>
+              set(
+                "borrowOutTargetIds",
+                chosen.map((option) => option.id),
+              )
+            }
             renderInput={(params) => (
               <TextField
                 {...params}

@@ -59,8 +59,13 @@ describe("ShopManagementPage", () => {
           { ...store(12, { name: "Store C", debtDisabled: true }), activeStaff: 0, onDutyToday: null },
         ]),
       "GET /rest/shopDetail/checkStoreStatusIsDebtDisable": (call) =>
-        ok(call.query.get("storeId") === "12" ? { disabled: true, reason: "unpaid fees" } : { disabled: false, reason: "" }),
-      "PUT /rest/acct/storeModify": () => ok(sessionInfo({ storeId: 11, storeName: "Store B", access: "new-access", landing: "/shopManagement" })),
+        ok(
+          call.query.get("storeId") === "12"
+            ? { disabled: true, reason: "unpaid fees" }
+            : { disabled: false, reason: "" },
+        ),
+      "PUT /rest/acct/storeModify": () =>
+        ok(sessionInfo({ storeId: 11, storeName: "Store B", access: "new-access", landing: "/shopManagement" })),
     });
     const navigate = vi.fn();
     render_(<ShopManagementPage navigate={navigate} />);
@@ -89,7 +94,9 @@ describe("ShopManagementPage", () => {
   });
 
   it("shows a refused call with a retry", async () => {
-    fakeServer({ "GET /rest/shopDetail/ownerStores": () => ({ status: 403, errcode: "AUTH-40300", errmsg: "no permission" }) });
+    fakeServer({
+      "GET /rest/shopDetail/ownerStores": () => ({ status: 403, errcode: "AUTH-40300", errmsg: "no permission" }),
+    });
     render_(<ShopManagementPage />);
     expect(await screen.findByText("no permission")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
@@ -145,7 +152,13 @@ describe("StoreBasicInfoPage", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Confirm" }));
 
     await waitFor(() => expect(server.callsTo("POST /rest/shopDetail/UpdateErpStore")).toHaveLength(1));
-    expect(saved).toMatchObject({ id: 10, phone: "021-62881234", districtCode: "310104", seats: 8, closeTime: "22:00" });
+    expect(saved).toMatchObject({
+      id: 10,
+      phone: "021-62881234",
+      districtCode: "310104",
+      seats: 8,
+      closeTime: "22:00",
+    });
     await waitFor(() => expect(noticeTexts()).toContain("saved"));
     await waitFor(() => expect(screen.queryByRole("form", { name: "Edit store information" })).not.toBeInTheDocument());
   });
@@ -153,7 +166,14 @@ describe("StoreBasicInfoPage", () => {
   it("shows the server's field message", async () => {
     fakeServer({
       "GET /rest/shopDetail/findErpByIdCheck/10": () =>
-        ok({ ...store(10), frontDeskCheckRequired: true, borrowOutTargets: [], updatedAt: "", complete: true, missingFields: [] }),
+        ok({
+          ...store(10),
+          frontDeskCheckRequired: true,
+          borrowOutTargets: [],
+          updatedAt: "",
+          complete: true,
+          missingFields: [],
+        }),
       "GET /rest/region/provinces": () => ok([{ code: "310000", name: "上海市" }]),
       "GET /rest/region/cities": () => ok([{ code: "310100", name: "上海市" }]),
       "GET /rest/region/districts": () => ok([{ code: "310106", name: "静安区" }]),

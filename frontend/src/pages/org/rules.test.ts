@@ -57,13 +57,15 @@ describe("store rules (mirror apps/org/rules.py)", () => {
 
   it("collects the errors of a form by field", () => {
     expect(validateStoreForm(form)).toEqual({});
-    expect(validateStoreForm({ ...form, name: " ", phone: "1", openTime: "23:00", seats: "-2", cityCode: "" })).toEqual({
-      name: "errors.name",
-      phone: "errors.phone",
-      closeTime: "errors.openBeforeClose",
-      seats: "errors.seatsNegative",
-      districtCode: "errors.region",
-    });
+    expect(validateStoreForm({ ...form, name: " ", phone: "1", openTime: "23:00", seats: "-2", cityCode: "" })).toEqual(
+      {
+        name: "errors.name",
+        phone: "errors.phone",
+        closeTime: "errors.openBeforeClose",
+        seats: "errors.seatsNegative",
+        districtCode: "errors.region",
+      },
+    );
   });
 
   it("builds the update body with nulls for empty values", () => {

@@ -90,7 +90,15 @@ function ShiftChip({ shift, dense = false }: { shift: ShiftType; dense?: boolean
 }
 
 /** What a cell shows: the shift as a coloured chip, leave, day off, or nothing. */
-function CellContent({ choice, shiftTypes, dense }: { choice: Choice; shiftTypes: readonly ShiftType[]; dense: boolean }) {
+function CellContent({
+  choice,
+  shiftTypes,
+  dense,
+}: {
+  choice: Choice;
+  shiftTypes: readonly ShiftType[];
+  dense: boolean;
+}) {
   const { t } = useTranslation("schedule");
   if (choice.kind === "shift") {
     const shift = shiftTypes.find((item) => item.id === choice.shiftTypeId);
@@ -118,7 +126,10 @@ function ShiftTypesPanel({
   const { t } = useTranslation("schedule");
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} aria-label={t("shiftTypes.title")} component="section">
-      <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", mb: shiftTypes.length ? 1.5 : 0 }}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: "center", justifyContent: "space-between", mb: shiftTypes.length ? 1.5 : 0 }}
+      >
         <Typography variant="subtitle1" component="h2">
           {t("shiftTypes.title")}
         </Typography>
@@ -182,7 +193,13 @@ function ConfirmCopyDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>{t("cancel")}</Button>
-        <Button color="warning" variant="contained" onClick={onConfirm} disabled={busy} data-testid="schedule-copy-confirm">
+        <Button
+          color="warning"
+          variant="contained"
+          onClick={onConfirm}
+          disabled={busy}
+          data-testid="schedule-copy-confirm"
+        >
           {t("copy.confirm")}
         </Button>
       </DialogActions>
@@ -290,7 +307,11 @@ export function SchedulePage() {
       ) : null}
       {canEdit ? (
         <>
-          <Button onClick={() => setPending({})} disabled={editCount === 0 || save.isPending} data-testid="schedule-discard">
+          <Button
+            onClick={() => setPending({})}
+            disabled={editCount === 0 || save.isPending}
+            data-testid="schedule-discard"
+          >
             {t("edits.discard")}
           </Button>
           <Button
@@ -325,7 +346,12 @@ export function SchedulePage() {
     body = (
       <Paper variant="outlined">
         <TableContainer>
-          <Table size="small" aria-label={t("grid.label")} data-testid="schedule-grid" sx={{ tableLayout: dense ? "fixed" : "auto" }}>
+          <Table
+            size="small"
+            aria-label={t("grid.label")}
+            data-testid="schedule-grid"
+            sx={{ tableLayout: dense ? "fixed" : "auto" }}
+          >
             <TableHead>
               <TableRow>
                 <TableCell sx={{ minWidth: 120, width: dense ? 120 : undefined }}>{t("grid.employee")}</TableCell>
@@ -395,7 +421,14 @@ export function SchedulePage() {
                           <Box
                             aria-label={label}
                             data-testid={`schedule-cell-${employee.id}-${day}`}
-                            sx={{ minHeight: 36, px: 0.25, display: "flex", alignItems: "center", justifyContent: "center", overflow: "hidden" }}
+                            sx={{
+                              minHeight: 36,
+                              px: 0.25,
+                              display: "flex",
+                              alignItems: "center",
+                              justifyContent: "center",
+                              overflow: "hidden",
+                            }}
                           >
                             <CellContent choice={choice} shiftTypes={types} dense={dense} />
                           </Box>
@@ -434,7 +467,12 @@ export function SchedulePage() {
       ) : null}
       {body}
 
-      <Menu anchorEl={menu?.element ?? null} open={menu !== null} onClose={() => setMenu(null)} data-testid="schedule-cell-menu">
+      <Menu
+        anchorEl={menu?.element ?? null}
+        open={menu !== null}
+        onClose={() => setMenu(null)}
+        data-testid="schedule-cell-menu"
+      >
         {types
           .filter((shift) => shift.enabled)
           .map((shift) => (

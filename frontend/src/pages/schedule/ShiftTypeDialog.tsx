@@ -1,4 +1,14 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, Switch, TextField } from "@mui/material";
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Stack,
+  Switch,
+  TextField,
+} from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
@@ -23,7 +33,12 @@ export function ShiftTypeDialog({ initial, onClose }: { initial: ShiftTypeInput;
         onError: (failure) => {
           if (!(failure instanceof ApiError)) return;
           const fields = failure.fields;
-          setErrors({ name: fields.name?.[0], start: fields.start?.[0], end: fields.end?.[0], color: fields.color?.[0] });
+          setErrors({
+            name: fields.name?.[0],
+            start: fields.start?.[0],
+            end: fields.end?.[0],
+            color: fields.color?.[0],
+          });
         },
       },
     );
@@ -35,7 +50,14 @@ export function ShiftTypeDialog({ initial, onClose }: { initial: ShiftTypeInput;
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="shift-type-title" maxWidth="xs" fullWidth data-testid="schedule-shift-dialog">
+    <Dialog
+      open
+      onClose={onClose}
+      aria-labelledby="shift-type-title"
+      maxWidth="xs"
+      fullWidth
+      data-testid="schedule-shift-dialog"
+    >
       <DialogTitle id="shift-type-title">{initial.id ? t("shiftTypes.edit") : t("shiftTypes.create")}</DialogTitle>
       <DialogContent>
         <Stack spacing={1} sx={{ pt: 1 }}>

@@ -63,14 +63,23 @@ describe("SchedulePage", () => {
     const cell = await screen.findByTestId(`schedule-cell-1-${monday}`);
     expect(within(cell).getByText("Early 09:00–17:00")).toBeInTheDocument();
     expect(within(screen.getByTestId(`schedule-cell-2-${monday}`)).getByText("Leave")).toBeInTheDocument();
-    expect(within(screen.getByTestId(`schedule-cell-2-${addDays(monday, 1)}`)).getByText("Day off")).toBeInTheDocument();
-    expect(Object.fromEntries(server.callsTo("GET /rest/schedule/rota")[0]?.query ?? [])).toEqual({ from: monday, to: addDays(monday, 6) });
+    expect(
+      within(screen.getByTestId(`schedule-cell-2-${addDays(monday, 1)}`)).getByText("Day off"),
+    ).toBeInTheDocument();
+    expect(Object.fromEntries(server.callsTo("GET /rest/schedule/rota")[0]?.query ?? [])).toEqual({
+      from: monday,
+      to: addDays(monday, 6),
+    });
 
     fireEvent.click(screen.getByTestId("schedule-next"));
-    await waitFor(() => expect(server.callsTo("GET /rest/schedule/rota").at(-1)?.query.get("from")).toBe(addDays(monday, 7)));
+    await waitFor(() =>
+      expect(server.callsTo("GET /rest/schedule/rota").at(-1)?.query.get("from")).toBe(addDays(monday, 7)),
+    );
 
     fireEvent.click(screen.getByTestId("schedule-view-month"));
-    await waitFor(() => expect(server.callsTo("GET /rest/schedule/rota").at(-1)?.query.get("from")?.slice(8)).toBe("01"));
+    await waitFor(() =>
+      expect(server.callsTo("GET /rest/schedule/rota").at(-1)?.query.get("from")?.slice(8)).toBe("01"),
+    );
     expect(screen.queryByTestId("schedule-copy-last-week")).not.toBeInTheDocument();
   });
 
@@ -122,14 +131,19 @@ describe("SchedulePage", () => {
     const rotaCalls = server.callsTo("GET /rest/schedule/rota").length;
     fireEvent.click(screen.getByTestId("schedule-copy-last-week"));
     fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Replace this week" }));
-    await waitFor(() => expect(server.callsTo("POST /rest/schedule/rota/copyLastWeek")[0]?.body).toEqual({ weekStart: monday }));
+    await waitFor(() =>
+      expect(server.callsTo("POST /rest/schedule/rota/copyLastWeek")[0]?.body).toEqual({ weekStart: monday }),
+    );
     await waitFor(() => expect(server.callsTo("GET /rest/schedule/rota").length).toBeGreaterThan(rotaCalls));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
   it("creates a shift type after checking the end is after the start", async () => {
     const server = fakeServer(
-      routes({ "POST /rest/schedule/shiftType/save": () => ok({ id: 8, name: "Mid", start: "11:00", end: "19:00", color: "#ff0000", enabled: true }, "") }),
+      routes({
+        "POST /rest/schedule/shiftType/save": () =>
+          ok({ id: 8, name: "Mid", start: "11:00", end: "19:00", color: "#ff0000", enabled: true }, ""),
+      }),
     );
     render_();
     await screen.findByTestId(`schedule-cell-1-${monday}`);
@@ -180,7 +194,9 @@ describe("SchedulePage", () => {
     render_();
     expect(await screen.findByTestId("schedule-no-shift-types")).toHaveTextContent("No shift types yet");
     expect(screen.getByTestId("schedule-no-employees")).toHaveTextContent("This store has no employees yet.");
-    fireEvent.click(within(screen.getByTestId("schedule-no-shift-types")).getByRole("button", { name: "New shift type" }));
+    fireEvent.click(
+      within(screen.getByTestId("schedule-no-shift-types")).getByRole("button", { name: "New shift type" }),
+    );
     expect(await screen.findByRole("dialog", { name: "New shift type" })).toBeInTheDocument();
   });
 

@@ -43,11 +43,14 @@ export const scheduleKeys = {
 };
 
 export const fetchShiftTypes = () => api.get<ShiftType[]>("/rest/schedule/shiftTypes", { quiet: true });
-export const fetchRota = (from: string, to: string) => api.get<Rota>("/rest/schedule/rota", { query: { from, to }, quiet: true });
+export const fetchRota = (from: string, to: string) =>
+  api.get<Rota>("/rest/schedule/rota", { query: { from, to }, quiet: true });
 /** Spec §8: an edit of the schedule succeeds without a notice (the client's pass-through rule). */
-export const saveShiftType = (input: ShiftTypeInput) => api.post<ShiftType>("/rest/schedule/shiftType/save", { body: input });
+export const saveShiftType = (input: ShiftTypeInput) =>
+  api.post<ShiftType>("/rest/schedule/shiftType/save", { body: input });
 export const saveRota = (entries: RotaEntry[]) => api.post<unknown>("/rest/schedule/rota/save", { body: { entries } });
-export const copyLastWeek = (weekStart: string) => api.post<unknown>("/rest/schedule/rota/copyLastWeek", { body: { weekStart } });
+export const copyLastWeek = (weekStart: string) =>
+  api.post<unknown>("/rest/schedule/rota/copyLastWeek", { body: { weekStart } });
 
 export function useShiftTypes() {
   return useQuery({ queryKey: scheduleKeys.shiftTypes(), queryFn: fetchShiftTypes });

@@ -44,8 +44,12 @@ describe("shiftTypeErrors", () => {
       end: "errors.endRequired",
       color: "errors.color",
     });
-    expect(shiftTypeErrors({ ...emptyShiftType(), name: "Late", start: "18:00", end: "09:00" }).end).toBe("errors.endAfterStart");
-    expect(shiftTypeErrors({ ...emptyShiftType(), name: "Late", start: "18:00", end: "18:00" }).end).toBe("errors.endAfterStart");
+    expect(shiftTypeErrors({ ...emptyShiftType(), name: "Late", start: "18:00", end: "09:00" }).end).toBe(
+      "errors.endAfterStart",
+    );
+    expect(shiftTypeErrors({ ...emptyShiftType(), name: "Late", start: "18:00", end: "18:00" }).end).toBe(
+      "errors.endAfterStart",
+    );
     expect(shiftTypeErrors({ ...emptyShiftType(), name: "x".repeat(21) }).name).toBe("errors.nameTooLong");
   });
 });
@@ -71,7 +75,10 @@ describe("rota edits", () => {
       { employeeId: 1, date: "2026-03-03", kind: "shift", shiftTypeId: 6 },
       { employeeId: 2, date: "2026-03-03", kind: "dayOff" },
     ]);
-    expect(shownCell(pending, days, 1, "2026-03-03")).toEqual({ choice: { kind: "shift", shiftTypeId: 6 }, edited: true });
+    expect(shownCell(pending, days, 1, "2026-03-03")).toEqual({
+      choice: { kind: "shift", shiftTypeId: 6 },
+      edited: true,
+    });
     expect(shownCell(pending, days, 2, "2026-03-02")).toEqual({ choice: { kind: "leave" }, edited: false });
     pending = applyChoice(pending, days, 1, "2026-03-02", { kind: "shift", shiftTypeId: 5 });
     expect(entriesOf(pending)).toHaveLength(2);

@@ -75,7 +75,8 @@ export const cellKey = (employeeId: number, date: string) => `${employeeId}|${da
 export function savedCell(days: readonly RotaDay[], employeeId: number, date: string): Choice {
   const day = days.find((item) => item.employeeId === employeeId && item.date === date);
   if (!day) return { kind: "none" };
-  if (day.kind === "shift") return day.shiftTypeId === null ? { kind: "none" } : { kind: "shift", shiftTypeId: day.shiftTypeId };
+  if (day.kind === "shift")
+    return day.shiftTypeId === null ? { kind: "none" } : { kind: "shift", shiftTypeId: day.shiftTypeId };
   return { kind: day.kind };
 }
 
@@ -84,11 +85,19 @@ function sameChoice(a: Choice, b: Choice): boolean {
 }
 
 function entryOf(employeeId: number, date: string, choice: Choice): RotaEntry {
-  return choice.kind === "shift" ? { employeeId, date, kind: "shift", shiftTypeId: choice.shiftTypeId } : { employeeId, date, kind: choice.kind };
+  return choice.kind === "shift"
+    ? { employeeId, date, kind: "shift", shiftTypeId: choice.shiftTypeId }
+    : { employeeId, date, kind: choice.kind };
 }
 
 /** Records a cell's choice; choosing what is saved already drops the edit. */
-export function applyChoice(pending: Pending, days: readonly RotaDay[], employeeId: number, date: string, choice: Choice): Pending {
+export function applyChoice(
+  pending: Pending,
+  days: readonly RotaDay[],
+  employeeId: number,
+  date: string,
+  choice: Choice,
+): Pending {
   const key = cellKey(employeeId, date);
   const next = { ...pending };
   if (sameChoice(savedCell(days, employeeId, date), choice)) delete next[key];
@@ -97,10 +106,16 @@ export function applyChoice(pending: Pending, days: readonly RotaDay[], employee
 }
 
 /** What a cell shows: the edit when there is one, otherwise what is saved. */
-export function shownCell(pending: Pending, days: readonly RotaDay[], employeeId: number, date: string): { choice: Choice; edited: boolean } {
+export function shownCell(
+  pending: Pending,
+  days: readonly RotaDay[],
+  employeeId: number,
+  date: string,
+): { choice: Choice; edited: boolean } {
   const entry = pending[cellKey(employeeId, date)];
   if (!entry) return { choice: savedCell(days, employeeId, date), edited: false };
-  const choice: Choice = entry.kind === "shift" ? { kind: "shift", shiftTypeId: entry.shiftTypeId ?? 0 } : { kind: entry.kind };
+  const choice: Choice =
+    entry.kind === "shift" ? { kind: "shift", shiftTypeId: entry.shiftTypeId ?? 0 } : { kind: entry.kind };
   return { choice, edited: true };
 }
 

@@ -3,7 +3,15 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
-import { AREA_CODES, POSITIONS, SKILL_LEVELS, saveEmployee, staffKeys, type EmployeeDetail, type EmployeeInput } from "../../api/staff";
+import {
+  AREA_CODES,
+  POSITIONS,
+  SKILL_LEVELS,
+  saveEmployee,
+  staffKeys,
+  type EmployeeDetail,
+  type EmployeeInput,
+} from "../../api/staff";
 import { todayIso, validateEmployee, type EmployeeErrors } from "./rules";
 
 /** Create or edit an employee; the server's field messages show under the fields. */
@@ -34,7 +42,9 @@ export function EmployeeFormDialog({
     },
     onError: (error) => {
       if (error instanceof ApiError) {
-        setServerErrors(Object.fromEntries(Object.entries(error.fields).map(([field, messages]) => [field, messages[0] ?? ""])));
+        setServerErrors(
+          Object.fromEntries(Object.entries(error.fields).map(([field, messages]) => [field, messages[0] ?? ""])),
+        );
       }
     },
   });

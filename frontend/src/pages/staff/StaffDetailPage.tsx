@@ -48,7 +48,10 @@ export function StaffDetailPage({ search = window.location.search }: StaffDetail
       ) : detail.isPending ? (
         <Loading />
       ) : detail.isError ? (
-        <DetailError message={detailFailure(detail.error, t("detail.notFound"))} onRetry={() => void detail.refetch()} />
+        <DetailError
+          message={detailFailure(detail.error, t("detail.notFound"))}
+          onRetry={() => void detail.refetch()}
+        />
       ) : (
         <Stack spacing={2}>
           <EmployeeFacts employee={detail.data} onEdit={() => setEditing(true)} onLeave={() => setLeaving(true)} />
@@ -63,7 +66,15 @@ export function StaffDetailPage({ search = window.location.search }: StaffDetail
   );
 }
 
-function EmployeeFacts({ employee, onEdit, onLeave }: { employee: EmployeeDetail; onEdit: () => void; onLeave: () => void }) {
+function EmployeeFacts({
+  employee,
+  onEdit,
+  onLeave,
+}: {
+  employee: EmployeeDetail;
+  onEdit: () => void;
+  onLeave: () => void;
+}) {
   const { t, i18n } = useTranslation("staff");
   const active = employee.status === "active";
   return (
@@ -90,7 +101,9 @@ function EmployeeFacts({ employee, onEdit, onLeave }: { employee: EmployeeDetail
         <Meta label={t("fields.position")}>{employee.positionName}</Meta>
         <Meta label={t("fields.skillLevel")}>{employee.skillLevelName || "—"}</Meta>
         <Meta label={t("fields.hireDate")}>{formatDate(employee.hireDate, i18n.language)}</Meta>
-        {employee.leftDate ? <Meta label={t("fields.leftDate")}>{formatDate(employee.leftDate, i18n.language)}</Meta> : null}
+        {employee.leftDate ? (
+          <Meta label={t("fields.leftDate")}>{formatDate(employee.leftDate, i18n.language)}</Meta>
+        ) : null}
         <Meta label={t("fields.store")}>{employee.storeName}</Meta>
         <Meta label={t("fields.account")}>{employee.userAccount || "—"}</Meta>
         <Meta label={t("fields.roles")}>{employee.roles.length ? employee.roles.join(", ") : "—"}</Meta>
@@ -151,7 +164,9 @@ function Durations({ employee }: { employee: EmployeeDetail }) {
           <TableBody>
             {employee.durations.map((row) => (
               <TableRow key={row.id}>
-                <TableCell>{row.projectId !== null ? t("durations.project", { id: row.projectId }) : row.category}</TableCell>
+                <TableCell>
+                  {row.projectId !== null ? t("durations.project", { id: row.projectId }) : row.category}
+                </TableCell>
                 <TableCell align="right">{row.minutes}</TableCell>
                 <TableCell align="right">
                   <Button size="small" disabled={close.isPending} onClick={() => close.mutate(row.id)}>

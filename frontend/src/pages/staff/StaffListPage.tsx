@@ -1,16 +1,14 @@
-import {
-  Box,
-  Button,
-  Chip,
-  Link,
-  MenuItem,
-  Paper,
-  Stack,
-  TextField,
-} from "@mui/material";
+import { Box, Button, Chip, Link, MenuItem, Paper, Stack, TextField } from "@mui/material";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { POSITIONS, useEmployeeSearch, type EmployeeRow, type EmployeeSearch, type EmployeeStatus, type Position } from "../../api/staff";
+import {
+  POSITIONS,
+  useEmployeeSearch,
+  type EmployeeRow,
+  type EmployeeSearch,
+  type EmployeeStatus,
+  type Position,
+} from "../../api/staff";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { mountIsland } from "../../islands/mount";
 import { formatDate } from "../messaging/listing";
@@ -61,11 +59,18 @@ export function StaffListPage() {
     { key: "phone", label: t("fields.phone"), cellSx: NOWRAP, render: (row) => formatPhone(row.areaCode, row.phone) },
     { key: "position", label: t("fields.position"), render: (row) => row.positionName },
     { key: "skillLevel", label: t("fields.skillLevel"), render: (row) => row.skillLevelName || "—" },
-    { key: "hireDate", label: t("fields.hireDate"), cellSx: NOWRAP, render: (row) => formatDate(row.hireDate, i18n.language) },
+    {
+      key: "hireDate",
+      label: t("fields.hireDate"),
+      cellSx: NOWRAP,
+      render: (row) => formatDate(row.hireDate, i18n.language),
+    },
     {
       key: "status",
       label: t("fields.status"),
-      render: (row) => <Chip size="small" color={row.status === "active" ? "success" : "default"} label={row.statusName} />,
+      render: (row) => (
+        <Chip size="small" color={row.status === "active" ? "success" : "default"} label={row.statusName} />
+      ),
     },
     { key: "account", label: t("fields.account"), render: (row) => row.userAccount || "—" },
     {
@@ -144,7 +149,9 @@ export function StaffListPage() {
         emptyText={t("list.empty")}
       />
 
-      {creating ? <EmployeeFormDialog open initial={emptyEmployee(todayIso())} onClose={() => setCreating(false)} /> : null}
+      {creating ? (
+        <EmployeeFormDialog open initial={emptyEmployee(todayIso())} onClose={() => setCreating(false)} />
+      ) : null}
       {leaving ? <LeaveDialog employee={leaving} onClose={() => setLeaving(null)} /> : null}
     </PageFrame>
   );

@@ -52,7 +52,8 @@ afterEach(() => {
 describe("StaffListPage", () => {
   it("lists, filters and pages the staff", async () => {
     const server = fakeServer({
-      "GET /rest/staffList/list": () => ok({ list: [employee(1), employee(2, { areaCode: "852", phone: "91****78" })], total: 12 }),
+      "GET /rest/staffList/list": () =>
+        ok({ list: [employee(1), employee(2, { areaCode: "852", phone: "91****78" })], total: 12 }),
     });
     render_(<StaffListPage />);
     expect(await screen.findByRole("link", { name: "Employee 1" })).toHaveAttribute("href", "/staffDetail?id=1");
@@ -68,7 +69,9 @@ describe("StaffListPage", () => {
     await waitFor(() => expect(server.callsTo("GET /rest/staffList/list").at(-1)?.query.get("keyword")).toBe("张"));
     fireEvent.mouseDown(screen.getByRole("combobox", { name: "Position" }));
     fireEvent.click(await screen.findByRole("option", { name: "Front desk" }));
-    await waitFor(() => expect(server.callsTo("GET /rest/staffList/list").at(-1)?.query.get("position")).toBe("front_desk"));
+    await waitFor(() =>
+      expect(server.callsTo("GET /rest/staffList/list").at(-1)?.query.get("position")).toBe("front_desk"),
+    );
     fireEvent.click(screen.getByRole("button", { name: /next page/i }));
     await waitFor(() => expect(server.callsTo("GET /rest/staffList/list").at(-1)?.query.get("pageNo")).toBe("2"));
   });
@@ -123,7 +126,9 @@ describe("StaffListPage", () => {
     expect(await within(dialog).findByText("The leaving date cannot be before the hire date")).toBeInTheDocument();
     fireEvent.change(within(dialog).getByLabelText("Leaving date"), { target: { value: "2024-06-30" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Confirm leaving" }));
-    await waitFor(() => expect(server.callsTo("POST /rest/staffList/leave")[0]?.body).toEqual({ id: 1, leftDate: "2024-06-30" }));
+    await waitFor(() =>
+      expect(server.callsTo("POST /rest/staffList/leave")[0]?.body).toEqual({ id: 1, leftDate: "2024-06-30" }),
+    );
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 });
