@@ -97,7 +97,17 @@ def page(browser, live_server, browser_locale):
         ),
     )
     page.on("pageerror", lambda error: errors.append(str(error)))
+    in_flight: set = set()
+    context.on("request", lambda request: in_flight.add(request))
+    context.on("requestfinished", lambda request: in_flight.discard(request))
+    context.on("requestfailed", lambda request: in_flight.discard(request))
     yield page
+    # Closing the browser does not stop a request the live server is still serving, and such a
+    # request's transaction can deadlock with the flush of the test database: let them finish first.
+    for _ in range(50):
+        if not in_flight or page.is_closed():
+            break
+        page.wait_for_timeout(100)
     context.close()
     unexpected = [
         error
