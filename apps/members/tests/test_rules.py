@@ -10,6 +10,13 @@ from apps.members.name_grams import name_grams
 from apps.members.rules import check_fuzzy_form, check_phone, check_search_form
 
 
+@pytest.fixture(autouse=True)
+def _english():
+    # These rules are read without a request, so no middleware picks the language: the tests state it.
+    with translation.override("en"):
+        yield
+
+
 def _message(**form: str) -> str:
     with pytest.raises(InvalidInput) as refused:
         check_search_form(**form)
