@@ -19,6 +19,35 @@ export default tseslint.config(
     },
   },
   {
+    // A page folder imports only its own files and the shared layer (src/components, src/lib, src/api,
+    // src/shell, src/islands): `../other/...` from a page folder reaches into another page.
+    files: ["src/pages/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^\\.\\./(?!\\.\\./)",
+              message:
+                "A page folder does not import from another: move the shared piece to src/components or src/lib.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The shared layer never reaches into a page.
+    files: ["src/components/**", "src/lib/**", "src/api/**", "src/shell/**", "src/islands/**", "src/i18n/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "(^|/)pages/", message: "The shared layer does not import from a page folder." }] },
+      ],
+    },
+  },
+  {
     files: ["scripts/**", "*.config.{js,ts}"],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -13,7 +13,7 @@ import {
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useState, type Key, type ReactNode } from "react";
 import type { Page } from "../api/client";
-import { TableStateRow } from "../pages/messaging/parts";
+import { TableStateRow } from "./feedback";
 
 /** A cell that keeps to one line. */
 export const NOWRAP = { whiteSpace: "nowrap" } as const;

@@ -31,8 +31,9 @@ import { formatMemberPhone } from "../../components/members/rules";
 import { mountIsland } from "../../islands/mount";
 import { ConfirmDialog } from "../../shell/ConfirmDialog";
 import { notify } from "../../shell/notices";
-import { PageFrame } from "../catalog/parts";
-import { BackLink, DetailError, Loading } from "../messaging/parts";
+import { PageFrame } from "../../components/layout";
+import { DetailError, Loading } from "../../components/feedback";
+import { BackLink } from "../../components/layout";
 import {
   BTN_FORCE_UPDATE,
   bookingApi,
@@ -92,7 +93,7 @@ export function NewOrderPage({
 
   const title = id === null ? t("form.newTitle") : t("form.editTitle");
   return (
-    <PageFrame title={title}>
+    <PageFrame wide title={title}>
       <BackLink href={boardHref(initial.date)}>{t("form.back")}</BackLink>
       {id === null ? (
         <OrderForm initial={initial} maskedPhone="" navigate={navigate} />

@@ -22,8 +22,8 @@ import { useTranslation } from "react-i18next";
 import { formatMemberPhone } from "../../components/members/rules";
 import { mountIsland } from "../../islands/mount";
 import { notify } from "../../shell/notices";
-import { PageFrame } from "../catalog/parts";
-import { DetailError, Loading } from "../messaging/parts";
+import { PageFrame } from "../../components/layout";
+import { DetailError, Loading } from "../../components/feedback";
 import {
   STATUSES,
   bookingApi,

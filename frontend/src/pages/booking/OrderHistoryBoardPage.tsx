@@ -4,7 +4,7 @@ import { Box, Button, ButtonGroup, Card, CardActionArea, Link, Paper, Stack, Typ
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { mountIsland } from "../../islands/mount";
-import { DetailError, Loading } from "../messaging/parts";
+import { DetailError, Loading } from "../../components/feedback";
 import type { Reservation } from "./bookingApi";
 import { useBoardRecords } from "./historyApi";
 import { ReservationDetailDialog } from "./historyDetail";

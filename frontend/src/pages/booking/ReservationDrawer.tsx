@@ -26,7 +26,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatMemberPhone } from "../../components/members/rules";
 import { ConfirmDialog } from "../../shell/ConfirmDialog";
-import { DetailError } from "../messaging/parts";
+import { DetailError } from "../../components/feedback";
 import {
   bookingApi,
   bookingKeys,

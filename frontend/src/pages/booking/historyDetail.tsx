@@ -16,7 +16,8 @@ import {
   Typography,
 } from "@mui/material";
 import { useTranslation } from "react-i18next";
-import { DetailError, Loading, Meta, detailFailure } from "../messaging/parts";
+import { DetailError, Loading, detailFailure } from "../../components/feedback";
+import { Meta } from "../../components/layout";
 import type { ReservationDetail } from "./bookingApi";
 import { useReservationDetail } from "./historyApi";
 import { NS, StatusChip } from "./historyFilters";

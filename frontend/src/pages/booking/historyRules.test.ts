@@ -2,24 +2,15 @@ import { describe, expect, it } from "vitest";
 import { i18n } from "../../i18n";
 import {
   BOARD_MAX_SPAN_DAYS,
-  addDays,
   boardRows,
-  daysBetween,
-  daysOf,
   defaultFilters,
   exportRefused,
   exportUrl,
   filterQuery,
-  maskPhone,
   memIdFromSearch,
-  mondayOf,
   normalizeCounts,
   pageQuery,
   phoneFilterError,
-  storeDate,
-  storeDateTime,
-  storeTime,
-  storeToday,
   timeRangeError,
 } from "./historyRules";
 
@@ -57,25 +48,6 @@ describe("timeRangeError (spec §5)", () => {
   });
 });
 
-describe("dates in the store's zone", () => {
-  it("counts and walks days", () => {
-    expect(addDays("2026-02-27", 2)).toBe("2026-03-01");
-    expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
-    expect(daysBetween("2026-03-01", "2026-03-03")).toBe(2);
-    expect(daysBetween("x", "2026-03-03")).toBeNull();
-    expect(daysOf("2026-03-01", "2026-03-03")).toEqual(["2026-03-01", "2026-03-02", "2026-03-03"]);
-    expect(mondayOf("2026-03-01")).toBe("2026-02-23"); // a Sunday
-    expect(mondayOf("2026-03-02")).toBe("2026-03-02");
-  });
-
-  it("reads times in Asia/Shanghai whatever the offset they carry", () => {
-    expect(storeTime("2026-03-01T01:30:00Z")).toBe("09:30");
-    expect(storeDate("2026-03-01T20:00:00Z")).toBe("2026-03-02");
-    expect(storeDateTime("2026-03-01T14:30:00+08:00")).toBe("2026-03-01 14:30");
-    expect(storeToday(new Date("2026-03-01T17:00:00Z"))).toBe("2026-03-02");
-  });
-});
-
 describe("phones", () => {
   it("accepts the whole phone or its last 4+ digits", () => {
     expect(phoneFilterError("")).toBeNull();
@@ -83,12 +55,6 @@ describe("phones", () => {
     expect(phoneFilterError("13812345678")).toBeNull();
     expect(phoneFilterError("567")).toBe("filters.phoneInvalid");
     expect(phoneFilterError("12ab")).toBe("filters.phoneInvalid");
-  });
-
-  it("masks per spec §6 unless masked already", () => {
-    expect(maskPhone("13812345678")).toBe("138****5678");
-    expect(maskPhone("91234578")).toBe("91****78");
-    expect(maskPhone("138****5678")).toBe("138****5678");
   });
 });
 

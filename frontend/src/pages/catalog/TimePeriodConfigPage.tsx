@@ -23,7 +23,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import { catalogKeys, saveTimePeriods, useTimePeriods } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
-import { DetailError, Loading } from "../messaging/parts";
+import { DetailError, Loading } from "../../components/feedback";
 import { PageFrame } from "./parts";
 import { blankRow, periodProblems, periodsToSave, rowsFrom, type PeriodProblem, type PeriodRow } from "./periods";
 

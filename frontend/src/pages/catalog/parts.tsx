@@ -4,14 +4,11 @@ import {
   Alert,
   Box,
   Button,
-  Container,
   Dialog,
   DialogActions,
   DialogContent,
   DialogContentText,
   DialogTitle,
-  Paper,
-  Stack,
   Switch,
   Table,
   TableBody,
@@ -36,30 +33,17 @@ import {
 } from "../../api/catalog";
 import { NOWRAP, PagedTable, type PagedColumn, type PagedTableProps } from "../../components/PagedTable";
 import { notify } from "../../shell/notices";
-import { FilterBar, FilterSelect } from "../messaging/InboxTable";
-import { BackLink, DetailError, Loading, Meta, detailFailure } from "../messaging/parts";
+import { DetailError, Loading, detailFailure } from "../../components/feedback";
+import { FilterBar, FilterSelect } from "../../components/filters";
+import { BackLink, Facts, Meta, PageFrame as Frame, Section, type Fact } from "../../components/layout";
 import { PAGE_SIZES, formatDateTime, formatMoney, parseStorePrice } from "./format";
 
-export { BackLink, FilterBar, FilterSelect, Meta };
+export { BackLink, Facts, FilterBar, FilterSelect, Meta, Section, type Fact };
 export { usePaging } from "../../components/PagedTable";
 
-/** The frame of a catalogue page: a heading, its actions, and the content under it (wide: the
- * lists have many columns). */
-export function PageFrame({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
-  return (
-    <Container component="main" maxWidth="xl" sx={{ py: 3 }}>
-      <Stack
-        direction="row"
-        sx={{ alignItems: "center", justifyContent: "space-between", mb: 2, gap: 2, flexWrap: "wrap" }}
-      >
-        <Typography variant="h5" component="h1">
-          {title}
-        </Typography>
-        {actions}
-      </Stack>
-      {children}
-    </Container>
-  );
+/** The frame of a catalogue page: wide, the lists have many columns. */
+export function PageFrame(props: { title: string; actions?: ReactNode; children: ReactNode }) {
+  return <Frame wide {...props} />;
 }
 
 // --- lists ---------------------------------------------------------------------------------------
@@ -370,36 +354,6 @@ export function CatalogDetailFrame<T>({
         children(detail.data)
       ) : null}
     </PageFrame>
-  );
-}
-
-/** A block of a detail page with a heading. */
-export function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" component="section" sx={{ p: 2, mb: 2 }}>
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
-
-/** Labelled facts. */
-export type Fact = readonly [string, ReactNode];
-
-export function Facts({ items }: { items: readonly Fact[] }) {
-  return (
-    <Box
-      component="dl"
-      sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, rowGap: 1, columnGap: 3, m: 0 }}
-    >
-      {items.map(([label, value]) => (
-        <Meta key={label} label={label}>
-          {value}
-        </Meta>
-      ))}
-    </Box>
   );
 }
 

@@ -6,7 +6,7 @@ import { applyCancellation, memberKeys, type MemberRow } from "../../api/members
 import { CANCEL_REASON_MAX, reasonError } from "../../components/members/rules";
 import { mountIsland } from "../../islands/mount";
 import { ConfirmDialog } from "../../shell/ConfirmDialog";
-import { PageFrame } from "../messaging/parts";
+import { PageFrame } from "../../components/layout";
 import { MemberPicker } from "./parts";
 
 const LIST_ROUTE = "/logoutList";

@@ -25,9 +25,9 @@ import {
 import { hasButtonCode } from "../../api/session";
 import { formatMemberPhone } from "../../components/members/rules";
 import { mountIsland } from "../../islands/mount";
-import { PageFrame } from "../catalog/parts";
-import { FilterBar, FilterSelect } from "../messaging/InboxTable";
-import { formatDateTime } from "../messaging/listing";
+import { PageFrame } from "../../components/layout";
+import { FilterBar, FilterSelect } from "../../components/filters";
+import { formatDateTime } from "../../lib/format";
 import { MembersTable, usePaging, type PagedColumn } from "./parts";
 
 const STATUS_COLOURS: Record<CancelStatus, "warning" | "success" | "default"> = {
@@ -93,7 +93,7 @@ export function LogoutListPage() {
   }
 
   return (
-    <PageFrame title={t("logout.title")}>
+    <PageFrame wide title={t("logout.title")}>
       <FilterBar>
         <FilterSelect
           id="cancel-status-filter"

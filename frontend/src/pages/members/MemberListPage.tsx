@@ -8,9 +8,9 @@ import { MemberFormDialog } from "../../components/members/MemberFormDialog";
 import { MemberSearchDialog } from "../../components/members/MemberSearchDialog";
 import { formatMemberPhone, phonePartError, rangeError } from "../../components/members/rules";
 import { mountIsland } from "../../islands/mount";
-import { PageFrame } from "../catalog/parts";
-import { FilterBar, FilterSelect } from "../messaging/InboxTable";
-import { formatDate, formatDateTime } from "../messaging/listing";
+import { PageFrame } from "../../components/layout";
+import { FilterBar, FilterSelect } from "../../components/filters";
+import { formatDate, formatDateTime } from "../../lib/format";
 import { DateRange, LabelChips, MembersTable, SearchButtons, accountHref, usePaging, type PagedColumn } from "./parts";
 
 interface FilterInput {

@@ -12,8 +12,8 @@ import { hasButtonCode } from "../../api/session";
 import { PointsAdjustDialog } from "../../components/members/PointsAdjustDialog";
 import { formatMemberPhone, rangeError } from "../../components/members/rules";
 import { mountIsland } from "../../islands/mount";
-import { PageFrame } from "../catalog/parts";
-import { FilterBar, FilterSelect } from "../messaging/InboxTable";
+import { PageFrame } from "../../components/layout";
+import { FilterBar, FilterSelect } from "../../components/filters";
 import {
   DateRange,
   MemberPicker,

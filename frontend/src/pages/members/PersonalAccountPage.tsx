@@ -35,9 +35,10 @@ import { MemberFormDialog } from "../../components/members/MemberFormDialog";
 import { PointsAdjustDialog } from "../../components/members/PointsAdjustDialog";
 import { formatMemberPhone, memIdFromSearch } from "../../components/members/rules";
 import { mountIsland } from "../../islands/mount";
-import { Facts, PageFrame, Section } from "../catalog/parts";
-import { formatDate, formatDateTime } from "../messaging/listing";
-import { BackLink, DetailError, Loading, detailFailure } from "../messaging/parts";
+import { Facts, PageFrame, Section } from "../../components/layout";
+import { formatDate, formatDateTime } from "../../lib/format";
+import { DetailError, Loading, detailFailure } from "../../components/feedback";
+import { BackLink } from "../../components/layout";
 import { LabelChips, PointsLedger, usePaging, type PagedColumn } from "./parts";
 
 const LIST_ROUTE = "/MemberList";
@@ -53,7 +54,7 @@ export function PersonalAccountPage({ search = window.location.search }: Persona
   const [memId] = useState(() => memIdFromSearch(search));
   const detail = useMember(memId);
   return (
-    <PageFrame title={t("account.title")}>
+    <PageFrame wide title={t("account.title")}>
       <BackLink href={LIST_ROUTE}>{t("account.back")}</BackLink>
       {memId === null ? (
         <Alert severity="warning">{t("account.missingId")}</Alert>

@@ -6,7 +6,8 @@ import type { MemberLabel, MemberRow, PointEntry } from "../../api/members";
 import { MemberSearchDialog } from "../../components/members/MemberSearchDialog";
 import { formatMemberPhone } from "../../components/members/rules";
 import { PagedTable, type PagedColumn, type PagedTableProps, type Paging } from "../../components/PagedTable";
-import { PAGE_SIZES, formatDateTime } from "../messaging/listing";
+import { formatDateTime } from "../../lib/format";
+import { PAGE_SIZES } from "../../lib/paging";
 
 export { usePaging, type PagedColumn } from "../../components/PagedTable";
 

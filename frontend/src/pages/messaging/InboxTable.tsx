@@ -1,13 +1,8 @@
 import DoneAllIcon from "@mui/icons-material/DoneAll";
 import {
-  Box,
   Button,
   Checkbox,
-  FormControl,
-  InputLabel,
-  MenuItem,
   Paper,
-  Select,
   Stack,
   Table,
   TableBody,
@@ -19,7 +14,7 @@ import {
   Typography,
 } from "@mui/material";
 import { useMutation, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Page } from "../../api/client";
 import { messagingKeys } from "../../api/messaging";
@@ -32,7 +27,10 @@ import {
   unreadAmong,
   type ReadChoice,
 } from "./listing";
-import { TableStateRow } from "./parts";
+import { TableStateRow } from "../../components/feedback";
+import { FilterBar, FilterSelect } from "../../components/filters";
+
+export { FilterBar, FilterSelect };
 
 /** What a message or task list row needs for selection and marking. */
 export interface InboxRow {
@@ -56,56 +54,6 @@ export function useInboxPaging() {
 }
 
 export type InboxPaging = ReturnType<typeof useInboxPaging>;
-
-/** The filter bar above a list; a form (submitted by Enter) when `onSubmit` is given. */
-export function FilterBar({ onSubmit, children }: { onSubmit?: (event: FormEvent) => void; children: ReactNode }) {
-  const { t } = useTranslation("messaging");
-  return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-      <Box
-        {...(onSubmit ? { component: "form" as const, onSubmit } : {})}
-        role="search"
-        aria-label={t("filters.label")}
-        sx={{ display: "flex", flexWrap: "wrap", gap: 2, alignItems: "center" }}
-      >
-        {children}
-      </Box>
-    </Paper>
-  );
-}
-
-/** A labelled filter drop-down whose first choice (value "") means "no filter". */
-export function FilterSelect({
-  id,
-  label,
-  allLabel,
-  value,
-  options,
-  minWidth,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  allLabel: string;
-  value: string;
-  options: readonly { value: string; label: string }[];
-  minWidth: number;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <FormControl size="small" sx={{ minWidth }}>
-      <InputLabel id={id}>{label}</InputLabel>
-      <Select labelId={id} label={label} value={value} onChange={(event) => onChange(String(event.target.value))}>
-        <MenuItem value="">{allLabel}</MenuItem>
-        {options.map((option) => (
-          <MenuItem key={option.value} value={option.value}>
-            {option.label}
-          </MenuItem>
-        ))}
-      </Select>
-    </FormControl>
-  );
-}
 
 /** The read-state filter of both lists. */
 export function ReadStateSelect({

@@ -4,20 +4,11 @@
  */
 
 import type { MessageReadFilter, TaskType } from "../../api/messaging";
+import { idFromSearch } from "../../lib/address";
+import { formatDate, formatDateTime } from "../../lib/format";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, clampPageIndex, pageNo } from "../../lib/paging";
 
-export const PAGE_SIZES = [10, 20, 30, 40] as const;
-export const DEFAULT_PAGE_SIZE = 10;
-
-/** MUI TablePagination counts pages from 0, the server's pageNo from 1. */
-export function pageNo(pageIndex: number): number {
-  return Math.max(0, Math.floor(pageIndex)) + 1;
-}
-
-/** The last page index that still has rows (after a filter shrank the list). */
-export function clampPageIndex(pageIndex: number, total: number, pageSize: number): number {
-  const last = Math.max(0, Math.ceil(total / pageSize) - 1);
-  return Math.min(Math.max(0, pageIndex), last);
-}
+export { DEFAULT_PAGE_SIZE, PAGE_SIZES, clampPageIndex, formatDate, formatDateTime, idFromSearch, pageNo };
 
 // --- filters -------------------------------------------------------------------------------------
 
@@ -76,36 +67,7 @@ export function unreadAmong<T extends { id: number; isRead: boolean }>(
 
 // --- the address ---------------------------------------------------------------------------------
 
-/** `?id=12` → 12; anything else → null. */
-export function idFromSearch(search: string): number | null {
-  const raw = new URLSearchParams(search).get("id");
-  if (raw === null || !/^\d+$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 ? id : null;
-}
-
 // --- formatting ----------------------------------------------------------------------------------
-
-function locale(language: string): string {
-  return language.toLowerCase().startsWith("en") ? "en-GB" : "zh-CN";
-}
-
-/** An ISO 8601 time with offset, in the page's language ("" for none, the raw text if invalid). */
-export function formatDateTime(iso: string | null | undefined, language: string, timeZone?: string): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale(language), { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
-}
-
-/** A calendar date ("2025-03-01"): read as that day, whatever the browser's time zone. */
-export function formatDate(day: string | null | undefined, language: string): string {
-  if (!day) return "";
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return day;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(locale(language), { dateStyle: "medium", timeZone: "UTC" }).format(date);
-}
 
 /** Money arrives as a decimal string ("1234.50"): shown with thousands separators, never through a
  * float (spec §9 keeps decimals exact). */

@@ -6,7 +6,8 @@ import { useTranslation } from "react-i18next";
 import { switchStore, useDebtStatus, useOwnerStores, type OwnerStore } from "../../api/org";
 import { currentSession, saveSession } from "../../api/session";
 import { mountIsland } from "../../islands/mount";
-import { DetailError, Loading, Meta, PageFrame } from "../messaging/parts";
+import { DetailError, Loading } from "../../components/feedback";
+import { Meta, PageFrame } from "../../components/layout";
 import { formatHours } from "./rules";
 
 export interface ShopManagementPageProps {

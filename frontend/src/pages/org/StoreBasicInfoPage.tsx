@@ -34,7 +34,8 @@ import {
 } from "../../api/org";
 import { currentSession } from "../../api/session";
 import { mountIsland } from "../../islands/mount";
-import { DetailError, Loading, Meta, PageFrame } from "../messaging/parts";
+import { DetailError, Loading } from "../../components/feedback";
+import { Meta, PageFrame } from "../../components/layout";
 import {
   formatHours,
   storeFormFrom,

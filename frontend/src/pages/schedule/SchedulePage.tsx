@@ -37,7 +37,7 @@ import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { hasButtonCode } from "../../api/session";
 import { mountIsland } from "../../islands/mount";
-import { DetailError, Loading } from "../messaging/parts";
+import { DetailError, Loading } from "../../components/feedback";
 import { ShiftTypeDialog } from "./ShiftTypeDialog";
 import {
   BTN_ROTA_EDIT,

@@ -3,10 +3,10 @@
  * edits a person makes before saving them in one batch.
  */
 
-import { addDays, daysBetween, mondayOf } from "../booking/historyRules";
+import { addDays, daysBetween, mondayOf } from "../../lib/dates";
 import type { RotaDay, RotaEntry, RotaKind, ShiftTypeInput } from "./scheduleApi";
 
-export { addDays, daysOf, mondayOf, storeToday } from "../booking/historyRules";
+export { addDays, daysOf, mondayOf, storeToday } from "../../lib/dates";
 
 export type RotaView = "week" | "month";
 

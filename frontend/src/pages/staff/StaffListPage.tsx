@@ -11,8 +11,8 @@ import {
 } from "../../api/staff";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { mountIsland } from "../../islands/mount";
-import { formatDate } from "../messaging/listing";
-import { PageFrame } from "../messaging/parts";
+import { formatDate } from "../../lib/format";
+import { PageFrame } from "../../components/layout";
 import { EmployeeFormDialog } from "./EmployeeFormDialog";
 import { LeaveDialog } from "./LeaveDialog";
 import { emptyEmployee, formatPhone, todayIso } from "./rules";

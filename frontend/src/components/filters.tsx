@@ -1,0 +1,54 @@
+/** The filter bar above a list and its drop-downs. */
+import { Box, FormControl, InputLabel, MenuItem, Paper, Select } from "@mui/material";
+import type { FormEvent, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+/** The filter bar above a list; a form (submitted by Enter) when `onSubmit` is given. */
+export function FilterBar({ onSubmit, children }: { onSubmit?: (event: FormEvent) => void; children: ReactNode }) {
+  const { t } = useTranslation("messaging");
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+      <Box
+        {...(onSubmit ? { component: "form" as const, onSubmit } : {})}
+        role="search"
+        aria-label={t("filters.label")}
+        sx={{ display: "flex", flexWrap: "wrap", gap: 2, alignItems: "center" }}
+      >
+        {children}
+      </Box>
+    </Paper>
+  );
+}
+
+/** A labelled filter drop-down whose first choice (value "") means "no filter". */
+export function FilterSelect({
+  id,
+  label,
+  allLabel,
+  value,
+  options,
+  minWidth,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  allLabel: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  minWidth: number;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FormControl size="small" sx={{ minWidth }}>
+      <InputLabel id={id}>{label}</InputLabel>
+      <Select labelId={id} label={label} value={value} onChange={(event) => onChange(String(event.target.value))}>
+        <MenuItem value="">{allLabel}</MenuItem>
+        {options.map((option) => (
+          <MenuItem key={option.value} value={option.value}>
+            {option.label}
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+  );
+}
