@@ -48,7 +48,7 @@ import {
   useSources,
   type Problem,
   type ReservationBody,
-} from "./bookingApi";
+} from "../../api/booking";
 import { ProblemList } from "./parts";
 import {
   DURATION_MAX,

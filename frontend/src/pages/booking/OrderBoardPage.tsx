@@ -35,7 +35,7 @@ import {
   type Problem,
   type Reservation,
   type ReservationStatus,
-} from "./bookingApi";
+} from "../../api/booking";
 import { ProblemList, STATUS_COLORS } from "./parts";
 import { ReservationDrawer } from "./ReservationDrawer";
 import {

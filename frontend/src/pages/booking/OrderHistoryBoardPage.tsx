@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { mountIsland } from "../../islands/mount";
 import { DetailError, Loading } from "../../components/feedback";
-import type { Reservation } from "./bookingApi";
+import type { Reservation } from "../../api/booking";
 import { useBoardRecords } from "./historyApi";
 import { ReservationDetailDialog } from "./historyDetail";
 import { HistoryFilterBar, HistoryFrame, NS, useHistoryFilters } from "./historyFilters";

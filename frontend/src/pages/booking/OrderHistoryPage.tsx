@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { mountIsland } from "../../islands/mount";
-import type { Reservation } from "./bookingApi";
+import type { Reservation } from "../../api/booking";
 import { useRecordCounts, useRecords, useStatusOptions } from "./historyApi";
 import { ReservationDetailDialog } from "./historyDetail";
 import { HistoryExportButton } from "./historyExport";

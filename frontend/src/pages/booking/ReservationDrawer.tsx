@@ -34,7 +34,7 @@ import {
   useReservationDetail,
   type ReservationDetail,
   type StatusAction,
-} from "./bookingApi";
+} from "../../api/booking";
 import { STATUS_COLORS } from "./parts";
 import { REMARK_MAX, actionsFor, formatDateTime, formatTime, newOrderHref } from "./rules";
 

@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, type Page } from "../../api/client";
 import type { Schemas } from "../../api/schema";
-import { bookingApi, type CodeName, type Reservation } from "./bookingApi";
+import { bookingApi, type CodeName, type Reservation } from "../../api/booking";
 import {
   BOARD_PAGE_SIZE,
   filterQuery,

@@ -18,7 +18,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { Meta } from "../../components/layout";
-import type { ReservationDetail } from "./bookingApi";
+import type { ReservationDetail } from "../../api/booking";
 import { useReservationDetail } from "./historyApi";
 import { NS, StatusChip } from "./historyFilters";
 import { maskPhone, storeDateTime, storeTime } from "./historyRules";

@@ -4,7 +4,7 @@
  * dates and times read in the store's zone (Asia/Shanghai) whatever the browser's zone.
  */
 
-import { STATUSES, type ReservationStatus } from "./bookingApi";
+import { STATUSES, type ReservationStatus } from "../../api/booking";
 import { addDays, daysBetween, storeDate } from "../../lib/dates";
 import { maskPhone } from "../../lib/format";
 

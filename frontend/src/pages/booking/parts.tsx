@@ -1,6 +1,6 @@
 import { Alert, AlertTitle, Box } from "@mui/material";
 import { useTranslation } from "react-i18next";
-import type { Problem, ReservationStatus } from "./bookingApi";
+import type { Problem, ReservationStatus } from "../../api/booking";
 
 /** Block colours by status: the border and text, and the fill. */
 export const STATUS_COLORS: Record<ReservationStatus, { main: string; fill: string }> = {

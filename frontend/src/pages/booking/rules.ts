@@ -5,7 +5,7 @@
  */
 
 import type { MemberAreaCode } from "../../api/members";
-import type { Board, Interval, Reservation, ReservationBody, ReservationStatus } from "./bookingApi";
+import type { Board, Interval, Reservation, ReservationBody, ReservationStatus } from "../../api/booking";
 
 /** Times are the store's, whatever the browser's zone (docs/api.md: ISO 8601 with offset,
  * Asia/Shanghai). Shanghai has kept +08:00 without daylight saving since 1991, so a wall-clock time

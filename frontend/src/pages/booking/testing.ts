@@ -1,6 +1,6 @@
 /** Test data of the booking pages: a board of 2026-11-23 with two nurses and three reservations. */
 
-import type { Board, Reservation } from "./bookingApi";
+import type { Board, Reservation } from "../../api/booking";
 
 export const DAY = "2026-11-23";
 

@@ -49,7 +49,7 @@ import {
   type RotaEmployee,
   type ShiftType,
   type ShiftTypeInput,
-} from "./scheduleApi";
+} from "../../api/schedule";
 import {
   applyChoice,
   daysOf,

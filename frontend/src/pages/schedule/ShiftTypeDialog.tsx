@@ -12,7 +12,7 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
-import { saveShiftType, useScheduleMutation, type ShiftTypeInput } from "./scheduleApi";
+import { saveShiftType, useScheduleMutation, type ShiftTypeInput } from "../../api/schedule";
 import { NAME_MAX_LENGTH, shiftTypeErrors, type ShiftTypeErrors } from "./scheduleRules";
 
 /** Creates or edits a shift type: name, start, end (after the start), colour, enabled. */

@@ -6,7 +6,7 @@ import { fakeServer, ok, type Routes } from "../../shell/testing/fakeServer";
 import { sessionInfo } from "../../test/fixtures";
 import { dismissAllNotices, noticeTexts } from "../../test/notices";
 import { SchedulePage } from "./SchedulePage";
-import { BTN_ROTA_EDIT } from "./scheduleApi";
+import { BTN_ROTA_EDIT } from "../../api/schedule";
 import { addDays, mondayOf, storeToday } from "./scheduleRules";
 
 const SHIFTS = [

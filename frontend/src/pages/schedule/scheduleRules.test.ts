@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RotaDay } from "./scheduleApi";
+import type { RotaDay } from "../../api/schedule";
 import {
   applyChoice,
   emptyShiftType,

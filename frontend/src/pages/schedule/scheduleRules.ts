@@ -4,7 +4,7 @@
  */
 
 import { addDays, daysBetween, mondayOf } from "../../lib/dates";
-import type { RotaDay, RotaEntry, RotaKind, ShiftTypeInput } from "./scheduleApi";
+import type { RotaDay, RotaEntry, RotaKind, ShiftTypeInput } from "../../api/schedule";
 
 export { addDays, daysOf, mondayOf, storeToday } from "../../lib/dates";
 

@@ -2,9 +2,9 @@
  * rota"), their query keys and hooks. */
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ApiError, api } from "../../api/client";
-import type { MemberAreaCode } from "../../api/members";
-import { choices, type Schemas } from "../../api/schema";
+import { ApiError, api } from "./client";
+import type { MemberAreaCode } from "./members";
+import { choices, type Schemas } from "./schema";
 
 export type Reservation = Schemas["ReservationOutput"];
 export type ReservationStatus = Reservation["status"];

@@ -1,8 +1,8 @@
 /** Rota calls (docs/api.md "Reservations, the board and the rota": /rest/schedule/*), keys and hooks. */
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../api/client";
-import { choices, type Schemas } from "../../api/schema";
+import { api } from "./client";
+import { choices, type Schemas } from "./schema";
 
 /** The button code that lets a role change the rota and the shift types (docs/api.md "Role codes");
  * without it the rota page only reads. */
