@@ -18,13 +18,9 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../api/client";
 import {
-  orgKeys,
-  updateStore,
   useBorrowOutCandidates,
   useCities,
   useDistricts,
@@ -36,14 +32,8 @@ import { currentSession } from "../../api/session";
 import { mountIsland } from "../../islands/mount";
 import { DetailError, Loading } from "../../components/feedback";
 import { Meta, PageFrame } from "../../components/layout";
-import {
-  formatHours,
-  storeFormFrom,
-  storeUpdateFrom,
-  validateStoreForm,
-  type StoreForm,
-  type StoreFormErrors,
-} from "./rules";
+import { formatHours } from "./rules";
+import { useStoreEditForm } from "./useStoreEditForm";
 
 /** /storeBasicInfo (MDGL-PAG-0002-0000): the acting store's information, and its edit form. */
 export function StoreBasicInfoPage() {
@@ -118,49 +108,11 @@ function StoreView({ store }: { store: StoreInfoCheck }) {
 
 function StoreEditForm({ store, onDone }: { store: StoreInfoCheck; onDone: () => void }) {
   const { t } = useTranslation("org");
-  const queryClient = useQueryClient();
-  const [form, setForm] = useState<StoreForm>(() => storeFormFrom(store));
-  const [errors, setErrors] = useState<StoreFormErrors>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [confirming, setConfirming] = useState(false);
+  const { form, set, message, submit, confirming, setConfirming, save } = useStoreEditForm(store, onDone);
   const provinces = useProvinces();
   const cities = useCities(form.provinceCode);
   const districts = useDistricts(form.cityCode);
   const candidates = useBorrowOutCandidates(store.id);
-
-  const save = useMutation({
-    mutationFn: () => updateStore(storeUpdateFrom(store.id, form)),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: orgKeys.all });
-      onDone();
-    },
-    onError: (error) => {
-      setConfirming(false);
-      if (error instanceof ApiError) {
-        setServerErrors(
-          Object.fromEntries(Object.entries(error.fields).map(([field, messages]) => [field, messages[0] ?? ""])),
-        );
-      }
-    },
-  });
-
-  const set = <K extends keyof StoreForm>(key: K, value: StoreForm[K]) => {
-    setForm((previous) => {
-      const next = { ...previous, [key]: value };
-      if (key === "provinceCode") Object.assign(next, { cityCode: "", districtCode: "" });
-      if (key === "cityCode") next.districtCode = "";
-      return next;
-    });
-    setServerErrors((previous) => ({ ...previous, [key]: "" }));
-  };
-  const message = (field: keyof StoreForm) => (errors[field] ? t(errors[field]) : serverErrors[field] || "");
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateStoreForm(form);
-    setErrors(found);
-    if (Object.keys(found).length === 0) setConfirming(true);
-  };
 
   const regionSelect = (
     field: "provinceCode" | "cityCode" | "districtCode",
