@@ -11,37 +11,14 @@ import {
   Switch,
   TextField,
 } from "@mui/material";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../api/client";
 import { useMasterList, type MasterKind } from "../../api/master";
-import {
-  MEMBER_AREA_CODES,
-  createMember,
-  memberKeys,
-  searchIntroducers,
-  updateMember,
-  type MemberAreaCode,
-  type MemberFile,
-} from "../../api/members";
-import {
-  CODE_MAX,
-  MEMBER_NAME_MAX,
-  conflictField,
-  createBody,
-  emptyMemberForm,
-  formFieldOf,
-  formatMemberPhone,
-  memberFormFrom,
-  todayIso,
-  updateBody,
-  validateMemberForm,
-  type MemberForm,
-  type MemberFormErrors,
-  type MemberFormField,
-} from "./rules";
+import { MEMBER_AREA_CODES, searchIntroducers, type MemberAreaCode, type MemberFile } from "../../api/members";
+import { CODE_MAX, MEMBER_NAME_MAX, formatMemberPhone, type MemberForm } from "./rules";
 import { LabelSelect } from "./LabelSelect";
+import { useMemberForm } from "./useMemberForm";
 
 export interface MemberFormDialogProps {
   open: boolean;
@@ -59,53 +36,12 @@ export interface MemberFormDialogProps {
 export function MemberFormDialog({ open, onClose, initial, member, onSaved }: MemberFormDialogProps) {
   const { t } = useTranslation("members");
   const titleId = useId();
-  const queryClient = useQueryClient();
-  const [before] = useState<MemberForm>(() => (member ? memberFormFrom(member) : (initial ?? emptyMemberForm())));
-  const [form, setForm] = useState<MemberForm>(before);
-  const [errors, setErrors] = useState<MemberFormErrors>({});
-  const [serverErrors, setServerErrors] = useState<Partial<Record<MemberFormField, string>>>({});
-  const today = todayIso();
-  const editing = Boolean(member);
-
-  const save = useMutation({
-    mutationFn: () => (member ? updateMember(updateBody(member.memId, before, form)) : createMember(createBody(form))),
-    onSuccess: async (file) => {
-      await queryClient.invalidateQueries({ queryKey: memberKeys.all });
-      onSaved?.(file);
-      onClose();
-    },
-    onError: (error) => {
-      if (!(error instanceof ApiError)) return;
-      const found: Partial<Record<MemberFormField, string>> = {};
-      for (const [field, messages] of Object.entries(error.fields)) {
-        const key = formFieldOf(field);
-        if (key) found[key] = messages[0] ?? "";
-      }
-      const conflict = conflictField(error.errcode);
-      if (conflict) found[conflict] = error.message;
-      setServerErrors(found);
-    },
+  const { form, set, message, helper, submit, save, today, editing } = useMemberForm({
+    initial,
+    member,
+    onSaved,
+    onClose,
   });
-
-  const set = <K extends MemberFormField>(key: K, value: MemberForm[K]) => {
-    setForm((previous) => ({ ...previous, [key]: value }));
-    setServerErrors((previous) => ({ ...previous, [key]: "" }));
-    setErrors((previous) => ({ ...previous, [key]: undefined }));
-  };
-  const message = (field: MemberFormField) => {
-    const key = errors[field];
-    return key ? t(key) : serverErrors[field] || "";
-  };
-  const helper = (field: MemberFormField, fallback = " ") => message(field) || fallback;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // A dialog opened from another dialog must not submit the form of the one under it.
-    event.stopPropagation();
-    const found = validateMemberForm(form, today, !editing);
-    setErrors(found);
-    if (Object.keys(found).length === 0) save.mutate();
-  };
-
   const phoneMessage = message("phone") || message("areaCode");
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby={titleId}>
