@@ -34,34 +34,9 @@ export function formatRate(rate: string | null | undefined): string {
   return `${percent}${rest ? `.${rest}` : ""}%`;
 }
 
-function locale(language: string): string {
-  return language.toLowerCase().startsWith("en") ? "en-GB" : "zh-CN";
-}
-
-/** An ISO 8601 time in the page's language ("" for none, the raw text if invalid). */
-export function formatDateTime(iso: string | null | undefined, language: string, timeZone?: string): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale(language), { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
-}
-
-/** A calendar day ("2025-03-01"), read as that day whatever the browser's time zone. */
-export function formatDate(day: string | null | undefined, language: string): string {
-  if (!day) return "";
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return day;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(locale(language), { dateStyle: "medium", timeZone: "UTC" }).format(date);
-}
-
-/** `?id=12` → 12; anything else → null. */
-export function idFromSearch(search: string): number | null {
-  const raw = new URLSearchParams(search).get("id");
-  if (raw === null || !/^\d+$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 ? id : null;
-}
+// The shared formats, re-exported so the catalogue's pages read every format from one module.
+export { formatDate, formatDateTime } from "../../lib/format";
+export { idFromSearch } from "../../lib/address";
 
 /** MUI counts pages from 0, the server from 1. */
 export function pageNo(pageIndex: number): number {
