@@ -7,19 +7,14 @@ manifest."""
 
 from __future__ import annotations
 
-import json
-from functools import cache
 from urllib.parse import urlencode
 
 import pytest
-from django.conf import settings
 from django.test import Client
 
-from apps.accounts.tests.factories import PASSWORD
-from apps.accounts.tests.helpers import LOGIN_URL
+from apps.accounts.tests.page_helpers import page_context, script_of, sign_in
 from apps.catalog.pages import PAGES
 from apps.core.page_registry import page_for
-from apps.core.testing import assert_envelope
 
 pytestmark = pytest.mark.django_db
 
@@ -43,34 +38,6 @@ ENTRIES = {
     "/timeperiodConfig": ("src/pages/catalog/TimePeriodConfigPage.tsx", "DWGL-0003"),
 }
 ROUTES = sorted(ENTRIES)
-
-
-@cache
-def manifest() -> dict:
-    path = settings.DJANGO_VITE["default"]["manifest_path"]
-    if not path.exists():
-        pytest.fail(f"{path} is missing: build the frontend first (cd frontend && npm run build)")
-    return json.loads(path.read_text())
-
-
-def script_of(entry: str) -> str:
-    chunk = manifest().get(entry)
-    assert chunk is not None, f"{entry} is not in the Vite manifest: rebuild the frontend"
-    return f"/static/dist/{chunk['file']}"
-
-
-def sign_in(web, entry) -> None:
-    body = urlencode({"username": f"ERP:{entry.user.login_name}", "password": PASSWORD, "refresh": "true"})
-    assert_envelope(web.post(LOGIN_URL, body, content_type="application/x-www-form-urlencoded"), status=200)
-    answer = web.post(f"/rest/acct/selectHierRole/{entry.wire_id}", {}, content_type="application/json")
-    assert_envelope(answer, status=200)
-
-
-def page_context(response) -> dict:
-    html = response.content.decode()
-    marker = '<script id="page-context" type="application/json">'
-    start = html.index(marker) + len(marker)
-    return json.loads(html[start : html.index("</script>", start)])
 
 
 @pytest.fixture
