@@ -18,21 +18,8 @@ export type StoreRow = Omit<OwnerStore, "activeStaff" | "onDutyToday">;
 export type DebtStatus = Schemas["DebtStatusOutput"];
 export type Region = Schemas["RegionOutput"];
 
-export interface StoreUpdate {
-  id: number;
-  name?: string;
-  provinceCode?: string;
-  cityCode?: string;
-  districtCode?: string;
-  address?: string;
-  phone?: string;
-  openTime?: string | null;
-  closeTime?: string | null;
-  seats?: number | null;
-  status?: StoreStatus;
-  frontDeskCheckRequired?: boolean;
-  borrowOutTargetIds?: number[];
-}
+/** The store information edit; the status narrowed to the schema's store statuses. */
+export type StoreUpdate = Omit<Schemas["StoreUpdateInput"], "status"> & { status?: StoreStatus };
 
 export const orgKeys = {
   all: ["org"] as const,

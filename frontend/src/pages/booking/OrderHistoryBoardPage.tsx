@@ -8,7 +8,8 @@ import { DetailError, Loading } from "../../components/feedback";
 import type { Reservation } from "../../api/booking";
 import { useBoardRecords } from "./historyApi";
 import { ReservationDetailDialog } from "./historyDetail";
-import { HistoryFilterBar, HistoryFrame, NS, useHistoryFilters } from "./historyFilters";
+import { PageFrame } from "../../components/layout";
+import { HistoryFilterBar, NS, useHistoryFilters } from "./historyFilters";
 import {
   BOARD_MAX_SPAN_DAYS,
   addDays,
@@ -96,7 +97,8 @@ export function OrderHistoryBoardPage() {
   );
 
   return (
-    <HistoryFrame
+    <PageFrame
+      wide
       title={t("board.title")}
       actions={
         <Link href="/orderHistory" underline="hover">
@@ -179,7 +181,7 @@ export function OrderHistoryBoardPage() {
         </Typography>
       ) : null}
       <ReservationDetailDialog id={openId} onClose={() => setOpenId(null)} />
-    </HistoryFrame>
+    </PageFrame>
   );
 }
 

@@ -7,7 +7,8 @@ import type { Reservation } from "../../api/booking";
 import { useRecordCounts, useRecords, useStatusOptions } from "./historyApi";
 import { ReservationDetailDialog } from "./historyDetail";
 import { HistoryExportButton } from "./historyExport";
-import { HistoryFilterBar, HistoryFrame, NS, StatusChip, useHistoryFilters } from "./historyFilters";
+import { PageFrame } from "../../components/layout";
+import { HistoryFilterBar, NS, StatusChip, useHistoryFilters } from "./historyFilters";
 import {
   DEFAULT_PAGE_SIZE,
   HISTORY_MAX_SPAN_DAYS,
@@ -73,7 +74,8 @@ export function OrderHistoryPage({ search = window.location.search }: { search?:
   ];
 
   return (
-    <HistoryFrame
+    <PageFrame
+      wide
       title={t("list.title")}
       actions={
         <Stack direction="row" spacing={1}>
@@ -129,7 +131,7 @@ export function OrderHistoryPage({ search = window.location.search }: { search?:
       />
 
       <ReservationDetailDialog id={openId} onClose={() => setOpenId(null)} />
-    </HistoryFrame>
+    </PageFrame>
   );
 }
 

@@ -1,20 +1,7 @@
 /** The filters shared by /orderHistory and /orderHistoryBoard, the status chip and the page frame. */
 
 import SearchIcon from "@mui/icons-material/Search";
-import {
-  Box,
-  Button,
-  Chip,
-  Container,
-  FormControl,
-  InputLabel,
-  MenuItem,
-  Paper,
-  Select,
-  Stack,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { Box, Button, Chip, FormControl, InputLabel, MenuItem, Paper, Select, TextField } from "@mui/material";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { currentSession } from "../../api/session";
@@ -22,32 +9,6 @@ import { useNurseOptions, useSourceOptions, useStatusOptions } from "./historyAp
 import { phoneFilterError, statusColor, timeRangeError, type HistoryFilters, type RangeError } from "./historyRules";
 
 export const NS = "bookingHistory";
-
-/** The frame of a history page: a heading, its actions and the content (wide: many columns). */
-export function HistoryFrame({
-  title,
-  actions,
-  children,
-}: {
-  title: string;
-  actions?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Container component="main" maxWidth="xl" sx={{ py: 3 }}>
-      <Stack
-        direction="row"
-        sx={{ alignItems: "center", justifyContent: "space-between", mb: 2, gap: 2, flexWrap: "wrap" }}
-      >
-        <Typography variant="h5" component="h1">
-          {title}
-        </Typography>
-        {actions}
-      </Stack>
-      {children}
-    </Container>
-  );
-}
 
 export function StatusChip({ status, label }: { status: string; label: string }) {
   const color = statusColor(status);
