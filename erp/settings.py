@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "apps.masterdata",
     "apps.catalog",
     "apps.members",
+    "apps.staff",
     "apps.booking",
     "apps.reports",
     "apps.pages",

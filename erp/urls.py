@@ -15,6 +15,7 @@ rest_urlpatterns: list[URLPattern | URLResolver] = [
     path("", include("apps.masterdata.api.urls")),
     path("", include("apps.catalog.api.urls")),
     path("", include("apps.members.api.urls")),
+    path("", include("apps.staff.api.urls")),
     path("", include("apps.booking.api.urls")),
     path("", include("apps.reports.api.urls")),
     # Last: any other /rest/ path answers the envelope's 404, in DEBUG too.

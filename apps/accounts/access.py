@@ -1,4 +1,4 @@
-"""Who may change whose access: the "role above me" rule, and the role entries an employee link holds.
+"""Who may change whose access: the "role above me" rule.
 
 Rank of what an account holds at a store (highest first):
 
@@ -13,27 +13,21 @@ another account's access at a store (links it to an employee, unlinks it, marks 
 is refused when that account holds anything there ranking above the caller. Equal ranks may act on
 each other: a store manager keeps the deputy manager's employee record.
 
-An employee link holds the account's entries at the employee's store below the owner rank: the ones
-the account has when it is linked, and the ones granted there while it stays linked. When the
-employee leaves, exactly those are revoked; an owner-type entry or an entry above the store is
-never the link's, so it survives whatever happens to an employee record.
+The staff app asks this check before an employee link changes an account's access; which entries
+the link holds, and which go when the employee leaves, are staff's rules (apps.staff.access).
 """
 
 from __future__ import annotations
 
 from enum import IntEnum
 
-from django.db import transaction
-from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from apps.accounts.choices import RoleKind
 from apps.accounts.models import User, UserRole
-from apps.accounts.services import user_role_revoke
-from apps.core.audit import Actor
 from apps.core.errors import InvalidInput, PermissionRefused
-from apps.org.choices import EmployeeStatus, OrgUnitKind
-from apps.org.models import Employee, OrgUnit
+from apps.org.choices import OrgUnitKind
+from apps.org.models import OrgUnit
 
 
 class AccessRank(IntEnum):
@@ -85,42 +79,3 @@ def check_access_change(*, caller_entry_id: int | None, store: OrgUnit, user_id:
     theirs = rank_at(user_id=user_id, store=store)
     if theirs is not None and theirs > mine:
         raise InvalidInput(_("this account holds a role above yours at this store"), field=field)
-
-
-def _linkable(entries: QuerySet[UserRole]) -> QuerySet[UserRole]:
-    # The link never holds an owner-type entry: ownership is not employment.
-    return entries.exclude(role__kind=RoleKind.OWNER)
-
-
-def employee_linked(*, actor: Actor, employee: Employee, previous_user_id: int | None) -> None:
-    """The employee link now holds the new account's entries at the store below the owner rank; the
-    previous account's entries stay granted, held by no link (head office's to revoke)."""
-    with transaction.atomic():
-        UserRole.objects.filter(granted_by_employee=employee).update(granted_by_employee=None)
-        if employee.user_id is not None and employee.status == EmployeeStatus.ACTIVE:
-            _linkable(UserRole.objects.filter(user_id=employee.user_id, hier_id=employee.store_id)).update(
-                granted_by_employee=employee
-            )
-
-
-def employee_left(*, actor: Actor, employee: Employee) -> list[str]:
-    """Revokes the entries the employee link held (each revocation is logged); answers their role names."""
-    revoked: list[str] = []
-    entries = UserRole.objects.select_related("user", "role", "hier").filter(granted_by_employee=employee)
-    for entry in entries.order_by("id"):
-        revoked.append(entry.role.name)
-        user_role_revoke(actor=actor, entry=entry)
-    return revoked
-
-
-class AccountsEmployeeLink:
-    """apps.org.hooks.EmployeeAccountLink, registered in AccountsConfig.ready()."""
-
-    def check_change(self, *, caller_entry_id: int | None, store: OrgUnit, user_id: int, field: str) -> None:
-        check_access_change(caller_entry_id=caller_entry_id, store=store, user_id=user_id, field=field)
-
-    def linked(self, *, actor: Actor, employee: Employee, previous_user_id: int | None) -> None:
-        employee_linked(actor=actor, employee=employee, previous_user_id=previous_user_id)
-
-    def left(self, *, actor: Actor, employee: Employee) -> list[str]:
-        return employee_left(actor=actor, employee=employee)

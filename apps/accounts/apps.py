@@ -10,12 +10,10 @@ class AccountsConfig(AppConfig):
         from django.db.models.signals import post_migrate
 
         from apps.accounts import schema, signals  # noqa: F401  (registers receivers and schema extensions)
-        from apps.accounts.access import AccountsEmployeeLink
         from apps.accounts.selectors import AccountRolesReader
-        from apps.org.hooks import register_account_roles, register_employee_account_link
+        from apps.org.hooks import register_account_roles
 
         post_migrate.connect(_sync_resources, sender=self)
-        register_employee_account_link(AccountsEmployeeLink())
         register_account_roles(AccountRolesReader())
 
 

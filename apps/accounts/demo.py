@@ -10,7 +10,7 @@ from apps.accounts.models import Resource, Role, User
 from apps.accounts.services import resources_sync, user_role_grant
 from apps.accounts.store_master import authorization_code_set
 from apps.core.audit import SYSTEM_ACTOR
-from apps.core.page_registry import PAGE_CODES
+from apps.core.page_registry import PAGE_CODES, SHOP_MANAGEMENT_CODE
 from apps.core.role_codes import (
     MEMBER_CANCEL_DECIDE,
     MEMBER_PHONE_VIEW,
@@ -25,7 +25,7 @@ DEMO_PASSWORD = "Demo@12345"
 DEMO_AUTHORIZATION_CODE = "888888"  # the owner's shop-owner authorization code
 DEMO_ACCOUNTS = ("SY00001", "SY00002", "SY00003", "SY00004", "SY00009")
 
-_STORE_PAGES = tuple(code for code in PAGE_CODES if code != "ERP-MENU")
+_STORE_PAGES = tuple(code for code in PAGE_CODES if code != SHOP_MANAGEMENT_CODE)
 _NURSE_PAGES = (
     "ERP-YUKB-PAG-0001-0000",
     "ERP-HYGL-PAG-0002-0000",

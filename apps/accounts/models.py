@@ -135,16 +135,6 @@ class UserRole(models.Model):
     hier = models.ForeignKey(OrgUnit, verbose_name=_("level"), on_delete=models.PROTECT, related_name="role_entries")
     description = models.CharField(_("description"), max_length=200, blank=True)
     created_at = models.DateTimeField(_("granted"), auto_now_add=True)
-    # The employee whose link to this account holds the entry (apps.accounts.access): leaving
-    # revokes exactly the entries it holds, never an owner's or one above the store.
-    granted_by_employee = models.ForeignKey(
-        "org.Employee",
-        verbose_name=_("held through employee"),
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="linked_role_entries",
-    )
 
     class Meta:
         verbose_name = _("user role")

@@ -130,11 +130,13 @@ class AccountRolesReader:
             )
         ]
 
-    def role_names_at_stores(self, *, user_ids: set[int], store_ids: set[int]) -> dict[tuple[int, int], list[str]]:
-        found: dict[tuple[int, int], list[str]] = {}
-        entries = UserRole.objects.filter(user_id__in=user_ids, hier_id__in=store_ids).values_list(
-            "user_id", "hier_id", "role__name"
-        )
-        for user_id, hier_id, role_name in entries.order_by("role_id"):
-            found.setdefault((user_id, hier_id), []).append(role_name)
-        return found
+
+def role_names_at_stores(*, user_ids: set[int], store_ids: set[int]) -> dict[tuple[int, int], list[str]]:
+    """(user id, store id) → the names of the roles the user holds there, in role order (the staff list)."""
+    found: dict[tuple[int, int], list[str]] = {}
+    entries = UserRole.objects.filter(user_id__in=user_ids, hier_id__in=store_ids).values_list(
+        "user_id", "hier_id", "role__name"
+    )
+    for user_id, hier_id, role_name in entries.order_by("role_id"):
+        found.setdefault((user_id, hier_id), []).append(role_name)
+    return found

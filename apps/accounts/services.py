@@ -27,6 +27,7 @@ from apps.accounts.choices import (
     SignInWay,
 )
 from apps.accounts.errors import AccountTaken, LoginLocked, WrongCredentials
+from apps.accounts.hooks import role_entry_granted
 from apps.accounts.lockout import lockout_message
 from apps.accounts.models import LoginRecord, QuickShortcut, Resource, Role, User, UserRole, new_session_nonce
 from apps.accounts.selectors import (
@@ -42,8 +43,7 @@ from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput, NotFound, PermissionRefused
 from apps.core.page_registry import PAGES, page_for
 from apps.core.role_codes import BUTTON_CODES
-from apps.org.choices import EmployeeStatus, OrgUnitKind
-from apps.org.models import Employee, OrgUnit
+from apps.org.models import OrgUnit
 from apps.org.store_access import check_store_usable
 
 SWITCHING_KINDS = (RoleKind.OWNER, RoleKind.PRINCIPAL)
@@ -307,16 +307,14 @@ def quick_shortcuts_save(
 def user_role_grant(*, actor: Actor, user: User, role: Role, hier: OrgUnit, description: str = "") -> UserRole:
     """Grants a role at a level and the django-guardian permission to act there. A role below the
     owner's granted at a store where the account is linked to an active employee is held by that
-    link, so the employee's leaving revokes it (apps.accounts.access)."""
-    holder = None
-    if hier.kind == OrgUnitKind.STORE and role.kind != RoleKind.OWNER:
-        holder = Employee.objects.filter(store_id=hier.pk, user=user, status=EmployeeStatus.ACTIVE).first()
+    link, so the employee's leaving revokes it (the staff app's rule, through apps.accounts.hooks)."""
     with transaction.atomic():
         entry, created = UserRole.objects.get_or_create(
-            user=user, role=role, hier=hier, defaults={"description": description, "granted_by_employee": holder}
+            user=user, role=role, hier=hier, defaults={"description": description}
         )
         assign_perm(ACT_IN_STORE, user, hier)
         if created:
+            role_entry_granted(entry)
             audit_record(actor=actor, action=AuditAction.USER_ROLE_GRANTED, target=entry)
     return entry
 

@@ -19,9 +19,10 @@ from apps.booking.choices import (
 from apps.booking.models import Reservation, ReservationChange, ReservationProject, RotaDay, ShiftType
 from apps.catalog.models import Project
 from apps.members.models import Member
-from apps.org.choices import EmployeeStatus
 from apps.org.demo import DemoChain
-from apps.org.models import Employee, OrgUnit
+from apps.org.models import OrgUnit
+from apps.staff.choices import EmployeeStatus
+from apps.staff.models import Employee
 
 SHIFTS = (
     ("全天班", time(10), time(22), "#1565c0"),

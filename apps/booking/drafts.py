@@ -27,8 +27,9 @@ from apps.core.errors import InvalidInput
 from apps.members import rules as member_rules
 from apps.members.models import Member
 from apps.members.selectors import member_in_chain
-from apps.org.choices import EmployeeStatus
-from apps.org.models import Employee, EmployeeServiceDuration, OrgUnit
+from apps.org.models import OrgUnit
+from apps.staff.choices import EmployeeStatus
+from apps.staff.models import Employee, EmployeeServiceDuration
 
 # A start this far back still counts as now (the desk books the customer standing in front of it).
 PAST_GRACE = timedelta(minutes=10)

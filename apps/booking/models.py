@@ -47,7 +47,7 @@ class RotaDay(models.Model):
 
     store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.CASCADE, related_name="+")
     employee = models.ForeignKey(
-        "org.Employee", verbose_name=_("employee"), on_delete=models.CASCADE, related_name="rota_days"
+        "staff.Employee", verbose_name=_("employee"), on_delete=models.CASCADE, related_name="rota_days"
     )
     date = models.DateField(_("date"))
     kind = models.CharField(_("kind"), max_length=8, choices=RotaKind.choices)
@@ -80,7 +80,7 @@ class Presence(models.Model):
 
     store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.CASCADE, related_name="+")
     employee = models.ForeignKey(
-        "org.Employee", verbose_name=_("employee"), on_delete=models.CASCADE, related_name="presences"
+        "staff.Employee", verbose_name=_("employee"), on_delete=models.CASCADE, related_name="presences"
     )
     date = models.DateField(_("date"))
     on_work_at = models.DateTimeField(_("clocked on"), null=True, blank=True)
@@ -114,7 +114,7 @@ class Reservation(models.Model):
     area_code = models.CharField(_("area code"), max_length=5, default="0086")
     phone = models.CharField(_("phone"), max_length=11, blank=True)
     nurse = models.ForeignKey(
-        "org.Employee",
+        "staff.Employee",
         verbose_name=_("nurse"),
         null=True,
         blank=True,

@@ -17,8 +17,9 @@ from apps.booking.choices import ROTA_MAX_DAYS, AuditAction, ReservationStatus, 
 from apps.booking.models import Presence, Reservation, RotaDay, ShiftType
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import DomainError, InvalidInput, NotFound
-from apps.org.choices import EmployeeStatus
-from apps.org.models import Employee, OrgUnit
+from apps.org.models import OrgUnit
+from apps.staff.choices import EmployeeStatus
+from apps.staff.models import Employee
 
 COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 CLEAR = "none"

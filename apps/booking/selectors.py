@@ -25,8 +25,9 @@ from apps.booking.choices import (
 from apps.booking.models import Presence, Reservation, ReservationChange, ReservationProject, RotaDay, ShiftType
 from apps.catalog.models import TimePeriod
 from apps.core.phones import mask_phone, shown_fragment_q
-from apps.org.choices import EmployeePosition, EmployeeStatus
-from apps.org.models import Employee, OrgUnit
+from apps.org.models import OrgUnit
+from apps.staff.choices import EmployeePosition, EmployeeStatus
+from apps.staff.models import Employee
 
 COUNT_KEYS = {
     ReservationStatus.BOOKED: "booked",

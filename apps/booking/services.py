@@ -30,7 +30,8 @@ from apps.core.audit import Actor, audit_record
 from apps.core.errors import DomainError, InvalidInput
 from apps.core.phones import mask_phone
 from apps.members.services import member_lock, member_visited
-from apps.org.models import Employee, OrgUnit
+from apps.org.models import OrgUnit
+from apps.staff.models import Employee
 
 
 class ReservationConflict(DomainError):

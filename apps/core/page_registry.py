@@ -29,12 +29,17 @@ class Page:
     title_zh: str
 
 
+# The shop-management page's code: the owner's overview and the calls it makes (store information,
+# switching into an owner's store) are guarded by it in org, accounts and reports.
+SHOP_MANAGEMENT_CODE = "ERP-MENU"
+
+
 def _pages(code: str | None, *routes: tuple[str, str, str]) -> list[Page]:
     return [Page(route, code, en, zh) for route, en, zh in routes]
 
 
 PAGES: tuple[Page, ...] = tuple(
-    _pages("ERP-MENU", ("/shopManagement", "Shop management", "门店管理"))
+    _pages(SHOP_MANAGEMENT_CODE, ("/shopManagement", "Shop management", "门店管理"))
     + _pages(
         "ERP-HYGL-PAG-0002-0000",
         ("/MemberList", "Members", "会员列表"),

@@ -2,7 +2,7 @@ from django.contrib import admin
 from guardian.admin import GuardedModelAdmin
 
 from apps.core.admin_audit import AuditedAdminMixin
-from apps.org.models import Employee, EmployeeServiceDuration, OrgUnit
+from apps.org.models import OrgUnit
 
 
 @admin.register(OrgUnit)
@@ -27,22 +27,3 @@ class OrgUnitAdmin(AuditedAdminMixin, GuardedModelAdmin):  # type: ignore[misc]
     filter_horizontal = ("borrow_out_targets",)
     readonly_fields = ("path", "created_at", "updated_at")
     ordering = ("path",)
-
-
-class ServiceDurationInline(admin.TabularInline):
-    model = EmployeeServiceDuration
-    extra = 0
-    readonly_fields = ("created_at", "updated_at")
-
-
-@admin.register(Employee)
-class EmployeeAdmin(AuditedAdminMixin, admin.ModelAdmin):
-    """Head office sees every store's staff; stores edit theirs on /staffList."""
-
-    list_display = ("name", "store", "position", "skill_level", "status", "hire_date", "left_date", "user")
-    list_filter = ("status", "position", "skill_level", "store")
-    search_fields = ("name", "phone", "user__login_name")
-    list_select_related = ("store", "user")
-    autocomplete_fields = ("store", "user")
-    readonly_fields = ("created_at", "updated_at")
-    inlines = [ServiceDurationInline]

@@ -2,12 +2,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Q
 
-from apps.core.phones import mask_phone
-from apps.org.choices import STORE_REQUIRED_FIELDS, EmployeePosition, EmployeeStatus, SkillLevel, StoreStatus
+from apps.org.choices import STORE_REQUIRED_FIELDS, StoreStatus
 from apps.org.hooks import account_roles
-from apps.org.models import Employee, OrgUnit
+from apps.org.models import OrgUnit
 
 
 def store_ids_under(unit: OrgUnit) -> frozenset[int]:
@@ -127,93 +126,11 @@ def owner_store_ids(*, user_id: int) -> frozenset[int]:
 
 
 def owner_stores(*, user_id: int) -> list[dict[str, Any]]:
-    """The owner's stores as shop management shows them. `activeStaff` counts the employees with
-    status active; `onDutyToday` is filled from the rota by the reports app's view, null here."""
-    stores = list(
-        OrgUnit.objects.stores()
-        .filter(pk__in=owner_store_ids(user_id=user_id))
-        .annotate(active_staff=Count("employees", filter=Q(employees__status=EmployeeStatus.ACTIVE)))
-        .order_by("path")
-    )
+    """The owner's stores as shop management shows them, in tree order; the staff and on-duty counts
+    are added by the reports app's view, which may read the apps above org."""
+    stores = list(OrgUnit.objects.stores().filter(pk__in=owner_store_ids(user_id=user_id)).order_by("path"))
     names = region_names({code for s in stores for code in (s.province_code, s.city_code, s.district_code)})
-    return [{**_store_row(store, names), "activeStaff": store.active_staff, "onDutyToday": None} for store in stores]
-
-
-# --- staff -------------------------------------------------------------------------------------------
-
-
-def employees_of(*, store_ids: frozenset[int]) -> QuerySet[Employee]:
-    return Employee.objects.filter(store_id__in=store_ids)
-
-
-def employee_search(
-    *, store_ids: frozenset[int], keyword: str = "", position: str = "", status: str = ""
-) -> QuerySet[Employee]:
-    """The staff list's filters: a part of the name or phone, the position, the status. Active staff
-    first, then by name."""
-    rows = employees_of(store_ids=store_ids).select_related("store", "user")
-    keyword = keyword.strip()
-    if keyword:
-        rows = rows.filter(Q(name__icontains=keyword) | Q(phone__contains=keyword))
-    if position:
-        rows = rows.filter(position=position)
-    if status:
-        rows = rows.filter(status=status)
-    return rows.order_by("status", "name", "id")
-
-
-def roles_at_stores(employees: list[Employee]) -> dict[tuple[int, int], list[str]]:
-    """(user id, store id) → the names of the roles the user holds there, one query for a page."""
-    user_ids = {employee.user_id for employee in employees if employee.user_id}
-    if not user_ids:
-        return {}
-    store_ids = {employee.store_id for employee in employees}
-    return account_roles().role_names_at_stores(user_ids=user_ids, store_ids=store_ids)
-
-
-def employee_row(employee: Employee, roles: dict[tuple[int, int], list[str]], *, masked: bool) -> dict[str, Any]:
-    return {
-        "id": employee.pk,
-        "storeId": employee.store_id,
-        "storeName": employee.store.name,
-        "name": employee.name,
-        "areaCode": employee.area_code,
-        "phone": mask_phone(employee.phone) if masked else employee.phone,
-        "position": employee.position,
-        "positionName": str(EmployeePosition(employee.position).label),
-        "skillLevel": employee.skill_level,
-        "skillLevelName": str(SkillLevel(employee.skill_level).label) if employee.skill_level else "",
-        "hireDate": employee.hire_date,
-        "status": employee.status,
-        "statusName": str(EmployeeStatus(employee.status).label),
-        "leftDate": employee.left_date,
-        "userId": employee.user_id,
-        "userAccount": employee.user.login_name if employee.user else "",
-        "roles": roles.get((employee.user_id, employee.store_id), []) if employee.user_id else [],
-        "createdAt": employee.created_at,
-        "updatedAt": employee.updated_at,
-    }
-
-
-def employee_rows(employees: Any) -> list[dict[str, Any]]:
-    employees = list(employees)
-    roles = roles_at_stores(employees)
-    return [employee_row(employee, roles, masked=True) for employee in employees]
-
-
-def employee_detail(*, employee: Employee) -> dict[str, Any]:
-    roles = roles_at_stores([employee])
-    durations = [
-        {
-            "id": row.pk,
-            "projectId": row.project_id,
-            "category": row.category,
-            "minutes": row.minutes,
-            "updatedAt": row.updated_at,
-        }
-        for row in employee.service_durations.filter(is_active=True).order_by("id")
-    ]
-    return {**employee_row(employee, roles, masked=False), "durations": durations}
+    return [_store_row(store, names) for store in stores]
 
 
 def store_acted_in(session: Any) -> OrgUnit:

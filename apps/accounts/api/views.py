@@ -48,6 +48,7 @@ from apps.accounts.tokens import decode_access, rotate_refresh
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import NotFound, PermissionRefused
+from apps.core.page_registry import SHOP_MANAGEMENT_CODE
 from apps.core.role_codes import PUBLIC, ROLE_CHOSEN, SIGNED_IN
 from apps.org.models import OrgUnit
 from apps.org.selectors import owner_store_ids
@@ -210,10 +211,6 @@ class RoleChooseApi(ErpApi):
             store_id=store_id,
         )
         return EnvelopeResponse(info)
-
-
-# The shop-management page's code (apps.core.page_registry), as org's shop-management calls declare it.
-SHOP_MANAGEMENT_CODE = "ERP-MENU"
 
 
 class StoreModifyApi(ErpApi):

@@ -1,15 +1,13 @@
-"""The "role above me" rule (apps.accounts.access), through the service: ranks at a store, and the
-entries an employee link holds."""
+"""The "role above me" rule (apps.accounts.access), through the service: ranks at a store (the
+entries an employee link holds are staff's: apps/staff/tests/test_staff_access.py)."""
 
 from __future__ import annotations
 
 import pytest
 
 from apps.accounts.access import AccessRank, check_access_change, rank_at
-from apps.accounts.models import UserRole
 from apps.accounts.tests.factories import RoleFactory, UserFactory, UserRoleFactory
 from apps.core.errors import InvalidInput, PermissionRefused
-from apps.org.tests.factories import EmployeeFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -69,13 +67,3 @@ def test_a_caller_may_change_only_accounts_not_above_them(chain, caller_kind, ta
 def test_a_caller_without_a_role_entry_is_refused(chain):
     with pytest.raises(PermissionRefused):
         check_access_change(caller_entry_id=None, store=chain["store"], user_id=UserFactory().pk, field="userId")
-
-
-def test_a_grant_at_the_store_of_a_linked_employee_is_held_by_the_link_unless_it_is_an_owners(chain):
-    user = UserFactory()
-    employee = EmployeeFactory(store=chain["store"], user=user)
-    nurse = _grant(user, chain["store"], "store_employee")
-    owner = _grant(user, chain["store"], "owner")
-    elsewhere = _grant(user, chain["other_store"], "principal")
-    held = dict(UserRole.objects.filter(user=user).values_list("pk", "granted_by_employee_id"))
-    assert held == {nurse.pk: employee.pk, owner.pk: None, elsewhere.pk: None}

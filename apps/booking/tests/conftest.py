@@ -6,7 +6,7 @@ from apps.catalog.tests.factories import ProjectFactory
 from apps.core.role_codes import RESERVATION_FORCE, ROTA_EDIT
 from apps.core.testing import api_client
 from apps.members.tests.factories import MemberFactory
-from apps.org.tests.factories import EmployeeFactory
+from apps.staff.tests.factories import EmployeeFactory
 
 BOARD = "ERP-YUKB-PAG-0001-0000"
 ROTA = "PBGL-0001"

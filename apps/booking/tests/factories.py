@@ -6,7 +6,8 @@ import factory
 from django.utils import timezone
 
 from apps.booking.models import Reservation, ReservationProject, ShiftType
-from apps.org.tests.factories import EmployeeFactory, StoreFactory
+from apps.org.tests.factories import StoreFactory
+from apps.staff.tests.factories import EmployeeFactory
 
 
 def local_time(hour: int, minute: int = 0, days: int = 1) -> datetime.datetime:

@@ -16,7 +16,7 @@ from apps.booking.tests.factories import ReservationFactory, ShiftTypeFactory, l
 from apps.catalog.models import TimePeriod
 from apps.catalog.tests.factories import ProjectFactory
 from apps.core.testing import assert_envelope
-from apps.org.tests.factories import EmployeeFactory
+from apps.staff.tests.factories import EmployeeFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -8,13 +8,14 @@ from apps.catalog import demo as catalog_demo
 from apps.masterdata.demo import seed_master_lists
 from apps.members import demo as members_demo
 from apps.org import demo as org_demo
+from apps.staff import demo as staff_demo
 
 pytestmark = pytest.mark.django_db
 
 
 def test_demo_gives_a_working_board_for_today_and_is_idempotent():
     chain = org_demo.seed_demo()
-    org_demo.seed_staff(chain)
+    staff_demo.seed_demo(chain)
     seed_master_lists()
     catalog_demo.seed_demo(chain)
     members_demo.seed_demo(chain)

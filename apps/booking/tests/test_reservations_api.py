@@ -10,7 +10,7 @@ from apps.booking.tests.factories import ReservationFactory, ShiftTypeFactory, l
 from apps.catalog.tests.factories import ProjectFactory
 from apps.core.models import SystemLog
 from apps.core.testing import assert_envelope
-from apps.org.models import EmployeeServiceDuration
+from apps.staff.models import EmployeeServiceDuration
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from apps.booking.models import RotaDay
 from apps.booking.tests.factories import ReservationFactory, ShiftTypeFactory
 from apps.core.models import SystemLog
 from apps.core.testing import api_client, assert_envelope
-from apps.org.tests.factories import EmployeeFactory
+from apps.staff.tests.factories import EmployeeFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -54,20 +54,9 @@ FLOORS: dict[str, int] = {
 # The identity apps a test may import whatever its own floor (see the module docstring).
 TEST_FIXTURE_APPS = frozenset({"org", "accounts"})
 
-# (importing module, imported app): why it is still here and where it goes.
-ALLOWED: dict[tuple[str, str], str] = {
-    # Test code: whole-project tests living in core, and tests that reuse a same-floor app's helpers.
-    ("apps.catalog.tests.test_browser_pages", "messaging"): "shares messaging's browser helpers",
-    ("apps.core.tests.test_endpoint_declarations", "booking"): "a whole-project test kept in core",
-    ("apps.core.tests.test_endpoint_declarations", "catalog"): "a whole-project test kept in core",
-    ("apps.core.tests.test_endpoint_declarations", "members"): "a whole-project test kept in core",
-    ("apps.core.tests.test_fuzz", "booking"): "the schema fuzz seeds every app's rows",
-    ("apps.core.tests.test_fuzz", "catalog"): "the schema fuzz seeds every app's rows",
-    ("apps.core.tests.test_fuzz", "masterdata"): "the schema fuzz seeds every app's rows",
-    ("apps.core.tests.test_fuzz", "members"): "the schema fuzz seeds every app's rows",
-    ("apps.core.tests.test_fuzz", "messaging"): "the schema fuzz seeds every app's rows",
-    ("apps.org.tests.test_staff", "catalog"): "staff tests move to staff with the staff code",
-}
+# (importing module, imported app): why it is still here and where it goes. Empty: the whole-project
+# tests live in apps/demo/tests (floor 11, which may import every app), and staff's in apps/staff.
+ALLOWED: dict[tuple[str, str], str] = {}
 
 
 def _module_name(path: Path) -> str:

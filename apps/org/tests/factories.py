@@ -1,9 +1,7 @@
-import datetime
-
 import factory
 
-from apps.org.choices import AreaCode, EmployeePosition, OrgUnitKind, SkillLevel
-from apps.org.models import Employee, OrgUnit
+from apps.org.choices import OrgUnitKind
+from apps.org.models import OrgUnit
 
 
 class OrgUnitFactory(factory.django.DjangoModelFactory):
@@ -30,16 +28,3 @@ class StoreFactory(OrgUnitFactory):
     kind = OrgUnitKind.STORE
     name = factory.Sequence(lambda n: f"Store {n}")
     parent = factory.SubFactory(RegionFactory)
-
-
-class EmployeeFactory(factory.django.DjangoModelFactory):
-    class Meta:
-        model = Employee
-
-    store = factory.SubFactory(StoreFactory)
-    name = factory.Sequence(lambda n: f"员工{n}")
-    area_code = AreaCode.MAINLAND
-    phone = factory.Sequence(lambda n: f"137{n:08d}")
-    position = EmployeePosition.NURSE
-    skill_level = SkillLevel.JUNIOR
-    hire_date = datetime.date(2024, 1, 2)

@@ -10,7 +10,7 @@ from apps.core.testing import api_client, assert_envelope
 from apps.masterdata.choices import RegionLevel
 from apps.masterdata.models import Region
 from apps.org.choices import AuditAction
-from apps.org.tests.factories import EmployeeFactory, StoreFactory
+from apps.org.tests.factories import StoreFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -196,32 +196,6 @@ def test_the_debt_status_of_a_store(chain, owner):
         client.get("/rest/shopDetail/checkStoreStatusIsDebtDisable", {"storeId": chain["store"].pk}), status=200
     ) == {"disabled": False, "reason": ""}
     assert_envelope(client.get("/rest/shopDetail/checkStoreStatusIsDebtDisable"), status=400, errcode="VALID-40000")
-
-
-def test_owner_stores_list_each_store_with_its_staff_count(chain, owner, regions):
-    EmployeeFactory.create_batch(2, store=chain["store"])
-    EmployeeFactory(store=chain["store"], status="left", left_date="2025-01-01")
-    StoreFactory(parent=chain["region"])  # not the owner's
-    data = assert_envelope(api_client(entry=owner).get("/rest/shopDetail/ownerStores"), status=200)
-    assert [row["id"] for row in data] == [chain["store"].pk, chain["other_store"].pk]
-    assert data[0]["activeStaff"] == 2 and data[0]["onDutyToday"] is None
-    assert data[1]["activeStaff"] == 0
-
-
-def test_owner_stores_queries_do_not_grow_with_stores(chain, make_entry, django_assert_max_num_queries):
-    entry = make_entry(chain["head_office"], codes=[SHOP], kind="owner")
-    client = api_client(entry=entry)
-    client.get("/rest/shopDetail/ownerStores")
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    with CaptureQueriesContext(connection) as few:
-        client.get("/rest/shopDetail/ownerStores")
-    for _ in range(10):
-        EmployeeFactory(store=StoreFactory(parent=chain["region"]))
-    with CaptureQueriesContext(connection) as many:
-        assert len(assert_envelope(client.get("/rest/shopDetail/ownerStores"), status=200)) == 12
-    assert len(many) == len(few)
 
 
 def test_store_modify_answers_the_session_of_the_owners_entry_there(chain, owner):

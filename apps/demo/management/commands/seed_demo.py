@@ -18,6 +18,7 @@ from apps.masterdata import demo as masterdata_demo
 from apps.members import demo as members_demo
 from apps.messaging import demo as messaging_demo
 from apps.org import demo as org_demo
+from apps.staff import demo as staff_demo
 
 
 class Command(BaseCommand):
@@ -27,7 +28,7 @@ class Command(BaseCommand):
         with transaction.atomic():
             chain = org_demo.seed_demo()
             accounts_demo.seed_demo(chain)
-            org_demo.seed_staff(chain)
+            staff_demo.seed_demo(chain)
             messaging_demo.seed_demo(chain)
             masterdata_demo.seed_demo(chain)
             catalog_demo.seed_demo(chain)

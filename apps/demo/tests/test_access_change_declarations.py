@@ -30,8 +30,8 @@ from apps.core.permissions import declared_codes
 from apps.core.role_codes import PUBLIC, Access
 from apps.core.testing import api_client, assert_envelope
 from apps.core.tests.test_endpoint_declarations import ENDPOINTS
-from apps.org.hooks import employee_account_link
-from apps.org.tests.factories import EmployeeFactory
+from apps.staff.access import employee_linked
+from apps.staff.tests.factories import EmployeeFactory
 
 WRITE_METHODS = ("post", "put", "patch", "delete")
 # Request fields that name a sign-in account.
@@ -55,7 +55,7 @@ def _employee_save(chain: dict[str, Any], target: Any) -> Request:
 
 def _employee_leave(chain: dict[str, Any], target: Any) -> Request:
     employee = EmployeeFactory.create(store=chain["store"], user=target, hire_date=datetime.date(2024, 1, 2))
-    employee_account_link().linked(actor=SYSTEM_ACTOR, employee=employee, previous_user_id=None)
+    employee_linked(actor=SYSTEM_ACTOR, employee=employee, previous_user_id=None)
     return "post", "/rest/staffList/leave", {"id": employee.pk, "leftDate": "2025-06-30"}, "id"
 
 

@@ -12,9 +12,9 @@ from apps.accounts.tests.factories import UserFactory, UserRoleFactory
 from apps.catalog.tests.factories import ProjectFactory
 from apps.core.models import SystemLog
 from apps.core.testing import api_client, assert_envelope, assert_list_queries_constant
-from apps.org.choices import AuditAction
-from apps.org.models import Employee, EmployeeServiceDuration
-from apps.org.tests.factories import EmployeeFactory
+from apps.staff.choices import AuditAction
+from apps.staff.models import Employee, EmployeeServiceDuration
+from apps.staff.tests.factories import EmployeeFactory
 
 pytestmark = pytest.mark.django_db
 

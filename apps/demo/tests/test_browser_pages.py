@@ -1,5 +1,6 @@
 """Issue 4 pages in Chromium: each works for a demo account that has its code and is refused for one
-that does not (stores, staff and the catalogue)."""
+that does not (stores, staff and the catalogue). It drives the pages of org, staff and catalog on the
+demo data and clears messaging's forced notice, so it lives on the top floor, with demo."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from django.db.models import Model
 
 from apps.catalog.models import CouponTemplate, Product, ProductPackage, Project, ProjectPackage, Promotion
 from apps.messaging.tests.browser import acknowledge_forced_notices, enter
-from apps.org.models import Employee
+from apps.staff.models import Employee
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -1,6 +1,6 @@
 """An employee's account link through the API: nobody links, unlinks or marks as left an account
-holding a role above theirs at the store, and leaving revokes only the entries the link holds
-(apps.accounts.access)."""
+holding a role above theirs at the store (apps.accounts.access), and leaving revokes only the
+entries the link holds (apps.staff.access)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import pytest
 from apps.accounts.models import UserRole
 from apps.accounts.tests.factories import RoleFactory, UserFactory, UserRoleFactory
 from apps.core.testing import api_client, assert_envelope
-from apps.org.models import Employee
+from apps.staff.models import Employee, LinkedRoleEntry
+from apps.staff.tests.factories import EmployeeFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -104,7 +105,7 @@ def test_leaving_revokes_only_the_entries_the_employee_link_gave(chain, owner):
     assert data["roles"] == [co_owner.role.name]
     assert not {before.pk, while_linked.pk} & kept
     after = _grant(user, chain["store"], "principal")
-    assert after.granted_by_employee_id is None
+    assert not LinkedRoleEntry.objects.filter(role_entry=after).exists()
 
 
 def test_an_account_unlinked_keeps_its_entries_and_the_link_no_longer_holds_them(chain, principal):
@@ -123,3 +124,13 @@ def test_an_unknown_account_is_refused(chain, principal):
     assert assert_envelope(response, status=400, errcode="VALID-40000") == {
         "fields": {"userId": ["unknown user account"]}
     }
+
+
+def test_a_grant_at_the_store_of_a_linked_employee_is_held_by_the_link_unless_it_is_an_owners(chain):
+    user = UserFactory()
+    employee = EmployeeFactory(store=chain["store"], user=user)
+    nurse = _grant(user, chain["store"], "store_employee")
+    owner = _grant(user, chain["store"], "owner")
+    elsewhere = _grant(user, chain["other_store"], "principal")
+    held = dict(UserRole.objects.filter(user=user).values_list("pk", "employee_link__employee_id"))
+    assert held == {nurse.pk: employee.pk, owner.pk: None, elsewhere.pk: None}

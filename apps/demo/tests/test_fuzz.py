@@ -46,7 +46,8 @@ from apps.catalog.models import Category, CouponTemplate, Product, ProductPackag
 from apps.masterdata.models import MarketSegment, MasterItem, Platform, Region
 from apps.members.models import CancellationRequest, Member, MemberLabel
 from apps.messaging.models import Message, Task
-from apps.org.models import Employee, EmployeeServiceDuration, Store
+from apps.org.models import Store
+from apps.staff.models import Employee, EmployeeServiceDuration
 
 pytestmark = [pytest.mark.fuzz, pytest.mark.django_db]
 

@@ -2,8 +2,9 @@ import pytest
 from django.core.management import call_command
 
 from apps.accounts.models import User
-from apps.org.models import Employee, OrgUnit
+from apps.org.models import OrgUnit
 from apps.org.selectors import owner_stores
+from apps.staff.models import Employee
 
 pytestmark = pytest.mark.django_db
 

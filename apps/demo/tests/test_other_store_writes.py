@@ -1,0 +1,268 @@
+"""Every write answers 404 for another store's record (contract §5): a declared factory per write, or
+a stated reason it targets none. A whole-project walk (its factories create rows of accounts, staff,
+members, booking and the catalogue), so it lives on the top floor, in demo (docs/architecture.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from apps.core.permissions import declared_codes
+from apps.core.role_codes import PUBLIC, Access
+from apps.core.testing import api_client, assert_envelope
+from apps.core.tests.test_endpoint_declarations import ENDPOINTS, WRITE_METHODS, Endpoint
+
+# --- writes answer 404 for another store's record (contract §5) -------------------------------------
+#
+# Declared per endpoint, in the style of NetBox's API test cases: a factory creates a record of the
+# OTHER store (chain["other_store"]) and answers the calls that target it, [(method, url, body)].
+# The caller is a principal of chain["store"] holding the endpoint's codes; each call must answer
+# 404 SYS-40400 from the endpoint itself (the URL resolves to it, so the catch-all cannot pass).
+
+Call = tuple[str, str, dict]
+
+
+def _today() -> str:
+    from django.utils import timezone
+
+    return timezone.localdate().isoformat()
+
+
+def _other_employee(chain):
+    from apps.staff.tests.factories import EmployeeFactory
+
+    return EmployeeFactory(store=chain["other_store"])
+
+
+def _other_member(chain):
+    from apps.members.tests.factories import MemberFactory
+
+    return MemberFactory(home_store=chain["other_store"])
+
+
+def _other_reservation(chain):
+    from apps.booking.tests.factories import ReservationFactory
+
+    return ReservationFactory(store=chain["other_store"])
+
+
+def _other_entry(chain, kind="principal"):
+    from apps.accounts.tests.factories import RoleFactory, UserRoleFactory
+
+    return UserRoleFactory(role=RoleFactory(kind=kind), hier=chain["other_store"])
+
+
+def _other_duration(chain):
+    from apps.staff.models import EmployeeServiceDuration
+
+    return EmployeeServiceDuration.objects.create(employee=_other_employee(chain), category="头皮护理", minutes=60)
+
+
+def _other_shift_type(chain):
+    from apps.booking.tests.factories import ShiftTypeFactory
+
+    return ShiftTypeFactory(store=chain["other_store"])
+
+
+def _other_cancellation(chain):
+    from apps.members.models import CancellationRequest
+
+    member = _other_member(chain)
+    return CancellationRequest.objects.create(member=member, store=chain["other_store"], reason="搬家")
+
+
+def _product():
+    from apps.catalog.tests.factories import ProductFactory
+
+    return ProductFactory()
+
+
+def _reservation_status(url: str):
+    return lambda chain, caller: [("post", url, {"id": _other_reservation(chain).pk})]
+
+
+EMPLOYEE = {"name": "王芳", "areaCode": "86", "phone": "13912345678", "position": "nurse", "hireDate": "2024-05-06"}
+OTHER_STORE_WRITES = {
+    # accounts: the caller's own role entries; another store's is one the caller does not hold
+    "acct-resources": lambda chain, caller: [
+        ("post", "/rest/acct/getResources", {"userRoleId": _other_entry(chain).pk})
+    ],
+    "acct-select-role": lambda chain, caller: [("post", f"/rest/acct/selectHierRole/{_other_entry(chain).pk}", {})],
+    "acct-employee-login": lambda chain, caller: [
+        (
+            "post",
+            "/rest/acct/employeeLogin",
+            {"roleName": _other_entry(chain, "store_employee").role.name, "storeId": chain["other_store"].pk},
+        )
+    ],
+    "acct-erp-token": lambda chain, caller: [
+        (
+            "post",
+            "/rest/acct/erpToken",
+            {
+                "phone": caller.user.phone,
+                "roleId": caller.role_id,
+                "storeId": chain["other_store"].pk,
+                "userId": caller.user_id,
+            },
+        )
+    ],
+    "acct-check-store-master": lambda chain, caller: [
+        ("post", "/rest/acct/checkStoreMaster", {"storeId": chain["other_store"].pk, "authorizationCode": "888888"})
+    ],
+    "hier-quick-save": lambda chain, caller: [
+        (
+            "post",
+            "/rest/hier/addStoreQuicks",
+            {"roleId": caller.role_id, "routers": [], "storeId": chain["other_store"].pk, "userId": caller.user_id},
+        )
+    ],
+    "acct-store-modify": lambda chain, caller: [
+        ("put", "/rest/acct/storeModify", {"storeId": chain["other_store"].pk})
+    ],
+    # org: the store itself, its staff and their durations
+    "shop-store-update": lambda chain, caller: [
+        ("post", "/rest/shopDetail/UpdateErpStore", {"id": chain["other_store"].pk, "name": "改名"})
+    ],
+    "staff-save": lambda chain, caller: [
+        ("post", "/rest/staffList/save", {**EMPLOYEE, "id": _other_employee(chain).pk}),
+        ("post", "/rest/staffList/save", {**EMPLOYEE, "storeId": chain["other_store"].pk}),
+    ],
+    "staff-leave": lambda chain, caller: [
+        ("post", "/rest/staffList/leave", {"id": _other_employee(chain).pk, "leftDate": _today()})
+    ],
+    "staff-duration-save": lambda chain, caller: [
+        (
+            "put",
+            "/rest/staffList/saveDurationInfo",
+            {"employeeId": _other_employee(chain).pk, "category": "头皮护理", "minutes": 60},
+        )
+    ],
+    "staff-duration-close": lambda chain, caller: [
+        ("put", "/rest/staffList/closeDurationInfo", {"id": _other_duration(chain).pk})
+    ],
+    # messaging: marking read for another store
+    "message-batch-read": lambda chain, caller: [
+        ("post", "/rest/messageCenter/batchReadMsg", {"departmentId": chain["other_store"].pk, "ids": [1]})
+    ],
+    "task-batch-read": lambda chain, caller: [
+        ("post", "/rest/taskCenterRest/batchReadTaskStore", {"storeId": chain["other_store"].pk, "ids": [1]})
+    ],
+    # catalog: another store's item switches, prices and time periods
+    "catalog-store-item": lambda chain, caller: [
+        (
+            "post",
+            "/rest/commodity/storeItem",
+            {"storeId": chain["other_store"].pk, "itemType": "product", "itemId": _product().pk, "enabled": False},
+        )
+    ],
+    "catalog-time-period-save": lambda chain, caller: [
+        ("post", "/rest/timePeriod/save", {"storeId": chain["other_store"].pk, "periods": []})
+    ],
+    # members: another store's member or cancellation request
+    "member-store-update": lambda chain, caller: [
+        ("post", "/rest/member/stoUpdateMember", {"memId": _other_member(chain).pk, "name": "改名"})
+    ],
+    "member-sms-status-update": lambda chain, caller: [
+        ("post", "/rest/member/updateSmsStatus", {"memId": _other_member(chain).pk, "smsConsent": False})
+    ],
+    "member-points-adjust": lambda chain, caller: [
+        ("post", "/rest/member/point", {"memId": _other_member(chain).pk, "change": 500, "reason": "赠送"})
+    ],
+    "member-cancel-apply": lambda chain, caller: [
+        ("post", "/rest/member/cancelApply", {"memId": _other_member(chain).pk, "reason": "搬家"})
+    ],
+    "member-cancel-decide": lambda chain, caller: [
+        ("post", "/rest/member/cancelDecide", {"id": _other_cancellation(chain).pk, "approve": True})
+    ],
+    # booking: another store's reservation, staff presence, shift types and rota days
+    "reservation-check": lambda chain, caller: [
+        ("post", "/rest/reservation/check", {"id": _other_reservation(chain).pk, "projectIds": []})
+    ],
+    "reservation-save": lambda chain, caller: [
+        ("post", "/rest/reservation/saveOrUpdate", {"id": _other_reservation(chain).pk, "projectIds": []})
+    ],
+    "reservation-force-save": lambda chain, caller: [
+        ("post", "/rest/reservation/forceUpdate", {"id": _other_reservation(chain).pk, "projectIds": []})
+    ],
+    "reservation-move": lambda chain, caller: [
+        ("post", "/rest/reservation/change", {"id": _other_reservation(chain).pk})
+    ],
+    "reservation-arrival": _reservation_status("/rest/reservation/arrival"),
+    "reservation-start-service": _reservation_status("/rest/reservation/startService"),
+    "reservation-finish": _reservation_status("/rest/reservation/finish"),
+    "reservation-no-show": _reservation_status("/rest/reservation/noShow"),
+    "reservation-cancel": lambda chain, caller: [
+        ("post", "/rest/reservation/inValid", {"id": _other_reservation(chain).pk, "reason": "时间冲突"})
+    ],
+    "reservation-on-work": lambda chain, caller: [
+        ("put", f"/rest/reservation/onWork?employeeId={_other_employee(chain).pk}", {})
+    ],
+    "reservation-off-work": lambda chain, caller: [
+        ("put", f"/rest/reservation/offWork?employeeId={_other_employee(chain).pk}", {})
+    ],
+    "reservation-temp-out": lambda chain, caller: [
+        ("post", "/rest/reservation/editTempOutArray", {"employeeId": _other_employee(chain).pk, "intervals": []})
+    ],
+    "reservation-abnormal-left": lambda chain, caller: [
+        ("put", f"/rest/reservation/abnormalLeft/{_other_employee(chain).pk}", {})
+    ],
+    "schedule-shift-type-save": lambda chain, caller: [
+        (
+            "post",
+            "/rest/schedule/shiftType/save",
+            {"id": _other_shift_type(chain).pk, "name": "早班", "start": "09:00", "end": "17:00"},
+        )
+    ],
+    "schedule-rota-save": lambda chain, caller: [
+        (
+            "post",
+            "/rest/schedule/rota/save",
+            {"entries": [{"employeeId": _other_employee(chain).pk, "date": _today(), "kind": "dayOff"}]},
+        )
+    ],
+}
+
+# Writes that target no record of a store, each with the reason. Public calls (sign-in, refresh,
+# registration, logout) are left out of the walk: they act before any store is chosen.
+NO_STORE_RECORD = {
+    "acct-login-record",  # records the caller's own sign-in as the browser reports it
+    "member-create",  # creates a member in the chosen store (the store is the role's, not the body's)
+    "member-store-save",  # the same with the store's full form
+    "schedule-rota-copy-week",  # copies the chosen store's previous week onto the given week
+}
+
+
+def _writes() -> list[Endpoint]:
+    return [
+        endpoint
+        for endpoint in ENDPOINTS
+        if set(endpoint.methods) & set(WRITE_METHODS) and declared_codes(endpoint.view_class) != PUBLIC
+    ]
+
+
+def test_every_write_is_declared_for_the_other_store_walk():
+    names = {endpoint.name for endpoint in _writes()}
+    undeclared = names - set(OTHER_STORE_WRITES) - NO_STORE_RECORD
+    assert not undeclared, (
+        f"{sorted(undeclared)}: declare a factory in OTHER_STORE_WRITES (a record of the other store and the "
+        "calls that target it), or list the write in NO_STORE_RECORD with the reason it targets no store record"
+    )
+    assert not set(OTHER_STORE_WRITES) & NO_STORE_RECORD
+    assert set(OTHER_STORE_WRITES) | NO_STORE_RECORD <= names, "declared writes that no longer exist"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("endpoint", [e for e in _writes() if e.name in OTHER_STORE_WRITES], ids=str)
+def test_every_write_answers_404_for_another_stores_record(endpoint, chain, make_entry):
+    from django.urls import resolve
+
+    codes = declared_codes(endpoint.view_class)
+    entry = make_entry(chain["store"], codes=[] if isinstance(codes, Access) else list(codes))
+    calls = OTHER_STORE_WRITES[endpoint.name](chain, entry)
+    write_methods = {method for method in endpoint.methods if method in WRITE_METHODS}
+    assert {method for method, _url, _body in calls} == write_methods, "declare a call for every write method"
+    client = api_client(entry=entry)
+    for method, url, body in calls:
+        assert resolve(url.split("?")[0]).url_name == endpoint.name, url
+        response = getattr(client, method)(url, body, format="json")
+        assert_envelope(response, status=404, errcode="SYS-40400")

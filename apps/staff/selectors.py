@@ -1,0 +1,98 @@
+"""Reads of staff: the staff list and an employee's detail (spec §2.2, §7.9)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count, Q, QuerySet
+
+from apps.accounts.selectors import role_names_at_stores
+from apps.core.phones import mask_phone
+from apps.staff.choices import EmployeePosition, EmployeeStatus, SkillLevel
+from apps.staff.models import Employee
+
+
+def active_staff_counts(store_ids: list[int]) -> dict[int, int]:
+    """Store id → its employees with status active (shop management's `activeStaff`), one query."""
+    counts = (
+        Employee.objects.filter(store_id__in=store_ids, status=EmployeeStatus.ACTIVE)
+        .order_by()
+        .values("store_id")
+        .annotate(active=Count("id"))
+        .values_list("store_id", "active")
+    )
+    return {store_id: 0 for store_id in store_ids} | dict(counts)
+
+
+def employees_of(*, store_ids: frozenset[int]) -> QuerySet[Employee]:
+    return Employee.objects.filter(store_id__in=store_ids)
+
+
+def employee_search(
+    *, store_ids: frozenset[int], keyword: str = "", position: str = "", status: str = ""
+) -> QuerySet[Employee]:
+    """The staff list's filters: a part of the name or phone, the position, the status. Active staff
+    first, then by name."""
+    rows = employees_of(store_ids=store_ids).select_related("store", "user")
+    keyword = keyword.strip()
+    if keyword:
+        rows = rows.filter(Q(name__icontains=keyword) | Q(phone__contains=keyword))
+    if position:
+        rows = rows.filter(position=position)
+    if status:
+        rows = rows.filter(status=status)
+    return rows.order_by("status", "name", "id")
+
+
+def roles_at_stores(employees: list[Employee]) -> dict[tuple[int, int], list[str]]:
+    """(user id, store id) → the names of the roles the user holds there, one query for a page."""
+    user_ids = {employee.user_id for employee in employees if employee.user_id}
+    if not user_ids:
+        return {}
+    store_ids = {employee.store_id for employee in employees}
+    return role_names_at_stores(user_ids=user_ids, store_ids=store_ids)
+
+
+def employee_row(employee: Employee, roles: dict[tuple[int, int], list[str]], *, masked: bool) -> dict[str, Any]:
+    return {
+        "id": employee.pk,
+        "storeId": employee.store_id,
+        "storeName": employee.store.name,
+        "name": employee.name,
+        "areaCode": employee.area_code,
+        "phone": mask_phone(employee.phone) if masked else employee.phone,
+        "position": employee.position,
+        "positionName": str(EmployeePosition(employee.position).label),
+        "skillLevel": employee.skill_level,
+        "skillLevelName": str(SkillLevel(employee.skill_level).label) if employee.skill_level else "",
+        "hireDate": employee.hire_date,
+        "status": employee.status,
+        "statusName": str(EmployeeStatus(employee.status).label),
+        "leftDate": employee.left_date,
+        "userId": employee.user_id,
+        "userAccount": employee.user.login_name if employee.user else "",
+        "roles": roles.get((employee.user_id, employee.store_id), []) if employee.user_id else [],
+        "createdAt": employee.created_at,
+        "updatedAt": employee.updated_at,
+    }
+
+
+def employee_rows(employees: Any) -> list[dict[str, Any]]:
+    employees = list(employees)
+    roles = roles_at_stores(employees)
+    return [employee_row(employee, roles, masked=True) for employee in employees]
+
+
+def employee_detail(*, employee: Employee) -> dict[str, Any]:
+    roles = roles_at_stores([employee])
+    durations = [
+        {
+            "id": row.pk,
+            "projectId": row.project_id,
+            "category": row.category,
+            "minutes": row.minutes,
+            "updatedAt": row.updated_at,
+        }
+        for row in employee.service_durations.filter(is_active=True).order_by("id")
+    ]
+    return {**employee_row(employee, roles, masked=False), "durations": durations}
