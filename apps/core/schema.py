@@ -5,7 +5,7 @@ schema says what clients really receive, errors included.
   declared shape carries `data: null`. A view whose `data` may be null says so with
   `extend_schema(extensions={NULLABLE_DATA: True})`.
 - Every operation may answer the error envelopes of ERROR_RESPONSES (docs/api.md lists the
-  errcodes). A 5xx is never declared: the schemathesis run (apps/core/tests/test_fuzz.py) fails on one.
+  errcodes). A 5xx is never declared: the schemathesis run (apps/demo/tests/test_fuzz.py) fails on one.
 - Every object an answer carries is closed (`additionalProperties: false`): a field the schema does
   not promise is a failure in every API test (apps.core.testing.assert_matches_schema), in the
   schemathesis run and in the generated TypeScript types.
