@@ -7,27 +7,22 @@ import re
 from datetime import date, timedelta
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from apps.booking import rules
 from apps.booking.choices import ROTA_MAX_DAYS, AuditAction, ReservationStatus, RotaKind
+from apps.booking.errors import PresenceConflict
 from apps.booking.models import Presence, Reservation, RotaDay, ShiftType
 from apps.core.audit import Actor, audit_record
-from apps.core.errors import DomainError, InvalidInput, NotFound
+from apps.core.constraints import constraint_errors
+from apps.core.errors import InvalidInput, NotFound
 from apps.org.choices import EmployeeStatus
 from apps.org.models import Employee, OrgUnit
 
 COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 CLEAR = "none"
-
-
-class PresenceConflict(DomainError):
-    errcode = "RES-40902"
-    status = 409
-    default_message = gettext_lazy("the employee is already clocked on")
 
 
 def shift_type_save(*, actor: Actor, store: OrgUnit, data: dict[str, Any], shift: ShiftType | None) -> ShiftType:
@@ -44,11 +39,10 @@ def shift_type_save(*, actor: Actor, store: OrgUnit, data: dict[str, Any], shift
         shift = shift or ShiftType(store=store)
         shift.name, shift.start, shift.end, shift.color = name, start, end, color
         shift.enabled = data.get("enabled", shift.enabled if shift.pk else True)
-        try:
-            with transaction.atomic():
-                shift.save()
-        except IntegrityError:
-            raise InvalidInput(_("another shift type has this name"), field="name") from None
+        with constraint_errors(
+            {"shift_type_unique_name": lambda: InvalidInput(_("another shift type has this name"), field="name")}
+        ):
+            shift.save()
         audit_record(
             actor=actor,
             action=AuditAction.SHIFT_TYPE_SAVED,

@@ -3,15 +3,16 @@ Each use case runs in one transaction with its system-log entry; points change u
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, datetime
 from typing import Any
 
-from django.db import IntegrityError, models, transaction
+from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from apps.core.audit import Actor, audit_record
+from apps.core.constraints import constraint_errors
 from apps.core.errors import Conflict, DomainError, InvalidInput, NotFound
 from apps.core.phones import mask_phone
 from apps.masterdata.choices import MasterType
@@ -28,45 +29,16 @@ from apps.members.choices import (
     MemberStatus,
     PointsKind,
 )
+from apps.members.errors import (
+    CancellationPending,
+    CardNoTaken,
+    MemberCodeTaken,
+    PhoneTaken,
+    PointsWouldExceedLimit,
+    PointsWouldGoNegative,
+)
 from apps.members.models import CancellationRequest, Member, MemberLabel, PointsEntry
 from apps.org.models import OrgUnit
-
-
-class PhoneTaken(DomainError):
-    errcode = "MEM-40901"
-    status = 409
-    default_message = gettext_lazy("a member with this phone already exists")
-
-
-class MemberCodeTaken(DomainError):
-    errcode = "MEM-40902"
-    status = 409
-    default_message = gettext_lazy("a member with this member code already exists")
-
-
-class CardNoTaken(DomainError):
-    errcode = "MEM-40903"
-    status = 409
-    default_message = gettext_lazy("a member with this card number already exists")
-
-
-class PointsWouldGoNegative(DomainError):
-    errcode = "MEM-40904"
-    status = 409
-    default_message = gettext_lazy("the member does not have enough points")
-
-
-class PointsWouldExceedLimit(DomainError):
-    errcode = "MEM-40906"
-    status = 409
-    default_message = gettext_lazy("the member's points cannot exceed 1,000,000,000")
-
-
-class CancellationPending(DomainError):
-    errcode = "MEM-40905"
-    status = 409
-    default_message = gettext_lazy("this member already has a cancellation request waiting")
-
 
 # Wire name -> model field of the plain fields a store may set.
 MEMBER_FIELDS = {
@@ -93,7 +65,7 @@ _MASTER_FIELDS = {
     "education": MasterType.STAFF_EDUCATION,
     "maritalStatus": MasterType.MARITAL_STATUS,
 }
-_UNIQUE_ERRORS = {
+_UNIQUE_ERRORS: dict[str, Callable[[], DomainError]] = {
     "member_phone_unique": PhoneTaken,
     "member_code_unique": MemberCodeTaken,
     "member_card_no_unique": CardNoTaken,
@@ -153,24 +125,8 @@ def _introducer(introducer_id: int | None, member_id: int | None) -> Member | No
 
 def _save(member: Member, **kwargs: Any) -> None:
     """Saves, turning a taken phone, member code or card number into its 409."""
-    try:
-        with transaction.atomic():
-            member.save(**kwargs)
-    except IntegrityError as error:
-        for constraint, domain_error in _UNIQUE_ERRORS.items():
-            if constraint in str(error) or _sqlite_names(constraint, str(error)):
-                raise domain_error() from None
-        raise
-
-
-def _sqlite_names(constraint: str, message: str) -> bool:
-    # SQLite names the columns of a failed unique index, not the index.
-    columns = {
-        "member_phone_unique": "members_member.area_code, members_member.phone",
-        "member_code_unique": "members_member.crm_code",
-        "member_card_no_unique": "members_member.card_no",
-    }
-    return columns[constraint] in message
+    with constraint_errors(_UNIQUE_ERRORS):
+        member.save(**kwargs)
 
 
 def _wire(value: Any) -> Any:
@@ -319,17 +275,14 @@ def cancellation_apply(*, actor: Actor, member: Member, store: OrgUnit, reason: 
         member = Member.objects.select_for_update().get(pk=member.pk)
         if member.status != MemberStatus.ACTIVE:
             raise Conflict(_("this member is already cancelled"))
-        try:
-            with transaction.atomic():
-                request = CancellationRequest.objects.create(
-                    member=member,
-                    store=store,
-                    reason=reason,
-                    phone_masked=mask_phone(member.phone),
-                    requested_by_id=actor.user_id,
-                )
-        except IntegrityError:
-            raise CancellationPending() from None
+        with constraint_errors({"cancellation_one_pending_per_member": CancellationPending}):
+            request = CancellationRequest.objects.create(
+                member=member,
+                store=store,
+                reason=reason,
+                phone_masked=mask_phone(member.phone),
+                requested_by_id=actor.user_id,
+            )
         audit_record(
             actor=actor,
             action=AuditAction.CANCELLATION_REQUESTED,
