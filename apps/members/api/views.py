@@ -4,19 +4,21 @@ only their home store edits them (another store's member answers 404 to an edit,
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 
 from apps.accounts.session import session_of
 from apps.core.api.base import ErpApi
+from apps.core.api.lists import PagedListApi
 from apps.core.api.phone_fragments import PhoneFragmentSearch
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.fields import query_text
-from apps.core.pagination import PageInputSerializer, page_request_from, paginate
 from apps.core.role_codes import MEMBER_CANCEL_DECIDE, MEMBER_PHONE_VIEW, MEMBER_POINTS_ADJUST, ROLE_CHOSEN
 from apps.members import rules, selectors, services
 from apps.members.api import serializers as io
@@ -155,8 +157,7 @@ class _StoreListApi(PhoneFragmentSearch, ErpApi):
         # The whole-phone lists take the whole number: an exact match, not a fragment.
         return "" if self.whole_phone else super().phone_fragment(request)
 
-    def members(self, request: Request) -> Any:
-        data = self.parse(io.MemberListInputSerializer, request.query_params)
+    def members(self, request: Request, data: dict[str, Any]) -> QuerySet:
         if self.whole_phone and data.get("phone") and len(data["phone"]) not in (8, 11):
             raise InvalidInput(_("please enter a correct phone number"), field="phone")
         return selectors.store_members(
@@ -176,16 +177,16 @@ class _StoreListApi(PhoneFragmentSearch, ErpApi):
         )
 
 
-class StoreMemberListApi(_StoreListApi):
-    @extend_schema(
-        parameters=[PageInputSerializer, io.MemberListInputSerializer],
-        responses=io.MemberPageOutputSerializer,
-        summary="The chosen store's members, newest first, phones masked",
-    )
-    def get(self, request: Request) -> EnvelopeResponse:
-        page = page_request_from(request.query_params)
-        members = selectors.with_labels(self.members(request))
-        return EnvelopeResponse(paginate(members, page, selectors.list_rows(session_of(request).hier_id)))
+class StoreMemberListApi(PagedListApi, _StoreListApi):
+    filters = io.MemberListInputSerializer
+    page_output = io.MemberPageOutputSerializer
+    summary = "The chosen store's members, newest first, phones masked"
+
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+        return selectors.with_labels(self.members(request, filters))
+
+    def render_rows(self, window: Iterable[Any]) -> list[Any]:
+        return selectors.list_rows(session_of(self.request).hier_id)(window)
 
 
 class StoreMemberCountApi(_StoreListApi):
@@ -195,7 +196,8 @@ class StoreMemberCountApi(_StoreListApi):
         summary="How many of the chosen store's members match",
     )
     def get(self, request: Request) -> EnvelopeResponse:
-        return EnvelopeResponse({"total": self.members(request).count()})
+        data = self.parse(io.MemberListInputSerializer, request.query_params)
+        return EnvelopeResponse({"total": self.members(request, data).count()})
 
 
 class StoreMemberWholePhoneListApi(StoreMemberListApi):
@@ -267,37 +269,34 @@ class SmsStatusUpdateApi(ErpApi):
         return EnvelopeResponse(_consent_answer(member), message=_saved())
 
 
-class MemberPointsListApi(ErpApi):
+class MemberPointsListApi(PagedListApi):
     required_codes = MEMBER_PAGES
+    filters = io.MemberIdInputSerializer
+    page_output = io.PointsPageOutputSerializer
 
-    @extend_schema(
-        parameters=[PageInputSerializer, io.MemberIdInputSerializer], responses=io.PointsPageOutputSerializer
-    )
-    def get(self, request: Request) -> EnvelopeResponse:
-        page = page_request_from(request.query_params)
-        member = _chain_member(self.parse(io.MemberIdInputSerializer, request.query_params)["memId"])
-        return EnvelopeResponse(
-            paginate(selectors.points_entries(member_id=member.pk), page, selectors.points_entry_rows)
-        )
+    def render_rows(self, window: Iterable[Any]) -> list[Any]:
+        return selectors.points_entry_rows(window)
+
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+        return selectors.points_entries(member_id=_chain_member(filters["memId"]).pk)
 
 
-class StorePointsListApi(ErpApi):
+class StorePointsListApi(PagedListApi):
     required_codes = MEMBER_PAGES
+    filters = io.PointsStoreListInputSerializer
+    page_output = io.PointsPageOutputSerializer
 
-    @extend_schema(
-        parameters=[PageInputSerializer, io.PointsStoreListInputSerializer], responses=io.PointsPageOutputSerializer
-    )
-    def get(self, request: Request) -> EnvelopeResponse:
-        page = page_request_from(request.query_params)
-        data = self.parse(io.PointsStoreListInputSerializer, request.query_params)
-        entries = selectors.points_entries(
+    def render_rows(self, window: Iterable[Any]) -> list[Any]:
+        return selectors.points_entry_rows(window)
+
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+        return selectors.points_entries(
             store_id=session_of(request).hier_id,
-            member_id=data.get("memId"),
-            kind=data.get("kind", ""),
-            day_from=data.get("dateFrom"),
-            day_to=data.get("dateTo"),
+            member_id=filters.get("memId"),
+            kind=filters.get("kind", ""),
+            day_from=filters.get("dateFrom"),
+            day_to=filters.get("dateTo"),
         )
-        return EnvelopeResponse(paginate(entries, page, selectors.points_entry_rows))
 
 
 class PointsAdjustApi(ErpApi):
@@ -347,17 +346,18 @@ class CancelApplyApi(ErpApi):
         return EnvelopeResponse(row, message=_("request submitted"), status=201)
 
 
-class CancelListApi(ErpApi):
+class CancelListApi(PagedListApi):
     required_codes = ROLE_CHOSEN
+    filters = io.CancelListInputSerializer
+    page_output = io.CancellationPageOutputSerializer
 
-    @extend_schema(
-        parameters=[PageInputSerializer, io.CancelListInputSerializer], responses=io.CancellationPageOutputSerializer
-    )
-    def get(self, request: Request) -> EnvelopeResponse:
-        page = page_request_from(request.query_params)
-        status = self.parse(io.CancelListInputSerializer, request.query_params).get("status", "")
-        requests = selectors.cancellation_requests(store_ids=session_of(request).store_ids, status=status)
-        return EnvelopeResponse(paginate(requests, page, selectors.cancellation_rows))
+    def render_rows(self, window: Iterable[Any]) -> list[Any]:
+        return selectors.cancellation_rows(window)
+
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+        return selectors.cancellation_requests(
+            store_ids=session_of(request).store_ids, status=filters.get("status", "")
+        )
 
 
 class CancelDecideApi(ErpApi):
