@@ -3,40 +3,28 @@ head-office level. A record of another store is answered as if it did not exist 
 
 Views reach a row of the caller's stores through these and nowhere else: `get_in_scope` for a row
 that belongs to a store, `store_in_scope` for the store a path or parameter names. The acting
-session is read through `scope_of`, typed by the ScopedSession protocol (core imports no app; the
-session itself is apps.accounts.session.ActingSession)."""
+session is read through `scope_of`, typed by apps.core.permissions.ActingSessionLike (core imports no
+app; the session itself is apps.accounts.session.ActingSession)."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, TypeVar, cast
 
 from django.db.models import Model, QuerySet
 
 from apps.core.errors import DomainError, NoRoleChosen, NotFound
+from apps.core.permissions import ActingSessionLike
 
 M = TypeVar("M", bound=Model)
 
 
-@runtime_checkable
-class ScopedSession(Protocol):
-    """What scoping reads of the acting session."""
-
-    @property
-    def has_role(self) -> bool: ...
-
-    @property
-    def hier_id(self) -> int | None: ...
-
-    @property
-    def store_ids(self) -> frozenset[int]: ...
-
-
-def scope_of(request: Any) -> ScopedSession:
-    """The acting session of a call with a chosen role; without one the call is refused."""
+def scope_of(request: Any) -> ActingSessionLike:
+    """The acting session of a call with a chosen role (typed as apps.core.permissions reads it);
+    without one the call is refused."""
     session = getattr(request, "auth", None)
-    if not isinstance(session, ScopedSession) or not session.has_role:
+    if session is None or not session.has_role:
         raise NoRoleChosen()
-    return session
+    return cast(ActingSessionLike, session)
 
 
 def scoped_to_stores(queryset: QuerySet[M], request: Any, store_field: str = "store") -> QuerySet[M]:
@@ -46,7 +34,12 @@ def scoped_to_stores(queryset: QuerySet[M], request: Any, store_field: str = "st
 
 def get_in_scope(queryset: QuerySet[M], request: Any, store_field: str = "store", **lookup: Any) -> M:
     """One row of the acting stores, or NotFound: another store's row looks like a missing one."""
-    row = scoped_to_stores(queryset, request, store_field).filter(**lookup).first()
+    return get_or_not_found(scoped_to_stores(queryset, request, store_field), **lookup)
+
+
+def get_or_not_found(queryset: QuerySet[M], **lookup: Any) -> M:
+    """One row of a chain-wide read (a member file, which any store may read), or NotFound."""
+    row = queryset.filter(**lookup).first()
     if row is None:
         raise NotFound()
     return row
