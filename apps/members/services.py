@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date, datetime
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from django.db import models, transaction
 from django.utils import timezone
@@ -40,22 +40,46 @@ from apps.members.errors import (
 from apps.members.models import CancellationRequest, Member, MemberLabel, PointsEntry
 from apps.org.models import OrgUnit
 
-# Wire name -> model field of the plain fields a store may set.
-MEMBER_FIELDS = {
+
+class MemberFields(TypedDict, total=False):
+    """The fields of a member file a store sets; a field left out is not changed (not set at all on a
+    new file: the model's default)."""
+
+    name: str
+    area_code: str
+    phone: str
+    gender: str
+    birthday: date | None
+    crm_code: str
+    card_no: str
+    source: str
+    occupation: str
+    income: str
+    education: str
+    marital_status: str
+    sms_consent: bool
+    remark: str
+    introducer_id: int | None
+    label_ids: list[int]
+
+
+# The member's own fields, in the order the system log lists them, with the names the log and the
+# field errors give them (the API's names).
+PLAIN_FIELDS = {
     "name": "name",
-    "areaCode": "area_code",
+    "area_code": "areaCode",
     "phone": "phone",
-    "gender": "gender",
+    "crm_code": "crmCode",
+    "card_no": "cardNo",
     "birthday": "birthday",
-    "crmCode": "crm_code",
-    "cardNo": "card_no",
+    "gender": "gender",
     "source": "source",
     "occupation": "occupation",
     "income": "income",
     "education": "education",
-    "maritalStatus": "marital_status",
-    "smsConsent": "sms_consent",
+    "marital_status": "maritalStatus",
     "remark": "remark",
+    "sms_consent": "smsConsent",
 }
 _MASTER_FIELDS = {
     "gender": MasterType.GENDER,
@@ -63,7 +87,7 @@ _MASTER_FIELDS = {
     "occupation": MasterType.OCCUPATION,
     "income": MasterType.INCOME,
     "education": MasterType.STAFF_EDUCATION,
-    "maritalStatus": MasterType.MARITAL_STATUS,
+    "marital_status": MasterType.MARITAL_STATUS,
 }
 _UNIQUE_ERRORS: dict[str, Callable[[], DomainError]] = {
     "member_phone_unique": PhoneTaken,
@@ -72,36 +96,37 @@ _UNIQUE_ERRORS: dict[str, Callable[[], DomainError]] = {
 }
 
 
-def _check_master_code(wire: str, code: str) -> str:
+def _check_master_code(field: str, code: str) -> str:
     code = (code or "").strip()
-    if code and not MasterItem.objects.filter(type=_MASTER_FIELDS[wire], code=code, enabled=True).exists():
-        raise InvalidInput(_("please choose a value from the list"), field=wire)
+    if code and not MasterItem.objects.filter(type=_MASTER_FIELDS[field], code=code, enabled=True).exists():
+        raise InvalidInput(_("please choose a value from the list"), field=PLAIN_FIELDS[field])
     return code
 
 
-def _clean(data: dict[str, Any], today: date) -> dict[str, Any]:
-    """The sent fields, checked; a field not sent is not in the answer."""
+def _clean(fields: MemberFields, today: date) -> dict[str, Any]:
+    """The given plain fields, checked, by model field; a field not given is not in the answer."""
     clean: dict[str, Any] = {}
-    if "name" in data:
-        clean["name"] = rules.check_name(data["name"])
-    if "areaCode" in data or "phone" in data:
-        clean["areaCode"], clean["phone"] = rules.check_phone(data.get("areaCode"), data.get("phone"))
-    for wire in ("crmCode", "cardNo"):
-        if wire in data:
-            clean[wire] = rules.check_code(data[wire], wire)
-    if "birthday" in data:
-        clean["birthday"] = rules.check_birthday(data["birthday"], today)
-    for wire in _MASTER_FIELDS:
-        if wire in data:
-            clean[wire] = _check_master_code(wire, data[wire])
-    if "remark" in data:
-        remark = (data["remark"] or "").strip()
+    if "name" in fields:
+        clean["name"] = rules.check_name(fields["name"])
+    if "area_code" in fields or "phone" in fields:
+        clean["area_code"], clean["phone"] = rules.check_phone(fields.get("area_code"), fields.get("phone"))
+    for code in ("crm_code", "card_no"):
+        if code in fields:
+            clean[code] = rules.check_code(fields[code], PLAIN_FIELDS[code])
+    if "birthday" in fields:
+        clean["birthday"] = rules.check_birthday(fields["birthday"], today)
+    given: dict[str, Any] = dict(fields)
+    for master in _MASTER_FIELDS:
+        if master in given:
+            clean[master] = _check_master_code(master, given[master])
+    if "remark" in fields:
+        remark = (fields["remark"] or "").strip()
         if len(remark) > REMARK_MAX_LENGTH:
             raise InvalidInput(_("the remark can have at most 200 characters"), field="remark")
         clean["remark"] = remark
-    if "smsConsent" in data:
-        clean["smsConsent"] = bool(data["smsConsent"])
-    return clean
+    if "sms_consent" in fields:
+        clean["sms_consent"] = bool(fields["sms_consent"])
+    return {field: clean[field] for field in PLAIN_FIELDS if field in clean}
 
 
 def _labels(label_ids: list[int] | None) -> list[MemberLabel]:
@@ -129,27 +154,22 @@ def _save(member: Member, **kwargs: Any) -> None:
         member.save(**kwargs)
 
 
-def _wire(value: Any) -> Any:
+def _logged(value: Any) -> Any:
     return value.isoformat() if isinstance(value, date) else value
 
 
-def member_create(*, actor: Actor, store: OrgUnit, data: dict[str, Any]) -> Member:
+def member_create(*, actor: Actor, store: OrgUnit, **fields: Unpack[MemberFields]) -> Member:
     """A new member file at `store` (newMember, stoSaveMember). Name, area code and phone are
     required; the database keeps one member per area code and phone, member code and card number."""
-    if "name" not in data:
-        data = {**data, "name": ""}
-    if "phone" not in data:
-        data = {**data, "phone": ""}
-    clean = _clean(data, timezone.localdate())
+    fields.setdefault("name", "")
+    fields.setdefault("phone", "")
+    clean = _clean(fields, timezone.localdate())
     with transaction.atomic():
-        member = Member(home_store=store)
-        for wire, field in MEMBER_FIELDS.items():
-            if wire in clean:
-                setattr(member, field, clean[wire])
-        member.introducer = _introducer(data.get("introducerId"), None)
+        member = Member(home_store=store, **clean)
+        member.introducer = _introducer(fields.get("introducer_id"), None)
         if member.sms_consent:
             member.sms_consent_updated_at = timezone.now()
-        labels = _labels(data.get("labels"))
+        labels = _labels(fields.get("label_ids"))
         _save(member)
         member.labels.set(labels)
         audit_record(
@@ -157,7 +177,7 @@ def member_create(*, actor: Actor, store: OrgUnit, data: dict[str, Any]) -> Memb
             action=AuditAction.MEMBER_CREATED,
             target=member,
             detail={
-                "fields": {wire: _wire(value) for wire, value in clean.items() if wire != "phone"},
+                "fields": {PLAIN_FIELDS[field]: _logged(value) for field, value in clean.items() if field != "phone"},
                 "phone": mask_phone(member.phone),
                 "labels": [label.pk for label in labels],
             },
@@ -165,33 +185,33 @@ def member_create(*, actor: Actor, store: OrgUnit, data: dict[str, Any]) -> Memb
     return member
 
 
-def member_update(*, actor: Actor, member: Member, data: dict[str, Any]) -> Member:
-    """Changes the sent fields of a member file (stoUpdateMember); `labels` replaces the set.
+def member_update(*, actor: Actor, member: Member, **changes: Unpack[MemberFields]) -> Member:
+    """Changes the given fields of a member file (stoUpdateMember); `label_ids` replaces the set.
     Logs each change as [old, new], phones masked."""
-    if ("phone" in data) != ("areaCode" in data):
-        data = {"areaCode": member.area_code, "phone": member.phone, **data}
-    clean = _clean(data, timezone.localdate())
+    if ("phone" in changes) != ("area_code" in changes):
+        changes = {"area_code": member.area_code, "phone": member.phone, **changes}
+    clean = _clean(changes, timezone.localdate())
     with transaction.atomic():
         member = Member.objects.select_for_update().get(pk=member.pk)
         if member.status != MemberStatus.ACTIVE:
             raise NotFound()
         changed: dict[str, list[Any]] = {}
-        for wire, value in clean.items():
-            field = MEMBER_FIELDS[wire]
+        for field, value in clean.items():
             before = getattr(member, field)
             if before != value:
-                masked = wire == "phone"
-                changed[wire] = [mask_phone(before), mask_phone(value)] if masked else [_wire(before), _wire(value)]
+                masked = field == "phone"
+                logged = [mask_phone(before), mask_phone(value)] if masked else [_logged(before), _logged(value)]
+                changed[PLAIN_FIELDS[field]] = logged
                 setattr(member, field, value)
         if "smsConsent" in changed:
             member.sms_consent_updated_at = timezone.now()
-        if "introducerId" in data:
-            introducer = _introducer(data["introducerId"], member.pk)
+        if "introducer_id" in changes:
+            introducer = _introducer(changes["introducer_id"], member.pk)
             if member.introducer_id != (introducer.pk if introducer else None):
                 changed["introducerId"] = [member.introducer_id, introducer.pk if introducer else None]
                 member.introducer = introducer
-        if "labels" in data:
-            labels = _labels(data["labels"])
+        if "label_ids" in changes:
+            labels = _labels(changes["label_ids"])
             before_ids = sorted(member.labels.values_list("id", flat=True))
             after_ids = sorted(label.pk for label in labels)
             if before_ids != after_ids:
@@ -205,7 +225,7 @@ def member_update(*, actor: Actor, member: Member, data: dict[str, Any]) -> Memb
 
 
 def sms_consent_set(*, actor: Actor, member: Member, consent: bool) -> Member:
-    return member_update(actor=actor, member=member, data={"smsConsent": consent})
+    return member_update(actor=actor, member=member, sms_consent=consent)
 
 
 def whole_phone_viewed(*, actor: Actor, member: Member) -> dict[str, Any]:

@@ -17,31 +17,19 @@ from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi
 from apps.core.api.phone_fragments import PhoneFragmentSearch
 from apps.core.envelope import EnvelopeResponse
-from apps.core.errors import InvalidInput, NotFound
+from apps.core.errors import InvalidInput
 from apps.core.fields import query_text
 from apps.core.role_codes import MEMBER_CANCEL_DECIDE, MEMBER_PHONE_VIEW, MEMBER_POINTS_ADJUST, ROLE_CHOSEN
+from apps.core.scoping import get_in_scope, get_or_not_found, scoped_to_stores
 from apps.members import rules, selectors, services
 from apps.members.api import serializers as io
-from apps.members.models import CancellationRequest, Member
+from apps.members.choices import PHONE_MAX_LENGTH
+from apps.members.models import Member
 from apps.org.selectors import store_acted_in
 
 MEMBER_PAGES = ("ERP-HYGL-PAG-0002-0000", "ERP-HYGL-PAG-0003-0000")
 # Pages that mount the member search dialog with its "new customer into store".
 MEMBER_WRITERS = (*MEMBER_PAGES, "ERP-YUKB-PAG-0001-0000", "ERP-KDJC-PAG-0003-0000")
-
-
-def _store_member(request: Request, member_id: int) -> Member:
-    member = selectors.member_of_store(member_id, session_of(request).store_ids)
-    if member is None:
-        raise NotFound()
-    return member
-
-
-def _chain_member(member_id: int) -> Member:
-    member = selectors.member_in_chain(member_id)
-    if member is None:
-        raise NotFound()
-    return member
 
 
 def _saved() -> str:
@@ -62,7 +50,13 @@ class _SearchApi(ErpApi):
         return rules.check_search_form(
             area_code=query_text(params, "areaCode", max_length=8),
             name=query_text(params, "name", max_length=40),
-            phone=query_text(params, "phone", max_length=30),
+            phone=query_text(
+                params,
+                "phone",
+                max_length=PHONE_MAX_LENGTH,
+                trim=True,
+                too_long=_("please enter a correct phone number"),
+            ),
             card_no=query_text(params, "cardNo", max_length=40),
             crm_code=query_text(params, "crmCode", max_length=40),
         )
@@ -103,7 +97,13 @@ class MemberFuzzyQueryApi(PhoneFragmentSearch, _SearchApi):
         return rules.check_fuzzy_form(
             area_code=query_text(params, "areaCode", max_length=8),
             name=query_text(params, "name", max_length=40),
-            phone=query_text(params, "phone", max_length=30),
+            phone=query_text(
+                params,
+                "phone",
+                max_length=PHONE_MAX_LENGTH,
+                trim=True,
+                too_long=_("please enter 4 to 11 digits of the phone"),
+            ),
             crm_code=query_text(params, "crmCode", max_length=40),
         )
 
@@ -130,7 +130,9 @@ class MemberFileApi(ErpApi):
 
     @extend_schema(responses=io.MemberFileOutputSerializer, summary="A member file, chain-wide, phone masked")
     def get(self, request: Request, member_id: int) -> EnvelopeResponse:
-        return EnvelopeResponse(selectors.member_file(_chain_member(member_id), session_of(request).hier_id))
+        return EnvelopeResponse(
+            selectors.member_file(get_or_not_found(selectors.members(), pk=member_id), session_of(request).hier_id)
+        )
 
 
 class StoreMemberFileApi(ErpApi):
@@ -138,7 +140,11 @@ class StoreMemberFileApi(ErpApi):
 
     @extend_schema(responses=io.MemberFileOutputSerializer, summary="A member file of the chosen store")
     def get(self, request: Request, member_id: int) -> EnvelopeResponse:
-        return EnvelopeResponse(selectors.member_file(_store_member(request, member_id), session_of(request).hier_id))
+        return EnvelopeResponse(
+            selectors.member_file(
+                get_in_scope(selectors.members(), request, "home_store", pk=member_id), session_of(request).hier_id
+            )
+        )
 
 
 class WholePhoneApi(ErpApi):
@@ -146,7 +152,9 @@ class WholePhoneApi(ErpApi):
 
     @extend_schema(responses=io.WholePhoneOutputSerializer, summary="A member's whole phone; each view is logged")
     def get(self, request: Request, member_id: int) -> EnvelopeResponse:
-        return EnvelopeResponse(services.whole_phone_viewed(actor=self.actor(), member=_chain_member(member_id)))
+        return EnvelopeResponse(
+            services.whole_phone_viewed(actor=self.actor(), member=get_or_not_found(selectors.members(), pk=member_id))
+        )
 
 
 class _StoreListApi(PhoneFragmentSearch, ErpApi):
@@ -162,18 +170,9 @@ class _StoreListApi(PhoneFragmentSearch, ErpApi):
             raise InvalidInput(_("please enter a correct phone number"), field="phone")
         return selectors.store_members(
             store_id=session_of(request).chosen_entry.hier_id,
-            name=data.get("name", ""),
-            phone=data.get("phone", ""),
             whole_phone=self.whole_phone,
             phone_view=self.phone_view(request),
-            area_code=data.get("areaCode", ""),
-            crm_code=data.get("crmCode", ""),
-            label_id=data.get("labelId"),
-            source=data.get("source", ""),
-            created_from=data.get("createdFrom"),
-            created_to=data.get("createdTo"),
-            last_visit_from=data.get("lastVisitFrom"),
-            last_visit_to=data.get("lastVisitTo"),
+            **data,
         )
 
 
@@ -216,8 +215,8 @@ class MemberCreateApi(ErpApi):
 
     @extend_schema(request=io.MemberCreateInputSerializer, responses={201: io.MemberFileOutputSerializer})
     def post(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(self.serializer_class, request.data)
-        member = services.member_create(actor=self.actor(), store=store_acted_in(session_of(request)), data=dict(data))
+        fields = self.parse(self.serializer_class, request.data)
+        member = services.member_create(actor=self.actor(), store=store_acted_in(session_of(request)), **fields)
         return EnvelopeResponse(
             selectors.member_file(member, session_of(request).hier_id), message=_saved(), status=201
         )
@@ -238,9 +237,9 @@ class MemberStoreUpdateApi(ErpApi):
 
     @extend_schema(request=io.MemberUpdateInputSerializer, responses=io.MemberFileOutputSerializer)
     def post(self, request: Request) -> EnvelopeResponse:
-        data = dict(self.parse(io.MemberUpdateInputSerializer, request.data))
-        member = _store_member(request, data.pop("memId"))
-        member = services.member_update(actor=self.actor(), member=member, data=data)
+        changes = dict(self.parse(io.MemberUpdateInputSerializer, request.data))
+        member = get_in_scope(selectors.members(), request, "home_store", pk=changes.pop("member_id"))
+        member = services.member_update(actor=self.actor(), member=member, **changes)
         return EnvelopeResponse(selectors.member_file(member, session_of(request).hier_id), message=_saved())
 
 
@@ -254,7 +253,7 @@ class SmsStatusApi(ErpApi):
     @extend_schema(parameters=[io.MemberIdInputSerializer], responses=io.SmsConsentOutputSerializer)
     def get(self, request: Request) -> EnvelopeResponse:
         member_id = self.parse(io.MemberIdInputSerializer, request.query_params)["memId"]
-        return EnvelopeResponse(_consent_answer(_chain_member(member_id)))
+        return EnvelopeResponse(_consent_answer(get_or_not_found(selectors.members(), pk=member_id)))
 
 
 class SmsStatusUpdateApi(ErpApi):
@@ -264,7 +263,9 @@ class SmsStatusUpdateApi(ErpApi):
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.SmsConsentInputSerializer, request.data)
         member = services.sms_consent_set(
-            actor=self.actor(), member=_store_member(request, data["memId"]), consent=data["smsConsent"]
+            actor=self.actor(),
+            member=get_in_scope(selectors.members(), request, "home_store", pk=data["memId"]),
+            consent=data["smsConsent"],
         )
         return EnvelopeResponse(_consent_answer(member), message=_saved())
 
@@ -278,7 +279,7 @@ class MemberPointsListApi(PagedListApi):
         return selectors.points_entry_rows(window)
 
     def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
-        return selectors.points_entries(member_id=_chain_member(filters["memId"]).pk)
+        return selectors.points_entries(member_id=get_or_not_found(selectors.members(), pk=filters["memId"]).pk)
 
 
 class StorePointsListApi(PagedListApi):
@@ -290,13 +291,7 @@ class StorePointsListApi(PagedListApi):
         return selectors.points_entry_rows(window)
 
     def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
-        return selectors.points_entries(
-            store_id=session_of(request).hier_id,
-            member_id=filters.get("memId"),
-            kind=filters.get("kind", ""),
-            day_from=filters.get("dateFrom"),
-            day_to=filters.get("dateTo"),
-        )
+        return selectors.points_entries(store_id=session_of(request).hier_id, **filters)
 
 
 class PointsAdjustApi(ErpApi):
@@ -308,16 +303,12 @@ class PointsAdjustApi(ErpApi):
         entry = services.points_adjust(
             actor=self.actor(),
             # Like every member write, only a member of the chosen store: another store's is 404.
-            member=_store_member(request, data["memId"]),
+            member=get_in_scope(selectors.members(), request, "home_store", pk=data["memId"]),
             store=store_acted_in(session_of(request)),
             change=data["change"],
             reason=data["reason"],
         )
-        entry = selectors.points_entries(member_id=entry.member_id).get(pk=entry.pk)
-        return EnvelopeResponse(
-            {"memId": entry.member_id, "points": entry.balance_after, "entry": selectors.points_entry_row(entry)},
-            message=_saved(),
-        )
+        return EnvelopeResponse(selectors.points_adjusted(entry.pk), message=_saved())
 
 
 class MemberLabelListApi(ErpApi):
@@ -336,14 +327,15 @@ class CancelApplyApi(ErpApi):
         data = self.parse(io.CancelApplyInputSerializer, request.data)
         cancellation = services.cancellation_apply(
             actor=self.actor(),
-            member=_store_member(request, data["memId"]),
+            member=get_in_scope(selectors.members(), request, "home_store", pk=data["memId"]),
             store=store_acted_in(session_of(request)),
             reason=data["reason"],
         )
-        row = selectors.cancellation_row(
-            selectors.cancellation_requests(store_ids=session_of(request).store_ids).get(pk=cancellation.pk)
+        return EnvelopeResponse(
+            selectors.cancellation_row(get_in_scope(selectors.cancellations(), request, pk=cancellation.pk)),
+            message=_("request submitted"),
+            status=201,
         )
-        return EnvelopeResponse(row, message=_("request submitted"), status=201)
 
 
 class CancelListApi(PagedListApi):
@@ -355,9 +347,7 @@ class CancelListApi(PagedListApi):
         return selectors.cancellation_rows(window)
 
     def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
-        return selectors.cancellation_requests(
-            store_ids=session_of(request).store_ids, status=filters.get("status", "")
-        )
+        return scoped_to_stores(selectors.cancellations(**filters), request)
 
 
 class CancelDecideApi(ErpApi):
@@ -366,15 +356,11 @@ class CancelDecideApi(ErpApi):
     @extend_schema(request=io.CancelDecideInputSerializer, responses=io.CancellationOutputSerializer)
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.CancelDecideInputSerializer, request.data)
-        cancellation = CancellationRequest.objects.filter(
-            pk=data["id"], store_id__in=session_of(request).store_ids
-        ).first()
-        if cancellation is None:
-            raise NotFound()
+        cancellation = get_in_scope(selectors.cancellations(), request, pk=data["id"])
         services.cancellation_decide(
             actor=self.actor(), request=cancellation, approve=data["approve"], remark=data.get("remark", "")
         )
-        row = selectors.cancellation_row(
-            selectors.cancellation_requests(store_ids=session_of(request).store_ids).get(pk=cancellation.pk)
+        return EnvelopeResponse(
+            selectors.cancellation_row(get_in_scope(selectors.cancellations(), request, pk=cancellation.pk)),
+            message=_saved(),
         )
-        return EnvelopeResponse(row, message=_saved())
