@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Unpack
 
 from django.db import connection, transaction
 from django.utils import timezone
@@ -23,7 +23,14 @@ from apps.booking.choices import (
     ProblemCode,
     ReservationStatus,
 )
-from apps.booking.drafts import Draft, Problem, bookable_nurse, draft_from, problems_of
+from apps.booking.drafts import (
+    Draft,
+    Problem,
+    ReservationFields,
+    bookable_nurse,
+    draft_from,
+    problems_of,
+)
 from apps.booking.errors import ReservationConflict, WrongStatus
 from apps.booking.models import Reservation, ReservationChange, ReservationProject
 from apps.core.audit import Actor, audit_record
@@ -119,17 +126,17 @@ def reservation_save(
     *,
     actor: Actor,
     store: OrgUnit,
-    data: dict[str, Any],
     reservation: Reservation | None = None,
     force: bool = False,
+    **fields: Unpack[ReservationFields],
 ) -> Reservation:
     """saveOrUpdate (force False) and forceUpdate (force True). Any problem refuses the save with
     RES-51021 and its list; force overrides the soft ones (off duty, opening hours, member booked)
     but never a nurse booked twice. Editing a walk-in without a phone keeps the stored one (the
     pages only ever see it masked)."""
-    if reservation is not None and data.get("memId") is None and not data.get("phone"):
-        data = {**data, "areaCode": reservation.area_code, "phone": reservation.phone}
-    draft = draft_from(store, data)
+    if reservation is not None and fields.get("member_id") is None and not fields.get("phone"):
+        fields = {**fields, "area_code": reservation.area_code, "phone": reservation.phone}
+    draft = draft_from(store, **fields)
     with transaction.atomic():
         _lock_nurse(draft.nurse)
         if reservation is not None:
