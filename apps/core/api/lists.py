@@ -29,6 +29,14 @@ from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
 from apps.core.pagination import PageInputSerializer, page_request_from, paginate
 
+PAGE_PARAMETERS = frozenset(PageInputSerializer().fields)
+
+
+def without_page(filters: dict[str, Any]) -> dict[str, Any]:
+    """The filters of a serializer that also declares pageNo and pageSize, without them (the page is
+    read by page_request_from), so they can go to a selector as keyword arguments."""
+    return {name: value for name, value in filters.items() if name not in PAGE_PARAMETERS}
+
 
 class PagedListApi(ErpApi):
     # The query parameters besides the page's (None: the page's only).
@@ -62,5 +70,5 @@ class PagedListApi(ErpApi):
     def page(self, request: Request) -> EnvelopeResponse:
         # The page is read first: a bad pageNo is reported before a bad filter, as every list did.
         page = page_request_from(request.query_params)
-        filters = dict(self.parse(self.filters, request.query_params)) if self.filters else {}
+        filters = without_page(self.parse(self.filters, request.query_params)) if self.filters else {}
         return EnvelopeResponse(paginate(self.rows(request, filters), page, self.render_rows))
