@@ -74,3 +74,15 @@ def store_in_scope(
     if store is None:
         raise NotFound()
     return store
+
+
+def level_in_scope(units: QuerySet[M], request: Any, unit_id: int | None) -> M:
+    """The level a call acts for: the chosen one (a store, or a level above stores; the session's own
+    row, no query) unless the call names another, which must be a store beneath the chosen level,
+    else NotFound. `units` is a queryset of the tree's levels."""
+    session = scope_of(request)
+    if unit_id is None or unit_id == session.hier_id:
+        return cast(M, session.chosen_entry.hier)
+    if unit_id not in session.store_ids:
+        raise NotFound()
+    return get_or_not_found(units, pk=unit_id)

@@ -6,7 +6,7 @@ from rest_framework.test import APIRequestFactory
 from apps.accounts.models import UserRole
 from apps.accounts.session import ActingSession
 from apps.core.errors import InvalidInput, NoRoleChosen, NotFound
-from apps.core.scoping import get_in_scope, named_store_id, scoped_to_stores, store_in_scope
+from apps.core.scoping import get_in_scope, level_in_scope, named_store_id, scoped_to_stores, store_in_scope
 from apps.org.models import OrgUnit
 from apps.org.tests.factories import StoreFactory
 
@@ -66,3 +66,13 @@ def test_without_a_named_store_the_chosen_store_is_used(chain, make_entry):
     assert named_store_id(_request(boss), None) is None
     with pytest.raises(InvalidInput):
         store_in_scope(OrgUnit.objects.stores(), _request(boss), when_none=InvalidInput("choose a store"))
+
+
+def test_the_level_a_call_acts_for(chain, make_entry):
+    boss = make_entry(chain["head_office"])
+    units = OrgUnit.objects.all()
+    assert level_in_scope(units, _request(boss), None) == chain["head_office"]
+    assert level_in_scope(units, _request(boss), chain["head_office"].pk) == chain["head_office"]
+    assert level_in_scope(units, _request(boss), chain["store"].pk) == chain["store"]
+    with pytest.raises(NotFound):
+        level_in_scope(units, _request(boss), StoreFactory().pk)
