@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from django.db.models import Q
 from django.utils import timezone
@@ -102,34 +102,50 @@ def project_minutes(projects: list[Project], nurse: Employee | None) -> dict[int
     }
 
 
-def _who(data: dict[str, Any]) -> tuple[Member | None, str, str, str]:
-    member_id = data.get("memId")
+class ReservationFields(TypedDict, total=False):
+    """A reservation as the board sends it: a member, or a walk-in's name and phone; the projects, the
+    nurse (none: any nurse), the start and the minutes (none: the projects' own)."""
+
+    member_id: int | None
+    name: str
+    area_code: str
+    phone: str
+    project_ids: list[int]
+    nurse_id: int | None
+    start: datetime | None
+    duration: int | None
+    source: str
+    remark: str
+
+
+def _who(fields: ReservationFields) -> tuple[Member | None, str, str, str]:
+    member_id = fields.get("member_id")
     if member_id is not None:
         member = member_in_chain(member_id)
         if member is None or member.status != "active":
             raise InvalidInput(_("unknown member"), field="memId")
         return member, member.name, member.area_code, member.phone
-    name = (data.get("name") or "").strip()
+    name = (fields.get("name") or "").strip()
     if not name:
         raise InvalidInput(_("please choose a member or enter the walk-in's name"), field="name")
     if len(name) > WALK_IN_NAME_MAX_LENGTH:
         raise InvalidInput(_("the name can have at most 20 characters"), field="name")
-    area_code, phone = member_rules.check_phone(data.get("areaCode") or "0086", data.get("phone"))
+    area_code, phone = member_rules.check_phone(fields.get("area_code") or "0086", fields.get("phone"))
     return None, name, area_code, phone
 
 
-def draft_from(store: OrgUnit, data: dict[str, Any]) -> Draft:
-    """The checked draft of a saveOrUpdate body; bad input raises InvalidInput (400)."""
-    member, name, area_code, phone = _who(data)
-    nurse = bookable_nurse(store, data.get("nurseId"))
-    projects = bookable_projects(store, data.get("projectIds") or [])
+def draft_from(store: OrgUnit, **fields: Unpack[ReservationFields]) -> Draft:
+    """The checked draft of a reservation at `store`; bad input raises InvalidInput (400)."""
+    member, name, area_code, phone = _who(fields)
+    nurse = bookable_nurse(store, fields.get("nurse_id"))
+    projects = bookable_projects(store, fields.get("project_ids") or [])
     minutes_by_project = project_minutes(projects, nurse)
-    start = data.get("startTime")
+    start = fields.get("start")
     if start is None:
         raise InvalidInput(_("please choose the start time"), field="startTime")
-    minutes = data.get("duration") or sum(minutes_by_project.values())
+    minutes = fields.get("duration") or sum(minutes_by_project.values())
     rules.check_duration(minutes)
-    source = data.get("source") or ReservationSource.PHONE
+    source = fields.get("source") or ReservationSource.PHONE
     if source not in ReservationSource.values:
         raise InvalidInput(_("unknown source"), field="source")
     return Draft(
@@ -143,7 +159,7 @@ def draft_from(store: OrgUnit, data: dict[str, Any]) -> Draft:
         start=start,
         end=start + timedelta(minutes=minutes),
         source=source,
-        remark=rules.check_remark(data.get("remark")),
+        remark=rules.check_remark(fields.get("remark")),
         minutes_by_project=minutes_by_project,
     )
 

@@ -4,19 +4,21 @@ week, clocking on and off, times temporarily out and leaving unexpectedly. Each 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from apps.booking import rules
 from apps.booking.choices import ROTA_MAX_DAYS, AuditAction, ReservationStatus, RotaKind
+from apps.booking.errors import PresenceConflict
 from apps.booking.models import Presence, Reservation, RotaDay, ShiftType
 from apps.core.audit import Actor, audit_record
-from apps.core.errors import DomainError, InvalidInput, NotFound
+from apps.core.constraints import constraint_errors
+from apps.core.errors import InvalidInput, NotFound
 from apps.org.models import OrgUnit
 from apps.staff.choices import EmployeeStatus
 from apps.staff.models import Employee
@@ -25,36 +27,41 @@ COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 CLEAR = "none"
 
 
-class PresenceConflict(DomainError):
-    errcode = "RES-40902"
-    status = 409
-    default_message = gettext_lazy("the employee is already clocked on")
-
-
-def shift_type_save(*, actor: Actor, store: OrgUnit, data: dict[str, Any], shift: ShiftType | None) -> ShiftType:
-    name = (data.get("name") or "").strip()
+def shift_type_save(
+    *,
+    actor: Actor,
+    store: OrgUnit,
+    shift: ShiftType | None,
+    name: str,
+    start: str,
+    end: str,
+    color: str = "",
+    enabled: bool | None = None,
+) -> ShiftType:
+    """A new shift type, or changes to `shift`; `start` and `end` are "HH:MM"; `enabled` None keeps
+    the shift's switch (a new one is enabled)."""
+    name = (name or "").strip()
     if not name or len(name) > 10:
         raise InvalidInput(_("please enter a name of at most 10 characters"), field="name")
-    start, end = rules.parse_clock(data.get("start", ""), "start"), rules.parse_clock(data.get("end", ""), "end")
-    if end <= start:
+    starts, ends = rules.parse_clock(start, "start"), rules.parse_clock(end, "end")
+    if ends <= starts:
         raise InvalidInput(_("the end must be after the start"), field="end")
-    color = data.get("color") or "#1976d2"
+    color = color or "#1976d2"
     if not COLOR.match(color):
         raise InvalidInput(_("please choose a colour"), field="color")
     with transaction.atomic():
         shift = shift or ShiftType(store=store)
-        shift.name, shift.start, shift.end, shift.color = name, start, end, color
-        shift.enabled = data.get("enabled", shift.enabled if shift.pk else True)
-        try:
-            with transaction.atomic():
-                shift.save()
-        except IntegrityError:
-            raise InvalidInput(_("another shift type has this name"), field="name") from None
+        shift.name, shift.start, shift.end, shift.color = name, starts, ends, color
+        shift.enabled = enabled if enabled is not None else (shift.enabled if shift.pk else True)
+        with constraint_errors(
+            {"shift_type_unique_name": lambda: InvalidInput(_("another shift type has this name"), field="name")}
+        ):
+            shift.save()
         audit_record(
             actor=actor,
             action=AuditAction.SHIFT_TYPE_SAVED,
             target=shift,
-            detail={"name": name, "start": f"{start:%H:%M}", "end": f"{end:%H:%M}", "enabled": shift.enabled},
+            detail={"name": name, "start": f"{starts:%H:%M}", "end": f"{ends:%H:%M}", "enabled": shift.enabled},
         )
     return shift
 
@@ -67,18 +74,35 @@ def _employees(store: OrgUnit, ids: set[int]) -> dict[int, Employee]:
     return found
 
 
-def rota_save(*, actor: Actor, store: OrgUnit, entries: list[dict[str, Any]]) -> int:
+@dataclass(frozen=True)
+class RotaEntry:
+    """One day of one employee: a kind of day (RotaKind), its shift for a shift day, or CLEAR."""
+
+    employee_id: int
+    date: date
+    kind: str
+    shift_type_id: int | None = None
+
+    def logged(self) -> dict[str, Any]:
+        # The system log keeps the words of the rota page.
+        entry: dict[str, Any] = {"employeeId": self.employee_id, "date": self.date.isoformat(), "kind": self.kind}
+        if self.shift_type_id is not None:
+            entry["shiftTypeId"] = self.shift_type_id
+        return entry
+
+
+def rota_save(*, actor: Actor, store: OrgUnit, entries: list[RotaEntry]) -> int:
     """Sets the given days; kind "none" clears a day. All or nothing."""
     if not entries:
         return 0
-    employees = _employees(store, {entry["employeeId"] for entry in entries})
+    employees = _employees(store, {entry.employee_id for entry in entries})
     shifts = {s.pk: s for s in ShiftType.objects.filter(store=store, enabled=True)}
-    days = [entry["date"] for entry in entries]
+    days = [entry.date for entry in entries]
     if (max(days) - min(days)).days > ROTA_MAX_DAYS:
         raise InvalidInput(_("selected time exceeds range"), field="entries")
     with transaction.atomic():
         for entry in entries:
-            employee, day, kind = employees[entry["employeeId"]], entry["date"], entry["kind"]
+            employee, day, kind = employees[entry.employee_id], entry.date, entry.kind
             if kind == CLEAR:
                 RotaDay.objects.filter(employee=employee, date=day).delete()
                 continue
@@ -86,7 +110,7 @@ def rota_save(*, actor: Actor, store: OrgUnit, entries: list[dict[str, Any]]) ->
                 raise InvalidInput(_("unknown kind of day"), field="entries")
             shift = None
             if kind == RotaKind.SHIFT:
-                shift_id = entry.get("shiftTypeId")
+                shift_id = entry.shift_type_id
                 shift = shifts.get(shift_id) if shift_id is not None else None
                 if shift is None:
                     raise InvalidInput(_("please choose a shift"), field="entries")
@@ -97,7 +121,7 @@ def rota_save(*, actor: Actor, store: OrgUnit, entries: list[dict[str, Any]]) ->
             actor=actor,
             action=AuditAction.ROTA_SAVED,
             target=store,
-            detail={"entries": [{**entry, "date": entry["date"].isoformat()} for entry in entries]},
+            detail={"entries": [entry.logged() for entry in entries]},
         )
     return len(entries)
 

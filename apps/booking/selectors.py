@@ -24,6 +24,7 @@ from apps.booking.choices import (
 )
 from apps.booking.models import Presence, Reservation, ReservationChange, ReservationProject, RotaDay, ShiftType
 from apps.catalog.models import TimePeriod
+from apps.catalog.selectors import project_search
 from apps.core.phones import mask_phone, shown_fragment_q
 from apps.org.models import OrgUnit
 from apps.staff.choices import EmployeePosition, EmployeeStatus
@@ -158,8 +159,32 @@ def counts_of(statuses: Iterable[str]) -> dict[str, int]:
     return counts_from(Counter(statuses))
 
 
-def store_reservation(store_ids: frozenset[int], reservation_id: int) -> Reservation | None:
-    return Reservation.objects.filter(pk=reservation_id, store_id__in=store_ids).first()
+def reservations() -> QuerySet[Reservation]:
+    """Every reservation, for a view to pick one of the caller's stores (apps.core.scoping)."""
+    return Reservation.objects.all()
+
+
+def reservation_rows_by_start(reservation_ids: Iterable[int]) -> list[dict[str, Any]]:
+    return reservation_rows(Reservation.objects.filter(pk__in=list(reservation_ids)).order_by("start"))
+
+
+def stores() -> QuerySet[OrgUnit]:
+    """The stores, for a view to pick the one a path names among the caller's (apps.core.scoping)."""
+    return OrgUnit.objects.stores()
+
+
+def bookable_project_rows(store_id: int) -> list[dict[str, Any]]:
+    """The enabled projects of the store, by category and name, with their standard minutes."""
+    projects = project_search(store_id=store_id, enabled=True).order_by("category__name", "name", "id")
+    return [
+        {
+            "id": p.pk,
+            "name": p.name,
+            "duration": p.duration_minutes,
+            "categoryName": p.category.name if p.category_id else "",
+        }
+        for p in projects
+    ]
 
 
 # --- the board ----------------------------------------------------------------------------------
@@ -380,6 +405,10 @@ def on_duty_counts(store_ids: Iterable[int], day: date) -> dict[int, int]:
         elif off_at is not None:
             working.get(store_id, set()).discard(employee_id)
     return {store_id: len(working.get(store_id, set())) for store_id in planned}
+
+
+def shift_types(store_id: int) -> QuerySet[ShiftType]:
+    return ShiftType.objects.filter(store_id=store_id)
 
 
 def shift_type_rows(store_id: int) -> list[dict[str, Any]]:

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import hashlib
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Unpack
 
-from django.db import IntegrityError, connection, transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from apps.booking import rules
 from apps.booking.choices import (
@@ -24,33 +23,23 @@ from apps.booking.choices import (
     ProblemCode,
     ReservationStatus,
 )
-from apps.booking.drafts import Draft, Problem, bookable_nurse, draft_from, problems_of
+from apps.booking.drafts import (
+    Draft,
+    Problem,
+    ReservationFields,
+    bookable_nurse,
+    draft_from,
+    problems_of,
+)
+from apps.booking.errors import ReservationConflict, WrongStatus
 from apps.booking.models import Reservation, ReservationChange, ReservationProject
 from apps.core.audit import Actor, audit_record
-from apps.core.errors import DomainError, InvalidInput
+from apps.core.constraints import constraint_errors
+from apps.core.errors import InvalidInput
 from apps.core.phones import mask_phone
 from apps.members.services import member_lock, member_visited
 from apps.org.models import OrgUnit
 from apps.staff.models import Employee
-
-
-class ReservationConflict(DomainError):
-    """Spec §8 passes RES-51021 of saveOrUpdate to the page, which shows `data.problems`."""
-
-    errcode = "RES-51021"
-    status = 409
-    default_message = gettext_lazy("the reservation conflicts with another booking")
-
-    def __init__(self, problems: list[Problem]) -> None:
-        message = "; ".join(problem.message for problem in problems) or None
-        super().__init__(message, data={"problems": [problem.to_wire() for problem in problems]})
-
-
-class WrongStatus(DomainError):
-    errcode = "RES-40901"
-    status = 409
-    default_message = gettext_lazy("the reservation's status does not allow this")
-
 
 # The first key of the advisory locks that stand in for a walk-in's row (_lock_person).
 WALK_IN_LOCK_SPACE = 51021
@@ -116,13 +105,10 @@ def _lock_person(draft: Draft) -> None:
 
 def _write(reservation: Reservation) -> None:
     """Saves; the exclusion constraint's refusal (a nurse booked twice) becomes RES-51021."""
-    try:
-        with transaction.atomic():
-            reservation.save()
-    except IntegrityError as error:
-        if "reservation_nurse_no_overlap" in str(error):
-            raise ReservationConflict([Problem.of(ProblemCode.NURSE_BUSY)]) from None
-        raise
+    with constraint_errors(
+        {"reservation_nurse_no_overlap": lambda: ReservationConflict([Problem.of(ProblemCode.NURSE_BUSY)])}
+    ):
+        reservation.save()
 
 
 def _apply(reservation: Reservation, draft: Draft) -> None:
@@ -141,17 +127,17 @@ def reservation_save(
     *,
     actor: Actor,
     store: OrgUnit,
-    data: dict[str, Any],
     reservation: Reservation | None = None,
     force: bool = False,
+    **fields: Unpack[ReservationFields],
 ) -> Reservation:
     """saveOrUpdate (force False) and forceUpdate (force True). Any problem refuses the save with
     RES-51021 and its list; force overrides the soft ones (off duty, opening hours, member booked)
     but never a nurse booked twice. Editing a walk-in without a phone keeps the stored one (the
     pages only ever see it masked)."""
-    if reservation is not None and data.get("memId") is None and not data.get("phone"):
-        data = {**data, "areaCode": reservation.area_code, "phone": reservation.phone}
-    draft = draft_from(store, data)
+    if reservation is not None and fields.get("member_id") is None and not fields.get("phone"):
+        fields = {**fields, "area_code": reservation.area_code, "phone": reservation.phone}
+    draft = draft_from(store, **fields)
     with transaction.atomic():
         _lock_nurse(draft.nurse)
         if reservation is not None:

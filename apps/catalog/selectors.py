@@ -32,6 +32,7 @@ from apps.catalog.models import (
 )
 from apps.core.errors import NotFound
 from apps.core.money import money_to_wire
+from apps.org.models import Store
 
 ITEM_MODELS: dict[str, type[SwitchableItem]] = {
     ItemType.PRODUCT: Product,
@@ -45,6 +46,29 @@ ITEM_MODELS: dict[str, type[SwitchableItem]] = {
 
 def _wire(value: Any) -> str | None:
     return None if value is None else money_to_wire(value)
+
+
+def stores() -> QuerySet[Store]:
+    """The stores, for a view to pick the acting one among the caller's (apps.core.scoping)."""
+    return Store.objects.all()
+
+
+def store_item_row(row: StoreItem, *, store_id: int) -> dict[str, Any]:
+    """The answer of a store's switch and price change: the item's state in that store."""
+    item = row.item
+    own = row.store_price if item.store_price_allowed else None
+    price = item.price
+    return {
+        "storeId": store_id,
+        "itemType": row.item_type,
+        "itemId": item.pk,
+        "enabled": row.enabled,
+        "storeEnabled": bool(item.enabled and row.enabled),
+        "price": _wire(price),
+        "storePrice": _wire(own),
+        "effectivePrice": _wire(own if own is not None else price),
+        "updatedAt": row.updated_at,
+    }
 
 
 def _when(value: datetime | None) -> datetime | None:

@@ -29,6 +29,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from apps.core.errors import InvalidInput
+from apps.core.lazy_text import StrOrPromise
 
 PG_INTEGER_MIN = -(2**31)
 PG_INTEGER_MAX = 2**31 - 1
@@ -139,12 +140,21 @@ class IdListField(Bounded, serializers.CharField):
         return None
 
 
-def query_text(params: Mapping[str, Any], name: str, *, max_length: int) -> str:
+def query_text(
+    params: Mapping[str, Any],
+    name: str,
+    *,
+    max_length: int,
+    trim: bool = False,
+    too_long: StrOrPromise | None = None,
+) -> str:
     """A text query parameter read without a serializer (the hottest searches skip one): the bounds of
-    CharField, at most `max_length` characters and no NUL, refused as a VALID-40000 on `name`."""
+    CharField, at most `max_length` characters and no NUL, refused as a VALID-40000 on `name`.
+    `trim` measures the text without its outer blanks, as CharField does by default; `too_long` is
+    the message of a rule whose limit this is, so the input layer answers in the rule's words."""
     value = params.get(name) or ""
-    if len(value) > max_length:
-        message = serializers.CharField.default_error_messages["max_length"].format(max_length=max_length)
+    if len(value.strip() if trim else value) > max_length:
+        message = too_long or serializers.CharField.default_error_messages["max_length"].format(max_length=max_length)
         raise InvalidInput(message, field=name)
     if "\x00" in value:
         raise InvalidInput(ProhibitNullCharactersValidator.message, field=name)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Protocol, cast
 
 from django.core.exceptions import ImproperlyConfigured
+from django.db.models import Model
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
@@ -24,6 +25,11 @@ class RoleEntryLike(Protocol):
 
     @property
     def hier_id(self) -> int: ...
+
+    @property
+    def hier(self) -> Model:
+        """The level itself (loaded with the session)."""
+        ...
 
 
 class ActingSessionLike(Protocol):

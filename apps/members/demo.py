@@ -63,21 +63,21 @@ def _labels() -> list[MemberLabel]:
     return labels
 
 
-def _member_data(store_index: int, n: int, labels: list[MemberLabel]) -> dict:
+def _member_data(store_index: int, n: int, labels: list[MemberLabel]) -> services.MemberFields:
     seq = store_index * 100 + n
     name = SURNAMES[seq % len(SURNAMES)] + GIVEN[(seq * 7) % len(GIVEN)]
     hong_kong = n % 19 == 18
-    data = {
+    data: services.MemberFields = {
         "name": name,
-        "areaCode": MemberAreaCode.HONG_KONG if hong_kong else MemberAreaCode.MAINLAND,
+        "area_code": MemberAreaCode.HONG_KONG if hong_kong else MemberAreaCode.MAINLAND,
         "phone": f"{61000000 + seq * 37:08d}" if hong_kong else f"13{(seq % 7) + 3}{(seq * 7919) % 10**8:08d}",
         "gender": "1" if GIVEN[(seq * 7) % len(GIVEN)] in ("伟", "磊", "强", "浩然", "宇轩") else "2",
         "birthday": date(1970 + seq % 35, 1 + seq % 12, 1 + seq % 28),
-        "crmCode": f"HY{store_index + 1:02d}{n + 1:05d}",
-        "cardNo": f"8600{store_index + 1:02d}{n + 1:06d}" if n % 3 == 0 else "",
+        "crm_code": f"HY{store_index + 1:02d}{n + 1:05d}",
+        "card_no": f"8600{store_index + 1:02d}{n + 1:06d}" if n % 3 == 0 else "",
         "source": SOURCES[seq % len(SOURCES)],
-        "smsConsent": n % 4 != 0,
-        "labels": [labels[seq % len(labels)].pk] + ([labels[2].pk] if n % 10 == 0 else []),
+        "sms_consent": n % 4 != 0,
+        "label_ids": [labels[seq % len(labels)].pk] + ([labels[2].pk] if n % 10 == 0 else []),
     }
     return data
 
@@ -87,9 +87,9 @@ def _seed_store(store: OrgUnit, store_index: int, labels: list[MemberLabel]) -> 
     now = timezone.now()
     for n in range(MEMBERS_PER_STORE):
         data = _member_data(store_index, n, labels)
-        member = Member.objects.filter(crm_code=data["crmCode"]).first()
+        member = Member.objects.filter(crm_code=data["crm_code"]).first()
         if member is None:
-            member = services.member_create(actor=SYSTEM_ACTOR, store=store, data=data)
+            member = services.member_create(actor=SYSTEM_ACTOR, store=store, **data)
             visit = now - timedelta(days=(n * 3) % 90, hours=n % 9) if n % 5 else None
             Member.objects.filter(pk=member.pk).update(last_visit_at=visit)
             if n % 2 == 0:

@@ -306,8 +306,9 @@ def member_in_chain(member_id: int) -> Member | None:
     return Member.objects.select_related("home_store").filter(pk=member_id).first()
 
 
-def member_of_store(member_id: int, store_ids: frozenset[int]) -> Member | None:
-    return Member.objects.select_related("home_store").filter(pk=member_id, home_store_id__in=store_ids).first()
+def members() -> QuerySet[Member]:
+    """Member files with their home store, for a view to pick one in scope (apps.core.scoping)."""
+    return Member.objects.select_related("home_store")
 
 
 def labels_enabled() -> list[dict[str, Any]]:
@@ -342,6 +343,12 @@ def points_entries(
     return entries.order_by("-id")
 
 
+def points_adjusted(entry_id: int) -> dict[str, Any]:
+    """The answer of a points adjustment: the member's balance after it, and its ledger entry."""
+    entry = points_entries().get(pk=entry_id)
+    return {"memId": entry.member_id, "points": entry.balance_after, "entry": points_entry_row(entry)}
+
+
 def points_entry_row(entry: PointsEntry) -> dict[str, Any]:
     return {
         "id": entry.pk,
@@ -366,10 +373,9 @@ def points_entry_rows(entries: Iterable[PointsEntry]) -> list[dict[str, Any]]:
 # --- cancellation -------------------------------------------------------------------------------
 
 
-def cancellation_requests(*, store_ids: frozenset[int], status: str = "") -> QuerySet[CancellationRequest]:
-    requests = CancellationRequest.objects.filter(store_id__in=store_ids).select_related(
-        "member", "requested_by", "decided_by"
-    )
+def cancellations(*, status: str = "") -> QuerySet[CancellationRequest]:
+    """Cancellation requests, newest first; a view limits them to the caller's stores."""
+    requests = CancellationRequest.objects.select_related("member", "requested_by", "decided_by")
     if status:
         requests = requests.filter(status=status)
     return requests.order_by("-id")

@@ -3,15 +3,16 @@ Each use case runs in one transaction with its system-log entry; points change u
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, datetime
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
-from django.db import IntegrityError, models, transaction
+from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from apps.core.audit import Actor, audit_record
+from apps.core.constraints import constraint_errors
 from apps.core.errors import Conflict, DomainError, InvalidInput, NotFound
 from apps.core.phones import mask_phone
 from apps.masterdata.choices import MasterType
@@ -28,62 +29,57 @@ from apps.members.choices import (
     MemberStatus,
     PointsKind,
 )
+from apps.members.errors import (
+    CancellationPending,
+    CardNoTaken,
+    MemberCodeTaken,
+    PhoneTaken,
+    PointsWouldExceedLimit,
+    PointsWouldGoNegative,
+)
 from apps.members.models import CancellationRequest, Member, MemberLabel, PointsEntry
 from apps.org.models import OrgUnit
 
 
-class PhoneTaken(DomainError):
-    errcode = "MEM-40901"
-    status = 409
-    default_message = gettext_lazy("a member with this phone already exists")
+class MemberFields(TypedDict, total=False):
+    """The fields of a member file a store sets; a field left out is not changed (not set at all on a
+    new file: the model's default)."""
+
+    name: str
+    area_code: str
+    phone: str
+    gender: str
+    birthday: date | None
+    crm_code: str
+    card_no: str
+    source: str
+    occupation: str
+    income: str
+    education: str
+    marital_status: str
+    sms_consent: bool
+    remark: str
+    introducer_id: int | None
+    label_ids: list[int]
 
 
-class MemberCodeTaken(DomainError):
-    errcode = "MEM-40902"
-    status = 409
-    default_message = gettext_lazy("a member with this member code already exists")
-
-
-class CardNoTaken(DomainError):
-    errcode = "MEM-40903"
-    status = 409
-    default_message = gettext_lazy("a member with this card number already exists")
-
-
-class PointsWouldGoNegative(DomainError):
-    errcode = "MEM-40904"
-    status = 409
-    default_message = gettext_lazy("the member does not have enough points")
-
-
-class PointsWouldExceedLimit(DomainError):
-    errcode = "MEM-40906"
-    status = 409
-    default_message = gettext_lazy("the member's points cannot exceed 1,000,000,000")
-
-
-class CancellationPending(DomainError):
-    errcode = "MEM-40905"
-    status = 409
-    default_message = gettext_lazy("this member already has a cancellation request waiting")
-
-
-# Wire name -> model field of the plain fields a store may set.
-MEMBER_FIELDS = {
+# The member's own fields, in the order the system log lists them, with the names the log and the
+# field errors give them (the API's names).
+PLAIN_FIELDS = {
     "name": "name",
-    "areaCode": "area_code",
+    "area_code": "areaCode",
     "phone": "phone",
-    "gender": "gender",
+    "crm_code": "crmCode",
+    "card_no": "cardNo",
     "birthday": "birthday",
-    "crmCode": "crm_code",
-    "cardNo": "card_no",
+    "gender": "gender",
     "source": "source",
     "occupation": "occupation",
     "income": "income",
     "education": "education",
-    "maritalStatus": "marital_status",
-    "smsConsent": "sms_consent",
+    "marital_status": "maritalStatus",
     "remark": "remark",
+    "sms_consent": "smsConsent",
 }
 _MASTER_FIELDS = {
     "gender": MasterType.GENDER,
@@ -91,45 +87,46 @@ _MASTER_FIELDS = {
     "occupation": MasterType.OCCUPATION,
     "income": MasterType.INCOME,
     "education": MasterType.STAFF_EDUCATION,
-    "maritalStatus": MasterType.MARITAL_STATUS,
+    "marital_status": MasterType.MARITAL_STATUS,
 }
-_UNIQUE_ERRORS = {
+_UNIQUE_ERRORS: dict[str, Callable[[], DomainError]] = {
     "member_phone_unique": PhoneTaken,
     "member_code_unique": MemberCodeTaken,
     "member_card_no_unique": CardNoTaken,
 }
 
 
-def _check_master_code(wire: str, code: str) -> str:
+def _check_master_code(field: str, code: str) -> str:
     code = (code or "").strip()
-    if code and not MasterItem.objects.filter(type=_MASTER_FIELDS[wire], code=code, enabled=True).exists():
-        raise InvalidInput(_("please choose a value from the list"), field=wire)
+    if code and not MasterItem.objects.filter(type=_MASTER_FIELDS[field], code=code, enabled=True).exists():
+        raise InvalidInput(_("please choose a value from the list"), field=PLAIN_FIELDS[field])
     return code
 
 
-def _clean(data: dict[str, Any], today: date) -> dict[str, Any]:
-    """The sent fields, checked; a field not sent is not in the answer."""
+def _clean(fields: MemberFields, today: date) -> dict[str, Any]:
+    """The given plain fields, checked, by model field; a field not given is not in the answer."""
     clean: dict[str, Any] = {}
-    if "name" in data:
-        clean["name"] = rules.check_name(data["name"])
-    if "areaCode" in data or "phone" in data:
-        clean["areaCode"], clean["phone"] = rules.check_phone(data.get("areaCode"), data.get("phone"))
-    for wire in ("crmCode", "cardNo"):
-        if wire in data:
-            clean[wire] = rules.check_code(data[wire], wire)
-    if "birthday" in data:
-        clean["birthday"] = rules.check_birthday(data["birthday"], today)
-    for wire in _MASTER_FIELDS:
-        if wire in data:
-            clean[wire] = _check_master_code(wire, data[wire])
-    if "remark" in data:
-        remark = (data["remark"] or "").strip()
+    if "name" in fields:
+        clean["name"] = rules.check_name(fields["name"])
+    if "area_code" in fields or "phone" in fields:
+        clean["area_code"], clean["phone"] = rules.check_phone(fields.get("area_code"), fields.get("phone"))
+    for code in ("crm_code", "card_no"):
+        if code in fields:
+            clean[code] = rules.check_code(fields[code], PLAIN_FIELDS[code])
+    if "birthday" in fields:
+        clean["birthday"] = rules.check_birthday(fields["birthday"], today)
+    given: dict[str, Any] = dict(fields)
+    for master in _MASTER_FIELDS:
+        if master in given:
+            clean[master] = _check_master_code(master, given[master])
+    if "remark" in fields:
+        remark = (fields["remark"] or "").strip()
         if len(remark) > REMARK_MAX_LENGTH:
             raise InvalidInput(_("the remark can have at most 200 characters"), field="remark")
         clean["remark"] = remark
-    if "smsConsent" in data:
-        clean["smsConsent"] = bool(data["smsConsent"])
-    return clean
+    if "sms_consent" in fields:
+        clean["sms_consent"] = bool(fields["sms_consent"])
+    return {field: clean[field] for field in PLAIN_FIELDS if field in clean}
 
 
 def _labels(label_ids: list[int] | None) -> list[MemberLabel]:
@@ -153,47 +150,26 @@ def _introducer(introducer_id: int | None, member_id: int | None) -> Member | No
 
 def _save(member: Member, **kwargs: Any) -> None:
     """Saves, turning a taken phone, member code or card number into its 409."""
-    try:
-        with transaction.atomic():
-            member.save(**kwargs)
-    except IntegrityError as error:
-        for constraint, domain_error in _UNIQUE_ERRORS.items():
-            if constraint in str(error) or _sqlite_names(constraint, str(error)):
-                raise domain_error() from None
-        raise
+    with constraint_errors(_UNIQUE_ERRORS):
+        member.save(**kwargs)
 
 
-def _sqlite_names(constraint: str, message: str) -> bool:
-    # SQLite names the columns of a failed unique index, not the index.
-    columns = {
-        "member_phone_unique": "members_member.area_code, members_member.phone",
-        "member_code_unique": "members_member.crm_code",
-        "member_card_no_unique": "members_member.card_no",
-    }
-    return columns[constraint] in message
-
-
-def _wire(value: Any) -> Any:
+def _logged(value: Any) -> Any:
     return value.isoformat() if isinstance(value, date) else value
 
 
-def member_create(*, actor: Actor, store: OrgUnit, data: dict[str, Any]) -> Member:
+def member_create(*, actor: Actor, store: OrgUnit, **fields: Unpack[MemberFields]) -> Member:
     """A new member file at `store` (newMember, stoSaveMember). Name, area code and phone are
     required; the database keeps one member per area code and phone, member code and card number."""
-    if "name" not in data:
-        data = {**data, "name": ""}
-    if "phone" not in data:
-        data = {**data, "phone": ""}
-    clean = _clean(data, timezone.localdate())
+    fields.setdefault("name", "")
+    fields.setdefault("phone", "")
+    clean = _clean(fields, timezone.localdate())
     with transaction.atomic():
-        member = Member(home_store=store)
-        for wire, field in MEMBER_FIELDS.items():
-            if wire in clean:
-                setattr(member, field, clean[wire])
-        member.introducer = _introducer(data.get("introducerId"), None)
+        member = Member(home_store=store, **clean)
+        member.introducer = _introducer(fields.get("introducer_id"), None)
         if member.sms_consent:
             member.sms_consent_updated_at = timezone.now()
-        labels = _labels(data.get("labels"))
+        labels = _labels(fields.get("label_ids"))
         _save(member)
         member.labels.set(labels)
         audit_record(
@@ -201,7 +177,7 @@ def member_create(*, actor: Actor, store: OrgUnit, data: dict[str, Any]) -> Memb
             action=AuditAction.MEMBER_CREATED,
             target=member,
             detail={
-                "fields": {wire: _wire(value) for wire, value in clean.items() if wire != "phone"},
+                "fields": {PLAIN_FIELDS[field]: _logged(value) for field, value in clean.items() if field != "phone"},
                 "phone": mask_phone(member.phone),
                 "labels": [label.pk for label in labels],
             },
@@ -209,33 +185,33 @@ def member_create(*, actor: Actor, store: OrgUnit, data: dict[str, Any]) -> Memb
     return member
 
 
-def member_update(*, actor: Actor, member: Member, data: dict[str, Any]) -> Member:
-    """Changes the sent fields of a member file (stoUpdateMember); `labels` replaces the set.
+def member_update(*, actor: Actor, member: Member, **changes: Unpack[MemberFields]) -> Member:
+    """Changes the given fields of a member file (stoUpdateMember); `label_ids` replaces the set.
     Logs each change as [old, new], phones masked."""
-    if ("phone" in data) != ("areaCode" in data):
-        data = {"areaCode": member.area_code, "phone": member.phone, **data}
-    clean = _clean(data, timezone.localdate())
+    if ("phone" in changes) != ("area_code" in changes):
+        changes = {"area_code": member.area_code, "phone": member.phone, **changes}
+    clean = _clean(changes, timezone.localdate())
     with transaction.atomic():
         member = Member.objects.select_for_update().get(pk=member.pk)
         if member.status != MemberStatus.ACTIVE:
             raise NotFound()
         changed: dict[str, list[Any]] = {}
-        for wire, value in clean.items():
-            field = MEMBER_FIELDS[wire]
+        for field, value in clean.items():
             before = getattr(member, field)
             if before != value:
-                masked = wire == "phone"
-                changed[wire] = [mask_phone(before), mask_phone(value)] if masked else [_wire(before), _wire(value)]
+                masked = field == "phone"
+                logged = [mask_phone(before), mask_phone(value)] if masked else [_logged(before), _logged(value)]
+                changed[PLAIN_FIELDS[field]] = logged
                 setattr(member, field, value)
         if "smsConsent" in changed:
             member.sms_consent_updated_at = timezone.now()
-        if "introducerId" in data:
-            introducer = _introducer(data["introducerId"], member.pk)
+        if "introducer_id" in changes:
+            introducer = _introducer(changes["introducer_id"], member.pk)
             if member.introducer_id != (introducer.pk if introducer else None):
                 changed["introducerId"] = [member.introducer_id, introducer.pk if introducer else None]
                 member.introducer = introducer
-        if "labels" in data:
-            labels = _labels(data["labels"])
+        if "label_ids" in changes:
+            labels = _labels(changes["label_ids"])
             before_ids = sorted(member.labels.values_list("id", flat=True))
             after_ids = sorted(label.pk for label in labels)
             if before_ids != after_ids:
@@ -249,7 +225,7 @@ def member_update(*, actor: Actor, member: Member, data: dict[str, Any]) -> Memb
 
 
 def sms_consent_set(*, actor: Actor, member: Member, consent: bool) -> Member:
-    return member_update(actor=actor, member=member, data={"smsConsent": consent})
+    return member_update(actor=actor, member=member, sms_consent=consent)
 
 
 def whole_phone_viewed(*, actor: Actor, member: Member) -> dict[str, Any]:
@@ -319,17 +295,14 @@ def cancellation_apply(*, actor: Actor, member: Member, store: OrgUnit, reason: 
         member = Member.objects.select_for_update().get(pk=member.pk)
         if member.status != MemberStatus.ACTIVE:
             raise Conflict(_("this member is already cancelled"))
-        try:
-            with transaction.atomic():
-                request = CancellationRequest.objects.create(
-                    member=member,
-                    store=store,
-                    reason=reason,
-                    phone_masked=mask_phone(member.phone),
-                    requested_by_id=actor.user_id,
-                )
-        except IntegrityError:
-            raise CancellationPending() from None
+        with constraint_errors({"cancellation_one_pending_per_member": CancellationPending}):
+            request = CancellationRequest.objects.create(
+                member=member,
+                store=store,
+                reason=reason,
+                phone_masked=mask_phone(member.phone),
+                requested_by_id=actor.user_id,
+            )
         audit_record(
             actor=actor,
             action=AuditAction.CANCELLATION_REQUESTED,

@@ -29,6 +29,12 @@ ReadTask: TypeAlias = "WithAnnotations[Task, _ReadState]"
 # -- messages ------------------------------------------------------------------------------------
 
 
+def units() -> QuerySet[OrgUnit]:
+    """The levels of the tree with what addressing reads (kind, path), for a view to pick the one a
+    call acts for (apps.core.scoping.level_in_scope)."""
+    return OrgUnit.objects.only("id", "kind", "path", "name")
+
+
 def message_types() -> list[dict[str, Any]]:
     return [{"id": pk, "name": name} for pk, name in MessageType.objects.values_list("id", "name")]
 

@@ -28,13 +28,13 @@ class CheckOutputSerializer(serializers.Serializer):
 
 class ReservationInputSerializer(serializers.Serializer):
     id = fields.IntegerField(required=False, allow_null=True)
-    memId = fields.IntegerField(required=False, allow_null=True)
+    memId = fields.IntegerField(required=False, allow_null=True, source="member_id")
     name = fields.CharField(required=False, allow_blank=True, max_length=40)
-    areaCode = fields.CharField(required=False, allow_blank=True, max_length=8)
+    areaCode = fields.CharField(required=False, allow_blank=True, max_length=8, source="area_code")
     phone = fields.CharField(required=False, allow_blank=True, max_length=30)
-    projectIds = serializers.ListField(child=fields.IntegerField(), max_length=20)
-    nurseId = fields.IntegerField(required=False, allow_null=True)
-    startTime = fields.DateTimeField(required=False, allow_null=True)
+    projectIds = serializers.ListField(child=fields.IntegerField(), max_length=20, source="project_ids")
+    nurseId = fields.IntegerField(required=False, allow_null=True, source="nurse_id")
+    startTime = fields.DateTimeField(required=False, allow_null=True, source="start")
     duration = fields.IntegerField(required=False, allow_null=True)
     # The wire field "source": DRF takes declared fields off the class; the stubs see Field.source.
     source = fields.CharField(required=False, allow_blank=True, max_length=20)  # type: ignore[assignment]
@@ -178,14 +178,14 @@ class BookingDurationOutputSerializer(serializers.Serializer):
 
 
 class RecordInputSerializer(serializers.Serializer):
-    dateFrom = fields.DateField(required=False, allow_null=True)
-    dateTo = fields.DateField(required=False, allow_null=True)
-    nurseId = fields.IntegerField(required=False, allow_null=True)
+    dateFrom = fields.DateField(required=False, allow_null=True, source="day_from")
+    dateTo = fields.DateField(required=False, allow_null=True, source="day_to")
+    nurseId = fields.IntegerField(required=False, allow_null=True, source="nurse_id")
     status = serializers.ChoiceField(choices=ReservationStatus.choices, required=False, allow_blank=True)
     # The wire field "source": DRF takes declared fields off the class; the stubs see Field.source.
     source = serializers.ChoiceField(choices=ReservationSource.choices, required=False, allow_blank=True)  # type: ignore[assignment]
     phone = fields.RegexField(r"^\d{4,11}$", required=False, allow_blank=True, max_length=11)
-    memId = fields.IntegerField(required=False, allow_null=True)
+    memId = fields.IntegerField(required=False, allow_null=True, source="member_id")
 
 
 class ReservationPageOutputSerializer(serializers.Serializer):
@@ -274,10 +274,10 @@ class RotaRangeInputSerializer(serializers.Serializer):
 
 
 class RotaEntryInputSerializer(serializers.Serializer):
-    employeeId = fields.IntegerField()
+    employeeId = fields.IntegerField(source="employee_id")
     date = fields.DateField()
     kind = fields.CharField(max_length=8)
-    shiftTypeId = fields.IntegerField(required=False, allow_null=True)
+    shiftTypeId = fields.IntegerField(required=False, allow_null=True, source="shift_type_id")
 
 
 class RotaSaveInputSerializer(serializers.Serializer):

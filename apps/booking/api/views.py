@@ -4,9 +4,11 @@ store's reservation or employee answers 404 (contract §5)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date, timedelta
 from typing import Any
 
+from django.db.models import QuerySet
 from django.http import HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -19,37 +21,19 @@ from apps.booking import rota, rules, selectors, services
 from apps.booking.api import serializers as io
 from apps.booking.choices import HISTORY_MAX_DAYS, ROTA_MAX_DAYS, CancelReason, ReservationSource, ReservationStatus
 from apps.booking.drafts import bookable_nurse, bookable_projects, draft_from, problems_of, project_minutes
-from apps.booking.models import Reservation, ShiftType
-from apps.catalog.selectors import project_search
+from apps.booking.models import Reservation
 from apps.core.api.base import ErpApi
+from apps.core.api.lists import PagedListApi
 from apps.core.api.phone_fragments import PhoneFragmentSearch
 from apps.core.envelope import EnvelopeResponse
-from apps.core.errors import NotFound
 from apps.core.excel import XLSX_CONTENT_TYPE, xlsx_response
-from apps.core.pagination import PageInputSerializer, page_request_from, paginate
 from apps.core.role_codes import RESERVATION_FORCE, ROLE_CHOSEN, ROTA_EDIT
-from apps.members.selectors import member_in_chain
-from apps.org.models import OrgUnit
+from apps.core.scoping import get_in_scope, get_or_not_found, store_in_scope
+from apps.members.selectors import members
 from apps.org.selectors import store_acted_in
 
 BOARD = ("ERP-YUKB-PAG-0001-0000",)
 ROTA = ("PBGL-0001",)
-
-
-def _path_store(request: Request, store_id: int) -> OrgUnit:
-    if store_id not in session_of(request).store_ids:
-        raise NotFound()
-    store = OrgUnit.objects.stores().filter(pk=store_id).first()
-    if store is None:
-        raise NotFound()
-    return store
-
-
-def _reservation(request: Request, reservation_id: int) -> Reservation:
-    reservation = selectors.store_reservation(session_of(request).store_ids, reservation_id)
-    if reservation is None:
-        raise NotFound()
-    return reservation
 
 
 def _day(request: Request) -> date:
@@ -60,7 +44,9 @@ def _day(request: Request) -> date:
 
 def _answer(reservation: Reservation, request: Request, status: int = 200) -> EnvelopeResponse:
     return EnvelopeResponse(
-        selectors.reservation_row(_reservation(request, reservation.pk)), message=_("saved"), status=status
+        selectors.reservation_row(get_in_scope(selectors.reservations(), request, pk=reservation.pk)),
+        message=_("saved"),
+        status=status,
     )
 
 
@@ -93,7 +79,7 @@ class StaffNamesApi(ErpApi):
 
     @extend_schema(responses=io.StaffNameOutputSerializer(many=True))
     def get(self, request: Request, store_id: int) -> EnvelopeResponse:
-        return EnvelopeResponse(selectors.staff_names(_path_store(request, store_id).pk))
+        return EnvelopeResponse(selectors.staff_names(store_in_scope(selectors.stores(), request, store_id).pk))
 
 
 class BookableProjectsApi(ErpApi):
@@ -101,19 +87,8 @@ class BookableProjectsApi(ErpApi):
 
     @extend_schema(responses=io.BookableProjectOutputSerializer(many=True))
     def get(self, request: Request, store_id: int) -> EnvelopeResponse:
-        store = _path_store(request, store_id)
-        projects = project_search(store_id=store.pk, enabled=True).order_by("category__name", "name", "id")
-        return EnvelopeResponse(
-            [
-                {
-                    "id": p.pk,
-                    "name": p.name,
-                    "duration": p.duration_minutes,
-                    "categoryName": p.category.name if p.category_id else "",
-                }
-                for p in projects
-            ]
-        )
+        store = store_in_scope(selectors.stores(), request, store_id)
+        return EnvelopeResponse(selectors.bookable_project_rows(store.pk))
 
 
 class DurationApi(ErpApi):
@@ -155,10 +130,11 @@ class CheckApi(ErpApi):
 
     @extend_schema(request=io.ReservationInputSerializer, responses=io.CheckOutputSerializer)
     def post(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(io.ReservationInputSerializer, request.data)
-        existing = _reservation(request, data["id"]) if data.get("id") else None
+        fields = dict(self.parse(io.ReservationInputSerializer, request.data))
+        reservation_id = fields.pop("id", None)
+        existing = get_in_scope(selectors.reservations(), request, pk=reservation_id) if reservation_id else None
         problems = problems_of(
-            draft_from(store_acted_in(session_of(request)), data), reservation_id=existing.pk if existing else None
+            draft_from(store_acted_in(session_of(request)), **fields), reservation_id=existing.pk if existing else None
         )
         return EnvelopeResponse({"ok": not problems, "problems": [p.to_wire() for p in problems]})
 
@@ -172,14 +148,15 @@ class SaveApi(ErpApi):
         responses={201: io.ReservationOutputSerializer, 200: io.ReservationOutputSerializer},
     )
     def post(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(io.ReservationInputSerializer, request.data)
-        existing = _reservation(request, data["id"]) if data.get("id") else None
+        fields = dict(self.parse(io.ReservationInputSerializer, request.data))
+        reservation_id = fields.pop("id", None)
+        existing = get_in_scope(selectors.reservations(), request, pk=reservation_id) if reservation_id else None
         reservation = services.reservation_save(
             actor=self.actor(),
             store=store_acted_in(session_of(request)),
-            data=data,
             reservation=existing,
             force=self.force,
+            **fields,
         )
         return _answer(reservation, request, status=200 if existing else 201)
 
@@ -197,7 +174,7 @@ class MoveApi(ErpApi):
         data = self.parse(io.ReservationMoveInputSerializer, request.data)
         reservation = services.reservation_move(
             actor=self.actor(),
-            reservation=_reservation(request, data["id"]),
+            reservation=get_in_scope(selectors.reservations(), request, pk=data["id"]),
             nurse_id=data.get("nurseId"),
             start=data.get("startTime"),
             keep_nurse="nurseId" not in data,
@@ -211,7 +188,9 @@ class ChangeListApi(ErpApi):
     @extend_schema(parameters=[io.ReservationIdInputSerializer], responses=io.ChangeOutputSerializer(many=True))
     def get(self, request: Request) -> EnvelopeResponse:
         reservation_id = self.parse(io.ReservationIdInputSerializer, request.query_params)["id"]
-        return EnvelopeResponse(selectors.history_rows(_reservation(request, reservation_id)))
+        return EnvelopeResponse(
+            selectors.history_rows(get_in_scope(selectors.reservations(), request, pk=reservation_id))
+        )
 
 
 class DetailApi(ErpApi):
@@ -219,7 +198,9 @@ class DetailApi(ErpApi):
 
     @extend_schema(responses=io.ReservationDetailOutputSerializer)
     def get(self, request: Request, reservation_id: int) -> EnvelopeResponse:
-        return EnvelopeResponse(selectors.reservation_detail(_reservation(request, reservation_id)))
+        return EnvelopeResponse(
+            selectors.reservation_detail(get_in_scope(selectors.reservations(), request, pk=reservation_id))
+        )
 
 
 class _StatusApi(ErpApi):
@@ -230,7 +211,9 @@ class _StatusApi(ErpApi):
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.ReservationIdInputSerializer, request.data)
         reservation = services.reservation_status_change(
-            actor=self.actor(), reservation=_reservation(request, data["id"]), action=self.action
+            actor=self.actor(),
+            reservation=get_in_scope(selectors.reservations(), request, pk=data["id"]),
+            action=self.action,
         )
         return _answer(reservation, request)
 
@@ -259,7 +242,7 @@ class CancelApi(ErpApi):
         data = self.parse(io.ReservationCancelInputSerializer, request.data)
         reservation = services.reservation_status_change(
             actor=self.actor(),
-            reservation=_reservation(request, data["id"]),
+            reservation=get_in_scope(selectors.reservations(), request, pk=data["id"]),
             action="inValid",
             reason=data["reason"],
             remark=data.get("remark", ""),
@@ -270,35 +253,33 @@ class CancelApi(ErpApi):
 class _RecordApi(PhoneFragmentSearch, ErpApi):
     required_codes = BOARD
 
-    def rows(self, request: Request) -> Any:
-        data = self.parse(io.RecordInputSerializer, request.query_params)
-        day_from, day_to = rules.check_time_range(data.get("dateFrom"), data.get("dateTo"), HISTORY_MAX_DAYS)
+    def records(self, request: Request, filters: dict[str, Any]) -> QuerySet[Reservation]:
+        filters["day_from"], filters["day_to"] = rules.check_time_range(
+            filters.get("day_from"), filters.get("day_to"), HISTORY_MAX_DAYS
+        )
         return selectors.records(
-            store_ids=session_of(request).store_ids,
-            day_from=day_from,
-            day_to=day_to,
-            nurse_id=data.get("nurseId"),
-            status=data.get("status", ""),
-            source=data.get("source", ""),
-            phone=data.get("phone", ""),
-            phone_view=self.phone_view(request),
-            member_id=data.get("memId"),
+            store_ids=session_of(request).store_ids, phone_view=self.phone_view(request), **filters
         )
 
+    def filtered(self, request: Request) -> QuerySet[Reservation]:
+        return self.records(request, dict(self.parse(io.RecordInputSerializer, request.query_params)))
 
-class RecordListApi(_RecordApi):
-    @extend_schema(
-        parameters=[PageInputSerializer, io.RecordInputSerializer], responses=io.ReservationPageOutputSerializer
-    )
-    def get(self, request: Request) -> EnvelopeResponse:
-        page = page_request_from(request.query_params)
-        return EnvelopeResponse(paginate(self.rows(request), page, selectors.reservation_rows))
+
+class RecordListApi(PagedListApi, _RecordApi):
+    filters = io.RecordInputSerializer
+    page_output = io.ReservationPageOutputSerializer
+
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[Reservation]:
+        return self.records(request, filters)
+
+    def render_rows(self, window: Iterable[Any]) -> list[Any]:
+        return selectors.reservation_rows(window)
 
 
 class RecordCountsApi(_RecordApi):
     @extend_schema(parameters=[io.RecordInputSerializer], responses=io.CountsOutputSerializer)
     def get(self, request: Request) -> EnvelopeResponse:
-        return EnvelopeResponse(selectors.record_counts(self.rows(request)))
+        return EnvelopeResponse(selectors.record_counts(self.filtered(request)))
 
 
 RECORD_COLUMNS = ("id", "startTime", "endTime", "name", "phone", "nurse", "projects", "status", "source", "remark")
@@ -332,7 +313,7 @@ class RecordExportApi(_RecordApi):
     )
     def get(self, request: Request) -> HttpResponse:
         return xlsx_response(
-            rows=self.rows(request),
+            rows=self.filtered(request),
             render=selectors.reservation_rows,
             headers=RECORD_COLUMNS,
             cells=_record_cells,
@@ -351,20 +332,15 @@ class ByPhoneApi(ErpApi):
         )
 
 
-def _member(member_id: int) -> Any:
-    member = member_in_chain(member_id)
-    if member is None:
-        raise NotFound()
-    return member
-
-
 class AccountInfoApi(ErpApi):
     required_codes = BOARD
 
     @extend_schema(responses=io.AccountInfoOutputSerializer)
     def get(self, request: Request, member_id: int) -> EnvelopeResponse:
         return EnvelopeResponse(
-            selectors.booking_summary(_member(member_id), session_of(request).hier_id, session_of(request).store_ids)
+            selectors.booking_summary(
+                get_or_not_found(members(), pk=member_id), session_of(request).hier_id, session_of(request).store_ids
+            )
         )
 
 
@@ -374,7 +350,11 @@ class LastConsumeApi(ErpApi):
     @extend_schema(parameters=[io.MemberIdQueryInputSerializer], responses=io.ReservationOutputSerializer(many=True))
     def get(self, request: Request) -> EnvelopeResponse:
         member_id = self.parse(io.MemberIdQueryInputSerializer, request.query_params)["memId"]
-        return EnvelopeResponse(selectors.last_finished_of_member(_member(member_id).pk, session_of(request).store_ids))
+        return EnvelopeResponse(
+            selectors.last_finished_of_member(
+                get_or_not_found(members(), pk=member_id).pk, session_of(request).store_ids
+            )
+        )
 
 
 class TodayReservedApi(ErpApi):
@@ -439,7 +419,7 @@ class AbnormalLeftApi(ErpApi):
         reason = self.parse(io.AbnormalLeftInputSerializer, request.query_params).get("reason", "")
         employee = rota.store_employee(store_acted_in(session_of(request)), employee_id)
         stranded = rota.abnormal_left(actor=self.actor(), employee=employee, reason=reason)
-        rows = selectors.reservation_rows(Reservation.objects.filter(pk__in=[r.pk for r in stranded]).order_by("start"))
+        rows = selectors.reservation_rows_by_start(r.pk for r in stranded)
         return EnvelopeResponse(rows, message=_("saved"))
 
 
@@ -462,16 +442,13 @@ class ShiftTypeSaveApi(ErpApi):
         responses={201: io.ShiftTypeOutputSerializer, 200: io.ShiftTypeOutputSerializer},
     )
     def post(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(io.ShiftTypeInputSerializer, request.data)
+        fields = dict(self.parse(io.ShiftTypeInputSerializer, request.data))
+        shift_id = fields.pop("id", None)
         store = store_acted_in(session_of(request))
-        shift = None
-        if data.get("id"):
-            shift = ShiftType.objects.filter(pk=data["id"], store=store).first()
-            if shift is None:
-                raise NotFound()
-        shift = rota.shift_type_save(actor=self.actor(), store=store, data=data, shift=shift)
+        shift = get_or_not_found(selectors.shift_types(store.pk), pk=shift_id) if shift_id else None
+        shift = rota.shift_type_save(actor=self.actor(), store=store, shift=shift, **fields)
         row = next(row for row in selectors.shift_type_rows(store.pk) if row["id"] == shift.pk)
-        return EnvelopeResponse(row, message=_("saved"), status=200 if data.get("id") else 201)
+        return EnvelopeResponse(row, message=_("saved"), status=200 if shift_id else 201)
 
 
 class RotaApi(ErpApi):
@@ -502,7 +479,9 @@ class RotaSaveApi(ErpApi):
     def post(self, request: Request) -> EnvelopeResponse:
         entries = self.parse(io.RotaSaveInputSerializer, request.data)["entries"]
         saved = rota.rota_save(
-            actor=self.actor(), store=store_acted_in(session_of(request)), entries=[dict(e) for e in entries]
+            actor=self.actor(),
+            store=store_acted_in(session_of(request)),
+            entries=[rota.RotaEntry(**entry) for entry in entries],
         )
         return EnvelopeResponse({"days": saved})
 

@@ -16,7 +16,9 @@ from apps.core.pagination import PageInputSerializer
 
 class CatalogStoreInputSerializer(serializers.Serializer):
     storeId = fields.IntegerField(
-        required=False, help_text="the store whose switch and price to show; default: the chosen store"
+        required=False,
+        help_text="the store whose switch and price to show; default: the chosen store",
+        source="store_id",
     )
 
 
@@ -31,13 +33,15 @@ class ProductSearchInputSerializer(CatalogSearchInputSerializer):
     keyword = fields.CharField(
         required=False, allow_blank=True, max_length=100, default="", help_text="part of the name, code or barcode"
     )
-    categoryId = fields.IntegerField(required=False)
+    categoryId = fields.IntegerField(required=False, source="category_id")
     brand = fields.CharField(required=False, allow_blank=True, max_length=60, default="")
-    useType = serializers.ChoiceField(choices=UseType.choices, required=False, allow_blank=True, default="")
+    useType = serializers.ChoiceField(
+        choices=UseType.choices, required=False, allow_blank=True, default="", source="use_type"
+    )
 
 
 class ProjectSearchInputSerializer(CatalogSearchInputSerializer):
-    categoryId = fields.IntegerField(required=False)
+    categoryId = fields.IntegerField(required=False, source="category_id")
 
 
 class CardTypeSearchInputSerializer(CatalogSearchInputSerializer):
@@ -49,9 +53,9 @@ class CouponTemplateSearchInputSerializer(CatalogSearchInputSerializer):
 
 
 class StoreItemInputSerializer(serializers.Serializer):
-    storeId = fields.IntegerField(required=False, help_text="default: the chosen store")
-    itemType = serializers.ChoiceField(choices=ItemType.choices)
-    itemId = fields.IntegerField()
+    storeId = fields.IntegerField(required=False, help_text="default: the chosen store", source="store_id")
+    itemType = serializers.ChoiceField(choices=ItemType.choices, source="item_type")
+    itemId = fields.IntegerField(source="item_id")
     enabled = serializers.BooleanField()
     storePrice = serializers.DecimalField(
         max_digits=12,
@@ -59,6 +63,7 @@ class StoreItemInputSerializer(serializers.Serializer):
         required=False,
         allow_null=True,
         help_text="the store's own price; null clears it; only where head office allows",
+        source="store_price",
     )
 
 
@@ -68,7 +73,7 @@ class PromotionSearchInputSerializer(PageInputSerializer):
 
 
 class TimePeriodListInputSerializer(serializers.Serializer):
-    storeId = fields.IntegerField(required=False, help_text="default: the chosen store")
+    storeId = fields.IntegerField(required=False, help_text="default: the chosen store", source="store_id")
 
 
 class TimePeriodInputSerializer(serializers.Serializer):
@@ -81,7 +86,7 @@ class TimePeriodInputSerializer(serializers.Serializer):
 
 
 class TimePeriodSaveInputSerializer(serializers.Serializer):
-    storeId = fields.IntegerField(required=False, help_text="default: the chosen store")
+    storeId = fields.IntegerField(required=False, help_text="default: the chosen store", source="store_id")
     periods = serializers.ListField(child=TimePeriodInputSerializer(), max_length=200)
 
 

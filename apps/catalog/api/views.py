@@ -8,7 +8,7 @@ record), otherwise the chosen store; a head-office role without `storeId` sees h
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from decimal import Decimal
 from typing import Any
 
@@ -26,11 +26,11 @@ from apps.catalog.api import serializers as s
 from apps.catalog.choices import CategoryKind, ItemType
 from apps.catalog.services import PRODUCT_COLUMNS, PROJECT_COLUMNS, PeriodInput
 from apps.core.api.base import ErpApi
+from apps.core.api.lists import PagedListApi, without_page
 from apps.core.envelope import EnvelopeResponse
-from apps.core.errors import InvalidInput, NotFound, PermissionRefused
+from apps.core.errors import InvalidInput, PermissionRefused
 from apps.core.excel import XLSX_CONTENT_TYPE, xlsx_response
-from apps.core.pagination import page_request_from, paginate
-from apps.org.models import Store
+from apps.core.scoping import named_store_id, store_in_scope
 
 PRODUCT_LIST = ("CPGL-PAG-0001",)
 PRODUCT_DETAIL = ("CPGL-0002", "CPGL-PAG-0001")
@@ -53,60 +53,41 @@ STORE_ITEM_CODES: dict[str, tuple[str, ...]] = {
 }
 
 
-def _acting_store_id(request: Request, store_id: int | None) -> int | None:
-    session = session_of(request)
-    if store_id is not None:
-        if store_id not in session.store_ids:
-            raise NotFound()
-        return store_id
-    hier = session.chosen_entry.hier
-    return hier.pk if hier.is_store else None
-
-
-def _required_store(request: Request, store_id: int | None) -> Store:
-    acting = _acting_store_id(request, store_id)
-    if acting is None:
-        raise InvalidInput(_("choose a store"), field="storeId")
-    return Store.objects.get(pk=acting)
-
-
-def _store_ids(request: Request) -> frozenset[int]:
-    return session_of(request).store_ids
+def _choose_a_store() -> InvalidInput:
+    # A head-office role names the store a store-level write or read is for.
+    return InvalidInput(_("choose a store"), field="storeId")
 
 
 # -- products ------------------------------------------------------------------------------------
 
 
-def _product_rows(request: Request, data: dict[str, Any]) -> QuerySet:
-    return selectors.product_search(
-        store_id=_acting_store_id(request, data.get("storeId")),
-        keyword=data["keyword"],
-        category_id=data.get("categoryId"),
-        brand=data["brand"],
-        use_type=data["useType"],
-        enabled=data["enabled"],
-    )
+def _products(request: Request, filters: dict[str, Any]) -> QuerySet:
+    return selectors.product_search(store_id=named_store_id(request, filters.pop("store_id", None)), **filters)
 
 
-class ProductListApi(ErpApi):
+class ProductListApi(PagedListApi):
     """Products, by code, with the acting store's switch and price."""
 
     required_codes = PRODUCT_LIST
+    filters = s.ProductSearchInputSerializer
+    schema_parameters = [s.ProductSearchInputSerializer]
+    page_output = s.ProductPageOutputSerializer
+    summary = "Products"
 
-    @extend_schema(
-        parameters=[s.ProductSearchInputSerializer], responses=s.ProductPageOutputSerializer, summary="Products"
-    )
-    def get(self, request: Request) -> EnvelopeResponse:
-        page = page_request_from(request.query_params)
-        data = self.parse(s.ProductSearchInputSerializer, request.query_params)
-        return EnvelopeResponse(paginate(_product_rows(request, data), page, selectors.product_rows))
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+        return _products(request, filters)
+
+    def render_rows(self, window: Iterable[Any]) -> list[Any]:
+        return selectors.product_rows(window)
 
 
 def _item_detail(api: ErpApi, selector: Callable[..., dict[str, Any]], **item_id: int) -> dict[str, Any]:
     """One item as the acting store sees it (its price and switch, the price history it may read)."""
-    data = api.parse(s.CatalogStoreInputSerializer, api.request.query_params)
+    filters = dict(api.parse(s.CatalogStoreInputSerializer, api.request.query_params))
     return selector(
-        **item_id, store_id=_acting_store_id(api.request, data.get("storeId")), store_ids=_store_ids(api.request)
+        **item_id,
+        store_id=named_store_id(api.request, filters.pop("store_id", None)),
+        store_ids=session_of(api.request).store_ids,
     )
 
 
@@ -122,21 +103,20 @@ class ProductDetailApi(ErpApi):
         return EnvelopeResponse(_item_detail(self, selectors.product_detail, product_id=product_id))
 
 
-class ProductPackageListApi(ErpApi):
+class ProductPackageListApi(PagedListApi):
     required_codes = PRODUCT_LIST
+    filters = s.CatalogSearchInputSerializer
+    schema_parameters = [s.CatalogSearchInputSerializer]
+    page_output = s.ProductPackagePageOutputSerializer
+    summary = "Product packages"
 
-    @extend_schema(
-        parameters=[s.CatalogSearchInputSerializer],
-        responses=s.ProductPackagePageOutputSerializer,
-        summary="Product packages",
-    )
-    def get(self, request: Request) -> EnvelopeResponse:
-        page = page_request_from(request.query_params)
-        data = self.parse(s.CatalogSearchInputSerializer, request.query_params)
-        rows = selectors.product_package_search(
-            store_id=_acting_store_id(request, data.get("storeId")), keyword=data["keyword"], enabled=data["enabled"]
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+        return selectors.product_package_search(
+            store_id=named_store_id(request, filters.pop("store_id", None)), **filters
         )
-        return EnvelopeResponse(paginate(rows, page, selectors.product_package_rows))
+
+    def render_rows(self, window: Iterable[Any]) -> list[Any]:
+        return selectors.product_package_rows(window)
 
 
 class ProductPackageDetailApi(ErpApi):
@@ -154,25 +134,22 @@ class ProductPackageDetailApi(ErpApi):
 # -- projects ------------------------------------------------------------------------------------
 
 
-def _project_rows(request: Request, data: dict[str, Any]) -> QuerySet:
-    return selectors.project_search(
-        store_id=_acting_store_id(request, data.get("storeId")),
-        keyword=data["keyword"],
-        category_id=data.get("categoryId"),
-        enabled=data["enabled"],
-    )
+def _projects(request: Request, filters: dict[str, Any]) -> QuerySet:
+    return selectors.project_search(store_id=named_store_id(request, filters.pop("store_id", None)), **filters)
 
 
-class ProjectListApi(ErpApi):
+class ProjectListApi(PagedListApi):
     required_codes = PROJECT_LIST
+    filters = s.ProjectSearchInputSerializer
+    schema_parameters = [s.ProjectSearchInputSerializer]
+    page_output = s.ProjectPageOutputSerializer
+    summary = "Projects"
 
-    @extend_schema(
-        parameters=[s.ProjectSearchInputSerializer], responses=s.ProjectPageOutputSerializer, summary="Projects"
-    )
-    def get(self, request: Request) -> EnvelopeResponse:
-        page = page_request_from(request.query_params)
-        data = self.parse(s.ProjectSearchInputSerializer, request.query_params)
-        return EnvelopeResponse(paginate(_project_rows(request, data), page, selectors.project_rows))
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+        return _projects(request, filters)
+
+    def render_rows(self, window: Iterable[Any]) -> list[Any]:
+        return selectors.project_rows(window)
 
 
 class ProjectDetailApi(ErpApi):
@@ -187,21 +164,20 @@ class ProjectDetailApi(ErpApi):
         return EnvelopeResponse(_item_detail(self, selectors.project_detail, project_id=project_id))
 
 
-class ProjectPackageListApi(ErpApi):
+class ProjectPackageListApi(PagedListApi):
     required_codes = PROJECT_LIST
+    filters = s.CatalogSearchInputSerializer
+    schema_parameters = [s.CatalogSearchInputSerializer]
+    page_output = s.ProjectPackagePageOutputSerializer
+    summary = "Project packages"
 
-    @extend_schema(
-        parameters=[s.CatalogSearchInputSerializer],
-        responses=s.ProjectPackagePageOutputSerializer,
-        summary="Project packages",
-    )
-    def get(self, request: Request) -> EnvelopeResponse:
-        page = page_request_from(request.query_params)
-        data = self.parse(s.CatalogSearchInputSerializer, request.query_params)
-        rows = selectors.project_package_search(
-            store_id=_acting_store_id(request, data.get("storeId")), keyword=data["keyword"], enabled=data["enabled"]
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+        return selectors.project_package_search(
+            store_id=named_store_id(request, filters.pop("store_id", None)), **filters
         )
-        return EnvelopeResponse(paginate(rows, page, selectors.project_package_rows))
+
+    def render_rows(self, window: Iterable[Any]) -> list[Any]:
+        return selectors.project_package_rows(window)
 
 
 class ProjectPackageDetailApi(ErpApi):
@@ -219,44 +195,34 @@ class ProjectPackageDetailApi(ErpApi):
 # -- cards and coupons ---------------------------------------------------------------------------
 
 
-class CardTypeListApi(ErpApi):
+class CardTypeListApi(PagedListApi):
     required_codes = CARD_TYPE_LIST
+    filters = s.CardTypeSearchInputSerializer
+    schema_parameters = [s.CardTypeSearchInputSerializer]
+    page_output = s.CardTypePageOutputSerializer
+    summary = "Card types (stored-value and package cards)"
 
-    @extend_schema(
-        parameters=[s.CardTypeSearchInputSerializer],
-        responses=s.CardTypePageOutputSerializer,
-        summary="Card types (stored-value and package cards)",
-    )
-    def get(self, request: Request) -> EnvelopeResponse:
-        page = page_request_from(request.query_params)
-        data = self.parse(s.CardTypeSearchInputSerializer, request.query_params)
-        rows = selectors.card_type_search(
-            store_id=_acting_store_id(request, data.get("storeId")),
-            keyword=data["keyword"],
-            kind=data["kind"],
-            enabled=data["enabled"],
-        )
-        return EnvelopeResponse(paginate(rows, page, selectors.card_type_rows))
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+        return selectors.card_type_search(store_id=named_store_id(request, filters.pop("store_id", None)), **filters)
+
+    def render_rows(self, window: Iterable[Any]) -> list[Any]:
+        return selectors.card_type_rows(window)
 
 
-class CouponTemplateListApi(ErpApi):
+class CouponTemplateListApi(PagedListApi):
     required_codes = COUPON_LIST
+    filters = s.CouponTemplateSearchInputSerializer
+    schema_parameters = [s.CouponTemplateSearchInputSerializer]
+    page_output = s.CouponTemplatePageOutputSerializer
+    summary = "Coupon templates of kind A, B or C"
 
-    @extend_schema(
-        parameters=[s.CouponTemplateSearchInputSerializer],
-        responses=s.CouponTemplatePageOutputSerializer,
-        summary="Coupon templates of kind A, B or C",
-    )
-    def get(self, request: Request) -> EnvelopeResponse:
-        page = page_request_from(request.query_params)
-        data = self.parse(s.CouponTemplateSearchInputSerializer, request.query_params)
-        rows = selectors.coupon_template_search(
-            store_id=_acting_store_id(request, data.get("storeId")),
-            keyword=data["keyword"],
-            kind=data["kind"],
-            enabled=data["enabled"],
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+        return selectors.coupon_template_search(
+            store_id=named_store_id(request, filters.pop("store_id", None)), **filters
         )
-        return EnvelopeResponse(paginate(rows, page, selectors.coupon_template_rows))
+
+    def render_rows(self, window: Iterable[Any]) -> list[Any]:
+        return selectors.coupon_template_rows(window)
 
 
 class CouponTemplateDetailApi(ErpApi):
@@ -268,10 +234,10 @@ class CouponTemplateDetailApi(ErpApi):
         summary="One coupon template",
     )
     def get(self, request: Request, coupon_id: int) -> EnvelopeResponse:
-        data = self.parse(s.CatalogStoreInputSerializer, request.query_params)
+        filters = dict(self.parse(s.CatalogStoreInputSerializer, request.query_params))
         return EnvelopeResponse(
             selectors.coupon_template_detail(
-                coupon_id=coupon_id, store_id=_acting_store_id(request, data.get("storeId"))
+                coupon_id=coupon_id, store_id=named_store_id(request, filters.pop("store_id", None))
             )
         )
 
@@ -291,54 +257,31 @@ class StoreItemSaveApi(ErpApi):
         summary="Switch an item on or off in a store, or set the store's own price",
     )
     def post(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(s.StoreItemInputSerializer, request.data)
-        if session_of(request).codes.isdisjoint(STORE_ITEM_CODES[data["itemType"]]):
+        change = dict(self.parse(s.StoreItemInputSerializer, request.data))
+        if session_of(request).codes.isdisjoint(STORE_ITEM_CODES[change["item_type"]]):
             raise PermissionRefused()
-        store = _required_store(request, data.get("storeId"))
-        extra = {"store_price": data["storePrice"]} if "storePrice" in data else {}
-        row = services.store_item_save(
-            actor=self.actor(),
-            store=store,
-            item_type=data["itemType"],
-            item_id=data["itemId"],
-            enabled=data["enabled"],
-            **extra,
-        )
-        item = row.item
-        own = row.store_price if item.store_price_allowed else None
-        price = item.price
-        return EnvelopeResponse(
-            {
-                "storeId": store.pk,
-                "itemType": row.item_type,
-                "itemId": item.pk,
-                "enabled": row.enabled,
-                "storeEnabled": bool(item.enabled and row.enabled),
-                "price": selectors._wire(price),
-                "storePrice": selectors._wire(own),
-                "effectivePrice": selectors._wire(own if own is not None else price),
-                "updatedAt": row.updated_at,
-            },
-            message=_("saved"),
-        )
+        store = store_in_scope(selectors.stores(), request, change.pop("store_id", None), when_none=_choose_a_store())
+        row = services.store_item_save(actor=self.actor(), store=store, **change)
+        return EnvelopeResponse(selectors.store_item_row(row, store_id=store.pk), message=_("saved"))
 
 
 # -- promotions ----------------------------------------------------------------------------------
 
 
-class PromotionListApi(ErpApi):
+class PromotionListApi(PagedListApi):
     """Promotions of the acting stores (or of every store), newest start first."""
 
     required_codes = PROMOTION
+    filters = s.PromotionSearchInputSerializer
+    schema_parameters = [s.PromotionSearchInputSerializer]
+    page_output = s.PromotionPageOutputSerializer
+    summary = "Promotions"
 
-    @extend_schema(
-        parameters=[s.PromotionSearchInputSerializer], responses=s.PromotionPageOutputSerializer, summary="Promotions"
-    )
-    def get(self, request: Request) -> EnvelopeResponse:
-        page = page_request_from(request.query_params)
-        data = self.parse(s.PromotionSearchInputSerializer, request.query_params)
-        rows = selectors.promotion_search(store_ids=_store_ids(request), status=data["status"], keyword=data["keyword"])
-        return EnvelopeResponse(paginate(rows, page, selectors.promotion_rows))
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+        return selectors.promotion_search(store_ids=session_of(request).store_ids, **filters)
+
+    def render_rows(self, window: Iterable[Any]) -> list[Any]:
+        return selectors.promotion_rows(window)
 
 
 class PromotionDetailApi(ErpApi):
@@ -346,7 +289,9 @@ class PromotionDetailApi(ErpApi):
 
     @extend_schema(responses=s.PromotionDetailOutputSerializer, summary="One promotion with its lines")
     def get(self, request: Request, promotion_id: int) -> EnvelopeResponse:
-        return EnvelopeResponse(selectors.promotion_detail(promotion_id=promotion_id, store_ids=_store_ids(request)))
+        return EnvelopeResponse(
+            selectors.promotion_detail(promotion_id=promotion_id, store_ids=session_of(request).store_ids)
+        )
 
 
 # -- time periods --------------------------------------------------------------------------------
@@ -362,7 +307,7 @@ class TimePeriodListApi(ErpApi):
     )
     def get(self, request: Request) -> EnvelopeResponse:
         data = self.parse(s.TimePeriodListInputSerializer, request.query_params)
-        store = _required_store(request, data.get("storeId"))
+        store = store_in_scope(selectors.stores(), request, data.get("store_id"), when_none=_choose_a_store())
         return EnvelopeResponse(selectors.time_period_rows(store_id=store.pk))
 
 
@@ -376,7 +321,7 @@ class TimePeriodSaveApi(ErpApi):
     )
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(s.TimePeriodSaveInputSerializer, request.data)
-        store = _required_store(request, data.get("storeId"))
+        store = store_in_scope(selectors.stores(), request, data.get("store_id"), when_none=_choose_a_store())
         periods = [
             PeriodInput(weekday=p.get("weekday"), start=p["start"], end=p["end"], capacity=p["capacity"])
             for p in data["periods"]
@@ -454,9 +399,9 @@ class ProductExportApi(ErpApi):
         summary="Export the filtered products to Excel (fewer than 100,000 rows)",
     )
     def get(self, request: Request) -> HttpResponse:
-        data = self.parse(s.ProductSearchInputSerializer, request.query_params)
+        filters = dict(self.parse(s.ProductSearchInputSerializer, request.query_params))
         return xlsx_response(
-            rows=_product_rows(request, data),
+            rows=_products(request, without_page(filters)),
             render=selectors.product_rows,
             headers=PRODUCT_COLUMNS + _STATE_HEADERS,
             cells=_product_cells,
@@ -473,9 +418,9 @@ class ProjectExportApi(ErpApi):
         summary="Export the filtered projects to Excel (fewer than 100,000 rows)",
     )
     def get(self, request: Request) -> HttpResponse:
-        data = self.parse(s.ProjectSearchInputSerializer, request.query_params)
+        filters = dict(self.parse(s.ProjectSearchInputSerializer, request.query_params))
         return xlsx_response(
-            rows=_project_rows(request, data),
+            rows=_projects(request, without_page(filters)),
             render=selectors.project_rows,
             headers=PROJECT_COLUMNS + _STATE_HEADERS,
             cells=_project_cells,

@@ -64,6 +64,13 @@ def _resolve(node: ast.expr, module: Any) -> Any:
     return None
 
 
+def _subclasses(cls: type) -> Iterator[type]:
+    sub: type
+    for sub in cls.__subclasses__():
+        yield sub
+        yield from _subclasses(sub)
+
+
 def _parsed_serializers(module: Any) -> Iterator[type[serializers.BaseSerializer]]:
     """Serializers handed to `ErpApi.parse(...)`, whatever their names."""
     tree = ast.parse(inspect.getsource(module))
@@ -77,10 +84,13 @@ def _parsed_serializers(module: Any) -> Iterator[type[serializers.BaseSerializer
                 and isinstance(argument.value, ast.Name)
                 and argument.value.id == "self"
             ):
-                # `self.serializer_class`: the attribute of every view of the module that sets it.
-                candidates = [
-                    getattr(view, argument.attr) for view in vars(module).values() if hasattr(view, argument.attr)
-                ]
+                # `self.serializer_class`: the attribute of every view of the module that sets it, and
+                # of every subclass of a base the module defines (apps.core.api.lists: `self.filters`);
+                # None is a base's "no serializer", which the base does not parse.
+                views = {view for view in vars(module).values() if hasattr(view, argument.attr)}
+                views |= {sub for view in set(views) if inspect.isclass(view) for sub in _subclasses(view)}
+                candidates = [getattr(view, argument.attr) for view in views]
+                candidates = [found for found in candidates if found is not None]
             else:
                 candidates = [_resolve(argument, module)]
             assert candidates, f"{module.__name__}: parse({ast.unparse(argument)}) names no serializer"
@@ -93,8 +103,9 @@ def _parsed_serializers(module: Any) -> Iterator[type[serializers.BaseSerializer
 
 def input_serializers() -> list[type[serializers.BaseSerializer]]:
     found: set[type[serializers.BaseSerializer]] = set()
-    for name in API_MODULES:
-        module = importlib.import_module(name)
+    # Every module first: a base's subclasses live in modules after it.
+    modules = [importlib.import_module(name) for name in API_MODULES]
+    for module in modules:
         found.update(_serializers_named_as_input(module))
         found.update(_parsed_serializers(module))
     return sorted(found, key=lambda cls: f"{cls.__module__}.{cls.__qualname__}")

@@ -5,8 +5,9 @@ from rest_framework.test import APIRequestFactory
 
 from apps.accounts.models import UserRole
 from apps.accounts.session import ActingSession
-from apps.core.errors import NoRoleChosen, NotFound
-from apps.core.scoping import get_in_scope, scoped_to_stores
+from apps.core.errors import InvalidInput, NoRoleChosen, NotFound
+from apps.core.scoping import get_in_scope, level_in_scope, named_store_id, scoped_to_stores, store_in_scope
+from apps.org.models import OrgUnit
 from apps.org.tests.factories import StoreFactory
 
 pytestmark = pytest.mark.django_db
@@ -47,3 +48,31 @@ def test_another_stores_record_answers_not_found(chain, make_entry):
 def test_scoping_without_a_chosen_role_is_refused(chain):
     with pytest.raises(NoRoleChosen):
         scoped_to_stores(UserRole.objects.all(), _request(None), store_field="hier")
+
+
+def test_a_named_store_of_the_role_is_answered(chain, make_entry):
+    boss = make_entry(chain["head_office"])
+    stores = OrgUnit.objects.stores()
+    assert store_in_scope(stores, _request(boss), chain["store"].pk) == chain["store"]
+    with pytest.raises(NotFound):
+        store_in_scope(stores, _request(boss), StoreFactory().pk)
+
+
+def test_without_a_named_store_the_chosen_store_is_used(chain, make_entry):
+    mine = make_entry(chain["store"])
+    assert named_store_id(_request(mine), None) == chain["store"].pk
+    assert store_in_scope(OrgUnit.objects.stores(), _request(mine)) == chain["store"]
+    boss = make_entry(chain["head_office"])
+    assert named_store_id(_request(boss), None) is None
+    with pytest.raises(InvalidInput):
+        store_in_scope(OrgUnit.objects.stores(), _request(boss), when_none=InvalidInput("choose a store"))
+
+
+def test_the_level_a_call_acts_for(chain, make_entry):
+    boss = make_entry(chain["head_office"])
+    units = OrgUnit.objects.all()
+    assert level_in_scope(units, _request(boss), None) == chain["head_office"]
+    assert level_in_scope(units, _request(boss), chain["head_office"].pk) == chain["head_office"]
+    assert level_in_scope(units, _request(boss), chain["store"].pk) == chain["store"]
+    with pytest.raises(NotFound):
+        level_in_scope(units, _request(boss), StoreFactory().pk)

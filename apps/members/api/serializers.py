@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from apps.core import fields
-from apps.members.choices import CancellationStatus, MemberAreaCode, MemberStatus, PointsKind
+from apps.members.choices import PHONE_MAX_LENGTH, CancellationStatus, MemberAreaCode, MemberStatus, PointsKind
 
 
 class MemberSearchInputSerializer(serializers.Serializer):
@@ -14,7 +14,13 @@ class MemberSearchInputSerializer(serializers.Serializer):
     type = serializers.ChoiceField(
         choices=[1, 2], required=False, allow_null=True, help_text="1 or 2; not read: computed from the phone"
     )
-    phone = fields.CharField(required=False, allow_blank=True, max_length=30)
+    # The rules' bound (spec §5: 11 digits, 8 for Hong Kong and Macao), in the rules' words.
+    phone = fields.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=PHONE_MAX_LENGTH,
+        error_messages={"max_length": _("please enter a correct phone number")},
+    )
     cardNo = fields.CharField(required=False, allow_blank=True, max_length=40)
     crmCode = fields.CharField(required=False, allow_blank=True, max_length=40)
 
@@ -107,42 +113,44 @@ class MemberListInputSerializer(serializers.Serializer):
             "max_length": _("please enter 4 to 11 digits of the phone"),
         },
     )
-    areaCode = serializers.ChoiceField(choices=MemberAreaCode.choices, required=False, allow_blank=True)
-    crmCode = fields.CharField(required=False, allow_blank=True, max_length=20)
-    labelId = fields.IntegerField(required=False, allow_null=True)
+    areaCode = serializers.ChoiceField(
+        choices=MemberAreaCode.choices, required=False, allow_blank=True, source="area_code"
+    )
+    crmCode = fields.CharField(required=False, allow_blank=True, max_length=20, source="crm_code")
+    labelId = fields.IntegerField(required=False, allow_null=True, source="label_id")
     # The wire field "source": DRF takes declared fields off the class; the stubs see Field.source.
     source = fields.CharField(required=False, allow_blank=True, max_length=20)  # type: ignore[assignment]
-    createdFrom = fields.DateField(required=False, allow_null=True)
-    createdTo = fields.DateField(required=False, allow_null=True)
-    lastVisitFrom = fields.DateField(required=False, allow_null=True)
-    lastVisitTo = fields.DateField(required=False, allow_null=True)
+    createdFrom = fields.DateField(required=False, allow_null=True, source="created_from")
+    createdTo = fields.DateField(required=False, allow_null=True, source="created_to")
+    lastVisitFrom = fields.DateField(required=False, allow_null=True, source="last_visit_from")
+    lastVisitTo = fields.DateField(required=False, allow_null=True, source="last_visit_to")
 
 
 class MemberCreateInputSerializer(serializers.Serializer):
     name = fields.CharField(required=False, allow_blank=True, max_length=40)
-    areaCode = fields.CharField(required=False, allow_blank=True, max_length=8)
+    areaCode = fields.CharField(required=False, allow_blank=True, max_length=8, source="area_code")
     phone = fields.CharField(required=False, allow_blank=True, max_length=30)
     gender = fields.CharField(required=False, allow_blank=True, max_length=20)
     birthday = fields.DateField(required=False, allow_null=True)
-    crmCode = fields.CharField(required=False, allow_blank=True, max_length=40)
-    cardNo = fields.CharField(required=False, allow_blank=True, max_length=40)
+    crmCode = fields.CharField(required=False, allow_blank=True, max_length=40, source="crm_code")
+    cardNo = fields.CharField(required=False, allow_blank=True, max_length=40, source="card_no")
     # The wire field "source": DRF takes declared fields off the class; the stubs see Field.source.
     source = fields.CharField(required=False, allow_blank=True, max_length=20)  # type: ignore[assignment]
-    labels = serializers.ListField(child=fields.IntegerField(), required=False, max_length=50)
+    labels = serializers.ListField(child=fields.IntegerField(), required=False, max_length=50, source="label_ids")
 
 
 class MemberSaveInputSerializer(MemberCreateInputSerializer):
     occupation = fields.CharField(required=False, allow_blank=True, max_length=20)
     income = fields.CharField(required=False, allow_blank=True, max_length=20)
     education = fields.CharField(required=False, allow_blank=True, max_length=20)
-    maritalStatus = fields.CharField(required=False, allow_blank=True, max_length=20)
-    introducerId = fields.IntegerField(required=False, allow_null=True)
-    smsConsent = serializers.BooleanField(required=False)
+    maritalStatus = fields.CharField(required=False, allow_blank=True, max_length=20, source="marital_status")
+    introducerId = fields.IntegerField(required=False, allow_null=True, source="introducer_id")
+    smsConsent = serializers.BooleanField(required=False, source="sms_consent")
     remark = fields.CharField(required=False, allow_blank=True, max_length=400)
 
 
 class MemberUpdateInputSerializer(MemberSaveInputSerializer):
-    memId = fields.IntegerField()
+    memId = fields.IntegerField(source="member_id")
 
 
 class MemberIdInputSerializer(serializers.Serializer):
@@ -199,10 +207,10 @@ class PointsAdjustOutputSerializer(serializers.Serializer):
 
 
 class PointsStoreListInputSerializer(serializers.Serializer):
-    memId = fields.IntegerField(required=False, allow_null=True)
+    memId = fields.IntegerField(required=False, allow_null=True, source="member_id")
     kind = serializers.ChoiceField(choices=PointsKind.choices, required=False, allow_blank=True)
-    dateFrom = fields.DateField(required=False, allow_null=True)
-    dateTo = fields.DateField(required=False, allow_null=True)
+    dateFrom = fields.DateField(required=False, allow_null=True, source="day_from")
+    dateTo = fields.DateField(required=False, allow_null=True, source="day_to")
 
 
 class CancelApplyInputSerializer(serializers.Serializer):

@@ -4,42 +4,32 @@ only their home store edits them (another store's member answers 404 to an edit,
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 
 from apps.accounts.session import session_of
 from apps.core.api.base import ErpApi
+from apps.core.api.lists import PagedListApi
 from apps.core.api.phone_fragments import PhoneFragmentSearch
 from apps.core.envelope import EnvelopeResponse
-from apps.core.errors import InvalidInput, NotFound
+from apps.core.errors import InvalidInput
 from apps.core.fields import query_text
-from apps.core.pagination import PageInputSerializer, page_request_from, paginate
 from apps.core.role_codes import MEMBER_CANCEL_DECIDE, MEMBER_PHONE_VIEW, MEMBER_POINTS_ADJUST, ROLE_CHOSEN
+from apps.core.scoping import get_in_scope, get_or_not_found, scoped_to_stores
 from apps.members import rules, selectors, services
 from apps.members.api import serializers as io
-from apps.members.models import CancellationRequest, Member
+from apps.members.choices import PHONE_MAX_LENGTH
+from apps.members.models import Member
 from apps.org.selectors import store_acted_in
 
 MEMBER_PAGES = ("ERP-HYGL-PAG-0002-0000", "ERP-HYGL-PAG-0003-0000")
 # Pages that mount the member search dialog with its "new customer into store".
 MEMBER_WRITERS = (*MEMBER_PAGES, "ERP-YUKB-PAG-0001-0000", "ERP-KDJC-PAG-0003-0000")
-
-
-def _store_member(request: Request, member_id: int) -> Member:
-    member = selectors.member_of_store(member_id, session_of(request).store_ids)
-    if member is None:
-        raise NotFound()
-    return member
-
-
-def _chain_member(member_id: int) -> Member:
-    member = selectors.member_in_chain(member_id)
-    if member is None:
-        raise NotFound()
-    return member
 
 
 def _saved() -> str:
@@ -60,7 +50,13 @@ class _SearchApi(ErpApi):
         return rules.check_search_form(
             area_code=query_text(params, "areaCode", max_length=8),
             name=query_text(params, "name", max_length=40),
-            phone=query_text(params, "phone", max_length=30),
+            phone=query_text(
+                params,
+                "phone",
+                max_length=PHONE_MAX_LENGTH,
+                trim=True,
+                too_long=_("please enter a correct phone number"),
+            ),
             card_no=query_text(params, "cardNo", max_length=40),
             crm_code=query_text(params, "crmCode", max_length=40),
         )
@@ -101,7 +97,13 @@ class MemberFuzzyQueryApi(PhoneFragmentSearch, _SearchApi):
         return rules.check_fuzzy_form(
             area_code=query_text(params, "areaCode", max_length=8),
             name=query_text(params, "name", max_length=40),
-            phone=query_text(params, "phone", max_length=30),
+            phone=query_text(
+                params,
+                "phone",
+                max_length=PHONE_MAX_LENGTH,
+                trim=True,
+                too_long=_("please enter 4 to 11 digits of the phone"),
+            ),
             crm_code=query_text(params, "crmCode", max_length=40),
         )
 
@@ -128,7 +130,9 @@ class MemberFileApi(ErpApi):
 
     @extend_schema(responses=io.MemberFileOutputSerializer, summary="A member file, chain-wide, phone masked")
     def get(self, request: Request, member_id: int) -> EnvelopeResponse:
-        return EnvelopeResponse(selectors.member_file(_chain_member(member_id), session_of(request).hier_id))
+        return EnvelopeResponse(
+            selectors.member_file(get_or_not_found(selectors.members(), pk=member_id), session_of(request).hier_id)
+        )
 
 
 class StoreMemberFileApi(ErpApi):
@@ -136,7 +140,11 @@ class StoreMemberFileApi(ErpApi):
 
     @extend_schema(responses=io.MemberFileOutputSerializer, summary="A member file of the chosen store")
     def get(self, request: Request, member_id: int) -> EnvelopeResponse:
-        return EnvelopeResponse(selectors.member_file(_store_member(request, member_id), session_of(request).hier_id))
+        return EnvelopeResponse(
+            selectors.member_file(
+                get_in_scope(selectors.members(), request, "home_store", pk=member_id), session_of(request).hier_id
+            )
+        )
 
 
 class WholePhoneApi(ErpApi):
@@ -144,7 +152,9 @@ class WholePhoneApi(ErpApi):
 
     @extend_schema(responses=io.WholePhoneOutputSerializer, summary="A member's whole phone; each view is logged")
     def get(self, request: Request, member_id: int) -> EnvelopeResponse:
-        return EnvelopeResponse(services.whole_phone_viewed(actor=self.actor(), member=_chain_member(member_id)))
+        return EnvelopeResponse(
+            services.whole_phone_viewed(actor=self.actor(), member=get_or_not_found(selectors.members(), pk=member_id))
+        )
 
 
 class _StoreListApi(PhoneFragmentSearch, ErpApi):
@@ -155,37 +165,27 @@ class _StoreListApi(PhoneFragmentSearch, ErpApi):
         # The whole-phone lists take the whole number: an exact match, not a fragment.
         return "" if self.whole_phone else super().phone_fragment(request)
 
-    def members(self, request: Request) -> Any:
-        data = self.parse(io.MemberListInputSerializer, request.query_params)
+    def members(self, request: Request, data: dict[str, Any]) -> QuerySet:
         if self.whole_phone and data.get("phone") and len(data["phone"]) not in (8, 11):
             raise InvalidInput(_("please enter a correct phone number"), field="phone")
         return selectors.store_members(
             store_id=session_of(request).chosen_entry.hier_id,
-            name=data.get("name", ""),
-            phone=data.get("phone", ""),
             whole_phone=self.whole_phone,
             phone_view=self.phone_view(request),
-            area_code=data.get("areaCode", ""),
-            crm_code=data.get("crmCode", ""),
-            label_id=data.get("labelId"),
-            source=data.get("source", ""),
-            created_from=data.get("createdFrom"),
-            created_to=data.get("createdTo"),
-            last_visit_from=data.get("lastVisitFrom"),
-            last_visit_to=data.get("lastVisitTo"),
+            **data,
         )
 
 
-class StoreMemberListApi(_StoreListApi):
-    @extend_schema(
-        parameters=[PageInputSerializer, io.MemberListInputSerializer],
-        responses=io.MemberPageOutputSerializer,
-        summary="The chosen store's members, newest first, phones masked",
-    )
-    def get(self, request: Request) -> EnvelopeResponse:
-        page = page_request_from(request.query_params)
-        members = selectors.with_labels(self.members(request))
-        return EnvelopeResponse(paginate(members, page, selectors.list_rows(session_of(request).hier_id)))
+class StoreMemberListApi(PagedListApi, _StoreListApi):
+    filters = io.MemberListInputSerializer
+    page_output = io.MemberPageOutputSerializer
+    summary = "The chosen store's members, newest first, phones masked"
+
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+        return selectors.with_labels(self.members(request, filters))
+
+    def render_rows(self, window: Iterable[Any]) -> list[Any]:
+        return selectors.list_rows(session_of(self.request).hier_id)(window)
 
 
 class StoreMemberCountApi(_StoreListApi):
@@ -195,7 +195,8 @@ class StoreMemberCountApi(_StoreListApi):
         summary="How many of the chosen store's members match",
     )
     def get(self, request: Request) -> EnvelopeResponse:
-        return EnvelopeResponse({"total": self.members(request).count()})
+        data = self.parse(io.MemberListInputSerializer, request.query_params)
+        return EnvelopeResponse({"total": self.members(request, data).count()})
 
 
 class StoreMemberWholePhoneListApi(StoreMemberListApi):
@@ -214,8 +215,8 @@ class MemberCreateApi(ErpApi):
 
     @extend_schema(request=io.MemberCreateInputSerializer, responses={201: io.MemberFileOutputSerializer})
     def post(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(self.serializer_class, request.data)
-        member = services.member_create(actor=self.actor(), store=store_acted_in(session_of(request)), data=dict(data))
+        fields = self.parse(self.serializer_class, request.data)
+        member = services.member_create(actor=self.actor(), store=store_acted_in(session_of(request)), **fields)
         return EnvelopeResponse(
             selectors.member_file(member, session_of(request).hier_id), message=_saved(), status=201
         )
@@ -236,9 +237,9 @@ class MemberStoreUpdateApi(ErpApi):
 
     @extend_schema(request=io.MemberUpdateInputSerializer, responses=io.MemberFileOutputSerializer)
     def post(self, request: Request) -> EnvelopeResponse:
-        data = dict(self.parse(io.MemberUpdateInputSerializer, request.data))
-        member = _store_member(request, data.pop("memId"))
-        member = services.member_update(actor=self.actor(), member=member, data=data)
+        changes = dict(self.parse(io.MemberUpdateInputSerializer, request.data))
+        member = get_in_scope(selectors.members(), request, "home_store", pk=changes.pop("member_id"))
+        member = services.member_update(actor=self.actor(), member=member, **changes)
         return EnvelopeResponse(selectors.member_file(member, session_of(request).hier_id), message=_saved())
 
 
@@ -252,7 +253,7 @@ class SmsStatusApi(ErpApi):
     @extend_schema(parameters=[io.MemberIdInputSerializer], responses=io.SmsConsentOutputSerializer)
     def get(self, request: Request) -> EnvelopeResponse:
         member_id = self.parse(io.MemberIdInputSerializer, request.query_params)["memId"]
-        return EnvelopeResponse(_consent_answer(_chain_member(member_id)))
+        return EnvelopeResponse(_consent_answer(get_or_not_found(selectors.members(), pk=member_id)))
 
 
 class SmsStatusUpdateApi(ErpApi):
@@ -262,42 +263,35 @@ class SmsStatusUpdateApi(ErpApi):
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.SmsConsentInputSerializer, request.data)
         member = services.sms_consent_set(
-            actor=self.actor(), member=_store_member(request, data["memId"]), consent=data["smsConsent"]
+            actor=self.actor(),
+            member=get_in_scope(selectors.members(), request, "home_store", pk=data["memId"]),
+            consent=data["smsConsent"],
         )
         return EnvelopeResponse(_consent_answer(member), message=_saved())
 
 
-class MemberPointsListApi(ErpApi):
+class MemberPointsListApi(PagedListApi):
     required_codes = MEMBER_PAGES
+    filters = io.MemberIdInputSerializer
+    page_output = io.PointsPageOutputSerializer
 
-    @extend_schema(
-        parameters=[PageInputSerializer, io.MemberIdInputSerializer], responses=io.PointsPageOutputSerializer
-    )
-    def get(self, request: Request) -> EnvelopeResponse:
-        page = page_request_from(request.query_params)
-        member = _chain_member(self.parse(io.MemberIdInputSerializer, request.query_params)["memId"])
-        return EnvelopeResponse(
-            paginate(selectors.points_entries(member_id=member.pk), page, selectors.points_entry_rows)
-        )
+    def render_rows(self, window: Iterable[Any]) -> list[Any]:
+        return selectors.points_entry_rows(window)
+
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+        return selectors.points_entries(member_id=get_or_not_found(selectors.members(), pk=filters["memId"]).pk)
 
 
-class StorePointsListApi(ErpApi):
+class StorePointsListApi(PagedListApi):
     required_codes = MEMBER_PAGES
+    filters = io.PointsStoreListInputSerializer
+    page_output = io.PointsPageOutputSerializer
 
-    @extend_schema(
-        parameters=[PageInputSerializer, io.PointsStoreListInputSerializer], responses=io.PointsPageOutputSerializer
-    )
-    def get(self, request: Request) -> EnvelopeResponse:
-        page = page_request_from(request.query_params)
-        data = self.parse(io.PointsStoreListInputSerializer, request.query_params)
-        entries = selectors.points_entries(
-            store_id=session_of(request).hier_id,
-            member_id=data.get("memId"),
-            kind=data.get("kind", ""),
-            day_from=data.get("dateFrom"),
-            day_to=data.get("dateTo"),
-        )
-        return EnvelopeResponse(paginate(entries, page, selectors.points_entry_rows))
+    def render_rows(self, window: Iterable[Any]) -> list[Any]:
+        return selectors.points_entry_rows(window)
+
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+        return selectors.points_entries(store_id=session_of(request).hier_id, **filters)
 
 
 class PointsAdjustApi(ErpApi):
@@ -309,16 +303,12 @@ class PointsAdjustApi(ErpApi):
         entry = services.points_adjust(
             actor=self.actor(),
             # Like every member write, only a member of the chosen store: another store's is 404.
-            member=_store_member(request, data["memId"]),
+            member=get_in_scope(selectors.members(), request, "home_store", pk=data["memId"]),
             store=store_acted_in(session_of(request)),
             change=data["change"],
             reason=data["reason"],
         )
-        entry = selectors.points_entries(member_id=entry.member_id).get(pk=entry.pk)
-        return EnvelopeResponse(
-            {"memId": entry.member_id, "points": entry.balance_after, "entry": selectors.points_entry_row(entry)},
-            message=_saved(),
-        )
+        return EnvelopeResponse(selectors.points_adjusted(entry.pk), message=_saved())
 
 
 class MemberLabelListApi(ErpApi):
@@ -337,27 +327,27 @@ class CancelApplyApi(ErpApi):
         data = self.parse(io.CancelApplyInputSerializer, request.data)
         cancellation = services.cancellation_apply(
             actor=self.actor(),
-            member=_store_member(request, data["memId"]),
+            member=get_in_scope(selectors.members(), request, "home_store", pk=data["memId"]),
             store=store_acted_in(session_of(request)),
             reason=data["reason"],
         )
-        row = selectors.cancellation_row(
-            selectors.cancellation_requests(store_ids=session_of(request).store_ids).get(pk=cancellation.pk)
+        return EnvelopeResponse(
+            selectors.cancellation_row(get_in_scope(selectors.cancellations(), request, pk=cancellation.pk)),
+            message=_("request submitted"),
+            status=201,
         )
-        return EnvelopeResponse(row, message=_("request submitted"), status=201)
 
 
-class CancelListApi(ErpApi):
+class CancelListApi(PagedListApi):
     required_codes = ROLE_CHOSEN
+    filters = io.CancelListInputSerializer
+    page_output = io.CancellationPageOutputSerializer
 
-    @extend_schema(
-        parameters=[PageInputSerializer, io.CancelListInputSerializer], responses=io.CancellationPageOutputSerializer
-    )
-    def get(self, request: Request) -> EnvelopeResponse:
-        page = page_request_from(request.query_params)
-        status = self.parse(io.CancelListInputSerializer, request.query_params).get("status", "")
-        requests = selectors.cancellation_requests(store_ids=session_of(request).store_ids, status=status)
-        return EnvelopeResponse(paginate(requests, page, selectors.cancellation_rows))
+    def render_rows(self, window: Iterable[Any]) -> list[Any]:
+        return selectors.cancellation_rows(window)
+
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+        return scoped_to_stores(selectors.cancellations(**filters), request)
 
 
 class CancelDecideApi(ErpApi):
@@ -366,15 +356,11 @@ class CancelDecideApi(ErpApi):
     @extend_schema(request=io.CancelDecideInputSerializer, responses=io.CancellationOutputSerializer)
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.CancelDecideInputSerializer, request.data)
-        cancellation = CancellationRequest.objects.filter(
-            pk=data["id"], store_id__in=session_of(request).store_ids
-        ).first()
-        if cancellation is None:
-            raise NotFound()
+        cancellation = get_in_scope(selectors.cancellations(), request, pk=data["id"])
         services.cancellation_decide(
             actor=self.actor(), request=cancellation, approve=data["approve"], remark=data.get("remark", "")
         )
-        row = selectors.cancellation_row(
-            selectors.cancellation_requests(store_ids=session_of(request).store_ids).get(pk=cancellation.pk)
+        return EnvelopeResponse(
+            selectors.cancellation_row(get_in_scope(selectors.cancellations(), request, pk=cancellation.pk)),
+            message=_saved(),
         )
-        return EnvelopeResponse(row, message=_saved())

@@ -154,3 +154,14 @@ def test_search_needs_a_chosen_role(chain):
 
     body = api_client(user=UserFactory()).get(SEARCH, {"name": "王芳"}).json()
     assert body["errcode"] == "FILTER_LOGIN_NO_ROLE"
+
+
+def test_a_phone_longer_than_the_rules_accept_answers_the_rules_message(store, manager):
+    client = api_client(entry=manager)
+    for phone in ("138000011112", "1" * 30, "1" * 31):
+        body = client.get(SEARCH, {"areaCode": "0086", "phone": phone}).json()
+        assert body["data"]["fields"] == {"phone": ["please enter a correct phone number"]}
+        body = client.get("/rest/member/likeQuery", {"phone": phone}).json()
+        assert body["data"]["fields"] == {"phone": ["please enter 4 to 11 digits of the phone"]}
+    # Blanks around a whole phone are not counted, as the rules strip them.
+    assert client.get(SEARCH, {"areaCode": "0086", "phone": " 13800001111 "}).json()["errcode"] == "0"

@@ -8,18 +8,22 @@ signed-in user's own.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 
-from apps.accounts.session import session_of, signed_in_user
+from apps.accounts.session import signed_in_user
 from apps.core.api.base import ErpApi
+from apps.core.api.lists import PagedListApi
 from apps.core.envelope import EnvelopeResponse
-from apps.core.errors import NotFound
-from apps.core.pagination import page_request_from, paginate
 from apps.core.role_codes import ROLE_CHOSEN
 from apps.core.schema import NULLABLE_DATA
+from apps.core.scoping import level_in_scope
 from apps.messaging import selectors, services
 from apps.messaging.api.serializers import (
     MandatoryMessageOutputSerializer,
@@ -40,20 +44,8 @@ from apps.messaging.api.serializers import (
     TaskSearchInputSerializer,
 )
 from apps.messaging.choices import MessageReadFilter
-from apps.org.models import OrgUnit
 
 MESSAGE_CENTRE = ("XXZX-0001",)
-
-
-def _unit_for(request: Request, unit_id: int | None) -> OrgUnit:
-    """The store or level a call acts for: the chosen one by default; a given id must be the chosen
-    level or a store beneath it (contract §5: another store answers 404)."""
-    session = session_of(request)
-    if unit_id is None or unit_id == session.hier_id:
-        return session.chosen_entry.hier
-    if unit_id not in session.store_ids:
-        raise NotFound()
-    return OrgUnit.objects.only("id", "kind", "path", "name").get(pk=unit_id)
 
 
 def _read_filter(raw: int | None) -> bool | None:
@@ -73,27 +65,26 @@ class MessageTypeListApi(ErpApi):
         return EnvelopeResponse(selectors.message_types())
 
 
-class MessageSearchApi(ErpApi):
+class MessageSearchApi(PagedListApi):
     """Published messages addressed to the store or a level above it, newest first."""
 
     required_codes = MESSAGE_CENTRE
+    filters = MessageSearchInputSerializer
+    schema_parameters = [MessageSearchInputSerializer]
+    page_output = MessagePageOutputSerializer
+    summary = "Messages of the store, newest first (searchMsg)"
 
-    @extend_schema(
-        parameters=[MessageSearchInputSerializer],
-        responses=MessagePageOutputSerializer,
-        summary="Messages of the store, newest first (searchMsg)",
-    )
-    def get(self, request: Request) -> EnvelopeResponse:
-        page = page_request_from(request.query_params)
-        data = self.parse(MessageSearchInputSerializer, request.query_params)
-        rows = selectors.message_search(
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+        return selectors.message_search(
             user=signed_in_user(request),
-            unit=_unit_for(request, data.get("departmentId")),
-            is_read=_read_filter(data.get("isRead")),
-            type_id=data.get("msgType"),
-            keyword=data.get("keyword", "").strip(),
+            unit=level_in_scope(selectors.units(), request, filters.get("departmentId")),
+            is_read=_read_filter(filters.get("isRead")),
+            type_id=filters.get("msgType"),
+            keyword=filters.get("keyword", "").strip(),
         )
-        return EnvelopeResponse(paginate(rows, page, selectors.message_rows))
+
+    def render_rows(self, window: Iterable[Any]) -> list[Any]:
+        return selectors.message_rows(window)
 
 
 class MessageUnreadCountApi(ErpApi):
@@ -110,7 +101,7 @@ class MessageUnreadCountApi(ErpApi):
         data = self.parse(MessageCountInputSerializer, request.query_params)
         count = selectors.messages_count(
             user=signed_in_user(request),
-            unit=_unit_for(request, data.get("departmentId")),
+            unit=level_in_scope(selectors.units(), request, data.get("departmentId")),
             is_read=data.get("isRead") == MessageReadFilter.READ,
         )
         return EnvelopeResponse(count)
@@ -128,7 +119,7 @@ class MessageDetailApi(ErpApi):
     )
     def get(self, request: Request) -> EnvelopeResponse:
         data = self.parse(MessageDetailInputSerializer, request.query_params)
-        unit = _unit_for(request, data.get("departmentId"))
+        unit = level_in_scope(selectors.units(), request, data.get("departmentId"))
         message = selectors.message_for_reader(user=signed_in_user(request), unit=unit, message_id=data["id"])
         if not message.is_read:
             services.messages_mark_read(user=signed_in_user(request), unit=unit, message_ids=[message.pk])
@@ -150,7 +141,9 @@ class MessageBatchReadApi(ErpApi):
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(MessageBatchReadInputSerializer, request.data)
         marked = services.messages_mark_read(
-            user=signed_in_user(request), unit=_unit_for(request, data.get("departmentId")), message_ids=data["ids"]
+            user=signed_in_user(request),
+            unit=level_in_scope(selectors.units(), request, data.get("departmentId")),
+            message_ids=data["ids"],
         )
         return EnvelopeResponse({"marked": marked}, _("marked as read"))
 
@@ -169,7 +162,7 @@ class MandatoryMessageApi(ErpApi):
     def get(self, request: Request) -> EnvelopeResponse:
         data = self.parse(MessageScopeInputSerializer, request.query_params)
         message = selectors.mandatory_message_unread(
-            user=signed_in_user(request), unit=_unit_for(request, data.get("departmentId"))
+            user=signed_in_user(request), unit=level_in_scope(selectors.units(), request, data.get("departmentId"))
         )
         return EnvelopeResponse(selectors.mandatory_notice(message) if message is not None else None)
 
@@ -190,31 +183,32 @@ class TaskUnreadCountApi(ErpApi):
     def get(self, request: Request) -> EnvelopeResponse:
         data = self.parse(TaskCountInputSerializer, request.query_params)
         count = selectors.tasks_count(
-            user=signed_in_user(request), unit=_unit_for(request, data.get("storeId")), is_read=bool(data.get("isRead"))
+            user=signed_in_user(request),
+            unit=level_in_scope(selectors.units(), request, data.get("storeId")),
+            is_read=bool(data.get("isRead")),
         )
         return EnvelopeResponse(count)
 
 
-class TaskSearchApi(ErpApi):
+class TaskSearchApi(PagedListApi):
     """Tasks of the store (of every store beneath a level), newest first."""
 
     required_codes = ROLE_CHOSEN
+    filters = TaskSearchInputSerializer
+    schema_parameters = [TaskSearchInputSerializer]
+    page_output = TaskPageOutputSerializer
+    summary = "Tasks of the store, newest first (searchTaskStore)"
 
-    @extend_schema(
-        parameters=[TaskSearchInputSerializer],
-        responses=TaskPageOutputSerializer,
-        summary="Tasks of the store, newest first (searchTaskStore)",
-    )
-    def get(self, request: Request) -> EnvelopeResponse:
-        page = page_request_from(request.query_params)
-        data = self.parse(TaskSearchInputSerializer, request.query_params)
-        rows = selectors.task_search(
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+        return selectors.task_search(
             user=signed_in_user(request),
-            unit=_unit_for(request, data.get("storeId")),
-            is_read=data.get("isRead"),
-            task_type=data.get("type"),
+            unit=level_in_scope(selectors.units(), request, filters.get("storeId")),
+            is_read=filters.get("isRead"),
+            task_type=filters.get("type"),
         )
-        return EnvelopeResponse(paginate(rows, page, selectors.task_rows))
+
+    def render_rows(self, window: Iterable[Any]) -> list[Any]:
+        return selectors.task_rows(window)
 
 
 class TaskDetailApi(ErpApi):
@@ -229,7 +223,7 @@ class TaskDetailApi(ErpApi):
     )
     def get(self, request: Request) -> EnvelopeResponse:
         data = self.parse(TaskDetailInputSerializer, request.query_params)
-        unit = _unit_for(request, data.get("storeId"))
+        unit = level_in_scope(selectors.units(), request, data.get("storeId"))
         task = selectors.task_for_reader(user=signed_in_user(request), unit=unit, task_id=data["id"])
         if not task.is_read:
             services.tasks_mark_read(user=signed_in_user(request), unit=unit, task_ids=[task.pk])
@@ -250,6 +244,8 @@ class TaskBatchReadApi(ErpApi):
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(TaskBatchReadInputSerializer, request.data)
         marked = services.tasks_mark_read(
-            user=signed_in_user(request), unit=_unit_for(request, data.get("storeId")), task_ids=data["ids"]
+            user=signed_in_user(request),
+            unit=level_in_scope(selectors.units(), request, data.get("storeId")),
+            task_ids=data["ids"],
         )
         return EnvelopeResponse({"marked": marked}, _("marked as read"))

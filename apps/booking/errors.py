@@ -1,0 +1,32 @@
+"""The booking app's domain errors (docs/api.md lists every errcode)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy
+
+from apps.booking.drafts import Problem
+from apps.core.errors import DomainError
+
+
+class ReservationConflict(DomainError):
+    """Spec §8 passes RES-51021 of saveOrUpdate to the page, which shows `data.problems`."""
+
+    errcode = "RES-51021"
+    status = 409
+    default_message = gettext_lazy("the reservation conflicts with another booking")
+
+    def __init__(self, problems: list[Problem]) -> None:
+        message = "; ".join(problem.message for problem in problems) or None
+        super().__init__(message, data={"problems": [problem.to_wire() for problem in problems]})
+
+
+class WrongStatus(DomainError):
+    errcode = "RES-40901"
+    status = 409
+    default_message = gettext_lazy("the reservation's status does not allow this")
+
+
+class PresenceConflict(DomainError):
+    errcode = "RES-40902"
+    status = 409
+    default_message = gettext_lazy("the employee is already clocked on")
