@@ -6,28 +6,31 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.accounts.access import check_access_change
 from apps.catalog.models import Project
 from apps.core.audit import Actor, audit_record
+from apps.core.constraints import constraint_errors
 from apps.core.errors import Conflict, InvalidInput, NotFound
 from apps.org.models import OrgUnit
 from apps.staff import rules
 from apps.staff.access import employee_left, employee_linked
 from apps.staff.choices import AuditAction, EmployeePosition, EmployeeStatus, SkillLevel
+from apps.staff.errors import EmployeePhoneTaken
 from apps.staff.models import Employee, EmployeeServiceDuration
 
+# Model field → the name the system log (and a rule's error) gives it: the page's field names.
 EMPLOYEE_FIELDS = {
     "name": "name",
-    "areaCode": "area_code",
+    "area_code": "areaCode",
     "phone": "phone",
     "position": "position",
-    "skillLevel": "skill_level",
-    "hireDate": "hire_date",
-    "userId": "user_id",
+    "skill_level": "skillLevel",
+    "hire_date": "hireDate",
+    "user_id": "userId",
 }
 
 
@@ -35,19 +38,36 @@ def _wire(value: Any) -> Any:
     return value.isoformat() if isinstance(value, date) else value
 
 
-def _employee_clean(data: dict[str, Any], today: date) -> dict[str, Any]:
-    clean = dict(data)
-    clean["name"] = rules.check_employee_name(data.get("name", ""))
-    clean["phone"] = rules.check_employee_phone(data.get("areaCode", ""), data.get("phone", ""))
-    if data.get("position") not in EmployeePosition.values:
+def _employee_clean(
+    *,
+    name: str,
+    area_code: str,
+    phone: str,
+    position: str,
+    skill_level: str,
+    hire_date: date | None,
+    user_id: int | None,
+    today: date,
+) -> dict[str, Any]:
+    """The employee's fields by model field name, or the first broken rule."""
+    clean_name = rules.check_employee_name(name)
+    clean_phone = rules.check_employee_phone(area_code, phone)
+    if position not in EmployeePosition.values:
         raise InvalidInput(_("please choose a position"), field="position")
-    if (data.get("skillLevel") or "") not in ["", *SkillLevel.values]:
+    if (skill_level or "") not in ["", *SkillLevel.values]:
         raise InvalidInput(_("unknown skill level"), field="skillLevel")
-    clean["skillLevel"] = data.get("skillLevel") or ""
-    if data.get("hireDate") is None:
+    if hire_date is None:
         raise InvalidInput(_("please enter the hire date"), field="hireDate")
-    rules.check_hire_date(data["hireDate"], today)
-    return clean
+    rules.check_hire_date(hire_date, today)
+    return {
+        "name": clean_name,
+        "area_code": area_code,
+        "phone": clean_phone,
+        "position": position,
+        "skill_level": skill_level or "",
+        "hire_date": hire_date,
+        "user_id": user_id,
+    }
 
 
 def _check_user(store: OrgUnit, user_id: int | None, employee_id: int | None) -> None:
@@ -61,43 +81,59 @@ def _check_user(store: OrgUnit, user_id: int | None, employee_id: int | None) ->
 
 
 def employee_save(
-    *, actor: Actor, caller_entry_id: int | None, store: OrgUnit, employee: Employee | None, data: dict[str, Any]
+    *,
+    actor: Actor,
+    caller_entry_id: int | None,
+    store: OrgUnit,
+    employee: Employee | None,
+    name: str,
+    area_code: str,
+    phone: str,
+    position: str,
+    skill_level: str = "",
+    hire_date: date | None,
+    user_id: int | None = None,
 ) -> Employee:
     """Creates (employee None) or edits an employee of `store`. Rules: name required, at most 20
     characters; an 11-digit mainland mobile, or an 8-digit Hong Kong or Macao number with its area
     code; a hire date not in the future; a phone used once among the store's active staff. Linking
     or unlinking an account changes its access, so both the new and the previous account must hold
     no role above the caller's there (the accounts app's rule, apps.accounts.access)."""
-    today = timezone.localdate()
-    clean = _employee_clean(data, today)
+    clean = _employee_clean(
+        name=name,
+        area_code=area_code,
+        phone=phone,
+        position=position,
+        skill_level=skill_level,
+        hire_date=hire_date,
+        user_id=user_id,
+        today=timezone.localdate(),
+    )
     with transaction.atomic():
         if employee is not None:
             employee = Employee.objects.select_for_update().get(pk=employee.pk)
-            if employee.left_date and clean["hireDate"] > employee.left_date:
+            if employee.left_date and clean["hire_date"] > employee.left_date:
                 raise InvalidInput(_("the hire date cannot be after the leaving date"), field="hireDate")
         previous_user_id = employee.user_id if employee else None
-        if clean.get("userId") != previous_user_id:
-            for user_id in (uid for uid in (clean.get("userId"), previous_user_id) if uid is not None):
-                check_access_change(caller_entry_id=caller_entry_id, store=store, user_id=user_id, field="userId")
-        _check_user(store, clean.get("userId"), employee.pk if employee else None)
+        if user_id != previous_user_id:
+            for account_id in (uid for uid in (user_id, previous_user_id) if uid is not None):
+                check_access_change(caller_entry_id=caller_entry_id, store=store, user_id=account_id, field="userId")
+        _check_user(store, user_id, employee.pk if employee else None)
         created = employee is None
         if employee is None:
             employee = Employee(store=store)
-        before = {wire: getattr(employee, field) for wire, field in EMPLOYEE_FIELDS.items()}
-        for wire, field in EMPLOYEE_FIELDS.items():
-            setattr(employee, field, clean.get(wire))
+        before = {field: getattr(employee, field) for field in EMPLOYEE_FIELDS}
+        for field, value in clean.items():
+            setattr(employee, field, value)
         changed = {
-            wire: [_wire(before[wire]), _wire(getattr(employee, field))]
-            for wire, field in EMPLOYEE_FIELDS.items()
-            if created or before[wire] != getattr(employee, field)
+            logged: [_wire(before[field]), _wire(getattr(employee, field))]
+            for field, logged in EMPLOYEE_FIELDS.items()
+            if created or before[field] != getattr(employee, field)
         }
         if not changed:
             return employee
-        try:
-            with transaction.atomic():
-                employee.save()
-        except IntegrityError:
-            raise InvalidInput(_("another active employee of the store has this phone"), field="phone") from None
+        with constraint_errors({"employee_active_phone_once_per_store": EmployeePhoneTaken}):
+            employee.save()
         if employee.user_id != previous_user_id:
             employee_linked(actor=actor, employee=employee, previous_user_id=previous_user_id)
         audit_record(

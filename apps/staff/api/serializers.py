@@ -54,18 +54,21 @@ class EmployeeDetailOutputSerializer(EmployeeRowOutputSerializer):
     durations = DurationOutputSerializer(many=True)
 
 
+# Parsed into apps.staff.services.employee_save's keyword arguments (the `source` names).
 class EmployeeSaveInputSerializer(serializers.Serializer):
     """Without `id` a new employee of the acting store; with it, an edit."""
 
     id = fields.IntegerField(required=False, allow_null=True)
     name = fields.CharField(allow_blank=True, max_length=200)
-    areaCode = fields.CharField(required=False, default=AreaCode.MAINLAND, max_length=8)
+    areaCode = fields.CharField(source="area_code", required=False, default=AreaCode.MAINLAND, max_length=8)
     phone = fields.CharField(allow_blank=True, max_length=20)
     position = fields.CharField(allow_blank=True, max_length=20)
-    skillLevel = fields.CharField(required=False, allow_blank=True, default="", max_length=20)
-    hireDate = fields.DateField(allow_null=True)
-    userId = fields.IntegerField(required=False, allow_null=True, default=None)
-    storeId = fields.IntegerField(required=False, help_text="a store the role acts in; default the chosen store")
+    skillLevel = fields.CharField(source="skill_level", required=False, allow_blank=True, default="", max_length=20)
+    hireDate = fields.DateField(source="hire_date", allow_null=True)
+    userId = fields.IntegerField(source="user_id", required=False, allow_null=True, default=None)
+    storeId = fields.IntegerField(
+        source="store_id", required=False, help_text="a store the role acts in; default the chosen store"
+    )
 
 
 class EmployeeLeaveInputSerializer(serializers.Serializer):

@@ -3,17 +3,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from django.db.models import QuerySet
 from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 
 from apps.core.api.base import ErpApi
+from apps.core.api.lists import PagedListApi
 from apps.core.envelope import EnvelopeResponse
-from apps.core.errors import NotFound
-from apps.core.pagination import page_request_from, paginate
 from apps.core.permissions import session_of
+from apps.core.scoping import get_in_scope, scope_of, store_in_scope
 from apps.org.models import OrgUnit
 from apps.staff import selectors, services
 from apps.staff.api import serializers as io
@@ -24,51 +26,32 @@ STAFF_DETAIL_CODE = "YGGL-PAG-0002-0100"
 STAFF_CODES = (STAFF_LIST_CODE, STAFF_DETAIL_CODE)
 
 
-def _acting_store(request: Request, store_id: int | None) -> OrgUnit:
-    """A store the chosen role acts in: `store_id` when given, else the chosen store."""
-    store_id = store_id if store_id is not None else session_of(request).hier_id
-    store = None
-    if store_id in session_of(request).store_ids:
-        store = OrgUnit.objects.stores().filter(pk=store_id).first()
-    if store is None:
-        raise NotFound()
-    return store
-
-
 def _employee(request: Request, employee_id: int) -> Employee:
-    employee = (
-        selectors.employees_of(store_ids=session_of(request).store_ids)
-        .select_related("store", "user")
-        .filter(pk=employee_id)
-        .first()
-    )
-    if employee is None:
-        raise NotFound()
-    return employee
+    return get_in_scope(Employee.objects.select_related("store", "user"), request, pk=employee_id)
 
 
 def _saved() -> str:
     return gettext("saved")
 
 
-class EmployeeListApi(ErpApi):
+class EmployeeListApi(PagedListApi):
     required_codes = (STAFF_LIST_CODE,)
+    filters = io.EmployeeSearchInputSerializer
+    # The filters serializer already declares pageNo and pageSize.
+    schema_parameters = [io.EmployeeSearchInputSerializer]
+    page_output = io.EmployeePageOutputSerializer
+    summary = "The staff of the chosen store (phones masked)"
 
-    @extend_schema(
-        parameters=[io.EmployeeSearchInputSerializer],
-        responses=io.EmployeePageOutputSerializer,
-        summary="The staff of the chosen store (phones masked)",
-    )
-    def get(self, request: Request) -> EnvelopeResponse:
-        page = page_request_from(request.query_params)
-        data = self.parse(io.EmployeeSearchInputSerializer, request.query_params)
-        rows = selectors.employee_search(
-            store_ids=session_of(request).store_ids,
-            keyword=data.get("keyword", ""),
-            position=data.get("position", ""),
-            status=data.get("status", ""),
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[Employee]:
+        return selectors.employee_search(
+            store_ids=scope_of(request).store_ids,
+            keyword=filters.get("keyword", ""),
+            position=filters.get("position", ""),
+            status=filters.get("status", ""),
         )
-        return EnvelopeResponse(paginate(rows, page, selectors.employee_rows))
+
+    def render_rows(self, window: Iterable[Employee]) -> list[dict[str, Any]]:
+        return selectors.employee_rows(window)
 
 
 class EmployeeDetailApi(ErpApi):
@@ -88,16 +71,17 @@ class EmployeeSaveApi(ErpApi):
         summary="Create or edit an employee",
     )
     def post(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(io.EmployeeSaveInputSerializer, request.data)
-        employee_id = data.pop("id", None)
+        fields = self.parse(io.EmployeeSaveInputSerializer, request.data)
+        employee_id = fields.pop("id", None)
+        store_id = fields.pop("store_id", None)
         employee = _employee(request, employee_id) if employee_id else None
-        store = employee.store if employee else _acting_store(request, data.pop("storeId", None))
+        store = employee.store if employee else store_in_scope(OrgUnit.objects.stores(), request, store_id)
         employee = services.employee_save(
             actor=self.actor(),
             caller_entry_id=session_of(request).chosen_entry.pk,
             store=store,
             employee=employee,
-            data=data,
+            **fields,
         )
         return EnvelopeResponse(
             selectors.employee_detail(employee=_employee(request, employee.pk)),
@@ -165,14 +149,11 @@ class DurationCloseApi(ErpApi):
     )
     def put(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.DurationCloseInputSerializer, request.data)
-        row = (
-            EmployeeServiceDuration.objects.filter(
-                pk=data["id"], is_active=True, employee__store_id__in=session_of(request).store_ids
-            )
-            .select_related("employee")
-            .first()
+        row = get_in_scope(
+            EmployeeServiceDuration.objects.filter(is_active=True).select_related("employee"),
+            request,
+            store_field="employee__store",
+            pk=data["id"],
         )
-        if row is None:
-            raise NotFound()
         row = services.duration_close(actor=self.actor(), duration=row)
         return EnvelopeResponse(_duration_answer(row), message=_saved())
