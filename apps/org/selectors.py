@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
 from apps.org.choices import STORE_REQUIRED_FIELDS, StoreStatus
 from apps.org.hooks import account_roles
@@ -123,6 +123,12 @@ def owner_store_ids(*, user_id: int) -> frozenset[int]:
     # The owner entries are accounts' (above org), asked through apps.org.hooks.
     units = account_roles().owner_units(user_id=user_id)
     return frozenset(store.pk for store in stores_under_units(units))
+
+
+def visible_stores(*, user_id: int, store_ids: frozenset[int]) -> QuerySet[OrgUnit]:
+    """The active stores a store-information call may read: those of the chosen role (`store_ids`)
+    and those the user owns (shop management shows all of them)."""
+    return OrgUnit.objects.stores().filter(pk__in=store_ids | owner_store_ids(user_id=user_id), is_active=True)
 
 
 def owner_stores(*, user_id: int) -> list[dict[str, Any]]:

@@ -4,7 +4,7 @@ changes and writes the system log with the fields it changed."""
 from __future__ import annotations
 
 from datetime import date, time
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -16,19 +16,37 @@ from apps.org.choices import AuditAction, StoreStatus
 from apps.org.models import OrgUnit
 from apps.org.selectors import borrow_out_candidates
 
-# Wire name → model field of the store information a store may edit (spec §2.2 /storeBasicInfo).
+
+class StoreChanges(TypedDict, total=False):
+    """The store information a store may edit (spec §2.2 /storeBasicInfo), by model field."""
+
+    name: str
+    province_code: str
+    city_code: str
+    district_code: str
+    address: str
+    phone: str
+    open_time: time | None
+    close_time: time | None
+    seats: int | None
+    status: str
+    front_desk_check_required: bool
+    borrow_out_target_ids: list[int]
+
+
+# Model field → the page's name for it, in the system log and in a rule's error.
 STORE_FIELDS = {
     "name": "name",
-    "provinceCode": "province_code",
-    "cityCode": "city_code",
-    "districtCode": "district_code",
+    "province_code": "provinceCode",
+    "city_code": "cityCode",
+    "district_code": "districtCode",
     "address": "address",
     "phone": "phone",
-    "openTime": "open_time",
-    "closeTime": "close_time",
+    "open_time": "openTime",
+    "close_time": "closeTime",
     "seats": "seats",
     "status": "status",
-    "frontDeskCheckRequired": "front_desk_check_required",
+    "front_desk_check_required": "frontDeskCheckRequired",
 }
 
 
@@ -60,32 +78,36 @@ def _check_regions(province: str, city: str, district: str) -> None:
         raise InvalidInput(_("the district is not in that city"), field="districtCode")
 
 
-def store_update(*, actor: Actor, store: OrgUnit, changes: dict[str, Any]) -> OrgUnit:
+def store_update(*, actor: Actor, store: OrgUnit, **changes: Unpack[StoreChanges]) -> OrgUnit:
     """Spec §7.2 UpdateErpStore: edits the store information; only the fields sent change. Rules:
     phone format, opening before closing, seats or beds not negative, a consistent region, borrow-out
     targets among the other active stores. The system log records each changed field, old and new."""
+    sent: dict[str, Any] = dict(changes)
     with transaction.atomic():
         store = OrgUnit.objects.stores().select_for_update().get(pk=store.pk)
-        before = {wire: getattr(store, field) for wire, field in STORE_FIELDS.items()}
-        after = {**before, **{wire: changes[wire] for wire in STORE_FIELDS if wire in changes}}
+        before = {field: getattr(store, field) for field in STORE_FIELDS}
+        after = {**before, **{field: sent[field] for field in STORE_FIELDS if field in sent}}
         after["name"] = (after["name"] or "").strip()
         if not after["name"]:
             raise InvalidInput(_("please enter the store name"), field="name")
-        for wire in ("provinceCode", "cityCode", "districtCode", "address", "phone"):
-            after[wire] = (after[wire] or "").strip()
+        for field in ("province_code", "city_code", "district_code", "address", "phone"):
+            after[field] = (after[field] or "").strip()
         rules.check_store_phone(after["phone"])
-        rules.check_opening_hours(after["openTime"], after["closeTime"])
+        rules.check_opening_hours(after["open_time"], after["close_time"])
         rules.check_seats(after["seats"])
         if after["status"] not in StoreStatus.values:
             raise InvalidInput(_("unknown store status"), field="status")
-        _check_regions(after["provinceCode"], after["cityCode"], after["districtCode"])
+        _check_regions(after["province_code"], after["city_code"], after["district_code"])
         changed = {
-            wire: [_wire(before[wire]), _wire(after[wire])] for wire in STORE_FIELDS if before[wire] != after[wire]
+            logged: [_wire(before[field]), _wire(after[field])]
+            for field, logged in STORE_FIELDS.items()
+            if before[field] != after[field]
         }
-        for wire in changed:
-            setattr(store, STORE_FIELDS[wire], after[wire])
-        if "borrowOutTargetIds" in changes:
-            wanted = set(changes["borrowOutTargetIds"] or [])
+        for field in STORE_FIELDS:
+            if before[field] != after[field]:
+                setattr(store, field, after[field])
+        if "borrow_out_target_ids" in sent:
+            wanted = set(sent["borrow_out_target_ids"] or [])
             if store.pk in wanted:
                 raise InvalidInput(_("a store cannot lend to itself"), field="borrowOutTargetIds")
             if not wanted <= {candidate.pk for candidate in borrow_out_candidates(store)}:

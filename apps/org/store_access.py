@@ -8,22 +8,9 @@ does not refuse anything: a store that closed for the day must be able to open a
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_lazy as _
-
 from apps.core.errors import DomainError
+from apps.org.errors import StoreDeactivated, StoreDebtDisabled
 from apps.org.models import OrgUnit
-
-
-class StoreDebtDisabled(DomainError):
-    errcode = "SHOP-40301"
-    status = 403
-    default_message = _("this store is disabled for debt, please contact head office")
-
-
-class StoreDeactivated(DomainError):
-    errcode = "SHOP-40302"
-    status = 403
-    default_message = _("this store has been deactivated, please contact head office")
 
 
 def store_refusal(unit: OrgUnit) -> DomainError | None:

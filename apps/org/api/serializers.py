@@ -48,22 +48,29 @@ class StoreInfoCheckOutputSerializer(StoreInfoOutputSerializer):
     )
 
 
+# Parsed into apps.org.services.store_update's keyword arguments (the `source` names).
 class StoreUpdateInputSerializer(serializers.Serializer):
     """Only the fields sent change."""
 
     id = fields.IntegerField()
     name = fields.CharField(required=False, max_length=100, allow_blank=True)
-    provinceCode = fields.CharField(required=False, max_length=6, allow_blank=True)
-    cityCode = fields.CharField(required=False, max_length=6, allow_blank=True)
-    districtCode = fields.CharField(required=False, max_length=6, allow_blank=True)
+    provinceCode = fields.CharField(source="province_code", required=False, max_length=6, allow_blank=True)
+    cityCode = fields.CharField(source="city_code", required=False, max_length=6, allow_blank=True)
+    districtCode = fields.CharField(source="district_code", required=False, max_length=6, allow_blank=True)
     address = fields.CharField(required=False, max_length=200, allow_blank=True)
     phone = fields.CharField(required=False, max_length=20, allow_blank=True)
-    openTime = fields.TimeField(required=False, allow_null=True, format="%H:%M", input_formats=["%H:%M", "%H:%M:%S"])
-    closeTime = fields.TimeField(required=False, allow_null=True, format="%H:%M", input_formats=["%H:%M", "%H:%M:%S"])
+    openTime = fields.TimeField(
+        source="open_time", required=False, allow_null=True, format="%H:%M", input_formats=["%H:%M", "%H:%M:%S"]
+    )
+    closeTime = fields.TimeField(
+        source="close_time", required=False, allow_null=True, format="%H:%M", input_formats=["%H:%M", "%H:%M:%S"]
+    )
     seats = fields.IntegerField(required=False, allow_null=True)
     status = fields.CharField(required=False, max_length=20)
-    frontDeskCheckRequired = serializers.BooleanField(required=False)
-    borrowOutTargetIds = serializers.ListField(child=fields.IntegerField(), required=False, max_length=200)
+    frontDeskCheckRequired = serializers.BooleanField(source="front_desk_check_required", required=False)
+    borrowOutTargetIds = serializers.ListField(
+        source="borrow_out_target_ids", child=fields.IntegerField(), required=False, max_length=200
+    )
 
 
 class StoreIdQueryInputSerializer(serializers.Serializer):

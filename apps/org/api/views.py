@@ -10,10 +10,9 @@ from rest_framework.request import Request
 
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
-from apps.core.errors import NotFound
 from apps.core.page_registry import SHOP_MANAGEMENT_CODE
-from apps.core.permissions import session_of
 from apps.core.role_codes import ROLE_CHOSEN
+from apps.core.scoping import get_or_not_found, named_store_id, scope_of, store_in_scope
 from apps.org import selectors, services
 from apps.org.api import serializers as io
 from apps.org.models import OrgUnit
@@ -32,31 +31,16 @@ class StoreBorrowOutTargetsApi(ErpApi):
         summary="Borrow-out target stores of a store",
     )
     def get(self, request: Request, store_id: int) -> EnvelopeResponse:
-        if store_id not in session_of(request).store_ids:
-            raise NotFound()
+        named_store_id(request, store_id)  # another store's id answers 404
         return EnvelopeResponse(
             [{"id": store.pk, "name": store.name} for store in selectors.borrow_out_targets_of(store_id)]
         )
 
 
 def _visible_store(request: Request, store_id: int) -> OrgUnit:
-    """A store of the chosen role, or one the user owns (shop management shows all of them)."""
-    allowed = session_of(request).store_ids | selectors.owner_store_ids(user_id=session_of(request).user_id)
-    store = OrgUnit.objects.stores().filter(pk=store_id, is_active=True).first() if store_id in allowed else None
-    if store is None:
-        raise NotFound()
-    return store
-
-
-def _acting_store(request: Request, store_id: int | None) -> OrgUnit:
-    """A store the chosen role acts in: `store_id` when given, else the chosen store."""
-    store_id = store_id if store_id is not None else session_of(request).hier_id
-    store = None
-    if store_id in session_of(request).store_ids:
-        store = OrgUnit.objects.stores().filter(pk=store_id).first()
-    if store is None:
-        raise NotFound()
-    return store
+    """A store of the chosen role, or one the user owns (apps.org.selectors.visible_stores), or 404."""
+    session = scope_of(request)
+    return get_or_not_found(selectors.visible_stores(user_id=session.user_id, store_ids=session.store_ids), pk=store_id)
 
 
 class StoreInfoApi(ErpApi):
@@ -100,9 +84,9 @@ class StoreUpdateApi(ErpApi):
         summary="Edit a store's information (UpdateErpStore)",
     )
     def post(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(io.StoreUpdateInputSerializer, request.data)
-        store = _acting_store(request, data.pop("id"))
-        store = services.store_update(actor=self.actor(), store=store, changes=data)
+        changes = self.parse(io.StoreUpdateInputSerializer, request.data)
+        store = store_in_scope(OrgUnit.objects.stores(), request, changes.pop("id"))
+        store = services.store_update(actor=self.actor(), store=store, **changes)
         return EnvelopeResponse(selectors.store_info(store=store), message=_saved())
 
 
