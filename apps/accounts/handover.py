@@ -26,13 +26,13 @@ from cryptography.fernet import Fernet, InvalidToken
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest
-from django.utils.translation import gettext_lazy as _
 
 from apps.accounts import services
 from apps.accounts.choices import AuditAction, RoleKind, SignInWay
+from apps.accounts.errors import HandoverInvalid
 from apps.accounts.models import User, UserRole
 from apps.core.audit import Actor, audit_record
-from apps.core.errors import DomainError, PermissionRefused
+from apps.core.errors import PermissionRefused
 
 MANAGER_LOGIN_PATH = "/xxbLogin"
 # Spec §2.4: whole host labels and the port that differ between the store side and the manager side.
@@ -42,14 +42,6 @@ MANAGER_PORTS = {"8889": "8802"}
 MANAGER_SIDE_KINDS = (RoleKind.OWNER, RoleKind.PRINCIPAL)
 TARGET_NEW_TAB = "_blank"
 TARGET_SAME_TAB = "_self"
-
-
-class HandoverInvalid(DomainError):
-    """Expired, forged, altered, already used, or not this account's: all answer the same."""
-
-    errcode = "LOGIN-HANDOVER-INVALID"
-    status = 401
-    default_message = _("the sign-in link has expired, please sign in again")
 
 
 def manager_host(host: str) -> str:

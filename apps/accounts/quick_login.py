@@ -16,24 +16,15 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest
 from django.utils.crypto import constant_time_compare
-from django.utils.translation import gettext_lazy as _
 
 from apps.accounts import services
 from apps.accounts.choices import SignInWay
+from apps.accounts.errors import QuickLoginInvalid
 from apps.accounts.models import User
 from apps.core.audit import Actor
-from apps.core.errors import DomainError
 
 QUICK_LOGIN_COOKIE = "erp_quick_login"
 QUICK_LOGIN_SALT = "apps.accounts.quick_login"
-
-
-class QuickLoginInvalid(DomainError):
-    """No cookie, or one that is altered, too old, or of a changed, disabled or deleted account."""
-
-    errcode = "LOGIN-QUICK-INVALID"
-    status = 401
-    default_message = _("please sign in with your account")
 
 
 def quick_login_max_age() -> int:

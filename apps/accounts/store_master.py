@@ -8,18 +8,14 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from apps.accounts.choices import AuditAction, RoleKind
+from apps.accounts.errors import AuthorizationRefused
 from apps.accounts.models import User, UserRole
 from apps.accounts.session import ActingSession
 from apps.core.audit import Actor, audit_record
-from apps.core.errors import DomainError, InvalidInput, NotFound
+from apps.core.errors import InvalidInput, NotFound
 from apps.org.models import OrgUnit
 
 AUTHORIZATION_CODE_MAX = 20
-
-
-class AuthorizationRefused(DomainError):
-    errcode = "ACCT-40003"
-    status = 400
 
 
 def _check_code_text(code: str | None) -> str:

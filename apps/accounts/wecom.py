@@ -30,22 +30,17 @@ from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from rest_framework.exceptions import ValidationError
 
 from apps.accounts import services
 from apps.accounts.choices import AuditAction, SignInWay
+from apps.accounts.errors import WecomAlreadyBound, WecomLoginAbnormal, WecomNotBound
 from apps.accounts.models import WECOM_USERID_MAX_LENGTH, User
 from apps.core.audit import Actor, audit_record
-from apps.core.errors import Conflict, DomainError, InvalidInput
+from apps.core.errors import InvalidInput
 from apps.core.fields import CharField
 
 logger = logging.getLogger(__name__)
-
-# Spec §8: the browser returns to /login when an enterprise-chat login error's message contains
-# this text. It is kept out of translation (the messages carry it as %(marker)s), so it reads the
-# same in English and in Chinese.
-LOGIN_ABNORMAL_MARKER = "login abnormal"
 
 GETTOKEN_PATH = "/cgi-bin/gettoken"
 GETUSERINFO_PATH = "/cgi-bin/auth/getuserinfo"
@@ -54,31 +49,6 @@ TOKEN_EARLY_SECONDS = 300
 # WeCom's errcodes for an access token that is invalid or expired: refetch once and retry.
 STALE_TOKEN_ERRCODES = frozenset({40014, 42001})
 WECOM_USERID = CharField(max_length=WECOM_USERID_MAX_LENGTH)
-
-
-class WecomLoginAbnormal(DomainError):
-    """The code could not be turned into a member of the company; the message carries the marker."""
-
-    errcode = "WECOM-LOGIN-ABNORMAL"
-    status = 401
-
-    def __init__(self, message: str | None = None) -> None:
-        if message is None:
-            message = _("%(marker)s: enterprise-chat sign-in failed, please scan the QR code again")
-        super().__init__(message % {"marker": LOGIN_ABNORMAL_MARKER})
-
-
-class WecomNotBound(DomainError):
-    errcode = "WECOM-NOT-BOUND"
-    status = 401
-    default_message = gettext_lazy(
-        "this enterprise-chat account is not bound, please bind it after signing in with your account"
-    )
-
-
-class WecomAlreadyBound(Conflict):
-    errcode = "WECOM-40901"
-    default_message = gettext_lazy("this enterprise-chat account is already bound to another account")
 
 
 def wecom_configured() -> bool:
