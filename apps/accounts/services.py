@@ -213,18 +213,30 @@ def sign_out(*, request: HttpRequest, actor: Actor, access: AccessToken | None, 
     request.session.flush()
 
 
-def login_record_create(*, actor: Actor, user: User, login_data: dict[str, Any]) -> LoginRecord:
-    def text(key: str, limit: int) -> str:
-        return str(login_data.get(key) or "")[:limit]
+def login_record_create(
+    *,
+    actor: Actor,
+    user: User,
+    user_name: str | None = None,
+    role_name: str | None = None,
+    store_name: str | None = None,
+    reported_ip: str | None = None,
+    reported_ip_location: str | None = None,
+) -> LoginRecord:
+    """What the browser reports after a sign-in, beside the address we saw; each text is cut to fit
+    its column (the report is the browser's word, not a rule to refuse on)."""
+
+    def fit(value: str | None, limit: int) -> str:
+        return (value or "")[:limit]
 
     return LoginRecord.objects.create(
         user=user,
         login_name=user.login_name,
-        user_name=text("userName", 50),
-        role_name=text("roleName", 50),
-        store_name=text("storeName", 100),
-        reported_ip=text("ipAddress", 64),
-        reported_ip_location=text("ipAscriptionAddress", 100),
+        user_name=fit(user_name, 50),
+        role_name=fit(role_name, 50),
+        store_name=fit(store_name, 100),
+        reported_ip=fit(reported_ip, 64),
+        reported_ip_location=fit(reported_ip_location, 100),
         seen_ip=actor.ip_address,
     )
 

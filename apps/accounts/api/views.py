@@ -47,11 +47,12 @@ from apps.accounts.store_master import store_master_check
 from apps.accounts.tokens import decode_access, rotate_refresh
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
-from apps.core.errors import NotFound, PermissionRefused
+from apps.core.errors import PermissionRefused
 from apps.core.page_registry import SHOP_MANAGEMENT_CODE
 from apps.core.role_codes import PUBLIC, ROLE_CHOSEN, SIGNED_IN
+from apps.core.scoping import get_or_not_found, store_in_scope
 from apps.org.models import OrgUnit
-from apps.org.selectors import owner_store_ids
+from apps.org.selectors import visible_stores
 
 
 class RegisterThrottle(AnonRateThrottle):
@@ -226,11 +227,9 @@ class StoreModifyApi(ErpApi):
         session = session_of(request)
         # A store of the chosen role, or one the user owns (shop management shows all of them); any
         # other answers 404 as if it did not exist (contract §5).
-        allowed = session.store_ids | owner_store_ids(user_id=session.user_id)
-        store_id = data["storeId"]
-        store = OrgUnit.objects.stores().filter(pk=store_id, is_active=True).first() if store_id in allowed else None
-        if store is None:
-            raise NotFound()
+        store = get_or_not_found(
+            visible_stores(user_id=session.user_id, store_ids=session.store_ids), pk=data["storeId"]
+        )
         info = services.store_switch(
             request=request._request,
             actor=self.actor(),
@@ -293,8 +292,15 @@ class LoginRecordApi(ErpApi):
     )
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(LoginRecordInputSerializer, request.data)
+        login = data["loginData"]
         record = services.login_record_create(
-            actor=self.actor(), user=signed_in_user(request), login_data=data["loginData"]
+            actor=self.actor(),
+            user=signed_in_user(request),
+            user_name=login.get("userName"),
+            role_name=login.get("roleName"),
+            store_name=login.get("storeName"),
+            reported_ip=login.get("ipAddress"),
+            reported_ip_location=login.get("ipAscriptionAddress"),
         )
         return EnvelopeResponse({"id": record.pk}, status=201)
 
@@ -309,10 +315,8 @@ class QuickShortcutChoicesApi(ErpApi):
     )
     def get(self, request: Request) -> EnvelopeResponse:
         session = session_of(request)
-        store_id = self.parse(QuickChoicesQuerySerializer, request.query_params).get("store") or session.hier_id
-        if store_id not in session.store_ids:
-            raise NotFound()
-        store = OrgUnit.objects.get(pk=store_id)
+        store_id = self.parse(QuickChoicesQuerySerializer, request.query_params).get("store") or None
+        store = store_in_scope(OrgUnit.objects.all(), request, store_id)
         return EnvelopeResponse(quick_shortcut_choices(session.chosen_entry, store, session.codes))
 
 
