@@ -19,4 +19,3 @@ class StaticStorage(CompressedManifestStaticFilesStorage):
         if name.startswith(VITE_OUTPUT):
             return name
         return super().hashed_name(name, content, filename)
-
