@@ -10,6 +10,8 @@ COPY frontend/package.json frontend/package-lock.json ./
 RUN npm ci --no-audit --no-fund
 
 COPY frontend/ ./
+# The build checks the generated API types against the committed schema (frontend/scripts/types.mjs).
+COPY docs/openapi.yaml /app/docs/openapi.yaml
 # outDir is ../static/dist, so the bundles and manifest.json land in /app/static/dist.
 RUN npm run build
 
