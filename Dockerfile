@@ -10,6 +10,8 @@ COPY frontend/package.json frontend/package-lock.json ./
 RUN npm ci --no-audit --no-fund
 
 COPY frontend/ ./
+# The build checks the generated API types against the committed schema (frontend/scripts/types.mjs).
+COPY docs/openapi.yaml /app/docs/openapi.yaml
 # outDir is ../static/dist, so the bundles and manifest.json land in /app/static/dist.
 RUN npm run build
 
@@ -44,8 +46,8 @@ RUN DEBUG=0 SECRET_KEY=build-only-not-secret HANDOVER_KEY=YnVpbGQtb25seS1ub3Qtc2
         python manage.py collectstatic --noinput \
     && rm -f /tmp/build.sqlite3
 
-# Unprivileged user. /app/data is the one writable directory, for the embedded SQLite
-# default; production sets DATABASE_URL to PostgreSQL.
+# Unprivileged user, whose home (/app) it may not write. /app/data is the one writable directory,
+# for the embedded SQLite default; production sets DATABASE_URL to PostgreSQL.
 RUN groupadd --system --gid 10001 app \
     && useradd --system --uid 10001 --gid app --home-dir /app --no-create-home app \
     && mkdir -p /app/data \
@@ -57,5 +59,12 @@ USER 10001:10001
 
 EXPOSE 8000
 
-# Shell form via sh -c so ${WEB_CONCURRENCY} expands; exec so gunicorn gets the signals.
-CMD ["sh", "-c", "exec gunicorn erp.wsgi:application --bind 0.0.0.0:8000 --workers ${WEB_CONCURRENCY:-3}"]
+# /rest/health checks the database, the cache and the broker (docker/healthcheck.py sends a host
+# from ALLOWED_HOSTS). The start period covers the migrations the entrypoint runs first.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
+    CMD ["python", "docker/healthcheck.py"]
+
+# Migrations first (MIGRATE=0 skips them: Celery's containers), then the command.
+ENTRYPOINT ["/app/docker/entrypoint.sh"]
+# Workers, threads, no control socket: gunicorn.conf.py.
+CMD ["gunicorn", "--config", "gunicorn.conf.py", "erp.wsgi:application"]

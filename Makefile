@@ -1,4 +1,5 @@
-# Quick start: `make run` (SQLite, demo data, http://127.0.0.1:8000) and `make test`.
+# Quick start: `make run` (SQLite, demo data, http://127.0.0.1:8000; `make run HOST=0.0.0.0 PORT=8080`
+# to listen elsewhere) and `make test`.
 # System packages needed: Python 3.11 with venv, Node.js 20.19+ with npm, GNU gettext (msgfmt);
 # `make test` also drives Chromium for the browser tests (and CJK fonts for readable screenshots).
 # On Debian: apt-get install python3.11 python3.11-venv nodejs npm gettext chromium fonts-noto-cjk
@@ -8,8 +9,10 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 PY := $(VENV)/bin/python
 DEV_ENV := DEBUG=1
+HOST ?= 127.0.0.1
+PORT ?= 8000
 
-.PHONY: run test lint check-system check-browser install frontend messages migrate seed clean schema fuzz typecheck
+.PHONY: run test lint check-system check-browser install frontend messages migrate seed clean schema fuzz typecheck screenshots
 
 check-system:
 	@$(PYTHON) -c 'import sys, venv; sys.exit(0 if sys.version_info[:2] == (3, 11) else 1)' 2>/dev/null \
@@ -36,8 +39,16 @@ frontend/node_modules/.installed: frontend/package.json frontend/package-lock.js
 	cd frontend && npm ci --no-audit --no-fund
 	touch $@
 
-frontend: frontend/node_modules/.installed
+# The build's output is rebuilt only when what it is made from changed: the sources (tests aside),
+# the build configuration, the dependencies, and the API schema the generated types come from.
+FRONTEND_SOURCES := $(shell find frontend/src frontend/scripts -type f ! -name '*.test.ts' ! -name '*.test.tsx') \
+	frontend/package.json frontend/package-lock.json frontend/tsconfig.json frontend/vite.config.ts docs/openapi.yaml
+
+static/dist/manifest.json: frontend/node_modules/.installed $(FRONTEND_SOURCES)
 	cd frontend && npm run build
+	@touch $@
+
+frontend: static/dist/manifest.json
 
 messages: install
 	$(DEV_ENV) $(PY) manage.py compilemessages --ignore=.venv --ignore=frontend -v0
@@ -49,11 +60,17 @@ seed: migrate
 	$(DEV_ENV) $(PY) manage.py seed_demo
 
 run: check-system install frontend seed
-	$(DEV_ENV) $(PY) manage.py runserver 127.0.0.1:8000
+	$(DEV_ENV) $(PY) manage.py runserver $(HOST):$(PORT)
 
 test: check-system check-browser install frontend messages
 	$(DEV_ENV) $(PY) -m pytest
 	cd frontend && npm test
+
+# The browser tests write their screenshots to build/screenshots (ignored), so `make test` leaves the
+# checkout clean; this refreshes the README's pictures in docs/screenshots instead: only the browser
+# tests that take one (conftest.py marks them `screenshot`), each picture after animations finished.
+screenshots: check-system check-browser install frontend messages
+	$(DEV_ENV) SCREENSHOT_DIR=docs/screenshots $(PY) -m pytest -m screenshot -p no:cacheprovider
 
 # mypy with the Django and DRF plugins over apps/ and erp/ (mypy.ini); the plugin loads erp.settings.
 typecheck: install
@@ -76,4 +93,4 @@ lint: install
 	$(VENV)/bin/ruff check .
 
 clean:
-	rm -rf $(VENV) frontend/node_modules static/dist staticfiles db.sqlite3
+	rm -rf $(VENV) frontend/node_modules static/dist staticfiles build db.sqlite3

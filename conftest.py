@@ -1,5 +1,8 @@
 """Fixtures shared by every app's tests. Data comes from the factories beside each app."""
 
+import os
+from pathlib import Path
+
 import pytest
 from django.core.cache import cache
 
@@ -47,6 +50,23 @@ def make_entry(db):
 
 
 # Browser tests (marker `browser`): Playwright driving Debian's Chromium against live_server.
+ROOT = Path(__file__).resolve().parent
+# Ignored, so that `make test` leaves a checkout clean; `make screenshots` sets docs/screenshots, the
+# README's pictures.
+SCREENSHOT_DIR = ROOT / os.environ.get("SCREENSHOT_DIR", "build/screenshots")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "screenshot: takes a picture for the README (`make screenshots`)")
+
+
+def pytest_collection_modifyitems(items):
+    # Every test that asks for the `screenshot` fixture is one `make screenshots` runs.
+    for item in items:
+        if "screenshot" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.screenshot)
+
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",
@@ -115,6 +135,21 @@ def page(browser, live_server, browser_locale):
         if not any(f"status of {status} " in error and error.endswith(path) for status, path in page.expected_failures)
     ]
     assert not unexpected, f"console errors: {unexpected}"
+
+
+@pytest.fixture
+def screenshot():
+    """screenshot(page_or_locator, "name.png") into SCREENSHOT_DIR, once the fonts are loaded, with
+    CSS animations and transitions run to their end (Playwright's `animations="disabled"`) and the
+    text caret hidden, so a picture does not catch a dialog half-open."""
+
+    def take(target, name: str) -> None:
+        SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+        page = getattr(target, "page", target)
+        page.evaluate("() => document.fonts.ready.then(() => true)")
+        target.screenshot(path=str(SCREENSHOT_DIR / name), animations="disabled", caret="hide")
+
+    return take
 
 
 @pytest.fixture

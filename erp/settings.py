@@ -59,6 +59,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files without a web server in front (docs/decisions/0006-whitenoise.md).
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
     "apps.core.middleware.ApiNoStoreMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -128,6 +130,17 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# With DEBUG off, collectstatic writes compressed copies with hashed names (erp/staticfiles.py); in
+# development and tests the files are served as they are, with no collectstatic needed.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage" if DEBUG else "erp.staticfiles.StaticStorage"
+    },
+}
+WHITENOISE_AUTOREFRESH = DEBUG
+# Cached for ever: a name with a content hash, Vite's (dist/assets/) or Django's (`.<12 hex>.`).
+WHITENOISE_IMMUTABLE_FILE_TEST = r"^/static/dist/assets/|\.[0-9a-f]{12}\.[A-Za-z0-9]+$"
 
 DJANGO_VITE = {
     "default": {

@@ -10,7 +10,6 @@ import pytest
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SCREENSHOTS = Path(__file__).resolve().parents[3] / "docs" / "screenshots"
 METRICS = Path(__file__).resolve().parents[3] / "bench" / "out" / "browser-metrics.json"
 
 DEMO_LANDINGS = [
@@ -87,7 +86,7 @@ def test_relogin_page_says_the_person_left(page, demo):
     page.wait_for_url("**/login**")
 
 
-def test_sign_in_page_renders_fast_and_is_pictured(page, demo):
+def test_sign_in_page_renders_fast_and_is_pictured(page, demo, screenshot):
     page.goto("/xxbLogin")
     page.get_by_role("button", name="Sign in").wait_for()
     # The paint entry is recorded a moment after the first frame: wait for it rather than race it.
@@ -106,7 +105,6 @@ def test_sign_in_page_renders_fast_and_is_pictured(page, demo):
     )
     # A figure for docs/performance.md, not a timed assertion: it is only checked to exist.
     assert paint > 0
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "sign-in.png"))
+    screenshot(page, "sign-in.png")
     sign_in(page, "1")
-    page.screenshot(path=str(SCREENSHOTS / "role-step.png"))
+    screenshot(page, "role-step.png")

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import datetime
 import re
-from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
@@ -19,15 +18,13 @@ from apps.messaging.tests.browser import acknowledge_forced_notices, enter
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SCREENSHOTS = Path(__file__).resolve().parents[3] / "docs" / "screenshots"
-
 
 def _principal(page):
     acknowledge_forced_notices("SY00002")
     enter(page, "2")
 
 
-def test_the_principal_lands_on_a_working_board_for_today(page, demo):
+def test_the_principal_lands_on_a_working_board_for_today(page, demo, screenshot):
     _principal(page)
     assert urlparse(page.url).path == "/orderBoard"
     start, end = day_bounds(timezone.localdate())
@@ -36,7 +33,7 @@ def test_the_principal_lands_on_a_working_board_for_today(page, demo):
     visible = today.exclude(status="cancelled").first()
     page.get_by_test_id(f"reservation-block-{visible.pk}").wait_for()
     assert page.get_by_test_id("count-total").inner_text().strip().endswith(str(today.count()))
-    page.screenshot(path=str(SCREENSHOTS / "order-board.png"))
+    screenshot(page, "order-board.png")
 
 
 def test_book_see_drag_arrive_and_cancel(page, demo):

@@ -4,7 +4,6 @@ store, create from no result) and a person creating, finding, labelling and awar
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -13,8 +12,6 @@ from apps.members.models import Member, PointsEntry
 from apps.messaging.tests.browser import acknowledge_forced_notices, enter
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-SCREENSHOTS = Path(__file__).resolve().parents[3] / "docs" / "screenshots"
 
 
 def _open_dialog(page):
@@ -30,7 +27,7 @@ def _principal(page):
     enter(page, "2")
 
 
-def test_enter_finds_a_member_of_another_store_who_is_chosen_after_a_warning(page, demo):
+def test_enter_finds_a_member_of_another_store_who_is_chosen_after_a_warning(page, demo, screenshot):
     other = Member.objects.filter(home_store__code="S-SH-002", area_code="0086").order_by("id").first()
     _principal(page)
     dialog = _open_dialog(page)
@@ -41,7 +38,7 @@ def test_enter_finds_a_member_of_another_store_who_is_chosen_after_a_warning(pag
     row.wait_for()
     assert "青丝养护徐汇店" in row.inner_text() and other.name in row.inner_text()
     assert other.phone not in dialog.inner_text()
-    page.screenshot(path=str(SCREENSHOTS / "member-search.png"))
+    screenshot(page, "member-search.png")
     row.click()
     dialog.get_by_role("button", name="Select").click()
     warning = page.get_by_role("dialog", name="Not a member of this store")

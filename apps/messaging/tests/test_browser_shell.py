@@ -4,7 +4,6 @@ language (spec §2.3, §2.4, §4, §5; contract §4, §5)."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
@@ -16,7 +15,6 @@ from apps.org.models import OrgUnit
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SCREENSHOTS = Path(__file__).resolve().parents[3] / "docs" / "screenshots"
 LANDINGS = {"SY00001": "/shopManagement", "SY00002": "/orderBoard", "SY00003": "/orderBoard"}
 
 
@@ -28,7 +26,7 @@ def open_account_menu(page) -> None:
     page.get_by_role("button", name=re.compile(r"^Account: ")).click()
 
 
-def test_role_switch_asks_first_then_signs_in_to_the_other_store(page, demo):
+def test_role_switch_asks_first_then_signs_in_to_the_other_store(page, demo, screenshot):
     acknowledge_forced_notices("SY00001")
     enter(page, "SY00001", row="青丝养护静安店")
     page.get_by_role("button", name="Account: 青丝养护静安店|老板").wait_for()
@@ -36,8 +34,7 @@ def test_role_switch_asks_first_then_signs_in_to_the_other_store(page, demo):
     page.get_by_role("menuitem", name="Switch role").click()
     dialog = page.get_by_role("dialog", name="Switch role")
     dialog.get_by_role("radio", name=re.compile("青丝养护徐汇店")).click()
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "role-dialog.png"))
+    screenshot(page, "role-dialog.png")
     dialog.get_by_role("button", name="Confirm").click()
     prompt = page.get_by_role("dialog", name="Switch role").filter(has_text="Switch to 青丝养护徐汇店 | 老板?")
     prompt.get_by_role("button", name="Yes").click()
@@ -95,15 +92,14 @@ def test_the_forced_notice_closes_only_after_its_countdown(page, demo):
     assert page.get_by_role("dialog", name="系统升级公告").count() == 0
 
 
-def test_the_message_badge_shows_99_plus_at_100_unread_and_a_message_can_be_read(page, demo):
+def test_the_message_badge_shows_99_plus_at_100_unread_and_a_message_can_be_read(page, demo, screenshot):
     acknowledge_forced_notices("SY00002")
     store = first_store()
     MessageFactory.create_batch(100, audience=[store], published=True)
     enter(page, "2")
     badge = page.get_by_role("link", name=re.compile(r"new messages"))
     badge.get_by_text("99+").wait_for()
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.get_by_role("banner").screenshot(path=str(SCREENSHOTS / "top-bar.png"))
+    screenshot(page.get_by_role("banner"), "top-bar.png")
     badge.click()
     page.wait_for_url("**/messageList")
     page.get_by_role("link", name=re.compile(r"^Message \d+$")).first.click()
