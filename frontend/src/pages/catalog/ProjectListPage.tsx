@@ -9,18 +9,19 @@ import {
   type ProjectSearch,
 } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
-import { categoryOptions, idFilter, pageNo } from "./format";
+import { categoryOptions, idFilter } from "./format";
 import {
   CatalogTable,
   EnabledSelect,
   ExportButton,
-  FilterSelect,
   PageFrame,
   SearchBar,
   priceColumns,
-  usePaging,
   type EnabledChoice,
 } from "./parts";
+import { pageNo } from "../../lib/paging";
+import { FilterSelect } from "../../components/filters";
+import { usePaging } from "../../components/PagedTable";
 
 export const PROJECT_DETAIL_ROUTE = "/projectDetail";
 

@@ -14,15 +14,8 @@ import { formatMemberPhone, rangeError } from "../../components/members/rules";
 import { mountIsland } from "../../islands/mount";
 import { PageFrame } from "../../components/layout";
 import { FilterBar, FilterSelect } from "../../components/filters";
-import {
-  DateRange,
-  MemberPicker,
-  PointsLedger,
-  SearchButtons,
-  accountHref,
-  usePaging,
-  type PagedColumn,
-} from "./parts";
+import { DateRange, MemberPicker, PointsLedger, SearchButtons, accountHref } from "./parts";
+import { usePaging, type PagedColumn } from "../../components/PagedTable";
 
 interface Filters {
   member: MemberRow | null;

@@ -52,20 +52,19 @@ import {
 } from "../../api/schedule";
 import {
   applyChoice,
-  daysOf,
   emptyShiftType,
   entriesOf,
   isWeekend,
   periodOf,
   shiftPeriod,
   shownCell,
-  storeToday,
   textOn,
   withoutPeriod,
   type Choice,
   type Pending,
   type RotaView,
 } from "./scheduleRules";
+import { daysOf, storeToday } from "../../lib/dates";
 
 const LEAVE_COLOR = "#fbe9e7";
 const DAY_OFF_COLOR = "#eceff1";

@@ -6,8 +6,6 @@
 import { addDays, daysBetween, mondayOf } from "../../lib/dates";
 import type { RotaDay, RotaEntry, RotaKind, ShiftTypeInput } from "../../api/schedule";
 
-export { addDays, daysOf, mondayOf, storeToday } from "../../lib/dates";
-
 export type RotaView = "week" | "month";
 
 export const NAME_MAX_LENGTH = 20;
