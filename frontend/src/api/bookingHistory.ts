@@ -8,7 +8,7 @@ import type { Schemas } from "./schema";
 import { STATUSES, bookingApi, type CodeName, type Reservation, type ReservationStatus } from "./booking";
 
 /** The largest page the server gives (docs/api.md "Paging"): the board reads 200 at a time. */
-export const BOARD_PAGE_SIZE = 200;
+const BOARD_PAGE_SIZE = 200;
 
 export interface HistoryFilters {
   dateFrom: string;
@@ -37,7 +37,7 @@ export function pageQuery(filters: HistoryFilters, pageNo: number, pageSize: num
 
 // --- counts --------------------------------------------------------------------------------------
 
-export type StatusCounts = Partial<Record<ReservationStatus, number>> & { total?: number };
+type StatusCounts = Partial<Record<ReservationStatus, number>> & { total?: number };
 
 /** findRecordCounts answers counts by status: `{booked: 3, …, total}` (like the board's counts);
  * a list `[{status|code, count}]` is read too. */
@@ -63,7 +63,6 @@ export function normalizeCounts(raw: unknown): StatusCounts {
 type StaffName = Schemas["StaffNameOutput"];
 
 const historyKeys = {
-  all: ["bookingHistory"] as const,
   records: (filters: HistoryFilters, pageNo: number, pageSize: number) =>
     ["bookingHistory", "records", filters, pageNo, pageSize] as const,
   counts: (filters: HistoryFilters) => ["bookingHistory", "counts", filters] as const,

@@ -17,7 +17,7 @@ import { useTopBar } from "./useTopBar";
 
 const RELOGIN_ROUTE = "/relogin";
 
-export interface ShellProps {
+interface ShellProps {
   /** Where links go; a full navigation by default (pages are separate documents). */
   navigate?: Navigate;
   context?: PageContext;

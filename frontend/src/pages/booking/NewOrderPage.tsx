@@ -13,7 +13,7 @@ import { ProblemList } from "./parts";
 import { boardHref, draftFromReservation, draftFromSearch, todayInStore, type Draft } from "./rules";
 import { useOrderForm } from "./useOrderForm";
 
-export interface NewOrderPageProps {
+interface NewOrderPageProps {
   search?: string;
   navigate?: (url: string) => void;
 }

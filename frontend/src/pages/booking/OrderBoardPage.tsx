@@ -14,7 +14,7 @@ import { useBoardDay } from "./useBoardDay";
 
 const BOARD_REFRESH_MS = 30_000;
 
-export interface OrderBoardPageProps {
+interface OrderBoardPageProps {
   search?: string;
   navigate?: (url: string) => void;
   /** The timed refresh (ms); tests shorten it. */

@@ -25,7 +25,7 @@ import { maskPhone } from "../../lib/format";
 import { storeDateTime, storeTime } from "../../lib/dates";
 
 /** A history entry's before or after: a value, or the changed fields of an object. */
-export function describeChange(value: unknown): string {
+function describeChange(value: unknown): string {
   if (value === null || value === undefined || value === "") return "—";
   if (typeof value !== "object") return String(value);
   if (Array.isArray(value)) return value.map(describeChange).join(", ");

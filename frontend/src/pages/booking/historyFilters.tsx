@@ -55,7 +55,7 @@ export function useHistoryFilters(initial: HistoryFilters, maxSpanDays: number, 
   return { draft, applied, errors, update, apply: (next: HistoryFilters = draft) => apply(next), setDraft };
 }
 
-export type HistoryFilterState = ReturnType<typeof useHistoryFilters>;
+type HistoryFilterState = ReturnType<typeof useHistoryFilters>;
 
 function OptionSelect({
   id,

@@ -13,7 +13,7 @@ export const HISTORY_MAX_SPAN_DAYS = 92;
 /** The board shows at most 7 days: a span of 6 days between the first and the last. */
 export const BOARD_MAX_SPAN_DAYS = 6;
 /** Spec §5 and §9: an export of 100,000 rows or more is refused. */
-export const EXPORT_ROW_CAP = 100_000;
+const EXPORT_ROW_CAP = 100_000;
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 
@@ -65,7 +65,7 @@ export function memIdFromSearch(search: string): string {
   return /^\d+$/.test(raw) ? raw : "";
 }
 
-export const EXPORT_PATH = "/rest/reservation/findRecord/export";
+const EXPORT_PATH = "/rest/reservation/findRecord/export";
 
 export function exportUrl(filters: HistoryFilters): string {
   return `${EXPORT_PATH}?${new URLSearchParams(filterQuery(filters)).toString()}`;
@@ -97,14 +97,14 @@ export function statusColor(status: string): string {
   return STATUS_COLORS[status as ReservationStatus] ?? "#757575";
 }
 
-export interface BoardItem {
+interface BoardItem {
   id: number;
   nurseId: number | null;
   nurseName: string;
   startTime: string;
 }
 
-export interface BoardRow<T extends BoardItem> {
+interface BoardRow<T extends BoardItem> {
   /** "" for the reservations with no nurse chosen ("any nurse"). */
   key: string;
   nurseId: number | null;

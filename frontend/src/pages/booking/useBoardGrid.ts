@@ -5,7 +5,7 @@ import { gridRange, slotStarts, toMinutes, visibleReservations, type BoardFilter
 /** Pixels per minute of the grid: a 15-minute cell is 24 px high. */
 export const PX = 1.6;
 
-export type ColumnKey = number | "any";
+type ColumnKey = number | "any";
 export const columnId = (key: ColumnKey) => (key === "any" ? "any" : String(key));
 
 /** Where a dragged block was dropped, drawn there until the server answers. */

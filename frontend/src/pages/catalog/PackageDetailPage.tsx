@@ -7,7 +7,7 @@ import { idFromSearch } from "../../lib/address";
 import { Facts, Section } from "../../components/layout";
 
 /** /packageDetail?id= (XMGL-0002): a project package, its sessions and price history. */
-export function PackageDetailPage({ search = window.location.search }: { search?: string }) {
+function PackageDetailPage({ search = window.location.search }: { search?: string }) {
   const { t } = useTranslation("catalog");
   const [id] = useState(() => idFromSearch(search));
   const detail = useProjectPackage(id);

@@ -15,7 +15,7 @@ import {
 import { pageNo } from "../../lib/paging";
 import { usePaging } from "../../components/PagedTable";
 
-export interface PackageListProps<Row extends ItemState> {
+interface PackageListProps<Row extends ItemState> {
   /** The catalogue namespace's key holding `title` and `empty`: "productPackages" or "projectPackages". */
   texts: "productPackages" | "projectPackages";
   itemType: ItemType;

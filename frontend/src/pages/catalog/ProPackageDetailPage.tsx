@@ -8,7 +8,7 @@ import { idFromSearch } from "../../lib/address";
 import { Facts, Section } from "../../components/layout";
 
 /** /proPackageDetail?id= (CPGL-0002): a product package, its lines and price history. */
-export function ProPackageDetailPage({ search = window.location.search }: { search?: string }) {
+function ProPackageDetailPage({ search = window.location.search }: { search?: string }) {
   const { t } = useTranslation("catalog");
   const [id] = useState(() => idFromSearch(search));
   const detail = useProductPackage(id);

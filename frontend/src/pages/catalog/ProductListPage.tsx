@@ -24,7 +24,7 @@ import { pageNo } from "../../lib/paging";
 import { FilterSelect } from "../../components/filters";
 import { usePaging } from "../../components/PagedTable";
 
-export const PRODUCT_DETAIL_ROUTE = "/productDetail";
+const PRODUCT_DETAIL_ROUTE = "/productDetail";
 
 /** /productList (CPGL-PAG-0001): products with the acting store's switch and price. */
 export function ProductListPage() {

@@ -7,7 +7,7 @@ import { idFromSearch } from "../../lib/address";
 import { Facts, Section } from "../../components/layout";
 
 /** /projectDetail?id= (XMGL-0002): a project, the products it consumes, its price history. */
-export function ProjectDetailPage({ search = window.location.search }: { search?: string }) {
+function ProjectDetailPage({ search = window.location.search }: { search?: string }) {
   const { t } = useTranslation("catalog");
   const [id] = useState(() => idFromSearch(search));
   const detail = useProject(id);

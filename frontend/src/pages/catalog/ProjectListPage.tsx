@@ -23,7 +23,7 @@ import { pageNo } from "../../lib/paging";
 import { FilterSelect } from "../../components/filters";
 import { usePaging } from "../../components/PagedTable";
 
-export const PROJECT_DETAIL_ROUTE = "/projectDetail";
+const PROJECT_DETAIL_ROUTE = "/projectDetail";
 
 /** /projectList (XMGL-PAG-0001): services with their duration, skill and consumables. */
 export function ProjectListPage() {

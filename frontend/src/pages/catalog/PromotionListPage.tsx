@@ -8,7 +8,7 @@ import { formatDateTime } from "../../lib/format";
 import { pageNo } from "../../lib/paging";
 import { usePaging } from "../../components/PagedTable";
 
-export const PROMOTION_DETAIL_ROUTE = "/promotionDetail";
+const PROMOTION_DETAIL_ROUTE = "/promotionDetail";
 
 /** /promotion (KCXG-0001): promotions that apply to the store, by status. */
 export function PromotionListPage() {

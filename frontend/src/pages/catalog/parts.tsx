@@ -214,7 +214,7 @@ export function priceColumns<Row extends ItemState>(t: (key: string) => string, 
   ];
 }
 
-export function StorePriceButton({ itemType, item }: { itemType: ItemType; item: ItemState }) {
+function StorePriceButton({ itemType, item }: { itemType: ItemType; item: ItemState }) {
   const { t } = useTranslation("catalog");
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);

@@ -52,7 +52,7 @@ function filtersFrom(input: FilterInput): MemberListFilters {
   };
 }
 
-export interface MemberListPageProps {
+interface MemberListPageProps {
   navigate?: (url: string) => void;
 }
 

@@ -7,6 +7,7 @@ import {
   useStorePoints,
   type MemberRow,
   type StorePointEntry,
+  type StorePointSearch,
 } from "../../api/members";
 import { hasButtonCode } from "../../api/session";
 import { PointsAdjustDialog } from "../../components/members/PointsAdjustDialog";
@@ -39,9 +40,9 @@ export function MemberPointsPage() {
     pageNo: paging.pageIndex + 1,
     pageSize: paging.pageSize,
     memId: filters.member?.memId ?? null,
-    kind: filters.kind,
-    from: filters.from,
-    to: filters.to,
+    kind: filters.kind as StorePointSearch["kind"],
+    dateFrom: filters.from,
+    dateTo: filters.to,
   });
 
   const rangeKey = rangeError(input.from, input.to);

@@ -44,7 +44,7 @@ import { usePaging, type PagedColumn } from "../../components/PagedTable";
 
 const LIST_ROUTE = "/MemberList";
 
-export interface PersonalAccountPageProps {
+interface PersonalAccountPageProps {
   search?: string;
 }
 

@@ -24,7 +24,7 @@ import { FilterSelect } from "../../components/filters";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../lib/paging";
 
 /** What a message or task list row needs for selection and marking. */
-export interface InboxRow {
+interface InboxRow {
   id: number;
   isRead: boolean;
   msgName: string;
@@ -44,7 +44,7 @@ export function useInboxPaging() {
   return { pageIndex, setPageIndex, pageSize, setPageSize, selected, setSelected, refilter };
 }
 
-export type InboxPaging = ReturnType<typeof useInboxPaging>;
+type InboxPaging = ReturnType<typeof useInboxPaging>;
 
 /** The read-state filter of both lists. */
 export function ReadStateSelect({

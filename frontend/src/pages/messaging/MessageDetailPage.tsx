@@ -10,7 +10,7 @@ import { Meta } from "../../components/layout";
 
 const MESSAGE_LIST_ROUTE = "/messageList";
 
-export interface MessageDetailPageProps {
+interface MessageDetailPageProps {
   /** The address's query; the page's own by default. */
   search?: string;
 }

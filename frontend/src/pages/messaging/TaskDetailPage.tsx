@@ -12,7 +12,7 @@ import { Meta } from "../../components/layout";
 
 const TASK_LIST_ROUTE = "/taskList";
 
-export interface TaskDetailPageProps {
+interface TaskDetailPageProps {
   search?: string;
 }
 
