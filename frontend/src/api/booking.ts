@@ -3,7 +3,6 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ApiError, api } from "./client";
-import type { MemberAreaCode } from "./members";
 import { choices, type Schemas } from "./schema";
 
 export type Reservation = Schemas["ReservationOutput"];
@@ -15,34 +14,19 @@ export const BTN_FORCE_UPDATE = "BTN-YUKB-FORCE-UPDATE";
 /** The conflict answer of check-backed writes: `data.problems`. */
 export const CONFLICT = "RES-51021";
 
-export type ReservationProject = Schemas["ProjectLineOutput"];
-export type HistoryEntry = Schemas["ChangeOutput"];
 export type ReservationDetail = Schemas["ReservationDetailOutput"];
 export type Interval = Schemas["Interval"];
 export type BoardNurse = Schemas["NurseOutput"];
-export type Counts = Schemas["CountsOutput"];
 export type Board = Schemas["BoardOutput"];
 export type CodeName = Schemas["CodeNameOutput"];
 export type Problem = Schemas["ProblemOutput"];
-export type CheckResult = Schemas["CheckOutput"];
-export type BookableProject = Schemas["BookableProjectOutput"];
-export type NurseOption = Schemas["NurseOutput"];
-export type AccountInfo = Schemas["AccountInfoOutput"];
+type CheckResult = Schemas["CheckOutput"];
+type BookableProject = Schemas["BookableProjectOutput"];
+type NurseOption = Schemas["NurseOutput"];
+type AccountInfo = Schemas["AccountInfoOutput"];
 
 /** The body of check, saveOrUpdate and forceUpdate. */
-export interface ReservationBody {
-  id?: number;
-  memId?: number;
-  name?: string;
-  areaCode?: MemberAreaCode;
-  phone?: string;
-  projectIds: number[];
-  nurseId: number | null;
-  startTime: string;
-  duration?: number;
-  source?: string;
-  remark?: string;
-}
+export type ReservationBody = Schemas["ReservationInput"];
 
 export type StatusAction = "arrival" | "startService" | "finish" | "noShow";
 
@@ -81,10 +65,10 @@ export const bookingApi = {
   /** Quiet: a conflict (nurseBusy) is shown in the form like saveOrUpdate's. */
   force: (body: ReservationBody) => api.post<Reservation>(`${R}/forceUpdate`, { body, quiet: true }),
   /** The board's drag. Quiet: the board shows the problems and puts the block back. */
-  change: (body: { id: number; nurseId: number | null; startTime: string }) =>
-    api.post<Reservation>(`${R}/change`, { body, quiet: true }),
-  act: (action: StatusAction, id: number) => api.post<Reservation>(`${R}/${action}`, { body: { id } }),
-  cancel: (body: { id: number; reason: string; remark?: string }) => api.post<Reservation>(`${R}/inValid`, { body }),
+  change: (body: Schemas["ReservationMoveInput"]) => api.post<Reservation>(`${R}/change`, { body, quiet: true }),
+  act: (action: StatusAction, id: number) =>
+    api.post<Reservation>(`${R}/${action}`, { body: { id } satisfies Schemas["ReservationIdInput"] }),
+  cancel: (body: Schemas["ReservationCancelInput"]) => api.post<Reservation>(`${R}/inValid`, { body }),
   onWork: (employeeId: number) => api.put<unknown>(`${R}/onWork`, { query: { employeeId } }),
   offWork: (employeeId: number) => api.put<unknown>(`${R}/offWork`, { query: { employeeId } }),
 };

@@ -7,7 +7,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { i18n } from "../i18n";
 import { api, type Page } from "./client";
-import { choices, type Schemas } from "./schema";
+import type { operations } from "./generated/schema";
+import { choices, type QueryOf, type Schemas } from "./schema";
 import { currentTokens } from "./session";
 
 // --- shapes --------------------------------------------------------------------------------------
@@ -21,69 +22,43 @@ export type ItemState = Pick<
 export type PriceChange = Schemas["PriceChangeOutput"];
 export type Product = Schemas["ProductOutput"];
 export type UseType = Product["useType"];
-export type ProductPackageLine = Schemas["ProductPackageLineOutput"];
 export type ProductPackage = Schemas["ProductPackageOutput"];
-export type Consumable = Schemas["ProjectConsumableOutput"];
 export type Project = Schemas["ProjectOutput"];
-export type ProjectPackageLine = Schemas["ProjectPackageLineOutput"];
 export type ProjectPackage = Schemas["ProjectPackageOutput"];
 
 export type Coupon = Schemas["CouponTemplateOutput"];
 export type CouponKind = Coupon["kind"];
 export const COUPON_KINDS = choices<CouponKind>()(["A", "B", "C"]);
 
-export type Promotion = Schemas["PromotionOutput"];
+type Promotion = Schemas["PromotionOutput"];
 export type PromotionStatus = Promotion["status"];
 export const PROMOTION_STATUSES = choices<PromotionStatus>()(["current", "upcoming", "ended"]);
-export type PromotionLine = Schemas["PromotionLineOutput"];
-export type PromotionDetail = Schemas["PromotionDetailOutput"];
+type PromotionDetail = Schemas["PromotionDetailOutput"];
 
 /** weekday: 0 Monday … 6 Sunday; null every day. */
 export type TimePeriod = Schemas["TimePeriodOutput"];
 
-export type TimePeriodInput = Omit<TimePeriod, "id">;
+export type TimePeriodInput = Schemas["TimePeriodInput"];
 
-export type StoreItemResult = Schemas["StoreItemOutput"];
+type StoreItemResult = Schemas["StoreItemOutput"];
 export type ItemType = StoreItemResult["itemType"];
 
-export interface StoreItemInput {
-  itemType: ItemType;
-  itemId: number;
-  enabled: boolean;
-  /** Left out: keep the store's price; null: clear it. */
-  storePrice?: string | null;
-}
+/** storePrice left out: keep the store's price; null: clear it. */
+type StoreItemInput = Schemas["StoreItemInput"];
 
 // --- searches ------------------------------------------------------------------------------------
 
-export interface CatalogSearch {
-  pageNo: number;
-  pageSize: number;
-  keyword?: string;
-  /** "" all, "true" on, "false" off (for the acting store). */
-  enabled?: "" | "true" | "false";
-}
+/** The enabled filter as its select holds it: "" all, "true" on, "false" off (for the acting store);
+ * the server reads the text as its boolean. The store is the session's, never sent. */
+type EnabledFilter = { enabled?: "" | "true" | "false" };
+type CatalogQuery<Op extends keyof operations> = Omit<QueryOf<Op>, "enabled" | "storeId"> & EnabledFilter;
 
-export interface ProductSearch extends CatalogSearch {
-  categoryId?: number | null;
-  brand?: string;
-  useType?: UseType | "";
-}
+export type CatalogSearch = CatalogQuery<"commodity_productPackageList_retrieve">;
+export type ProductSearch = CatalogQuery<"commodity_productList_retrieve">;
+export type ProjectSearch = CatalogQuery<"commodity_projectList_retrieve">;
+export type CouponSearch = CatalogQuery<"commodity_couponTemplateList_retrieve">;
 
-export interface ProjectSearch extends CatalogSearch {
-  categoryId?: number | null;
-}
-
-export interface CouponSearch extends CatalogSearch {
-  kind: CouponKind;
-}
-
-export interface PromotionSearch {
-  pageNo: number;
-  pageSize: number;
-  status: PromotionStatus;
-  keyword?: string;
-}
+export type PromotionSearch = QueryOf<"promotion_list_retrieve">;
 
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -133,41 +108,40 @@ export const PROJECT_EXPORT_PATH = "/rest/commodity/projectList/export";
 const page = <T>(path: string, search: object) => api.get<Page<T>>(path, { query: listQuery(search), quiet: true });
 const detail = <T>(path: string) => api.get<T>(path, { quiet: true });
 
-export const searchProducts = (search: ProductSearch) => page<Product>("/rest/commodity/productList", search);
-export const searchProductPackages = (search: CatalogSearch) =>
+const searchProducts = (search: ProductSearch) => page<Product>("/rest/commodity/productList", search);
+const searchProductPackages = (search: CatalogSearch) =>
   page<ProductPackage>("/rest/commodity/productPackageList", search);
-export const searchProjects = (search: ProjectSearch) => page<Project>("/rest/commodity/projectList", search);
-export const searchProjectPackages = (search: CatalogSearch) =>
-  page<ProjectPackage>("/rest/commodity/packageList", search);
-export const searchCoupons = (search: CouponSearch) => page<Coupon>("/rest/commodity/couponTemplateList", search);
-export const searchPromotions = (search: PromotionSearch) => page<Promotion>("/rest/promotion/list", search);
+const searchProjects = (search: ProjectSearch) => page<Project>("/rest/commodity/projectList", search);
+const searchProjectPackages = (search: CatalogSearch) => page<ProjectPackage>("/rest/commodity/packageList", search);
+const searchCoupons = (search: CouponSearch) => page<Coupon>("/rest/commodity/couponTemplateList", search);
+const searchPromotions = (search: PromotionSearch) => page<Promotion>("/rest/promotion/list", search);
 
-export const fetchProduct = (id: number) =>
-  detail<Schemas["ProductDetailOutput"]>(`/rest/commodity/productDetail/${id}`);
-export const fetchProductPackage = (id: number) =>
+const fetchProduct = (id: number) => detail<Schemas["ProductDetailOutput"]>(`/rest/commodity/productDetail/${id}`);
+const fetchProductPackage = (id: number) =>
   detail<Schemas["ProductPackageDetailOutput"]>(`/rest/commodity/productPackageDetail/${id}`);
-export const fetchProject = (id: number) =>
-  detail<Schemas["ProjectDetailOutput"]>(`/rest/commodity/projectDetail/${id}`);
-export const fetchProjectPackage = (id: number) =>
+const fetchProject = (id: number) => detail<Schemas["ProjectDetailOutput"]>(`/rest/commodity/projectDetail/${id}`);
+const fetchProjectPackage = (id: number) =>
   detail<Schemas["ProjectPackageDetailOutput"]>(`/rest/commodity/packageDetail/${id}`);
-export const fetchCoupon = (id: number) => detail<Coupon>(`/rest/commodity/couponTemplateDetail/${id}`);
-export const fetchPromotion = (id: number) => detail<PromotionDetail>(`/rest/promotion/detail/${id}`);
+const fetchCoupon = (id: number) => detail<Coupon>(`/rest/commodity/couponTemplateDetail/${id}`);
+const fetchPromotion = (id: number) => detail<PromotionDetail>(`/rest/promotion/detail/${id}`);
 
 /** The store's switch and price; the client shows "saved" and any failure. */
 export function saveStoreItem(input: StoreItemInput): Promise<StoreItemResult> {
   return api.post<StoreItemResult>("/rest/commodity/storeItem", { body: input });
 }
 
-export function fetchTimePeriods(): Promise<TimePeriod[]> {
+function fetchTimePeriods(): Promise<TimePeriod[]> {
   return api.get<TimePeriod[]>("/rest/timePeriod/list", { quiet: true });
 }
 
 export function saveTimePeriods(periods: TimePeriodInput[]): Promise<TimePeriod[]> {
-  return api.post<TimePeriod[]>("/rest/timePeriod/save", { body: { periods } });
+  return api.post<TimePeriod[]>("/rest/timePeriod/save", {
+    body: { periods } satisfies Schemas["TimePeriodSaveInput"],
+  });
 }
 
 /** The answer of an export: a workbook to save, or the server's refusal (the 100,000-row cap). */
-export type ExportOutcome = { kind: "file"; blob: Blob; fileName: string } | { kind: "refused"; message: string };
+type ExportOutcome = { kind: "file"; blob: Blob; fileName: string } | { kind: "refused"; message: string };
 
 /** `attachment; filename="products.xlsx"` → products.xlsx. */
 export function fileNameFrom(disposition: string | null, fallback: string): string {
@@ -230,7 +204,7 @@ export const usePromotion = (id: number | null) => useDetail(catalogKeys.promoti
 
 /** The API has no category or brand list: the filters offer those of the first 200 items. */
 /** Every category (and, for products, every brand): the filters' choices, however many items. */
-export type FilterOptions = Schemas["CatalogFilterOptions"];
+type FilterOptions = Schemas["CatalogFilterOptions"];
 
 export function useProductOptions() {
   return useQuery({

@@ -28,7 +28,7 @@ export class ApiError extends Error {
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
-export interface RequestOptions {
+interface RequestOptions {
   query?: Query;
   /** A JSON body. */
   body?: unknown;

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { api } from "./client";
 import type { Schemas } from "./schema";
 
-export type MasterItem = Schemas["MasterItemOutput"];
+type MasterItem = Schemas["MasterItemOutput"];
 
 const PATHS = {
   gender: "/rest/master/findGender",
@@ -17,11 +17,11 @@ const PATHS = {
 
 export type MasterKind = keyof typeof PATHS;
 
-export const masterKeys = {
+const masterKeys = {
   list: (kind: MasterKind) => ["master", kind] as const,
 };
 
-export function fetchMasterList(kind: MasterKind): Promise<MasterItem[]> {
+function fetchMasterList(kind: MasterKind): Promise<MasterItem[]> {
   return api.get<MasterItem[]>(PATHS[kind], { quiet: true });
 }
 

@@ -3,7 +3,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, type Page } from "./client";
-import { choices, type Schemas } from "./schema";
+import { choices, type QueryOf, type Schemas } from "./schema";
 
 export type MemberAreaCode = Schemas["MemberRowOutput"]["areaCode"];
 export const MEMBER_AREA_CODES = choices<MemberAreaCode>()(["0086", "00852", "00853"]);
@@ -18,59 +18,21 @@ export type MemberRow = Schemas["MemberRowOutput"];
 export type MemberLabel = Schemas["MemberLabelRefOutput"];
 export type MemberListRow = Schemas["MemberListRowOutput"];
 export type MemberFile = Schemas["MemberFileOutput"];
-export type WholePhone = Schemas["WholePhoneOutput"];
-export type SmsStatus = Schemas["SmsConsentOutput"];
-export type PointsAdjusted = Schemas["PointsAdjustOutput"];
-export type LabelWithGroup = Schemas["MemberLabelOutput"];
+type WholePhone = Schemas["WholePhoneOutput"];
+type SmsStatus = Schemas["SmsConsentOutput"];
+type PointsAdjusted = Schemas["PointsAdjustOutput"];
+type LabelWithGroup = Schemas["MemberLabelOutput"];
 
 /** The one-step search's query (spec §3 "Member search form"; storeId comes from the role). */
-export interface MemberSearchQuery {
-  areaCode: MemberAreaCode;
-  name: string;
-  type: 1 | 2;
-  phone: string;
-  cardNo: string;
-  crmCode: string;
-}
+type MemberSearchQuery = QueryOf<"member_search_list">;
 
-export interface MemberListFilters {
-  name?: string;
-  phone?: string;
-  crmCode?: string;
-  labelId?: number | null;
-  source?: string;
-  createdFrom?: string;
-  createdTo?: string;
-  lastVisitFrom?: string;
-  lastVisitTo?: string;
-}
+type MemberListSearch = QueryOf<"member_findStoLstByCondition_retrieve">;
 
-export interface MemberListSearch extends MemberListFilters {
-  pageNo: number;
-  pageSize: number;
-}
+export type MemberListFilters = Omit<MemberListSearch, "pageNo" | "pageSize">;
 
 /** The store's full member form (stoSaveMember); stoUpdateMember takes `memId` and any of these. */
-export interface MemberSaveBody {
-  name: string;
-  areaCode: MemberAreaCode;
-  phone: string;
-  gender?: string | null;
-  birthday?: string | null;
-  crmCode?: string;
-  cardNo?: string;
-  source?: string | null;
-  occupation?: string | null;
-  income?: string | null;
-  education?: string | null;
-  maritalStatus?: string | null;
-  introducerId?: number | null;
-  labels?: number[];
-  smsConsent?: boolean;
-  remark?: string;
-}
-
-export type MemberUpdateBody = { memId: number } & Partial<MemberSaveBody>;
+export type MemberSaveBody = Schemas["MemberSaveInput"];
+export type MemberUpdateBody = Schemas["MemberUpdateInput"];
 
 /** A points entry; the member ledger and the store ledger answer the same row. */
 export type PointEntry = Schemas["PointsEntryOutput"];
@@ -80,34 +42,18 @@ export type StorePointEntry = PointEntry;
  * /rest/member/point), as the schema lists them. */
 export const POINT_KINDS = choices<PointEntry["kind"]>()(["adjust", "cancellation"]);
 
-export interface StorePointSearch {
-  pageNo: number;
-  pageSize: number;
-  memId?: number | null;
-  kind?: string;
-  from?: string;
-  to?: string;
-}
+export type StorePointSearch = QueryOf<"member_integralStoreList_retrieve">;
 
-export interface PointAdjustBody {
-  memId: number;
-  change: number;
-  reason: string;
-}
+type PointAdjustBody = Schemas["PointsAdjustInput"];
 
 export type CancelRequest = Schemas["CancellationOutput"];
 export type CancelStatus = CancelRequest["status"];
 export const CANCEL_STATUSES = choices<CancelStatus>()(["pending", "approved", "rejected"]);
 
-export interface CancelSearch {
-  pageNo: number;
-  pageSize: number;
-  status?: CancelStatus | "";
-}
+type CancelSearch = QueryOf<"member_cancelList_retrieve">;
 
 export const memberKeys = {
   all: ["members"] as const,
-  search: (query: MemberSearchQuery) => ["members", "search", query] as const,
   list: (search: MemberListSearch) => ["members", "list", search] as const,
   file: (memId: number) => ["members", "file", memId] as const,
   sms: (memId: number) => ["members", "sms", memId] as const,
@@ -129,11 +75,11 @@ export function searchIntroducers(keyword: string): Promise<MemberRow[]> {
   return api.get<MemberRow[]>("/rest/member/searchIntro", { query: { keyword }, quiet: true });
 }
 
-export function listMembers(search: MemberListSearch): Promise<Page<MemberListRow>> {
+function listMembers(search: MemberListSearch): Promise<Page<MemberListRow>> {
   return api.get<Page<MemberListRow>>("/rest/member/findStoLstByCondition", { query: { ...search }, quiet: true });
 }
 
-export function fetchMember(memId: number): Promise<MemberFile> {
+function fetchMember(memId: number): Promise<MemberFile> {
   return api.get<MemberFile>(`/rest/member/findById/${memId}`, { quiet: true });
 }
 
@@ -149,19 +95,19 @@ export function updateMember(body: MemberUpdateBody): Promise<MemberFile> {
   return api.post<MemberFile>("/rest/member/stoUpdateMember", { body });
 }
 
-export function fetchSmsStatus(memId: number): Promise<SmsStatus> {
+function fetchSmsStatus(memId: number): Promise<SmsStatus> {
   return api.get(`/rest/member/querySmsStatus`, { query: { memId }, quiet: true });
 }
 
 export function updateSmsStatus(memId: number, smsConsent: boolean): Promise<unknown> {
-  return api.post("/rest/member/updateSmsStatus", { body: { memId, smsConsent } });
+  return api.post("/rest/member/updateSmsStatus", { body: { memId, smsConsent } satisfies Schemas["SmsConsentInput"] });
 }
 
-export function fetchMemberPoints(memId: number, pageNo: number, pageSize: number): Promise<Page<PointEntry>> {
+function fetchMemberPoints(memId: number, pageNo: number, pageSize: number): Promise<Page<PointEntry>> {
   return api.get<Page<PointEntry>>("/rest/member/integralList", { query: { memId, pageNo, pageSize }, quiet: true });
 }
 
-export function fetchStorePoints(search: StorePointSearch): Promise<Page<StorePointEntry>> {
+function fetchStorePoints(search: StorePointSearch): Promise<Page<StorePointEntry>> {
   return api.get<Page<StorePointEntry>>("/rest/member/integralStoreList", { query: { ...search }, quiet: true });
 }
 
@@ -169,20 +115,20 @@ export function adjustPoints(body: PointAdjustBody): Promise<PointsAdjusted> {
   return api.post("/rest/member/point", { body });
 }
 
-export function fetchLabels(): Promise<LabelWithGroup[]> {
+function fetchLabels(): Promise<LabelWithGroup[]> {
   return api.get("/rest/memLabel/findAllMemLabel", { quiet: true });
 }
 
 export function applyCancellation(memId: number, reason: string): Promise<unknown> {
-  return api.post("/rest/member/cancelApply", { body: { memId, reason } });
+  return api.post("/rest/member/cancelApply", { body: { memId, reason } satisfies Schemas["CancelApplyInput"] });
 }
 
-export function listCancellations(search: CancelSearch): Promise<Page<CancelRequest>> {
+function listCancellations(search: CancelSearch): Promise<Page<CancelRequest>> {
   return api.get<Page<CancelRequest>>("/rest/member/cancelList", { query: { ...search }, quiet: true });
 }
 
 export function decideCancellation(id: number, approve: boolean, remark: string): Promise<CancelRequest> {
-  const body: { id: number; approve: boolean; remark?: string } = { id, approve };
+  const body: Schemas["CancelDecideInput"] = { id, approve };
   if (remark.trim()) body.remark = remark.trim();
   return api.post<CancelRequest>("/rest/member/cancelDecide", { body });
 }

@@ -6,42 +6,30 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, type Page } from "./client";
-import { choices, type Schemas } from "./schema";
+import { choices, type QueryOf, type Schemas } from "./schema";
 
-export type MessageType = Schemas["MessageTypeOutput"];
+type MessageType = Schemas["MessageTypeOutput"];
 
 /** isRead filter of the message calls: 1 read, 2 unread. */
 export type MessageReadFilter = 1 | 2;
 
-export type MessageRow = Schemas["MessageRowOutput"];
+type MessageRow = Schemas["MessageRowOutput"];
 /** graphicDescription is rich text, sanitised by the server. */
-export type MessageDetail = Schemas["MessageDetailOutput"];
+type MessageDetail = Schemas["MessageDetailOutput"];
 /** The forced notice (spec §4): shown when the call answers an id. */
 export type MandatoryNotice = Schemas["MandatoryMessageOutput"];
 type ReadMarked = Schemas["ReadMarkedOutput"];
 
-export interface MessageSearch {
-  pageNo: number;
-  pageSize: number;
-  msgType?: number | null;
-  isRead?: MessageReadFilter | null;
-  keyword?: string;
-}
+export type MessageSearch = QueryOf<"messageCenter_searchMsg_retrieve">;
 
 /** amount is money as a decimal string ("199.00"), or null. */
-export type TaskRow = Schemas["TaskRowOutput"];
-export type TaskDetail = Schemas["TaskDetailOutput"];
+type TaskRow = Schemas["TaskRowOutput"];
+type TaskDetail = Schemas["TaskDetailOutput"];
 /** Task type: 1 arrears notice, 2 payment notice (spec §3). */
 export type TaskType = TaskRow["type"];
 export const TASK_TYPES = choices<TaskType>()([1, 2]);
 
-export interface TaskSearch {
-  storeId?: number | null;
-  pageNo: number;
-  pageSize: number;
-  isRead?: boolean | null;
-  type?: TaskType | null;
-}
+export type TaskSearch = QueryOf<"taskCenterRest_searchTaskStore_retrieve">;
 
 export const messagingKeys = {
   all: ["messaging"] as const,
@@ -58,11 +46,11 @@ export const messagingKeys = {
 
 // --- calls ---------------------------------------------------------------------------------------
 
-export function fetchMessageTypes(): Promise<MessageType[]> {
+function fetchMessageTypes(): Promise<MessageType[]> {
   return api.get<MessageType[]>("/rest/messageCenter/findMsgType", { quiet: true });
 }
 
-export function searchMessages(search: MessageSearch): Promise<Page<MessageRow>> {
+function searchMessages(search: MessageSearch): Promise<Page<MessageRow>> {
   return api.get<Page<MessageRow>>("/rest/messageCenter/searchMsg", {
     query: {
       pageNo: search.pageNo,
@@ -76,7 +64,7 @@ export function searchMessages(search: MessageSearch): Promise<Page<MessageRow>>
 }
 
 /** The new-message badge: unread messages of the store (isRead=2). */
-export function fetchUnreadMessageCount(storeId: number): Promise<number> {
+function fetchUnreadMessageCount(storeId: number): Promise<number> {
   return api.get<number>("/rest/messageCenter/searchCountMsg", {
     query: { departmentId: storeId, isRead: 2 },
     quiet: true,
@@ -84,15 +72,18 @@ export function fetchUnreadMessageCount(storeId: number): Promise<number> {
 }
 
 /** Opening a message marks it read. */
-export function fetchMessageDetail(id: number): Promise<MessageDetail> {
+function fetchMessageDetail(id: number): Promise<MessageDetail> {
   return api.get<MessageDetail>("/rest/messageCenter/getMsgDetail", { query: { id }, quiet: true });
 }
 
 export function markMessagesRead(ids: number[], options: { quiet?: boolean } = {}): Promise<ReadMarked> {
-  return api.post<ReadMarked>("/rest/messageCenter/batchReadMsg", { body: { ids }, quiet: options.quiet });
+  return api.post<ReadMarked>("/rest/messageCenter/batchReadMsg", {
+    body: { ids } satisfies Schemas["MessageBatchReadInput"],
+    quiet: options.quiet,
+  });
 }
 
-export function fetchMandatoryNotice(storeId: number): Promise<MandatoryNotice | null> {
+function fetchMandatoryNotice(storeId: number): Promise<MandatoryNotice | null> {
   return api.get<MandatoryNotice | null>("/rest/messageCenter/getMandatoryShowMsg", {
     query: { departmentId: storeId },
     quiet: true,
@@ -100,14 +91,14 @@ export function fetchMandatoryNotice(storeId: number): Promise<MandatoryNotice |
 }
 
 /** The task bell: unread tasks of the store. */
-export function fetchUnreadTaskCount(storeId: number): Promise<number> {
+function fetchUnreadTaskCount(storeId: number): Promise<number> {
   return api.get<number>("/rest/taskCenterRest/searchCountMsgStore", {
     query: { storeId, isRead: false },
     quiet: true,
   });
 }
 
-export function searchTasks(search: TaskSearch): Promise<Page<TaskRow>> {
+function searchTasks(search: TaskSearch): Promise<Page<TaskRow>> {
   return api.get<Page<TaskRow>>("/rest/taskCenterRest/searchTaskStore", {
     query: {
       storeId: search.storeId,
@@ -121,18 +112,18 @@ export function searchTasks(search: TaskSearch): Promise<Page<TaskRow>> {
 }
 
 /** The first unread task: its type names the bell's notice. */
-export async function fetchFirstUnreadTask(storeId: number): Promise<TaskRow | null> {
+async function fetchFirstUnreadTask(storeId: number): Promise<TaskRow | null> {
   const page = await searchTasks({ storeId, pageNo: 1, pageSize: 1, isRead: false });
   return page.list[0] ?? null;
 }
 
-export function fetchTaskDetail(id: number, storeId?: number | null): Promise<TaskDetail> {
+function fetchTaskDetail(id: number, storeId?: number | null): Promise<TaskDetail> {
   return api.get<TaskDetail>("/rest/taskCenterRest/getTaskDetailStore", { query: { id, storeId }, quiet: true });
 }
 
 export function markTasksRead(ids: number[], storeId?: number | null): Promise<ReadMarked> {
   return api.post<ReadMarked>("/rest/taskCenterRest/batchReadTaskStore", {
-    body: { ids, storeId: storeId ?? undefined },
+    body: { ids, storeId: storeId ?? undefined } satisfies Schemas["TaskBatchReadInput"],
   });
 }
 

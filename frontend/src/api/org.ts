@@ -8,18 +8,18 @@ import { api } from "./client";
 import type { Schemas } from "./schema";
 import type { SessionUserInfo } from "./session";
 
-export type StoreInfo = Schemas["StoreInfoOutput"];
-export type StoreStatus = StoreInfo["status"];
+type StoreInfo = Schemas["StoreInfoOutput"];
+type StoreStatus = StoreInfo["status"];
 export type StoreRef = Schemas["StoreRef"];
 export type StoreInfoCheck = Schemas["StoreInfoCheckOutput"];
 export type OwnerStore = Schemas["OwnerStoreOutput"];
 /** The columns every store answer shares. */
 export type StoreRow = Omit<OwnerStore, "activeStaff" | "onDutyToday">;
-export type DebtStatus = Schemas["DebtStatusOutput"];
-export type Region = Schemas["RegionOutput"];
+type DebtStatus = Schemas["DebtStatusOutput"];
+type Region = Schemas["RegionOutput"];
 
 /** The store information edit; the status narrowed to the schema's store statuses. */
-export type StoreUpdate = Omit<Schemas["StoreUpdateInput"], "status"> & { status?: StoreStatus };
+type StoreUpdate = Omit<Schemas["StoreUpdateInput"], "status"> & { status?: StoreStatus };
 
 export const orgKeys = {
   all: ["org"] as const,
@@ -32,7 +32,7 @@ export const orgKeys = {
   borrowOutCandidates: (id: number) => ["org", "borrowOutCandidates", id] as const,
 };
 
-export function fetchBorrowOutCandidates(storeId: number): Promise<StoreRef[]> {
+function fetchBorrowOutCandidates(storeId: number): Promise<StoreRef[]> {
   return api.get<Schemas["BorrowOutCandidate"][]>(`/rest/shopDetail/borrowOutCandidates/${storeId}`, { quiet: true });
 }
 
@@ -40,11 +40,7 @@ export function useBorrowOutCandidates(storeId: number) {
   return useQuery({ queryKey: orgKeys.borrowOutCandidates(storeId), queryFn: () => fetchBorrowOutCandidates(storeId) });
 }
 
-export function fetchStoreInfo(id: number): Promise<StoreInfo> {
-  return api.get<StoreInfo>(`/rest/shopDetail/findErpById/${id}`, { quiet: true });
-}
-
-export function fetchStoreInfoCheck(id: number): Promise<StoreInfoCheck> {
+function fetchStoreInfoCheck(id: number): Promise<StoreInfoCheck> {
   return api.get<StoreInfoCheck>(`/rest/shopDetail/findErpByIdCheck/${id}`, { quiet: true });
 }
 
@@ -53,28 +49,30 @@ export function updateStore(update: StoreUpdate): Promise<StoreInfo> {
   return api.post<StoreInfo>("/rest/shopDetail/UpdateErpStore", { body: update, quiet: false });
 }
 
-export function fetchDebtStatus(storeId: number): Promise<DebtStatus> {
+function fetchDebtStatus(storeId: number): Promise<DebtStatus> {
   return api.get<DebtStatus>("/rest/shopDetail/checkStoreStatusIsDebtDisable", { query: { storeId }, quiet: true });
 }
 
-export function fetchOwnerStores(): Promise<OwnerStore[]> {
+function fetchOwnerStores(): Promise<OwnerStore[]> {
   return api.get<OwnerStore[]>("/rest/shopDetail/ownerStores", { quiet: true });
 }
 
 /** storeModify: answers the session user info of the owner's entry at that store. */
 export function switchStore(storeId: number): Promise<SessionUserInfo> {
-  return api.put<SessionUserInfo>("/rest/acct/storeModify", { body: { storeId } });
+  return api.put<SessionUserInfo>("/rest/acct/storeModify", {
+    body: { storeId } satisfies Schemas["StoreModifyInput"],
+  });
 }
 
-export function fetchProvinces(): Promise<Region[]> {
+function fetchProvinces(): Promise<Region[]> {
   return api.get<Region[]>("/rest/region/provinces", { quiet: true });
 }
 
-export function fetchCities(provinceCode: string): Promise<Region[]> {
+function fetchCities(provinceCode: string): Promise<Region[]> {
   return api.get<Region[]>("/rest/region/cities", { query: { provinceCode }, quiet: true });
 }
 
-export function fetchDistricts(cityCode: string): Promise<Region[]> {
+function fetchDistricts(cityCode: string): Promise<Region[]> {
   return api.get<Region[]>("/rest/region/districts", { query: { cityCode }, quiet: true });
 }
 

@@ -3,13 +3,13 @@
  * The API client applies the outcome: notices, relogin, or an error for the caller.
  */
 
-export interface Envelope<T = unknown> {
+interface Envelope<T = unknown> {
   errcode: string;
   errmsg: string;
   data: T;
 }
 
-export type Outcome<T = unknown> =
+type Outcome<T = unknown> =
   | { kind: "ok"; data: T; notice: string | null }
   | { kind: "relogin"; message: string }
   | { kind: "error"; errcode: string; message: string; data: unknown; alert: boolean };
@@ -31,7 +31,7 @@ interface PassThroughRule {
 }
 
 /** Spec §8 "pass through with no alert": the caller handles these itself. */
-export const PASS_THROUGH: readonly PassThroughRule[] = [
+const PASS_THROUGH: readonly PassThroughRule[] = [
   {
     path: /\/staffList\/getStoreAuthority(Result)?$/,
     codes: ["200", "204", "505"],
@@ -58,7 +58,7 @@ function rulesFor(path: string, errcode: string): PassThroughRule[] {
   );
 }
 
-export function isEnvelope(body: unknown): body is Envelope {
+function isEnvelope(body: unknown): body is Envelope {
   return (
     typeof body === "object" && body !== null && "errcode" in body && typeof (body as Envelope).errcode === "string"
   );
@@ -82,7 +82,7 @@ export function classifyResponse<T>(path: string, status: number, body: unknown)
   return { kind: "error", errcode, message: errmsg, data, alert: !(quietError || silentHttp) };
 }
 
-export interface GenericNotice {
+interface GenericNotice {
   title: "error";
   /** An i18n key of the common namespace, or the server's own message. */
   messageKey: "requestErrorLogInAgain" | "requestFailed" | null;

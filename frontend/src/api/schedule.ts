@@ -11,14 +11,7 @@ export const BTN_ROTA_EDIT = "BTN-PBGL-ROTA-EDIT";
 /** start and end "HH:MM", color "#rrggbb". */
 export type ShiftType = Schemas["ShiftTypeOutput"];
 
-export interface ShiftTypeInput {
-  id?: number;
-  name: string;
-  start: string;
-  end: string;
-  color: string;
-  enabled: boolean;
-}
+export type ShiftTypeInput = Schemas["ShiftTypeInput"];
 
 /** What a rota cell holds: the schema's kinds, and "none", the page's way to clear a cell. */
 export type RotaKind = RotaDay["kind"] | "none";
@@ -27,30 +20,27 @@ export const ROTA_KINDS = choices<RotaKind>()(["shift", "leave", "dayOff", "none
 export type RotaEmployee = Schemas["StaffNameOutput"];
 export type RotaDay = Schemas["RotaDayOutput"];
 /** myEmployeeId: the signed-in user's own employee in the store, whose row is highlighted. */
-export type Rota = Schemas["RotaOutput"];
+type Rota = Schemas["RotaOutput"];
 
-export interface RotaEntry {
-  employeeId: number;
-  date: string;
-  kind: RotaKind;
-  shiftTypeId?: number;
-}
+/** A cell of the batch save; its kind is one of ROTA_KINDS ("none" clears the cell). */
+export type RotaEntry = Omit<Schemas["RotaEntryInput"], "kind"> & { kind: RotaKind };
 
-export const scheduleKeys = {
+const scheduleKeys = {
   all: ["schedule"] as const,
   shiftTypes: () => ["schedule", "shiftTypes"] as const,
   rota: (from: string, to: string) => ["schedule", "rota", from, to] as const,
 };
 
-export const fetchShiftTypes = () => api.get<ShiftType[]>("/rest/schedule/shiftTypes", { quiet: true });
-export const fetchRota = (from: string, to: string) =>
+const fetchShiftTypes = () => api.get<ShiftType[]>("/rest/schedule/shiftTypes", { quiet: true });
+const fetchRota = (from: string, to: string) =>
   api.get<Rota>("/rest/schedule/rota", { query: { from, to }, quiet: true });
 /** Spec §8: an edit of the schedule succeeds without a notice (the client's pass-through rule). */
 export const saveShiftType = (input: ShiftTypeInput) =>
   api.post<ShiftType>("/rest/schedule/shiftType/save", { body: input });
-export const saveRota = (entries: RotaEntry[]) => api.post<unknown>("/rest/schedule/rota/save", { body: { entries } });
+export const saveRota = (entries: RotaEntry[]) =>
+  api.post<unknown>("/rest/schedule/rota/save", { body: { entries } satisfies Schemas["RotaSaveInput"] });
 export const copyLastWeek = (weekStart: string) =>
-  api.post<unknown>("/rest/schedule/rota/copyLastWeek", { body: { weekStart } });
+  api.post<unknown>("/rest/schedule/rota/copyLastWeek", { body: { weekStart } satisfies Schemas["CopyWeekInput"] });
 
 export function useShiftTypes() {
   return useQuery({ queryKey: scheduleKeys.shiftTypes(), queryFn: fetchShiftTypes });

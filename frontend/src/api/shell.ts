@@ -10,17 +10,12 @@ import type { LoginInfo } from "./session";
 
 export type QuickChoice = Schemas["QuickChoiceOutput"];
 
-export interface QuickShortcutsBody {
-  roleId: number;
-  routers: string[];
-  storeId: number;
-  userId: number;
-}
+type QuickShortcutsBody = Schemas["QuickShortcutsInput"];
 
 /** POST /rest/acct/erpToken answer: the session user info of the new role and its tokens. */
-export type ErpTokenAnswer = Schemas["RoleSwitchOutput"];
+type ErpTokenAnswer = Schemas["RoleSwitchOutput"];
 
-export type ManagerLink = Schemas["ManagerLinkOutput"];
+type ManagerLink = Schemas["ManagerLinkOutput"];
 
 export const shellKeys = {
   loginInfo: () => ["shell", "loginInfo"] as const,
@@ -33,11 +28,11 @@ export function fetchLoginInfo(): Promise<LoginInfo> {
 }
 
 /** Spec §7.2: the stores this store may lend stock to (a non-empty list shows loan outbound). */
-export function fetchBorrowOutTargets(storeId: number): Promise<unknown[]> {
+function fetchBorrowOutTargets(storeId: number): Promise<unknown[]> {
   return api.get<unknown[]>(`/rest/shopDetail/findStoreListByBossId/${storeId}`, { quiet: true });
 }
 
-export function fetchQuickChoices(storeId: number): Promise<QuickChoice[]> {
+function fetchQuickChoices(storeId: number): Promise<QuickChoice[]> {
   return api.get<QuickChoice[]>("/rest/hier/findStoreQuickBase", { query: { store: storeId }, quiet: true });
 }
 
@@ -46,17 +41,12 @@ export function saveQuickShortcuts(body: QuickShortcutsBody): Promise<{ routers:
 }
 
 /** The role switch's token; failures are told by the caller ("please retry, ..."). */
-export function requestErpToken(body: {
-  phone: string;
-  roleId: number;
-  storeId: number;
-  userId: number;
-}): Promise<ErpTokenAnswer> {
+export function requestErpToken(body: Schemas["RoleSwitchInput"]): Promise<ErpTokenAnswer> {
   return api.post<ErpTokenAnswer>("/rest/acct/erpToken", { body, quiet: true });
 }
 
 /** Shop-owner authorization (spec §2.4): passed through with no alert, the dialog shows the answer. */
-export function checkStoreMaster(body: { storeId: number; authorizationCode: string }): Promise<unknown> {
+export function checkStoreMaster(body: Schemas["StoreMasterInput"]): Promise<unknown> {
   return api.post<unknown>("/rest/acct/checkStoreMaster", { body, quiet: true });
 }
 
@@ -65,7 +55,10 @@ export function fetchManagerLink(newTab: boolean): Promise<ManagerLink> {
 }
 
 export function logout(refresh: string | null): Promise<unknown> {
-  return api.post<unknown>("/rest/auth/logout", { body: refresh ? { refresh } : {}, quiet: true });
+  return api.post<unknown>("/rest/auth/logout", {
+    body: (refresh ? { refresh } : {}) satisfies Schemas["LogoutInput"],
+    quiet: true,
+  });
 }
 
 export function useLoginInfo(enabled = true) {

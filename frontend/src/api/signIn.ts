@@ -11,33 +11,29 @@ import { fetchLoginInfo } from "./shell";
 
 /** GET /api/v1/wxwork/info: the enterprise-chat (WeCom) app of the QR panel; `configured` false:
  * enterprise-chat sign-in is not set up, the account login is the only way in. */
-export type WecomInfo = Schemas["WecomInfoOutput"];
+type WecomInfo = Schemas["WecomInfoOutput"];
 
-/** POST /rest/acct/loginRecord's loginData (spec §3). */
-export interface LoginData {
+/** POST /rest/acct/loginRecord's loginData (spec §3): the schema's free map, with the keys the spec names. */
+type LoginData = {
   loginName: string;
   userName: string;
   roleName: string;
   storeName: string;
   ipAddress: string;
   ipAscriptionAddress: string;
-}
+};
 
-/** The query of a manager-side login link (/xxbLogin?u=&p=&uid=&userId=; u and p are encrypted). */
-export interface Handover {
-  u: string;
-  p: string;
-  uid: string;
-  userId: string;
-}
+/** The query of a manager-side login link (/xxbLogin?u=&p=&uid=&userId=; u and p are encrypted),
+ * every part present. */
+export type Handover = Required<Schemas["HandoverLoginInput"]>;
 
-export type WecomBinding = Schemas["WecomBindingOutput"];
+type WecomBinding = Schemas["WecomBindingOutput"];
 
-export const WXWORK = "/api/v1/wxwork";
+const WXWORK = "/api/v1/wxwork";
 
 /** Spec §8: enterprise-chat login errors whose message holds this marker send the browser back
  * to /login (the server keeps the marker untranslated). */
-export const LOGIN_ABNORMAL_MARKER = "login abnormal";
+const LOGIN_ABNORMAL_MARKER = "login abnormal";
 
 export function isLoginAbnormal(error: unknown): boolean {
   return error instanceof ApiError && error.message.includes(LOGIN_ABNORMAL_MARKER);
@@ -56,11 +52,20 @@ export const signInApi = {
   loginInfo: fetchLoginInfo,
   /** With the store-employee entry (-1) of several stores, storeId picks the store. */
   selectHierRole: (userRoleId: number, storeId: number) =>
-    api.post<SessionUserInfo>(`/rest/acct/selectHierRole/${userRoleId}`, { body: { storeId }, quiet: true }),
+    api.post<SessionUserInfo>(`/rest/acct/selectHierRole/${userRoleId}`, {
+      body: { storeId } satisfies Schemas["RoleChooseInput"],
+      quiet: true,
+    }),
   loginRecord: (loginData: LoginData) =>
-    api.post<Schemas["CreatedOutput"]>("/rest/acct/loginRecord", { body: { loginData }, quiet: true }),
+    api.post<Schemas["CreatedOutput"]>("/rest/acct/loginRecord", {
+      body: { loginData } satisfies Schemas["LoginRecordInput"],
+      quiet: true,
+    }),
   register: (account: string, password: string) =>
-    api.post<Schemas["RegisteredOutput"]>("/rest/acct/createAcct", { body: { account, password }, quiet: true }),
+    api.post<Schemas["RegisteredOutput"]>("/rest/acct/createAcct", {
+      body: { account, password } satisfies Schemas["RegisterInput"],
+      quiet: true,
+    }),
   logout: () => api.post<null>("/rest/auth/logout", { quiet: true }),
 };
 

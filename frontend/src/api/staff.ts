@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, type Page } from "./client";
-import { choices, type Schemas } from "./schema";
+import { choices, type QueryOf, type Schemas } from "./schema";
 
 export type EmployeeRow = Schemas["EmployeeRowOutput"];
 export type Duration = Schemas["DurationOutput"];
@@ -16,36 +16,22 @@ export const POSITIONS = choices<Position>()([
   "stylist",
   "trainee",
 ]);
-export type SkillLevel = Exclude<EmployeeRow["skillLevel"], "">;
+type SkillLevel = Exclude<EmployeeRow["skillLevel"], "">;
 export const SKILL_LEVELS = choices<SkillLevel>()(["junior", "intermediate", "senior", "master"]);
 export type AreaCode = EmployeeRow["areaCode"];
 export const AREA_CODES = choices<AreaCode>()(["86", "852", "853"]);
 export type EmployeeStatus = EmployeeRow["status"];
 
-export interface EmployeeSearch {
-  pageNo: number;
-  pageSize: number;
-  keyword?: string;
-  position?: Position | "";
-  status?: EmployeeStatus | "";
-}
+export type EmployeeSearch = QueryOf<"staffList_list_retrieve">;
 
-export interface EmployeeInput {
-  id?: number;
-  name: string;
+/** The staff form's body: the schema's, with its choices narrowed to the lists above ("" not chosen yet). */
+export type EmployeeInput = Omit<Schemas["EmployeeSaveInput"], "areaCode" | "position" | "skillLevel"> & {
   areaCode: AreaCode;
-  phone: string;
   position: Position | "";
   skillLevel: SkillLevel | "";
-  hireDate: string | null;
-}
+};
 
-export interface DurationInput {
-  employeeId: number;
-  projectId?: number | null;
-  category?: string;
-  minutes: number;
-}
+type DurationInput = Schemas["DurationSaveInput"];
 
 export const staffKeys = {
   all: ["staff"] as const,
@@ -53,7 +39,7 @@ export const staffKeys = {
   detail: (id: number) => ["staff", "detail", id] as const,
 };
 
-export function searchEmployees(search: EmployeeSearch): Promise<Page<EmployeeRow>> {
+function searchEmployees(search: EmployeeSearch): Promise<Page<EmployeeRow>> {
   return api.get<Page<EmployeeRow>>("/rest/staffList/list", {
     query: {
       pageNo: search.pageNo,
@@ -66,7 +52,7 @@ export function searchEmployees(search: EmployeeSearch): Promise<Page<EmployeeRo
   });
 }
 
-export function fetchEmployee(id: number): Promise<EmployeeDetail> {
+function fetchEmployee(id: number): Promise<EmployeeDetail> {
   return api.get<EmployeeDetail>(`/rest/staffList/detail/${id}`, { quiet: true });
 }
 
@@ -75,7 +61,9 @@ export function saveEmployee(input: EmployeeInput): Promise<EmployeeDetail> {
 }
 
 export function leaveEmployee(id: number, leftDate: string): Promise<EmployeeDetail> {
-  return api.post<EmployeeDetail>("/rest/staffList/leave", { body: { id, leftDate } });
+  return api.post<EmployeeDetail>("/rest/staffList/leave", {
+    body: { id, leftDate } satisfies Schemas["EmployeeLeaveInput"],
+  });
 }
 
 export function saveDuration(input: DurationInput): Promise<Duration> {
@@ -83,7 +71,9 @@ export function saveDuration(input: DurationInput): Promise<Duration> {
 }
 
 export function closeDuration(id: number): Promise<Duration> {
-  return api.put<Duration>("/rest/staffList/closeDurationInfo", { body: { id } });
+  return api.put<Duration>("/rest/staffList/closeDurationInfo", {
+    body: { id } satisfies Schemas["DurationCloseInput"],
+  });
 }
 
 export function useEmployeeSearch(search: EmployeeSearch) {

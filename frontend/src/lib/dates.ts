@@ -3,7 +3,7 @@
  * browser's zone: the reservation history, the board and the rota read them the same way.
  */
 
-export const STORE_TIME_ZONE = "Asia/Shanghai";
+const STORE_TIME_ZONE = "Asia/Shanghai";
 
 const DAY_MS = 86_400_000;
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -6,7 +6,7 @@ import { checkStoreMaster } from "../api/shell";
 import { AUTHORIZATION_CODE_MAX } from "./nav";
 import { notify } from "./notices";
 
-export interface AuthorizationDialogProps {
+interface AuthorizationDialogProps {
   open: boolean;
   storeId: number;
   onClose: () => void;

@@ -2,7 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 
-export interface ConfirmDialogProps {
+interface ConfirmDialogProps {
   open: boolean;
   title?: string;
   message: string;

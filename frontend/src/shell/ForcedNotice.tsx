@@ -17,7 +17,7 @@ function useCountdown(seconds: number): number {
   return left;
 }
 
-export interface ForcedNoticeDialogProps {
+interface ForcedNoticeDialogProps {
   notice: MandatoryNotice;
   onClose: () => void;
 }

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { fetchManagerLink } from "../api/shell";
 import type { Navigate } from "./guard";
 
-export interface ManagerLinkDialogProps {
+interface ManagerLinkDialogProps {
   open: boolean;
   onClose: () => void;
   navigate: Navigate;

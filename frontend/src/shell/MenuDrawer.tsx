@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { RegistryPage } from "../islands/pageContext";
 import { drawerGroups, pageTitle, routePath } from "./nav";
 
-export interface MenuDrawerProps {
+interface MenuDrawerProps {
   open: boolean;
   onClose: () => void;
   pages: readonly RegistryPage[];

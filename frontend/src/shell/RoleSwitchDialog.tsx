@@ -43,7 +43,7 @@ import {
 } from "./nav";
 import { notify } from "./notices";
 
-export interface RoleSwitchDialogProps {
+interface RoleSwitchDialogProps {
   open: boolean;
   session: SessionUserInfo;
   onClose: () => void;

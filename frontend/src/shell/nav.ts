@@ -42,13 +42,13 @@ export const MATERIAL_BUY_GOODS: NavItem = { key: "buyGoods", route: "/bookProdL
 export const MESSAGE_LIST_ROUTE = "/messageList";
 export const TASK_LIST_ROUTE = "/taskList";
 export const SHOP_MANAGEMENT_ROUTE = "/shopManagement";
-export const NOT_FOUND_ROUTE = "/404";
+const NOT_FOUND_ROUTE = "/404";
 export const SIGN_IN_ROUTE = "/login";
 
 /** userRoleId -1 marks the store-employee-type login (spec §3). */
-export const STORE_EMPLOYEE_USER_ROLE_ID = -1;
+const STORE_EMPLOYEE_USER_ROLE_ID = -1;
 
-export type ShopManagementMode = "open" | "askExit";
+type ShopManagementMode = "open" | "askExit";
 
 export interface TopBarLayout {
   /** The reduced top bar of the material-builder administrator (spec §6). */
@@ -113,7 +113,7 @@ export function guardDecision(route: string, menu: readonly string[], pages: rea
 
 // --- badges (spec §2.3, §3, §9) ------------------------------------------------------------------
 
-export const BADGE_CAP = 99;
+const BADGE_CAP = 99;
 
 /** The new-message badge: nothing at 0, the number up to 99, then "99+". */
 export function badgeText(count: number | null | undefined): string {
@@ -121,7 +121,7 @@ export function badgeText(count: number | null | undefined): string {
   return count > BADGE_CAP ? `${BADGE_CAP}+` : String(Math.floor(count));
 }
 
-export type TaskNoticeKind = "arrears" | "payment";
+type TaskNoticeKind = "arrears" | "payment";
 
 /** Spec §3 task summary: type 1 is an arrears notice, anything else a payment notice. */
 export function taskNoticeKind(type: number): TaskNoticeKind {
@@ -133,7 +133,7 @@ export function taskNoticeKind(type: number): TaskNoticeKind {
 export type Area =
   "shop" | "members" | "reservations" | "billing" | "inventory" | "catalogue" | "store" | "inbox" | "reports" | "other";
 
-export const AREA_ORDER: readonly Area[] = [
+const AREA_ORDER: readonly Area[] = [
   "shop",
   "reservations",
   "members",
@@ -180,7 +180,7 @@ export function areaOf(page: RegistryPage): Area {
   return AREA_BY_ROUTE[page.route] ?? "other";
 }
 
-export interface DrawerGroup {
+interface DrawerGroup {
   area: Area;
   pages: RegistryPage[];
 }
@@ -203,7 +203,7 @@ export function pageTitle(page: RegistryPage, language: string): string {
 
 // --- role switching (spec §4, §5, §6) ------------------------------------------------------------
 
-export const SWITCHING_KINDS: readonly string[] = ["owner", "principal"];
+const SWITCHING_KINDS: readonly string[] = ["owner", "principal"];
 
 /** The role entry the session acts in: the row the server marked checked, else the one with the
  * session's userRoleId in the session's store. */
@@ -235,7 +235,7 @@ export function sameRoleEntry(a: RoleEntry | null | undefined, b: RoleEntry | nu
   return a.userRoleId === b.userRoleId && a.hierId === b.hierId && a.roleId === b.roleId;
 }
 
-export interface ErpTokenBody {
+interface ErpTokenBody {
   phone: string;
   roleId: number;
   storeId: number;
@@ -265,7 +265,7 @@ function isId(value: number | null | undefined): value is number {
 export const MAX_SHORTCUTS = 10;
 export const SHORTCUTS_PER_ROW = 5;
 
-export interface ShortcutChoice {
+interface ShortcutChoice {
   name: string;
   router: string;
   checked: boolean;

@@ -3,7 +3,7 @@
  * roots, but they load this module once, so both publish into the same queue.
  */
 
-export type NoticeSeverity = "success" | "info" | "warning" | "error";
+type NoticeSeverity = "success" | "info" | "warning" | "error";
 
 export interface Notice {
   id: number;

@@ -20,7 +20,7 @@ import { CODE_MAX, MEMBER_NAME_MAX, formatMemberPhone, type MemberForm } from ".
 import { LabelSelect } from "./LabelSelect";
 import { useMemberForm } from "./useMemberForm";
 
-export interface MemberFormDialogProps {
+interface MemberFormDialogProps {
   open: boolean;
   onClose: () => void;
   /** Creating: the starting values (the search dialog passes the typed name, phone and area code). */

@@ -37,7 +37,7 @@ import {
   type SearchInput,
 } from "./rules";
 
-export interface MemberSearchDialogProps {
+interface MemberSearchDialogProps {
   /** Shows the dialog; each opening starts with an empty search. */
   open: boolean;
   /** Called by cancel, Esc, and after a selection. */

@@ -27,14 +27,14 @@ import {
 } from "./rules";
 
 /** The member whose points change. */
-export interface PointsMember {
+interface PointsMember {
   memId: number;
   name: string;
   phone?: string;
   areaCode?: string;
 }
 
-export interface PointsAdjustDialogProps {
+interface PointsAdjustDialogProps {
   open: boolean;
   onClose: () => void;
   /** A fixed member (the member's own page); without it the member is chosen with the search dialog. */

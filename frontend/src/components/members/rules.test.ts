@@ -189,6 +189,8 @@ describe("member form rules", () => {
       areaCode: "0086",
       phone: "13812345678",
     });
+    // A cleared choice is "": the server's choices are not nullable.
+    expect(updateBody(5, before, { ...before, gender: "", source: "" })).toEqual({ memId: 5, gender: "", source: "" });
   });
 
   it("maps the server's fields and conflicts to the form", () => {

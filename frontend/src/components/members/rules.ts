@@ -11,7 +11,7 @@ export const SEARCH_CODE_MAX = 20;
 export const SEARCH_PHONE_MAX = 11;
 export const MEMBER_NAME_MAX = 20;
 export const CODE_MAX = 20;
-export const POINTS_CHANGE_MAX = 1_000_000;
+const POINTS_CHANGE_MAX = 1_000_000;
 export const POINTS_REASON_MAX = 100;
 export const CANCEL_REASON_MAX = 200;
 
@@ -220,8 +220,8 @@ function sameSet(a: readonly number[], b: readonly number[]): boolean {
 }
 
 /** The body of POST /rest/member/stoUpdateMember: `memId` and only the fields that changed. A
- * cleared choice or date is sent as null, a cleared text as "". The phone goes (with its area
- * code) only when one was typed. */
+ * cleared date is sent as null, a cleared choice or text as "" (the schema's choices are not
+ * nullable: a null was refused). The phone goes (with its area code) only when one was typed. */
 export function updateBody(memId: number, before: MemberForm, after: MemberForm): MemberUpdateBody {
   const body: MemberUpdateBody = { memId };
   if (after.name.trim() !== before.name) body.name = after.name.trim();
@@ -229,7 +229,7 @@ export function updateBody(memId: number, before: MemberForm, after: MemberForm)
     body.areaCode = after.areaCode;
     body.phone = after.phone.trim();
   }
-  for (const key of OPTIONAL_CODES) if (after[key] !== before[key]) body[key] = after[key] || null;
+  for (const key of OPTIONAL_CODES) if (after[key] !== before[key]) body[key] = after[key];
   if (after.birthday !== before.birthday) body.birthday = after.birthday || null;
   for (const key of ["crmCode", "cardNo", "remark"] as const) {
     if (after[key].trim() !== before[key]) body[key] = after[key].trim();

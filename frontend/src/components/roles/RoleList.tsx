@@ -4,7 +4,7 @@ import { List, ListItemButton, ListItemIcon, ListItemText, Typography } from "@m
 import { useTranslation } from "react-i18next";
 import type { RoleEntry } from "../../api/session";
 
-export interface RoleListProps {
+interface RoleListProps {
   entries: RoleEntry[];
   /** The index of the checked row: exactly one is checked (spec §4 login flow). */
   checked: number;

@@ -9,7 +9,7 @@ import { CredentialFields, ruleErrorTexts, serverFieldErrors, type CredentialErr
 import { loginUsername, validateLogin } from "./signInRules";
 import { failureText } from "./signInSession";
 
-export interface AccountLoginFormProps {
+interface AccountLoginFormProps {
   onSignedIn: (info: LoginUserInfo) => void;
   /** A message to show above the form (e.g. a failed automatic sign-in). */
   notice?: string | null;
@@ -23,7 +23,7 @@ interface Shown extends CredentialErrors {
 /** What a failed sign-in shows (spec §8, contract §4.1): field errors under the fields; a wrong
  * account or password with the "re-login or try again" hint; anything else (too many attempts)
  * with the server's message. */
-export function shownFor(error: unknown, fallback: string): Shown {
+function shownFor(error: unknown, fallback: string): Shown {
   const fields = serverFieldErrors(error, ["username", "account"]);
   if (fields) return fields;
   if (error instanceof ApiError && error.errcode === "LOGIN-40101")

@@ -21,7 +21,7 @@ import { LOGIN_PAGE, REGISTER_PAGE, withNext } from "./signInUrls";
 const HANDOVER_KEYS = ["u", "p", "uid", "userId"] as const;
 
 /** The manager-side login link's query (spec §2.1, §2.4), when it has one. */
-export function handoverFrom(query: URLSearchParams): Handover | null {
+function handoverFrom(query: URLSearchParams): Handover | null {
   const [u, p, uid, userId] = HANDOVER_KEYS.map((key) => query.get(key) ?? "") as [string, string, string, string];
   return u && p ? { u, p, uid, userId } : null;
 }

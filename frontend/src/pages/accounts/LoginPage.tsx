@@ -23,7 +23,7 @@ import { WecomQrPanel } from "./WecomQrPanel";
 type AutoLogin = { way: "code"; code: string } | { way: "quick" };
 
 /** ?code= (back from the enterprise-chat QR code) or ?ql=1 (quick login with the cookie). */
-export function autoLoginFrom(query: URLSearchParams): AutoLogin | null {
+function autoLoginFrom(query: URLSearchParams): AutoLogin | null {
   const code = query.get("code");
   if (code) return { way: "code", code };
   if (query.get("ql") === "1") return { way: "quick" };
@@ -34,7 +34,7 @@ export function autoLoginFrom(query: URLSearchParams): AutoLogin | null {
  * /login (spec §2.1): the enterprise-chat QR code; ?code= signs in with enterprise chat and
  * ?ql=1 with the quick-login cookie, each followed by the role step; a link to the account login.
  */
-export interface LoginPageProps {
+interface LoginPageProps {
   /** Sends the browser on; the tests pass a spy. */
   navigate?: (url: string) => void;
 }

@@ -9,7 +9,7 @@ import { SignInLayout } from "./SignInLayout";
 import { failureText, type SignedIn } from "./signInSession";
 import { destination, RELOGIN_PAGE } from "./signInUrls";
 
-export interface RoleStepProps {
+interface RoleStepProps {
   user: SignedIn;
   /** The page the visitor came for (`?next=`); followed only when it is a path of this site. */
   next: string | null;

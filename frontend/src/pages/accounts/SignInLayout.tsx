@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitch } from "./LanguageSwitch";
 
-export interface SignInLayoutProps {
+interface SignInLayoutProps {
   title: string;
   subtitle?: ReactNode;
   children: ReactNode;

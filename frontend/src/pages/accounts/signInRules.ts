@@ -5,18 +5,18 @@
  * server's English messages verbatim.
  */
 
-export const ACCOUNT_MAX = 15;
-export const PASSWORD_MAX = 32;
-export const REGISTER_MIN = 6;
-export const MANAGER_PREFIX = "SYYG";
-export const ACCOUNT_PREFIX = "SY";
-export const ACCOUNT_CODE_LENGTH = 7;
-export const LOGIN_USERNAME_PREFIX = "ERP:";
+const ACCOUNT_MAX = 15;
+const PASSWORD_MAX = 32;
+const REGISTER_MIN = 6;
+const MANAGER_PREFIX = "SYYG";
+const ACCOUNT_PREFIX = "SY";
+const ACCOUNT_CODE_LENGTH = 7;
+const LOGIN_USERNAME_PREFIX = "ERP:";
 
 export type RuleMessage =
   "accountRequired" | "managerPrefix" | "accountTooLong" | "passwordRequired" | "passwordTooLong" | "minLength";
 
-export type Checked = { ok: true; value: string } | { ok: false; message: RuleMessage };
+type Checked = { ok: true; value: string } | { ok: false; message: RuleMessage };
 
 const DIGITS = /^[0-9]+$/;
 
@@ -51,7 +51,7 @@ export interface FieldErrors {
   password?: RuleMessage;
 }
 
-export type Validated = { ok: true; account: string; password: string } | { ok: false; errors: FieldErrors };
+type Validated = { ok: true; account: string; password: string } | { ok: false; errors: FieldErrors };
 
 function validated(account: Checked, password: Checked): Validated {
   if (account.ok && password.ok) return { ok: true, account: account.value, password: password.value };

@@ -3,15 +3,15 @@
 export const LOGIN_PAGE = "/login";
 export const ACCOUNT_LOGIN_PAGE = "/xxbLogin";
 export const REGISTER_PAGE = "/register";
-export const WX_REGISTER_PAGE = "/wxRegister";
+const WX_REGISTER_PAGE = "/wxRegister";
 export const RELOGIN_PAGE = "/relogin";
 
 const SIGN_IN_PAGES = new Set([LOGIN_PAGE, ACCOUNT_LOGIN_PAGE, REGISTER_PAGE, WX_REGISTER_PAGE, RELOGIN_PAGE]);
 
-export const WECOM_QR_LOGIN = "https://login.work.weixin.qq.com/wwlogin/sso/login";
-export const WECOM_AUTHORIZE = "https://open.weixin.qq.com/connect/oauth2/authorize";
+const WECOM_QR_LOGIN = "https://login.work.weixin.qq.com/wwlogin/sso/login";
+const WECOM_AUTHORIZE = "https://open.weixin.qq.com/connect/oauth2/authorize";
 
-export interface WecomApp {
+interface WecomApp {
   appid: string;
   agentid: string;
 }

@@ -21,14 +21,14 @@ export function renderPage(node: ReactElement) {
   );
 }
 
-export interface Answer {
+interface Answer {
   status?: number;
   errcode?: string;
   errmsg?: string;
   data?: unknown;
 }
 
-export interface FetchCall {
+interface FetchCall {
   url: string;
   method: string;
   headers: Record<string, string>;

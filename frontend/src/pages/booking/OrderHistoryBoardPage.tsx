@@ -6,23 +6,13 @@ import { useTranslation } from "react-i18next";
 import { mountIsland } from "../../islands/mount";
 import { DetailError, Loading } from "../../components/feedback";
 import type { Reservation } from "../../api/booking";
-import { useBoardRecords } from "./historyApi";
+import { useBoardRecords } from "../../api/bookingHistory";
 import { ReservationDetailDialog } from "./historyDetail";
 import { PageFrame } from "../../components/layout";
 import { HistoryFilterBar, NS, useHistoryFilters } from "./historyFilters";
-import {
-  BOARD_MAX_SPAN_DAYS,
-  addDays,
-  boardRows,
-  dayHeading,
-  daysOf,
-  defaultFilters,
-  maskPhone,
-  mondayOf,
-  statusColor,
-  storeTime,
-  storeToday,
-} from "./historyRules";
+import { BOARD_MAX_SPAN_DAYS, boardRows, defaultFilters, statusColor } from "./historyRules";
+import { addDays, dayHeading, daysOf, mondayOf, storeTime, storeToday } from "../../lib/dates";
+import { maskPhone } from "../../lib/format";
 
 function weekFilters(monday: string) {
   return { ...defaultFilters(monday), dateFrom: monday, dateTo: addDays(monday, 6) };

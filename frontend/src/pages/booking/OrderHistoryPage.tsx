@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { mountIsland } from "../../islands/mount";
 import type { Reservation } from "../../api/booking";
-import { useRecordCounts, useRecords, useStatusOptions } from "./historyApi";
+import { useRecordCounts, useRecords, useStatusOptions } from "../../api/bookingHistory";
 import { ReservationDetailDialog } from "./historyDetail";
 import { HistoryExportButton } from "./historyExport";
 import { PageFrame } from "../../components/layout";
@@ -13,15 +13,13 @@ import {
   DEFAULT_PAGE_SIZE,
   HISTORY_MAX_SPAN_DAYS,
   PAGE_SIZES,
-  STATUSES,
   defaultFilters,
-  maskPhone,
   memIdFromSearch,
   statusColor,
-  storeDateTime,
-  storeTime,
-  storeToday,
 } from "./historyRules";
+import { STATUSES } from "../../api/booking";
+import { maskPhone } from "../../lib/format";
+import { storeDateTime, storeTime, storeToday } from "../../lib/dates";
 
 /** /orderHistory (ERP-YUKB-PAG-0001-0000): past and future reservations with filters, counts by
  * status, paging, a detail dialog and the Excel export. */

@@ -38,7 +38,7 @@ import {
 import { STATUS_COLORS } from "./parts";
 import { REMARK_MAX, actionsFor, formatDateTime, formatTime, newOrderHref } from "./rules";
 
-export interface ReservationDrawerProps {
+interface ReservationDrawerProps {
   id: number | null;
   onClose: () => void;
   navigate: (url: string) => void;
@@ -215,7 +215,7 @@ function DetailBody({ reservation, navigate }: { reservation: ReservationDetail;
 }
 
 /** Cancel with a reason (required, from findInvalidReason) and an optional remark: POST inValid. */
-export function CancelDialog({
+function CancelDialog({
   id,
   name,
   onClose,

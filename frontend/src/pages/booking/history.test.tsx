@@ -8,7 +8,7 @@ import { sessionInfo } from "../../test/fixtures";
 import { dismissAllNotices, noticeTexts } from "../../test/notices";
 import { OrderHistoryBoardPage } from "./OrderHistoryBoardPage";
 import { OrderHistoryPage } from "./OrderHistoryPage";
-import { addDays, mondayOf, storeToday } from "./historyRules";
+import { addDays, mondayOf, storeToday } from "../../lib/dates";
 
 function reservation(id: number, overrides: Record<string, unknown> = {}) {
   return {

@@ -19,12 +19,13 @@ import { useTranslation } from "react-i18next";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { Meta } from "../../components/layout";
 import type { ReservationDetail } from "../../api/booking";
-import { useReservationDetail } from "./historyApi";
+import { useRecordDetail } from "../../api/bookingHistory";
 import { NS, StatusChip } from "./historyFilters";
-import { maskPhone, storeDateTime, storeTime } from "./historyRules";
+import { maskPhone } from "../../lib/format";
+import { storeDateTime, storeTime } from "../../lib/dates";
 
 /** A history entry's before or after: a value, or the changed fields of an object. */
-export function describeChange(value: unknown): string {
+function describeChange(value: unknown): string {
   if (value === null || value === undefined || value === "") return "—";
   if (typeof value !== "object") return String(value);
   if (Array.isArray(value)) return value.map(describeChange).join(", ");
@@ -98,7 +99,7 @@ function DetailBody({ data }: { data: ReservationDetail }) {
 
 export function ReservationDetailDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation(NS);
-  const detail = useReservationDetail(id);
+  const detail = useRecordDetail(id);
   return (
     <Dialog
       open={id !== null}

@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 import { fetchExport } from "../../api/catalog";
 import { notify } from "../../shell/notices";
 import { NS } from "./historyFilters";
-import { exportFileName, exportRefused, exportUrl, type HistoryFilters } from "./historyRules";
+import { exportFileName, exportRefused, exportUrl } from "./historyRules";
+import { type HistoryFilters } from "../../api/bookingHistory";
 
 /** Saves a downloaded workbook under its name. */
 function saveBlob(blob: Blob, fileName: string): void {

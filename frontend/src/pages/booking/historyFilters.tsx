@@ -5,8 +5,8 @@ import { Box, Button, Chip, FormControl, InputLabel, MenuItem, Paper, Select, Te
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { currentSession } from "../../api/session";
-import { useNurseOptions, useSourceOptions, useStatusOptions } from "./historyApi";
-import { phoneFilterError, statusColor, timeRangeError, type HistoryFilters, type RangeError } from "./historyRules";
+import { useRecordNurses, useSourceOptions, useStatusOptions, type HistoryFilters } from "../../api/bookingHistory";
+import { phoneFilterError, statusColor, timeRangeError, type RangeError } from "./historyRules";
 
 export const NS = "bookingHistory";
 
@@ -55,7 +55,7 @@ export function useHistoryFilters(initial: HistoryFilters, maxSpanDays: number, 
   return { draft, applied, errors, update, apply: (next: HistoryFilters = draft) => apply(next), setDraft };
 }
 
-export type HistoryFilterState = ReturnType<typeof useHistoryFilters>;
+type HistoryFilterState = ReturnType<typeof useHistoryFilters>;
 
 function OptionSelect({
   id,
@@ -108,7 +108,7 @@ export function HistoryFilterBar({
 }) {
   const { t } = useTranslation(NS);
   const [storeId] = useState(() => currentSession()?.storeId ?? null);
-  const nurses = useNurseOptions(storeId);
+  const nurses = useRecordNurses(storeId);
   const statuses = useStatusOptions();
   const sources = useSourceOptions();
   const { draft, errors, update, apply } = state;

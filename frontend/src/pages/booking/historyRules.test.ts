@@ -6,13 +6,11 @@ import {
   defaultFilters,
   exportRefused,
   exportUrl,
-  filterQuery,
   memIdFromSearch,
-  normalizeCounts,
-  pageQuery,
   phoneFilterError,
   timeRangeError,
 } from "./historyRules";
+import { filterQuery, normalizeCounts, pageQuery } from "../../api/bookingHistory";
 
 describe("timeRangeError (spec §5)", () => {
   it.each([

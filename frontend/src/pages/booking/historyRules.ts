@@ -1,40 +1,21 @@
 /**
  * Plain rules of the reservation history pages (/orderHistory, /orderHistoryBoard): the time-range
- * checks of spec §5, the member-phone filter, the query the filters make, the export cap, and how
- * dates and times read in the store's zone (Asia/Shanghai) whatever the browser's zone.
+ * checks of spec §5, the member-phone filter, the filters a page starts with, the export's address
+ * and cap, and the board's rows. The query the filters make is the API's (api/bookingHistory.ts).
  */
 
-import { STATUSES, type ReservationStatus } from "../../api/booking";
+import { filterQuery, type HistoryFilters } from "../../api/bookingHistory";
+import { type ReservationStatus } from "../../api/booking";
 import { addDays, daysBetween, storeDate } from "../../lib/dates";
-import { maskPhone } from "../../lib/format";
-
-export {
-  STORE_TIME_ZONE,
-  addDays,
-  dayHeading,
-  daysBetween,
-  daysOf,
-  mondayOf,
-  storeDate,
-  storeDateTime,
-  storeTime,
-  storeToday,
-} from "../../lib/dates";
-export { maskPhone };
 
 /** docs/api.md: findRecord's dateFrom and dateTo are at most 92 days apart. */
 export const HISTORY_MAX_SPAN_DAYS = 92;
 /** The board shows at most 7 days: a span of 6 days between the first and the last. */
 export const BOARD_MAX_SPAN_DAYS = 6;
 /** Spec §5 and §9: an export of 100,000 rows or more is refused. */
-export const EXPORT_ROW_CAP = 100_000;
-/** The largest page the server gives (docs/api.md "Paging"): the board reads 200 at a time. */
-export const BOARD_PAGE_SIZE = 200;
+const EXPORT_ROW_CAP = 100_000;
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
-
-// The statuses come from the schema (bookingApi checks its list against the generated enum).
-export { STATUSES, type ReservationStatus };
 
 /** i18n keys of the "bookingHistory" namespace; the English texts are the spec's sentences. */
 export type RangeError = "range.startRequired" | "range.endRequired" | "range.endBeforeStart" | "range.tooLong";
@@ -65,16 +46,6 @@ export function phoneFilterError(phone: string): "filters.phoneInvalid" | null {
 
 // --- filters and the query -----------------------------------------------------------------------
 
-export interface HistoryFilters {
-  dateFrom: string;
-  dateTo: string;
-  nurseId: string;
-  status: string;
-  source: string;
-  phone: string;
-  memId: string;
-}
-
 export function defaultFilters(today: string): HistoryFilters {
   // Past and future bookings: a month back and a month ahead.
   return {
@@ -94,22 +65,7 @@ export function memIdFromSearch(search: string): string {
   return /^\d+$/.test(raw) ? raw : "";
 }
 
-/** The query of findRecord, findRecordCounts and the export: empty filters are left out. */
-export function filterQuery(filters: HistoryFilters): Record<string, string> {
-  const query: Record<string, string> = { dateFrom: filters.dateFrom, dateTo: filters.dateTo };
-  const optional: (keyof HistoryFilters)[] = ["nurseId", "status", "source", "phone", "memId"];
-  for (const key of optional) {
-    const value = filters[key].trim();
-    if (value) query[key] = value;
-  }
-  return query;
-}
-
-export function pageQuery(filters: HistoryFilters, pageNo: number, pageSize: number): Record<string, string | number> {
-  return { pageNo, pageSize, ...filterQuery(filters) };
-}
-
-export const EXPORT_PATH = "/rest/reservation/findRecord/export";
+const EXPORT_PATH = "/rest/reservation/findRecord/export";
 
 export function exportUrl(filters: HistoryFilters): string {
   return `${EXPORT_PATH}?${new URLSearchParams(filterQuery(filters)).toString()}`;
@@ -123,31 +79,6 @@ export function exportRefused(total: number): boolean {
 /** The export's file name: reservations_2026-03-01_2026-03-31.xlsx. */
 export function exportFileName(filters: HistoryFilters): string {
   return `reservations_${filters.dateFrom}_${filters.dateTo}.xlsx`;
-}
-
-// --- counts --------------------------------------------------------------------------------------
-
-export type StatusCounts = Partial<Record<ReservationStatus, number>> & { total?: number };
-
-/** findRecordCounts answers counts by status: `{booked: 3, …, total}` (like the board's counts);
- * a list `[{status|code, count}]` is read too. */
-export function normalizeCounts(raw: unknown): StatusCounts {
-  const counts: StatusCounts = {};
-  if (Array.isArray(raw)) {
-    for (const item of raw as { status?: string; code?: string; count?: number; total?: number }[]) {
-      const status = item.status ?? item.code;
-      const count = Number(item.count ?? item.total ?? 0);
-      if (status && (STATUSES as readonly string[]).includes(status)) counts[status as ReservationStatus] = count;
-    }
-  } else if (raw && typeof raw === "object") {
-    for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
-      if ((STATUSES as readonly string[]).includes(key) || key === "total") {
-        (counts as Record<string, number>)[key] = Number(value) || 0;
-      }
-    }
-  }
-  if (counts.total === undefined) counts.total = STATUSES.reduce((sum, status) => sum + (counts[status] ?? 0), 0);
-  return counts;
 }
 
 // --- the board -----------------------------------------------------------------------------------
@@ -166,14 +97,14 @@ export function statusColor(status: string): string {
   return STATUS_COLORS[status as ReservationStatus] ?? "#757575";
 }
 
-export interface BoardItem {
+interface BoardItem {
   id: number;
   nurseId: number | null;
   nurseName: string;
   startTime: string;
 }
 
-export interface BoardRow<T extends BoardItem> {
+interface BoardRow<T extends BoardItem> {
   /** "" for the reservations with no nurse chosen ("any nurse"). */
   key: string;
   nurseId: number | null;

@@ -10,8 +10,8 @@ import type { Board, Interval, Reservation, ReservationBody, ReservationStatus }
 /** Times are the store's, whatever the browser's zone (docs/api.md: ISO 8601 with offset,
  * Asia/Shanghai). Shanghai has kept +08:00 without daylight saving since 1991, so a wall-clock time
  * of the store is written with that fixed offset. */
-export const STORE_ZONE = "Asia/Shanghai";
-export const STORE_OFFSET = "+08:00";
+const STORE_ZONE = "Asia/Shanghai";
+const STORE_OFFSET = "+08:00";
 /** The board snaps moves to 15 minutes and draws one cell per 15 minutes. */
 export const SLOT_MINUTES = 15;
 export const DURATION_MIN = 5;
@@ -19,7 +19,7 @@ export const DURATION_MAX = 600;
 export const REMARK_MAX = 200;
 export const NAME_MAX = 20;
 
-export const ACTIVE_STATUSES: readonly ReservationStatus[] = ["booked", "arrived", "inService"];
+const ACTIVE_STATUSES: readonly ReservationStatus[] = ["booked", "arrived", "inService"];
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const HM = /^(\d{1,2}):(\d{2})(?::\d{2})?$/;
@@ -298,7 +298,7 @@ function covered(windows: readonly { start: number; end: number }[], start: numb
 
 // --- the booking form ----------------------------------------------------------------------------
 
-export type CustomerKind = "member" | "walkIn";
+type CustomerKind = "member" | "walkIn";
 
 export interface Draft {
   id: number | null;

@@ -3,8 +3,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCoupon, type Coupon, type CouponKind } from "../../api/catalog";
 import { couponValidity, couponValue } from "./couponText";
-import { formatMoney, formatRate, idFromSearch } from "./format";
-import { CatalogDetailFrame, Facts, Section, StoreControls, type Fact } from "./parts";
+import { formatMoney, formatRate } from "./format";
+import { CatalogDetailFrame, StoreControls } from "./parts";
+import { idFromSearch } from "../../lib/address";
+import { Facts, Section, type Fact } from "../../components/layout";
 
 /** /couponDetailA|B|C?id= (KXGL-0002): one coupon template; each kind's page mounts this. */
 export function CouponDetail({ kind, search = window.location.search }: { kind: CouponKind; search?: string }) {

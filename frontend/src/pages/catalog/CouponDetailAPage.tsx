@@ -2,7 +2,7 @@ import { mountIsland } from "../../islands/mount";
 import { CouponDetail } from "./CouponDetail";
 
 /** /couponDetailA?id= (KXGL-0002). */
-export function CouponDetailAPage() {
+function CouponDetailAPage() {
   return <CouponDetail kind="A" />;
 }
 

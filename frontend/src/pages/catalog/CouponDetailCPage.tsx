@@ -2,7 +2,7 @@ import { mountIsland } from "../../islands/mount";
 import { CouponDetail } from "./CouponDetail";
 
 /** /couponDetailC?id= (KXGL-0002). */
-export function CouponDetailCPage() {
+function CouponDetailCPage() {
   return <CouponDetail kind="C" />;
 }
 

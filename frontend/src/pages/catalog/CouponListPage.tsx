@@ -4,8 +4,10 @@ import { useTranslation } from "react-i18next";
 import { COUPON_KINDS, useCoupons, type CouponKind, type CouponSearch } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
 import { couponDetailRoute, couponValidity, couponValue } from "./couponText";
-import { formatMoney, pageNo } from "./format";
-import { CatalogTable, EnabledSelect, PageFrame, SearchBar, StoreSwitch, usePaging, type EnabledChoice } from "./parts";
+import { formatMoney } from "./format";
+import { CatalogTable, EnabledSelect, PageFrame, SearchBar, StoreSwitch, type EnabledChoice } from "./parts";
+import { pageNo } from "../../lib/paging";
+import { usePaging } from "../../components/PagedTable";
 
 /** /couponList (KXGL-PAG-0001): coupon templates by kind, A cash, B discount, C free project. */
 export function CouponListPage() {

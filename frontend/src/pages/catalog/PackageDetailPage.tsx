@@ -2,11 +2,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useProjectPackage } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
-import { idFromSearch } from "./format";
-import { CatalogDetailFrame, Facts, PriceHistory, Section, SimpleTable, StoreControls, itemStateFacts } from "./parts";
+import { CatalogDetailFrame, PriceHistory, SimpleTable, StoreControls, itemStateFacts } from "./parts";
+import { idFromSearch } from "../../lib/address";
+import { Facts, Section } from "../../components/layout";
 
 /** /packageDetail?id= (XMGL-0002): a project package, its sessions and price history. */
-export function PackageDetailPage({ search = window.location.search }: { search?: string }) {
+function PackageDetailPage({ search = window.location.search }: { search?: string }) {
   const { t } = useTranslation("catalog");
   const [id] = useState(() => idFromSearch(search));
   const detail = useProjectPackage(id);

@@ -3,19 +3,19 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Page } from "../../api/client";
 import type { CatalogSearch, ItemState, ItemType } from "../../api/catalog";
-import { pageNo } from "./format";
 import {
   CatalogTable,
   EnabledSelect,
   PageFrame,
   SearchBar,
   priceColumns,
-  usePaging,
   type Column,
   type EnabledChoice,
 } from "./parts";
+import { pageNo } from "../../lib/paging";
+import { usePaging } from "../../components/PagedTable";
 
-export interface PackageListProps<Row extends ItemState> {
+interface PackageListProps<Row extends ItemState> {
   /** The catalogue namespace's key holding `title` and `empty`: "productPackages" or "projectPackages". */
   texts: "productPackages" | "projectPackages";
   itemType: ItemType;

@@ -3,7 +3,7 @@ import { useProjectPackages, type ProjectPackage } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
 import { PackageList } from "./PackageList";
 
-export const PROJECT_PACKAGE_DETAIL_ROUTE = "/packageDetail";
+const PROJECT_PACKAGE_DETAIL_ROUTE = "/packageDetail";
 
 /** /packageList (XMGL-PAG-0001): project packages (sessions of projects, validity). */
 export function PackageListPage() {

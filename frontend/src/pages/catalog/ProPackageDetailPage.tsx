@@ -2,11 +2,13 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useProductPackage } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
-import { formatMoney, idFromSearch } from "./format";
-import { CatalogDetailFrame, Facts, PriceHistory, Section, SimpleTable, StoreControls, itemStateFacts } from "./parts";
+import { formatMoney } from "./format";
+import { CatalogDetailFrame, PriceHistory, SimpleTable, StoreControls, itemStateFacts } from "./parts";
+import { idFromSearch } from "../../lib/address";
+import { Facts, Section } from "../../components/layout";
 
 /** /proPackageDetail?id= (CPGL-0002): a product package, its lines and price history. */
-export function ProPackageDetailPage({ search = window.location.search }: { search?: string }) {
+function ProPackageDetailPage({ search = window.location.search }: { search?: string }) {
   const { t } = useTranslation("catalog");
   const [id] = useState(() => idFromSearch(search));
   const detail = useProductPackage(id);

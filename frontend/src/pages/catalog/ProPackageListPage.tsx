@@ -2,7 +2,7 @@ import { useProductPackages, type ProductPackage } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
 import { PackageList } from "./PackageList";
 
-export const PRODUCT_PACKAGE_DETAIL_ROUTE = "/proPackageDetail";
+const PRODUCT_PACKAGE_DETAIL_ROUTE = "/proPackageDetail";
 
 /** /proPackageList (CPGL-PAG-0001): product packages with their lines. */
 export function ProPackageListPage() {

@@ -2,8 +2,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useProduct } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
-import { formatMoney, idFromSearch } from "./format";
-import { CatalogDetailFrame, Facts, PriceHistory, Section, StoreControls, itemStateFacts } from "./parts";
+import { formatMoney } from "./format";
+import { CatalogDetailFrame, PriceHistory, StoreControls, itemStateFacts } from "./parts";
+import { idFromSearch } from "../../lib/address";
+import { Facts, Section } from "../../components/layout";
 
 /** /productDetail?id= (CPGL-0002): a product, the store's switch and price, its price history. */
 export function ProductDetailPage({ search = window.location.search }: { search?: string }) {

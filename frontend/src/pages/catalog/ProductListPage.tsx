@@ -10,20 +10,21 @@ import {
   type UseType,
 } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
-import { brandOptions, categoryOptions, idFilter, pageNo } from "./format";
+import { brandOptions, categoryOptions, idFilter } from "./format";
 import {
   CatalogTable,
   EnabledSelect,
   ExportButton,
-  FilterSelect,
   PageFrame,
   SearchBar,
   priceColumns,
-  usePaging,
   type EnabledChoice,
 } from "./parts";
+import { pageNo } from "../../lib/paging";
+import { FilterSelect } from "../../components/filters";
+import { usePaging } from "../../components/PagedTable";
 
-export const PRODUCT_DETAIL_ROUTE = "/productDetail";
+const PRODUCT_DETAIL_ROUTE = "/productDetail";
 
 /** /productList (CPGL-PAG-0001): products with the acting store's switch and price. */
 export function ProductListPage() {

@@ -2,11 +2,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useProject } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
-import { idFromSearch } from "./format";
-import { CatalogDetailFrame, Facts, PriceHistory, Section, SimpleTable, StoreControls, itemStateFacts } from "./parts";
+import { CatalogDetailFrame, PriceHistory, SimpleTable, StoreControls, itemStateFacts } from "./parts";
+import { idFromSearch } from "../../lib/address";
+import { Facts, Section } from "../../components/layout";
 
 /** /projectDetail?id= (XMGL-0002): a project, the products it consumes, its price history. */
-export function ProjectDetailPage({ search = window.location.search }: { search?: string }) {
+function ProjectDetailPage({ search = window.location.search }: { search?: string }) {
   const { t } = useTranslation("catalog");
   const [id] = useState(() => idFromSearch(search));
   const detail = useProject(id);

@@ -9,20 +9,21 @@ import {
   type ProjectSearch,
 } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
-import { categoryOptions, idFilter, pageNo } from "./format";
+import { categoryOptions, idFilter } from "./format";
 import {
   CatalogTable,
   EnabledSelect,
   ExportButton,
-  FilterSelect,
   PageFrame,
   SearchBar,
   priceColumns,
-  usePaging,
   type EnabledChoice,
 } from "./parts";
+import { pageNo } from "../../lib/paging";
+import { FilterSelect } from "../../components/filters";
+import { usePaging } from "../../components/PagedTable";
 
-export const PROJECT_DETAIL_ROUTE = "/projectDetail";
+const PROJECT_DETAIL_ROUTE = "/projectDetail";
 
 /** /projectList (XMGL-PAG-0001): services with their duration, skill and consumables. */
 export function ProjectListPage() {

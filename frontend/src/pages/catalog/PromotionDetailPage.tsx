@@ -2,8 +2,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePromotion } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
-import { formatDateTime, formatMoney, formatRate, idFromSearch } from "./format";
-import { CatalogDetailFrame, Facts, Section, SimpleTable } from "./parts";
+import { formatMoney, formatRate } from "./format";
+import { CatalogDetailFrame, SimpleTable } from "./parts";
+import { formatDateTime } from "../../lib/format";
+import { idFromSearch } from "../../lib/address";
+import { Facts, Section } from "../../components/layout";
 
 /** /promotionDetail?id= (KCXG-0001): a promotion's stores and lines. */
 export function PromotionDetailPage({ search = window.location.search }: { search?: string }) {

@@ -3,10 +3,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PROMOTION_STATUSES, usePromotions, type PromotionSearch, type PromotionStatus } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
-import { formatDateTime, pageNo } from "./format";
-import { CatalogTable, PageFrame, SearchBar, usePaging } from "./parts";
+import { CatalogTable, PageFrame, SearchBar } from "./parts";
+import { formatDateTime } from "../../lib/format";
+import { pageNo } from "../../lib/paging";
+import { usePaging } from "../../components/PagedTable";
 
-export const PROMOTION_DETAIL_ROUTE = "/promotionDetail";
+const PROMOTION_DETAIL_ROUTE = "/promotionDetail";
 
 /** /promotion (KCXG-0001): promotions that apply to the store, by status. */
 export function PromotionListPage() {

@@ -1,7 +1,8 @@
 /** How a coupon's value and validity read (pure, tested). */
 
 import type { Coupon, CouponKind } from "../../api/catalog";
-import { formatDate, formatMoney, formatRate } from "./format";
+import { formatMoney, formatRate } from "./format";
+import { formatDate } from "../../lib/format";
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 

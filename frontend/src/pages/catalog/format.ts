@@ -34,15 +34,6 @@ export function formatRate(rate: string | null | undefined): string {
   return `${percent}${rest ? `.${rest}` : ""}%`;
 }
 
-// The shared formats, re-exported so the catalogue's pages read every format from one module.
-export { formatDate, formatDateTime } from "../../lib/format";
-export { idFromSearch } from "../../lib/address";
-
-/** MUI counts pages from 0, the server from 1. */
-export function pageNo(pageIndex: number): number {
-  return Math.max(0, Math.floor(pageIndex)) + 1;
-}
-
 /** The distinct categories of some rows, by name. */
 export function categoryOptions(
   rows: readonly { categoryId: number; categoryName: string }[],

@@ -35,11 +35,9 @@ import { NOWRAP, PagedTable, type PagedColumn, type PagedTableProps } from "../.
 import { notify } from "../../shell/notices";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { FilterBar, FilterSelect } from "../../components/filters";
-import { BackLink, Facts, Meta, PageFrame as Frame, Section, type Fact } from "../../components/layout";
-import { PAGE_SIZES, formatDateTime, formatMoney, parseStorePrice } from "./format";
-
-export { BackLink, Facts, FilterBar, FilterSelect, Meta, Section, type Fact };
-export { usePaging } from "../../components/PagedTable";
+import { BackLink, PageFrame as Frame, Section } from "../../components/layout";
+import { PAGE_SIZES, formatMoney, parseStorePrice } from "./format";
+import { formatDateTime } from "../../lib/format";
 
 /** The frame of a catalogue page: wide, the lists have many columns. */
 export function PageFrame(props: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -216,7 +214,7 @@ export function priceColumns<Row extends ItemState>(t: (key: string) => string, 
   ];
 }
 
-export function StorePriceButton({ itemType, item }: { itemType: ItemType; item: ItemState }) {
+function StorePriceButton({ itemType, item }: { itemType: ItemType; item: ItemState }) {
   const { t } = useTranslation("catalog");
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);

@@ -22,7 +22,7 @@ export type PeriodProblem =
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 let counter = 0;
-export function newRowKey(): string {
+function newRowKey(): string {
   counter += 1;
   return `row-${counter}`;
 }

@@ -1,18 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { exportUrl, fileNameFrom, listQuery } from "../../api/catalog";
 import { couponDetailRoute } from "./couponText";
-import {
-  brandOptions,
-  categoryOptions,
-  formatDate,
-  formatMoney,
-  formatRate,
-  idFilter,
-  idFromSearch,
-  pageNo,
-  parseStorePrice,
-} from "./format";
+import { brandOptions, categoryOptions, formatMoney, formatRate, idFilter, parseStorePrice } from "./format";
 import { blankRow, periodProblems, periodsToSave, rowsFrom, type PeriodRow } from "./periods";
+import { formatDate } from "../../lib/format";
+import { idFromSearch } from "../../lib/address";
+import { pageNo } from "../../lib/paging";
 
 describe("formatMoney", () => {
   it.each([

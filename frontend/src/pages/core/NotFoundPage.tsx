@@ -3,7 +3,7 @@ import { pageContext } from "../../islands/pageContext";
 import { SIGN_IN_URL, notFoundText } from "./notFoundText";
 import "./NotFoundPage.css";
 
-export interface NotFoundPageProps {
+interface NotFoundPageProps {
   /** Page language; defaults to the <html lang> the server rendered. */
   lang?: string;
   /** Whether the person is signed in with a role (the top bar is then shown above). */

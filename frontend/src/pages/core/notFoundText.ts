@@ -1,7 +1,7 @@
 /** Where the 404 page sends people back to. */
 export const SIGN_IN_URL = "/xxbLogin";
 
-export interface NotFoundText {
+interface NotFoundText {
   /** BCP 47 tag of the language the texts are in. */
   lang: "en" | "zh-hans";
   title: string;

@@ -28,7 +28,8 @@ import { mountIsland } from "../../islands/mount";
 import { PageFrame } from "../../components/layout";
 import { FilterBar, FilterSelect } from "../../components/filters";
 import { formatDateTime } from "../../lib/format";
-import { MembersTable, usePaging, type PagedColumn } from "./parts";
+import { MembersTable } from "./parts";
+import { usePaging, type PagedColumn } from "../../components/PagedTable";
 
 const STATUS_COLOURS: Record<CancelStatus, "warning" | "success" | "default"> = {
   pending: "warning",

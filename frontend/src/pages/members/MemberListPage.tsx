@@ -11,7 +11,8 @@ import { mountIsland } from "../../islands/mount";
 import { PageFrame } from "../../components/layout";
 import { FilterBar, FilterSelect } from "../../components/filters";
 import { formatDate, formatDateTime } from "../../lib/format";
-import { DateRange, LabelChips, MembersTable, SearchButtons, accountHref, usePaging, type PagedColumn } from "./parts";
+import { DateRange, LabelChips, MembersTable, SearchButtons, accountHref } from "./parts";
+import { usePaging, type PagedColumn } from "../../components/PagedTable";
 
 interface FilterInput {
   name: string;
@@ -51,7 +52,7 @@ function filtersFrom(input: FilterInput): MemberListFilters {
   };
 }
 
-export interface MemberListPageProps {
+interface MemberListPageProps {
   navigate?: (url: string) => void;
 }
 

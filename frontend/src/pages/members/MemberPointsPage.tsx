@@ -7,6 +7,7 @@ import {
   useStorePoints,
   type MemberRow,
   type StorePointEntry,
+  type StorePointSearch,
 } from "../../api/members";
 import { hasButtonCode } from "../../api/session";
 import { PointsAdjustDialog } from "../../components/members/PointsAdjustDialog";
@@ -14,15 +15,8 @@ import { formatMemberPhone, rangeError } from "../../components/members/rules";
 import { mountIsland } from "../../islands/mount";
 import { PageFrame } from "../../components/layout";
 import { FilterBar, FilterSelect } from "../../components/filters";
-import {
-  DateRange,
-  MemberPicker,
-  PointsLedger,
-  SearchButtons,
-  accountHref,
-  usePaging,
-  type PagedColumn,
-} from "./parts";
+import { DateRange, MemberPicker, PointsLedger, SearchButtons, accountHref } from "./parts";
+import { usePaging, type PagedColumn } from "../../components/PagedTable";
 
 interface Filters {
   member: MemberRow | null;
@@ -46,9 +40,9 @@ export function MemberPointsPage() {
     pageNo: paging.pageIndex + 1,
     pageSize: paging.pageSize,
     memId: filters.member?.memId ?? null,
-    kind: filters.kind,
-    from: filters.from,
-    to: filters.to,
+    kind: filters.kind as StorePointSearch["kind"],
+    dateFrom: filters.from,
+    dateTo: filters.to,
   });
 
   const rangeKey = rangeError(input.from, input.to);

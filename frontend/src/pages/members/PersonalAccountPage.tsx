@@ -39,11 +39,12 @@ import { Facts, PageFrame, Section } from "../../components/layout";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { BackLink } from "../../components/layout";
-import { LabelChips, PointsLedger, usePaging, type PagedColumn } from "./parts";
+import { LabelChips, PointsLedger } from "./parts";
+import { usePaging, type PagedColumn } from "../../components/PagedTable";
 
 const LIST_ROUTE = "/MemberList";
 
-export interface PersonalAccountPageProps {
+interface PersonalAccountPageProps {
   search?: string;
 }
 

@@ -294,6 +294,26 @@ describe("MemberPointsPage", () => {
     });
   });
 
+  it("filters the ledger by the dates the server reads (dateFrom, dateTo)", async () => {
+    const server = fakeServer({
+      ...common,
+      "GET /rest/member/integralStoreList": () => ok({ list: [], total: 0 }),
+    });
+    render_(<MemberPointsPage />);
+    await waitFor(() => expect(server.callsTo("GET /rest/member/integralStoreList")).toHaveLength(1));
+    fireEvent.change(screen.getByLabelText("From"), { target: { value: "2026-03-01" } });
+    fireEvent.change(screen.getByLabelText("To"), { target: { value: "2026-03-31" } });
+    fireEvent.click(screen.getByRole("button", { name: "Search" }));
+    await waitFor(() =>
+      expect(Object.fromEntries(server.callsTo("GET /rest/member/integralStoreList").at(-1)?.query ?? [])).toEqual({
+        pageNo: "1",
+        pageSize: "10",
+        dateFrom: "2026-03-01",
+        dateTo: "2026-03-31",
+      }),
+    );
+  });
+
   it("adjusts a member chosen with the search dialog", async () => {
     signIn(["BTN-HYGL-POINTS-ADJUST"]);
     const server = fakeServer({

@@ -9,9 +9,7 @@ import { PagedTable, type PagedColumn, type PagedTableProps, type Paging } from 
 import { formatDateTime } from "../../lib/format";
 import { PAGE_SIZES } from "../../lib/paging";
 
-export { usePaging, type PagedColumn } from "../../components/PagedTable";
-
-export const ACCOUNT_ROUTE = "/personalAccount";
+const ACCOUNT_ROUTE = "/personalAccount";
 
 export function accountHref(memId: number): string {
   return `${ACCOUNT_ROUTE}?memId=${memId}`;

@@ -18,22 +18,13 @@ import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Page } from "../../api/client";
 import { messagingKeys } from "../../api/messaging";
-import {
-  DEFAULT_PAGE_SIZE,
-  PAGE_SIZES,
-  selectionState,
-  toggleAll,
-  toggleId,
-  unreadAmong,
-  type ReadChoice,
-} from "./listing";
+import { selectionState, toggleAll, toggleId, unreadAmong, type ReadChoice } from "./listing";
 import { TableStateRow } from "../../components/feedback";
-import { FilterBar, FilterSelect } from "../../components/filters";
-
-export { FilterBar, FilterSelect };
+import { FilterSelect } from "../../components/filters";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../lib/paging";
 
 /** What a message or task list row needs for selection and marking. */
-export interface InboxRow {
+interface InboxRow {
   id: number;
   isRead: boolean;
   msgName: string;
@@ -53,7 +44,7 @@ export function useInboxPaging() {
   return { pageIndex, setPageIndex, pageSize, setPageSize, selected, setSelected, refilter };
 }
 
-export type InboxPaging = ReturnType<typeof useInboxPaging>;
+type InboxPaging = ReturnType<typeof useInboxPaging>;
 
 /** The read-state filter of both lists. */
 export function ReadStateSelect({

@@ -3,12 +3,14 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useMessageDetail } from "../../api/messaging";
 import { mountIsland } from "../../islands/mount";
-import { formatDateTime, idFromSearch } from "./listing";
-import { DetailFrame, Meta } from "./parts";
+import { DetailFrame } from "./parts";
+import { formatDateTime } from "../../lib/format";
+import { idFromSearch } from "../../lib/address";
+import { Meta } from "../../components/layout";
 
 const MESSAGE_LIST_ROUTE = "/messageList";
 
-export interface MessageDetailPageProps {
+interface MessageDetailPageProps {
   /** The address's query; the page's own by default. */
   search?: string;
 }

@@ -4,9 +4,13 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { markMessagesRead, useMessageSearch, useMessageTypes, type MessageSearch } from "../../api/messaging";
 import { mountIsland } from "../../islands/mount";
-import { formatDateTime, messageReadFilter, messageTypeFilter, pageNo, type ReadChoice } from "./listing";
-import { FilterBar, FilterSelect, InboxTable, ReadStateSelect, useInboxPaging } from "./InboxTable";
-import { PageFrame, ReadChip } from "./parts";
+import { messageReadFilter, messageTypeFilter, type ReadChoice } from "./listing";
+import { InboxTable, ReadStateSelect, useInboxPaging } from "./InboxTable";
+import { ReadChip } from "./parts";
+import { formatDateTime } from "../../lib/format";
+import { pageNo } from "../../lib/paging";
+import { FilterBar, FilterSelect } from "../../components/filters";
+import { PageFrame } from "../../components/layout";
 
 const MESSAGE_DETAIL_ROUTE = "/messageDetail";
 

@@ -4,12 +4,15 @@ import { useTranslation } from "react-i18next";
 import { useTaskDetail } from "../../api/messaging";
 import { currentSession } from "../../api/session";
 import { mountIsland } from "../../islands/mount";
-import { formatDate, formatDateTime, formatMoney, idFromSearch } from "./listing";
-import { DetailFrame, Meta } from "./parts";
+import { formatMoney } from "./listing";
+import { DetailFrame } from "./parts";
+import { formatDate, formatDateTime } from "../../lib/format";
+import { idFromSearch } from "../../lib/address";
+import { Meta } from "../../components/layout";
 
 const TASK_LIST_ROUTE = "/taskList";
 
-export interface TaskDetailPageProps {
+interface TaskDetailPageProps {
   search?: string;
 }
 

@@ -4,17 +4,13 @@ import { useTranslation } from "react-i18next";
 import { TASK_TYPES, markTasksRead, useTaskSearch, type TaskSearch } from "../../api/messaging";
 import { currentSession } from "../../api/session";
 import { mountIsland } from "../../islands/mount";
-import {
-  formatDate,
-  formatDateTime,
-  formatMoney,
-  pageNo,
-  taskReadFilter,
-  taskTypeFilter,
-  type ReadChoice,
-} from "./listing";
-import { FilterBar, FilterSelect, InboxTable, ReadStateSelect, useInboxPaging } from "./InboxTable";
-import { PageFrame, ReadChip } from "./parts";
+import { formatMoney, taskReadFilter, taskTypeFilter, type ReadChoice } from "./listing";
+import { InboxTable, ReadStateSelect, useInboxPaging } from "./InboxTable";
+import { ReadChip } from "./parts";
+import { formatDate, formatDateTime } from "../../lib/format";
+import { pageNo } from "../../lib/paging";
+import { FilterBar, FilterSelect } from "../../components/filters";
+import { PageFrame } from "../../components/layout";
 
 const TASK_DETAIL_ROUTE = "/taskDetail";
 

@@ -1,14 +1,9 @@
 /**
- * Plain rules of the message and task pages: paging, filters, selection, and how times and money
- * read in the page's language.
+ * Plain rules of the message and task pages: filters, selection, and how money reads (times, ids
+ * and paging are the shared ones of src/lib).
  */
 
 import type { MessageReadFilter, TaskType } from "../../api/messaging";
-import { idFromSearch } from "../../lib/address";
-import { formatDate, formatDateTime } from "../../lib/format";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, clampPageIndex, pageNo } from "../../lib/paging";
-
-export { DEFAULT_PAGE_SIZE, PAGE_SIZES, clampPageIndex, formatDate, formatDateTime, idFromSearch, pageNo };
 
 // --- filters -------------------------------------------------------------------------------------
 
@@ -64,8 +59,6 @@ export function unreadAmong<T extends { id: number; isRead: boolean }>(
 ): number[] {
   return rows.filter((row) => selected.includes(row.id) && !row.isRead).map((row) => row.id);
 }
-
-// --- the address ---------------------------------------------------------------------------------
 
 // --- formatting ----------------------------------------------------------------------------------
 

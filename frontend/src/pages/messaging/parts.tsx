@@ -3,10 +3,8 @@ import { useQueryClient, type UseQueryResult } from "@tanstack/react-query";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { messagingKeys } from "../../api/messaging";
-import { DetailError, Loading, TableStateRow, detailFailure } from "../../components/feedback";
-import { BackLink, Meta, PageFrame } from "../../components/layout";
-
-export { BackLink, DetailError, Loading, Meta, PageFrame, TableStateRow, detailFailure };
+import { DetailError, Loading, detailFailure } from "../../components/feedback";
+import { BackLink, PageFrame } from "../../components/layout";
 
 export function ReadChip({ isRead }: { isRead: boolean }) {
   const { t } = useTranslation("messaging");

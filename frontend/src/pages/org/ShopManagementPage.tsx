@@ -10,7 +10,7 @@ import { DetailError, Loading } from "../../components/feedback";
 import { Meta, PageFrame } from "../../components/layout";
 import { formatHours } from "./rules";
 
-export interface ShopManagementPageProps {
+interface ShopManagementPageProps {
   /** Where the browser goes after a switch; the page's own navigation by default. */
   navigate?: (url: string) => void;
 }

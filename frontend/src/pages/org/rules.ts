@@ -6,7 +6,7 @@
 import type { StoreRef, StoreRow } from "../../api/org";
 
 /** A mainland mobile, a mainland landline with its area prefix (021-62345678), or 8 digits (HK, Macao). */
-export const STORE_PHONE = /^(1\d{10}|0\d{2,3}-?\d{7,8}|\d{8})$/;
+const STORE_PHONE = /^(1\d{10}|0\d{2,3}-?\d{7,8}|\d{8})$/;
 
 export interface StoreForm {
   name: string;

@@ -7,7 +7,7 @@ import { sessionInfo } from "../../test/fixtures";
 import { dismissAllNotices, noticeTexts } from "../../test/notices";
 import { SchedulePage } from "./SchedulePage";
 import { BTN_ROTA_EDIT } from "../../api/schedule";
-import { addDays, mondayOf, storeToday } from "./scheduleRules";
+import { addDays, mondayOf, storeToday } from "../../lib/dates";
 
 const SHIFTS = [
   { id: 5, name: "Early", start: "09:00", end: "17:00", color: "#26a69a", enabled: true },

@@ -6,14 +6,12 @@
 import { addDays, daysBetween, mondayOf } from "../../lib/dates";
 import type { RotaDay, RotaEntry, RotaKind, ShiftTypeInput } from "../../api/schedule";
 
-export { addDays, daysOf, mondayOf, storeToday } from "../../lib/dates";
-
 export type RotaView = "week" | "month";
 
 export const NAME_MAX_LENGTH = 20;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const COLOR = /^#[0-9a-fA-F]{6}$/;
-export const DEFAULT_COLOR = "#26a69a";
+const DEFAULT_COLOR = "#26a69a";
 
 // --- periods -------------------------------------------------------------------------------------
 
@@ -55,7 +53,7 @@ export function shiftTypeErrors(input: ShiftTypeInput): ShiftTypeErrors {
   if (!TIME.test(input.start)) errors.start = "errors.startRequired";
   if (!TIME.test(input.end)) errors.end = "errors.endRequired";
   else if (!errors.start && input.end <= input.start) errors.end = "errors.endAfterStart";
-  if (!COLOR.test(input.color)) errors.color = "errors.color";
+  if (!COLOR.test(input.color ?? "")) errors.color = "errors.color";
   return errors;
 }
 
@@ -69,7 +67,7 @@ export type Choice = { kind: "shift"; shiftTypeId: number } | { kind: Exclude<Ro
 
 export type Pending = Record<string, RotaEntry>;
 
-export const cellKey = (employeeId: number, date: string) => `${employeeId}|${date}`;
+const cellKey = (employeeId: number, date: string) => `${employeeId}|${date}`;
 
 /** The saved day of an employee ("none" when the server has nothing). */
 export function savedCell(days: readonly RotaDay[], employeeId: number, date: string): Choice {

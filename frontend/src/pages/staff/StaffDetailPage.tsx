@@ -30,7 +30,7 @@ import { durationMinutesError, employeeInputFrom, formatPhone } from "./rules";
 
 const LIST_ROUTE = "/staffList";
 
-export interface StaffDetailPageProps {
+interface StaffDetailPageProps {
   search?: string;
 }
 

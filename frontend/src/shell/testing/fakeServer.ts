@@ -5,14 +5,14 @@
 
 import { vi } from "vitest";
 
-export interface Call {
+interface Call {
   method: string;
   path: string;
   query: URLSearchParams;
   body: unknown;
 }
 
-export interface Reply {
+interface Reply {
   status?: number;
   errcode?: string;
   errmsg?: string;

@@ -1,0 +1,346 @@
+import PersonSearchIcon from "@mui/icons-material/PersonSearch";
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  CircularProgress,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  InputLabel,
+  ListItemText,
+  MenuItem,
+  OutlinedInput,
+  Paper,
+  Radio,
+  RadioGroup,
+  Select,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { MEMBER_AREA_CODES, type MemberAreaCode } from "../../api/members";
+import { formatMemberPhone } from "../../components/members/rules";
+import { ProblemList } from "./parts";
+import { DURATION_MAX, DURATION_MIN, NAME_MAX, REMARK_MAX, formatDateTime, hm, isIsoDate, type Draft } from "./rules";
+import type { OrderForm } from "./useOrderForm";
+
+/* The sections of the reservation form (/newOrder); the state is useOrderForm's. */
+
+/** Who the reservation is for: a member found with the search dialog, or a walk-in's name and phone
+ * (an edit keeps the saved phone unless a new one is typed: `maskedPhone`). */
+export function CustomerSection({ form, maskedPhone }: { form: OrderForm; maskedPhone: string }) {
+  const { t } = useTranslation("booking");
+  const { draft, set, member, setFinding, account, fieldError } = form;
+  return (
+    <Section title={t("form.customer")}>
+      <RadioGroup
+        row
+        value={draft.kind}
+        onChange={(event) => set("kind", event.target.value as Draft["kind"])}
+        aria-label={t("form.customer")}
+      >
+        <FormControlLabel value="member" control={<Radio />} label={t("form.member")} />
+        <FormControlLabel value="walkIn" control={<Radio />} label={t("form.walkIn")} />
+      </RadioGroup>
+      {draft.kind === "member" ? (
+        <Stack spacing={1}>
+          <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+            <Button
+              variant="outlined"
+              startIcon={<PersonSearchIcon />}
+              onClick={() => setFinding(true)}
+              data-testid="find-member"
+            >
+              {draft.memId === null ? t("form.findMember") : t("form.changeMember")}
+            </Button>
+            {draft.memId !== null ? (
+              <Typography data-testid="selected-member">
+                <strong>{member?.name ?? account.data?.name ?? ""}</strong>{" "}
+                {formatMemberPhone(member?.areaCode ?? "0086", member?.phone ?? account.data?.phone ?? "")}
+              </Typography>
+            ) : null}
+          </Stack>
+          {fieldError("customer") ? <FormHelperText error>{fieldError("customer")}</FormHelperText> : null}
+          {draft.memId !== null ? <MemberSummary account={account} /> : null}
+        </Stack>
+      ) : (
+        <Stack direction="row" spacing={2} sx={{ flexWrap: "wrap", rowGap: 2 }}>
+          <TextField
+            size="small"
+            required
+            label={t("fields.name")}
+            value={draft.name}
+            onChange={(event) => set("name", event.target.value)}
+            error={Boolean(fieldError("name"))}
+            helperText={fieldError("name") || " "}
+            slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
+          />
+          <TextField
+            select
+            size="small"
+            label={t("fields.areaCode")}
+            value={draft.areaCode}
+            onChange={(event) => set("areaCode", event.target.value as MemberAreaCode)}
+            sx={{ minWidth: 140 }}
+            helperText=" "
+          >
+            {MEMBER_AREA_CODES.map((code) => (
+              <MenuItem key={code} value={code}>
+                {t(`areaCodes.${code}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            size="small"
+            required={!draft.keepPhone}
+            label={t("fields.phone")}
+            value={draft.phone}
+            onChange={(event) => set("phone", event.target.value.trim())}
+            error={Boolean(fieldError("phone"))}
+            helperText={fieldError("phone") || (draft.keepPhone ? t("form.keepPhone", { phone: maskedPhone }) : " ")}
+            slotProps={{ htmlInput: { maxLength: 11, inputMode: "numeric" } }}
+          />
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+/** The member's points, last visit, labels and upcoming reservations. */
+function MemberSummary({ account }: { account: OrderForm["account"] }) {
+  const { t, i18n } = useTranslation("booking");
+  return account.isPending ? (
+    <CircularProgress size={18} />
+  ) : account.data ? (
+    <Box data-testid="member-summary" sx={{ bgcolor: "grey.50", p: 1.5, borderRadius: 1 }}>
+      <Typography variant="body2">
+        {t("form.points")}: {account.data.points} · {t("form.lastVisit")}:{" "}
+        {formatDateTime(account.data.lastVisitAt, i18n.language)}
+      </Typography>
+      {account.data.labels.length ? (
+        <Stack direction="row" sx={{ gap: 0.5, mt: 0.5, flexWrap: "wrap" }}>
+          {account.data.labels.map((label) => (
+            <Chip key={label.id} size="small" label={label.name} />
+          ))}
+        </Stack>
+      ) : null}
+      <Typography variant="body2" sx={{ mt: 0.5 }}>
+        {account.data.upcoming.length
+          ? t("form.upcoming", {
+              list: account.data.upcoming
+                .map(
+                  (item) =>
+                    `${formatDateTime(item.startTime, i18n.language)} ${item.projects.map((p) => p.name).join(", ")}`,
+                )
+                .join("; "),
+            })
+          : t("form.noUpcoming")}
+      </Typography>
+    </Box>
+  ) : null;
+}
+
+/** What, who and when: projects, nurse, date, start, duration, the free slots, source and remark. */
+export function ServiceSection({ form }: { form: OrderForm }) {
+  const { t } = useTranslation("booking");
+  const { draft, set, fieldError, projects, nurses, board, sources } = form;
+  return (
+    <Section title={t("form.service")}>
+      <Stack direction="row" spacing={2} sx={{ flexWrap: "wrap", rowGap: 2 }}>
+        <FormControl size="small" sx={{ minWidth: 280 }} error={Boolean(fieldError("projects"))} required>
+          <InputLabel id="booking-projects-label">{t("fields.projects")}</InputLabel>
+          <Select
+            multiple
+            labelId="booking-projects-label"
+            input={<OutlinedInput label={t("fields.projects")} />}
+            value={draft.projectIds}
+            onChange={(event) => set("projectIds", (event.target.value as unknown as number[]).map(Number))}
+            renderValue={(selected) =>
+              selected
+                .map((projectId) => projects.data?.find((project) => project.id === projectId)?.name ?? `#${projectId}`)
+                .join(", ")
+            }
+          >
+            {(projects.data ?? []).map((project) => (
+              <MenuItem key={project.id} value={project.id}>
+                <Checkbox size="small" checked={draft.projectIds.includes(project.id)} />
+                <ListItemText
+                  primary={project.name}
+                  secondary={`${project.categoryName ? `${project.categoryName} · ` : ""}${t("minutes", { count: project.duration })}`}
+                />
+              </MenuItem>
+            ))}
+          </Select>
+          <FormHelperText>{fieldError("projects") || (projects.isError ? projects.error.message : " ")}</FormHelperText>
+        </FormControl>
+        <TextField
+          select
+          size="small"
+          label={t("fields.nurse")}
+          value={draft.nurseId === null ? "any" : String(draft.nurseId)}
+          onChange={(event) => set("nurseId", event.target.value === "any" ? null : Number(event.target.value))}
+          sx={{ minWidth: 180 }}
+          helperText=" "
+        >
+          <MenuItem value="any">{t("board.anyNurse")}</MenuItem>
+          {(nurses.data ?? []).map((nurse) => (
+            <MenuItem key={nurse.id} value={String(nurse.id)}>
+              {nurse.name}
+            </MenuItem>
+          ))}
+          {/* A prefilled or saved nurse not on duty that day still shows by id. */}
+          {draft.nurseId !== null && nurses.data && !nurses.data.some((nurse) => nurse.id === draft.nurseId) ? (
+            <MenuItem value={String(draft.nurseId)}>
+              {board.data?.nurses.find((nurse) => nurse.id === draft.nurseId)?.name ?? `#${draft.nurseId}`}
+            </MenuItem>
+          ) : null}
+        </TextField>
+      </Stack>
+      <Stack direction="row" spacing={2} sx={{ flexWrap: "wrap", rowGap: 2, mt: 1 }}>
+        <TextField
+          type="date"
+          size="small"
+          required
+          label={t("fields.date")}
+          value={draft.date}
+          onChange={(event) => set("date", event.target.value)}
+          error={Boolean(fieldError("date"))}
+          helperText={fieldError("date") || " "}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          type="time"
+          size="small"
+          required
+          label={t("fields.startTime")}
+          value={draft.time}
+          onChange={(event) => set("time", event.target.value)}
+          error={Boolean(fieldError("time"))}
+          helperText={fieldError("time") || " "}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 900 } }}
+        />
+        <TextField
+          type="number"
+          size="small"
+          label={t("fields.duration")}
+          value={draft.duration}
+          onChange={(event) => set("duration", event.target.value)}
+          error={Boolean(fieldError("duration"))}
+          helperText={fieldError("duration") || t("form.durationHint", { min: DURATION_MIN, max: DURATION_MAX })}
+          slotProps={{ htmlInput: { min: DURATION_MIN, max: DURATION_MAX, step: 5 } }}
+          sx={{ width: 200 }}
+        />
+      </Stack>
+      <FreeSlots form={form} />
+      <Stack direction="row" spacing={2} sx={{ flexWrap: "wrap", rowGap: 2, mt: 2 }}>
+        <TextField
+          select
+          size="small"
+          label={t("fields.source")}
+          value={draft.source}
+          onChange={(event) => set("source", event.target.value)}
+          sx={{ minWidth: 180 }}
+        >
+          <MenuItem value="">{t("form.noSource")}</MenuItem>
+          {(sources.data ?? []).map((source) => (
+            <MenuItem key={source.code} value={source.code}>
+              {source.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          multiline
+          minRows={2}
+          label={t("fields.remark")}
+          value={draft.remark}
+          onChange={(event) => set("remark", event.target.value)}
+          error={Boolean(fieldError("remark"))}
+          helperText={fieldError("remark") || `${draft.remark.length}/${REMARK_MAX}`}
+          slotProps={{ htmlInput: { maxLength: REMARK_MAX } }}
+          sx={{ flex: "1 1 320px" }}
+        />
+      </Stack>
+    </Section>
+  );
+}
+
+/** The start times still free for the chosen nurse (or any nurse) and duration; a click picks one. */
+function FreeSlots({ form }: { form: OrderForm }) {
+  const { t } = useTranslation("booking");
+  const { draft, set, board, slots } = form;
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Typography variant="subtitle2" gutterBottom>
+        {draft.nurseId === null ? t("form.freeSlotsAny") : t("form.freeSlots")}
+      </Typography>
+      {board.isPending && isIsoDate(draft.date) ? (
+        <CircularProgress size={18} />
+      ) : slots.length === 0 ? (
+        <Typography variant="body2" color="text.secondary" data-testid="no-free-slots">
+          {t("form.noFreeSlots")}
+        </Typography>
+      ) : (
+        <Stack direction="row" sx={{ flexWrap: "wrap", gap: 0.5 }} data-testid="free-slots">
+          {slots.map((minute) => (
+            <Chip
+              key={minute}
+              size="small"
+              label={hm(minute)}
+              data-testid={`free-slot-${hm(minute)}`}
+              color={draft.time === hm(minute) ? "primary" : "default"}
+              variant={draft.time === hm(minute) ? "filled" : "outlined"}
+              onClick={() => set("time", hm(minute))}
+            />
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+/** The server's check of the draft, shown before saving. */
+export function CheckSection({ form }: { form: OrderForm }) {
+  const { t } = useTranslation("booking");
+  const { checkBody, check, checkProblems } = form;
+  return (
+    <Section title={t("form.check")}>
+      <Box data-testid="check-result" aria-live="polite">
+        {checkBody === null ? (
+          <Typography variant="body2" color="text.secondary">
+            {t("form.checkIncomplete")}
+          </Typography>
+        ) : check.isFetching && !check.data ? (
+          <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+            <CircularProgress size={18} />
+            <Typography variant="body2">{t("form.checking")}</Typography>
+          </Stack>
+        ) : check.isError ? (
+          <Alert severity="warning">{check.error.message || t("form.checkFailed")}</Alert>
+        ) : check.data?.ok ? (
+          <Alert severity="success" data-testid="check-ok">
+            {t("form.noConflicts")}
+          </Alert>
+        ) : checkProblems ? (
+          <ProblemList title={t("form.checkProblems")} problems={checkProblems} testId="check-problems" />
+        ) : null}
+      </Box>
+    </Section>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={title}>
+      <Typography variant="subtitle1" component="h2" sx={{ mb: 1, fontWeight: 600 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}

@@ -1,0 +1,307 @@
+import AccountCircleIcon from "@mui/icons-material/AccountCircle";
+import CheckIcon from "@mui/icons-material/Check";
+import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
+import LogoutIcon from "@mui/icons-material/Logout";
+import MailIcon from "@mui/icons-material/Mail";
+import NotificationsIcon from "@mui/icons-material/Notifications";
+import OpenInNewIcon from "@mui/icons-material/OpenInNew";
+import StorefrontIcon from "@mui/icons-material/Storefront";
+import SwapHorizIcon from "@mui/icons-material/SwapHoriz";
+import TranslateIcon from "@mui/icons-material/Translate";
+import {
+  Badge,
+  Box,
+  Button,
+  Divider,
+  IconButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Tooltip,
+  Typography,
+} from "@mui/material";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { SessionUserInfo } from "../api/session";
+import { LANGUAGES, normalizeLanguage, switchLanguage, type Language } from "../i18n";
+import {
+  MESSAGE_LIST_ROUTE,
+  SHOP_MANAGEMENT_ROUTE,
+  TASK_LIST_ROUTE,
+  badgeText,
+  taskNoticeKind,
+  type NavItem,
+  type TopBarLayout,
+} from "./nav";
+import type { LinkProps, TopBarState } from "./useTopBar";
+
+/* The pieces of the top bar (TopBar.tsx), left to right. */
+
+const BAR_BUTTON = { textTransform: "none", whiteSpace: "nowrap", flexShrink: 0, minWidth: 0, px: 1 } as const;
+// Long labels of the right-hand side show on wide screens only (the icon and its tooltip stay).
+const WIDE_ONLY = { display: { xs: "none", xl: "inline" } } as const;
+
+/** The pages of the bar, and the stock pages under one menu. */
+export function NavLinks({
+  layout,
+  linkProps,
+  stockAnchor,
+  setStockAnchor,
+}: {
+  layout: TopBarLayout;
+  linkProps: LinkProps;
+  stockAnchor: HTMLElement | null;
+  setStockAnchor: (anchor: HTMLElement | null) => void;
+}) {
+  const { t } = useTranslation("shell");
+  const navButton = (item: NavItem) => (
+    <Button key={item.route} color="inherit" size="small" sx={BAR_BUTTON} {...linkProps(item.route)}>
+      {t(`nav.${item.key}`)}
+    </Button>
+  );
+
+  return (
+    <Box
+      component="nav"
+      aria-label={t("navigation")}
+      sx={{ display: "flex", alignItems: "center", gap: 0.5, flex: 1, minWidth: 0, overflowX: "auto" }}
+    >
+      {layout.items.map(navButton)}
+      {layout.stockItems.length > 0 ? (
+        <>
+          <Button
+            color="inherit"
+            size="small"
+            endIcon={<ExpandMoreIcon />}
+            aria-haspopup="menu"
+            aria-expanded={stockAnchor !== null}
+            aria-controls={stockAnchor ? "stock-menu" : undefined}
+            onClick={(event) => setStockAnchor(event.currentTarget)}
+            sx={BAR_BUTTON}
+          >
+            {t("nav.stock")}
+          </Button>
+          <Menu id="stock-menu" anchorEl={stockAnchor} open={stockAnchor !== null} onClose={() => setStockAnchor(null)}>
+            {layout.stockItems.map((item) => (
+              <MenuItem key={item.route} component="a" {...linkProps(item.route)}>
+                {t(`nav.${item.key}`)}
+              </MenuItem>
+            ))}
+          </Menu>
+        </>
+      ) : null}
+    </Box>
+  );
+}
+
+/** The unread tasks (with the first one's kind) and messages, each a link to its list. */
+export function InboxBadges({
+  showTasks,
+  messages,
+  tasks,
+  linkProps,
+}: {
+  showTasks: boolean;
+  messages: TopBarState["messages"];
+  tasks: TopBarState["tasks"];
+  linkProps: LinkProps;
+}) {
+  const { t } = useTranslation("shell");
+  const messageCount = messages.data ?? 0;
+  const taskCount = tasks.count.data ?? 0;
+  const firstTask = tasks.first.data ?? null;
+  const taskLabel = firstTask
+    ? `${t(`taskNotice.${taskNoticeKind(firstTask.type)}`)}: ${t("tasksUnread", { count: taskCount })}`
+    : t("tasks");
+
+  return (
+    <>
+      {showTasks ? (
+        <Tooltip title={taskLabel}>
+          <IconButton color="inherit" aria-label={taskLabel} {...linkProps(TASK_LIST_ROUTE)} component="a">
+            <Badge badgeContent={badgeText(taskCount)} color="warning" invisible={taskCount <= 0}>
+              <NotificationsIcon />
+            </Badge>
+          </IconButton>
+        </Tooltip>
+      ) : null}
+      <Tooltip title={messageCount > 0 ? t("messagesUnread", { count: messageCount }) : t("messages")}>
+        <IconButton
+          color="inherit"
+          aria-label={messageCount > 0 ? t("messagesUnread", { count: messageCount }) : t("messages")}
+          component="a"
+          {...linkProps(MESSAGE_LIST_ROUTE)}
+        >
+          <Badge badgeContent={badgeText(messageCount)} color="error" invisible={messageCount <= 0}>
+            <MailIcon />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+    </>
+  );
+}
+
+/** Shop management: a link for those who may open it, otherwise a button that offers to sign in as a
+ * manager (spec §6). */
+export function ShopManagementButton({
+  layout,
+  linkProps,
+  onAskExit,
+}: {
+  layout: TopBarLayout;
+  linkProps: LinkProps;
+  onAskExit: () => void;
+}) {
+  const { t } = useTranslation("shell");
+  if (layout.shopManagement === null) return null;
+  return (
+    <Tooltip title={t("shopManagement")}>
+      {layout.shopManagement === "open" ? (
+        <Button
+          color="inherit"
+          size="small"
+          startIcon={<StorefrontIcon />}
+          aria-label={t("shopManagement")}
+          sx={BAR_BUTTON}
+          {...linkProps(SHOP_MANAGEMENT_ROUTE)}
+        >
+          <Box component="span" sx={WIDE_ONLY}>
+            {t("shopManagement")}
+          </Box>
+        </Button>
+      ) : (
+        // Spec §6: shown to others too; clicking it asks them to log in with a manager account.
+        <Button
+          color="inherit"
+          size="small"
+          startIcon={<StorefrontIcon />}
+          aria-label={t("shopManagement")}
+          sx={{ ...BAR_BUTTON, opacity: 0.6 }}
+          onClick={onAskExit}
+        >
+          <Box component="span" sx={WIDE_ONLY}>
+            {t("shopManagement")}
+          </Box>
+        </Button>
+      )}
+    </Tooltip>
+  );
+}
+
+/** The page's language; server texts are asked for again in the new one. */
+export function LanguageMenu() {
+  const { t, i18n } = useTranslation("shell");
+  const queryClient = useQueryClient();
+  const [languageAnchor, setLanguageAnchor] = useState<HTMLElement | null>(null);
+  const changeLanguage = (language: Language) => {
+    setLanguageAnchor(null);
+    // Server texts (type names, messages) come in the request's language: ask again.
+    void switchLanguage(language).then(() => queryClient.invalidateQueries());
+  };
+
+  return (
+    <>
+      <Tooltip title={t("language")}>
+        <IconButton
+          color="inherit"
+          aria-label={t("language")}
+          aria-haspopup="menu"
+          onClick={(event) => setLanguageAnchor(event.currentTarget)}
+        >
+          <TranslateIcon />
+        </IconButton>
+      </Tooltip>
+      <Menu anchorEl={languageAnchor} open={languageAnchor !== null} onClose={() => setLanguageAnchor(null)}>
+        {LANGUAGES.map((language) => {
+          const selected = normalizeLanguage(i18n.language) === language;
+          return (
+            <MenuItem key={language} selected={selected} onClick={() => changeLanguage(language)} lang={language}>
+              <ListItemIcon>{selected ? <CheckIcon fontSize="small" /> : null}</ListItemIcon>
+              <ListItemText>{t(`common:languages.${language}`)}</ListItemText>
+            </MenuItem>
+          );
+        })}
+      </Menu>
+    </>
+  );
+}
+
+/** The account's name and menu: switch role, the manager side, log out. */
+export function AccountMenu({
+  session,
+  maySwitch,
+  mayOpenManagerSide,
+  onSwitchRole,
+  onManagerLogin,
+  onLogout,
+}: {
+  session: SessionUserInfo;
+  maySwitch: boolean;
+  mayOpenManagerSide: boolean;
+  onSwitchRole: () => void;
+  onManagerLogin: () => void;
+  onLogout: () => void;
+}) {
+  const { t } = useTranslation("shell");
+  const [accountAnchor, setAccountAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <Button
+        color="inherit"
+        size="small"
+        startIcon={<AccountCircleIcon />}
+        endIcon={<ExpandMoreIcon />}
+        aria-haspopup="menu"
+        aria-label={`${t("account")}: ${session.header_text}`}
+        onClick={(event) => setAccountAnchor(event.currentTarget)}
+        sx={{ ...BAR_BUTTON, maxWidth: 220 }}
+      >
+        <Typography variant="body2" noWrap component="span">
+          {session.header_text}
+        </Typography>
+      </Button>
+      <Menu anchorEl={accountAnchor} open={accountAnchor !== null} onClose={() => setAccountAnchor(null)}>
+        {maySwitch ? (
+          <MenuItem
+            onClick={() => {
+              setAccountAnchor(null);
+              onSwitchRole();
+            }}
+          >
+            <ListItemIcon>
+              <SwapHorizIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t("switchRole")}</ListItemText>
+          </MenuItem>
+        ) : null}
+        {mayOpenManagerSide ? (
+          <MenuItem
+            onClick={() => {
+              setAccountAnchor(null);
+              onManagerLogin();
+            }}
+          >
+            <ListItemIcon>
+              <OpenInNewIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t("managerLogin")}</ListItemText>
+          </MenuItem>
+        ) : null}
+        {maySwitch || mayOpenManagerSide ? <Divider /> : null}
+        <MenuItem
+          onClick={() => {
+            setAccountAnchor(null);
+            onLogout();
+          }}
+        >
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t("logout")}</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
