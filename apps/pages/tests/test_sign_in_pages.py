@@ -112,7 +112,7 @@ def test_a_stranger_asking_for_a_page_not_built_yet_is_sent_to_sign_in(client):
     route = _unbuilt_guarded_route()
     response = client.get(route)
     assert response.status_code == 302
-    assert response["Location"] == f"/login?{urlencode({'next': route})}"
+    assert response["Location"] == f"/xxbLogin?{urlencode({'next': route})}"
 
 
 def test_a_guarded_page_not_built_yet_renders_the_404_page_to_a_signed_in_visitor(client, chain, make_entry):
