@@ -23,6 +23,7 @@ import {
 } from "@mui/material";
 import { useMutation } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
+import { useFormDraft } from "../../lib/formDraft";
 import { useTranslation } from "react-i18next";
 import { MEMBER_AREA_CODES, type MemberAreaCode, type MemberRow } from "../../api/members";
 import { currentSession, hasButtonCode } from "../../api/session";
@@ -132,6 +133,12 @@ function OrderForm({
     initial.id === null ? "" : JSON.stringify([initial.projectIds, initial.nurseId]),
   );
 
+  // What was typed survives a session that ends meanwhile (lib/formDraft.ts), the duration as typed.
+  const kept = useFormDraft("reservation", draft, (restored: Draft) => {
+    setDraft(restored);
+    setDurationKey(JSON.stringify([restored.projectIds, restored.nurseId]));
+  });
+
   const projects = useBookableProjects(storeId);
   const nurses = useNurseOptions(isIsoDate(draft.date) ? draft.date : "");
   const sources = useSources();
@@ -175,7 +182,10 @@ function OrderForm({
   const done = (date: string) => navigate(boardHref(date));
   const save = useMutation({
     mutationFn: (payload: ReservationBody) => bookingApi.save(payload),
-    onSuccess: () => done(draft.date),
+    onSuccess: () => {
+      kept.discard();
+      done(draft.date);
+    },
     onError: (error) => {
       const problems = conflictProblems(error);
       if (problems) setSaveProblems(problems);
@@ -185,6 +195,7 @@ function OrderForm({
   const force = useMutation({
     mutationFn: (payload: ReservationBody) => bookingApi.force(payload),
     onSuccess: () => {
+      kept.discard();
       notify("success", t("form.savedAnyway"));
       done(draft.date);
     },
