@@ -41,4 +41,3 @@ def test_a_refresh_token_unused_past_the_idle_limit_and_one_access_lifetime_is_r
     settings.SESSION_IDLE_MINUTES = 60
     lifetime = (AccessToken.lifetime or timedelta(0)).total_seconds() / 60
     assert_refused(refresh_of(aged(issued["refresh"], 60 + lifetime + 1)), "SECURES-LOGIN-ON-401")
-
