@@ -113,6 +113,19 @@ describe("refreshing the sign-in", () => {
     expect(refreshes()).toHaveLength(0);
   });
 
+  it("without Web Locks, takes the pair another tab won with the same refresh token a moment ago", async () => {
+    const expired = token("expired", nowSeconds() - 1);
+    saveTokens({ access: expired, refresh: "r1", accountVersion: "v1" });
+    const won = token("won", nowSeconds() + 1800);
+    const { release } = server({ valid: new Set(), next: () => ({ access: "x", refresh: "y" }) });
+    release();
+    await refreshTokens(null); // the other tab's request spends r1 first...
+    saveTokens({ access: expired, refresh: "r1", accountVersion: "v1" });
+    const answer = refreshTokens(expired); // ...this tab's is refused...
+    setTimeout(() => saveTokens({ access: won, refresh: "r2", accountVersion: "v1" }), 100); // ...as the pair lands
+    await expect(answer).resolves.toMatchObject({ access: won, refresh: "r2" });
+  });
+
   it("goes to /relogin, keeping the page to come back to, when the refresh is refused", async () => {
     saveTokens({ access: token("expired", nowSeconds() - 1), refresh: "spent", accountVersion: "v1" });
     window.sessionStorage.setItem("erp.draft:/memberList|member.create", "{}");

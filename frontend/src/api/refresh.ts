@@ -30,12 +30,20 @@ export function claimsOf(access: string): Claims | null {
   }
 }
 
+function browserLocks(): LockManager | undefined {
+  return typeof navigator !== "undefined" ? navigator.locks : undefined;
+}
+
 /** Runs `task` holding the browser-wide refresh lock (all tabs of this origin), or directly where
- * the browser has no Web Locks. */
+ * the browser has no Web Locks (only secure contexts have them: HTTPS, or localhost). */
 function withBrowserLock<T>(task: () => Promise<T>): Promise<T> {
-  const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
+  const locks = browserLocks();
   return locks ? locks.request(LOCK_NAME, task) : task();
 }
+
+/** Without Web Locks another tab may have won the same refresh token a moment ago: how long to wait
+ * for it to store the new pair before calling the session over. */
+const UNLOCKED_SETTLE_MS = 1000;
 
 async function exchange(refresh: string, language: string): Promise<Tokens | null> {
   try {
@@ -63,7 +71,8 @@ async function refreshHoldingLock(spent: string | null, language: string): Promi
     saveTokens({ ...fresh, accountVersion: fresh.accountVersion || stored.accountVersion });
     return currentTokens();
   }
-  // Refused: unless a tab without the lock rotated meanwhile, the session is over.
+  // Refused: unless another tab rotated meanwhile, the session is over.
+  if (!browserLocks()) await new Promise((resolve) => setTimeout(resolve, UNLOCKED_SETTLE_MS));
   const now = currentTokens();
   return now && now.refresh !== stored.refresh ? now : null;
 }
