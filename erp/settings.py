@@ -192,6 +192,13 @@ SIMPLE_JWT = {
 if SIMPLE_JWT["ACCESS_TOKEN_LIFETIME"] > timedelta(minutes=30):
     raise ImproperlyConfigured("ACCESS_TOKEN_MINUTES may not exceed 30.")
 
+# A session with no input (keys, pointer) for this long ends: the browser signs out and keeps the
+# open forms' drafts for after the sign-in; the server refuses a refresh token unused for this plus
+# one access-token lifetime (docs/security.md, "Sessions that stay and sessions that end").
+SESSION_IDLE_MINUTES = env.int("SESSION_IDLE_MINUTES", default=60)
+if timedelta(minutes=SESSION_IDLE_MINUTES) < SIMPLE_JWT["ACCESS_TOKEN_LIFETIME"]:
+    raise ImproperlyConfigured("SESSION_IDLE_MINUTES may not be shorter than ACCESS_TOKEN_MINUTES.")
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Store back-office API",
     "DESCRIPTION": "Every /rest/ answer is wrapped in the envelope {errcode, errmsg, data}; see docs/api.md.",

@@ -3,9 +3,10 @@ account version (`av`) and a password stamp (`pw`), so a changed password ends e
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -83,6 +84,19 @@ def _claim_refresh(refresh: RefreshToken, user: User) -> None:
         raise token_invalid() from None
 
 
+def _idle_too_long(refresh: RefreshToken) -> bool:
+    """The server's side of the idle limit (settings.SESSION_IDLE_MINUTES). An active browser
+    rotates its refresh token before each access token runs out, so a refresh token is at most one
+    access lifetime old while its holder works; one unused for the idle limit beyond that belongs to
+    a session nobody has touched for at least the idle limit (the browser signs such a session out
+    itself; this holds when it did not, e.g. a copied token)."""
+    issued = refresh.get("iat")
+    if issued is None:
+        return False
+    limit = timedelta(minutes=settings.SESSION_IDLE_MINUTES) + (AccessToken.lifetime or timedelta(0))
+    return timezone.now() - datetime_from_epoch(issued) > limit
+
+
 def rotate_refresh(raw_refresh: str) -> dict[str, str]:
     """A new pair for a valid refresh token; the old one is blacklisted (rotation) before the new
     pair is issued, in one transaction, so one refresh token yields at most one pair."""
@@ -90,6 +104,8 @@ def rotate_refresh(raw_refresh: str) -> dict[str, str]:
         refresh = RefreshToken(raw_refresh)  # type: ignore[arg-type]  # simplejwt annotates the raw token as a Token; it takes the string
     except TokenError:  # altered, expired, not a refresh token, or already blacklisted
         raise token_invalid() from None
+    if _idle_too_long(refresh):
+        raise token_invalid()
     user = User.objects.filter(pk=refresh["user_id"]).first()
     if user is None or not user.enabled:
         raise user_gone()

@@ -23,11 +23,12 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from apps.accounts.wecom import wecom_configured
 from apps.core.page_registry import PAGES, PageRoute, page_for
 from apps.pages.visitor import PageVisitor, page_visitor
 
-SIGN_IN_PAGE = "/login"
-ROLE_CHOICE_PAGE = "/xxbLogin"
+WECOM_SIGN_IN_PAGE = "/login"
+ROLE_CHOICE_PAGE = ACCOUNT_SIGN_IN_PAGE = "/xxbLogin"
 EMPTY_MENU_PAGE = "/404"
 
 
@@ -50,12 +51,18 @@ def _visitor(request: HttpRequest) -> PageVisitor:
     return page_visitor(request)
 
 
+def sign_in_page() -> str:
+    """Where a stranger signs in: the enterprise-chat QR code when enterprise chat is set up, else the
+    account and password form (a QR page that only says it is not set up is no way in)."""
+    return WECOM_SIGN_IN_PAGE if wecom_configured() else ACCOUNT_SIGN_IN_PAGE
+
+
 def guard(visitor: PageVisitor, route: str) -> str | None:
     """Where to send a visitor instead of rendering `route`, or None to render it (spec §5 route
     guard): not signed in → sign-in; no role yet → role choice; empty menu → /404; a code the role
     lacks → stay where they were (handled by the caller)."""
     if not visitor.signed_in:
-        return SIGN_IN_PAGE
+        return sign_in_page()
     if not visitor.role_chosen:
         return ROLE_CHOICE_PAGE
     if not visitor.menu:
@@ -72,6 +79,8 @@ def _page_context(request: HttpRequest, page: PageRoute, visitor: PageVisitor | 
         "builtRoutes": sorted(built.route for built in built_pages()),
         "pages": [{"route": p.route, "code": p.code, "titleEn": p.title_en, "titleZh": p.title_zh} for p in PAGES],
         "badgeRefreshSeconds": settings.BADGE_REFRESH_SECONDS,
+        "signInPage": sign_in_page(),
+        "sessionIdleMinutes": settings.SESSION_IDLE_MINUTES,
         "notices": [str(message) for message in messages.get_messages(request)],
     }
 
@@ -104,7 +113,7 @@ def sign_in_redirect(request: HttpRequest, visitor: PageVisitor | None = None) -
     if elsewhere is None or elsewhere == EMPTY_MENU_PAGE:
         return None
     query = {"next": request.get_full_path()}
-    if elsewhere == ROLE_CHOICE_PAGE:
+    if visitor.signed_in and elsewhere == ROLE_CHOICE_PAGE:
         query["chooseRole"] = "1"  # signed in: the page shows the role step, not the form
     return HttpResponseRedirect(f"{elsewhere}?{urlencode(query)}")
 

@@ -76,14 +76,14 @@ def test_the_browser_applies_the_sign_in_rules_before_asking_the_server(page, de
 
 def test_a_stranger_opening_the_root_is_sent_to_sign_in(page, demo):
     page.goto("/")
-    page.wait_for_url(re.compile(r"/login\?next="))
+    page.wait_for_url(re.compile(r"/xxbLogin\?next="))
 
 
 def test_relogin_page_says_the_person_left(page, demo):
     page.goto("/relogin")
     page.get_by_text("You have left the back-office system").wait_for()
     page.get_by_role("link", name="Log in again").or_(page.get_by_role("button", name="Log in again")).click()
-    page.wait_for_url("**/login**")
+    page.wait_for_url("**/xxbLogin**")
 
 
 def test_sign_in_page_renders_fast_and_is_pictured(page, demo, screenshot):

@@ -82,4 +82,4 @@ def test_without_the_code_the_visitor_is_sent_back(web, chain, make_entry, route
 def test_a_stranger_is_sent_to_sign_in(web, route):
     response = web.get(route)
     assert response.status_code == 302
-    assert response["Location"] == f"/login?{urlencode({'next': route})}"
+    assert response["Location"] == f"/xxbLogin?{urlencode({'next': route})}"

@@ -71,7 +71,7 @@ def test_logout_clears_the_session_and_goes_to_relogin(page, demo):
     page.get_by_text("You have left the back-office system").wait_for()
     assert page.evaluate("localStorage.length") == 0
     page.goto("/messageList")
-    page.wait_for_url(re.compile(r"/login\?next="))
+    page.wait_for_url(re.compile(r"/xxbLogin\?next="))
 
 
 def test_the_forced_notice_closes_only_after_its_countdown(page, demo):

@@ -86,7 +86,7 @@ def test_task_pages_need_no_code(client, other_role, route):
 def test_a_stranger_is_sent_to_sign_in(client, route):
     response = client.get(route)
     assert response.status_code == 302
-    assert response["Location"] == f"/login?{urlencode({'next': route})}"
+    assert response["Location"] == f"/xxbLogin?{urlencode({'next': route})}"
 
 
 def test_signed_in_without_a_role_goes_to_the_role_choice(client, message_reader):

@@ -12,6 +12,7 @@ from django.conf import settings
 
 from apps.accounts.pages import PAGES
 from apps.accounts.tests.factories import PASSWORD
+from apps.accounts.tests.page_helpers import page_context
 from apps.core.page_registry import PAGES as REGISTRY
 from apps.pages.serving import built_pages
 
@@ -112,7 +113,7 @@ def test_a_stranger_asking_for_a_page_not_built_yet_is_sent_to_sign_in(client):
     route = _unbuilt_guarded_route()
     response = client.get(route)
     assert response.status_code == 302
-    assert response["Location"] == f"/login?{urlencode({'next': route})}"
+    assert response["Location"] == f"/xxbLogin?{urlencode({'next': route})}"
 
 
 def test_a_guarded_page_not_built_yet_renders_the_404_page_to_a_signed_in_visitor(client, chain, make_entry):
@@ -126,3 +127,20 @@ def test_a_guarded_page_not_built_yet_renders_the_404_page_to_a_signed_in_visito
     html = response.content.decode()
     assert entry_script("src/pages/core/NotFoundPage.tsx") in html
     assert 'id="shell-root"' in html
+
+
+def test_a_stranger_signs_in_with_enterprise_chat_once_it_is_set_up(client, settings):
+    settings.WECOM_CORP_ID, settings.WECOM_AGENT_ID, settings.WECOM_SECRET = "ww1", "1000002", "secret"
+    response = client.get("/orderBoard")
+    assert response.status_code == 302
+    assert response["Location"] == f"/login?{urlencode({'next': '/orderBoard'})}"
+    assert page_context(client.get("/relogin"))["signInPage"] == "/login"
+
+
+def test_without_enterprise_chat_the_root_and_relogin_lead_to_the_account_sign_in(client, settings):
+    settings.SESSION_IDLE_MINUTES = 45
+    response = client.get("/", follow=True)
+    assert response.redirect_chain == [("/orderBoard", 302), (f"/xxbLogin?{urlencode({'next': '/orderBoard'})}", 302)]
+    context = page_context(client.get("/relogin"))
+    assert context["signInPage"] == "/xxbLogin"
+    assert context["sessionIdleMinutes"] == 45

@@ -5,7 +5,8 @@
 
 import { i18n } from "../i18n";
 import { notify } from "../shell/notices";
-import { classifyResponse, genericFailure } from "./responseRules";
+import { refreshTokens } from "./refresh";
+import { classifyResponse, genericFailure, isEnvelope } from "./responseRules";
 import { clearSession, currentTokens } from "./session";
 
 export class ApiError extends Error {
@@ -40,6 +41,9 @@ interface RequestOptions {
 
 export const RELOGIN_PAGE = "/relogin";
 
+/** What an access token that has run out (or was revoked) is refused with: worth one refresh. */
+const EXPIRED_SIGN_IN = "SECURES-LOGIN-ON-401";
+
 function withQuery(path: string, query?: Query): string {
   if (!query) return path;
   const params = new URLSearchParams();
@@ -57,12 +61,15 @@ function csrfToken(): string | null {
   return match?.[1] ? decodeURIComponent(match[1]) : null;
 }
 
+/** The session is over without the person signing out: clear it, keeping this tab's form drafts,
+ * and go to /relogin, which sends the sign-in back to this page (where the drafts are restored). */
 export function relogin(): void {
-  clearSession();
-  window.location.assign(RELOGIN_PAGE);
+  clearSession({ keepDrafts: true });
+  const here = `${window.location.pathname}${window.location.search}`;
+  window.location.assign(`${RELOGIN_PAGE}?${new URLSearchParams({ next: here }).toString()}`);
 }
 
-async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+async function request<T>(method: string, path: string, options: RequestOptions = {}, retried = false): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": i18n.language };
   const tokens = currentTokens();
   if (tokens) {
@@ -103,6 +110,12 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     return outcome.data;
   }
   if (outcome.kind === "relogin") {
+    const errcode = isEnvelope(parsed) ? parsed.errcode : "";
+    if (!retried && errcode === EXPIRED_SIGN_IN && tokens?.refresh) {
+      // One refresh, shared with every request refused meanwhile, then this request once more.
+      const fresh = await refreshTokens(tokens.access, i18n.language);
+      if (fresh) return request<T>(method, path, options, true);
+    }
     relogin();
     throw new ApiError("RELOGIN", outcome.message, null, response.status);
   }

@@ -42,10 +42,25 @@ export function saveSession(info: SessionUserInfo): void {
   window.localStorage.setItem(SESSION_KEY, JSON.stringify(info));
 }
 
-/** Logout and relogin clear the session and local storage (spec §4). */
-export function clearSession(): void {
+/** What this tab keeps of the forms open when a session ends by itself (lib/formDraft.ts). */
+export const DRAFT_PREFIX = "erp.draft:";
+/** Set when a session ended by itself: the next signed-in page may restore the drafts. */
+export const DRAFTS_WAITING_KEY = `${DRAFT_PREFIX}waiting`;
+
+/** Logout and relogin clear the session and local storage (spec §4). A session that ended by itself
+ * (idle, or its sign-in ran out) keeps this tab's form drafts for the person's next sign-in; the
+ * person's own logout takes them too. */
+export function clearSession({ keepDrafts = false }: { keepDrafts?: boolean } = {}): void {
   window.localStorage.clear();
-  window.sessionStorage.clear();
+  if (!keepDrafts) {
+    window.sessionStorage.clear();
+    return;
+  }
+  window.sessionStorage.setItem(DRAFTS_WAITING_KEY, "1");
+  const keys = Array.from({ length: window.sessionStorage.length }, (_, index) => window.sessionStorage.key(index));
+  for (const key of keys) {
+    if (key !== null && !key.startsWith(DRAFT_PREFIX)) window.sessionStorage.removeItem(key);
+  }
 }
 
 /** Whether the session's button codes (spec §3 `btn`, docs/api.md "Role codes") hold `code`. */

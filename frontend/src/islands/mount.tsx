@@ -8,6 +8,11 @@ import { i18n } from "../i18n";
 import { styleCache } from "./emotion";
 import { Notices } from "../shell/Notices";
 import { notify } from "../shell/notices";
+import { relogin } from "../api/client";
+import { currentTokens } from "../api/session";
+import { startSessionKeeper } from "../api/sessionKeeper";
+import { logout } from "../api/shell";
+import { settleDrafts } from "../lib/formDraft";
 import { pageContext } from "./pageContext";
 import { queryClient } from "./queryClient";
 import { theme } from "./theme";
@@ -44,6 +49,25 @@ function ensureNotices(): void {
   for (const message of pageContext().notices) notify("warning", message);
 }
 
+let keeping = false;
+
+/** One keeper per page, whichever island mounts first starts it (api/sessionKeeper.ts). An idle
+ * session is signed out on the server too (its tokens and cookie end), then /relogin. */
+function keepSession(): void {
+  if (keeping) return;
+  keeping = true;
+  settleDrafts();
+  startSessionKeeper({
+    idleMinutes: pageContext().sessionIdleMinutes,
+    language: () => i18n.language,
+    onIdle: () => {
+      void logout(currentTokens()?.refresh ?? null)
+        .catch(() => undefined)
+        .finally(relogin);
+    },
+  });
+}
+
 /**
  * Mount an island's React tree, with the providers every island shares, into the element the
  * Django template provides. Does nothing (returns null) when the page has no such element.
@@ -52,6 +76,7 @@ export function mountIsland(node: ReactNode, elementId: string = ISLAND_ROOT_ID)
   const container = document.getElementById(elementId);
   if (container === null) return null;
   ensureNotices();
+  keepSession();
   const root = createRoot(container);
   root.render(
     <StrictMode>

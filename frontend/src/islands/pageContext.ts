@@ -15,6 +15,10 @@ export interface PageContext {
   pages: RegistryPage[];
   badgeRefreshSeconds: number;
   notices: string[];
+  /** Where a stranger signs in: /login (enterprise chat) when it is set up, else /xxbLogin. */
+  signInPage: string;
+  /** Minutes without input after which the session ends (settings.SESSION_IDLE_MINUTES). */
+  sessionIdleMinutes: number;
 }
 
 const EMPTY: PageContext = {
@@ -25,6 +29,8 @@ const EMPTY: PageContext = {
   pages: [],
   badgeRefreshSeconds: 60,
   notices: [],
+  signInPage: "/login",
+  sessionIdleMinutes: 60,
 };
 
 let cached: PageContext | null = null;

@@ -24,6 +24,8 @@ const CONTEXT: PageContext = {
   ],
   badgeRefreshSeconds: 60,
   notices: [],
+  signInPage: "/xxbLogin",
+  sessionIdleMinutes: 60,
 };
 
 const PRINCIPAL = sessionInfo({

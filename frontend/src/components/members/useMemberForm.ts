@@ -3,6 +3,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import { createMember, memberKeys, updateMember, type MemberFile } from "../../api/members";
+import { useFormDraft } from "../../lib/formDraft";
 import {
   conflictField,
   createBody,
@@ -16,6 +17,11 @@ import {
   type MemberFormErrors,
   type MemberFormField,
 } from "./rules";
+
+/** The member form's draft (lib/formDraft.ts): one for creating, one per member file edited. */
+export function memberFormDraftName(memId?: number | string): string {
+  return memId === undefined ? "member.create" : `member.edit.${memId}`;
+}
 
 /** The state of the member form: the fields, the local and the server's messages (a taken phone,
  * 409 MEM-40901, on the phone), and the save (creating, or sending only the changed fields). */
@@ -38,10 +44,12 @@ export function useMemberForm({
   const [serverErrors, setServerErrors] = useState<Partial<Record<MemberFormField, string>>>({});
   const today = todayIso();
   const editing = Boolean(member);
+  const draft = useFormDraft(memberFormDraftName(member?.memId), form, setForm);
 
   const save = useMutation({
     mutationFn: () => (member ? updateMember(updateBody(member.memId, before, form)) : createMember(createBody(form))),
     onSuccess: async (file) => {
+      draft.discard();
       await queryClient.invalidateQueries({ queryKey: memberKeys.all });
       onSaved?.(file);
       onClose();

@@ -213,6 +213,17 @@ describe("the sign-in pages", () => {
     expect(window.localStorage.length).toBe(0);
   });
 
+  it("/relogin signs in with the account when enterprise chat is not set up, back to the page it came from", () => {
+    openAt("/relogin?next=%2FmemberList");
+    window.sessionStorage.setItem("erp.draft:/memberList|member.create", "{}");
+    window.localStorage.setItem("erp.tokens", "{}");
+    renderPage(<ReloginPage signInPage="/xxbLogin" />);
+    expect(screen.getByRole("link", { name: "Log in again" })).toHaveAttribute("href", "/xxbLogin?next=%2FmemberList");
+    expect(window.localStorage.length).toBe(0);
+    // The session ended by itself: the form's draft waits for the sign-in.
+    expect(window.sessionStorage.getItem("erp.draft:/memberList|member.create")).toBe("{}");
+  });
+
   it("switch the language from the card", async () => {
     const { container } = renderPage(<ReloginPage />);
     const button = (language: string) => container.querySelector<HTMLButtonElement>(`button[value="${language}"]`);

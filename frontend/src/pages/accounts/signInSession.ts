@@ -10,9 +10,11 @@ export interface SignedIn {
   roles: RoleEntry[];
 }
 
-/** A fresh sign-in replaces whatever session the browser held; the tokens carry the role step's calls. */
+/** A fresh sign-in replaces whatever session the browser held; the tokens carry the role step's calls.
+ * Drafts this tab kept from a session that ended by itself stay for the page the sign-in returns to
+ * (lib/formDraft.ts restores them for the same person only). */
 export function startSession(info: LoginUserInfo): SignedIn {
-  clearSession();
+  clearSession({ keepDrafts: true });
   saveTokens(info);
   return { loginName: info.loginName, userName: info.nickname, roles: info.roles };
 }

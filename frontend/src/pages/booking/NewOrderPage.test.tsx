@@ -1,11 +1,13 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { clearSession } from "../../api/session";
 import { AppProviders } from "../../islands/mount";
+import { settleDrafts } from "../../lib/formDraft";
 import { queryClient } from "../../islands/queryClient";
 import { fakeServer, ok, type Routes } from "../../shell/testing/fakeServer";
 import { sessionInfo } from "../../test/fixtures";
-import { dismissAllNotices } from "../../test/notices";
+import { dismissAllNotices, noticeTexts } from "../../test/notices";
 import { NewOrderPage } from "./NewOrderPage";
 import { DAY, board, reservation } from "./testing";
 
@@ -70,6 +72,26 @@ afterEach(() => {
 });
 
 describe("NewOrderPage", () => {
+  it("brings back what was typed when the session ended and the same person signed in again", async () => {
+    fakeServer(routes());
+    window.history.replaceState(null, "", `/newOrder?date=${DAY}`);
+    render_(<NewOrderPage search={`?date=${DAY}`} navigate={vi.fn()} />);
+    await fillWalkIn();
+    fireEvent.change(screen.getByLabelText(/^Remark/), { target: { value: "allergic to lavender oil" } });
+
+    clearSession({ keepDrafts: true }); // idle: the page goes away, the draft stays
+    document.body.innerHTML = "";
+    window.localStorage.setItem("erp.session", JSON.stringify(sessionInfo({ storeId: 10 })));
+    settleDrafts();
+    render_(<NewOrderPage search={`?date=${DAY}`} navigate={vi.fn()} />);
+
+    await waitFor(() => expect(screen.getByLabelText(/^Name/)).toHaveValue("Li Na"));
+    expect(screen.getByLabelText(/^Phone/)).toHaveValue("13912345678");
+    expect(screen.getByLabelText(/^Remark/)).toHaveValue("allergic to lavender oil");
+    expect(noticeTexts()).toContain("Your unsaved entries were restored: check them and save.");
+    window.sessionStorage.clear();
+  });
+
   it("validates a walk-in before any call", async () => {
     const server = fakeServer(routes());
     render_(<NewOrderPage search={`?date=${DAY}`} navigate={vi.fn()} />);

@@ -17,6 +17,7 @@ import {
 } from "../../api/booking";
 import type { MemberRow } from "../../api/members";
 import { currentSession, hasButtonCode } from "../../api/session";
+import { useFormDraft } from "../../lib/formDraft";
 import { notify } from "../../shell/notices";
 import { boardHref, draftBody, draftErrors, freeSlots, isIsoDate, type Draft, type DraftField } from "./rules";
 
@@ -38,6 +39,12 @@ export function useOrderForm(initial: Draft, navigate: (url: string) => void) {
   const [durationKey, setDurationKey] = useState(() =>
     initial.id === null ? "" : JSON.stringify([initial.projectIds, initial.nurseId]),
   );
+
+  // What was typed survives a session that ends meanwhile (lib/formDraft.ts), the duration as typed.
+  const kept = useFormDraft("reservation", draft, (restored: Draft) => {
+    setDraft(restored);
+    setDurationKey(JSON.stringify([restored.projectIds, restored.nurseId]));
+  });
 
   const projects = useBookableProjects(storeId);
   const nurses = useNurseOptions(isIsoDate(draft.date) ? draft.date : "");
@@ -82,7 +89,10 @@ export function useOrderForm(initial: Draft, navigate: (url: string) => void) {
   const done = (date: string) => navigate(boardHref(date));
   const save = useMutation({
     mutationFn: (payload: ReservationBody) => bookingApi.save(payload),
-    onSuccess: () => done(draft.date),
+    onSuccess: () => {
+      kept.discard();
+      done(draft.date);
+    },
     onError: (error) => {
       const problems = conflictProblems(error);
       if (problems) setSaveProblems(problems);
@@ -92,6 +102,7 @@ export function useOrderForm(initial: Draft, navigate: (url: string) => void) {
   const force = useMutation({
     mutationFn: (payload: ReservationBody) => bookingApi.force(payload),
     onSuccess: () => {
+      kept.discard();
       notify("success", t("form.savedAnyway"));
       done(draft.date);
     },

@@ -5,6 +5,8 @@ import { useTranslation } from "react-i18next";
 import { useMasterList } from "../../api/master";
 import { useMemberLabels, useMemberList, type MemberListFilters, type MemberListRow } from "../../api/members";
 import { MemberFormDialog } from "../../components/members/MemberFormDialog";
+import { memberFormDraftName } from "../../components/members/useMemberForm";
+import { hasFormDraft } from "../../lib/formDraft";
 import { MemberSearchDialog } from "../../components/members/MemberSearchDialog";
 import { formatMemberPhone, phonePartError, rangeError } from "../../components/members/rules";
 import { mountIsland } from "../../islands/mount";
@@ -63,7 +65,8 @@ export function MemberListPage({ navigate = (url) => window.location.assign(url)
   const paging = usePaging();
   const [input, setInput] = useState<FilterInput>(EMPTY);
   const [filters, setFilters] = useState<MemberListFilters>(() => filtersFrom(EMPTY));
-  const [creating, setCreating] = useState(false);
+  // A draft kept over a new sign-in reopens the form (lib/formDraft.ts).
+  const [creating, setCreating] = useState(() => hasFormDraft(memberFormDraftName()));
   const [finding, setFinding] = useState(false);
   const labels = useMemberLabels();
   const sources = useMasterList("memSource");

@@ -32,6 +32,8 @@ import {
 import { hasButtonCode } from "../../api/session";
 import { LabelSelect } from "../../components/members/LabelSelect";
 import { MemberFormDialog } from "../../components/members/MemberFormDialog";
+import { memberFormDraftName } from "../../components/members/useMemberForm";
+import { hasFormDraft } from "../../lib/formDraft";
 import { PointsAdjustDialog } from "../../components/members/PointsAdjustDialog";
 import { formatMemberPhone, memIdFromSearch } from "../../components/members/rules";
 import { mountIsland } from "../../islands/mount";
@@ -79,7 +81,7 @@ export function PersonalAccountPage({ search = window.location.search }: Persona
 
 function Profile({ member }: { member: MemberFile }) {
   const { t, i18n } = useTranslation("members");
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditing] = useState(() => hasFormDraft(memberFormDraftName(member.memId)));
   const [canViewPhone] = useState(() => hasButtonCode(BTN_PHONE_VIEW));
   const whole = useMutation({ mutationFn: () => fetchWholePhone(member.memId) });
   const active = member.status !== "cancelled";

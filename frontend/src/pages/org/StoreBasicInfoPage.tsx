@@ -19,6 +19,7 @@ import {
   Typography,
 } from "@mui/material";
 import { useState } from "react";
+import { hasFormDraft } from "../../lib/formDraft";
 import { useTranslation } from "react-i18next";
 import {
   useBorrowOutCandidates,
@@ -33,14 +34,15 @@ import { mountIsland } from "../../islands/mount";
 import { DetailError, Loading } from "../../components/feedback";
 import { Meta, PageFrame } from "../../components/layout";
 import { formatHours } from "./rules";
-import { useStoreEditForm } from "./useStoreEditForm";
+import { STORE_EDIT_FORM, useStoreEditForm } from "./useStoreEditForm";
 
 /** /storeBasicInfo (MDGL-PAG-0002-0000): the acting store's information, and its edit form. */
 export function StoreBasicInfoPage() {
   const { t } = useTranslation("org");
   const [storeId] = useState(() => currentSession()?.storeId ?? null);
   const info = useStoreInfoCheck(storeId);
-  const [editing, setEditing] = useState(false);
+  // A draft kept over a new sign-in reopens the form (lib/formDraft.ts).
+  const [editing, setEditing] = useState(() => hasFormDraft(STORE_EDIT_FORM));
 
   return (
     <PageFrame

@@ -1,7 +1,9 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { clearSession } from "../../api/session";
 import { AppProviders } from "../../islands/mount";
+import { settleDrafts } from "../../lib/formDraft";
 import { queryClient } from "../../islands/queryClient";
 import { fakeServer, ok } from "../../shell/testing/fakeServer";
 import { sessionInfo } from "../../test/fixtures";
@@ -161,6 +163,40 @@ describe("StoreBasicInfoPage", () => {
     });
     await waitFor(() => expect(noticeTexts()).toContain("saved"));
     await waitFor(() => expect(screen.queryByRole("form", { name: "Edit store information" })).not.toBeInTheDocument());
+  });
+
+  it("reopens the edit form with what was typed when the session ended before the save", async () => {
+    fakeServer({
+      "GET /rest/shopDetail/findErpByIdCheck/10": () =>
+        ok({
+          ...store(10),
+          frontDeskCheckRequired: false,
+          borrowOutTargets: [],
+          updatedAt: "",
+          complete: true,
+          missingFields: [],
+        }),
+      "GET /rest/region/provinces": () => ok([{ code: "310000", name: "上海市" }]),
+      "GET /rest/region/cities": () => ok([{ code: "310100", name: "上海市" }]),
+      "GET /rest/region/districts": () => ok([{ code: "310106", name: "静安区" }]),
+    });
+    window.history.replaceState(null, "", "/storeBasicInfo");
+    render_(<StoreBasicInfoPage />);
+    fireEvent.click(await screen.findByRole("button", { name: "Edit" }));
+    const typed = await screen.findByRole("form", { name: "Edit store information" });
+    fireEvent.change(within(typed).getByLabelText("Phone"), { target: { value: "021-55556666" } });
+
+    // The session ends (idle): the page goes; the same person signs in and comes back to it.
+    clearSession({ keepDrafts: true });
+    document.body.innerHTML = "";
+    window.localStorage.setItem("erp.session", JSON.stringify(sessionInfo({ storeId: 10 })));
+    settleDrafts();
+    render_(<StoreBasicInfoPage />);
+
+    const form = await screen.findByRole("form", { name: "Edit store information" });
+    expect(within(form).getByLabelText("Phone")).toHaveValue("021-55556666");
+    expect(noticeTexts()).toContain("Your unsaved entries were restored: check them and save.");
+    window.sessionStorage.clear();
   });
 
   it("shows the server's field message", async () => {

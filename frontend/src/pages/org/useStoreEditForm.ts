@@ -3,7 +3,11 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import { orgKeys, updateStore, type StoreInfoCheck } from "../../api/org";
+import { useFormDraft } from "../../lib/formDraft";
 import { storeFormFrom, storeUpdateFrom, validateStoreForm, type StoreForm, type StoreFormErrors } from "./rules";
+
+/** The store edit form's draft (lib/formDraft.ts): the page reopens the form when one waits. */
+export const STORE_EDIT_FORM = "store.edit";
 
 /** The state of the store's edit form: the fields (a province change clears the city and district,
  * a city change the district), the local and the server's messages, the confirmation, and the save. */
@@ -14,10 +18,12 @@ export function useStoreEditForm(store: StoreInfoCheck, onDone: () => void) {
   const [errors, setErrors] = useState<StoreFormErrors>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState(false);
+  const draft = useFormDraft(STORE_EDIT_FORM, form, setForm);
 
   const save = useMutation({
     mutationFn: () => updateStore(storeUpdateFrom(store.id, form)),
     onSuccess: async () => {
+      draft.discard();
       await queryClient.invalidateQueries({ queryKey: orgKeys.all });
       onDone();
     },
