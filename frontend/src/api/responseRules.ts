@@ -58,7 +58,7 @@ function rulesFor(path: string, errcode: string): PassThroughRule[] {
   );
 }
 
-function isEnvelope(body: unknown): body is Envelope {
+export function isEnvelope(body: unknown): body is Envelope {
   return (
     typeof body === "object" && body !== null && "errcode" in body && typeof (body as Envelope).errcode === "string"
   );

@@ -8,7 +8,7 @@ import type { Schemas } from "./schema";
 export type RoleEntry = Schemas["RoleEntryOutput"];
 /** GET /rest/acct/loginInfo (spec §3 login info, contract §4.3): the sign-in pages and the shell. */
 export type LoginInfo = Schemas["LoginInfoOutput"];
-type Tokens = Schemas["TokensOutput"];
+export type Tokens = Schemas["TokensOutput"];
 export type LoginUserInfo = Schemas["LoginOutput"];
 export type SessionUserInfo = Schemas["SessionUserInfoOutput"];
 
