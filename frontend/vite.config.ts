@@ -95,5 +95,8 @@ export default defineConfig({
     environment: "jsdom",
     setupFiles: ["./src/test/setup.ts"],
     include: ["src/**/*.test.{ts,tsx}"],
+    // The page tests render whole MUI pages in jsdom; on a 2-core machine busy with the Python suite
+    // one can pass 5 s, which says nothing about the page.
+    testTimeout: 20_000,
   },
 });
