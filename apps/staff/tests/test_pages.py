@@ -42,4 +42,4 @@ def test_a_role_without_the_code_is_sent_back(client, chain, make_entry, route):
 def test_a_stranger_is_sent_to_sign_in(client, route):
     response = client.get(route)
     assert response.status_code == 302
-    assert response["Location"].startswith("/login?")
+    assert response["Location"].startswith("/xxbLogin?")
