@@ -88,6 +88,15 @@ def test_after_the_idle_limit_the_form_comes_back_with_the_sign_in(page, demo, s
     form.get_by_label("Phone").fill("13755550456")
     form.get_by_label("Remark").fill(LONG_REMARK)
 
+    # The idle sign-out ends the session on the server; the counters' polls already under way may
+    # then meet a refused token and a refused refresh before the page leaves for /relogin.
+    page.expected_failures.update(
+        {
+            (401, "/rest/auth/refresh"),
+            (401, "/rest/taskCenterRest/searchCountMsgStore"),
+            (401, "/rest/messageCenter/searchCountMsg"),
+        }
+    )
     page.clock.fast_forward("31:00")  # nobody at the desk for longer than the idle limit
     page.wait_for_url(re.compile(r"/relogin\?next=%2FMemberList$"))
     page.get_by_text("You have left the back-office system").wait_for()
