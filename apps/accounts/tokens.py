@@ -4,7 +4,6 @@ account version (`av`) and a password stamp (`pw`), so a changed password ends e
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
@@ -120,7 +119,3 @@ def decode_access(raw: str) -> AccessToken:
         return AccessToken(raw)  # type: ignore[arg-type]  # simplejwt annotates the raw token as a Token; it takes the string
     except TokenError:
         raise token_invalid() from None
-
-
-def claims_of(token: Any) -> dict[str, Any]:
-    return dict(token.payload)
