@@ -51,8 +51,11 @@ seed: migrate
 run: check-system install frontend seed
 	$(DEV_ENV) $(PY) manage.py runserver 127.0.0.1:8000
 
+# The Python suite runs on every core (pytest-xdist): each worker has a test database and a Redis
+# database of its own (erp/settings.py). `make test PYTEST_WORKERS=0` runs it in one process.
+PYTEST_WORKERS ?= auto
 test: check-system check-browser install frontend messages
-	$(DEV_ENV) $(PY) -m pytest
+	$(DEV_ENV) $(PY) -m pytest -n $(PYTEST_WORKERS)
 	cd frontend && npm test
 
 # mypy with the Django and DRF plugins over apps/ and erp/ (mypy.ini); the plugin loads erp.settings.
