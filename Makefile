@@ -62,8 +62,11 @@ seed: migrate
 run: check-system install frontend seed
 	$(DEV_ENV) $(PY) manage.py runserver $(HOST):$(PORT)
 
+# The Python suite runs on every core (pytest-xdist): each worker has a test database and a Redis
+# database of its own (erp/settings.py). `make test PYTEST_WORKERS=0` runs it in one process.
+PYTEST_WORKERS ?= auto
 test: check-system check-browser install frontend messages
-	$(DEV_ENV) $(PY) -m pytest
+	$(DEV_ENV) $(PY) -m pytest -n $(PYTEST_WORKERS)
 	cd frontend && npm test
 
 # The browser tests write their screenshots to build/screenshots (ignored), so `make test` leaves the

@@ -4,8 +4,10 @@ Embedded default: SQLite and no other service. Production: DATABASE_URL (Postgre
 REDIS_URL (cache and Celery broker), SECRET_KEY and ALLOWED_HOSTS. See docs/operations.md.
 """
 
+import os
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import environ
 from csp.constants import NONCE, NONE, SELF
@@ -101,6 +103,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env.str("REDIS_URL", default="")
+# Under pytest-xdist each worker (gw0, gw1, ...) takes the Redis database after the previous one's,
+# as it takes a test database of its own: the tests empty the cache (FLUSHDB) around each test, and
+# throttles, revoked tokens and Celery's queues must not be emptied under another worker's test.
+_xdist_worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+if REDIS_URL and _xdist_worker:
+    _redis = urlsplit(REDIS_URL)
+    _redis_db = (int(_redis.path.strip("/") or 0) + int(_xdist_worker.removeprefix("gw"))) % 16
+    REDIS_URL = urlunsplit(_redis._replace(path=f"/{_redis_db}"))
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
 else:

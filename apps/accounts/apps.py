@@ -9,7 +9,7 @@ class AccountsConfig(AppConfig):
     def ready(self) -> None:
         from django.db.models.signals import post_migrate
 
-        from apps.accounts import schema, signals  # noqa: F401  (registers receivers and schema extensions)
+        from apps.accounts import openapi_auth, signals  # noqa: F401  (registers schema extensions and receivers)
         from apps.accounts.selectors import AccountRolesReader
         from apps.org.hooks import register_account_roles
 

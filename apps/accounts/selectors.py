@@ -10,7 +10,7 @@ from guardian.shortcuts import get_objects_for_user
 
 from apps.accounts.choices import LANDING_MATERIAL_BUILDER, LANDING_OWNER, LANDING_STORE, RoleKind
 from apps.accounts.models import QuickShortcut, User, UserRole
-from apps.accounts.role_codes import codes_of_role, codes_of_roles
+from apps.accounts.role_code_cache import codes_of_role, codes_of_roles
 from apps.core.page_registry import PAGES, Page, page_for
 from apps.org.models import OrgUnit
 from apps.org.selectors import stores_under_units

@@ -14,7 +14,7 @@ from rest_framework.exceptions import NotAuthenticated
 from rest_framework.request import Request
 
 from apps.accounts.models import User, UserRole
-from apps.accounts.role_codes import codes_of_role
+from apps.accounts.role_code_cache import codes_of_role
 from apps.core.errors import DomainError, NoRoleChosen
 from apps.org.selectors import store_ids_under
 

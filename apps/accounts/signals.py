@@ -1,4 +1,4 @@
-"""Keeps the cached role codes (apps.accounts.role_codes) in step with the database."""
+"""Keeps the cached role codes (apps.accounts.role_code_cache) in step with the database."""
 
 from typing import Any
 
@@ -6,7 +6,7 @@ from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.dispatch import receiver
 
 from apps.accounts.models import Resource, Role
-from apps.accounts.role_codes import forget_role_codes
+from apps.accounts.role_code_cache import forget_role_codes
 
 
 @receiver(m2m_changed, sender=Role.resources.through)

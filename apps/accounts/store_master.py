@@ -42,10 +42,6 @@ def store_owners(store: OrgUnit) -> list[User]:
     return [entry.user for entry in entries.select_related("user")]
 
 
-def _code_matches(user: User, code: str) -> bool:
-    return bool(user.authorization_code) and check_password(code, user.authorization_code)
-
-
 def store_master_check(*, actor: Actor, session: ActingSession, store_id: int, code: str | None) -> dict[str, object]:
     """Passes when the code is the authorization code of one of the store's owners; every attempt
     is in the system log, as it stands in for a permission."""

@@ -4,7 +4,6 @@ account version (`av`) and a password stamp (`pw`), so a changed password ends e
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
@@ -136,7 +135,3 @@ def decode_access(raw: str) -> AccessToken:
         return AccessToken(raw)  # type: ignore[arg-type]  # simplejwt annotates the raw token as a Token; it takes the string
     except TokenError:
         raise token_invalid() from None
-
-
-def claims_of(token: Any) -> dict[str, Any]:
-    return dict(token.payload)

@@ -7,7 +7,6 @@ from django.utils.translation import gettext_lazy as _
 
 DURATION_MIN_MINUTES = 5
 DURATION_MAX_MINUTES = 600
-MOVE_SNAP_MINUTES = 5
 HISTORY_MAX_DAYS = 92  # spec §5 "selected time exceeds range": the limit is ours
 ROTA_MAX_DAYS = 42
 PHONE_HISTORY_DAYS = 30

@@ -50,10 +50,6 @@ class Draft:
     remark: str
     minutes_by_project: dict[int, int] = field(default_factory=dict)
 
-    @property
-    def walk_in(self) -> bool:
-        return self.member is None
-
 
 @dataclass(frozen=True)
 class Problem:

@@ -38,10 +38,6 @@ class ItemType(models.TextChoices):
     COUPON_TEMPLATE = "couponTemplate", _("coupon template")
 
 
-# The items a promotion line can discount.
-PROMOTION_ITEM_TYPES = (ItemType.PRODUCT, ItemType.PRODUCT_PACKAGE, ItemType.PROJECT, ItemType.PROJECT_PACKAGE)
-
-
 class PromotionStatus(models.TextChoices):
     CURRENT = "current", _("current")
     UPCOMING = "upcoming", _("upcoming")
@@ -58,4 +54,3 @@ class AuditAction(models.TextChoices):
 
 
 MONEY_DIGITS = 12
-WEEKDAYS = range(7)  # 0 Monday … 6 Sunday; null means every day

@@ -51,11 +51,6 @@ class IntegerField(Bounded, serializers.IntegerField):
         super().__init__(min_value=min_value, max_value=max_value, **kwargs)
 
 
-def id_field(**kwargs: Any) -> IntegerField:
-    """A record id: a positive `integer` (ids of other stores or of nothing answer 404 later)."""
-    return IntegerField(min_value=1, **kwargs)
-
-
 class _DateRange(serializers.Field):
     default_error_messages = {
         "date_range": _("enter a date from {min} to {max}"),

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from apps.core.page_registry import PAGE_CODES
-
 
 class Access(str):
     """A declaration that is not a role code."""
@@ -46,5 +44,3 @@ BUTTON_CODES: tuple[ButtonCode, ...] = (
     SYSTEM_LOG_VIEW,
     ROTA_EDIT,
 )
-
-ALL_CODES: tuple[str, ...] = PAGE_CODES + tuple(button.code for button in BUTTON_CODES)

@@ -56,7 +56,6 @@ class AuditAction(models.TextChoices):
     MEMBER_CREATED = "member.created", _("created a member")
     MEMBER_UPDATED = "member.updated", _("edited a member")
     PHONE_VIEWED = "member.phone_viewed", _("viewed a member's whole phone")
-    SMS_CONSENT_CHANGED = "member.sms_consent_changed", _("changed a member's SMS consent")
     POINTS_ADJUSTED = "member.points_adjusted", _("adjusted a member's points")
     CANCELLATION_REQUESTED = "member.cancellation_requested", _("requested a member's cancellation")
     CANCELLATION_DECIDED = "member.cancellation_decided", _("decided a member's cancellation")

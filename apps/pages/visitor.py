@@ -8,7 +8,7 @@ from django.http import HttpRequest
 
 from apps.accounts.authentication import SESSION_ACCOUNT_VERSION, SESSION_USER_ROLE
 from apps.accounts.models import UserRole
-from apps.accounts.role_codes import codes_of_role
+from apps.accounts.role_code_cache import codes_of_role
 from apps.accounts.selectors import landing_for
 from apps.org.store_access import store_refusal
 

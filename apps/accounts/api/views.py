@@ -40,7 +40,7 @@ from apps.accounts.api.serializers import (
 )
 from apps.accounts.api.sign_in_ways import forget_quick_login, signed_in
 from apps.accounts.errors import SignInFailed
-from apps.accounts.role_codes import codes_of_role
+from apps.accounts.role_code_cache import codes_of_role
 from apps.accounts.selectors import quick_shortcut_choices, role_entries_of, role_entry_rows
 from apps.accounts.session import session_of, signed_in_user
 from apps.accounts.store_master import store_master_check

@@ -9,7 +9,6 @@ take our task.
 
 from __future__ import annotations
 
-import os
 import uuid
 from datetime import timedelta
 
@@ -17,12 +16,14 @@ import pytest
 import redis
 from celery import Celery
 from celery.contrib.testing.worker import start_worker
+from django.conf import settings
 from django.utils import timezone
 from rest_framework_simplejwt.token_blacklist.models import OutstandingToken
 
 from apps.accounts.tests.factories import UserFactory
 
-REDIS_URL = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/15"
+# settings.REDIS_URL, not the environment's: under pytest-xdist it is this worker's Redis database.
+REDIS_URL = settings.REDIS_URL or "redis://127.0.0.1:6379/15"
 TASK = "apps.accounts.tasks.flush_expired_tokens"
 
 

@@ -1,4 +1,4 @@
-"""A role's codes are cached (apps.accounts.role_codes); every change to them is seen by the very
+"""A role's codes are cached (apps.accounts.role_code_cache); every change to them is seen by the very
 next request's permission check (contract §5), because the signals clear the cache."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from django.core.cache import cache
 from django.urls import path
 
 from apps.accounts.models import Resource, Role
-from apps.accounts.role_codes import codes_of_role, codes_of_roles
+from apps.accounts.role_code_cache import codes_of_role, codes_of_roles
 from apps.accounts.tests.factories import RoleFactory
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
