@@ -112,6 +112,13 @@ def test_a_start_in_the_past_is_a_problem(client, member, nurse, project):
     assert [p["code"] for p in result["problems"]] == ["inPast"]
 
 
+def test_force_never_saves_a_start_that_has_passed(client, member, nurse, project):
+    body = {**_body(member, nurse, project), "startTime": local_time(10, days=-1).isoformat()}
+    refused = client.post("/rest/reservation/forceUpdate", body, format="json")
+    assert [p["code"] for p in assert_envelope(refused, status=409, errcode="RES-51021")["problems"]] == ["inPast"]
+    assert not Reservation.objects.exists()
+
+
 def test_force_overrides_soft_problems_with_the_code_and_is_logged(client, desk_client, member, nurse, project):
     body = _body(member, nurse, project, hour=21, minute=30)  # ends after closing
     assert_envelope(

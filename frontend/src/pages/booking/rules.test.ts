@@ -4,6 +4,7 @@ import {
   draftErrors,
   draftFromSearch,
   emptyDraft,
+  forceable,
   formatTime,
   freeSlots,
   gridRange,
@@ -18,6 +19,8 @@ import {
   zoneParts,
 } from "./rules";
 import { DAY, board, reservation } from "./testing";
+
+const MORNING = new Date(`${DAY}T07:00:00+08:00`);
 
 describe("store time zone", () => {
   it("reads instants in Asia/Shanghai whatever their offset", () => {
@@ -59,7 +62,7 @@ describe("grid", () => {
   });
 
   it("finds a nurse's free starts inside the periods", () => {
-    const slots = freeSlots({ board: board(), nurseId: 1, duration: 60 });
+    const slots = freeSlots({ board: board(), nurseId: 1, duration: 60, now: MORNING });
     expect(slots).not.toContain(600); // 10:00 taken by reservation 1
     expect(slots).not.toContain(555); // 09:15 + 60 meets 10:00
     expect(slots).toContain(540);
@@ -67,9 +70,30 @@ describe("grid", () => {
     expect(slots).not.toContain(675); // 11:15 runs past the 12:00 period end
     expect(slots).not.toContain(720); // the lunch gap
     expect(slots).toContain(960); // a cancelled reservation does not block 16:00
-    expect(freeSlots({ board: board(), nurseId: 1, duration: 60, excludeId: 1 })).toContain(600);
+    expect(freeSlots({ board: board(), nurseId: 1, duration: 60, excludeId: 1, now: MORNING })).toContain(600);
     // Any nurse: 10:00 is free because Nurse Two is.
-    expect(freeSlots({ board: board(), nurseId: null, duration: 60 })).toContain(600);
+    expect(freeSlots({ board: board(), nurseId: null, duration: 60, now: MORNING })).toContain(600);
+  });
+
+  it("never lists a start that has passed", () => {
+    const noon = freeSlots({ board: board(), nurseId: 1, duration: 60, now: new Date(`${DAY}T11:05:00+08:00`) });
+    expect(noon).not.toContain(660); // 11:00 passed five minutes ago
+    expect(noon.every((minute) => minute >= 665)).toBe(true);
+    expect(noon).toContain(780);
+    const late = new Date(`${DAY}T23:00:00+08:00`);
+    expect(freeSlots({ board: board(), nurseId: 1, duration: 60, now: late })).toEqual([]);
+    // A day gone by has none; the day before, all of them.
+    const nextDay = new Date(new Date(`${DAY}T09:00:00+08:00`).getTime() + 86_400_000);
+    expect(freeSlots({ board: board(), nurseId: 1, duration: 60, now: nextDay })).toEqual([]);
+    const dayBefore = new Date(new Date(`${DAY}T20:00:00+08:00`).getTime() - 86_400_000);
+    expect(freeSlots({ board: board(), nurseId: 1, duration: 60, now: dayBefore })).toContain(540);
+  });
+
+  it("offers save-anyway only over problems that may be overridden", () => {
+    expect(forceable([{ code: "nurseOffDuty" }, { code: "outsideHours" }, { code: "memberBooked" }])).toBe(true);
+    expect(forceable([{ code: "nurseOffDuty" }, { code: "inPast" }])).toBe(false);
+    expect(forceable([{ code: "nurseBusy" }])).toBe(false);
+    expect(forceable([])).toBe(false);
   });
 });
 

@@ -232,6 +232,15 @@ export function actionsFor(
   }
 }
 
+/** The problems "save anyway" may override (apps/booking/choices.py OVERRIDABLE_PROBLEMS): never a
+ * nurse booked twice, never a start that has passed. */
+const FORCEABLE_PROBLEMS: readonly string[] = ["nurseOffDuty", "outsideHours", "memberBooked"];
+
+/** Whether "save anyway" can get past these problems: only when each of them may be overridden. */
+export function forceable(problems: readonly { code: string }[]): boolean {
+  return problems.length > 0 && problems.every((problem) => FORCEABLE_PROBLEMS.includes(problem.code));
+}
+
 // --- free slots ----------------------------------------------------------------------------------
 
 function overlaps(a: { start: number; end: number }, b: { start: number; end: number }): boolean {
@@ -241,20 +250,26 @@ function overlaps(a: { start: number; end: number }, b: { start: number; end: nu
 /** Starts (minutes, every `step`) at which `duration` fits inside one of the store's periods (or
  * the opening hours when it has none) without meeting the nurse's active reservations; with no nurse
  * ("any nurse") a start is free when at least one nurse of the board is free then (or when the board
- * has no nurse at all). `excludeId` is the reservation being edited. */
+ * has no nurse at all). `excludeId` is the reservation being edited. A start that has passed by
+ * `now` is never free: a past day has none, today's begin at the current minute. */
 export function freeSlots({
   board,
   nurseId,
   duration,
   excludeId,
   step = SLOT_MINUTES,
+  now = new Date(),
 }: {
   board: Board;
   nurseId: number | null;
   duration: number;
   excludeId?: number | null;
   step?: number;
+  now?: Date;
 }): number[] {
+  const present = zoneParts(now);
+  if (board.date < present.date) return [];
+  const earliest = board.date === present.date ? present.minutes : 0;
   const windows: { start: number; end: number }[] = board.periods.length
     ? board.periods.map((period: Interval) => ({ start: toMinutes(period.start), end: toMinutes(period.end) }))
     : board.openTime && board.closeTime
@@ -275,6 +290,7 @@ export function freeSlots({
   const last = Math.max(...windows.map((window) => window.end));
   const slots: number[] = [];
   for (let start = first; start + length <= last; start += step) {
+    if (start < earliest) continue;
     // A long booking may run over adjoining periods (10:00-12:00 then 12:00-14:00).
     if (!covered(windows, start, start + length)) continue;
     const wanted = { start, end: start + length };
