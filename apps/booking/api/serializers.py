@@ -78,8 +78,8 @@ class ReservationOutputSerializer(serializers.Serializer):
     endTime = serializers.DateTimeField()
     duration = serializers.IntegerField()
     # The wire field "source": DRF takes declared fields off the class; the stubs see Field.source.
-    source = serializers.ChoiceField(choices=ReservationSource.choices)  # type: ignore[assignment]
-    sourceName = serializers.CharField()
+    source = serializers.ChoiceField(choices=ReservationSource.choices, allow_blank=True)  # type: ignore[assignment]
+    sourceName = serializers.CharField(help_text="empty when no source was given")
     remark = serializers.CharField()
     status = serializers.ChoiceField(choices=ReservationStatus.choices)
     statusName = serializers.CharField()

@@ -38,6 +38,14 @@ def test_a_booking_is_saved_with_its_projects_history_and_log(client, member, nu
     assert SystemLog.objects.filter(action=AuditAction.RESERVATION_SAVED).count() == 1
 
 
+def test_a_booking_saved_without_a_source_has_none(client, member, nurse, project):
+    booked = assert_envelope(client.post(SAVE, _body(member, nurse, project), format="json"), status=201)
+    assert booked["source"] == "" and booked["sourceName"] == ""
+    assert Reservation.objects.get(pk=booked["id"]).source == ""
+    unknown = client.post(SAVE, _body(member, nurse, project, hour=15, source="fax"), format="json")
+    assert assert_envelope(unknown, status=400, errcode="VALID-40000")["fields"].keys() == {"source"}
+
+
 def test_a_walk_in_needs_a_name_and_a_valid_phone(client, nurse, project):
     body = {"projectIds": [project.pk], "nurseId": nurse.pk, "startTime": local_time(10).isoformat()}
     assert_envelope(client.post(SAVE, body, format="json"), status=400, errcode="VALID-40000")

@@ -2032,7 +2032,8 @@ export interface components {
        * * `other` - other
        * @enum {string}
        */
-      source: "phone" | "walkIn" | "wecom" | "miniProgram" | "meituan" | "dianping" | "other";
+      source: "phone" | "walkIn" | "wecom" | "miniProgram" | "meituan" | "dianping" | "other" | "";
+      /** @description empty when no source was given */
       sourceName: string;
       remark: string;
       /**
@@ -2105,7 +2106,8 @@ export interface components {
        * * `other` - other
        * @enum {string}
        */
-      source: "phone" | "walkIn" | "wecom" | "miniProgram" | "meituan" | "dianping" | "other";
+      source: "phone" | "walkIn" | "wecom" | "miniProgram" | "meituan" | "dianping" | "other" | "";
+      /** @description empty when no source was given */
       sourceName: string;
       remark: string;
       /**

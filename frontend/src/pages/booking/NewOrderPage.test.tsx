@@ -295,6 +295,8 @@ describe("NewOrderPage", () => {
   });
 
   it("edits a reservation: loads it, keeps the duration and sends the id", async () => {
+    const warn = vi.spyOn(console, "warn");
+    const error = vi.spyOn(console, "error");
     const navigate = vi.fn();
     const server = fakeServer(
       routes({
@@ -330,5 +332,12 @@ describe("NewOrderPage", () => {
       source: "phone",
     });
     await waitFor(() => expect(navigate).toHaveBeenCalledWith(`/orderBoard?date=${DAY}`));
+    // The source select never held a value outside its options, even before they loaded.
+    const outOfRange = [...warn.mock.calls, ...error.mock.calls].filter((call) =>
+      String(call[0]).includes("out-of-range"),
+    );
+    expect(outOfRange).toEqual([]);
+    warn.mockRestore();
+    error.mockRestore();
   });
 });

@@ -4,6 +4,7 @@ import {
   draftErrors,
   draftFromSearch,
   emptyDraft,
+  shownChoice,
   forceable,
   formatTime,
   freeSlots,
@@ -98,6 +99,14 @@ describe("grid", () => {
 });
 
 describe("booking form", () => {
+  it("shows a select's value only when it is one of the options", () => {
+    const sources = [{ code: "phone" }, { code: "wecom" }];
+    expect(shownChoice("wecom", sources)).toBe("wecom");
+    expect(shownChoice("fax", sources)).toBe("");
+    expect(shownChoice("phone", undefined)).toBe("");
+    expect(shownChoice("", sources)).toBe("");
+  });
+
   it("checks phones by area code (spec §5)", () => {
     expect(phoneError("0086", "13912345678")).toBeNull();
     expect(phoneError("0086", "12912345678")).toBe("validation.phoneMainland");

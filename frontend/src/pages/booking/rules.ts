@@ -462,6 +462,12 @@ export function draftFromReservation(reservation: Reservation): Draft {
   };
 }
 
+/** What a select shows for `value`: the value when it is one of the options, else the empty option
+ * (MUI warns of an out-of-range value, e.g. while the options are still loading). */
+export function shownChoice(value: string, options: readonly { code: string }[] | undefined): string {
+  return options?.some((option) => option.code === value) ? value : "";
+}
+
 export function boardHref(date: string): string {
   return `/orderBoard?date=${date}`;
 }
