@@ -51,6 +51,18 @@ class ReservationIdInputSerializer(serializers.Serializer):
     id = fields.IntegerField()
 
 
+class ReservationStartServiceInputSerializer(serializers.Serializer):
+    id = fields.IntegerField()
+    nurseId = fields.IntegerField(
+        required=False, allow_null=True, source="nurse_id", help_text="required when the reservation has no nurse"
+    )
+
+
+class ReservationUndoInputSerializer(serializers.Serializer):
+    id = fields.IntegerField()
+    reason = fields.CharField(allow_blank=True, max_length=400)
+
+
 class ReservationCancelInputSerializer(serializers.Serializer):
     id = fields.IntegerField()
     reason = fields.CharField(allow_blank=True, max_length=20)

@@ -4,6 +4,9 @@ import {
   draftErrors,
   draftFromSearch,
   emptyDraft,
+  actionsFor,
+  canUndo,
+  statusMove,
   shownChoice,
   forceable,
   formatTime,
@@ -147,5 +150,42 @@ describe("booking form", () => {
     expect(newOrderHref({ nurseId: 2, date: "2026-11-24", minutes: 795 })).toBe(
       "/newOrder?nurseId=2&start=2026-11-24T13%3A15",
     );
+  });
+});
+
+describe("status rules", () => {
+  const at = (time: string) => new Date(`${DAY}T${time}:00+08:00`);
+  const booked = { status: "booked" as const, startTime: `${DAY}T10:00:00+08:00` };
+
+  it("offers arrival on the day and a no-show after the start", () => {
+    expect(actionsFor(booked, at("09:00"))).toEqual(["arrival", "cancel", "edit"]);
+    expect(actionsFor(booked, at("10:00"))).toEqual(["arrival", "noShow", "cancel", "edit"]);
+    const dayBefore = new Date(at("10:00").getTime() - 86_400_000);
+    expect(actionsFor(booked, dayBefore)).toEqual(["cancel", "edit"]);
+    const dayAfter = new Date(at("10:00").getTime() + 86_400_000);
+    expect(actionsFor(booked, dayAfter)).toEqual(["noShow", "cancel", "edit"]);
+    expect(actionsFor({ ...booked, status: "arrived" }, at("11:00"))).toEqual(["startService", "cancel"]);
+    expect(actionsFor({ ...booked, status: "arrived" }, dayAfter)).toEqual(["cancel"]);
+  });
+
+  it("undoes an arrival, no-show or cancellation on the day it was set", () => {
+    const entry = (time: string, from: string, to: string) => ({
+      at: `${DAY}T${time}:00+08:00`,
+      before: { status: from },
+      after: { status: to },
+    });
+    const arrived = { status: "arrived" as const, history: [entry("10:05", "booked", "arrived")] };
+    expect(canUndo(arrived, at("18:00"))).toBe(true);
+    expect(canUndo(arrived, new Date(at("10:05").getTime() + 86_400_000))).toBe(false);
+    expect(canUndo({ status: "inService", history: [entry("10:05", "arrived", "inService")] }, at("11:00"))).toBe(
+      false,
+    );
+    expect(canUndo({ status: "cancelled", history: [] }, at("11:00"))).toBe(false);
+    expect(statusMove({ before: { status: "arrived" }, after: { status: "booked", reason: "oops" } })).toEqual({
+      from: "arrived",
+      to: "booked",
+      reason: "oops",
+    });
+    expect(statusMove({ before: { nurseId: 1 }, after: { nurseId: 2 } })).toBeNull();
   });
 });

@@ -216,20 +216,59 @@ export function canMove(reservation: Reservation): boolean {
   return reservation.status === "booked";
 }
 
-/** The status actions offered in the details drawer. */
+/** The status actions offered in the details drawer, as the server allows them `now`: arrival and
+ * start of service on the reservation's day only, a no-show once its start has passed. */
 export function actionsFor(
-  status: ReservationStatus,
+  reservation: Pick<Reservation, "status" | "startTime">,
+  now: Date = new Date(),
 ): ("arrival" | "startService" | "finish" | "noShow" | "cancel" | "edit")[] {
-  switch (status) {
+  const itsDay = zoneParts(reservation.startTime).date === todayInStore(now);
+  const started = now.getTime() >= new Date(reservation.startTime).getTime();
+  switch (reservation.status) {
     case "booked":
-      return ["arrival", "noShow", "cancel", "edit"];
+      return [...(itsDay ? (["arrival"] as const) : []), ...(started ? (["noShow"] as const) : []), "cancel", "edit"];
     case "arrived":
-      return ["startService", "cancel"];
+      return [...(itsDay ? (["startService"] as const) : []), "cancel"];
     case "inService":
       return ["finish"];
     default:
       return [];
   }
+}
+
+const UNDOABLE: readonly ReservationStatus[] = ["arrived", "noShow", "cancelled"];
+
+interface HistoryEntry {
+  at: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/** A history entry's status change (from, to and the reason given), or null when it has none. */
+export function statusMove(entry: Pick<HistoryEntry, "before" | "after">): {
+  from: ReservationStatus;
+  to: ReservationStatus;
+  reason: string;
+} | null {
+  const from = entry.before?.status;
+  const to = entry.after?.status;
+  if (typeof from !== "string" || typeof to !== "string") return null;
+  const reason = entry.after?.reason;
+  return {
+    from: from as ReservationStatus,
+    to: to as ReservationStatus,
+    reason: typeof reason === "string" ? reason : "",
+  };
+}
+
+/** Whether an arrival, no-show or cancellation can still be taken back: on the day it was set. */
+export function canUndo(
+  reservation: { status: ReservationStatus; history: readonly HistoryEntry[] },
+  now: Date = new Date(),
+): boolean {
+  if (!UNDOABLE.includes(reservation.status)) return false;
+  const setting = [...reservation.history].reverse().find((entry) => statusMove(entry)?.to === reservation.status);
+  return setting !== undefined && zoneParts(setting.at).date === todayInStore(now);
 }
 
 /** The problems "save anyway" may override (apps/booking/choices.py OVERRIDABLE_PROBLEMS): never a
