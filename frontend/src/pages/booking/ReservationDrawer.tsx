@@ -36,7 +36,7 @@ import {
   type ReservationDetail,
   type StatusAction,
 } from "../../api/booking";
-import { STATUS_COLORS } from "./parts";
+import { ReservationStatusChip } from "../../components/ReservationStatusChip";
 import {
   REMARK_MAX,
   actionsFor,
@@ -99,7 +99,6 @@ function DetailBody({ reservation, navigate }: { reservation: ReservationDetail;
   const [cancelling, setCancelling] = useState(false);
   const [undoing, setUndoing] = useState(false);
   const [choosingNurse, setChoosingNurse] = useState(false);
-  const colors = STATUS_COLORS[reservation.status];
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: bookingKeys.all });
   const act = useMutation({
@@ -134,12 +133,7 @@ function DetailBody({ reservation, navigate }: { reservation: ReservationDetail;
           {reservation.name}
         </Typography>
         {reservation.walkIn ? <Chip size="small" label={t("board.walkIn")} /> : null}
-        <Chip
-          size="small"
-          data-testid="detail-status"
-          label={reservation.statusName || t(`status.${reservation.status}`)}
-          sx={{ bgcolor: colors.fill, color: colors.main, border: `1px solid ${colors.main}` }}
-        />
+        <ReservationStatusChip status={reservation.status} testId="detail-status" />
       </Stack>
       <Box component="dl" sx={{ m: 0, display: "grid", gap: 0.5 }}>
         {fact(t("fields.phone"), formatMemberPhone(reservation.areaCode, reservation.phone) || "—")}
