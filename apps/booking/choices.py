@@ -26,6 +26,10 @@ class ReservationStatus(models.TextChoices):
     CANCELLED = "cancelled", _("cancelled")
 
 
+# The status changes the desk may take back the same day, with a reason.
+UNDOABLE_STATUSES = (ReservationStatus.ARRIVED, ReservationStatus.NO_SHOW, ReservationStatus.CANCELLED)
+UNDO_REASON_MAX_LENGTH = 200
+
 # A nurse is busy during these; the exclusion constraint covers exactly them (migration 0002).
 ACTIVE_STATUSES = (ReservationStatus.BOOKED, ReservationStatus.ARRIVED, ReservationStatus.IN_SERVICE)
 
@@ -68,6 +72,7 @@ class ChangeKind(models.TextChoices):
     MOVED = "moved", _("moved")
     STATUS = "status", _("status changed")
     FORCED = "forced", _("saved over a conflict")
+    UNDONE = "undone", _("status change undone")
 
 
 class RotaKind(models.TextChoices):
@@ -81,6 +86,7 @@ class AuditAction(models.TextChoices):
     RESERVATION_FORCED = "reservation.forced", _("saved a reservation over a conflict")
     RESERVATION_MOVED = "reservation.moved", _("moved a reservation")
     RESERVATION_STATUS = "reservation.status_changed", _("changed a reservation's status")
+    RESERVATION_UNDONE = "reservation.status_undone", _("undid a reservation's status change")
     SHIFT_TYPE_SAVED = "rota.shift_type_saved", _("saved a shift type")
     ROTA_SAVED = "rota.saved", _("edited the rota")
     ROTA_COPIED = "rota.copied", _("copied last week's rota")

@@ -141,8 +141,8 @@ def draft_from(store: OrgUnit, **fields: Unpack[ReservationFields]) -> Draft:
         raise InvalidInput(_("please choose the start time"), field="startTime")
     minutes = fields.get("duration") or sum(minutes_by_project.values())
     rules.check_duration(minutes)
-    source = fields.get("source") or ReservationSource.PHONE
-    if source not in ReservationSource.values:
+    source = fields.get("source") or ""
+    if source and source not in ReservationSource.values:
         raise InvalidInput(_("unknown source"), field="source")
     return Draft(
         store=store,

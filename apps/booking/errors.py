@@ -26,6 +26,24 @@ class WrongStatus(DomainError):
     default_message = gettext_lazy("the reservation's status does not allow this")
 
 
+class NotTheReservationsDay(DomainError):
+    errcode = "RES-40903"
+    status = 409
+    default_message = gettext_lazy("this can only be done on the reservation's day")
+
+
+class NotStartedYet(DomainError):
+    errcode = "RES-40904"
+    status = 409
+    default_message = gettext_lazy("a no-show can only be recorded after the start time")
+
+
+class UndoTooLate(DomainError):
+    errcode = "RES-40905"
+    status = 409
+    default_message = gettext_lazy("a status can only be undone on the day it was set")
+
+
 class PresenceConflict(DomainError):
     errcode = "RES-40902"
     status = 409

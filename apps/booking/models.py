@@ -123,9 +123,8 @@ class Reservation(models.Model):
     )
     start = models.DateTimeField(_("start"))
     end = models.DateTimeField(_("end"))
-    source = models.CharField(
-        _("source"), max_length=12, choices=ReservationSource.choices, default=ReservationSource.PHONE
-    )
+    # Empty when the desk did not say how the booking came in.
+    source = models.CharField(_("source"), max_length=12, choices=ReservationSource.choices, blank=True, default="")
     remark = models.CharField(_("remark"), max_length=REMARK_MAX_LENGTH, blank=True)
     status = models.CharField(
         _("status"), max_length=10, choices=ReservationStatus.choices, default=ReservationStatus.BOOKED

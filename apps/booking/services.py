@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from apps.booking import rules
 from apps.booking.choices import (
     OVERRIDABLE_PROBLEMS,
+    UNDOABLE_STATUSES,
     AuditAction,
     CancelReason,
     ChangeKind,
@@ -31,7 +32,13 @@ from apps.booking.drafts import (
     draft_from,
     problems_of,
 )
-from apps.booking.errors import ReservationConflict, WrongStatus
+from apps.booking.errors import (
+    NotStartedYet,
+    NotTheReservationsDay,
+    ReservationConflict,
+    UndoTooLate,
+    WrongStatus,
+)
 from apps.booking.models import Reservation, ReservationChange, ReservationProject
 from apps.core.audit import Actor, audit_record
 from apps.core.constraints import constraint_errors
@@ -222,24 +229,47 @@ def reservation_move(
     return reservation
 
 
+def _check_timing(reservation: Reservation, action: str) -> None:
+    """Arrival and service happen on the reservation's day; a no-show once its start has passed."""
+    now = timezone.now()
+    if action in ("arrival", "startService") and timezone.localdate(reservation.start) != timezone.localdate(now):
+        raise NotTheReservationsDay()
+    if action == "noShow" and now < reservation.start:
+        raise NotStartedYet()
+
+
 def reservation_status_change(
-    *, actor: Actor, reservation: Reservation, action: str, reason: str = "", remark: str = ""
+    *,
+    actor: Actor,
+    reservation: Reservation,
+    action: str,
+    reason: str = "",
+    remark: str = "",
+    nurse_id: int | None = None,
 ) -> Reservation:
     """arrival, startService, finish, noShow, inValid (cancel with a reason). Arrival counts as the
-    member's visit."""
+    member's visit. Service on an any-nurse reservation starts with the nurse who gives it."""
     starts_from, leads_to = TRANSITIONS[action]
     if action == "inValid" and reason not in CancelReason.values:
         raise InvalidInput(_("please choose a cancellation reason"), field="reason")
     remark = rules.check_remark(remark)
     with transaction.atomic():
-        reservation = Reservation.objects.select_for_update().get(pk=reservation.pk)
+        reservation = Reservation.objects.select_for_update().select_related("store").get(pk=reservation.pk)
         if reservation.status not in starts_from:
             raise WrongStatus()
+        _check_timing(reservation, action)
         before = _snapshot(reservation)
+        if action == "startService" and reservation.nurse_id is None:
+            if nurse_id is None:
+                raise InvalidInput(_("please choose the nurse who gives the service"), field="nurseId")
+            nurse = bookable_nurse(reservation.store, nurse_id)
+            _lock_nurse(nurse)
+            reservation.nurse = nurse
         reservation.status = leads_to
         if action == "inValid":
             reservation.cancel_reason, reservation.cancel_remark = reason, remark
-        reservation.save(update_fields=["status", "cancel_reason", "cancel_remark", "updated_at"])
+        # The exclusion constraint refuses a nurse already busy then (RES-51021).
+        _write(reservation)
         extra = {"reason": reason, "remark": remark} if action == "inValid" else {}
         _history(actor, reservation, ChangeKind.STATUS, before, **extra)
         audit_record(
@@ -250,4 +280,40 @@ def reservation_status_change(
         )
         if action == "arrival" and reservation.member_id is not None:
             member_visited(member_id=reservation.member_id, at=timezone.now())
+    return reservation
+
+
+def reservation_status_undo(*, actor: Actor, reservation: Reservation, reason: str) -> Reservation:
+    """Takes back an arrival, a no-show or a cancellation on the day it was set, with a reason: the
+    reservation returns to the status it had before (the history's last status change), and the
+    history and the system log name both."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise InvalidInput(_("please give a reason"), field="reason")
+    reason = rules.check_remark(reason, field="reason")
+    with transaction.atomic():
+        reservation = Reservation.objects.select_for_update().get(pk=reservation.pk)
+        if reservation.status not in UNDOABLE_STATUSES:
+            raise WrongStatus()
+        change = (
+            reservation.changes.filter(kind=ChangeKind.STATUS, after__status=reservation.status)
+            .order_by("-at", "-pk")
+            .first()
+        )
+        if change is None or "status" not in change.before:
+            raise WrongStatus()
+        if timezone.localdate(change.at) != timezone.localdate():
+            raise UndoTooLate()
+        before = _snapshot(reservation)
+        reservation.status = change.before["status"]
+        reservation.cancel_reason, reservation.cancel_remark = "", ""
+        # A nurse booked meanwhile in the freed time keeps her booking (RES-51021).
+        _write(reservation)
+        _history(actor, reservation, ChangeKind.UNDONE, before, reason=reason)
+        audit_record(
+            actor=actor,
+            action=AuditAction.RESERVATION_UNDONE,
+            target=reservation,
+            detail={"from": before["status"], "to": reservation.status, "reason": reason},
+        )
     return reservation

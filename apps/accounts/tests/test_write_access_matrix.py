@@ -52,6 +52,7 @@ SHOULD = {
     "reservation-finish": DESK,
     "reservation-no-show": DESK,
     "reservation-cancel": DESK,
+    "reservation-undo-status": DESK,
     "reservation-on-work": DESK,
     "reservation-off-work": DESK,
     "reservation-temp-out": DESK,

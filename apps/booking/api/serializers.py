@@ -51,6 +51,18 @@ class ReservationIdInputSerializer(serializers.Serializer):
     id = fields.IntegerField()
 
 
+class ReservationStartServiceInputSerializer(serializers.Serializer):
+    id = fields.IntegerField()
+    nurseId = fields.IntegerField(
+        required=False, allow_null=True, source="nurse_id", help_text="required when the reservation has no nurse"
+    )
+
+
+class ReservationUndoInputSerializer(serializers.Serializer):
+    id = fields.IntegerField()
+    reason = fields.CharField(allow_blank=True, max_length=400)
+
+
 class ReservationCancelInputSerializer(serializers.Serializer):
     id = fields.IntegerField()
     reason = fields.CharField(allow_blank=True, max_length=20)
@@ -78,8 +90,8 @@ class ReservationOutputSerializer(serializers.Serializer):
     endTime = serializers.DateTimeField()
     duration = serializers.IntegerField()
     # The wire field "source": DRF takes declared fields off the class; the stubs see Field.source.
-    source = serializers.ChoiceField(choices=ReservationSource.choices)  # type: ignore[assignment]
-    sourceName = serializers.CharField()
+    source = serializers.ChoiceField(choices=ReservationSource.choices, allow_blank=True)  # type: ignore[assignment]
+    sourceName = serializers.CharField(help_text="empty when no source was given")
     remark = serializers.CharField()
     status = serializers.ChoiceField(choices=ReservationStatus.choices)
     statusName = serializers.CharField()

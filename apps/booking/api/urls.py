@@ -25,6 +25,7 @@ urlpatterns = [
     path(R + "finish", views.FinishApi.as_view(), name="reservation-finish"),
     path(R + "noShow", views.NoShowApi.as_view(), name="reservation-no-show"),
     path(R + "inValid", views.CancelApi.as_view(), name="reservation-cancel"),
+    path(R + "undoStatus", views.UndoApi.as_view(), name="reservation-undo-status"),
     path(R + "findRecord", views.RecordListApi.as_view(), name="reservation-records"),
     path(R + "findRecordCounts", views.RecordCountsApi.as_view(), name="reservation-record-counts"),
     path(R + "findRecord/export", views.RecordExportApi.as_view(), name="reservation-records-export"),

@@ -222,8 +222,19 @@ class ArrivalApi(_StatusApi):
     action = "arrival"
 
 
-class StartServiceApi(_StatusApi):
-    action = "startService"
+class StartServiceApi(ErpApi):
+    required_codes = BOARD
+
+    @extend_schema(request=io.ReservationStartServiceInputSerializer, responses=io.ReservationOutputSerializer)
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.ReservationStartServiceInputSerializer, request.data)
+        reservation = services.reservation_status_change(
+            actor=self.actor(),
+            reservation=get_in_scope(selectors.reservations(), request, pk=data["id"]),
+            action="startService",
+            nurse_id=data.get("nurse_id"),
+        )
+        return _answer(reservation, request)
 
 
 class FinishApi(_StatusApi):
@@ -246,6 +257,20 @@ class CancelApi(ErpApi):
             action="inValid",
             reason=data["reason"],
             remark=data.get("remark", ""),
+        )
+        return _answer(reservation, request)
+
+
+class UndoApi(ErpApi):
+    required_codes = BOARD
+
+    @extend_schema(request=io.ReservationUndoInputSerializer, responses=io.ReservationOutputSerializer)
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.ReservationUndoInputSerializer, request.data)
+        reservation = services.reservation_status_undo(
+            actor=self.actor(),
+            reservation=get_in_scope(selectors.reservations(), request, pk=data["id"]),
+            reason=data["reason"],
         )
         return _answer(reservation, request)
 

@@ -16,6 +16,12 @@ def local_time(hour: int, minute: int = 0, days: int = 1) -> datetime.datetime:
     return timezone.make_aware(datetime.datetime.combine(day, datetime.time(hour, minute)))
 
 
+def just_started(minutes: int = 5) -> datetime.datetime:
+    """A moment of today `minutes` ago (midnight at the earliest): a start that has just passed."""
+    midnight = timezone.make_aware(datetime.datetime.combine(timezone.localdate(), datetime.time()))
+    return max(timezone.now() - datetime.timedelta(minutes=minutes), midnight)
+
+
 class ShiftTypeFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = ShiftType

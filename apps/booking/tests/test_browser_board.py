@@ -1,6 +1,7 @@
 """Reservations in Chromium (issue 6): the principal lands on today's board with the demo store's
-reservations; a booking made on /newOrder shows on the board, is dragged to another nurse, marked
-arrived and cancelled with a reason."""
+reservations; a booking made on /newOrder shows on the board, is dragged to another nurse and cancelled
+with a reason (tomorrow's booking offers no arrival); today's arrival is undone with a reason that the
+history shows."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from django.utils import timezone
 from apps.booking.choices import RotaKind
 from apps.booking.models import Reservation, RotaDay
 from apps.booking.selectors import day_bounds
+from apps.core.models import SystemLog
 from apps.messaging.tests.browser import acknowledge_forced_notices, enter
+from apps.org.models import OrgUnit
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -36,7 +39,7 @@ def test_the_principal_lands_on_a_working_board_for_today(page, demo, screenshot
     screenshot(page, "order-board.png")
 
 
-def test_book_see_drag_arrive_and_cancel(page, demo):
+def test_book_see_drag_and_cancel(page, demo):
     tomorrow = timezone.localdate() + datetime.timedelta(days=1)
     working = list(
         RotaDay.objects.filter(store__code="S-SH-001", date=tomorrow, kind=RotaKind.SHIFT)
@@ -77,10 +80,10 @@ def test_book_see_drag_arrive_and_cancel(page, demo):
 
     page.get_by_test_id(f"reservation-block-{booked.pk}").click()
     drawer = page.get_by_test_id("reservation-drawer")
-    drawer.get_by_test_id("action-arrival").click()
-    drawer.get_by_test_id("detail-status").filter(has_text="rrived").wait_for()
-    booked.refresh_from_db()
-    assert booked.status == "arrived"
+    drawer.get_by_test_id("action-cancel").wait_for()
+    # Arrival is for the reservation's day, a no-show for after its start: tomorrow's offers neither.
+    assert drawer.get_by_test_id("action-arrival").count() == 0
+    assert drawer.get_by_test_id("action-noShow").count() == 0
 
     drawer.get_by_test_id("action-cancel").click()
     dialog = page.get_by_role("dialog", name="Cancel reservation")
@@ -91,8 +94,45 @@ def test_book_see_drag_arrive_and_cancel(page, demo):
     dialog.get_by_test_id("cancel-confirm").click()
     dialog.wait_for(state="hidden")
     page.wait_for_function(
-        "id => !document.querySelector(`[data-testid=reservation-block-${id}][data-status=arrived]`)", arg=booked.pk
+        "id => !document.querySelector(`[data-testid=reservation-block-${id}][data-status=booked]`)", arg=booked.pk
     )
     booked.refresh_from_db()
     assert booked.status == "cancelled" and booked.cancel_reason == "memberCancelled"
-    assert [c.kind for c in booked.changes.order_by("id")] == ["created", "moved", "status", "status"]
+    assert [c.kind for c in booked.changes.order_by("id")] == ["created", "moved", "status"]
+
+
+def test_an_arrival_is_undone_the_same_day_with_a_reason(page, demo):
+    today = timezone.localdate()
+    start = max(timezone.now() - datetime.timedelta(minutes=5), day_bounds(today)[0])
+    end = start + datetime.timedelta(minutes=30)
+    # Any nurse: the demo's nurses may all be busy right now.
+    walk_in = Reservation.objects.create(
+        store=OrgUnit.objects.get(code="S-SH-001"),
+        nurse=None,
+        name="撤销测试",
+        phone="13755557777",
+        start=start,
+        end=end,
+    )
+    _principal(page)
+    page.goto(f"/orderBoard?date={today.isoformat()}")
+    page.get_by_test_id(f"reservation-block-{walk_in.pk}").click()
+    drawer = page.get_by_test_id("reservation-drawer")
+    drawer.get_by_test_id("action-arrival").click()
+    drawer.get_by_test_id("detail-status").filter(has_text="Arrived").wait_for()
+
+    drawer.get_by_test_id("action-undo").click()
+    dialog = page.get_by_role("dialog", name="Undo status")
+    dialog.get_by_test_id("undo-confirm").click()
+    dialog.get_by_text("Please give a reason").wait_for()
+    dialog.get_by_label("Reason").fill("点错了客人")
+    dialog.get_by_test_id("undo-confirm").click()
+    dialog.wait_for(state="hidden")
+    drawer.get_by_test_id("detail-status").filter(has_text="Booked").wait_for()
+    entry = drawer.get_by_test_id("history-entry-1")
+    entry.filter(has_text="Arrived → Booked").wait_for()
+    assert "点错了客人" in entry.inner_text()
+    walk_in.refresh_from_db()
+    assert walk_in.status == "booked"
+    log = SystemLog.objects.get(action="reservation.status_undone", object_id=str(walk_in.pk))
+    assert log.detail == {"from": "arrived", "to": "booked", "reason": "点错了客人"}

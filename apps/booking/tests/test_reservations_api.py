@@ -6,7 +6,7 @@ import pytest
 
 from apps.booking.choices import AuditAction, RotaKind
 from apps.booking.models import Reservation, ReservationChange, RotaDay
-from apps.booking.tests.factories import ReservationFactory, ShiftTypeFactory, local_time
+from apps.booking.tests.factories import ReservationFactory, ShiftTypeFactory, just_started, local_time
 from apps.catalog.tests.factories import ProjectFactory
 from apps.core.models import SystemLog
 from apps.core.testing import assert_envelope
@@ -36,6 +36,14 @@ def test_a_booking_is_saved_with_its_projects_history_and_log(client, member, nu
     assert booked["nurseName"] == "张敏" and booked["sourceName"] == "enterprise chat" and booked["walkIn"] is False
     assert ReservationChange.objects.get(reservation_id=booked["id"]).kind == "created"
     assert SystemLog.objects.filter(action=AuditAction.RESERVATION_SAVED).count() == 1
+
+
+def test_a_booking_saved_without_a_source_has_none(client, member, nurse, project):
+    booked = assert_envelope(client.post(SAVE, _body(member, nurse, project), format="json"), status=201)
+    assert booked["source"] == "" and booked["sourceName"] == ""
+    assert Reservation.objects.get(pk=booked["id"]).source == ""
+    unknown = client.post(SAVE, _body(member, nurse, project, hour=15, source="fax"), format="json")
+    assert assert_envelope(unknown, status=400, errcode="VALID-40000")["fields"].keys() == {"source"}
 
 
 def test_a_walk_in_needs_a_name_and_a_valid_phone(client, nurse, project):
@@ -112,6 +120,13 @@ def test_a_start_in_the_past_is_a_problem(client, member, nurse, project):
     assert [p["code"] for p in result["problems"]] == ["inPast"]
 
 
+def test_force_never_saves_a_start_that_has_passed(client, member, nurse, project):
+    body = {**_body(member, nurse, project), "startTime": local_time(10, days=-1).isoformat()}
+    refused = client.post("/rest/reservation/forceUpdate", body, format="json")
+    assert [p["code"] for p in assert_envelope(refused, status=409, errcode="RES-51021")["problems"]] == ["inPast"]
+    assert not Reservation.objects.exists()
+
+
 def test_force_overrides_soft_problems_with_the_code_and_is_logged(client, desk_client, member, nurse, project):
     body = _body(member, nurse, project, hour=21, minute=30)  # ends after closing
     assert_envelope(
@@ -169,8 +184,8 @@ def test_moving_to_another_nurse_and_time_checks_conflicts(client, member, nurse
     assert SystemLog.objects.filter(action=AuditAction.RESERVATION_MOVED).count() == 1
 
 
-def test_the_day_runs_booked_arrived_in_service_done(client, member, nurse, project):
-    booked = assert_envelope(client.post(SAVE, _body(member, nurse, project), format="json"), status=201)
+def test_the_day_runs_booked_arrived_in_service_done(client, member, nurse, store):
+    booked = {"id": ReservationFactory(store=store, nurse=nurse, member=member, start=just_started()).pk}
     for action, status in (("arrival", "arrived"), ("startService", "inService"), ("finish", "done")):
         answer = assert_envelope(
             client.post(f"/rest/reservation/{action}", {"id": booked["id"]}, format="json"), status=200
@@ -198,8 +213,8 @@ def test_cancelling_needs_a_reason_and_frees_the_nurse(client, member, nurse, pr
     assert_envelope(client.post(SAVE, _body(member, nurse, project), format="json"), status=201)
 
 
-def test_a_no_show_only_from_booked(client, member, nurse, project):
-    booked = assert_envelope(client.post(SAVE, _body(member, nurse, project), format="json"), status=201)
+def test_a_no_show_only_from_booked(client, member, nurse, store):
+    booked = {"id": ReservationFactory(store=store, nurse=nurse, member=member, start=just_started()).pk}
     assert (
         assert_envelope(client.post("/rest/reservation/noShow", {"id": booked["id"]}, format="json"), status=200)[
             "status"
@@ -240,3 +255,86 @@ def test_editing_a_walk_in_without_the_phone_keeps_it(client, nurse, project):
         client.post(SAVE, {**body, "id": booked["id"], "phone": "", "name": "路人甲"}, format="json"), status=200
     )
     assert edited["name"] == "路人甲" and Reservation.objects.get(pk=booked["id"]).phone == "13800001111"
+
+
+def _act(client, action, reservation_id, **body):
+    return client.post(f"/rest/reservation/{action}", {"id": reservation_id, **body}, format="json")
+
+
+def test_arrival_and_service_only_on_the_reservations_day(client, member, nurse, store):
+    tomorrow = ReservationFactory(store=store, nurse=nurse, member=member, start=local_time(10))
+    assert_envelope(_act(client, "arrival", tomorrow.pk), status=409, errcode="RES-40903")
+    yesterday = ReservationFactory(
+        store=store, nurse=nurse, member=member, start=local_time(10, days=-1), status="arrived"
+    )
+    assert_envelope(_act(client, "startService", yesterday.pk), status=409, errcode="RES-40903")
+    tomorrow.refresh_from_db()
+    yesterday.refresh_from_db()
+    assert (tomorrow.status, yesterday.status) == ("booked", "arrived")
+    assert not SystemLog.objects.filter(action=AuditAction.RESERVATION_STATUS).exists()
+
+
+def test_a_no_show_only_after_the_start_time(client, member, nurse, store):
+    later = ReservationFactory(store=store, nurse=nurse, member=member, start=local_time(10))
+    assert_envelope(_act(client, "noShow", later.pk), status=409, errcode="RES-40904")
+    later.refresh_from_db()
+    assert later.status == "booked"
+
+
+def test_service_of_an_any_nurse_reservation_starts_with_her_nurse(client, member, nurse, other_nurse, store):
+    reservation = ReservationFactory(store=store, nurse=None, member=member, start=just_started(), status="arrived")
+    refused = assert_envelope(_act(client, "startService", reservation.pk), status=400, errcode="VALID-40000")
+    assert refused["fields"].keys() == {"nurseId"}
+    ReservationFactory(store=store, nurse=other_nurse, start=just_started(), status="inService")
+    busy = _act(client, "startService", reservation.pk, nurseId=other_nurse.pk)
+    assert_envelope(busy, status=409, errcode="RES-51021")
+    started = assert_envelope(_act(client, "startService", reservation.pk, nurseId=nurse.pk), status=200)
+    assert started["status"] == "inService" and started["nurseId"] == nurse.pk
+    change = ReservationChange.objects.filter(reservation=reservation).last()
+    assert change.before == {"nurseId": None, "status": "arrived"}
+    assert change.after == {"nurseId": nurse.pk, "status": "inService"}
+
+
+@pytest.mark.parametrize(
+    ("action", "body", "status"),
+    [("arrival", {}, "arrived"), ("noShow", {}, "noShow"), ("inValid", {"reason": "duplicate"}, "cancelled")],
+)
+def test_a_status_is_undone_the_same_day_with_a_reason_logged_and_in_the_history(
+    client, member, nurse, store, action, body, status
+):
+    reservation = ReservationFactory(store=store, nurse=nurse, member=member, start=just_started())
+    assert assert_envelope(_act(client, action, reservation.pk, **body), status=200)["status"] == status
+    no_reason = assert_envelope(
+        _act(client, "undoStatus", reservation.pk, reason=" "), status=400, errcode="VALID-40000"
+    )
+    assert no_reason["fields"].keys() == {"reason"}
+    undone = assert_envelope(_act(client, "undoStatus", reservation.pk, reason="点错了"), status=200)
+    assert undone["status"] == "booked" and undone["cancelReason"] == ""
+    change = ReservationChange.objects.filter(reservation=reservation).last()
+    assert change.kind == "undone"
+    assert change.before == {"status": status}
+    assert change.after == {"status": "booked", "reason": "点错了"}
+    log = SystemLog.objects.get(action=AuditAction.RESERVATION_UNDONE)
+    assert log.detail == {"from": status, "to": "booked", "reason": "点错了"}
+    history = assert_envelope(client.get(f"/rest/reservation/detail/{reservation.pk}"), status=200)["history"]
+    assert history[-1]["kind"] == "undone" and history[-1]["kindName"] == "status change undone"
+    # Nothing left to undo: booked is where it began.
+    assert_envelope(_act(client, "undoStatus", reservation.pk, reason="again"), status=409, errcode="RES-40901")
+
+
+def test_an_undo_on_a_later_day_is_refused(client, member, nurse, store):
+    reservation = ReservationFactory(store=store, nurse=nurse, member=member, start=just_started())
+    assert_envelope(_act(client, "arrival", reservation.pk), status=200)
+    ReservationChange.objects.filter(reservation=reservation).update(at=local_time(10, days=-1))
+    assert_envelope(_act(client, "undoStatus", reservation.pk, reason="late"), status=409, errcode="RES-40905")
+    reservation.refresh_from_db()
+    assert reservation.status == "arrived"
+
+
+def test_an_undone_cancellation_never_books_a_nurse_twice(client, member, nurse, store):
+    reservation = ReservationFactory(store=store, nurse=nurse, member=member, start=just_started())
+    assert_envelope(_act(client, "inValid", reservation.pk, reason="duplicate"), status=200)
+    ReservationFactory(store=store, nurse=nurse, start=reservation.start)
+    assert_envelope(_act(client, "undoStatus", reservation.pk, reason="oops"), status=409, errcode="RES-51021")
+    reservation.refresh_from_db()
+    assert reservation.status == "cancelled"

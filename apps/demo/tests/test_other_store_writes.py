@@ -191,6 +191,9 @@ OTHER_STORE_WRITES = {
     "reservation-start-service": _reservation_status("/rest/reservation/startService"),
     "reservation-finish": _reservation_status("/rest/reservation/finish"),
     "reservation-no-show": _reservation_status("/rest/reservation/noShow"),
+    "reservation-undo-status": lambda chain, caller: [
+        ("post", "/rest/reservation/undoStatus", {"id": _other_reservation(chain).pk, "reason": "点错了"})
+    ],
     "reservation-cancel": lambda chain, caller: [
         ("post", "/rest/reservation/inValid", {"id": _other_reservation(chain).pk, "reason": "时间冲突"})
     ],

@@ -68,6 +68,9 @@ export const bookingApi = {
   change: (body: Schemas["ReservationMoveInput"]) => api.post<Reservation>(`${R}/change`, { body, quiet: true }),
   act: (action: StatusAction, id: number) =>
     api.post<Reservation>(`${R}/${action}`, { body: { id } satisfies Schemas["ReservationIdInput"] }),
+  /** Start of service on an any-nurse reservation names the nurse who gives it. */
+  startService: (body: Schemas["ReservationStartServiceInput"]) => api.post<Reservation>(`${R}/startService`, { body }),
+  undo: (body: Schemas["ReservationUndoInput"]) => api.post<Reservation>(`${R}/undoStatus`, { body }),
   cancel: (body: Schemas["ReservationCancelInput"]) => api.post<Reservation>(`${R}/inValid`, { body }),
   onWork: (employeeId: number) => api.put<unknown>(`${R}/onWork`, { query: { employeeId } }),
   offWork: (employeeId: number) => api.put<unknown>(`${R}/offWork`, { query: { employeeId } }),

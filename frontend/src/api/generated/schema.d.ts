@@ -680,6 +680,10 @@ export interface paths {
     /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
     get: operations["reservation_todayReserved_list"];
   };
+  "/rest/reservation/undoStatus": {
+    /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+    post: operations["reservation_undoStatus_create"];
+  };
   "/rest/schedule/rota": {
     /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
     get: operations["schedule_rota_retrieve"];
@@ -2032,7 +2036,8 @@ export interface components {
        * * `other` - other
        * @enum {string}
        */
-      source: "phone" | "walkIn" | "wecom" | "miniProgram" | "meituan" | "dianping" | "other";
+      source: "phone" | "walkIn" | "wecom" | "miniProgram" | "meituan" | "dianping" | "other" | "";
+      /** @description empty when no source was given */
       sourceName: string;
       remark: string;
       /**
@@ -2105,7 +2110,8 @@ export interface components {
        * * `other` - other
        * @enum {string}
        */
-      source: "phone" | "walkIn" | "wecom" | "miniProgram" | "meituan" | "dianping" | "other";
+      source: "phone" | "walkIn" | "wecom" | "miniProgram" | "meituan" | "dianping" | "other" | "";
+      /** @description empty when no source was given */
       sourceName: string;
       remark: string;
       /**
@@ -2130,6 +2136,15 @@ export interface components {
     ReservationPageOutput: {
       list: components["schemas"]["ReservationOutput"][];
       total: number;
+    };
+    ReservationStartServiceInput: {
+      id: number;
+      /** @description required when the reservation has no nurse */
+      nurseId?: number | null;
+    };
+    ReservationUndoInput: {
+      id: number;
+      reason: string;
     };
     RoleChooseInput: {
       storeId?: number | null;
@@ -10517,9 +10532,9 @@ export interface operations {
   reservation_startService_create: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["ReservationIdInput"];
-        "application/x-www-form-urlencoded": components["schemas"]["ReservationIdInput"];
-        "multipart/form-data": components["schemas"]["ReservationIdInput"];
+        "application/json": components["schemas"]["ReservationStartServiceInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["ReservationStartServiceInput"];
+        "multipart/form-data": components["schemas"]["ReservationStartServiceInput"];
       };
     };
     responses: {
@@ -10587,6 +10602,73 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["TodayReservedOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+  reservation_undoStatus_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReservationUndoInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["ReservationUndoInput"];
+        "multipart/form-data": components["schemas"]["ReservationUndoInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ReservationOutput"];
           };
         };
       };

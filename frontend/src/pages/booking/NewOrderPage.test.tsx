@@ -113,6 +113,9 @@ describe("NewOrderPage", () => {
   });
 
   it("prefills from the board, shows free slots and the check, saves and goes back to the day", async () => {
+    // The day's morning: every start of the day is still ahead.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(`${DAY}T08:00:00+08:00`));
     const navigate = vi.fn();
     const server = fakeServer(routes());
     render_(<NewOrderPage search={`?nurseId=1&start=${DAY}T13:15`} navigate={navigate} />);
@@ -142,6 +145,20 @@ describe("NewOrderPage", () => {
       remark: "first visit",
       startTime: "2026-11-23T13:30:00+08:00",
     });
+    vi.useRealTimers();
+  });
+
+  it("lists no start of today that has passed", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(`${DAY}T13:05:00+08:00`));
+    fakeServer(routes());
+    render_(<NewOrderPage search={`?nurseId=1&date=${DAY}`} navigate={vi.fn()} />);
+    await fillWalkIn();
+    await chooseProjects("Scalp care");
+    expect(await screen.findByTestId("free-slot-13:15")).toBeInTheDocument();
+    expect(screen.queryByTestId("free-slot-13:00")).not.toBeInTheDocument();
+    expect(screen.queryByTestId("free-slot-09:00")).not.toBeInTheDocument();
+    vi.useRealTimers();
   });
 
   it("books a member found with the search dialog and shows their summary", async () => {
@@ -243,6 +260,30 @@ describe("NewOrderPage", () => {
     );
   });
 
+  it("offers no save-anyway for a start that has passed, even with the button code", async () => {
+    window.localStorage.setItem(
+      "erp.session",
+      JSON.stringify(sessionInfo({ storeId: 10, btn: ["BTN-YUKB-FORCE-UPDATE"] })),
+    );
+    const problems = [
+      { code: "inPast", message: "The start time has passed" },
+      { code: "nurseOffDuty", message: "Nurse One is off duty then" },
+    ];
+    fakeServer(
+      routes({
+        "POST /rest/reservation/check": () => ok({ ok: false, problems }),
+        "POST /rest/reservation/saveOrUpdate": () => ({ ...CONFLICT, data: { problems } }),
+      }),
+    );
+    render_(<NewOrderPage search={`?nurseId=1&start=${DAY}T16:00`} navigate={vi.fn()} />);
+    await fillWalkIn();
+    await chooseProjects("Scalp care");
+    expect(await screen.findByTestId("check-problems")).toHaveTextContent("The start time has passed");
+    fireEvent.click(screen.getByTestId("save-reservation"));
+    expect(await screen.findByTestId("save-problems")).toHaveTextContent("The start time has passed");
+    expect(screen.queryByTestId("save-anyway")).not.toBeInTheDocument();
+  });
+
   it("offers no save-anyway without the button code", async () => {
     fakeServer(routes({ "POST /rest/reservation/saveOrUpdate": () => CONFLICT }));
     render_(<NewOrderPage search={`?nurseId=1&start=${DAY}T16:00`} navigate={vi.fn()} />);
@@ -254,6 +295,8 @@ describe("NewOrderPage", () => {
   });
 
   it("edits a reservation: loads it, keeps the duration and sends the id", async () => {
+    const warn = vi.spyOn(console, "warn");
+    const error = vi.spyOn(console, "error");
     const navigate = vi.fn();
     const server = fakeServer(
       routes({
@@ -289,5 +332,12 @@ describe("NewOrderPage", () => {
       source: "phone",
     });
     await waitFor(() => expect(navigate).toHaveBeenCalledWith(`/orderBoard?date=${DAY}`));
+    // The source select never held a value outside its options, even before they loaded.
+    const outOfRange = [...warn.mock.calls, ...error.mock.calls].filter((call) =>
+      String(call[0]).includes("out-of-range"),
+    );
+    expect(outOfRange).toEqual([]);
+    warn.mockRestore();
+    error.mockRestore();
   });
 });

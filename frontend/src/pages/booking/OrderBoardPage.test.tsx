@@ -155,6 +155,9 @@ describe("OrderBoardPage", () => {
   });
 
   it("marks arrival and no-show with the right bodies", async () => {
+    // Half an hour after reservation 1's start, on its day.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(`${DAY}T10:30:00+08:00`));
     const server = fakeServer({
       "GET /rest/reservation/board": () => ok(board()),
       "GET /rest/reservation/detail/1": () => ok(detail(1)),
@@ -173,6 +176,103 @@ describe("OrderBoardPage", () => {
     const confirm = await screen.findByRole("dialog", { name: "No-show" });
     fireEvent.click(within(confirm).getByRole("button", { name: "Yes" }));
     await waitFor(() => expect(server.callsTo("POST /rest/reservation/noShow")[0]?.body).toEqual({ id: 1 }));
+    vi.useRealTimers();
+  });
+
+  it("offers arrival only on the day and no-show only after the start", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(`${DAY}T09:00:00+08:00`));
+    fakeServer({
+      "GET /rest/reservation/board": () => ok(board()),
+      "GET /rest/reservation/detail/1": () => ok(detail(1)),
+    });
+    render_(<OrderBoardPage search={`?date=${DAY}`} />);
+    fireEvent.click(await screen.findByTestId("reservation-block-1"));
+    const drawer = await screen.findByTestId("reservation-detail-1");
+    expect(within(drawer).getByTestId("action-arrival")).toBeInTheDocument();
+    expect(within(drawer).queryByTestId("action-noShow")).not.toBeInTheDocument();
+    vi.useRealTimers();
+  });
+
+  it("undoes an arrival the same day with a reason and shows it in the history", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(`${DAY}T10:30:00+08:00`));
+    let undone = false;
+    const arrivedAt = `${DAY}T10:05:00+08:00`;
+    const arrival = { at: arrivedAt, by: "SY00002", kind: "status", kindName: "status changed" };
+    const server = fakeServer({
+      "GET /rest/reservation/board": () => ok(board()),
+      "GET /rest/reservation/detail/1": () =>
+        ok({
+          ...detail(1, { status: undone ? "booked" : "arrived", statusName: undone ? "Booked" : "Arrived" }),
+          history: [
+            { ...arrival, before: { status: "booked" }, after: { status: "arrived" } },
+            ...(undone
+              ? [
+                  {
+                    at: `${DAY}T10:20:00+08:00`,
+                    by: "SY00002",
+                    kind: "undone",
+                    kindName: "status change undone",
+                    before: { status: "arrived" },
+                    after: { status: "booked", reason: "wrong customer" },
+                  },
+                ]
+              : []),
+          ],
+        }),
+      "POST /rest/reservation/undoStatus": () => {
+        undone = true;
+        return ok(reservation(1), "saved");
+      },
+    });
+    render_(<OrderBoardPage search={`?date=${DAY}`} />);
+    fireEvent.click(await screen.findByTestId("reservation-block-1"));
+    const drawer = await screen.findByTestId("reservation-detail-1");
+    expect(within(drawer).getByTestId("history-entry-0")).toHaveTextContent("status changed: Booked → Arrived");
+    fireEvent.click(within(drawer).getByTestId("action-undo"));
+    const dialog = await screen.findByRole("dialog", { name: "Undo status" });
+    fireEvent.click(within(dialog).getByTestId("undo-confirm"));
+    expect(await within(dialog).findByText("Please give a reason")).toBeInTheDocument();
+    expect(server.callsTo("POST /rest/reservation/undoStatus")).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText(/^Reason/), { target: { value: "wrong customer" } });
+    fireEvent.click(within(dialog).getByTestId("undo-confirm"));
+    await waitFor(() =>
+      expect(server.callsTo("POST /rest/reservation/undoStatus")[0]?.body).toEqual({ id: 1, reason: "wrong customer" }),
+    );
+    const entry = await within(await screen.findByTestId("reservation-detail-1")).findByTestId("history-entry-1");
+    expect(entry).toHaveTextContent("status change undone: Arrived → Booked");
+    expect(entry).toHaveTextContent("reason: wrong customer");
+    expect(within(screen.getByTestId("reservation-detail-1")).queryByTestId("action-undo")).not.toBeInTheDocument();
+    vi.useRealTimers();
+  });
+
+  it("asks for the nurse when service starts on an any-nurse reservation", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(`${DAY}T10:30:00+08:00`));
+    const server = fakeServer({
+      "GET /rest/reservation/board": () => ok(board()),
+      "GET /rest/reservation/detail/2": () => ok(detail(2, { status: "arrived", nurseId: null, nurseName: "" })),
+      "GET /rest/reservation/findNurse": () => ok(board().nurses),
+      "POST /rest/reservation/startService": () => ok(reservation(2, { status: "inService" }), "saved"),
+    });
+    render_(<OrderBoardPage search={`?date=${DAY}`} />);
+    fireEvent.click(await screen.findByTestId("reservation-block-2"));
+    fireEvent.click(within(await screen.findByTestId("reservation-detail-2")).getByTestId("action-startService"));
+    const dialog = await screen.findByRole("dialog", { name: "Start service" });
+    fireEvent.click(within(dialog).getByTestId("start-service-confirm"));
+    expect(await within(dialog).findByText("Please choose the nurse")).toBeInTheDocument();
+    expect(server.callsTo("POST /rest/reservation/startService")).toHaveLength(0);
+    fireEvent.mouseDown(within(dialog).getByRole("combobox", { name: /Nurse/ }));
+    fireEvent.click(await screen.findByRole("option", { name: board().nurses[1]?.name }));
+    fireEvent.click(within(dialog).getByTestId("start-service-confirm"));
+    await waitFor(() =>
+      expect(server.callsTo("POST /rest/reservation/startService")[0]?.body).toEqual({
+        id: 2,
+        nurseId: board().nurses[1]?.id,
+      }),
+    );
+    vi.useRealTimers();
   });
 
   it("needs a reason to cancel", async () => {
@@ -212,6 +312,8 @@ describe("OrderBoardPage", () => {
       "GET /rest/reservation/detail/2": () => ok(detail(2, { status: "arrived", nurseId: 2 })),
       "POST /rest/reservation/startService": () => ok(reservation(2, { status: "inService" }), "saved"),
     });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(`${DAY}T10:30:00+08:00`));
     render_(<OrderBoardPage search={`?date=${DAY}`} refreshMs={40} />);
     fireEvent.click(screen.getByTestId("show-cancelled"));
     fireEvent.click(await screen.findByTestId("reservation-block-2"));
@@ -222,6 +324,7 @@ describe("OrderBoardPage", () => {
     expect(screen.getByTestId("reservation-block-4")).toBeInTheDocument();
     fireEvent.click(within(screen.getByTestId("reservation-detail-2")).getByTestId("action-startService"));
     await waitFor(() => expect(server.callsTo("POST /rest/reservation/startService")[0]?.body).toEqual({ id: 2 }));
+    vi.useRealTimers();
   });
 
   it("books from an empty cell and clocks a nurse on", async () => {

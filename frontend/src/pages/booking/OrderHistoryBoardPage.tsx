@@ -10,7 +10,8 @@ import { useBoardRecords } from "../../api/bookingHistory";
 import { ReservationDetailDialog } from "./historyDetail";
 import { PageFrame } from "../../components/layout";
 import { HistoryFilterBar, NS, useHistoryFilters } from "./historyFilters";
-import { BOARD_MAX_SPAN_DAYS, boardRows, defaultFilters, statusColor } from "./historyRules";
+import { reservationStatusColors, useReservationStatusWord } from "../../components/ReservationStatusChip";
+import { BOARD_MAX_SPAN_DAYS, boardRows, defaultFilters } from "./historyRules";
 import { addDays, dayHeading, daysOf, mondayOf, storeTime, storeToday } from "../../lib/dates";
 import { maskPhone } from "../../lib/format";
 
@@ -20,7 +21,8 @@ function weekFilters(monday: string) {
 
 function ReservationCard({ item, onOpen }: { item: Reservation; onOpen: (id: number) => void }) {
   const { t } = useTranslation(NS);
-  const color = statusColor(item.status);
+  const color = reservationStatusColors(item.status).main;
+  const statusWord = useReservationStatusWord();
   return (
     <Card
       variant="outlined"
@@ -33,7 +35,7 @@ function ReservationCard({ item, onOpen }: { item: Reservation; onOpen: (id: num
             {storeTime(item.startTime)}–{storeTime(item.endTime)}
           </Typography>
           <Typography variant="caption" sx={{ color }}>
-            {item.statusName}
+            {statusWord(item.status)}
           </Typography>
         </Stack>
         <Typography variant="body2" noWrap>

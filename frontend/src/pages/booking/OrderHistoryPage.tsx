@@ -4,19 +4,17 @@ import { useTranslation } from "react-i18next";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { mountIsland } from "../../islands/mount";
 import type { Reservation } from "../../api/booking";
-import { useRecordCounts, useRecords, useStatusOptions } from "../../api/bookingHistory";
+import { useRecordCounts, useRecords } from "../../api/bookingHistory";
 import { ReservationDetailDialog } from "./historyDetail";
 import { HistoryExportButton } from "./historyExport";
 import { PageFrame } from "../../components/layout";
-import { HistoryFilterBar, NS, StatusChip, useHistoryFilters } from "./historyFilters";
 import {
-  DEFAULT_PAGE_SIZE,
-  HISTORY_MAX_SPAN_DAYS,
-  PAGE_SIZES,
-  defaultFilters,
-  memIdFromSearch,
-  statusColor,
-} from "./historyRules";
+  ReservationStatusChip,
+  reservationStatusColors,
+  useReservationStatusWord,
+} from "../../components/ReservationStatusChip";
+import { HistoryFilterBar, NS, useHistoryFilters } from "./historyFilters";
+import { DEFAULT_PAGE_SIZE, HISTORY_MAX_SPAN_DAYS, PAGE_SIZES, defaultFilters, memIdFromSearch } from "./historyRules";
 import { STATUSES } from "../../api/booking";
 import { maskPhone } from "../../lib/format";
 import { storeDateTime, storeTime, storeToday } from "../../lib/dates";
@@ -31,9 +29,7 @@ export function OrderHistoryPage({ search = window.location.search }: { search?:
   const filters = useHistoryFilters(initial, HISTORY_MAX_SPAN_DAYS, () => paging.setPageIndex(0));
   const records = useRecords(filters.applied, paging.pageIndex + 1, paging.pageSize);
   const counts = useRecordCounts(filters.applied);
-  const statuses = useStatusOptions();
-  const statusName = (code: string) =>
-    statuses.data?.find((option) => option.code === code)?.name ?? t(`statuses.${code}`);
+  const statusName = useReservationStatusWord();
 
   const total = records.data?.total ?? null;
   const columns: PagedColumn<Reservation>[] = [
@@ -60,7 +56,7 @@ export function OrderHistoryPage({ search = window.location.search }: { search?:
     {
       key: "status",
       label: t("fields.status"),
-      render: (row) => <StatusChip status={row.status} label={row.statusName} />,
+      render: (row) => <ReservationStatusChip status={row.status} testId={`history-status-${row.status}`} />,
     },
     {
       key: "createdAt",
@@ -106,8 +102,9 @@ export function OrderHistoryPage({ search = window.location.search }: { search?:
             onClick={() => filters.update({ status }, true)}
             data-testid={`history-count-${status}`}
             sx={{
-              borderColor: statusColor(status),
-              ...(filters.applied.status === status ? { bgcolor: statusColor(status), color: "#fff" } : {}),
+              borderColor: reservationStatusColors(status).main,
+              color: reservationStatusColors(status).main,
+              ...(filters.applied.status === status ? { bgcolor: reservationStatusColors(status).fill } : {}),
             }}
           />
         ))}

@@ -31,12 +31,22 @@ import {
   bookingApi,
   bookingKeys,
   useInvalidReasons,
+  useNurseOptions,
   useReservationDetail,
   type ReservationDetail,
   type StatusAction,
 } from "../../api/booking";
-import { STATUS_COLORS } from "./parts";
-import { REMARK_MAX, actionsFor, formatDateTime, formatTime, newOrderHref } from "./rules";
+import { ReservationStatusChip } from "../../components/ReservationStatusChip";
+import {
+  REMARK_MAX,
+  actionsFor,
+  canUndo,
+  formatDateTime,
+  formatTime,
+  newOrderHref,
+  statusMove,
+  zoneParts,
+} from "./rules";
 
 interface ReservationDrawerProps {
   id: number | null;
@@ -87,7 +97,8 @@ function DetailBody({ reservation, navigate }: { reservation: ReservationDetail;
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<StatusAction | null>(null);
   const [cancelling, setCancelling] = useState(false);
-  const colors = STATUS_COLORS[reservation.status];
+  const [undoing, setUndoing] = useState(false);
+  const [choosingNurse, setChoosingNurse] = useState(false);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: bookingKeys.all });
   const act = useMutation({
@@ -98,7 +109,12 @@ function DetailBody({ reservation, navigate }: { reservation: ReservationDetail;
     },
   });
 
-  const run = (action: StatusAction) => (action === "noShow" ? setConfirming(action) : act.mutate(action));
+  const run = (action: StatusAction) => {
+    if (action === "noShow") setConfirming(action);
+    // An any-nurse reservation is served by someone: the desk names her first.
+    else if (action === "startService" && reservation.nurseId === null) setChoosingNurse(true);
+    else act.mutate(action);
+  };
   const fact = (label: string, value: string) => (
     <Box sx={{ display: "flex", gap: 1 }}>
       <Typography component="dt" variant="body2" color="text.secondary" sx={{ minWidth: 96 }}>
@@ -117,12 +133,7 @@ function DetailBody({ reservation, navigate }: { reservation: ReservationDetail;
           {reservation.name}
         </Typography>
         {reservation.walkIn ? <Chip size="small" label={t("board.walkIn")} /> : null}
-        <Chip
-          size="small"
-          data-testid="detail-status"
-          label={reservation.statusName || t(`status.${reservation.status}`)}
-          sx={{ bgcolor: colors.fill, color: colors.main, border: `1px solid ${colors.main}` }}
-        />
+        <ReservationStatusChip status={reservation.status} testId="detail-status" />
       </Stack>
       <Box component="dl" sx={{ m: 0, display: "grid", gap: 0.5 }}>
         {fact(t("fields.phone"), formatMemberPhone(reservation.areaCode, reservation.phone) || "—")}
@@ -141,7 +152,12 @@ function DetailBody({ reservation, navigate }: { reservation: ReservationDetail;
       </Box>
 
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1 }}>
-        {actionsFor(reservation.status).map((action) =>
+        {canUndo(reservation) ? (
+          <Button variant="outlined" onClick={() => setUndoing(true)} data-testid="action-undo">
+            {t("undo.action", { status: t(`status.${reservation.status}`) })}
+          </Button>
+        ) : null}
+        {actionsFor(reservation).map((action) =>
           action === "cancel" ? (
             <Button
               key={action}
@@ -183,14 +199,27 @@ function DetailBody({ reservation, navigate }: { reservation: ReservationDetail;
         </Typography>
       ) : (
         <List dense disablePadding data-testid="detail-history">
-          {reservation.history.map((entry, index) => (
-            <ListItem key={`${entry.at}-${index}`} disableGutters>
-              <ListItemText
-                primary={entry.kindName || entry.kind}
-                secondary={`${formatDateTime(entry.at, i18n.language)} · ${entry.by}`}
-              />
-            </ListItem>
-          ))}
+          {reservation.history.map((entry, index) => {
+            const move = statusMove(entry);
+            return (
+              <ListItem key={`${entry.at}-${index}`} disableGutters data-testid={`history-entry-${index}`}>
+                <ListItemText
+                  primary={
+                    move
+                      ? `${entry.kindName || entry.kind}: ${t(`status.${move.from}`)} → ${t(`status.${move.to}`)}`
+                      : entry.kindName || entry.kind
+                  }
+                  secondary={[
+                    formatDateTime(entry.at, i18n.language),
+                    entry.by,
+                    move?.reason ? t("undo.reasonShown", { reason: move.reason }) : "",
+                  ]
+                    .filter(Boolean)
+                    .join(" · ")}
+                />
+              </ListItem>
+            );
+          })}
         </List>
       )}
 
@@ -202,6 +231,22 @@ function DetailBody({ reservation, navigate }: { reservation: ReservationDetail;
         onCancel={() => setConfirming(null)}
         onConfirm={() => act.mutate("noShow")}
       />
+      {undoing ? (
+        <UndoDialog
+          id={reservation.id}
+          status={reservation.status}
+          onClose={() => setUndoing(false)}
+          onDone={() => void refresh()}
+        />
+      ) : null}
+      {choosingNurse ? (
+        <NurseDialog
+          id={reservation.id}
+          date={zoneParts(reservation.startTime).date}
+          onClose={() => setChoosingNurse(false)}
+          onDone={() => void refresh()}
+        />
+      ) : null}
       {cancelling ? (
         <CancelDialog
           id={reservation.id}
@@ -296,6 +341,143 @@ function CancelDialog({
           data-testid="cancel-confirm"
         >
           {t("cancel.submit")}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Takes back an arrival, a no-show or a cancellation the same day: a reason is required and goes to
+ * the history and the system log (POST undoStatus). */
+function UndoDialog({
+  id,
+  status,
+  onClose,
+  onDone,
+}: {
+  id: number;
+  status: ReservationDetail["status"];
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation("booking");
+  const titleId = useId();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState("");
+  const undo = useMutation({
+    mutationFn: () => bookingApi.undo({ id, reason: reason.trim() }),
+    onSuccess: () => {
+      onDone();
+      onClose();
+    },
+    onError: () => onDone(),
+  });
+  const submit = () => {
+    if (!reason.trim()) {
+      setError(t("undo.reasonRequired"));
+      return;
+    }
+    undo.mutate();
+  };
+  return (
+    <Dialog open onClose={undo.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <DialogTitle id={titleId}>{t("undo.title")}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>{t("undo.confirm", { status: t(`status.${status}`) })}</DialogContentText>
+        <TextField
+          fullWidth
+          required
+          multiline
+          minRows={2}
+          margin="dense"
+          label={t("undo.reason")}
+          value={reason}
+          error={Boolean(error)}
+          helperText={error || " "}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setError("");
+          }}
+          slotProps={{ htmlInput: { maxLength: REMARK_MAX } }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={undo.isPending}>
+          {t("undo.keep")}
+        </Button>
+        <Button variant="contained" onClick={submit} disabled={undo.isPending} data-testid="undo-confirm">
+          {t("undo.submit")}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Start of service on an any-nurse reservation: the nurse on duty who gives it (POST startService). */
+function NurseDialog({
+  id,
+  date,
+  onClose,
+  onDone,
+}: {
+  id: number;
+  date: string;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation("booking");
+  const titleId = useId();
+  const nurses = useNurseOptions(date);
+  const [nurseId, setNurseId] = useState("");
+  const [error, setError] = useState("");
+  const start = useMutation({
+    mutationFn: () => bookingApi.startService({ id, nurseId: Number(nurseId) }),
+    onSuccess: () => {
+      onDone();
+      onClose();
+    },
+    onError: () => onDone(),
+  });
+  const submit = () => {
+    if (!nurseId) {
+      setError(t("startService.nurseRequired"));
+      return;
+    }
+    start.mutate();
+  };
+  return (
+    <Dialog open onClose={start.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <DialogTitle id={titleId}>{t("actions.startService")}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>{t("startService.chooseNurse")}</DialogContentText>
+        {nurses.isError ? <Alert severity="error">{nurses.error.message}</Alert> : null}
+        <TextField
+          select
+          fullWidth
+          required
+          margin="dense"
+          label={t("fields.nurse")}
+          value={nurses.data?.some((nurse) => String(nurse.id) === nurseId) ? nurseId : ""}
+          error={Boolean(error)}
+          helperText={error || " "}
+          onChange={(event) => {
+            setNurseId(event.target.value);
+            setError("");
+          }}
+        >
+          {(nurses.data ?? []).map((nurse) => (
+            <MenuItem key={nurse.id} value={String(nurse.id)}>
+              {nurse.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={start.isPending}>
+          {t("undo.keep")}
+        </Button>
+        <Button variant="contained" onClick={submit} disabled={start.isPending} data-testid="start-service-confirm">
+          {t("actions.startService")}
         </Button>
       </DialogActions>
     </Dialog>

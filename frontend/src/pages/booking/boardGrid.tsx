@@ -3,7 +3,7 @@ import type { DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { Board, BoardNurse, Reservation } from "../../api/booking";
 import { formatMemberPhone } from "../../components/members/rules";
-import { STATUS_COLORS } from "./parts";
+import { RESERVATION_STATUS_COLORS } from "../../components/ReservationStatusChip";
 import { SLOT_MINUTES, canMove, formatTime, hm, layoutLanes, span, toMinutes, type BoardFilters } from "./rules";
 import {
   PX,
@@ -279,7 +279,7 @@ function ReservationBlock({
 }) {
   const { t, i18n } = useTranslation("booking");
   const { dragging, startDrag, endDrag } = drag;
-  const colors = STATUS_COLORS[reservation.status];
+  const colors = RESERVATION_STATUS_COLORS[reservation.status];
   const movable = canMove(reservation);
   const faded = reservation.status === "cancelled";
   const label = `${reservation.name} ${formatTime(reservation.startTime, i18n.language)}–${formatTime(reservation.endTime, i18n.language)} ${t(`status.${reservation.status}`)}`;

@@ -16,7 +16,7 @@ import {
 import type { Dispatch, SetStateAction } from "react";
 import { useTranslation } from "react-i18next";
 import { STATUSES, type Board, type BoardNurse, type ReservationStatus } from "../../api/booking";
-import { STATUS_COLORS } from "./parts";
+import { RESERVATION_STATUS_COLORS as STATUS_COLORS } from "../../components/ReservationStatusChip";
 import { formatDay, shiftDate, type BoardFilters } from "./rules";
 
 /** The board's day (previous, today, next, or a date) and its filters: status, nurse, cancelled. */

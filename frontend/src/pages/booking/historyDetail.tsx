@@ -20,7 +20,8 @@ import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { Meta } from "../../components/layout";
 import type { ReservationDetail } from "../../api/booking";
 import { useRecordDetail } from "../../api/bookingHistory";
-import { NS, StatusChip } from "./historyFilters";
+import { ReservationStatusChip } from "../../components/ReservationStatusChip";
+import { NS } from "./historyFilters";
 import { maskPhone } from "../../lib/format";
 import { storeDateTime, storeTime } from "../../lib/dates";
 
@@ -56,7 +57,7 @@ function DetailBody({ data }: { data: ReservationDetail }) {
         <Meta label={t("fields.projects")}>{data.projects.map((project) => project.name).join(", ") || "—"}</Meta>
         <Meta label={t("fields.source")}>{data.sourceName || "—"}</Meta>
         <Meta label={t("fields.status")}>
-          <StatusChip status={data.status} label={data.statusName} />
+          <ReservationStatusChip status={data.status} testId={`history-status-${data.status}`} />
         </Meta>
         {data.cancelReasonName ? <Meta label={t("fields.cancelReason")}>{data.cancelReasonName}</Meta> : null}
         <Meta label={t("fields.remark")}>{data.remark || "—"}</Meta>

@@ -1,26 +1,15 @@
-/** The filters shared by /orderHistory and /orderHistoryBoard, the status chip and the page frame. */
+/** The filters shared by /orderHistory and /orderHistoryBoard and the page frame. */
 
 import SearchIcon from "@mui/icons-material/Search";
-import { Box, Button, Chip, FormControl, InputLabel, MenuItem, Paper, Select, TextField } from "@mui/material";
+import { Box, Button, FormControl, InputLabel, MenuItem, Paper, Select, TextField } from "@mui/material";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { currentSession } from "../../api/session";
 import { useRecordNurses, useSourceOptions, useStatusOptions, type HistoryFilters } from "../../api/bookingHistory";
-import { phoneFilterError, statusColor, timeRangeError, type RangeError } from "./historyRules";
+import { useReservationStatusWord } from "../../components/ReservationStatusChip";
+import { phoneFilterError, timeRangeError, type RangeError } from "./historyRules";
 
 export const NS = "bookingHistory";
-
-export function StatusChip({ status, label }: { status: string; label: string }) {
-  const color = statusColor(status);
-  return (
-    <Chip
-      size="small"
-      label={label}
-      data-testid={`history-status-${status}`}
-      sx={{ bgcolor: color, color: "#fff", fontWeight: 500 }}
-    />
-  );
-}
 
 interface FilterErrors {
   range: RangeError | null;
@@ -110,6 +99,8 @@ export function HistoryFilterBar({
   const [storeId] = useState(() => currentSession()?.storeId ?? null);
   const nurses = useRecordNurses(storeId);
   const statuses = useStatusOptions();
+  // The words of the status chips, whatever the server calls them.
+  const statusWord = useReservationStatusWord();
   const sources = useSourceOptions();
   const { draft, errors, update, apply } = state;
 
@@ -163,7 +154,7 @@ export function HistoryFilterBar({
           label={t("filters.status")}
           allLabel={t("filters.allStatuses")}
           value={draft.status}
-          options={(statuses.data ?? []).map((option) => ({ value: option.code, label: option.name }))}
+          options={(statuses.data ?? []).map((option) => ({ value: option.code, label: statusWord(option.code) }))}
           onChange={(value) => update({ status: value }, true)}
         />
         {showSource ? (

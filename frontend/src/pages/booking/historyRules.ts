@@ -5,7 +5,6 @@
  */
 
 import { filterQuery, type HistoryFilters } from "../../api/bookingHistory";
-import { type ReservationStatus } from "../../api/booking";
 import { addDays, daysBetween, storeDate } from "../../lib/dates";
 
 /** docs/api.md: findRecord's dateFrom and dateTo are at most 92 days apart. */
@@ -82,20 +81,6 @@ export function exportFileName(filters: HistoryFilters): string {
 }
 
 // --- the board -----------------------------------------------------------------------------------
-
-/** Spec colours of the statuses (the board's blocks and the list's chips). */
-export const STATUS_COLORS: Record<ReservationStatus, string> = {
-  booked: "#1976d2",
-  arrived: "#00897b",
-  inService: "#ef6c00",
-  done: "#2e7d32",
-  noShow: "#c62828",
-  cancelled: "#9e9e9e",
-};
-
-export function statusColor(status: string): string {
-  return STATUS_COLORS[status as ReservationStatus] ?? "#757575";
-}
 
 interface BoardItem {
   id: number;

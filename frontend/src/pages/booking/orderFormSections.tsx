@@ -26,7 +26,17 @@ import { useTranslation } from "react-i18next";
 import { MEMBER_AREA_CODES, type MemberAreaCode } from "../../api/members";
 import { formatMemberPhone } from "../../components/members/rules";
 import { ProblemList } from "./parts";
-import { DURATION_MAX, DURATION_MIN, NAME_MAX, REMARK_MAX, formatDateTime, hm, isIsoDate, type Draft } from "./rules";
+import {
+  DURATION_MAX,
+  DURATION_MIN,
+  NAME_MAX,
+  REMARK_MAX,
+  formatDateTime,
+  hm,
+  isIsoDate,
+  shownChoice,
+  type Draft,
+} from "./rules";
 import type { OrderForm } from "./useOrderForm";
 
 /* The sections of the reservation form (/newOrder); the state is useOrderForm's. */
@@ -193,8 +203,8 @@ export function ServiceSection({ form }: { form: OrderForm }) {
               {nurse.name}
             </MenuItem>
           ))}
-          {/* A prefilled or saved nurse not on duty that day still shows by id. */}
-          {draft.nurseId !== null && nurses.data && !nurses.data.some((nurse) => nurse.id === draft.nurseId) ? (
+          {/* A prefilled or saved nurse not on duty that day (or before the list loads) still shows by id. */}
+          {draft.nurseId !== null && !nurses.data?.some((nurse) => nurse.id === draft.nurseId) ? (
             <MenuItem value={String(draft.nurseId)}>
               {board.data?.nurses.find((nurse) => nurse.id === draft.nurseId)?.name ?? `#${draft.nurseId}`}
             </MenuItem>
@@ -242,7 +252,7 @@ export function ServiceSection({ form }: { form: OrderForm }) {
           select
           size="small"
           label={t("fields.source")}
-          value={draft.source}
+          value={shownChoice(draft.source, sources.data)}
           onChange={(event) => set("source", event.target.value)}
           sx={{ minWidth: 180 }}
         >

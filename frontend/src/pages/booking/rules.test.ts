@@ -4,6 +4,11 @@ import {
   draftErrors,
   draftFromSearch,
   emptyDraft,
+  actionsFor,
+  canUndo,
+  statusMove,
+  shownChoice,
+  forceable,
   formatTime,
   freeSlots,
   gridRange,
@@ -18,6 +23,8 @@ import {
   zoneParts,
 } from "./rules";
 import { DAY, board, reservation } from "./testing";
+
+const MORNING = new Date(`${DAY}T07:00:00+08:00`);
 
 describe("store time zone", () => {
   it("reads instants in Asia/Shanghai whatever their offset", () => {
@@ -59,7 +66,7 @@ describe("grid", () => {
   });
 
   it("finds a nurse's free starts inside the periods", () => {
-    const slots = freeSlots({ board: board(), nurseId: 1, duration: 60 });
+    const slots = freeSlots({ board: board(), nurseId: 1, duration: 60, now: MORNING });
     expect(slots).not.toContain(600); // 10:00 taken by reservation 1
     expect(slots).not.toContain(555); // 09:15 + 60 meets 10:00
     expect(slots).toContain(540);
@@ -67,13 +74,42 @@ describe("grid", () => {
     expect(slots).not.toContain(675); // 11:15 runs past the 12:00 period end
     expect(slots).not.toContain(720); // the lunch gap
     expect(slots).toContain(960); // a cancelled reservation does not block 16:00
-    expect(freeSlots({ board: board(), nurseId: 1, duration: 60, excludeId: 1 })).toContain(600);
+    expect(freeSlots({ board: board(), nurseId: 1, duration: 60, excludeId: 1, now: MORNING })).toContain(600);
     // Any nurse: 10:00 is free because Nurse Two is.
-    expect(freeSlots({ board: board(), nurseId: null, duration: 60 })).toContain(600);
+    expect(freeSlots({ board: board(), nurseId: null, duration: 60, now: MORNING })).toContain(600);
+  });
+
+  it("never lists a start that has passed", () => {
+    const noon = freeSlots({ board: board(), nurseId: 1, duration: 60, now: new Date(`${DAY}T11:05:00+08:00`) });
+    expect(noon).not.toContain(660); // 11:00 passed five minutes ago
+    expect(noon.every((minute) => minute >= 665)).toBe(true);
+    expect(noon).toContain(780);
+    const late = new Date(`${DAY}T23:00:00+08:00`);
+    expect(freeSlots({ board: board(), nurseId: 1, duration: 60, now: late })).toEqual([]);
+    // A day gone by has none; the day before, all of them.
+    const nextDay = new Date(new Date(`${DAY}T09:00:00+08:00`).getTime() + 86_400_000);
+    expect(freeSlots({ board: board(), nurseId: 1, duration: 60, now: nextDay })).toEqual([]);
+    const dayBefore = new Date(new Date(`${DAY}T20:00:00+08:00`).getTime() - 86_400_000);
+    expect(freeSlots({ board: board(), nurseId: 1, duration: 60, now: dayBefore })).toContain(540);
+  });
+
+  it("offers save-anyway only over problems that may be overridden", () => {
+    expect(forceable([{ code: "nurseOffDuty" }, { code: "outsideHours" }, { code: "memberBooked" }])).toBe(true);
+    expect(forceable([{ code: "nurseOffDuty" }, { code: "inPast" }])).toBe(false);
+    expect(forceable([{ code: "nurseBusy" }])).toBe(false);
+    expect(forceable([])).toBe(false);
   });
 });
 
 describe("booking form", () => {
+  it("shows a select's value only when it is one of the options", () => {
+    const sources = [{ code: "phone" }, { code: "wecom" }];
+    expect(shownChoice("wecom", sources)).toBe("wecom");
+    expect(shownChoice("fax", sources)).toBe("");
+    expect(shownChoice("phone", undefined)).toBe("");
+    expect(shownChoice("", sources)).toBe("");
+  });
+
   it("checks phones by area code (spec §5)", () => {
     expect(phoneError("0086", "13912345678")).toBeNull();
     expect(phoneError("0086", "12912345678")).toBe("validation.phoneMainland");
@@ -114,5 +150,42 @@ describe("booking form", () => {
     expect(newOrderHref({ nurseId: 2, date: "2026-11-24", minutes: 795 })).toBe(
       "/newOrder?nurseId=2&start=2026-11-24T13%3A15",
     );
+  });
+});
+
+describe("status rules", () => {
+  const at = (time: string) => new Date(`${DAY}T${time}:00+08:00`);
+  const booked = { status: "booked" as const, startTime: `${DAY}T10:00:00+08:00` };
+
+  it("offers arrival on the day and a no-show after the start", () => {
+    expect(actionsFor(booked, at("09:00"))).toEqual(["arrival", "cancel", "edit"]);
+    expect(actionsFor(booked, at("10:00"))).toEqual(["arrival", "noShow", "cancel", "edit"]);
+    const dayBefore = new Date(at("10:00").getTime() - 86_400_000);
+    expect(actionsFor(booked, dayBefore)).toEqual(["cancel", "edit"]);
+    const dayAfter = new Date(at("10:00").getTime() + 86_400_000);
+    expect(actionsFor(booked, dayAfter)).toEqual(["noShow", "cancel", "edit"]);
+    expect(actionsFor({ ...booked, status: "arrived" }, at("11:00"))).toEqual(["startService", "cancel"]);
+    expect(actionsFor({ ...booked, status: "arrived" }, dayAfter)).toEqual(["cancel"]);
+  });
+
+  it("undoes an arrival, no-show or cancellation on the day it was set", () => {
+    const entry = (time: string, from: string, to: string) => ({
+      at: `${DAY}T${time}:00+08:00`,
+      before: { status: from },
+      after: { status: to },
+    });
+    const arrived = { status: "arrived" as const, history: [entry("10:05", "booked", "arrived")] };
+    expect(canUndo(arrived, at("18:00"))).toBe(true);
+    expect(canUndo(arrived, new Date(at("10:05").getTime() + 86_400_000))).toBe(false);
+    expect(canUndo({ status: "inService", history: [entry("10:05", "arrived", "inService")] }, at("11:00"))).toBe(
+      false,
+    );
+    expect(canUndo({ status: "cancelled", history: [] }, at("11:00"))).toBe(false);
+    expect(statusMove({ before: { status: "arrived" }, after: { status: "booked", reason: "oops" } })).toEqual({
+      from: "arrived",
+      to: "booked",
+      reason: "oops",
+    });
+    expect(statusMove({ before: { nurseId: 1 }, after: { nurseId: 2 } })).toBeNull();
   });
 });

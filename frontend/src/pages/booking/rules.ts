@@ -216,20 +216,68 @@ export function canMove(reservation: Reservation): boolean {
   return reservation.status === "booked";
 }
 
-/** The status actions offered in the details drawer. */
+/** The status actions offered in the details drawer, as the server allows them `now`: arrival and
+ * start of service on the reservation's day only, a no-show once its start has passed. */
 export function actionsFor(
-  status: ReservationStatus,
+  reservation: Pick<Reservation, "status" | "startTime">,
+  now: Date = new Date(),
 ): ("arrival" | "startService" | "finish" | "noShow" | "cancel" | "edit")[] {
-  switch (status) {
+  const itsDay = zoneParts(reservation.startTime).date === todayInStore(now);
+  const started = now.getTime() >= new Date(reservation.startTime).getTime();
+  switch (reservation.status) {
     case "booked":
-      return ["arrival", "noShow", "cancel", "edit"];
+      return [...(itsDay ? (["arrival"] as const) : []), ...(started ? (["noShow"] as const) : []), "cancel", "edit"];
     case "arrived":
-      return ["startService", "cancel"];
+      return [...(itsDay ? (["startService"] as const) : []), "cancel"];
     case "inService":
       return ["finish"];
     default:
       return [];
   }
+}
+
+const UNDOABLE: readonly ReservationStatus[] = ["arrived", "noShow", "cancelled"];
+
+interface HistoryEntry {
+  at: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/** A history entry's status change (from, to and the reason given), or null when it has none. */
+export function statusMove(entry: Pick<HistoryEntry, "before" | "after">): {
+  from: ReservationStatus;
+  to: ReservationStatus;
+  reason: string;
+} | null {
+  const from = entry.before?.status;
+  const to = entry.after?.status;
+  if (typeof from !== "string" || typeof to !== "string") return null;
+  const reason = entry.after?.reason;
+  return {
+    from: from as ReservationStatus,
+    to: to as ReservationStatus,
+    reason: typeof reason === "string" ? reason : "",
+  };
+}
+
+/** Whether an arrival, no-show or cancellation can still be taken back: on the day it was set. */
+export function canUndo(
+  reservation: { status: ReservationStatus; history: readonly HistoryEntry[] },
+  now: Date = new Date(),
+): boolean {
+  if (!UNDOABLE.includes(reservation.status)) return false;
+  const setting = [...reservation.history].reverse().find((entry) => statusMove(entry)?.to === reservation.status);
+  return setting !== undefined && zoneParts(setting.at).date === todayInStore(now);
+}
+
+/** The problems "save anyway" may override (apps/booking/choices.py OVERRIDABLE_PROBLEMS): never a
+ * nurse booked twice, never a start that has passed. */
+const FORCEABLE_PROBLEMS: readonly string[] = ["nurseOffDuty", "outsideHours", "memberBooked"];
+
+/** Whether "save anyway" can get past these problems: only when each of them may be overridden. */
+export function forceable(problems: readonly { code: string }[]): boolean {
+  return problems.length > 0 && problems.every((problem) => FORCEABLE_PROBLEMS.includes(problem.code));
 }
 
 // --- free slots ----------------------------------------------------------------------------------
@@ -241,20 +289,26 @@ function overlaps(a: { start: number; end: number }, b: { start: number; end: nu
 /** Starts (minutes, every `step`) at which `duration` fits inside one of the store's periods (or
  * the opening hours when it has none) without meeting the nurse's active reservations; with no nurse
  * ("any nurse") a start is free when at least one nurse of the board is free then (or when the board
- * has no nurse at all). `excludeId` is the reservation being edited. */
+ * has no nurse at all). `excludeId` is the reservation being edited. A start that has passed by
+ * `now` is never free: a past day has none, today's begin at the current minute. */
 export function freeSlots({
   board,
   nurseId,
   duration,
   excludeId,
   step = SLOT_MINUTES,
+  now = new Date(),
 }: {
   board: Board;
   nurseId: number | null;
   duration: number;
   excludeId?: number | null;
   step?: number;
+  now?: Date;
 }): number[] {
+  const present = zoneParts(now);
+  if (board.date < present.date) return [];
+  const earliest = board.date === present.date ? present.minutes : 0;
   const windows: { start: number; end: number }[] = board.periods.length
     ? board.periods.map((period: Interval) => ({ start: toMinutes(period.start), end: toMinutes(period.end) }))
     : board.openTime && board.closeTime
@@ -275,6 +329,7 @@ export function freeSlots({
   const last = Math.max(...windows.map((window) => window.end));
   const slots: number[] = [];
   for (let start = first; start + length <= last; start += step) {
+    if (start < earliest) continue;
     // A long booking may run over adjoining periods (10:00-12:00 then 12:00-14:00).
     if (!covered(windows, start, start + length)) continue;
     const wanted = { start, end: start + length };
@@ -444,6 +499,12 @@ export function draftFromReservation(reservation: Reservation): Draft {
     source: reservation.source ?? "",
     remark: reservation.remark ?? "",
   };
+}
+
+/** What a select shows for `value`: the value when it is one of the options, else the empty option
+ * (MUI warns of an out-of-range value, e.g. while the options are still loading). */
+export function shownChoice(value: string, options: readonly { code: string }[] | undefined): string {
+  return options?.some((option) => option.code === value) ? value : "";
 }
 
 export function boardHref(date: string): string {

@@ -19,7 +19,16 @@ import type { MemberRow } from "../../api/members";
 import { currentSession, hasButtonCode } from "../../api/session";
 import { useFormDraft } from "../../lib/formDraft";
 import { notify } from "../../shell/notices";
-import { boardHref, draftBody, draftErrors, freeSlots, isIsoDate, type Draft, type DraftField } from "./rules";
+import {
+  boardHref,
+  draftBody,
+  draftErrors,
+  forceable,
+  freeSlots,
+  isIsoDate,
+  type Draft,
+  type DraftField,
+} from "./rules";
 
 /** The reservation form's state: the draft and its errors, what the server says about it (free
  * slots, the check, the member's account), and the save that may be refused with a conflict and then
@@ -125,7 +134,9 @@ export function useOrderForm(initial: Draft, navigate: (url: string) => void) {
   };
   const fieldError = (field: DraftField) => (submitted && errors[field] ? t(errors[field] as string) : "");
   const checkProblems = check.data && !check.data.ok ? check.data.problems : null;
-  const offerForce = canForce && body !== null && (saveProblems !== null || checkProblems !== null);
+  // Over a nurse booked twice or a start that has passed the server refuses even a forced save.
+  const problems = saveProblems ?? checkProblems;
+  const offerForce = canForce && body !== null && problems !== null && forceable(problems);
   const busy = save.isPending || force.isPending;
 
   const chooseMember = (row: MemberRow) => {
