@@ -112,6 +112,26 @@ describe("NewOrderPage", () => {
     expect(server.callsTo("POST /rest/reservation/saveOrUpdate")).toHaveLength(0);
   });
 
+  it("keeps an over-long walk-in name, phone and remark as typed and refuses them at the field", async () => {
+    const server = fakeServer(routes());
+    render_(<NewOrderPage search={`?start=${DAY}T15:00`} navigate={vi.fn()} />);
+    fireEvent.click(screen.getByRole("radio", { name: "Walk-in" }));
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: "L".repeat(21) } });
+    fireEvent.change(screen.getByLabelText(/^Phone/), { target: { value: "139123456789" } });
+    fireEvent.change(screen.getByLabelText(/^Remark/), { target: { value: "r".repeat(201) } });
+    expect(screen.getByLabelText(/^Name/)).toHaveValue("L".repeat(21));
+    expect(screen.getByLabelText(/^Phone/)).toHaveValue("139123456789");
+    expect(screen.getByLabelText(/^Remark/)).toHaveValue("r".repeat(201));
+    expect(screen.getByText("At most 20 characters (21 typed)")).toBeInTheDocument();
+    expect(screen.getByText("At most 11 characters (12 typed)")).toBeInTheDocument();
+    expect(screen.getByText("At most 200 characters (201 typed)")).toBeInTheDocument();
+    await chooseProjects("Scalp care");
+    fireEvent.click(screen.getByTestId("save-reservation"));
+    for (const label of [/^Name/, /^Phone/, /^Remark/])
+      expect(screen.getByLabelText(label)).toHaveAttribute("aria-invalid", "true");
+    expect(server.callsTo("POST /rest/reservation/saveOrUpdate")).toHaveLength(0);
+  });
+
   it("prefills from the board, shows free slots and the check, saves and goes back to the day", async () => {
     const navigate = vi.fn();
     const server = fakeServer(routes());

@@ -37,6 +37,8 @@ import {
 } from "../../api/booking";
 import { STATUS_COLORS } from "./parts";
 import { REMARK_MAX, actionsFor, formatDateTime, formatTime, newOrderHref } from "./rules";
+import { LimitedTextField } from "../../components/LimitedTextField";
+import { tooLong } from "../../lib/limits";
 
 interface ReservationDrawerProps {
   id: number | null;
@@ -241,6 +243,7 @@ function CancelDialog({
     onError: () => onDone(),
   });
   const submit = () => {
+    if (tooLong(reason, REMARK_MAX)) return;
     if (!reason) {
       setError(t("cancel.reasonRequired"));
       return;
@@ -273,7 +276,8 @@ function CancelDialog({
             </MenuItem>
           ))}
         </TextField>
-        <TextField
+        <LimitedTextField
+          maxChars={REMARK_MAX}
           fullWidth
           multiline
           minRows={2}
@@ -281,7 +285,6 @@ function CancelDialog({
           label={t("cancel.remark")}
           value={remark}
           onChange={(event) => setRemark(event.target.value)}
-          slotProps={{ htmlInput: { maxLength: REMARK_MAX } }}
         />
       </DialogContent>
       <DialogActions>

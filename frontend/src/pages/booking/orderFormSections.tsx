@@ -28,6 +28,7 @@ import { formatMemberPhone } from "../../components/members/rules";
 import { ProblemList } from "./parts";
 import { DURATION_MAX, DURATION_MIN, NAME_MAX, REMARK_MAX, formatDateTime, hm, isIsoDate, type Draft } from "./rules";
 import type { OrderForm } from "./useOrderForm";
+import { LimitedTextField } from "../../components/LimitedTextField";
 
 /* The sections of the reservation form (/newOrder); the state is useOrderForm's. */
 
@@ -70,7 +71,8 @@ export function CustomerSection({ form, maskedPhone }: { form: OrderForm; masked
         </Stack>
       ) : (
         <Stack direction="row" spacing={2} sx={{ flexWrap: "wrap", rowGap: 2 }}>
-          <TextField
+          <LimitedTextField
+            maxChars={NAME_MAX}
             size="small"
             required
             label={t("fields.name")}
@@ -78,7 +80,6 @@ export function CustomerSection({ form, maskedPhone }: { form: OrderForm; masked
             onChange={(event) => set("name", event.target.value)}
             error={Boolean(fieldError("name"))}
             helperText={fieldError("name") || " "}
-            slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
           />
           <TextField
             select
@@ -95,7 +96,8 @@ export function CustomerSection({ form, maskedPhone }: { form: OrderForm; masked
               </MenuItem>
             ))}
           </TextField>
-          <TextField
+          <LimitedTextField
+            maxChars={11}
             size="small"
             required={!draft.keepPhone}
             label={t("fields.phone")}
@@ -103,7 +105,7 @@ export function CustomerSection({ form, maskedPhone }: { form: OrderForm; masked
             onChange={(event) => set("phone", event.target.value.trim())}
             error={Boolean(fieldError("phone"))}
             helperText={fieldError("phone") || (draft.keepPhone ? t("form.keepPhone", { phone: maskedPhone }) : " ")}
-            slotProps={{ htmlInput: { maxLength: 11, inputMode: "numeric" } }}
+            slotProps={{ htmlInput: { inputMode: "numeric" } }}
           />
         </Stack>
       )}
@@ -253,7 +255,8 @@ export function ServiceSection({ form }: { form: OrderForm }) {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
+        <LimitedTextField
+          maxChars={REMARK_MAX}
           size="small"
           multiline
           minRows={2}
@@ -262,7 +265,6 @@ export function ServiceSection({ form }: { form: OrderForm }) {
           onChange={(event) => set("remark", event.target.value)}
           error={Boolean(fieldError("remark"))}
           helperText={fieldError("remark") || `${draft.remark.length}/${REMARK_MAX}`}
-          slotProps={{ htmlInput: { maxLength: REMARK_MAX } }}
           sx={{ flex: "1 1 320px" }}
         />
       </Stack>

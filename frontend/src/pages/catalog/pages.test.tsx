@@ -111,6 +111,19 @@ describe("ProductListPage", () => {
     );
   });
 
+  it("keeps an over-long keyword as typed and says so instead of searching", async () => {
+    const server = fakeServer(routes());
+    render_(<ProductListPage />);
+    await screen.findByText("Herbal shampoo 1");
+    const keyword = screen.getByLabelText("Keyword");
+    fireEvent.change(keyword, { target: { value: "k".repeat(101) } });
+    expect(keyword).toHaveValue("k".repeat(101));
+    expect(screen.getByText("At most 100 characters (101 typed)")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Search" }));
+    expect(keyword).toHaveAttribute("aria-invalid", "true");
+    expect(server.callsTo("GET /rest/commodity/productList").every((call) => !call.query.has("keyword"))).toBe(true);
+  });
+
   it("asks before switching an item off in the store, then refreshes the list", async () => {
     const server = fakeServer(routes());
     render_(<ProductListPage />);

@@ -38,6 +38,8 @@ import { FilterBar, FilterSelect } from "../../components/filters";
 import { BackLink, PageFrame as Frame, Section } from "../../components/layout";
 import { PAGE_SIZES, formatMoney, parseStorePrice } from "./format";
 import { formatDateTime } from "../../lib/format";
+import { LimitedTextField } from "../../components/LimitedTextField";
+import { tooLong } from "../../lib/limits";
 
 /** The frame of a catalogue page: wide, the lists have many columns. */
 export function PageFrame(props: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -89,16 +91,17 @@ export function SearchBar({
   const { t } = useTranslation("catalog");
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (tooLong(keyword, 100)) return;
     onSearch();
   };
   return (
     <FilterBar onSubmit={submit}>
-      <TextField
+      <LimitedTextField
+        maxChars={100}
         size="small"
         label={t("filters.keyword")}
         value={keyword}
         onChange={(event) => onKeyword(event.target.value)}
-        slotProps={{ htmlInput: { maxLength: 100 } }}
       />
       {children}
       <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
