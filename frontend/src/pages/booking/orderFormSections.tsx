@@ -36,7 +36,7 @@ import { LimitedTextField } from "../../components/LimitedTextField";
  * (an edit keeps the saved phone unless a new one is typed: `maskedPhone`). */
 export function CustomerSection({ form, maskedPhone }: { form: OrderForm; maskedPhone: string }) {
   const { t } = useTranslation("booking");
-  const { draft, set, member, setFinding, account, fieldError } = form;
+  const { draft, set, member, chooseMember, phoneMember, setFinding, account, fieldError } = form;
   return (
     <Section title={t("form.customer")}>
       <RadioGroup
@@ -107,6 +107,22 @@ export function CustomerSection({ form, maskedPhone }: { form: OrderForm; masked
             helperText={fieldError("phone") || (draft.keepPhone ? t("form.keepPhone", { phone: maskedPhone }) : " ")}
             slotProps={{ htmlInput: { inputMode: "numeric" } }}
           />
+          {phoneMember ? (
+            <Alert
+              severity="info"
+              data-testid="phone-is-member"
+              sx={{ flexBasis: "100%" }}
+              action={
+                <Button color="inherit" size="small" onClick={() => chooseMember(phoneMember)}>
+                  {t("form.bookTheMember")}
+                </Button>
+              }
+            >
+              {phoneMember.myself
+                ? t("form.phoneIsMember", { name: phoneMember.name })
+                : t("form.phoneIsOtherStoresMember", { name: phoneMember.name, store: phoneMember.dependencyStore })}
+            </Alert>
+          ) : null}
         </Stack>
       )}
     </Section>

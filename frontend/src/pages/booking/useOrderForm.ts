@@ -15,11 +15,20 @@ import {
   type Problem,
   type ReservationBody,
 } from "../../api/booking";
-import type { MemberRow } from "../../api/members";
+import { useMemberWithPhone, type MemberRow } from "../../api/members";
 import { currentSession, hasButtonCode } from "../../api/session";
 import { useFormDraft } from "../../lib/formDraft";
 import { notify } from "../../shell/notices";
-import { boardHref, draftBody, draftErrors, freeSlots, isIsoDate, type Draft, type DraftField } from "./rules";
+import {
+  boardHref,
+  draftBody,
+  draftErrors,
+  freeSlots,
+  isIsoDate,
+  phoneError,
+  type Draft,
+  type DraftField,
+} from "./rules";
 
 /** The reservation form's state: the draft and its errors, what the server says about it (free
  * slots, the check, the member's account), and the save that may be refused with a conflict and then
@@ -52,6 +61,12 @@ export function useOrderForm(initial: Draft, navigate: (url: string) => void) {
   const account = useAccountInfo(draft.kind === "member" ? draft.memId : null);
   const board = useBoard(isIsoDate(draft.date) ? draft.date : "", false);
   const duration = useDuration(draft.projectIds, draft.nurseId);
+  // A walk-in's complete phone that is a member's: the form offers to book the member instead, so the
+  // visit lands in the member's history rather than as a stranger's.
+  const walkInPhone =
+    draft.kind === "walkIn" && phoneError(draft.areaCode, draft.phone) === null ? draft.phone.trim() : "";
+  const phoneOwner = useMemberWithPhone(draft.areaCode, walkInPhone);
+  const phoneMember = walkInPhone ? (phoneOwner.data ?? null) : null;
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((previous) => ({ ...previous, [key]: value }));
@@ -139,6 +154,7 @@ export function useOrderForm(initial: Draft, navigate: (url: string) => void) {
     set,
     member,
     chooseMember,
+    phoneMember,
     finding,
     setFinding,
     submitted,
