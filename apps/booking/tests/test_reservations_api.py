@@ -59,6 +59,25 @@ def test_a_walk_in_needs_a_name_and_a_valid_phone(client, nurse, project):
 
 @pytest.mark.parametrize(
     ("change", "field"),
+    [({"name": "路" * 21}, "name"), ({"phone": "139123456789"}, "phone"), ({"remark": "备" * 201}, "remark")],
+)
+def test_a_walk_in_over_the_limits_is_refused_not_cut(client, nurse, project, change, field):
+    body = {
+        "projectIds": [project.pk],
+        "nurseId": nurse.pk,
+        "startTime": local_time(10).isoformat(),
+        "name": "路人",
+        "areaCode": "0086",
+        "phone": "13912345678",
+        **change,
+    }
+    answer = client.post(SAVE, body, format="json").json()
+    assert answer["errcode"] == "VALID-40000" and field in answer["data"]["fields"], answer
+    assert not Reservation.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
     [({"projectIds": []}, "projectIds"), ({"startTime": None}, "startTime"), ({"duration": 700}, "duration")],
 )
 def test_bad_drafts_change_nothing(client, member, nurse, project, change, field):

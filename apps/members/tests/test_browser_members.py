@@ -100,3 +100,24 @@ def test_a_person_creates_finds_labels_and_awards_points_to_a_member(page, demo)
     dialog.get_by_label("Name").fill("测试新客")
     dialog.get_by_label("Name").press("Enter")
     dialog.get_by_role("row").filter(has_text="137****5678").wait_for()
+
+
+def test_a_12_digit_phone_typed_in_the_member_form_is_refused_at_the_field_not_cut(page, demo):
+    # Issue 12 §3: the field keeps every digit typed and says what is wrong; nothing is saved.
+    saves: list[str] = []
+    page.on("request", lambda r: saves.append(r.url) if r.url.endswith("/rest/member/stoSaveMember") else None)
+    _principal(page)
+    page.goto("/MemberList")
+    page.get_by_role("button", name="New member").click()
+    form = page.get_by_role("dialog", name="New member")
+    form.get_by_label("Name").fill("十二位号码")
+    phone = form.get_by_label("Phone")
+    phone.press_sequentially("139123456789")
+    assert phone.input_value() == "139123456789"
+    form.get_by_text("At most 11 characters (12 typed)").wait_for()
+    form.get_by_role("button", name="Save").click()
+    form.get_by_text("At most 11 characters (12 typed)").wait_for()
+    assert phone.get_attribute("aria-invalid") == "true"
+    page.wait_for_load_state("networkidle")
+    assert form.is_visible() and saves == []
+    assert not Member.objects.filter(name="十二位号码").exists()

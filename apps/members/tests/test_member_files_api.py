@@ -58,6 +58,7 @@ def test_member_code_and_card_number_are_unique_in_the_chain(client, store):
         ({"name": "王" * 21}, "name"),
         ({"areaCode": "0044"}, "areaCode"),
         ({"phone": "12912345678"}, "phone"),
+        ({"phone": "139123456789"}, "phone"),
         ({"areaCode": "00853", "phone": "13912345678"}, "phone"),
         ({"gender": "9"}, "gender"),
         ({"source": "nowhere"}, "source"),
@@ -70,6 +71,12 @@ def test_bad_input_names_the_field_and_writes_nothing(client, master_lists, chan
     body = client.post("/rest/member/newMember", {**NEW, **change}, format="json").json()
     assert body["errcode"] == "VALID-40000" and field in body["data"]["fields"], body
     assert not Member.objects.exists() and not SystemLog.objects.filter(action=AuditAction.MEMBER_CREATED).exists()
+
+
+def test_a_store_save_with_a_remark_over_200_characters_is_refused_not_cut(client, master_lists):
+    body = client.post("/rest/member/stoSaveMember", {**NEW, "remark": "备" * 201}, format="json").json()
+    assert body["errcode"] == "VALID-40000" and "remark" in body["data"]["fields"], body
+    assert not Member.objects.exists()
 
 
 def test_store_save_takes_the_full_form(client, store, master_lists):

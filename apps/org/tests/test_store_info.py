@@ -125,6 +125,15 @@ def test_the_rules_of_an_edit(chain, editor, regions, fields, field, message):
     assert not SystemLog.objects.filter(action=AuditAction.STORE_UPDATED).exists()
 
 
+@pytest.mark.parametrize(("fields", "field"), [({"name": "店" * 101}, "name"), ({"address": "路" * 201}, "address")])
+def test_a_store_name_or_address_over_the_limit_is_refused_not_cut(chain, editor, regions, fields, field):
+    data = assert_envelope(
+        _update(api_client(entry=editor), chain["store"].pk, **fields), status=400, errcode="VALID-40000"
+    )
+    assert field in data["fields"]
+    assert not SystemLog.objects.filter(action=AuditAction.STORE_UPDATED).exists()
+
+
 def test_a_store_cannot_lend_to_itself_or_to_an_unknown_store(chain, editor):
     client = api_client(entry=editor)
     assert_envelope(

@@ -66,6 +66,7 @@ def test_create_and_edit_an_employee_with_the_system_log(chain, client):
         ({"name": "很" * 21}, "name", "the name can have at most 20 characters"),
         ({"phone": "1391234567"}, "phone", "please enter an 11-digit mobile number starting with 1"),
         ({"phone": "23912345678"}, "phone", "please enter an 11-digit mobile number starting with 1"),
+        ({"phone": "139123456789"}, "phone", "please enter an 11-digit mobile number starting with 1"),
         ({"areaCode": "852", "phone": "13912345678"}, "phone", "please enter an 8-digit Hong Kong or Macao number"),
         ({"areaCode": "1", "phone": "91234567"}, "areaCode", "please choose an area code"),
         ({"position": "boss"}, "position", "please choose a position"),

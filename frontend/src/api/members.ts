@@ -25,6 +25,7 @@ type LabelWithGroup = Schemas["MemberLabelOutput"];
 
 /** The one-step search's query (spec §3 "Member search form"; storeId comes from the role). */
 type MemberSearchQuery = QueryOf<"member_search_list">;
+type MemberExactQuery = QueryOf<"member_euqalQuery_list">;
 
 type MemberListSearch = QueryOf<"member_findStoLstByCondition_retrieve">;
 
@@ -60,6 +61,7 @@ export const memberKeys = {
   points: (memId: number, pageNo: number, pageSize: number) => ["members", "points", memId, pageNo, pageSize] as const,
   storePoints: (search: StorePointSearch) => ["members", "storePoints", search] as const,
   labels: ["members", "labels"] as const,
+  byPhone: (areaCode: MemberAreaCode, phone: string) => ["members", "byPhone", areaCode, phone] as const,
   cancelList: (search: CancelSearch) => ["members", "cancelList", search] as const,
 };
 
@@ -69,6 +71,13 @@ export const memberKeys = {
  * dialog shows the outcome itself. */
 export function searchMembers(query: MemberSearchQuery): Promise<MemberRow[]> {
   return api.get<MemberRow[]>("/rest/member/search", { query: { ...query }, quiet: true });
+}
+
+/** The members whose phone is exactly this one (with its area code), chain-wide: the exact step of
+ * the member search (`euqalQuery`). Quiet: the reservation form only mentions a match. */
+export function findMembersByPhone(areaCode: MemberAreaCode, phone: string): Promise<MemberRow[]> {
+  const query: MemberExactQuery = { areaCode, phone };
+  return api.get<MemberRow[]>("/rest/member/euqalQuery", { query: { ...query }, quiet: true });
 }
 
 export function searchIntroducers(keyword: string): Promise<MemberRow[]> {
@@ -168,6 +177,16 @@ export function useStorePoints(search: StorePointSearch) {
     queryKey: memberKeys.storePoints(search),
     queryFn: () => fetchStorePoints(search),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The member who has this phone, if any; asked only for a complete phone (`phone` "" asks nothing). */
+export function useMemberWithPhone(areaCode: MemberAreaCode, phone: string) {
+  return useQuery({
+    queryKey: memberKeys.byPhone(areaCode, phone),
+    queryFn: () => findMembersByPhone(areaCode, phone),
+    enabled: phone !== "",
+    select: (rows) => rows[0] ?? null,
   });
 }
 

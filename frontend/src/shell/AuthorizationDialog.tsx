@@ -1,8 +1,10 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from "@mui/material";
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from "@mui/material";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../api/client";
 import { checkStoreMaster } from "../api/shell";
+import { LimitedTextField } from "../components/LimitedTextField";
+import { tooLong } from "../lib/limits";
 import { AUTHORIZATION_CODE_MAX } from "./nav";
 import { notify } from "./notices";
 
@@ -36,6 +38,7 @@ export function AuthorizationDialog({ open, storeId, onClose, onPassed }: Author
       setError(t("authorization.required"));
       return;
     }
+    if (tooLong(code, AUTHORIZATION_CODE_MAX)) return;
     setBusy(true);
     setError(null);
     try {
@@ -57,7 +60,8 @@ export function AuthorizationDialog({ open, storeId, onClose, onPassed }: Author
       <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id="authorization-title">{t("authorization.title")}</DialogTitle>
         <DialogContent>
-          <TextField
+          <LimitedTextField
+            maxChars={AUTHORIZATION_CODE_MAX}
             autoFocus
             fullWidth
             margin="dense"
@@ -65,10 +69,9 @@ export function AuthorizationDialog({ open, storeId, onClose, onPassed }: Author
             autoComplete="off"
             label={t("authorization.code")}
             value={code}
-            onChange={(event) => setCode(event.target.value.slice(0, AUTHORIZATION_CODE_MAX))}
+            onChange={(event) => setCode(event.target.value)}
             error={error !== null}
             helperText={error ?? t("authorization.help", { max: AUTHORIZATION_CODE_MAX })}
-            slotProps={{ htmlInput: { maxLength: AUTHORIZATION_CODE_MAX } }}
           />
         </DialogContent>
         <DialogActions>

@@ -204,9 +204,15 @@ describe("RoleSwitchDialog", () => {
     const dialog = await screen.findByRole("dialog", { name: "Shop-owner authorization" });
     const field = within(dialog).getByLabelText("Authorization code");
     expect(field).toHaveAttribute("type", "password");
-    expect(field).toHaveAttribute("maxLength", "20");
+    // A pasted 25-character code is kept and refused at the field, not cut to 20 and sent.
+    expect(field).not.toHaveAttribute("maxLength");
     fireEvent.change(field, { target: { value: "A".repeat(25) } });
-    expect(field).toHaveValue("A".repeat(20));
+    expect(field).toHaveValue("A".repeat(25));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Authorize" }));
+    expect(within(dialog).getByText("At most 20 characters (25 typed)")).toBeInTheDocument();
+    expect(field).toHaveAttribute("aria-invalid", "true");
+    expect(server.callsTo("POST /rest/acct/checkStoreMaster")).toHaveLength(0);
+    fireEvent.change(field, { target: { value: "A".repeat(20) } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Authorize" }));
 
     // The call is not on the server yet: its answer shows under the field, never a fake success.

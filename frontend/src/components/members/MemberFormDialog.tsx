@@ -16,9 +16,10 @@ import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useMasterList, type MasterKind } from "../../api/master";
 import { MEMBER_AREA_CODES, searchIntroducers, type MemberAreaCode, type MemberFile } from "../../api/members";
-import { CODE_MAX, MEMBER_NAME_MAX, formatMemberPhone, type MemberForm } from "./rules";
+import { CODE_MAX, MEMBER_NAME_MAX, MEMBER_REMARK_MAX, formatMemberPhone, type MemberForm } from "./rules";
 import { LabelSelect } from "./LabelSelect";
 import { useMemberForm } from "./useMemberForm";
+import { LimitedTextField } from "../LimitedTextField";
 
 interface MemberFormDialogProps {
   open: boolean;
@@ -50,7 +51,8 @@ export function MemberFormDialog({ open, onClose, initial, member, onSaved }: Me
         <DialogContent>
           <Grid container spacing={2} sx={{ pt: 1 }}>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
+              <LimitedTextField
+                maxChars={MEMBER_NAME_MAX}
                 fullWidth
                 required
                 label={t("fields.name")}
@@ -58,7 +60,6 @@ export function MemberFormDialog({ open, onClose, initial, member, onSaved }: Me
                 onChange={(event) => set("name", event.target.value)}
                 error={Boolean(message("name"))}
                 helperText={helper("name")}
-                slotProps={{ htmlInput: { maxLength: MEMBER_NAME_MAX } }}
               />
             </Grid>
             <Grid size={{ xs: 4, sm: 2 }}>
@@ -78,7 +79,8 @@ export function MemberFormDialog({ open, onClose, initial, member, onSaved }: Me
               </TextField>
             </Grid>
             <Grid size={{ xs: 8, sm: 4 }}>
-              <TextField
+              <LimitedTextField
+                maxChars={11}
                 fullWidth
                 required={!editing}
                 label={t("fields.phone")}
@@ -89,7 +91,7 @@ export function MemberFormDialog({ open, onClose, initial, member, onSaved }: Me
                   phoneMessage ||
                   (member ? t("form.keepPhone", { phone: formatMemberPhone(member.areaCode, member.phone) }) : " ")
                 }
-                slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 11 } }}
+                slotProps={{ htmlInput: { inputMode: "numeric" } }}
               />
             </Grid>
             <Grid size={{ xs: 6, sm: 4 }}>
@@ -123,25 +125,25 @@ export function MemberFormDialog({ open, onClose, initial, member, onSaved }: Me
               />
             </Grid>
             <Grid size={{ xs: 6, sm: 6 }}>
-              <TextField
+              <LimitedTextField
+                maxChars={CODE_MAX}
                 fullWidth
                 label={t("fields.crmCode")}
                 value={form.crmCode}
                 onChange={(event) => set("crmCode", event.target.value)}
                 error={Boolean(message("crmCode"))}
                 helperText={helper("crmCode")}
-                slotProps={{ htmlInput: { maxLength: CODE_MAX } }}
               />
             </Grid>
             <Grid size={{ xs: 6, sm: 6 }}>
-              <TextField
+              <LimitedTextField
+                maxChars={CODE_MAX}
                 fullWidth
                 label={t("fields.cardNo")}
                 value={form.cardNo}
                 onChange={(event) => set("cardNo", event.target.value)}
                 error={Boolean(message("cardNo"))}
                 helperText={helper("cardNo")}
-                slotProps={{ htmlInput: { maxLength: CODE_MAX } }}
               />
             </Grid>
             <Grid size={{ xs: 6, sm: 3 }}>
@@ -197,7 +199,8 @@ export function MemberFormDialog({ open, onClose, initial, member, onSaved }: Me
               />
             </Grid>
             <Grid size={12}>
-              <TextField
+              <LimitedTextField
+                maxChars={MEMBER_REMARK_MAX}
                 fullWidth
                 multiline
                 minRows={2}
@@ -206,7 +209,6 @@ export function MemberFormDialog({ open, onClose, initial, member, onSaved }: Me
                 onChange={(event) => set("remark", event.target.value)}
                 error={Boolean(message("remark"))}
                 helperText={helper("remark")}
-                slotProps={{ htmlInput: { maxLength: 200 } }}
               />
             </Grid>
             <Grid size={12}>

@@ -168,6 +168,44 @@ describe("MemberSearchDialog", () => {
     expect(within(form).getByLabelText(/^Phone/)).toHaveAttribute("aria-invalid", "true");
   });
 
+  it("keeps a pasted over-long name and phone, says so at the field and does not search", () => {
+    const { server, dialog } = renderDialog({ "GET /rest/member/search": () => ok([]) });
+    const name = within(dialog).getByLabelText("Name");
+    const phone = within(dialog).getByLabelText("Phone");
+    fireEvent.change(name, { target: { value: "王".repeat(21) } });
+    fireEvent.change(phone, { target: { value: "139123456789" } });
+    expect(name).toHaveValue("王".repeat(21));
+    expect(phone).toHaveValue("139123456789");
+    expect(within(dialog).getByText("At most 20 characters (21 typed)")).toBeInTheDocument();
+    expect(within(dialog).getByText("At most 11 characters (12 typed)")).toBeInTheDocument();
+    expect(phone).toHaveAttribute("aria-invalid", "true");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Search" }));
+    expect(server.callsTo("GET /rest/member/search")).toHaveLength(0);
+  });
+
+  it("refuses a 12-digit phone, a 21-character name and a 201-character remark in the member form", async () => {
+    const { server, dialog } = renderDialog({
+      "GET /rest/member/search": () => ok([memberRow(1)]),
+      "POST /rest/member/stoSaveMember": () => ({ status: 201, errmsg: "saved", data: memberRow(7) }),
+    });
+    fireEvent.click(within(dialog).getByRole("button", { name: "New customer into store" }));
+    const form = await screen.findByRole("dialog", { name: "New member" });
+    const name = within(form).getByLabelText(/^Name/);
+    const phone = within(form).getByLabelText(/^Phone/);
+    const remark = within(form).getByLabelText("Remark");
+    fireEvent.change(name, { target: { value: "王".repeat(21) } });
+    fireEvent.change(phone, { target: { value: "139123456789" } });
+    fireEvent.change(remark, { target: { value: "备".repeat(201) } });
+    expect(phone).toHaveValue("139123456789");
+    expect(remark).toHaveValue("备".repeat(201));
+    expect(within(form).getByText("At most 20 characters (21 typed)")).toBeInTheDocument();
+    expect(within(form).getByText("At most 11 characters (12 typed)")).toBeInTheDocument();
+    expect(within(form).getByText("At most 200 characters (201 typed)")).toBeInTheDocument();
+    fireEvent.click(within(form).getByRole("button", { name: "Save" }));
+    for (const field of [name, phone, remark]) expect(field).toHaveAttribute("aria-invalid", "true");
+    expect(server.callsTo("POST /rest/member/stoSaveMember")).toHaveLength(0);
+  });
+
   it("asks for a selection before confirming", async () => {
     const { dialog, onSelect } = renderDialog({ "GET /rest/member/search": () => ok([memberRow(1)]) });
     fireEvent.click(within(dialog).getByRole("button", { name: "Select" }));

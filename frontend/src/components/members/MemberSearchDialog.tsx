@@ -36,6 +36,8 @@ import {
   searchQuery,
   type SearchInput,
 } from "./rules";
+import { LimitedTextField } from "../LimitedTextField";
+import { overLimits } from "../../lib/limits";
 
 interface MemberSearchDialogProps {
   /** Shows the dialog; each opening starts with an empty search. */
@@ -115,6 +117,7 @@ function SearchContent({ onClose, onSelect, frontDeskCheck, onGroupBuyVerify }: 
     event.preventDefault();
     // A dialog opened from another dialog must not submit the form of the one under it.
     event.stopPropagation();
+    if (overLimits(input, { name: SEARCH_NAME_MAX, crmCode: SEARCH_CODE_MAX, phone: SEARCH_PHONE_MAX }).length) return;
     const error = searchError(input);
     setMessage(error ? t(error) : "");
     if (!error) search.mutate();
@@ -135,20 +138,20 @@ function SearchContent({ onClose, onSelect, frontDeskCheck, onGroupBuyVerify }: 
       <DialogContent>
         <Box component="form" noValidate onSubmit={submit} role="search" aria-label={t("search.title")}>
           <Stack direction="row" spacing={2} sx={{ flexWrap: "wrap", alignItems: "center", rowGap: 2, pt: 1 }}>
-            <TextField
+            <LimitedTextField
+              maxChars={SEARCH_NAME_MAX}
               size="small"
               autoFocus
               label={t("fields.name")}
               value={input.name}
               onChange={(event) => set("name", event.target.value)}
-              slotProps={{ htmlInput: { maxLength: SEARCH_NAME_MAX } }}
             />
-            <TextField
+            <LimitedTextField
+              maxChars={SEARCH_CODE_MAX}
               size="small"
               label={t("fields.crmCode")}
               value={input.crmCode}
               onChange={(event) => set("crmCode", event.target.value.trim())}
-              slotProps={{ htmlInput: { maxLength: SEARCH_CODE_MAX } }}
             />
             <TextField
               select
@@ -164,12 +167,13 @@ function SearchContent({ onClose, onSelect, frontDeskCheck, onGroupBuyVerify }: 
                 </MenuItem>
               ))}
             </TextField>
-            <TextField
+            <LimitedTextField
+              maxChars={SEARCH_PHONE_MAX}
               size="small"
               label={t("fields.phone")}
               value={input.phone}
               onChange={(event) => set("phone", event.target.value.trim())}
-              slotProps={{ htmlInput: { maxLength: SEARCH_PHONE_MAX, inputMode: "numeric" } }}
+              slotProps={{ htmlInput: { inputMode: "numeric" } }}
             />
             <Button type="submit" variant="contained" startIcon={<SearchIcon />} disabled={search.isPending}>
               {t("search.search")}

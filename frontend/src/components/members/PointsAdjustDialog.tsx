@@ -25,6 +25,7 @@ import {
   reasonError,
   type PointsDirection,
 } from "./rules";
+import { LimitedTextField } from "../LimitedTextField";
 
 /** The member whose points change. */
 interface PointsMember {
@@ -140,7 +141,8 @@ function AdjustContent({ onClose, member, onAdjusted }: Omit<PointsAdjustDialogP
                 <MenuItem value="add">{t("points.add")}</MenuItem>
                 <MenuItem value="deduct">{t("points.deduct")}</MenuItem>
               </TextField>
-              <TextField
+              <LimitedTextField
+                maxChars={7}
                 fullWidth
                 required
                 label={t("points.amount")}
@@ -148,10 +150,11 @@ function AdjustContent({ onClose, member, onAdjusted }: Omit<PointsAdjustDialogP
                 onChange={(event) => setAmount(event.target.value.trim())}
                 error={Boolean(errors.amount)}
                 helperText={errors.amount || " "}
-                slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 7 } }}
+                slotProps={{ htmlInput: { inputMode: "numeric" } }}
               />
             </Stack>
-            <TextField
+            <LimitedTextField
+              maxChars={POINTS_REASON_MAX}
               fullWidth
               required
               label={t("points.reason")}
@@ -159,7 +162,6 @@ function AdjustContent({ onClose, member, onAdjusted }: Omit<PointsAdjustDialogP
               onChange={(event) => setReason(event.target.value)}
               error={Boolean(errors.reason)}
               helperText={errors.reason || " "}
-              slotProps={{ htmlInput: { maxLength: POINTS_REASON_MAX } }}
             />
             {failure ? <Alert severity="error">{failure}</Alert> : null}
           </Stack>

@@ -11,6 +11,7 @@ export const SEARCH_CODE_MAX = 20;
 export const SEARCH_PHONE_MAX = 11;
 export const MEMBER_NAME_MAX = 20;
 export const CODE_MAX = 20;
+export const MEMBER_REMARK_MAX = 200;
 const POINTS_CHANGE_MAX = 1_000_000;
 export const POINTS_REASON_MAX = 100;
 export const CANCEL_REASON_MAX = 200;
@@ -196,6 +197,7 @@ export function validateMemberForm(form: MemberForm, today: string, phoneRequire
   if (crm) errors.crmCode = crm;
   const card = codeError(form.cardNo);
   if (card) errors.cardNo = card;
+  if (form.remark.trim().length > MEMBER_REMARK_MAX) errors.remark = "form.errors.remarkTooLong";
   return errors;
 }
 

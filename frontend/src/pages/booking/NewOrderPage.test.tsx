@@ -112,6 +112,26 @@ describe("NewOrderPage", () => {
     expect(server.callsTo("POST /rest/reservation/saveOrUpdate")).toHaveLength(0);
   });
 
+  it("keeps an over-long walk-in name, phone and remark as typed and refuses them at the field", async () => {
+    const server = fakeServer(routes());
+    render_(<NewOrderPage search={`?start=${DAY}T15:00`} navigate={vi.fn()} />);
+    fireEvent.click(screen.getByRole("radio", { name: "Walk-in" }));
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: "L".repeat(21) } });
+    fireEvent.change(screen.getByLabelText(/^Phone/), { target: { value: "139123456789" } });
+    fireEvent.change(screen.getByLabelText(/^Remark/), { target: { value: "r".repeat(201) } });
+    expect(screen.getByLabelText(/^Name/)).toHaveValue("L".repeat(21));
+    expect(screen.getByLabelText(/^Phone/)).toHaveValue("139123456789");
+    expect(screen.getByLabelText(/^Remark/)).toHaveValue("r".repeat(201));
+    expect(screen.getByText("At most 20 characters (21 typed)")).toBeInTheDocument();
+    expect(screen.getByText("At most 11 characters (12 typed)")).toBeInTheDocument();
+    expect(screen.getByText("At most 200 characters (201 typed)")).toBeInTheDocument();
+    await chooseProjects("Scalp care");
+    fireEvent.click(screen.getByTestId("save-reservation"));
+    for (const label of [/^Name/, /^Phone/, /^Remark/])
+      expect(screen.getByLabelText(label)).toHaveAttribute("aria-invalid", "true");
+    expect(server.callsTo("POST /rest/reservation/saveOrUpdate")).toHaveLength(0);
+  });
+
   it("prefills from the board, shows free slots and the check, saves and goes back to the day", async () => {
     // The day's morning: every start of the day is still ahead.
     vi.useFakeTimers({ toFake: ["Date"] });
@@ -224,6 +244,88 @@ describe("NewOrderPage", () => {
       startTime: "2026-11-23T15:00:00+08:00",
       duration: 60,
     });
+  });
+
+  it("says when a walk-in's phone is a member's and books the member instead in one click", async () => {
+    const server = fakeServer(
+      routes({
+        "GET /rest/member/euqalQuery": (call) =>
+          ok(
+            call.query.get("phone") === "13912345678" && call.query.get("areaCode") === "0086"
+              ? [
+                  {
+                    memId: 55,
+                    name: "Wang Fang",
+                    phone: "139****5678",
+                    areaCode: "0086",
+                    crmCode: "",
+                    dependencyStore: "Store A",
+                    dependencyStoreId: 10,
+                    myself: true,
+                  },
+                ]
+              : [],
+          ),
+        "GET /rest/reservation/accountInfo/55": () =>
+          ok({
+            memId: 55,
+            name: "Wang Fang",
+            phone: "139****5678",
+            points: 0,
+            labels: [],
+            lastVisitAt: null,
+            upcoming: [],
+          }),
+      }),
+    );
+    render_(<NewOrderPage search={`?start=${DAY}T15:00`} navigate={vi.fn()} />);
+    await fillWalkIn("13912345670");
+    await waitFor(() => expect(server.callsTo("GET /rest/member/euqalQuery")).toHaveLength(1));
+    expect(screen.queryByTestId("phone-is-member")).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(/^Phone/), { target: { value: "13912345678" } });
+    const notice = await screen.findByTestId("phone-is-member");
+    expect(notice).toHaveTextContent("This phone belongs to the member Wang Fang.");
+    fireEvent.click(within(notice).getByRole("button", { name: "Book the member instead" }));
+    expect(await screen.findByTestId("selected-member")).toHaveTextContent("Wang Fang 139****5678");
+    expect(screen.getByRole("radio", { name: "Member" })).toBeChecked();
+    await chooseProjects("Scalp care");
+    await screen.findByTestId("check-ok");
+    fireEvent.click(screen.getByTestId("save-reservation"));
+    await waitFor(() => expect(server.callsTo("POST /rest/reservation/saveOrUpdate")).toHaveLength(1));
+    expect(server.callsTo("POST /rest/reservation/saveOrUpdate")[0]?.body).toEqual({
+      memId: 55,
+      projectIds: [7],
+      nurseId: null,
+      startTime: "2026-11-23T15:00:00+08:00",
+      duration: 60,
+    });
+  });
+
+  it("names the store of another store's member whose phone a walk-in has", async () => {
+    fakeServer(
+      routes({
+        "GET /rest/member/euqalQuery": () =>
+          ok([
+            {
+              memId: 56,
+              name: "Li Lei",
+              phone: "139****5678",
+              areaCode: "0086",
+              crmCode: "",
+              dependencyStore: "Store B",
+              dependencyStoreId: 11,
+              myself: false,
+            },
+          ]),
+      }),
+    );
+    render_(<NewOrderPage search={`?start=${DAY}T15:00`} navigate={vi.fn()} />);
+    await fillWalkIn();
+    expect(await screen.findByTestId("phone-is-member")).toHaveTextContent(
+      "This phone belongs to the member Li Lei of Store B.",
+    );
+    fireEvent.click(screen.getByRole("radio", { name: "Member" }));
+    expect(screen.queryByTestId("phone-is-member")).not.toBeInTheDocument();
   });
 
   it("shows conflicts and, with the button code, saves anyway after a confirmation", async () => {

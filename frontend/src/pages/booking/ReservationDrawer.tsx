@@ -47,6 +47,8 @@ import {
   statusMove,
   zoneParts,
 } from "./rules";
+import { LimitedTextField } from "../../components/LimitedTextField";
+import { tooLong } from "../../lib/limits";
 
 interface ReservationDrawerProps {
   id: number | null;
@@ -286,6 +288,7 @@ function CancelDialog({
     onError: () => onDone(),
   });
   const submit = () => {
+    if (tooLong(reason, REMARK_MAX)) return;
     if (!reason) {
       setError(t("cancel.reasonRequired"));
       return;
@@ -318,7 +321,8 @@ function CancelDialog({
             </MenuItem>
           ))}
         </TextField>
-        <TextField
+        <LimitedTextField
+          maxChars={REMARK_MAX}
           fullWidth
           multiline
           minRows={2}
@@ -326,7 +330,6 @@ function CancelDialog({
           label={t("cancel.remark")}
           value={remark}
           onChange={(event) => setRemark(event.target.value)}
-          slotProps={{ htmlInput: { maxLength: REMARK_MAX } }}
         />
       </DialogContent>
       <DialogActions>

@@ -8,6 +8,7 @@ import { currentSession } from "../../api/session";
 import { useRecordNurses, useSourceOptions, useStatusOptions, type HistoryFilters } from "../../api/bookingHistory";
 import { useReservationStatusWord } from "../../components/ReservationStatusChip";
 import { phoneFilterError, timeRangeError, type RangeError } from "./historyRules";
+import { LimitedTextField } from "../../components/LimitedTextField";
 
 export const NS = "bookingHistory";
 
@@ -168,14 +169,15 @@ export function HistoryFilterBar({
           />
         ) : null}
         {showPhone ? (
-          <TextField
+          <LimitedTextField
+            maxChars={11}
             size="small"
             label={t("filters.phone")}
             value={draft.phone}
             onChange={(event) => update({ phone: event.target.value })}
             error={Boolean(errors.phone)}
             helperText={errors.phone ? t(errors.phone) : t("filters.phoneHint")}
-            slotProps={{ htmlInput: { maxLength: 11, inputMode: "numeric", "data-testid": "history-phone" } }}
+            slotProps={{ htmlInput: { inputMode: "numeric", "data-testid": "history-phone" } }}
           />
         ) : null}
         <Button type="submit" variant="contained" startIcon={<SearchIcon />} data-testid="history-search">

@@ -38,6 +38,7 @@ import {
   type Draft,
 } from "./rules";
 import type { OrderForm } from "./useOrderForm";
+import { LimitedTextField } from "../../components/LimitedTextField";
 
 /* The sections of the reservation form (/newOrder); the state is useOrderForm's. */
 
@@ -45,7 +46,7 @@ import type { OrderForm } from "./useOrderForm";
  * (an edit keeps the saved phone unless a new one is typed: `maskedPhone`). */
 export function CustomerSection({ form, maskedPhone }: { form: OrderForm; maskedPhone: string }) {
   const { t } = useTranslation("booking");
-  const { draft, set, member, setFinding, account, fieldError } = form;
+  const { draft, set, member, chooseMember, phoneMember, setFinding, account, fieldError } = form;
   return (
     <Section title={t("form.customer")}>
       <RadioGroup
@@ -80,7 +81,8 @@ export function CustomerSection({ form, maskedPhone }: { form: OrderForm; masked
         </Stack>
       ) : (
         <Stack direction="row" spacing={2} sx={{ flexWrap: "wrap", rowGap: 2 }}>
-          <TextField
+          <LimitedTextField
+            maxChars={NAME_MAX}
             size="small"
             required
             label={t("fields.name")}
@@ -88,7 +90,6 @@ export function CustomerSection({ form, maskedPhone }: { form: OrderForm; masked
             onChange={(event) => set("name", event.target.value)}
             error={Boolean(fieldError("name"))}
             helperText={fieldError("name") || " "}
-            slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
           />
           <TextField
             select
@@ -105,7 +106,8 @@ export function CustomerSection({ form, maskedPhone }: { form: OrderForm; masked
               </MenuItem>
             ))}
           </TextField>
-          <TextField
+          <LimitedTextField
+            maxChars={11}
             size="small"
             required={!draft.keepPhone}
             label={t("fields.phone")}
@@ -113,8 +115,24 @@ export function CustomerSection({ form, maskedPhone }: { form: OrderForm; masked
             onChange={(event) => set("phone", event.target.value.trim())}
             error={Boolean(fieldError("phone"))}
             helperText={fieldError("phone") || (draft.keepPhone ? t("form.keepPhone", { phone: maskedPhone }) : " ")}
-            slotProps={{ htmlInput: { maxLength: 11, inputMode: "numeric" } }}
+            slotProps={{ htmlInput: { inputMode: "numeric" } }}
           />
+          {phoneMember ? (
+            <Alert
+              severity="info"
+              data-testid="phone-is-member"
+              sx={{ flexBasis: "100%" }}
+              action={
+                <Button color="inherit" size="small" onClick={() => chooseMember(phoneMember)}>
+                  {t("form.bookTheMember")}
+                </Button>
+              }
+            >
+              {phoneMember.myself
+                ? t("form.phoneIsMember", { name: phoneMember.name })
+                : t("form.phoneIsOtherStoresMember", { name: phoneMember.name, store: phoneMember.dependencyStore })}
+            </Alert>
+          ) : null}
         </Stack>
       )}
     </Section>
@@ -263,7 +281,8 @@ export function ServiceSection({ form }: { form: OrderForm }) {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
+        <LimitedTextField
+          maxChars={REMARK_MAX}
           size="small"
           multiline
           minRows={2}
@@ -272,7 +291,6 @@ export function ServiceSection({ form }: { form: OrderForm }) {
           onChange={(event) => set("remark", event.target.value)}
           error={Boolean(fieldError("remark"))}
           helperText={fieldError("remark") || `${draft.remark.length}/${REMARK_MAX}`}
-          slotProps={{ htmlInput: { maxLength: REMARK_MAX } }}
           sx={{ flex: "1 1 320px" }}
         />
       </Stack>

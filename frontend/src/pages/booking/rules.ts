@@ -394,6 +394,7 @@ export function draftErrors(draft: Draft): Partial<Record<DraftField, string>> {
     if (draft.memId === null) errors.customer = "validation.memberRequired";
   } else {
     if (!draft.name.trim()) errors.name = "validation.nameRequired";
+    else if (draft.name.trim().length > NAME_MAX) errors.name = "validation.nameTooLong";
     if (!(draft.keepPhone && !draft.phone.trim())) {
       const phone = phoneError(draft.areaCode, draft.phone);
       if (phone) errors.phone = phone;

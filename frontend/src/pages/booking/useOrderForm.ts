@@ -15,7 +15,7 @@ import {
   type Problem,
   type ReservationBody,
 } from "../../api/booking";
-import type { MemberRow } from "../../api/members";
+import { useMemberWithPhone, type MemberRow } from "../../api/members";
 import { currentSession, hasButtonCode } from "../../api/session";
 import { useFormDraft } from "../../lib/formDraft";
 import { notify } from "../../shell/notices";
@@ -26,6 +26,7 @@ import {
   forceable,
   freeSlots,
   isIsoDate,
+  phoneError,
   type Draft,
   type DraftField,
 } from "./rules";
@@ -61,6 +62,12 @@ export function useOrderForm(initial: Draft, navigate: (url: string) => void) {
   const account = useAccountInfo(draft.kind === "member" ? draft.memId : null);
   const board = useBoard(isIsoDate(draft.date) ? draft.date : "", false);
   const duration = useDuration(draft.projectIds, draft.nurseId);
+  // A walk-in's complete phone that is a member's: the form offers to book the member instead, so the
+  // visit lands in the member's history rather than as a stranger's.
+  const walkInPhone =
+    draft.kind === "walkIn" && phoneError(draft.areaCode, draft.phone) === null ? draft.phone.trim() : "";
+  const phoneOwner = useMemberWithPhone(draft.areaCode, walkInPhone);
+  const phoneMember = walkInPhone ? (phoneOwner.data ?? null) : null;
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((previous) => ({ ...previous, [key]: value }));
@@ -150,6 +157,7 @@ export function useOrderForm(initial: Draft, navigate: (url: string) => void) {
     set,
     member,
     chooseMember,
+    phoneMember,
     finding,
     setFinding,
     submitted,

@@ -66,3 +66,22 @@ export function parseStorePrice(raw: string): { value: string | null } | { error
   if (!/^\d+(\.\d{1,2})?$/.test(text)) return { error: "invalid" };
   return { value: text };
 }
+
+/** An amount as whole cents, exactly ("1188.5" → 118850n); null when it is not an amount. */
+function cents(amount: string): bigint | null {
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim().replace(/,/g, ""));
+  if (!match) return null;
+  return BigInt(match[1] ?? "0") * 100n + BigInt((match[2] ?? "").padEnd(2, "0"));
+}
+
+/** Why a store price asks for a confirmation before it is saved: 0, below half of head office's
+ * price, above twice it, or null when it is an ordinary price. The server takes any price of 0 or
+ * more; this only catches a slip of the finger (a missing or extra digit). */
+export function unusualStorePrice(storePrice: string, headOfficePrice: string): "zero" | "low" | "high" | null {
+  const store = cents(storePrice);
+  const headOffice = cents(headOfficePrice);
+  if (store === null || headOffice === null) return null;
+  if (store === 0n) return "zero";
+  if (store * 2n < headOffice) return "low";
+  return store > headOffice * 2n ? "high" : null;
+}

@@ -111,6 +111,19 @@ describe("ProductListPage", () => {
     );
   });
 
+  it("keeps an over-long keyword as typed and says so instead of searching", async () => {
+    const server = fakeServer(routes());
+    render_(<ProductListPage />);
+    await screen.findByText("Herbal shampoo 1");
+    const keyword = screen.getByLabelText("Keyword");
+    fireEvent.change(keyword, { target: { value: "k".repeat(101) } });
+    expect(keyword).toHaveValue("k".repeat(101));
+    expect(screen.getByText("At most 100 characters (101 typed)")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Search" }));
+    expect(keyword).toHaveAttribute("aria-invalid", "true");
+    expect(server.callsTo("GET /rest/commodity/productList").every((call) => !call.query.has("keyword"))).toBe(true);
+  });
+
   it("asks before switching an item off in the store, then refreshes the list", async () => {
     const server = fakeServer(routes());
     render_(<ProductListPage />);
@@ -157,6 +170,43 @@ describe("ProductListPage", () => {
       storePrice: "1188.5",
     });
     expect(await within(dialog).findByText("the store price cannot be negative")).toBeInTheDocument();
+  });
+
+  it("asks before saving a store price of 0, below half or above twice head office's, naming both", async () => {
+    const server = fakeServer(routes());
+    render_(<ProductListPage />);
+    await screen.findByText("Herbal shampoo 1");
+    fireEvent.click(screen.getByRole("button", { name: "Store price" }));
+    const dialog = await screen.findByRole("dialog");
+    const field = within(dialog).getByLabelText("Store price");
+    const cases: [string, string][] = [
+      ["12.8", "The store price 12.80 is less than half of head office's price 1,280. Save it?"],
+      ["0", "The store price is 0 while head office's price is 1,280. Save a price of 0?"],
+      ["2,560.01", "The store price 2,560.01 is more than twice head office's price 1,280. Save it?"],
+    ];
+    for (const [typed, message] of cases) {
+      fireEvent.change(field, { target: { value: typed } });
+      fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+      const ask = await screen.findByRole("dialog", { name: "Save this store price?" });
+      expect(ask).toHaveTextContent(message);
+      fireEvent.click(within(ask).getByRole("button", { name: "No" }));
+      await waitFor(() =>
+        expect(screen.queryByRole("dialog", { name: "Save this store price?" })).not.toBeInTheDocument(),
+      );
+    }
+    expect(server.callsTo("POST /rest/commodity/storeItem")).toHaveLength(0);
+
+    fireEvent.change(field, { target: { value: "12.8" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    const ask = await screen.findByRole("dialog", { name: "Save this store price?" });
+    fireEvent.click(within(ask).getByRole("button", { name: "Yes" }));
+    await waitFor(() => expect(server.callsTo("POST /rest/commodity/storeItem")).toHaveLength(1));
+    expect(server.callsTo("POST /rest/commodity/storeItem")[0]?.body).toEqual({
+      itemType: "product",
+      itemId: 1,
+      enabled: true,
+      storePrice: "12.8",
+    });
   });
 
   it("exports with the filters and the session's token, and shows the row cap's message", async () => {

@@ -33,11 +33,14 @@ import {
 } from "../../api/catalog";
 import { NOWRAP, PagedTable, type PagedColumn, type PagedTableProps } from "../../components/PagedTable";
 import { notify } from "../../shell/notices";
+import { ConfirmDialog } from "../../shell/ConfirmDialog";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { FilterBar, FilterSelect } from "../../components/filters";
 import { BackLink, PageFrame as Frame, Section } from "../../components/layout";
-import { PAGE_SIZES, formatMoney, parseStorePrice } from "./format";
+import { PAGE_SIZES, formatMoney, parseStorePrice, unusualStorePrice } from "./format";
 import { formatDateTime } from "../../lib/format";
+import { LimitedTextField } from "../../components/LimitedTextField";
+import { tooLong } from "../../lib/limits";
 
 /** The frame of a catalogue page: wide, the lists have many columns. */
 export function PageFrame(props: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -89,16 +92,17 @@ export function SearchBar({
   const { t } = useTranslation("catalog");
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (tooLong(keyword, 100)) return;
     onSearch();
   };
   return (
     <FilterBar onSubmit={submit}>
-      <TextField
+      <LimitedTextField
+        maxChars={100}
         size="small"
         label={t("filters.keyword")}
         value={keyword}
         onChange={(event) => onKeyword(event.target.value)}
-        slotProps={{ htmlInput: { maxLength: 100 } }}
       />
       {children}
       <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
@@ -220,6 +224,8 @@ function StorePriceButton({ itemType, item }: { itemType: ItemType; item: ItemSt
   const [open, setOpen] = useState(false);
   const [text, setText] = useState("");
   const [error, setError] = useState("");
+  // A price far from head office's waits for a "yes" naming both prices.
+  const [unusual, setUnusual] = useState<{ value: string; reason: "zero" | "low" | "high" } | null>(null);
   const save = useMutation({
     mutationFn: (storePrice: string | null) =>
       saveStoreItem({ itemType, itemId: item.id, enabled: item.storeEnabled, storePrice }),
@@ -239,6 +245,11 @@ function StorePriceButton({ itemType, item }: { itemType: ItemType; item: ItemSt
     const parsed = parseStorePrice(text);
     if ("error" in parsed) {
       setError(t(`store.priceErrors.${parsed.error}`));
+      return;
+    }
+    const reason = parsed.value === null ? null : unusualStorePrice(parsed.value, item.price);
+    if (parsed.value !== null && reason) {
+      setUnusual({ value: parsed.value, reason });
       return;
     }
     save.mutate(parsed.value);
@@ -279,6 +290,24 @@ function StorePriceButton({ itemType, item }: { itemType: ItemType; item: ItemSt
           </Button>
         </DialogActions>
       </Dialog>
+      <ConfirmDialog
+        open={unusual !== null}
+        title={t("store.unusualTitle")}
+        message={
+          unusual
+            ? t(`store.unusual.${unusual.reason}`, {
+                storePrice: formatMoney(unusual.value),
+                price: formatMoney(item.price),
+              })
+            : ""
+        }
+        busy={save.isPending}
+        onCancel={() => setUnusual(null)}
+        onConfirm={() => {
+          if (unusual) save.mutate(unusual.value);
+          setUnusual(null);
+        }}
+      />
     </Box>
   );
 }

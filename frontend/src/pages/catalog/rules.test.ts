@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { exportUrl, fileNameFrom, listQuery } from "../../api/catalog";
 import { couponDetailRoute } from "./couponText";
-import { brandOptions, categoryOptions, formatMoney, formatRate, idFilter, parseStorePrice } from "./format";
+import {
+  brandOptions,
+  categoryOptions,
+  formatMoney,
+  formatRate,
+  idFilter,
+  parseStorePrice,
+  unusualStorePrice,
+} from "./format";
 import { blankRow, periodProblems, periodsToSave, rowsFrom, type PeriodRow } from "./periods";
 import { formatDate } from "../../lib/format";
 import { idFromSearch } from "../../lib/address";
@@ -151,5 +159,18 @@ describe("time periods", () => {
     const next = blankRow(rows);
     expect(next).toMatchObject({ weekday: null, start: "12:00", end: "13:00", capacity: "1" });
     expect(periodProblems([...rows, next])).toEqual([]);
+  });
+});
+
+describe("unusualStorePrice", () => {
+  it("asks for 0, below half and above twice head office's price, compared exactly in cents", () => {
+    expect(unusualStorePrice("0", "1280.00")).toBe("zero");
+    expect(unusualStorePrice("0.00", "0")).toBe("zero");
+    expect(unusualStorePrice("639.99", "1280.00")).toBe("low");
+    expect(unusualStorePrice("640", "1280.00")).toBeNull();
+    expect(unusualStorePrice("2560", "1280.00")).toBeNull();
+    expect(unusualStorePrice("2560.01", "1280.00")).toBe("high");
+    expect(unusualStorePrice("1,188.5", "1280.00")).toBeNull();
+    expect(unusualStorePrice("5", "0")).toBe("high");
   });
 });

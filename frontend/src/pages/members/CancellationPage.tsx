@@ -1,4 +1,4 @@
-import { Button, Link, Paper, Stack, TextField, Typography } from "@mui/material";
+import { Button, Link, Paper, Stack, Typography } from "@mui/material";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +8,7 @@ import { mountIsland } from "../../islands/mount";
 import { ConfirmDialog } from "../../shell/ConfirmDialog";
 import { PageFrame } from "../../components/layout";
 import { MemberPicker } from "./parts";
+import { LimitedTextField } from "../../components/LimitedTextField";
 
 const LIST_ROUTE = "/logoutList";
 
@@ -82,7 +83,8 @@ export function CancellationPage() {
               </Typography>
             ) : null}
           </Stack>
-          <TextField
+          <LimitedTextField
+            maxChars={CANCEL_REASON_MAX}
             required
             multiline
             minRows={3}
@@ -91,7 +93,6 @@ export function CancellationPage() {
             onChange={(event) => setReason(event.target.value)}
             error={Boolean(errors.reason)}
             helperText={errors.reason || " "}
-            slotProps={{ htmlInput: { maxLength: CANCEL_REASON_MAX } }}
           />
           <div>
             <Button type="submit" variant="contained" color="warning" disabled={apply.isPending}>

@@ -8,7 +8,6 @@ import {
   DialogContentText,
   DialogTitle,
   Stack,
-  TextField,
 } from "@mui/material";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
@@ -30,6 +29,8 @@ import { FilterBar, FilterSelect } from "../../components/filters";
 import { formatDateTime } from "../../lib/format";
 import { MembersTable } from "./parts";
 import { usePaging, type PagedColumn } from "../../components/PagedTable";
+import { LimitedTextField } from "../../components/LimitedTextField";
+import { tooLong } from "../../lib/limits";
 
 const STATUS_COLOURS: Record<CancelStatus, "warning" | "success" | "default"> = {
   pending: "warning",
@@ -153,14 +154,14 @@ function DecideDialog({
         ) : (
           <DialogContentText sx={{ mb: 2 }}>{t("logout.rejectText")}</DialogContentText>
         )}
-        <TextField
+        <LimitedTextField
+          maxChars={200}
           fullWidth
           multiline
           minRows={2}
           label={t("logout.remark")}
           value={remark}
           onChange={(event) => setRemark(event.target.value)}
-          slotProps={{ htmlInput: { maxLength: 200 } }}
         />
       </DialogContent>
       <DialogActions>
@@ -170,7 +171,7 @@ function DecideDialog({
         <Button
           variant="contained"
           color={approve ? "error" : "primary"}
-          disabled={decide.isPending}
+          disabled={decide.isPending || tooLong(remark, 200)}
           onClick={() => decide.mutate()}
         >
           {approve ? t("logout.confirmApprove") : t("logout.confirmReject")}

@@ -1,5 +1,5 @@
 import PersonSearchIcon from "@mui/icons-material/PersonSearch";
-import { Button, Link, Stack, TextField } from "@mui/material";
+import { Button, Link, Stack } from "@mui/material";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useMasterList } from "../../api/master";
@@ -15,6 +15,8 @@ import { FilterBar, FilterSelect } from "../../components/filters";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { DateRange, LabelChips, MembersTable, SearchButtons, accountHref } from "./parts";
 import { usePaging, type PagedColumn } from "../../components/PagedTable";
+import { LimitedTextField } from "../../components/LimitedTextField";
+import { overLimits } from "../../lib/limits";
 
 interface FilterInput {
   name: string;
@@ -79,6 +81,7 @@ export function MemberListPage({ navigate = (url) => window.location.assign(url)
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (phoneKey || createdKey || visitKey) return;
+    if (overLimits(input, { name: 20, phone: 11, crmCode: 20 }).length) return;
     paging.refilter(() => setFilters(filtersFrom(input)));
   };
   const reset = () =>
@@ -134,28 +137,29 @@ export function MemberListPage({ navigate = (url) => window.location.assign(url)
       }
     >
       <FilterBar onSubmit={submit}>
-        <TextField
+        <LimitedTextField
+          maxChars={20}
           size="small"
           label={t("fields.name")}
           value={input.name}
           onChange={(event) => set("name", event.target.value)}
-          slotProps={{ htmlInput: { maxLength: 20 } }}
         />
-        <TextField
+        <LimitedTextField
+          maxChars={11}
           size="small"
           label={t("list.phonePart")}
           value={input.phone}
           onChange={(event) => set("phone", event.target.value.trim())}
           error={Boolean(phoneKey)}
           helperText={phoneKey ? t(phoneKey) : undefined}
-          slotProps={{ htmlInput: { maxLength: 11, inputMode: "numeric" } }}
+          slotProps={{ htmlInput: { inputMode: "numeric" } }}
         />
-        <TextField
+        <LimitedTextField
+          maxChars={20}
           size="small"
           label={t("fields.crmCode")}
           value={input.crmCode}
           onChange={(event) => set("crmCode", event.target.value)}
-          slotProps={{ htmlInput: { maxLength: 20 } }}
         />
         <FilterSelect
           id="member-label-filter"

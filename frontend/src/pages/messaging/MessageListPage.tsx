@@ -1,5 +1,5 @@
 import SearchIcon from "@mui/icons-material/Search";
-import { Button, Chip, Link, TableCell, TextField } from "@mui/material";
+import { Button, Chip, Link, TableCell } from "@mui/material";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { markMessagesRead, useMessageSearch, useMessageTypes, type MessageSearch } from "../../api/messaging";
@@ -11,6 +11,8 @@ import { formatDateTime } from "../../lib/format";
 import { pageNo } from "../../lib/paging";
 import { FilterBar, FilterSelect } from "../../components/filters";
 import { PageFrame } from "../../components/layout";
+import { LimitedTextField } from "../../components/LimitedTextField";
+import { tooLong } from "../../lib/limits";
 
 const MESSAGE_DETAIL_ROUTE = "/messageDetail";
 
@@ -36,6 +38,7 @@ export function MessageListPage() {
 
   const submitKeyword = (event: FormEvent) => {
     event.preventDefault();
+    if (tooLong(keywordInput, 100)) return;
     refilter(() => setKeyword(keywordInput.trim()));
   };
   const reset = () =>
@@ -59,12 +62,12 @@ export function MessageListPage() {
           onChange={(value) => refilter(() => setTypeRaw(value))}
         />
         <ReadStateSelect id="message-read-label" value={read} onChange={(value) => refilter(() => setRead(value))} />
-        <TextField
+        <LimitedTextField
+          maxChars={100}
           size="small"
           label={t("filters.keyword")}
           value={keywordInput}
           onChange={(event) => setKeywordInput(event.target.value)}
-          slotProps={{ htmlInput: { maxLength: 100 } }}
         />
         <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
           {t("filters.search")}

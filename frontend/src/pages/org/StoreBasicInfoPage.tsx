@@ -33,8 +33,9 @@ import { currentSession } from "../../api/session";
 import { mountIsland } from "../../islands/mount";
 import { DetailError, Loading } from "../../components/feedback";
 import { Meta, PageFrame } from "../../components/layout";
-import { formatHours } from "./rules";
+import { STORE_ADDRESS_MAX, STORE_NAME_MAX, formatHours } from "./rules";
 import { STORE_EDIT_FORM, useStoreEditForm } from "./useStoreEditForm";
+import { LimitedTextField } from "../../components/LimitedTextField";
 
 /** /storeBasicInfo (MDGL-PAG-0002-0000): the acting store's information, and its edit form. */
 export function StoreBasicInfoPage() {
@@ -151,7 +152,8 @@ function StoreEditForm({ store, onDone }: { store: StoreInfoCheck; onDone: () =>
     >
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
-          <TextField
+          <LimitedTextField
+            maxChars={STORE_NAME_MAX}
             fullWidth
             required
             label={t("fieldNames.name")}
@@ -159,7 +161,6 @@ function StoreEditForm({ store, onDone }: { store: StoreInfoCheck; onDone: () =>
             onChange={(event) => set("name", event.target.value)}
             error={Boolean(message("name"))}
             helperText={message("name") || " "}
-            slotProps={{ htmlInput: { maxLength: 100 } }}
           />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
@@ -176,14 +177,14 @@ function StoreEditForm({ store, onDone }: { store: StoreInfoCheck; onDone: () =>
         <Grid size={{ xs: 12, md: 4 }}>{regionSelect("cityCode", cities.data, !form.provinceCode)}</Grid>
         <Grid size={{ xs: 12, md: 4 }}>{regionSelect("districtCode", districts.data, !form.cityCode)}</Grid>
         <Grid size={12}>
-          <TextField
+          <LimitedTextField
+            maxChars={STORE_ADDRESS_MAX}
             fullWidth
             label={t("fieldNames.address")}
             value={form.address}
             onChange={(event) => set("address", event.target.value)}
             error={Boolean(message("address"))}
             helperText={message("address") || " "}
-            slotProps={{ htmlInput: { maxLength: 200 } }}
           />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>

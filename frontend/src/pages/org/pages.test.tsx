@@ -199,6 +199,39 @@ describe("StoreBasicInfoPage", () => {
     window.sessionStorage.clear();
   });
 
+  it("keeps an over-long store name and address as typed and refuses them before the confirmation", async () => {
+    const server = fakeServer({
+      "GET /rest/shopDetail/findErpByIdCheck/10": () =>
+        ok({
+          ...store(10),
+          frontDeskCheckRequired: false,
+          borrowOutTargets: [],
+          updatedAt: "",
+          complete: true,
+          missingFields: [],
+        }),
+      "GET /rest/region/provinces": () => ok([{ code: "310000", name: "上海市" }]),
+      "GET /rest/region/cities": () => ok([{ code: "310100", name: "上海市" }]),
+      "GET /rest/region/districts": () => ok([{ code: "310106", name: "静安区" }]),
+    });
+    render_(<StoreBasicInfoPage />);
+    fireEvent.click(await screen.findByRole("button", { name: "Edit" }));
+    const form = await screen.findByRole("form", { name: "Edit store information" });
+    const name = within(form).getByLabelText(/^Store name/);
+    const address = within(form).getByLabelText(/^Detail address/);
+    fireEvent.change(name, { target: { value: "店".repeat(101) } });
+    fireEvent.change(address, { target: { value: "路".repeat(201) } });
+    expect(name).toHaveValue("店".repeat(101));
+    expect(address).toHaveValue("路".repeat(201));
+    expect(within(form).getByText("At most 100 characters (101 typed)")).toBeInTheDocument();
+    expect(within(form).getByText("At most 200 characters (201 typed)")).toBeInTheDocument();
+    fireEvent.click(within(form).getByRole("button", { name: "Save" }));
+    expect(name).toHaveAttribute("aria-invalid", "true");
+    expect(address).toHaveAttribute("aria-invalid", "true");
+    expect(screen.queryByRole("dialog", { name: "Save the changes?" })).not.toBeInTheDocument();
+    expect(server.callsTo("POST /rest/shopDetail/UpdateErpStore")).toHaveLength(0);
+  });
+
   it("shows the server's field message", async () => {
     fakeServer({
       "GET /rest/shopDetail/findErpByIdCheck/10": () =>

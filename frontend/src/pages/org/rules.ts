@@ -4,6 +4,7 @@
  */
 
 import type { StoreRef, StoreRow } from "../../api/org";
+import { tooLong } from "../../lib/limits";
 
 /** A mainland mobile, a mainland landline with its area prefix (021-62345678), or 8 digits (HK, Macao). */
 const STORE_PHONE = /^(1\d{10}|0\d{2,3}-?\d{7,8}|\d{8})$/;
@@ -49,9 +50,14 @@ export function regionError(form: Pick<StoreForm, "provinceCode" | "cityCode" | 
   return given.length === 0 || given.length === 3 ? null : "errors.region";
 }
 
+export const STORE_NAME_MAX = 100;
+export const STORE_ADDRESS_MAX = 200;
+
 export function validateStoreForm(form: StoreForm): StoreFormErrors {
   const errors: StoreFormErrors = {};
   if (!form.name.trim()) errors.name = "errors.name";
+  else if (tooLong(form.name, STORE_NAME_MAX)) errors.name = "errors.nameTooLong";
+  if (tooLong(form.address, STORE_ADDRESS_MAX)) errors.address = "errors.addressTooLong";
   const phone = storePhoneError(form.phone);
   if (phone) errors.phone = phone;
   const hours = openingHoursError(form.openTime, form.closeTime);

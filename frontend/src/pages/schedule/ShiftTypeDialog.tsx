@@ -14,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import { saveShiftType, useScheduleMutation, type ShiftTypeInput } from "../../api/schedule";
 import { NAME_MAX_LENGTH, shiftTypeErrors, type ShiftTypeErrors } from "./scheduleRules";
+import { LimitedTextField } from "../../components/LimitedTextField";
 
 /** Creates or edits a shift type: name, start, end (after the start), colour, enabled. */
 export function ShiftTypeDialog({ initial, onClose }: { initial: ShiftTypeInput; onClose: () => void }) {
@@ -61,14 +62,15 @@ export function ShiftTypeDialog({ initial, onClose }: { initial: ShiftTypeInput;
       <DialogTitle id="shift-type-title">{initial.id ? t("shiftTypes.edit") : t("shiftTypes.create")}</DialogTitle>
       <DialogContent>
         <Stack spacing={1} sx={{ pt: 1 }}>
-          <TextField
+          <LimitedTextField
+            maxChars={NAME_MAX_LENGTH}
             label={t("shiftTypes.name")}
             value={value.name}
             onChange={(event) => set({ name: event.target.value })}
             error={Boolean(errors.name)}
             helperText={message("name")}
             required
-            slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH, "data-testid": "schedule-shift-name" } }}
+            slotProps={{ htmlInput: { "data-testid": "schedule-shift-name" } }}
           />
           <Stack direction="row" spacing={2}>
             <TextField

@@ -13,6 +13,7 @@ import {
   type EmployeeInput,
 } from "../../api/staff";
 import { todayIso, validateEmployee, type EmployeeErrors } from "./rules";
+import { LimitedTextField } from "../../components/LimitedTextField";
 
 /** Create or edit an employee; the server's field messages show under the fields. */
 export function EmployeeFormDialog({
@@ -98,7 +99,8 @@ export function EmployeeFormDialog({
               </TextField>
             </Grid>
             <Grid size={8}>
-              <TextField
+              <LimitedTextField
+                maxChars={11}
                 fullWidth
                 required
                 label={t("fields.phone")}
@@ -106,7 +108,7 @@ export function EmployeeFormDialog({
                 onChange={(event) => set("phone", event.target.value)}
                 error={Boolean(message("phone") || message("areaCode"))}
                 helperText={message("phone") || message("areaCode") || " "}
-                slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 11 } }}
+                slotProps={{ htmlInput: { inputMode: "numeric" } }}
               />
             </Grid>
             <Grid size={6}>

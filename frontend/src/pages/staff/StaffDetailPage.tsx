@@ -27,6 +27,8 @@ import { BackLink, Meta, PageFrame } from "../../components/layout";
 import { EmployeeFormDialog } from "./EmployeeFormDialog";
 import { LeaveDialog } from "./LeaveDialog";
 import { durationMinutesError, employeeInputFrom, formatPhone } from "./rules";
+import { LimitedTextField } from "../../components/LimitedTextField";
+import { tooLong } from "../../lib/limits";
 
 const LIST_ROUTE = "/staffList";
 
@@ -141,6 +143,7 @@ function Durations({ employee }: { employee: EmployeeDetail }) {
   const close = useMutation({ mutationFn: closeDuration, onSuccess: refresh });
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (tooLong(target, 50)) return;
     const invalidTarget = kind === "project" ? !/^[1-9]\d*$/.test(target.trim()) : target.trim() === "";
     const found = invalidTarget ? "errors.durationTarget" : durationMinutesError(minutes);
     setError(found ? t(found) : "");
@@ -194,12 +197,12 @@ function Durations({ employee }: { employee: EmployeeDetail }) {
               <MenuItem value="category">{t("durations.byCategory")}</MenuItem>
               <MenuItem value="project">{t("durations.byProject")}</MenuItem>
             </TextField>
-            <TextField
+            <LimitedTextField
+              maxChars={50}
               size="small"
               label={kind === "project" ? t("durations.projectId") : t("durations.category")}
               value={target}
               onChange={(event) => setTarget(event.target.value)}
-              slotProps={{ htmlInput: { maxLength: 50 } }}
             />
             <TextField
               size="small"

@@ -16,6 +16,8 @@ import { PageFrame } from "../../components/layout";
 import { EmployeeFormDialog } from "./EmployeeFormDialog";
 import { LeaveDialog } from "./LeaveDialog";
 import { emptyEmployee, formatPhone, todayIso } from "./rules";
+import { LimitedTextField } from "../../components/LimitedTextField";
+import { tooLong } from "../../lib/limits";
 
 const DETAIL_ROUTE = "/staffDetail";
 const PAGE_SIZES = [10, 20, 50];
@@ -36,6 +38,7 @@ export function StaffListPage() {
   const result = useEmployeeSearch(search);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (tooLong(keywordInput, 20)) return;
     refilter(() => setKeyword(keywordInput.trim()));
   };
   const reset = () =>
@@ -97,12 +100,12 @@ export function StaffListPage() {
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Box component="form" onSubmit={submit} role="search" aria-label={t("list.filters")}>
           <Stack direction="row" spacing={2} sx={{ flexWrap: "wrap", alignItems: "center", rowGap: 2 }}>
-            <TextField
+            <LimitedTextField
+              maxChars={20}
               size="small"
               label={t("list.keyword")}
               value={keywordInput}
               onChange={(event) => setKeywordInput(event.target.value)}
-              slotProps={{ htmlInput: { maxLength: 20 } }}
             />
             <TextField
               select

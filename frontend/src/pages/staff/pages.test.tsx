@@ -113,6 +113,31 @@ describe("StaffListPage", () => {
     await waitFor(() => expect(noticeTexts()).toContain("saved"));
   });
 
+  it("keeps a 12-digit phone and an over-long search as typed and refuses them at the field", async () => {
+    const server = fakeServer({
+      "GET /rest/staffList/list": () => ok({ list: [], total: 0 }),
+      "POST /rest/staffList/save": () => ({ status: 201, data: employee(3), errmsg: "saved" }),
+    });
+    render_(<StaffListPage />);
+    await screen.findByText("No employees match.");
+    const keyword = screen.getByLabelText("Name or phone");
+    fireEvent.change(keyword, { target: { value: "张".repeat(21) } });
+    expect(keyword).toHaveValue("张".repeat(21));
+    expect(screen.getByText("At most 20 characters (21 typed)")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Search" }));
+    expect(server.callsTo("GET /rest/staffList/list").every((call) => !call.query.has("keyword"))).toBe(true);
+
+    fireEvent.click(screen.getByRole("button", { name: "New employee" }));
+    const dialog = await screen.findByRole("dialog", { name: "New employee" });
+    const phone = within(dialog).getByLabelText(/^Phone/);
+    fireEvent.change(phone, { target: { value: "139123456789" } });
+    expect(phone).toHaveValue("139123456789");
+    expect(within(dialog).getByText("At most 11 characters (12 typed)")).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(phone).toHaveAttribute("aria-invalid", "true");
+    expect(server.callsTo("POST /rest/staffList/save")).toHaveLength(0);
+  });
+
   it("records a leaving after the confirmation", async () => {
     const server = fakeServer({
       "GET /rest/staffList/list": () => ok({ list: [employee(1)], total: 1 }),
