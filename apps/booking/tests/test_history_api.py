@@ -8,6 +8,7 @@ import itertools
 from io import BytesIO
 
 import pytest
+from django.utils import timezone
 from openpyxl import load_workbook
 
 from apps.booking.choices import ReservationStatus
@@ -111,9 +112,33 @@ def test_export_writes_the_filtered_rows_to_excel(client, store, nurse, project)
     assert response.status_code == 200 and response["Content-Type"].startswith("application/vnd.openxmlformats")
     sheet = load_workbook(BytesIO(response.content)).active
     rows = list(sheet.values)
-    assert (
-        rows[0][:4] == ("id", "startTime", "endTime", "name") and rows[1][3] == "王芳" and rows[1][4] == "139****5678"
+    assert rows[0][:4] == ("No.", "Start", "End", "Member") and rows[1][3] == "王芳" and rows[1][4] == "139****5678"
+
+
+def test_the_export_in_chinese_has_the_pages_headers_and_date_cells(manager_entry, store, nurse, project):
+    chinese = api_client(entry=manager_entry, language="zh-hans")
+    reservation = ReservationFactory(store=store, nurse=nurse, name="王芳", projects=[project])
+    response = chinese.get(RECORDS + "/export", _range())
+    sheet = load_workbook(BytesIO(response.content)).active
+    headers = tuple(cell.value for cell in sheet[1])
+    assert headers == (
+        "编号",
+        "开始时间",
+        "结束时间",
+        "会员",
+        "手机号",
+        "护理师",
+        "项目",
+        "状态",
+        "来源",
+        "备注",
+        "下单时间",
     )
+    start, end, booked = sheet["B2"], sheet["C2"], sheet["K2"]
+    local_start = timezone.localtime(reservation.start).replace(tzinfo=None)
+    assert (start.value, start.number_format) == (local_start, "yyyy-mm-dd hh:mm")
+    assert (end.value.strftime("%H:%M"), end.number_format) == (f"{timezone.localtime(reservation.end):%H:%M}", "hh:mm")
+    assert booked.is_date and sheet.freeze_panes == "A2" and sheet.auto_filter.ref == "A1:K2"
 
 
 def test_a_walk_in_name_or_remark_that_starts_like_a_formula_is_exported_as_text(client, store, nurse):

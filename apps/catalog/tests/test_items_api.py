@@ -31,10 +31,10 @@ PRODUCT_LIST = "/rest/commodity/productList"
 STORE_ITEM = "/rest/commodity/storeItem"
 
 
-def test_product_list_shape_and_order(client):
+def test_product_list_shape_and_order(cost_client):
     ProductFactory(code="P2", name="防脱精华液", price=Decimal("398"))
     ProductFactory(code="P1", name="控油洗发水", price=Decimal("168.5"), cost=Decimal("52"))
-    data = assert_envelope(client.get(PRODUCT_LIST), status=200)
+    data = assert_envelope(cost_client.get(PRODUCT_LIST), status=200)
     assert data["total"] == 2
     first = data["list"][0]
     assert first["code"] == "P1"

@@ -1698,8 +1698,8 @@ export interface components {
        * @enum {string}
        */
       useType: "retail" | "professional";
-      /** @description decimal string, 2 places ("199.00") */
-      cost: string;
+      /** @description null for a role without BTN-SPGL-COST-VIEW */
+      cost: string | null;
       defaultSafetyStock: number;
       priceHistory: components["schemas"]["PriceChangeOutput"][];
     };
@@ -1730,8 +1730,8 @@ export interface components {
        * @enum {string}
        */
       useType: "retail" | "professional";
-      /** @description decimal string, 2 places ("199.00") */
-      cost: string;
+      /** @description null for a role without BTN-SPGL-COST-VIEW */
+      cost: string | null;
       defaultSafetyStock: number;
     };
     ProductPackageDetailOutput: {
