@@ -100,3 +100,14 @@ def test_a_person_creates_finds_labels_and_awards_points_to_a_member(page, demo)
     dialog.get_by_label("Name").fill("测试新客")
     dialog.get_by_label("Name").press("Enter")
     dialog.get_by_role("row").filter(has_text="137****5678").wait_for()
+
+
+def test_a_list_in_chinese_shows_muis_own_texts_in_chinese(page, demo, live_server):
+    """Issue 12 §5: the pagination's "Rows per page" and "1–10 of 46" come from MUI's locale of the
+    chosen language, not its English defaults."""
+    _principal(page)
+    page.context.add_cookies([{"name": "django_language", "value": "zh-hans", "url": live_server.url}])
+    page.goto("/MemberList")
+    page.get_by_text("每页行数:").wait_for()
+    page.get_by_text(re.compile(r"第 1 条到第 10 条，共 \d+ 条")).wait_for()
+    assert "Rows per page" not in page.inner_text("body")
