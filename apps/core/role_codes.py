@@ -38,7 +38,7 @@ SYSTEM_LOG_VIEW = ButtonCode("BTN-CZRZ-VIEW", "Read the system log", "查看操�
 # the shift types needs this code (the owner's and principals').
 ROTA_EDIT = ButtonCode("BTN-PBGL-ROTA-EDIT", "Edit the rota and shift types", "编辑排班")
 # Cost prices are head office's: a store sees what it sells at, not what head office pays.
-COST_VIEW = ButtonCode("BTN-SPGL-COST-VIEW", "See products' cost prices", "查看商品成本价")
+COST_VIEW = ButtonCode("BTN-SPGL-COST-VIEW", "See products' cost prices", "查看产品成本价")
 
 BUTTON_CODES: tuple[ButtonCode, ...] = (
     MEMBER_PHONE_VIEW,

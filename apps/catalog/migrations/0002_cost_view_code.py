@@ -12,7 +12,7 @@ def give_cost_view(apps, schema_editor):
     Resource = apps.get_model("accounts", "Resource")
     Role = apps.get_model("accounts", "Role")
     code, _created = Resource.objects.get_or_create(
-        code=COST_VIEW, defaults={"kind": "button", "name": "查看商品成本价", "route": ""}
+        code=COST_VIEW, defaults={"kind": "button", "name": "查看产品成本价", "route": ""}
     )
     roles = list(
         Role.objects.filter(kind__in=["owner", "material_builder_admin"], resources__code=PRODUCT_LIST_PAGE).distinct()
