@@ -24,10 +24,10 @@ import {
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { MEMBER_AREA_CODES, type MemberAreaCode } from "../../api/members";
-import { formatMemberPhone } from "../../components/members/rules";
 import { ProblemList } from "./parts";
 import { DURATION_MAX, DURATION_MIN, NAME_MAX, REMARK_MAX, formatDateTime, hm, isIsoDate, type Draft } from "./rules";
 import type { OrderForm } from "./useOrderForm";
+import { formatPhone } from "../../lib/phone";
 
 /* The sections of the reservation form (/newOrder); the state is useOrderForm's. */
 
@@ -61,7 +61,7 @@ export function CustomerSection({ form, maskedPhone }: { form: OrderForm; masked
             {draft.memId !== null ? (
               <Typography data-testid="selected-member">
                 <strong>{member?.name ?? account.data?.name ?? ""}</strong>{" "}
-                {formatMemberPhone(member?.areaCode ?? "0086", member?.phone ?? account.data?.phone ?? "")}
+                {formatPhone(member?.areaCode ?? "0086", member?.phone ?? account.data?.phone ?? "")}
               </Typography>
             ) : null}
           </Stack>

@@ -26,7 +26,8 @@ import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { BackLink, Meta, PageFrame } from "../../components/layout";
 import { EmployeeFormDialog } from "./EmployeeFormDialog";
 import { LeaveDialog } from "./LeaveDialog";
-import { durationMinutesError, employeeInputFrom, formatPhone } from "./rules";
+import { durationMinutesError, employeeInputFrom } from "./rules";
+import { formatPhone } from "../../lib/phone";
 
 const LIST_ROUTE = "/staffList";
 

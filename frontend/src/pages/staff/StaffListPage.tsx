@@ -15,7 +15,8 @@ import { formatDate } from "../../lib/format";
 import { PageFrame } from "../../components/layout";
 import { EmployeeFormDialog } from "./EmployeeFormDialog";
 import { LeaveDialog } from "./LeaveDialog";
-import { emptyEmployee, formatPhone, todayIso } from "./rules";
+import { emptyEmployee, todayIso } from "./rules";
+import { formatPhone } from "../../lib/phone";
 
 const DETAIL_ROUTE = "/staffDetail";
 const PAGE_SIZES = [10, 20, 50];
