@@ -23,3 +23,18 @@ describe("one way to show a phone", () => {
     ]);
   });
 });
+
+const locales = import.meta.glob<{ default: { areaCodes?: Record<string, string> } }>("../i18n/locales/*/*.json", {
+  eager: true,
+});
+
+describe("area code choices", () => {
+  it("name each area code as a phone shows it, in every form of every language", () => {
+    const labels = Object.entries(locales).flatMap(([file, module]) =>
+      Object.entries(module.default.areaCodes ?? {}).map(([code, label]) => ({ file, code, label })),
+    );
+    expect(labels.length).toBeGreaterThanOrEqual(12);
+    const wrong = labels.filter(({ code, label }) => !label.startsWith(`${shownAreaCode(code)} `));
+    expect(wrong).toEqual([]);
+  });
+});
