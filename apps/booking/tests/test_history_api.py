@@ -8,7 +8,7 @@ import itertools
 from io import BytesIO
 
 import pytest
-from django.utils import timezone
+from django.utils import timezone, translation
 from openpyxl import load_workbook
 
 from apps.booking.choices import ReservationStatus
@@ -174,3 +174,11 @@ def test_a_members_booking_summary_and_last_visits(client, store, nurse, member)
     assert [row["id"] for row in info["upcoming"]] == [upcoming.pk]
     last = assert_envelope(client.get("/rest/reservation/lastSomeConsume", {"memId": member.pk}), status=200)
     assert [row["id"] for row in last] == [done.pk]
+
+
+def test_a_cancelled_reservation_and_a_closed_member_file_are_said_in_the_glossarys_words():
+    """docs/glossary.md: a cancelled reservation is 已取消, a closed member file 已注销."""
+    from apps.members.choices import MemberStatus
+
+    with translation.override("zh-hans"):
+        assert (str(ReservationStatus.CANCELLED.label), str(MemberStatus.CANCELLED.label)) == ("已取消", "已注销")
