@@ -12,6 +12,7 @@ from apps.accounts.store_master import authorization_code_set
 from apps.core.audit import SYSTEM_ACTOR
 from apps.core.page_registry import PAGE_CODES, SHOP_MANAGEMENT_CODE
 from apps.core.role_codes import (
+    COST_VIEW,
     MEMBER_CANCEL_DECIDE,
     MEMBER_PHONE_VIEW,
     MEMBER_POINTS_ADJUST,
@@ -52,6 +53,7 @@ ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
             RESERVATION_FORCE.code,
             SYSTEM_LOG_VIEW.code,
             ROTA_EDIT.code,
+            COST_VIEW.code,
         ),
     ),
     (
@@ -72,7 +74,7 @@ ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
     (5, "副店长", RoleKind.PRINCIPAL, "门店副店长", (*_STORE_PAGES, RESERVATION_FORCE.code, ROTA_EDIT.code)),
     (6, "护理师", RoleKind.STORE_EMPLOYEE, "养发护理师", _NURSE_PAGES),
     (7, "前台", RoleKind.STORE_EMPLOYEE, "前台接待", _NURSE_PAGES),
-    (3953, "物料建设管理员", RoleKind.MATERIAL_BUILDER_ADMIN, "物料建设管理员", _MATERIAL_PAGES),
+    (3953, "物料建设管理员", RoleKind.MATERIAL_BUILDER_ADMIN, "物料建设管理员", (*_MATERIAL_PAGES, COST_VIEW.code)),
 )
 
 

@@ -25,6 +25,7 @@ from apps.booking.choices import (
 from apps.booking.models import Presence, Reservation, ReservationChange, ReservationProject, RotaDay, ShiftType
 from apps.catalog.models import TimePeriod
 from apps.catalog.selectors import project_search
+from apps.core.audit import operator_name
 from apps.core.phones import mask_phone, shown_fragment_q
 from apps.org.models import OrgUnit
 from apps.staff.choices import EmployeePosition, EmployeeStatus
@@ -321,7 +322,7 @@ def history_rows(reservation: Reservation) -> list[dict[str, Any]]:
     return [
         {
             "at": change.at,
-            "by": change.by_name,
+            "by": operator_name(change.by_name),
             "kind": change.kind,
             "kindName": str(ChangeKind(change.kind).label),
             "before": change.before,

@@ -30,6 +30,7 @@ from apps.catalog.models import (
     SwitchableItem,
     TimePeriod,
 )
+from apps.core.audit import operator_name
 from apps.core.errors import NotFound
 from apps.core.money import money_to_wire
 from apps.org.models import Store
@@ -187,7 +188,7 @@ def price_history(*, item_type: str, item_id: int, store_ids: Iterable[int]) -> 
             "storeName": change.store.name if change.store else "",
             "oldPrice": _wire(change.old_price),
             "newPrice": _wire(change.new_price),
-            "changedBy": change.changed_by_name,
+            "changedBy": operator_name(change.changed_by_name),
             "changedAt": _when(change.changed_at),
         }
         for change in rows.select_related("store").order_by("-changed_at", "-id")[:100]

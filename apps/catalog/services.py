@@ -13,12 +13,14 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Model
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from apps.catalog.choices import AuditAction, ItemType
 from apps.catalog.models import CatalogItem, PriceChange, StoreItem, TimePeriod
 from apps.catalog.selectors import ITEM_MODELS
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput, NotFound
+from apps.core.excel import Column, Kind, header_aliases
 from apps.core.money import money_to_wire
 from apps.org.models import Store
 
@@ -272,31 +274,47 @@ class _RowParser:
         return default
 
 
-PRODUCT_COLUMNS = (
-    "code",
-    "name",
-    "brand",
-    "category",
-    "specification",
-    "unit",
-    "barcode",
-    "useType",
-    "price",
-    "cost",
-    "defaultSafetyStock",
-    "enabled",
-    "storePriceAllowed",
+def _label(words: str) -> Any:
+    # The list pages' column headers (frontend catalog.json "columns"), in the export's context.
+    return pgettext_lazy("catalog column", words)
+
+
+# The columns of the product and project exports, in the pages' words; the import reads the same
+# file back, under these headers in either language or under the keys.
+PRODUCT_EXPORT: tuple[Column, ...] = (
+    Column("code", _label("Code")),
+    Column("name", _label("Name")),
+    Column("brand", _label("Brand")),
+    Column("category", _label("Category")),
+    Column("specification", _label("Specification")),
+    Column("unit", _label("Unit")),
+    Column("barcode", _label("Barcode")),
+    Column("useType", _label("Use")),
+    Column("price", _label("Head office price"), Kind.MONEY),
+    Column("cost", _label("Cost"), Kind.MONEY),
+    Column("defaultSafetyStock", _label("Default safety stock"), Kind.NUMBER),
+    Column("enabled", _label("On at head office"), Kind.YES_NO),
+    Column("storePriceAllowed", _label("Store may set its price"), Kind.YES_NO),
 )
-PROJECT_COLUMNS = (
-    "code",
-    "name",
-    "category",
-    "durationMinutes",
-    "price",
-    "requiredSkill",
-    "enabled",
-    "storePriceAllowed",
+PROJECT_EXPORT: tuple[Column, ...] = (
+    Column("code", _label("Code")),
+    Column("name", _label("Name")),
+    Column("category", _label("Category")),
+    Column("durationMinutes", _label("Duration (minutes)"), Kind.NUMBER),
+    Column("price", _label("Head office price"), Kind.MONEY),
+    Column("requiredSkill", _label("Required skill")),
+    Column("enabled", _label("On at head office"), Kind.YES_NO),
+    Column("storePriceAllowed", _label("Store may set its price"), Kind.YES_NO),
 )
+# What the export adds after an item's own columns: the signed-in store's state of it.
+STORE_STATE_EXPORT: tuple[Column, ...] = (
+    Column("storeEnabled", _label("In this store"), Kind.YES_NO),
+    Column("storePrice", _label("Store price"), Kind.MONEY),
+    Column("effectivePrice", _label("Effective price"), Kind.MONEY),
+)
+PRODUCT_COLUMNS = tuple(column.key for column in PRODUCT_EXPORT)
+PROJECT_COLUMNS = tuple(column.key for column in PROJECT_EXPORT)
+_HEADER_ALIASES = header_aliases(PRODUCT_EXPORT + PROJECT_EXPORT + STORE_STATE_EXPORT, ("en", "zh-hans"))
 _REQUIRED_PRODUCT_COLUMNS = ("code", "name", "category", "price")
 _REQUIRED_PROJECT_COLUMNS = ("code", "name", "category", "durationMinutes", "price")
 
@@ -305,16 +323,35 @@ def _read(file: Any, required: tuple[str, ...], report: ImportReport) -> list[tu
     from apps.core.excel import NotAWorkbook, read_rows
 
     try:
-        headers, rows = read_rows(file)
+        labelled, labelled_rows = read_rows(file)
     except NotAWorkbook:
         report.errors.append(RowError(0, "", _("the file is not an Excel workbook (.xlsx)")))
         return []
+    headers = [_HEADER_ALIASES.get(header, header) for header in labelled]
+    rows = [
+        (number, {_HEADER_ALIASES.get(header, header): value for header, value in cells.items()})
+        for number, cells in labelled_rows
+    ]
     for column in required:
         if column not in headers:
             report.errors.append(RowError(1, column, _("the column is missing")))
     if not rows and not report.errors:
         report.errors.append(RowError(2, "", _("the file has no rows")))
     return [] if report.errors else rows
+
+
+def _use_type_from_label(text: str) -> str:
+    """The use type a cell names: its code, or its label in either language (as exported)."""
+    from django.utils.translation import override
+
+    from apps.catalog.choices import UseType
+
+    for use_type in UseType:
+        for language in ("en", "zh-hans"):
+            with override(language):
+                if text == str(use_type.label):
+                    return use_type.value
+    return text
 
 
 def _code_checks(parser: _RowParser, code: str, seen: dict[str, int]) -> None:
@@ -355,6 +392,7 @@ def products_import(*, actor: Actor, file: Any) -> ImportReport:
                 parser.error("barcode", _("another product has this barcode"))
             seen_barcodes[barcode] = number
         use_type = parser.text("useType", max_length=16) or UseType.RETAIL
+        use_type = _use_type_from_label(use_type)
         if use_type not in UseType.values:
             parser.error("useType", _("must be retail or professional"))
         parsed.append(
@@ -368,7 +406,12 @@ def products_import(*, actor: Actor, file: Any) -> ImportReport:
                 "barcode": barcode,
                 "use_type": use_type,
                 "price": parser.money("price", required=True),
-                "cost": parser.money("cost", default=Decimal("0")),
+                # An export by a role without the cost code has no cost column: it keeps the costs.
+                "cost": (
+                    parser.money("cost", default=Decimal("0"))
+                    if "cost" in cells or code not in existing
+                    else existing[code].cost
+                ),
                 "default_safety_stock": parser.whole("defaultSafetyStock", default=0),
                 "enabled": parser.flag("enabled", default=True),
                 "store_price_allowed": parser.flag("storePriceAllowed", default=False),

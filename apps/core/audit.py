@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import models
+from django.utils.translation import pgettext
 from rest_framework.settings import api_settings
 
 from apps.core.models import SystemLog
@@ -26,6 +27,12 @@ class Actor:
 
 
 SYSTEM_ACTOR = Actor(login_name="system")
+
+
+def operator_name(name: str) -> str:
+    """A stored operator's name as a person reads it: what the system did is signed "system" in the
+    data and shown in the request's language (系统), like every other word of the page."""
+    return pgettext("operator", "system") if name == SYSTEM_ACTOR.login_name else name
 
 
 def client_ip(request: Any) -> str | None:

@@ -35,6 +35,8 @@ SYSTEM_LOG_VIEW = ButtonCode("BTN-CZRZ-VIEW", "Read the system log", "查看操�
 # The rota page (PBGL-0001) is open to store employees to read their shifts; changing the rota or
 # the shift types needs this code (the owner's and principals').
 ROTA_EDIT = ButtonCode("BTN-PBGL-ROTA-EDIT", "Edit the rota and shift types", "编辑排班")
+# Cost prices are head office's: a store sees what it sells at, not what head office pays.
+COST_VIEW = ButtonCode("BTN-SPGL-COST-VIEW", "See products' cost prices", "查看产品成本价")
 
 BUTTON_CODES: tuple[ButtonCode, ...] = (
     MEMBER_PHONE_VIEW,
@@ -43,4 +45,5 @@ BUTTON_CODES: tuple[ButtonCode, ...] = (
     RESERVATION_FORCE,
     SYSTEM_LOG_VIEW,
     ROTA_EDIT,
+    COST_VIEW,
 )

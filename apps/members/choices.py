@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 MEMBER_NAME_MAX_LENGTH = 20  # spec §9: name and member code max 20
 MEMBER_CODE_MAX_LENGTH = 20
@@ -38,7 +39,8 @@ class SearchType(models.IntegerChoices):
 
 class MemberStatus(models.TextChoices):
     ACTIVE = "active", _("active")
-    CANCELLED = "cancelled", _("cancelled")
+    # A closed member file is 注销; a cancelled reservation is 取消 (docs/glossary.md).
+    CANCELLED = "cancelled", pgettext_lazy("member file", "cancelled")
 
 
 class PointsKind(models.TextChoices):

@@ -12,6 +12,7 @@ from django.db.models import BooleanField, F, Prefetch, QuerySet
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
+from apps.core.audit import operator_name
 from apps.core.phones import mask_phone, shown_fragment_q
 from apps.masterdata.choices import MasterType
 from apps.masterdata.selectors import master_items
@@ -360,7 +361,7 @@ def points_entry_row(entry: PointsEntry) -> dict[str, Any]:
         "kind": entry.kind,
         "kindName": str(PointsKind(entry.kind).label),
         "reason": entry.reason,
-        "operatorName": entry.operator_name,
+        "operatorName": operator_name(entry.operator_name),
         "storeName": entry.store.name if entry.store else "",
         "createdAt": entry.created_at,
     }

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias, TypedDict
 from django.db.models import Exists, OuterRef, QuerySet
 
 from apps.accounts.models import User
+from apps.core.audit import operator_name
 from apps.core.errors import NotFound
 from apps.core.money import money_to_wire
 from apps.messaging.choices import TaskType
@@ -112,7 +113,7 @@ def message_row(message: ReadMessage) -> dict[str, Any]:
         "msgType": message.type_id,
         "msgTypeName": message.type.name,
         "pushTime": message.push_time,
-        "pushUserName": message.push_user_name,
+        "pushUserName": operator_name(message.push_user_name),
         "insertTime": message.insert_time,
         "isRead": bool(message.is_read),
         "mandatory": message.mandatory,

@@ -12,6 +12,7 @@ from django.db.models import QuerySet
 from django.http import HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext, pgettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
@@ -26,7 +27,7 @@ from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi
 from apps.core.api.phone_fragments import PhoneFragmentSearch
 from apps.core.envelope import EnvelopeResponse
-from apps.core.excel import XLSX_CONTENT_TYPE, xlsx_response
+from apps.core.excel import XLSX_CONTENT_TYPE, Column, Kind, xlsx_response
 from apps.core.role_codes import RESERVATION_FORCE, ROLE_CHOSEN, ROTA_EDIT
 from apps.core.scoping import get_in_scope, get_or_not_found, store_in_scope
 from apps.members.selectors import members
@@ -307,22 +308,39 @@ class RecordCountsApi(_RecordApi):
         return EnvelopeResponse(selectors.record_counts(self.filtered(request)))
 
 
-RECORD_COLUMNS = ("id", "startTime", "endTime", "name", "phone", "nurse", "projects", "status", "source", "remark")
+def _column(key: str, words: str, kind: Kind = Kind.TEXT) -> Column:
+    # The reservation records page's column headers (frontend bookingHistory.json "fields").
+    return Column(key, pgettext_lazy("reservation column", words), kind)
+
+
+RECORD_EXPORT = (
+    _column("id", "No.", Kind.NUMBER),
+    _column("startTime", "Start", Kind.DATETIME),
+    _column("endTime", "End", Kind.TIME),
+    _column("name", "Member"),
+    _column("phone", "Phone"),
+    _column("nurse", "Nurse"),
+    _column("projects", "Projects"),
+    _column("status", "Status"),
+    _column("source", "Source"),
+    _column("remark", "Remark"),
+    _column("createdAt", "Booked at", Kind.DATETIME),
+)
 
 
 def _record_cells(row: dict[str, Any]) -> list[Any]:
-    local = timezone.localtime
     return [
         row["id"],
-        local(row["startTime"]).strftime("%Y-%m-%d %H:%M"),
-        local(row["endTime"]).strftime("%H:%M"),
+        row["startTime"],
+        row["endTime"],
         row["name"],
         row["phone"],
-        row["nurseName"],
+        row["nurseName"] or pgettext("reservation", "Any nurse"),
         "、".join(project["name"] for project in row["projects"]),
         row["statusName"],
         row["sourceName"],
         row["remark"],
+        row["createdAt"],
     ]
 
 
@@ -340,7 +358,7 @@ class RecordExportApi(_RecordApi):
         return xlsx_response(
             rows=self.filtered(request),
             render=selectors.reservation_rows,
-            headers=RECORD_COLUMNS,
+            headers=RECORD_EXPORT,
             cells=_record_cells,
             name="reservations",
         )

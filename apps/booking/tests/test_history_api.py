@@ -8,6 +8,7 @@ import itertools
 from io import BytesIO
 
 import pytest
+from django.utils import timezone, translation
 from openpyxl import load_workbook
 
 from apps.booking.choices import ReservationStatus
@@ -111,9 +112,33 @@ def test_export_writes_the_filtered_rows_to_excel(client, store, nurse, project)
     assert response.status_code == 200 and response["Content-Type"].startswith("application/vnd.openxmlformats")
     sheet = load_workbook(BytesIO(response.content)).active
     rows = list(sheet.values)
-    assert (
-        rows[0][:4] == ("id", "startTime", "endTime", "name") and rows[1][3] == "王芳" and rows[1][4] == "139****5678"
+    assert rows[0][:4] == ("No.", "Start", "End", "Member") and rows[1][3] == "王芳" and rows[1][4] == "139****5678"
+
+
+def test_the_export_in_chinese_has_the_pages_headers_and_date_cells(manager_entry, store, nurse, project):
+    chinese = api_client(entry=manager_entry, language="zh-hans")
+    reservation = ReservationFactory(store=store, nurse=nurse, name="王芳", projects=[project])
+    response = chinese.get(RECORDS + "/export", _range())
+    sheet = load_workbook(BytesIO(response.content)).active
+    headers = tuple(cell.value for cell in sheet[1])
+    assert headers == (
+        "编号",
+        "开始时间",
+        "结束时间",
+        "会员",
+        "手机号",
+        "护理师",
+        "项目",
+        "状态",
+        "来源",
+        "备注",
+        "下单时间",
     )
+    start, end, booked = sheet["B2"], sheet["C2"], sheet["K2"]
+    local_start = timezone.localtime(reservation.start).replace(tzinfo=None)
+    assert (start.value, start.number_format) == (local_start, "yyyy-mm-dd hh:mm")
+    assert (end.value.strftime("%H:%M"), end.number_format) == (f"{timezone.localtime(reservation.end):%H:%M}", "hh:mm")
+    assert booked.is_date and sheet.freeze_panes == "A2" and sheet.auto_filter.ref == "A1:K2"
 
 
 def test_a_walk_in_name_or_remark_that_starts_like_a_formula_is_exported_as_text(client, store, nurse):
@@ -149,3 +174,11 @@ def test_a_members_booking_summary_and_last_visits(client, store, nurse, member)
     assert [row["id"] for row in info["upcoming"]] == [upcoming.pk]
     last = assert_envelope(client.get("/rest/reservation/lastSomeConsume", {"memId": member.pk}), status=200)
     assert [row["id"] for row in last] == [done.pk]
+
+
+def test_a_cancelled_reservation_and_a_closed_member_file_are_said_in_the_glossarys_words():
+    """docs/glossary.md: a cancelled reservation is 已取消, a closed member file 已注销."""
+    from apps.members.choices import MemberStatus
+
+    with translation.override("zh-hans"):
+        assert (str(ReservationStatus.CANCELLED.label), str(MemberStatus.CANCELLED.label)) == ("已取消", "已注销")

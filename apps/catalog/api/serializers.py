@@ -127,7 +127,7 @@ class ProductOutputSerializer(CatalogItemStateOutputSerializer):
     unit = serializers.CharField()
     barcode = serializers.CharField()
     useType = serializers.ChoiceField(choices=UseType.choices)
-    cost = money()
+    cost = money("null for a role without BTN-SPGL-COST-VIEW", allow_null=True)
     defaultSafetyStock = serializers.IntegerField()
 
 

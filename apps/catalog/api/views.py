@@ -23,13 +23,14 @@ from rest_framework.request import Request
 from apps.accounts.session import session_of
 from apps.catalog import selectors, services
 from apps.catalog.api import serializers as s
-from apps.catalog.choices import CategoryKind, ItemType
-from apps.catalog.services import PRODUCT_COLUMNS, PROJECT_COLUMNS, PeriodInput
+from apps.catalog.choices import CategoryKind, ItemType, UseType
+from apps.catalog.services import PRODUCT_EXPORT, PROJECT_EXPORT, STORE_STATE_EXPORT, PeriodInput
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi, without_page
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import InvalidInput, PermissionRefused
 from apps.core.excel import XLSX_CONTENT_TYPE, xlsx_response
+from apps.core.role_codes import COST_VIEW
 from apps.core.scoping import named_store_id, store_in_scope
 
 PRODUCT_LIST = ("CPGL-PAG-0001",)
@@ -78,7 +79,15 @@ class ProductListApi(PagedListApi):
         return _products(request, filters)
 
     def render_rows(self, window: Iterable[Any]) -> list[Any]:
-        return selectors.product_rows(window)
+        return _cost_for(self.request, selectors.product_rows(window))
+
+
+def _cost_for(request: Request, products: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The products as the role may read them: without their cost unless it holds the cost code."""
+    if not sees_cost(request):
+        for product in products:
+            product["cost"] = None
+    return products
 
 
 def _item_detail(api: ErpApi, selector: Callable[..., dict[str, Any]], **item_id: int) -> dict[str, Any]:
@@ -100,7 +109,8 @@ class ProductDetailApi(ErpApi):
         summary="One product with its price history",
     )
     def get(self, request: Request, product_id: int) -> EnvelopeResponse:
-        return EnvelopeResponse(_item_detail(self, selectors.product_detail, product_id=product_id))
+        (product,) = _cost_for(request, [_item_detail(self, selectors.product_detail, product_id=product_id)])
+        return EnvelopeResponse(product)
 
 
 class ProductPackageListApi(PagedListApi):
@@ -333,22 +343,15 @@ class TimePeriodSaveApi(ErpApi):
 # -- Excel export --------------------------------------------------------------------------------
 
 
-def _flag(value: bool) -> int:
-    return 1 if value else 0
-
-
 def _number(value: str | None) -> Decimal | None:
     return None if value is None else Decimal(value)
 
 
-_STATE_HEADERS = ("storeEnabled", "storePrice", "effectivePrice")
-
-
 def _state_cells(row: dict[str, Any]) -> list[Any]:
-    return [_flag(row["storeEnabled"]), _number(row["storePrice"]), _number(row["effectivePrice"])]
+    return [row["storeEnabled"], _number(row["storePrice"]), _number(row["effectivePrice"])]
 
 
-def _product_cells(row: dict[str, Any]) -> list[Any]:
+def _product_cells(row: dict[str, Any], *, with_cost: bool) -> list[Any]:
     return [
         row["code"],
         row["name"],
@@ -357,12 +360,12 @@ def _product_cells(row: dict[str, Any]) -> list[Any]:
         row["specification"],
         row["unit"],
         row["barcode"],
-        row["useType"],
+        UseType(row["useType"]).label,
         _number(row["price"]),
-        _number(row["cost"]),
+        *([_number(row["cost"])] if with_cost else []),
         row["defaultSafetyStock"],
-        _flag(row["enabled"]),
-        _flag(row["storePriceAllowed"]),
+        row["enabled"],
+        row["storePriceAllowed"],
         *_state_cells(row),
     ]
 
@@ -375,10 +378,15 @@ def _project_cells(row: dict[str, Any]) -> list[Any]:
         row["durationMinutes"],
         _number(row["price"]),
         row["requiredSkill"],
-        _flag(row["enabled"]),
-        _flag(row["storePriceAllowed"]),
+        row["enabled"],
+        row["storePriceAllowed"],
         *_state_cells(row),
     ]
+
+
+def sees_cost(request: Request) -> bool:
+    """Cost prices are head office's business: only a role holding the cost code reads them."""
+    return COST_VIEW.code in session_of(request).codes
 
 
 _XLSX_RESPONSE = {
@@ -400,11 +408,13 @@ class ProductExportApi(ErpApi):
     )
     def get(self, request: Request) -> HttpResponse:
         filters = dict(self.parse(s.ProductSearchInputSerializer, request.query_params))
+        with_cost = sees_cost(request)
+        columns = [column for column in PRODUCT_EXPORT if with_cost or column.key != "cost"]
         return xlsx_response(
             rows=_products(request, without_page(filters)),
             render=selectors.product_rows,
-            headers=PRODUCT_COLUMNS + _STATE_HEADERS,
-            cells=_product_cells,
+            headers=(*columns, *STORE_STATE_EXPORT),
+            cells=lambda row: _product_cells(row, with_cost=with_cost),
             name="products",
         )
 
@@ -422,7 +432,7 @@ class ProjectExportApi(ErpApi):
         return xlsx_response(
             rows=_projects(request, without_page(filters)),
             render=selectors.project_rows,
-            headers=PROJECT_COLUMNS + _STATE_HEADERS,
+            headers=PROJECT_EXPORT + STORE_STATE_EXPORT,
             cells=_project_cells,
             name="projects",
         )

@@ -1,5 +1,6 @@
 import pytest
 
+from apps.core.role_codes import COST_VIEW
 from apps.core.testing import api_client
 
 ALL_CATALOG_CODES = [
@@ -23,6 +24,12 @@ def store_entry(chain, make_entry):
 def client(store_entry):
     """A principal of Store A with every catalogue code."""
     return api_client(entry=store_entry)
+
+
+@pytest.fixture
+def cost_client(chain, make_entry):
+    """As `client`, with the code that reads cost prices (BTN-SPGL-COST-VIEW)."""
+    return api_client(entry=make_entry(chain["store"], codes=[*ALL_CATALOG_CODES, COST_VIEW.code]))
 
 
 @pytest.fixture

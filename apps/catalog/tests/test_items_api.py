@@ -31,10 +31,10 @@ PRODUCT_LIST = "/rest/commodity/productList"
 STORE_ITEM = "/rest/commodity/storeItem"
 
 
-def test_product_list_shape_and_order(client):
+def test_product_list_shape_and_order(cost_client):
     ProductFactory(code="P2", name="防脱精华液", price=Decimal("398"))
     ProductFactory(code="P1", name="控油洗发水", price=Decimal("168.5"), cost=Decimal("52"))
-    data = assert_envelope(client.get(PRODUCT_LIST), status=200)
+    data = assert_envelope(cost_client.get(PRODUCT_LIST), status=200)
     assert data["total"] == 2
     first = data["list"][0]
     assert first["code"] == "P1"
@@ -245,3 +245,18 @@ def test_filter_options_list_every_category_and_brand_whatever_the_item_count(cl
     projects = assert_envelope(client.get("/rest/commodity/projectFilterOptions"), status=200)
     assert projects["brands"] == [] and projects["categories"]
     assert all(row["categoryId"] != unused.pk for row in projects["categories"])
+
+
+def test_a_price_the_system_changed_is_signed_by_the_system_in_the_persons_language(store_entry):
+    """Issue 12 §5: the operator "system" is a word of the page, translated like the others."""
+    from apps.core.audit import SYSTEM_ACTOR
+    from apps.core.testing import api_client
+
+    product = ProductFactory(price=Decimal("100.00"))
+    product.price = Decimal("120.00")
+    catalog_item_save(actor=SYSTEM_ACTOR, item=product)
+    path = f"/rest/commodity/productDetail/{product.pk}"
+    chinese = assert_envelope(api_client(entry=store_entry, language="zh-hans").get(path), status=200)
+    english = assert_envelope(api_client(entry=store_entry).get(path), status=200)
+    assert chinese["priceHistory"][0]["changedBy"] == "系统"
+    assert english["priceHistory"][0]["changedBy"] == "system"

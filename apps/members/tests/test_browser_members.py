@@ -121,3 +121,14 @@ def test_a_12_digit_phone_typed_in_the_member_form_is_refused_at_the_field_not_c
     page.wait_for_load_state("networkidle")
     assert form.is_visible() and saves == []
     assert not Member.objects.filter(name="十二位号码").exists()
+
+
+def test_a_list_in_chinese_shows_muis_own_texts_in_chinese(page, demo, live_server):
+    """Issue 12 §5: the pagination's "Rows per page" and "1–10 of 46" come from MUI's locale of the
+    chosen language, not its English defaults."""
+    _principal(page)
+    page.context.add_cookies([{"name": "django_language", "value": "zh-hans", "url": live_server.url}])
+    page.goto("/MemberList")
+    page.get_by_text("每页行数:").wait_for()
+    page.get_by_text(re.compile(r"第 1 条到第 10 条，共 \d+ 条")).wait_for()
+    assert "Rows per page" not in page.inner_text("body")

@@ -3,7 +3,7 @@ import { CssBaseline, ThemeProvider } from "@mui/material";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, type ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
+import { I18nextProvider, useTranslation } from "react-i18next";
 import { i18n } from "../i18n";
 import { styleCache } from "./emotion";
 import { Notices } from "../shell/Notices";
@@ -15,20 +15,26 @@ import { logout } from "../api/shell";
 import { settleDrafts } from "../lib/formDraft";
 import { pageContext } from "./pageContext";
 import { queryClient } from "./queryClient";
-import { theme } from "./theme";
+import { themeFor } from "./theme";
 
 export const ISLAND_ROOT_ID = "island-root";
 const NOTICES_ROOT_ID = "notices-root";
+
+/** The theme of the chosen language, re-chosen when the language changes. */
+function LanguageTheme({ children }: { children: ReactNode }) {
+  const { i18n: current } = useTranslation();
+  return <ThemeProvider theme={themeFor(current.language)}>{children}</ThemeProvider>;
+}
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <CacheProvider value={styleCache()}>
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
-          <ThemeProvider theme={theme}>
+          <LanguageTheme>
             <CssBaseline />
             {children}
-          </ThemeProvider>
+          </LanguageTheme>
         </QueryClientProvider>
       </I18nextProvider>
     </CacheProvider>

@@ -1,6 +1,7 @@
-import { createTheme } from "@mui/material/styles";
+import { createTheme, type Theme } from "@mui/material/styles";
+import { enUS, zhCN } from "@mui/material/locale";
 
-export const theme = createTheme({
+const options = {
   palette: {
     primary: { main: "#2e7d6b" },
     secondary: { main: "#b5835a" },
@@ -10,4 +11,17 @@ export const theme = createTheme({
   typography: {
     fontFamily: '"PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "Helvetica Neue", Arial, sans-serif',
   },
-});
+};
+
+/** One theme per language: MUI's own texts (pagination's "Rows per page", "1–10 of 46", a
+ * dialog's close label...) come from its locale object, so they follow the chosen language. */
+const themes: Record<"zh-hans" | "en", Theme> = {
+  "zh-hans": createTheme(options, zhCN),
+  en: createTheme(options, enUS),
+};
+
+export function themeFor(language: string): Theme {
+  return language.toLowerCase().startsWith("zh") ? themes["zh-hans"] : themes.en;
+}
+
+export const theme = themes["zh-hans"];

@@ -13,6 +13,7 @@ import {
   canSwitchRole,
   currentRoleEntry,
   drawerGroups,
+  isRecordPage,
   erpTokenBody,
   guardDecision,
   hasBorrowOutTargets,
@@ -177,6 +178,24 @@ describe("menu drawer", () => {
     ]);
     expect(groups.flatMap((group) => group.pages).some((page) => page.route === "/404")).toBe(false);
     expect(groups.flatMap((group) => group.pages).some((page) => page.route === "/shopManagement")).toBe(false);
+  });
+
+  it("leaves out the pages of one record: they are reached by clicking the record", () => {
+    const pages: RegistryPage[] = [
+      ...PAGES,
+      { route: "/MemberList", code: "M", titleEn: "Members", titleZh: "会员列表" },
+      { route: "/personalAccount", code: "M", titleEn: "Member account", titleZh: "会员账户" },
+      { route: "/productDetail", code: "M", titleEn: "Product detail", titleZh: "产品详情" },
+      { route: "/moveInDetailList", code: "M", titleEn: "Move-in details", titleZh: "迁入明细" },
+    ];
+    const routes = drawerGroups(pages, ["M", "KCGL-0005", "XXZX-0001"]).flatMap((group) =>
+      group.pages.map((page) => page.route),
+    );
+    expect(routes).toEqual(expect.arrayContaining(["/MemberList", "/moveInDetailList", "/messageList"]));
+    for (const record of ["/personalAccount", "/productDetail", "/outboundDetail"])
+      expect(routes).not.toContain(record);
+    expect(["/orderDetails", "/couponDetailA", "/staffDetail", "/messageDetail"].every(isRecordPage)).toBe(true);
+    expect(["/moveInDetailList", "/MemberList", "/orderHistory"].some(isRecordPage)).toBe(false);
   });
 
   it("files pages by their code family", () => {

@@ -185,11 +185,18 @@ interface DrawerGroup {
   pages: RegistryPage[];
 }
 
-/** Every registry page the role may open, grouped by area in AREA_ORDER, registry order within. */
+/** A page that shows one record (a member's account, a product's or a message's detail): it is
+ * reached by clicking the record, and opened from a menu it would have no record to show. */
+export function isRecordPage(route: string): boolean {
+  return route === "/personalAccount" || /Details?[A-Z]?$/.test(route);
+}
+
+/** Every registry page the role may open, but the pages of one record, grouped by area in
+ * AREA_ORDER, registry order within. */
 export function drawerGroups(pages: readonly RegistryPage[], menu: readonly string[]): DrawerGroup[] {
   const byArea = new Map<Area, RegistryPage[]>();
   for (const page of pages) {
-    if (page.route === NOT_FOUND_ROUTE || !canOpen(page.route, menu, pages)) continue;
+    if (page.route === NOT_FOUND_ROUTE || isRecordPage(page.route) || !canOpen(page.route, menu, pages)) continue;
     const area = areaOf(page);
     byArea.set(area, [...(byArea.get(area) ?? []), page]);
   }

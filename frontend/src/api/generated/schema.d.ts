@@ -1702,8 +1702,8 @@ export interface components {
        * @enum {string}
        */
       useType: "retail" | "professional";
-      /** @description decimal string, 2 places ("199.00") */
-      cost: string;
+      /** @description null for a role without BTN-SPGL-COST-VIEW */
+      cost: string | null;
       defaultSafetyStock: number;
       priceHistory: components["schemas"]["PriceChangeOutput"][];
     };
@@ -1734,8 +1734,8 @@ export interface components {
        * @enum {string}
        */
       useType: "retail" | "professional";
-      /** @description decimal string, 2 places ("199.00") */
-      cost: string;
+      /** @description null for a role without BTN-SPGL-COST-VIEW */
+      cost: string | null;
       defaultSafetyStock: number;
     };
     ProductPackageDetailOutput: {

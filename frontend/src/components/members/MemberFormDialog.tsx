@@ -16,10 +16,11 @@ import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useMasterList, type MasterKind } from "../../api/master";
 import { MEMBER_AREA_CODES, searchIntroducers, type MemberAreaCode, type MemberFile } from "../../api/members";
-import { CODE_MAX, MEMBER_NAME_MAX, MEMBER_REMARK_MAX, formatMemberPhone, type MemberForm } from "./rules";
+import { CODE_MAX, MEMBER_NAME_MAX, MEMBER_REMARK_MAX, type MemberForm } from "./rules";
 import { LabelSelect } from "./LabelSelect";
 import { useMemberForm } from "./useMemberForm";
 import { LimitedTextField } from "../LimitedTextField";
+import { formatPhone } from "../../lib/phone";
 
 interface MemberFormDialogProps {
   open: boolean;
@@ -89,7 +90,7 @@ export function MemberFormDialog({ open, onClose, initial, member, onSaved }: Me
                 error={Boolean(phoneMessage)}
                 helperText={
                   phoneMessage ||
-                  (member ? t("form.keepPhone", { phone: formatMemberPhone(member.areaCode, member.phone) }) : " ")
+                  (member ? t("form.keepPhone", { phone: formatPhone(member.areaCode, member.phone) }) : " ")
                 }
                 slotProps={{ htmlInput: { inputMode: "numeric" } }}
               />
@@ -305,7 +306,7 @@ function IntroducerField({
       options={value && !options.some((option) => option.memId === value.memId) ? [value, ...options] : options}
       filterOptions={(all) => all}
       getOptionLabel={(option) =>
-        option.phone ? `${option.name} ${formatMemberPhone(option.areaCode ?? "", option.phone)}` : option.name
+        option.phone ? `${option.name} ${formatPhone(option.areaCode ?? "", option.phone)}` : option.name
       }
       isOptionEqualToValue={(option, chosen) => option.memId === chosen.memId}
       onChange={(_event, chosen) => onChange(chosen ? { memId: chosen.memId, name: chosen.name } : null)}

@@ -105,7 +105,7 @@ describe("MemberSearchDialog", () => {
     expect(await within(dialog).findByText("please enter a correct phone number")).toBeInTheDocument();
 
     fireEvent.mouseDown(within(dialog).getByRole("combobox", { name: "Area code" }));
-    fireEvent.click(await screen.findByRole("option", { name: "00852 Hong Kong" }));
+    fireEvent.click(await screen.findByRole("option", { name: "+852 Hong Kong" }));
     fireEvent.change(within(dialog).getByLabelText("Phone"), { target: { value: "13812345678" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Search" }));
     expect(await within(dialog).findByText("please enter a correct phone number")).toBeInTheDocument();

@@ -30,7 +30,6 @@ import {
   SEARCH_PHONE_MAX,
   confirmOutcome,
   emptyMemberForm,
-  formatMemberPhone,
   rowFromFile,
   searchError,
   searchQuery,
@@ -38,6 +37,7 @@ import {
 } from "./rules";
 import { LimitedTextField } from "../LimitedTextField";
 import { overLimits } from "../../lib/limits";
+import { formatPhone } from "../../lib/phone";
 
 interface MemberSearchDialogProps {
   /** Shows the dialog; each opening starts with an empty search. */
@@ -224,7 +224,7 @@ function SearchContent({ onClose, onSelect, frontDeskCheck, onGroupBuyVerify }: 
                   >
                     <TableCell>{index + 1}</TableCell>
                     <TableCell>{row.name}</TableCell>
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>{formatMemberPhone(row.areaCode, row.phone)}</TableCell>
+                    <TableCell sx={{ whiteSpace: "nowrap" }}>{formatPhone(row.areaCode, row.phone)}</TableCell>
                     <TableCell>{row.crmCode || t("dash")}</TableCell>
                     <TableCell>{row.dependencyStore}</TableCell>
                   </TableRow>

@@ -17,15 +17,9 @@ import { ApiError } from "../../api/client";
 import { adjustPoints, memberKeys } from "../../api/members";
 import { ConfirmDialog } from "../../shell/ConfirmDialog";
 import { MemberSearchDialog } from "./MemberSearchDialog";
-import {
-  POINTS_REASON_MAX,
-  formatMemberPhone,
-  pointsAmountError,
-  pointsChange,
-  reasonError,
-  type PointsDirection,
-} from "./rules";
+import { POINTS_REASON_MAX, pointsAmountError, pointsChange, reasonError, type PointsDirection } from "./rules";
 import { LimitedTextField } from "../LimitedTextField";
+import { formatPhone } from "../../lib/phone";
 
 /** The member whose points change. */
 interface PointsMember {
@@ -120,7 +114,7 @@ function AdjustContent({ onClose, member, onAdjusted }: Omit<PointsAdjustDialogP
               <Typography color="text.secondary">{t("points.member")}</Typography>
               <Typography>
                 {chosen
-                  ? `${chosen.name} ${chosen.phone ? formatMemberPhone(chosen.areaCode ?? "", chosen.phone) : ""}`.trim()
+                  ? `${chosen.name} ${chosen.phone ? formatPhone(chosen.areaCode ?? "", chosen.phone) : ""}`.trim()
                   : "—"}
               </Typography>
               {member ? null : (

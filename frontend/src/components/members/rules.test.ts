@@ -8,7 +8,6 @@ import {
   createBody,
   emptyMemberForm,
   formFieldOf,
-  formatMemberPhone,
   maskPhone,
   memIdFromSearch,
   memberFormFrom,
@@ -24,6 +23,7 @@ import {
   updateBody,
   validateMemberForm,
 } from "./rules";
+import { formatPhone } from "../../lib/phone";
 
 const blank = { name: "", crmCode: "", phone: "", areaCode: "0086" as const };
 
@@ -86,9 +86,9 @@ describe("member search rules (spec §5)", () => {
 
 describe("phones (spec §6)", () => {
   it("shows the area code for Hong Kong and Macao only", () => {
-    expect(formatMemberPhone("0086", "138****5678")).toBe("138****5678");
-    expect(formatMemberPhone("00852", "91****78")).toBe("+852 91****78");
-    expect(formatMemberPhone("", "91****78")).toBe("91****78");
+    expect(formatPhone("0086", "138****5678")).toBe("138****5678");
+    expect(formatPhone("00852", "91****78")).toBe("+852 91****78");
+    expect(formatPhone("", "91****78")).toBe("91****78");
   });
 
   it("masks 11 digits to 3+4 and 8 digits to 2+2", () => {

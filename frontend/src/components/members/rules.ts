@@ -73,13 +73,6 @@ export function confirmOutcome(selected: MemberRow | null): "noSelection" | "ask
 
 // --- phones --------------------------------------------------------------------------------------
 
-/** A phone as shown: the area code only for Hong Kong and Macao ("+852 91****78"). */
-export function formatMemberPhone(areaCode: string, phone: string): string {
-  if (!phone) return "";
-  if (!areaCode || areaCode === "0086") return phone;
-  return `+${areaCode.replace(/^00/, "")} ${phone}`;
-}
-
 /** Spec §6, for a phone the browser itself must show masked: 11 digits keep the first 3 and last
  * 4, 8 digits the first 2 and last 2. Other lengths are returned unchanged. */
 export function maskPhone(phone: string): string {

@@ -105,7 +105,7 @@ describe("NewOrderPage", () => {
       screen.getByText("Please enter an 11-digit mobile number starting with 1 (second digit 3 to 9)"),
     ).toBeInTheDocument();
     fireEvent.mouseDown(screen.getByRole("combobox", { name: /Area code/ }));
-    fireEvent.click(await screen.findByRole("option", { name: "00852 Hong Kong" }));
+    fireEvent.click(await screen.findByRole("option", { name: "+852 Hong Kong" }));
     expect(screen.getByText("Please enter an 8-digit phone number")).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText(/^Phone/), { target: { value: "91234567" } });
     expect(screen.queryByText("Please enter an 8-digit phone number")).not.toBeInTheDocument();

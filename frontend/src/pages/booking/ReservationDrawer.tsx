@@ -24,7 +24,6 @@ import {
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatMemberPhone } from "../../components/members/rules";
 import { ConfirmDialog } from "../../shell/ConfirmDialog";
 import { DetailError } from "../../components/feedback";
 import {
@@ -49,6 +48,7 @@ import {
 } from "./rules";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { tooLong } from "../../lib/limits";
+import { formatPhone } from "../../lib/phone";
 
 interface ReservationDrawerProps {
   id: number | null;
@@ -138,7 +138,7 @@ function DetailBody({ reservation, navigate }: { reservation: ReservationDetail;
         <ReservationStatusChip status={reservation.status} testId="detail-status" />
       </Stack>
       <Box component="dl" sx={{ m: 0, display: "grid", gap: 0.5 }}>
-        {fact(t("fields.phone"), formatMemberPhone(reservation.areaCode, reservation.phone) || "—")}
+        {fact(t("fields.phone"), formatPhone(reservation.areaCode, reservation.phone) || "—")}
         {fact(
           t("fields.time"),
           `${formatDateTime(reservation.startTime, i18n.language)}–${formatTime(reservation.endTime, i18n.language)} (${t("minutes", { count: reservation.duration })})`,

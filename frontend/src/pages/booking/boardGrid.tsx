@@ -2,7 +2,6 @@ import { Box, Button, Chip, Paper, Stack, Tooltip, Typography } from "@mui/mater
 import type { DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { Board, BoardNurse, Reservation } from "../../api/booking";
-import { formatMemberPhone } from "../../components/members/rules";
 import { RESERVATION_STATUS_COLORS } from "../../components/ReservationStatusChip";
 import { SLOT_MINUTES, canMove, formatTime, hm, layoutLanes, span, toMinutes, type BoardFilters } from "./rules";
 import {
@@ -15,6 +14,7 @@ import {
   type GridLayout,
   type Move,
 } from "./useBoardGrid";
+import { formatPhone } from "../../lib/phone";
 
 /* The reservation board's grid (/orderBoard): the time axis, a column per nurse and one for "any
  * nurse", the reservations as blocks to drag between columns and times. */
@@ -337,7 +337,7 @@ function ReservationBlock({
         {reservation.walkIn ? ` · ${t("board.walkIn")}` : ""}
       </Typography>
       <Typography variant="caption" component="div" sx={{ lineHeight: 1.3, color: "text.secondary" }}>
-        {formatMemberPhone(reservation.areaCode, reservation.phone)}
+        {formatPhone(reservation.areaCode, reservation.phone)}
       </Typography>
       <Typography variant="caption" component="div" sx={{ lineHeight: 1.3, color: "text.primary" }} noWrap>
         {reservation.projects.map((project) => project.name).join(", ")}

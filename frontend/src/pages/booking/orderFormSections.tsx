@@ -24,7 +24,6 @@ import {
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { MEMBER_AREA_CODES, type MemberAreaCode } from "../../api/members";
-import { formatMemberPhone } from "../../components/members/rules";
 import { ProblemList } from "./parts";
 import {
   DURATION_MAX,
@@ -39,6 +38,7 @@ import {
 } from "./rules";
 import type { OrderForm } from "./useOrderForm";
 import { LimitedTextField } from "../../components/LimitedTextField";
+import { formatPhone } from "../../lib/phone";
 
 /* The sections of the reservation form (/newOrder); the state is useOrderForm's. */
 
@@ -72,7 +72,7 @@ export function CustomerSection({ form, maskedPhone }: { form: OrderForm; masked
             {draft.memId !== null ? (
               <Typography data-testid="selected-member">
                 <strong>{member?.name ?? account.data?.name ?? ""}</strong>{" "}
-                {formatMemberPhone(member?.areaCode ?? "0086", member?.phone ?? account.data?.phone ?? "")}
+                {formatPhone(member?.areaCode ?? "0086", member?.phone ?? account.data?.phone ?? "")}
               </Typography>
             ) : null}
           </Stack>

@@ -32,7 +32,8 @@ export function ProductDetailPage({ search = window.location.search }: { search?
                 [t("columns.unit"), product.unit],
                 [t("columns.barcode"), product.barcode || "—"],
                 [t("columns.useType"), t(`useType.${product.useType}`)],
-                [t("columns.cost"), formatMoney(product.cost)],
+                // The server leaves cost out for a role without the cost code: no row rather than "—".
+                ...(product.cost === null ? [] : [[t("columns.cost"), formatMoney(product.cost)] as const]),
                 [t("columns.safetyStock"), product.defaultSafetyStock],
               ]}
             />

@@ -22,7 +22,6 @@ import {
   type CancelStatus,
 } from "../../api/members";
 import { hasButtonCode } from "../../api/session";
-import { formatMemberPhone } from "../../components/members/rules";
 import { mountIsland } from "../../islands/mount";
 import { PageFrame } from "../../components/layout";
 import { FilterBar, FilterSelect } from "../../components/filters";
@@ -31,6 +30,7 @@ import { MembersTable } from "./parts";
 import { usePaging, type PagedColumn } from "../../components/PagedTable";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { tooLong } from "../../lib/limits";
+import { formatPhone } from "../../lib/phone";
 
 const STATUS_COLOURS: Record<CancelStatus, "warning" | "success" | "default"> = {
   pending: "warning",
@@ -55,7 +55,7 @@ export function LogoutListPage() {
       render: (row) => formatDateTime(row.requestedAt, i18n.language),
     },
     { key: "member", label: t("logout.member"), render: (row) => row.memberName },
-    { key: "phone", label: t("fields.phone"), render: (row) => formatMemberPhone("", row.phone) },
+    { key: "phone", label: t("fields.phone"), render: (row) => formatPhone("", row.phone) },
     { key: "reason", label: t("logout.reason"), render: (row) => row.reason },
     { key: "requestedBy", label: t("logout.requestedBy"), render: (row) => row.requestedBy },
     {

@@ -8,7 +8,7 @@ import { MemberFormDialog } from "../../components/members/MemberFormDialog";
 import { memberFormDraftName } from "../../components/members/useMemberForm";
 import { hasFormDraft } from "../../lib/formDraft";
 import { MemberSearchDialog } from "../../components/members/MemberSearchDialog";
-import { formatMemberPhone, phonePartError, rangeError } from "../../components/members/rules";
+import { phonePartError, rangeError } from "../../components/members/rules";
 import { mountIsland } from "../../islands/mount";
 import { PageFrame } from "../../components/layout";
 import { FilterBar, FilterSelect } from "../../components/filters";
@@ -17,6 +17,7 @@ import { DateRange, LabelChips, MembersTable, SearchButtons, accountHref } from 
 import { usePaging, type PagedColumn } from "../../components/PagedTable";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { overLimits } from "../../lib/limits";
+import { formatPhone } from "../../lib/phone";
 
 interface FilterInput {
   name: string;
@@ -103,7 +104,7 @@ export function MemberListPage({ navigate = (url) => window.location.assign(url)
     {
       key: "phone",
       label: t("fields.phone"),
-      render: (row) => <span style={{ whiteSpace: "nowrap" }}>{formatMemberPhone(row.areaCode, row.phone)}</span>,
+      render: (row) => <span style={{ whiteSpace: "nowrap" }}>{formatPhone(row.areaCode, row.phone)}</span>,
     },
     { key: "crmCode", label: t("fields.crmCode"), render: (row) => row.crmCode || t("dash") },
     { key: "gender", label: t("fields.gender"), render: (row) => row.genderName || t("dash") },

@@ -11,12 +11,13 @@ import {
 } from "../../api/members";
 import { hasButtonCode } from "../../api/session";
 import { PointsAdjustDialog } from "../../components/members/PointsAdjustDialog";
-import { formatMemberPhone, rangeError } from "../../components/members/rules";
+import { rangeError } from "../../components/members/rules";
 import { mountIsland } from "../../islands/mount";
 import { PageFrame } from "../../components/layout";
 import { FilterBar, FilterSelect } from "../../components/filters";
 import { DateRange, MemberPicker, PointsLedger, SearchButtons, accountHref } from "./parts";
 import { usePaging, type PagedColumn } from "../../components/PagedTable";
+import { formatPhone } from "../../lib/phone";
 
 interface Filters {
   member: MemberRow | null;
@@ -66,7 +67,7 @@ export function MemberPointsPage() {
         </Link>
       ),
     },
-    { key: "phone", label: t("fields.phone"), render: (row) => formatMemberPhone("", row.phone) },
+    { key: "phone", label: t("fields.phone"), render: (row) => formatPhone("", row.phone) },
   ];
 
   return (

@@ -35,7 +35,7 @@ import { MemberFormDialog } from "../../components/members/MemberFormDialog";
 import { memberFormDraftName } from "../../components/members/useMemberForm";
 import { hasFormDraft } from "../../lib/formDraft";
 import { PointsAdjustDialog } from "../../components/members/PointsAdjustDialog";
-import { formatMemberPhone, memIdFromSearch } from "../../components/members/rules";
+import { memIdFromSearch } from "../../components/members/rules";
 import { mountIsland } from "../../islands/mount";
 import { Facts, PageFrame, Section } from "../../components/layout";
 import { formatDate, formatDateTime } from "../../lib/format";
@@ -43,6 +43,7 @@ import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { BackLink } from "../../components/layout";
 import { LabelChips, PointsLedger } from "./parts";
 import { usePaging, type PagedColumn } from "../../components/PagedTable";
+import { formatPhone } from "../../lib/phone";
 
 const LIST_ROUTE = "/MemberList";
 
@@ -88,8 +89,8 @@ function Profile({ member }: { member: MemberFile }) {
   // Edits go through stoUpdateMember, which takes members of the chosen store only.
   const editable = active && member.myself !== false;
   const phone = whole.data
-    ? formatMemberPhone(whole.data.areaCode, whole.data.phone)
-    : formatMemberPhone(member.areaCode, member.phone);
+    ? formatPhone(whole.data.areaCode, whole.data.phone)
+    : formatPhone(member.areaCode, member.phone);
   const dash = t("dash");
   return (
     <Section title={t("account.profile")}>

@@ -4,10 +4,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MemberLabel, MemberRow, PointEntry } from "../../api/members";
 import { MemberSearchDialog } from "../../components/members/MemberSearchDialog";
-import { formatMemberPhone } from "../../components/members/rules";
 import { PagedTable, type PagedColumn, type PagedTableProps, type Paging } from "../../components/PagedTable";
 import { formatDateTime } from "../../lib/format";
 import { PAGE_SIZES } from "../../lib/paging";
+import { formatPhone } from "../../lib/phone";
 
 const ACCOUNT_ROUTE = "/personalAccount";
 
@@ -92,7 +92,7 @@ export function MemberPicker({
     <Box sx={{ display: "inline-flex", alignItems: "center", gap: 1 }}>
       {member ? (
         <Chip
-          label={`${member.name} ${formatMemberPhone(member.areaCode, member.phone)}`}
+          label={`${member.name} ${formatPhone(member.areaCode, member.phone)}`}
           onDelete={clearable ? () => onChange(null) : undefined}
         />
       ) : null}

@@ -26,9 +26,10 @@ import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { BackLink, Meta, PageFrame } from "../../components/layout";
 import { EmployeeFormDialog } from "./EmployeeFormDialog";
 import { LeaveDialog } from "./LeaveDialog";
-import { durationMinutesError, employeeInputFrom, formatPhone } from "./rules";
+import { durationMinutesError, employeeInputFrom } from "./rules";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { tooLong } from "../../lib/limits";
+import { formatPhone } from "../../lib/phone";
 
 const LIST_ROUTE = "/staffList";
 

@@ -15,9 +15,10 @@ import { formatDate } from "../../lib/format";
 import { PageFrame } from "../../components/layout";
 import { EmployeeFormDialog } from "./EmployeeFormDialog";
 import { LeaveDialog } from "./LeaveDialog";
-import { emptyEmployee, formatPhone, todayIso } from "./rules";
+import { emptyEmployee, todayIso } from "./rules";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { tooLong } from "../../lib/limits";
+import { formatPhone } from "../../lib/phone";
 
 const DETAIL_ROUTE = "/staffDetail";
 const PAGE_SIZES = [10, 20, 50];

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   durationMinutesError,
   emptyEmployee,
-  formatPhone,
   hireDateError,
   leftDateError,
   nameError,
@@ -10,6 +9,7 @@ import {
   todayIso,
   validateEmployee,
 } from "./rules";
+import { formatPhone } from "../../lib/phone";
 
 describe("employee rules (mirror apps/org/rules.py)", () => {
   it("needs a name of at most 20 characters", () => {

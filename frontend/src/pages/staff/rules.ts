@@ -74,8 +74,3 @@ export function employeeInputFrom(employee: EmployeeDetail): EmployeeInput {
     hireDate: employee.hireDate,
   };
 }
-
-/** "+852 91****78" style: the area code shown for Hong Kong and Macao only. */
-export function formatPhone(areaCode: AreaCode, phone: string): string {
-  return areaCode === "86" ? phone : `+${areaCode} ${phone}`;
-}
