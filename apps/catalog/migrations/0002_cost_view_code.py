@@ -20,7 +20,7 @@ def give_cost_view(apps, schema_editor):
     for role in roles:
         role.resources.add(code)
     # The historical model sends no signal the cache listens to: forget the changed roles' codes here.
-    from apps.accounts.role_codes import forget_role_codes
+    from apps.accounts.role_code_cache import forget_role_codes
 
     forget_role_codes([role.pk for role in roles])
 
