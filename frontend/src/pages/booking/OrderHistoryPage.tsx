@@ -121,7 +121,6 @@ export function OrderHistoryPage({ search = window.location.search }: { search?:
         onRowClick={(row) => setOpenId(row.id)}
         rowTestId={(row) => `history-row-${row.id}`}
         emptyText={t("list.empty")}
-        labelRowsPerPage={t("list.rowsPerPage")}
         paginationTestId="history-pagination"
       />
 

@@ -61,7 +61,6 @@ export function CatalogTable<Row extends { id: number }>({
 }: Omit<PagedTableProps<Row>, "columns" | "pageSizes" | "rowKey" | "nowrapHeads"> & {
   columns: readonly Column<Row>[];
 }) {
-  const { t } = useTranslation("catalog");
   return (
     <PagedTable
       {...props}
@@ -69,8 +68,6 @@ export function CatalogTable<Row extends { id: number }>({
       nowrapHeads
       rowKey={(row) => row.id}
       columns={columns.map(({ wrap, ...column }) => ({ ...column, cellSx: wrap ? { minWidth: 160 } : NOWRAP }))}
-      labelRowsPerPage={t("rowsPerPage")}
-      labelDisplayedRows={({ from, to, count }) => t("displayedRows", { from, to, count })}
     />
   );
 }

@@ -198,8 +198,6 @@ export function InboxTable<Row extends InboxRow>({
           setPageIndex(0);
           setSelected([]);
         }}
-        labelRowsPerPage={t("rowsPerPage")}
-        labelDisplayedRows={({ from, to, count }) => t("displayedRows", { from, to, count })}
       />
     </Paper>
   );
