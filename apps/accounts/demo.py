@@ -10,7 +10,7 @@ from apps.accounts.models import Resource, Role, User
 from apps.accounts.services import resources_sync, user_role_grant
 from apps.accounts.store_master import authorization_code_set
 from apps.core.audit import SYSTEM_ACTOR
-from apps.core.page_registry import PAGE_CODES, SHOP_MANAGEMENT_CODE
+from apps.core.page_registry import PAGE_CODES, SHOP_MANAGEMENT_CODE, code_of
 from apps.core.role_codes import (
     COST_VIEW,
     MEMBER_CANCEL_DECIDE,
@@ -27,17 +27,22 @@ DEMO_AUTHORIZATION_CODE = "888888"  # the owner's shop-owner authorization code
 DEMO_ACCOUNTS = ("SY00001", "SY00002", "SY00003", "SY00004", "SY00009")
 
 _STORE_PAGES = tuple(code for code in PAGE_CODES if code != SHOP_MANAGEMENT_CODE)
-_NURSE_PAGES = (
-    "ERP-YUKB-PAG-0001-0000",
-    "ERP-HYGL-PAG-0002-0000",
-    "ERP-HYGL-PAG-0003-0000",
-    "ERP-KDJC-PAG-0003-0000",
-    "ERP-KDJC-PAG-0005-0000",
-    "ERP-KDJC-PAG-0006-0000",
-    "PBGL-0001",
-    "XXZX-0001",
+_NURSE_PAGES = tuple(
+    code_of(route)
+    for route in (
+        "/orderBoard",
+        "/MemberList",
+        "/personalAccount",
+        "/account",
+        "/billingList",
+        "/orderDetails",
+        "/schedule",
+        "/messageList",
+    )
 )
-_MATERIAL_PAGES = ("DHJL-0001", "DHJL-0002", "CPGL-PAG-0001", "CPGL-0002")
+_MATERIAL_PAGES = tuple(
+    code_of(route) for route in ("/bookProdLst", "/bookProdDetail", "/productList", "/productDetail")
+)
 
 ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
     (

@@ -195,6 +195,13 @@ PAGES: tuple[Page, ...] = tuple(
 PAGES_BY_ROUTE: dict[str, Page] = {page.route: page for page in PAGES}
 
 PAGE_CODES: tuple[str, ...] = tuple(dict.fromkeys(page.code for page in PAGES if page.code))
+_CODE_OF_ROUTE: dict[str, str] = {page.route: page.code for page in PAGES if page.code}
+
+
+def code_of(route: str) -> str:
+    """The role code of the page at `route` (spec §2). Views, demo data and tests name a page's code
+    through its route, so each code is written once, in PAGES; an unknown route fails at import."""
+    return _CODE_OF_ROUTE[route]
 
 
 def page_for(route: str) -> Page | None:

@@ -28,13 +28,14 @@ from apps.core.api.lists import PagedListApi
 from apps.core.api.phone_fragments import PhoneFragmentSearch
 from apps.core.envelope import EnvelopeResponse
 from apps.core.excel import XLSX_CONTENT_TYPE, Column, Kind, xlsx_response
+from apps.core.page_registry import code_of
 from apps.core.role_codes import RESERVATION_FORCE, ROLE_CHOSEN, ROTA_EDIT
 from apps.core.scoping import get_in_scope, get_or_not_found, store_in_scope
 from apps.members.selectors import members
 from apps.org.selectors import store_acted_in
 
-BOARD = ("ERP-YUKB-PAG-0001-0000",)
-ROTA = ("PBGL-0001",)
+BOARD = (code_of("/orderBoard"),)
+ROTA = (code_of("/schedule"),)
 
 
 def _day(request: Request) -> date:

@@ -30,18 +30,19 @@ from apps.core.api.lists import PagedListApi, without_page
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import InvalidInput, PermissionRefused
 from apps.core.excel import XLSX_CONTENT_TYPE, xlsx_response
+from apps.core.page_registry import code_of
 from apps.core.role_codes import COST_VIEW
 from apps.core.scoping import named_store_id, store_in_scope
 
-PRODUCT_LIST = ("CPGL-PAG-0001",)
-PRODUCT_DETAIL = ("CPGL-0002", "CPGL-PAG-0001")
-PROJECT_LIST = ("XMGL-PAG-0001",)
-PROJECT_DETAIL = ("XMGL-0002", "XMGL-PAG-0001")
-CARD_TYPE_LIST = ("XMGL-PAG-0001", "KXGL-PAG-0001")
-COUPON_LIST = ("KXGL-PAG-0001",)
-COUPON_DETAIL = ("KXGL-0002", "KXGL-PAG-0001")
-PROMOTION = ("KCXG-0001",)
-TIME_PERIOD = ("DWGL-0003",)
+PRODUCT_LIST = (code_of("/productList"),)
+PRODUCT_DETAIL = (code_of("/productDetail"), code_of("/productList"))
+PROJECT_LIST = (code_of("/projectList"),)
+PROJECT_DETAIL = (code_of("/projectDetail"), code_of("/projectList"))
+CARD_TYPE_LIST = (code_of("/projectList"), code_of("/couponList"))
+COUPON_LIST = (code_of("/couponList"),)
+COUPON_DETAIL = (code_of("/couponDetailA"), code_of("/couponList"))
+PROMOTION = (code_of("/promotion"),)
+TIME_PERIOD = (code_of("/timeperiodConfig"),)
 
 # POST storeItem: the list code of the item's kind.
 STORE_ITEM_CODES: dict[str, tuple[str, ...]] = {

@@ -19,6 +19,7 @@ from apps.core.api.phone_fragments import PhoneFragmentSearch
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import InvalidInput
 from apps.core.fields import query_text
+from apps.core.page_registry import code_of
 from apps.core.role_codes import MEMBER_CANCEL_DECIDE, MEMBER_PHONE_VIEW, MEMBER_POINTS_ADJUST, ROLE_CHOSEN
 from apps.core.scoping import get_in_scope, get_or_not_found, scoped_to_stores
 from apps.members import rules, selectors, services
@@ -27,9 +28,9 @@ from apps.members.choices import PHONE_MAX_LENGTH
 from apps.members.models import Member
 from apps.org.selectors import store_acted_in
 
-MEMBER_PAGES = ("ERP-HYGL-PAG-0002-0000", "ERP-HYGL-PAG-0003-0000")
+MEMBER_PAGES = (code_of("/MemberList"), code_of("/personalAccount"))
 # Pages that mount the member search dialog with its "new customer into store".
-MEMBER_WRITERS = (*MEMBER_PAGES, "ERP-YUKB-PAG-0001-0000", "ERP-KDJC-PAG-0003-0000")
+MEMBER_WRITERS = (*MEMBER_PAGES, code_of("/orderBoard"), code_of("/account"))
 
 
 def _saved() -> str:

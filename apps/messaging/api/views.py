@@ -21,6 +21,7 @@ from apps.accounts.session import signed_in_user
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi
 from apps.core.envelope import EnvelopeResponse
+from apps.core.page_registry import code_of
 from apps.core.role_codes import ROLE_CHOSEN
 from apps.core.schema import NULLABLE_DATA
 from apps.core.scoping import level_in_scope
@@ -45,7 +46,7 @@ from apps.messaging.api.serializers import (
 )
 from apps.messaging.choices import MessageReadFilter
 
-MESSAGE_CENTRE = ("XXZX-0001",)
+MESSAGE_CENTRE = (code_of("/messageList"),)
 
 
 def _read_filter(raw: int | None) -> bool | None:

@@ -10,14 +10,14 @@ from rest_framework.request import Request
 
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
-from apps.core.page_registry import SHOP_MANAGEMENT_CODE
+from apps.core.page_registry import SHOP_MANAGEMENT_CODE, code_of
 from apps.core.role_codes import ROLE_CHOSEN
 from apps.core.scoping import get_or_not_found, named_store_id, scope_of, store_in_scope
 from apps.org import selectors, services
 from apps.org.api import serializers as io
 from apps.org.models import OrgUnit
 
-STORE_INFO_CODE = "MDGL-PAG-0002-0000"
+STORE_INFO_CODE = code_of("/storeBasicInfo")
 
 
 class StoreBorrowOutTargetsApi(ErpApi):

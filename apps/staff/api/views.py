@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi
 from apps.core.envelope import EnvelopeResponse
+from apps.core.page_registry import code_of
 from apps.core.permissions import session_of
 from apps.core.scoping import get_in_scope, scope_of, store_in_scope
 from apps.org.models import OrgUnit
@@ -21,8 +22,8 @@ from apps.staff import selectors, services
 from apps.staff.api import serializers as io
 from apps.staff.models import Employee, EmployeeServiceDuration
 
-STAFF_LIST_CODE = "YGGL-0001"
-STAFF_DETAIL_CODE = "YGGL-PAG-0002-0100"
+STAFF_LIST_CODE = code_of("/staffList")
+STAFF_DETAIL_CODE = code_of("/staffDetail")
 STAFF_CODES = (STAFF_LIST_CODE, STAFF_DETAIL_CODE)
 
 
