@@ -458,3 +458,15 @@ def staff_names(store_id: int) -> list[dict[str, Any]]:
         {"id": e.pk, "name": e.name, "position": e.position, "positionName": str(EmployeePosition(e.position).label)}
         for e in employees
     ]
+
+
+def presence_row(presence: Presence) -> dict[str, Any]:
+    """An employee's presence today: clocked on and off, out for a while, or gone before the end."""
+    return {
+        "employeeId": presence.employee_id,
+        "date": presence.date,
+        "onWorkAt": presence.on_work_at,
+        "offWorkAt": presence.off_work_at,
+        "tempOut": presence.temp_out,
+        "abnormalLeft": presence.abnormal_left,
+    }

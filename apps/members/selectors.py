@@ -312,6 +312,10 @@ def members() -> QuerySet[Member]:
     return Member.objects.select_related("home_store")
 
 
+def sms_consent_row(member: Member) -> dict[str, Any]:
+    return {"memId": member.pk, "smsConsent": member.sms_consent, "updatedAt": member.sms_consent_updated_at}
+
+
 def labels_enabled() -> list[dict[str, Any]]:
     return [
         {**_label_row(label), "groupName": label.group_name}

@@ -412,17 +412,6 @@ class TodayReservedApi(ErpApi):
 # --- presence -----------------------------------------------------------------------------------
 
 
-def _presence_answer(presence: Any) -> dict[str, Any]:
-    return {
-        "employeeId": presence.employee_id,
-        "date": presence.date,
-        "onWorkAt": presence.on_work_at,
-        "offWorkAt": presence.off_work_at,
-        "tempOut": presence.temp_out,
-        "abnormalLeft": presence.abnormal_left,
-    }
-
-
 class _PresenceApi(ErpApi):
     required_codes = BOARD
     write: Any = None
@@ -431,7 +420,9 @@ class _PresenceApi(ErpApi):
     def put(self, request: Request) -> EnvelopeResponse:
         employee_id = self.parse(io.EmployeeQueryInputSerializer, request.query_params)["employeeId"]
         employee = rota.store_employee(store_acted_in(session_of(request)), employee_id)
-        return EnvelopeResponse(_presence_answer(self.write(actor=self.actor(), employee=employee)), message=_("saved"))
+        return EnvelopeResponse(
+            selectors.presence_row(self.write(actor=self.actor(), employee=employee)), message=_("saved")
+        )
 
 
 class OnWorkApi(_PresenceApi):
@@ -450,7 +441,7 @@ class TempOutApi(ErpApi):
         data = self.parse(io.TempOutInputSerializer, request.data)
         employee = rota.store_employee(store_acted_in(session_of(request)), data["employeeId"])
         presence = rota.temp_out_set(actor=self.actor(), employee=employee, intervals=data["intervals"])
-        return EnvelopeResponse(_presence_answer(presence), message=_("saved"))
+        return EnvelopeResponse(selectors.presence_row(presence), message=_("saved"))
 
 
 class AbnormalLeftApi(ErpApi):

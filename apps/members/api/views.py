@@ -25,7 +25,6 @@ from apps.core.scoping import get_in_scope, get_or_not_found, scoped_to_stores
 from apps.members import rules, selectors, services
 from apps.members.api import serializers as io
 from apps.members.choices import PHONE_MAX_LENGTH
-from apps.members.models import Member
 from apps.org.selectors import store_acted_in
 
 MEMBER_PAGES = (code_of("/MemberList"), code_of("/personalAccount"))
@@ -244,17 +243,13 @@ class MemberStoreUpdateApi(ErpApi):
         return EnvelopeResponse(selectors.member_file(member, session_of(request).hier_id), message=_saved())
 
 
-def _consent_answer(member: Member) -> dict[str, Any]:
-    return {"memId": member.pk, "smsConsent": member.sms_consent, "updatedAt": member.sms_consent_updated_at}
-
-
 class SmsStatusApi(ErpApi):
     required_codes = MEMBER_PAGES
 
     @extend_schema(parameters=[io.MemberIdInputSerializer], responses=io.SmsConsentOutputSerializer)
     def get(self, request: Request) -> EnvelopeResponse:
         member_id = self.parse(io.MemberIdInputSerializer, request.query_params)["memId"]
-        return EnvelopeResponse(_consent_answer(get_or_not_found(selectors.members(), pk=member_id)))
+        return EnvelopeResponse(selectors.sms_consent_row(get_or_not_found(selectors.members(), pk=member_id)))
 
 
 class SmsStatusUpdateApi(ErpApi):
@@ -268,7 +263,7 @@ class SmsStatusUpdateApi(ErpApi):
             member=get_in_scope(selectors.members(), request, "home_store", pk=data["memId"]),
             consent=data["smsConsent"],
         )
-        return EnvelopeResponse(_consent_answer(member), message=_saved())
+        return EnvelopeResponse(selectors.sms_consent_row(member), message=_saved())
 
 
 class MemberPointsListApi(PagedListApi):
