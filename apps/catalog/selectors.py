@@ -157,7 +157,8 @@ def product_search(
     return _filter_enabled(rows, enabled, store_id).order_by("code", "id")
 
 
-def product_row(product: Product) -> dict[str, Any]:
+def product_row(product: Product, *, with_cost: bool) -> dict[str, Any]:
+    """A product as a role reads it: the cost price only for a role holding the cost code (else null)."""
     return {
         **store_state(product),
         "brand": product.brand,
@@ -167,13 +168,13 @@ def product_row(product: Product) -> dict[str, Any]:
         "unit": product.unit,
         "barcode": product.barcode or "",
         "useType": product.use_type,
-        "cost": _wire(product.cost),
+        "cost": _wire(product.cost) if with_cost else None,
         "defaultSafetyStock": product.default_safety_stock,
     }
 
 
-def product_rows(products: Iterable[Product]) -> list[dict[str, Any]]:
-    return [product_row(product) for product in products]
+def product_rows(products: Iterable[Product], *, with_cost: bool) -> list[dict[str, Any]]:
+    return [product_row(product, with_cost=with_cost) for product in products]
 
 
 def price_history(*, item_type: str, item_id: int, store_ids: Iterable[int]) -> list[dict[str, Any]]:
@@ -203,10 +204,12 @@ def item_in_store_state(item_type: str, item_id: int, store_id: int | None, quer
     return item
 
 
-def product_detail(*, product_id: int, store_id: int | None, store_ids: Iterable[int]) -> dict[str, Any]:
+def product_detail(
+    *, product_id: int, store_id: int | None, store_ids: Iterable[int], with_cost: bool
+) -> dict[str, Any]:
     product = item_in_store_state(ItemType.PRODUCT, product_id, store_id, Product.objects.select_related("category"))
     return {
-        **product_row(product),
+        **product_row(product, with_cost=with_cost),
         "priceHistory": price_history(item_type=ItemType.PRODUCT, item_id=product.pk, store_ids=store_ids),
     }
 

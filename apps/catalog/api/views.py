@@ -80,22 +80,14 @@ class ProductListApi(PagedListApi):
         return _products(request, filters)
 
     def render_rows(self, window: Iterable[Any]) -> list[Any]:
-        return _cost_for(self.request, selectors.product_rows(window))
+        return selectors.product_rows(window, with_cost=sees_cost(self.request))
 
 
-def _cost_for(request: Request, products: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The products as the role may read them: without their cost unless it holds the cost code."""
-    if not sees_cost(request):
-        for product in products:
-            product["cost"] = None
-    return products
-
-
-def _item_detail(api: ErpApi, selector: Callable[..., dict[str, Any]], **item_id: int) -> dict[str, Any]:
+def _item_detail(api: ErpApi, selector: Callable[..., dict[str, Any]], **selection: int | bool) -> dict[str, Any]:
     """One item as the acting store sees it (its price and switch, the price history it may read)."""
     filters = dict(api.parse(s.CatalogStoreInputSerializer, api.request.query_params))
     return selector(
-        **item_id,
+        **selection,
         store_id=named_store_id(api.request, filters.pop("store_id", None)),
         store_ids=session_of(api.request).store_ids,
     )
@@ -110,7 +102,7 @@ class ProductDetailApi(ErpApi):
         summary="One product with its price history",
     )
     def get(self, request: Request, product_id: int) -> EnvelopeResponse:
-        (product,) = _cost_for(request, [_item_detail(self, selectors.product_detail, product_id=product_id)])
+        product = _item_detail(self, selectors.product_detail, product_id=product_id, with_cost=sees_cost(request))
         return EnvelopeResponse(product)
 
 
@@ -413,7 +405,7 @@ class ProductExportApi(ErpApi):
         columns = [column for column in PRODUCT_EXPORT if with_cost or column.key != "cost"]
         return xlsx_response(
             rows=_products(request, without_page(filters)),
-            render=selectors.product_rows,
+            render=lambda window: selectors.product_rows(window, with_cost=with_cost),
             headers=(*columns, *STORE_STATE_EXPORT),
             cells=lambda row: _product_cells(row, with_cost=with_cost),
             name="products",
