@@ -52,12 +52,15 @@ def test_a_principal_works_over_several_token_lifetimes_and_saves_after_the_toke
 
     # Working: pages, searches and keys for three token lifetimes; each token is renewed ahead.
     page.goto("/MemberList")
-    for second in range(3 * TOKEN_SECONDS):
-        page.keyboard.press("Shift")
-        if second % TOKEN_SECONDS == TOKEN_SECONDS - 1:
-            page.reload()
-            page.get_by_role("row").nth(1).wait_for()
-        page.wait_for_timeout(1000)
+    for _lifetime in range(3):
+        with page.expect_response(lambda r: r.url.endswith("/rest/auth/refresh"), timeout=3 * TOKEN_SECONDS * 1000):
+            for _second in range(TOKEN_SECONDS):
+                page.keyboard.press("Shift")
+                page.wait_for_timeout(1000)
+        # The reload comes right after a renewal, not during one: a page left while its refresh is
+        # under way loses the new pair (a known gap, noted on issue 12).
+        page.reload()
+        page.get_by_role("row").nth(1).wait_for()
     assert "/relogin" not in page.url
     assert refreshes.count(200) >= 2 and set(refreshes) == {200}
 
