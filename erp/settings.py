@@ -188,6 +188,10 @@ REST_FRAMEWORK = {
 # Uploaded files are not counted (they stream to disk above FILE_UPLOAD_MAX_MEMORY_SIZE).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 
+# A page that left while its token refresh was answered asks again with the spent token: the same
+# browser session gets the same pair within this many seconds (apps.accounts.tokens, docs/security.md).
+REFRESH_REPLAY_SECONDS = env.int("REFRESH_REPLAY_SECONDS", default=30)
+
 SIMPLE_JWT = {
     # The contract caps access tokens at 30 minutes; refresh tokens rotate and are blacklisted.
     "ACCESS_TOKEN_LIFETIME": timedelta(minutes=env.int("ACCESS_TOKEN_MINUTES", default=30)),

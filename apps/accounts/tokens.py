@@ -3,6 +3,7 @@ account version (`av`) and a password stamp (`pw`), so a changed password ends e
 
 from __future__ import annotations
 
+import hashlib
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -62,11 +63,11 @@ def revoke_all_refresh_tokens(user: User) -> int:
     return len(tokens)
 
 
-def _claim_refresh(refresh: RefreshToken, user: User) -> None:
-    """Blacklists `refresh`, or refuses it when another request already has. BlacklistedToken.token
-    is one-to-one, so of several requests presenting one token at once only one insert succeeds;
-    the others wait on its transaction and then fail. (simplejwt's own blacklist() uses
-    get_or_create, which hands every racer the winner's row and so lets each one go on.)"""
+def _claim_refresh(refresh: RefreshToken, user: User) -> bool:
+    """Blacklists `refresh`; False when another request already has. BlacklistedToken.token is
+    one-to-one, so of several requests presenting one token at once only one insert succeeds; the
+    others wait on its transaction and then fail. (simplejwt's own blacklist() uses get_or_create,
+    which hands every racer the winner's row and so lets each one go on.)"""
     outstanding, _created = OutstandingToken.objects.get_or_create(
         jti=refresh["jti"],
         defaults={
@@ -80,7 +81,37 @@ def _claim_refresh(refresh: RefreshToken, user: User) -> None:
         with transaction.atomic():
             BlacklistedToken.objects.create(token=outstanding)
     except IntegrityError:
-        raise token_invalid() from None
+        return False
+    return True
+
+
+def _rotation_key(raw_refresh: str) -> str:
+    return "accounts:rotation:" + hashlib.sha256(raw_refresh.encode()).hexdigest()
+
+
+def _remember_rotation(raw_refresh: str, pair: dict[str, str], browser_session: str | None) -> None:
+    """Keeps the pair a refresh token was exchanged for, for the browser session that asked, for
+    settings.REFRESH_REPLAY_SECONDS: a page that left (or lost its connection) while the answer was
+    on its way still holds the spent token, and asking again from the same browser session gets the
+    same pair instead of ending the session. Without a browser session nothing is kept."""
+    if browser_session and settings.REFRESH_REPLAY_SECONDS > 0:
+        entry = {"pair": pair, "session": browser_session}
+        cache.set(_rotation_key(raw_refresh), entry, settings.REFRESH_REPLAY_SECONDS)
+
+
+def _replayed_rotation(raw_refresh: str, browser_session: str | None) -> dict[str, str] | None:
+    """The pair `raw_refresh` was just exchanged for, when the same browser session asks again and
+    that pair has not itself been spent since; a copy of the token from anywhere else gets nothing."""
+    if not browser_session:
+        return None
+    entry = cache.get(_rotation_key(raw_refresh))
+    if not entry or entry.get("session") != browser_session:
+        return None
+    try:
+        RefreshToken(entry["pair"]["refresh"])
+    except TokenError:  # already exchanged again, or revoked by a sign-out or a new password
+        return None
+    return entry["pair"]
 
 
 def _idle_too_long(refresh: RefreshToken) -> bool:
@@ -96,13 +127,18 @@ def _idle_too_long(refresh: RefreshToken) -> bool:
     return timezone.now() - datetime_from_epoch(issued) > limit
 
 
-def rotate_refresh(raw_refresh: str) -> dict[str, str]:
+def rotate_refresh(raw_refresh: str, *, browser_session: str | None = None) -> dict[str, str]:
     """A new pair for a valid refresh token; the old one is blacklisted (rotation) before the new
-    pair is issued, in one transaction, so one refresh token yields at most one pair."""
+    pair is issued, in one transaction, so one refresh token yields at most one pair. The same
+    browser session presenting the spent token again within the replay window gets that same pair
+    (see `_remember_rotation`); anyone else gets a 401."""
     try:
         refresh = RefreshToken(raw_refresh)  # type: ignore[arg-type]  # simplejwt annotates the raw token as a Token; it takes the string
     except TokenError:  # altered, expired, not a refresh token, or already blacklisted
-        raise token_invalid() from None
+        replayed = _replayed_rotation(raw_refresh, browser_session)
+        if replayed is None:
+            raise token_invalid() from None
+        return replayed
     if _idle_too_long(refresh):
         raise token_invalid()
     user = User.objects.filter(pk=refresh["user_id"]).first()
@@ -120,8 +156,16 @@ def rotate_refresh(raw_refresh: str) -> dict[str, str]:
             # No new pair acting in a store head office has deactivated or disabled for debt since.
             check_store_usable(user_role.hier)
     with transaction.atomic():
-        _claim_refresh(refresh, user)
-        return issue_tokens(user=user, user_role=user_role)
+        if not _claim_refresh(refresh, user):
+            # Another request of this browser won the same token a moment ago: the pair is kept
+            # before that request commits, so it is there by the time the claim fails here.
+            replayed = _replayed_rotation(raw_refresh, browser_session)
+            if replayed is None:
+                raise token_invalid()
+            return replayed
+        pair = issue_tokens(user=user, user_role=user_role)
+        _remember_rotation(raw_refresh, pair, browser_session)
+        return pair
 
 
 def flush_expired_tokens(now: datetime | None = None) -> int:

@@ -114,7 +114,8 @@ class TokenRefreshApi(ErpApi):
     )
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(RefreshInputSerializer, request.data)
-        return EnvelopeResponse(rotate_refresh(data["refresh"]))
+        # The pages' session cookie names the browser a lost answer may be given again to.
+        return EnvelopeResponse(rotate_refresh(data["refresh"], browser_session=request.session.session_key))
 
 
 class AccountRegisterApi(ErpApi):

@@ -7,7 +7,7 @@ import { i18n } from "../i18n";
 import { notify } from "../shell/notices";
 import { refreshTokens } from "./refresh";
 import { classifyResponse, genericFailure, isEnvelope } from "./responseRules";
-import { clearSession, currentTokens } from "./session";
+import { clearSession, currentTokens, type Tokens } from "./session";
 
 export class ApiError extends Error {
   constructor(
@@ -113,7 +113,14 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     const errcode = isEnvelope(parsed) ? parsed.errcode : "";
     if (!retried && errcode === EXPIRED_SIGN_IN && tokens?.refresh) {
       // One refresh, shared with every request refused meanwhile, then this request once more.
-      const fresh = await refreshTokens(tokens.access, i18n.language);
+      let fresh: Tokens | null;
+      try {
+        fresh = await refreshTokens(tokens.access, i18n.language);
+      } catch {
+        // No answer to the refresh: this request fails as a network failure; the session goes on.
+        showGeneric(null, options.quiet);
+        throw new ApiError("NETWORK", "", null, 0);
+      }
       if (fresh) return request<T>(method, path, options, true);
     }
     relogin();

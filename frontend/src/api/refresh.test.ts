@@ -141,6 +141,48 @@ describe("refreshing the sign-in", () => {
     expect(window.sessionStorage.getItem("erp.draft:/memberList|member.create")).toBe("{}");
   });
 
+  it("keeps the session when a refresh gets no answer: the request fails as a network failure", async () => {
+    const expired = token("expired", nowSeconds() - 1);
+    saveTokens({ access: expired, refresh: "r1", accountVersion: "v1" });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        if (url === "/rest/auth/refresh") throw new TypeError("Failed to fetch");
+        return new Response(JSON.stringify({ errcode: "SECURES-LOGIN-ON-401", errmsg: "", data: null }), {
+          status: 401,
+        });
+      }),
+    );
+    await expect(api.get("/rest/a", { quiet: true })).rejects.toMatchObject({ errcode: "NETWORK" });
+    expect(assign).not.toHaveBeenCalled();
+    expect(currentTokens()).toMatchObject({ access: expired, refresh: "r1" });
+  });
+
+  it("asks again soon after a refresh that got no answer, and takes the pair then given", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    saveTokens({ access: token("start", nowSeconds() + 10, nowSeconds()), refresh: "r1", accountVersion: "v1" });
+    const renewed = token("renewed", nowSeconds() + 1800, nowSeconds());
+    let attempts = 0;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        attempts += 1;
+        // The first answer is lost on the way; the server gives the same browser the pair again.
+        if (attempts === 1) throw new TypeError("Failed to fetch");
+        return new Response(
+          JSON.stringify({ errcode: "0", errmsg: "", data: { access: renewed, refresh: "r2", accountVersion: "v1" } }),
+        );
+      }),
+    );
+    const stop = startSessionKeeper({ idleMinutes: 60, onIdle: vi.fn() });
+    await vi.advanceTimersByTimeAsync(9_000); // past the refresh point (8 s): the first try is lost
+    expect(attempts).toBe(1);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(attempts).toBe(2);
+    expect(currentTokens()).toMatchObject({ access: renewed, refresh: "r2" });
+    stop();
+  });
+
   it("refreshes ahead of expiry while the person works, not while nobody touches the page", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
     const start = token("start", nowSeconds() + 100, nowSeconds());

@@ -3,7 +3,10 @@
  * pair and is then spent (rotation, single use, issue 10). So every request of a tab that finds
  * its access token expired waits on one shared refresh, and the tabs of one browser take turns
  * through a Web Lock: a tab that gets the lock after another tab refreshed finds new tokens in
- * storage and uses them instead of spending the old refresh token a second time.
+ * storage and uses them instead of spending the old refresh token a second time. A refresh whose
+ * answer never arrived (the network, or the page left) is not the end of the session: the server
+ * gives the same browser session the same pair again for a short while (docs/security.md), so it is
+ * asked again rather than sending the person to sign in.
  */
 
 import { isEnvelope } from "./responseRules";
@@ -45,6 +48,14 @@ function withBrowserLock<T>(task: () => Promise<T>): Promise<T> {
  * for it to store the new pair before calling the session over. */
 const UNLOCKED_SETTLE_MS = 1000;
 
+/** The refresh call got no answer (the network): whether the session goes on is not known yet. */
+export class RefreshUnanswered extends Error {
+  constructor() {
+    super("the token refresh got no answer");
+    this.name = "RefreshUnanswered";
+  }
+}
+
 async function exchange(refresh: string, language: string): Promise<Tokens | null> {
   try {
     const response = await fetch(REFRESH_PATH, {
@@ -57,7 +68,7 @@ async function exchange(refresh: string, language: string): Promise<Tokens | nul
     if (!response.ok || !isEnvelope(body) || body.errcode !== "0") return null;
     return body.data as Tokens;
   } catch {
-    return null; // the network: the caller's request fails as it would have
+    throw new RefreshUnanswered();
   }
 }
 
@@ -82,7 +93,8 @@ let inFlight: Promise<Tokens | null> | null = null;
 /**
  * New tokens in place of `spent` (the access token a request was refused with; null: refresh
  * whatever is stored). Every caller while one refresh is under way shares it. Null when the
- * session cannot be continued (no refresh token, or the server refused it).
+ * session cannot be continued (no refresh token, or the server refused it); rejects with
+ * RefreshUnanswered when the server could not be reached.
  */
 export function refreshTokens(spent: string | null, language = "zh-hans"): Promise<Tokens | null> {
   if (inFlight) return inFlight;

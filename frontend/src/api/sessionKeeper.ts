@@ -17,6 +17,8 @@ const ACTIVITY_WRITE_MS = 1000;
 /** The keeper looks again at least this often, so a tab woken from sleep notices at once. */
 const LONGEST_NAP_MS = 30_000;
 const SHORTEST_NAP_MS = 200;
+/** A refresh that got no answer is asked again this soon: well inside the server's replay window. */
+const UNANSWERED_RETRY_MS = 5000;
 
 export function lastActivity(): number | null {
   const raw = window.localStorage.getItem(ACTIVITY_KEY);
@@ -87,10 +89,13 @@ export function startSessionKeeper({
       const touchedSinceIssued = claims.iat === undefined || active >= claims.iat * 1000;
       if (at >= due && touchedSinceIssued) {
         const spent = tokens.access;
-        void refreshTokens(spent, language()).then((fresh) => {
-          if (!fresh) refused = spent;
-          tick();
-        });
+        refreshTokens(spent, language()).then(
+          (fresh) => {
+            if (!fresh) refused = spent;
+            tick();
+          },
+          () => sleep(UNANSWERED_RETRY_MS),
+        );
         return;
       }
       if (at < due) wake = Math.min(wake, due - at);
