@@ -44,7 +44,7 @@ from apps.core.audit import Actor, audit_record
 from apps.core.constraints import constraint_errors
 from apps.core.errors import InvalidInput
 from apps.core.phones import mask_phone
-from apps.members.services import member_lock, member_visited
+from apps.members.services import member_lock, member_visit_taken_back, member_visited
 from apps.org.models import OrgUnit
 from apps.staff.models import Employee
 
@@ -266,6 +266,12 @@ def reservation_status_change(
             _lock_nurse(nurse)
             reservation.nurse = nurse
         reservation.status = leads_to
+        if action == "arrival":
+            reservation.arrived_at = timezone.now()
+            if reservation.member_id is not None:
+                reservation.last_visit_before = member_visited(
+                    member_id=reservation.member_id, at=reservation.arrived_at
+                )
         if action == "inValid":
             reservation.cancel_reason, reservation.cancel_remark = reason, remark
         # The exclusion constraint refuses a nurse already busy then (RES-51021).
@@ -278,9 +284,15 @@ def reservation_status_change(
             target=reservation,
             detail={"action": action, "from": before["status"], "to": leads_to, **extra},
         )
-        if action == "arrival" and reservation.member_id is not None:
-            member_visited(member_id=reservation.member_id, at=timezone.now())
     return reservation
+
+
+def _arrival_taken_back(reservation: Reservation) -> None:
+    if reservation.member_id is not None and reservation.arrived_at is not None:
+        member_visit_taken_back(
+            member_id=reservation.member_id, visited_at=reservation.arrived_at, before=reservation.last_visit_before
+        )
+    reservation.arrived_at, reservation.last_visit_before = None, None
 
 
 def reservation_status_undo(*, actor: Actor, reservation: Reservation, reason: str) -> Reservation:
@@ -305,6 +317,8 @@ def reservation_status_undo(*, actor: Actor, reservation: Reservation, reason: s
         if timezone.localdate(change.at) != timezone.localdate():
             raise UndoTooLate()
         before = _snapshot(reservation)
+        if reservation.status == ReservationStatus.ARRIVED:
+            _arrival_taken_back(reservation)
         reservation.status = change.before["status"]
         reservation.cancel_reason, reservation.cancel_remark = "", ""
         # A nurse booked meanwhile in the freed time keeps her booking (RES-51021).

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from datetime import date, datetime
 from typing import Any, TypedDict, Unpack
 
-from django.db import models, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -370,8 +370,16 @@ def member_lock(*, member_id: int) -> None:
     Member.objects.select_for_update().filter(pk=member_id).values_list("pk", flat=True).first()
 
 
-def member_visited(*, member_id: int, at: datetime) -> None:
-    """A visit (a reservation's arrival, later a paid order) moves the member's last visit forward."""
-    Member.objects.filter(pk=member_id).filter(
-        models.Q(last_visit_at__isnull=True) | models.Q(last_visit_at__lt=at)
-    ).update(last_visit_at=at)
+def member_visited(*, member_id: int, at: datetime) -> datetime | None:
+    """A visit (a reservation's arrival, later a paid order) moves the member's last visit forward.
+    Answers the last visit as it was before, which `member_visit_taken_back` restores."""
+    before = Member.objects.select_for_update().filter(pk=member_id).values_list("last_visit_at", flat=True).first()
+    if before is None or before < at:
+        Member.objects.filter(pk=member_id).update(last_visit_at=at)
+    return before
+
+
+def member_visit_taken_back(*, member_id: int, visited_at: datetime, before: datetime | None) -> None:
+    """A visit recorded at `visited_at` did not happen (an arrival undone): the last visit goes back to
+    `before`, unless a later visit has been recorded since (then that one stands)."""
+    Member.objects.filter(pk=member_id, last_visit_at=visited_at).update(last_visit_at=before)

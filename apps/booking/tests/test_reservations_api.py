@@ -10,6 +10,7 @@ from apps.booking.tests.factories import ReservationFactory, ShiftTypeFactory, j
 from apps.catalog.tests.factories import ProjectFactory
 from apps.core.models import SystemLog
 from apps.core.testing import assert_envelope
+from apps.members.models import Member
 from apps.staff.models import EmployeeServiceDuration
 
 pytestmark = pytest.mark.django_db
@@ -357,3 +358,40 @@ def test_an_undone_cancellation_never_books_a_nurse_twice(client, member, nurse,
     assert_envelope(_act(client, "undoStatus", reservation.pk, reason="oops"), status=409, errcode="RES-51021")
     reservation.refresh_from_db()
     assert reservation.status == "cancelled"
+
+
+def test_an_undone_arrival_takes_back_the_members_last_visit(client, member, nurse, store):
+    earlier = local_time(15, days=-20)
+    Member.objects.filter(pk=member.pk).update(last_visit_at=earlier)
+    reservation = ReservationFactory(store=store, nurse=nurse, member=member, start=just_started())
+    assert_envelope(_act(client, "arrival", reservation.pk), status=200)
+    member.refresh_from_db()
+    assert member.last_visit_at > earlier
+    assert_envelope(_act(client, "undoStatus", reservation.pk, reason="点错了"), status=200)
+    member.refresh_from_db()
+    assert member.last_visit_at == earlier
+    # Arriving again counts the visit again.
+    assert_envelope(_act(client, "arrival", reservation.pk), status=200)
+    member.refresh_from_db()
+    assert member.last_visit_at > earlier
+
+
+def test_a_first_visit_undone_leaves_the_member_never_visited(client, member, nurse, store):
+    Member.objects.filter(pk=member.pk).update(last_visit_at=None)
+    reservation = ReservationFactory(store=store, nurse=nurse, member=member, start=just_started())
+    assert_envelope(_act(client, "arrival", reservation.pk), status=200)
+    assert_envelope(_act(client, "undoStatus", reservation.pk, reason="点错了"), status=200)
+    member.refresh_from_db()
+    assert member.last_visit_at is None
+
+
+def test_an_undone_arrival_leaves_a_later_visit_standing(client, member, nurse, other_nurse, store):
+    first = ReservationFactory(store=store, nurse=nurse, member=member, start=just_started())
+    second = ReservationFactory(store=store, nurse=other_nurse, member=member, start=just_started())
+    assert_envelope(_act(client, "arrival", first.pk), status=200)
+    assert_envelope(_act(client, "arrival", second.pk), status=200)
+    member.refresh_from_db()
+    later_visit = member.last_visit_at
+    assert_envelope(_act(client, "undoStatus", first.pk, reason="点错了"), status=200)
+    member.refresh_from_db()
+    assert member.last_visit_at == later_visit
