@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "apps.members",
     "apps.staff",
     "apps.booking",
+    "apps.cards",
     "apps.reports",
     "apps.pages",
     "apps.demo",

@@ -2,26 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, NoReturn
-
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-
-class AppendOnlyError(Exception):
-    pass
+from apps.core.append_only import AppendOnlyModel
 
 
-class SystemLogQuerySet(models.QuerySet):
-    def update(self, **kwargs: Any) -> NoReturn:
-        raise AppendOnlyError("the system log is append-only")
-
-    def delete(self) -> NoReturn:
-        raise AppendOnlyError("the system log is append-only")
-
-
-class SystemLog(models.Model):
+class SystemLog(AppendOnlyModel):
     """Who (and in which role and store) did what to which object, from where, when.
 
     Names are copied, not only referenced, so the record still reads right after a user, role or
@@ -49,8 +37,6 @@ class SystemLog(models.Model):
     detail = models.JSONField(_("detail"), default=dict, blank=True)
     ip_address = models.GenericIPAddressField(_("IP address"), null=True, blank=True)
 
-    objects = SystemLogQuerySet.as_manager()
-
     class Meta:
         verbose_name = _("system log entry")
         verbose_name_plural = _("system log")
@@ -59,11 +45,3 @@ class SystemLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M:%S} {self.login_name} {self.action} {self.object_repr}"
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if self.pk is not None:
-            raise AppendOnlyError("the system log is append-only")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
-        raise AppendOnlyError("the system log is append-only")

@@ -6,3 +6,9 @@ class MembersConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "apps.members"
     verbose_name = _("members")
+
+    def ready(self) -> None:
+        from apps.core.ledgers import register_ledger_audit
+        from apps.members.ledger_audit import points_differences
+
+        register_ledger_audit("points", points_differences)

@@ -7,6 +7,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from apps.core.append_only import AppendOnlyModel
 from apps.members.choices import (
     CARD_NO_MAX_LENGTH,
     MEMBER_CODE_MAX_LENGTH,
@@ -113,9 +114,9 @@ class Member(models.Model):
         super().save(*args, **kwargs)
 
 
-class PointsEntry(models.Model):
-    """One change of a member's points with the balance after it: the ledger is the truth, the
-    balance on the member is its running sum."""
+class PointsEntry(AppendOnlyModel):
+    """One change of a member's points with the balance after it: the ledger is the truth (append-only,
+    on PostgreSQL by a trigger too), the balance on the member is its running sum."""
 
     member = models.ForeignKey(
         Member, verbose_name=_("member"), on_delete=models.PROTECT, related_name="points_entries"

@@ -1,8 +1,9 @@
 import pytest
 from django.db import DatabaseError, connection, transaction
 
+from apps.core.append_only import AppendOnlyError
 from apps.core.audit import Actor, actor_from_request, audit_record
-from apps.core.models import AppendOnlyError, SystemLog
+from apps.core.models import SystemLog
 
 pytestmark = pytest.mark.django_db
 

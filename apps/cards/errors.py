@@ -1,0 +1,25 @@
+"""The cards' domain errors (contract §8; docs/api.md lists every errcode)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy
+
+from apps.core.errors import DomainError
+
+
+class BalanceShort(DomainError):
+    errcode = "CARD-40901"
+    status = 409
+    default_message = gettext_lazy("not enough balance on the card")
+
+
+class SessionsShort(DomainError):
+    errcode = "CARD-40902"
+    status = 409
+    default_message = gettext_lazy("not enough sessions on the card")
+
+
+class CardNotUsable(DomainError):
+    errcode = "CARD-40903"
+    status = 409
+    default_message = gettext_lazy("the card is not active (expired, frozen, transferred or closed)")

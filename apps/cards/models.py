@@ -1,0 +1,147 @@
+"""Cards a member holds (issue 13 §1): stored-value cards with a principal and a gift balance, and
+package cards with sessions per project. The ledger (CardEntry) is the truth and is append-only;
+the balances on Card and CardSession are its running sums, changed only together with an entry,
+in one transaction, under the card's row lock (apps.cards.services).
+
+Orders and refunds live on a higher floor (billing): an entry names them by id only."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from apps.cards.choices import CardKind, CardStatus, EntryKind
+from apps.catalog.choices import MONEY_DIGITS
+from apps.core.append_only import AppendOnlyModel
+from apps.core.lazy_text import StrOrPromise
+
+ZERO = Decimal("0")
+
+
+def _money(verbose_name: StrOrPromise, **kwargs: Any) -> models.DecimalField:
+    return models.DecimalField(verbose_name, max_digits=MONEY_DIGITS, decimal_places=2, **kwargs)
+
+
+class Card(models.Model):
+    card_no = models.CharField(_("card number"), max_length=20, unique=True, null=True, blank=True)
+    member = models.ForeignKey("members.Member", verbose_name=_("member"), on_delete=models.PROTECT, related_name="+")
+    card_type = models.ForeignKey(
+        "catalog.CardType", verbose_name=_("card type"), on_delete=models.PROTECT, related_name="+"
+    )
+    kind = models.CharField(_("kind"), max_length=16, choices=CardKind.choices)
+    # Where the card was sold: a card is used in every store of the chain, and each entry records
+    # both this store and the one it was used in (inter-store settlement).
+    store = models.ForeignKey(
+        "org.OrgUnit", verbose_name=_("store sold at"), on_delete=models.PROTECT, related_name="+"
+    )
+    status = models.CharField(_("status"), max_length=16, choices=CardStatus.choices, default=CardStatus.ACTIVE)
+    principal = _money(_("principal balance"), default=ZERO)
+    gift = _money(_("gift balance"), default=ZERO)
+    expires_on = models.DateField(_("valid until"))
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("member card")
+        verbose_name_plural = _("member cards")
+        ordering = ["-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(principal__gte=0) & Q(gift__gte=0), name="card_balance_not_negative"),
+        ]
+        indexes = [models.Index(fields=["member", "-id"], name="card_member_newest")]
+
+    def __str__(self) -> str:
+        return self.card_no or f"card {self.pk}"
+
+    @property
+    def balance(self) -> Decimal:
+        return self.principal + self.gift
+
+    def expired(self, today: date | None = None) -> bool:
+        return self.expires_on < (today or timezone.localdate())
+
+    def usable(self, today: date | None = None) -> bool:
+        return self.status == CardStatus.ACTIVE and not self.expired(today)
+
+
+class CardSession(models.Model):
+    """Sessions of one project on a package card: how many it came with and how many are left."""
+
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="sessions")
+    project = models.ForeignKey(
+        "catalog.Project", verbose_name=_("project"), on_delete=models.PROTECT, related_name="+"
+    )
+    total = models.PositiveIntegerField(_("sessions bought"))
+    left = models.IntegerField(_("sessions left"))
+
+    class Meta:
+        verbose_name = _("card sessions")
+        verbose_name_plural = _("card sessions")
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["card", "project"], name="card_session_one_per_project"),
+            models.CheckConstraint(condition=Q(left__gte=0), name="card_session_left_not_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.card_id} {self.project_id}: {self.left}/{self.total}"
+
+
+class CardEntry(AppendOnlyModel):
+    """One change of a card: money (principal and gift) or sessions of one project, with what is
+    left after it, the order or refund it belongs to, who did it, where and when."""
+
+    card = models.ForeignKey(Card, verbose_name=_("card"), on_delete=models.PROTECT, related_name="entries")
+    kind = models.CharField(_("kind"), max_length=16, choices=EntryKind.choices)
+    principal_change = _money(_("principal change"), default=ZERO)
+    gift_change = _money(_("gift change"), default=ZERO)
+    principal_after = _money(_("principal after"))
+    gift_after = _money(_("gift after"))
+    project = models.ForeignKey(
+        "catalog.Project", verbose_name=_("project"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    sessions_change = models.IntegerField(_("sessions change"), default=0)
+    sessions_after = models.IntegerField(_("sessions left after"), null=True, blank=True)
+    order_id = models.BigIntegerField(_("order"), null=True, blank=True)
+    refund_id = models.BigIntegerField(_("refund"), null=True, blank=True)
+    # The other card of a transfer (the card it came from, or went to).
+    other_card = models.ForeignKey(
+        Card, verbose_name=_("other card"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.PROTECT, related_name="+")
+    card_store = models.ForeignKey(
+        "org.OrgUnit", verbose_name=_("card's store"), on_delete=models.PROTECT, related_name="+"
+    )
+    remark = models.CharField(_("remark"), max_length=200, blank=True)
+    operator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("operator"), null=True, blank=True, on_delete=models.SET_NULL
+    )
+    operator_name = models.CharField(_("operator name"), max_length=40, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("card ledger entry")
+        verbose_name_plural = _("card ledger entries")
+        ordering = ["-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(principal_after__gte=0) & Q(gift_after__gte=0), name="card_entry_balance_not_negative"
+            ),
+            models.CheckConstraint(
+                condition=Q(sessions_change=0) | Q(project__isnull=False), name="card_entry_sessions_name_project"
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["card", "-id"], name="card_entry_card_newest"),
+            models.Index(fields=["order_id"], name="card_entry_order", condition=Q(order_id__isnull=False)),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.card_id} {self.kind}"

@@ -1,0 +1,271 @@
+"""Writes of the cards a member holds. Every change of a balance or of sessions is one ledger entry
+written in the same transaction as the change, under the card's row lock (SELECT ... FOR UPDATE),
+so two cashiers spending one card at once take turns and the second sees what the first left.
+
+Spending a stored-value card takes principal and gift in proportion to what the card holds
+(docs/decisions/0016-card-spending-order.md): each payment is part real money, part gift, the way
+the card was loaded, so revenue and refunds stay honest whatever order the member spends in."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+from decimal import Decimal
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from apps.cards.choices import CARD_NO_DIGITS, CARD_NO_PREFIX, AuditAction, CardKind, CardStatus, EntryKind
+from apps.cards.errors import BalanceShort, CardNotUsable, SessionsShort
+from apps.cards.models import ZERO, Card, CardEntry, CardSession
+from apps.catalog.models import CardType, ProjectPackageLine
+from apps.core.audit import Actor, audit_record
+from apps.core.errors import InvalidInput, NotFound
+from apps.core.money import round_money
+from apps.org.models import OrgUnit
+
+
+@dataclass(frozen=True)
+class Money:
+    """An amount split into the card's two balances."""
+
+    principal: Decimal
+    gift: Decimal
+
+    @property
+    def total(self) -> Decimal:
+        return self.principal + self.gift
+
+
+def gift_for(card_type: CardType, principal: Decimal) -> Decimal:
+    """The gift that comes with loading `principal` onto a card of `card_type`: the card type's own
+    bonus (face value over price, e.g. pay 1,000 for 1,100), in the same proportion for a top-up."""
+    if card_type.kind != CardKind.STORED_VALUE or card_type.price <= 0 or card_type.face_value <= card_type.price:
+        return ZERO
+    return round_money(principal * (card_type.face_value - card_type.price) / card_type.price)
+
+
+def spending_split(card: Card, amount: Decimal) -> Money:
+    """How `amount` is taken from `card`: gift in proportion to the gift share of the balance, the
+    rest from principal; the cent that rounding leaves goes where there is room for it."""
+    balance = card.balance
+    if amount > balance:
+        raise BalanceShort()
+    gift = round_money(amount * card.gift / balance) if balance else ZERO
+    gift = min(max(gift, amount - card.principal), card.gift)
+    return Money(principal=amount - gift, gift=gift)
+
+
+def _locked(card_id: int, *, member_id: int | None = None) -> Card:
+    """The card under its row lock; a card of another member is not found for this one."""
+    card = Card.objects.select_for_update().filter(pk=card_id).first()
+    if card is None or (member_id is not None and card.member_id != member_id):
+        raise NotFound(_("no such card"))
+    return card
+
+
+def _usable(card: Card) -> Card:
+    if not card.usable():
+        raise CardNotUsable()
+    return card
+
+
+def _record(
+    *,
+    actor: Actor,
+    card: Card,
+    kind: str,
+    store: OrgUnit,
+    change: Money | None = None,
+    session: CardSession | None = None,
+    sessions_change: int = 0,
+    order_id: int | None = None,
+    refund_id: int | None = None,
+    other_card: Card | None = None,
+    remark: str = "",
+) -> CardEntry:
+    """Applies `change` (and `sessions_change` to `session`) to the locked card and writes the entry."""
+    change = change or Money(ZERO, ZERO)
+    card.principal += change.principal
+    card.gift += change.gift
+    if change.principal or change.gift:
+        card.save(update_fields=["principal", "gift", "updated_at"])
+    if session is not None and sessions_change:
+        session.left += sessions_change
+        session.save(update_fields=["left"])
+    return CardEntry.objects.create(
+        card=card,
+        kind=kind,
+        principal_change=change.principal,
+        gift_change=change.gift,
+        principal_after=card.principal,
+        gift_after=card.gift,
+        project_id=session.project_id if session is not None else None,
+        sessions_change=sessions_change,
+        sessions_after=session.left if session is not None else None,
+        order_id=order_id,
+        refund_id=refund_id,
+        other_card=other_card,
+        store=store,
+        card_store_id=card.store_id,
+        remark=remark[:200],
+        operator_id=actor.user_id,
+        operator_name=actor.login_name[:40],
+    )
+
+
+def card_issue(
+    *,
+    actor: Actor,
+    store: OrgUnit,
+    member_id: int,
+    card_type: CardType,
+    principal: Decimal = ZERO,
+    order_id: int | None = None,
+    today: date | None = None,
+) -> Card:
+    """A new card for the member: a stored-value card loaded with `principal` (what was paid) and
+    its gift, or a package card with the sessions of its project package. Valid for the card
+    type's days from `today`."""
+    today = today or timezone.localdate()
+    if card_type.kind == CardKind.STORED_VALUE and principal < 0:
+        raise InvalidInput(_("the amount cannot be negative"), field="amount")
+    with transaction.atomic():
+        card = Card.objects.create(
+            member_id=member_id,
+            card_type=card_type,
+            kind=card_type.kind,
+            store=store,
+            expires_on=today + timedelta(days=card_type.validity_days),
+        )
+        card.card_no = f"{CARD_NO_PREFIX[CardKind(card.kind)]}{card.pk:0{CARD_NO_DIGITS}d}"
+        card.save(update_fields=["card_no"])
+        if card.kind == CardKind.STORED_VALUE:
+            loaded = Money(principal=round_money(principal), gift=gift_for(card_type, principal))
+            _record(actor=actor, card=card, kind=EntryKind.SALE, store=store, change=loaded, order_id=order_id)
+        else:
+            lines = ProjectPackageLine.objects.filter(package_id=card_type.project_package_id).order_by("id")
+            for line in lines:
+                session = CardSession.objects.create(card=card, project_id=line.project_id, total=line.sessions, left=0)
+                _record(
+                    actor=actor,
+                    card=card,
+                    kind=EntryKind.SALE,
+                    store=store,
+                    session=session,
+                    sessions_change=line.sessions,
+                    order_id=order_id,
+                )
+        audit_record(
+            actor=actor,
+            action=AuditAction.CARD_ISSUED,
+            target=card,
+            detail={"cardNo": card.card_no, "cardTypeId": card_type.pk, "memberId": member_id, "orderId": order_id},
+        )
+    return card
+
+
+def card_top_up(
+    *, actor: Actor, store: OrgUnit, card_id: int, member_id: int, principal: Decimal, order_id: int | None = None
+) -> CardEntry:
+    """Loads `principal` (what was paid) and its gift onto a usable stored-value card."""
+    principal = round_money(principal)
+    if principal <= 0:
+        raise InvalidInput(_("the top-up must be above 0"), field="amount")
+    with transaction.atomic():
+        card = _usable(_locked(card_id, member_id=member_id))
+        if card.kind != CardKind.STORED_VALUE:
+            raise InvalidInput(_("only a stored-value card can be topped up"), field="cardId")
+        loaded = Money(principal=principal, gift=gift_for(card.card_type, principal))
+        entry = _record(actor=actor, card=card, kind=EntryKind.TOP_UP, store=store, change=loaded, order_id=order_id)
+        audit_record(
+            actor=actor,
+            action=AuditAction.CARD_TOPPED_UP,
+            target=card,
+            detail={"principal": str(loaded.principal), "gift": str(loaded.gift), "orderId": order_id},
+        )
+    return entry
+
+
+def card_spend(
+    *, actor: Actor, store: OrgUnit, card_id: int, member_id: int, amount: Decimal, order_id: int | None = None
+) -> CardEntry:
+    """Pays `amount` from a usable stored-value card of the member; 409 CARD-40901 when it holds less."""
+    amount = round_money(amount)
+    if amount <= 0:
+        raise InvalidInput(_("the amount must be above 0"), field="amount")
+    with transaction.atomic():
+        card = _usable(_locked(card_id, member_id=member_id))
+        if card.kind != CardKind.STORED_VALUE:
+            raise InvalidInput(_("only a stored-value card pays an amount"), field="cardId")
+        taken = spending_split(card, amount)
+        return _record(
+            actor=actor,
+            card=card,
+            kind=EntryKind.SPEND,
+            store=store,
+            change=Money(-taken.principal, -taken.gift),
+            order_id=order_id,
+        )
+
+
+def card_sessions_use(
+    *,
+    actor: Actor,
+    store: OrgUnit,
+    card_id: int,
+    member_id: int,
+    project_id: int,
+    count: int,
+    order_id: int | None = None,
+) -> CardEntry:
+    """Uses `count` sessions of a project from a usable package card; 409 CARD-40902 when fewer are left."""
+    if count <= 0:
+        raise InvalidInput(_("the number of sessions must be above 0"), field="qty")
+    with transaction.atomic():
+        card = _usable(_locked(card_id, member_id=member_id))
+        session = CardSession.objects.filter(card=card, project_id=project_id).first()
+        if session is None:
+            raise InvalidInput(_("the card has no sessions of this project"), field="cardId")
+        if session.left < count:
+            raise SessionsShort()
+        return _record(
+            actor=actor,
+            card=card,
+            kind=EntryKind.SESSIONS_USED,
+            store=store,
+            session=session,
+            sessions_change=-count,
+            order_id=order_id,
+        )
+
+
+def card_delay(*, actor: Actor, store: OrgUnit, card_id: int, until: date, reason: str) -> Card:
+    """Extends a card's validity to `until` (cardDelayErp); the ledger notes it, the system log too."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise InvalidInput(_("please give a reason"), field="reason")
+    with transaction.atomic():
+        card = _locked(card_id)
+        if card.status != CardStatus.ACTIVE:
+            raise CardNotUsable()
+        if until <= card.expires_on:
+            raise InvalidInput(_("the new date must be after the current one"), field="until")
+        before = card.expires_on
+        card.expires_on = until
+        card.save(update_fields=["expires_on", "updated_at"])
+        _record(
+            actor=actor,
+            card=card,
+            kind=EntryKind.DELAY,
+            store=store,
+            remark=f"{before.isoformat()} → {until.isoformat()} {reason}",
+        )
+        audit_record(
+            actor=actor,
+            action=AuditAction.CARD_DELAYED,
+            target=card,
+            detail={"from": before.isoformat(), "to": until.isoformat(), "reason": reason},
+        )
+    return card
