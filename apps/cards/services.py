@@ -3,7 +3,7 @@ written in the same transaction as the change, under the card's row lock (SELECT
 so two cashiers spending one card at once take turns and the second sees what the first left.
 
 Spending a stored-value card takes principal and gift in proportion to what the card holds
-(docs/decisions/0016-card-spending-order.md): each payment is part real money, part gift, the way
+(docs/decisions/0008-card-ledgers.md): each payment is part real money, part gift, the way
 the card was loaded, so revenue and refunds stay honest whatever order the member spends in."""
 
 from __future__ import annotations
