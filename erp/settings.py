@@ -284,6 +284,7 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE = {
     "flush-expired-tokens": {"task": "apps.accounts.tasks.flush_expired_tokens", "schedule": 3600.0},
     "publish-due-messages": {"task": "apps.messaging.tasks.publish_due_messages", "schedule": 60.0},
+    "forget-idempotent-answers": {"task": "apps.core.tasks.forget_idempotent_answers", "schedule": 3600.0},
 }
 
 # Production hardening; each is on whenever DEBUG is off and can be tuned per deployment.

@@ -49,6 +49,14 @@ class Conflict(DomainError):
     default_message = _("the record was changed by someone else, please reload")
 
 
+class IdempotencyKeyReused(DomainError):
+    """Contract §8: the same Idempotency-Key with another request."""
+
+    errcode = "SYS-40901"
+    status = 409
+    default_message = _("this idempotency key was already used for another request")
+
+
 class PermissionRefused(DomainError):
     errcode = "AUTH-40300"
     status = 403

@@ -45,3 +45,25 @@ class SystemLog(AppendOnlyModel):
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M:%S} {self.login_name} {self.action} {self.object_repr}"
+
+
+class IdempotentAnswer(models.Model):
+    """The answer a command gave to an `Idempotency-Key` (contract §8): the same key from the same
+    user with the same request gets it again instead of a second run. Kept for a day
+    (apps.core.tasks.forget_idempotent_answers)."""
+
+    user_id = models.BigIntegerField(_("user id"))
+    key = models.CharField(_("idempotency key"), max_length=64)
+    fingerprint = models.CharField(_("request fingerprint"), max_length=64)
+    status = models.PositiveSmallIntegerField(_("status"))
+    message = models.CharField(_("message"), max_length=200, blank=True)
+    data = models.JSONField(_("data"), null=True, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True, db_index=True)
+
+    class Meta:
+        verbose_name = _("idempotent answer")
+        verbose_name_plural = _("idempotent answers")
+        constraints = [models.UniqueConstraint(fields=["user_id", "key"], name="idempotent_answer_user_key")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.key}"
