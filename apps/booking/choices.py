@@ -32,6 +32,8 @@ UNDO_REASON_MAX_LENGTH = 200
 
 # A nurse is busy during these; the exclusion constraint covers exactly them (migration 0002).
 ACTIVE_STATUSES = (ReservationStatus.BOOKED, ReservationStatus.ARRIVED, ReservationStatus.IN_SERVICE)
+# Still to be served: a rota change that takes their nurse off duty asks first (apps.booking.duty).
+TO_SERVE_STATUSES = (ReservationStatus.BOOKED, ReservationStatus.ARRIVED)
 
 
 class ReservationSource(models.TextChoices):

@@ -48,3 +48,15 @@ class PresenceConflict(DomainError):
     errcode = "RES-40902"
     status = 409
     default_message = gettext_lazy("the employee is already clocked on")
+
+
+class RotaStrandsReservations(DomainError):
+    """A rota change would take nurses off duty for reservations still to be served; `data.reservations`
+    lists them and the page asks before resending with `confirm`."""
+
+    errcode = "RES-40906"
+    status = 409
+    default_message = gettext_lazy("the change takes nurses off duty for their reservations")
+
+    def __init__(self, reservations: list[dict[str, object]]) -> None:
+        super().__init__(data={"reservations": reservations})

@@ -12,9 +12,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from apps.booking import rules
+from apps.booking import rules, selectors
 from apps.booking.choices import ROTA_MAX_DAYS, AuditAction, ReservationStatus, RotaKind
-from apps.booking.errors import PresenceConflict
+from apps.booking.duty import DayRota, to_serve
+from apps.booking.errors import PresenceConflict, RotaStrandsReservations
 from apps.booking.models import Presence, Reservation, RotaDay, ShiftType
 from apps.core.audit import Actor, audit_record
 from apps.core.constraints import constraint_errors
@@ -91,8 +92,52 @@ class RotaEntry:
         return entry
 
 
-def rota_save(*, actor: Actor, store: OrgUnit, entries: list[RotaEntry]) -> int:
-    """Sets the given days; kind "none" clears a day. All or nothing."""
+class _StrandedCheck:
+    """The reservations still to be served on some days of a store, and who was on duty for them
+    before a rota change; after it, `stranded` answers those whose nurse the change took off duty
+    (apps.booking.duty has the rule). Reservations already off duty before are not asked about again."""
+
+    def __init__(self, store: OrgUnit, days: set[date]) -> None:
+        self.store, self.days = store, days
+        start, end = selectors.day_bounds(min(days))[0], selectors.day_bounds(max(days))[1]
+        rows = to_serve(store.pk, start, end).values("id", "nurse_id", "status", "start", "end")
+        self.now = timezone.now()
+        self.candidates = [r for r in rows if timezone.localtime(r["start"]).date() in days]
+        before = DayRota.of(store.pk, days)
+        self.fine_before = [r for r in self.candidates if not before.needs_another_nurse(r, self.now)]
+
+    def stranded(self) -> list[int]:
+        after = DayRota.of(self.store.pk, self.days)
+        return [r["id"] for r in self.fine_before if after.needs_another_nurse(r, self.now)]
+
+    def refuse_unless(self, confirm: bool) -> list[int]:
+        """The stranded reservations' ids; without `confirm`, raises RotaStrandsReservations (409),
+        which rolls back the surrounding transaction: nothing is saved."""
+        ids = self.stranded()
+        if ids and not confirm:
+            raise RotaStrandsReservations(_stranded_rows(ids))
+        return ids
+
+
+def _stranded_rows(ids: list[int]) -> list[dict[str, Any]]:
+    return [
+        {
+            "id": row["id"],
+            "date": timezone.localtime(row["startTime"]).date(),
+            "startTime": row["startTime"],
+            "name": row["name"],
+            "projects": [line["name"] for line in row["projects"]],
+            "nurseId": row["nurseId"],
+            "nurseName": row["nurseName"],
+        }
+        for row in selectors.reservation_rows_by_start(ids)
+    ]
+
+
+def rota_save(*, actor: Actor, store: OrgUnit, entries: list[RotaEntry], confirm: bool = False) -> int:
+    """Sets the given days; kind "none" clears a day. All or nothing. When the change takes a nurse
+    off duty for reservations still to be served, nothing is saved unless `confirm`: then the system
+    log names those reservations, which keep their nurse and show on the board as needing another."""
     if not entries:
         return 0
     employees = _employees(store, {entry.employee_id for entry in entries})
@@ -101,6 +146,7 @@ def rota_save(*, actor: Actor, store: OrgUnit, entries: list[RotaEntry]) -> int:
     if (max(days) - min(days)).days > ROTA_MAX_DAYS:
         raise InvalidInput(_("selected time exceeds range"), field="entries")
     with transaction.atomic():
+        check = _StrandedCheck(store, set(days))
         for entry in entries:
             employee, day, kind = employees[entry.employee_id], entry.date, entry.kind
             if kind == CLEAR:
@@ -117,21 +163,24 @@ def rota_save(*, actor: Actor, store: OrgUnit, entries: list[RotaEntry]) -> int:
             RotaDay.objects.update_or_create(
                 employee=employee, date=day, defaults={"store": store, "kind": kind, "shift_type": shift}
             )
+        stranded = check.refuse_unless(confirm)
         audit_record(
             actor=actor,
             action=AuditAction.ROTA_SAVED,
             target=store,
-            detail={"entries": [entry.logged() for entry in entries]},
+            detail={"entries": [entry.logged() for entry in entries], "strandedReservations": stranded},
         )
     return len(entries)
 
 
-def rota_copy_last_week(*, actor: Actor, store: OrgUnit, week_start: date) -> int:
-    """Replaces the week from `week_start` (a Monday) with the week before it, for every employee."""
+def rota_copy_last_week(*, actor: Actor, store: OrgUnit, week_start: date, confirm: bool = False) -> int:
+    """Replaces the week from `week_start` (a Monday) with the week before it, for every employee.
+    Like rota_save, it asks first (RotaStrandsReservations) when that takes nurses off duty."""
     if week_start.weekday() != 0:
         raise InvalidInput(_("the week starts on a Monday"), field="weekStart")
     previous = week_start - timedelta(days=7)
     with transaction.atomic():
+        check = _StrandedCheck(store, {week_start + timedelta(days=n) for n in range(7)})
         RotaDay.objects.filter(store=store, date__gte=week_start, date__lt=week_start + timedelta(days=7)).delete()
         source = RotaDay.objects.filter(
             store=store, date__gte=previous, date__lt=week_start, employee__status=EmployeeStatus.ACTIVE
@@ -147,11 +196,12 @@ def rota_copy_last_week(*, actor: Actor, store: OrgUnit, week_start: date) -> in
             for day in source
         ]
         RotaDay.objects.bulk_create(copies)
+        stranded = check.refuse_unless(confirm)
         audit_record(
             actor=actor,
             action=AuditAction.ROTA_COPIED,
             target=store,
-            detail={"weekStart": week_start.isoformat(), "days": len(copies)},
+            detail={"weekStart": week_start.isoformat(), "days": len(copies), "strandedReservations": stranded},
         )
     return len(copies)
 

@@ -22,6 +22,7 @@ from apps.booking.choices import (
     ReservationStatus,
     RotaKind,
 )
+from apps.booking.duty import DayRota
 from apps.booking.models import Presence, Reservation, ReservationChange, ReservationProject, RotaDay, ShiftType
 from apps.catalog.models import TimePeriod
 from apps.catalog.selectors import project_search
@@ -228,15 +229,25 @@ def _nurse_row(employee: Employee, rota: RotaDay | None, presence: Presence | No
     }
 
 
-def nurses_of_day(store: OrgUnit, day: date, busy_ids: set[int] | None = None) -> list[dict[str, Any]]:
+def _hours(shift: ShiftType | None) -> tuple[time | None, time | None]:
+    return (shift.start, shift.end) if shift else (None, None)
+
+
+def rota_of_day(store: OrgUnit, day: date) -> dict[int, RotaDay]:
+    return {r.employee_id: r for r in RotaDay.objects.filter(store_id=store.pk, date=day).select_related("shift_type")}
+
+
+def nurses_of_day(
+    store: OrgUnit, day: date, busy_ids: set[int] | None = None, rota: dict[int, RotaDay] | None = None
+) -> list[dict[str, Any]]:
     """The nurses on the rota with a shift or clocked on that day, and any with a reservation; a store
-    with no rota for that day shows all its bookable staff. Three queries."""
+    with no rota for that day shows all its bookable staff. Three queries (two given `rota`)."""
     employees = list(
         Employee.objects.filter(store_id=store.pk, position__in=BOOKABLE_POSITIONS)
         .filter(Q(status=EmployeeStatus.ACTIVE) | Q(pk__in=busy_ids or set()))
         .order_by("position", "name", "id")
     )
-    rota = {r.employee_id: r for r in RotaDay.objects.filter(store_id=store.pk, date=day).select_related("shift_type")}
+    rota = rota_of_day(store, day) if rota is None else rota
     presence = {p.employee_id: p for p in Presence.objects.filter(store_id=store.pk, date=day)}
     planned = bool(rota) or bool(presence)
     rows = []
@@ -260,15 +271,22 @@ def board(store: OrgUnit, day: date) -> dict[str, Any]:
         .values(*ROW_COLUMNS)
     )
     busy = {v["nurse_id"] for v in values if v["nurse_id"] is not None}
-    nurses = nurses_of_day(store, day, busy)
+    rota = rota_of_day(store, day)
+    nurses = nurses_of_day(store, day, busy, rota)
     names = {nurse["id"]: nurse["name"] for nurse in nurses}
+    # Read from the rota now, never stored: a later rota change shows at the next refresh.
+    duty = DayRota((r.employee_id, r.date, r.kind, *_hours(r.shift_type)) for r in rota.values())
+    now = timezone.now()
+    rows = rows_of_values(values, names)
+    for row, value in zip(rows, values, strict=True):
+        row["needsAnotherNurse"] = duty.needs_another_nurse(value, now)
     return {
         "date": day,
         "openTime": _clock(store.open_time),
         "closeTime": _clock(store.close_time),
         "nurses": nurses,
         "periods": _periods(store, day),
-        "reservations": rows_of_values(values, names),
+        "reservations": rows,
         "counts": counts_of(v["status"] for v in values),
     }
 

@@ -102,6 +102,12 @@ class ReservationOutputSerializer(serializers.Serializer):
     updatedAt = serializers.DateTimeField()
 
 
+class BoardReservationOutputSerializer(ReservationOutputSerializer):
+    needsAnotherNurse = serializers.BooleanField(
+        help_text="still to be served, and the rota now has its nurse off duty then (read at each request)"
+    )
+
+
 class ChangeOutputSerializer(serializers.Serializer):
     at = serializers.DateTimeField()
     by = serializers.CharField()
@@ -162,7 +168,7 @@ class BoardOutputSerializer(serializers.Serializer):
     closeTime = serializers.CharField(allow_null=True)
     nurses = NurseOutputSerializer(many=True)
     periods = PeriodOutputSerializer(many=True)
-    reservations = ReservationOutputSerializer(many=True)
+    reservations = BoardReservationOutputSerializer(many=True)
     counts = CountsOutputSerializer()
 
 
@@ -294,6 +300,9 @@ class RotaEntryInputSerializer(serializers.Serializer):
 
 class RotaSaveInputSerializer(serializers.Serializer):
     entries = serializers.ListField(child=RotaEntryInputSerializer(), max_length=2000)
+    confirm = serializers.BooleanField(
+        required=False, default=False, help_text="save even if nurses go off duty for their reservations (RES-40906)"
+    )
 
 
 class RotaDayOutputSerializer(serializers.Serializer):
@@ -311,6 +320,9 @@ class RotaOutputSerializer(serializers.Serializer):
 
 class CopyWeekInputSerializer(serializers.Serializer):
     weekStart = fields.DateField()
+    confirm = serializers.BooleanField(
+        required=False, default=False, help_text="save even if nurses go off duty for their reservations (RES-40906)"
+    )
 
 
 class CopyWeekOutputSerializer(serializers.Serializer):

@@ -512,11 +512,12 @@ class RotaSaveApi(ErpApi):
 
     @extend_schema(request=io.RotaSaveInputSerializer, responses=io.CopyWeekOutputSerializer)
     def post(self, request: Request) -> EnvelopeResponse:
-        entries = self.parse(io.RotaSaveInputSerializer, request.data)["entries"]
+        data = self.parse(io.RotaSaveInputSerializer, request.data)
         saved = rota.rota_save(
             actor=self.actor(),
             store=store_acted_in(session_of(request)),
-            entries=[rota.RotaEntry(**entry) for entry in entries],
+            entries=[rota.RotaEntry(**entry) for entry in data["entries"]],
+            confirm=data["confirm"],
         )
         return EnvelopeResponse({"days": saved})
 
@@ -526,8 +527,11 @@ class RotaCopyWeekApi(ErpApi):
 
     @extend_schema(request=io.CopyWeekInputSerializer, responses=io.CopyWeekOutputSerializer)
     def post(self, request: Request) -> EnvelopeResponse:
-        week_start = self.parse(io.CopyWeekInputSerializer, request.data)["weekStart"]
+        data = self.parse(io.CopyWeekInputSerializer, request.data)
         copied = rota.rota_copy_last_week(
-            actor=self.actor(), store=store_acted_in(session_of(request)), week_start=week_start
+            actor=self.actor(),
+            store=store_acted_in(session_of(request)),
+            week_start=data["weekStart"],
+            confirm=data["confirm"],
         )
         return EnvelopeResponse({"days": copied}, message=_("saved"))

@@ -18,6 +18,8 @@ export type ReservationDetail = Schemas["ReservationDetailOutput"];
 export type Interval = Schemas["Interval"];
 export type BoardNurse = Schemas["NurseOutput"];
 export type Board = Schemas["BoardOutput"];
+/** A reservation of the board: also `needsAnotherNurse`, read from the rota at each request. */
+export type BoardReservation = Board["reservations"][number];
 export type CodeName = Schemas["CodeNameOutput"];
 export type Problem = Schemas["ProblemOutput"];
 type CheckResult = Schemas["CheckOutput"];

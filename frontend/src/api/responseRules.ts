@@ -43,6 +43,8 @@ const PASS_THROUGH: readonly PassThroughRule[] = [
   { path: /(stock|scancode|export|excel)/i, quietSuccess: true, quietError: true },
   { path: /schedule/i, quietSuccess: true },
   { path: /\/reservation\/saveOrUpdate$/, codes: ["RES-51021"], quietError: true },
+  // The rota page asks about the reservations a rota change leaves without their nurse.
+  { path: /\/schedule\/rota\/(save|copyLastWeek)$/, codes: ["RES-40906"], quietError: true },
   { codes: ["CONSUMELIMITMEMBER_001"], quietError: true },
   // Coupon pre-check and review-platform write-off errors go back to the dialog that shows them.
   { path: /\/(rzCheckFrequencyLimit|groupPurchasing)\//, quietError: true },

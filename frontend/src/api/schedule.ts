@@ -1,7 +1,7 @@
 /** Rota calls (docs/api.md "Reservations, the board and the rota": /rest/schedule/*), keys and hooks. */
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "./client";
+import { ApiError, api } from "./client";
 import { choices, type Schemas } from "./schema";
 
 /** The button code that lets a role change the rota and the shift types (docs/api.md "Role codes");
@@ -37,10 +37,34 @@ const fetchRota = (from: string, to: string) =>
 /** Spec §8: an edit of the schedule succeeds without a notice (the client's pass-through rule). */
 export const saveShiftType = (input: ShiftTypeInput) =>
   api.post<ShiftType>("/rest/schedule/shiftType/save", { body: input });
-export const saveRota = (entries: RotaEntry[]) =>
-  api.post<unknown>("/rest/schedule/rota/save", { body: { entries } satisfies Schemas["RotaSaveInput"] });
-export const copyLastWeek = (weekStart: string) =>
-  api.post<unknown>("/rest/schedule/rota/copyLastWeek", { body: { weekStart } satisfies Schemas["CopyWeekInput"] });
+/** `confirm`: save even though nurses go off duty for their reservations (else 409 STRANDED). */
+export const saveRota = ({ entries, confirm = false }: { entries: RotaEntry[]; confirm?: boolean }) =>
+  api.post<unknown>("/rest/schedule/rota/save", {
+    body: (confirm ? { entries, confirm } : { entries }) satisfies Schemas["RotaSaveInput"],
+  });
+export const copyLastWeek = ({ weekStart, confirm = false }: { weekStart: string; confirm?: boolean }) =>
+  api.post<unknown>("/rest/schedule/rota/copyLastWeek", {
+    body: (confirm ? { weekStart, confirm } : { weekStart }) satisfies Schemas["CopyWeekInput"],
+  });
+
+/** A rota change would take nurses off duty for these reservations (docs/api.md RES-40906). */
+export const STRANDED = "RES-40906";
+
+/** One reservation of a STRANDED answer's `data.reservations`. */
+export interface StrandedReservation {
+  id: number;
+  date: string;
+  startTime: string;
+  name: string;
+  projects: string[];
+  nurseId: number;
+  nurseName: string;
+}
+
+export function strandedReservations(error: unknown): StrandedReservation[] | null {
+  if (!(error instanceof ApiError) || error.errcode !== STRANDED) return null;
+  return (error.data as { reservations?: StrandedReservation[] } | null)?.reservations ?? [];
+}
 
 export function useShiftTypes() {
   return useQuery({ queryKey: scheduleKeys.shiftTypes(), queryFn: fetchShiftTypes });

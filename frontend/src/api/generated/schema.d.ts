@@ -865,8 +865,60 @@ export interface components {
       closeTime: string | null;
       nurses: components["schemas"]["NurseOutput"][];
       periods: components["schemas"]["PeriodOutput"][];
-      reservations: components["schemas"]["ReservationOutput"][];
+      reservations: components["schemas"]["BoardReservationOutput"][];
       counts: components["schemas"]["CountsOutput"];
+    };
+    BoardReservationOutput: {
+      id: number;
+      storeId: number;
+      memId: number | null;
+      name: string;
+      /** @description masked */
+      phone: string;
+      areaCode: string;
+      walkIn: boolean;
+      nurseId: number | null;
+      nurseName: string;
+      projects: components["schemas"]["ProjectLineOutput"][];
+      /** Format: date-time */
+      startTime: string;
+      /** Format: date-time */
+      endTime: string;
+      duration: number;
+      /**
+       * @description * `phone` - phone call
+       * * `walkIn` - walk-in
+       * * `wecom` - enterprise chat
+       * * `miniProgram` - mini program
+       * * `meituan` - Meituan
+       * * `dianping` - Dianping
+       * * `other` - other
+       * @enum {string}
+       */
+      source: "phone" | "walkIn" | "wecom" | "miniProgram" | "meituan" | "dianping" | "other" | "";
+      /** @description empty when no source was given */
+      sourceName: string;
+      remark: string;
+      /**
+       * @description * `booked` - booked
+       * * `arrived` - arrived
+       * * `inService` - in service
+       * * `done` - done
+       * * `noShow` - no-show
+       * * `cancelled` - cancelled
+       * @enum {string}
+       */
+      status: "booked" | "arrived" | "inService" | "done" | "noShow" | "cancelled";
+      statusName: string;
+      cancelReason: string;
+      cancelReasonName: string;
+      forced: boolean;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      /** @description still to be served, and the rota now has its nurse off duty then (read at each request) */
+      needsAnotherNurse: boolean;
     };
     BookableProjectOutput: {
       id: number;
@@ -988,6 +1040,11 @@ export interface components {
     CopyWeekInput: {
       /** Format: date */
       weekStart: string;
+      /**
+       * @description save even if nurses go off duty for their reservations (RES-40906)
+       * @default false
+       */
+      confirm?: boolean;
     };
     CopyWeekOutput: {
       days: number;
@@ -2234,6 +2291,11 @@ export interface components {
     };
     RotaSaveInput: {
       entries: components["schemas"]["RotaEntryInput"][];
+      /**
+       * @description save even if nurses go off duty for their reservations (RES-40906)
+       * @default false
+       */
+      confirm?: boolean;
     };
     SessionUserInfoOutput: {
       access: string;

@@ -109,7 +109,13 @@ export function OrderBoardPage({
         </>
       ) : null}
 
-      <ReservationDrawer id={openId} onClose={() => setOpenId(null)} navigate={navigate} refetchInterval={refreshMs} />
+      <ReservationDrawer
+        id={openId}
+        onClose={() => setOpenId(null)}
+        navigate={navigate}
+        refetchInterval={refreshMs}
+        board={data}
+      />
     </PageFrame>
   );
 }

@@ -1,5 +1,6 @@
 import CloseIcon from "@mui/icons-material/Close";
 import {
+  Alert,
   Box,
   Button,
   Chip,
@@ -22,24 +23,27 @@ import {
   bookingApi,
   bookingKeys,
   useReservationDetail,
+  type Board,
   type ReservationDetail,
   type StatusAction,
 } from "../../api/booking";
 import { ReservationStatusChip } from "../../components/ReservationStatusChip";
 import { actionsFor, canUndo, formatDateTime, formatTime, newOrderHref, statusMove, zoneParts } from "./rules";
 import { formatPhone } from "../../lib/phone";
-import { CancelDialog, NurseDialog, UndoDialog } from "./reservationDialogs";
+import { CancelDialog, NurseDialog, ReassignDialog, UndoDialog } from "./reservationDialogs";
 
 interface ReservationDrawerProps {
   id: number | null;
   onClose: () => void;
   navigate: (url: string) => void;
   refetchInterval: number | false;
+  /** The board of the day, whose rows say whether the nurse is off duty and who could take over. */
+  board?: Board;
 }
 
 /** A reservation's details, history and the actions its status allows. It stays open across the
  * board's timed refreshes (its own query refreshes with them). */
-export function ReservationDrawer({ id, onClose, navigate, refetchInterval }: ReservationDrawerProps) {
+export function ReservationDrawer({ id, onClose, navigate, refetchInterval, board }: ReservationDrawerProps) {
   const { t } = useTranslation("booking");
   const detail = useReservationDetail(id, refetchInterval);
   return (
@@ -67,20 +71,30 @@ export function ReservationDrawer({ id, onClose, navigate, refetchInterval }: Re
         ) : detail.isError && !detail.data ? (
           <DetailError message={detail.error.message} onRetry={() => void detail.refetch()} />
         ) : detail.data ? (
-          <DetailBody reservation={detail.data} navigate={navigate} />
+          <DetailBody reservation={detail.data} navigate={navigate} board={board} />
         ) : null}
       </Box>
     </Drawer>
   );
 }
 
-function DetailBody({ reservation, navigate }: { reservation: ReservationDetail; navigate: (url: string) => void }) {
+function DetailBody({
+  reservation,
+  navigate,
+  board,
+}: {
+  reservation: ReservationDetail;
+  navigate: (url: string) => void;
+  board?: Board;
+}) {
   const { t, i18n } = useTranslation("booking");
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<StatusAction | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const [undoing, setUndoing] = useState(false);
   const [choosingNurse, setChoosingNurse] = useState(false);
+  const [reassigning, setReassigning] = useState(false);
+  const needsNurse = board?.reservations.find((row) => row.id === reservation.id)?.needsAnotherNurse ?? false;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: bookingKeys.all });
   const act = useMutation({
@@ -117,6 +131,21 @@ function DetailBody({ reservation, navigate }: { reservation: ReservationDetail;
         {reservation.walkIn ? <Chip size="small" label={t("board.walkIn")} /> : null}
         <ReservationStatusChip status={reservation.status} testId="detail-status" />
       </Stack>
+      {needsNurse && board ? (
+        <Alert
+          severity="warning"
+          data-testid="detail-needs-another-nurse"
+          action={
+            reservation.status === "booked" ? (
+              <Button color="inherit" size="small" onClick={() => setReassigning(true)} data-testid="action-reassign">
+                {t("reassign.action")}
+              </Button>
+            ) : undefined
+          }
+        >
+          {t("board.needsAnotherNurse")}: {t("board.needsAnotherNurseHint", { nurse: reservation.nurseName })}
+        </Alert>
+      ) : null}
       <Box component="dl" sx={{ m: 0, display: "grid", gap: 0.5 }}>
         {fact(t("fields.phone"), formatPhone(reservation.areaCode, reservation.phone) || "—")}
         {fact(
@@ -226,6 +255,14 @@ function DetailBody({ reservation, navigate }: { reservation: ReservationDetail;
           id={reservation.id}
           date={zoneParts(reservation.startTime).date}
           onClose={() => setChoosingNurse(false)}
+          onDone={() => void refresh()}
+        />
+      ) : null}
+      {reassigning && board ? (
+        <ReassignDialog
+          reservation={reservation}
+          board={board}
+          onClose={() => setReassigning(false)}
           onDone={() => void refresh()}
         />
       ) : null}

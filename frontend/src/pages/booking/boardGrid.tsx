@@ -1,7 +1,8 @@
 import { Box, Button, Chip, Paper, Stack, Tooltip, Typography } from "@mui/material";
 import type { DragEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { Board, BoardNurse, Reservation } from "../../api/booking";
+import WarningAmberIcon from "@mui/icons-material/WarningAmber";
+import type { Board, BoardNurse, BoardReservation, Reservation } from "../../api/booking";
 import { RESERVATION_STATUS_COLORS } from "../../components/ReservationStatusChip";
 import { SLOT_MINUTES, canMove, formatTime, hm, layoutLanes, span, toMinutes, type BoardFilters } from "./rules";
 import {
@@ -268,7 +269,7 @@ function ReservationBlock({
   drag,
   onOpen,
 }: {
-  reservation: Reservation;
+  reservation: BoardReservation;
   start: number;
   end: number;
   lane: { lane: number; lanes: number };
@@ -282,7 +283,8 @@ function ReservationBlock({
   const colors = RESERVATION_STATUS_COLORS[reservation.status];
   const movable = canMove(reservation);
   const faded = reservation.status === "cancelled";
-  const label = `${reservation.name} ${formatTime(reservation.startTime, i18n.language)}–${formatTime(reservation.endTime, i18n.language)} ${t(`status.${reservation.status}`)}`;
+  const needsNurse = reservation.needsAnotherNurse;
+  const label = `${reservation.name} ${formatTime(reservation.startTime, i18n.language)}–${formatTime(reservation.endTime, i18n.language)} ${t(`status.${reservation.status}`)}${needsNurse ? `, ${t("board.needsAnotherNurse")}` : ""}`;
   return (
     <Box
       role="button"
@@ -294,6 +296,7 @@ function ReservationBlock({
       data-start={hm(start)}
       data-end={hm(end)}
       data-pending={pending ? "true" : undefined}
+      data-needs-another-nurse={needsNurse ? "true" : undefined}
       draggable={movable}
       onDragStart={(event) => {
         event.dataTransfer.effectAllowed = "move";
@@ -317,6 +320,10 @@ function ReservationBlock({
         bgcolor: colors.fill,
         color: colors.main,
         borderLeft: `4px solid ${colors.main}`,
+        // Off duty on the rota: a warning frame the desk cannot miss, whatever the status colour.
+        outline: needsNurse ? "2px dashed" : undefined,
+        outlineColor: needsNurse ? "warning.main" : undefined,
+        outlineOffset: -2,
         borderRadius: 1,
         boxShadow: 1,
         px: 0.75,
@@ -336,6 +343,19 @@ function ReservationBlock({
         {reservation.name}
         {reservation.walkIn ? ` · ${t("board.walkIn")}` : ""}
       </Typography>
+      {needsNurse ? (
+        <Stack
+          direction="row"
+          spacing={0.5}
+          sx={{ alignItems: "center", color: "warning.dark" }}
+          data-testid={`needs-another-nurse-${reservation.id}`}
+        >
+          <WarningAmberIcon sx={{ fontSize: 14 }} aria-hidden />
+          <Typography variant="caption" sx={{ fontWeight: 600, lineHeight: 1.3 }} noWrap>
+            {t("board.needsAnotherNurse")}
+          </Typography>
+        </Stack>
+      ) : null}
       <Typography variant="caption" component="div" sx={{ lineHeight: 1.3, color: "text.secondary" }}>
         {formatPhone(reservation.areaCode, reservation.phone)}
       </Typography>

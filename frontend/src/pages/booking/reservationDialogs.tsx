@@ -1,5 +1,6 @@
-/** The reservation drawer's dialogs: cancel with a reason, undo a status with a reason, and the nurse
- * who starts an any-nurse service. Each posts one call and reports back to the drawer. */
+/** The reservation drawer's dialogs: cancel with a reason, undo a status with a reason, the nurse
+ * who starts an any-nurse service, and another nurse for one the rota took off duty. Each posts one
+ * call and reports back to the drawer. */
 import {
   Alert,
   Button,
@@ -14,8 +15,16 @@ import {
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { bookingApi, useInvalidReasons, useNurseOptions, type ReservationDetail } from "../../api/booking";
-import { REMARK_MAX } from "./rules";
+import {
+  bookingApi,
+  conflictProblems,
+  useInvalidReasons,
+  useNurseOptions,
+  type Board,
+  type ReservationDetail,
+} from "../../api/booking";
+import { notify } from "../../shell/notices";
+import { REMARK_MAX, nursesFreeFor } from "./rules";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { tooLong } from "../../lib/limits";
 
@@ -239,6 +248,95 @@ export function NurseDialog({
         </Button>
         <Button variant="contained" onClick={submit} disabled={start.isPending} data-testid="start-service-confirm">
           {t("actions.startService")}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** A reservation whose nurse the rota now has off duty goes to a nurse on duty and free then, in one
+ * step: the board's move (POST change) with the same time, so the server checks her as for a drag. */
+export function ReassignDialog({
+  reservation,
+  board,
+  onClose,
+  onDone,
+}: {
+  reservation: Pick<ReservationDetail, "id" | "name" | "nurseId" | "nurseName" | "startTime" | "endTime">;
+  board: Pick<Board, "nurses" | "reservations">;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation("booking");
+  const titleId = useId();
+  const options = nursesFreeFor(board, reservation);
+  const [nurseId, setNurseId] = useState("");
+  const [error, setError] = useState("");
+  const chosen = options.find((nurse) => String(nurse.id) === nurseId);
+  const assign = useMutation({
+    mutationFn: () => bookingApi.change({ id: reservation.id, nurseId: Number(nurseId) }),
+    onSuccess: () => {
+      notify("success", t("reassign.done", { name: reservation.name, nurse: chosen?.name ?? "" }));
+      onDone();
+      onClose();
+    },
+    onError: (failure) => {
+      const problems = conflictProblems(failure);
+      setError(problems ? problems.map((problem) => problem.message).join("; ") : failure.message);
+      onDone();
+    },
+  });
+  const submit = () => {
+    if (!nurseId) {
+      setError(t("reassign.nurseRequired"));
+      return;
+    }
+    assign.mutate();
+  };
+  return (
+    <Dialog open onClose={assign.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <DialogTitle id={titleId}>{t("reassign.title")}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>{t("reassign.text", { nurse: reservation.nurseName })}</DialogContentText>
+        {options.length === 0 ? (
+          <Alert severity="info" data-testid="reassign-none">
+            {t("reassign.none")}
+          </Alert>
+        ) : (
+          <TextField
+            select
+            fullWidth
+            required
+            margin="dense"
+            label={t("fields.nurse")}
+            value={chosen ? nurseId : ""}
+            error={Boolean(error)}
+            helperText={error || " "}
+            onChange={(event) => {
+              setNurseId(event.target.value);
+              setError("");
+            }}
+            slotProps={{ htmlInput: { "data-testid": "reassign-nurse" } }}
+          >
+            {options.map((nurse) => (
+              <MenuItem key={nurse.id} value={String(nurse.id)}>
+                {nurse.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={assign.isPending}>
+          {t("undo.keep")}
+        </Button>
+        <Button
+          variant="contained"
+          onClick={submit}
+          disabled={assign.isPending || options.length === 0}
+          data-testid="reassign-confirm"
+        >
+          {t("reassign.submit")}
         </Button>
       </DialogActions>
     </Dialog>

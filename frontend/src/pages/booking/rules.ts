@@ -204,10 +204,42 @@ export interface BoardFilters {
 }
 
 /** The reservations the board shows under its filters. */
-export function visibleReservations(reservations: readonly Reservation[], filters: BoardFilters): Reservation[] {
+export function visibleReservations<R extends Reservation>(reservations: readonly R[], filters: BoardFilters): R[] {
   return reservations.filter((reservation) => {
     if (filters.status) return reservation.status === filters.status;
     return reservation.status !== "cancelled" || filters.showCancelled;
+  });
+}
+
+/** The nurses who could take a reservation over at its time: another nurse of the board whose rota
+ * shift covers it (any nurse when the store planned nobody that day, as the server's rule in
+ * apps/booking/duty.py), not clocked off before it ends, and with no active reservation overlapping
+ * it. The server checks again when the move is saved. */
+export function nursesFreeFor(
+  board: Pick<Board, "nurses" | "reservations">,
+  reservation: Pick<Reservation, "id" | "nurseId" | "startTime" | "endTime">,
+): Board["nurses"] {
+  const start = zoneParts(reservation.startTime).minutes;
+  const end = zoneParts(reservation.endTime).minutes;
+  const [from, to] = [Date.parse(reservation.startTime), Date.parse(reservation.endTime)];
+  const planned = board.nurses.some((nurse) => nurse.rotaKind !== null);
+  const busy = (nurseId: number) =>
+    board.reservations.some(
+      (other) =>
+        other.id !== reservation.id &&
+        other.nurseId === nurseId &&
+        ACTIVE_STATUSES.includes(other.status) &&
+        Date.parse(other.startTime) < to &&
+        Date.parse(other.endTime) > from,
+    );
+  return board.nurses.filter((nurse) => {
+    if (nurse.id === reservation.nurseId || busy(nurse.id)) return false;
+    if (nurse.offWorkAt && Date.parse(nurse.offWorkAt) < to) return false;
+    if (!planned) return true;
+    const shift = nurse.shift;
+    return (
+      nurse.rotaKind === "shift" && shift !== null && toMinutes(shift.start) <= start && end <= toMinutes(shift.end)
+    );
   });
 }
 

@@ -1,10 +1,10 @@
 /** Test data of the booking pages: a board of 2026-11-23 with two nurses and three reservations. */
 
-import type { Board, Reservation } from "../../api/booking";
+import type { Board, BoardReservation } from "../../api/booking";
 
 export const DAY = "2026-11-23";
 
-export function reservation(id: number, overrides: Partial<Reservation> = {}): Reservation {
+export function reservation(id: number, overrides: Partial<BoardReservation> = {}): BoardReservation {
   return {
     id,
     storeId: 10,
@@ -29,6 +29,7 @@ export function reservation(id: number, overrides: Partial<Reservation> = {}): R
     forced: false,
     createdAt: `${DAY}T08:00:00+08:00`,
     updatedAt: `${DAY}T08:00:00+08:00`,
+    needsAnotherNurse: false,
     ...overrides,
   };
 }

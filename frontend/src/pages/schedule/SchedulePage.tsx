@@ -6,6 +6,7 @@ import { mountIsland } from "../../islands/mount";
 import { CellMenu, ConfirmCopyDialog, Frame, RotaGrid, RotaToolbar, ShiftTypesPanel } from "./scheduleParts";
 import { emptyShiftType } from "./scheduleRules";
 import { ShiftTypeDialog } from "./ShiftTypeDialog";
+import { StrandedDialog } from "./StrandedDialog";
 import { useRotaEditor } from "./useRotaEditor";
 
 /** /schedule (PBGL-0001): shift types and the staff rota by week or month, edited cell by cell and
@@ -67,8 +68,16 @@ export function SchedulePage() {
         weekStart={from}
         busy={copy.isPending}
         onCancel={() => setConfirmCopy(false)}
-        onConfirm={() => copy.mutate(from)}
+        onConfirm={editor.copyWeek}
       />
+      {editor.stranded ? (
+        <StrandedDialog
+          reservations={editor.stranded.reservations}
+          busy={editor.save.isPending || copy.isPending}
+          onCancel={() => editor.setStranded(null)}
+          onConfirm={editor.stranded.confirm}
+        />
+      ) : null}
     </Frame>
   );
 }

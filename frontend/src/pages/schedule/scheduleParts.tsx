@@ -36,7 +36,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { RotaEmployee, ShiftType } from "../../api/schedule";
 import { storeToday } from "../../lib/dates";
-import { entriesOf, isWeekend, shiftPeriod, shownCell, textOn, type Choice, type RotaView } from "./scheduleRules";
+import { isWeekend, shiftPeriod, shownCell, textOn, type Choice, type RotaView } from "./scheduleRules";
 import type { RotaEditor } from "./useRotaEditor";
 
 /* The sections of /schedule (SchedulePage.tsx); the state is useRotaEditor's. */
@@ -197,7 +197,7 @@ export function Frame({ children }: { children: ReactNode }) {
 export function RotaToolbar({ editor }: { editor: RotaEditor }) {
   const { t } = useTranslation(["schedule", "staff"]);
   const { view, setView, anchor, setAnchor, from, to, canEdit, employees, setConfirmCopy, setPending } = editor;
-  const { editCount, save, pending } = editor;
+  const { editCount, save } = editor;
   return (
     <Stack direction="row" sx={{ alignItems: "center", flexWrap: "wrap", gap: 1.5, mb: 2 }}>
       <ToggleButtonGroup
@@ -258,7 +258,7 @@ export function RotaToolbar({ editor }: { editor: RotaEditor }) {
           </Button>
           <Button
             variant="contained"
-            onClick={() => save.mutate(entriesOf(pending))}
+            onClick={editor.saveEdits}
             disabled={editCount === 0 || save.isPending}
             data-testid="schedule-save"
           >
