@@ -18,9 +18,9 @@ from apps.booking.choices import (
     WALK_IN_NAME_MAX_LENGTH,
     ProblemCode,
     ReservationSource,
-    RotaKind,
 )
-from apps.booking.models import Presence, Reservation, RotaDay
+from apps.booking.duty import DayRota
+from apps.booking.models import Presence, Reservation
 from apps.catalog.models import Project
 from apps.catalog.selectors import project_search
 from apps.core.errors import InvalidInput
@@ -170,15 +170,11 @@ def _local(moment: datetime) -> datetime:
 
 
 def _off_duty(nurse: Employee, start: datetime, end: datetime) -> bool:
+    """Off duty by the rota (the one rule of apps.booking.duty, which the board's "needs another
+    nurse" mark also follows), or clocked off before the end."""
     day = _local(start).date()
-    rota = RotaDay.objects.filter(employee=nurse, date=day).select_related("shift_type").first()
-    if rota is not None:
-        shift = rota.shift_type
-        # A day that is not a shift has no hours (rota_day_shift_iff_shift_type: a shift day has its shift).
-        if rota.kind != RotaKind.SHIFT or shift is None:
-            return True
-        if _local(start).time() < shift.start or (_local(end).date() > day or _local(end).time() > shift.end):
-            return True
+    if DayRota.of(nurse.store_id, [day]).off_duty(nurse.pk, start, end):
+        return True
     presence = Presence.objects.filter(employee=nurse, date=day).first()
     if presence is not None and presence.off_work_at is not None and presence.off_work_at < end:
         return True

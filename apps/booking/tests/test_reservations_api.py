@@ -110,6 +110,22 @@ def test_a_busy_nurse_answers_res_51021_with_the_problems(client, desk_client, m
     assert Reservation.objects.count() == 1
 
 
+def test_a_nurse_without_a_rota_day_on_a_planned_day_is_off_duty_as_the_board_says(
+    client, member, nurse, other_nurse, project, store
+):
+    # The booking check and the board's "needs another nurse" mark follow one rule (apps.booking.duty).
+    shift = ShiftTypeFactory(store=store, start=local_time(9).time(), end=local_time(21).time())
+    RotaDay.objects.create(
+        store=store, employee=other_nurse, date=local_time(10).date(), kind=RotaKind.SHIFT, shift_type=shift
+    )
+    result = assert_envelope(
+        client.post("/rest/reservation/check", _body(member, nurse, project, hour=15), format="json"), status=200
+    )
+    assert [p["code"] for p in result["problems"]] == ["nurseOffDuty"]
+    on_duty = client.post("/rest/reservation/check", _body(member, other_nurse, project, hour=15), format="json")
+    assert assert_envelope(on_duty, status=200) == {"ok": True, "problems": []}
+
+
 def test_check_lists_every_problem_of_a_draft(client, member, nurse, project, store):
     shift = ShiftTypeFactory(store=store, start=local_time(14).time(), end=local_time(18).time())
     RotaDay.objects.create(
