@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "apps.staff",
     "apps.booking",
     "apps.cards",
+    "apps.billing",
     "apps.reports",
     "apps.pages",
     "apps.demo",

@@ -1,0 +1,62 @@
+"""Choices and constants of orders and payment (issue 13 §2, contract §8)."""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class OrderStatus(models.TextChoices):
+    UNPAID = "unpaid", _("unpaid")
+    PARTLY_PAID = "partlyPaid", _("partly paid")
+    PAID = "paid", _("paid")
+    CANCELLED = "cancelled", _("cancelled")
+
+
+class LineType(models.TextChoices):
+    """What an order line sells (contract §8 `type`)."""
+
+    PRODUCT = "product", _("product")
+    PRODUCT_PACKAGE = "productPackage", _("product package")
+    PROJECT = "project", _("project")
+    PROJECT_PACKAGE = "projectPackage", _("project package")
+    CARD_TYPE = "cardType", _("card purchase")
+    TOP_UP = "topUp", _("top-up")
+
+
+class TenderMethod(models.TextChoices):
+    """How a part of an order is paid (contract §8 `method`). Provider methods (wechat, alipay, pos)
+    come with the payments app; this floor takes cash, stored value, package sessions and points."""
+
+    CASH = "cash", _("cash")
+    STORED_VALUE = "storedValue", _("stored value")
+    SESSIONS = "sessions", _("package sessions")
+    POINTS = "points", _("points")
+    WECHAT = "wechat", _("WeChat Pay")
+    ALIPAY = "alipay", _("Alipay")
+    POS = "pos", _("card terminal")
+
+
+class TenderStatus(models.TextChoices):
+    PENDING = "pending", _("pending")
+    SUCCEEDED = "succeeded", _("succeeded")
+    FAILED = "failed", _("failed")
+
+
+class CreditKind(models.TextChoices):
+    """Staff performance is kept apart by what was done (issue 13 §2)."""
+
+    SERVICE = "service", _("service")
+    SALE = "sale", _("sale")
+    CARD_SALE = "cardSale", _("card sale")
+    CARD_CONSUMPTION = "cardConsumption", _("card consumption")
+
+
+class AuditAction(models.TextChoices):
+    ORDER_COMMITTED = "billing.order_committed", _("committed an order")
+    ORDER_PAID = "billing.order_paid", _("took a payment")
+    ORDER_CANCELLED = "billing.order_cancelled", _("cancelled an unpaid order")
+
+
+ORDER_NO_PREFIX = "SO"
+MAX_LINES = 50
+MAX_QTY = 999
+REMARK_MAX_LENGTH = 200

@@ -1,0 +1,207 @@
+"""Orders and their payment (issue 13 §2): an order of a store for a member or a walk-in, its lines
+with the staff credited for each, and the tenders that pay it. Prices and discounts are the
+server's (apps.billing.pricing); each applied discount stays on its line. `Order.paid` is the
+running sum of its succeeded tenders (manage.py audit_ledgers checks it)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from apps.billing.choices import CreditKind, LineType, OrderStatus, TenderMethod, TenderStatus
+from apps.catalog.choices import MONEY_DIGITS
+from apps.core.append_only import AppendOnlyModel
+from apps.core.lazy_text import StrOrPromise
+
+ZERO = Decimal("0")
+
+
+def _money(verbose_name: StrOrPromise, **kwargs: Any) -> models.DecimalField:
+    return models.DecimalField(verbose_name, max_digits=MONEY_DIGITS, decimal_places=2, **kwargs)
+
+
+class Order(models.Model):
+    order_no = models.CharField(_("order number"), max_length=24, unique=True, null=True, blank=True)
+    store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.PROTECT, related_name="+")
+    member = models.ForeignKey(
+        "members.Member", verbose_name=_("member"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    # A walk-in's name and phone, copied; a member's order keeps the member's name as it was.
+    name = models.CharField(_("name"), max_length=20)
+    area_code = models.CharField(_("area code"), max_length=5, default="0086")
+    phone = models.CharField(_("phone"), max_length=11, blank=True)
+    reservation = models.ForeignKey(
+        "booking.Reservation",
+        verbose_name=_("reservation"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    status = models.CharField(_("status"), max_length=16, choices=OrderStatus.choices, default=OrderStatus.UNPAID)
+    total = _money(_("total"), default=ZERO)
+    discount = _money(_("discount"), default=ZERO)
+    payable = _money(_("payable"), default=ZERO)
+    paid = _money(_("paid"), default=ZERO)
+    remark = models.CharField(_("remark"), max_length=200, blank=True)
+    # The store's business day the order belongs to (daily closing); set when it is committed.
+    business_date = models.DateField(_("business day"))
+    signature = models.FileField(_("member's signature"), upload_to="signatures/%Y/%m/", null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("created by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    operator_name = models.CharField(_("operator name"), max_length=40, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    paid_at = models.DateTimeField(_("paid at"), null=True, blank=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("order")
+        verbose_name_plural = _("orders")
+        ordering = ["-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(total__gte=0) & Q(discount__gte=0) & Q(payable__gte=0) & Q(paid__gte=0),
+                name="order_money_not_negative",
+            ),
+            models.CheckConstraint(condition=Q(paid__lte=models.F("payable")), name="order_paid_at_most_payable"),
+        ]
+        indexes = [
+            models.Index(fields=["store", "business_date", "-id"], name="order_store_day_newest"),
+            models.Index(fields=["member", "-id"], name="order_member_newest"),
+        ]
+
+    def __str__(self) -> str:
+        return self.order_no or f"order {self.pk}"
+
+    @property
+    def due(self) -> Decimal:
+        return self.payable - self.paid
+
+
+class OrderLine(models.Model):
+    """One thing sold: its price as the server found it, each discount applied, what is payable."""
+
+    order = models.ForeignKey(Order, on_delete=models.CASCADE, related_name="lines")
+    type = models.CharField(_("type"), max_length=16, choices=LineType.choices)
+    item_id = models.BigIntegerField(_("item"))
+    name = models.CharField(_("name"), max_length=100)
+    qty = models.PositiveIntegerField(_("quantity"))
+    unit_price = _money(_("unit price"))
+    discount = _money(_("discount"), default=ZERO)
+    amount = _money(_("amount"))
+    # [{source, name, amount}]: every discount applied to the line (promotion, card, coupon).
+    discounts = models.JSONField(_("discounts applied"), default=list, blank=True)
+    # The card the line pays with (a project by package sessions), tops up, or issued (a card bought).
+    card = models.ForeignKey(
+        "cards.Card", verbose_name=_("card"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = _("order line")
+        verbose_name_plural = _("order lines")
+        ordering = ["id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(qty__gte=1) & Q(unit_price__gte=0) & Q(discount__gte=0) & Q(amount__gte=0),
+                name="order_line_money_not_negative",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} × {self.qty}"
+
+
+class OrderLineStaff(models.Model):
+    """An employee who served or sold a line, with their share of it (the shares of a line sum to 1)."""
+
+    line = models.ForeignKey(OrderLine, on_delete=models.CASCADE, related_name="staff")
+    employee = models.ForeignKey(
+        "staff.Employee", verbose_name=_("employee"), on_delete=models.PROTECT, related_name="+"
+    )
+    share = models.DecimalField(_("share"), max_digits=5, decimal_places=4)
+
+    class Meta:
+        verbose_name = _("line staff")
+        verbose_name_plural = _("line staff")
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["line", "employee"], name="order_line_staff_once"),
+            models.CheckConstraint(condition=Q(share__gt=0) & Q(share__lte=1), name="order_line_staff_share"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.employee_id} {self.share}"
+
+
+class Tender(models.Model):
+    """A part of an order's payment. Provider tenders may wait (pending) for the provider's word."""
+
+    order = models.ForeignKey(Order, on_delete=models.PROTECT, related_name="tenders")
+    method = models.CharField(_("method"), max_length=16, choices=TenderMethod.choices)
+    amount = _money(_("amount"))
+    status = models.CharField(_("status"), max_length=16, choices=TenderStatus.choices)
+    card = models.ForeignKey(
+        "cards.Card", verbose_name=_("card"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    points = models.PositiveIntegerField(_("points"), null=True, blank=True)
+    # Cash handed over and change given back.
+    received = _money(_("received"), null=True, blank=True)
+    change = _money(_("change"), null=True, blank=True)
+    store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.PROTECT, related_name="+")
+    operator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("operator"), null=True, blank=True, on_delete=models.SET_NULL
+    )
+    operator_name = models.CharField(_("operator name"), max_length=40, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("tender")
+        verbose_name_plural = _("tenders")
+        ordering = ["id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(amount__gt=0), name="tender_amount_positive"),
+            models.CheckConstraint(
+                condition=~Q(method__in=[TenderMethod.STORED_VALUE, TenderMethod.SESSIONS]) | Q(card__isnull=False),
+                name="tender_card_method_names_card",
+            ),
+        ]
+        indexes = [models.Index(fields=["store", "created_at"], name="tender_store_time")]
+
+    def __str__(self) -> str:
+        return f"{self.order_id} {self.method} {self.amount}"
+
+
+class StaffCredit(AppendOnlyModel):
+    """Performance credited to an employee for a paid line, by kind (service, sale, card sale, card
+    consumption): the base of /dailyPerformance and the staff performance report. A refund will
+    write a negative credit, never change this one."""
+
+    line = models.ForeignKey(OrderLine, on_delete=models.PROTECT, related_name="credits")
+    employee = models.ForeignKey(
+        "staff.Employee", verbose_name=_("employee"), on_delete=models.PROTECT, related_name="+"
+    )
+    kind = models.CharField(_("kind"), max_length=20, choices=CreditKind.choices)
+    amount = _money(_("amount"))
+    store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.PROTECT, related_name="+")
+    business_date = models.DateField(_("business day"))
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("staff credit")
+        verbose_name_plural = _("staff credits")
+        ordering = ["id"]
+        indexes = [models.Index(fields=["store", "business_date", "employee"], name="staff_credit_store_day")]
+
+    def __str__(self) -> str:
+        return f"{self.employee_id} {self.kind} {self.amount}"
