@@ -46,6 +46,8 @@ class MemberStatus(models.TextChoices):
 class PointsKind(models.TextChoices):
     ADJUST = "adjust", _("manual adjustment")
     CANCELLATION = "cancellation", _("cleared on cancellation")
+    EARN = "earn", _("earned on an order")
+    SPEND = "spend", _("paid an order")
 
 
 class CancellationStatus(models.TextChoices):

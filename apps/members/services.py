@@ -239,7 +239,14 @@ def _operator_name(actor: Actor) -> str:
 
 
 def _points_entry(
-    *, actor: Actor, member: Member, store: OrgUnit | None, kind: str, change: int, reason: str
+    *,
+    actor: Actor,
+    member: Member,
+    store: OrgUnit | None,
+    kind: str,
+    change: int,
+    reason: str,
+    order_id: int | None = None,
 ) -> PointsEntry:
     """Adds `change` to a member locked by the caller and writes its ledger entry."""
     if member.points + change < 0:
@@ -255,6 +262,7 @@ def _points_entry(
         change=change,
         balance_after=member.points,
         reason=reason,
+        order_id=order_id,
         operator_id=actor.user_id,
         operator_name=_operator_name(actor),
     )
@@ -283,6 +291,58 @@ def points_adjust(*, actor: Actor, member: Member, store: OrgUnit, change: int, 
             detail={"change": change, "balanceAfter": entry.balance_after, "reason": reason, "entryId": entry.pk},
         )
     return entry
+
+
+def member_locked(member_id: int) -> Member:
+    """The member's row under its lock, taken first by a payment: everything a payment changes for
+    one member (cards, points, last visit) then waits its turn, and two payments never deadlock."""
+    return Member.objects.select_for_update().get(pk=member_id)
+
+
+def _order_points(
+    *, actor: Actor, member_id: int, store: OrgUnit, kind: str, change: int, order_id: int, reason: str
+) -> PointsEntry:
+    with transaction.atomic():
+        member = Member.objects.select_for_update().get(pk=member_id)
+        if member.status != MemberStatus.ACTIVE:
+            raise NotFound()
+        return _points_entry(
+            actor=actor, member=member, store=store, kind=kind, change=change, reason=reason[:100], order_id=order_id
+        )
+
+
+def points_spend(
+    *, actor: Actor, member_id: int, store: OrgUnit, points: int, order_id: int, order_no: str = ""
+) -> PointsEntry:
+    """Pays part of an order with `points` of the member; 409 MEM-40904 when the member has fewer."""
+    if points <= 0:
+        raise InvalidInput(_("the points must be above 0"), field="amount")
+    return _order_points(
+        actor=actor,
+        member_id=member_id,
+        store=store,
+        kind=PointsKind.SPEND,
+        change=-points,
+        order_id=order_id,
+        reason=_("paid order %(order)s") % {"order": order_no or order_id},
+    )
+
+
+def points_earn(
+    *, actor: Actor, member_id: int, store: OrgUnit, points: int, order_id: int, order_no: str = ""
+) -> PointsEntry | None:
+    """Points earned on a paid order (none when `points` is 0)."""
+    if points <= 0:
+        return None
+    return _order_points(
+        actor=actor,
+        member_id=member_id,
+        store=store,
+        kind=PointsKind.EARN,
+        change=points,
+        order_id=order_id,
+        reason=_("earned on order %(order)s") % {"order": order_no or order_id},
+    )
 
 
 def cancellation_apply(*, actor: Actor, member: Member, store: OrgUnit, reason: str) -> CancellationRequest:
