@@ -230,6 +230,7 @@ SPECTACULAR_SETTINGS = {
         "id": {"type": "integer", "minimum": 0, "maximum": 2147483647},
         "signed_id": {"type": "integer", "minimum": -2147483648, "maximum": 2147483647},
         "code": {"type": "string", "pattern": "^[0-9A-Za-z_-]{1,32}$", "maxLength": 32},
+        "flag": {"type": "integer", "enum": [0, 1]},
     },
 }
 
@@ -250,6 +251,14 @@ if not HANDOVER_KEY and not DEBUG:
     )
 HANDOVER_LINK_SECONDS = 60
 QUICK_LOGIN_DAYS = env.int("QUICK_LOGIN_DAYS", default=7)
+
+# Points (issue 13 §2; docs/operations.md): earned per whole yuan paid in money (cash, later the
+# payment providers), and how many points pay one yuan when a member pays with points.
+POINTS_EARNED_PER_YUAN = env.int("POINTS_EARNED_PER_YUAN", default=1)
+POINTS_PER_YUAN_PAID = env.int("POINTS_PER_YUAN_PAID", default=100)
+
+# Uploaded files (members' signatures on orders): not served by the app; read through the API.
+MEDIA_ROOT = env.str("MEDIA_ROOT", default=str(BASE_DIR / "media"))
 
 # How often the shell refreshes the message and task badges (spec §9: from shared config).
 BADGE_REFRESH_SECONDS = env.int("BADGE_REFRESH_SECONDS", default=60)

@@ -45,6 +45,11 @@ class OrgUnit(models.Model):
         default=False,
         help_text=_("Shows the group-buy verification button in the member search dialog."),
     )
+    signature_required = models.BooleanField(
+        _("signature required for package sessions"),
+        default=False,
+        help_text=_("An order that uses package-card sessions is paid only after the member has signed."),
+    )
     borrow_out_targets = models.ManyToManyField(
         "self",
         verbose_name=_("borrow-out targets"),

@@ -98,6 +98,7 @@ def store_info(*, store: OrgUnit) -> dict[str, Any]:
     return {
         **_store_row(store, names),
         "frontDeskCheckRequired": store.front_desk_check_required,
+        "signatureRequired": store.signature_required,
         "borrowOutTargets": [{"id": target.pk, "name": target.name} for target in borrow_out_targets_of(store.pk)],
         "updatedAt": store.updated_at,
     }

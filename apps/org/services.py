@@ -31,6 +31,7 @@ class StoreChanges(TypedDict, total=False):
     seats: int | None
     status: str
     front_desk_check_required: bool
+    signature_required: bool
     borrow_out_target_ids: list[int]
 
 
@@ -47,6 +48,7 @@ STORE_FIELDS = {
     "seats": "seats",
     "status": "status",
     "front_desk_check_required": "frontDeskCheckRequired",
+    "signature_required": "signatureRequired",
 }
 
 

@@ -37,6 +37,7 @@ class StoreRowOutputSerializer(serializers.Serializer):
 
 class StoreInfoOutputSerializer(StoreRowOutputSerializer):
     frontDeskCheckRequired = serializers.BooleanField()
+    signatureRequired = serializers.BooleanField(help_text="paying an order with package sessions needs a signature")
     borrowOutTargets = StoreRefSerializer(many=True)
     updatedAt = serializers.DateTimeField()
 
@@ -68,6 +69,7 @@ class StoreUpdateInputSerializer(serializers.Serializer):
     seats = fields.IntegerField(required=False, allow_null=True)
     status = fields.CharField(required=False, max_length=20)
     frontDeskCheckRequired = serializers.BooleanField(source="front_desk_check_required", required=False)
+    signatureRequired = serializers.BooleanField(source="signature_required", required=False)
     borrowOutTargetIds = serializers.ListField(
         source="borrow_out_target_ids", child=fields.IntegerField(), required=False, max_length=200
     )
