@@ -6,3 +6,9 @@ class BillingConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "apps.billing"
     verbose_name = _("billing")
+
+    def ready(self) -> None:
+        from apps.billing.ledger_audit import order_differences
+        from apps.core.ledgers import register_ledger_audit
+
+        register_ledger_audit("orders", order_differences)

@@ -54,9 +54,13 @@ class AuditAction(models.TextChoices):
     ORDER_COMMITTED = "billing.order_committed", _("committed an order")
     ORDER_PAID = "billing.order_paid", _("took a payment")
     ORDER_CANCELLED = "billing.order_cancelled", _("cancelled an unpaid order")
+    ORDER_SIGNED = "billing.order_signed", _("saved a member's signature on an order")
 
 
 ORDER_NO_PREFIX = "SO"
 MAX_LINES = 50
 MAX_QTY = 999
 REMARK_MAX_LENGTH = 200
+# A signature pad's PNG is a few kilobytes; the bound keeps a wrong file out of the store.
+SIGNATURE_MAX_BYTES = 256 * 1024
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"

@@ -1,6 +1,6 @@
 """Path converters of the /rest/ URLs. `<id:...>` is a record id that fits PostgreSQL's integer;
 `<signed_id:...>` also takes a minus sign (-1 names the store-employee login's entry); `<code:...>`
-is a code of at most 32 letters, digits, `_` or `-`. A number
+is a code of at most 32 letters, digits, `_` or `-`; `<flag:...>` is 0 or 1. A number
 outside the integer range matches no route and answers the 404 envelope, never an overflow in a
 query. Their schemas are SPECTACULAR_SETTINGS["PATH_CONVERTER_OVERRIDES"]."""
 
@@ -46,6 +46,19 @@ class CodeConverter:
         return value
 
 
+class FlagConverter:
+    """`<flag:...>`: 0 or 1 (a receipt printed with or without its amounts)."""
+
+    regex = "[01]"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value: int) -> str:
+        return str(value)
+
+
 register_converter(IdConverter, "id")
 register_converter(SignedIdConverter, "signed_id")
 register_converter(CodeConverter, "code")
+register_converter(FlagConverter, "flag")

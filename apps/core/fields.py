@@ -26,6 +26,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.core.validators import ProhibitNullCharactersValidator
 from django.utils.dateparse import parse_date
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from apps.core.errors import InvalidInput
@@ -104,6 +105,25 @@ class RegexField(Bounded, serializers.RegexField):
 
 class TimeField(Bounded, serializers.TimeField):
     """Times have no range to bound; the type is here so every input field comes from this module."""
+
+
+@extend_schema_field({"type": "string", "format": "binary"})
+class FileField(Bounded, serializers.FileField):
+    """An uploaded file of at most `max_bytes` (the upload limits of settings bound the request)."""
+
+    default_error_messages = {"too_large": _("the file can have at most {max_bytes} bytes")}
+
+    def __init__(self, *, max_bytes: int, **kwargs: Any) -> None:
+        if not max_bytes:
+            raise ImproperlyConfigured("a FileField needs a max_bytes")
+        self.max_bytes = max_bytes
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> Any:
+        uploaded = super().to_internal_value(data)
+        if uploaded.size > self.max_bytes:
+            self.fail("too_large", max_bytes=self.max_bytes)
+        return uploaded
 
 
 class IdListField(Bounded, serializers.CharField):

@@ -133,6 +133,9 @@ def unbounded_fields(field: Any, where: str) -> Iterator[str]:
             yield f"{where}: a text without max_length"
         elif isinstance(field, serializers.IntegerField) and (field.min_value is None or field.max_value is None):
             yield f"{where}: a number without bounds"
+    elif isinstance(field, serializers.FileField):
+        if not isinstance(field, fields.FileField):
+            yield f"{where}: a FileField that is not apps.core.fields.FileField (no size bound)"
     elif isinstance(field, serializers.DecimalField):
         if field.max_digits is None:
             yield f"{where}: a DecimalField without max_digits"
@@ -211,7 +214,8 @@ def unbounded_schema(node: dict[str, Any], schema: dict[str, Any], where: str) -
         if "minimum" not in node or "maximum" not in node:
             yield f"{where}: an integer without minimum and maximum"
     elif kind == "string":
-        if not ({"maxLength", "pattern"} & set(node) or node.get("format") in ("date", "date-time", "time")):
+        # A file (binary) is bounded by apps.core.fields.FileField's max_bytes (unbounded_fields above).
+        if not ({"maxLength", "pattern"} & set(node) or node.get("format") in ("date", "date-time", "time", "binary")):
             yield f"{where}: a string without maxLength"
 
 

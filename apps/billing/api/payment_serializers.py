@@ -1,0 +1,102 @@
+"""Request parsers and documented answers of the payment calls (contract §8, docs/api.md "Payment").
+The rules and their messages live in apps.billing.checkout and apps.billing.signatures."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from apps.billing.choices import SIGNATURE_MAX_BYTES, OrderStatus, TenderMethod, TenderStatus
+from apps.catalog.choices import MONEY_DIGITS
+from apps.core import fields
+
+MAX_TENDERS = 10
+DATA_URL_MAX_LENGTH = SIGNATURE_MAX_BYTES * 4 // 3 + 64
+# The contract's methods; package sessions are taken from the order's lines, not given as a tender.
+PAY_METHODS = [choice for choice in TenderMethod.choices if choice[0] != TenderMethod.SESSIONS]
+
+
+class TenderInputSerializer(serializers.Serializer):
+    method = serializers.ChoiceField(choices=PAY_METHODS)
+    amount = serializers.DecimalField(
+        max_digits=MONEY_DIGITS,
+        decimal_places=2,
+        min_value=Decimal("0.01"),
+        help_text="what this tender pays; cash: what was received (the change is given back)",
+    )
+    cardId = fields.IntegerField(required=False, allow_null=True, min_value=1, help_text="storedValue: the card")
+    authCode = fields.CharField(
+        required=False, allow_blank=True, max_length=64, help_text="provider methods (not available yet)"
+    )
+
+
+class PayInputSerializer(serializers.Serializer):
+    orderId = fields.IntegerField(min_value=1)
+    tenders = serializers.ListField(
+        child=TenderInputSerializer(),
+        max_length=MAX_TENDERS,
+        required=False,
+        default=list,
+        help_text="none when nothing is due",
+    )
+
+
+class TenderOutputSerializer(serializers.Serializer):
+    tenderId = serializers.IntegerField()
+    method = serializers.ChoiceField(choices=TenderMethod.choices)
+    amount = serializers.CharField(help_text="2 places")
+    status = serializers.ChoiceField(choices=TenderStatus.choices)
+
+
+class PaymentOutputSerializer(serializers.Serializer):
+    orderId = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=OrderStatus.choices)
+    paid = serializers.CharField()
+    due = serializers.CharField()
+    change = serializers.CharField(help_text="cash to give back for this payment")
+    tenders = TenderOutputSerializer(many=True, help_text="every tender of the order, oldest first")
+
+
+@extend_schema_field(
+    {"type": "string", "format": "data-url", "maxLength": DATA_URL_MAX_LENGTH, "pattern": "^data:image/png;base64,"}
+)
+class PngDataUrlField(fields.CharField):
+    """A canvas's toDataURL: longer than any other text a call reads, bounded by the PNG's size."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(max_length=DATA_URL_MAX_LENGTH, **kwargs)
+
+
+class SignatureInputSerializer(serializers.Serializer):
+    orderId = fields.IntegerField(min_value=1)
+    signature = PngDataUrlField(required=False, help_text="a data URL: data:image/png;base64,...")
+    file = fields.FileField(required=False, max_bytes=SIGNATURE_MAX_BYTES, help_text="or the PNG as a file")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if not attrs.get("signature") and not attrs.get("file"):
+            raise serializers.ValidationError({"signature": [_("please sign first")]})
+        return attrs
+
+
+class SignStatusOutputSerializer(serializers.Serializer):
+    # The answer's field is `required`, which a DRF field also has as an attribute.
+    required = serializers.BooleanField(  # type: ignore[assignment]
+        help_text="the store requires a signature and the order uses sessions"
+    )
+    signed = serializers.BooleanField()
+
+
+class DrawnSessionOutputSerializer(serializers.Serializer):
+    cardId = serializers.IntegerField()
+    cardNo = serializers.CharField()
+    projectId = serializers.IntegerField()
+    projectName = serializers.CharField()
+    sessions = serializers.IntegerField(help_text="sessions used")
+    sessionsLeft = serializers.IntegerField(help_text="left on the card after it")
+    storeId = serializers.IntegerField()
+    operatorName = serializers.CharField()
+    createdAt = serializers.DateTimeField()

@@ -1,0 +1,236 @@
+"""Paying an order (POST pay/excute, contract §8; issue 13 §2).
+
+One payment is one transaction. The order's row is locked first, then the member's
+(apps.members.services.member_locked), then each card in the order of its id: every payment of
+one member takes its turn, and two payments never wait on each other in a circle. A payment may
+pay part of what is due (the order is then partly paid); cash may be more than what is left (the
+change is given back and noted on the tender); anything else paying more than is due is refused.
+
+When the order becomes paid, in the same transaction: package sessions are used, bought cards are
+issued and top-ups loaded, points are earned on the money paid (apps.billing.points), the staff
+are credited (apps.billing.performance), the member's last visit moves forward."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+
+from django.db import transaction
+from django.db.models import Sum
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from apps.billing.choices import AuditAction, LineType, OrderStatus, TenderMethod, TenderStatus
+from apps.billing.errors import OrderStateRefuses, SignatureMissing
+from apps.billing.models import ZERO, Order, OrderLine, Tender
+from apps.billing.performance import order_credits
+from apps.billing.points import points_earned, points_for_amount
+from apps.cards.services import card_issue, card_sessions_use, card_spend, card_top_up
+from apps.catalog.models import CardType
+from apps.core.audit import Actor, audit_record
+from apps.core.errors import InvalidInput
+from apps.core.money import money_to_wire, round_money
+from apps.members.services import member_locked, member_visited, points_earn, points_spend
+
+# The payment providers come with the payments issue, behind the same tender model.
+PROVIDER_METHODS = {TenderMethod.WECHAT, TenderMethod.ALIPAY, TenderMethod.POS}
+MEMBER_METHODS = {TenderMethod.STORED_VALUE, TenderMethod.POINTS}
+# Money that enters the business: what points are earned on.
+MONEY_METHODS = {TenderMethod.CASH, *PROVIDER_METHODS}
+
+
+@dataclass(frozen=True)
+class TenderAsked:
+    """One tender of a payment as the cashier gave it."""
+
+    method: str
+    amount: Decimal
+    card_id: int | None = None
+    auth_code: str = ""
+
+
+@dataclass(frozen=True)
+class Payment:
+    order: Order
+    change: Decimal
+    tenders: list[Tender]
+
+
+def session_lines(lines: list[OrderLine]) -> list[OrderLine]:
+    """Lines paid by package sessions: a project with a package card."""
+    return [line for line in lines if line.type == LineType.PROJECT and line.card_id is not None]
+
+
+def signature_needed(order: Order, lines: list[OrderLine]) -> bool:
+    return bool(session_lines(lines)) and order.store.signature_required
+
+
+def _checked(order: Order, asked: list[TenderAsked]) -> None:
+    if order.status in (OrderStatus.PAID, OrderStatus.CANCELLED):
+        raise OrderStateRefuses(_("the order is already paid or cancelled"))
+    for tender in asked:
+        if tender.method in PROVIDER_METHODS:
+            raise InvalidInput(
+                _("%(method)s is not available yet") % {"method": TenderMethod(tender.method).label}, field="tenders"
+            )
+        if tender.method not in (TenderMethod.CASH, *MEMBER_METHODS):
+            raise InvalidInput(_("package sessions are taken from the order's lines"), field="tenders")
+        if tender.method in MEMBER_METHODS and order.member_id is None:
+            raise InvalidInput(_("a walk-in pays in cash"), field="tenders")
+        if tender.method == TenderMethod.STORED_VALUE and tender.card_id is None:
+            raise InvalidInput(_("please choose the card"), field="tenders")
+    if sum(1 for tender in asked if tender.method == TenderMethod.CASH) > 1:
+        raise InvalidInput(_("give the cash as one tender"), field="tenders")
+    if not asked and order.due > 0:
+        raise InvalidInput(_("please give at least one tender"), field="tenders")
+
+
+def _tender(order: Order, actor: Actor, method: str, amount: Decimal, **extra: object) -> Tender:
+    return Tender.objects.create(
+        order=order,
+        method=method,
+        amount=amount,
+        status=TenderStatus.SUCCEEDED,
+        store_id=order.store_id,
+        operator_id=actor.user_id,
+        operator_name=actor.login_name[:40],
+        **extra,
+    )
+
+
+def _card_lines_settled(actor: Actor, order: Order, lines: list[OrderLine], today: datetime) -> None:
+    """Sessions used, cards issued, cards topped up: what the paid lines deliver."""
+    for line in session_lines(lines):
+        card_sessions_use(
+            actor=actor,
+            store=order.store,
+            card_id=line.card_id,  # type: ignore[arg-type]  # session_lines have a card
+            member_id=order.member_id,  # type: ignore[arg-type]  # a card belongs to a member
+            project_id=line.item_id,
+            count=line.qty,
+            order_id=order.pk,
+        )
+    for line in lines:
+        if line.type not in (LineType.CARD_TYPE, LineType.TOP_UP):
+            continue
+        if order.member_id is None:
+            raise InvalidInput(_("a card is sold to a member"), field="orderId")
+        if line.type == LineType.TOP_UP:
+            card_top_up(
+                actor=actor,
+                store=order.store,
+                card_id=line.card_id,  # type: ignore[arg-type]  # a top-up line names its card
+                member_id=order.member_id,
+                principal=line.amount,
+                order_id=order.pk,
+            )
+            continue
+        card = card_issue(
+            actor=actor,
+            store=order.store,
+            member_id=order.member_id,
+            card_type=CardType.objects.get(pk=line.item_id),
+            principal=line.amount,
+            order_id=order.pk,
+            today=timezone.localdate(today),
+        )
+        line.card = card
+        line.save(update_fields=["card"])
+
+
+def _settled(actor: Actor, order: Order, lines: list[OrderLine], now: datetime) -> None:
+    """Everything that happens once, when the order becomes paid."""
+    _card_lines_settled(actor, order, lines, now)
+    paid_by = dict(
+        order.tenders.filter(status=TenderStatus.SUCCEEDED)
+        .values("method")
+        .annotate(total=Sum("amount"))
+        .values_list("method", "total")
+    )
+    if order.member_id is not None:
+        money = sum((paid_by.get(method, ZERO) for method in MONEY_METHODS), ZERO)
+        points_earn(
+            actor=actor,
+            member_id=order.member_id,
+            store=order.store,
+            points=points_earned(money),
+            order_id=order.pk,
+            order_no=order.order_no or "",
+        )
+        member_visited(member_id=order.member_id, at=now)
+    order_credits(order, lines, paid_by.get(TenderMethod.STORED_VALUE, ZERO))
+    order.paid_at = now
+
+
+def order_pay(*, actor: Actor, order_id: int, tenders: list[TenderAsked], now: datetime | None = None) -> Payment:
+    """Pays `order_id` with `tenders` (see the module's doc). Errors: ORD-40901 (paid or cancelled,
+    more than is due), ORD-40902 (signature missing), CARD-409xx, MEM-40904 (points short)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        order = Order.objects.select_for_update().select_related("store").get(pk=order_id)
+        _checked(order, tenders)
+        lines = list(order.lines.all())
+        if signature_needed(order, lines) and not order.signature:
+            raise SignatureMissing()
+        if order.member_id is not None:
+            member_locked(order.member_id)
+        due = order.due
+        others = sum((tender.amount for tender in tenders if tender.method != TenderMethod.CASH), ZERO)
+        if others > due:
+            raise OrderStateRefuses(_("the tenders pay more than is due"))
+        cash = next((tender for tender in tenders if tender.method == TenderMethod.CASH), None)
+        cash_paid = min(cash.amount, due - others) if cash else ZERO
+        if cash and cash_paid <= 0:
+            raise OrderStateRefuses(_("nothing is left to pay in cash"))
+        made: list[Tender] = []
+        by_card = sorted(
+            (tender for tender in tenders if tender.method == TenderMethod.STORED_VALUE),
+            key=lambda tender: tender.card_id or 0,
+        )
+        for tender in by_card:
+            entry = card_spend(
+                actor=actor,
+                store=order.store,
+                card_id=tender.card_id,  # type: ignore[arg-type]  # checked above
+                member_id=order.member_id,  # type: ignore[arg-type]  # checked above
+                amount=tender.amount,
+                order_id=order.pk,
+            )
+            made.append(_tender(order, actor, TenderMethod.STORED_VALUE, tender.amount, card_id=entry.card_id))
+        for tender in tenders:
+            if tender.method == TenderMethod.POINTS:
+                points = points_for_amount(tender.amount)
+                points_spend(
+                    actor=actor,
+                    member_id=order.member_id,  # type: ignore[arg-type]  # checked above
+                    store=order.store,
+                    points=points,
+                    order_id=order.pk,
+                    order_no=order.order_no or "",
+                )
+                made.append(_tender(order, actor, TenderMethod.POINTS, tender.amount, points=points))
+        change = ZERO
+        if cash:
+            change = cash.amount - cash_paid
+            made.append(_tender(order, actor, TenderMethod.CASH, cash_paid, received=cash.amount, change=change))
+        order.paid += sum((tender.amount for tender in made), ZERO)
+        if order.paid == order.payable:
+            order.status = OrderStatus.PAID
+            _settled(actor, order, lines, now)
+        elif order.paid > 0:
+            order.status = OrderStatus.PARTLY_PAID
+        order.save(update_fields=["paid", "status", "paid_at", "updated_at"])
+        audit_record(
+            actor=actor,
+            action=AuditAction.ORDER_PAID,
+            target=order,
+            detail={
+                "orderNo": order.order_no,
+                "status": order.status,
+                "paid": money_to_wire(order.paid),
+                "change": money_to_wire(change),
+                "tenders": [{"method": t.method, "amount": money_to_wire(t.amount), "cardId": t.card_id} for t in made],
+            },
+        )
+    return Payment(order=order, change=round_money(change), tenders=made)

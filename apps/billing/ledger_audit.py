@@ -1,0 +1,41 @@
+"""The orders' part of `manage.py audit_ledgers`: each order's paid amount against the sum of its
+succeeded tenders, and its status against what it paid (unpaid: nothing; partly paid: some, not
+all; paid: all of the payable, with the time it was paid). Aggregate queries over every order."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from django.db.models import DecimalField, F, Q, Sum, Value
+from django.db.models.functions import Coalesce
+
+from apps.billing.choices import OrderStatus, TenderStatus
+from apps.billing.models import ZERO, Order
+from apps.core.ledgers import Difference
+
+STATUS_RULES = (
+    (OrderStatus.UNPAID, ~Q(paid=0)),
+    (OrderStatus.PARTLY_PAID, Q(paid__lte=0) | Q(paid__gte=F("payable"))),
+    (OrderStatus.PAID, ~Q(paid=F("payable")) | Q(paid_at__isnull=True)),
+)
+
+
+def order_differences() -> Iterator[Difference]:
+    tendered = Coalesce(
+        Sum("tenders__amount", filter=Q(tenders__status=TenderStatus.SUCCEEDED)),
+        Value(ZERO),
+        output_field=DecimalField(max_digits=20, decimal_places=2),
+    )
+    orders = (
+        Order.objects.order_by()
+        .annotate(tendered=tendered)
+        .filter(~Q(paid=F("tendered")))
+        .values_list("pk", "paid", "tendered")
+    )
+    for pk, paid, total in orders.iterator():
+        yield Difference("orders", f"order {pk}", "paid", paid, total)
+    for status, wrong in STATUS_RULES:
+        for pk, paid, payable in (
+            Order.objects.order_by().filter(Q(status=status) & wrong).values_list("pk", "paid", "payable").iterator()
+        ):
+            yield Difference("orders", f"order {pk}", "status", status, f"paid {paid} of {payable}")

@@ -1,0 +1,115 @@
+"""Reads of the payment calls: the answer of pay/excute, the sessions an order drew (pay/drawDetail)
+and the receipt (pay/print). Money leaves as 2-place strings (apps.core.money)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from apps.billing.checkout import Payment
+from apps.billing.choices import LineType, OrderStatus, TenderMethod, TenderStatus
+from apps.billing.models import Order, Tender
+from apps.cards.choices import EntryKind
+from apps.cards.models import Card, CardEntry
+from apps.catalog.models import Project
+from apps.core.audit import operator_name
+from apps.core.money import money_to_wire
+from apps.core.phones import mask_phone
+
+
+def orders() -> QuerySet[Order]:
+    return Order.objects.select_related("store")
+
+
+def _tender_row(tender: Tender) -> dict[str, Any]:
+    return {
+        "tenderId": tender.pk,
+        "method": tender.method,
+        "amount": money_to_wire(tender.amount),
+        "status": tender.status,
+    }
+
+
+def payment_answer(payment: Payment) -> dict[str, Any]:
+    """pay/excute's answer: the order after the payment, the change of this payment, and every
+    tender of the order (earlier payments' too), oldest first."""
+    order = payment.order
+    return {
+        "orderId": order.pk,
+        "status": order.status,
+        "paid": money_to_wire(order.paid),
+        "due": money_to_wire(order.due),
+        "change": money_to_wire(payment.change),
+        "tenders": [_tender_row(tender) for tender in order.tenders.order_by("id")],
+    }
+
+
+def drawn_sessions(order: Order) -> list[dict[str, Any]]:
+    """The package sessions the order used, with what each card had left after it."""
+    entries = list(
+        CardEntry.objects.filter(order_id=order.pk, kind=EntryKind.SESSIONS_USED).select_related("card").order_by("id")
+    )
+    names = dict(Project.objects.filter(pk__in={e.project_id for e in entries}).values_list("pk", "name"))
+    return [
+        {
+            "cardId": entry.card_id,
+            "cardNo": entry.card.card_no or "",
+            "projectId": entry.project_id,
+            "projectName": names.get(entry.project_id or 0, ""),
+            "sessions": -entry.sessions_change,
+            "sessionsLeft": entry.sessions_after,
+            "storeId": entry.store_id,
+            "operatorName": operator_name(entry.operator_name),
+            "createdAt": entry.created_at,
+        }
+        for entry in entries
+    ]
+
+
+def receipt(order: Order, *, with_amounts: bool) -> dict[str, Any]:
+    """What the 80 mm receipt prints (templates/billing/receipt.html)."""
+    tenders = list(order.tenders.filter(status=TenderStatus.SUCCEEDED).order_by("id"))
+    card_nos = dict(Card.objects.filter(pk__in={t.card_id for t in tenders if t.card_id}).values_list("pk", "card_no"))
+    lines = list(order.lines.all())
+    return {
+        "with_amounts": with_amounts,
+        "store": order.store,
+        "order": order,
+        "status": OrderStatus(order.status).label,
+        "printed_at": timezone.localtime(),
+        "paid_at": timezone.localtime(order.paid_at) if order.paid_at else None,
+        "member_name": order.name,
+        "phone": mask_phone(order.phone),
+        "lines": [
+            {
+                "name": line.name,
+                "qty": line.qty,
+                "type": LineType(line.type).label,
+                "unit_price": money_to_wire(line.unit_price),
+                "discount": money_to_wire(line.discount),
+                "amount": money_to_wire(line.amount),
+            }
+            for line in lines
+        ],
+        "total": money_to_wire(order.total),
+        "discount": money_to_wire(order.discount),
+        "payable": money_to_wire(order.payable),
+        "paid": money_to_wire(order.paid),
+        "due": money_to_wire(order.due),
+        "tenders": [
+            {
+                "method": TenderMethod(tender.method).label,
+                "amount": money_to_wire(tender.amount),
+                "card_no": card_nos.get(tender.card_id, "") if tender.card_id else "",
+                "points": tender.points,
+                "received": money_to_wire(tender.received) if tender.received is not None else "",
+                "change": money_to_wire(tender.change) if tender.change else "",
+            }
+            for tender in tenders
+        ],
+        "sessions": drawn_sessions(order),
+        "operator": operator_name(order.operator_name),
+        "signed": bool(order.signature),
+    }

@@ -1,0 +1,68 @@
+"""Staff performance of a paid order (issue 13 §2): each line credits its staff by their shares, kept
+apart by kind, the base of /dailyPerformance and the staff performance report.
+
+- a card bought or topped up: card sale, at the line's amount;
+- a project paid by package sessions: card consumption, at the sessions' value (the line's unit
+  price × sessions: the line itself is 0, but the nurse served a full-price session);
+- any other line: service (projects) or sale (products), except the part the member paid from
+  stored value, which is card consumption. Stored value pays the order as a whole, so each
+  product or project line takes its proportional part of it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from decimal import Decimal
+
+from apps.billing.choices import CreditKind, LineType
+from apps.billing.models import ZERO, Order, OrderLine, OrderLineStaff, StaffCredit
+from apps.core.money import round_money
+
+CARD_LINES = {LineType.CARD_TYPE, LineType.TOP_UP}
+SERVICE_LINES = {LineType.PROJECT, LineType.PROJECT_PACKAGE}
+
+
+def _by_kind(line: OrderLine, stored_value_part: Decimal) -> Iterator[tuple[str, Decimal]]:
+    if line.type in CARD_LINES:
+        yield CreditKind.CARD_SALE, line.amount
+        return
+    if line.type == LineType.PROJECT and line.card_id is not None:
+        yield CreditKind.CARD_CONSUMPTION, round_money(line.unit_price * line.qty)
+        return
+    consumption = round_money(line.amount * stored_value_part)
+    yield CreditKind.CARD_CONSUMPTION, consumption
+    yield (CreditKind.SERVICE if line.type in SERVICE_LINES else CreditKind.SALE), line.amount - consumption
+
+
+def _shared(value: Decimal, staff: list[OrderLineStaff]) -> Iterator[tuple[OrderLineStaff, Decimal]]:
+    """`value` split by shares; the last employee takes the cent rounding leaves, so the parts add up."""
+    given = ZERO
+    for index, person in enumerate(staff):
+        part = value - given if index == len(staff) - 1 else round_money(value * person.share)
+        given += part
+        yield person, part
+
+
+def order_credits(order: Order, lines: Iterable[OrderLine], stored_value_paid: Decimal) -> list[StaffCredit]:
+    """Writes the staff credits of a paid order."""
+    lines = list(lines)
+    goods = sum((line.amount for line in lines if line.type not in CARD_LINES), ZERO)
+    stored_value_part = min(stored_value_paid, goods) / goods if goods else ZERO
+    staff_of: dict[int, list[OrderLineStaff]] = {}
+    for person in OrderLineStaff.objects.filter(line__order=order).order_by("line_id", "id"):
+        staff_of.setdefault(person.line_id, []).append(person)
+    credits = [
+        StaffCredit(
+            line=line,
+            employee_id=person.employee_id,
+            kind=kind,
+            amount=part,
+            store_id=order.store_id,
+            business_date=order.business_date,
+        )
+        for line in lines
+        for kind, value in _by_kind(line, stored_value_part)
+        if value > 0
+        for person, part in _shared(value, staff_of.get(line.pk, []))
+        if part
+    ]
+    return StaffCredit.objects.bulk_create(credits)
