@@ -40,8 +40,8 @@ export type PointEntry = Schemas["PointsEntryOutput"];
 export type StorePointEntry = PointEntry;
 
 /** Kinds of points entries the ledger filter offers ("adjust" is the manual adjustment of POST
- * /rest/member/point), as the schema lists them. */
-export const POINT_KINDS = choices<PointEntry["kind"]>()(["adjust", "cancellation"]);
+ * /rest/member/point; "earn" and "spend" come with paid orders), as the schema lists them. */
+export const POINT_KINDS = choices<PointEntry["kind"]>()(["adjust", "cancellation", "earn", "spend"]);
 
 export type StorePointSearch = QueryOf<"member_integralStoreList_retrieve">;
 

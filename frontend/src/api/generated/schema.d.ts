@@ -518,6 +518,35 @@ export interface paths {
      */
     get: operations["messageCenter_searchMsg_retrieve"];
   };
+  "/rest/order/signature": {
+    /**
+     * Keep the member's signature (a PNG) on an order
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["order_signature_create"];
+  };
+  "/rest/pay/drawDetail/{order_id}": {
+    /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+    get: operations["pay_drawDetail_list"];
+  };
+  "/rest/pay/excute": {
+    /**
+     * Pay an order with cash, stored value and points (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["pay_excute_create"];
+  };
+  "/rest/pay/print/{order_id}/{need_amount}": {
+    /**
+     * The receipt; needAmount 0 prints it without amounts
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["pay_print_retrieve"];
+  };
+  "/rest/pay/signStatus/{order_id}": {
+    /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+    get: operations["pay_signStatus_retrieve"];
+  };
   "/rest/promotion/detail/{promotion_id}": {
     /**
      * One promotion with its lines
@@ -1107,6 +1136,20 @@ export interface components {
       disabled: boolean;
       reason: string;
     };
+    DrawnSessionOutput: {
+      cardId: number;
+      cardNo: string;
+      projectId: number;
+      projectName: string;
+      /** @description sessions used */
+      sessions: number;
+      /** @description left on the card after it */
+      sessionsLeft: number;
+      storeId: number;
+      operatorName: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
     DurationCloseInput: {
       id: number;
     };
@@ -1637,6 +1680,28 @@ export interface components {
       /** @description employees on a shift or clocked on today; null when the store keeps no rota today */
       onDutyToday: number | null;
     };
+    PayInput: {
+      orderId: number;
+      /** @description none when nothing is due */
+      tenders?: components["schemas"]["TenderInput"][];
+    };
+    PaymentOutput: {
+      orderId: number;
+      /**
+       * @description * `unpaid` - unpaid
+       * * `partlyPaid` - partly paid
+       * * `paid` - paid
+       * * `cancelled` - cancelled
+       * @enum {string}
+       */
+      status: "unpaid" | "partlyPaid" | "paid" | "cancelled";
+      paid: string;
+      due: string;
+      /** @description cash to give back for this payment */
+      change: string;
+      /** @description every tender of the order, oldest first */
+      tenders: components["schemas"]["TenderOutput"][];
+    };
     PeriodOutput: {
       start: string;
       end: string;
@@ -1690,9 +1755,11 @@ export interface components {
       /**
        * @description * `adjust` - manual adjustment
        * * `cancellation` - cleared on cancellation
+       * * `earn` - earned on an order
+       * * `spend` - paid an order
        * @enum {string}
        */
-      kind: "adjust" | "cancellation";
+      kind: "adjust" | "cancellation" | "earn" | "spend";
       kindName: string;
       reason: string;
       operatorName: string;
@@ -2342,6 +2409,24 @@ export interface components {
       color: string;
       enabled: boolean;
     };
+    SignStatusOutput: {
+      /** @description the store requires a signature and the order uses sessions */
+      required: boolean;
+      signed: boolean;
+    };
+    SignatureInput: {
+      orderId: number;
+      /**
+       * Format: data-url
+       * @description a data URL: data:image/png;base64,...
+       */
+      signature?: string;
+      /**
+       * Format: binary
+       * @description or the PNG as a file
+       */
+      file?: string;
+    };
     SmsConsentInput: {
       memId: number;
       smsConsent: boolean;
@@ -2389,6 +2474,8 @@ export interface components {
       debtDisabled: boolean;
       debtDisabledReason: string;
       frontDeskCheckRequired: boolean;
+      /** @description paying an order with package sessions needs a signature */
+      signatureRequired: boolean;
       borrowOutTargets: components["schemas"]["StoreRef"][];
       /** Format: date-time */
       updatedAt: string;
@@ -2427,6 +2514,8 @@ export interface components {
       debtDisabled: boolean;
       debtDisabledReason: string;
       frontDeskCheckRequired: boolean;
+      /** @description paying an order with package sessions needs a signature */
+      signatureRequired: boolean;
       borrowOutTargets: components["schemas"]["StoreRef"][];
       /** Format: date-time */
       updatedAt: string;
@@ -2513,6 +2602,7 @@ export interface components {
       seats?: number | null;
       status?: string;
       frontDeskCheckRequired?: boolean;
+      signatureRequired?: boolean;
       borrowOutTargetIds?: number[];
     };
     TaskBatchReadInput: {
@@ -2570,6 +2660,50 @@ export interface components {
     TempOutInput: {
       employeeId: number;
       intervals: components["schemas"]["Interval"][];
+    };
+    TenderInput: {
+      /**
+       * @description * `cash` - cash
+       * * `storedValue` - stored value
+       * * `points` - points
+       * * `wechat` - WeChat Pay
+       * * `alipay` - Alipay
+       * * `pos` - card terminal
+       * @enum {string}
+       */
+      method: "cash" | "storedValue" | "points" | "wechat" | "alipay" | "pos";
+      /**
+       * Format: decimal
+       * @description what this tender pays; cash: what was received (the change is given back)
+       */
+      amount: string;
+      /** @description storedValue: the card */
+      cardId?: number | null;
+      /** @description provider methods (not available yet) */
+      authCode?: string;
+    };
+    TenderOutput: {
+      tenderId: number;
+      /**
+       * @description * `cash` - cash
+       * * `storedValue` - stored value
+       * * `sessions` - package sessions
+       * * `points` - points
+       * * `wechat` - WeChat Pay
+       * * `alipay` - Alipay
+       * * `pos` - card terminal
+       * @enum {string}
+       */
+      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos";
+      /** @description 2 places */
+      amount: string;
+      /**
+       * @description * `pending` - pending
+       * * `succeeded` - succeeded
+       * * `failed` - failed
+       * @enum {string}
+       */
+      status: "pending" | "succeeded" | "failed";
     };
     TimePeriodInput: {
       /** @description 0 Monday … 6 Sunday; null every day */
@@ -7069,8 +7203,10 @@ export interface operations {
         /**
          * @description * `adjust` - manual adjustment
          * * `cancellation` - cleared on cancellation
+         * * `earn` - earned on an order
+         * * `spend` - paid an order
          */
-        kind?: "adjust" | "cancellation" | "";
+        kind?: "adjust" | "cancellation" | "earn" | "spend" | "";
         memId?: number | null;
         /** @description from 1, default 1 */
         pageNo?: number;
@@ -8204,6 +8340,343 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["MessagePageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Keep the member's signature (a PNG) on an order
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  order_signature_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SignatureInput"];
+        "multipart/form-data": components["schemas"]["SignatureInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["SignStatusOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+  pay_drawDetail_list: {
+    parameters: {
+      path: {
+        order_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DrawnSessionOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Pay an order with cash, stored value and points (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  pay_excute_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PayInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["PayInput"];
+        "multipart/form-data": components["schemas"]["PayInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["PaymentOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The receipt; needAmount 0 prints it without amounts
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  pay_print_retrieve: {
+    parameters: {
+      path: {
+        need_amount: 0 | 1;
+        order_id: number;
+      };
+    };
+    responses: {
+      /** @description the receipt as an HTML page for 80 mm paper; errors answer the envelope */
+      200: {
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+  pay_signStatus_retrieve: {
+    parameters: {
+      path: {
+        order_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["SignStatusOutput"];
           };
         };
       };
