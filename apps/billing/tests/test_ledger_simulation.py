@@ -89,16 +89,18 @@ class Simulation:
         self.stores = [store, other_store]
         self.nurse = nurse
         self.client = api_client(entry=entry)
-        self.members = [MemberFactory(home_store=store) for _ in range(30)]
+        self.members: list[Member] = [MemberFactory.create(home_store=store) for _ in range(30)]
         for member in self.members:
             self.model.points[member.pk] = 0
-        self.stored_types = [
-            CardTypeFactory(price=Decimal("1000"), face_value=Decimal("1100")),
-            CardTypeFactory(price=Decimal("500"), face_value=Decimal("500")),
-            CardTypeFactory(price=Decimal("300"), face_value=Decimal("330")),
+        self.stored_types: list[CardType] = [
+            CardTypeFactory.create(price=Decimal("1000"), face_value=Decimal("1100")),
+            CardTypeFactory.create(price=Decimal("500"), face_value=Decimal("500")),
+            CardTypeFactory.create(price=Decimal("300"), face_value=Decimal("330")),
         ]
         line = ProjectPackageLineFactory(sessions=6)
-        self.package_type = CardTypeFactory(kind=CardKind.PACKAGE, project_package=line.package, face_value=0)
+        self.package_type: CardType = CardTypeFactory.create(
+            kind=CardKind.PACKAGE, project_package=line.package, face_value=0
+        )
 
     # --- helpers -------------------------------------------------------------------------------
 
@@ -117,7 +119,7 @@ class Simulation:
 
     def sell_stored_value(self) -> None:
         member = self.rng.choice(self.members)
-        card_type: CardType = self.rng.choice(self.stored_types)
+        card_type = self.rng.choice(self.stored_types)
         card = card_issue(
             actor=CASHIER, store=self.store(), member_id=member.pk, card_type=card_type, principal=card_type.price
         )
@@ -267,6 +269,7 @@ class Simulation:
         self.model.points[member.pk] += int(cash_due.to_integral_value(rounding=ROUND_FLOOR)) - points_used
         if bought is not None:
             issued = order.lines.get(type="cardType").card
+            assert issued is not None
             self.model.owner[issued.pk] = member.pk
             self.model.load(issued.pk, bought.price + gift_for(bought, bought.price))
         if topped is not None:

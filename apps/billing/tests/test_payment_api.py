@@ -7,6 +7,7 @@ from datetime import timedelta
 from decimal import Decimal
 
 import pytest
+from django.core.management import CommandError, call_command
 from django.utils import timezone
 
 from apps.billing.choices import AuditAction, CreditKind, OrderStatus
@@ -276,3 +277,17 @@ def test_a_member_without_points_or_cards_pays_in_cash_only_points_are_their_own
     order = order_of(store=store, member=MemberFactory(home_store=store), lines=[product("1.00")])
     pay(client, order, points("1.00"), status=409, errcode="MEM-40904")
     assert Member.objects.get(pk=other.pk).points == 500
+
+
+def test_manage_audit_ledgers_covers_the_orders(client, store, member, capsys):
+    order = order_of(store=store, member=member, lines=[product("100.00")])
+    pay(client, order, cash("100"))
+    call_command("audit_ledgers")
+    assert "0 differences" in capsys.readouterr().out
+    Order.objects.filter(pk=order.pk).update(status=OrderStatus.PARTLY_PAID)
+    with pytest.raises(CommandError):
+        call_command("audit_ledgers")
+    assert (
+        f"orders: order {order.pk} status: kept partlyPaid, ledger says paid 100.00 of 100.00"
+        in capsys.readouterr().out
+    )
