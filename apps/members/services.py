@@ -331,8 +331,9 @@ def points_spend(
 def points_earn(
     *, actor: Actor, member_id: int, store: OrgUnit, points: int, order_id: int, order_no: str = ""
 ) -> PointsEntry | None:
-    """Points earned on a paid order (none when `points` is 0)."""
-    if points <= 0:
+    """Points earned on a paid order (none when `points` is 0, nor for a member file since closed:
+    its points lapsed with it)."""
+    if points <= 0 or not Member.objects.filter(pk=member_id, status=MemberStatus.ACTIVE).exists():
         return None
     return _order_points(
         actor=actor,

@@ -34,3 +34,23 @@ def test_a_points_entry_cannot_be_rewritten():
     if connection.vendor == "postgresql":
         with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:
             cursor.execute("DELETE FROM members_pointsentry WHERE id = %s", [entry.pk])
+
+
+def test_points_earned_and_paid_on_an_order_name_it_and_never_go_below_zero():
+    from apps.members.choices import MemberStatus
+    from apps.members.errors import PointsWouldGoNegative
+    from apps.members.services import points_earn, points_spend
+
+    member = MemberFactory()
+    store = member.home_store
+    earned = points_earn(actor=SYSTEM_ACTOR, member_id=member.pk, store=store, points=120, order_id=7, order_no="SO7")
+    assert earned is not None and (earned.kind, earned.change, earned.order_id) == ("earn", 120, 7)
+    assert "SO7" in earned.reason
+    paid = points_spend(actor=SYSTEM_ACTOR, member_id=member.pk, store=store, points=100, order_id=8)
+    assert (paid.kind, paid.change, paid.balance_after) == ("spend", -100, 20)
+    with pytest.raises(PointsWouldGoNegative):
+        points_spend(actor=SYSTEM_ACTOR, member_id=member.pk, store=store, points=21, order_id=9)
+    assert points_earn(actor=SYSTEM_ACTOR, member_id=member.pk, store=store, points=0, order_id=9) is None
+    Member.objects.filter(pk=member.pk).update(status=MemberStatus.CANCELLED)
+    assert points_earn(actor=SYSTEM_ACTOR, member_id=member.pk, store=store, points=5, order_id=9) is None
+    assert list(ledger_audits()["points"]()) == []
