@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.http import HttpResponse
 from django.template.loader import render_to_string
+from django.templatetags.static import static
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -94,6 +95,8 @@ class ReceiptApi(ErpApi):
     def get(self, request: Request, order_id: int, need_amount: int) -> HttpResponse:
         order = get_in_scope(selectors.orders(), request, pk=order_id)
         context = selectors.receipt(order, with_amounts=bool(need_amount))
+        # Absolute: the billing page may print the page from a blob, which has no base to resolve against.
+        context["stylesheet"] = request.build_absolute_uri(static("billing/receipt.css"))
         return HttpResponse(
             render_to_string("billing/receipt.html", context, request=request), content_type="text/html; charset=utf-8"
         )

@@ -6,8 +6,10 @@ from __future__ import annotations
 import base64
 import struct
 import zlib
+from pathlib import Path
 
 import pytest
+from django.contrib.staticfiles import finders
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from apps.billing.choices import SIGNATURE_MAX_BYTES, AuditAction
@@ -121,7 +123,9 @@ def test_the_receipt_is_an_80mm_page_with_or_without_amounts(client, store, memb
     printed = client.get(f"/rest/pay/print/{order.pk}/1")
     assert printed.status_code == 200 and printed["Content-Type"].startswith("text/html")
     page = printed.content.decode()
-    assert "size: 80mm auto" in page and order.order_no in page and store.name in page
+    assert order.order_no in page and store.name in page and "<style" not in page
+    assert 'href="http://testserver/static/billing/receipt.css"' in page
+    assert "size: 80mm auto" in Path(str(finders.find("billing/receipt.css"))).read_text()
     assert "88.00" in page and "Change" in page and "20.00" in page and card.card_no in page
     assert "139****5678" in page and "13912345678" not in page
     assert "sessions left" in page
