@@ -126,17 +126,21 @@ def _card_lines_settled(actor: Actor, order: Order, lines: list[OrderLine], toda
                 order_id=order.pk,
             )
             continue
-        card = card_issue(
-            actor=actor,
-            store=order.store,
-            member_id=order.member_id,
-            card_type=CardType.objects.get(pk=line.item_id),
-            principal=line.amount,
-            order_id=order.pk,
-            today=timezone.localdate(today),
-        )
-        line.card = card
-        line.save(update_fields=["card"])
+        card_type = CardType.objects.get(pk=line.item_id)
+        each = round_money(line.amount / line.qty)
+        for number in range(line.qty):  # one card per unit bought; the last takes the rounding's cent
+            card = card_issue(
+                actor=actor,
+                store=order.store,
+                member_id=order.member_id,
+                card_type=card_type,
+                principal=each if number < line.qty - 1 else line.amount - each * (line.qty - 1),
+                order_id=order.pk,
+                today=timezone.localdate(today),
+            )
+            if number == 0:  # the line names the first; the others are found by the order on their ledger
+                line.card = card
+                line.save(update_fields=["card"])
 
 
 def _settled(actor: Actor, order: Order, lines: list[OrderLine], now: datetime) -> None:

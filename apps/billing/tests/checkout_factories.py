@@ -49,8 +49,8 @@ def sessions(card: Card, *, qty: int = 1, price: str = "100.00", staff: Sequence
     )
 
 
-def card_bought(card_type: CardType, amount: str, *, staff: Sequence[tuple[Employee, str]] = ()) -> Line:
-    return Line(LineType.CARD_TYPE, card_type.pk, Decimal(amount), staff=staff, name=card_type.name)
+def card_bought(card_type: CardType, amount: str, *, qty: int = 1, staff: Sequence[tuple[Employee, str]] = ()) -> Line:
+    return Line(LineType.CARD_TYPE, card_type.pk, Decimal(amount), qty=qty, staff=staff, name=card_type.name)
 
 
 def top_up(card: Card, amount: str, *, staff: Sequence[tuple[Employee, str]] = ()) -> Line:

@@ -248,6 +248,16 @@ def test_a_card_bought_is_issued_and_a_top_up_loaded_when_the_order_is_paid(clie
     assert audit_all() == []
 
 
+def test_two_cards_bought_on_one_line_are_two_cards(client, store, member):
+    card_type = CardTypeFactory(price=Decimal("300"), face_value=Decimal("300"))
+    order = order_of(store=store, member=member, lines=[card_bought(card_type, "600.01", qty=2)])
+    pay(client, order, cash("600.01"))
+    cards = Card.objects.filter(member=member, card_type=card_type).order_by("id")
+    assert [card.principal for card in cards] == [Decimal("300.01"), Decimal("300.00")]
+    assert order.lines.get().card_id == cards[0].pk
+    assert audit_all() == []
+
+
 def test_an_order_of_another_store_is_not_found(other_client, store, member):
     order = order_of(store=store, member=member, lines=[product("10.00")])
     pay(other_client, order, cash("10"), status=404, errcode="SYS-40400")
