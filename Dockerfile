@@ -47,13 +47,14 @@ RUN DEBUG=0 SECRET_KEY=build-only-not-secret HANDOVER_KEY=YnVpbGQtb25seS1ub3Qtc2
     && rm -f /tmp/build.sqlite3
 
 # Unprivileged user, whose home (/app) it may not write. /app/data is the one writable directory,
-# for the embedded SQLite default; production sets DATABASE_URL to PostgreSQL.
+# for the embedded SQLite default (production sets DATABASE_URL to PostgreSQL) and for uploaded
+# files (members' signatures; compose keeps /app/data/media on a volume).
 RUN groupadd --system --gid 10001 app \
     && useradd --system --uid 10001 --gid app --home-dir /app --no-create-home app \
-    && mkdir -p /app/data \
-    && chown app:app /app/data
+    && mkdir -p /app/data/media \
+    && chown -R app:app /app/data
 
-ENV DATABASE_URL=sqlite:////app/data/db.sqlite3
+ENV DATABASE_URL=sqlite:////app/data/db.sqlite3 MEDIA_ROOT=/app/data/media
 
 USER 10001:10001
 
