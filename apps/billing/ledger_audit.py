@@ -12,6 +12,7 @@ from django.db.models.functions import Coalesce
 from apps.billing.choices import OrderStatus, TenderStatus
 from apps.billing.models import ZERO, Order
 from apps.core.ledgers import Difference
+from apps.core.money import round_money
 
 STATUS_RULES = (
     (OrderStatus.UNPAID, ~Q(paid=0)),
@@ -33,7 +34,7 @@ def order_differences() -> Iterator[Difference]:
         .values_list("pk", "paid", "tendered")
     )
     for pk, paid, total in orders.iterator():
-        yield Difference("orders", f"order {pk}", "paid", paid, total)
+        yield Difference("orders", f"order {pk}", "paid", paid, round_money(total))  # SQLite sums lose the places
     for status, wrong in STATUS_RULES:
         for pk, paid, payable in (
             Order.objects.order_by().filter(Q(status=status) & wrong).values_list("pk", "paid", "payable").iterator()
