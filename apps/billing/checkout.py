@@ -102,6 +102,8 @@ def _tender(order: Order, actor: Actor, method: str, amount: Decimal, **extra: o
 def _card_lines_settled(actor: Actor, order: Order, lines: list[OrderLine], today: datetime) -> None:
     """Sessions used, cards issued, cards topped up: what the paid lines deliver."""
     for line in session_lines(lines):
+        if order.member_id is None:  # a card is used for its member only
+            raise InvalidInput(_("a card is used by its member"), field="orderId")
         card_sessions_use(
             actor=actor,
             store=order.store,

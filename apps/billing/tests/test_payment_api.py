@@ -208,6 +208,13 @@ def test_an_order_paid_by_sessions_is_paid_with_no_tenders_and_uses_them(client,
     assert audit_all() == []
 
 
+def test_a_walk_in_order_cannot_use_a_members_package_card(client, store, member):
+    card = package_card(member=member, sessions=2)
+    order = order_of(store=store, lines=[sessions(card)])
+    pay(client, order, status=400, errcode="VALID-40000")
+    assert card.sessions.get().left == 2
+
+
 def test_sessions_short_refuse_the_whole_payment(client, store, member):
     card = package_card(member=member, sessions=1)
     order = order_of(store=store, member=member, lines=[sessions(card, qty=2), product("10.00")])
