@@ -108,7 +108,7 @@ def _card_lines_settled(actor: Actor, order: Order, lines: list[OrderLine], toda
             actor=actor,
             store=order.store,
             card_id=line.card_id,  # type: ignore[arg-type]  # session_lines have a card
-            member_id=order.member_id,  # type: ignore[arg-type]  # a card belongs to a member
+            member_id=order.member_id,
             project_id=line.item_id,
             count=line.qty,
             order_id=order.pk,
