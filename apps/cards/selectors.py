@@ -1,0 +1,293 @@
+"""Reads of the cards a member holds (contract §8, docs/api.md "Cards"). A member's cards are read
+at every till of the chain, so each read is two or three indexed queries that return plain values:
+the cards by `card_member_newest`, the sessions of the package cards among them by the
+(card, project) unique index, a card's ledger by `card_entry_card_newest` with its total counted in
+the same query (a window), not by a second COUNT."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from datetime import date
+from typing import Any
+
+from django.db.models import BooleanField, Count, ExpressionWrapper, F, Q, QuerySet, Window
+from django.utils import timezone
+
+from apps.cards.choices import CardKind, CardStatus, CouponStatus, EntryKind
+from apps.cards.models import Card, CardCoefficient, CardEntry, CardSession, MemberCoupon
+from apps.cards.operations import change_value, coefficient_for
+from apps.catalog.models import CardType
+from apps.core.errors import NotFound
+from apps.core.money import money_to_wire
+from apps.core.pagination import PageRequest
+from apps.members.models import Member
+
+_CARD_COLUMNS = (
+    "id",
+    "card_no",
+    "kind",
+    "card_type_id",
+    "card_type__name",
+    "principal",
+    "gift",
+    "status",
+    "expires_on",
+    "store_id",
+    "store__name",
+    "member_id",
+)
+
+
+def shown_status(status: str, expires_on: date, today: date) -> str:
+    """An active card past its date is shown as expired (expiry is not stored: see CardStatus)."""
+    return "expired" if status == CardStatus.ACTIVE and expires_on < today else status
+
+
+def _card_row(values: dict[str, Any], sessions: list[dict[str, Any]], today: date) -> dict[str, Any]:
+    return {
+        "cardId": values["id"],
+        "cardNo": values["card_no"] or "",
+        "kind": values["kind"],
+        "cardTypeId": values["card_type_id"],
+        "name": values["card_type__name"],
+        "balance": money_to_wire(values["principal"] + values["gift"]),
+        "giftBalance": money_to_wire(values["gift"]),
+        "sessions": sessions,
+        "status": shown_status(values["status"], values["expires_on"], today),
+        "expiresOn": values["expires_on"],
+        "storeId": values["store_id"],
+        "storeName": values["store__name"],
+    }
+
+
+def _sessions_of(card_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
+    found: dict[int, list[dict[str, Any]]] = {card_id: [] for card_id in card_ids}
+    if not card_ids:
+        return found
+    rows = (
+        CardSession.objects.filter(card_id__in=card_ids)
+        .order_by("card_id", "id")
+        .values_list("card_id", "project_id", "project__name", "total", "left")
+    )
+    for card_id, project_id, name, total, left in rows:
+        found[card_id].append({"projectId": project_id, "name": name, "total": total, "left": left})
+    return found
+
+
+def _rows(cards: list[dict[str, Any]], today: date) -> list[dict[str, Any]]:
+    sessions = _sessions_of([card["id"] for card in cards if card["kind"] == CardKind.PACKAGE])
+    return [_card_row(card, sessions.get(card["id"], []), today) for card in cards]
+
+
+def _member_must_exist(member_id: int) -> None:
+    if not Member.objects.filter(pk=member_id).exists():
+        raise NotFound()
+
+
+def member_cards(*, member_id: int, today: date | None = None) -> list[dict[str, Any]]:
+    """findErpAllCard: the member's cards, newest first. Two queries (cards, then the sessions of
+    the package cards); a member without cards costs a third, to tell her from a missing member."""
+    today = today or timezone.localdate()
+    cards = list(Card.objects.filter(member_id=member_id).order_by("-id").values(*_CARD_COLUMNS))
+    if not cards:
+        _member_must_exist(member_id)
+    return _rows(cards, today)
+
+
+def card_row(card_id: int, today: date | None = None) -> dict[str, Any]:
+    """One card in the shape of findErpAllCard, with its holder; NotFound when there is none."""
+    today = today or timezone.localdate()
+    values = Card.objects.filter(pk=card_id).values(*_CARD_COLUMNS, "member__name").first()
+    if values is None:
+        raise NotFound()
+    row = _rows([values], today)[0]
+    return {**row, "memId": values["member_id"], "memberName": values["member__name"]}
+
+
+def member_card_counts(*, member_id: int, today: date | None = None) -> dict[str, Any]:
+    """countErpAllCard: how many cards the member holds, by kind and by shown status (one grouped
+    query; a member without cards costs a second)."""
+    today = today or timezone.localdate()
+    groups = (
+        Card.objects.filter(member_id=member_id)
+        .annotate(past=ExpressionWrapper(Q(expires_on__lt=today), output_field=BooleanField()))
+        .values_list("kind", "status", "past")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    kinds: Counter[str] = Counter()
+    statuses: Counter[str] = Counter()
+    for kind, status, past, n in groups:
+        kinds[kind] += n
+        statuses["expired" if status == CardStatus.ACTIVE and past else status] += n
+    if not kinds:
+        _member_must_exist(member_id)
+    return {
+        "total": sum(kinds.values()),
+        "kinds": {kind: kinds[kind] for kind in CardKind.values},
+        "statuses": {status: statuses[status] for status in (*CardStatus.values, "expired")},
+    }
+
+
+def with_total(rows: QuerySet, page: PageRequest, render: Any) -> dict[str, Any]:
+    """One page of `rows` and their total in one query (COUNT(*) OVER ()); a page past the end costs
+    a COUNT more."""
+    window = list(rows.annotate(full_count=Window(Count("id")))[page.offset : page.offset + page.page_size])
+    if window:
+        total = window[0].full_count
+    else:
+        total = rows.count() if page.offset else 0
+    return {"list": render(window), "total": total}
+
+
+def _entries(card_id: int) -> QuerySet[CardEntry]:
+    return (
+        CardEntry.objects.filter(card_id=card_id)
+        .select_related("project", "store", "card_store", "other_card")
+        .order_by("-id")
+    )
+
+
+def entry_rows(window: Iterable[CardEntry]) -> list[dict[str, Any]]:
+    return [
+        {
+            "entryId": entry.pk,
+            "kind": entry.kind,
+            "kindName": str(EntryKind(entry.kind).label),
+            "change": money_to_wire(entry.principal_change + entry.gift_change),
+            "principalChange": money_to_wire(entry.principal_change),
+            "giftChange": money_to_wire(entry.gift_change),
+            "balanceAfter": money_to_wire(entry.principal_after + entry.gift_after),
+            "principalAfter": money_to_wire(entry.principal_after),
+            "giftAfter": money_to_wire(entry.gift_after),
+            "projectId": entry.project_id,
+            "projectName": entry.project.name if entry.project is not None else "",
+            "sessionsChange": entry.sessions_change,
+            "sessionsAfter": entry.sessions_after,
+            "orderId": entry.order_id,
+            "refundId": entry.refund_id,
+            "otherCardId": entry.other_card_id,
+            "otherCardNo": (entry.other_card.card_no or "") if entry.other_card is not None else "",
+            "storeId": entry.store_id,
+            "storeName": entry.store.name,
+            "cardStoreId": entry.card_store_id,
+            "cardStoreName": entry.card_store.name,
+            "operatorName": entry.operator_name,
+            "remark": entry.remark,
+            "createdAt": entry.created_at,
+        }
+        for entry in window
+    ]
+
+
+def card_detail(*, card_id: int, page: PageRequest, today: date | None = None) -> dict[str, Any]:
+    """findErpCardDetail: the card and one page of its ledger, newest first (two queries for a
+    stored-value card, three for a package card)."""
+    card = card_row(card_id, today)
+    return {"card": card, **with_total(_entries(card_id), page, entry_rows)}
+
+
+def session_uses(*, card_id: int, page: PageRequest) -> dict[str, Any]:
+    """findErpDarwCardRecord: the sessions used from a package card, newest first (a stored-value
+    card has none). Two queries."""
+    if not Card.objects.filter(pk=card_id).exists():
+        raise NotFound()
+    uses = _entries(card_id).filter(kind=EntryKind.SESSIONS_USED)
+    return with_total(uses, page, use_rows)
+
+
+def use_rows(window: Iterable[CardEntry]) -> list[dict[str, Any]]:
+    return [
+        {
+            "entryId": entry.pk,
+            "projectId": entry.project_id,
+            "projectName": entry.project.name if entry.project is not None else "",
+            "count": -entry.sessions_change,
+            "sessionsAfter": entry.sessions_after,
+            "orderId": entry.order_id,
+            "storeId": entry.store_id,
+            "storeName": entry.store.name,
+            "operatorName": entry.operator_name,
+            "createdAt": entry.created_at,
+        }
+        for entry in window
+    ]
+
+
+def store_coefficients(*, store_id: int) -> list[dict[str, Any]]:
+    """searchByStoreId: the old-card coefficient of every card type that has one in this store (the
+    store's own over head office's). Card types without one carry their whole value over (1)."""
+    rows = (
+        CardCoefficient.objects.filter(Q(store__isnull=True) | Q(store_id=store_id))
+        .order_by("card_type_id", F("store_id").asc(nulls_first=True))
+        .values_list("card_type_id", "card_type__name", "store_id", "coefficient")
+    )
+    found: dict[int, dict[str, Any]] = {}
+    for card_type_id, name, store, coefficient in rows:
+        found[card_type_id] = {
+            "cardTypeId": card_type_id,
+            "cardTypeName": name,
+            "coefficient": f"{coefficient:.4f}",
+            "source": "store" if store is not None else "headOffice",
+        }
+    return list(found.values())
+
+
+def change_preview(*, card: Card, card_type: CardType, store_id: int) -> dict[str, Any]:
+    value = change_value(card, coefficient_for(card.card_type_id, store_id))
+    return {
+        "cardId": card.pk,
+        "cardTypeId": card_type.pk,
+        "oldValue": money_to_wire(value.old.total),
+        "coefficient": f"{value.coefficient:.4f}",
+        "newValue": money_to_wire(value.new.total),
+        "newGiftBalance": money_to_wire(value.new.gift),
+        "difference": money_to_wire(value.difference),
+    }
+
+
+def member_coupons(*, member_id: int, status: str = "", kind: str = "", today: date | None = None) -> QuerySet:
+    """couponList: the member's coupons, newest first, by shown status (available, used, expired,
+    void) and template kind."""
+    today = today or timezone.localdate()
+    coupons = MemberCoupon.objects.filter(member_id=member_id).select_related("template", "store").order_by("-id")
+    if status == CouponStatus.EXPIRED:
+        coupons = coupons.filter(status=CouponStatus.AVAILABLE, valid_to__lt=today)
+    elif status == CouponStatus.AVAILABLE:
+        coupons = coupons.filter(status=CouponStatus.AVAILABLE, valid_to__gte=today)
+    elif status:
+        coupons = coupons.filter(status=status)
+    if kind:
+        coupons = coupons.filter(template__kind=kind)
+    return coupons
+
+
+def coupon_rows(window: Iterable[MemberCoupon], today: date | None = None) -> list[dict[str, Any]]:
+    today = today or timezone.localdate()
+    return [
+        {
+            "couponId": coupon.pk,
+            "code": coupon.code or "",
+            "templateId": coupon.template_id,
+            "name": coupon.template.name,
+            "kind": coupon.template.kind,
+            "amount": money_to_wire(coupon.template.amount) if coupon.template.amount is not None else None,
+            "rate": str(coupon.template.rate) if coupon.template.rate is not None else None,
+            "maxDiscount": (
+                money_to_wire(coupon.template.max_discount) if coupon.template.max_discount is not None else None
+            ),
+            "projectId": coupon.template.project_id,
+            "minSpend": money_to_wire(coupon.template.min_spend),
+            "validFrom": coupon.valid_from,
+            "validTo": coupon.valid_to,
+            "status": coupon.shown_status(today),
+            "usedOrderId": coupon.used_order_id,
+            "usedAt": coupon.used_at,
+            "issuedAt": coupon.issued_at,
+            "storeId": coupon.store_id,
+            "storeName": coupon.store.name,
+            "operatorName": coupon.operator_name,
+        }
+        for coupon in window
+    ]
