@@ -273,7 +273,7 @@ def coupon_rows(window: Iterable[MemberCoupon], today: date | None = None) -> li
             "name": coupon.template.name,
             "kind": coupon.template.kind,
             "amount": money_to_wire(coupon.template.amount) if coupon.template.amount is not None else None,
-            "rate": str(coupon.template.rate) if coupon.template.rate is not None else None,
+            "rate": f"{coupon.template.rate:.2f}" if coupon.template.rate is not None else None,
             "maxDiscount": (
                 money_to_wire(coupon.template.max_discount) if coupon.template.max_discount is not None else None
             ),
