@@ -228,7 +228,7 @@ def card_to_card(
 def coefficient_for(card_type_id: int, store_id: int | None) -> Decimal:
     """The old-card coefficient of a card type in a store: the store's own, else head office's, else
     1 (the whole value carries over)."""
-    found = dict(
+    found: dict[int | None, Decimal] = dict(
         CardCoefficient.objects.filter(card_type_id=card_type_id)
         .filter(Q(store__isnull=True) | Q(store_id=store_id))
         .values_list("store_id", "coefficient")
@@ -250,7 +250,7 @@ class ChangeValue:
         return self.old.total - self.new.total
 
     def remark(self) -> str:
-        return f"×{self.coefficient}: {self.old.total} → {self.new.total} (-{self.difference})"
+        return f"×{self.coefficient:.4f}: {self.old.total} → {self.new.total} (-{self.difference})"
 
 
 def change_value(card: Card, coefficient: Decimal) -> ChangeValue:

@@ -229,7 +229,7 @@ def store_coefficients(*, store_id: int) -> list[dict[str, Any]]:
             "cardTypeId": card_type_id,
             "cardTypeName": name,
             "coefficient": f"{coefficient:.4f}",
-            "source": "store" if store is not None else "headOffice",
+            "setBy": "store" if store is not None else "headOffice",
         }
     return list(found.values())
 

@@ -212,7 +212,7 @@ class CoefficientOutputSerializer(serializers.Serializer):
     cardTypeId = serializers.IntegerField()
     cardTypeName = serializers.CharField()
     coefficient = serializers.CharField(help_text='4 places ("0.9000")')
-    source = serializers.ChoiceField(choices=["store", "headOffice"])
+    setBy = serializers.ChoiceField(choices=["store", "headOffice"], help_text="whose coefficient is in force")
 
 
 class CouponOutputSerializer(serializers.Serializer):

@@ -317,7 +317,7 @@ def test_coefficients_of_a_store_and_404_for_a_store_out_of_scope(client, store,
     CardCoefficient.objects.create(card_type=other_type, coefficient=Decimal("0.7"))
     CardCoefficient.objects.create(card_type=other_type, store=other_store, coefficient=Decimal("0.6"))
     rows = assert_envelope(client.get(f"/rest/oldcardcoefficient/searchByStoreId/{store.pk}"), status=200)
-    assert [(row["cardTypeName"], row["coefficient"], row["source"]) for row in rows] == [
+    assert [(row["cardTypeName"], row["coefficient"], row["setBy"]) for row in rows] == [
         ("金卡", "0.9000", "store"),
         ("银卡", "0.7000", "headOffice"),
     ]

@@ -232,6 +232,15 @@ NO_STORE_RECORD = {
     "member-create",  # creates a member in the chosen store (the store is the role's, not the body's)
     "member-store-save",  # the same with the store's full form
     "schedule-rota-copy-week",  # copies the chosen store's previous week onto the given week
+    # Cards and coupons belong to a member of the chain and are used in every store of it (issue 13
+    # §1): an operation acts in the chosen store, which its ledger entries record beside the card's.
+    "card-delay",
+    "card-upgrade",
+    "card-change",
+    "card-transfer-start",
+    "card-transfer-commit",
+    "card-to-card",
+    "coupon-issue",
 }
 
 

@@ -259,6 +259,17 @@ export interface paths {
      */
     post: operations["commodity_storeItem_create"];
   };
+  "/rest/coupon/couponList": {
+    /**
+     * A member's coupons, newest first
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["coupon_couponList_retrieve"];
+  };
+  "/rest/coupon/issue": {
+    /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+    post: operations["coupon_issue_create"];
+  };
   "/rest/health": {
     /**
      * Health of the database, cache and broker
@@ -517,6 +528,57 @@ export interface paths {
      * @description Published messages addressed to the store or a level above it, newest first.
      */
     get: operations["messageCenter_searchMsg_retrieve"];
+  };
+  "/rest/oldcardcoefficient/searchByStoreId/{store_id}": {
+    /**
+     * Old-card coefficients in a store
+     * @description oldcardcoefficient/searchByStoreId/{id}: a store the role does not act in answers 404.
+     */
+    get: operations["oldcardcoefficient_searchByStoreId_list"];
+  };
+  "/rest/packageCard/cardDelayErp": {
+    /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+    post: operations["packageCard_cardDelayErp_create"];
+  };
+  "/rest/packageCard/changeCard": {
+    /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+    post: operations["packageCard_changeCard_create"];
+  };
+  "/rest/packageCard/changeCardPreview": {
+    /** @description What a change would give, before the desk confirms it. */
+    get: operations["packageCard_changeCardPreview_retrieve"];
+  };
+  "/rest/packageCard/countErpAllCard/{member_id}": {
+    /**
+     * How many cards a member holds, by kind and status
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["packageCard_countErpAllCard_retrieve"];
+  };
+  "/rest/packageCard/findErpAllCard/{member_id}": {
+    /**
+     * A member's cards, newest first
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["packageCard_findErpAllCard_list"];
+  };
+  "/rest/packageCard/findErpCardDetail/{card_id}": {
+    /**
+     * A card and its ledger, newest first (paged)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["packageCard_findErpCardDetail_retrieve"];
+  };
+  "/rest/packageCard/findErpDarwCardRecord/{card_id}": {
+    /**
+     * Sessions used from a package card, newest first (paged)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["packageCard_findErpDarwCardRecord_retrieve"];
+  };
+  "/rest/packageCard/upgrade": {
+    /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+    post: operations["packageCard_upgrade_create"];
   };
   "/rest/promotion/detail/{promotion_id}": {
     /**
@@ -841,6 +903,25 @@ export interface paths {
      */
     post: operations["timePeriod_save_create"];
   };
+  "/rest/transferCardRest/cardToCard": {
+    /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+    post: operations["transferCardRest_cardToCard_create"];
+  };
+  "/rest/usercard/addtransferCard/{card_id}": {
+    /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+    post: operations["usercard_addtransferCard_create"];
+  };
+  "/rest/usercard/transferCard": {
+    /**
+     * @description usercard/transferCard: what a card holds, whether it can be transferred, and the transfer
+     * already started for it.
+     */
+    get: operations["usercard_transferCard_retrieve"];
+  };
+  "/rest/usercard/transferCardCommit/{card_id}": {
+    /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+    post: operations["usercard_transferCardCommit_create"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -969,12 +1050,173 @@ export interface components {
       list: components["schemas"]["CancellationOutput"][];
       total: number;
     };
+    CardChangeOutput: {
+      cardId: number;
+      cardTypeId: number;
+      /** @description the old card's balance */
+      oldValue: string;
+      /** @description 4 places ("0.9000") */
+      coefficient: string;
+      /** @description what the new card gets */
+      newValue: string;
+      /** @description the gift part of it */
+      newGiftBalance: string;
+      /** @description old value less new value */
+      difference: string;
+      oldCard: components["schemas"]["HeldCardOutput"];
+      newCard: components["schemas"]["HeldCardOutput"];
+    };
+    CardCountsByKindOutput: {
+      storedValue: number;
+      package: number;
+    };
+    CardCountsByStatusOutput: {
+      /** @description active and within its date */
+      active: number;
+      expired: number;
+      frozen: number;
+      transferred: number;
+      closed: number;
+    };
+    CardCountsOutput: {
+      total: number;
+      kinds: components["schemas"]["CardCountsByKindOutput"];
+      statuses: components["schemas"]["CardCountsByStatusOutput"];
+    };
+    CardDelayInput: {
+      cardId: number;
+      /** Format: date */
+      until: string;
+      reason: string;
+    };
+    CardDetailOutput: {
+      card: components["schemas"]["HeldCardOutput"];
+      list: components["schemas"]["CardEntryOutput"][];
+      total: number;
+    };
     CardDiscountOutput: {
       categoryId: number;
       categoryName: string;
       categoryKind: string;
       /** @description share of the price paid, 0-1 ("0.80") */
       rate: string;
+    };
+    CardEntryOutput: {
+      entryId: number;
+      /**
+       * @description * `sale` - card sold
+       * * `topUp` - top-up
+       * * `spend` - spent on an order
+       * * `sessionsUsed` - sessions used
+       * * `refund` - returned by a refund
+       * * `transferOut` - transferred out
+       * * `transferIn` - transferred in
+       * * `delay` - validity extended
+       * * `cardToCardOut` - moved to another card
+       * * `cardToCardIn` - moved from another card
+       * * `changeOut` - changed to a new card
+       * * `changeIn` - changed from an old card
+       * * `upgrade` - upgraded to another card type
+       * @enum {string}
+       */
+      kind: "sale" | "topUp" | "spend" | "sessionsUsed" | "refund" | "transferOut" | "transferIn" | "delay" | "cardToCardOut" | "cardToCardIn" | "changeOut" | "changeIn" | "upgrade";
+      kindName: string;
+      /** @description principal and gift change together */
+      change: string;
+      /** @description decimal string, 2 places ("199.00") */
+      principalChange: string;
+      /** @description decimal string, 2 places ("199.00") */
+      giftChange: string;
+      /** @description decimal string, 2 places ("199.00") */
+      balanceAfter: string;
+      /** @description decimal string, 2 places ("199.00") */
+      principalAfter: string;
+      /** @description decimal string, 2 places ("199.00") */
+      giftAfter: string;
+      projectId: number | null;
+      projectName: string;
+      sessionsChange: number;
+      /** @description of the entry's project */
+      sessionsAfter: number | null;
+      orderId: number | null;
+      refundId: number | null;
+      /** @description the card on the other side of a move */
+      otherCardId: number | null;
+      otherCardNo: string;
+      /** @description where it happened */
+      storeId: number;
+      storeName: string;
+      /** @description the store that sold the card */
+      cardStoreId: number;
+      cardStoreName: string;
+      operatorName: string;
+      remark: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    CardOutput: {
+      cardId: number;
+      cardNo: string;
+      /**
+       * @description * `storedValue` - stored-value card
+       * * `package` - package card
+       * @enum {string}
+       */
+      kind: "storedValue" | "package";
+      cardTypeId: number;
+      /** @description the card type's name */
+      name: string;
+      /** @description principal and gift together; 0.00 for a package card */
+      balance: string;
+      /** @description the gift part of the balance */
+      giftBalance: string;
+      /** @description a package card's sessions per project */
+      sessions: components["schemas"]["CardSessionsOutput"][];
+      /**
+       * @description an active card past its date shows expired
+       *
+       * * `active` - active
+       * * `expired` - expired
+       * * `frozen` - frozen
+       * * `transferred` - transferred
+       * * `closed` - closed
+       * @enum {string}
+       */
+      status: "active" | "expired" | "frozen" | "transferred" | "closed";
+      /** Format: date */
+      expiresOn: string;
+      /** @description the store that sold the card */
+      storeId: number;
+      storeName: string;
+    };
+    CardSessionsOutput: {
+      projectId: number;
+      name: string;
+      /** @description sessions the card came with */
+      total: number;
+      left: number;
+    };
+    CardToCardInput: {
+      memId: number;
+      fromCardId: number;
+      toCardId: number;
+      /**
+       * Format: decimal
+       * @description moved from the source card; principal and gift in its proportion
+       */
+      amount: string;
+    };
+    CardToCardOutput: {
+      fromCard: components["schemas"]["HeldCardOutput"];
+      toCard: components["schemas"]["HeldCardOutput"];
+      /** @description principal moved */
+      principal: string;
+      /** @description gift moved */
+      gift: string;
+    };
+    CardTypeChoiceInput: {
+      cardId: number;
+      cardTypeId: number;
     };
     CardTypeOutput: {
       id: number;
@@ -1029,6 +1271,20 @@ export interface components {
         [key: string]: unknown;
       };
     };
+    ChangePreviewOutput: {
+      cardId: number;
+      cardTypeId: number;
+      /** @description the old card's balance */
+      oldValue: string;
+      /** @description 4 places ("0.9000") */
+      coefficient: string;
+      /** @description what the new card gets */
+      newValue: string;
+      /** @description the gift part of it */
+      newGiftBalance: string;
+      /** @description old value less new value */
+      difference: string;
+    };
     CheckOutput: {
       ok: boolean;
       problems: components["schemas"]["ProblemOutput"][];
@@ -1036,6 +1292,20 @@ export interface components {
     CodeNameOutput: {
       code: string;
       name: string;
+    };
+    CoefficientOutput: {
+      cardTypeId: number;
+      cardTypeName: string;
+      /** @description 4 places ("0.9000") */
+      coefficient: string;
+      /**
+       * @description whose coefficient is in force
+       *
+       * * `store` - store
+       * * `headOffice` - headOffice
+       * @enum {string}
+       */
+      setBy: "store" | "headOffice";
     };
     CopyWeekInput: {
       /** Format: date */
@@ -1059,6 +1329,60 @@ export interface components {
       done: number;
       noShow: number;
       cancelled: number;
+      total: number;
+    };
+    CouponIssueInput: {
+      memId: number;
+      templateId: number;
+      /** @default 1 */
+      count?: number;
+    };
+    CouponOutput: {
+      couponId: number;
+      code: string;
+      templateId: number;
+      name: string;
+      /**
+       * @description * `A` - cash coupon
+       * * `B` - discount coupon
+       * * `C` - free-project coupon
+       * @enum {string}
+       */
+      kind: "A" | "B" | "C";
+      /** @description a cash coupon's amount off */
+      amount: string | null;
+      /** @description a discount coupon's rate (0.85: pay 85%) */
+      rate: string | null;
+      /** @description a discount coupon's cap */
+      maxDiscount: string | null;
+      /** @description a free-project coupon's project */
+      projectId: number | null;
+      /** @description decimal string, 2 places ("199.00") */
+      minSpend: string;
+      /** Format: date */
+      validFrom: string;
+      /** Format: date */
+      validTo: string;
+      /**
+       * @description * `available` - available
+       * * `used` - used
+       * * `expired` - expired
+       * * `void` - void
+       * @enum {string}
+       */
+      status: "available" | "used" | "expired" | "void";
+      usedOrderId: number | null;
+      /** Format: date-time */
+      usedAt: string | null;
+      /** Format: date-time */
+      issuedAt: string;
+      /** @description the store that issued it */
+      storeId: number;
+      storeName: string;
+      operatorName: string;
+    };
+    CouponPageOutput: {
+      list: components["schemas"]["CouponOutput"][];
       total: number;
     };
     CouponTemplateOutput: {
@@ -1293,6 +1617,43 @@ export interface components {
        * @enum {string}
        */
       broker: "ok" | "down" | "eager";
+    };
+    HeldCardOutput: {
+      cardId: number;
+      cardNo: string;
+      /**
+       * @description * `storedValue` - stored-value card
+       * * `package` - package card
+       * @enum {string}
+       */
+      kind: "storedValue" | "package";
+      cardTypeId: number;
+      /** @description the card type's name */
+      name: string;
+      /** @description principal and gift together; 0.00 for a package card */
+      balance: string;
+      /** @description the gift part of the balance */
+      giftBalance: string;
+      /** @description a package card's sessions per project */
+      sessions: components["schemas"]["CardSessionsOutput"][];
+      /**
+       * @description an active card past its date shows expired
+       *
+       * * `active` - active
+       * * `expired` - expired
+       * * `frozen` - frozen
+       * * `transferred` - transferred
+       * * `closed` - closed
+       * @enum {string}
+       */
+      status: "active" | "expired" | "frozen" | "transferred" | "closed";
+      /** Format: date */
+      expiresOn: string;
+      /** @description the store that sold the card */
+      storeId: number;
+      storeName: string;
+      memId: number;
+      memberName: string;
     };
     Interval: {
       /** @description HH:MM */
@@ -1636,6 +1997,13 @@ export interface components {
       activeStaff: number;
       /** @description employees on a shift or clocked on today; null when the store keeps no rota today */
       onDutyToday: number | null;
+    };
+    PendingTransferOutput: {
+      transferId: number;
+      toMemId: number;
+      toMemberName: string;
+      /** Format: date-time */
+      createdAt: string;
     };
     PeriodOutput: {
       start: string;
@@ -2297,6 +2665,24 @@ export interface components {
        */
       confirm?: boolean;
     };
+    SessionUseOutput: {
+      entryId: number;
+      projectId: number | null;
+      projectName: string;
+      /** @description sessions used */
+      count: number;
+      sessionsAfter: number | null;
+      orderId: number | null;
+      storeId: number;
+      storeName: string;
+      operatorName: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    SessionUsePageOutput: {
+      list: components["schemas"]["SessionUseOutput"][];
+      total: number;
+    };
     SessionUserInfoOutput: {
       access: string;
       refresh: string;
@@ -2613,6 +2999,34 @@ export interface components {
       access: string;
       refresh: string;
       accountVersion: string;
+    };
+    TransferCheckOutput: {
+      card: components["schemas"]["HeldCardOutput"];
+      transferable: boolean;
+      /** @description why not, when not transferable */
+      reason: string;
+      /** @description the transfer started and not committed */
+      pending: components["schemas"]["PendingTransferOutput"] | null;
+    };
+    TransferOutput: {
+      transferId: number;
+      /**
+       * @description * `pending` - pending
+       * * `committed` - committed
+       * * `cancelled` - cancelled
+       * @enum {string}
+       */
+      status: "pending" | "committed" | "cancelled";
+      cardId: number;
+      fromMemId: number;
+      toMemId: number;
+      /** @description the target member's card, once committed */
+      newCard: components["schemas"]["HeldCardOutput"] | null;
+    };
+    TransferStartInput: {
+      toMemId: number;
+      /** @default */
+      remark?: string;
     };
     UserRoleInput: {
       userRoleId: number;
@@ -5187,6 +5601,158 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["StoreItemOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A member's coupons, newest first
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  coupon_couponList_retrieve: {
+    parameters: {
+      query: {
+        /**
+         * @description * `A` - cash coupon
+         * * `B` - discount coupon
+         * * `C` - free-project coupon
+         */
+        kind?: "A" | "B" | "C" | "";
+        memId: number;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        /**
+         * @description * `available` - available
+         * * `used` - used
+         * * `expired` - expired
+         * * `void` - void
+         */
+        status?: "available" | "used" | "expired" | "void" | "";
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CouponPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+  coupon_issue_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CouponIssueInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CouponIssueInput"];
+        "multipart/form-data": components["schemas"]["CouponIssueInput"];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CouponOutput"][];
           };
         };
       };
@@ -8204,6 +8770,625 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["MessagePageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Old-card coefficients in a store
+   * @description oldcardcoefficient/searchByStoreId/{id}: a store the role does not act in answers 404.
+   */
+  oldcardcoefficient_searchByStoreId_list: {
+    parameters: {
+      path: {
+        store_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CoefficientOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+  packageCard_cardDelayErp_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardDelayInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CardDelayInput"];
+        "multipart/form-data": components["schemas"]["CardDelayInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["HeldCardOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+  packageCard_changeCard_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardTypeChoiceInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CardTypeChoiceInput"];
+        "multipart/form-data": components["schemas"]["CardTypeChoiceInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CardChangeOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description What a change would give, before the desk confirms it. */
+  packageCard_changeCardPreview_retrieve: {
+    parameters: {
+      query: {
+        cardId: number;
+        cardTypeId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ChangePreviewOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * How many cards a member holds, by kind and status
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  packageCard_countErpAllCard_retrieve: {
+    parameters: {
+      path: {
+        member_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CardCountsOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A member's cards, newest first
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  packageCard_findErpAllCard_list: {
+    parameters: {
+      path: {
+        member_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CardOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A card and its ledger, newest first (paged)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  packageCard_findErpCardDetail_retrieve: {
+    parameters: {
+      query?: {
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+      };
+      path: {
+        card_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CardDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Sessions used from a package card, newest first (paged)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  packageCard_findErpDarwCardRecord_retrieve: {
+    parameters: {
+      query?: {
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+      };
+      path: {
+        card_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["SessionUsePageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+  packageCard_upgrade_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardTypeChoiceInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CardTypeChoiceInput"];
+        "multipart/form-data": components["schemas"]["CardTypeChoiceInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["HeldCardOutput"];
           };
         };
       };
@@ -12416,6 +13601,278 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["TimePeriodOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+  transferCardRest_cardToCard_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardToCardInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CardToCardInput"];
+        "multipart/form-data": components["schemas"]["CardToCardInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CardToCardOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+  usercard_addtransferCard_create: {
+    parameters: {
+      path: {
+        card_id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TransferStartInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["TransferStartInput"];
+        "multipart/form-data": components["schemas"]["TransferStartInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["TransferOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * @description usercard/transferCard: what a card holds, whether it can be transferred, and the transfer
+   * already started for it.
+   */
+  usercard_transferCard_retrieve: {
+    parameters: {
+      query: {
+        cardId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["TransferCheckOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+  usercard_transferCardCommit_create: {
+    parameters: {
+      path: {
+        card_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["TransferOutput"];
           };
         };
       };
