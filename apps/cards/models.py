@@ -39,7 +39,11 @@ def _money(verbose_name: StrOrPromise, **kwargs: Any) -> models.DecimalField:
 
 class Card(models.Model):
     card_no = models.CharField(_("card number"), max_length=20, unique=True, null=True, blank=True)
-    member = models.ForeignKey("members.Member", verbose_name=_("member"), on_delete=models.PROTECT, related_name="+")
+    # Served by the index card_member_newest (member, -id): a second index on member alone would
+    # only cost every card sale a write.
+    member = models.ForeignKey(
+        "members.Member", verbose_name=_("member"), on_delete=models.PROTECT, related_name="+", db_index=False
+    )
     card_type = models.ForeignKey(
         "catalog.CardType", verbose_name=_("card type"), on_delete=models.PROTECT, related_name="+"
     )
@@ -82,7 +86,8 @@ class Card(models.Model):
 class CardSession(models.Model):
     """Sessions of one project on a package card: how many it came with and how many are left."""
 
-    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="sessions")
+    # Served by the unique index (card, project).
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="sessions", db_index=False)
     project = models.ForeignKey(
         "catalog.Project", verbose_name=_("project"), on_delete=models.PROTECT, related_name="+"
     )
@@ -106,7 +111,10 @@ class CardEntry(AppendOnlyModel):
     """One change of a card: money (principal and gift) or sessions of one project, with what is
     left after it, the order or refund it belongs to, who did it, where and when."""
 
-    card = models.ForeignKey(Card, verbose_name=_("card"), on_delete=models.PROTECT, related_name="entries")
+    # Served by the index card_entry_card_newest (card, -id).
+    card = models.ForeignKey(
+        Card, verbose_name=_("card"), on_delete=models.PROTECT, related_name="entries", db_index=False
+    )
     kind = models.CharField(_("kind"), max_length=16, choices=EntryKind.choices)
     principal_change = _money(_("principal change"), default=ZERO)
     gift_change = _money(_("gift change"), default=ZERO)

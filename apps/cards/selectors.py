@@ -1,8 +1,7 @@
 """Reads of the cards a member holds (contract §8, docs/api.md "Cards"). A member's cards are read
-at every till of the chain, so each read is two or three indexed queries that return plain values:
-the cards by `card_member_newest`, the sessions of the package cards among them by the
-(card, project) unique index, a card's ledger by `card_entry_card_newest` with its total counted in
-the same query (a window), not by a second COUNT."""
+at every till of the chain, so each read is one or two indexed queries that return plain values:
+the cards with their sessions LEFT JOINed, by `card_member_newest`; a card's ledger by
+`card_entry_card_newest` with its total counted in the same query (a window), not by a second COUNT."""
 
 from __future__ import annotations
 
@@ -15,7 +14,7 @@ from django.db.models import BooleanField, Count, ExpressionWrapper, F, Q, Query
 from django.utils import timezone
 
 from apps.cards.choices import CardKind, CardStatus, CouponStatus, EntryKind
-from apps.cards.models import Card, CardCoefficient, CardEntry, CardSession, MemberCoupon
+from apps.cards.models import Card, CardCoefficient, CardEntry, MemberCoupon
 from apps.cards.operations import change_value, coefficient_for
 from apps.catalog.models import CardType
 from apps.core.errors import NotFound
@@ -61,23 +60,26 @@ def _card_row(values: dict[str, Any], sessions: list[dict[str, Any]], today: dat
     }
 
 
-def _sessions_of(card_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
-    found: dict[int, list[dict[str, Any]]] = {card_id: [] for card_id in card_ids}
-    if not card_ids:
-        return found
-    rows = (
-        CardSession.objects.filter(card_id__in=card_ids)
-        .order_by("card_id", "id")
-        .values_list("card_id", "project_id", "project__name", "total", "left")
-    )
-    for card_id, project_id, name, total, left in rows:
-        found[card_id].append({"projectId": project_id, "name": name, "total": total, "left": left})
-    return found
+_SESSION_COLUMNS = ("sessions__project_id", "sessions__project__name", "sessions__total", "sessions__left")
 
 
-def _rows(cards: list[dict[str, Any]], today: date) -> list[dict[str, Any]]:
-    sessions = _sessions_of([card["id"] for card in cards if card["kind"] == CardKind.PACKAGE])
-    return [_card_row(card, sessions.get(card["id"], []), today) for card in cards]
+def _with_sessions(cards: QuerySet[Card], *extra: str) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+    """Each card of `cards` (newest first) with its sessions, in one query: the sessions are LEFT
+    JOINed (a stored-value card has none), so a member's cards cost one round trip, not two."""
+    found: dict[int, tuple[dict[str, Any], list[dict[str, Any]]]] = {}
+    rows = cards.order_by("-id", "sessions__id").values(*_CARD_COLUMNS, *extra, *_SESSION_COLUMNS)
+    for values in rows:
+        _card, sessions = found.setdefault(values["id"], (values, []))
+        if values["sessions__project_id"] is not None:
+            sessions.append(
+                {
+                    "projectId": values["sessions__project_id"],
+                    "name": values["sessions__project__name"],
+                    "total": values["sessions__total"],
+                    "left": values["sessions__left"],
+                }
+            )
+    return list(found.values())
 
 
 def _member_must_exist(member_id: int) -> None:
@@ -86,23 +88,23 @@ def _member_must_exist(member_id: int) -> None:
 
 
 def member_cards(*, member_id: int, today: date | None = None) -> list[dict[str, Any]]:
-    """findErpAllCard: the member's cards, newest first. Two queries (cards, then the sessions of
-    the package cards); a member without cards costs a third, to tell her from a missing member."""
+    """findErpAllCard: the member's cards with their sessions, newest first, in one query (by the
+    index card_member_newest); a member without cards costs a second, to tell her from a missing one."""
     today = today or timezone.localdate()
-    cards = list(Card.objects.filter(member_id=member_id).order_by("-id").values(*_CARD_COLUMNS))
+    cards = _with_sessions(Card.objects.filter(member_id=member_id))
     if not cards:
         _member_must_exist(member_id)
-    return _rows(cards, today)
+    return [_card_row(values, sessions, today) for values, sessions in cards]
 
 
 def card_row(card_id: int, today: date | None = None) -> dict[str, Any]:
-    """One card in the shape of findErpAllCard, with its holder; NotFound when there is none."""
+    """One card in the shape of findErpAllCard, with its holder (one query); NotFound when there is none."""
     today = today or timezone.localdate()
-    values = Card.objects.filter(pk=card_id).values(*_CARD_COLUMNS, "member__name").first()
-    if values is None:
+    found = _with_sessions(Card.objects.filter(pk=card_id), "member__name")
+    if not found:
         raise NotFound()
-    row = _rows([values], today)[0]
-    return {**row, "memId": values["member_id"], "memberName": values["member__name"]}
+    values, sessions = found[0]
+    return {**_card_row(values, sessions, today), "memId": values["member_id"], "memberName": values["member__name"]}
 
 
 def member_card_counts(*, member_id: int, today: date | None = None) -> dict[str, Any]:
@@ -182,8 +184,7 @@ def entry_rows(window: Iterable[CardEntry]) -> list[dict[str, Any]]:
 
 
 def card_detail(*, card_id: int, page: PageRequest, today: date | None = None) -> dict[str, Any]:
-    """findErpCardDetail: the card and one page of its ledger, newest first (two queries for a
-    stored-value card, three for a package card)."""
+    """findErpCardDetail: the card and one page of its ledger, newest first (two queries)."""
     card = card_row(card_id, today)
     return {"card": card, **with_total(_entries(card_id), page, entry_rows)}
 

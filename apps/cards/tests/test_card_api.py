@@ -22,11 +22,9 @@ from apps.members.tests.factories import MemberFactory
 
 pytestmark = pytest.mark.django_db
 
-# Queries of the cards and members tables a read may make (the rest is the token and role check).
-CARD_READ_MAX_QUERIES = 3
-
 
 def _card_queries(queries: CaptureQueriesContext) -> list[str]:
+    """The queries of the cards and members tables (the rest is the token and role check)."""
     return [q["sql"] for q in queries.captured_queries if '"cards_' in q["sql"] or '"members_member"' in q["sql"]]
 
 
@@ -76,7 +74,7 @@ def test_a_members_cards_in_the_contracts_shape(client, store):
     assert row["sessions"] == [] and row["storeName"] == "Store A"
     session = cards[0]["sessions"][0]
     assert (cards[0]["kind"], session["total"], session["left"], cards[0]["status"]) == ("package", 6, 6, "active")
-    assert len(queries) <= 2, queries
+    assert len(queries) == 1, queries
 
 
 def test_many_cards_cost_no_more_queries(client, store):
@@ -85,7 +83,7 @@ def test_many_cards_cost_no_more_queries(client, store):
         stored_value_card(member=member)
         package_card(member=member)
     cards, queries = _measured(client, f"/rest/packageCard/findErpAllCard/{member.pk}")
-    assert len(cards) == 10 and len(queries) == 2, queries
+    assert len(cards) == 10 and len(queries) == 1, queries
 
 
 def test_a_member_without_cards_has_an_empty_list_and_a_missing_one_is_not_found(client, store):
@@ -127,7 +125,7 @@ def test_a_cards_detail_lists_its_ledger_newest_first_paged(client, store, other
     )
     assert (older["storeName"], older["cardStoreName"], older["operatorName"]) == ("Store B", "Store A", "SY00002")
     assert data["card"]["memId"] == member.pk and data["card"]["balance"] == "979.00"
-    assert len(queries) <= 2, queries
+    assert len(queries) == 2, queries
     last = assert_envelope(client.get(url, {"pageNo": 2, "pageSize": 2}), status=200)
     assert last["total"] == 3 and [row["kind"] for row in last["list"]] == ["sale"]
     past = assert_envelope(client.get(url, {"pageNo": 5, "pageSize": 2}), status=200)
@@ -145,7 +143,7 @@ def test_a_package_cards_detail_and_session_uses(client, store):
     detail, queries = _measured(client, f"/rest/packageCard/findErpCardDetail/{package.pk}")
     assert detail["total"] == 3 and detail["list"][0]["sessionsAfter"] == 3
     assert detail["card"]["sessions"][0]["left"] == 3
-    assert len(queries) <= CARD_READ_MAX_QUERIES, queries
+    assert len(queries) == 2, queries
     uses, queries = _measured(client, f"/rest/packageCard/findErpDarwCardRecord/{package.pk}")
     assert uses["total"] == 2 and [row["count"] for row in uses["list"]] == [2, 1]
     assert uses["list"][0]["sessionsAfter"] == 3 and uses["list"][0]["storeName"] == "Store A"
