@@ -290,3 +290,78 @@ def test_an_upgrade_needs_a_higher_type_and_the_new_price_on_the_card():
         card_upgrade(actor=CASHIER, store=card.store, card_id=card.pk, card_type_id=dearer.pk)
     card.refresh_from_db()
     assert card.entries.count() == 1
+
+
+def test_a_random_mix_of_operations_conserves_value_and_sessions():
+    """300 random transfers, card-to-card moves, changes and spends over a few members: the cards
+    hold exactly what was loaded less what was spent and the changes' stated differences, sessions
+    are only ever used, and the ledger audit finds nothing."""
+    import random
+
+    from apps.cards.errors import SessionsShort
+
+    rng = random.Random(13)
+    members = [MemberFactory() for _ in range(4)]
+    for member in members:
+        stored_value_card(member=member, paid="1000.00", face_value="1150.00")
+        stored_value_card(member=member, paid="333.33")
+        package_card(member=member, sessions=8)
+    other_type = CardTypeFactory(price=Decimal("100"), face_value=Decimal("100"))
+    CardCoefficient.objects.create(card_type=other_type, coefficient=Decimal("0.97"))
+    loaded = _value_in_all_cards()
+    spent = lost = Decimal(0)
+    sessions_used = 0
+    sessions_before = _sessions_in_all_cards()
+    refused = (BalanceShort, CardNotUsable, InvalidInput, NotFound, SessionsShort)
+    for _ in range(300):
+        usable = list(Card.objects.filter(status=CardStatus.ACTIVE))
+        card = rng.choice(usable)
+        store = card.store
+        action = rng.choice(["transfer", "toCard", "change", "spend"])
+        try:
+            if action == "transfer":
+                card_transfer(actor=CASHIER, store=store, card_id=card.pk, to_member_id=rng.choice(members).pk)
+            elif action == "toCard":
+                mine = [c for c in usable if c.member_id == card.member_id and c.pk != card.pk]
+                if mine:
+                    amount = Decimal(rng.randint(1, 40000)) / 100
+                    card_to_card(
+                        actor=CASHIER,
+                        store=store,
+                        member_id=card.member_id,
+                        from_card_id=card.pk,
+                        to_card_id=rng.choice(mine).pk,
+                        amount=amount,
+                    )
+            elif action == "change":
+                change = card_change(actor=CASHIER, store=store, card_id=card.pk, card_type_id=other_type.pk)
+                lost += change.value.difference
+            elif card.kind == CardKind.STORED_VALUE:
+                entry = card_spend(
+                    actor=CASHIER,
+                    store=store,
+                    card_id=card.pk,
+                    member_id=card.member_id,
+                    amount=Decimal(rng.randint(1, 30000)) / 100,
+                )
+                spent -= entry.principal_change + entry.gift_change
+            else:
+                session = card.sessions.filter(left__gt=0).first()
+                if session is not None:
+                    card_sessions_use(
+                        actor=CASHIER,
+                        store=store,
+                        card_id=card.pk,
+                        member_id=card.member_id,
+                        project_id=session.project_id,
+                        count=1,
+                    )
+                    sessions_used += 1
+        except refused:
+            pass
+    done = set(CardEntry.objects.values_list("kind", flat=True))
+    assert {EntryKind.TRANSFER_OUT, EntryKind.CARD_TO_CARD_OUT, EntryKind.CHANGE_OUT, EntryKind.SPEND} <= done
+    assert sessions_used > 0
+    assert _value_in_all_cards() == loaded - spent - lost
+    assert _sessions_in_all_cards() == sessions_before - sessions_used
+    assert audit_all() == []
