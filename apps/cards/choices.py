@@ -34,6 +34,8 @@ class EntryKind(models.TextChoices):
     CHANGE_OUT = "changeOut", _("changed to a new card")
     CHANGE_IN = "changeIn", _("changed from an old card")
     UPGRADE = "upgrade", _("upgraded to another card type")
+    FREEZE = "freeze", _("card frozen")
+    UNFREEZE = "unfreeze", _("card unfrozen")
 
 
 class AuditAction(models.TextChoices):
@@ -45,6 +47,8 @@ class AuditAction(models.TextChoices):
     CARD_TO_CARD = "cards.card_to_card", _("moved balance between a member's cards")
     CARD_CHANGED = "cards.changed", _("changed a card to another card type")
     CARD_UPGRADED = "cards.upgraded", _("upgraded a card")
+    CARD_FROZEN = "cards.frozen", _("froze a card")
+    CARD_UNFROZEN = "cards.unfrozen", _("unfroze a card")
     COUPON_ISSUED = "cards.coupon_issued", _("issued a coupon")
     COUPON_USED = "cards.coupon_used", _("used a coupon")
     COUPON_RELEASED = "cards.coupon_released", _("released a coupon")

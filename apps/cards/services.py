@@ -255,11 +255,45 @@ def card_sessions_use(
         )
 
 
-def card_delay(*, actor: Actor, store: OrgUnit, card_id: int, until: date, reason: str) -> Card:
-    """Extends a card's validity to `until` (cardDelayErp); the ledger notes it, the system log too."""
+def _reason(reason: str) -> str:
     reason = (reason or "").strip()
     if not reason:
         raise InvalidInput(_("please give a reason"), field="reason")
+    return reason
+
+
+def card_freeze(*, actor: Actor, store: OrgUnit, card_id: int, reason: str) -> Card:
+    """Freezes an active card (a lost card, a dispute): nothing can be paid, moved or changed with it
+    (409 CARD-40903) until it is unfrozen. Its value stays on it; the ledger and the log note why."""
+    reason = _reason(reason)
+    with transaction.atomic():
+        card = _locked(card_id)
+        if card.status != CardStatus.ACTIVE:
+            raise CardNotUsable()
+        card.status = CardStatus.FROZEN
+        card.save(update_fields=["status", "updated_at"])
+        _record(actor=actor, card=card, kind=EntryKind.FREEZE, store=store, remark=reason)
+        audit_record(actor=actor, action=AuditAction.CARD_FROZEN, target=card, detail={"reason": reason})
+    return card
+
+
+def card_unfreeze(*, actor: Actor, store: OrgUnit, card_id: int, reason: str) -> Card:
+    """Makes a frozen card active again (its date still applies)."""
+    reason = _reason(reason)
+    with transaction.atomic():
+        card = _locked(card_id)
+        if card.status != CardStatus.FROZEN:
+            raise InvalidInput(_("the card is not frozen"), field="cardId")
+        card.status = CardStatus.ACTIVE
+        card.save(update_fields=["status", "updated_at"])
+        _record(actor=actor, card=card, kind=EntryKind.UNFREEZE, store=store, remark=reason)
+        audit_record(actor=actor, action=AuditAction.CARD_UNFROZEN, target=card, detail={"reason": reason})
+    return card
+
+
+def card_delay(*, actor: Actor, store: OrgUnit, card_id: int, until: date, reason: str) -> Card:
+    """Extends a card's validity to `until` (cardDelayErp); the ledger notes it, the system log too."""
+    reason = _reason(reason)
     with transaction.atomic():
         card = _locked(card_id)
         if card.status != CardStatus.ACTIVE:

@@ -45,7 +45,8 @@ CARD_TO_CARD = ButtonCode("BTN-KDJC-CARD-TO-CARD", "Move balance between a membe
 CARD_CHANGE = ButtonCode("BTN-HYGL-CARD-CHANGE", "Change a card to another card type", "换卡")
 CARD_UPGRADE = ButtonCode("BTN-HYGL-CARD-UPGRADE", "Upgrade a card to a higher card type", "会员卡升级")
 COUPON_ISSUE = ButtonCode("BTN-HYGL-COUPON-ISSUE", "Give a member a coupon", "给会员发券")
-CARD_CODES = (CARD_DELAY, CARD_TRANSFER, CARD_TO_CARD, CARD_CHANGE, CARD_UPGRADE, COUPON_ISSUE)
+CARD_FREEZE = ButtonCode("BTN-HYGL-CARD-FREEZE", "Freeze or unfreeze a card", "冻结或解冻会员卡")
+CARD_CODES = (CARD_DELAY, CARD_TRANSFER, CARD_TO_CARD, CARD_CHANGE, CARD_UPGRADE, COUPON_ISSUE, CARD_FREEZE)
 
 BUTTON_CODES: tuple[ButtonCode, ...] = (
     MEMBER_PHONE_VIEW,

@@ -68,6 +68,8 @@ SHOULD = {
     "card-transfer-commit": MANAGERS,
     "card-to-card": MANAGERS,
     "coupon-issue": MANAGERS,
+    "card-freeze": MANAGERS,
+    "card-unfreeze": MANAGERS,
 }
 
 

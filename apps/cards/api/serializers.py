@@ -30,6 +30,11 @@ class CardDelayInputSerializer(serializers.Serializer):
     reason = fields.CharField(max_length=100)
 
 
+class CardFreezeInputSerializer(serializers.Serializer):
+    cardId = fields.IntegerField(min_value=1, source="card_id")
+    reason = fields.CharField(max_length=100)
+
+
 class CardIdInputSerializer(serializers.Serializer):
     cardId = fields.IntegerField(min_value=1, source="card_id")
 

@@ -12,6 +12,8 @@ urlpatterns = [
         name="card-session-uses",
     ),
     path("packageCard/cardDelayErp", views.CardDelayApi.as_view(), name="card-delay"),
+    path("packageCard/freeze", views.CardFreezeApi.as_view(), name="card-freeze"),
+    path("packageCard/unfreeze", views.CardUnfreezeApi.as_view(), name="card-unfreeze"),
     path("packageCard/upgrade", views.CardUpgradeApi.as_view(), name="card-upgrade"),
     path("packageCard/changeCardPreview", views.CardChangePreviewApi.as_view(), name="card-change-preview"),
     path("packageCard/changeCard", views.CardChangeApi.as_view(), name="card-change"),

@@ -29,7 +29,15 @@ from apps.core.errors import InvalidInput
 from apps.core.idempotency import idempotent
 from apps.core.page_registry import code_of
 from apps.core.pagination import PageInputSerializer, page_request_from
-from apps.core.role_codes import CARD_CHANGE, CARD_DELAY, CARD_TO_CARD, CARD_TRANSFER, CARD_UPGRADE, COUPON_ISSUE
+from apps.core.role_codes import (
+    CARD_CHANGE,
+    CARD_DELAY,
+    CARD_FREEZE,
+    CARD_TO_CARD,
+    CARD_TRANSFER,
+    CARD_UPGRADE,
+    COUPON_ISSUE,
+)
 from apps.core.scoping import get_or_not_found, store_in_scope
 from apps.org.models import OrgUnit
 from apps.org.selectors import store_acted_in
@@ -98,6 +106,22 @@ class CardDelayApi(ErpApi):
         data = self.parse(io.CardDelayInputSerializer, request.data)
         card = services.card_delay(actor=self.actor(), store=_store(request), **data)
         return EnvelopeResponse(selectors.card_row(card.pk), message=_done())
+
+
+class CardFreezeApi(ErpApi):
+    required_codes = (CARD_FREEZE.code,)
+    freeze = staticmethod(services.card_freeze)
+
+    @extend_schema(request=io.CardFreezeInputSerializer, responses=io.HeldCardOutputSerializer)
+    @idempotent
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.CardFreezeInputSerializer, request.data)
+        card = self.freeze(actor=self.actor(), store=_store(request), **data)
+        return EnvelopeResponse(selectors.card_row(card.pk), message=_done())
+
+
+class CardUnfreezeApi(CardFreezeApi):
+    freeze = staticmethod(services.card_unfreeze)
 
 
 # -- transfer (转卡) -------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from apps.cards.choices import CardStatus, EntryKind
+from apps.cards.errors import CardNotUsable
 from apps.cards.models import Card, CardCoefficient, CardEntry
 from apps.cards.services import card_sessions_use, card_spend
 from apps.cards.tests.factories import CASHIER, package_card, stored_value_card
@@ -332,3 +333,32 @@ def test_a_frozen_card_cannot_be_moved(client, store):
     assert_envelope(
         client.post("/rest/transferCardRest/cardToCard", body, format="json"), status=409, errcode="CARD-40903"
     )
+
+
+def test_a_frozen_card_is_refused_everywhere_until_unfrozen(client, cashier_client, store):
+    member, stored, _package = _holder(store)
+    body = {"cardId": stored.pk, "reason": "会员挂失"}
+    assert_envelope(
+        cashier_client.post("/rest/packageCard/freeze", body, format="json"), status=403, errcode="AUTH-40300"
+    )
+    frozen = assert_envelope(client.post("/rest/packageCard/freeze", body, format="json"), status=200)
+    assert frozen["status"] == "frozen" and frozen["balance"] == "1100.00"
+    assert_envelope(client.post("/rest/packageCard/freeze", body, format="json"), status=409, errcode="CARD-40903")
+    with pytest.raises(CardNotUsable):
+        card_spend(actor=CASHIER, store=store, card_id=stored.pk, member_id=member.pk, amount=Decimal(1))
+    active = assert_envelope(client.post("/rest/packageCard/unfreeze", body, format="json"), status=200)
+    assert active["status"] == "active"
+    assert_envelope(client.post("/rest/packageCard/unfreeze", body, format="json"), status=400, errcode="VALID-40000")
+    kinds = list(CardEntry.objects.filter(card=stored).order_by("id").values_list("kind", flat=True))
+    assert kinds == [EntryKind.SALE, EntryKind.FREEZE, EntryKind.UNFREEZE]
+    assert audit_all() == []
+
+
+def test_messages_follow_the_language(store, make_entry):
+    from apps.cards.tests.conftest import ALL_CARD_CODES
+    from apps.core.testing import api_client
+
+    _member, stored, _package = _holder(store)
+    chinese = api_client(entry=make_entry(store, codes=ALL_CARD_CODES), language="zh-hans")
+    answer = chinese.post(f"/rest/usercard/transferCardCommit/{stored.pk}", {}, format="json")
+    assert answer.status_code == 409 and answer.json()["errmsg"] == "该卡没有进行中的转卡"

@@ -241,6 +241,8 @@ NO_STORE_RECORD = {
     "card-transfer-commit",
     "card-to-card",
     "coupon-issue",
+    "card-freeze",
+    "card-unfreeze",
 }
 
 

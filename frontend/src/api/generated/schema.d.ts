@@ -576,6 +576,14 @@ export interface paths {
      */
     get: operations["packageCard_findErpDarwCardRecord_retrieve"];
   };
+  "/rest/packageCard/freeze": {
+    /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+    post: operations["packageCard_freeze_create"];
+  };
+  "/rest/packageCard/unfreeze": {
+    /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+    post: operations["packageCard_unfreeze_create"];
+  };
   "/rest/packageCard/upgrade": {
     /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
     post: operations["packageCard_upgrade_create"];
@@ -1117,9 +1125,11 @@ export interface components {
        * * `changeOut` - changed to a new card
        * * `changeIn` - changed from an old card
        * * `upgrade` - upgraded to another card type
+       * * `freeze` - card frozen
+       * * `unfreeze` - card unfrozen
        * @enum {string}
        */
-      kind: "sale" | "topUp" | "spend" | "sessionsUsed" | "refund" | "transferOut" | "transferIn" | "delay" | "cardToCardOut" | "cardToCardIn" | "changeOut" | "changeIn" | "upgrade";
+      kind: "sale" | "topUp" | "spend" | "sessionsUsed" | "refund" | "transferOut" | "transferIn" | "delay" | "cardToCardOut" | "cardToCardIn" | "changeOut" | "changeIn" | "upgrade" | "freeze" | "unfreeze";
       kindName: string;
       /** @description principal and gift change together */
       change: string;
@@ -1153,6 +1163,10 @@ export interface components {
       remark: string;
       /** Format: date-time */
       createdAt: string;
+    };
+    CardFreezeInput: {
+      cardId: number;
+      reason: string;
     };
     CardOutput: {
       cardId: number;
@@ -9322,6 +9336,140 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["SessionUsePageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+  packageCard_freeze_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardFreezeInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CardFreezeInput"];
+        "multipart/form-data": components["schemas"]["CardFreezeInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["HeldCardOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+  packageCard_unfreeze_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardFreezeInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CardFreezeInput"];
+        "multipart/form-data": components["schemas"]["CardFreezeInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["HeldCardOutput"];
           };
         };
       };
