@@ -56,6 +56,8 @@ def _store(request: Request) -> OrgUnit:
 
 
 class MemberCardsApi(ErpApi):
+    """findErpAllCard: a member's cards with balances and sessions (contract §8), chain-wide."""
+
     required_codes = CARD_READERS
 
     @extend_schema(responses=io.CardOutputSerializer(many=True), summary="A member's cards, newest first")
@@ -64,6 +66,8 @@ class MemberCardsApi(ErpApi):
 
 
 class CardDetailApi(ErpApi):
+    """findErpCardDetail: a card and a page of its ledger."""
+
     required_codes = CARD_READERS
 
     @extend_schema(
@@ -77,6 +81,8 @@ class CardDetailApi(ErpApi):
 
 
 class MemberCardCountApi(ErpApi):
+    """countErpAllCard: a member's cards counted by kind and by shown status."""
+
     required_codes = CARD_READERS
 
     @extend_schema(responses=io.CardCountsOutputSerializer, summary="How many cards a member holds, by kind and status")
@@ -85,6 +91,8 @@ class MemberCardCountApi(ErpApi):
 
 
 class CardSessionUseListApi(ErpApi):
+    """findErpDarwCardRecord: the sessions used from a package card."""
+
     required_codes = CARD_READERS
 
     @extend_schema(
@@ -98,6 +106,8 @@ class CardSessionUseListApi(ErpApi):
 
 
 class CardDelayApi(ErpApi):
+    """cardDelayErp: extends a card's validity, with a reason."""
+
     required_codes = (CARD_DELAY.code,)
 
     @extend_schema(request=io.CardDelayInputSerializer, responses=io.HeldCardOutputSerializer)
@@ -109,6 +119,8 @@ class CardDelayApi(ErpApi):
 
 
 class CardFreezeApi(ErpApi):
+    """Freezes an active card: it keeps its value and is refused everywhere until unfrozen."""
+
     required_codes = (CARD_FREEZE.code,)
     freeze = staticmethod(services.card_freeze)
 
@@ -121,6 +133,8 @@ class CardFreezeApi(ErpApi):
 
 
 class CardUnfreezeApi(CardFreezeApi):
+    """Makes a frozen card active again."""
+
     freeze = staticmethod(services.card_unfreeze)
 
 
@@ -172,6 +186,8 @@ class CardTransferCheckApi(ErpApi):
 
 
 class CardTransferStartApi(ErpApi):
+    """addtransferCard: starts a transfer of the card to another member (replacing one pending)."""
+
     required_codes = (CARD_TRANSFER.code,)
 
     @extend_schema(request=io.TransferStartInputSerializer, responses=io.TransferOutputSerializer)
@@ -183,6 +199,8 @@ class CardTransferStartApi(ErpApi):
 
 
 class CardTransferCommitApi(ErpApi):
+    """transferCardCommit: moves everything the card holds to a new card of the target member."""
+
     required_codes = (CARD_TRANSFER.code,)
 
     @extend_schema(request=None, responses=io.TransferOutputSerializer)
@@ -196,6 +214,8 @@ class CardTransferCommitApi(ErpApi):
 
 
 class CardToCardApi(ErpApi):
+    """Card to card: moves an amount between two stored-value cards of one member."""
+
     required_codes = (CARD_TO_CARD.code,)
 
     @extend_schema(request=io.CardToCardInputSerializer, responses=io.CardToCardOutputSerializer)
@@ -230,6 +250,8 @@ class CardChangePreviewApi(ErpApi):
 
 
 class CardChangeApi(ErpApi):
+    """changeCard: a new card of another type gets the old value times the old-card coefficient."""
+
     required_codes = (CARD_CHANGE.code,)
 
     @extend_schema(request=io.CardTypeChoiceInputSerializer, responses=io.CardChangeOutputSerializer)
@@ -255,6 +277,8 @@ class CardChangeApi(ErpApi):
 
 
 class CardUpgradeApi(ErpApi):
+    """upgrade: the card takes a higher card type once it holds that type's price."""
+
     required_codes = (CARD_UPGRADE.code,)
 
     @extend_schema(request=io.CardTypeChoiceInputSerializer, responses=io.HeldCardOutputSerializer)
@@ -280,6 +304,8 @@ class StoreCoefficientListApi(ErpApi):
 
 
 class MemberCouponListApi(PagedListApi):
+    """couponList: a member's coupons, filtered by shown status and kind."""
+
     required_codes = CARD_READERS
     filters = io.CouponListInputSerializer
     page_output = io.CouponPageOutputSerializer
@@ -293,6 +319,8 @@ class MemberCouponListApi(PagedListApi):
 
 
 class CouponIssueApi(ErpApi):
+    """Gives a member coupons of a template at the desk."""
+
     required_codes = (COUPON_ISSUE.code,)
 
     @extend_schema(request=io.CouponIssueInputSerializer, responses={201: io.CouponOutputSerializer(many=True)})

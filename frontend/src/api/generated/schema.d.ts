@@ -262,12 +262,12 @@ export interface paths {
   "/rest/coupon/couponList": {
     /**
      * A member's coupons, newest first
-     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     * @description couponList: a member's coupons, filtered by shown status and kind.
      */
     get: operations["coupon_couponList_retrieve"];
   };
   "/rest/coupon/issue": {
-    /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+    /** @description Gives a member coupons of a template at the desk. */
     post: operations["coupon_issue_create"];
   };
   "/rest/health": {
@@ -537,11 +537,11 @@ export interface paths {
     get: operations["oldcardcoefficient_searchByStoreId_list"];
   };
   "/rest/packageCard/cardDelayErp": {
-    /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+    /** @description cardDelayErp: extends a card's validity, with a reason. */
     post: operations["packageCard_cardDelayErp_create"];
   };
   "/rest/packageCard/changeCard": {
-    /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+    /** @description changeCard: a new card of another type gets the old value times the old-card coefficient. */
     post: operations["packageCard_changeCard_create"];
   };
   "/rest/packageCard/changeCardPreview": {
@@ -551,41 +551,41 @@ export interface paths {
   "/rest/packageCard/countErpAllCard/{member_id}": {
     /**
      * How many cards a member holds, by kind and status
-     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     * @description countErpAllCard: a member's cards counted by kind and by shown status.
      */
     get: operations["packageCard_countErpAllCard_retrieve"];
   };
   "/rest/packageCard/findErpAllCard/{member_id}": {
     /**
      * A member's cards, newest first
-     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     * @description findErpAllCard: a member's cards with balances and sessions (contract §8), chain-wide.
      */
     get: operations["packageCard_findErpAllCard_list"];
   };
   "/rest/packageCard/findErpCardDetail/{card_id}": {
     /**
      * A card and its ledger, newest first (paged)
-     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     * @description findErpCardDetail: a card and a page of its ledger.
      */
     get: operations["packageCard_findErpCardDetail_retrieve"];
   };
   "/rest/packageCard/findErpDarwCardRecord/{card_id}": {
     /**
      * Sessions used from a package card, newest first (paged)
-     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     * @description findErpDarwCardRecord: the sessions used from a package card.
      */
     get: operations["packageCard_findErpDarwCardRecord_retrieve"];
   };
   "/rest/packageCard/freeze": {
-    /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+    /** @description Freezes an active card: it keeps its value and is refused everywhere until unfrozen. */
     post: operations["packageCard_freeze_create"];
   };
   "/rest/packageCard/unfreeze": {
-    /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+    /** @description Makes a frozen card active again. */
     post: operations["packageCard_unfreeze_create"];
   };
   "/rest/packageCard/upgrade": {
-    /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+    /** @description upgrade: the card takes a higher card type once it holds that type's price. */
     post: operations["packageCard_upgrade_create"];
   };
   "/rest/promotion/detail/{promotion_id}": {
@@ -912,11 +912,11 @@ export interface paths {
     post: operations["timePeriod_save_create"];
   };
   "/rest/transferCardRest/cardToCard": {
-    /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+    /** @description Card to card: moves an amount between two stored-value cards of one member. */
     post: operations["transferCardRest_cardToCard_create"];
   };
   "/rest/usercard/addtransferCard/{card_id}": {
-    /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+    /** @description addtransferCard: starts a transfer of the card to another member (replacing one pending). */
     post: operations["usercard_addtransferCard_create"];
   };
   "/rest/usercard/transferCard": {
@@ -927,7 +927,7 @@ export interface paths {
     get: operations["usercard_transferCard_retrieve"];
   };
   "/rest/usercard/transferCardCommit/{card_id}": {
-    /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+    /** @description transferCardCommit: moves everything the card holds to a new card of the target member. */
     post: operations["usercard_transferCardCommit_create"];
   };
 }
@@ -5670,7 +5670,7 @@ export interface operations {
   };
   /**
    * A member's coupons, newest first
-   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   * @description couponList: a member's coupons, filtered by shown status and kind.
    */
   coupon_couponList_retrieve: {
     parameters: {
@@ -5753,7 +5753,7 @@ export interface operations {
       };
     };
   };
-  /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+  /** @description Gives a member coupons of a template at the desk. */
   coupon_issue_create: {
     requestBody: {
       content: {
@@ -8905,7 +8905,7 @@ export interface operations {
       };
     };
   };
-  /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+  /** @description cardDelayErp: extends a card's validity, with a reason. */
   packageCard_cardDelayErp_create: {
     requestBody: {
       content: {
@@ -8972,7 +8972,7 @@ export interface operations {
       };
     };
   };
-  /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+  /** @description changeCard: a new card of another type gets the old value times the old-card coefficient. */
   packageCard_changeCard_create: {
     requestBody: {
       content: {
@@ -9107,7 +9107,7 @@ export interface operations {
   };
   /**
    * How many cards a member holds, by kind and status
-   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   * @description countErpAllCard: a member's cards counted by kind and by shown status.
    */
   packageCard_countErpAllCard_retrieve: {
     parameters: {
@@ -9175,7 +9175,7 @@ export interface operations {
   };
   /**
    * A member's cards, newest first
-   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   * @description findErpAllCard: a member's cards with balances and sessions (contract §8), chain-wide.
    */
   packageCard_findErpAllCard_list: {
     parameters: {
@@ -9243,7 +9243,7 @@ export interface operations {
   };
   /**
    * A card and its ledger, newest first (paged)
-   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   * @description findErpCardDetail: a card and a page of its ledger.
    */
   packageCard_findErpCardDetail_retrieve: {
     parameters: {
@@ -9317,7 +9317,7 @@ export interface operations {
   };
   /**
    * Sessions used from a package card, newest first (paged)
-   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   * @description findErpDarwCardRecord: the sessions used from a package card.
    */
   packageCard_findErpDarwCardRecord_retrieve: {
     parameters: {
@@ -9389,7 +9389,7 @@ export interface operations {
       };
     };
   };
-  /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+  /** @description Freezes an active card: it keeps its value and is refused everywhere until unfrozen. */
   packageCard_freeze_create: {
     requestBody: {
       content: {
@@ -9456,7 +9456,7 @@ export interface operations {
       };
     };
   };
-  /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+  /** @description Makes a frozen card active again. */
   packageCard_unfreeze_create: {
     requestBody: {
       content: {
@@ -9523,7 +9523,7 @@ export interface operations {
       };
     };
   };
-  /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+  /** @description upgrade: the card takes a higher card type once it holds that type's price. */
   packageCard_upgrade_create: {
     requestBody: {
       content: {
@@ -13802,7 +13802,7 @@ export interface operations {
       };
     };
   };
-  /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+  /** @description Card to card: moves an amount between two stored-value cards of one member. */
   transferCardRest_cardToCard_create: {
     requestBody: {
       content: {
@@ -13869,7 +13869,7 @@ export interface operations {
       };
     };
   };
-  /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+  /** @description addtransferCard: starts a transfer of the card to another member (replacing one pending). */
   usercard_addtransferCard_create: {
     parameters: {
       path: {
@@ -14009,7 +14009,7 @@ export interface operations {
       };
     };
   };
-  /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+  /** @description transferCardCommit: moves everything the card holds to a new card of the target member. */
   usercard_transferCardCommit_create: {
     parameters: {
       path: {
