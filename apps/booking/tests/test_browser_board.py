@@ -16,7 +16,7 @@ from apps.booking.choices import RotaKind
 from apps.booking.models import Reservation, RotaDay
 from apps.booking.selectors import day_bounds
 from apps.core.models import SystemLog
-from apps.messaging.tests.browser import acknowledge_forced_notices, enter
+from apps.messaging.tests.browser import acknowledge_forced_notices, enter, fill_picker
 from apps.org.models import OrgUnit
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -58,8 +58,8 @@ def test_book_see_drag_and_cancel(page, demo):
     page.keyboard.press("Escape")
     page.get_by_label("Nurse").click()
     page.get_by_role("option", name=first.name, exact=True).click()
-    page.get_by_label("Date").fill(tomorrow.isoformat())
-    page.get_by_label("Start time").fill("20:00")
+    fill_picker(page, "Date", tomorrow.isoformat())
+    fill_picker(page, "Start time", "20:00")
     page.get_by_test_id("check-ok").wait_for()
     page.get_by_test_id("save-reservation").click()
     page.wait_for_url(re.compile(r"/orderBoard\?date=" + tomorrow.isoformat()))
