@@ -7,7 +7,7 @@ import { textFieldProps, type TextValueFieldProps } from "./fieldProps";
 import { useTextValue } from "./useTextValue";
 
 export type TimeFieldProps = TextValueFieldProps & {
-  /** The step of the minutes offered in the list (typing any minute still works). */
+  /** The step of the minutes the list offers (typing another minute still works). */
   minutesStep?: number;
 };
 
@@ -25,6 +25,7 @@ export function TimeField({ minutesStep, ...props }: TimeFieldProps) {
       format={TIME_FORMAT}
       ampm={false}
       minutesStep={minutesStep}
+      timeSteps={minutesStep === undefined ? undefined : { minutes: minutesStep }}
       disabled={props.disabled}
       slotProps={{ textField: textFieldProps(props, problem === null ? "" : t("dates.invalidTime")) }}
     />
