@@ -90,6 +90,20 @@ describe("the date and time fields in Chinese", () => {
   });
 });
 
+describe("the date and time fields in English", () => {
+  it("show the same YYYY-MM-DD and 24-hour HH:mm", () => {
+    render(
+      <AppProviders>
+        <DateField label="Date" value="2026-11-23" onChange={() => undefined} />
+        <TimeField label="Time" value="21:30" onChange={() => undefined} />
+      </AppProviders>,
+    );
+    expect(screen.getByRole("group", { name: "Date" })).toHaveTextContent(/^2026-11-23/);
+    expect(screen.getByRole("group", { name: "Time" })).toHaveTextContent(/^21:30/);
+    expect(screen.getByRole("group", { name: "Time" })).not.toHaveTextContent(/AM|PM/);
+  });
+});
+
 describe("the date field and its form", () => {
   it("keeps a half-typed date on screen while the form holds none, and shows the form's own date", () => {
     const onChange = vi.fn();
