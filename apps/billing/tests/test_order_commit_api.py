@@ -132,28 +132,41 @@ def refusals(store, member, product):
     left = EmployeeFactory(store=store, status=EmployeeStatus.LEFT, left_date=timezone.localdate())
     here = EmployeeFactory(store=store)
     switched_off = ProductFactory(enabled=False)
-    cases = {
-        "no customer": ({"lines": [_line("product", product)]}, "memId"),
-        "walk-in without a name": ({"walkIn": {"name": " ", "phone": "13912345678"}, "lines": [_line("product", product)]}, "walkIn.name"),
-        "walk-in with a bad phone": ({"walkIn": {"name": "路人", "areaCode": "0086", "phone": "1234"}, "lines": [_line("product", product)]}, "walkIn.phone"),
-        "walk-in name too long": ({"walkIn": {"name": "路" * 21, "phone": "13912345678"}, "lines": [_line("product", product)]}, "walkIn.name"),
-        "unknown member": ({"memId": 999999, "lines": [_line("product", product)]}, "memId"),
-        "no lines": ({"memId": member.pk, "lines": []}, "lines"),
-        "too many lines": ({"memId": member.pk, "lines": [_line("product", product)] * 51}, "lines"),
-        "quantity 0": ({"memId": member.pk, "lines": [_line("product", product, qty=0)]}, "lines"),
-        "quantity 1000": ({"memId": member.pk, "lines": [_line("product", product, qty=1000)]}, "lines"),
-        "unknown item": ({"memId": member.pk, "lines": [_line("product", product), _line("product", 999999)]}, "lines[1].itemId"),
-        "item switched off": ({"memId": member.pk, "lines": [_line("product", switched_off)]}, "lines[0].itemId"),
-        "no item": ({"memId": member.pk, "lines": [_line("project")]}, "lines[0].itemId"),
-        "a price on a product": ({"memId": member.pk, "lines": [_line("product", product, amount="1.00")]}, "lines[0].amount"),
-        "shares not adding to 1": ({"memId": member.pk, "lines": [_line("product", product, staff=[{"employeeId": here.pk, "share": "0.5"}])]}, "lines[0].staff"),
-        "a share of 0": ({"memId": member.pk, "lines": [_line("product", product, staff=[{"employeeId": here.pk, "share": "0"}, {"employeeId": left.pk, "share": "1"}])]}, "lines[0].staff"),
-        "an employee twice": ({"memId": member.pk, "lines": [_line("product", product, staff=[{"employeeId": here.pk, "share": "0.5"}, {"employeeId": here.pk, "share": "0.5"}])]}, "lines[0].staff"),
-        "an employee who left": ({"memId": member.pk, "lines": [_line("product", product, staff=[{"employeeId": left.pk, "share": "1"}])]}, "lines[0].staff"),
-        "a card for a walk-in": ({"walkIn": {"name": "路人", "phone": "13912345678"}, "lines": [_line("cardType", CardTypeFactory())]}, "lines[0].type"),
-        "a remark too long": ({"memId": member.pk, "lines": [_line("product", product)], "remark": "备" * 201}, "remark"),
-    }  # fmt: skip
-    return cases
+    product_line = _line("product", product)
+
+    def mine(*lines, **extra):
+        return {"memId": member.pk, "lines": list(lines), **extra}
+
+    def walk_in(**who):
+        return {"walkIn": who, "lines": [product_line]}
+
+    def staffed(*shares):
+        return mine(_line("product", product, staff=[{"employeeId": e.pk, "share": s} for e, s in shares]))
+
+    return {
+        "no customer": ({"lines": [product_line]}, "memId"),
+        "walk-in without a name": (walk_in(name=" ", phone="13912345678"), "walkIn.name"),
+        "walk-in with a bad phone": (walk_in(name="路人", areaCode="0086", phone="1234"), "walkIn.phone"),
+        "walk-in name too long": (walk_in(name="路" * 21, phone="13912345678"), "walkIn.name"),
+        "unknown member": ({"memId": 999999, "lines": [product_line]}, "memId"),
+        "no lines": (mine(), "lines"),
+        "too many lines": (mine(*[product_line] * 51), "lines"),
+        "quantity 0": (mine(_line("product", product, qty=0)), "lines"),
+        "quantity 1000": (mine(_line("product", product, qty=1000)), "lines"),
+        "unknown item": (mine(product_line, _line("product", 999999)), "lines[1].itemId"),
+        "item switched off": (mine(_line("product", switched_off)), "lines[0].itemId"),
+        "no item": (mine(_line("project")), "lines[0].itemId"),
+        "a price on a product": (mine(_line("product", product, amount="1.00")), "lines[0].amount"),
+        "shares not adding to 1": (staffed((here, "0.5")), "lines[0].staff"),
+        "a share of 0": (staffed((here, "0"), (left, "1")), "lines[0].staff"),
+        "an employee twice": (staffed((here, "0.5"), (here, "0.5")), "lines[0].staff"),
+        "an employee who left": (staffed((left, "1")), "lines[0].staff"),
+        "a card for a walk-in": (
+            {"walkIn": {"name": "路人", "phone": "13912345678"}, "lines": [_line("cardType", CardTypeFactory())]},
+            "lines[0].type",
+        ),
+        "a remark too long": (mine(product_line, remark="备" * 201), "remark"),
+    }
 
 
 @pytest.mark.parametrize(
