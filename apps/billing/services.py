@@ -70,13 +70,19 @@ def _fields_under(prefix: str) -> Iterator[None]:
         raise
 
 
+def active_member(member_id: int) -> Member:
+    """A member of any store (members are the chain's) whose file is not closed."""
+    member = member_in_chain(member_id)
+    if member is None or member.status != MemberStatus.ACTIVE:
+        raise InvalidInput(_("unknown member"), field="memId")
+    return member
+
+
 def customer_of(*, member_id: int | None, walk_in: WalkIn | None) -> Customer:
     """The member (any store's: members are the chain's) or a walk-in, checked by the walk-in rules
     of a reservation: a name of at most 20 characters and a phone valid for its area code."""
     if member_id is not None:
-        member = member_in_chain(member_id)
-        if member is None or member.status != MemberStatus.ACTIVE:
-            raise InvalidInput(_("unknown member"), field="memId")
+        member = active_member(member_id)
         return Customer(member, member.name, member.area_code, member.phone)
     if walk_in is None:
         raise InvalidInput(_("please choose a member or enter the walk-in's name"), field="memId")

@@ -97,10 +97,12 @@ class CheckDiscountApi(ErpApi):
         data = self.parse(io.OrderDraftInputSerializer, request.data)
         draft = _draft(data)
         store = store_acted_in(session_of(request))
-        customer = services.customer_of(member_id=draft["member_id"], walk_in=draft["walk_in"])
-        lines = resolve_lines(
-            store_id=store.pk, member_id=customer.member.pk if customer.member else None, lines=draft["lines"]
-        )
+        # The cashier sees totals before the customer is chosen: pricing needs only the member (for
+        # the cards), so a draft without one is priced as a walk-in's.
+        member_id = draft["member_id"]
+        if member_id is not None:
+            member_id = services.active_member(member_id).pk
+        lines = resolve_lines(store_id=store.pk, member_id=member_id, lines=draft["lines"])
         return EnvelopeResponse(selectors.priced_draft_row(price_lines(store_id=store.pk, lines=lines)))
 
 

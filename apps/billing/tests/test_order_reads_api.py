@@ -134,6 +134,9 @@ def test_check_discount_prices_a_draft_without_saving(client, member):
         {"source": "card", "name": card.card_type.name, "amount": "60.00"},
     ]
     assert not Order.objects.exists()
+    # Before the customer is chosen the draft is priced as a walk-in's.
+    walk_in = assert_envelope(client.post(CHECK, {"lines": body["lines"][:1]}, format="json"), status=200)
+    assert walk_in["payable"] == "90.00"
     refused = client.post(CHECK, {"memId": member.pk, "lines": [{"type": "product", "itemId": 999999}]}, format="json")
     assert "lines[0].itemId" in assert_envelope(refused, status=400, errcode="VALID-40000")["fields"]
 
