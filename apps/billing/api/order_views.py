@@ -47,7 +47,7 @@ def _my_order(request: Request, order_id: int) -> Order:
     return get_in_scope(selectors.orders(), request, pk=order_id)
 
 
-class CommitApi(ErpApi):
+class OrderCommitApi(ErpApi):
     required_codes = CASHIER
 
     @extend_schema(
@@ -68,7 +68,7 @@ class CommitApi(ErpApi):
         return EnvelopeResponse(selectors.committed_row(order), message=_("saved"), status=201)
 
 
-class CancelApi(ErpApi):
+class OrderCancelApi(ErpApi):
     required_codes = CASHIER
 
     @extend_schema(
@@ -83,7 +83,7 @@ class CancelApi(ErpApi):
         return EnvelopeResponse(selectors.order_row(order), message=_("cancelled"))
 
 
-class CheckDiscountApi(ErpApi):
+class OrderDraftPriceApi(ErpApi):
     """The cashier's live totals: the draft priced as the commit would price it, nothing saved."""
 
     required_codes = CASHIER
@@ -149,7 +149,7 @@ class OrderSearchApi(ErpApi):
         return EnvelopeResponse(selectors.order_quick_search(scoped_to_stores(selectors.orders(), request), keyword))
 
 
-class PriceApi(ErpApi):
+class OrderPriceApi(ErpApi):
     required_codes = CASHIER
     with_lines = False
 
@@ -159,7 +159,7 @@ class PriceApi(ErpApi):
         return EnvelopeResponse(selectors.price_summary(order, with_lines=self.with_lines))
 
 
-class DetailPriceApi(PriceApi):
+class OrderDetailPriceApi(OrderPriceApi):
     with_lines = True
 
     @extend_schema(responses=io.DetailPriceOutputSerializer, summary="pay/price with each line's price and discounts")
@@ -179,7 +179,7 @@ class _ReservationDraftApi(ErpApi):
         return reservation
 
 
-class ReservationProjectApi(_ReservationDraftApi):
+class ReservationProjectDraftApi(_ReservationDraftApi):
     @extend_schema(
         parameters=[io.ReservationIdInputSerializer],
         responses=io.ReservationDraftOutputSerializer,
@@ -189,7 +189,7 @@ class ReservationProjectApi(_ReservationDraftApi):
         return EnvelopeResponse(selectors.reservation_project_draft(self.reservation(request)))
 
 
-class ReservationPackageApi(_ReservationDraftApi):
+class ReservationPackageDraftApi(_ReservationDraftApi):
     @extend_schema(parameters=[io.ReservationIdInputSerializer], responses=io.ReservationPackageDraftOutputSerializer)
     def get(self, request: Request) -> EnvelopeResponse:
         return EnvelopeResponse(selectors.reservation_package_draft(self.reservation(request)))

@@ -8,6 +8,8 @@ from datetime import timedelta
 from decimal import Decimal
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from apps.billing.models import Order
@@ -19,7 +21,7 @@ from apps.booking.tests.factories import ReservationFactory
 from apps.cards.tests.factories import package_card, stored_value_card
 from apps.catalog.models import CardTypeDiscount
 from apps.catalog.tests.factories import ProductFactory, ProjectFactory, PromotionFactory, PromotionLineFactory
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import api_client, assert_envelope, assert_list_queries_constant
 from apps.members.tests.factories import MemberFactory
 from apps.staff.tests.factories import EmployeeFactory
 
@@ -185,3 +187,20 @@ def test_each_call_takes_its_pages_code(store, make_entry, member, product):
     assert_envelope(details_only.get(DETAILS, {"orderId": order.pk}), status=200)
     assert_envelope(bills_only.get(LIST), status=200)
     assert_envelope(cashier_only.post("/rest/order/commit", body, format="json"), status=201)
+
+
+def test_the_list_and_the_details_make_a_fixed_number_of_queries(client, store, product):
+    nurse = EmployeeFactory(store=store)
+
+    def add_orders(n):
+        for _ in range(n):
+            committed_order(store=store, lines=[line("product", product, staff=[(nurse, "1")])])
+
+    assert_list_queries_constant(client, LIST, add_orders, params={"pageSize": 100})
+    busy = committed_order(store=store, lines=[line("product", product, staff=[(nurse, "1")]) for _ in range(20)])
+    quiet = committed_order(store=store)
+    with CaptureQueriesContext(connection) as one:
+        assert_envelope(client.get(DETAILS, {"orderId": quiet.pk}), status=200)
+    with CaptureQueriesContext(connection) as many:
+        assert_envelope(client.get(DETAILS, {"orderId": busy.pk}), status=200)
+    assert len(one) == len(many)
