@@ -185,6 +185,29 @@ def _line_name(line: DraftLine) -> str:
     return str(line.item.name)
 
 
+def _discount(
+    line: DraftLine,
+    base: Decimal,
+    promotions: dict[tuple[str, int], list[PromotionLine]],
+    card_rates: dict[tuple[int, int], Decimal],
+) -> Discount | None:
+    """The one discount a line gets: the better of its best promotion and its card discount."""
+    if line.pays_by_sessions:
+        assert line.card is not None
+        return Discount(DiscountSource.SESSIONS, line.card.card_type.name, base * line.qty)
+    offers = [_promotion_offer(row, base) for row in promotions.get((line.type, line.item.pk), [])]
+    best_promotion = _best(offers, base)
+    candidates = [best_promotion] if best_promotion else []
+    if line.card is not None and line.type in WITH_CATEGORY:
+        rate = card_rates.get((line.card.card_type_id, line.item.category_id))
+        if rate is not None:
+            candidates.append(Offer(DiscountSource.CARD, line.card.card_type.name, exact(base * rate)))
+    chosen = _best(candidates, base)
+    if chosen is None:
+        return None
+    return Discount(chosen.source, chosen.name, base * line.qty - round_money(chosen.unit_price * line.qty))
+
+
 def price_lines(*, store_id: int, lines: list[DraftLine], now: datetime | None = None) -> PricedOrder:
     """Prices checked draft lines at the store (see the module's rules); nothing is written."""
     now = now or timezone.now()
@@ -197,22 +220,6 @@ def price_lines(*, store_id: int, lines: list[DraftLine], now: datetime | None =
             priced.append(PricedLine(line, _line_name(line), line.amount))
             continue
         base = store_price(line.item)
-        result = PricedLine(line, _line_name(line), base)
-        if line.pays_by_sessions:
-            assert line.card is not None
-            result.discounts.append(Discount(DiscountSource.SESSIONS, line.card.card_type.name, result.total))
-            priced.append(result)
-            continue
-        offers = [_promotion_offer(row, base) for row in promotions.get((line.type, line.item.pk), [])]
-        best_promotion = _best(offers, base)
-        candidates = [best_promotion] if best_promotion else []
-        if line.card is not None and line.type in WITH_CATEGORY:
-            rate = card_rates.get((line.card.card_type_id, line.item.category_id))
-            if rate is not None:
-                candidates.append(Offer(DiscountSource.CARD, line.card.card_type.name, exact(base * rate)))
-        chosen = _best(candidates, base)
-        if chosen is not None:
-            amount = round_money(chosen.unit_price * line.qty)
-            result.discounts.append(Discount(chosen.source, chosen.name, result.total - amount))
-        priced.append(result)
+        discount = _discount(line, base, promotions, card_rates)
+        priced.append(PricedLine(line, _line_name(line), base, [discount] if discount else []))
     return PricedOrder(priced)
