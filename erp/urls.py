@@ -18,6 +18,7 @@ rest_urlpatterns: list[URLPattern | URLResolver] = [
     path("", include("apps.staff.api.urls")),
     path("", include("apps.booking.api.urls")),
     path("", include("apps.cards.api.urls")),
+    path("", include("apps.billing.api.urls")),
     path("", include("apps.reports.api.urls")),
     # Last: any other /rest/ path answers the envelope's 404, in DEBUG too.
     re_path(r"^.*$", pages.rest_not_found, name="rest-not-found"),

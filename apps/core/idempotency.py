@@ -47,7 +47,8 @@ def _fingerprint(request: Request) -> str:
 def _replay(answer: IdempotentAnswer, fingerprint: str) -> EnvelopeResponse:
     if answer.fingerprint != fingerprint:
         raise IdempotencyKeyReused()
-    return EnvelopeResponse(answer.data, answer.message, status=answer.status)
+    data = json.loads(answer.data) if isinstance(answer.data, str) else answer.data
+    return EnvelopeResponse(data, answer.message, status=answer.status)
 
 
 View = Callable[..., Any]
@@ -75,8 +76,9 @@ def idempotent(method: View) -> View:
             if not 200 <= response.status_code < 300:
                 transaction.set_rollback(True)  # an answer that is not a success did nothing to keep
                 return response
-            # What the renderer would write, so the replay reads byte for byte like the first answer.
-            answer.data = json.loads(json.dumps(response.data, cls=LocalTimeJSONEncoder))
+            # What the renderer would write, kept as JSON text: PostgreSQL's jsonb would put an object's
+            # keys in its own order, and the replay must read byte for byte like the first answer.
+            answer.data = json.dumps(response.data, cls=LocalTimeJSONEncoder)
             answer.message = str(getattr(response, "message", ""))[:200]
             answer.status = response.status_code
             answer.save(update_fields=["data", "message", "status"])

@@ -536,6 +536,52 @@ export interface paths {
      */
     get: operations["oldcardcoefficient_searchByStoreId_list"];
   };
+  "/rest/order/cancel": {
+    /**
+     * Cancel an unpaid order that took no tender
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["order_cancel_create"];
+  };
+  "/rest/order/commit": {
+    /**
+     * Commit an unpaid order priced by the server (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["order_commit_create"];
+  };
+  "/rest/order/orderDetails": {
+    /**
+     * One order with its lines, staff, discounts, tenders and refunds
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["order_orderDetails_retrieve"];
+  };
+  "/rest/order/orderList": {
+    /**
+     * The chosen store's orders, newest first (the bills list)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["order_orderList_retrieve"];
+  };
+  "/rest/order/reservationPackage": {
+    /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+    get: operations["order_reservationPackage_retrieve"];
+  };
+  "/rest/order/reservationProject": {
+    /**
+     * Draft lines from a reservation's projects, served by its nurse
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["order_reservationProject_retrieve"];
+  };
+  "/rest/order/search": {
+    /**
+     * Orders by a whole phone or the start of an order number
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["order_search_list"];
+  };
   "/rest/packageCard/cardDelayErp": {
     /** @description cardDelayErp: extends a card's validity, with a reason. */
     post: operations["packageCard_cardDelayErp_create"];
@@ -587,6 +633,27 @@ export interface paths {
   "/rest/packageCard/upgrade": {
     /** @description upgrade: the card takes a higher card type once it holds that type's price. */
     post: operations["packageCard_upgrade_create"];
+  };
+  "/rest/pay/detailPrice/{order_id}": {
+    /**
+     * pay/price with each line's price and discounts
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["pay_detailPrice_retrieve"];
+  };
+  "/rest/pay/price/{order_id}": {
+    /**
+     * What an order costs: payable, paid, due, discounts
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["pay_price_retrieve"];
+  };
+  "/rest/pricingEngine/checkDiscountConcurrently": {
+    /**
+     * Price a draft order without saving it (the cashier's live totals)
+     * @description The cashier's live totals: the draft priced as the commit would price it, nothing saved.
+     */
+    post: operations["pricingEngine_checkDiscountConcurrently_create"];
   };
   "/rest/promotion/detail/{promotion_id}": {
     /**
@@ -1321,6 +1388,33 @@ export interface components {
        */
       setBy: "store" | "headOffice";
     };
+    CommittedLineOutput: {
+      orderLineId: number;
+      type: string;
+      itemId: number;
+      name: string;
+      qty: number;
+      /** @description decimal string, 2 places ("199.00") */
+      unitPrice: string;
+      /** @description decimal string, 2 places ("199.00") */
+      discount: string;
+      /** @description decimal string, 2 places ("199.00") */
+      amount: string;
+      cardId: number | null;
+    };
+    /** @description Contract §8's answer to `order/commit`, field for field. */
+    CommittedOrderOutput: {
+      orderId: number;
+      orderNo: string;
+      status: string;
+      /** @description decimal string, 2 places ("199.00") */
+      total: string;
+      /** @description decimal string, 2 places ("199.00") */
+      discount: string;
+      /** @description decimal string, 2 places ("199.00") */
+      payable: string;
+      lines: components["schemas"]["CommittedLineOutput"][];
+    };
     CopyWeekInput: {
       /** Format: date */
       weekStart: string;
@@ -1444,6 +1538,58 @@ export interface components {
     DebtStatusOutput: {
       disabled: boolean;
       reason: string;
+    };
+    DetailPriceOutput: {
+      orderId: number;
+      orderNo: string;
+      status: string;
+      /** @description decimal string, 2 places ("199.00") */
+      total: string;
+      /** @description decimal string, 2 places ("199.00") */
+      discount: string;
+      /** @description decimal string, 2 places ("199.00") */
+      payable: string;
+      /** @description decimal string, 2 places ("199.00") */
+      paid: string;
+      /** @description decimal string, 2 places ("199.00") */
+      due: string;
+      /** @description summed by source and name over the lines */
+      discounts: components["schemas"]["DiscountOutput"][];
+      lines: components["schemas"]["OrderLineOutput"][];
+    };
+    DiscountOutput: {
+      /** @description promotion, card or sessions */
+      source: string;
+      /** @description the promotion's or the card type's name */
+      name: string;
+      /** @description decimal string, 2 places ("199.00") */
+      amount: string;
+    };
+    DraftCardOutput: {
+      cardId: number;
+      cardNo: string;
+      name: string;
+      /** Format: date */
+      expiresOn: string;
+      sessions: components["schemas"]["DraftSessionOutput"][];
+    };
+    DraftLineOutput: {
+      type: string;
+      itemId: number;
+      name: string;
+      qty: number;
+      cardId: number | null;
+      staff: components["schemas"]["DraftStaffOutput"][];
+    };
+    DraftSessionOutput: {
+      projectId: number;
+      total: number;
+      left: number;
+    };
+    DraftStaffOutput: {
+      employeeId: number;
+      name: string;
+      share: string;
     };
     DurationCloseInput: {
       id: number;
@@ -1683,6 +1829,12 @@ export interface components {
       id: number;
       name: string;
       color: string;
+    };
+    LineStaffOutput: {
+      employeeId: number;
+      name: string;
+      /** @description 4 places ("0.5000") */
+      share: string;
     };
     LoginInfoOutput: {
       userId: number;
@@ -1977,6 +2129,165 @@ export interface components {
       abnormalLeft: boolean;
       tempOut: components["schemas"]["Interval"][];
     };
+    OrderDetailLineOutput: {
+      orderLineId: number;
+      type: string;
+      itemId: number;
+      name: string;
+      qty: number;
+      /** @description decimal string, 2 places ("199.00") */
+      unitPrice: string;
+      /** @description unit price × quantity */
+      total: string;
+      /** @description decimal string, 2 places ("199.00") */
+      discount: string;
+      /** @description payable for the line */
+      amount: string;
+      cardId: number | null;
+      discounts: components["schemas"]["DiscountOutput"][];
+      staff: components["schemas"]["LineStaffOutput"][];
+    };
+    OrderDetailOutput: {
+      orderId: number;
+      orderNo: string;
+      storeId: number;
+      memId: number | null;
+      name: string;
+      /** @description masked */
+      phone: string;
+      walkIn: boolean;
+      reservationId: number | null;
+      status: string;
+      statusName: string;
+      /** @description decimal string, 2 places ("199.00") */
+      total: string;
+      /** @description decimal string, 2 places ("199.00") */
+      discount: string;
+      /** @description decimal string, 2 places ("199.00") */
+      payable: string;
+      /** @description decimal string, 2 places ("199.00") */
+      paid: string;
+      /** @description decimal string, 2 places ("199.00") */
+      due: string;
+      /** Format: date */
+      businessDate: string;
+      remark: string;
+      operatorName: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      paidAt: string | null;
+      lines: components["schemas"]["OrderDetailLineOutput"][];
+      tenders: components["schemas"]["TenderOutput"][];
+      /** @description empty until refunds are built */
+      refunds: components["schemas"]["RefundOutput"][];
+    };
+    /**
+     * @description An order as the cashier sends it (contract §8). Coupons are not taken yet: `couponIds` is
+     * not read (docs/api.md).
+     */
+    OrderDraftInput: {
+      memId?: number | null;
+      walkIn?: components["schemas"]["WalkInInput"] | null;
+      reservationId?: number | null;
+      lines: components["schemas"]["OrderLineInput"][];
+      /** @default */
+      remark?: string;
+    };
+    OrderFoundOutput: {
+      orderId: number;
+      orderNo: string;
+      name: string;
+      /** @description masked */
+      phone: string;
+      status: string;
+      /** @description decimal string, 2 places ("199.00") */
+      payable: string;
+      /** @description decimal string, 2 places ("199.00") */
+      due: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    OrderIdInput: {
+      orderId: number;
+    };
+    OrderLineInput: {
+      /**
+       * @description * `product` - product
+       * * `productPackage` - product package
+       * * `project` - project
+       * * `projectPackage` - project package
+       * * `cardType` - card purchase
+       * * `topUp` - top-up
+       * @enum {string}
+       */
+      type: "product" | "productPackage" | "project" | "projectPackage" | "cardType" | "topUp";
+      /** @description not for a topUp line */
+      itemId?: number | null;
+      /** @default 1 */
+      qty?: number;
+      /** @description the member's card the line pays with (stored value or package sessions), or tops up */
+      cardId?: number | null;
+      /**
+       * Format: decimal
+       * @description topUp only: the amount loaded
+       */
+      amount?: string | null;
+      /** @description absent or null: the reservation's nurse for a project line, else nobody */
+      staff?: components["schemas"]["StaffShareInput"][] | null;
+    };
+    OrderLineOutput: {
+      orderLineId: number;
+      type: string;
+      itemId: number;
+      name: string;
+      qty: number;
+      /** @description decimal string, 2 places ("199.00") */
+      unitPrice: string;
+      /** @description unit price × quantity */
+      total: string;
+      /** @description decimal string, 2 places ("199.00") */
+      discount: string;
+      /** @description payable for the line */
+      amount: string;
+      cardId: number | null;
+      discounts: components["schemas"]["DiscountOutput"][];
+    };
+    OrderPageOutput: {
+      list: components["schemas"]["OrderRowOutput"][];
+      total: number;
+    };
+    OrderRowOutput: {
+      orderId: number;
+      orderNo: string;
+      storeId: number;
+      memId: number | null;
+      name: string;
+      /** @description masked */
+      phone: string;
+      walkIn: boolean;
+      reservationId: number | null;
+      status: string;
+      statusName: string;
+      /** @description decimal string, 2 places ("199.00") */
+      total: string;
+      /** @description decimal string, 2 places ("199.00") */
+      discount: string;
+      /** @description decimal string, 2 places ("199.00") */
+      payable: string;
+      /** @description decimal string, 2 places ("199.00") */
+      paid: string;
+      /** @description decimal string, 2 places ("199.00") */
+      due: string;
+      /** Format: date */
+      businessDate: string;
+      remark: string;
+      operatorName: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      paidAt: string | null;
+    };
     OwnerStoreOutput: {
       id: number;
       name: string;
@@ -2109,6 +2420,51 @@ export interface components {
       changedBy: string;
       /** Format: date-time */
       changedAt: string;
+    };
+    PriceOutput: {
+      orderId: number;
+      orderNo: string;
+      status: string;
+      /** @description decimal string, 2 places ("199.00") */
+      total: string;
+      /** @description decimal string, 2 places ("199.00") */
+      discount: string;
+      /** @description decimal string, 2 places ("199.00") */
+      payable: string;
+      /** @description decimal string, 2 places ("199.00") */
+      paid: string;
+      /** @description decimal string, 2 places ("199.00") */
+      due: string;
+      /** @description summed by source and name over the lines */
+      discounts: components["schemas"]["DiscountOutput"][];
+    };
+    PricedDraftOutput: {
+      /** @description decimal string, 2 places ("199.00") */
+      total: string;
+      /** @description decimal string, 2 places ("199.00") */
+      discount: string;
+      /** @description decimal string, 2 places ("199.00") */
+      payable: string;
+      discounts: components["schemas"]["DiscountOutput"][];
+      lines: components["schemas"]["PricedLineOutput"][];
+    };
+    PricedLineOutput: {
+      /** @description the line's place in the request, from 0 */
+      index: number;
+      type: string;
+      itemId: number;
+      name: string;
+      qty: number;
+      /** @description decimal string, 2 places ("199.00") */
+      unitPrice: string;
+      /** @description decimal string, 2 places ("199.00") */
+      total: string;
+      /** @description decimal string, 2 places ("199.00") */
+      discount: string;
+      /** @description decimal string, 2 places ("199.00") */
+      amount: string;
+      cardId: number | null;
+      discounts: components["schemas"]["DiscountOutput"][];
     };
     ProblemOutput: {
       code: string;
@@ -2431,6 +2787,9 @@ export interface components {
     RefreshInput: {
       refresh: string;
     };
+    RefundOutput: {
+      recedeId: number;
+    };
     RegionOutput: {
       /** @description GB/T 2260 code, 6 digits */
       code: string;
@@ -2498,6 +2857,16 @@ export interface components {
       /** Format: date-time */
       updatedAt: string;
       history: components["schemas"]["ChangeOutput"][];
+    };
+    ReservationDraftOutput: {
+      reservationId: number;
+      memId: number | null;
+      name: string;
+      /** @description masked */
+      phone: string;
+      nurseId: number | null;
+      nurseName: string;
+      lines: components["schemas"]["DraftLineOutput"][];
     };
     ReservationIdInput: {
       id: number;
@@ -2571,6 +2940,17 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       updatedAt: string;
+    };
+    ReservationPackageDraftOutput: {
+      reservationId: number;
+      memId: number | null;
+      name: string;
+      /** @description masked */
+      phone: string;
+      nurseId: number | null;
+      nurseName: string;
+      lines: components["schemas"]["DraftLineOutput"][];
+      cards: components["schemas"]["DraftCardOutput"][];
     };
     ReservationPageOutput: {
       list: components["schemas"]["ReservationOutput"][];
@@ -2757,6 +3137,14 @@ export interface components {
       name: string;
       position: string;
       positionName: string;
+    };
+    StaffShareInput: {
+      employeeId: number;
+      /**
+       * Format: decimal
+       * @description the employee's part of the line, above 0 ("0.5000")
+       */
+      share: string;
     };
     StoreInfoCheckOutput: {
       id: number;
@@ -2971,6 +3359,22 @@ export interface components {
       employeeId: number;
       intervals: components["schemas"]["Interval"][];
     };
+    TenderOutput: {
+      tenderId: number;
+      method: string;
+      /** @description decimal string, 2 places ("199.00") */
+      amount: string;
+      status: string;
+      cardId: number | null;
+      points: number | null;
+      /** @description decimal string, 2 places ("199.00") */
+      received: string | null;
+      /** @description decimal string, 2 places ("199.00") */
+      change: string | null;
+      operatorName: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
     TimePeriodInput: {
       /** @description 0 Monday … 6 Sunday; null every day */
       weekday?: number | null;
@@ -3045,6 +3449,14 @@ export interface components {
     UserRoleInput: {
       userRoleId: number;
       storeId?: number | null;
+    };
+    WalkInInput: {
+      /** @default */
+      name?: string;
+      /** @default 0086 */
+      areaCode?: string;
+      /** @default */
+      phone?: string;
     };
     WecomBindingOutput: {
       loginName: string;
@@ -8905,6 +9317,499 @@ export interface operations {
       };
     };
   };
+  /**
+   * Cancel an unpaid order that took no tender
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  order_cancel_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["OrderIdInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["OrderIdInput"];
+        "multipart/form-data": components["schemas"]["OrderIdInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["OrderRowOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Commit an unpaid order priced by the server (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  order_commit_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["OrderDraftInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["OrderDraftInput"];
+        "multipart/form-data": components["schemas"]["OrderDraftInput"];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CommittedOrderOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * One order with its lines, staff, discounts, tenders and refunds
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  order_orderDetails_retrieve: {
+    parameters: {
+      query: {
+        orderId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["OrderDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The chosen store's orders, newest first (the bills list)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  order_orderList_retrieve: {
+    parameters: {
+      query?: {
+        employeeId?: number | null;
+        endTime?: string | null;
+        memId?: number | null;
+        orderNo?: string;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        startTime?: string | null;
+        /**
+         * @description * `unpaid` - unpaid
+         * * `partlyPaid` - partly paid
+         * * `paid` - paid
+         * * `cancelled` - cancelled
+         */
+        status?: "unpaid" | "partlyPaid" | "paid" | "cancelled" | "";
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["OrderPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+  order_reservationPackage_retrieve: {
+    parameters: {
+      query: {
+        reservationId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ReservationPackageDraftOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Draft lines from a reservation's projects, served by its nurse
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  order_reservationProject_retrieve: {
+    parameters: {
+      query: {
+        reservationId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ReservationDraftOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Orders by a whole phone or the start of an order number
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  order_search_list: {
+    parameters: {
+      query: {
+        /** @description a whole phone, or the start of an order number */
+        keyword: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["OrderFoundOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
   /** @description cardDelayErp: extends a card's validity, with a reason. */
   packageCard_cardDelayErp_create: {
     requestBody: {
@@ -9537,6 +10442,212 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["HeldCardOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * pay/price with each line's price and discounts
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  pay_detailPrice_retrieve: {
+    parameters: {
+      path: {
+        order_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DetailPriceOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * What an order costs: payable, paid, due, discounts
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  pay_price_retrieve: {
+    parameters: {
+      path: {
+        order_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["PriceOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Price a draft order without saving it (the cashier's live totals)
+   * @description The cashier's live totals: the draft priced as the commit would price it, nothing saved.
+   */
+  pricingEngine_checkDiscountConcurrently_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["OrderDraftInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["OrderDraftInput"];
+        "multipart/form-data": components["schemas"]["OrderDraftInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["PricedDraftOutput"];
           };
         };
       };

@@ -1,0 +1,16 @@
+"""The orders' domain errors (contract §8; docs/api.md lists every errcode)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy
+
+from apps.core.errors import DomainError
+
+
+class OrderNotInState(DomainError):
+    """Contract §8: the order is not in a state that allows this (cancelling a paid order, paying a
+    cancelled one)."""
+
+    errcode = "ORD-40901"
+    status = 409
+    default_message = gettext_lazy("the order is not in a state that allows this")

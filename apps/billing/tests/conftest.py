@@ -1,0 +1,54 @@
+from decimal import Decimal
+
+import pytest
+
+from apps.catalog.tests.factories import ProductFactory, ProjectFactory
+from apps.core.page_registry import code_of
+from apps.core.testing import api_client
+from apps.members.tests.factories import MemberFactory
+from apps.staff.tests.factories import EmployeeFactory
+
+CASHIER = code_of("/account")
+BILLS = code_of("/billingList")
+ORDER_DETAILS = code_of("/orderDetails")
+
+
+@pytest.fixture
+def store(chain):
+    return chain["store"]
+
+
+@pytest.fixture
+def other_store(chain):
+    return chain["other_store"]
+
+
+@pytest.fixture
+def member(store):
+    return MemberFactory(home_store=store, name="王芳", phone="13912345678")
+
+
+@pytest.fixture
+def nurse(store):
+    return EmployeeFactory(store=store, name="张敏")
+
+
+@pytest.fixture
+def product(db):
+    return ProductFactory(name="洗发水", price=Decimal("100.00"))
+
+
+@pytest.fixture
+def project(db):
+    return ProjectFactory(name="头皮护理", price=Decimal("298.00"))
+
+
+@pytest.fixture
+def client(store, make_entry):
+    """The cashier of Store A: the cashier pages, the bills list and the order details."""
+    return api_client(entry=make_entry(store, codes=[CASHIER, BILLS, ORDER_DETAILS]))
+
+
+@pytest.fixture
+def other_client(other_store, make_entry):
+    return api_client(entry=make_entry(other_store, codes=[CASHIER, BILLS, ORDER_DETAILS]))
