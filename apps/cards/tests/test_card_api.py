@@ -362,3 +362,17 @@ def test_messages_follow_the_language(store, make_entry):
     chinese = api_client(entry=make_entry(store, codes=ALL_CARD_CODES), language="zh-hans")
     answer = chinese.post(f"/rest/usercard/transferCardCommit/{stored.pk}", {}, format="json")
     assert answer.status_code == 409 and answer.json()["errmsg"] == "该卡没有进行中的转卡"
+
+
+def test_a_cards_ledger_makes_as_many_queries_for_fifty_entries_as_for_one(client, store):
+    from apps.core.testing import assert_list_queries_constant
+
+    member, stored, _package = _holder(store)
+
+    def spend(n):
+        for _ in range(n):
+            card_spend(actor=CASHIER, store=store, card_id=stored.pk, member_id=member.pk, amount=Decimal("1"))
+
+    assert_list_queries_constant(
+        client, f"/rest/packageCard/findErpCardDetail/{stored.pk}", spend, params={"pageSize": 60}
+    )

@@ -124,3 +124,20 @@ def test_the_desk_gives_a_member_coupons_with_the_button_code(client, cashier_cl
     assert_envelope(
         client.post("/rest/coupon/issue", {**body, "memId": 999999}, format="json"), status=404, errcode="SYS-40400"
     )
+
+
+def test_the_coupon_list_makes_as_many_queries_for_fifty_coupons_as_for_one(client, store):
+    from apps.core.testing import assert_list_queries_constant
+
+    member = MemberFactory(home_store=store)
+    template = CouponTemplateFactory()
+
+    def add(n):
+        coupon_issue(actor=CASHIER, store=store, member_id=member.pk, template_id=template.pk, count=n)
+
+    assert_list_queries_constant(
+        client,
+        "/rest/coupon/couponList",
+        lambda n: [add(min(20, n - done)) for done in range(0, n, 20)],
+        params={"memId": member.pk, "pageSize": 50},
+    )
