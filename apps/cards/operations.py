@@ -274,6 +274,11 @@ def _stored_value(card: Card) -> Card:
     return card
 
 
+def change_target(card: Card, card_type_id: int) -> CardType:
+    """The card type a stored-value card may be changed or upgraded to, or 400 saying why not."""
+    return _new_stored_value_type(_stored_value(card), card_type_id)
+
+
 @dataclass(frozen=True)
 class CardChange:
     old_card: Card
@@ -290,8 +295,8 @@ def card_change(
     today and counts as sold where the old card was (that store received the money)."""
     today = today or timezone.localdate()
     with transaction.atomic():
-        card = _stored_value(_usable(_locked(card_id)))
-        card_type = _new_stored_value_type(card, card_type_id)
+        card = _usable(_locked(card_id))
+        card_type = change_target(card, card_type_id)
         value = change_value(card, coefficient_for(card.card_type_id, store.pk))
         new_card = numbered(
             Card.objects.create(
@@ -387,6 +392,7 @@ __all__ = [
     "card_to_card",
     "card_transfer",
     "card_upgrade",
+    "change_target",
     "change_value",
     "coefficient_for",
     "transfer_commit",

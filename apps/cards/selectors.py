@@ -13,10 +13,9 @@ from typing import Any
 from django.db.models import BooleanField, Count, ExpressionWrapper, F, Q, QuerySet, Window
 from django.utils import timezone
 
-from apps.cards.choices import CardKind, CardStatus, CouponStatus, EntryKind
-from apps.cards.models import Card, CardCoefficient, CardEntry, MemberCoupon
-from apps.cards.operations import change_value, coefficient_for
-from apps.catalog.models import CardType
+from apps.cards.choices import CardKind, CardStatus, CouponStatus, EntryKind, TransferStatus
+from apps.cards.models import Card, CardCoefficient, CardEntry, CardTransfer, MemberCoupon
+from apps.cards.operations import ChangeValue, change_target, change_value, coefficient_for, transfer_refusal
 from apps.core.errors import NotFound
 from apps.core.money import money_to_wire
 from apps.core.pagination import PageRequest
@@ -36,6 +35,31 @@ _CARD_COLUMNS = (
     "store__name",
     "member_id",
 )
+
+
+def transfer_check(*, card_id: int) -> dict[str, Any]:
+    """usercard/transferCard: the card, whether it can be transferred now and why not, and the
+    transfer already started for it."""
+    card = Card.objects.filter(pk=card_id).first()
+    if card is None:
+        raise NotFound()
+    refusal = transfer_refusal(card)
+    pending = CardTransfer.objects.filter(card=card, status=TransferStatus.PENDING).select_related("to_member").first()
+    return {
+        "card": card_row(card.pk),
+        "transferable": not refusal,
+        "reason": refusal,
+        "pending": (
+            {
+                "transferId": pending.pk,
+                "toMemId": pending.to_member_id,
+                "toMemberName": pending.to_member.name,
+                "createdAt": pending.created_at,
+            }
+            if pending is not None
+            else None
+        ),
+    }
 
 
 def shown_status(status: str, expires_on: date, today: date) -> str:
@@ -235,11 +259,19 @@ def store_coefficients(*, store_id: int) -> list[dict[str, Any]]:
     return list(found.values())
 
 
-def change_preview(*, card: Card, card_type: CardType, store_id: int) -> dict[str, Any]:
-    value = change_value(card, coefficient_for(card.card_type_id, store_id))
+def change_preview(*, card_id: int, card_type_id: int, store_id: int) -> dict[str, Any]:
+    """changeCardPreview: what changing the card to `card_type_id` in this store would give."""
+    card = Card.objects.filter(pk=card_id).first()
+    if card is None:
+        raise NotFound()
+    card_type = change_target(card, card_type_id)
+    return change_answer(card.pk, card_type.pk, change_value(card, coefficient_for(card.card_type_id, store_id)))
+
+
+def change_answer(card_id: int, card_type_id: int, value: ChangeValue) -> dict[str, Any]:
     return {
-        "cardId": card.pk,
-        "cardTypeId": card_type.pk,
+        "cardId": card_id,
+        "cardTypeId": card_type_id,
         "oldValue": money_to_wire(value.old.total),
         "coefficient": f"{value.coefficient:.4f}",
         "newValue": money_to_wire(value.new.total),

@@ -19,13 +19,10 @@ from rest_framework.request import Request
 from apps.accounts.session import session_of
 from apps.cards import coupons, operations, selectors, services
 from apps.cards.api import serializers as io
-from apps.cards.choices import TransferStatus
-from apps.cards.models import Card, CardTransfer
-from apps.catalog.models import CardType
+from apps.cards.models import CardTransfer
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi
 from apps.core.envelope import EnvelopeResponse
-from apps.core.errors import InvalidInput
 from apps.core.idempotency import idempotent
 from apps.core.page_registry import code_of
 from apps.core.pagination import PageInputSerializer, page_request_from
@@ -38,7 +35,7 @@ from apps.core.role_codes import (
     CARD_UPGRADE,
     COUPON_ISSUE,
 )
-from apps.core.scoping import get_or_not_found, store_in_scope
+from apps.core.scoping import store_in_scope
 from apps.org.models import OrgUnit
 from apps.org.selectors import store_acted_in
 
@@ -161,28 +158,7 @@ class CardTransferCheckApi(ErpApi):
     @extend_schema(parameters=[io.CardIdInputSerializer], responses=io.TransferCheckOutputSerializer)
     def get(self, request: Request) -> EnvelopeResponse:
         card_id = self.parse(io.CardIdInputSerializer, request.query_params)["card_id"]
-        card = get_or_not_found(Card.objects.all(), pk=card_id)
-        refusal = operations.transfer_refusal(card)
-        pending = (
-            CardTransfer.objects.filter(card=card, status=TransferStatus.PENDING).select_related("to_member").first()
-        )
-        return EnvelopeResponse(
-            {
-                "card": selectors.card_row(card.pk),
-                "transferable": not refusal,
-                "reason": refusal,
-                "pending": (
-                    {
-                        "transferId": pending.pk,
-                        "toMemId": pending.to_member_id,
-                        "toMemberName": pending.to_member.name,
-                        "createdAt": pending.created_at,
-                    }
-                    if pending is not None
-                    else None
-                ),
-            }
-        )
+        return EnvelopeResponse(selectors.transfer_check(card_id=card_id))
 
 
 class CardTransferStartApi(ErpApi):
@@ -242,11 +218,7 @@ class CardChangePreviewApi(ErpApi):
     @extend_schema(parameters=[io.CardTypeChoiceInputSerializer], responses=io.ChangePreviewOutputSerializer)
     def get(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.CardTypeChoiceInputSerializer, request.query_params)
-        card = get_or_not_found(Card.objects.all(), pk=data["card_id"])
-        card_type = CardType.objects.filter(pk=data["card_type_id"]).first()
-        if card_type is None:
-            raise InvalidInput(_("choose an enabled stored-value card type"), field="cardTypeId")
-        return EnvelopeResponse(selectors.change_preview(card=card, card_type=card_type, store_id=_store(request).pk))
+        return EnvelopeResponse(selectors.change_preview(**data, store_id=_store(request).pk))
 
 
 class CardChangeApi(ErpApi):
@@ -259,16 +231,9 @@ class CardChangeApi(ErpApi):
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.CardTypeChoiceInputSerializer, request.data)
         change = operations.card_change(actor=self.actor(), store=_store(request), **data)
-        value = change.value
         return EnvelopeResponse(
             {
-                "cardId": change.old_card.pk,
-                "cardTypeId": change.new_card.card_type_id,
-                "oldValue": f"{value.old.total:.2f}",
-                "coefficient": f"{value.coefficient:.4f}",
-                "newValue": f"{value.new.total:.2f}",
-                "newGiftBalance": f"{value.new.gift:.2f}",
-                "difference": f"{value.difference:.2f}",
+                **selectors.change_answer(change.old_card.pk, change.new_card.card_type_id, change.value),
                 "oldCard": selectors.card_row(change.old_card.pk),
                 "newCard": selectors.card_row(change.new_card.pk),
             },
