@@ -376,3 +376,13 @@ def test_a_cards_ledger_makes_as_many_queries_for_fifty_entries_as_for_one(clien
     assert_list_queries_constant(
         client, f"/rest/packageCard/findErpCardDetail/{stored.pk}", spend, params={"pageSize": 60}
     )
+
+
+def test_the_change_preview_refuses_what_the_change_refuses(client, store):
+    _member, stored, package = _holder(store)
+    url = "/rest/packageCard/changeCardPreview"
+    params = {"cardId": package.pk, "cardTypeId": stored.card_type_id}
+    assert_envelope(client.get(url, params), status=400, errcode="VALID-40000")
+    params = {"cardId": stored.pk, "cardTypeId": stored.card_type_id}
+    assert_envelope(client.get(url, params), status=400, errcode="VALID-40000")
+    assert_envelope(client.get(url, {**params, "cardId": 999999}), status=404, errcode="SYS-40400")
