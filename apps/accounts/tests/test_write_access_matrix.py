@@ -70,6 +70,10 @@ SHOULD = {
     "coupon-issue": MANAGERS,
     "card-freeze": MANAGERS,
     "card-unfreeze": MANAGERS,
+    # the till: whoever works the front desk sells (the store-employee login included)
+    "order-commit": DESK,
+    "order-cancel": DESK,
+    "pricing-check-discount": DESK,
 }
 
 
