@@ -29,6 +29,12 @@ ENVIRONMENT = {
         "DB_CONN_MAX_AGE": "600",
         "PHONE_FRAGMENT_SEARCH_RATE": "1000000/minute",
     },
+    "sales": {
+        "DEBUG": "1",
+        "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_sales",
+        "REDIS_URL": "redis://127.0.0.1:6379/5",
+        "DB_CONN_MAX_AGE": "600",
+    },
 }
 
 
@@ -39,9 +45,9 @@ def main(argv: list[str] | None = None) -> int:
     for name, value in ENVIRONMENT.get(chosen[0] if chosen else "", {}).items():
         os.environ.setdefault(name, value)
     django.setup()
-    from bench import booking, login_info, members
+    from bench import booking, login_info, members, sales
 
-    benchmarks = {"login-info": login_info, "members": members, "booking": booking}
+    benchmarks = {"login-info": login_info, "members": members, "booking": booking, "sales": sales}
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     sub = parser.add_subparsers(dest="name", required=True)
     for name, module in benchmarks.items():

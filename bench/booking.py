@@ -34,8 +34,10 @@ from apps.booking.choices import ACTIVE_STATUSES, BOOKABLE_POSITIONS, CancelReas
 from apps.booking.models import Reservation
 from apps.catalog.selectors import project_search
 from apps.core.testing import api_client
-from apps.org.choices import EmployeePosition, EmployeeStatus, OrgUnitKind
-from apps.org.models import Employee, OrgUnit
+from apps.org.choices import OrgUnitKind
+from apps.org.models import OrgUnit
+from apps.staff.choices import EmployeePosition, EmployeeStatus
+from apps.staff.models import Employee
 from bench.live_server import get_envelope, gunicorn_env, sign_in, start_gunicorn
 from bench.stats import summary_ms
 

@@ -239,6 +239,7 @@ def generate(*, force: bool, members: int = MEMBERS, stores: int = STORES) -> di
     index_seconds = time.perf_counter() - index_started
     copy_seconds = index_started - copy_started
     _add_labels(first_id)
+    _add_opening_points(first_id)
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE members_member")
         cursor.execute("ANALYZE members_member_labels")
@@ -259,6 +260,18 @@ def _next_member_id() -> int:
     with connection.cursor() as cursor:
         cursor.execute("SELECT coalesce(max(id), 0) + 1 FROM members_member")
         return cursor.fetchone()[0]
+
+
+def _add_opening_points(first_id: int) -> None:
+    """Each generated member's points come with the ledger entry that brought them (a balance moved
+    in from the old system), so `manage.py audit_ledgers` finds the data set consistent."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "INSERT INTO members_pointsentry (member_id, store_id, kind, change, balance_after, reason, "
+            "operator_name, created_at) SELECT id, home_store_id, 'adjust', points, points, '期初积分', 'system', "
+            "created_at FROM members_member WHERE id >= %s AND points > 0",
+            (first_id,),
+        )
 
 
 def _add_labels(first_id: int) -> None:

@@ -17,6 +17,8 @@ rest_urlpatterns: list[URLPattern | URLResolver] = [
     path("", include("apps.members.api.urls")),
     path("", include("apps.staff.api.urls")),
     path("", include("apps.booking.api.urls")),
+    path("", include("apps.cards.api.urls")),
+    path("", include("apps.billing.api.urls")),
     path("", include("apps.billing.api.payment_urls")),
     path("", include("apps.reports.api.urls")),
     # Last: any other /rest/ path answers the envelope's 404, in DEBUG too.

@@ -12,6 +12,7 @@ from apps.accounts.store_master import authorization_code_set
 from apps.core.audit import SYSTEM_ACTOR
 from apps.core.page_registry import PAGE_CODES, SHOP_MANAGEMENT_CODE, code_of
 from apps.core.role_codes import (
+    CARD_CODES,
     COST_VIEW,
     MEMBER_CANCEL_DECIDE,
     MEMBER_PHONE_VIEW,
@@ -59,6 +60,7 @@ ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
             SYSTEM_LOG_VIEW.code,
             ROTA_EDIT.code,
             COST_VIEW.code,
+            *(button.code for button in CARD_CODES),
         ),
     ),
     (
@@ -74,6 +76,7 @@ ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
             RESERVATION_FORCE.code,
             SYSTEM_LOG_VIEW.code,
             ROTA_EDIT.code,
+            *(button.code for button in CARD_CODES),
         ),
     ),
     (5, "副店长", RoleKind.PRINCIPAL, "门店副店长", (*_STORE_PAGES, RESERVATION_FORCE.code, ROTA_EDIT.code)),

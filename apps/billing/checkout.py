@@ -22,9 +22,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.billing.choices import AuditAction, LineType, OrderStatus, TenderMethod, TenderStatus
-from apps.billing.errors import OrderStateRefuses, SignatureMissing
+from apps.billing.errors import OrderNotInState, SignatureMissing
 from apps.billing.models import ZERO, Order, OrderLine, Tender
-from apps.billing.performance import order_credits
+from apps.billing.performance import order_credits, paid_from_card, pays_by_sessions
 from apps.billing.points import points_earned, points_for_amount
 from apps.cards.services import card_issue, card_sessions_use, card_spend, card_top_up
 from apps.catalog.models import CardType
@@ -57,9 +57,43 @@ class Payment:
     tenders: list[Tender]
 
 
+def order_lines(order: Order) -> list[OrderLine]:
+    return list(order.lines.select_related("card"))
+
+
 def session_lines(lines: list[OrderLine]) -> list[OrderLine]:
     """Lines paid by package sessions: a project with a package card."""
-    return [line for line in lines if line.type == LineType.PROJECT and line.card_id is not None]
+    return [line for line in lines if pays_by_sessions(line)]
+
+
+def _card_priced(lines: list[OrderLine]) -> dict[int, Decimal]:
+    """What each stored-value card named on product and project lines must pay: the lines took its
+    category discount (apps.billing.pricing) because they are paid from it."""
+    owed: dict[int, Decimal] = {}
+    for line in lines:
+        if line.card_id is not None and paid_from_card(line):
+            owed[line.card_id] = owed.get(line.card_id, ZERO) + line.amount
+    return owed
+
+
+def _check_card_priced(order: Order, lines: list[OrderLine], asked: list[TenderAsked], paid_after: Decimal) -> None:
+    """What is left due after this payment leaves room for each card to pay its lines, so the order
+    is never paid in full with a card's discount but not from the card."""
+    owed = _card_priced(lines)
+    if not owed:
+        return
+    from_card = dict(
+        order.tenders.filter(status=TenderStatus.SUCCEEDED, card_id__in=owed)
+        .values("card_id")
+        .annotate(total=Sum("amount"))
+        .values_list("card_id", "total")
+    )
+    for tender in asked:
+        if tender.method == TenderMethod.STORED_VALUE and tender.card_id in owed:
+            from_card[tender.card_id] = from_card.get(tender.card_id, ZERO) + tender.amount
+    still_owed = sum((max(ZERO, amount - from_card.get(card, ZERO)) for card, amount in owed.items()), ZERO)
+    if order.payable - paid_after < still_owed:
+        raise OrderNotInState(_("the lines priced with a card's discount are paid from that card"))
 
 
 def signature_needed(order: Order, lines: list[OrderLine]) -> bool:
@@ -68,7 +102,7 @@ def signature_needed(order: Order, lines: list[OrderLine]) -> bool:
 
 def _checked(order: Order, asked: list[TenderAsked]) -> None:
     if order.status in (OrderStatus.PAID, OrderStatus.CANCELLED):
-        raise OrderStateRefuses(_("the order is already paid or cancelled"))
+        raise OrderNotInState(_("the order is already paid or cancelled"))
     for tender in asked:
         if tender.method in PROVIDER_METHODS:
             raise InvalidInput(
@@ -176,7 +210,7 @@ def order_pay(*, actor: Actor, order_id: int, tenders: list[TenderAsked], now: d
     with transaction.atomic():
         order = Order.objects.select_for_update().select_related("store").get(pk=order_id)
         _checked(order, tenders)
-        lines = list(order.lines.all())
+        lines = order_lines(order)
         if signature_needed(order, lines) and not order.signature:
             raise SignatureMissing()
         if order.member_id is not None:
@@ -184,11 +218,12 @@ def order_pay(*, actor: Actor, order_id: int, tenders: list[TenderAsked], now: d
         due = order.due
         others = sum((tender.amount for tender in tenders if tender.method != TenderMethod.CASH), ZERO)
         if others > due:
-            raise OrderStateRefuses(_("the tenders pay more than is due"))
+            raise OrderNotInState(_("the tenders pay more than is due"))
         cash = next((tender for tender in tenders if tender.method == TenderMethod.CASH), None)
         cash_paid = min(cash.amount, due - others) if cash else ZERO
         if cash and cash_paid <= 0:
-            raise OrderStateRefuses(_("nothing is left to pay in cash"))
+            raise OrderNotInState(_("nothing is left to pay in cash"))
+        _check_card_priced(order, lines, tenders, order.paid + others + cash_paid)
         made: list[Tender] = []
         by_card = sorted(
             (tender for tender in tenders if tender.method == TenderMethod.STORED_VALUE),

@@ -1,5 +1,7 @@
 """Choices and constants of orders and payment (issue 13 §2, contract §8)."""
 
+from decimal import Decimal
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -57,10 +59,24 @@ class AuditAction(models.TextChoices):
     ORDER_SIGNED = "billing.order_signed", _("saved a member's signature on an order")
 
 
+class DiscountSource(models.TextChoices):
+    """Where a discount recorded on an order line comes from (`discounts[].source`)."""
+
+    PROMOTION = "promotion", _("promotion")
+    CARD = "card", _("card discount")
+    SESSIONS = "sessions", _("package sessions")
+
+
 ORDER_NO_PREFIX = "SO"
+# The order number is the prefix, the business day (YYYYMMDD) and the id padded to this many digits.
+ORDER_NO_ID_DIGITS = 8
 MAX_LINES = 50
 MAX_QTY = 999
 REMARK_MAX_LENGTH = 200
+# A top-up line's amount: above 0 and at most this (a slip of the keyboard, not a limit of the card).
+TOP_UP_MAX = Decimal("100000.00")
+# A search by order number or phone answers at most this many orders, newest first.
+SEARCH_LIMIT = 20
 # A signature pad's PNG is a few kilobytes; the bound keeps a wrong file out of the store.
 SIGNATURE_MAX_BYTES = 256 * 1024
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"

@@ -1,4 +1,4 @@
-"""The billing app's domain errors (contract §8; docs/api.md lists every errcode)."""
+"""The orders' domain errors (contract §8; docs/api.md lists every errcode)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from django.utils.translation import gettext_lazy
 from apps.core.errors import DomainError
 
 
-class OrderStateRefuses(DomainError):
-    """Contract §8: paying a paid or cancelled order, paying more than is due by other than cash."""
+class OrderNotInState(DomainError):
+    """Contract §8: the order is not in a state that allows this (cancelling a paid order, paying a
+    paid or cancelled one, tenders other than cash paying more than is due)."""
 
     errcode = "ORD-40901"
     status = 409

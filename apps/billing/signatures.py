@@ -11,9 +11,9 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from apps.billing.checkout import signature_needed
+from apps.billing.checkout import order_lines, signature_needed
 from apps.billing.choices import PNG_MAGIC, SIGNATURE_MAX_BYTES, AuditAction, OrderStatus
-from apps.billing.errors import OrderStateRefuses
+from apps.billing.errors import OrderNotInState
 from apps.billing.models import Order
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput
@@ -49,7 +49,7 @@ def order_signature_save(*, actor: Actor, order_id: int, png: bytes) -> Order:
     with transaction.atomic():
         order = Order.objects.select_for_update().get(pk=order_id)
         if order.status in (OrderStatus.PAID, OrderStatus.CANCELLED):
-            raise OrderStateRefuses(_("the order is already paid or cancelled"))
+            raise OrderNotInState(_("the order is already paid or cancelled"))
         order.signature.save(f"order-{order.pk}.png", ContentFile(png), save=False)
         order.save(update_fields=["signature", "updated_at"])
         audit_record(actor=actor, action=AuditAction.ORDER_SIGNED, target=order, detail={"bytes": len(png)})
@@ -58,4 +58,4 @@ def order_signature_save(*, actor: Actor, order_id: int, png: bytes) -> Order:
 
 def signature_status(order: Order) -> dict[str, bool]:
     """Whether the order needs the member's signature before it is paid, and whether it has one."""
-    return {"required": signature_needed(order, list(order.lines.all())), "signed": bool(order.signature)}
+    return {"required": signature_needed(order, order_lines(order)), "signed": bool(order.signature)}

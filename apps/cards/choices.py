@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from apps.catalog.choices import CardKind
 
-__all__ = ["AuditAction", "CardKind", "CardStatus", "EntryKind"]
+__all__ = ["AuditAction", "CardKind", "CardStatus", "CouponStatus", "EntryKind", "TransferStatus"]
 
 
 class CardStatus(models.TextChoices):
@@ -29,14 +29,54 @@ class EntryKind(models.TextChoices):
     TRANSFER_OUT = "transferOut", _("transferred out")
     TRANSFER_IN = "transferIn", _("transferred in")
     DELAY = "delay", _("validity extended")
+    CARD_TO_CARD_OUT = "cardToCardOut", _("moved to another card")
+    CARD_TO_CARD_IN = "cardToCardIn", _("moved from another card")
+    CHANGE_OUT = "changeOut", _("changed to a new card")
+    CHANGE_IN = "changeIn", _("changed from an old card")
+    UPGRADE = "upgrade", _("upgraded to another card type")
+    FREEZE = "freeze", _("card frozen")
+    UNFREEZE = "unfreeze", _("card unfrozen")
 
 
 class AuditAction(models.TextChoices):
     CARD_ISSUED = "cards.issued", _("issued a card")
     CARD_TOPPED_UP = "cards.topped_up", _("topped up a card")
     CARD_DELAYED = "cards.delayed", _("extended a card's validity")
+    TRANSFER_STARTED = "cards.transfer_started", _("started a card transfer")
+    CARD_TRANSFERRED = "cards.transferred", _("transferred a card to another member")
+    CARD_TO_CARD = "cards.card_to_card", _("moved balance between a member's cards")
+    CARD_CHANGED = "cards.changed", _("changed a card to another card type")
+    CARD_UPGRADED = "cards.upgraded", _("upgraded a card")
+    CARD_FROZEN = "cards.frozen", _("froze a card")
+    CARD_UNFROZEN = "cards.unfrozen", _("unfroze a card")
+    COUPON_ISSUED = "cards.coupon_issued", _("issued a coupon")
+    COUPON_USED = "cards.coupon_used", _("used a coupon")
+    COUPON_RELEASED = "cards.coupon_released", _("released a coupon")
+
+
+class TransferStatus(models.TextChoices):
+    """A transfer is started at the desk (the target member chosen), then committed or replaced."""
+
+    PENDING = "pending", _("pending")
+    COMMITTED = "committed", _("committed")
+    CANCELLED = "cancelled", _("cancelled")
+
+
+class CouponStatus(models.TextChoices):
+    """`expired` is never stored: an available coupon past its `valid_to` is shown as expired, as a
+    card past its date is (so nothing has to run at midnight to expire them)."""
+
+    AVAILABLE = "available", _("available")
+    USED = "used", _("used")
+    EXPIRED = "expired", _("expired")
+    VOID = "void", _("void")
 
 
 # A card's number: the kind's letter and the card's id, so it is unique without a second counter.
 CARD_NO_PREFIX = {CardKind.STORED_VALUE: "V", CardKind.PACKAGE: "P"}
 CARD_NO_DIGITS = 9
+COUPON_NO_PREFIX = "Q"
+
+# Old-card coefficients (换卡): a change never adds value, so a coefficient is above 0 and at most 1.
+COEFFICIENT_DIGITS = 5
+COEFFICIENT_PLACES = 4

@@ -23,3 +23,15 @@ class CardNotUsable(DomainError):
     errcode = "CARD-40903"
     status = 409
     default_message = gettext_lazy("the card is not active (expired, frozen, transferred or closed)")
+
+
+class CouponNotUsable(DomainError):
+    errcode = "CARD-40904"
+    status = 409
+    default_message = gettext_lazy("the coupon cannot be used (used, expired, void or not yet valid)")
+
+
+class NoTransferUnderWay(DomainError):
+    errcode = "CARD-40905"
+    status = 409
+    default_message = gettext_lazy("no transfer of this card is under way")

@@ -17,7 +17,15 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from apps.cards.choices import CardKind, CardStatus, EntryKind
+from apps.cards.choices import (
+    COEFFICIENT_DIGITS,
+    COEFFICIENT_PLACES,
+    CardKind,
+    CardStatus,
+    CouponStatus,
+    EntryKind,
+    TransferStatus,
+)
 from apps.catalog.choices import MONEY_DIGITS
 from apps.core.append_only import AppendOnlyModel
 from apps.core.lazy_text import StrOrPromise
@@ -31,7 +39,11 @@ def _money(verbose_name: StrOrPromise, **kwargs: Any) -> models.DecimalField:
 
 class Card(models.Model):
     card_no = models.CharField(_("card number"), max_length=20, unique=True, null=True, blank=True)
-    member = models.ForeignKey("members.Member", verbose_name=_("member"), on_delete=models.PROTECT, related_name="+")
+    # Served by the index card_member_newest (member, -id): a second index on member alone would
+    # only cost every card sale a write.
+    member = models.ForeignKey(
+        "members.Member", verbose_name=_("member"), on_delete=models.PROTECT, related_name="+", db_index=False
+    )
     card_type = models.ForeignKey(
         "catalog.CardType", verbose_name=_("card type"), on_delete=models.PROTECT, related_name="+"
     )
@@ -74,7 +86,8 @@ class Card(models.Model):
 class CardSession(models.Model):
     """Sessions of one project on a package card: how many it came with and how many are left."""
 
-    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="sessions")
+    # Served by the unique index (card, project).
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="sessions", db_index=False)
     project = models.ForeignKey(
         "catalog.Project", verbose_name=_("project"), on_delete=models.PROTECT, related_name="+"
     )
@@ -98,7 +111,10 @@ class CardEntry(AppendOnlyModel):
     """One change of a card: money (principal and gift) or sessions of one project, with what is
     left after it, the order or refund it belongs to, who did it, where and when."""
 
-    card = models.ForeignKey(Card, verbose_name=_("card"), on_delete=models.PROTECT, related_name="entries")
+    # Served by the index card_entry_card_newest (card, -id).
+    card = models.ForeignKey(
+        Card, verbose_name=_("card"), on_delete=models.PROTECT, related_name="entries", db_index=False
+    )
     kind = models.CharField(_("kind"), max_length=16, choices=EntryKind.choices)
     principal_change = _money(_("principal change"), default=ZERO)
     gift_change = _money(_("gift change"), default=ZERO)
@@ -145,3 +161,140 @@ class CardEntry(AppendOnlyModel):
 
     def __str__(self) -> str:
         return f"{self.card_id} {self.kind}"
+
+
+class CardTransfer(models.Model):
+    """A card given to another member (转卡): started at the desk with the target member, then
+    committed; committing moves everything the card holds to a new card of the same type for the
+    target (apps.cards.operations). One transfer of a card is pending at a time."""
+
+    card = models.ForeignKey(Card, verbose_name=_("card"), on_delete=models.PROTECT, related_name="transfers")
+    from_member = models.ForeignKey(
+        "members.Member", verbose_name=_("from member"), on_delete=models.PROTECT, related_name="+"
+    )
+    to_member = models.ForeignKey(
+        "members.Member", verbose_name=_("to member"), on_delete=models.PROTECT, related_name="+"
+    )
+    status = models.CharField(
+        _("status"), max_length=16, choices=TransferStatus.choices, default=TransferStatus.PENDING
+    )
+    new_card = models.ForeignKey(
+        Card, verbose_name=_("new card"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.PROTECT, related_name="+")
+    remark = models.CharField(_("remark"), max_length=200, blank=True)
+    operator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("operator"), null=True, blank=True, on_delete=models.SET_NULL
+    )
+    operator_name = models.CharField(_("operator name"), max_length=40, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    committed_at = models.DateTimeField(_("committed"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("card transfer")
+        verbose_name_plural = _("card transfers")
+        ordering = ["-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["card"], condition=Q(status=TransferStatus.PENDING), name="card_transfer_one_pending"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.card_id} → {self.to_member_id} ({self.status})"
+
+
+class CardCoefficient(models.Model):
+    """The old-card coefficient (旧卡系数) of a card type: when a card of this type is changed to
+    another type (换卡), the new card gets the old card's remaining value × `coefficient`. Head
+    office sets one per card type (store empty); a store may set its own, which wins in that store."""
+
+    card_type = models.ForeignKey(
+        "catalog.CardType", verbose_name=_("card type"), on_delete=models.CASCADE, related_name="+"
+    )
+    store = models.ForeignKey(
+        "org.OrgUnit",
+        verbose_name=_("store"),
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text=_("Empty: head office's coefficient for every store."),
+    )
+    coefficient = models.DecimalField(
+        _("coefficient"),
+        max_digits=COEFFICIENT_DIGITS,
+        decimal_places=COEFFICIENT_PLACES,
+        help_text=_("0.9 means the new card gets 90% of the old card's value."),
+    )
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("old-card coefficient")
+        verbose_name_plural = _("old-card coefficients")
+        ordering = ["card_type_id", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["card_type"], condition=Q(store__isnull=True), name="card_coefficient_one_head_office"
+            ),
+            models.UniqueConstraint(
+                fields=["card_type", "store"], condition=Q(store__isnull=False), name="card_coefficient_one_per_store"
+            ),
+            models.CheckConstraint(
+                condition=Q(coefficient__gt=0) & Q(coefficient__lte=1), name="card_coefficient_range"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.card_type_id} {self.store_id or '-'} × {self.coefficient}"
+
+
+class MemberCoupon(models.Model):
+    """A coupon a member holds, issued from a catalogue coupon template. Used once, by one order
+    (`used_order_id`: orders live a floor higher); released again when that order is refunded or
+    cancelled. Its dates are fixed when it is issued."""
+
+    template = models.ForeignKey(
+        "catalog.CouponTemplate", verbose_name=_("coupon template"), on_delete=models.PROTECT, related_name="+"
+    )
+    member = models.ForeignKey("members.Member", verbose_name=_("member"), on_delete=models.PROTECT, related_name="+")
+    code = models.CharField(_("coupon code"), max_length=20, unique=True, null=True, blank=True)
+    status = models.CharField(_("status"), max_length=16, choices=CouponStatus.choices, default=CouponStatus.AVAILABLE)
+    valid_from = models.DateField(_("valid from"))
+    valid_to = models.DateField(_("valid to"))
+    used_order_id = models.BigIntegerField(_("used by order"), null=True, blank=True)
+    used_at = models.DateTimeField(_("used"), null=True, blank=True)
+    store = models.ForeignKey(
+        "org.OrgUnit", verbose_name=_("store issued at"), on_delete=models.PROTECT, related_name="+"
+    )
+    operator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("operator"), null=True, blank=True, on_delete=models.SET_NULL
+    )
+    operator_name = models.CharField(_("operator name"), max_length=40, blank=True)
+    issued_at = models.DateTimeField(_("issued"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("member coupon")
+        verbose_name_plural = _("member coupons")
+        ordering = ["-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(valid_to__gte=models.F("valid_from")), name="member_coupon_dates"),
+            models.CheckConstraint(
+                condition=~Q(status=CouponStatus.USED) | Q(used_order_id__isnull=False),
+                name="member_coupon_used_names_order",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["member", "-id"], name="member_coupon_newest"),
+            models.Index(
+                fields=["used_order_id"], name="member_coupon_order", condition=Q(used_order_id__isnull=False)
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.code or f"coupon {self.pk}"
+
+    def shown_status(self, today: date | None = None) -> str:
+        if self.status == CouponStatus.AVAILABLE and self.valid_to < (today or timezone.localdate()):
+            return CouponStatus.EXPIRED
+        return self.status

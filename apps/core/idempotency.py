@@ -76,8 +76,8 @@ def idempotent(method: View) -> View:
             if not 200 <= response.status_code < 300:
                 transaction.set_rollback(True)  # an answer that is not a success did nothing to keep
                 return response
-            # What the renderer would write, so the replay reads byte for byte like the first answer;
-            # kept as JSON text (a JSON string in the column): PostgreSQL's jsonb would sort the keys.
+            # What the renderer would write, kept as JSON text: PostgreSQL's jsonb would put an object's
+            # keys in its own order, and the replay must read byte for byte like the first answer.
             answer.data = json.dumps(response.data, cls=LocalTimeJSONEncoder)
             answer.message = str(getattr(response, "message", ""))[:200]
             answer.status = response.status_code

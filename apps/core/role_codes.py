@@ -37,6 +37,16 @@ SYSTEM_LOG_VIEW = ButtonCode("BTN-CZRZ-VIEW", "Read the system log", "查看操�
 ROTA_EDIT = ButtonCode("BTN-PBGL-ROTA-EDIT", "Edit the rota and shift types", "编辑排班")
 # Cost prices are head office's: a store sees what it sells at, not what head office pays.
 COST_VIEW = ButtonCode("BTN-SPGL-COST-VIEW", "See products' cost prices", "查看产品成本价")
+# Operations on the cards a member holds (issue 13 §1): each moves value or validity, so each is a
+# manager's decision, not every cashier's.
+CARD_DELAY = ButtonCode("BTN-HYGL-CARD-DELAY", "Extend a card's validity", "会员卡延期")
+CARD_TRANSFER = ButtonCode("BTN-KDJC-CARD-TRANSFER", "Transfer a card to another member", "转卡给其他会员")
+CARD_TO_CARD = ButtonCode("BTN-KDJC-CARD-TO-CARD", "Move balance between a member's cards", "卡转卡")
+CARD_CHANGE = ButtonCode("BTN-HYGL-CARD-CHANGE", "Change a card to another card type", "换卡")
+CARD_UPGRADE = ButtonCode("BTN-HYGL-CARD-UPGRADE", "Upgrade a card to a higher card type", "会员卡升级")
+COUPON_ISSUE = ButtonCode("BTN-HYGL-COUPON-ISSUE", "Give a member a coupon", "给会员发券")
+CARD_FREEZE = ButtonCode("BTN-HYGL-CARD-FREEZE", "Freeze or unfreeze a card", "冻结或解冻会员卡")
+CARD_CODES = (CARD_DELAY, CARD_TRANSFER, CARD_TO_CARD, CARD_CHANGE, CARD_UPGRADE, COUPON_ISSUE, CARD_FREEZE)
 
 BUTTON_CODES: tuple[ButtonCode, ...] = (
     MEMBER_PHONE_VIEW,
@@ -46,4 +56,5 @@ BUTTON_CODES: tuple[ButtonCode, ...] = (
     SYSTEM_LOG_VIEW,
     ROTA_EDIT,
     COST_VIEW,
+    *CARD_CODES,
 )

@@ -60,6 +60,23 @@ SHOULD = {
     "schedule-shift-type-save": MANAGERS,  # the nurse reads the rota only (BTN-PBGL-ROTA-EDIT)
     "schedule-rota-save": MANAGERS,
     "schedule-rota-copy-week": MANAGERS,
+    # cards: each operation moves value or validity, a manager's decision (the card button codes)
+    "card-delay": MANAGERS,
+    "card-upgrade": MANAGERS,
+    "card-change": MANAGERS,
+    "card-transfer-start": MANAGERS,
+    "card-transfer-commit": MANAGERS,
+    "card-to-card": MANAGERS,
+    "coupon-issue": MANAGERS,
+    "card-freeze": MANAGERS,
+    "card-unfreeze": MANAGERS,
+    # the till: whoever works the front desk sells (the store-employee login included)
+    "order-commit": DESK,
+    "order-cancel": DESK,
+    "pricing-check-discount": DESK,
+    # Whoever sells at the till takes the payment and the member's signature.
+    "pay-execute": DESK,
+    "order-signature": DESK,
 }
 
 

@@ -45,7 +45,7 @@ class PayInputSerializer(serializers.Serializer):
     )
 
 
-class TenderOutputSerializer(serializers.Serializer):
+class PaymentTenderOutputSerializer(serializers.Serializer):
     tenderId = serializers.IntegerField()
     method = serializers.ChoiceField(choices=TenderMethod.choices)
     amount = serializers.CharField(help_text="2 places")
@@ -58,7 +58,7 @@ class PaymentOutputSerializer(serializers.Serializer):
     paid = serializers.CharField()
     due = serializers.CharField()
     change = serializers.CharField(help_text="cash to give back for this payment")
-    tenders = TenderOutputSerializer(many=True, help_text="every tender of the order, oldest first")
+    tenders = PaymentTenderOutputSerializer(many=True, help_text="every tender of the order, oldest first")
 
 
 @extend_schema_field(

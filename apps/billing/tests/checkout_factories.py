@@ -33,12 +33,17 @@ class Line:
     name: str = "item"
 
 
-def product(amount: str, *, staff: Sequence[tuple[Employee, str]] = (), item_id: int = 1) -> Line:
-    return Line(LineType.PRODUCT, item_id, Decimal(amount), staff=staff, name="洗发水")
+def product(
+    amount: str, *, staff: Sequence[tuple[Employee, str]] = (), item_id: int = 1, card: Card | None = None
+) -> Line:
+    """A product line; `card`: the stored-value card it is paid from (priced with its discount)."""
+    return Line(LineType.PRODUCT, item_id, Decimal(amount), card=card, staff=staff, name="洗发水")
 
 
-def project(amount: str, *, staff: Sequence[tuple[Employee, str]] = (), item_id: int = 1) -> Line:
-    return Line(LineType.PROJECT, item_id, Decimal(amount), staff=staff, name="头皮护理")
+def project(
+    amount: str, *, staff: Sequence[tuple[Employee, str]] = (), item_id: int = 1, card: Card | None = None
+) -> Line:
+    return Line(LineType.PROJECT, item_id, Decimal(amount), card=card, staff=staff, name="头皮护理")
 
 
 def sessions(card: Card, *, qty: int = 1, price: str = "100.00", staff: Sequence[tuple[Employee, str]] = ()) -> Line:

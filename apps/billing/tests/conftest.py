@@ -1,10 +1,16 @@
+from decimal import Decimal
+
 import pytest
 
+from apps.catalog.tests.factories import ProductFactory, ProjectFactory
+from apps.core.page_registry import code_of
 from apps.core.testing import api_client
 from apps.members.tests.factories import MemberFactory
 from apps.staff.tests.factories import EmployeeFactory
 
-PAYMENT_PAGE = "ERP-KDJC-PAG-0003-0000"
+CASHIER = code_of("/account")
+BILLS = code_of("/billingList")
+ORDER_DETAILS = code_of("/orderDetails")
 
 
 @pytest.fixture(autouse=True)
@@ -18,6 +24,11 @@ def store(chain):
 
 
 @pytest.fixture
+def other_store(chain):
+    return chain["other_store"]
+
+
+@pytest.fixture
 def member(store):
     return MemberFactory(home_store=store, name="王芳", phone="13912345678")
 
@@ -28,21 +39,31 @@ def nurse(store):
 
 
 @pytest.fixture
+def product(db):
+    return ProductFactory(name="洗发水", price=Decimal("100.00"))
+
+
+@pytest.fixture
+def project(db):
+    return ProjectFactory(name="头皮护理", price=Decimal("298.00"))
+
+
+@pytest.fixture
 def seller(store):
     return EmployeeFactory(store=store, name="吴佳怡")
 
 
 @pytest.fixture
 def cashier_entry(store, make_entry):
-    return make_entry(store, codes=[PAYMENT_PAGE])
+    """The cashier of Store A: the cashier pages (/payment among them), the bills list and the order details."""
+    return make_entry(store, codes=[CASHIER, BILLS, ORDER_DETAILS])
 
 
 @pytest.fixture
 def client(cashier_entry):
-    """A cashier of Store A: the billing pages."""
     return api_client(entry=cashier_entry)
 
 
 @pytest.fixture
-def other_client(chain, make_entry):
-    return api_client(entry=make_entry(chain["other_store"], codes=[PAYMENT_PAGE]))
+def other_client(other_store, make_entry):
+    return api_client(entry=make_entry(other_store, codes=[CASHIER, BILLS, ORDER_DETAILS]))

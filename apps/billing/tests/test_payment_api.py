@@ -265,6 +265,20 @@ def test_two_cards_bought_on_one_line_are_two_cards(client, store, member):
     assert audit_all() == []
 
 
+def test_lines_priced_with_a_cards_discount_are_paid_from_that_card(client, store, member, nurse):
+    card = stored_value_card(member=member, paid="500.00")
+    order = order_of(
+        store=store, member=member, lines=[project("90.00", card=card, staff=[(nurse, "1")]), product("50.00")]
+    )
+    pay(client, order, cash("140"), status=409, errcode="ORD-40901")
+    pay(client, order, cash("60"), status=409, errcode="ORD-40901")  # would leave 80 for the card's 90
+    assert pay(client, order, cash("50"))["status"] == "partlyPaid"
+    assert pay(client, order, stored_value(card, "90"))["status"] == "paid"
+    # A project with a stored-value card is paid in money, not by sessions.
+    assert credits_of(order) == [("张敏", CreditKind.CARD_CONSUMPTION, "90.00")]
+    assert audit_all() == []
+
+
 def test_an_order_of_another_store_is_not_found(other_client, store, member):
     order = order_of(store=store, member=member, lines=[product("10.00")])
     pay(other_client, order, cash("10"), status=404, errcode="SYS-40400")

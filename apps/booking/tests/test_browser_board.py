@@ -11,12 +11,13 @@ from urllib.parse import urlparse
 
 import pytest
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from apps.booking.choices import RotaKind
 from apps.booking.models import Reservation, RotaDay
 from apps.booking.selectors import day_bounds
 from apps.core.models import SystemLog
-from apps.messaging.tests.browser import acknowledge_forced_notices, enter
+from apps.messaging.tests.browser import acknowledge_forced_notices, enter, fill_picker
 from apps.org.models import OrgUnit
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -58,8 +59,8 @@ def test_book_see_drag_and_cancel(page, demo):
     page.keyboard.press("Escape")
     page.get_by_label("Nurse").click()
     page.get_by_role("option", name=first.name, exact=True).click()
-    page.get_by_label("Date").fill(tomorrow.isoformat())
-    page.get_by_label("Start time").fill("20:00")
+    fill_picker(page, "Date", tomorrow.isoformat())
+    fill_picker(page, "Start time", "20:00")
     page.get_by_test_id("check-ok").wait_for()
     page.get_by_test_id("save-reservation").click()
     page.wait_for_url(re.compile(r"/orderBoard\?date=" + tomorrow.isoformat()))
@@ -136,3 +137,33 @@ def test_an_arrival_is_undone_the_same_day_with_a_reason(page, demo):
     assert walk_in.status == "booked"
     log = SystemLog.objects.get(action="reservation.status_undone", object_id=str(walk_in.pk))
     assert log.detail == {"from": "arrived", "to": "booked", "reason": "点错了客人"}
+
+
+def test_dates_and_times_in_chinese_read_2026_11_23_and_24_hours(page, demo, live_server):
+    """Issue 12 §3: in Chinese a date reads 2026-11-23, a year takes four digits only (the fifth and
+    sixth go to the month) and a time is on the 24-hour clock, whatever the browser's own language."""
+    _principal(page)
+    page.context.add_cookies([{"name": "django_language", "value": "zh-hans", "url": live_server.url}])
+    page.goto("/orderBoard?date=2026-11-23")
+    day = page.get_by_role("group", name="日期", exact=True)
+    expect(day.get_by_role("spinbutton")).to_have_text(["2026", "11", "23"])
+    expect(day).to_contain_text("2026-11-23")
+
+    day.get_by_role("spinbutton").first.click()
+    page.keyboard.type("202612")
+    expect(day.get_by_role("spinbutton")).to_have_text(["2026", "12", "23"])
+    expect(day.locator("input")).to_have_value("2026-12-23")
+
+    page.goto("/newOrder")
+    fill_picker(page, "开始时间", "20:00")
+    start = page.get_by_role("group", name="开始时间", exact=True)
+    expect(start).to_contain_text("20:00")
+    start.get_by_role("button", name=re.compile("选择时间")).click()
+    clock = page.get_by_role("dialog")
+    clock.wait_for()
+    # A 12-hour clock would list 12 hours and a third list for AM/PM.
+    hours = clock.get_by_role("listbox", name=re.compile("小时")).get_by_role("option")
+    expect(hours).to_have_count(24)
+    expect(hours.last).to_have_text("23")
+    expect(clock.get_by_role("listbox")).to_have_count(2)
+    expect(clock.get_by_role("listbox").last.get_by_role("option")).to_have_text(["00", "15", "30", "45"])

@@ -38,9 +38,13 @@ class ChargeApi(ErpApi):
         audit_record(
             actor=Actor(user_id=request.user.pk, login_name="t"), action="test.charged", detail={"amount": amount}
         )
+        # Keys in an order jsonb would not keep (it sorts them by length): the replay keeps them.
         return EnvelopeResponse(
-            # Keys out of alphabetical order: a replay keeps the first answer's order (jsonb would sort).
-            {"charges": SystemLog.objects.filter(action="test.charged").count(), "amount": amount},
+            {
+                "charges": SystemLog.objects.filter(action="test.charged").count(),
+                "at": "now",
+                "lines": [{"zz": 1, "a": 2}],
+            },
             "charged",
             status=201,
         )

@@ -80,6 +80,32 @@ def _reservation_status(url: str):
     return lambda chain, caller: [("post", url, {"id": _other_reservation(chain).pk})]
 
 
+def _other_order(chain):
+    from apps.billing.tests.factories import committed_order
+
+    return committed_order(store=chain["other_store"])
+
+
+def _own_order(chain):
+    from apps.billing.tests.factories import committed_order
+
+    return committed_order(store=chain["store"])
+
+
+def _order_draft(chain, **line):
+    """An order of a member of the caller's store for one product, with `line`'s extra fields."""
+    from apps.members.tests.factories import MemberFactory
+
+    member = MemberFactory(home_store=chain["store"])
+    return {"memId": member.pk, "lines": [{"type": "product", "itemId": _product().pk, **line}]}
+
+
+def _other_members_card(chain):
+    from apps.cards.tests.factories import stored_value_card
+
+    return stored_value_card(member=_other_member(chain))
+
+
 EMPLOYEE = {"name": "王芳", "areaCode": "86", "phone": "13912345678", "position": "nurse", "hireDate": "2024-05-06"}
 OTHER_STORE_WRITES = {
     # accounts: the caller's own role entries; another store's is one the caller does not hold
@@ -223,6 +249,42 @@ OTHER_STORE_WRITES = {
             {"entries": [{"employeeId": _other_employee(chain).pk, "date": _today(), "kind": "dayOff"}]},
         )
     ],
+    # billing: another store's order, reservation or employee; another member's card
+    "order-commit": lambda chain, caller: [
+        ("post", "/rest/order/commit", {**_order_draft(chain), "reservationId": _other_reservation(chain).pk}),
+        (
+            "post",
+            "/rest/order/commit",
+            _order_draft(chain, staff=[{"employeeId": _other_employee(chain).pk, "share": "1"}]),
+        ),
+        ("post", "/rest/order/commit", _order_draft(chain, cardId=_other_members_card(chain).pk)),
+    ],
+    "order-cancel": lambda chain, caller: [("post", "/rest/order/cancel", {"orderId": _other_order(chain).pk})],
+    "pay-execute": lambda chain, caller: [
+        (
+            "post",
+            "/rest/pay/excute",
+            {"orderId": _other_order(chain).pk, "tenders": [{"method": "cash", "amount": "100"}]},
+        ),
+        (
+            "post",
+            "/rest/pay/excute",
+            {
+                "orderId": _own_order(chain).pk,
+                "tenders": [{"method": "storedValue", "amount": "100", "cardId": _other_members_card(chain).pk}],
+            },
+        ),
+    ],
+    "order-signature": lambda chain, caller: [
+        ("post", "/rest/order/signature", {"orderId": _other_order(chain).pk, "signature": "data:image/png;base64,"})
+    ],
+    "pricing-check-discount": lambda chain, caller: [
+        (
+            "post",
+            "/rest/pricingEngine/checkDiscountConcurrently",
+            _order_draft(chain, cardId=_other_members_card(chain).pk),
+        )
+    ],
 }
 
 # Writes that target no record of a store, each with the reason. Public calls (sign-in, refresh,
@@ -232,6 +294,17 @@ NO_STORE_RECORD = {
     "member-create",  # creates a member in the chosen store (the store is the role's, not the body's)
     "member-store-save",  # the same with the store's full form
     "schedule-rota-copy-week",  # copies the chosen store's previous week onto the given week
+    # Cards and coupons belong to a member of the chain and are used in every store of it (issue 13
+    # §1): an operation acts in the chosen store, which its ledger entries record beside the card's.
+    "card-delay",
+    "card-upgrade",
+    "card-change",
+    "card-transfer-start",
+    "card-transfer-commit",
+    "card-to-card",
+    "coupon-issue",
+    "card-freeze",
+    "card-unfreeze",
 }
 
 

@@ -1,9 +1,11 @@
-"""Steps the browser tests of every area share: signing in through the pages, and clearing the
-demo's forced notice, which would otherwise cover the page."""
+"""Steps the browser tests of every area share: signing in through the pages, clearing the
+demo's forced notice, which would otherwise cover the page, and typing into a date or time field."""
 
 from __future__ import annotations
 
 import re
+
+from playwright.sync_api import expect
 
 from apps.accounts.models import User, UserRole
 from apps.core.errors import NotFound
@@ -37,3 +39,16 @@ def enter(page, account: str, password: str = "Demo@12345", row: str | None = No
     if shell:
         # By tag, not role: an open dialog (the forced notice) hides the bar from the a11y tree.
         page.locator("header").wait_for()
+
+
+def fill_picker(scope, label: str, text: str) -> None:
+    """Types a date ("YYYY-MM-DD") or a time ("HH:mm") into an MUI X date or time field, as a user does.
+
+    The field is a group of sections (year, month, day; hours, minutes) named by its label, not a
+    plain input, so ``fill`` cannot reach it: the digits are typed from the first section, and each
+    section hands over to the next once full. The hidden input then holds the whole text.
+    """
+    group = scope.get_by_role("group", name=label, exact=True)
+    group.get_by_role("spinbutton").first.click()
+    group.page.keyboard.type(re.sub(r"\D", "", text))
+    expect(group.locator("input")).to_have_value(text)

@@ -15,15 +15,20 @@ import { logout } from "../api/shell";
 import { settleDrafts } from "../lib/formDraft";
 import { pageContext } from "./pageContext";
 import { queryClient } from "./queryClient";
+import { PickerLocale } from "./pickers";
 import { themeFor } from "./theme";
 
 export const ISLAND_ROOT_ID = "island-root";
 const NOTICES_ROOT_ID = "notices-root";
 
-/** The theme of the chosen language, re-chosen when the language changes. */
+/** The theme and the date pickers' locale of the chosen language, re-chosen when it changes. */
 function LanguageTheme({ children }: { children: ReactNode }) {
   const { i18n: current } = useTranslation();
-  return <ThemeProvider theme={themeFor(current.language)}>{children}</ThemeProvider>;
+  return (
+    <ThemeProvider theme={themeFor(current.language)}>
+      <PickerLocale language={current.language}>{children}</PickerLocale>
+    </ThemeProvider>
+  );
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {

@@ -259,6 +259,17 @@ export interface paths {
      */
     post: operations["commodity_storeItem_create"];
   };
+  "/rest/coupon/couponList": {
+    /**
+     * A member's coupons, newest first
+     * @description couponList: a member's coupons, filtered by shown status and kind.
+     */
+    get: operations["coupon_couponList_retrieve"];
+  };
+  "/rest/coupon/issue": {
+    /** @description Gives a member coupons of a template at the desk. */
+    post: operations["coupon_issue_create"];
+  };
   "/rest/health": {
     /**
      * Health of the database, cache and broker
@@ -518,12 +529,124 @@ export interface paths {
      */
     get: operations["messageCenter_searchMsg_retrieve"];
   };
+  "/rest/oldcardcoefficient/searchByStoreId/{store_id}": {
+    /**
+     * Old-card coefficients in a store
+     * @description oldcardcoefficient/searchByStoreId/{id}: a store the role does not act in answers 404.
+     */
+    get: operations["oldcardcoefficient_searchByStoreId_list"];
+  };
+  "/rest/order/cancel": {
+    /**
+     * Cancel an unpaid order that took no tender
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["order_cancel_create"];
+  };
+  "/rest/order/commit": {
+    /**
+     * Commit an unpaid order priced by the server (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["order_commit_create"];
+  };
+  "/rest/order/orderDetails": {
+    /**
+     * One order with its lines, staff, discounts, tenders and refunds
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["order_orderDetails_retrieve"];
+  };
+  "/rest/order/orderList": {
+    /**
+     * The chosen store's orders, newest first (the bills list)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["order_orderList_retrieve"];
+  };
+  "/rest/order/reservationPackage": {
+    /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+    get: operations["order_reservationPackage_retrieve"];
+  };
+  "/rest/order/reservationProject": {
+    /**
+     * Draft lines from a reservation's projects, served by its nurse
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["order_reservationProject_retrieve"];
+  };
+  "/rest/order/search": {
+    /**
+     * Orders by a whole phone or the start of an order number
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["order_search_list"];
+  };
   "/rest/order/signature": {
     /**
      * Keep the member's signature (a PNG) on an order
      * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
      */
     post: operations["order_signature_create"];
+  };
+  "/rest/packageCard/cardDelayErp": {
+    /** @description cardDelayErp: extends a card's validity, with a reason. */
+    post: operations["packageCard_cardDelayErp_create"];
+  };
+  "/rest/packageCard/changeCard": {
+    /** @description changeCard: a new card of another type gets the old value times the old-card coefficient. */
+    post: operations["packageCard_changeCard_create"];
+  };
+  "/rest/packageCard/changeCardPreview": {
+    /** @description What a change would give, before the desk confirms it. */
+    get: operations["packageCard_changeCardPreview_retrieve"];
+  };
+  "/rest/packageCard/countErpAllCard/{member_id}": {
+    /**
+     * How many cards a member holds, by kind and status
+     * @description countErpAllCard: a member's cards counted by kind and by shown status.
+     */
+    get: operations["packageCard_countErpAllCard_retrieve"];
+  };
+  "/rest/packageCard/findErpAllCard/{member_id}": {
+    /**
+     * A member's cards, newest first
+     * @description findErpAllCard: a member's cards with balances and sessions (contract §8), chain-wide.
+     */
+    get: operations["packageCard_findErpAllCard_list"];
+  };
+  "/rest/packageCard/findErpCardDetail/{card_id}": {
+    /**
+     * A card and its ledger, newest first (paged)
+     * @description findErpCardDetail: a card and a page of its ledger.
+     */
+    get: operations["packageCard_findErpCardDetail_retrieve"];
+  };
+  "/rest/packageCard/findErpDarwCardRecord/{card_id}": {
+    /**
+     * Sessions used from a package card, newest first (paged)
+     * @description findErpDarwCardRecord: the sessions used from a package card.
+     */
+    get: operations["packageCard_findErpDarwCardRecord_retrieve"];
+  };
+  "/rest/packageCard/freeze": {
+    /** @description Freezes an active card: it keeps its value and is refused everywhere until unfrozen. */
+    post: operations["packageCard_freeze_create"];
+  };
+  "/rest/packageCard/unfreeze": {
+    /** @description Makes a frozen card active again. */
+    post: operations["packageCard_unfreeze_create"];
+  };
+  "/rest/packageCard/upgrade": {
+    /** @description upgrade: the card takes a higher card type once it holds that type's price. */
+    post: operations["packageCard_upgrade_create"];
+  };
+  "/rest/pay/detailPrice/{order_id}": {
+    /**
+     * pay/price with each line's price and discounts
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["pay_detailPrice_retrieve"];
   };
   "/rest/pay/drawDetail/{order_id}": {
     /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
@@ -536,6 +659,13 @@ export interface paths {
      */
     post: operations["pay_excute_create"];
   };
+  "/rest/pay/price/{order_id}": {
+    /**
+     * What an order costs: payable, paid, due, discounts
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["pay_price_retrieve"];
+  };
   "/rest/pay/print/{order_id}/{need_amount}": {
     /**
      * The receipt; needAmount 0 prints it without amounts
@@ -546,6 +676,13 @@ export interface paths {
   "/rest/pay/signStatus/{order_id}": {
     /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
     get: operations["pay_signStatus_retrieve"];
+  };
+  "/rest/pricingEngine/checkDiscountConcurrently": {
+    /**
+     * Price a draft order without saving it (the cashier's live totals)
+     * @description The cashier's live totals: the draft priced as the commit would price it, nothing saved.
+     */
+    post: operations["pricingEngine_checkDiscountConcurrently_create"];
   };
   "/rest/promotion/detail/{promotion_id}": {
     /**
@@ -870,6 +1007,25 @@ export interface paths {
      */
     post: operations["timePeriod_save_create"];
   };
+  "/rest/transferCardRest/cardToCard": {
+    /** @description Card to card: moves an amount between two stored-value cards of one member. */
+    post: operations["transferCardRest_cardToCard_create"];
+  };
+  "/rest/usercard/addtransferCard/{card_id}": {
+    /** @description addtransferCard: starts a transfer of the card to another member (replacing one pending). */
+    post: operations["usercard_addtransferCard_create"];
+  };
+  "/rest/usercard/transferCard": {
+    /**
+     * @description usercard/transferCard: what a card holds, whether it can be transferred, and the transfer
+     * already started for it.
+     */
+    get: operations["usercard_transferCard_retrieve"];
+  };
+  "/rest/usercard/transferCardCommit/{card_id}": {
+    /** @description transferCardCommit: moves everything the card holds to a new card of the target member. */
+    post: operations["usercard_transferCardCommit_create"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -998,12 +1154,179 @@ export interface components {
       list: components["schemas"]["CancellationOutput"][];
       total: number;
     };
+    CardChangeOutput: {
+      cardId: number;
+      cardTypeId: number;
+      /** @description the old card's balance */
+      oldValue: string;
+      /** @description 4 places ("0.9000") */
+      coefficient: string;
+      /** @description what the new card gets */
+      newValue: string;
+      /** @description the gift part of it */
+      newGiftBalance: string;
+      /** @description old value less new value */
+      difference: string;
+      oldCard: components["schemas"]["HeldCardOutput"];
+      newCard: components["schemas"]["HeldCardOutput"];
+    };
+    CardCountsByKindOutput: {
+      storedValue: number;
+      package: number;
+    };
+    CardCountsByStatusOutput: {
+      /** @description active and within its date */
+      active: number;
+      expired: number;
+      frozen: number;
+      transferred: number;
+      closed: number;
+    };
+    CardCountsOutput: {
+      total: number;
+      kinds: components["schemas"]["CardCountsByKindOutput"];
+      statuses: components["schemas"]["CardCountsByStatusOutput"];
+    };
+    CardDelayInput: {
+      cardId: number;
+      /** Format: date */
+      until: string;
+      reason: string;
+    };
+    CardDetailOutput: {
+      card: components["schemas"]["HeldCardOutput"];
+      list: components["schemas"]["CardEntryOutput"][];
+      total: number;
+    };
     CardDiscountOutput: {
       categoryId: number;
       categoryName: string;
       categoryKind: string;
       /** @description share of the price paid, 0-1 ("0.80") */
       rate: string;
+    };
+    CardEntryOutput: {
+      entryId: number;
+      /**
+       * @description * `sale` - card sold
+       * * `topUp` - top-up
+       * * `spend` - spent on an order
+       * * `sessionsUsed` - sessions used
+       * * `refund` - returned by a refund
+       * * `transferOut` - transferred out
+       * * `transferIn` - transferred in
+       * * `delay` - validity extended
+       * * `cardToCardOut` - moved to another card
+       * * `cardToCardIn` - moved from another card
+       * * `changeOut` - changed to a new card
+       * * `changeIn` - changed from an old card
+       * * `upgrade` - upgraded to another card type
+       * * `freeze` - card frozen
+       * * `unfreeze` - card unfrozen
+       * @enum {string}
+       */
+      kind: "sale" | "topUp" | "spend" | "sessionsUsed" | "refund" | "transferOut" | "transferIn" | "delay" | "cardToCardOut" | "cardToCardIn" | "changeOut" | "changeIn" | "upgrade" | "freeze" | "unfreeze";
+      kindName: string;
+      /** @description principal and gift change together */
+      change: string;
+      /** @description decimal string, 2 places ("199.00") */
+      principalChange: string;
+      /** @description decimal string, 2 places ("199.00") */
+      giftChange: string;
+      /** @description decimal string, 2 places ("199.00") */
+      balanceAfter: string;
+      /** @description decimal string, 2 places ("199.00") */
+      principalAfter: string;
+      /** @description decimal string, 2 places ("199.00") */
+      giftAfter: string;
+      projectId: number | null;
+      projectName: string;
+      sessionsChange: number;
+      /** @description of the entry's project */
+      sessionsAfter: number | null;
+      orderId: number | null;
+      refundId: number | null;
+      /** @description the card on the other side of a move */
+      otherCardId: number | null;
+      otherCardNo: string;
+      /** @description where it happened */
+      storeId: number;
+      storeName: string;
+      /** @description the store that sold the card */
+      cardStoreId: number;
+      cardStoreName: string;
+      operatorName: string;
+      remark: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    CardFreezeInput: {
+      cardId: number;
+      reason: string;
+    };
+    CardOutput: {
+      cardId: number;
+      cardNo: string;
+      /**
+       * @description * `storedValue` - stored-value card
+       * * `package` - package card
+       * @enum {string}
+       */
+      kind: "storedValue" | "package";
+      cardTypeId: number;
+      /** @description the card type's name */
+      name: string;
+      /** @description principal and gift together; 0.00 for a package card */
+      balance: string;
+      /** @description the gift part of the balance */
+      giftBalance: string;
+      /** @description a package card's sessions per project */
+      sessions: components["schemas"]["CardSessionsOutput"][];
+      /**
+       * @description an active card past its date shows expired
+       *
+       * * `active` - active
+       * * `expired` - expired
+       * * `frozen` - frozen
+       * * `transferred` - transferred
+       * * `closed` - closed
+       * @enum {string}
+       */
+      status: "active" | "expired" | "frozen" | "transferred" | "closed";
+      /** Format: date */
+      expiresOn: string;
+      /** @description the store that sold the card */
+      storeId: number;
+      storeName: string;
+    };
+    CardSessionsOutput: {
+      projectId: number;
+      name: string;
+      /** @description sessions the card came with */
+      total: number;
+      left: number;
+    };
+    CardToCardInput: {
+      memId: number;
+      fromCardId: number;
+      toCardId: number;
+      /**
+       * Format: decimal
+       * @description moved from the source card; principal and gift in its proportion
+       */
+      amount: string;
+    };
+    CardToCardOutput: {
+      fromCard: components["schemas"]["HeldCardOutput"];
+      toCard: components["schemas"]["HeldCardOutput"];
+      /** @description principal moved */
+      principal: string;
+      /** @description gift moved */
+      gift: string;
+    };
+    CardTypeChoiceInput: {
+      cardId: number;
+      cardTypeId: number;
     };
     CardTypeOutput: {
       id: number;
@@ -1058,6 +1381,20 @@ export interface components {
         [key: string]: unknown;
       };
     };
+    ChangePreviewOutput: {
+      cardId: number;
+      cardTypeId: number;
+      /** @description the old card's balance */
+      oldValue: string;
+      /** @description 4 places ("0.9000") */
+      coefficient: string;
+      /** @description what the new card gets */
+      newValue: string;
+      /** @description the gift part of it */
+      newGiftBalance: string;
+      /** @description old value less new value */
+      difference: string;
+    };
     CheckOutput: {
       ok: boolean;
       problems: components["schemas"]["ProblemOutput"][];
@@ -1065,6 +1402,47 @@ export interface components {
     CodeNameOutput: {
       code: string;
       name: string;
+    };
+    CoefficientOutput: {
+      cardTypeId: number;
+      cardTypeName: string;
+      /** @description 4 places ("0.9000") */
+      coefficient: string;
+      /**
+       * @description whose coefficient is in force
+       *
+       * * `store` - store
+       * * `headOffice` - headOffice
+       * @enum {string}
+       */
+      setBy: "store" | "headOffice";
+    };
+    CommittedLineOutput: {
+      orderLineId: number;
+      type: string;
+      itemId: number;
+      name: string;
+      qty: number;
+      /** @description decimal string, 2 places ("199.00") */
+      unitPrice: string;
+      /** @description decimal string, 2 places ("199.00") */
+      discount: string;
+      /** @description decimal string, 2 places ("199.00") */
+      amount: string;
+      cardId: number | null;
+    };
+    /** @description Contract §8's answer to `order/commit`, field for field. */
+    CommittedOrderOutput: {
+      orderId: number;
+      orderNo: string;
+      status: string;
+      /** @description decimal string, 2 places ("199.00") */
+      total: string;
+      /** @description decimal string, 2 places ("199.00") */
+      discount: string;
+      /** @description decimal string, 2 places ("199.00") */
+      payable: string;
+      lines: components["schemas"]["CommittedLineOutput"][];
     };
     CopyWeekInput: {
       /** Format: date */
@@ -1088,6 +1466,60 @@ export interface components {
       done: number;
       noShow: number;
       cancelled: number;
+      total: number;
+    };
+    CouponIssueInput: {
+      memId: number;
+      templateId: number;
+      /** @default 1 */
+      count?: number;
+    };
+    CouponOutput: {
+      couponId: number;
+      code: string;
+      templateId: number;
+      name: string;
+      /**
+       * @description * `A` - cash coupon
+       * * `B` - discount coupon
+       * * `C` - free-project coupon
+       * @enum {string}
+       */
+      kind: "A" | "B" | "C";
+      /** @description a cash coupon's amount off */
+      amount: string | null;
+      /** @description a discount coupon's rate (0.85: pay 85%) */
+      rate: string | null;
+      /** @description a discount coupon's cap */
+      maxDiscount: string | null;
+      /** @description a free-project coupon's project */
+      projectId: number | null;
+      /** @description decimal string, 2 places ("199.00") */
+      minSpend: string;
+      /** Format: date */
+      validFrom: string;
+      /** Format: date */
+      validTo: string;
+      /**
+       * @description * `available` - available
+       * * `used` - used
+       * * `expired` - expired
+       * * `void` - void
+       * @enum {string}
+       */
+      status: "available" | "used" | "expired" | "void";
+      usedOrderId: number | null;
+      /** Format: date-time */
+      usedAt: string | null;
+      /** Format: date-time */
+      issuedAt: string;
+      /** @description the store that issued it */
+      storeId: number;
+      storeName: string;
+      operatorName: string;
+    };
+    CouponPageOutput: {
+      list: components["schemas"]["CouponOutput"][];
       total: number;
     };
     CouponTemplateOutput: {
@@ -1135,6 +1567,58 @@ export interface components {
     DebtStatusOutput: {
       disabled: boolean;
       reason: string;
+    };
+    DetailPriceOutput: {
+      orderId: number;
+      orderNo: string;
+      status: string;
+      /** @description decimal string, 2 places ("199.00") */
+      total: string;
+      /** @description decimal string, 2 places ("199.00") */
+      discount: string;
+      /** @description decimal string, 2 places ("199.00") */
+      payable: string;
+      /** @description decimal string, 2 places ("199.00") */
+      paid: string;
+      /** @description decimal string, 2 places ("199.00") */
+      due: string;
+      /** @description summed by source and name over the lines */
+      discounts: components["schemas"]["DiscountOutput"][];
+      lines: components["schemas"]["OrderLineOutput"][];
+    };
+    DiscountOutput: {
+      /** @description promotion, card or sessions */
+      source: string;
+      /** @description the promotion's or the card type's name */
+      name: string;
+      /** @description decimal string, 2 places ("199.00") */
+      amount: string;
+    };
+    DraftCardOutput: {
+      cardId: number;
+      cardNo: string;
+      name: string;
+      /** Format: date */
+      expiresOn: string;
+      sessions: components["schemas"]["DraftSessionOutput"][];
+    };
+    DraftLineOutput: {
+      type: string;
+      itemId: number;
+      name: string;
+      qty: number;
+      cardId: number | null;
+      staff: components["schemas"]["DraftStaffOutput"][];
+    };
+    DraftSessionOutput: {
+      projectId: number;
+      total: number;
+      left: number;
+    };
+    DraftStaffOutput: {
+      employeeId: number;
+      name: string;
+      share: string;
     };
     DrawnSessionOutput: {
       cardId: number;
@@ -1337,6 +1821,43 @@ export interface components {
        */
       broker: "ok" | "down" | "eager";
     };
+    HeldCardOutput: {
+      cardId: number;
+      cardNo: string;
+      /**
+       * @description * `storedValue` - stored-value card
+       * * `package` - package card
+       * @enum {string}
+       */
+      kind: "storedValue" | "package";
+      cardTypeId: number;
+      /** @description the card type's name */
+      name: string;
+      /** @description principal and gift together; 0.00 for a package card */
+      balance: string;
+      /** @description the gift part of the balance */
+      giftBalance: string;
+      /** @description a package card's sessions per project */
+      sessions: components["schemas"]["CardSessionsOutput"][];
+      /**
+       * @description an active card past its date shows expired
+       *
+       * * `active` - active
+       * * `expired` - expired
+       * * `frozen` - frozen
+       * * `transferred` - transferred
+       * * `closed` - closed
+       * @enum {string}
+       */
+      status: "active" | "expired" | "frozen" | "transferred" | "closed";
+      /** Format: date */
+      expiresOn: string;
+      /** @description the store that sold the card */
+      storeId: number;
+      storeName: string;
+      memId: number;
+      memberName: string;
+    };
     Interval: {
       /** @description HH:MM */
       start: string;
@@ -1351,6 +1872,12 @@ export interface components {
       id: number;
       name: string;
       color: string;
+    };
+    LineStaffOutput: {
+      employeeId: number;
+      name: string;
+      /** @description 4 places ("0.5000") */
+      share: string;
     };
     LoginInfoOutput: {
       userId: number;
@@ -1645,6 +2172,165 @@ export interface components {
       abnormalLeft: boolean;
       tempOut: components["schemas"]["Interval"][];
     };
+    OrderDetailLineOutput: {
+      orderLineId: number;
+      type: string;
+      itemId: number;
+      name: string;
+      qty: number;
+      /** @description decimal string, 2 places ("199.00") */
+      unitPrice: string;
+      /** @description unit price × quantity */
+      total: string;
+      /** @description decimal string, 2 places ("199.00") */
+      discount: string;
+      /** @description payable for the line */
+      amount: string;
+      cardId: number | null;
+      discounts: components["schemas"]["DiscountOutput"][];
+      staff: components["schemas"]["LineStaffOutput"][];
+    };
+    OrderDetailOutput: {
+      orderId: number;
+      orderNo: string;
+      storeId: number;
+      memId: number | null;
+      name: string;
+      /** @description masked */
+      phone: string;
+      walkIn: boolean;
+      reservationId: number | null;
+      status: string;
+      statusName: string;
+      /** @description decimal string, 2 places ("199.00") */
+      total: string;
+      /** @description decimal string, 2 places ("199.00") */
+      discount: string;
+      /** @description decimal string, 2 places ("199.00") */
+      payable: string;
+      /** @description decimal string, 2 places ("199.00") */
+      paid: string;
+      /** @description decimal string, 2 places ("199.00") */
+      due: string;
+      /** Format: date */
+      businessDate: string;
+      remark: string;
+      operatorName: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      paidAt: string | null;
+      lines: components["schemas"]["OrderDetailLineOutput"][];
+      tenders: components["schemas"]["TenderOutput"][];
+      /** @description empty until refunds are built */
+      refunds: components["schemas"]["RefundOutput"][];
+    };
+    /**
+     * @description An order as the cashier sends it (contract §8). Coupons are not taken yet: `couponIds` is
+     * not read (docs/api.md).
+     */
+    OrderDraftInput: {
+      memId?: number | null;
+      walkIn?: components["schemas"]["WalkInInput"] | null;
+      reservationId?: number | null;
+      lines: components["schemas"]["OrderLineInput"][];
+      /** @default */
+      remark?: string;
+    };
+    OrderFoundOutput: {
+      orderId: number;
+      orderNo: string;
+      name: string;
+      /** @description masked */
+      phone: string;
+      status: string;
+      /** @description decimal string, 2 places ("199.00") */
+      payable: string;
+      /** @description decimal string, 2 places ("199.00") */
+      due: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    OrderIdInput: {
+      orderId: number;
+    };
+    OrderLineInput: {
+      /**
+       * @description * `product` - product
+       * * `productPackage` - product package
+       * * `project` - project
+       * * `projectPackage` - project package
+       * * `cardType` - card purchase
+       * * `topUp` - top-up
+       * @enum {string}
+       */
+      type: "product" | "productPackage" | "project" | "projectPackage" | "cardType" | "topUp";
+      /** @description not for a topUp line */
+      itemId?: number | null;
+      /** @default 1 */
+      qty?: number;
+      /** @description the member's card the line pays with (stored value or package sessions), or tops up */
+      cardId?: number | null;
+      /**
+       * Format: decimal
+       * @description topUp only: the amount loaded
+       */
+      amount?: string | null;
+      /** @description absent or null: the reservation's nurse for a project line, else nobody */
+      staff?: components["schemas"]["StaffShareInput"][] | null;
+    };
+    OrderLineOutput: {
+      orderLineId: number;
+      type: string;
+      itemId: number;
+      name: string;
+      qty: number;
+      /** @description decimal string, 2 places ("199.00") */
+      unitPrice: string;
+      /** @description unit price × quantity */
+      total: string;
+      /** @description decimal string, 2 places ("199.00") */
+      discount: string;
+      /** @description payable for the line */
+      amount: string;
+      cardId: number | null;
+      discounts: components["schemas"]["DiscountOutput"][];
+    };
+    OrderPageOutput: {
+      list: components["schemas"]["OrderRowOutput"][];
+      total: number;
+    };
+    OrderRowOutput: {
+      orderId: number;
+      orderNo: string;
+      storeId: number;
+      memId: number | null;
+      name: string;
+      /** @description masked */
+      phone: string;
+      walkIn: boolean;
+      reservationId: number | null;
+      status: string;
+      statusName: string;
+      /** @description decimal string, 2 places ("199.00") */
+      total: string;
+      /** @description decimal string, 2 places ("199.00") */
+      discount: string;
+      /** @description decimal string, 2 places ("199.00") */
+      payable: string;
+      /** @description decimal string, 2 places ("199.00") */
+      paid: string;
+      /** @description decimal string, 2 places ("199.00") */
+      due: string;
+      /** Format: date */
+      businessDate: string;
+      remark: string;
+      operatorName: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      paidAt: string | null;
+    };
     OwnerStoreOutput: {
       id: number;
       name: string;
@@ -1700,7 +2386,37 @@ export interface components {
       /** @description cash to give back for this payment */
       change: string;
       /** @description every tender of the order, oldest first */
-      tenders: components["schemas"]["TenderOutput"][];
+      tenders: components["schemas"]["PaymentTenderOutput"][];
+    };
+    PaymentTenderOutput: {
+      tenderId: number;
+      /**
+       * @description * `cash` - cash
+       * * `storedValue` - stored value
+       * * `sessions` - package sessions
+       * * `points` - points
+       * * `wechat` - WeChat Pay
+       * * `alipay` - Alipay
+       * * `pos` - card terminal
+       * @enum {string}
+       */
+      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos";
+      /** @description 2 places */
+      amount: string;
+      /**
+       * @description * `pending` - pending
+       * * `succeeded` - succeeded
+       * * `failed` - failed
+       * @enum {string}
+       */
+      status: "pending" | "succeeded" | "failed";
+    };
+    PendingTransferOutput: {
+      transferId: number;
+      toMemId: number;
+      toMemberName: string;
+      /** Format: date-time */
+      createdAt: string;
     };
     PeriodOutput: {
       start: string;
@@ -1794,6 +2510,51 @@ export interface components {
       changedBy: string;
       /** Format: date-time */
       changedAt: string;
+    };
+    PriceOutput: {
+      orderId: number;
+      orderNo: string;
+      status: string;
+      /** @description decimal string, 2 places ("199.00") */
+      total: string;
+      /** @description decimal string, 2 places ("199.00") */
+      discount: string;
+      /** @description decimal string, 2 places ("199.00") */
+      payable: string;
+      /** @description decimal string, 2 places ("199.00") */
+      paid: string;
+      /** @description decimal string, 2 places ("199.00") */
+      due: string;
+      /** @description summed by source and name over the lines */
+      discounts: components["schemas"]["DiscountOutput"][];
+    };
+    PricedDraftOutput: {
+      /** @description decimal string, 2 places ("199.00") */
+      total: string;
+      /** @description decimal string, 2 places ("199.00") */
+      discount: string;
+      /** @description decimal string, 2 places ("199.00") */
+      payable: string;
+      discounts: components["schemas"]["DiscountOutput"][];
+      lines: components["schemas"]["PricedLineOutput"][];
+    };
+    PricedLineOutput: {
+      /** @description the line's place in the request, from 0 */
+      index: number;
+      type: string;
+      itemId: number;
+      name: string;
+      qty: number;
+      /** @description decimal string, 2 places ("199.00") */
+      unitPrice: string;
+      /** @description decimal string, 2 places ("199.00") */
+      total: string;
+      /** @description decimal string, 2 places ("199.00") */
+      discount: string;
+      /** @description decimal string, 2 places ("199.00") */
+      amount: string;
+      cardId: number | null;
+      discounts: components["schemas"]["DiscountOutput"][];
     };
     ProblemOutput: {
       code: string;
@@ -2116,6 +2877,9 @@ export interface components {
     RefreshInput: {
       refresh: string;
     };
+    RefundOutput: {
+      recedeId: number;
+    };
     RegionOutput: {
       /** @description GB/T 2260 code, 6 digits */
       code: string;
@@ -2183,6 +2947,16 @@ export interface components {
       /** Format: date-time */
       updatedAt: string;
       history: components["schemas"]["ChangeOutput"][];
+    };
+    ReservationDraftOutput: {
+      reservationId: number;
+      memId: number | null;
+      name: string;
+      /** @description masked */
+      phone: string;
+      nurseId: number | null;
+      nurseName: string;
+      lines: components["schemas"]["DraftLineOutput"][];
     };
     ReservationIdInput: {
       id: number;
@@ -2256,6 +3030,17 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       updatedAt: string;
+    };
+    ReservationPackageDraftOutput: {
+      reservationId: number;
+      memId: number | null;
+      name: string;
+      /** @description masked */
+      phone: string;
+      nurseId: number | null;
+      nurseName: string;
+      lines: components["schemas"]["DraftLineOutput"][];
+      cards: components["schemas"]["DraftCardOutput"][];
     };
     ReservationPageOutput: {
       list: components["schemas"]["ReservationOutput"][];
@@ -2364,6 +3149,24 @@ export interface components {
        */
       confirm?: boolean;
     };
+    SessionUseOutput: {
+      entryId: number;
+      projectId: number | null;
+      projectName: string;
+      /** @description sessions used */
+      count: number;
+      sessionsAfter: number | null;
+      orderId: number | null;
+      storeId: number;
+      storeName: string;
+      operatorName: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    SessionUsePageOutput: {
+      list: components["schemas"]["SessionUseOutput"][];
+      total: number;
+    };
     SessionUserInfoOutput: {
       access: string;
       refresh: string;
@@ -2442,6 +3245,14 @@ export interface components {
       name: string;
       position: string;
       positionName: string;
+    };
+    StaffShareInput: {
+      employeeId: number;
+      /**
+       * Format: decimal
+       * @description the employee's part of the line, above 0 ("0.5000")
+       */
+      share: string;
     };
     StoreInfoCheckOutput: {
       id: number;
@@ -2684,26 +3495,19 @@ export interface components {
     };
     TenderOutput: {
       tenderId: number;
-      /**
-       * @description * `cash` - cash
-       * * `storedValue` - stored value
-       * * `sessions` - package sessions
-       * * `points` - points
-       * * `wechat` - WeChat Pay
-       * * `alipay` - Alipay
-       * * `pos` - card terminal
-       * @enum {string}
-       */
-      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos";
-      /** @description 2 places */
+      method: string;
+      /** @description decimal string, 2 places ("199.00") */
       amount: string;
-      /**
-       * @description * `pending` - pending
-       * * `succeeded` - succeeded
-       * * `failed` - failed
-       * @enum {string}
-       */
-      status: "pending" | "succeeded" | "failed";
+      status: string;
+      cardId: number | null;
+      points: number | null;
+      /** @description decimal string, 2 places ("199.00") */
+      received: string | null;
+      /** @description decimal string, 2 places ("199.00") */
+      change: string | null;
+      operatorName: string;
+      /** Format: date-time */
+      createdAt: string;
     };
     TimePeriodInput: {
       /** @description 0 Monday … 6 Sunday; null every day */
@@ -2748,9 +3552,45 @@ export interface components {
       refresh: string;
       accountVersion: string;
     };
+    TransferCheckOutput: {
+      card: components["schemas"]["HeldCardOutput"];
+      transferable: boolean;
+      /** @description why not, when not transferable */
+      reason: string;
+      /** @description the transfer started and not committed */
+      pending: components["schemas"]["PendingTransferOutput"] | null;
+    };
+    TransferOutput: {
+      transferId: number;
+      /**
+       * @description * `pending` - pending
+       * * `committed` - committed
+       * * `cancelled` - cancelled
+       * @enum {string}
+       */
+      status: "pending" | "committed" | "cancelled";
+      cardId: number;
+      fromMemId: number;
+      toMemId: number;
+      /** @description the target member's card, once committed */
+      newCard: components["schemas"]["HeldCardOutput"] | null;
+    };
+    TransferStartInput: {
+      toMemId: number;
+      /** @default */
+      remark?: string;
+    };
     UserRoleInput: {
       userRoleId: number;
       storeId?: number | null;
+    };
+    WalkInInput: {
+      /** @default */
+      name?: string;
+      /** @default 0086 */
+      areaCode?: string;
+      /** @default */
+      phone?: string;
     };
     WecomBindingOutput: {
       loginName: string;
@@ -5321,6 +6161,158 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["StoreItemOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A member's coupons, newest first
+   * @description couponList: a member's coupons, filtered by shown status and kind.
+   */
+  coupon_couponList_retrieve: {
+    parameters: {
+      query: {
+        /**
+         * @description * `A` - cash coupon
+         * * `B` - discount coupon
+         * * `C` - free-project coupon
+         */
+        kind?: "A" | "B" | "C" | "";
+        memId: number;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        /**
+         * @description * `available` - available
+         * * `used` - used
+         * * `expired` - expired
+         * * `void` - void
+         */
+        status?: "available" | "used" | "expired" | "void" | "";
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CouponPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description Gives a member coupons of a template at the desk. */
+  coupon_issue_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CouponIssueInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CouponIssueInput"];
+        "multipart/form-data": components["schemas"]["CouponIssueInput"];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CouponOutput"][];
           };
         };
       };
@@ -8394,6 +9386,567 @@ export interface operations {
     };
   };
   /**
+   * Old-card coefficients in a store
+   * @description oldcardcoefficient/searchByStoreId/{id}: a store the role does not act in answers 404.
+   */
+  oldcardcoefficient_searchByStoreId_list: {
+    parameters: {
+      path: {
+        store_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CoefficientOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Cancel an unpaid order that took no tender
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  order_cancel_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["OrderIdInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["OrderIdInput"];
+        "multipart/form-data": components["schemas"]["OrderIdInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["OrderRowOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Commit an unpaid order priced by the server (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  order_commit_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["OrderDraftInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["OrderDraftInput"];
+        "multipart/form-data": components["schemas"]["OrderDraftInput"];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CommittedOrderOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * One order with its lines, staff, discounts, tenders and refunds
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  order_orderDetails_retrieve: {
+    parameters: {
+      query: {
+        orderId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["OrderDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The chosen store's orders, newest first (the bills list)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  order_orderList_retrieve: {
+    parameters: {
+      query?: {
+        employeeId?: number | null;
+        endTime?: string | null;
+        memId?: number | null;
+        orderNo?: string;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        startTime?: string | null;
+        /**
+         * @description * `unpaid` - unpaid
+         * * `partlyPaid` - partly paid
+         * * `paid` - paid
+         * * `cancelled` - cancelled
+         */
+        status?: "unpaid" | "partlyPaid" | "paid" | "cancelled" | "";
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["OrderPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+  order_reservationPackage_retrieve: {
+    parameters: {
+      query: {
+        reservationId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ReservationPackageDraftOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Draft lines from a reservation's projects, served by its nurse
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  order_reservationProject_retrieve: {
+    parameters: {
+      query: {
+        reservationId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ReservationDraftOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Orders by a whole phone or the start of an order number
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  order_search_list: {
+    parameters: {
+      query: {
+        /** @description a whole phone, or the start of an order number */
+        keyword: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["OrderFoundOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * Keep the member's signature (a PNG) on an order
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
@@ -8409,6 +9962,759 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["SignStatusOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description cardDelayErp: extends a card's validity, with a reason. */
+  packageCard_cardDelayErp_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardDelayInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CardDelayInput"];
+        "multipart/form-data": components["schemas"]["CardDelayInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["HeldCardOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description changeCard: a new card of another type gets the old value times the old-card coefficient. */
+  packageCard_changeCard_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardTypeChoiceInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CardTypeChoiceInput"];
+        "multipart/form-data": components["schemas"]["CardTypeChoiceInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CardChangeOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description What a change would give, before the desk confirms it. */
+  packageCard_changeCardPreview_retrieve: {
+    parameters: {
+      query: {
+        cardId: number;
+        cardTypeId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ChangePreviewOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * How many cards a member holds, by kind and status
+   * @description countErpAllCard: a member's cards counted by kind and by shown status.
+   */
+  packageCard_countErpAllCard_retrieve: {
+    parameters: {
+      path: {
+        member_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CardCountsOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A member's cards, newest first
+   * @description findErpAllCard: a member's cards with balances and sessions (contract §8), chain-wide.
+   */
+  packageCard_findErpAllCard_list: {
+    parameters: {
+      path: {
+        member_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CardOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A card and its ledger, newest first (paged)
+   * @description findErpCardDetail: a card and a page of its ledger.
+   */
+  packageCard_findErpCardDetail_retrieve: {
+    parameters: {
+      query?: {
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+      };
+      path: {
+        card_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CardDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Sessions used from a package card, newest first (paged)
+   * @description findErpDarwCardRecord: the sessions used from a package card.
+   */
+  packageCard_findErpDarwCardRecord_retrieve: {
+    parameters: {
+      query?: {
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+      };
+      path: {
+        card_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["SessionUsePageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description Freezes an active card: it keeps its value and is refused everywhere until unfrozen. */
+  packageCard_freeze_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardFreezeInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CardFreezeInput"];
+        "multipart/form-data": components["schemas"]["CardFreezeInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["HeldCardOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description Makes a frozen card active again. */
+  packageCard_unfreeze_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardFreezeInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CardFreezeInput"];
+        "multipart/form-data": components["schemas"]["CardFreezeInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["HeldCardOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description upgrade: the card takes a higher card type once it holds that type's price. */
+  packageCard_upgrade_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardTypeChoiceInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CardTypeChoiceInput"];
+        "multipart/form-data": components["schemas"]["CardTypeChoiceInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["HeldCardOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * pay/price with each line's price and discounts
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  pay_detailPrice_retrieve: {
+    parameters: {
+      path: {
+        order_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DetailPriceOutput"];
           };
         };
       };
@@ -8598,6 +10904,74 @@ export interface operations {
     };
   };
   /**
+   * What an order costs: payable, paid, due, discounts
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  pay_price_retrieve: {
+    parameters: {
+      path: {
+        order_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["PriceOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * The receipt; needAmount 0 prints it without amounts
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
@@ -8677,6 +11051,76 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["SignStatusOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Price a draft order without saving it (the cashier's live totals)
+   * @description The cashier's live totals: the draft priced as the commit would price it, nothing saved.
+   */
+  pricingEngine_checkDiscountConcurrently_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["OrderDraftInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["OrderDraftInput"];
+        "multipart/form-data": components["schemas"]["OrderDraftInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["PricedDraftOutput"];
           };
         };
       };
@@ -12889,6 +15333,278 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["TimePeriodOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description Card to card: moves an amount between two stored-value cards of one member. */
+  transferCardRest_cardToCard_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardToCardInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CardToCardInput"];
+        "multipart/form-data": components["schemas"]["CardToCardInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CardToCardOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description addtransferCard: starts a transfer of the card to another member (replacing one pending). */
+  usercard_addtransferCard_create: {
+    parameters: {
+      path: {
+        card_id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TransferStartInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["TransferStartInput"];
+        "multipart/form-data": components["schemas"]["TransferStartInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["TransferOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * @description usercard/transferCard: what a card holds, whether it can be transferred, and the transfer
+   * already started for it.
+   */
+  usercard_transferCard_retrieve: {
+    parameters: {
+      query: {
+        cardId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["TransferCheckOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description transferCardCommit: moves everything the card holds to a new card of the target member. */
+  usercard_transferCardCommit_create: {
+    parameters: {
+      path: {
+        card_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["TransferOutput"];
           };
         };
       };

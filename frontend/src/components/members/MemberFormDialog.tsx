@@ -21,6 +21,7 @@ import { LabelSelect } from "./LabelSelect";
 import { useMemberForm } from "./useMemberForm";
 import { LimitedTextField } from "../LimitedTextField";
 import { formatPhone } from "../../lib/phone";
+import { DateField } from "../dates/DateField";
 
 interface MemberFormDialogProps {
   open: boolean;
@@ -105,15 +106,14 @@ export function MemberFormDialog({ open, onClose, initial, member, onSaved }: Me
               />
             </Grid>
             <Grid size={{ xs: 6, sm: 4 }}>
-              <TextField
+              <DateField
                 fullWidth
-                type="date"
                 label={t("fields.birthday")}
                 value={form.birthday}
-                onChange={(event) => set("birthday", event.target.value)}
+                onChange={(value) => set("birthday", value)}
                 error={Boolean(message("birthday"))}
                 helperText={helper("birthday")}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
+                maxDate={today}
               />
             </Grid>
             <Grid size={{ xs: 6, sm: 4 }}>

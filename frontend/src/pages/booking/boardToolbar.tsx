@@ -18,6 +18,7 @@ import { useTranslation } from "react-i18next";
 import { STATUSES, type Board, type BoardNurse, type ReservationStatus } from "../../api/booking";
 import { RESERVATION_STATUS_COLORS as STATUS_COLORS } from "../../components/ReservationStatusChip";
 import { formatDay, shiftDate, type BoardFilters } from "./rules";
+import { DateField } from "../../components/dates/DateField";
 
 /** The board's day (previous, today, next, or a date) and its filters: status, nurse, cancelled. */
 export function BoardToolbar({
@@ -58,13 +59,15 @@ export function BoardToolbar({
             <ChevronRightIcon />
           </IconButton>
         </Stack>
-        <TextField
-          type="date"
+        <DateField
           size="small"
           label={t("board.date")}
           value={date}
-          onChange={(event) => setDate(event.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": "date-input" } }}
+          onChange={(value) => {
+            // A half-typed date leaves the board on the day it shows.
+            if (value) setDate(value);
+          }}
+          inputProps={{ "data-testid": "date-input" }}
         />
         <Typography variant="body2" color="text.secondary" data-testid="board-day">
           {formatDay(date, i18n.language)}

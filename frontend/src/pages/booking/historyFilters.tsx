@@ -1,7 +1,7 @@
 /** The filters shared by /orderHistory and /orderHistoryBoard and the page frame. */
 
 import SearchIcon from "@mui/icons-material/Search";
-import { Box, Button, FormControl, InputLabel, MenuItem, Paper, Select, TextField } from "@mui/material";
+import { Box, Button, FormControl, InputLabel, MenuItem, Paper, Select } from "@mui/material";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { currentSession } from "../../api/session";
@@ -9,6 +9,7 @@ import { useRecordNurses, useSourceOptions, useStatusOptions, type HistoryFilter
 import { useReservationStatusWord } from "../../components/ReservationStatusChip";
 import { phoneFilterError, timeRangeError, type RangeError } from "./historyRules";
 import { LimitedTextField } from "../../components/LimitedTextField";
+import { DateField } from "../../components/dates/DateField";
 
 export const NS = "bookingHistory";
 
@@ -122,25 +123,23 @@ export function HistoryFilterBar({
         noValidate
         sx={{ display: "flex", flexWrap: "wrap", gap: 2, alignItems: "flex-start" }}
       >
-        <TextField
+        <DateField
           size="small"
-          type="date"
           label={t("filters.dateFrom")}
           value={draft.dateFrom}
-          onChange={(event) => update({ dateFrom: event.target.value })}
+          onChange={(value) => update({ dateFrom: value })}
           error={Boolean(errors.range) && onStart}
           helperText={onStart ? rangeText : " "}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": "history-date-from" } }}
+          inputProps={{ "data-testid": "history-date-from" }}
         />
-        <TextField
+        <DateField
           size="small"
-          type="date"
           label={t("filters.dateTo")}
           value={draft.dateTo}
-          onChange={(event) => update({ dateTo: event.target.value })}
+          onChange={(value) => update({ dateTo: value })}
           error={Boolean(errors.range) && !onStart}
           helperText={errors.range && !onStart ? rangeText : " "}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": "history-date-to" } }}
+          inputProps={{ "data-testid": "history-date-to" }}
         />
         <OptionSelect
           id="history-nurse"

@@ -39,6 +39,8 @@ import {
 import type { OrderForm } from "./useOrderForm";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { formatPhone } from "../../lib/phone";
+import { DateField } from "../../components/dates/DateField";
+import { TimeField } from "../../components/dates/TimeField";
 
 /* The sections of the reservation form (/newOrder); the state is useOrderForm's. */
 
@@ -230,27 +232,24 @@ export function ServiceSection({ form }: { form: OrderForm }) {
         </TextField>
       </Stack>
       <Stack direction="row" spacing={2} sx={{ flexWrap: "wrap", rowGap: 2, mt: 1 }}>
-        <TextField
-          type="date"
+        <DateField
           size="small"
           required
           label={t("fields.date")}
           value={draft.date}
-          onChange={(event) => set("date", event.target.value)}
+          onChange={(value) => set("date", value)}
           error={Boolean(fieldError("date"))}
           helperText={fieldError("date") || " "}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
-        <TextField
-          type="time"
+        <TimeField
           size="small"
           required
           label={t("fields.startTime")}
           value={draft.time}
-          onChange={(event) => set("time", event.target.value)}
+          onChange={(value) => set("time", value)}
           error={Boolean(fieldError("time"))}
           helperText={fieldError("time") || " "}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 900 } }}
+          minutesStep={15}
         />
         <TextField
           type="number"

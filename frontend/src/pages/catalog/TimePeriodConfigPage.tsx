@@ -26,6 +26,7 @@ import { mountIsland } from "../../islands/mount";
 import { DetailError, Loading } from "../../components/feedback";
 import { PageFrame } from "./parts";
 import { blankRow, periodProblems, periodsToSave, rowsFrom, type PeriodProblem, type PeriodRow } from "./periods";
+import { TimeField } from "../../components/dates/TimeField";
 
 const EVERY_DAY = "every";
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6];
@@ -139,22 +140,20 @@ export function TimePeriodConfigPage() {
                         </TextField>
                       </TableCell>
                       <TableCell>
-                        <TextField
-                          type="time"
+                        <TimeField
                           size="small"
                           value={row.start}
-                          onChange={(event) => update(row.key, { start: event.target.value })}
-                          slotProps={{ htmlInput: { "aria-label": t("periods.startOf", { n: index + 1 }) } }}
+                          onChange={(value) => update(row.key, { start: value })}
+                          ariaLabel={t("periods.startOf", { n: index + 1 })}
                           error={rowHasProblem(index, ["time", "endBeforeStart", "overlap"])}
                         />
                       </TableCell>
                       <TableCell>
-                        <TextField
-                          type="time"
+                        <TimeField
                           size="small"
                           value={row.end}
-                          onChange={(event) => update(row.key, { end: event.target.value })}
-                          slotProps={{ htmlInput: { "aria-label": t("periods.endOf", { n: index + 1 }) } }}
+                          onChange={(value) => update(row.key, { end: value })}
+                          ariaLabel={t("periods.endOf", { n: index + 1 })}
                           error={rowHasProblem(index, ["time", "endBeforeStart", "overlap"])}
                         />
                       </TableCell>

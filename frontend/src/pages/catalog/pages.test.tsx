@@ -14,6 +14,7 @@ import { PromotionDetailPage } from "./PromotionDetailPage";
 import { PromotionListPage } from "./PromotionListPage";
 import { ProPackageListPage } from "./ProPackageListPage";
 import { TimePeriodConfigPage } from "./TimePeriodConfigPage";
+import { enterPickerText, pickerInputOfGroup } from "../../test/pickers";
 
 const state = {
   price: "1280.00",
@@ -477,11 +478,12 @@ describe("TimePeriodConfigPage", () => {
         ),
     });
     render_(<TimePeriodConfigPage />);
-    const start = await screen.findByLabelText("Start of period 1");
+    await screen.findByRole("group", { name: "Start of period 1" });
+    const start = pickerInputOfGroup("Start of period 1");
     expect(start).toHaveValue("09:00");
 
     fireEvent.click(screen.getByRole("button", { name: "Add a period" }));
-    fireEvent.change(screen.getByLabelText("Start of period 2"), { target: { value: "11:00" } });
+    enterPickerText(pickerInputOfGroup("Start of period 2"), "11:00");
     fireEvent.change(screen.getByLabelText("Capacity of period 2"), { target: { value: "0" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     const alert = await screen.findByRole("alert");
@@ -489,7 +491,7 @@ describe("TimePeriodConfigPage", () => {
     expect(alert).toHaveTextContent("period 1 overlaps period 2");
     expect(server.callsTo("POST /rest/timePeriod/save")).toHaveLength(0);
 
-    fireEvent.change(screen.getByLabelText("Start of period 2"), { target: { value: "12:00" } });
+    enterPickerText(pickerInputOfGroup("Start of period 2"), "12:00");
     fireEvent.change(screen.getByLabelText("Capacity of period 2"), { target: { value: "2" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(server.callsTo("POST /rest/timePeriod/save")).toHaveLength(1));

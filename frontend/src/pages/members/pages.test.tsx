@@ -11,6 +11,7 @@ import { LogoutListPage } from "./LogoutListPage";
 import { MemberListPage } from "./MemberListPage";
 import { MemberPointsPage } from "./MemberPointsPage";
 import { PersonalAccountPage } from "./PersonalAccountPage";
+import { enterPickerText, pickerInput } from "../../test/pickers";
 
 function memberRow(memId: number, overrides: Record<string, unknown> = {}) {
   return {
@@ -132,10 +133,10 @@ describe("MemberListPage", () => {
     fireEvent.click(screen.getByRole("button", { name: "Search" }));
     expect(await screen.findByText("Enter 4 to 11 digits")).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText("Phone (part)"), { target: { value: "5678" } });
-    fireEvent.change(screen.getByLabelText("Created from"), { target: { value: "2025-02-01" } });
-    fireEvent.change(screen.getByLabelText("Created to"), { target: { value: "2025-01-01" } });
+    enterPickerText(pickerInput("Created from"), "2025-02-01");
+    enterPickerText(pickerInput("Created to"), "2025-01-01");
     expect(await screen.findByText("please choose a suitable end time")).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText("Created to"), { target: { value: "2025-03-01" } });
+    enterPickerText(pickerInput("Created to"), "2025-03-01");
     fireEvent.click(screen.getByRole("button", { name: "Search" }));
     await waitFor(() =>
       expect(Object.fromEntries(server.callsTo("GET /rest/member/findStoLstByCondition").at(-1)?.query ?? [])).toEqual({
@@ -301,8 +302,8 @@ describe("MemberPointsPage", () => {
     });
     render_(<MemberPointsPage />);
     await waitFor(() => expect(server.callsTo("GET /rest/member/integralStoreList")).toHaveLength(1));
-    fireEvent.change(screen.getByLabelText("From"), { target: { value: "2026-03-01" } });
-    fireEvent.change(screen.getByLabelText("To"), { target: { value: "2026-03-31" } });
+    enterPickerText(pickerInput("From"), "2026-03-01");
+    enterPickerText(pickerInput("To"), "2026-03-31");
     fireEvent.click(screen.getByRole("button", { name: "Search" }));
     await waitFor(() =>
       expect(Object.fromEntries(server.callsTo("GET /rest/member/integralStoreList").at(-1)?.query ?? [])).toEqual({

@@ -1,5 +1,5 @@
 import SearchIcon from "@mui/icons-material/Search";
-import { Box, Button, Chip, Stack, TextField } from "@mui/material";
+import { Box, Button, Chip, Stack } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MemberLabel, MemberRow, PointEntry } from "../../api/members";
@@ -8,6 +8,7 @@ import { PagedTable, type PagedColumn, type PagedTableProps, type Paging } from 
 import { formatDateTime } from "../../lib/format";
 import { PAGE_SIZES } from "../../lib/paging";
 import { formatPhone } from "../../lib/phone";
+import { DateField } from "../../components/dates/DateField";
 
 const ACCOUNT_ROUTE = "/personalAccount";
 
@@ -53,24 +54,8 @@ export function DateRange({
 }) {
   return (
     <>
-      <TextField
-        size="small"
-        type="date"
-        label={fromLabel}
-        value={from}
-        onChange={(event) => onFrom(event.target.value)}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
-      <TextField
-        size="small"
-        type="date"
-        label={toLabel}
-        value={to}
-        onChange={(event) => onTo(event.target.value)}
-        error={Boolean(error)}
-        helperText={error}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
+      <DateField size="small" label={fromLabel} value={from} onChange={onFrom} />
+      <DateField size="small" label={toLabel} value={to} onChange={onTo} error={Boolean(error)} helperText={error} />
     </>
   );
 }

@@ -36,6 +36,7 @@ import { Meta, PageFrame } from "../../components/layout";
 import { STORE_ADDRESS_MAX, STORE_NAME_MAX, formatHours } from "./rules";
 import { STORE_EDIT_FORM, useStoreEditForm } from "./useStoreEditForm";
 import { LimitedTextField } from "../../components/LimitedTextField";
+import { TimeField } from "../../components/dates/TimeField";
 
 /** /storeBasicInfo (MDGL-PAG-0002-0000): the acting store's information, and its edit form. */
 export function StoreBasicInfoPage() {
@@ -188,26 +189,22 @@ function StoreEditForm({ store, onDone }: { store: StoreInfoCheck; onDone: () =>
           />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
-          <TextField
+          <TimeField
             fullWidth
-            type="time"
             label={t("fieldNames.openTime")}
             value={form.openTime}
-            onChange={(event) => set("openTime", event.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={(value) => set("openTime", value)}
             helperText=" "
           />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
-          <TextField
+          <TimeField
             fullWidth
-            type="time"
             label={t("fieldNames.closeTime")}
             value={form.closeTime}
-            onChange={(event) => set("closeTime", event.target.value)}
+            onChange={(value) => set("closeTime", value)}
             error={Boolean(message("closeTime"))}
             helperText={message("closeTime") || " "}
-            slotProps={{ inputLabel: { shrink: true } }}
           />
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>

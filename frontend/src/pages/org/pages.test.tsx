@@ -10,6 +10,7 @@ import { sessionInfo } from "../../test/fixtures";
 import { dismissAllNotices, noticeTexts } from "../../test/notices";
 import { ShopManagementPage } from "./ShopManagementPage";
 import { StoreBasicInfoPage } from "./StoreBasicInfoPage";
+import { enterPickerText, pickerInput } from "../../test/pickers";
 
 function store(id: number, overrides: Record<string, unknown> = {}) {
   return {
@@ -139,13 +140,13 @@ describe("StoreBasicInfoPage", () => {
     const form = await screen.findByRole("form", { name: "Edit store information" });
     await waitFor(() => expect(within(form).getByRole("combobox", { name: "District" })).toHaveTextContent("静安区"));
     fireEvent.change(within(form).getByLabelText("Phone"), { target: { value: "12" } });
-    fireEvent.change(within(form).getByLabelText("Closes at"), { target: { value: "09:00" } });
+    enterPickerText(pickerInput("Closes at", within(form)), "09:00");
     fireEvent.click(within(form).getByRole("button", { name: "Save" }));
     expect(await within(form).findByText("Please enter a valid phone number")).toBeInTheDocument();
     expect(within(form).getByText("The opening time must be before the closing time")).toBeInTheDocument();
 
     fireEvent.change(within(form).getByLabelText("Phone"), { target: { value: "021-62881234" } });
-    fireEvent.change(within(form).getByLabelText("Closes at"), { target: { value: "22:00" } });
+    enterPickerText(pickerInput("Closes at", within(form)), "22:00");
     fireEvent.mouseDown(within(form).getByRole("combobox", { name: "District" }));
     fireEvent.click(await screen.findByRole("option", { name: "徐汇区" }));
     fireEvent.change(within(form).getByLabelText("Seats or beds"), { target: { value: "8" } });

@@ -15,6 +15,7 @@ import { ApiError } from "../../api/client";
 import { saveShiftType, useScheduleMutation, type ShiftTypeInput } from "../../api/schedule";
 import { NAME_MAX_LENGTH, shiftTypeErrors, type ShiftTypeErrors } from "./scheduleRules";
 import { LimitedTextField } from "../../components/LimitedTextField";
+import { TimeField } from "../../components/dates/TimeField";
 
 /** Creates or edits a shift type: name, start, end (after the start), colour, enabled. */
 export function ShiftTypeDialog({ initial, onClose }: { initial: ShiftTypeInput; onClose: () => void }) {
@@ -73,27 +74,25 @@ export function ShiftTypeDialog({ initial, onClose }: { initial: ShiftTypeInput;
             slotProps={{ htmlInput: { "data-testid": "schedule-shift-name" } }}
           />
           <Stack direction="row" spacing={2}>
-            <TextField
-              type="time"
+            <TimeField
               label={t("shiftTypes.start")}
               value={value.start}
-              onChange={(event) => set({ start: event.target.value })}
+              onChange={(start) => set({ start })}
               error={Boolean(errors.start)}
               helperText={message("start")}
               required
               fullWidth
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": "schedule-shift-start" } }}
+              inputProps={{ "data-testid": "schedule-shift-start" }}
             />
-            <TextField
-              type="time"
+            <TimeField
               label={t("shiftTypes.end")}
               value={value.end}
-              onChange={(event) => set({ end: event.target.value })}
+              onChange={(end) => set({ end })}
               error={Boolean(errors.end)}
               helperText={message("end")}
               required
               fullWidth
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": "schedule-shift-end" } }}
+              inputProps={{ "data-testid": "schedule-shift-end" }}
             />
           </Stack>
           <TextField

@@ -14,6 +14,7 @@ import {
 } from "../../api/staff";
 import { todayIso, validateEmployee, type EmployeeErrors } from "./rules";
 import { LimitedTextField } from "../../components/LimitedTextField";
+import { DateField } from "../../components/dates/DateField";
 
 /** Create or edit an employee; the server's field messages show under the fields. */
 export function EmployeeFormDialog({
@@ -147,16 +148,15 @@ export function EmployeeFormDialog({
               </TextField>
             </Grid>
             <Grid size={6}>
-              <TextField
+              <DateField
                 fullWidth
                 required
-                type="date"
                 label={t("fields.hireDate")}
                 value={form.hireDate ?? ""}
-                onChange={(event) => set("hireDate", event.target.value || null)}
+                onChange={(value) => set("hireDate", value || null)}
                 error={Boolean(message("hireDate"))}
                 helperText={message("hireDate") || " "}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
+                maxDate={today}
               />
             </Grid>
           </Grid>

@@ -1,10 +1,11 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from "@mui/material";
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import { leaveEmployee, staffKeys } from "../../api/staff";
 import { leftDateError, todayIso } from "./rules";
+import { DateField } from "../../components/dates/DateField";
 
 /** The confirmation of an employee leaving, with the leaving date (today by default). */
 export function LeaveDialog({
@@ -40,15 +41,14 @@ export function LeaveDialog({
       <DialogTitle id="leave-title">{t("leave.title")}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{t("leave.text", { name: employee?.name ?? "" })}</DialogContentText>
-        <TextField
+        <DateField
           fullWidth
-          type="date"
           label={t("fields.leftDate")}
           value={leftDate}
-          onChange={(event) => setLeftDate(event.target.value)}
+          onChange={setLeftDate}
           error={Boolean(error)}
           helperText={error || " "}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
+          maxDate={today}
         />
       </DialogContent>
       <DialogActions>

@@ -8,6 +8,7 @@ import { sessionInfo } from "../../test/fixtures";
 import { dismissAllNotices, noticeTexts } from "../../test/notices";
 import { StaffDetailPage } from "./StaffDetailPage";
 import { StaffListPage } from "./StaffListPage";
+import { enterPickerText, pickerInput } from "../../test/pickers";
 
 function employee(id: number, overrides: Record<string, unknown> = {}) {
   return {
@@ -99,7 +100,7 @@ describe("StaffListPage", () => {
     fireEvent.change(within(dialog).getByLabelText(/^Phone/), { target: { value: "13912345678" } });
     fireEvent.mouseDown(within(dialog).getByRole("combobox", { name: /^Position/ }));
     fireEvent.click(await screen.findByRole("option", { name: "Care therapist" }));
-    fireEvent.change(within(dialog).getByLabelText(/^Hire date/), { target: { value: "2024-05-06" } });
+    enterPickerText(pickerInput(/^Hire date/, within(dialog)), "2024-05-06");
     fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
     await waitFor(() => expect(server.callsTo("POST /rest/staffList/save")).toHaveLength(1));
     expect(server.callsTo("POST /rest/staffList/save")[0]?.body).toEqual({
@@ -146,10 +147,10 @@ describe("StaffListPage", () => {
     render_(<StaffListPage />);
     fireEvent.click(await screen.findByRole("button", { name: "Leave" }));
     const dialog = await screen.findByRole("dialog", { name: "Record leaving" });
-    fireEvent.change(within(dialog).getByLabelText("Leaving date"), { target: { value: "2020-01-01" } });
+    enterPickerText(pickerInput("Leaving date", within(dialog)), "2020-01-01");
     fireEvent.click(within(dialog).getByRole("button", { name: "Confirm leaving" }));
     expect(await within(dialog).findByText("The leaving date cannot be before the hire date")).toBeInTheDocument();
-    fireEvent.change(within(dialog).getByLabelText("Leaving date"), { target: { value: "2024-06-30" } });
+    enterPickerText(pickerInput("Leaving date", within(dialog)), "2024-06-30");
     fireEvent.click(within(dialog).getByRole("button", { name: "Confirm leaving" }));
     await waitFor(() =>
       expect(server.callsTo("POST /rest/staffList/leave")[0]?.body).toEqual({ id: 1, leftDate: "2024-06-30" }),

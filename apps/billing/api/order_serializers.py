@@ -1,0 +1,289 @@
+"""Request parsers and documented answer shapes of the order and pricing calls (contract §8,
+docs/api.md "Orders and pricing"). Rules and messages live in apps.billing (lines, services)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from apps.billing.choices import MAX_LINES, MAX_QTY, REMARK_MAX_LENGTH, LineType, OrderStatus
+from apps.core import fields
+from apps.core.pagination import PageInputSerializer
+
+# -- inputs --------------------------------------------------------------------------------------
+
+
+class StaffShareInputSerializer(serializers.Serializer):
+    employeeId = fields.IntegerField(min_value=1, source="employee_id")
+    share = serializers.DecimalField(
+        max_digits=5, decimal_places=4, help_text='the employee\'s part of the line, above 0 ("0.5000")'
+    )
+
+
+class OrderLineInputSerializer(serializers.Serializer):
+    type = serializers.ChoiceField(choices=LineType.choices)
+    itemId = fields.IntegerField(
+        min_value=1, required=False, allow_null=True, source="item_id", help_text="not for a topUp line"
+    )
+    qty = fields.IntegerField(min_value=1, max_value=MAX_QTY, required=False, default=1)
+    cardId = fields.IntegerField(
+        min_value=1,
+        required=False,
+        allow_null=True,
+        source="card_id",
+        help_text="the member's card the line pays with (stored value or package sessions), or tops up",
+    )
+    amount = serializers.DecimalField(
+        max_digits=12, decimal_places=2, required=False, allow_null=True, help_text="topUp only: the amount loaded"
+    )
+    staff = serializers.ListField(
+        child=StaffShareInputSerializer(),
+        max_length=10,
+        required=False,
+        allow_null=True,
+        help_text="absent or null: the reservation's nurse for a project line, else nobody",
+    )
+
+
+class WalkInInputSerializer(serializers.Serializer):
+    name = fields.CharField(max_length=40, allow_blank=True, required=False, default="")
+    areaCode = fields.CharField(max_length=8, allow_blank=True, required=False, default="0086", source="area_code")
+    phone = fields.CharField(max_length=30, allow_blank=True, required=False, default="")
+
+
+class OrderDraftInputSerializer(serializers.Serializer):
+    """An order as the cashier sends it (contract §8). Coupons are not taken yet: `couponIds` is
+    not read (docs/api.md)."""
+
+    memId = fields.IntegerField(min_value=1, required=False, allow_null=True, source="member_id")
+    walkIn = WalkInInputSerializer(required=False, allow_null=True, source="walk_in")
+    reservationId = fields.IntegerField(min_value=1, required=False, allow_null=True, source="reservation_id")
+    lines = serializers.ListField(child=OrderLineInputSerializer(), max_length=MAX_LINES)
+    remark = fields.CharField(max_length=REMARK_MAX_LENGTH, required=False, allow_blank=True, default="")
+
+
+class OrderIdInputSerializer(serializers.Serializer):
+    orderId = fields.IntegerField(min_value=1, source="order_id")
+
+
+class ReservationIdInputSerializer(serializers.Serializer):
+    reservationId = fields.IntegerField(min_value=1, source="reservation_id")
+
+
+class OrderSearchInputSerializer(serializers.Serializer):
+    keyword = fields.CharField(max_length=30, help_text="a whole phone, or the start of an order number")
+
+
+class OrderListInputSerializer(PageInputSerializer):
+    startTime = fields.DateTimeField(required=False, allow_null=True, source="start_time")
+    endTime = fields.DateTimeField(required=False, allow_null=True, source="end_time")
+    memId = fields.IntegerField(min_value=1, required=False, allow_null=True, source="member_id")
+    orderNo = fields.CharField(max_length=24, required=False, allow_blank=True, default="", source="order_no")
+    status = serializers.ChoiceField(choices=OrderStatus.choices, required=False, allow_blank=True, default="")
+    employeeId = fields.IntegerField(min_value=1, required=False, allow_null=True, source="employee_id")
+
+
+# -- outputs -------------------------------------------------------------------------------------
+
+
+def money(help_text: str = "", **kwargs: Any) -> serializers.CharField:
+    return serializers.CharField(help_text=help_text or 'decimal string, 2 places ("199.00")', **kwargs)
+
+
+class DiscountOutputSerializer(serializers.Serializer):
+    # The wire field "source": DRF takes declared fields off the class; the stubs see Field.source.
+    source = serializers.CharField(help_text="promotion, card or sessions")  # type: ignore[assignment]
+    name = serializers.CharField(help_text="the promotion's or the card type's name")
+    amount = money()
+
+
+class CommittedLineOutputSerializer(serializers.Serializer):
+    orderLineId = serializers.IntegerField()
+    type = serializers.CharField()
+    itemId = serializers.IntegerField()
+    name = serializers.CharField()
+    qty = serializers.IntegerField()
+    unitPrice = money()
+    discount = money()
+    amount = money()
+    cardId = serializers.IntegerField(allow_null=True)
+
+
+class CommittedOrderOutputSerializer(serializers.Serializer):
+    """Contract §8's answer to `order/commit`, field for field."""
+
+    orderId = serializers.IntegerField()
+    orderNo = serializers.CharField()
+    status = serializers.CharField()
+    total = money()
+    discount = money()
+    payable = money()
+    lines = CommittedLineOutputSerializer(many=True)
+
+
+class OrderRowOutputSerializer(serializers.Serializer):
+    orderId = serializers.IntegerField()
+    orderNo = serializers.CharField()
+    storeId = serializers.IntegerField()
+    memId = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField()
+    phone = serializers.CharField(help_text="masked")
+    walkIn = serializers.BooleanField()
+    reservationId = serializers.IntegerField(allow_null=True)
+    status = serializers.CharField()
+    statusName = serializers.CharField()
+    total = money()
+    discount = money()
+    payable = money()
+    paid = money()
+    due = money()
+    businessDate = serializers.DateField()
+    remark = serializers.CharField()
+    operatorName = serializers.CharField()
+    createdAt = serializers.DateTimeField()
+    paidAt = serializers.DateTimeField(allow_null=True)
+
+
+class OrderPageOutputSerializer(serializers.Serializer):
+    list = OrderRowOutputSerializer(many=True)
+    total = serializers.IntegerField()
+
+
+class OrderLineOutputSerializer(serializers.Serializer):
+    orderLineId = serializers.IntegerField()
+    type = serializers.CharField()
+    itemId = serializers.IntegerField()
+    name = serializers.CharField()
+    qty = serializers.IntegerField()
+    unitPrice = money()
+    total = money("unit price × quantity")
+    discount = money()
+    amount = money("payable for the line")
+    cardId = serializers.IntegerField(allow_null=True)
+    discounts = DiscountOutputSerializer(many=True)
+
+
+class LineStaffOutputSerializer(serializers.Serializer):
+    employeeId = serializers.IntegerField()
+    name = serializers.CharField()
+    share = serializers.CharField(help_text='4 places ("0.5000")')
+
+
+class OrderDetailLineOutputSerializer(OrderLineOutputSerializer):
+    staff = LineStaffOutputSerializer(many=True)
+
+
+class TenderOutputSerializer(serializers.Serializer):
+    tenderId = serializers.IntegerField()
+    method = serializers.CharField()
+    amount = money()
+    status = serializers.CharField()
+    cardId = serializers.IntegerField(allow_null=True)
+    points = serializers.IntegerField(allow_null=True)
+    received = money(allow_null=True)
+    change = money(allow_null=True)
+    operatorName = serializers.CharField()
+    createdAt = serializers.DateTimeField()
+
+
+class RefundOutputSerializer(serializers.Serializer):
+    recedeId = serializers.IntegerField()
+
+
+class OrderDetailOutputSerializer(OrderRowOutputSerializer):
+    lines = OrderDetailLineOutputSerializer(many=True)
+    tenders = TenderOutputSerializer(many=True)
+    refunds = RefundOutputSerializer(many=True, help_text="empty until refunds are built")
+
+
+class OrderFoundOutputSerializer(serializers.Serializer):
+    orderId = serializers.IntegerField()
+    orderNo = serializers.CharField()
+    name = serializers.CharField()
+    phone = serializers.CharField(help_text="masked")
+    status = serializers.CharField()
+    payable = money()
+    due = money()
+    createdAt = serializers.DateTimeField()
+
+
+class PriceOutputSerializer(serializers.Serializer):
+    orderId = serializers.IntegerField()
+    orderNo = serializers.CharField()
+    status = serializers.CharField()
+    total = money()
+    discount = money()
+    payable = money()
+    paid = money()
+    due = money()
+    discounts = DiscountOutputSerializer(many=True, help_text="summed by source and name over the lines")
+
+
+class DetailPriceOutputSerializer(PriceOutputSerializer):
+    lines = OrderLineOutputSerializer(many=True)
+
+
+class PricedLineOutputSerializer(serializers.Serializer):
+    index = serializers.IntegerField(help_text="the line's place in the request, from 0")
+    type = serializers.CharField()
+    itemId = serializers.IntegerField()
+    name = serializers.CharField()
+    qty = serializers.IntegerField()
+    unitPrice = money()
+    total = money()
+    discount = money()
+    amount = money()
+    cardId = serializers.IntegerField(allow_null=True)
+    discounts = DiscountOutputSerializer(many=True)
+
+
+class PricedDraftOutputSerializer(serializers.Serializer):
+    total = money()
+    discount = money()
+    payable = money()
+    discounts = DiscountOutputSerializer(many=True)
+    lines = PricedLineOutputSerializer(many=True)
+
+
+class DraftStaffOutputSerializer(serializers.Serializer):
+    employeeId = serializers.IntegerField()
+    name = serializers.CharField()
+    share = serializers.CharField()
+
+
+class DraftLineOutputSerializer(serializers.Serializer):
+    type = serializers.CharField()
+    itemId = serializers.IntegerField()
+    name = serializers.CharField()
+    qty = serializers.IntegerField()
+    cardId = serializers.IntegerField(allow_null=True)
+    staff = DraftStaffOutputSerializer(many=True)
+
+
+class DraftSessionOutputSerializer(serializers.Serializer):
+    projectId = serializers.IntegerField()
+    total = serializers.IntegerField()
+    left = serializers.IntegerField()
+
+
+class DraftCardOutputSerializer(serializers.Serializer):
+    cardId = serializers.IntegerField()
+    cardNo = serializers.CharField()
+    name = serializers.CharField()
+    expiresOn = serializers.DateField()
+    sessions = DraftSessionOutputSerializer(many=True)
+
+
+class ReservationDraftOutputSerializer(serializers.Serializer):
+    reservationId = serializers.IntegerField()
+    memId = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField()
+    phone = serializers.CharField(help_text="masked")
+    nurseId = serializers.IntegerField(allow_null=True)
+    nurseName = serializers.CharField()
+    lines = DraftLineOutputSerializer(many=True)
+
+
+class ReservationPackageDraftOutputSerializer(ReservationDraftOutputSerializer):
+    cards = DraftCardOutputSerializer(many=True)

@@ -1,0 +1,195 @@
+"""Order and pricing calls (spec §7.8, contract §8, docs/api.md "Orders and pricing"): thin views
+over apps.billing selectors (reads), lines and pricing (the live totals) and services (writes).
+Everything is scoped to the chosen store; another store's order or reservation answers 404."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework.request import Request
+
+from apps.accounts.session import session_of
+from apps.billing import selectors, services
+from apps.billing.api import order_serializers as io
+from apps.billing.lines import LineInput, resolve_lines
+from apps.billing.models import Order
+from apps.billing.pricing import price_lines
+from apps.booking.models import Reservation
+from apps.core.api.base import ErpApi
+from apps.core.api.lists import PagedListApi
+from apps.core.envelope import EnvelopeResponse
+from apps.core.errors import NotFound
+from apps.core.idempotency import idempotent
+from apps.core.page_registry import code_of
+from apps.core.scoping import get_in_scope, scoped_to_stores
+from apps.org.selectors import store_acted_in
+
+CASHIER = (code_of("/account"),)
+BILLS = (code_of("/billingList"),)
+ORDER_DETAILS = (code_of("/orderDetails"),)
+
+
+def _draft(data: dict[str, Any]) -> dict[str, Any]:
+    """The service's keyword arguments from a parsed draft body."""
+    walk_in = data.get("walk_in")
+    return {
+        "member_id": data.get("member_id"),
+        "walk_in": services.WalkIn(**walk_in) if walk_in is not None else None,
+        "lines": [LineInput.from_wire(line) for line in data["lines"]],
+    }
+
+
+def _my_order(request: Request, order_id: int) -> Order:
+    return get_in_scope(selectors.orders(), request, pk=order_id)
+
+
+class OrderCommitApi(ErpApi):
+    required_codes = CASHIER
+
+    @extend_schema(
+        request=io.OrderDraftInputSerializer,
+        responses={201: io.CommittedOrderOutputSerializer},
+        summary="Commit an unpaid order priced by the server (Idempotency-Key)",
+    )
+    @idempotent
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.OrderDraftInputSerializer, request.data)
+        order = services.order_commit(
+            actor=self.actor(),
+            store=store_acted_in(session_of(request)),
+            reservation_id=data.get("reservation_id"),
+            remark=data.get("remark", ""),
+            **_draft(data),
+        )
+        return EnvelopeResponse(selectors.committed_row(order), message=_("saved"), status=201)
+
+
+class OrderCancelApi(ErpApi):
+    required_codes = CASHIER
+
+    @extend_schema(
+        request=io.OrderIdInputSerializer,
+        responses=io.OrderRowOutputSerializer,
+        summary="Cancel an unpaid order that took no tender",
+    )
+    @idempotent
+    def post(self, request: Request) -> EnvelopeResponse:
+        order_id = self.parse(io.OrderIdInputSerializer, request.data)["order_id"]
+        order = services.order_cancel(actor=self.actor(), order=_my_order(request, order_id))
+        return EnvelopeResponse(selectors.order_row(order), message=_("cancelled"))
+
+
+class OrderDraftPriceApi(ErpApi):
+    """The cashier's live totals: the draft priced as the commit would price it, nothing saved."""
+
+    required_codes = CASHIER
+
+    @extend_schema(
+        request=io.OrderDraftInputSerializer,
+        responses=io.PricedDraftOutputSerializer,
+        summary="Price a draft order without saving it (the cashier's live totals)",
+    )
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.OrderDraftInputSerializer, request.data)
+        draft = _draft(data)
+        store = store_acted_in(session_of(request))
+        # The cashier sees totals before the customer is chosen: pricing needs only the member (for
+        # the cards), so a draft without one is priced as a walk-in's.
+        member_id = draft["member_id"]
+        if member_id is not None:
+            member_id = services.active_member(member_id).pk
+        lines = resolve_lines(store_id=store.pk, member_id=member_id, lines=draft["lines"])
+        return EnvelopeResponse(selectors.priced_draft_row(price_lines(store_id=store.pk, lines=lines)))
+
+
+class OrderListApi(PagedListApi):
+    required_codes = BILLS
+    summary = "The chosen store's orders, newest first (the bills list)"
+    filters = io.OrderListInputSerializer
+    schema_parameters = [io.OrderListInputSerializer]
+    page_output = io.OrderPageOutputSerializer
+
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[Order]:
+        return selectors.order_search(scoped_to_stores(selectors.orders(), request), **filters)
+
+    def render_rows(self, window: Iterable[Any]) -> list[Any]:
+        return selectors.order_rows(window)
+
+
+class OrderDetailsApi(ErpApi):
+    required_codes = ORDER_DETAILS
+
+    @extend_schema(
+        parameters=[io.OrderIdInputSerializer],
+        responses=io.OrderDetailOutputSerializer,
+        summary="One order with its lines, staff, discounts, tenders and refunds",
+    )
+    def get(self, request: Request) -> EnvelopeResponse:
+        order_id = self.parse(io.OrderIdInputSerializer, request.query_params)["order_id"]
+        order = selectors.order_details(order_id, scoped_to_stores(selectors.orders(), request))
+        if order is None:
+            raise NotFound()
+        return EnvelopeResponse(selectors.order_detail_row(order))
+
+
+class OrderSearchApi(ErpApi):
+    required_codes = BILLS
+
+    @extend_schema(
+        parameters=[io.OrderSearchInputSerializer],
+        responses=io.OrderFoundOutputSerializer(many=True),
+        summary="Orders by a whole phone or the start of an order number",
+    )
+    def get(self, request: Request) -> EnvelopeResponse:
+        keyword = self.parse(io.OrderSearchInputSerializer, request.query_params)["keyword"]
+        return EnvelopeResponse(selectors.order_quick_search(scoped_to_stores(selectors.orders(), request), keyword))
+
+
+class OrderPriceApi(ErpApi):
+    required_codes = CASHIER
+    with_lines = False
+
+    @extend_schema(responses=io.PriceOutputSerializer, summary="What an order costs: payable, paid, due, discounts")
+    def get(self, request: Request, order_id: int) -> EnvelopeResponse:
+        order = _my_order(request, order_id)
+        return EnvelopeResponse(selectors.price_summary(order, with_lines=self.with_lines))
+
+
+class OrderDetailPriceApi(OrderPriceApi):
+    with_lines = True
+
+    @extend_schema(responses=io.DetailPriceOutputSerializer, summary="pay/price with each line's price and discounts")
+    def get(self, request: Request, order_id: int) -> EnvelopeResponse:
+        return super().get(request, order_id)
+
+
+class _ReservationDraftApi(ErpApi):
+    required_codes = CASHIER
+
+    def reservation(self, request: Request) -> Reservation:
+        reservation_id = self.parse(io.ReservationIdInputSerializer, request.query_params)["reservation_id"]
+        rows = scoped_to_stores(selectors.reservations(), request)
+        reservation = selectors.reservation_for_order(reservation_id, rows)
+        if reservation is None:
+            raise NotFound()
+        return reservation
+
+
+class ReservationProjectDraftApi(_ReservationDraftApi):
+    @extend_schema(
+        parameters=[io.ReservationIdInputSerializer],
+        responses=io.ReservationDraftOutputSerializer,
+        summary="Draft lines from a reservation's projects, served by its nurse",
+    )
+    def get(self, request: Request) -> EnvelopeResponse:
+        return EnvelopeResponse(selectors.reservation_project_draft(self.reservation(request)))
+
+
+class ReservationPackageDraftApi(_ReservationDraftApi):
+    @extend_schema(parameters=[io.ReservationIdInputSerializer], responses=io.ReservationPackageDraftOutputSerializer)
+    def get(self, request: Request) -> EnvelopeResponse:
+        return EnvelopeResponse(selectors.reservation_package_draft(self.reservation(request)))

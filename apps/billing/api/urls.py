@@ -1,0 +1,22 @@
+from django.urls import path
+
+from apps.billing.api import order_views as views
+
+R = "order/"
+
+urlpatterns = [
+    path(R + "commit", views.OrderCommitApi.as_view(), name="order-commit"),
+    path(R + "cancel", views.OrderCancelApi.as_view(), name="order-cancel"),
+    path(R + "orderList", views.OrderListApi.as_view(), name="order-list"),
+    path(R + "orderDetails", views.OrderDetailsApi.as_view(), name="order-details"),
+    path(R + "search", views.OrderSearchApi.as_view(), name="order-search"),
+    path(R + "reservationProject", views.ReservationProjectDraftApi.as_view(), name="order-reservation-project"),
+    path(R + "reservationPackage", views.ReservationPackageDraftApi.as_view(), name="order-reservation-package"),
+    path("pay/price/<id:order_id>", views.OrderPriceApi.as_view(), name="pay-price"),
+    path("pay/detailPrice/<id:order_id>", views.OrderDetailPriceApi.as_view(), name="pay-detail-price"),
+    path(
+        "pricingEngine/checkDiscountConcurrently",
+        views.OrderDraftPriceApi.as_view(),
+        name="pricing-check-discount",
+    ),
+]
