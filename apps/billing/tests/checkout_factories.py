@@ -3,6 +3,9 @@ order/commit would have priced (apps.billing.pricing is tested on its own)."""
 
 from __future__ import annotations
 
+import base64
+import struct
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -93,3 +96,18 @@ def order_of(*, store: OrgUnit, member: Member | None = None, lines: Sequence[Li
         for employee, share in line.staff:
             OrderLineStaff.objects.create(line=row, employee=employee, share=Decimal(share))
     return order
+
+
+def png(width: int = 4, height: int = 2) -> bytes:
+    """A small valid PNG (grey, 8 bits), as a signature pad would send."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    pixels = b"".join(b"\x00" + b"\xff" * width for _ in range(height))
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(pixels)) + chunk(b"IEND", b"")
+
+
+def data_url(image: bytes) -> str:
+    return "data:image/png;base64," + base64.b64encode(image).decode()

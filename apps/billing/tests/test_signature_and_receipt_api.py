@@ -3,9 +3,6 @@ before package sessions are used, and the 80 mm receipt (pay/print)."""
 
 from __future__ import annotations
 
-import base64
-import struct
-import zlib
 from pathlib import Path
 
 import pytest
@@ -14,7 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from apps.billing.choices import SIGNATURE_MAX_BYTES, AuditAction
 from apps.billing.models import Order
-from apps.billing.tests.checkout_factories import order_of, product, sessions
+from apps.billing.tests.checkout_factories import data_url, order_of, png, product, sessions
 from apps.cards.tests.factories import package_card, stored_value_card
 from apps.core.models import SystemLog
 from apps.core.testing import assert_envelope
@@ -22,21 +19,6 @@ from apps.core.testing import assert_envelope
 pytestmark = pytest.mark.django_db
 
 SIGN = "/rest/order/signature"
-
-
-def png(width: int = 4, height: int = 2) -> bytes:
-    """A small valid PNG (grey, 8 bits), as a signature pad would send."""
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
-    pixels = b"".join(b"\x00" + b"\xff" * width for _ in range(height))
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(pixels)) + chunk(b"IEND", b"")
-
-
-def data_url(image: bytes) -> str:
-    return "data:image/png;base64," + base64.b64encode(image).decode()
 
 
 @pytest.fixture
