@@ -50,8 +50,12 @@ def order_signature_save(*, actor: Actor, order_id: int, png: bytes) -> Order:
         order = Order.objects.select_for_update().get(pk=order_id)
         if order.status in (OrderStatus.PAID, OrderStatus.CANCELLED):
             raise OrderNotInState(_("the order is already paid or cancelled"))
+        replaced = order.signature.name if order.signature else None
         order.signature.save(f"order-{order.pk}.png", ContentFile(png), save=False)
         order.save(update_fields=["signature", "updated_at"])
+        if replaced:  # the file a new signature replaced goes once the new one is committed
+            storage = order.signature.storage
+            transaction.on_commit(lambda: storage.delete(replaced))
         audit_record(actor=actor, action=AuditAction.ORDER_SIGNED, target=order, detail={"bytes": len(png)})
     return order
 

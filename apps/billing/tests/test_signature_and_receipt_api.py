@@ -45,6 +45,18 @@ def test_a_store_that_requires_it_takes_no_sessions_before_the_member_signs(clie
     assert_envelope(again, status=409, errcode="ORD-40901")  # a paid order's signature is final
 
 
+def test_a_new_signature_replaces_the_old_one_and_its_file(client, sessions_order, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(SIGN, {"orderId": sessions_order.pk, "signature": data_url(png(2, 2))}, format="json")
+    first = Order.objects.get(pk=sessions_order.pk).signature
+    storage, first_name = first.storage, first.name
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(SIGN, {"orderId": sessions_order.pk, "signature": data_url(png(3, 3))}, format="json")
+    second = Order.objects.get(pk=sessions_order.pk).signature
+    assert second.read() == png(3, 3)
+    assert not storage.exists(first_name) and storage.exists(second.name)
+
+
 def test_the_signature_can_come_as_a_file(client, sessions_order):
     upload = SimpleUploadedFile("sign.png", png(), content_type="image/png")
     signed = client.post(SIGN, {"orderId": sessions_order.pk, "file": upload}, format="multipart")
