@@ -43,6 +43,10 @@ COUPON_LIST = (code_of("/couponList"),)
 COUPON_DETAIL = (code_of("/couponDetailA"), code_of("/couponList"))
 PROMOTION = (code_of("/promotion"),)
 TIME_PERIOD = (code_of("/timeperiodConfig"),)
+# The billing pages (the cashier, points billing, card to card, transfer) pick items and card types
+# from these lists, and the change-card page picks the target card type: they read, never write.
+BILLING_PICK = (code_of("/account"),)
+CHANGE_CARD_PICK = (code_of("/changeCard"),)
 
 # POST storeItem: the list code of the item's kind.
 STORE_ITEM_CODES: dict[str, tuple[str, ...]] = {
@@ -70,7 +74,7 @@ def _products(request: Request, filters: dict[str, Any]) -> QuerySet:
 class ProductListApi(PagedListApi):
     """Products, by code, with the acting store's switch and price."""
 
-    required_codes = PRODUCT_LIST
+    required_codes = PRODUCT_LIST + BILLING_PICK
     filters = s.ProductSearchInputSerializer
     schema_parameters = [s.ProductSearchInputSerializer]
     page_output = s.ProductPageOutputSerializer
@@ -142,7 +146,7 @@ def _projects(request: Request, filters: dict[str, Any]) -> QuerySet:
 
 
 class ProjectListApi(PagedListApi):
-    required_codes = PROJECT_LIST
+    required_codes = PROJECT_LIST + BILLING_PICK
     filters = s.ProjectSearchInputSerializer
     schema_parameters = [s.ProjectSearchInputSerializer]
     page_output = s.ProjectPageOutputSerializer
@@ -199,7 +203,7 @@ class ProjectPackageDetailApi(ErpApi):
 
 
 class CardTypeListApi(PagedListApi):
-    required_codes = CARD_TYPE_LIST
+    required_codes = CARD_TYPE_LIST + BILLING_PICK + CHANGE_CARD_PICK
     filters = s.CardTypeSearchInputSerializer
     schema_parameters = [s.CardTypeSearchInputSerializer]
     page_output = s.CardTypePageOutputSerializer

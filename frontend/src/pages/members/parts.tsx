@@ -1,13 +1,10 @@
 import SearchIcon from "@mui/icons-material/Search";
-import { Box, Button, Chip, Stack } from "@mui/material";
-import { useState } from "react";
+import { Button, Chip, Stack } from "@mui/material";
 import { useTranslation } from "react-i18next";
-import type { MemberLabel, MemberRow, PointEntry } from "../../api/members";
-import { MemberSearchDialog } from "../../components/members/MemberSearchDialog";
+import type { MemberLabel, PointEntry } from "../../api/members";
 import { PagedTable, type PagedColumn, type PagedTableProps, type Paging } from "../../components/PagedTable";
 import { formatDateTime } from "../../lib/format";
 import { PAGE_SIZES } from "../../lib/paging";
-import { formatPhone } from "../../lib/phone";
 import { DateField } from "../../components/dates/DateField";
 
 const ACCOUNT_ROUTE = "/personalAccount";
@@ -60,34 +57,8 @@ export function DateRange({
   );
 }
 
-/** The chosen member of a filter or form, picked with the member search dialog. */
-export function MemberPicker({
-  member,
-  onChange,
-  chooseLabel,
-  clearable = true,
-}: {
-  member: MemberRow | null;
-  onChange: (member: MemberRow | null) => void;
-  chooseLabel: string;
-  clearable?: boolean;
-}) {
-  const [open, setOpen] = useState(false);
-  return (
-    <Box sx={{ display: "inline-flex", alignItems: "center", gap: 1 }}>
-      {member ? (
-        <Chip
-          label={`${member.name} ${formatPhone(member.areaCode, member.phone)}`}
-          onDelete={clearable ? () => onChange(null) : undefined}
-        />
-      ) : null}
-      <Button variant="outlined" onClick={() => setOpen(true)}>
-        {chooseLabel}
-      </Button>
-      <MemberSearchDialog open={open} onClose={() => setOpen(false)} onSelect={(row) => onChange(row)} />
-    </Box>
-  );
-}
+/** Moved to components/members so the card pages pick members the same way. */
+export { MemberPicker } from "../../components/members/MemberPicker";
 
 /** A members list: the messaging page sizes, headings on one line. */
 export function MembersTable<Row>(props: Omit<PagedTableProps<Row>, "pageSizes" | "nowrapHeads">) {

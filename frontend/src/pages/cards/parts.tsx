@@ -1,0 +1,100 @@
+import { Alert, MenuItem, TextField } from "@mui/material";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { newIdempotencyKey } from "../../api/client";
+import type { HeldCard, MemberCard } from "../../api/cardOperations";
+import { Facts, type Fact } from "../../components/layout";
+import { formatDate } from "../../lib/format";
+
+/** The Idempotency-Key of one submission of a form: the same while the values submitted stay the
+ * same (a double click, or a retry after a lost answer, runs once on the server), a fresh one when
+ * they change or after a success (`renew`), so the next operation is a new one. */
+export function useSubmissionKey(values: unknown): { key: string; renew: () => void } {
+  const text = JSON.stringify(values);
+  const [generation, setGeneration] = useState(0);
+  // `text` and `generation` are what make a new submission; the key itself is random.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const key = useMemo(() => newIdempotencyKey(), [text, generation]);
+  return { key, renew: () => setGeneration((value) => value + 1) };
+}
+
+/** What a card holds, in words: "1100.00 (gift 100.00)" or "Facial ×5, Massage ×2". */
+export function useHoldings() {
+  const { t } = useTranslation("cardOperations");
+  return (card: MemberCard): string => {
+    if (card.kind === "storedValue") return t("card.value", { balance: card.balance, gift: card.giftBalance });
+    const left = card.sessions.filter((row) => row.left > 0);
+    if (left.length === 0) return t("card.noSessions");
+    return left.map((row) => t("card.sessionsOf", { name: row.name, count: row.left })).join(t("card.separator"));
+  };
+}
+
+/** One of the member's cards, chosen from a list (those `allowed` may be chosen; the others show
+ * why not). */
+export function CardSelect({
+  label,
+  cards,
+  value,
+  onChange,
+  allowed = () => true,
+  disabledIds = [],
+}: {
+  label: string;
+  cards: readonly MemberCard[];
+  value: number | null;
+  onChange: (cardId: number) => void;
+  allowed?: (card: MemberCard) => boolean;
+  disabledIds?: readonly number[];
+}) {
+  const { t } = useTranslation("cardOperations");
+  const holdings = useHoldings();
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value ?? ""}
+      onChange={(event) => onChange(Number(event.target.value))}
+      sx={{ minWidth: 360 }}
+    >
+      {cards.map((card) => (
+        <MenuItem key={card.cardId} value={card.cardId} disabled={!allowed(card) || disabledIds.includes(card.cardId)}>
+          {`${card.cardNo} · ${card.name} · ${holdings(card)}`}
+          {card.status !== "active" ? ` (${t(`status.${card.status}`)})` : ""}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** A card's facts: number, type, what it holds, status, date, where it was sold. */
+export function CardFacts({ card }: { card: MemberCard | HeldCard }) {
+  const { t, i18n } = useTranslation("cardOperations");
+  const holdings = useHoldings();
+  const items: Fact[] = [
+    [t("card.number"), card.cardNo],
+    [t("card.type"), `${card.name} (${t(`kind.${card.kind}`)})`],
+    [t("card.holds"), holdings(card)],
+    [t("card.status"), t(`status.${card.status}`)],
+    [t("card.expiresOn"), formatDate(card.expiresOn, i18n.language)],
+    [t("card.soldAt"), card.storeName],
+  ];
+  if ("memberName" in card) items.unshift([t("card.holder"), card.memberName]);
+  return <Facts items={items} />;
+}
+
+/** Said instead of an action the role may not take (its button code is missing). */
+export function NoCodeNote({ action, code }: { action: string; code: string }) {
+  const { t } = useTranslation("cardOperations");
+  return (
+    <Alert severity="info" sx={{ mt: 2 }}>
+      {t("noCode", { action, code })}
+    </Alert>
+  );
+}
+
+/** A number of the page's address (`?cardId=`), or null. */
+export function numberFromSearch(search: string, name: string): number | null {
+  const value = Number(new URLSearchParams(search).get(name));
+  return Number.isInteger(value) && value > 0 ? value : null;
+}
