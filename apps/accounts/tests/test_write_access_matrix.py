@@ -74,6 +74,7 @@ SHOULD = {
     "order-commit": DESK,
     "order-cancel": DESK,
     "pricing-check-discount": DESK,
+    "pricing-points-price": DESK,  # the points price of a draft reads, as the live totals do
     # Whoever sells at the till takes the payment and the member's signature.
     "pay-execute": DESK,
     "order-signature": DESK,

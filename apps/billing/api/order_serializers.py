@@ -10,6 +10,7 @@ from rest_framework import serializers
 from apps.billing.choices import MAX_LINES, MAX_QTY, REMARK_MAX_LENGTH, LineType, OrderStatus
 from apps.core import fields
 from apps.core.pagination import PageInputSerializer
+from apps.members.api.serializers import PointsEntryOutputSerializer
 
 # -- inputs --------------------------------------------------------------------------------------
 
@@ -287,3 +288,22 @@ class ReservationDraftOutputSerializer(serializers.Serializer):
 
 class ReservationPackageDraftOutputSerializer(ReservationDraftOutputSerializer):
     cards = DraftCardOutputSerializer(many=True)
+
+
+class PointsQuoteOutputSerializer(serializers.Serializer):
+    """What an amount costs in points (points exchange)."""
+
+    memId = serializers.IntegerField()
+    memberName = serializers.CharField()
+    pointsPerYuan = serializers.IntegerField(help_text="POINTS_PER_YUAN_PAID: the points that pay one yuan")
+    points = serializers.IntegerField(help_text="the points that pay the amount (payable, or what is due)")
+    memberPoints = serializers.IntegerField(help_text="the member's points now")
+    enough = serializers.BooleanField(help_text="the member holds at least `points`")
+
+
+class PointsDraftPriceOutputSerializer(PricedDraftOutputSerializer, PointsQuoteOutputSerializer):
+    pass
+
+
+class PointsOrderPriceOutputSerializer(DetailPriceOutputSerializer, PointsQuoteOutputSerializer):
+    entries = PointsEntryOutputSerializer(many=True, help_text="the points ledger entries naming the order")

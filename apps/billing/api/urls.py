@@ -1,6 +1,7 @@
 from django.urls import path
 
 from apps.billing.api import order_views as views
+from apps.billing.api import points_views
 
 R = "order/"
 
@@ -14,6 +15,8 @@ urlpatterns = [
     path(R + "reservationPackage", views.ReservationPackageDraftApi.as_view(), name="order-reservation-package"),
     path("pay/price/<id:order_id>", views.OrderPriceApi.as_view(), name="pay-price"),
     path("pay/detailPrice/<id:order_id>", views.OrderDetailPriceApi.as_view(), name="pay-detail-price"),
+    path("pay/pointsPrice/<id:order_id>", points_views.OrderPointsPriceApi.as_view(), name="pay-points-price"),
+    path("pricingEngine/pointsPrice", points_views.PointsDraftPriceApi.as_view(), name="pricing-points-price"),
     path(
         "pricingEngine/checkDiscountConcurrently",
         views.OrderDraftPriceApi.as_view(),

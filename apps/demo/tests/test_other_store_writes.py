@@ -285,6 +285,9 @@ OTHER_STORE_WRITES = {
             _order_draft(chain, cardId=_other_members_card(chain).pk),
         )
     ],
+    "pricing-points-price": lambda chain, caller: [
+        ("post", "/rest/pricingEngine/pointsPrice", _order_draft(chain, cardId=_other_members_card(chain).pk))
+    ],
 }
 
 # Writes that target no record of a store, each with the reason. Public calls (sign-in, refresh,

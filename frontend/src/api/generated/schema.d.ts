@@ -659,6 +659,13 @@ export interface paths {
      */
     post: operations["pay_excute_create"];
   };
+  "/rest/pay/pointsPrice/{order_id}": {
+    /**
+     * An order's price in points, the member's balance and the points entries naming it
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["pay_pointsPrice_retrieve"];
+  };
   "/rest/pay/price/{order_id}": {
     /**
      * What an order costs: payable, paid, due, discounts
@@ -683,6 +690,13 @@ export interface paths {
      * @description The cashier's live totals: the draft priced as the commit would price it, nothing saved.
      */
     post: operations["pricingEngine_checkDiscountConcurrently_create"];
+  };
+  "/rest/pricingEngine/pointsPrice": {
+    /**
+     * Price a member's draft order in points, with the member's balance (nothing saved)
+     * @description /accountPoints' live price: the draft priced as the commit would price it, in points.
+     */
+    post: operations["pricingEngine_pointsPrice_create"];
   };
   "/rest/promotion/detail/{promotion_id}": {
     /**
@@ -2460,6 +2474,27 @@ export interface components {
       points: number;
       entry: components["schemas"]["PointsEntryOutput"];
     };
+    /** @description What an amount costs in points (points exchange). */
+    PointsDraftPriceOutput: {
+      /** @description decimal string, 2 places ("199.00") */
+      total: string;
+      /** @description decimal string, 2 places ("199.00") */
+      discount: string;
+      /** @description decimal string, 2 places ("199.00") */
+      payable: string;
+      discounts: components["schemas"]["DiscountOutput"][];
+      lines: components["schemas"]["PricedLineOutput"][];
+      memId: number;
+      memberName: string;
+      /** @description POINTS_PER_YUAN_PAID: the points that pay one yuan */
+      pointsPerYuan: number;
+      /** @description the points that pay the amount (payable, or what is due) */
+      points: number;
+      /** @description the member's points now */
+      memberPoints: number;
+      /** @description the member holds at least `points` */
+      enough: boolean;
+    };
     PointsEntryOutput: {
       id: number;
       memId: number;
@@ -2482,6 +2517,37 @@ export interface components {
       storeName: string;
       /** Format: date-time */
       createdAt: string;
+    };
+    /** @description What an amount costs in points (points exchange). */
+    PointsOrderPriceOutput: {
+      orderId: number;
+      orderNo: string;
+      status: string;
+      /** @description decimal string, 2 places ("199.00") */
+      total: string;
+      /** @description decimal string, 2 places ("199.00") */
+      discount: string;
+      /** @description decimal string, 2 places ("199.00") */
+      payable: string;
+      /** @description decimal string, 2 places ("199.00") */
+      paid: string;
+      /** @description decimal string, 2 places ("199.00") */
+      due: string;
+      /** @description summed by source and name over the lines */
+      discounts: components["schemas"]["DiscountOutput"][];
+      lines: components["schemas"]["OrderLineOutput"][];
+      memId: number;
+      memberName: string;
+      /** @description POINTS_PER_YUAN_PAID: the points that pay one yuan */
+      pointsPerYuan: number;
+      /** @description the points that pay the amount (payable, or what is due) */
+      points: number;
+      /** @description the member's points now */
+      memberPoints: number;
+      /** @description the member holds at least `points` */
+      enough: boolean;
+      /** @description the points ledger entries naming the order */
+      entries: components["schemas"]["PointsEntryOutput"][];
     };
     PointsPageOutput: {
       list: components["schemas"]["PointsEntryOutput"][];
@@ -10904,6 +10970,74 @@ export interface operations {
     };
   };
   /**
+   * An order's price in points, the member's balance and the points entries naming it
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  pay_pointsPrice_retrieve: {
+    parameters: {
+      path: {
+        order_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["PointsOrderPriceOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * What an order costs: payable, paid, due, discounts
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
@@ -11121,6 +11255,76 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["PricedDraftOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Price a member's draft order in points, with the member's balance (nothing saved)
+   * @description /accountPoints' live price: the draft priced as the commit would price it, in points.
+   */
+  pricingEngine_pointsPrice_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["OrderDraftInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["OrderDraftInput"];
+        "multipart/form-data": components["schemas"]["OrderDraftInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["PointsDraftPriceOutput"];
           };
         };
       };

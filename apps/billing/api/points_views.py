@@ -1,0 +1,57 @@
+"""Points exchange reads (docs/api.md "Payment", points exchange): the price of a draft or an order
+in points, and the member's balance. Committing and paying are order/commit and pay/excute."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework.request import Request
+
+from apps.accounts.session import session_of
+from apps.billing import selectors, services
+from apps.billing.api import order_serializers as io
+from apps.billing.api.order_views import CASHIER, ORDER_DETAILS, _draft, _my_order
+from apps.billing.lines import resolve_lines
+from apps.billing.points_exchange import order_points_price, points_quote
+from apps.billing.pricing import price_lines
+from apps.core.api.base import ErpApi
+from apps.core.envelope import EnvelopeResponse
+from apps.core.errors import InvalidInput
+from apps.core.page_registry import code_of
+from apps.org.selectors import store_acted_in
+
+# /paymentPoints is the cashier's code; /orderPointsDetails is the order details' code.
+POINTS_ORDER = (*CASHIER, *ORDER_DETAILS, code_of("/orderPointsDetails"))
+
+
+class PointsDraftPriceApi(ErpApi):
+    """/accountPoints' live price: the draft priced as the commit would price it, in points."""
+
+    required_codes = CASHIER
+
+    @extend_schema(
+        request=io.OrderDraftInputSerializer,
+        responses=io.PointsDraftPriceOutputSerializer,
+        summary="Price a member's draft order in points, with the member's balance (nothing saved)",
+    )
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.OrderDraftInputSerializer, request.data)
+        draft = _draft(data)
+        if draft["member_id"] is None:
+            raise InvalidInput(_("points are a member's: choose the member"), field="memId")
+        member = services.active_member(draft["member_id"])
+        store = store_acted_in(session_of(request))
+        lines = resolve_lines(store_id=store.pk, member_id=member.pk, lines=draft["lines"])
+        priced = price_lines(store_id=store.pk, lines=lines)
+        return EnvelopeResponse({**selectors.priced_draft_row(priced), **points_quote(member, priced.payable)})
+
+
+class OrderPointsPriceApi(ErpApi):
+    required_codes = POINTS_ORDER
+
+    @extend_schema(
+        responses=io.PointsOrderPriceOutputSerializer,
+        summary="An order's price in points, the member's balance and the points entries naming it",
+    )
+    def get(self, request: Request, order_id: int) -> EnvelopeResponse:
+        return EnvelopeResponse(order_points_price(_my_order(request, order_id)))
