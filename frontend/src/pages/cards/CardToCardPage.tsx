@@ -19,7 +19,8 @@ import { Facts, PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
 import { ConfirmDialog } from "../../shell/ConfirmDialog";
 import { MemberPicker } from "../../components/members/MemberPicker";
-import { CardSelect, NoCodeNote, useSubmissionKey } from "./parts";
+import { useSubmissionKey } from "../../lib/submissionKey";
+import { CardSelect, NoCodeNote } from "./parts";
 
 const storedValue = (card: MemberCard) => card.kind === "storedValue" && isUsable(card);
 

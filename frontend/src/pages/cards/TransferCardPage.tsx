@@ -18,7 +18,8 @@ import { PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
 import { ConfirmDialog } from "../../shell/ConfirmDialog";
 import { MemberPicker } from "../../components/members/MemberPicker";
-import { CardFacts, CardSelect, NoCodeNote, numberFromSearch, useHoldings, useSubmissionKey } from "./parts";
+import { useSubmissionKey } from "../../lib/submissionKey";
+import { CardFacts, CardSelect, NoCodeNote, numberFromSearch, useHoldings } from "./parts";
 
 /** /transfercard (转卡, ERP-KDJC-PAG-0003-0000): everything one of a member's cards holds moves to a
  * new card of the same type for another member. The server starts the transfer and commits it; the

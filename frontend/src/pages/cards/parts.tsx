@@ -1,22 +1,8 @@
 import { Alert, MenuItem, TextField } from "@mui/material";
-import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { newIdempotencyKey } from "../../api/client";
 import type { HeldCard, MemberCard } from "../../api/cardOperations";
 import { Facts, type Fact } from "../../components/layout";
 import { formatDate } from "../../lib/format";
-
-/** The Idempotency-Key of one submission of a form: the same while the values submitted stay the
- * same (a double click, or a retry after a lost answer, runs once on the server), a fresh one when
- * they change or after a success (`renew`), so the next operation is a new one. */
-export function useSubmissionKey(values: unknown): { key: string; renew: () => void } {
-  const text = JSON.stringify(values);
-  const [generation, setGeneration] = useState(0);
-  // `text` and `generation` are what make a new submission; the key itself is random.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const key = useMemo(() => newIdempotencyKey(), [text, generation]);
-  return { key, renew: () => setGeneration((value) => value + 1) };
-}
 
 /** What a card holds, in words: "1100.00 (gift 100.00)" or "Facial ×5, Massage ×2". */
 export function useHoldings() {
