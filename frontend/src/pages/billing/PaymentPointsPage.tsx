@@ -56,6 +56,10 @@ export function PaymentPointsPage({
             <Alert severity="success" sx={{ mt: 2 }}>
               {t("payment.alreadyPaid")}
             </Alert>
+          ) : order.data.status === "cancelled" ? (
+            <Alert severity="info" sx={{ mt: 2 }}>
+              {t("payment.cancelled")}
+            </Alert>
           ) : order.data.enough ? (
             <Button variant="contained" sx={{ mt: 2 }} onClick={() => setAsking(true)}>
               {t("payment.pay")}
