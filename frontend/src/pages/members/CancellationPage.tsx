@@ -7,7 +7,7 @@ import { CANCEL_REASON_MAX, reasonError } from "../../components/members/rules";
 import { mountIsland } from "../../islands/mount";
 import { ConfirmDialog } from "../../shell/ConfirmDialog";
 import { PageFrame } from "../../components/layout";
-import { MemberPicker } from "./parts";
+import { MemberPicker } from "../../components/members/MemberPicker";
 import { LimitedTextField } from "../../components/LimitedTextField";
 
 const LIST_ROUTE = "/logoutList";

@@ -15,7 +15,8 @@ import { rangeError } from "../../components/members/rules";
 import { mountIsland } from "../../islands/mount";
 import { PageFrame } from "../../components/layout";
 import { FilterBar, FilterSelect } from "../../components/filters";
-import { DateRange, MemberPicker, PointsLedger, SearchButtons, accountHref } from "./parts";
+import { MemberPicker } from "../../components/members/MemberPicker";
+import { DateRange, PointsLedger, SearchButtons, accountHref } from "./parts";
 import { usePaging, type PagedColumn } from "../../components/PagedTable";
 import { formatPhone } from "../../lib/phone";
 

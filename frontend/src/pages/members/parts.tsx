@@ -57,9 +57,6 @@ export function DateRange({
   );
 }
 
-/** Moved to components/members so the card pages pick members the same way. */
-export { MemberPicker } from "../../components/members/MemberPicker";
-
 /** A members list: the messaging page sizes, headings on one line. */
 export function MembersTable<Row>(props: Omit<PagedTableProps<Row>, "pageSizes" | "nowrapHeads">) {
   return <PagedTable pageSizes={PAGE_SIZES} nowrapHeads {...props} />;
