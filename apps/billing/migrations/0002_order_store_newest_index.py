@@ -5,18 +5,17 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('billing', '0001_initial'),
-        ('booking', '0008_reservation_arrival_moment'),
-        ('members', '0004_points_on_orders'),
-        ('org', '0005_store_signature_required'),
+        ("billing", "0001_initial"),
+        ("booking", "0008_reservation_arrival_moment"),
+        ("members", "0004_points_on_orders"),
+        ("org", "0005_store_signature_required"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddIndex(
-            model_name='order',
-            index=models.Index(fields=['store', '-created_at', '-id'], name='order_store_newest'),
+            model_name="order",
+            index=models.Index(fields=["store", "-created_at", "-id"], name="order_store_newest"),
         ),
     ]
