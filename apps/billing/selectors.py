@@ -199,7 +199,9 @@ def order_details(order_id: int, rows: QuerySet[Order]) -> Order | None:
     """The order (of `rows`, the caller's stores) with its lines, their staff, and its tenders."""
     return (
         rows.filter(pk=order_id)
-        .prefetch_related(_lines_with_staff(), Prefetch("tenders", Tender.objects.order_by("id")))
+        .prefetch_related(
+            _lines_with_staff(), Prefetch("tenders", Tender.objects.select_related("card").order_by("id"))
+        )
         .first()
     )
 
@@ -224,6 +226,8 @@ def order_detail_row(order: Order) -> dict[str, Any]:
                 "amount": money_to_wire(tender.amount),
                 "status": tender.status,
                 "cardId": tender.card_id,
+                "cardNo": (tender.card.card_no or "") if tender.card else "",
+                "methodName": str(tender.get_method_display()),
                 "points": tender.points,
                 "received": _wire(tender.received),
                 "change": _wire(tender.change),

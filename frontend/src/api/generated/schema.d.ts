@@ -3530,7 +3530,11 @@ export interface components {
       /** @description decimal string, 2 places ("199.00") */
       amount: string;
       status: string;
+      /** @description the method in the request's language */
+      methodName: string;
       cardId: number | null;
+      /** @description the card's number; empty without a card */
+      cardNo: string;
       points: number | null;
       /** @description decimal string, 2 places ("199.00") */
       received: string | null;
