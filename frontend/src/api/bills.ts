@@ -103,11 +103,19 @@ export const useDrawnSessions = (orderId: number | null) =>
     retry: false,
   });
 
-/** The signature as an object URL for an <img>; only asked for when the order says it is signed. */
+/** A file's bytes as a data: URL: the site's CSP lets an <img> load data: but not blob: addresses. */
+export async function dataUrlOf(blob: Blob): Promise<string> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return `data:${blob.type || "application/octet-stream"};base64,${btoa(binary)}`;
+}
+
+/** The signature as a data: URL for an <img>; only asked for when the order says it is signed. */
 export const useSignatureImage = (orderId: number, signed: boolean) =>
   useQuery({
     queryKey: billKeys.signature(orderId),
-    queryFn: async () => URL.createObjectURL(await fetchFile(signatureImagePath(orderId))),
+    queryFn: async () => dataUrlOf(await fetchFile(signatureImagePath(orderId))),
     enabled: signed,
     retry: false,
     staleTime: Infinity,

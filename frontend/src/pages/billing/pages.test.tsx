@@ -294,7 +294,10 @@ describe("OrderDetailsPage", () => {
     });
     vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: () => "blob:signature" }));
     render_(<OrderDetailsPage search="?orderId=1" openReceipt={openReceipt} />);
-    expect(await screen.findByRole("img", { name: "Member's signature" })).toHaveAttribute("src", "blob:signature");
+    expect(await screen.findByRole("img", { name: "Member's signature" })).toHaveAttribute(
+      "src",
+      expect.stringMatching(/^data:image\/png;base64,/),
+    );
     const signatureCall = server.fetch.mock.calls.find(([url]) => String(url).includes("signatureImage"));
     expect((signatureCall?.[1]?.headers as Record<string, string>).Authorization).toBe("Bearer access-1");
     fireEvent.click(screen.getByRole("button", { name: "Print receipt" }));
