@@ -22,6 +22,7 @@ from apps.billing.tests.checkout_factories import png
 from apps.billing.tests.factories import CASHIER, committed_order, line
 from apps.cards.tests.factories import package_card, stored_value_card
 from apps.catalog.tests.factories import ProductFactory
+from apps.members.models import Member
 from apps.members.tests.factories import MemberFactory
 from apps.messaging.tests.browser import acknowledge_forced_notices, enter, fill_picker
 from apps.org.models import OrgUnit
@@ -33,14 +34,12 @@ def _paid_orders(store: OrgUnit):
     """A member with a stored-value card and a package card, and two orders committed and paid
     through the services: a product from stored value, and a project from the package's sessions
     beside a product paid in cash (signed by the member)."""
-    member = MemberFactory(home_store=store, name="账单会员", phone="13966668888")
+    member: Member = MemberFactory.create(home_store=store, name="账单会员", phone="13966668888")
     stored = stored_value_card(member=member, paid="1000.00", store=store)
     package = package_card(member=member, sessions=5, store=store)
     serum = ProductFactory(name="精华液", price=Decimal("300.00"))
     first = committed_order(store=store, member=member, lines=[line("product", serum)])
-    order_pay(
-        actor=CASHIER, order_id=first.pk, tenders=[TenderAsked("storedValue", first.payable, card_id=stored.pk)]
-    )
+    order_pay(actor=CASHIER, order_id=first.pk, tenders=[TenderAsked("storedValue", first.payable, card_id=stored.pk)])
     project = package.sessions.get().project
     mask = ProductFactory(name="面膜", price=Decimal("50.00"))
     second = committed_order(
