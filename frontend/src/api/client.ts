@@ -37,6 +37,9 @@ interface RequestOptions {
   form?: Record<string, string>;
   /** Leave notices to the caller (the caller still gets the error). */
   quiet?: boolean;
+  /** Sent as `Idempotency-Key` (contract §8) on commands that move money, sessions or points: one
+   * key per submitted form, so a retry or a double click of the same submission runs once. */
+  idempotencyKey?: string;
 }
 
 export const RELOGIN_PAGE = "/relogin";
@@ -84,6 +87,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     body = JSON.stringify(options.body);
     headers["Content-Type"] = "application/json";
   }
+  if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
   if (method !== "GET") {
     const token = csrfToken();
     if (token) headers["X-CSRFToken"] = token;
@@ -143,6 +147,11 @@ export const api = {
   put: <T>(path: string, options?: RequestOptions) => request<T>("PUT", path, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>("DELETE", path, options),
 };
+
+/** A fresh key for one submission of a form (see `RequestOptions.idempotencyKey`). */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
 
 /** A page of a list (contract §2). */
 export interface Page<T> {

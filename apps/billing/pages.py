@@ -1,0 +1,12 @@
+"""Page routes of the billing area (spec §7.8); the guard reads the codes from
+apps.core.page_registry."""
+
+from apps.core.page_registry import PageRoute
+
+PAGES: list[PageRoute] = []
+
+# The bills list and one order's details (ERP-KDJC-PAG-0005-0000, ERP-KDJC-PAG-0006-0000).
+PAGES += [
+    PageRoute("/billingList", "src/pages/billing/BillingListPage.tsx"),
+    PageRoute("/orderDetails", "src/pages/billing/OrderDetailsPage.tsx"),
+]
