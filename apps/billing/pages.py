@@ -1,10 +1,19 @@
-"""Page routes of the billing area (spec §2.2); the guard reads the codes from
-apps.core.page_registry (ERP-KDJC-PAG-0003-0000 for points billing and points payment,
-ERP-KDJC-PAG-0006-0000 for the points order's details)."""
+"""Page routes of the billing area (spec §7.8); the guard reads the codes from
+apps.core.page_registry."""
 
 from apps.core.page_registry import PageRoute
 
-PAGES = [
+PAGES: list[PageRoute] = []
+
+# The bills list and one order's details (ERP-KDJC-PAG-0005-0000, ERP-KDJC-PAG-0006-0000).
+PAGES += [
+    PageRoute("/billingList", "src/pages/billing/BillingListPage.tsx"),
+    PageRoute("/orderDetails", "src/pages/billing/OrderDetailsPage.tsx"),
+]
+
+# Points exchange: points billing and points payment (ERP-KDJC-PAG-0003-0000), the points order's
+# details (ERP-KDJC-PAG-0006-0000).
+PAGES += [
     PageRoute("/accountPoints", "src/pages/billing/AccountPointsPage.tsx"),
     PageRoute("/paymentPoints", "src/pages/billing/PaymentPointsPage.tsx"),
     PageRoute("/orderPointsDetails", "src/pages/billing/OrderPointsDetailsPage.tsx"),

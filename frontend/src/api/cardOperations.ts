@@ -3,6 +3,7 @@
  * submitted form, so a retry of the same submission never moves value twice. */
 
 import { useQuery } from "@tanstack/react-query";
+import { cardKeys, type HeldCard, type MemberCard } from "./cards";
 import { api, type Page } from "./client";
 import type { Schemas } from "./schema";
 
@@ -12,8 +13,6 @@ export const BTN_CARD_TO_CARD = "BTN-KDJC-CARD-TO-CARD";
 export const BTN_CARD_CHANGE = "BTN-HYGL-CARD-CHANGE";
 export const BTN_CARD_UPGRADE = "BTN-HYGL-CARD-UPGRADE";
 
-export type MemberCard = Schemas["CardOutput"];
-export type HeldCard = Schemas["HeldCardOutput"];
 export type TransferCheck = Schemas["TransferCheckOutput"];
 export type Transfer = Schemas["TransferOutput"];
 export type CardToCardResult = Schemas["CardToCardOutput"];
@@ -22,9 +21,8 @@ export type CardChangeResult = Schemas["CardChangeOutput"];
 export type CardType = Schemas["CardTypeOutput"];
 type CardToCardBody = Schemas["CardToCardInput"];
 
-export const cardKeys = {
-  all: ["cards"] as const,
-  memberCards: (memId: number) => ["cards", "member", memId] as const,
+/** Under the member account's `cardKeys.all`, so a change to a card refreshes both. */
+const operationKeys = {
   transferCheck: (cardId: number) => ["cards", "transferCheck", cardId] as const,
   preview: (cardId: number, cardTypeId: number) => ["cards", "changePreview", cardId, cardTypeId] as const,
   storedValueTypes: ["cards", "storedValueTypes"] as const,
@@ -32,8 +30,9 @@ export const cardKeys = {
 
 // --- reads ---------------------------------------------------------------------------------------
 
+/** Quiet as in the member account (the same query key): the page shows the failure itself. */
 export function fetchMemberCards(memId: number): Promise<MemberCard[]> {
-  return api.get<MemberCard[]>(`/rest/packageCard/findErpAllCard/${memId}`);
+  return api.get<MemberCard[]>(`/rest/packageCard/findErpAllCard/${memId}`, { quiet: true });
 }
 
 export function fetchTransferCheck(cardId: number): Promise<TransferCheck> {
@@ -54,7 +53,7 @@ export async function fetchStoredValueTypes(): Promise<CardType[]> {
 
 export function useMemberCards(memId: number | null) {
   return useQuery({
-    queryKey: cardKeys.memberCards(memId ?? 0),
+    queryKey: cardKeys.member(memId ?? 0),
     queryFn: () => fetchMemberCards(memId ?? 0),
     enabled: memId !== null,
   });
@@ -62,7 +61,7 @@ export function useMemberCards(memId: number | null) {
 
 export function useTransferCheck(cardId: number | null) {
   return useQuery({
-    queryKey: cardKeys.transferCheck(cardId ?? 0),
+    queryKey: operationKeys.transferCheck(cardId ?? 0),
     queryFn: () => fetchTransferCheck(cardId ?? 0),
     enabled: cardId !== null,
   });
@@ -70,14 +69,14 @@ export function useTransferCheck(cardId: number | null) {
 
 export function useChangePreview(cardId: number | null, cardTypeId: number | null) {
   return useQuery({
-    queryKey: cardKeys.preview(cardId ?? 0, cardTypeId ?? 0),
+    queryKey: operationKeys.preview(cardId ?? 0, cardTypeId ?? 0),
     queryFn: () => fetchChangePreview(cardId ?? 0, cardTypeId ?? 0),
     enabled: cardId !== null && cardTypeId !== null,
   });
 }
 
 export function useStoredValueTypes() {
-  return useQuery({ queryKey: cardKeys.storedValueTypes, queryFn: fetchStoredValueTypes });
+  return useQuery({ queryKey: operationKeys.storedValueTypes, queryFn: fetchStoredValueTypes });
 }
 
 // --- commands (each with its form's Idempotency-Key) ------------------------------------------------

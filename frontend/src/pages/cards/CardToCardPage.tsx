@@ -2,15 +2,14 @@ import { Alert, Button, Stack, TextField, Typography } from "@mui/material";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { cardKeys, type MemberCard } from "../../api/cards";
 import {
   BTN_CARD_TO_CARD,
-  cardKeys,
   cents,
   isUsable,
   moveCardToCard,
   useMemberCards,
   type CardToCardResult,
-  type MemberCard,
 } from "../../api/cardOperations";
 import type { MemberRow } from "../../api/members";
 import { hasButtonCode } from "../../api/session";

@@ -2,10 +2,10 @@ import { Alert, Button, MenuItem, Stack, TextField, Typography } from "@mui/mate
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { cardKeys, type HeldCard, type MemberCard } from "../../api/cards";
 import {
   BTN_CARD_CHANGE,
   BTN_CARD_UPGRADE,
-  cardKeys,
   changeCard,
   isUsable,
   upgradeCard,
@@ -14,8 +14,6 @@ import {
   useStoredValueTypes,
   type CardChangeResult,
   type CardType,
-  type HeldCard,
-  type MemberCard,
 } from "../../api/cardOperations";
 import type { MemberRow } from "../../api/members";
 import { hasButtonCode } from "../../api/session";

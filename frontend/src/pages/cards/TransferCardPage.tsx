@@ -2,9 +2,9 @@ import { Alert, Button, Stack, Typography } from "@mui/material";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { cardKeys } from "../../api/cards";
 import {
   BTN_CARD_TRANSFER,
-  cardKeys,
   commitTransfer,
   startTransfer,
   useMemberCards,

@@ -1,6 +1,6 @@
 import { Alert, MenuItem, TextField } from "@mui/material";
 import { useTranslation } from "react-i18next";
-import type { HeldCard, MemberCard } from "../../api/cardOperations";
+import type { HeldCard, MemberCard } from "../../api/cards";
 import { Facts, type Fact } from "../../components/layout";
 import { formatDate } from "../../lib/format";
 
