@@ -24,6 +24,7 @@ import {
   type PointsItemType,
   type SellableItem,
 } from "../../api/pointsExchange";
+import { money } from "../../components/billing/orders";
 import { DetailError, Loading } from "../../components/feedback";
 import { Facts, PageFrame, Section } from "../../components/layout";
 import { MemberPicker } from "../../components/members/MemberPicker";
@@ -115,7 +116,7 @@ export function AccountPointsPage({ navigate = (href: string) => window.location
               <LinesTable lines={price.data.lines} label={t("account.priced")} />
               <Facts
                 items={[
-                  [t("account.payable"), price.data.payable],
+                  [t("account.payable"), money(price.data.payable)],
                   [t("account.pointsPrice"), t("account.points", { points: price.data.points })],
                   [t("account.rate"), t("account.rateText", { rate: price.data.pointsPerYuan })],
                   [t("account.balance"), t("account.points", { points: price.data.memberPoints })],

@@ -2,6 +2,7 @@ import { Alert, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/ma
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useOrderDetail, useOrderPointsPrice, type OrderDetail } from "../../api/pointsExchange";
+import { OrderStatusChip, money } from "../../components/billing/orders";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { Facts, PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
@@ -55,10 +56,10 @@ function OrderFacts({ order }: { order: OrderDetail }) {
       <Facts
         items={[
           [t("payment.member"), order.name],
-          [t("details.status"), order.statusName],
-          [t("account.payable"), order.payable],
-          [t("details.paid"), order.paid],
-          [t("payment.due"), order.due],
+          [t("details.status"), <OrderStatusChip status={order.status} label={order.statusName} />],
+          [t("account.payable"), money(order.payable)],
+          [t("details.paid"), money(order.paid)],
+          [t("payment.due"), money(order.due)],
           [t("details.paidAt"), formatDateTime(order.paidAt, i18n.language) || "—"],
         ]}
       />
@@ -83,7 +84,7 @@ function Tenders({ order }: { order: OrderDetail }) {
         {order.tenders.map((tender) => (
           <TableRow key={tender.tenderId}>
             <TableCell>{t(`methods.${tender.method}`, { defaultValue: tender.method })}</TableCell>
-            <TableCell align="right">{tender.amount}</TableCell>
+            <TableCell align="right">{money(tender.amount)}</TableCell>
             <TableCell align="right">{tender.points ?? "—"}</TableCell>
             <TableCell>{formatDateTime(tender.createdAt, i18n.language)}</TableCell>
           </TableRow>
