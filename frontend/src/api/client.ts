@@ -37,6 +37,9 @@ interface RequestOptions {
   form?: Record<string, string>;
   /** Leave notices to the caller (the caller still gets the error). */
   quiet?: boolean;
+  /** The `Idempotency-Key` of a command that moves money, sessions or points (contract §8): one key
+   * per submitted form, sent again on a retry of that submission so the server does it once. */
+  idempotencyKey?: string;
 }
 
 export const RELOGIN_PAGE = "/relogin";
@@ -84,6 +87,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     body = JSON.stringify(options.body);
     headers["Content-Type"] = "application/json";
   }
+  if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
   if (method !== "GET") {
     const token = csrfToken();
     if (token) headers["X-CSRFToken"] = token;
