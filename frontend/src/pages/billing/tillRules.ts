@@ -13,7 +13,6 @@ import type {
   ReservationPackageDraft,
 } from "../../api/till";
 
-
 export interface LineStaff {
   employeeId: number;
   name: string;
