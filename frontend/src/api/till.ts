@@ -179,3 +179,16 @@ export function usePricedDraft(draft: OrderDraft | null) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** The order's member, when the page was opened without one (from the bills list): stored value
+ * and points need the member's cards and points. */
+export function useOrderMember(orderId: number | null, enabled: boolean) {
+  return useQuery({
+    queryKey: [...tillKeys.all, "orderMember", orderId ?? 0] as const,
+    queryFn: () =>
+      api.get<Schemas["OrderDetailOutput"]>("/rest/order/orderDetails", { query: { orderId }, quiet: true }),
+    enabled: enabled && orderId !== null,
+    select: (order) => order.memId,
+    retry: false,
+  });
+}

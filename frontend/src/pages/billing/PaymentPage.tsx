@@ -31,6 +31,7 @@ import {
   saveSignature,
   tillKeys,
   useMemberCards,
+  useOrderMember,
   useOrderPrice,
   useSignStatus,
   type Payment,
@@ -82,7 +83,9 @@ function othersTyped(form: TenderForm): string {
 export function PaymentPage() {
   const { t } = useTranslation("till");
   const [orderId] = useState(() => idFrom(window.location.search, "orderId"));
-  const [memId] = useState(() => idFrom(window.location.search, "memId"));
+  const [memIdGiven] = useState(() => idFrom(window.location.search, "memId"));
+  const orderMember = useOrderMember(orderId, memIdGiven === null);
+  const memId = memIdGiven ?? orderMember.data ?? null;
   const price = useOrderPrice(orderId);
   const sign = useSignStatus(orderId);
   const cards = useMemberCards(memId);

@@ -367,6 +367,14 @@ describe("PaymentPage", () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
+  it("finds the order's member when the page is opened with the order alone", async () => {
+    window.history.replaceState(null, "", "/payment?orderId=7");
+    fakeServer({ ...paymentRoutes, "GET /rest/order/orderDetails": () => ok({ orderId: 7, memId: 1 }) });
+    render_(<PaymentPage />);
+    expect(await screen.findByText("The member holds 320 points")).toBeInTheDocument();
+    expect(screen.getByLabelText("Stored-value card")).toBeInTheDocument();
+  });
+
   it("asks for the member's signature before paying when the store requires it", async () => {
     vi.spyOn(HTMLCanvasElement.prototype, "toDataURL").mockReturnValue("data:image/png;base64,AAAA");
     let signed = false;
