@@ -143,6 +143,11 @@ export function AccountPage({
             {t("account.addItem")}
           </Button>
         </Stack>
+        {reservation.data ? (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {t("account.fromReservation", { nurse: reservation.data.project.nurseName || t("account.noNurse") })}
+          </Alert>
+        ) : null}
         {messages.lines ? <Alert severity="error">{messages.lines}</Alert> : null}
         {lines.length === 0 ? (
           <Typography color="text.secondary">{t("account.noLines")}</Typography>
