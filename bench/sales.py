@@ -1,19 +1,35 @@
 """Sales at scale (issue 13 §5): generates 5 million orders and 1.5 million cards over 502 stores
 (`--generate`), checks that the generated ledgers add up (`--audit`: manage.py audit_ledgers over the
-whole data set, timed)."""
+whole data set, timed), and measures through gunicorn: a checkout (order/commit + pay/excute from a
+stored-value card) by one client and by 8 at once, /billingList's first page with its total for a
+store and a month, and a member's cards; the list and the cards side by side with the raw SQL of the
+same work."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import random
+import threading
 import time
+import urllib.error
+import urllib.request
+import uuid
+from collections.abc import Callable
+from datetime import date, timedelta
+from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
+import psycopg
 from django.db import connection
 
 from apps.core.ledgers import ledger_audits
 from bench import members_data, sales_data
-from bench.members import ensure_database
+from bench.live_server import get_envelope, gunicorn_env, sign_in, start_gunicorn
+from bench.members import _raw_connection, ensure_database
+from bench.stats import summary_ms
 
 OUT = Path(__file__).resolve().parent / "out"
 BENCH_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/erp_bench_sales"
@@ -32,6 +48,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--orders", type=int, default=sales_data.ORDERS)
     parser.add_argument("--members", type=int, default=members_data.MEMBERS)
     parser.add_argument("--stores", type=int, default=members_data.STORES)
+    parser.add_argument("--measure", action="store_true", help="measure the calls through gunicorn")
+    parser.add_argument("--requests", type=int, default=500, help="timed requests per scenario")
+    parser.add_argument("--clients", type=int, default=8, help="concurrent checkout clients")
+    parser.add_argument("--seconds", type=int, default=20, help="how long the concurrent checkouts run")
+    parser.add_argument("--port", type=int, default=8767)
+    parser.add_argument("--workers", type=int, default=2)
 
 
 def audit() -> dict[str, float | int]:
@@ -60,3 +82,228 @@ def run(args: argparse.Namespace) -> None:
         figures = {"benchmark": "sales-audit", **audit()}
         (OUT / "sales-audit.json").write_text(json.dumps(figures) + "\n")
         print(json.dumps(figures))
+    if args.measure:
+        figures = measure(args)
+        (OUT / "sales.json").write_text(json.dumps(figures, ensure_ascii=False) + "\n")
+        print(json.dumps(figures, ensure_ascii=False))
+
+
+# Issue 13 §5: p95 limits in ms through HTTP, and the concurrent checkout rate.
+P95_TARGETS_MS = {"checkout": 60, "billing_list": 80, "member_cards": 15}
+CHECKOUTS_PER_SECOND_TARGET = 100
+# The store the demo principal works in, and what a checkout sells: one unit of a retail product.
+PRODUCT_PRICE_CEILING = Decimal("300")
+
+
+def _post(base: str, path: str, body: dict[str, Any], headers: dict[str, str]) -> dict[str, Any]:
+    request = urllib.request.Request(
+        base + path,
+        data=json.dumps(body).encode(),
+        headers={**headers, "Content-Type": "application/json", "Idempotency-Key": uuid.uuid4().hex},
+        method="POST",
+    )
+    try:
+        with urllib.request.urlopen(request) as response:
+            return json.load(response)
+    except urllib.error.HTTPError as refused:
+        return json.load(refused)
+
+
+def _sample(cursor: psycopg.Cursor, sql: str, params: tuple = ()) -> list[tuple]:
+    cursor.execute(sql, params)
+    return cursor.fetchall()
+
+
+class Checkout:
+    """One checkout: commit an order of one product for the card's member, pay it from the card."""
+
+    def __init__(self, base: str, headers: dict[str, str], product_id: int) -> None:
+        self.base, self.headers, self.product_id = base, headers, product_id
+
+    def __call__(self, member_id: int, card_id: int) -> tuple[bool, str, Decimal]:
+        line = {"type": "product", "itemId": self.product_id, "qty": 1, "cardId": card_id}
+        committed = _post(self.base, "/rest/order/commit", {"memId": member_id, "lines": [line]}, self.headers)
+        if committed.get("errcode") != "0":
+            return False, committed.get("errcode", "?"), Decimal(0)
+        order = committed["data"]
+        tender = {"method": "storedValue", "amount": order["payable"], "cardId": card_id}
+        paid = _post(self.base, "/rest/pay/excute", {"orderId": order["orderId"], "tenders": [tender]}, self.headers)
+        if paid.get("errcode") != "0":
+            return False, paid.get("errcode", "?"), Decimal(0)
+        return True, "0", Decimal(order["payable"])
+
+
+def _timed_calls(call: Callable[[], Any], count: int) -> list[float]:
+    samples = []
+    for _ in range(count):
+        started = time.perf_counter()
+        call()
+        samples.append(time.perf_counter() - started)
+    return samples
+
+
+def _card_balances(cursor: psycopg.Cursor, card_ids: list[int]) -> dict[int, Decimal]:
+    rows = _sample(cursor, "SELECT id, principal + gift FROM cards_card WHERE id = ANY(%s)", (card_ids,))
+    return {card_id: balance for card_id, balance in rows}
+
+
+def measure(args: argparse.Namespace) -> dict[str, Any]:
+    rng = random.Random(11)
+    with _raw_connection() as raw, raw.cursor() as cursor:
+        [(store_id, product_id, price)] = _sample(
+            cursor,
+            "SELECT r.hier_id, p.id, p.price FROM accounts_userrole r JOIN accounts_user u ON u.id = r.user_id, "
+            "catalog_product p WHERE u.login_name = 'SY00002' AND p.enabled AND p.price BETWEEN 1 AND %s "
+            "ORDER BY r.id, p.price LIMIT 1",
+            (PRODUCT_PRICE_CEILING,),
+        )
+        # Cards that can pay many checkouts: active, far from expiry, holding well above the price.
+        cards = _sample(
+            cursor,
+            "SELECT member_id, id FROM cards_card WHERE kind = 'storedValue' AND status = 'active' "
+            "AND expires_on > now() + interval '30 days' AND principal + gift > %s * 10 "
+            "ORDER BY random() LIMIT %s",
+            (price, args.requests + 4000),
+        )
+        sampled = "SELECT member_id FROM cards_card TABLESAMPLE SYSTEM (1) GROUP BY member_id LIMIT %s"
+        holders = [row[0] for row in _sample(cursor, sampled, (args.requests,))]
+        months = [(date(2024, 1, 1) + timedelta(days=31 * n)).replace(day=1) for n in range(30)]
+    single, pool = cards[: args.requests], cards[args.requests :]
+    base = f"http://127.0.0.1:{args.port}"
+    env = gunicorn_env(BENCH_DATABASE_URL, BENCH_REDIS_URL)
+    server = start_gunicorn(args.port, args.workers, env)
+    try:
+        headers = sign_in(base, "2")
+        checkout = Checkout(base, headers, product_id)
+        for member_id, card_id in pool[:20]:  # warm-up
+            checkout(member_id, card_id)
+        results: dict[str, Any] = {}
+        failures: list[str] = []
+        samples = []
+        for member_id, card_id in single:
+            started = time.perf_counter()
+            ok, errcode, _amount = checkout(member_id, card_id)
+            samples.append(time.perf_counter() - started)
+            if not ok:
+                failures.append(errcode)
+        results["checkout"] = {**summary_ms(samples), "failures": len(failures)}
+        results["checkout_concurrent"] = _concurrent_checkouts(checkout, pool[20:], args)
+
+        def month_list() -> None:
+            month = rng.choice(months)
+            end = (month + timedelta(days=32)).replace(day=1)
+            query = {"startTime": f"{month}T00:00:00+08:00", "endTime": f"{end}T00:00:00+08:00",
+                     "pageNo": "1", "pageSize": "20"}  # fmt: skip
+            get_envelope(base, "/rest/order/orderList", query, headers)
+
+        results["billing_list"] = summary_ms(_timed_calls(month_list, args.requests))
+        member_iter = iter(holders * 2)
+        results["member_cards"] = summary_ms(_timed_calls(
+            lambda: get_envelope(base, f"/rest/packageCard/findErpAllCard/{next(member_iter)}", {}, headers),
+            args.requests,
+        ))  # fmt: skip
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    results["sql"] = _raw_sql(store_id, months, holders, args.requests, rng)
+    targets = {f"{name}_p95_le_{limit}ms": results[name]["p95_ms"] <= limit for name, limit in P95_TARGETS_MS.items()}
+    concurrent = results["checkout_concurrent"]
+    targets[f"checkouts_per_s_ge_{CHECKOUTS_PER_SECOND_TARGET}"] = (
+        concurrent["checkouts_per_s"] >= CHECKOUTS_PER_SECOND_TARGET
+    )
+    targets["no_lost_or_doubled_updates"] = concurrent["lost_or_doubled"] == 0
+    generation = OUT / "sales-generate.json"
+    return {
+        "benchmark": "sales",
+        "postgres": connection.pg_version,
+        "cpus": os.cpu_count(),
+        "workers": args.workers,
+        "generation": json.loads(generation.read_text()) if generation.exists() else None,
+        "results": results,
+        "targets": targets,
+        "all_pass": all(targets.values()),
+    }
+
+
+def _concurrent_checkouts(checkout: Checkout, cards: list[tuple[int, int]], args: argparse.Namespace) -> dict:
+    """`args.clients` threads check out for `args.seconds` on cards drawn from a small shared pool,
+    so some pay from one card at the same moment; then every card's balance must have dropped by
+    exactly what its successful checkouts paid, and its ledger must add up."""
+    pool = cards[: max(args.clients * 25, 50)]
+    with _raw_connection() as raw, raw.cursor() as cursor:
+        before = _card_balances(cursor, [card_id for _member, card_id in pool])
+    paid: dict[int, Decimal] = {}
+    counts = {"ok": 0, "refused": 0}
+    lock = threading.Lock()
+    stop_at = time.monotonic() + args.seconds
+    samples: list[float] = []
+
+    def client(seed: int) -> None:
+        rng = random.Random(seed)
+        while time.monotonic() < stop_at:
+            member_id, card_id = rng.choice(pool)
+            started = time.perf_counter()
+            ok, _errcode, amount = checkout(member_id, card_id)
+            elapsed = time.perf_counter() - started
+            with lock:
+                samples.append(elapsed)
+                counts["ok" if ok else "refused"] += 1
+                if ok:
+                    paid[card_id] = paid.get(card_id, Decimal(0)) + amount
+
+    started = time.perf_counter()
+    threads = [threading.Thread(target=client, args=(n,)) for n in range(args.clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    with _raw_connection() as raw, raw.cursor() as cursor:
+        after = _card_balances(cursor, list(before))
+        ledger = dict(_sample(
+            cursor,
+            "SELECT card_id, sum(principal_change + gift_change) FROM cards_cardentry WHERE card_id = ANY(%s) "
+            "GROUP BY card_id",
+            (list(before),),
+        ))  # fmt: skip
+    lost_or_doubled = sum(1 for card_id in before if before[card_id] - paid.get(card_id, 0) != after[card_id])
+    lost_or_doubled += sum(1 for card_id in before if ledger.get(card_id) != after[card_id])
+    return {
+        **summary_ms(samples),
+        "clients": args.clients,
+        "checkouts": counts["ok"],
+        "refused": counts["refused"],
+        "checkouts_per_s": round(counts["ok"] / elapsed, 1),
+        "cards": len(pool),
+        "lost_or_doubled": lost_or_doubled,
+    }
+
+
+def _raw_sql(store_id: int, months: list[date], holders: list[int], count: int, rng: random.Random) -> dict:
+    """The same work in plain SQL on one persistent connection: the floor the calls stand on."""
+    with _raw_connection() as raw, raw.cursor() as cursor:
+
+        def month_list() -> None:
+            month = rng.choice(months)
+            end = (month + timedelta(days=32)).replace(day=1)
+            where = "store_id = %s AND created_at >= %s AND created_at < %s"
+            cursor.execute(f"SELECT count(*) FROM billing_order WHERE {where}", (store_id, month, end))
+            cursor.execute(
+                f"SELECT * FROM billing_order WHERE {where} ORDER BY created_at DESC, id DESC LIMIT 20",
+                (store_id, month, end),
+            )
+            cursor.fetchall()
+
+        member_iter = iter(holders * 2)
+
+        def member_cards() -> None:
+            member_id = next(member_iter)
+            cursor.execute("SELECT * FROM cards_card WHERE member_id = %s ORDER BY id DESC", (member_id,))
+            ids = [row[0] for row in cursor.fetchall()]
+            cursor.execute("SELECT * FROM cards_cardsession WHERE card_id = ANY(%s)", (ids,))
+            cursor.fetchall()
+
+        return {
+            "billing_list": summary_ms(_timed_calls(month_list, count)),
+            "member_cards": summary_ms(_timed_calls(member_cards, count)),
+        }

@@ -78,6 +78,8 @@ class Order(models.Model):
         ]
         indexes = [
             models.Index(fields=["store", "business_date", "-id"], name="order_store_day_newest"),
+            # The bills list: a store's orders of a time range, newest first (its first page and its count).
+            models.Index(fields=["store", "-created_at", "-id"], name="order_store_newest"),
             models.Index(fields=["member", "-id"], name="order_member_newest"),
         ]
 

@@ -145,9 +145,18 @@ class OrderRowOutputSerializer(serializers.Serializer):
     paidAt = serializers.DateTimeField(allow_null=True)
 
 
+class OrderSummaryOutputSerializer(serializers.Serializer):
+    count = serializers.IntegerField(help_text="orders matching the filters")
+    total = money()
+    discount = money()
+    payable = money()
+    paid = money()
+
+
 class OrderPageOutputSerializer(serializers.Serializer):
     list = OrderRowOutputSerializer(many=True)
     total = serializers.IntegerField()
+    summary = OrderSummaryOutputSerializer(help_text="sums over every filtered order, not only the page")
 
 
 class OrderLineOutputSerializer(serializers.Serializer):
@@ -179,7 +188,9 @@ class TenderOutputSerializer(serializers.Serializer):
     method = serializers.CharField()
     amount = money()
     status = serializers.CharField()
+    methodName = serializers.CharField(help_text="the method in the request's language")
     cardId = serializers.IntegerField(allow_null=True)
+    cardNo = serializers.CharField(help_text="the card's number; empty without a card")
     points = serializers.IntegerField(allow_null=True)
     received = money(allow_null=True)
     change = money(allow_null=True)
@@ -195,6 +206,7 @@ class OrderDetailOutputSerializer(OrderRowOutputSerializer):
     lines = OrderDetailLineOutputSerializer(many=True)
     tenders = TenderOutputSerializer(many=True)
     refunds = RefundOutputSerializer(many=True, help_text="empty until refunds are built")
+    signed = serializers.BooleanField(help_text="the member signed: order/signatureImage/{orderId} serves it")
 
 
 class OrderFoundOutputSerializer(serializers.Serializer):

@@ -5,11 +5,15 @@ Everything is scoped to the chosen store; another store's order or reservation a
 from __future__ import annotations
 
 from collections.abc import Iterable
+from decimal import Decimal
 from typing import Any
 
 from django.db.models import QuerySet
+from django.http import HttpResponse
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema
+from django.utils.translation import pgettext_lazy
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 
 from apps.accounts.session import session_of
@@ -20,11 +24,13 @@ from apps.billing.models import Order
 from apps.billing.pricing import price_lines
 from apps.booking.models import Reservation
 from apps.core.api.base import ErpApi
-from apps.core.api.lists import PagedListApi
+from apps.core.api.lists import PagedListApi, without_page
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import NotFound
+from apps.core.excel import XLSX_CONTENT_TYPE, Column, Kind, xlsx_response
 from apps.core.idempotency import idempotent
 from apps.core.page_registry import code_of
+from apps.core.pagination import page_request_from, paginate
 from apps.core.scoping import get_in_scope, scoped_to_stores
 from apps.org.selectors import store_acted_in
 
@@ -119,6 +125,64 @@ class OrderListApi(PagedListApi):
     def render_rows(self, window: Iterable[Any]) -> list[Any]:
         return selectors.order_rows(window)
 
+    def page(self, request: Request) -> EnvelopeResponse:
+        # The totals cover every filtered order, not only the page's: the list answers them beside it.
+        page = page_request_from(request.query_params)
+        rows = self.rows(request, without_page(self.parse(io.OrderListInputSerializer, request.query_params)))
+        return EnvelopeResponse({**paginate(rows, page, self.render_rows), "summary": selectors.order_summary(rows)})
+
+
+def _column(key: str, words: str, kind: Kind = Kind.TEXT) -> Column:
+    # The bills page's column headers (frontend bills.json "fields").
+    return Column(key, pgettext_lazy("order column", words), kind)
+
+
+ORDER_EXPORT = (
+    _column("orderNo", "Order number"),
+    _column("createdAt", "Created at", Kind.DATETIME),
+    _column("name", "Customer"),
+    _column("phone", "Phone"),
+    _column("status", "Status"),
+    _column("total", "Total", Kind.MONEY),
+    _column("discount", "Discount", Kind.MONEY),
+    _column("payable", "Payable", Kind.MONEY),
+    _column("paid", "Paid", Kind.MONEY),
+    _column("due", "Due", Kind.MONEY),
+    _column("operatorName", "Operator"),
+    _column("remark", "Remark"),
+)
+
+
+def _order_cells(row: dict[str, Any]) -> list[Any]:
+    money = [Decimal(row[key]) for key in ("total", "discount", "payable", "paid", "due")]
+    head = [row["orderNo"], row["createdAt"], row["name"], row["phone"], row["statusName"]]
+    return [*head, *money, row["operatorName"], row["remark"]]
+
+
+class OrderExportApi(ErpApi):
+    """The bills list's filtered orders as an .xlsx download (the list's filters, without the page)."""
+
+    required_codes = BILLS
+
+    @extend_schema(
+        parameters=[io.OrderListInputSerializer],
+        responses={
+            (200, XLSX_CONTENT_TYPE): OpenApiResponse(
+                OpenApiTypes.BINARY, description="an .xlsx file (not the envelope); errors answer the envelope"
+            )
+        },
+        summary="Export the filtered orders to Excel (fewer than 100,000 rows)",
+    )
+    def get(self, request: Request) -> HttpResponse:
+        filters = without_page(self.parse(io.OrderListInputSerializer, request.query_params))
+        return xlsx_response(
+            rows=selectors.order_search(scoped_to_stores(selectors.orders(), request), **filters),
+            render=selectors.order_rows,
+            headers=ORDER_EXPORT,
+            cells=_order_cells,
+            name="orders",
+        )
+
 
 class OrderDetailsApi(ErpApi):
     required_codes = ORDER_DETAILS
@@ -134,6 +198,30 @@ class OrderDetailsApi(ErpApi):
         if order is None:
             raise NotFound()
         return EnvelopeResponse(selectors.order_detail_row(order))
+
+
+class SignatureImageApi(ErpApi):
+    """The member's signature on an order, only through a signed-in call for the order's store: the
+    file is never served from the media folder."""
+
+    required_codes = ORDER_DETAILS
+
+    @extend_schema(
+        responses={
+            (200, "image/png"): OpenApiResponse(
+                OpenApiTypes.BINARY, description="the PNG; 404 (the envelope) when the order has no signature"
+            )
+        },
+        summary="The member's signature on the order, as a PNG",
+    )
+    def get(self, request: Request, order_id: int) -> HttpResponse:
+        order = _my_order(request, order_id)
+        if not order.signature:
+            raise NotFound()
+        with order.signature.open("rb") as image:
+            response = HttpResponse(image.read(), content_type="image/png")
+        response["Cache-Control"] = "private, no-store"
+        return response
 
 
 class OrderSearchApi(ErpApi):

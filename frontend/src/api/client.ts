@@ -37,8 +37,8 @@ interface RequestOptions {
   form?: Record<string, string>;
   /** Leave notices to the caller (the caller still gets the error). */
   quiet?: boolean;
-  /** The `Idempotency-Key` of a command that moves money, sessions or points (contract §8): one key
-   * per submitted form, sent again on a retry of that submission so the server does it once. */
+  /** Sent as `Idempotency-Key` (contract §8) on commands that move money, sessions or points: one
+   * key per submitted form, so a retry or a double click of the same submission runs once. */
   idempotencyKey?: string;
 }
 
@@ -147,6 +147,11 @@ export const api = {
   put: <T>(path: string, options?: RequestOptions) => request<T>("PUT", path, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>("DELETE", path, options),
 };
+
+/** A fresh key for one submission of a form (see `RequestOptions.idempotencyKey`). */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
 
 /** A page of a list (contract §2). */
 export interface Page<T> {

@@ -2,7 +2,7 @@
  * The till's calls (docs/api.md "Orders and pricing", "Payment", "Cards"): live pricing of a draft,
  * the order commit, what an order owes and its payment, the member's signature, and the member's
  * cards. The server alone prices: the browser sends lines, never a price. Every command that moves
- * money or sessions carries the `Idempotency-Key` of its form submission (`newSubmissionKey`).
+ * money or sessions carries the `Idempotency-Key` of its form submission (`newIdempotencyKey`).
  */
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -44,12 +44,6 @@ export const ORDER_CONFLICT = "ORD-40901";
 
 /** The catalogue's card types (`cardTypeList`), as the item picker lists them. */
 export type CardTypeRow = Schemas["CardTypeOutput"];
-
-/** A fresh key per submitted form; a retry of the same submission sends the same key again. */
-export function newSubmissionKey(): string {
-  if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
 
 export const tillKeys = {
   all: ["till"] as const,

@@ -557,6 +557,13 @@ export interface paths {
      */
     get: operations["order_orderDetails_retrieve"];
   };
+  "/rest/order/orderExport": {
+    /**
+     * Export the filtered orders to Excel (fewer than 100,000 rows)
+     * @description The bills list's filtered orders as an .xlsx download (the list's filters, without the page).
+     */
+    get: operations["order_orderExport_retrieve"];
+  };
   "/rest/order/orderList": {
     /**
      * The chosen store's orders, newest first (the bills list)
@@ -588,6 +595,14 @@ export interface paths {
      * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
      */
     post: operations["order_signature_create"];
+  };
+  "/rest/order/signatureImage/{order_id}": {
+    /**
+     * The member's signature on the order, as a PNG
+     * @description The member's signature on an order, only through a signed-in call for the order's store: the
+     * file is never served from the media folder.
+     */
+    get: operations["order_signatureImage_retrieve"];
   };
   "/rest/packageCard/cardDelayErp": {
     /** @description cardDelayErp: extends a card's validity, with a reason. */
@@ -2224,6 +2239,8 @@ export interface components {
       tenders: components["schemas"]["TenderOutput"][];
       /** @description empty until refunds are built */
       refunds: components["schemas"]["RefundOutput"][];
+      /** @description the member signed: order/signatureImage/{orderId} serves it */
+      signed: boolean;
     };
     /**
      * @description An order as the cashier sends it (contract §8). Coupons are not taken yet: `couponIds` is
@@ -2299,6 +2316,8 @@ export interface components {
     OrderPageOutput: {
       list: components["schemas"]["OrderRowOutput"][];
       total: number;
+      /** @description sums over every filtered order, not only the page */
+      summary: components["schemas"]["OrderSummaryOutput"];
     };
     OrderRowOutput: {
       orderId: number;
@@ -2330,6 +2349,18 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       paidAt: string | null;
+    };
+    OrderSummaryOutput: {
+      /** @description orders matching the filters */
+      count: number;
+      /** @description decimal string, 2 places ("199.00") */
+      total: string;
+      /** @description decimal string, 2 places ("199.00") */
+      discount: string;
+      /** @description decimal string, 2 places ("199.00") */
+      payable: string;
+      /** @description decimal string, 2 places ("199.00") */
+      paid: string;
     };
     OwnerStoreOutput: {
       id: number;
@@ -3499,7 +3530,11 @@ export interface components {
       /** @description decimal string, 2 places ("199.00") */
       amount: string;
       status: string;
+      /** @description the method in the request's language */
+      methodName: string;
       cardId: number | null;
+      /** @description the card's number; empty without a card */
+      cardNo: string;
       points: number | null;
       /** @description decimal string, 2 places ("199.00") */
       received: string | null;
@@ -9662,6 +9697,88 @@ export interface operations {
     };
   };
   /**
+   * Export the filtered orders to Excel (fewer than 100,000 rows)
+   * @description The bills list's filtered orders as an .xlsx download (the list's filters, without the page).
+   */
+  order_orderExport_retrieve: {
+    parameters: {
+      query?: {
+        employeeId?: number | null;
+        endTime?: string | null;
+        memId?: number | null;
+        orderNo?: string;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        startTime?: string | null;
+        /**
+         * @description * `unpaid` - unpaid
+         * * `partlyPaid` - partly paid
+         * * `paid` - paid
+         * * `cancelled` - cancelled
+         */
+        status?: "unpaid" | "partlyPaid" | "paid" | "cancelled" | "";
+      };
+    };
+    responses: {
+      /** @description an .xlsx file (not the envelope); errors answer the envelope */
+      200: {
+        content: {
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * The chosen store's orders, newest first (the bills list)
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
@@ -9963,6 +10080,74 @@ export interface operations {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["SignStatusOutput"];
           };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The member's signature on the order, as a PNG
+   * @description The member's signature on an order, only through a signed-in call for the order's store: the
+   * file is never served from the media folder.
+   */
+  order_signatureImage_retrieve: {
+    parameters: {
+      path: {
+        order_id: number;
+      };
+    };
+    responses: {
+      /** @description the PNG; 404 (the envelope) when the order has no signature */
+      200: {
+        content: {
+          "image/png": string;
         };
       };
       /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */

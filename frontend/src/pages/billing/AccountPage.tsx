@@ -14,16 +14,9 @@ import {
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../api/client";
+import { ApiError, newIdempotencyKey } from "../../api/client";
 import { useEmployeeSearch } from "../../api/staff";
-import {
-  commitOrder,
-  newSubmissionKey,
-  useMemberCards,
-  usePricedDraft,
-  useReservationDraft,
-  type OrderDraft,
-} from "../../api/till";
+import { commitOrder, useMemberCards, usePricedDraft, useReservationDraft, type OrderDraft } from "../../api/till";
 import { DetailError, Loading } from "../../components/feedback";
 import { Facts, PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
@@ -101,7 +94,7 @@ export function AccountPage({
   const submit = () => {
     const draft = draftBody(customer, reservationId, lines, remark);
     const body = JSON.stringify(draft);
-    const key = submission?.body === body ? submission.key : newSubmissionKey();
+    const key = submission?.body === body ? submission.key : newIdempotencyKey();
     setSubmission({ key, body });
     commit.mutate({ draft, key });
   };

@@ -23,9 +23,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAccountInfo } from "../../api/booking";
-import { ApiError } from "../../api/client";
+import { ApiError, newIdempotencyKey } from "../../api/client";
 import {
-  newSubmissionKey,
   payOrder,
   receiptUrl,
   saveSignature,
@@ -140,7 +139,7 @@ export function PaymentPage() {
 
   const submit = () => {
     const body = JSON.stringify(tenders);
-    const key = submission?.body === body ? submission.key : newSubmissionKey();
+    const key = submission?.body === body ? submission.key : newIdempotencyKey();
     setSubmission({ key, body });
     pay.mutate({ tenders, key });
   };

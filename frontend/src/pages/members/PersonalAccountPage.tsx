@@ -11,6 +11,8 @@ import {
   Paper,
   Stack,
   Switch,
+  Tab,
+  Tabs,
   Typography,
 } from "@mui/material";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -44,19 +46,32 @@ import { BackLink } from "../../components/layout";
 import { LabelChips, PointsLedger } from "./parts";
 import { usePaging, type PagedColumn } from "../../components/PagedTable";
 import { formatPhone } from "../../lib/phone";
+import { AccountCardsTab } from "./AccountCardsTab";
+import { AccountCouponsTab } from "./AccountCouponsTab";
+import { AccountOrdersTab } from "./AccountOrdersTab";
 
 const LIST_ROUTE = "/MemberList";
+
+const TABS = ["file", "cards", "orders", "coupons"] as const;
+type AccountTab = (typeof TABS)[number];
+
+/** `?tab=cards` opens that tab (a link from elsewhere); the member's file is the first. */
+function tabFrom(search: string): AccountTab {
+  const tab = new URLSearchParams(search).get("tab");
+  return TABS.find((known) => known === tab) ?? "file";
+}
 
 interface PersonalAccountPageProps {
   search?: string;
 }
 
 /** /personalAccount?memId= (ERP-HYGL-PAG-0003-0000): a member's file, labels, SMS consent and
- * points ledger. */
+ * points ledger; then tabs of the member's cards, orders and coupons. */
 export function PersonalAccountPage({ search = window.location.search }: PersonalAccountPageProps) {
   const { t } = useTranslation("members");
   const [memId] = useState(() => memIdFromSearch(search));
   const detail = useMember(memId);
+  const [tab, setTab] = useState<AccountTab>(() => tabFrom(search));
   return (
     <PageFrame wide title={t("account.title")}>
       <BackLink href={LIST_ROUTE}>{t("account.back")}</BackLink>
@@ -71,9 +86,24 @@ export function PersonalAccountPage({ search = window.location.search }: Persona
         />
       ) : (
         <>
-          <Profile member={detail.data} />
-          <Labels member={detail.data} />
-          <Points member={detail.data} />
+          <Tabs value={tab} onChange={(_, value: AccountTab) => setTab(value)} sx={{ mb: 2 }}>
+            {TABS.map((value) => (
+              <Tab key={value} value={value} label={t(`account.tabs.${value}`)} />
+            ))}
+          </Tabs>
+          {tab === "file" ? (
+            <>
+              <Profile member={detail.data} />
+              <Labels member={detail.data} />
+              <Points member={detail.data} />
+            </>
+          ) : tab === "cards" ? (
+            <AccountCardsTab memId={detail.data.memId} />
+          ) : tab === "orders" ? (
+            <AccountOrdersTab memId={detail.data.memId} />
+          ) : (
+            <AccountCouponsTab memId={detail.data.memId} active={detail.data.status !== "cancelled"} />
+          )}
         </>
       )}
     </PageFrame>

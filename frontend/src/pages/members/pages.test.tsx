@@ -199,7 +199,7 @@ describe("PersonalAccountPage", () => {
     expect(await screen.findByText("goodwill")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Show whole phone" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Adjust points" })).not.toBeInTheDocument();
-    expect(screen.queryByRole("tab")).not.toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "Member file" })).toHaveAttribute("aria-selected", "true");
   });
 
   it("shows the whole phone with BTN-HYGL-PHONE-VIEW", async () => {
