@@ -234,6 +234,7 @@ def _concurrent_checkouts(checkout: Checkout, cards: list[tuple[int, int]], args
         before = _card_balances(cursor, [card_id for _member, card_id in pool])
     paid: dict[int, Decimal] = {}
     counts = {"ok": 0, "refused": 0}
+    refusals: dict[str, int] = {}
     lock = threading.Lock()
     stop_at = time.monotonic() + args.seconds
     samples: list[float] = []
@@ -243,11 +244,13 @@ def _concurrent_checkouts(checkout: Checkout, cards: list[tuple[int, int]], args
         while time.monotonic() < stop_at:
             member_id, card_id = rng.choice(pool)
             started = time.perf_counter()
-            ok, _errcode, amount = checkout(member_id, card_id)
+            ok, errcode, amount = checkout(member_id, card_id)
             elapsed = time.perf_counter() - started
             with lock:
                 samples.append(elapsed)
                 counts["ok" if ok else "refused"] += 1
+                if not ok:
+                    refusals[errcode] = refusals.get(errcode, 0) + 1
                 if ok:
                     paid[card_id] = paid.get(card_id, Decimal(0)) + amount
 
@@ -273,6 +276,7 @@ def _concurrent_checkouts(checkout: Checkout, cards: list[tuple[int, int]], args
         "clients": args.clients,
         "checkouts": counts["ok"],
         "refused": counts["refused"],
+        "refusals": refusals,
         "checkouts_per_s": round(counts["ok"] / elapsed, 1),
         "cards": len(pool),
         "lost_or_doubled": lost_or_doubled,

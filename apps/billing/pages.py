@@ -1,9 +1,15 @@
-"""Page routes of the billing area (spec §7.8); the guard reads the codes from
+"""Page routes of the billing area (spec §2.2, §7.8); the guard reads the codes from
 apps.core.page_registry."""
 
 from apps.core.page_registry import PageRoute
 
 PAGES: list[PageRoute] = []
+
+# The till (开单结账, 收款; ERP-KDJC-PAG-0003-0000): apps/billing/tests/test_browser_till.py.
+PAGES += [
+    PageRoute("/account", "src/pages/billing/AccountPage.tsx"),
+    PageRoute("/payment", "src/pages/billing/PaymentPage.tsx"),
+]
 
 # The bills list and one order's details (ERP-KDJC-PAG-0005-0000, ERP-KDJC-PAG-0006-0000).
 PAGES += [

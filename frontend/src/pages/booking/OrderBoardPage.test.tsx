@@ -247,6 +247,36 @@ describe("OrderBoardPage", () => {
     vi.useRealTimers();
   });
 
+  it("links an arrived reservation to the till for a role that may bill", async () => {
+    fakeServer({
+      "GET /rest/reservation/board": () => ok(board()),
+      "GET /rest/reservation/detail/1": () => ok(detail(1)),
+      "GET /rest/reservation/detail/2": () => ok(detail(2, { status: "arrived", nurseId: 2 })),
+    });
+    window.localStorage.setItem(
+      "erp.session",
+      JSON.stringify(sessionInfo({ storeId: 10, menu: ["ERP-KDJC-PAG-0003-0000"] })),
+    );
+    render_(<OrderBoardPage search={`?date=${DAY}`} />);
+    fireEvent.click(await screen.findByTestId("reservation-block-2"));
+    const arrived = await screen.findByTestId("reservation-detail-2");
+    expect(within(arrived).getByTestId("action-bill")).toHaveAttribute("href", "/account?reservationId=2");
+    fireEvent.click(await screen.findByTestId("reservation-block-1"));
+    const booked = await screen.findByTestId("reservation-detail-1");
+    expect(within(booked).queryByTestId("action-bill")).not.toBeInTheDocument();
+  });
+
+  it("shows no bill button to a role without the till", async () => {
+    fakeServer({
+      "GET /rest/reservation/board": () => ok(board()),
+      "GET /rest/reservation/detail/2": () => ok(detail(2, { status: "arrived", nurseId: 2 })),
+    });
+    render_(<OrderBoardPage search={`?date=${DAY}`} />);
+    fireEvent.click(await screen.findByTestId("reservation-block-2"));
+    const arrived = await screen.findByTestId("reservation-detail-2");
+    expect(within(arrived).queryByTestId("action-bill")).not.toBeInTheDocument();
+  });
+
   it("asks for the nurse when service starts on an any-nurse reservation", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date(`${DAY}T10:30:00+08:00`));

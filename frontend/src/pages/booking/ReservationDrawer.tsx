@@ -30,6 +30,12 @@ import {
 import { ReservationStatusChip } from "../../components/ReservationStatusChip";
 import { actionsFor, canUndo, formatDateTime, formatTime, newOrderHref, statusMove, zoneParts } from "./rules";
 import { formatPhone } from "../../lib/phone";
+import { currentSession } from "../../api/session";
+
+/** The till's page code (/account): the bill button shows only to a role that may open it. */
+const CASHIER_PAGE_CODE = "ERP-KDJC-PAG-0003-0000";
+/** A reservation is billed once the customer is in the store. */
+const BILLABLE: readonly string[] = ["arrived", "inService", "done"];
 import { CancelDialog, NurseDialog, ReassignDialog, UndoDialog } from "./reservationDialogs";
 
 interface ReservationDrawerProps {
@@ -94,6 +100,7 @@ function DetailBody({
   const [undoing, setUndoing] = useState(false);
   const [choosingNurse, setChoosingNurse] = useState(false);
   const [reassigning, setReassigning] = useState(false);
+  const [canBill] = useState(() => Boolean(currentSession()?.menu?.includes(CASHIER_PAGE_CODE)));
   const needsNurse = board?.reservations.find((row) => row.id === reservation.id)?.needsAnotherNurse ?? false;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: bookingKeys.all });
@@ -200,6 +207,11 @@ function DetailBody({
             </Button>
           ),
         )}
+        {canBill && BILLABLE.includes(reservation.status) ? (
+          <Button variant="contained" href={`/account?reservationId=${reservation.id}`} data-testid="action-bill">
+            {t("actions.bill")}
+          </Button>
+        ) : null}
       </Stack>
 
       <Divider />

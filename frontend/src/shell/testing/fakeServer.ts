@@ -10,6 +10,7 @@ interface Call {
   path: string;
   query: URLSearchParams;
   body: unknown;
+  headers: Headers;
 }
 
 interface Reply {
@@ -29,7 +30,13 @@ export function fakeServer(routes: Routes) {
     const url = new URL(String(input), "http://localhost");
     const method = (init?.method ?? "GET").toUpperCase();
     const body = typeof init?.body === "string" ? (JSON.parse(init.body) as unknown) : null;
-    const call: Call = { method, path: url.pathname, query: url.searchParams, body };
+    const call: Call = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      body,
+      headers: new Headers(init?.headers),
+    };
     calls.push(call);
     const handler = routes[`${method} ${url.pathname}`];
     const reply: Reply = handler ? handler(call) : { status: 404, errcode: "SYS-40400", errmsg: "not found" };

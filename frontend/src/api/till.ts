@@ -1,0 +1,188 @@
+/**
+ * The till's calls (docs/api.md "Orders and pricing", "Payment", "Cards"): live pricing of a draft,
+ * the order commit, what an order owes and its payment, the member's signature, and the member's
+ * cards. The server alone prices: the browser sends lines, never a price. Every command that moves
+ * money or sessions carries the `Idempotency-Key` of its form submission (`newIdempotencyKey`).
+ */
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { api, type Page } from "./client";
+import { choices, type Schemas } from "./schema";
+
+export type OrderDraft = Schemas["OrderDraftInput"];
+export type DraftLine = Schemas["OrderLineInput"];
+export type LineType = DraftLine["type"];
+export const LINE_TYPES = choices<LineType>()([
+  "product",
+  "productPackage",
+  "project",
+  "projectPackage",
+  "cardType",
+  "topUp",
+]);
+export type StaffShare = Schemas["StaffShareInput"];
+export type PricedDraft = Schemas["PricedDraftOutput"];
+export type PricedLine = Schemas["PricedLineOutput"];
+export type Discount = Schemas["DiscountOutput"];
+export type CommittedOrder = Schemas["CommittedOrderOutput"];
+export type ReservationDraft = Schemas["ReservationDraftOutput"];
+export type ReservationPackageDraft = Schemas["ReservationPackageDraftOutput"];
+export type ReservationLine = Schemas["DraftLineOutput"];
+export type MemberCard = Schemas["CardOutput"];
+export type OrderPrice = Schemas["PriceOutput"];
+export type OrderDetailPrice = Schemas["DetailPriceOutput"];
+export type Tender = Schemas["TenderInput"];
+export type Payment = Schemas["PaymentOutput"];
+export type SignStatus = Schemas["SignStatusOutput"];
+
+/** The tenders the till offers today; the provider methods come with the payments issue. */
+export type TillMethod = Extract<Tender["method"], "cash" | "storedValue" | "points">;
+export const TILL_METHODS: readonly TillMethod[] = ["cash", "storedValue", "points"];
+
+/** The code of a refused payment or commit the page explains in place (409). */
+export const ORDER_CONFLICT = "ORD-40901";
+
+/** The catalogue's card types (`cardTypeList`), as the item picker lists them. */
+export type CardTypeRow = Schemas["CardTypeOutput"];
+
+export const tillKeys = {
+  all: ["till"] as const,
+  cards: (memId: number) => ["till", "cards", memId] as const,
+  price: (orderId: number) => ["till", "price", orderId] as const,
+  detailPrice: (orderId: number) => ["till", "detailPrice", orderId] as const,
+  signStatus: (orderId: number) => ["till", "signStatus", orderId] as const,
+  reservation: (reservationId: number) => ["till", "reservation", reservationId] as const,
+  catalog: (kind: LineType, keyword: string) => ["till", "catalog", kind, keyword] as const,
+  pricing: (draft: OrderDraft) => ["till", "pricing", draft] as const,
+};
+
+// --- calls ---------------------------------------------------------------------------------------
+
+/** Live totals, priced as the commit would; quiet: the page shows refusals at the lines. */
+export function priceDraft(draft: OrderDraft): Promise<PricedDraft> {
+  return api.post<PricedDraft>("/rest/pricingEngine/checkDiscountConcurrently", { body: draft, quiet: true });
+}
+
+export function commitOrder(draft: OrderDraft, idempotencyKey: string): Promise<CommittedOrder> {
+  return api.post<CommittedOrder>("/rest/order/commit", { body: draft, idempotencyKey, quiet: true });
+}
+
+export function payOrder(orderId: number, tenders: Tender[], idempotencyKey: string): Promise<Payment> {
+  return api.post<Payment>("/rest/pay/excute", {
+    body: { orderId, tenders } satisfies Schemas["PayInput"],
+    idempotencyKey,
+    quiet: true,
+  });
+}
+
+export function saveSignature(orderId: number, signature: string): Promise<SignStatus> {
+  return api.post<SignStatus>("/rest/order/signature", {
+    body: { orderId, signature } satisfies Schemas["SignatureInput"],
+    quiet: true,
+  });
+}
+
+/** The reservation's draft: its projects served by its nurse and, when the member holds package
+ * cards that cover them, the lines paid by sessions with every covering card. */
+async function fetchReservationDraft(
+  reservationId: number,
+): Promise<{ project: ReservationDraft; sessions: ReservationPackageDraft | null }> {
+  const query = { reservationId };
+  const project = await api.get<ReservationDraft>("/rest/order/reservationProject", { query, quiet: true });
+  const sessions =
+    project.memId === null
+      ? null
+      : await api.get<ReservationPackageDraft>("/rest/order/reservationPackage", { query, quiet: true });
+  return { project, sessions };
+}
+
+/** The catalogue's list call of each kind of item the till sells (docs/api.md "Catalogue"). */
+const CATALOG_PATHS: Record<Exclude<LineType, "topUp">, string> = {
+  product: "/rest/commodity/productList",
+  productPackage: "/rest/commodity/productPackageList",
+  project: "/rest/commodity/projectList",
+  projectPackage: "/rest/commodity/packageList",
+  cardType: "/rest/commodity/cardTypeList",
+};
+
+/** The first page of a kind's enabled items matching the keyword; every row has these columns. */
+export type CatalogRow = Pick<CardTypeRow, "id" | "code" | "name" | "effectivePrice">;
+
+function searchCatalog(kind: Exclude<LineType, "topUp">, keyword: string): Promise<Page<CatalogRow>> {
+  return api.get<Page<CatalogRow>>(CATALOG_PATHS[kind], {
+    query: { keyword: keyword.trim(), enabled: "true", pageNo: 1, pageSize: 10 },
+    quiet: true,
+  });
+}
+
+export const receiptUrl = (orderId: number, withAmounts: boolean) =>
+  `/rest/pay/print/${orderId}/${withAmounts ? 1 : 0}`;
+
+// --- hooks ---------------------------------------------------------------------------------------
+
+export function useMemberCards(memId: number | null) {
+  return useQuery({
+    queryKey: tillKeys.cards(memId ?? 0),
+    queryFn: () => api.get<MemberCard[]>(`/rest/packageCard/findErpAllCard/${memId}`, { quiet: true }),
+    enabled: memId !== null,
+  });
+}
+
+export function useReservationDraft(reservationId: number | null) {
+  return useQuery({
+    queryKey: tillKeys.reservation(reservationId ?? 0),
+    queryFn: () => fetchReservationDraft(reservationId ?? 0),
+    enabled: reservationId !== null,
+    retry: false,
+  });
+}
+
+export function useCatalogRows(kind: LineType, keyword: string) {
+  return useQuery({
+    queryKey: tillKeys.catalog(kind, keyword.trim()),
+    queryFn: () => searchCatalog(kind as Exclude<LineType, "topUp">, keyword),
+    enabled: kind !== "topUp",
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOrderPrice(orderId: number | null) {
+  return useQuery({
+    queryKey: tillKeys.detailPrice(orderId ?? 0),
+    queryFn: () => api.get<OrderDetailPrice>(`/rest/pay/detailPrice/${orderId}`, { quiet: true }),
+    enabled: orderId !== null,
+    retry: false,
+  });
+}
+
+export function useSignStatus(orderId: number | null) {
+  return useQuery({
+    queryKey: tillKeys.signStatus(orderId ?? 0),
+    queryFn: () => api.get<SignStatus>(`/rest/pay/signStatus/${orderId}`, { quiet: true }),
+    enabled: orderId !== null,
+  });
+}
+
+/** The live totals of a draft (null: nothing to price yet); the last answer stays while the next comes. */
+export function usePricedDraft(draft: OrderDraft | null) {
+  return useQuery({
+    queryKey: tillKeys.pricing(draft ?? { lines: [] }),
+    queryFn: () => priceDraft(draft ?? { lines: [] }),
+    enabled: draft !== null,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The order's member, when the page was opened without one (from the bills list): stored value
+ * and points need the member's cards and points. */
+export function useOrderMember(orderId: number | null, enabled: boolean) {
+  return useQuery({
+    queryKey: [...tillKeys.all, "orderMember", orderId ?? 0] as const,
+    queryFn: () =>
+      api.get<Schemas["OrderDetailOutput"]>("/rest/order/orderDetails", { query: { orderId }, quiet: true }),
+    enabled: enabled && orderId !== null,
+    select: (order) => order.memId,
+    retry: false,
+  });
+}

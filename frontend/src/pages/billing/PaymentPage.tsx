@@ -1,0 +1,362 @@
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Link,
+  List,
+  ListItem,
+  ListItemText,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useAccountInfo } from "../../api/booking";
+import { ApiError, newIdempotencyKey } from "../../api/client";
+import {
+  payOrder,
+  receiptUrl,
+  saveSignature,
+  tillKeys,
+  useMemberCards,
+  useOrderMember,
+  useOrderPrice,
+  useSignStatus,
+  type Payment,
+  type Tender,
+} from "../../api/till";
+import { DetailError, Loading } from "../../components/feedback";
+import { Facts, PageFrame, Section } from "../../components/layout";
+import { mountIsland } from "../../islands/mount";
+import { formatMoney } from "../../lib/money";
+import { SignaturePad } from "./SignaturePad";
+import { changeShown, storedValueCards } from "./tillRules";
+
+function idFrom(search: string, name: string): number | null {
+  const raw = new URLSearchParams(search).get(name);
+  const id = raw ? Number.parseInt(raw, 10) : NaN;
+  return Number.isFinite(id) && id > 0 ? id : null;
+}
+
+interface TenderForm {
+  cash: string;
+  cardId: number | "";
+  storedValue: string;
+  points: string;
+}
+
+const EMPTY: TenderForm = { cash: "", cardId: "", storedValue: "", points: "" };
+
+/** The tenders the form holds, in the order the server takes them: cash pays what is left after the others. */
+function tendersOf(form: TenderForm): Tender[] {
+  const tenders: Tender[] = [];
+  if (form.storedValue.trim() && form.cardId !== "") {
+    tenders.push({ method: "storedValue", amount: form.storedValue.trim(), cardId: form.cardId });
+  }
+  if (form.points.trim()) tenders.push({ method: "points", amount: form.points.trim() });
+  if (form.cash.trim()) tenders.push({ method: "cash", amount: form.cash.trim() });
+  return tenders;
+}
+
+/** The sum of the non-cash tenders as typed, for the change shown beside the cash field only. */
+function othersTyped(form: TenderForm): string {
+  const cents = [form.storedValue, form.points]
+    .map((text) => /^(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim()))
+    .reduce((sum, match) => sum + (match ? Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) : 0), 0);
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}
+
+/** /payment (ERP-KDJC-PAG-0003-0000, 收款): what the order owes, the tenders (cash, stored value,
+ * points), the member's signature when the store asks for one, and the receipt once paid. */
+export function PaymentPage() {
+  const { t } = useTranslation("till");
+  const [orderId] = useState(() => idFrom(window.location.search, "orderId"));
+  const [memIdGiven] = useState(() => idFrom(window.location.search, "memId"));
+  const orderMember = useOrderMember(orderId, memIdGiven === null);
+  const memId = memIdGiven ?? orderMember.data ?? null;
+  const price = useOrderPrice(orderId);
+  const sign = useSignStatus(orderId);
+  const cards = useMemberCards(memId);
+  const account = useAccountInfo(memId);
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<TenderForm>(EMPTY);
+  const [confirming, setConfirming] = useState(false);
+  const [answer, setAnswer] = useState<Payment | null>(null);
+  // One key per submitted set of tenders; a retry of the same set reuses it (the server pays once).
+  const [submission, setSubmission] = useState<{ key: string; body: string } | null>(null);
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: tillKeys.all });
+  };
+  const pay = useMutation({
+    mutationFn: ({ tenders, key }: { tenders: Tender[]; key: string }) => payOrder(orderId ?? 0, tenders, key),
+    onSuccess: (payment) => {
+      setAnswer(payment);
+      setConfirming(false);
+      setForm(EMPTY);
+      setSubmission(null);
+      refresh();
+    },
+    onError: () => setConfirming(false),
+  });
+  const signature = useMutation({
+    mutationFn: (png: string) => saveSignature(orderId ?? 0, png),
+    onSuccess: (status) => queryClient.setQueryData(tillKeys.signStatus(orderId ?? 0), status),
+  });
+
+  if (orderId === null) {
+    return (
+      <PageFrame title={t("payment.title")}>
+        <Alert severity="warning">{t("payment.noOrder")}</Alert>
+      </PageFrame>
+    );
+  }
+  if (price.isPending) return <Loading />;
+  if (price.isError) return <DetailError message={price.error.message} onRetry={() => void price.refetch()} />;
+
+  const order = price.data;
+  const tenders = tendersOf(form);
+  const settled = order.status === "paid" || order.status === "cancelled";
+  const needsSignature = Boolean(sign.data?.required && !sign.data.signed);
+  const usableCards = storedValueCards(cards.data ?? []);
+  const chosenCard = usableCards.find((card) => card.cardId === form.cardId);
+  const change = form.cash.trim() ? changeShown(form.cash, order.due, othersTyped(form)) : null;
+  const nothingDue = order.due === "0.00";
+  const refusal = pay.error instanceof ApiError ? pay.error.message : pay.error ? String(pay.error) : "";
+  const set = <K extends keyof TenderForm>(key: K, value: TenderForm[K]) =>
+    setForm((previous) => ({ ...previous, [key]: value }));
+
+  const submit = () => {
+    const body = JSON.stringify(tenders);
+    const key = submission?.body === body ? submission.key : newIdempotencyKey();
+    setSubmission({ key, body });
+    pay.mutate({ tenders, key });
+  };
+
+  return (
+    <PageFrame title={t("payment.title")} wide>
+      <Section title={t("payment.order", { orderNo: order.orderNo })}>
+        <Facts
+          items={[
+            [t("payment.status"), t(`orderStatus.${order.status}`, { defaultValue: order.status })],
+            [t("totals.total"), formatMoney(order.total)],
+            [t("totals.discount"), formatMoney(order.discount)],
+            [t("totals.payable"), formatMoney(order.payable)],
+            [t("totals.paid"), formatMoney(order.paid)],
+            [t("totals.due"), formatMoney(order.due)],
+          ]}
+        />
+        {order.discounts.map((discount) => (
+          <Typography key={`${discount.source}-${discount.name}`} variant="body2" color="success.main">
+            {t("line.discount", {
+              name: discount.name || t(`source.${discount.source}`),
+              amount: formatMoney(discount.amount),
+            })}
+          </Typography>
+        ))}
+        <Table size="small" aria-label={t("account.lines")} sx={{ mt: 2 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t("line.item")}</TableCell>
+              <TableCell>{t("line.qty")}</TableCell>
+              <TableCell align="right">{t("line.unitPrice")}</TableCell>
+              <TableCell align="right">{t("totals.discount")}</TableCell>
+              <TableCell align="right">{t("line.amount")}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {order.lines.map((line) => (
+              <TableRow key={line.orderLineId}>
+                <TableCell>{line.name}</TableCell>
+                <TableCell>{line.qty}</TableCell>
+                <TableCell align="right">{formatMoney(line.unitPrice)}</TableCell>
+                <TableCell align="right">{formatMoney(line.discount)}</TableCell>
+                <TableCell align="right">{formatMoney(line.amount)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Section>
+
+      {answer ? (
+        <Alert severity={answer.status === "paid" ? "success" : "info"} sx={{ mb: 2 }} role="status">
+          {t("payment.answer", {
+            status: t(`orderStatus.${answer.status}`),
+            paid: formatMoney(answer.paid),
+            due: formatMoney(answer.due),
+            change: formatMoney(answer.change),
+          })}
+        </Alert>
+      ) : null}
+
+      {needsSignature && !settled ? (
+        <Section title={t("signature.title")}>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {t("signature.required")}
+          </Typography>
+          {signature.error ? <Alert severity="error">{signature.error.message}</Alert> : null}
+          <SignaturePad saving={signature.isPending} onSave={(png) => signature.mutate(png)} />
+        </Section>
+      ) : null}
+      {sign.data?.required && sign.data.signed && !settled ? (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {t("signature.signed")}
+        </Alert>
+      ) : null}
+
+      {!settled ? (
+        <Section title={t("payment.tenders")}>
+          <Stack spacing={2} sx={{ maxWidth: 520 }}>
+            <TextField
+              label={t("tender.cash")}
+              value={form.cash}
+              onChange={(event) => set("cash", event.target.value)}
+              helperText={
+                change !== null ? t("tender.changeShown", { change: formatMoney(change) }) : t("tender.cashHelp")
+              }
+              slotProps={{ htmlInput: { inputMode: "decimal" } }}
+            />
+            {memId !== null ? (
+              <>
+                <Stack direction="row" spacing={2}>
+                  <TextField
+                    select
+                    label={t("tender.card")}
+                    value={form.cardId}
+                    onChange={(event) => set("cardId", Number(event.target.value))}
+                    sx={{ minWidth: 260 }}
+                    helperText={chosenCard ? t("tender.balance", { balance: formatMoney(chosenCard.balance) }) : ""}
+                  >
+                    {usableCards.map((card) => (
+                      <MenuItem key={card.cardId} value={card.cardId}>
+                        {t("cards.option", {
+                          cardNo: card.cardNo,
+                          name: card.name,
+                          balance: formatMoney(card.balance),
+                        })}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                  <TextField
+                    label={t("tender.storedValue")}
+                    value={form.storedValue}
+                    disabled={form.cardId === ""}
+                    onChange={(event) => set("storedValue", event.target.value)}
+                    slotProps={{ htmlInput: { inputMode: "decimal" } }}
+                  />
+                </Stack>
+                <TextField
+                  label={t("tender.points")}
+                  value={form.points}
+                  onChange={(event) => set("points", event.target.value)}
+                  helperText={account.data ? t("tender.pointsHeld", { points: account.data.points }) : ""}
+                  slotProps={{ htmlInput: { inputMode: "decimal" } }}
+                />
+              </>
+            ) : (
+              <Typography variant="body2" color="text.secondary">
+                {t("tender.walkInCash")}
+              </Typography>
+            )}
+            {refusal ? <Alert severity="error">{refusal}</Alert> : null}
+            <Button
+              variant="contained"
+              disabled={needsSignature || pay.isPending || (tenders.length === 0 && !nothingDue)}
+              onClick={() => setConfirming(true)}
+            >
+              {t("payment.pay")}
+            </Button>
+          </Stack>
+        </Section>
+      ) : null}
+
+      {order.status === "paid" || answer?.status === "paid" ? (
+        <Section title={t("payment.after")}>
+          <Stack direction="row" spacing={2} sx={{ flexWrap: "wrap", alignItems: "center" }}>
+            <Button variant="contained" onClick={() => window.open(receiptUrl(orderId, true), "_blank", "noopener")}>
+              {t("payment.printReceipt")}
+            </Button>
+            <Button variant="outlined" onClick={() => window.open(receiptUrl(orderId, false), "_blank", "noopener")}>
+              {t("payment.printSlip")}
+            </Button>
+            <Link href={`/orderDetails?orderId=${orderId}`}>{t("payment.details")}</Link>
+            <Link href="/orderBoard">{t("payment.board")}</Link>
+          </Stack>
+        </Section>
+      ) : null}
+
+      <ConfirmPayment
+        open={confirming}
+        tenders={tenders}
+        due={order.due}
+        busy={pay.isPending}
+        cardNo={chosenCard?.cardNo ?? ""}
+        onCancel={() => setConfirming(false)}
+        onConfirm={submit}
+      />
+    </PageFrame>
+  );
+}
+
+function ConfirmPayment({
+  open,
+  tenders,
+  due,
+  busy,
+  cardNo,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean;
+  tenders: readonly Tender[];
+  due: string;
+  busy: boolean;
+  cardNo: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation("till");
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onCancel} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{t("confirm.title")}</DialogTitle>
+      <DialogContent>
+        <Typography>{t("confirm.due", { due: formatMoney(due) })}</Typography>
+        <List dense>
+          {tenders.length === 0 ? (
+            <ListItem>
+              <ListItemText primary={t("confirm.noTender")} />
+            </ListItem>
+          ) : null}
+          {tenders.map((tender) => (
+            <ListItem key={tender.method}>
+              <ListItemText
+                primary={`${t(`tender.${tender.method}`)}: ${formatMoney(tender.amount)}`}
+                secondary={tender.method === "storedValue" ? cardNo : null}
+              />
+            </ListItem>
+          ))}
+        </List>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>{t("cancel")}</Button>
+        <Button variant="contained" disabled={busy} onClick={onConfirm}>
+          {t("confirm.pay")}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+mountIsland(<PaymentPage />);

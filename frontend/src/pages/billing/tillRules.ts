@@ -1,0 +1,145 @@
+/** Plain rules of the till pages: the draft a cashier builds, the body the server prices and commits,
+ * where the server's field messages go, and which of the member's cards a line may name. No price
+ * is computed here: every total shown comes from the server. */
+
+import { ApiError } from "../../api/client";
+import type { MemberAreaCode } from "../../api/members";
+import type {
+  DraftLine,
+  LineType,
+  MemberCard,
+  OrderDraft,
+  ReservationDraft,
+  ReservationPackageDraft,
+} from "../../api/till";
+
+export interface LineStaff {
+  employeeId: number;
+  name: string;
+  share: string;
+}
+
+/** A line of the cashier's draft; `key` keeps React's rows apart, `name` is for the page only. */
+export interface TillLine {
+  key: number;
+  type: LineType;
+  itemId: number | null;
+  name: string;
+  qty: string;
+  cardId: number | null;
+  amount: string;
+  staff: LineStaff[];
+}
+
+export type Customer =
+  | { kind: "member"; memId: number; name: string; phone: string; areaCode: string }
+  | { kind: "walkIn"; name: string; areaCode: MemberAreaCode; phone: string };
+
+let nextKey = 1;
+export function lineKey(): number {
+  nextKey += 1;
+  return nextKey;
+}
+
+export function newLine(type: LineType, itemId: number | null, name: string, extra: Partial<TillLine> = {}): TillLine {
+  return { key: lineKey(), type, itemId, name, qty: "1", cardId: null, amount: "", staff: [], ...extra };
+}
+
+function lineBody(line: TillLine): DraftLine {
+  const qty = Number.parseInt(line.qty, 10);
+  const body: DraftLine = { type: line.type, qty: Number.isFinite(qty) ? qty : 0 };
+  if (line.type === "topUp") {
+    body.cardId = line.cardId;
+    body.amount = line.amount.trim();
+    body.qty = 1;
+  } else {
+    body.itemId = line.itemId;
+    if (line.cardId !== null) body.cardId = line.cardId;
+  }
+  if (line.staff.length > 0) {
+    body.staff = line.staff.map(({ employeeId, share }) => ({ employeeId, share: share.trim() }));
+  }
+  return body;
+}
+
+/** The draft as the server reads it. `forPricing`: a walk-in's details are not needed to price, so
+ * live totals do not wait for them (the server prices a draft without a customer as a walk-in's). */
+export function draftBody(
+  customer: Customer | null,
+  reservationId: number | null,
+  lines: readonly TillLine[],
+  remark: string,
+  forPricing = false,
+): OrderDraft {
+  const draft: OrderDraft = { lines: lines.map(lineBody) };
+  if (customer?.kind === "member") draft.memId = customer.memId;
+  if (customer?.kind === "walkIn" && !forPricing) {
+    draft.walkIn = { name: customer.name.trim(), areaCode: customer.areaCode, phone: customer.phone.trim() };
+  }
+  if (reservationId !== null) draft.reservationId = reservationId;
+  if (remark.trim() && !forPricing) draft.remark = remark.trim();
+  return draft;
+}
+
+/** The server's field messages (`lines[2].cardId`, `walkIn.phone`, `lines`) as one text per field. */
+export function fieldMessages(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  return Object.fromEntries(Object.entries(error.fields).map(([field, messages]) => [field, messages.join(" ")]));
+}
+
+/** The message of line `index`'s `field`, if the server named it. */
+export function lineMessage(messages: Record<string, string>, index: number, field: string): string {
+  return messages[`lines[${index}].${field}`] ?? "";
+}
+
+/** The messages that name no line field the page shows next to an input. */
+export function otherMessages(messages: Record<string, string>, shown: readonly string[]): string[] {
+  return Object.entries(messages)
+    .filter(([field]) => !shown.includes(field) && !/^lines\[\d+\]\.(qty|itemId|cardId|amount|staff|type)$/.test(field))
+    .map(([, message]) => message);
+}
+
+export const usable = (card: MemberCard) => card.status === "active";
+
+/** Package cards of the member that hold sessions of `projectId`. */
+export function sessionCards(cards: readonly MemberCard[], projectId: number | null): MemberCard[] {
+  return cards.filter(
+    (card) =>
+      card.kind === "package" &&
+      usable(card) &&
+      card.sessions.some((sessions) => sessions.projectId === projectId && sessions.left > 0),
+  );
+}
+
+export const storedValueCards = (cards: readonly MemberCard[]) =>
+  cards.filter((card) => card.kind === "storedValue" && usable(card));
+
+/** The lines of a reservation's draft: each reserved project served by the reservation's nurse, paid
+ * by the sessions of the card the server proposes when the member holds one that covers it. */
+export function reservationLines(project: ReservationDraft, sessions: ReservationPackageDraft | null): TillLine[] {
+  const covered = new Map((sessions?.lines ?? []).map((line) => [line.itemId, line.cardId]));
+  return project.lines.map((line) =>
+    newLine("project", line.itemId, line.name, {
+      qty: String(line.qty),
+      cardId: covered.get(line.itemId) ?? null,
+      staff: line.staff.map((staff) => ({ employeeId: staff.employeeId, name: staff.name, share: staff.share })),
+    }),
+  );
+}
+
+/** The change to show while the cashier types what the member handed over: from the server's due,
+ * for display only (the payment's answer says the change given). */
+export function changeShown(received: string, due: string, otherTenders: string): string | null {
+  const cents = (text: string) => {
+    const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+    return match ? Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) : null;
+  };
+  const paid = cents(received);
+  const owed = cents(due);
+  const others = cents(otherTenders || "0") ?? 0;
+  if (paid === null || owed === null) return null;
+  const left = Math.max(owed - others, 0);
+  if (paid < left) return null;
+  const change = paid - left;
+  return `${Math.floor(change / 100)}.${String(change % 100).padStart(2, "0")}`;
+}
