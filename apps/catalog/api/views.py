@@ -111,7 +111,7 @@ class ProductDetailApi(ErpApi):
 
 
 class ProductPackageListApi(PagedListApi):
-    required_codes = PRODUCT_LIST
+    required_codes = PRODUCT_LIST + BILLING_PICK
     filters = s.CatalogSearchInputSerializer
     schema_parameters = [s.CatalogSearchInputSerializer]
     page_output = s.ProductPackagePageOutputSerializer
@@ -172,7 +172,7 @@ class ProjectDetailApi(ErpApi):
 
 
 class ProjectPackageListApi(PagedListApi):
-    required_codes = PROJECT_LIST
+    required_codes = PROJECT_LIST + BILLING_PICK
     filters = s.CatalogSearchInputSerializer
     schema_parameters = [s.CatalogSearchInputSerializer]
     page_output = s.ProjectPackagePageOutputSerializer

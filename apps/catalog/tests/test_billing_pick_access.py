@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from apps.catalog.tests.factories import CardTypeFactory, ProductFactory, ProjectFactory
+from apps.catalog.tests.factories import (
+    CardTypeFactory,
+    ProductFactory,
+    ProductPackageFactory,
+    ProjectFactory,
+    ProjectPackageFactory,
+)
 from apps.core.testing import api_client, assert_envelope
 
 pytestmark = pytest.mark.django_db
@@ -14,13 +20,16 @@ CASHIER = "ERP-KDJC-PAG-0003-0000"
 CHANGE_CARD = "ERP-HYGL-PAG-0003-0000"
 
 
-def test_the_cashier_reads_products_projects_and_card_types(chain, make_entry):
+def test_the_cashier_reads_the_items_and_card_types_the_till_sells(chain, make_entry):
     product, project, card_type = ProductFactory(), ProjectFactory(), CardTypeFactory()
+    product_package, project_package = ProductPackageFactory(), ProjectPackageFactory()
     cashier = api_client(entry=make_entry(chain["store"], codes=[CASHIER]))
     for path, item in (
         ("/rest/commodity/productList", product),
         ("/rest/commodity/projectList", project),
         ("/rest/commodity/cardTypeList", card_type),
+        ("/rest/commodity/productPackageList", product_package),
+        ("/rest/commodity/packageList", project_package),
     ):
         rows = assert_envelope(cashier.get(path), status=200)["list"]
         assert [row["id"] for row in rows] == [item.pk]
