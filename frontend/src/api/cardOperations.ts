@@ -3,7 +3,7 @@
  * submitted form, so a retry of the same submission never moves value twice. */
 
 import { useQuery } from "@tanstack/react-query";
-import { cardKeys, type HeldCard, type MemberCard } from "./cards";
+import { type HeldCard, type MemberCard } from "./cards";
 import { api, type Page } from "./client";
 import type { Schemas } from "./schema";
 
@@ -30,11 +30,6 @@ const operationKeys = {
 
 // --- reads ---------------------------------------------------------------------------------------
 
-/** Quiet as in the member account (the same query key): the page shows the failure itself. */
-export function fetchMemberCards(memId: number): Promise<MemberCard[]> {
-  return api.get<MemberCard[]>(`/rest/packageCard/findErpAllCard/${memId}`, { quiet: true });
-}
-
 export function fetchTransferCheck(cardId: number): Promise<TransferCheck> {
   return api.get<TransferCheck>("/rest/usercard/transferCard", { query: { cardId } });
 }
@@ -49,14 +44,6 @@ export async function fetchStoredValueTypes(): Promise<CardType[]> {
     query: { kind: "storedValue", enabled: true, pageNo: 1, pageSize: 100 },
   });
   return page.list;
-}
-
-export function useMemberCards(memId: number | null) {
-  return useQuery({
-    queryKey: cardKeys.member(memId ?? 0),
-    queryFn: () => fetchMemberCards(memId ?? 0),
-    enabled: memId !== null,
-  });
 }
 
 export function useTransferCheck(cardId: number | null) {

@@ -36,7 +36,8 @@ export const cardKeys = {
 
 // --- calls ---------------------------------------------------------------------------------------
 
-const fetchMemberCards = (memId: number) =>
+/** Quiet: each page that lists a member's cards shows the failure itself. */
+export const fetchMemberCards = (memId: number) =>
   api.get<MemberCard[]>(`/rest/packageCard/findErpAllCard/${memId}`, { quiet: true });
 
 const fetchLedger = (cardId: number, pageNo: number, pageSize: number) =>
@@ -65,8 +66,13 @@ export const issueCoupons = (body: IssueBody, idempotencyKey: string) =>
 
 // --- hooks ---------------------------------------------------------------------------------------
 
-export const useMemberCards = (memId: number) =>
-  useQuery({ queryKey: cardKeys.member(memId), queryFn: () => fetchMemberCards(memId) });
+/** A member's cards, one cache entry for every page (the till, the account, the card operations). */
+export const useMemberCards = (memId: number | null) =>
+  useQuery({
+    queryKey: cardKeys.member(memId ?? 0),
+    queryFn: () => fetchMemberCards(memId ?? 0),
+    enabled: memId !== null,
+  });
 
 /** The card's ledger as a page (`{list, total}`) for the paged table; the card itself beside it. */
 export const useCardLedger = (cardId: number, pageNo: number, pageSize: number) =>

@@ -47,7 +47,6 @@ export type CardTypeRow = Schemas["CardTypeOutput"];
 
 export const tillKeys = {
   all: ["till"] as const,
-  cards: (memId: number) => ["till", "cards", memId] as const,
   price: (orderId: number) => ["till", "price", orderId] as const,
   detailPrice: (orderId: number) => ["till", "detailPrice", orderId] as const,
   signStatus: (orderId: number) => ["till", "signStatus", orderId] as const,
@@ -119,14 +118,6 @@ export const receiptUrl = (orderId: number, withAmounts: boolean) =>
   `/rest/pay/print/${orderId}/${withAmounts ? 1 : 0}`;
 
 // --- hooks ---------------------------------------------------------------------------------------
-
-export function useMemberCards(memId: number | null) {
-  return useQuery({
-    queryKey: tillKeys.cards(memId ?? 0),
-    queryFn: () => api.get<MemberCard[]>(`/rest/packageCard/findErpAllCard/${memId}`, { quiet: true }),
-    enabled: memId !== null,
-  });
-}
 
 export function useReservationDraft(reservationId: number | null) {
   return useQuery({

@@ -16,7 +16,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, newIdempotencyKey } from "../../api/client";
 import { useEmployeeSearch } from "../../api/staff";
-import { commitOrder, useMemberCards, usePricedDraft, useReservationDraft, type OrderDraft } from "../../api/till";
+import { commitOrder, usePricedDraft, useReservationDraft, type OrderDraft } from "../../api/till";
 import { DetailError, Loading } from "../../components/feedback";
 import { Facts, PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
@@ -26,6 +26,7 @@ import { ItemPicker } from "./ItemPicker";
 import { LineRow } from "./LineRow";
 import { draftBody, fieldMessages, otherMessages, reservationLines, type Customer, type TillLine } from "./tillRules";
 import { useDebounced } from "./useDebounced";
+import { useMemberCards } from "../../api/cards";
 
 function reservationIdFrom(search: string): number | null {
   const raw = new URLSearchParams(search).get("reservationId");

@@ -29,7 +29,6 @@ import {
   receiptUrl,
   saveSignature,
   tillKeys,
-  useMemberCards,
   useOrderMember,
   useOrderPrice,
   useSignStatus,
@@ -42,6 +41,7 @@ import { mountIsland } from "../../islands/mount";
 import { formatMoney } from "../../lib/money";
 import { SignaturePad } from "./SignaturePad";
 import { changeShown, storedValueCards } from "./tillRules";
+import { cardKeys, useMemberCards } from "../../api/cards";
 
 function idFrom(search: string, name: string): number | null {
   const raw = new URLSearchParams(search).get(name);
@@ -98,6 +98,7 @@ export function PaymentPage() {
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: tillKeys.all });
+    void queryClient.invalidateQueries({ queryKey: cardKeys.all }); // the balances the payment spent
   };
   const pay = useMutation({
     mutationFn: ({ tenders, key }: { tenders: Tender[]; key: string }) => payOrder(orderId ?? 0, tenders, key),

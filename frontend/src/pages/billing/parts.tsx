@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { ORDER_EXPORT_PATH, type OrderSearch } from "../../api/bills";
 import { exportUrl, fetchExport } from "../../api/catalog";
 import { notify } from "../../shell/notices";
+import { saveBlob } from "../../lib/download";
 
 export const NS = "bills";
 
@@ -15,17 +16,6 @@ export const EXPORT_MAX_ROWS = 100_000;
 /** The first moment of `from` and the last of `to`, in the store's (the browser's) local time. */
 export function timeRange(from: string, to: string): Pick<OrderSearch, "startTime" | "endTime"> {
   return { startTime: from ? `${from}T00:00:00` : null, endTime: to ? `${to}T23:59:59` : null };
-}
-
-function saveBlob(blob: Blob, fileName: string): void {
-  const href = URL.createObjectURL(blob);
-  const anchor = document.createElement("a");
-  anchor.href = href;
-  anchor.download = fileName;
-  document.body.appendChild(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
 }
 
 /** Exports the applied filters as an .xlsx in the page's language. */

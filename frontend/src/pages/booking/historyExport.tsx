@@ -7,18 +7,7 @@ import { notify } from "../../shell/notices";
 import { NS } from "./historyFilters";
 import { exportFileName, exportRefused, exportUrl } from "./historyRules";
 import { type HistoryFilters } from "../../api/bookingHistory";
-
-/** Saves a downloaded workbook under its name. */
-function saveBlob(blob: Blob, fileName: string): void {
-  const href = URL.createObjectURL(blob);
-  const anchor = document.createElement("a");
-  anchor.href = href;
-  anchor.download = fileName;
-  document.body.appendChild(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
-}
+import { saveBlob } from "../../lib/download";
 
 /**
  * Exports the applied filters as an .xlsx. Spec §5: 100,000 rows or more are refused here before

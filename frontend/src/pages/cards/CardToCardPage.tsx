@@ -3,14 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { cardKeys, type MemberCard } from "../../api/cards";
-import {
-  BTN_CARD_TO_CARD,
-  cents,
-  isUsable,
-  moveCardToCard,
-  useMemberCards,
-  type CardToCardResult,
-} from "../../api/cardOperations";
+import { BTN_CARD_TO_CARD, cents, isUsable, moveCardToCard, type CardToCardResult } from "../../api/cardOperations";
 import type { MemberRow } from "../../api/members";
 import { hasButtonCode } from "../../api/session";
 import { DetailError, Loading } from "../../components/feedback";
@@ -20,6 +13,7 @@ import { ConfirmDialog } from "../../shell/ConfirmDialog";
 import { MemberPicker } from "../../components/members/MemberPicker";
 import { useSubmissionKey } from "../../lib/submissionKey";
 import { CardSelect, NoCodeNote } from "./parts";
+import { useMemberCards } from "../../api/cards";
 
 const storedValue = (card: MemberCard) => card.kind === "storedValue" && isUsable(card);
 

@@ -10,7 +10,6 @@ import {
   isUsable,
   upgradeCard,
   useChangePreview,
-  useMemberCards,
   useStoredValueTypes,
   type CardChangeResult,
   type CardType,
@@ -24,6 +23,7 @@ import { ConfirmDialog } from "../../shell/ConfirmDialog";
 import { MemberPicker } from "../../components/members/MemberPicker";
 import { useSubmissionKey } from "../../lib/submissionKey";
 import { CardFacts, CardSelect, NoCodeNote } from "./parts";
+import { useMemberCards } from "../../api/cards";
 
 const storedValue = (card: MemberCard) => card.kind === "storedValue" && isUsable(card);
 

@@ -7,7 +7,6 @@ import {
   BTN_CARD_TRANSFER,
   commitTransfer,
   startTransfer,
-  useMemberCards,
   useTransferCheck,
   type Transfer,
 } from "../../api/cardOperations";
@@ -20,6 +19,7 @@ import { ConfirmDialog } from "../../shell/ConfirmDialog";
 import { MemberPicker } from "../../components/members/MemberPicker";
 import { useSubmissionKey } from "../../lib/submissionKey";
 import { CardFacts, CardSelect, NoCodeNote, numberFromSearch, useHoldings } from "./parts";
+import { useMemberCards } from "../../api/cards";
 
 /** /transfercard (转卡, ERP-KDJC-PAG-0003-0000): everything one of a member's cards holds moves to a
  * new card of the same type for another member. The server starts the transfer and commits it; the

@@ -41,6 +41,7 @@ import { PAGE_SIZES, formatMoney, parseStorePrice, unusualStorePrice } from "./f
 import { formatDateTime } from "../../lib/format";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { tooLong } from "../../lib/limits";
+import { saveBlob } from "../../lib/download";
 
 /** The frame of a catalogue page: wide, the lists have many columns. */
 export function PageFrame(props: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -323,14 +324,7 @@ export function ExportButton({ url, fileName }: { url: string; fileName: string 
         notify("error", outcome.message, { durationMs: 4000 });
         return;
       }
-      const href = URL.createObjectURL(outcome.blob);
-      const anchor = document.createElement("a");
-      anchor.href = href;
-      anchor.download = outcome.fileName;
-      document.body.appendChild(anchor);
-      anchor.click();
-      anchor.remove();
-      setTimeout(() => URL.revokeObjectURL(href), 1000);
+      saveBlob(outcome.blob, outcome.fileName);
     } catch (failure) {
       notify("error", failure instanceof Error && failure.message ? failure.message : t("exportFailed"), {
         durationMs: 4000,
