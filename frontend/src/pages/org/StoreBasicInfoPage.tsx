@@ -99,6 +99,7 @@ function StoreView({ store }: { store: StoreInfoCheck }) {
           <Meta label={t("fields.hours")}>{formatHours(store.openTime, store.closeTime, none)}</Meta>
           <Meta label={t("fields.seats")}>{store.seats ?? none}</Meta>
           <Meta label={t("fields.frontDeskCheck")}>{store.frontDeskCheckRequired ? t("yes") : t("no")}</Meta>
+          <Meta label={t("fields.signatureRequired")}>{store.signatureRequired ? t("yes") : t("no")}</Meta>
           <Meta label={t("fields.borrowOutTargets")}>
             {store.borrowOutTargets.length
               ? store.borrowOutTargets.map((target) => target.name).join(t("listSeparator"))
@@ -265,6 +266,17 @@ function StoreEditForm({ store, onDone }: { store: StoreInfoCheck; onDone: () =>
               />
             }
             label={t("fields.frontDeskCheck")}
+          />
+        </Grid>
+        <Grid size={12}>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={form.signatureRequired}
+                onChange={(event) => set("signatureRequired", event.target.checked)}
+              />
+            }
+            label={t("fields.signatureRequired")}
           />
         </Grid>
       </Grid>

@@ -114,6 +114,7 @@ describe("StoreBasicInfoPage", () => {
         ok({
           ...store(10, { phone: "", seats: null }),
           frontDeskCheckRequired: false,
+          signatureRequired: false,
           borrowOutTargets: [{ id: 11, name: "Store B" }],
           updatedAt: "2025-03-01T09:00:00+08:00",
           complete: false,
@@ -172,6 +173,7 @@ describe("StoreBasicInfoPage", () => {
         ok({
           ...store(10),
           frontDeskCheckRequired: false,
+          signatureRequired: false,
           borrowOutTargets: [],
           updatedAt: "",
           complete: true,
@@ -206,6 +208,7 @@ describe("StoreBasicInfoPage", () => {
         ok({
           ...store(10),
           frontDeskCheckRequired: false,
+          signatureRequired: false,
           borrowOutTargets: [],
           updatedAt: "",
           complete: true,
@@ -239,6 +242,7 @@ describe("StoreBasicInfoPage", () => {
         ok({
           ...store(10),
           frontDeskCheckRequired: true,
+          signatureRequired: false,
           borrowOutTargets: [],
           updatedAt: "",
           complete: true,

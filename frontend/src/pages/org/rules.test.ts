@@ -22,6 +22,7 @@ const form: StoreForm = {
   seats: "12",
   status: "open",
   frontDeskCheckRequired: false,
+  signatureRequired: false,
   borrowOutTargetIds: [7],
 };
 
@@ -77,6 +78,8 @@ describe("store rules (mirror apps/org/rules.py)", () => {
     });
     expect(storeUpdateFrom(3, form).seats).toBe(12);
     expect(storeUpdateFrom(3, form).borrowOutTargetIds).toEqual([7]);
+    // The store's switch for the member's signature on package sessions (ORD-40902 at the till).
+    expect(storeUpdateFrom(3, { ...form, signatureRequired: true }).signatureRequired).toBe(true);
   });
 
   it("formats opening hours", () => {

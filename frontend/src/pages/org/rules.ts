@@ -21,6 +21,7 @@ export interface StoreForm {
   seats: string;
   status: "open" | "closed";
   frontDeskCheckRequired: boolean;
+  signatureRequired: boolean;
   borrowOutTargetIds: number[];
 }
 
@@ -70,7 +71,7 @@ export function validateStoreForm(form: StoreForm): StoreFormErrors {
 }
 
 export function storeFormFrom(
-  store: StoreRow & { frontDeskCheckRequired: boolean; borrowOutTargets: StoreRef[] },
+  store: StoreRow & { frontDeskCheckRequired: boolean; signatureRequired: boolean; borrowOutTargets: StoreRef[] },
 ): StoreForm {
   return {
     name: store.name,
@@ -84,6 +85,7 @@ export function storeFormFrom(
     seats: store.seats === null ? "" : String(store.seats),
     status: store.status,
     frontDeskCheckRequired: store.frontDeskCheckRequired,
+    signatureRequired: store.signatureRequired,
     borrowOutTargetIds: store.borrowOutTargets.map((target) => target.id),
   };
 }
@@ -103,6 +105,7 @@ export function storeUpdateFrom(id: number, form: StoreForm) {
     seats: form.seats.trim() === "" ? null : Number(form.seats),
     status: form.status,
     frontDeskCheckRequired: form.frontDeskCheckRequired,
+    signatureRequired: form.signatureRequired,
     borrowOutTargetIds: form.borrowOutTargetIds,
   };
 }
