@@ -65,7 +65,10 @@ class DiscountSource(models.TextChoices):
     PROMOTION = "promotion", _("promotion")
     CARD = "card", _("card discount")
     SESSIONS = "sessions", _("package sessions")
+    COUPON = "coupon", _("coupon")
 
+
+MAX_COUPONS = 5  # member coupons one order may use
 
 ORDER_NO_PREFIX = "SO"
 # The order number is the prefix, the business day (YYYYMMDD) and the id padded to this many digits.

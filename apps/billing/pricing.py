@@ -22,6 +22,23 @@ A `project` line paid with a package card is paid by sessions: its whole amount 
 ("package sessions") and it is payable 0; the sessions are taken at payment. A `cardType` line is
 the card type's store price; a `topUp` line is the amount the member loads, without discount.
 
+**Coupons** (the draft's `couponIds`, apps.billing.coupon_pricing) apply after the line prices, that
+is after the promotion or card discount:
+
+- a coupon that is not `stackable` applies only to lines without a promotion or card discount; no
+  coupon touches a top-up or a line paid by package sessions (400 on `couponIds[i]` when no line is left);
+- `min_spend` is checked against the sum of the eligible lines' amounts before any coupon (400 on
+  `couponIds[i]` when not reached);
+- A (cash) takes its amount off the eligible lines, B (discount) takes (1 - rate) of them, capped by
+  `max_discount`; either is spread over the lines in proportion to their amounts, half up, the
+  leftover cents going to the largest line so the shares add up exactly, and never more than the
+  lines' amounts (no line goes below 0);
+- C (free project) makes one unit of its project's line free (400 when the project is not in the order);
+- `one_per_order`: at most one coupon of that template on an order;
+- free projects apply first, then cash, then rates, each kind in the order the cashier named them.
+
+Each coupon is recorded on the lines it touched (`{source: "coupon", name: template name, amount}`).
+
 Arithmetic is Decimal throughout in apps.core.money's context (half up); a discounted unit price is
 kept to 20 places (spec §9) and a line is rounded to cents once, after multiplying by the quantity,
 so a quantity of 3 costs exactly 3 times the discounted price, rounded once. The discount of a line is

@@ -18,12 +18,16 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.billing.choices import ORDER_NO_ID_DIGITS, ORDER_NO_PREFIX, AuditAction, LineType, OrderStatus
+from apps.billing.coupon_pricing import apply_coupons, draft_coupons
 from apps.billing.errors import OrderNotInState
 from apps.billing.lines import DraftLine, LineInput, StaffShare, resolve_lines
 from apps.billing.models import Order, OrderLine, OrderLineStaff, Tender
 from apps.billing.pricing import PricedOrder, price_lines
 from apps.booking.choices import WALK_IN_NAME_MAX_LENGTH, ReservationStatus
 from apps.booking.models import Reservation
+from apps.cards.choices import CouponStatus
+from apps.cards.coupons import coupon_release, coupon_use
+from apps.cards.models import MemberCoupon
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.money import money_to_wire
@@ -160,10 +164,13 @@ def order_commit(
     walk_in: WalkIn | None = None,
     reservation_id: int | None = None,
     remark: str = "",
+    coupon_ids: list[int] | None = None,
     today: date | None = None,
 ) -> Order:
     """An unpaid order at the store, priced by the server (apps.billing.pricing), with its lines,
-    each line's staff and shares, and the system log; nothing is written when any check fails."""
+    each line's staff and shares, its coupons marked used (under their row locks: a coupon another
+    order took meanwhile answers 409 CARD-40904) and the system log; nothing is written when any
+    check fails."""
     remark = (remark or "").strip()
     if len(remark) > 200:
         raise InvalidInput(_("at most 200 characters"), field="remark")
@@ -172,9 +179,13 @@ def order_commit(
     member_pk = customer.member.pk if customer.member else None
     drafts = resolve_lines(store_id=store.pk, member_id=member_pk, lines=lines)
     staff = _line_staff(store, drafts, reservation)
-    priced = price_lines(store_id=store.pk, lines=drafts)
+    coupons = draft_coupons(member_id=member_pk, coupon_ids=coupon_ids or [])
+    priced = apply_coupons(price_lines(store_id=store.pk, lines=drafts), coupons)
     with transaction.atomic():
         order = _write_order(actor, store, customer, reservation, priced, staff, remark, today)
+        for coupon in coupons:
+            assert member_pk is not None  # draft_coupons refuses coupons for a walk-in
+            coupon_use(actor=actor, coupon_id=coupon.pk, member_id=member_pk, order_id=order.pk, today=today)
         audit_record(
             actor=actor,
             action=AuditAction.ORDER_COMMITTED,
@@ -184,6 +195,7 @@ def order_commit(
                 "memberId": member_pk,
                 "reservationId": reservation.pk if reservation else None,
                 "lines": len(drafts),
+                "couponIds": [coupon.pk for coupon in coupons],
                 "payable": money_to_wire(order.payable),
             },
         )
@@ -242,13 +254,17 @@ def _write_order(
 
 
 def order_cancel(*, actor: Actor, order: Order) -> Order:
-    """Cancels an unpaid order that took no tender (409 ORD-40901 otherwise), logged."""
+    """Cancels an unpaid order that took no tender (409 ORD-40901 otherwise), logged; the coupons
+    it used are given back."""
     with transaction.atomic():
         locked = Order.objects.select_for_update().get(pk=order.pk)
         if locked.status != OrderStatus.UNPAID or Tender.objects.filter(order=locked).exists():
             raise OrderNotInState()
         locked.status = OrderStatus.CANCELLED
         locked.save(update_fields=["status", "updated_at"])
+        used = MemberCoupon.objects.filter(used_order_id=locked.pk, status=CouponStatus.USED).order_by("pk")
+        for coupon_id in used.values_list("pk", flat=True):
+            coupon_release(actor=actor, coupon_id=coupon_id, order_id=locked.pk)
         audit_record(
             actor=actor,
             action=AuditAction.ORDER_CANCELLED,

@@ -7,7 +7,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from apps.billing.choices import MAX_LINES, MAX_QTY, REMARK_MAX_LENGTH, LineType, OrderStatus
+from apps.billing.choices import MAX_COUPONS, MAX_LINES, MAX_QTY, REMARK_MAX_LENGTH, LineType, OrderStatus
 from apps.core import fields
 from apps.core.pagination import PageInputSerializer
 from apps.members.api.serializers import PointsEntryOutputSerializer
@@ -54,14 +54,21 @@ class WalkInInputSerializer(serializers.Serializer):
 
 
 class OrderDraftInputSerializer(serializers.Serializer):
-    """An order as the cashier sends it (contract §8). Coupons are not taken yet: `couponIds` is
-    not read (docs/api.md)."""
+    """An order as the cashier sends it (contract §8), with the member's coupons to use."""
 
     memId = fields.IntegerField(min_value=1, required=False, allow_null=True, source="member_id")
     walkIn = WalkInInputSerializer(required=False, allow_null=True, source="walk_in")
     reservationId = fields.IntegerField(min_value=1, required=False, allow_null=True, source="reservation_id")
     lines = serializers.ListField(child=OrderLineInputSerializer(), max_length=MAX_LINES)
     remark = fields.CharField(max_length=REMARK_MAX_LENGTH, required=False, allow_blank=True, default="")
+    couponIds = serializers.ListField(
+        child=fields.IntegerField(min_value=1),
+        max_length=MAX_COUPONS,
+        required=False,
+        default=list,
+        source="coupon_ids",
+        help_text="the member's usable coupons (0 to 5); a walk-in uses none",
+    )
 
 
 class OrderIdInputSerializer(serializers.Serializer):

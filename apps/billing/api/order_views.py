@@ -19,6 +19,7 @@ from rest_framework.request import Request
 from apps.accounts.session import session_of
 from apps.billing import selectors, services
 from apps.billing.api import order_serializers as io
+from apps.billing.coupon_pricing import apply_coupons, draft_coupons
 from apps.billing.lines import LineInput, resolve_lines
 from apps.billing.models import Order
 from apps.billing.pricing import price_lines
@@ -46,6 +47,7 @@ def _draft(data: dict[str, Any]) -> dict[str, Any]:
         "member_id": data.get("member_id"),
         "walk_in": services.WalkIn(**walk_in) if walk_in is not None else None,
         "lines": [LineInput.from_wire(line) for line in data["lines"]],
+        "coupon_ids": data.get("coupon_ids", []),
     }
 
 
@@ -109,7 +111,10 @@ class OrderDraftPriceApi(ErpApi):
         if member_id is not None:
             member_id = services.active_member(member_id).pk
         lines = resolve_lines(store_id=store.pk, member_id=member_id, lines=draft["lines"])
-        return EnvelopeResponse(selectors.priced_draft_row(price_lines(store_id=store.pk, lines=lines)))
+        # The coupons are checked and priced, not used: only the commit takes them.
+        coupons = draft_coupons(member_id=member_id, coupon_ids=draft["coupon_ids"])
+        priced = apply_coupons(price_lines(store_id=store.pk, lines=lines), coupons)
+        return EnvelopeResponse(selectors.priced_draft_row(priced))
 
 
 class OrderListApi(PagedListApi):
