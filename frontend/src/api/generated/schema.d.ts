@@ -2256,10 +2256,7 @@ export interface components {
       /** @description the member signed: order/signatureImage/{orderId} serves it */
       signed: boolean;
     };
-    /**
-     * @description An order as the cashier sends it (contract §8). Coupons are not taken yet: `couponIds` is
-     * not read (docs/api.md).
-     */
+    /** @description An order as the cashier sends it (contract §8), with the member's coupons to use. */
     OrderDraftInput: {
       memId?: number | null;
       walkIn?: components["schemas"]["WalkInInput"] | null;
@@ -2267,6 +2264,8 @@ export interface components {
       lines: components["schemas"]["OrderLineInput"][];
       /** @default */
       remark?: string;
+      /** @description the member's usable coupons (0 to 5); a walk-in uses none */
+      couponIds?: number[];
     };
     OrderFoundOutput: {
       orderId: number;
