@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from datetime import date
 from typing import Any
 
-from django.db.models import BooleanField, Count, ExpressionWrapper, F, Q, QuerySet, Window
+from django.db.models import BooleanField, Count, ExpressionWrapper, F, Q, QuerySet
 from django.utils import timezone
 
 from apps.cards.choices import CardKind, CardStatus, CouponStatus, EntryKind, TransferStatus
@@ -18,7 +18,7 @@ from apps.cards.models import Card, CardCoefficient, CardEntry, CardTransfer, Me
 from apps.cards.operations import ChangeValue, change_target, change_value, coefficient_for, transfer_refusal
 from apps.core.errors import NotFound
 from apps.core.money import money_to_wire
-from apps.core.pagination import PageRequest
+from apps.core.pagination import PageRequest, paginate_with_window_count
 from apps.members.models import Member
 
 _CARD_COLUMNS = (
@@ -156,17 +156,6 @@ def member_card_counts(*, member_id: int, today: date | None = None) -> dict[str
     }
 
 
-def with_total(rows: QuerySet, page: PageRequest, render: Any) -> dict[str, Any]:
-    """One page of `rows` and their total in one query (COUNT(*) OVER ()); a page past the end costs
-    a COUNT more."""
-    window = list(rows.annotate(full_count=Window(Count("id")))[page.offset : page.offset + page.page_size])
-    if window:
-        total = window[0].full_count
-    else:
-        total = rows.count() if page.offset else 0
-    return {"list": render(window), "total": total}
-
-
 def _entries(card_id: int) -> QuerySet[CardEntry]:
     return (
         CardEntry.objects.filter(card_id=card_id)
@@ -210,7 +199,7 @@ def entry_rows(window: Iterable[CardEntry]) -> list[dict[str, Any]]:
 def card_detail(*, card_id: int, page: PageRequest, today: date | None = None) -> dict[str, Any]:
     """findErpCardDetail: the card and one page of its ledger, newest first (two queries)."""
     card = card_row(card_id, today)
-    return {"card": card, **with_total(_entries(card_id), page, entry_rows)}
+    return {"card": card, **paginate_with_window_count(_entries(card_id), page, entry_rows)}
 
 
 def session_uses(*, card_id: int, page: PageRequest) -> dict[str, Any]:
@@ -219,7 +208,7 @@ def session_uses(*, card_id: int, page: PageRequest) -> dict[str, Any]:
     if not Card.objects.filter(pk=card_id).exists():
         raise NotFound()
     uses = _entries(card_id).filter(kind=EntryKind.SESSIONS_USED)
-    return with_total(uses, page, use_rows)
+    return paginate_with_window_count(uses, page, use_rows)
 
 
 def use_rows(window: Iterable[CardEntry]) -> list[dict[str, Any]]:
