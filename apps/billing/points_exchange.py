@@ -13,8 +13,11 @@ from typing import Any
 from django.conf import settings
 from django.utils.translation import gettext as _
 
+from apps.billing.lines import LineInput, resolve_lines
 from apps.billing.models import Order
-from apps.billing.selectors import price_summary
+from apps.billing.pricing import price_lines
+from apps.billing.selectors import price_summary, priced_draft_row
+from apps.billing.services import active_member
 from apps.core.errors import InvalidInput
 from apps.members.models import Member, PointsEntry
 from apps.members.selectors import points_entry_rows
@@ -33,6 +36,16 @@ def points_quote(member: Member, amount: Decimal) -> dict[str, Any]:
         "memberPoints": member.points,
         "enough": member.points >= points,
     }
+
+
+def points_draft_price(*, store_id: int, member_id: int | None, lines: list[LineInput]) -> dict[str, Any]:
+    """`pricingEngine/pointsPrice`: a member's draft priced as the commit would price it, and what
+    it costs in points against the member's balance. Points are a member's: none for a walk-in."""
+    if member_id is None:
+        raise InvalidInput(_("points are a member's: choose the member"), field="memId")
+    member = active_member(member_id)
+    priced = price_lines(store_id=store_id, lines=resolve_lines(store_id=store_id, member_id=member.pk, lines=lines))
+    return {**priced_draft_row(priced), **points_quote(member, priced.payable)}
 
 
 def points_order_member(order: Order) -> Member:

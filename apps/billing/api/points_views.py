@@ -3,20 +3,15 @@ in points, and the member's balance. Committing and paying are order/commit and 
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 
 from apps.accounts.session import session_of
-from apps.billing import selectors, services
 from apps.billing.api import order_serializers as io
 from apps.billing.api.order_views import CASHIER, ORDER_DETAILS, _draft, _my_order
-from apps.billing.lines import resolve_lines
-from apps.billing.points_exchange import order_points_price, points_quote
-from apps.billing.pricing import price_lines
+from apps.billing.points_exchange import order_points_price, points_draft_price
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
-from apps.core.errors import InvalidInput
 from apps.core.page_registry import code_of
 from apps.org.selectors import store_acted_in
 
@@ -35,15 +30,11 @@ class PointsDraftPriceApi(ErpApi):
         summary="Price a member's draft order in points, with the member's balance (nothing saved)",
     )
     def post(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(io.OrderDraftInputSerializer, request.data)
-        draft = _draft(data)
-        if draft["member_id"] is None:
-            raise InvalidInput(_("points are a member's: choose the member"), field="memId")
-        member = services.active_member(draft["member_id"])
+        draft = _draft(self.parse(io.OrderDraftInputSerializer, request.data))
         store = store_acted_in(session_of(request))
-        lines = resolve_lines(store_id=store.pk, member_id=member.pk, lines=draft["lines"])
-        priced = price_lines(store_id=store.pk, lines=lines)
-        return EnvelopeResponse({**selectors.priced_draft_row(priced), **points_quote(member, priced.payable)})
+        return EnvelopeResponse(
+            points_draft_price(store_id=store.pk, member_id=draft["member_id"], lines=draft["lines"])
+        )
 
 
 class OrderPointsPriceApi(ErpApi):
