@@ -1,7 +1,7 @@
 """Paying an order (POST pay/excute, contract §8; issue 13 §2).
 
 One payment is one transaction. The order's row is locked first, then the member's
-(apps.members.services.member_locked), then each card in the order of its id: every payment of
+(apps.members.services.member_lock), then each card in the order of its id: every payment of
 one member takes its turn, and two payments never wait on each other in a circle. A payment may
 pay part of what is due (the order is then partly paid); cash may be more than what is left (the
 change is given back and noted on the tender); anything else paying more than is due is refused.
@@ -31,7 +31,7 @@ from apps.catalog.models import CardType
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput
 from apps.core.money import money_to_wire, round_money
-from apps.members.services import member_locked, member_visited, points_earn, points_spend
+from apps.members.services import member_lock, member_visited, points_earn, points_spend
 
 # The payment providers come with the payments issue, behind the same tender model.
 PROVIDER_METHODS = {TenderMethod.WECHAT, TenderMethod.ALIPAY, TenderMethod.POS}
@@ -214,7 +214,7 @@ def order_pay(*, actor: Actor, order_id: int, tenders: list[TenderAsked], now: d
         if signature_needed(order, lines) and not order.signature:
             raise SignatureMissing()
         if order.member_id is not None:
-            member_locked(order.member_id)
+            member_lock(member_id=order.member_id)
         due = order.due
         others = sum((tender.amount for tender in tenders if tender.method != TenderMethod.CASH), ZERO)
         if others > due:

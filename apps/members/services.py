@@ -293,12 +293,6 @@ def points_adjust(*, actor: Actor, member: Member, store: OrgUnit, change: int, 
     return entry
 
 
-def member_locked(member_id: int) -> Member:
-    """The member's row under its lock, taken first by a payment: everything a payment changes for
-    one member (cards, points, last visit) then waits its turn, and two payments never deadlock."""
-    return Member.objects.select_for_update().get(pk=member_id)
-
-
 def _order_points(
     *, actor: Actor, member_id: int, store: OrgUnit, kind: str, change: int, order_id: int, reason: str
 ) -> PointsEntry:
@@ -427,7 +421,8 @@ def cancellation_decide(
 
 def member_lock(*, member_id: int) -> None:
     """Locks the member's row until the caller's transaction ends, so two writes that each check
-    the member's other rows (booking's "member already booked") take turns instead of both passing."""
+    the member's other rows (booking's "member already booked") take turns instead of both passing,
+    and everything a payment changes for one member (cards, points, last visit) waits its turn."""
     Member.objects.select_for_update().filter(pk=member_id).values_list("pk", flat=True).first()
 
 
