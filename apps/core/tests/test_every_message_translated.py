@@ -19,7 +19,7 @@ SAME_IN_EVERY_LANGUAGE = {"#RRGGBB"}
 
 def _marked() -> list[tuple[str, str | None, str]]:
     """(message, context, where) for each call of a translation function with literal text."""
-    found = []
+    found: list[tuple[str, str | None, str]] = []
     for path in sorted(APPS.rglob("*.py")):
         if "tests" in path.parts or "migrations" in path.parts:
             continue
