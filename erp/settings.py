@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "apps.catalog",
     "apps.members",
     "apps.staff",
+    "apps.payments",
     "apps.booking",
     "apps.cards",
     "apps.billing",
