@@ -29,6 +29,7 @@ from apps.billing.points import points_earned, points_for_amount
 from apps.cards.services import card_issue, card_sessions_use, card_spend, card_top_up
 from apps.catalog.models import CardType
 from apps.core.audit import Actor, audit_record
+from apps.core.business_days import business_day, check_day_open
 from apps.core.errors import InvalidInput
 from apps.core.money import money_to_wire, round_money
 from apps.members.services import member_lock, member_visited, points_earn, points_spend
@@ -205,10 +206,13 @@ def _settled(actor: Actor, order: Order, lines: list[OrderLine], now: datetime) 
 
 def order_pay(*, actor: Actor, order_id: int, tenders: list[TenderAsked], now: datetime | None = None) -> Payment:
     """Pays `order_id` with `tenders` (see the module's doc). Errors: ORD-40901 (paid or cancelled,
-    more than is due), ORD-40902 (signature missing), CARD-409xx, MEM-40904 (points short)."""
+    more than is due), ORD-40902 (signature missing), CARD-409xx, MEM-40904 (points short), DAY-40901
+    (the order's day or today is closed at the store)."""
     now = now or timezone.now()
     with transaction.atomic():
         order = Order.objects.select_for_update().select_related("store").get(pk=order_id)
+        check_day_open(store_id=order.store_id, day=order.business_date)  # the order's day
+        check_day_open(store_id=order.store_id, day=business_day())  # the tenders' day
         _checked(order, tenders)
         lines = order_lines(order)
         if signature_needed(order, lines) and not order.signature:
