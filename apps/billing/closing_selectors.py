@@ -191,8 +191,8 @@ def _orders(day: Day) -> dict[str, int]:
 
 def _cards(day: Day) -> dict[str, dict[str, Any]]:
     """The card ledger of the store's day by kind: one query."""
-    rows = {
-        row["kind"]: row
+    rows: dict[str, dict[str, Any]] = {
+        row["kind"]: dict(row)
         for row in card_entries_of_store(day.store_id, day.start, day.end)
         .order_by()
         .values("kind")
@@ -202,7 +202,7 @@ def _cards(day: Day) -> dict[str, dict[str, Any]]:
     }
 
     def part(kind: str, sign: int = 1) -> dict[str, Any]:
-        row = rows.get(kind) or {}
+        row = rows.get(kind, {})
         return {
             "count": row.get("n", 0),
             "principal": _money(sign * (row.get("principal") or ZERO)),

@@ -23,23 +23,14 @@ from datetime import date, datetime
 from django.conf import settings
 from django.db import DatabaseError, connection
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 
-from apps.core.errors import DomainError
+from apps.core.errors import DayClosed
 from apps.core.migration_ops import PostgresOnlySQL
 from apps.core.models import ClosedDay
 
-ERRCODE = "DAY-40901"
+ERRCODE = DayClosed.errcode
 # The first key of the advisory locks of closed days (the second is the store's id).
 LOCK_SPACE = 14_0901
-
-
-class DayClosed(DomainError):
-    """Contract §8: a change dated in a closed business day of the store."""
-
-    errcode = ERRCODE
-    status = 409
-    default_message = _("the business day is closed")
 
 
 def business_day(at: datetime | None = None) -> date:

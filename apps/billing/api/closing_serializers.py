@@ -67,7 +67,7 @@ class ClosingPageOutputSerializer(serializers.Serializer):
 
 class TakingMethodOutputSerializer(serializers.Serializer):
     method = serializers.ChoiceField(choices=TenderMethod.choices)
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # the wire field is `label`, a Field attribute too
     count = serializers.IntegerField()
     amount = serializers.CharField()
     money = serializers.BooleanField(help_text="money in (cash, providers); false: paid from what the member holds")
