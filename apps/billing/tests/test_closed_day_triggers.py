@@ -12,11 +12,12 @@ from decimal import Decimal
 
 import pytest
 from django.db import DatabaseError, connection, connections, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from apps.billing.choices import CreditKind, TenderMethod, TenderStatus
 from apps.billing.closing import day_close
-from apps.billing.models import Order, OrderLine, StaffCredit, Tender
+from apps.billing.errors import DayClosed
+from apps.billing.models import DailyClosing, Order, OrderLine, StaffCredit, Tender
 from apps.billing.tests.checkout_factories import order_of, product
 from apps.cards.choices import EntryKind
 from apps.cards.models import CardEntry
@@ -50,7 +51,8 @@ def test_rows_of_a_closed_day_are_refused_by_the_database_and_answered_as_day_40
             order=order, method=TenderMethod.CASH, amount=Decimal("10"), status=TenderStatus.SUCCEEDED, store=store
         )
     )
-    answer = envelope_exception_handler(error, {})
+    with translation.override("en"):
+        answer = envelope_exception_handler(error, {})
     assert answer.status_code == 409 and answer.data["errcode"] == "DAY-40901"
     assert answer.data["errmsg"] == "the business day is closed"
 
@@ -134,3 +136,29 @@ def test_a_closing_waits_for_a_payment_in_flight_and_counts_it(store):
     assert failures == []
     assert closing.cash_expected == Decimal("25.00") and closing.difference == 0
     assert waited > 0.5  # it waited for the payment to commit instead of closing without it
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_closings_of_one_day_at_once_close_it_once(store):
+    start = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def closing() -> None:
+        try:
+            start.wait()
+            day_close(actor=ACTOR, store=store, day=timezone.localdate(), cash_counted=Decimal("0"))
+            outcomes.append("closed")
+        except DayClosed:
+            outcomes.append("DAY-40901")
+        except BaseException as failure:
+            outcomes.append(repr(failure))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=closing) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert sorted(outcomes) == ["DAY-40901", "closed"]
+    assert DailyClosing.objects.filter(store=store).count() == 1
