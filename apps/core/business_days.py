@@ -51,14 +51,33 @@ def lock_store_days(store_id: int) -> None:
     _lock(store_id, exclusive=True)
 
 
+def _open_in_this_transaction() -> set[tuple[int, date]] | None:
+    """The (store, day) pairs this transaction found open: it holds their shared lock until it ends,
+    so no closing can commit meanwhile and a payment's card and points writes need not ask again.
+    Kept with the outermost atomic block, so the next transaction starts afresh."""
+    blocks = getattr(connection, "atomic_blocks", None)
+    if not blocks:
+        return None
+    memo = getattr(connection, "_open_business_days", None)
+    if memo is None or memo[0] is not blocks[0]:
+        memo = (blocks[0], set())
+        connection._open_business_days = memo  # type: ignore[attr-defined]
+    return memo[1]
+
+
 def check_day_open(*, store_id: int | None, day: date) -> None:
     """Refuses (409 DAY-40901) a change of `store_id` dated `day` when that day is closed. Call it inside
     the use case's transaction, before writing."""
     if store_id is None:
         return
+    seen = _open_in_this_transaction()
+    if seen is not None and (store_id, day) in seen:
+        return
     _lock(store_id, exclusive=False)
     if ClosedDay.objects.filter(store_id=store_id, date=day).exists():
         raise DayClosed(data={"storeId": store_id, "date": day.isoformat()})
+    if seen is not None:
+        seen.add((store_id, day))
 
 
 def day_is_closed(*, store_id: int, day: date) -> bool:
@@ -68,6 +87,7 @@ def day_is_closed(*, store_id: int, day: date) -> bool:
 def mark_day_closed(*, store_id: int, day: date) -> None:
     """Written by billing's daily closing, in its transaction, after `lock_store_days`."""
     ClosedDay.objects.create(store_id=store_id, date=day)
+    connection._open_business_days = None  # type: ignore[attr-defined]  # what this connection found open is not
 
 
 def mark_day_open(*, store_id: int, day: date) -> None:
