@@ -207,15 +207,18 @@ def test_a_closed_day_refuses_every_money_moving_service(manager, store, member)
     assert unpaid.status == OrderStatus.UNPAID and card.principal == Decimal("100.00")
 
 
-def test_the_next_day_is_open_for_corrections(manager, store, member):
-    """Closing yesterday leaves today open: corrections go into the next open day."""
+def test_the_next_day_is_open_for_corrections_and_an_order_of_the_closed_day_stays_as_it_was(manager, store, member):
+    """Closing yesterday leaves today open: corrections go into the next open day. Yesterday's unpaid
+    order cannot be paid today: paying it would change a closed day's order."""
     yesterday = today() - timedelta(days=1)
+    left_unpaid = order_of(store=store, lines=[product("15.00")])
+    Order.objects.filter(pk=left_unpaid.pk).update(business_date=yesterday)
     close(manager, "0", day=yesterday)
     pay_cash(manager, order_of(store=store, lines=[product("20.00")]), "20")
     points_adjust(actor=ACTOR, member=member, store=store, change=5, reason="correction of yesterday")
-    old = order_of(store=store, lines=[product("10.00")])
-    Order.objects.filter(pk=old.pk).update(business_date=today())  # before the rows are yesterday's, nothing refuses
+    pay_cash(manager, left_unpaid, "15", status=409, errcode="DAY-40901")
     assert preview(manager, yesterday)["closing"]["date"] == yesterday.isoformat()
+    assert preview(manager)["closing"] is None and preview(manager)["cash"]["expected"] == "20.00"
 
 
 def test_only_an_owner_reopens_with_a_reason_and_closing_again_makes_a_new_row(manager, owner, store):
