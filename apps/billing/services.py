@@ -250,6 +250,9 @@ def _write_order(
         for row, shares in zip(rows, staff, strict=True)
         for share in shares
     )
+    # The lines just written are the order's lines: `order.lines.all()` answers them without a query,
+    # as a prefetch would have filled it.
+    order._prefetched_objects_cache = {"lines": rows}  # type: ignore[attr-defined]
     return order
 
 
