@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -32,6 +31,7 @@ from apps.catalog.models import CardType
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.money import money_to_wire, round_money
+from apps.core.transactions import use_case_atomic
 from apps.members.services import member_lock, member_visit_forward, points_earn, points_spend
 
 # The payment providers come with the payments issue, behind the same tender model.
@@ -221,7 +221,7 @@ def order_pay(
     `tenders` (see the module's doc). Errors: ORD-40901 (paid or cancelled, more than is due),
     ORD-40902 (signature missing), CARD-409xx, MEM-40904 (points short)."""
     now = now or timezone.now()
-    with transaction.atomic():
+    with use_case_atomic():
         # The order's row only (`of`): locking its store's row too would make every payment of the
         # store wait for the one before it.
         found = Order.objects.select_for_update(of=("self",)).select_related("store").filter(pk=order_id)
