@@ -194,6 +194,7 @@ class FakeAlipay:
 
     def stop(self) -> None:
         self.notifier.wait_idle(timeout=2)
+        self.notifier.close()
         self._server.stop()
 
     def account_settings(self) -> dict[str, Any]:

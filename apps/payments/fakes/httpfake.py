@@ -6,6 +6,7 @@ never imports this package."""
 
 from __future__ import annotations
 
+import queue
 import threading
 import urllib.error
 import urllib.request
@@ -84,7 +85,9 @@ class FakeHttpServer:
 
     def __init__(self, app: Handler) -> None:
         self._server = _Server(app)
-        self._thread = threading.Thread(target=self._server.serve_forever, name="fake-provider", daemon=True)
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, name="fake-provider", daemon=True
+        )
 
     @property
     def url(self) -> str:
@@ -123,36 +126,42 @@ def post(url: str, body: bytes, headers: dict[str, str], timeout: float = 5.0) -
 
 
 class Notifier:
-    """Posts notifications in the background, in order, and keeps each with its answer."""
+    """Posts notifications in the background, one after the other in the order they were sent, and
+    keeps each with its answer."""
 
     def __init__(self) -> None:
         self.sent: list[SentNotification] = []
         self._lock = threading.Lock()
-        self._done = threading.Condition(self._lock)
+        self._idle = threading.Condition(self._lock)
+        self._queue: queue.Queue[tuple[str, bytes, dict[str, str]] | None] = queue.Queue()
         self._pending = 0
+        threading.Thread(target=self._deliver, name="fake-notify", daemon=True).start()
 
-    def send(self, url: str, body: bytes, headers: dict[str, str], times: int = 1, delay: float = 0.0) -> None:
-        if not url or times <= 0:
+    def send(self, url: str, body: bytes, headers: dict[str, str], times: int = 1) -> None:
+        if not url:
             return
-        with self._lock:
-            self._pending += 1
+        for _ in range(times):
+            with self._lock:
+                self._pending += 1
+            self._queue.put((url, body, dict(headers)))
 
-        def deliver() -> None:
-            try:
-                if delay:
-                    threading.Event().wait(delay)
-                for _ in range(times):
-                    status, answer = post(url, body, headers)
-                    with self._lock:
-                        self.sent.append(SentNotification(url, dict(headers), body, status, answer))
-            finally:
-                with self._lock:
-                    self._pending -= 1
-                    self._done.notify_all()
+    def _deliver(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            url, body, headers = item
+            status, answer = post(url, body, headers)
+            with self._lock:
+                self.sent.append(SentNotification(url, headers, body, status, answer))
+                self._pending -= 1
+                self._idle.notify_all()
 
-        threading.Thread(target=deliver, name="fake-notify", daemon=True).start()
+    def close(self) -> None:
+        """Deliver what is queued, then end the sending thread."""
+        self._queue.put(None)
 
     def wait_idle(self, timeout: float = 5.0) -> bool:
-        """Wait until every notification started so far was delivered (or failed)."""
+        """Wait until every notification sent so far was delivered (or failed)."""
         with self._lock:
-            return self._done.wait_for(lambda: self._pending == 0, timeout=timeout)
+            return self._idle.wait_for(lambda: self._pending == 0, timeout=timeout)

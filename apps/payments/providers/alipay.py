@@ -128,7 +128,7 @@ class _UnsignedAnswer(Exception):
         super().__init__(json.dumps(body, ensure_ascii=False))
 
 
-class _Gateway(AliPay):  # type: ignore[misc]
+class _Gateway(AliPay):
     """The SDK's client pointed at the account's gateway, with the account's timeout, and with its one
     network call kept here so that every transport failure becomes `ProviderError`."""
 
