@@ -3,7 +3,8 @@
 It speaks the parts of Alipay's protocol the adapter uses, signatures included, independently of the
 SDK (with `cryptography`): a request to `/gateway.do` (GET query or POST form) must carry our RSA2
 signature (every parameter but `sign`, sorted, `key=value` joined by `&`) that verifies with the
-application public key, else it answers `40002 isv.invalid-signature` unsigned as Alipay does; every
+application public key, else it answers `40002 isv.invalid-signature` unsigned as Alipay does (and
+`isv.invalid-timestamp` for a `timestamp` more than 10 minutes off Beijing time); every
 answer is `{"<method>_response": {...}, "sign": "..."}` where `sign` is the RSA2 signature, with the
 fake's Alipay key, of the exact JSON text of the inner object. Both key pairs are generated when the
 fake starts (RSA 2048): `account_settings()` hands out our private key and Alipay's public key.
@@ -73,6 +74,7 @@ WAIT_BUYER_PAY = "WAIT_BUYER_PAY"
 TRADE_SUCCESS = "TRADE_SUCCESS"
 TRADE_CLOSED = "TRADE_CLOSED"
 FAILURE_KINDS = ("http500", "system_error", "slow")
+MAX_TIMESTAMP_SKEW = 600  # seconds: a request's `timestamp` (Beijing time) this far off is refused
 
 
 def new_rsa_key() -> rsa.RSAPrivateKey:
@@ -328,6 +330,12 @@ class FakeAlipay:
         method = params.get("method", "")
         if params.get("app_id") != self.app_id:
             return self._unsigned(response_type, "40002", "isv.invalid-app-id", "无效的AppID参数")
+        try:
+            sent_at = datetime.strptime(params.get("timestamp", ""), "%Y-%m-%d %H:%M:%S").replace(tzinfo=ALIPAY_TZ)
+        except ValueError:
+            sent_at = None
+        if sent_at is None or abs((datetime.now(ALIPAY_TZ) - sent_at).total_seconds()) > MAX_TIMESTAMP_SKEW:
+            return self._unsigned(response_type, "40002", "isv.invalid-timestamp", "非法的时间戳参数")
         if params.get("sign_type") != "RSA2" or not rsa2_verify(
             self.app_key.public_key(), sign_content(params, exclude=("sign",)), params.get("sign", "")
         ):

@@ -144,6 +144,12 @@ class _Gateway(AliPay):
         # The SDK keeps its gateway URL in `_gateway` (set from `debug` in __init__).
         self._gateway = account.base_url.rstrip("/") + GATEWAY_PATH
 
+    def build_body(self, method: str, biz_content: dict[str, Any] | None = None, **kwargs: Any) -> dict[str, Any]:
+        data: dict[str, Any] = super().build_body(method, biz_content, **kwargs)
+        # Alipay reads `timestamp` as Beijing time; the SDK writes the server's local time.
+        data["timestamp"] = datetime.now(ALIPAY_TZ).strftime("%Y-%m-%d %H:%M:%S")
+        return data
+
     def verified_sync_response(self, data: dict[str, Any], response_type: str) -> dict[str, Any]:
         url = self._gateway + "?" + self.sign_data(data)
         try:
