@@ -221,10 +221,12 @@ class AlipayProvider:
 
     # -- plumbing --------------------------------------------------------------------------------
 
+    def _timeout(self, account: ProviderAccount) -> float:
+        return float(account.extra.get("timeout_seconds") or self.timeout)
+
     def _client(self, account: ProviderAccount) -> _Gateway:
-        timeout = float(account.extra.get("timeout_seconds") or self.timeout)
         try:
-            return _Gateway(account, timeout)
+            return _Gateway(account, self._timeout(account))
         except (ValueError, IndexError, TypeError) as exc:
             raise ProviderRefused("ALIPAY_BAD_KEY", f"the account's keys cannot be loaded: {exc}") from exc
 
@@ -467,7 +469,7 @@ class AlipayProvider:
         if not url.startswith(("https://", "http://")):
             raise ProviderError("Alipay gave no bill download URL")
         try:
-            with urllib.request.urlopen(url, timeout=client._config.timeout) as answer:
+            with urllib.request.urlopen(url, timeout=self._timeout(account)) as answer:
                 archive = answer.read()
         except (OSError, ValueError) as exc:
             raise ProviderError(f"the bill could not be downloaded: {exc}") from exc

@@ -2,7 +2,9 @@
 account that points at it, and an inbox that receives the fake's notifications the way our notify
 endpoint would (headers and body as they came), so a test hands them to `parse_notification`.
 
-Import the fixtures by name in a test module (`from .fixtures_alipay_pos import alipay, ...`)."""
+A test module loads them with `pytest_plugins = ["apps.payments.tests.fixtures_alipay_pos"]`; their names
+(`notify_inbox`, `alipay_gateway`, `alipay_gateway_account`, `terminal_gateway`, `terminal_account`)
+are chosen not to collide with the payments conftest's."""
 
 from __future__ import annotations
 
@@ -64,31 +66,31 @@ class Inbox:
 
 
 @pytest.fixture
-def inbox() -> Iterator[Inbox]:
+def notify_inbox() -> Iterator[Inbox]:
     box = Inbox().start()
     yield box
     box.stop()
 
 
 @pytest.fixture
-def fake_alipay(inbox: Inbox) -> Iterator[FakeAlipay]:
-    fake = FakeAlipay(notify_url=inbox.url, slow_seconds=1.5).start()
+def alipay_gateway(notify_inbox: Inbox) -> Iterator[FakeAlipay]:
+    fake = FakeAlipay(notify_url=notify_inbox.url, slow_seconds=1.5).start()
     yield fake
     fake.stop()
 
 
 @pytest.fixture
-def alipay_account(fake_alipay: FakeAlipay) -> ProviderAccount:
-    return ProviderAccount(**fake_alipay.account_settings())
+def alipay_gateway_account(alipay_gateway: FakeAlipay) -> ProviderAccount:
+    return ProviderAccount(**alipay_gateway.account_settings())
 
 
 @pytest.fixture
-def fake_pos(inbox: Inbox) -> Iterator[FakeTerminalGateway]:
-    fake = FakeTerminalGateway(notify_url=inbox.url, slow_seconds=1.5).start()
+def terminal_gateway(notify_inbox: Inbox) -> Iterator[FakeTerminalGateway]:
+    fake = FakeTerminalGateway(notify_url=notify_inbox.url, slow_seconds=1.5).start()
     yield fake
     fake.stop()
 
 
 @pytest.fixture
-def pos_account(fake_pos: FakeTerminalGateway) -> ProviderAccount:
-    return ProviderAccount(**fake_pos.account_settings())
+def terminal_account(terminal_gateway: FakeTerminalGateway) -> ProviderAccount:
+    return ProviderAccount(**terminal_gateway.account_settings())

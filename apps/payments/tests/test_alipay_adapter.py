@@ -56,18 +56,18 @@ def test_the_adapter_names_itself_alipay():
     assert provider.name == "alipay"
 
 
-def test_a_code_payment_succeeds_and_its_notification_verifies(alipay_account, fake_alipay, inbox):
-    result = code_pay(alipay_account, "A-1001", SUCCESS_CODE)
+def test_a_code_payment_succeeds_and_its_notification_verifies(alipay_gateway_account, alipay_gateway, notify_inbox):
+    result = code_pay(alipay_gateway_account, "A-1001", SUCCESS_CODE)
 
     assert result.state == ProviderState.SUCCEEDED
     assert result.amount_cents == 12345
-    assert result.provider_trade_no == fake_alipay.trades["A-1001"].trade_no
+    assert result.provider_trade_no == alipay_gateway.trades["A-1001"].trade_no
     assert result.paid_at is not None
     # the SDK sent the payment code as Alipay's bar_code scene, the amount in yuan
-    sent = next(r for r in fake_alipay.requests if r["method"] == "alipay.trade.pay")
+    sent = next(r for r in alipay_gateway.requests if r["method"] == "alipay.trade.pay")
     assert '"scene":"bar_code"' in sent["biz_content"] and '"total_amount":"123.45"' in sent["biz_content"]
 
-    notification = parse(alipay_account, inbox.wait_for(1)[0])
+    notification = parse(alipay_gateway_account, notify_inbox.wait_for(1)[0])
     assert notification.kind == "payment"
     assert notification.out_trade_no == "A-1001"
     assert notification.state == ProviderState.SUCCEEDED
@@ -75,41 +75,43 @@ def test_a_code_payment_succeeds_and_its_notification_verifies(alipay_account, f
     assert notification.provider_trade_no == result.provider_trade_no
 
 
-def test_a_declined_code_payment_is_failed_with_alipays_reason(alipay_account):
-    result = code_pay(alipay_account, "A-1002", DECLINE_CODE)
+def test_a_declined_code_payment_is_failed_with_alipays_reason(alipay_gateway_account):
+    result = code_pay(alipay_gateway_account, "A-1002", DECLINE_CODE)
 
     assert result.state == ProviderState.FAILED
     assert "ACQ.BUYER_BALANCE_NOT_ENOUGH" in result.message
-    assert provider.query(alipay_account, "A-1002").state == ProviderState.UNKNOWN
+    assert provider.query(alipay_gateway_account, "A-1002").state == ProviderState.UNKNOWN
 
 
-def test_user_paying_is_pending_until_a_query_finds_it_paid(alipay_account, inbox):
-    result = code_pay(alipay_account, "A-1003", PAYING_THEN_PAID_AFTER_2)
+def test_user_paying_is_pending_until_a_query_finds_it_paid(alipay_gateway_account, notify_inbox):
+    result = code_pay(alipay_gateway_account, "A-1003", PAYING_THEN_PAID_AFTER_2)
     assert result.state == ProviderState.PENDING
 
-    assert provider.query(alipay_account, "A-1003").state == ProviderState.PENDING
-    paid = provider.query(alipay_account, "A-1003")
+    assert provider.query(alipay_gateway_account, "A-1003").state == ProviderState.PENDING
+    paid = provider.query(alipay_gateway_account, "A-1003")
     assert paid.state == ProviderState.SUCCEEDED
     assert paid.amount_cents == 12345
-    assert parse(alipay_account, inbox.wait_for(1)[0]).state == ProviderState.SUCCEEDED
+    assert parse(alipay_gateway_account, notify_inbox.wait_for(1)[0]).state == ProviderState.SUCCEEDED
 
 
-def test_user_paying_that_the_customer_cancels_ends_closed(alipay_account):
-    assert code_pay(alipay_account, "A-1004", PAYING_THEN_CLOSED_AFTER_1).state == ProviderState.PENDING
-    assert provider.query(alipay_account, "A-1004").state == ProviderState.CLOSED
+def test_user_paying_that_the_customer_cancels_ends_closed(alipay_gateway_account):
+    assert code_pay(alipay_gateway_account, "A-1004", PAYING_THEN_CLOSED_AFTER_1).state == ProviderState.PENDING
+    assert provider.query(alipay_gateway_account, "A-1004").state == ProviderState.CLOSED
 
 
-def test_paying_an_out_trade_number_twice_reports_the_first_payment(alipay_account):
-    first = code_pay(alipay_account, "A-1005", SUCCESS_CODE)
-    again = code_pay(alipay_account, "A-1005", SUCCESS_CODE)
+def test_paying_an_out_trade_number_twice_reports_the_first_payment(alipay_gateway_account):
+    first = code_pay(alipay_gateway_account, "A-1005", SUCCESS_CODE)
+    again = code_pay(alipay_gateway_account, "A-1005", SUCCESS_CODE)
 
     assert again.state == ProviderState.SUCCEEDED
     assert again.provider_trade_no == first.provider_trade_no
 
 
-def test_a_qr_payment_is_pending_with_a_code_url_then_paid_by_notification(alipay_account, fake_alipay, inbox):
+def test_a_qr_payment_is_pending_with_a_code_url_then_paid_by_notification(
+    alipay_gateway_account, alipay_gateway, notify_inbox
+):
     result = provider.pay_by_qr(
-        alipay_account,
+        alipay_gateway_account,
         PayRequest(
             out_trade_no="A-2001",
             amount_cents=8800,
@@ -118,69 +120,69 @@ def test_a_qr_payment_is_pending_with_a_code_url_then_paid_by_notification(alipa
         ),
     )
     assert result.state == ProviderState.PENDING
-    assert result.code_url.startswith(fake_alipay.url)
-    sent = next(r for r in fake_alipay.requests if r["method"] == "alipay.trade.precreate")
+    assert result.code_url.startswith(alipay_gateway.url)
+    sent = next(r for r in alipay_gateway.requests if r["method"] == "alipay.trade.precreate")
     assert '"time_expire":"2030-01-02 11:04:05"' in sent["biz_content"]  # Beijing time
-    assert sent["notify_url"] == alipay_account.notify_url
+    assert sent["notify_url"] == alipay_gateway_account.notify_url
     # nobody scanned it yet: Alipay does not know the trade
-    assert provider.query(alipay_account, "A-2001").state == ProviderState.UNKNOWN
+    assert provider.query(alipay_gateway_account, "A-2001").state == ProviderState.UNKNOWN
 
-    fake_alipay.pay_qr("A-2001")
+    alipay_gateway.pay_qr("A-2001")
 
-    notification = parse(alipay_account, inbox.wait_for(1)[0])
+    notification = parse(alipay_gateway_account, notify_inbox.wait_for(1)[0])
     assert (notification.kind, notification.out_trade_no, notification.state, notification.amount_cents) == (
         "payment",
         "A-2001",
         "succeeded",
         8800,
     )
-    assert provider.query(alipay_account, "A-2001").state == ProviderState.SUCCEEDED
+    assert provider.query(alipay_gateway_account, "A-2001").state == ProviderState.SUCCEEDED
 
 
-def test_a_notification_sent_twice_parses_identically(alipay_account, inbox):
-    code_pay(alipay_account, "A-2002", NOTIFY_TWICE_CODE)
+def test_a_notification_sent_twice_parses_identically(alipay_gateway_account, notify_inbox):
+    code_pay(alipay_gateway_account, "A-2002", NOTIFY_TWICE_CODE)
 
-    first, second = inbox.wait_for(2)
+    first, second = notify_inbox.wait_for(2)
     assert first.body == second.body
-    assert parse(alipay_account, first) == parse(alipay_account, second)
+    assert parse(alipay_gateway_account, first) == parse(alipay_gateway_account, second)
 
 
-def test_a_lost_notification_is_found_by_a_query(alipay_account, inbox):
-    assert code_pay(alipay_account, "A-2003", NOTIFY_LOST_CODE).state == ProviderState.SUCCEEDED
+def test_a_lost_notification_is_found_by_a_query(alipay_gateway_account, notify_inbox):
+    assert code_pay(alipay_gateway_account, "A-2003", NOTIFY_LOST_CODE).state == ProviderState.SUCCEEDED
 
-    assert inbox.quiet_for(0.3) == []
-    assert provider.query(alipay_account, "A-2003").state == ProviderState.SUCCEEDED
+    assert notify_inbox.quiet_for(0.3) == []
+    assert provider.query(alipay_gateway_account, "A-2003").state == ProviderState.SUCCEEDED
 
 
-def test_a_notification_signed_with_another_key_is_forged(alipay_account, fake_alipay, inbox):
-    code_pay(alipay_account, "A-2004", NOTIFY_LOST_CODE)
-    fake_alipay.send_forged_notification("A-2004")
+def test_a_notification_signed_with_another_key_is_forged(alipay_gateway_account, alipay_gateway, notify_inbox):
+    code_pay(alipay_gateway_account, "A-2004", NOTIFY_LOST_CODE)
+    alipay_gateway.send_forged_notification("A-2004")
 
     with pytest.raises(ForgedNotification):
-        parse(alipay_account, inbox.wait_for(1)[0])
+        parse(alipay_gateway_account, notify_inbox.wait_for(1)[0])
 
 
-def test_a_notification_changed_after_signing_is_forged(alipay_account, inbox):
-    code_pay(alipay_account, "A-2005", SUCCESS_CODE)
-    received = inbox.wait_for(1)[0]
+def test_a_notification_changed_after_signing_is_forged(alipay_gateway_account, notify_inbox):
+    code_pay(alipay_gateway_account, "A-2005", SUCCESS_CODE)
+    received = notify_inbox.wait_for(1)[0]
     fields = dict(parse_qsl(received.body.decode()))
     fields["total_amount"] = "0.01"
 
     with pytest.raises(ForgedNotification):
-        provider.parse_notification(alipay_account, received.headers, urlencode(fields).encode())
+        provider.parse_notification(alipay_gateway_account, received.headers, urlencode(fields).encode())
     unsigned = {k: v for k, v in fields.items() if k != "sign"}
     with pytest.raises(ForgedNotification):
-        provider.parse_notification(alipay_account, received.headers, urlencode(unsigned).encode())
+        provider.parse_notification(alipay_gateway_account, received.headers, urlencode(unsigned).encode())
     with pytest.raises(ForgedNotification):
-        provider.parse_notification(alipay_account, received.headers, b"\xff\xfe not a form")
+        provider.parse_notification(alipay_gateway_account, received.headers, b"\xff\xfe not a form")
 
 
-def test_a_genuine_notification_for_another_application_is_refused(alipay_account, inbox):
-    code_pay(alipay_account, "A-2006", SUCCESS_CODE)
-    other_app = dataclasses.replace(alipay_account, app_id="2021000000009999")
+def test_a_genuine_notification_for_another_application_is_refused(alipay_gateway_account, notify_inbox):
+    code_pay(alipay_gateway_account, "A-2006", SUCCESS_CODE)
+    other_app = dataclasses.replace(alipay_gateway_account, app_id="2021000000009999")
 
     with pytest.raises(ForgedNotification):
-        parse(other_app, inbox.wait_for(1)[0])
+        parse(other_app, notify_inbox.wait_for(1)[0])
 
 
 def test_the_notification_answer_is_alipays_plain_text():
@@ -189,143 +191,145 @@ def test_the_notification_answer_is_alipays_plain_text():
     assert provider.notification_answer(True).status == 200
 
 
-def test_a_partial_refund_succeeds_and_its_query_and_notification_agree(alipay_account, inbox):
-    code_pay(alipay_account, "A-3001", SUCCESS_CODE, amount_cents=10000)
-    inbox.wait_for(1)
+def test_a_partial_refund_succeeds_and_its_query_and_notification_agree(alipay_gateway_account, notify_inbox):
+    code_pay(alipay_gateway_account, "A-3001", SUCCESS_CODE, amount_cents=10000)
+    notify_inbox.wait_for(1)
 
     refund = provider.refund(
-        alipay_account,
+        alipay_gateway_account,
         RefundRequest(
             out_trade_no="A-3001", out_refund_no="R-3001-1", amount_cents=2550, total_cents=10000, reason="退一项"
         ),
     )
     assert (refund.state, refund.amount_cents) == (RefundState.SUCCEEDED, 2550)
 
-    queried = provider.query_refund(alipay_account, "A-3001", "R-3001-1")
+    queried = provider.query_refund(alipay_gateway_account, "A-3001", "R-3001-1")
     assert (queried.state, queried.amount_cents) == (RefundState.SUCCEEDED, 2550)
 
-    notification = parse(alipay_account, inbox.wait_for(2)[1])
+    notification = parse(alipay_gateway_account, notify_inbox.wait_for(2)[1])
     assert (notification.kind, notification.out_refund_no, notification.state) == ("refund", "R-3001-1", "succeeded")
     assert notification.amount_cents == 2550  # the trade's refunded total, here the one refund
 
 
-def test_a_repeated_refund_is_confirmed_not_made_twice(alipay_account, fake_alipay):
-    code_pay(alipay_account, "A-3002", SUCCESS_CODE, amount_cents=10000)
+def test_a_repeated_refund_is_confirmed_not_made_twice(alipay_gateway_account, alipay_gateway):
+    code_pay(alipay_gateway_account, "A-3002", SUCCESS_CODE, amount_cents=10000)
     request = RefundRequest(out_trade_no="A-3002", out_refund_no="R-3002-1", amount_cents=4000, total_cents=10000)
 
-    provider.refund(alipay_account, request)
-    again = provider.refund(alipay_account, request)
+    provider.refund(alipay_gateway_account, request)
+    again = provider.refund(alipay_gateway_account, request)
 
     assert (again.state, again.amount_cents) == (RefundState.SUCCEEDED, 4000)
-    assert fake_alipay.trades["A-3002"].refunded_cents == 4000
+    assert alipay_gateway.trades["A-3002"].refunded_cents == 4000
 
 
-def test_a_refund_above_what_is_left_is_refused(alipay_account):
-    code_pay(alipay_account, "A-3003", SUCCESS_CODE, amount_cents=10000)
-    provider.refund(alipay_account, RefundRequest("A-3003", "R-3003-1", 6000, 10000))
+def test_a_refund_above_what_is_left_is_refused(alipay_gateway_account):
+    code_pay(alipay_gateway_account, "A-3003", SUCCESS_CODE, amount_cents=10000)
+    provider.refund(alipay_gateway_account, RefundRequest("A-3003", "R-3003-1", 6000, 10000))
 
     with pytest.raises(ProviderRefused) as refused:
-        provider.refund(alipay_account, RefundRequest("A-3003", "R-3003-2", 5000, 10000))
+        provider.refund(alipay_gateway_account, RefundRequest("A-3003", "R-3003-2", 5000, 10000))
     assert refused.value.code == "ACQ.REFUND_AMT_NOT_EQUAL_TOTAL"
 
 
-def test_a_refund_alipay_never_made_queries_as_failed(alipay_account):
-    code_pay(alipay_account, "A-3004", SUCCESS_CODE)
+def test_a_refund_alipay_never_made_queries_as_failed(alipay_gateway_account):
+    code_pay(alipay_gateway_account, "A-3004", SUCCESS_CODE)
 
-    assert provider.query_refund(alipay_account, "A-3004", "R-NEVER").state == RefundState.FAILED
+    assert provider.query_refund(alipay_gateway_account, "A-3004", "R-NEVER").state == RefundState.FAILED
 
 
-def test_close_ends_a_waiting_trade_and_a_paid_one_is_refused(alipay_account):
-    code_pay(alipay_account, "A-4001", PAYING_THEN_PAID_AFTER_2)
-    provider.close(alipay_account, "A-4001")
-    assert provider.query(alipay_account, "A-4001").state == ProviderState.CLOSED
-    provider.close(alipay_account, "A-4001")  # closing it again is fine
+def test_close_ends_a_waiting_trade_and_a_paid_one_is_refused(alipay_gateway_account):
+    code_pay(alipay_gateway_account, "A-4001", PAYING_THEN_PAID_AFTER_2)
+    provider.close(alipay_gateway_account, "A-4001")
+    assert provider.query(alipay_gateway_account, "A-4001").state == ProviderState.CLOSED
+    provider.close(alipay_gateway_account, "A-4001")  # closing it again is fine
 
-    code_pay(alipay_account, "A-4002", SUCCESS_CODE)
+    code_pay(alipay_gateway_account, "A-4002", SUCCESS_CODE)
     with pytest.raises(ProviderRefused) as refused:
-        provider.close(alipay_account, "A-4002")
+        provider.close(alipay_gateway_account, "A-4002")
     assert refused.value.code == "ACQ.TRADE_STATUS_ERROR"
 
 
-def test_closing_an_unscanned_qr_makes_it_unpayable(alipay_account, fake_alipay):
-    provider.pay_by_qr(alipay_account, PayRequest(out_trade_no="A-4003", amount_cents=500, description="QR"))
+def test_closing_an_unscanned_qr_makes_it_unpayable(alipay_gateway_account, alipay_gateway):
+    provider.pay_by_qr(alipay_gateway_account, PayRequest(out_trade_no="A-4003", amount_cents=500, description="QR"))
 
-    provider.close(alipay_account, "A-4003")
-    fake_alipay.pay_qr("A-4003")
+    provider.close(alipay_gateway_account, "A-4003")
+    alipay_gateway.pay_qr("A-4003")
 
-    assert provider.query(alipay_account, "A-4003").state == ProviderState.UNKNOWN
+    assert provider.query(alipay_gateway_account, "A-4003").state == ProviderState.UNKNOWN
 
 
-def test_the_days_bill_lists_payments_and_refunds(alipay_account, fake_alipay):
-    code_pay(alipay_account, "A-5001", SUCCESS_CODE, amount_cents=10000)
-    code_pay(alipay_account, "A-5002", SUCCESS_CODE, amount_cents=2000)
-    provider.refund(alipay_account, RefundRequest("A-5001", "R-5001-1", 1500, 10000))
-    day = fake_alipay.trades["A-5001"].paid_at.date()
+def test_the_days_bill_lists_payments_and_refunds(alipay_gateway_account, alipay_gateway):
+    code_pay(alipay_gateway_account, "A-5001", SUCCESS_CODE, amount_cents=10000)
+    code_pay(alipay_gateway_account, "A-5002", SUCCESS_CODE, amount_cents=2000)
+    provider.refund(alipay_gateway_account, RefundRequest("A-5001", "R-5001-1", 1500, 10000))
+    day = alipay_gateway.trades["A-5001"].paid_at.date()
 
-    rows = provider.bill(alipay_account, day)
+    rows = provider.bill(alipay_gateway_account, day)
 
     assert sorted((r.out_trade_no, r.out_refund_no, r.amount_cents) for r in rows) == [
         ("A-5001", "", 10000),
         ("A-5001", "R-5001-1", -1500),
         ("A-5002", "", 2000),
     ]
-    assert {r.provider_trade_no for r in rows if r.out_trade_no == "A-5001"} == {fake_alipay.trades["A-5001"].trade_no}
+    assert {r.provider_trade_no for r in rows if r.out_trade_no == "A-5001"} == {
+        alipay_gateway.trades["A-5001"].trade_no
+    }
 
 
-def test_a_day_without_a_bill_is_refused_not_empty(alipay_account):
+def test_a_day_without_a_bill_is_refused_not_empty(alipay_gateway_account):
     with pytest.raises(ProviderRefused) as refused:
-        provider.bill(alipay_account, datetime(2020, 1, 1).date())
+        provider.bill(alipay_gateway_account, datetime(2020, 1, 1).date())
     assert refused.value.code == "isp.bill_not_exist"
 
 
-def test_alipay_system_error_is_a_provider_error_with_nothing_taken(alipay_account):
+def test_alipay_system_error_is_a_provider_error_with_nothing_taken(alipay_gateway_account):
     with pytest.raises(ProviderError):
-        code_pay(alipay_account, "A-6001", SYSTEM_ERROR_CODE)
-    assert provider.query(alipay_account, "A-6001").state == ProviderState.UNKNOWN
+        code_pay(alipay_gateway_account, "A-6001", SYSTEM_ERROR_CODE)
+    assert provider.query(alipay_gateway_account, "A-6001").state == ProviderState.UNKNOWN
 
 
-def test_an_http_500_is_a_provider_error(alipay_account, fake_alipay):
+def test_an_http_500_is_a_provider_error(alipay_gateway_account, alipay_gateway):
     with pytest.raises(ProviderError):
-        code_pay(alipay_account, "A-6002", HTTP_500_CODE)
-    fake_alipay.fail_next("http500")
+        code_pay(alipay_gateway_account, "A-6002", HTTP_500_CODE)
+    alipay_gateway.fail_next("http500")
     with pytest.raises(ProviderError):
-        provider.query(alipay_account, "A-6002")
-    fake_alipay.fail_next("system_error")
+        provider.query(alipay_gateway_account, "A-6002")
+    alipay_gateway.fail_next("system_error")
     with pytest.raises(ProviderError):
-        provider.refund(alipay_account, RefundRequest("A-6002", "R-6002", 100, 100))
+        provider.refund(alipay_gateway_account, RefundRequest("A-6002", "R-6002", 100, 100))
 
 
-def test_a_timeout_after_the_money_was_taken_is_a_provider_error_and_a_query_finds_it_paid(alipay_account):
-    hasty = dataclasses.replace(alipay_account, extra={"timeout_seconds": "0.3"})
+def test_a_timeout_after_the_money_was_taken_is_a_provider_error_and_a_query_finds_it_paid(alipay_gateway_account):
+    hasty = dataclasses.replace(alipay_gateway_account, extra={"timeout_seconds": "0.3"})
 
     with pytest.raises(ProviderError):
         code_pay(hasty, "A-6003", SLOW_CODE)
 
-    assert provider.query(alipay_account, "A-6003").state == ProviderState.SUCCEEDED
+    assert provider.query(alipay_gateway_account, "A-6003").state == ProviderState.SUCCEEDED
 
 
-def test_an_unreachable_gateway_is_a_provider_error(alipay_account):
-    gone = dataclasses.replace(alipay_account, base_url="http://127.0.0.1:9")
+def test_an_unreachable_gateway_is_a_provider_error(alipay_gateway_account):
+    gone = dataclasses.replace(alipay_gateway_account, base_url="http://127.0.0.1:9")
 
     with pytest.raises(ProviderError):
         provider.query(gone, "A-6004")
 
 
-def test_a_request_signed_with_the_wrong_private_key_is_refused(alipay_account):
-    wrong_key = dataclasses.replace(alipay_account, private_key=private_pem(new_rsa_key()))
+def test_a_request_signed_with_the_wrong_private_key_is_refused(alipay_gateway_account):
+    wrong_key = dataclasses.replace(alipay_gateway_account, private_key=private_pem(new_rsa_key()))
 
     with pytest.raises(ProviderRefused) as refused:
         code_pay(wrong_key, "A-6005", SUCCESS_CODE)
     assert refused.value.code == "isv.invalid-signature"
 
 
-def test_an_answer_that_does_not_verify_with_alipays_key_is_a_provider_error(alipay_account):
+def test_an_answer_that_does_not_verify_with_alipays_key_is_a_provider_error(alipay_gateway_account):
     # the account trusts another Alipay key: the fake's genuine answers must not be believed
     other_alipay = new_rsa_key().public_key()
     from cryptography.hazmat.primitives import serialization
 
     pem = other_alipay.public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
-    distrusting = dataclasses.replace(alipay_account, public_key=pem.decode())
+    distrusting = dataclasses.replace(alipay_gateway_account, public_key=pem.decode())
 
     with pytest.raises(ProviderError):
         code_pay(distrusting, "A-6006", SUCCESS_CODE)
