@@ -7,6 +7,7 @@ amount's last digits (apps/payments/fakes/alipay.py)."""
 from __future__ import annotations
 
 import dataclasses
+import urllib.request
 from datetime import datetime
 from urllib.parse import parse_qsl, urlencode
 from zoneinfo import ZoneInfo
@@ -333,3 +334,21 @@ def test_an_answer_that_does_not_verify_with_alipays_key_is_a_provider_error(ali
 
     with pytest.raises(ProviderError):
         code_pay(distrusting, "A-6006", SUCCESS_CODE)
+
+
+def test_one_cent_crosses_as_alipays_yuan_text_and_back(alipay_gateway_account, alipay_gateway):
+    result = code_pay(alipay_gateway_account, "A-7001", SUCCESS_CODE, amount_cents=1)
+
+    assert result.amount_cents == 1
+    assert alipay_gateway.trades["A-7001"].amount_cents == 1
+
+
+def test_opening_the_qr_url_pays_it_as_a_person_does_during_make_run(alipay_gateway_account):
+    result = provider.pay_by_qr(
+        alipay_gateway_account, PayRequest(out_trade_no="A-7002", amount_cents=990, description="x")
+    )
+
+    with urllib.request.urlopen(result.code_url, timeout=5) as page:
+        assert page.status == 200
+
+    assert provider.query(alipay_gateway_account, "A-7002").state == ProviderState.SUCCEEDED
