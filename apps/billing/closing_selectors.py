@@ -17,7 +17,7 @@ and services delivered, whatever paid them (money, stored value, points), and th
 used at the project's list price; spending stored value is revenue but not takings.
 
 Refunds are not in these figures yet: they come with the refunds work (apps.billing Refund); see
-`cash_expected` for the one place the cash they give back will be taken off."""
+`tender_totals`, the one place they plug in."""
 
 from __future__ import annotations
 
@@ -96,14 +96,16 @@ def day_tenders(day: Day) -> QuerySet[Tender]:
 
 
 def tender_totals(day: Day) -> dict[tuple[str, str], tuple[int, Decimal]]:
-    """(method, status) -> (count, amount) of the day's tenders: one query."""
+    """(method, status) -> (count, amount) of the day's tenders: one query. Every money figure of the
+    day (takings, cash expected, pending, and audit_ledgers' recomputation of a closing) reads this
+    function and nothing else, so refunds plug in here: one more aggregate over the day's refund
+    tenders, taken off per method."""
     rows = day_tenders(day).order_by().values("method", "status").annotate(n=Count("id"), total=Sum("amount"))
     return {(row["method"], row["status"]): (row["n"], round_money(row["total"] or ZERO)) for row in rows}
 
 
 def cash_expected(totals: dict[tuple[str, str], tuple[int, Decimal]]) -> Decimal:
-    """What the till should hold from the day: the cash tenders (net of change given). The refunds
-    work takes the cash it pays out of the till off here, and nowhere else."""
+    """What the till should hold from the day: the cash tenders (net of change given)."""
     return totals.get((TenderMethod.CASH, TenderStatus.SUCCEEDED), (0, ZERO))[1]
 
 
