@@ -116,9 +116,22 @@ class PricedLine:
         return self.total - self.discount
 
 
+@dataclass(frozen=True)
+class AppliedCoupon:
+    """What one of the draft's coupons took off the lines in all (apps.billing.coupon_pricing)."""
+
+    coupon_id: int
+    name: str
+    amount: Decimal
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"couponId": self.coupon_id, "name": self.name, "amount": money_to_wire(self.amount)}
+
+
 @dataclass
 class PricedOrder:
     lines: list[PricedLine]
+    coupons: list[AppliedCoupon] = field(default_factory=list)
 
     @property
     def total(self) -> Decimal:

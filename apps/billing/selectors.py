@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from apps.billing.choices import SEARCH_LIMIT, LineType
 from apps.billing.models import Order, OrderLine, OrderLineStaff, Tender
+from apps.billing.coupon_pricing import CouponFit
 from apps.billing.pricing import PricedOrder
 from apps.booking.models import Reservation, ReservationProject
 from apps.cards.choices import CardStatus
@@ -283,6 +284,7 @@ def priced_draft_row(priced: PricedOrder) -> dict[str, Any]:
         "discount": money_to_wire(priced.discount),
         "payable": money_to_wire(priced.payable),
         "discounts": _summed_discounts(discount_lists),
+        "coupons": [coupon.to_wire() for coupon in priced.coupons],
         "lines": [
             {
                 "index": line.line.index,
@@ -300,6 +302,31 @@ def priced_draft_row(priced: PricedOrder) -> dict[str, Any]:
             for line, discounts in zip(priced.lines, discount_lists, strict=True)
         ],
     }
+
+
+def usable_coupon_rows(fits: Iterable[CouponFit]) -> list[dict[str, Any]]:
+    """The till's coupon picker: the member's usable coupons, each tried alone on the draft."""
+    rows = []
+    for fit in fits:
+        template = fit.coupon.template
+        rows.append(
+            {
+                "couponId": fit.coupon.pk,
+                "code": fit.coupon.code or "",
+                "name": template.name,
+                "kind": template.kind,
+                "amount": money_to_wire(template.amount) if template.amount is not None else None,
+                "rate": f"{template.rate:.2f}" if template.rate is not None else None,
+                "maxDiscount": money_to_wire(template.max_discount) if template.max_discount is not None else None,
+                "minSpend": money_to_wire(template.min_spend),
+                "oneOrder": template.one_per_order,
+                "validTo": fit.coupon.valid_to,
+                "applies": fit.discount is not None,
+                "discount": money_to_wire(fit.discount) if fit.discount is not None else None,
+                "reason": fit.reason,
+            }
+        )
+    return rows
 
 
 # -- drafts from a reservation -------------------------------------------------------------------

@@ -8,6 +8,7 @@ from typing import Any
 from rest_framework import serializers
 
 from apps.billing.choices import MAX_COUPONS, MAX_LINES, MAX_QTY, REMARK_MAX_LENGTH, LineType, OrderStatus
+from apps.catalog.choices import CouponKind
 from apps.core import fields
 from apps.core.pagination import PageInputSerializer
 from apps.members.api.serializers import PointsEntryOutputSerializer
@@ -258,12 +259,35 @@ class PricedLineOutputSerializer(serializers.Serializer):
     discounts = DiscountOutputSerializer(many=True)
 
 
+class AppliedCouponOutputSerializer(serializers.Serializer):
+    couponId = serializers.IntegerField()
+    name = serializers.CharField(help_text="the coupon template's name")
+    amount = money("what the coupon took off the lines in all")
+
+
 class PricedDraftOutputSerializer(serializers.Serializer):
     total = money()
     discount = money()
     payable = money()
     discounts = DiscountOutputSerializer(many=True)
     lines = PricedLineOutputSerializer(many=True)
+    coupons = AppliedCouponOutputSerializer(many=True, help_text="the draft's couponIds, in their order")
+
+
+class UsableCouponOutputSerializer(serializers.Serializer):
+    couponId = serializers.IntegerField()
+    code = serializers.CharField()
+    name = serializers.CharField()
+    kind = serializers.ChoiceField(choices=CouponKind.choices)
+    amount = money("a cash coupon's amount off", allow_null=True)
+    rate = serializers.CharField(allow_null=True, help_text="a discount coupon's rate (0.85: pay 85%)")
+    maxDiscount = money("a discount coupon's cap", allow_null=True)
+    minSpend = money()
+    oneOrder = serializers.BooleanField(help_text="at most one coupon of this template per order")
+    validTo = serializers.DateField()
+    applies = serializers.BooleanField(help_text="the coupon alone can apply to the draft's lines")
+    discount = money("what the coupon alone would take off the lines", allow_null=True)
+    reason = serializers.CharField(help_text="why it cannot apply (empty when it can)")
 
 
 class DraftStaffOutputSerializer(serializers.Serializer):

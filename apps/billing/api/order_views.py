@@ -19,15 +19,16 @@ from rest_framework.request import Request
 from apps.accounts.session import session_of
 from apps.billing import selectors, services
 from apps.billing.api import order_serializers as io
-from apps.billing.coupon_pricing import apply_coupons, draft_coupons
+from apps.billing.coupon_pricing import apply_coupons, coupon_fits, draft_coupons
 from apps.billing.lines import LineInput, resolve_lines
 from apps.billing.models import Order
 from apps.billing.pricing import price_lines
 from apps.booking.models import Reservation
+from apps.cards.coupons import usable_coupons
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi, without_page
 from apps.core.envelope import EnvelopeResponse
-from apps.core.errors import NotFound
+from apps.core.errors import InvalidInput, NotFound
 from apps.core.excel import XLSX_CONTENT_TYPE, Column, Kind, xlsx_response
 from apps.core.idempotency import idempotent
 from apps.core.page_registry import code_of
@@ -115,6 +116,31 @@ class OrderDraftPriceApi(ErpApi):
         coupons = draft_coupons(member_id=member_id, coupon_ids=draft["coupon_ids"])
         priced = apply_coupons(price_lines(store_id=store.pk, lines=lines), coupons)
         return EnvelopeResponse(selectors.priced_draft_row(priced))
+
+
+class UsableCouponsApi(ErpApi):
+    """The till's coupon picker: the member's coupons usable today, each tried alone on the draft's
+    lines (what it would take off, or why not); nothing is used."""
+
+    required_codes = CASHIER
+
+    @extend_schema(
+        request=io.OrderDraftInputSerializer,
+        responses=io.UsableCouponOutputSerializer(many=True),
+        summary="The member's usable coupons for a draft order, each with its discount or why it cannot apply",
+    )
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.OrderDraftInputSerializer, request.data)
+        draft = _draft(data)
+        if draft["member_id"] is None:
+            raise InvalidInput(_("coupons are for members only"), field="memId")
+        member_id = services.active_member(draft["member_id"]).pk
+        store = store_acted_in(session_of(request))
+        priced = None
+        if draft["lines"]:
+            lines = resolve_lines(store_id=store.pk, member_id=member_id, lines=draft["lines"])
+            priced = price_lines(store_id=store.pk, lines=lines)
+        return EnvelopeResponse(selectors.usable_coupon_rows(coupon_fits(priced, usable_coupons(member_id=member_id))))
 
 
 class OrderListApi(PagedListApi):

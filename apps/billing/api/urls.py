@@ -19,6 +19,7 @@ urlpatterns = [
     path("pay/detailPrice/<id:order_id>", views.OrderDetailPriceApi.as_view(), name="pay-detail-price"),
     path("pay/pointsPrice/<id:order_id>", points_views.OrderPointsPriceApi.as_view(), name="pay-points-price"),
     path("pricingEngine/pointsPrice", points_views.PointsDraftPriceApi.as_view(), name="pricing-points-price"),
+    path("pricingEngine/usableCoupons", views.UsableCouponsApi.as_view(), name="pricing-usable-coupons"),
     path(
         "pricingEngine/checkDiscountConcurrently",
         views.OrderDraftPriceApi.as_view(),

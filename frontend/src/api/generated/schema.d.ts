@@ -293,7 +293,7 @@ export interface paths {
   };
   "/rest/master/findGender": {
     /**
-     * 收入范围 (findIncome)
+     * income range (findIncome)
      * @description The findGender list.
      */
     get: operations["master_findGender_list"];
@@ -315,14 +315,14 @@ export interface paths {
   };
   "/rest/master/findIncome": {
     /**
-     * 收入范围 (findIncome)
+     * income range (findIncome)
      * @description The findIncome list.
      */
     get: operations["master_findIncome_list"];
   };
   "/rest/master/findMaritalStatus": {
     /**
-     * 收入范围 (findIncome)
+     * income range (findIncome)
      * @description The findMaritalStatus list.
      */
     get: operations["master_findMaritalStatus_list"];
@@ -337,14 +337,14 @@ export interface paths {
   };
   "/rest/master/findMemSource": {
     /**
-     * 收入范围 (findIncome)
+     * income range (findIncome)
      * @description The findMemSource list.
      */
     get: operations["master_findMemSource_list"];
   };
   "/rest/master/findOccupation": {
     /**
-     * 收入范围 (findIncome)
+     * income range (findIncome)
      * @description The findOccupation list.
      */
     get: operations["master_findOccupation_list"];
@@ -358,7 +358,7 @@ export interface paths {
   };
   "/rest/master/findStaffEducation": {
     /**
-     * 收入范围 (findIncome)
+     * income range (findIncome)
      * @description The findStaffEducation list.
      */
     get: operations["master_findStaffEducation_list"];
@@ -712,6 +712,14 @@ export interface paths {
      * @description /accountPoints' live price: the draft priced as the commit would price it, in points.
      */
     post: operations["pricingEngine_pointsPrice_create"];
+  };
+  "/rest/pricingEngine/usableCoupons": {
+    /**
+     * The member's usable coupons for a draft order, each with its discount or why it cannot apply
+     * @description The till's coupon picker: the member's coupons usable today, each tried alone on the draft's
+     * lines (what it would take off, or why not); nothing is used.
+     */
+    post: operations["pricingEngine_usableCoupons_create"];
   };
   "/rest/promotion/detail/{promotion_id}": {
     /**
@@ -1071,6 +1079,13 @@ export interface components {
       /** Format: date-time */
       lastVisitAt: string | null;
       upcoming: components["schemas"]["ReservationOutput"][];
+    };
+    AppliedCouponOutput: {
+      couponId: number;
+      /** @description the coupon template's name */
+      name: string;
+      /** @description what the coupon took off the lines in all */
+      amount: string;
     };
     BoardOutput: {
       /** Format: date */
@@ -2514,6 +2529,8 @@ export interface components {
       payable: string;
       discounts: components["schemas"]["DiscountOutput"][];
       lines: components["schemas"]["PricedLineOutput"][];
+      /** @description the draft's couponIds, in their order */
+      coupons: components["schemas"]["AppliedCouponOutput"][];
       memId: number;
       memberName: string;
       /** @description POINTS_PER_YUAN_PAID: the points that pay one yuan */
@@ -2633,6 +2650,8 @@ export interface components {
       payable: string;
       discounts: components["schemas"]["DiscountOutput"][];
       lines: components["schemas"]["PricedLineOutput"][];
+      /** @description the draft's couponIds, in their order */
+      coupons: components["schemas"]["AppliedCouponOutput"][];
     };
     PricedLineOutput: {
       /** @description the line's place in the request, from 0 */
@@ -3679,6 +3698,36 @@ export interface components {
       toMemId: number;
       /** @default */
       remark?: string;
+    };
+    UsableCouponOutput: {
+      couponId: number;
+      code: string;
+      name: string;
+      /**
+       * @description * `A` - cash coupon
+       * * `B` - discount coupon
+       * * `C` - free-project coupon
+       * @enum {string}
+       */
+      kind: "A" | "B" | "C";
+      /** @description a cash coupon's amount off */
+      amount: string | null;
+      /** @description a discount coupon's rate (0.85: pay 85%) */
+      rate: string | null;
+      /** @description a discount coupon's cap */
+      maxDiscount: string | null;
+      /** @description decimal string, 2 places ("199.00") */
+      minSpend: string;
+      /** @description at most one coupon of this template per order */
+      oneOrder: boolean;
+      /** Format: date */
+      validTo: string;
+      /** @description the coupon alone can apply to the draft's lines */
+      applies: boolean;
+      /** @description what the coupon alone would take off the lines */
+      discount: string | null;
+      /** @description why it cannot apply (empty when it can) */
+      reason: string;
     };
     UserRoleInput: {
       userRoleId: number;
@@ -6676,7 +6725,7 @@ export interface operations {
     };
   };
   /**
-   * 收入范围 (findIncome)
+   * income range (findIncome)
    * @description The findGender list.
    */
   master_findGender_list: {
@@ -6871,7 +6920,7 @@ export interface operations {
     };
   };
   /**
-   * 收入范围 (findIncome)
+   * income range (findIncome)
    * @description The findIncome list.
    */
   master_findIncome_list: {
@@ -6934,7 +6983,7 @@ export interface operations {
     };
   };
   /**
-   * 收入范围 (findIncome)
+   * income range (findIncome)
    * @description The findMaritalStatus list.
    */
   master_findMaritalStatus_list: {
@@ -7066,7 +7115,7 @@ export interface operations {
     };
   };
   /**
-   * 收入范围 (findIncome)
+   * income range (findIncome)
    * @description The findMemSource list.
    */
   master_findMemSource_list: {
@@ -7129,7 +7178,7 @@ export interface operations {
     };
   };
   /**
-   * 收入范围 (findIncome)
+   * income range (findIncome)
    * @description The findOccupation list.
    */
   master_findOccupation_list: {
@@ -7260,7 +7309,7 @@ export interface operations {
     };
   };
   /**
-   * 收入范围 (findIncome)
+   * income range (findIncome)
    * @description The findStaffEducation list.
    */
   master_findStaffEducation_list: {
@@ -11509,6 +11558,77 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["PointsDraftPriceOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The member's usable coupons for a draft order, each with its discount or why it cannot apply
+   * @description The till's coupon picker: the member's coupons usable today, each tried alone on the draft's
+   * lines (what it would take off, or why not); nothing is used.
+   */
+  pricingEngine_usableCoupons_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["OrderDraftInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["OrderDraftInput"];
+        "multipart/form-data": components["schemas"]["OrderDraftInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["UsableCouponOutput"][];
           };
         };
       };
