@@ -251,6 +251,144 @@ describe("AccountPage", () => {
     expect(keys[0]).toBeTruthy();
     expect(keys[1]).toBe(keys[0]);
   });
+
+  describe("coupons", () => {
+    function usable(couponId: number, overrides: Record<string, unknown> = {}) {
+      return {
+        couponId,
+        code: `Q00${couponId}`,
+        name: `Coupon${couponId}`,
+        kind: "A",
+        amount: "10.00",
+        rate: null,
+        maxDiscount: null,
+        minSpend: "0.00",
+        oneOrder: false,
+        validTo: "2026-12-31",
+        applies: true,
+        discount: "10.00",
+        reason: "",
+        ...overrides,
+      };
+    }
+    const tooSmall = usable(12, {
+      name: "Big spender",
+      minSpend: "500.00",
+      applies: false,
+      discount: null,
+      reason: "the order does not reach the coupon's minimum spend",
+    });
+
+    function pricedWith(body: { couponIds?: number[] }) {
+      const ticked = body.couponIds ?? [];
+      const off = ticked.length > 0 ? "10.00" : "0.00";
+      return ok({
+        ...priced([{}], ticked.length > 0 ? "78.00" : "88.00"),
+        coupons: ticked.map((couponId) => ({ couponId, name: `Coupon${couponId}`, amount: off })),
+      });
+    }
+
+    it("lists the member's coupons with the server's discount or reason, prices and commits the ticked one", async () => {
+      const navigate = vi.fn();
+      const server = fakeServer({
+        ...common,
+        "POST /rest/pricingEngine/usableCoupons": () => ok([usable(11), tooSmall]),
+        "POST /rest/pricingEngine/checkDiscountConcurrently": (call) =>
+          pricedWith(call.body as { couponIds?: number[] }),
+        "POST /rest/order/commit": () =>
+          ok({ orderId: 78, orderNo: "SO1", status: "unpaid", total: "100", discount: "22", payable: "78", lines: [] }),
+      });
+      render_(<AccountPage navigate={navigate} />);
+      await chooseMember();
+      await addItem("Product", "Serum");
+      const picker = await screen.findByRole("group", { name: "Coupons" });
+      const eleven = await within(picker).findByTestId("coupon-11");
+      await waitFor(() => expect(within(eleven).getByText("Would take off 10")).toBeInTheDocument());
+      const twelve = within(picker).getByTestId("coupon-12");
+      expect(within(twelve).getByText("the order does not reach the coupon's minimum spend")).toBeInTheDocument();
+      expect(within(twelve).getByRole("checkbox")).toBeDisabled();
+
+      fireEvent.click(within(eleven).getByRole("checkbox", { name: "Coupon11 (Q0011)" }));
+      expect(await within(eleven).findByText("Takes off 10")).toBeInTheDocument();
+      const totals = screen.getByRole("group", { name: "Totals" });
+      await waitFor(() => expect(within(totals).getByText("78")).toBeInTheDocument());
+      const pricing = server.callsTo("POST /rest/pricingEngine/checkDiscountConcurrently").at(-1)?.body;
+      expect(pricing).toEqual({ memId: 1, lines: [{ type: "product", itemId: 30, qty: 1 }], couponIds: [11] });
+      // The picker asks with the lines only: ticking prices, it does not ask again.
+      const asked = server.callsTo("POST /rest/pricingEngine/usableCoupons").at(-1)?.body;
+      expect(asked).toEqual({ memId: 1, lines: [{ type: "product", itemId: 30, qty: 1 }] });
+
+      fireEvent.click(screen.getByRole("button", { name: "Commit and take payment" }));
+      await waitFor(() => expect(navigate).toHaveBeenCalledWith("/payment?orderId=78&memId=1"));
+      expect(server.callsTo("POST /rest/order/commit").at(-1)?.body).toMatchObject({ couponIds: [11] });
+    });
+
+    it("says when a ticked coupon no longer applies to the lines and neither prices nor commits it", async () => {
+      const server = fakeServer({
+        ...common,
+        "POST /rest/pricingEngine/usableCoupons": (call) => {
+          const qty = (call.body as { lines: { qty: number }[] }).lines[0]?.qty ?? 1;
+          return ok([qty > 1 ? usable(11) : { ...tooSmall, couponId: 11, name: "Coupon11", code: "Q0011" }]);
+        },
+        "POST /rest/pricingEngine/checkDiscountConcurrently": (call) =>
+          pricedWith(call.body as { couponIds?: number[] }),
+      });
+      render_(<AccountPage navigate={vi.fn()} />);
+      await chooseMember();
+      await addItem("Product", "Serum");
+      const line = screen.getByTestId("line-0");
+      fireEvent.change(within(line).getByLabelText("Qty"), { target: { value: "2" } });
+      const eleven = await screen.findByTestId("coupon-11");
+      await waitFor(() => expect(within(eleven).getByRole("checkbox")).toBeEnabled());
+      fireEvent.click(within(eleven).getByRole("checkbox"));
+      await waitFor(() =>
+        expect(server.callsTo("POST /rest/pricingEngine/checkDiscountConcurrently").at(-1)?.body).toMatchObject({
+          couponIds: [11],
+        }),
+      );
+
+      fireEvent.change(within(line).getByLabelText("Qty"), { target: { value: "1" } });
+      expect(
+        await screen.findByText(
+          "The coupon Coupon11 no longer applies and is not used: the order does not reach the coupon's minimum spend",
+        ),
+      ).toBeInTheDocument();
+      await waitFor(() =>
+        expect(server.callsTo("POST /rest/pricingEngine/checkDiscountConcurrently").at(-1)?.body).toEqual({
+          memId: 1,
+          lines: [{ type: "product", itemId: 30, qty: 1 }],
+        }),
+      );
+    });
+
+    it("shows the server's refusal of a coupon another order used and asks for the coupons again", async () => {
+      let used = false;
+      const server = fakeServer({
+        ...common,
+        "POST /rest/pricingEngine/usableCoupons": () => ok(used ? [] : [usable(11)]),
+        "POST /rest/pricingEngine/checkDiscountConcurrently": (call) =>
+          pricedWith(call.body as { couponIds?: number[] }),
+        "POST /rest/order/commit": () => {
+          used = true;
+          return { status: 409, errcode: "CARD-40904", errmsg: "The coupon cannot be used." };
+        },
+      });
+      render_(<AccountPage navigate={vi.fn()} />);
+      await chooseMember();
+      await addItem("Product", "Serum");
+      const eleven = await screen.findByTestId("coupon-11");
+      fireEvent.click(within(eleven).getByRole("checkbox"));
+      await within(eleven).findByText("Takes off 10");
+      fireEvent.click(screen.getByRole("button", { name: "Commit and take payment" }));
+      expect(await screen.findByText("The coupon cannot be used.")).toBeInTheDocument();
+      expect(
+        await screen.findByText(
+          "A coupon ticked (no. 11) can no longer be used (used by another order or expired) and is not used.",
+        ),
+      ).toBeInTheDocument();
+      expect(server.callsTo("POST /rest/pricingEngine/usableCoupons").length).toBeGreaterThan(1);
+    });
+  });
 });
 
 function price(overrides: Record<string, unknown> = {}) {

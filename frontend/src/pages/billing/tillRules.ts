@@ -11,6 +11,7 @@ import type {
   OrderDraft,
   ReservationDraft,
   ReservationPackageDraft,
+  UsableCoupon,
 } from "../../api/till";
 
 export interface LineStaff {
@@ -70,8 +71,10 @@ export function draftBody(
   lines: readonly TillLine[],
   remark: string,
   forPricing = false,
+  couponIds: readonly number[] = [],
 ): OrderDraft {
   const draft: OrderDraft = { lines: lines.map(lineBody) };
+  if (couponIds.length > 0 && customer?.kind === "member") draft.couponIds = [...couponIds];
   if (customer?.kind === "member") draft.memId = customer.memId;
   if (customer?.kind === "walkIn" && !forPricing) {
     draft.walkIn = { name: customer.name.trim(), areaCode: customer.areaCode, phone: customer.phone.trim() };
@@ -96,7 +99,34 @@ export function lineMessage(messages: Record<string, string>, index: number, fie
 export function otherMessages(messages: Record<string, string>, shown: readonly string[]): string[] {
   return Object.entries(messages)
     .filter(([field]) => !shown.includes(field) && !/^lines\[\d+\]\.(qty|itemId|cardId|amount|staff|type)$/.test(field))
+    .filter(([field]) => !/^couponIds(\[\d+\])?$/.test(field))
     .map(([, message]) => message);
+}
+
+/** The coupons the cashier ticked, split by the server's last word on them: `sent` are priced and
+ * committed; `dropped` are ticked but no longer apply to the lines (with the server's reason) or are
+ * no longer usable at all (used by another order, expired): the page says so and sends them not. */
+export function tickedCoupons(
+  ticked: readonly number[],
+  usable: readonly UsableCoupon[] | undefined,
+): { sent: number[]; dropped: { couponId: number; name: string; reason: string }[] } {
+  if (usable === undefined) return { sent: [...ticked], dropped: [] };
+  const byId = new Map(usable.map((coupon) => [coupon.couponId, coupon]));
+  const sent: number[] = [];
+  const dropped: { couponId: number; name: string; reason: string }[] = [];
+  for (const couponId of ticked) {
+    const coupon = byId.get(couponId);
+    if (coupon?.applies) sent.push(couponId);
+    else dropped.push({ couponId, name: coupon?.name ?? "", reason: coupon?.reason ?? "" });
+  }
+  return { sent, dropped };
+}
+
+/** The server's message about coupon `couponId` of the sent list (`couponIds[i]`), or about the
+ * coupons as a whole (`couponIds`). */
+export function couponMessage(messages: Record<string, string>, sent: readonly number[], couponId: number): string {
+  const index = sent.indexOf(couponId);
+  return index >= 0 ? (messages[`couponIds[${index}]`] ?? "") : "";
 }
 
 export const usable = (card: MemberCard) => card.status === "active";
