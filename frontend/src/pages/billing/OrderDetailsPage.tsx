@@ -41,7 +41,8 @@ import { NOWRAP } from "../../components/PagedTable";
 import { mountIsland } from "../../islands/mount";
 import { formatDateTime } from "../../lib/format";
 import { notify } from "../../shell/notices";
-import { OrderStatusChip, money } from "../../components/billing/orders";
+import { OrderStatusChip } from "../../components/billing/orders";
+import { formatMoney } from "../../lib/money";
 import { NS } from "./parts";
 
 const LIST_ROUTE = "/billingList";
@@ -159,11 +160,11 @@ function OrderView({
       <Section title={t("details.totals")}>
         <Facts
           items={[
-            [t("fields.total"), money(order.total)],
-            [t("fields.discount"), money(order.discount)],
-            [t("fields.payable"), money(order.payable)],
-            [t("fields.paid"), money(order.paid)],
-            [t("fields.due"), money(order.due)],
+            [t("fields.total"), formatMoney(order.total)],
+            [t("fields.discount"), formatMoney(order.discount)],
+            [t("fields.payable"), formatMoney(order.payable)],
+            [t("fields.paid"), formatMoney(order.paid)],
+            [t("fields.due"), formatMoney(order.due)],
           ]}
         />
       </Section>
@@ -214,12 +215,12 @@ function Lines({ order }: { order: OrderDetail }) {
             <TableCell>{line.name}</TableCell>
             <TableCell>{t(`lineType.${line.type}`, { defaultValue: line.type })}</TableCell>
             <TableCell>{line.qty}</TableCell>
-            <TableCell>{money(line.unitPrice)}</TableCell>
-            <TableCell>{money(line.discount)}</TableCell>
-            <TableCell>{money(line.amount)}</TableCell>
+            <TableCell>{formatMoney(line.unitPrice)}</TableCell>
+            <TableCell>{formatMoney(line.discount)}</TableCell>
+            <TableCell>{formatMoney(line.amount)}</TableCell>
             <TableCell>
               {line.discounts.length
-                ? line.discounts.map((d) => `${d.name} -${money(d.amount)}`).join("; ")
+                ? line.discounts.map((d) => `${d.name} -${formatMoney(d.amount)}`).join("; ")
                 : t("dash")}
             </TableCell>
             <TableCell>
@@ -258,11 +259,11 @@ function Tenders({ order }: { order: OrderDetail }) {
           {order.tenders.map((tender) => (
             <TableRow key={tender.tenderId}>
               <TableCell>{tender.methodName}</TableCell>
-              <TableCell>{money(tender.amount)}</TableCell>
+              <TableCell>{formatMoney(tender.amount)}</TableCell>
               <TableCell>{tender.cardNo || dash}</TableCell>
               <TableCell>{tender.points ?? dash}</TableCell>
-              <TableCell>{tender.received ? money(tender.received) : dash}</TableCell>
-              <TableCell>{tender.change ? money(tender.change) : dash}</TableCell>
+              <TableCell>{tender.received ? formatMoney(tender.received) : dash}</TableCell>
+              <TableCell>{tender.change ? formatMoney(tender.change) : dash}</TableCell>
               <TableCell>{tender.operatorName || dash}</TableCell>
               <TableCell sx={NOWRAP}>{formatDateTime(tender.createdAt, i18n.language)}</TableCell>
             </TableRow>

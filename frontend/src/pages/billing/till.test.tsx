@@ -135,7 +135,7 @@ describe("AccountPage", () => {
     render_(<AccountPage navigate={vi.fn()} />);
     await chooseMember();
     const cards = await screen.findByRole("table", { name: "Cards" });
-    expect(within(cards).getAllByText("Balance 500 (gift 50)")).toHaveLength(3);
+    expect(within(cards).getAllByText("Balance ¥500.00 (gift ¥50.00)")).toHaveLength(3);
     expect(within(cards).getByText("Facial: 6 left")).toBeInTheDocument();
     expect(within(cards).getByText("Frozen")).toBeInTheDocument();
     expect(within(cards).getByText("Expired")).toBeInTheDocument();
@@ -143,9 +143,9 @@ describe("AccountPage", () => {
 
     await addItem("Product", "Serum");
     const totals = await screen.findByRole("group", { name: "Totals" });
-    await waitFor(() => expect(within(totals).getByText("88")).toBeInTheDocument());
-    expect(within(totals).getByText("Spring: -12")).toBeInTheDocument();
-    expect(within(screen.getByTestId("line-0")).getByText("Spring: -12")).toBeInTheDocument();
+    await waitFor(() => expect(within(totals).getByText("¥88.00")).toBeInTheDocument());
+    expect(within(totals).getByText("Spring: -¥12.00")).toBeInTheDocument();
+    expect(within(screen.getByTestId("line-0")).getByText("Spring: -¥12.00")).toBeInTheDocument();
     const body = server.callsTo("POST /rest/pricingEngine/checkDiscountConcurrently").at(-1)?.body;
     expect(body).toEqual({ memId: 1, lines: [{ type: "product", itemId: 30, qty: 1 }] });
   });
@@ -303,15 +303,15 @@ describe("AccountPage", () => {
       await addItem("Product", "Serum");
       const picker = await screen.findByRole("group", { name: "Coupons" });
       const eleven = await within(picker).findByTestId("coupon-11");
-      await waitFor(() => expect(within(eleven).getByText("Would take off 10")).toBeInTheDocument());
+      await waitFor(() => expect(within(eleven).getByText("Would take off ¥10.00")).toBeInTheDocument());
       const twelve = within(picker).getByTestId("coupon-12");
       expect(within(twelve).getByText("the order does not reach the coupon's minimum spend")).toBeInTheDocument();
       expect(within(twelve).getByRole("checkbox")).toBeDisabled();
 
       fireEvent.click(within(eleven).getByRole("checkbox", { name: "Coupon11 (Q0011)" }));
-      expect(await within(eleven).findByText("Takes off 10")).toBeInTheDocument();
+      expect(await within(eleven).findByText("Takes off ¥10.00")).toBeInTheDocument();
       const totals = screen.getByRole("group", { name: "Totals" });
-      await waitFor(() => expect(within(totals).getByText("78")).toBeInTheDocument());
+      await waitFor(() => expect(within(totals).getByText("¥78.00")).toBeInTheDocument());
       const pricing = server.callsTo("POST /rest/pricingEngine/checkDiscountConcurrently").at(-1)?.body;
       expect(pricing).toEqual({ memId: 1, lines: [{ type: "product", itemId: 30, qty: 1 }], couponIds: [11] });
       // The picker asks with the lines only: ticking prices, it does not ask again.
@@ -378,7 +378,7 @@ describe("AccountPage", () => {
       await addItem("Product", "Serum");
       const eleven = await screen.findByTestId("coupon-11");
       fireEvent.click(within(eleven).getByRole("checkbox"));
-      await within(eleven).findByText("Takes off 10");
+      await within(eleven).findByText("Takes off ¥10.00");
       fireEvent.click(screen.getByRole("button", { name: "Commit and take payment" }));
       expect(await screen.findByText("The coupon cannot be used.")).toBeInTheDocument();
       expect(
@@ -443,17 +443,17 @@ describe("PaymentPage", () => {
     const options = await screen.findByRole("listbox");
     expect(within(options).queryByText(/C003/)).not.toBeInTheDocument();
     fireEvent.click(within(options).getByText(/C001/));
-    expect(await screen.findByText("Balance 500")).toBeInTheDocument();
+    expect(await screen.findByText("Balance ¥500.00")).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText("Paid from the card"), { target: { value: "60" } });
     fireEvent.change(screen.getByLabelText("Cash received"), { target: { value: "60" } });
-    expect(screen.getByText("Change about 20")).toBeInTheDocument();
+    expect(screen.getByText("Change about ¥20.00")).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole("button", { name: "Pay" }));
     const dialog = await screen.findByRole("dialog", { name: "Confirm the payment" });
-    expect(within(dialog).getByText("Paid from the card: 60")).toBeInTheDocument();
-    expect(within(dialog).getByText("Cash received: 60")).toBeInTheDocument();
+    expect(within(dialog).getByText("Paid from the card: ¥60.00")).toBeInTheDocument();
+    expect(within(dialog).getByText("Cash received: ¥60.00")).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole("button", { name: "Confirm and pay" }));
-    expect(await screen.findByText("Paid: paid 100, due 0, change 20")).toBeInTheDocument();
+    expect(await screen.findByText("Paid: paid ¥100.00, due ¥0.00, change ¥20.00")).toBeInTheDocument();
     const call = server.callsTo("POST /rest/pay/excute")[0];
     expect(call?.body).toEqual({
       orderId: 7,
@@ -499,7 +499,7 @@ describe("PaymentPage", () => {
       await screen.findByText("the lines priced with a card's discount are paid from that card"),
     ).toBeInTheDocument();
     await pay();
-    expect(await screen.findByText("Paid: paid 100, due 0, change 0")).toBeInTheDocument();
+    expect(await screen.findByText("Paid: paid ¥100.00, due ¥0.00, change ¥0.00")).toBeInTheDocument();
     const keys = server.callsTo("POST /rest/pay/excute").map((call) => call.headers.get("Idempotency-Key"));
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
