@@ -57,6 +57,7 @@ class AuditAction(models.TextChoices):
     ORDER_PAID = "billing.order_paid", _("took a payment")
     ORDER_CANCELLED = "billing.order_cancelled", _("cancelled an unpaid order")
     ORDER_SIGNED = "billing.order_signed", _("saved a member's signature on an order")
+    LINE_STAFF_CHANGED = "billing.line_staff_changed", _("changed the staff of an order line")
 
 
 class DiscountSource(models.TextChoices):

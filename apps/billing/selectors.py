@@ -13,8 +13,8 @@ from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Sum
 from django.utils import timezone
 
 from apps.billing.choices import SEARCH_LIMIT, LineType
-from apps.billing.models import Order, OrderLine, OrderLineStaff, Tender
 from apps.billing.coupon_pricing import CouponFit
+from apps.billing.models import Order, OrderLine, OrderLineStaff, Tender
 from apps.billing.pricing import PricedOrder
 from apps.booking.models import Reservation, ReservationProject
 from apps.cards.choices import CardStatus

@@ -76,6 +76,22 @@ class OrderIdInputSerializer(serializers.Serializer):
     orderId = fields.IntegerField(min_value=1, source="order_id")
 
 
+class OrderDiffInputSerializer(OrderIdInputSerializer):
+    cardId = fields.IntegerField(
+        min_value=1,
+        required=False,
+        allow_null=True,
+        source="card_id",
+        help_text="a stored-value card of the order's member: what it can pay of the due",
+    )
+
+
+class LineStaffChangeInputSerializer(serializers.Serializer):
+    orderId = fields.IntegerField(min_value=1, source="order_id")
+    orderLineId = fields.IntegerField(min_value=1, source="line_id")
+    staff = serializers.ListField(child=StaffShareInputSerializer(), min_length=1, max_length=10)
+
+
 class ReservationIdInputSerializer(serializers.Serializer):
     reservationId = fields.IntegerField(min_value=1, source="reservation_id")
 
@@ -272,6 +288,54 @@ class PricedDraftOutputSerializer(serializers.Serializer):
     discounts = DiscountOutputSerializer(many=True)
     lines = PricedLineOutputSerializer(many=True)
     coupons = AppliedCouponOutputSerializer(many=True, help_text="the draft's couponIds, in their order")
+
+
+class SessionNeedOutputSerializer(serializers.Serializer):
+    cardId = serializers.IntegerField()
+    cardNo = serializers.CharField()
+    projectId = serializers.IntegerField()
+    projectName = serializers.CharField()
+    needed = serializers.IntegerField(help_text="sessions the order's lines take from the card")
+    left = serializers.IntegerField(help_text="sessions of the project left on the card now")
+    enough = serializers.BooleanField()
+
+
+class SurplusOutputSerializer(serializers.Serializer):
+    orderId = serializers.IntegerField()
+    enough = serializers.BooleanField(help_text="every card holds the sessions its lines take (true without any)")
+    sessions = SessionNeedOutputSerializer(many=True)
+
+
+class JudgmentBlockOutputSerializer(serializers.Serializer):
+    code = serializers.ChoiceField(choices=["status", "card", "sessions", "signature"])
+    message = serializers.CharField()
+
+
+class JudgmentOutputSerializer(serializers.Serializer):
+    orderId = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=OrderStatus.choices)
+    due = money()
+    payable = serializers.BooleanField(help_text="nothing stands in the way of paying the order now")
+    blocks = JudgmentBlockOutputSerializer(many=True)
+
+
+class DiffCardOutputSerializer(serializers.Serializer):
+    cardId = serializers.IntegerField()
+    cardNo = serializers.CharField()
+    balance = money()
+    usable = serializers.BooleanField()
+    fromCard = money("what the card can pay of the due (0 when it is not usable)")
+
+
+class DiffOutputSerializer(serializers.Serializer):
+    orderId = serializers.IntegerField()
+    total = money()
+    sessionsCovered = money("the value of the package sessions the order's lines take")
+    payable = money()
+    paid = money()
+    due = money()
+    card = DiffCardOutputSerializer(allow_null=True)
+    beyond = money("what is left to pay beyond the package and the card")
 
 
 class UsableCouponOutputSerializer(serializers.Serializer):

@@ -17,10 +17,10 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 
 from apps.accounts.session import session_of
-from apps.billing import selectors, services
+from apps.billing import order_checks, selectors, services, staff_change
 from apps.billing.api import order_serializers as io
 from apps.billing.coupon_pricing import apply_coupons, coupon_fits, draft_coupons
-from apps.billing.lines import LineInput, resolve_lines
+from apps.billing.lines import LineInput, StaffShare, resolve_lines
 from apps.billing.models import Order
 from apps.billing.pricing import price_lines
 from apps.booking.models import Reservation
@@ -312,3 +312,74 @@ class ReservationPackageDraftApi(_ReservationDraftApi):
     @extend_schema(parameters=[io.ReservationIdInputSerializer], responses=io.ReservationPackageDraftOutputSerializer)
     def get(self, request: Request) -> EnvelopeResponse:
         return EnvelopeResponse(selectors.reservation_package_draft(self.reservation(request)))
+
+
+class OrderSurplusApi(ErpApi):
+    """isSurplusSize: do the member's package cards still hold the sessions the order's lines take?"""
+
+    required_codes = CASHIER + ORDER_DETAILS
+
+    @extend_schema(
+        parameters=[io.OrderIdInputSerializer],
+        responses=io.SurplusOutputSerializer,
+        summary="Whether the package cards hold the sessions the order's project lines take",
+    )
+    def get(self, request: Request) -> EnvelopeResponse:
+        order_id = self.parse(io.OrderIdInputSerializer, request.query_params)["order_id"]
+        return EnvelopeResponse(order_checks.surplus_row(_my_order(request, order_id)))
+
+
+class OrderJudgmentApi(ErpApi):
+    """judgment: can the order be paid now, and everything that stands in the way."""
+
+    required_codes = CASHIER + ORDER_DETAILS
+
+    @extend_schema(
+        parameters=[io.OrderIdInputSerializer],
+        responses=io.JudgmentOutputSerializer,
+        summary="Whether the order can be paid now, with every reason it cannot",
+    )
+    def get(self, request: Request) -> EnvelopeResponse:
+        order_id = self.parse(io.OrderIdInputSerializer, request.query_params)["order_id"]
+        return EnvelopeResponse(order_checks.judgment_row(_my_order(request, order_id)))
+
+
+class OrderDiffApi(ErpApi):
+    """diff: what the member pays beyond the package sessions and a stored-value card."""
+
+    required_codes = CASHIER
+
+    @extend_schema(
+        parameters=[io.OrderDiffInputSerializer],
+        responses=io.DiffOutputSerializer,
+        summary="What the member pays beyond the package sessions and the stored-value card",
+    )
+    def get(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.OrderDiffInputSerializer, request.query_params)
+        order = _my_order(request, data["order_id"])
+        return EnvelopeResponse(order_checks.diff_row(order, data.get("card_id")))
+
+
+class LineStaffChangeApi(ErpApi):
+    """changeNurse: another employee (or shares) for an order's line; a paid line's credits move."""
+
+    required_codes = CASHIER + ORDER_DETAILS
+
+    @extend_schema(
+        request=io.LineStaffChangeInputSerializer,
+        responses=io.OrderDetailOutputSerializer,
+        summary="Change the staff of an order's line (Idempotency-Key); a paid line's credits move with it",
+    )
+    @idempotent
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.LineStaffChangeInputSerializer, request.data)
+        order = _my_order(request, data["order_id"])
+        staff_change.line_staff_change(
+            actor=self.actor(),
+            order=order,
+            line_id=data["line_id"],
+            staff=[StaffShare(share["employee_id"], share["share"]) for share in data["staff"]],
+        )
+        detail = selectors.order_details(order.pk, scoped_to_stores(selectors.orders(), request))
+        assert detail is not None  # read in scope just above
+        return EnvelopeResponse(selectors.order_detail_row(detail), message=_("saved"))

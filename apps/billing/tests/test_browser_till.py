@@ -13,8 +13,8 @@ import pytest
 from playwright.sync_api import expect
 
 from apps.billing.models import Order
-from apps.cards.models import Card, CardEntry
 from apps.cards.coupons import coupon_issue
+from apps.cards.models import Card, CardEntry
 from apps.cards.tests.factories import CASHIER as CARD_CASHIER
 from apps.cards.tests.factories import stored_value_card
 from apps.catalog.choices import CardKind

@@ -293,7 +293,7 @@ export interface paths {
   };
   "/rest/master/findGender": {
     /**
-     * income range (findIncome)
+     * 收入范围 (findIncome)
      * @description The findGender list.
      */
     get: operations["master_findGender_list"];
@@ -315,14 +315,14 @@ export interface paths {
   };
   "/rest/master/findIncome": {
     /**
-     * income range (findIncome)
+     * 收入范围 (findIncome)
      * @description The findIncome list.
      */
     get: operations["master_findIncome_list"];
   };
   "/rest/master/findMaritalStatus": {
     /**
-     * income range (findIncome)
+     * 收入范围 (findIncome)
      * @description The findMaritalStatus list.
      */
     get: operations["master_findMaritalStatus_list"];
@@ -337,14 +337,14 @@ export interface paths {
   };
   "/rest/master/findMemSource": {
     /**
-     * income range (findIncome)
+     * 收入范围 (findIncome)
      * @description The findMemSource list.
      */
     get: operations["master_findMemSource_list"];
   };
   "/rest/master/findOccupation": {
     /**
-     * income range (findIncome)
+     * 收入范围 (findIncome)
      * @description The findOccupation list.
      */
     get: operations["master_findOccupation_list"];
@@ -358,7 +358,7 @@ export interface paths {
   };
   "/rest/master/findStaffEducation": {
     /**
-     * income range (findIncome)
+     * 收入范围 (findIncome)
      * @description The findStaffEducation list.
      */
     get: operations["master_findStaffEducation_list"];
@@ -543,12 +543,40 @@ export interface paths {
      */
     post: operations["order_cancel_create"];
   };
+  "/rest/order/changeNurse": {
+    /**
+     * Change the staff of an order's line (Idempotency-Key); a paid line's credits move with it
+     * @description changeNurse: another employee (or shares) for an order's line; a paid line's credits move.
+     */
+    post: operations["order_changeNurse_create"];
+  };
   "/rest/order/commit": {
     /**
      * Commit an unpaid order priced by the server (Idempotency-Key)
      * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
      */
     post: operations["order_commit_create"];
+  };
+  "/rest/order/diff": {
+    /**
+     * What the member pays beyond the package sessions and the stored-value card
+     * @description diff: what the member pays beyond the package sessions and a stored-value card.
+     */
+    get: operations["order_diff_retrieve"];
+  };
+  "/rest/order/isSurplusSize": {
+    /**
+     * Whether the package cards hold the sessions the order's project lines take
+     * @description isSurplusSize: do the member's package cards still hold the sessions the order's lines take?
+     */
+    get: operations["order_isSurplusSize_retrieve"];
+  };
+  "/rest/order/judgment": {
+    /**
+     * Whether the order can be paid now, with every reason it cannot
+     * @description judgment: can the order be paid now, and everything that stands in the way.
+     */
+    get: operations["order_judgment_retrieve"];
   };
   "/rest/order/orderDetails": {
     /**
@@ -1630,6 +1658,31 @@ export interface components {
       discounts: components["schemas"]["DiscountOutput"][];
       lines: components["schemas"]["OrderLineOutput"][];
     };
+    DiffCardOutput: {
+      cardId: number;
+      cardNo: string;
+      /** @description decimal string, 2 places ("199.00") */
+      balance: string;
+      usable: boolean;
+      /** @description what the card can pay of the due (0 when it is not usable) */
+      fromCard: string;
+    };
+    DiffOutput: {
+      orderId: number;
+      /** @description decimal string, 2 places ("199.00") */
+      total: string;
+      /** @description the value of the package sessions the order's lines take */
+      sessionsCovered: string;
+      /** @description decimal string, 2 places ("199.00") */
+      payable: string;
+      /** @description decimal string, 2 places ("199.00") */
+      paid: string;
+      /** @description decimal string, 2 places ("199.00") */
+      due: string;
+      card: components["schemas"]["DiffCardOutput"] | null;
+      /** @description what is left to pay beyond the package and the card */
+      beyond: string;
+    };
     DiscountOutput: {
       /** @description promotion, card or sessions */
       source: string;
@@ -1912,10 +1965,42 @@ export interface components {
       memId: number;
       name: string;
     };
+    JudgmentBlockOutput: {
+      /**
+       * @description * `status` - status
+       * * `card` - card
+       * * `sessions` - sessions
+       * * `signature` - signature
+       * @enum {string}
+       */
+      code: "status" | "card" | "sessions" | "signature";
+      message: string;
+    };
+    JudgmentOutput: {
+      orderId: number;
+      /**
+       * @description * `unpaid` - unpaid
+       * * `partlyPaid` - partly paid
+       * * `paid` - paid
+       * * `cancelled` - cancelled
+       * @enum {string}
+       */
+      status: "unpaid" | "partlyPaid" | "paid" | "cancelled";
+      /** @description decimal string, 2 places ("199.00") */
+      due: string;
+      /** @description nothing stands in the way of paying the order now */
+      payable: boolean;
+      blocks: components["schemas"]["JudgmentBlockOutput"][];
+    };
     LabelOutput: {
       id: number;
       name: string;
       color: string;
+    };
+    LineStaffChangeInput: {
+      orderId: number;
+      orderLineId: number;
+      staff: components["schemas"]["StaffShareInput"][];
     };
     LineStaffOutput: {
       employeeId: number;
@@ -3264,6 +3349,17 @@ export interface components {
        */
       confirm?: boolean;
     };
+    SessionNeedOutput: {
+      cardId: number;
+      cardNo: string;
+      projectId: number;
+      projectName: string;
+      /** @description sessions the order's lines take from the card */
+      needed: number;
+      /** @description sessions of the project left on the card now */
+      left: number;
+      enough: boolean;
+    };
     SessionUseOutput: {
       entryId: number;
       projectId: number | null;
@@ -3530,6 +3626,12 @@ export interface components {
       frontDeskCheckRequired?: boolean;
       signatureRequired?: boolean;
       borrowOutTargetIds?: number[];
+    };
+    SurplusOutput: {
+      orderId: number;
+      /** @description every card holds the sessions its lines take (true without any) */
+      enough: boolean;
+      sessions: components["schemas"]["SessionNeedOutput"][];
     };
     TaskBatchReadInput: {
       /** @description a store the role acts in; default: the chosen store (a level: every store beneath it) */
@@ -6725,7 +6827,7 @@ export interface operations {
     };
   };
   /**
-   * income range (findIncome)
+   * 收入范围 (findIncome)
    * @description The findGender list.
    */
   master_findGender_list: {
@@ -6920,7 +7022,7 @@ export interface operations {
     };
   };
   /**
-   * income range (findIncome)
+   * 收入范围 (findIncome)
    * @description The findIncome list.
    */
   master_findIncome_list: {
@@ -6983,7 +7085,7 @@ export interface operations {
     };
   };
   /**
-   * income range (findIncome)
+   * 收入范围 (findIncome)
    * @description The findMaritalStatus list.
    */
   master_findMaritalStatus_list: {
@@ -7115,7 +7217,7 @@ export interface operations {
     };
   };
   /**
-   * income range (findIncome)
+   * 收入范围 (findIncome)
    * @description The findMemSource list.
    */
   master_findMemSource_list: {
@@ -7178,7 +7280,7 @@ export interface operations {
     };
   };
   /**
-   * income range (findIncome)
+   * 收入范围 (findIncome)
    * @description The findOccupation list.
    */
   master_findOccupation_list: {
@@ -7309,7 +7411,7 @@ export interface operations {
     };
   };
   /**
-   * income range (findIncome)
+   * 收入范围 (findIncome)
    * @description The findStaffEducation list.
    */
   master_findStaffEducation_list: {
@@ -9673,6 +9775,76 @@ export interface operations {
     };
   };
   /**
+   * Change the staff of an order's line (Idempotency-Key); a paid line's credits move with it
+   * @description changeNurse: another employee (or shares) for an order's line; a paid line's credits move.
+   */
+  order_changeNurse_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LineStaffChangeInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["LineStaffChangeInput"];
+        "multipart/form-data": components["schemas"]["LineStaffChangeInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["OrderDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * Commit an unpaid order priced by the server (Idempotency-Key)
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
@@ -9689,6 +9861,212 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["CommittedOrderOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * What the member pays beyond the package sessions and the stored-value card
+   * @description diff: what the member pays beyond the package sessions and a stored-value card.
+   */
+  order_diff_retrieve: {
+    parameters: {
+      query: {
+        /** @description a stored-value card of the order's member: what it can pay of the due */
+        cardId?: number | null;
+        orderId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DiffOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Whether the package cards hold the sessions the order's project lines take
+   * @description isSurplusSize: do the member's package cards still hold the sessions the order's lines take?
+   */
+  order_isSurplusSize_retrieve: {
+    parameters: {
+      query: {
+        orderId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["SurplusOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Whether the order can be paid now, with every reason it cannot
+   * @description judgment: can the order be paid now, and everything that stands in the way.
+   */
+  order_judgment_retrieve: {
+    parameters: {
+      query: {
+        orderId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["JudgmentOutput"];
           };
         };
       };
