@@ -31,8 +31,10 @@ import {
   takesPayment,
   useDrawnSessions,
   useOrder,
+  staffChangeable,
   useSignatureImage,
   type OrderDetail,
+  type OrderLine,
 } from "../../api/bills";
 import { newIdempotencyKey } from "../../api/client";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
@@ -44,6 +46,7 @@ import { notify } from "../../shell/notices";
 import { OrderStatusChip } from "../../components/billing/orders";
 import { formatMoney } from "../../lib/money";
 import { NS } from "./parts";
+import { StaffChangeDialog } from "./StaffChangeDialog";
 
 const LIST_ROUTE = "/billingList";
 const accountHref = (memId: number) => `/personalAccount?memId=${memId}`;
@@ -195,6 +198,8 @@ function SimpleTable({ label, heads, children }: { label: string; heads: readonl
 
 function Lines({ order }: { order: OrderDetail }) {
   const { t } = useTranslation(NS);
+  const [changing, setChanging] = useState<OrderLine | null>(null);
+  const changeable = staffChangeable(order);
   return (
     <Section title={t("details.lines")}>
       <SimpleTable
@@ -208,6 +213,7 @@ function Lines({ order }: { order: OrderDetail }) {
           t("line.amount"),
           t("line.discounts"),
           t("line.staff"),
+          ...(changeable ? [""] : []),
         ]}
       >
         {order.lines.map((line) => (
@@ -228,9 +234,17 @@ function Lines({ order }: { order: OrderDetail }) {
                 ? line.staff.map((s) => `${s.name} ${Math.round(Number(s.share) * 100)}%`).join("; ")
                 : t("dash")}
             </TableCell>
+            {changeable ? (
+              <TableCell>
+                <Button size="small" onClick={() => setChanging(line)}>
+                  {t("staffChange.open", { name: line.name })}
+                </Button>
+              </TableCell>
+            ) : null}
           </TableRow>
         ))}
       </SimpleTable>
+      {changing ? <StaffChangeDialog order={order} line={changing} onClose={() => setChanging(null)} /> : null}
     </Section>
   );
 }
