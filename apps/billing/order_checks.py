@@ -7,6 +7,7 @@
   its code: the order's state, a card on a line that is no longer usable, sessions short, the
   member's signature the store requires. The payment (apps.billing.checkout) refuses the same
   things; this lets the till say them all before the cashier takes money.
+- **flagCard**: can the member's card pay these draft lines (the card check before the commit)?
 - **diff**: what the member pays beyond the package and the card: the value the package sessions
   cover, what is still due, and with a stored-value card named, what the card can pay of it and
   what is left to pay another way."""
@@ -21,9 +22,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.billing.checkout import session_lines, signature_needed
-from apps.billing.choices import OrderStatus
+from apps.billing.choices import LineType, OrderStatus
+from apps.billing.lines import LineInput
 from apps.billing.models import ZERO, Order, OrderLine
 from apps.cards.choices import CardKind
+from apps.cards.errors import CardNotUsable, SessionsShort
 from apps.cards.models import Card, CardSession
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.money import money_to_wire, round_money
@@ -153,4 +156,49 @@ def diff_row(order: Order, card_id: int | None = None, today: date | None = None
         "due": money_to_wire(due),
         "card": card_row,
         "beyond": money_to_wire(max(beyond, Decimal("0"))),
+    }
+
+
+def card_check(*, member_id: int, card_id: int, lines: list[LineInput], today: date | None = None) -> dict[str, object]:
+    """flagCard: can the member's card pay these draft lines? A card is usable in every store of the
+    chain, so the store does not change the answer; per line, the rule the commit applies (a package
+    card pays the projects it holds sessions of, while they last; a card purchase names no card).
+    A card of anyone else answers 404; nothing is written."""
+    today = today or timezone.localdate()
+    card = (
+        Card.objects.select_related("card_type")
+        .prefetch_related("sessions")
+        .filter(pk=card_id, member_id=member_id)
+        .first()
+    )
+    if card is None:
+        raise NotFound(_("no such card"))
+    usable = card.usable(today)
+    reason = "" if usable else str(CardNotUsable.default_message)
+    left = {s.project_id: s.left for s in card.sessions.all()}
+    taken: dict[int, int] = {}
+    rows = []
+    for index, line in enumerate(lines):
+        why = reason
+        if not why and line.type == LineType.CARD_TYPE:
+            why = _("a card purchase names no card")
+        elif not why and line.type == LineType.TOP_UP and card.kind != CardKind.STORED_VALUE:
+            why = _("only a stored-value card can be topped up")
+        elif not why and card.kind == CardKind.PACKAGE:
+            if line.type != LineType.PROJECT:
+                why = _("a package card pays only the projects it holds")
+            elif line.item_id not in left:
+                why = _("the card has no sessions of this project")
+            else:
+                taken[line.item_id] = taken.get(line.item_id, 0) + line.qty
+                if taken[line.item_id] > left[line.item_id]:
+                    why = str(SessionsShort.default_message)
+        rows.append({"index": index, "fits": not why, "reason": why})
+    return {
+        "cardId": card.pk,
+        "cardNo": card.card_no or "",
+        "kind": card.kind,
+        "usable": usable,
+        "reason": reason,
+        "lines": rows,
     }

@@ -86,6 +86,18 @@ class OrderDiffInputSerializer(OrderIdInputSerializer):
     )
 
 
+class CardCheckLineInputSerializer(serializers.Serializer):
+    type = serializers.ChoiceField(choices=LineType.choices)
+    itemId = fields.IntegerField(min_value=1, required=False, allow_null=True, source="item_id")
+    qty = fields.IntegerField(min_value=1, max_value=MAX_QTY, required=False, default=1)
+
+
+class CardCheckInputSerializer(serializers.Serializer):
+    memId = fields.IntegerField(min_value=1, source="member_id")
+    cardId = fields.IntegerField(min_value=1, source="card_id")
+    lines = serializers.ListField(child=CardCheckLineInputSerializer(), max_length=MAX_LINES)
+
+
 class LineStaffChangeInputSerializer(serializers.Serializer):
     orderId = fields.IntegerField(min_value=1, source="order_id")
     orderLineId = fields.IntegerField(min_value=1, source="line_id")
@@ -336,6 +348,21 @@ class DiffOutputSerializer(serializers.Serializer):
     due = money()
     card = DiffCardOutputSerializer(allow_null=True)
     beyond = money("what is left to pay beyond the package and the card")
+
+
+class CardCheckLineOutputSerializer(serializers.Serializer):
+    index = serializers.IntegerField(help_text="the line's place in the request, from 0")
+    fits = serializers.BooleanField()
+    reason = serializers.CharField(help_text="why the card cannot pay the line (empty when it can)")
+
+
+class CardCheckOutputSerializer(serializers.Serializer):
+    cardId = serializers.IntegerField()
+    cardNo = serializers.CharField()
+    kind = serializers.CharField(help_text="storedValue or package")
+    usable = serializers.BooleanField(help_text="active and within its date")
+    reason = serializers.CharField(help_text="why the card is not usable (empty when it is)")
+    lines = CardCheckLineOutputSerializer(many=True)
 
 
 class UsableCouponOutputSerializer(serializers.Serializer):

@@ -360,6 +360,23 @@ class OrderDiffApi(ErpApi):
         return EnvelopeResponse(order_checks.diff_row(order, data.get("card_id")))
 
 
+class CardCheckApi(ErpApi):
+    """flagCard: the card check: can the member's card pay these lines."""
+
+    required_codes = CASHIER
+
+    @extend_schema(
+        request=io.CardCheckInputSerializer,
+        responses=io.CardCheckOutputSerializer,
+        summary="Whether the member's card is usable and can pay each draft line",
+    )
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.CardCheckInputSerializer, request.data)
+        member_id = services.active_member(data["member_id"]).pk
+        lines = [LineInput(type=line["type"], qty=line["qty"], item_id=line.get("item_id")) for line in data["lines"]]
+        return EnvelopeResponse(order_checks.card_check(member_id=member_id, card_id=data["card_id"], lines=lines))
+
+
 class LineStaffChangeApi(ErpApi):
     """changeNurse: another employee (or shares) for an order's line; a paid line's credits move."""
 

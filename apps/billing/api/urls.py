@@ -16,6 +16,7 @@ urlpatterns = [
     path(R + "isSurplusSize", views.OrderSurplusApi.as_view(), name="order-is-surplus-size"),
     path(R + "judgment", views.OrderJudgmentApi.as_view(), name="order-judgment"),
     path(R + "diff", views.OrderDiffApi.as_view(), name="order-diff"),
+    path(R + "flagCard", views.CardCheckApi.as_view(), name="order-flag-card"),
     path(R + "changeNurse", views.LineStaffChangeApi.as_view(), name="order-change-nurse"),
     path(R + "reservationProject", views.ReservationProjectDraftApi.as_view(), name="order-reservation-project"),
     path(R + "reservationPackage", views.ReservationPackageDraftApi.as_view(), name="order-reservation-package"),

@@ -161,3 +161,41 @@ def test_a_staff_change_needs_the_cashier_or_details_role(store, make_entry, mem
     order = committed_order(store=store, member=member, lines=[line("product", product)])
     bills_only = api_client(entry=make_entry(store, codes=[BILLS]))
     change(bills_only, order, order.lines.get().pk, [(nurse, "1")], status=403, errcode="AUTH-40300")
+
+
+FLAG = "/rest/order/flagCard"
+
+
+def test_the_card_check_says_which_lines_a_package_card_can_pay(client, member, product):
+    card = package_card(member=member, sessions=2)
+    project = card.sessions.get().project
+    body = {
+        "memId": member.pk,
+        "cardId": card.pk,
+        "lines": [
+            {"type": "project", "itemId": project.pk, "qty": 2},
+            {"type": "project", "itemId": project.pk},
+            {"type": "product", "itemId": product.pk},
+        ],
+    }
+    answer = assert_envelope(client.post(FLAG, body, format="json"), status=200)
+    assert answer["usable"] is True
+    assert [(row["index"], row["fits"]) for row in answer["lines"]] == [(0, True), (1, False), (2, False)]
+    assert answer["lines"][1]["reason"] == "not enough sessions on the card"
+    assert answer["lines"][2]["reason"] == "a package card pays only the projects it holds"
+
+
+def test_the_card_check_refuses_every_line_of_a_frozen_card_and_finds_no_card_of_another(
+    client, store, member, product
+):
+    card = stored_value_card(member=member, store=store)
+    body = {"memId": member.pk, "cardId": card.pk, "lines": [{"type": "product", "itemId": product.pk}]}
+    assert assert_envelope(client.post(FLAG, body, format="json"), status=200)["lines"][0]["fits"] is True
+    card.status = CardStatus.FROZEN
+    card.save(update_fields=["status"])
+    answer = assert_envelope(client.post(FLAG, body, format="json"), status=200)
+    assert answer["usable"] is False and answer["lines"][0]["fits"] is False
+    assert answer["lines"][0]["reason"] == answer["reason"] != ""
+    theirs = stored_value_card(store=store)
+    other = {**body, "cardId": theirs.pk}
+    assert_envelope(client.post(FLAG, other, format="json"), status=404, errcode="SYS-40400")

@@ -564,6 +564,13 @@ export interface paths {
      */
     get: operations["order_diff_retrieve"];
   };
+  "/rest/order/flagCard": {
+    /**
+     * Whether the member's card is usable and can pay each draft line
+     * @description flagCard: the card check: can the member's card pay these lines.
+     */
+    post: operations["order_flagCard_create"];
+  };
   "/rest/order/isSurplusSize": {
     /**
      * Whether the package cards hold the sessions the order's project lines take
@@ -1241,6 +1248,44 @@ export interface components {
       difference: string;
       oldCard: components["schemas"]["HeldCardOutput"];
       newCard: components["schemas"]["HeldCardOutput"];
+    };
+    CardCheckInput: {
+      memId: number;
+      cardId: number;
+      lines: components["schemas"]["CardCheckLineInput"][];
+    };
+    CardCheckLineInput: {
+      /**
+       * @description * `product` - product
+       * * `productPackage` - product package
+       * * `project` - project
+       * * `projectPackage` - project package
+       * * `cardType` - card purchase
+       * * `topUp` - top-up
+       * @enum {string}
+       */
+      type: "product" | "productPackage" | "project" | "projectPackage" | "cardType" | "topUp";
+      itemId?: number | null;
+      /** @default 1 */
+      qty?: number;
+    };
+    CardCheckLineOutput: {
+      /** @description the line's place in the request, from 0 */
+      index: number;
+      fits: boolean;
+      /** @description why the card cannot pay the line (empty when it can) */
+      reason: string;
+    };
+    CardCheckOutput: {
+      cardId: number;
+      cardNo: string;
+      /** @description storedValue or package */
+      kind: string;
+      /** @description active and within its date */
+      usable: boolean;
+      /** @description why the card is not usable (empty when it is) */
+      reason: string;
+      lines: components["schemas"]["CardCheckLineOutput"][];
     };
     CardCountsByKindOutput: {
       storedValue: number;
@@ -9931,6 +9976,76 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["DiffOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Whether the member's card is usable and can pay each draft line
+   * @description flagCard: the card check: can the member's card pay these lines.
+   */
+  order_flagCard_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardCheckInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CardCheckInput"];
+        "multipart/form-data": components["schemas"]["CardCheckInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CardCheckOutput"];
           };
         };
       };
