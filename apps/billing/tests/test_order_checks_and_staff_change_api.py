@@ -185,7 +185,7 @@ def test_the_card_check_says_which_lines_a_package_card_can_pay(client, member, 
     assert answer["lines"][2]["reason"] == "a package card pays only the projects it holds"
 
 
-def test_the_card_check_refuses_every_line_of_a_frozen_card_and_finds_no_card_of_another(
+def test_the_card_check_refuses_every_line_of_a_frozen_card_and_not_another_members_card(
     client, store, member, product
 ):
     card = stored_value_card(member=member, store=store)
