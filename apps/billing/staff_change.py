@@ -29,7 +29,7 @@ from apps.billing.lines import StaffShare
 from apps.billing.models import ZERO, Order, OrderLine, OrderLineStaff, StaffCredit
 from apps.billing.performance import split_by_shares
 from apps.core.audit import Actor, audit_record
-from apps.core.errors import InvalidInput, NotFound
+from apps.core.errors import InvalidInput, NotFound, PermissionRefused
 from apps.core.money import money_to_wire
 from apps.staff.choices import EmployeeStatus
 from apps.staff.models import Employee
@@ -90,10 +90,18 @@ def _credit(order: Order, line: OrderLine, employee_id: int, kind: str, amount: 
 
 
 def line_staff_change(
-    *, actor: Actor, order: Order, line_id: int, staff: list[StaffShare], today: date | None = None
+    *,
+    actor: Actor,
+    order: Order,
+    line_id: int,
+    staff: list[StaffShare],
+    may_move_credits: bool = True,
+    today: date | None = None,
 ) -> OrderLine:
     """Gives line `line_id` of `order` new staff (see the module's rules): 404 for a line of another
-    order, 409 ORD-40901 for a cancelled order or a paid one past its business day."""
+    order, 409 ORD-40901 for a cancelled order or a paid one past its business day; a paid order's
+    credits move only for a caller that `may_move_credits` (403 otherwise, checked under the lock:
+    an order paid meanwhile is refused too)."""
     today = today or timezone.localdate()
     with transaction.atomic():
         locked = Order.objects.select_for_update().get(pk=order.pk)
@@ -104,6 +112,8 @@ def line_staff_change(
             raise OrderNotInState(_("the order is cancelled"))
         if locked.status == OrderStatus.PAID and locked.business_date != today:
             raise OrderNotInState(_("a paid order's staff change on its business day only"))
+        if locked.status == OrderStatus.PAID and not may_move_credits:
+            raise PermissionRefused(_("changing the staff of a paid order needs the credit permission"))
         _checked(locked.store_id, staff)
         before = list(line.staff.order_by("id").values("employee_id", "share"))
         line.staff.all().delete()

@@ -47,6 +47,12 @@ CARD_UPGRADE = ButtonCode("BTN-HYGL-CARD-UPGRADE", "Upgrade a card to a higher c
 COUPON_ISSUE = ButtonCode("BTN-HYGL-COUPON-ISSUE", "Give a member a coupon", "给会员发券")
 CARD_FREEZE = ButtonCode("BTN-HYGL-CARD-FREEZE", "Freeze or unfreeze a card", "冻结或解冻会员卡")
 CARD_CODES = (CARD_DELAY, CARD_TRANSFER, CARD_TO_CARD, CARD_CHANGE, CARD_UPGRADE, COUPON_ISSUE, CARD_FREEZE)
+# Giving an item free with a sale (a gift line, `order/handleGift`): goods leave without money, so it
+# is a manager's decision, as the card operations are.
+ORDER_GIFT = ButtonCode("BTN-KDJC-ORDER-GIFT", "Give an item free with a sale", "开单赠送")
+# Changing the staff of a paid order's line moves their performance credits (`order/changeNurse`):
+# a manager's decision; the staff of an unpaid order are the cashier's to name, as at the commit.
+CREDIT_MOVE = ButtonCode("BTN-KDJC-CREDIT-MOVE", "Move a paid order's staff credits", "调整已付订单员工业绩")
 
 BUTTON_CODES: tuple[ButtonCode, ...] = (
     MEMBER_PHONE_VIEW,
@@ -57,4 +63,6 @@ BUTTON_CODES: tuple[ButtonCode, ...] = (
     ROTA_EDIT,
     COST_VIEW,
     *CARD_CODES,
+    ORDER_GIFT,
+    CREDIT_MOVE,
 )

@@ -46,6 +46,12 @@ class OrderLineInputSerializer(serializers.Serializer):
         allow_null=True,
         help_text="absent or null: the reservation's nurse for a project line, else nobody",
     )
+    gift = serializers.BooleanField(
+        required=False, default=False, help_text="given free with the sale (BTN-KDJC-ORDER-GIFT): priced at 0"
+    )
+    giftReason = fields.CharField(
+        max_length=100, required=False, allow_blank=True, default="", source="gift_reason", help_text="a gift's reason"
+    )
 
 
 class WalkInInputSerializer(serializers.Serializer):
@@ -104,6 +110,10 @@ class LineStaffChangeInputSerializer(serializers.Serializer):
     staff = serializers.ListField(child=StaffShareInputSerializer(), min_length=1, max_length=10)
 
 
+class MemberGiftListInputSerializer(serializers.Serializer):
+    memId = fields.IntegerField(min_value=1, source="member_id")
+
+
 class ReservationIdInputSerializer(serializers.Serializer):
     reservationId = fields.IntegerField(min_value=1, source="reservation_id")
 
@@ -130,7 +140,7 @@ def money(help_text: str = "", **kwargs: Any) -> serializers.CharField:
 
 class DiscountOutputSerializer(serializers.Serializer):
     # The wire field "source": DRF takes declared fields off the class; the stubs see Field.source.
-    source = serializers.CharField(help_text="promotion, card or sessions")  # type: ignore[assignment]
+    source = serializers.CharField(help_text="promotion, card, sessions, coupon or gift")  # type: ignore[assignment]
     name = serializers.CharField(help_text="the promotion's or the card type's name")
     amount = money()
 
@@ -208,6 +218,8 @@ class OrderLineOutputSerializer(serializers.Serializer):
     amount = money("payable for the line")
     cardId = serializers.IntegerField(allow_null=True)
     discounts = DiscountOutputSerializer(many=True)
+    gift = serializers.BooleanField(help_text="given free with the sale")
+    giftReason = serializers.CharField(help_text="why it was given (empty for other lines)")
 
 
 class LineStaffOutputSerializer(serializers.Serializer):
@@ -285,6 +297,7 @@ class PricedLineOutputSerializer(serializers.Serializer):
     amount = money()
     cardId = serializers.IntegerField(allow_null=True)
     discounts = DiscountOutputSerializer(many=True)
+    gift = serializers.BooleanField(help_text="given free with the sale: its discount is the whole price")
 
 
 class AppliedCouponOutputSerializer(serializers.Serializer):
@@ -363,6 +376,28 @@ class CardCheckOutputSerializer(serializers.Serializer):
     usable = serializers.BooleanField(help_text="active and within its date")
     reason = serializers.CharField(help_text="why the card is not usable (empty when it is)")
     lines = CardCheckLineOutputSerializer(many=True)
+
+
+class GiftOutputSerializer(serializers.Serializer):
+    orderLineId = serializers.IntegerField()
+    orderId = serializers.IntegerField()
+    orderNo = serializers.CharField()
+    orderStatus = serializers.ChoiceField(choices=OrderStatus.choices)
+    type = serializers.CharField()
+    itemId = serializers.IntegerField()
+    name = serializers.CharField()
+    qty = serializers.IntegerField()
+    value = money("what the gift would have cost: unit price × quantity")
+    reason = serializers.CharField()
+    businessDate = serializers.DateField()
+    storeId = serializers.IntegerField()
+    storeName = serializers.CharField()
+    operatorName = serializers.CharField()
+
+
+class GiftPageOutputSerializer(serializers.Serializer):
+    list = GiftOutputSerializer(many=True)
+    total = serializers.IntegerField()
 
 
 class UsableCouponOutputSerializer(serializers.Serializer):

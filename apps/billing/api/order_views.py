@@ -28,17 +28,24 @@ from apps.cards.coupons import usable_coupons
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi, without_page
 from apps.core.envelope import EnvelopeResponse
-from apps.core.errors import InvalidInput, NotFound
+from apps.core.errors import InvalidInput, NotFound, PermissionRefused
 from apps.core.excel import XLSX_CONTENT_TYPE, Column, Kind, xlsx_response
 from apps.core.idempotency import idempotent
 from apps.core.page_registry import code_of
 from apps.core.pagination import page_request_from, paginate
+from apps.core.role_codes import CREDIT_MOVE, ORDER_GIFT
 from apps.core.scoping import get_in_scope, scoped_to_stores
 from apps.org.selectors import store_acted_in
 
 CASHIER = (code_of("/account"),)
 BILLS = (code_of("/billingList"),)
 ORDER_DETAILS = (code_of("/orderDetails"),)
+
+
+def _gifts_allowed(request: Request, data: dict[str, Any]) -> None:
+    """A gift line (given free with the sale) needs BTN-KDJC-ORDER-GIFT, for pricing as for the commit."""
+    if any(line.get("gift") for line in data["lines"]) and ORDER_GIFT.code not in session_of(request).codes:
+        raise PermissionRefused(_("giving an item free needs the gift permission"))
 
 
 def _draft(data: dict[str, Any]) -> dict[str, Any]:
@@ -67,6 +74,7 @@ class OrderCommitApi(ErpApi):
     @idempotent
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.OrderDraftInputSerializer, request.data)
+        _gifts_allowed(request, data)
         order = services.order_commit(
             actor=self.actor(),
             store=store_acted_in(session_of(request)),
@@ -104,6 +112,7 @@ class OrderDraftPriceApi(ErpApi):
     )
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.OrderDraftInputSerializer, request.data)
+        _gifts_allowed(request, data)
         draft = _draft(data)
         store = store_acted_in(session_of(request))
         # The cashier sees totals before the customer is chosen: pricing needs only the member (for
@@ -396,7 +405,23 @@ class LineStaffChangeApi(ErpApi):
             order=order,
             line_id=data["line_id"],
             staff=[StaffShare(share["employee_id"], share["share"]) for share in data["staff"]],
+            may_move_credits=CREDIT_MOVE.code in session_of(request).codes,
         )
         detail = selectors.order_details(order.pk, scoped_to_stores(selectors.orders(), request))
         assert detail is not None  # read in scope just above
         return EnvelopeResponse(selectors.order_detail_row(detail), message=_("saved"))
+
+
+class MemberGiftListApi(PagedListApi):
+    """membergiftrest/list: what a member was given free with a sale, in the caller's stores."""
+
+    required_codes = CASHIER + BILLS + ORDER_DETAILS
+    filters = io.MemberGiftListInputSerializer
+    page_output = io.GiftPageOutputSerializer
+    summary = "The gifts given to a member with a sale, newest first"
+
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[Any]:
+        return selectors.member_gifts(filters["member_id"], scoped_to_stores(selectors.orders(), request))
+
+    def render_rows(self, window: Iterable[Any]) -> list[Any]:
+        return selectors.gift_rows(window)

@@ -17,6 +17,7 @@ urlpatterns = [
     path(R + "judgment", views.OrderJudgmentApi.as_view(), name="order-judgment"),
     path(R + "diff", views.OrderDiffApi.as_view(), name="order-diff"),
     path(R + "flagCard", views.CardCheckApi.as_view(), name="order-flag-card"),
+    path("membergiftrest/list", views.MemberGiftListApi.as_view(), name="member-gift-list"),
     path(R + "changeNurse", views.LineStaffChangeApi.as_view(), name="order-change-nurse"),
     path(R + "reservationProject", views.ReservationProjectDraftApi.as_view(), name="order-reservation-project"),
     path(R + "reservationPackage", views.ReservationPackageDraftApi.as_view(), name="order-reservation-package"),

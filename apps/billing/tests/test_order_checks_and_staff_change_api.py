@@ -14,11 +14,12 @@ from django.utils import timezone
 
 from apps.billing.choices import CreditKind
 from apps.billing.models import Order, OrderLineStaff, StaffCredit
-from apps.billing.tests.conftest import BILLS
+from apps.billing.tests.conftest import BILLS, CASHIER, ORDER_DETAILS
 from apps.billing.tests.factories import committed_order, line
 from apps.cards.choices import CardStatus
 from apps.cards.tests.factories import package_card, stored_value_card
 from apps.core.ledgers import audit_all
+from apps.core.role_codes import CREDIT_MOVE
 from apps.core.testing import api_client, assert_envelope
 from apps.staff.tests.factories import EmployeeFactory
 
@@ -111,7 +112,9 @@ def test_the_staff_of_an_unpaid_line_are_replaced_and_nothing_is_credited(client
     assert not StaffCredit.objects.exists()
 
 
-def test_a_paid_lines_credits_move_to_the_new_staff_by_reversing_entries(client, store, member, product, nurse):
+def test_a_paid_lines_credits_move_to_the_new_staff_by_reversing_entries(store, make_entry, member, product, nurse):
+    codes = [CASHIER, BILLS, ORDER_DETAILS, CREDIT_MOVE.code]
+    client = api_client(entry=make_entry(store, codes=codes))
     seller = EmployeeFactory(store=store)
     order = committed_order(store=store, member=member, lines=[line("product", product, staff=[(nurse, "1")])])
     assert_envelope(
@@ -199,3 +202,12 @@ def test_the_card_check_refuses_every_line_of_a_frozen_card_and_not_another_memb
     theirs = stored_value_card(store=store)
     other = {**body, "cardId": theirs.pk}
     assert_envelope(client.post(FLAG, other, format="json"), status=404, errcode="SYS-40400")
+
+
+def test_a_paid_orders_credits_move_only_for_a_role_with_the_credit_code(store, make_entry, member, product, nurse):
+    desk = api_client(entry=make_entry(store, codes=[CASHIER, ORDER_DETAILS]))
+    order = committed_order(store=store, member=member, lines=[line("product", product, staff=[(nurse, "1")])])
+    tenders = [{"method": "cash", "amount": "100"}]
+    assert_envelope(desk.post(PAY, {"orderId": order.pk, "tenders": tenders}, format="json"), status=200)
+    change(desk, order, order.lines.get().pk, [(EmployeeFactory(store=store), "1")], status=403, errcode="AUTH-40300")
+    assert StaffCredit.objects.count() == 1

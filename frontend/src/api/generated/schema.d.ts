@@ -486,6 +486,13 @@ export interface paths {
      */
     get: operations["member_wholePhone_retrieve"];
   };
+  "/rest/membergiftrest/list": {
+    /**
+     * The gifts given to a member with a sale, newest first
+     * @description membergiftrest/list: what a member was given free with a sale, in the caller's stores.
+     */
+    get: operations["membergiftrest_list_retrieve"];
+  };
   "/rest/messageCenter/batchReadMsg": {
     /**
      * Mark messages read (batchReadMsg)
@@ -1729,7 +1736,7 @@ export interface components {
       beyond: string;
     };
     DiscountOutput: {
-      /** @description promotion, card or sessions */
+      /** @description promotion, card, sessions, coupon or gift */
       source: string;
       /** @description the promotion's or the card type's name */
       name: string;
@@ -1935,6 +1942,35 @@ export interface components {
       userId?: number | null;
       /** @description a store the role acts in; default the chosen store */
       storeId?: number;
+    };
+    GiftOutput: {
+      orderLineId: number;
+      orderId: number;
+      orderNo: string;
+      /**
+       * @description * `unpaid` - unpaid
+       * * `partlyPaid` - partly paid
+       * * `paid` - paid
+       * * `cancelled` - cancelled
+       * @enum {string}
+       */
+      orderStatus: "unpaid" | "partlyPaid" | "paid" | "cancelled";
+      type: string;
+      itemId: number;
+      name: string;
+      qty: number;
+      /** @description what the gift would have cost: unit price × quantity */
+      value: string;
+      reason: string;
+      /** Format: date */
+      businessDate: string;
+      storeId: number;
+      storeName: string;
+      operatorName: string;
+    };
+    GiftPageOutput: {
+      list: components["schemas"]["GiftOutput"][];
+      total: number;
     };
     HandoverLoginInput: {
       u?: string;
@@ -2362,6 +2398,10 @@ export interface components {
       amount: string;
       cardId: number | null;
       discounts: components["schemas"]["DiscountOutput"][];
+      /** @description given free with the sale */
+      gift: boolean;
+      /** @description why it was given (empty for other lines) */
+      giftReason: string;
       staff: components["schemas"]["LineStaffOutput"][];
     };
     OrderDetailOutput: {
@@ -2453,6 +2493,16 @@ export interface components {
       amount?: string | null;
       /** @description absent or null: the reservation's nurse for a project line, else nobody */
       staff?: components["schemas"]["StaffShareInput"][] | null;
+      /**
+       * @description given free with the sale (BTN-KDJC-ORDER-GIFT): priced at 0
+       * @default false
+       */
+      gift?: boolean;
+      /**
+       * @description a gift's reason
+       * @default
+       */
+      giftReason?: string;
     };
     OrderLineOutput: {
       orderLineId: number;
@@ -2470,6 +2520,10 @@ export interface components {
       amount: string;
       cardId: number | null;
       discounts: components["schemas"]["DiscountOutput"][];
+      /** @description given free with the sale */
+      gift: boolean;
+      /** @description why it was given (empty for other lines) */
+      giftReason: string;
     };
     OrderPageOutput: {
       list: components["schemas"]["OrderRowOutput"][];
@@ -2800,6 +2854,8 @@ export interface components {
       amount: string;
       cardId: number | null;
       discounts: components["schemas"]["DiscountOutput"][];
+      /** @description given free with the sale: its discount is the whole price */
+      gift: boolean;
     };
     ProblemOutput: {
       code: string;
@@ -9194,6 +9250,78 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["WholePhoneOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The gifts given to a member with a sale, newest first
+   * @description membergiftrest/list: what a member was given free with a sale, in the caller's stores.
+   */
+  membergiftrest_list_retrieve: {
+    parameters: {
+      query: {
+        memId: number;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["GiftPageOutput"];
           };
         };
       };
