@@ -44,10 +44,17 @@ export function localDay(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+/** The button code that moves a paid order's staff credits (`order/changeNurse` on a paid order). */
+export const CREDIT_MOVE_CODE = "BTN-KDJC-CREDIT-MOVE";
+
 /** A line's staff change (`order/changeNurse`): an order not paid yet, or a paid one on its business
- * day (its credits move); never a cancelled one. The server decides; this only hides the button. */
-export const staffChangeable = (order: Pick<OrderRow, "status" | "businessDate">, today: string = localDay()) =>
-  takesPayment(order) || (order.status === "paid" && order.businessDate === today);
+ * day by a role that may move credits; never a cancelled one. The server decides; this only hides
+ * the button. */
+export const staffChangeable = (
+  order: Pick<OrderRow, "status" | "businessDate">,
+  mayMoveCredits: boolean,
+  today: string = localDay(),
+) => takesPayment(order) || (order.status === "paid" && mayMoveCredits && order.businessDate === today);
 
 // --- calls ---------------------------------------------------------------------------------------
 

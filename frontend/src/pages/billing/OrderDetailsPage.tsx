@@ -22,6 +22,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
+  CREDIT_MOVE_CODE,
   billKeys,
   cancelOrder,
   cancellable,
@@ -37,6 +38,7 @@ import {
   type OrderLine,
 } from "../../api/bills";
 import { newIdempotencyKey } from "../../api/client";
+import { hasButtonCode } from "../../api/session";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { BackLink, Facts, PageFrame, Section } from "../../components/layout";
 import { NOWRAP } from "../../components/PagedTable";
@@ -199,7 +201,7 @@ function SimpleTable({ label, heads, children }: { label: string; heads: readonl
 function Lines({ order }: { order: OrderDetail }) {
   const { t } = useTranslation(NS);
   const [changing, setChanging] = useState<OrderLine | null>(null);
-  const changeable = staffChangeable(order);
+  const changeable = staffChangeable(order, hasButtonCode(CREDIT_MOVE_CODE));
   return (
     <Section title={t("details.lines")}>
       <SimpleTable

@@ -320,7 +320,8 @@ describe("OrderDetailsPage", () => {
     expect(await screen.findByText("吴佳怡 100%")).toBeInTheDocument();
   });
 
-  it("offers a staff change on a paid order on its business day only", async () => {
+  it("offers a staff change on a paid order on its business day only, to a role that may move credits", async () => {
+    window.localStorage.setItem("erp.session", JSON.stringify(sessionInfo({ btn: ["BTN-KDJC-CREDIT-MOVE"] })));
     const today = localDay();
     let detail = orderDetail({ businessDate: today });
     fakeServer({ ...routes, "GET /rest/order/orderDetails": () => ok(detail) });
@@ -331,6 +332,13 @@ describe("OrderDetailsPage", () => {
     unmount();
     queryClient.clear();
     detail = orderDetail(); // paid on 2026-11-20: its day is over
+    const { unmount: close } = render_(<OrderDetailsPage search="?orderId=1" />);
+    await screen.findByText("SO26110001");
+    expect(screen.queryByRole("button", { name: "Change staff" })).not.toBeInTheDocument();
+    close();
+    queryClient.clear();
+    window.localStorage.setItem("erp.session", JSON.stringify(sessionInfo())); // no credit code
+    detail = orderDetail({ businessDate: today });
     render_(<OrderDetailsPage search="?orderId=1" />);
     await screen.findByText("SO26110001");
     expect(screen.queryByRole("button", { name: "Change staff" })).not.toBeInTheDocument();

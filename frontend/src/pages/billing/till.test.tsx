@@ -252,6 +252,55 @@ describe("AccountPage", () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
+  it("gives a line free with its reason when the role may, and the server prices it at 0", async () => {
+    window.localStorage.setItem(
+      "erp.session",
+      JSON.stringify(sessionInfo({ menu: ["ERP-KDJC-PAG-0003-0000"], btn: ["BTN-KDJC-ORDER-GIFT"] })),
+    );
+    const server = fakeServer({
+      ...common,
+      "POST /rest/pricingEngine/usableCoupons": () => ok([]),
+      "POST /rest/pricingEngine/checkDiscountConcurrently": (call) => {
+        const gift = (call.body as { lines: { gift?: boolean; giftReason?: string }[] }).lines[0];
+        if (gift?.gift && !gift.giftReason)
+          return {
+            status: 400,
+            errcode: "VALID-40000",
+            errmsg: "please say why it is given",
+            data: { fields: { "lines[0].giftReason": ["please say why it is given"] } },
+          };
+        const discounts = gift?.gift
+          ? [{ source: "gift", name: gift.giftReason, amount: "100.00" }]
+          : [{ source: "promotion", name: "Spring", amount: "12.00" }];
+        return ok({ ...priced([{ discounts, gift: Boolean(gift?.gift) }]), discounts, coupons: [] });
+      },
+    });
+    render_(<AccountPage navigate={vi.fn()} />);
+    await chooseMember();
+    await addItem("Product", "Serum");
+    const line = screen.getByTestId("line-0");
+    fireEvent.click(within(line).getByRole("checkbox", { name: "Gift (free)" }));
+    expect(await within(line).findByText("please say why it is given")).toBeInTheDocument();
+    fireEvent.change(within(line).getByLabelText("Why it is given"), { target: { value: "Birthday" } });
+    expect(await within(line).findByText("Birthday: -¥100.00")).toBeInTheDocument();
+    expect(server.callsTo("POST /rest/pricingEngine/checkDiscountConcurrently").at(-1)?.body).toEqual({
+      memId: 1,
+      lines: [{ type: "product", itemId: 30, qty: 1, gift: true, giftReason: "Birthday" }],
+    });
+  });
+
+  it("offers no gift without the gift permission", async () => {
+    fakeServer({
+      ...common,
+      "POST /rest/pricingEngine/usableCoupons": () => ok([]),
+      "POST /rest/pricingEngine/checkDiscountConcurrently": () => ok(priced([{}])),
+    });
+    render_(<AccountPage navigate={vi.fn()} />);
+    await chooseMember();
+    await addItem("Product", "Serum");
+    expect(within(screen.getByTestId("line-0")).queryByRole("checkbox", { name: "Gift (free)" })).toBeNull();
+  });
+
   describe("coupons", () => {
     function usable(couponId: number, overrides: Record<string, unknown> = {}) {
       return {

@@ -30,7 +30,14 @@ export interface TillLine {
   cardId: number | null;
   amount: string;
   staff: LineStaff[];
+  /** Given free with the sale (needs BTN-KDJC-ORDER-GIFT), with its reason. */
+  gift: boolean;
+  giftReason: string;
 }
+
+/** The button code a gift line needs; the kinds of lines that may be gifts (the server's rule). */
+export const ORDER_GIFT_CODE = "BTN-KDJC-ORDER-GIFT";
+export const GIFT_TYPES: readonly LineType[] = ["product", "productPackage", "project", "projectPackage"];
 
 export type Customer =
   | { kind: "member"; memId: number; name: string; phone: string; areaCode: string }
@@ -43,7 +50,19 @@ export function lineKey(): number {
 }
 
 export function newLine(type: LineType, itemId: number | null, name: string, extra: Partial<TillLine> = {}): TillLine {
-  return { key: lineKey(), type, itemId, name, qty: "1", cardId: null, amount: "", staff: [], ...extra };
+  return {
+    key: lineKey(),
+    type,
+    itemId,
+    name,
+    qty: "1",
+    cardId: null,
+    amount: "",
+    staff: [],
+    gift: false,
+    giftReason: "",
+    ...extra,
+  };
 }
 
 function lineBody(line: TillLine): DraftLine {
@@ -59,6 +78,10 @@ function lineBody(line: TillLine): DraftLine {
   }
   if (line.staff.length > 0) {
     body.staff = line.staff.map(({ employeeId, share }) => ({ employeeId, share: share.trim() }));
+  }
+  if (line.gift) {
+    body.gift = true;
+    body.giftReason = line.giftReason.trim();
   }
   return body;
 }
@@ -98,7 +121,10 @@ export function lineMessage(messages: Record<string, string>, index: number, fie
 /** The messages that name no line field the page shows next to an input. */
 export function otherMessages(messages: Record<string, string>, shown: readonly string[]): string[] {
   return Object.entries(messages)
-    .filter(([field]) => !shown.includes(field) && !/^lines\[\d+\]\.(qty|itemId|cardId|amount|staff|type)$/.test(field))
+    .filter(
+      ([field]) =>
+        !shown.includes(field) && !/^lines\[\d+\]\.(qty|itemId|cardId|amount|staff|type|gift|giftReason)$/.test(field),
+    )
     .filter(([field]) => !/^couponIds(\[\d+\])?$/.test(field))
     .map(([, message]) => message);
 }
