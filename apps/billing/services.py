@@ -245,6 +245,8 @@ def _write_order(
             amount=line.amount,
             discounts=[d.to_wire() for d in line.discounts],
             card=line.line.card,
+            gift=line.line.gift,
+            gift_reason=line.line.gift_reason if line.line.gift else "",
         )
         for line in priced.lines
     )
