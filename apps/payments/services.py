@@ -445,7 +445,8 @@ def _apply_refund(refund_id: int, result: RefundResult, *, source: str) -> Provi
         if refund.state != RefundState.PENDING or result.state == ProviderRefundState.PENDING:
             if refund.state == RefundState.PENDING and source != "notification":
                 refund.next_poll_at = now + poll_delay(refund.attempts)
-                refund.save(update_fields=["next_poll_at", "updated_at"])
+                refund.provider_refund_no = result.provider_refund_no or refund.provider_refund_no
+                refund.save(update_fields=["next_poll_at", "provider_refund_no", "updated_at"])
             if source == "notification":
                 _event(intent, EventKind.NOTIFICATION, refund=refund, **detail)
             return refund

@@ -39,17 +39,34 @@ def fake() -> Iterator[FakeWeChatPay]:
     server.stop()
 
 
-@pytest.fixture
-def wechat(fake, settings, tmp_path, db):
+def use(fake: FakeWeChatPay, settings, key_dir) -> FakeWeChatPay:
     """PAYMENT_PROVIDERS pointing at the fake, keys in files; every poll due at once."""
-    settings.PAYMENT_PROVIDERS = {"wechat": fake.settings_entry(notify_url=NOTIFY_URL, key_dir=tmp_path, timeout=1.0)}
+    settings.PAYMENT_PROVIDERS = {"wechat": fake.settings_entry(notify_url=NOTIFY_URL, key_dir=key_dir, timeout=1.0)}
     settings.PAYMENT_POLL_FIRST_SECONDS = 0
     return fake
 
 
 @pytest.fixture
+def wechat(fake, settings, tmp_path, db):
+    return use(fake, settings, tmp_path)
+
+
+@pytest.fixture
+def wechat_alone(settings, tmp_path, db) -> Iterator[FakeWeChatPay]:
+    """A fake of the test's own, whose bill holds only this test's trades."""
+    server = FakeWeChatPay(deliver=client_deliver).start()
+    yield use(server, settings, tmp_path)
+    server.stop()
+
+
+@pytest.fixture
 def store(chain):
     return chain["store"]
+
+
+@pytest.fixture
+def other_store(chain):
+    return chain["other_store"]
 
 
 @pytest.fixture
