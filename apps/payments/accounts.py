@@ -77,7 +77,7 @@ def _override_key(provider: str, store_id: int | None) -> str:
     if str(store_id) in stores:
         return str(store_id)
     code = store_codes(store_ids=[store_id]).get(store_id)
-    return code if code in stores else ""
+    return code if code and code in stores else ""
 
 
 def account_for(provider: str, store_id: int | None) -> ProviderAccount:

@@ -122,7 +122,7 @@ def register_refund_listener(listener: RefundListener) -> None:
 def unregister_listener(listener: Callable[..., None]) -> None:
     for listeners in (_intent_listeners, _refund_listeners):
         if listener in listeners:
-            listeners.remove(listener)  # type: ignore[arg-type]
+            listeners.remove(listener)
 
 
 # -- helpers ---------------------------------------------------------------------------------------
@@ -197,7 +197,7 @@ def _apply_payment(intent_id: int, result: PayResult, *, source: str) -> Payment
         intent = PaymentIntent.objects.select_for_update().get(pk=intent_id)
         before = intent.state
         now = timezone.now()
-        detail = {"source": source, "said": result.state.value, "message": result.message[:200]}
+        detail: dict[str, Any] = {"source": source, "said": result.state.value, "message": result.message[:200]}
         if intent.state in OPEN_INTENT_STATES:
             target = {
                 ProviderState.SUCCEEDED: IntentState.SUCCEEDED,
@@ -440,7 +440,7 @@ def _apply_refund(refund_id: int, result: RefundResult, *, source: str) -> Provi
     with transaction.atomic(durable=True):
         intent = PaymentIntent.objects.select_for_update().get(pk=intent_id)
         refund = ProviderRefund.objects.select_for_update().get(pk=refund_id)
-        detail = {"source": source, "said": result.state.value, "message": result.message[:200]}
+        detail: dict[str, Any] = {"source": source, "said": result.state.value, "message": result.message[:200]}
         now = timezone.now()
         if refund.state != RefundState.PENDING or result.state == ProviderRefundState.PENDING:
             if refund.state == RefundState.PENDING and source != "notification":
