@@ -10,6 +10,7 @@ import pytest
 from django.db import connection, connections
 
 from apps.payments.choices import EventKind, IntentState
+from apps.payments.fakes.wechat import FakeWeChatPay
 from apps.payments.models import PaymentEvent, PaymentIntent
 from apps.payments.services import intent_pay_by_qr
 from apps.payments.tests.test_wechat_payments import post_notification
@@ -50,3 +51,21 @@ def test_one_notification_in_ten_threads_at_once_succeeds_once(wechat, store, en
     assert [e.intent_id for e in ended["intents"]] == [intent.pk]
     kinds = list(PaymentEvent.objects.filter(intent=intent).values_list("kind", flat=True))
     assert kinds.count(EventKind.STATE) == 2 and kinds.count(EventKind.NOTIFICATION) == PARALLEL - 1
+
+
+def test_the_fake_delivers_its_notification_over_http_to_the_running_server(
+    live_server, settings, tmp_path, store, ended
+):
+    server = FakeWeChatPay().start()  # delivers as WeChat Pay does: an HTTP POST to the notify_url
+    try:
+        notify_url = f"{live_server.url}/rest/pay/notify/wechat"
+        settings.PAYMENT_PROVIDERS = {"wechat": server.settings_entry(notify_url=notify_url, key_dir=tmp_path)}
+        intent = intent_pay_by_qr(
+            reference="order:6", store_id=store.pk, member_id=None, provider="wechat", amount=Decimal("9.00")
+        )
+        server.customer_pays(intent.out_trade_no)
+        assert server.notifications == [("TRANSACTION.SUCCESS", 204)]
+        assert PaymentIntent.objects.get(pk=intent.pk).state == IntentState.SUCCEEDED
+        assert [e.intent_id for e in ended["intents"]] == [intent.pk]
+    finally:
+        server.stop()

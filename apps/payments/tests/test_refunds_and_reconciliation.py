@@ -10,6 +10,7 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from apps.core.ledgers import audit_all
 from apps.payments.accounts import account_for, configured_accounts
 from apps.payments.choices import DifferenceKind, IntentState, RefundState
 from apps.payments.errors import IntentNotRefundable, ProviderNotConfigured, RefundAboveRemaining
@@ -57,6 +58,7 @@ def test_a_refund_is_pending_until_the_notification_then_the_poller_finishes_the
     assert ProviderRefund.objects.get(pk=rest.pk).state == RefundState.SUCCEEDED
     assert intent.state == IntentState.REFUNDED and intent.refunded == Decimal("100.00")
     assert [e.reference for e in ended["refunds"]] == ["recede:1", "recede:2"]
+    assert audit_all() == []
     # The notification arriving late changes nothing.
     wechat.send_notification(
         "http://testserver/rest/pay/notify/wechat",
@@ -77,6 +79,12 @@ def test_a_refund_above_what_remains_is_refused_and_records_nothing(wechat, stor
         refund_create(intent_id=intent.pk, amount=Decimal("30.01"), reference="recede:5")
     assert ProviderRefund.objects.filter(intent=intent).count() == 1
     assert PaymentIntent.objects.get(pk=intent.pk).refunded == Decimal("70.00")
+    assert audit_all() == []
+    PaymentIntent.objects.filter(pk=intent.pk).update(refunded=Decimal("60.00"), state=IntentState.REFUNDED)
+    assert [(d.field, d.kept, d.recomputed) for d in audit_all()] == [
+        ("refunded", Decimal("60.00"), Decimal("70.00")),
+        ("state", "refunded", "succeeded"),
+    ]
     # The database holds the rule too.
     with pytest.raises(IntegrityError), transaction.atomic():
         PaymentIntent.objects.filter(pk=intent.pk).update(refunded=Decimal("100.01"))
