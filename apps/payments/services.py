@@ -597,6 +597,8 @@ def notification_handle(*, provider: str, headers: dict[str, str], body: bytes) 
         if refund is None:
             logger.warning("a %s notification for an unknown refund %s", provider, notification.out_refund_no)
             return adapter.notification_answer(True)
+        if refund.is_final:  # a repeat (providers resend until answered): nothing to do, no lock taken
+            return adapter.notification_answer(True)
         _apply_refund(
             refund.pk,
             RefundResult(
@@ -606,6 +608,8 @@ def notification_handle(*, provider: str, headers: dict[str, str], body: bytes) 
             ),
             source="notification",
         )
+    elif intent.state in PAID_INTENT_STATES and notification.state in (ProviderState.SUCCEEDED, ProviderState.REFUNDED):
+        pass  # a repeat of the success we hold: answered from the read, no lock taken
     else:
         _apply_payment(
             intent.pk,
