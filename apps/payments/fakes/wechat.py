@@ -12,6 +12,7 @@ by the amount they type), unless a test sets `scenario` on a trade:
   .x3 notification sent twice      .x4 notification lost (only a query finds the payment)
   .x5 takes the money, then answers later than the client waits (a timeout)
   .x6 500 SYSTEM_ERROR, nothing taken   .x7 "user paying" for ever (the customer walks away)
+  .x8 native: paid and notified before the order call is answered
   anything else: paid at once (codepay) or when the customer scans (native: `customer_pays`)."""
 
 from __future__ import annotations
@@ -44,7 +45,16 @@ from apps.payments.providers.base import ProviderAccount
 CHINA = timezone(timedelta(hours=8))
 SIGNATURE_TYPE = "WECHATPAY2-SHA256-RSA2048"
 
-DECLINE, USER_PAYING, TWICE, LOST, TIMEOUT, SERVER_ERROR, WALKS_AWAY = "01", "02", "03", "04", "05", "06", "07"
+DECLINE, USER_PAYING, TWICE, LOST, TIMEOUT, SERVER_ERROR, WALKS_AWAY, EARLY = (
+    "01",
+    "02",
+    "03",
+    "04",
+    "05",
+    "06",
+    "07",
+    "08",
+)
 SCENARIOS = {
     DECLINE: "decline",
     USER_PAYING: "user paying, then paid",
@@ -53,6 +63,7 @@ SCENARIOS = {
     TIMEOUT: "money taken, answer too late",
     SERVER_ERROR: "server error, nothing taken",
     WALKS_AWAY: "user paying for ever",
+    EARLY: "notified before the order call is answered",
 }
 
 Deliver = Callable[[str, dict[str, str], bytes], int]
@@ -387,6 +398,8 @@ class FakeWeChatPay:
                 self._answer(handler, 400, {"code": "INVALID_REQUEST", "message": "商户订单号重复"})
                 return
             self.trades[out_trade_no] = Trade(out_trade_no, amount, "NATIVE", data["notify_url"], scenario=scenario)
+        if scenario == EARLY:
+            self.customer_pays(out_trade_no)
         self._answer(handler, 200, {"code_url": f"weixin://wxpay/bizpayurl?pr={secrets.token_urlsafe(9)}"})
         if self.auto_pay_seconds is not None and scenario != WALKS_AWAY:
             timer = threading.Timer(self.auto_pay_seconds, self.customer_pays, args=(out_trade_no,))

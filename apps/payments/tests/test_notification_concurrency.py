@@ -13,6 +13,7 @@ from apps.payments.choices import EventKind, IntentState
 from apps.payments.fakes.wechat import FakeWeChatPay
 from apps.payments.models import PaymentEvent, PaymentIntent
 from apps.payments.services import intent_pay_by_qr
+from apps.payments.tests.conftest import client_deliver, use
 from apps.payments.tests.test_wechat_payments import post_notification
 
 pytestmark = [
@@ -67,6 +68,28 @@ def test_the_fake_delivers_its_notification_over_http_to_the_running_server(
         server.customer_pays(intent.out_trade_no)
         assert server.notifications == [("TRANSACTION.SUCCESS", 204)]
         assert PaymentIntent.objects.get(pk=intent.pk).state == IntentState.SUCCEEDED
+        assert [e.intent_id for e in ended["intents"]] == [intent.pk]
+    finally:
+        server.stop()
+
+
+def test_a_notification_that_arrives_before_the_pay_call_returns_wins_and_the_answer_changes_nothing(
+    settings, tmp_path, store, ended
+):
+    def deliver(url: str, headers: dict[str, str], body: bytes) -> int:
+        try:  # from the fake's own thread, while our pay call still waits for its answer
+            return client_deliver(url, headers, body)
+        finally:
+            connections.close_all()
+
+    server = FakeWeChatPay(deliver=deliver).start()
+    try:
+        use(server, settings, tmp_path)
+        intent = intent_pay_by_qr(
+            reference="order:7", store_id=store.pk, member_id=None, provider="wechat", amount=Decimal("9.08")
+        )
+        assert server.notifications == [("TRANSACTION.SUCCESS", 204)]
+        assert intent.state == IntentState.SUCCEEDED
         assert [e.intent_id for e in ended["intents"]] == [intent.pk]
     finally:
         server.stop()

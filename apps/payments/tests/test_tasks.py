@@ -1,0 +1,31 @@
+"""The Celery tasks are the services on a schedule: beat names them, and called they poll and reconcile."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from django.conf import settings as django_settings
+from django.utils import timezone
+
+from apps.payments.choices import IntentState
+from apps.payments.models import PaymentIntent
+from apps.payments.services import intent_pay_by_qr
+from apps.payments.tasks import poll_pending_intents, reconcile_day
+
+pytestmark = pytest.mark.django_db
+
+
+def test_beat_runs_the_poller_and_the_reconciliation():
+    tasks = {entry["task"] for entry in django_settings.CELERY_BEAT_SCHEDULE.values()}
+    assert {poll_pending_intents.name, reconcile_day.name} <= tasks
+
+
+def test_the_poller_task_finds_a_lost_notification_and_reconcile_takes_a_day(wechat, store):
+    intent = intent_pay_by_qr(
+        reference="order:3", store_id=store.pk, member_id=None, provider="wechat", amount=Decimal("3.04")
+    )
+    wechat.customer_pays(intent.out_trade_no)
+    assert poll_pending_intents()["queried"] == 1
+    assert PaymentIntent.objects.get(pk=intent.pk).state == IntentState.SUCCEEDED
+    assert set(reconcile_day(timezone.localdate().isoformat())) <= {"wechat"}
