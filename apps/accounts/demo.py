@@ -14,6 +14,7 @@ from apps.core.page_registry import PAGE_CODES, SHOP_MANAGEMENT_CODE, code_of
 from apps.core.role_codes import (
     CARD_CODES,
     COST_VIEW,
+    DAY_REOPEN,
     MEMBER_CANCEL_DECIDE,
     MEMBER_PHONE_VIEW,
     MEMBER_POINTS_ADJUST,
@@ -61,6 +62,7 @@ ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
             ROTA_EDIT.code,
             COST_VIEW.code,
             *(button.code for button in CARD_CODES),
+            DAY_REOPEN.code,
         ),
     ),
     (

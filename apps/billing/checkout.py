@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -30,8 +29,10 @@ from apps.billing.points import points_earned, points_for_amount
 from apps.cards.services import card_issue, card_sessions_use, card_spend, card_top_up
 from apps.catalog.models import CardType
 from apps.core.audit import Actor, audit_record
+from apps.core.business_days import business_day, check_day_open
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.money import money_to_wire, round_money
+from apps.core.transactions import use_case_atomic
 from apps.members.services import member_lock, member_visit_forward, points_earn, points_spend
 
 # The payment providers come with the payments issue, behind the same tender model.
@@ -219,15 +220,18 @@ def order_pay(
 ) -> Payment:
     """Pays `order_id` (of one of `store_ids`, when given: another store's order is not found) with
     `tenders` (see the module's doc). Errors: ORD-40901 (paid or cancelled, more than is due),
-    ORD-40902 (signature missing), CARD-409xx, MEM-40904 (points short)."""
+    ORD-40902 (signature missing), CARD-409xx, MEM-40904 (points short), DAY-40901 (the order's day or
+    today is closed at the store)."""
     now = now or timezone.now()
-    with transaction.atomic():
+    with use_case_atomic():
         # The order's row only (`of`): locking its store's row too would make every payment of the
         # store wait for the one before it.
         found = Order.objects.select_for_update(of=("self",)).select_related("store").filter(pk=order_id)
         order = (found.filter(store_id__in=store_ids) if store_ids is not None else found).first()
         if order is None:
             raise NotFound()
+        check_day_open(store_id=order.store_id, day=order.business_date)  # the order's day
+        check_day_open(store_id=order.store_id, day=business_day())  # the tenders' day
         _checked(order, tenders)
         first_payment = order.paid == 0
         lines = order_lines(order)

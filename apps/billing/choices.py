@@ -57,6 +57,8 @@ class AuditAction(models.TextChoices):
     ORDER_PAID = "billing.order_paid", _("took a payment")
     ORDER_CANCELLED = "billing.order_cancelled", _("cancelled an unpaid order")
     ORDER_SIGNED = "billing.order_signed", _("saved a member's signature on an order")
+    DAY_CLOSED = "billing.day_closed", _("closed a business day")
+    DAY_REOPENED = "billing.day_reopened", _("reopened a business day")
 
 
 class DiscountSource(models.TextChoices):
@@ -83,3 +85,6 @@ SEARCH_LIMIT = 20
 # A signature pad's PNG is a few kilobytes; the bound keeps a wrong file out of the store.
 SIGNATURE_MAX_BYTES = 256 * 1024
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+# Daily closing: a reason for a cash difference, a remark, a reason for reopening.
+CLOSING_TEXT_MAX_LENGTH = 200

@@ -207,3 +207,64 @@ class StaffCredit(AppendOnlyModel):
 
     def __str__(self) -> str:
         return f"{self.employee_id} {self.kind} {self.amount}"
+
+
+class DailyClosing(models.Model):
+    """A store's business day closed (日结; apps.billing.closing): the cash counted against what the
+    tenders say the till should hold, the difference and its reason, and the day's figures as they
+    were when it closed. A reopening is written on the closing's own row (who, when, why) and the day
+    is open again; closing it again makes a new row, so every closing and reopening of a day stays
+    readable. At most one closing of a store and day is active (not reopened): a database constraint."""
+
+    store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.PROTECT, related_name="+")
+    date = models.DateField(_("business day"))
+    cash_expected = _money(_("cash expected"))
+    cash_counted = _money(_("cash counted"))
+    difference = _money(_("difference"))
+    difference_reason = models.CharField(_("reason for the difference"), max_length=200, blank=True)
+    remark = models.CharField(_("remark"), max_length=200, blank=True)
+    figures = models.JSONField(_("figures"), default=dict)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("closed by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    closed_by_name = models.CharField(_("closed by"), max_length=40, blank=True)
+    closed_at = models.DateTimeField(_("closed at"), auto_now_add=True)
+    reopened_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("reopened by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    reopened_by_name = models.CharField(_("reopened by"), max_length=40, blank=True)
+    reopened_at = models.DateTimeField(_("reopened at"), null=True, blank=True)
+    reopen_reason = models.CharField(_("reason for reopening"), max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = _("daily closing")
+        verbose_name_plural = _("daily closings")
+        ordering = ["-date", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["store", "date"], condition=Q(reopened_at__isnull=True), name="daily_closing_one_active"
+            ),
+            models.CheckConstraint(condition=Q(cash_counted__gte=0), name="daily_closing_counted_not_negative"),
+            models.CheckConstraint(
+                condition=Q(difference=models.F("cash_counted") - models.F("cash_expected")),
+                name="daily_closing_difference",
+            ),
+        ]
+        indexes = [models.Index(fields=["store", "-date", "-id"], name="daily_closing_store_newest")]
+
+    def __str__(self) -> str:
+        return f"{self.store_id} {self.date}"
+
+    @property
+    def active(self) -> bool:
+        return self.reopened_at is None

@@ -24,6 +24,7 @@ from rest_framework.request import Request
 from apps.core.envelope import EnvelopeResponse, LocalTimeJSONEncoder
 from apps.core.errors import IdempotencyKeyReused, InvalidInput
 from apps.core.models import IdempotentAnswer
+from apps.core.transactions import command_atomic
 
 HEADER = "Idempotency-Key"
 KEY_MAX_LENGTH = 64
@@ -60,7 +61,7 @@ def _claim(user_id: int, key: str, fingerprint: str) -> int | None:
     with connection.cursor() as cursor:
         cursor.execute(
             f'INSERT INTO "{table}" ("user_id", "key", "fingerprint", "status", "message", "created_at") '
-            "VALUES (%s, %s, %s, 0, '', %s) ON CONFLICT (\"user_id\", \"key\") DO NOTHING RETURNING \"id\"",
+            'VALUES (%s, %s, %s, 0, \'\', %s) ON CONFLICT ("user_id", "key") DO NOTHING RETURNING "id"',
             [user_id, key, fingerprint, timezone.now()],
         )
         row = cursor.fetchone()
@@ -80,7 +81,7 @@ def idempotent(method: View) -> View:
         if key is None or user_id is None:  # keys are per user: a caller without one runs as asked
             return method(view, request, *args, **kwargs)
         fingerprint = _fingerprint(request)
-        with transaction.atomic():
+        with command_atomic():
             answer_id = _claim(user_id, key, fingerprint)
             if answer_id is None:
                 return _replay(IdempotentAnswer.objects.get(user_id=user_id, key=key), fingerprint)

@@ -46,6 +46,8 @@ CARD_CHANGE = ButtonCode("BTN-HYGL-CARD-CHANGE", "Change a card to another card 
 CARD_UPGRADE = ButtonCode("BTN-HYGL-CARD-UPGRADE", "Upgrade a card to a higher card type", "会员卡升级")
 COUPON_ISSUE = ButtonCode("BTN-HYGL-COUPON-ISSUE", "Give a member a coupon", "给会员发券")
 CARD_FREEZE = ButtonCode("BTN-HYGL-CARD-FREEZE", "Freeze or unfreeze a card", "冻结或解冻会员卡")
+# Reopening a closed business day (daily closing): the owner's alone.
+DAY_REOPEN = ButtonCode("BTN-SYFH-DAY-REOPEN", "Reopen a closed business day", "反日结")
 CARD_CODES = (CARD_DELAY, CARD_TRANSFER, CARD_TO_CARD, CARD_CHANGE, CARD_UPGRADE, COUPON_ISSUE, CARD_FREEZE)
 
 BUTTON_CODES: tuple[ButtonCode, ...] = (
@@ -57,4 +59,5 @@ BUTTON_CODES: tuple[ButtonCode, ...] = (
     ROTA_EDIT,
     COST_VIEW,
     *CARD_CODES,
+    DAY_REOPEN,
 )

@@ -21,7 +21,8 @@ from apps.payments.providers.base import ProviderAccount
 
 # The account fields a setting may give, plain or (for secrets) through `_file` / `_env`.
 FIELDS = ("base_url", "merchant_id", "app_id", "private_key", "public_key", "serial_no", "api_v3_key", "notify_url")
-CONTROL = ("stores",)
+# Not account fields: the store overrides, and the provider name some fakes repeat in their entry.
+CONTROL = ("stores", "provider", "extra")
 
 
 def _config() -> dict[str, Any]:
@@ -47,6 +48,8 @@ def _build(provider: str, entries: list[dict[str, Any]]) -> ProviderAccount:
             value = _value(entry, name)
             if value is not None:
                 values[name] = value
+        if isinstance(entry.get("extra"), dict):  # an "extra" object, as the Alipay and terminal fakes write it
+            extra.update({key: str(value) for key, value in entry["extra"].items()})
         for key in entry:
             base = key.removesuffix("_file").removesuffix("_env")
             if base in FIELDS or key in CONTROL:

@@ -303,8 +303,9 @@ def _record_intent(
     return intent
 
 
-def _pay_request(intent: PaymentIntent, auth_code: str = "") -> PayRequest:
+def _pay_request(intent: PaymentIntent, auth_code: str = "", terminal_id: str = "") -> PayRequest:
     return PayRequest(
+        terminal_id=terminal_id,
         out_trade_no=intent.out_trade_no,
         amount_cents=_cents(intent.amount),
         description=intent.description or intent.reference,
@@ -336,12 +337,15 @@ def intent_pay_by_code(
     amount: Decimal,
     auth_code: str,
     description: str = "",
+    terminal_id: str = "",
     actor: Actor = SYSTEM_ACTOR,
 ) -> PaymentIntent:
     """The cashier scanned the customer's payment code (付款码, micropay). Answers the intent as it
     stands after the provider's answer: succeeded, failed, or pending while the customer confirms on
     the phone ("user paying") or when the provider did not answer; the poller finishes a pending one.
-    Raises ProviderNotConfigured (PAY-40001) before recording anything when the store has no account."""
+    For the card terminal ("pos") the card is the code: `terminal_id` names the terminal that takes it
+    and `auth_code` is empty. Raises ProviderNotConfigured (PAY-40001) before recording anything when
+    the store has no account."""
     adapter, account = provider_adapter(provider), account_for(provider, store_id)
     intent = _record_intent(
         actor=actor,
@@ -354,7 +358,7 @@ def intent_pay_by_code(
         description=description,
         lifetime=timedelta(seconds=settings.PAYMENT_CODE_EXPIRES_SECONDS),
     )
-    return _ask(intent, lambda: adapter.pay_by_code(account, _pay_request(intent, auth_code)))
+    return _ask(intent, lambda: adapter.pay_by_code(account, _pay_request(intent, auth_code, terminal_id)))
 
 
 def intent_pay_by_qr(

@@ -78,6 +78,9 @@ SHOULD = {
     # Whoever sells at the till takes the payment and the member's signature.
     "pay-execute": DESK,
     "order-signature": DESK,
+    # Daily closing: the store's managers close a day; only the owner reopens one (BTN-SYFH-DAY-REOPEN).
+    "daily-close": MANAGERS,
+    "daily-reopen": frozenset({"owner"}),
 }
 
 

@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from apps.billing.api import order_views as views
 from apps.billing.api import points_views
@@ -24,4 +24,6 @@ urlpatterns = [
         views.OrderDraftPriceApi.as_view(),
         name="pricing-check-discount",
     ),
+    # Daily closing (issue 14 §3).
+    path("", include("apps.billing.api.closing_urls")),
 ]

@@ -22,6 +22,7 @@ import gzip
 import hashlib
 import json
 import secrets
+import tempfile
 import threading
 import time
 import urllib.error
@@ -658,20 +659,10 @@ class FakeWeChatPay:
         return status
 
 
-@dataclass
-class RunningWeChatPay:
-    name: str
-    base_url: str
-    settings_entry: dict[str, Any]
-    fake: FakeWeChatPay
-
-    def stop(self) -> None:
-        self.fake.stop()
-
-
-def start(*, notify_base: str, key_dir: Path, auto_pay_seconds: float | None) -> RunningWeChatPay:
-    """For `manage.py run_fake_providers`: a fake whose QR trades are paid `auto_pay_seconds` after
-    they are shown (and refunds completed as long after), notifying `notify_base`/rest/pay/notify/wechat."""
+def start(notify_url: str, *, auto_pay_seconds: float | None = 5.0) -> tuple[dict[str, Any], Callable[[], None]]:
+    """For the registry of fakes (`manage.py run_fake_providers`): a fake whose QR trades are paid
+    `auto_pay_seconds` after they are shown (and refunds completed as long after), notifying
+    `notify_url`; its keys in files of a private temporary directory. (settings entry, stop)."""
     fake = FakeWeChatPay(auto_pay_seconds=auto_pay_seconds).start()
-    notify_url = f"{notify_base.rstrip('/')}/rest/pay/notify/wechat"
-    return RunningWeChatPay("wechat", fake.base_url, fake.settings_entry(notify_url=notify_url, key_dir=key_dir), fake)
+    key_dir = Path(tempfile.mkdtemp(prefix="fake-wechatpay-"))
+    return fake.settings_entry(notify_url=notify_url, key_dir=key_dir), fake.stop

@@ -1,6 +1,7 @@
-"""The provider registry: each adapter module registers its adapter by name when imported
-(`register_provider(WeChatPayProvider())` at the end of providers/wechat.py), and `provider(name)`
-imports `apps.payments.providers.<name>` on first use, so adding a provider touches no other file."""
+"""The provider registry: `provider(name)` imports `apps.payments.providers.<name>` on first use, so
+adding a provider touches no other file. The module registers its adapter when imported
+(`register_provider(WeChatPayProvider())` at the end of providers/wechat.py); a module that does not
+is searched for its adapter class (the class whose `name` is the provider's), made with no arguments."""
 
 from __future__ import annotations
 
@@ -28,5 +29,11 @@ def provider(name: str) -> PaymentProvider:
                 raise
             raise ProviderNotConfigured() from None
     if name not in _providers:
-        raise ProviderNotConfigured()
+        module = importlib.import_module(f"{__name__}.{name}")
+        for value in vars(module).values():
+            if isinstance(value, type) and getattr(value, "name", None) == name and hasattr(value, "pay_by_code"):
+                register_provider(value())
+                break
+        else:
+            raise ProviderNotConfigured()
     return _providers[name]

@@ -17,39 +17,39 @@ from apps.payments.fakes import FAKE_PROVIDERS
 
 
 class Command(BaseCommand):
-    help = "Run the fake payment providers and print the settings that use them."
+    help = "Run the fake payment providers and write the settings that use them."
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument(
             "--notify-base", default="http://127.0.0.1:8000", help="where the back-office listens (notifications)"
         )
         parser.add_argument(
-            "--dir", default=str(Path(settings.BASE_DIR) / "build" / "fake-providers"), help="keys and settings"
-        )
-        parser.add_argument(
-            "--auto-pay-seconds", type=float, default=5.0, help="a shown QR is paid (a refund done) this much later"
+            "--file",
+            default=str(Path(settings.BASE_DIR) / "build" / "fake-providers" / "payment-providers.json"),
+            help="the PAYMENT_PROVIDERS_FILE to write",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        directory = Path(options["dir"])
-        directory.mkdir(parents=True, exist_ok=True)
-        running = []
-        for name, module in FAKE_PROVIDERS.items():
-            fake = importlib.import_module(module).start(
-                notify_base=options["notify_base"], key_dir=directory, auto_pay_seconds=options["auto_pay_seconds"]
-            )
-            running.append(fake)
-            self.stdout.write(f"{name}: {fake.base_url}")
-        config = directory / "payment-providers.json"
-        config.write_text(json.dumps({fake.name: fake.settings_entry for fake in running}, indent=2), encoding="utf-8")
-        config.chmod(0o600)
-        self.stdout.write(f"PAYMENT_PROVIDERS_FILE={config}")
-        stop = threading.Event()
-        signal.signal(signal.SIGTERM, lambda *_: stop.set())
+        config = Path(options["file"])
+        config.parent.mkdir(parents=True, exist_ok=True)
+        entries: dict[str, Any] = {}
+        stops = []
         try:
-            stop.wait()
-        except KeyboardInterrupt:
-            pass
+            for name, module in FAKE_PROVIDERS.items():
+                notify_url = f"{options['notify_base'].rstrip('/')}/rest/pay/notify/{name}"
+                entry, stop = importlib.import_module(module).start(notify_url)
+                entries[name] = entry
+                stops.append(stop)
+                self.stdout.write(f"{name}: {entry.get('base_url', '')}")
+            config.write_text(json.dumps(entries, indent=2), encoding="utf-8")
+            config.chmod(0o600)  # the fakes' keys: throw-away, but keys all the same
+            self.stdout.write(f"PAYMENT_PROVIDERS_FILE={config}")
+            done = threading.Event()
+            signal.signal(signal.SIGTERM, lambda *_: done.set())
+            try:
+                done.wait()
+            except KeyboardInterrupt:
+                pass
         finally:
-            for fake in running:
-                fake.stop()
+            for stop in stops:
+                stop()

@@ -270,6 +270,34 @@ export interface paths {
     /** @description Gives a member coupons of a template at the desk. */
     post: operations["coupon_issue_create"];
   };
+  "/rest/daily/close": {
+    /**
+     * Close the chosen store's business day (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["daily_close_create"];
+  };
+  "/rest/daily/history": {
+    /**
+     * The chosen store's closings, newest day first (reopened ones included)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["daily_history_retrieve"];
+  };
+  "/rest/daily/preview": {
+    /**
+     * The figures of the chosen store's business day, with its closing if it is closed
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["daily_preview_retrieve"];
+  };
+  "/rest/daily/reopen": {
+    /**
+     * Reopen a closed day of the chosen store (owners; Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["daily_reopen_create"];
+  };
   "/rest/health": {
     /**
      * Health of the database, cache and broker
@@ -1328,6 +1356,13 @@ export interface components {
       storeId: number;
       storeName: string;
     };
+    CardPartOutput: {
+      /** @description ledger entries */
+      count: number;
+      principal: string;
+      gift: string;
+      sessions: number;
+    };
     CardSessionsOutput: {
       projectId: number;
       name: string;
@@ -1389,6 +1424,16 @@ export interface components {
       list: components["schemas"]["CardTypeOutput"][];
       total: number;
     };
+    CardsOutput: {
+      sold: components["schemas"]["CardPartOutput"];
+      toppedUp: components["schemas"]["CardPartOutput"];
+      storedValueSpent: components["schemas"]["CardPartOutput"];
+      sessionsUsed: components["schemas"]["CardPartOutput"];
+    };
+    CashOutput: {
+      /** @description the cash tenders of the day (net of change) */
+      expected: string;
+    };
     CatalogCategoryOption: {
       categoryId: number;
       categoryName: string;
@@ -1427,6 +1472,50 @@ export interface components {
     CheckOutput: {
       ok: boolean;
       problems: components["schemas"]["ProblemOutput"][];
+    };
+    CloseInput: {
+      /**
+       * Format: date
+       * @description the business day to close
+       */
+      date: string;
+      /**
+       * Format: decimal
+       * @description the cash counted in the till
+       */
+      cashCounted: string;
+      /** @description required when the cash counted differs from the cash expected */
+      differenceReason?: string;
+      remark?: string;
+    };
+    ClosingOutput: {
+      closingId: number;
+      storeId: number;
+      /** Format: date */
+      date: string;
+      /**
+       * @description * `closed` - closed
+       * * `reopened` - reopened
+       * @enum {string}
+       */
+      status: "closed" | "reopened";
+      cashExpected: string;
+      cashCounted: string;
+      /** @description counted minus expected */
+      difference: string;
+      differenceReason: string;
+      remark: string;
+      closedBy: string;
+      /** Format: date-time */
+      closedAt: string;
+      reopenedBy: string;
+      /** Format: date-time */
+      reopenedAt: string | null;
+      reopenReason: string;
+    };
+    ClosingPageOutput: {
+      list: components["schemas"]["ClosingOutput"][];
+      total: number;
     };
     CodeNameOutput: {
       code: string;
@@ -2201,6 +2290,12 @@ export interface components {
       abnormalLeft: boolean;
       tempOut: components["schemas"]["Interval"][];
     };
+    OrderCountsOutput: {
+      paid: number;
+      /** @description unpaid or partly paid */
+      open: number;
+      cancelled: number;
+    };
     OrderDetailLineOutput: {
       orderLineId: number;
       type: string;
@@ -2455,6 +2550,30 @@ export interface components {
        */
       status: "pending" | "succeeded" | "failed";
     };
+    PendingOutput: {
+      count: number;
+      amount: string;
+      /** @description the first 50 */
+      tenders: components["schemas"]["PendingTenderOutput"][];
+    };
+    PendingTenderOutput: {
+      tenderId: number;
+      orderNo: string;
+      /**
+       * @description * `cash` - cash
+       * * `storedValue` - stored value
+       * * `sessions` - package sessions
+       * * `points` - points
+       * * `wechat` - WeChat Pay
+       * * `alipay` - Alipay
+       * * `pos` - card terminal
+       * @enum {string}
+       */
+      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos";
+      amount: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
     PendingTransferOutput: {
       transferId: number;
       toMemId: number;
@@ -2579,6 +2698,13 @@ export interface components {
       /** @description the points ledger entries naming the order */
       entries: components["schemas"]["PointsEntryOutput"][];
     };
+    PointsOutput: {
+      earned: number;
+      spent: number;
+      adjusted: number;
+      /** @description the money the points paid */
+      tendered: string;
+    };
     PointsPageOutput: {
       list: components["schemas"]["PointsEntryOutput"][];
       total: number;
@@ -2593,6 +2719,22 @@ export interface components {
       offWorkAt: string | null;
       tempOut: components["schemas"]["Interval"][];
       abnormalLeft: boolean;
+    };
+    PreviewOutput: {
+      storeId: number;
+      /** Format: date */
+      date: string;
+      takings: components["schemas"]["TakingsOutput"];
+      cash: components["schemas"]["CashOutput"];
+      pending: components["schemas"]["PendingOutput"];
+      sales: components["schemas"]["SalesOutput"];
+      orders: components["schemas"]["OrderCountsOutput"];
+      cards: components["schemas"]["CardsOutput"];
+      points: components["schemas"]["PointsOutput"];
+      revenue: components["schemas"]["RevenueOutput"];
+      staff: components["schemas"]["StaffShareOutput"][];
+      /** @description the day's closing; null while the day is open */
+      closing: components["schemas"]["ClosingOutput"] | null;
     };
     PriceChangeOutput: {
       id: number;
@@ -2988,6 +3130,10 @@ export interface components {
     RegisteredOutput: {
       loginName: string;
     };
+    ReopenInput: {
+      closingId: number;
+      reason: string;
+    };
     ReservationCancelInput: {
       id: number;
       reason: string;
@@ -3151,6 +3297,19 @@ export interface components {
       id: number;
       reason: string;
     };
+    RevenueOutput: {
+      /** @description money in */
+      takings: string;
+      /** @description cards sold and topped up: money in the store still owes service for */
+      liabilityIn: string;
+      goodsAndServices: string;
+      /** @description package sessions used, at the project's list price */
+      sessionsValue: string;
+      /** @description goods and services plus sessions used: revenue */
+      earned: string;
+      paidFromStoredValue: string;
+      paidByPoints: string;
+    };
     RoleChooseInput: {
       storeId?: number | null;
     };
@@ -3244,6 +3403,26 @@ export interface components {
        * @default false
        */
       confirm?: boolean;
+    };
+    SaleKindOutput: {
+      /**
+       * @description * `products` - products
+       * * `projects` - projects
+       * * `packages` - packages
+       * * `sessions` - sessions
+       * * `cardSales` - cardSales
+       * * `topUps` - topUps
+       * @enum {string}
+       */
+      kind: "products" | "projects" | "packages" | "sessions" | "cardSales" | "topUps";
+      lines: number;
+      qty: number;
+      /** @description sessions: at the project's list price */
+      amount: string;
+    };
+    SalesOutput: {
+      kinds: components["schemas"]["SaleKindOutput"][];
+      total: string;
     };
     SessionUseOutput: {
       entryId: number;
@@ -3349,6 +3528,15 @@ export interface components {
        * @description the employee's part of the line, above 0 ("0.5000")
        */
       share: string;
+    };
+    StaffShareOutput: {
+      employeeId: number;
+      name: string;
+      service: string;
+      sale: string;
+      cardSale: string;
+      cardConsumption: string;
+      total: string;
     };
     StoreInfoCheckOutput: {
       id: number;
@@ -3511,6 +3699,29 @@ export interface components {
       frontDeskCheckRequired?: boolean;
       signatureRequired?: boolean;
       borrowOutTargetIds?: number[];
+    };
+    TakingMethodOutput: {
+      /**
+       * @description * `cash` - cash
+       * * `storedValue` - stored value
+       * * `sessions` - package sessions
+       * * `points` - points
+       * * `wechat` - WeChat Pay
+       * * `alipay` - Alipay
+       * * `pos` - card terminal
+       * @enum {string}
+       */
+      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos";
+      label: string;
+      count: number;
+      amount: string;
+      /** @description money in (cash, providers); false: paid from what the member holds */
+      money: boolean;
+    };
+    TakingsOutput: {
+      methods: components["schemas"]["TakingMethodOutput"][];
+      /** @description cash and provider tenders: the money that came in */
+      money: string;
     };
     TaskBatchReadInput: {
       /** @description a store the role acts in; default: the chosen store (a level: every store beneath it) */
@@ -6413,6 +6624,288 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["CouponOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Close the chosen store's business day (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  daily_close_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CloseInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CloseInput"];
+        "multipart/form-data": components["schemas"]["CloseInput"];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ClosingOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The chosen store's closings, newest day first (reopened ones included)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  daily_history_retrieve: {
+    parameters: {
+      query?: {
+        endDate?: string;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        startDate?: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ClosingPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The figures of the chosen store's business day, with its closing if it is closed
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  daily_preview_retrieve: {
+    parameters: {
+      query?: {
+        /** @description the business day (YYYY-MM-DD); default today */
+        date?: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["PreviewOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Reopen a closed day of the chosen store (owners; Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  daily_reopen_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReopenInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["ReopenInput"];
+        "multipart/form-data": components["schemas"]["ReopenInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ClosingOutput"];
           };
         };
       };
