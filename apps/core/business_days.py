@@ -29,7 +29,8 @@ from apps.core.migration_ops import PostgresOnlySQL
 from apps.core.models import ClosedDay
 
 ERRCODE = DayClosed.errcode
-# The first key of the advisory locks of closed days (the second is the store's id).
+# The first key of the advisory locks of closed days (the second is the store's id); migration core 0005
+# writes it into core_business_day_closed.
 LOCK_SPACE = 14_0901
 
 
@@ -65,6 +66,16 @@ def _open_in_this_transaction() -> set[tuple[int, date]] | None:
     return memo[1]
 
 
+def _closed_under_shared_lock(store_id: int, day: date) -> bool:
+    """Whether the day is closed, asked after taking the store's shared lock: one round trip on
+    PostgreSQL (core_business_day_closed, migration core 0005)."""
+    if connection.vendor != "postgresql":
+        return day_is_closed(store_id=store_id, day=day)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT core_business_day_closed(%s, %s)", [store_id, day])
+        return bool(cursor.fetchone()[0])
+
+
 def check_day_open(*, store_id: int | None, day: date) -> None:
     """Refuses (409 DAY-40901) a change of `store_id` dated `day` when that day is closed. Call it inside
     the use case's transaction, before writing."""
@@ -73,8 +84,7 @@ def check_day_open(*, store_id: int | None, day: date) -> None:
     seen = _open_in_this_transaction()
     if seen is not None and (store_id, day) in seen:
         return
-    _lock(store_id, exclusive=False)
-    if ClosedDay.objects.filter(store_id=store_id, date=day).exists():
+    if _closed_under_shared_lock(store_id, day):
         raise DayClosed(data={"storeId": store_id, "date": day.isoformat()})
     if seen is not None:
         seen.add((store_id, day))
