@@ -629,6 +629,13 @@ def notification_handle(*, provider: str, headers: dict[str, str], body: bytes) 
 
 
 # -- the poller (apps.payments.tasks) --------------------------------------------------------------
+def _postpone(model: type[PaymentIntent] | type[ProviderRefund], pk: int) -> None:
+    """A row whose poll failed (no account any more, a fault of ours) backs off like any other."""
+    row = model.objects.filter(pk=pk).values("attempts").first()
+    if row is not None:
+        model.objects.filter(pk=pk).update(next_poll_at=timezone.now() + poll_delay(row["attempts"]))
+
+
 def intents_poll_due(*, limit: int = 200) -> dict[str, int]:
     """Queries each open intent whose next query is due; one past `expires_at` is closed at the
     provider (or found paid). Then each pending refund that is due. Answers counts by outcome."""
@@ -649,6 +656,7 @@ def intents_poll_due(*, limit: int = 200) -> dict[str, int]:
                 counts["queried"] += 1
         except Exception:  # one intent's fault must not stop the others; it is asked again later
             logger.exception("polling payment intent %s failed", intent_id)
+            _postpone(PaymentIntent, intent_id)
     refunds = list(
         ProviderRefund.objects.filter(state=RefundState.PENDING, next_poll_at__lte=now)
         .order_by("next_poll_at")
@@ -660,4 +668,5 @@ def intents_poll_due(*, limit: int = 200) -> dict[str, int]:
             counts["refunds"] += 1
         except Exception:
             logger.exception("polling provider refund %s failed", refund_id)
+            _postpone(ProviderRefund, refund_id)
     return counts

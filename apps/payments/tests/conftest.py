@@ -32,14 +32,14 @@ def client_deliver(url: str, headers: dict[str, str], body: bytes) -> int:
 
 @pytest.fixture(scope="module")
 def fake() -> Iterator[FakeWeChatPay]:
-    server = FakeWeChatPay(deliver=client_deliver, slow_seconds=2.0).start()
+    server = FakeWeChatPay(deliver=client_deliver, slow_seconds=4.0).start()
     yield server
     server.stop()
 
 
 def use(fake: FakeWeChatPay, settings, key_dir) -> FakeWeChatPay:
     """PAYMENT_PROVIDERS pointing at the fake, keys in files; every poll due at once."""
-    settings.PAYMENT_PROVIDERS = {"wechat": fake.settings_entry(notify_url=NOTIFY_URL, key_dir=key_dir, timeout=1.0)}
+    settings.PAYMENT_PROVIDERS = {"wechat": fake.settings_entry(notify_url=NOTIFY_URL, key_dir=key_dir, timeout=3.0)}
     settings.PAYMENT_POLL_FIRST_SECONDS = 0
     return fake
 

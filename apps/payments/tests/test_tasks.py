@@ -29,3 +29,16 @@ def test_the_poller_task_finds_a_lost_notification_and_reconcile_takes_a_day(wec
     assert poll_pending_intents()["queried"] == 1
     assert PaymentIntent.objects.get(pk=intent.pk).state == IntentState.SUCCEEDED
     assert set(reconcile_day(timezone.localdate().isoformat())) <= {"wechat"}
+
+
+def test_an_intent_whose_poll_fails_backs_off_instead_of_being_asked_every_round(wechat, store, settings):
+    intent = intent_pay_by_qr(
+        reference="order:4", store_id=store.pk, member_id=None, provider="wechat", amount=Decimal("3.00")
+    )
+    settings.PAYMENT_PROVIDERS = {}  # its account is gone from the settings
+    settings.PAYMENT_POLL_FIRST_SECONDS = 5
+    poll_pending_intents()
+    intent.refresh_from_db()
+    assert intent.state == IntentState.PENDING and intent.attempts == 1
+    assert intent.next_poll_at > timezone.now()
+    assert poll_pending_intents() == {"queried": 0, "closed": 0, "refunds": 0}
