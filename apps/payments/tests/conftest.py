@@ -24,7 +24,7 @@ AUTH_CODE = "134567890123456789"
 def client_deliver(url: str, headers: dict[str, str], body: bytes) -> int:
     sent = {name: value for name, value in headers.items() if name != "Content-Type"}
     return (
-        Client()
+        Client(enforce_csrf_checks=True)
         .post(url.removeprefix("http://testserver"), data=body, content_type="application/json", headers=sent)
         .status_code
     )

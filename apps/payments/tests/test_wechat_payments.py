@@ -36,8 +36,11 @@ def pay_qr(store, amount: str) -> PaymentIntent:
 
 
 def post_notification(headers: dict[str, str], body: bytes):
+    """As WeChat Pay posts: no session, no CSRF token (the client enforces CSRF as a browser's would)."""
     sent = {name: value for name, value in headers.items() if name != "Content-Type"}
-    return Client().post("/rest/pay/notify/wechat", data=body, content_type="application/json", headers=sent)
+    return Client(enforce_csrf_checks=True).post(
+        "/rest/pay/notify/wechat", data=body, content_type="application/json", headers=sent
+    )
 
 
 def test_a_scanned_payment_code_that_pays_succeeds_and_the_listener_hears_it_once(wechat, store, ended):
