@@ -104,6 +104,9 @@ class OrderLine(models.Model):
     amount = _money(_("amount"))
     # [{source, name, amount}]: every discount applied to the line (promotion, card, coupon).
     discounts = models.JSONField(_("discounts applied"), default=list, blank=True)
+    # A gift given with the sale (order/handleGift): priced at 0, the whole value a `gift` discount.
+    gift = models.BooleanField(_("gift"), default=False)
+    gift_reason = models.CharField(_("gift reason"), max_length=100, blank=True)
     # The card the line pays with (a project by package sessions), tops up, or issued (a card bought).
     card = models.ForeignKey(
         "cards.Card", verbose_name=_("card"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
@@ -117,6 +120,11 @@ class OrderLine(models.Model):
             models.CheckConstraint(
                 condition=Q(qty__gte=1) & Q(unit_price__gte=0) & Q(discount__gte=0) & Q(amount__gte=0),
                 name="order_line_money_not_negative",
+            ),
+            # A gift is free and says why; any other line has no gift reason.
+            models.CheckConstraint(
+                condition=(Q(gift=True) & Q(amount=0) & ~Q(gift_reason="") | Q(gift=False) & Q(gift_reason="")),
+                name="order_line_gift_free_with_reason",
             ),
         ]
 

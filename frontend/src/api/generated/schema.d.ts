@@ -514,6 +514,13 @@ export interface paths {
      */
     get: operations["member_wholePhone_retrieve"];
   };
+  "/rest/membergiftrest/list": {
+    /**
+     * The gifts given to a member with a sale, newest first
+     * @description membergiftrest/list: what a member was given free with a sale, in the caller's stores.
+     */
+    get: operations["membergiftrest_list_retrieve"];
+  };
   "/rest/messageCenter/batchReadMsg": {
     /**
      * Mark messages read (batchReadMsg)
@@ -571,12 +578,47 @@ export interface paths {
      */
     post: operations["order_cancel_create"];
   };
+  "/rest/order/changeNurse": {
+    /**
+     * Change the staff of an order's line (Idempotency-Key); a paid line's credits move with it
+     * @description changeNurse: another employee (or shares) for an order's line; a paid line's credits move.
+     */
+    post: operations["order_changeNurse_create"];
+  };
   "/rest/order/commit": {
     /**
      * Commit an unpaid order priced by the server (Idempotency-Key)
      * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
      */
     post: operations["order_commit_create"];
+  };
+  "/rest/order/diff": {
+    /**
+     * What the member pays beyond the package sessions and the stored-value card
+     * @description diff: what the member pays beyond the package sessions and a stored-value card.
+     */
+    get: operations["order_diff_retrieve"];
+  };
+  "/rest/order/flagCard": {
+    /**
+     * Whether the member's card is usable and can pay each draft line
+     * @description flagCard: the card check: can the member's card pay these lines.
+     */
+    post: operations["order_flagCard_create"];
+  };
+  "/rest/order/isSurplusSize": {
+    /**
+     * Whether the package cards hold the sessions the order's project lines take
+     * @description isSurplusSize: do the member's package cards still hold the sessions the order's lines take?
+     */
+    get: operations["order_isSurplusSize_retrieve"];
+  };
+  "/rest/order/judgment": {
+    /**
+     * Whether the order can be paid now, with every reason it cannot
+     * @description judgment: can the order be paid now, and everything that stands in the way.
+     */
+    get: operations["order_judgment_retrieve"];
   };
   "/rest/order/orderDetails": {
     /**
@@ -740,6 +782,14 @@ export interface paths {
      * @description /accountPoints' live price: the draft priced as the commit would price it, in points.
      */
     post: operations["pricingEngine_pointsPrice_create"];
+  };
+  "/rest/pricingEngine/usableCoupons": {
+    /**
+     * The member's usable coupons for a draft order, each with its discount or why it cannot apply
+     * @description The till's coupon picker: the member's coupons usable today, each tried alone on the draft's
+     * lines (what it would take off, or why not); nothing is used.
+     */
+    post: operations["pricingEngine_usableCoupons_create"];
   };
   "/rest/promotion/detail/{promotion_id}": {
     /**
@@ -1100,6 +1150,13 @@ export interface components {
       lastVisitAt: string | null;
       upcoming: components["schemas"]["ReservationOutput"][];
     };
+    AppliedCouponOutput: {
+      couponId: number;
+      /** @description the coupon template's name */
+      name: string;
+      /** @description what the coupon took off the lines in all */
+      amount: string;
+    };
     BoardOutput: {
       /** Format: date */
       date: string;
@@ -1226,6 +1283,44 @@ export interface components {
       difference: string;
       oldCard: components["schemas"]["HeldCardOutput"];
       newCard: components["schemas"]["HeldCardOutput"];
+    };
+    CardCheckInput: {
+      memId: number;
+      cardId: number;
+      lines: components["schemas"]["CardCheckLineInput"][];
+    };
+    CardCheckLineInput: {
+      /**
+       * @description * `product` - product
+       * * `productPackage` - product package
+       * * `project` - project
+       * * `projectPackage` - project package
+       * * `cardType` - card purchase
+       * * `topUp` - top-up
+       * @enum {string}
+       */
+      type: "product" | "productPackage" | "project" | "projectPackage" | "cardType" | "topUp";
+      itemId?: number | null;
+      /** @default 1 */
+      qty?: number;
+    };
+    CardCheckLineOutput: {
+      /** @description the line's place in the request, from 0 */
+      index: number;
+      fits: boolean;
+      /** @description why the card cannot pay the line (empty when it can) */
+      reason: string;
+    };
+    CardCheckOutput: {
+      cardId: number;
+      cardNo: string;
+      /** @description storedValue or package */
+      kind: string;
+      /** @description active and within its date */
+      usable: boolean;
+      /** @description why the card is not usable (empty when it is) */
+      reason: string;
+      lines: components["schemas"]["CardCheckLineOutput"][];
     };
     CardCountsByKindOutput: {
       storedValue: number;
@@ -1704,8 +1799,33 @@ export interface components {
       discounts: components["schemas"]["DiscountOutput"][];
       lines: components["schemas"]["OrderLineOutput"][];
     };
+    DiffCardOutput: {
+      cardId: number;
+      cardNo: string;
+      /** @description decimal string, 2 places ("199.00") */
+      balance: string;
+      usable: boolean;
+      /** @description what the card can pay of the due (0 when it is not usable) */
+      fromCard: string;
+    };
+    DiffOutput: {
+      orderId: number;
+      /** @description decimal string, 2 places ("199.00") */
+      total: string;
+      /** @description the value of the package sessions the order's lines take */
+      sessionsCovered: string;
+      /** @description decimal string, 2 places ("199.00") */
+      payable: string;
+      /** @description decimal string, 2 places ("199.00") */
+      paid: string;
+      /** @description decimal string, 2 places ("199.00") */
+      due: string;
+      card: components["schemas"]["DiffCardOutput"] | null;
+      /** @description what is left to pay beyond the package and the card */
+      beyond: string;
+    };
     DiscountOutput: {
-      /** @description promotion, card or sessions */
+      /** @description promotion, card, sessions, coupon or gift */
       source: string;
       /** @description the promotion's or the card type's name */
       name: string;
@@ -1912,6 +2032,35 @@ export interface components {
       /** @description a store the role acts in; default the chosen store */
       storeId?: number;
     };
+    GiftOutput: {
+      orderLineId: number;
+      orderId: number;
+      orderNo: string;
+      /**
+       * @description * `unpaid` - unpaid
+       * * `partlyPaid` - partly paid
+       * * `paid` - paid
+       * * `cancelled` - cancelled
+       * @enum {string}
+       */
+      orderStatus: "unpaid" | "partlyPaid" | "paid" | "cancelled";
+      type: string;
+      itemId: number;
+      name: string;
+      qty: number;
+      /** @description what the gift would have cost: unit price × quantity */
+      value: string;
+      reason: string;
+      /** Format: date */
+      businessDate: string;
+      storeId: number;
+      storeName: string;
+      operatorName: string;
+    };
+    GiftPageOutput: {
+      list: components["schemas"]["GiftOutput"][];
+      total: number;
+    };
     HandoverLoginInput: {
       u?: string;
       p?: string;
@@ -1986,10 +2135,42 @@ export interface components {
       memId: number;
       name: string;
     };
+    JudgmentBlockOutput: {
+      /**
+       * @description * `status` - status
+       * * `card` - card
+       * * `sessions` - sessions
+       * * `signature` - signature
+       * @enum {string}
+       */
+      code: "status" | "card" | "sessions" | "signature";
+      message: string;
+    };
+    JudgmentOutput: {
+      orderId: number;
+      /**
+       * @description * `unpaid` - unpaid
+       * * `partlyPaid` - partly paid
+       * * `paid` - paid
+       * * `cancelled` - cancelled
+       * @enum {string}
+       */
+      status: "unpaid" | "partlyPaid" | "paid" | "cancelled";
+      /** @description decimal string, 2 places ("199.00") */
+      due: string;
+      /** @description nothing stands in the way of paying the order now */
+      payable: boolean;
+      blocks: components["schemas"]["JudgmentBlockOutput"][];
+    };
     LabelOutput: {
       id: number;
       name: string;
       color: string;
+    };
+    LineStaffChangeInput: {
+      orderId: number;
+      orderLineId: number;
+      staff: components["schemas"]["StaffShareInput"][];
     };
     LineStaffOutput: {
       employeeId: number;
@@ -2312,6 +2493,10 @@ export interface components {
       amount: string;
       cardId: number | null;
       discounts: components["schemas"]["DiscountOutput"][];
+      /** @description given free with the sale */
+      gift: boolean;
+      /** @description why it was given (empty for other lines) */
+      giftReason: string;
       staff: components["schemas"]["LineStaffOutput"][];
     };
     OrderDetailOutput: {
@@ -2403,6 +2588,16 @@ export interface components {
       amount?: string | null;
       /** @description absent or null: the reservation's nurse for a project line, else nobody */
       staff?: components["schemas"]["StaffShareInput"][] | null;
+      /**
+       * @description given free with the sale (BTN-KDJC-ORDER-GIFT): priced at 0
+       * @default false
+       */
+      gift?: boolean;
+      /**
+       * @description a gift's reason
+       * @default
+       */
+      giftReason?: string;
     };
     OrderLineOutput: {
       orderLineId: number;
@@ -2420,6 +2615,10 @@ export interface components {
       amount: string;
       cardId: number | null;
       discounts: components["schemas"]["DiscountOutput"][];
+      /** @description given free with the sale */
+      gift: boolean;
+      /** @description why it was given (empty for other lines) */
+      giftReason: string;
     };
     OrderPageOutput: {
       list: components["schemas"]["OrderRowOutput"][];
@@ -2633,6 +2832,8 @@ export interface components {
       payable: string;
       discounts: components["schemas"]["DiscountOutput"][];
       lines: components["schemas"]["PricedLineOutput"][];
+      /** @description the draft's couponIds, in their order */
+      coupons: components["schemas"]["AppliedCouponOutput"][];
       memId: number;
       memberName: string;
       /** @description POINTS_PER_YUAN_PAID: the points that pay one yuan */
@@ -2775,6 +2976,8 @@ export interface components {
       payable: string;
       discounts: components["schemas"]["DiscountOutput"][];
       lines: components["schemas"]["PricedLineOutput"][];
+      /** @description the draft's couponIds, in their order */
+      coupons: components["schemas"]["AppliedCouponOutput"][];
     };
     PricedLineOutput: {
       /** @description the line's place in the request, from 0 */
@@ -2793,6 +2996,8 @@ export interface components {
       amount: string;
       cardId: number | null;
       discounts: components["schemas"]["DiscountOutput"][];
+      /** @description given free with the sale: its discount is the whole price */
+      gift: boolean;
     };
     ProblemOutput: {
       code: string;
@@ -3424,6 +3629,17 @@ export interface components {
       kinds: components["schemas"]["SaleKindOutput"][];
       total: string;
     };
+    SessionNeedOutput: {
+      cardId: number;
+      cardNo: string;
+      projectId: number;
+      projectName: string;
+      /** @description sessions the order's lines take from the card */
+      needed: number;
+      /** @description sessions of the project left on the card now */
+      left: number;
+      enough: boolean;
+    };
     SessionUseOutput: {
       entryId: number;
       projectId: number | null;
@@ -3700,6 +3916,12 @@ export interface components {
       signatureRequired?: boolean;
       borrowOutTargetIds?: number[];
     };
+    SurplusOutput: {
+      orderId: number;
+      /** @description every card holds the sessions its lines take (true without any) */
+      enough: boolean;
+      sessions: components["schemas"]["SessionNeedOutput"][];
+    };
     TakingMethodOutput: {
       /**
        * @description * `cash` - cash
@@ -3890,6 +4112,36 @@ export interface components {
       toMemId: number;
       /** @default */
       remark?: string;
+    };
+    UsableCouponOutput: {
+      couponId: number;
+      code: string;
+      name: string;
+      /**
+       * @description * `A` - cash coupon
+       * * `B` - discount coupon
+       * * `C` - free-project coupon
+       * @enum {string}
+       */
+      kind: "A" | "B" | "C";
+      /** @description a cash coupon's amount off */
+      amount: string | null;
+      /** @description a discount coupon's rate (0.85: pay 85%) */
+      rate: string | null;
+      /** @description a discount coupon's cap */
+      maxDiscount: string | null;
+      /** @description decimal string, 2 places ("199.00") */
+      minSpend: string;
+      /** @description at most one coupon of this template per order */
+      oneOrder: boolean;
+      /** Format: date */
+      validTo: string;
+      /** @description the coupon alone can apply to the draft's lines */
+      applies: boolean;
+      /** @description what the coupon alone would take off the lines */
+      discount: string | null;
+      /** @description why it cannot apply (empty when it can) */
+      reason: string;
     };
     UserRoleInput: {
       userRoleId: number;
@@ -9545,6 +9797,78 @@ export interface operations {
     };
   };
   /**
+   * The gifts given to a member with a sale, newest first
+   * @description membergiftrest/list: what a member was given free with a sale, in the caller's stores.
+   */
+  membergiftrest_list_retrieve: {
+    parameters: {
+      query: {
+        memId: number;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["GiftPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * Mark messages read (batchReadMsg)
    * @description Also the forced notice's acknowledgement after its countdown, which every page of every role
    * shows: so any chosen role may mark its own messages read, like the count and the notice.
@@ -10117,6 +10441,76 @@ export interface operations {
     };
   };
   /**
+   * Change the staff of an order's line (Idempotency-Key); a paid line's credits move with it
+   * @description changeNurse: another employee (or shares) for an order's line; a paid line's credits move.
+   */
+  order_changeNurse_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LineStaffChangeInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["LineStaffChangeInput"];
+        "multipart/form-data": components["schemas"]["LineStaffChangeInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["OrderDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * Commit an unpaid order priced by the server (Idempotency-Key)
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
@@ -10133,6 +10527,282 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["CommittedOrderOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * What the member pays beyond the package sessions and the stored-value card
+   * @description diff: what the member pays beyond the package sessions and a stored-value card.
+   */
+  order_diff_retrieve: {
+    parameters: {
+      query: {
+        /** @description a stored-value card of the order's member: what it can pay of the due */
+        cardId?: number | null;
+        orderId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DiffOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Whether the member's card is usable and can pay each draft line
+   * @description flagCard: the card check: can the member's card pay these lines.
+   */
+  order_flagCard_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardCheckInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CardCheckInput"];
+        "multipart/form-data": components["schemas"]["CardCheckInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CardCheckOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Whether the package cards hold the sessions the order's project lines take
+   * @description isSurplusSize: do the member's package cards still hold the sessions the order's lines take?
+   */
+  order_isSurplusSize_retrieve: {
+    parameters: {
+      query: {
+        orderId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["SurplusOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Whether the order can be paid now, with every reason it cannot
+   * @description judgment: can the order be paid now, and everything that stands in the way.
+   */
+  order_judgment_retrieve: {
+    parameters: {
+      query: {
+        orderId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["JudgmentOutput"];
           };
         };
       };
@@ -12002,6 +12672,77 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["PointsDraftPriceOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The member's usable coupons for a draft order, each with its discount or why it cannot apply
+   * @description The till's coupon picker: the member's coupons usable today, each tried alone on the draft's
+   * lines (what it would take off, or why not); nothing is used.
+   */
+  pricingEngine_usableCoupons_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["OrderDraftInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["OrderDraftInput"];
+        "multipart/form-data": components["schemas"]["OrderDraftInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["UsableCouponOutput"][];
           };
         };
       };
