@@ -17,7 +17,7 @@ from apps.payments.choices import PAID_INTENT_STATES, DifferenceKind, RefundStat
 from apps.payments.errors import ProviderNotConfigured
 from apps.payments.models import PaymentIntent, ProviderRefund, ReconciliationDifference
 from apps.payments.providers import provider as provider_adapter
-from apps.payments.providers.base import ProviderAccount, ProviderError
+from apps.payments.providers.base import ProviderAccount, ProviderError, ProviderRefused
 
 logger = logging.getLogger(__name__)
 
@@ -113,7 +113,8 @@ def reconcile_account(*, provider: str, account: ProviderAccount, day: date) -> 
 
 def reconcile_day(*, day: date) -> dict[str, int]:
     """Every configured provider and merchant account; answers the count of differences per
-    provider. A bill that cannot be fetched is logged and left for the next run."""
+    provider. A bill that cannot be fetched (or is not published yet) is logged and left for the next
+    run, and that account's earlier lines for the day stay as they were."""
     counts: dict[str, int] = {}
     for provider in configured_providers():
         try:
@@ -126,6 +127,9 @@ def reconcile_day(*, day: date) -> dict[str, int]:
                 found = reconcile_account(provider=provider, account=account, day=day)
             except ProviderError:
                 logger.exception("reconciliation: %s bill of %s for %s not fetched", provider, account.merchant_id, day)
+                continue
+            except ProviderRefused as refused:  # e.g. Alipay's "no bill yet" (isp.bill_not_exist)
+                logger.warning("reconciliation: %s bill of %s for %s: %s", provider, account.merchant_id, day, refused)
                 continue
             counts[provider] = counts.get(provider, 0) + len(found)
     return counts

@@ -42,3 +42,15 @@ def test_an_intent_whose_poll_fails_backs_off_instead_of_being_asked_every_round
     assert intent.state == IntentState.PENDING and intent.attempts == 1
     assert intent.next_poll_at > timezone.now()
     assert poll_pending_intents() == {"queried": 0, "closed": 0, "refunds": 0}
+
+
+def test_a_provider_without_a_bill_for_the_day_leaves_the_others_reconciled(wechat, store, settings):
+    from apps.payments.fakes.alipay import FakeAlipay
+
+    alipay = FakeAlipay().start()
+    try:
+        settings.PAYMENT_PROVIDERS = {**settings.PAYMENT_PROVIDERS, "alipay": alipay.account_settings()}
+        counts = reconcile_day("2001-01-01")  # neither has a bill that day; Alipay refuses, WeChat Pay has none
+        assert counts == {"wechat": 0}
+    finally:
+        alipay.stop()
