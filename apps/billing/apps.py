@@ -12,4 +12,9 @@ class BillingConfig(AppConfig):
         from apps.core.ledgers import register_ledger_audit
 
         register_ledger_audit("orders", order_differences)
+
+        from apps.billing.provider_payments import tender_intent_ended
+        from apps.payments.services import register_intent_listener
+
+        register_intent_listener(tender_intent_ended)
         register_ledger_audit("daily closings", closing_differences)

@@ -7,6 +7,7 @@ from datetime import date, datetime, time, timedelta
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from apps.payments.accounts import account_for
 from apps.payments.choices import OPEN_INTENT_STATES, RefundState
 from apps.payments.models import PaymentIntent, ProviderRefund, ReconciliationDifference
 
@@ -38,3 +39,17 @@ def reconciliation_differences(*, day: date, store_id: int | None = None) -> lis
     if store_id is not None:
         rows = rows.filter(store_id=store_id)
     return list(rows.order_by("provider", "kind", "out_trade_no", "out_refund_no"))
+
+
+def provider_check(provider: str, store_id: int) -> None:
+    """Raises ProviderNotConfigured (PAY-40001) when the store has no merchant account for `provider`,
+    so a caller can refuse before it records anything."""
+    account_for(provider, store_id)
+
+
+def intents_for_references(*, references: list[str]) -> dict[str, PaymentIntent]:
+    """The newest intent of each reference that has one."""
+    found: dict[str, PaymentIntent] = {}
+    for intent in PaymentIntent.objects.filter(reference__in=references).order_by("id"):
+        found[intent.reference] = intent
+    return found
