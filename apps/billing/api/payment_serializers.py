@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from apps.billing.api.order_serializers import OrderDraftInputSerializer
 from apps.billing.choices import SIGNATURE_MAX_BYTES, OrderStatus, TenderMethod, TenderStatus
 from apps.catalog.choices import MONEY_DIGITS
 from apps.core import fields
@@ -155,3 +156,10 @@ class DrawnSessionOutputSerializer(serializers.Serializer):
     storeId = serializers.IntegerField()
     operatorName = serializers.CharField()
     createdAt = serializers.DateTimeField()
+
+
+class CommitFromScanInputSerializer(OrderDraftInputSerializer):
+    """An order as order/commit takes it, and the customer's payment code that pays all of it."""
+
+    method = serializers.ChoiceField(choices=[(m.value, m.label) for m in QR_METHODS])
+    authCode = fields.CharField(max_length=64, help_text="the customer's payment code the cashier scanned")

@@ -13,9 +13,12 @@ from rest_framework.request import Request
 
 from apps.accounts.session import session_of
 from apps.billing import payment_selectors as selectors
+from apps.billing import services
 from apps.billing.api import payment_serializers as io
+from apps.billing.api.order_views import _draft as order_draft
+from apps.billing.api.order_views import _gifts_allowed as gifts_allowed
 from apps.billing.checkout import TenderAsked, order_pay
-from apps.billing.choices import TenderMethod
+from apps.billing.choices import LineType, TenderMethod
 from apps.billing.provider_payments import (
     order_repay,
     provider_tender_ask,
@@ -26,6 +29,7 @@ from apps.billing.provider_payments import (
 from apps.billing.signatures import order_signature_save, png_from_data_url, signature_status
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
+from apps.core.errors import InvalidInput
 from apps.core.idempotency import AfterCommit, idempotent
 from apps.core.page_registry import code_of
 from apps.core.scoping import get_in_scope, scope_of
@@ -33,6 +37,7 @@ from apps.org.selectors import store_acted_in
 from apps.payments.services import terminals_list
 
 PAYMENT = (code_of("/payment"),)
+GOODS = (LineType.PRODUCT, LineType.PRODUCT_PACKAGE)
 
 
 def _tenders(data: list[dict]) -> list[TenderAsked]:
@@ -108,6 +113,53 @@ class PosPayApi(ErpApi):
         data = self.parse(io.PosPayInputSerializer, request.data)
         tender = TenderAsked(method=TenderMethod.POS, amount=data["amount"], terminal_id=data.get("terminalId", ""))
         return _pay(self, request, data["orderId"], [tender])
+
+
+def _commit_and_scan(view: ErpApi, request: Request, data: dict) -> EnvelopeResponse:
+    """order/commit and pay/excute with the scanned code for all of the payable, under one key."""
+    order = services.order_commit(
+        actor=view.actor(),
+        store=store_acted_in(session_of(request)),
+        reservation_id=data.get("reservation_id"),
+        remark=data.get("remark", ""),
+        **order_draft(data),
+    )
+    tenders = [TenderAsked(method=data["method"], amount=order.payable, auth_code=data["authCode"])]
+    return _pay(view, request, order.pk, tenders if order.payable > 0 else [])
+
+
+class CommitFromScanApi(ErpApi):
+    required_codes = PAYMENT
+
+    @extend_schema(
+        request=io.CommitFromScanInputSerializer,
+        responses=io.PaymentOutputSerializer,
+        summary="Commit an order and pay all of it by the customer's scanned payment code (Idempotency-Key)",
+    )
+    @idempotent
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.CommitFromScanInputSerializer, request.data)
+        gifts_allowed(request, data)
+        return _commit_and_scan(self, request, data)
+
+
+class SalesCommitFromScanApi(ErpApi):
+    required_codes = PAYMENT
+
+    @extend_schema(
+        request=io.CommitFromScanInputSerializer,
+        responses=io.PaymentOutputSerializer,
+        summary="A walk-in's sale of goods committed and paid by the scanned payment code (Idempotency-Key)",
+    )
+    @idempotent
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.CommitFromScanInputSerializer, request.data)
+        if data.get("member_id") is not None:
+            raise InvalidInput(_("a counter sale is a walk-in's: use order/commitfromscan for a member"), field="memId")
+        if any(line["type"] not in GOODS for line in data["lines"]):
+            raise InvalidInput(_("a counter sale sells products and product packages only"), field="lines")
+        gifts_allowed(request, data)
+        return _commit_and_scan(self, request, data)
 
 
 class TenderStatusApi(ErpApi):

@@ -180,3 +180,49 @@ def test_a_provider_not_set_up_for_the_store_is_refused_before_anything_is_writt
     pay(client, order, {"method": "wechat", "amount": "10.00", "authCode": SCANNED}, status=400, errcode="PAY-40001")
     assert not Tender.objects.filter(order=order).exists()
     assert Order.objects.get(pk=order.pk).status == OrderStatus.UNPAID
+
+
+def test_commitfromscan_commits_the_order_and_pays_all_of_it_by_the_scanned_code(client, fakes, member, product):
+    body = {"memId": member.pk, "lines": [{"type": "product", "itemId": product.pk}], "method": "wechat"}
+    answer = ok(
+        client.post(
+            "/rest/order/commitfromscan", {**body, "authCode": SCANNED}, format="json", HTTP_IDEMPOTENCY_KEY="cfs-1"
+        )
+    )
+    assert answer["status"] == "paid" and answer["paid"] == "100.00"
+    assert [(t["method"], t["status"]) for t in answer["tenders"]] == [("wechat", "succeeded")]
+    order = Order.objects.get(pk=answer["orderId"])
+    assert order.member_id == member.pk and order.status == OrderStatus.PAID and len(fakes.wechat.trades) == 1
+
+
+def test_a_declined_scan_leaves_the_committed_order_unpaid_to_pay_another_way(client, fakes, product):
+    body = {
+        "walkIn": {"name": "李女士", "phone": "13800001111"},
+        "lines": [{"type": "product", "itemId": product.pk}],
+        "method": "alipay",
+    }
+    answer = ok(
+        client.post("/rest/order/salesCommitfromscan", {**body, "authCode": "286543210987654301"}, format="json")
+    )
+    assert answer["status"] == "unpaid" and answer["tenders"][0]["status"] == "failed"
+    assert answer["tenders"][0]["message"]  # Alipay's reason
+
+
+def test_a_counter_sale_by_scan_is_a_walk_ins_sale_of_goods(client, fakes, member, project):
+    line = {"type": "project", "itemId": project.pk}
+    refused = assert_envelope(
+        client.post(
+            "/rest/order/salesCommitfromscan",
+            {
+                "walkIn": {"name": "李女士", "phone": "13800001111"},
+                "lines": [line],
+                "method": "wechat",
+                "authCode": SCANNED,
+            },
+            format="json",
+        ),
+        status=400,
+        errcode="VALID-40000",
+    )
+    assert "lines" in refused["fields"]
+    assert not Order.objects.exists()
