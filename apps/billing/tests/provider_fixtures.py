@@ -6,8 +6,7 @@ A test module loads them with `pytest_plugins = ["apps.billing.tests.provider_fi
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
@@ -42,12 +41,3 @@ def fakes(live_server, settings, tmp_path) -> Iterator[Fakes]:
         wechat.stop()
         alipay.stop()
         pos.stop()
-
-
-def eventually(check: Callable[[], bool], timeout: float = 10.0) -> None:
-    """Waits for what a notification (another thread, over HTTP) brings."""
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError("not reached in time")
-        time.sleep(0.05)

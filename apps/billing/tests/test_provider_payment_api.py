@@ -15,7 +15,7 @@ from apps.billing.choices import AuditAction, OrderStatus, TenderStatus
 from apps.billing.models import Order, Tender
 from apps.billing.provider_tenders import provider_intent_of, tender_id_of, tender_reference
 from apps.billing.tests.checkout_factories import order_of, product, project
-from apps.billing.tests.provider_fixtures import eventually
+from apps.billing.tests.waiting import eventually
 from apps.core.models import SystemLog
 from apps.core.testing import assert_envelope
 from apps.members.models import Member

@@ -17,7 +17,7 @@ from django.utils import timezone
 from apps.billing.choices import OrderStatus, TenderStatus
 from apps.billing.models import Order, Tender
 from apps.billing.tests.checkout_factories import order_of, product
-from apps.billing.tests.provider_fixtures import eventually
+from apps.billing.tests.waiting import eventually
 from apps.core.testing import assert_envelope
 from apps.members.models import Member
 from apps.payments.choices import IntentState
