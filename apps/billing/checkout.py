@@ -258,7 +258,8 @@ def order_pay(
             raise SignatureMissing()
         if order.member_id is not None:
             member_lock(member_id=order.member_id)
-        due = order.due - pending_amount(order)
+        pending = pending_amount(order)  # provider tenders waiting for their provider: taken until they fail
+        due = order.due - pending
         provider = next((tender for tender in tenders if tender.method in PROVIDER_METHODS), None)
         if provider is not None:
             provider_check(provider.method, order.store_id)
@@ -269,7 +270,7 @@ def order_pay(
         cash_paid = min(cash.amount, due - others) if cash else ZERO
         if cash and cash_paid <= 0:
             raise OrderNotInState(_("nothing is left to pay in cash"))
-        _check_card_priced(order, lines, tenders, order.paid + others + cash_paid)
+        _check_card_priced(order, lines, tenders, order.paid + pending + others + cash_paid)
         made: list[Tender] = []
         by_card = sorted(
             (tender for tender in tenders if tender.method == TenderMethod.STORED_VALUE),

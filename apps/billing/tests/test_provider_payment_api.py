@@ -16,6 +16,7 @@ from apps.billing.models import Order, Tender
 from apps.billing.provider_tenders import provider_intent_of, tender_id_of, tender_reference
 from apps.billing.tests.checkout_factories import order_of, product, project
 from apps.billing.tests.waiting import eventually
+from apps.cards.tests.factories import stored_value_card
 from apps.core.models import SystemLog
 from apps.core.testing import assert_envelope
 from apps.members.models import Member
@@ -226,3 +227,13 @@ def test_a_counter_sale_by_scan_is_a_walk_ins_sale_of_goods(client, fakes, membe
     )
     assert "lines" in refused["fields"]
     assert not Order.objects.exists()
+
+
+def test_a_pending_provider_tender_counts_when_lines_priced_with_a_card_need_their_card(client, fakes, store, member):
+    card = stored_value_card(member=member, paid="500.00")
+    order = order_of(store=store, member=member, lines=[project("90.00", card=card), product("50.00")])
+    waiting = pay(client, order, {"method": "wechat", "amount": "50.00"})  # a QR: pending
+    assert waiting["pending"] == "50.00"
+    # Cash for what a pending QR and the card's 90 leave: nothing; the card's lines are the card's.
+    pay(client, order, {"method": "cash", "amount": "40"}, status=409, errcode="ORD-40901")
+    assert pay(client, order, {"method": "storedValue", "amount": "90", "cardId": card.pk})["status"] == "partlyPaid"
