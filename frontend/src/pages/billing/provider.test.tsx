@@ -217,7 +217,7 @@ describe("provider tenders", () => {
     render_(<PaymentPage />);
     fireEvent.mouseDown(await screen.findByLabelText("微信、支付宝或刷卡"));
     fireEvent.click(within(await screen.findByRole("listbox")).getByText("微信支付"));
-    fireEvent.change(screen.getByLabelText("渠道支付金额"), { target: { value: "60" } });
+    fireEvent.change(screen.getByLabelText("支付平台收款金额"), { target: { value: "60" } });
     const code = screen.getByLabelText("顾客付款码");
     fireEvent.change(code, { target: { value: "134567890123456789" } });
     fireEvent.keyDown(code, { key: "Enter" });
