@@ -57,6 +57,7 @@ class AuditAction(models.TextChoices):
     ORDER_PAID = "billing.order_paid", _("took a payment")
     ORDER_CANCELLED = "billing.order_cancelled", _("cancelled an unpaid order")
     ORDER_SIGNED = "billing.order_signed", _("saved a member's signature on an order")
+    ORDER_REFUNDED = "billing.order_refunded", _("refunded an order")
 
 
 class DiscountSource(models.TextChoices):
@@ -83,3 +84,15 @@ SEARCH_LIMIT = 20
 # A signature pad's PNG is a few kilobytes; the bound keeps a wrong file out of the store.
 SIGNATURE_MAX_BYTES = 256 * 1024
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+class RefundStatus(models.TextChoices):
+    """A refund is done when every tender it returns to is; a provider's refund (with the payments
+    issue) will wait as pending until the provider confirms."""
+
+    PENDING = "pending", _("pending")
+    DONE = "done", _("refunded")
+
+
+REFUND_NO_PREFIX = "RF"
+REASON_MAX_LENGTH = 200

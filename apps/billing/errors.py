@@ -20,3 +20,21 @@ class SignatureMissing(DomainError):
     errcode = "ORD-40902"
     status = 409
     default_message = gettext_lazy("the member must sign before package sessions are used")
+
+
+class RefundNeedsApproval(DomainError):
+    """A refund above the store's `refund_approval_above` needs an owner's approval (until the
+    approval centre exists: the refund-approval button code, held by owners)."""
+
+    errcode = "ORD-40301"
+    status = 403
+    default_message = gettext_lazy("a refund above this amount needs an owner's approval")
+
+
+class ProviderRefundUnavailable(DomainError):
+    """The refund would return money to a WeChat Pay, Alipay or card-terminal tender: the provider's
+    refund call comes with the payments integration."""
+
+    errcode = "ORD-40903"
+    status = 409
+    default_message = gettext_lazy("the provider refund is not available yet")
