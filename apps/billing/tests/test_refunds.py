@@ -87,13 +87,20 @@ def test_cash_goes_out_of_the_till_and_the_refund_is_logged(store, member):
 
 def test_stored_value_goes_back_to_its_card_as_principal_and_gift_as_they_were_spent(store, member):
     card = stored_value_card(member=member, paid="1000.00", face_value="1100.00")
-    order = paid(order_of(store=store, member=member, lines=[product("110.00"), product("220.00")]), stored(card, "330"))
+    order = paid(
+        order_of(store=store, member=member, lines=[product("110.00"), product("220.00")]), stored(card, "330")
+    )
     card.refresh_from_db()
     assert (card.principal, card.gift) == (D("700.00"), D("70.00"))
     small, big = lines_of(order)
     made = refund(order, whole(small))
     (tender,) = made.tenders.all()
-    assert (tender.method, tender.principal, tender.gift, tender.card_id) == ("storedValue", D("100.00"), D("10.00"), card.pk)
+    assert (tender.method, tender.principal, tender.gift, tender.card_id) == (
+        "storedValue",
+        D("100.00"),
+        D("10.00"),
+        card.pk,
+    )
     card.refresh_from_db()
     assert (card.principal, card.gift) == (D("800.00"), D("80.00"))
     entry = CardEntry.objects.filter(card=card).order_by("-id").first()
@@ -285,7 +292,9 @@ def test_staff_credits_are_reversed_by_negative_credits_that_net_a_whole_refund_
     assert sorted(reversed_) == [(CreditKind.SERVICE, D("-16.67")), (CreditKind.SERVICE, D("-16.66"))]
     refund(order, whole(service))
     totals = {
-        employee: sum(StaffCredit.objects.filter(line=service, employee__name=employee).values_list("amount", flat=True))
+        employee: sum(
+            StaffCredit.objects.filter(line=service, employee__name=employee).values_list("amount", flat=True)
+        )
         for employee in ("吴佳怡", "张敏")
     }
     assert totals == {"吴佳怡": D("0.00"), "张敏": D("0.00")}
