@@ -100,6 +100,9 @@ function StoreView({ store }: { store: StoreInfoCheck }) {
           <Meta label={t("fields.seats")}>{store.seats ?? none}</Meta>
           <Meta label={t("fields.frontDeskCheck")}>{store.frontDeskCheckRequired ? t("yes") : t("no")}</Meta>
           <Meta label={t("fields.signatureRequired")}>{store.signatureRequired ? t("yes") : t("no")}</Meta>
+          <Meta label={t("fields.refundApprovalAbove")}>
+            {store.refundApprovalAbove !== null ? `¥${store.refundApprovalAbove}` : t("fields.noApproval")}
+          </Meta>
           <Meta label={t("fields.borrowOutTargets")}>
             {store.borrowOutTargets.length
               ? store.borrowOutTargets.map((target) => target.name).join(t("listSeparator"))
@@ -277,6 +280,17 @@ function StoreEditForm({ store, onDone }: { store: StoreInfoCheck; onDone: () =>
               />
             }
             label={t("fields.signatureRequired")}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <TextField
+            fullWidth
+            label={t("fields.refundApprovalAbove")}
+            value={form.refundApprovalAbove}
+            onChange={(event) => set("refundApprovalAbove", event.target.value)}
+            error={Boolean(message("refundApprovalAbove"))}
+            helperText={message("refundApprovalAbove") || t("fields.refundApprovalHelp")}
+            slotProps={{ htmlInput: { inputMode: "decimal" } }}
           />
         </Grid>
       </Grid>
