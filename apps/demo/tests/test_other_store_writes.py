@@ -260,6 +260,17 @@ OTHER_STORE_WRITES = {
         ("post", "/rest/order/commit", _order_draft(chain, cardId=_other_members_card(chain).pk)),
     ],
     "order-cancel": lambda chain, caller: [("post", "/rest/order/cancel", {"orderId": _other_order(chain).pk})],
+    "recede-recede": lambda chain, caller: [
+        (
+            "post",
+            "/rest/recede/recede",
+            {
+                "orderId": (order := _other_order(chain)).pk,
+                "lines": [{"orderLineId": order.lines.first().pk}],
+                "reason": "another store's order",
+            },
+        ),
+    ],
     "pay-execute": lambda chain, caller: [
         (
             "post",
