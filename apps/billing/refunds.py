@@ -638,8 +638,9 @@ def order_refund(
             line = plan.state.line
             if line.card_id is not None and paid_from_card(line):
                 to_cards[line.card_id] = to_cards.get(line.card_id, ZERO) + plan.amount
-        shares = apportion(amount, tenders_left(order), to_cards)
-        tenders = {tender.pk: tender for tender in Tender.objects.filter(pk__in=shares)}
+        left = tenders_left(order)
+        shares = apportion(amount, left, to_cards)
+        tenders = {tender.pk: tender for tender, _rest in left}
         for tender_id, share in shares.items():
             if share > 0 and tenders[tender_id].method in PROVIDER_METHODS:
                 _provider_refund(actor=actor, refund=Refund(), tender=tenders[tender_id], amount=share)

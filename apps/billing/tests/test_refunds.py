@@ -7,6 +7,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from django.utils import timezone, translation
 
 from apps.billing.checkout import TenderAsked, order_pay
 from apps.billing.choices import AuditAction, CreditKind, OrderStatus, TenderMethod, TenderStatus
@@ -25,6 +26,7 @@ from apps.catalog.tests.factories import (
     ProjectPackageFactory,
     ProjectPackageLineFactory,
 )
+from apps.core.audit import Actor
 from apps.core.errors import InvalidInput
 from apps.core.ledgers import audit_all
 from apps.core.models import SystemLog
@@ -262,7 +264,7 @@ def test_a_reason_is_required(store, member, reason):
     assert not Refund.objects.exists()
 
 
-def test_above_the_stores_amount_a_refund_needs_the_owners_approval(store, member):
+def test_above_the_stores_amount_a_refund_needs_the_owners_approval(store, member, make_entry):
     store.refund_approval_above = D("100.00")
     store.save(update_fields=["refund_approval_above"])
     order = paid(order_of(store=store, member=member, lines=[product("100.00"), product("100.01")]), cash("200.01"))
@@ -271,9 +273,15 @@ def test_above_the_stores_amount_a_refund_needs_the_owners_approval(store, membe
     with pytest.raises(RefundNeedsApproval):
         refund(order, whole(big))
     assert Refund.objects.count() == 1
-    owner_actor = CASHIER
-    made = order_refund(actor=owner_actor, order_id=order.pk, lines=[whole(big)], reason="broken", approved=True)
-    assert made.amount == D("100.01")
+    owner = make_entry(store, kind="owner").user
+    made = order_refund(
+        actor=Actor(user_id=owner.pk, login_name=owner.login_name),
+        order_id=order.pk,
+        lines=[whole(big)],
+        reason="broken",
+        approved=True,
+    )
+    assert made.amount == D("100.01") and made.approved_by_id == owner.pk
 
 
 def test_staff_credits_are_reversed_by_negative_credits_that_net_a_whole_refund_to_zero(store, member, nurse, seller):
@@ -320,14 +328,12 @@ def test_a_provider_tender_is_refused_until_the_provider_refund_exists_and_nothi
     Tender.objects.create(
         order=order, method=TenderMethod.WECHAT, amount=D("100.00"), status=TenderStatus.SUCCEEDED, store=store
     )
-    order.paid, order.status = order.payable, OrderStatus.PARTLY_PAID  # paid, without the settlement
-    order.status = OrderStatus.PAID
-    from django.utils import timezone
-
-    order.paid_at = timezone.now()
+    # Paid by WeChat Pay, as the payments integration will record it (without the settlement).
+    order.paid, order.status, order.paid_at = order.payable, OrderStatus.PAID, timezone.now()
     order.save()
-    with pytest.raises(ProviderRefundUnavailable) as refused:
+    with translation.override("en"), pytest.raises(ProviderRefundUnavailable) as refused:
         refund(order, whole(lines_of(order)[0]))
+    assert refused.value.errcode == "ORD-40903"
     assert "WeChat Pay" in str(refused.value.message)
     assert not Refund.objects.exists() and not RefundTender.objects.exists()
 
@@ -352,3 +358,20 @@ def test_an_unpaid_order_cannot_be_refunded(store, member):
     order = order_of(store=store, member=member, lines=[product("100.00")])
     with pytest.raises(OrderNotInState):
         refund(order, whole(lines_of(order)[0]))
+
+
+def test_the_ledger_audit_finds_a_refund_that_does_not_add_up(store, member):
+    order = paid(order_of(store=store, member=member, lines=[product("100.00")]), cash("100"))
+    made = refund(order, whole(lines_of(order)[0], amount=D("40.00")))
+    assert audit_all() == []
+    Refund.objects.filter(pk=made.pk).update(amount=D("41.00"))
+    RefundTender.objects.filter(refund=made).update(amount=D("140.00"))
+    found = {(d.ledger, d.record, d.field) for d in audit_all()}
+    tender = Tender.objects.get(order=order)
+    assert found == {
+        ("refunds", f"refund {made.pk}", "amount"),
+        ("refunds", f"tender {tender.pk}", "refunded"),
+    }
+    Refund.objects.filter(pk=made.pk).update(amount=D("140.00"))
+    found = {(d.ledger, d.record, d.field) for d in audit_all()}
+    assert ("refunds", f"order {order.pk}", "refunded") in found
