@@ -8,6 +8,7 @@ same work."""
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import random
@@ -29,6 +30,7 @@ from apps.core.ledgers import ledger_audits
 from bench import members_data, sales_data
 from bench.live_server import get_envelope, gunicorn_env, sign_in, start_gunicorn
 from bench.members import _raw_connection, ensure_database
+from bench.raw_checkout import RawCheckout
 from bench.stats import summary_ms
 
 OUT = Path(__file__).resolve().parent / "out"
@@ -150,9 +152,10 @@ def _card_balances(cursor: psycopg.Cursor, card_ids: list[int]) -> dict[int, Dec
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     rng = random.Random(11)
     with _raw_connection() as raw, raw.cursor() as cursor:
-        [(store_id, product_id, price)] = _sample(
+        [(store_id, user_id, user_role_id, product_id, price)] = _sample(
             cursor,
-            "SELECT r.hier_id, p.id, p.price FROM accounts_userrole r JOIN accounts_user u ON u.id = r.user_id, "
+            "SELECT r.hier_id, u.id, r.id, p.id, p.price "
+            "FROM accounts_userrole r JOIN accounts_user u ON u.id = r.user_id, "
             "catalog_product p WHERE u.login_name = 'SY00002' AND p.enabled AND p.price BETWEEN 1 AND %s "
             "ORDER BY r.id, p.price LIMIT 1",
             (PRODUCT_PRICE_CEILING,),
@@ -169,6 +172,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         holders = [row[0] for row in _sample(cursor, sampled, (args.requests,))]
         months = [(date(2024, 1, 1) + timedelta(days=31 * n)).replace(day=1) for n in range(30)]
     single, pool = cards[: args.requests], cards[args.requests :]
+    singles = iter(single)
     base = f"http://127.0.0.1:{args.port}"
     env = gunicorn_env(BENCH_DATABASE_URL, BENCH_REDIS_URL)
     server = start_gunicorn(args.port, args.workers, env)
@@ -187,7 +191,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             if not ok:
                 failures.append(errcode)
         results["checkout"] = {**summary_ms(samples), "failures": len(failures)}
-        results["checkout_concurrent"] = _concurrent_checkouts(checkout, pool[20:], args)
+        results["checkout_concurrent"] = _concurrent_checkouts(lambda: checkout, pool[20:], args)
 
         def month_list() -> None:
             month = rng.choice(months)
@@ -206,6 +210,14 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         server.terminate()
         server.wait(timeout=30)
     results["sql"] = _raw_sql(store_id, months, holders, args.requests, rng)
+    raw_checkout = functools.partial(
+        RawCheckout, user_id=user_id, user_role_id=user_role_id, store_id=store_id, product_id=product_id
+    )
+    with _raw_connection() as raw:
+        results["sql"]["checkout"] = summary_ms(_timed_calls(lambda: raw_checkout(raw)(*next(singles)), args.requests))
+    results["sql"]["checkout_concurrent"] = _concurrent_checkouts(
+        lambda: raw_checkout(_raw_connection()), pool[20:], args
+    )
     targets = {f"{name}_p95_le_{limit}ms": results[name]["p95_ms"] <= limit for name, limit in P95_TARGETS_MS.items()}
     concurrent = results["checkout_concurrent"]
     targets[f"checkouts_per_s_ge_{CHECKOUTS_PER_SECOND_TARGET}"] = (
@@ -225,10 +237,15 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-def _concurrent_checkouts(checkout: Checkout, cards: list[tuple[int, int]], args: argparse.Namespace) -> dict:
-    """`args.clients` threads check out for `args.seconds` on cards drawn from a small shared pool,
-    so some pay from one card at the same moment; then every card's balance must have dropped by
-    exactly what its successful checkouts paid, and its ledger must add up."""
+def _concurrent_checkouts(
+    client_checkout: Callable[[], Callable[[int, int], tuple[bool, str, Decimal]]],
+    cards: list[tuple[int, int]],
+    args: argparse.Namespace,
+) -> dict:
+    """`args.clients` threads, each with its `client_checkout()`, check out for `args.seconds` on cards
+    drawn from a small shared pool, so some pay from one card at the same moment; then every card's
+    balance must have dropped by exactly what its successful checkouts paid, and its ledger must add
+    up."""
     pool = cards[: max(args.clients * 25, 50)]
     with _raw_connection() as raw, raw.cursor() as cursor:
         before = _card_balances(cursor, [card_id for _member, card_id in pool])
@@ -241,6 +258,7 @@ def _concurrent_checkouts(checkout: Checkout, cards: list[tuple[int, int]], args
 
     def client(seed: int) -> None:
         rng = random.Random(seed)
+        checkout = client_checkout()
         while time.monotonic() < stop_at:
             member_id, card_id = rng.choice(pool)
             started = time.perf_counter()

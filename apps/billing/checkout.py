@@ -12,11 +12,11 @@ are credited (apps.billing.performance), the member's last visit moves forward."
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -29,9 +29,10 @@ from apps.billing.points import points_earned, points_for_amount
 from apps.cards.services import card_issue, card_sessions_use, card_spend, card_top_up
 from apps.catalog.models import CardType
 from apps.core.audit import Actor, audit_record
-from apps.core.errors import InvalidInput
+from apps.core.errors import InvalidInput, NotFound
 from apps.core.money import money_to_wire, round_money
-from apps.members.services import member_lock, member_visited, points_earn, points_spend
+from apps.core.transactions import use_case_atomic
+from apps.members.services import member_lock, member_visit_forward, points_earn, points_spend
 
 # The payment providers come with the payments issue, behind the same tender model.
 PROVIDER_METHODS = {TenderMethod.WECHAT, TenderMethod.ALIPAY, TenderMethod.POS}
@@ -82,18 +83,20 @@ def _check_card_priced(order: Order, lines: list[OrderLine], asked: list[TenderA
     owed = _card_priced(lines)
     if not owed:
         return
-    from_card = dict(
-        order.tenders.filter(status=TenderStatus.SUCCEEDED, card_id__in=owed)
-        .values("card_id")
-        .annotate(total=Sum("amount"))
-        .values_list("card_id", "total")
-    )
+    # Before the order's first payment no tender succeeded (a tender is always above 0): nothing to ask.
+    from_card = _paid_by(order, "card_id", card_id__in=owed) if order.paid else {}
     for tender in asked:
         if tender.method == TenderMethod.STORED_VALUE and tender.card_id in owed:
             from_card[tender.card_id] = from_card.get(tender.card_id, ZERO) + tender.amount
     still_owed = sum((max(ZERO, amount - from_card.get(card, ZERO)) for card, amount in owed.items()), ZERO)
     if order.payable - paid_after < still_owed:
         raise OrderNotInState(_("the lines priced with a card's discount are paid from that card"))
+
+
+def _paid_by(order: Order, field: str, **among: object) -> dict:
+    """What the order's succeeded tenders paid, summed by `field`."""
+    tenders = order.tenders.filter(status=TenderStatus.SUCCEEDED, **among)
+    return dict(tenders.values(field).annotate(total=Sum("amount")).values_list(field, "total"))
 
 
 def signature_needed(order: Order, lines: list[OrderLine]) -> bool:
@@ -179,15 +182,18 @@ def _card_lines_settled(actor: Actor, order: Order, lines: list[OrderLine], toda
                 line.save(update_fields=["card"])
 
 
-def _settled(actor: Actor, order: Order, lines: list[OrderLine], now: datetime) -> None:
-    """Everything that happens once, when the order becomes paid."""
+def _settled(
+    actor: Actor, order: Order, made: list[Tender], first_payment: bool, lines: list[OrderLine], now: datetime
+) -> None:
+    """Everything that happens once, when the order becomes paid by `made` (the tenders of the
+    payment that paid it, all of them when it was the `first_payment`)."""
     _card_lines_settled(actor, order, lines, now)
-    paid_by = dict(
-        order.tenders.filter(status=TenderStatus.SUCCEEDED)
-        .values("method")
-        .annotate(total=Sum("amount"))
-        .values_list("method", "total")
-    )
+    if first_payment:
+        paid_by: dict[str, Decimal] = {}
+        for tender in made:
+            paid_by[tender.method] = paid_by.get(tender.method, ZERO) + tender.amount
+    else:
+        paid_by = _paid_by(order, "method")
     if order.member_id is not None:
         money = sum((paid_by.get(method, ZERO) for method in MONEY_METHODS), ZERO)
         points_earn(
@@ -198,18 +204,32 @@ def _settled(actor: Actor, order: Order, lines: list[OrderLine], now: datetime) 
             order_id=order.pk,
             order_no=order.order_no or "",
         )
-        member_visited(member_id=order.member_id, at=now)
+        member_visit_forward(member_id=order.member_id, at=now)
     order_credits(order, lines, paid_by.get(TenderMethod.STORED_VALUE, ZERO))
     order.paid_at = now
 
 
-def order_pay(*, actor: Actor, order_id: int, tenders: list[TenderAsked], now: datetime | None = None) -> Payment:
-    """Pays `order_id` with `tenders` (see the module's doc). Errors: ORD-40901 (paid or cancelled,
-    more than is due), ORD-40902 (signature missing), CARD-409xx, MEM-40904 (points short)."""
+def order_pay(
+    *,
+    actor: Actor,
+    order_id: int,
+    tenders: list[TenderAsked],
+    store_ids: Collection[int] | None = None,
+    now: datetime | None = None,
+) -> Payment:
+    """Pays `order_id` (of one of `store_ids`, when given: another store's order is not found) with
+    `tenders` (see the module's doc). Errors: ORD-40901 (paid or cancelled, more than is due),
+    ORD-40902 (signature missing), CARD-409xx, MEM-40904 (points short)."""
     now = now or timezone.now()
-    with transaction.atomic():
-        order = Order.objects.select_for_update().select_related("store").get(pk=order_id)
+    with use_case_atomic():
+        # The order's row only (`of`): locking its store's row too would make every payment of the
+        # store wait for the one before it.
+        found = Order.objects.select_for_update(of=("self",)).select_related("store").filter(pk=order_id)
+        order = (found.filter(store_id__in=store_ids) if store_ids is not None else found).first()
+        if order is None:
+            raise NotFound()
         _checked(order, tenders)
+        first_payment = order.paid == 0
         lines = order_lines(order)
         if signature_needed(order, lines) and not order.signature:
             raise SignatureMissing()
@@ -258,7 +278,7 @@ def order_pay(*, actor: Actor, order_id: int, tenders: list[TenderAsked], now: d
         order.paid += sum((tender.amount for tender in made), ZERO)
         if order.paid == order.payable:
             order.status = OrderStatus.PAID
-            _settled(actor, order, lines, now)
+            _settled(actor, order, made, first_payment, lines, now)
         elif order.paid > 0:
             order.status = OrderStatus.PARTLY_PAID
         order.save(update_fields=["paid", "status", "paid_at", "updated_at"])

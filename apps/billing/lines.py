@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 from django.utils.translation import gettext as _
 
 from apps.billing.choices import MAX_LINES, MAX_QTY, TOP_UP_MAX, LineType
@@ -109,12 +109,10 @@ def _cards(member_id: int | None, card_ids: set[int]) -> dict[int, Card]:
     """The member's cards named on the lines; a card of anyone else is not found (404)."""
     if not card_ids:
         return {}
-    cards = {
-        card.pk: card
-        for card in Card.objects.select_related("card_type")
-        .prefetch_related(Prefetch("sessions", CardSession.objects.order_by("id")))
-        .filter(pk__in=card_ids)
-    }
+    cards = {card.pk: card for card in Card.objects.select_related("card_type").filter(pk__in=card_ids)}
+    # Only a package card's sessions are read (the lines it pays): a stored-value card costs no query.
+    package_cards = [card for card in cards.values() if card.kind == CardKind.PACKAGE]
+    prefetch_related_objects(package_cards, Prefetch("sessions", CardSession.objects.order_by("id")))
     for card_id in card_ids:
         card = cards.get(card_id)
         if card is None or member_id is None or card.member_id != member_id:

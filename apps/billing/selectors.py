@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 from decimal import Decimal
+from operator import attrgetter
 from typing import Any
 
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Sum
@@ -66,7 +67,7 @@ def committed_row(order: Order) -> dict[str, Any]:
                 "amount": money_to_wire(line.amount),
                 "cardId": line.card_id,
             }
-            for line in order.lines.order_by("id")
+            for line in sorted(order.lines.all(), key=attrgetter("pk"))
         ],
     }
 

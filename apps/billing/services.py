@@ -31,6 +31,7 @@ from apps.cards.models import MemberCoupon
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.money import money_to_wire
+from apps.core.transactions import use_case_atomic
 from apps.members import rules as member_rules
 from apps.members.choices import MemberStatus
 from apps.members.models import Member
@@ -181,7 +182,7 @@ def order_commit(
     staff = _line_staff(store, drafts, reservation)
     coupons = draft_coupons(member_id=member_pk, coupon_ids=coupon_ids or [])
     priced = apply_coupons(price_lines(store_id=store.pk, lines=drafts), coupons)
-    with transaction.atomic():
+    with use_case_atomic():
         order = _write_order(actor, store, customer, reservation, priced, staff, remark, today)
         for coupon in coupons:
             assert member_pk is not None  # draft_coupons refuses coupons for a walk-in
@@ -250,6 +251,9 @@ def _write_order(
         for row, shares in zip(rows, staff, strict=True)
         for share in shares
     )
+    # The lines just written are the order's lines: `order.lines.all()` answers them without a query,
+    # as a prefetch would have filled it.
+    order._prefetched_objects_cache = {"lines": rows}  # type: ignore[attr-defined]
     return order
 
 

@@ -44,19 +44,27 @@ def _checked_png(png: bytes) -> bytes:
 
 
 def order_signature_save(*, actor: Actor, order_id: int, png: bytes) -> Order:
-    """Keeps the member's signature on the order; a paid or cancelled order's signature is final."""
+    """Keeps the member's signature on the order; a paid or cancelled order's signature is final.
+    The file is written before its row: when the transaction fails after it, the file goes too."""
     png = _checked_png(png)
-    with transaction.atomic():
-        order = Order.objects.select_for_update().get(pk=order_id)
-        if order.status in (OrderStatus.PAID, OrderStatus.CANCELLED):
-            raise OrderNotInState(_("the order is already paid or cancelled"))
-        replaced = order.signature.name if order.signature else None
-        order.signature.save(f"order-{order.pk}.png", ContentFile(png), save=False)
-        order.save(update_fields=["signature", "updated_at"])
-        if replaced:  # the file a new signature replaced goes once the new one is committed
-            storage = order.signature.storage
-            transaction.on_commit(lambda: storage.delete(replaced))
-        audit_record(actor=actor, action=AuditAction.ORDER_SIGNED, target=order, detail={"bytes": len(png)})
+    written: list[str] = []
+    try:
+        with transaction.atomic():
+            order = Order.objects.select_for_update().get(pk=order_id)
+            if order.status in (OrderStatus.PAID, OrderStatus.CANCELLED):
+                raise OrderNotInState(_("the order is already paid or cancelled"))
+            replaced = order.signature.name if order.signature else None
+            order.signature.save(f"order-{order.pk}.png", ContentFile(png), save=False)
+            written.append(order.signature.name)
+            order.save(update_fields=["signature", "updated_at"])
+            if replaced:  # the file a new signature replaced goes once the new one is committed
+                storage = order.signature.storage
+                transaction.on_commit(lambda: storage.delete(replaced))
+            audit_record(actor=actor, action=AuditAction.ORDER_SIGNED, target=order, detail={"bytes": len(png)})
+    except BaseException:
+        for name in written:
+            Order.signature.field.storage.delete(name)
+        raise
     return order
 
 

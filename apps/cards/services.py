@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -23,6 +22,7 @@ from apps.catalog.models import CardType, ProjectPackageLine
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.money import round_money
+from apps.core.transactions import use_case_atomic
 from apps.org.models import OrgUnit
 
 
@@ -146,7 +146,7 @@ def card_issue(
     today = today or timezone.localdate()
     if card_type.kind == CardKind.STORED_VALUE and principal < 0:
         raise InvalidInput(_("the amount cannot be negative"), field="amount")
-    with transaction.atomic():
+    with use_case_atomic():
         card = Card.objects.create(
             member_id=member_id,
             card_type=card_type,
@@ -187,7 +187,7 @@ def card_top_up(
     principal = round_money(principal)
     if principal <= 0:
         raise InvalidInput(_("the top-up must be above 0"), field="amount")
-    with transaction.atomic():
+    with use_case_atomic():
         card = _usable(_locked(card_id, member_id=member_id))
         if card.kind != CardKind.STORED_VALUE:
             raise InvalidInput(_("only a stored-value card can be topped up"), field="cardId")
@@ -209,7 +209,7 @@ def card_spend(
     amount = round_money(amount)
     if amount <= 0:
         raise InvalidInput(_("the amount must be above 0"), field="amount")
-    with transaction.atomic():
+    with use_case_atomic():
         card = _usable(_locked(card_id, member_id=member_id))
         if card.kind != CardKind.STORED_VALUE:
             raise InvalidInput(_("only a stored-value card pays an amount"), field="cardId")
@@ -237,7 +237,7 @@ def card_sessions_use(
     """Uses `count` sessions of a project from a usable package card; 409 CARD-40902 when fewer are left."""
     if count <= 0:
         raise InvalidInput(_("the number of sessions must be above 0"), field="qty")
-    with transaction.atomic():
+    with use_case_atomic():
         card = _usable(_locked(card_id, member_id=member_id))
         session = CardSession.objects.filter(card=card, project_id=project_id).first()
         if session is None:
@@ -266,7 +266,7 @@ def card_freeze(*, actor: Actor, store: OrgUnit, card_id: int, reason: str) -> C
     """Freezes an active card (a lost card, a dispute): nothing can be paid, moved or changed with it
     (409 CARD-40903) until it is unfrozen. Its value stays on it; the ledger and the log note why."""
     reason = _reason(reason)
-    with transaction.atomic():
+    with use_case_atomic():
         card = _locked(card_id)
         if card.status != CardStatus.ACTIVE:
             raise CardNotUsable()
@@ -280,7 +280,7 @@ def card_freeze(*, actor: Actor, store: OrgUnit, card_id: int, reason: str) -> C
 def card_unfreeze(*, actor: Actor, store: OrgUnit, card_id: int, reason: str) -> Card:
     """Makes a frozen card active again (its date still applies)."""
     reason = _reason(reason)
-    with transaction.atomic():
+    with use_case_atomic():
         card = _locked(card_id)
         if card.status != CardStatus.FROZEN:
             raise InvalidInput(_("the card is not frozen"), field="cardId")
@@ -294,7 +294,7 @@ def card_unfreeze(*, actor: Actor, store: OrgUnit, card_id: int, reason: str) ->
 def card_delay(*, actor: Actor, store: OrgUnit, card_id: int, until: date, reason: str) -> Card:
     """Extends a card's validity to `until` (cardDelayErp); the ledger notes it, the system log too."""
     reason = _reason(reason)
-    with transaction.atomic():
+    with use_case_atomic():
         card = _locked(card_id)
         if card.status != CardStatus.ACTIVE:
             raise CardNotUsable()

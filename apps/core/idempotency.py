@@ -16,7 +16,7 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from rest_framework.request import Request
@@ -24,6 +24,7 @@ from rest_framework.request import Request
 from apps.core.envelope import EnvelopeResponse, LocalTimeJSONEncoder
 from apps.core.errors import IdempotencyKeyReused, InvalidInput
 from apps.core.models import IdempotentAnswer
+from apps.core.transactions import command_atomic
 
 HEADER = "Idempotency-Key"
 KEY_MAX_LENGTH = 64
@@ -51,6 +52,22 @@ def _replay(answer: IdempotentAnswer, fingerprint: str) -> EnvelopeResponse:
     return EnvelopeResponse(data, answer.message, status=answer.status)
 
 
+def _claim(user_id: int, key: str, fingerprint: str) -> int | None:
+    """Inserts the key's row and answers its id, or None when the key is taken. A row another
+    request inserted and has not committed yet makes this wait for it (the unique index): then it is
+    None when that request committed, and the row is ours when it rolled back. One statement, where
+    catching the unique violation would cost a savepoint around the insert."""
+    table = IdempotentAnswer._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'INSERT INTO "{table}" ("user_id", "key", "fingerprint", "status", "message", "created_at") '
+            'VALUES (%s, %s, %s, 0, \'\', %s) ON CONFLICT ("user_id", "key") DO NOTHING RETURNING "id"',
+            [user_id, key, fingerprint, timezone.now()],
+        )
+        row = cursor.fetchone()
+    return row[0] if row else None
+
+
 View = Callable[..., Any]
 
 
@@ -64,13 +81,9 @@ def idempotent(method: View) -> View:
         if key is None or user_id is None:  # keys are per user: a caller without one runs as asked
             return method(view, request, *args, **kwargs)
         fingerprint = _fingerprint(request)
-        with transaction.atomic():
-            try:
-                with transaction.atomic():
-                    answer = IdempotentAnswer.objects.create(
-                        user_id=user_id, key=key, fingerprint=fingerprint, status=0
-                    )
-            except IntegrityError:
+        with command_atomic():
+            answer_id = _claim(user_id, key, fingerprint)
+            if answer_id is None:
                 return _replay(IdempotentAnswer.objects.get(user_id=user_id, key=key), fingerprint)
             response = method(view, request, *args, **kwargs)
             if not 200 <= response.status_code < 300:
@@ -78,10 +91,11 @@ def idempotent(method: View) -> View:
                 return response
             # What the renderer would write, kept as JSON text: PostgreSQL's jsonb would put an object's
             # keys in its own order, and the replay must read byte for byte like the first answer.
-            answer.data = json.dumps(response.data, cls=LocalTimeJSONEncoder)
-            answer.message = str(getattr(response, "message", ""))[:200]
-            answer.status = response.status_code
-            answer.save(update_fields=["data", "message", "status"])
+            IdempotentAnswer.objects.filter(pk=answer_id).update(
+                data=json.dumps(response.data, cls=LocalTimeJSONEncoder),
+                message=str(getattr(response, "message", ""))[:200],
+                status=response.status_code,
+            )
         return response
 
     run_once.idempotent = True  # type: ignore[attr-defined]  # read by the endpoint declarations test

@@ -8,6 +8,7 @@ from datetime import date, datetime
 from typing import Any, TypedDict, Unpack
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -435,6 +436,13 @@ def member_visited(*, member_id: int, at: datetime) -> datetime | None:
     if before is None or before < at:
         Member.objects.filter(pk=member_id).update(last_visit_at=at)
     return before
+
+
+def member_visit_forward(*, member_id: int, at: datetime) -> None:
+    """`member_visited` for a caller that needs no answer: one conditional update."""
+    Member.objects.filter(pk=member_id).filter(Q(last_visit_at__isnull=True) | Q(last_visit_at__lt=at)).update(
+        last_visit_at=at
+    )
 
 
 def member_visit_taken_back(*, member_id: int, visited_at: datetime, before: datetime | None) -> None:

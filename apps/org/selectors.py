@@ -4,7 +4,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
-from apps.org.choices import STORE_REQUIRED_FIELDS, StoreStatus
+from apps.org.choices import STORE_REQUIRED_FIELDS, OrgUnitKind, StoreStatus
 from apps.org.hooks import account_roles
 from apps.org.models import OrgUnit
 
@@ -152,7 +152,12 @@ def store_acted_in(session: Any) -> OrgUnit:
 
     store = None
     if session.hier_id in session.store_ids:
-        store = OrgUnit.objects.stores().filter(pk=session.hier_id).first()
+        # The sign-in check loaded the chosen level with the role entry (one query per call).
+        level = session.user_role.hier if session.user_role is not None else None
+        if isinstance(level, OrgUnit) and level.kind == OrgUnitKind.STORE:
+            store = level
+        else:
+            store = OrgUnit.objects.stores().filter(pk=session.hier_id).first()
     if store is None:
         raise InvalidInput(_("please choose a role at a store first"))
     return store

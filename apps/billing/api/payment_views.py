@@ -19,7 +19,7 @@ from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
 from apps.core.idempotency import idempotent
 from apps.core.page_registry import code_of
-from apps.core.scoping import get_in_scope
+from apps.core.scoping import get_in_scope, scope_of
 
 PAYMENT = (code_of("/payment"),)
 
@@ -35,7 +35,6 @@ class PayApi(ErpApi):
     @idempotent
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.PayInputSerializer, request.data)
-        order = get_in_scope(selectors.orders(), request, pk=data["orderId"])
         tenders = [
             TenderAsked(
                 method=tender["method"],
@@ -45,7 +44,9 @@ class PayApi(ErpApi):
             )
             for tender in data["tenders"]
         ]
-        payment = order_pay(actor=self.actor(), order_id=order.pk, tenders=tenders)
+        payment = order_pay(
+            actor=self.actor(), order_id=data["orderId"], tenders=tenders, store_ids=scope_of(request).store_ids
+        )
         return EnvelopeResponse(selectors.payment_answer(payment), message=_("paid"))
 
 

@@ -57,6 +57,22 @@ def test_a_new_signature_replaces_the_old_one_and_its_file(client, sessions_orde
     assert not storage.exists(first_name) and storage.exists(second.name)
 
 
+def test_a_signature_whose_saving_fails_leaves_no_file(sessions_order, monkeypatch, settings, tmp_path):
+    from apps.billing import signatures
+    from apps.core.audit import Actor
+
+    settings.MEDIA_ROOT = tmp_path
+
+    def log_fails(**_kwargs: object) -> None:  # the last step of the transaction, after the file is written
+        raise RuntimeError("system log unavailable")
+
+    monkeypatch.setattr(signatures, "audit_record", log_fails)
+    with pytest.raises(RuntimeError):
+        signatures.order_signature_save(actor=Actor(login_name="t"), order_id=sessions_order.pk, png=png())
+    assert not Order.objects.get(pk=sessions_order.pk).signature
+    assert [path for path in tmp_path.rglob("*") if path.is_file()] == []
+
+
 def test_the_signature_can_come_as_a_file(client, sessions_order):
     upload = SimpleUploadedFile("sign.png", png(), content_type="image/png")
     signed = client.post(SIGN, {"orderId": sessions_order.pk, "file": upload}, format="multipart")

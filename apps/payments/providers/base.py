@@ -76,6 +76,7 @@ class PayRequest:
     amount_cents: int
     description: str
     auth_code: str = ""  # the customer's payment code, for pay_by_code
+    terminal_id: str = ""  # the card terminal that takes the card (pay_by_code of the card terminal)
     store_code: str = ""
     expires_at: datetime | None = None
 
