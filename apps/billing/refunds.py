@@ -29,7 +29,6 @@ from decimal import ROUND_DOWN, ROUND_FLOOR, Decimal
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -66,6 +65,7 @@ from apps.cards.services import Money, locked_in_order
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.money import money_to_wire, round_money
+from apps.core.transactions import use_case_atomic
 from apps.members.choices import PointsKind
 from apps.members.models import PointsEntry
 from apps.members.services import member_lock, points_refund, points_take_back
@@ -607,7 +607,7 @@ def order_refund(
     tender), CARD-40903 (a card closed or given away since)."""
     reason = _checked_reason(reason)
     _checked_asks(lines)
-    with transaction.atomic():
+    with use_case_atomic():
         order = Order.objects.select_for_update().select_related("store").filter(pk=order_id).first()
         if order is None:
             raise NotFound()

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from apps.cards.choices import AuditAction, CardKind, CardStatus, EntryKind
@@ -20,6 +19,7 @@ from apps.cards.services import Money, _locked, _record
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput
 from apps.core.money import round_money
+from apps.core.transactions import use_case_atomic
 from apps.org.models import OrgUnit
 
 # A card a refund may still give value back to or take value off: not closed, not given away.
@@ -118,7 +118,7 @@ def card_money_back(
     """Gives principal and gift back to a stored-value card a refunded order spent it from."""
     if back.principal < 0 or back.gift < 0 or back.total <= 0:
         raise InvalidInput(_("the amount must be above 0"), field="amount")
-    with transaction.atomic():
+    with use_case_atomic():
         card = _refundable(_locked(card_id))
         return _record(
             actor=actor,
@@ -137,7 +137,7 @@ def card_sessions_back(
     """Gives `count` sessions of a project back to the package card a refunded order used them from."""
     if count <= 0:
         raise InvalidInput(_("the number of sessions must be above 0"), field="qty")
-    with transaction.atomic():
+    with use_case_atomic():
         card = _refundable(_locked(card_id))
         session = CardSession.objects.filter(card=card, project_id=project_id).first()
         if session is None:
@@ -158,7 +158,7 @@ def card_value_taken_back(
     *, actor: Actor, store: OrgUnit, card_id: int, taken: Money, order_id: int, refund_id: int
 ) -> CardEntry:
     """Takes principal and gift off a stored-value card (a refunded top-up); never more than it holds."""
-    with transaction.atomic():
+    with use_case_atomic():
         card = _refundable(_locked(card_id))
         if taken.principal < 0 or taken.gift < 0 or taken.principal > card.principal or taken.gift > card.gift:
             raise InvalidInput(_("the card does not hold that much"), field="amount")
@@ -177,7 +177,7 @@ def card_close_for_refund(*, actor: Actor, store: OrgUnit, card_id: int, order_i
     """Closes a card whose sale is refunded: its principal and gift, or the sessions it has left,
     are taken off it by `refundOut` entries, and it can never be used again. Answers what it held
     (billing works out what goes back to the member from it)."""
-    with transaction.atomic():
+    with use_case_atomic():
         card = _refundable(_locked(card_id))
         principal, gift = card.principal, card.gift
         if principal or gift:

@@ -16,6 +16,7 @@ from apps.core.audit import Actor, audit_record
 from apps.core.constraints import constraint_errors
 from apps.core.errors import Conflict, DomainError, InvalidInput, NotFound
 from apps.core.phones import mask_phone
+from apps.core.transactions import use_case_atomic
 from apps.masterdata.choices import MasterType
 from apps.masterdata.models import MasterItem
 from apps.members import rules
@@ -457,7 +458,7 @@ def points_refund(
     """Gives back `points` a refunded order was paid with (billing's refund)."""
     if points <= 0:
         raise InvalidInput(_("the points must be above 0"), field="amount")
-    with transaction.atomic():
+    with use_case_atomic():
         member = Member.objects.select_for_update().get(pk=member_id)
         return _points_entry(
             actor=actor,
@@ -478,7 +479,7 @@ def points_take_back(
     (points cannot go below 0; docs/decisions/0011-refunds.md). Answers how many were taken."""
     if points <= 0:
         return 0
-    with transaction.atomic():
+    with use_case_atomic():
         member = Member.objects.select_for_update().get(pk=member_id)
         taken = min(points, member.points)
         if taken:

@@ -86,6 +86,13 @@ def _other_order(chain):
     return committed_order(store=chain["other_store"])
 
 
+def _other_order_line(chain):
+    from apps.billing.models import OrderLine
+
+    order = _other_order(chain)
+    return {"orderId": order.pk, "lines": [{"orderLineId": OrderLine.objects.filter(order=order).first().pk}]}
+
+
 def _own_order(chain):
     from apps.billing.tests.factories import committed_order
 
@@ -261,15 +268,7 @@ OTHER_STORE_WRITES = {
     ],
     "order-cancel": lambda chain, caller: [("post", "/rest/order/cancel", {"orderId": _other_order(chain).pk})],
     "recede-recede": lambda chain, caller: [
-        (
-            "post",
-            "/rest/recede/recede",
-            {
-                "orderId": (order := _other_order(chain)).pk,
-                "lines": [{"orderLineId": order.lines.first().pk}],
-                "reason": "another store's order",
-            },
-        ),
+        ("post", "/rest/recede/recede", {**_other_order_line(chain), "reason": "another store's order"}),
     ],
     "pay-execute": lambda chain, caller: [
         (
