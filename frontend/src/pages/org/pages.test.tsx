@@ -137,6 +137,7 @@ describe("StoreBasicInfoPage", () => {
 
     expect(await screen.findByText("Information missing: Phone")).toBeInTheDocument();
     expect(screen.getByText("Store B")).toBeInTheDocument();
+    expect(screen.getByText("No approval needed")).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Edit" }));
 
     const form = await screen.findByRole("form", { name: "Edit store information" });
@@ -152,6 +153,11 @@ describe("StoreBasicInfoPage", () => {
     fireEvent.mouseDown(within(form).getByRole("combobox", { name: "District" }));
     fireEvent.click(await screen.findByRole("option", { name: "徐汇区" }));
     fireEvent.change(within(form).getByLabelText("Seats or beds"), { target: { value: "8" } });
+    const approval = within(form).getByLabelText("Refunds above this need an owner's approval");
+    fireEvent.change(approval, { target: { value: "-5" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save" }));
+    expect(await within(form).findByText("Enter an amount of at most 2 decimal places")).toBeInTheDocument();
+    fireEvent.change(approval, { target: { value: "500" } });
     fireEvent.click(within(form).getByRole("button", { name: "Save" }));
     const dialog = await screen.findByRole("dialog", { name: "Save the changes?" });
     fireEvent.click(within(dialog).getByRole("button", { name: "Confirm" }));
@@ -163,6 +169,7 @@ describe("StoreBasicInfoPage", () => {
       districtCode: "310104",
       seats: 8,
       closeTime: "22:00",
+      refundApprovalAbove: "500",
     });
     await waitFor(() => expect(noticeTexts()).toContain("saved"));
     await waitFor(() => expect(screen.queryByRole("form", { name: "Edit store information" })).not.toBeInTheDocument());
