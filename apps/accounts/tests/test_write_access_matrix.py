@@ -77,6 +77,7 @@ SHOULD = {
     "pricing-points-price": DESK,  # the points price of a draft reads, as the live totals do
     # Whoever sells at the till takes the payment and the member's signature.
     "pay-execute": DESK,
+    "recede-recede": MANAGERS,  # BTN-YLTH-REFUND; above the store's amount BTN-YLTH-REFUND-APPROVE (owner)
     "order-signature": DESK,
 }
 
