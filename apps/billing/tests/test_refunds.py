@@ -375,3 +375,26 @@ def test_the_ledger_audit_finds_a_refund_that_does_not_add_up(store, member):
     Refund.objects.filter(pk=made.pk).update(amount=D("140.00"))
     found = {(d.ledger, d.record, d.field) for d in audit_all()}
     assert ("refunds", f"order {order.pk}", "refunded") in found
+
+
+def test_a_card_sale_of_two_cards_is_refunded_card_by_card(store, member):
+    card_type = CardTypeFactory(price=D("500.00"), face_value=D("500.00"))
+    order = paid(order_of(store=store, member=member, lines=[card_bought(card_type, "1000.00", qty=2)]), cash("1000"))
+    first, second = Card.objects.filter(member=member, card_type=card_type).order_by("id")
+    paid(order_of(store=store, member=member, lines=[product("100.00")]), stored(first, "100"))
+    line = lines_of(order)[0]
+    assert (judge(order).lines[0].refundable_qty, judge(order).lines[0].refundable_amount) == (2, D("900.00"))
+    with pytest.raises(InvalidInput):
+        refund(order, whole(line, amount=D("400.00")))
+    made = refund(order, whole(line, qty=1))
+    assert made.amount == D("400.00") and made.lines.get().card_id == first.pk
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert (first.status, second.status) == (CardStatus.CLOSED, CardStatus.ACTIVE)
+    made = refund(order, whole(line))
+    assert made.amount == D("500.00") and made.lines.get().qty == 1
+    second.refresh_from_db()
+    assert second.status == CardStatus.CLOSED
+    with pytest.raises(OrderNotInState):
+        refund(order, whole(line))
+    assert audit_all() == []
