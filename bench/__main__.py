@@ -29,6 +29,11 @@ ENVIRONMENT = {
         "DB_CONN_MAX_AGE": "600",
         "PHONE_FRAGMENT_SEARCH_RATE": "1000000/minute",
     },
+    "closing": {
+        "DEBUG": "1",
+        "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_closing",
+        "REDIS_URL": "redis://127.0.0.1:6379/11",
+    },
     "sales": {
         "DEBUG": "1",
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_sales",
@@ -45,9 +50,9 @@ def main(argv: list[str] | None = None) -> int:
     for name, value in ENVIRONMENT.get(chosen[0] if chosen else "", {}).items():
         os.environ.setdefault(name, value)
     django.setup()
-    from bench import booking, login_info, members, sales
+    from bench import booking, closing, login_info, members, sales
 
-    benchmarks = {"login-info": login_info, "members": members, "booking": booking, "sales": sales}
+    benchmarks = {"login-info": login_info, "members": members, "booking": booking, "sales": sales, "closing": closing}
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     sub = parser.add_subparsers(dest="name", required=True)
     for name, module in benchmarks.items():

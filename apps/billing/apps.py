@@ -8,8 +8,9 @@ class BillingConfig(AppConfig):
     verbose_name = _("billing")
 
     def ready(self) -> None:
-        from apps.billing.ledger_audit import order_differences, refund_differences
+        from apps.billing.ledger_audit import closing_differences, order_differences, refund_differences
         from apps.core.ledgers import register_ledger_audit
 
         register_ledger_audit("orders", order_differences)
+        register_ledger_audit("daily closings", closing_differences)
         register_ledger_audit("refunds", refund_differences)

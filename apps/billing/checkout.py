@@ -29,6 +29,7 @@ from apps.billing.points import points_earned, points_for_amount
 from apps.cards.services import card_issue, card_sessions_use, card_spend, card_top_up
 from apps.catalog.models import CardType
 from apps.core.audit import Actor, audit_record
+from apps.core.business_days import business_day, check_day_open
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.money import money_to_wire, round_money
 from apps.core.transactions import use_case_atomic
@@ -219,7 +220,8 @@ def order_pay(
 ) -> Payment:
     """Pays `order_id` (of one of `store_ids`, when given: another store's order is not found) with
     `tenders` (see the module's doc). Errors: ORD-40901 (paid or cancelled, more than is due),
-    ORD-40902 (signature missing), CARD-409xx, MEM-40904 (points short)."""
+    ORD-40902 (signature missing), CARD-409xx, MEM-40904 (points short), DAY-40901 (the order's day or
+    today is closed at the store)."""
     now = now or timezone.now()
     with use_case_atomic():
         # The order's row only (`of`): locking its store's row too would make every payment of the
@@ -228,6 +230,8 @@ def order_pay(
         order = (found.filter(store_id__in=store_ids) if store_ids is not None else found).first()
         if order is None:
             raise NotFound()
+        check_day_open(store_id=order.store_id, day=order.business_date)  # the order's day
+        check_day_open(store_id=order.store_id, day=business_day())  # the tenders' day
         _checked(order, tenders)
         first_payment = order.paid == 0
         lines = order_lines(order)

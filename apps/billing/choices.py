@@ -58,6 +58,9 @@ class AuditAction(models.TextChoices):
     ORDER_CANCELLED = "billing.order_cancelled", _("cancelled an unpaid order")
     ORDER_SIGNED = "billing.order_signed", _("saved a member's signature on an order")
     ORDER_REFUNDED = "billing.order_refunded", _("refunded an order")
+    DAY_CLOSED = "billing.day_closed", _("closed a business day")
+    DAY_REOPENED = "billing.day_reopened", _("reopened a business day")
+    LINE_STAFF_CHANGED = "billing.line_staff_changed", _("changed the staff of an order line")
 
 
 class DiscountSource(models.TextChoices):
@@ -67,6 +70,7 @@ class DiscountSource(models.TextChoices):
     CARD = "card", _("card discount")
     SESSIONS = "sessions", _("package sessions")
     COUPON = "coupon", _("coupon")
+    GIFT = "gift", _("gift")
 
 
 MAX_COUPONS = 5  # member coupons one order may use
@@ -77,6 +81,9 @@ ORDER_NO_ID_DIGITS = 8
 MAX_LINES = 50
 MAX_QTY = 999
 REMARK_MAX_LENGTH = 200
+GIFT_REASON_MAX_LENGTH = 100
+# What may be given free with a sale: goods and services, not cards or money on them.
+GIFT_TYPES = ("product", "productPackage", "project", "projectPackage")
 # A top-up line's amount: above 0 and at most this (a slip of the keyboard, not a limit of the card).
 TOP_UP_MAX = Decimal("100000.00")
 # A search by order number or phone answers at most this many orders, newest first.
@@ -96,3 +103,6 @@ class RefundStatus(models.TextChoices):
 
 REFUND_NO_PREFIX = "RF"
 REASON_MAX_LENGTH = 200
+
+# Daily closing: a reason for a cash difference, a remark, a reason for reopening.
+CLOSING_TEXT_MAX_LENGTH = 200

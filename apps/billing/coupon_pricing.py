@@ -5,12 +5,14 @@ transaction, so a coupon read here as usable may still answer 409 CARD-40904 at 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
 from apps.billing.choices import MAX_COUPONS, DiscountSource, LineType
-from apps.billing.pricing import ZERO, Discount, PricedLine, PricedOrder
+from apps.billing.pricing import ZERO, AppliedCoupon, Discount, PricedLine, PricedOrder
 from apps.cards.coupons import usable_coupons
 from apps.cards.errors import CouponNotUsable
 from apps.cards.models import MemberCoupon
@@ -52,10 +54,10 @@ def draft_coupons(*, member_id: int | None, coupon_ids: list[int]) -> list[Membe
 
 def _eligible(priced: PricedOrder, template: CouponTemplate) -> list[PricedLine]:
     """The lines a coupon may touch: not top-ups (loading money is not a sale), not paid by
-    sessions; a coupon that does not stack skips lines with a promotion or card discount."""
+    sessions, not gifts; a coupon that does not stack skips lines with a promotion or card discount."""
     lines = []
     for line in priced.lines:
-        if line.line.type == LineType.TOP_UP or line.line.pays_by_sessions:
+        if line.line.type == LineType.TOP_UP or line.line.pays_by_sessions or line.line.gift:
             continue
         offers = {d.source for d in line.discounts} & {DiscountSource.PROMOTION, DiscountSource.CARD}
         if offers and not template.stackable:
@@ -89,14 +91,16 @@ def spread(off: Decimal, amounts: list[Decimal]) -> list[Decimal]:
     return shares
 
 
-def _take(lines: list[PricedLine], shares: list[Decimal], name: str) -> None:
+def _take(lines: list[PricedLine], shares: list[Decimal], name: str) -> Decimal:
     for line, share in zip(lines, shares, strict=True):
         if share > 0:
             line.discounts.append(Discount(DiscountSource.COUPON, name, share))
+    return sum(shares, ZERO)
 
 
-def _apply(priced: PricedOrder, coupon: MemberCoupon, index: int, before: dict[int, Decimal]) -> None:
-    """One coupon; `before` holds each line's amount before any coupon (what min_spend reads)."""
+def _apply(priced: PricedOrder, coupon: MemberCoupon, index: int, before: dict[int, Decimal]) -> Decimal:
+    """One coupon, returning what it took off; `before` holds each line's amount before any coupon
+    (what min_spend reads)."""
     template = coupon.template
     lines = _eligible(priced, template)
     if template.kind == CouponKind.FREE_PROJECT:
@@ -109,8 +113,7 @@ def _apply(priced: PricedOrder, coupon: MemberCoupon, index: int, before: dict[i
         raise InvalidInput(_("the order does not reach the coupon's minimum spend"), field=f"couponIds[{index}]")
     if template.kind == CouponKind.FREE_PROJECT:
         line = max(lines, key=lambda ln: ln.amount / ln.line.qty)
-        _take([line], [min(line.amount, round_money(line.amount / line.line.qty))], template.name)
-        return
+        return _take([line], [min(line.amount, round_money(line.amount / line.line.qty))], template.name)
     amounts = [max(ln.amount, ZERO) for ln in lines]
     whole = sum(amounts, ZERO)
     if template.kind == CouponKind.CASH:
@@ -121,14 +124,51 @@ def _apply(priced: PricedOrder, coupon: MemberCoupon, index: int, before: dict[i
         off = round_money(whole * (1 - template.rate))
         if template.max_discount is not None:
             off = min(off, template.max_discount)
-    _take(lines, spread(min(off, whole), amounts), template.name)
+    return _take(lines, spread(min(off, whole), amounts), template.name)
 
 
 def apply_coupons(priced: PricedOrder, coupons: list[MemberCoupon]) -> PricedOrder:
     """Takes the coupons off the priced lines (rules: apps.billing.pricing), free projects first,
-    then cash, then rates, each kind in the order the cashier named them; nothing is written."""
+    then cash, then rates, each kind in the order the cashier named them; `priced.coupons` says what
+    each coupon took off in all, in the order the cashier named them. Nothing is written."""
     order = sorted(enumerate(coupons), key=lambda pair: (KIND_ORDER[CouponKind(pair[1].template.kind)], pair[0]))
     before = {id(line): line.amount for line in priced.lines}
+    taken: dict[int, Decimal] = {}
     for index, coupon in order:
-        _apply(priced, coupon, index, before)
+        taken[index] = _apply(priced, coupon, index, before)
+    priced.coupons = [AppliedCoupon(c.pk, c.template.name, taken[i]) for i, c in enumerate(coupons)]
     return priced
+
+
+def _copy(priced: PricedOrder) -> PricedOrder:
+    return PricedOrder([PricedLine(ln.line, ln.name, ln.unit_price, list(ln.discounts)) for ln in priced.lines])
+
+
+@dataclass(frozen=True)
+class CouponFit:
+    """One of the member's usable coupons against the draft's lines, alone: what it would take off,
+    or why it cannot apply (the message the commit would answer)."""
+
+    coupon: MemberCoupon
+    discount: Decimal | None
+    reason: str
+
+
+def coupon_fits(priced: PricedOrder | None, coupons: Iterable[MemberCoupon]) -> list[CouponFit]:
+    """Each coupon tried alone on the priced lines (None: the draft has no line yet); nothing is
+    written. Whether coupons combine is the live totals' answer (`couponIds[i]`)."""
+    fits = []
+    for coupon in coupons:
+        if priced is None:
+            fits.append(CouponFit(coupon, None, _("add an item to the order to use a coupon")))
+            continue
+        try:
+            taken = apply_coupons(_copy(priced), [coupon]).coupons[0].amount
+        except InvalidInput as refusal:
+            fits.append(CouponFit(coupon, None, str(refusal.message)))
+            continue
+        if taken <= 0:
+            fits.append(CouponFit(coupon, None, _("no line of the order can take this coupon")))
+        else:
+            fits.append(CouponFit(coupon, taken, ""))
+    return fits

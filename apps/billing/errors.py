@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy
 
+from apps.core.business_days import DayClosed as _DayClosed
 from apps.core.errors import DomainError
 
 
@@ -38,3 +39,16 @@ class ProviderRefundUnavailable(DomainError):
     errcode = "ORD-40903"
     status = 409
     default_message = gettext_lazy("the provider refund is not available yet")
+
+
+# Contract §8: a change dated in a closed business day (409 DAY-40901). The error lives in
+# apps.core.business_days, on the floor every money-moving app can reach; billing names it here too.
+DayClosed = _DayClosed
+
+
+class PaymentsPending(DomainError):
+    """A day cannot be closed while a provider payment of it waits for the provider's word."""
+
+    errcode = "DAY-40902"
+    status = 409
+    default_message = gettext_lazy("provider payments of the day are still pending: wait for them or close them first")

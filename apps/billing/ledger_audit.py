@@ -1,4 +1,4 @@
-"""The orders' part of `manage.py audit_ledgers`: each order's paid amount against the sum of its
+"""The orders' and daily closings' part of `manage.py audit_ledgers`: each order's paid amount against the sum of its
 succeeded tenders, and its status against what it paid (unpaid: nothing; partly paid: some, not
 all; paid: all of the payable, with the time it was paid). Aggregate queries over every order."""
 
@@ -10,6 +10,7 @@ from django.db.models import DecimalField, F, Q, Sum, Value
 from django.db.models.functions import Coalesce
 
 from apps.billing.choices import OrderStatus, TenderStatus
+from apps.billing.closing_selectors import recorded_cash_differences
 from apps.billing.models import ZERO, Order, OrderLine, Refund, Tender
 from apps.core.ledgers import Difference
 from apps.core.money import round_money
@@ -40,6 +41,19 @@ def order_differences() -> Iterator[Difference]:
             Order.objects.order_by().filter(Q(status=status) & wrong).values_list("pk", "paid", "payable").iterator()
         ):
             yield Difference("orders", f"order {pk}", "status", status, f"paid {paid} of {payable}")
+
+
+def closing_differences() -> Iterator[Difference]:
+    """Each active closing's recorded cash expected against the day's cash tenders recomputed: a
+    closed day is immutable, so they differ only when something went around the closed-day rule."""
+    for closing, recomputed in recorded_cash_differences():
+        yield Difference(
+            "daily closings",
+            f"closing {closing.pk} ({closing.store_id} {closing.date})",
+            "cash expected",
+            closing.cash_expected,
+            recomputed,
+        )
 
 
 def refund_differences() -> Iterator[Difference]:

@@ -14,7 +14,7 @@ from typing import Any
 from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 from django.utils.translation import gettext as _
 
-from apps.billing.choices import MAX_LINES, MAX_QTY, TOP_UP_MAX, LineType
+from apps.billing.choices import GIFT_REASON_MAX_LENGTH, GIFT_TYPES, MAX_LINES, MAX_QTY, TOP_UP_MAX, LineType
 from apps.cards.errors import CardNotUsable, SessionsShort
 from apps.cards.models import Card, CardSession
 from apps.catalog.choices import CardKind, ItemType
@@ -49,6 +49,8 @@ class LineInput:
     card_id: int | None = None
     amount: Decimal | None = None
     staff: tuple[StaffShare, ...] | None = None
+    gift: bool = False
+    gift_reason: str = ""
 
     @classmethod
     def from_wire(cls, data: dict[str, Any]) -> LineInput:
@@ -60,6 +62,8 @@ class LineInput:
             card_id=data.get("card_id"),
             amount=data.get("amount"),
             staff=None if staff is None else tuple(StaffShare(s["employee_id"], s["share"]) for s in staff),
+            gift=bool(data.get("gift", False)),
+            gift_reason=data.get("gift_reason", "") or "",
         )
 
 
@@ -75,6 +79,8 @@ class DraftLine:
     card: Card | None
     amount: Decimal | None
     staff: tuple[StaffShare, ...] | None
+    gift: bool = False
+    gift_reason: str = ""
 
     def field(self, name: str) -> str:
         return line_field(self.index, name)
@@ -154,6 +160,18 @@ def _check_sessions_left(lines: list[DraftLine]) -> None:
                 raise SessionsShort()
 
 
+def _check_gift(line: DraftLine) -> None:
+    """A gift is a product, a project or a package given free, paid by nobody, with its reason."""
+    if line.type not in GIFT_TYPES:
+        raise InvalidInput(_("only products, projects and packages are given as gifts"), field=line.field("gift"))
+    if line.card is not None:
+        raise InvalidInput(_("a gift is paid by nobody: choose no card"), field=line.field("cardId"))
+    if not line.gift_reason:
+        raise InvalidInput(_("please say why it is given"), field=line.field("giftReason"))
+    if len(line.gift_reason) > GIFT_REASON_MAX_LENGTH:
+        raise InvalidInput(_("at most 100 characters"), field=line.field("giftReason"))
+
+
 def _check_top_up(line: DraftLine) -> None:
     if line.qty != 1:
         raise InvalidInput(_("a top-up is one line of quantity 1"), field=line.field("qty"))
@@ -204,8 +222,12 @@ def resolve_lines(*, store_id: int, member_id: int | None, lines: list[LineInput
         elif card is not None:
             item = card.card_type
         amount = round_money(line.amount) if line.amount is not None else None
-        draft = DraftLine(index, line.type, line.qty, item, card, amount, line.staff)
+        draft = DraftLine(
+            index, line.type, line.qty, item, card, amount, line.staff, line.gift, (line.gift_reason or "").strip()
+        )
         _check_card(draft)
+        if draft.gift:
+            _check_gift(draft)
         if draft.type == LineType.TOP_UP:
             _check_top_up(draft)
         drafts.append(draft)

@@ -104,6 +104,9 @@ class OrderLine(models.Model):
     amount = _money(_("amount"))
     # [{source, name, amount}]: every discount applied to the line (promotion, card, coupon).
     discounts = models.JSONField(_("discounts applied"), default=list, blank=True)
+    # A gift given with the sale (order/handleGift): priced at 0, the whole value a `gift` discount.
+    gift = models.BooleanField(_("gift"), default=False)
+    gift_reason = models.CharField(_("gift reason"), max_length=100, blank=True)
     # The card the line pays with (a project by package sessions), tops up, or issued (a card bought).
     card = models.ForeignKey(
         "cards.Card", verbose_name=_("card"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
@@ -117,6 +120,11 @@ class OrderLine(models.Model):
             models.CheckConstraint(
                 condition=Q(qty__gte=1) & Q(unit_price__gte=0) & Q(discount__gte=0) & Q(amount__gte=0),
                 name="order_line_money_not_negative",
+            ),
+            # A gift is free and says why; any other line has no gift reason.
+            models.CheckConstraint(
+                condition=(Q(gift=True) & Q(amount=0) & ~Q(gift_reason="") | Q(gift=False) & Q(gift_reason="")),
+                name="order_line_gift_free_with_reason",
             ),
         ]
 
@@ -216,6 +224,67 @@ class StaffCredit(AppendOnlyModel):
 
     def __str__(self) -> str:
         return f"{self.employee_id} {self.kind} {self.amount}"
+
+
+class DailyClosing(models.Model):
+    """A store's business day closed (日结; apps.billing.closing): the cash counted against what the
+    tenders say the till should hold, the difference and its reason, and the day's figures as they
+    were when it closed. A reopening is written on the closing's own row (who, when, why) and the day
+    is open again; closing it again makes a new row, so every closing and reopening of a day stays
+    readable. At most one closing of a store and day is active (not reopened): a database constraint."""
+
+    store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.PROTECT, related_name="+")
+    date = models.DateField(_("business day"))
+    cash_expected = _money(_("cash expected"))
+    cash_counted = _money(_("cash counted"))
+    difference = _money(_("difference"))
+    difference_reason = models.CharField(_("reason for the difference"), max_length=200, blank=True)
+    remark = models.CharField(_("remark"), max_length=200, blank=True)
+    figures = models.JSONField(_("figures"), default=dict)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("closed by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    closed_by_name = models.CharField(_("closed by"), max_length=40, blank=True)
+    closed_at = models.DateTimeField(_("closed at"), auto_now_add=True)
+    reopened_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("reopened by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    reopened_by_name = models.CharField(_("reopened by"), max_length=40, blank=True)
+    reopened_at = models.DateTimeField(_("reopened at"), null=True, blank=True)
+    reopen_reason = models.CharField(_("reason for reopening"), max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = _("daily closing")
+        verbose_name_plural = _("daily closings")
+        ordering = ["-date", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["store", "date"], condition=Q(reopened_at__isnull=True), name="daily_closing_one_active"
+            ),
+            models.CheckConstraint(condition=Q(cash_counted__gte=0), name="daily_closing_counted_not_negative"),
+            models.CheckConstraint(
+                condition=Q(difference=models.F("cash_counted") - models.F("cash_expected")),
+                name="daily_closing_difference",
+            ),
+        ]
+        indexes = [models.Index(fields=["store", "-date", "-id"], name="daily_closing_store_newest")]
+
+    def __str__(self) -> str:
+        return f"{self.store_id} {self.date}"
+
+    @property
+    def active(self) -> bool:
+        return self.reopened_at is None
 
 
 class Refund(models.Model):

@@ -31,3 +31,11 @@ PAGES += [
     PageRoute("/refundList", "src/pages/billing/RefundListPage.tsx"),
     PageRoute("/refundDetail", "src/pages/billing/RefundDetailPage.tsx"),
 ]
+
+# Daily closing (日结; ERP-SYFH-PAG-0001-0000): apps/billing/tests/test_browser_daily_closing.py.
+PAGES += [
+    PageRoute("/dailyKnots", "src/pages/billing/DailyKnotsPage.tsx"),
+    PageRoute("/dailyHistory", "src/pages/billing/DailyHistoryPage.tsx"),
+    PageRoute("/dailyReport", "src/pages/billing/DailyReportPage.tsx"),
+    PageRoute("/dailyPerformance", "src/pages/billing/DailyPerformancePage.tsx"),
+]

@@ -54,7 +54,7 @@ def _by_kind(line: OrderLine, stored_value_part: Decimal) -> Iterator[tuple[str,
     yield (CreditKind.SERVICE if line.type in SERVICE_LINES else CreditKind.SALE), line.amount - consumption
 
 
-def _shared(value: Decimal, staff: list[OrderLineStaff]) -> Iterator[tuple[OrderLineStaff, Decimal]]:
+def split_by_shares(value: Decimal, staff: list[OrderLineStaff]) -> Iterator[tuple[OrderLineStaff, Decimal]]:
     """`value` split by shares; the last employee takes the cent rounding leaves, so the parts add up."""
     given = ZERO
     for index, person in enumerate(staff):
@@ -85,7 +85,7 @@ def order_credits(order: Order, lines: Iterable[OrderLine], stored_value_paid: D
         for line in lines
         for kind, value in _by_kind(line, stored_value_part)
         if value > 0
-        for person, part in _shared(value, staff_of.get(line.pk, []))
+        for person, part in split_by_shares(value, staff_of.get(line.pk, []))
         if part
     ]
     return StaffCredit.objects.bulk_create(credits)

@@ -18,6 +18,9 @@ card holder's price); stacking them would sell below either price anyone set, an
 could not say which price the member is getting. One discount per line is also what a receipt and
 a refund can explain.
 
+A **gift** line (given free with the sale, with its reason) is discounted in full (`source: "gift"`,
+the reason as its name) and is payable 0; no other discount or coupon applies to it.
+
 A `project` line paid with a package card is paid by sessions: its whole amount is discounted
 ("package sessions") and it is payable 0; the sessions are taken at payment. A `cardType` line is
 the card type's store price; a `topUp` line is the amount the member loads, without discount.
@@ -116,9 +119,22 @@ class PricedLine:
         return self.total - self.discount
 
 
+@dataclass(frozen=True)
+class AppliedCoupon:
+    """What one of the draft's coupons took off the lines in all (apps.billing.coupon_pricing)."""
+
+    coupon_id: int
+    name: str
+    amount: Decimal
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"couponId": self.coupon_id, "name": self.name, "amount": money_to_wire(self.amount)}
+
+
 @dataclass
 class PricedOrder:
     lines: list[PricedLine]
+    coupons: list[AppliedCoupon] = field(default_factory=list)
 
     @property
     def total(self) -> Decimal:
@@ -209,6 +225,8 @@ def _discount(
     card_rates: dict[tuple[int, int], Decimal],
 ) -> Discount | None:
     """The one discount a line gets: the better of its best promotion and its card discount."""
+    if line.gift:
+        return Discount(DiscountSource.GIFT, line.gift_reason, base * line.qty)
     if line.pays_by_sessions:
         assert line.card is not None
         return Discount(DiscountSource.SESSIONS, line.card.card_type.name, base * line.qty)

@@ -19,7 +19,12 @@ A paid order's refund also takes back what the payment delivered: a card sold is
 unspent value is what goes back), a top-up is taken off its card, the points earned on the money
 refunded are taken back (as far as the member still holds them), the staff credits are reversed by
 negative credits, and a fully refunded order gives its coupons back. A partly paid order delivered
-nothing yet: it is refunded in whole and cancelled."""
+nothing yet: it is refunded in whole and cancelled.
+
+A refund is dated the day it is made (its business day, its tenders, its card and points entries,
+its negative staff credits): a closed day refuses it (409 DAY-40901), and an order of a closed day is
+refunded the next day, as a correction. A partly paid order of a closed day stays as it was (its
+cancellation would change the closed day's order)."""
 
 from __future__ import annotations
 
@@ -30,7 +35,6 @@ from typing import Any
 
 from django.conf import settings
 from django.db.models import Sum
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.billing.choices import (
@@ -63,6 +67,7 @@ from apps.cards.refunds import (
 )
 from apps.cards.services import Money, locked_in_order
 from apps.core.audit import Actor, audit_record
+from apps.core.business_days import business_day, check_day_open
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.money import money_to_wire, round_money
 from apps.core.transactions import use_case_atomic
@@ -613,6 +618,8 @@ def order_refund(
             raise NotFound()
         if order.status not in REFUNDABLE_ORDER:
             raise OrderNotInState(_("only a paid or partly paid order can be refunded"))
+        refund_day = today or business_day()
+        check_day_open(store_id=order.store_id, day=refund_day)  # the refund's day (409 DAY-40901)
         order_lines = _order_lines(order)
         if order.member_id is not None:
             member_lock(member_id=order.member_id)
@@ -654,7 +661,7 @@ def order_refund(
             operator_id=actor.user_id,
             operator_name=actor.login_name[:40],
             approved_by_id=actor.user_id if threshold is not None and amount > threshold else None,
-            business_date=today or timezone.localdate(),
+            business_date=refund_day,
         )
         refund.refund_no = refund_no(refund)
         paid_in_full = order.status == OrderStatus.PAID

@@ -13,7 +13,8 @@ from typing import Any
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Sum
 from django.utils import timezone
 
-from apps.billing.choices import SEARCH_LIMIT, LineType
+from apps.billing.choices import SEARCH_LIMIT, LineType, OrderStatus
+from apps.billing.coupon_pricing import CouponFit
 from apps.billing.models import Order, OrderLine, OrderLineStaff, Tender
 from apps.billing.pricing import PricedOrder
 from apps.billing.refund_selectors import order_refund_rows
@@ -186,6 +187,8 @@ def _line_row(line: OrderLine) -> dict[str, Any]:
         "amount": money_to_wire(line.amount),
         "cardId": line.card_id,
         "discounts": _discount_rows(line.discounts),
+        "gift": line.gift,
+        "giftReason": line.gift_reason,
     }
 
 
@@ -284,6 +287,7 @@ def priced_draft_row(priced: PricedOrder) -> dict[str, Any]:
         "discount": money_to_wire(priced.discount),
         "payable": money_to_wire(priced.payable),
         "discounts": _summed_discounts(discount_lists),
+        "coupons": [coupon.to_wire() for coupon in priced.coupons],
         "lines": [
             {
                 "index": line.line.index,
@@ -297,10 +301,69 @@ def priced_draft_row(priced: PricedOrder) -> dict[str, Any]:
                 "amount": money_to_wire(line.amount),
                 "cardId": line.line.card.pk if line.line.card else None,
                 "discounts": discounts,
+                "gift": line.line.gift,
             }
             for line, discounts in zip(priced.lines, discount_lists, strict=True)
         ],
     }
+
+
+def member_gifts(member_id: int, rows: QuerySet[Order]) -> QuerySet[OrderLine]:
+    """membergiftrest: the gifts given to a member with a sale (gift lines of the member's orders in
+    `rows`, the caller's stores; a cancelled order gave nothing), newest first."""
+    return (
+        OrderLine.objects.filter(gift=True, order__in=rows.filter(member_id=member_id))
+        .exclude(order__status=OrderStatus.CANCELLED)
+        .select_related("order", "order__store")
+        .order_by("-id")
+    )
+
+
+def gift_rows(window: Iterable[OrderLine]) -> list[dict[str, Any]]:
+    return [
+        {
+            "orderLineId": line.pk,
+            "orderId": line.order_id,
+            "orderNo": line.order.order_no or "",
+            "orderStatus": line.order.status,
+            "type": line.type,
+            "itemId": line.item_id,
+            "name": line.name,
+            "qty": line.qty,
+            "value": money_to_wire(line.unit_price * line.qty),
+            "reason": line.gift_reason,
+            "businessDate": line.order.business_date,
+            "storeId": line.order.store_id,
+            "storeName": line.order.store.name,
+            "operatorName": line.order.operator_name,
+        }
+        for line in window
+    ]
+
+
+def usable_coupon_rows(fits: Iterable[CouponFit]) -> list[dict[str, Any]]:
+    """The till's coupon picker: the member's usable coupons, each tried alone on the draft."""
+    rows = []
+    for fit in fits:
+        template = fit.coupon.template
+        rows.append(
+            {
+                "couponId": fit.coupon.pk,
+                "code": fit.coupon.code or "",
+                "name": template.name,
+                "kind": template.kind,
+                "amount": money_to_wire(template.amount) if template.amount is not None else None,
+                "rate": f"{template.rate:.2f}" if template.rate is not None else None,
+                "maxDiscount": money_to_wire(template.max_discount) if template.max_discount is not None else None,
+                "minSpend": money_to_wire(template.min_spend),
+                "oneOrder": template.one_per_order,
+                "validTo": fit.coupon.valid_to,
+                "applies": fit.discount is not None,
+                "discount": money_to_wire(fit.discount) if fit.discount is not None else None,
+                "reason": fit.reason,
+            }
+        )
+    return rows
 
 
 # -- drafts from a reservation -------------------------------------------------------------------

@@ -29,6 +29,7 @@ from apps.cards.choices import CouponStatus
 from apps.cards.coupons import coupon_release, coupon_use
 from apps.cards.models import MemberCoupon
 from apps.core.audit import Actor, audit_record
+from apps.core.business_days import check_day_open
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.money import money_to_wire
 from apps.core.transactions import use_case_atomic
@@ -171,7 +172,7 @@ def order_commit(
     """An unpaid order at the store, priced by the server (apps.billing.pricing), with its lines,
     each line's staff and shares, its coupons marked used (under their row locks: a coupon another
     order took meanwhile answers 409 CARD-40904) and the system log; nothing is written when any
-    check fails."""
+    check fails; refused (409 DAY-40901) in a closed day of the store."""
     remark = (remark or "").strip()
     if len(remark) > 200:
         raise InvalidInput(_("at most 200 characters"), field="remark")
@@ -183,6 +184,7 @@ def order_commit(
     coupons = draft_coupons(member_id=member_pk, coupon_ids=coupon_ids or [])
     priced = apply_coupons(price_lines(store_id=store.pk, lines=drafts), coupons)
     with use_case_atomic():
+        check_day_open(store_id=store.pk, day=today or timezone.localdate())
         order = _write_order(actor, store, customer, reservation, priced, staff, remark, today)
         for coupon in coupons:
             assert member_pk is not None  # draft_coupons refuses coupons for a walk-in
@@ -243,6 +245,8 @@ def _write_order(
             amount=line.amount,
             discounts=[d.to_wire() for d in line.discounts],
             card=line.line.card,
+            gift=line.line.gift,
+            gift_reason=line.line.gift_reason if line.line.gift else "",
         )
         for line in priced.lines
     )
@@ -259,9 +263,10 @@ def _write_order(
 
 def order_cancel(*, actor: Actor, order: Order) -> Order:
     """Cancels an unpaid order that took no tender (409 ORD-40901 otherwise), logged; the coupons
-    it used are given back."""
+    it used are given back. Refused (409 DAY-40901) when the order's day is closed."""
     with transaction.atomic():
         locked = Order.objects.select_for_update().get(pk=order.pk)
+        check_day_open(store_id=locked.store_id, day=locked.business_date)
         if locked.status != OrderStatus.UNPAID or Tender.objects.filter(order=locked).exists():
             raise OrderNotInState()
         locked.status = OrderStatus.CANCELLED

@@ -20,6 +20,7 @@ from apps.cards.errors import CouponNotUsable
 from apps.cards.models import MemberCoupon
 from apps.catalog.models import CouponTemplate
 from apps.core.audit import Actor, audit_record
+from apps.core.business_days import check_day_open
 from apps.core.errors import InvalidInput, NotFound
 from apps.members.choices import MemberStatus
 from apps.members.models import Member
@@ -100,9 +101,10 @@ def coupon_use(
 ) -> MemberCoupon:
     """Marks a coupon of the member used by `order_id`, under its row lock: a coupon that is used,
     void, expired or not yet valid answers 409 CARD-40904, so two orders never share one. Call it
-    in the order's transaction."""
+    in the order's transaction. Refused (409 DAY-40901) in a closed day of the acting store."""
     today = today or timezone.localdate()
     with transaction.atomic():
+        check_day_open(store_id=actor.store_id, day=today)
         coupon = MemberCoupon.objects.select_for_update().filter(pk=coupon_id, member_id=member_id).first()
         if coupon is None:
             raise NotFound(_("no such coupon"))

@@ -157,6 +157,8 @@ class CardEntry(AppendOnlyModel):
         indexes = [
             models.Index(fields=["card", "-id"], name="card_entry_card_newest"),
             models.Index(fields=["order_id"], name="card_entry_order", condition=Q(order_id__isnull=False)),
+            # The daily closing's card figures: a store's entries of a day.
+            models.Index(fields=["store", "created_at"], name="card_entry_store_time"),
         ]
 
     def __str__(self) -> str:

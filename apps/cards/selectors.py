@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from django.db.models import BooleanField, Count, ExpressionWrapper, F, Q, QuerySet
@@ -313,3 +313,9 @@ def coupon_rows(window: Iterable[MemberCoupon], today: date | None = None) -> li
         }
         for coupon in window
     ]
+
+
+def card_entries_of_store(store_id: int, start: datetime, end: datetime) -> QuerySet[CardEntry]:
+    """The card ledger entries written at `store_id` from `start` up to `end` (a store's business day
+    for the daily closing; index card_entry_store_time)."""
+    return CardEntry.objects.filter(store_id=store_id, created_at__gte=start, created_at__lt=end)

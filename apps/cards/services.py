@@ -20,6 +20,7 @@ from apps.cards.errors import BalanceShort, CardNotUsable, SessionsShort
 from apps.cards.models import ZERO, Card, CardEntry, CardSession
 from apps.catalog.models import CardType, ProjectPackageLine
 from apps.core.audit import Actor, audit_record
+from apps.core.business_days import business_day, check_day_open
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.money import round_money
 from apps.core.transactions import use_case_atomic
@@ -100,7 +101,9 @@ def _record(
     other_card: Card | None = None,
     remark: str = "",
 ) -> CardEntry:
-    """Applies `change` (and `sessions_change` to `session`) to the locked card and writes the entry."""
+    """Applies `change` (and `sessions_change` to `session`) to the locked card and writes the entry,
+    dated today at `store`: refused (409 DAY-40901) when the store's day is closed."""
+    check_day_open(store_id=store.pk, day=business_day())
     change = change or Money(ZERO, ZERO)
     card.principal += change.principal
     card.gift += change.gift

@@ -67,3 +67,11 @@ class NoRoleChosen(DomainError):
     errcode = "FILTER_LOGIN_NO_ROLE"
     status = 403
     default_message = _("please choose a role and store first")
+
+
+class DayClosed(DomainError):
+    """Contract §8: a change dated in a closed business day of the store (apps.core.business_days)."""
+
+    errcode = "DAY-40901"
+    status = 409
+    default_message = _("the business day is closed")

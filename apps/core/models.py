@@ -67,3 +67,25 @@ class IdempotentAnswer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} {self.key}"
+
+
+class ClosedDay(models.Model):
+    """A store's business day that is closed (daily closing, docs/decisions/0012-closed-days.md).
+
+    Billing's daily closing writes the row when it closes a day and deletes it when an owner reopens
+    the day; the closing itself (figures, who, when, the reopening) is billing's DailyClosing. The row
+    lives on this floor so every app that moves money (cards, members, billing) can refuse a change
+    dated in a closed day without importing billing, and so the PostgreSQL triggers of their ledger
+    tables can read it (apps.core.business_days)."""
+
+    store_id = models.BigIntegerField(_("store id"))
+    date = models.DateField(_("business day"))
+    closed_at = models.DateTimeField(_("closed at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("closed business day")
+        verbose_name_plural = _("closed business days")
+        constraints = [models.UniqueConstraint(fields=["store_id", "date"], name="closed_day_once")]
+
+    def __str__(self) -> str:
+        return f"{self.store_id} {self.date}"

@@ -52,7 +52,15 @@ CARD_FREEZE = ButtonCode("BTN-HYGL-CARD-FREEZE", "Freeze or unfreeze a card", "�
 REFUND = ButtonCode("BTN-YLTH-REFUND", "Refund an order", "订单退款")
 REFUND_APPROVE = ButtonCode("BTN-YLTH-REFUND-APPROVE", "Approve a refund above the store's amount", "审批大额退款")
 REFUND_CODES = (REFUND, REFUND_APPROVE)
+# Reopening a closed business day (daily closing): the owner's alone.
+DAY_REOPEN = ButtonCode("BTN-SYFH-DAY-REOPEN", "Reopen a closed business day", "反日结")
 CARD_CODES = (CARD_DELAY, CARD_TRANSFER, CARD_TO_CARD, CARD_CHANGE, CARD_UPGRADE, COUPON_ISSUE, CARD_FREEZE)
+# Giving an item free with a sale (a gift line, `order/handleGift`): goods leave without money, so it
+# is a manager's decision, as the card operations are.
+ORDER_GIFT = ButtonCode("BTN-KDJC-ORDER-GIFT", "Give an item free with a sale", "开单赠送")
+# Changing the staff of a paid order's line moves their performance credits (`order/changeNurse`):
+# a manager's decision; the staff of an unpaid order are the cashier's to name, as at the commit.
+CREDIT_MOVE = ButtonCode("BTN-KDJC-CREDIT-MOVE", "Move a paid order's staff credits", "调整已付订单员工业绩")
 
 BUTTON_CODES: tuple[ButtonCode, ...] = (
     MEMBER_PHONE_VIEW,
@@ -64,4 +72,7 @@ BUTTON_CODES: tuple[ButtonCode, ...] = (
     COST_VIEW,
     *CARD_CODES,
     *REFUND_CODES,
+    DAY_REOPEN,
+    ORDER_GIFT,
+    CREDIT_MOVE,
 )

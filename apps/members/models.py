@@ -149,6 +149,8 @@ class PointsEntry(AppendOnlyModel):
         indexes = [
             models.Index(fields=["member", "-id"], name="points_entry_member_newest"),
             models.Index(fields=["store", "-id"], name="points_entry_store_newest"),
+            # The daily closing's points figures: a store's entries of a day.
+            models.Index(fields=["store", "created_at"], name="points_entry_store_time"),
         ]
 
     def __str__(self) -> str:

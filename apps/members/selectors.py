@@ -409,3 +409,9 @@ def cancellation_row(request: CancellationRequest) -> dict[str, Any]:
 
 def cancellation_rows(requests: Iterable[CancellationRequest]) -> list[dict[str, Any]]:
     return [cancellation_row(request) for request in requests]
+
+
+def points_entries_of_store(store_id: int, start: datetime, end: datetime) -> QuerySet[PointsEntry]:
+    """The points entries written at `store_id` from `start` up to `end` (a store's business day for
+    the daily closing; index points_entry_store_time)."""
+    return PointsEntry.objects.filter(store_id=store_id, created_at__gte=start, created_at__lt=end)

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.core.audit import Actor, audit_record
+from apps.core.business_days import business_day, check_day_open
 from apps.core.constraints import constraint_errors
 from apps.core.errors import Conflict, DomainError, InvalidInput, NotFound
 from apps.core.phones import mask_phone
@@ -251,7 +252,9 @@ def _points_entry(
     order_id: int | None = None,
     refund_id: int | None = None,
 ) -> PointsEntry:
-    """Adds `change` to a member locked by the caller and writes its ledger entry."""
+    """Adds `change` to a member locked by the caller and writes its ledger entry, dated today at
+    `store`: refused (409 DAY-40901) when the store's day is closed."""
+    check_day_open(store_id=store.pk if store is not None else None, day=business_day())
     if member.points + change < 0:
         raise PointsWouldGoNegative()
     if member.points + change > POINTS_BALANCE_LIMIT:

@@ -75,10 +75,18 @@ SHOULD = {
     "order-cancel": DESK,
     "pricing-check-discount": DESK,
     "pricing-points-price": DESK,  # the points price of a draft reads, as the live totals do
+    "pricing-usable-coupons": DESK,  # the coupon picker reads, as the live totals do
+    "order-flag-card": DESK,  # the card check reads
+    # Naming the staff of an unpaid line is the seller's, as at the commit; moving a paid order's
+    # credits also needs BTN-KDJC-CREDIT-MOVE (managers), checked by the service.
+    "order-change-nurse": DESK,
     # Whoever sells at the till takes the payment and the member's signature.
     "pay-execute": DESK,
     "recede-recede": MANAGERS,  # BTN-YLTH-REFUND; above the store's amount BTN-YLTH-REFUND-APPROVE (owner)
     "order-signature": DESK,
+    # Daily closing: the store's managers close a day; only the owner reopens one (BTN-SYFH-DAY-REOPEN).
+    "daily-close": MANAGERS,
+    "daily-reopen": frozenset({"owner"}),
 }
 
 

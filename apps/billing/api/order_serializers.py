@@ -9,6 +9,7 @@ from rest_framework import serializers
 
 from apps.billing.api.refund_serializers import RefundDetailOutputSerializer
 from apps.billing.choices import MAX_COUPONS, MAX_LINES, MAX_QTY, REMARK_MAX_LENGTH, LineType, OrderStatus
+from apps.catalog.choices import CouponKind
 from apps.core import fields
 from apps.core.pagination import PageInputSerializer
 from apps.members.api.serializers import PointsEntryOutputSerializer
@@ -46,6 +47,12 @@ class OrderLineInputSerializer(serializers.Serializer):
         allow_null=True,
         help_text="absent or null: the reservation's nurse for a project line, else nobody",
     )
+    gift = serializers.BooleanField(
+        required=False, default=False, help_text="given free with the sale (BTN-KDJC-ORDER-GIFT): priced at 0"
+    )
+    giftReason = fields.CharField(
+        max_length=100, required=False, allow_blank=True, default="", source="gift_reason", help_text="a gift's reason"
+    )
 
 
 class WalkInInputSerializer(serializers.Serializer):
@@ -76,6 +83,38 @@ class OrderIdInputSerializer(serializers.Serializer):
     orderId = fields.IntegerField(min_value=1, source="order_id")
 
 
+class OrderDiffInputSerializer(OrderIdInputSerializer):
+    cardId = fields.IntegerField(
+        min_value=1,
+        required=False,
+        allow_null=True,
+        source="card_id",
+        help_text="a stored-value card of the order's member: what it can pay of the due",
+    )
+
+
+class CardCheckLineInputSerializer(serializers.Serializer):
+    type = serializers.ChoiceField(choices=LineType.choices)
+    itemId = fields.IntegerField(min_value=1, required=False, allow_null=True, source="item_id")
+    qty = fields.IntegerField(min_value=1, max_value=MAX_QTY, required=False, default=1)
+
+
+class CardCheckInputSerializer(serializers.Serializer):
+    memId = fields.IntegerField(min_value=1, source="member_id")
+    cardId = fields.IntegerField(min_value=1, source="card_id")
+    lines = serializers.ListField(child=CardCheckLineInputSerializer(), max_length=MAX_LINES)
+
+
+class LineStaffChangeInputSerializer(serializers.Serializer):
+    orderId = fields.IntegerField(min_value=1, source="order_id")
+    orderLineId = fields.IntegerField(min_value=1, source="line_id")
+    staff = serializers.ListField(child=StaffShareInputSerializer(), min_length=1, max_length=10)
+
+
+class MemberGiftListInputSerializer(serializers.Serializer):
+    memId = fields.IntegerField(min_value=1, source="member_id")
+
+
 class ReservationIdInputSerializer(serializers.Serializer):
     reservationId = fields.IntegerField(min_value=1, source="reservation_id")
 
@@ -102,7 +141,7 @@ def money(help_text: str = "", **kwargs: Any) -> serializers.CharField:
 
 class DiscountOutputSerializer(serializers.Serializer):
     # The wire field "source": DRF takes declared fields off the class; the stubs see Field.source.
-    source = serializers.CharField(help_text="promotion, card or sessions")  # type: ignore[assignment]
+    source = serializers.CharField(help_text="promotion, card, sessions, coupon or gift")  # type: ignore[assignment]
     name = serializers.CharField(help_text="the promotion's or the card type's name")
     amount = money()
 
@@ -180,6 +219,8 @@ class OrderLineOutputSerializer(serializers.Serializer):
     amount = money("payable for the line")
     cardId = serializers.IntegerField(allow_null=True)
     discounts = DiscountOutputSerializer(many=True)
+    gift = serializers.BooleanField(help_text="given free with the sale")
+    giftReason = serializers.CharField(help_text="why it was given (empty for other lines)")
 
 
 class LineStaffOutputSerializer(serializers.Serializer):
@@ -253,6 +294,13 @@ class PricedLineOutputSerializer(serializers.Serializer):
     amount = money()
     cardId = serializers.IntegerField(allow_null=True)
     discounts = DiscountOutputSerializer(many=True)
+    gift = serializers.BooleanField(help_text="given free with the sale: its discount is the whole price")
+
+
+class AppliedCouponOutputSerializer(serializers.Serializer):
+    couponId = serializers.IntegerField()
+    name = serializers.CharField(help_text="the coupon template's name")
+    amount = money("what the coupon took off the lines in all")
 
 
 class PricedDraftOutputSerializer(serializers.Serializer):
@@ -261,6 +309,108 @@ class PricedDraftOutputSerializer(serializers.Serializer):
     payable = money()
     discounts = DiscountOutputSerializer(many=True)
     lines = PricedLineOutputSerializer(many=True)
+    coupons = AppliedCouponOutputSerializer(many=True, help_text="the draft's couponIds, in their order")
+
+
+class SessionNeedOutputSerializer(serializers.Serializer):
+    cardId = serializers.IntegerField()
+    cardNo = serializers.CharField()
+    projectId = serializers.IntegerField()
+    projectName = serializers.CharField()
+    needed = serializers.IntegerField(help_text="sessions the order's lines take from the card")
+    left = serializers.IntegerField(help_text="sessions of the project left on the card now")
+    enough = serializers.BooleanField()
+
+
+class SurplusOutputSerializer(serializers.Serializer):
+    orderId = serializers.IntegerField()
+    enough = serializers.BooleanField(help_text="every card holds the sessions its lines take (true without any)")
+    sessions = SessionNeedOutputSerializer(many=True)
+
+
+class JudgmentBlockOutputSerializer(serializers.Serializer):
+    code = serializers.ChoiceField(choices=["status", "card", "sessions", "signature"])
+    message = serializers.CharField()
+
+
+class JudgmentOutputSerializer(serializers.Serializer):
+    orderId = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=OrderStatus.choices)
+    due = money()
+    payable = serializers.BooleanField(help_text="nothing stands in the way of paying the order now")
+    blocks = JudgmentBlockOutputSerializer(many=True)
+
+
+class DiffCardOutputSerializer(serializers.Serializer):
+    cardId = serializers.IntegerField()
+    cardNo = serializers.CharField()
+    balance = money()
+    usable = serializers.BooleanField()
+    fromCard = money("what the card can pay of the due (0 when it is not usable)")
+
+
+class DiffOutputSerializer(serializers.Serializer):
+    orderId = serializers.IntegerField()
+    total = money()
+    sessionsCovered = money("the value of the package sessions the order's lines take")
+    payable = money()
+    paid = money()
+    due = money()
+    card = DiffCardOutputSerializer(allow_null=True)
+    beyond = money("what is left to pay beyond the package and the card")
+
+
+class CardCheckLineOutputSerializer(serializers.Serializer):
+    index = serializers.IntegerField(help_text="the line's place in the request, from 0")
+    fits = serializers.BooleanField()
+    reason = serializers.CharField(help_text="why the card cannot pay the line (empty when it can)")
+
+
+class CardCheckOutputSerializer(serializers.Serializer):
+    cardId = serializers.IntegerField()
+    cardNo = serializers.CharField()
+    kind = serializers.CharField(help_text="storedValue or package")
+    usable = serializers.BooleanField(help_text="active and within its date")
+    reason = serializers.CharField(help_text="why the card is not usable (empty when it is)")
+    lines = CardCheckLineOutputSerializer(many=True)
+
+
+class GiftOutputSerializer(serializers.Serializer):
+    orderLineId = serializers.IntegerField()
+    orderId = serializers.IntegerField()
+    orderNo = serializers.CharField()
+    orderStatus = serializers.ChoiceField(choices=OrderStatus.choices)
+    type = serializers.CharField()
+    itemId = serializers.IntegerField()
+    name = serializers.CharField()
+    qty = serializers.IntegerField()
+    value = money("what the gift would have cost: unit price × quantity")
+    reason = serializers.CharField()
+    businessDate = serializers.DateField()
+    storeId = serializers.IntegerField()
+    storeName = serializers.CharField()
+    operatorName = serializers.CharField()
+
+
+class GiftPageOutputSerializer(serializers.Serializer):
+    list = GiftOutputSerializer(many=True)
+    total = serializers.IntegerField()
+
+
+class UsableCouponOutputSerializer(serializers.Serializer):
+    couponId = serializers.IntegerField()
+    code = serializers.CharField()
+    name = serializers.CharField()
+    kind = serializers.ChoiceField(choices=CouponKind.choices)
+    amount = money("a cash coupon's amount off", allow_null=True)
+    rate = serializers.CharField(allow_null=True, help_text="a discount coupon's rate (0.85: pay 85%)")
+    maxDiscount = money("a discount coupon's cap", allow_null=True)
+    minSpend = money()
+    oneOrder = serializers.BooleanField(help_text="at most one coupon of this template per order")
+    validTo = serializers.DateField()
+    applies = serializers.BooleanField(help_text="the coupon alone can apply to the draft's lines")
+    discount = money("what the coupon alone would take off the lines", allow_null=True)
+    reason = serializers.CharField(help_text="why it cannot apply (empty when it can)")
 
 
 class DraftStaffOutputSerializer(serializers.Serializer):

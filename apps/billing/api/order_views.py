@@ -17,27 +17,35 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 
 from apps.accounts.session import session_of
-from apps.billing import selectors, services
+from apps.billing import order_checks, selectors, services, staff_change
 from apps.billing.api import order_serializers as io
-from apps.billing.coupon_pricing import apply_coupons, draft_coupons
-from apps.billing.lines import LineInput, resolve_lines
+from apps.billing.coupon_pricing import apply_coupons, coupon_fits, draft_coupons
+from apps.billing.lines import LineInput, StaffShare, resolve_lines
 from apps.billing.models import Order
 from apps.billing.pricing import price_lines
 from apps.booking.models import Reservation
+from apps.cards.coupons import usable_coupons
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi, without_page
 from apps.core.envelope import EnvelopeResponse
-from apps.core.errors import NotFound
+from apps.core.errors import InvalidInput, NotFound, PermissionRefused
 from apps.core.excel import XLSX_CONTENT_TYPE, Column, Kind, xlsx_response
 from apps.core.idempotency import idempotent
 from apps.core.page_registry import code_of
 from apps.core.pagination import page_request_from, paginate
+from apps.core.role_codes import CREDIT_MOVE, ORDER_GIFT
 from apps.core.scoping import get_in_scope, scoped_to_stores
 from apps.org.selectors import store_acted_in
 
 CASHIER = (code_of("/account"),)
 BILLS = (code_of("/billingList"),)
 ORDER_DETAILS = (code_of("/orderDetails"),)
+
+
+def _gifts_allowed(request: Request, data: dict[str, Any]) -> None:
+    """A gift line (given free with the sale) needs BTN-KDJC-ORDER-GIFT, for pricing as for the commit."""
+    if any(line.get("gift") for line in data["lines"]) and ORDER_GIFT.code not in session_of(request).codes:
+        raise PermissionRefused(_("giving an item free needs the gift permission"))
 
 
 def _draft(data: dict[str, Any]) -> dict[str, Any]:
@@ -66,6 +74,7 @@ class OrderCommitApi(ErpApi):
     @idempotent
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.OrderDraftInputSerializer, request.data)
+        _gifts_allowed(request, data)
         order = services.order_commit(
             actor=self.actor(),
             store=store_acted_in(session_of(request)),
@@ -103,6 +112,7 @@ class OrderDraftPriceApi(ErpApi):
     )
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.OrderDraftInputSerializer, request.data)
+        _gifts_allowed(request, data)
         draft = _draft(data)
         store = store_acted_in(session_of(request))
         # The cashier sees totals before the customer is chosen: pricing needs only the member (for
@@ -115,6 +125,31 @@ class OrderDraftPriceApi(ErpApi):
         coupons = draft_coupons(member_id=member_id, coupon_ids=draft["coupon_ids"])
         priced = apply_coupons(price_lines(store_id=store.pk, lines=lines), coupons)
         return EnvelopeResponse(selectors.priced_draft_row(priced))
+
+
+class UsableCouponsApi(ErpApi):
+    """The till's coupon picker: the member's coupons usable today, each tried alone on the draft's
+    lines (what it would take off, or why not); nothing is used."""
+
+    required_codes = CASHIER
+
+    @extend_schema(
+        request=io.OrderDraftInputSerializer,
+        responses=io.UsableCouponOutputSerializer(many=True),
+        summary="The member's usable coupons for a draft order, each with its discount or why it cannot apply",
+    )
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.OrderDraftInputSerializer, request.data)
+        draft = _draft(data)
+        if draft["member_id"] is None:
+            raise InvalidInput(_("coupons are for members only"), field="memId")
+        member_id = services.active_member(draft["member_id"]).pk
+        store = store_acted_in(session_of(request))
+        priced = None
+        if draft["lines"]:
+            lines = resolve_lines(store_id=store.pk, member_id=member_id, lines=draft["lines"])
+            priced = price_lines(store_id=store.pk, lines=lines)
+        return EnvelopeResponse(selectors.usable_coupon_rows(coupon_fits(priced, usable_coupons(member_id=member_id))))
 
 
 class OrderListApi(PagedListApi):
@@ -286,3 +321,107 @@ class ReservationPackageDraftApi(_ReservationDraftApi):
     @extend_schema(parameters=[io.ReservationIdInputSerializer], responses=io.ReservationPackageDraftOutputSerializer)
     def get(self, request: Request) -> EnvelopeResponse:
         return EnvelopeResponse(selectors.reservation_package_draft(self.reservation(request)))
+
+
+class OrderSurplusApi(ErpApi):
+    """isSurplusSize: do the member's package cards still hold the sessions the order's lines take?"""
+
+    required_codes = CASHIER + ORDER_DETAILS
+
+    @extend_schema(
+        parameters=[io.OrderIdInputSerializer],
+        responses=io.SurplusOutputSerializer,
+        summary="Whether the package cards hold the sessions the order's project lines take",
+    )
+    def get(self, request: Request) -> EnvelopeResponse:
+        order_id = self.parse(io.OrderIdInputSerializer, request.query_params)["order_id"]
+        return EnvelopeResponse(order_checks.surplus_row(_my_order(request, order_id)))
+
+
+class OrderJudgmentApi(ErpApi):
+    """judgment: can the order be paid now, and everything that stands in the way."""
+
+    required_codes = CASHIER + ORDER_DETAILS
+
+    @extend_schema(
+        parameters=[io.OrderIdInputSerializer],
+        responses=io.JudgmentOutputSerializer,
+        summary="Whether the order can be paid now, with every reason it cannot",
+    )
+    def get(self, request: Request) -> EnvelopeResponse:
+        order_id = self.parse(io.OrderIdInputSerializer, request.query_params)["order_id"]
+        return EnvelopeResponse(order_checks.judgment_row(_my_order(request, order_id)))
+
+
+class OrderDiffApi(ErpApi):
+    """diff: what the member pays beyond the package sessions and a stored-value card."""
+
+    required_codes = CASHIER
+
+    @extend_schema(
+        parameters=[io.OrderDiffInputSerializer],
+        responses=io.DiffOutputSerializer,
+        summary="What the member pays beyond the package sessions and the stored-value card",
+    )
+    def get(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.OrderDiffInputSerializer, request.query_params)
+        order = _my_order(request, data["order_id"])
+        return EnvelopeResponse(order_checks.diff_row(order, data.get("card_id")))
+
+
+class CardCheckApi(ErpApi):
+    """flagCard: the card check: can the member's card pay these lines."""
+
+    required_codes = CASHIER
+
+    @extend_schema(
+        request=io.CardCheckInputSerializer,
+        responses=io.CardCheckOutputSerializer,
+        summary="Whether the member's card is usable and can pay each draft line",
+    )
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.CardCheckInputSerializer, request.data)
+        member_id = services.active_member(data["member_id"]).pk
+        lines = [LineInput(type=line["type"], qty=line["qty"], item_id=line.get("item_id")) for line in data["lines"]]
+        return EnvelopeResponse(order_checks.card_check(member_id=member_id, card_id=data["card_id"], lines=lines))
+
+
+class LineStaffChangeApi(ErpApi):
+    """changeNurse: another employee (or shares) for an order's line; a paid line's credits move."""
+
+    required_codes = CASHIER + ORDER_DETAILS
+
+    @extend_schema(
+        request=io.LineStaffChangeInputSerializer,
+        responses=io.OrderDetailOutputSerializer,
+        summary="Change the staff of an order's line (Idempotency-Key); a paid line's credits move with it",
+    )
+    @idempotent
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.LineStaffChangeInputSerializer, request.data)
+        order = _my_order(request, data["order_id"])
+        staff_change.line_staff_change(
+            actor=self.actor(),
+            order=order,
+            line_id=data["line_id"],
+            staff=[StaffShare(share["employee_id"], share["share"]) for share in data["staff"]],
+            may_move_credits=CREDIT_MOVE.code in session_of(request).codes,
+        )
+        detail = selectors.order_details(order.pk, scoped_to_stores(selectors.orders(), request))
+        assert detail is not None  # read in scope just above
+        return EnvelopeResponse(selectors.order_detail_row(detail), message=_("saved"))
+
+
+class MemberGiftListApi(PagedListApi):
+    """membergiftrest/list: what a member was given free with a sale, in the caller's stores."""
+
+    required_codes = CASHIER + BILLS + ORDER_DETAILS
+    filters = io.MemberGiftListInputSerializer
+    page_output = io.GiftPageOutputSerializer
+    summary = "The gifts given to a member with a sale, newest first"
+
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[Any]:
+        return selectors.member_gifts(filters["member_id"], scoped_to_stores(selectors.orders(), request))
+
+    def render_rows(self, window: Iterable[Any]) -> list[Any]:
+        return selectors.gift_rows(window)

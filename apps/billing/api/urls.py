@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from apps.billing.api import order_views as views
 from apps.billing.api import points_views
@@ -13,15 +13,24 @@ urlpatterns = [
     path(R + "signatureImage/<id:order_id>", views.SignatureImageApi.as_view(), name="order-signature-image"),
     path(R + "orderDetails", views.OrderDetailsApi.as_view(), name="order-details"),
     path(R + "search", views.OrderSearchApi.as_view(), name="order-search"),
+    path(R + "isSurplusSize", views.OrderSurplusApi.as_view(), name="order-is-surplus-size"),
+    path(R + "judgment", views.OrderJudgmentApi.as_view(), name="order-judgment"),
+    path(R + "diff", views.OrderDiffApi.as_view(), name="order-diff"),
+    path(R + "flagCard", views.CardCheckApi.as_view(), name="order-flag-card"),
+    path("membergiftrest/list", views.MemberGiftListApi.as_view(), name="member-gift-list"),
+    path(R + "changeNurse", views.LineStaffChangeApi.as_view(), name="order-change-nurse"),
     path(R + "reservationProject", views.ReservationProjectDraftApi.as_view(), name="order-reservation-project"),
     path(R + "reservationPackage", views.ReservationPackageDraftApi.as_view(), name="order-reservation-package"),
     path("pay/price/<id:order_id>", views.OrderPriceApi.as_view(), name="pay-price"),
     path("pay/detailPrice/<id:order_id>", views.OrderDetailPriceApi.as_view(), name="pay-detail-price"),
     path("pay/pointsPrice/<id:order_id>", points_views.OrderPointsPriceApi.as_view(), name="pay-points-price"),
     path("pricingEngine/pointsPrice", points_views.PointsDraftPriceApi.as_view(), name="pricing-points-price"),
+    path("pricingEngine/usableCoupons", views.UsableCouponsApi.as_view(), name="pricing-usable-coupons"),
     path(
         "pricingEngine/checkDiscountConcurrently",
         views.OrderDraftPriceApi.as_view(),
         name="pricing-check-discount",
     ),
+    # Daily closing (issue 14 §3).
+    path("", include("apps.billing.api.closing_urls")),
 ]

@@ -28,6 +28,8 @@ def line(
     card: Any = None,
     amount: str | None = None,
     staff: list[tuple[Any, str]] | None = None,
+    gift: bool = False,
+    gift_reason: str = "",
 ) -> LineInput:
     """A draft line: `item` a catalogue item (or its id), `card` a Card (or its id), `staff` as
     [(employee, "0.5"), ...]."""
@@ -38,6 +40,8 @@ def line(
         card_id=getattr(card, "pk", card),
         amount=Decimal(amount) if amount is not None else None,
         staff=None if staff is None else tuple(StaffShare(getattr(e, "pk", e), Decimal(s)) for e, s in staff),
+        gift=gift,
+        gift_reason=gift_reason,
     )
 
 

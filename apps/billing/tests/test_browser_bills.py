@@ -97,7 +97,7 @@ def test_the_principal_finds_exports_and_opens_a_months_orders(page, demo, live_
     ledger = page.get_by_role("dialog")
     link = ledger.get_by_role("link", name=str(first.pk))
     expect(link).to_have_attribute("href", f"/orderDetails?orderId={first.pk}")
-    expect(ledger).to_contain_text(f"-{first.payable:.2f}")
+    expect(ledger).to_contain_text(f"-¥{first.payable:,.2f}")
     ledger.get_by_role("button", name="关闭").click()
     page.get_by_test_id(f"card-row-{package.pk}").get_by_role("button", name="流水").click()
     ledger = page.get_by_role("dialog")

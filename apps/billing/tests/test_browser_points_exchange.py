@@ -38,7 +38,7 @@ def test_a_member_takes_a_product_for_points(page, demo):
     dialog.get_by_role("cell", name=member.name, exact=True).click()
     dialog.get_by_role("button", name="Select").click()
     page.get_by_label("Search items").fill("积分兑换")
-    page.get_by_role("button", name="积分兑换洗发水 (10.00)").click()
+    page.get_by_role("button", name="积分兑换洗发水 (¥10.00)").click()
     page.get_by_text("1000 points", exact=True).wait_for()
     page.get_by_text("5000 points", exact=True).wait_for()
     page.get_by_role("button", name="Commit the order").click()

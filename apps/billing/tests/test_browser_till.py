@@ -13,11 +13,14 @@ import pytest
 from playwright.sync_api import expect
 
 from apps.billing.models import Order
+from apps.cards.coupons import coupon_issue
 from apps.cards.models import Card, CardEntry
+from apps.cards.tests.factories import CASHIER as CARD_CASHIER
 from apps.cards.tests.factories import stored_value_card
 from apps.catalog.choices import CardKind
 from apps.catalog.tests.factories import (
     CardTypeFactory,
+    CouponTemplateFactory,
     ProductFactory,
     ProjectFactory,
     ProjectPackageFactory,
@@ -96,7 +99,7 @@ def test_a_package_card_sold_used_with_a_signature_then_a_top_up_spent_with_chan
     _add_item(page, "Card", "浏览器套餐卡")
     sale = _commit(page)
     page.get_by_label("Cash received").fill("1000")
-    _pay(page, "20")
+    _pay(page, "¥20.00")
     card = Card.objects.get(member=first)
     assert card.sessions.get().left == 10
 
@@ -121,7 +124,7 @@ def test_a_package_card_sold_used_with_a_signature_then_a_top_up_spent_with_chan
     page.get_by_role("button", name="Save signature").click()
     page.get_by_text("The member has signed.").wait_for()
     screenshot(page, "till-signed.png")
-    _pay(page, "0")
+    _pay(page, "¥0.00")
     page.get_by_role("button", name="Print receipt").wait_for()
 
     # 3. Another member tops up a stored-value card, then pays a product from it and in cash.
@@ -136,7 +139,7 @@ def test_a_package_card_sold_used_with_a_signature_then_a_top_up_spent_with_chan
     dialog.get_by_role("button", name="Add", exact=True).click()
     top_up = _commit(page)
     page.get_by_label("Cash received").fill("600")
-    _pay(page, "100")
+    _pay(page, "¥100.00")
 
     page.goto("/account")
     _choose_member(page, second.name)
@@ -144,11 +147,11 @@ def test_a_package_card_sold_used_with_a_signature_then_a_top_up_spent_with_chan
     purchase = _commit(page)
     page.get_by_role("combobox", name="Stored-value card").click()
     page.get_by_role("option", name=re.compile(stored.card_no)).click()
-    page.get_by_text("Balance 660", exact=True).wait_for()
+    page.get_by_text("Balance ¥660.00", exact=True).wait_for()
     page.get_by_label("Paid from the card").fill("660")
     page.get_by_label("Cash received").fill("50")
-    expect(page.get_by_text("Change about 10")).to_be_visible()
-    _pay(page, "10")
+    expect(page.get_by_text("Change about ¥10.00")).to_be_visible()
+    _pay(page, "¥10.00")
 
     for order in (sale, visit, top_up, purchase):
         order.refresh_from_db()
@@ -163,4 +166,33 @@ def test_a_package_card_sold_used_with_a_signature_then_a_top_up_spent_with_chan
         "topUp",
         "spend",
     ]
+    assert audit_all() == []
+
+
+def test_a_member_pays_less_with_a_coupon_ticked_on_the_till(page, demo):
+    store = OrgUnit.objects.get(code="S-SH-001")
+    member = MemberFactory(home_store=store, name="浏览器会员丙")
+    serum = ProductFactory(name="浏览器精华", price=Decimal("300.00"))
+    template = CouponTemplateFactory(name="浏览器满减券", kind="A", amount=Decimal("50.00"), min_spend=Decimal("200"))
+    coupon = coupon_issue(actor=CARD_CASHIER, store=store, member_id=member.pk, template_id=template.pk)[0]
+
+    acknowledge_forced_notices("SY00002")
+    enter(page, "2")
+    page.goto("/account")
+    _choose_member(page, member.name)
+    _add_item(page, "Product", serum.name)
+    picker = page.get_by_test_id(f"coupon-{coupon.pk}")
+    expect(picker).to_contain_text("Would take off ¥50.00")
+    picker.get_by_role("checkbox").check()
+    expect(picker).to_contain_text("Takes off ¥50.00")
+    expect(page.get_by_role("group", name="Totals")).to_contain_text("¥250.00")
+    order = _commit(page)
+    assert order.payable == Decimal("250.00")
+    page.get_by_label("Cash received").fill("250")
+    _pay(page, "¥0.00")
+
+    coupon.refresh_from_db()
+    order.refresh_from_db()
+    assert coupon.status == "used" and coupon.used_order_id == order.pk
+    assert order.status == "paid"
     assert audit_all() == []

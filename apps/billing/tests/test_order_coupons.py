@@ -15,7 +15,7 @@ from apps.billing.coupon_pricing import apply_coupons, draft_coupons, spread
 from apps.billing.lines import resolve_lines
 from apps.billing.models import Order
 from apps.billing.pricing import price_lines
-from apps.billing.tests.conftest import CASHIER
+from apps.billing.tests.conftest import BILLS, CASHIER
 from apps.billing.tests.factories import line
 from apps.cards.choices import CouponStatus
 from apps.cards.coupons import coupon_issue
@@ -38,6 +38,7 @@ D = Decimal
 COMMIT = "/rest/order/commit"
 CANCEL = "/rest/order/cancel"
 PRICE = "/rest/pricingEngine/checkDiscountConcurrently"
+USABLE = "/rest/pricingEngine/usableCoupons"
 
 
 def coupon(member, **template) -> MemberCoupon:
@@ -174,6 +175,53 @@ def test_the_live_totals_show_the_coupon_and_use_nothing(client, member, product
     assert {"source": "coupon", "name": "十元券", "amount": "10.00"} in priced_draft["discounts"]
     c.refresh_from_db()
     assert c.status == CouponStatus.AVAILABLE
+
+
+def test_the_live_totals_say_what_each_ticked_coupon_took_off_in_the_order_sent(client, member, product):
+    rate = coupon(member, kind=CouponKind.DISCOUNT, amount=None, rate=D("0.90"), name="九折券")
+    cash = coupon(member, amount=D("10.00"), name="十元券")
+    body = _body(member, product, [rate.pk, cash.pk])
+    priced_draft = assert_envelope(client.post(PRICE, body, format="json"), status=200)
+    # Cash first (10.00 of 100.00), then 10% of the 90.00 left: 9.00; listed in the order sent.
+    assert priced_draft["coupons"] == [
+        {"couponId": rate.pk, "name": "九折券", "amount": "9.00"},
+        {"couponId": cash.pk, "name": "十元券", "amount": "10.00"},
+    ]
+    assert priced_draft["payable"] == "81.00"
+
+
+def test_the_coupon_picker_lists_usable_coupons_each_with_its_discount_or_why_not(client, store, member, product):
+    fits = coupon(member, amount=D("10.00"), name="十元券")
+    too_big = coupon(member, amount=D("5.00"), min_spend=D("500.00"), name="满500减5")
+    free = coupon(member, kind=CouponKind.FREE_PROJECT, amount=None, project=ProjectFactory(), name="免费护理")
+    void = coupon(member, name="作废")
+    void.status = CouponStatus.VOID
+    void.save(update_fields=["status"])
+    coupon(MemberFactory(home_store=store), name="别人的")
+    rows = assert_envelope(client.post(USABLE, _body(member, product, []), format="json"), status=200)
+    by_id = {row["couponId"]: row for row in rows}
+    assert set(by_id) == {fits.pk, too_big.pk, free.pk}
+    assert by_id[fits.pk]["applies"] is True and by_id[fits.pk]["discount"] == "10.00"
+    assert by_id[fits.pk]["reason"] == ""
+    assert by_id[too_big.pk]["applies"] is False and by_id[too_big.pk]["discount"] is None
+    assert by_id[too_big.pk]["reason"] == "the order does not reach the coupon's minimum spend"
+    assert by_id[free.pk]["reason"] == "the coupon's free project is not in the order"
+    assert not MemberCoupon.objects.filter(status=CouponStatus.USED).exists()
+
+
+def test_the_coupon_picker_without_lines_asks_for_an_item_and_refuses_a_walk_in(client, member):
+    c = coupon(member)
+    rows = assert_envelope(client.post(USABLE, {"memId": member.pk, "lines": []}, format="json"), status=200)
+    assert [(row["couponId"], row["applies"]) for row in rows] == [(c.pk, False)]
+    assert rows[0]["reason"] == "add an item to the order to use a coupon"
+    refused = assert_envelope(client.post(USABLE, {"lines": []}, format="json"), status=400, errcode="VALID-40000")
+    assert "memId" in refused["fields"]
+
+
+def test_the_coupon_picker_is_the_cashiers(store, make_entry, member):
+    entry = make_entry(store, codes=[BILLS])
+    answer = api_client(entry=entry).post(USABLE, {"memId": member.pk, "lines": []}, format="json")
+    assert_envelope(answer, status=403, errcode="AUTH-40300")
 
 
 @pytest.mark.django_db(transaction=True)

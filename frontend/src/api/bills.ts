@@ -38,6 +38,24 @@ export const takesPayment = (order: Pick<OrderRow, "status">) =>
   order.status === "unpaid" || order.status === "partlyPaid";
 export const cancellable = (order: Pick<OrderRow, "status">) => order.status === "unpaid";
 
+/** The local date as the server writes a business day ("2026-11-24"). */
+export function localDay(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** The button code that moves a paid order's staff credits (`order/changeNurse` on a paid order). */
+export const CREDIT_MOVE_CODE = "BTN-KDJC-CREDIT-MOVE";
+
+/** A line's staff change (`order/changeNurse`): an order not paid yet, or a paid one on its business
+ * day by a role that may move credits; never a cancelled one. The server decides; this only hides
+ * the button. */
+export const staffChangeable = (
+  order: Pick<OrderRow, "status" | "businessDate">,
+  mayMoveCredits: boolean,
+  today: string = localDay(),
+) => takesPayment(order) || (order.status === "paid" && mayMoveCredits && order.businessDate === today);
+
 // --- calls ---------------------------------------------------------------------------------------
 
 export function searchOrders(search: OrderSearch): Promise<OrderPage> {
@@ -55,6 +73,13 @@ function fetchDrawn(orderId: number): Promise<DrawnSession[]> {
 /** Cancels an unpaid order once per submission (`idempotencyKey`). */
 export function cancelOrder(orderId: number, idempotencyKey: string): Promise<OrderRow> {
   return api.post<OrderRow>("/rest/order/cancel", { body: { orderId }, idempotencyKey });
+}
+
+export type LineStaffChange = Schemas["LineStaffChangeInput"];
+
+/** Gives an order's line new staff once per submission (`idempotencyKey`); answers the order. */
+export function changeLineStaff(change: LineStaffChange, idempotencyKey: string): Promise<OrderDetail> {
+  return api.post<OrderDetail>("/rest/order/changeNurse", { body: change, idempotencyKey, quiet: true });
 }
 
 function sessionHeaders(): Record<string, string> {

@@ -25,6 +25,8 @@ export type PricedDraft = Schemas["PricedDraftOutput"];
 export type PricedLine = Schemas["PricedLineOutput"];
 export type Discount = Schemas["DiscountOutput"];
 export type CommittedOrder = Schemas["CommittedOrderOutput"];
+export type UsableCoupon = Schemas["UsableCouponOutput"];
+export type AppliedCoupon = Schemas["AppliedCouponOutput"];
 export type ReservationDraft = Schemas["ReservationDraftOutput"];
 export type ReservationPackageDraft = Schemas["ReservationPackageDraftOutput"];
 export type ReservationLine = Schemas["DraftLineOutput"];
@@ -42,6 +44,9 @@ export const TILL_METHODS: readonly TillMethod[] = ["cash", "storedValue", "poin
 /** The code of a refused payment or commit the page explains in place (409). */
 export const ORDER_CONFLICT = "ORD-40901";
 
+/** The code of a coupon another order used (or that expired) since the cashier ticked it (409). */
+export const COUPON_NOT_USABLE = "CARD-40904";
+
 /** The catalogue's card types (`cardTypeList`), as the item picker lists them. */
 export type CardTypeRow = Schemas["CardTypeOutput"];
 
@@ -53,6 +58,7 @@ export const tillKeys = {
   reservation: (reservationId: number) => ["till", "reservation", reservationId] as const,
   catalog: (kind: LineType, keyword: string) => ["till", "catalog", kind, keyword] as const,
   pricing: (draft: OrderDraft) => ["till", "pricing", draft] as const,
+  coupons: (draft: OrderDraft) => ["till", "coupons", draft] as const,
 };
 
 // --- calls ---------------------------------------------------------------------------------------
@@ -159,6 +165,19 @@ export function usePricedDraft(draft: OrderDraft | null) {
   return useQuery({
     queryKey: tillKeys.pricing(draft ?? { lines: [] }),
     queryFn: () => priceDraft(draft ?? { lines: [] }),
+    enabled: draft !== null,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The member's coupons usable today, each tried alone on the draft's lines by the server (what it
+ * would take off, or why it cannot apply); null: no member chosen. */
+export function useUsableCoupons(draft: OrderDraft | null) {
+  return useQuery({
+    queryKey: tillKeys.coupons(draft ?? { lines: [] }),
+    queryFn: () =>
+      api.post<UsableCoupon[]>("/rest/pricingEngine/usableCoupons", { body: draft ?? { lines: [] }, quiet: true }),
     enabled: draft !== null,
     retry: false,
     placeholderData: keepPreviousData,

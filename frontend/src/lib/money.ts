@@ -1,11 +1,14 @@
-/** How money reads on every page (the catalogue, the till). */
-
-/** Money arrives as a decimal string ("1234.50"): thousands separators and at most 2 decimals,
- * never through a float ("1234.50" → "1,234.50", "199.00" → "199", "0.5" → "0.50"). */
-export function formatMoney(amount: string | null | undefined): string {
+/** How money reads on every page (docs/decisions/0013-money-on-pages.md): one rule, one helper.
+ *
+ * An amount arrives as the server's decimal string ("1234.5", "199.00", "-12.00") and is shown with
+ * the yuan sign, thousands separators and exactly 2 decimals: "¥1,234.50", "¥199.00", "-¥12.00".
+ * Tables, totals, facts and sentences alike; only an input the cashier types into holds the bare
+ * number. Never through a float: the digits are handled as text (a third decimal rounds half up). */
+export function formatMoney(amount: string | number | null | undefined): string {
   if (amount === null || amount === undefined) return "";
-  const text = amount.trim();
-  const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(text);
+  const text = String(amount).trim();
+  if (text === "") return "";
+  const match = /^([-+]?)(\d+)(?:\.(\d*))?$/.exec(text);
   if (!match) return text;
   const [, sign = "", rawWhole = "0", rawFraction = ""] = match;
   let whole = rawWhole.replace(/^0+(?=\d)/, "");
@@ -18,5 +21,11 @@ export function formatMoney(amount: string | null | undefined): string {
   }
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   const negative = sign === "-" && (whole !== "0" || fraction !== "00");
-  return `${negative ? "-" : ""}${grouped}${fraction === "00" ? "" : `.${fraction}`}`;
+  return `${negative ? "-" : ""}¥${grouped}.${fraction}`;
+}
+
+/** A change of money with its sign always shown ("+¥100.00", "-¥12.00"): ledgers. */
+export function formatMoneyChange(amount: string | null | undefined): string {
+  const shown = formatMoney(amount);
+  return shown === "" || shown.startsWith("-") ? shown : `+${shown}`;
 }

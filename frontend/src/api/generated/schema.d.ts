@@ -270,6 +270,34 @@ export interface paths {
     /** @description Gives a member coupons of a template at the desk. */
     post: operations["coupon_issue_create"];
   };
+  "/rest/daily/close": {
+    /**
+     * Close the chosen store's business day (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["daily_close_create"];
+  };
+  "/rest/daily/history": {
+    /**
+     * The chosen store's closings, newest day first (reopened ones included)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["daily_history_retrieve"];
+  };
+  "/rest/daily/preview": {
+    /**
+     * The figures of the chosen store's business day, with its closing if it is closed
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["daily_preview_retrieve"];
+  };
+  "/rest/daily/reopen": {
+    /**
+     * Reopen a closed day of the chosen store (owners; Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["daily_reopen_create"];
+  };
   "/rest/health": {
     /**
      * Health of the database, cache and broker
@@ -486,6 +514,13 @@ export interface paths {
      */
     get: operations["member_wholePhone_retrieve"];
   };
+  "/rest/membergiftrest/list": {
+    /**
+     * The gifts given to a member with a sale, newest first
+     * @description membergiftrest/list: what a member was given free with a sale, in the caller's stores.
+     */
+    get: operations["membergiftrest_list_retrieve"];
+  };
   "/rest/messageCenter/batchReadMsg": {
     /**
      * Mark messages read (batchReadMsg)
@@ -543,12 +578,47 @@ export interface paths {
      */
     post: operations["order_cancel_create"];
   };
+  "/rest/order/changeNurse": {
+    /**
+     * Change the staff of an order's line (Idempotency-Key); a paid line's credits move with it
+     * @description changeNurse: another employee (or shares) for an order's line; a paid line's credits move.
+     */
+    post: operations["order_changeNurse_create"];
+  };
   "/rest/order/commit": {
     /**
      * Commit an unpaid order priced by the server (Idempotency-Key)
      * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
      */
     post: operations["order_commit_create"];
+  };
+  "/rest/order/diff": {
+    /**
+     * What the member pays beyond the package sessions and the stored-value card
+     * @description diff: what the member pays beyond the package sessions and a stored-value card.
+     */
+    get: operations["order_diff_retrieve"];
+  };
+  "/rest/order/flagCard": {
+    /**
+     * Whether the member's card is usable and can pay each draft line
+     * @description flagCard: the card check: can the member's card pay these lines.
+     */
+    post: operations["order_flagCard_create"];
+  };
+  "/rest/order/isSurplusSize": {
+    /**
+     * Whether the package cards hold the sessions the order's project lines take
+     * @description isSurplusSize: do the member's package cards still hold the sessions the order's lines take?
+     */
+    get: operations["order_isSurplusSize_retrieve"];
+  };
+  "/rest/order/judgment": {
+    /**
+     * Whether the order can be paid now, with every reason it cannot
+     * @description judgment: can the order be paid now, and everything that stands in the way.
+     */
+    get: operations["order_judgment_retrieve"];
   };
   "/rest/order/orderDetails": {
     /**
@@ -713,6 +783,14 @@ export interface paths {
      */
     post: operations["pricingEngine_pointsPrice_create"];
   };
+  "/rest/pricingEngine/usableCoupons": {
+    /**
+     * The member's usable coupons for a draft order, each with its discount or why it cannot apply
+     * @description The till's coupon picker: the member's coupons usable today, each tried alone on the draft's
+     * lines (what it would take off, or why not); nothing is used.
+     */
+    post: operations["pricingEngine_usableCoupons_create"];
+  };
   "/rest/promotion/detail/{promotion_id}": {
     /**
      * One promotion with its lines
@@ -726,41 +804,6 @@ export interface paths {
      * @description Promotions of the acting stores (or of every store), newest start first.
      */
     get: operations["promotion_list_retrieve"];
-  };
-  "/rest/recede/judgeStatus": {
-    /**
-     * What can still be refunded of an order, line by line
-     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
-     */
-    get: operations["recede_judgeStatus_retrieve"];
-  };
-  "/rest/recede/recede": {
-    /**
-     * Refund lines of a paid order the way it was paid (Idempotency-Key)
-     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
-     */
-    post: operations["recede_recede_create"];
-  };
-  "/rest/recede/recedeDetail": {
-    /**
-     * One refund with its lines and tenders
-     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
-     */
-    get: operations["recede_recedeDetail_retrieve"];
-  };
-  "/rest/recede/recedeList": {
-    /**
-     * The chosen store's refunds, newest first
-     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
-     */
-    get: operations["recede_recedeList_retrieve"];
-  };
-  "/rest/recede/recedeSize": {
-    /**
-     * How many refunds recedeList's filters find
-     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
-     */
-    get: operations["recede_recedeSize_retrieve"];
   };
   "/rest/region/cities": {
     /**
@@ -1107,6 +1150,13 @@ export interface components {
       lastVisitAt: string | null;
       upcoming: components["schemas"]["ReservationOutput"][];
     };
+    AppliedCouponOutput: {
+      couponId: number;
+      /** @description the coupon template's name */
+      name: string;
+      /** @description what the coupon took off the lines in all */
+      amount: string;
+    };
     BoardOutput: {
       /** Format: date */
       date: string;
@@ -1234,6 +1284,44 @@ export interface components {
       oldCard: components["schemas"]["HeldCardOutput"];
       newCard: components["schemas"]["HeldCardOutput"];
     };
+    CardCheckInput: {
+      memId: number;
+      cardId: number;
+      lines: components["schemas"]["CardCheckLineInput"][];
+    };
+    CardCheckLineInput: {
+      /**
+       * @description * `product` - product
+       * * `productPackage` - product package
+       * * `project` - project
+       * * `projectPackage` - project package
+       * * `cardType` - card purchase
+       * * `topUp` - top-up
+       * @enum {string}
+       */
+      type: "product" | "productPackage" | "project" | "projectPackage" | "cardType" | "topUp";
+      itemId?: number | null;
+      /** @default 1 */
+      qty?: number;
+    };
+    CardCheckLineOutput: {
+      /** @description the line's place in the request, from 0 */
+      index: number;
+      fits: boolean;
+      /** @description why the card cannot pay the line (empty when it can) */
+      reason: string;
+    };
+    CardCheckOutput: {
+      cardId: number;
+      cardNo: string;
+      /** @description storedValue or package */
+      kind: string;
+      /** @description active and within its date */
+      usable: boolean;
+      /** @description why the card is not usable (empty when it is) */
+      reason: string;
+      lines: components["schemas"]["CardCheckLineOutput"][];
+    };
     CardCountsByKindOutput: {
       storedValue: number;
       package: number;
@@ -1277,7 +1365,6 @@ export interface components {
        * * `spend` - spent on an order
        * * `sessionsUsed` - sessions used
        * * `refund` - returned by a refund
-       * * `refundOut` - taken back by a refund
        * * `transferOut` - transferred out
        * * `transferIn` - transferred in
        * * `delay` - validity extended
@@ -1290,7 +1377,7 @@ export interface components {
        * * `unfreeze` - card unfrozen
        * @enum {string}
        */
-      kind: "sale" | "topUp" | "spend" | "sessionsUsed" | "refund" | "refundOut" | "transferOut" | "transferIn" | "delay" | "cardToCardOut" | "cardToCardIn" | "changeOut" | "changeIn" | "upgrade" | "freeze" | "unfreeze";
+      kind: "sale" | "topUp" | "spend" | "sessionsUsed" | "refund" | "transferOut" | "transferIn" | "delay" | "cardToCardOut" | "cardToCardIn" | "changeOut" | "changeIn" | "upgrade" | "freeze" | "unfreeze";
       kindName: string;
       /** @description principal and gift change together */
       change: string;
@@ -1364,6 +1451,13 @@ export interface components {
       storeId: number;
       storeName: string;
     };
+    CardPartOutput: {
+      /** @description ledger entries */
+      count: number;
+      principal: string;
+      gift: string;
+      sessions: number;
+    };
     CardSessionsOutput: {
       projectId: number;
       name: string;
@@ -1425,6 +1519,16 @@ export interface components {
       list: components["schemas"]["CardTypeOutput"][];
       total: number;
     };
+    CardsOutput: {
+      sold: components["schemas"]["CardPartOutput"];
+      toppedUp: components["schemas"]["CardPartOutput"];
+      storedValueSpent: components["schemas"]["CardPartOutput"];
+      sessionsUsed: components["schemas"]["CardPartOutput"];
+    };
+    CashOutput: {
+      /** @description the cash tenders of the day (net of change) */
+      expected: string;
+    };
     CatalogCategoryOption: {
       categoryId: number;
       categoryName: string;
@@ -1463,6 +1567,50 @@ export interface components {
     CheckOutput: {
       ok: boolean;
       problems: components["schemas"]["ProblemOutput"][];
+    };
+    CloseInput: {
+      /**
+       * Format: date
+       * @description the business day to close
+       */
+      date: string;
+      /**
+       * Format: decimal
+       * @description the cash counted in the till
+       */
+      cashCounted: string;
+      /** @description required when the cash counted differs from the cash expected */
+      differenceReason?: string;
+      remark?: string;
+    };
+    ClosingOutput: {
+      closingId: number;
+      storeId: number;
+      /** Format: date */
+      date: string;
+      /**
+       * @description * `closed` - closed
+       * * `reopened` - reopened
+       * @enum {string}
+       */
+      status: "closed" | "reopened";
+      cashExpected: string;
+      cashCounted: string;
+      /** @description counted minus expected */
+      difference: string;
+      differenceReason: string;
+      remark: string;
+      closedBy: string;
+      /** Format: date-time */
+      closedAt: string;
+      reopenedBy: string;
+      /** Format: date-time */
+      reopenedAt: string | null;
+      reopenReason: string;
+    };
+    ClosingPageOutput: {
+      list: components["schemas"]["ClosingOutput"][];
+      total: number;
     };
     CodeNameOutput: {
       code: string;
@@ -1651,8 +1799,33 @@ export interface components {
       discounts: components["schemas"]["DiscountOutput"][];
       lines: components["schemas"]["OrderLineOutput"][];
     };
+    DiffCardOutput: {
+      cardId: number;
+      cardNo: string;
+      /** @description decimal string, 2 places ("199.00") */
+      balance: string;
+      usable: boolean;
+      /** @description what the card can pay of the due (0 when it is not usable) */
+      fromCard: string;
+    };
+    DiffOutput: {
+      orderId: number;
+      /** @description decimal string, 2 places ("199.00") */
+      total: string;
+      /** @description the value of the package sessions the order's lines take */
+      sessionsCovered: string;
+      /** @description decimal string, 2 places ("199.00") */
+      payable: string;
+      /** @description decimal string, 2 places ("199.00") */
+      paid: string;
+      /** @description decimal string, 2 places ("199.00") */
+      due: string;
+      card: components["schemas"]["DiffCardOutput"] | null;
+      /** @description what is left to pay beyond the package and the card */
+      beyond: string;
+    };
     DiscountOutput: {
-      /** @description promotion, card or sessions */
+      /** @description promotion, card, sessions, coupon or gift */
       source: string;
       /** @description the promotion's or the card type's name */
       name: string;
@@ -1859,6 +2032,35 @@ export interface components {
       /** @description a store the role acts in; default the chosen store */
       storeId?: number;
     };
+    GiftOutput: {
+      orderLineId: number;
+      orderId: number;
+      orderNo: string;
+      /**
+       * @description * `unpaid` - unpaid
+       * * `partlyPaid` - partly paid
+       * * `paid` - paid
+       * * `cancelled` - cancelled
+       * @enum {string}
+       */
+      orderStatus: "unpaid" | "partlyPaid" | "paid" | "cancelled";
+      type: string;
+      itemId: number;
+      name: string;
+      qty: number;
+      /** @description what the gift would have cost: unit price × quantity */
+      value: string;
+      reason: string;
+      /** Format: date */
+      businessDate: string;
+      storeId: number;
+      storeName: string;
+      operatorName: string;
+    };
+    GiftPageOutput: {
+      list: components["schemas"]["GiftOutput"][];
+      total: number;
+    };
     HandoverLoginInput: {
       u?: string;
       p?: string;
@@ -1933,64 +2135,42 @@ export interface components {
       memId: number;
       name: string;
     };
-    JudgedLineOutput: {
-      orderLineId: number;
-      type: string;
-      typeName: string;
-      itemId: number;
-      name: string;
-      qty: number;
-      /** @description the line's amount */
-      amount: string;
-      /** @description what the order paid for the line */
-      paid: string;
-      refundedQty: number;
-      /** @description decimal string, 2 places ("199.00") */
-      refundedAmount: string;
-      refundableQty: number;
-      /** @description what can still go back for the line */
-      refundableAmount: string;
-      cardId: number | null;
-      /** @description why nothing more can be refunded now; empty otherwise */
-      note: string;
+    JudgmentBlockOutput: {
+      /**
+       * @description * `status` - status
+       * * `card` - card
+       * * `sessions` - sessions
+       * * `signature` - signature
+       * @enum {string}
+       */
+      code: "status" | "card" | "sessions" | "signature";
+      message: string;
     };
-    JudgedOrderOutput: {
+    JudgmentOutput: {
       orderId: number;
-      orderNo: string;
-      status: string;
-      statusName: string;
-      name: string;
-      /** @description masked */
-      phone: string;
-      memId: number | null;
+      /**
+       * @description * `unpaid` - unpaid
+       * * `partlyPaid` - partly paid
+       * * `paid` - paid
+       * * `cancelled` - cancelled
+       * @enum {string}
+       */
+      status: "unpaid" | "partlyPaid" | "paid" | "cancelled";
       /** @description decimal string, 2 places ("199.00") */
-      paid: string;
-      /** @description refunded so far */
-      refunded: string;
-      /** @description what can still be refunded, all lines together */
-      refundable: string;
-      /** @description a refund above it needs an owner's approval; null: none does */
-      approvalAbove: string | null;
-      /** @description a partly paid order is refunded in whole */
-      wholeOnly: boolean;
-      tenders: components["schemas"]["JudgedTenderOutput"][];
-      /** @description empty when the order cannot be refunded */
-      lines: components["schemas"]["JudgedLineOutput"][];
-    };
-    JudgedTenderOutput: {
-      tenderId: number;
-      method: string;
-      methodName: string;
-      /** @description decimal string, 2 places ("199.00") */
-      amount: string;
-      /** @description what refunds have not returned of it yet */
-      left: string;
-      cardId: number | null;
+      due: string;
+      /** @description nothing stands in the way of paying the order now */
+      payable: boolean;
+      blocks: components["schemas"]["JudgmentBlockOutput"][];
     };
     LabelOutput: {
       id: number;
       name: string;
       color: string;
+    };
+    LineStaffChangeInput: {
+      orderId: number;
+      orderLineId: number;
+      staff: components["schemas"]["StaffShareInput"][];
     };
     LineStaffOutput: {
       employeeId: number;
@@ -2291,6 +2471,12 @@ export interface components {
       abnormalLeft: boolean;
       tempOut: components["schemas"]["Interval"][];
     };
+    OrderCountsOutput: {
+      paid: number;
+      /** @description unpaid or partly paid */
+      open: number;
+      cancelled: number;
+    };
     OrderDetailLineOutput: {
       orderLineId: number;
       type: string;
@@ -2307,6 +2493,10 @@ export interface components {
       amount: string;
       cardId: number | null;
       discounts: components["schemas"]["DiscountOutput"][];
+      /** @description given free with the sale */
+      gift: boolean;
+      /** @description why it was given (empty for other lines) */
+      giftReason: string;
       staff: components["schemas"]["LineStaffOutput"][];
     };
     OrderDetailOutput: {
@@ -2341,8 +2531,8 @@ export interface components {
       paidAt: string | null;
       lines: components["schemas"]["OrderDetailLineOutput"][];
       tenders: components["schemas"]["TenderOutput"][];
-      /** @description the order's refunds, oldest first */
-      refunds: components["schemas"]["RefundDetailOutput"][];
+      /** @description empty until refunds are built */
+      refunds: components["schemas"]["RefundOutput"][];
       /** @description the member signed: order/signatureImage/{orderId} serves it */
       signed: boolean;
     };
@@ -2398,6 +2588,16 @@ export interface components {
       amount?: string | null;
       /** @description absent or null: the reservation's nurse for a project line, else nobody */
       staff?: components["schemas"]["StaffShareInput"][] | null;
+      /**
+       * @description given free with the sale (BTN-KDJC-ORDER-GIFT): priced at 0
+       * @default false
+       */
+      gift?: boolean;
+      /**
+       * @description a gift's reason
+       * @default
+       */
+      giftReason?: string;
     };
     OrderLineOutput: {
       orderLineId: number;
@@ -2415,6 +2615,10 @@ export interface components {
       amount: string;
       cardId: number | null;
       discounts: components["schemas"]["DiscountOutput"][];
+      /** @description given free with the sale */
+      gift: boolean;
+      /** @description why it was given (empty for other lines) */
+      giftReason: string;
     };
     OrderPageOutput: {
       list: components["schemas"]["OrderRowOutput"][];
@@ -2545,6 +2749,30 @@ export interface components {
        */
       status: "pending" | "succeeded" | "failed";
     };
+    PendingOutput: {
+      count: number;
+      amount: string;
+      /** @description the first 50 */
+      tenders: components["schemas"]["PendingTenderOutput"][];
+    };
+    PendingTenderOutput: {
+      tenderId: number;
+      orderNo: string;
+      /**
+       * @description * `cash` - cash
+       * * `storedValue` - stored value
+       * * `sessions` - package sessions
+       * * `points` - points
+       * * `wechat` - WeChat Pay
+       * * `alipay` - Alipay
+       * * `pos` - card terminal
+       * @enum {string}
+       */
+      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos";
+      amount: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
     PendingTransferOutput: {
       transferId: number;
       toMemId: number;
@@ -2604,6 +2832,8 @@ export interface components {
       payable: string;
       discounts: components["schemas"]["DiscountOutput"][];
       lines: components["schemas"]["PricedLineOutput"][];
+      /** @description the draft's couponIds, in their order */
+      coupons: components["schemas"]["AppliedCouponOutput"][];
       memId: number;
       memberName: string;
       /** @description POINTS_PER_YUAN_PAID: the points that pay one yuan */
@@ -2628,11 +2858,9 @@ export interface components {
        * * `cancellation` - cleared on cancellation
        * * `earn` - earned on an order
        * * `spend` - paid an order
-       * * `refund` - returned by a refund
-       * * `refundOut` - taken back by a refund
        * @enum {string}
        */
-      kind: "adjust" | "cancellation" | "earn" | "spend" | "refund" | "refundOut";
+      kind: "adjust" | "cancellation" | "earn" | "spend";
       kindName: string;
       reason: string;
       operatorName: string;
@@ -2671,6 +2899,13 @@ export interface components {
       /** @description the points ledger entries naming the order */
       entries: components["schemas"]["PointsEntryOutput"][];
     };
+    PointsOutput: {
+      earned: number;
+      spent: number;
+      adjusted: number;
+      /** @description the money the points paid */
+      tendered: string;
+    };
     PointsPageOutput: {
       list: components["schemas"]["PointsEntryOutput"][];
       total: number;
@@ -2685,6 +2920,22 @@ export interface components {
       offWorkAt: string | null;
       tempOut: components["schemas"]["Interval"][];
       abnormalLeft: boolean;
+    };
+    PreviewOutput: {
+      storeId: number;
+      /** Format: date */
+      date: string;
+      takings: components["schemas"]["TakingsOutput"];
+      cash: components["schemas"]["CashOutput"];
+      pending: components["schemas"]["PendingOutput"];
+      sales: components["schemas"]["SalesOutput"];
+      orders: components["schemas"]["OrderCountsOutput"];
+      cards: components["schemas"]["CardsOutput"];
+      points: components["schemas"]["PointsOutput"];
+      revenue: components["schemas"]["RevenueOutput"];
+      staff: components["schemas"]["StaffShareOutput"][];
+      /** @description the day's closing; null while the day is open */
+      closing: components["schemas"]["ClosingOutput"] | null;
     };
     PriceChangeOutput: {
       id: number;
@@ -2725,6 +2976,8 @@ export interface components {
       payable: string;
       discounts: components["schemas"]["DiscountOutput"][];
       lines: components["schemas"]["PricedLineOutput"][];
+      /** @description the draft's couponIds, in their order */
+      coupons: components["schemas"]["AppliedCouponOutput"][];
     };
     PricedLineOutput: {
       /** @description the line's place in the request, from 0 */
@@ -2743,6 +2996,8 @@ export interface components {
       amount: string;
       cardId: number | null;
       discounts: components["schemas"]["DiscountOutput"][];
+      /** @description given free with the sale: its discount is the whole price */
+      gift: boolean;
     };
     ProblemOutput: {
       code: string;
@@ -3065,116 +3320,8 @@ export interface components {
     RefreshInput: {
       refresh: string;
     };
-    RefundCountOutput: {
-      total: number;
-    };
-    RefundDetailOutput: {
+    RefundOutput: {
       recedeId: number;
-      refundNo: string;
-      orderId: number;
-      orderNo: string;
-      memId: number | null;
-      name: string;
-      /** @description masked */
-      phone: string;
-      /** @description done (or pending, for a provider's refund to come) */
-      status: string;
-      statusName: string;
-      /** @description decimal string, 2 places ("199.00") */
-      amount: string;
-      reason: string;
-      operatorName: string;
-      /** @description approved by an owner's code (above the store's amount) */
-      approved: boolean;
-      /** Format: date */
-      businessDate: string;
-      /** Format: date-time */
-      createdAt: string;
-      /** @description points earned on the order taken back */
-      pointsTakenBack: number;
-      /** @description points to take back the member had already spent */
-      pointsUnrecovered: number;
-      lines: components["schemas"]["RefundLineOutput"][];
-      tenders: components["schemas"]["RefundTenderOutput"][];
-    };
-    RefundInput: {
-      orderId: number;
-      lines: components["schemas"]["RefundLineInput"][];
-      /** @description required */
-      reason: string;
-    };
-    RefundLineInput: {
-      orderLineId: number;
-      /** @description units to refund */
-      qty?: number | null;
-      /**
-       * Format: decimal
-       * @description money to refund; without qty nor amount: all that is left of the line
-       */
-      amount?: string | null;
-    };
-    RefundLineOutput: {
-      orderLineId: number;
-      type: string;
-      typeName: string;
-      itemId: number;
-      name: string;
-      qty: number;
-      /** @description decimal string, 2 places ("199.00") */
-      amount: string;
-      /** @description the card a card sale closed or a top-up came off */
-      cardId: number | null;
-      cardNo: string;
-      /** @description principal taken off that card */
-      cardPrincipal: string;
-      /** @description gift taken off that card (voided) */
-      cardGift: string;
-    };
-    RefundPageOutput: {
-      list: components["schemas"]["RefundRowOutput"][];
-      total: number;
-    };
-    RefundRowOutput: {
-      recedeId: number;
-      refundNo: string;
-      orderId: number;
-      orderNo: string;
-      memId: number | null;
-      name: string;
-      /** @description masked */
-      phone: string;
-      /** @description done (or pending, for a provider's refund to come) */
-      status: string;
-      statusName: string;
-      /** @description decimal string, 2 places ("199.00") */
-      amount: string;
-      reason: string;
-      operatorName: string;
-      /** @description approved by an owner's code (above the store's amount) */
-      approved: boolean;
-      /** Format: date */
-      businessDate: string;
-      /** Format: date-time */
-      createdAt: string;
-    };
-    RefundTenderOutput: {
-      /** @description the order's tender it returns to; null: sessions */
-      tenderId: number | null;
-      method: string;
-      methodName: string;
-      /** @description decimal string, 2 places ("199.00") */
-      amount: string;
-      status: string;
-      cardId: number | null;
-      cardNo: string;
-      /** @description stored value: principal back to the card */
-      principal: string;
-      /** @description stored value: gift back to the card */
-      gift: string;
-      points: number | null;
-      sessions: number | null;
-      /** @description cash: the till's movement, negative */
-      tillChange: string;
     };
     RegionOutput: {
       /** @description GB/T 2260 code, 6 digits */
@@ -3187,6 +3334,10 @@ export interface components {
     };
     RegisteredOutput: {
       loginName: string;
+    };
+    ReopenInput: {
+      closingId: number;
+      reason: string;
     };
     ReservationCancelInput: {
       id: number;
@@ -3351,6 +3502,19 @@ export interface components {
       id: number;
       reason: string;
     };
+    RevenueOutput: {
+      /** @description money in */
+      takings: string;
+      /** @description cards sold and topped up: money in the store still owes service for */
+      liabilityIn: string;
+      goodsAndServices: string;
+      /** @description package sessions used, at the project's list price */
+      sessionsValue: string;
+      /** @description goods and services plus sessions used: revenue */
+      earned: string;
+      paidFromStoredValue: string;
+      paidByPoints: string;
+    };
     RoleChooseInput: {
       storeId?: number | null;
     };
@@ -3444,6 +3608,37 @@ export interface components {
        * @default false
        */
       confirm?: boolean;
+    };
+    SaleKindOutput: {
+      /**
+       * @description * `products` - products
+       * * `projects` - projects
+       * * `packages` - packages
+       * * `sessions` - sessions
+       * * `cardSales` - cardSales
+       * * `topUps` - topUps
+       * @enum {string}
+       */
+      kind: "products" | "projects" | "packages" | "sessions" | "cardSales" | "topUps";
+      lines: number;
+      qty: number;
+      /** @description sessions: at the project's list price */
+      amount: string;
+    };
+    SalesOutput: {
+      kinds: components["schemas"]["SaleKindOutput"][];
+      total: string;
+    };
+    SessionNeedOutput: {
+      cardId: number;
+      cardNo: string;
+      projectId: number;
+      projectName: string;
+      /** @description sessions the order's lines take from the card */
+      needed: number;
+      /** @description sessions of the project left on the card now */
+      left: number;
+      enough: boolean;
     };
     SessionUseOutput: {
       entryId: number;
@@ -3550,6 +3745,15 @@ export interface components {
        */
       share: string;
     };
+    StaffShareOutput: {
+      employeeId: number;
+      name: string;
+      service: string;
+      sale: string;
+      cardSale: string;
+      cardConsumption: string;
+      total: string;
+    };
     StoreInfoCheckOutput: {
       id: number;
       name: string;
@@ -3583,8 +3787,6 @@ export interface components {
       frontDeskCheckRequired: boolean;
       /** @description paying an order with package sessions needs a signature */
       signatureRequired: boolean;
-      /** @description decimal string, 2 places: a refund above it needs an owner's approval; null: none does */
-      refundApprovalAbove: string | null;
       borrowOutTargets: components["schemas"]["StoreRef"][];
       /** Format: date-time */
       updatedAt: string;
@@ -3625,8 +3827,6 @@ export interface components {
       frontDeskCheckRequired: boolean;
       /** @description paying an order with package sessions needs a signature */
       signatureRequired: boolean;
-      /** @description decimal string, 2 places: a refund above it needs an owner's approval; null: none does */
-      refundApprovalAbove: string | null;
       borrowOutTargets: components["schemas"]["StoreRef"][];
       /** Format: date-time */
       updatedAt: string;
@@ -3714,9 +3914,36 @@ export interface components {
       status?: string;
       frontDeskCheckRequired?: boolean;
       signatureRequired?: boolean;
-      /** Format: decimal */
-      refundApprovalAbove?: string | null;
       borrowOutTargetIds?: number[];
+    };
+    SurplusOutput: {
+      orderId: number;
+      /** @description every card holds the sessions its lines take (true without any) */
+      enough: boolean;
+      sessions: components["schemas"]["SessionNeedOutput"][];
+    };
+    TakingMethodOutput: {
+      /**
+       * @description * `cash` - cash
+       * * `storedValue` - stored value
+       * * `sessions` - package sessions
+       * * `points` - points
+       * * `wechat` - WeChat Pay
+       * * `alipay` - Alipay
+       * * `pos` - card terminal
+       * @enum {string}
+       */
+      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos";
+      label: string;
+      count: number;
+      amount: string;
+      /** @description money in (cash, providers); false: paid from what the member holds */
+      money: boolean;
+    };
+    TakingsOutput: {
+      methods: components["schemas"]["TakingMethodOutput"][];
+      /** @description cash and provider tenders: the money that came in */
+      money: string;
     };
     TaskBatchReadInput: {
       /** @description a store the role acts in; default: the chosen store (a level: every store beneath it) */
@@ -3885,6 +4112,36 @@ export interface components {
       toMemId: number;
       /** @default */
       remark?: string;
+    };
+    UsableCouponOutput: {
+      couponId: number;
+      code: string;
+      name: string;
+      /**
+       * @description * `A` - cash coupon
+       * * `B` - discount coupon
+       * * `C` - free-project coupon
+       * @enum {string}
+       */
+      kind: "A" | "B" | "C";
+      /** @description a cash coupon's amount off */
+      amount: string | null;
+      /** @description a discount coupon's rate (0.85: pay 85%) */
+      rate: string | null;
+      /** @description a discount coupon's cap */
+      maxDiscount: string | null;
+      /** @description decimal string, 2 places ("199.00") */
+      minSpend: string;
+      /** @description at most one coupon of this template per order */
+      oneOrder: boolean;
+      /** Format: date */
+      validTo: string;
+      /** @description the coupon alone can apply to the draft's lines */
+      applies: boolean;
+      /** @description what the coupon alone would take off the lines */
+      discount: string | null;
+      /** @description why it cannot apply (empty when it can) */
+      reason: string;
     };
     UserRoleInput: {
       userRoleId: number;
@@ -6673,6 +6930,288 @@ export interface operations {
     };
   };
   /**
+   * Close the chosen store's business day (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  daily_close_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CloseInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CloseInput"];
+        "multipart/form-data": components["schemas"]["CloseInput"];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ClosingOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The chosen store's closings, newest day first (reopened ones included)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  daily_history_retrieve: {
+    parameters: {
+      query?: {
+        endDate?: string;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        startDate?: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ClosingPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The figures of the chosen store's business day, with its closing if it is closed
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  daily_preview_retrieve: {
+    parameters: {
+      query?: {
+        /** @description the business day (YYYY-MM-DD); default today */
+        date?: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["PreviewOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Reopen a closed day of the chosen store (owners; Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  daily_reopen_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReopenInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["ReopenInput"];
+        "multipart/form-data": components["schemas"]["ReopenInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ClosingOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * Health of the database, cache and broker
    * @description Database, cache and broker; 503 when one is down, so a load balancer takes the process out.
    */
@@ -8503,10 +9042,8 @@ export interface operations {
          * * `cancellation` - cleared on cancellation
          * * `earn` - earned on an order
          * * `spend` - paid an order
-         * * `refund` - returned by a refund
-         * * `refundOut` - taken back by a refund
          */
-        kind?: "adjust" | "cancellation" | "earn" | "spend" | "refund" | "refundOut" | "";
+        kind?: "adjust" | "cancellation" | "earn" | "spend" | "";
         memId?: number | null;
         /** @description from 1, default 1 */
         pageNo?: number;
@@ -9260,6 +9797,78 @@ export interface operations {
     };
   };
   /**
+   * The gifts given to a member with a sale, newest first
+   * @description membergiftrest/list: what a member was given free with a sale, in the caller's stores.
+   */
+  membergiftrest_list_retrieve: {
+    parameters: {
+      query: {
+        memId: number;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["GiftPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * Mark messages read (batchReadMsg)
    * @description Also the forced notice's acknowledgement after its countdown, which every page of every role
    * shows: so any chosen role may mark its own messages read, like the count and the notice.
@@ -9832,6 +10441,76 @@ export interface operations {
     };
   };
   /**
+   * Change the staff of an order's line (Idempotency-Key); a paid line's credits move with it
+   * @description changeNurse: another employee (or shares) for an order's line; a paid line's credits move.
+   */
+  order_changeNurse_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LineStaffChangeInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["LineStaffChangeInput"];
+        "multipart/form-data": components["schemas"]["LineStaffChangeInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["OrderDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * Commit an unpaid order priced by the server (Idempotency-Key)
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
@@ -9848,6 +10527,282 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["CommittedOrderOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * What the member pays beyond the package sessions and the stored-value card
+   * @description diff: what the member pays beyond the package sessions and a stored-value card.
+   */
+  order_diff_retrieve: {
+    parameters: {
+      query: {
+        /** @description a stored-value card of the order's member: what it can pay of the due */
+        cardId?: number | null;
+        orderId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DiffOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Whether the member's card is usable and can pay each draft line
+   * @description flagCard: the card check: can the member's card pay these lines.
+   */
+  order_flagCard_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CardCheckInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CardCheckInput"];
+        "multipart/form-data": components["schemas"]["CardCheckInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CardCheckOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Whether the package cards hold the sessions the order's project lines take
+   * @description isSurplusSize: do the member's package cards still hold the sessions the order's lines take?
+   */
+  order_isSurplusSize_retrieve: {
+    parameters: {
+      query: {
+        orderId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["SurplusOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Whether the order can be paid now, with every reason it cannot
+   * @description judgment: can the order be paid now, and everything that stands in the way.
+   */
+  order_judgment_retrieve: {
+    parameters: {
+      query: {
+        orderId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["JudgmentOutput"];
           };
         };
       };
@@ -11771,6 +12726,77 @@ export interface operations {
     };
   };
   /**
+   * The member's usable coupons for a draft order, each with its discount or why it cannot apply
+   * @description The till's coupon picker: the member's coupons usable today, each tried alone on the draft's
+   * lines (what it would take off, or why not); nothing is used.
+   */
+  pricingEngine_usableCoupons_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["OrderDraftInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["OrderDraftInput"];
+        "multipart/form-data": components["schemas"]["OrderDraftInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["UsableCouponOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * One promotion with its lines
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
@@ -11863,370 +12889,6 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["PromotionPageOutput"];
-          };
-        };
-      };
-      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description no such record, or one of another store (`SYS-40400`) */
-      404: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description the body is larger than the server reads (`SYS-41300`) */
-      413: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
-      415: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
-      429: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-    };
-  };
-  /**
-   * What can still be refunded of an order, line by line
-   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
-   */
-  recede_judgeStatus_retrieve: {
-    parameters: {
-      query: {
-        orderId: number;
-      };
-    };
-    responses: {
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope"] & {
-            data?: components["schemas"]["JudgedOrderOutput"];
-          };
-        };
-      };
-      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description no such record, or one of another store (`SYS-40400`) */
-      404: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description the body is larger than the server reads (`SYS-41300`) */
-      413: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
-      415: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
-      429: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-    };
-  };
-  /**
-   * Refund lines of a paid order the way it was paid (Idempotency-Key)
-   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
-   */
-  recede_recede_create: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["RefundInput"];
-        "application/x-www-form-urlencoded": components["schemas"]["RefundInput"];
-        "multipart/form-data": components["schemas"]["RefundInput"];
-      };
-    };
-    responses: {
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope"] & {
-            data?: components["schemas"]["RefundDetailOutput"];
-          };
-        };
-      };
-      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description no such record, or one of another store (`SYS-40400`) */
-      404: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description the body is larger than the server reads (`SYS-41300`) */
-      413: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
-      415: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
-      429: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-    };
-  };
-  /**
-   * One refund with its lines and tenders
-   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
-   */
-  recede_recedeDetail_retrieve: {
-    parameters: {
-      query: {
-        recedeId: number;
-      };
-    };
-    responses: {
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope"] & {
-            data?: components["schemas"]["RefundDetailOutput"];
-          };
-        };
-      };
-      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description no such record, or one of another store (`SYS-40400`) */
-      404: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description the body is larger than the server reads (`SYS-41300`) */
-      413: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
-      415: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
-      429: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-    };
-  };
-  /**
-   * The chosen store's refunds, newest first
-   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
-   */
-  recede_recedeList_retrieve: {
-    parameters: {
-      query?: {
-        endTime?: string | null;
-        /** @description refund or order number, name or phone */
-        keyword?: string;
-        memId?: number | null;
-        orderId?: number | null;
-        orderNo?: string;
-        /** @description from 1, default 1 */
-        pageNo?: number;
-        /** @description 1 to 200, default 10 */
-        pageSize?: number;
-        refundNo?: string;
-        startTime?: string | null;
-      };
-    };
-    responses: {
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope"] & {
-            data?: components["schemas"]["RefundPageOutput"];
-          };
-        };
-      };
-      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description no such record, or one of another store (`SYS-40400`) */
-      404: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
-      409: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description the body is larger than the server reads (`SYS-41300`) */
-      413: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
-      415: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
-      429: {
-        content: {
-          "application/json": components["schemas"]["ErrorEnvelope"];
-        };
-      };
-    };
-  };
-  /**
-   * How many refunds recedeList's filters find
-   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
-   */
-  recede_recedeSize_retrieve: {
-    parameters: {
-      query?: {
-        endTime?: string | null;
-        /** @description refund or order number, name or phone */
-        keyword?: string;
-        memId?: number | null;
-        orderId?: number | null;
-        orderNo?: string;
-        /** @description from 1, default 1 */
-        pageNo?: number;
-        /** @description 1 to 200, default 10 */
-        pageSize?: number;
-        refundNo?: string;
-        startTime?: string | null;
-      };
-    };
-    responses: {
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope"] & {
-            data?: components["schemas"]["RefundCountOutput"];
           };
         };
       };

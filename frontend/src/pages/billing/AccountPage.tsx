@@ -11,20 +11,37 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, newIdempotencyKey } from "../../api/client";
 import { useEmployeeSearch } from "../../api/staff";
-import { commitOrder, usePricedDraft, useReservationDraft, type OrderDraft } from "../../api/till";
+import {
+  COUPON_NOT_USABLE,
+  commitOrder,
+  tillKeys,
+  usePricedDraft,
+  useReservationDraft,
+  useUsableCoupons,
+  type OrderDraft,
+} from "../../api/till";
 import { DetailError, Loading } from "../../components/feedback";
 import { Facts, PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
 import { formatMoney } from "../../lib/money";
+import { CouponPicker } from "./CouponPicker";
 import { CustomerSection } from "./CustomerSection";
 import { ItemPicker } from "./ItemPicker";
 import { LineRow } from "./LineRow";
-import { draftBody, fieldMessages, otherMessages, reservationLines, type Customer, type TillLine } from "./tillRules";
+import {
+  draftBody,
+  fieldMessages,
+  otherMessages,
+  reservationLines,
+  tickedCoupons,
+  type Customer,
+  type TillLine,
+} from "./tillRules";
 import { useDebounced } from "./useDebounced";
 import { useMemberCards } from "../../api/cards";
 
@@ -47,6 +64,9 @@ export function AccountPage({
   const [customer, setCustomer] = useState<Customer | null>(null);
   const [lines, setLines] = useState<TillLine[]>([]);
   const [remark, setRemark] = useState("");
+  // The coupons the cashier ticked, in the order ticked (the server applies them in kind order).
+  const [couponIds, setCouponIds] = useState<number[]>([]);
+  const queryClient = useQueryClient();
   const [picking, setPicking] = useState(false);
   const [loadedReservation, setLoadedReservation] = useState(false);
   // One key per submitted draft: a retry of the same draft (a lost answer, a double click) sends
@@ -71,12 +91,22 @@ export function AccountPage({
     setLines(reservationLines(project, sessions));
   }
 
-  const pricingBody: OrderDraft | null = lines.length > 0 ? draftBody(customer, reservationId, lines, "", true) : null;
-  const debounced = useDebounced(pricingBody, 300);
-  const priced = usePricedDraft(debounced);
+  // The lines as the server reads them, debounced while the cashier types; the member's coupons are
+  // tried on them, and the ticked ones that still apply are priced with them.
+  const linesBody = useDebounced(draftBody(customer, reservationId, lines, "", true), 300);
+  const usableCoupons = useUsableCoupons(memId !== null && linesBody.memId === memId ? linesBody : null);
+  const { sent, dropped } = tickedCoupons(couponIds, memId !== null ? usableCoupons.data : []);
+  const debounced: OrderDraft | null = lines.length > 0 && linesBody.lines.length > 0 ? linesBody : null;
+  const priced = usePricedDraft(debounced && sent.length > 0 ? { ...debounced, couponIds: sent } : debounced);
 
   const commit = useMutation({
     mutationFn: ({ draft, key }: { draft: OrderDraft; key: string }) => commitOrder(draft, key),
+    onError: (error) => {
+      // A coupon another order used meanwhile: the picker asks the server again and says so.
+      if (error instanceof ApiError && error.errcode === COUPON_NOT_USABLE) {
+        void queryClient.invalidateQueries({ queryKey: [...tillKeys.all, "coupons"] });
+      }
+    },
     onSuccess: (order) => {
       const query = new URLSearchParams({ orderId: String(order.orderId) });
       if (memId !== null) query.set("memId", String(memId));
@@ -93,7 +123,7 @@ export function AccountPage({
     priced.error instanceof ApiError && Object.keys(priced.error.fields).length === 0 ? priced.error.message : "";
 
   const submit = () => {
-    const draft = draftBody(customer, reservationId, lines, remark);
+    const draft = draftBody(customer, reservationId, lines, remark, false, sent);
     const body = JSON.stringify(draft);
     const key = submission?.body === body ? submission.key : newIdempotencyKey();
     setSubmission({ key, body });
@@ -121,8 +151,9 @@ export function AccountPage({
         cards={cards}
         onChange={(next) => {
           setCustomer(next);
-          // Cards of another customer cannot stay on the lines.
+          // Cards and coupons of another customer cannot stay on the order.
           if (next?.kind !== "member" || next.memId !== memId) {
+            setCouponIds([]);
             setLines((previous) =>
               previous
                 .filter((line) => line.type !== "topUp" && line.type !== "cardType")
@@ -131,6 +162,21 @@ export function AccountPage({
           }
         }}
       />
+      {memId !== null ? (
+        <CouponPicker
+          coupons={usableCoupons}
+          ticked={couponIds}
+          sent={sent}
+          dropped={dropped}
+          applied={priced.data?.coupons ?? []}
+          messages={messages}
+          onToggle={(couponId, on) =>
+            setCouponIds((previous) =>
+              on ? [...previous.filter((id) => id !== couponId), couponId] : previous.filter((id) => id !== couponId),
+            )
+          }
+        />
+      ) : null}
       <Section title={t("account.lines")}>
         <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
           <Button variant="outlined" onClick={() => setPicking(true)}>

@@ -24,7 +24,7 @@ import {
   type PointsItemType,
   type SellableItem,
 } from "../../api/pointsExchange";
-import { money } from "../../components/billing/orders";
+import { formatMoney } from "../../lib/money";
 import { DetailError, Loading } from "../../components/feedback";
 import { Facts, PageFrame, Section } from "../../components/layout";
 import { MemberPicker } from "../../components/members/MemberPicker";
@@ -116,7 +116,7 @@ export function AccountPointsPage({ navigate = (href: string) => window.location
               <LinesTable lines={price.data.lines} label={t("account.priced")} />
               <Facts
                 items={[
-                  [t("account.payable"), money(price.data.payable)],
+                  [t("account.payable"), formatMoney(price.data.payable)],
                   [t("account.pointsPrice"), t("account.points", { points: price.data.points })],
                   [t("account.rate"), t("account.rateText", { rate: price.data.pointsPerYuan })],
                   [t("account.balance"), t("account.points", { points: price.data.memberPoints })],
@@ -192,7 +192,7 @@ function ItemSearch({ onAdd }: { onAdd: (type: PointsItemType, item: SellableIte
               startIcon={<AddIcon />}
               onClick={() => onAdd(type, item)}
             >
-              {t("account.itemButton", { name: item.name, price: item.effectivePrice })}
+              {t("account.itemButton", { name: item.name, price: formatMoney(item.effectivePrice) })}
             </Button>
           ))}
         </Stack>

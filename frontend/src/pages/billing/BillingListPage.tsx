@@ -20,7 +20,8 @@ import { rangeError } from "../../components/members/rules";
 import { mountIsland } from "../../islands/mount";
 import { formatDateTime } from "../../lib/format";
 import { PAGE_SIZES } from "../../lib/paging";
-import { OrderStatusChip, money } from "../../components/billing/orders";
+import { OrderStatusChip } from "../../components/billing/orders";
+import { formatMoney } from "../../lib/money";
 import { DateField } from "../../components/dates/DateField";
 import { MemberSearchDialog } from "../../components/members/MemberSearchDialog";
 import { formatPhone } from "../../lib/phone";
@@ -112,11 +113,11 @@ export function BillingListPage({ search = window.location.search }: { search?: 
       label: t("fields.status"),
       render: (row) => <OrderStatusChip status={row.status} label={row.statusName} />,
     },
-    { key: "total", label: t("fields.total"), align: "right", render: (row) => money(row.total) },
-    { key: "discount", label: t("fields.discount"), align: "right", render: (row) => money(row.discount) },
-    { key: "payable", label: t("fields.payable"), align: "right", render: (row) => money(row.payable) },
-    { key: "paid", label: t("fields.paid"), align: "right", render: (row) => money(row.paid) },
-    { key: "due", label: t("fields.due"), align: "right", render: (row) => money(row.due) },
+    { key: "total", label: t("fields.total"), align: "right", render: (row) => formatMoney(row.total) },
+    { key: "discount", label: t("fields.discount"), align: "right", render: (row) => formatMoney(row.discount) },
+    { key: "payable", label: t("fields.payable"), align: "right", render: (row) => formatMoney(row.payable) },
+    { key: "paid", label: t("fields.paid"), align: "right", render: (row) => formatMoney(row.paid) },
+    { key: "due", label: t("fields.due"), align: "right", render: (row) => formatMoney(row.due) },
     { key: "operator", label: t("fields.operator"), render: (row) => row.operatorName || t("dash") },
   ];
 
@@ -222,10 +223,10 @@ function Totals({ summary }: { summary: OrderSummary | undefined }) {
   if (!summary) return null;
   const items: [string, string][] = [
     [t("totals.count"), String(summary.count)],
-    [t("fields.total"), money(summary.total)],
-    [t("fields.discount"), money(summary.discount)],
-    [t("fields.payable"), money(summary.payable)],
-    [t("fields.paid"), money(summary.paid)],
+    [t("fields.total"), formatMoney(summary.total)],
+    [t("fields.discount"), formatMoney(summary.discount)],
+    [t("fields.payable"), formatMoney(summary.payable)],
+    [t("fields.paid"), formatMoney(summary.paid)],
   ];
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} aria-label={t("totals.label")} component="section">

@@ -1,10 +1,31 @@
 import DeleteIcon from "@mui/icons-material/Delete";
-import { Box, Chip, IconButton, MenuItem, Stack, TableCell, TableRow, TextField, Typography } from "@mui/material";
+import {
+  Box,
+  Checkbox,
+  Chip,
+  FormControlLabel,
+  IconButton,
+  MenuItem,
+  Stack,
+  TableCell,
+  TableRow,
+  TextField,
+  Typography,
+} from "@mui/material";
 import { useTranslation } from "react-i18next";
 import type { EmployeeRow } from "../../api/staff";
 import type { MemberCard, PricedLine } from "../../api/till";
 import { formatMoney } from "../../lib/money";
-import { lineMessage, sessionCards, storedValueCards, type LineStaff, type TillLine } from "./tillRules";
+import { hasButtonCode } from "../../api/session";
+import {
+  GIFT_TYPES,
+  ORDER_GIFT_CODE,
+  lineMessage,
+  sessionCards,
+  storedValueCards,
+  type LineStaff,
+  type TillLine,
+} from "./tillRules";
 
 /** One line of the cashier's draft: what it is, its quantity, the card that pays or prices it, its
  * staff with their shares, and the server's price of it with each discount applied. */
@@ -80,7 +101,7 @@ export function LineRow({
             fullWidth
             label={t("line.card")}
             value={line.cardId ?? ""}
-            disabled={line.type === "topUp"}
+            disabled={line.type === "topUp" || line.gift}
             onChange={(event) =>
               onChange({ ...line, cardId: event.target.value === "" ? null : Number(event.target.value) })
             }
@@ -94,6 +115,38 @@ export function LineRow({
               </MenuItem>
             ))}
           </TextField>
+        ) : null}
+        {GIFT_TYPES.includes(line.type) && (line.gift || hasButtonCode(ORDER_GIFT_CODE)) ? (
+          <>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  size="small"
+                  checked={line.gift}
+                  // A gift is paid by nobody: it names no card.
+                  onChange={(event) => onChange({ ...line, gift: event.target.checked, cardId: null })}
+                />
+              }
+              label={t("line.gift")}
+            />
+            {message("gift") ? (
+              <Typography variant="caption" color="error" component="p">
+                {message("gift")}
+              </Typography>
+            ) : null}
+            {line.gift ? (
+              <TextField
+                size="small"
+                fullWidth
+                label={t("line.giftReason")}
+                value={line.giftReason}
+                onChange={(event) => onChange({ ...line, giftReason: event.target.value })}
+                error={Boolean(message("giftReason"))}
+                helperText={message("giftReason")}
+                slotProps={{ htmlInput: { maxLength: 100 } }}
+              />
+            ) : null}
+          </>
         ) : null}
       </TableCell>
       <TableCell sx={{ minWidth: 200 }}>

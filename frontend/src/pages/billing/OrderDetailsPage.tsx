@@ -22,6 +22,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
+  CREDIT_MOVE_CODE,
   billKeys,
   cancelOrder,
   cancellable,
@@ -31,8 +32,10 @@ import {
   takesPayment,
   useDrawnSessions,
   useOrder,
+  staffChangeable,
   useSignatureImage,
   type OrderDetail,
+  type OrderLine,
 } from "../../api/bills";
 import { newIdempotencyKey } from "../../api/client";
 import { BTN_REFUND, refundDetailHref, refundable, returnHref } from "../../api/refunds";
@@ -43,8 +46,10 @@ import { NOWRAP } from "../../components/PagedTable";
 import { mountIsland } from "../../islands/mount";
 import { formatDateTime } from "../../lib/format";
 import { notify } from "../../shell/notices";
-import { OrderStatusChip, money } from "../../components/billing/orders";
+import { OrderStatusChip } from "../../components/billing/orders";
+import { formatMoney } from "../../lib/money";
 import { NS } from "./parts";
+import { StaffChangeDialog } from "./StaffChangeDialog";
 
 const LIST_ROUTE = "/billingList";
 const accountHref = (memId: number) => `/personalAccount?memId=${memId}`;
@@ -168,11 +173,11 @@ function OrderView({
       <Section title={t("details.totals")}>
         <Facts
           items={[
-            [t("fields.total"), money(order.total)],
-            [t("fields.discount"), money(order.discount)],
-            [t("fields.payable"), money(order.payable)],
-            [t("fields.paid"), money(order.paid)],
-            [t("fields.due"), money(order.due)],
+            [t("fields.total"), formatMoney(order.total)],
+            [t("fields.discount"), formatMoney(order.discount)],
+            [t("fields.payable"), formatMoney(order.payable)],
+            [t("fields.paid"), formatMoney(order.paid)],
+            [t("fields.due"), formatMoney(order.due)],
           ]}
         />
       </Section>
@@ -203,6 +208,8 @@ function SimpleTable({ label, heads, children }: { label: string; heads: readonl
 
 function Lines({ order }: { order: OrderDetail }) {
   const { t } = useTranslation(NS);
+  const [changing, setChanging] = useState<OrderLine | null>(null);
+  const changeable = staffChangeable(order, hasButtonCode(CREDIT_MOVE_CODE));
   return (
     <Section title={t("details.lines")}>
       <SimpleTable
@@ -216,6 +223,7 @@ function Lines({ order }: { order: OrderDetail }) {
           t("line.amount"),
           t("line.discounts"),
           t("line.staff"),
+          ...(changeable ? [""] : []),
         ]}
       >
         {order.lines.map((line) => (
@@ -223,12 +231,12 @@ function Lines({ order }: { order: OrderDetail }) {
             <TableCell>{line.name}</TableCell>
             <TableCell>{t(`lineType.${line.type}`, { defaultValue: line.type })}</TableCell>
             <TableCell>{line.qty}</TableCell>
-            <TableCell>{money(line.unitPrice)}</TableCell>
-            <TableCell>{money(line.discount)}</TableCell>
-            <TableCell>{money(line.amount)}</TableCell>
+            <TableCell>{formatMoney(line.unitPrice)}</TableCell>
+            <TableCell>{formatMoney(line.discount)}</TableCell>
+            <TableCell>{formatMoney(line.amount)}</TableCell>
             <TableCell>
               {line.discounts.length
-                ? line.discounts.map((d) => `${d.name} -${money(d.amount)}`).join("; ")
+                ? line.discounts.map((d) => `${d.name} -${formatMoney(d.amount)}`).join("; ")
                 : t("dash")}
             </TableCell>
             <TableCell>
@@ -236,9 +244,17 @@ function Lines({ order }: { order: OrderDetail }) {
                 ? line.staff.map((s) => `${s.name} ${Math.round(Number(s.share) * 100)}%`).join("; ")
                 : t("dash")}
             </TableCell>
+            {changeable ? (
+              <TableCell>
+                <Button size="small" onClick={() => setChanging(line)}>
+                  {t("staffChange.open", { name: line.name })}
+                </Button>
+              </TableCell>
+            ) : null}
           </TableRow>
         ))}
       </SimpleTable>
+      {changing ? <StaffChangeDialog order={order} line={changing} onClose={() => setChanging(null)} /> : null}
     </Section>
   );
 }
@@ -267,11 +283,11 @@ function Tenders({ order }: { order: OrderDetail }) {
           {order.tenders.map((tender) => (
             <TableRow key={tender.tenderId}>
               <TableCell>{tender.methodName}</TableCell>
-              <TableCell>{money(tender.amount)}</TableCell>
+              <TableCell>{formatMoney(tender.amount)}</TableCell>
               <TableCell>{tender.cardNo || dash}</TableCell>
               <TableCell>{tender.points ?? dash}</TableCell>
-              <TableCell>{tender.received ? money(tender.received) : dash}</TableCell>
-              <TableCell>{tender.change ? money(tender.change) : dash}</TableCell>
+              <TableCell>{tender.received ? formatMoney(tender.received) : dash}</TableCell>
+              <TableCell>{tender.change ? formatMoney(tender.change) : dash}</TableCell>
               <TableCell>{tender.operatorName || dash}</TableCell>
               <TableCell sx={NOWRAP}>{formatDateTime(tender.createdAt, i18n.language)}</TableCell>
             </TableRow>

@@ -2,7 +2,8 @@ import { Alert, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/ma
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useOrderDetail, useOrderPointsPrice, type OrderDetail } from "../../api/pointsExchange";
-import { OrderStatusChip, money } from "../../components/billing/orders";
+import { OrderStatusChip } from "../../components/billing/orders";
+import { formatMoney } from "../../lib/money";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { Facts, PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
@@ -57,9 +58,9 @@ function OrderFacts({ order }: { order: OrderDetail }) {
         items={[
           [t("payment.member"), order.name],
           [t("details.status"), <OrderStatusChip status={order.status} label={order.statusName} />],
-          [t("account.payable"), money(order.payable)],
-          [t("details.paid"), money(order.paid)],
-          [t("payment.due"), money(order.due)],
+          [t("account.payable"), formatMoney(order.payable)],
+          [t("details.paid"), formatMoney(order.paid)],
+          [t("payment.due"), formatMoney(order.due)],
           [t("details.paidAt"), formatDateTime(order.paidAt, i18n.language) || "—"],
         ]}
       />
@@ -84,7 +85,7 @@ function Tenders({ order }: { order: OrderDetail }) {
         {order.tenders.map((tender) => (
           <TableRow key={tender.tenderId}>
             <TableCell>{t(`methods.${tender.method}`, { defaultValue: tender.method })}</TableCell>
-            <TableCell align="right">{money(tender.amount)}</TableCell>
+            <TableCell align="right">{formatMoney(tender.amount)}</TableCell>
             <TableCell align="right">{tender.points ?? "—"}</TableCell>
             <TableCell>{formatDateTime(tender.createdAt, i18n.language)}</TableCell>
           </TableRow>

@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { payByPoints, useOrderPointsPrice } from "../../api/pointsExchange";
-import { money } from "../../components/billing/orders";
+import { formatMoney } from "../../lib/money";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { Facts, PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
@@ -48,7 +48,7 @@ export function PaymentPointsPage({
           <Facts
             items={[
               [t("payment.member"), order.data.memberName],
-              [t("payment.due"), money(order.data.due)],
+              [t("payment.due"), formatMoney(order.data.due)],
               [t("account.pointsPrice"), t("account.points", { points: order.data.points })],
               [t("account.balance"), t("account.points", { points: order.data.memberPoints })],
             ]}

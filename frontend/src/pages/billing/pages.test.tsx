@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { localDay } from "../../api/bills";
 import { saveTokens } from "../../api/session";
 import { AppProviders } from "../../islands/mount";
 import { queryClient } from "../../islands/queryClient";
@@ -277,6 +278,70 @@ describe("OrderDetailsPage", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Take payment" }));
     expect(navigate).toHaveBeenCalledWith("/payment?orderId=1");
     expect(screen.queryByRole("button", { name: "Cancel order" })).not.toBeInTheDocument();
+  });
+
+  it("changes the staff of an unpaid order's line after the dialog, with an Idempotency-Key", async () => {
+    let current = orderDetail({ status: "unpaid", statusName: "Unpaid", paid: "0.00", due: "280.00", tenders: [] });
+    const server = fakeServer({
+      ...routes,
+      "GET /rest/order/orderDetails": () => ok(current),
+      "GET /rest/staffList/list": () =>
+        ok({
+          list: [
+            { id: 4, name: "张敏" },
+            { id: 5, name: "吴佳怡" },
+          ],
+          total: 2,
+        }),
+      "POST /rest/order/changeNurse": () => {
+        current = {
+          ...current,
+          lines: current.lines.map((line) => ({
+            ...line,
+            staff: [{ employeeId: 5, name: "吴佳怡", share: "1.0000" }],
+          })),
+        };
+        return ok(current, "saved");
+      },
+    });
+    render_(<OrderDetailsPage search="?orderId=1" />);
+    fireEvent.click(await screen.findByRole("button", { name: "Change staff" }));
+    const dialog = await screen.findByRole("dialog", { name: "Staff of 头皮护理" });
+    expect(within(dialog).getByText(/not paid yet/)).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Remove 张敏" }));
+    fireEvent.mouseDown(within(dialog).getByRole("combobox", { name: "Add an employee" }));
+    fireEvent.click(await screen.findByRole("option", { name: "吴佳怡" }));
+    expect(within(dialog).getByLabelText("Share of 吴佳怡")).toHaveValue("1");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save the staff" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    const call = server.callsTo("POST /rest/order/changeNurse")[0];
+    expect(call?.body).toEqual({ orderId: 1, orderLineId: 11, staff: [{ employeeId: 5, share: "1" }] });
+    expect(call?.headers.get("Idempotency-Key")).toBeTruthy();
+    expect(await screen.findByText("吴佳怡 100%")).toBeInTheDocument();
+  });
+
+  it("offers a staff change on a paid order on its business day only, to a role that may move credits", async () => {
+    window.localStorage.setItem("erp.session", JSON.stringify(sessionInfo({ btn: ["BTN-KDJC-CREDIT-MOVE"] })));
+    const today = localDay();
+    let detail = orderDetail({ businessDate: today });
+    fakeServer({ ...routes, "GET /rest/order/orderDetails": () => ok(detail) });
+    const { unmount } = render_(<OrderDetailsPage search="?orderId=1" />);
+    fireEvent.click(await screen.findByRole("button", { name: "Change staff" }));
+    const dialog = await screen.findByRole("dialog", { name: "Staff of 头皮护理" });
+    expect(within(dialog).getByText(/credits of this line move/)).toBeInTheDocument();
+    unmount();
+    queryClient.clear();
+    detail = orderDetail(); // paid on 2026-11-20: its day is over
+    const { unmount: close } = render_(<OrderDetailsPage search="?orderId=1" />);
+    await screen.findByText("SO26110001");
+    expect(screen.queryByRole("button", { name: "Change staff" })).not.toBeInTheDocument();
+    close();
+    queryClient.clear();
+    window.localStorage.setItem("erp.session", JSON.stringify(sessionInfo())); // no credit code
+    detail = orderDetail({ businessDate: today });
+    render_(<OrderDetailsPage search="?orderId=1" />);
+    await screen.findByText("SO26110001");
+    expect(screen.queryByRole("button", { name: "Change staff" })).not.toBeInTheDocument();
   });
 
   it("shows the signature fetched with the session and opens the receipt", async () => {

@@ -126,7 +126,7 @@ describe("AccountPointsPage", () => {
     });
     render_(<AccountPointsPage navigate={navigate} />);
     await pickAlice();
-    fireEvent.click(await screen.findByRole("button", { name: "Shampoo (100.00)" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Shampoo (¥100.00)" }));
     expect(await screen.findByText("10000 points")).toBeInTheDocument();
     expect(screen.getByText("The member holds 50 points, fewer than the 10000 needed.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Commit the order" })).toBeDisabled();

@@ -1,7 +1,7 @@
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import type { Schemas } from "../../api/schema";
-import { money } from "../../components/billing/orders";
+import { formatMoney } from "../../lib/money";
 import { formatDateTime } from "../../lib/format";
 
 type PricedLine = Pick<Schemas["OrderLineOutput"], "name" | "qty" | "unitPrice" | "amount">;
@@ -29,8 +29,8 @@ export function LinesTable({ lines, label }: { lines: readonly PricedLine[]; lab
             <TableRow key={index}>
               <TableCell>{line.name}</TableCell>
               <TableCell align="right">{line.qty}</TableCell>
-              <TableCell align="right">{money(line.unitPrice)}</TableCell>
-              <TableCell align="right">{money(line.amount)}</TableCell>
+              <TableCell align="right">{formatMoney(line.unitPrice)}</TableCell>
+              <TableCell align="right">{formatMoney(line.amount)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -135,7 +135,7 @@ describe("AccountPage", () => {
     render_(<AccountPage navigate={vi.fn()} />);
     await chooseMember();
     const cards = await screen.findByRole("table", { name: "Cards" });
-    expect(within(cards).getAllByText("Balance 500 (gift 50)")).toHaveLength(3);
+    expect(within(cards).getAllByText("Balance ¥500.00 (gift ¥50.00)")).toHaveLength(3);
     expect(within(cards).getByText("Facial: 6 left")).toBeInTheDocument();
     expect(within(cards).getByText("Frozen")).toBeInTheDocument();
     expect(within(cards).getByText("Expired")).toBeInTheDocument();
@@ -143,9 +143,9 @@ describe("AccountPage", () => {
 
     await addItem("Product", "Serum");
     const totals = await screen.findByRole("group", { name: "Totals" });
-    await waitFor(() => expect(within(totals).getByText("88")).toBeInTheDocument());
-    expect(within(totals).getByText("Spring: -12")).toBeInTheDocument();
-    expect(within(screen.getByTestId("line-0")).getByText("Spring: -12")).toBeInTheDocument();
+    await waitFor(() => expect(within(totals).getByText("¥88.00")).toBeInTheDocument());
+    expect(within(totals).getByText("Spring: -¥12.00")).toBeInTheDocument();
+    expect(within(screen.getByTestId("line-0")).getByText("Spring: -¥12.00")).toBeInTheDocument();
     const body = server.callsTo("POST /rest/pricingEngine/checkDiscountConcurrently").at(-1)?.body;
     expect(body).toEqual({ memId: 1, lines: [{ type: "product", itemId: 30, qty: 1 }] });
   });
@@ -251,6 +251,193 @@ describe("AccountPage", () => {
     expect(keys[0]).toBeTruthy();
     expect(keys[1]).toBe(keys[0]);
   });
+
+  it("gives a line free with its reason when the role may, and the server prices it at 0", async () => {
+    window.localStorage.setItem(
+      "erp.session",
+      JSON.stringify(sessionInfo({ menu: ["ERP-KDJC-PAG-0003-0000"], btn: ["BTN-KDJC-ORDER-GIFT"] })),
+    );
+    const server = fakeServer({
+      ...common,
+      "POST /rest/pricingEngine/usableCoupons": () => ok([]),
+      "POST /rest/pricingEngine/checkDiscountConcurrently": (call) => {
+        const gift = (call.body as { lines: { gift?: boolean; giftReason?: string }[] }).lines[0];
+        if (gift?.gift && !gift.giftReason)
+          return {
+            status: 400,
+            errcode: "VALID-40000",
+            errmsg: "please say why it is given",
+            data: { fields: { "lines[0].giftReason": ["please say why it is given"] } },
+          };
+        const discounts = gift?.gift
+          ? [{ source: "gift", name: gift.giftReason, amount: "100.00" }]
+          : [{ source: "promotion", name: "Spring", amount: "12.00" }];
+        return ok({ ...priced([{ discounts, gift: Boolean(gift?.gift) }]), discounts, coupons: [] });
+      },
+    });
+    render_(<AccountPage navigate={vi.fn()} />);
+    await chooseMember();
+    await addItem("Product", "Serum");
+    const line = screen.getByTestId("line-0");
+    fireEvent.click(within(line).getByRole("checkbox", { name: "Gift (free)" }));
+    expect(await within(line).findByText("please say why it is given")).toBeInTheDocument();
+    fireEvent.change(within(line).getByLabelText("Why it is given"), { target: { value: "Birthday" } });
+    expect(await within(line).findByText("Birthday: -¥100.00")).toBeInTheDocument();
+    expect(server.callsTo("POST /rest/pricingEngine/checkDiscountConcurrently").at(-1)?.body).toEqual({
+      memId: 1,
+      lines: [{ type: "product", itemId: 30, qty: 1, gift: true, giftReason: "Birthday" }],
+    });
+  });
+
+  it("offers no gift without the gift permission", async () => {
+    fakeServer({
+      ...common,
+      "POST /rest/pricingEngine/usableCoupons": () => ok([]),
+      "POST /rest/pricingEngine/checkDiscountConcurrently": () => ok(priced([{}])),
+    });
+    render_(<AccountPage navigate={vi.fn()} />);
+    await chooseMember();
+    await addItem("Product", "Serum");
+    expect(within(screen.getByTestId("line-0")).queryByRole("checkbox", { name: "Gift (free)" })).toBeNull();
+  });
+
+  describe("coupons", () => {
+    function usable(couponId: number, overrides: Record<string, unknown> = {}) {
+      return {
+        couponId,
+        code: `Q00${couponId}`,
+        name: `Coupon${couponId}`,
+        kind: "A",
+        amount: "10.00",
+        rate: null,
+        maxDiscount: null,
+        minSpend: "0.00",
+        oneOrder: false,
+        validTo: "2026-12-31",
+        applies: true,
+        discount: "10.00",
+        reason: "",
+        ...overrides,
+      };
+    }
+    const tooSmall = usable(12, {
+      name: "Big spender",
+      minSpend: "500.00",
+      applies: false,
+      discount: null,
+      reason: "the order does not reach the coupon's minimum spend",
+    });
+
+    function pricedWith(body: { couponIds?: number[] }) {
+      const ticked = body.couponIds ?? [];
+      const off = ticked.length > 0 ? "10.00" : "0.00";
+      return ok({
+        ...priced([{}], ticked.length > 0 ? "78.00" : "88.00"),
+        coupons: ticked.map((couponId) => ({ couponId, name: `Coupon${couponId}`, amount: off })),
+      });
+    }
+
+    it("lists the member's coupons with the server's discount or reason, prices and commits the ticked one", async () => {
+      const navigate = vi.fn();
+      const server = fakeServer({
+        ...common,
+        "POST /rest/pricingEngine/usableCoupons": () => ok([usable(11), tooSmall]),
+        "POST /rest/pricingEngine/checkDiscountConcurrently": (call) =>
+          pricedWith(call.body as { couponIds?: number[] }),
+        "POST /rest/order/commit": () =>
+          ok({ orderId: 78, orderNo: "SO1", status: "unpaid", total: "100", discount: "22", payable: "78", lines: [] }),
+      });
+      render_(<AccountPage navigate={navigate} />);
+      await chooseMember();
+      await addItem("Product", "Serum");
+      const picker = await screen.findByRole("group", { name: "Coupons" });
+      const eleven = await within(picker).findByTestId("coupon-11");
+      await waitFor(() => expect(within(eleven).getByText("Would take off ¥10.00")).toBeInTheDocument());
+      const twelve = within(picker).getByTestId("coupon-12");
+      expect(within(twelve).getByText("the order does not reach the coupon's minimum spend")).toBeInTheDocument();
+      expect(within(twelve).getByRole("checkbox")).toBeDisabled();
+
+      fireEvent.click(within(eleven).getByRole("checkbox", { name: "Coupon11 (Q0011)" }));
+      expect(await within(eleven).findByText("Takes off ¥10.00")).toBeInTheDocument();
+      const totals = screen.getByRole("group", { name: "Totals" });
+      await waitFor(() => expect(within(totals).getByText("¥78.00")).toBeInTheDocument());
+      const pricing = server.callsTo("POST /rest/pricingEngine/checkDiscountConcurrently").at(-1)?.body;
+      expect(pricing).toEqual({ memId: 1, lines: [{ type: "product", itemId: 30, qty: 1 }], couponIds: [11] });
+      // The picker asks with the lines only: ticking prices, it does not ask again.
+      const asked = server.callsTo("POST /rest/pricingEngine/usableCoupons").at(-1)?.body;
+      expect(asked).toEqual({ memId: 1, lines: [{ type: "product", itemId: 30, qty: 1 }] });
+
+      fireEvent.click(screen.getByRole("button", { name: "Commit and take payment" }));
+      await waitFor(() => expect(navigate).toHaveBeenCalledWith("/payment?orderId=78&memId=1"));
+      expect(server.callsTo("POST /rest/order/commit").at(-1)?.body).toMatchObject({ couponIds: [11] });
+    });
+
+    it("says when a ticked coupon no longer applies to the lines and neither prices nor commits it", async () => {
+      const server = fakeServer({
+        ...common,
+        "POST /rest/pricingEngine/usableCoupons": (call) => {
+          const qty = (call.body as { lines: { qty: number }[] }).lines[0]?.qty ?? 1;
+          return ok([qty > 1 ? usable(11) : { ...tooSmall, couponId: 11, name: "Coupon11", code: "Q0011" }]);
+        },
+        "POST /rest/pricingEngine/checkDiscountConcurrently": (call) =>
+          pricedWith(call.body as { couponIds?: number[] }),
+      });
+      render_(<AccountPage navigate={vi.fn()} />);
+      await chooseMember();
+      await addItem("Product", "Serum");
+      const line = screen.getByTestId("line-0");
+      fireEvent.change(within(line).getByLabelText("Qty"), { target: { value: "2" } });
+      const eleven = await screen.findByTestId("coupon-11");
+      await waitFor(() => expect(within(eleven).getByRole("checkbox")).toBeEnabled());
+      fireEvent.click(within(eleven).getByRole("checkbox"));
+      await waitFor(() =>
+        expect(server.callsTo("POST /rest/pricingEngine/checkDiscountConcurrently").at(-1)?.body).toMatchObject({
+          couponIds: [11],
+        }),
+      );
+
+      fireEvent.change(within(line).getByLabelText("Qty"), { target: { value: "1" } });
+      expect(
+        await screen.findByText(
+          "The coupon Coupon11 no longer applies and is not used: the order does not reach the coupon's minimum spend",
+        ),
+      ).toBeInTheDocument();
+      await waitFor(() =>
+        expect(server.callsTo("POST /rest/pricingEngine/checkDiscountConcurrently").at(-1)?.body).toEqual({
+          memId: 1,
+          lines: [{ type: "product", itemId: 30, qty: 1 }],
+        }),
+      );
+    });
+
+    it("shows the server's refusal of a coupon another order used and asks for the coupons again", async () => {
+      let used = false;
+      const server = fakeServer({
+        ...common,
+        "POST /rest/pricingEngine/usableCoupons": () => ok(used ? [] : [usable(11)]),
+        "POST /rest/pricingEngine/checkDiscountConcurrently": (call) =>
+          pricedWith(call.body as { couponIds?: number[] }),
+        "POST /rest/order/commit": () => {
+          used = true;
+          return { status: 409, errcode: "CARD-40904", errmsg: "The coupon cannot be used." };
+        },
+      });
+      render_(<AccountPage navigate={vi.fn()} />);
+      await chooseMember();
+      await addItem("Product", "Serum");
+      const eleven = await screen.findByTestId("coupon-11");
+      fireEvent.click(within(eleven).getByRole("checkbox"));
+      await within(eleven).findByText("Takes off ¥10.00");
+      fireEvent.click(screen.getByRole("button", { name: "Commit and take payment" }));
+      expect(await screen.findByText("The coupon cannot be used.")).toBeInTheDocument();
+      expect(
+        await screen.findByText(
+          "A coupon ticked (no. 11) can no longer be used (used by another order or expired) and is not used.",
+        ),
+      ).toBeInTheDocument();
+      expect(server.callsTo("POST /rest/pricingEngine/usableCoupons").length).toBeGreaterThan(1);
+    });
+  });
 });
 
 function price(overrides: Record<string, unknown> = {}) {
@@ -305,17 +492,17 @@ describe("PaymentPage", () => {
     const options = await screen.findByRole("listbox");
     expect(within(options).queryByText(/C003/)).not.toBeInTheDocument();
     fireEvent.click(within(options).getByText(/C001/));
-    expect(await screen.findByText("Balance 500")).toBeInTheDocument();
+    expect(await screen.findByText("Balance ¥500.00")).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText("Paid from the card"), { target: { value: "60" } });
     fireEvent.change(screen.getByLabelText("Cash received"), { target: { value: "60" } });
-    expect(screen.getByText("Change about 20")).toBeInTheDocument();
+    expect(screen.getByText("Change about ¥20.00")).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole("button", { name: "Pay" }));
     const dialog = await screen.findByRole("dialog", { name: "Confirm the payment" });
-    expect(within(dialog).getByText("Paid from the card: 60")).toBeInTheDocument();
-    expect(within(dialog).getByText("Cash received: 60")).toBeInTheDocument();
+    expect(within(dialog).getByText("Paid from the card: ¥60.00")).toBeInTheDocument();
+    expect(within(dialog).getByText("Cash received: ¥60.00")).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole("button", { name: "Confirm and pay" }));
-    expect(await screen.findByText("Paid: paid 100, due 0, change 20")).toBeInTheDocument();
+    expect(await screen.findByText("Paid: paid ¥100.00, due ¥0.00, change ¥20.00")).toBeInTheDocument();
     const call = server.callsTo("POST /rest/pay/excute")[0];
     expect(call?.body).toEqual({
       orderId: 7,
@@ -361,7 +548,7 @@ describe("PaymentPage", () => {
       await screen.findByText("the lines priced with a card's discount are paid from that card"),
     ).toBeInTheDocument();
     await pay();
-    expect(await screen.findByText("Paid: paid 100, due 0, change 0")).toBeInTheDocument();
+    expect(await screen.findByText("Paid: paid ¥100.00, due ¥0.00, change ¥0.00")).toBeInTheDocument();
     const keys = server.callsTo("POST /rest/pay/excute").map((call) => call.headers.get("Idempotency-Key"));
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);

@@ -11,6 +11,7 @@ import type {
   OrderDraft,
   ReservationDraft,
   ReservationPackageDraft,
+  UsableCoupon,
 } from "../../api/till";
 
 export interface LineStaff {
@@ -29,7 +30,14 @@ export interface TillLine {
   cardId: number | null;
   amount: string;
   staff: LineStaff[];
+  /** Given free with the sale (needs BTN-KDJC-ORDER-GIFT), with its reason. */
+  gift: boolean;
+  giftReason: string;
 }
+
+/** The button code a gift line needs; the kinds of lines that may be gifts (the server's rule). */
+export const ORDER_GIFT_CODE = "BTN-KDJC-ORDER-GIFT";
+export const GIFT_TYPES: readonly LineType[] = ["product", "productPackage", "project", "projectPackage"];
 
 export type Customer =
   | { kind: "member"; memId: number; name: string; phone: string; areaCode: string }
@@ -42,7 +50,19 @@ export function lineKey(): number {
 }
 
 export function newLine(type: LineType, itemId: number | null, name: string, extra: Partial<TillLine> = {}): TillLine {
-  return { key: lineKey(), type, itemId, name, qty: "1", cardId: null, amount: "", staff: [], ...extra };
+  return {
+    key: lineKey(),
+    type,
+    itemId,
+    name,
+    qty: "1",
+    cardId: null,
+    amount: "",
+    staff: [],
+    gift: false,
+    giftReason: "",
+    ...extra,
+  };
 }
 
 function lineBody(line: TillLine): DraftLine {
@@ -59,6 +79,10 @@ function lineBody(line: TillLine): DraftLine {
   if (line.staff.length > 0) {
     body.staff = line.staff.map(({ employeeId, share }) => ({ employeeId, share: share.trim() }));
   }
+  if (line.gift) {
+    body.gift = true;
+    body.giftReason = line.giftReason.trim();
+  }
   return body;
 }
 
@@ -70,8 +94,10 @@ export function draftBody(
   lines: readonly TillLine[],
   remark: string,
   forPricing = false,
+  couponIds: readonly number[] = [],
 ): OrderDraft {
   const draft: OrderDraft = { lines: lines.map(lineBody) };
+  if (couponIds.length > 0 && customer?.kind === "member") draft.couponIds = [...couponIds];
   if (customer?.kind === "member") draft.memId = customer.memId;
   if (customer?.kind === "walkIn" && !forPricing) {
     draft.walkIn = { name: customer.name.trim(), areaCode: customer.areaCode, phone: customer.phone.trim() };
@@ -95,8 +121,38 @@ export function lineMessage(messages: Record<string, string>, index: number, fie
 /** The messages that name no line field the page shows next to an input. */
 export function otherMessages(messages: Record<string, string>, shown: readonly string[]): string[] {
   return Object.entries(messages)
-    .filter(([field]) => !shown.includes(field) && !/^lines\[\d+\]\.(qty|itemId|cardId|amount|staff|type)$/.test(field))
+    .filter(
+      ([field]) =>
+        !shown.includes(field) && !/^lines\[\d+\]\.(qty|itemId|cardId|amount|staff|type|gift|giftReason)$/.test(field),
+    )
+    .filter(([field]) => !/^couponIds(\[\d+\])?$/.test(field))
     .map(([, message]) => message);
+}
+
+/** The coupons the cashier ticked, split by the server's last word on them: `sent` are priced and
+ * committed; `dropped` are ticked but no longer apply to the lines (with the server's reason) or are
+ * no longer usable at all (used by another order, expired): the page says so and sends them not. */
+export function tickedCoupons(
+  ticked: readonly number[],
+  usable: readonly UsableCoupon[] | undefined,
+): { sent: number[]; dropped: { couponId: number; name: string; reason: string }[] } {
+  if (usable === undefined) return { sent: [...ticked], dropped: [] };
+  const byId = new Map(usable.map((coupon) => [coupon.couponId, coupon]));
+  const sent: number[] = [];
+  const dropped: { couponId: number; name: string; reason: string }[] = [];
+  for (const couponId of ticked) {
+    const coupon = byId.get(couponId);
+    if (coupon?.applies) sent.push(couponId);
+    else dropped.push({ couponId, name: coupon?.name ?? "", reason: coupon?.reason ?? "" });
+  }
+  return { sent, dropped };
+}
+
+/** The server's message about coupon `couponId` of the sent list (`couponIds[i]`), or about the
+ * coupons as a whole (`couponIds`). */
+export function couponMessage(messages: Record<string, string>, sent: readonly number[], couponId: number): string {
+  const index = sent.indexOf(couponId);
+  return index >= 0 ? (messages[`couponIds[${index}]`] ?? "") : "";
 }
 
 export const usable = (card: MemberCard) => card.status === "active";

@@ -14,6 +14,7 @@ import { MemberPicker } from "../../components/members/MemberPicker";
 import { useSubmissionKey } from "../../lib/submissionKey";
 import { CardSelect, NoCodeNote } from "./parts";
 import { useMemberCards } from "../../api/cards";
+import { formatMoney } from "../../lib/money";
 
 const storedValue = (card: MemberCard) => card.kind === "storedValue" && isUsable(card);
 
@@ -118,9 +119,9 @@ export function CardToCardPage() {
                 error={touched && problem !== null}
                 helperText={
                   touched && problem
-                    ? t(problem, { balance: source?.balance ?? "" })
+                    ? t(problem, { balance: formatMoney(source?.balance) })
                     : source
-                      ? t("cardToCard.available", { balance: source.balance })
+                      ? t("cardToCard.available", { balance: formatMoney(source.balance) })
                       : " "
                 }
                 slotProps={{ htmlInput: { inputMode: "decimal" } }}
@@ -140,12 +141,12 @@ export function CardToCardPage() {
       {result ? (
         <Section title={t("result")}>
           <Alert severity="success" sx={{ mb: 2 }}>
-            {t("cardToCard.done", { principal: result.principal, gift: result.gift })}
+            {t("cardToCard.done", { principal: formatMoney(result.principal), gift: formatMoney(result.gift) })}
           </Alert>
           <Facts
             items={[
-              [t("cardToCard.fromAfter", { cardNo: result.fromCard.cardNo }), result.fromCard.balance],
-              [t("cardToCard.toAfter", { cardNo: result.toCard.cardNo }), result.toCard.balance],
+              [t("cardToCard.fromAfter", { cardNo: result.fromCard.cardNo }), formatMoney(result.fromCard.balance)],
+              [t("cardToCard.toAfter", { cardNo: result.toCard.cardNo }), formatMoney(result.toCard.balance)],
             ]}
           />
         </Section>
@@ -157,7 +158,7 @@ export function CardToCardPage() {
         message={
           source && target
             ? t("cardToCard.confirm", {
-                amount: amount.trim(),
+                amount: formatMoney(amount.trim()),
                 from: source.cardNo,
                 to: target.cardNo,
                 name: member?.name ?? "",

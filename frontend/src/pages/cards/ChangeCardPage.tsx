@@ -24,6 +24,7 @@ import { MemberPicker } from "../../components/members/MemberPicker";
 import { useSubmissionKey } from "../../lib/submissionKey";
 import { CardFacts, CardSelect, NoCodeNote } from "./parts";
 import { useMemberCards } from "../../api/cards";
+import { formatMoney } from "../../lib/money";
 
 const storedValue = (card: MemberCard) => card.kind === "storedValue" && isUsable(card);
 
@@ -130,7 +131,7 @@ export function ChangeCardPage() {
               >
                 {targets.map((row) => (
                   <MenuItem key={row.id} value={row.id}>
-                    {t("change.typeOption", { name: row.name, price: row.effectivePrice })}
+                    {t("change.typeOption", { name: row.name, price: formatMoney(row.effectivePrice) })}
                   </MenuItem>
                 ))}
               </TextField>
@@ -149,17 +150,20 @@ export function ChangeCardPage() {
             <>
               <Facts
                 items={[
-                  [t("change.oldValue"), preview.data.oldValue],
+                  [t("change.oldValue"), formatMoney(preview.data.oldValue)],
                   [t("change.coefficient"), preview.data.coefficient],
                   [
                     t("change.newValue"),
-                    t("change.withGift", { value: preview.data.newValue, gift: preview.data.newGiftBalance }),
+                    t("change.withGift", {
+                      value: formatMoney(preview.data.newValue),
+                      gift: formatMoney(preview.data.newGiftBalance),
+                    }),
                   ],
-                  [t("change.difference"), preview.data.difference],
+                  [t("change.difference"), formatMoney(preview.data.difference)],
                 ]}
               />
               <Alert severity={Number(preview.data.difference) > 0 ? "warning" : "info"} sx={{ mt: 2 }}>
-                {t("change.differenceNote", { difference: preview.data.difference })}
+                {t("change.differenceNote", { difference: formatMoney(preview.data.difference) })}
               </Alert>
             </>
           )}
@@ -176,7 +180,7 @@ export function ChangeCardPage() {
             ) : null}
           </Stack>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {t("upgrade.rule", { price: type.effectivePrice })}
+            {t("upgrade.rule", { price: formatMoney(type.effectivePrice) })}
           </Typography>
           {canChange ? null : <NoCodeNote action={t("change.title")} code={BTN_CARD_CHANGE} />}
           {canUpgrade ? null : <NoCodeNote action={t("upgrade.title")} code={BTN_CARD_UPGRADE} />}
@@ -201,9 +205,9 @@ export function ChangeCardPage() {
             ? t("change.confirm", {
                 cardNo: card.cardNo,
                 name: type.name,
-                oldValue: preview.data.oldValue,
-                newValue: preview.data.newValue,
-                difference: preview.data.difference,
+                oldValue: formatMoney(preview.data.oldValue),
+                newValue: formatMoney(preview.data.newValue),
+                difference: formatMoney(preview.data.difference),
               })
             : ""
         }
@@ -224,7 +228,12 @@ export function ChangeCardPage() {
 }
 
 function upgradeMessage(t: (key: string, values: Record<string, string>) => string, card: MemberCard, type: CardType) {
-  return t("upgrade.confirm", { cardNo: card.cardNo, from: card.name, name: type.name, price: type.effectivePrice });
+  return t("upgrade.confirm", {
+    cardNo: card.cardNo,
+    from: card.name,
+    name: type.name,
+    price: formatMoney(type.effectivePrice),
+  });
 }
 
 function ChangeResult({ result }: { result: CardChangeResult }) {
@@ -235,8 +244,8 @@ function ChangeResult({ result }: { result: CardChangeResult }) {
         {t("change.done", {
           oldNo: result.oldCard.cardNo,
           newNo: result.newCard.cardNo,
-          newValue: result.newValue,
-          difference: result.difference,
+          newValue: formatMoney(result.newValue),
+          difference: formatMoney(result.difference),
         })}
       </Alert>
       <CardFacts card={result.newCard} />

@@ -190,7 +190,7 @@ describe("CardToCardPage", () => {
 
     fireEvent.change(screen.getByLabelText("Amount"), { target: { value: "2000" } });
     fireEvent.click(screen.getByRole("button", { name: "Move the amount" }));
-    expect(await screen.findByText("The card holds only 1100.00")).toBeInTheDocument();
+    expect(await screen.findByText("The card holds only ¥1,100.00")).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText("Amount"), { target: { value: "0" } });
     expect(await screen.findByText("The amount must be above 0")).toBeInTheDocument();
     expect(server.callsTo("POST /rest/transferCardRest/cardToCard")).toHaveLength(0);
@@ -198,12 +198,12 @@ describe("CardToCardPage", () => {
     fireEvent.change(screen.getByLabelText("Amount"), { target: { value: "100" } });
     fireEvent.click(screen.getByRole("button", { name: "Move the amount" }));
     const confirm = await screen.findByRole("dialog", { name: "Move between cards?" });
-    expect(confirm).toHaveTextContent("Move 100 from Alice's card C1 to card C2?");
+    expect(confirm).toHaveTextContent("Move ¥100.00 from Alice's card C1 to card C2?");
     fireEvent.click(within(confirm).getByRole("button", { name: "Yes" }));
 
-    expect(await screen.findByText("Moved: principal 90.91, gift 9.09.")).toBeInTheDocument();
-    expect(screen.getByText("1000.00")).toBeInTheDocument();
-    expect(screen.getByText("150.00")).toBeInTheDocument();
+    expect(await screen.findByText("Moved: principal ¥90.91, gift ¥9.09.")).toBeInTheDocument();
+    expect(screen.getByText("¥1,000.00")).toBeInTheDocument();
+    expect(screen.getByText("¥150.00")).toBeInTheDocument();
     expect(server.callsTo("POST /rest/transferCardRest/cardToCard")[0]?.body).toEqual({
       memId: 1,
       fromCardId: 1,
@@ -256,11 +256,11 @@ describe("ChangeCardPage", () => {
     render_(<ChangeCardPage />);
     await pickMember(screen.getByRole("button", { name: "Choose the member" }), "Alice");
     await choose("Stored-value card", /C1 · Gold/);
-    await choose("New card type", "Platinum (price 2000.00)");
-    expect(await screen.findByText("990.00 (of which gift 90.00)")).toBeInTheDocument();
+    await choose("New card type", "Platinum (price ¥2,000.00)");
+    expect(await screen.findByText("¥990.00 (of which gift ¥90.00)")).toBeInTheDocument();
     expect(screen.getByText("0.9000")).toBeInTheDocument();
     expect(
-      screen.getByText("The member gives up 110.00 of the old card's value with this change."),
+      screen.getByText("The member gives up ¥110.00 of the old card's value with this change."),
     ).toBeInTheDocument();
     expect(Object.fromEntries(server.callsTo("GET /rest/packageCard/changeCardPreview")[0]?.query ?? [])).toEqual({
       cardId: "1",
@@ -273,11 +273,11 @@ describe("ChangeCardPage", () => {
     fireEvent.click(screen.getByRole("button", { name: "Change the card" }));
     const confirm = await screen.findByRole("dialog", { name: "Change the card?" });
     expect(confirm).toHaveTextContent(
-      "Card C1 (1100.00) is closed and a new Platinum card gets 990.00; 110.00 is not carried over.",
+      "Card C1 (¥1,100.00) is closed and a new Platinum card gets ¥990.00; ¥110.00 is not carried over.",
     );
     fireEvent.click(within(confirm).getByRole("button", { name: "Yes" }));
     expect(
-      await screen.findByText("Changed: card C1 is closed; the new card C7 holds 990.00 (110.00 not carried over)."),
+      await screen.findByText("Changed: card C1 is closed; the new card C7 holds ¥990.00 (¥110.00 not carried over)."),
     ).toBeInTheDocument();
     expect(server.callsTo("POST /rest/packageCard/changeCard")[0]?.body).toEqual({ cardId: 1, cardTypeId: 2 });
     expect(keyOf(server, "POST /rest/packageCard/changeCard")).toMatch(/-change$/);
@@ -292,7 +292,7 @@ describe("ChangeCardPage", () => {
     render_(<ChangeCardPage />);
     await pickMember(screen.getByRole("button", { name: "Choose the member" }), "Alice");
     await choose("Stored-value card", /C1 · Gold/);
-    await choose("New card type", "Platinum (price 2000.00)");
+    await choose("New card type", "Platinum (price ¥2,000.00)");
     expect(screen.queryByRole("button", { name: "Change the card" })).not.toBeInTheDocument();
     fireEvent.click(await screen.findByRole("button", { name: "Upgrade the card instead" }));
     const confirm = await screen.findByRole("dialog", { name: "Upgrade the card?" });

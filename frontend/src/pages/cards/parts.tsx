@@ -3,12 +3,14 @@ import { useTranslation } from "react-i18next";
 import type { HeldCard, MemberCard } from "../../api/cards";
 import { Facts, type Fact } from "../../components/layout";
 import { formatDate } from "../../lib/format";
+import { formatMoney } from "../../lib/money";
 
-/** What a card holds, in words: "1100.00 (gift 100.00)" or "Facial ×5, Massage ×2". */
+/** What a card holds, in words: "¥1,100.00 (gift ¥100.00)" or "Facial ×5, Massage ×2". */
 export function useHoldings() {
   const { t } = useTranslation("cardOperations");
   return (card: MemberCard): string => {
-    if (card.kind === "storedValue") return t("card.value", { balance: card.balance, gift: card.giftBalance });
+    if (card.kind === "storedValue")
+      return t("card.value", { balance: formatMoney(card.balance), gift: formatMoney(card.giftBalance) });
     const left = card.sessions.filter((row) => row.left > 0);
     if (left.length === 0) return t("card.noSessions");
     return left.map((row) => t("card.sessionsOf", { name: row.name, count: row.left })).join(t("card.separator"));

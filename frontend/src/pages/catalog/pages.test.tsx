@@ -90,7 +90,7 @@ describe("ProductListPage", () => {
     const server = fakeServer(routes());
     render_(<ProductListPage />);
     expect(await screen.findByText("Herbal shampoo 1")).toBeInTheDocument();
-    expect(screen.getAllByText("1,280")).toHaveLength(4);
+    expect(screen.getAllByText("¥1,280.00")).toHaveLength(4);
     expect(screen.getByText("Professional")).toBeInTheDocument();
     expect(screen.getByText("1–10 of 23")).toBeInTheDocument();
     expect(screen.getAllByRole("row")[1]).toHaveAttribute("data-href", "/productDetail?id=1");
@@ -181,9 +181,9 @@ describe("ProductListPage", () => {
     const dialog = await screen.findByRole("dialog");
     const field = within(dialog).getByLabelText("Store price");
     const cases: [string, string][] = [
-      ["12.8", "The store price 12.80 is less than half of head office's price 1,280. Save it?"],
-      ["0", "The store price is 0 while head office's price is 1,280. Save a price of 0?"],
-      ["2,560.01", "The store price 2,560.01 is more than twice head office's price 1,280. Save it?"],
+      ["12.8", "The store price ¥12.80 is less than half of head office's price ¥1,280.00. Save it?"],
+      ["0", "The store price is 0 while head office's price is ¥1,280.00. Save a price of 0?"],
+      ["2,560.01", "The store price ¥2,560.01 is more than twice head office's price ¥1,280.00. Save it?"],
     ];
     for (const [typed, message] of cases) {
       fireEvent.change(field, { target: { value: typed } });
@@ -273,7 +273,7 @@ describe("ProductDetailPage", () => {
     expect(await screen.findByRole("heading", { name: "Herbal shampoo 1" })).toBeInTheDocument();
     const history = screen.getByRole("table", { name: "Price history" });
     expect(within(history).getByText("Head office")).toBeInTheDocument();
-    expect(within(history).getByText("1,000")).toBeInTheDocument();
+    expect(within(history).getByText("¥1,000.00")).toBeInTheDocument();
     expect(within(history).getByText("HQ admin")).toBeInTheDocument();
   });
 
@@ -396,11 +396,11 @@ describe("CouponListPage", () => {
       },
     });
     render_(<CouponListPage />);
-    expect(await screen.findByText("50 off")).toBeInTheDocument();
+    expect(await screen.findByText("¥50.00 off")).toBeInTheDocument();
     expect(screen.getByText("30 days after issue")).toBeInTheDocument();
     expect(query(server, "GET /rest/commodity/couponTemplateList").kind).toBe("A");
     fireEvent.click(screen.getByRole("tab", { name: "Discount coupons" }));
-    expect(await screen.findByText("pay 85% (at most 30 off)")).toBeInTheDocument();
+    expect(await screen.findByText("pay 85% (at most ¥30.00 off)")).toBeInTheDocument();
     expect(query(server, "GET /rest/commodity/couponTemplateList")).toEqual({ kind: "B", pageNo: "1", pageSize: "10" });
     expect(screen.getAllByRole("row")[1]).toHaveAttribute("data-href", "/couponDetailB?id=2");
   });
@@ -462,7 +462,7 @@ describe("PromotionListPage", () => {
     await waitFor(() => expect(query(server, "GET /rest/promotion/list").status).toBe("ended"));
 
     render_(<PromotionDetailPage search="?id=8" />);
-    expect(await screen.findByText("price 79")).toBeInTheDocument();
+    expect(await screen.findByText("price ¥79.00")).toBeInTheDocument();
     expect(screen.getByText("pay 80%")).toBeInTheDocument();
   });
 });

@@ -43,6 +43,7 @@ import { DetailError, Loading } from "../../components/feedback";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { formatDate, formatDateTime } from "../../lib/format";
+import { formatMoney, formatMoneyChange } from "../../lib/money";
 import { PAGE_SIZES } from "../../lib/paging";
 
 const NS = "cards";
@@ -60,7 +61,8 @@ const STATUS_COLORS: Record<MemberCard["status"], "success" | "default" | "info"
 
 /** What a card holds: its balance and gift, or each project's sessions left of total. */
 function holding(card: MemberCard, t: (key: string, options?: Record<string, unknown>) => string): string {
-  if (card.kind === "storedValue") return t("card.balanceOf", { balance: card.balance, gift: card.giftBalance });
+  if (card.kind === "storedValue")
+    return t("card.balanceOf", { balance: formatMoney(card.balance), gift: formatMoney(card.giftBalance) });
   return card.sessions.map((s) => t("card.sessionsOf", { name: s.name, left: s.left, total: s.total })).join("; ");
 }
 
@@ -133,10 +135,6 @@ export function AccountCardsTab({ memId }: { memId: number }) {
   );
 }
 
-function signedAmount(text: string): string {
-  return text.startsWith("-") ? text : `+${text}`;
-}
-
 function LedgerDialog({ card, onClose }: { card: MemberCard; onClose: () => void }) {
   const { t } = useTranslation(NS);
   const titleId = useId();
@@ -179,10 +177,15 @@ function Ledger({ card }: { card: MemberCard }) {
     },
     { key: "kind", label: t("ledger.kind"), render: (row) => row.kindName },
     card.kind === "storedValue"
-      ? { key: "change", label: t("ledger.change"), align: "right", render: (row) => signedAmount(row.change) }
+      ? { key: "change", label: t("ledger.change"), align: "right", render: (row) => formatMoneyChange(row.change) }
       : { key: "change", label: t("ledger.sessionsChange"), align: "right", render: (row) => row.sessionsChange },
     card.kind === "storedValue"
-      ? { key: "after", label: t("ledger.balanceAfter"), align: "right", render: (row) => row.balanceAfter }
+      ? {
+          key: "after",
+          label: t("ledger.balanceAfter"),
+          align: "right",
+          render: (row) => formatMoney(row.balanceAfter),
+        }
       : { key: "after", label: t("ledger.sessionsAfter"), align: "right", render: (row) => row.sessionsAfter ?? dash },
     { key: "project", label: t("ledger.project"), render: (row) => row.projectName || dash },
     { key: "order", label: t("ledger.order"), render: (row) => orderLink(row.orderId, dash) },

@@ -27,6 +27,7 @@ import { hasButtonCode } from "../../api/session";
 import { FilterSelect } from "../../components/filters";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { formatDate, formatDateTime } from "../../lib/format";
+import { formatMoney } from "../../lib/money";
 import { PAGE_SIZES } from "../../lib/paging";
 
 const NS = "cards";
@@ -37,7 +38,7 @@ function couponValue(
   coupon: Pick<MemberCoupon, "kind" | "amount" | "rate">,
   t: (key: string, o?: Record<string, unknown>) => string,
 ) {
-  if (coupon.kind === "A") return t("coupon.amountOff", { amount: coupon.amount });
+  if (coupon.kind === "A") return t("coupon.amountOff", { amount: formatMoney(coupon.amount) });
   if (coupon.kind === "B") return t("coupon.rateOff", { rate: coupon.rate });
   return t("coupon.freeProject");
 }

@@ -4,7 +4,8 @@ import { orderDetailsHref, useOrders, type OrderRow } from "../../api/bills";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { formatDateTime } from "../../lib/format";
 import { PAGE_SIZES } from "../../lib/paging";
-import { OrderStatusChip, money } from "../../components/billing/orders";
+import { OrderStatusChip } from "../../components/billing/orders";
+import { formatMoney } from "../../lib/money";
 
 /** The member account's orders tab: the member's orders in the chosen store (orderList?memId=). */
 export function AccountOrdersTab({ memId }: { memId: number }) {
@@ -32,9 +33,9 @@ export function AccountOrdersTab({ memId }: { memId: number }) {
       label: t("fields.status"),
       render: (row) => <OrderStatusChip status={row.status} label={row.statusName} />,
     },
-    { key: "payable", label: t("fields.payable"), align: "right", render: (row) => money(row.payable) },
-    { key: "paid", label: t("fields.paid"), align: "right", render: (row) => money(row.paid) },
-    { key: "due", label: t("fields.due"), align: "right", render: (row) => money(row.due) },
+    { key: "payable", label: t("fields.payable"), align: "right", render: (row) => formatMoney(row.payable) },
+    { key: "paid", label: t("fields.paid"), align: "right", render: (row) => formatMoney(row.paid) },
+    { key: "due", label: t("fields.due"), align: "right", render: (row) => formatMoney(row.due) },
     { key: "operator", label: t("fields.operator"), render: (row) => row.operatorName || t("dash") },
   ];
   return (

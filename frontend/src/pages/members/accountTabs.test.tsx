@@ -159,7 +159,7 @@ describe("PersonalAccountPage cards tab", () => {
     render_(<PersonalAccountPage search="?memId=1" />);
     await openTab("Cards");
     const row = await screen.findByTestId("card-row-5");
-    expect(within(row).getByText("¥1100.00 (gift balance ¥100.00)")).toBeInTheDocument();
+    expect(within(row).getByText("¥1,100.00 (gift balance ¥100.00)")).toBeInTheDocument();
     expect(within(screen.getByTestId("card-row-9")).getByText("头皮护理: 4 of 5 left")).toBeInTheDocument();
     expect(within(screen.getByTestId("card-row-9")).getByText("Frozen")).toBeInTheDocument();
     // Without the button codes there is no delay, freeze or unfreeze.
@@ -167,7 +167,7 @@ describe("PersonalAccountPage cards tab", () => {
     expect(screen.queryByRole("button", { name: "Unfreeze" })).not.toBeInTheDocument();
     fireEvent.click(within(row).getByRole("button", { name: "Ledger" }));
     const dialog = await screen.findByRole("dialog", { name: "Ledger of card C0000005 (Gold card)" });
-    expect(await within(dialog).findByText("-280.00")).toBeInTheDocument();
+    expect(await within(dialog).findByText("-¥280.00")).toBeInTheDocument();
     expect(within(dialog).getByRole("link", { name: "31" })).toHaveAttribute("href", "/orderDetails?orderId=31");
   });
 

@@ -62,13 +62,5 @@ export function unreadAmong<T extends { id: number; isRead: boolean }>(
 
 // --- formatting ----------------------------------------------------------------------------------
 
-/** Money arrives as a decimal string ("1234.50"): shown with thousands separators, never through a
- * float (spec §9 keeps decimals exact). */
-export function formatMoney(amount: string | null | undefined): string {
-  if (amount === null || amount === undefined || amount === "") return "";
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(amount.trim());
-  if (!match) return amount;
-  const [, sign, whole = "0", fraction = ""] = match;
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${sign}¥${grouped}.${fraction.padEnd(2, "0")}`;
-}
+// Money reads the same on every page: the helper lives in lib/money.ts.
+export { formatMoney } from "../../lib/money";

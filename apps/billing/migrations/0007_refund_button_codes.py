@@ -30,7 +30,7 @@ def give_refund_codes(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("billing", "0003_refunds"),
+        ("billing", "0006_refunds"),
         ("accounts", "0006_remove_userrole_granted_by_employee"),
     ]
 

@@ -1,0 +1,170 @@
+"""Request parsers and documented answers of the daily closing calls (contract §8, docs/api.md "Daily
+closing"). The rules and their messages live in apps.billing.closing; the figures in
+apps.billing.closing_selectors."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from rest_framework import serializers
+
+from apps.billing.choices import CLOSING_TEXT_MAX_LENGTH, TenderMethod
+from apps.billing.closing_selectors import SALE_KINDS
+from apps.catalog.choices import MONEY_DIGITS
+from apps.core import fields
+from apps.core.pagination import PageInputSerializer
+
+
+class DayInputSerializer(serializers.Serializer):
+    date = fields.DateField(required=False, help_text="the business day (YYYY-MM-DD); default today")
+
+
+class CloseInputSerializer(serializers.Serializer):
+    date = fields.DateField(help_text="the business day to close")
+    cashCounted = serializers.DecimalField(
+        max_digits=MONEY_DIGITS, decimal_places=2, min_value=Decimal("0"), help_text="the cash counted in the till"
+    )
+    differenceReason = fields.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=CLOSING_TEXT_MAX_LENGTH,
+        help_text="required when the cash counted differs from the cash expected",
+    )
+    remark = fields.CharField(required=False, allow_blank=True, max_length=CLOSING_TEXT_MAX_LENGTH)
+
+
+class ReopenInputSerializer(serializers.Serializer):
+    closingId = fields.IntegerField(min_value=1)
+    reason = fields.CharField(max_length=CLOSING_TEXT_MAX_LENGTH, allow_blank=True)
+
+
+class HistoryInputSerializer(PageInputSerializer):
+    startDate = fields.DateField(required=False)
+    endDate = fields.DateField(required=False)
+
+
+class ClosingOutputSerializer(serializers.Serializer):
+    closingId = serializers.IntegerField()
+    storeId = serializers.IntegerField()
+    date = serializers.DateField()
+    status = serializers.ChoiceField(choices=["closed", "reopened"])
+    cashExpected = serializers.CharField()
+    cashCounted = serializers.CharField()
+    difference = serializers.CharField(help_text="counted minus expected")
+    differenceReason = serializers.CharField()
+    remark = serializers.CharField()
+    closedBy = serializers.CharField()
+    closedAt = serializers.DateTimeField()
+    reopenedBy = serializers.CharField()
+    reopenedAt = serializers.DateTimeField(allow_null=True)
+    reopenReason = serializers.CharField()
+
+
+class ClosingPageOutputSerializer(serializers.Serializer):
+    list = ClosingOutputSerializer(many=True)
+    total = serializers.IntegerField()
+
+
+class TakingMethodOutputSerializer(serializers.Serializer):
+    method = serializers.ChoiceField(choices=TenderMethod.choices)
+    label = serializers.CharField()  # type: ignore[assignment]  # the wire field is `label`, a Field attribute too
+    count = serializers.IntegerField()
+    amount = serializers.CharField()
+    money = serializers.BooleanField(help_text="money in (cash, providers); false: paid from what the member holds")
+
+
+class TakingsOutputSerializer(serializers.Serializer):
+    methods = TakingMethodOutputSerializer(many=True)
+    money = serializers.CharField(help_text="cash and provider tenders: the money that came in")
+
+
+class CashOutputSerializer(serializers.Serializer):
+    expected = serializers.CharField(help_text="the cash tenders of the day (net of change)")
+
+
+class PendingTenderOutputSerializer(serializers.Serializer):
+    tenderId = serializers.IntegerField()
+    orderNo = serializers.CharField()
+    method = serializers.ChoiceField(choices=TenderMethod.choices)
+    amount = serializers.CharField()
+    createdAt = serializers.DateTimeField()
+
+
+class PendingOutputSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    amount = serializers.CharField()
+    tenders = PendingTenderOutputSerializer(many=True, help_text="the first 50")
+
+
+class SaleKindOutputSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=list(SALE_KINDS))
+    lines = serializers.IntegerField()
+    qty = serializers.IntegerField()
+    amount = serializers.CharField(help_text="sessions: at the project's list price")
+
+
+class SalesOutputSerializer(serializers.Serializer):
+    kinds = SaleKindOutputSerializer(many=True)
+    total = serializers.CharField()
+
+
+class OrderCountsOutputSerializer(serializers.Serializer):
+    paid = serializers.IntegerField()
+    open = serializers.IntegerField(help_text="unpaid or partly paid")
+    cancelled = serializers.IntegerField()
+
+
+class CardPartOutputSerializer(serializers.Serializer):
+    count = serializers.IntegerField(help_text="ledger entries")
+    principal = serializers.CharField()
+    gift = serializers.CharField()
+    sessions = serializers.IntegerField()
+
+
+class CardsOutputSerializer(serializers.Serializer):
+    sold = CardPartOutputSerializer()
+    toppedUp = CardPartOutputSerializer()
+    storedValueSpent = CardPartOutputSerializer()
+    sessionsUsed = CardPartOutputSerializer()
+
+
+class PointsOutputSerializer(serializers.Serializer):
+    earned = serializers.IntegerField()
+    spent = serializers.IntegerField()
+    adjusted = serializers.IntegerField()
+    tendered = serializers.CharField(help_text="the money the points paid")
+
+
+class RevenueOutputSerializer(serializers.Serializer):
+    takings = serializers.CharField(help_text="money in")
+    liabilityIn = serializers.CharField(help_text="cards sold and topped up: money in the store still owes service for")
+    goodsAndServices = serializers.CharField()
+    sessionsValue = serializers.CharField(help_text="package sessions used, at the project's list price")
+    earned = serializers.CharField(help_text="goods and services plus sessions used: revenue")
+    paidFromStoredValue = serializers.CharField()
+    paidByPoints = serializers.CharField()
+
+
+class StaffShareOutputSerializer(serializers.Serializer):
+    employeeId = serializers.IntegerField()
+    name = serializers.CharField()
+    service = serializers.CharField()
+    sale = serializers.CharField()
+    cardSale = serializers.CharField()
+    cardConsumption = serializers.CharField()
+    total = serializers.CharField()
+
+
+class PreviewOutputSerializer(serializers.Serializer):
+    storeId = serializers.IntegerField()
+    date = serializers.DateField()
+    takings = TakingsOutputSerializer()
+    cash = CashOutputSerializer()
+    pending = PendingOutputSerializer()
+    sales = SalesOutputSerializer()
+    orders = OrderCountsOutputSerializer()
+    cards = CardsOutputSerializer()
+    points = PointsOutputSerializer()
+    revenue = RevenueOutputSerializer()
+    staff = StaffShareOutputSerializer(many=True)
+    closing = ClosingOutputSerializer(allow_null=True, help_text="the day's closing; null while the day is open")

@@ -1,0 +1,154 @@
+"""Closed business days (daily closing; docs/decisions/0012-closed-days.md).
+
+A store's business day is its local date (settings.TIME_ZONE). Once billing closes a day it writes a
+ClosedDay row; from then on any order, tender, card ledger entry, points entry or staff credit dated
+in that day of that store is refused twice over:
+
+- in the services: every money-moving service calls `check_day_open` before it writes (409
+  DAY-40901), on every database;
+- on PostgreSQL, by a BEFORE INSERT/UPDATE/DELETE trigger on each of those tables (`closed_day_trigger`)
+  that raises an exception whose message starts with DAY-40901; the exception handler turns it into the
+  same 409 answer (`closed_day_error`), so a raw query or a service that forgot the check is refused too.
+
+A closing and the money transactions of its store take turns (PostgreSQL): each money write takes a
+shared transaction lock on the store (`pg_advisory_xact_lock_shared`, in the check and in the trigger),
+the closing an exclusive one (`lock_store_days`); a closing waits for payments in flight and sees them,
+and a payment that starts during a closing waits and then finds the day closed. SQLite runs one writer
+at a time and needs no lock."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from django.conf import settings
+from django.db import DatabaseError, connection
+from django.utils import timezone
+
+from apps.core.errors import DayClosed
+from apps.core.migration_ops import PostgresOnlySQL
+from apps.core.models import ClosedDay
+
+ERRCODE = DayClosed.errcode
+# The first key of the advisory locks of closed days (the second is the store's id); migration core 0005
+# writes it into core_business_day_closed.
+LOCK_SPACE = 14_0901
+
+
+def business_day(at: datetime | None = None) -> date:
+    """The business day of a moment: its date in the stores' time zone."""
+    return timezone.localdate(at)
+
+
+def _lock(store_id: int, *, exclusive: bool) -> None:
+    if connection.vendor != "postgresql":
+        return
+    function = "pg_advisory_xact_lock" if exclusive else "pg_advisory_xact_lock_shared"
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {function}(%s, %s)", [LOCK_SPACE, store_id])
+
+
+def lock_store_days(store_id: int) -> None:
+    """Taken by a closing or a reopening, in its transaction: waits for the store's money writes in flight."""
+    _lock(store_id, exclusive=True)
+
+
+def _open_in_this_transaction() -> set[tuple[int, date]] | None:
+    """The (store, day) pairs this transaction found open: it holds their shared lock until it ends,
+    so no closing can commit meanwhile and a payment's card and points writes need not ask again.
+    Kept with the outermost atomic block, so the next transaction starts afresh."""
+    blocks = getattr(connection, "atomic_blocks", None)
+    if not blocks:
+        return None
+    memo = getattr(connection, "_open_business_days", None)
+    if memo is None or memo[0] is not blocks[0]:
+        memo = (blocks[0], set())
+        connection._open_business_days = memo  # type: ignore[attr-defined]
+    return memo[1]
+
+
+def _closed_under_shared_lock(store_id: int, day: date) -> bool:
+    """Whether the day is closed, asked after taking the store's shared lock: one round trip on
+    PostgreSQL (core_business_day_closed, migration core 0005)."""
+    if connection.vendor != "postgresql":
+        return day_is_closed(store_id=store_id, day=day)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT core_business_day_closed(%s, %s)", [store_id, day])
+        return bool(cursor.fetchone()[0])
+
+
+def check_day_open(*, store_id: int | None, day: date) -> None:
+    """Refuses (409 DAY-40901) a change of `store_id` dated `day` when that day is closed. Call it inside
+    the use case's transaction, before writing."""
+    if store_id is None:
+        return
+    seen = _open_in_this_transaction()
+    if seen is not None and (store_id, day) in seen:
+        return
+    if _closed_under_shared_lock(store_id, day):
+        raise DayClosed(data={"storeId": store_id, "date": day.isoformat()})
+    if seen is not None:
+        seen.add((store_id, day))
+
+
+def day_is_closed(*, store_id: int, day: date) -> bool:
+    return ClosedDay.objects.filter(store_id=store_id, date=day).exists()
+
+
+def mark_day_closed(*, store_id: int, day: date) -> None:
+    """Written by billing's daily closing, in its transaction, after `lock_store_days`."""
+    ClosedDay.objects.create(store_id=store_id, date=day)
+    connection._open_business_days = None  # type: ignore[attr-defined]  # what this connection found open is not
+
+
+def mark_day_open(*, store_id: int, day: date) -> None:
+    """Written by billing's reopening of a closing, in its transaction, after `lock_store_days`."""
+    ClosedDay.objects.filter(store_id=store_id, date=day).delete()
+
+
+def closed_day_error(error: BaseException) -> DayClosed | None:
+    """The domain error a closed-day trigger's exception stands for, or None for any other error."""
+    if isinstance(error, DatabaseError) and str(error).lstrip().startswith(ERRCODE):
+        return DayClosed()
+    return None
+
+
+def local_date_sql(column: str) -> str:
+    """SQL for the business day of a timestamp column of the trigger's row (`{row}` is NEW or OLD)."""
+    return f"({{row}}.{column} AT TIME ZONE '{settings.TIME_ZONE}')::date"
+
+
+def closed_day_trigger(table: str, day_sql: str, *, store_column: str = "store_id") -> PostgresOnlySQL:
+    """The migration operation that makes PostgreSQL refuse a row of `table` dated in a closed day of
+    its store: inserting it, changing it, changing it into one, deleting it. `day_sql` is the row's
+    business day with `{row}` for NEW or OLD (a date column: "{row}.business_date"; a timestamp:
+    `local_date_sql("created_at")`)."""
+    function = f"{table}_closed_day"
+
+    def refused(row: str) -> str:
+        day = day_sql.format(row=row)
+        store = f"{row}.{store_column}"
+        return f"""
+    IF {store} IS NOT NULL THEN
+        PERFORM pg_advisory_xact_lock_shared({LOCK_SPACE}, {store}::integer);
+        IF EXISTS (SELECT 1 FROM core_closedday WHERE store_id = {store} AND date = {day}) THEN
+            RAISE EXCEPTION '{ERRCODE} the business day % of store % is closed ({table})', {day}, {store};
+        END IF;
+    END IF;"""
+
+    return PostgresOnlySQL(
+        sql=f"""
+CREATE OR REPLACE FUNCTION {function}() RETURNS trigger AS $$
+BEGIN
+    IF TG_OP IN ('UPDATE', 'DELETE') THEN{refused("OLD")}
+    END IF;
+    IF TG_OP IN ('INSERT', 'UPDATE') THEN{refused("NEW")}
+        RETURN NEW;
+    END IF;
+    RETURN OLD;
+END;
+$$ LANGUAGE plpgsql;
+CREATE TRIGGER {function} BEFORE INSERT OR UPDATE OR DELETE ON {table}
+    FOR EACH ROW EXECUTE FUNCTION {function}();
+""",
+        reverse_sql=f"DROP TRIGGER IF EXISTS {function} ON {table}; DROP FUNCTION IF EXISTS {function}();",
+    )

@@ -1,0 +1,83 @@
+/** Daily closing calls (日结; docs/api.md "Daily closing"): the day's figures, closing it with the
+ * cash counted, the closings, reopening one (owners). Every figure is the server's; the browser only
+ * shows it and works out the difference it shows while the cashier types. */
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { api, type Page } from "./client";
+import { choices, type QueryOf, type Schemas } from "./schema";
+
+export type DayFigures = Schemas["PreviewOutput"];
+export type Closing = Schemas["ClosingOutput"];
+export type SaleKind = DayFigures["sales"]["kinds"][number]["kind"];
+export type StaffShare = DayFigures["staff"][number];
+export type HistorySearch = QueryOf<"daily_history_retrieve">;
+export const SALE_KINDS = choices<SaleKind>()(["products", "projects", "packages", "sessions", "cardSales", "topUps"]);
+export const CREDIT_KINDS = ["service", "sale", "cardSale", "cardConsumption"] as const;
+
+/** The button code that lets an owner reopen a closed day. */
+export const BTN_DAY_REOPEN = "BTN-SYFH-DAY-REOPEN";
+
+export const dailyKeys = {
+  all: ["daily"] as const,
+  day: (date: string) => ["daily", "day", date] as const,
+  history: (search: HistorySearch) => ["daily", "history", search] as const,
+};
+
+export interface CloseBody {
+  date: string;
+  cashCounted: string;
+  differenceReason?: string;
+  remark?: string;
+}
+
+export function fetchDay(date: string): Promise<DayFigures> {
+  return api.get<DayFigures>("/rest/daily/preview", { query: date ? { date } : {}, quiet: true });
+}
+
+export function closeDay(body: CloseBody, idempotencyKey: string): Promise<Closing> {
+  return api.post<Closing>("/rest/daily/close", { body, idempotencyKey });
+}
+
+export function reopenDay(closingId: number, reason: string, idempotencyKey: string): Promise<Closing> {
+  return api.post<Closing>("/rest/daily/reopen", { body: { closingId, reason }, idempotencyKey });
+}
+
+export function searchClosings(search: HistorySearch): Promise<Page<Closing>> {
+  return api.get<Page<Closing>>("/rest/daily/history", { query: { ...search }, quiet: true });
+}
+
+export const useDay = (date: string) =>
+  useQuery({ queryKey: dailyKeys.day(date), queryFn: () => fetchDay(date), retry: false });
+
+export const useClosings = (search: HistorySearch) =>
+  useQuery({
+    queryKey: dailyKeys.history(search),
+    queryFn: () => searchClosings(search),
+    placeholderData: keepPreviousData,
+  });
+
+/** Counted minus expected, in cents so no float creeps in; null until the count is a valid amount. */
+export function cashDifference(expected: string, counted: string): string | null {
+  const match = counted.trim().match(/^(\d{1,10})(?:\.(\d{1,2}))?$/);
+  if (!match) return null;
+  const cents = (text: string) => {
+    const [whole = "0", part = ""] = text.split(".");
+    return Number(whole) * 100 + Number(part.padEnd(2, "0"));
+  };
+  const difference = cents(counted.trim()) - cents(expected);
+  const sign = difference < 0 ? "-" : "";
+  const absolute = Math.abs(difference);
+  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, "0")}`;
+}
+
+/** Today in the browser's (the store's) local time, as YYYY-MM-DD. */
+export function localToday(now: Date = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** The day a page is opened for: `?date=` when it is a date, else today. */
+export function dayFromSearch(search: string): string {
+  const date = new URLSearchParams(search).get("date") ?? "";
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : localToday();
+}

@@ -1,0 +1,278 @@
+/** Pieces the daily closing pages share (/dailyKnots, /dailyReport, /dailyPerformance,
+ * /dailyHistory): the day picker with the links between them, and the day's figures as the server
+ * computed them (docs/api.md "Daily closing"). */
+import { Alert, Box, Button, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { SALE_KINDS, CREDIT_KINDS, type Closing, type DayFigures, type StaffShare } from "../../api/daily";
+import { money } from "../../components/billing/orders";
+import { DateField } from "../../components/dates/DateField";
+import { Facts, Section } from "../../components/layout";
+import { formatDateTime } from "../../lib/format";
+
+export const DAILY_NS = "daily";
+
+export const dailyHref = (route: string, date: string) => `${route}?date=${date}`;
+
+/** The business day shown, changed with the picker; the links open the same day on the other pages. */
+export function DayBar({ date, onChange, here }: { date: string; onChange: (date: string) => void; here: string }) {
+  const { t } = useTranslation(DAILY_NS);
+  const [input, setInput] = useState(date);
+  const links: [string, string][] = [
+    ["/dailyKnots", t("links.knots")],
+    ["/dailyReport", t("links.report")],
+    ["/dailyPerformance", t("links.performance")],
+  ];
+  return (
+    <Stack
+      direction="row"
+      spacing={2}
+      sx={{ alignItems: "center", flexWrap: "wrap", mb: 2, "@media print": { display: "none" } }}
+      component="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (input) onChange(input);
+      }}
+    >
+      <DateField size="small" label={t("day")} value={input} onChange={setInput} />
+      <Button type="submit" variant="outlined">
+        {t("show")}
+      </Button>
+      {links
+        .filter(([route]) => route !== here)
+        .map(([route, label]) => (
+          <Link key={route} href={dailyHref(route, date)} underline="hover">
+            {label}
+          </Link>
+        ))}
+      <Link href="/dailyHistory" underline="hover">
+        {t("links.history")}
+      </Link>
+    </Stack>
+  );
+}
+
+function AmountTable({ label, head, rows }: { label: string; head: ReactNode[]; rows: ReactNode[][] }) {
+  return (
+    <Table size="small" aria-label={label}>
+      <TableHead>
+        <TableRow>
+          {head.map((cell, index) => (
+            <TableCell key={index} align={index === 0 ? "left" : "right"}>
+              {cell}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row, rowIndex) => (
+          <TableRow key={rowIndex}>
+            {row.map((cell, index) => (
+              <TableCell key={index} align={index === 0 ? "left" : "right"}>
+                {cell}
+              </TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+export function Takings({ figures }: { figures: DayFigures }) {
+  const { t } = useTranslation(DAILY_NS);
+  const { methods, money: takings } = figures.takings;
+  return (
+    <Section title={t("takings.title")}>
+      {methods.length === 0 ? (
+        <Alert severity="info">{t("takings.empty")}</Alert>
+      ) : (
+        <AmountTable
+          label={t("takings.title")}
+          head={[t("takings.method"), t("takings.count"), t("takings.amount"), ""]}
+          rows={[
+            ...methods.map((row) => [
+              t(`methods.${row.method}`, { defaultValue: row.label }),
+              row.count,
+              money(row.amount),
+              row.money ? t("takings.moneyIn") : t("takings.fromHoldings"),
+            ]),
+            [<strong key="label">{t("takings.money")}</strong>, "", <strong key="sum">{money(takings)}</strong>, ""],
+          ]}
+        />
+      )}
+    </Section>
+  );
+}
+
+export function Pending({ figures }: { figures: DayFigures }) {
+  const { t, i18n } = useTranslation(DAILY_NS);
+  const { pending } = figures;
+  if (pending.count === 0) return null;
+  return (
+    <Section title={t("pending.title")}>
+      <Alert severity="warning" sx={{ mb: 1 }}>
+        {t("pending.count", { count: pending.count, amount: money(pending.amount) })}
+      </Alert>
+      <AmountTable
+        label={t("pending.title")}
+        head={[t("pending.orderNo"), t("takings.method"), t("takings.amount"), t("pending.createdAt")]}
+        rows={pending.tenders.map((row) => [
+          row.orderNo,
+          t(`methods.${row.method}`),
+          money(row.amount),
+          formatDateTime(row.createdAt, i18n.language),
+        ])}
+      />
+    </Section>
+  );
+}
+
+export function Sales({ figures }: { figures: DayFigures }) {
+  const { t } = useTranslation(DAILY_NS);
+  const byKind = new Map(figures.sales.kinds.map((row) => [row.kind, row]));
+  return (
+    <Section title={t("sales.title")}>
+      <AmountTable
+        label={t("sales.title")}
+        head={[t("sales.kind"), t("sales.lines"), t("sales.qty"), t("sales.amount")]}
+        rows={[
+          ...SALE_KINDS.map((kind) => {
+            const row = byKind.get(kind);
+            return [t(`sales.${kind}`), row?.lines ?? 0, row?.qty ?? 0, money(row?.amount ?? "0.00")];
+          }),
+          [
+            <strong key="label">{t("sales.total")}</strong>,
+            "",
+            "",
+            <strong key="sum">{money(figures.sales.total)}</strong>,
+          ],
+        ]}
+      />
+      <Box sx={{ mt: 1 }}>
+        <Facts
+          items={[
+            [t("orders.paid"), figures.orders.paid],
+            [t("orders.open"), figures.orders.open],
+            [t("orders.cancelled"), figures.orders.cancelled],
+          ]}
+        />
+      </Box>
+    </Section>
+  );
+}
+
+export function Cards({ figures }: { figures: DayFigures }) {
+  const { t } = useTranslation(DAILY_NS);
+  const parts = ["sold", "toppedUp", "storedValueSpent", "sessionsUsed"] as const;
+  return (
+    <Section title={t("cards.title")}>
+      <AmountTable
+        label={t("cards.title")}
+        head={["", t("cards.count"), t("cards.principal"), t("cards.gift"), t("cards.sessions")]}
+        rows={parts.map((part) => {
+          const row = figures.cards[part];
+          return [t(`cards.${part}`), row.count, money(row.principal), money(row.gift), row.sessions];
+        })}
+      />
+    </Section>
+  );
+}
+
+export function Points({ figures }: { figures: DayFigures }) {
+  const { t } = useTranslation(DAILY_NS);
+  const { points } = figures;
+  return (
+    <Section title={t("points.title")}>
+      <Facts
+        items={[
+          [t("points.earned"), points.earned],
+          [t("points.spent"), points.spent],
+          [t("points.adjusted"), points.adjusted],
+          [t("points.tendered"), money(points.tendered)],
+        ]}
+      />
+    </Section>
+  );
+}
+
+/** Takings told apart from revenue: what came in, and what the store earned. */
+export function Revenue({ figures }: { figures: DayFigures }) {
+  const { t } = useTranslation(DAILY_NS);
+  const { revenue } = figures;
+  return (
+    <Section title={t("revenue.title")}>
+      <Alert severity="info" sx={{ mb: 1 }}>
+        {t("revenue.explain")}
+      </Alert>
+      <Box data-testid="revenue">
+        <Facts
+          items={[
+            [t("revenue.takings"), money(revenue.takings)],
+            [t("revenue.earned"), money(revenue.earned)],
+            [t("revenue.liabilityIn"), money(revenue.liabilityIn)],
+            [t("revenue.goodsAndServices"), money(revenue.goodsAndServices)],
+            [t("revenue.sessionsValue"), money(revenue.sessionsValue)],
+            [t("revenue.paidFromStoredValue"), money(revenue.paidFromStoredValue)],
+            [t("revenue.paidByPoints"), money(revenue.paidByPoints)],
+          ]}
+        />
+      </Box>
+    </Section>
+  );
+}
+
+function cents(amount: string): number {
+  const [whole = "0", part = ""] = amount.replace("-", "").split(".");
+  const value = Number(whole) * 100 + Number(part.padEnd(2, "0"));
+  return amount.startsWith("-") ? -value : value;
+}
+
+function fromCents(value: number): string {
+  const absolute = Math.abs(value);
+  return `${value < 0 ? "-" : ""}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, "0")}`;
+}
+
+/** Each employee's credits of the day, kept apart by kind, with the column sums. */
+export function StaffTable({ staff }: { staff: StaffShare[] }) {
+  const { t } = useTranslation(DAILY_NS);
+  if (staff.length === 0) return <Alert severity="info">{t("staff.empty")}</Alert>;
+  const sum = (key: (typeof CREDIT_KINDS)[number] | "total") =>
+    money(fromCents(staff.reduce((total, row) => total + cents(row[key]), 0)));
+  return (
+    <AmountTable
+      label={t("staff.title")}
+      head={[t("staff.name"), ...CREDIT_KINDS.map((kind) => t(`staff.${kind}`)), t("staff.total")]}
+      rows={[
+        ...staff.map((row) => [row.name, ...CREDIT_KINDS.map((kind) => money(row[kind])), money(row.total)]),
+        [
+          <strong key="label">{t("staff.sum")}</strong>,
+          ...CREDIT_KINDS.map((kind) => sum(kind)),
+          <strong key="sum">{sum("total")}</strong>,
+        ],
+      ]}
+    />
+  );
+}
+
+export function ClosingFacts({ closing }: { closing: Closing }) {
+  const { t, i18n } = useTranslation(DAILY_NS);
+  const items: [string, ReactNode][] = [
+    [t("closing.status"), t(`closing.${closing.status}`)],
+    [t("knots.cashExpected"), money(closing.cashExpected)],
+    [t("knots.cashCounted"), money(closing.cashCounted)],
+    [t("knots.difference"), money(closing.difference)],
+    [t("knots.differenceReason"), closing.differenceReason || t("dash")],
+    [t("closing.closedBy"), closing.closedBy || t("dash")],
+    [t("closing.closedAt"), formatDateTime(closing.closedAt, i18n.language)],
+  ];
+  if (closing.remark) items.push([t("closing.remark"), closing.remark]);
+  if (closing.reopenedAt) {
+    items.push(
+      [t("closing.reopenedBy"), closing.reopenedBy || t("dash")],
+      [t("closing.reopenedAt"), formatDateTime(closing.reopenedAt, i18n.language)],
+      [t("closing.reopenReason"), closing.reopenReason],
+    );
+  }
+  return <Facts items={items} />;
+}
