@@ -256,8 +256,10 @@ def _write_order(
         for share in shares
     )
     # The lines just written are the order's lines: `order.lines.all()` answers them without a query,
-    # as a prefetch would have filled it.
-    order._prefetched_objects_cache = {"lines": rows}  # type: ignore[attr-defined]
+    # filled the way prefetch_related fills it (a queryset holding its rows).
+    written = order.lines.all()
+    written._result_cache, written._prefetch_done = rows, True  # type: ignore[attr-defined]
+    order._prefetched_objects_cache = {"lines": written}  # type: ignore[attr-defined]
     return order
 
 

@@ -55,14 +55,14 @@ def order_signature_save(*, actor: Actor, order_id: int, png: bytes) -> Order:
                 raise OrderNotInState(_("the order is already paid or cancelled"))
             replaced = order.signature.name if order.signature else None
             order.signature.save(f"order-{order.pk}.png", ContentFile(png), save=False)
-            written.append(order.signature.name)
+            written.append(order.signature.name or "")
             order.save(update_fields=["signature", "updated_at"])
             if replaced:  # the file a new signature replaced goes once the new one is committed
                 storage = order.signature.storage
                 transaction.on_commit(lambda: storage.delete(replaced))
             audit_record(actor=actor, action=AuditAction.ORDER_SIGNED, target=order, detail={"bytes": len(png)})
     except BaseException:
-        for name in written:
+        for name in filter(None, written):
             Order.signature.field.storage.delete(name)
         raise
     return order

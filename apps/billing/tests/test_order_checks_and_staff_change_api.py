@@ -147,6 +147,19 @@ def test_a_paid_orders_staff_do_not_change_after_its_business_day(client, store,
     assert StaffCredit.objects.count() == 1
 
 
+def test_a_paid_orders_staff_do_not_change_once_its_day_is_closed(client, store, member, product, nurse):
+    from apps.core.business_days import mark_day_closed
+
+    order = committed_order(store=store, member=member, lines=[line("product", product, staff=[(nurse, "1")])])
+    assert_envelope(
+        client.post(PAY, {"orderId": order.pk, "tenders": [{"method": "cash", "amount": "100"}]}, format="json"),
+        status=200,
+    )
+    mark_day_closed(store_id=store.pk, day=timezone.localdate())
+    change(client, order, order.lines.get().pk, [(EmployeeFactory(store=store), "1")], status=409, errcode="DAY-40901")
+    assert StaffCredit.objects.count() == 1
+
+
 def test_a_staff_change_is_checked_like_the_commits(client, other_store, store, member, product, nurse):
     order = committed_order(store=store, member=member, lines=[line("product", product)])
     line_id = order.lines.get().pk

@@ -15,7 +15,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import { BTN_DAY_REOPEN, dailyKeys, reopenDay, useClosings, type Closing, type HistorySearch } from "../../api/daily";
 import { hasButtonCode } from "../../api/session";
-import { money } from "../../components/billing/orders";
+import { formatMoney } from "../../lib/money";
 import { DateField } from "../../components/dates/DateField";
 import { FilterBar } from "../../components/filters";
 import { LimitedTextField } from "../../components/LimitedTextField";
@@ -71,9 +71,9 @@ export function DailyHistoryPage() {
         <Chip size="small" color={row.status === "closed" ? "success" : "default"} label={t(`closing.${row.status}`)} />
       ),
     },
-    { key: "expected", label: t("knots.cashExpected"), align: "right", render: (row) => money(row.cashExpected) },
-    { key: "counted", label: t("knots.cashCounted"), align: "right", render: (row) => money(row.cashCounted) },
-    { key: "difference", label: t("knots.difference"), align: "right", render: (row) => money(row.difference) },
+    { key: "expected", label: t("knots.cashExpected"), align: "right", render: (row) => formatMoney(row.cashExpected) },
+    { key: "counted", label: t("knots.cashCounted"), align: "right", render: (row) => formatMoney(row.cashCounted) },
+    { key: "difference", label: t("knots.difference"), align: "right", render: (row) => formatMoney(row.difference) },
     { key: "reason", label: t("knots.differenceReason"), render: (row) => row.differenceReason || t("dash") },
     { key: "closedBy", label: t("closing.closedBy"), render: (row) => row.closedBy || t("dash") },
     {

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import { cashDifference, closeDay, dailyKeys, dayFromSearch, useDay, type DayFigures } from "../../api/daily";
-import { money } from "../../components/billing/orders";
+import { formatMoney } from "../../lib/money";
 import { DetailError, Loading } from "../../components/feedback";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { Facts, PageFrame, Section } from "../../components/layout";
@@ -106,7 +106,7 @@ function CloseForm({ figures }: { figures: DayFigures }) {
           {t("knots.pendingBlocks")}
         </Alert>
       ) : null}
-      <Facts items={[[t("knots.cashExpected"), <strong key="expected">{money(expected)}</strong>]]} />
+      <Facts items={[[t("knots.cashExpected"), <strong key="expected">{formatMoney(expected)}</strong>]]} />
       <Stack spacing={2} sx={{ mt: 2, maxWidth: 480 }}>
         <TextField
           label={t("knots.cashCounted")}
@@ -118,7 +118,7 @@ function CloseForm({ figures }: { figures: DayFigures }) {
           required
         />
         <Typography data-testid="cash-difference" color={differs ? "warning.main" : "text.secondary"}>
-          {t("knots.difference")}: {difference === null ? t("dash") : money(difference)}
+          {t("knots.difference")}: {difference === null ? t("dash") : formatMoney(difference)}
         </Typography>
         <LimitedTextField
           maxChars={TEXT_MAX}
@@ -147,8 +147,8 @@ function CloseForm({ figures }: { figures: DayFigures }) {
         title={t("knots.confirmTitle")}
         message={t("knots.confirmText", {
           date: figures.date,
-          counted: money(body.cashCounted),
-          difference: money(difference ?? "0.00"),
+          counted: formatMoney(body.cashCounted),
+          difference: formatMoney(difference ?? "0.00"),
         })}
         busy={close.isPending}
         onConfirm={() => close.mutate()}

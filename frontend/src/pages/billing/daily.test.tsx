@@ -162,7 +162,7 @@ describe("DailyKnotsPage", () => {
     });
     render_(<DailyKnotsPage search={`?date=${DAY}`} />);
     fireEvent.change(await screen.findByLabelText(/Cash counted/), { target: { value: "340" } });
-    expect(screen.getByTestId("cash-difference")).toHaveTextContent("¥-10.00");
+    expect(screen.getByTestId("cash-difference")).toHaveTextContent("-¥10.00");
     fireEvent.click(screen.getByRole("button", { name: "Close the day" }));
     expect(
       await screen.findByText("The cash counted differs from the cash expected: please give the reason"),
@@ -171,7 +171,7 @@ describe("DailyKnotsPage", () => {
     fireEvent.change(screen.getByLabelText(/Reason for the difference/), { target: { value: "change given twice" } });
     fireEvent.click(screen.getByRole("button", { name: "Close the day" }));
     const dialog = await screen.findByRole("dialog", { name: "Close the day?" });
-    expect(within(dialog).getByText(/difference ¥-10.00/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/difference -¥10.00/)).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole("button", { name: "Yes" }));
     expect(await screen.findByText("This day is closed.")).toBeInTheDocument();
     const [call] = server.callsTo("POST /rest/daily/close");

@@ -5,7 +5,7 @@ import { Alert, Box, Button, Link, Stack, Table, TableBody, TableCell, TableHead
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { SALE_KINDS, CREDIT_KINDS, type Closing, type DayFigures, type StaffShare } from "../../api/daily";
-import { money } from "../../components/billing/orders";
+import { formatMoney } from "../../lib/money";
 import { DateField } from "../../components/dates/DateField";
 import { Facts, Section } from "../../components/layout";
 import { formatDateTime } from "../../lib/format";
@@ -94,10 +94,15 @@ export function Takings({ figures }: { figures: DayFigures }) {
             ...methods.map((row) => [
               t(`methods.${row.method}`, { defaultValue: row.label }),
               row.count,
-              money(row.amount),
+              formatMoney(row.amount),
               row.money ? t("takings.moneyIn") : t("takings.fromHoldings"),
             ]),
-            [<strong key="label">{t("takings.money")}</strong>, "", <strong key="sum">{money(takings)}</strong>, ""],
+            [
+              <strong key="label">{t("takings.money")}</strong>,
+              "",
+              <strong key="sum">{formatMoney(takings)}</strong>,
+              "",
+            ],
           ]}
         />
       )}
@@ -112,7 +117,7 @@ export function Pending({ figures }: { figures: DayFigures }) {
   return (
     <Section title={t("pending.title")}>
       <Alert severity="warning" sx={{ mb: 1 }}>
-        {t("pending.count", { count: pending.count, amount: money(pending.amount) })}
+        {t("pending.count", { count: pending.count, amount: formatMoney(pending.amount) })}
       </Alert>
       <AmountTable
         label={t("pending.title")}
@@ -120,7 +125,7 @@ export function Pending({ figures }: { figures: DayFigures }) {
         rows={pending.tenders.map((row) => [
           row.orderNo,
           t(`methods.${row.method}`),
-          money(row.amount),
+          formatMoney(row.amount),
           formatDateTime(row.createdAt, i18n.language),
         ])}
       />
@@ -139,13 +144,13 @@ export function Sales({ figures }: { figures: DayFigures }) {
         rows={[
           ...SALE_KINDS.map((kind) => {
             const row = byKind.get(kind);
-            return [t(`sales.${kind}`), row?.lines ?? 0, row?.qty ?? 0, money(row?.amount ?? "0.00")];
+            return [t(`sales.${kind}`), row?.lines ?? 0, row?.qty ?? 0, formatMoney(row?.amount ?? "0.00")];
           }),
           [
             <strong key="label">{t("sales.total")}</strong>,
             "",
             "",
-            <strong key="sum">{money(figures.sales.total)}</strong>,
+            <strong key="sum">{formatMoney(figures.sales.total)}</strong>,
           ],
         ]}
       />
@@ -172,7 +177,7 @@ export function Cards({ figures }: { figures: DayFigures }) {
         head={["", t("cards.count"), t("cards.principal"), t("cards.gift"), t("cards.sessions")]}
         rows={parts.map((part) => {
           const row = figures.cards[part];
-          return [t(`cards.${part}`), row.count, money(row.principal), money(row.gift), row.sessions];
+          return [t(`cards.${part}`), row.count, formatMoney(row.principal), formatMoney(row.gift), row.sessions];
         })}
       />
     </Section>
@@ -189,7 +194,7 @@ export function Points({ figures }: { figures: DayFigures }) {
           [t("points.earned"), points.earned],
           [t("points.spent"), points.spent],
           [t("points.adjusted"), points.adjusted],
-          [t("points.tendered"), money(points.tendered)],
+          [t("points.tendered"), formatMoney(points.tendered)],
         ]}
       />
     </Section>
@@ -208,13 +213,13 @@ export function Revenue({ figures }: { figures: DayFigures }) {
       <Box data-testid="revenue">
         <Facts
           items={[
-            [t("revenue.takings"), money(revenue.takings)],
-            [t("revenue.earned"), money(revenue.earned)],
-            [t("revenue.liabilityIn"), money(revenue.liabilityIn)],
-            [t("revenue.goodsAndServices"), money(revenue.goodsAndServices)],
-            [t("revenue.sessionsValue"), money(revenue.sessionsValue)],
-            [t("revenue.paidFromStoredValue"), money(revenue.paidFromStoredValue)],
-            [t("revenue.paidByPoints"), money(revenue.paidByPoints)],
+            [t("revenue.takings"), formatMoney(revenue.takings)],
+            [t("revenue.earned"), formatMoney(revenue.earned)],
+            [t("revenue.liabilityIn"), formatMoney(revenue.liabilityIn)],
+            [t("revenue.goodsAndServices"), formatMoney(revenue.goodsAndServices)],
+            [t("revenue.sessionsValue"), formatMoney(revenue.sessionsValue)],
+            [t("revenue.paidFromStoredValue"), formatMoney(revenue.paidFromStoredValue)],
+            [t("revenue.paidByPoints"), formatMoney(revenue.paidByPoints)],
           ]}
         />
       </Box>
@@ -238,13 +243,17 @@ export function StaffTable({ staff }: { staff: StaffShare[] }) {
   const { t } = useTranslation(DAILY_NS);
   if (staff.length === 0) return <Alert severity="info">{t("staff.empty")}</Alert>;
   const sum = (key: (typeof CREDIT_KINDS)[number] | "total") =>
-    money(fromCents(staff.reduce((total, row) => total + cents(row[key]), 0)));
+    formatMoney(fromCents(staff.reduce((total, row) => total + cents(row[key]), 0)));
   return (
     <AmountTable
       label={t("staff.title")}
       head={[t("staff.name"), ...CREDIT_KINDS.map((kind) => t(`staff.${kind}`)), t("staff.total")]}
       rows={[
-        ...staff.map((row) => [row.name, ...CREDIT_KINDS.map((kind) => money(row[kind])), money(row.total)]),
+        ...staff.map((row) => [
+          row.name,
+          ...CREDIT_KINDS.map((kind) => formatMoney(row[kind])),
+          formatMoney(row.total),
+        ]),
         [
           <strong key="label">{t("staff.sum")}</strong>,
           ...CREDIT_KINDS.map((kind) => sum(kind)),
@@ -259,9 +268,9 @@ export function ClosingFacts({ closing }: { closing: Closing }) {
   const { t, i18n } = useTranslation(DAILY_NS);
   const items: [string, ReactNode][] = [
     [t("closing.status"), t(`closing.${closing.status}`)],
-    [t("knots.cashExpected"), money(closing.cashExpected)],
-    [t("knots.cashCounted"), money(closing.cashCounted)],
-    [t("knots.difference"), money(closing.difference)],
+    [t("knots.cashExpected"), formatMoney(closing.cashExpected)],
+    [t("knots.cashCounted"), formatMoney(closing.cashCounted)],
+    [t("knots.difference"), formatMoney(closing.difference)],
     [t("knots.differenceReason"), closing.differenceReason || t("dash")],
     [t("closing.closedBy"), closing.closedBy || t("dash")],
     [t("closing.closedAt"), formatDateTime(closing.closedAt, i18n.language)],
