@@ -325,13 +325,13 @@ function Refunds({ order }: { order: OrderDetail }) {
                 </Link>
               </TableCell>
               <TableCell sx={NOWRAP}>{formatDateTime(refund.createdAt, i18n.language)}</TableCell>
-              <TableCell>{money(refund.amount)}</TableCell>
+              <TableCell>{formatMoney(refund.amount)}</TableCell>
               <TableCell>
                 {refund.tenders
                   .map((tender) =>
                     tender.method === "sessions"
                       ? `${tender.methodName} ${tender.sessions ?? 0}`
-                      : `${tender.methodName} ${money(tender.amount)}`,
+                      : `${tender.methodName} ${formatMoney(tender.amount)}`,
                   )
                   .join("; ")}
               </TableCell>

@@ -13,7 +13,7 @@ import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { orderDetailsHref } from "../../api/bills";
 import { useRefund, type RefundDetail } from "../../api/refunds";
-import { money } from "../../components/billing/orders";
+import { formatMoney } from "../../lib/money";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { BackLink, Facts, PageFrame, Section } from "../../components/layout";
 import { NOWRAP } from "../../components/PagedTable";
@@ -67,10 +67,10 @@ function RefundTables({ refund }: { refund: RefundDetail }) {
               <TableCell>{line.name}</TableCell>
               <TableCell>{line.typeName}</TableCell>
               <TableCell>{line.qty || dash}</TableCell>
-              <TableCell>{money(line.amount)}</TableCell>
+              <TableCell>{formatMoney(line.amount)}</TableCell>
               <TableCell>
                 {line.cardNo
-                  ? `${line.cardNo}: ${t("detail.principal")} ${money(line.cardPrincipal)}, ${t("detail.gift")} ${money(line.cardGift)}`
+                  ? `${line.cardNo}: ${t("detail.principal")} ${formatMoney(line.cardPrincipal)}, ${t("detail.gift")} ${formatMoney(line.cardGift)}`
                   : dash}
               </TableCell>
             </TableRow>
@@ -94,13 +94,13 @@ function RefundTables({ refund }: { refund: RefundDetail }) {
           {refund.tenders.map((tender, index) => (
             <TableRow key={`${tender.tenderId ?? "s"}-${index}`}>
               <TableCell>{tender.methodName}</TableCell>
-              <TableCell>{money(tender.amount)}</TableCell>
+              <TableCell>{formatMoney(tender.amount)}</TableCell>
               <TableCell>{tender.cardNo || dash}</TableCell>
-              <TableCell>{tender.method === "storedValue" ? money(tender.principal) : dash}</TableCell>
-              <TableCell>{tender.method === "storedValue" ? money(tender.gift) : dash}</TableCell>
+              <TableCell>{tender.method === "storedValue" ? formatMoney(tender.principal) : dash}</TableCell>
+              <TableCell>{tender.method === "storedValue" ? formatMoney(tender.gift) : dash}</TableCell>
               <TableCell>{tender.points ?? dash}</TableCell>
               <TableCell>{tender.sessions ?? dash}</TableCell>
-              <TableCell>{tender.method === "cash" ? money(tender.tillChange) : dash}</TableCell>
+              <TableCell>{tender.method === "cash" ? formatMoney(tender.tillChange) : dash}</TableCell>
             </TableRow>
           ))}
         </SimpleTable>
@@ -127,7 +127,7 @@ function RefundView({ refund }: { refund: RefundDetail }) {
               </Link>,
             ],
             [t("list.customer"), refund.memId === null ? `${refund.name} (${t("walkIn")})` : refund.name],
-            [t("list.amount"), money(refund.amount)],
+            [t("list.amount"), formatMoney(refund.amount)],
             [t("list.status"), refund.statusName],
             [t("list.reason"), refund.reason],
             [t("list.operator"), refund.operatorName || dash],

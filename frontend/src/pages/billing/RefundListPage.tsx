@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { orderDetailsHref } from "../../api/bills";
 import { refundDetailHref, useRefunds, type RefundRow, type RefundSearch } from "../../api/refunds";
-import { money } from "../../components/billing/orders";
+import { formatMoney } from "../../lib/money";
 import { DateField } from "../../components/dates/DateField";
 import { FilterBar } from "../../components/filters";
 import { LimitedTextField } from "../../components/LimitedTextField";
@@ -93,7 +93,7 @@ export function RefundListPage() {
         </span>
       ),
     },
-    { key: "amount", label: t("list.amount"), align: "right", render: (row) => money(row.amount) },
+    { key: "amount", label: t("list.amount"), align: "right", render: (row) => formatMoney(row.amount) },
     { key: "reason", label: t("list.reason"), render: (row) => row.reason },
     { key: "operator", label: t("list.operator"), render: (row) => row.operatorName || t("dash") },
     {

@@ -26,7 +26,8 @@ import { useTranslation } from "react-i18next";
 import { billKeys, orderDetailsHref, searchOrders, type OrderRow } from "../../api/bills";
 import { ApiError, newIdempotencyKey } from "../../api/client";
 import { refundDetailHref, refundKeys, refundOrder, useJudged, type Judged, type JudgedLine } from "../../api/refunds";
-import { OrderStatusChip, money } from "../../components/billing/orders";
+import { OrderStatusChip } from "../../components/billing/orders";
+import { formatMoney } from "../../lib/money";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { FilterBar } from "../../components/filters";
 import { LimitedTextField } from "../../components/LimitedTextField";
@@ -183,18 +184,19 @@ function ReturnForm({ judged, navigate }: { judged: Judged; navigate: (url: stri
         <Facts
           items={[
             [t("list.customer"), judged.memId === null ? `${judged.name} (${t("walkIn")})` : judged.name],
-            [t("returns.paid"), money(judged.paid)],
-            [t("returns.refunded"), money(judged.refunded)],
-            [t("returns.refundable"), money(judged.refundable)],
+            [t("returns.paid"), formatMoney(judged.paid)],
+            [t("returns.refunded"), formatMoney(judged.refunded)],
+            [t("returns.refundable"), formatMoney(judged.refundable)],
             [
               t("returns.tenders"),
-              judged.tenders.map((tender) => `${tender.methodName} ${money(tender.amount)}`).join("; ") || t("dash"),
+              judged.tenders.map((tender) => `${tender.methodName} ${formatMoney(tender.amount)}`).join("; ") ||
+                t("dash"),
             ],
           ]}
         />
         {judged.approvalAbove !== null ? (
           <Alert severity="info" sx={{ mt: 2 }}>
-            {t("returns.approvalAbove", { amount: money(judged.approvalAbove) })}
+            {t("returns.approvalAbove", { amount: formatMoney(judged.approvalAbove) })}
           </Alert>
         ) : null}
         {judged.wholeOnly ? (
@@ -324,13 +326,13 @@ function LineRow({
       <TableCell>{line.name}</TableCell>
       <TableCell>{line.typeName}</TableCell>
       <TableCell>{line.qty}</TableCell>
-      <TableCell>{money(line.paid)}</TableCell>
+      <TableCell>{formatMoney(line.paid)}</TableCell>
       <TableCell>
-        {money(line.refundedAmount)}
+        {formatMoney(line.refundedAmount)}
         {line.refundedQty ? ` × ${line.refundedQty}` : ""}
       </TableCell>
       <TableCell>
-        {money(line.refundableAmount)}
+        {formatMoney(line.refundableAmount)}
         {units
           ? ` (${line.refundableQty} ${line.type === "cardType" ? t("returns.byCards") : t("returns.bySessions")})`
           : ""}

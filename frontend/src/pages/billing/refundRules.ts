@@ -3,6 +3,7 @@
  * recede/recede. The server checks everything again and decides the money. */
 
 import type { Judged, JudgedLine, RefundInput } from "../../api/refunds";
+import { formatMoney } from "../../lib/money";
 
 export type LineMode = "amount" | "units";
 
@@ -64,7 +65,7 @@ export function estimatedCents(judged: Judged, picks: Picks): number {
   return cents;
 }
 
-export const centsToMoney = (cents: number) => `¥${(cents / 100).toFixed(2)}`;
+export const centsToMoney = (cents: number) => formatMoney((cents / 100).toFixed(2));
 
 /** recede/recede's body from the picks. */
 export function refundBody(judged: Judged, picks: Picks, reason: string): RefundInput {

@@ -310,7 +310,7 @@ describe("RefundListPage and RefundDetailPage", () => {
     const tenders = await screen.findByRole("table", { name: "Money back" });
     expect(within(tenders).getByText("V000000005")).toBeInTheDocument();
     expect(within(tenders).getByText("¥27.27")).toBeInTheDocument();
-    expect(within(tenders).getByText("¥-30.00")).toBeInTheDocument();
+    expect(within(tenders).getByText("-¥30.00")).toBeInTheDocument();
     expect(screen.getByText("wrong colour")).toBeInTheDocument();
   });
 

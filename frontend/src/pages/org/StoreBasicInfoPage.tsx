@@ -36,6 +36,7 @@ import { Meta, PageFrame } from "../../components/layout";
 import { STORE_ADDRESS_MAX, STORE_NAME_MAX, formatHours } from "./rules";
 import { STORE_EDIT_FORM, useStoreEditForm } from "./useStoreEditForm";
 import { LimitedTextField } from "../../components/LimitedTextField";
+import { formatMoney } from "../../lib/money";
 import { TimeField } from "../../components/dates/TimeField";
 
 /** /storeBasicInfo (MDGL-PAG-0002-0000): the acting store's information, and its edit form. */
@@ -101,7 +102,7 @@ function StoreView({ store }: { store: StoreInfoCheck }) {
           <Meta label={t("fields.frontDeskCheck")}>{store.frontDeskCheckRequired ? t("yes") : t("no")}</Meta>
           <Meta label={t("fields.signatureRequired")}>{store.signatureRequired ? t("yes") : t("no")}</Meta>
           <Meta label={t("fields.refundApprovalAbove")}>
-            {store.refundApprovalAbove !== null ? `¥${store.refundApprovalAbove}` : t("fields.noApproval")}
+            {store.refundApprovalAbove !== null ? formatMoney(store.refundApprovalAbove) : t("fields.noApproval")}
           </Meta>
           <Meta label={t("fields.borrowOutTargets")}>
             {store.borrowOutTargets.length
