@@ -33,6 +33,12 @@ def _other_employee(chain):
     return EmployeeFactory(store=chain["other_store"])
 
 
+def _own_employee(chain):
+    from apps.staff.tests.factories import EmployeeFactory
+
+    return EmployeeFactory(store=chain["store"])
+
+
 def _other_member(chain):
     from apps.members.tests.factories import MemberFactory
 
@@ -86,17 +92,18 @@ def _other_order(chain):
     return committed_order(store=chain["other_store"])
 
 
-def _other_order_line(chain):
-    from apps.billing.models import OrderLine
-
-    order = _other_order(chain)
-    return {"orderId": order.pk, "lines": [{"orderLineId": OrderLine.objects.filter(order=order).first().pk}]}
-
-
 def _own_order(chain):
     from apps.billing.tests.factories import committed_order
 
     return committed_order(store=chain["store"])
+
+
+def _line_of(order) -> dict:
+    return {"orderId": order.pk, "orderLineId": order.lines.order_by("id").first().pk}
+
+
+def _line_list_of(order) -> dict:
+    return {"orderId": order.pk, "lines": [{"orderLineId": order.lines.order_by("id").first().pk}]}
 
 
 def _order_draft(chain, **line):
@@ -268,7 +275,7 @@ OTHER_STORE_WRITES = {
     ],
     "order-cancel": lambda chain, caller: [("post", "/rest/order/cancel", {"orderId": _other_order(chain).pk})],
     "recede-recede": lambda chain, caller: [
-        ("post", "/rest/recede/recede", {**_other_order_line(chain), "reason": "another store's order"}),
+        ("post", "/rest/recede/recede", {**_line_list_of(_other_order(chain)), "reason": "another store's order"}),
     ],
     "pay-execute": lambda chain, caller: [
         (
@@ -295,6 +302,24 @@ OTHER_STORE_WRITES = {
             _order_draft(chain, cardId=_other_members_card(chain).pk),
         )
     ],
+    "pricing-usable-coupons": lambda chain, caller: [
+        ("post", "/rest/pricingEngine/usableCoupons", _order_draft(chain, cardId=_other_members_card(chain).pk))
+    ],
+    "order-flag-card": lambda chain, caller: [
+        ("post", "/rest/order/flagCard", {**_order_draft(chain), "cardId": _other_members_card(chain).pk})
+    ],
+    "order-change-nurse": lambda chain, caller: [
+        (
+            "post",
+            "/rest/order/changeNurse",
+            {**_line_of(_other_order(chain)), "staff": [{"employeeId": _own_employee(chain).pk, "share": "1"}]},
+        ),
+        (
+            "post",
+            "/rest/order/changeNurse",
+            {**_line_of(_own_order(chain)), "staff": [{"employeeId": _other_employee(chain).pk, "share": "1"}]},
+        ),
+    ],
     "pricing-points-price": lambda chain, caller: [
         ("post", "/rest/pricingEngine/pointsPrice", _order_draft(chain, cardId=_other_members_card(chain).pk))
     ],
@@ -318,6 +343,9 @@ NO_STORE_RECORD = {
     "coupon-issue",
     "card-freeze",
     "card-unfreeze",
+    # The daily closing closes and reopens a day of the chosen store (the role's, not the body's).
+    "daily-close",
+    "daily-reopen",
 }
 
 
