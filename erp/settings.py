@@ -10,6 +10,7 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import environ
+from celery.schedules import crontab
 from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
@@ -286,6 +287,26 @@ AXES_VERBOSE = False
 ANONYMOUS_USER_NAME = None
 GUARDIAN_RAISE_403 = False
 
+# Payment providers (issue 14 §1; docs/operations.md, "Payment providers"): per provider ("wechat",
+# "alipay", "pos") a chain-wide merchant account and optional per-store overrides ("stores", keyed by
+# store id or code). Given as JSON in PAYMENT_PROVIDERS or in the file PAYMENT_PROVIDERS_FILE; keys are
+# named by `<field>_file` (a PEM file) or `<field>_env` (an environment variable), never written here.
+PAYMENT_PROVIDERS = env.json("PAYMENT_PROVIDERS", default={})
+_payment_providers_file = env.str("PAYMENT_PROVIDERS_FILE", default="")
+if _payment_providers_file:
+    import json as _json
+
+    PAYMENT_PROVIDERS = _json.loads(Path(_payment_providers_file).read_text(encoding="utf-8"))
+# A scanned payment code's intent is closed after this long unpaid; a QR after this many minutes.
+PAYMENT_CODE_EXPIRES_SECONDS = env.int("PAYMENT_CODE_EXPIRES_SECONDS", default=120)
+PAYMENT_QR_EXPIRES_MINUTES = env.int("PAYMENT_QR_EXPIRES_MINUTES", default=15)
+# The poller's backoff: the first query this long after the request, then doubling up to the cap.
+PAYMENT_POLL_FIRST_SECONDS = env.int("PAYMENT_POLL_FIRST_SECONDS", default=5)
+PAYMENT_POLL_MAX_SECONDS = env.int("PAYMENT_POLL_MAX_SECONDS", default=300)
+PAYMENT_POLL_SECONDS = env.float("PAYMENT_POLL_SECONDS", default=10.0)
+# Providers publish a day's bill the next morning (WeChat Pay after 10:00).
+PAYMENT_RECONCILE_HOUR = env.int("PAYMENT_RECONCILE_HOUR", default=11)
+
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or None
 # Without Redis there is no broker: tasks run in the calling process so the product still works.
@@ -296,6 +317,11 @@ CELERY_BEAT_SCHEDULE = {
     "flush-expired-tokens": {"task": "apps.accounts.tasks.flush_expired_tokens", "schedule": 3600.0},
     "publish-due-messages": {"task": "apps.messaging.tasks.publish_due_messages", "schedule": 60.0},
     "forget-idempotent-answers": {"task": "apps.core.tasks.forget_idempotent_answers", "schedule": 3600.0},
+    "poll-pending-payments": {"task": "apps.payments.tasks.poll_pending_intents", "schedule": PAYMENT_POLL_SECONDS},
+    "reconcile-payments": {
+        "task": "apps.payments.tasks.reconcile_day",
+        "schedule": crontab(hour=PAYMENT_RECONCILE_HOUR, minute=0),
+    },
 }
 
 # Production hardening; each is on whenever DEBUG is off and can be tuned per deployment.

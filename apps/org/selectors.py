@@ -16,6 +16,11 @@ def store_ids_under(unit: OrgUnit) -> frozenset[int]:
     return frozenset(OrgUnit.objects.stores().subtree_of(unit).values_list("id", flat=True))
 
 
+def store_codes(*, store_ids: list[int]) -> dict[int, str]:
+    """Each store's code by id (payments picks a store's own merchant account by id or code)."""
+    return dict(OrgUnit.objects.filter(pk__in=store_ids).values_list("id", "code"))
+
+
 def stores_under_units(units: list[OrgUnit]) -> list[OrgUnit]:
     """The stores at or beneath any of `units`, each once, in tree order (one query)."""
     if not units:

@@ -1,0 +1,43 @@
+"""The payments' part of `manage.py audit_ledgers`: each intent's `refunded` against its pending and
+succeeded refunds, and its refund state against its succeeded refunds. Aggregate queries."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from django.db.models import Case, F, Q, Sum, Value, When
+from django.db.models.functions import Coalesce
+
+from apps.core.ledgers import Difference
+from apps.payments.choices import PAID_INTENT_STATES, IntentState, RefundState
+from apps.payments.models import ZERO, PaymentIntent
+
+
+def _money(condition: Q) -> Coalesce:
+    return Coalesce(
+        Sum("refunds__amount", filter=condition), Value(ZERO), output_field=PaymentIntent._meta.get_field("amount")
+    )
+
+
+def intent_differences() -> Iterator[Difference]:
+    intents = (
+        PaymentIntent.objects.annotate(
+            asked=_money(Q(refunds__state__in=[RefundState.PENDING, RefundState.SUCCEEDED])),
+            done=_money(Q(refunds__state=RefundState.SUCCEEDED)),
+        )
+        .annotate(
+            expected=Case(
+                When(~Q(state__in=PAID_INTENT_STATES), then=F("state")),
+                When(done=0, then=Value(IntentState.SUCCEEDED.value)),
+                When(done=F("amount"), then=Value(IntentState.REFUNDED.value)),
+                default=Value(IntentState.REFUNDED_PART.value),
+            )
+        )
+        .filter(~Q(refunded=F("asked")) | ~Q(state=F("expected")))
+        .values_list("pk", "refunded", "asked", "state", "expected")
+    )
+    for pk, refunded, asked, state, expected in intents.iterator():
+        if refunded != asked:
+            yield Difference("payments", f"payment intent {pk}", "refunded", refunded, asked)
+        if state != expected:
+            yield Difference("payments", f"payment intent {pk}", "state", state, expected)

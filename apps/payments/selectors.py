@@ -1,0 +1,40 @@
+"""Reads of the payments app for higher floors (billing, the daily closing, reports)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
+
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from apps.payments.choices import OPEN_INTENT_STATES, RefundState
+from apps.payments.models import PaymentIntent, ProviderRefund, ReconciliationDifference
+
+
+def intent_get(*, intent_id: int) -> PaymentIntent | None:
+    return PaymentIntent.objects.filter(pk=intent_id).first()
+
+
+def intents_for_reference(*, reference: str) -> list[PaymentIntent]:
+    return list(PaymentIntent.objects.filter(reference=reference).order_by("id"))
+
+
+def open_intents(*, store_id: int, day: date) -> QuerySet[PaymentIntent]:
+    """The store's intents created on `day` that are not final yet (the daily closing waits for them)."""
+    start = timezone.make_aware(datetime.combine(day, time.min))
+    return PaymentIntent.objects.filter(
+        store_id=store_id, state__in=OPEN_INTENT_STATES, created_at__gte=start, created_at__lt=start + timedelta(days=1)
+    ).order_by("id")
+
+
+def pending_refunds(*, store_id: int) -> QuerySet[ProviderRefund]:
+    return ProviderRefund.objects.filter(intent__store_id=store_id, state=RefundState.PENDING).order_by("id")
+
+
+def reconciliation_differences(*, day: date, store_id: int | None = None) -> list[ReconciliationDifference]:
+    """The day's differences (the daily report): of one store, or every one (head office) when
+    store_id is None. A line the provider has and we know nothing of has no store."""
+    rows = ReconciliationDifference.objects.filter(day=day)
+    if store_id is not None:
+        rows = rows.filter(store_id=store_id)
+    return list(rows.order_by("provider", "kind", "out_trade_no", "out_refund_no"))
