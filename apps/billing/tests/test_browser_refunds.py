@@ -61,7 +61,7 @@ def test_the_principal_refunds_one_line_back_to_the_card_and_the_till(page, demo
     # 300 of 350 goes back over 200 stored value and 150 cash in proportion: 171.43 and 128.57.
     expect(back).to_contain_text(card.card_no)
     expect(back).to_contain_text("¥171.43")
-    expect(back).to_contain_text("¥-128.57")
+    expect(back).to_contain_text("-¥128.57")
     expect(page.get_by_role("table", name="Refunded lines")).to_contain_text("精华液")
     expect(page.get_by_text("allergic to it")).to_be_visible()
 
