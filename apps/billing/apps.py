@@ -8,7 +8,7 @@ class BillingConfig(AppConfig):
     verbose_name = _("billing")
 
     def ready(self) -> None:
-        from apps.billing.ledger_audit import closing_differences, order_differences
+        from apps.billing.ledger_audit import closing_differences, order_differences, refund_differences
         from apps.core.ledgers import register_ledger_audit
 
         register_ledger_audit("orders", order_differences)
@@ -18,3 +18,4 @@ class BillingConfig(AppConfig):
 
         register_intent_listener(tender_intent_ended)
         register_ledger_audit("daily closings", closing_differences)
+        register_ledger_audit("refunds", refund_differences)

@@ -58,6 +58,7 @@ class AuditAction(models.TextChoices):
     PROVIDER_TENDER_ENDED = "billing.provider_tender_ended", _("a provider tender succeeded or failed")
     ORDER_CANCELLED = "billing.order_cancelled", _("cancelled an unpaid order")
     ORDER_SIGNED = "billing.order_signed", _("saved a member's signature on an order")
+    ORDER_REFUNDED = "billing.order_refunded", _("refunded an order")
     DAY_CLOSED = "billing.day_closed", _("closed a business day")
     DAY_REOPENED = "billing.day_reopened", _("reopened a business day")
     LINE_STAFF_CHANGED = "billing.line_staff_changed", _("changed the staff of an order line")
@@ -91,6 +92,18 @@ SEARCH_LIMIT = 20
 # A signature pad's PNG is a few kilobytes; the bound keeps a wrong file out of the store.
 SIGNATURE_MAX_BYTES = 256 * 1024
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+class RefundStatus(models.TextChoices):
+    """A refund is done when every tender it returns to is; a provider's refund (with the payments
+    issue) will wait as pending until the provider confirms."""
+
+    PENDING = "pending", _("pending")
+    DONE = "done", _("refunded")
+
+
+REFUND_NO_PREFIX = "RF"
+REASON_MAX_LENGTH = 200
 
 # Daily closing: a reason for a cash difference, a remark, a reason for reopening.
 CLOSING_TEXT_MAX_LENGTH = 200

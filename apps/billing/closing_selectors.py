@@ -16,8 +16,9 @@ owes the service), so it is in takings but not in revenue. Revenue is what the s
 and services delivered, whatever paid them (money, stored value, points), and the package sessions
 used at the project's list price; spending stored value is revenue but not takings.
 
-Refunds are not in these figures yet: they come with the refunds work (apps.billing Refund); see
-`tender_totals`, the one place they plug in."""
+Refunds come in at `tender_totals`: the money a refund of the day gave back is taken off its method,
+so takings and the cash the till should hold are net of refunds (a cash refund is cash out of the
+till on the day it is made). The revenue figures are not yet net of returned goods."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ from django.db.models import Count, DecimalField, ExpressionWrapper, F, QuerySet
 from django.utils import timezone
 
 from apps.billing.choices import LineType, OrderStatus, TenderMethod, TenderStatus
-from apps.billing.models import ZERO, DailyClosing, Order, OrderLine, StaffCredit, Tender
+from apps.billing.models import ZERO, DailyClosing, Order, OrderLine, RefundTender, StaffCredit, Tender
 from apps.cards.choices import CardKind, EntryKind
 from apps.cards.selectors import card_entries_of_store
 from apps.core.money import money_to_wire, round_money
@@ -96,12 +97,28 @@ def day_tenders(day: Day) -> QuerySet[Tender]:
 
 
 def tender_totals(day: Day) -> dict[tuple[str, str], tuple[int, Decimal]]:
-    """(method, status) -> (count, amount) of the day's tenders: one query. Every money figure of the
-    day (takings, cash expected, pending, and audit_ledgers' recomputation of a closing) reads this
-    function and nothing else, so refunds plug in here: one more aggregate over the day's refund
-    tenders, taken off per method."""
+    """(method, status) -> (count, amount) of the day's tenders, net of the money the day's refunds
+    gave back through each method (cash out of the till, stored value back to cards, points back):
+    two queries. Every money figure of the day (takings, cash expected, pending, and audit_ledgers'
+    recomputation of a closing) reads this function and nothing else. The count is the tenders'."""
     rows = day_tenders(day).order_by().values("method", "status").annotate(n=Count("id"), total=Sum("amount"))
-    return {(row["method"], row["status"]): (row["n"], round_money(row["total"] or ZERO)) for row in rows}
+    totals = {(row["method"], row["status"]): (row["n"], round_money(row["total"] or ZERO)) for row in rows}
+    refunded = (
+        RefundTender.objects.filter(
+            refund__store_id=day.store_id,
+            refund__business_date=day.date,
+            status=TenderStatus.SUCCEEDED,
+            tender__isnull=False,
+        )
+        .order_by()
+        .values("method")
+        .annotate(total=Sum("amount"))
+    )
+    for row in refunded:
+        key = (row["method"], TenderStatus.SUCCEEDED)
+        count, amount = totals.get(key, (0, ZERO))
+        totals[key] = (count, amount - round_money(row["total"] or ZERO))
+    return totals
 
 
 def cash_expected(totals: dict[tuple[str, str], tuple[int, Decimal]]) -> Decimal:

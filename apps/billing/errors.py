@@ -23,6 +23,24 @@ class SignatureMissing(DomainError):
     default_message = gettext_lazy("the member must sign before package sessions are used")
 
 
+class RefundNeedsApproval(DomainError):
+    """A refund above the store's `refund_approval_above` needs an owner's approval (until the
+    approval centre exists: the refund-approval button code, held by owners)."""
+
+    errcode = "ORD-40301"
+    status = 403
+    default_message = gettext_lazy("a refund above this amount needs an owner's approval")
+
+
+class ProviderRefundUnavailable(DomainError):
+    """The refund would return money to a WeChat Pay, Alipay or card-terminal tender: the provider's
+    refund call comes with the payments integration."""
+
+    errcode = "ORD-40903"
+    status = 409
+    default_message = gettext_lazy("the provider refund is not available yet")
+
+
 # Contract §8: a change dated in a closed business day (409 DAY-40901). The error lives in
 # apps.core.business_days, on the floor every money-moving app can reach; billing names it here too.
 DayClosed = _DayClosed

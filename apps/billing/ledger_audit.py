@@ -11,7 +11,7 @@ from django.db.models.functions import Coalesce
 
 from apps.billing.choices import OrderStatus, TenderStatus
 from apps.billing.closing_selectors import recorded_cash_differences
-from apps.billing.models import ZERO, Order
+from apps.billing.models import ZERO, Order, OrderLine, Refund, Tender
 from apps.core.ledgers import Difference
 from apps.core.money import round_money
 
@@ -54,3 +54,44 @@ def closing_differences() -> Iterator[Difference]:
             closing.cash_expected,
             recomputed,
         )
+
+
+def refund_differences() -> Iterator[Difference]:
+    """Refunds (docs/decisions/0011-refunds.md): each refund's amount is its tenders' sum; no line,
+    no tender and no order has more refunded than it paid."""
+    money = DecimalField(max_digits=20, decimal_places=2)
+    tendered = Coalesce(Sum("tenders__amount"), Value(ZERO), output_field=money)
+    for pk, amount, total in (
+        Refund.objects.order_by()
+        .annotate(tendered=tendered)
+        .filter(~Q(amount=F("tendered")))
+        .values_list("pk", "amount", "tendered")
+        .iterator()
+    ):
+        yield Difference("refunds", f"refund {pk}", "amount", amount, round_money(total))
+    lines = (
+        OrderLine.objects.order_by()
+        .annotate(refunded=Sum("refund_lines__amount"), units=Sum("refund_lines__qty"))
+        .filter(Q(refunded__gt=F("amount")) | Q(units__gt=F("qty")))
+        .values_list("pk", "amount", "refunded", "qty", "units")
+    )
+    for pk, amount, refunded, qty, units in lines.iterator():
+        yield Difference(
+            "refunds", f"order line {pk}", "refunded", f"{refunded} / {units}", f"at most {amount} / {qty}"
+        )
+    tenders = (
+        Tender.objects.order_by()
+        .annotate(refunded=Sum("refunds__amount"))
+        .filter(refunded__gt=F("amount"))
+        .values_list("pk", "amount", "refunded")
+    )
+    for pk, amount, refunded in tenders.iterator():
+        yield Difference("refunds", f"tender {pk}", "refunded", round_money(refunded), f"at most {amount}")
+    orders = (
+        Order.objects.order_by()
+        .annotate(refunded=Sum("refunds__amount"))
+        .filter(refunded__gt=F("paid"))
+        .values_list("pk", "paid", "refunded")
+    )
+    for pk, paid, refunded in orders.iterator():
+        yield Difference("refunds", f"order {pk}", "refunded", round_money(refunded), f"at most {paid}")

@@ -13,7 +13,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from apps.billing.choices import CreditKind, LineType, OrderStatus, TenderMethod, TenderStatus
+from apps.billing.choices import CreditKind, LineType, OrderStatus, RefundStatus, TenderMethod, TenderStatus
 from apps.catalog.choices import MONEY_DIGITS
 from apps.core.append_only import AppendOnlyModel
 from apps.core.lazy_text import StrOrPromise
@@ -210,6 +210,15 @@ class StaffCredit(AppendOnlyModel):
     amount = _money(_("amount"))
     store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.PROTECT, related_name="+")
     business_date = models.DateField(_("business day"))
+    # A refund's credit is negative and names the refund (apps.billing.refunds).
+    refund = models.ForeignKey(
+        "billing.Refund",
+        verbose_name=_("refund"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="credits",
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -281,3 +290,126 @@ class DailyClosing(models.Model):
     @property
     def active(self) -> bool:
         return self.reopened_at is None
+
+
+class Refund(models.Model):
+    """A refund of some lines (or amounts of them) of a paid order, with the reason, who did it and
+    who approved it; its money goes back over the order's tenders (RefundTender), never more per
+    line than was paid (apps.billing.refunds; docs/decisions/0011-refunds.md)."""
+
+    refund_no = models.CharField(_("refund number"), max_length=24, unique=True, null=True, blank=True)
+    order = models.ForeignKey(Order, verbose_name=_("order"), on_delete=models.PROTECT, related_name="refunds")
+    store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.PROTECT, related_name="+")
+    member = models.ForeignKey(
+        "members.Member", verbose_name=_("member"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    reason = models.CharField(_("reason"), max_length=200)
+    status = models.CharField(_("status"), max_length=16, choices=RefundStatus.choices, default=RefundStatus.DONE)
+    amount = _money(_("amount"))
+    # Points earned on the order taken back by this refund, and those the member had already spent.
+    points_taken_back = models.PositiveIntegerField(_("points taken back"), default=0)
+    points_unrecovered = models.PositiveIntegerField(_("points not recovered"), default=0)
+    operator = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("operator"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    operator_name = models.CharField(_("operator name"), max_length=40, blank=True)
+    # Above the store's approval amount: the owner who approved (the operator holding the code).
+    approved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("approved by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    business_date = models.DateField(_("business day"))
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("refund")
+        verbose_name_plural = _("refunds")
+        ordering = ["-id"]
+        constraints = [models.CheckConstraint(condition=Q(amount__gte=0), name="refund_amount_not_negative")]
+        indexes = [
+            models.Index(fields=["store", "-created_at", "-id"], name="refund_store_newest"),
+            models.Index(fields=["order", "id"], name="refund_order"),
+        ]
+
+    def __str__(self) -> str:
+        return self.refund_no or f"refund {self.pk}"
+
+
+class RefundLine(models.Model):
+    """One order line refunded (all or part of it): how many units and how much money, and what
+    it was (the goods are recorded here until stock comes with the inventory issue)."""
+
+    refund = models.ForeignKey(Refund, on_delete=models.CASCADE, related_name="lines")
+    order_line = models.ForeignKey(
+        OrderLine, verbose_name=_("order line"), on_delete=models.PROTECT, related_name="refund_lines"
+    )
+    type = models.CharField(_("type"), max_length=16, choices=LineType.choices)
+    item_id = models.BigIntegerField(_("item"))
+    name = models.CharField(_("name"), max_length=100)
+    qty = models.PositiveIntegerField(_("quantity"), default=0)
+    amount = _money(_("amount"))
+    # A refunded card sale or top-up: what was taken off the card (principal and gift).
+    card = models.ForeignKey(
+        "cards.Card", verbose_name=_("card"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    card_principal = _money(_("principal taken off the card"), default=ZERO)
+    card_gift = _money(_("gift taken off the card"), default=ZERO)
+
+    class Meta:
+        verbose_name = _("refund line")
+        verbose_name_plural = _("refund lines")
+        ordering = ["id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(amount__gte=0), name="refund_line_amount_not_negative"),
+            models.CheckConstraint(condition=Q(qty__gt=0) | Q(amount__gt=0), name="refund_line_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} × {self.qty}: {self.amount}"
+
+
+class RefundTender(models.Model):
+    """Money (or sessions) a refund returns the way it came: to the tender it came from (cash out of
+    the till, stored value to its card, points to the member) or, for package sessions, to the card
+    the line used them from (no tender: sessions are not money)."""
+
+    refund = models.ForeignKey(Refund, on_delete=models.CASCADE, related_name="tenders")
+    tender = models.ForeignKey(
+        Tender, verbose_name=_("tender"), on_delete=models.PROTECT, null=True, blank=True, related_name="refunds"
+    )
+    method = models.CharField(_("method"), max_length=16, choices=TenderMethod.choices)
+    amount = _money(_("amount"))
+    status = models.CharField(_("status"), max_length=16, choices=TenderStatus.choices)
+    card = models.ForeignKey(
+        "cards.Card", verbose_name=_("card"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    principal = _money(_("principal back"), default=ZERO)
+    gift = _money(_("gift back"), default=ZERO)
+    points = models.PositiveIntegerField(_("points"), null=True, blank=True)
+    sessions = models.PositiveIntegerField(_("sessions"), null=True, blank=True)
+    # Cash out of the till: the refund's movement of the drawer, negative (the daily closing reads it).
+    till_change = _money(_("till change"), default=ZERO)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("refund tender")
+        verbose_name_plural = _("refund tenders")
+        ordering = ["id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(amount__gte=0) & Q(till_change__lte=0), name="refund_tender_amounts"),
+            models.CheckConstraint(
+                condition=Q(tender__isnull=False) | Q(method=TenderMethod.SESSIONS), name="refund_tender_names_tender"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.refund_id} {self.method} {self.amount}"

@@ -25,6 +25,13 @@ PAGES += [
     PageRoute("/orderPointsDetails", "src/pages/billing/OrderPointsDetailsPage.tsx"),
 ]
 
+# Returns and refunds (ERP-YLTH-PAG-0001-0000, HYGL-PAG-0003-0001): apps/billing/tests/test_browser_refunds.py.
+PAGES += [
+    PageRoute("/returnList", "src/pages/billing/ReturnListPage.tsx"),
+    PageRoute("/refundList", "src/pages/billing/RefundListPage.tsx"),
+    PageRoute("/refundDetail", "src/pages/billing/RefundDetailPage.tsx"),
+]
+
 # Daily closing (日结; ERP-SYFH-PAG-0001-0000): apps/billing/tests/test_browser_daily_closing.py.
 PAGES += [
     PageRoute("/dailyKnots", "src/pages/billing/DailyKnotsPage.tsx"),

@@ -17,6 +17,7 @@ from apps.billing.choices import SEARCH_LIMIT, LineType, OrderStatus
 from apps.billing.coupon_pricing import CouponFit
 from apps.billing.models import Order, OrderLine, OrderLineStaff, Tender
 from apps.billing.pricing import PricedOrder
+from apps.billing.refund_selectors import order_refund_rows
 from apps.booking.models import Reservation, ReservationProject
 from apps.cards.choices import CardStatus
 from apps.cards.models import Card, CardSession
@@ -241,8 +242,7 @@ def order_detail_row(order: Order) -> dict[str, Any]:
             }
             for tender in order.tenders.all()
         ],
-        # Refunds come with the refund calls (contract §8 `recede`); the field is there already.
-        "refunds": [],
+        "refunds": order_refund_rows(order),
         "signed": bool(order.signature),
     }
 

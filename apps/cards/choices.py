@@ -26,6 +26,7 @@ class EntryKind(models.TextChoices):
     SPEND = "spend", _("spent on an order")
     SESSIONS_USED = "sessionsUsed", _("sessions used")
     REFUND = "refund", _("returned by a refund")
+    REFUND_OUT = "refundOut", _("taken back by a refund")
     TRANSFER_OUT = "transferOut", _("transferred out")
     TRANSFER_IN = "transferIn", _("transferred in")
     DELAY = "delay", _("validity extended")
@@ -52,6 +53,7 @@ class AuditAction(models.TextChoices):
     COUPON_ISSUED = "cards.coupon_issued", _("issued a coupon")
     COUPON_USED = "cards.coupon_used", _("used a coupon")
     COUPON_RELEASED = "cards.coupon_released", _("released a coupon")
+    CARD_CLOSED_BY_REFUND = "cards.closed_by_refund", _("closed a card its sale was refunded for")
 
 
 class TransferStatus(models.TextChoices):

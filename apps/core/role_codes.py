@@ -46,6 +46,12 @@ CARD_CHANGE = ButtonCode("BTN-HYGL-CARD-CHANGE", "Change a card to another card 
 CARD_UPGRADE = ButtonCode("BTN-HYGL-CARD-UPGRADE", "Upgrade a card to a higher card type", "会员卡升级")
 COUPON_ISSUE = ButtonCode("BTN-HYGL-COUPON-ISSUE", "Give a member a coupon", "给会员发券")
 CARD_FREEZE = ButtonCode("BTN-HYGL-CARD-FREEZE", "Freeze or unfreeze a card", "冻结或解冻会员卡")
+# Refunds (issue 14 §2): refunding at all is a button of its own; above the store's approval amount
+# (OrgUnit.refund_approval_above) the refund needs the owner's approval code too, until the approval
+# centre exists.
+REFUND = ButtonCode("BTN-YLTH-REFUND", "Refund an order", "订单退款")
+REFUND_APPROVE = ButtonCode("BTN-YLTH-REFUND-APPROVE", "Approve a refund above the store's amount", "审批大额退款")
+REFUND_CODES = (REFUND, REFUND_APPROVE)
 # Reopening a closed business day (daily closing): the owner's alone.
 DAY_REOPEN = ButtonCode("BTN-SYFH-DAY-REOPEN", "Reopen a closed business day", "反日结")
 CARD_CODES = (CARD_DELAY, CARD_TRANSFER, CARD_TO_CARD, CARD_CHANGE, CARD_UPGRADE, COUPON_ISSUE, CARD_FREEZE)
@@ -65,6 +71,7 @@ BUTTON_CODES: tuple[ButtonCode, ...] = (
     ROTA_EDIT,
     COST_VIEW,
     *CARD_CODES,
+    *REFUND_CODES,
     DAY_REOPEN,
     ORDER_GIFT,
     CREDIT_MOVE,

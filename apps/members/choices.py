@@ -48,6 +48,8 @@ class PointsKind(models.TextChoices):
     CANCELLATION = "cancellation", _("cleared on cancellation")
     EARN = "earn", _("earned on an order")
     SPEND = "spend", _("paid an order")
+    REFUND = "refund", _("returned by a refund")
+    REFUND_OUT = "refundOut", _("taken back by a refund")
 
 
 class CancellationStatus(models.TextChoices):

@@ -130,6 +130,8 @@ class PointsEntry(AppendOnlyModel):
     reason = models.CharField(_("reason"), max_length=POINTS_REASON_MAX_LENGTH)
     # The order the points were earned on or paid (by id: orders live a floor higher, in billing).
     order_id = models.BigIntegerField(_("order"), null=True, blank=True)
+    # The refund that gave the points back or took them back (billing's, by id as the order).
+    refund_id = models.BigIntegerField(_("refund"), null=True, blank=True)
     operator = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name=_("operator"), null=True, blank=True, on_delete=models.SET_NULL
     )

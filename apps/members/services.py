@@ -17,6 +17,7 @@ from apps.core.business_days import business_day, check_day_open
 from apps.core.constraints import constraint_errors
 from apps.core.errors import Conflict, DomainError, InvalidInput, NotFound
 from apps.core.phones import mask_phone
+from apps.core.transactions import use_case_atomic
 from apps.masterdata.choices import MasterType
 from apps.masterdata.models import MasterItem
 from apps.members import rules
@@ -249,6 +250,7 @@ def _points_entry(
     change: int,
     reason: str,
     order_id: int | None = None,
+    refund_id: int | None = None,
 ) -> PointsEntry:
     """Adds `change` to a member locked by the caller and writes its ledger entry, dated today at
     `store`: refused (409 DAY-40901) when the store's day is closed."""
@@ -267,6 +269,7 @@ def _points_entry(
         balance_after=member.points,
         reason=reason,
         order_id=order_id,
+        refund_id=refund_id,
         operator_id=actor.user_id,
         operator_name=_operator_name(actor),
     )
@@ -450,3 +453,47 @@ def member_visit_taken_back(*, member_id: int, visited_at: datetime, before: dat
     """A visit recorded at `visited_at` did not happen (an arrival undone): the last visit goes back to
     `before`, unless a later visit has been recorded since (then that one stands)."""
     Member.objects.filter(pk=member_id, last_visit_at=visited_at).update(last_visit_at=before)
+
+
+def points_refund(
+    *, actor: Actor, member_id: int, store: OrgUnit, points: int, order_id: int, refund_id: int, refund_no: str
+) -> PointsEntry:
+    """Gives back `points` a refunded order was paid with (billing's refund)."""
+    if points <= 0:
+        raise InvalidInput(_("the points must be above 0"), field="amount")
+    with use_case_atomic():
+        member = Member.objects.select_for_update().get(pk=member_id)
+        return _points_entry(
+            actor=actor,
+            member=member,
+            store=store,
+            kind=PointsKind.REFUND,
+            change=points,
+            reason=(_("returned by refund %(refund)s") % {"refund": refund_no})[:100],
+            order_id=order_id,
+            refund_id=refund_id,
+        )
+
+
+def points_take_back(
+    *, actor: Actor, member_id: int, store: OrgUnit, points: int, order_id: int, refund_id: int, refund_no: str
+) -> int:
+    """Takes back up to `points` earned on a refunded order: as many as the member still holds
+    (points cannot go below 0; docs/decisions/0011-refunds.md). Answers how many were taken."""
+    if points <= 0:
+        return 0
+    with use_case_atomic():
+        member = Member.objects.select_for_update().get(pk=member_id)
+        taken = min(points, member.points)
+        if taken:
+            _points_entry(
+                actor=actor,
+                member=member,
+                store=store,
+                kind=PointsKind.REFUND_OUT,
+                change=-taken,
+                reason=(_("taken back by refund %(refund)s") % {"refund": refund_no})[:100],
+                order_id=order_id,
+                refund_id=refund_id,
+            )
+        return taken

@@ -50,6 +50,16 @@ class OrgUnit(models.Model):
         default=False,
         help_text=_("An order that uses package-card sessions is paid only after the member has signed."),
     )
+    # Above this amount a refund needs an owner's approval (until the approval centre exists: the
+    # refund-approval button code, held by owners); empty: no refund needs one.
+    refund_approval_above = models.DecimalField(
+        _("refunds above this need an owner's approval"),
+        max_digits=12,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        help_text=_("Empty: no refund needs an approval."),
+    )
     borrow_out_targets = models.ManyToManyField(
         "self",
         verbose_name=_("borrow-out targets"),

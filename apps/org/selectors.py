@@ -104,6 +104,9 @@ def store_info(*, store: OrgUnit) -> dict[str, Any]:
         **_store_row(store, names),
         "frontDeskCheckRequired": store.front_desk_check_required,
         "signatureRequired": store.signature_required,
+        "refundApprovalAbove": (
+            f"{store.refund_approval_above:.2f}" if store.refund_approval_above is not None else None
+        ),
         "borrowOutTargets": [{"id": target.pk, "name": target.name} for target in borrow_out_targets_of(store.pk)],
         "updatedAt": store.updated_at,
     }

@@ -4,6 +4,7 @@ changes and writes the system log with the fields it changed."""
 from __future__ import annotations
 
 from datetime import date, time
+from decimal import Decimal
 from typing import Any, TypedDict, Unpack
 
 from django.db import transaction
@@ -32,6 +33,7 @@ class StoreChanges(TypedDict, total=False):
     status: str
     front_desk_check_required: bool
     signature_required: bool
+    refund_approval_above: Decimal | None
     borrow_out_target_ids: list[int]
 
 
@@ -49,10 +51,13 @@ STORE_FIELDS = {
     "status": "status",
     "front_desk_check_required": "frontDeskCheckRequired",
     "signature_required": "signatureRequired",
+    "refund_approval_above": "refundApprovalAbove",
 }
 
 
 def _wire(value: Any) -> Any:
+    if isinstance(value, Decimal):
+        return f"{value:.2f}"
     if isinstance(value, time):
         return value.strftime("%H:%M")
     if isinstance(value, date):
@@ -97,6 +102,8 @@ def store_update(*, actor: Actor, store: OrgUnit, **changes: Unpack[StoreChanges
         rules.check_store_phone(after["phone"])
         rules.check_opening_hours(after["open_time"], after["close_time"])
         rules.check_seats(after["seats"])
+        if after["refund_approval_above"] is not None and after["refund_approval_above"] < 0:
+            raise InvalidInput(_("the amount cannot be negative"), field="refundApprovalAbove")
         if after["status"] not in StoreStatus.values:
             raise InvalidInput(_("unknown store status"), field="status")
         _check_regions(after["province_code"], after["city_code"], after["district_code"])

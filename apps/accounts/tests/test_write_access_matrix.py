@@ -82,6 +82,7 @@ SHOULD = {
     "order-change-nurse": DESK,
     # Whoever sells at the till takes the payment and the member's signature.
     "pay-execute": DESK,
+    "recede-recede": MANAGERS,  # BTN-YLTH-REFUND; above the store's amount BTN-YLTH-REFUND-APPROVE (owner)
     "order-signature": DESK,
     # Daily closing: the store's managers close a day; only the owner reopens one (BTN-SYFH-DAY-REOPEN).
     "daily-close": MANAGERS,

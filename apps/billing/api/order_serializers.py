@@ -7,6 +7,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from apps.billing.api.refund_serializers import RefundDetailOutputSerializer
 from apps.billing.choices import MAX_COUPONS, MAX_LINES, MAX_QTY, REMARK_MAX_LENGTH, LineType, OrderStatus
 from apps.catalog.choices import CouponKind
 from apps.core import fields
@@ -247,14 +248,10 @@ class TenderOutputSerializer(serializers.Serializer):
     createdAt = serializers.DateTimeField()
 
 
-class RefundOutputSerializer(serializers.Serializer):
-    recedeId = serializers.IntegerField()
-
-
 class OrderDetailOutputSerializer(OrderRowOutputSerializer):
     lines = OrderDetailLineOutputSerializer(many=True)
     tenders = TenderOutputSerializer(many=True)
-    refunds = RefundOutputSerializer(many=True, help_text="empty until refunds are built")
+    refunds = RefundDetailOutputSerializer(many=True, help_text="the order's refunds, oldest first")
     signed = serializers.BooleanField(help_text="the member signed: order/signatureImage/{orderId} serves it")
 
 

@@ -110,6 +110,10 @@ def _line_of(order) -> dict:
     return {"orderId": order.pk, "orderLineId": order.lines.order_by("id").first().pk}
 
 
+def _line_list_of(order) -> dict:
+    return {"orderId": order.pk, "lines": [{"orderLineId": order.lines.order_by("id").first().pk}]}
+
+
 def _order_draft(chain, **line):
     """An order of a member of the caller's store for one product, with `line`'s extra fields."""
     from apps.members.tests.factories import MemberFactory
@@ -278,6 +282,9 @@ OTHER_STORE_WRITES = {
         ("post", "/rest/order/commit", _order_draft(chain, cardId=_other_members_card(chain).pk)),
     ],
     "order-cancel": lambda chain, caller: [("post", "/rest/order/cancel", {"orderId": _other_order(chain).pk})],
+    "recede-recede": lambda chain, caller: [
+        ("post", "/rest/recede/recede", {**_line_list_of(_other_order(chain)), "reason": "another store's order"}),
+    ],
     "pay-execute": lambda chain, caller: [
         (
             "post",

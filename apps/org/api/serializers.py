@@ -2,6 +2,8 @@
 The answers are built by apps.org.selectors; the Output serializers describe them for the schema.
 Validation messages of the business rules come from apps.org.rules, through the services."""
 
+from decimal import Decimal
+
 from rest_framework import serializers
 
 from apps.core import fields
@@ -38,6 +40,10 @@ class StoreRowOutputSerializer(serializers.Serializer):
 class StoreInfoOutputSerializer(StoreRowOutputSerializer):
     frontDeskCheckRequired = serializers.BooleanField()
     signatureRequired = serializers.BooleanField(help_text="paying an order with package sessions needs a signature")
+    refundApprovalAbove = serializers.CharField(
+        allow_null=True,
+        help_text="decimal string, 2 places: a refund above it needs an owner's approval; null: none does",
+    )
     borrowOutTargets = StoreRefSerializer(many=True)
     updatedAt = serializers.DateTimeField()
 
@@ -70,6 +76,14 @@ class StoreUpdateInputSerializer(serializers.Serializer):
     status = fields.CharField(required=False, max_length=20)
     frontDeskCheckRequired = serializers.BooleanField(source="front_desk_check_required", required=False)
     signatureRequired = serializers.BooleanField(source="signature_required", required=False)
+    refundApprovalAbove = serializers.DecimalField(
+        source="refund_approval_above",
+        max_digits=12,
+        decimal_places=2,
+        min_value=Decimal("0"),
+        required=False,
+        allow_null=True,
+    )
     borrowOutTargetIds = serializers.ListField(
         source="borrow_out_target_ids", child=fields.IntegerField(), required=False, max_length=200
     )

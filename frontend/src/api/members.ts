@@ -40,8 +40,16 @@ export type PointEntry = Schemas["PointsEntryOutput"];
 export type StorePointEntry = PointEntry;
 
 /** Kinds of points entries the ledger filter offers ("adjust" is the manual adjustment of POST
- * /rest/member/point; "earn" and "spend" come with paid orders), as the schema lists them. */
-export const POINT_KINDS = choices<PointEntry["kind"]>()(["adjust", "cancellation", "earn", "spend"]);
+ * /rest/member/point; "earn" and "spend" come with paid orders, "refund" and "refundOut" with
+ * their refunds), as the schema lists them. */
+export const POINT_KINDS = choices<PointEntry["kind"]>()([
+  "adjust",
+  "cancellation",
+  "earn",
+  "spend",
+  "refund",
+  "refundOut",
+]);
 
 export type StorePointSearch = QueryOf<"member_integralStoreList_retrieve">;
 

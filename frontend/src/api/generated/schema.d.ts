@@ -868,6 +868,41 @@ export interface paths {
      */
     get: operations["promotion_list_retrieve"];
   };
+  "/rest/recede/judgeStatus": {
+    /**
+     * What can still be refunded of an order, line by line
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["recede_judgeStatus_retrieve"];
+  };
+  "/rest/recede/recede": {
+    /**
+     * Refund lines of a paid order the way it was paid (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["recede_recede_create"];
+  };
+  "/rest/recede/recedeDetail": {
+    /**
+     * One refund with its lines and tenders
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["recede_recedeDetail_retrieve"];
+  };
+  "/rest/recede/recedeList": {
+    /**
+     * The chosen store's refunds, newest first
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["recede_recedeList_retrieve"];
+  };
+  "/rest/recede/recedeSize": {
+    /**
+     * How many refunds recedeList's filters find
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["recede_recedeSize_retrieve"];
+  };
   "/rest/region/cities": {
     /**
      * Cities of a province, by code; an unknown province answers []
@@ -1428,6 +1463,7 @@ export interface components {
        * * `spend` - spent on an order
        * * `sessionsUsed` - sessions used
        * * `refund` - returned by a refund
+       * * `refundOut` - taken back by a refund
        * * `transferOut` - transferred out
        * * `transferIn` - transferred in
        * * `delay` - validity extended
@@ -1440,7 +1476,7 @@ export interface components {
        * * `unfreeze` - card unfrozen
        * @enum {string}
        */
-      kind: "sale" | "topUp" | "spend" | "sessionsUsed" | "refund" | "transferOut" | "transferIn" | "delay" | "cardToCardOut" | "cardToCardIn" | "changeOut" | "changeIn" | "upgrade" | "freeze" | "unfreeze";
+      kind: "sale" | "topUp" | "spend" | "sessionsUsed" | "refund" | "refundOut" | "transferOut" | "transferIn" | "delay" | "cardToCardOut" | "cardToCardIn" | "changeOut" | "changeIn" | "upgrade" | "freeze" | "unfreeze";
       kindName: string;
       /** @description principal and gift change together */
       change: string;
@@ -2217,6 +2253,60 @@ export interface components {
       memId: number;
       name: string;
     };
+    JudgedLineOutput: {
+      orderLineId: number;
+      type: string;
+      typeName: string;
+      itemId: number;
+      name: string;
+      qty: number;
+      /** @description the line's amount */
+      amount: string;
+      /** @description what the order paid for the line */
+      paid: string;
+      refundedQty: number;
+      /** @description decimal string, 2 places ("199.00") */
+      refundedAmount: string;
+      refundableQty: number;
+      /** @description what can still go back for the line */
+      refundableAmount: string;
+      cardId: number | null;
+      /** @description why nothing more can be refunded now; empty otherwise */
+      note: string;
+    };
+    JudgedOrderOutput: {
+      orderId: number;
+      orderNo: string;
+      status: string;
+      statusName: string;
+      name: string;
+      /** @description masked */
+      phone: string;
+      memId: number | null;
+      /** @description decimal string, 2 places ("199.00") */
+      paid: string;
+      /** @description refunded so far */
+      refunded: string;
+      /** @description what can still be refunded, all lines together */
+      refundable: string;
+      /** @description a refund above it needs an owner's approval; null: none does */
+      approvalAbove: string | null;
+      /** @description a partly paid order is refunded in whole */
+      wholeOnly: boolean;
+      tenders: components["schemas"]["JudgedTenderOutput"][];
+      /** @description empty when the order cannot be refunded */
+      lines: components["schemas"]["JudgedLineOutput"][];
+    };
+    JudgedTenderOutput: {
+      tenderId: number;
+      method: string;
+      methodName: string;
+      /** @description decimal string, 2 places ("199.00") */
+      amount: string;
+      /** @description what refunds have not returned of it yet */
+      left: string;
+      cardId: number | null;
+    };
     JudgmentBlockOutput: {
       /**
        * @description * `status` - status
@@ -2613,8 +2703,8 @@ export interface components {
       paidAt: string | null;
       lines: components["schemas"]["OrderDetailLineOutput"][];
       tenders: components["schemas"]["TenderOutput"][];
-      /** @description empty until refunds are built */
-      refunds: components["schemas"]["RefundOutput"][];
+      /** @description the order's refunds, oldest first */
+      refunds: components["schemas"]["RefundDetailOutput"][];
       /** @description the member signed: order/signatureImage/{orderId} serves it */
       signed: boolean;
     };
@@ -2967,9 +3057,11 @@ export interface components {
        * * `cancellation` - cleared on cancellation
        * * `earn` - earned on an order
        * * `spend` - paid an order
+       * * `refund` - returned by a refund
+       * * `refundOut` - taken back by a refund
        * @enum {string}
        */
-      kind: "adjust" | "cancellation" | "earn" | "spend";
+      kind: "adjust" | "cancellation" | "earn" | "spend" | "refund" | "refundOut";
       kindName: string;
       reason: string;
       operatorName: string;
@@ -3449,8 +3541,116 @@ export interface components {
     RefreshInput: {
       refresh: string;
     };
-    RefundOutput: {
+    RefundCountOutput: {
+      total: number;
+    };
+    RefundDetailOutput: {
       recedeId: number;
+      refundNo: string;
+      orderId: number;
+      orderNo: string;
+      memId: number | null;
+      name: string;
+      /** @description masked */
+      phone: string;
+      /** @description done (or pending, for a provider's refund to come) */
+      status: string;
+      statusName: string;
+      /** @description decimal string, 2 places ("199.00") */
+      amount: string;
+      reason: string;
+      operatorName: string;
+      /** @description approved by an owner's code (above the store's amount) */
+      approved: boolean;
+      /** Format: date */
+      businessDate: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** @description points earned on the order taken back */
+      pointsTakenBack: number;
+      /** @description points to take back the member had already spent */
+      pointsUnrecovered: number;
+      lines: components["schemas"]["RefundLineOutput"][];
+      tenders: components["schemas"]["RefundTenderOutput"][];
+    };
+    RefundInput: {
+      orderId: number;
+      lines: components["schemas"]["RefundLineInput"][];
+      /** @description required */
+      reason: string;
+    };
+    RefundLineInput: {
+      orderLineId: number;
+      /** @description units to refund */
+      qty?: number | null;
+      /**
+       * Format: decimal
+       * @description money to refund; without qty nor amount: all that is left of the line
+       */
+      amount?: string | null;
+    };
+    RefundLineOutput: {
+      orderLineId: number;
+      type: string;
+      typeName: string;
+      itemId: number;
+      name: string;
+      qty: number;
+      /** @description decimal string, 2 places ("199.00") */
+      amount: string;
+      /** @description the card a card sale closed or a top-up came off */
+      cardId: number | null;
+      cardNo: string;
+      /** @description principal taken off that card */
+      cardPrincipal: string;
+      /** @description gift taken off that card (voided) */
+      cardGift: string;
+    };
+    RefundPageOutput: {
+      list: components["schemas"]["RefundRowOutput"][];
+      total: number;
+    };
+    RefundRowOutput: {
+      recedeId: number;
+      refundNo: string;
+      orderId: number;
+      orderNo: string;
+      memId: number | null;
+      name: string;
+      /** @description masked */
+      phone: string;
+      /** @description done (or pending, for a provider's refund to come) */
+      status: string;
+      statusName: string;
+      /** @description decimal string, 2 places ("199.00") */
+      amount: string;
+      reason: string;
+      operatorName: string;
+      /** @description approved by an owner's code (above the store's amount) */
+      approved: boolean;
+      /** Format: date */
+      businessDate: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    RefundTenderOutput: {
+      /** @description the order's tender it returns to; null: sessions */
+      tenderId: number | null;
+      method: string;
+      methodName: string;
+      /** @description decimal string, 2 places ("199.00") */
+      amount: string;
+      status: string;
+      cardId: number | null;
+      cardNo: string;
+      /** @description stored value: principal back to the card */
+      principal: string;
+      /** @description stored value: gift back to the card */
+      gift: string;
+      points: number | null;
+      sessions: number | null;
+      /** @description cash: the till's movement, negative */
+      tillChange: string;
     };
     RegionOutput: {
       /** @description GB/T 2260 code, 6 digits */
@@ -3916,6 +4116,8 @@ export interface components {
       frontDeskCheckRequired: boolean;
       /** @description paying an order with package sessions needs a signature */
       signatureRequired: boolean;
+      /** @description decimal string, 2 places: a refund above it needs an owner's approval; null: none does */
+      refundApprovalAbove: string | null;
       borrowOutTargets: components["schemas"]["StoreRef"][];
       /** Format: date-time */
       updatedAt: string;
@@ -3956,6 +4158,8 @@ export interface components {
       frontDeskCheckRequired: boolean;
       /** @description paying an order with package sessions needs a signature */
       signatureRequired: boolean;
+      /** @description decimal string, 2 places: a refund above it needs an owner's approval; null: none does */
+      refundApprovalAbove: string | null;
       borrowOutTargets: components["schemas"]["StoreRef"][];
       /** Format: date-time */
       updatedAt: string;
@@ -4043,6 +4247,8 @@ export interface components {
       status?: string;
       frontDeskCheckRequired?: boolean;
       signatureRequired?: boolean;
+      /** Format: decimal */
+      refundApprovalAbove?: string | null;
       borrowOutTargetIds?: number[];
     };
     SurplusOutput: {
@@ -9183,8 +9389,10 @@ export interface operations {
          * * `cancellation` - cleared on cancellation
          * * `earn` - earned on an order
          * * `spend` - paid an order
+         * * `refund` - returned by a refund
+         * * `refundOut` - taken back by a refund
          */
-        kind?: "adjust" | "cancellation" | "earn" | "spend" | "";
+        kind?: "adjust" | "cancellation" | "earn" | "spend" | "refund" | "refundOut" | "";
         memId?: number | null;
         /** @description from 1, default 1 */
         pageNo?: number;
@@ -13647,6 +13855,370 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["PromotionPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * What can still be refunded of an order, line by line
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  recede_judgeStatus_retrieve: {
+    parameters: {
+      query: {
+        orderId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["JudgedOrderOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Refund lines of a paid order the way it was paid (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  recede_recede_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RefundInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["RefundInput"];
+        "multipart/form-data": components["schemas"]["RefundInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["RefundDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * One refund with its lines and tenders
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  recede_recedeDetail_retrieve: {
+    parameters: {
+      query: {
+        recedeId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["RefundDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The chosen store's refunds, newest first
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  recede_recedeList_retrieve: {
+    parameters: {
+      query?: {
+        endTime?: string | null;
+        /** @description refund or order number, name or phone */
+        keyword?: string;
+        memId?: number | null;
+        orderId?: number | null;
+        orderNo?: string;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        refundNo?: string;
+        startTime?: string | null;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["RefundPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * How many refunds recedeList's filters find
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  recede_recedeSize_retrieve: {
+    parameters: {
+      query?: {
+        endTime?: string | null;
+        /** @description refund or order number, name or phone */
+        keyword?: string;
+        memId?: number | null;
+        orderId?: number | null;
+        orderNo?: string;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        refundNo?: string;
+        startTime?: string | null;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["RefundCountOutput"];
           };
         };
       };

@@ -38,6 +38,7 @@ import {
   type OrderLine,
 } from "../../api/bills";
 import { newIdempotencyKey } from "../../api/client";
+import { BTN_REFUND, refundDetailHref, refundable, returnHref } from "../../api/refunds";
 import { hasButtonCode } from "../../api/session";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { BackLink, Facts, PageFrame, Section } from "../../components/layout";
@@ -105,6 +106,7 @@ function OrderView({
   const dash = t("dash");
   const [cancelling, setCancelling] = useState(false);
   const [printing, setPrinting] = useState(false);
+  const [canRefund] = useState(() => hasButtonCode(BTN_REFUND));
   const print = async () => {
     setPrinting(true);
     try {
@@ -137,6 +139,11 @@ function OrderView({
               {t("details.pay")}
             </Button>
           ) : null}
+          {canRefund && refundable(order) ? (
+            <Button variant="outlined" color="error" onClick={() => navigate(returnHref(order.orderId))}>
+              {t("refunds:order.refund")}
+            </Button>
+          ) : null}
         </Stack>
         <Facts
           items={[
@@ -162,6 +169,7 @@ function OrderView({
       <Lines order={order} />
       <Tenders order={order} />
       <Drawn orderId={order.orderId} />
+      <Refunds order={order} />
       <Section title={t("details.totals")}>
         <Facts
           items={[
@@ -285,6 +293,53 @@ function Tenders({ order }: { order: OrderDetail }) {
               <TableCell>{tender.change ? formatMoney(tender.change) : dash}</TableCell>
               <TableCell>{tender.operatorName || dash}</TableCell>
               <TableCell sx={NOWRAP}>{formatDateTime(tender.createdAt, i18n.language)}</TableCell>
+            </TableRow>
+          ))}
+        </SimpleTable>
+      )}
+    </Section>
+  );
+}
+
+function Refunds({ order }: { order: OrderDetail }) {
+  const { t, i18n } = useTranslation(NS);
+  const title = t("refunds:order.refunds");
+  return (
+    <Section title={title}>
+      {order.refunds.length === 0 ? (
+        <Typography color="text.secondary">{t("refunds:order.noRefunds")}</Typography>
+      ) : (
+        <SimpleTable
+          label={title}
+          heads={[
+            t("refunds:list.refundNo"),
+            t("refunds:list.createdAt"),
+            t("refunds:list.amount"),
+            t("refunds:detail.tenders"),
+            t("refunds:list.reason"),
+            t("refunds:list.operator"),
+          ]}
+        >
+          {order.refunds.map((refund) => (
+            <TableRow key={refund.recedeId}>
+              <TableCell>
+                <Link href={refundDetailHref(refund.recedeId)} underline="hover">
+                  {refund.refundNo}
+                </Link>
+              </TableCell>
+              <TableCell sx={NOWRAP}>{formatDateTime(refund.createdAt, i18n.language)}</TableCell>
+              <TableCell>{formatMoney(refund.amount)}</TableCell>
+              <TableCell>
+                {refund.tenders
+                  .map((tender) =>
+                    tender.method === "sessions"
+                      ? `${tender.methodName} ${tender.sessions ?? 0}`
+                      : `${tender.methodName} ${formatMoney(tender.amount)}`,
+                  )
+                  .join("; ")}
+              </TableCell>
+              <TableCell>{refund.reason}</TableCell>
+              <TableCell>{refund.operatorName || t("dash")}</TableCell>
             </TableRow>
           ))}
         </SimpleTable>

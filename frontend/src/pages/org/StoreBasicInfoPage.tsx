@@ -36,6 +36,7 @@ import { Meta, PageFrame } from "../../components/layout";
 import { STORE_ADDRESS_MAX, STORE_NAME_MAX, formatHours } from "./rules";
 import { STORE_EDIT_FORM, useStoreEditForm } from "./useStoreEditForm";
 import { LimitedTextField } from "../../components/LimitedTextField";
+import { formatMoney } from "../../lib/money";
 import { TimeField } from "../../components/dates/TimeField";
 
 /** /storeBasicInfo (MDGL-PAG-0002-0000): the acting store's information, and its edit form. */
@@ -100,6 +101,9 @@ function StoreView({ store }: { store: StoreInfoCheck }) {
           <Meta label={t("fields.seats")}>{store.seats ?? none}</Meta>
           <Meta label={t("fields.frontDeskCheck")}>{store.frontDeskCheckRequired ? t("yes") : t("no")}</Meta>
           <Meta label={t("fields.signatureRequired")}>{store.signatureRequired ? t("yes") : t("no")}</Meta>
+          <Meta label={t("fields.refundApprovalAbove")}>
+            {store.refundApprovalAbove !== null ? formatMoney(store.refundApprovalAbove) : t("fields.noApproval")}
+          </Meta>
           <Meta label={t("fields.borrowOutTargets")}>
             {store.borrowOutTargets.length
               ? store.borrowOutTargets.map((target) => target.name).join(t("listSeparator"))
@@ -277,6 +281,17 @@ function StoreEditForm({ store, onDone }: { store: StoreInfoCheck; onDone: () =>
               />
             }
             label={t("fields.signatureRequired")}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <TextField
+            fullWidth
+            label={t("fields.refundApprovalAbove")}
+            value={form.refundApprovalAbove}
+            onChange={(event) => set("refundApprovalAbove", event.target.value)}
+            error={Boolean(message("refundApprovalAbove"))}
+            helperText={message("refundApprovalAbove") || t("fields.refundApprovalHelp")}
+            slotProps={{ htmlInput: { inputMode: "decimal" } }}
           />
         </Grid>
       </Grid>

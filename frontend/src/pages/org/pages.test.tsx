@@ -115,6 +115,7 @@ describe("StoreBasicInfoPage", () => {
           ...store(10, { phone: "", seats: null }),
           frontDeskCheckRequired: false,
           signatureRequired: false,
+          refundApprovalAbove: null,
           borrowOutTargets: [{ id: 11, name: "Store B" }],
           updatedAt: "2025-03-01T09:00:00+08:00",
           complete: false,
@@ -136,6 +137,7 @@ describe("StoreBasicInfoPage", () => {
 
     expect(await screen.findByText("Information missing: Phone")).toBeInTheDocument();
     expect(screen.getByText("Store B")).toBeInTheDocument();
+    expect(screen.getByText("No approval needed")).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Edit" }));
 
     const form = await screen.findByRole("form", { name: "Edit store information" });
@@ -151,6 +153,11 @@ describe("StoreBasicInfoPage", () => {
     fireEvent.mouseDown(within(form).getByRole("combobox", { name: "District" }));
     fireEvent.click(await screen.findByRole("option", { name: "徐汇区" }));
     fireEvent.change(within(form).getByLabelText("Seats or beds"), { target: { value: "8" } });
+    const approval = within(form).getByLabelText("Refunds above this need an owner's approval");
+    fireEvent.change(approval, { target: { value: "-5" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save" }));
+    expect(await within(form).findByText("Enter an amount of at most 2 decimal places")).toBeInTheDocument();
+    fireEvent.change(approval, { target: { value: "500" } });
     fireEvent.click(within(form).getByRole("button", { name: "Save" }));
     const dialog = await screen.findByRole("dialog", { name: "Save the changes?" });
     fireEvent.click(within(dialog).getByRole("button", { name: "Confirm" }));
@@ -162,6 +169,7 @@ describe("StoreBasicInfoPage", () => {
       districtCode: "310104",
       seats: 8,
       closeTime: "22:00",
+      refundApprovalAbove: "500",
     });
     await waitFor(() => expect(noticeTexts()).toContain("saved"));
     await waitFor(() => expect(screen.queryByRole("form", { name: "Edit store information" })).not.toBeInTheDocument());
@@ -174,6 +182,7 @@ describe("StoreBasicInfoPage", () => {
           ...store(10),
           frontDeskCheckRequired: false,
           signatureRequired: false,
+          refundApprovalAbove: null,
           borrowOutTargets: [],
           updatedAt: "",
           complete: true,
@@ -209,6 +218,7 @@ describe("StoreBasicInfoPage", () => {
           ...store(10),
           frontDeskCheckRequired: false,
           signatureRequired: false,
+          refundApprovalAbove: null,
           borrowOutTargets: [],
           updatedAt: "",
           complete: true,
@@ -243,6 +253,7 @@ describe("StoreBasicInfoPage", () => {
           ...store(10),
           frontDeskCheckRequired: true,
           signatureRequired: false,
+          refundApprovalAbove: null,
           borrowOutTargets: [],
           updatedAt: "",
           complete: true,

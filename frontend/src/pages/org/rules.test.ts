@@ -23,6 +23,7 @@ const form: StoreForm = {
   status: "open",
   frontDeskCheckRequired: false,
   signatureRequired: false,
+  refundApprovalAbove: "",
   borrowOutTargetIds: [7],
 };
 
@@ -80,6 +81,16 @@ describe("store rules (mirror apps/org/rules.py)", () => {
     expect(storeUpdateFrom(3, form).borrowOutTargetIds).toEqual([7]);
     // The store's switch for the member's signature on package sessions (ORD-40902 at the till).
     expect(storeUpdateFrom(3, { ...form, signatureRequired: true }).signatureRequired).toBe(true);
+  });
+
+  it("takes an empty refund approval amount as none and refuses a malformed one", () => {
+    expect(storeUpdateFrom(3, form).refundApprovalAbove).toBeNull();
+    expect(storeUpdateFrom(3, { ...form, refundApprovalAbove: " 500.5 " }).refundApprovalAbove).toBe("500.5");
+    expect(validateStoreForm({ ...form, refundApprovalAbove: "500.50" }).refundApprovalAbove).toBeUndefined();
+    expect(validateStoreForm({ ...form, refundApprovalAbove: "-1" }).refundApprovalAbove).toBe("errors.approvalAmount");
+    expect(validateStoreForm({ ...form, refundApprovalAbove: "1.005" }).refundApprovalAbove).toBe(
+      "errors.approvalAmount",
+    );
   });
 
   it("formats opening hours", () => {

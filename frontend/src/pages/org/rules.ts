@@ -22,6 +22,8 @@ export interface StoreForm {
   status: "open" | "closed";
   frontDeskCheckRequired: boolean;
   signatureRequired: boolean;
+  /** A refund above this amount needs an owner's approval; empty: none does. */
+  refundApprovalAbove: string;
   borrowOutTargetIds: number[];
 }
 
@@ -46,6 +48,13 @@ export function seatsError(seats: string): string | null {
   return value < 0 ? "errors.seatsNegative" : null;
 }
 
+/** An amount of at most 2 places, not negative (empty is allowed: no approval needed). */
+export function approvalAmountError(amount: string): string | null {
+  const value = amount.trim();
+  if (value === "") return null;
+  return /^\d{1,10}(\.\d{1,2})?$/.test(value) ? null : "errors.approvalAmount";
+}
+
 export function regionError(form: Pick<StoreForm, "provinceCode" | "cityCode" | "districtCode">): string | null {
   const given = [form.provinceCode, form.cityCode, form.districtCode].filter((code) => code !== "");
   return given.length === 0 || given.length === 3 ? null : "errors.region";
@@ -65,13 +74,20 @@ export function validateStoreForm(form: StoreForm): StoreFormErrors {
   if (hours) errors.closeTime = hours;
   const seats = seatsError(form.seats);
   if (seats) errors.seats = seats;
+  const approval = approvalAmountError(form.refundApprovalAbove);
+  if (approval) errors.refundApprovalAbove = approval;
   const region = regionError(form);
   if (region) errors.districtCode = region;
   return errors;
 }
 
 export function storeFormFrom(
-  store: StoreRow & { frontDeskCheckRequired: boolean; signatureRequired: boolean; borrowOutTargets: StoreRef[] },
+  store: StoreRow & {
+    frontDeskCheckRequired: boolean;
+    signatureRequired: boolean;
+    refundApprovalAbove: string | null;
+    borrowOutTargets: StoreRef[];
+  },
 ): StoreForm {
   return {
     name: store.name,
@@ -86,6 +102,7 @@ export function storeFormFrom(
     status: store.status,
     frontDeskCheckRequired: store.frontDeskCheckRequired,
     signatureRequired: store.signatureRequired,
+    refundApprovalAbove: store.refundApprovalAbove ?? "",
     borrowOutTargetIds: store.borrowOutTargets.map((target) => target.id),
   };
 }
@@ -106,6 +123,7 @@ export function storeUpdateFrom(id: number, form: StoreForm) {
     status: form.status,
     frontDeskCheckRequired: form.frontDeskCheckRequired,
     signatureRequired: form.signatureRequired,
+    refundApprovalAbove: form.refundApprovalAbove.trim() || null,
     borrowOutTargetIds: form.borrowOutTargetIds,
   };
 }

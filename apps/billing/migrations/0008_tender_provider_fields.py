@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("billing", "0005_order_gift_code"),
+        ("billing", "0007_refund_button_codes"),
     ]
 
     operations = [

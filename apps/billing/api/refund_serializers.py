@@ -1,0 +1,172 @@
+"""Request parsers and documented answer shapes of the refund calls (contract §8 `recede/*`,
+docs/api.md "Refunds"). Rules and messages live in apps.billing.refunds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from apps.billing.choices import MAX_LINES, MAX_QTY, REASON_MAX_LENGTH
+from apps.core import fields
+from apps.core.pagination import PageInputSerializer
+
+# -- inputs --------------------------------------------------------------------------------------
+
+
+class RefundLineInputSerializer(serializers.Serializer):
+    orderLineId = fields.IntegerField(min_value=1, source="order_line_id")
+    qty = fields.IntegerField(
+        min_value=0, max_value=MAX_QTY, required=False, allow_null=True, help_text="units to refund"
+    )
+    amount = serializers.DecimalField(
+        max_digits=12,
+        decimal_places=2,
+        min_value=0,
+        required=False,
+        allow_null=True,
+        help_text="money to refund; without qty nor amount: all that is left of the line",
+    )
+
+
+class RefundInputSerializer(serializers.Serializer):
+    orderId = fields.IntegerField(min_value=1, source="order_id")
+    lines = serializers.ListField(child=RefundLineInputSerializer(), allow_empty=False, max_length=MAX_LINES)
+    reason = fields.CharField(max_length=REASON_MAX_LENGTH, allow_blank=True, help_text="required")
+
+
+class RefundListInputSerializer(PageInputSerializer):
+    startTime = fields.DateTimeField(required=False, allow_null=True, source="start_time")
+    endTime = fields.DateTimeField(required=False, allow_null=True, source="end_time")
+    refundNo = fields.CharField(max_length=24, required=False, allow_blank=True, default="", source="refund_no")
+    orderNo = fields.CharField(max_length=24, required=False, allow_blank=True, default="", source="order_no")
+    orderId = fields.IntegerField(min_value=1, required=False, allow_null=True, source="order_id")
+    memId = fields.IntegerField(min_value=1, required=False, allow_null=True, source="member_id")
+    keyword = fields.CharField(
+        max_length=24, required=False, allow_blank=True, default="", help_text="refund or order number, name or phone"
+    )
+
+
+class RefundCountInputSerializer(RefundListInputSerializer):
+    """recedeSize takes recedeList's filters; the page is ignored."""
+
+
+class OrderIdQueryInputSerializer(serializers.Serializer):
+    orderId = fields.IntegerField(min_value=1, source="order_id")
+
+
+class RecedeIdInputSerializer(serializers.Serializer):
+    recedeId = fields.IntegerField(min_value=1, source="refund_id")
+
+
+# -- outputs -------------------------------------------------------------------------------------
+
+
+def money(help_text: str = "", **kwargs: Any) -> serializers.CharField:
+    return serializers.CharField(help_text=help_text or 'decimal string, 2 places ("199.00")', **kwargs)
+
+
+class JudgedLineOutputSerializer(serializers.Serializer):
+    orderLineId = serializers.IntegerField()
+    type = serializers.CharField()
+    typeName = serializers.CharField()
+    itemId = serializers.IntegerField()
+    name = serializers.CharField()
+    qty = serializers.IntegerField()
+    amount = money("the line's amount")
+    paid = money("what the order paid for the line")
+    refundedQty = serializers.IntegerField()
+    refundedAmount = money()
+    refundableQty = serializers.IntegerField()
+    refundableAmount = money("what can still go back for the line")
+    cardId = serializers.IntegerField(allow_null=True)
+    note = serializers.CharField(help_text="why nothing more can be refunded now; empty otherwise")
+
+
+class JudgedTenderOutputSerializer(serializers.Serializer):
+    tenderId = serializers.IntegerField()
+    method = serializers.CharField()
+    methodName = serializers.CharField()
+    amount = money()
+    left = money("what refunds have not returned of it yet")
+    cardId = serializers.IntegerField(allow_null=True)
+
+
+class JudgedOrderOutputSerializer(serializers.Serializer):
+    orderId = serializers.IntegerField()
+    orderNo = serializers.CharField()
+    status = serializers.CharField()
+    statusName = serializers.CharField()
+    name = serializers.CharField()
+    phone = serializers.CharField(help_text="masked")
+    memId = serializers.IntegerField(allow_null=True)
+    paid = money()
+    refunded = money("refunded so far")
+    refundable = money("what can still be refunded, all lines together")
+    approvalAbove = money("a refund above it needs an owner's approval; null: none does", allow_null=True)
+    wholeOnly = serializers.BooleanField(help_text="a partly paid order is refunded in whole")
+    tenders = JudgedTenderOutputSerializer(many=True)
+    lines = JudgedLineOutputSerializer(many=True, help_text="empty when the order cannot be refunded")
+
+
+class RefundRowOutputSerializer(serializers.Serializer):
+    recedeId = serializers.IntegerField()
+    refundNo = serializers.CharField()
+    orderId = serializers.IntegerField()
+    orderNo = serializers.CharField()
+    memId = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField()
+    phone = serializers.CharField(help_text="masked")
+    status = serializers.CharField(help_text="done (or pending, for a provider's refund to come)")
+    statusName = serializers.CharField()
+    amount = money()
+    reason = serializers.CharField()
+    operatorName = serializers.CharField()
+    approved = serializers.BooleanField(help_text="approved by an owner's code (above the store's amount)")
+    businessDate = serializers.DateField()
+    createdAt = serializers.DateTimeField()
+
+
+class RefundLineOutputSerializer(serializers.Serializer):
+    orderLineId = serializers.IntegerField()
+    type = serializers.CharField()
+    typeName = serializers.CharField()
+    itemId = serializers.IntegerField()
+    name = serializers.CharField()
+    qty = serializers.IntegerField()
+    amount = money()
+    cardId = serializers.IntegerField(allow_null=True, help_text="the card a card sale closed or a top-up came off")
+    cardNo = serializers.CharField()
+    cardPrincipal = money("principal taken off that card")
+    cardGift = money("gift taken off that card (voided)")
+
+
+class RefundTenderOutputSerializer(serializers.Serializer):
+    tenderId = serializers.IntegerField(allow_null=True, help_text="the order's tender it returns to; null: sessions")
+    method = serializers.CharField()
+    methodName = serializers.CharField()
+    amount = money()
+    status = serializers.CharField()
+    cardId = serializers.IntegerField(allow_null=True)
+    cardNo = serializers.CharField()
+    principal = money("stored value: principal back to the card")
+    gift = money("stored value: gift back to the card")
+    points = serializers.IntegerField(allow_null=True)
+    sessions = serializers.IntegerField(allow_null=True)
+    tillChange = money("cash: the till's movement, negative")
+
+
+class RefundDetailOutputSerializer(RefundRowOutputSerializer):
+    pointsTakenBack = serializers.IntegerField(help_text="points earned on the order taken back")
+    pointsUnrecovered = serializers.IntegerField(help_text="points to take back the member had already spent")
+    lines = RefundLineOutputSerializer(many=True)
+    tenders = RefundTenderOutputSerializer(many=True)
+
+
+class RefundPageOutputSerializer(serializers.Serializer):
+    list = RefundRowOutputSerializer(many=True)
+    total = serializers.IntegerField()
+
+
+class RefundCountOutputSerializer(serializers.Serializer):
+    total = serializers.IntegerField()

@@ -1,0 +1,13 @@
+from django.urls import path
+
+from apps.billing.api import refund_views as views
+
+R = "recede/"
+
+urlpatterns = [
+    path(R + "recede", views.RecedeApi.as_view(), name="recede-recede"),
+    path(R + "judgeStatus", views.JudgeStatusApi.as_view(), name="recede-judge-status"),
+    path(R + "recedeList", views.RecedeListApi.as_view(), name="recede-list"),
+    path(R + "recedeSize", views.RecedeSizeApi.as_view(), name="recede-size"),
+    path(R + "recedeDetail", views.RecedeDetailApi.as_view(), name="recede-detail"),
+]

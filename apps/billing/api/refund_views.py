@@ -1,0 +1,117 @@
+"""Refund calls (contract §8 `recede/*`, docs/api.md "Refunds"): thin views over apps.billing
+refunds (the use case) and refund_selectors (reads). An order or refund of another store answers
+404; refunding needs the refund button code, and above the store's approval amount the owner's
+approval code as well."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework.request import Request
+
+from apps.accounts.session import session_of
+from apps.billing import refund_selectors as selectors
+from apps.billing import selectors as order_selectors
+from apps.billing.api import refund_serializers as io
+from apps.billing.models import Refund
+from apps.billing.refunds import LineAsked, judge, order_refund
+from apps.core.api.base import ErpApi
+from apps.core.api.lists import PagedListApi, without_page
+from apps.core.envelope import EnvelopeResponse
+from apps.core.errors import NotFound
+from apps.core.idempotency import idempotent
+from apps.core.page_registry import code_of
+from apps.core.role_codes import REFUND, REFUND_APPROVE
+from apps.core.scoping import get_in_scope, scoped_to_stores
+
+RETURNS = (code_of("/returnList"),)
+REFUNDS = (code_of("/refundList"), code_of("/returnList"))
+REFUND_DETAIL = (code_of("/refundDetail"), code_of("/orderDetails"))
+
+
+class RecedeApi(ErpApi):
+    required_codes = (REFUND.code,)
+
+    @extend_schema(
+        request=io.RefundInputSerializer,
+        responses=io.RefundDetailOutputSerializer,
+        summary="Refund lines of a paid order the way it was paid (Idempotency-Key)",
+    )
+    @idempotent
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.RefundInputSerializer, request.data)
+        order = get_in_scope(order_selectors.orders(), request, pk=data["order_id"])
+        refund = order_refund(
+            actor=self.actor(),
+            order_id=order.pk,
+            lines=[
+                LineAsked(order_line_id=line["order_line_id"], qty=line.get("qty"), amount=line.get("amount"))
+                for line in data["lines"]
+            ],
+            reason=data["reason"],
+            approved=REFUND_APPROVE.code in session_of(request).codes,
+        )
+        row = selectors.refund_detail_row(selectors.with_details(Refund.objects.filter(pk=refund.pk)).get())
+        return EnvelopeResponse(row, message=_("refunded"))
+
+
+class JudgeStatusApi(ErpApi):
+    required_codes = RETURNS
+
+    @extend_schema(
+        parameters=[io.OrderIdQueryInputSerializer],
+        responses=io.JudgedOrderOutputSerializer,
+        summary="What can still be refunded of an order, line by line",
+    )
+    def get(self, request: Request) -> EnvelopeResponse:
+        order_id = self.parse(io.OrderIdQueryInputSerializer, request.query_params)["order_id"]
+        order = get_in_scope(order_selectors.orders().select_related("store"), request, pk=order_id)
+        return EnvelopeResponse(selectors.judged_row(judge(order)))
+
+
+class RecedeListApi(PagedListApi):
+    required_codes = REFUNDS
+    summary = "The chosen store's refunds, newest first"
+    filters = io.RefundListInputSerializer
+    schema_parameters = [io.RefundListInputSerializer]
+    page_output = io.RefundPageOutputSerializer
+
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[Refund]:
+        return selectors.refund_search(scoped_to_stores(selectors.refunds(), request), **filters)
+
+    def render_rows(self, window: Iterable[Any]) -> list[Any]:
+        return selectors.refund_rows(window)
+
+
+class RecedeSizeApi(ErpApi):
+    required_codes = REFUNDS
+
+    @extend_schema(
+        parameters=[io.RefundCountInputSerializer],
+        responses=io.RefundCountOutputSerializer,
+        summary="How many refunds recedeList's filters find",
+    )
+    def get(self, request: Request) -> EnvelopeResponse:
+        filters = without_page(self.parse(io.RefundCountInputSerializer, request.query_params))
+        rows = selectors.refund_search(scoped_to_stores(selectors.refunds(), request), **filters)
+        return EnvelopeResponse({"total": rows.order_by().count()})
+
+
+class RecedeDetailApi(ErpApi):
+    required_codes = REFUND_DETAIL
+
+    @extend_schema(
+        parameters=[io.RecedeIdInputSerializer],
+        responses=io.RefundDetailOutputSerializer,
+        summary="One refund with its lines and tenders",
+    )
+    def get(self, request: Request) -> EnvelopeResponse:
+        refund_id = self.parse(io.RecedeIdInputSerializer, request.query_params)["refund_id"]
+        refund = selectors.with_details(scoped_to_stores(selectors.refunds(), request)).filter(pk=refund_id).first()
+        if refund is None:
+            raise NotFound()
+        return EnvelopeResponse(selectors.refund_detail_row(refund))

@@ -1,0 +1,192 @@
+"""Reads of refunds (contract §8 `recede/*`): what an order can still refund (judgeStatus), the
+refunds list and its count, one refund's details, and an order's refunds on its details."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any
+
+from django.db.models import Prefetch, Q, QuerySet
+from django.utils import timezone
+
+from apps.billing.models import ZERO, Order, Refund, RefundLine, RefundTender
+from apps.billing.refunds import Judged, LineState, tenders_left
+from apps.core.money import money_to_wire
+from apps.core.phones import mask_phone
+
+
+def _when(value: datetime | None) -> datetime | None:
+    return timezone.localtime(value) if value is not None else None
+
+
+def refunds() -> QuerySet[Refund]:
+    """Every refund, for a view to pick the caller's store's (apps.core.scoping)."""
+    return Refund.objects.all()
+
+
+def _judged_line(state: LineState) -> dict[str, Any]:
+    line = state.line
+    return {
+        "orderLineId": line.pk,
+        "type": line.type,
+        "typeName": str(line.get_type_display()),
+        "itemId": line.item_id,
+        "name": line.name,
+        "qty": line.qty,
+        "amount": money_to_wire(line.amount),
+        "paid": money_to_wire(state.paid),
+        "refundedQty": state.refunded_qty,
+        "refundedAmount": money_to_wire(state.refunded_amount),
+        "refundableQty": state.refundable_qty,
+        "refundableAmount": money_to_wire(state.refundable_amount),
+        "cardId": line.card_id,
+        "note": state.blocked,
+    }
+
+
+def judged_row(judged: Judged) -> dict[str, Any]:
+    order = judged.order
+    store = order.store
+    return {
+        "orderId": order.pk,
+        "orderNo": order.order_no or "",
+        "status": order.status,
+        "statusName": str(order.get_status_display()),
+        "name": order.name,
+        "phone": mask_phone(order.phone),
+        "memId": order.member_id,
+        "paid": money_to_wire(order.paid),
+        "refunded": money_to_wire(judged.refunded),
+        "refundable": money_to_wire(sum((state.refundable_amount for state in judged.lines), ZERO)),
+        "approvalAbove": (
+            money_to_wire(store.refund_approval_above) if store.refund_approval_above is not None else None
+        ),
+        "wholeOnly": order.status == "partlyPaid",
+        "tenders": [
+            {
+                "tenderId": tender.pk,
+                "method": tender.method,
+                "methodName": str(tender.get_method_display()),
+                "amount": money_to_wire(tender.amount),
+                "left": money_to_wire(left),
+                "cardId": tender.card_id,
+            }
+            for tender, left in (tenders_left(order) if judged.lines else [])
+        ],
+        "lines": [_judged_line(state) for state in judged.lines],
+    }
+
+
+def refund_search(
+    rows: QuerySet[Refund],
+    *,
+    start_time: datetime | None = None,
+    end_time: datetime | None = None,
+    refund_no: str = "",
+    order_no: str = "",
+    order_id: int | None = None,
+    member_id: int | None = None,
+    keyword: str = "",
+) -> QuerySet[Refund]:
+    """The refunds of `rows` (the caller's stores) by time, number, order or member, newest first."""
+    if start_time is not None:
+        rows = rows.filter(created_at__gte=start_time)
+    if end_time is not None:
+        rows = rows.filter(created_at__lt=end_time)
+    if refund_no:
+        rows = rows.filter(refund_no=refund_no.strip())
+    if order_no:
+        rows = rows.filter(order__order_no=order_no.strip())
+    if order_id is not None:
+        rows = rows.filter(order_id=order_id)
+    if member_id is not None:
+        rows = rows.filter(member_id=member_id)
+    keyword = keyword.strip()
+    if keyword:
+        rows = rows.filter(
+            Q(refund_no=keyword) | Q(order__order_no=keyword) | Q(order__name=keyword) | Q(order__phone=keyword)
+        )
+    return rows.select_related("order").order_by("-created_at", "-id")
+
+
+def refund_row(refund: Refund) -> dict[str, Any]:
+    order = refund.order
+    return {
+        "recedeId": refund.pk,
+        "refundNo": refund.refund_no or "",
+        "orderId": refund.order_id,
+        "orderNo": order.order_no or "",
+        "memId": refund.member_id,
+        "name": order.name,
+        "phone": mask_phone(order.phone),
+        "status": refund.status,
+        "statusName": str(refund.get_status_display()),
+        "amount": money_to_wire(refund.amount),
+        "reason": refund.reason,
+        "operatorName": refund.operator_name,
+        "approved": refund.approved_by_id is not None,
+        "businessDate": refund.business_date,
+        "createdAt": _when(refund.created_at),
+    }
+
+
+def refund_rows(window: Iterable[Refund]) -> list[dict[str, Any]]:
+    return [refund_row(refund) for refund in window]
+
+
+def _refund_line_row(line: RefundLine) -> dict[str, Any]:
+    return {
+        "orderLineId": line.order_line_id,
+        "type": line.type,
+        "typeName": str(line.get_type_display()),
+        "itemId": line.item_id,
+        "name": line.name,
+        "qty": line.qty,
+        "amount": money_to_wire(line.amount),
+        "cardId": line.card_id,
+        "cardNo": (line.card.card_no or "") if line.card else "",
+        "cardPrincipal": money_to_wire(line.card_principal),
+        "cardGift": money_to_wire(line.card_gift),
+    }
+
+
+def _refund_tender_row(tender: RefundTender) -> dict[str, Any]:
+    return {
+        "tenderId": tender.tender_id,
+        "method": tender.method,
+        "methodName": str(tender.get_method_display()),
+        "amount": money_to_wire(tender.amount),
+        "status": tender.status,
+        "cardId": tender.card_id,
+        "cardNo": (tender.card.card_no or "") if tender.card else "",
+        "principal": money_to_wire(tender.principal),
+        "gift": money_to_wire(tender.gift),
+        "points": tender.points,
+        "sessions": tender.sessions,
+        "tillChange": money_to_wire(tender.till_change),
+    }
+
+
+def with_details(rows: QuerySet[Refund]) -> QuerySet[Refund]:
+    return rows.select_related("order").prefetch_related(
+        Prefetch("lines", RefundLine.objects.select_related("card").order_by("id")),
+        Prefetch("tenders", RefundTender.objects.select_related("card").order_by("id")),
+    )
+
+
+def refund_detail_row(refund: Refund) -> dict[str, Any]:
+    """One refund with its lines and tenders: recede/recede's answer and /refundDetail's."""
+    return {
+        **refund_row(refund),
+        "pointsTakenBack": refund.points_taken_back,
+        "pointsUnrecovered": refund.points_unrecovered,
+        "lines": [_refund_line_row(line) for line in refund.lines.all()],
+        "tenders": [_refund_tender_row(tender) for tender in refund.tenders.all()],
+    }
+
+
+def order_refund_rows(order: Order) -> list[dict[str, Any]]:
+    """An order's refunds, oldest first, for its details (contract §8 orderDetails)."""
+    rows = with_details(Refund.objects.filter(order=order)).order_by("id")
+    return [refund_detail_row(refund) for refund in rows]

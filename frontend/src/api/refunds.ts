@@ -1,0 +1,70 @@
+/** Refund calls (docs/api.md "Refunds", contract §8 `recede/*`): what an order can still refund, the
+ * refund itself (once per submission), the refunds list and one refund. The server decides every
+ * amount; the browser only says which lines, how many units or how much, and why. */
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { api, type Page } from "./client";
+import type { QueryOf, Schemas } from "./schema";
+
+export const BTN_REFUND = "BTN-YLTH-REFUND";
+
+export type Judged = Schemas["JudgedOrderOutput"];
+export type JudgedLine = Judged["lines"][number];
+export type RefundRow = Schemas["RefundRowOutput"];
+export type RefundDetail = Schemas["RefundDetailOutput"];
+export type RefundTender = RefundDetail["tenders"][number];
+export type RefundInput = Schemas["RefundInput"];
+export type RefundSearch = QueryOf<"recede_recedeList_retrieve">;
+
+export const refundKeys = {
+  all: ["refunds"] as const,
+  judge: (orderId: number) => ["refunds", "judge", orderId] as const,
+  list: (search: RefundSearch) => ["refunds", "list", search] as const,
+  detail: (recedeId: number) => ["refunds", "detail", recedeId] as const,
+};
+
+export const returnHref = (orderId: number) => `/returnList?orderId=${orderId}`;
+export const refundDetailHref = (recedeId: number) => `/refundDetail?recedeId=${recedeId}`;
+
+/** An order that may have something to refund (the server's judgeStatus says what exactly). */
+export const refundable = (order: { status: string }) => order.status === "paid" || order.status === "partlyPaid";
+
+export function judgeOrder(orderId: number): Promise<Judged> {
+  return api.get<Judged>("/rest/recede/judgeStatus", { query: { orderId }, quiet: true });
+}
+
+/** Refunds once per submission (`idempotencyKey`); a refusal's message is the caller's to show. */
+export function refundOrder(body: RefundInput, idempotencyKey: string): Promise<RefundDetail> {
+  return api.post<RefundDetail>("/rest/recede/recede", { body, idempotencyKey, quiet: true });
+}
+
+export function searchRefunds(search: RefundSearch): Promise<Page<RefundRow>> {
+  return api.get<Page<RefundRow>>("/rest/recede/recedeList", { query: { ...search }, quiet: true });
+}
+
+function fetchRefund(recedeId: number): Promise<RefundDetail> {
+  return api.get<RefundDetail>("/rest/recede/recedeDetail", { query: { recedeId }, quiet: true });
+}
+
+export const useJudged = (orderId: number | null) =>
+  useQuery({
+    queryKey: refundKeys.judge(orderId ?? 0),
+    queryFn: () => judgeOrder(orderId ?? 0),
+    enabled: orderId !== null,
+    retry: false,
+  });
+
+export const useRefunds = (search: RefundSearch) =>
+  useQuery({
+    queryKey: refundKeys.list(search),
+    queryFn: () => searchRefunds(search),
+    placeholderData: keepPreviousData,
+  });
+
+export const useRefund = (recedeId: number | null) =>
+  useQuery({
+    queryKey: refundKeys.detail(recedeId ?? 0),
+    queryFn: () => fetchRefund(recedeId ?? 0),
+    enabled: recedeId !== null,
+    retry: false,
+  });

@@ -1,0 +1,83 @@
+/** The returns page's rules: how each line is returned (an amount, or whole units for card sales and
+ * package sessions), what the cashier typed checked before anything is sent, and the body of
+ * recede/recede. The server checks everything again and decides the money. */
+
+import type { Judged, JudgedLine, RefundInput } from "../../api/refunds";
+import { formatMoney } from "../../lib/money";
+
+export type LineMode = "amount" | "units";
+
+/** A card sale is refunded by whole cards, a line paid by sessions (no money) by sessions. */
+export function lineMode(line: JudgedLine): LineMode {
+  return line.type === "cardType" || Number(line.paid) === 0 ? "units" : "amount";
+}
+
+export interface LinePick {
+  picked: boolean;
+  /** The amount (amount mode) or the number of units (units mode), as typed. */
+  value: string;
+}
+
+export type Picks = Record<number, LinePick>;
+
+/** Every line that can still be refunded, unpicked, with all of it as the value. A partly paid
+ * order is refunded in whole: every line is picked. */
+export function initialPicks(judged: Judged): Picks {
+  const picks: Picks = {};
+  for (const line of judged.lines) {
+    if (!canReturn(line)) continue;
+    picks[line.orderLineId] = {
+      picked: judged.wholeOnly,
+      value: lineMode(line) === "units" ? String(line.refundableQty) : line.refundableAmount,
+    };
+  }
+  return picks;
+}
+
+export const canReturn = (line: JudgedLine) => line.refundableQty > 0 || Number(line.refundableAmount) > 0;
+
+const AMOUNT = /^\d{1,10}(\.\d{1,2})?$/;
+
+/** An i18n key of the "refunds" namespace when the typed value does not fit the line, or null. */
+export function pickError(line: JudgedLine, pick: LinePick): string | null {
+  if (!pick.picked) return null;
+  const value = pick.value.trim();
+  if (lineMode(line) === "units") {
+    const units = Number(value);
+    return Number.isInteger(units) && units >= 1 && units <= line.refundableQty ? null : "returns.qtyError";
+  }
+  if (!AMOUNT.test(value)) return "returns.amountError";
+  const cents = Math.round(Number(value) * 100);
+  return cents >= 1 && cents <= Math.round(Number(line.refundableAmount) * 100) ? null : "returns.amountError";
+}
+
+/** The amount the picks come to, in cents, as far as the browser can tell (a card line counts what
+ * judgeStatus said it would give back for all its units; the server has the last word). */
+export function estimatedCents(judged: Judged, picks: Picks): number {
+  let cents = 0;
+  for (const line of judged.lines) {
+    const pick = picks[line.orderLineId];
+    if (!pick?.picked) continue;
+    if (lineMode(line) === "amount") cents += Math.round(Number(pick.value) * 100);
+    else if (line.refundableQty > 0)
+      cents += Math.round((Number(line.refundableAmount) * 100 * Number(pick.value)) / line.refundableQty);
+  }
+  return cents;
+}
+
+export const centsToMoney = (cents: number) => formatMoney((cents / 100).toFixed(2));
+
+/** recede/recede's body from the picks. */
+export function refundBody(judged: Judged, picks: Picks, reason: string): RefundInput {
+  const lines: RefundInput["lines"] = [];
+  for (const line of judged.lines) {
+    const pick = picks[line.orderLineId];
+    if (!pick?.picked) continue;
+    lines.push(
+      lineMode(line) === "units"
+        ? { orderLineId: line.orderLineId, qty: Number(pick.value.trim()) }
+        : { orderLineId: line.orderLineId, amount: pick.value.trim() },
+    );
+  }
+  return { orderId: judged.orderId, lines, reason: reason.trim() };
+}
