@@ -116,7 +116,14 @@ if REDIS_URL and _xdist_worker:
     _redis_db = (int(_redis.path.strip("/") or 0) + int(_xdist_worker.removeprefix("gw"))) % 16
     REDIS_URL = urlunsplit(_redis._replace(path=f"/{_redis_db}"))
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    # Tolerant of Redis being down (erp/cache.py); a down Redis is found out fast.
+    CACHES = {
+        "default": {
+            "BACKEND": "erp.cache.TolerantRedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1},
+        }
+    }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "erp"}}
 
