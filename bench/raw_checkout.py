@@ -84,7 +84,9 @@ CARD_ENTRY = (
 )
 TENDER = (
     "INSERT INTO billing_tender (order_id, method, amount, status, card_id, store_id, operator_id, operator_name, "
-    "created_at) VALUES (%s, 'storedValue', %s, 'succeeded', %s, %s, %s, 'SY00002', now()) RETURNING id"
+    "created_at, message, terminal_id) VALUES (%s, 'storedValue', %s, 'succeeded', %s, %s, %s, 'SY00002', now(), '', "
+    "'') "
+    "RETURNING id"
 )
 VISIT = "UPDATE members_member SET last_visit_at = %s WHERE id = %s AND (last_visit_at IS NULL OR last_visit_at < %s)"
 STAFF = (

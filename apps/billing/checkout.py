@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -67,6 +66,8 @@ class Payment:
     # asks the provider once this transaction committed (apps.billing.provider_payments).
     provider_tender: Tender | None = None
     auth_code: str = ""
+    # Every tender of the order after this payment, oldest first (read once, under the order's lock).
+    all_tenders: list[Tender] | None = None
 
 
 def order_lines(order: Order) -> list[OrderLine]:
@@ -88,14 +89,15 @@ def _card_priced(lines: list[OrderLine]) -> dict[int, Decimal]:
     return owed
 
 
-def _check_card_priced(order: Order, lines: list[OrderLine], asked: list[TenderAsked], paid_after: Decimal) -> None:
+def _check_card_priced(
+    order: Order, lines: list[OrderLine], earlier: list[Tender], asked: list[TenderAsked], paid_after: Decimal
+) -> None:
     """What is left due after this payment leaves room for each card to pay its lines, so the order
     is never paid in full with a card's discount but not from the card."""
     owed = _card_priced(lines)
     if not owed:
         return
-    # Before the order's first payment no tender succeeded (a tender is always above 0): nothing to ask.
-    from_card = _paid_by(order, "card_id", card_id__in=owed) if order.paid else {}
+    from_card = {card: amount for card, amount in _paid_by(earlier, "card_id").items() if card in owed}
     for tender in asked:
         if tender.method == TenderMethod.STORED_VALUE and tender.card_id in owed:
             from_card[tender.card_id] = from_card.get(tender.card_id, ZERO) + tender.amount
@@ -104,10 +106,18 @@ def _check_card_priced(order: Order, lines: list[OrderLine], asked: list[TenderA
         raise OrderNotInState(_("the lines priced with a card's discount are paid from that card"))
 
 
-def _paid_by(order: Order, field: str, **among: object) -> dict:
-    """What the order's succeeded tenders paid, summed by `field`."""
-    tenders = order.tenders.filter(status=TenderStatus.SUCCEEDED, **among)
-    return dict(tenders.values(field).annotate(total=Sum("amount")).values_list(field, "total"))
+def order_tenders(order: Order) -> list[Tender]:
+    """Every tender of the order, oldest first: a payment reads them once, under the order's lock."""
+    return list(order.tenders.order_by("id"))
+
+
+def _paid_by(tenders: list[Tender], field: str) -> dict:
+    """What the succeeded `tenders` paid, summed by `field`."""
+    paid: dict = {}
+    for tender in tenders:
+        if tender.status == TenderStatus.SUCCEEDED:
+            paid[getattr(tender, field)] = paid.get(getattr(tender, field), ZERO) + tender.amount
+    return paid
 
 
 def signature_needed(order: Order, lines: list[OrderLine]) -> bool:
@@ -132,10 +142,10 @@ def _checked(order: Order, asked: list[TenderAsked]) -> None:
         raise InvalidInput(_("please give at least one tender"), field="tenders")
 
 
-def pending_amount(order: Order) -> Decimal:
-    """What the order's pending provider tenders take from what is due until the provider's word."""
-    total = order.tenders.filter(status=TenderStatus.PENDING).aggregate(total=Sum("amount"))["total"]
-    return total or ZERO
+def pending_amount(tenders: list[Tender]) -> Decimal:
+    """What the order's pending provider tenders (of its `tenders`) take from what is due until the
+    provider's word."""
+    return sum((tender.amount for tender in tenders if tender.status == TenderStatus.PENDING), ZERO)
 
 
 def _tender(
@@ -199,18 +209,10 @@ def _card_lines_settled(actor: Actor, order: Order, lines: list[OrderLine], toda
                 line.save(update_fields=["card"])
 
 
-def _settled(
-    actor: Actor, order: Order, made: list[Tender], first_payment: bool, lines: list[OrderLine], now: datetime
-) -> None:
-    """Everything that happens once, when the order becomes paid by `made` (the tenders of the
-    payment that paid it, all of them when it was the `first_payment`)."""
+def _settled(actor: Actor, order: Order, tenders: list[Tender], lines: list[OrderLine], now: datetime) -> None:
+    """Everything that happens once, when the order becomes paid; `tenders` are all of its tenders."""
     _card_lines_settled(actor, order, lines, now)
-    if first_payment:
-        paid_by: dict[str, Decimal] = {}
-        for tender in made:
-            paid_by[tender.method] = paid_by.get(tender.method, ZERO) + tender.amount
-    else:
-        paid_by = _paid_by(order, "method")
+    paid_by = _paid_by(tenders, "method")
     if order.member_id is not None:
         money = sum((paid_by.get(method, ZERO) for method in MONEY_METHODS), ZERO)
         points_earn(
@@ -252,13 +254,13 @@ def order_pay(
         check_day_open(store_id=order.store_id, day=order.business_date)  # the order's day
         check_day_open(store_id=order.store_id, day=business_day())  # the tenders' day
         _checked(order, tenders)
-        first_payment = order.paid == 0
         lines = order_lines(order)
         if signature_needed(order, lines) and not order.signature:
             raise SignatureMissing()
         if order.member_id is not None:
             member_lock(member_id=order.member_id)
-        pending = pending_amount(order)  # provider tenders waiting for their provider: taken until they fail
+        earlier = order_tenders(order)
+        pending = pending_amount(earlier)  # provider tenders waiting for their provider: taken until they fail
         due = order.due - pending
         provider = next((tender for tender in tenders if tender.method in PROVIDER_METHODS), None)
         if provider is not None:
@@ -270,7 +272,7 @@ def order_pay(
         cash_paid = min(cash.amount, due - others) if cash else ZERO
         if cash and cash_paid <= 0:
             raise OrderNotInState(_("nothing is left to pay in cash"))
-        _check_card_priced(order, lines, tenders, order.paid + pending + others + cash_paid)
+        _check_card_priced(order, lines, earlier, tenders, order.paid + pending + others + cash_paid)
         made: list[Tender] = []
         by_card = sorted(
             (tender for tender in tenders if tender.method == TenderMethod.STORED_VALUE),
@@ -315,7 +317,7 @@ def order_pay(
         order.paid += sum((tender.amount for tender in made), ZERO)
         if order.paid == order.payable:
             order.status = OrderStatus.PAID
-            _settled(actor, order, made, first_payment, lines, now)
+            _settled(actor, order, earlier + made, lines, now)
         elif order.paid > 0:
             order.status = OrderStatus.PARTLY_PAID
         order.save(update_fields=["paid", "status", "paid_at", "updated_at"])
@@ -342,19 +344,19 @@ def order_pay(
         tenders=made,
         provider_tender=waiting,
         auth_code=provider.auth_code if provider is not None else "",
+        all_tenders=earlier + made + ([waiting] if waiting is not None else []),
     )
 
 
 def provider_tender_settled(actor: Actor, order: Order, tender: Tender, now: datetime) -> None:
     """A pending provider tender of `order` (locked by the caller) succeeded: it is added to what is
     paid, and the order settles as order_pay settles it when that makes it paid."""
-    first_payment = order.paid == 0
     tender.status = TenderStatus.SUCCEEDED
     tender.save(update_fields=["status", "message"])
     order.paid += tender.amount
     if order.paid == order.payable:
         order.status = OrderStatus.PAID
-        _settled(actor, order, [tender], first_payment, order_lines(order), now)
+        _settled(actor, order, order_tenders(order), order_lines(order), now)
     else:
         order.status = OrderStatus.PARTLY_PAID
     order.save(update_fields=["paid", "status", "paid_at", "updated_at"])

@@ -10,7 +10,7 @@ import segno
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from apps.billing.checkout import PROVIDER_METHODS, Payment, pending_amount
+from apps.billing.checkout import PROVIDER_METHODS, Payment, order_tenders, pending_amount
 from apps.billing.choices import LineType, OrderStatus, TenderMethod, TenderStatus
 from apps.billing.models import ZERO, Order, Tender
 from apps.billing.provider_tenders import tender_reference
@@ -56,17 +56,18 @@ def _tender_row(tender: Tender, intent: PaymentIntent | None = None) -> dict[str
     return row
 
 
-def tender_rows(order: Order) -> list[dict[str, Any]]:
-    """Every tender of the order, oldest first; a provider tender with its intent's QR while pending."""
-    tenders = list(order.tenders.order_by("id"))
+def tender_rows(tenders: list[Tender]) -> list[dict[str, Any]]:
+    """The order's tenders, oldest first; a provider tender with its intent's QR while pending."""
     references = [tender_reference(t.pk) for t in tenders if t.method in PROVIDER_METHODS]
     intents = intents_for_references(references=references) if references else {}
     return [_tender_row(tender, intents.get(tender_reference(tender.pk))) for tender in tenders]
 
 
-def order_payment_state(order: Order, change: Decimal = ZERO) -> dict[str, Any]:
-    """The order's payment as it stands: what is paid, pending at a provider and due, and its tenders."""
-    pending = pending_amount(order)
+def order_payment_state(order: Order, change: Decimal = ZERO, tenders: list[Tender] | None = None) -> dict[str, Any]:
+    """The order's payment as it stands: what is paid, pending at a provider and due, and its
+    tenders (all of them, oldest first; read when not given)."""
+    tenders = order_tenders(order) if tenders is None else tenders
+    pending = pending_amount(tenders)
     return {
         "orderId": order.pk,
         "status": order.status,
@@ -74,7 +75,7 @@ def order_payment_state(order: Order, change: Decimal = ZERO) -> dict[str, Any]:
         "pending": money_to_wire(pending),
         "due": money_to_wire(order.due),
         "change": money_to_wire(change),
-        "tenders": tender_rows(order),
+        "tenders": tender_rows(tenders),
     }
 
 
@@ -82,7 +83,7 @@ def payment_answer(payment: Payment) -> dict[str, Any]:
     """pay/excute's answer: the order after the payment, the change of this payment, and every
     tender of the order (earlier payments' too), oldest first. `pending` is what provider tenders
     still wait for; `due` does not count it as paid."""
-    return order_payment_state(payment.order, payment.change)
+    return order_payment_state(payment.order, payment.change, payment.all_tenders)
 
 
 def tender_status(tender: Tender) -> dict[str, Any]:
