@@ -14,3 +14,8 @@ class BillingConfig(AppConfig):
         register_ledger_audit("orders", order_differences)
         register_ledger_audit("daily closings", closing_differences)
         register_ledger_audit("refunds", refund_differences)
+
+        from apps.billing.provider_refunds import on_refund_ended
+        from apps.payments.services import register_refund_listener
+
+        register_refund_listener(on_refund_ended)

@@ -38,3 +38,13 @@ def reconciliation_differences(*, day: date, store_id: int | None = None) -> lis
     if store_id is not None:
         rows = rows.filter(store_id=store_id)
     return list(rows.order_by("provider", "kind", "out_trade_no", "out_refund_no"))
+
+
+def refund_references(*, references: list[str]) -> set[str]:
+    """Which of `references` already have a provider refund (a higher app's sweeper asks, to send
+    only those that were never sent)."""
+    return set(ProviderRefund.objects.filter(reference__in=references).values_list("reference", flat=True))
+
+
+def refunds_for_reference(*, reference: str) -> list[ProviderRefund]:
+    return list(ProviderRefund.objects.filter(reference=reference).order_by("id"))
