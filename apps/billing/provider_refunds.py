@@ -74,9 +74,7 @@ def provider_refund_check(tender: Tender, amount: Decimal) -> PaymentIntent:
             _("no provider payment of this tender can be refunded: %(method)s") % {"method": label}
         )
     if amount > intent.amount - intent.refunded:
-        raise ProviderRefundUnavailable(
-            _("more than is left to refund of the %(method)s payment") % {"method": label}
-        )
+        raise ProviderRefundUnavailable(_("more than is left to refund of the %(method)s payment") % {"method": label})
     return intent
 
 
@@ -132,9 +130,7 @@ def provider_refunds_sweep(*, older_than: timedelta = SWEEP_AFTER, limit: int = 
     for (the process died after the refund's commit and before its call): sent now."""
     since = timezone.now() - older_than
     candidates = list(
-        RefundTender.objects.filter(
-            status=TenderStatus.PENDING, method__in=PROVIDER_METHODS, created_at__lte=since
-        )
+        RefundTender.objects.filter(status=TenderStatus.PENDING, method__in=PROVIDER_METHODS, created_at__lte=since)
         .order_by("id")
         .values_list("pk", flat=True)[:limit]
     )

@@ -4,20 +4,24 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('billing', '0007_refund_button_codes'),
+        ("billing", "0007_refund_button_codes"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='refundtender',
-            name='provider_message',
-            field=models.CharField(blank=True, default='', max_length=255, verbose_name='provider message'),
+            model_name="refundtender",
+            name="provider_message",
+            field=models.CharField(blank=True, default="", max_length=255, verbose_name="provider message"),
         ),
         migrations.AlterField(
-            model_name='refund',
-            name='status',
-            field=models.CharField(choices=[('pending', 'pending'), ('done', 'refunded'), ('failed', 'not all money returned')], default='done', max_length=16, verbose_name='status'),
+            model_name="refund",
+            name="status",
+            field=models.CharField(
+                choices=[("pending", "pending"), ("done", "refunded"), ("failed", "not all money returned")],
+                default="done",
+                max_length=16,
+                verbose_name="status",
+            ),
         ),
     ]

@@ -6,8 +6,8 @@ died first), never more than was paid."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from decimal import Decimal
 from datetime import timedelta
+from decimal import Decimal
 
 import pytest
 
@@ -87,11 +87,9 @@ def row_of(refund: Refund, method: str) -> RefundTender:
     return RefundTender.objects.get(refund=refund, method=method)
 
 
-def test_a_wechat_refund_is_pending_until_its_notification_and_a_repeat_changes_nothing(
-    providers, store, member, sent
-):
+def test_a_wechat_refund_is_pending_until_its_notification_and_a_repeat_changes_nothing(providers, store, member, sent):
     order = order_of(store=store, member=member, lines=[product("100.00")])
-    tender, intent = provider_paid(order, "wechat", "100.00")
+    _tender, intent = provider_paid(order, "wechat", "100.00")
     refund = sent(lambda: refund_of(order, "40.00"))
     row = row_of(refund, "wechat")
     assert (refund.status, row.status, row.amount, row.till_change) == ("pending", "pending", D("40.00"), 0)
@@ -236,7 +234,10 @@ def test_the_refund_answer_its_details_and_the_orders_details_show_each_tenders_
     providers["wechat"].complete_refund(provider_refund(wechat).out_refund_no)
     detail = assert_envelope(client.get(DETAIL, {"recedeId": data["recedeId"]}), status=200)
     assert detail["status"] == "done"
-    assert sorted((t["method"], t["status"]) for t in detail["tenders"]) == [("cash", "succeeded"), ("wechat", "succeeded")]
+    assert sorted((t["method"], t["status"]) for t in detail["tenders"]) == [
+        ("cash", "succeeded"),
+        ("wechat", "succeeded"),
+    ]
     details = assert_envelope(client.get("/rest/order/orderDetails", {"orderId": order.pk}), status=200)
     assert [(r["status"], [t["status"] for t in r["tenders"]]) for r in details["refunds"]] == [
         ("done", ["succeeded", "succeeded"])

@@ -3424,7 +3424,7 @@ export interface components {
       name: string;
       /** @description masked */
       phone: string;
-      /** @description done (or pending, for a provider's refund to come) */
+      /** @description pending (a provider has not confirmed a tender yet), done, or failed (a provider refused a tender: that money did not go back) */
       status: string;
       statusName: string;
       /** @description decimal string, 2 places ("199.00") */
@@ -3490,7 +3490,7 @@ export interface components {
       name: string;
       /** @description masked */
       phone: string;
-      /** @description done (or pending, for a provider's refund to come) */
+      /** @description pending (a provider has not confirmed a tender yet), done, or failed (a provider refused a tender: that money did not go back) */
       status: string;
       statusName: string;
       /** @description decimal string, 2 places ("199.00") */
@@ -3522,6 +3522,8 @@ export interface components {
       sessions: number | null;
       /** @description cash: the till's movement, negative */
       tillChange: string;
+      /** @description a provider's tender: why its refund failed (empty otherwise) */
+      providerMessage: string;
     };
     RegionOutput: {
       /** @description GB/T 2260 code, 6 digits */
