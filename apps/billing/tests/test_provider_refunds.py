@@ -5,7 +5,6 @@ died first), never more than was paid."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
 from decimal import Decimal
 
@@ -26,51 +25,13 @@ from apps.core.page_registry import code_of
 from apps.core.role_codes import REFUND
 from apps.core.testing import api_client, assert_envelope
 from apps.payments.choices import IntentState, RefundState
-from apps.payments.fakes.alipay import FakeAlipay
-from apps.payments.fakes.pos import FakeTerminalGateway
-from apps.payments.fakes.wechat import FakeWeChatPay
 from apps.payments.models import PaymentIntent, ProviderRefund
 from apps.payments.services import intents_poll_due, refund_create
-from apps.payments.tests.conftest import NOTIFY_URL, client_deliver
+from apps.payments.tests.conftest import NOTIFY_URL
 
 pytestmark = pytest.mark.django_db
 
 D = Decimal
-NOWHERE = "http://127.0.0.1:9/rest/pay/notify"  # nothing listens: the synchronous answers decide
-
-
-@pytest.fixture(scope="module")
-def fakes() -> Iterator[dict]:
-    servers = {
-        "wechat": FakeWeChatPay(deliver=client_deliver).start(),
-        "alipay": FakeAlipay(notify_url=f"{NOWHERE}/alipay").start(),
-        "pos": FakeTerminalGateway(notify_url=f"{NOWHERE}/pos").start(),
-    }
-    yield servers
-    for server in servers.values():
-        server.stop()
-
-
-@pytest.fixture
-def providers(fakes, settings, tmp_path, db) -> dict:
-    settings.PAYMENT_PROVIDERS = {
-        "wechat": fakes["wechat"].settings_entry(notify_url=NOTIFY_URL, key_dir=tmp_path, timeout=3.0),
-        "alipay": fakes["alipay"].account_settings(),
-        "pos": fakes["pos"].account_settings(),
-    }
-    settings.PAYMENT_POLL_FIRST_SECONDS = 0
-    return fakes
-
-
-@pytest.fixture
-def sent(django_capture_on_commit_callbacks):
-    """Runs what the refund's transaction left for after its commit (the provider's call)."""
-
-    def run(make):
-        with django_capture_on_commit_callbacks(execute=True):
-            return make()
-
-    return run
 
 
 def refund_of(order, amount: str | None = None):

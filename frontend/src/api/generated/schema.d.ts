@@ -2068,6 +2068,11 @@ export interface components {
       /** @description a store the role acts in; default the chosen store */
       storeId?: number;
     };
+    FailedRefundsOutput: {
+      count: number;
+      /** @description a provider refused: this money did not go back */
+      amount: string;
+    };
     GiftOutput: {
       orderLineId: number;
       orderId: number;
@@ -2845,6 +2850,30 @@ export interface components {
       /** @description the first 50 */
       tenders: components["schemas"]["PendingTenderOutput"][];
     };
+    PendingRefundOutput: {
+      refundNo: string;
+      orderNo: string;
+      /**
+       * @description * `cash` - cash
+       * * `storedValue` - stored value
+       * * `sessions` - package sessions
+       * * `points` - points
+       * * `wechat` - WeChat Pay
+       * * `alipay` - Alipay
+       * * `pos` - card terminal
+       * @enum {string}
+       */
+      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos";
+      amount: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    PendingRefundsOutput: {
+      count: number;
+      amount: string;
+      /** @description the first 50 */
+      tenders: components["schemas"]["PendingRefundOutput"][];
+    };
     PendingTenderOutput: {
       tenderId: number;
       orderNo: string;
@@ -3023,11 +3052,14 @@ export interface components {
       sales: components["schemas"]["SalesOutput"];
       orders: components["schemas"]["OrderCountsOutput"];
       cards: components["schemas"]["CardsOutput"];
+      refunds: components["schemas"]["RefundsOutput"];
       points: components["schemas"]["PointsOutput"];
       revenue: components["schemas"]["RevenueOutput"];
       staff: components["schemas"]["StaffShareOutput"][];
       /** @description the day's closing; null while the day is open */
       closing: components["schemas"]["ClosingOutput"] | null;
+      /** @description the providers' bills against our payments and refunds of the day (read live) */
+      reconciliation: components["schemas"]["ReconciliationRowOutput"][];
     };
     PriceChangeOutput: {
       id: number;
@@ -3409,6 +3441,21 @@ export interface components {
       /** @description how many became read (already read ones are not counted) */
       marked: number;
     };
+    ReconciliationRowOutput: {
+      provider: string;
+      /**
+       * @description * `ours_not_theirs` - ours_not_theirs
+       * * `theirs_not_ours` - theirs_not_ours
+       * * `amount_differs` - amount_differs
+       * @enum {string}
+       */
+      kind: "ours_not_theirs" | "theirs_not_ours" | "amount_differs";
+      kindName: string;
+      outTradeNo: string;
+      outRefundNo: string;
+      ours: string | null;
+      theirs: string | null;
+    };
     RefreshInput: {
       refresh: string;
     };
@@ -3477,6 +3524,23 @@ export interface components {
       /** @description gift taken off that card (voided) */
       cardGift: string;
     };
+    RefundMethodOutput: {
+      /**
+       * @description * `cash` - cash
+       * * `storedValue` - stored value
+       * * `sessions` - package sessions
+       * * `points` - points
+       * * `wechat` - WeChat Pay
+       * * `alipay` - Alipay
+       * * `pos` - card terminal
+       * @enum {string}
+       */
+      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos";
+      label: string;
+      count: number;
+      /** @description given back (succeeded) */
+      amount: string;
+    };
     RefundPageOutput: {
       list: components["schemas"]["RefundRowOutput"][];
       total: number;
@@ -3524,6 +3588,15 @@ export interface components {
       tillChange: string;
       /** @description a provider's tender: why its refund failed (empty otherwise) */
       providerMessage: string;
+    };
+    RefundsOutput: {
+      /** @description refunds dated the day */
+      count: number;
+      amount: string;
+      methods: components["schemas"]["RefundMethodOutput"][];
+      /** @description provider refunds not confirmed yet: closing waits for them */
+      pending: components["schemas"]["PendingRefundsOutput"];
+      failed: components["schemas"]["FailedRefundsOutput"];
     };
     RegionOutput: {
       /** @description GB/T 2260 code, 6 digits */
@@ -3712,7 +3785,11 @@ export interface components {
       goodsAndServices: string;
       /** @description package sessions used, at the project's list price */
       sessionsValue: string;
-      /** @description goods and services plus sessions used: revenue */
+      /** @description goods, services and sessions the day's refunds returned (sessions at list price) */
+      returned: string;
+      /** @description cards sold or topped up, refunded */
+      liabilityOut: string;
+      /** @description goods and services plus sessions used, less returned: revenue */
       earned: string;
       paidFromStoredValue: string;
       paidByPoints: string;
