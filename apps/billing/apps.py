@@ -8,12 +8,18 @@ class BillingConfig(AppConfig):
     verbose_name = _("billing")
 
     def ready(self) -> None:
-        from apps.billing.ledger_audit import closing_differences, order_differences, refund_differences
+        from apps.billing.ledger_audit import (
+            closing_differences,
+            order_differences,
+            payment_differences,
+            refund_differences,
+        )
         from apps.core.ledgers import register_ledger_audit
 
         register_ledger_audit("orders", order_differences)
         register_ledger_audit("daily closings", closing_differences)
         register_ledger_audit("refunds", refund_differences)
+        register_ledger_audit("provider payments and refunds", payment_differences)
 
         from apps.billing.provider_refunds import on_refund_ended
         from apps.payments.services import register_refund_listener

@@ -42,6 +42,7 @@ logger = logging.getLogger(__name__)
 
 PROVIDER_METHODS = {TenderMethod.WECHAT, TenderMethod.ALIPAY, TenderMethod.POS}
 REFERENCE_PREFIX = "refundTender:"
+TENDER_REFERENCE_PREFIX = "tender:"
 # The sweeper leaves a pending refund tender this long to the call made after its commit.
 SWEEP_AFTER = timedelta(seconds=60)
 SWEEP_LIMIT = 200
@@ -49,7 +50,7 @@ SWEEP_LIMIT = 200
 
 def tender_reference(tender_id: int) -> str:
     """The reference a provider tender's payment intent carries (the payment side writes it)."""
-    return f"tender:{tender_id}"
+    return f"{TENDER_REFERENCE_PREFIX}{tender_id}"
 
 
 def refund_reference(refund_tender_id: int) -> str:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import date, datetime, time, timedelta
+from decimal import Decimal
 
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from apps.payments.choices import OPEN_INTENT_STATES, RefundState
+from apps.payments.choices import OPEN_INTENT_STATES, PAID_INTENT_STATES, RefundState
 from apps.payments.models import PaymentIntent, ProviderRefund, ReconciliationDifference
 
 
@@ -48,3 +50,25 @@ def refund_references(*, references: list[str]) -> set[str]:
 
 def refunds_for_reference(*, reference: str) -> list[ProviderRefund]:
     return list(ProviderRefund.objects.filter(reference=reference).order_by("id"))
+
+
+def paid_intents_referencing(*, prefix: str) -> Iterator[tuple[int, str, str, Decimal]]:
+    """(id, reference, provider, amount) of every intent that took the money (succeeded, refunded
+    in part or whole) whose reference starts with `prefix`: for a higher app's ledger audit."""
+    return (
+        PaymentIntent.objects.filter(state__in=PAID_INTENT_STATES, reference__startswith=prefix)
+        .order_by("id")
+        .values_list("pk", "reference", "provider", "amount")
+        .iterator(chunk_size=2000)
+    )
+
+
+def succeeded_refunds_referencing(*, prefix: str) -> Iterator[tuple[int, str, str, Decimal]]:
+    """(id, reference, provider, amount) of every succeeded provider refund whose reference starts
+    with `prefix`."""
+    return (
+        ProviderRefund.objects.filter(state=RefundState.SUCCEEDED, reference__startswith=prefix)
+        .order_by("id")
+        .values_list("pk", "reference", "intent__provider", "amount")
+        .iterator(chunk_size=2000)
+    )
