@@ -57,7 +57,6 @@ from apps.billing.provider_refunds import (
     PROVIDER_METHODS,
     provider_refund_check,
     provider_refund_record,
-    refund_status,
 )
 from apps.cards.choices import CardKind, CardStatus, CouponStatus
 from apps.cards.coupons import coupon_release
@@ -684,9 +683,11 @@ def order_refund(
             )
             if paid_in_full and pays_by_sessions(line):
                 _sessions_back(actor, refund, order, plan)
+        statuses = {TenderStatus.SUCCEEDED}  # sessions' tenders: back at once
         for tender_id, share in sorted(shares.items()):
             if share > 0:
-                _tender_back(actor=actor, refund=refund, order=order, tender=tenders[tender_id], amount=share)
+                row = _tender_back(actor=actor, refund=refund, order=order, tender=tenders[tender_id], amount=share)
+                statuses.add(TenderStatus(row.status))
         if paid_in_full:
             _points_taken_back(actor, refund, order)
             _credits_reversed(refund, plans)
@@ -695,7 +696,7 @@ def order_refund(
         if order.status == OrderStatus.PARTLY_PAID:
             order.status = OrderStatus.CANCELLED
             order.save(update_fields=["status", "updated_at"])
-        refund.status = refund_status(refund)
+        refund.status = RefundStatus.PENDING if TenderStatus.PENDING in statuses else RefundStatus.DONE
         refund.save(update_fields=["refund_no", "points_taken_back", "points_unrecovered", "status"])
         audit_record(
             actor=actor,
