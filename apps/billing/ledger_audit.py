@@ -137,7 +137,7 @@ def payment_differences() -> Iterator[Difference]:
     exactly one succeeded provider refund. Intents of other references are not billing's."""
     seen: dict[int, int] = {}
     for chunk in _chunks(paid_intents_referencing(prefix=TENDER_REFERENCE_PREFIX)):
-        ids = {_id_of(reference, TENDER_REFERENCE_PREFIX) for _pk, reference, _p, _a in chunk} - {None}
+        ids = {i for _pk, reference, _p, _a in chunk if (i := _id_of(reference, TENDER_REFERENCE_PREFIX)) is not None}
         tenders = {
             pk: (method, amount, status)
             for pk, method, amount, status in Tender.objects.filter(pk__in=ids).values_list(
@@ -168,7 +168,7 @@ def payment_differences() -> Iterator[Difference]:
                 seen[tender_id] = pk
     confirmed: dict[int, int] = {}
     for chunk in _chunks(succeeded_refunds_referencing(prefix=REFERENCE_PREFIX)):
-        ids = {_id_of(reference, REFERENCE_PREFIX) for _pk, reference, _p, _a in chunk} - {None}
+        ids = {i for _pk, reference, _p, _a in chunk if (i := _id_of(reference, REFERENCE_PREFIX)) is not None}
         rows = {
             pk: (method, amount, status)
             for pk, method, amount, status in RefundTender.objects.filter(pk__in=ids).values_list(
