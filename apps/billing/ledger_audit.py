@@ -92,7 +92,8 @@ def refund_differences() -> Iterator[Difference]:
         )
     tenders = (
         Tender.objects.order_by()
-        .annotate(refunded=Sum("refunds__amount"))
+        # A failed provider refund gave nothing back through its tender (decision 0011's follow-up).
+        .annotate(refunded=Sum("refunds__amount", filter=~Q(refunds__status=TenderStatus.FAILED)))
         .filter(refunded__gt=F("amount"))
         .values_list("pk", "amount", "refunded")
     )

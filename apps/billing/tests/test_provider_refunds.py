@@ -203,3 +203,19 @@ def test_the_refund_answer_its_details_and_the_orders_details_show_each_tenders_
     assert [(r["status"], [t["status"] for t in r["tenders"]]) for r in details["refunds"]] == [
         ("done", ["succeeded", "succeeded"])
     ]
+
+
+def test_after_a_refused_provider_refund_the_next_refund_shares_what_each_tender_still_holds(
+    providers, store, member, sent
+):
+    order = order_of(store=store, member=member, lines=[product("50.00"), product("50.00")])
+    _tender, intent = provider_paid(order, "wechat", "50.00", cash="50.00")
+    providers["wechat"].trades[intent.out_trade_no].refunded = 3000  # the platform gave 30 back on its own
+    first, second = order.lines.order_by("id")
+    refused = sent(lambda: order_refund(actor=CASHIER, order_id=order.pk, lines=[LineAsked(first.pk)], reason="x"))
+    assert row_of(refused, "wechat").status == TenderStatus.FAILED
+    providers["wechat"].trades[intent.out_trade_no].refunded = 0
+    made = sent(lambda: order_refund(actor=CASHIER, order_id=order.pk, lines=[LineAsked(second.pk)], reason="x"))
+    # Cash 25 of 50 left, WeChat Pay all 50 (the refused 25 never left): 50 shared in that proportion.
+    assert (row_of(made, "cash").amount, row_of(made, "wechat").amount) == (D("16.66"), D("33.34"))
+    assert audit_all() == []
