@@ -80,14 +80,14 @@ NOWHERE = "http://127.0.0.1:9/rest/pay/notify"  # nothing listens: the synchrono
 
 @pytest.fixture(scope="session")
 def fakes() -> Iterator[dict]:
-    servers = {
-        "wechat": FakeWeChatPay(deliver=client_deliver).start(),
-        "alipay": FakeAlipay(notify_url=f"{NOWHERE}/alipay").start(),
-        "pos": FakeTerminalGateway(notify_url=f"{NOWHERE}/pos").start(),
-    }
-    yield servers
-    for server in servers.values():
-        server.stop()
+    """WeChat Pay notifies through Django's test client; Alipay and the card terminal answer at once."""
+    wechat = FakeWeChatPay(deliver=client_deliver).start()
+    alipay = FakeAlipay(notify_url=f"{NOWHERE}/alipay").start()
+    pos = FakeTerminalGateway(notify_url=f"{NOWHERE}/pos").start()
+    yield {"wechat": wechat, "alipay": alipay, "pos": pos}
+    wechat.stop()
+    alipay.stop()
+    pos.stop()
 
 
 @pytest.fixture
