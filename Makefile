@@ -59,8 +59,22 @@ migrate: install messages
 seed: migrate
 	$(DEV_ENV) $(PY) manage.py seed_demo
 
+# `make run` pays against fake WeChat Pay, Alipay and card terminal servers on 127.0.0.1
+# (apps/payments/fakes; the amount's cents choose a scenario): they start in the background and write
+# the PAYMENT_PROVIDERS_FILE the server reads, notifying http://$(HOST):$(PORT)/rest/pay/notify/*.
+# Without Redis (no Celery beat) `poll_payments` queries the pending payments in the background.
+# Both stop when `make run` stops.
+FAKE_PROVIDERS_FILE := build/fake-providers/payment-providers.json
 run: check-system install frontend seed
-	$(DEV_ENV) $(PY) manage.py runserver $(HOST):$(PORT)
+	@rm -f $(FAKE_PROVIDERS_FILE); \
+	trap 'kill $$(jobs -p) 2>/dev/null; wait' EXIT; \
+	$(DEV_ENV) $(PY) manage.py run_fake_providers --notify-base http://$(HOST):$(PORT) --file $(FAKE_PROVIDERS_FILE) & \
+	for _ in $$(seq 100); do [ -s $(FAKE_PROVIDERS_FILE) ] && break; sleep 0.2; done; \
+	[ -s $(FAKE_PROVIDERS_FILE) ] || { echo "the fake payment providers did not start"; exit 1; }; \
+	if [ -z "$$REDIS_URL" ]; then \
+		$(DEV_ENV) PAYMENT_PROVIDERS_FILE=$(FAKE_PROVIDERS_FILE) $(PY) manage.py poll_payments & \
+	fi; \
+	$(DEV_ENV) PAYMENT_PROVIDERS_FILE=$(FAKE_PROVIDERS_FILE) $(PY) manage.py runserver $(HOST):$(PORT)
 
 # The Python suite runs on every core (pytest-xdist): each worker has a test database and a Redis
 # database of its own (erp/settings.py). `make test PYTEST_WORKERS=0` runs it in one process.

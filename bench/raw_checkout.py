@@ -1,10 +1,11 @@
 """The checkout's own statements in plain SQL: the floor `order/commit` + `pay/excute` stand on.
 
-The same 31 statements the two calls send for a one-product order paid from a stored-value card
-(the sign-in check, the idempotency key claimed and answered, the member, product, card, promotion and
-card-discount reads, the order, its line and the system log; then the locked order, its lines, the
-member's and the card's row locks, the card's new balance and ledger entry, the tender, the last
-visit, the staff shares, the order paid, the system log and the tenders), on the same rows, in two
+The same 33 statements the two calls send for a one-product order paid from a stored-value card
+(the sign-in check, the idempotency key claimed and answered, the closed-day check, the member,
+product, card, promotion and card-discount reads, the order, its line and the system log; then the
+locked order, its lines, the member's and the card's row locks, the card's new balance and ledger
+entry, the tender, the last visit, the staff shares, the order paid, the system log and the
+tenders), on the same rows, in two
 transactions, each client on a persistent connection of its own. The spending split is the
 service's (gift first in proportion; here the cards hold principal only), done in Python between the
 lock and the update as the service does. What it leaves out is everything Django and DRF do around
@@ -27,6 +28,7 @@ CLAIM = (
     "INSERT INTO core_idempotentanswer (user_id, key, fingerprint, status, message, created_at) "
     "VALUES (%s, %s, %s, 0, '', now()) ON CONFLICT (user_id, key) DO NOTHING RETURNING id"
 )
+DAY_OPEN = "SELECT core_business_day_closed(%s, current_date)"
 ANSWER = "UPDATE core_idempotentanswer SET data = %s, message = %s, status = %s WHERE id = %s"
 MEMBER = (
     "SELECT m.name, m.area_code, m.phone, m.*, s.* FROM members_member m "
@@ -57,7 +59,7 @@ NEW_ORDER = (
 ORDER_NO = "UPDATE billing_order SET order_no = %s WHERE id = %s"
 NEW_LINE = (
     "INSERT INTO billing_orderline (order_id, type, item_id, name, qty, unit_price, discount, amount, discounts, "
-    "card_id) VALUES (%s, 'product', %s, %s, 1, %s, %s, %s, %s, %s) RETURNING id"
+    "card_id, gift, gift_reason) VALUES (%s, 'product', %s, %s, 1, %s, %s, %s, %s, %s, false, '') RETURNING id"
 )
 LOG = (
     "INSERT INTO core_systemlog (created_at, user_id, login_name, role_name, store_id, store_name, action, "
@@ -108,7 +110,10 @@ class RawCheckout:
         cursor.execute(SIGN_IN, (self.user_role_id, self.user_id))
         cursor.fetchone()
         cursor.execute(CLAIM, (self.user_id, uuid.uuid4().hex, uuid.uuid4().hex))
-        return cursor.fetchone()[0]
+        answer_id = cursor.fetchone()[0]
+        cursor.execute(DAY_OPEN, (self.store_id,))
+        cursor.fetchone()
+        return answer_id
 
     def __call__(self, member_id: int, card_id: int) -> tuple[bool, str, Decimal]:
         try:

@@ -6,6 +6,10 @@ one member takes its turn, and two payments never wait on each other in a circle
 pay part of what is due (the order is then partly paid); cash may be more than what is left (the
 change is given back and noted on the tender); anything else paying more than is due is refused.
 
+WeChat Pay, Alipay and the card terminal are tenders too (apps.billing.provider_payments): this
+transaction writes such a tender `pending`, and it counts as taken from what is due until the
+provider's word makes it succeeded (it then adds to `paid`, and may make the order paid) or failed.
+
 When the order becomes paid, in the same transaction: package sessions are used, bought cards are
 issued and top-ups loaded, points are earned on the money paid (apps.billing.points), the staff
 are credited (apps.billing.performance), the member's last visit moves forward."""
@@ -34,8 +38,9 @@ from apps.core.errors import InvalidInput, NotFound
 from apps.core.money import money_to_wire, round_money
 from apps.core.transactions import use_case_atomic
 from apps.members.services import member_lock, member_visit_forward, points_earn, points_spend
+from apps.payments.selectors import provider_check
 
-# The payment providers come with the payments issue, behind the same tender model.
+# Paid through apps.payments: pending until the provider's word (apps.billing.provider_payments).
 PROVIDER_METHODS = {TenderMethod.WECHAT, TenderMethod.ALIPAY, TenderMethod.POS}
 MEMBER_METHODS = {TenderMethod.STORED_VALUE, TenderMethod.POINTS}
 # Money that enters the business: what points are earned on.
@@ -49,7 +54,8 @@ class TenderAsked:
     method: str
     amount: Decimal
     card_id: int | None = None
-    auth_code: str = ""
+    auth_code: str = ""  # wechat, alipay: the customer's payment code the cashier scanned (else a QR)
+    terminal_id: str = ""  # pos: the card terminal (else the account's default terminal)
 
 
 @dataclass(frozen=True)
@@ -57,6 +63,10 @@ class Payment:
     order: Order
     change: Decimal
     tenders: list[Tender]
+    # The provider tender this payment wrote pending, and the payment code to ask it with: the caller
+    # asks the provider once this transaction committed (apps.billing.provider_payments).
+    provider_tender: Tender | None = None
+    auth_code: str = ""
 
 
 def order_lines(order: Order) -> list[OrderLine]:
@@ -108,11 +118,7 @@ def _checked(order: Order, asked: list[TenderAsked]) -> None:
     if order.status in (OrderStatus.PAID, OrderStatus.CANCELLED):
         raise OrderNotInState(_("the order is already paid or cancelled"))
     for tender in asked:
-        if tender.method in PROVIDER_METHODS:
-            raise InvalidInput(
-                _("%(method)s is not available yet") % {"method": TenderMethod(tender.method).label}, field="tenders"
-            )
-        if tender.method not in (TenderMethod.CASH, *MEMBER_METHODS):
+        if tender.method not in (TenderMethod.CASH, *MEMBER_METHODS, *PROVIDER_METHODS):
             raise InvalidInput(_("package sessions are taken from the order's lines"), field="tenders")
         if tender.method in MEMBER_METHODS and order.member_id is None:
             raise InvalidInput(_("a walk-in pays in cash"), field="tenders")
@@ -120,16 +126,26 @@ def _checked(order: Order, asked: list[TenderAsked]) -> None:
             raise InvalidInput(_("please choose the card"), field="tenders")
     if sum(1 for tender in asked if tender.method == TenderMethod.CASH) > 1:
         raise InvalidInput(_("give the cash as one tender"), field="tenders")
+    if sum(1 for tender in asked if tender.method in PROVIDER_METHODS) > 1:
+        raise InvalidInput(_("one payment takes one WeChat Pay, Alipay or card terminal tender"), field="tenders")
     if not asked and order.due > 0:
         raise InvalidInput(_("please give at least one tender"), field="tenders")
 
 
-def _tender(order: Order, actor: Actor, method: str, amount: Decimal, **extra: object) -> Tender:
+def pending_amount(order: Order) -> Decimal:
+    """What the order's pending provider tenders take from what is due until the provider's word."""
+    total = order.tenders.filter(status=TenderStatus.PENDING).aggregate(total=Sum("amount"))["total"]
+    return total or ZERO
+
+
+def _tender(
+    order: Order, actor: Actor, method: str, amount: Decimal, status: str = TenderStatus.SUCCEEDED, **extra: object
+) -> Tender:
     return Tender.objects.create(
         order=order,
         method=method,
         amount=amount,
-        status=TenderStatus.SUCCEEDED,
+        status=status,
         store_id=order.store_id,
         operator_id=actor.user_id,
         operator_name=actor.login_name[:40],
@@ -219,7 +235,10 @@ def order_pay(
     now: datetime | None = None,
 ) -> Payment:
     """Pays `order_id` (of one of `store_ids`, when given: another store's order is not found) with
-    `tenders` (see the module's doc). Errors: ORD-40901 (paid or cancelled, more than is due),
+    `tenders` (see the module's doc). A provider tender is written pending and answered in
+    `Payment.provider_tender`: the caller asks the provider after this transaction committed
+    (apps.billing.provider_payments.provider_tender_ask). Errors: ORD-40901 (paid or cancelled, more
+    than is due, counting pending provider tenders as taken), PAY-40001 (no provider account),
     ORD-40902 (signature missing), CARD-409xx, MEM-40904 (points short), DAY-40901 (the order's day or
     today is closed at the store)."""
     now = now or timezone.now()
@@ -239,7 +258,11 @@ def order_pay(
             raise SignatureMissing()
         if order.member_id is not None:
             member_lock(member_id=order.member_id)
-        due = order.due
+        pending = pending_amount(order)  # provider tenders waiting for their provider: taken until they fail
+        due = order.due - pending
+        provider = next((tender for tender in tenders if tender.method in PROVIDER_METHODS), None)
+        if provider is not None:
+            provider_check(provider.method, order.store_id)
         others = sum((tender.amount for tender in tenders if tender.method != TenderMethod.CASH), ZERO)
         if others > due:
             raise OrderNotInState(_("the tenders pay more than is due"))
@@ -247,7 +270,7 @@ def order_pay(
         cash_paid = min(cash.amount, due - others) if cash else ZERO
         if cash and cash_paid <= 0:
             raise OrderNotInState(_("nothing is left to pay in cash"))
-        _check_card_priced(order, lines, tenders, order.paid + others + cash_paid)
+        _check_card_priced(order, lines, tenders, order.paid + pending + others + cash_paid)
         made: list[Tender] = []
         by_card = sorted(
             (tender for tender in tenders if tender.method == TenderMethod.STORED_VALUE),
@@ -279,6 +302,16 @@ def order_pay(
         if cash:
             change = cash.amount - cash_paid
             made.append(_tender(order, actor, TenderMethod.CASH, cash_paid, received=cash.amount, change=change))
+        waiting = None
+        if provider is not None:
+            waiting = _tender(
+                order,
+                actor,
+                provider.method,
+                provider.amount,
+                status=TenderStatus.PENDING,
+                terminal_id=provider.terminal_id if provider.method == TenderMethod.POS else "",
+            )
         order.paid += sum((tender.amount for tender in made), ZERO)
         if order.paid == order.payable:
             order.status = OrderStatus.PAID
@@ -296,6 +329,32 @@ def order_pay(
                 "paid": money_to_wire(order.paid),
                 "change": money_to_wire(change),
                 "tenders": [{"method": t.method, "amount": money_to_wire(t.amount), "cardId": t.card_id} for t in made],
+                "pending": (
+                    {"tenderId": waiting.pk, "method": waiting.method, "amount": money_to_wire(waiting.amount)}
+                    if waiting
+                    else None
+                ),
             },
         )
-    return Payment(order=order, change=round_money(change), tenders=made)
+    return Payment(
+        order=order,
+        change=round_money(change),
+        tenders=made,
+        provider_tender=waiting,
+        auth_code=provider.auth_code if provider is not None else "",
+    )
+
+
+def provider_tender_settled(actor: Actor, order: Order, tender: Tender, now: datetime) -> None:
+    """A pending provider tender of `order` (locked by the caller) succeeded: it is added to what is
+    paid, and the order settles as order_pay settles it when that makes it paid."""
+    first_payment = order.paid == 0
+    tender.status = TenderStatus.SUCCEEDED
+    tender.save(update_fields=["status", "message"])
+    order.paid += tender.amount
+    if order.paid == order.payable:
+        order.status = OrderStatus.PAID
+        _settled(actor, order, [tender], first_payment, order_lines(order), now)
+    else:
+        order.status = OrderStatus.PARTLY_PAID
+    order.save(update_fields=["paid", "status", "paid_at", "updated_at"])

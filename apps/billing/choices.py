@@ -55,6 +55,7 @@ class CreditKind(models.TextChoices):
 class AuditAction(models.TextChoices):
     ORDER_COMMITTED = "billing.order_committed", _("committed an order")
     ORDER_PAID = "billing.order_paid", _("took a payment")
+    PROVIDER_TENDER_ENDED = "billing.provider_tender_ended", _("a provider tender succeeded or failed")
     ORDER_CANCELLED = "billing.order_cancelled", _("cancelled an unpaid order")
     ORDER_SIGNED = "billing.order_signed", _("saved a member's signature on an order")
     ORDER_REFUNDED = "billing.order_refunded", _("refunded an order")

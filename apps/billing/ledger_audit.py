@@ -13,7 +13,8 @@ from django.db.models.functions import Coalesce
 from apps.billing.choices import OrderStatus, TenderStatus
 from apps.billing.closing_selectors import recorded_cash_differences, recorded_takings_differences
 from apps.billing.models import ZERO, Order, OrderLine, Refund, RefundTender, Tender
-from apps.billing.provider_refunds import PROVIDER_METHODS, REFERENCE_PREFIX, TENDER_REFERENCE_PREFIX
+from apps.billing.provider_refunds import PROVIDER_METHODS, REFERENCE_PREFIX
+from apps.billing.provider_tenders import PREFIX as TENDER_REFERENCE_PREFIX
 from apps.core.ledgers import Difference
 from apps.core.money import round_money
 from apps.payments.selectors import paid_intents_referencing, succeeded_refunds_referencing

@@ -3,47 +3,95 @@ and the receipt (pay/print). Money leaves as 2-place strings (apps.core.money)."
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
+import segno
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from apps.billing.checkout import Payment
+from apps.billing.checkout import PROVIDER_METHODS, Payment, pending_amount
 from apps.billing.choices import LineType, OrderStatus, TenderMethod, TenderStatus
-from apps.billing.models import Order, Tender
+from apps.billing.models import ZERO, Order, Tender
+from apps.billing.provider_tenders import tender_reference
 from apps.cards.choices import EntryKind
 from apps.cards.models import Card, CardEntry
 from apps.catalog.models import Project
 from apps.core.audit import operator_name
 from apps.core.money import money_to_wire
 from apps.core.phones import mask_phone
+from apps.payments.models import PaymentIntent
+from apps.payments.selectors import intents_for_references
 
 
 def orders() -> QuerySet[Order]:
     return Order.objects.select_related("store")
 
 
-def _tender_row(tender: Tender) -> dict[str, Any]:
-    return {
+def qr_image(code_url: str) -> str:
+    """The QR of `code_url` as an SVG data URL (segno; docs/decisions/0014-qr-codes.md): drawn by
+    the server, so the page shows it with an <img> and runs no QR code of its own."""
+    return str(segno.make(code_url, error="m").svg_data_uri(scale=5, border=2))
+
+
+def _tender_row(tender: Tender, intent: PaymentIntent | None = None) -> dict[str, Any]:
+    row: dict[str, Any] = {
         "tenderId": tender.pk,
         "method": tender.method,
         "amount": money_to_wire(tender.amount),
         "status": tender.status,
     }
+    if tender.method in PROVIDER_METHODS:
+        showing_qr = intent is not None and tender.status == TenderStatus.PENDING and bool(intent.code_url)
+        row.update(
+            {
+                "message": tender.message,
+                "terminalId": tender.terminal_id,
+                "mode": intent.mode if intent is not None else "",
+                "codeUrl": intent.code_url if showing_qr else "",  # type: ignore[union-attr]
+                "qrImage": qr_image(intent.code_url) if showing_qr else "",  # type: ignore[union-attr]
+                "expiresAt": intent.expires_at if intent is not None else None,
+            }
+        )
+    return row
 
 
-def payment_answer(payment: Payment) -> dict[str, Any]:
-    """pay/excute's answer: the order after the payment, the change of this payment, and every
-    tender of the order (earlier payments' too), oldest first."""
-    order = payment.order
+def tender_rows(order: Order) -> list[dict[str, Any]]:
+    """Every tender of the order, oldest first; a provider tender with its intent's QR while pending."""
+    tenders = list(order.tenders.order_by("id"))
+    references = [tender_reference(t.pk) for t in tenders if t.method in PROVIDER_METHODS]
+    intents = intents_for_references(references=references) if references else {}
+    return [_tender_row(tender, intents.get(tender_reference(tender.pk))) for tender in tenders]
+
+
+def order_payment_state(order: Order, change: Decimal = ZERO) -> dict[str, Any]:
+    """The order's payment as it stands: what is paid, pending at a provider and due, and its tenders."""
+    pending = pending_amount(order)
     return {
         "orderId": order.pk,
         "status": order.status,
         "paid": money_to_wire(order.paid),
+        "pending": money_to_wire(pending),
         "due": money_to_wire(order.due),
-        "change": money_to_wire(payment.change),
-        "tenders": [_tender_row(tender) for tender in order.tenders.order_by("id")],
+        "change": money_to_wire(change),
+        "tenders": tender_rows(order),
     }
+
+
+def payment_answer(payment: Payment) -> dict[str, Any]:
+    """pay/excute's answer: the order after the payment, the change of this payment, and every
+    tender of the order (earlier payments' too), oldest first. `pending` is what provider tenders
+    still wait for; `due` does not count it as paid."""
+    return order_payment_state(payment.order, payment.change)
+
+
+def tender_status(tender: Tender) -> dict[str, Any]:
+    """What the payment page polls while a provider tender is pending: the tender and its order."""
+    order = tender.order
+    order.refresh_from_db(fields=["paid", "status", "paid_at"])
+    answer = order_payment_state(order)
+    row = next(row for row in answer["tenders"] if row["tenderId"] == tender.pk)
+    return {"tender": row, "order": answer}
 
 
 def drawn_sessions(order: Order) -> list[dict[str, Any]]:

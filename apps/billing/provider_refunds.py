@@ -29,10 +29,11 @@ from django.utils.translation import gettext as _
 from apps.billing.choices import AuditAction, RefundStatus, TenderMethod, TenderStatus
 from apps.billing.errors import ProviderRefundUnavailable
 from apps.billing.models import Refund, RefundTender, Tender
+from apps.billing.provider_tenders import provider_intent_of
 from apps.core.audit import SYSTEM_ACTOR, Actor, audit_record
 from apps.payments.choices import PAID_INTENT_STATES
 from apps.payments.errors import IntentNotRefundable, RefundAboveRemaining
-from apps.payments.selectors import intents_for_reference, refund_references
+from apps.payments.selectors import refund_references
 from apps.payments.services import RefundEnded, refund_create
 
 if TYPE_CHECKING:
@@ -42,15 +43,9 @@ logger = logging.getLogger(__name__)
 
 PROVIDER_METHODS = {TenderMethod.WECHAT, TenderMethod.ALIPAY, TenderMethod.POS}
 REFERENCE_PREFIX = "refundTender:"
-TENDER_REFERENCE_PREFIX = "tender:"
 # The sweeper leaves a pending refund tender this long to the call made after its commit.
 SWEEP_AFTER = timedelta(seconds=60)
 SWEEP_LIMIT = 200
-
-
-def tender_reference(tender_id: int) -> str:
-    """The reference a provider tender's payment intent carries (the payment side writes it)."""
-    return f"{TENDER_REFERENCE_PREFIX}{tender_id}"
 
 
 def refund_reference(refund_tender_id: int) -> str:
@@ -59,10 +54,8 @@ def refund_reference(refund_tender_id: int) -> str:
 
 def tender_intent(tender: Tender) -> PaymentIntent | None:
     """The succeeded provider payment of a provider tender (None: there is none)."""
-    for intent in intents_for_reference(reference=tender_reference(tender.pk)):
-        if intent.state in PAID_INTENT_STATES:
-            return intent
-    return None
+    intent = provider_intent_of(tender)
+    return intent if intent is not None and intent.state in PAID_INTENT_STATES else None
 
 
 def provider_refund_check(tender: Tender, amount: Decimal) -> PaymentIntent:

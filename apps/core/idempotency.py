@@ -5,7 +5,14 @@ key waits on the unique index until the first commits, then finds its answer and
 (status and body); a request whose first run failed finds no row (the failure rolled it back) and
 runs. So ten copies of one request sent at once make one order. The same key with another request
 (method, path, or body) answers 409 SYS-40901. Only answers that did something are kept: a refused
-command changed nothing, and its retry is judged afresh."""
+command changed nothing, and its retry is judged afresh.
+
+A command with a step that may not run inside a transaction (a call to a payment provider, whose
+services are durable: decision 0009) answers from its first step with an `AfterCommit` response: the
+key's transaction keeps that first answer and commits, then the wrapper runs the response's
+`after_commit()` with no transaction open and answers what it answers. A replay gives the first
+step's answer and does not run the second step again (the second step must itself be safe to run
+once only: docs/decisions/0015-provider-tenders.md)."""
 
 from __future__ import annotations
 
@@ -71,6 +78,18 @@ def _claim(user_id: int, key: str, fingerprint: str) -> int | None:
 View = Callable[..., Any]
 
 
+class AfterCommit(EnvelopeResponse):
+    """A command's first answer, and the step to run once the key's transaction committed."""
+
+    def __init__(self, data: Any, message: str, *, after_commit: Callable[[], Any], **kwargs: Any) -> None:
+        super().__init__(data, message, **kwargs)
+        self.after_commit = after_commit
+
+
+def _then(response: Any) -> Any:
+    return response.after_commit() if isinstance(response, AfterCommit) else response
+
+
 def idempotent(method: View) -> View:
     """Wraps a command view's method (post/put) in the key's transaction (see the module's doc)."""
 
@@ -79,7 +98,7 @@ def idempotent(method: View) -> View:
         key = _key(request)
         user_id: int | None = request.user.pk
         if key is None or user_id is None:  # keys are per user: a caller without one runs as asked
-            return method(view, request, *args, **kwargs)
+            return _then(method(view, request, *args, **kwargs))
         fingerprint = _fingerprint(request)
         with command_atomic():
             answer_id = _claim(user_id, key, fingerprint)
@@ -96,7 +115,7 @@ def idempotent(method: View) -> View:
                 message=str(getattr(response, "message", ""))[:200],
                 status=response.status_code,
             )
-        return response
+        return _then(response)
 
     run_once.idempotent = True  # type: ignore[attr-defined]  # read by the endpoint declarations test
     return run_once

@@ -9,6 +9,7 @@ from decimal import Decimal
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from apps.payments.accounts import account_for
 from apps.payments.choices import OPEN_INTENT_STATES, PAID_INTENT_STATES, RefundState
 from apps.payments.models import PaymentIntent, ProviderRefund, ReconciliationDifference
 
@@ -72,3 +73,17 @@ def succeeded_refunds_referencing(*, prefix: str) -> Iterator[tuple[int, str, st
         .values_list("pk", "reference", "intent__provider", "amount")
         .iterator(chunk_size=2000)
     )
+
+
+def provider_check(provider: str, store_id: int) -> None:
+    """Raises ProviderNotConfigured (PAY-40001) when the store has no merchant account for `provider`,
+    so a caller can refuse before it records anything."""
+    account_for(provider, store_id)
+
+
+def intents_for_references(*, references: list[str]) -> dict[str, PaymentIntent]:
+    """The newest intent of each reference that has one."""
+    found: dict[str, PaymentIntent] = {}
+    for intent in PaymentIntent.objects.filter(reference__in=references).order_by("id"):
+        found[intent.reference] = intent
+    return found

@@ -680,3 +680,18 @@ def intents_poll_due(*, limit: int = 200) -> dict[str, int]:
             logger.exception("polling provider refund %s failed", refund_id)
             _postpone(ProviderRefund, refund_id)
     return counts
+
+
+# -- the card terminals ----------------------------------------------------------------------------
+def terminals_list(*, store_id: int) -> list[dict[str, Any]]:
+    """The card terminals of the store's terminal gateway account (`pos/terminal`), as the gateway
+    lists them; a provider call: no transaction may be open. Raises ProviderNotConfigured (PAY-40001),
+    or ProviderError when the gateway does not answer."""
+    adapter = provider_adapter("pos")
+    listing = getattr(adapter, "terminals", None)
+    if listing is None:
+        return []
+    return [
+        {"terminalId": t.terminal_id, "name": t.name, "storeCode": t.store_code, "online": t.online}
+        for t in listing(account_for("pos", store_id))
+    ]

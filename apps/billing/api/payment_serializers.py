@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from apps.billing.api.order_serializers import OrderDraftInputSerializer
 from apps.billing.choices import SIGNATURE_MAX_BYTES, OrderStatus, TenderMethod, TenderStatus
 from apps.catalog.choices import MONEY_DIGITS
 from apps.core import fields
@@ -30,7 +31,16 @@ class TenderInputSerializer(serializers.Serializer):
     )
     cardId = fields.IntegerField(required=False, allow_null=True, min_value=1, help_text="storedValue: the card")
     authCode = fields.CharField(
-        required=False, allow_blank=True, max_length=64, help_text="provider methods (not available yet)"
+        required=False,
+        allow_blank=True,
+        max_length=64,
+        help_text="wechat, alipay: the customer's payment code the cashier scanned; none: a QR for the customer",
+    )
+    terminalId = fields.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=32,
+        help_text="pos: the card terminal that takes the card (pos/terminal lists them); none: the store's default",
     )
 
 
@@ -49,16 +59,62 @@ class PaymentTenderOutputSerializer(serializers.Serializer):
     tenderId = serializers.IntegerField()
     method = serializers.ChoiceField(choices=TenderMethod.choices)
     amount = serializers.CharField(help_text="2 places")
-    status = serializers.ChoiceField(choices=TenderStatus.choices)
+    status = serializers.ChoiceField(
+        choices=TenderStatus.choices, help_text="provider tenders are pending until the provider's word"
+    )
+    message = serializers.CharField(required=False, help_text="provider tenders: the provider's reason of a decline")
+    terminalId = serializers.CharField(required=False, help_text="pos: the terminal asked")
+    mode = serializers.ChoiceField(
+        choices=["code", "qr", ""], required=False, help_text="provider tenders: code scanned or QR; empty before asked"
+    )
+    codeUrl = serializers.CharField(required=False, help_text="a pending QR tender: what the QR encodes")
+    qrImage = serializers.CharField(
+        required=False, help_text="a pending QR tender: the QR as a data:image/svg+xml URL drawn by the server"
+    )
+    expiresAt = serializers.DateTimeField(
+        required=False, allow_null=True, help_text="provider tenders: when an unpaid one is closed"
+    )
 
 
 class PaymentOutputSerializer(serializers.Serializer):
     orderId = serializers.IntegerField()
     status = serializers.ChoiceField(choices=OrderStatus.choices)
     paid = serializers.CharField()
-    due = serializers.CharField()
+    pending = serializers.CharField(help_text="what pending provider tenders wait for (not in paid, not in due)")
+    due = serializers.CharField(help_text="payable - paid")
     change = serializers.CharField(help_text="cash to give back for this payment")
     tenders = PaymentTenderOutputSerializer(many=True, help_text="every tender of the order, oldest first")
+
+
+class TenderStatusOutputSerializer(serializers.Serializer):
+    tender = PaymentTenderOutputSerializer()
+    order = PaymentOutputSerializer()
+
+
+QR_METHODS = [TenderMethod.WECHAT, TenderMethod.ALIPAY]
+
+
+class QrSplitInputSerializer(serializers.Serializer):
+    orderId = fields.IntegerField(min_value=1)
+    method = serializers.ChoiceField(choices=[(m.value, m.label) for m in QR_METHODS])
+    amount = serializers.DecimalField(max_digits=MONEY_DIGITS, decimal_places=2, min_value=Decimal("0.01"))
+
+
+class PosPayInputSerializer(serializers.Serializer):
+    orderId = fields.IntegerField(min_value=1)
+    amount = serializers.DecimalField(max_digits=MONEY_DIGITS, decimal_places=2, min_value=Decimal("0.01"))
+    terminalId = fields.CharField(required=False, allow_blank=True, max_length=32)
+
+
+class PosQueryInputSerializer(serializers.Serializer):
+    tenderId = fields.IntegerField(min_value=1)
+
+
+class TerminalOutputSerializer(serializers.Serializer):
+    terminalId = serializers.CharField()
+    name = serializers.CharField()
+    storeCode = serializers.CharField()
+    online = serializers.BooleanField()
 
 
 @extend_schema_field(
@@ -100,3 +156,10 @@ class DrawnSessionOutputSerializer(serializers.Serializer):
     storeId = serializers.IntegerField()
     operatorName = serializers.CharField()
     createdAt = serializers.DateTimeField()
+
+
+class CommitFromScanInputSerializer(OrderDraftInputSerializer):
+    """An order as order/commit takes it, and the customer's payment code that pays all of it."""
+
+    method = serializers.ChoiceField(choices=[(m.value, m.label) for m in QR_METHODS])
+    authCode = fields.CharField(max_length=64, help_text="the customer's payment code the cashier scanned")

@@ -79,7 +79,7 @@ NOWHERE = "http://127.0.0.1:9/rest/pay/notify"  # nothing listens: the synchrono
 
 
 @pytest.fixture(scope="session")
-def fakes() -> Iterator[dict]:
+def provider_fakes() -> Iterator[dict]:
     """WeChat Pay notifies through Django's test client; Alipay and the card terminal answer at once."""
     wechat = FakeWeChatPay(deliver=client_deliver).start()
     alipay = FakeAlipay(notify_url=f"{NOWHERE}/alipay").start()
@@ -91,14 +91,14 @@ def fakes() -> Iterator[dict]:
 
 
 @pytest.fixture
-def providers(fakes, settings, tmp_path, db) -> dict:
+def providers(provider_fakes, settings, tmp_path, db) -> dict:
     settings.PAYMENT_PROVIDERS = {
-        "wechat": fakes["wechat"].settings_entry(notify_url=NOTIFY_URL, key_dir=tmp_path, timeout=3.0),
-        "alipay": fakes["alipay"].account_settings(),
-        "pos": fakes["pos"].account_settings(),
+        "wechat": provider_fakes["wechat"].settings_entry(notify_url=NOTIFY_URL, key_dir=tmp_path, timeout=3.0),
+        "alipay": provider_fakes["alipay"].account_settings(),
+        "pos": provider_fakes["pos"].account_settings(),
     }
     settings.PAYMENT_POLL_FIRST_SECONDS = 0
-    return fakes
+    return provider_fakes
 
 
 @pytest.fixture

@@ -164,12 +164,26 @@ def test_a_paid_or_cancelled_order_takes_no_payment(client, store, member):
 
 
 @pytest.mark.parametrize("method", ["wechat", "alipay", "pos"])
-def test_provider_methods_are_not_available_yet(client, store, member, method):
+def test_a_provider_method_the_store_has_no_account_for_is_refused_and_writes_nothing(
+    client, settings, store, member, method
+):
+    settings.PAYMENT_PROVIDERS = {}
+    order = order_of(store=store, member=member, lines=[product("10.00")])
+    pay(client, order, {"method": method, "amount": "10", "authCode": "134"}, status=400, errcode="PAY-40001")
+    assert not Tender.objects.filter(order=order).exists()
+
+
+def test_one_payment_takes_one_provider_tender(client, store, member):
     order = order_of(store=store, member=member, lines=[product("10.00")])
     refused = pay(
-        client, order, {"method": method, "amount": "10", "authCode": "134"}, status=400, errcode="VALID-40000"
+        client,
+        order,
+        {"method": "wechat", "amount": "5"},
+        {"method": "alipay", "amount": "5"},
+        status=400,
+        errcode="VALID-40000",
     )
-    assert "not available yet" in refused["fields"]["tenders"][0]
+    assert "one WeChat Pay, Alipay or card terminal tender" in refused["fields"]["tenders"][0]
 
 
 def test_tenders_are_checked(client, store, member):

@@ -16,7 +16,7 @@ from apps.core.api.base import ErpApi
 from apps.core.audit import Actor, audit_record
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import InvalidInput
-from apps.core.idempotency import idempotent
+from apps.core.idempotency import AfterCommit, idempotent
 from apps.core.models import SystemLog
 from apps.core.role_codes import PUBLIC
 from apps.core.testing import assert_envelope
@@ -50,7 +50,28 @@ class ChargeApi(ErpApi):
         )
 
 
-urlpatterns = [path("rest/", include([path("charge", ChargeApi.as_view())])), path("", include("erp.urls"))]
+class TwoStepApi(ErpApi):
+    """A command whose second step may run in no transaction (as a payment provider's call): it
+    answers whether the step ran with a transaction open, and each run of the step is counted."""
+
+    required_codes = PUBLIC
+    second_steps: list[bool] = []
+
+    @idempotent
+    def post(self, request):
+        audit_record(actor=Actor(user_id=request.user.pk, login_name="t"), action="test.first", detail={})
+
+        def second_step():
+            TwoStepApi.second_steps.append(connection.in_atomic_block)
+            return EnvelopeResponse({"step": 2, "inTransaction": connection.in_atomic_block}, "done")
+
+        return AfterCommit({"step": 1}, "done", after_commit=second_step)
+
+
+urlpatterns = [
+    path("rest/", include([path("charge", ChargeApi.as_view()), path("twoSteps", TwoStepApi.as_view())])),
+    path("", include("erp.urls")),
+]
 
 
 def client_of(user, key: str | None = "k-1") -> APIClient:
@@ -131,3 +152,18 @@ def test_one_key_sent_ten_times_at_once_acts_once_and_answers_alike():
         thread.join(timeout=30)
     assert len(answers) == 10 and len(set(answers)) == 1 and answers[0][0] == 201
     assert charges() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.urls("apps.core.tests.test_idempotency")
+def test_an_after_commit_step_runs_once_the_keys_transaction_committed_and_not_on_a_replay():
+    TwoStepApi.second_steps.clear()
+    client = client_of(UserFactory(), key="two-1")
+    first = assert_envelope(client.post("/rest/twoSteps", {}, format="json"), status=200)
+    assert first == {"step": 2, "inTransaction": False}  # the second step's answer, outside any transaction
+    assert SystemLog.objects.filter(action="test.first").count() == 1
+    again = assert_envelope(client.post("/rest/twoSteps", {}, format="json"), status=200)
+    assert again == {"step": 1}  # the first step's answer, kept with the key; the second step not run again
+    assert TwoStepApi.second_steps == [False]
+    assert_envelope(client_of(UserFactory(), key=None).post("/rest/twoSteps", {}, format="json"), status=200)
+    assert TwoStepApi.second_steps == [False, False]

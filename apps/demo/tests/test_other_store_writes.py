@@ -92,6 +92,14 @@ def _other_order(chain):
     return committed_order(store=chain["other_store"])
 
 
+def _other_provider_tender(chain):
+    """A WeChat Pay tender of the other store, pending (never sent to a provider)."""
+    from apps.billing.models import Tender
+
+    order = _other_order(chain)
+    return Tender.objects.create(order=order, method="wechat", amount="10.00", status="pending", store=order.store)
+
+
 def _own_order(chain):
     from apps.billing.tests.factories import committed_order
 
@@ -289,6 +297,38 @@ OTHER_STORE_WRITES = {
             {
                 "orderId": _own_order(chain).pk,
                 "tenders": [{"method": "storedValue", "amount": "100", "cardId": _other_members_card(chain).pk}],
+            },
+        ),
+    ],
+    "pay-qr-split": lambda chain, caller: [
+        ("post", "/rest/pay/qrSplit", {"orderId": _other_order(chain).pk, "method": "wechat", "amount": "10"})
+    ],
+    "pos-pay": lambda chain, caller: [("post", "/rest/pos/pay", {"orderId": _other_order(chain).pk, "amount": "10"})],
+    "pos-query": lambda chain, caller: [("post", "/rest/pos/query", {"tenderId": _other_provider_tender(chain).pk})],
+    "pay-tender-cancel": lambda chain, caller: [("post", f"/rest/pay/cancel/{_other_provider_tender(chain).pk}", {})],
+    "pay-repay": lambda chain, caller: [("post", f"/rest/pay/repay/{_other_order(chain).pk}", {})],
+    "order-commit-from-scan": lambda chain, caller: [
+        (
+            "post",
+            "/rest/order/commitfromscan",
+            {
+                **_order_draft(chain),
+                "reservationId": _other_reservation(chain).pk,
+                "method": "wechat",
+                "authCode": "134567890123456789",
+            },
+        ),
+    ],
+    "order-sales-commit-from-scan": lambda chain, caller: [
+        (
+            "post",
+            "/rest/order/salesCommitfromscan",
+            {
+                "walkIn": {"name": "路人", "phone": "13800001111"},
+                "lines": [{"type": "product", "itemId": _product().pk}],
+                "reservationId": _other_reservation(chain).pk,
+                "method": "wechat",
+                "authCode": "134567890123456789",
             },
         ),
     ],

@@ -61,10 +61,11 @@ from urllib.parse import parse_qsl, quote, unquote, urlencode
 from zoneinfo import ZoneInfo
 
 from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import padding, rsa
 
 from .httpfake import FakeHttpServer, FakeRequest, FakeResponse, Notifier
+from .keys import new_rsa_key, private_pem, public_pem
 
 ALIPAY_TZ = ZoneInfo("Asia/Shanghai")
 APP_ID = "2021000000000001"
@@ -75,24 +76,6 @@ TRADE_SUCCESS = "TRADE_SUCCESS"
 TRADE_CLOSED = "TRADE_CLOSED"
 FAILURE_KINDS = ("http500", "system_error", "slow")
 MAX_TIMESTAMP_SKEW = 600  # seconds: a request's `timestamp` (Beijing time) this far off is refused
-
-
-def new_rsa_key() -> rsa.RSAPrivateKey:
-    return rsa.generate_private_key(public_exponent=65537, key_size=2048)
-
-
-def private_pem(key: rsa.RSAPrivateKey) -> str:
-    return key.private_bytes(
-        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
-    ).decode()
-
-
-def public_pem(key: rsa.RSAPrivateKey) -> str:
-    return (
-        key.public_key()
-        .public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
-        .decode()
-    )
 
 
 def rsa2_sign(key: rsa.RSAPrivateKey, content: str) -> str:

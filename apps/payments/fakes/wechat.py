@@ -37,10 +37,12 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import padding, rsa
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
+from apps.payments.fakes.keys import new_rsa_key as new_key
+from apps.payments.fakes.keys import private_pem, public_pem
 from apps.payments.providers.base import ProviderAccount
 
 CHINA = timezone(timedelta(hours=8))
@@ -68,24 +70,6 @@ SCENARIOS = {
 }
 
 Deliver = Callable[[str, dict[str, str], bytes], int]
-
-
-def new_key() -> rsa.RSAPrivateKey:
-    return rsa.generate_private_key(public_exponent=65537, key_size=2048)
-
-
-def private_pem(key: rsa.RSAPrivateKey) -> str:
-    return key.private_bytes(
-        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
-    ).decode()
-
-
-def public_pem(key: rsa.RSAPrivateKey) -> str:
-    return (
-        key.public_key()
-        .public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
-        .decode()
-    )
 
 
 def sign(key: rsa.RSAPrivateKey, message: str) -> str:

@@ -36,10 +36,20 @@ export type OrderDetailPrice = Schemas["DetailPriceOutput"];
 export type Tender = Schemas["TenderInput"];
 export type Payment = Schemas["PaymentOutput"];
 export type SignStatus = Schemas["SignStatusOutput"];
+export type PaymentTender = Schemas["PaymentTenderOutput"];
+export type TenderStatus = Schemas["TenderStatusOutput"];
+export type Terminal = Schemas["TerminalOutput"];
 
-/** The tenders the till offers today; the provider methods come with the payments issue. */
-export type TillMethod = Extract<Tender["method"], "cash" | "storedValue" | "points">;
-export const TILL_METHODS: readonly TillMethod[] = ["cash", "storedValue", "points"];
+/** The tenders the till offers. */
+export type TillMethod = Tender["method"];
+export const TILL_METHODS: readonly TillMethod[] = ["cash", "storedValue", "points", "wechat", "alipay", "pos"];
+
+/** The payment providers: money through WeChat Pay, Alipay or the card terminal, pending until they confirm. */
+export type ProviderMethod = Extract<Tender["method"], "wechat" | "alipay" | "pos">;
+export const PROVIDER_METHODS: readonly ProviderMethod[] = ["wechat", "alipay", "pos"];
+
+/** How often the page asks how a pending provider tender stands. */
+export const TENDER_POLL_MS = 2000;
 
 /** The code of a refused payment or commit the page explains in place (409). */
 export const ORDER_CONFLICT = "ORD-40901";
@@ -120,6 +130,16 @@ function searchCatalog(kind: Exclude<LineType, "topUp">, keyword: string): Promi
   });
 }
 
+/** A provider tender and its order (what the page polls while the tender is pending). */
+export function fetchTenderStatus(tenderId: number): Promise<TenderStatus> {
+  return api.get<TenderStatus>(`/rest/pay/tenderStatus/${tenderId}`, { quiet: true });
+}
+
+/** Closes a pending provider tender at the provider (the customer walked away). */
+export function cancelTender(tenderId: number): Promise<TenderStatus> {
+  return api.post<TenderStatus>(`/rest/pay/cancel/${tenderId}`, { quiet: true });
+}
+
 export const receiptUrl = (orderId: number, withAmounts: boolean) =>
   `/rest/pay/print/${orderId}/${withAmounts ? 1 : 0}`;
 
@@ -149,6 +169,29 @@ export function useOrderPrice(orderId: number | null) {
     queryFn: () => api.get<OrderDetailPrice>(`/rest/pay/detailPrice/${orderId}`, { quiet: true }),
     enabled: orderId !== null,
     retry: false,
+  });
+}
+
+/** A pending provider tender, asked again every TENDER_POLL_MS until it is no longer pending. */
+export function useTenderStatus(tenderId: number | null) {
+  return useQuery({
+    queryKey: [...tillKeys.all, "tenderStatus", tenderId ?? 0] as const,
+    queryFn: () => fetchTenderStatus(tenderId ?? 0),
+    enabled: tenderId !== null,
+    refetchInterval: (query) =>
+      query.state.data?.tender.status === "pending" || !query.state.data ? TENDER_POLL_MS : false,
+    retry: false,
+  });
+}
+
+/** The chosen store's card terminals (the terminal gateway's list); quiet: the page says why it has none. */
+export function useTerminals(enabled: boolean) {
+  return useQuery({
+    queryKey: [...tillKeys.all, "terminals"] as const,
+    queryFn: () => api.get<Terminal[]>("/rest/pos/terminal", { quiet: true }),
+    enabled,
+    retry: false,
+    staleTime: 60_000,
   });
 }
 

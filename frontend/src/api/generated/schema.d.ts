@@ -592,6 +592,13 @@ export interface paths {
      */
     post: operations["order_commit_create"];
   };
+  "/rest/order/commitfromscan": {
+    /**
+     * Commit an order and pay all of it by the customer's scanned payment code (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["order_commitfromscan_create"];
+  };
   "/rest/order/diff": {
     /**
      * What the member pays beyond the package sessions and the stored-value card
@@ -651,6 +658,13 @@ export interface paths {
      * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
      */
     get: operations["order_reservationProject_retrieve"];
+  };
+  "/rest/order/salesCommitfromscan": {
+    /**
+     * A walk-in's sale of goods committed and paid by the scanned payment code (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["order_salesCommitfromscan_create"];
   };
   "/rest/order/search": {
     /**
@@ -726,6 +740,13 @@ export interface paths {
     /** @description upgrade: the card takes a higher card type once it holds that type's price. */
     post: operations["packageCard_upgrade_create"];
   };
+  "/rest/pay/cancel/{tender_id}": {
+    /**
+     * Close a pending provider tender at the provider (the customer walked away)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["pay_cancel_create"];
+  };
   "/rest/pay/detailPrice/{order_id}": {
     /**
      * pay/price with each line's price and discounts
@@ -739,7 +760,7 @@ export interface paths {
   };
   "/rest/pay/excute": {
     /**
-     * Pay an order with cash, stored value and points (Idempotency-Key)
+     * Pay an order with cash, stored value, points, WeChat Pay, Alipay or the card terminal (Idempotency-Key)
      * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
      */
     post: operations["pay_excute_create"];
@@ -765,9 +786,51 @@ export interface paths {
      */
     get: operations["pay_print_retrieve"];
   };
+  "/rest/pay/qrSplit": {
+    /**
+     * A WeChat Pay or Alipay QR for part of an order's due (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["pay_qrSplit_create"];
+  };
+  "/rest/pay/repay/{order_id}": {
+    /**
+     * Ask the providers again about an order's pending tenders; close the expired ones
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["pay_repay_create"];
+  };
   "/rest/pay/signStatus/{order_id}": {
     /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
     get: operations["pay_signStatus_retrieve"];
+  };
+  "/rest/pay/tenderStatus/{tender_id}": {
+    /**
+     * A provider tender and its order (polled while pending)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["pay_tenderStatus_retrieve"];
+  };
+  "/rest/pos/pay": {
+    /**
+     * Ask a card terminal for a payment of an order (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["pos_pay_create"];
+  };
+  "/rest/pos/query": {
+    /**
+     * Ask the provider now how a pending provider tender stands
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["pos_query_create"];
+  };
+  "/rest/pos/terminal": {
+    /**
+     * The store's card terminals
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["pos_terminal_list"];
   };
   "/rest/pricingEngine/checkDiscountConcurrently": {
     /**
@@ -1665,6 +1728,25 @@ export interface components {
        * @enum {string}
        */
       setBy: "store" | "headOffice";
+    };
+    /** @description An order as order/commit takes it, and the customer's payment code that pays all of it. */
+    CommitFromScanInput: {
+      memId?: number | null;
+      walkIn?: components["schemas"]["WalkInInput"] | null;
+      reservationId?: number | null;
+      lines: components["schemas"]["OrderLineInput"][];
+      /** @default */
+      remark?: string;
+      /** @description the member's usable coupons (0 to 5); a walk-in uses none */
+      couponIds?: number[];
+      /**
+       * @description * `wechat` - WeChat Pay
+       * * `alipay` - Alipay
+       * @enum {string}
+       */
+      method: "wechat" | "alipay";
+      /** @description the customer's payment code the cashier scanned */
+      authCode: string;
     };
     CommittedLineOutput: {
       orderLineId: number;
@@ -2815,6 +2897,9 @@ export interface components {
        */
       status: "unpaid" | "partlyPaid" | "paid" | "cancelled";
       paid: string;
+      /** @description what pending provider tenders wait for (not in paid, not in due) */
+      pending: string;
+      /** @description payable - paid */
       due: string;
       /** @description cash to give back for this payment */
       change: string;
@@ -2837,12 +2922,36 @@ export interface components {
       /** @description 2 places */
       amount: string;
       /**
-       * @description * `pending` - pending
+       * @description provider tenders are pending until the provider's word
+       *
+       * * `pending` - pending
        * * `succeeded` - succeeded
        * * `failed` - failed
        * @enum {string}
        */
       status: "pending" | "succeeded" | "failed";
+      /** @description provider tenders: the provider's reason of a decline */
+      message?: string;
+      /** @description pos: the terminal asked */
+      terminalId?: string;
+      /**
+       * @description provider tenders: code scanned or QR; empty before asked
+       *
+       * * `code` - code
+       * * `qr` - qr
+       * * `` -
+       * @enum {string}
+       */
+      mode?: "code" | "qr" | "";
+      /** @description a pending QR tender: what the QR encodes */
+      codeUrl?: string;
+      /** @description a pending QR tender: the QR as a data:image/svg+xml URL drawn by the server */
+      qrImage?: string;
+      /**
+       * Format: date-time
+       * @description provider tenders: when an unpaid one is closed
+       */
+      expiresAt?: string | null;
     };
     PendingOutput: {
       count: number;
@@ -3030,6 +3139,15 @@ export interface components {
     PointsPageOutput: {
       list: components["schemas"]["PointsEntryOutput"][];
       total: number;
+    };
+    PosPayInput: {
+      orderId: number;
+      /** Format: decimal */
+      amount: string;
+      terminalId?: string;
+    };
+    PosQueryInput: {
+      tenderId: number;
     };
     PresenceOutput: {
       employeeId: number;
@@ -3418,6 +3536,17 @@ export interface components {
     PromotionStoreOutput: {
       id: number;
       name: string;
+    };
+    QrSplitInput: {
+      orderId: number;
+      /**
+       * @description * `wechat` - WeChat Pay
+       * * `alipay` - Alipay
+       * @enum {string}
+       */
+      method: "wechat" | "alipay";
+      /** Format: decimal */
+      amount: string;
     };
     QuickChoiceOutput: {
       name: string;
@@ -4304,8 +4433,10 @@ export interface components {
       amount: string;
       /** @description storedValue: the card */
       cardId?: number | null;
-      /** @description provider methods (not available yet) */
+      /** @description wechat, alipay: the customer's payment code the cashier scanned; none: a QR for the customer */
       authCode?: string;
+      /** @description pos: the card terminal that takes the card (pos/terminal lists them); none: the store's default */
+      terminalId?: string;
     };
     TenderOutput: {
       tenderId: number;
@@ -4326,6 +4457,16 @@ export interface components {
       operatorName: string;
       /** Format: date-time */
       createdAt: string;
+    };
+    TenderStatusOutput: {
+      tender: components["schemas"]["PaymentTenderOutput"];
+      order: components["schemas"]["PaymentOutput"];
+    };
+    TerminalOutput: {
+      terminalId: string;
+      name: string;
+      storeCode: string;
+      online: boolean;
     };
     TimePeriodInput: {
       /** @description 0 Monday … 6 Sunday; null every day */
@@ -10868,6 +11009,76 @@ export interface operations {
     };
   };
   /**
+   * Commit an order and pay all of it by the customer's scanned payment code (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  order_commitfromscan_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CommitFromScanInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CommitFromScanInput"];
+        "multipart/form-data": components["schemas"]["CommitFromScanInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["PaymentOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * What the member pays beyond the package sessions and the stored-value card
    * @description diff: what the member pays beyond the package sessions and a stored-value card.
    */
@@ -11456,6 +11667,76 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["ReservationDraftOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A walk-in's sale of goods committed and paid by the scanned payment code (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  order_salesCommitfromscan_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CommitFromScanInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CommitFromScanInput"];
+        "multipart/form-data": components["schemas"]["CommitFromScanInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["PaymentOutput"];
           };
         };
       };
@@ -12401,6 +12682,74 @@ export interface operations {
     };
   };
   /**
+   * Close a pending provider tender at the provider (the customer walked away)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  pay_cancel_create: {
+    parameters: {
+      path: {
+        tender_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["TenderStatusOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * pay/price with each line's price and discounts
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
@@ -12534,7 +12883,7 @@ export interface operations {
     };
   };
   /**
-   * Pay an order with cash, stored value and points (Idempotency-Key)
+   * Pay an order with cash, stored value, points, WeChat Pay, Alipay or the card terminal (Idempotency-Key)
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
   pay_excute_create: {
@@ -12807,6 +13156,144 @@ export interface operations {
       };
     };
   };
+  /**
+   * A WeChat Pay or Alipay QR for part of an order's due (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  pay_qrSplit_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["QrSplitInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["QrSplitInput"];
+        "multipart/form-data": components["schemas"]["QrSplitInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["PaymentOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Ask the providers again about an order's pending tenders; close the expired ones
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  pay_repay_create: {
+    parameters: {
+      path: {
+        order_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["PaymentOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
   /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
   pay_signStatus_retrieve: {
     parameters: {
@@ -12819,6 +13306,277 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["SignStatusOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A provider tender and its order (polled while pending)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  pay_tenderStatus_retrieve: {
+    parameters: {
+      path: {
+        tender_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["TenderStatusOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Ask a card terminal for a payment of an order (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  pos_pay_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PosPayInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["PosPayInput"];
+        "multipart/form-data": components["schemas"]["PosPayInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["PaymentOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Ask the provider now how a pending provider tender stands
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  pos_query_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PosQueryInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["PosQueryInput"];
+        "multipart/form-data": components["schemas"]["PosQueryInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["TenderStatusOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The store's card terminals
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  pos_terminal_list: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["TerminalOutput"][];
           };
         };
       };

@@ -282,7 +282,10 @@ function Tenders({ order }: { order: OrderDetail }) {
         >
           {order.tenders.map((tender) => (
             <TableRow key={tender.tenderId}>
-              <TableCell>{tender.methodName}</TableCell>
+              <TableCell>
+                {tender.methodName}
+                {tender.status !== "succeeded" ? ` (${t(`tenderStatus.${tender.status}`)})` : ""}
+              </TableCell>
               <TableCell>{formatMoney(tender.amount)}</TableCell>
               <TableCell>{tender.cardNo || dash}</TableCell>
               <TableCell>{tender.points ?? dash}</TableCell>

@@ -33,12 +33,22 @@ import {
   useOrderPrice,
   useSignStatus,
   type Payment,
+  type PaymentTender,
   type Tender,
 } from "../../api/till";
 import { DetailError, Loading } from "../../components/feedback";
 import { Facts, PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
 import { formatMoney } from "../../lib/money";
+import {
+  NO_PROVIDER,
+  ProviderEnded,
+  ProviderFields,
+  WaitingForProvider,
+  pendingProviderTender,
+  providerTender,
+  type ProviderForm,
+} from "./ProviderTender";
 import { SignaturePad } from "./SignaturePad";
 import { changeShown, storedValueCards } from "./tillRules";
 import { cardKeys, useMemberCards } from "../../api/cards";
@@ -59,8 +69,10 @@ interface TenderForm {
 const EMPTY: TenderForm = { cash: "", cardId: "", storedValue: "", points: "" };
 
 /** The tenders the form holds, in the order the server takes them: cash pays what is left after the others. */
-function tendersOf(form: TenderForm): Tender[] {
+function tendersOf(form: TenderForm, provider: ProviderForm): Tender[] {
   const tenders: Tender[] = [];
+  const viaProvider = providerTender(provider);
+  if (viaProvider) tenders.push(viaProvider);
   if (form.storedValue.trim() && form.cardId !== "") {
     tenders.push({ method: "storedValue", amount: form.storedValue.trim(), cardId: form.cardId });
   }
@@ -70,15 +82,16 @@ function tendersOf(form: TenderForm): Tender[] {
 }
 
 /** The sum of the non-cash tenders as typed, for the change shown beside the cash field only. */
-function othersTyped(form: TenderForm): string {
-  const cents = [form.storedValue, form.points]
+function othersTyped(form: TenderForm, provider: ProviderForm): string {
+  const cents = [form.storedValue, form.points, provider.method ? provider.amount : ""]
     .map((text) => /^(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim()))
     .reduce((sum, match) => sum + (match ? Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) : 0), 0);
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 }
 
 /** /payment (ERP-KDJC-PAG-0003-0000, 收款): what the order owes, the tenders (cash, stored value,
- * points), the member's signature when the store asks for one, and the receipt once paid. */
+ * points, WeChat Pay, Alipay, the card terminal), the member's signature when the store asks for one,
+ * the wait for a provider (its QR, polled every 2 s, closable), and the receipt once paid. */
 export function PaymentPage() {
   const { t } = useTranslation("till");
   const [orderId] = useState(() => idFrom(window.location.search, "orderId"));
@@ -91,6 +104,9 @@ export function PaymentPage() {
   const account = useAccountInfo(memId);
   const queryClient = useQueryClient();
   const [form, setForm] = useState<TenderForm>(EMPTY);
+  const [provider, setProvider] = useState<ProviderForm>(NO_PROVIDER);
+  // The provider tender of the last payment: waited for while pending, then its end is shown.
+  const [providerRow, setProviderRow] = useState<PaymentTender | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [answer, setAnswer] = useState<Payment | null>(null);
   // One key per submitted set of tenders; a retry of the same set reuses it (the server pays once).
@@ -102,10 +118,16 @@ export function PaymentPage() {
   };
   const pay = useMutation({
     mutationFn: ({ tenders, key }: { tenders: Tender[]; key: string }) => payOrder(orderId ?? 0, tenders, key),
-    onSuccess: (payment) => {
+    onSuccess: (payment, { tenders: sent }) => {
       setAnswer(payment);
       setConfirming(false);
       setForm(EMPTY);
+      setProvider(NO_PROVIDER);
+      const asked = sent.some(
+        (tender) => tender.method !== "cash" && tender.method !== "storedValue" && tender.method !== "points",
+      );
+      const rows = payment.tenders.filter((tender) => ["wechat", "alipay", "pos"].includes(tender.method));
+      setProviderRow(asked ? (pendingProviderTender(payment.tenders) ?? rows[rows.length - 1] ?? null) : null);
       setSubmission(null);
       refresh();
     },
@@ -127,18 +149,20 @@ export function PaymentPage() {
   if (price.isError) return <DetailError message={price.error.message} onRetry={() => void price.refetch()} />;
 
   const order = price.data;
-  const tenders = tendersOf(form);
+  const tenders = tendersOf(form, provider);
+  const waiting = providerRow?.status === "pending" ? providerRow : null;
   const settled = order.status === "paid" || order.status === "cancelled";
   const needsSignature = Boolean(sign.data?.required && !sign.data.signed);
   const usableCards = storedValueCards(cards.data ?? []);
   const chosenCard = usableCards.find((card) => card.cardId === form.cardId);
-  const change = form.cash.trim() ? changeShown(form.cash, order.due, othersTyped(form)) : null;
+  const change = form.cash.trim() ? changeShown(form.cash, order.due, othersTyped(form, provider)) : null;
   const nothingDue = order.due === "0.00";
   const refusal = pay.error instanceof ApiError ? pay.error.message : pay.error ? String(pay.error) : "";
   const set = <K extends keyof TenderForm>(key: K, value: TenderForm[K]) =>
     setForm((previous) => ({ ...previous, [key]: value }));
 
   const submit = () => {
+    if (needsSignature || pay.isPending || waiting !== null) return;
     const body = JSON.stringify(tenders);
     const key = submission?.body === body ? submission.key : newIdempotencyKey();
     setSubmission({ key, body });
@@ -198,7 +222,23 @@ export function PaymentPage() {
             due: formatMoney(answer.due),
             change: formatMoney(answer.change),
           })}
+          {answer.pending && answer.pending !== "0.00"
+            ? ` ${t("provider.pendingTotal", { pending: formatMoney(answer.pending) })}`
+            : ""}
         </Alert>
+      ) : null}
+      {waiting ? (
+        <WaitingForProvider
+          key={waiting.tenderId}
+          tender={waiting}
+          onEnded={(ended, now) => {
+            setProviderRow(ended);
+            if (now) setAnswer((before) => ({ ...now, change: before?.change ?? now.change }));
+            refresh();
+          }}
+        />
+      ) : providerRow ? (
+        <ProviderEnded tender={providerRow} />
       ) : null}
 
       {needsSignature && !settled ? (
@@ -270,10 +310,11 @@ export function PaymentPage() {
                 {t("tender.walkInCash")}
               </Typography>
             )}
+            <ProviderFields form={provider} onChange={setProvider} onScanned={submit} />
             {refusal ? <Alert severity="error">{refusal}</Alert> : null}
             <Button
               variant="contained"
-              disabled={needsSignature || pay.isPending || (tenders.length === 0 && !nothingDue)}
+              disabled={needsSignature || pay.isPending || waiting !== null || (tenders.length === 0 && !nothingDue)}
               onClick={() => setConfirming(true)}
             >
               {t("payment.pay")}

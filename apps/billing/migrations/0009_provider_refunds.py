@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("billing", "0007_refund_button_codes"),
+        ("billing", "0008_tender_provider_fields"),
     ]
 
     operations = [
