@@ -325,6 +325,7 @@ CELERY_BEAT_SCHEDULE = {
     "publish-due-messages": {"task": "apps.messaging.tasks.publish_due_messages", "schedule": 60.0},
     "forget-idempotent-answers": {"task": "apps.core.tasks.forget_idempotent_answers", "schedule": 3600.0},
     "poll-pending-payments": {"task": "apps.payments.tasks.poll_pending_intents", "schedule": PAYMENT_POLL_SECONDS},
+    "send-unsent-provider-refunds": {"task": "apps.billing.tasks.send_unsent_provider_refunds", "schedule": 60.0},
     "reconcile-payments": {
         "task": "apps.payments.tasks.reconcile_day",
         "schedule": crontab(hour=PAYMENT_RECONCILE_HOUR, minute=0),

@@ -8,14 +8,21 @@ class BillingConfig(AppConfig):
     verbose_name = _("billing")
 
     def ready(self) -> None:
-        from apps.billing.ledger_audit import closing_differences, order_differences, refund_differences
+        from apps.billing.ledger_audit import (
+            closing_differences,
+            order_differences,
+            payment_differences,
+            refund_differences,
+        )
+        from apps.billing.provider_payments import tender_intent_ended
+        from apps.billing.provider_refunds import on_refund_ended
         from apps.core.ledgers import register_ledger_audit
+        from apps.payments.services import register_intent_listener, register_refund_listener
 
         register_ledger_audit("orders", order_differences)
-
-        from apps.billing.provider_payments import tender_intent_ended
-        from apps.payments.services import register_intent_listener
-
-        register_intent_listener(tender_intent_ended)
         register_ledger_audit("daily closings", closing_differences)
         register_ledger_audit("refunds", refund_differences)
+        register_ledger_audit("provider payments and refunds", payment_differences)
+        # The payments app tells billing how a provider tender's payment and a refund tender's refund end.
+        register_intent_listener(tender_intent_ended)
+        register_refund_listener(on_refund_ended)

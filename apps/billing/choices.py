@@ -59,6 +59,7 @@ class AuditAction(models.TextChoices):
     ORDER_CANCELLED = "billing.order_cancelled", _("cancelled an unpaid order")
     ORDER_SIGNED = "billing.order_signed", _("saved a member's signature on an order")
     ORDER_REFUNDED = "billing.order_refunded", _("refunded an order")
+    REFUND_TENDER_ENDED = "billing.refund_tender_ended", _("a provider refund of a refund ended")
     DAY_CLOSED = "billing.day_closed", _("closed a business day")
     DAY_REOPENED = "billing.day_reopened", _("reopened a business day")
     LINE_STAFF_CHANGED = "billing.line_staff_changed", _("changed the staff of an order line")
@@ -95,11 +96,12 @@ PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
 class RefundStatus(models.TextChoices):
-    """A refund is done when every tender it returns to is; a provider's refund (with the payments
-    issue) will wait as pending until the provider confirms."""
+    """A refund is pending while a provider has not confirmed one of its tenders, done when every
+    tender it returns to is, failed when a provider refused one (that money did not go back)."""
 
     PENDING = "pending", _("pending")
     DONE = "done", _("refunded")
+    FAILED = "failed", _("not all money returned")
 
 
 REFUND_NO_PREFIX = "RF"

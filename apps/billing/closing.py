@@ -3,7 +3,7 @@ day and reopening it.
 
 Closing a day, in one transaction: the store's money writes in flight are waited for (an exclusive
 lock of the store's days, apps.core.business_days), the day must not be in the future nor closed
-already, no provider tender of it may still be pending (409 DAY-40902), the cash counted is compared
+already, no provider tender nor provider refund of it may still be pending (409 DAY-40902), the cash counted is compared
 with the cash the tenders say the till holds and a difference needs a reason; the closing keeps the
 day's figures (apps.billing.closing_selectors) and the ClosedDay row makes every later change dated
 in the day answer 409 DAY-40901. Corrections go into the next open day.
@@ -71,8 +71,8 @@ def day_close(
         if active_closing(the_day) is not None:
             raise DayClosed()
         figures = day_figures(the_day)
-        if figures["pending"]["count"]:
-            raise PaymentsPending(data={"pending": figures["pending"]})
+        if figures["pending"]["count"] or figures["refunds"]["pending"]["count"]:
+            raise PaymentsPending(data={"pending": figures["pending"], "pendingRefunds": figures["refunds"]["pending"]})
         expected = Decimal(figures["cash"]["expected"])
         difference = cash_counted - expected
         reason = _text(

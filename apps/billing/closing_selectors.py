@@ -18,7 +18,15 @@ used at the project's list price; spending stored value is revenue but not takin
 
 Refunds come in at `tender_totals`: the money a refund of the day gave back is taken off its method,
 so takings and the cash the till should hold are net of refunds (a cash refund is cash out of the
-till on the day it is made). The revenue figures are not yet net of returned goods."""
+till on the day it is made). The revenue is net of what the day's refunds returned (`_refunds`): the
+goods and services at what the refund gave back, package sessions at their project's list price, by
+the refund's business day; cards sold or topped up and refunded take the liability back.
+
+The refunds of the day (`refunds`): their count and amount, the money back by method (succeeded),
+the provider refunds still pending (closing is refused while any is, like a pending payment) and
+those a provider refused (`failed`: that money did not go back). The reconciliation differences of
+the day (apps.payments.selectors) are read live by `day_preview`: the providers' bills come the next
+morning, after most days are closed."""
 
 from __future__ import annotations
 
@@ -31,12 +39,23 @@ from django.db.models import Count, DecimalField, ExpressionWrapper, F, QuerySet
 from django.utils import timezone
 
 from apps.billing.choices import LineType, OrderStatus, TenderMethod, TenderStatus
-from apps.billing.models import ZERO, DailyClosing, Order, OrderLine, RefundTender, StaffCredit, Tender
+from apps.billing.models import (
+    ZERO,
+    DailyClosing,
+    Order,
+    OrderLine,
+    Refund,
+    RefundLine,
+    RefundTender,
+    StaffCredit,
+    Tender,
+)
 from apps.cards.choices import CardKind, EntryKind
 from apps.cards.selectors import card_entries_of_store
 from apps.core.money import money_to_wire, round_money
 from apps.members.choices import PointsKind
 from apps.members.selectors import points_entries_of_store
+from apps.payments.selectors import reconciliation_differences
 
 # Money that comes into the till or the provider's account (takings); the other tenders pay from
 # what the member holds (stored value, points) and are not money in.
@@ -169,6 +188,77 @@ def _pending(day: Day, totals: dict[tuple[str, str], tuple[int, Decimal]]) -> di
             for row in rows
         ]
     return {"count": count, "amount": _money(amount), "tenders": shown}
+
+
+def _refunds(day: Day) -> dict[str, Any]:
+    """The refunds of the day (by their business day): count and amount, the money back by method
+    and status, the pending provider refunds (listed) and the failed ones, and what they returned by
+    sale kind (the revenue's net). Four queries."""
+    totals = Refund.objects.filter(store_id=day.store_id, business_date=day.date).aggregate(
+        n=Count("id"), total=Sum("amount")
+    )
+    rows = (
+        RefundTender.objects.filter(refund__store_id=day.store_id, refund__business_date=day.date, tender__isnull=False)
+        .order_by()
+        .values("method", "status")
+        .annotate(n=Count("id"), total=Sum("amount"))
+    )
+    by: dict[tuple[str, str], tuple[int, Decimal]] = {
+        (row["method"], row["status"]): (row["n"], round_money(row["total"] or ZERO)) for row in rows
+    }
+    methods = [
+        {
+            "method": method,
+            "label": str(TenderMethod(method).label),
+            "count": by[(method, TenderStatus.SUCCEEDED)][0],
+            "amount": _money(by[(method, TenderStatus.SUCCEEDED)][1]),
+        }
+        for method in TENDER_ORDER
+        if (method, TenderStatus.SUCCEEDED) in by
+    ]
+
+    def part(status: str) -> tuple[int, Decimal]:
+        return (
+            sum(n for (_m, st), (n, _a) in by.items() if st == status),
+            sum((a for (_m, st), (_n, a) in by.items() if st == status), ZERO),
+        )
+
+    pending_count, pending_amount = part(TenderStatus.PENDING)
+    failed_count, failed_amount = part(TenderStatus.FAILED)
+    pending_rows = []
+    if pending_count:
+        pending_rows = [
+            {
+                "refundNo": row["refund__refund_no"] or "",
+                "orderNo": row["refund__order__order_no"] or "",
+                "method": row["method"],
+                "amount": _money(row["amount"]),
+                "createdAt": row["created_at"],
+            }
+            for row in RefundTender.objects.filter(
+                refund__store_id=day.store_id, refund__business_date=day.date, status=TenderStatus.PENDING
+            )
+            .order_by("id")
+            .values("refund__refund_no", "refund__order__order_no", "method", "amount", "created_at")[:PENDING_SHOWN]
+        ]
+    list_value = ExpressionWrapper(F("order_line__unit_price") * F("qty"), output_field=MONEY_FIELD)
+    returned: dict[str, Decimal] = dict.fromkeys(SALE_KINDS, ZERO)
+    for row in (
+        RefundLine.objects.filter(refund__store_id=day.store_id, refund__business_date=day.date)
+        .order_by()
+        .values("type", "order_line__card__kind")
+        .annotate(amount_sum=Sum("amount"), list_sum=Sum(list_value))
+    ):
+        kind = _sale_kind(row["type"], row["order_line__card__kind"])
+        returned[kind] += round_money((row["list_sum"] if kind == SESSIONS else row["amount_sum"]) or ZERO)
+    return {
+        "count": totals["n"] or 0,
+        "amount": _money(totals["total"]),
+        "methods": methods,
+        "pending": {"count": pending_count, "amount": _money(pending_amount), "tenders": pending_rows},
+        "failed": {"count": failed_count, "amount": _money(failed_amount)},
+        "returned": returned,
+    }
 
 
 def _sales(day: Day) -> dict[str, dict[str, Any]]:
@@ -325,6 +415,10 @@ def day_figures(day: Day) -> dict[str, Any]:
     sessions_value = sales[SESSIONS]["amount"]
     liability_in = sum((sales[kind]["amount"] for kind in LIABILITY_KINDS), ZERO)
     stored_value = totals.get((TenderMethod.STORED_VALUE, TenderStatus.SUCCEEDED), (0, ZERO))[1]
+    refunds = _refunds(day)
+    returned = refunds.pop("returned")
+    returned_earned = sum((returned[kind] for kind in EARNED_KINDS), ZERO) + returned[SESSIONS]
+    liability_out = sum((returned[kind] for kind in LIABILITY_KINDS), ZERO)
     return {
         "storeId": day.store_id,
         "date": day.date.isoformat(),
@@ -337,13 +431,16 @@ def day_figures(day: Day) -> dict[str, Any]:
         },
         "orders": _orders(day),
         "cards": cards,
+        "refunds": refunds,
         "points": {**_points(day), "tendered": _money(points_tendered)},
         "revenue": {
             "takings": takings["money"],
             "liabilityIn": _money(liability_in),
             "goodsAndServices": _money(earned),
             "sessionsValue": _money(sessions_value),
-            "earned": _money(earned + sessions_value),
+            "returned": _money(returned_earned),
+            "liabilityOut": _money(liability_out),
+            "earned": _money(earned + sessions_value - returned_earned),
             "paidFromStoredValue": _money(stored_value),
             "paidByPoints": _money(points_tendered),
         },
@@ -354,7 +451,27 @@ def day_figures(day: Day) -> dict[str, Any]:
 def day_preview(day: Day) -> dict[str, Any]:
     """The day's figures with its closing (null while it is open)."""
     closing = active_closing(day)
-    return {**day_figures(day), "closing": closing_row(closing) if closing else None}
+    return {
+        **day_figures(day),
+        "closing": closing_row(closing) if closing else None,
+        "reconciliation": reconciliation_rows(day),
+    }
+
+
+def reconciliation_rows(day: Day) -> list[dict[str, Any]]:
+    """The providers' bills against our payments and refunds for the day (read live)."""
+    return [
+        {
+            "provider": row.provider,
+            "kind": row.kind,
+            "kindName": str(row.get_kind_display()),
+            "outTradeNo": row.out_trade_no,
+            "outRefundNo": row.out_refund_no,
+            "ours": _money(row.ours) if row.ours is not None else None,
+            "theirs": _money(row.theirs) if row.theirs is not None else None,
+        }
+        for row in reconciliation_differences(day=day.date, store_id=day.store_id)
+    ]
 
 
 def closings(store_id: int, *, start: date | None = None, end: date | None = None) -> QuerySet[DailyClosing]:
@@ -378,4 +495,20 @@ def recorded_cash_differences() -> list[tuple[DailyClosing, Decimal]]:
         recomputed = cash_expected(tender_totals(Day(closing.store_id, closing.date)))
         if recomputed != closing.cash_expected:
             wrong.append((closing, recomputed))
+    return wrong
+
+
+def recorded_takings_differences() -> list[tuple[DailyClosing, dict[str, str], dict[str, str]]]:
+    """Active closings whose recorded takings by method (the day's tenders less its refunds, per
+    method) are not what the tenders and refunds of that store and day add up to now (manage.py
+    audit_ledgers): (closing, recorded, recomputed). Two queries per closing's day."""
+    wrong = []
+    for closing in DailyClosing.objects.filter(reopened_at__isnull=True).order_by("id").iterator():
+        recorded = {
+            row["method"]: row["amount"] for row in (closing.figures or {}).get("takings", {}).get("methods", [])
+        }
+        takings = _takings(tender_totals(Day(closing.store_id, closing.date)))
+        recomputed = {row["method"]: row["amount"] for row in takings["methods"]}
+        if recorded != recomputed:
+            wrong.append((closing, recorded, recomputed))
     return wrong

@@ -33,12 +33,12 @@ class RefundNeedsApproval(DomainError):
 
 
 class ProviderRefundUnavailable(DomainError):
-    """The refund would return money to a WeChat Pay, Alipay or card-terminal tender: the provider's
-    refund call comes with the payments integration."""
+    """The refund would return money to a WeChat Pay, Alipay or card-terminal tender that has no
+    succeeded provider payment, or not that much left to refund at the provider."""
 
     errcode = "ORD-40903"
     status = 409
-    default_message = gettext_lazy("the provider refund is not available yet")
+    default_message = gettext_lazy("the provider payment of this tender cannot be refunded")
 
 
 # Contract §8: a change dated in a closed business day (409 DAY-40901). The error lives in

@@ -5,15 +5,19 @@ all; paid: all of the payable, with the time it was paid). Aggregate queries ove
 from __future__ import annotations
 
 from collections.abc import Iterator
+from decimal import Decimal
 
 from django.db.models import DecimalField, F, Q, Sum, Value
 from django.db.models.functions import Coalesce
 
 from apps.billing.choices import OrderStatus, TenderStatus
-from apps.billing.closing_selectors import recorded_cash_differences
-from apps.billing.models import ZERO, Order, OrderLine, Refund, Tender
+from apps.billing.closing_selectors import recorded_cash_differences, recorded_takings_differences
+from apps.billing.models import ZERO, Order, OrderLine, Refund, RefundTender, Tender
+from apps.billing.provider_refunds import PROVIDER_METHODS, REFERENCE_PREFIX
+from apps.billing.provider_tenders import PREFIX as TENDER_REFERENCE_PREFIX
 from apps.core.ledgers import Difference
 from apps.core.money import round_money
+from apps.payments.selectors import paid_intents_referencing, succeeded_refunds_referencing
 
 STATUS_RULES = (
     (OrderStatus.UNPAID, ~Q(paid=0)),
@@ -54,6 +58,14 @@ def closing_differences() -> Iterator[Difference]:
             closing.cash_expected,
             recomputed,
         )
+    for closing, recorded, recomputed_takings in recorded_takings_differences():
+        yield Difference(
+            "daily closings",
+            f"closing {closing.pk} ({closing.store_id} {closing.date})",
+            "takings by method",
+            recorded,
+            recomputed_takings,
+        )
 
 
 def refund_differences() -> Iterator[Difference]:
@@ -81,7 +93,8 @@ def refund_differences() -> Iterator[Difference]:
         )
     tenders = (
         Tender.objects.order_by()
-        .annotate(refunded=Sum("refunds__amount"))
+        # A failed provider refund gave nothing back through its tender (decision 0011's follow-up).
+        .annotate(refunded=Sum("refunds__amount", filter=~Q(refunds__status=TenderStatus.FAILED)))
         .filter(refunded__gt=F("amount"))
         .values_list("pk", "amount", "refunded")
     )
@@ -95,3 +108,106 @@ def refund_differences() -> Iterator[Difference]:
     )
     for pk, paid, refunded in orders.iterator():
         yield Difference("refunds", f"order {pk}", "refunded", round_money(refunded), f"at most {paid}")
+
+
+CHUNK = 2000
+
+
+def _id_of(reference: str, prefix: str) -> int | None:
+    try:
+        return int(reference.removeprefix(prefix))
+    except ValueError:
+        return None
+
+
+def _chunks(rows: Iterator[tuple[int, str, str, Decimal]]) -> Iterator[list[tuple[int, str, str, Decimal]]]:
+    chunk: list[tuple[int, str, str, Decimal]] = []
+    for row in rows:
+        chunk.append(row)
+        if len(chunk) == CHUNK:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def payment_differences() -> Iterator[Difference]:
+    """Provider money against billing (issue 14 §4): every payment intent that took money for a
+    tender (reference `tender:<id>`) matches exactly one succeeded tender of its provider and amount;
+    every succeeded provider refund of a refund tender (`refundTender:<id>`) matches that refund
+    tender, succeeded, of its amount; and a provider refund tender marked succeeded was confirmed by
+    exactly one succeeded provider refund. Intents of other references are not billing's."""
+    seen: dict[int, int] = {}
+    for chunk in _chunks(paid_intents_referencing(prefix=TENDER_REFERENCE_PREFIX)):
+        ids = {i for _pk, reference, _p, _a in chunk if (i := _id_of(reference, TENDER_REFERENCE_PREFIX)) is not None}
+        tenders = {
+            pk: (method, amount, status)
+            for pk, method, amount, status in Tender.objects.filter(pk__in=ids).values_list(
+                "pk", "method", "amount", "status"
+            )
+        }
+        for pk, reference, provider, amount in chunk:
+            tender_id = _id_of(reference, TENDER_REFERENCE_PREFIX)
+            record = f"payment intent {pk} ({reference})"
+            tender = tenders.get(tender_id) if tender_id is not None else None
+            if tender is None:
+                yield Difference("provider payments", record, "tender", "none", "a succeeded tender")
+                continue
+            method, tender_amount, status = tender
+            if status != TenderStatus.SUCCEEDED or method != provider or tender_amount != amount:
+                yield Difference(
+                    "provider payments",
+                    record,
+                    "tender",
+                    f"{method} {tender_amount} {status}",
+                    f"{provider} {amount} succeeded",
+                )
+            if tender_id is not None and tender_id in seen:
+                yield Difference(
+                    "provider payments", f"tender {tender_id}", "paid intents", f"{seen[tender_id]} and {pk}", "one"
+                )
+            elif tender_id is not None:
+                seen[tender_id] = pk
+    confirmed: dict[int, int] = {}
+    for chunk in _chunks(succeeded_refunds_referencing(prefix=REFERENCE_PREFIX)):
+        ids = {i for _pk, reference, _p, _a in chunk if (i := _id_of(reference, REFERENCE_PREFIX)) is not None}
+        rows = {
+            pk: (method, amount, status)
+            for pk, method, amount, status in RefundTender.objects.filter(pk__in=ids).values_list(
+                "pk", "method", "amount", "status"
+            )
+        }
+        for pk, reference, provider, amount in chunk:
+            row_id = _id_of(reference, REFERENCE_PREFIX)
+            record = f"provider refund {pk} ({reference})"
+            row = rows.get(row_id) if row_id is not None else None
+            if row is None:
+                yield Difference("provider refunds", record, "refund tender", "none", "a succeeded refund tender")
+                continue
+            method, row_amount, status = row
+            if status != TenderStatus.SUCCEEDED or method != provider or row_amount != amount:
+                yield Difference(
+                    "provider refunds",
+                    record,
+                    "refund tender",
+                    f"{method} {row_amount} {status}",
+                    f"{provider} {amount} succeeded",
+                )
+            if row_id is not None and row_id in confirmed:
+                yield Difference(
+                    "provider refunds",
+                    f"refund tender {row_id}",
+                    "provider refunds",
+                    f"{confirmed[row_id]} and {pk}",
+                    "one",
+                )
+            elif row_id is not None:
+                confirmed[row_id] = pk
+    unconfirmed = RefundTender.objects.filter(status=TenderStatus.SUCCEEDED, method__in=PROVIDER_METHODS).values_list(
+        "pk", "amount"
+    )
+    for pk, amount in unconfirmed.iterator(chunk_size=CHUNK):
+        if pk not in confirmed:
+            yield Difference(
+                "provider refunds", f"refund tender {pk}", "confirmed", f"succeeded {amount}", "no provider refund"
+            )

@@ -398,6 +398,8 @@ class RefundTender(models.Model):
     sessions = models.PositiveIntegerField(_("sessions"), null=True, blank=True)
     # Cash out of the till: the refund's movement of the drawer, negative (the daily closing reads it).
     till_change = _money(_("till change"), default=ZERO)
+    # A provider refund's last word (why it failed).
+    provider_message = models.CharField(_("provider message"), max_length=255, blank=True, default="")
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:

@@ -165,6 +165,7 @@ def _refund_tender_row(tender: RefundTender) -> dict[str, Any]:
         "points": tender.points,
         "sessions": tender.sessions,
         "tillChange": money_to_wire(tender.till_change),
+        "providerMessage": tender.provider_message,
     }
 
 

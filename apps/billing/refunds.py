@@ -12,8 +12,9 @@ stored-value card's discount goes back to that card's tenders; the rest is share
 left of every tender in proportion (cents by the largest remainder). Stored value goes back to its
 card as principal and gift in the proportion the order spent them; points to the member; cash out
 of the till (a negative movement on the refund's tender). A provider tender (WeChat Pay, Alipay,
-the card terminal) is refused for now: `_provider_refund` is where the payments integration's
-refund call goes. Package sessions go back to their card.
+the card terminal) is refunded through the provider after the refund commits: its refund tender
+and the refund are pending until the provider's word (apps.billing.provider_refunds). Package
+sessions go back to their card.
 
 A paid order's refund also takes back what the payment delivered: a card sold is closed (its
 unspent value is what goes back), a top-up is taken off its card, the points earned on the money
@@ -49,9 +50,14 @@ from apps.billing.choices import (
     TenderMethod,
     TenderStatus,
 )
-from apps.billing.errors import OrderNotInState, ProviderRefundUnavailable, RefundNeedsApproval
+from apps.billing.errors import OrderNotInState, RefundNeedsApproval
 from apps.billing.models import ZERO, Order, OrderLine, Refund, RefundLine, RefundTender, StaffCredit, Tender
 from apps.billing.performance import paid_from_card, pays_by_sessions
+from apps.billing.provider_refunds import (
+    PROVIDER_METHODS,
+    provider_refund_check,
+    provider_refund_record,
+)
 from apps.cards.choices import CardKind, CardStatus, CouponStatus
 from apps.cards.coupons import coupon_release
 from apps.cards.models import Card, MemberCoupon
@@ -75,7 +81,6 @@ from apps.members.choices import PointsKind
 from apps.members.models import PointsEntry
 from apps.members.services import member_lock, points_refund, points_take_back
 
-PROVIDER_METHODS = {TenderMethod.WECHAT, TenderMethod.ALIPAY, TenderMethod.POS}
 # Money that entered the business: what points were earned on (apps.billing.checkout).
 MONEY_METHODS = {TenderMethod.CASH, *PROVIDER_METHODS}
 CENT = Decimal("0.01")
@@ -324,6 +329,7 @@ def _checked_asks(asked: list[LineAsked]) -> None:
 def tenders_left(order: Order) -> list[tuple[Tender, Decimal]]:
     returned = dict(
         RefundTender.objects.filter(tender__order=order)
+        .exclude(status=TenderStatus.FAILED)  # a failed provider refund gave nothing back
         .values("tender_id")
         .annotate(total=Sum("amount"))
         .values_list("tender_id", "total")
@@ -369,13 +375,10 @@ def apportion(amount: Decimal, left: list[tuple[Tender, Decimal]], to_cards: dic
 
 
 def _provider_refund(*, actor: Actor, refund: Refund, tender: Tender, amount: Decimal) -> RefundTender:
-    """Money back to a WeChat Pay, Alipay or card-terminal tender: the provider's refund call
-    (asynchronous, pending until the provider confirms) comes with the payments integration. Until
-    then such a refund is refused, and nothing of it is written."""
-    raise ProviderRefundUnavailable(
-        _("the provider refund is not available yet: %(method)s cannot be refunded here")
-        % {"method": TenderMethod(tender.method).label}
-    )
+    """Money back to a WeChat Pay, Alipay or card-terminal tender: a pending refund tender now, the
+    provider's refund call once the refund's transaction has committed, its end told by the payments
+    app (apps.billing.provider_refunds)."""
+    return provider_refund_record(refund=refund, tender=tender, amount=amount)
 
 
 def _points_for(amount: Decimal) -> int:
@@ -650,7 +653,7 @@ def order_refund(
         tenders = {tender.pk: tender for tender, _rest in left}
         for tender_id, share in shares.items():
             if share > 0 and tenders[tender_id].method in PROVIDER_METHODS:
-                _provider_refund(actor=actor, refund=Refund(), tender=tenders[tender_id], amount=share)
+                provider_refund_check(tenders[tender_id], share)  # before anything is written (ORD-40903)
         refund = Refund.objects.create(
             order=order,
             store=order.store,
@@ -680,9 +683,11 @@ def order_refund(
             )
             if paid_in_full and pays_by_sessions(line):
                 _sessions_back(actor, refund, order, plan)
+        statuses = {TenderStatus.SUCCEEDED}  # sessions' tenders: back at once
         for tender_id, share in sorted(shares.items()):
             if share > 0:
-                _tender_back(actor=actor, refund=refund, order=order, tender=tenders[tender_id], amount=share)
+                row = _tender_back(actor=actor, refund=refund, order=order, tender=tenders[tender_id], amount=share)
+                statuses.add(TenderStatus(row.status))
         if paid_in_full:
             _points_taken_back(actor, refund, order)
             _credits_reversed(refund, plans)
@@ -691,7 +696,8 @@ def order_refund(
         if order.status == OrderStatus.PARTLY_PAID:
             order.status = OrderStatus.CANCELLED
             order.save(update_fields=["status", "updated_at"])
-        refund.save(update_fields=["refund_no", "points_taken_back", "points_unrecovered"])
+        refund.status = RefundStatus.PENDING if TenderStatus.PENDING in statuses else RefundStatus.DONE
+        refund.save(update_fields=["refund_no", "points_taken_back", "points_unrecovered", "status"])
         audit_record(
             actor=actor,
             action=AuditAction.ORDER_REFUNDED,

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import date, datetime, time, timedelta
+from decimal import Decimal
 
 from django.db.models import QuerySet
 from django.utils import timezone
 
 from apps.payments.accounts import account_for
-from apps.payments.choices import OPEN_INTENT_STATES, RefundState
+from apps.payments.choices import OPEN_INTENT_STATES, PAID_INTENT_STATES, RefundState
 from apps.payments.models import PaymentIntent, ProviderRefund, ReconciliationDifference
 
 
@@ -39,6 +41,38 @@ def reconciliation_differences(*, day: date, store_id: int | None = None) -> lis
     if store_id is not None:
         rows = rows.filter(store_id=store_id)
     return list(rows.order_by("provider", "kind", "out_trade_no", "out_refund_no"))
+
+
+def refund_references(*, references: list[str]) -> set[str]:
+    """Which of `references` already have a provider refund (a higher app's sweeper asks, to send
+    only those that were never sent)."""
+    return set(ProviderRefund.objects.filter(reference__in=references).values_list("reference", flat=True))
+
+
+def refunds_for_reference(*, reference: str) -> list[ProviderRefund]:
+    return list(ProviderRefund.objects.filter(reference=reference).order_by("id"))
+
+
+def paid_intents_referencing(*, prefix: str) -> Iterator[tuple[int, str, str, Decimal]]:
+    """(id, reference, provider, amount) of every intent that took the money (succeeded, refunded
+    in part or whole) whose reference starts with `prefix`: for a higher app's ledger audit."""
+    return (
+        PaymentIntent.objects.filter(state__in=PAID_INTENT_STATES, reference__startswith=prefix)
+        .order_by("id")
+        .values_list("pk", "reference", "provider", "amount")
+        .iterator(chunk_size=2000)
+    )
+
+
+def succeeded_refunds_referencing(*, prefix: str) -> Iterator[tuple[int, str, str, Decimal]]:
+    """(id, reference, provider, amount) of every succeeded provider refund whose reference starts
+    with `prefix`."""
+    return (
+        ProviderRefund.objects.filter(state=RefundState.SUCCEEDED, reference__startswith=prefix)
+        .order_by("id")
+        .values_list("pk", "reference", "intent__provider", "amount")
+        .iterator(chunk_size=2000)
+    )
 
 
 def provider_check(provider: str, store_id: int) -> None:

@@ -513,7 +513,12 @@ def refund_create(
     sum of the intent's pending and succeeded refunds stays within its amount (checked under the
     intent's row lock, and by a database constraint). Answers the refund pending, succeeded or failed
     as the provider said; a pending one is finished by the notification or the poller. Raises
-    IntentNotRefundable (PAY-40902) or RefundAboveRemaining (PAY-40901)."""
+    IntentNotRefundable (PAY-40902) or RefundAboveRemaining (PAY-40901).
+
+    Once per (intent, reference): asked again with a reference the intent already has a refund for
+    (a caller that retries after dying, a sweeper that meets the caller), it answers that refund
+    and asks nothing, so a retry can never give the money back twice (the intent's row lock orders
+    two such calls)."""
     amount = round_money(amount)
     if amount <= 0:
         raise ValueError("a refund's amount must be positive")
@@ -522,6 +527,11 @@ def refund_create(
             intent = PaymentIntent.objects.select_for_update().get(pk=intent_id)
         except PaymentIntent.DoesNotExist:
             raise NotFound() from None
+        existing = intent.refunds.filter(reference=reference).order_by("id").first()
+        if existing is not None:
+            if existing.amount != amount:
+                raise ValueError(f"refund {reference} was asked for {existing.amount}, not {amount}")
+            return existing
         if intent.state not in PAID_INTENT_STATES:
             raise IntentNotRefundable()
         if amount > intent.amount - intent.refunded:

@@ -140,9 +140,57 @@ class RevenueOutputSerializer(serializers.Serializer):
     liabilityIn = serializers.CharField(help_text="cards sold and topped up: money in the store still owes service for")
     goodsAndServices = serializers.CharField()
     sessionsValue = serializers.CharField(help_text="package sessions used, at the project's list price")
-    earned = serializers.CharField(help_text="goods and services plus sessions used: revenue")
+    returned = serializers.CharField(
+        help_text="goods, services and sessions the day's refunds returned (sessions at list price)"
+    )
+    liabilityOut = serializers.CharField(help_text="cards sold or topped up, refunded")
+    earned = serializers.CharField(help_text="goods and services plus sessions used, less returned: revenue")
     paidFromStoredValue = serializers.CharField()
     paidByPoints = serializers.CharField()
+
+
+class RefundMethodOutputSerializer(serializers.Serializer):
+    method = serializers.ChoiceField(choices=TenderMethod.choices)
+    label = serializers.CharField()  # type: ignore[assignment]  # the wire field is `label`, a Field attribute too
+    count = serializers.IntegerField()
+    amount = serializers.CharField(help_text="given back (succeeded)")
+
+
+class PendingRefundOutputSerializer(serializers.Serializer):
+    refundNo = serializers.CharField()
+    orderNo = serializers.CharField()
+    method = serializers.ChoiceField(choices=TenderMethod.choices)
+    amount = serializers.CharField()
+    createdAt = serializers.DateTimeField()
+
+
+class PendingRefundsOutputSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    amount = serializers.CharField()
+    tenders = PendingRefundOutputSerializer(many=True, help_text="the first 50")
+
+
+class FailedRefundsOutputSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    amount = serializers.CharField(help_text="a provider refused: this money did not go back")
+
+
+class RefundsOutputSerializer(serializers.Serializer):
+    count = serializers.IntegerField(help_text="refunds dated the day")
+    amount = serializers.CharField()
+    methods = RefundMethodOutputSerializer(many=True)
+    pending = PendingRefundsOutputSerializer(help_text="provider refunds not confirmed yet: closing waits for them")
+    failed = FailedRefundsOutputSerializer()
+
+
+class ReconciliationRowOutputSerializer(serializers.Serializer):
+    provider = serializers.CharField()
+    kind = serializers.ChoiceField(choices=["ours_not_theirs", "theirs_not_ours", "amount_differs"])
+    kindName = serializers.CharField()
+    outTradeNo = serializers.CharField()
+    outRefundNo = serializers.CharField()
+    ours = serializers.CharField(allow_null=True)
+    theirs = serializers.CharField(allow_null=True)
 
 
 class StaffShareOutputSerializer(serializers.Serializer):
@@ -164,7 +212,11 @@ class PreviewOutputSerializer(serializers.Serializer):
     sales = SalesOutputSerializer()
     orders = OrderCountsOutputSerializer()
     cards = CardsOutputSerializer()
+    refunds = RefundsOutputSerializer()
     points = PointsOutputSerializer()
     revenue = RevenueOutputSerializer()
     staff = StaffShareOutputSerializer(many=True)
     closing = ClosingOutputSerializer(allow_null=True, help_text="the day's closing; null while the day is open")
+    reconciliation = ReconciliationRowOutputSerializer(
+        many=True, help_text="the providers' bills against our payments and refunds of the day (read live)"
+    )

@@ -117,7 +117,10 @@ class RefundRowOutputSerializer(serializers.Serializer):
     memId = serializers.IntegerField(allow_null=True)
     name = serializers.CharField()
     phone = serializers.CharField(help_text="masked")
-    status = serializers.CharField(help_text="done (or pending, for a provider's refund to come)")
+    status = serializers.CharField(
+        help_text="pending (a provider has not confirmed a tender yet), done, or failed (a provider refused a tender: "
+        "that money did not go back)"
+    )
     statusName = serializers.CharField()
     amount = money()
     reason = serializers.CharField()
@@ -154,6 +157,7 @@ class RefundTenderOutputSerializer(serializers.Serializer):
     points = serializers.IntegerField(allow_null=True)
     sessions = serializers.IntegerField(allow_null=True)
     tillChange = money("cash: the till's movement, negative")
+    providerMessage = serializers.CharField(help_text="a provider's tender: why its refund failed (empty otherwise)")
 
 
 class RefundDetailOutputSerializer(RefundRowOutputSerializer):

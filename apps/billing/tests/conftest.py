@@ -1,3 +1,4 @@
+from collections.abc import Iterator
 from decimal import Decimal
 
 import pytest
@@ -6,6 +7,10 @@ from apps.catalog.tests.factories import ProductFactory, ProjectFactory
 from apps.core.page_registry import code_of
 from apps.core.testing import api_client
 from apps.members.tests.factories import MemberFactory
+from apps.payments.fakes.alipay import FakeAlipay
+from apps.payments.fakes.pos import FakeTerminalGateway
+from apps.payments.fakes.wechat import FakeWeChatPay
+from apps.payments.tests.conftest import NOTIFY_URL, client_deliver
 from apps.staff.tests.factories import EmployeeFactory
 
 CASHIER = code_of("/account")
@@ -67,3 +72,41 @@ def client(cashier_entry):
 @pytest.fixture
 def other_client(other_store, make_entry):
     return api_client(entry=make_entry(other_store, codes=[CASHIER, BILLS, ORDER_DETAILS]))
+
+
+# The fake providers, for provider tenders and their refunds (apps.billing.tests.provider_factories).
+NOWHERE = "http://127.0.0.1:9/rest/pay/notify"  # nothing listens: the synchronous answers decide
+
+
+@pytest.fixture(scope="session")
+def provider_fakes() -> Iterator[dict]:
+    """WeChat Pay notifies through Django's test client; Alipay and the card terminal answer at once."""
+    wechat = FakeWeChatPay(deliver=client_deliver).start()
+    alipay = FakeAlipay(notify_url=f"{NOWHERE}/alipay").start()
+    pos = FakeTerminalGateway(notify_url=f"{NOWHERE}/pos").start()
+    yield {"wechat": wechat, "alipay": alipay, "pos": pos}
+    wechat.stop()
+    alipay.stop()
+    pos.stop()
+
+
+@pytest.fixture
+def providers(provider_fakes, settings, tmp_path, db) -> dict:
+    settings.PAYMENT_PROVIDERS = {
+        "wechat": provider_fakes["wechat"].settings_entry(notify_url=NOTIFY_URL, key_dir=tmp_path, timeout=3.0),
+        "alipay": provider_fakes["alipay"].account_settings(),
+        "pos": provider_fakes["pos"].account_settings(),
+    }
+    settings.PAYMENT_POLL_FIRST_SECONDS = 0
+    return provider_fakes
+
+
+@pytest.fixture
+def sent(django_capture_on_commit_callbacks):
+    """Runs what the refund's transaction left for after its commit (the provider's call)."""
+
+    def run(make):
+        with django_capture_on_commit_callbacks(execute=True):
+            return make()
+
+    return run

@@ -7,14 +7,16 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from django.utils import timezone
 
 from apps.billing.checkout import TenderAsked, order_pay
+from apps.billing.closing_selectors import Day, day_figures
 from apps.billing.models import Refund
 from apps.billing.refunds import LineAsked, order_refund
-from apps.billing.tests.checkout_factories import order_of, product
+from apps.billing.tests.checkout_factories import order_of, product, sessions
 from apps.billing.tests.conftest import CASHIER as CASHIER_PAGE
 from apps.cards.models import Card
-from apps.cards.tests.factories import CASHIER, stored_value_card
+from apps.cards.tests.factories import CASHIER, package_card, stored_value_card
 from apps.core.business_days import DayClosed
 from apps.core.ledgers import audit_all
 from apps.core.page_registry import code_of
@@ -85,3 +87,20 @@ def test_a_closed_day_refuses_a_refund_and_nothing_is_written(manager, store, me
         order_refund(actor=CASHIER, order_id=order.pk, lines=[LineAsked(first.pk)], reason="torn")
     assert not Refund.objects.exists()
     assert Card.objects.get(pk=card.pk).balance == D("440.00")
+
+
+def test_the_days_revenue_is_net_of_the_goods_and_sessions_its_refunds_returned(store, member):
+    card = package_card(member=member, sessions=5)
+    used = order_of(store=store, member=member, lines=[sessions(card, qty=2, price="120.00")])
+    order_pay(actor=CASHIER, order_id=used.pk, tenders=[])
+    sold = order_of(store=store, member=member, lines=[product("100.00")])
+    order_pay(actor=CASHIER, order_id=sold.pk, tenders=[TenderAsked("cash", D("100"))])
+    before = day_figures(Day(store.pk, timezone.localdate()))["revenue"]
+    assert (before["goodsAndServices"], before["sessionsValue"], before["earned"]) == ("100.00", "240.00", "340.00")
+    order_refund(actor=CASHIER, order_id=used.pk, lines=[LineAsked(used.lines.get().pk, qty=1)], reason="not done")
+    order_refund(actor=CASHIER, order_id=sold.pk, lines=[LineAsked(sold.lines.get().pk, amount=D("30"))], reason="torn")
+    after = day_figures(Day(store.pk, timezone.localdate()))
+    # One session back at its list price (120) and 30 of the goods: 340 - 150.
+    assert (after["revenue"]["returned"], after["revenue"]["earned"]) == ("150.00", "190.00")
+    assert (after["refunds"]["count"], after["refunds"]["amount"]) == (2, "30.00")
+    assert [(m["method"], m["amount"]) for m in after["refunds"]["methods"]] == [("cash", "30.00")]

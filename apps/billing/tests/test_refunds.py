@@ -323,12 +323,12 @@ def test_a_fully_refunded_order_gives_its_coupons_back(store, member):
     assert coupon.status == CouponStatus.AVAILABLE and coupon.used_order_id is None
 
 
-def test_a_provider_tender_is_refused_until_the_provider_refund_exists_and_nothing_is_written(store, member):
+def test_a_provider_tender_without_a_succeeded_provider_payment_is_refused_and_nothing_is_written(store, member):
     order = order_of(store=store, member=member, lines=[product("100.00")])
     Tender.objects.create(
         order=order, method=TenderMethod.WECHAT, amount=D("100.00"), status=TenderStatus.SUCCEEDED, store=store
     )
-    # Paid by WeChat Pay, as the payments integration will record it (without the settlement).
+    # A WeChat Pay tender without its succeeded payment intent: nothing to refund it through.
     order.paid, order.status, order.paid_at = order.payable, OrderStatus.PAID, timezone.now()
     order.save()
     with translation.override("en"), pytest.raises(ProviderRefundUnavailable) as refused:

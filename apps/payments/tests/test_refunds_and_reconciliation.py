@@ -161,3 +161,16 @@ def test_a_store_paid_through_its_own_merchant_account_is_refused_by_a_merchant_
         auth_code=AUTH_CODE,
     )
     assert intent.state == IntentState.FAILED and intent.message.startswith("SIGN_ERROR")
+
+
+def test_a_refund_asked_again_with_its_reference_answers_the_first_and_asks_nothing(wechat, store, ended):
+    intent = paid(store, "30.00")
+    first = refund_create(intent_id=intent.pk, amount=Decimal("10.00"), reference="refundTender:77")
+    asked = len(wechat.refunds)
+    again = refund_create(intent_id=intent.pk, amount=Decimal("10.00"), reference="refundTender:77")
+    assert again.pk == first.pk and len(wechat.refunds) == asked
+    with pytest.raises(ValueError):
+        refund_create(intent_id=intent.pk, amount=Decimal("11.00"), reference="refundTender:77")
+    intent.refresh_from_db()
+    assert intent.refunded == Decimal("10.00")
+    assert ProviderRefund.objects.filter(reference="refundTender:77").count() == 1

@@ -2150,6 +2150,11 @@ export interface components {
       /** @description a store the role acts in; default the chosen store */
       storeId?: number;
     };
+    FailedRefundsOutput: {
+      count: number;
+      /** @description a provider refused: this money did not go back */
+      amount: string;
+    };
     GiftOutput: {
       orderLineId: number;
       orderId: number;
@@ -2954,6 +2959,30 @@ export interface components {
       /** @description the first 50 */
       tenders: components["schemas"]["PendingTenderOutput"][];
     };
+    PendingRefundOutput: {
+      refundNo: string;
+      orderNo: string;
+      /**
+       * @description * `cash` - cash
+       * * `storedValue` - stored value
+       * * `sessions` - package sessions
+       * * `points` - points
+       * * `wechat` - WeChat Pay
+       * * `alipay` - Alipay
+       * * `pos` - card terminal
+       * @enum {string}
+       */
+      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos";
+      amount: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    PendingRefundsOutput: {
+      count: number;
+      amount: string;
+      /** @description the first 50 */
+      tenders: components["schemas"]["PendingRefundOutput"][];
+    };
     PendingTenderOutput: {
       tenderId: number;
       orderNo: string;
@@ -3141,11 +3170,14 @@ export interface components {
       sales: components["schemas"]["SalesOutput"];
       orders: components["schemas"]["OrderCountsOutput"];
       cards: components["schemas"]["CardsOutput"];
+      refunds: components["schemas"]["RefundsOutput"];
       points: components["schemas"]["PointsOutput"];
       revenue: components["schemas"]["RevenueOutput"];
       staff: components["schemas"]["StaffShareOutput"][];
       /** @description the day's closing; null while the day is open */
       closing: components["schemas"]["ClosingOutput"] | null;
+      /** @description the providers' bills against our payments and refunds of the day (read live) */
+      reconciliation: components["schemas"]["ReconciliationRowOutput"][];
     };
     PriceChangeOutput: {
       id: number;
@@ -3538,6 +3570,21 @@ export interface components {
       /** @description how many became read (already read ones are not counted) */
       marked: number;
     };
+    ReconciliationRowOutput: {
+      provider: string;
+      /**
+       * @description * `ours_not_theirs` - ours_not_theirs
+       * * `theirs_not_ours` - theirs_not_ours
+       * * `amount_differs` - amount_differs
+       * @enum {string}
+       */
+      kind: "ours_not_theirs" | "theirs_not_ours" | "amount_differs";
+      kindName: string;
+      outTradeNo: string;
+      outRefundNo: string;
+      ours: string | null;
+      theirs: string | null;
+    };
     RefreshInput: {
       refresh: string;
     };
@@ -3553,7 +3600,7 @@ export interface components {
       name: string;
       /** @description masked */
       phone: string;
-      /** @description done (or pending, for a provider's refund to come) */
+      /** @description pending (a provider has not confirmed a tender yet), done, or failed (a provider refused a tender: that money did not go back) */
       status: string;
       statusName: string;
       /** @description decimal string, 2 places ("199.00") */
@@ -3606,6 +3653,23 @@ export interface components {
       /** @description gift taken off that card (voided) */
       cardGift: string;
     };
+    RefundMethodOutput: {
+      /**
+       * @description * `cash` - cash
+       * * `storedValue` - stored value
+       * * `sessions` - package sessions
+       * * `points` - points
+       * * `wechat` - WeChat Pay
+       * * `alipay` - Alipay
+       * * `pos` - card terminal
+       * @enum {string}
+       */
+      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos";
+      label: string;
+      count: number;
+      /** @description given back (succeeded) */
+      amount: string;
+    };
     RefundPageOutput: {
       list: components["schemas"]["RefundRowOutput"][];
       total: number;
@@ -3619,7 +3683,7 @@ export interface components {
       name: string;
       /** @description masked */
       phone: string;
-      /** @description done (or pending, for a provider's refund to come) */
+      /** @description pending (a provider has not confirmed a tender yet), done, or failed (a provider refused a tender: that money did not go back) */
       status: string;
       statusName: string;
       /** @description decimal string, 2 places ("199.00") */
@@ -3651,6 +3715,17 @@ export interface components {
       sessions: number | null;
       /** @description cash: the till's movement, negative */
       tillChange: string;
+      /** @description a provider's tender: why its refund failed (empty otherwise) */
+      providerMessage: string;
+    };
+    RefundsOutput: {
+      /** @description refunds dated the day */
+      count: number;
+      amount: string;
+      methods: components["schemas"]["RefundMethodOutput"][];
+      /** @description provider refunds not confirmed yet: closing waits for them */
+      pending: components["schemas"]["PendingRefundsOutput"];
+      failed: components["schemas"]["FailedRefundsOutput"];
     };
     RegionOutput: {
       /** @description GB/T 2260 code, 6 digits */
@@ -3839,7 +3914,11 @@ export interface components {
       goodsAndServices: string;
       /** @description package sessions used, at the project's list price */
       sessionsValue: string;
-      /** @description goods and services plus sessions used: revenue */
+      /** @description goods, services and sessions the day's refunds returned (sessions at list price) */
+      returned: string;
+      /** @description cards sold or topped up, refunded */
+      liabilityOut: string;
+      /** @description goods and services plus sessions used, less returned: revenue */
       earned: string;
       paidFromStoredValue: string;
       paidByPoints: string;

@@ -12,7 +12,19 @@ import { mountIsland } from "../../islands/mount";
 import { useSubmissionKey } from "../../lib/submissionKey";
 import { ConfirmDialog } from "../../shell/ConfirmDialog";
 import { notify } from "../../shell/notices";
-import { Cards, ClosingFacts, DAILY_NS, DayBar, Pending, Points, Revenue, Sales, Takings } from "./dailyParts";
+import {
+  Cards,
+  ClosingFacts,
+  DAILY_NS,
+  DayBar,
+  Pending,
+  Points,
+  Reconciliation,
+  Refunds,
+  Revenue,
+  Sales,
+  Takings,
+} from "./dailyParts";
 
 const TEXT_MAX = 200;
 
@@ -46,7 +58,9 @@ export function DailyKnotsPage({ search = window.location.search }: { search?: s
             </>
           )}
           <Takings figures={day.data} />
+          <Refunds figures={day.data} />
           <Revenue figures={day.data} />
+          <Reconciliation figures={day.data} />
           <Sales figures={day.data} />
           <Cards figures={day.data} />
           <Points figures={day.data} />
@@ -91,7 +105,7 @@ function CloseForm({ figures }: { figures: DayFigures }) {
   const countError = checked && difference === null ? t("knots.badAmount") : serverFields.cashCounted?.[0];
   const reasonError =
     checked && differs && !reason.trim() ? t("knots.reasonNeeded") : serverFields.differenceReason?.[0];
-  const blocked = figures.pending.count > 0;
+  const blocked = figures.pending.count > 0 || figures.refunds.pending.count > 0;
   const submit = () => {
     setChecked(true);
     setServerFields({});
@@ -101,9 +115,14 @@ function CloseForm({ figures }: { figures: DayFigures }) {
   };
   return (
     <Section title={t("knots.count")}>
-      {blocked ? (
+      {figures.pending.count > 0 ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {t("knots.pendingBlocks")}
+        </Alert>
+      ) : null}
+      {figures.refunds.pending.count > 0 ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t("knots.pendingRefundsBlock")}
         </Alert>
       ) : null}
       <Facts items={[[t("knots.cashExpected"), <strong key="expected">{formatMoney(expected)}</strong>]]} />

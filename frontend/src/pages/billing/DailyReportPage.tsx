@@ -14,6 +14,8 @@ import {
   DayBar,
   Pending,
   Points,
+  Reconciliation,
+  Refunds,
   Revenue,
   Sales,
   StaffTable,
@@ -74,6 +76,8 @@ export function DailyReportPage({ search = window.location.search }: { search?: 
           <Revenue figures={day.data} />
           <Takings figures={day.data} />
           <Pending figures={day.data} />
+          <Refunds figures={day.data} />
+          <Reconciliation figures={day.data} />
           <Sales figures={day.data} />
           <Cards figures={day.data} />
           <Points figures={day.data} />

@@ -334,7 +334,9 @@ function Refunds({ order }: { order: OrderDetail }) {
                   .map((tender) =>
                     tender.method === "sessions"
                       ? `${tender.methodName} ${tender.sessions ?? 0}`
-                      : `${tender.methodName} ${formatMoney(tender.amount)}`,
+                      : `${tender.methodName} ${formatMoney(tender.amount)}${
+                          tender.status === "succeeded" ? "" : ` (${t(`refunds:detail.statuses.${tender.status}`)})`
+                        }`,
                   )
                   .join("; ")}
               </TableCell>

@@ -89,6 +89,7 @@ function RefundTables({ refund }: { refund: RefundDetail }) {
             t("detail.points"),
             t("detail.sessions"),
             t("detail.till"),
+            t("detail.status"),
           ]}
         >
           {refund.tenders.map((tender, index) => (
@@ -101,6 +102,10 @@ function RefundTables({ refund }: { refund: RefundDetail }) {
               <TableCell>{tender.points ?? dash}</TableCell>
               <TableCell>{tender.sessions ?? dash}</TableCell>
               <TableCell>{tender.method === "cash" ? formatMoney(tender.tillChange) : dash}</TableCell>
+              <TableCell>
+                {t(`detail.statuses.${tender.status}`, { defaultValue: tender.status })}
+                {tender.providerMessage ? ` (${tender.providerMessage})` : ""}
+              </TableCell>
             </TableRow>
           ))}
         </SimpleTable>
@@ -140,6 +145,16 @@ function RefundView({ refund }: { refund: RefundDetail }) {
           ]}
         />
       </Section>
+      {refund.status === "pending" ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t("detail.pendingNote")}
+        </Alert>
+      ) : null}
+      {refund.status === "failed" ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {t("detail.failedNote")}
+        </Alert>
+      ) : null}
       <RefundTables refund={refund} />
     </>
   );

@@ -49,6 +49,14 @@ function figures(overrides: Record<string, unknown> = {}) {
     },
     cash: { expected: "350.00" },
     pending: { count: 0, amount: "0.00", tenders: [] },
+    refunds: {
+      count: 0,
+      amount: "0.00",
+      methods: [],
+      pending: { count: 0, amount: "0.00", tenders: [] },
+      failed: { count: 0, amount: "0.00" },
+    },
+    reconciliation: [],
     sales: {
       kinds: [
         { kind: "products", lines: 1, qty: 1, amount: "80.00" },
@@ -73,6 +81,8 @@ function figures(overrides: Record<string, unknown> = {}) {
       liabilityIn: "300.00",
       goodsAndServices: "200.00",
       sessionsValue: "180.00",
+      returned: "0.00",
+      liabilityOut: "0.00",
       earned: "380.00",
       paidFromStoredValue: "150.00",
       paidByPoints: "0.00",
@@ -216,6 +226,69 @@ describe("DailyKnotsPage", () => {
     expect(screen.getByRole("button", { name: "Close the day" })).toBeDisabled();
   });
 
+  it("shows the day's refunds by tender and blocks closing while a provider refund is pending", async () => {
+    fakeServer({
+      "GET /rest/daily/preview": () =>
+        ok(
+          figures({
+            refunds: {
+              count: 2,
+              amount: "80.00",
+              methods: [{ method: "cash", label: "cash", count: 1, amount: "20.00" }],
+              pending: {
+                count: 1,
+                amount: "30.00",
+                tenders: [
+                  {
+                    refundNo: "RF2026112400000007",
+                    orderNo: "SO202611240001",
+                    method: "wechat",
+                    amount: "30.00",
+                    createdAt: "2026-11-24T16:00:00+08:00",
+                  },
+                ],
+              },
+              failed: { count: 1, amount: "30.00" },
+            },
+          }),
+        ),
+    });
+    render_(<DailyKnotsPage search={`?date=${DAY}`} />);
+    const table = await screen.findByRole("table", { name: "Refunds" });
+    expect(within(table).getByText("Cash")).toBeInTheDocument();
+    expect(within(table).getByText("¥20.00")).toBeInTheDocument();
+    const pending = screen.getByRole("table", { name: "Pending provider refunds" });
+    expect(within(pending).getByText("RF2026112400000007")).toBeInTheDocument();
+    expect(within(pending).getByText("WeChat Pay")).toBeInTheDocument();
+    expect(screen.getByText(/1 provider refund\(s\) refused, ¥30.00/)).toBeInTheDocument();
+    expect(screen.getByText(/Provider refunds of the day are still waiting/)).toBeInTheDocument();
+    expect(screen.queryByText(/Provider payments of the day are still pending/)).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Close the day" })).toBeDisabled();
+  });
+
+  it("shows the reconciliation differences of the day, in Chinese too", async () => {
+    const difference = {
+      provider: "wechat",
+      kind: "amount_differs",
+      kindName: "the amounts differ",
+      outTradeNo: "P2026112400AB",
+      outRefundNo: "",
+      ours: "10.00",
+      theirs: "9.00",
+    };
+    fakeServer({ "GET /rest/daily/preview": () => ok(figures({ reconciliation: [difference] })) });
+    render_(<DailyKnotsPage search={`?date=${DAY}`} />);
+    const table = await screen.findByRole("table", { name: "Reconciliation with the providers" });
+    expect(within(table).getByText("P2026112400AB")).toBeInTheDocument();
+    expect(within(table).getByText("The amounts differ")).toBeInTheDocument();
+    expect(within(table).getByText("¥9.00")).toBeInTheDocument();
+    expect(screen.getByText("No refunds on this day.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Close the day" })).toBeEnabled();
+    await i18n.changeLanguage("zh-hans");
+    expect(await screen.findByRole("table", { name: "与支付平台对账" })).toBeInTheDocument();
+    expect(screen.getByText("金额不一致")).toBeInTheDocument();
+  });
+
   it("shows a failure with a retry, then the figures", async () => {
     let fail = true;
     fakeServer({
@@ -303,6 +376,9 @@ describe("DailyReportPage and DailyPerformancePage", () => {
     expect(await screen.findByText("change given twice")).toBeInTheDocument();
     expect(screen.getByText("Revenue")).toBeInTheDocument();
     expect(screen.getByText("Cards sold and topped up (still owed)")).toBeInTheDocument();
+    expect(screen.getByText("Returned (refunded goods, services and sessions)")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Refunds" })).toBeInTheDocument();
+    expect(screen.getByText("No differences with the providers' bills.")).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Print" }));
     expect(print).toHaveBeenCalledTimes(1);
   });

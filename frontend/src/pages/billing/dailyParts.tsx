@@ -133,6 +133,91 @@ export function Pending({ figures }: { figures: DayFigures }) {
   );
 }
 
+/** The refunds of the day: money back by tender, the provider refunds still waiting for the
+ * provider (closing waits for them) and those a provider refused (that money did not go back). */
+export function Refunds({ figures }: { figures: DayFigures }) {
+  const { t, i18n } = useTranslation(DAILY_NS);
+  const { refunds } = figures;
+  return (
+    <Section title={t("refunds.title")}>
+      {refunds.count === 0 ? (
+        <Alert severity="info">{t("refunds.empty")}</Alert>
+      ) : (
+        <>
+          <Facts
+            items={[
+              [t("refunds.count"), refunds.count],
+              [t("refunds.amount"), formatMoney(refunds.amount)],
+            ]}
+          />
+          <AmountTable
+            label={t("refunds.title")}
+            head={[t("takings.method"), t("refunds.tenders"), t("takings.amount")]}
+            rows={refunds.methods.map((row) => [
+              t(`methods.${row.method}`, { defaultValue: row.label }),
+              row.count,
+              formatMoney(row.amount),
+            ])}
+          />
+        </>
+      )}
+      {refunds.failed.count > 0 ? (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {t("refunds.failed", { count: refunds.failed.count, amount: formatMoney(refunds.failed.amount) })}
+        </Alert>
+      ) : null}
+      {refunds.pending.count > 0 ? (
+        <Box sx={{ mt: 1 }}>
+          <Alert severity="warning" sx={{ mb: 1 }}>
+            {t("refunds.pending", { count: refunds.pending.count, amount: formatMoney(refunds.pending.amount) })}
+          </Alert>
+          <AmountTable
+            label={t("refunds.pendingTitle")}
+            head={[t("refunds.refundNo"), t("takings.method"), t("takings.amount"), t("pending.createdAt")]}
+            rows={refunds.pending.tenders.map((row) => [
+              row.refundNo,
+              t(`methods.${row.method}`),
+              formatMoney(row.amount),
+              formatDateTime(row.createdAt, i18n.language),
+            ])}
+          />
+        </Box>
+      ) : null}
+    </Section>
+  );
+}
+
+/** The providers' bills against our payments and refunds of the day (they come the next morning). */
+export function Reconciliation({ figures }: { figures: DayFigures }) {
+  const { t } = useTranslation(DAILY_NS);
+  const rows = figures.reconciliation;
+  return (
+    <Section title={t("reconciliation.title")}>
+      {rows.length === 0 ? (
+        <Alert severity="info">{t("reconciliation.empty")}</Alert>
+      ) : (
+        <AmountTable
+          label={t("reconciliation.title")}
+          head={[
+            t("reconciliation.provider"),
+            t("reconciliation.kind"),
+            t("reconciliation.tradeNo"),
+            t("reconciliation.ours"),
+            t("reconciliation.theirs"),
+          ]}
+          rows={rows.map((row) => [
+            t(`methods.${row.provider}`, { defaultValue: row.provider }),
+            t(`reconciliation.${row.kind}`, { defaultValue: row.kindName }),
+            row.outRefundNo ? `${row.outTradeNo} / ${row.outRefundNo}` : row.outTradeNo,
+            row.ours === null ? t("dash") : formatMoney(row.ours),
+            row.theirs === null ? t("dash") : formatMoney(row.theirs),
+          ])}
+        />
+      )}
+    </Section>
+  );
+}
+
 export function Sales({ figures }: { figures: DayFigures }) {
   const { t } = useTranslation(DAILY_NS);
   const byKind = new Map(figures.sales.kinds.map((row) => [row.kind, row]));
@@ -218,6 +303,8 @@ export function Revenue({ figures }: { figures: DayFigures }) {
             [t("revenue.liabilityIn"), formatMoney(revenue.liabilityIn)],
             [t("revenue.goodsAndServices"), formatMoney(revenue.goodsAndServices)],
             [t("revenue.sessionsValue"), formatMoney(revenue.sessionsValue)],
+            [t("revenue.returned"), formatMoney(revenue.returned)],
+            [t("revenue.liabilityOut"), formatMoney(revenue.liabilityOut)],
             [t("revenue.paidFromStoredValue"), formatMoney(revenue.paidFromStoredValue)],
             [t("revenue.paidByPoints"), formatMoney(revenue.paidByPoints)],
           ]}

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { i18n } from "../../i18n";
@@ -314,6 +314,48 @@ describe("RefundListPage and RefundDetailPage", () => {
     expect(screen.getByText("wrong colour")).toBeInTheDocument();
   });
 
+  it("shows a provider tender waiting, and one the provider refused with its reason", async () => {
+    const wechat = {
+      tenderId: 23,
+      method: "wechat",
+      methodName: "WeChat Pay",
+      amount: "30.00",
+      status: "pending",
+      cardId: null,
+      cardNo: "",
+      principal: "0.00",
+      gift: "0.00",
+      points: null,
+      sessions: null,
+      tillChange: "0.00",
+      providerMessage: "",
+    };
+    fakeServer({
+      "GET /rest/recede/recedeDetail": () =>
+        ok(refundDetail({ status: "pending", statusName: "pending", tenders: [wechat] })),
+    });
+    render_(<RefundDetailPage search="?recedeId=31" />);
+    const tenders = await screen.findByRole("table", { name: "Money back" });
+    expect(within(tenders).getByText("Waiting for the provider")).toBeInTheDocument();
+    expect(screen.getByText(/waits for the provider's confirmation/)).toBeInTheDocument();
+    cleanup();
+    queryClient.clear();
+    fakeServer({
+      "GET /rest/recede/recedeDetail": () =>
+        ok(
+          refundDetail({
+            status: "failed",
+            statusName: "not all money returned",
+            tenders: [{ ...wechat, status: "failed", providerMessage: "INVALID_REQUEST: 退款金额超过订单可退金额" }],
+          }),
+        ),
+    });
+    render_(<RefundDetailPage search="?recedeId=31" />);
+    const refused = await screen.findByRole("table", { name: "Money back" });
+    expect(within(refused).getByText(/Refused by the provider \(INVALID_REQUEST/)).toBeInTheDocument();
+    expect(screen.getByText(/that money did not go back/)).toBeInTheDocument();
+  });
+
   it("shows a missing refund as not found", async () => {
     fakeServer({});
     render_(<RefundDetailPage search="?recedeId=99" />);
@@ -363,6 +405,21 @@ describe("OrderDetailsPage refunds", () => {
     const table = screen.getByRole("table", { name: "Refunds" });
     expect(within(table).getByRole("link", { name: "RF2026112400000031" })).toBeInTheDocument();
     expect(within(table).getByText("cash ¥30.00; stored value ¥30.00")).toBeInTheDocument();
+  });
+
+  it("tells each refund tender still waiting for its provider on the order's details", async () => {
+    const pending = {
+      ...refundDetail().tenders[0],
+      tenderId: 23,
+      method: "wechat",
+      methodName: "WeChat Pay",
+      status: "pending",
+      tillChange: "0.00",
+    };
+    fakeServer(orderRoutes([refundDetail({ status: "pending", tenders: [refundDetail().tenders[0], pending] })]));
+    render_(<OrderDetailsPage search="?orderId=1" />);
+    const table = await screen.findByRole("table", { name: "Refunds" });
+    expect(within(table).getByText("cash ¥30.00; WeChat Pay ¥30.00 (Waiting for the provider)")).toBeInTheDocument();
   });
 
   it("hides the refund from a role without the code", async () => {
