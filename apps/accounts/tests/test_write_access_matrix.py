@@ -82,6 +82,14 @@ SHOULD = {
     "order-change-nurse": DESK,
     # Whoever sells at the till takes the payment and the member's signature.
     "pay-execute": DESK,
+    # The same desk takes WeChat Pay, Alipay and card-terminal money (issue 14).
+    "order-commit-from-scan": DESK,
+    "order-sales-commit-from-scan": DESK,
+    "pay-qr-split": DESK,
+    "pay-repay": DESK,
+    "pay-tender-cancel": DESK,
+    "pos-pay": DESK,
+    "pos-query": DESK,
     "recede-recede": MANAGERS,  # BTN-YLTH-REFUND; above the store's amount BTN-YLTH-REFUND-APPROVE (owner)
     "order-signature": DESK,
     # Daily closing: the store's managers close a day; only the owner reopens one (BTN-SYFH-DAY-REOPEN).
