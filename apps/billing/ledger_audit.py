@@ -168,6 +168,14 @@ def payment_differences() -> Iterator[Difference]:
                 )
             elif tender_id is not None:
                 seen[tender_id] = pk
+    unpaid = Tender.objects.filter(status=TenderStatus.SUCCEEDED, method__in=PROVIDER_METHODS).values_list(
+        "pk", "method", "amount"
+    )
+    for pk, method, amount in unpaid.order_by("pk").iterator(chunk_size=CHUNK):
+        if pk not in seen:
+            yield Difference(
+                "provider payments", f"tender {pk}", "paid intent", f"{method} {amount} succeeded", "no paid intent"
+            )
     confirmed: dict[int, int] = {}
     for chunk in _chunks(succeeded_refunds_referencing(prefix=REFERENCE_PREFIX)):
         ids = {i for _pk, reference, _p, _a in chunk if (i := _id_of(reference, REFERENCE_PREFIX)) is not None}

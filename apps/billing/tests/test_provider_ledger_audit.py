@@ -1,4 +1,5 @@
-"""audit_ledgers' provider audits (issue 14 §4): each paid intent against its one tender, each
+"""audit_ledgers' provider audits (issue 14 §4): each paid intent against its one tender and each
+succeeded provider tender against a paid intent, each
 succeeded provider refund against its refund tender, each active closing's takings by method
 against the day's tenders less its refunds. Each finds a difference planted with raw SQL, and is
 clean otherwise."""
@@ -59,9 +60,30 @@ def test_an_intent_whose_amount_is_not_its_tenders_is_found(providers, store, me
 def test_two_paid_intents_for_one_tender_are_found(providers, store, member):
     first, second = (order_of(store=store, member=member, lines=[product("40.00")]) for _ in range(2))
     tender, _intent = provider_paid(first, "wechat", "40.00")
-    _other, again = provider_paid(second, "wechat", "40.00")
+    other, again = provider_paid(second, "wechat", "40.00")
     sql("UPDATE payments_paymentintent SET reference = %s WHERE id = %s", f"tender:{tender.pk}", again.pk)
-    assert fields(payment_differences()) == [("provider payments", f"tender {tender.pk}", "paid intents")]
+    assert fields(payment_differences()) == sorted(
+        [
+            ("provider payments", f"tender {tender.pk}", "paid intents"),
+            ("provider payments", f"tender {other.pk}", "paid intent"),  # the other tender is left without one
+        ]
+    )
+
+
+@pytest.mark.parametrize("method", ["wechat", "alipay", "pos"])
+def test_a_succeeded_provider_tender_without_a_paid_intent_is_found(providers, store, member, method):
+    order = order_of(store=store, member=member, lines=[product("100.00")])
+    tender, intent = provider_paid(order, method, "60.00", cash="40.00")
+    assert list(payment_differences()) == []
+    sql("UPDATE payments_paymentintent SET state = 'closed' WHERE id = %s", intent.pk)
+    assert fields(payment_differences()) == [("provider payments", f"tender {tender.pk}", "paid intent")]
+
+
+def test_a_succeeded_provider_tender_whose_intent_references_another_is_found(providers, store, member):
+    order = order_of(store=store, member=member, lines=[product("100.00")])
+    tender, intent = provider_paid(order, "alipay", "100.00")
+    sql("UPDATE payments_paymentintent SET reference = 'elsewhere:1' WHERE id = %s", intent.pk)
+    assert fields(payment_differences()) == [("provider payments", f"tender {tender.pk}", "paid intent")]
 
 
 def test_a_provider_refund_whose_amount_is_not_its_refund_tenders_is_found(providers, store, member, sent):
