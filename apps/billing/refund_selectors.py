@@ -40,6 +40,7 @@ def _judged_line(state: LineState) -> dict[str, Any]:
         "refundedAmount": money_to_wire(state.refunded_amount),
         "refundableQty": state.refundable_qty,
         "refundableAmount": money_to_wire(state.refundable_amount),
+        "byUnits": state.by_units,
         "cardId": line.card_id,
         "note": state.blocked,
     }

@@ -118,6 +118,12 @@ class LineState:
         return self.paid - self.refunded_amount
 
     @property
+    def by_units(self) -> bool:
+        """Returned by whole units, never by an amount: the cards of a card sale, the sessions of a
+        line paid by a package card (no money), once the order is paid."""
+        return self.paid_in_full and (self.line.type == LineType.CARD_TYPE or pays_by_sessions(self.line))
+
+    @property
     def refundable_qty(self) -> int:
         if self.blocked:
             return 0
@@ -276,7 +282,7 @@ def _planned(state: LineState, asked: LineAsked, index: int) -> Planned:
         raise OrderNotInState(_("more units than are left to refund on this line"))
     if amount is not None and amount > state.left_amount:
         raise OrderNotInState(_("more than was paid for this line"))
-    if line.type == LineType.CARD_TYPE and state.paid_in_full:
+    if state.by_units and line.type == LineType.CARD_TYPE:
         if amount is not None:
             raise InvalidInput(_("a card sale is refunded by whole cards"), field=f"{where}.amount")
         qty = state.refundable_qty if qty is None else qty
@@ -286,7 +292,7 @@ def _planned(state: LineState, asked: LineAsked, index: int) -> Planned:
         chosen = refundable[:qty]
         value = sum((value for _card, value in chosen if value is not None), ZERO)
         return Planned(state, qty, min(value, state.left_amount), cards=[card for card, _value in chosen])
-    if pays_by_sessions(line) and state.paid_in_full:
+    if state.by_units:
         if amount:
             raise InvalidInput(_("package sessions are refunded by the number of sessions"), field=f"{where}.amount")
         qty = state.left_qty if qty is None else qty

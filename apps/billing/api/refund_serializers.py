@@ -79,6 +79,9 @@ class JudgedLineOutputSerializer(serializers.Serializer):
     refundedAmount = money()
     refundableQty = serializers.IntegerField()
     refundableAmount = money("what can still go back for the line")
+    byUnits = serializers.BooleanField(
+        help_text="returned by whole units (`qty`: the cards of a card sale, package sessions), not by `amount`"
+    )
     cardId = serializers.IntegerField(allow_null=True)
     note = serializers.CharField(help_text="why nothing more can be refunded now; empty otherwise")
 

@@ -55,7 +55,7 @@ class RecedeApi(ErpApi):
             reason=data["reason"],
             approved=REFUND_APPROVE.code in session_of(request).codes,
         )
-        row = selectors.refund_detail_row(selectors.with_details(Refund.objects.filter(pk=refund.pk)).get())
+        row = selectors.refund_detail_row(selectors.with_details(selectors.refunds()).get(pk=refund.pk))
         return EnvelopeResponse(row, message=_("refunded"))
 
 

@@ -23,12 +23,7 @@ export const dailyKeys = {
   history: (search: HistorySearch) => ["daily", "history", search] as const,
 };
 
-export interface CloseBody {
-  date: string;
-  cashCounted: string;
-  differenceReason?: string;
-  remark?: string;
-}
+export type CloseBody = Schemas["CloseInput"];
 
 export function fetchDay(date: string): Promise<DayFigures> {
   return api.get<DayFigures>("/rest/daily/preview", { query: date ? { date } : {}, quiet: true });

@@ -2275,6 +2275,8 @@ export interface components {
       refundableQty: number;
       /** @description what can still go back for the line */
       refundableAmount: string;
+      /** @description returned by whole units (`qty`: the cards of a card sale, package sessions), not by `amount` */
+      byUnits: boolean;
       cardId: number | null;
       /** @description why nothing more can be refunded now; empty otherwise */
       note: string;

@@ -7,9 +7,10 @@ import { formatMoney } from "../../lib/money";
 
 export type LineMode = "amount" | "units";
 
-/** A card sale is refunded by whole cards, a line paid by sessions (no money) by sessions. */
+/** How the server takes the line back (judgeStatus's `byUnits`): whole cards of a card sale,
+ * sessions of a line paid by a package card; any other line by an amount. */
 export function lineMode(line: JudgedLine): LineMode {
-  return line.type === "cardType" || Number(line.paid) === 0 ? "units" : "amount";
+  return line.byUnits ? "units" : "amount";
 }
 
 export interface LinePick {

@@ -28,6 +28,7 @@ function judgedLine(orderLineId: number, overrides: Record<string, unknown> = {}
     refundedAmount: "0.00",
     refundableQty: 1,
     refundableAmount: "60.00",
+    byUnits: false,
     cardId: null,
     note: "",
     ...overrides,
@@ -140,10 +141,10 @@ afterEach(async () => {
 });
 
 describe("refund rules", () => {
-  it("returns card sales and session lines by units, money lines by amount", () => {
+  it("returns a line by units or by amount as the server says", () => {
     expect(lineMode(judgedLine(1))).toBe("amount");
-    expect(lineMode(judgedLine(1, { type: "cardType" }))).toBe("units");
-    expect(lineMode(judgedLine(1, { type: "project", amount: "0.00", paid: "0.00" }))).toBe("units");
+    expect(lineMode(judgedLine(1, { type: "cardType", byUnits: true }))).toBe("units");
+    expect(lineMode(judgedLine(1, { type: "project", amount: "0.00", paid: "0.00", byUnits: true }))).toBe("units");
   });
 
   it("checks an amount up to what is refundable and units up to what is left", () => {
@@ -153,7 +154,7 @@ describe("refund rules", () => {
     expect(pickError(line, { picked: true, value: "0" })).toBe("returns.amountError");
     expect(pickError(line, { picked: true, value: "1.234" })).toBe("returns.amountError");
     expect(pickError(line, { picked: false, value: "abc" })).toBeNull();
-    const card = judgedLine(2, { type: "cardType", qty: 2, refundableQty: 2 });
+    const card = judgedLine(2, { type: "cardType", qty: 2, refundableQty: 2, byUnits: true });
     expect(pickError(card, { picked: true, value: "2" })).toBeNull();
     expect(pickError(card, { picked: true, value: "3" })).toBe("returns.qtyError");
   });
