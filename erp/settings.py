@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "apps.members",
     "apps.staff",
     "apps.payments",
+    "apps.inventory",
     "apps.booking",
     "apps.cards",
     "apps.billing",

@@ -95,6 +95,19 @@ class Product(CatalogItem):
     use_type = models.CharField(_("use type"), max_length=16, choices=UseType.choices, default=UseType.RETAIL)
     cost = _money(_("cost"), default=ZERO)
     default_safety_stock = models.PositiveIntegerField(_("default safety stock"), default=0)
+    # A bottle is stocked by the bottle and used by the millilitre: stock moves count use units, a
+    # stock unit holds `use_per_unit` of them. Blank `use_unit` means the product is used whole.
+    use_unit = models.CharField(_("use unit"), max_length=16, blank=True)
+    use_per_unit = models.DecimalField(
+        _("use units per stock unit"),
+        max_digits=10,
+        decimal_places=3,
+        default=Decimal("1"),
+        validators=[MinValueValidator(Decimal("0.001"))],
+    )
+    tracks_batches = models.BooleanField(
+        _("tracks batches"), default=False, help_text=_("Goods in record a batch number and an expiry date.")
+    )
 
     class Meta(CatalogItem.Meta):
         verbose_name = _("product")
@@ -104,6 +117,7 @@ class Product(CatalogItem):
             models.CheckConstraint(
                 condition=Q(use_type__in=[choice.value for choice in UseType]), name="catalog_product_use_type"
             ),
+            models.CheckConstraint(condition=Q(use_per_unit__gt=0), name="catalog_product_use_per_unit"),
         ]
 
     def save(self, *args: Any, **kwargs: Any) -> None:

@@ -60,6 +60,11 @@ class OrgUnit(models.Model):
         blank=True,
         help_text=_("Empty: no refund needs an approval."),
     )
+    negative_stock_allowed = models.BooleanField(
+        _("stock may go negative"),
+        default=False,
+        help_text=_("When off, a stock move that would take a product below 0 is refused."),
+    )
     borrow_out_targets = models.ManyToManyField(
         "self",
         verbose_name=_("borrow-out targets"),

@@ -1,0 +1,99 @@
+"""The stock ledger: every change of a product's stock in a store is one append-only move, and the
+live stock of a store and product is a balance row that changes only together with its move, in one
+transaction, under the balance row's lock (services.record_moves).
+
+Quantities count the product's use unit (a millilitre of a 500 ml bottle); a product used whole has
+a use unit of one stock unit. Documents (receipts, outbounds, loans, stocktakes, orders, refunds)
+are referred to by kind and id, so the ledger needs no foreign key to each of them."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from apps.core.append_only import AppendOnlyModel
+from apps.core.lazy_text import StrOrPromise
+from apps.inventory.choices import MoveKind
+
+ZERO = Decimal("0")
+
+
+def quantity_field(verbose_name: StrOrPromise, **options: Any) -> models.DecimalField:
+    """A quantity in the product's use unit: up to a thousandth (15.5 ml), up to 10¹³."""
+    return models.DecimalField(verbose_name, max_digits=16, decimal_places=3, **options)
+
+
+class StockBalance(models.Model):
+    """The live stock of one product in one store: the sum of its moves, kept for fast reading."""
+
+    store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.PROTECT, related_name="+")
+    product = models.ForeignKey(
+        "catalog.Product", verbose_name=_("product"), on_delete=models.PROTECT, related_name="+"
+    )
+    quantity = quantity_field(_("quantity"), default=ZERO)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("stock balance")
+        verbose_name_plural = _("stock balances")
+        ordering = ["store", "product"]
+        constraints = [models.UniqueConstraint(fields=["store", "product"], name="stock_balance_one_per_product")]
+
+    def __str__(self) -> str:
+        return f"{self.store_id}/{self.product_id}: {self.quantity}"
+
+
+class StockMove(AppendOnlyModel):
+    """One change of a product's stock in a store, with the stock after it."""
+
+    store = models.ForeignKey(
+        "org.OrgUnit", verbose_name=_("store"), on_delete=models.PROTECT, related_name="+", db_index=False
+    )
+    product = models.ForeignKey(
+        "catalog.Product", verbose_name=_("product"), on_delete=models.PROTECT, related_name="+", db_index=False
+    )
+    kind = models.CharField(_("kind"), max_length=16, choices=MoveKind.choices)
+    quantity = quantity_field(_("quantity"))
+    quantity_after = quantity_field(_("quantity after"))
+    # The product's cost per stock unit when the move was made: what a loss or a use was worth.
+    unit_cost = models.DecimalField(_("unit cost"), max_digits=12, decimal_places=2, default=ZERO)
+    document_kind = models.CharField(_("document kind"), max_length=24)
+    document_id = models.BigIntegerField(_("document"))
+    batch_no = models.CharField(_("batch"), max_length=40, blank=True)
+    expiry_date = models.DateField(_("expiry date"), null=True, blank=True)
+    # The other store of a loan.
+    other_store = models.ForeignKey(
+        "org.OrgUnit", verbose_name=_("other store"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    remark = models.CharField(_("remark"), max_length=200, blank=True)
+    operator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("operator"), null=True, blank=True, on_delete=models.SET_NULL
+    )
+    operator_name = models.CharField(_("operator name"), max_length=40, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("stock move")
+        verbose_name_plural = _("stock moves")
+        ordering = ["-id"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(quantity=0), name="stock_move_not_zero"),
+            models.CheckConstraint(
+                condition=Q(kind__in=[choice.value for choice in MoveKind]), name="stock_move_kind_valid"
+            ),
+        ]
+        indexes = [
+            # A product's history in a store, newest first; also the audit's "after" chain.
+            models.Index(fields=["store", "product", "-id"], name="stock_move_product_newest"),
+            models.Index(fields=["document_kind", "document_id"], name="stock_move_document"),
+            # Use over a period (suggested order quantities, the consumption report).
+            models.Index(fields=["store", "created_at"], name="stock_move_store_time"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.product_id} {self.quantity}"
