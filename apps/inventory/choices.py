@@ -20,3 +20,30 @@ class MoveKind(models.TextChoices):
     LOAN_IN = "loan_in", _("borrowed in")
     RETURN_OUT = "return_out", _("returned to supplier or head office")
     STOCKTAKE = "stocktake", _("stocktake adjustment")
+
+
+class DocumentKind(models.TextChoices):
+    """A stock document: what a person filled in and confirmed; its moves are in the ledger."""
+
+    RECEIPT = "receipt", _("goods in")
+    OUTBOUND = "outbound", _("goods out")
+    LOAN = "loan", _("loan")
+    LOAN_RETURN = "loan_return", _("loan return")
+
+
+class DocumentType(models.TextChoices):
+    """The type a records page filters by (spec /storageRecord, /outboundRecord)."""
+
+    SUPPLIER = "supplier", _("from a supplier")
+    HEAD_OFFICE = "head_office", _("from head office")
+    LOAN_IN = "loan_in", _("borrowed in")
+    STORE_USE = "store_use", _("in-store use")
+    RETURN = "return", _("return")
+    LOAN_OUT = "loan_out", _("loan outbound")
+
+
+class DocumentStatus(models.TextChoices):
+    DONE = "done", _("done")
+    IN_TRANSIT = "in_transit", _("in transit")
+    RECEIVED = "received", _("received")
+    CANCELLED = "cancelled", _("cancelled")

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from apps.core.append_only import AppendOnlyModel
 from apps.core.lazy_text import StrOrPromise
-from apps.inventory.choices import MoveKind
+from apps.inventory.choices import DocumentKind, DocumentStatus, DocumentType, MoveKind
 
 ZERO = Decimal("0")
 
@@ -97,3 +97,88 @@ class StockMove(AppendOnlyModel):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.product_id} {self.quantity}"
+
+
+class StockDocument(models.Model):
+    """A goods-in, goods-out or loan document of a store, its lines, and who confirmed it. Its moves
+    carry `document_kind="document"` and its id. A loan is one document seen by both stores: it
+    leaves `store` in transit and arrives at `other_store` when that store confirms receipt."""
+
+    store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.PROTECT, related_name="+")
+    number = models.CharField(_("number"), max_length=32, unique=True)
+    kind = models.CharField(_("kind"), max_length=16, choices=DocumentKind.choices)
+    type = models.CharField(_("type"), max_length=16, choices=DocumentType.choices)
+    status = models.CharField(_("status"), max_length=16, choices=DocumentStatus.choices, default=DocumentStatus.DONE)
+    other_store = models.ForeignKey(
+        "org.OrgUnit", verbose_name=_("other store"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    supplier = models.CharField(_("supplier"), max_length=100, blank=True)
+    # The head-office goods order a receipt receives, or the loan a loan return gives back.
+    source_id = models.BigIntegerField(_("source"), null=True, blank=True)
+    remark = models.CharField(_("remark"), max_length=200, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("created by"), null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_by_name = models.CharField(_("created by (name)"), max_length=40, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    received_by_name = models.CharField(_("received by (name)"), max_length=40, blank=True)
+    received_at = models.DateTimeField(_("received"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("stock document")
+        verbose_name_plural = _("stock documents")
+        ordering = ["-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(kind__in=[choice.value for choice in DocumentKind]), name="stock_document_kind_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(type__in=[choice.value for choice in DocumentType]), name="stock_document_type_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=[choice.value for choice in DocumentStatus]), name="stock_document_status_valid"
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["store", "kind", "-id"], name="stock_document_store_newest"),
+            models.Index(
+                fields=["other_store", "status"],
+                name="stock_document_other_store",
+                condition=Q(other_store__isnull=False),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.number
+
+
+class StockDocumentLine(models.Model):
+    """One product of a document, in stock units as a person counts them (quantity) and in use
+    units as the ledger moves them (use_quantity = quantity × the product's use_per_unit)."""
+
+    document = models.ForeignKey(StockDocument, on_delete=models.CASCADE, related_name="lines")
+    product = models.ForeignKey(
+        "catalog.Product", verbose_name=_("product"), on_delete=models.PROTECT, related_name="+"
+    )
+    quantity = quantity_field(_("quantity"))
+    use_quantity = quantity_field(_("quantity in use units"))
+    unit_cost = models.DecimalField(_("unit cost"), max_digits=12, decimal_places=2, default=ZERO)
+    batch_no = models.CharField(_("batch"), max_length=40, blank=True)
+    expiry_date = models.DateField(_("expiry date"), null=True, blank=True)
+    # A loan's line: how much of it has come back.
+    returned = quantity_field(_("returned"), default=ZERO)
+
+    class Meta:
+        verbose_name = _("document line")
+        verbose_name_plural = _("document lines")
+        ordering = ["id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(quantity__gt=0), name="stock_document_line_quantity"),
+            models.CheckConstraint(
+                condition=Q(returned__gte=0) & Q(returned__lte=models.F("quantity")),
+                name="stock_document_line_returned",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.product_id} × {self.quantity}"

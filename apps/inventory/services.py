@@ -143,3 +143,8 @@ def _check_enough(
                 ]
             },
         )
+
+
+def in_use_units(product: Product, quantity: Decimal) -> Decimal:
+    """Stock units as a person counts them (2 bottles) in the use units the ledger moves (1000 ml)."""
+    return quantity * product.use_per_unit
