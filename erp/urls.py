@@ -19,6 +19,7 @@ rest_urlpatterns: list[URLPattern | URLResolver] = [
     path("", include("apps.booking.api.urls")),
     path("", include("apps.cards.api.urls")),
     path("", include("apps.payments.api.urls")),
+    path("", include("apps.inventory.api.urls")),
     path("", include("apps.billing.api.urls")),
     path("", include("apps.billing.api.payment_urls")),
     path("", include("apps.billing.api.refund_urls")),

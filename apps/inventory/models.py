@@ -105,7 +105,8 @@ class StockDocument(models.Model):
     leaves `store` in transit and arrives at `other_store` when that store confirms receipt."""
 
     store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.PROTECT, related_name="+")
-    number = models.CharField(_("number"), max_length=32, unique=True)
+    # Set from the id once the row exists (services.document_number); unique among the set ones.
+    number = models.CharField(_("number"), max_length=32, unique=True, null=True, blank=True)
     kind = models.CharField(_("kind"), max_length=16, choices=DocumentKind.choices)
     type = models.CharField(_("type"), max_length=16, choices=DocumentType.choices)
     status = models.CharField(_("status"), max_length=16, choices=DocumentStatus.choices, default=DocumentStatus.DONE)
@@ -149,7 +150,7 @@ class StockDocument(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.number
+        return self.number or f"document {self.pk}"
 
 
 class StockDocumentLine(models.Model):
@@ -182,3 +183,27 @@ class StockDocumentLine(models.Model):
 
     def __str__(self) -> str:
         return f"{self.product_id} × {self.quantity}"
+
+
+class SafetyStock(models.Model):
+    """The least a store should hold of a product, in stock units; without a row the product's
+    `default_safety_stock` applies."""
+
+    store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.CASCADE, related_name="+")
+    product = models.ForeignKey(
+        "catalog.Product", verbose_name=_("product"), on_delete=models.CASCADE, related_name="+"
+    )
+    quantity = quantity_field(_("safety stock"))
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("safety stock")
+        verbose_name_plural = _("safety stocks")
+        ordering = ["store", "product"]
+        constraints = [
+            models.UniqueConstraint(fields=["store", "product"], name="safety_stock_one_per_product"),
+            models.CheckConstraint(condition=Q(quantity__gte=0), name="safety_stock_not_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.store_id}/{self.product_id} ≥ {self.quantity}"

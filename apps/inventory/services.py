@@ -16,10 +16,13 @@ from apps.catalog.models import Product
 from apps.core.audit import Actor
 from apps.core.errors import InvalidInput
 from apps.core.transactions import use_case_atomic
-from apps.inventory.choices import MoveKind
+from apps.inventory.choices import DocumentKind, DocumentStatus, DocumentType, MoveKind
 from apps.inventory.errors import StockShort
-from apps.inventory.models import ZERO, StockBalance, StockMove
+from apps.inventory.models import ZERO, StockBalance, StockDocument, StockDocumentLine, StockMove
 from apps.org.models import OrgUnit
+
+# The moves of a StockDocument carry this document kind and the document's id.
+DOCUMENT_MOVES = "document"
 
 
 @dataclass(frozen=True)
@@ -148,3 +151,100 @@ def _check_enough(
 def in_use_units(product: Product, quantity: Decimal) -> Decimal:
     """Stock units as a person counts them (2 bottles) in the use units the ledger moves (1000 ml)."""
     return quantity * product.use_per_unit
+
+
+DOCUMENT_PREFIX = {
+    DocumentKind.RECEIPT: "RK",
+    DocumentKind.OUTBOUND: "CK",
+    DocumentKind.LOAN: "JC",
+    DocumentKind.LOAN_RETURN: "GH",
+}
+
+
+@dataclass(frozen=True)
+class DocumentLineInput:
+    """A document's line as a person enters it: stock units (2 bottles)."""
+
+    product_id: int
+    quantity: Decimal
+    batch_no: str = ""
+    expiry_date: date | None = None
+
+
+def document_number(document: StockDocument) -> str:
+    return f"{DOCUMENT_PREFIX[DocumentKind(document.kind)]}{timezone.localdate():%Y%m%d}{document.pk:08d}"
+
+
+def document_create(
+    *,
+    actor: Actor,
+    store: OrgUnit,
+    kind: DocumentKind,
+    type: DocumentType,
+    lines: Sequence[DocumentLineInput],
+    move_kind: MoveKind,
+    outward: bool,
+    status: DocumentStatus = DocumentStatus.DONE,
+    other_store: OrgUnit | None = None,
+    supplier: str = "",
+    source_id: int | None = None,
+    remark: str = "",
+) -> StockDocument:
+    """A stock document with its lines and the moves of `store` it makes (out of the store when
+    `outward`), in one transaction: the document exists only with its moves. The flows (goods in,
+    goods out, loans) call this; the other side of a loan moves when that store confirms."""
+    if not lines:
+        raise InvalidInput(gettext("a stock document needs at least one line"), field="lines")
+    if any(line.quantity <= 0 for line in lines):
+        raise InvalidInput(gettext("a quantity must be above 0"), field="quantity")
+    with use_case_atomic():
+        products = Product.objects.in_bulk({line.product_id for line in lines})
+        if len(products) != len({line.product_id for line in lines}):
+            raise InvalidInput(gettext("unknown product"), field="productId")
+        document = StockDocument.objects.create(
+            store=store,
+            kind=kind,
+            type=type,
+            status=status,
+            other_store=other_store,
+            supplier=supplier[:100],
+            source_id=source_id,
+            remark=remark[:200],
+            created_by_id=actor.user_id,
+            created_by_name=actor.login_name[:40],
+        )
+        document.number = document_number(document)
+        StockDocument.objects.filter(pk=document.pk).update(number=document.number)
+        StockDocumentLine.objects.bulk_create(
+            [
+                StockDocumentLine(
+                    document=document,
+                    product_id=line.product_id,
+                    quantity=line.quantity,
+                    use_quantity=in_use_units(products[line.product_id], line.quantity),
+                    unit_cost=products[line.product_id].cost,
+                    batch_no=line.batch_no,
+                    expiry_date=line.expiry_date,
+                )
+                for line in lines
+            ]
+        )
+        sign = -1 if outward else 1
+        record_moves(
+            actor=actor,
+            store=store,
+            kind=move_kind,
+            document_kind=DOCUMENT_MOVES,
+            document_id=document.pk,
+            other_store_id=other_store.pk if other_store else None,
+            lines=[
+                MoveLine(
+                    line.product_id,
+                    sign * in_use_units(products[line.product_id], line.quantity),
+                    batch_no=line.batch_no,
+                    expiry_date=line.expiry_date,
+                )
+                for line in lines
+            ],
+        )
+    return document

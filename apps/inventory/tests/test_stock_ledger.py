@@ -113,3 +113,48 @@ def test_the_audit_finds_a_balance_that_moved_without_its_move():
     StockBalance.objects.filter(store=store, product=product).update(quantity=Decimal("4"))
     [difference] = [d for d in audit_all() if d.ledger == "inventory"]
     assert (difference.kept, difference.recomputed) == (Decimal("4"), Decimal("3"))
+
+
+def test_a_document_moves_its_lines_in_use_units_and_numbers_itself():
+    from apps.inventory.choices import DocumentKind, DocumentType
+    from apps.inventory.services import DocumentLineInput, document_create
+
+    store = StoreFactory.create()
+    bottle = stocked(store, "0.001", use_unit="ml", use_per_unit=Decimal("500"))
+    document = document_create(
+        actor=KEEPER,
+        store=store,
+        kind=DocumentKind.RECEIPT,
+        type=DocumentType.SUPPLIER,
+        lines=[DocumentLineInput(bottle.pk, Decimal("2"), batch_no="B1")],
+        move_kind=MoveKind.RECEIPT,
+        outward=False,
+        supplier="青丝供应",
+    )
+    assert document.number.startswith("RK") and document.number.endswith(f"{document.pk:08d}")
+    [line] = document.lines.all()
+    assert (line.quantity, line.use_quantity, line.unit_cost) == (Decimal("2"), Decimal("1000"), bottle.cost)
+    assert balance(store, bottle) == Decimal("1000.001")
+    [move] = StockMove.objects.filter(document_kind="document", document_id=document.pk)
+    assert (move.quantity, move.batch_no) == (Decimal("1000"), "B1")
+
+
+def test_an_outbound_document_that_stock_cannot_cover_is_not_written():
+    from apps.inventory.choices import DocumentKind, DocumentType
+    from apps.inventory.models import StockDocument
+    from apps.inventory.services import DocumentLineInput, document_create
+
+    store = StoreFactory.create(negative_stock_allowed=False)
+    product = stocked(store, "1")
+    with pytest.raises(StockShort):
+        document_create(
+            actor=KEEPER,
+            store=store,
+            kind=DocumentKind.OUTBOUND,
+            type=DocumentType.STORE_USE,
+            lines=[DocumentLineInput(product.pk, Decimal("2"))],
+            move_kind=MoveKind.STORE_USE,
+            outward=True,
+        )
+    assert not StockDocument.objects.filter(store=store).exists()
+    assert balance(store, product) == Decimal("1")

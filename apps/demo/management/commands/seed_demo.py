@@ -15,6 +15,7 @@ from apps.accounts import demo as accounts_demo
 from apps.booking import demo as booking_demo
 from apps.cards import demo as cards_demo
 from apps.catalog import demo as catalog_demo
+from apps.inventory import demo as inventory_demo
 from apps.masterdata import demo as masterdata_demo
 from apps.members import demo as members_demo
 from apps.messaging import demo as messaging_demo
@@ -33,6 +34,7 @@ class Command(BaseCommand):
             messaging_demo.seed_demo(chain)
             masterdata_demo.seed_demo(chain)
             catalog_demo.seed_demo(chain)
+            inventory_demo.seed_demo(chain)
             members_demo.seed_demo(chain)
             booking_demo.seed_demo(chain)
             cards_demo.seed_demo(chain)

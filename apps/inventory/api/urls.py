@@ -1,0 +1,8 @@
+"""The inventory's calls (spec §7.8: stockIn, stockOut, stocktaking, scancodestock, scancodeout,
+commodity); each flow keeps its routes in its own list, joined here."""
+
+from __future__ import annotations
+
+from django.urls import URLPattern
+
+urlpatterns: list[URLPattern] = []

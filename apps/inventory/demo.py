@@ -1,0 +1,35 @@
+"""Demo stock (contract §6): each demo store starts with an opening goods-in of every enabled product
+from head office, so live stock, sales and services have something to move. Idempotent: a store
+that has any stock document keeps what it has."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from apps.catalog.models import Product
+from apps.core.audit import SYSTEM_ACTOR
+from apps.inventory.choices import DocumentKind, DocumentType, MoveKind
+from apps.inventory.models import StockDocument
+from apps.inventory.services import DocumentLineInput, document_create
+from apps.org.demo import DemoChain
+
+OPENING_QUANTITY = Decimal("20")
+
+
+def seed_demo(chain: DemoChain) -> None:
+    products = list(Product.objects.filter(enabled=True).order_by("code").values_list("pk", flat=True))
+    if not products:
+        return  # the catalogue's demo was not seeded
+    for store in chain.stores:
+        if StockDocument.objects.filter(store=store).exists():
+            continue
+        document_create(
+            actor=SYSTEM_ACTOR,
+            store=store,
+            kind=DocumentKind.RECEIPT,
+            type=DocumentType.HEAD_OFFICE,
+            lines=[DocumentLineInput(pk, OPENING_QUANTITY) for pk in products],
+            move_kind=MoveKind.RECEIPT,
+            outward=False,
+            remark="opening stock",
+        )
