@@ -40,6 +40,12 @@ ENVIRONMENT = {
         "REDIS_URL": "redis://127.0.0.1:6379/5",
         "DB_CONN_MAX_AGE": "600",
     },
+    "stock": {
+        "DEBUG": "1",
+        "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_stock",
+        "REDIS_URL": "redis://127.0.0.1:6379/10",
+        "DB_CONN_MAX_AGE": "600",
+    },
     "refunds": {
         "DEBUG": "1",
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_sales",
@@ -56,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, value in ENVIRONMENT.get(chosen[0] if chosen else "", {}).items():
         os.environ.setdefault(name, value)
     django.setup()
-    from bench import booking, closing, login_info, members, refunds, sales
+    from bench import booking, closing, login_info, members, refunds, sales, stock
 
     benchmarks = {
         "login-info": login_info,
@@ -65,6 +71,7 @@ def main(argv: list[str] | None = None) -> int:
         "sales": sales,
         "closing": closing,
         "refunds": refunds,
+        "stock": stock,
     }
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     sub = parser.add_subparsers(dest="name", required=True)

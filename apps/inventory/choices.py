@@ -47,3 +47,9 @@ class DocumentStatus(models.TextChoices):
     IN_TRANSIT = "in_transit", _("in transit")
     RECEIVED = "received", _("received")
     CANCELLED = "cancelled", _("cancelled")
+
+
+class AuditAction(models.TextChoices):
+    """The inventory's entries in the system log."""
+
+    SAFETY_STOCK_SET = "inventory.safety_stock_set", _("set a safety stock")

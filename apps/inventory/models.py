@@ -207,3 +207,33 @@ class SafetyStock(models.Model):
 
     def __str__(self) -> str:
         return f"{self.store_id}/{self.product_id} ≥ {self.quantity}"
+
+
+class SafetyAlert(models.Model):
+    """A product of a store that fell below its safety stock, and the task raised for it in the task
+    centre. One stays open per store and product (closed_at empty) until the live stock is back at
+    or above the safety stock, so a product that keeps selling below it raises one task, not one a
+    move."""
+
+    store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.CASCADE, related_name="+")
+    product = models.ForeignKey(
+        "catalog.Product", verbose_name=_("product"), on_delete=models.CASCADE, related_name="+"
+    )
+    # The messaging task (apps.messaging, a lower floor) raised for it; a task deleted in the task
+    # centre leaves the alert open.
+    task_id = models.BigIntegerField(_("task"), null=True, blank=True)
+    raised_at = models.DateTimeField(_("raised"), auto_now_add=True)
+    closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("safety stock alert")
+        verbose_name_plural = _("safety stock alerts")
+        ordering = ["-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["store", "product"], condition=Q(closed_at__isnull=True), name="safety_alert_one_open"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.store_id}/{self.product_id} below safety"

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -16,9 +17,10 @@ from apps.catalog.models import Product
 from apps.core.audit import Actor
 from apps.core.errors import InvalidInput
 from apps.core.transactions import use_case_atomic
+from apps.inventory import safety
 from apps.inventory.choices import DocumentKind, DocumentStatus, DocumentType, MoveKind
 from apps.inventory.errors import StockShort
-from apps.inventory.models import ZERO, StockBalance, StockDocument, StockDocumentLine, StockMove
+from apps.inventory.models import ZERO, SafetyStock, StockBalance, StockDocument, StockDocumentLine, StockMove
 from apps.org.models import OrgUnit
 
 # The moves of a StockDocument carry this document kind and the document's id.
@@ -65,13 +67,16 @@ def record_moves(
     product_ids = sorted({line.product_id for line in lines})
     with use_case_atomic():
         products = {
-            pk: (name, cost)
-            for pk, name, cost in Product.objects.filter(pk__in=product_ids).values_list("pk", "name", "cost")
+            pk: (name, cost, default_safety, use_per_unit)
+            for pk, name, cost, default_safety, use_per_unit in Product.objects.filter(pk__in=product_ids).values_list(
+                "pk", "name", "cost", "default_safety_stock", "use_per_unit"
+            )
         }
         if len(products) != len(product_ids):
             raise InvalidInput(gettext("unknown product"), field="productId")
-        balances = _locked_balances(store.pk, product_ids)
+        balances = locked_balances(store.pk, product_ids)
         _check_enough(store, balances, lines, products)
+        before = {pk: balance.quantity for pk, balance in balances.items()}
         moves = []
         now = timezone.now()
         for line in lines:
@@ -98,12 +103,29 @@ def record_moves(
             )
         StockMove.objects.bulk_create(moves)
         StockBalance.objects.bulk_update(list(balances.values()), ["quantity", "updated_at"])
+        # Safety stock: only a product whose stock crossed its level costs queries (the task).
+        crossings = [
+            found
+            for pk, balance in balances.items()
+            if (
+                found := safety.crossing(
+                    pk,
+                    before[pk],
+                    balance.quantity,
+                    safety.safety_level(balance.safety, products[pk][2], products[pk][3]),  # type: ignore[attr-defined]
+                )
+            )
+        ]
+        if crossings:
+            safety.on_crossings(actor=actor, store_id=store.pk, crossings=crossings)
     return moves
 
 
-def _locked_balances(store_id: int, product_ids: list[int]) -> dict[int, StockBalance]:
+def locked_balances(store_id: int, product_ids: list[int]) -> dict[int, StockBalance]:
     """The store's balance rows of these products, locked; a product never moved in the store gets
-    its row first (INSERT … ON CONFLICT DO NOTHING, so two first moves at once make one row)."""
+    its row first (INSERT … ON CONFLICT DO NOTHING, so two first moves at once make one row). Each
+    row carries `safety`: the store's own safety stock of the product (stock units) or None, read
+    in the same query."""
     locked = _lock(store_id, product_ids)
     missing = [pk for pk in product_ids if pk not in locked]
     if missing:
@@ -115,7 +137,12 @@ def _locked_balances(store_id: int, product_ids: list[int]) -> dict[int, StockBa
 
 
 def _lock(store_id: int, product_ids: list[int]) -> dict[int, StockBalance]:
-    rows = StockBalance.objects.select_for_update().filter(store_id=store_id, product_id__in=product_ids)
+    own_safety = SafetyStock.objects.filter(store_id=OuterRef("store_id"), product_id=OuterRef("product_id"))
+    rows = (
+        StockBalance.objects.select_for_update(of=("self",))
+        .filter(store_id=store_id, product_id__in=product_ids)
+        .annotate(safety=Subquery(own_safety.values("quantity")[:1]))
+    )
     return {row.product_id: row for row in rows.order_by("product_id")}
 
 
@@ -123,7 +150,7 @@ def _check_enough(
     store: OrgUnit,
     balances: dict[int, StockBalance],
     lines: Sequence[MoveLine],
-    products: dict[int, tuple[str, Decimal]],
+    products: dict[int, tuple[str, Decimal, int, Decimal]],
 ) -> None:
     if store.negative_stock_allowed:
         return

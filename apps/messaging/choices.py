@@ -9,6 +9,8 @@ class TaskType(models.IntegerChoices):
 
     ARREARS_NOTICE = 1, _("arrears notice")
     PAYMENT_NOTICE = 2, _("payment notice")
+    # Raised by the inventory when a product of the store falls below its safety stock.
+    SAFETY_STOCK = 3, _("stock below safety")
 
 
 class MessageReadFilter(models.IntegerChoices):
