@@ -165,6 +165,7 @@ describe("task bell", () => {
     expect(taskNoticeKind(1)).toBe("arrears");
     expect(taskNoticeKind(2)).toBe("payment");
     expect(taskNoticeKind(0)).toBe("payment");
+    expect(taskNoticeKind(3)).toBe("stock");
   });
 });
 

@@ -121,10 +121,12 @@ export function badgeText(count: number | null | undefined): string {
   return count > BADGE_CAP ? `${BADGE_CAP}+` : String(Math.floor(count));
 }
 
-type TaskNoticeKind = "arrears" | "payment";
+type TaskNoticeKind = "arrears" | "payment" | "stock";
 
-/** Spec §3 task summary: type 1 is an arrears notice, anything else a payment notice. */
+/** Spec §3 task summary: type 1 is an arrears notice, anything else a payment notice; ours, 3, is a
+ * product below its safety stock (raised by the inventory). */
 export function taskNoticeKind(type: number): TaskNoticeKind {
+  if (type === 3) return "stock";
   return type === 1 ? "arrears" : "payment";
 }
 

@@ -1170,6 +1170,41 @@ export interface paths {
      */
     put: operations["staffList_saveDurationInfo_update"];
   };
+  "/rest/stock/live": {
+    /**
+     * A store's products with their live stock, safety stock and value, filtered and sorted
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["stock_live_retrieve"];
+  };
+  "/rest/stock/liveExport": {
+    /**
+     * Export a store's filtered live stock to Excel (fewer than 100,000 rows)
+     * @description The live stock list's filtered rows as an .xlsx download (fewer than 100,000 rows).
+     */
+    get: operations["stock_liveExport_retrieve"];
+  };
+  "/rest/stock/moves": {
+    /**
+     * A product's moves in a store, newest first, with its live stock row
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["stock_moves_retrieve"];
+  };
+  "/rest/stock/safety/set": {
+    /**
+     * Set the safety stock of one or many products in a store (null: the product's default)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["stock_safety_set_create"];
+  };
+  "/rest/stock/stores": {
+    /**
+     * The stores a stock page may show, and the brands
+     * @description What the live stock and safety stock pages need first: the stores to choose from and the brands.
+     */
+    get: operations["stock_stores_retrieve"];
+  };
   "/rest/taskCenterRest/batchReadTaskStore": {
     /**
      * Mark tasks read (batchReadTaskStore)
@@ -2635,6 +2670,38 @@ export interface components {
       id: number;
       name: string;
     };
+    MoveRowOutput: {
+      id: number;
+      kind: string;
+      kindName: string;
+      /** @description signed, use units */
+      quantity: string;
+      quantityDisplay: string;
+      /** @description the stock after the move, use units */
+      after: string;
+      afterDisplay: string;
+      /** @description "document" for a stock document, else the flow's (order, ...) */
+      documentKind: string;
+      documentId: number;
+      /** @description a stock document's number, else blank */
+      documentNumber: string;
+      /** @description receipt, outbound, loan, loan_return for a stock document */
+      stockDocumentKind: string | null;
+      batchNo: string;
+      /** Format: date */
+      expiryDate: string | null;
+      otherStoreId: number | null;
+      otherStoreName: string;
+      remark: string;
+      operatorName: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    MovesPageOutput: {
+      product: components["schemas"]["StockRowOutput"];
+      list: components["schemas"]["MoveRowOutput"][];
+      total: number;
+    };
     NurseOutput: {
       id: number;
       name: string;
@@ -4019,6 +4086,22 @@ export interface components {
        */
       confirm?: boolean;
     };
+    SafetyItemInput: {
+      productId: number;
+      /**
+       * Format: decimal
+       * @description stock units, 0 to 999999999; null: back to the product's default
+       */
+      quantity: string | null;
+    };
+    SafetySetInput: {
+      /** @description a store the chosen role acts in; default the chosen store (a head-office level must name one) */
+      storeId?: number | null;
+      items: components["schemas"]["SafetyItemInput"][];
+    };
+    SafetySetOutput: {
+      changed: number;
+    };
     SaleKindOutput: {
       /**
        * @description * `products` - products
@@ -4163,6 +4246,58 @@ export interface components {
       cardSale: string;
       cardConsumption: string;
       total: string;
+    };
+    StockPageOutput: {
+      list: components["schemas"]["StockRowOutput"][];
+      total: number;
+    };
+    StockRowOutput: {
+      productId: number;
+      code: string;
+      name: string;
+      barcode: string;
+      brand: string;
+      categoryId: number;
+      categoryName: string;
+      specification: string;
+      useType: string;
+      useTypeName: string;
+      /** @description the stock unit (瓶) */
+      unit: string;
+      /** @description the use unit (ml); blank: used whole */
+      useUnit: string;
+      /** @description use units in one stock unit */
+      usePerUnit: string;
+      /** @description live stock in use units */
+      quantity: string;
+      /** @description live stock in stock units, 3 places */
+      stockQuantity: string;
+      /** @description both units: "9 瓶 485 ml" */
+      display: string;
+      /** @description in stock units: the store's own or the product's default */
+      safetyStock: string;
+      safetyDefault: number;
+      /** @description the store set its own */
+      safetySet: boolean;
+      belowSafety: boolean;
+      enabled: boolean;
+      /** @description per stock unit; null without BTN-SPGL-COST-VIEW */
+      cost: string | null;
+      /** @description stock × cost; null without BTN-SPGL-COST-VIEW */
+      value: string | null;
+    };
+    StockStoreOutput: {
+      id: number;
+      code: string;
+      name: string;
+    };
+    StockStoresOutput: {
+      /** @description null at a head-office level */
+      chosenStoreId: number | null;
+      stores: components["schemas"]["StockStoreOutput"][];
+      brands: string[];
+      /** @description the role holds BTN-SPGL-COST-VIEW: cost and value are shown */
+      seesCost: boolean;
     };
     StoreInfoCheckOutput: {
       id: number;
@@ -4373,9 +4508,10 @@ export interface components {
        *
        * * `1` - arrears notice
        * * `2` - payment notice
+       * * `3` - stock below safety
        * @enum {integer}
        */
-      type: 1 | 2;
+      type: 1 | 2 | 3;
       typeName: string;
       msgName: string;
       /** @description money with 2 places ("199.00"), or null */
@@ -4400,9 +4536,10 @@ export interface components {
        *
        * * `1` - arrears notice
        * * `2` - payment notice
+       * * `3` - stock below safety
        * @enum {integer}
        */
-      type: 1 | 2;
+      type: 1 | 2 | 3;
       typeName: string;
       msgName: string;
       /** @description money with 2 places ("199.00"), or null */
@@ -17988,6 +18125,400 @@ export interface operations {
     };
   };
   /**
+   * A store's products with their live stock, safety stock and value, filtered and sorted
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  stock_live_retrieve: {
+    parameters: {
+      query?: {
+        belowSafety?: boolean;
+        brand?: string;
+        categoryId?: number | null;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        /** @description code, name or barcode */
+        search?: string;
+        /**
+         * @description '-' descends
+         *
+         * * `code` - code
+         * * `-code` - -code
+         * * `name` - name
+         * * `-name` - -name
+         * * `stock` - stock
+         * * `-stock` - -stock
+         */
+        sort?: "code" | "-code" | "name" | "-name" | "stock" | "-stock";
+        /** @description a store the chosen role acts in; default the chosen store (a head-office level must name one) */
+        storeId?: number | null;
+        /**
+         * @description * `retail` - retail
+         * * `professional` - professional
+         */
+        useType?: "retail" | "professional" | "";
+        /** @description only products at 0 or below */
+        zeroOnly?: boolean;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StockPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Export a store's filtered live stock to Excel (fewer than 100,000 rows)
+   * @description The live stock list's filtered rows as an .xlsx download (fewer than 100,000 rows).
+   */
+  stock_liveExport_retrieve: {
+    parameters: {
+      query?: {
+        belowSafety?: boolean;
+        brand?: string;
+        categoryId?: number | null;
+        /** @description code, name or barcode */
+        search?: string;
+        /**
+         * @description '-' descends
+         *
+         * * `code` - code
+         * * `-code` - -code
+         * * `name` - name
+         * * `-name` - -name
+         * * `stock` - stock
+         * * `-stock` - -stock
+         */
+        sort?: "code" | "-code" | "name" | "-name" | "stock" | "-stock";
+        /** @description a store the chosen role acts in; default the chosen store (a head-office level must name one) */
+        storeId?: number | null;
+        /**
+         * @description * `retail` - retail
+         * * `professional` - professional
+         */
+        useType?: "retail" | "professional" | "";
+        /** @description only products at 0 or below */
+        zeroOnly?: boolean;
+      };
+    };
+    responses: {
+      /** @description an .xlsx file (not the envelope); errors answer the envelope */
+      200: {
+        content: {
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A product's moves in a store, newest first, with its live stock row
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  stock_moves_retrieve: {
+    parameters: {
+      query: {
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        productId: number;
+        /** @description a store the chosen role acts in; default the chosen store (a head-office level must name one) */
+        storeId?: number | null;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["MovesPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Set the safety stock of one or many products in a store (null: the product's default)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  stock_safety_set_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SafetySetInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["SafetySetInput"];
+        "multipart/form-data": components["schemas"]["SafetySetInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["SafetySetOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The stores a stock page may show, and the brands
+   * @description What the live stock and safety stock pages need first: the stores to choose from and the brands.
+   */
+  stock_stores_retrieve: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StockStoresOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * Mark tasks read (batchReadTaskStore)
    * @description Marks tasks read for the signed-in user.
    */
@@ -18218,8 +18749,9 @@ export interface operations {
          *
          * * `1` - arrears notice
          * * `2` - payment notice
+         * * `3` - stock below safety
          */
-        type?: 1 | 2;
+        type?: 1 | 2 | 3;
       };
     };
     responses: {

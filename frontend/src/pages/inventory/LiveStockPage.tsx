@@ -1,0 +1,140 @@
+import HistoryIcon from "@mui/icons-material/History";
+import { Alert, Button, Typography } from "@mui/material";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLiveStock, useStockStores, type StockRow } from "../../api/stock";
+import { PageFrame } from "../../components/layout";
+import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
+import { RetryAlert } from "../../components/RetryAlert";
+import { mountIsland } from "../../islands/mount";
+import { formatMoney } from "../../lib/money";
+import { PAGE_SIZES } from "../../lib/paging";
+import {
+  EMPTY_FILTERS,
+  MovesDrawer,
+  NS,
+  SafetyFlag,
+  StockExportButton,
+  StockFilters,
+  StorePicker,
+  initialStore,
+  searchFrom,
+  type StockFilterInput,
+} from "./stockParts";
+
+/** /systemStorage (KCGL-0007): a store's products with their live stock in stock and use units, safety
+ * stock and the below-safety flag, value at cost for a role that sees cost; filters, sorts, paging,
+ * export; a row's history opens the product's moves in the store. */
+export function LiveStockPage() {
+  const { t } = useTranslation(NS);
+  const stores = useStockStores();
+  const paging = usePaging();
+  const [chosenStore, setChosenStore] = useState<number | null>(null);
+  const storeId = chosenStore ?? initialStore(stores.data);
+  const [input, setInput] = useState<StockFilterInput>(EMPTY_FILTERS);
+  const [applied, setApplied] = useState<StockFilterInput>(EMPTY_FILTERS);
+  const [history, setHistory] = useState<StockRow | null>(null);
+  const search = searchFrom(applied, storeId);
+  const result = useLiveStock({ ...search, pageNo: paging.pageIndex + 1, pageSize: paging.pageSize }, storeId !== null);
+  const seesCost = stores.data?.seesCost ?? false;
+
+  const columns: PagedColumn<StockRow>[] = [
+    { key: "code", label: t("fields.code"), cellSx: NOWRAP, render: (row) => row.code },
+    { key: "name", label: t("fields.name"), render: (row) => row.name },
+    { key: "category", label: t("fields.category"), render: (row) => row.categoryName },
+    { key: "brand", label: t("fields.brand"), render: (row) => row.brand || t("dash") },
+    {
+      key: "liveStock",
+      label: t("fields.liveStock"),
+      align: "right",
+      cellSx: NOWRAP,
+      render: (row) => (
+        <Typography
+          component="span"
+          variant="body2"
+          color={row.quantity.startsWith("-") || row.quantity === "0" ? "error" : undefined}
+          data-testid={`stock-${row.code}`}
+        >
+          {row.display}
+        </Typography>
+      ),
+    },
+    {
+      key: "stockUnits",
+      label: t("fields.stockUnits"),
+      align: "right",
+      render: (row) => `${row.stockQuantity} ${row.unit}`,
+    },
+    {
+      key: "safety",
+      label: t("fields.safetyStock"),
+      align: "right",
+      cellSx: NOWRAP,
+      render: (row) => `${row.safetyStock} ${row.unit}`,
+    },
+    { key: "status", label: t("fields.status"), render: (row) => <SafetyFlag row={row} /> },
+    ...(seesCost
+      ? ([
+          { key: "cost", label: t("fields.cost"), align: "right", render: (row) => formatMoney(row.cost ?? "0") },
+          { key: "value", label: t("fields.value"), align: "right", render: (row) => formatMoney(row.value ?? "0") },
+        ] satisfies PagedColumn<StockRow>[])
+      : []),
+    {
+      key: "actions",
+      label: t("fields.actions"),
+      render: (row) => (
+        <Button
+          size="small"
+          startIcon={<HistoryIcon />}
+          onClick={() => setHistory(row)}
+          data-testid={`history-${row.code}`}
+        >
+          {t("history")}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <PageFrame
+      wide
+      title={t("live.title")}
+      actions={<StockExportButton search={search} count={result.data?.total ?? null} />}
+    >
+      {stores.isError ? <RetryAlert onRetry={() => void stores.refetch()}>{stores.error.message}</RetryAlert> : null}
+      <StockFilters
+        input={input}
+        brands={stores.data?.brands ?? []}
+        onChange={setInput}
+        onSubmit={() => paging.refilter(() => setApplied(input))}
+        onReset={() =>
+          paging.refilter(() => {
+            setInput(EMPTY_FILTERS);
+            setApplied(EMPTY_FILTERS);
+          })
+        }
+      >
+        <StorePicker
+          stores={stores.data}
+          storeId={storeId}
+          onChange={(id) => paging.refilter(() => setChosenStore(id))}
+        />
+      </StockFilters>
+      {stores.data && storeId === null ? <Alert severity="info">{t("filters.chooseStore")}</Alert> : null}
+      <PagedTable
+        label={t("live.title")}
+        result={result}
+        paging={paging}
+        pageSizes={PAGE_SIZES}
+        nowrapHeads
+        columns={columns}
+        rowKey={(row) => row.productId}
+        rowTestId={(row) => `stock-row-${row.code}`}
+        emptyText={t("live.empty")}
+      />
+      <MovesDrawer product={history} storeId={storeId} onClose={() => setHistory(null)} />
+    </PageFrame>
+  );
+}
+
+mountIsland(<LiveStockPage />);

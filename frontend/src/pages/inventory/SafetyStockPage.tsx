@@ -1,0 +1,284 @@
+import SaveIcon from "@mui/icons-material/Save";
+import { Alert, Box, Button, Checkbox, Paper, Stack, TextField, Typography } from "@mui/material";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../api/client";
+import { useLiveStock, useSaveSafetyStock, useStockStores, type StockRow } from "../../api/stock";
+import { PageFrame } from "../../components/layout";
+import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
+import { RetryAlert } from "../../components/RetryAlert";
+import { mountIsland } from "../../islands/mount";
+import { PAGE_SIZES } from "../../lib/paging";
+import { ConfirmDialog } from "../../shell/ConfirmDialog";
+import { notify } from "../../shell/notices";
+import {
+  EMPTY_FILTERS,
+  MovesDrawer,
+  NS,
+  SafetyFlag,
+  StockFilters,
+  StorePicker,
+  initialStore,
+  searchFrom,
+  type StockFilterInput,
+} from "./stockParts";
+
+/** A safety stock as typed: 0 to 999,999,999 with up to 3 decimals (the server checks the same). */
+export function validSafety(text: string): boolean {
+  const value = text.trim();
+  return /^\d{1,9}(\.\d{1,3})?$/.test(value);
+}
+
+/** Edits by product: the typed text, or null for "back to the product's default". */
+type Edits = Record<number, string | null>;
+
+/** The save call's items from the edits that differ from what the rows show. */
+export function changedItems(edits: Edits): { productId: number; quantity: string | null }[] {
+  return Object.entries(edits).map(([productId, quantity]) => ({
+    productId: Number(productId),
+    quantity: quantity === null ? null : quantity.trim(),
+  }));
+}
+
+/** /safetyStock (KCGL-0013): each product's safety stock in the store (its own or the product's
+ * default), edited one by one or for many at once, saved after a confirmation; "below safety only"
+ * lists the products under it (each such product raises one task in the task centre). */
+export function SafetyStockPage() {
+  const { t } = useTranslation(NS);
+  const stores = useStockStores();
+  const paging = usePaging();
+  const [chosenStore, setChosenStore] = useState<number | null>(null);
+  const storeId = chosenStore ?? initialStore(stores.data);
+  const [input, setInput] = useState<StockFilterInput>(EMPTY_FILTERS);
+  const [applied, setApplied] = useState<StockFilterInput>(EMPTY_FILTERS);
+  const [edits, setEdits] = useState<Edits>({});
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [bulk, setBulk] = useState("");
+  const [confirming, setConfirming] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [history, setHistory] = useState<StockRow | null>(null);
+  const save = useSaveSafetyStock();
+  const result = useLiveStock(
+    { ...searchFrom(applied, storeId), pageNo: paging.pageIndex + 1, pageSize: paging.pageSize },
+    storeId !== null,
+  );
+  const rows = result.data?.list ?? [];
+  const items = changedItems(edits);
+  const invalid = items.some((item) => item.quantity !== null && !validSafety(item.quantity));
+
+  const edit = (productId: number, value: string | null) =>
+    setEdits((previous) => ({ ...previous, [productId]: value }));
+  const toggle = (productId: number) =>
+    setSelected((previous) => {
+      const next = new Set(previous);
+      if (next.has(productId)) next.delete(productId);
+      else next.add(productId);
+      return next;
+    });
+  const applyBulk = () => {
+    if (!validSafety(bulk)) {
+      setFailure(t("safety.invalid"));
+      return;
+    }
+    setFailure(null);
+    setEdits((previous) => ({ ...previous, ...Object.fromEntries([...selected].map((id) => [id, bulk.trim()])) }));
+  };
+  const startSave = () => {
+    if (items.length === 0) {
+      setFailure(t("safety.nothing"));
+      return;
+    }
+    if (invalid) {
+      setFailure(t("safety.invalid"));
+      return;
+    }
+    setFailure(null);
+    setConfirming(true);
+  };
+  const confirmSave = () => {
+    save.mutate(
+      { storeId, items },
+      {
+        onSuccess: (answer) => {
+          setConfirming(false);
+          setEdits({});
+          setSelected(new Set());
+          notify("success", t("safety.saved", { count: answer.changed }));
+        },
+        onError: (error) => {
+          setConfirming(false);
+          setFailure(error instanceof ApiError ? error.message : String(error));
+        },
+      },
+    );
+  };
+  const allOnPage = rows.length > 0 && rows.every((row) => selected.has(row.productId));
+
+  const columns: PagedColumn<StockRow>[] = [
+    {
+      key: "select",
+      label: "",
+      headSx: { width: 48 },
+      render: (row) => (
+        <Checkbox
+          size="small"
+          checked={selected.has(row.productId)}
+          onChange={() => toggle(row.productId)}
+          slotProps={{ input: { "aria-label": t("safety.selectRow", { code: row.code }) } }}
+        />
+      ),
+    },
+    { key: "code", label: t("fields.code"), cellSx: NOWRAP, render: (row) => row.code },
+    { key: "name", label: t("fields.name"), render: (row) => row.name },
+    {
+      key: "liveStock",
+      label: t("fields.liveStock"),
+      align: "right",
+      cellSx: NOWRAP,
+      render: (row) => (
+        <Button size="small" onClick={() => setHistory(row)} data-testid={`stock-${row.code}`}>
+          {row.display}
+        </Button>
+      ),
+    },
+    {
+      key: "safety",
+      label: t("fields.safetyStock"),
+      render: (row) => {
+        const edited = row.productId in edits;
+        const value = edits[row.productId];
+        const text = edited ? (value ?? String(row.safetyDefault)) : row.safetyStock;
+        return (
+          <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+            <TextField
+              size="small"
+              sx={{ width: 110 }}
+              value={text}
+              error={edited && value !== null && !validSafety(value ?? "")}
+              onChange={(event) => edit(row.productId, event.target.value)}
+              slotProps={{
+                htmlInput: { inputMode: "decimal", "aria-label": t("safety.edit", { code: row.code }) },
+                input: { endAdornment: <Typography variant="caption">{row.unit}</Typography> },
+              }}
+            />
+            <Typography variant="caption" color="text.secondary" sx={NOWRAP}>
+              {edited && value === null
+                ? t("defaultSafety")
+                : edited
+                  ? ""
+                  : row.safetySet
+                    ? t("ownSafety")
+                    : t("defaultSafety")}
+            </Typography>
+            {row.safetySet || (edited && value !== null) ? (
+              <Button size="small" onClick={() => edit(row.productId, row.safetySet ? null : row.safetyStock)}>
+                {t("safety.useDefault")}
+              </Button>
+            ) : null}
+          </Stack>
+        );
+      },
+    },
+    { key: "status", label: t("fields.status"), render: (row) => <SafetyFlag row={row} /> },
+  ];
+
+  return (
+    <PageFrame
+      wide
+      title={t("safety.title")}
+      actions={
+        <Button
+          variant="contained"
+          startIcon={<SaveIcon />}
+          onClick={startSave}
+          disabled={save.isPending}
+          data-testid="safety-save"
+        >
+          {t("safety.save", { count: items.length })}
+        </Button>
+      }
+    >
+      {stores.isError ? <RetryAlert onRetry={() => void stores.refetch()}>{stores.error.message}</RetryAlert> : null}
+      <StockFilters
+        input={input}
+        brands={stores.data?.brands ?? []}
+        onChange={setInput}
+        onSubmit={() => paging.refilter(() => setApplied(input))}
+        onReset={() =>
+          paging.refilter(() => {
+            setInput(EMPTY_FILTERS);
+            setApplied(EMPTY_FILTERS);
+          })
+        }
+      >
+        <StorePicker
+          stores={stores.data}
+          storeId={storeId}
+          onChange={(id) =>
+            paging.refilter(() => {
+              setChosenStore(id);
+              setEdits({});
+              setSelected(new Set());
+            })
+          }
+        />
+      </StockFilters>
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Box sx={{ display: "flex", gap: 2, alignItems: "center", flexWrap: "wrap" }}>
+          <Checkbox
+            checked={allOnPage}
+            onChange={() =>
+              setSelected((previous) => {
+                const next = new Set(previous);
+                for (const row of rows) {
+                  if (allOnPage) next.delete(row.productId);
+                  else next.add(row.productId);
+                }
+                return next;
+              })
+            }
+            slotProps={{ input: { "aria-label": t("safety.selectPage") } }}
+          />
+          <TextField
+            size="small"
+            label={t("safety.bulkValue")}
+            value={bulk}
+            onChange={(event) => setBulk(event.target.value)}
+            slotProps={{ htmlInput: { inputMode: "decimal" } }}
+          />
+          <Button variant="outlined" disabled={selected.size === 0} onClick={applyBulk}>
+            {t("safety.setSelected")} ({selected.size})
+          </Button>
+        </Box>
+      </Paper>
+      {failure ? (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="safety-failure">
+          {failure}
+        </Alert>
+      ) : null}
+      {stores.data && storeId === null ? <Alert severity="info">{t("filters.chooseStore")}</Alert> : null}
+      <PagedTable
+        label={t("safety.title")}
+        result={result}
+        paging={paging}
+        pageSizes={PAGE_SIZES}
+        nowrapHeads
+        columns={columns}
+        rowKey={(row) => row.productId}
+        rowTestId={(row) => `safety-row-${row.code}`}
+        emptyText={t("safety.empty")}
+      />
+      <ConfirmDialog
+        open={confirming}
+        title={t("safety.confirmTitle")}
+        message={t("safety.confirm", { count: items.length })}
+        busy={save.isPending}
+        onConfirm={confirmSave}
+        onCancel={() => setConfirming(false)}
+      />
+      <MovesDrawer product={history} storeId={storeId} onClose={() => setHistory(null)} />
+    </PageFrame>
+  );
+}
+
+mountIsland(<SafetyStockPage />);

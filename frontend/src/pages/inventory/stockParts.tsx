@@ -1,0 +1,349 @@
+/** Pieces the live stock and safety stock pages share: the store, the filters, the below-safety
+ * flag, the export and a product's move history. */
+import CloseIcon from "@mui/icons-material/Close";
+import FileDownloadIcon from "@mui/icons-material/FileDownload";
+import SearchIcon from "@mui/icons-material/Search";
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  Drawer,
+  FormControlLabel,
+  IconButton,
+  Link,
+  Stack,
+  Typography,
+} from "@mui/material";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { exportUrl, fetchExport, useProductOptions } from "../../api/catalog";
+import {
+  LIVE_EXPORT_PATH,
+  LIVE_SORTS,
+  USE_TYPES,
+  documentHref,
+  useProductMoves,
+  type LiveSearch,
+  type LiveSort,
+  type MoveRow,
+  type StockRow,
+  type StockStores,
+} from "../../api/stock";
+import { FilterBar, FilterSelect } from "../../components/filters";
+import { LimitedTextField } from "../../components/LimitedTextField";
+import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
+import { formatDateTime } from "../../lib/format";
+import { PAGE_SIZES } from "../../lib/paging";
+import { saveBlob } from "../../lib/download";
+import { notify } from "../../shell/notices";
+
+export const NS = "stock";
+
+/** Spec §9: an export of 100,000 rows or more is refused (here before any call, and by the server). */
+export const EXPORT_MAX_ROWS = 100_000;
+
+export interface StockFilterInput {
+  search: string;
+  categoryId: string;
+  brand: string;
+  useType: string;
+  belowSafety: boolean;
+  zeroOnly: boolean;
+  sort: LiveSort;
+}
+
+export const EMPTY_FILTERS: StockFilterInput = {
+  search: "",
+  categoryId: "",
+  brand: "",
+  useType: "",
+  belowSafety: false,
+  zeroOnly: false,
+  sort: "code",
+};
+
+/** The list call's filters from the form (empty ones left out by the call). */
+export function searchFrom(input: StockFilterInput, storeId: number | null): Omit<LiveSearch, "pageNo" | "pageSize"> {
+  return {
+    storeId,
+    search: input.search.trim(),
+    categoryId: input.categoryId ? Number(input.categoryId) : null,
+    brand: input.brand,
+    useType: (input.useType || "") as LiveSearch["useType"],
+    belowSafety: input.belowSafety || undefined,
+    zeroOnly: input.zeroOnly || undefined,
+    sort: input.sort === "code" ? undefined : input.sort,
+  };
+}
+
+/** The store a page shows: the chosen store, or the first one a head-office level may choose. */
+export function initialStore(stores: StockStores | undefined): number | null {
+  if (!stores) return null;
+  return stores.chosenStoreId ?? stores.stores[0]?.id ?? null;
+}
+
+export function StorePicker({
+  stores,
+  storeId,
+  onChange,
+}: {
+  stores: StockStores | undefined;
+  storeId: number | null;
+  onChange: (storeId: number) => void;
+}) {
+  const { t } = useTranslation(NS);
+  if (!stores || stores.stores.length < 2) return null;
+  return (
+    <FilterSelect
+      id="stock-store"
+      label={t("filters.store")}
+      allLabel={t("filters.chooseStore")}
+      value={storeId ? String(storeId) : ""}
+      options={stores.stores.map((store) => ({ value: String(store.id), label: store.name }))}
+      minWidth={180}
+      onChange={(value) => value && onChange(Number(value))}
+    />
+  );
+}
+
+export function StockFilters({
+  input,
+  brands,
+  onChange,
+  onSubmit,
+  onReset,
+  children,
+}: {
+  input: StockFilterInput;
+  brands: readonly string[];
+  onChange: (input: StockFilterInput) => void;
+  onSubmit: () => void;
+  onReset: () => void;
+  children?: React.ReactNode;
+}) {
+  const { t } = useTranslation(NS);
+  const options = useProductOptions();
+  const set = <K extends keyof StockFilterInput>(key: K, value: StockFilterInput[K]) =>
+    onChange({ ...input, [key]: value });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <FilterBar onSubmit={submit}>
+      {children}
+      <LimitedTextField
+        maxChars={40}
+        size="small"
+        label={t("filters.search")}
+        value={input.search}
+        onChange={(event) => set("search", event.target.value)}
+      />
+      <FilterSelect
+        id="stock-category"
+        label={t("filters.category")}
+        allLabel={t("filters.allCategories")}
+        value={input.categoryId}
+        options={(options.data?.categories ?? []).map((category) => ({
+          value: String(category.categoryId),
+          label: category.categoryName,
+        }))}
+        minWidth={140}
+        onChange={(value) => set("categoryId", value)}
+      />
+      <FilterSelect
+        id="stock-brand"
+        label={t("filters.brand")}
+        allLabel={t("filters.allBrands")}
+        value={input.brand}
+        options={brands.map((brand) => ({ value: brand, label: brand }))}
+        minWidth={120}
+        onChange={(value) => set("brand", value)}
+      />
+      <FilterSelect
+        id="stock-use-type"
+        label={t("filters.useType")}
+        allLabel={t("filters.allUseTypes")}
+        value={input.useType}
+        options={USE_TYPES.map((useType) => ({ value: useType, label: t(`useTypes.${useType}`) }))}
+        minWidth={120}
+        onChange={(value) => set("useType", value)}
+      />
+      <FilterSelect
+        id="stock-sort"
+        label={t("filters.sort")}
+        allLabel={t("sorts.code")}
+        value={input.sort === "code" ? "" : input.sort}
+        options={LIVE_SORTS.filter((sort) => sort !== "code").map((sort) => ({
+          value: sort,
+          label: t(`sorts.${sort}`),
+        }))}
+        minWidth={150}
+        onChange={(value) => set("sort", (value || "code") as LiveSort)}
+      />
+      <FormControlLabel
+        control={
+          <Checkbox checked={input.belowSafety} onChange={(event) => set("belowSafety", event.target.checked)} />
+        }
+        label={t("filters.belowSafety")}
+      />
+      <FormControlLabel
+        control={<Checkbox checked={input.zeroOnly} onChange={(event) => set("zeroOnly", event.target.checked)} />}
+        label={t("filters.zeroOnly")}
+      />
+      <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
+        {t("filters.search_button")}
+      </Button>
+      <Button onClick={onReset}>{t("filters.reset")}</Button>
+    </FilterBar>
+  );
+}
+
+export function SafetyFlag({ row }: { row: StockRow }) {
+  const { t } = useTranslation(NS);
+  return row.belowSafety ? (
+    <Chip size="small" color="warning" label={t("below")} data-testid={`below-${row.code}`} />
+  ) : (
+    <Chip size="small" variant="outlined" label={t("ok")} />
+  );
+}
+
+/** Exports the applied filters as an .xlsx in the page's language. */
+export function StockExportButton({ search, count }: { search: object; count: number | null }) {
+  const { t } = useTranslation(NS);
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    if (count !== null && count >= EXPORT_MAX_ROWS) {
+      notify("error", t("export.tooMany"), { durationMs: 4000 });
+      return;
+    }
+    setBusy(true);
+    try {
+      const outcome = await fetchExport(exportUrl(LIVE_EXPORT_PATH, search), "live-stock.xlsx");
+      if (outcome.kind === "refused") {
+        notify("error", outcome.message || t("export.failed"), { durationMs: 4000 });
+        return;
+      }
+      saveBlob(outcome.blob, outcome.fileName);
+    } catch {
+      notify("error", t("export.failed"), { durationMs: 4000 });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      variant="outlined"
+      startIcon={<FileDownloadIcon />}
+      disabled={busy}
+      onClick={() => void run()}
+      data-testid="stock-export"
+    >
+      {t("export.button")}
+    </Button>
+  );
+}
+
+function DocumentCell({ move }: { move: MoveRow }) {
+  const href = documentHref(move);
+  const text = move.documentNumber || `${move.documentKind} ${move.documentId}`;
+  return href ? (
+    <Link href={href} underline="hover">
+      {text}
+    </Link>
+  ) : (
+    <span>{text}</span>
+  );
+}
+
+/** A product's moves in the store, newest first, in a drawer over the list. */
+export function MovesDrawer({
+  product,
+  storeId,
+  onClose,
+}: {
+  product: StockRow | null;
+  storeId: number | null;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation(NS);
+  const paging = usePaging();
+  const search = product
+    ? { storeId, productId: product.productId, pageNo: paging.pageIndex + 1, pageSize: paging.pageSize }
+    : null;
+  const result = useProductMoves(search);
+  const heading = result.data?.product ?? product;
+  const columns: PagedColumn<MoveRow>[] = [
+    {
+      key: "time",
+      label: t("moves.time"),
+      cellSx: NOWRAP,
+      render: (row) => formatDateTime(row.createdAt, i18n.language),
+    },
+    {
+      key: "kind",
+      label: t("moves.kind"),
+      render: (row) => (
+        <span>
+          {row.kindName}
+          {row.otherStoreName ? (
+            <Typography variant="caption" component="div" color="text.secondary">
+              {t("moves.otherStore", { name: row.otherStoreName })}
+            </Typography>
+          ) : null}
+        </span>
+      ),
+    },
+    { key: "document", label: t("moves.document"), render: (row) => <DocumentCell move={row} /> },
+    {
+      key: "quantity",
+      label: t("moves.quantity"),
+      align: "right",
+      cellSx: NOWRAP,
+      render: (row) => (
+        <Box component="span" sx={{ color: row.quantity.startsWith("-") ? "error.main" : "success.main" }}>
+          {row.quantity.startsWith("-") ? row.quantityDisplay : `+${row.quantityDisplay}`}
+        </Box>
+      ),
+    },
+    { key: "after", label: t("moves.after"), align: "right", cellSx: NOWRAP, render: (row) => row.afterDisplay },
+    { key: "operator", label: t("moves.operator"), render: (row) => row.operatorName || t("dash") },
+  ];
+  return (
+    <Drawer
+      anchor="right"
+      open={product !== null}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: { xs: "100%", md: 820 } } } }}
+    >
+      {heading ? (
+        <Box sx={{ p: 2 }} data-testid="moves-drawer">
+          <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", mb: 1 }}>
+            <Typography variant="h6" component="h2">
+              {t("moves.title", { code: heading.code, name: heading.name })}
+            </Typography>
+            <IconButton aria-label={t("moves.close")} onClick={onClose}>
+              <CloseIcon />
+            </IconButton>
+          </Stack>
+          <Alert severity={heading.belowSafety ? "warning" : "info"} sx={{ mb: 2 }}>
+            {t("moves.now", { display: heading.display })}
+          </Alert>
+          <PagedTable
+            label={t("moves.title", { code: heading.code, name: heading.name })}
+            result={result}
+            paging={paging}
+            pageSizes={PAGE_SIZES}
+            nowrapHeads
+            columns={columns}
+            rowKey={(row) => row.id}
+            rowTestId={(row) => `move-${row.id}`}
+            emptyText={t("moves.empty")}
+          />
+        </Box>
+      ) : null}
+    </Drawer>
+  );
+}
