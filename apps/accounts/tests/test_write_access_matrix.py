@@ -94,6 +94,8 @@ SHOULD = {
     "order-signature": DESK,
     # Daily closing: the store's managers close a day; only the owner reopens one (BTN-SYFH-DAY-REOPEN).
     "daily-close": MANAGERS,
+    # inventory: a store's safety stock is its managers' (KCGL-0013)
+    "stock-safety-set": MANAGERS,
     "daily-reopen": frozenset({"owner"}),
 }
 

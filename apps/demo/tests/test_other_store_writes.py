@@ -195,6 +195,14 @@ OTHER_STORE_WRITES = {
     "task-batch-read": lambda chain, caller: [
         ("post", "/rest/taskCenterRest/batchReadTaskStore", {"storeId": chain["other_store"].pk, "ids": [1]})
     ],
+    # inventory: another store's safety stock
+    "stock-safety-set": lambda chain, caller: [
+        (
+            "post",
+            "/rest/stock/safety/set",
+            {"storeId": chain["other_store"].pk, "items": [{"productId": _product().pk, "quantity": "5"}]},
+        )
+    ],
     # catalog: another store's item switches, prices and time periods
     "catalog-store-item": lambda chain, caller: [
         (
