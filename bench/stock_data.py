@@ -24,8 +24,10 @@ from django.core.management import call_command
 from django.db import connection, transaction
 
 from apps.accounts.models import UserRole
+from apps.accounts.services import user_role_grant
 from apps.catalog.choices import CategoryKind, UseType
 from apps.catalog.models import Category, Product
+from apps.core.audit import SYSTEM_ACTOR
 from apps.inventory.models import StockMove
 from apps.org.models import OrgUnit
 from bench import members_data
@@ -90,10 +92,10 @@ def ensure_products(count: int) -> list[int]:
 
 def grant_principal(store_id: int) -> None:
     """The demo principal (SY00002) also works in the first generated store: --measure signs in there."""
-    entry = UserRole.objects.filter(user__login_name=PRINCIPAL).select_related("role").order_by("id").first()
+    entry = UserRole.objects.filter(user__login_name=PRINCIPAL).select_related("role", "user").order_by("id").first()
     if entry is None:
         raise SystemExit(f"{PRINCIPAL} is missing: seed_demo did not run")
-    UserRole.objects.get_or_create(user_id=entry.user_id, role_id=entry.role_id, hier_id=store_id)
+    user_role_grant(actor=SYSTEM_ACTOR, user=entry.user, role=entry.role, hier=OrgUnit.objects.get(pk=store_id))
 
 
 def _secondary_indexes(table: str) -> list[tuple[str, str]]:
