@@ -32,6 +32,7 @@ from apps.core.audit import operator_name
 from apps.core.money import money_to_wire
 from apps.inventory.choices import DocumentKind, MoveKind
 from apps.inventory.models import ZERO, SafetyStock, StockBalance, StockDocument, StockMove
+from apps.inventory.safety import is_below
 from apps.inventory.services import DOCUMENT_MOVES
 from apps.org.models import OrgUnit
 
@@ -61,19 +62,26 @@ def in_both_units(quantity: Decimal, unit: str, use_unit: str, use_per_unit: Dec
     return f"{sign}{_number(rest)} {use_unit}"
 
 
-def stock_products(*, store_id: int) -> QuerySet[Product]:
-    """The store's live stock rows: products annotated with `stock` (use units), `safety` (stock
-    units), `safety_set` (the store set its own) and `below` (under its safety stock, which is above 0)."""
-    balance = StockBalance.objects.filter(store_id=store_id, product_id=OuterRef("pk"))
-    own_safety = SafetyStock.objects.filter(store_id=store_id, product_id=OuterRef("pk"))
+def _stock_and_safety(store_id: int) -> tuple[Any, Any, Any, Any]:
+    """(stock, safety, safety_set, balance) expressions of a product row in a store."""
+    # order_by(): without it the models' default ordering joins the store and the product in each subquery.
+    balance = StockBalance.objects.filter(store_id=store_id, product_id=OuterRef("pk")).order_by()
+    own_safety = SafetyStock.objects.filter(store_id=store_id, product_id=OuterRef("pk")).order_by()
     stock = Coalesce(Subquery(balance.values("quantity")[:1]), Value(ZERO), output_field=QUANTITY)
     safety = Coalesce(
         Subquery(own_safety.values("quantity")[:1]), Cast("default_safety_stock", QUANTITY), output_field=QUANTITY
     )
+    return stock, safety, Exists(own_safety), balance
+
+
+def stock_products(*, store_id: int) -> QuerySet[Product]:
+    """The store's live stock rows: products annotated with `stock` (use units), `safety` (stock
+    units), `safety_set` (the store set its own) and `below` (under its safety stock, which is above 0)."""
+    stock, safety, safety_set, balance = _stock_and_safety(store_id)
     return (
         Product.objects.filter(Q(enabled=True) | Exists(balance.exclude(quantity=0)))
         .select_related("category")
-        .annotate(stock=stock, safety=safety, safety_set=Exists(own_safety))
+        .annotate(stock=stock, safety=safety, safety_set=safety_set)
         .annotate(
             below=ExpressionWrapper(
                 Q(safety__gt=0) & Q(stock__lt=F("safety") * F("use_per_unit")), output_field=BooleanField()
@@ -105,9 +113,9 @@ def stock_search(
     if use_type:
         rows = rows.filter(use_type=use_type)
     if below_safety:
-        rows = rows.filter(below=True)
+        rows = rows.filter(Q(below=True))
     if zero_only:
-        rows = rows.filter(stock__lte=0)
+        rows = rows.filter(Q(stock__lte=0))
     descending = sort.startswith("-")
     field = sort.lstrip("-") or "code"
     order = F(field).desc() if descending else F(field).asc()
@@ -159,8 +167,19 @@ def stock_rows(products: Iterable[Any], *, with_cost: bool) -> list[dict[str, An
 
 
 def stock_product(*, store_id: int, product_id: int) -> Product | None:
-    """One product's live stock row in a store (the history drawer's heading)."""
-    return stock_products(store_id=store_id).filter(pk=product_id).first()
+    """One product's live stock row in a store (the history's heading), by its primary key: the
+    list's row without the list's filter and ordering."""
+    stock, safety, safety_set, _balance = _stock_and_safety(store_id)
+    product = (
+        Product.objects.select_related("category")
+        .annotate(stock=stock, safety=safety, safety_set=safety_set)
+        .filter(pk=product_id)
+        .order_by()
+        .first()
+    )
+    if product is not None:
+        product.below = is_below(product.stock, product.safety * product.use_per_unit)  # type: ignore[attr-defined]
+    return product
 
 
 # -- a product's move history ----------------------------------------------------------------------

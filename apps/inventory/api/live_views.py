@@ -29,6 +29,7 @@ from apps.core.scoping import chosen_store_id, scope_of, store_in_scope
 from apps.inventory import live_selectors as selectors
 from apps.inventory.api import live_serializers as io
 from apps.inventory.safety import SafetyInput, safety_stock_set
+from apps.org.choices import OrgUnitKind
 from apps.org.models import OrgUnit
 
 LIVE_STOCK = (code_of("/systemStorage"),)
@@ -37,7 +38,12 @@ SAFETY_STOCK = (code_of("/safetyStock"),)
 
 def _store(request: Request, store_id: int | None) -> OrgUnit:
     """The store a call reads or writes: the named one when the chosen role acts in it, else the
-    chosen store; a head-office level must name one."""
+    chosen store; a head-office level must name one. The chosen store is the session's own row (no query)."""
+    session = scope_of(request)
+    if store_id is None or store_id == session.hier_id:
+        level = session.chosen_entry.hier
+        if isinstance(level, OrgUnit) and level.kind == OrgUnitKind.STORE:
+            return level
     return store_in_scope(
         OrgUnit.objects.stores(),
         request,
