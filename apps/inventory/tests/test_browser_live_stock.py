@@ -59,4 +59,4 @@ def test_the_principal_reads_live_stock_and_raises_a_safety_task(page, demo):
     assert product.name in task.msg_name
     page.goto("/taskList")
     expect(page.get_by_text(task.msg_name)).to_be_visible()
-    expect(page.get_by_text(re.compile("Stock below safety")).first).to_be_visible()
+    expect(page.get_by_role("cell", name=re.compile("stock below safety", re.I)).first).to_be_visible()
