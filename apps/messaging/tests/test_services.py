@@ -255,7 +255,7 @@ def test_task_create_rounds_the_amount_and_logs_it(chain):
     ("changes", "field"),
     [
         ({"store": "region"}, "store"),
-        ({"task_type": 3}, "type"),
+        ({"task_type": 9}, "type"),
         ({"msg_name": "   "}, "msgName"),
         ({"msg_name": "x" * 101}, "msgName"),
         ({"amount": Decimal("-0.01")}, "amount"),
