@@ -4,24 +4,25 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('messaging', '0001_initial'),
-        ('org', '0007_orgunit_negative_stock_allowed'),
+        ("messaging", "0001_initial"),
+        ("org", "0007_orgunit_negative_stock_allowed"),
     ]
 
     operations = [
         migrations.RemoveConstraint(
-            model_name='task',
-            name='task_type_valid',
+            model_name="task",
+            name="task_type_valid",
         ),
         migrations.AlterField(
-            model_name='task',
-            name='type',
-            field=models.PositiveSmallIntegerField(choices=[(1, 'arrears notice'), (2, 'payment notice'), (3, 'stock below safety')], verbose_name='type'),
+            model_name="task",
+            name="type",
+            field=models.PositiveSmallIntegerField(
+                choices=[(1, "arrears notice"), (2, "payment notice"), (3, "stock below safety")], verbose_name="type"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='task',
-            constraint=models.CheckConstraint(condition=models.Q(('type__in', [1, 2, 3])), name='task_type_valid'),
+            model_name="task",
+            constraint=models.CheckConstraint(condition=models.Q(("type__in", [1, 2, 3])), name="task_type_valid"),
         ),
     ]
