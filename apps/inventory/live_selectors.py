@@ -15,6 +15,8 @@ from typing import Any
 
 from django.db.models import (
     BooleanField,
+    Case,
+    CharField,
     DecimalField,
     Exists,
     ExpressionWrapper,
@@ -24,6 +26,7 @@ from django.db.models import (
     QuerySet,
     Subquery,
     Value,
+    When,
 )
 from django.db.models.functions import Cast, Coalesce
 
@@ -34,7 +37,6 @@ from apps.inventory.choices import DocumentKind, MoveKind
 from apps.inventory.models import ZERO, SafetyStock, StockBalance, StockDocument, StockMove
 from apps.inventory.safety import is_below
 from apps.inventory.services import DOCUMENT_MOVES
-from apps.org.models import OrgUnit
 
 QUANTITY = DecimalField(max_digits=16, decimal_places=3)
 # The sort orders of the live stock list: code (default), name, stock; "-" for descending.
@@ -186,31 +188,35 @@ def stock_product(*, store_id: int, product_id: int) -> Product | None:
 
 
 def product_moves(*, store_id: int, product_id: int) -> QuerySet[StockMove]:
-    """A product's moves in a store, newest first (the index stock_move_product_newest)."""
-    return StockMove.objects.filter(store_id=store_id, product_id=product_id).order_by("-id")
+    """A product's moves in a store, newest first (the index stock_move_product_newest), each with
+    its stock document's number and kind (`document_number`, `stock_document_kind`; empty for a move
+    of another flow) and its other store's name, read in the same query for the page's rows only."""
+    document = StockDocument.objects.filter(pk=OuterRef("document_id")).order_by()
 
+    def of_document(field: str) -> Case:
+        return Case(
+            When(document_kind=DOCUMENT_MOVES, then=Subquery(document.values(field)[:1])),
+            default=Value(""),
+            output_field=CharField(),
+        )
 
-def _documents(moves: list[StockMove]) -> dict[int, tuple[str, str]]:
-    """(number, kind) of the stock documents the page's moves belong to: one query for the page."""
-    ids = {move.document_id for move in moves if move.document_kind == DOCUMENT_MOVES}
-    if not ids:
-        return {}
-    return {
-        pk: (number or "", kind)
-        for pk, number, kind in StockDocument.objects.filter(pk__in=ids).values_list("pk", "number", "kind")
-    }
+    return (
+        StockMove.objects.filter(store_id=store_id, product_id=product_id)
+        .annotate(
+            document_number=of_document("number"),
+            stock_document_kind=of_document("kind"),
+            other_store_name=Coalesce(F("other_store__name"), Value(""), output_field=CharField()),
+        )
+        .order_by("-id")
+    )
 
 
 def move_rows(window: Iterable[StockMove], product: Product) -> list[dict[str, Any]]:
-    moves = list(window)
-    documents = _documents(moves)
-    store_ids = {move.other_store_id for move in moves if move.other_store_id}
-    other_names = dict(OrgUnit.objects.filter(pk__in=store_ids).values_list("pk", "name")) if store_ids else {}
+    moves: list[Any] = list(window)
     unit, use_unit, per = product.unit, product.use_unit, product.use_per_unit
     rows = []
     for move in moves:
-        is_document = move.document_kind == DOCUMENT_MOVES
-        number, document_kind = documents.get(move.document_id, ("", "")) if is_document else ("", "")
+        number, document_kind = move.document_number or "", move.stock_document_kind or ""
         rows.append(
             {
                 "id": move.pk,
@@ -227,7 +233,7 @@ def move_rows(window: Iterable[StockMove], product: Product) -> list[dict[str, A
                 "batchNo": move.batch_no,
                 "expiryDate": move.expiry_date,
                 "otherStoreId": move.other_store_id,
-                "otherStoreName": other_names.get(move.other_store_id, "") if move.other_store_id else "",
+                "otherStoreName": move.other_store_name,
                 "remark": move.remark,
                 "operatorName": operator_name(move.operator_name),
                 "createdAt": move.created_at,

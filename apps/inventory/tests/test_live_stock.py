@@ -7,6 +7,8 @@ from decimal import Decimal
 from io import BytesIO
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from openpyxl import load_workbook
 
 from apps.catalog.tests.factories import ProductFactory
@@ -197,3 +199,23 @@ def test_a_products_history_lists_every_move_newest_first_with_its_document(stor
 
 def test_the_history_of_an_unknown_product_is_not_found(client):
     assert_envelope(client.get(MOVES, {"productId": 999999}), status=404, errcode="SYS-40400")
+
+
+def test_a_loan_move_names_the_other_store_and_the_page_reads_in_three_queries(chain, store, client):
+    product = stocked(store, "5")
+    record_moves(
+        actor=KEEPER,
+        store=store,
+        kind=MoveKind.LOAN_OUT,
+        document_kind="loan",
+        document_id=3,
+        other_store_id=chain["other_store"].pk,
+        lines=[MoveLine(product.pk, Decimal("-2"))],
+    )
+    client.get(MOVES, {"productId": product.pk})  # the role's codes are cached from then on
+    with CaptureQueriesContext(connection) as queries:
+        page = assert_envelope(client.get(MOVES, {"productId": product.pk}), status=200)
+    assert page["list"][0]["otherStoreName"] == chain["other_store"].name
+    assert page["list"][0]["stockDocumentKind"] is None and page["list"][1]["documentKind"] == "test"
+    # the session's role entry, the product's row, the moves with their documents and total
+    assert len(queries) == 3, [q["sql"][:80] for q in queries.captured_queries]
