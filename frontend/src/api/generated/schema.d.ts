@@ -4197,6 +4197,8 @@ export interface components {
       frontDeskCheckRequired: boolean;
       /** @description paying an order with package sessions needs a signature */
       signatureRequired: boolean;
+      /** @description stock may go below 0; when false a move that would is refused (STOCK-40901) */
+      negativeStockAllowed: boolean;
       /** @description decimal string, 2 places: a refund above it needs an owner's approval; null: none does */
       refundApprovalAbove: string | null;
       borrowOutTargets: components["schemas"]["StoreRef"][];
@@ -4239,6 +4241,8 @@ export interface components {
       frontDeskCheckRequired: boolean;
       /** @description paying an order with package sessions needs a signature */
       signatureRequired: boolean;
+      /** @description stock may go below 0; when false a move that would is refused (STOCK-40901) */
+      negativeStockAllowed: boolean;
       /** @description decimal string, 2 places: a refund above it needs an owner's approval; null: none does */
       refundApprovalAbove: string | null;
       borrowOutTargets: components["schemas"]["StoreRef"][];
@@ -4328,6 +4332,7 @@ export interface components {
       status?: string;
       frontDeskCheckRequired?: boolean;
       signatureRequired?: boolean;
+      negativeStockAllowed?: boolean;
       /** Format: decimal */
       refundApprovalAbove?: string | null;
       borrowOutTargetIds?: number[];
