@@ -252,7 +252,7 @@ def paid_exactly_once(order: Order, card: Card, member: Member, *, points: int) 
 def a_split_order(store: Any, member: Member) -> tuple[Order, Card, list[dict[str, Any]]]:
     card = stored_value_card(member=member, paid="100.00", store=store)
     order = order_of(store=store, member=member, lines=[product("130.05")])
-    tenders = [
+    tenders: list[dict[str, Any]] = [
         {"method": "storedValue", "amount": "100.00", "cardId": card.pk},
         {"method": "wechat", "amount": "30.05", "authCode": SCANNED},  # .05: money taken, answer held
     ]
