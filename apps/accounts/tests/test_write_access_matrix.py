@@ -91,6 +91,9 @@ SHOULD = {
     "pos-pay": DESK,
     "pos-query": DESK,
     "recede-recede": MANAGERS,  # BTN-YLTH-REFUND; above the store's amount BTN-YLTH-REFUND-APPROVE (owner)
+    # A read by POST (the refund's body): what recede-recede would give back, nothing written; the
+    # returns page's code, like judgeStatus.
+    "recede-quote": MANAGERS,
     "order-signature": DESK,
     # Daily closing: the store's managers close a day; only the owner reopens one (BTN-SYFH-DAY-REOPEN).
     "daily-close": MANAGERS,

@@ -285,6 +285,9 @@ OTHER_STORE_WRITES = {
     "recede-recede": lambda chain, caller: [
         ("post", "/rest/recede/recede", {**_line_list_of(_other_order(chain)), "reason": "another store's order"}),
     ],
+    "recede-quote": lambda chain, caller: [
+        ("post", "/rest/recede/quote", {**_line_list_of(_other_order(chain)), "reason": "another store's order"}),
+    ],
     "pay-execute": lambda chain, caller: [
         (
             "post",

@@ -875,6 +875,14 @@ export interface paths {
      */
     get: operations["recede_judgeStatus_retrieve"];
   };
+  "/rest/recede/quote": {
+    /**
+     * What recede/recede with this body would give back, tender by tender; writes nothing
+     * @description A read by POST (the lines go in the body, as recede/recede's): the returns page's codes, like
+     * judgeStatus; no Idempotency-Key, nothing written.
+     */
+    post: operations["recede_quote_create"];
+  };
   "/rest/recede/recede": {
     /**
      * Refund lines of a paid order the way it was paid (Idempotency-Key)
@@ -3675,6 +3683,25 @@ export interface components {
     RefundPageOutput: {
       list: components["schemas"]["RefundRowOutput"][];
       total: number;
+    };
+    RefundQuoteLineOutput: {
+      orderLineId: number;
+      name: string;
+      /** @description units that would go back */
+      qty: number;
+      /** @description money that would go back for the line */
+      amount: string;
+    };
+    RefundQuoteOutput: {
+      orderId: number;
+      orderNo: string;
+      /** @description what the refund would come to */
+      amount: string;
+      /** @description above the store's approval amount: the caller's approval code would be recorded on the refund */
+      approvalNeeded: boolean;
+      lines: components["schemas"]["RefundQuoteLineOutput"][];
+      /** @description what would go back, tender by tender, as recede/recede would write it; a provider's tender `pending` (its money goes back when the provider confirms) */
+      tenders: components["schemas"]["RefundTenderOutput"][];
     };
     RefundRowOutput: {
       recedeId: number;
@@ -14009,6 +14036,77 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["JudgedOrderOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * What recede/recede with this body would give back, tender by tender; writes nothing
+   * @description A read by POST (the lines go in the body, as recede/recede's): the returns page's codes, like
+   * judgeStatus; no Idempotency-Key, nothing written.
+   */
+  recede_quote_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RefundInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["RefundInput"];
+        "multipart/form-data": components["schemas"]["RefundInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["RefundQuoteOutput"];
           };
         };
       };
