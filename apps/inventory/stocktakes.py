@@ -144,6 +144,27 @@ def _checked(counted: Decimal, field: str = "counted") -> Decimal:
     return counted
 
 
+def _write_counts(lines: list[StocktakeLine]) -> None:
+    """The lines' counts, differences and values. On PostgreSQL one UPDATE … FROM (VALUES …), not
+    bulk_update's CASE of one branch per row (seconds of Python for 2,000 lines)."""
+    fields = ["counted", "difference", "difference_value", "counted_at"]
+    if connection.vendor != "postgresql" or len(lines) < 2:
+        StocktakeLine.objects.bulk_update(lines, fields, batch_size=500)
+        return
+    table = StocktakeLine._meta.db_table
+    rows = ", ".join(["(%s::bigint, %s::numeric, %s::numeric, %s::numeric, %s::timestamptz)"] * len(lines))
+    parameters: list[object] = []
+    for line in lines:
+        parameters += [line.pk, line.counted, line.difference, line.difference_value, line.counted_at]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'UPDATE "{table}" AS l SET counted = v.counted, difference = v.difference, '
+            "difference_value = v.difference_value, counted_at = v.counted_at "
+            f"FROM (VALUES {rows}) AS v(id, counted, difference, difference_value, counted_at) WHERE l.id = v.id",
+            parameters,
+        )
+
+
 @dataclass(frozen=True)
 class CountInput:
     """A typed count of a line's product, in stock units (2 bottles); None clears it."""
@@ -175,9 +196,7 @@ def stocktake_count(*, actor: Actor, store: OrgUnit, stocktake_id: int, counts: 
             else:
                 line.difference, line.difference_value = _difference(line, counted)
                 line.counted_at = now
-        StocktakeLine.objects.bulk_update(
-            lines, ["counted", "difference", "difference_value", "counted_at"], batch_size=500
-        )
+        _write_counts(lines)
         Stocktake.objects.filter(pk=stocktake.pk).update(counted_by_name=actor.login_name[:40])
     return len(lines)
 
