@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
+from typing import Any
 
 from django.db import connection
 from django.utils import timezone
@@ -111,7 +112,7 @@ def _write_balances(balances: list[StockBalance], now: datetime) -> None:
         return
     table = StockBalance._meta.db_table
     rows = ", ".join(["(%s::bigint, %s::numeric)"] * len(balances))
-    parameters: list[object] = [now]
+    parameters: list[Any] = [now]
     for balance in balances:
         parameters += [balance.pk, balance.quantity]
     with connection.cursor() as cursor:

@@ -58,7 +58,7 @@ def _totals(stocktake_ids: list[int]) -> dict[int, dict[str, Any]]:
             loss=Sum("difference_value", filter=Q(difference_value__lt=0)),
         )
     )
-    return {row["stocktake_id"]: row for row in rows}
+    return {row["stocktake_id"]: dict(row) for row in rows}
 
 
 def _money(value: Decimal | None) -> str:

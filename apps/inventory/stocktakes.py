@@ -16,6 +16,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from django.db import IntegrityError, connection
 from django.db.models import F, Q
@@ -53,7 +54,7 @@ def _freeze(stocktake: Stocktake, category_ids: Sequence[int], product_ids: Sequ
     balance = StockBalance._meta.db_table
     product = Product._meta.db_table
     where = "b.quantity <> 0"
-    parameters: list[object] = [stocktake.pk, stocktake.store_id]
+    parameters: list[Any] = [stocktake.pk, stocktake.store_id]
     if stocktake.scope == StocktakeScope.CATEGORIES:
         where += " AND p.category_id = ANY(%s)"
         parameters.append(list(category_ids))
@@ -153,7 +154,7 @@ def _write_counts(lines: list[StocktakeLine]) -> None:
         return
     table = StocktakeLine._meta.db_table
     rows = ", ".join(["(%s::bigint, %s::numeric, %s::numeric, %s::numeric, %s::timestamptz)"] * len(lines))
-    parameters: list[object] = []
+    parameters: list[Any] = []
     for line in lines:
         parameters += [line.pk, line.counted, line.difference, line.difference_value, line.counted_at]
     with connection.cursor() as cursor:
