@@ -163,3 +163,12 @@ def test_the_export_writes_the_filtered_stocktakes_and_refuses_100000_rows(owner
     assert rows[0][0] == "Number" and len(rows) == 2 and rows[1][0].startswith("PD")
     monkeypatch.setattr("apps.core.excel.EXPORT_MAX_ROWS", 1)
     assert_envelope(owner.get(S + "list/export"), status=400, errcode="VALID-40000")
+
+
+def test_refusals_and_statuses_answer_in_chinese(store, make_entry):
+    chinese = api_client(entry=make_entry(store, codes=[PAGE]), language="zh-hans")
+    stocked(store, "3")
+    assert started(chinese)["statusName"] == "盘点中"
+    response = post(chinese, "create", {})
+    assert_envelope(response, status=409, errcode="STOCK-40902")
+    assert response.json()["errmsg"] == "门店有未完成的盘点单"
