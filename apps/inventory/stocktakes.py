@@ -19,7 +19,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import IntegrityError, connection
-from django.db.models import F, Q
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -211,7 +211,10 @@ def stocktake_scan(
     if added == 0:
         raise InvalidInput(gettext("a quantity must be above 0"), field="quantity")
     code = code.strip()
-    product = Product.objects.filter(Q(barcode=code) | Q(code=code)).order_by("-barcode").first() if code else None
+    # A barcode first; a product code typed into the scan field too.
+    product = (
+        (Product.objects.filter(barcode=code).first() or Product.objects.filter(code=code).first()) if code else None
+    )
     if product is None:
         raise InvalidInput(gettext("no product has this barcode"), field="barcode")
     with use_case_atomic():

@@ -153,14 +153,18 @@ def test_the_lines_filter_to_differences_and_the_records_list_filters_by_status(
     )
 
 
-def test_the_export_writes_the_filtered_stocktakes_and_refuses_100000_rows(owner, store, monkeypatch):
-    stocked(store, "3")
-    started(owner)
+def test_the_export_writes_the_filtered_stocktakes_and_refuses_100000_rows(owner, counter, store, monkeypatch):
+    comb = stocked(store, "3", cost=Decimal("5.00"))
+    stocktake_id = started(owner)["stocktakeId"]
+    post(owner, "count", {"stocktakeId": stocktake_id, "lines": [{"productId": comb.pk, "counted": "1"}]})
     response = owner.get(S + "list/export", {"status": "counting"})
     assert response.status_code == 200
     sheet = load_workbook(BytesIO(response.content)).active
     rows = list(sheet.iter_rows(values_only=True))
     assert rows[0][0] == "Number" and len(rows) == 2 and rows[1][0].startswith("PD")
+    assert rows[1][6] == -10  # the difference value, a number
+    without_cost = load_workbook(BytesIO(counter.get(S + "list/export").content)).active
+    assert list(without_cost.iter_rows(values_only=True))[1][6] is None  # no cost code: no value
     monkeypatch.setattr("apps.core.excel.EXPORT_MAX_ROWS", 1)
     assert_envelope(owner.get(S + "list/export"), status=400, errcode="VALID-40000")
 

@@ -157,6 +157,8 @@ def test_a_scan_adds_one_stock_unit_or_a_quantity_and_a_product_not_frozen_joins
         Decimal("10.00"),
         True,
     )
+    line = stocktake_scan(actor=KEEPER, store=store, stocktake_id=stocktake.pk, code=f" {comb.code} ")
+    assert line.counted == 4  # a product code typed into the scan field counts too
     with pytest.raises(InvalidInput):
         stocktake_scan(actor=KEEPER, store=store, stocktake_id=stocktake.pk, code="0000")
 
