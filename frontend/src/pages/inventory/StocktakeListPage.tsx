@@ -5,6 +5,7 @@ import {
   Alert,
   Button,
   Checkbox,
+  Chip,
   Dialog,
   DialogActions,
   DialogContent,
@@ -18,7 +19,7 @@ import {
 } from "@mui/material";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { fetchExport, useProductOptions } from "../../api/catalog";
+import { fetchExport, useProductOptions, useProducts } from "../../api/catalog";
 import {
   EXPORT_ROW_CAP,
   STATUSES,
@@ -216,6 +217,60 @@ function ExportButton({ search, total }: { search: StocktakeSearch; total: numbe
   );
 }
 
+type Scope = "store" | "categories" | "products";
+
+/** Chosen products: found by code or name in the catalogue, kept as chips. */
+function ProductPicker({
+  chosen,
+  onChange,
+}: {
+  chosen: { id: number; name: string }[];
+  onChange: (products: { id: number; name: string }[]) => void;
+}) {
+  const { t } = useTranslation(NS);
+  const [input, setInput] = useState("");
+  const [keyword, setKeyword] = useState("");
+  const found = useProducts({ keyword, pageNo: 1, pageSize: 20 });
+  const has = (id: number) => chosen.some((product) => product.id === id);
+  const toggle = (product: { id: number; name: string }) =>
+    onChange(has(product.id) ? chosen.filter((item) => item.id !== product.id) : [...chosen, product]);
+  return (
+    <Stack spacing={1} sx={{ pl: 3 }}>
+      <Stack direction="row" spacing={1}>
+        <TextField
+          size="small"
+          label={t("start.findProduct")}
+          value={input}
+          onChange={(event) => setInput(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") setKeyword(input.trim());
+          }}
+          slotProps={{ htmlInput: { maxLength: 32 } }}
+        />
+        <Button variant="outlined" startIcon={<SearchIcon />} onClick={() => setKeyword(input.trim())}>
+          {t("list.search")}
+        </Button>
+      </Stack>
+      <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1 }}>
+        {chosen.map((product) => (
+          <Chip key={product.id} label={product.name} onDelete={() => toggle(product)} />
+        ))}
+      </Stack>
+      <Stack direction="row" sx={{ flexWrap: "wrap" }}>
+        {(found.data?.list ?? []).map((product) => (
+          <FormControlLabel
+            key={product.id}
+            control={
+              <Checkbox checked={has(product.id)} onChange={() => toggle({ id: product.id, name: product.name })} />
+            }
+            label={`${product.code} ${product.name}`}
+          />
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
 /** Starting a stocktake: the whole store or chosen categories, a remark, then a confirmation before
  * the live stock is frozen. */
 function StartDialog({
@@ -228,8 +283,9 @@ function StartDialog({
   onStarted: (stocktakeId: number) => void;
 }) {
   const { t } = useTranslation(NS);
-  const [scope, setScope] = useState<"store" | "categories">("store");
+  const [scope, setScope] = useState<Scope>("store");
   const [categories, setCategories] = useState<number[]>([]);
+  const [products, setProducts] = useState<{ id: number; name: string }[]>([]);
   const [remark, setRemark] = useState("");
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -242,6 +298,10 @@ function StartDialog({
       setError(t("start.chooseCategories"));
       return;
     }
+    if (scope === "products" && products.length === 0) {
+      setError(t("start.chooseProducts"));
+      return;
+    }
     setError("");
     setConfirming(true);
   };
@@ -251,6 +311,7 @@ function StartDialog({
       const started = await startStocktake({
         scope,
         ...(scope === "categories" ? { categoryIds: categories } : {}),
+        ...(scope === "products" ? { productIds: products.map((product) => product.id) } : {}),
         remark: remark.trim(),
       });
       setConfirming(false);
@@ -267,10 +328,12 @@ function StartDialog({
       <Dialog open={open && !confirming} onClose={onClose} fullWidth maxWidth="sm">
         <DialogTitle>{t("start.title")}</DialogTitle>
         <DialogContent>
-          <RadioGroup value={scope} onChange={(event) => setScope(event.target.value as "store" | "categories")}>
+          <RadioGroup value={scope} onChange={(event) => setScope(event.target.value as Scope)}>
             <FormControlLabel value="store" control={<Radio />} label={t("start.wholeStore")} />
             <FormControlLabel value="categories" control={<Radio />} label={t("start.categories")} />
+            <FormControlLabel value="products" control={<Radio />} label={t("start.products")} />
           </RadioGroup>
+          {scope === "products" ? <ProductPicker chosen={products} onChange={setProducts} /> : null}
           {scope === "categories" ? (
             <Stack direction="row" sx={{ flexWrap: "wrap", pl: 3 }}>
               {(options.data?.categories ?? []).map((category) => (

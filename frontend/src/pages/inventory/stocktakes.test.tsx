@@ -149,6 +149,29 @@ describe("StocktakeListPage", () => {
     expect(call?.headers.get("Idempotency-Key")).toBeTruthy();
   });
 
+  it("starts a count of chosen products found in the catalogue", async () => {
+    const server = fakeServer({
+      "GET /rest/stocktaking/list": () => ok({ list: [], total: 0 }),
+      "GET /rest/commodity/productList": () => ok({ list: [{ id: 31, code: "P31", name: "护发素" }], total: 1 }),
+      "POST /rest/stocktaking/create": () => ok(stocktake({ stocktakeId: 9, scope: "products" }), "stocktake started"),
+    });
+    const navigate = vi.fn();
+    render_(<StocktakeListPage navigate={navigate} />);
+    fireEvent.click(await screen.findByRole("button", { name: "New stocktake" }));
+    fireEvent.click(await screen.findByRole("radio", { name: "Chosen products" }));
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByText("Choose the products to count.")).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole("checkbox", { name: "P31 护发素" }));
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Yes" }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith("/inventoryDetail?stocktakeId=9"));
+    expect(server.callsTo("POST /rest/stocktaking/create")[0]?.body).toEqual({
+      scope: "products",
+      productIds: [31],
+      remark: "",
+    });
+  });
+
   it("reads in Chinese", async () => {
     await i18n.changeLanguage("zh-hans");
     fakeServer({ "GET /rest/stocktaking/list": () => ok({ list: [stocktake()], total: 1 }) });
