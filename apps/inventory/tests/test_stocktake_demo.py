@@ -7,14 +7,12 @@ from apps.inventory.choices import StocktakeStatus
 from apps.inventory.models import StockMove, Stocktake
 from apps.masterdata.demo import seed_master_lists
 from apps.org import demo as org_demo
-from apps.staff import demo as staff_demo
 
 pytestmark = pytest.mark.django_db
 
 
 def test_the_first_demo_store_has_an_approved_and_an_open_stocktake_once():
     chain = org_demo.seed_demo()
-    staff_demo.seed_demo(chain)
     seed_master_lists()
     catalog_demo.seed_demo(chain)
     demo.seed_demo(chain)
