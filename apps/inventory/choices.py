@@ -47,3 +47,20 @@ class DocumentStatus(models.TextChoices):
     IN_TRANSIT = "in_transit", _("in transit")
     RECEIVED = "received", _("received")
     CANCELLED = "cancelled", _("cancelled")
+
+
+class StocktakeStatus(models.TextChoices):
+    """A stocktake (盘点) is counted, submitted, then approved by the owner or sent back; counting,
+    submitted and rejected are open (one open stocktake per store)."""
+
+    COUNTING = "counting", _("counting")
+    SUBMITTED = "submitted", _("submitted")
+    APPROVED = "approved", _("approved")
+    REJECTED = "rejected", _("rejected")
+    CANCELLED = "cancelled", _("cancelled")
+
+
+class StocktakeScope(models.TextChoices):
+    STORE = "store", _("whole store")
+    CATEGORIES = "categories", _("chosen categories")
+    PRODUCTS = "products", _("chosen products")

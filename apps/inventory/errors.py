@@ -11,3 +11,15 @@ class StockShort(DomainError):
     errcode = "STOCK-40901"
     status = 409
     default_message = gettext_lazy("not enough stock")
+
+
+class StocktakeOpen(DomainError):
+    errcode = "STOCK-40902"
+    status = 409
+    default_message = gettext_lazy("the store has a stocktake that is not finished yet")
+
+
+class StocktakeState(DomainError):
+    errcode = "STOCK-40903"
+    status = 409
+    default_message = gettext_lazy("the stocktake's status does not allow this")

@@ -98,6 +98,15 @@ SHOULD = {
     # Daily closing: the store's managers close a day; only the owner reopens one (BTN-SYFH-DAY-REOPEN).
     "daily-close": MANAGERS,
     "daily-reopen": frozenset({"owner"}),
+    # Stocktakes: the store's managers start and count one (KCGL-0008); only the owner approves or
+    # sends it back (BTN-KCGL-STOCKTAKE-APPROVE).
+    "stocktake-create": MANAGERS,
+    "stocktake-count": MANAGERS,
+    "stocktake-scan": MANAGERS,
+    "stocktake-submit": MANAGERS,
+    "stocktake-cancel": MANAGERS,
+    "stocktake-approve": frozenset({"owner"}),
+    "stocktake-reject": frozenset({"owner"}),
 }
 
 

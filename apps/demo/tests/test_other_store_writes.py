@@ -82,6 +82,23 @@ def _product():
     return ProductFactory()
 
 
+def _other_stocktake(chain, submitted=False):
+    from apps.inventory.stocktakes import stocktake_create, stocktake_submit
+    from apps.inventory.tests.factories import KEEPER, stocked
+
+    stocked(chain["other_store"], "3")
+    stocktake = stocktake_create(actor=KEEPER, store=chain["other_store"])
+    if submitted:
+        stocktake_submit(actor=KEEPER, store=chain["other_store"], stocktake_id=stocktake.pk)
+    return stocktake
+
+
+def _stocktake_call(call: str, submitted: bool = False, **body):
+    return lambda chain, caller: [
+        ("post", f"/rest/stocktaking/{call}", {"stocktakeId": _other_stocktake(chain, submitted).pk, **body})
+    ]
+
+
 def _reservation_status(url: str):
     return lambda chain, caller: [("post", url, {"id": _other_reservation(chain).pk})]
 
@@ -366,6 +383,31 @@ OTHER_STORE_WRITES = {
     "pricing-points-price": lambda chain, caller: [
         ("post", "/rest/pricingEngine/pointsPrice", _order_draft(chain, cardId=_other_members_card(chain).pk))
     ],
+    # stocktakes: another store's stocktake
+    "stocktake-count": lambda chain, caller: [
+        (
+            "post",
+            "/rest/stocktaking/count",
+            {
+                "stocktakeId": (stocktake := _other_stocktake(chain)).pk,
+                "lines": [{"productId": stocktake.lines.get().product_id, "counted": "1"}],
+            },
+        )
+    ],
+    "stocktake-scan": lambda chain, caller: [
+        (
+            "post",
+            "/rest/stocktaking/scan",
+            {
+                "stocktakeId": (stocktake := _other_stocktake(chain)).pk,
+                "barcode": stocktake.lines.get().product.barcode,
+            },
+        )
+    ],
+    "stocktake-submit": _stocktake_call("submit"),
+    "stocktake-cancel": _stocktake_call("cancel"),
+    "stocktake-approve": _stocktake_call("approve", submitted=True),
+    "stocktake-reject": _stocktake_call("reject", submitted=True, reason="recount"),
 }
 
 # Writes that target no record of a store, each with the reason. Public calls (sign-in, refresh,
@@ -389,6 +431,7 @@ NO_STORE_RECORD = {
     # The daily closing closes and reopens a day of the chosen store (the role's, not the body's).
     "daily-close",
     "daily-reopen",
+    "stocktake-create",  # starts a stocktake of the chosen store (the role's, not the body's)
 }
 
 

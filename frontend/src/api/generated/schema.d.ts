@@ -1178,6 +1178,83 @@ export interface paths {
      */
     put: operations["staffList_saveDurationInfo_update"];
   };
+  "/rest/stocktaking/approve": {
+    /**
+     * Approve a submitted stocktake: its differences become stock moves (owners; Idempotency-Key)
+     * @description submit, approve, cancel: a stocktake id, the stocktake after it.
+     */
+    post: operations["stocktaking_approve_create"];
+  };
+  "/rest/stocktaking/cancel": {
+    /**
+     * Cancel an open stocktake (Idempotency-Key)
+     * @description submit, approve, cancel: a stocktake id, the stocktake after it.
+     */
+    post: operations["stocktaking_cancel_create"];
+  };
+  "/rest/stocktaking/count": {
+    /**
+     * Set typed counts of a stocktake's products (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["stocktaking_count_create"];
+  };
+  "/rest/stocktaking/create": {
+    /**
+     * Start a stocktake of the chosen store: freeze its live stock (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["stocktaking_create_create"];
+  };
+  "/rest/stocktaking/detail": {
+    /**
+     * One stocktake with its totals
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["stocktaking_detail_retrieve"];
+  };
+  "/rest/stocktaking/lines": {
+    /**
+     * A stocktake's lines, paged; differences only, not yet counted only, by product
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["stocktaking_lines_retrieve"];
+  };
+  "/rest/stocktaking/list": {
+    /**
+     * The chosen store's stocktakes, newest first, with their totals
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["stocktaking_list_retrieve"];
+  };
+  "/rest/stocktaking/list/export": {
+    /**
+     * Export the filtered stocktakes to Excel (fewer than 100,000 rows)
+     * @description The records list's filtered stocktakes as an .xlsx download (the list's filters, no page).
+     */
+    get: operations["stocktaking_list_export_retrieve"];
+  };
+  "/rest/stocktaking/reject": {
+    /**
+     * Send a submitted stocktake back to be counted again, with the reason (owners; Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["stocktaking_reject_create"];
+  };
+  "/rest/stocktaking/scan": {
+    /**
+     * A scanned barcode adds one stock unit (or a quantity) to its line (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["stocktaking_scan_create"];
+  };
+  "/rest/stocktaking/submit": {
+    /**
+     * Submit a count for approval; lines not counted count as 0 (Idempotency-Key)
+     * @description submit, approve, cancel: a stocktake id, the stocktake after it.
+     */
+    post: operations["stocktaking_submit_create"];
+  };
   "/rest/taskCenterRest/batchReadTaskStore": {
     /**
      * Mark tasks read (batchReadTaskStore)
@@ -1794,6 +1871,14 @@ export interface components {
     };
     CopyWeekOutput: {
       days: number;
+    };
+    CountLineInput: {
+      productId: number;
+      /**
+       * Format: decimal
+       * @description stock units counted (null clears the count)
+       */
+      counted: string | null;
     };
     CountOutput: {
       total: number;
@@ -4190,6 +4275,137 @@ export interface components {
       cardSale: string;
       cardConsumption: string;
       total: string;
+    };
+    StocktakeCountInput: {
+      stocktakeId: number;
+      lines: components["schemas"]["CountLineInput"][];
+    };
+    StocktakeCountOutput: {
+      /** @description lines whose count was set */
+      counted: number;
+      stocktake: components["schemas"]["StocktakeRowOutput"];
+    };
+    StocktakeCreateInput: {
+      /**
+       * @description * `store` - whole store
+       * * `categories` - chosen categories
+       * * `products` - chosen products
+       * @default store
+       * @enum {string}
+       */
+      scope?: "store" | "categories" | "products";
+      categoryIds?: number[];
+      productIds?: number[];
+      /** @default */
+      remark?: string;
+    };
+    StocktakeIdInput: {
+      stocktakeId: number;
+    };
+    StocktakeLineOutput: {
+      lineId: number;
+      productId: number;
+      code: string;
+      name: string;
+      barcode: string;
+      specification: string;
+      /** @description the stock unit */
+      unit: string;
+      useUnit: string;
+      /** @description use units per stock unit */
+      usePerUnit: string;
+      /** @description live stock at the freeze, stock units */
+      snapshot: string;
+      /** @description live stock at the freeze, use units */
+      snapshotUse: string;
+      /** @description stock units counted; null until counted */
+      counted: string | null;
+      /** @description counted − snapshot, stock units; null until counted */
+      difference: string | null;
+      /** @description counted − snapshot, use units; null until counted */
+      differenceUse: string | null;
+      /** @description decimal string, 2 places; null without BTN-SPGL-COST-VIEW ("-12.50") */
+      unitCost: string | null;
+      /** @description decimal string, 2 places; null without BTN-SPGL-COST-VIEW ("-12.50") */
+      differenceValue: string | null;
+      /** @description scanned in: not in the snapshot (snapshot 0) */
+      added: boolean;
+      /** Format: date-time */
+      countedAt: string | null;
+    };
+    StocktakeLinePageOutput: {
+      list: components["schemas"]["StocktakeLineOutput"][];
+      total: number;
+    };
+    StocktakePageOutput: {
+      list: components["schemas"]["StocktakeRowOutput"][];
+      total: number;
+    };
+    StocktakeRejectInput: {
+      stocktakeId: number;
+      /** @description required */
+      reason: string;
+    };
+    StocktakeRowOutput: {
+      stocktakeId: number;
+      number: string;
+      storeId: number;
+      storeName: string;
+      /**
+       * @description * `store` - whole store
+       * * `categories` - chosen categories
+       * * `products` - chosen products
+       * @enum {string}
+       */
+      scope: "store" | "categories" | "products";
+      scopeName: string;
+      /** @description the chosen categories or products, as at the freeze */
+      scopeNames: string;
+      /**
+       * @description * `counting` - counting
+       * * `submitted` - submitted
+       * * `approved` - approved
+       * * `rejected` - rejected
+       * * `cancelled` - cancelled
+       * @enum {string}
+       */
+      status: "counting" | "submitted" | "approved" | "rejected" | "cancelled";
+      statusName: string;
+      remark: string;
+      rejectReason: string;
+      createdByName: string;
+      /** Format: date-time */
+      createdAt: string;
+      countedByName: string;
+      submittedByName: string;
+      /** Format: date-time */
+      submittedAt: string | null;
+      decidedByName: string;
+      /** Format: date-time */
+      decidedAt: string | null;
+      lineCount: number;
+      countedCount: number;
+      differenceCount: number;
+      /** @description decimal string, 2 places; null without BTN-SPGL-COST-VIEW ("-12.50") */
+      gainValue: string | null;
+      /** @description decimal string, 2 places; null without BTN-SPGL-COST-VIEW ("-12.50") */
+      lossValue: string | null;
+      /** @description decimal string, 2 places; null without BTN-SPGL-COST-VIEW ("-12.50") */
+      differenceValue: string | null;
+    };
+    StocktakeScanInput: {
+      stocktakeId: number;
+      /** @description a product's barcode (or its code) */
+      barcode: string;
+      /**
+       * Format: decimal
+       * @description stock units to add, default 1
+       */
+      quantity?: string | null;
+    };
+    StocktakeScanOutput: {
+      line: components["schemas"]["StocktakeLineOutput"];
+      stocktake: components["schemas"]["StocktakeRowOutput"];
     };
     StoreInfoCheckOutput: {
       id: number;
@@ -18037,6 +18253,809 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["DurationOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Approve a submitted stocktake: its differences become stock moves (owners; Idempotency-Key)
+   * @description submit, approve, cancel: a stocktake id, the stocktake after it.
+   */
+  stocktaking_approve_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StocktakeIdInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["StocktakeIdInput"];
+        "multipart/form-data": components["schemas"]["StocktakeIdInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StocktakeRowOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Cancel an open stocktake (Idempotency-Key)
+   * @description submit, approve, cancel: a stocktake id, the stocktake after it.
+   */
+  stocktaking_cancel_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StocktakeIdInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["StocktakeIdInput"];
+        "multipart/form-data": components["schemas"]["StocktakeIdInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StocktakeRowOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Set typed counts of a stocktake's products (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  stocktaking_count_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StocktakeCountInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["StocktakeCountInput"];
+        "multipart/form-data": components["schemas"]["StocktakeCountInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StocktakeCountOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Start a stocktake of the chosen store: freeze its live stock (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  stocktaking_create_create: {
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["StocktakeCreateInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["StocktakeCreateInput"];
+        "multipart/form-data": components["schemas"]["StocktakeCreateInput"];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StocktakeRowOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * One stocktake with its totals
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  stocktaking_detail_retrieve: {
+    parameters: {
+      query: {
+        stocktakeId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StocktakeRowOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A stocktake's lines, paged; differences only, not yet counted only, by product
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  stocktaking_lines_retrieve: {
+    parameters: {
+      query: {
+        differencesOnly?: boolean;
+        /** @description product code, name or barcode */
+        keyword?: string;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        stocktakeId: number;
+        uncountedOnly?: boolean;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StocktakeLinePageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The chosen store's stocktakes, newest first, with their totals
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  stocktaking_list_retrieve: {
+    parameters: {
+      query?: {
+        /** @description started on or before */
+        endDate?: string | null;
+        /** @description number or remark */
+        keyword?: string;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        /** @description started on or after */
+        startDate?: string | null;
+        /**
+         * @description * `counting` - counting
+         * * `submitted` - submitted
+         * * `approved` - approved
+         * * `rejected` - rejected
+         * * `cancelled` - cancelled
+         */
+        status?: "counting" | "submitted" | "approved" | "rejected" | "cancelled" | "";
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StocktakePageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Export the filtered stocktakes to Excel (fewer than 100,000 rows)
+   * @description The records list's filtered stocktakes as an .xlsx download (the list's filters, no page).
+   */
+  stocktaking_list_export_retrieve: {
+    parameters: {
+      query?: {
+        /** @description started on or before */
+        endDate?: string | null;
+        /** @description number or remark */
+        keyword?: string;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        /** @description started on or after */
+        startDate?: string | null;
+        /**
+         * @description * `counting` - counting
+         * * `submitted` - submitted
+         * * `approved` - approved
+         * * `rejected` - rejected
+         * * `cancelled` - cancelled
+         */
+        status?: "counting" | "submitted" | "approved" | "rejected" | "cancelled" | "";
+      };
+    };
+    responses: {
+      /** @description an .xlsx file (not the envelope); errors answer the envelope */
+      200: {
+        content: {
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Send a submitted stocktake back to be counted again, with the reason (owners; Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  stocktaking_reject_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StocktakeRejectInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["StocktakeRejectInput"];
+        "multipart/form-data": components["schemas"]["StocktakeRejectInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StocktakeRowOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A scanned barcode adds one stock unit (or a quantity) to its line (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  stocktaking_scan_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StocktakeScanInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["StocktakeScanInput"];
+        "multipart/form-data": components["schemas"]["StocktakeScanInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StocktakeScanOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Submit a count for approval; lines not counted count as 0 (Idempotency-Key)
+   * @description submit, approve, cancel: a stocktake id, the stocktake after it.
+   */
+  stocktaking_submit_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StocktakeIdInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["StocktakeIdInput"];
+        "multipart/form-data": components["schemas"]["StocktakeIdInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StocktakeRowOutput"];
           };
         };
       };
