@@ -3,6 +3,7 @@ commodity); each flow keeps its routes in its own list, joined here."""
 
 from __future__ import annotations
 
-from django.urls import URLPattern
+from django.urls import URLPattern, URLResolver, include, path
 
-urlpatterns: list[URLPattern] = []
+urlpatterns: list[URLPattern | URLResolver] = []
+urlpatterns += [path("", include("apps.inventory.api.outbound_urls"))]
