@@ -95,6 +95,10 @@ SHOULD = {
     # Daily closing: the store's managers close a day; only the owner reopens one (BTN-SYFH-DAY-REOPEN).
     "daily-close": MANAGERS,
     "daily-reopen": frozenset({"owner"}),
+    # Goods out and loans (KCGL-0005 /outboundDetail, KCGL-0002 /storageLendDetail): the store's managers.
+    "stock-out-create": MANAGERS,
+    "stock-loan-confirm": MANAGERS,
+    "stock-loan-return": MANAGERS,
 }
 
 

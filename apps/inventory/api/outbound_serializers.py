@@ -36,7 +36,7 @@ class OutboundLineInputSerializer(serializers.Serializer):
 
 class OutboundCreateInputSerializer(serializers.Serializer):
     type = serializers.ChoiceField(choices=list(OUTBOUND_TYPES), help_text="store_use, return or loan_out")
-    lines = OutboundLineInputSerializer(many=True, max_length=MAX_LINES)
+    lines = serializers.ListField(child=OutboundLineInputSerializer(), max_length=MAX_LINES)
     targetStoreId = fields.IntegerField(
         min_value=1,
         required=False,
@@ -61,7 +61,7 @@ class ReturnLineInputSerializer(serializers.Serializer):
 
 
 class LoanReturnInputSerializer(serializers.Serializer):
-    lines = ReturnLineInputSerializer(many=True, max_length=MAX_LINES)
+    lines = serializers.ListField(child=ReturnLineInputSerializer(), max_length=MAX_LINES)
     remark = fields.CharField(max_length=200, required=False, allow_blank=True, default="")
 
 

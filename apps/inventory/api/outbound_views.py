@@ -60,6 +60,8 @@ class OutboundTypesApi(ErpApi):
 
 
 class OutboundListApi(PagedListApi):
+    """The outbound records: the chosen store's goods-out documents with the records' filters."""
+
     required_codes = RECORD_READERS
     summary = "The chosen store's goods-out documents of every type, newest first (outbound records)"
     filters = io.OutboundListInputSerializer
@@ -74,6 +76,8 @@ class OutboundListApi(PagedListApi):
 
 
 class LoanListApi(PagedListApi):
+    """Loans between stores seen by the chosen store, either side; `openOnly` for the open ones."""
+
     required_codes = LOAN_READERS
     summary = "Loans and loan returns the chosen store sent or receives, newest first"
     filters = io.LoanListInputSerializer

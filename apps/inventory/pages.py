@@ -1,0 +1,14 @@
+"""Page routes of the inventory area (spec §2.2 KCGL-*); the guard reads the codes from
+apps.core.page_registry. Each flow appends its own pages."""
+
+from apps.core.page_registry import PageRoute
+
+PAGES: list[PageRoute] = []
+
+# Goods out and loans between stores (KCGL-0004, KCGL-0005, KCGL-0002):
+# apps/inventory/tests/test_browser_loans.py.
+PAGES += [
+    PageRoute("/outboundRecord", "src/pages/inventory/OutboundRecordPage.tsx"),
+    PageRoute("/outboundDetail", "src/pages/inventory/OutboundDetailPage.tsx"),
+    PageRoute("/storageLendDetail", "src/pages/inventory/StorageLendDetailPage.tsx"),
+]
