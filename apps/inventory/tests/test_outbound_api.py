@@ -171,10 +171,8 @@ def test_the_records_filter_by_type_number_date_and_status(lending):
     use = assert_envelope(
         create(lending["a"], {"type": "store_use", "lines": [{"productId": product.pk, "quantity": "1"}]}), status=200
     )
-    back = assert_envelope(
-        create(lending["a"], {"type": "return", "supplier": "供", "lines": [{"productId": product.pk, "quantity": "1"}]}),
-        status=200,
-    )
+    returned = {"type": "return", "supplier": "供", "lines": [{"productId": product.pk, "quantity": "1"}]}
+    back = assert_envelope(create(lending["a"], returned), status=200)
     loan = assert_envelope(create(lending["a"], loan_body(product, lending["borrower"])), status=200)
 
     def ids(**params):
