@@ -126,18 +126,18 @@ def document_rows(window: Iterable[StockDocument]) -> list[dict[str, Any]]:
         document.pk: document
         for document in StockDocument.objects.filter(pk__in=ids).select_related("store", "other_store")
     }
-    sums = {
-        row["document_id"]: row
-        for row in StockDocumentLine.objects.filter(document_id__in=ids)
+    sums: dict[int, tuple[int, Decimal, Decimal]] = {
+        document_id: (lines, quantity, returned)
+        for document_id, lines, quantity, returned in StockDocumentLine.objects.filter(document_id__in=ids)
         .values("document_id")
         .annotate(lines=Count("id"), quantity=Sum("quantity"), returned=Sum("returned"))
+        .values_list("document_id", "lines", "quantity", "returned")
     }
     rows = []
     for document in documents:
-        loaded = stores[document.pk]
-        total = sums.get(document.pk, {"lines": 0, "quantity": ZERO, "returned": ZERO})
-        outstanding = total["quantity"] - total["returned"] if document.kind == DocumentKind.LOAN else ZERO
-        rows.append(_row(loaded, lines=total["lines"], quantity=total["quantity"], outstanding=outstanding))
+        lines, quantity, returned = sums.get(document.pk, (0, ZERO, ZERO))
+        outstanding = quantity - returned if document.kind == DocumentKind.LOAN else ZERO
+        rows.append(_row(stores[document.pk], lines=lines, quantity=quantity, outstanding=outstanding))
     return rows
 
 

@@ -165,7 +165,8 @@ class ScannedProductOutputSerializer(serializers.Serializer):
 
 class OutboundChoiceOutputSerializer(serializers.Serializer):
     value = serializers.CharField()
-    label = serializers.CharField()
+    # The wire field "label": DRF takes declared fields off the class; the stubs see Field.label.
+    label = serializers.CharField()  # type: ignore[assignment]
 
 
 class LoanTargetOutputSerializer(serializers.Serializer):

@@ -26,7 +26,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def live_stock(store: OrgUnit, product: Product) -> Decimal:
     """The store's live stock of the product as the scan call answers it (the owner's role there)."""
     entry = UserRole.objects.get(user__login_name="SY00001", hier=store)
-    response = api_client(entry=entry).get("/rest/scancodeout/scan", {"code": product.barcode})
+    response = api_client(entry=entry).get("/rest/scancodeout/scan", {"code": product.barcode or ""})
     assert response.status_code == 200, response.json()
     return Decimal(response.json()["data"]["stock"])
 
