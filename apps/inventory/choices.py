@@ -47,3 +47,11 @@ class DocumentStatus(models.TextChoices):
     IN_TRANSIT = "in_transit", _("in transit")
     RECEIVED = "received", _("received")
     CANCELLED = "cancelled", _("cancelled")
+
+
+class OutboundAction(models.TextChoices):
+    """System-log actions of goods out and loans between stores (apps.inventory.outbound)."""
+
+    OUTBOUND_CREATED = "inventory.outbound_created", _("took goods out of stock")
+    LOAN_RECEIVED = "inventory.loan_received", _("confirmed the receipt of a loan")
+    LOAN_RETURNED = "inventory.loan_returned", _("gave goods of a loan back")

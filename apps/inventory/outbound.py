@@ -25,10 +25,10 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from apps.core.audit import Actor
+from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.transactions import use_case_atomic
-from apps.inventory.choices import DocumentKind, DocumentStatus, DocumentType, MoveKind
+from apps.inventory.choices import DocumentKind, DocumentStatus, DocumentType, MoveKind, OutboundAction
 from apps.inventory.errors import (
     LoanNotInTransit,
     LoanNotReceived,
@@ -83,19 +83,27 @@ def outbound_create(
         if target is None:
             raise LoanTargetRefused()
         status = DocumentStatus.IN_TRANSIT
-    return document_create(
-        actor=actor,
-        store=store,
-        kind=chosen.kind,
-        type=chosen.type,
-        lines=lines,
-        move_kind=chosen.move_kind,
-        outward=True,
-        status=status,
-        other_store=target,
-        supplier=supplier if chosen.type == DocumentType.RETURN else "",
-        remark=remark,
-    )
+    with use_case_atomic():
+        document = document_create(
+            actor=actor,
+            store=store,
+            kind=chosen.kind,
+            type=chosen.type,
+            lines=lines,
+            move_kind=chosen.move_kind,
+            outward=True,
+            status=status,
+            other_store=target,
+            supplier=supplier if chosen.type == DocumentType.RETURN else "",
+            remark=remark,
+        )
+        audit_record(
+            actor=actor,
+            action=OutboundAction.OUTBOUND_CREATED,
+            target=document,
+            detail={"type": chosen.type, "lines": len(lines), "otherStoreId": target.pk if target else None},
+        )
+    return document
 
 
 def _loan_for_update(store: OrgUnit, document_id: int, kinds: Sequence[str]) -> StockDocument:
@@ -134,6 +142,9 @@ def loan_confirm(*, actor: Actor, store: OrgUnit, document_id: int) -> StockDocu
         document.received_by_name = actor.login_name[:40]
         document.received_at = timezone.now()
         document.save(update_fields=["status", "received_by_name", "received_at"])
+        audit_record(
+            actor=actor, action=OutboundAction.LOAN_RECEIVED, target=document, detail={"fromStoreId": document.store_id}
+        )
     return document
 
 
@@ -192,4 +203,10 @@ def loan_return_create(
         for pk, qty in wanted.items():
             loan_lines[pk].returned += qty
         StockDocumentLine.objects.bulk_update([loan_lines[pk] for pk in wanted], ["returned"])
+        audit_record(
+            actor=actor,
+            action=OutboundAction.LOAN_RETURNED,
+            target=back,
+            detail={"loanId": loan.pk, "lines": {str(pk): str(qty) for pk, qty in wanted.items()}},
+        )
     return back

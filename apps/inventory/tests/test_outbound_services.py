@@ -8,6 +8,7 @@ import pytest
 
 from apps.core.errors import NotFound
 from apps.core.ledgers import audit_all
+from apps.core.models import SystemLog
 from apps.inventory.choices import DocumentKind, DocumentStatus, DocumentType, MoveKind
 from apps.inventory.errors import (
     LoanNotInTransit,
@@ -119,6 +120,8 @@ def test_a_loan_leaves_the_lender_at_once_and_arrives_when_the_borrower_confirms
     assert (into.kind, into.quantity, into.other_store_id) == (MoveKind.LOAN_IN, Decimal("3"), lender.pk)
     assert balance(borrower, product) == 3
     assert audit_all() == []
+    logged = SystemLog.objects.filter(object_id=str(loan.pk)).order_by("id").values_list("action", flat=True)
+    assert list(logged) == ["inventory.outbound_created", "inventory.loan_received"]
 
 
 def test_only_the_borrower_confirms_and_only_once():
