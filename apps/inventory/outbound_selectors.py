@@ -71,7 +71,7 @@ def document_search(
         documents = documents.filter(created_at__date__lte=end_date)
     if open_only:
         documents = documents.filter(_open())
-    return documents.order_by("-id")
+    return documents.select_related("store", "other_store").order_by("-id")
 
 
 def _type_name(document: StockDocument) -> str:
@@ -115,17 +115,12 @@ def _row(document: StockDocument, *, lines: int, quantity: Decimal, outstanding:
 
 
 def document_rows(window: Iterable[StockDocument]) -> list[dict[str, Any]]:
-    """A page of documents as the records pages show them, with their lines counted (one query for
-    the documents, one for the lines' sums)."""
+    """A page of documents (read with their stores: document_search) as the records pages show them,
+    with their lines counted: one query for the page, one for the lines' sums."""
     documents = list(window)
     if not documents:
         return []
-    # The window may be a sliced queryset: the related stores are read with it.
     ids = [document.pk for document in documents]
-    stores = {
-        document.pk: document
-        for document in StockDocument.objects.filter(pk__in=ids).select_related("store", "other_store")
-    }
     sums: dict[int, tuple[int, Decimal, Decimal]] = {
         document_id: (lines, quantity, returned)
         for document_id, lines, quantity, returned in StockDocumentLine.objects.filter(document_id__in=ids)
@@ -137,7 +132,7 @@ def document_rows(window: Iterable[StockDocument]) -> list[dict[str, Any]]:
     for document in documents:
         lines, quantity, returned = sums.get(document.pk, (0, ZERO, ZERO))
         outstanding = quantity - returned if document.kind == DocumentKind.LOAN else ZERO
-        rows.append(_row(stores[document.pk], lines=lines, quantity=quantity, outstanding=outstanding))
+        rows.append(_row(document, lines=lines, quantity=quantity, outstanding=outstanding))
     return rows
 
 

@@ -11,7 +11,7 @@ from openpyxl import load_workbook
 
 from apps.core import excel
 from apps.core.ledgers import audit_all
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import api_client, assert_envelope, assert_list_queries_constant
 from apps.inventory.choices import DocumentStatus
 from apps.inventory.models import StockBalance, StockDocument, StockMove
 from apps.inventory.tests.factories import stocked
@@ -218,3 +218,15 @@ def test_the_calls_need_the_stock_page_codes(chain, make_entry):
     assert_envelope(client.get("/rest/stockOut/list"), status=200)
     assert_envelope(create(client, {"type": "store_use", "lines": []}), status=403, errcode="AUTH-40300")
     assert StockMove.objects.count() == 0
+
+
+def test_the_records_and_the_loans_read_a_page_in_constant_queries(lending):
+    product = stocked(lending["lender"], "1000")
+
+    def lend_more(count: int) -> None:
+        for _ in range(count):
+            assert_envelope(create(lending["a"], loan_body(product, lending["borrower"], "1")), status=200)
+
+    records = assert_list_queries_constant(lending["a"], "/rest/stockOut/list", lend_more, params={"pageSize": 50})
+    loans = assert_list_queries_constant(lending["b"], "/rest/stockOut/loanList", lend_more, params={"pageSize": 50})
+    assert records == loans
