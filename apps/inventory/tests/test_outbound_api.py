@@ -230,3 +230,13 @@ def test_the_records_and_the_loans_read_a_page_in_constant_queries(lending):
     records = assert_list_queries_constant(lending["a"], "/rest/stockOut/list", lend_more, params={"pageSize": 50})
     loans = assert_list_queries_constant(lending["b"], "/rest/stockOut/loanList", lend_more, params={"pageSize": 50})
     assert records == loans
+
+
+def test_the_refusals_read_in_chinese(lending, chain, make_entry):
+    product = stocked(lending["lender"], "1")
+    client = api_client(entry=make_entry(lending["lender"], codes=CODES), language="zh-hans")
+    stranger = StoreFactory(parent=chain["region"])
+    refused = client.post("/rest/stockOut/create", loan_body(product, stranger), format="json")
+    assert refused.json()["errmsg"] == "只能借货给本店的借出门店"
+    short = client.post("/rest/stockOut/create", loan_body(product, lending["borrower"], "2"), format="json")
+    assert (short.json()["errcode"], short.json()["errmsg"]) == ("STOCK-40901", f"{product.name}库存不足")
