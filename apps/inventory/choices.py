@@ -64,3 +64,11 @@ class StocktakeScope(models.TextChoices):
     STORE = "store", _("whole store")
     CATEGORIES = "categories", _("chosen categories")
     PRODUCTS = "products", _("chosen products")
+
+
+class OutboundAction(models.TextChoices):
+    """System-log actions of goods out and loans between stores (apps.inventory.outbound)."""
+
+    OUTBOUND_CREATED = "inventory.outbound_created", _("took goods out of stock")
+    LOAN_RECEIVED = "inventory.loan_received", _("confirmed the receipt of a loan")
+    LOAN_RETURNED = "inventory.loan_returned", _("gave goods of a loan back")

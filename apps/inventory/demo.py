@@ -41,6 +41,7 @@ def seed_demo(chain: DemoChain) -> None:
             remark="opening stock",
         )
     seed_demo_stocktakes(chain)
+    seed_demo_loan(chain)
 
 
 def seed_demo_stocktakes(chain: DemoChain) -> None:
@@ -75,4 +76,36 @@ def seed_demo_stocktakes(chain: DemoChain) -> None:
         stocktake_id=open_one.pk,
         counts=[CountInput(product_id, snapshot / per_unit) for product_id, snapshot, per_unit in first[:2]]
         + [CountInput(product_id, snapshot / per_unit - 1) for product_id, snapshot, per_unit in first[2:]],
+    )
+
+
+DEMO_LOAN_QUANTITY = Decimal("2")
+
+
+def seed_demo_loan(chain: DemoChain) -> None:
+    """A loan in transit from the first demo store to its borrow-out target, of its first two
+    products in stock, so /storageLendDetail has one for the target to confirm. Idempotent: a
+    store that lent anything keeps what it has."""
+    from apps.inventory.models import StockBalance
+    from apps.inventory.outbound import outbound_create
+    from apps.org.selectors import borrow_out_targets_of
+
+    lender = chain.stores[0]
+    targets = borrow_out_targets_of(lender.pk)
+    if not targets or StockDocument.objects.filter(store=lender, kind=DocumentKind.LOAN).exists():
+        return
+    held = list(
+        StockBalance.objects.filter(store=lender, quantity__gte=DEMO_LOAN_QUANTITY)
+        .order_by("product__code")
+        .values_list("product_id", flat=True)[:2]
+    )
+    if not held:
+        return
+    outbound_create(
+        actor=SYSTEM_ACTOR,
+        store=lender,
+        type=DocumentType.LOAN_OUT,
+        lines=[DocumentLineInput(pk, DEMO_LOAN_QUANTITY) for pk in held],
+        target_store_id=targets[0].pk,
+        remark="demo loan",
     )

@@ -107,6 +107,10 @@ SHOULD = {
     "stocktake-cancel": MANAGERS,
     "stocktake-approve": frozenset({"owner"}),
     "stocktake-reject": frozenset({"owner"}),
+    # Goods out and loans (KCGL-0005 /outboundDetail, KCGL-0002 /storageLendDetail): the store's managers.
+    "stock-out-create": MANAGERS,
+    "stock-loan-confirm": MANAGERS,
+    "stock-loan-return": MANAGERS,
 }
 
 

@@ -145,6 +145,30 @@ def _other_members_card(chain):
     return stored_value_card(member=_other_member(chain))
 
 
+def _other_loan(chain, *, received: bool):
+    """A loan between the other store and a third one (the caller's store is neither side)."""
+    from decimal import Decimal
+
+    from apps.inventory.outbound import loan_confirm, outbound_create
+    from apps.inventory.services import DocumentLineInput
+    from apps.inventory.tests.factories import KEEPER, stocked
+    from apps.org.tests.factories import StoreFactory
+
+    lender, borrower = chain["other_store"], StoreFactory(parent=chain["region"])
+    lender.borrow_out_targets.add(borrower)
+    product = stocked(lender, "5")
+    loan = outbound_create(
+        actor=KEEPER,
+        store=lender,
+        type="loan_out",
+        lines=[DocumentLineInput(product.pk, Decimal("1"))],
+        target_store_id=borrower.pk,
+    )
+    if received:
+        loan_confirm(actor=KEEPER, store=borrower, document_id=loan.pk)
+    return loan
+
+
 EMPLOYEE = {"name": "王芳", "areaCode": "86", "phone": "13912345678", "position": "nurse", "hireDate": "2024-05-06"}
 OTHER_STORE_WRITES = {
     # accounts: the caller's own role entries; another store's is one the caller does not hold
@@ -408,6 +432,17 @@ OTHER_STORE_WRITES = {
     "stocktake-cancel": _stocktake_call("cancel"),
     "stocktake-approve": _stocktake_call("approve", submitted=True),
     "stocktake-reject": _stocktake_call("reject", submitted=True, reason="recount"),
+    # inventory: a loan between two other stores is neither confirmed nor given back by this one
+    "stock-loan-confirm": lambda chain, caller: [
+        ("post", f"/rest/stockOut/loanConfirm/{_other_loan(chain, received=False).pk}", {})
+    ],
+    "stock-loan-return": lambda chain, caller: [
+        (
+            "post",
+            f"/rest/stockOut/loanReturn/{_other_loan(chain, received=True).pk}",
+            {"lines": [{"lineId": 1, "quantity": "1"}]},
+        )
+    ],
 }
 
 # Writes that target no record of a store, each with the reason. Public calls (sign-in, refresh,
@@ -432,6 +467,9 @@ NO_STORE_RECORD = {
     "daily-close",
     "daily-reopen",
     "stocktake-create",  # starts a stocktake of the chosen store (the role's, not the body's)
+    # Goods out are taken from the chosen store (the role's); a loan's target store is refused with
+    # LOAN-40001 unless it is one of that store's borrow-out targets (apps/inventory/tests).
+    "stock-out-create",
 }
 
 

@@ -7,3 +7,4 @@ from django.urls import URLPattern, URLResolver, include, path
 
 urlpatterns: list[URLPattern | URLResolver] = []
 urlpatterns += [path("", include("apps.inventory.api.stocktake_urls"))]
+urlpatterns += [path("", include("apps.inventory.api.outbound_urls"))]

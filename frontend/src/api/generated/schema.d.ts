@@ -1063,6 +1063,14 @@ export interface paths {
     /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
     post: operations["reservation_undoStatus_create"];
   };
+  "/rest/scancodeout/products": {
+    /** @description Products the chosen store holds whose name, code or barcode holds the keyword (up to 20). */
+    get: operations["scancodeout_products_list"];
+  };
+  "/rest/scancodeout/scan": {
+    /** @description scancodeout: the product a scanned barcode names, with the chosen store's live stock. */
+    get: operations["scancodeout_scan_retrieve"];
+  };
   "/rest/schedule/rota": {
     /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
     get: operations["schedule_rota_retrieve"];
@@ -1177,6 +1185,56 @@ export interface paths {
      * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
      */
     put: operations["staffList_saveDurationInfo_update"];
+  };
+  "/rest/stockOut/create": {
+    /**
+     * @description Takes goods out of the chosen store: in-store use, a return, or a loan to a borrow-out target
+     * (in transit until that store confirms). STOCK-40901 where the store forbids negative stock.
+     */
+    post: operations["stockOut_create_create"];
+  };
+  "/rest/stockOut/detail/{document_id}": {
+    /**
+     * A goods-out document or loan with its lines
+     * @description A goods-out document of the chosen store, or a loan it sent or receives, with its lines.
+     */
+    get: operations["stockOut_detail_retrieve"];
+  };
+  "/rest/stockOut/export": {
+    /**
+     * Export the filtered outbound records to Excel (fewer than 100,000 rows)
+     * @description The outbound records' filtered documents as an .xlsx download (the list's filters).
+     */
+    get: operations["stockOut_export_retrieve"];
+  };
+  "/rest/stockOut/list": {
+    /**
+     * The chosen store's goods-out documents of every type, newest first (outbound records)
+     * @description The outbound records: the chosen store's goods-out documents with the records' filters.
+     */
+    get: operations["stockOut_list_retrieve"];
+  };
+  "/rest/stockOut/loanConfirm/{document_id}": {
+    /** @description The receiving store confirms a loan (or a loan given back): the goods come into it. */
+    post: operations["stockOut_loanConfirm_create"];
+  };
+  "/rest/stockOut/loanList": {
+    /**
+     * Loans and loan returns the chosen store sent or receives, newest first
+     * @description Loans between stores seen by the chosen store, either side; `openOnly` for the open ones.
+     */
+    get: operations["stockOut_loanList_retrieve"];
+  };
+  "/rest/stockOut/loanReturn/{document_id}": {
+    /** @description The borrowing store sends goods of a received loan back (at most what is still out). */
+    post: operations["stockOut_loanReturn_create"];
+  };
+  "/rest/stockOut/types": {
+    /**
+     * Outbound types and borrow-out targets
+     * @description The outbound types the chosen store may make and its borrow-out targets.
+     */
+    get: operations["stockOut_types_retrieve"];
   };
   "/rest/stocktaking/approve": {
     /**
@@ -2043,6 +2101,140 @@ export interface components {
       /** @description decimal string, 2 places ("199.00") */
       amount: string;
     };
+    DocumentDetailOutput: {
+      id: number;
+      number: string;
+      /**
+       * @description * `receipt` - goods in
+       * * `outbound` - goods out
+       * * `loan` - loan
+       * * `loan_return` - loan return
+       * @enum {string}
+       */
+      kind: "receipt" | "outbound" | "loan" | "loan_return";
+      /**
+       * @description * `store_use` - store_use
+       * * `return` - return
+       * * `loan_out` - loan_out
+       * * `loan_return` - loan_return
+       * @enum {string}
+       */
+      type: "store_use" | "return" | "loan_out" | "loan_return";
+      typeName: string;
+      /**
+       * @description * `done` - done
+       * * `in_transit` - in transit
+       * * `received` - received
+       * * `cancelled` - cancelled
+       * @enum {string}
+       */
+      status: "done" | "in_transit" | "received" | "cancelled";
+      statusName: string;
+      storeId: number;
+      storeName: string;
+      otherStoreId: number | null;
+      /** @description a loan's other store; blank otherwise */
+      otherStoreName: string;
+      supplier: string;
+      remark: string;
+      /** @description a loan return: the loan it gives back */
+      sourceId: number | null;
+      lineCount: number;
+      /** @description the lines' quantities added up, in stock units */
+      quantity: string;
+      /** @description a loan: what is not given back yet, in stock units */
+      outstanding: string;
+      /** @description in transit, or a received loan not wholly given back */
+      open: boolean;
+      /** Format: date-time */
+      createdAt: string;
+      createdByName: string;
+      receivedByName: string;
+      /** Format: date-time */
+      receivedAt: string | null;
+      /** @description the viewing store receives this loan and it is in transit */
+      canConfirm: boolean;
+      /** @description the viewing store borrowed this loan and holds some of it */
+      canReturn: boolean;
+      lines: components["schemas"]["DocumentLineOutput"][];
+    };
+    DocumentLineOutput: {
+      lineId: number;
+      productId: number;
+      code: string;
+      name: string;
+      unit: string;
+      useUnit: string;
+      /** @description in stock units */
+      quantity: string;
+      /** @description in use units (what the ledger moved) */
+      useQuantity: string;
+      /** @description a loan's line: given back so far */
+      returned: string;
+      /** @description a loan's line: still out */
+      outstanding: string;
+      batchNo: string;
+      /** Format: date */
+      expiryDate: string | null;
+      /** @description the viewing store's live stock of the product, in stock units */
+      stock: string;
+    };
+    DocumentPageOutput: {
+      list: components["schemas"]["DocumentRowOutput"][];
+      total: number;
+    };
+    DocumentRowOutput: {
+      id: number;
+      number: string;
+      /**
+       * @description * `receipt` - goods in
+       * * `outbound` - goods out
+       * * `loan` - loan
+       * * `loan_return` - loan return
+       * @enum {string}
+       */
+      kind: "receipt" | "outbound" | "loan" | "loan_return";
+      /**
+       * @description * `store_use` - store_use
+       * * `return` - return
+       * * `loan_out` - loan_out
+       * * `loan_return` - loan_return
+       * @enum {string}
+       */
+      type: "store_use" | "return" | "loan_out" | "loan_return";
+      typeName: string;
+      /**
+       * @description * `done` - done
+       * * `in_transit` - in transit
+       * * `received` - received
+       * * `cancelled` - cancelled
+       * @enum {string}
+       */
+      status: "done" | "in_transit" | "received" | "cancelled";
+      statusName: string;
+      storeId: number;
+      storeName: string;
+      otherStoreId: number | null;
+      /** @description a loan's other store; blank otherwise */
+      otherStoreName: string;
+      supplier: string;
+      remark: string;
+      /** @description a loan return: the loan it gives back */
+      sourceId: number | null;
+      lineCount: number;
+      /** @description the lines' quantities added up, in stock units */
+      quantity: string;
+      /** @description a loan: what is not given back yet, in stock units */
+      outstanding: string;
+      /** @description in transit, or a received loan not wholly given back */
+      open: boolean;
+      /** Format: date-time */
+      createdAt: string;
+      createdByName: string;
+      receivedByName: string;
+      /** Format: date-time */
+      receivedAt: string | null;
+    };
     DraftCardOutput: {
       cardId: number;
       cardNo: string;
@@ -2449,6 +2641,15 @@ export interface components {
       name: string;
       /** @description 4 places ("0.5000") */
       share: string;
+    };
+    LoanReturnInput: {
+      lines: components["schemas"]["ReturnLineInput"][];
+      /** @default */
+      remark?: string;
+    };
+    LoanTargetOutput: {
+      id: number;
+      name: string;
     };
     LoginInfoOutput: {
       userId: number;
@@ -2940,6 +3141,48 @@ export interface components {
       payable: string;
       /** @description decimal string, 2 places ("199.00") */
       paid: string;
+    };
+    OutboundChoiceOutput: {
+      value: string;
+      label: string;
+    };
+    OutboundCreateInput: {
+      /**
+       * @description store_use, return or loan_out
+       *
+       * * `store_use` - store_use
+       * * `return` - return
+       * * `loan_out` - loan_out
+       * @enum {string}
+       */
+      type: "store_use" | "return" | "loan_out";
+      lines: components["schemas"]["OutboundLineInput"][];
+      /** @description loan_out: one of the store's borrow-out targets */
+      targetStoreId?: number | null;
+      /**
+       * @description return: the supplier the goods go back to (blank: head office)
+       * @default
+       */
+      supplier?: string;
+      /** @default */
+      remark?: string;
+    };
+    OutboundLineInput: {
+      productId: number;
+      /**
+       * Format: decimal
+       * @description in the product's stock unit
+       */
+      quantity: string;
+      /** @default */
+      batchNo?: string;
+    };
+    OutboundTypesOutput: {
+      /** @description what the store may make (loan_out only with targets) */
+      types: components["schemas"]["OutboundChoiceOutput"][];
+      /** @description the records page's type filter */
+      recordTypes: components["schemas"]["OutboundChoiceOutput"][];
+      borrowOutTargets: components["schemas"]["LoanTargetOutput"][];
     };
     OwnerStoreOutput: {
       id: number;
@@ -4020,6 +4263,15 @@ export interface components {
       id: number;
       reason: string;
     };
+    ReturnLineInput: {
+      /** @description a line of the loan */
+      lineId: number;
+      /**
+       * Format: decimal
+       * @description in the product's stock unit, at most what is still out
+       */
+      quantity: string;
+    };
     RevenueOutput: {
       /** @description money in */
       takings: string;
@@ -4150,6 +4402,22 @@ export interface components {
     SalesOutput: {
       kinds: components["schemas"]["SaleKindOutput"][];
       total: string;
+    };
+    ScannedProductOutput: {
+      productId: number;
+      code: string;
+      name: string;
+      barcode: string;
+      specification: string;
+      unit: string;
+      useUnit: string;
+      /** @description decimal string, up to 3 places ("2.000") */
+      usePerUnit: string;
+      tracksBatches: boolean;
+      /** @description the store's live stock, in stock units */
+      stock: string;
+      /** @description the store's live stock, in use units */
+      useStock: string;
     };
     SessionNeedOutput: {
       cardId: number;
@@ -17053,6 +17321,138 @@ export interface operations {
       };
     };
   };
+  /** @description Products the chosen store holds whose name, code or barcode holds the keyword (up to 20). */
+  scancodeout_products_list: {
+    parameters: {
+      query: {
+        /** @description part of a product's name, code or barcode */
+        keyword: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ScannedProductOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description scancodeout: the product a scanned barcode names, with the chosen store's live stock. */
+  scancodeout_scan_retrieve: {
+    parameters: {
+      query: {
+        /** @description a barcode, or a product code */
+        code: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ScannedProductOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
   /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
   schedule_rota_retrieve: {
     parameters: {
@@ -18253,6 +18653,620 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["DurationOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * @description Takes goods out of the chosen store: in-store use, a return, or a loan to a borrow-out target
+   * (in transit until that store confirms). STOCK-40901 where the store forbids negative stock.
+   */
+  stockOut_create_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["OutboundCreateInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["OutboundCreateInput"];
+        "multipart/form-data": components["schemas"]["OutboundCreateInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DocumentDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A goods-out document or loan with its lines
+   * @description A goods-out document of the chosen store, or a loan it sent or receives, with its lines.
+   */
+  stockOut_detail_retrieve: {
+    parameters: {
+      path: {
+        document_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DocumentDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Export the filtered outbound records to Excel (fewer than 100,000 rows)
+   * @description The outbound records' filtered documents as an .xlsx download (the list's filters).
+   */
+  stockOut_export_retrieve: {
+    parameters: {
+      query?: {
+        endDate?: string | null;
+        number?: string;
+        /** @description only loans still open on either side */
+        openOnly?: boolean;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        startDate?: string | null;
+        /**
+         * @description * `done` - done
+         * * `in_transit` - in transit
+         * * `received` - received
+         * * `cancelled` - cancelled
+         */
+        status?: "done" | "in_transit" | "received" | "cancelled" | "";
+        /**
+         * @description * `store_use` - store_use
+         * * `return` - return
+         * * `loan_out` - loan_out
+         * * `loan_return` - loan_return
+         */
+        type?: "store_use" | "return" | "loan_out" | "loan_return" | "";
+      };
+    };
+    responses: {
+      /** @description an .xlsx file (not the envelope); errors answer the envelope */
+      200: {
+        content: {
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The chosen store's goods-out documents of every type, newest first (outbound records)
+   * @description The outbound records: the chosen store's goods-out documents with the records' filters.
+   */
+  stockOut_list_retrieve: {
+    parameters: {
+      query?: {
+        endDate?: string | null;
+        number?: string;
+        /** @description only loans still open on either side */
+        openOnly?: boolean;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        startDate?: string | null;
+        /**
+         * @description * `done` - done
+         * * `in_transit` - in transit
+         * * `received` - received
+         * * `cancelled` - cancelled
+         */
+        status?: "done" | "in_transit" | "received" | "cancelled" | "";
+        /**
+         * @description * `store_use` - store_use
+         * * `return` - return
+         * * `loan_out` - loan_out
+         * * `loan_return` - loan_return
+         */
+        type?: "store_use" | "return" | "loan_out" | "loan_return" | "";
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DocumentPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description The receiving store confirms a loan (or a loan given back): the goods come into it. */
+  stockOut_loanConfirm_create: {
+    parameters: {
+      path: {
+        document_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DocumentDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Loans and loan returns the chosen store sent or receives, newest first
+   * @description Loans between stores seen by the chosen store, either side; `openOnly` for the open ones.
+   */
+  stockOut_loanList_retrieve: {
+    parameters: {
+      query?: {
+        /**
+         * @description in: loans to this store; out: loans from it; blank: both
+         *
+         * * `in` - in
+         * * `out` - out
+         */
+        direction?: "in" | "out" | "";
+        endDate?: string | null;
+        number?: string;
+        /** @description only loans still open on either side */
+        openOnly?: boolean;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        startDate?: string | null;
+        /**
+         * @description * `done` - done
+         * * `in_transit` - in transit
+         * * `received` - received
+         * * `cancelled` - cancelled
+         */
+        status?: "done" | "in_transit" | "received" | "cancelled" | "";
+        /**
+         * @description * `store_use` - store_use
+         * * `return` - return
+         * * `loan_out` - loan_out
+         * * `loan_return` - loan_return
+         */
+        type?: "store_use" | "return" | "loan_out" | "loan_return" | "";
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DocumentPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description The borrowing store sends goods of a received loan back (at most what is still out). */
+  stockOut_loanReturn_create: {
+    parameters: {
+      path: {
+        document_id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LoanReturnInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["LoanReturnInput"];
+        "multipart/form-data": components["schemas"]["LoanReturnInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DocumentDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Outbound types and borrow-out targets
+   * @description The outbound types the chosen store may make and its borrow-out targets.
+   */
+  stockOut_types_retrieve: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["OutboundTypesOutput"];
           };
         };
       };
