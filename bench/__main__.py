@@ -46,6 +46,11 @@ ENVIRONMENT = {
         "REDIS_URL": "redis://127.0.0.1:6379/10",
         "DB_CONN_MAX_AGE": "600",
     },
+    "stocktake": {
+        "DEBUG": "1",
+        "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_stocktake",
+        "REDIS_URL": "redis://127.0.0.1:6379/9",
+    },
     "refunds": {
         "DEBUG": "1",
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_sales",
@@ -62,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, value in ENVIRONMENT.get(chosen[0] if chosen else "", {}).items():
         os.environ.setdefault(name, value)
     django.setup()
-    from bench import booking, closing, login_info, members, refunds, sales, stock
+    from bench import booking, closing, login_info, members, refunds, sales, stock, stocktake
 
     benchmarks = {
         "login-info": login_info,
@@ -72,6 +77,7 @@ def main(argv: list[str] | None = None) -> int:
         "closing": closing,
         "refunds": refunds,
         "stock": stock,
+        "stocktake": stocktake,
     }
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     sub = parser.add_subparsers(dest="name", required=True)

@@ -24,6 +24,7 @@ from apps.core.role_codes import (
     REFUND_APPROVE,
     RESERVATION_FORCE,
     ROTA_EDIT,
+    STOCKTAKE_APPROVE,
     SYSTEM_LOG_VIEW,
 )
 from apps.org.demo import DemoChain
@@ -71,6 +72,7 @@ ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
             DAY_REOPEN.code,
             ORDER_GIFT.code,
             CREDIT_MOVE.code,
+            STOCKTAKE_APPROVE.code,
         ),
     ),
     (

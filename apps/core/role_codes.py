@@ -61,6 +61,8 @@ ORDER_GIFT = ButtonCode("BTN-KDJC-ORDER-GIFT", "Give an item free with a sale", 
 # Changing the staff of a paid order's line moves their performance credits (`order/changeNurse`):
 # a manager's decision; the staff of an unpaid order are the cashier's to name, as at the commit.
 CREDIT_MOVE = ButtonCode("BTN-KDJC-CREDIT-MOVE", "Move a paid order's staff credits", "调整已付订单员工业绩")
+# Approving a stocktake turns its differences into stock moves (or sends it back): the owner's alone.
+STOCKTAKE_APPROVE = ButtonCode("BTN-KCGL-STOCKTAKE-APPROVE", "Approve or send back a stocktake", "审核盘点")
 
 BUTTON_CODES: tuple[ButtonCode, ...] = (
     MEMBER_PHONE_VIEW,
@@ -75,4 +77,5 @@ BUTTON_CODES: tuple[ButtonCode, ...] = (
     DAY_REOPEN,
     ORDER_GIFT,
     CREDIT_MOVE,
+    STOCKTAKE_APPROVE,
 )

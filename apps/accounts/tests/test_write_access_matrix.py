@@ -91,12 +91,28 @@ SHOULD = {
     "pos-pay": DESK,
     "pos-query": DESK,
     "recede-recede": MANAGERS,  # BTN-YLTH-REFUND; above the store's amount BTN-YLTH-REFUND-APPROVE (owner)
+    # A read by POST (the refund's body): what recede-recede would give back, nothing written; the
+    # returns page's code, like judgeStatus.
+    "recede-quote": MANAGERS,
     "order-signature": DESK,
     # Daily closing: the store's managers close a day; only the owner reopens one (BTN-SYFH-DAY-REOPEN).
     "daily-close": MANAGERS,
     # inventory: a store's safety stock is its managers' (KCGL-0013)
     "stock-safety-set": MANAGERS,
     "daily-reopen": frozenset({"owner"}),
+    # Stocktakes: the store's managers start and count one (KCGL-0008); only the owner approves or
+    # sends it back (BTN-KCGL-STOCKTAKE-APPROVE).
+    "stocktake-create": MANAGERS,
+    "stocktake-count": MANAGERS,
+    "stocktake-scan": MANAGERS,
+    "stocktake-submit": MANAGERS,
+    "stocktake-cancel": MANAGERS,
+    "stocktake-approve": frozenset({"owner"}),
+    "stocktake-reject": frozenset({"owner"}),
+    # Goods out and loans (KCGL-0005 /outboundDetail, KCGL-0002 /storageLendDetail): the store's managers.
+    "stock-out-create": MANAGERS,
+    "stock-loan-confirm": MANAGERS,
+    "stock-loan-return": MANAGERS,
 }
 
 

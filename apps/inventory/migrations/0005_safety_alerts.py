@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
     dependencies = [
         ("catalog", "0003_product_stock_units"),
-        ("inventory", "0002_stock_documents"),
+        ("inventory", "0004_stocktake_approve_code"),
         ("org", "0007_orgunit_negative_stock_allowed"),
     ]
 
