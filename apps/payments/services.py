@@ -685,6 +685,7 @@ def notification_handle(*, provider: str, headers: dict[str, str], body: bytes) 
                 state=ProviderState(notification.state),
                 amount_cents=notification.amount_cents,
                 provider_trade_no=notification.provider_trade_no,
+                message=notification.message,
             ),
             source="notification",
         )

@@ -22,11 +22,13 @@ used when a payment names none)."""
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from typing import Any
 
 from apps.payments.providers import register_provider
 
-from .base import PayResult
+from .base import Notification, PayResult, ProviderAccount, ProviderState
 from .pos import TerminalProvider
 
 CHANNELS = {"wechat", "alipay"}
@@ -54,6 +56,16 @@ class PaymentBoxProvider(TerminalProvider):
             paid_at=result.paid_at,
             message=channel,
         )
+
+    def parse_notification(self, account: ProviderAccount, headers: dict[str, str], body: bytes) -> Notification:
+        notification = super().parse_notification(account, headers, body)
+        if notification.kind != "payment" or notification.state != ProviderState.SUCCEEDED:
+            return notification
+        try:
+            channel = str(json.loads(body).get("channel") or "")
+        except (ValueError, AttributeError):
+            channel = ""
+        return dataclasses.replace(notification, message=channel) if channel in CHANNELS else notification
 
 
 register_provider(PaymentBoxProvider())

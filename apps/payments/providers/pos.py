@@ -325,6 +325,7 @@ class TerminalProvider:
                 state=PAYMENT_STATES[state_text].value,
                 amount_cents=amount,
                 provider_trade_no=str(document.get("payment_id") or ""),
+                message=str(document.get("message") or "")[:255],
             )
         if kind == "refund" and state_text in REFUND_STATES and document.get("out_refund_no"):
             return Notification(

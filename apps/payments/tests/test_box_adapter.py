@@ -77,8 +77,11 @@ def test_the_box_waits_for_the_code_then_names_the_wallet_paid_with(box_account,
     assert until_final(box_account, "PBOX2").message == "alipay"
     # The notifications verify with the box merchant's key.
     received = notify_inbox.wait_for(2)
-    notices = {box.parse_notification(box_account, r.headers, r.body).out_trade_no for r in received}
-    assert notices == {"PBOX1", "PBOX2"}
+    notices = {box.parse_notification(box_account, r.headers, r.body) for r in received}
+    assert {(n.out_trade_no, n.state, n.message) for n in notices} == {
+        ("PBOX1", "succeeded", "wechat"),
+        ("PBOX2", "succeeded", "alipay"),
+    }
 
 
 def test_a_short_wallet_and_a_bad_code_fail_with_the_wallets_reason(box_account):
