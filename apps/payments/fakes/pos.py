@@ -41,7 +41,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any
+from typing import Any, Self
 from urllib.parse import unquote
 from zoneinfo import ZoneInfo
 
@@ -132,7 +132,7 @@ class FakeTerminalGateway:
     def url(self) -> str:
         return self._server.url
 
-    def start(self) -> FakeTerminalGateway:
+    def start(self) -> Self:
         self._server.start()
         return self
 
