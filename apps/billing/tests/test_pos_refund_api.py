@@ -11,7 +11,14 @@ import pytest
 
 from apps.billing.choices import AuditAction, RefundStatus, TenderStatus
 from apps.billing.models import RefundTender
-from apps.billing.provider_refunds import refund_reference, refund_tender_attempts, refund_tender_id_of
+from apps.billing.provider_refunds import (
+    device_refund_ask,
+    device_refund_query,
+    device_refund_reopen,
+    refund_reference,
+    refund_tender_attempts,
+    refund_tender_id_of,
+)
 from apps.billing.refunds import LineAsked, order_refund
 from apps.billing.tests.checkout_factories import order_of, product
 from apps.billing.tests.conftest import CASHIER as CASHIER_PAGE
@@ -177,3 +184,29 @@ def test_no_refund_record_no_terminal_refund_and_other_tenders_are_not_found(
     assert_envelope(
         cashier.post(RESEND, body(r2, t2), format="json", HTTP_IDEMPOTENCY_KEY="c-1"), status=403, errcode="AUTH-40300"
     )
+
+
+def test_service_a_reopened_refund_whose_ask_died_is_sent_by_the_next_press_and_only_once(
+    providers, store, member, sent
+):
+    """Step 1 committed (the refund tender pending again) and the process died before step 2: the
+    next press (another key) finds it pending with its last attempt failed and sends the next
+    attempt; two asks meeting send it once (payments makes one provider refund per reference)."""
+    _order, _tender, intent, refund, row = terminal_refund_failed(providers, store, member, sent)
+    device_refund_query(row=row)
+    row.refresh_from_db()
+    assert row.status == TenderStatus.FAILED
+    device_refund_reopen(actor=CASHIER, row=row)  # ... and nothing after it
+    row.refresh_from_db()
+    refund.refresh_from_db()
+    assert row.status == TenderStatus.PENDING and refund.status == RefundStatus.PENDING
+    assert device_refund_reopen(actor=CASHIER, row=row).status == TenderStatus.PENDING  # pending: left as it is
+    first = device_refund_ask(actor=CASHIER, row_id=row.pk)
+    second = device_refund_ask(actor=CASHIER, row_id=row.pk)
+    assert first.status == second.status == TenderStatus.SUCCEEDED
+    attempts = refund_tender_attempts(row.pk)
+    assert [a.state for a in attempts] == [RefundState.FAILED, RefundState.SUCCEEDED]
+    gateway_refunds = [r for r in providers["pos"].refunds.values() if r.out_trade_no == intent.out_trade_no]
+    assert len(gateway_refunds) == 1
+    refund.refresh_from_db()
+    assert refund.status == RefundStatus.DONE and audit_all() == []
