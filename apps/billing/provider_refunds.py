@@ -32,6 +32,7 @@ from apps.billing.errors import ProviderRefundUnavailable
 from apps.billing.models import Refund, RefundTender, Tender
 from apps.billing.provider_tenders import provider_intent_of
 from apps.core.audit import SYSTEM_ACTOR, Actor, audit_record
+from apps.core.business_days import check_day_open
 from apps.core.errors import NotFound
 from apps.core.money import money_to_wire
 from apps.payments.choices import PAID_INTENT_STATES
@@ -241,7 +242,8 @@ def device_refund_reopen(*, actor: Actor, row: RefundTender) -> RefundTender:
     """`pos/refund`, step 1 (in the Idempotency-Key's transaction): a failed terminal refund tender
     becomes pending again, its refund with it, if what it gives back is still left of the payment
     (never more than paid: billing checks here, payments again under the intent's lock). A pending
-    one is left as it is; a succeeded one is refused (PAY-40905)."""
+    one is left as it is; a succeeded one is refused (PAY-40905), and so is one of a refund dated in
+    a closed day (DAY-40901: the closing counted that money as not returned)."""
     with transaction.atomic():
         row = RefundTender.objects.select_for_update(of=("self",)).select_related("tender").get(pk=row.pk)
         if row.status == TenderStatus.SUCCEEDED:
@@ -249,12 +251,14 @@ def device_refund_reopen(*, actor: Actor, row: RefundTender) -> RefundTender:
         if row.status == TenderStatus.PENDING:
             return row
         assert row.tender is not None
+        refund = Refund.objects.select_for_update().get(pk=row.refund_id)
+        # The refund's day must be open: reopening changes what its closing counted (decision 0012).
+        check_day_open(store_id=refund.store_id, day=refund.business_date)
         provider_refund_check(row.tender, row.amount)
         before = row.provider_message
         row.status = TenderStatus.PENDING
         row.provider_message = ""
         row.save(update_fields=["status", "provider_message"])
-        refund = Refund.objects.select_for_update().get(pk=row.refund_id)
         now = refund_status(refund)
         if now != refund.status:
             refund.status = now

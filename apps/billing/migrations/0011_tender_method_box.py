@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("billing", "0009_provider_refunds"),
+        ("billing", "0010_refund_parts_closed_days"),
     ]
 
     operations = [

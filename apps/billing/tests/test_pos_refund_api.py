@@ -8,6 +8,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from django.utils import timezone
 
 from apps.billing.choices import AuditAction, RefundStatus, TenderStatus
 from apps.billing.models import RefundTender
@@ -25,6 +26,7 @@ from apps.billing.tests.conftest import CASHIER as CASHIER_PAGE
 from apps.billing.tests.conftest import ORDER_DETAILS
 from apps.billing.tests.provider_factories import provider_paid
 from apps.cards.tests.factories import CASHIER
+from apps.core.business_days import mark_day_closed
 from apps.core.ledgers import audit_all
 from apps.core.models import SystemLog
 from apps.core.page_registry import code_of
@@ -210,3 +212,16 @@ def test_service_a_reopened_refund_whose_ask_died_is_sent_by_the_next_press_and_
     assert len(gateway_refunds) == 1
     refund.refresh_from_db()
     assert refund.status == RefundStatus.DONE and audit_all() == []
+
+
+def test_a_failed_refund_of_a_closed_day_is_not_sent_again_but_can_still_be_queried(
+    providers, store, member, sent, refunder
+):
+    _order, tender, _intent, refund, row = terminal_refund_failed(providers, store, member, sent)
+    assert_envelope(refunder.post(QUERY, body(refund, tender), format="json"), status=200)
+    mark_day_closed(store_id=store.pk, day=timezone.localdate())
+    answer = refunder.post(RESEND, body(refund, tender), format="json", HTTP_IDEMPOTENCY_KEY="closed-1")
+    assert_envelope(answer, status=409, errcode="DAY-40901")
+    row.refresh_from_db()
+    assert row.status == TenderStatus.FAILED and len(refund_tender_attempts(row.pk)) == 1
+    assert assert_envelope(refunder.post(QUERY, body(refund, tender), format="json"), status=200)["status"] == "failed"
