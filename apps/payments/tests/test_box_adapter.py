@@ -140,3 +140,19 @@ def test_the_terminal_gateways_key_does_not_speak_for_the_box(box_account, box_g
     with pytest.raises(ProviderError):
         box_pay(dataclasses.replace(box_account, private_key=terminal_account.private_key), "PBOX12", 100)
     assert "PBOX12" not in box_gateway.payments
+
+
+def test_the_days_bill_lists_the_box_payments_and_refunds_for_reconciliation(box_account):
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    box_pay(box_account, "PBOX13", 4000)
+    assert until_final(box_account, "PBOX13").state == ProviderState.SUCCEEDED
+    box.refund(
+        box_account, RefundRequest(out_trade_no="PBOX13", out_refund_no="RBOX13", amount_cents=1500, total_cents=4000)
+    )
+    rows = box.bill(box_account, datetime.now(ZoneInfo("Asia/Shanghai")).date())
+    assert {(r.out_trade_no, r.out_refund_no, r.amount_cents) for r in rows} >= {
+        ("PBOX13", "", 4000),
+        ("PBOX13", "RBOX13", -1500),
+    }
