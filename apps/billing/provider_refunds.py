@@ -280,9 +280,11 @@ def device_refund_reopen(*, actor: Actor, row: RefundTender) -> RefundTender:
 
 def device_refund_ask(*, actor: Actor, row_id: int) -> RefundTender:
     """`pos/refund`, step 2 (no transaction open): a pending refund tender whose provider refund is
-    pending is queried (a refund the terminal never received is sent again under the same number);
-    one never sent, or whose last attempt failed, is sent as its next attempt (payments makes one
-    provider refund per reference: two requests meeting here give the money back once)."""
+    pending is queried (the terminal's word is applied: one it never received fails, and the next
+    press sends it again); one never sent, or whose last attempt failed, is sent as its next attempt
+    (payments makes one provider refund per reference: two requests meeting here give the money
+    back once). The sweeper sends first attempts only: a reopened one whose sending died waits for
+    the next press."""
     row = RefundTender.objects.get(pk=row_id)
     if row.status != TenderStatus.PENDING:
         return row
