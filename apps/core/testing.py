@@ -146,3 +146,36 @@ def assert_list_queries_constant(
         query["sql"] for query in fifty.captured_queries
     )
     return len(one)
+
+
+def at_once(action: Callable[[], object], times: int) -> list[str]:
+    """Runs `action` from `times` threads released together (each on its own database connection)
+    and answers each outcome: "ok", the errcode of a DomainError, or the repr of anything else, for
+    the test to assert in the main thread. For concurrency tests on PostgreSQL."""
+    import threading
+
+    from django.db import connections
+
+    from apps.core.errors import DomainError
+
+    start = threading.Barrier(times)
+    outcomes: list[str] = []
+
+    def run() -> None:
+        try:
+            start.wait()
+            action()
+            outcomes.append("ok")
+        except DomainError as refused:
+            outcomes.append(refused.errcode)
+        except BaseException as failure:
+            outcomes.append(repr(failure))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run) for _ in range(times)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return outcomes

@@ -90,6 +90,13 @@ SHOULD = {
     "pay-tender-cancel": DESK,
     "pos-pay": DESK,
     "pos-query": DESK,
+    # Box pay and a new QR for an expired one are the same desk's (issue 14, spec §7.8).
+    "pay-box-pay": DESK,
+    "pay-qr-refresh": DESK,
+    # Asking the terminal again for a refund's money is the refund's (BTN-YLTH-REFUND); asking it how
+    # a refund stands is for whoever may read the refund.
+    "pos-refund": MANAGERS,
+    "pos-refund-query": DESK,
     "recede-recede": MANAGERS,  # BTN-YLTH-REFUND; above the store's amount BTN-YLTH-REFUND-APPROVE (owner)
     # A read by POST (the refund's body): what recede-recede would give back, nothing written; the
     # returns page's code, like judgeStatus.

@@ -117,6 +117,26 @@ def _other_provider_tender(chain):
     return Tender.objects.create(order=order, method="wechat", amount="10.00", status="pending", store=order.store)
 
 
+def _other_terminal_refund(chain) -> dict:
+    """A failed card-terminal refund tender of a refund of the other store (pos/refund's target)."""
+    from django.utils import timezone
+
+    from apps.billing.models import Refund, RefundTender, Tender
+
+    order = _other_order(chain)
+    tender = Tender.objects.create(order=order, method="pos", amount="10.00", status="succeeded", store=order.store)
+    refund = Refund.objects.create(
+        order=order,
+        store=order.store,
+        reason="过敏",
+        status="failed",
+        amount="10.00",
+        business_date=timezone.localdate(),
+    )
+    RefundTender.objects.create(refund=refund, tender=tender, method="pos", amount="10.00", status="failed")
+    return {"refundId": refund.pk, "tenderId": tender.pk}
+
+
 def _own_order(chain):
     from apps.billing.tests.factories import committed_order
 
@@ -359,6 +379,10 @@ OTHER_STORE_WRITES = {
     "pos-query": lambda chain, caller: [("post", "/rest/pos/query", {"tenderId": _other_provider_tender(chain).pk})],
     "pay-tender-cancel": lambda chain, caller: [("post", f"/rest/pay/cancel/{_other_provider_tender(chain).pk}", {})],
     "pay-repay": lambda chain, caller: [("post", f"/rest/pay/repay/{_other_order(chain).pk}", {})],
+    "pay-box-pay": lambda chain, caller: [("post", "/rest/pay/boxPay", {"orderId": _other_order(chain).pk})],
+    "pay-qr-refresh": lambda chain, caller: [("post", f"/rest/pay/qrRefresh/{_other_provider_tender(chain).pk}", {})],
+    "pos-refund": lambda chain, caller: [("post", "/rest/pos/refund", _other_terminal_refund(chain))],
+    "pos-refund-query": lambda chain, caller: [("post", "/rest/pos/refundQuery", _other_terminal_refund(chain))],
     "order-commit-from-scan": lambda chain, caller: [
         (
             "post",

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import threading
 from decimal import Decimal
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
-from apps.core.errors import DomainError
 from apps.core.ledgers import audit_all
+from apps.core.testing import at_once
 from apps.inventory.choices import DocumentStatus, DocumentType, MoveKind
 from apps.inventory.models import StockBalance, StockMove
 from apps.inventory.outbound import ReturnLineInput, loan_confirm, loan_return_create, outbound_create
@@ -21,30 +20,6 @@ pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(connection.vendor != "postgresql", reason="needs concurrent transactions (PostgreSQL)"),
 ]
-
-
-def at_once(action, times: int) -> list[str]:
-    start = threading.Barrier(times)
-    outcomes: list[str] = []
-
-    def run() -> None:
-        try:
-            start.wait()
-            action()
-            outcomes.append("ok")
-        except DomainError as refused:
-            outcomes.append(refused.errcode)
-        except BaseException as failure:  # asserted in the main thread
-            outcomes.append(repr(failure))
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run) for _ in range(times)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return outcomes
 
 
 def _loan():

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import threading
 from decimal import Decimal
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
 from apps.core.ledgers import audit_all
+from apps.core.testing import at_once
 from apps.inventory.choices import MoveKind
-from apps.inventory.errors import StockShort
 from apps.inventory.models import StockBalance, StockMove
 from apps.inventory.services import MoveLine, record_moves
 from apps.inventory.tests.factories import KEEPER, stocked
@@ -24,30 +23,6 @@ pytestmark = [
 PARALLEL = 20
 
 
-def at_once(move) -> list[str]:
-    start = threading.Barrier(PARALLEL)
-    outcomes: list[str] = []
-
-    def run() -> None:
-        try:
-            start.wait()
-            move()
-            outcomes.append("ok")
-        except StockShort as refused:
-            outcomes.append(refused.errcode)
-        except BaseException as failure:  # asserted in the main thread
-            outcomes.append(repr(failure))
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run) for _ in range(PARALLEL)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return outcomes
-
-
 def test_twenty_outbound_moves_of_a_product_with_stock_for_five_give_exactly_five():
     store = StoreFactory.create(negative_stock_allowed=False)
     product = stocked(store, "5")
@@ -59,7 +34,8 @@ def test_twenty_outbound_moves_of_a_product_with_stock_for_five_give_exactly_fiv
             document_kind="outbound",
             document_id=1,
             lines=[MoveLine(product.pk, Decimal("-1"))],
-        )
+        ),
+        PARALLEL,
     )
     assert sorted(outcomes) == ["STOCK-40901"] * 15 + ["ok"] * 5
     assert StockBalance.objects.get(store=store, product=product).quantity == 0
@@ -78,7 +54,8 @@ def test_first_moves_of_a_product_at_once_make_one_balance_row():
             document_kind="receipt",
             document_id=1,
             lines=[MoveLine(product.pk, Decimal("2"))],
-        )
+        ),
+        PARALLEL,
     )
     assert outcomes == ["ok"] * PARALLEL
     assert StockBalance.objects.get(store=store, product=product).quantity == 2 * PARALLEL

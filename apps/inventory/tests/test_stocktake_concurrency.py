@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import threading
 from decimal import Decimal
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
-from apps.core.errors import DomainError
 from apps.core.ledgers import audit_all
+from apps.core.testing import at_once
 from apps.inventory.models import StockBalance, StockMove, Stocktake
 from apps.inventory.stocktakes import (
     STOCKTAKE_MOVES,
@@ -30,30 +29,6 @@ pytestmark = [
 PARALLEL = 8
 
 
-def at_once(command) -> list[str]:
-    start = threading.Barrier(PARALLEL)
-    outcomes: list[str] = []
-
-    def run() -> None:
-        try:
-            start.wait()
-            command()
-            outcomes.append("ok")
-        except DomainError as refused:
-            outcomes.append(refused.errcode)
-        except BaseException as failure:  # asserted in the main thread
-            outcomes.append(repr(failure))
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run) for _ in range(PARALLEL)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return outcomes
-
-
 def test_approvals_of_one_stocktake_at_once_make_one_set_of_moves():
     store = StoreFactory.create(negative_stock_allowed=False)
     comb = stocked(store, "10")
@@ -66,7 +41,7 @@ def test_approvals_of_one_stocktake_at_once_make_one_set_of_moves():
         counts=[CountInput(comb.pk, Decimal("7")), CountInput(brush.pk, Decimal("6"))],
     )
     stocktake_submit(actor=KEEPER, store=store, stocktake_id=stocktake.pk)
-    outcomes = at_once(lambda: stocktake_approve(actor=KEEPER, store=store, stocktake_id=stocktake.pk))
+    outcomes = at_once(lambda: stocktake_approve(actor=KEEPER, store=store, stocktake_id=stocktake.pk), PARALLEL)
     assert sorted(outcomes) == ["STOCK-40903"] * (PARALLEL - 1) + ["ok"]
     assert StockMove.objects.filter(document_kind=STOCKTAKE_MOVES, document_id=stocktake.pk).count() == 2
     assert StockBalance.objects.get(store=store, product=comb).quantity == 7
@@ -77,6 +52,6 @@ def test_approvals_of_one_stocktake_at_once_make_one_set_of_moves():
 def test_stocktakes_started_at_once_in_one_store_make_one():
     store = StoreFactory.create()
     stocked(store, "3")
-    outcomes = at_once(lambda: stocktake_create(actor=KEEPER, store=store))
+    outcomes = at_once(lambda: stocktake_create(actor=KEEPER, store=store), PARALLEL)
     assert sorted(outcomes) == ["STOCK-40902"] * (PARALLEL - 1) + ["ok"]
     assert Stocktake.objects.filter(store=store).count() == 1

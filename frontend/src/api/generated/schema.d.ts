@@ -740,6 +740,20 @@ export interface paths {
     /** @description upgrade: the card takes a higher card type once it holds that type's price. */
     post: operations["packageCard_upgrade_create"];
   };
+  "/rest/pay/boxList": {
+    /**
+     * The store's payment boxes
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["pay_boxList_list"];
+  };
+  "/rest/pay/boxPay": {
+    /**
+     * Send what is still to pay of an order to the store's payment box (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["pay_boxPay_create"];
+  };
   "/rest/pay/cancel/{tender_id}": {
     /**
      * Close a pending provider tender at the provider (the customer walked away)
@@ -786,6 +800,13 @@ export interface paths {
      */
     get: operations["pay_print_retrieve"];
   };
+  "/rest/pay/qrRefresh/{tender_id}": {
+    /**
+     * A new QR for a pending QR tender whose QR expired or was lost (the old one closed first)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["pay_qrRefresh_create"];
+  };
   "/rest/pay/qrSplit": {
     /**
      * A WeChat Pay or Alipay QR for part of an order's due (Idempotency-Key)
@@ -824,6 +845,20 @@ export interface paths {
      * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
      */
     post: operations["pos_query_create"];
+  };
+  "/rest/pos/refund": {
+    /**
+     * Ask the card terminal (or payment box) again for a refund's pending or failed refund tender (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["pos_refund_create"];
+  };
+  "/rest/pos/refundQuery": {
+    /**
+     * Ask the card terminal (or payment box) now how a refund tender's refund stands
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["pos_refundQuery_create"];
   };
   "/rest/pos/terminal": {
     /**
@@ -1507,6 +1542,16 @@ export interface components {
     BorrowOutCandidate: {
       id: number;
       name: string;
+    };
+    BoxPayInput: {
+      orderId: number;
+      /**
+       * Format: decimal
+       * @description none: all that is still to pay (the due less what pending tenders wait for)
+       */
+      amount?: string;
+      /** @description pay/boxList lists them; none: the store's default */
+      boxId?: string;
     };
     CancelApplyInput: {
       memId: number;
@@ -3321,9 +3366,10 @@ export interface components {
        * * `wechat` - WeChat Pay
        * * `alipay` - Alipay
        * * `pos` - card terminal
+       * * `box` - payment box
        * @enum {string}
        */
-      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos";
+      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box";
       /** @description 2 places */
       amount: string;
       /**
@@ -3335,9 +3381,9 @@ export interface components {
        * @enum {string}
        */
       status: "pending" | "succeeded" | "failed";
-      /** @description provider tenders: the provider's reason of a decline */
+      /** @description provider tenders: the provider's reason of a decline; a paid box tender: the wallet (wechat, alipay) */
       message?: string;
-      /** @description pos: the terminal asked */
+      /** @description pos, box: the terminal or payment box asked */
       terminalId?: string;
       /**
        * @description provider tenders: code scanned or QR; empty before asked
@@ -3375,9 +3421,10 @@ export interface components {
        * * `wechat` - WeChat Pay
        * * `alipay` - Alipay
        * * `pos` - card terminal
+       * * `box` - payment box
        * @enum {string}
        */
-      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos";
+      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box";
       amount: string;
       /** Format: date-time */
       createdAt: string;
@@ -3399,9 +3446,10 @@ export interface components {
        * * `wechat` - WeChat Pay
        * * `alipay` - Alipay
        * * `pos` - card terminal
+       * * `box` - payment box
        * @enum {string}
        */
-      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos";
+      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box";
       amount: string;
       /** Format: date-time */
       createdAt: string;
@@ -3552,6 +3600,12 @@ export interface components {
       terminalId?: string;
     };
     PosQueryInput: {
+      tenderId: number;
+    };
+    PosRefundInput: {
+      /** @description the refund (recede/recedeDetail) */
+      refundId: number;
+      /** @description the card terminal or payment box tender it gives back to */
       tenderId: number;
     };
     PresenceOutput: {
@@ -4067,9 +4121,10 @@ export interface components {
        * * `wechat` - WeChat Pay
        * * `alipay` - Alipay
        * * `pos` - card terminal
+       * * `box` - payment box
        * @enum {string}
        */
-      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos";
+      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box";
       label: string;
       count: number;
       /** @description given back (succeeded) */
@@ -4141,6 +4196,38 @@ export interface components {
       tillChange: string;
       /** @description a provider's tender: why its refund failed (empty otherwise) */
       providerMessage: string;
+    };
+    RefundTenderStatusOutput: {
+      refundId: number;
+      refundNo: string;
+      /** @description the refund's: pending, done or failed */
+      refundStatus: string;
+      tenderId: number;
+      /**
+       * @description * `pos` - pos
+       * * `box` - box
+       * @enum {string}
+       */
+      method: "pos" | "box";
+      /** @description 2 places */
+      amount: string;
+      /**
+       * @description the refund tender's
+       *
+       * * `pending` - pending
+       * * `succeeded` - succeeded
+       * * `failed` - failed
+       * @enum {string}
+       */
+      status: "pending" | "succeeded" | "failed";
+      /** @description the terminal's reason of a failure */
+      providerMessage: string;
+      /** @description how many times the terminal was asked for this refund */
+      attempts: number;
+      /** @description the last attempt's out-refund number; empty: never sent */
+      outRefundNo: string;
+      /** @description the last attempt's state at the terminal: pending, succeeded, failed */
+      providerState: string;
     };
     RefundsOutput: {
       /** @description refunds dated the day */
@@ -4998,9 +5085,10 @@ export interface components {
        * * `wechat` - WeChat Pay
        * * `alipay` - Alipay
        * * `pos` - card terminal
+       * * `box` - payment box
        * @enum {string}
        */
-      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos";
+      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box";
       label: string;
       count: number;
       amount: string;
@@ -5078,9 +5166,10 @@ export interface components {
        * * `wechat` - WeChat Pay
        * * `alipay` - Alipay
        * * `pos` - card terminal
+       * * `box` - payment box
        * @enum {string}
        */
-      method: "cash" | "storedValue" | "points" | "wechat" | "alipay" | "pos";
+      method: "cash" | "storedValue" | "points" | "wechat" | "alipay" | "pos" | "box";
       /**
        * Format: decimal
        * @description what this tender pays; cash: what was received (the change is given back)
@@ -5090,7 +5179,7 @@ export interface components {
       cardId?: number | null;
       /** @description wechat, alipay: the customer's payment code the cashier scanned; none: a QR for the customer */
       authCode?: string;
-      /** @description pos: the card terminal that takes the card (pos/terminal lists them); none: the store's default */
+      /** @description pos: the card terminal that takes the card (pos/terminal lists them); box: the payment box that reads the customer's code (pay/boxList lists them); none: the store's default */
       terminalId?: string;
     };
     TenderOutput: {
@@ -13337,6 +13426,139 @@ export interface operations {
     };
   };
   /**
+   * The store's payment boxes
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  pay_boxList_list: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["TerminalOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Send what is still to pay of an order to the store's payment box (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  pay_boxPay_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BoxPayInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["BoxPayInput"];
+        "multipart/form-data": components["schemas"]["BoxPayInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["PaymentOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * Close a pending provider tender at the provider (the customer walked away)
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
@@ -13812,6 +14034,74 @@ export interface operations {
     };
   };
   /**
+   * A new QR for a pending QR tender whose QR expired or was lost (the old one closed first)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  pay_qrRefresh_create: {
+    parameters: {
+      path: {
+        tender_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["TenderStatusOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * A WeChat Pay or Alipay QR for part of an order's due (Idempotency-Key)
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
@@ -14169,6 +14459,146 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["TenderStatusOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Ask the card terminal (or payment box) again for a refund's pending or failed refund tender (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  pos_refund_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PosRefundInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["PosRefundInput"];
+        "multipart/form-data": components["schemas"]["PosRefundInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["RefundTenderStatusOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Ask the card terminal (or payment box) now how a refund tender's refund stands
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  pos_refundQuery_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PosRefundInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["PosRefundInput"];
+        "multipart/form-data": components["schemas"]["PosRefundInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["RefundTenderStatusOutput"];
           };
         };
       };
