@@ -47,3 +47,22 @@ class DocumentStatus(models.TextChoices):
     IN_TRANSIT = "in_transit", _("in transit")
     RECEIVED = "received", _("received")
     CANCELLED = "cancelled", _("cancelled")
+
+
+class GoodsOrderStatus(models.TextChoices):
+    """A store's order of goods from head office (DHJL-*): built, submitted, confirmed and shipped by
+    head office, received by the store as goods in; cancelled before it ships."""
+
+    DRAFT = "draft", _("draft")
+    SUBMITTED = "submitted", _("submitted")
+    CONFIRMED = "confirmed", _("confirmed")
+    SHIPPED = "shipped", _("shipped")
+    RECEIVED = "received", _("received")
+    CANCELLED = "cancelled", _("cancelled")
+
+
+class GoodsOrderPayment(models.TextChoices):
+    """Whether head office has the store's money for a goods order (head office marks it paid)."""
+
+    UNPAID = "unpaid", _("unpaid")
+    PAID = "paid", _("paid")

@@ -11,3 +11,19 @@ class StockShort(DomainError):
     errcode = "STOCK-40901"
     status = 409
     default_message = gettext_lazy("not enough stock")
+
+
+class BarcodeUnknown(DomainError):
+    """A scanned barcode no product of the catalogue carries (scancodestock)."""
+
+    errcode = "STOCK-40401"
+    status = 404
+    default_message = gettext_lazy("no product has this barcode")
+
+
+class GoodsOrderState(DomainError):
+    """A goods order not in a state that allows this (receiving it twice, shipping a draft)."""
+
+    errcode = "STOCK-40902"
+    status = 409
+    default_message = gettext_lazy("the goods order is not in a state that allows this")

@@ -3,6 +3,8 @@ commodity); each flow keeps its routes in its own list, joined here."""
 
 from __future__ import annotations
 
-from django.urls import URLPattern
+from django.urls import URLPattern, URLResolver, include, path
 
-urlpatterns: list[URLPattern] = []
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("", include("apps.inventory.api.receipt_urls")),
+]
