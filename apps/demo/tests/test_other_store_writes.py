@@ -128,6 +128,33 @@ def _other_members_card(chain):
     return stored_value_card(member=_other_member(chain))
 
 
+def _other_goods_order(chain, status="submitted"):
+    """A goods order of the other store, taken as far as `status`."""
+    from decimal import Decimal
+
+    from apps.inventory.goods_orders import (
+        OrderLineInput,
+        goods_order_confirm,
+        goods_order_save,
+        goods_order_ship,
+        goods_order_submit,
+    )
+    from apps.inventory.tests.factories import KEEPER
+
+    order = goods_order_save(
+        actor=KEEPER, store=chain["other_store"], lines=[OrderLineInput(_product().pk, Decimal("2"))]
+    )
+    if status == "draft":
+        return order
+    goods_order_submit(actor=KEEPER, order=order)
+    if status == "submitted":
+        return order
+    goods_order_confirm(actor=KEEPER, order=order, quantities={})
+    if status == "confirmed":
+        return order
+    return goods_order_ship(actor=KEEPER, order=order)
+
+
 EMPLOYEE = {"name": "王芳", "areaCode": "86", "phone": "13912345678", "position": "nurse", "hireDate": "2024-05-06"}
 OTHER_STORE_WRITES = {
     # accounts: the caller's own role entries; another store's is one the caller does not hold
@@ -363,6 +390,30 @@ OTHER_STORE_WRITES = {
     "pricing-points-price": lambda chain, caller: [
         ("post", "/rest/pricingEngine/pointsPrice", _order_draft(chain, cardId=_other_members_card(chain).pk))
     ],
+    # inventory: another store's goods order
+    "goods-order-save": lambda chain, caller: [
+        (
+            "post",
+            "/rest/bookProd/save",
+            {"id": _other_goods_order(chain, "draft").pk, "lines": [{"productId": _product().pk, "quantity": "1"}]},
+        )
+    ],
+    "goods-order-submit": lambda chain, caller: [
+        ("post", "/rest/bookProd/submit", {"id": _other_goods_order(chain, "draft").pk})
+    ],
+    "goods-order-cancel": lambda chain, caller: [("post", "/rest/bookProd/cancel", {"id": _other_goods_order(chain).pk})],
+    "goods-order-confirm": lambda chain, caller: [
+        ("post", "/rest/bookProd/confirm", {"id": _other_goods_order(chain).pk})
+    ],
+    "goods-order-ship": lambda chain, caller: [
+        ("post", "/rest/bookProd/ship", {"id": _other_goods_order(chain, "confirmed").pk})
+    ],
+    "goods-order-mark-paid": lambda chain, caller: [
+        ("post", "/rest/bookProd/markPaid", {"id": _other_goods_order(chain, "confirmed").pk})
+    ],
+    "goods-order-receive": lambda chain, caller: [
+        ("post", "/rest/bookProd/receive", {"id": _other_goods_order(chain, "shipped").pk})
+    ],
 }
 
 # Writes that target no record of a store, each with the reason. Public calls (sign-in, refresh,
@@ -386,6 +437,8 @@ NO_STORE_RECORD = {
     # The daily closing closes and reopens a day of the chosen store (the role's, not the body's).
     "daily-close",
     "daily-reopen",
+    # Goods in: a receipt of the chosen store (the role's, not the body's); its products are the chain's.
+    "stock-in-create",
 }
 
 
