@@ -88,7 +88,8 @@ def receipt_row(document: StockDocument, order_numbers: dict[int, str] | None = 
 
 def _order_numbers(documents: list[StockDocument]) -> dict[int, str]:
     ids = {d.source_id for d in documents if d.type == DocumentType.HEAD_OFFICE and d.source_id}
-    return dict(GoodsOrder.objects.filter(pk__in=ids).values_list("pk", "number")) if ids else {}
+    rows = GoodsOrder.objects.filter(pk__in=ids).values_list("pk", "number") if ids else []
+    return {pk: number or "" for pk, number in rows}
 
 
 def receipt_rows(documents: Iterable[StockDocument]) -> list[dict[str, Any]]:

@@ -401,7 +401,9 @@ OTHER_STORE_WRITES = {
     "goods-order-submit": lambda chain, caller: [
         ("post", "/rest/bookProd/submit", {"id": _other_goods_order(chain, "draft").pk})
     ],
-    "goods-order-cancel": lambda chain, caller: [("post", "/rest/bookProd/cancel", {"id": _other_goods_order(chain).pk})],
+    "goods-order-cancel": lambda chain, caller: [
+        ("post", "/rest/bookProd/cancel", {"id": _other_goods_order(chain).pk})
+    ],
     "goods-order-confirm": lambda chain, caller: [
         ("post", "/rest/bookProd/confirm", {"id": _other_goods_order(chain).pk})
     ],

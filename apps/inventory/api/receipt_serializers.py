@@ -14,9 +14,6 @@ from apps.core.pagination import PageInputSerializer
 from apps.inventory.choices import DocumentStatus, DocumentType, GoodsOrderPayment, GoodsOrderStatus
 from apps.inventory.receipts import RECEIPT_TYPES
 
-QUANTITY = {"max_digits": 13, "decimal_places": 3}
-
-
 # -- goods in ----------------------------------------------------------------------------------
 
 
@@ -33,7 +30,9 @@ class ReceiptIdInputSerializer(serializers.Serializer):
 
 class ReceiptLineInputSerializer(serializers.Serializer):
     productId = fields.IntegerField(min_value=1)
-    quantity = serializers.DecimalField(**QUANTITY, min_value=Decimal("0.001"), help_text="in stock units")
+    quantity = serializers.DecimalField(
+        max_digits=13, decimal_places=3, min_value=Decimal("0.001"), help_text="in stock units"
+    )
     batchNo = fields.CharField(required=False, allow_blank=True, max_length=40)
     expiryDate = fields.DateField(required=False, allow_null=True)
 
@@ -42,7 +41,7 @@ class ReceiptCreateInputSerializer(serializers.Serializer):
     type = serializers.ChoiceField(choices=[(t.value, t.label) for t in RECEIPT_TYPES])
     supplier = fields.CharField(required=False, allow_blank=True, max_length=100)
     remark = fields.CharField(required=False, allow_blank=True, max_length=200)
-    lines = ReceiptLineInputSerializer(many=True, allow_empty=False, max_length=500)
+    lines = serializers.ListField(child=ReceiptLineInputSerializer(), allow_empty=False, max_length=500)
 
 
 class ReceiptRowOutputSerializer(serializers.Serializer):
@@ -168,13 +167,15 @@ class GoodsOrderIdInputSerializer(serializers.Serializer):
 
 class GoodsOrderLineInputSerializer(serializers.Serializer):
     productId = fields.IntegerField(min_value=1)
-    quantity = serializers.DecimalField(**QUANTITY, min_value=Decimal("0.001"), help_text="stock units")
+    quantity = serializers.DecimalField(
+        max_digits=13, decimal_places=3, min_value=Decimal("0.001"), help_text="stock units"
+    )
 
 
 class GoodsOrderSaveInputSerializer(serializers.Serializer):
     id = fields.IntegerField(required=False, allow_null=True, min_value=1, help_text="a draft to change")
     remark = fields.CharField(required=False, allow_blank=True, max_length=200)
-    lines = GoodsOrderLineInputSerializer(many=True, allow_empty=False, max_length=500)
+    lines = serializers.ListField(child=GoodsOrderLineInputSerializer(), allow_empty=False, max_length=500)
 
 
 class GoodsOrderCancelInputSerializer(serializers.Serializer):
@@ -184,12 +185,14 @@ class GoodsOrderCancelInputSerializer(serializers.Serializer):
 
 class ConfirmLineInputSerializer(serializers.Serializer):
     lineId = fields.IntegerField(min_value=1)
-    quantity = serializers.DecimalField(**QUANTITY, min_value=Decimal("0"), help_text="0: none of it is supplied")
+    quantity = serializers.DecimalField(
+        max_digits=13, decimal_places=3, min_value=Decimal("0"), help_text="0: none of it is supplied"
+    )
 
 
 class GoodsOrderConfirmInputSerializer(serializers.Serializer):
     id = fields.IntegerField(min_value=1)
-    lines = ConfirmLineInputSerializer(many=True, required=False, max_length=500)
+    lines = serializers.ListField(child=ConfirmLineInputSerializer(), required=False, max_length=500)
 
 
 class GoodsOrderPaidInputSerializer(serializers.Serializer):
@@ -206,7 +209,7 @@ class ReceiveLineInputSerializer(serializers.Serializer):
 class GoodsOrderReceiveInputSerializer(serializers.Serializer):
     id = fields.IntegerField(min_value=1)
     remark = fields.CharField(required=False, allow_blank=True, max_length=200)
-    lines = ReceiveLineInputSerializer(many=True, required=False, max_length=500)
+    lines = serializers.ListField(child=ReceiveLineInputSerializer(), required=False, max_length=500)
 
 
 class GoodsOrderRowOutputSerializer(serializers.Serializer):

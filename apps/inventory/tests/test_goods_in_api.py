@@ -57,9 +57,7 @@ def test_a_batch_tracked_product_without_its_batch_is_refused_and_nothing_is_wri
     body = receive(keeper, [{"productId": serum.pk, "quantity": "1"}], status=400, errcode="VALID-40000")
     assert body["fields"] == {"batchNo": ["please enter the batch number"]}
     assert not StockMove.objects.filter(product=serum).exists()
-    data = receive(
-        keeper, [{"productId": serum.pk, "quantity": "1", "batchNo": "B-9", "expiryDate": "2028-03-01"}]
-    )
+    data = receive(keeper, [{"productId": serum.pk, "quantity": "1", "batchNo": "B-9", "expiryDate": "2028-03-01"}])
     assert (data["lines"][0]["batchNo"], data["lines"][0]["expiryDate"]) == ("B-9", "2028-03-01")
 
 

@@ -7,6 +7,7 @@ from decimal import Decimal
 
 import pytest
 
+from apps.catalog.models import Product
 from apps.catalog.tests.factories import ProductFactory
 from apps.core.errors import InvalidInput
 from apps.core.ledgers import audit_all
@@ -38,7 +39,7 @@ def balance(store, product) -> Decimal:
     return row.quantity if row else Decimal("0")
 
 
-def shipped_order(store, *lines: tuple[object, str]):
+def shipped_order(store, *lines: tuple[Product, str]):
     order = goods_order_save(
         actor=KEEPER, store=store, lines=[OrderLineInput(product.pk, Decimal(q)) for product, q in lines]
     )

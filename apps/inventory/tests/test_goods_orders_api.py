@@ -38,9 +38,7 @@ def post(client, path, body, status=200, errcode="0", **headers):
 
 
 def submitted_order(client, *lines):
-    draft = post(
-        client, "/rest/bookProd/save", {"lines": [{"productId": p.pk, "quantity": q} for p, q in lines]}
-    )
+    draft = post(client, "/rest/bookProd/save", {"lines": [{"productId": p.pk, "quantity": q} for p, q in lines]})
     return post(client, "/rest/bookProd/submit", {"id": draft["id"]})
 
 
