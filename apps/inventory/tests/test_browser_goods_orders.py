@@ -53,7 +53,11 @@ def test_head_office_confirms_and_ships_and_the_store_receives_by_scanning(page,
     _sign_out(page)
     acknowledge_forced_notices("SY00002")
     enter(page, "2")
-    page.goto(f"/bookProdDetail?id={order.pk}")
+    # The top bar's "buy goods" opens the store's goods orders (it answered 404 before).
+    page.locator("header").get_by_role("link", name="Buy goods").click()
+    page.wait_for_url("**/bookProdLst")
+    page.get_by_test_id(f"goods-order-row-{order.pk}").get_by_role("link", name=order.number).click()
+    page.wait_for_url(f"**/bookProdDetail?id={order.pk}")
     page.get_by_role("link", name="Receive on goods in").click()
     page.wait_for_url(f"**/storageDetail?orderId={order.pk}")
     scan = page.get_by_test_id("scan-field")
