@@ -116,3 +116,23 @@ def test_goods_in_needs_the_goods_in_code(chain, make_entry):
     records_only = api_client(entry=make_entry(chain["store"], codes=[code_of("/storageRecord")]))
     body = {"type": "supplier", "supplier": "x", "lines": [{"productId": ProductFactory.create().pk, "quantity": "1"}]}
     assert_envelope(records_only.post(CREATE, body, format="json"), status=403, errcode="AUTH-40300")
+
+
+def _queries(client, path, params=None) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as captured:
+        assert_envelope(client.get(path, params or {}), status=200)
+    return len(captured)
+
+
+def test_the_records_and_the_picker_read_a_page_in_as_many_queries_for_one_row_as_for_many(keeper):
+    first = ProductFactory.create()
+    receive(keeper, [{"productId": first.pk, "quantity": "1"}], type="head_office", supplier="")
+    _queries(keeper, "/rest/stockIn/list")  # the first call of a session reads its role codes
+    one = (_queries(keeper, "/rest/stockIn/list"), _queries(keeper, "/rest/commodity/stockProductList"))
+    for _ in range(4):
+        receive(keeper, [{"productId": ProductFactory.create().pk, "quantity": "1"}], type="head_office", supplier="")
+    many = (_queries(keeper, "/rest/stockIn/list"), _queries(keeper, "/rest/commodity/stockProductList"))
+    assert many == one

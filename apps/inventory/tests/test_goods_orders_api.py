@@ -122,3 +122,22 @@ def test_the_catalogue_product_page_reads_one_product(store_manager):
     row = assert_envelope(store_manager.get("/rest/bookProd/product", {"productId": product.pk}), status=200)
     assert (row["productId"], row["useType"]) == (product.pk, "professional")
     assert_envelope(store_manager.get("/rest/bookProd/product", {"productId": 999999}), status=404, errcode="SYS-40400")
+
+
+def test_the_lists_and_the_catalogue_read_a_page_in_as_many_queries_for_one_row_as_for_many(store_manager, head_office):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def count(client, path):
+        with CaptureQueriesContext(connection) as captured:
+            assert_envelope(client.get(path), status=200)
+        return len(captured)
+
+    paths = ((head_office, "/rest/bookProd/headOfficeList"), (store_manager, "/rest/bookProd/list"))
+    submitted_order(store_manager, (ProductFactory.create(), "1"))
+    [count(client, path) for client, path in paths]  # the first call of a session reads its role codes
+    one = [count(client, path) for client, path in paths] + [count(store_manager, "/rest/bookProd/catalogue")]
+    for _ in range(4):
+        submitted_order(store_manager, (ProductFactory.create(), "1"), (ProductFactory.create(), "2"))
+    many = [count(client, path) for client, path in paths] + [count(store_manager, "/rest/bookProd/catalogue")]
+    assert many == one
