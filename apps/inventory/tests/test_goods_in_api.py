@@ -90,6 +90,14 @@ def test_the_export_writes_the_filtered_records_and_is_capped(keeper, monkeypatc
     assert refused.json()["errmsg"] == "export data cannot exceed 100,000 rows, please filter before exporting"
 
 
+def test_the_export_speaks_the_requests_language(chain, make_entry):
+    chinese = api_client(entry=make_entry(chain["store"], codes=GOODS_IN), language="zh-hans")
+    receive(chinese, [{"productId": ProductFactory.create().pk, "quantity": "1"}], type="head_office", supplier="")
+    sheet = load_workbook(BytesIO(chinese.get("/rest/stockIn/export").content)).active
+    rows = list(sheet.iter_rows(values_only=True))
+    assert rows[0][:3] == ("入库单号", "入库时间", "入库类型") and rows[1][2] == "总部入库"
+
+
 def test_a_scanned_barcode_answers_its_product_and_an_unknown_one_a_clear_error(keeper):
     product = ProductFactory.create(barcode="6970000009999", use_unit="ml", use_per_unit=Decimal("250"))
     found = assert_envelope(keeper.get("/rest/scancodestock/product", {"barcode": "6970000009999"}), status=200)
