@@ -52,6 +52,7 @@ function HeadOfficeOrder({ order }: { order: GoodsOrderDetail }) {
   }));
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const [reference, setReference] = useState("");
+  const [reason, setReason] = useState("");
   const confirming = order.status === "submitted" && codes.confirm;
   const badQuantity = Object.values(quantities).some((value) => !(value.trim() === "0" || quantityOk(value)));
   const confirmBody = {
@@ -115,14 +116,22 @@ function HeadOfficeOrder({ order }: { order: GoodsOrderDetail }) {
           </>
         ) : null}
         {["submitted", "confirmed"].includes(order.status) && codes.confirm ? (
-          <CommandButton
-            label={t("order.cancel")}
-            title={t("order.cancelTitle")}
-            message={t("order.cancelTitle")}
-            variant="outlined"
-            color="error"
-            run={() => orderCommand("cancel", { id: order.id })}
-          />
+          <>
+            <TextField
+              size="small"
+              label={t("order.cancelReason")}
+              value={reason}
+              onChange={(event) => setReason(event.target.value.slice(0, 200))}
+            />
+            <CommandButton
+              label={t("order.cancel")}
+              title={t("order.cancelTitle")}
+              message={t("order.cancelTitle")}
+              variant="outlined"
+              color="error"
+              run={() => orderCommand("cancel", { id: order.id, reason: reason.trim() })}
+            />
+          </>
         ) : null}
         <Button href={payDetailHref(order.id)}>{t("order.payDetail")}</Button>
       </Stack>

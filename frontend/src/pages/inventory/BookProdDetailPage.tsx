@@ -83,6 +83,7 @@ function StoreOrder({ id, onSaved }: { id: number; onSaved: (id: number) => void
   const { t } = useTranslation(NS);
   const order = useOrder(id);
   const [mayPlace] = useState(() => hasButtonCode(BTN_ORDER_PLACE));
+  const [reason, setReason] = useState("");
   if (order.isPending)
     return (
       <Frame title={t("orders.title")}>
@@ -111,14 +112,22 @@ function StoreOrder({ id, onSaved }: { id: number; onSaved: (id: number) => void
           </Button>
         ) : null}
         {data.status === "submitted" && mayPlace ? (
-          <CommandButton
-            label={t("order.cancel")}
-            title={t("order.cancelTitle")}
-            message={t("order.cancelTitle")}
-            variant="outlined"
-            color="error"
-            run={() => orderCommand("cancel", { id: data.id })}
-          />
+          <>
+            <TextField
+              size="small"
+              label={t("order.cancelReason")}
+              value={reason}
+              onChange={(event) => setReason(event.target.value.slice(0, 200))}
+            />
+            <CommandButton
+              label={t("order.cancel")}
+              title={t("order.cancelTitle")}
+              message={t("order.cancelTitle")}
+              variant="outlined"
+              color="error"
+              run={() => orderCommand("cancel", { id: data.id, reason: reason.trim() })}
+            />
+          </>
         ) : null}
         <Button href={payDetailHref(data.id)}>{t("order.payDetail")}</Button>
       </Stack>

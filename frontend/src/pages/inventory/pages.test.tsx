@@ -295,6 +295,23 @@ describe("goods orders", () => {
     expect(server.callsTo("POST /rest/bookProd/submit")[0]?.body).toEqual({ id: 9 });
   });
 
+  it("the store cancels its submitted order with a reason", async () => {
+    let current = order();
+    const server = fakeServer({
+      "GET /rest/bookProd/detail": () => ok(current),
+      "POST /rest/bookProd/cancel": () => {
+        current = order({ status: "cancelled", cancelReason: "订错了" });
+        return ok(current, "the goods order is cancelled");
+      },
+    });
+    render_(<BookProdDetailPage search="?id=9" />);
+    fireEvent.change(await screen.findByLabelText("Reason"), { target: { value: "订错了" } });
+    fireEvent.click(screen.getByRole("button", { name: "Cancel the order" }));
+    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Yes" }));
+    expect(await screen.findByText("Cancelled")).toBeInTheDocument();
+    expect(server.callsTo("POST /rest/bookProd/cancel")[0]?.body).toEqual({ id: 9, reason: "订错了" });
+  });
+
   it("head office confirms with a changed quantity, then ships", async () => {
     signIn(["BTN-DHJL-ORDER-CONFIRM", "BTN-DHJL-ORDER-SHIP", "BTN-DHJL-ORDER-PAID"]);
     let current = order();
