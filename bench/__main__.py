@@ -40,6 +40,11 @@ ENVIRONMENT = {
         "REDIS_URL": "redis://127.0.0.1:6379/5",
         "DB_CONN_MAX_AGE": "600",
     },
+    "stocktake": {
+        "DEBUG": "1",
+        "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_stocktake",
+        "REDIS_URL": "redis://127.0.0.1:6379/9",
+    },
     "refunds": {
         "DEBUG": "1",
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_sales",
@@ -56,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, value in ENVIRONMENT.get(chosen[0] if chosen else "", {}).items():
         os.environ.setdefault(name, value)
     django.setup()
-    from bench import booking, closing, login_info, members, refunds, sales
+    from bench import booking, closing, login_info, members, refunds, sales, stocktake
 
     benchmarks = {
         "login-info": login_info,
@@ -65,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
         "sales": sales,
         "closing": closing,
         "refunds": refunds,
+        "stocktake": stocktake,
     }
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     sub = parser.add_subparsers(dest="name", required=True)

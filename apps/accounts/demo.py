@@ -26,6 +26,7 @@ from apps.core.role_codes import (
     REFUND_APPROVE,
     RESERVATION_FORCE,
     ROTA_EDIT,
+    STOCKTAKE_APPROVE,
     SYSTEM_LOG_VIEW,
 )
 from apps.org.demo import DemoChain
@@ -74,6 +75,7 @@ ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
             ORDER_GIFT.code,
             CREDIT_MOVE.code,
             GOODS_ORDER_PLACE.code,
+            STOCKTAKE_APPROVE.code,
         ),
     ),
     (
@@ -96,7 +98,13 @@ ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
             GOODS_ORDER_PLACE.code,
         ),
     ),
-    (5, "副店长", RoleKind.PRINCIPAL, "门店副店长", (*_STORE_PAGES, RESERVATION_FORCE.code, ROTA_EDIT.code)),
+    (
+        5,
+        "副店长",
+        RoleKind.PRINCIPAL,
+        "门店副店长",
+        (*_STORE_PAGES, RESERVATION_FORCE.code, ROTA_EDIT.code, GOODS_ORDER_PLACE.code),
+    ),
     (6, "护理师", RoleKind.STORE_EMPLOYEE, "养发护理师", _NURSE_PAGES),
     (7, "前台", RoleKind.STORE_EMPLOYEE, "前台接待", _NURSE_PAGES),
     (

@@ -40,7 +40,9 @@ from apps.members.services import member_lock, member_visit_forward, points_earn
 from apps.payments.selectors import provider_check
 
 # Paid through apps.payments: pending until the provider's word (apps.billing.provider_payments).
-PROVIDER_METHODS = {TenderMethod.WECHAT, TenderMethod.ALIPAY, TenderMethod.POS}
+PROVIDER_METHODS = {TenderMethod.WECHAT, TenderMethod.ALIPAY, TenderMethod.POS, TenderMethod.BOX}
+# Provider tenders taken on a device of the store (a card terminal, a payment box): `terminal_id` names it.
+DEVICE_METHODS = {TenderMethod.POS, TenderMethod.BOX}
 MEMBER_METHODS = {TenderMethod.STORED_VALUE, TenderMethod.POINTS}
 # Money that enters the business: what points are earned on.
 MONEY_METHODS = {TenderMethod.CASH, *PROVIDER_METHODS}
@@ -54,7 +56,7 @@ class TenderAsked:
     amount: Decimal
     card_id: int | None = None
     auth_code: str = ""  # wechat, alipay: the customer's payment code the cashier scanned (else a QR)
-    terminal_id: str = ""  # pos: the card terminal (else the account's default terminal)
+    terminal_id: str = ""  # pos, box: the card terminal or payment box (else the account's default one)
 
 
 @dataclass(frozen=True)
@@ -312,7 +314,7 @@ def order_pay(
                 provider.method,
                 provider.amount,
                 status=TenderStatus.PENDING,
-                terminal_id=provider.terminal_id if provider.method == TenderMethod.POS else "",
+                terminal_id=provider.terminal_id if provider.method in DEVICE_METHODS else "",
             )
         order.paid += sum((tender.amount for tender in made), ZERO)
         if order.paid == order.payable:

@@ -25,7 +25,7 @@ class LineType(models.TextChoices):
 
 
 class TenderMethod(models.TextChoices):
-    """How a part of an order is paid (contract §8 `method`). Provider methods (wechat, alipay, pos)
+    """How a part of an order is paid (contract §8 `method`). Provider methods (wechat, alipay, pos, box)
     come with the payments app; this floor takes cash, stored value, package sessions and points."""
 
     CASH = "cash", _("cash")
@@ -35,6 +35,7 @@ class TenderMethod(models.TextChoices):
     WECHAT = "wechat", _("WeChat Pay")
     ALIPAY = "alipay", _("Alipay")
     POS = "pos", _("card terminal")
+    BOX = "box", _("payment box")
 
 
 class TenderStatus(models.TextChoices):
@@ -60,6 +61,7 @@ class AuditAction(models.TextChoices):
     ORDER_SIGNED = "billing.order_signed", _("saved a member's signature on an order")
     ORDER_REFUNDED = "billing.order_refunded", _("refunded an order")
     REFUND_TENDER_ENDED = "billing.refund_tender_ended", _("a provider refund of a refund ended")
+    REFUND_TENDER_RESENT = "billing.refund_tender_resent", _("asked the card terminal again for a refund")
     DAY_CLOSED = "billing.day_closed", _("closed a business day")
     DAY_REOPENED = "billing.day_reopened", _("reopened a business day")
     LINE_STAFF_CHANGED = "billing.line_staff_changed", _("changed the staff of an order line")

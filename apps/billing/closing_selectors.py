@@ -59,8 +59,8 @@ from apps.payments.selectors import reconciliation_differences
 
 # Money that comes into the till or the provider's account (takings); the other tenders pay from
 # what the member holds (stored value, points) and are not money in.
-MONEY_METHODS = (TenderMethod.CASH, TenderMethod.WECHAT, TenderMethod.ALIPAY, TenderMethod.POS)
-PROVIDER_METHODS = (TenderMethod.WECHAT, TenderMethod.ALIPAY, TenderMethod.POS)
+MONEY_METHODS = (TenderMethod.CASH, TenderMethod.WECHAT, TenderMethod.ALIPAY, TenderMethod.POS, TenderMethod.BOX)
+PROVIDER_METHODS = (TenderMethod.WECHAT, TenderMethod.ALIPAY, TenderMethod.POS, TenderMethod.BOX)
 TENDER_ORDER = [method.value for method in TenderMethod]
 
 # Sales by kind (the wire's `kind`): what each kind of line adds up.

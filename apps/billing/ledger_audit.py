@@ -13,7 +13,7 @@ from django.db.models.functions import Coalesce
 from apps.billing.choices import OrderStatus, TenderStatus
 from apps.billing.closing_selectors import recorded_cash_differences, recorded_takings_differences
 from apps.billing.models import ZERO, Order, OrderLine, Refund, RefundTender, Tender
-from apps.billing.provider_refunds import PROVIDER_METHODS, REFERENCE_PREFIX
+from apps.billing.provider_refunds import PROVIDER_METHODS, REFERENCE_PREFIX, refund_tender_id_of
 from apps.billing.provider_tenders import PREFIX as TENDER_REFERENCE_PREFIX
 from apps.core.ledgers import Difference
 from apps.core.money import round_money
@@ -178,7 +178,7 @@ def payment_differences() -> Iterator[Difference]:
             )
     confirmed: dict[int, int] = {}
     for chunk in _chunks(succeeded_refunds_referencing(prefix=REFERENCE_PREFIX)):
-        ids = {i for _pk, reference, _p, _a in chunk if (i := _id_of(reference, REFERENCE_PREFIX)) is not None}
+        ids = {i for _pk, reference, _p, _a in chunk if (i := refund_tender_id_of(reference)) is not None}
         rows = {
             pk: (method, amount, status)
             for pk, method, amount, status in RefundTender.objects.filter(pk__in=ids).values_list(
@@ -186,7 +186,7 @@ def payment_differences() -> Iterator[Difference]:
             )
         }
         for pk, reference, provider, amount in chunk:
-            row_id = _id_of(reference, REFERENCE_PREFIX)
+            row_id = refund_tender_id_of(reference)  # any attempt of it
             record = f"provider refund {pk} ({reference})"
             row = rows.get(row_id) if row_id is not None else None
             if row is None:

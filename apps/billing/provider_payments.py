@@ -24,8 +24,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from apps.billing.checkout import PROVIDER_METHODS, provider_tender_settled
-from apps.billing.choices import AuditAction, TenderMethod, TenderStatus
+from apps.billing.checkout import DEVICE_METHODS, PROVIDER_METHODS, provider_tender_settled
+from apps.billing.choices import AuditAction, TenderStatus
 from apps.billing.errors import OrderNotInState
 from apps.billing.models import Order, Tender
 from apps.billing.provider_tenders import provider_intent_of, tender_id_of, tender_reference
@@ -34,7 +34,16 @@ from apps.core.business_days import business_day, check_day_open
 from apps.core.errors import NotFound
 from apps.core.money import money_to_wire
 from apps.core.transactions import use_case_atomic
-from apps.payments.services import IntentEnded, intent_close, intent_pay_by_code, intent_pay_by_qr, intent_query
+from apps.payments.choices import IntentMode
+from apps.payments.errors import ProviderUnreachable, QrNotRefreshable
+from apps.payments.services import (
+    IntentEnded,
+    intent_close,
+    intent_pay_by_code,
+    intent_pay_by_qr,
+    intent_query,
+    intent_refresh_qr,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -70,7 +79,7 @@ def provider_tender_ask(*, tender_id: int, auth_code: str = "", actor: Actor = S
         "actor": actor,
     }
     try:
-        if tender.method == TenderMethod.POS:
+        if tender.method in DEVICE_METHODS:  # the card terminal or the payment box reads the card or code
             intent_pay_by_code(**common, auth_code="", terminal_id=tender.terminal_id)
         elif auth_code:
             intent_pay_by_code(**common, auth_code=auth_code)
@@ -212,4 +221,25 @@ def provider_tender_query(*, tender_id: int, store_ids: Collection[int] | None =
         if intent is not None and not intent.is_final:
             intent_query(intent_id=intent.pk)
             tender.refresh_from_db()
+    return tender
+
+
+def provider_tender_qr_refresh(*, actor: Actor, tender_id: int, store_ids: Collection[int] | None = None) -> Tender:
+    """`pay/qrRefresh`: a pending QR tender whose QR expired or that the customer lost gets a new QR.
+    The old trade is closed at the provider; if the provider says it was paid meanwhile, the tender
+    succeeds (the listener) and no new QR is made; else a new intent of the same tender, with a new
+    out-trade number, answers the new QR (apps.payments.services.intent_refresh_qr). A tender no
+    longer pending is answered as it stands (paid, or closed by the poller: pay the due again).
+    Raises QrNotRefreshable (PAY-40903) for a tender that is not a QR, ProviderUnreachable
+    (PAY-40904) when the provider could not be asked. No transaction open."""
+    tender = provider_tender_get(tender_id=tender_id, store_ids=store_ids)
+    if tender.status != TenderStatus.PENDING:
+        return tender
+    intent = provider_intent_of(tender)
+    if intent is None or intent.mode != IntentMode.QR:
+        raise QrNotRefreshable()
+    after = intent_refresh_qr(intent_id=intent.pk, actor=actor)
+    tender.refresh_from_db()
+    if after.pk == intent.pk and tender.status == TenderStatus.PENDING and not after.is_final:
+        raise ProviderUnreachable()
     return tender

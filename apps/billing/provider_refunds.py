@@ -18,9 +18,10 @@ back: the refund shows it, and the store returns it another way), else done."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection
 from datetime import timedelta
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -31,25 +32,60 @@ from apps.billing.errors import ProviderRefundUnavailable
 from apps.billing.models import Refund, RefundTender, Tender
 from apps.billing.provider_tenders import provider_intent_of
 from apps.core.audit import SYSTEM_ACTOR, Actor, audit_record
+from apps.core.business_days import check_day_open
+from apps.core.errors import NotFound
+from apps.core.money import money_to_wire
 from apps.payments.choices import PAID_INTENT_STATES
-from apps.payments.errors import IntentNotRefundable, RefundAboveRemaining
-from apps.payments.selectors import refund_references
-from apps.payments.services import RefundEnded, refund_create
+from apps.payments.choices import RefundState as ProviderRefundStatus
+from apps.payments.errors import IntentNotRefundable, RefundAboveRemaining, RefundNotResendable
+from apps.payments.selectors import refund_attempts, refund_references
+from apps.payments.services import RefundEnded, refund_create, refund_query
 
 if TYPE_CHECKING:
-    from apps.payments.models import PaymentIntent
+    from apps.payments.models import PaymentIntent, ProviderRefund
 
 logger = logging.getLogger(__name__)
 
-PROVIDER_METHODS = {TenderMethod.WECHAT, TenderMethod.ALIPAY, TenderMethod.POS}
+PROVIDER_METHODS = {TenderMethod.WECHAT, TenderMethod.ALIPAY, TenderMethod.POS, TenderMethod.BOX}
 REFERENCE_PREFIX = "refundTender:"
 # The sweeper leaves a pending refund tender this long to the call made after its commit.
 SWEEP_AFTER = timedelta(seconds=60)
 SWEEP_LIMIT = 200
 
 
-def refund_reference(refund_tender_id: int) -> str:
-    return f"{REFERENCE_PREFIX}{refund_tender_id}"
+# A refund tender the provider failed may be asked again (`pos/refund`): each attempt is its own
+# provider refund, named `refundTender:<id>` the first time and `refundTender:<id>#<n>` after.
+ATTEMPT_MARK = "#"
+
+
+def refund_reference(refund_tender_id: int, attempt: int = 1) -> str:
+    first = f"{REFERENCE_PREFIX}{refund_tender_id}"
+    return first if attempt <= 1 else f"{first}{ATTEMPT_MARK}{attempt}"
+
+
+def refund_tender_id_of(reference: str) -> int | None:
+    """The refund tender a provider refund's reference names (any attempt), or None."""
+    if not reference.startswith(REFERENCE_PREFIX):
+        return None
+    number = reference.removeprefix(REFERENCE_PREFIX).split(ATTEMPT_MARK, 1)[0]
+    return int(number) if number.isdigit() else None
+
+
+def refund_tender_attempts(row_id: int) -> list[ProviderRefund]:
+    """The provider refunds asked for a refund tender, oldest first (one, unless the provider failed
+    one and it was asked again)."""
+    return refund_attempts(reference=refund_reference(row_id), mark=ATTEMPT_MARK)
+
+
+def _reference_to_send(row_id: int) -> str:
+    """The first attempt's reference; the last one's while it is pending or succeeded (payments then
+    answers it and asks nothing); the next attempt's once the last one failed."""
+    attempts = refund_tender_attempts(row_id)
+    if not attempts:
+        return refund_reference(row_id)
+    if attempts[-1].state != ProviderRefundStatus.FAILED:
+        return attempts[-1].reference
+    return refund_reference(row_id, len(attempts) + 1)
 
 
 def tender_intent(tender: Tender) -> PaymentIntent | None:
@@ -107,7 +143,7 @@ def provider_refunds_send(row_ids: list[int], *, actor: Actor = SYSTEM_ACTOR) ->
             refund_create(
                 intent_id=intent.pk,
                 amount=row.amount,
-                reference=refund_reference(row.pk),
+                reference=_reference_to_send(row.pk),
                 reason=row.refund.reason,
                 actor=actor,
             )
@@ -174,14 +210,119 @@ def _end(row: RefundTender, status: str, message: str) -> None:
 def on_refund_ended(event: RefundEnded) -> None:
     """The payments app's word on a provider refund (inside its transaction): a refund tender's
     succeeded or failed, once."""
-    if not event.reference.startswith(REFERENCE_PREFIX):
-        return
-    try:
-        row_id = int(event.reference.removeprefix(REFERENCE_PREFIX))
-    except ValueError:
+    row_id = refund_tender_id_of(event.reference)
+    if row_id is None:
         return
     row = RefundTender.objects.select_for_update().filter(pk=row_id).first()
     if row is None or row.status != TenderStatus.PENDING:
         return
     status = TenderStatus.SUCCEEDED if event.state == "succeeded" else TenderStatus.FAILED
     _end(row, status, event.message)
+
+
+# -- pos/refund: a terminal's (or payment box's) refund asked again --------------------------------
+DEVICE_METHODS = {TenderMethod.POS, TenderMethod.BOX}
+
+
+def device_refund_tender(*, refund_id: int, tender_id: int, store_ids: Collection[int] | None = None) -> RefundTender:
+    """The card terminal or payment box refund tender of an existing refund (404 otherwise: a refund
+    is never asked of a terminal without its refund record)."""
+    found = RefundTender.objects.select_related("refund", "tender").filter(
+        refund_id=refund_id, tender_id=tender_id, method__in=DEVICE_METHODS
+    )
+    if store_ids is not None:
+        found = found.filter(refund__store_id__in=store_ids)
+    row = found.order_by("id").first()
+    if row is None:
+        raise NotFound()
+    return row
+
+
+def device_refund_reopen(*, actor: Actor, row: RefundTender) -> RefundTender:
+    """`pos/refund`, step 1 (in the Idempotency-Key's transaction): a failed terminal refund tender
+    becomes pending again, its refund with it, if what it gives back is still left of the payment
+    (never more than paid: billing checks here, payments again under the intent's lock). A pending
+    one is left as it is; a succeeded one is refused (PAY-40905), and so is one of a refund dated in
+    a closed day (DAY-40901: the closing counted that money as not returned)."""
+    with transaction.atomic():
+        row = RefundTender.objects.select_for_update(of=("self",)).select_related("tender").get(pk=row.pk)
+        if row.status == TenderStatus.SUCCEEDED:
+            raise RefundNotResendable()
+        if row.status == TenderStatus.PENDING:
+            return row
+        assert row.tender is not None
+        refund = Refund.objects.select_for_update().get(pk=row.refund_id)
+        # The refund's day must be open: reopening changes what its closing counted (decision 0012).
+        check_day_open(store_id=refund.store_id, day=refund.business_date)
+        provider_refund_check(row.tender, row.amount)
+        before = row.provider_message
+        row.status = TenderStatus.PENDING
+        row.provider_message = ""
+        row.save(update_fields=["status", "provider_message"])
+        now = refund_status(refund)
+        if now != refund.status:
+            refund.status = now
+            refund.save(update_fields=["status"])
+        audit_record(
+            actor=actor,
+            action=AuditAction.REFUND_TENDER_RESENT,
+            target=refund,
+            detail={
+                "refundNo": refund.refund_no,
+                "refundTenderId": row.pk,
+                "method": row.method,
+                "amount": str(row.amount),
+                "failedWith": before[:200],
+            },
+        )
+    return row
+
+
+def device_refund_ask(*, actor: Actor, row_id: int) -> RefundTender:
+    """`pos/refund`, step 2 (no transaction open): a pending refund tender whose provider refund is
+    pending is queried (the terminal's word is applied: one it never received fails, and the next
+    press sends it again); one never sent, or whose last attempt failed, is sent as its next attempt
+    (payments makes one provider refund per reference: two requests meeting here give the money
+    back once). The sweeper sends first attempts only: a reopened one whose sending died waits for
+    the next press."""
+    row = RefundTender.objects.get(pk=row_id)
+    if row.status != TenderStatus.PENDING:
+        return row
+    attempts = refund_tender_attempts(row.pk)
+    if attempts and attempts[-1].state == ProviderRefundStatus.PENDING:
+        refund_query(refund_id=attempts[-1].pk)
+    else:
+        provider_refunds_send([row.pk], actor=actor)
+    row.refresh_from_db()
+    return row
+
+
+def device_refund_query(*, row: RefundTender) -> RefundTender:
+    """`pos/refundQuery`: asks the terminal now how the refund tender's pending provider refund
+    stands (a final answer is applied by the listener). No transaction open."""
+    if row.status == TenderStatus.PENDING:
+        attempts = refund_tender_attempts(row.pk)
+        if attempts and attempts[-1].state == ProviderRefundStatus.PENDING:
+            refund_query(refund_id=attempts[-1].pk)
+            row.refresh_from_db()
+    return row
+
+
+def device_refund_row(row: RefundTender) -> dict[str, Any]:
+    """A terminal refund tender as `pos/refund` and `pos/refundQuery` answer it."""
+    refund = Refund.objects.get(pk=row.refund_id)
+    attempts = refund_tender_attempts(row.pk)
+    last = attempts[-1] if attempts else None
+    return {
+        "refundId": refund.pk,
+        "refundNo": refund.refund_no,
+        "refundStatus": refund.status,
+        "tenderId": row.tender_id,
+        "method": row.method,
+        "amount": money_to_wire(row.amount),
+        "status": row.status,
+        "providerMessage": row.provider_message,
+        "attempts": len(attempts),
+        "outRefundNo": last.out_refund_no if last is not None else "",
+        "providerState": last.state if last is not None else "",
+    }

@@ -11,7 +11,7 @@ from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from apps.billing.models import ZERO, Order, Refund, RefundLine, RefundTender
-from apps.billing.refunds import Judged, LineState, tenders_left
+from apps.billing.refunds import Judged, LineState, RefundPlan, tenders_left
 from apps.core.money import money_to_wire
 from apps.core.phones import mask_phone
 
@@ -185,6 +185,26 @@ def refund_detail_row(refund: Refund) -> dict[str, Any]:
         "pointsUnrecovered": refund.points_unrecovered,
         "lines": [_refund_line_row(line) for line in refund.lines.all()],
         "tenders": [_refund_tender_row(tender) for tender in refund.tenders.all()],
+    }
+
+
+def refund_quote_row(plan: RefundPlan) -> dict[str, Any]:
+    """recede/quote's answer: what the refund would give back, its tenders in the shape of a refund's."""
+    return {
+        "orderId": plan.order.pk,
+        "orderNo": plan.order.order_no or "",
+        "amount": money_to_wire(plan.amount),
+        "approvalNeeded": plan.needs_approval,
+        "lines": [
+            {
+                "orderLineId": planned.state.line.pk,
+                "name": planned.state.line.name,
+                "qty": planned.qty,
+                "amount": money_to_wire(planned.amount),
+            }
+            for planned in plan.plans
+        ],
+        "tenders": [_refund_tender_row(row) for row in plan.tenders_back],
     }
 
 

@@ -22,6 +22,10 @@ refunded are taken back (as far as the member still holds them), the staff credi
 negative credits, and a fully refunded order gives its coupons back. A partly paid order delivered
 nothing yet: it is refunded in whole and cancelled.
 
+A refund is computed before anything is written (`_refund_plan`: each line's units and money, the
+shares over the tenders, the refund tenders as they will be written), then written. recede/quote
+(`refund_quote`) answers that plan without writing, by the same code and with the same checks.
+
 A refund is dated the day it is made (its business day, its tenders, its card and points entries,
 its negative staff credits): a closed day refuses it (409 DAY-40901), and an order of a closed day is
 refunded the next day, as a correction. A partly paid order of a closed day stays as it was (its
@@ -29,7 +33,7 @@ cancellation would change the closed day's order)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import ROUND_DOWN, ROUND_FLOOR, Decimal
 from typing import Any
@@ -63,6 +67,7 @@ from apps.cards.coupons import coupon_release
 from apps.cards.models import Card, MemberCoupon
 from apps.cards.refunds import (
     REFUNDABLE_STATUSES,
+    SpentOnOrder,
     card_close_for_refund,
     card_money_back,
     card_sessions_back,
@@ -261,6 +266,7 @@ class Planned:
     qty: int
     amount: Decimal
     cards: list[Card] = field(default_factory=list)  # card sale: the cards to close
+    sessions_back: RefundTender | None = None  # package sessions: the refund tender giving them back
 
 
 def _amount_for_qty(state: LineState, qty: int) -> Decimal:
@@ -392,37 +398,71 @@ def _points_for(amount: Decimal) -> int:
     return int((amount * settings.POINTS_PER_YUAN_PAID).to_integral_value(rounding=ROUND_FLOOR))
 
 
-def _tender_back(*, actor: Actor, refund: Refund, order: Order, tender: Tender, amount: Decimal) -> RefundTender:
-    """Returns `amount` of the order's `tender` the way it came."""
-    base = {"refund": refund, "tender": tender, "method": tender.method, "amount": amount}
-    if tender.method in PROVIDER_METHODS:
-        return _provider_refund(actor=actor, refund=refund, tender=tender, amount=amount)
-    if tender.method == TenderMethod.CASH:
-        return RefundTender.objects.create(**base, status=TenderStatus.SUCCEEDED, till_change=-amount)
-    if tender.method == TenderMethod.STORED_VALUE:
-        assert tender.card_id is not None  # a database constraint
-        back = spent_on_order(card_id=tender.card_id, order_id=order.pk).split(amount)
-        card_money_back(
-            actor=actor, store=order.store, card_id=tender.card_id, back=back, order_id=order.pk, refund_id=refund.pk
-        )
-        return RefundTender.objects.create(
-            **base, status=TenderStatus.SUCCEEDED, card_id=tender.card_id, principal=back.principal, gift=back.gift
-        )
-    if tender.method == TenderMethod.POINTS:
-        assert order.member_id is not None  # points pay for a member only
-        points = _points_for(amount)
-        if points:
-            points_refund(
-                actor=actor,
-                member_id=order.member_id,
-                store=order.store,
-                points=points,
-                order_id=order.pk,
-                refund_id=refund.pk,
-                refund_no=refund.refund_no or "",
+def _money_back(order: Order, shares: dict[int, Decimal], tenders: dict[int, Tender]) -> list[RefundTender]:
+    """The refund tenders the shares make, as the refund will write them (unsaved, no refund yet),
+    in the order of the order's tenders: cash out of the till, stored value to its card as principal
+    and gift in the proportion the order spent them, points to the member, a provider's pending."""
+    rows = []
+    spent: dict[int, SpentOnOrder] = {}  # per card, with what the rows before gave back
+    for tender_id, amount in sorted(shares.items()):
+        if amount <= 0:
+            continue
+        tender = tenders[tender_id]
+        base = {"tender": tender, "method": tender.method, "amount": amount}
+        if tender.method in PROVIDER_METHODS:
+            rows.append(RefundTender(**base, status=TenderStatus.PENDING))
+        elif tender.method == TenderMethod.CASH:
+            rows.append(RefundTender(**base, status=TenderStatus.SUCCEEDED, till_change=-amount))
+        elif tender.method == TenderMethod.STORED_VALUE:
+            assert tender.card_id is not None  # a database constraint
+            so_far = spent.get(tender.card_id) or spent_on_order(card_id=tender.card_id, order_id=order.pk)
+            back = so_far.split(amount)
+            spent[tender.card_id] = replace(
+                so_far, principal_back=so_far.principal_back + back.principal, gift_back=so_far.gift_back + back.gift
             )
-        return RefundTender.objects.create(**base, status=TenderStatus.SUCCEEDED, points=points)
-    raise InvalidInput(_("this tender cannot be refunded"), field="lines")
+            rows.append(
+                RefundTender(
+                    **base,
+                    status=TenderStatus.SUCCEEDED,
+                    card_id=tender.card_id,
+                    principal=back.principal,
+                    gift=back.gift,
+                )
+            )
+        elif tender.method == TenderMethod.POINTS:
+            assert order.member_id is not None  # points pay for a member only
+            rows.append(RefundTender(**base, status=TenderStatus.SUCCEEDED, points=_points_for(amount)))
+        else:
+            raise InvalidInput(_("this tender cannot be refunded"), field="lines")
+    return rows
+
+
+def _tender_back(*, actor: Actor, refund: Refund, order: Order, row: RefundTender) -> RefundTender:
+    """Returns a planned refund tender's money the way it came, and writes the row."""
+    tender = row.tender
+    assert tender is not None  # money rows name their tender
+    if row.method in PROVIDER_METHODS:
+        return _provider_refund(actor=actor, refund=refund, tender=tender, amount=row.amount)
+    row.refund = refund
+    if row.method == TenderMethod.STORED_VALUE:
+        assert row.card_id is not None
+        back = Money(principal=row.principal, gift=row.gift)
+        card_money_back(
+            actor=actor, store=order.store, card_id=row.card_id, back=back, order_id=order.pk, refund_id=refund.pk
+        )
+    elif row.method == TenderMethod.POINTS and row.points:
+        assert order.member_id is not None
+        points_refund(
+            actor=actor,
+            member_id=order.member_id,
+            store=order.store,
+            points=row.points,
+            order_id=order.pk,
+            refund_id=refund.pk,
+            refund_no=refund.refund_no or "",
+        )
+    row.save()
+    return row
 
 
 # --- what the payment delivered, taken back ------------------------------------------------------
@@ -462,26 +502,33 @@ def _card_line_back(actor: Actor, refund: Refund, order: Order, plan: Planned) -
     return {}
 
 
-def _sessions_back(actor: Actor, refund: Refund, order: Order, plan: Planned) -> None:
+def _sessions_row(plan: Planned) -> RefundTender:
+    """The refund tender that gives a package-session line's sessions back to its card (unsaved)."""
     line = plan.state.line
     assert line.card_id is not None  # pays_by_sessions
-    card_sessions_back(
-        actor=actor,
-        store=order.store,
-        card_id=line.card_id,
-        project_id=line.item_id,
-        count=plan.qty,
-        order_id=order.pk,
-        refund_id=refund.pk,
-    )
-    RefundTender.objects.create(
-        refund=refund,
+    return RefundTender(
         method=TenderMethod.SESSIONS,
         amount=ZERO,
         status=TenderStatus.SUCCEEDED,
         card_id=line.card_id,
         sessions=plan.qty,
     )
+
+
+def _sessions_back(actor: Actor, refund: Refund, order: Order, plan: Planned) -> None:
+    line, row = plan.state.line, plan.sessions_back
+    assert line.card_id is not None and row is not None and row.sessions  # planned for a session line
+    card_sessions_back(
+        actor=actor,
+        store=order.store,
+        card_id=line.card_id,
+        project_id=line.item_id,
+        count=row.sessions,
+        order_id=order.pk,
+        refund_id=refund.pk,
+    )
+    row.refund = refund
+    row.save()
 
 
 def _points_taken_back(actor: Actor, refund: Refund, order: Order) -> None:
@@ -605,6 +652,105 @@ def _order_card_ids(order: Order, lines: list[OrderLine]) -> list[int]:
     return sorted(ids)
 
 
+@dataclass
+class RefundPlan:
+    """What a refund of the asked lines would do, computed before anything is written: each line's
+    units and money, the total, how it is shared over the order's tenders, and the refund tenders
+    that money (and the sessions) go back by, as the refund will write them. recede/recede writes
+    it; recede/quote answers it."""
+
+    order: Order
+    states: list[LineState]
+    plans: list[Planned]
+    amount: Decimal
+    needs_approval: bool  # above the store's approval amount (and approved, or it would have raised)
+    shares: dict[int, Decimal]
+    tenders: dict[int, Tender]
+    money_back: list[RefundTender]
+
+    @property
+    def tenders_back(self) -> list[RefundTender]:
+        """Every refund tender, in the order the refund writes them: sessions first, then money."""
+        return [plan.sessions_back for plan in self.plans if plan.sessions_back is not None] + self.money_back
+
+
+def _refundable_order(order: Order | None, today: date | None) -> tuple[Order, date]:
+    if order is None:
+        raise NotFound()
+    if order.status not in REFUNDABLE_ORDER:
+        raise OrderNotInState(_("only a paid or partly paid order can be refunded"))
+    refund_day = today or business_day()
+    check_day_open(store_id=order.store_id, day=refund_day)  # the refund's day (409 DAY-40901)
+    return order, refund_day
+
+
+def _refund_plan(
+    order: Order,
+    order_lines: list[OrderLine],
+    lines: list[LineAsked],
+    *,
+    approved: bool,
+    cards: dict[int, Card] | None = None,
+) -> RefundPlan:
+    """The refund of `lines`, computed and checked, nothing written. `cards`: the order's cards as
+    the refund locked them (the quote reads them unlocked)."""
+    states = _line_states(order, order_lines, cards)
+    by_line = {state.line.pk: state for state in states}
+    plans = []
+    for index, ask in enumerate(lines):
+        state = by_line.get(ask.order_line_id)
+        if state is None:
+            raise NotFound(_("no such order line"))
+        plans.append(_planned(state, ask, index))
+    amount = sum((plan.amount for plan in plans), ZERO)
+    if order.status == OrderStatus.PARTLY_PAID and not _fully_refunded(states, plans):
+        raise OrderNotInState(_("a partly paid order is refunded in whole"))
+    threshold = order.store.refund_approval_above
+    needs_approval = threshold is not None and amount > threshold
+    if needs_approval and not approved:
+        assert threshold is not None
+        raise RefundNeedsApproval(
+            _("a refund above %(amount)s needs an owner's approval") % {"amount": money_to_wire(threshold)}
+        )
+    to_cards: dict[int, Decimal] = {}
+    for plan in plans:
+        line = plan.state.line
+        if line.card_id is not None and paid_from_card(line):
+            to_cards[line.card_id] = to_cards.get(line.card_id, ZERO) + plan.amount
+    left = tenders_left(order)
+    shares = apportion(amount, left, to_cards)
+    tenders = {tender.pk: tender for tender, _rest in left}
+    for tender_id, share in shares.items():
+        if share > 0 and tenders[tender_id].method in PROVIDER_METHODS:
+            provider_refund_check(tenders[tender_id], share)  # before anything is written (ORD-40903)
+    if order.status == OrderStatus.PAID:
+        for plan in plans:
+            if pays_by_sessions(plan.state.line):
+                plan.sessions_back = _sessions_row(plan)
+    return RefundPlan(
+        order=order,
+        states=states,
+        plans=plans,
+        amount=amount,
+        needs_approval=needs_approval,
+        shares=shares,
+        tenders=tenders,
+        money_back=_money_back(order, shares, tenders),
+    )
+
+
+def refund_quote(
+    *, order_id: int, lines: list[LineAsked], reason: str, approved: bool = False, today: date | None = None
+) -> RefundPlan:
+    """recede/quote: what `order_refund` with the same arguments would give back, tender by tender,
+    computed by the same code and refused by the same checks (the same errors), with nothing written
+    and no lock taken: a refund made a moment later recomputes it under its locks."""
+    reason = _checked_reason(reason)
+    _checked_asks(lines)
+    order, _day = _refundable_order(Order.objects.select_related("store").filter(pk=order_id).first(), today)
+    return _refund_plan(order, _order_lines(order), lines, approved=approved)
+
+
 def order_refund(
     *,
     actor: Actor,
@@ -622,44 +768,14 @@ def order_refund(
     reason = _checked_reason(reason)
     _checked_asks(lines)
     with use_case_atomic():
-        order = Order.objects.select_for_update().select_related("store").filter(pk=order_id).first()
-        if order is None:
-            raise NotFound()
-        if order.status not in REFUNDABLE_ORDER:
-            raise OrderNotInState(_("only a paid or partly paid order can be refunded"))
-        refund_day = today or business_day()
-        check_day_open(store_id=order.store_id, day=refund_day)  # the refund's day (409 DAY-40901)
+        found = Order.objects.select_for_update().select_related("store").filter(pk=order_id).first()
+        order, refund_day = _refundable_order(found, today)
         order_lines = _order_lines(order)
         if order.member_id is not None:
             member_lock(member_id=order.member_id)
         cards = locked_in_order(_order_card_ids(order, order_lines))
-        states = _line_states(order, order_lines, cards)
-        by_line = {state.line.pk: state for state in states}
-        plans = []
-        for index, ask in enumerate(lines):
-            state = by_line.get(ask.order_line_id)
-            if state is None:
-                raise NotFound(_("no such order line"))
-            plans.append(_planned(state, ask, index))
-        amount = sum((plan.amount for plan in plans), ZERO)
-        if order.status == OrderStatus.PARTLY_PAID and not _fully_refunded(states, plans):
-            raise OrderNotInState(_("a partly paid order is refunded in whole"))
-        threshold = order.store.refund_approval_above
-        if threshold is not None and amount > threshold and not approved:
-            raise RefundNeedsApproval(
-                _("a refund above %(amount)s needs an owner's approval") % {"amount": money_to_wire(threshold)}
-            )
-        to_cards: dict[int, Decimal] = {}
-        for plan in plans:
-            line = plan.state.line
-            if line.card_id is not None and paid_from_card(line):
-                to_cards[line.card_id] = to_cards.get(line.card_id, ZERO) + plan.amount
-        left = tenders_left(order)
-        shares = apportion(amount, left, to_cards)
-        tenders = {tender.pk: tender for tender, _rest in left}
-        for tender_id, share in shares.items():
-            if share > 0 and tenders[tender_id].method in PROVIDER_METHODS:
-                provider_refund_check(tenders[tender_id], share)  # before anything is written (ORD-40903)
+        plan = _refund_plan(order, order_lines, lines, approved=approved, cards=cards)
+        states, plans, amount, shares = plan.states, plan.plans, plan.amount, plan.shares
         refund = Refund.objects.create(
             order=order,
             store=order.store,
@@ -669,31 +785,30 @@ def order_refund(
             amount=amount,
             operator_id=actor.user_id,
             operator_name=actor.login_name[:40],
-            approved_by_id=actor.user_id if threshold is not None and amount > threshold else None,
+            approved_by_id=actor.user_id if plan.needs_approval else None,
             business_date=refund_day,
         )
         refund.refund_no = refund_no(refund)
         paid_in_full = order.status == OrderStatus.PAID
-        for plan in plans:
-            line = plan.state.line
-            card_fields = _card_line_back(actor, refund, order, plan) if paid_in_full else {}
+        for planned in plans:
+            line = planned.state.line
+            card_fields = _card_line_back(actor, refund, order, planned) if paid_in_full else {}
             RefundLine.objects.create(
                 refund=refund,
                 order_line=line,
                 type=line.type,
                 item_id=line.item_id,
                 name=line.name,
-                qty=plan.qty,
-                amount=plan.amount,
+                qty=planned.qty,
+                amount=planned.amount,
                 **card_fields,
             )
-            if paid_in_full and pays_by_sessions(line):
-                _sessions_back(actor, refund, order, plan)
+            if planned.sessions_back is not None:
+                _sessions_back(actor, refund, order, planned)
         statuses = {TenderStatus.SUCCEEDED}  # sessions' tenders: back at once
-        for tender_id, share in sorted(shares.items()):
-            if share > 0:
-                row = _tender_back(actor=actor, refund=refund, order=order, tender=tenders[tender_id], amount=share)
-                statuses.add(TenderStatus(row.status))
+        for money_row in plan.money_back:
+            row = _tender_back(actor=actor, refund=refund, order=order, row=money_row)
+            statuses.add(TenderStatus(row.status))
         if paid_in_full:
             _points_taken_back(actor, refund, order)
             _credits_reversed(refund, plans)

@@ -117,20 +117,31 @@ def local_date_sql(column: str) -> str:
     return f"({{row}}.{column} AT TIME ZONE '{settings.TIME_ZONE}')::date"
 
 
-def closed_day_trigger(table: str, day_sql: str, *, store_column: str = "store_id") -> PostgresOnlySQL:
+def closed_day_trigger(
+    table: str,
+    day_sql: str,
+    *,
+    store_column: str = "store_id",
+    store_sql: str = "",
+    allowed_update: str = "",
+) -> PostgresOnlySQL:
     """The migration operation that makes PostgreSQL refuse a row of `table` dated in a closed day of
     its store: inserting it, changing it, changing it into one, deleting it. `day_sql` is the row's
     business day with `{row}` for NEW or OLD (a date column: "{row}.business_date"; a timestamp:
-    `local_date_sql("created_at")`)."""
+    `local_date_sql("created_at")`). The store is the row's `store_column`, or `store_sql` with
+    `{row}` (a row dated by its parent: a subquery of the parent's store). `allowed_update`, a
+    condition on OLD and NEW, names the one change a closed day still takes (a provider's late
+    confirmation of a status): an UPDATE meeting it passes, under the store's shared lock all the same."""
     function = f"{table}_closed_day"
+    unless = f"NOT (TG_OP = 'UPDATE' AND ({allowed_update})) AND " if allowed_update else ""
 
     def refused(row: str) -> str:
         day = day_sql.format(row=row)
-        store = f"{row}.{store_column}"
+        store = f"({store_sql.format(row=row)})" if store_sql else f"{row}.{store_column}"
         return f"""
     IF {store} IS NOT NULL THEN
         PERFORM pg_advisory_xact_lock_shared({LOCK_SPACE}, {store}::integer);
-        IF EXISTS (SELECT 1 FROM core_closedday WHERE store_id = {store} AND date = {day}) THEN
+        IF {unless}EXISTS (SELECT 1 FROM core_closedday WHERE store_id = {store} AND date = {day}) THEN
             RAISE EXCEPTION '{ERRCODE} the business day % of store % is closed ({table})', {day}, {store};
         END IF;
     END IF;"""

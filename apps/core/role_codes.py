@@ -68,6 +68,8 @@ GOODS_ORDER_CONFIRM = ButtonCode("BTN-DHJL-ORDER-CONFIRM", "Confirm stores' good
 GOODS_ORDER_SHIP = ButtonCode("BTN-DHJL-ORDER-SHIP", "Ship stores' goods orders", "订货单发货")
 GOODS_ORDER_MARK_PAID = ButtonCode("BTN-DHJL-ORDER-PAID", "Mark goods orders paid", "订货单确认收款")
 GOODS_ORDER_HEAD_OFFICE = (GOODS_ORDER_CONFIRM, GOODS_ORDER_SHIP, GOODS_ORDER_MARK_PAID)
+# Approving a stocktake turns its differences into stock moves (or sends it back): the owner's alone.
+STOCKTAKE_APPROVE = ButtonCode("BTN-KCGL-STOCKTAKE-APPROVE", "Approve or send back a stocktake", "审核盘点")
 
 BUTTON_CODES: tuple[ButtonCode, ...] = (
     MEMBER_PHONE_VIEW,
@@ -84,4 +86,5 @@ BUTTON_CODES: tuple[ButtonCode, ...] = (
     CREDIT_MOVE,
     GOODS_ORDER_PLACE,
     *GOODS_ORDER_HEAD_OFFICE,
+    STOCKTAKE_APPROVE,
 )

@@ -10,5 +10,7 @@ class InventoryConfig(AppConfig):
     def ready(self) -> None:
         from apps.core.ledgers import register_ledger_audit
         from apps.inventory.ledger_audit import stock_differences
+        from apps.inventory.stocktake_audit import stocktake_differences
 
         register_ledger_audit("inventory", stock_differences)
+        register_ledger_audit("stocktakes", stocktake_differences)

@@ -50,6 +50,31 @@ class DocumentStatus(models.TextChoices):
     CANCELLED = "cancelled", _("cancelled")
 
 
+class StocktakeStatus(models.TextChoices):
+    """A stocktake (盘点) is counted, submitted, then approved by the owner or sent back; counting,
+    submitted and rejected are open (one open stocktake per store)."""
+
+    COUNTING = "counting", _("counting")
+    SUBMITTED = "submitted", _("submitted")
+    APPROVED = "approved", _("approved")
+    REJECTED = "rejected", _("rejected")
+    CANCELLED = "cancelled", _("cancelled")
+
+
+class StocktakeScope(models.TextChoices):
+    STORE = "store", _("whole store")
+    CATEGORIES = "categories", _("chosen categories")
+    PRODUCTS = "products", _("chosen products")
+
+
+class OutboundAction(models.TextChoices):
+    """System-log actions of goods out and loans between stores (apps.inventory.outbound)."""
+
+    OUTBOUND_CREATED = "inventory.outbound_created", _("took goods out of stock")
+    LOAN_RECEIVED = "inventory.loan_received", _("confirmed the receipt of a loan")
+    LOAN_RETURNED = "inventory.loan_returned", _("gave goods of a loan back")
+
+
 class GoodsOrderStatus(models.TextChoices):
     """A store's order of goods from head office (DHJL-*): built, submitted, confirmed and shipped by
     head office, received by the store as goods in; cancelled before it ships."""

@@ -16,8 +16,15 @@ from apps.inventory.goods_orders import (
     goods_order_ship,
     goods_order_submit,
 )
-from apps.inventory.models import GoodsOrder, StockDocument
+from apps.inventory.models import GoodsOrder, StockDocument, Stocktake
 from apps.inventory.services import DocumentLineInput, document_create
+from apps.inventory.stocktakes import (
+    CountInput,
+    stocktake_approve,
+    stocktake_count,
+    stocktake_create,
+    stocktake_submit,
+)
 from apps.org.demo import DemoChain
 
 OPENING_QUANTITY = Decimal("20")
@@ -40,7 +47,76 @@ def seed_demo(chain: DemoChain) -> None:
             outward=False,
             remark="opening stock",
         )
+    seed_demo_stocktakes(chain)
+    seed_demo_loan(chain)
     seed_goods_orders(chain)
+
+
+def seed_demo_stocktakes(chain: DemoChain) -> None:
+    """The first demo store's stocktakes: one approved (two products found short, one over, the rest
+    as frozen) and one open, partly counted. Idempotent: a store with a stocktake keeps it."""
+    if not chain.stores:
+        return
+    store = chain.stores[0]
+    if Stocktake.objects.filter(store=store).exists():
+        return
+    approved = stocktake_create(actor=SYSTEM_ACTOR, store=store, remark="month-end count")
+    lines = list(approved.lines.order_by("id").values_list("product_id", "snapshot", "use_per_unit"))
+    if not lines:
+        return
+    changes = {0: Decimal("-2"), 1: Decimal("-1"), 2: Decimal("1")}
+    stocktake_count(
+        actor=SYSTEM_ACTOR,
+        store=store,
+        stocktake_id=approved.pk,
+        counts=[
+            CountInput(product_id, snapshot / per_unit + changes.get(index, Decimal("0")))
+            for index, (product_id, snapshot, per_unit) in enumerate(lines)
+        ],
+    )
+    stocktake_submit(actor=SYSTEM_ACTOR, store=store, stocktake_id=approved.pk)
+    stocktake_approve(actor=SYSTEM_ACTOR, store=store, stocktake_id=approved.pk)
+    open_one = stocktake_create(actor=SYSTEM_ACTOR, store=store, remark="spot check")
+    first = list(open_one.lines.order_by("id").values_list("product_id", "snapshot", "use_per_unit")[:3])
+    stocktake_count(
+        actor=SYSTEM_ACTOR,
+        store=store,
+        stocktake_id=open_one.pk,
+        counts=[CountInput(product_id, snapshot / per_unit) for product_id, snapshot, per_unit in first[:2]]
+        + [CountInput(product_id, snapshot / per_unit - 1) for product_id, snapshot, per_unit in first[2:]],
+    )
+
+
+DEMO_LOAN_QUANTITY = Decimal("2")
+
+
+def seed_demo_loan(chain: DemoChain) -> None:
+    """A loan in transit from the first demo store to its borrow-out target, of its first two
+    products in stock, so /storageLendDetail has one for the target to confirm. Idempotent: a
+    store that lent anything keeps what it has."""
+    from apps.inventory.models import StockBalance
+    from apps.inventory.outbound import outbound_create
+    from apps.org.selectors import borrow_out_targets_of
+
+    lender = chain.stores[0]
+    targets = borrow_out_targets_of(lender.pk)
+    if not targets or StockDocument.objects.filter(store=lender, kind=DocumentKind.LOAN).exists():
+        return
+    held = list(
+        StockBalance.objects.filter(store=lender, quantity__gte=DEMO_LOAN_QUANTITY)
+        .order_by("product__code")
+        .values_list("product_id", flat=True)[:2]
+    )
+    if not held:
+        return
+    outbound_create(
+        actor=SYSTEM_ACTOR,
+        store=lender,
+        type=DocumentType.LOAN_OUT,
+        lines=[DocumentLineInput(pk, DEMO_LOAN_QUANTITY) for pk in held],
+        target_store_id=targets[0].pk,
+        remark="demo loan",
+    )
 
 
 def seed_goods_orders(chain: DemoChain) -> None:

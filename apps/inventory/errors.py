@@ -13,6 +13,60 @@ class StockShort(DomainError):
     default_message = gettext_lazy("not enough stock")
 
 
+class StocktakeOpen(DomainError):
+    errcode = "STOCK-40902"
+    status = 409
+    default_message = gettext_lazy("the store has a stocktake that is not finished yet")
+
+
+class StocktakeState(DomainError):
+    errcode = "STOCK-40903"
+    status = 409
+    default_message = gettext_lazy("the stocktake's status does not allow this")
+
+
+# -- goods out and loans between stores (apps.inventory.outbound) ------------------------------------
+
+
+class LoanTargetRefused(DomainError):
+    """A loan outbound names a store that is not one of the store's borrow-out targets."""
+
+    errcode = "LOAN-40001"
+    status = 400
+    default_message = gettext_lazy("goods can be lent only to one of the store's borrow-out targets")
+
+
+class LoanWrongSide(DomainError):
+    """A store that sees the loan but is not the one that receives it asks to confirm its receipt."""
+
+    errcode = "LOAN-40301"
+    status = 403
+    default_message = gettext_lazy("only the receiving store confirms the receipt")
+
+
+class LoanNotInTransit(DomainError):
+    """The loan (or loan return) was already received: a second confirmation changes nothing."""
+
+    errcode = "LOAN-40901"
+    status = 409
+    default_message = gettext_lazy("this loan has already been received")
+
+
+class LoanReturnTooMuch(DomainError):
+    errcode = "LOAN-40902"
+    status = 409
+    default_message = gettext_lazy("more is given back than is still out on the loan")
+
+
+class LoanNotReceived(DomainError):
+    errcode = "LOAN-40903"
+    status = 409
+    default_message = gettext_lazy("a loan is given back only after its receipt was confirmed")
+
+
+# -- goods in and ordering goods from head office (apps.inventory.receipts, goods_orders) ------------
+
+
 class BarcodeUnknown(DomainError):
     """A scanned barcode no product of the catalogue carries (scancodestock)."""
 
@@ -24,6 +78,6 @@ class BarcodeUnknown(DomainError):
 class GoodsOrderState(DomainError):
     """A goods order not in a state that allows this (receiving it twice, shipping a draft)."""
 
-    errcode = "STOCK-40902"
+    errcode = "STOCK-40904"
     status = 409
     default_message = gettext_lazy("the goods order is not in a state that allows this")

@@ -6,7 +6,7 @@ order), once. A store may cancel its order until head office confirms it; head o
 it until it ships. Head office marks the order paid once it has the store's money.
 
 Every change locks the order's row first, so two people acting on one order at once act one after
-the other, and the second finds the state the first left (receiving twice answers STOCK-40902)."""
+the other, and the second finds the state the first left (receiving twice answers STOCK-40904)."""
 
 from __future__ import annotations
 

@@ -11,6 +11,7 @@ from django.db.models import Exists, F, OuterRef, Q, Subquery, Sum, Value, Windo
 from django.db.models.functions import Coalesce, Lag
 
 from apps.core.ledgers import Difference
+from apps.inventory.loan_audit import loan_differences
 from apps.inventory.models import ZERO, StockBalance, StockMove, quantity_field
 
 
@@ -66,3 +67,4 @@ def stock_differences() -> Iterator[Difference]:
     yield from _balances()
     yield from _without_balance()
     yield from _chain()
+    yield from loan_differences()

@@ -25,6 +25,8 @@ from apps.inventory.choices import (
     GoodsOrderPayment,
     GoodsOrderStatus,
     MoveKind,
+    StocktakeScope,
+    StocktakeStatus,
 )
 
 ZERO = Decimal("0")
@@ -216,6 +218,97 @@ class SafetyStock(models.Model):
         return f"{self.store_id}/{self.product_id} ≥ {self.quantity}"
 
 
+# A stocktake still being worked on: counted, submitted, or sent back to be counted again.
+STOCKTAKE_OPEN = (StocktakeStatus.COUNTING, StocktakeStatus.SUBMITTED, StocktakeStatus.REJECTED)
+
+
+class Stocktake(models.Model):
+    """A count (盘点) of a store's goods against a snapshot of its live stock taken when it started
+    (the freeze). Approval turns each line's difference (counted − snapshot) into a stock move of
+    kind stocktake applied on top of the live stock, so moves made during the count are kept; the
+    moves carry `document_kind="stocktake"` and its id. One open stocktake per store."""
+
+    store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.PROTECT, related_name="+")
+    number = models.CharField(_("number"), max_length=32, unique=True, null=True, blank=True)
+    scope = models.CharField(_("scope"), max_length=16, choices=StocktakeScope.choices, default=StocktakeScope.STORE)
+    # The chosen categories' or products' names, as they were at the freeze (for the list).
+    scope_names = models.CharField(_("scope (names)"), max_length=200, blank=True)
+    status = models.CharField(
+        _("status"), max_length=16, choices=StocktakeStatus.choices, default=StocktakeStatus.COUNTING
+    )
+    remark = models.CharField(_("remark"), max_length=200, blank=True)
+    reject_reason = models.CharField(_("reason sent back"), max_length=200, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("created by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_by_name = models.CharField(_("created by (name)"), max_length=40, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    counted_by_name = models.CharField(_("counted by"), max_length=40, blank=True)
+    submitted_by_name = models.CharField(_("submitted by"), max_length=40, blank=True)
+    submitted_at = models.DateTimeField(_("submitted"), null=True, blank=True)
+    decided_by_name = models.CharField(_("approved or rejected by"), max_length=40, blank=True)
+    decided_at = models.DateTimeField(_("approved or rejected"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("stocktake")
+        verbose_name_plural = _("stocktakes")
+        ordering = ["-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status__in=[choice.value for choice in StocktakeStatus]), name="stocktake_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(scope__in=[choice.value for choice in StocktakeScope]), name="stocktake_scope_valid"
+            ),
+            models.UniqueConstraint(
+                fields=["store"],
+                condition=Q(status__in=[status.value for status in STOCKTAKE_OPEN]),
+                name="stocktake_one_open_per_store",
+            ),
+        ]
+        indexes = [models.Index(fields=["store", "-id"], name="stocktake_store_newest")]
+
+    def __str__(self) -> str:
+        return self.number or f"stocktake {self.pk}"
+
+
+class StocktakeLine(models.Model):
+    """One product of a stocktake: its live stock at the freeze (use units), what was counted (stock
+    units, as a person counts bottles), and the difference in use units with its value at the
+    frozen cost per stock unit. `counted` is None until the product is counted."""
+
+    stocktake = models.ForeignKey(Stocktake, on_delete=models.CASCADE, related_name="lines")
+    product = models.ForeignKey(
+        "catalog.Product", verbose_name=_("product"), on_delete=models.PROTECT, related_name="+"
+    )
+    snapshot = quantity_field(_("stock at the freeze"))
+    use_per_unit = models.DecimalField(_("use units per stock unit"), max_digits=10, decimal_places=3)
+    unit_cost = models.DecimalField(_("unit cost"), max_digits=12, decimal_places=2, default=ZERO)
+    counted = quantity_field(_("counted"), null=True, blank=True)
+    difference = quantity_field(_("difference"), null=True, blank=True)
+    difference_value = models.DecimalField(_("difference value"), max_digits=16, decimal_places=2, default=ZERO)
+    # Scanned in: the product was not in the snapshot (its snapshot is 0).
+    added = models.BooleanField(_("added while counting"), default=False)
+    counted_at = models.DateTimeField(_("counted"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("stocktake line")
+        verbose_name_plural = _("stocktake lines")
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["stocktake", "product"], name="stocktake_line_one_per_product"),
+            models.CheckConstraint(condition=Q(counted__gte=0), name="stocktake_line_counted_not_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.product_id}: {self.snapshot} → {self.counted}"
+
+
 class GoodsOrder(models.Model):
     """A store's order of goods from head office (spec DHJL-*): the store builds and submits it, head
     office (the material-builder administrator) confirms it, possibly changing quantities, and ships
@@ -237,19 +330,19 @@ class GoodsOrder(models.Model):
     )
     created_by_name = models.CharField(_("created by (name)"), max_length=40, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    submitted_at = models.DateTimeField(_("submitted"), null=True, blank=True)
+    submitted_at = models.DateTimeField(_("submitted at"), null=True, blank=True)
     confirmed_by_name = models.CharField(_("confirmed by"), max_length=40, blank=True)
-    confirmed_at = models.DateTimeField(_("confirmed"), null=True, blank=True)
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
     shipped_by_name = models.CharField(_("shipped by"), max_length=40, blank=True)
-    shipped_at = models.DateTimeField(_("shipped"), null=True, blank=True)
+    shipped_at = models.DateTimeField(_("shipped at"), null=True, blank=True)
     received_by_name = models.CharField(_("received by"), max_length=40, blank=True)
-    received_at = models.DateTimeField(_("received"), null=True, blank=True)
+    received_at = models.DateTimeField(_("received at"), null=True, blank=True)
     receipt_id = models.BigIntegerField(_("goods-in document"), null=True, blank=True)
     paid_by_name = models.CharField(_("marked paid by"), max_length=40, blank=True)
-    paid_at = models.DateTimeField(_("paid"), null=True, blank=True)
+    paid_at = models.DateTimeField(_("paid at"), null=True, blank=True)
     payment_reference = models.CharField(_("payment reference"), max_length=64, blank=True)
     cancelled_by_name = models.CharField(_("cancelled by"), max_length=40, blank=True)
-    cancelled_at = models.DateTimeField(_("cancelled"), null=True, blank=True)
+    cancelled_at = models.DateTimeField(_("cancelled at"), null=True, blank=True)
     cancel_reason = models.CharField(_("cancel reason"), max_length=200, blank=True)
 
     class Meta:

@@ -1,9 +1,23 @@
 """Page routes of the inventory area (spec §2.2 KCGL-*, DHJL-*); the guard reads the codes from
-apps.core.page_registry."""
+apps.core.page_registry. Each flow appends its own pages."""
 
 from apps.core.page_registry import PageRoute
 
 PAGES: list[PageRoute] = []
+
+# Stocktakes (盘点; KCGL-0008): apps/inventory/tests/test_browser_stocktake.py.
+PAGES += [
+    PageRoute("/inventoryRecord", "src/pages/inventory/StocktakeListPage.tsx"),
+    PageRoute("/inventoryDetail", "src/pages/inventory/StocktakeDetailPage.tsx"),
+]
+
+# Goods out and loans between stores (KCGL-0004, KCGL-0005, KCGL-0002):
+# apps/inventory/tests/test_browser_loans.py.
+PAGES += [
+    PageRoute("/outboundRecord", "src/pages/inventory/OutboundRecordPage.tsx"),
+    PageRoute("/outboundDetail", "src/pages/inventory/OutboundDetailPage.tsx"),
+    PageRoute("/storageLendDetail", "src/pages/inventory/StorageLendDetailPage.tsx"),
+]
 
 # Goods in (KCGL-0001, KCGL-0002) and ordering goods from head office (DHJL-0001, DHJL-0002):
 # apps/inventory/tests/test_browser_goods_orders.py.

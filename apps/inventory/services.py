@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
+from typing import Any
 
+from django.db import connection
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -97,8 +99,28 @@ def record_moves(
                 )
             )
         StockMove.objects.bulk_create(moves)
-        StockBalance.objects.bulk_update(list(balances.values()), ["quantity", "updated_at"])
+        _write_balances(list(balances.values()), now)
     return moves
+
+
+def _write_balances(balances: list[StockBalance], now: datetime) -> None:
+    """The locked balance rows' new quantities. On PostgreSQL one UPDATE … FROM (VALUES …): Django's
+    bulk_update builds a CASE of one branch per row, which costs seconds of Python for a stocktake's
+    2,000 lines (bench stocktake)."""
+    if connection.vendor != "postgresql" or len(balances) < 2:
+        StockBalance.objects.bulk_update(balances, ["quantity", "updated_at"])
+        return
+    table = StockBalance._meta.db_table
+    rows = ", ".join(["(%s::bigint, %s::numeric)"] * len(balances))
+    parameters: list[Any] = [now]
+    for balance in balances:
+        parameters += [balance.pk, balance.quantity]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'UPDATE "{table}" AS b SET quantity = v.quantity, updated_at = %s '
+            f"FROM (VALUES {rows}) AS v(id, quantity) WHERE b.id = v.id",
+            parameters,
+        )
 
 
 def _locked_balances(store_id: int, product_ids: list[int]) -> dict[int, StockBalance]:

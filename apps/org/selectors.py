@@ -104,6 +104,7 @@ def store_info(*, store: OrgUnit) -> dict[str, Any]:
         **_store_row(store, names),
         "frontDeskCheckRequired": store.front_desk_check_required,
         "signatureRequired": store.signature_required,
+        "negativeStockAllowed": store.negative_stock_allowed,
         "refundApprovalAbove": (
             f"{store.refund_approval_above:.2f}" if store.refund_approval_above is not None else None
         ),

@@ -34,6 +34,7 @@ class StoreChanges(TypedDict, total=False):
     front_desk_check_required: bool
     signature_required: bool
     refund_approval_above: Decimal | None
+    negative_stock_allowed: bool
     borrow_out_target_ids: list[int]
 
 
@@ -52,6 +53,7 @@ STORE_FIELDS = {
     "front_desk_check_required": "frontDeskCheckRequired",
     "signature_required": "signatureRequired",
     "refund_approval_above": "refundApprovalAbove",
+    "negative_stock_allowed": "negativeStockAllowed",
 }
 
 

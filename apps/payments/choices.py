@@ -59,5 +59,6 @@ class AuditAction(models.TextChoices):
     PAYMENT_REQUESTED = "payments.requested", _("asked a payment provider for a payment")
     PAYMENT_ENDED = "payments.ended", _("a provider payment ended")
     PAYMENT_CLOSED = "payments.closed", _("closed a provider payment")
+    PAYMENT_REFRESHED = "payments.refreshed", _("replaced an expired payment QR with a new one")
     REFUND_REQUESTED = "payments.refund_requested", _("asked a payment provider for a refund")
     REFUND_ENDED = "payments.refund_ended", _("a provider refund ended")

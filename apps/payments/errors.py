@@ -19,6 +19,26 @@ class RefundAboveRemaining(DomainError):
     default_message = gettext_lazy("the refund is more than what remains of the payment")
 
 
+class QrNotRefreshable(DomainError):
+    errcode = "PAY-40903"
+    status = 409
+    default_message = gettext_lazy("only a QR payment still waiting for the customer can have a new QR")
+
+
+class ProviderUnreachable(DomainError):
+    errcode = "PAY-40904"
+    status = 409
+    default_message = gettext_lazy("the payment provider could not be reached: try again in a moment")
+
+
+class RefundNotResendable(DomainError):
+    errcode = "PAY-40905"
+    status = 409
+    default_message = gettext_lazy(
+        "only a card terminal or payment box refund that is pending or failed can be sent to it again"
+    )
+
+
 class IntentNotRefundable(DomainError):
     errcode = "PAY-40902"
     status = 409

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from apps.payments.accounts import account_for
@@ -51,6 +51,16 @@ def refund_references(*, references: list[str]) -> set[str]:
 
 def refunds_for_reference(*, reference: str) -> list[ProviderRefund]:
     return list(ProviderRefund.objects.filter(reference=reference).order_by("id"))
+
+
+def refund_attempts(*, reference: str, mark: str = "#") -> list[ProviderRefund]:
+    """The provider refunds of `reference` and of its later attempts (`<reference><mark><n>`), oldest
+    first: a refund a provider failed may be asked again under the next attempt's reference."""
+    return list(
+        ProviderRefund.objects.filter(Q(reference=reference) | Q(reference__startswith=f"{reference}{mark}")).order_by(
+            "id"
+        )
+    )
 
 
 def paid_intents_referencing(*, prefix: str) -> Iterator[tuple[int, str, str, Decimal]]:

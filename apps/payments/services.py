@@ -435,6 +435,59 @@ def intent_close(*, intent_id: int, actor: Actor = SYSTEM_ACTOR) -> PaymentInten
     return intent
 
 
+def intent_refresh_qr(*, intent_id: int, actor: Actor = SYSTEM_ACTOR) -> PaymentIntent:
+    """A new QR for an open QR intent whose QR expired or was lost (`pay/qrRefresh`; decision 0009's
+    "QR refresh"). The old trade is closed at the provider first; if the provider says it was paid
+    meanwhile, that success is applied instead and the paid intent is answered (never two paid
+    intents for one reference). Once the provider agreed to the close, one transaction ends the old
+    intent as `closed` (replaced: no listener hears of it, the reference lives on in the new intent)
+    and records the new intent, of the same reference and amount, with a new out-trade number and
+    a new expiry; then the provider is asked for its QR. Answers the new intent (pending with its
+    `code_url`), or the old one as it stands when it was final already, the provider could not be
+    reached (pending: ask again) or another refresh replaced it first. No transaction may be open."""
+    intent = _intent(intent_id)
+    if intent.is_final or intent.mode != IntentMode.QR:
+        return intent
+    adapter, account = provider_adapter(intent.provider), _account(intent)
+    try:
+        adapter.close(account, intent.out_trade_no)
+    except ProviderRefused:
+        return intent_query(intent_id=intent.pk)  # paid meanwhile: the success is applied, no new QR
+    except ProviderError as failure:
+        return _provider_unreachable(intent.pk, failure)
+    now = timezone.now()
+    with transaction.atomic(durable=True):
+        old = PaymentIntent.objects.select_for_update().get(pk=intent.pk)
+        if old.is_final:  # another refresh, the poller or a notification ended it first
+            return old
+        new = PaymentIntent.objects.create(
+            reference=old.reference,
+            store_id=old.store_id,
+            member_id=old.member_id,
+            provider=old.provider,
+            mode=IntentMode.QR,
+            out_trade_no=_number("P"),
+            amount=old.amount,
+            description=old.description,
+            expires_at=now + timedelta(minutes=settings.PAYMENT_QR_EXPIRES_MINUTES),
+            next_poll_at=now + poll_delay(0),
+        )
+        before = old.state
+        old.state = IntentState.CLOSED
+        old.message = f"replaced by {new.out_trade_no}"
+        old.next_poll_at = None
+        old.save()
+        _event(old, EventKind.STATE, before=before, source="refresh", replaced_by=new.out_trade_no)
+        _event(new, EventKind.CREATED, reference=new.reference, replaces=old.out_trade_no)
+        audit_record(
+            actor=actor,
+            action=AuditAction.PAYMENT_REFRESHED,
+            target=new,
+            detail={"replaces": old.out_trade_no, "amount": str(new.amount), "reference": new.reference},
+        )
+    return _ask(new, lambda: adapter.pay_by_qr(account, _pay_request(new)))
+
+
 # -- refunds ---------------------------------------------------------------------------------------
 def _apply_refund(refund_id: int, result: RefundResult, *, source: str) -> ProviderRefund:
     """Locks the intent, then the refund (always in that order), and moves the refund as `result`
@@ -632,6 +685,7 @@ def notification_handle(*, provider: str, headers: dict[str, str], body: bytes) 
                 state=ProviderState(notification.state),
                 amount_cents=notification.amount_cents,
                 provider_trade_no=notification.provider_trade_no,
+                message=notification.message,
             ),
             source="notification",
         )
@@ -683,15 +737,16 @@ def intents_poll_due(*, limit: int = 200) -> dict[str, int]:
 
 
 # -- the card terminals ----------------------------------------------------------------------------
-def terminals_list(*, store_id: int) -> list[dict[str, Any]]:
-    """The card terminals of the store's terminal gateway account (`pos/terminal`), as the gateway
-    lists them; a provider call: no transaction may be open. Raises ProviderNotConfigured (PAY-40001),
-    or ProviderError when the gateway does not answer."""
-    adapter = provider_adapter("pos")
+def terminals_list(*, store_id: int, provider: str = "pos") -> list[dict[str, Any]]:
+    """The card terminals of the store's terminal gateway account (`pos/terminal`), or with
+    provider "box" the payment boxes of its box gateway (`pay/boxList`), as the gateway lists them;
+    a provider call: no transaction may be open. Raises ProviderNotConfigured (PAY-40001), or
+    ProviderError when the gateway does not answer."""
+    adapter = provider_adapter(provider)
     listing = getattr(adapter, "terminals", None)
     if listing is None:
         return []
     return [
         {"terminalId": t.terminal_id, "name": t.name, "storeCode": t.store_code, "online": t.online}
-        for t in listing(account_for("pos", store_id))
+        for t in listing(account_for(provider, store_id))
     ]

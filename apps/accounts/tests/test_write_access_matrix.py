@@ -90,11 +90,34 @@ SHOULD = {
     "pay-tender-cancel": DESK,
     "pos-pay": DESK,
     "pos-query": DESK,
+    # Box pay and a new QR for an expired one are the same desk's (issue 14, spec §7.8).
+    "pay-box-pay": DESK,
+    "pay-qr-refresh": DESK,
+    # Asking the terminal again for a refund's money is the refund's (BTN-YLTH-REFUND); asking it how
+    # a refund stands is for whoever may read the refund.
+    "pos-refund": MANAGERS,
+    "pos-refund-query": DESK,
     "recede-recede": MANAGERS,  # BTN-YLTH-REFUND; above the store's amount BTN-YLTH-REFUND-APPROVE (owner)
+    # A read by POST (the refund's body): what recede-recede would give back, nothing written; the
+    # returns page's code, like judgeStatus.
+    "recede-quote": MANAGERS,
     "order-signature": DESK,
     # Daily closing: the store's managers close a day; only the owner reopens one (BTN-SYFH-DAY-REOPEN).
     "daily-close": MANAGERS,
     "daily-reopen": frozenset({"owner"}),
+    # Stocktakes: the store's managers start and count one (KCGL-0008); only the owner approves or
+    # sends it back (BTN-KCGL-STOCKTAKE-APPROVE).
+    "stocktake-create": MANAGERS,
+    "stocktake-count": MANAGERS,
+    "stocktake-scan": MANAGERS,
+    "stocktake-submit": MANAGERS,
+    "stocktake-cancel": MANAGERS,
+    "stocktake-approve": frozenset({"owner"}),
+    "stocktake-reject": frozenset({"owner"}),
+    # Goods out and loans (KCGL-0005 /outboundDetail, KCGL-0002 /storageLendDetail): the store's managers.
+    "stock-out-create": MANAGERS,
+    "stock-loan-confirm": MANAGERS,
+    "stock-loan-return": MANAGERS,
     # Goods in: the store's managers receive goods (KCGL-0002), a shipped goods order too; head office
     # does not receive into a store.
     "stock-in-create": MANAGERS,

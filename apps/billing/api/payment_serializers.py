@@ -40,7 +40,8 @@ class TenderInputSerializer(serializers.Serializer):
         required=False,
         allow_blank=True,
         max_length=32,
-        help_text="pos: the card terminal that takes the card (pos/terminal lists them); none: the store's default",
+        help_text="pos: the card terminal that takes the card (pos/terminal lists them); box: the payment box "
+        "that reads the customer's code (pay/boxList lists them); none: the store's default",
     )
 
 
@@ -62,8 +63,12 @@ class PaymentTenderOutputSerializer(serializers.Serializer):
     status = serializers.ChoiceField(
         choices=TenderStatus.choices, help_text="provider tenders are pending until the provider's word"
     )
-    message = serializers.CharField(required=False, help_text="provider tenders: the provider's reason of a decline")
-    terminalId = serializers.CharField(required=False, help_text="pos: the terminal asked")
+    message = serializers.CharField(
+        required=False,
+        help_text="provider tenders: the provider's reason of a decline; a paid box tender: the wallet "
+        "(wechat, alipay)",
+    )
+    terminalId = serializers.CharField(required=False, help_text="pos, box: the terminal or payment box asked")
     mode = serializers.ChoiceField(
         choices=["code", "qr", ""], required=False, help_text="provider tenders: code scanned or QR; empty before asked"
     )
@@ -104,6 +109,41 @@ class PosPayInputSerializer(serializers.Serializer):
     orderId = fields.IntegerField(min_value=1)
     amount = serializers.DecimalField(max_digits=MONEY_DIGITS, decimal_places=2, min_value=Decimal("0.01"))
     terminalId = fields.CharField(required=False, allow_blank=True, max_length=32)
+
+
+class BoxPayInputSerializer(serializers.Serializer):
+    orderId = fields.IntegerField(min_value=1)
+    amount = serializers.DecimalField(
+        max_digits=MONEY_DIGITS,
+        decimal_places=2,
+        min_value=Decimal("0.01"),
+        required=False,
+        help_text="none: all that is still to pay (the due less what pending tenders wait for)",
+    )
+    boxId = fields.CharField(
+        required=False, allow_blank=True, max_length=32, help_text="pay/boxList lists them; none: the store's default"
+    )
+
+
+class PosRefundInputSerializer(serializers.Serializer):
+    refundId = fields.IntegerField(min_value=1, help_text="the refund (recede/recedeDetail)")
+    tenderId = fields.IntegerField(min_value=1, help_text="the card terminal or payment box tender it gives back to")
+
+
+class RefundTenderStatusOutputSerializer(serializers.Serializer):
+    refundId = serializers.IntegerField()
+    refundNo = serializers.CharField()
+    refundStatus = serializers.CharField(help_text="the refund's: pending, done or failed")
+    tenderId = serializers.IntegerField()
+    method = serializers.ChoiceField(choices=[TenderMethod.POS, TenderMethod.BOX])
+    amount = serializers.CharField(help_text="2 places")
+    status = serializers.ChoiceField(choices=TenderStatus.choices, help_text="the refund tender's")
+    providerMessage = serializers.CharField(help_text="the terminal's reason of a failure")
+    attempts = serializers.IntegerField(help_text="how many times the terminal was asked for this refund")
+    outRefundNo = serializers.CharField(help_text="the last attempt's out-refund number; empty: never sent")
+    providerState = serializers.CharField(
+        help_text="the last attempt's state at the terminal: pending, succeeded, failed"
+    )
 
 
 class PosQueryInputSerializer(serializers.Serializer):

@@ -16,5 +16,10 @@ urlpatterns = [
     path("pos/terminal", views.TerminalsApi.as_view(), name="pos-terminal"),
     path("pos/pay", views.PosPayApi.as_view(), name="pos-pay"),
     path("pos/query", views.PosQueryApi.as_view(), name="pos-query"),
+    path("pos/refund", views.PosRefundApi.as_view(), name="pos-refund"),
+    path("pos/refundQuery", views.PosRefundQueryApi.as_view(), name="pos-refund-query"),
+    path("pay/boxList", views.BoxListApi.as_view(), name="pay-box-list"),
+    path("pay/boxPay", views.BoxPayApi.as_view(), name="pay-box-pay"),
+    path("pay/qrRefresh/<id:tender_id>", views.QrRefreshApi.as_view(), name="pay-qr-refresh"),
     path("order/signature", views.SignatureApi.as_view(), name="order-signature"),
 ]

@@ -17,14 +17,22 @@ from apps.billing import services
 from apps.billing.api import payment_serializers as io
 from apps.billing.api.order_views import _draft as order_draft
 from apps.billing.api.order_views import _gifts_allowed as gifts_allowed
-from apps.billing.checkout import TenderAsked, order_pay
+from apps.billing.checkout import TenderAsked, order_pay, order_tenders, pending_amount
 from apps.billing.choices import LineType, TenderMethod
 from apps.billing.provider_payments import (
     order_repay,
     provider_tender_ask,
     provider_tender_close,
     provider_tender_get,
+    provider_tender_qr_refresh,
     provider_tender_query,
+)
+from apps.billing.provider_refunds import (
+    device_refund_ask,
+    device_refund_query,
+    device_refund_reopen,
+    device_refund_row,
+    device_refund_tender,
 )
 from apps.billing.signatures import order_signature_save, png_from_data_url, signature_status
 from apps.core.api.base import ErpApi
@@ -32,11 +40,13 @@ from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import InvalidInput
 from apps.core.idempotency import AfterCommit, idempotent
 from apps.core.page_registry import code_of
+from apps.core.role_codes import REFUND
 from apps.core.scoping import get_in_scope, scope_of
 from apps.org.selectors import store_acted_in
 from apps.payments.services import terminals_list
 
 PAYMENT = (code_of("/payment"),)
+REFUND_DETAIL = (code_of("/refundDetail"), code_of("/orderDetails"))
 GOODS = (LineType.PRODUCT, LineType.PRODUCT_PACKAGE)
 
 
@@ -160,6 +170,94 @@ class SalesCommitFromScanApi(ErpApi):
             raise InvalidInput(_("a counter sale sells products and product packages only"), field="lines")
         gifts_allowed(request, data)
         return _commit_and_scan(self, request, data)
+
+
+class BoxPayApi(ErpApi):
+    required_codes = PAYMENT
+
+    @extend_schema(
+        request=io.BoxPayInputSerializer,
+        responses=io.PaymentOutputSerializer,
+        summary="Send what is still to pay of an order to the store's payment box (Idempotency-Key)",
+    )
+    @idempotent
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.BoxPayInputSerializer, request.data)
+        amount = data.get("amount")
+        if amount is None:
+            order = get_in_scope(selectors.orders(), request, pk=data["orderId"])
+            amount = order.due - pending_amount(order_tenders(order))
+            if amount <= 0:
+                raise InvalidInput(_("nothing is left to pay"), field="amount")
+        tender = TenderAsked(method=TenderMethod.BOX, amount=amount, terminal_id=data.get("boxId", ""))
+        return _pay(self, request, data["orderId"], [tender])
+
+
+class BoxListApi(ErpApi):
+    required_codes = PAYMENT
+
+    @extend_schema(responses=io.TerminalOutputSerializer(many=True), summary="The store's payment boxes")
+    def get(self, request: Request) -> EnvelopeResponse:
+        return EnvelopeResponse(terminals_list(store_id=store_acted_in(session_of(request)).pk, provider="box"))
+
+
+class QrRefreshApi(ErpApi):
+    required_codes = PAYMENT
+
+    @extend_schema(
+        request=None,
+        responses=io.TenderStatusOutputSerializer,
+        summary="A new QR for a pending QR tender whose QR expired or was lost (the old one closed first)",
+    )
+    def post(self, request: Request, tender_id: int) -> EnvelopeResponse:
+        # No key: the provider is asked outside any transaction, and the old trade's row lock lets
+        # one refresh replace it; a second one answers the tender as the first left it.
+        tender = provider_tender_qr_refresh(
+            actor=self.actor(), tender_id=tender_id, store_ids=scope_of(request).store_ids
+        )
+        return EnvelopeResponse(selectors.tender_status(tender), message=_("saved"))
+
+
+class PosRefundApi(ErpApi):
+    required_codes = (REFUND.code,)
+
+    @extend_schema(
+        request=io.PosRefundInputSerializer,
+        responses=io.RefundTenderStatusOutputSerializer,
+        summary="Ask the card terminal (or payment box) again for a refund's pending or failed refund tender "
+        "(Idempotency-Key)",
+    )
+    @idempotent
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.PosRefundInputSerializer, request.data)
+        row = device_refund_tender(
+            refund_id=data["refundId"], tender_id=data["tenderId"], store_ids=scope_of(request).store_ids
+        )
+        actor = self.actor()
+        row = device_refund_reopen(actor=actor, row=row)
+
+        def ask_terminal() -> EnvelopeResponse:
+            return EnvelopeResponse(
+                device_refund_row(device_refund_ask(actor=actor, row_id=row.pk)), message=_("saved")
+            )
+
+        return AfterCommit(device_refund_row(row), _("saved"), after_commit=ask_terminal)
+
+
+class PosRefundQueryApi(ErpApi):
+    required_codes = REFUND_DETAIL
+
+    @extend_schema(
+        request=io.PosRefundInputSerializer,
+        responses=io.RefundTenderStatusOutputSerializer,
+        summary="Ask the card terminal (or payment box) now how a refund tender's refund stands",
+    )
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.PosRefundInputSerializer, request.data)
+        row = device_refund_tender(
+            refund_id=data["refundId"], tender_id=data["tenderId"], store_ids=scope_of(request).store_ids
+        )
+        return EnvelopeResponse(device_refund_row(device_refund_query(row=row)))
 
 
 class TenderStatusApi(ErpApi):

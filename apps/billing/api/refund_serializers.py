@@ -170,6 +170,28 @@ class RefundDetailOutputSerializer(RefundRowOutputSerializer):
     tenders = RefundTenderOutputSerializer(many=True)
 
 
+class RefundQuoteLineOutputSerializer(serializers.Serializer):
+    orderLineId = serializers.IntegerField()
+    name = serializers.CharField()
+    qty = serializers.IntegerField(help_text="units that would go back")
+    amount = money("money that would go back for the line")
+
+
+class RefundQuoteOutputSerializer(serializers.Serializer):
+    orderId = serializers.IntegerField()
+    orderNo = serializers.CharField()
+    amount = money("what the refund would come to")
+    approvalNeeded = serializers.BooleanField(
+        help_text="above the store's approval amount: the caller's approval code would be recorded on the refund"
+    )
+    lines = RefundQuoteLineOutputSerializer(many=True)
+    tenders = RefundTenderOutputSerializer(
+        many=True,
+        help_text="what would go back, tender by tender, as recede/recede would write it; a provider's tender "
+        "`pending` (its money goes back when the provider confirms)",
+    )
+
+
 class RefundPageOutputSerializer(serializers.Serializer):
     list = RefundRowOutputSerializer(many=True)
     total = serializers.IntegerField()

@@ -6,6 +6,7 @@ R = "recede/"
 
 urlpatterns = [
     path(R + "recede", views.RecedeApi.as_view(), name="recede-recede"),
+    path(R + "quote", views.RecedeQuoteApi.as_view(), name="recede-quote"),
     path(R + "judgeStatus", views.JudgeStatusApi.as_view(), name="recede-judge-status"),
     path(R + "recedeList", views.RecedeListApi.as_view(), name="recede-list"),
     path(R + "recedeSize", views.RecedeSizeApi.as_view(), name="recede-size"),

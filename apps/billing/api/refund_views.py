@@ -18,7 +18,7 @@ from apps.billing import refund_selectors as selectors
 from apps.billing import selectors as order_selectors
 from apps.billing.api import refund_serializers as io
 from apps.billing.models import Refund
-from apps.billing.refunds import LineAsked, judge, order_refund
+from apps.billing.refunds import LineAsked, judge, order_refund, refund_quote
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi, without_page
 from apps.core.envelope import EnvelopeResponse
@@ -31,6 +31,13 @@ from apps.core.scoping import get_in_scope, scoped_to_stores
 RETURNS = (code_of("/returnList"),)
 REFUNDS = (code_of("/refundList"), code_of("/returnList"))
 REFUND_DETAIL = (code_of("/refundDetail"), code_of("/orderDetails"))
+
+
+def _asked(data: dict[str, Any]) -> list[LineAsked]:
+    return [
+        LineAsked(order_line_id=line["order_line_id"], qty=line.get("qty"), amount=line.get("amount"))
+        for line in data["lines"]
+    ]
 
 
 class RecedeApi(ErpApi):
@@ -48,15 +55,35 @@ class RecedeApi(ErpApi):
         refund = order_refund(
             actor=self.actor(),
             order_id=order.pk,
-            lines=[
-                LineAsked(order_line_id=line["order_line_id"], qty=line.get("qty"), amount=line.get("amount"))
-                for line in data["lines"]
-            ],
+            lines=_asked(data),
             reason=data["reason"],
             approved=REFUND_APPROVE.code in session_of(request).codes,
         )
         row = selectors.refund_detail_row(selectors.with_details(selectors.refunds()).get(pk=refund.pk))
         return EnvelopeResponse(row, message=_("refunded"))
+
+
+class RecedeQuoteApi(ErpApi):
+    """A read by POST (the lines go in the body, as recede/recede's): the returns page's codes, like
+    judgeStatus; no Idempotency-Key, nothing written."""
+
+    required_codes = RETURNS
+
+    @extend_schema(
+        request=io.RefundInputSerializer,
+        responses=io.RefundQuoteOutputSerializer,
+        summary="What recede/recede with this body would give back, tender by tender; writes nothing",
+    )
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.RefundInputSerializer, request.data)
+        order = get_in_scope(order_selectors.orders(), request, pk=data["order_id"])
+        plan = refund_quote(
+            order_id=order.pk,
+            lines=_asked(data),
+            reason=data["reason"],
+            approved=REFUND_APPROVE.code in session_of(request).codes,
+        )
+        return EnvelopeResponse(selectors.refund_quote_row(plan))
 
 
 class JudgeStatusApi(ErpApi):

@@ -8,6 +8,7 @@ from apps.core.page_registry import code_of
 from apps.core.testing import api_client
 from apps.members.tests.factories import MemberFactory
 from apps.payments.fakes.alipay import FakeAlipay
+from apps.payments.fakes.box import FakeBoxGateway
 from apps.payments.fakes.pos import FakeTerminalGateway
 from apps.payments.fakes.wechat import FakeWeChatPay
 from apps.payments.tests.conftest import NOTIFY_URL, client_deliver
@@ -84,10 +85,12 @@ def provider_fakes() -> Iterator[dict]:
     wechat = FakeWeChatPay(deliver=client_deliver).start()
     alipay = FakeAlipay(notify_url=f"{NOWHERE}/alipay").start()
     pos = FakeTerminalGateway(notify_url=f"{NOWHERE}/pos").start()
-    yield {"wechat": wechat, "alipay": alipay, "pos": pos}
+    box = FakeBoxGateway(notify_url=f"{NOWHERE}/box").start()
+    yield {"wechat": wechat, "alipay": alipay, "pos": pos, "box": box}
     wechat.stop()
     alipay.stop()
     pos.stop()
+    box.stop()
 
 
 @pytest.fixture
@@ -96,6 +99,7 @@ def providers(provider_fakes, settings, tmp_path, db) -> dict:
         "wechat": provider_fakes["wechat"].settings_entry(notify_url=NOTIFY_URL, key_dir=tmp_path, timeout=3.0),
         "alipay": provider_fakes["alipay"].account_settings(),
         "pos": provider_fakes["pos"].account_settings(),
+        "box": provider_fakes["box"].account_settings(),
     }
     settings.PAYMENT_POLL_FIRST_SECONDS = 0
     return provider_fakes

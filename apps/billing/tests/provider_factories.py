@@ -25,9 +25,13 @@ ALIPAY_CODE = "286000000000000000"  # Alipay's fake: any code not ending in a sc
 def provider_paid(order: Order, provider: str, amount: str, *, cash: str | None = None) -> tuple[Tender, PaymentIntent]:
     """Pays `order`: `cash` (when given) and `amount` by `provider` (wechat, alipay, pos) in one
     payment; answers the provider tender, succeeded, and its succeeded intent."""
-    code = {"wechat": WECHAT_CODE, "alipay": ALIPAY_CODE, "pos": ""}[provider]
+    code = {"wechat": WECHAT_CODE, "alipay": ALIPAY_CODE, "pos": "", "box": ""}[provider]
     asked = [TenderAsked(method="cash", amount=Decimal(cash))] if cash is not None else []
-    asked.append(TenderAsked(method=provider, amount=Decimal(amount), auth_code=code, terminal_id="T01"))
+    asked.append(
+        TenderAsked(
+            method=provider, amount=Decimal(amount), auth_code=code, terminal_id="B01" if provider == "box" else "T01"
+        )
+    )
     payment = order_pay(actor=CASHIER, order_id=order.pk, tenders=asked)
     assert payment.provider_tender is not None
     tender = provider_tender_ask(tender_id=payment.provider_tender.pk, auth_code=payment.auth_code, actor=CASHIER)

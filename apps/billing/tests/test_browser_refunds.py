@@ -53,6 +53,12 @@ def test_the_principal_refunds_one_line_back_to_the_card_and_the_till(page, demo
     page.get_by_role("button", name="Refund", exact=True).click()
     dialog = page.get_by_role("dialog", name="Refund this money?")
     expect(dialog).to_contain_text("¥300.00")
+    # The server's quote of this very refund, before it is made: the same split as below.
+    quoted = dialog.get_by_role("table", name="What goes back")
+    expect(quoted).to_contain_text(card.card_no)
+    expect(quoted).to_contain_text("¥171.43")
+    expect(quoted).to_contain_text("¥128.57")
+    assert not Refund.objects.filter(order=order).exists()
     dialog.get_by_role("button", name="Refund now").click()
 
     page.wait_for_url(re.compile(r"/refundDetail\?recedeId=\d+$"))

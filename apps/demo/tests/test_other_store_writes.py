@@ -82,6 +82,23 @@ def _product():
     return ProductFactory()
 
 
+def _other_stocktake(chain, submitted=False):
+    from apps.inventory.stocktakes import stocktake_create, stocktake_submit
+    from apps.inventory.tests.factories import KEEPER, stocked
+
+    stocked(chain["other_store"], "3")
+    stocktake = stocktake_create(actor=KEEPER, store=chain["other_store"])
+    if submitted:
+        stocktake_submit(actor=KEEPER, store=chain["other_store"], stocktake_id=stocktake.pk)
+    return stocktake
+
+
+def _stocktake_call(call: str, submitted: bool = False, **body):
+    return lambda chain, caller: [
+        ("post", f"/rest/stocktaking/{call}", {"stocktakeId": _other_stocktake(chain, submitted).pk, **body})
+    ]
+
+
 def _reservation_status(url: str):
     return lambda chain, caller: [("post", url, {"id": _other_reservation(chain).pk})]
 
@@ -98,6 +115,26 @@ def _other_provider_tender(chain):
 
     order = _other_order(chain)
     return Tender.objects.create(order=order, method="wechat", amount="10.00", status="pending", store=order.store)
+
+
+def _other_terminal_refund(chain) -> dict:
+    """A failed card-terminal refund tender of a refund of the other store (pos/refund's target)."""
+    from django.utils import timezone
+
+    from apps.billing.models import Refund, RefundTender, Tender
+
+    order = _other_order(chain)
+    tender = Tender.objects.create(order=order, method="pos", amount="10.00", status="succeeded", store=order.store)
+    refund = Refund.objects.create(
+        order=order,
+        store=order.store,
+        reason="过敏",
+        status="failed",
+        amount="10.00",
+        business_date=timezone.localdate(),
+    )
+    RefundTender.objects.create(refund=refund, tender=tender, method="pos", amount="10.00", status="failed")
+    return {"refundId": refund.pk, "tenderId": tender.pk}
 
 
 def _own_order(chain):
@@ -153,6 +190,30 @@ def _other_goods_order(chain, status="submitted"):
     if status == "confirmed":
         return order
     return goods_order_ship(actor=KEEPER, order=order)
+
+
+def _other_loan(chain, *, received: bool):
+    """A loan between the other store and a third one (the caller's store is neither side)."""
+    from decimal import Decimal
+
+    from apps.inventory.outbound import loan_confirm, outbound_create
+    from apps.inventory.services import DocumentLineInput
+    from apps.inventory.tests.factories import KEEPER, stocked
+    from apps.org.tests.factories import StoreFactory
+
+    lender, borrower = chain["other_store"], StoreFactory(parent=chain["region"])
+    lender.borrow_out_targets.add(borrower)
+    product = stocked(lender, "5")
+    loan = outbound_create(
+        actor=KEEPER,
+        store=lender,
+        type="loan_out",
+        lines=[DocumentLineInput(product.pk, Decimal("1"))],
+        target_store_id=borrower.pk,
+    )
+    if received:
+        loan_confirm(actor=KEEPER, store=borrower, document_id=loan.pk)
+    return loan
 
 
 EMPLOYEE = {"name": "王芳", "areaCode": "86", "phone": "13912345678", "position": "nurse", "hireDate": "2024-05-06"}
@@ -312,6 +373,9 @@ OTHER_STORE_WRITES = {
     "recede-recede": lambda chain, caller: [
         ("post", "/rest/recede/recede", {**_line_list_of(_other_order(chain)), "reason": "another store's order"}),
     ],
+    "recede-quote": lambda chain, caller: [
+        ("post", "/rest/recede/quote", {**_line_list_of(_other_order(chain)), "reason": "another store's order"}),
+    ],
     "pay-execute": lambda chain, caller: [
         (
             "post",
@@ -334,6 +398,10 @@ OTHER_STORE_WRITES = {
     "pos-query": lambda chain, caller: [("post", "/rest/pos/query", {"tenderId": _other_provider_tender(chain).pk})],
     "pay-tender-cancel": lambda chain, caller: [("post", f"/rest/pay/cancel/{_other_provider_tender(chain).pk}", {})],
     "pay-repay": lambda chain, caller: [("post", f"/rest/pay/repay/{_other_order(chain).pk}", {})],
+    "pay-box-pay": lambda chain, caller: [("post", "/rest/pay/boxPay", {"orderId": _other_order(chain).pk})],
+    "pay-qr-refresh": lambda chain, caller: [("post", f"/rest/pay/qrRefresh/{_other_provider_tender(chain).pk}", {})],
+    "pos-refund": lambda chain, caller: [("post", "/rest/pos/refund", _other_terminal_refund(chain))],
+    "pos-refund-query": lambda chain, caller: [("post", "/rest/pos/refundQuery", _other_terminal_refund(chain))],
     "order-commit-from-scan": lambda chain, caller: [
         (
             "post",
@@ -390,6 +458,42 @@ OTHER_STORE_WRITES = {
     "pricing-points-price": lambda chain, caller: [
         ("post", "/rest/pricingEngine/pointsPrice", _order_draft(chain, cardId=_other_members_card(chain).pk))
     ],
+    # stocktakes: another store's stocktake
+    "stocktake-count": lambda chain, caller: [
+        (
+            "post",
+            "/rest/stocktaking/count",
+            {
+                "stocktakeId": (stocktake := _other_stocktake(chain)).pk,
+                "lines": [{"productId": stocktake.lines.get().product_id, "counted": "1"}],
+            },
+        )
+    ],
+    "stocktake-scan": lambda chain, caller: [
+        (
+            "post",
+            "/rest/stocktaking/scan",
+            {
+                "stocktakeId": (stocktake := _other_stocktake(chain)).pk,
+                "barcode": stocktake.lines.get().product.barcode,
+            },
+        )
+    ],
+    "stocktake-submit": _stocktake_call("submit"),
+    "stocktake-cancel": _stocktake_call("cancel"),
+    "stocktake-approve": _stocktake_call("approve", submitted=True),
+    "stocktake-reject": _stocktake_call("reject", submitted=True, reason="recount"),
+    # inventory: a loan between two other stores is neither confirmed nor given back by this one
+    "stock-loan-confirm": lambda chain, caller: [
+        ("post", f"/rest/stockOut/loanConfirm/{_other_loan(chain, received=False).pk}", {})
+    ],
+    "stock-loan-return": lambda chain, caller: [
+        (
+            "post",
+            f"/rest/stockOut/loanReturn/{_other_loan(chain, received=True).pk}",
+            {"lines": [{"lineId": 1, "quantity": "1"}]},
+        )
+    ],
     # inventory: another store's goods order
     "goods-order-save": lambda chain, caller: [
         (
@@ -439,6 +543,10 @@ NO_STORE_RECORD = {
     # The daily closing closes and reopens a day of the chosen store (the role's, not the body's).
     "daily-close",
     "daily-reopen",
+    "stocktake-create",  # starts a stocktake of the chosen store (the role's, not the body's)
+    # Goods out are taken from the chosen store (the role's); a loan's target store is refused with
+    # LOAN-40001 unless it is one of that store's borrow-out targets (apps/inventory/tests).
+    "stock-out-create",
     # Goods in: a receipt of the chosen store (the role's, not the body's); its products are the chain's.
     "stock-in-create",
 }

@@ -253,7 +253,7 @@ class GoodsOrderReceiveApi(ErpApi):
     @extend_schema(
         request=io.GoodsOrderReceiveInputSerializer,
         responses={201: io.GoodsOrderReceivedOutputSerializer},
-        summary="The store receives a shipped order as goods in (Idempotency-Key; a second receipt: 409 STOCK-40902)",
+        summary="The store receives a shipped order as goods in (Idempotency-Key; a second receipt: 409 STOCK-40904)",
     )
     @idempotent
     def post(self, request: Request) -> EnvelopeResponse:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, include, path
 
-urlpatterns: list[URLPattern | URLResolver] = [
-    path("", include("apps.inventory.api.receipt_urls")),
-]
+urlpatterns: list[URLPattern | URLResolver] = []
+urlpatterns += [path("", include("apps.inventory.api.stocktake_urls"))]
+urlpatterns += [path("", include("apps.inventory.api.outbound_urls"))]
+urlpatterns += [path("", include("apps.inventory.api.receipt_urls"))]

@@ -1,5 +1,5 @@
 """Receiving one shipped goods order from ten requests at once (PostgreSQL: real concurrent
-transactions): one receipt, the shipped quantities moved once, the others refused with STOCK-40902."""
+transactions): one receipt, the shipped quantities moved once, the others refused with STOCK-40904."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ def test_ten_receipts_of_one_shipped_order_at_once_receive_it_once():
         thread.start()
     for thread in threads:
         thread.join(timeout=60)
-    assert sorted(outcomes) == ["STOCK-40902"] * (PARALLEL - 1) + ["ok"]
+    assert sorted(outcomes) == ["STOCK-40904"] * (PARALLEL - 1) + ["ok"]
     assert StockDocument.objects.filter(source_id=order.pk).count() == 1
     assert StockBalance.objects.get(store=store, product=product).quantity == Decimal("3")
     assert audit_all() == []

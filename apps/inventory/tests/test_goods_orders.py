@@ -171,7 +171,7 @@ def test_receiving_an_order_twice_is_refused_and_moves_nothing_more():
     goods_order_receive(actor=KEEPER, order=order)
     with pytest.raises(GoodsOrderState) as refused:
         goods_order_receive(actor=KEEPER, order=order)
-    assert refused.value.errcode == "STOCK-40902"
+    assert refused.value.errcode == "STOCK-40904"
     assert balance(store, product) == Decimal("4")
     assert StockDocument.objects.filter(store=store, source_id=order.pk).count() == 1
 

@@ -83,7 +83,7 @@ def test_receiving_twice_is_refused_but_the_same_key_replays_the_first_receipt(s
     first = post(store_manager, "/rest/bookProd/receive", {"id": order["id"]}, status=201, HTTP_IDEMPOTENCY_KEY="rcv-1")
     again = post(store_manager, "/rest/bookProd/receive", {"id": order["id"]}, status=201, HTTP_IDEMPOTENCY_KEY="rcv-1")
     assert again == first
-    post(store_manager, "/rest/bookProd/receive", {"id": order["id"]}, status=409, errcode="STOCK-40902")
+    post(store_manager, "/rest/bookProd/receive", {"id": order["id"]}, status=409, errcode="STOCK-40904")
     assert StockDocument.objects.filter(source_id=order["id"]).count() == 1
     assert StockBalance.objects.get(store=chain["store"], product=product).quantity == Decimal("3")
 
@@ -108,7 +108,7 @@ def test_the_store_cannot_confirm_and_head_office_cannot_receive(store_manager, 
     order = submitted_order(store_manager, (ProductFactory.create(), "1"))
     post(store_manager, "/rest/bookProd/confirm", {"id": order["id"]}, status=403, errcode="AUTH-40300")
     post(head_office, "/rest/bookProd/receive", {"id": order["id"]}, status=403, errcode="AUTH-40300")
-    post(head_office, "/rest/bookProd/ship", {"id": order["id"]}, status=409, errcode="STOCK-40902")
+    post(head_office, "/rest/bookProd/ship", {"id": order["id"]}, status=409, errcode="STOCK-40904")
 
 
 def test_a_store_cancels_a_submitted_order_with_a_reason(store_manager):

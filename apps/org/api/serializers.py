@@ -40,6 +40,9 @@ class StoreRowOutputSerializer(serializers.Serializer):
 class StoreInfoOutputSerializer(StoreRowOutputSerializer):
     frontDeskCheckRequired = serializers.BooleanField()
     signatureRequired = serializers.BooleanField(help_text="paying an order with package sessions needs a signature")
+    negativeStockAllowed = serializers.BooleanField(
+        help_text="stock may go below 0; when false a move that would is refused (STOCK-40901)"
+    )
     refundApprovalAbove = serializers.CharField(
         allow_null=True,
         help_text="decimal string, 2 places: a refund above it needs an owner's approval; null: none does",
@@ -76,6 +79,7 @@ class StoreUpdateInputSerializer(serializers.Serializer):
     status = fields.CharField(required=False, max_length=20)
     frontDeskCheckRequired = serializers.BooleanField(source="front_desk_check_required", required=False)
     signatureRequired = serializers.BooleanField(source="signature_required", required=False)
+    negativeStockAllowed = serializers.BooleanField(source="negative_stock_allowed", required=False)
     refundApprovalAbove = serializers.DecimalField(
         source="refund_approval_above",
         max_digits=12,

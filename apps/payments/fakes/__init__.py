@@ -15,6 +15,7 @@ FAKE_PROVIDERS: dict[str, str] = {
     "wechat": "apps.payments.fakes.wechat",
     "alipay": "apps.payments.fakes.alipay",
     "pos": "apps.payments.fakes.pos",
+    "box": "apps.payments.fakes.box",
 }
 
 

@@ -41,7 +41,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any
+from typing import Any, Self
 from urllib.parse import unquote
 from zoneinfo import ZoneInfo
 
@@ -105,6 +105,12 @@ class FakeRefund:
 
 
 class FakeTerminalGateway:
+    # The protocol's prefix and the devices it lists (the payment box fake speaks the same protocol
+    # under /box/v1 with its boxes: apps.payments.fakes.box).
+    provider = "pos"
+    prefix = "/pos/v1/"
+    devices: tuple[dict[str, Any], ...] = TERMINALS
+
     def __init__(self, notify_url: str = "", slow_seconds: float = 3.0, settle_seconds: float = 0.3) -> None:
         self.notify_url = notify_url
         self.slow_seconds = slow_seconds
@@ -126,7 +132,7 @@ class FakeTerminalGateway:
     def url(self) -> str:
         return self._server.url
 
-    def start(self) -> FakeTerminalGateway:
+    def start(self) -> Self:
         self._server.start()
         return self
 
@@ -137,13 +143,17 @@ class FakeTerminalGateway:
 
     def account_settings(self) -> dict[str, Any]:
         return {
-            "provider": "pos",
+            "provider": self.provider,
             "base_url": self.url,
             "merchant_id": self.merchant_id,
             "private_key": self.key,
             "notify_url": self.notify_url,
             "extra": {"default_terminal_id": "T01"},
         }
+
+    @staticmethod
+    def scenario_of(amount_cents: int) -> tuple[str, int]:
+        return amount_scenario(amount_cents)
 
     # -- control ---------------------------------------------------------------------------------
 
@@ -193,15 +203,23 @@ class FakeTerminalGateway:
 
     def _resolve(self, payment: FakePayment) -> None:
         """The card was presented and the bank answered."""
-        if payment.state != "pending":
+        if payment.state != "pending" or payment.scenario == "never":
             return
-        if payment.scenario in ("decline", "decline_and_forge"):
+        reason = self.decline_reason(payment)
+        if reason:
             payment.state = "failed"
-            payment.message = "05: 交易被拒绝 (do not honour)"
+            payment.message = reason
         else:
             payment.state = "succeeded"
             payment.paid_at = datetime.now(LOCAL_TZ)
         self._notify_payment(payment)
+
+    @staticmethod
+    def decline_reason(payment: FakePayment) -> str:
+        """The bank's reason when the payment's scenario declines it, else ""."""
+        if payment.scenario in ("decline", "decline_and_forge"):
+            return "05: 交易被拒绝 (do not honour)"
+        return ""
 
     def _settle_later(self, out_trade_no: str) -> None:
         def settle() -> None:
@@ -304,13 +322,13 @@ class FakeTerminalGateway:
         return response
 
     def _route(self, method: str, path: str, payload: dict[str, Any]) -> tuple[int, dict[str, Any], bool]:
-        prefix = "/pos/v1/"
+        prefix = self.prefix
         if not path.startswith(prefix):
             return 404, {"code": "NOT_FOUND", "message": path}, False
         parts = [unquote(p) for p in path[len(prefix) :].split("/")]
         with self._lock:
             if method == "GET" and parts == ["terminals"]:
-                return 200, {"terminals": list(TERMINALS)}, False
+                return 200, {"terminals": list(self.devices)}, False
             if method == "POST" and parts == ["payments"]:
                 return self._create_payment(payload)
             if method == "GET" and len(parts) == 2 and parts[0] == "payments":
@@ -334,7 +352,7 @@ class FakeTerminalGateway:
         amount = payload.get("amount_cents")
         if not out_trade_no or not isinstance(amount, int) or amount <= 0:
             return 400, {"code": "BAD_REQUEST", "message": "out_trade_no and a positive amount_cents"}, False
-        terminal = next((t for t in TERMINALS if t["terminal_id"] == terminal_id), None)
+        terminal = next((t for t in self.devices if t["terminal_id"] == terminal_id), None)
         if terminal is None:
             return 404, {"code": "TERMINAL_NOT_FOUND", "message": terminal_id}, False
         existing = self.payments.get(out_trade_no)
@@ -346,7 +364,7 @@ class FakeTerminalGateway:
             return 409, {"code": "TERMINAL_OFFLINE", "message": f"{terminal_id} is offline"}, False
         if any(p.terminal_id == terminal_id and p.state == "pending" for p in self.payments.values()):
             return 409, {"code": "TERMINAL_BUSY", "message": f"{terminal_id} shows another payment"}, False
-        scenario, queries = amount_scenario(amount)
+        scenario, queries = self.scenario_of(amount)
         if scenario == "http500":
             return 500, {"code": "SYSTEM_ERROR"}, False
         payment = FakePayment(
@@ -362,7 +380,7 @@ class FakeTerminalGateway:
         if scenario == "slow":
             self._resolve(payment)
             return 200, self._payment_doc(payment), True
-        if scenario != "after_queries":
+        if scenario not in ("after_queries", "never"):
             self._settle_later(out_trade_no)
         return 200, self._payment_doc(payment), False
 

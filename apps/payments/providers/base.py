@@ -120,6 +120,7 @@ class Notification:
     state: str = ""  # a ProviderState or a RefundState value
     amount_cents: int = 0
     provider_trade_no: str = ""
+    message: str = ""  # the provider's reason of a decline (or, for the payment box, the wallet paid with)
 
 
 @dataclass(frozen=True)

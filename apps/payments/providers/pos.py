@@ -118,6 +118,9 @@ class TerminalProvider:
     """The card terminal through the store's terminal gateway (our protocol, HMAC-SHA256 signed)."""
 
     name = "pos"
+    # The protocol's path prefix: the payment box gateway speaks the same protocol under /box/v1
+    # (apps.payments.providers.box; decision 0016).
+    api = API
 
     def __init__(self, timeout: float = 10.0) -> None:
         self.timeout = timeout
@@ -213,7 +216,7 @@ class TerminalProvider:
     # -- terminals (pos/terminal) ----------------------------------------------------------------
 
     def terminals(self, account: ProviderAccount) -> list[Terminal]:
-        document = self._ok(account, "GET", f"{API}/terminals")
+        document = self._ok(account, "GET", f"{self.api}/terminals")
         return [
             Terminal(
                 terminal_id=str(item.get("terminal_id", "")),
@@ -241,13 +244,13 @@ class TerminalProvider:
             "notify_url": account.notify_url,
             "expires_at": request.expires_at.isoformat() if request.expires_at else None,
         }
-        return self._payment(request.out_trade_no, self._ok(account, "POST", f"{API}/payments", payload))
+        return self._payment(request.out_trade_no, self._ok(account, "POST", f"{self.api}/payments", payload))
 
     def pay_by_qr(self, account: ProviderAccount, request: PayRequest) -> PayResult:
         raise ProviderRefused("POS_QR_NOT_SUPPORTED", "a card terminal takes cards, not QR codes: use pay_by_code")
 
     def query(self, account: ProviderAccount, out_trade_no: str) -> PayResult:
-        status, document = self._call(account, "GET", f"{API}/payments/{quote(out_trade_no, safe='')}")
+        status, document = self._call(account, "GET", f"{self.api}/payments/{quote(out_trade_no, safe='')}")
         if status == 404:
             return PayResult(out_trade_no=out_trade_no, state=ProviderState.UNKNOWN, message=str(document))
         if status >= 300:
@@ -256,7 +259,7 @@ class TerminalProvider:
 
     def close(self, account: ProviderAccount, out_trade_no: str) -> None:
         """Take the amount off the terminal; refused (`ALREADY_PAID`) when the card went through."""
-        status, document = self._call(account, "POST", f"{API}/payments/{quote(out_trade_no, safe='')}/close", {})
+        status, document = self._call(account, "POST", f"{self.api}/payments/{quote(out_trade_no, safe='')}/close", {})
         if status == 404 or status < 300:
             return
         raise self._refused(status, document)
@@ -272,10 +275,10 @@ class TerminalProvider:
             "reason": request.reason,
             "notify_url": account.notify_url,
         }
-        return self._refund(request.out_refund_no, self._ok(account, "POST", f"{API}/refunds", payload))
+        return self._refund(request.out_refund_no, self._ok(account, "POST", f"{self.api}/refunds", payload))
 
     def query_refund(self, account: ProviderAccount, out_trade_no: str, out_refund_no: str) -> RefundResult:
-        status, document = self._call(account, "GET", f"{API}/refunds/{quote(out_refund_no, safe='')}")
+        status, document = self._call(account, "GET", f"{self.api}/refunds/{quote(out_refund_no, safe='')}")
         if status == 404:
             return RefundResult(
                 out_refund_no=out_refund_no,
@@ -322,6 +325,7 @@ class TerminalProvider:
                 state=PAYMENT_STATES[state_text].value,
                 amount_cents=amount,
                 provider_trade_no=str(document.get("payment_id") or ""),
+                message=str(document.get("message") or "")[:255],
             )
         if kind == "refund" and state_text in REFUND_STATES and document.get("out_refund_no"):
             return Notification(
@@ -343,7 +347,7 @@ class TerminalProvider:
     # -- the bill --------------------------------------------------------------------------------
 
     def bill(self, account: ProviderAccount, day: date) -> list[BillRow]:
-        document = self._ok(account, "GET", f"{API}/bills/{day.isoformat()}")
+        document = self._ok(account, "GET", f"{self.api}/bills/{day.isoformat()}")
         try:
             return [
                 BillRow(

@@ -1,5 +1,6 @@
-/** Refund calls (docs/api.md "Refunds", contract §8 `recede/*`): what an order can still refund, the
- * refund itself (once per submission), the refunds list and one refund. The server decides every
+/** Refund calls (docs/api.md "Refunds", contract §8 `recede/*`): what an order can still refund, what
+ * a refund would give back (recede/quote), the refund itself (once per submission), the refunds list
+ * and one refund. The server decides every
  * amount; the browser only says which lines, how many units or how much, and why. */
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -14,11 +15,14 @@ export type RefundRow = Schemas["RefundRowOutput"];
 export type RefundDetail = Schemas["RefundDetailOutput"];
 export type RefundTender = RefundDetail["tenders"][number];
 export type RefundInput = Schemas["RefundInput"];
+export type RefundQuote = Schemas["RefundQuoteOutput"];
 export type RefundSearch = QueryOf<"recede_recedeList_retrieve">;
 
 export const refundKeys = {
   all: ["refunds"] as const,
   judge: (orderId: number) => ["refunds", "judge", orderId] as const,
+  // Not under `all`: the refund invalidates `all`, and its own quote must not be asked again after it.
+  quote: (body: RefundInput) => ["refundQuote", body] as const,
   list: (search: RefundSearch) => ["refunds", "list", search] as const,
   detail: (recedeId: number) => ["refunds", "detail", recedeId] as const,
 };
@@ -31,6 +35,12 @@ export const refundable = (order: { status: string }) => order.status === "paid"
 
 export function judgeOrder(orderId: number): Promise<Judged> {
   return api.get<Judged>("/rest/recede/judgeStatus", { query: { orderId }, quiet: true });
+}
+
+/** What recede/recede with `body` would give back, tender by tender, as the server works it out
+ * (nothing is written); a refusal is the one the refund would get. */
+export function quoteRefund(body: RefundInput): Promise<RefundQuote> {
+  return api.post<RefundQuote>("/rest/recede/quote", { body, quiet: true });
 }
 
 /** Refunds once per submission (`idempotencyKey`); a refusal's message is the caller's to show. */
@@ -52,6 +62,15 @@ export const useJudged = (orderId: number | null) =>
     queryFn: () => judgeOrder(orderId ?? 0),
     enabled: orderId !== null,
     retry: false,
+  });
+
+export const useRefundQuote = (body: RefundInput) =>
+  useQuery({
+    queryKey: refundKeys.quote(body),
+    queryFn: () => quoteRefund(body),
+    retry: false,
+    staleTime: 0,
+    gcTime: 0, // a quote is for one confirmation: the next one asks again
   });
 
 export const useRefunds = (search: RefundSearch) =>

@@ -42,11 +42,15 @@ export type Terminal = Schemas["TerminalOutput"];
 
 /** The tenders the till offers. */
 export type TillMethod = Tender["method"];
-export const TILL_METHODS: readonly TillMethod[] = ["cash", "storedValue", "points", "wechat", "alipay", "pos"];
+export const TILL_METHODS: readonly TillMethod[] = ["cash", "storedValue", "points", "wechat", "alipay", "pos", "box"];
 
-/** The payment providers: money through WeChat Pay, Alipay or the card terminal, pending until they confirm. */
-export type ProviderMethod = Extract<Tender["method"], "wechat" | "alipay" | "pos">;
-export const PROVIDER_METHODS: readonly ProviderMethod[] = ["wechat", "alipay", "pos"];
+/** The payment providers: money through WeChat Pay, Alipay, the card terminal or the payment box (the
+ * counter's device that reads the customer's payment code itself), pending until they confirm. */
+export type ProviderMethod = Extract<Tender["method"], "wechat" | "alipay" | "pos" | "box">;
+export const PROVIDER_METHODS: readonly ProviderMethod[] = ["wechat", "alipay", "pos", "box"];
+/** Provider tenders taken on a device of the store, named by `terminalId`. */
+export type DeviceMethod = Extract<ProviderMethod, "pos" | "box">;
+export const isDeviceMethod = (method: string): method is DeviceMethod => method === "pos" || method === "box";
 
 /** How often the page asks how a pending provider tender stands. */
 export const TENDER_POLL_MS = 2000;
@@ -140,6 +144,12 @@ export function cancelTender(tenderId: number): Promise<TenderStatus> {
   return api.post<TenderStatus>(`/rest/pay/cancel/${tenderId}`, { quiet: true });
 }
 
+/** A new QR for a pending QR tender whose QR expired or was lost: the old one is closed at the
+ * provider first (paid meanwhile: the tender answers succeeded, and no new QR is made). */
+export function refreshQr(tenderId: number): Promise<TenderStatus> {
+  return api.post<TenderStatus>(`/rest/pay/qrRefresh/${tenderId}`, { quiet: true });
+}
+
 export const receiptUrl = (orderId: number, withAmounts: boolean) =>
   `/rest/pay/print/${orderId}/${withAmounts ? 1 : 0}`;
 
@@ -184,11 +194,12 @@ export function useTenderStatus(tenderId: number | null) {
   });
 }
 
-/** The chosen store's card terminals (the terminal gateway's list); quiet: the page says why it has none. */
-export function useTerminals(enabled: boolean) {
+/** The chosen store's card terminals (the terminal gateway's list) or, for "box", its payment boxes
+ * (the box gateway's); quiet: the page says why it has none. */
+export function useTerminals(enabled: boolean, method: DeviceMethod = "pos") {
   return useQuery({
-    queryKey: [...tillKeys.all, "terminals"] as const,
-    queryFn: () => api.get<Terminal[]>("/rest/pos/terminal", { quiet: true }),
+    queryKey: [...tillKeys.all, method === "box" ? "boxes" : "terminals"] as const,
+    queryFn: () => api.get<Terminal[]>(method === "box" ? "/rest/pay/boxList" : "/rest/pos/terminal", { quiet: true }),
     enabled,
     retry: false,
     staleTime: 60_000,

@@ -204,7 +204,7 @@ export interface paths {
   };
   "/rest/bookProd/receive": {
     /**
-     * The store receives a shipped order as goods in (Idempotency-Key; a second receipt: 409 STOCK-40902)
+     * The store receives a shipped order as goods in (Idempotency-Key; a second receipt: 409 STOCK-40904)
      * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
      */
     post: operations["bookProd_receive_create"];
@@ -831,6 +831,20 @@ export interface paths {
     /** @description upgrade: the card takes a higher card type once it holds that type's price. */
     post: operations["packageCard_upgrade_create"];
   };
+  "/rest/pay/boxList": {
+    /**
+     * The store's payment boxes
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["pay_boxList_list"];
+  };
+  "/rest/pay/boxPay": {
+    /**
+     * Send what is still to pay of an order to the store's payment box (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["pay_boxPay_create"];
+  };
   "/rest/pay/cancel/{tender_id}": {
     /**
      * Close a pending provider tender at the provider (the customer walked away)
@@ -877,6 +891,13 @@ export interface paths {
      */
     get: operations["pay_print_retrieve"];
   };
+  "/rest/pay/qrRefresh/{tender_id}": {
+    /**
+     * A new QR for a pending QR tender whose QR expired or was lost (the old one closed first)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["pay_qrRefresh_create"];
+  };
   "/rest/pay/qrSplit": {
     /**
      * A WeChat Pay or Alipay QR for part of an order's due (Idempotency-Key)
@@ -915,6 +936,20 @@ export interface paths {
      * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
      */
     post: operations["pos_query_create"];
+  };
+  "/rest/pos/refund": {
+    /**
+     * Ask the card terminal (or payment box) again for a refund's pending or failed refund tender (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["pos_refund_create"];
+  };
+  "/rest/pos/refundQuery": {
+    /**
+     * Ask the card terminal (or payment box) now how a refund tender's refund stands
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["pos_refundQuery_create"];
   };
   "/rest/pos/terminal": {
     /**
@@ -965,6 +1000,14 @@ export interface paths {
      * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
      */
     get: operations["recede_judgeStatus_retrieve"];
+  };
+  "/rest/recede/quote": {
+    /**
+     * What recede/recede with this body would give back, tender by tender; writes nothing
+     * @description A read by POST (the lines go in the body, as recede/recede's): the returns page's codes, like
+     * judgeStatus; no Idempotency-Key, nothing written.
+     */
+    post: operations["recede_quote_create"];
   };
   "/rest/recede/recede": {
     /**
@@ -1146,6 +1189,14 @@ export interface paths {
     /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
     post: operations["reservation_undoStatus_create"];
   };
+  "/rest/scancodeout/products": {
+    /** @description Products the chosen store holds whose name, code or barcode holds the keyword (up to 20). */
+    get: operations["scancodeout_products_list"];
+  };
+  "/rest/scancodeout/scan": {
+    /** @description scancodeout: the product a scanned barcode names, with the chosen store's live stock. */
+    get: operations["scancodeout_scan_retrieve"];
+  };
   "/rest/scancodestock/product": {
     /**
      * The product a scanned barcode belongs to, to add as a goods-in line (404 STOCK-40401)
@@ -1295,6 +1346,133 @@ export interface paths {
      * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
      */
     get: operations["stockIn_list_retrieve"];
+  };
+  "/rest/stockOut/create": {
+    /**
+     * @description Takes goods out of the chosen store: in-store use, a return, or a loan to a borrow-out target
+     * (in transit until that store confirms). STOCK-40901 where the store forbids negative stock.
+     */
+    post: operations["stockOut_create_create"];
+  };
+  "/rest/stockOut/detail/{document_id}": {
+    /**
+     * A goods-out document or loan with its lines
+     * @description A goods-out document of the chosen store, or a loan it sent or receives, with its lines.
+     */
+    get: operations["stockOut_detail_retrieve"];
+  };
+  "/rest/stockOut/export": {
+    /**
+     * Export the filtered outbound records to Excel (fewer than 100,000 rows)
+     * @description The outbound records' filtered documents as an .xlsx download (the list's filters).
+     */
+    get: operations["stockOut_export_retrieve"];
+  };
+  "/rest/stockOut/list": {
+    /**
+     * The chosen store's goods-out documents of every type, newest first (outbound records)
+     * @description The outbound records: the chosen store's goods-out documents with the records' filters.
+     */
+    get: operations["stockOut_list_retrieve"];
+  };
+  "/rest/stockOut/loanConfirm/{document_id}": {
+    /** @description The receiving store confirms a loan (or a loan given back): the goods come into it. */
+    post: operations["stockOut_loanConfirm_create"];
+  };
+  "/rest/stockOut/loanList": {
+    /**
+     * Loans and loan returns the chosen store sent or receives, newest first
+     * @description Loans between stores seen by the chosen store, either side; `openOnly` for the open ones.
+     */
+    get: operations["stockOut_loanList_retrieve"];
+  };
+  "/rest/stockOut/loanReturn/{document_id}": {
+    /** @description The borrowing store sends goods of a received loan back (at most what is still out). */
+    post: operations["stockOut_loanReturn_create"];
+  };
+  "/rest/stockOut/types": {
+    /**
+     * Outbound types and borrow-out targets
+     * @description The outbound types the chosen store may make and its borrow-out targets.
+     */
+    get: operations["stockOut_types_retrieve"];
+  };
+  "/rest/stocktaking/approve": {
+    /**
+     * Approve a submitted stocktake: its differences become stock moves (owners; Idempotency-Key)
+     * @description submit, approve, cancel: a stocktake id, the stocktake after it.
+     */
+    post: operations["stocktaking_approve_create"];
+  };
+  "/rest/stocktaking/cancel": {
+    /**
+     * Cancel an open stocktake (Idempotency-Key)
+     * @description submit, approve, cancel: a stocktake id, the stocktake after it.
+     */
+    post: operations["stocktaking_cancel_create"];
+  };
+  "/rest/stocktaking/count": {
+    /**
+     * Set typed counts of a stocktake's products (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["stocktaking_count_create"];
+  };
+  "/rest/stocktaking/create": {
+    /**
+     * Start a stocktake of the chosen store: freeze its live stock (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["stocktaking_create_create"];
+  };
+  "/rest/stocktaking/detail": {
+    /**
+     * One stocktake with its totals
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["stocktaking_detail_retrieve"];
+  };
+  "/rest/stocktaking/lines": {
+    /**
+     * A stocktake's lines, paged; differences only, not yet counted only, by product
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["stocktaking_lines_retrieve"];
+  };
+  "/rest/stocktaking/list": {
+    /**
+     * The chosen store's stocktakes, newest first, with their totals
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["stocktaking_list_retrieve"];
+  };
+  "/rest/stocktaking/list/export": {
+    /**
+     * Export the filtered stocktakes to Excel (fewer than 100,000 rows)
+     * @description The records list's filtered stocktakes as an .xlsx download (the list's filters, no page).
+     */
+    get: operations["stocktaking_list_export_retrieve"];
+  };
+  "/rest/stocktaking/reject": {
+    /**
+     * Send a submitted stocktake back to be counted again, with the reason (owners; Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["stocktaking_reject_create"];
+  };
+  "/rest/stocktaking/scan": {
+    /**
+     * A scanned barcode adds one stock unit (or a quantity) to its line (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["stocktaking_scan_create"];
+  };
+  "/rest/stocktaking/submit": {
+    /**
+     * Submit a count for approval; lines not counted count as 0 (Idempotency-Key)
+     * @description submit, approve, cancel: a stocktake id, the stocktake after it.
+     */
+    post: operations["stocktaking_submit_create"];
   };
   "/rest/taskCenterRest/batchReadTaskStore": {
     /**
@@ -1455,6 +1633,16 @@ export interface components {
     BorrowOutCandidate: {
       id: number;
       name: string;
+    };
+    BoxPayInput: {
+      orderId: number;
+      /**
+       * Format: decimal
+       * @description none: all that is still to pay (the due less what pending tenders wait for)
+       */
+      amount?: string;
+      /** @description pay/boxList lists them; none: the store's default */
+      boxId?: string;
     };
     CancelApplyInput: {
       memId: number;
@@ -1957,6 +2145,14 @@ export interface components {
     CopyWeekOutput: {
       days: number;
     };
+    CountLineInput: {
+      productId: number;
+      /**
+       * Format: decimal
+       * @description stock units counted (null clears the count)
+       */
+      counted: string | null;
+    };
     CountOutput: {
       total: number;
     };
@@ -2119,6 +2315,140 @@ export interface components {
       name: string;
       /** @description decimal string, 2 places ("199.00") */
       amount: string;
+    };
+    DocumentDetailOutput: {
+      id: number;
+      number: string;
+      /**
+       * @description * `receipt` - goods in
+       * * `outbound` - goods out
+       * * `loan` - loan
+       * * `loan_return` - loan return
+       * @enum {string}
+       */
+      kind: "receipt" | "outbound" | "loan" | "loan_return";
+      /**
+       * @description * `store_use` - store_use
+       * * `return` - return
+       * * `loan_out` - loan_out
+       * * `loan_return` - loan_return
+       * @enum {string}
+       */
+      type: "store_use" | "return" | "loan_out" | "loan_return";
+      typeName: string;
+      /**
+       * @description * `done` - done
+       * * `in_transit` - in transit
+       * * `received` - received
+       * * `cancelled` - cancelled
+       * @enum {string}
+       */
+      status: "done" | "in_transit" | "received" | "cancelled";
+      statusName: string;
+      storeId: number;
+      storeName: string;
+      otherStoreId: number | null;
+      /** @description a loan's other store; blank otherwise */
+      otherStoreName: string;
+      supplier: string;
+      remark: string;
+      /** @description a loan return: the loan it gives back */
+      sourceId: number | null;
+      lineCount: number;
+      /** @description the lines' quantities added up, in stock units */
+      quantity: string;
+      /** @description a loan: what is not given back yet, in stock units */
+      outstanding: string;
+      /** @description in transit, or a received loan not wholly given back */
+      open: boolean;
+      /** Format: date-time */
+      createdAt: string;
+      createdByName: string;
+      receivedByName: string;
+      /** Format: date-time */
+      receivedAt: string | null;
+      /** @description the viewing store receives this loan and it is in transit */
+      canConfirm: boolean;
+      /** @description the viewing store borrowed this loan and holds some of it */
+      canReturn: boolean;
+      lines: components["schemas"]["DocumentLineOutput"][];
+    };
+    DocumentLineOutput: {
+      lineId: number;
+      productId: number;
+      code: string;
+      name: string;
+      unit: string;
+      useUnit: string;
+      /** @description in stock units */
+      quantity: string;
+      /** @description in use units (what the ledger moved) */
+      useQuantity: string;
+      /** @description a loan's line: given back so far */
+      returned: string;
+      /** @description a loan's line: still out */
+      outstanding: string;
+      batchNo: string;
+      /** Format: date */
+      expiryDate: string | null;
+      /** @description the viewing store's live stock of the product, in stock units */
+      stock: string;
+    };
+    DocumentPageOutput: {
+      list: components["schemas"]["DocumentRowOutput"][];
+      total: number;
+    };
+    DocumentRowOutput: {
+      id: number;
+      number: string;
+      /**
+       * @description * `receipt` - goods in
+       * * `outbound` - goods out
+       * * `loan` - loan
+       * * `loan_return` - loan return
+       * @enum {string}
+       */
+      kind: "receipt" | "outbound" | "loan" | "loan_return";
+      /**
+       * @description * `store_use` - store_use
+       * * `return` - return
+       * * `loan_out` - loan_out
+       * * `loan_return` - loan_return
+       * @enum {string}
+       */
+      type: "store_use" | "return" | "loan_out" | "loan_return";
+      typeName: string;
+      /**
+       * @description * `done` - done
+       * * `in_transit` - in transit
+       * * `received` - received
+       * * `cancelled` - cancelled
+       * @enum {string}
+       */
+      status: "done" | "in_transit" | "received" | "cancelled";
+      statusName: string;
+      storeId: number;
+      storeName: string;
+      otherStoreId: number | null;
+      /** @description a loan's other store; blank otherwise */
+      otherStoreName: string;
+      supplier: string;
+      remark: string;
+      /** @description a loan return: the loan it gives back */
+      sourceId: number | null;
+      lineCount: number;
+      /** @description the lines' quantities added up, in stock units */
+      quantity: string;
+      /** @description a loan: what is not given back yet, in stock units */
+      outstanding: string;
+      /** @description in transit, or a received loan not wholly given back */
+      open: boolean;
+      /** Format: date-time */
+      createdAt: string;
+      createdByName: string;
+      receivedByName: string;
+      /** Format: date-time */
+      receivedAt: string | null;
     };
     DraftCardOutput: {
       cardId: number;
@@ -2697,6 +3027,15 @@ export interface components {
       /** @description 4 places ("0.5000") */
       share: string;
     };
+    LoanReturnInput: {
+      lines: components["schemas"]["ReturnLineInput"][];
+      /** @default */
+      remark?: string;
+    };
+    LoanTargetOutput: {
+      id: number;
+      name: string;
+    };
     LoginInfoOutput: {
       userId: number;
       userName: string;
@@ -3188,6 +3527,48 @@ export interface components {
       /** @description decimal string, 2 places ("199.00") */
       paid: string;
     };
+    OutboundChoiceOutput: {
+      value: string;
+      label: string;
+    };
+    OutboundCreateInput: {
+      /**
+       * @description store_use, return or loan_out
+       *
+       * * `store_use` - store_use
+       * * `return` - return
+       * * `loan_out` - loan_out
+       * @enum {string}
+       */
+      type: "store_use" | "return" | "loan_out";
+      lines: components["schemas"]["OutboundLineInput"][];
+      /** @description loan_out: one of the store's borrow-out targets */
+      targetStoreId?: number | null;
+      /**
+       * @description return: the supplier the goods go back to (blank: head office)
+       * @default
+       */
+      supplier?: string;
+      /** @default */
+      remark?: string;
+    };
+    OutboundLineInput: {
+      productId: number;
+      /**
+       * Format: decimal
+       * @description in the product's stock unit
+       */
+      quantity: string;
+      /** @default */
+      batchNo?: string;
+    };
+    OutboundTypesOutput: {
+      /** @description what the store may make (loan_out only with targets) */
+      types: components["schemas"]["OutboundChoiceOutput"][];
+      /** @description the records page's type filter */
+      recordTypes: components["schemas"]["OutboundChoiceOutput"][];
+      borrowOutTargets: components["schemas"]["LoanTargetOutput"][];
+    };
     OwnerStoreOutput: {
       id: number;
       name: string;
@@ -3258,9 +3639,10 @@ export interface components {
        * * `wechat` - WeChat Pay
        * * `alipay` - Alipay
        * * `pos` - card terminal
+       * * `box` - payment box
        * @enum {string}
        */
-      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos";
+      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box";
       /** @description 2 places */
       amount: string;
       /**
@@ -3272,9 +3654,9 @@ export interface components {
        * @enum {string}
        */
       status: "pending" | "succeeded" | "failed";
-      /** @description provider tenders: the provider's reason of a decline */
+      /** @description provider tenders: the provider's reason of a decline; a paid box tender: the wallet (wechat, alipay) */
       message?: string;
-      /** @description pos: the terminal asked */
+      /** @description pos, box: the terminal or payment box asked */
       terminalId?: string;
       /**
        * @description provider tenders: code scanned or QR; empty before asked
@@ -3312,9 +3694,10 @@ export interface components {
        * * `wechat` - WeChat Pay
        * * `alipay` - Alipay
        * * `pos` - card terminal
+       * * `box` - payment box
        * @enum {string}
        */
-      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos";
+      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box";
       amount: string;
       /** Format: date-time */
       createdAt: string;
@@ -3336,9 +3719,10 @@ export interface components {
        * * `wechat` - WeChat Pay
        * * `alipay` - Alipay
        * * `pos` - card terminal
+       * * `box` - payment box
        * @enum {string}
        */
-      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos";
+      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box";
       amount: string;
       /** Format: date-time */
       createdAt: string;
@@ -3489,6 +3873,12 @@ export interface components {
       terminalId?: string;
     };
     PosQueryInput: {
+      tenderId: number;
+    };
+    PosRefundInput: {
+      /** @description the refund (recede/recedeDetail) */
+      refundId: number;
+      /** @description the card terminal or payment box tender it gives back to */
       tenderId: number;
     };
     PresenceOutput: {
@@ -4128,9 +4518,10 @@ export interface components {
        * * `wechat` - WeChat Pay
        * * `alipay` - Alipay
        * * `pos` - card terminal
+       * * `box` - payment box
        * @enum {string}
        */
-      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos";
+      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box";
       label: string;
       count: number;
       /** @description given back (succeeded) */
@@ -4139,6 +4530,25 @@ export interface components {
     RefundPageOutput: {
       list: components["schemas"]["RefundRowOutput"][];
       total: number;
+    };
+    RefundQuoteLineOutput: {
+      orderLineId: number;
+      name: string;
+      /** @description units that would go back */
+      qty: number;
+      /** @description money that would go back for the line */
+      amount: string;
+    };
+    RefundQuoteOutput: {
+      orderId: number;
+      orderNo: string;
+      /** @description what the refund would come to */
+      amount: string;
+      /** @description above the store's approval amount: the caller's approval code would be recorded on the refund */
+      approvalNeeded: boolean;
+      lines: components["schemas"]["RefundQuoteLineOutput"][];
+      /** @description what would go back, tender by tender, as recede/recede would write it; a provider's tender `pending` (its money goes back when the provider confirms) */
+      tenders: components["schemas"]["RefundTenderOutput"][];
     };
     RefundRowOutput: {
       recedeId: number;
@@ -4183,6 +4593,38 @@ export interface components {
       tillChange: string;
       /** @description a provider's tender: why its refund failed (empty otherwise) */
       providerMessage: string;
+    };
+    RefundTenderStatusOutput: {
+      refundId: number;
+      refundNo: string;
+      /** @description the refund's: pending, done or failed */
+      refundStatus: string;
+      tenderId: number;
+      /**
+       * @description * `pos` - pos
+       * * `box` - box
+       * @enum {string}
+       */
+      method: "pos" | "box";
+      /** @description 2 places */
+      amount: string;
+      /**
+       * @description the refund tender's
+       *
+       * * `pending` - pending
+       * * `succeeded` - succeeded
+       * * `failed` - failed
+       * @enum {string}
+       */
+      status: "pending" | "succeeded" | "failed";
+      /** @description the terminal's reason of a failure */
+      providerMessage: string;
+      /** @description how many times the terminal was asked for this refund */
+      attempts: number;
+      /** @description the last attempt's out-refund number; empty: never sent */
+      outRefundNo: string;
+      /** @description the last attempt's state at the terminal: pending, succeeded, failed */
+      providerState: string;
     };
     RefundsOutput: {
       /** @description refunds dated the day */
@@ -4372,6 +4814,15 @@ export interface components {
       id: number;
       reason: string;
     };
+    ReturnLineInput: {
+      /** @description a line of the loan */
+      lineId: number;
+      /**
+       * Format: decimal
+       * @description in the product's stock unit, at most what is still out
+       */
+      quantity: string;
+    };
     RevenueOutput: {
       /** @description money in */
       takings: string;
@@ -4502,6 +4953,22 @@ export interface components {
     SalesOutput: {
       kinds: components["schemas"]["SaleKindOutput"][];
       total: string;
+    };
+    ScannedProductOutput: {
+      productId: number;
+      code: string;
+      name: string;
+      barcode: string;
+      specification: string;
+      unit: string;
+      useUnit: string;
+      /** @description decimal string, up to 3 places ("2.000") */
+      usePerUnit: string;
+      tracksBatches: boolean;
+      /** @description the store's live stock, in stock units */
+      stock: string;
+      /** @description the store's live stock, in use units */
+      useStock: string;
     };
     SessionNeedOutput: {
       cardId: number;
@@ -4661,6 +5128,137 @@ export interface components {
       list: components["schemas"]["StockProductOutput"][];
       total: number;
     };
+    StocktakeCountInput: {
+      stocktakeId: number;
+      lines: components["schemas"]["CountLineInput"][];
+    };
+    StocktakeCountOutput: {
+      /** @description lines whose count was set */
+      counted: number;
+      stocktake: components["schemas"]["StocktakeRowOutput"];
+    };
+    StocktakeCreateInput: {
+      /**
+       * @description * `store` - whole store
+       * * `categories` - chosen categories
+       * * `products` - chosen products
+       * @default store
+       * @enum {string}
+       */
+      scope?: "store" | "categories" | "products";
+      categoryIds?: number[];
+      productIds?: number[];
+      /** @default */
+      remark?: string;
+    };
+    StocktakeIdInput: {
+      stocktakeId: number;
+    };
+    StocktakeLineOutput: {
+      lineId: number;
+      productId: number;
+      code: string;
+      name: string;
+      barcode: string;
+      specification: string;
+      /** @description the stock unit */
+      unit: string;
+      useUnit: string;
+      /** @description use units per stock unit */
+      usePerUnit: string;
+      /** @description live stock at the freeze, stock units */
+      snapshot: string;
+      /** @description live stock at the freeze, use units */
+      snapshotUse: string;
+      /** @description stock units counted; null until counted */
+      counted: string | null;
+      /** @description counted − snapshot, stock units; null until counted */
+      difference: string | null;
+      /** @description counted − snapshot, use units; null until counted */
+      differenceUse: string | null;
+      /** @description decimal string, 2 places; null without BTN-SPGL-COST-VIEW ("-12.50") */
+      unitCost: string | null;
+      /** @description decimal string, 2 places; null without BTN-SPGL-COST-VIEW ("-12.50") */
+      differenceValue: string | null;
+      /** @description scanned in: not in the snapshot (snapshot 0) */
+      added: boolean;
+      /** Format: date-time */
+      countedAt: string | null;
+    };
+    StocktakeLinePageOutput: {
+      list: components["schemas"]["StocktakeLineOutput"][];
+      total: number;
+    };
+    StocktakePageOutput: {
+      list: components["schemas"]["StocktakeRowOutput"][];
+      total: number;
+    };
+    StocktakeRejectInput: {
+      stocktakeId: number;
+      /** @description required */
+      reason: string;
+    };
+    StocktakeRowOutput: {
+      stocktakeId: number;
+      number: string;
+      storeId: number;
+      storeName: string;
+      /**
+       * @description * `store` - whole store
+       * * `categories` - chosen categories
+       * * `products` - chosen products
+       * @enum {string}
+       */
+      scope: "store" | "categories" | "products";
+      scopeName: string;
+      /** @description the chosen categories or products, as at the freeze */
+      scopeNames: string;
+      /**
+       * @description * `counting` - counting
+       * * `submitted` - submitted
+       * * `approved` - approved
+       * * `rejected` - rejected
+       * * `cancelled` - cancelled
+       * @enum {string}
+       */
+      status: "counting" | "submitted" | "approved" | "rejected" | "cancelled";
+      statusName: string;
+      remark: string;
+      rejectReason: string;
+      createdByName: string;
+      /** Format: date-time */
+      createdAt: string;
+      countedByName: string;
+      submittedByName: string;
+      /** Format: date-time */
+      submittedAt: string | null;
+      decidedByName: string;
+      /** Format: date-time */
+      decidedAt: string | null;
+      lineCount: number;
+      countedCount: number;
+      differenceCount: number;
+      /** @description decimal string, 2 places; null without BTN-SPGL-COST-VIEW ("-12.50") */
+      gainValue: string | null;
+      /** @description decimal string, 2 places; null without BTN-SPGL-COST-VIEW ("-12.50") */
+      lossValue: string | null;
+      /** @description decimal string, 2 places; null without BTN-SPGL-COST-VIEW ("-12.50") */
+      differenceValue: string | null;
+    };
+    StocktakeScanInput: {
+      stocktakeId: number;
+      /** @description a product's barcode (or its code) */
+      barcode: string;
+      /**
+       * Format: decimal
+       * @description stock units to add, default 1
+       */
+      quantity?: string | null;
+    };
+    StocktakeScanOutput: {
+      line: components["schemas"]["StocktakeLineOutput"];
+      stocktake: components["schemas"]["StocktakeRowOutput"];
+    };
     StoreInfoCheckOutput: {
       id: number;
       name: string;
@@ -4694,6 +5292,8 @@ export interface components {
       frontDeskCheckRequired: boolean;
       /** @description paying an order with package sessions needs a signature */
       signatureRequired: boolean;
+      /** @description stock may go below 0; when false a move that would is refused (STOCK-40901) */
+      negativeStockAllowed: boolean;
       /** @description decimal string, 2 places: a refund above it needs an owner's approval; null: none does */
       refundApprovalAbove: string | null;
       borrowOutTargets: components["schemas"]["StoreRef"][];
@@ -4736,6 +5336,8 @@ export interface components {
       frontDeskCheckRequired: boolean;
       /** @description paying an order with package sessions needs a signature */
       signatureRequired: boolean;
+      /** @description stock may go below 0; when false a move that would is refused (STOCK-40901) */
+      negativeStockAllowed: boolean;
       /** @description decimal string, 2 places: a refund above it needs an owner's approval; null: none does */
       refundApprovalAbove: string | null;
       borrowOutTargets: components["schemas"]["StoreRef"][];
@@ -4825,6 +5427,7 @@ export interface components {
       status?: string;
       frontDeskCheckRequired?: boolean;
       signatureRequired?: boolean;
+      negativeStockAllowed?: boolean;
       /** Format: decimal */
       refundApprovalAbove?: string | null;
       borrowOutTargetIds?: number[];
@@ -4844,9 +5447,10 @@ export interface components {
        * * `wechat` - WeChat Pay
        * * `alipay` - Alipay
        * * `pos` - card terminal
+       * * `box` - payment box
        * @enum {string}
        */
-      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos";
+      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box";
       label: string;
       count: number;
       amount: string;
@@ -4922,9 +5526,10 @@ export interface components {
        * * `wechat` - WeChat Pay
        * * `alipay` - Alipay
        * * `pos` - card terminal
+       * * `box` - payment box
        * @enum {string}
        */
-      method: "cash" | "storedValue" | "points" | "wechat" | "alipay" | "pos";
+      method: "cash" | "storedValue" | "points" | "wechat" | "alipay" | "pos" | "box";
       /**
        * Format: decimal
        * @description what this tender pays; cash: what was received (the change is given back)
@@ -4934,7 +5539,7 @@ export interface components {
       cardId?: number | null;
       /** @description wechat, alipay: the customer's payment code the cashier scanned; none: a QR for the customer */
       authCode?: string;
-      /** @description pos: the card terminal that takes the card (pos/terminal lists them); none: the store's default */
+      /** @description pos: the card terminal that takes the card (pos/terminal lists them); box: the payment box that reads the customer's code (pay/boxList lists them); none: the store's default */
       terminalId?: string;
     };
     TenderOutput: {
@@ -7119,7 +7724,7 @@ export interface operations {
     };
   };
   /**
-   * The store receives a shipped order as goods in (Idempotency-Key; a second receipt: 409 STOCK-40902)
+   * The store receives a shipped order as goods in (Idempotency-Key; a second receipt: 409 STOCK-40904)
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
   bookProd_receive_create: {
@@ -14142,6 +14747,139 @@ export interface operations {
     };
   };
   /**
+   * The store's payment boxes
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  pay_boxList_list: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["TerminalOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Send what is still to pay of an order to the store's payment box (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  pay_boxPay_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BoxPayInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["BoxPayInput"];
+        "multipart/form-data": components["schemas"]["BoxPayInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["PaymentOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * Close a pending provider tender at the provider (the customer walked away)
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
@@ -14617,6 +15355,74 @@ export interface operations {
     };
   };
   /**
+   * A new QR for a pending QR tender whose QR expired or was lost (the old one closed first)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  pay_qrRefresh_create: {
+    parameters: {
+      path: {
+        tender_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["TenderStatusOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * A WeChat Pay or Alipay QR for part of an order's due (Idempotency-Key)
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
@@ -14974,6 +15780,146 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["TenderStatusOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Ask the card terminal (or payment box) again for a refund's pending or failed refund tender (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  pos_refund_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PosRefundInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["PosRefundInput"];
+        "multipart/form-data": components["schemas"]["PosRefundInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["RefundTenderStatusOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Ask the card terminal (or payment box) now how a refund tender's refund stands
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  pos_refundQuery_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PosRefundInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["PosRefundInput"];
+        "multipart/form-data": components["schemas"]["PosRefundInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["RefundTenderStatusOutput"];
           };
         };
       };
@@ -15462,6 +16408,77 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["JudgedOrderOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * What recede/recede with this body would give back, tender by tender; writes nothing
+   * @description A read by POST (the lines go in the body, as recede/recede's): the returns page's codes, like
+   * judgeStatus; no Idempotency-Key, nothing written.
+   */
+  recede_quote_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RefundInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["RefundInput"];
+        "multipart/form-data": components["schemas"]["RefundInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["RefundQuoteOutput"];
           };
         };
       };
@@ -18192,6 +19209,138 @@ export interface operations {
       };
     };
   };
+  /** @description Products the chosen store holds whose name, code or barcode holds the keyword (up to 20). */
+  scancodeout_products_list: {
+    parameters: {
+      query: {
+        /** @description part of a product's name, code or barcode */
+        keyword: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ScannedProductOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description scancodeout: the product a scanned barcode names, with the chosen store's live stock. */
+  scancodeout_scan_retrieve: {
+    parameters: {
+      query: {
+        /** @description a barcode, or a product code */
+        code: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ScannedProductOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
   /**
    * The product a scanned barcode belongs to, to add as a goods-in line (404 STOCK-40401)
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
@@ -19757,6 +20906,1423 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["ReceiptPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * @description Takes goods out of the chosen store: in-store use, a return, or a loan to a borrow-out target
+   * (in transit until that store confirms). STOCK-40901 where the store forbids negative stock.
+   */
+  stockOut_create_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["OutboundCreateInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["OutboundCreateInput"];
+        "multipart/form-data": components["schemas"]["OutboundCreateInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DocumentDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A goods-out document or loan with its lines
+   * @description A goods-out document of the chosen store, or a loan it sent or receives, with its lines.
+   */
+  stockOut_detail_retrieve: {
+    parameters: {
+      path: {
+        document_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DocumentDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Export the filtered outbound records to Excel (fewer than 100,000 rows)
+   * @description The outbound records' filtered documents as an .xlsx download (the list's filters).
+   */
+  stockOut_export_retrieve: {
+    parameters: {
+      query?: {
+        endDate?: string | null;
+        number?: string;
+        /** @description only loans still open on either side */
+        openOnly?: boolean;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        startDate?: string | null;
+        /**
+         * @description * `done` - done
+         * * `in_transit` - in transit
+         * * `received` - received
+         * * `cancelled` - cancelled
+         */
+        status?: "done" | "in_transit" | "received" | "cancelled" | "";
+        /**
+         * @description * `store_use` - store_use
+         * * `return` - return
+         * * `loan_out` - loan_out
+         * * `loan_return` - loan_return
+         */
+        type?: "store_use" | "return" | "loan_out" | "loan_return" | "";
+      };
+    };
+    responses: {
+      /** @description an .xlsx file (not the envelope); errors answer the envelope */
+      200: {
+        content: {
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The chosen store's goods-out documents of every type, newest first (outbound records)
+   * @description The outbound records: the chosen store's goods-out documents with the records' filters.
+   */
+  stockOut_list_retrieve: {
+    parameters: {
+      query?: {
+        endDate?: string | null;
+        number?: string;
+        /** @description only loans still open on either side */
+        openOnly?: boolean;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        startDate?: string | null;
+        /**
+         * @description * `done` - done
+         * * `in_transit` - in transit
+         * * `received` - received
+         * * `cancelled` - cancelled
+         */
+        status?: "done" | "in_transit" | "received" | "cancelled" | "";
+        /**
+         * @description * `store_use` - store_use
+         * * `return` - return
+         * * `loan_out` - loan_out
+         * * `loan_return` - loan_return
+         */
+        type?: "store_use" | "return" | "loan_out" | "loan_return" | "";
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DocumentPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description The receiving store confirms a loan (or a loan given back): the goods come into it. */
+  stockOut_loanConfirm_create: {
+    parameters: {
+      path: {
+        document_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DocumentDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Loans and loan returns the chosen store sent or receives, newest first
+   * @description Loans between stores seen by the chosen store, either side; `openOnly` for the open ones.
+   */
+  stockOut_loanList_retrieve: {
+    parameters: {
+      query?: {
+        /**
+         * @description in: loans to this store; out: loans from it; blank: both
+         *
+         * * `in` - in
+         * * `out` - out
+         */
+        direction?: "in" | "out" | "";
+        endDate?: string | null;
+        number?: string;
+        /** @description only loans still open on either side */
+        openOnly?: boolean;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        startDate?: string | null;
+        /**
+         * @description * `done` - done
+         * * `in_transit` - in transit
+         * * `received` - received
+         * * `cancelled` - cancelled
+         */
+        status?: "done" | "in_transit" | "received" | "cancelled" | "";
+        /**
+         * @description * `store_use` - store_use
+         * * `return` - return
+         * * `loan_out` - loan_out
+         * * `loan_return` - loan_return
+         */
+        type?: "store_use" | "return" | "loan_out" | "loan_return" | "";
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DocumentPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description The borrowing store sends goods of a received loan back (at most what is still out). */
+  stockOut_loanReturn_create: {
+    parameters: {
+      path: {
+        document_id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LoanReturnInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["LoanReturnInput"];
+        "multipart/form-data": components["schemas"]["LoanReturnInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DocumentDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Outbound types and borrow-out targets
+   * @description The outbound types the chosen store may make and its borrow-out targets.
+   */
+  stockOut_types_retrieve: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["OutboundTypesOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Approve a submitted stocktake: its differences become stock moves (owners; Idempotency-Key)
+   * @description submit, approve, cancel: a stocktake id, the stocktake after it.
+   */
+  stocktaking_approve_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StocktakeIdInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["StocktakeIdInput"];
+        "multipart/form-data": components["schemas"]["StocktakeIdInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StocktakeRowOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Cancel an open stocktake (Idempotency-Key)
+   * @description submit, approve, cancel: a stocktake id, the stocktake after it.
+   */
+  stocktaking_cancel_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StocktakeIdInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["StocktakeIdInput"];
+        "multipart/form-data": components["schemas"]["StocktakeIdInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StocktakeRowOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Set typed counts of a stocktake's products (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  stocktaking_count_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StocktakeCountInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["StocktakeCountInput"];
+        "multipart/form-data": components["schemas"]["StocktakeCountInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StocktakeCountOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Start a stocktake of the chosen store: freeze its live stock (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  stocktaking_create_create: {
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["StocktakeCreateInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["StocktakeCreateInput"];
+        "multipart/form-data": components["schemas"]["StocktakeCreateInput"];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StocktakeRowOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * One stocktake with its totals
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  stocktaking_detail_retrieve: {
+    parameters: {
+      query: {
+        stocktakeId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StocktakeRowOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A stocktake's lines, paged; differences only, not yet counted only, by product
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  stocktaking_lines_retrieve: {
+    parameters: {
+      query: {
+        differencesOnly?: boolean;
+        /** @description product code, name or barcode */
+        keyword?: string;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        stocktakeId: number;
+        uncountedOnly?: boolean;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StocktakeLinePageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The chosen store's stocktakes, newest first, with their totals
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  stocktaking_list_retrieve: {
+    parameters: {
+      query?: {
+        /** @description started on or before */
+        endDate?: string | null;
+        /** @description number or remark */
+        keyword?: string;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        /** @description started on or after */
+        startDate?: string | null;
+        /**
+         * @description * `counting` - counting
+         * * `submitted` - submitted
+         * * `approved` - approved
+         * * `rejected` - rejected
+         * * `cancelled` - cancelled
+         */
+        status?: "counting" | "submitted" | "approved" | "rejected" | "cancelled" | "";
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StocktakePageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Export the filtered stocktakes to Excel (fewer than 100,000 rows)
+   * @description The records list's filtered stocktakes as an .xlsx download (the list's filters, no page).
+   */
+  stocktaking_list_export_retrieve: {
+    parameters: {
+      query?: {
+        /** @description started on or before */
+        endDate?: string | null;
+        /** @description number or remark */
+        keyword?: string;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        /** @description started on or after */
+        startDate?: string | null;
+        /**
+         * @description * `counting` - counting
+         * * `submitted` - submitted
+         * * `approved` - approved
+         * * `rejected` - rejected
+         * * `cancelled` - cancelled
+         */
+        status?: "counting" | "submitted" | "approved" | "rejected" | "cancelled" | "";
+      };
+    };
+    responses: {
+      /** @description an .xlsx file (not the envelope); errors answer the envelope */
+      200: {
+        content: {
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Send a submitted stocktake back to be counted again, with the reason (owners; Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  stocktaking_reject_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StocktakeRejectInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["StocktakeRejectInput"];
+        "multipart/form-data": components["schemas"]["StocktakeRejectInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StocktakeRowOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A scanned barcode adds one stock unit (or a quantity) to its line (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  stocktaking_scan_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StocktakeScanInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["StocktakeScanInput"];
+        "multipart/form-data": components["schemas"]["StocktakeScanInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StocktakeScanOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Submit a count for approval; lines not counted count as 0 (Idempotency-Key)
+   * @description submit, approve, cancel: a stocktake id, the stocktake after it.
+   */
+  stocktaking_submit_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StocktakeIdInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["StocktakeIdInput"];
+        "multipart/form-data": components["schemas"]["StocktakeIdInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StocktakeRowOutput"];
           };
         };
       };

@@ -25,6 +25,7 @@ import { useTranslation } from "react-i18next";
 import { useAccountInfo } from "../../api/booking";
 import { ApiError, newIdempotencyKey } from "../../api/client";
 import {
+  PROVIDER_METHODS,
   payOrder,
   receiptUrl,
   saveSignature,
@@ -126,7 +127,7 @@ export function PaymentPage() {
       const asked = sent.some(
         (tender) => tender.method !== "cash" && tender.method !== "storedValue" && tender.method !== "points",
       );
-      const rows = payment.tenders.filter((tender) => ["wechat", "alipay", "pos"].includes(tender.method));
+      const rows = payment.tenders.filter((tender) => (PROVIDER_METHODS as readonly string[]).includes(tender.method));
       setProviderRow(asked ? (pendingProviderTender(payment.tenders) ?? rows[rows.length - 1] ?? null) : null);
       setSubmission(null);
       refresh();

@@ -1,10 +1,12 @@
 import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import {
   cancelTender,
+  isDeviceMethod,
+  refreshQr,
   tillKeys,
   useTenderStatus,
   useTerminals,
@@ -31,8 +33,8 @@ export function providerTender(form: ProviderForm) {
     method: form.method,
     amount: form.amount.trim(),
   };
-  if (form.method !== "pos" && form.authCode.trim()) tender.authCode = form.authCode.trim();
-  if (form.method === "pos" && form.terminalId) tender.terminalId = form.terminalId;
+  if (!isDeviceMethod(form.method) && form.authCode.trim()) tender.authCode = form.authCode.trim();
+  if (isDeviceMethod(form.method) && form.terminalId) tender.terminalId = form.terminalId;
   return tender;
 }
 
@@ -46,8 +48,9 @@ export function errorText(error: unknown): string {
   return error ? String(error) : "";
 }
 
-/** WeChat Pay, Alipay or the card terminal as a tender: the amount, then the scanned code (or none for
- * a QR the customer scans), or the terminal that takes the card. Enter in the code field pays. */
+/** WeChat Pay, Alipay, the card terminal or the payment box as a tender: the amount, then the scanned
+ * code (or none for a QR the customer scans), or the terminal (box) that takes the card (reads the
+ * customer's code). Enter in the code field pays. */
 export function ProviderFields({
   form,
   onChange,
@@ -58,7 +61,8 @@ export function ProviderFields({
   onScanned: () => void;
 }) {
   const { t } = useTranslation("till");
-  const terminals = useTerminals(form.method === "pos");
+  const device = isDeviceMethod(form.method) ? form.method : null;
+  const terminals = useTerminals(device !== null, device ?? "pos");
   const set = <K extends keyof ProviderForm>(key: K, value: ProviderForm[K]) => onChange({ ...form, [key]: value });
   return (
     <Stack spacing={2}>
@@ -74,6 +78,7 @@ export function ProviderFields({
           <MenuItem value="wechat">{t("tender.wechat")}</MenuItem>
           <MenuItem value="alipay">{t("tender.alipay")}</MenuItem>
           <MenuItem value="pos">{t("tender.pos")}</MenuItem>
+          <MenuItem value="box">{t("tender.box")}</MenuItem>
         </TextField>
         <TextField
           label={t("provider.amount")}
@@ -98,16 +103,16 @@ export function ProviderFields({
           slotProps={{ htmlInput: { inputMode: "numeric", autoComplete: "off" } }}
         />
       ) : null}
-      {form.method === "pos" ? (
+      {device !== null ? (
         <>
           <TextField
             select
-            label={t("provider.terminal")}
+            label={t(device === "box" ? "provider.box" : "provider.terminal")}
             value={form.terminalId}
             onChange={(event) => set("terminalId", event.target.value)}
-            helperText={t("provider.terminalHelp")}
+            helperText={t(device === "box" ? "provider.boxHelp" : "provider.terminalHelp")}
           >
-            <MenuItem value="">{t("provider.defaultTerminal")}</MenuItem>
+            <MenuItem value="">{t(device === "box" ? "provider.defaultBox" : "provider.defaultTerminal")}</MenuItem>
             {(terminals.data ?? []).map((terminal) => (
               <MenuItem key={terminal.terminalId} value={terminal.terminalId} disabled={!terminal.online}>
                 {terminal.online
@@ -123,8 +128,21 @@ export function ProviderFields({
   );
 }
 
-/** A pending provider tender: the QR the customer scans (drawn by the server), or "waiting for the
- * customer"; asked again every 2 s; the cashier may close it. Ends with the provider's word. */
+/** Whether `expiresAt` (ISO) has passed: re-rendered when it does. */
+export function useExpired(expiresAt: string | null | undefined): boolean {
+  const at = expiresAt ? Date.parse(expiresAt) : Number.NaN;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (Number.isNaN(at) || at <= now) return undefined;
+    const timer = window.setTimeout(() => setNow(Date.now()), Math.min(at - now + 50, 2_147_000_000));
+    return () => window.clearTimeout(timer);
+  }, [at, now]);
+  return !Number.isNaN(at) && at <= now;
+}
+
+/** A pending provider tender: the QR the customer scans (drawn by the server; past its expiry, "QR
+ * expired — refresh"), or "waiting for the customer" (the card terminal, the payment box); asked
+ * again every 2 s; the cashier may close it. Ends with the provider's word. */
 export function WaitingForProvider({
   tender,
   onEnded,
@@ -146,6 +164,11 @@ export function WaitingForProvider({
     mutationFn: () => cancelTender(tender.tenderId),
     onSuccess: (answer) => queryClient.setQueryData([...tillKeys.all, "tenderStatus", tender.tenderId], answer),
   });
+  const refresh = useMutation({
+    mutationFn: () => refreshQr(tender.tenderId),
+    onSuccess: (answer) => queryClient.setQueryData([...tillKeys.all, "tenderStatus", tender.tenderId], answer),
+  });
+  const expired = useExpired(current.mode === "qr" ? current.expiresAt : null);
   if (current.status !== "pending") {
     return <ProviderEnded tender={current} />;
   }
@@ -154,7 +177,19 @@ export function WaitingForProvider({
       <Typography variant="h6">
         {t("provider.waiting", { method: t(`tender.${current.method}`), amount: formatMoney(current.amount) })}
       </Typography>
-      {current.qrImage ? (
+      {current.qrImage && expired ? (
+        <Alert
+          severity="warning"
+          sx={{ my: 1 }}
+          action={
+            <Button color="inherit" size="small" disabled={refresh.isPending} onClick={() => refresh.mutate()}>
+              {t("provider.refreshQr")}
+            </Button>
+          }
+        >
+          {t("provider.qrExpired")}
+        </Alert>
+      ) : current.qrImage ? (
         <Box sx={{ my: 1 }}>
           <img src={current.qrImage} alt={t("provider.qrAlt")} width={220} height={220} />
           <Typography variant="body2" color="text.secondary">
@@ -163,14 +198,26 @@ export function WaitingForProvider({
         </Box>
       ) : (
         <Typography variant="body2" color="text.secondary">
-          {current.method === "pos" ? t("provider.terminalWaiting") : t("provider.customerConfirming")}
+          {current.method === "pos"
+            ? t("provider.terminalWaiting")
+            : current.method === "box"
+              ? t("provider.boxWaiting", { box: current.terminalId || t("provider.defaultBox") })
+              : t("provider.customerConfirming")}
         </Typography>
       )}
       {status.isError ? <Alert severity="error">{errorText(status.error)}</Alert> : null}
       {close.isError ? <Alert severity="error">{errorText(close.error)}</Alert> : null}
-      <Button variant="outlined" color="warning" disabled={close.isPending} onClick={() => close.mutate()}>
-        {t("provider.close")}
-      </Button>
+      {refresh.isError ? <Alert severity="error">{errorText(refresh.error)}</Alert> : null}
+      <Stack direction="row" spacing={1}>
+        <Button variant="outlined" color="warning" disabled={close.isPending} onClick={() => close.mutate()}>
+          {t("provider.close")}
+        </Button>
+        {current.qrImage && !expired ? (
+          <Button variant="text" disabled={refresh.isPending} onClick={() => refresh.mutate()}>
+            {t("provider.newQr")}
+          </Button>
+        ) : null}
+      </Stack>
     </Box>
   );
 }
@@ -178,7 +225,10 @@ export function WaitingForProvider({
 /** How a provider tender ended: paid, or declined with the provider's reason. */
 export function ProviderEnded({ tender }: { tender: PaymentTender }) {
   const { t } = useTranslation("till");
-  const method = t(`tender.${tender.method}`);
+  const method =
+    tender.method === "box" && (tender.message === "wechat" || tender.message === "alipay")
+      ? t("provider.boxPaidWith", { wallet: t(`tender.${tender.message}`) })
+      : t(`tender.${tender.method}`);
   if (tender.status === "succeeded") {
     return (
       <Alert severity="success" sx={{ mb: 2 }} role="status">

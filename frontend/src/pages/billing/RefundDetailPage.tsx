@@ -12,13 +12,15 @@ import {
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { orderDetailsHref } from "../../api/bills";
-import { useRefund, type RefundDetail } from "../../api/refunds";
+import { BTN_REFUND, useRefund, type RefundDetail } from "../../api/refunds";
+import { hasButtonCode } from "../../api/session";
 import { formatMoney } from "../../lib/money";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { BackLink, Facts, PageFrame, Section } from "../../components/layout";
 import { NOWRAP } from "../../components/PagedTable";
 import { mountIsland } from "../../islands/mount";
 import { formatDateTime } from "../../lib/format";
+import { TerminalRefundActions } from "./TerminalRefundActions";
 
 const NS = "refunds";
 
@@ -55,6 +57,7 @@ export function RefundDetailPage({ search = window.location.search }: { search?:
 function RefundTables({ refund }: { refund: RefundDetail }) {
   const { t } = useTranslation(NS);
   const dash = t("dash");
+  const [canRefund] = useState(() => hasButtonCode(BTN_REFUND));
   return (
     <>
       <Section title={t("detail.lines")}>
@@ -105,6 +108,7 @@ function RefundTables({ refund }: { refund: RefundDetail }) {
               <TableCell>
                 {t(`detail.statuses.${tender.status}`, { defaultValue: tender.status })}
                 {tender.providerMessage ? ` (${tender.providerMessage})` : ""}
+                <TerminalRefundActions refundId={refund.recedeId} tender={tender} canRefund={canRefund} />
               </TableCell>
             </TableRow>
           ))}

@@ -21,11 +21,20 @@ import {
   Typography,
 } from "@mui/material";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { billKeys, orderDetailsHref, searchOrders, type OrderRow } from "../../api/bills";
 import { ApiError, newIdempotencyKey } from "../../api/client";
-import { refundDetailHref, refundKeys, refundOrder, useJudged, type Judged, type JudgedLine } from "../../api/refunds";
+import {
+  refundDetailHref,
+  refundKeys,
+  refundOrder,
+  useJudged,
+  useRefundQuote,
+  type Judged,
+  type JudgedLine,
+  type RefundQuote,
+} from "../../api/refunds";
 import { OrderStatusChip } from "../../components/billing/orders";
 import { formatMoney } from "../../lib/money";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
@@ -34,17 +43,7 @@ import { LimitedTextField } from "../../components/LimitedTextField";
 import { Facts, PageFrame, Section } from "../../components/layout";
 import { NOWRAP } from "../../components/PagedTable";
 import { mountIsland } from "../../islands/mount";
-import {
-  canReturn,
-  centsToMoney,
-  estimatedCents,
-  initialPicks,
-  lineMode,
-  pickError,
-  refundBody,
-  type LinePick,
-  type Picks,
-} from "./refundRules";
+import { canReturn, initialPicks, lineMode, pickError, refundBody, type LinePick, type Picks } from "./refundRules";
 
 const NS = "refunds";
 const REASON_MAX = 200;
@@ -61,7 +60,8 @@ interface ReturnListPageProps {
 
 /** /returnList (ERP-YLTH-PAG-0001-0000): the cashier finds a paid order (or comes from its details),
  * sees what each line can still give back (recede/judgeStatus), picks the lines and how much, gives
- * a reason, confirms, and the money goes back the way it came (recede/recede, once per confirmation). */
+ * a reason, sees what would go back tender by tender (recede/quote, the server's own computation),
+ * confirms, and the money goes back the way it came (recede/recede, once per confirmation). */
 export function ReturnListPage({
   search = window.location.search,
   navigate = (url) => window.location.assign(url),
@@ -377,10 +377,13 @@ function ConfirmDialog({
   const { t } = useTranslation(NS);
   const titleId = useId();
   const queryClient = useQueryClient();
+  const body = useMemo(() => refundBody(judged, picks, reason), [judged, picks, reason]);
+  // What would go back, from the server's refund computation; the refund is offered once it is known.
+  const quote = useRefundQuote(body);
   // One key for this confirmation: a double click or a retry refunds once.
   const [key] = useState(newIdempotencyKey);
   const refund = useMutation({
-    mutationFn: () => refundOrder(refundBody(judged, picks, reason), key),
+    mutationFn: () => refundOrder(body, key),
     onSuccess: async (made) => {
       await queryClient.invalidateQueries({ queryKey: refundKeys.all });
       await queryClient.invalidateQueries({ queryKey: billKeys.all });
@@ -389,15 +392,17 @@ function ConfirmDialog({
   });
   const cardLines = judged.lines.some((line) => line.type === "cardType" && picks[line.orderLineId]?.picked);
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId}>
+    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="md">
       <DialogTitle id={titleId}>{t("returns.confirmTitle")}</DialogTitle>
       <DialogContent>
-        <DialogContentText>
-          {t("returns.confirmText", {
-            amount: centsToMoney(estimatedCents(judged, picks)),
-            orderNo: judged.orderNo,
-          })}
-        </DialogContentText>
+        {quote.isFetching && !quote.isSuccess ? <Loading /> : null}
+        {quote.isError && !quote.isFetching ? (
+          <DetailError
+            message={detailFailure(quote.error, t("returns.notFound"))}
+            onRetry={() => void quote.refetch()}
+          />
+        ) : null}
+        {quote.isSuccess ? <QuoteSummary quote={quote.data} /> : null}
         {cardLines ? <DialogContentText sx={{ mt: 1 }}>{t("returns.confirmCards")}</DialogContentText> : null}
         {refund.isError ? (
           <Alert severity="error" sx={{ mt: 2 }}>
@@ -407,11 +412,73 @@ function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t("back")}</Button>
-        <Button color="error" variant="contained" disabled={refund.isPending} onClick={() => refund.mutate()}>
+        <Button
+          color="error"
+          variant="contained"
+          disabled={refund.isPending || !quote.isSuccess}
+          onClick={() => refund.mutate()}
+        >
           {t("returns.confirm")}
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** recede/quote's answer: the total, then each tender the money (or sessions) would go back to. */
+function QuoteSummary({ quote }: { quote: RefundQuote }) {
+  const { t } = useTranslation(NS);
+  const dash = t("dash");
+  const pending = quote.tenders.some((tender) => tender.status === "pending");
+  return (
+    <Box data-testid="refund-quote">
+      <DialogContentText>
+        {t("returns.confirmText", { amount: formatMoney(quote.amount), orderNo: quote.orderNo })}
+      </DialogContentText>
+      <TableContainer sx={{ mt: 1 }}>
+        <Table size="small" aria-label={t("returns.quoteTenders")}>
+          <TableHead>
+            <TableRow>
+              {[
+                t("detail.method"),
+                t("returns.amount"),
+                t("detail.card"),
+                t("detail.principal"),
+                t("detail.gift"),
+                t("detail.points"),
+                t("detail.sessions"),
+              ].map((head) => (
+                <TableCell key={head} sx={NOWRAP}>
+                  {head}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {quote.tenders.map((tender, index) => (
+              <TableRow key={`${tender.tenderId ?? "s"}-${index}`}>
+                <TableCell>
+                  {tender.methodName}
+                  {tender.status === "pending" ? ` (${t("detail.statuses.pending")})` : ""}
+                </TableCell>
+                <TableCell>{formatMoney(tender.amount)}</TableCell>
+                <TableCell>{tender.cardNo || dash}</TableCell>
+                <TableCell>{tender.method === "storedValue" ? formatMoney(tender.principal) : dash}</TableCell>
+                <TableCell>{tender.method === "storedValue" ? formatMoney(tender.gift) : dash}</TableCell>
+                <TableCell>{tender.points ?? dash}</TableCell>
+                <TableCell>{tender.sessions ?? dash}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {pending ? <DialogContentText sx={{ mt: 1 }}>{t("detail.pendingNote")}</DialogContentText> : null}
+      {quote.approvalNeeded ? (
+        <Alert severity="info" sx={{ mt: 1 }}>
+          {t("returns.quoteApproval")}
+        </Alert>
+      ) : null}
+    </Box>
   );
 }
 

@@ -1,9 +1,9 @@
 /** The returns page's rules: how each line is returned (an amount, or whole units for card sales and
  * package sessions), what the cashier typed checked before anything is sent, and the body of
- * recede/recede. The server checks everything again and decides the money. */
+ * recede/recede (and of recede/quote, which says what it would give back). The server checks
+ * everything again and decides the money. */
 
 import type { Judged, JudgedLine, RefundInput } from "../../api/refunds";
-import { formatMoney } from "../../lib/money";
 
 export type LineMode = "amount" | "units";
 
@@ -51,22 +51,6 @@ export function pickError(line: JudgedLine, pick: LinePick): string | null {
   const cents = Math.round(Number(value) * 100);
   return cents >= 1 && cents <= Math.round(Number(line.refundableAmount) * 100) ? null : "returns.amountError";
 }
-
-/** The amount the picks come to, in cents, as far as the browser can tell (a card line counts what
- * judgeStatus said it would give back for all its units; the server has the last word). */
-export function estimatedCents(judged: Judged, picks: Picks): number {
-  let cents = 0;
-  for (const line of judged.lines) {
-    const pick = picks[line.orderLineId];
-    if (!pick?.picked) continue;
-    if (lineMode(line) === "amount") cents += Math.round(Number(pick.value) * 100);
-    else if (line.refundableQty > 0)
-      cents += Math.round((Number(line.refundableAmount) * 100 * Number(pick.value)) / line.refundableQty);
-  }
-  return cents;
-}
-
-export const centsToMoney = (cents: number) => formatMoney((cents / 100).toFixed(2));
 
 /** recede/recede's body from the picks. */
 export function refundBody(judged: Judged, picks: Picks, reason: string): RefundInput {

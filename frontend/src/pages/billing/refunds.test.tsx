@@ -12,7 +12,7 @@ import { OrderDetailsPage } from "./OrderDetailsPage";
 import { RefundDetailPage } from "./RefundDetailPage";
 import { RefundListPage } from "./RefundListPage";
 import { ReturnListPage } from "./ReturnListPage";
-import { estimatedCents, initialPicks, lineMode, pickError, refundBody } from "./refundRules";
+import { initialPicks, lineMode, pickError, refundBody } from "./refundRules";
 
 function judgedLine(orderLineId: number, overrides: Record<string, unknown> = {}) {
   return {
@@ -159,7 +159,7 @@ describe("refund rules", () => {
     expect(pickError(card, { picked: true, value: "3" })).toBe("returns.qtyError");
   });
 
-  it("builds the body from the picked lines only and estimates the total", () => {
+  it("builds the body from the picked lines only", () => {
     const order = judged();
     const picks = { ...initialPicks(order), 11: { picked: true, value: "25.50" } };
     expect(refundBody(order, picks, "  broken ")).toEqual({
@@ -167,7 +167,6 @@ describe("refund rules", () => {
       lines: [{ orderLineId: 11, amount: "25.50" }],
       reason: "broken",
     });
-    expect(estimatedCents(order, picks)).toBe(2550);
   });
 
   it("picks every line of a partly paid order", () => {
@@ -176,8 +175,25 @@ describe("refund rules", () => {
   });
 });
 
+function quoted(overrides: Record<string, unknown> = {}) {
+  const { tenders } = refundDetail();
+  return {
+    orderId: 1,
+    orderNo: "SO2611200001",
+    amount: "30.00",
+    approvalNeeded: false,
+    lines: [{ orderLineId: 11, name: "洗发水11", qty: 0, amount: "30.00" }],
+    tenders: [
+      { ...tenders[0], amount: "15.00", tillChange: "-15.00" },
+      { ...tenders[1], amount: "15.00", principal: "13.64", gift: "1.36" },
+    ],
+    ...overrides,
+  };
+}
+
 const returnRoutes = (overrides: Routes = {}): Routes => ({
   "GET /rest/recede/judgeStatus": () => ok(judged()),
+  "POST /rest/recede/quote": () => ok(quoted()),
   "POST /rest/recede/recede": () => ok(refundDetail(), "refunded"),
   ...overrides,
 });
@@ -204,13 +220,62 @@ describe("ReturnListPage", () => {
     fireEvent.change(screen.getByRole("textbox", { name: "Reason" }), { target: { value: "wrong colour" } });
     fireEvent.click(screen.getByRole("button", { name: "Refund" }));
     const dialog = await screen.findByRole("dialog", { name: "Refund this money?" });
-    expect(within(dialog).getByText(/About ¥30\.00 of order SO2611200001/)).toBeInTheDocument();
+    // What goes back is the server's quote of this very refund, tender by tender.
+    expect(await within(dialog).findByText(/¥30\.00 of order SO2611200001 goes back/)).toBeInTheDocument();
+    const tenders = within(dialog).getByRole("table", { name: "What goes back" });
+    const rows = within(tenders).getAllByRole("row");
+    expect(rows).toHaveLength(3);
+    expect(within(rows[1] as HTMLElement).getByText("cash")).toBeInTheDocument();
+    expect(within(rows[2] as HTMLElement).getByText("V000000005")).toBeInTheDocument();
+    expect(within(rows[2] as HTMLElement).getByText("¥13.64")).toBeInTheDocument();
+    expect(within(rows[2] as HTMLElement).getByText("¥1.36")).toBeInTheDocument();
+    const [quoteCall] = server.callsTo("POST /rest/recede/quote");
+    expect(quoteCall?.body).toEqual({ orderId: 1, lines: [{ orderLineId: 11, amount: "30" }], reason: "wrong colour" });
+    expect(quoteCall?.headers.get("Idempotency-Key")).toBeNull();
     expect(server.callsTo("POST /rest/recede/recede")).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole("button", { name: "Refund now" }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith("/refundDetail?recedeId=31"));
     const [call] = server.callsTo("POST /rest/recede/recede");
     expect(call?.body).toEqual({ orderId: 1, lines: [{ orderLineId: 11, amount: "30" }], reason: "wrong colour" });
     expect(call?.headers.get("Idempotency-Key")).toBeTruthy();
+    expect(server.callsTo("POST /rest/recede/quote")).toHaveLength(1); // not asked again once refunded
+  });
+
+  it("waits for the quote before it offers the refund, and shows a refused quote with a retry", async () => {
+    let refuse = true;
+    const server = fakeServer(
+      returnRoutes({
+        "POST /rest/recede/quote": () =>
+          refuse
+            ? { status: 409, errcode: "DAY-40901", errmsg: "the business day is closed" }
+            : ok(quoted({ approvalNeeded: true, tenders: [quoted().tenders[0]] })),
+      }),
+    );
+    // The second quote is held until the test lets it through, to see the dialog while it loads.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes("/recede/quote") && !refuse) await held;
+      return server.fetch(input, init);
+    });
+    render_(<ReturnListPage search="?orderId=1" />);
+    fireEvent.click(await screen.findByRole("checkbox", { name: "Return 洗发水11" }));
+    fireEvent.change(screen.getByRole("textbox", { name: "Reason" }), { target: { value: "broken" } });
+    fireEvent.click(screen.getByRole("button", { name: "Refund" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(await within(dialog).findByText("the business day is closed")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Refund now" })).toBeDisabled();
+    refuse = false;
+    fireEvent.click(within(dialog).getByRole("button", { name: "Try again" }));
+    expect(await within(dialog).findByText("Loading…")).toBeInTheDocument();
+    expect(within(dialog).queryByText("the business day is closed")).not.toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Refund now" })).toBeDisabled();
+    release();
+    expect(await within(dialog).findByText(/your approval is recorded/)).toBeInTheDocument();
+    expect(within(dialog).getAllByRole("row")).toHaveLength(2);
+    expect(within(dialog).getByRole("button", { name: "Refund now" })).toBeEnabled();
+    expect(server.callsTo("POST /rest/recede/quote")).toHaveLength(2);
+    expect(server.callsTo("POST /rest/recede/recede")).toHaveLength(0);
   });
 
   it("keeps the dialog open with the server's refusal, and retries with the same key", async () => {
@@ -229,6 +294,7 @@ describe("ReturnListPage", () => {
     fireEvent.change(screen.getByRole("textbox", { name: "Reason" }), { target: { value: "broken" } });
     fireEvent.click(screen.getByRole("button", { name: "Refund" }));
     const dialog = await screen.findByRole("dialog");
+    await within(dialog).findByTestId("refund-quote");
     fireEvent.click(within(dialog).getByRole("button", { name: "Refund now" }));
     expect(await within(dialog).findByText("a refund above 50.00 needs an owner's approval")).toBeInTheDocument();
     refuse = false;

@@ -101,6 +101,7 @@ function StoreView({ store }: { store: StoreInfoCheck }) {
           <Meta label={t("fields.seats")}>{store.seats ?? none}</Meta>
           <Meta label={t("fields.frontDeskCheck")}>{store.frontDeskCheckRequired ? t("yes") : t("no")}</Meta>
           <Meta label={t("fields.signatureRequired")}>{store.signatureRequired ? t("yes") : t("no")}</Meta>
+          <Meta label={t("fields.negativeStockAllowed")}>{store.negativeStockAllowed ? t("yes") : t("no")}</Meta>
           <Meta label={t("fields.refundApprovalAbove")}>
             {store.refundApprovalAbove !== null ? formatMoney(store.refundApprovalAbove) : t("fields.noApproval")}
           </Meta>
@@ -281,6 +282,17 @@ function StoreEditForm({ store, onDone }: { store: StoreInfoCheck; onDone: () =>
               />
             }
             label={t("fields.signatureRequired")}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={form.negativeStockAllowed}
+                onChange={(event) => set("negativeStockAllowed", event.target.checked)}
+              />
+            }
+            label={t("fields.negativeStockAllowed")}
           />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>

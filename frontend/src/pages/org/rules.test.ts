@@ -23,6 +23,7 @@ const form: StoreForm = {
   status: "open",
   frontDeskCheckRequired: false,
   signatureRequired: false,
+  negativeStockAllowed: false,
   refundApprovalAbove: "",
   borrowOutTargetIds: [7],
 };
@@ -81,6 +82,8 @@ describe("store rules (mirror apps/org/rules.py)", () => {
     expect(storeUpdateFrom(3, form).borrowOutTargetIds).toEqual([7]);
     // The store's switch for the member's signature on package sessions (ORD-40902 at the till).
     expect(storeUpdateFrom(3, { ...form, signatureRequired: true }).signatureRequired).toBe(true);
+    // The store's rule for stock below 0 (STOCK-40901 when off).
+    expect(storeUpdateFrom(3, { ...form, negativeStockAllowed: true }).negativeStockAllowed).toBe(true);
   });
 
   it("takes an empty refund approval amount as none and refuses a malformed one", () => {

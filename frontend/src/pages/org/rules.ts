@@ -22,6 +22,8 @@ export interface StoreForm {
   status: "open" | "closed";
   frontDeskCheckRequired: boolean;
   signatureRequired: boolean;
+  /** When off, a stock move that would take a product below 0 is refused (STOCK-40901). */
+  negativeStockAllowed: boolean;
   /** A refund above this amount needs an owner's approval; empty: none does. */
   refundApprovalAbove: string;
   borrowOutTargetIds: number[];
@@ -85,6 +87,7 @@ export function storeFormFrom(
   store: StoreRow & {
     frontDeskCheckRequired: boolean;
     signatureRequired: boolean;
+    negativeStockAllowed: boolean;
     refundApprovalAbove: string | null;
     borrowOutTargets: StoreRef[];
   },
@@ -102,6 +105,7 @@ export function storeFormFrom(
     status: store.status,
     frontDeskCheckRequired: store.frontDeskCheckRequired,
     signatureRequired: store.signatureRequired,
+    negativeStockAllowed: store.negativeStockAllowed,
     refundApprovalAbove: store.refundApprovalAbove ?? "",
     borrowOutTargetIds: store.borrowOutTargets.map((target) => target.id),
   };
@@ -123,6 +127,7 @@ export function storeUpdateFrom(id: number, form: StoreForm) {
     status: form.status,
     frontDeskCheckRequired: form.frontDeskCheckRequired,
     signatureRequired: form.signatureRequired,
+    negativeStockAllowed: form.negativeStockAllowed,
     refundApprovalAbove: form.refundApprovalAbove.trim() || null,
     borrowOutTargetIds: form.borrowOutTargetIds,
   };

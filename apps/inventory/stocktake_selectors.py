@@ -1,0 +1,168 @@
+"""Reads of stocktakes: the records list (with each stocktake's totals), one stocktake with its
+totals, and its lines (paged, "differences only"). Quantities are shown in stock units (what a
+person counts) beside the use units the ledger moves; values need the cost-view code."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date, datetime, time
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Count, Q, QuerySet, Sum
+from django.utils import timezone
+
+from apps.inventory.choices import StocktakeScope, StocktakeStatus
+from apps.inventory.models import ZERO, Stocktake, StocktakeLine
+
+THOUSANDTH = Decimal("0.001")
+
+
+def stocktakes() -> QuerySet[Stocktake]:
+    return Stocktake.objects.select_related("store")
+
+
+def stocktake_search(
+    rows: QuerySet[Stocktake],
+    *,
+    status: str = "",
+    start_date: date | None = None,
+    end_date: date | None = None,
+    keyword: str = "",
+) -> QuerySet[Stocktake]:
+    """Newest first; by status, by the day it started (both ends included), by number or remark."""
+    if status:
+        rows = rows.filter(status=status)
+    zone = timezone.get_current_timezone()
+    if start_date:
+        rows = rows.filter(created_at__gte=datetime.combine(start_date, time.min, zone))
+    if end_date:
+        rows = rows.filter(created_at__lte=datetime.combine(end_date, time.max, zone))
+    keyword = keyword.strip()
+    if keyword:
+        rows = rows.filter(Q(number__icontains=keyword) | Q(remark__icontains=keyword))
+    return rows.order_by("-id")
+
+
+def _totals(stocktake_ids: list[int]) -> dict[int, dict[str, Any]]:
+    """Each stocktake's line count, counted lines, lines with a difference, and the value gained,
+    lost and net, in one grouped query."""
+    rows = (
+        StocktakeLine.objects.filter(stocktake_id__in=stocktake_ids)
+        .values("stocktake_id")
+        .annotate(
+            lines=Count("id"),
+            counted=Count("id", filter=Q(counted__isnull=False)),
+            differing=Count("id", filter=~Q(difference=0) & Q(difference__isnull=False)),
+            gain=Sum("difference_value", filter=Q(difference_value__gt=0)),
+            loss=Sum("difference_value", filter=Q(difference_value__lt=0)),
+        )
+    )
+    return {row["stocktake_id"]: dict(row) for row in rows}
+
+
+def _money(value: Decimal | None) -> str:
+    return str((value or ZERO).quantize(Decimal("0.01")))
+
+
+def _totals_row(totals: dict[str, Any] | None, values: bool) -> dict[str, Any]:
+    totals = totals or {}
+    gain, loss = totals.get("gain") or ZERO, totals.get("loss") or ZERO
+    return {
+        "lineCount": totals.get("lines", 0),
+        "countedCount": totals.get("counted", 0),
+        "differenceCount": totals.get("differing", 0),
+        "gainValue": _money(gain) if values else None,
+        "lossValue": _money(loss) if values else None,
+        "differenceValue": _money(gain + loss) if values else None,
+    }
+
+
+def _row(stocktake: Stocktake, totals: dict[str, Any] | None, values: bool) -> dict[str, Any]:
+    return {
+        "stocktakeId": stocktake.pk,
+        "number": stocktake.number or "",
+        "storeId": stocktake.store_id,
+        "storeName": stocktake.store.name,
+        "scope": stocktake.scope,
+        "scopeName": str(StocktakeScope(stocktake.scope).label),
+        "scopeNames": stocktake.scope_names,
+        "status": stocktake.status,
+        "statusName": str(StocktakeStatus(stocktake.status).label),
+        "remark": stocktake.remark,
+        "rejectReason": stocktake.reject_reason,
+        "createdByName": stocktake.created_by_name,
+        "createdAt": stocktake.created_at,
+        "countedByName": stocktake.counted_by_name,
+        "submittedByName": stocktake.submitted_by_name,
+        "submittedAt": stocktake.submitted_at,
+        "decidedByName": stocktake.decided_by_name,
+        "decidedAt": stocktake.decided_at,
+        **_totals_row(totals, values),
+    }
+
+
+def stocktake_rows(window: Iterable[Stocktake], *, values: bool) -> list[dict[str, Any]]:
+    page = list(window)
+    totals = _totals([stocktake.pk for stocktake in page])
+    return [_row(stocktake, totals.get(stocktake.pk), values) for stocktake in page]
+
+
+def stocktake_detail_row(stocktake: Stocktake, *, values: bool) -> dict[str, Any]:
+    return _row(stocktake, _totals([stocktake.pk]).get(stocktake.pk), values)
+
+
+def stocktake_lines(
+    stocktake: Stocktake, *, differences_only: bool = False, uncounted_only: bool = False, keyword: str = ""
+) -> QuerySet[StocktakeLine]:
+    """The stocktake's lines in product-code order (scanned-in ones last); "differences only" keeps
+    the counted lines whose count is not the snapshot."""
+    rows = stocktake.lines.select_related("product")
+    if differences_only:
+        rows = rows.exclude(difference=0).exclude(difference__isnull=True)
+    if uncounted_only:
+        rows = rows.filter(counted__isnull=True)
+    keyword = keyword.strip()
+    if keyword:
+        rows = rows.filter(
+            Q(product__code__icontains=keyword) | Q(product__name__icontains=keyword) | Q(product__barcode=keyword)
+        )
+    return rows.order_by("added", "product__code", "id")
+
+
+def _plain(quantity: Decimal | None) -> str | None:
+    """10.500 → "10.5", 20.000 → "20" (never "2E+1" or "-0")."""
+    return None if quantity is None else f"{quantity.normalize() + 0:f}"
+
+
+def _stock_units(quantity: Decimal | None, per_unit: Decimal) -> str | None:
+    return None if quantity is None else _plain((quantity / per_unit).quantize(THOUSANDTH))
+
+
+def stocktake_line_rows(window: Iterable[StocktakeLine], *, values: bool) -> list[dict[str, Any]]:
+    rows = []
+    for line in window:
+        product = line.product
+        rows.append(
+            {
+                "lineId": line.pk,
+                "productId": line.product_id,
+                "code": product.code,
+                "name": product.name,
+                "barcode": product.barcode or "",
+                "specification": product.specification,
+                "unit": product.unit,
+                "useUnit": product.use_unit or product.unit,
+                "usePerUnit": _plain(line.use_per_unit),
+                "snapshot": _stock_units(line.snapshot, line.use_per_unit),
+                "snapshotUse": _plain(line.snapshot),
+                "counted": _plain(line.counted),
+                "difference": _stock_units(line.difference, line.use_per_unit),
+                "differenceUse": _plain(line.difference),
+                "unitCost": str(line.unit_cost) if values else None,
+                "differenceValue": str(line.difference_value) if values and line.counted is not None else None,
+                "added": line.added,
+                "countedAt": line.counted_at,
+            }
+        )
+    return rows

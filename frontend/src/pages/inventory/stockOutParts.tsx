@@ -1,0 +1,158 @@
+/** Pieces the goods-out and loan pages share: the namespace, the status chip, the records' filters
+ * and the export button. */
+import FileDownloadIcon from "@mui/icons-material/FileDownload";
+import SearchIcon from "@mui/icons-material/Search";
+import { Button, Checkbox, Chip, FormControlLabel } from "@mui/material";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { exportUrl, fetchExport } from "../../api/catalog";
+import { OUTBOUND_EXPORT_PATH, type DocumentRow, type OutboundSearch } from "../../api/stockOut";
+import { DateField } from "../../components/dates/DateField";
+import { FilterBar, FilterSelect } from "../../components/filters";
+import { LimitedTextField } from "../../components/LimitedTextField";
+import { rangeError } from "../../components/members/rules";
+import { saveBlob } from "../../lib/download";
+import { notify } from "../../shell/notices";
+
+export const NS = "stockOut";
+
+/** Spec §9: an export of 100,000 rows or more is refused (here before any call, and by the server). */
+export const EXPORT_MAX_ROWS = 100_000;
+
+export const RECORD_TYPES = ["store_use", "return", "loan_out", "loan_return"] as const;
+export const STATUSES = ["done", "in_transit", "received", "cancelled"] as const;
+
+export function StatusChip({ status }: { status: DocumentRow["status"] }) {
+  const { t } = useTranslation(NS);
+  const color = status === "in_transit" ? "warning" : status === "received" ? "success" : "default";
+  return <Chip size="small" color={color} label={t(`status.${status}`)} />;
+}
+
+/** A quantity as the server wrote it ("2.000"), without the trailing zeros. */
+export function formatQuantity(value: string | number): string {
+  const number = Number(value);
+  return Number.isFinite(number) ? String(Number(number.toFixed(3))) : String(value);
+}
+
+export interface RecordFilterInput {
+  from: string;
+  to: string;
+  type: string;
+  status: string;
+  number: string;
+  openOnly: boolean;
+}
+
+export const EMPTY_FILTERS: RecordFilterInput = { from: "", to: "", type: "", status: "", number: "", openOnly: false };
+
+export function searchFrom(input: RecordFilterInput): OutboundSearch {
+  return {
+    startDate: input.from || null,
+    endDate: input.to || null,
+    type: (input.type || null) as OutboundSearch["type"],
+    status: (input.status || null) as OutboundSearch["status"],
+    number: input.number.trim() || null,
+    openOnly: input.openOnly || null,
+  };
+}
+
+/** The records' filters: creation dates, type, status, number and "open loans only". */
+export function RecordFilters({
+  input,
+  onChange,
+  onSearch,
+  onReset,
+  children,
+}: {
+  input: RecordFilterInput;
+  onChange: (input: RecordFilterInput) => void;
+  onSearch: () => void;
+  onReset: () => void;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation(NS);
+  const rangeKey = rangeError(input.from, input.to);
+  const set = <K extends keyof RecordFilterInput>(key: K, value: RecordFilterInput[K]) =>
+    onChange({ ...input, [key]: value });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!rangeKey) onSearch();
+  };
+  return (
+    <FilterBar onSubmit={submit}>
+      <DateField size="small" label={t("records.from")} value={input.from} onChange={(value) => set("from", value)} />
+      <DateField
+        size="small"
+        label={t("records.to")}
+        value={input.to}
+        onChange={(value) => set("to", value)}
+        error={Boolean(rangeKey)}
+        helperText={rangeKey ? t(`members:${rangeKey}`) : undefined}
+      />
+      <FilterSelect
+        id="outbound-type-filter"
+        label={t("fields.type")}
+        allLabel={t("records.allTypes")}
+        value={input.type}
+        options={RECORD_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
+        minWidth={150}
+        onChange={(value) => set("type", value)}
+      />
+      <FilterSelect
+        id="outbound-status-filter"
+        label={t("fields.status")}
+        allLabel={t("records.allStatuses")}
+        value={input.status}
+        options={STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+        minWidth={130}
+        onChange={(value) => set("status", value)}
+      />
+      <LimitedTextField
+        maxChars={32}
+        size="small"
+        label={t("fields.number")}
+        value={input.number}
+        onChange={(event) => set("number", event.target.value)}
+      />
+      {children}
+      <FormControlLabel
+        control={<Checkbox checked={input.openOnly} onChange={(event) => set("openOnly", event.target.checked)} />}
+        label={t("records.openOnly")}
+      />
+      <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
+        {t("records.search")}
+      </Button>
+      <Button onClick={onReset}>{t("records.reset")}</Button>
+    </FilterBar>
+  );
+}
+
+/** Exports the applied filters as an .xlsx in the page's language. */
+export function OutboundExportButton({ filters, count }: { filters: OutboundSearch; count: number | null }) {
+  const { t } = useTranslation(NS);
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    if (count !== null && count >= EXPORT_MAX_ROWS) {
+      notify("error", t("export.tooMany"), { durationMs: 4000 });
+      return;
+    }
+    setBusy(true);
+    try {
+      const outcome = await fetchExport(exportUrl(OUTBOUND_EXPORT_PATH, filters), "outbound.xlsx");
+      if (outcome.kind === "refused") {
+        notify("error", outcome.message || t("export.failed"), { durationMs: 4000 });
+        return;
+      }
+      saveBlob(outcome.blob, outcome.fileName);
+    } catch {
+      notify("error", t("export.failed"), { durationMs: 4000 });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="outlined" startIcon={<FileDownloadIcon />} disabled={busy} onClick={() => void run()}>
+      {t("export.button")}
+    </Button>
+  );
+}
