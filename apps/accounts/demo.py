@@ -16,6 +16,8 @@ from apps.core.role_codes import (
     COST_VIEW,
     CREDIT_MOVE,
     DAY_REOPEN,
+    GOODS_ORDER_HEAD_OFFICE,
+    GOODS_ORDER_PLACE,
     MEMBER_CANCEL_DECIDE,
     MEMBER_PHONE_VIEW,
     MEMBER_POINTS_ADJUST,
@@ -72,6 +74,7 @@ ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
             DAY_REOPEN.code,
             ORDER_GIFT.code,
             CREDIT_MOVE.code,
+            GOODS_ORDER_PLACE.code,
             STOCKTAKE_APPROVE.code,
         ),
     ),
@@ -92,12 +95,29 @@ ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
             REFUND.code,
             ORDER_GIFT.code,
             CREDIT_MOVE.code,
+            GOODS_ORDER_PLACE.code,
         ),
     ),
-    (5, "副店长", RoleKind.PRINCIPAL, "门店副店长", (*_STORE_PAGES, RESERVATION_FORCE.code, ROTA_EDIT.code)),
+    (
+        5,
+        "副店长",
+        RoleKind.PRINCIPAL,
+        "门店副店长",
+        (*_STORE_PAGES, RESERVATION_FORCE.code, ROTA_EDIT.code, GOODS_ORDER_PLACE.code),
+    ),
     (6, "护理师", RoleKind.STORE_EMPLOYEE, "养发护理师", _NURSE_PAGES),
     (7, "前台", RoleKind.STORE_EMPLOYEE, "前台接待", _NURSE_PAGES),
-    (3953, "物料建设管理员", RoleKind.MATERIAL_BUILDER_ADMIN, "物料建设管理员", (*_MATERIAL_PAGES, COST_VIEW.code)),
+    (
+        3953,
+        "物料建设管理员",
+        RoleKind.MATERIAL_BUILDER_ADMIN,
+        "物料建设管理员",
+        (
+            *_MATERIAL_PAGES,
+            COST_VIEW.code,
+            *(button.code for button in GOODS_ORDER_HEAD_OFFICE),
+        ),
+    ),
 )
 
 

@@ -61,6 +61,13 @@ ORDER_GIFT = ButtonCode("BTN-KDJC-ORDER-GIFT", "Give an item free with a sale", 
 # Changing the staff of a paid order's line moves their performance credits (`order/changeNurse`):
 # a manager's decision; the staff of an unpaid order are the cashier's to name, as at the commit.
 CREDIT_MOVE = ButtonCode("BTN-KDJC-CREDIT-MOVE", "Move a paid order's staff credits", "调整已付订单员工业绩")
+# Ordering goods from head office (DHJL-*): a store's managers place and submit orders; head office's
+# material-builder administrator confirms, ships and marks them paid.
+GOODS_ORDER_PLACE = ButtonCode("BTN-DHJL-ORDER-PLACE", "Place goods orders with head office", "向总部订货")
+GOODS_ORDER_CONFIRM = ButtonCode("BTN-DHJL-ORDER-CONFIRM", "Confirm stores' goods orders", "确认门店订货单")
+GOODS_ORDER_SHIP = ButtonCode("BTN-DHJL-ORDER-SHIP", "Ship stores' goods orders", "订货单发货")
+GOODS_ORDER_MARK_PAID = ButtonCode("BTN-DHJL-ORDER-PAID", "Mark goods orders paid", "订货单确认收款")
+GOODS_ORDER_HEAD_OFFICE = (GOODS_ORDER_CONFIRM, GOODS_ORDER_SHIP, GOODS_ORDER_MARK_PAID)
 # Approving a stocktake turns its differences into stock moves (or sends it back): the owner's alone.
 STOCKTAKE_APPROVE = ButtonCode("BTN-KCGL-STOCKTAKE-APPROVE", "Approve or send back a stocktake", "审核盘点")
 
@@ -77,5 +84,7 @@ BUTTON_CODES: tuple[ButtonCode, ...] = (
     DAY_REOPEN,
     ORDER_GIFT,
     CREDIT_MOVE,
+    GOODS_ORDER_PLACE,
+    *GOODS_ORDER_HEAD_OFFICE,
     STOCKTAKE_APPROVE,
 )

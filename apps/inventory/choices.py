@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class MoveKind(models.TextChoices):
@@ -78,3 +79,22 @@ class AuditAction(models.TextChoices):
     """The inventory's entries in the system log."""
 
     SAFETY_STOCK_SET = "inventory.safety_stock_set", _("set a safety stock")
+
+
+class GoodsOrderStatus(models.TextChoices):
+    """A store's order of goods from head office (DHJL-*): built, submitted, confirmed and shipped by
+    head office, received by the store as goods in; cancelled before it ships."""
+
+    DRAFT = "draft", pgettext_lazy("goods order", "draft")
+    SUBMITTED = "submitted", pgettext_lazy("goods order", "submitted")
+    CONFIRMED = "confirmed", pgettext_lazy("goods order", "confirmed")
+    SHIPPED = "shipped", pgettext_lazy("goods order", "shipped")
+    RECEIVED = "received", pgettext_lazy("goods order", "received")
+    CANCELLED = "cancelled", pgettext_lazy("goods order", "cancelled")
+
+
+class GoodsOrderPayment(models.TextChoices):
+    """Whether head office has the store's money for a goods order (head office marks it paid)."""
+
+    UNPAID = "unpaid", pgettext_lazy("goods order", "unpaid")
+    PAID = "paid", pgettext_lazy("goods order", "paid")

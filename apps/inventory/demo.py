@@ -9,7 +9,14 @@ from decimal import Decimal
 from apps.catalog.models import Product
 from apps.core.audit import SYSTEM_ACTOR
 from apps.inventory.choices import DocumentKind, DocumentType, MoveKind
-from apps.inventory.models import StockDocument, Stocktake
+from apps.inventory.goods_orders import (
+    OrderLineInput,
+    goods_order_confirm,
+    goods_order_save,
+    goods_order_ship,
+    goods_order_submit,
+)
+from apps.inventory.models import GoodsOrder, StockDocument, Stocktake
 from apps.inventory.services import DocumentLineInput, document_create
 from apps.inventory.stocktakes import (
     CountInput,
@@ -42,6 +49,7 @@ def seed_demo(chain: DemoChain) -> None:
         )
     seed_demo_stocktakes(chain)
     seed_demo_loan(chain)
+    seed_goods_orders(chain)
 
 
 def seed_demo_stocktakes(chain: DemoChain) -> None:
@@ -109,3 +117,31 @@ def seed_demo_loan(chain: DemoChain) -> None:
         target_store_id=targets[0].pk,
         remark="demo loan",
     )
+
+
+def seed_goods_orders(chain: DemoChain) -> None:
+    """Each demo store has a goods order submitted to head office (for the material-builder
+    administrator to confirm on /bookProdLstNew) and one head office shipped (for the store to
+    receive on /storageDetail). Idempotent: a store with a goods order keeps what it has."""
+    products = list(Product.objects.filter(enabled=True).order_by("code")[:6])
+    if len(products) < 6:
+        return
+    for store in chain.stores:
+        if GoodsOrder.objects.filter(store=store).exists():
+            continue
+        shipped = goods_order_save(
+            actor=SYSTEM_ACTOR,
+            store=store,
+            remark="demo: shipped by head office",
+            lines=[OrderLineInput(product.pk, Decimal("6")) for product in products[:3]],
+        )
+        goods_order_submit(actor=SYSTEM_ACTOR, order=shipped)
+        goods_order_confirm(actor=SYSTEM_ACTOR, order=shipped, quantities={})
+        goods_order_ship(actor=SYSTEM_ACTOR, order=shipped)
+        submitted = goods_order_save(
+            actor=SYSTEM_ACTOR,
+            store=store,
+            remark="demo: waiting for head office",
+            lines=[OrderLineInput(product.pk, Decimal("10")) for product in products[3:6]],
+        )
+        goods_order_submit(actor=SYSTEM_ACTOR, order=submitted)

@@ -62,3 +62,22 @@ class LoanNotReceived(DomainError):
     errcode = "LOAN-40903"
     status = 409
     default_message = gettext_lazy("a loan is given back only after its receipt was confirmed")
+
+
+# -- goods in and ordering goods from head office (apps.inventory.receipts, goods_orders) ------------
+
+
+class BarcodeUnknown(DomainError):
+    """A scanned barcode no product of the catalogue carries (scancodestock)."""
+
+    errcode = "STOCK-40401"
+    status = 404
+    default_message = gettext_lazy("no product has this barcode")
+
+
+class GoodsOrderState(DomainError):
+    """A goods order not in a state that allows this (receiving it twice, shipping a draft)."""
+
+    errcode = "STOCK-40904"
+    status = 409
+    default_message = gettext_lazy("the goods order is not in a state that allows this")

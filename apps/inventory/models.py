@@ -22,6 +22,8 @@ from apps.inventory.choices import (
     DocumentKind,
     DocumentStatus,
     DocumentType,
+    GoodsOrderPayment,
+    GoodsOrderStatus,
     MoveKind,
     StocktakeScope,
     StocktakeStatus,
@@ -335,3 +337,105 @@ class SafetyAlert(models.Model):
 
     def __str__(self) -> str:
         return f"{self.store_id}/{self.product_id} below safety"
+
+
+class GoodsOrder(models.Model):
+    """A store's order of goods from head office (spec DHJL-*): the store builds and submits it, head
+    office (the material-builder administrator) confirms it, possibly changing quantities, and ships
+    it; the store receives it as a goods-in document (`receipt_id`, a StockDocument of type
+    head_office whose source_id is this order). Amounts are at the supply price (the product's cost
+    when the line was written). Head office marks the payment."""
+
+    store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.PROTECT, related_name="+")
+    number = models.CharField(_("number"), max_length=32, unique=True, null=True, blank=True)
+    status = models.CharField(
+        _("status"), max_length=16, choices=GoodsOrderStatus.choices, default=GoodsOrderStatus.DRAFT
+    )
+    payment_status = models.CharField(
+        _("payment status"), max_length=16, choices=GoodsOrderPayment.choices, default=GoodsOrderPayment.UNPAID
+    )
+    remark = models.CharField(_("remark"), max_length=200, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("created by"), null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_by_name = models.CharField(_("created by (name)"), max_length=40, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    submitted_at = models.DateTimeField(_("submitted at"), null=True, blank=True)
+    confirmed_by_name = models.CharField(_("confirmed by"), max_length=40, blank=True)
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+    shipped_by_name = models.CharField(_("shipped by"), max_length=40, blank=True)
+    shipped_at = models.DateTimeField(_("shipped at"), null=True, blank=True)
+    received_by_name = models.CharField(_("received by"), max_length=40, blank=True)
+    received_at = models.DateTimeField(_("received at"), null=True, blank=True)
+    receipt_id = models.BigIntegerField(_("goods-in document"), null=True, blank=True)
+    paid_by_name = models.CharField(_("marked paid by"), max_length=40, blank=True)
+    paid_at = models.DateTimeField(_("paid at"), null=True, blank=True)
+    payment_reference = models.CharField(_("payment reference"), max_length=64, blank=True)
+    cancelled_by_name = models.CharField(_("cancelled by"), max_length=40, blank=True)
+    cancelled_at = models.DateTimeField(_("cancelled at"), null=True, blank=True)
+    cancel_reason = models.CharField(_("cancel reason"), max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = _("goods order")
+        verbose_name_plural = _("goods orders")
+        ordering = ["-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status__in=[choice.value for choice in GoodsOrderStatus]), name="goods_order_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(payment_status__in=[choice.value for choice in GoodsOrderPayment]),
+                name="goods_order_payment_valid",
+            ),
+            # One goods-in document per order: received means the receipt exists, and only then.
+            models.CheckConstraint(
+                condition=Q(status=GoodsOrderStatus.RECEIVED, receipt_id__isnull=False)
+                | (~Q(status=GoodsOrderStatus.RECEIVED) & Q(receipt_id__isnull=True)),
+                name="goods_order_receipt_when_received",
+            ),
+            models.UniqueConstraint(
+                fields=["receipt_id"], condition=Q(receipt_id__isnull=False), name="goods_order_one_receipt"
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["store", "-id"], name="goods_order_store_newest"),
+            models.Index(fields=["status", "-id"], name="goods_order_status_newest"),
+        ]
+
+    def __str__(self) -> str:
+        return self.number or f"goods order {self.pk}"
+
+
+class GoodsOrderLine(models.Model):
+    """One product of a goods order, in stock units: what the store asked for (with what was
+    suggested), what head office confirmed and what it shipped."""
+
+    order = models.ForeignKey(GoodsOrder, on_delete=models.CASCADE, related_name="lines")
+    product = models.ForeignKey(
+        "catalog.Product", verbose_name=_("product"), on_delete=models.PROTECT, related_name="+"
+    )
+    suggested = quantity_field(_("suggested quantity"), default=ZERO)
+    quantity = quantity_field(_("quantity ordered"))
+    confirmed_quantity = quantity_field(_("quantity confirmed"), null=True, blank=True)
+    shipped_quantity = quantity_field(_("quantity shipped"), null=True, blank=True)
+    unit_price = models.DecimalField(_("supply price"), max_digits=12, decimal_places=2, default=ZERO)
+
+    class Meta:
+        verbose_name = _("goods order line")
+        verbose_name_plural = _("goods order lines")
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["order", "product"], name="goods_order_line_one_per_product"),
+            models.CheckConstraint(condition=Q(quantity__gt=0), name="goods_order_line_quantity"),
+            models.CheckConstraint(
+                condition=Q(confirmed_quantity__isnull=True) | Q(confirmed_quantity__gte=0),
+                name="goods_order_line_confirmed",
+            ),
+            models.CheckConstraint(
+                condition=Q(shipped_quantity__isnull=True) | Q(shipped_quantity__gte=0),
+                name="goods_order_line_shipped",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.product_id} × {self.quantity}"

@@ -1,4 +1,4 @@
-"""Page routes of the inventory area (spec §2.2 KCGL-*); the guard reads the codes from
+"""Page routes of the inventory area (spec §2.2 KCGL-*, DHJL-*); the guard reads the codes from
 apps.core.page_registry. Each flow appends its own pages."""
 
 from apps.core.page_registry import PageRoute
@@ -23,4 +23,18 @@ PAGES += [
 PAGES += [
     PageRoute("/systemStorage", "src/pages/inventory/LiveStockPage.tsx"),
     PageRoute("/safetyStock", "src/pages/inventory/SafetyStockPage.tsx"),
+]
+
+# Goods in (KCGL-0001, KCGL-0002) and ordering goods from head office (DHJL-0001, DHJL-0002):
+# apps/inventory/tests/test_browser_goods_orders.py.
+PAGES += [
+    PageRoute("/storageRecord", "src/pages/inventory/StorageRecordPage.tsx"),
+    PageRoute("/storageDetail", "src/pages/inventory/StorageDetailPage.tsx"),
+    PageRoute("/bookProdLst", "src/pages/inventory/BookProdLstPage.tsx"),
+    PageRoute("/bookProdLstNew", "src/pages/inventory/BookProdLstNewPage.tsx"),
+    PageRoute("/bookProdDetail", "src/pages/inventory/BookProdDetailPage.tsx"),
+    PageRoute("/bookProdDetailNew", "src/pages/inventory/BookProdDetailNewPage.tsx"),
+    PageRoute("/bookProdPayDetail", "src/pages/inventory/BookProdPayDetailPage.tsx"),
+    PageRoute("/structureProductDetail", "src/pages/inventory/StructureProductDetailPage.tsx"),
+    PageRoute("/aestheticProductDetail", "src/pages/inventory/AestheticProductDetailPage.tsx"),
 ]

@@ -120,6 +120,19 @@ SHOULD = {
     "stock-out-create": MANAGERS,
     "stock-loan-confirm": MANAGERS,
     "stock-loan-return": MANAGERS,
+    # Goods in: the store's managers receive goods (KCGL-0002), a shipped goods order too; head office
+    # does not receive into a store.
+    "stock-in-create": MANAGERS,
+    "goods-order-receive": MANAGERS,
+    # Ordering goods: the store's managers place and submit (BTN-DHJL-ORDER-PLACE); the
+    # material-builder administrator confirms, ships and marks paid; either side may cancel (the
+    # service says until when).
+    "goods-order-save": MANAGERS,
+    "goods-order-submit": MANAGERS,
+    "goods-order-cancel": frozenset({"owner", "principal", "material"}),
+    "goods-order-confirm": frozenset({"material"}),
+    "goods-order-ship": frozenset({"material"}),
+    "goods-order-mark-paid": frozenset({"material"}),
 }
 
 

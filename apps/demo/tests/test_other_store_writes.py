@@ -165,6 +165,33 @@ def _other_members_card(chain):
     return stored_value_card(member=_other_member(chain))
 
 
+def _other_goods_order(chain, status="submitted"):
+    """A goods order of the other store, taken as far as `status`."""
+    from decimal import Decimal
+
+    from apps.inventory.goods_orders import (
+        OrderLineInput,
+        goods_order_confirm,
+        goods_order_save,
+        goods_order_ship,
+        goods_order_submit,
+    )
+    from apps.inventory.tests.factories import KEEPER
+
+    order = goods_order_save(
+        actor=KEEPER, store=chain["other_store"], lines=[OrderLineInput(_product().pk, Decimal("2"))]
+    )
+    if status == "draft":
+        return order
+    goods_order_submit(actor=KEEPER, order=order)
+    if status == "submitted":
+        return order
+    goods_order_confirm(actor=KEEPER, order=order, quantities={})
+    if status == "confirmed":
+        return order
+    return goods_order_ship(actor=KEEPER, order=order)
+
+
 def _other_loan(chain, *, received: bool):
     """A loan between the other store and a third one (the caller's store is neither side)."""
     from decimal import Decimal
@@ -475,6 +502,32 @@ OTHER_STORE_WRITES = {
             {"lines": [{"lineId": 1, "quantity": "1"}]},
         )
     ],
+    # inventory: another store's goods order
+    "goods-order-save": lambda chain, caller: [
+        (
+            "post",
+            "/rest/bookProd/save",
+            {"id": _other_goods_order(chain, "draft").pk, "lines": [{"productId": _product().pk, "quantity": "1"}]},
+        )
+    ],
+    "goods-order-submit": lambda chain, caller: [
+        ("post", "/rest/bookProd/submit", {"id": _other_goods_order(chain, "draft").pk})
+    ],
+    "goods-order-cancel": lambda chain, caller: [
+        ("post", "/rest/bookProd/cancel", {"id": _other_goods_order(chain).pk})
+    ],
+    "goods-order-confirm": lambda chain, caller: [
+        ("post", "/rest/bookProd/confirm", {"id": _other_goods_order(chain).pk})
+    ],
+    "goods-order-ship": lambda chain, caller: [
+        ("post", "/rest/bookProd/ship", {"id": _other_goods_order(chain, "confirmed").pk})
+    ],
+    "goods-order-mark-paid": lambda chain, caller: [
+        ("post", "/rest/bookProd/markPaid", {"id": _other_goods_order(chain, "confirmed").pk})
+    ],
+    "goods-order-receive": lambda chain, caller: [
+        ("post", "/rest/bookProd/receive", {"id": _other_goods_order(chain, "shipped").pk})
+    ],
 }
 
 # Writes that target no record of a store, each with the reason. Public calls (sign-in, refresh,
@@ -502,6 +555,8 @@ NO_STORE_RECORD = {
     # Goods out are taken from the chosen store (the role's); a loan's target store is refused with
     # LOAN-40001 unless it is one of that store's borrow-out targets (apps/inventory/tests).
     "stock-out-create",
+    # Goods in: a receipt of the chosen store (the role's, not the body's); its products are the chain's.
+    "stock-in-create",
 }
 
 

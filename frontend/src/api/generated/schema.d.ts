@@ -146,6 +146,90 @@ export interface paths {
      */
     post: operations["auth_refresh_create"];
   };
+  "/rest/bookProd/cancel": {
+    /**
+     * Cancel a goods order (a store until head office confirms it; head office until it ships)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["bookProd_cancel_create"];
+  };
+  "/rest/bookProd/catalogue": {
+    /**
+     * Head office's catalogue to order from, with the chosen store's suggested quantities
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["bookProd_catalogue_retrieve"];
+  };
+  "/rest/bookProd/confirm": {
+    /**
+     * Head office confirms a submitted order, possibly changing its quantities
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["bookProd_confirm_create"];
+  };
+  "/rest/bookProd/detail": {
+    /**
+     * One goods order with its lines, amounts and payment status
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["bookProd_detail_retrieve"];
+  };
+  "/rest/bookProd/headOfficeList": {
+    /**
+     * The goods orders of every store under the chosen level, drafts left out (/bookProdLstNew)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["bookProd_headOfficeList_retrieve"];
+  };
+  "/rest/bookProd/list": {
+    /**
+     * The chosen store's goods orders, newest first (/bookProdLst)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["bookProd_list_retrieve"];
+  };
+  "/rest/bookProd/markPaid": {
+    /**
+     * Head office records the store's payment of a confirmed, shipped or received order
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["bookProd_markPaid_create"];
+  };
+  "/rest/bookProd/product": {
+    /**
+     * One catalogue product as a store orders it (/structureProductDetail, /aestheticProductDetail)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["bookProd_product_retrieve"];
+  };
+  "/rest/bookProd/receive": {
+    /**
+     * The store receives a shipped order as goods in (Idempotency-Key; a second receipt: 409 STOCK-40904)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["bookProd_receive_create"];
+  };
+  "/rest/bookProd/save": {
+    /**
+     * Create a draft goods order of the chosen store, or change its draft's lines (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["bookProd_save_create"];
+  };
+  "/rest/bookProd/ship": {
+    /**
+     * Head office ships a confirmed order (the confirmed quantities)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["bookProd_ship_create"];
+  };
+  "/rest/bookProd/submit": {
+    /**
+     * Send a draft goods order to head office
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["bookProd_submit_create"];
+  };
   "/rest/commodity/cardTypeList": {
     /**
      * Card types (stored-value and package cards)
@@ -250,6 +334,13 @@ export interface paths {
      * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
      */
     get: operations["commodity_projectList_export_retrieve"];
+  };
+  "/rest/commodity/stockProductList": {
+    /**
+     * Enabled products by code, barcode or name with the chosen store's price, units and live stock
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["commodity_stockProductList_retrieve"];
   };
   "/rest/commodity/storeItem": {
     /**
@@ -1106,6 +1197,13 @@ export interface paths {
     /** @description scancodeout: the product a scanned barcode names, with the chosen store's live stock. */
     get: operations["scancodeout_scan_retrieve"];
   };
+  "/rest/scancodestock/product": {
+    /**
+     * The product a scanned barcode belongs to, to add as a goods-in line (404 STOCK-40401)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["scancodestock_product_retrieve"];
+  };
   "/rest/schedule/rota": {
     /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
     get: operations["schedule_rota_retrieve"];
@@ -1255,6 +1353,34 @@ export interface paths {
      * @description What the live stock and safety stock pages need first: the stores to choose from and the brands.
      */
     get: operations["stock_stores_retrieve"];
+  };
+  "/rest/stockIn/create": {
+    /**
+     * Receive goods into the chosen store from a supplier or head office (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["stockIn_create_create"];
+  };
+  "/rest/stockIn/detail": {
+    /**
+     * One goods-in document of the chosen store with its lines (/storageDetail)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["stockIn_detail_retrieve"];
+  };
+  "/rest/stockIn/export": {
+    /**
+     * Export the filtered goods-in documents to Excel (fewer than 100,000 rows)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["stockIn_export_retrieve"];
+  };
+  "/rest/stockIn/list": {
+    /**
+     * The chosen store's goods-in documents, newest first (/storageRecord)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["stockIn_list_retrieve"];
   };
   "/rest/stockOut/create": {
     /**
@@ -1859,6 +1985,42 @@ export interface components {
       categories: components["schemas"]["CatalogCategoryOption"][];
       brands: string[];
     };
+    CataloguePageOutput: {
+      list: components["schemas"]["CatalogueRowOutput"][];
+      total: number;
+    };
+    CatalogueRowOutput: {
+      productId: number;
+      code: string;
+      name: string;
+      barcode: string;
+      brand: string;
+      specification: string;
+      categoryName: string;
+      /**
+       * @description * `retail` - retail
+       * * `professional` - professional
+       * @enum {string}
+       */
+      useType: "retail" | "professional";
+      /** @description the stock unit */
+      unit: string;
+      useUnit: string;
+      /** @description use units in one stock unit */
+      usePerUnit: string;
+      tracksBatches: boolean;
+      /** @description the price the store sells at */
+      storePrice: string;
+      /** @description head office's price to its stores */
+      supplyPrice: string;
+      /** @description stock units; null at head office */
+      liveStock: string | null;
+      safetyStock: string | null;
+      /** @description stock units used in the last 30 days */
+      used30Days: string | null;
+      /** @description max(0, safety stock − live stock + the last 30 days' use), whole units */
+      suggested: string | null;
+    };
     ChangeOutput: {
       /** Format: date-time */
       at: string;
@@ -1997,6 +2159,14 @@ export interface components {
       /** @description decimal string, 2 places ("199.00") */
       payable: string;
       lines: components["schemas"]["CommittedLineOutput"][];
+    };
+    ConfirmLineInput: {
+      lineId: number;
+      /**
+       * Format: decimal
+       * @description 0: none of it is supplied
+       */
+      quantity: string;
     };
     CopyWeekInput: {
       /** Format: date */
@@ -2548,6 +2718,176 @@ export interface components {
     GiftPageOutput: {
       list: components["schemas"]["GiftOutput"][];
       total: number;
+    };
+    GoodsOrderCancelInput: {
+      id: number;
+      reason?: string;
+    };
+    GoodsOrderConfirmInput: {
+      id: number;
+      lines?: components["schemas"]["ConfirmLineInput"][];
+    };
+    GoodsOrderDetailOutput: {
+      id: number;
+      number: string;
+      storeId: number;
+      storeName: string;
+      /**
+       * @description * `draft` - draft
+       * * `submitted` - submitted
+       * * `confirmed` - confirmed
+       * * `shipped` - shipped
+       * * `received` - received
+       * * `cancelled` - cancelled
+       * @enum {string}
+       */
+      status: "draft" | "submitted" | "confirmed" | "shipped" | "received" | "cancelled";
+      statusName: string;
+      /**
+       * @description * `unpaid` - unpaid
+       * * `paid` - paid
+       * @enum {string}
+       */
+      paymentStatus: "unpaid" | "paid";
+      paymentStatusName: string;
+      lineCount: number;
+      /** @description confirmed quantities (ordered until confirmed) × supply price */
+      amount: string;
+      remark: string;
+      createdByName: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      submittedAt: string | null;
+      /** Format: date-time */
+      confirmedAt: string | null;
+      /** Format: date-time */
+      shippedAt: string | null;
+      /** Format: date-time */
+      receivedAt: string | null;
+      /** @description the goods-in document that received it */
+      receiptId: number | null;
+      shippedAmount: string;
+      confirmedByName: string;
+      shippedByName: string;
+      receivedByName: string;
+      paidByName: string;
+      /** Format: date-time */
+      paidAt: string | null;
+      paymentReference: string;
+      cancelledByName: string;
+      /** Format: date-time */
+      cancelledAt: string | null;
+      cancelReason: string;
+      lines: components["schemas"]["GoodsOrderLineOutput"][];
+    };
+    GoodsOrderIdInput: {
+      id: number;
+    };
+    GoodsOrderLineInput: {
+      productId: number;
+      /**
+       * Format: decimal
+       * @description stock units
+       */
+      quantity: string;
+    };
+    GoodsOrderLineOutput: {
+      productId: number;
+      code: string;
+      name: string;
+      barcode: string;
+      brand: string;
+      specification: string;
+      categoryName: string;
+      /**
+       * @description * `retail` - retail
+       * * `professional` - professional
+       * @enum {string}
+       */
+      useType: "retail" | "professional";
+      /** @description the stock unit */
+      unit: string;
+      useUnit: string;
+      /** @description use units in one stock unit */
+      usePerUnit: string;
+      tracksBatches: boolean;
+      /** @description the price the store sells at */
+      storePrice: string;
+      /** @description head office's price to its stores */
+      supplyPrice: string;
+      lineId: number;
+      suggested: string;
+      quantity: string;
+      confirmedQuantity: string | null;
+      shippedQuantity: string | null;
+      unitPrice: string;
+      amount: string;
+      liveStock: string;
+    };
+    GoodsOrderPageOutput: {
+      list: components["schemas"]["GoodsOrderRowOutput"][];
+      total: number;
+    };
+    GoodsOrderPaidInput: {
+      id: number;
+      reference?: string;
+    };
+    GoodsOrderReceiveInput: {
+      id: number;
+      remark?: string;
+      lines?: components["schemas"]["ReceiveLineInput"][];
+    };
+    GoodsOrderReceivedOutput: {
+      order: components["schemas"]["GoodsOrderDetailOutput"];
+      receipt: components["schemas"]["ReceiptDetailOutput"];
+    };
+    GoodsOrderRowOutput: {
+      id: number;
+      number: string;
+      storeId: number;
+      storeName: string;
+      /**
+       * @description * `draft` - draft
+       * * `submitted` - submitted
+       * * `confirmed` - confirmed
+       * * `shipped` - shipped
+       * * `received` - received
+       * * `cancelled` - cancelled
+       * @enum {string}
+       */
+      status: "draft" | "submitted" | "confirmed" | "shipped" | "received" | "cancelled";
+      statusName: string;
+      /**
+       * @description * `unpaid` - unpaid
+       * * `paid` - paid
+       * @enum {string}
+       */
+      paymentStatus: "unpaid" | "paid";
+      paymentStatusName: string;
+      lineCount: number;
+      /** @description confirmed quantities (ordered until confirmed) × supply price */
+      amount: string;
+      remark: string;
+      createdByName: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      submittedAt: string | null;
+      /** Format: date-time */
+      confirmedAt: string | null;
+      /** Format: date-time */
+      shippedAt: string | null;
+      /** Format: date-time */
+      receivedAt: string | null;
+      /** @description the goods-in document that received it */
+      receiptId: number | null;
+    };
+    GoodsOrderSaveInput: {
+      /** @description a draft to change */
+      id?: number | null;
+      remark?: string;
+      lines: components["schemas"]["GoodsOrderLineInput"][];
     };
     HandoverLoginInput: {
       u?: string;
@@ -4029,6 +4369,130 @@ export interface components {
       /** @description how many became read (already read ones are not counted) */
       marked: number;
     };
+    ReceiptCreateInput: {
+      /**
+       * @description * `supplier` - from a supplier
+       * * `head_office` - from head office
+       * @enum {string}
+       */
+      type: "supplier" | "head_office";
+      supplier?: string;
+      remark?: string;
+      lines: components["schemas"]["ReceiptLineInput"][];
+    };
+    ReceiptDetailOutput: {
+      id: number;
+      number: string;
+      /**
+       * @description * `supplier` - from a supplier
+       * * `head_office` - from head office
+       * * `loan_in` - borrowed in
+       * * `store_use` - in-store use
+       * * `return` - return
+       * * `loan_out` - loan outbound
+       * @enum {string}
+       */
+      type: "supplier" | "head_office" | "loan_in" | "store_use" | "return" | "loan_out";
+      typeName: string;
+      /**
+       * @description * `done` - done
+       * * `in_transit` - in transit
+       * * `received` - received
+       * * `cancelled` - cancelled
+       * @enum {string}
+       */
+      status: "done" | "in_transit" | "received" | "cancelled";
+      statusName: string;
+      supplier: string;
+      /** @description the goods order a head-office receipt receives */
+      sourceId: number | null;
+      sourceNumber: string;
+      lineCount: number;
+      /** @description stock units */
+      totalQuantity: string;
+      amount: string;
+      remark: string;
+      createdByName: string;
+      /** Format: date-time */
+      createdAt: string;
+      storeName: string;
+      lines: components["schemas"]["ReceiptLineOutput"][];
+    };
+    ReceiptLineInput: {
+      productId: number;
+      /**
+       * Format: decimal
+       * @description in stock units
+       */
+      quantity: string;
+      batchNo?: string;
+      /** Format: date */
+      expiryDate?: string | null;
+    };
+    ReceiptLineOutput: {
+      lineId: number;
+      productId: number;
+      code: string;
+      name: string;
+      barcode: string;
+      unit: string;
+      useUnit: string;
+      /** @description stock units */
+      quantity: string;
+      /** @description use units */
+      useQuantity: string;
+      unitCost: string;
+      amount: string;
+      batchNo: string;
+      /** Format: date */
+      expiryDate: string | null;
+    };
+    ReceiptPageOutput: {
+      list: components["schemas"]["ReceiptRowOutput"][];
+      total: number;
+    };
+    ReceiptRowOutput: {
+      id: number;
+      number: string;
+      /**
+       * @description * `supplier` - from a supplier
+       * * `head_office` - from head office
+       * * `loan_in` - borrowed in
+       * * `store_use` - in-store use
+       * * `return` - return
+       * * `loan_out` - loan outbound
+       * @enum {string}
+       */
+      type: "supplier" | "head_office" | "loan_in" | "store_use" | "return" | "loan_out";
+      typeName: string;
+      /**
+       * @description * `done` - done
+       * * `in_transit` - in transit
+       * * `received` - received
+       * * `cancelled` - cancelled
+       * @enum {string}
+       */
+      status: "done" | "in_transit" | "received" | "cancelled";
+      statusName: string;
+      supplier: string;
+      /** @description the goods order a head-office receipt receives */
+      sourceId: number | null;
+      sourceNumber: string;
+      lineCount: number;
+      /** @description stock units */
+      totalQuantity: string;
+      amount: string;
+      remark: string;
+      createdByName: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    ReceiveLineInput: {
+      lineId: number;
+      batchNo?: string;
+      /** Format: date */
+      expiryDate?: string | null;
+    };
     ReconciliationRowOutput: {
       provider: string;
       /**
@@ -4716,6 +5180,39 @@ export interface components {
     };
     StockPageOutput: {
       list: components["schemas"]["StockRowOutput"][];
+      total: number;
+    };
+    StockProductOutput: {
+      productId: number;
+      code: string;
+      name: string;
+      barcode: string;
+      brand: string;
+      specification: string;
+      categoryName: string;
+      /**
+       * @description * `retail` - retail
+       * * `professional` - professional
+       * @enum {string}
+       */
+      useType: "retail" | "professional";
+      /** @description the stock unit */
+      unit: string;
+      useUnit: string;
+      /** @description use units in one stock unit */
+      usePerUnit: string;
+      tracksBatches: boolean;
+      /** @description the price the store sells at */
+      storePrice: string;
+      /** @description head office's price to its stores */
+      supplyPrice: string;
+      /** @description stock units */
+      liveStock: string;
+      /** @description use units */
+      liveUseStock: string;
+    };
+    StockProductPageOutput: {
+      list: components["schemas"]["StockProductOutput"][];
       total: number;
     };
     StockRowOutput: {
@@ -6756,6 +7253,894 @@ export interface operations {
     };
   };
   /**
+   * Cancel a goods order (a store until head office confirms it; head office until it ships)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  bookProd_cancel_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["GoodsOrderCancelInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["GoodsOrderCancelInput"];
+        "multipart/form-data": components["schemas"]["GoodsOrderCancelInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["GoodsOrderDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Head office's catalogue to order from, with the chosen store's suggested quantities
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  bookProd_catalogue_retrieve: {
+    parameters: {
+      query?: {
+        keyword?: string;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        /**
+         * @description * `` -
+         * * `retail` - retail
+         * * `professional` - professional
+         */
+        useType?: "" | "retail" | "professional";
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CataloguePageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Head office confirms a submitted order, possibly changing its quantities
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  bookProd_confirm_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["GoodsOrderConfirmInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["GoodsOrderConfirmInput"];
+        "multipart/form-data": components["schemas"]["GoodsOrderConfirmInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["GoodsOrderDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * One goods order with its lines, amounts and payment status
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  bookProd_detail_retrieve: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["GoodsOrderDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The goods orders of every store under the chosen level, drafts left out (/bookProdLstNew)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  bookProd_headOfficeList_retrieve: {
+    parameters: {
+      query?: {
+        endDate?: string;
+        number?: string;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        /**
+         * @description * `` -
+         * * `unpaid` - unpaid
+         * * `paid` - paid
+         */
+        paymentStatus?: "" | "unpaid" | "paid";
+        startDate?: string;
+        /**
+         * @description * `` -
+         * * `draft` - draft
+         * * `submitted` - submitted
+         * * `confirmed` - confirmed
+         * * `shipped` - shipped
+         * * `received` - received
+         * * `cancelled` - cancelled
+         */
+        status?: "" | "draft" | "submitted" | "confirmed" | "shipped" | "received" | "cancelled";
+        /** @description head office's list only */
+        storeId?: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["GoodsOrderPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The chosen store's goods orders, newest first (/bookProdLst)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  bookProd_list_retrieve: {
+    parameters: {
+      query?: {
+        endDate?: string;
+        number?: string;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        /**
+         * @description * `` -
+         * * `unpaid` - unpaid
+         * * `paid` - paid
+         */
+        paymentStatus?: "" | "unpaid" | "paid";
+        startDate?: string;
+        /**
+         * @description * `` -
+         * * `draft` - draft
+         * * `submitted` - submitted
+         * * `confirmed` - confirmed
+         * * `shipped` - shipped
+         * * `received` - received
+         * * `cancelled` - cancelled
+         */
+        status?: "" | "draft" | "submitted" | "confirmed" | "shipped" | "received" | "cancelled";
+        /** @description head office's list only */
+        storeId?: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["GoodsOrderPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Head office records the store's payment of a confirmed, shipped or received order
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  bookProd_markPaid_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["GoodsOrderPaidInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["GoodsOrderPaidInput"];
+        "multipart/form-data": components["schemas"]["GoodsOrderPaidInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["GoodsOrderDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * One catalogue product as a store orders it (/structureProductDetail, /aestheticProductDetail)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  bookProd_product_retrieve: {
+    parameters: {
+      query: {
+        productId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CatalogueRowOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The store receives a shipped order as goods in (Idempotency-Key; a second receipt: 409 STOCK-40904)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  bookProd_receive_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["GoodsOrderReceiveInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["GoodsOrderReceiveInput"];
+        "multipart/form-data": components["schemas"]["GoodsOrderReceiveInput"];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["GoodsOrderReceivedOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Create a draft goods order of the chosen store, or change its draft's lines (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  bookProd_save_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["GoodsOrderSaveInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["GoodsOrderSaveInput"];
+        "multipart/form-data": components["schemas"]["GoodsOrderSaveInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["GoodsOrderDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Head office ships a confirmed order (the confirmed quantities)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  bookProd_ship_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["GoodsOrderIdInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["GoodsOrderIdInput"];
+        "multipart/form-data": components["schemas"]["GoodsOrderIdInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["GoodsOrderDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Send a draft goods order to head office
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  bookProd_submit_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["GoodsOrderIdInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["GoodsOrderIdInput"];
+        "multipart/form-data": components["schemas"]["GoodsOrderIdInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["GoodsOrderDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * Card types (stored-value and package cards)
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
@@ -7824,6 +9209,79 @@ export interface operations {
       200: {
         content: {
           "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Enabled products by code, barcode or name with the chosen store's price, units and live stock
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  commodity_stockProductList_retrieve: {
+    parameters: {
+      query?: {
+        /** @description code, barcode or name */
+        keyword?: string;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StockProductPageOutput"];
+          };
         };
       };
       /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
@@ -18020,6 +19478,74 @@ export interface operations {
       };
     };
   };
+  /**
+   * The product a scanned barcode belongs to, to add as a goods-in line (404 STOCK-40401)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  scancodestock_product_retrieve: {
+    parameters: {
+      query: {
+        barcode: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StockProductOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
   /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
   schedule_rota_retrieve: {
     parameters: {
@@ -19614,6 +21140,303 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["StockStoresOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Receive goods into the chosen store from a supplier or head office (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  stockIn_create_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReceiptCreateInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["ReceiptCreateInput"];
+        "multipart/form-data": components["schemas"]["ReceiptCreateInput"];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ReceiptDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * One goods-in document of the chosen store with its lines (/storageDetail)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  stockIn_detail_retrieve: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ReceiptDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Export the filtered goods-in documents to Excel (fewer than 100,000 rows)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  stockIn_export_retrieve: {
+    parameters: {
+      query?: {
+        endDate?: string;
+        number?: string;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        startDate?: string;
+        /**
+         * @description * `` -
+         * * `supplier` - from a supplier
+         * * `head_office` - from head office
+         */
+        type?: "" | "supplier" | "head_office";
+      };
+    };
+    responses: {
+      /** @description an .xlsx file (not the envelope); errors answer the envelope */
+      200: {
+        content: {
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The chosen store's goods-in documents, newest first (/storageRecord)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  stockIn_list_retrieve: {
+    parameters: {
+      query?: {
+        endDate?: string;
+        number?: string;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        startDate?: string;
+        /**
+         * @description * `` -
+         * * `supplier` - from a supplier
+         * * `head_office` - from head office
+         */
+        type?: "" | "supplier" | "head_office";
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ReceiptPageOutput"];
           };
         };
       };

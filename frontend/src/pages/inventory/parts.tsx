@@ -1,0 +1,201 @@
+/** Pieces the goods-in and goods-order pages share: the export button, the status chips, the scan
+ * field and the product picker. */
+import FileDownloadIcon from "@mui/icons-material/FileDownload";
+import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
+import { Box, Button, Chip, List, ListItemButton, ListItemText, Stack, TextField, Typography } from "@mui/material";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { exportUrl, fetchExport } from "../../api/catalog";
+import { ApiError } from "../../api/client";
+import {
+  RECEIPT_EXPORT_PATH,
+  scanProduct,
+  useProductSearch,
+  type GoodsOrderStatus,
+  type PaymentStatus,
+  type ReceiptSearch,
+  type StockProduct,
+} from "../../api/goodsIn";
+import { saveBlob } from "../../lib/download";
+import { notify } from "../../shell/notices";
+
+export const NS = "stock";
+
+/** Spec §9: an export of 100,000 rows or more is refused (here before any call, and by the server). */
+export const EXPORT_MAX_ROWS = 100_000;
+
+/** The first day and the last day of a date filter as the server reads them. */
+export function dayRange(from: string, to: string): { startDate: string | null; endDate: string | null } {
+  return { startDate: from || null, endDate: to || null };
+}
+
+/** Exports the applied filters of the goods-in records as an .xlsx in the page's language. */
+export function ReceiptExportButton({ filters, count }: { filters: ReceiptSearch; count: number | null }) {
+  const { t } = useTranslation(NS);
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    if (count !== null && count >= EXPORT_MAX_ROWS) {
+      notify("error", t("export.tooMany"), { durationMs: 4000 });
+      return;
+    }
+    setBusy(true);
+    try {
+      const outcome = await fetchExport(exportUrl(RECEIPT_EXPORT_PATH, filters), "goods-in.xlsx");
+      if (outcome.kind === "refused") {
+        notify("error", outcome.message || t("export.failed"), { durationMs: 4000 });
+        return;
+      }
+      saveBlob(outcome.blob, outcome.fileName);
+    } catch {
+      notify("error", t("export.failed"), { durationMs: 4000 });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="outlined" startIcon={<FileDownloadIcon />} disabled={busy} onClick={() => void run()}>
+      {t("export.button")}
+    </Button>
+  );
+}
+
+const STATUS_COLOURS: Record<GoodsOrderStatus, "default" | "info" | "primary" | "warning" | "success" | "error"> = {
+  draft: "default",
+  submitted: "info",
+  confirmed: "primary",
+  shipped: "warning",
+  received: "success",
+  cancelled: "error",
+};
+
+export function OrderStatusChip({ status }: { status: GoodsOrderStatus }) {
+  const { t } = useTranslation(NS);
+  return <Chip size="small" color={STATUS_COLOURS[status]} label={t(`status.${status}`)} />;
+}
+
+export function PaymentChip({ status }: { status: PaymentStatus }) {
+  const { t } = useTranslation(NS);
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={status === "paid" ? "success" : "default"}
+      label={t(`payment.${status}`)}
+    />
+  );
+}
+
+/** A failed stock call for a person: the server's message (stock calls raise no alert, spec §8). */
+export function failureText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}
+
+/** The barcode field: a scanner types the code and presses Enter; the product found is handed on,
+ * an unknown barcode is told under the field. */
+export function ScanField({
+  onProduct,
+  onBarcode,
+}: {
+  onProduct?: (product: StockProduct) => void;
+  /** Handles the code itself instead of asking the server (receiving an order checks its lines). */
+  onBarcode?: (barcode: string) => string | null;
+}) {
+  const { t } = useTranslation(NS);
+  const [code, setCode] = useState("");
+  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const barcode = code.trim();
+    if (!barcode) return;
+    if (onBarcode) {
+      const problem = onBarcode(barcode);
+      setMessage(problem ? { error: true, text: problem } : null);
+      setCode("");
+      return;
+    }
+    setBusy(true);
+    try {
+      const product = await scanProduct(barcode);
+      onProduct?.(product);
+      setMessage({ error: false, text: t("detail.scanned", { name: product.name }) });
+      setCode("");
+    } catch (error) {
+      setMessage({ error: true, text: failureText(error, t("export.failed")) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Box component="form" onSubmit={(event: FormEvent) => void submit(event)} sx={{ flex: 1, minWidth: 260 }}>
+      <TextField
+        fullWidth
+        size="small"
+        label={t("detail.scan")}
+        value={code}
+        disabled={busy}
+        onChange={(event) => setCode(event.target.value.slice(0, 64))}
+        error={message?.error ?? false}
+        helperText={message?.text ?? t("detail.scanHint")}
+        slotProps={{
+          input: { startAdornment: <QrCodeScannerIcon sx={{ mr: 1 }} color="action" /> },
+          htmlInput: { "data-testid": "scan-field" },
+        }}
+      />
+    </Box>
+  );
+}
+
+/** Find a product by code, barcode or name and add it. */
+export function ProductPicker({ onPick }: { onPick: (product: StockProduct) => void }) {
+  const { t } = useTranslation(NS);
+  const [typed, setTyped] = useState("");
+  const [keyword, setKeyword] = useState("");
+  const found = useProductSearch(keyword);
+  return (
+    <Box sx={{ flex: 1, minWidth: 260 }}>
+      <Stack
+        direction="row"
+        spacing={1}
+        component="form"
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          setKeyword(typed.trim());
+        }}
+      >
+        <TextField
+          fullWidth
+          size="small"
+          label={t("detail.find")}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value.slice(0, 60))}
+        />
+        <Button type="submit" variant="outlined">
+          {t("search")}
+        </Button>
+      </Stack>
+      {found.isError ? (
+        <Typography color="error" variant="body2">
+          {failureText(found.error, t("export.failed"))}
+        </Typography>
+      ) : null}
+      {found.data ? (
+        <List dense aria-label={t("detail.find")}>
+          {found.data.list.length === 0 ? (
+            <Typography color="text.secondary" variant="body2" sx={{ p: 1 }}>
+              {t("records.empty")}
+            </Typography>
+          ) : null}
+          {found.data.list.map((product) => (
+            <ListItemButton key={product.productId} onClick={() => onPick(product)}>
+              <ListItemText
+                primary={`${product.code} ${product.name}`}
+                secondary={`${product.barcode} · ${product.unit}/${product.useUnit} · ${t("fields.liveStock")} ${product.liveStock}`}
+              />
+            </ListItemButton>
+          ))}
+        </List>
+      ) : null}
+    </Box>
+  );
+}
