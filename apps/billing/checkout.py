@@ -10,7 +10,9 @@ WeChat Pay, Alipay and the card terminal are tenders too (apps.billing.provider_
 transaction writes such a tender `pending`, and it counts as taken from what is due until the
 provider's word makes it succeeded (it then adds to `paid`, and may make the order paid) or failed.
 
-When the order becomes paid, in the same transaction: package sessions are used, bought cards are
+When the order becomes paid, in the same transaction: its goods leave stock (or are owed) and its
+services use their products (apps.billing.stock; 409 STOCK-40901 refuses the payment where the
+store does not allow negative stock and too little is held), package sessions are used, bought cards are
 issued and top-ups loaded, points are earned on the money paid (apps.billing.points), the staff
 are credited (apps.billing.performance), the member's last visit moves forward."""
 
@@ -21,6 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -29,8 +32,9 @@ from apps.billing.errors import OrderNotInState, SignatureMissing
 from apps.billing.models import ZERO, Order, OrderLine, Tender
 from apps.billing.performance import order_credits, paid_from_card, pays_by_sessions
 from apps.billing.points import points_earned, points_for_amount
+from apps.billing.stock import order_stock_settled
 from apps.cards.services import card_issue, card_sessions_use, card_spend, card_top_up
-from apps.catalog.models import CardType
+from apps.catalog.models import CardType, ProjectConsumable
 from apps.core.audit import Actor, audit_record
 from apps.core.business_days import business_day, check_day_open
 from apps.core.errors import InvalidInput, NotFound
@@ -73,7 +77,10 @@ class Payment:
 
 
 def order_lines(order: Order) -> list[OrderLine]:
-    return list(order.lines.select_related("card"))
+    """The order's lines with their cards, each with `consumes`: a project line whose project uses up
+    products (apps.billing.stock), read in the same statement."""
+    consumes = Exists(ProjectConsumable.objects.filter(project_id=OuterRef("item_id")))
+    return list(order.lines.select_related("card").annotate(consumes=consumes))
 
 
 def session_lines(lines: list[OrderLine]) -> list[OrderLine]:
@@ -211,9 +218,13 @@ def _card_lines_settled(actor: Actor, order: Order, lines: list[OrderLine], toda
                 line.save(update_fields=["card"])
 
 
-def _settled(actor: Actor, order: Order, tenders: list[Tender], lines: list[OrderLine], now: datetime) -> None:
-    """Everything that happens once, when the order becomes paid; `tenders` are all of its tenders."""
+def _settled(
+    actor: Actor, order: Order, tenders: list[Tender], lines: list[OrderLine], now: datetime, money_taken: bool = False
+) -> None:
+    """Everything that happens once, when the order becomes paid; `tenders` are all of its tenders.
+    `money_taken`: a provider's word settles it, its money already taken (apps.billing.stock)."""
     _card_lines_settled(actor, order, lines, now)
+    order_stock_settled(actor, order, lines, money_taken=money_taken)
     paid_by = _paid_by(tenders, "method")
     if order.member_id is not None:
         money = sum((paid_by.get(method, ZERO) for method in MONEY_METHODS), ZERO)
@@ -358,7 +369,7 @@ def provider_tender_settled(actor: Actor, order: Order, tender: Tender, now: dat
     order.paid += tender.amount
     if order.paid == order.payable:
         order.status = OrderStatus.PAID
-        _settled(actor, order, order_tenders(order), order_lines(order), now)
+        _settled(actor, order, order_tenders(order), order_lines(order), now, money_taken=True)
     else:
         order.status = OrderStatus.PARTLY_PAID
     order.save(update_fields=["paid", "status", "paid_at", "updated_at"])

@@ -65,6 +65,8 @@ class AuditAction(models.TextChoices):
     DAY_CLOSED = "billing.day_closed", _("closed a business day")
     DAY_REOPENED = "billing.day_reopened", _("reopened a business day")
     LINE_STAFF_CHANGED = "billing.line_staff_changed", _("changed the staff of an order line")
+    OWED_TAKEN = "billing.owed_taken", _("handed over owed goods")
+    SERVICE_USE_BELOW_ZERO = "billing.service_use_below_zero", _("a service used products below zero stock")
 
 
 class DiscountSource(models.TextChoices):

@@ -52,3 +52,11 @@ class PaymentsPending(DomainError):
     errcode = "DAY-40902"
     status = 409
     default_message = gettext_lazy("provider payments of the day are still pending: wait for them or close them first")
+
+
+class OwedTooMuch(DomainError):
+    """Taking more of owed goods (欠货) than is left owed (apps.billing.stock.owed_take)."""
+
+    errcode = "ORD-40904"
+    status = 409
+    default_message = gettext_lazy("more than is owed")

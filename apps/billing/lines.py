@@ -51,6 +51,7 @@ class LineInput:
     staff: tuple[StaffShare, ...] | None = None
     gift: bool = False
     gift_reason: str = ""
+    take_later: bool = False
 
     @classmethod
     def from_wire(cls, data: dict[str, Any]) -> LineInput:
@@ -64,6 +65,7 @@ class LineInput:
             staff=None if staff is None else tuple(StaffShare(s["employee_id"], s["share"]) for s in staff),
             gift=bool(data.get("gift", False)),
             gift_reason=data.get("gift_reason", "") or "",
+            take_later=bool(data.get("take_later", False)),
         )
 
 
@@ -81,6 +83,7 @@ class DraftLine:
     staff: tuple[StaffShare, ...] | None
     gift: bool = False
     gift_reason: str = ""
+    take_later: bool = False
 
     def field(self, name: str) -> str:
         return line_field(self.index, name)
@@ -223,8 +226,19 @@ def resolve_lines(*, store_id: int, member_id: int | None, lines: list[LineInput
             item = card.card_type
         amount = round_money(line.amount) if line.amount is not None else None
         draft = DraftLine(
-            index, line.type, line.qty, item, card, amount, line.staff, line.gift, (line.gift_reason or "").strip()
+            index,
+            line.type,
+            line.qty,
+            item,
+            card,
+            amount,
+            line.staff,
+            line.gift,
+            (line.gift_reason or "").strip(),
+            line.take_later,
         )
+        if draft.take_later and draft.type not in (LineType.PRODUCT, LineType.PRODUCT_PACKAGE):
+            raise InvalidInput(_("only products are taken later"), field=draft.field("takeLater"))
         _check_card(draft)
         if draft.gift:
             _check_gift(draft)

@@ -111,6 +111,9 @@ class OrderLine(models.Model):
     card = models.ForeignKey(
         "cards.Card", verbose_name=_("card"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
+    # A product (or product package) the member takes later (欠货): paid, it stays in stock and is
+    # owed (OwedGoods) until taken (apps.billing.stock).
+    take_later = models.BooleanField(_("take later"), default=False)
 
     class Meta:
         verbose_name = _("order line")
@@ -120,6 +123,10 @@ class OrderLine(models.Model):
             models.CheckConstraint(
                 condition=Q(qty__gte=1) & Q(unit_price__gte=0) & Q(discount__gte=0) & Q(amount__gte=0),
                 name="order_line_money_not_negative",
+            ),
+            models.CheckConstraint(
+                condition=Q(take_later=False) | Q(type__in=[LineType.PRODUCT, LineType.PRODUCT_PACKAGE]),
+                name="order_line_take_later_goods",
             ),
             # A gift is free and says why; any other line has no gift reason.
             models.CheckConstraint(
@@ -415,3 +422,50 @@ class RefundTender(models.Model):
 
     def __str__(self) -> str:
         return f"{self.refund_id} {self.method} {self.amount}"
+
+
+class OwedGoods(models.Model):
+    """Goods a paid order owes its customer (欠货, /toTakenList): a product of a line marked "take
+    later", in stock units, with how much has been taken (each taking is an `owed_pickup` stock move
+    naming this row: document_kind "owed") and how much a refund took off. Billing keeps it, not the
+    inventory: it belongs to an order line, and the inventory (a lower floor) knows no orders."""
+
+    store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.PROTECT, related_name="+")
+    order = models.ForeignKey(Order, verbose_name=_("order"), on_delete=models.PROTECT, related_name="owed_goods")
+    order_line = models.ForeignKey(
+        OrderLine, verbose_name=_("order line"), on_delete=models.PROTECT, related_name="owed_goods"
+    )
+    member = models.ForeignKey(
+        "members.Member", verbose_name=_("member"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    product = models.ForeignKey(
+        "catalog.Product", verbose_name=_("product"), on_delete=models.PROTECT, related_name="+"
+    )
+    quantity = models.PositiveIntegerField(_("quantity owed"))
+    taken = models.PositiveIntegerField(_("taken"), default=0)
+    refunded = models.PositiveIntegerField(_("refunded"), default=0)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("owed goods")
+        verbose_name_plural = _("owed goods")
+        ordering = ["-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["order_line", "product"], name="owed_goods_one_per_line_product"),
+            models.CheckConstraint(
+                condition=Q(quantity__gt=0)
+                & Q(taken__gte=0)
+                & Q(refunded__gte=0)
+                & Q(quantity__gte=models.F("taken") + models.F("refunded")),
+                name="owed_goods_never_more_taken_than_owed",
+            ),
+        ]
+        indexes = [models.Index(fields=["store", "-id"], name="owed_goods_store_newest")]
+
+    def __str__(self) -> str:
+        return f"{self.order_id} {self.product_id}: {self.taken}/{self.quantity}"
+
+    @property
+    def left(self) -> int:
+        return self.quantity - self.taken - self.refunded

@@ -29,7 +29,11 @@ shares over the tenders, the refund tenders as they will be written), then writt
 A refund is dated the day it is made (its business day, its tenders, its card and points entries,
 its negative staff credits): a closed day refuses it (409 DAY-40901), and an order of a closed day is
 refunded the next day, as a correction. A partly paid order of a closed day stays as it was (its
-cancellation would change the closed day's order)."""
+cancellation would change the closed day's order).
+
+Goods refunded by units go back to the store's stock (`sale_return` moves, document_kind "refund"),
+or, of a take-later line, are first owed less (apps.billing.stock). A refunded service does not give
+back the products it used: they were used."""
 
 from __future__ import annotations
 
@@ -62,6 +66,7 @@ from apps.billing.provider_refunds import (
     provider_refund_check,
     provider_refund_record,
 )
+from apps.billing.stock import GoodsBack, refund_stock_back
 from apps.cards.choices import CardKind, CardStatus, CouponStatus
 from apps.cards.coupons import coupon_release
 from apps.cards.models import Card, MemberCoupon
@@ -805,6 +810,8 @@ def order_refund(
             )
             if planned.sessions_back is not None:
                 _sessions_back(actor, refund, order, planned)
+        if paid_in_full:  # a partly paid order's goods never left
+            refund_stock_back(actor, refund, order, [GoodsBack(p.state.line, p.qty) for p in plans])
         statuses = {TenderStatus.SUCCEEDED}  # sessions' tenders: back at once
         for money_row in plan.money_back:
             row = _tender_back(actor=actor, refund=refund, order=order, row=money_row)

@@ -23,6 +23,7 @@ from apps.billing.errors import OrderNotInState
 from apps.billing.lines import DraftLine, LineInput, StaffShare, resolve_lines
 from apps.billing.models import Order, OrderLine, OrderLineStaff, Tender
 from apps.billing.pricing import PricedOrder, price_lines
+from apps.billing.stock import draft_stock_check
 from apps.booking.choices import WALK_IN_NAME_MAX_LENGTH, ReservationStatus
 from apps.booking.models import Reservation
 from apps.cards.choices import CouponStatus
@@ -181,6 +182,7 @@ def order_commit(
     member_pk = customer.member.pk if customer.member else None
     drafts = resolve_lines(store_id=store.pk, member_id=member_pk, lines=lines)
     staff = _line_staff(store, drafts, reservation)
+    draft_stock_check(store, drafts)
     coupons = draft_coupons(member_id=member_pk, coupon_ids=coupon_ids or [])
     priced = apply_coupons(price_lines(store_id=store.pk, lines=drafts), coupons)
     with use_case_atomic():
@@ -247,6 +249,7 @@ def _write_order(
             card=line.line.card,
             gift=line.line.gift,
             gift_reason=line.line.gift_reason if line.line.gift else "",
+            take_later=line.line.take_later,
         )
         for line in priced.lines
     )

@@ -57,11 +57,13 @@ def record_moves(
     document_id: int,
     lines: Sequence[MoveLine],
     other_store_id: int | None = None,
+    allow_negative: bool = False,
 ) -> list[StockMove]:
     """Append one move per line and change the balances with them, under the balances' row locks
     (taken in product order, so two documents of the same products never deadlock). Where the store
     does not allow negative stock, a document that would take any product below 0 raises
-    StockShort naming every such product, and nothing is written."""
+    StockShort naming every such product, and nothing is written. `allow_negative`: the caller's rule
+    lets this document go below 0 anyway (a service's consumption, docs/decisions/0016)."""
     if not lines:
         raise InvalidInput(gettext("a stock document needs at least one line"), field="lines")
     if any(line.quantity == 0 for line in lines):
@@ -77,7 +79,8 @@ def record_moves(
         if len(products) != len(product_ids):
             raise InvalidInput(gettext("unknown product"), field="productId")
         balances = locked_balances(store.pk, product_ids)
-        _check_enough(store, balances, lines, products)
+        if not allow_negative:
+            _check_enough(store, balances, lines, products)
         before = {pk: balance.quantity for pk, balance in balances.items()}
         moves = []
         now = timezone.now()

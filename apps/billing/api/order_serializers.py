@@ -53,6 +53,12 @@ class OrderLineInputSerializer(serializers.Serializer):
     giftReason = fields.CharField(
         max_length=100, required=False, allow_blank=True, default="", source="gift_reason", help_text="a gift's reason"
     )
+    takeLater = serializers.BooleanField(
+        required=False,
+        default=False,
+        source="take_later",
+        help_text="product and productPackage lines: the member takes the goods later (owed goods, /toTakenList)",
+    )
 
 
 class WalkInInputSerializer(serializers.Serializer):

@@ -23,6 +23,7 @@ from apps.billing.coupon_pricing import apply_coupons, coupon_fits, draft_coupon
 from apps.billing.lines import LineInput, StaffShare, resolve_lines
 from apps.billing.models import Order
 from apps.billing.pricing import price_lines
+from apps.billing.stock import draft_stock_check
 from apps.booking.models import Reservation
 from apps.cards.coupons import usable_coupons
 from apps.core.api.base import ErpApi
@@ -121,6 +122,7 @@ class OrderDraftPriceApi(ErpApi):
         if member_id is not None:
             member_id = services.active_member(member_id).pk
         lines = resolve_lines(store_id=store.pk, member_id=member_id, lines=draft["lines"])
+        draft_stock_check(store, lines)  # 409 STOCK-40901 now, not at the till
         # The coupons are checked and priced, not used: only the commit takes them.
         coupons = draft_coupons(member_id=member_id, coupon_ids=draft["coupon_ids"])
         priced = apply_coupons(price_lines(store_id=store.pk, lines=lines), coupons)

@@ -17,6 +17,7 @@ from apps.billing.choices import LineType
 from apps.billing.models import ZERO, Order, OrderLine, OrderLineStaff
 from apps.cards.models import Card
 from apps.catalog.models import CardType
+from apps.inventory.tests.factories import stocked
 from apps.members.models import Member
 from apps.org.models import OrgUnit
 from apps.staff.models import Employee
@@ -27,7 +28,7 @@ _numbers = count(1)
 @dataclass
 class Line:
     type: str
-    item_id: int
+    item_id: int | None
     amount: Decimal
     qty: int = 1
     unit_price: Decimal | None = None
@@ -37,9 +38,10 @@ class Line:
 
 
 def product(
-    amount: str, *, staff: Sequence[tuple[Employee, str]] = (), item_id: int = 1, card: Card | None = None
+    amount: str, *, staff: Sequence[tuple[Employee, str]] = (), item_id: int | None = None, card: Card | None = None
 ) -> Line:
-    """A product line; `card`: the stored-value card it is paid from (priced with its discount)."""
+    """A product line; `card`: the stored-value card it is paid from (priced with its discount).
+    Without `item_id`, a product the order's store holds 1,000 of (a paid order's goods leave stock)."""
     return Line(LineType.PRODUCT, item_id, Decimal(amount), card=card, staff=staff, name="洗发水")
 
 
@@ -82,10 +84,11 @@ def order_of(*, store: OrgUnit, member: Member | None = None, lines: Sequence[Li
     )
     for line in lines:
         unit_price = line.unit_price if line.unit_price is not None else line.amount / line.qty
+        item_id = line.item_id if line.item_id is not None else stocked(store, "1000").pk
         row = OrderLine.objects.create(
             order=order,
             type=line.type,
-            item_id=line.item_id,
+            item_id=item_id,
             name=line.name,
             qty=line.qty,
             unit_price=unit_price,

@@ -3,9 +3,10 @@ from decimal import Decimal
 
 import pytest
 
-from apps.catalog.tests.factories import ProductFactory, ProjectFactory
+from apps.catalog.tests.factories import ProjectFactory
 from apps.core.page_registry import code_of
 from apps.core.testing import api_client
+from apps.inventory.tests.factories import stocked
 from apps.members.tests.factories import MemberFactory
 from apps.payments.fakes.alipay import FakeAlipay
 from apps.payments.fakes.box import FakeBoxGateway
@@ -45,8 +46,9 @@ def nurse(store):
 
 
 @pytest.fixture
-def product(db):
-    return ProductFactory(name="洗发水", price=Decimal("100.00"))
+def product(store):
+    """A product Store A holds 1,000 of (a paid order's goods leave stock)."""
+    return stocked(store, "1000", name="洗发水", price=Decimal("100.00"))
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ from apps.billing.lines import LineInput, StaffShare
 from apps.billing.models import Order
 from apps.billing.services import WalkIn, order_commit
 from apps.catalog.models import Product
-from apps.catalog.tests.factories import ProductFactory
 from apps.core.audit import Actor
+from apps.inventory.tests.factories import stocked
 from apps.members.models import Member
 from apps.members.tests.factories import MemberFactory
 from apps.org.models import OrgUnit
@@ -61,7 +61,7 @@ def committed_order(
     if not walk_in and member is None:
         member = MemberFactory.create(home_store=store)
     if lines is None:
-        product: Product = ProductFactory.create(price=Decimal("100.00"))
+        product: Product = stocked(store, "1000", price=Decimal("100.00"))
         lines = [line("product", product)]
     return order_commit(
         actor=actor,

@@ -22,6 +22,7 @@ from apps.catalog.models import CardTypeDiscount
 from apps.catalog.tests.factories import CardTypeFactory, ProductFactory, ProjectFactory
 from apps.core.models import SystemLog
 from apps.core.testing import api_client, assert_envelope
+from apps.inventory.tests.factories import stocked
 from apps.members.tests.factories import MemberFactory
 from apps.staff.choices import EmployeeStatus
 from apps.staff.tests.factories import EmployeeFactory
@@ -295,7 +296,7 @@ def _auth(client) -> dict[str, str]:
 def test_one_key_sent_ten_times_at_once_makes_one_order(chain, make_entry):
     entry = make_entry(chain["store"], codes=[CASHIER])
     member = MemberFactory(home_store=chain["store"])
-    product = ProductFactory()
+    product = stocked(chain["store"], "10")
     body = {"memId": member.pk, "lines": [_line("product", product)]}
     start = threading.Barrier(10)
     answers: list[tuple[int, bytes]] = []
