@@ -16,6 +16,7 @@ class BillingConfig(AppConfig):
         )
         from apps.billing.provider_payments import tender_intent_ended
         from apps.billing.provider_refunds import on_refund_ended
+        from apps.billing.stock_audit import stock_sale_differences
         from apps.core.ledgers import register_ledger_audit
         from apps.payments.services import register_intent_listener, register_refund_listener
 
@@ -23,6 +24,7 @@ class BillingConfig(AppConfig):
         register_ledger_audit("daily closings", closing_differences)
         register_ledger_audit("refunds", refund_differences)
         register_ledger_audit("provider payments and refunds", payment_differences)
+        register_ledger_audit("billing stock", stock_sale_differences)
         # The payments app tells billing how a provider tender's payment and a refund tender's refund end.
         register_intent_listener(tender_intent_ended)
         register_refund_listener(on_refund_ended)

@@ -12,6 +12,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from apps.accounts import demo as accounts_demo
+from apps.billing import demo as billing_demo
 from apps.booking import demo as booking_demo
 from apps.cards import demo as cards_demo
 from apps.catalog import demo as catalog_demo
@@ -38,6 +39,7 @@ class Command(BaseCommand):
             members_demo.seed_demo(chain)
             booking_demo.seed_demo(chain)
             cards_demo.seed_demo(chain)
+            billing_demo.seed_demo(chain)
         first = chain.stores[0]
         self.stdout.write(self.style.SUCCESS(f"Demo data ready. First store: id={first.pk} name={first.name}"))
         self.stdout.write("Accounts (password Demo@12345): " + ", ".join(accounts_demo.DEMO_ACCOUNTS))

@@ -1,0 +1,35 @@
+"""Demo owed goods (issue 15, /toTakenList): in the first demo store, the first member bought two
+of a product and takes them later, paid in cash through order_commit and order_pay, so the owed row
+comes the way a till makes it. Idempotent: a store with owed goods keeps what it has."""
+
+from __future__ import annotations
+
+from apps.billing.checkout import TenderAsked, order_pay
+from apps.billing.choices import LineType
+from apps.billing.lines import LineInput
+from apps.billing.models import OwedGoods
+from apps.billing.services import order_commit
+from apps.catalog.models import Product
+from apps.core.audit import SYSTEM_ACTOR
+from apps.members.models import Member
+from apps.org.demo import DemoChain
+
+
+def seed_demo(chain: DemoChain) -> None:
+    if not chain.stores:
+        return
+    store = chain.stores[0]
+    if OwedGoods.objects.filter(store=store).exists():
+        return
+    member = Member.objects.filter(home_store=store).order_by("pk").first()
+    product = Product.objects.filter(enabled=True).order_by("code").first()
+    if member is None or product is None:
+        return  # the members' or the catalogue's demo was not seeded
+    order = order_commit(
+        actor=SYSTEM_ACTOR,
+        store=store,
+        member_id=member.pk,
+        lines=[LineInput(type=LineType.PRODUCT, item_id=product.pk, qty=2, take_later=True)],
+        remark="demo: taken later",
+    )
+    order_pay(actor=SYSTEM_ACTOR, order_id=order.pk, tenders=[TenderAsked("cash", order.payable)])
