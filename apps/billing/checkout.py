@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -34,7 +34,7 @@ from apps.billing.performance import order_credits, paid_from_card, pays_by_sess
 from apps.billing.points import points_earned, points_for_amount
 from apps.billing.stock import order_stock_settled
 from apps.cards.services import card_issue, card_sessions_use, card_spend, card_top_up
-from apps.catalog.models import CardType, ProjectConsumable
+from apps.catalog.models import CardType, Product, ProjectConsumable
 from apps.core.audit import Actor, audit_record
 from apps.core.business_days import business_day, check_day_open
 from apps.core.errors import InvalidInput, NotFound
@@ -77,10 +77,12 @@ class Payment:
 
 
 def order_lines(order: Order) -> list[OrderLine]:
-    """The order's lines with their cards, each with `consumes`: a project line whose project uses up
-    products (apps.billing.stock), read in the same statement."""
+    """The order's lines with their cards, each with `consumes` (a project line whose project uses up
+    products) and `use_per_unit` (a product line's) for apps.billing.stock, read in the same statement."""
     consumes = Exists(ProjectConsumable.objects.filter(project_id=OuterRef("item_id")))
-    return list(order.lines.select_related("card").annotate(consumes=consumes))
+    # A product line's use units per stock unit (read for product lines only; else meaningless).
+    per_unit = Subquery(Product.objects.filter(pk=OuterRef("item_id")).values("use_per_unit")[:1])
+    return list(order.lines.select_related("card").annotate(consumes=consumes, use_per_unit=per_unit))
 
 
 def session_lines(lines: list[OrderLine]) -> list[OrderLine]:

@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 
 from apps.billing.choices import AuditAction, LineType
 from apps.billing.errors import OwedTooMuch
+from apps.billing.lines import DraftLine
 from apps.billing.models import Order, OrderLine, OwedGoods, Refund
 from apps.catalog.models import Product, ProductPackageLine, ProjectConsumable
 from apps.core.audit import Actor, audit_record
@@ -43,62 +44,64 @@ OWED_DOCUMENT = "owed"
 
 @dataclass(frozen=True)
 class Goods:
-    """A product a line hands over, in stock units (a package line: each of its products)."""
+    """A product a line hands over, in stock units (a package line: each of its products), and the
+    product's use units per stock unit."""
 
     line_key: int
     product_id: int
     units: int
+    per_unit: Decimal
 
 
-def goods_of(lines: Iterable[tuple[int, str, int, int]]) -> list[Goods]:
-    """(key, type, item id, qty) of goods lines → the products they hand over; one statement when a
-    product package is among them, none otherwise."""
+def goods_of(lines: Iterable[tuple[int, str, int, int, Decimal | None]]) -> list[Goods]:
+    """(key, type, item id, qty, the product's use_per_unit) of goods lines → the products they hand
+    over; one statement when a product package is among them (its contents with their use units),
+    none otherwise."""
     lines = list(lines)
-    package_ids = {item_id for _key, kind, item_id, _qty in lines if kind == LineType.PRODUCT_PACKAGE}
-    contents: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    package_ids = {item_id for _key, kind, item_id, _qty, _per in lines if kind == LineType.PRODUCT_PACKAGE}
+    contents: dict[int, list[tuple[int, int, Decimal]]] = defaultdict(list)
     if package_ids:
         rows = ProductPackageLine.objects.filter(package_id__in=package_ids).order_by("id")
-        for package_id, product_id, quantity in rows.values_list("package_id", "product_id", "quantity"):
-            contents[package_id].append((product_id, quantity))
+        for package_id, product_id, quantity, per_unit in rows.values_list(
+            "package_id", "product_id", "quantity", "product__use_per_unit"
+        ):
+            contents[package_id].append((product_id, quantity, per_unit))
     goods = []
-    for key, kind, item_id, qty in lines:
+    for key, kind, item_id, qty, per_unit in lines:
         if kind == LineType.PRODUCT:
-            goods.append(Goods(key, item_id, qty))
+            assert per_unit is not None, "a product line comes with its product's use units"
+            goods.append(Goods(key, item_id, qty, per_unit))
         elif kind == LineType.PRODUCT_PACKAGE:
-            goods.extend(Goods(key, product_id, quantity * qty) for product_id, quantity in contents[item_id])
+            goods.extend(Goods(key, pk, quantity * qty, per) for pk, quantity, per in contents[item_id])
     return goods
-
-
-def _use_per_unit(product_ids: Collection[int]) -> dict[int, Decimal]:
-    return dict(Product.objects.filter(pk__in=product_ids).values_list("pk", "use_per_unit"))
 
 
 def _in_use_units(goods: Sequence[Goods]) -> dict[int, Decimal]:
     """The goods summed by product in use units (what the ledger moves)."""
-    per_unit = _use_per_unit({item.product_id for item in goods})
     total: dict[int, Decimal] = defaultdict(Decimal)
     for item in goods:
-        total[item.product_id] += item.units * per_unit[item.product_id]
+        total[item.product_id] += item.units * item.per_unit
     return dict(total)
 
 
-def draft_stock_check(store: OrgUnit, drafts: Sequence[object]) -> None:
+def draft_stock_check(store: OrgUnit, drafts: Sequence[DraftLine]) -> None:
     """The pricing preview and the commit: 409 STOCK-40901 when the store does not allow negative
     stock and holds less than the draft's goods (not those taken later). No statement for a draft
     without goods or in a store that allows negative stock."""
     if store.negative_stock_allowed:
         return
     lines = [
-        (index, draft.type, draft.item.pk, draft.qty)  # type: ignore[attr-defined]
+        (index, draft.type, draft.item.pk, draft.qty, getattr(draft.item, "use_per_unit", None))
         for index, draft in enumerate(drafts)
-        if draft.type in GOODS and not draft.take_later  # type: ignore[attr-defined]
+        if draft.type in GOODS and not draft.take_later
     ]
     if lines:
         stock_check(store, _in_use_units(goods_of(lines)))
 
 
 def stock_touched(lines: Sequence[OrderLine]) -> bool:
-    """Does paying these lines move stock or owe goods (`consumes`: annotated by order_lines)."""
+    """Does paying these lines move stock or owe goods (`consumes` and `use_per_unit`: annotated by
+    apps.billing.checkout.order_lines)."""
     return any(line.type in GOODS or (line.type == LineType.PROJECT and line.consumes) for line in lines)  # type: ignore[attr-defined]
 
 
@@ -108,7 +111,11 @@ def order_stock_settled(actor: Actor, order: Order, lines: Sequence[OrderLine], 
     even below 0. Adds no statement to an order without goods or consuming projects."""
     if not stock_touched(lines):
         return
-    goods = goods_of((line.pk, line.type, line.item_id, line.qty) for line in lines if line.type in GOODS)
+    goods = goods_of(
+        (line.pk, line.type, line.item_id, line.qty, line.use_per_unit)  # type: ignore[attr-defined]
+        for line in lines
+        if line.type in GOODS
+    )
     later = {line.pk for line in lines if line.take_later}
     sold = [item for item in goods if item.line_key not in later]
     owed = [item for item in goods if item.line_key in later]
@@ -188,7 +195,14 @@ def refund_stock_back(actor: Actor, refund: Refund, order: Order, back: Sequence
     back = [item for item in back if item.qty > 0 and item.line.type in GOODS]
     if not back:
         return
-    goods = goods_of((item.line.pk, item.line.type, item.line.item_id, item.qty) for item in back)
+    per_unit = dict(
+        Product.objects.filter(pk__in={i.line.item_id for i in back if i.line.type == LineType.PRODUCT}).values_list(
+            "pk", "use_per_unit"
+        )
+    )
+    goods = goods_of(
+        (item.line.pk, item.line.type, item.line.item_id, item.qty, per_unit.get(item.line.item_id)) for item in back
+    )
     later = {item.line.pk for item in back if item.line.take_later}
     owed_rows = {}
     if later:
@@ -203,7 +217,7 @@ def refund_stock_back(actor: Actor, refund: Refund, order: Order, back: Sequence
             row.refunded += less
             units -= less
         if units:
-            returned.append(Goods(item.line_key, item.product_id, units))
+            returned.append(Goods(item.line_key, item.product_id, units, item.per_unit))
     changed = [row for row in owed_rows.values()]
     if changed:
         OwedGoods.objects.bulk_update(changed, ["refunded", "updated_at"])
