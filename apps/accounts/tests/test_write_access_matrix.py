@@ -133,6 +133,8 @@ SHOULD = {
     "goods-order-confirm": frozenset({"material"}),
     "goods-order-ship": frozenset({"material"}),
     "goods-order-mark-paid": frozenset({"material"}),
+    # Owed goods (欠货, KCGL-0005): handing them over is a stock move, the store's managers' (as goods out).
+    "owed-goods-take": MANAGERS,
 }
 
 

@@ -14,9 +14,10 @@ from apps.billing.tests.factories import committed_order, line
 from apps.cards.models import Card, CardEntry
 from apps.cards.tests.factories import package_card, stored_value_card
 from apps.catalog.choices import CardKind
-from apps.catalog.tests.factories import CardTypeFactory, ProductFactory, ProjectPackageLineFactory
+from apps.catalog.tests.factories import CardTypeFactory, ProjectPackageLineFactory
 from apps.core.ledgers import audit_all
 from apps.core.testing import assert_envelope
+from apps.inventory.tests.factories import stocked
 
 pytestmark = pytest.mark.django_db
 
@@ -65,7 +66,7 @@ def test_a_top_up_and_a_product_paid_from_stored_value_with_change_in_cash(clien
     card.refresh_from_db()
     assert (card.principal, card.gift) == (Decimal("600.00"), Decimal("60.00"))
 
-    shampoo = ProductFactory(price=Decimal("700.00"))
+    shampoo = stocked(store, "1000", price=Decimal("700.00"))
     order = committed_order(store=store, member=member, lines=[line("product", shampoo, staff=[(nurse, "1")])])
     paid = pay(
         client, order, {"method": "storedValue", "amount": "660", "cardId": card.pk}, {"method": "cash", "amount": "50"}

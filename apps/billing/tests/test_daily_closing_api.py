@@ -26,6 +26,7 @@ from apps.core.models import ClosedDay, SystemLog
 from apps.core.page_registry import code_of
 from apps.core.role_codes import DAY_REOPEN
 from apps.core.testing import api_client, assert_envelope
+from apps.inventory.tests.factories import stocked
 from apps.members.services import points_adjust
 
 pytestmark = pytest.mark.django_db
@@ -184,9 +185,7 @@ def test_closing_is_refused_while_a_provider_payment_is_pending(manager, store):
 
 
 def test_a_closed_day_refuses_every_money_moving_service(manager, store, member):
-    from apps.catalog.tests.factories import ProductFactory
-
-    goods = ProductFactory(price=Decimal("30.00"))
+    goods = stocked(store, "1000", price=Decimal("30.00"))
     unpaid = order_of(store=store, member=member, lines=[product("30.00")])
     card = stored_value_card(member=member, paid="100.00", store=store)
     close(manager, "0")

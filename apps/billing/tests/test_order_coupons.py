@@ -31,6 +31,7 @@ from apps.catalog.tests.factories import (
 )
 from apps.core.errors import InvalidInput
 from apps.core.testing import api_client, assert_envelope
+from apps.inventory.tests.factories import stocked
 from apps.members.tests.factories import MemberFactory
 
 pytestmark = pytest.mark.django_db
@@ -229,7 +230,7 @@ def test_the_coupon_picker_is_the_cashiers(store, make_entry, member):
 def test_one_coupon_sent_with_six_orders_at_once_makes_one_order(chain, make_entry):
     entry = make_entry(chain["store"], codes=[CASHIER])
     member = MemberFactory(home_store=chain["store"])
-    product = ProductFactory()
+    product = stocked(chain["store"], "1000")
     c = coupon(member)
     start = threading.Barrier(6)
     answers: list[str] = []

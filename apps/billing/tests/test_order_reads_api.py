@@ -20,8 +20,9 @@ from apps.billing.tests.factories import committed_order, line
 from apps.booking.tests.factories import ReservationFactory
 from apps.cards.tests.factories import package_card, stored_value_card
 from apps.catalog.models import CardTypeDiscount
-from apps.catalog.tests.factories import ProductFactory, ProjectFactory, PromotionFactory, PromotionLineFactory
+from apps.catalog.tests.factories import ProjectFactory, PromotionFactory, PromotionLineFactory
 from apps.core.testing import api_client, assert_envelope, assert_list_queries_constant
+from apps.inventory.tests.factories import stocked
 from apps.members.tests.factories import MemberFactory
 from apps.staff.tests.factories import EmployeeFactory
 
@@ -69,7 +70,7 @@ def test_the_list_filters_by_member_order_number_status_employee_and_time(client
 
 def test_details_show_lines_with_staff_and_discounts_tenders_and_refunds(client, store, member):
     nurse = EmployeeFactory(store=store, name="张敏")
-    product = ProductFactory(price=Decimal("100.00"))
+    product = stocked(store, "1000", price=Decimal("100.00"))
     PromotionLineFactory(promotion=PromotionFactory(name="八折"), product=product, promo_price=Decimal("80.00"))
     order = committed_order(store=store, member=member, lines=[line("product", product, qty=2, staff=[(nurse, "1")])])
     detail = assert_envelope(client.get(DETAILS, {"orderId": order.pk}), status=200)
@@ -103,7 +104,7 @@ def test_the_search_finds_by_order_number_or_whole_phone(client, store):
 
 def test_pay_price_sums_the_discounts_and_detail_price_adds_the_lines(client, store, member):
     card = stored_value_card(member=member)
-    product = ProductFactory(price=Decimal("100.00"))
+    product = stocked(store, "1000", price=Decimal("100.00"))
     CardTypeDiscount.objects.create(card_type=card.card_type, category=product.category, rate=Decimal("0.9"))
     order = committed_order(
         store=store, member=member, lines=[line("product", product, card=card), line("product", product, card=card)]
@@ -116,9 +117,9 @@ def test_pay_price_sums_the_discounts_and_detail_price_adds_the_lines(client, st
     assert detail["discounts"] == price["discounts"]
 
 
-def test_check_discount_prices_a_draft_without_saving(client, member):
+def test_check_discount_prices_a_draft_without_saving(client, store, member):
     card = stored_value_card(member=member)
-    product = ProductFactory(price=Decimal("100.00"))
+    product = stocked(store, "1000", price=Decimal("100.00"))
     CardTypeDiscount.objects.create(card_type=card.card_type, category=product.category, rate=Decimal("0.7"))
     PromotionLineFactory(promotion=PromotionFactory(name="九折"), product=product, promo_price=Decimal("90.00"))
     body = {

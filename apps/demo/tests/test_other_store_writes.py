@@ -137,6 +137,21 @@ def _other_terminal_refund(chain) -> dict:
     return {"refundId": refund.pk, "tenderId": tender.pk}
 
 
+def _other_owed_goods(chain):
+    """Owed goods of the other store: a take-later product of its paid order."""
+    from apps.billing.checkout import TenderAsked, order_pay
+    from apps.billing.lines import LineInput
+    from apps.billing.models import OwedGoods
+    from apps.billing.tests.factories import committed_order
+    from apps.cards.tests.factories import CASHIER
+    from apps.catalog.tests.factories import ProductFactory
+
+    line = LineInput(type="product", item_id=ProductFactory().pk, qty=1, take_later=True)
+    order = committed_order(store=chain["other_store"], lines=[line])
+    order_pay(actor=CASHIER, order_id=order.pk, tenders=[TenderAsked("cash", order.payable)])
+    return OwedGoods.objects.get(order=order)
+
+
 def _own_order(chain):
     from apps.billing.tests.factories import committed_order
 
@@ -378,6 +393,9 @@ OTHER_STORE_WRITES = {
         ("post", "/rest/order/commit", _order_draft(chain, cardId=_other_members_card(chain).pk)),
     ],
     "order-cancel": lambda chain, caller: [("post", "/rest/order/cancel", {"orderId": _other_order(chain).pk})],
+    "owed-goods-take": lambda chain, caller: [
+        ("post", "/rest/owedGoods/take", {"owedId": _other_owed_goods(chain).pk, "qty": 1}),
+    ],
     "recede-recede": lambda chain, caller: [
         ("post", "/rest/recede/recede", {**_line_list_of(_other_order(chain)), "reason": "another store's order"}),
     ],
