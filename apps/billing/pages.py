@@ -39,3 +39,6 @@ PAGES += [
     PageRoute("/dailyReport", "src/pages/billing/DailyReportPage.tsx"),
     PageRoute("/dailyPerformance", "src/pages/billing/DailyPerformancePage.tsx"),
 ]
+
+# Owed goods pickup (欠货领取; KCGL-0005): apps/billing/tests/test_browser_owed_goods.py.
+PAGES += [PageRoute("/toTakenList", "src/pages/inventory/ToTakenListPage.tsx")]

@@ -20,6 +20,7 @@ import { hasButtonCode } from "../../api/session";
 import {
   GIFT_TYPES,
   ORDER_GIFT_CODE,
+  TAKE_LATER_TYPES,
   lineMessage,
   sessionCards,
   storedValueCards,
@@ -145,6 +146,25 @@ export function LineRow({
                 helperText={message("giftReason")}
                 slotProps={{ htmlInput: { maxLength: 100 } }}
               />
+            ) : null}
+          </>
+        ) : null}
+        {TAKE_LATER_TYPES.includes(line.type) ? (
+          <>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  size="small"
+                  checked={line.takeLater}
+                  onChange={(event) => onChange({ ...line, takeLater: event.target.checked })}
+                />
+              }
+              label={t("line.takeLater")}
+            />
+            {message("takeLater") ? (
+              <Typography variant="caption" color="error" component="p">
+                {message("takeLater")}
+              </Typography>
             ) : null}
           </>
         ) : null}

@@ -33,11 +33,15 @@ export interface TillLine {
   /** Given free with the sale (needs BTN-KDJC-ORDER-GIFT), with its reason. */
   gift: boolean;
   giftReason: string;
+  /** Goods the member takes later (owed goods, /toTakenList): paid now, they stay in stock. */
+  takeLater: boolean;
 }
 
 /** The button code a gift line needs; the kinds of lines that may be gifts (the server's rule). */
 export const ORDER_GIFT_CODE = "BTN-KDJC-ORDER-GIFT";
 export const GIFT_TYPES: readonly LineType[] = ["product", "productPackage", "project", "projectPackage"];
+/** The kinds of lines a member may take later (the server's rule): goods. */
+export const TAKE_LATER_TYPES: readonly LineType[] = ["product", "productPackage"];
 
 export type Customer =
   | { kind: "member"; memId: number; name: string; phone: string; areaCode: string }
@@ -61,6 +65,7 @@ export function newLine(type: LineType, itemId: number | null, name: string, ext
     staff: [],
     gift: false,
     giftReason: "",
+    takeLater: false,
     ...extra,
   };
 }
@@ -83,6 +88,7 @@ function lineBody(line: TillLine): DraftLine {
     body.gift = true;
     body.giftReason = line.giftReason.trim();
   }
+  if (line.takeLater && TAKE_LATER_TYPES.includes(line.type)) body.takeLater = true;
   return body;
 }
 
@@ -123,7 +129,8 @@ export function otherMessages(messages: Record<string, string>, shown: readonly 
   return Object.entries(messages)
     .filter(
       ([field]) =>
-        !shown.includes(field) && !/^lines\[\d+\]\.(qty|itemId|cardId|amount|staff|type|gift|giftReason)$/.test(field),
+        !shown.includes(field) &&
+        !/^lines\[\d+\]\.(qty|itemId|cardId|amount|staff|type|gift|giftReason|takeLater)$/.test(field),
     )
     .filter(([field]) => !/^couponIds(\[\d+\])?$/.test(field))
     .map(([, message]) => message);
