@@ -32,11 +32,11 @@ def owed_search(
     keyword = keyword.strip()
     if keyword:
         rows = rows.filter(Q(order__phone=keyword) | Q(order__name__icontains=keyword) | Q(order__order_no=keyword))
-    left = F("quantity") - F("taken") - F("refunded")
+    handed = F("taken") + F("refunded")
     if status == OWING:
-        rows = rows.alias(left=left).filter(left__gt=0)
+        rows = rows.filter(quantity__gt=handed)
     elif status == TAKEN:
-        rows = rows.alias(left=left).filter(left=0)
+        rows = rows.filter(quantity=handed)
     if start_date is not None:
         rows = rows.filter(created_at__gte=start_date)
     if end_date is not None:

@@ -67,10 +67,10 @@ def goods_of(lines: Iterable[tuple[int, str, int, int, Decimal | None]]) -> list
         ):
             contents[package_id].append((product_id, quantity, per_unit))
     goods = []
-    for key, kind, item_id, qty, per_unit in lines:
+    for key, kind, item_id, qty, line_per_unit in lines:
         if kind == LineType.PRODUCT:
-            assert per_unit is not None, "a product line comes with its product's use units"
-            goods.append(Goods(key, item_id, qty, per_unit))
+            assert line_per_unit is not None, "a product line comes with its product's use units"
+            goods.append(Goods(key, item_id, qty, line_per_unit))
         elif kind == LineType.PRODUCT_PACKAGE:
             goods.extend(Goods(key, pk, quantity * qty, per) for pk, quantity, per in contents[item_id])
     return goods
