@@ -21,7 +21,7 @@ from apps.billing.signatures import order_signature_save
 from apps.billing.tests.checkout_factories import png
 from apps.billing.tests.factories import CASHIER, committed_order, line
 from apps.cards.tests.factories import package_card, stored_value_card
-from apps.catalog.tests.factories import ProductFactory
+from apps.inventory.tests.factories import stocked
 from apps.members.models import Member
 from apps.members.tests.factories import MemberFactory
 from apps.messaging.tests.browser import acknowledge_forced_notices, enter, fill_picker
@@ -37,11 +37,11 @@ def _paid_orders(store: OrgUnit):
     member: Member = MemberFactory.create(home_store=store, name="账单会员", phone="13966668888")
     stored = stored_value_card(member=member, paid="1000.00", store=store)
     package = package_card(member=member, sessions=5, store=store)
-    serum = ProductFactory(name="精华液", price=Decimal("300.00"))
+    serum = stocked(store, "100", name="精华液", price=Decimal("300.00"))
     first = committed_order(store=store, member=member, lines=[line("product", serum)])
     order_pay(actor=CASHIER, order_id=first.pk, tenders=[TenderAsked("storedValue", first.payable, card_id=stored.pk)])
     project = package.sessions.get().project
-    mask = ProductFactory(name="面膜", price=Decimal("50.00"))
+    mask = stocked(store, "100", name="面膜", price=Decimal("50.00"))
     second = committed_order(
         store=store, member=member, lines=[line("project", project, card=package), line("product", mask)]
     )

@@ -11,7 +11,7 @@ import pytest
 
 from apps.billing.models import Order, Tender
 from apps.cards.tests.factories import CASHIER
-from apps.catalog.tests.factories import ProductFactory
+from apps.inventory.tests.factories import stocked
 from apps.members.choices import PointsKind
 from apps.members.models import PointsEntry
 from apps.members.services import points_adjust
@@ -26,7 +26,7 @@ def test_a_member_takes_a_product_for_points(page, demo):
     store = OrgUnit.objects.get(code="S-SH-001")
     member = MemberFactory.create(home_store=store, name="积分会员甲", phone="13911114444")
     points_adjust(actor=CASHIER, member=member, store=store, change=5000, reason="demo")
-    ProductFactory.create(name="积分兑换洗发水", price=Decimal("10.00"))
+    stocked(store, "100", name="积分兑换洗发水", price=Decimal("10.00"))
     acknowledge_forced_notices("SY00002")
     enter(page, "2")
 

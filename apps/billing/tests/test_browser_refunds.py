@@ -15,8 +15,8 @@ from apps.billing.models import Refund
 from apps.billing.tests.factories import CASHIER, committed_order, line
 from apps.cards.models import Card
 from apps.cards.tests.factories import stored_value_card
-from apps.catalog.tests.factories import ProductFactory
 from apps.core.ledgers import audit_all
+from apps.inventory.tests.factories import stocked
 from apps.members.tests.factories import MemberFactory
 from apps.messaging.tests.browser import acknowledge_forced_notices, enter
 from apps.org.models import OrgUnit
@@ -28,8 +28,8 @@ def test_the_principal_refunds_one_line_back_to_the_card_and_the_till(page, demo
     store = OrgUnit.objects.get(code="S-SH-001")
     member = MemberFactory.create(home_store=store, name="退款会员", phone="13966667777")
     card = stored_value_card(member=member, paid="1000.00", store=store)
-    serum = ProductFactory(name="精华液", price=Decimal("300.00"))
-    mask = ProductFactory(name="面膜", price=Decimal("50.00"))
+    serum = stocked(store, "100", name="精华液", price=Decimal("300.00"))
+    mask = stocked(store, "100", name="面膜", price=Decimal("50.00"))
     order = committed_order(store=store, member=member, lines=[line("product", serum), line("product", mask)])
     assert order.payable == Decimal("350.00")
     order_pay(

@@ -21,12 +21,12 @@ from apps.catalog.choices import CardKind
 from apps.catalog.tests.factories import (
     CardTypeFactory,
     CouponTemplateFactory,
-    ProductFactory,
     ProjectFactory,
     ProjectPackageFactory,
     ProjectPackageLineFactory,
 )
 from apps.core.ledgers import audit_all
+from apps.inventory.tests.factories import stocked
 from apps.members.tests.factories import MemberFactory
 from apps.messaging.tests.browser import acknowledge_forced_notices, enter
 from apps.org.models import OrgUnit
@@ -88,7 +88,7 @@ def test_a_package_card_sold_used_with_a_signature_then_a_top_up_spent_with_chan
     first = MemberFactory(home_store=store, name="浏览器会员甲")
     second = MemberFactory(home_store=store, name="浏览器会员乙")
     stored = stored_value_card(member=second, paid="100.00", face_value="110.00", store=store)
-    shampoo = ProductFactory(name="浏览器洗发水", price=Decimal("700.00"))
+    shampoo = stocked(store, "100", name="浏览器洗发水", price=Decimal("700.00"))
 
     acknowledge_forced_notices("SY00002")
     enter(page, "2")
@@ -172,7 +172,7 @@ def test_a_package_card_sold_used_with_a_signature_then_a_top_up_spent_with_chan
 def test_a_member_pays_less_with_a_coupon_ticked_on_the_till(page, demo):
     store = OrgUnit.objects.get(code="S-SH-001")
     member = MemberFactory(home_store=store, name="浏览器会员丙")
-    serum = ProductFactory(name="浏览器精华", price=Decimal("300.00"))
+    serum = stocked(store, "100", name="浏览器精华", price=Decimal("300.00"))
     template = CouponTemplateFactory(name="浏览器满减券", kind="A", amount=Decimal("50.00"), min_spend=Decimal("200"))
     coupon = coupon_issue(actor=CARD_CASHIER, store=store, member_id=member.pk, template_id=template.pk)[0]
 
