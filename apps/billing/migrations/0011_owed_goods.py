@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("billing", "0009_provider_refunds"),
+        ("billing", "0010_refund_parts_closed_days"),
         ("cards", "0007_refund_out_entry_kind"),
         ("catalog", "0003_product_stock_units"),
         ("members", "0006_points_refunds"),
