@@ -7,6 +7,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from django.core.management import call_command
 from django.db import connection
 
 from apps.billing.checkout import TenderAsked, order_pay
@@ -152,4 +153,12 @@ def test_ten_takings_of_one_owed_row_at_once_never_take_more_than_is_owed(store,
     assert (row.taken, row.left) == (3, 0)
     assert StockMove.objects.filter(document_kind="owed", document_id=row.pk).count() == 3
     assert held(store, row.product_id) == Decimal("7")
+    assert audit_all() == []
+
+
+def test_the_demo_owes_goods_in_its_second_store_and_seeding_again_adds_none(demo):
+    owed_rows = OwedGoods.objects.filter(store__code="S-SH-002")
+    assert [(row.quantity, row.taken) for row in owed_rows] == [(2, 0)]
+    call_command("seed_demo", verbosity=0)
+    assert OwedGoods.objects.count() == 1
     assert audit_all() == []

@@ -12,8 +12,9 @@ from django.test.utils import CaptureQueriesContext
 
 from apps.billing.choices import AuditAction, OrderStatus
 from apps.billing.models import Order, OwedGoods, Tender
+from apps.billing.stock import owed_take
 from apps.cards.models import Card
-from apps.cards.tests.factories import package_card, stored_value_card
+from apps.cards.tests.factories import CASHIER, package_card, stored_value_card
 from apps.catalog.tests.factories import (
     ProductFactory,
     ProductPackageLineFactory,
@@ -193,9 +194,6 @@ def test_a_refund_of_owed_goods_is_owed_less_first_then_the_taken_ones_come_back
     order = commit(client, member, goods(product, 3, takeLater=True))
     pay_cash(client, order["orderId"], order["payable"])
     owed = OwedGoods.objects.get()
-    from apps.billing.stock import owed_take
-    from apps.cards.tests.factories import CASHIER
-
     owed_take(actor=CASHIER, owed_id=owed.pk, qty=2)
     assert held(store, product) == Decimal("8")
     line = order["lines"][0]["orderLineId"]
