@@ -189,6 +189,7 @@ def _line_row(line: OrderLine) -> dict[str, Any]:
         "discounts": _discount_rows(line.discounts),
         "gift": line.gift,
         "giftReason": line.gift_reason,
+        "takeLater": line.take_later,
     }
 
 

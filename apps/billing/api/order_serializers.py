@@ -227,6 +227,7 @@ class OrderLineOutputSerializer(serializers.Serializer):
     discounts = DiscountOutputSerializer(many=True)
     gift = serializers.BooleanField(help_text="given free with the sale")
     giftReason = serializers.CharField(help_text="why it was given (empty for other lines)")
+    takeLater = serializers.BooleanField(help_text="the goods are taken later (owed goods, /toTakenList)")
 
 
 class LineStaffOutputSerializer(serializers.Serializer):

@@ -131,6 +131,8 @@ def test_a_take_later_line_owes_its_goods_and_moves_no_stock_when_paid(client, s
     owed = OwedGoods.objects.get()
     assert (owed.product_id, owed.quantity, owed.taken, owed.member_id) == (product.pk, 2, 0, member.pk)
     assert owed.store_id == store.pk and owed.order_id == order["orderId"]
+    details = assert_envelope(client.get("/rest/order/orderDetails", {"orderId": order["orderId"]}), status=200)
+    assert [line["takeLater"] for line in details["lines"]] == [True]
 
 
 def test_only_goods_are_taken_later(client, member, project):

@@ -3422,6 +3422,8 @@ export interface components {
       gift: boolean;
       /** @description why it was given (empty for other lines) */
       giftReason: string;
+      /** @description the goods are taken later (owed goods, /toTakenList) */
+      takeLater: boolean;
       staff: components["schemas"]["LineStaffOutput"][];
     };
     OrderDetailOutput: {
@@ -3544,6 +3546,8 @@ export interface components {
       gift: boolean;
       /** @description why it was given (empty for other lines) */
       giftReason: string;
+      /** @description the goods are taken later (owed goods, /toTakenList) */
+      takeLater: boolean;
     };
     OrderPageOutput: {
       list: components["schemas"]["OrderRowOutput"][];

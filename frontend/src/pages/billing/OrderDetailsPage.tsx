@@ -3,6 +3,7 @@ import {
   Alert,
   Box,
   Button,
+  Chip,
   Dialog,
   DialogActions,
   DialogContent,
@@ -228,7 +229,10 @@ function Lines({ order }: { order: OrderDetail }) {
       >
         {order.lines.map((line) => (
           <TableRow key={line.orderLineId}>
-            <TableCell>{line.name}</TableCell>
+            <TableCell>
+              {line.name}
+              {line.takeLater ? <Chip size="small" sx={{ ml: 1 }} label={t("line.takeLater")} /> : null}
+            </TableCell>
             <TableCell>{t(`lineType.${line.type}`, { defaultValue: line.type })}</TableCell>
             <TableCell>{line.qty}</TableCell>
             <TableCell>{formatMoney(line.unitPrice)}</TableCell>
