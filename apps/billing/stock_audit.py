@@ -87,9 +87,10 @@ def _rows(sql: str) -> list[tuple]:
 
 
 def stock_sale_differences() -> Iterator[Difference]:
+    """Kept: what the order, refund or owed row says moved (use units); the ledger: its stock moves."""
     for order_id, product_id, moved, expected in _rows(GOODS_SOLD):
-        yield Difference("billing stock", f"order {order_id} product {product_id}", "sold", moved, expected)
+        yield Difference("billing stock", f"order {order_id} product {product_id}", "sold", expected, moved)
     for refund_id, product_id, moved, expected in _rows(GOODS_RETURNED):
-        yield Difference("billing stock", f"refund {refund_id} product {product_id}", "returned", moved, expected)
+        yield Difference("billing stock", f"refund {refund_id} product {product_id}", "returned", expected, moved)
     for owed_id, product_id, moved, expected in _rows(OWED_TAKEN):
-        yield Difference("billing stock", f"owed goods {owed_id} product {product_id}", "taken", moved, expected)
+        yield Difference("billing stock", f"owed goods {owed_id} product {product_id}", "taken", expected, moved)

@@ -162,3 +162,12 @@ def test_the_demo_owes_goods_in_its_second_store_and_seeding_again_adds_none(dem
     call_command("seed_demo", verbosity=0)
     assert OwedGoods.objects.count() == 1
     assert audit_all() == []
+
+
+@pytest.mark.django_db
+def test_the_audit_finds_owed_goods_taken_without_their_move(store, member):
+    row = owed(store, member, qty=3)
+    OwedGoods.objects.filter(pk=row.pk).update(taken=1)
+    assert [str(d) for d in audit_all()] == [
+        f"billing stock: owed goods {row.pk} product {row.product_id} taken: kept 1.000, ledger says 0"
+    ]
