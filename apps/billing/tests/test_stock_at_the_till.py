@@ -13,6 +13,8 @@ from django.test.utils import CaptureQueriesContext
 from apps.billing.choices import AuditAction, OrderStatus
 from apps.billing.models import Order, OwedGoods, Tender
 from apps.billing.stock import owed_take
+from apps.billing.tests.checkout_factories import Line, order_of
+from apps.billing.tests.provider_factories import provider_paid
 from apps.cards.models import Card
 from apps.cards.tests.factories import CASHIER, package_card, stored_value_card
 from apps.catalog.tests.factories import (
@@ -242,3 +244,13 @@ def test_the_statements_a_product_adds_to_the_checkout(client, store, member, pr
     ]
     assert len(committed) == 1
     assert len(paid) == 4, paid
+
+
+def test_a_provider_tender_settling_later_records_the_sale_even_below_zero(providers, store, member):
+    """The customer's money is already taken when the provider's word arrives: the sale is recorded
+    rather than refused (decision 0016)."""
+    few = stocked(store, "1")
+    order = order_of(store=store, member=member, lines=[Line("product", few.pk, Decimal("200.00"), qty=2)])
+    provider_paid(order, "alipay", "200.00")
+    assert moves("order", order.pk) == [("sale", few.pk, Decimal("-2"))]
+    assert held(store, few) == Decimal("-1")
