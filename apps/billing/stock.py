@@ -1,4 +1,4 @@
-"""Billing meets the stock ledger (issue 15; docs/decisions/0016-stock-at-the-till.md).
+"""Billing meets the stock ledger (issue 15; docs/decisions/0018-stock-at-the-till.md).
 
 - A paid order's products leave the store's stock with it: one `sale` move per product of the order
   (product lines, and product packages by their package lines × quantity), written by

@@ -1,4 +1,4 @@
-"""Billing's part of `manage.py audit_ledgers` for the stock (docs/decisions/0016): every paid
+"""Billing's part of `manage.py audit_ledgers` for the stock (docs/decisions/0018): every paid
 order's goods have their sale moves, every refund's goods their return moves, every owed row's
 takings their owed_pickup moves. Compared per document and product in use units, in the database.
 

@@ -63,7 +63,7 @@ def record_moves(
     (taken in product order, so two documents of the same products never deadlock). Where the store
     does not allow negative stock, a document that would take any product below 0 raises
     StockShort naming every such product, and nothing is written. `allow_negative`: the caller's rule
-    lets this document go below 0 anyway (a service's consumption, docs/decisions/0016)."""
+    lets this document go below 0 anyway (a service's consumption, docs/decisions/0018)."""
     if not lines:
         raise InvalidInput(gettext("a stock document needs at least one line"), field="lines")
     if any(line.quantity == 0 for line in lines):

@@ -1,4 +1,4 @@
-"""The till meets the stock ledger (docs/decisions/0016-stock-at-the-till.md): a paid order's goods
+"""The till meets the stock ledger (docs/decisions/0018-stock-at-the-till.md): a paid order's goods
 leave stock, take-later lines owe them, served projects use their consumables, refunds bring goods
 back; the commit and the preview refuse what a store that forbids negative stock cannot sell."""
 
@@ -248,7 +248,7 @@ def test_the_statements_a_product_adds_to_the_checkout(client, store, member, pr
 
 def test_a_provider_tender_settling_later_records_the_sale_even_below_zero(providers, store, member):
     """The customer's money is already taken when the provider's word arrives: the sale is recorded
-    rather than refused (decision 0016)."""
+    rather than refused (decision 0018)."""
     few = stocked(store, "1")
     order = order_of(store=store, member=member, lines=[Line("product", few.pk, Decimal("200.00"), qty=2)])
     provider_paid(order, "alipay", "200.00")

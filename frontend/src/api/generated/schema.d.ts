@@ -779,6 +779,27 @@ export interface paths {
      */
     get: operations["order_signatureImage_retrieve"];
   };
+  "/rest/owedGoods/export": {
+    /**
+     * Export the filtered owed goods to Excel (fewer than 100,000 rows)
+     * @description The owed goods list's filtered rows as an .xlsx download (fewer than 100,000 rows).
+     */
+    get: operations["owedGoods_export_retrieve"];
+  };
+  "/rest/owedGoods/list": {
+    /**
+     * The chosen store's owed goods (take later), newest first
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["owedGoods_list_retrieve"];
+  };
+  "/rest/owedGoods/take": {
+    /**
+     * Hand over owed goods: an owed_pickup stock move (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["owedGoods_take_create"];
+  };
   "/rest/packageCard/cardDelayErp": {
     /** @description cardDelayErp: extends a card's validity, with a reason. */
     post: operations["packageCard_cardDelayErp_create"];
@@ -3525,6 +3546,11 @@ export interface components {
        * @default
        */
       giftReason?: string;
+      /**
+       * @description product and productPackage lines: the member takes the goods later (owed goods, /toTakenList)
+       * @default false
+       */
+      takeLater?: boolean;
     };
     OrderLineOutput: {
       orderLineId: number;
@@ -3639,6 +3665,38 @@ export interface components {
       /** @description the records page's type filter */
       recordTypes: components["schemas"]["OutboundChoiceOutput"][];
       borrowOutTargets: components["schemas"]["LoanTargetOutput"][];
+    };
+    OwedOutput: {
+      owedId: number;
+      orderId: number;
+      orderNo: string;
+      memId: number | null;
+      /** @description the customer's name on the order */
+      name: string;
+      /** @description masked */
+      phone: string;
+      productId: number;
+      productName: string;
+      /** @description the product's stock unit */
+      unit: string;
+      /** @description owed when paid, in stock units */
+      quantity: number;
+      taken: number;
+      /** @description owed no more: refunded before it was taken */
+      refunded: number;
+      /** @description still to take */
+      left: number;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    OwedPageOutput: {
+      list: components["schemas"]["OwedOutput"][];
+      total: number;
+    };
+    OwedTakeInput: {
+      owedId: number;
+      /** @description stock units handed over, at most what is left */
+      qty: number;
     };
     OwnerStoreOutput: {
       id: number;
@@ -14150,6 +14208,239 @@ export interface operations {
       200: {
         content: {
           "image/png": string;
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Export the filtered owed goods to Excel (fewer than 100,000 rows)
+   * @description The owed goods list's filtered rows as an .xlsx download (fewer than 100,000 rows).
+   */
+  owedGoods_export_retrieve: {
+    parameters: {
+      query?: {
+        /** @description sold on or before */
+        endDate?: string | null;
+        /** @description whole phone, name or order number */
+        keyword?: string;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        /** @description sold on or after */
+        startDate?: string | null;
+        /**
+         * @description * `owing` - something left to take
+         * * `taken` - all taken or refunded
+         */
+        status?: "owing" | "taken" | "";
+      };
+    };
+    responses: {
+      /** @description an .xlsx file (not the envelope); errors answer the envelope */
+      200: {
+        content: {
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The chosen store's owed goods (take later), newest first
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  owedGoods_list_retrieve: {
+    parameters: {
+      query?: {
+        /** @description sold on or before */
+        endDate?: string | null;
+        /** @description whole phone, name or order number */
+        keyword?: string;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        /** @description sold on or after */
+        startDate?: string | null;
+        /**
+         * @description * `owing` - something left to take
+         * * `taken` - all taken or refunded
+         */
+        status?: "owing" | "taken" | "";
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["OwedPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Hand over owed goods: an owed_pickup stock move (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  owedGoods_take_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["OwedTakeInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["OwedTakeInput"];
+        "multipart/form-data": components["schemas"]["OwedTakeInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["OwedOutput"];
+          };
         };
       };
       /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */

@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("billing", "0010_refund_parts_closed_days"),
+        ("billing", "0011_tender_method_box"),
         ("cards", "0007_refund_out_entry_kind"),
         ("catalog", "0003_product_stock_units"),
         ("members", "0006_points_refunds"),
