@@ -4,7 +4,8 @@ takings their owed_pickup moves. Compared per document and product in use units,
 
 Package contents and use units are read as they are now: a package line or a product's
 `use_per_unit` changed after a sale shows that sale as a difference (the catalogue keeps no history
-of them). A refund with a take-later goods line is left out of the return check (its untaken units
+of them). Sale moves naming no order at all (the inventory's own tests write such) are not billing's
+to judge. A refund with a take-later goods line is left out of the return check (its untaken units
 were owed less instead of moving); its owed rows are checked by their takings."""
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ WITH goods AS (
     GROUP BY g.order_id, g.product_id, p.use_per_unit
 ), moved AS (
     SELECT document_id AS order_id, product_id, SUM(quantity) AS quantity
-    FROM inventory_stockmove WHERE kind = 'sale' AND document_kind = 'order'
+    FROM inventory_stockmove
+    WHERE kind = 'sale' AND document_kind = 'order' AND document_id IN (SELECT id FROM billing_order)
     GROUP BY document_id, product_id
 )
 SELECT COALESCE(e.order_id, m.order_id), COALESCE(e.product_id, m.product_id), m.quantity, e.quantity
