@@ -60,7 +60,9 @@ def test_a_take_later_product_and_a_served_project_then_the_owed_goods_handed_ov
     expect(page.get_by_role("group", name="Totals")).to_contain_text("¥400.00")
     page.get_by_role("button", name="Commit and take payment").click()
     page.wait_for_url(re.compile(r"/payment\?orderId=\d+"))
-    order = Order.objects.get(pk=int(re.search(r"orderId=(\d+)", page.url).group(1)))  # type: ignore[union-attr]
+    found = re.search(r"orderId=(\d+)", page.url)
+    assert found
+    order = Order.objects.get(pk=int(found.group(1)))
     page.get_by_label("Cash received").fill("400")
     page.get_by_role("button", name="Pay", exact=True).click()
     page.get_by_role("dialog", name="Confirm the payment").get_by_role("button", name="Confirm and pay").click()
