@@ -1,7 +1,7 @@
 """Owed goods and a service's consumables in Chromium (issue 15): the principal sells a product
 marked "take later" and a served project on /account, pays in cash; /toTakenList shows the owed
 goods, and handing them over (after the confirmation) moves the stock; the project's consumable
-went down when the order was paid."""
+went down when the order was paid (read through the live stock API)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from playwright.sync_api import expect
 from apps.billing.models import Order, OwedGoods
 from apps.catalog.tests.factories import ProjectConsumableFactory, ProjectFactory
 from apps.core.ledgers import audit_all
+from apps.core.page_registry import code_of
+from apps.core.testing import api_client, assert_envelope
 from apps.inventory.models import StockBalance, StockMove
 from apps.inventory.tests.factories import stocked
 from apps.members.tests.factories import MemberFactory
@@ -27,7 +29,12 @@ def held(store, product) -> Decimal:
     return StockBalance.objects.get(store=store, product=product).quantity
 
 
-def test_a_take_later_product_and_a_served_project_then_the_owed_goods_handed_over(page, demo, live_server):
+def stock_moves(reader, product) -> dict:
+    """The product's live stock and moves in the store, read through the live stock API."""
+    return assert_envelope(reader.get("/rest/stock/moves", {"productId": product.pk}), status=200)
+
+
+def test_a_take_later_product_and_a_served_project_then_the_owed_goods_handed_over(page, demo, live_server, make_entry):
     store = OrgUnit.objects.get(code="S-SH-001")
     member = MemberFactory(home_store=store, name="欠货会员", phone="13955556666")
     shampoo = stocked(store, "10", name="浏览器欠货洗发水", price=Decimal("100.00"))
@@ -71,7 +78,14 @@ def test_a_take_later_product_and_a_served_project_then_the_owed_goods_handed_ov
     order.refresh_from_db()
     assert order.status == "paid"
     assert held(store, shampoo) == Decimal("10")  # owed, still in the store
-    assert held(store, oil) == Decimal("985")  # the service used 15 ml
+    reader = api_client(entry=make_entry(store, codes=[code_of("/systemStorage")]))
+    used = stock_moves(reader, oil)
+    assert Decimal(used["product"]["quantity"]) == Decimal("985")  # the service used 15 ml
+    assert (used["list"][0]["kind"], used["list"][0]["documentKind"], used["list"][0]["documentId"]) == (
+        "service_use",
+        "order",
+        order.pk,
+    )
     owed = OwedGoods.objects.get(order=order)
     assert (owed.quantity, owed.taken) == (2, 0)
 
@@ -96,4 +110,6 @@ def test_a_take_later_product_and_a_served_project_then_the_owed_goods_handed_ov
     assert held(store, shampoo) == Decimal("8")
     pickup = StockMove.objects.get(document_kind="owed", document_id=owed.pk)
     assert (pickup.kind, pickup.quantity) == ("owed_pickup", Decimal("-2"))
+    taken = stock_moves(reader, shampoo)
+    assert Decimal(taken["product"]["quantity"]) == Decimal("8") and taken["list"][0]["kind"] == "owed_pickup"
     assert audit_all() == []
