@@ -216,7 +216,7 @@ def _other_loan(chain, *, received: bool):
     from apps.inventory.tests.factories import KEEPER, stocked
     from apps.org.tests.factories import StoreFactory
 
-    lender, borrower = chain["other_store"], StoreFactory(parent=chain["region"])
+    lender, borrower = chain["other_store"], StoreFactory.create(parent=chain["region"])
     lender.borrow_out_targets.add(borrower)
     product = stocked(lender, "5")
     loan = outbound_create(
