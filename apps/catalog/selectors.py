@@ -170,6 +170,9 @@ def product_row(product: Product, *, with_cost: bool) -> dict[str, Any]:
         "useType": product.use_type,
         "cost": _wire(product.cost) if with_cost else None,
         "defaultSafetyStock": product.default_safety_stock,
+        "useUnit": product.use_unit,
+        "usePerUnit": f"{product.use_per_unit.normalize():f}",
+        "tracksBatches": product.tracks_batches,
     }
 
 

@@ -129,6 +129,9 @@ class ProductOutputSerializer(CatalogItemStateOutputSerializer):
     useType = serializers.ChoiceField(choices=UseType.choices)
     cost = money("null for a role without BTN-SPGL-COST-VIEW", allow_null=True)
     defaultSafetyStock = serializers.IntegerField()
+    useUnit = serializers.CharField(help_text="the unit stock is used in (ml); empty: used whole, by the stock unit")
+    usePerUnit = serializers.CharField(help_text="decimal string: use units in one stock unit (500)")
+    tracksBatches = serializers.BooleanField(help_text="goods in record a batch number and an expiry date")
 
 
 class ProductPageOutputSerializer(serializers.Serializer):

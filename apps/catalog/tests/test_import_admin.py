@@ -162,7 +162,7 @@ def test_admin_price_edit_writes_a_price_change(admin_client_hq):
         "code": product.code, "name": product.name, "brand": product.brand, "category": product.category_id,
         "specification": product.specification, "unit": product.unit, "barcode": product.barcode,
         "use_type": product.use_type, "price": "130.00", "cost": "30.00", "default_safety_stock": 0,
-        "enabled": "on",
+        "use_per_unit": "1", "enabled": "on",
     }  # fmt: skip
     response = admin_client_hq.post(url, data)
     assert response.status_code == 302, response.content.decode()[:2000]

@@ -4136,6 +4136,12 @@ export interface components {
       /** @description null for a role without BTN-SPGL-COST-VIEW */
       cost: string | null;
       defaultSafetyStock: number;
+      /** @description the unit stock is used in (ml); empty: used whole, by the stock unit */
+      useUnit: string;
+      /** @description decimal string: use units in one stock unit (500) */
+      usePerUnit: string;
+      /** @description goods in record a batch number and an expiry date */
+      tracksBatches: boolean;
       priceHistory: components["schemas"]["PriceChangeOutput"][];
     };
     ProductOutput: {
@@ -4168,6 +4174,12 @@ export interface components {
       /** @description null for a role without BTN-SPGL-COST-VIEW */
       cost: string | null;
       defaultSafetyStock: number;
+      /** @description the unit stock is used in (ml); empty: used whole, by the stock unit */
+      useUnit: string;
+      /** @description decimal string: use units in one stock unit (500) */
+      usePerUnit: string;
+      /** @description goods in record a batch number and an expiry date */
+      tracksBatches: boolean;
     };
     ProductPackageDetailOutput: {
       id: number;

@@ -35,6 +35,13 @@ export function ProductDetailPage({ search = window.location.search }: { search?
                 // The server leaves cost out for a role without the cost code: no row rather than "—".
                 ...(product.cost === null ? [] : [[t("columns.cost"), formatMoney(product.cost)] as const]),
                 [t("columns.safetyStock"), product.defaultSafetyStock],
+                [
+                  t("columns.useUnit"),
+                  product.useUnit
+                    ? t("useUnitOf", { per: product.usePerUnit, use: product.useUnit, unit: product.unit })
+                    : t("usedWhole"),
+                ],
+                [t("columns.tracksBatches"), product.tracksBatches ? t("yes") : t("no")],
               ]}
             />
             <StoreControls itemType="product" item={product} />

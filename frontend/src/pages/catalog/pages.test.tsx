@@ -40,6 +40,9 @@ function product(id: number, overrides: Record<string, unknown> = {}) {
     useType: "retail",
     cost: "300.00",
     defaultSafetyStock: 5,
+    useUnit: "",
+    usePerUnit: "1",
+    tracksBatches: false,
     ...overrides,
   };
 }
@@ -255,7 +258,7 @@ describe("ProductDetailPage", () => {
     fakeServer({
       "GET /rest/commodity/productDetail/1": () =>
         ok({
-          ...product(1),
+          ...product(1, { useUnit: "ml", usePerUnit: "500", tracksBatches: true }),
           priceHistory: [
             {
               id: 9,
@@ -275,6 +278,8 @@ describe("ProductDetailPage", () => {
     expect(within(history).getByText("Head office")).toBeInTheDocument();
     expect(within(history).getByText("¥1,000.00")).toBeInTheDocument();
     expect(within(history).getByText("HQ admin")).toBeInTheDocument();
+    // Stocked by the bottle, used by the millilitre (the stock ledger counts millilitres).
+    expect(screen.getByText("1 bottle = 500 ml")).toBeInTheDocument();
   });
 
   it("says when the record is missing", async () => {
