@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Any
+from typing import Any, Self
 
 from apps.payments.fakes.httpfake import FakeHttpServer, FakeRequest, FakeResponse
 
@@ -30,7 +30,7 @@ class FakePlatform:
     def url(self) -> str:
         return self.server.url
 
-    def start(self) -> FakePlatform:
+    def start(self) -> Self:
         self.server.start()
         return self
 

@@ -170,7 +170,11 @@ class CouponBook:
         """Douyin cancels one certificate at a time; the consumption is cancelled with its last unit."""
         with self.lock:
             consumption = self.consumptions.get(consumption_id)
-            unit = next((u for u in consumption.units if u.certificate_id == certificate_id), None) if consumption else None
+            unit = (
+                next((u for u in consumption.units if u.certificate_id == certificate_id), None)
+                if consumption
+                else None
+            )
             if consumption is None or unit is None or unit.consumption != consumption_id:
                 raise Refused("invalid")
             if time.time() - consumption.at > self.cancel_window_seconds:

@@ -62,7 +62,11 @@ class FakeChannels(FakePlatform):
     def handle(self, request: FakeRequest) -> FakeResponse:
         if request.path == "/cgi-bin/token":
             q = request.query
-            if q.get("grant_type") != "client_credential" or q.get("appid") != self.appid or q.get("secret") != self.secret:
+            if (
+                q.get("grant_type") != "client_credential"
+                or q.get("appid") != self.appid
+                or q.get("secret") != self.secret
+            ):
                 return json_response({"errcode": BAD_SECRET, "errmsg": "invalid appsecret"})
             token = secrets.token_urlsafe(32)
             self.tokens.add(token)

@@ -68,7 +68,10 @@ class FakeDouyin(FakePlatform):
             token = "clt." + secrets.token_hex(16)
             self.tokens.add(token)
             return json_response(
-                {"data": {"access_token": token, "expires_in": 7200, "error_code": 0, "description": ""}, "message": "success"}
+                {
+                    "data": {"access_token": token, "expires_in": 7200, "error_code": 0, "description": ""},
+                    "message": "success",
+                }
             )
         if not request.path.startswith(PREFIX):
             return FakeResponse(404, b'{"data":{"error_code":404,"description":"not found"}}')

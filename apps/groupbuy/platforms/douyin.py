@@ -97,7 +97,9 @@ class DouyinPlatform:
     ) -> dict[str, Any]:
         for attempt in (1, 2):
             token = _tokens.get(account, _buy_token)
-            answer = call(account, method, PREFIX + path, params=params, json_body=body, headers={"access-token": token})
+            answer = call(
+                account, method, PREFIX + path, params=params, json_body=body, headers={"access-token": token}
+            )
             data = answer.get("data")
             if not isinstance(data, dict):
                 raise PlatformUnavailable("answer without data")
