@@ -63,18 +63,24 @@ seed: migrate
 # (apps/payments/fakes; the amount's cents choose a scenario): they start in the background and write
 # the PAYMENT_PROVIDERS_FILE the server reads, notifying http://$(HOST):$(PORT)/rest/pay/notify/*.
 # Without Redis (no Celery beat) `poll_payments` queries the pending payments in the background.
-# Both stop when `make run` stops.
+# Both stop when `make run` stops. Group-buy codes are written off against fake Meituan/Dianping,
+# Douyin and WeChat Channels servers (apps/groupbuy/fakes; the code's last two digits choose a
+# scenario), started the same way; their GROUPBUY_PLATFORMS_FILE gives every store the chain's accounts.
 FAKE_PROVIDERS_FILE := build/fake-providers/payment-providers.json
+FAKE_PLATFORMS_FILE := build/fake-providers/groupbuy-platforms.json
 run: check-system install frontend seed
-	@rm -f $(FAKE_PROVIDERS_FILE); \
+	@rm -f $(FAKE_PROVIDERS_FILE) $(FAKE_PLATFORMS_FILE); \
 	trap 'kill $$(jobs -p) 2>/dev/null; wait' EXIT; \
 	$(DEV_ENV) $(PY) manage.py run_fake_providers --notify-base http://$(HOST):$(PORT) --file $(FAKE_PROVIDERS_FILE) & \
-	for _ in $$(seq 100); do [ -s $(FAKE_PROVIDERS_FILE) ] && break; sleep 0.2; done; \
+	$(DEV_ENV) $(PY) manage.py run_fake_platforms --file $(FAKE_PLATFORMS_FILE) & \
+	for _ in $$(seq 100); do [ -s $(FAKE_PROVIDERS_FILE) ] && [ -s $(FAKE_PLATFORMS_FILE) ] && break; sleep 0.2; done; \
 	[ -s $(FAKE_PROVIDERS_FILE) ] || { echo "the fake payment providers did not start"; exit 1; }; \
+	[ -s $(FAKE_PLATFORMS_FILE) ] || { echo "the fake group-buy platforms did not start"; exit 1; }; \
 	if [ -z "$$REDIS_URL" ]; then \
 		$(DEV_ENV) PAYMENT_PROVIDERS_FILE=$(FAKE_PROVIDERS_FILE) $(PY) manage.py poll_payments & \
 	fi; \
-	$(DEV_ENV) PAYMENT_PROVIDERS_FILE=$(FAKE_PROVIDERS_FILE) $(PY) manage.py runserver $(HOST):$(PORT)
+	$(DEV_ENV) PAYMENT_PROVIDERS_FILE=$(FAKE_PROVIDERS_FILE) GROUPBUY_PLATFORMS_FILE=$(FAKE_PLATFORMS_FILE) \
+		$(PY) manage.py runserver $(HOST):$(PORT)
 
 # The Python suite runs on every core (pytest-xdist): each worker has a test database and a Redis
 # database of its own (erp/settings.py). `make test PYTEST_WORKERS=0` runs it in one process.

@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "apps.booking",
     "apps.cards",
     "apps.billing",
+    "apps.groupbuy",
     "apps.reports",
     "apps.pages",
     "apps.demo",
@@ -305,6 +306,17 @@ if _payment_providers_file:
     import json as _json
 
     PAYMENT_PROVIDERS = _json.loads(Path(_payment_providers_file).read_text(encoding="utf-8"))
+# Group-buy platforms (issue 16 §2; docs/api.md, "Group-buy platforms"): per platform family
+# ("meituan" for Meituan and Dianping, "douyin", "channels") a chain-wide account and optional per-store
+# overrides ("stores", keyed by store id or code). JSON in GROUPBUY_PLATFORMS or in the file
+# GROUPBUY_PLATFORMS_FILE; secrets as `<field>_file` or `<field>_env`, never written here. The manual
+# platform needs none.
+GROUPBUY_PLATFORMS = env.json("GROUPBUY_PLATFORMS", default={})
+_groupbuy_platforms_file = env.str("GROUPBUY_PLATFORMS_FILE", default="")
+if _groupbuy_platforms_file:
+    import json as _json
+
+    GROUPBUY_PLATFORMS = _json.loads(Path(_groupbuy_platforms_file).read_text(encoding="utf-8"))
 # A scanned payment code's intent is closed after this long unpaid; a QR after this many minutes.
 PAYMENT_CODE_EXPIRES_SECONDS = env.int("PAYMENT_CODE_EXPIRES_SECONDS", default=120)
 PAYMENT_QR_EXPIRES_MINUTES = env.int("PAYMENT_QR_EXPIRES_MINUTES", default=15)
