@@ -123,8 +123,9 @@ def page(browser, live_server, browser_locale):
     context.on("requestfailed", lambda request: in_flight.discard(request))
     yield page
     # Closing the browser does not stop a request the live server is still serving, and such a
-    # request's transaction can deadlock with the flush of the test database: let them finish first.
-    for _ in range(50):
+    # request's transaction can deadlock with the flush of the test database: let them finish first
+    # (up to 15 s: a token refresh on a loaded CI machine once outlasted 5 s).
+    for _ in range(150):
         if not in_flight or page.is_closed():
             break
         page.wait_for_timeout(100)

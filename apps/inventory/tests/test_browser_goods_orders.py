@@ -19,7 +19,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def _sign_out(page) -> None:
+    """Leaves the shell first (about:blank), so none of its polls (the task bell) runs into the
+    signed-out session and answers 401; the stored tokens are cleared on the sign-in page."""
+    page.goto("about:blank")
     page.context.clear_cookies()
+    page.goto("/xxbLogin")
     page.evaluate("() => { window.localStorage.clear(); window.sessionStorage.clear(); }")
 
 
