@@ -140,7 +140,9 @@ def test_goods_ordered_received_lent_used_and_counted_leave_live_stock_equal_to_
     found = re.search(r"orderId=(\d+)", page.url)
     assert found
     paid = Order.objects.get(pk=int(found.group(1)))
+    page.get_by_text(f"Order {paid.order_no}").wait_for()  # the order is loaded before the cash is typed
     page.get_by_label("Cash received").fill(f"{paid.payable:f}")
+    expect(page.get_by_label("Cash received")).to_have_value(f"{paid.payable:f}")
     page.get_by_role("button", name="Pay", exact=True).click()
     page.get_by_role("dialog", name="Confirm the payment").get_by_role("button", name="Confirm and pay").click()
     expect(page.get_by_role("status").filter(has_text="Paid: paid")).to_be_visible()
