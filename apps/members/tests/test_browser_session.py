@@ -56,6 +56,10 @@ def test_a_principal_works_over_several_token_lifetimes_and_saves_after_the_toke
     acknowledge_forced_notices("SY00002")
     refreshes = watch_refreshes(page)
     enter(page, "2")
+    # While this test holds a refresh back or stops the clock, the task bell's poll can go out with
+    # a token that has just run out: it is refused once (401), refreshed and asked again, which is
+    # the behaviour under test, not an error.
+    page.expected_failures.add((401, "/rest/taskCenterRest/searchTaskStore"))
 
     # Working: pages, searches and keys for three token lifetimes; each token is renewed ahead.
     page.goto("/MemberList")
