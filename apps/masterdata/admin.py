@@ -20,9 +20,9 @@ class MasterItemAdmin(admin.ModelAdmin):
 
 @admin.register(Platform)
 class PlatformAdmin(admin.ModelAdmin):
-    list_display = ("id", "name", "platform_type", "is_review_platform", "sort_order", "enabled")
+    list_display = ("id", "name", "platform_type", "is_review_platform", "adapter", "sort_order", "enabled")
     list_editable = ("sort_order", "enabled")
-    list_filter = ("platform_type", "is_review_platform", "enabled")
+    list_filter = ("platform_type", "is_review_platform", "adapter", "enabled")
     search_fields = ("name",)
     ordering = ("platform_type", "sort_order", "id")
 

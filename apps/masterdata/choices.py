@@ -39,3 +39,13 @@ PRE_CHECK_PLATFORM_IDS = frozenset({19, 21})
 MASTER_CODE_MAX_LENGTH = 32
 MASTER_NAME_MAX_LENGTH = 50
 REGION_CODE_LENGTH = 6
+
+
+class PlatformAdapter(models.TextChoices):
+    """Which adapter writes a platform's codes off (apps.groupbuy.platforms; decision 0019): Meituan
+    and Dianping share one open platform; a platform without an API is written off by hand."""
+
+    MEITUAN = "meituan", _("Meituan / Dianping open platform")
+    DOUYIN = "douyin", _("Douyin life services")
+    CHANNELS = "channels", _("WeChat Channels")
+    MANUAL = "manual", _("manual (checked in the customer's app)")

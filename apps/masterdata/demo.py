@@ -4,7 +4,7 @@ left as head office edited them."""
 
 from __future__ import annotations
 
-from apps.masterdata.choices import MasterType, PlatformType
+from apps.masterdata.choices import MasterType, PlatformAdapter, PlatformType
 from apps.masterdata.models import MarketSegment, MasterItem, Platform, Region
 from apps.masterdata.regions import regions_load
 
@@ -89,6 +89,13 @@ PLATFORMS: tuple[tuple[int, str, PlatformType, bool], ...] = (
     (15, "视频号", PlatformType.FISSION, False),
     (16, "本品牌小程序", PlatformType.FISSION, False),
 )
+# The platforms with an open write-off API; the others are written off by hand (PlatformAdapter.MANUAL).
+PLATFORM_ADAPTERS = {
+    19: PlatformAdapter.MEITUAN,
+    21: PlatformAdapter.MEITUAN,
+    13: PlatformAdapter.DOUYIN,
+    15: PlatformAdapter.CHANNELS,
+}
 
 SHANGHAI = "310100"
 SHANGHAI_SEGMENTS = ("南京西路商圈", "徐家汇商圈", "陆家嘴商圈", "五角场商圈", "中山公园商圈", "虹桥商圈")
@@ -106,7 +113,13 @@ def seed_platforms() -> None:
     for order, (platform_id, name, platform_type, review) in enumerate(PLATFORMS):
         Platform.objects.get_or_create(
             id=platform_id,
-            defaults={"name": name, "platform_type": platform_type, "is_review_platform": review, "sort_order": order},
+            defaults={
+                "name": name,
+                "platform_type": platform_type,
+                "is_review_platform": review,
+                "sort_order": order,
+                "adapter": PLATFORM_ADAPTERS.get(platform_id, PlatformAdapter.MANUAL),
+            },
         )
 
 

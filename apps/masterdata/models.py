@@ -12,6 +12,7 @@ from apps.masterdata.choices import (
     MASTER_NAME_MAX_LENGTH,
     REGION_CODE_LENGTH,
     MasterType,
+    PlatformAdapter,
     PlatformType,
     RegionLevel,
 )
@@ -47,6 +48,9 @@ class Platform(models.Model):
     name = models.CharField(_("name"), max_length=MASTER_NAME_MAX_LENGTH, unique=True)
     platform_type = models.PositiveSmallIntegerField(_("platform type"), choices=PlatformType.choices)
     is_review_platform = models.BooleanField(_("review platform"), default=False)
+    adapter = models.CharField(
+        _("write-off adapter"), max_length=16, choices=PlatformAdapter.choices, default=PlatformAdapter.MANUAL
+    )
     sort_order = models.PositiveSmallIntegerField(_("sort order"), default=0)
     enabled = models.BooleanField(_("enabled"), default=True)
 
