@@ -61,6 +61,7 @@ class TenderAsked:
     card_id: int | None = None
     auth_code: str = ""  # wechat, alipay: the customer's payment code the cashier scanned (else a QR)
     terminal_id: str = ""  # pos, box: the card terminal or payment box (else the account's default one)
+    reference: str = ""  # groupBuy: the write-off it stands for (platform and masked code), kept as the message
 
 
 @dataclass(frozen=True)
@@ -135,11 +136,12 @@ def signature_needed(order: Order, lines: list[OrderLine]) -> bool:
     return bool(session_lines(lines)) and order.store.signature_required
 
 
-def _checked(order: Order, asked: list[TenderAsked]) -> None:
+def _checked(order: Order, asked: list[TenderAsked], group_buy: bool) -> None:
     if order.status in (OrderStatus.PAID, OrderStatus.CANCELLED):
         raise OrderNotInState(_("the order is already paid or cancelled"))
+    allowed = (TenderMethod.CASH, *MEMBER_METHODS, *PROVIDER_METHODS, *([TenderMethod.GROUP_BUY] if group_buy else []))
     for tender in asked:
-        if tender.method not in (TenderMethod.CASH, *MEMBER_METHODS, *PROVIDER_METHODS):
+        if tender.method not in allowed:
             raise InvalidInput(_("package sessions are taken from the order's lines"), field="tenders")
         if tender.method in MEMBER_METHODS and order.member_id is None:
             raise InvalidInput(_("a walk-in pays in cash"), field="tenders")
@@ -250,6 +252,7 @@ def order_pay(
     tenders: list[TenderAsked],
     store_ids: Collection[int] | None = None,
     now: datetime | None = None,
+    group_buy: bool = False,
 ) -> Payment:
     """Pays `order_id` (of one of `store_ids`, when given: another store's order is not found) with
     `tenders` (see the module's doc). A provider tender is written pending and answered in
@@ -257,7 +260,8 @@ def order_pay(
     (apps.billing.provider_payments.provider_tender_ask). Errors: ORD-40901 (paid or cancelled, more
     than is due, counting pending provider tenders as taken), PAY-40001 (no provider account),
     ORD-40902 (signature missing), CARD-409xx, MEM-40904 (points short), DAY-40901 (the order's day or
-    today is closed at the store)."""
+    today is closed at the store). `group_buy`: the group-buy service pays with a write-off
+    (apps.groupbuy), the only caller that may give a `groupBuy` tender."""
     now = now or timezone.now()
     with use_case_atomic():
         # The order's row only (`of`): locking its store's row too would make every payment of the
@@ -268,7 +272,7 @@ def order_pay(
             raise NotFound()
         check_day_open(store_id=order.store_id, day=order.business_date)  # the order's day
         check_day_open(store_id=order.store_id, day=business_day())  # the tenders' day
-        _checked(order, tenders)
+        _checked(order, tenders, group_buy)
         lines = order_lines(order)
         if signature_needed(order, lines) and not order.signature:
             raise SignatureMissing()
@@ -315,6 +319,11 @@ def order_pay(
                     order_no=order.order_no or "",
                 )
                 made.append(_tender(order, actor, TenderMethod.POINTS, tender.amount, points=points))
+        for tender in tenders:
+            if tender.method == TenderMethod.GROUP_BUY:
+                made.append(
+                    _tender(order, actor, TenderMethod.GROUP_BUY, tender.amount, message=tender.reference[:255])
+                )
         change = ZERO
         if cash:
             change = cash.amount - cash_paid

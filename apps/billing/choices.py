@@ -36,6 +36,9 @@ class TenderMethod(models.TextChoices):
     ALIPAY = "alipay", _("Alipay")
     POS = "pos", _("card terminal")
     BOX = "box", _("payment box")
+    # A group-buy coupon written off at a platform (apps.groupbuy): the platform collected the money and
+    # settles it with the chain; only the group-buy service pays with it, never a cashier's tender.
+    GROUP_BUY = "groupBuy", _("group-buy coupon")
 
 
 class TenderStatus(models.TextChoices):

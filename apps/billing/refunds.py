@@ -403,7 +403,9 @@ def _points_for(amount: Decimal) -> int:
     return int((amount * settings.POINTS_PER_YUAN_PAID).to_integral_value(rounding=ROUND_FLOOR))
 
 
-def _money_back(order: Order, shares: dict[int, Decimal], tenders: dict[int, Tender]) -> list[RefundTender]:
+def _money_back(
+    order: Order, shares: dict[int, Decimal], tenders: dict[int, Tender], group_buy_back: bool = False
+) -> list[RefundTender]:
     """The refund tenders the shares make, as the refund will write them (unsaved, no refund yet),
     in the order of the order's tenders: cash out of the till, stored value to its card as principal
     and gift in the proportion the order spent them, points to the member, a provider's pending."""
@@ -437,6 +439,12 @@ def _money_back(order: Order, shares: dict[int, Decimal], tenders: dict[int, Ten
         elif tender.method == TenderMethod.POINTS:
             assert order.member_id is not None  # points pay for a member only
             rows.append(RefundTender(**base, status=TenderStatus.SUCCEEDED, points=_points_for(amount)))
+        elif tender.method == TenderMethod.GROUP_BUY:
+            # The platform returns the customer's money when the write-off is cancelled there: the store
+            # gives nothing back, so only cancelling the write-off (apps.groupbuy) undoes such an order.
+            if not group_buy_back:
+                raise OrderNotInState(_("an order paid by a group-buy coupon is undone by cancelling its write-off"))
+            rows.append(RefundTender(**base, status=TenderStatus.SUCCEEDED))
         else:
             raise InvalidInput(_("this tender cannot be refunded"), field="lines")
     return rows
@@ -696,6 +704,7 @@ def _refund_plan(
     *,
     approved: bool,
     cards: dict[int, Card] | None = None,
+    group_buy_back: bool = False,
 ) -> RefundPlan:
     """The refund of `lines`, computed and checked, nothing written. `cards`: the order's cards as
     the refund locked them (the quote reads them unlocked)."""
@@ -740,12 +749,18 @@ def _refund_plan(
         needs_approval=needs_approval,
         shares=shares,
         tenders=tenders,
-        money_back=_money_back(order, shares, tenders),
+        money_back=_money_back(order, shares, tenders, group_buy_back),
     )
 
 
 def refund_quote(
-    *, order_id: int, lines: list[LineAsked], reason: str, approved: bool = False, today: date | None = None
+    *,
+    order_id: int,
+    lines: list[LineAsked],
+    reason: str,
+    approved: bool = False,
+    today: date | None = None,
+    group_buy_back: bool = False,
 ) -> RefundPlan:
     """recede/quote: what `order_refund` with the same arguments would give back, tender by tender,
     computed by the same code and refused by the same checks (the same errors), with nothing written
@@ -753,7 +768,7 @@ def refund_quote(
     reason = _checked_reason(reason)
     _checked_asks(lines)
     order, _day = _refundable_order(Order.objects.select_related("store").filter(pk=order_id).first(), today)
-    return _refund_plan(order, _order_lines(order), lines, approved=approved)
+    return _refund_plan(order, _order_lines(order), lines, approved=approved, group_buy_back=group_buy_back)
 
 
 def order_refund(
@@ -764,12 +779,15 @@ def order_refund(
     reason: str,
     approved: bool = False,
     today: date | None = None,
+    group_buy_back: bool = False,
 ) -> Refund:
     """Refunds `lines` of the order (see the module's doc). `approved`: the operator holds the
     refund-approval code, so a refund above the store's approval amount may go ahead. Errors:
     VALID-40000 (no reason, no lines, a line named twice), 404 (a line of another order), ORD-40901
     (more than was paid, an order not paid), ORD-40301 (approval needed), ORD-40903 (a provider
-    tender), CARD-40903 (a card closed or given away since)."""
+    tender), CARD-40903 (a card closed or given away since). `group_buy_back`: the cancellation of a
+    group-buy write-off (apps.groupbuy) undoes the order it paid; a refund never returns a group-buy
+    tender otherwise (ORD-40901)."""
     reason = _checked_reason(reason)
     _checked_asks(lines)
     with use_case_atomic():
@@ -779,7 +797,7 @@ def order_refund(
         if order.member_id is not None:
             member_lock(member_id=order.member_id)
         cards = locked_in_order(_order_card_ids(order, order_lines))
-        plan = _refund_plan(order, order_lines, lines, approved=approved, cards=cards)
+        plan = _refund_plan(order, order_lines, lines, approved=approved, cards=cards, group_buy_back=group_buy_back)
         states, plans, amount, shares = plan.states, plan.plans, plan.amount, plan.shares
         refund = Refund.objects.create(
             order=order,
