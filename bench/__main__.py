@@ -51,6 +51,12 @@ ENVIRONMENT = {
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_stocktake",
         "REDIS_URL": "redis://127.0.0.1:6379/9",
     },
+    "groupbuy": {
+        "DEBUG": "1",
+        "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_groupbuy",
+        "REDIS_URL": "redis://127.0.0.1:6379/13",
+        "DB_CONN_MAX_AGE": "600",
+    },
     "refunds": {
         "DEBUG": "1",
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_sales",
@@ -67,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, value in ENVIRONMENT.get(chosen[0] if chosen else "", {}).items():
         os.environ.setdefault(name, value)
     django.setup()
-    from bench import booking, closing, login_info, members, refunds, sales, stock, stocktake
+    from bench import booking, closing, groupbuy, login_info, members, refunds, sales, stock, stocktake
 
     benchmarks = {
         "login-info": login_info,
@@ -78,6 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         "refunds": refunds,
         "stock": stock,
         "stocktake": stocktake,
+        "groupbuy": groupbuy,
     }
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     sub = parser.add_subparsers(dest="name", required=True)

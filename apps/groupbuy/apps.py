@@ -6,3 +6,9 @@ class GroupbuyConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "apps.groupbuy"
     verbose_name = _("group-buy write-off")
+
+    def ready(self) -> None:
+        from apps.core.ledgers import register_ledger_audit
+        from apps.groupbuy.ledger_audit import group_buy_differences
+
+        register_ledger_audit("group-buy", group_buy_differences)

@@ -1,0 +1,185 @@
+"""Serving a written-off coupon's member (`order/groupBuy`) and cancelling a write-off (issue 16).
+
+**Serving** turns the write-off into a paid order of the store for its member: one line of the item
+the coupon buys, sold as billing sells it (a project served by its staff; a project package, which
+billing sells as services performed at the visit; a card type issued to the member as a card, a
+package-kind card type with its sessions),
+committed and priced by billing as any order, paid in full by a `groupBuy` tender that names the
+write-off. So the member's visit, the staff's credits and the reports see it as a sale; the record
+links to the order and shows "served" (spec §4). One transaction; the record's row lock makes a
+second serve of it wait and then find it served (409 GB-40904).
+
+**Cancelling** asks the platform to undo the write-off (within its window) and, when it was served,
+refunds the whole order through billing (the package's sessions and the card go back as any refund
+takes them back; the group-buy tender returns nothing, as the platform refunds the customer). What
+billing would refuse (a card used since, a closed day) is found first, with nothing asked of the
+platform; the record is claimed (`cancelling`) before the platform is asked, so two cancellations
+never both ask it."""
+
+from __future__ import annotations
+
+import logging
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from apps.billing.checkout import TenderAsked, order_pay
+from apps.billing.choices import TenderMethod
+from apps.billing.lines import LineInput, StaffShare
+from apps.billing.models import Order
+from apps.billing.refunds import LineAsked, order_refund, refund_quote
+from apps.billing.services import order_commit
+from apps.core.audit import Actor, audit_record
+from apps.core.errors import InvalidInput, NotFound
+from apps.core.phones import mask_phone
+from apps.core.transactions import use_case_atomic
+from apps.groupbuy.choices import CANCEL_REASON_MAX_LENGTH, AuditAction, CommodityType, WriteOffStatus
+from apps.groupbuy.errors import WriteOffNotInState
+from apps.groupbuy.items import LINE_TYPES, store_item
+from apps.groupbuy.models import WriteOff
+from apps.groupbuy.platforms.base import Consumed, PlatformFailure
+from apps.groupbuy.write_offs import platform_connection, refused_error
+from apps.org.models import OrgUnit
+
+logger = logging.getLogger(__name__)
+
+
+def _tender_reference(record: WriteOff) -> str:
+    return f"{record.platform.name} {mask_phone(record.code)} #{record.pk}"
+
+
+def write_off_serve(
+    *,
+    actor: Actor,
+    store: OrgUnit,
+    record_id: int,
+    staff: tuple[StaffShare, ...] | None = None,
+    reservation_id: int | None = None,
+    commodity_type: str = "",
+    commodity_id: int | None = None,
+) -> WriteOff:
+    """The write-off (of `store`) served: its order committed and paid by the coupon (see the
+    module's doc). `commodity_type`/`commodity_id` name the item for a write-off made without one
+    (a manual platform's). Errors: 404, 400 (no item), GB-40904 (not written off, or served),
+    and billing's (DAY-40901, staff 400, STOCK-40901)."""
+    with use_case_atomic():
+        record = (
+            WriteOff.objects.select_for_update(of=("self",))
+            .select_related("platform")
+            .filter(pk=record_id, store=store)
+            .first()
+        )
+        if record is None:
+            raise NotFound()
+        if record.status != WriteOffStatus.DONE or record.order_id is not None:
+            raise WriteOffNotInState(_("only a written-off coupon that is not served yet can be served"))
+        if record.commodity_id is None:
+            if commodity_id is None:
+                raise InvalidInput(_("please select project package / project / card"), field="commodityId")
+            item = store_item(store.pk, commodity_type, commodity_id)
+            record.commodity_type, record.commodity_id = item.commodity_type, item.id
+            record.commodity_name, record.unified_code = item.name, item.code
+        line = LineInput(
+            type=LINE_TYPES[CommodityType(record.commodity_type)], item_id=record.commodity_id, staff=staff
+        )
+        order = order_commit(
+            actor=actor, store=store, lines=[line], member_id=record.member_id, reservation_id=reservation_id
+        )
+        tenders = (
+            [TenderAsked(method=TenderMethod.GROUP_BUY, amount=order.payable, reference=_tender_reference(record))]
+            if order.payable > 0
+            else []
+        )
+        order_pay(actor=actor, order_id=order.pk, tenders=tenders, group_buy=True)
+        record.order = order
+        record.served_at = timezone.now()
+        record.save(
+            update_fields=["order", "served_at", "commodity_type", "commodity_id", "commodity_name", "unified_code"]
+        )
+        audit_record(
+            actor=actor,
+            action=AuditAction.SERVED,
+            target=record,
+            detail={"orderId": order.pk, "orderNo": order.order_no, "payable": f"{order.payable:.2f}"},
+        )
+    return record
+
+
+def _checked_reason(reason: str) -> str:
+    reason = (reason or "").strip()
+    if not reason:
+        raise InvalidInput(_("please give the reason for cancelling"), field="reason")
+    if len(reason) > CANCEL_REASON_MAX_LENGTH:
+        raise InvalidInput(_("at most 200 characters"), field="reason")
+    return reason
+
+
+def _whole_order(order: Order | None) -> list[LineAsked]:
+    assert order is not None  # a served write-off names its order
+    return [LineAsked(order_line_id=line.pk) for line in order.lines.all()]
+
+
+def write_off_cancel(*, actor: Actor, store: OrgUnit, record_id: int, reason: str) -> WriteOff:
+    """Cancels a done write-off of `store` (see the module's doc). Errors: 400 (no reason), 404,
+    GB-40904 (not done, or already being cancelled), GB-40902 (the platform refused: its window
+    passed), and billing's refusals of the order's refund (ORD-40901, CARD-40903, DAY-40901)."""
+    reason = _checked_reason(reason)
+    record = WriteOff.objects.select_related("platform").filter(pk=record_id, store=store).first()
+    if record is None:
+        raise NotFound()
+    if record.status != WriteOffStatus.DONE:
+        raise WriteOffNotInState(_("only a written-off coupon can be cancelled"))
+    if record.order_id is not None:
+        refund_quote(
+            order_id=record.order_id,
+            lines=_whole_order(record.order),
+            reason=reason,
+            approved=True,
+            group_buy_back=True,
+        )
+    adapter, account = platform_connection(record.platform, store.pk)
+    claimed = WriteOff.objects.filter(pk=record.pk, status=WriteOffStatus.DONE).update(status=WriteOffStatus.CANCELLING)
+    if not claimed:
+        raise WriteOffNotInState(_("only a written-off coupon can be cancelled"))
+    try:
+        if adapter.remote and record.consumed:
+            adapter.cancel(account, Consumed.from_json(record.consumed))
+    except PlatformFailure as error:
+        WriteOff.objects.filter(pk=record.pk, status=WriteOffStatus.CANCELLING).update(status=WriteOffStatus.DONE)
+        raise refused_error(error) from error
+    try:
+        with use_case_atomic():
+            record = WriteOff.objects.select_for_update(of=("self",)).select_related("order").get(pk=record.pk)
+            refund = None
+            if record.order_id is not None:
+                refund = order_refund(
+                    actor=actor,
+                    order_id=record.order_id,
+                    lines=_whole_order(record.order),
+                    reason=reason,
+                    approved=True,
+                    group_buy_back=True,
+                )
+            record.status = WriteOffStatus.CANCELLED
+            record.cancelled_at = timezone.now()
+            record.cancel_reason = reason
+            record.cancelled_by = actor.login_name[:40]
+            record.save(update_fields=["status", "cancelled_at", "cancel_reason", "cancelled_by"])
+            audit_record(
+                actor=actor,
+                action=AuditAction.CANCELLED,
+                target=record,
+                detail={
+                    "platformId": record.platform_id,
+                    "code": record.code,
+                    "reason": reason,
+                    "orderId": record.order_id,
+                    "refundId": refund.pk if refund else None,
+                },
+            )
+    except Exception:
+        # The platform undid it but the order could not be refunded (it changed since the quote): the
+        # record stays `cancelling` for head office to settle, never shown as still written off.
+        logger.exception("group-buy write-off %s cancelled at the platform, its order not refunded", record.pk)
+        raise
+    return record
