@@ -7,15 +7,18 @@ import { currentSession, type SessionUserInfo } from "../api/session";
 import { pageContext, type PageContext } from "../islands/pageContext";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { ForcedNotice } from "./ForcedNotice";
+import { GroupBuyWriteOffDialog } from "../components/groupBuy/GroupBuyWriteOffDialog";
 import { assignLocation, type Navigate } from "./guard";
 import { ManagerLinkDialog } from "./ManagerLinkDialog";
 import { MenuDrawer } from "./MenuDrawer";
-import { SIGN_IN_ROUTE } from "./nav";
+import { SIGN_IN_ROUTE, canOpen } from "./nav";
 import { RoleSwitchDialog } from "./RoleSwitchDialog";
-import { AccountMenu, InboxBadges, LanguageMenu, NavLinks, ShopManagementButton } from "./topBarParts";
+import { AccountMenu, GroupBuyButton, InboxBadges, LanguageMenu, NavLinks, ShopManagementButton } from "./topBarParts";
 import { useTopBar } from "./useTopBar";
 
 const RELOGIN_ROUTE = "/relogin";
+/** The pages whose roles write off group-buy coupons (the server's rule: the board's or the cashier's). */
+const WRITE_OFF_ROUTES = ["/orderBoard", "/account"];
 
 interface ShellProps {
   /** Where links go; a full navigation by default (pages are separate documents). */
@@ -46,6 +49,8 @@ export function TopBar({ session, navigate, context }: TopBarProps) {
   const [roleDialogOpen, setRoleDialogOpen] = useState(false);
   const [managerLinkOpen, setManagerLinkOpen] = useState(false);
   const [askExit, setAskExit] = useState(false);
+  const [groupBuyOpen, setGroupBuyOpen] = useState(false);
+  const mayWriteOff = WRITE_OFF_ROUTES.some((route) => canOpen(route, session.menu, context.pages));
 
   return (
     <AppBar position="sticky" elevation={1} component="header" aria-label={t("topBar")}>
@@ -62,6 +67,7 @@ export function TopBar({ session, navigate, context }: TopBarProps) {
           setStockAnchor={bar.setStockAnchor}
         />
         <InboxBadges showTasks={layout.showTasks} messages={bar.messages} tasks={bar.tasks} linkProps={linkProps} />
+        {mayWriteOff ? <GroupBuyButton onOpen={() => setGroupBuyOpen(true)} /> : null}
         <ShopManagementButton layout={layout} linkProps={linkProps} onAskExit={() => setAskExit(true)} />
         <LanguageMenu />
         <AccountMenu
@@ -103,6 +109,7 @@ export function TopBar({ session, navigate, context }: TopBarProps) {
         }}
         onCancel={() => setAskExit(false)}
       />
+      {groupBuyOpen ? <GroupBuyWriteOffDialog open onClose={() => setGroupBuyOpen(false)} /> : null}
       <ForcedNotice storeId={session.storeId} />
     </AppBar>
   );

@@ -1,5 +1,6 @@
 import AccountCircleIcon from "@mui/icons-material/AccountCircle";
 import CheckIcon from "@mui/icons-material/Check";
+import ConfirmationNumberIcon from "@mui/icons-material/ConfirmationNumber";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
 import LogoutIcon from "@mui/icons-material/Logout";
 import MailIcon from "@mui/icons-material/Mail";
@@ -186,6 +187,29 @@ export function ShopManagementButton({
           </Box>
         </Button>
       )}
+    </Tooltip>
+  );
+}
+
+/** The group-buy write-off dialog's entry (spec §2.4): for the roles that may write off (the board's
+ * and the cashier's pages). */
+export function GroupBuyButton({ onOpen }: { onOpen: () => void }) {
+  const { t } = useTranslation("groupBuy");
+  return (
+    <Tooltip title={t("entry")}>
+      <Button
+        color="inherit"
+        size="small"
+        startIcon={<ConfirmationNumberIcon />}
+        aria-label={t("entry")}
+        sx={BAR_BUTTON}
+        onClick={onOpen}
+        data-testid="groupbuy-entry"
+      >
+        <Box component="span" sx={WIDE_ONLY}>
+          {t("entry")}
+        </Box>
+      </Button>
     </Tooltip>
   );
 }

@@ -389,6 +389,62 @@ export interface paths {
      */
     post: operations["daily_reopen_create"];
   };
+  "/rest/groupPurchasing/cancel": {
+    /**
+     * Cancel a write-off at its platform and undo its order (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["groupPurchasing_cancel_create"];
+  };
+  "/rest/groupPurchasing/cards": {
+    /**
+     * The card types a coupon may buy at the store
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["groupPurchasing_cards_list"];
+  };
+  "/rest/groupPurchasing/items": {
+    /**
+     * The projects (type 2) or project packages (type 4) a coupon may buy at the store
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["groupPurchasing_items_list"];
+  };
+  "/rest/groupPurchasing/platforms": {
+    /**
+     * The platforms of a write-off tab (1 group-buy, 2 joint venture, 3 fission)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["groupPurchasing_platforms_list"];
+  };
+  "/rest/groupPurchasing/preCheck": {
+    /**
+     * What a review platform's code (19, 21) buys here: projects, packages, cards
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["groupPurchasing_preCheck_create"];
+  };
+  "/rest/groupPurchasing/records": {
+    /**
+     * The store's written-off records (page sizes 10, 20, 30, 40)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["groupPurchasing_records_retrieve"];
+  };
+  "/rest/groupPurchasing/writeOff": {
+    /**
+     * Write off another platform's code (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["groupPurchasing_writeOff_create"];
+  };
+  "/rest/groupPurchasing/writeOffReview": {
+    /**
+     * Write off a review platform's code (19, 21; Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["groupPurchasing_writeOffReview_create"];
+  };
   "/rest/health": {
     /**
      * Health of the database, cache and broker
@@ -703,6 +759,13 @@ export interface paths {
      * @description flagCard: the card check: can the member's card pay these lines.
      */
     post: operations["order_flagCard_create"];
+  };
+  "/rest/order/groupBuy": {
+    /**
+     * Serve a written-off coupon: its order, paid by the coupon (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["order_groupBuy_create"];
   };
   "/rest/order/isSurplusSize": {
     /**
@@ -1210,6 +1273,41 @@ export interface paths {
     /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
     post: operations["reservation_undoStatus_create"];
   };
+  "/rest/rzCheckFrequencyLimit/checkCode": {
+    /**
+     * Check a coupon code here and at its platform, nothing consumed (checkCode)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["rzCheckFrequencyLimit_checkCode_create"];
+  };
+  "/rest/rzCheckFrequencyLimit/isFrontCheckStore": {
+    /**
+     * Whether the store requires front-desk checking (isFrontCheckStore)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["rzCheckFrequencyLimit_isFrontCheckStore_retrieve"];
+  };
+  "/rest/rzCheckFrequencyLimit/onlinePriceCheck": {
+    /**
+     * The deal's prices against the store's price of the item (onlinePriceCheck)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["rzCheckFrequencyLimit_onlinePriceCheck_create"];
+  };
+  "/rest/rzCheckFrequencyLimit/queryPhoneCheckFrequencyStatistics": {
+    /**
+     * A phone's write-offs in the period and its limit (queryPhoneCheckFrequencyStatistics)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["rzCheckFrequencyLimit_queryPhoneCheckFrequencyStatistics_retrieve"];
+  };
+  "/rest/rzCheckFrequencyLimit/reviewFrontCheck": {
+    /**
+     * Everything a review platform's write-off will check, nothing written (reviewFrontCheck)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["rzCheckFrequencyLimit_reviewFrontCheck_create"];
+  };
   "/rest/scancodeout/products": {
     /** @description Products the chosen store holds whose name, code or barcode holds the keyword (up to 20). */
     get: operations["scancodeout_products_list"];
@@ -1709,6 +1807,10 @@ export interface components {
       approve: boolean;
       remark?: string;
     };
+    CancelInput: {
+      recordId: number;
+      reason: string;
+    };
     CancellationOutput: {
       id: number;
       memId: number;
@@ -2117,6 +2219,16 @@ export interface components {
       list: components["schemas"]["ClosingOutput"][];
       total: number;
     };
+    CodeCheckOutput: {
+      ok: boolean;
+      deal: components["schemas"]["CouponDealOutput"];
+    };
+    CodeInput: {
+      /** @description default: the chosen store */
+      storeId?: number;
+      platformId?: number | null;
+      checkCode?: string;
+    };
     CodeNameOutput: {
       code: string;
       name: string;
@@ -2181,6 +2293,12 @@ export interface components {
       payable: string;
       lines: components["schemas"]["CommittedLineOutput"][];
     };
+    CommodityOutput: {
+      type: string | null;
+      id: number | null;
+      name: string;
+      unifiedCode: string;
+    };
     ConfirmLineInput: {
       lineId: number;
       /**
@@ -2221,11 +2339,29 @@ export interface components {
       cancelled: number;
       total: number;
     };
+    CouponDealOutput: {
+      dealId: string;
+      title: string;
+      price: string;
+      marketPrice: string;
+      count: number;
+      /** Format: date-time */
+      expiresAt: string | null;
+    };
     CouponIssueInput: {
       memId: number;
       templateId: number;
       /** @default 1 */
       count?: number;
+    };
+    CouponItemOutput: {
+      id: number;
+      name: string;
+      /** @description what the list shows (the name) */
+      value: string;
+      unifiedCode: string;
+      /** @description the store's price */
+      price: string;
     };
     CouponOutput: {
       couponId: number;
@@ -2711,6 +2847,16 @@ export interface components {
       /** @description a provider refused: this money did not go back */
       amount: string;
     };
+    FrequencyOutput: {
+      count: number;
+      limit: number;
+      periodDays: number;
+      exceeded: boolean;
+    };
+    FrontCheckStoreOutput: {
+      storeId: number;
+      frontCheck: boolean;
+    };
     GiftOutput: {
       orderLineId: number;
       orderId: number;
@@ -3155,6 +3301,10 @@ export interface components {
       id: number;
       code: string;
       /** @description in English when the value has an English name and the request asks for en */
+      name: string;
+    };
+    MasterValueOutput: {
+      id: number;
       name: string;
     };
     MemberCreateInput: {
@@ -3769,9 +3919,10 @@ export interface components {
        * * `alipay` - Alipay
        * * `pos` - card terminal
        * * `box` - payment box
+       * * `groupBuy` - group-buy coupon
        * @enum {string}
        */
-      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box";
+      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box" | "groupBuy";
       /** @description 2 places */
       amount: string;
       /**
@@ -3824,9 +3975,10 @@ export interface components {
        * * `alipay` - Alipay
        * * `pos` - card terminal
        * * `box` - payment box
+       * * `groupBuy` - group-buy coupon
        * @enum {string}
        */
-      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box";
+      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box" | "groupBuy";
       amount: string;
       /** Format: date-time */
       createdAt: string;
@@ -3849,9 +4001,10 @@ export interface components {
        * * `alipay` - Alipay
        * * `pos` - card terminal
        * * `box` - payment box
+       * * `groupBuy` - group-buy coupon
        * @enum {string}
        */
-      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box";
+      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box" | "groupBuy";
       amount: string;
       /** Format: date-time */
       createdAt: string;
@@ -4010,6 +4163,14 @@ export interface components {
       /** @description the card terminal or payment box tender it gives back to */
       tenderId: number;
     };
+    PreCheckOutput: {
+      projects: components["schemas"]["CouponItemOutput"][];
+      packages: components["schemas"]["CouponItemOutput"][];
+      cards: components["schemas"]["CouponItemOutput"][];
+      /** @description false: head office has not mapped the deal; every item of the store */
+      mapped: boolean;
+      deal: components["schemas"]["CouponDealOutput"];
+    };
     PresenceOutput: {
       employeeId: number;
       /** Format: date */
@@ -4052,6 +4213,27 @@ export interface components {
       changedBy: string;
       /** Format: date-time */
       changedAt: string;
+    };
+    PriceCheckInput: {
+      /** @description default: the chosen store */
+      storeId?: number;
+      platformId?: number | null;
+      checkCode?: string;
+      /**
+       * @description * `project` - project
+       * * `package` - project package
+       * * `card` - card
+       * @enum {string}
+       */
+      commodityType: "project" | "package" | "card";
+      commodityId: number;
+    };
+    PriceCheckOutput: {
+      dealPrice: string;
+      marketPrice: string;
+      storePrice: string;
+      warnings: string[];
+      ok: boolean;
     };
     PriceOutput: {
       orderId: number;
@@ -4660,9 +4842,10 @@ export interface components {
        * * `alipay` - Alipay
        * * `pos` - card terminal
        * * `box` - payment box
+       * * `groupBuy` - group-buy coupon
        * @enum {string}
        */
-      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box";
+      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box" | "groupBuy";
       label: string;
       count: number;
       /** @description given back (succeeded) */
@@ -4981,6 +5164,11 @@ export interface components {
       paidFromStoredValue: string;
       paidByPoints: string;
     };
+    ReviewFrontCheckOutput: {
+      deal: components["schemas"]["CouponDealOutput"];
+      frequency: components["schemas"]["FrequencyOutput"];
+      price: components["schemas"]["PriceCheckOutput"] | null;
+    };
     RoleChooseInput: {
       storeId?: number | null;
     };
@@ -5126,6 +5314,20 @@ export interface components {
       stock: string;
       /** @description the store's live stock, in use units */
       useStock: string;
+    };
+    ServeInput: {
+      recordId: number;
+      staff?: components["schemas"]["StaffShareInput"][];
+      reservationId?: number | null;
+      /**
+       * @description * `project` - project
+       * * `package` - project package
+       * * `card` - card
+       * @default
+       * @enum {string}
+       */
+      commodityType?: "project" | "package" | "card" | "";
+      commodityId?: number | null;
     };
     SessionNeedOutput: {
       cardId: number;
@@ -5657,9 +5859,10 @@ export interface components {
        * * `alipay` - Alipay
        * * `pos` - card terminal
        * * `box` - payment box
+       * * `groupBuy` - group-buy coupon
        * @enum {string}
        */
-      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box";
+      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box" | "groupBuy";
       label: string;
       count: number;
       amount: string;
@@ -5738,9 +5941,10 @@ export interface components {
        * * `alipay` - Alipay
        * * `pos` - card terminal
        * * `box` - payment box
+       * * `groupBuy` - group-buy coupon
        * @enum {string}
        */
-      method: "cash" | "storedValue" | "points" | "wechat" | "alipay" | "pos" | "box";
+      method: "cash" | "storedValue" | "points" | "wechat" | "alipay" | "pos" | "box" | "groupBuy";
       /**
        * Format: decimal
        * @description what this tender pays; cash: what was received (the change is given back)
@@ -5913,6 +6117,82 @@ export interface components {
       memId: number;
       areaCode: string;
       phone: string;
+    };
+    WriteOffInput: {
+      /** @description default: the chosen store */
+      storeId?: number;
+      platformId?: number | null;
+      checkCode?: string;
+      platformType?: number | null;
+      /** @default 0086 */
+      areaCode?: string;
+      /** @default */
+      phone?: string;
+      /** @description project | package | card */
+      commodityType?: string | null;
+      commodityId?: number | null;
+      /** @default false */
+      fromReservation?: boolean;
+      /** @description with fromReservation */
+      memId?: number | null;
+      /**
+       * @description a principal (BTN-TGHX-FREQUENCY-CONFIRM) confirms a phone over its write-off limit
+       * @default false
+       */
+      frequencyConfirmed?: boolean;
+      /**
+       * @description or a store owner's authorization code confirms it
+       * @default
+       */
+      authorizationCode?: string;
+    };
+    WriteOffOutput: {
+      recordId: number;
+      orderId: number | null;
+      status: string;
+      record: components["schemas"]["WriteOffRecordOutput"];
+    };
+    WriteOffPlatformOutput: {
+      id: number;
+      name: string;
+      platformType: number;
+      /** @description true for 19 and 21: the code is pre-checked (500 ms debounce) */
+      preCheck: boolean;
+      /** @description the platform is asked (false: written off by hand) */
+      remote: boolean;
+    };
+    WriteOffRecordOutput: {
+      id: number;
+      masterValue: components["schemas"]["MasterValueOutput"];
+      platformType: number;
+      checkCode: string;
+      commodity: components["schemas"]["CommodityOutput"];
+      orderCode: string | null;
+      orderId: number | null;
+      memId: number;
+      areaCode: string;
+      /** @description masked unless the role may see phones whole */
+      phone: string;
+      /** @description pending | done | cancelling | cancelled */
+      status: string;
+      statusLabel: string;
+      served: boolean;
+      dealPrice: string | null;
+      storePrice: string | null;
+      priceWarning: string;
+      message: string;
+      operatorName: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      servedAt: string | null;
+      /** Format: date-time */
+      cancelledAt: string | null;
+      cancelReason: string;
+    };
+    WriteOffRecordPageOutput: {
+      list: components["schemas"]["WriteOffRecordOutput"][];
+      total: number;
     };
     Envelope: {
       /** @description "0" on success, otherwise an error code */
@@ -9914,6 +10194,577 @@ export interface operations {
     };
   };
   /**
+   * Cancel a write-off at its platform and undo its order (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  groupPurchasing_cancel_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CancelInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CancelInput"];
+        "multipart/form-data": components["schemas"]["CancelInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["WriteOffOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The card types a coupon may buy at the store
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  groupPurchasing_cards_list: {
+    parameters: {
+      query?: {
+        /** @description default: the chosen store */
+        storeId?: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CouponItemOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The projects (type 2) or project packages (type 4) a coupon may buy at the store
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  groupPurchasing_items_list: {
+    parameters: {
+      query: {
+        /** @description default: the chosen store */
+        storeId?: number;
+        /**
+         * @description 2 projects, 4 project packages
+         *
+         * * `2` - 2
+         * * `4` - 4
+         */
+        type: 2 | 4;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CouponItemOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The platforms of a write-off tab (1 group-buy, 2 joint venture, 3 fission)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  groupPurchasing_platforms_list: {
+    parameters: {
+      query: {
+        platformType: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["WriteOffPlatformOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * What a review platform's code (19, 21) buys here: projects, packages, cards
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  groupPurchasing_preCheck_create: {
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["CodeInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CodeInput"];
+        "multipart/form-data": components["schemas"]["CodeInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["PreCheckOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The store's written-off records (page sizes 10, 20, 30, 40)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  groupPurchasing_records_retrieve: {
+    parameters: {
+      query?: {
+        checkCode?: string;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        phone?: string;
+        platformId?: number;
+        platformType?: number;
+        /** @description default: the chosen store */
+        storeId?: number;
+        unifiedCode?: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["WriteOffRecordPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Write off another platform's code (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  groupPurchasing_writeOff_create: {
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["WriteOffInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["WriteOffInput"];
+        "multipart/form-data": components["schemas"]["WriteOffInput"];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["WriteOffOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Write off a review platform's code (19, 21; Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  groupPurchasing_writeOffReview_create: {
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["WriteOffInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["WriteOffInput"];
+        "multipart/form-data": components["schemas"]["WriteOffInput"];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["WriteOffOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * Health of the database, cache and broker
    * @description Database, cache and broker; 503 when one is down, so a load balancer takes the process out.
    */
@@ -13441,6 +14292,76 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["CardCheckOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Serve a written-off coupon: its order, paid by the coupon (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  order_groupBuy_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ServeInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["ServeInput"];
+        "multipart/form-data": components["schemas"]["ServeInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["WriteOffOutput"];
           };
         };
       };
@@ -19600,6 +20521,354 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["ReservationOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Check a coupon code here and at its platform, nothing consumed (checkCode)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  rzCheckFrequencyLimit_checkCode_create: {
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["CodeInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CodeInput"];
+        "multipart/form-data": components["schemas"]["CodeInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CodeCheckOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Whether the store requires front-desk checking (isFrontCheckStore)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  rzCheckFrequencyLimit_isFrontCheckStore_retrieve: {
+    parameters: {
+      query?: {
+        /** @description default: the chosen store */
+        storeId?: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["FrontCheckStoreOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The deal's prices against the store's price of the item (onlinePriceCheck)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  rzCheckFrequencyLimit_onlinePriceCheck_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PriceCheckInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["PriceCheckInput"];
+        "multipart/form-data": components["schemas"]["PriceCheckInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["PriceCheckOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A phone's write-offs in the period and its limit (queryPhoneCheckFrequencyStatistics)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  rzCheckFrequencyLimit_queryPhoneCheckFrequencyStatistics_retrieve: {
+    parameters: {
+      query: {
+        areaCode?: string;
+        phone: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["FrequencyOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Everything a review platform's write-off will check, nothing written (reviewFrontCheck)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  rzCheckFrequencyLimit_reviewFrontCheck_create: {
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["WriteOffInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["WriteOffInput"];
+        "multipart/form-data": components["schemas"]["WriteOffInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ReviewFrontCheckOutput"];
           };
         };
       };

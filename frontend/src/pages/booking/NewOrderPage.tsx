@@ -5,6 +5,7 @@ import { useReservationDetail } from "../../api/booking";
 import { DetailError, Loading } from "../../components/feedback";
 import { BackLink, PageFrame } from "../../components/layout";
 import { MemberSearchDialog } from "../../components/members/MemberSearchDialog";
+import { useGroupBuyVerify } from "../../components/groupBuy/useGroupBuyVerify";
 import { mountIsland } from "../../islands/mount";
 import { idFromSearch } from "../../lib/address";
 import { ConfirmDialog } from "../../shell/ConfirmDialog";
@@ -60,6 +61,7 @@ function OrderForm({
   const form = useOrderForm(initial, navigate);
   const { errors, submitted, saveProblems, saveError, offerForce, busy, askForce, setAskForce, force, body } = form;
   const { finding, setFinding, chooseMember, submit } = form;
+  const groupBuy = useGroupBuyVerify(finding);
 
   return (
     <Stack
@@ -104,7 +106,14 @@ function OrderForm({
         </Button>
       </Stack>
 
-      <MemberSearchDialog open={finding} onClose={() => setFinding(false)} onSelect={chooseMember} />
+      <MemberSearchDialog
+        open={finding}
+        onClose={() => setFinding(false)}
+        onSelect={chooseMember}
+        frontDeskCheck={groupBuy.frontDeskCheck}
+        onGroupBuyVerify={groupBuy.open}
+      />
+      {groupBuy.dialog}
       <ConfirmDialog
         open={askForce}
         title={t("form.saveAnyway")}

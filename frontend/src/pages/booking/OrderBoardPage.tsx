@@ -3,6 +3,7 @@ import { Alert, Box, Button, Stack } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DetailError, Loading } from "../../components/feedback";
+import { GroupBuyWriteOffDialog } from "../../components/groupBuy/GroupBuyWriteOffDialog";
 import { PageFrame } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
 import { Grid } from "./boardGrid";
@@ -30,7 +31,9 @@ export function OrderBoardPage({
   refreshMs = BOARD_REFRESH_MS,
 }: OrderBoardPageProps) {
   const { t } = useTranslation("booking");
+  const { t: tg } = useTranslation("groupBuy");
   const [openId, setOpenId] = useState<number | null>(null);
+  const [groupBuyOpen, setGroupBuyOpen] = useState(false);
   const { date, setDate, today, filters, setFilters, board, moves, moveProblems, setMoveProblems, move, duty } =
     useBoardDay(search, refreshMs);
   const data = board.data;
@@ -40,6 +43,9 @@ export function OrderBoardPage({
       title={t("board.title")}
       actions={
         <Stack direction="row" spacing={1}>
+          <Button variant="outlined" onClick={() => setGroupBuyOpen(true)} data-testid="board-groupbuy">
+            {tg("entry")}
+          </Button>
           <Button variant="outlined" href={`/newOrder?date=${date}&walkIn=1`} data-testid="walk-in-booking">
             {t("board.walkInBooking")}
           </Button>
@@ -116,6 +122,7 @@ export function OrderBoardPage({
         refetchInterval={refreshMs}
         board={data}
       />
+      {groupBuyOpen ? <GroupBuyWriteOffDialog open onClose={() => setGroupBuyOpen(false)} /> : null}
     </PageFrame>
   );
 }

@@ -8,6 +8,7 @@ import { MemberFormDialog } from "../../components/members/MemberFormDialog";
 import { memberFormDraftName } from "../../components/members/useMemberForm";
 import { hasFormDraft } from "../../lib/formDraft";
 import { MemberSearchDialog } from "../../components/members/MemberSearchDialog";
+import { useGroupBuyVerify } from "../../components/groupBuy/useGroupBuyVerify";
 import { phonePartError, rangeError } from "../../components/members/rules";
 import { mountIsland } from "../../islands/mount";
 import { PageFrame } from "../../components/layout";
@@ -71,6 +72,7 @@ export function MemberListPage({ navigate = (url) => window.location.assign(url)
   // A draft kept over a new sign-in reopens the form (lib/formDraft.ts).
   const [creating, setCreating] = useState(() => hasFormDraft(memberFormDraftName()));
   const [finding, setFinding] = useState(false);
+  const groupBuy = useGroupBuyVerify(finding);
   const labels = useMemberLabels();
   const sources = useMasterList("memSource");
   const result = useMemberList({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...filters });
@@ -215,7 +217,10 @@ export function MemberListPage({ navigate = (url) => window.location.assign(url)
         open={finding}
         onClose={() => setFinding(false)}
         onSelect={(row) => navigate(accountHref(row.memId))}
+        frontDeskCheck={groupBuy.frontDeskCheck}
+        onGroupBuyVerify={groupBuy.open}
       />
+      {groupBuy.dialog}
     </PageFrame>
   );
 }
