@@ -62,7 +62,8 @@ seed: migrate
 # `make run` pays against fake WeChat Pay, Alipay and card terminal servers on 127.0.0.1
 # (apps/payments/fakes; the amount's cents choose a scenario): they start in the background and write
 # the PAYMENT_PROVIDERS_FILE the server reads, notifying http://$(HOST):$(PORT)/rest/pay/notify/*.
-# Without Redis (no Celery beat) `poll_payments` queries the pending payments in the background.
+# Without Redis (no Celery beat) `poll_payments` queries the pending payments in the background, and
+# `poll_write_offs` the group-buy write-offs a platform did not answer.
 # Both stop when `make run` stops. Group-buy codes are written off against fake Meituan/Dianping,
 # Douyin and WeChat Channels servers (apps/groupbuy/fakes; the code's last two digits choose a
 # scenario), started the same way; their GROUPBUY_PLATFORMS_FILE gives every store the chain's accounts.
@@ -78,6 +79,7 @@ run: check-system install frontend seed
 	[ -s $(FAKE_PLATFORMS_FILE) ] || { echo "the fake group-buy platforms did not start"; exit 1; }; \
 	if [ -z "$$REDIS_URL" ]; then \
 		$(DEV_ENV) PAYMENT_PROVIDERS_FILE=$(FAKE_PROVIDERS_FILE) $(PY) manage.py poll_payments & \
+		$(DEV_ENV) GROUPBUY_PLATFORMS_FILE=$(FAKE_PLATFORMS_FILE) $(PY) manage.py poll_write_offs & \
 	fi; \
 	$(DEV_ENV) PAYMENT_PROVIDERS_FILE=$(FAKE_PROVIDERS_FILE) GROUPBUY_PLATFORMS_FILE=$(FAKE_PLATFORMS_FILE) \
 		$(PY) manage.py runserver $(HOST):$(PORT)

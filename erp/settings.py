@@ -103,6 +103,9 @@ TEMPLATES = [
 
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+# The embedded default (SQLite) builds covering indexes without their INCLUDE columns: they are a
+# PostgreSQL speed-up (the group-buy records list), not a rule, so SQLite's warning is silenced.
+SILENCED_SYSTEM_CHECKS = ["models.W040"] if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3" else []
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("DB_CONN_MAX_AGE", default=60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
@@ -317,6 +320,13 @@ if _groupbuy_platforms_file:
     import json as _json
 
     GROUPBUY_PLATFORMS = _json.loads(Path(_groupbuy_platforms_file).read_text(encoding="utf-8"))
+# Group-buy checks (apps.groupbuy.checks): a phone that wrote off this many codes in the period needs a
+# principal's confirmation for the next; a deal below this share of the store's price is warned about.
+GROUPBUY_PHONE_LIMIT = env.int("GROUPBUY_PHONE_LIMIT", default=3)
+GROUPBUY_PHONE_PERIOD_DAYS = env.int("GROUPBUY_PHONE_PERIOD_DAYS", default=30)
+GROUPBUY_PRICE_FLOOR_RATIO = env.float("GROUPBUY_PRICE_FLOOR_RATIO", default=0.3)
+# A write-off whose consume the platform did not answer is asked again this often (poll_write_offs).
+GROUPBUY_POLL_SECONDS = env.float("GROUPBUY_POLL_SECONDS", default=30.0)
 # A scanned payment code's intent is closed after this long unpaid; a QR after this many minutes.
 PAYMENT_CODE_EXPIRES_SECONDS = env.int("PAYMENT_CODE_EXPIRES_SECONDS", default=120)
 PAYMENT_QR_EXPIRES_MINUTES = env.int("PAYMENT_QR_EXPIRES_MINUTES", default=15)
@@ -339,6 +349,7 @@ CELERY_BEAT_SCHEDULE = {
     "forget-idempotent-answers": {"task": "apps.core.tasks.forget_idempotent_answers", "schedule": 3600.0},
     "poll-pending-payments": {"task": "apps.payments.tasks.poll_pending_intents", "schedule": PAYMENT_POLL_SECONDS},
     "send-unsent-provider-refunds": {"task": "apps.billing.tasks.send_unsent_provider_refunds", "schedule": 60.0},
+    "resolve-pending-write-offs": {"task": "apps.groupbuy.tasks.resolve_pending", "schedule": GROUPBUY_POLL_SECONDS},
     "reconcile-payments": {
         "task": "apps.payments.tasks.reconcile_day",
         "schedule": crontab(hour=PAYMENT_RECONCILE_HOUR, minute=0),

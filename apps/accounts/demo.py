@@ -28,6 +28,7 @@ from apps.core.role_codes import (
     ROTA_EDIT,
     STOCKTAKE_APPROVE,
     SYSTEM_LOG_VIEW,
+    WRITE_OFF_CODES,
 )
 from apps.org.demo import DemoChain
 
@@ -76,6 +77,7 @@ ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
             CREDIT_MOVE.code,
             GOODS_ORDER_PLACE.code,
             STOCKTAKE_APPROVE.code,
+            *(button.code for button in WRITE_OFF_CODES),
         ),
     ),
     (
@@ -96,6 +98,7 @@ ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
             ORDER_GIFT.code,
             CREDIT_MOVE.code,
             GOODS_ORDER_PLACE.code,
+            *(button.code for button in WRITE_OFF_CODES),
         ),
     ),
     (

@@ -70,6 +70,13 @@ GOODS_ORDER_MARK_PAID = ButtonCode("BTN-DHJL-ORDER-PAID", "Mark goods orders pai
 GOODS_ORDER_HEAD_OFFICE = (GOODS_ORDER_CONFIRM, GOODS_ORDER_SHIP, GOODS_ORDER_MARK_PAID)
 # Approving a stocktake turns its differences into stock moves (or sends it back): the owner's alone.
 STOCKTAKE_APPROVE = ButtonCode("BTN-KCGL-STOCKTAKE-APPROVE", "Approve or send back a stocktake", "审核盘点")
+# Group-buy write-off (issue 16): cancelling one undoes a platform's write-off and the order it paid;
+# a phone over its write-off limit is let through by a principal. Owners' and principals'.
+WRITE_OFF_CANCEL = ButtonCode("BTN-TGHX-CANCEL", "Cancel a group-buy write-off", "撤销团购核销")
+WRITE_OFF_FREQUENCY_CONFIRM = ButtonCode(
+    "BTN-TGHX-FREQUENCY-CONFIRM", "Let a phone over its group-buy limit write off", "确认高频核销"
+)
+WRITE_OFF_CODES = (WRITE_OFF_CANCEL, WRITE_OFF_FREQUENCY_CONFIRM)
 
 BUTTON_CODES: tuple[ButtonCode, ...] = (
     MEMBER_PHONE_VIEW,
@@ -87,4 +94,5 @@ BUTTON_CODES: tuple[ButtonCode, ...] = (
     GOODS_ORDER_PLACE,
     *GOODS_ORDER_HEAD_OFFICE,
     STOCKTAKE_APPROVE,
+    *WRITE_OFF_CODES,
 )

@@ -135,6 +135,17 @@ SHOULD = {
     "goods-order-mark-paid": frozenset({"material"}),
     # Owed goods (欠货, KCGL-0005): handing them over is a stock move, the store's managers' (as goods out).
     "owed-goods-take": MANAGERS,
+    # Group-buy write-off (issue 16): whoever works the front desk checks and writes a coupon off and
+    # serves it (the board's and the till's codes); the checks are reads by POST, nothing written.
+    # Cancelling (the platform undoes it, the order is refunded) is a manager's (BTN-TGHX-CANCEL).
+    "groupbuy-pre-check": DESK,
+    "groupbuy-write-off-review": DESK,
+    "groupbuy-write-off": DESK,
+    "groupbuy-serve": DESK,
+    "groupbuy-code-check": DESK,
+    "groupbuy-price-check": DESK,
+    "groupbuy-front-check-review": DESK,
+    "groupbuy-cancel": MANAGERS,
 }
 
 

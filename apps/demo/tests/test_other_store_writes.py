@@ -231,6 +231,36 @@ def _other_loan(chain, *, received: bool):
     return loan
 
 
+def _other_write_off(chain):
+    """A group-buy write-off of the other store, written off and not served (issue 16)."""
+    from apps.groupbuy.models import WriteOff
+    from apps.groupbuy.tests.factories import MEITUAN, platforms
+
+    platforms()
+    member = _other_member(chain)
+    return WriteOff.objects.create(
+        platform_id=MEITUAN,
+        code="100000000100",
+        store=chain["other_store"],
+        member=member,
+        area_code=member.area_code,
+        phone=member.phone,
+        status="done",
+        request_id="other-store-write-off",
+    )
+
+
+def _group_buy_code(chain, **extra) -> dict:
+    """A coupon code checked or written off at the other store (named by `storeId`)."""
+    from apps.groupbuy.tests.factories import MEITUAN, platforms
+
+    platforms()
+    return {"storeId": chain["other_store"].pk, "platformId": MEITUAN, "checkCode": "100000000200", **extra}
+
+
+GROUP_BUY_FORM = {"platformType": 1, "areaCode": "0086", "phone": "13912345678", "commodityType": "project"}
+
+
 EMPLOYEE = {"name": "王芳", "areaCode": "86", "phone": "13912345678", "position": "nurse", "hireDate": "2024-05-06"}
 OTHER_STORE_WRITES = {
     # accounts: the caller's own role entries; another store's is one the caller does not hold
@@ -509,6 +539,37 @@ OTHER_STORE_WRITES = {
     "stocktake-cancel": _stocktake_call("cancel"),
     "stocktake-approve": _stocktake_call("approve", submitted=True),
     "stocktake-reject": _stocktake_call("reject", submitted=True, reason="recount"),
+    # group-buy write-off: a code checked or written off at another store, another store's record
+    "groupbuy-pre-check": lambda chain, caller: [("post", "/rest/groupPurchasing/preCheck", _group_buy_code(chain))],
+    "groupbuy-code-check": lambda chain, caller: [
+        ("post", "/rest/rzCheckFrequencyLimit/checkCode", _group_buy_code(chain))
+    ],
+    "groupbuy-price-check": lambda chain, caller: [
+        (
+            "post",
+            "/rest/rzCheckFrequencyLimit/onlinePriceCheck",
+            _group_buy_code(chain, commodityType="project", commodityId=1),
+        )
+    ],
+    "groupbuy-front-check-review": lambda chain, caller: [
+        ("post", "/rest/rzCheckFrequencyLimit/reviewFrontCheck", _group_buy_code(chain, **GROUP_BUY_FORM))
+    ],
+    "groupbuy-write-off-review": lambda chain, caller: [
+        ("post", "/rest/groupPurchasing/writeOffReview", _group_buy_code(chain, **GROUP_BUY_FORM, commodityId=1))
+    ],
+    "groupbuy-write-off": lambda chain, caller: [
+        (
+            "post",
+            "/rest/groupPurchasing/writeOff",
+            _group_buy_code(chain, **GROUP_BUY_FORM, platformId=14, commodityId=1),
+        )
+    ],
+    "groupbuy-serve": lambda chain, caller: [
+        ("post", "/rest/order/groupBuy", {"recordId": _other_write_off(chain).pk})
+    ],
+    "groupbuy-cancel": lambda chain, caller: [
+        ("post", "/rest/groupPurchasing/cancel", {"recordId": _other_write_off(chain).pk, "reason": "顾客退款"})
+    ],
     # inventory: a loan between two other stores is neither confirmed nor given back by this one
     "stock-loan-confirm": lambda chain, caller: [
         ("post", f"/rest/stockOut/loanConfirm/{_other_loan(chain, received=False).pk}", {})
