@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "apps.org",
     "apps.accounts",
     "apps.messaging",
+    "apps.approvals",
     "apps.masterdata",
     "apps.catalog",
     "apps.members",

@@ -29,6 +29,11 @@ SHOULD = {
     "message-batch-read": ALL,
     "task-batch-read": ALL,
     "member-cancel-apply": ALL,  # an application; deciding needs BTN-HYGL-CANCEL-DECIDE
+    # The approval centre: the decision service asks for the request kind's codes; only the applicant
+    # withdraws.
+    "approvals-approve": ALL,
+    "approvals-reject": ALL,
+    "approvals-withdraw": ALL,
     "acct-store-modify": frozenset({"owner"}),
     "shop-store-update": MANAGERS,
     "staff-save": MANAGERS,

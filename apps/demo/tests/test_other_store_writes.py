@@ -261,6 +261,16 @@ def _group_buy_code(chain, **extra) -> dict:
 GROUP_BUY_FORM = {"platformType": 1, "areaCode": "0086", "phone": "13912345678", "commodityType": "project"}
 
 
+def _other_approval(chain):
+    """A refund above the other store's amount, waiting for its owner."""
+    from apps.approvals.models import ApprovalRequest
+
+    applicant = _other_entry(chain, "store_employee")
+    return ApprovalRequest.objects.create(
+        kind="refund", store=chain["other_store"], applicant=applicant.user, subject_type="order", subject="order 1"
+    )
+
+
 EMPLOYEE = {"name": "王芳", "areaCode": "86", "phone": "13912345678", "position": "nurse", "hireDate": "2024-05-06"}
 OTHER_STORE_WRITES = {
     # accounts: the caller's own role entries; another store's is one the caller does not hold
@@ -556,6 +566,16 @@ OTHER_STORE_WRITES = {
     ],
     "groupbuy-write-off-review": lambda chain, caller: [
         ("post", "/rest/groupPurchasing/writeOffReview", _group_buy_code(chain, **GROUP_BUY_FORM, commodityId=1))
+    ],
+    # approvals: another store's request is neither decided nor withdrawn here
+    "approvals-approve": lambda chain, caller: [
+        ("post", "/rest/approvalCenterRest/approve", {"id": _other_approval(chain).pk})
+    ],
+    "approvals-reject": lambda chain, caller: [
+        ("post", "/rest/approvalCenterRest/reject", {"id": _other_approval(chain).pk, "remark": "不同意"})
+    ],
+    "approvals-withdraw": lambda chain, caller: [
+        ("post", "/rest/approvalCenterRest/withdraw", {"id": _other_approval(chain).pk})
     ],
     "groupbuy-write-off": lambda chain, caller: [
         (

@@ -1,0 +1,17 @@
+"""The approval centre (spec §7.8 `approvalCenterRest`; the paths beyond the area's name are ours)."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from apps.approvals.api import views
+
+urlpatterns = [
+    path("approvalCenterRest/list", views.RequestListApi.as_view(), name="approvals-list"),
+    path("approvalCenterRest/detail", views.RequestDetailApi.as_view(), name="approvals-detail"),
+    path("approvalCenterRest/waitingCount", views.WaitingCountApi.as_view(), name="approvals-waiting-count"),
+    path("approvalCenterRest/kinds", views.KindListApi.as_view(), name="approvals-kinds"),
+    path("approvalCenterRest/approve", views.ApproveApi.as_view(), name="approvals-approve"),
+    path("approvalCenterRest/reject", views.RejectApi.as_view(), name="approvals-reject"),
+    path("approvalCenterRest/withdraw", views.WithdrawApi.as_view(), name="approvals-withdraw"),
+]
