@@ -17,6 +17,7 @@ from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopedResponse, envelope
 from apps.core.errors import InvalidInput, PermissionRefused
 from apps.core.role_codes import ROLE_CHOSEN
+from apps.core.schema import NULLABLE_DATA
 from apps.core.scoping import chosen_store_id
 from apps.org.models import OrgUnit
 
@@ -53,6 +54,7 @@ class StoreAuthorityResultApi(ErpApi):
     @extend_schema(
         parameters=[io.StoreAuthorityResultInputSerializer],
         responses=RoleEntryOutputSerializer(many=True),
+        extensions={NULLABLE_DATA: True},  # null while waiting or after a refusal
         summary="Poll a store-authority request: errcode 204 waiting, 200 granted (the role entries), 505 not passed",
     )
     def get(self, request: Request) -> EnvelopedResponse:
