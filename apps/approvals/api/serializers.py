@@ -100,3 +100,5 @@ class StoreAuthorityResultInputSerializer(serializers.Serializer):
 class StoreAuthorityAskedOutputSerializer(serializers.Serializer):
     spNo = serializers.CharField()
     requestId = serializers.IntegerField()
+    approveUrl = serializers.CharField(help_text="/approvalCenter?id=<requestId> on this host")
+    qr = serializers.CharField(help_text="the QR of approveUrl, an SVG data URL")

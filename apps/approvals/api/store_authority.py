@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import segno
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
@@ -44,7 +45,15 @@ class StoreAuthorityAskApi(ErpApi):
             store=OrgUnit.objects.get(pk=store_id),
             authority=data["authority"],
         )
-        body = {"spNo": asked.sp_no, "requestId": asked.request.pk}
+        # The QR authorization (spec §2.4): the boss scans it to open the request in the approval centre
+        # on their phone; drawn here with segno as the payment QR (decision 0014).
+        approve_url = request.build_absolute_uri(f"/approvalCenter?id={asked.request.pk}")
+        body = {
+            "spNo": asked.sp_no,
+            "requestId": asked.request.pk,
+            "approveUrl": approve_url,
+            "qr": str(segno.make(approve_url, error="m").svg_data_uri(scale=5, border=2)),
+        }
         return EnvelopedResponse(envelope(store_authority.Outcome.GRANTED.value, asked.sp_no, body))
 
 

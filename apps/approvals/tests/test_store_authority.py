@@ -80,9 +80,14 @@ def asked_number(response) -> str:
 
 
 def test_the_owner_approves_in_the_centre_and_the_poll_grants_the_role(nurse, owner, roles):
-    sp_no = asked_number(ask(nurse))
+    response = ask(nurse)
+    sp_no = asked_number(response)
     request = ApprovalRequest.objects.get(kind="store-authority")
     assert sp_no == f"ERP-{request.pk}"
+    data = response.json()["data"]
+    assert data["requestId"] == request.pk
+    assert data["approveUrl"] == f"http://testserver/approvalCenter?id={request.pk}"
+    assert data["qr"].startswith("data:image/svg+xml")
     assert (request.store_id, request.applicant_id, request.payload["authority"]) == (
         nurse.hier_id,
         nurse.user_id,
