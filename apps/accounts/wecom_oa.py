@@ -90,9 +90,7 @@ def apply_event(*, creator_userid: str, approver_userids: list[str], text: str, 
         "use_template_approver": 0,
         "approver": [{"attr": ANY_ONE_APPROVER, "userid": approver_userids}],
         "apply_data": {
-            "contents": [
-                {"control": "Textarea", "id": settings.WECOM_AUTHORITY_CONTROL_ID, "value": {"text": text}}
-            ]
+            "contents": [{"control": "Textarea", "id": settings.WECOM_AUTHORITY_CONTROL_ID, "value": {"text": text}}]
         },
         "summary_list": [{"summary_info": [{"text": summary[:20], "lang": "zh_CN"}]}],
     }
