@@ -27,6 +27,7 @@ from apps.core.role_codes import (
     RESERVATION_FORCE,
     ROTA_EDIT,
     STOCKTAKE_APPROVE,
+    STORE_AUTHORITY_APPROVE,
     SYSTEM_LOG_VIEW,
     WRITE_OFF_CODES,
 )
@@ -78,6 +79,7 @@ ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
             GOODS_ORDER_PLACE.code,
             STOCKTAKE_APPROVE.code,
             *(button.code for button in WRITE_OFF_CODES),
+            STORE_AUTHORITY_APPROVE.code,
         ),
     ),
     (

@@ -34,6 +34,9 @@ SHOULD = {
     "approvals-approve": ALL,
     "approvals-reject": ALL,
     "approvals-withdraw": ALL,
+    # A person asks for a store authority for themself at the store they act in; the owner decides it
+    # (BTN-SQ-STORE-AUTHORITY-APPROVE) in the approval centre or in WeCom.
+    "store-authority-ask": ALL,
     "acct-store-modify": frozenset({"owner"}),
     "shop-store-update": MANAGERS,
     "staff-save": MANAGERS,

@@ -656,6 +656,9 @@ NO_STORE_RECORD = {
     "stock-out-create",
     # Goods in: a receipt of the chosen store (the role's, not the body's); its products are the chain's.
     "stock-in-create",
+    # Asks for a boss or manager authority at the chosen store (the role's, not the body's) for the
+    # caller themself: the body names only the caller and the authority.
+    "store-authority-ask",
 }
 
 

@@ -1459,6 +1459,20 @@ export interface paths {
      */
     get: operations["staffList_detail_retrieve"];
   };
+  "/rest/staffList/getStoreAuthority": {
+    /**
+     * Ask the store's boss for the boss or manager authority at the chosen store (errcode 200, errmsg spNo)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["staffList_getStoreAuthority_create"];
+  };
+  "/rest/staffList/getStoreAuthorityResult": {
+    /**
+     * Poll a store-authority request: errcode 204 waiting, 200 granted (the role entries), 505 not passed
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["staffList_getStoreAuthorityResult_list"];
+  };
   "/rest/staffList/leave": {
     /**
      * Record an employee leaving; their roles at the store are revoked
@@ -5813,6 +5827,23 @@ export interface components {
     StocktakeScanOutput: {
       line: components["schemas"]["StocktakeLineOutput"];
       stocktake: components["schemas"]["StocktakeRowOutput"];
+    };
+    StoreAuthorityAskedOutput: {
+      spNo: string;
+      requestId: number;
+      /** @description /approvalCenter?id=<requestId> on this host */
+      approveUrl: string;
+      /** @description the QR of approveUrl, an SVG data URL */
+      qr: string;
+    };
+    StoreAuthorityInput: {
+      userId: number;
+      /**
+       * @description * `boss` - boss
+       * * `manager` - manager
+       * @enum {string}
+       */
+      authority: "boss" | "manager";
     };
     StoreInfoCheckOutput: {
       id: number;
@@ -22659,6 +22690,145 @@ export interface operations {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["EmployeeDetailOutput"];
           };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Ask the store's boss for the boss or manager authority at the chosen store (errcode 200, errmsg spNo)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  staffList_getStoreAuthority_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StoreAuthorityInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["StoreAuthorityInput"];
+        "multipart/form-data": components["schemas"]["StoreAuthorityInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StoreAuthorityAskedOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Poll a store-authority request: errcode 204 waiting, 200 granted (the role entries), 505 not passed
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  staffList_getStoreAuthorityResult_list: {
+    parameters: {
+      query: {
+        n?: number;
+        spNo: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & ({
+            data?: components["schemas"]["RoleEntryOutput"][] | null;
+          });
         };
       };
       /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
