@@ -104,7 +104,9 @@ def test_filters_by_who_role_action_and_object(client, chain):
 
 def test_the_range_takes_whole_days_of_the_store(client, chain):
     today = _today()
-    yesterday_noon = timezone.make_aware(datetime.datetime.combine(today - datetime.timedelta(days=1), datetime.time(12)))
+    yesterday_noon = timezone.make_aware(
+        datetime.datetime.combine(today - datetime.timedelta(days=1), datetime.time(12))
+    )
     old = _log(chain["store"], when=yesterday_noon)
     new = _log(chain["store"])
     assert [row["id"] for row in client.get(LIST, _range()).json()["data"]["list"]] == [new.pk]
@@ -115,7 +117,9 @@ def test_the_range_takes_whole_days_of_the_store(client, chain):
 def test_actions_are_named_in_the_requests_language_and_an_unknown_one_shows_its_code(chain, reader):
     _log(chain["store"], action=MembersAction.MEMBER_UPDATED)
     _log(chain["store"], action="goods_order.save")
-    english = {row["action"]: row["actionName"] for row in api_client(entry=reader).get(LIST, _range()).json()["data"]["list"]}
+    english = {
+        row["action"]: row["actionName"] for row in api_client(entry=reader).get(LIST, _range()).json()["data"]["list"]
+    }
     chinese = api_client(entry=reader, language="zh-hans").get(LIST, _range()).json()["data"]["list"]
     assert english == {"member.updated": "edited a member", "goods_order.save": "goods_order.save"}
     assert {row["action"]: row["actionName"] for row in chinese}["member.updated"] == "修改会员"
