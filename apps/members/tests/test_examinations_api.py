@@ -128,8 +128,8 @@ def test_more_than_six_photos_are_refused(client, member, examiner):
     assert Examination.objects.count() == 0
 
 
-def test_the_examiner_must_be_active_staff_of_the_store(client, member, other_store):
-    gone = EmployeeFactory(status=EmployeeStatus.LEFT, left_date=datetime.date(2025, 1, 1))
+def test_the_examiner_must_be_active_staff_of_the_store(client, member, store, other_store):
+    gone = EmployeeFactory(store=store, status=EmployeeStatus.LEFT, left_date=datetime.date(2025, 1, 1))
     for stranger in (EmployeeFactory(store=other_store), gone):
         response = client.post(ADD, {"memId": member.pk, **findings(stranger)}, format="multipart")
         assert_envelope(response, status=400, errcode="VALID-40000")
