@@ -34,7 +34,7 @@ import { storeDateTime, storeToday } from "../../lib/dates";
 import { saveBlob } from "../../lib/download";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../lib/paging";
 import { notify } from "../../shell/notices";
-import { exportRefused, timeRangeError, type RangeError } from "../booking/historyRules";
+import { exportRefused, timeRangeError, type RangeError } from "../../lib/timeRange";
 
 const NS = "sysLog";
 /** docs/api.md: sysLog/list's dateFrom and dateTo are at most 92 days apart. */
