@@ -142,7 +142,7 @@ def role_names_at_stores(*, user_ids: set[int], store_ids: set[int]) -> dict[tup
     return found
 
 
-def user_ids_matching(text: str) -> QuerySet[User]:
+def user_ids_matching(text: str) -> QuerySet[User, Any]:
     """The ids of the accounts whose login name or name contains `text` (a "who" filter), as a
     subquery."""
     return User.objects.filter(Q(login_name__icontains=text) | Q(nickname__icontains=text)).values("id")

@@ -100,11 +100,8 @@ def employee_detail(*, employee: Employee) -> dict[str, Any]:
 
 def active_staff(*, store_id: int) -> list[dict[str, Any]]:
     """The store's active employees as `{id, name}`, by name (a picker of the store's staff)."""
-    return list(
-        Employee.objects.filter(store_id=store_id, status=EmployeeStatus.ACTIVE)
-        .order_by("name", "id")
-        .values("id", "name")
-    )
+    active = Employee.objects.filter(store_id=store_id, status=EmployeeStatus.ACTIVE).order_by("name", "id")
+    return [{"id": employee_id, "name": name} for employee_id, name in active.values_list("id", "name")]
 
 
 def active_employee_name(*, store_id: int, employee_id: int) -> str | None:

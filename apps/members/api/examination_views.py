@@ -6,7 +6,7 @@ file, which any store reads, they are reached only through a member of the chose
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
@@ -23,6 +23,7 @@ from apps.core.page_registry import code_of
 from apps.core.scoping import get_in_scope
 from apps.members import examinations, selectors
 from apps.members.api import examination_serializers as io
+from apps.members.examinations import ExaminationFields
 from apps.members.hooks import store_staff
 from apps.members.models import Examination, ExaminationPhoto, Member
 from apps.org.selectors import store_acted_in
@@ -81,7 +82,7 @@ class ExaminationAddApi(ErpApi):
         store = store_acted_in(session_of(request))
         photos = _photos(data)
         examination = examinations.examination_add(
-            actor=self.actor(), member=member, store_id=store.pk, fields=data, photos=photos
+            actor=self.actor(), member=member, store_id=store.pk, fields=cast(ExaminationFields, data), photos=photos
         )
         return EnvelopeResponse(examinations.examination_row(examination), message=_("saved"))
 
@@ -100,7 +101,11 @@ class ExaminationCorrectApi(ErpApi):
         remove = data.pop("remove_photo_ids", [])
         photos = _photos(data)
         corrected = examinations.examination_correct(
-            actor=self.actor(), examination_id=examination.pk, fields=data, photos=photos, remove_photo_ids=remove
+            actor=self.actor(),
+            examination_id=examination.pk,
+            fields=cast(ExaminationFields, data),
+            photos=photos,
+            remove_photo_ids=remove,
         )
         return EnvelopeResponse(examinations.examination_row(corrected), message=_("saved"))
 
