@@ -1,6 +1,7 @@
-"""A member's scalp and hair examinations (/examiningDetail) over HTTP: recording one with photos,
-reading and serving the photos only in the member's stores, correcting one (logged), and refusing a
-too-large or wrong-type photo with nothing written."""
+"""A member's scalp and hair examinations (/examiningDetail, apps.members) over HTTP: recording one
+with photos, reading and serving the photos only in the member's stores, correcting one (logged), and
+refusing a too-large or wrong-type photo with nothing written. Here in booking because the examiner
+is staff's employee, reached through the hook booking registers (members may not import staff)."""
 
 from __future__ import annotations
 
@@ -43,6 +44,29 @@ def png_bytes() -> bytes:
 
 def photo(name="scalp.png", content=None, content_type="image/png"):
     return SimpleUploadedFile(name, content if content is not None else png_bytes(), content_type=content_type)
+
+
+EXAMINATION_PAGE = "ERP-HYGL-PAG-0003-0000"
+
+
+@pytest.fixture
+def store(chain):
+    return chain["store"]
+
+
+@pytest.fixture
+def other_store(chain):
+    return chain["other_store"]
+
+
+@pytest.fixture
+def client(store, make_entry):
+    return api_client(entry=make_entry(store, codes=[EXAMINATION_PAGE]))
+
+
+@pytest.fixture
+def other_client(other_store, make_entry):
+    return api_client(entry=make_entry(other_store, codes=[EXAMINATION_PAGE]))
 
 
 @pytest.fixture(autouse=True)
