@@ -5,8 +5,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, type Page } from "./client";
 import type { Schemas } from "./schema";
-import { currentTokens } from "./session";
-import { i18n } from "../i18n";
 
 export type Examination = Schemas["ExaminationOutput"];
 export type Examiner = Schemas["ExaminerOutput"];
@@ -75,17 +73,10 @@ export function correctExamination(
   });
 }
 
-/** A photo as an object URL: the call carries the sign-in, which an <img src> could not. */
-export async function fetchPhotoUrl(id: number): Promise<string> {
-  const headers: Record<string, string> = { "Accept-Language": i18n.language };
-  const tokens = currentTokens();
-  if (tokens) {
-    headers.Authorization = `Bearer ${tokens.access}`;
-    headers["X-Account-Version"] = tokens.accountVersion;
-  }
-  const response = await fetch(`/rest/examination/photo/${id}`, { headers, credentials: "same-origin" });
-  if (!response.ok) throw new Error(response.statusText || String(response.status));
-  return URL.createObjectURL(await response.blob());
+/** A photo's address: the call is answered through the page's session (an <img> sends its cookie,
+ * and the page's Content-Security-Policy allows images of our own origin only). */
+export function photoUrl(id: number): string {
+  return `/rest/examination/photo/${id}`;
 }
 
 export function useExaminations(memId: number, pageNo: number, pageSize: number) {
@@ -103,8 +94,4 @@ export function useExaminers() {
     queryFn: () => api.get<Examiner[]>("/rest/examination/examiners", { quiet: true }),
     staleTime: 60_000,
   });
-}
-
-export function usePhotoUrl(id: number) {
-  return useQuery({ queryKey: ["examinations", "photo", id], queryFn: () => fetchPhotoUrl(id), staleTime: Infinity });
 }

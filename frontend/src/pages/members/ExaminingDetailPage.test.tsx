@@ -43,8 +43,6 @@ function routes(overrides: Routes = {}): Routes {
         { id: 4, name: "Nurse Li" },
         { id: 5, name: "Nurse Chen" },
       ]),
-    "GET /rest/examination/photo/31": () => ok(null),
-    "GET /rest/examination/photo/32": () => ok(null),
     "POST /rest/examination/add": () => ok(examination(2), "saved"),
     "POST /rest/examination/update/1": () => ok(examination(1), "saved"),
     ...overrides,
@@ -75,8 +73,6 @@ beforeEach(async () => {
   await i18n.changeLanguage("en");
   window.localStorage.setItem("erp.session", JSON.stringify(sessionInfo({ storeId: 10 })));
   window.localStorage.setItem("erp.tokens", JSON.stringify({ access: "a1", refresh: "r1", accountVersion: "v1" }));
-  URL.createObjectURL = vi.fn(() => "blob:photo");
-  URL.revokeObjectURL = vi.fn();
 });
 
 afterEach(() => {
@@ -167,6 +163,7 @@ describe("ExaminingDetailPage", () => {
     fireEvent.click(await screen.findByTestId("examination-row-1", undefined, { timeout: 3000 }));
     const form = await screen.findByTestId("examination-form");
     expect(within(form).getByTestId("examination-notes")).toHaveValue("redness at the crown");
+    expect(within(form).getByAltText("Examination photo 31")).toHaveAttribute("src", "/rest/examination/photo/31");
     await choose("examination-dandruff", "Severe");
     fireEvent.click(await within(form).findByTestId("photo-toggle-31"));
     fireEvent.click(within(form).getByTestId("examination-save"));

@@ -5,7 +5,6 @@ import {
   Alert,
   Box,
   Button,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -18,7 +17,7 @@ import {
   Typography,
 } from "@mui/material";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from "react";
+import { useId, useState, type ChangeEvent, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import {
   DEGREES,
@@ -33,7 +32,7 @@ import {
   examinationKeys,
   useExaminations,
   useExaminers,
-  usePhotoUrl,
+  photoUrl,
   type Examination,
   type ExaminationForm,
 } from "../../api/examinations";
@@ -385,25 +384,23 @@ function ExaminationDialog({
   );
 }
 
-/** A stored photo, fetched with the sign-in; marked photos go when the correction is saved. */
+/** A stored photo, served to the signed-in page; marked photos go when the correction is saved. */
 function StoredPhoto({ id, removed, onToggle }: { id: number; removed: boolean; onToggle: () => void }) {
   const { t } = useTranslation(NS);
-  const url = usePhotoUrl(id);
-  useEffect(() => () => (url.data ? URL.revokeObjectURL(url.data) : undefined), [url.data]);
+  const [failed, setFailed] = useState(false);
   return (
     <Box
       sx={{ position: "relative", width: 120, height: 120, opacity: removed ? 0.35 : 1 }}
       data-testid={`photo-${id}`}
     >
-      {url.isPending ? (
-        <CircularProgress size={20} />
-      ) : url.isError ? (
+      {failed ? (
         <Typography variant="caption">{t("photos.failed")}</Typography>
       ) : (
         <Box
           component="img"
-          src={url.data}
+          src={photoUrl(id)}
           alt={t("photos.alt", { id })}
+          onError={() => setFailed(true)}
           sx={{ width: 120, height: 120, objectFit: "cover", borderRadius: 1 }}
         />
       )}
