@@ -51,6 +51,10 @@ SHOULD = {
     "member-sms-status-update": DESK,
     "member-points-adjust": MANAGERS,
     "member-cancel-decide": MANAGERS,
+    # A member's scalp and hair examinations (/examiningDetail): whoever examines at the desk records
+    # and corrects them (the member account page's code, which the nurse holds).
+    "examination-add": DESK,
+    "examination-correct": DESK,
     "reservation-check": DESK,
     "reservation-save": DESK,
     "reservation-force-save": MANAGERS,

@@ -438,6 +438,48 @@ export interface paths {
      */
     post: operations["daily_reopen_create"];
   };
+  "/rest/examination/{examination_id}": {
+    /**
+     * One examination
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["examination_retrieve"];
+  };
+  "/rest/examination/add": {
+    /**
+     * Record an examination of a member of the store, with photos (multipart)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["examination_add_create"];
+  };
+  "/rest/examination/examiners": {
+    /**
+     * The store's active staff, to examine
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["examination_examiners_list"];
+  };
+  "/rest/examination/list": {
+    /**
+     * A member's scalp and hair examinations in the role's stores, newest first
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["examination_list_retrieve"];
+  };
+  "/rest/examination/photo/{photo_id}": {
+    /**
+     * An examination photo
+     * @description A photo, only through a signed-in call of the examination's stores: never from the media folder.
+     */
+    get: operations["examination_photo_retrieve"];
+  };
+  "/rest/examination/update/{examination_id}": {
+    /**
+     * Correct an examination: findings, examiner, photos added and removed (logged)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["examination_update_create"];
+  };
   "/rest/groupPurchasing/cancel": {
     /**
      * Cancel a write-off at its platform and undo its order (Idempotency-Key)
@@ -1690,6 +1732,34 @@ export interface paths {
      * @description submit, approve, cancel: a stocktake id, the stocktake after it.
      */
     post: operations["stocktaking_submit_create"];
+  };
+  "/rest/sysLog/actions": {
+    /**
+     * The action filter's choices: every action an app names, with its label
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["sysLog_actions_list"];
+  };
+  "/rest/sysLog/export": {
+    /**
+     * Export the filtered system log to Excel (fewer than 100,000 rows)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["sysLog_export_retrieve"];
+  };
+  "/rest/sysLog/list": {
+    /**
+     * The system log of the role's stores, newest first (time range required)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["sysLog_list_retrieve"];
+  };
+  "/rest/sysLog/stores": {
+    /**
+     * The store filter's choices: the stores the chosen role acts in
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["sysLog_stores_list"];
   };
   "/rest/taskCenterRest/batchReadTaskStore": {
     /**
@@ -2991,6 +3061,223 @@ export interface components {
       userId?: number | null;
       /** @description a store the role acts in; default the chosen store */
       storeId?: number;
+    };
+    /** @description The findings a person fills in (multipart: `photos` repeated for each file). */
+    ExaminationAddInput: {
+      /** Format: date */
+      examinedOn: string;
+      /** @description an active employee of the store */
+      examinerId: number;
+      /**
+       * @description * `dry` - dry
+       * * `normal` - normal
+       * * `oily` - oily
+       * * `combination` - combination
+       * @enum {string}
+       */
+      scalpType: "dry" | "normal" | "oily" | "combination";
+      /**
+       * @description * `none` - none
+       * * `mild` - mild
+       * * `moderate` - moderate
+       * * `severe` - severe
+       * @enum {string}
+       */
+      oiliness: "none" | "mild" | "moderate" | "severe";
+      /**
+       * @description * `none` - none
+       * * `mild` - mild
+       * * `moderate` - moderate
+       * * `severe` - severe
+       * @enum {string}
+       */
+      sensitivity: "none" | "mild" | "moderate" | "severe";
+      /**
+       * @description * `none` - none
+       * * `mild` - mild
+       * * `moderate` - moderate
+       * * `severe` - severe
+       * @enum {string}
+       */
+      dandruff: "none" | "mild" | "moderate" | "severe";
+      /**
+       * @description * `none` - none
+       * * `mild` - mild
+       * * `moderate` - moderate
+       * * `severe` - severe
+       * @enum {string}
+       */
+      hairLoss: "none" | "mild" | "moderate" | "severe";
+      /**
+       * @description * `sparse` - sparse
+       * * `medium` - medium
+       * * `dense` - dense
+       * @enum {string}
+       */
+      hairDensity: "sparse" | "medium" | "dense";
+      /**
+       * @description * `fine` - fine
+       * * `medium` - medium
+       * * `coarse` - coarse
+       * @enum {string}
+       */
+      hairThickness: "fine" | "medium" | "coarse";
+      /** @default */
+      notes?: string;
+      /** @default */
+      recommendation?: string;
+      /** @description JPEG, PNG or WebP, at most 5 MB each, at most 6 per examination */
+      photos?: string[];
+      memId: number;
+    };
+    /** @description The findings a person fills in (multipart: `photos` repeated for each file). */
+    ExaminationCorrectInput: {
+      /** Format: date */
+      examinedOn: string;
+      /** @description an active employee of the store */
+      examinerId: number;
+      /**
+       * @description * `dry` - dry
+       * * `normal` - normal
+       * * `oily` - oily
+       * * `combination` - combination
+       * @enum {string}
+       */
+      scalpType: "dry" | "normal" | "oily" | "combination";
+      /**
+       * @description * `none` - none
+       * * `mild` - mild
+       * * `moderate` - moderate
+       * * `severe` - severe
+       * @enum {string}
+       */
+      oiliness: "none" | "mild" | "moderate" | "severe";
+      /**
+       * @description * `none` - none
+       * * `mild` - mild
+       * * `moderate` - moderate
+       * * `severe` - severe
+       * @enum {string}
+       */
+      sensitivity: "none" | "mild" | "moderate" | "severe";
+      /**
+       * @description * `none` - none
+       * * `mild` - mild
+       * * `moderate` - moderate
+       * * `severe` - severe
+       * @enum {string}
+       */
+      dandruff: "none" | "mild" | "moderate" | "severe";
+      /**
+       * @description * `none` - none
+       * * `mild` - mild
+       * * `moderate` - moderate
+       * * `severe` - severe
+       * @enum {string}
+       */
+      hairLoss: "none" | "mild" | "moderate" | "severe";
+      /**
+       * @description * `sparse` - sparse
+       * * `medium` - medium
+       * * `dense` - dense
+       * @enum {string}
+       */
+      hairDensity: "sparse" | "medium" | "dense";
+      /**
+       * @description * `fine` - fine
+       * * `medium` - medium
+       * * `coarse` - coarse
+       * @enum {string}
+       */
+      hairThickness: "fine" | "medium" | "coarse";
+      /** @default */
+      notes?: string;
+      /** @default */
+      recommendation?: string;
+      /** @description JPEG, PNG or WebP, at most 5 MB each, at most 6 per examination */
+      photos?: string[];
+      /** @description photos of this examination to remove */
+      removePhotoIds?: number[];
+    };
+    ExaminationOutput: {
+      id: number;
+      memberId: number;
+      storeId: number;
+      /** Format: date */
+      examinedOn: string;
+      examinerId: number;
+      examinerName: string;
+      /**
+       * @description * `dry` - dry
+       * * `normal` - normal
+       * * `oily` - oily
+       * * `combination` - combination
+       * @enum {string}
+       */
+      scalpType: "dry" | "normal" | "oily" | "combination";
+      scalpTypeName: string;
+      /**
+       * @description * `none` - none
+       * * `mild` - mild
+       * * `moderate` - moderate
+       * * `severe` - severe
+       * @enum {string}
+       */
+      oiliness: "none" | "mild" | "moderate" | "severe";
+      /**
+       * @description * `none` - none
+       * * `mild` - mild
+       * * `moderate` - moderate
+       * * `severe` - severe
+       * @enum {string}
+       */
+      sensitivity: "none" | "mild" | "moderate" | "severe";
+      /**
+       * @description * `none` - none
+       * * `mild` - mild
+       * * `moderate` - moderate
+       * * `severe` - severe
+       * @enum {string}
+       */
+      dandruff: "none" | "mild" | "moderate" | "severe";
+      /**
+       * @description * `none` - none
+       * * `mild` - mild
+       * * `moderate` - moderate
+       * * `severe` - severe
+       * @enum {string}
+       */
+      hairLoss: "none" | "mild" | "moderate" | "severe";
+      /**
+       * @description * `sparse` - sparse
+       * * `medium` - medium
+       * * `dense` - dense
+       * @enum {string}
+       */
+      hairDensity: "sparse" | "medium" | "dense";
+      /**
+       * @description * `fine` - fine
+       * * `medium` - medium
+       * * `coarse` - coarse
+       * @enum {string}
+       */
+      hairThickness: "fine" | "medium" | "coarse";
+      notes: string;
+      recommendation: string;
+      /** @description examination/photo/{id} serves each */
+      photoIds: number[];
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    ExaminationPageOutput: {
+      list: components["schemas"]["ExaminationOutput"][];
+      total: number;
+    };
+    ExaminerOutput: {
+      id: number;
+      name: string;
     };
     FailedRefundsOutput: {
       count: number;
@@ -5988,6 +6275,10 @@ export interface components {
     StoreModifyInput: {
       storeId: number;
     };
+    StoreNameOutput: {
+      id: number;
+      name: string;
+    };
     StoreRef: {
       id: number;
       name: string;
@@ -6023,6 +6314,37 @@ export interface components {
       /** @description every card holds the sessions its lines take (true without any) */
       enough: boolean;
       sessions: components["schemas"]["SessionNeedOutput"][];
+    };
+    SystemLogActionOutput: {
+      code: string;
+      name: string;
+    };
+    SystemLogOutput: {
+      id: number;
+      /** Format: date-time */
+      createdAt: string;
+      /** @description the account, phones masked; 'system' for the system */
+      loginName: string;
+      /** @description the account's name today, phones masked; empty when none */
+      userName: string;
+      roleName: string;
+      storeId: number | null;
+      storeName: string;
+      /** @description the action's code */
+      action: string;
+      /** @description the action's label in the request's language, else its code */
+      actionName: string;
+      objectType: string;
+      objectId: string;
+      /** @description the object as it read then, phones masked */
+      objectRepr: string;
+      /** @description what changed, phones masked */
+      detail: unknown;
+      ipAddress: string;
+    };
+    SystemLogPageOutput: {
+      list: components["schemas"]["SystemLogOutput"][];
+      total: number;
     };
     TakingMethodOutput: {
       /**
@@ -10811,6 +11133,417 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["ClosingOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * One examination
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  examination_retrieve: {
+    parameters: {
+      path: {
+        examination_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ExaminationOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Record an examination of a member of the store, with photos (multipart)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  examination_add_create: {
+    requestBody: {
+      content: {
+        "multipart/form-data": components["schemas"]["ExaminationAddInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ExaminationOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The store's active staff, to examine
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  examination_examiners_list: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ExaminerOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A member's scalp and hair examinations in the role's stores, newest first
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  examination_list_retrieve: {
+    parameters: {
+      query: {
+        memId: number;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ExaminationPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * An examination photo
+   * @description A photo, only through a signed-in call of the examination's stores: never from the media folder.
+   */
+  examination_photo_retrieve: {
+    parameters: {
+      path: {
+        photo_id: number;
+      };
+    };
+    responses: {
+      /** @description the image; errors answer the envelope */
+      200: {
+        content: {
+          "image/*": string;
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Correct an examination: findings, examiner, photos added and removed (logged)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  examination_update_create: {
+    parameters: {
+      path: {
+        examination_id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "multipart/form-data": components["schemas"]["ExaminationCorrectInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ExaminationOutput"];
           };
         };
       };
@@ -25240,6 +25973,299 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["StocktakeRowOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The action filter's choices: every action an app names, with its label
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  sysLog_actions_list: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["SystemLogActionOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Export the filtered system log to Excel (fewer than 100,000 rows)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  sysLog_export_retrieve: {
+    parameters: {
+      query?: {
+        /** @description an action code */
+        action?: string;
+        /** @description first day, required */
+        dateFrom?: string | null;
+        /** @description last day, required, at most 92 days on */
+        dateTo?: string | null;
+        objectId?: string;
+        /** @description e.g. members.member */
+        objectType?: string;
+        /** @description part of a role name */
+        role?: string;
+        /** @description one of the role's stores; default all of them */
+        storeId?: number | null;
+        /** @description part of an account or a name */
+        who?: string;
+      };
+    };
+    responses: {
+      /** @description an .xlsx file (not the envelope); errors answer the envelope */
+      200: {
+        content: {
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The system log of the role's stores, newest first (time range required)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  sysLog_list_retrieve: {
+    parameters: {
+      query?: {
+        /** @description an action code */
+        action?: string;
+        /** @description first day, required */
+        dateFrom?: string | null;
+        /** @description last day, required, at most 92 days on */
+        dateTo?: string | null;
+        objectId?: string;
+        /** @description e.g. members.member */
+        objectType?: string;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        /** @description part of a role name */
+        role?: string;
+        /** @description one of the role's stores; default all of them */
+        storeId?: number | null;
+        /** @description part of an account or a name */
+        who?: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["SystemLogPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The store filter's choices: the stores the chosen role acts in
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  sysLog_stores_list: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StoreNameOutput"][];
           };
         };
       };
