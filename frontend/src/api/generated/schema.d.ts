@@ -517,7 +517,7 @@ export interface paths {
   };
   "/rest/master/findGender": {
     /**
-     * 收入范围 (findIncome)
+     * income range (findIncome)
      * @description The findGender list.
      */
     get: operations["master_findGender_list"];
@@ -539,14 +539,14 @@ export interface paths {
   };
   "/rest/master/findIncome": {
     /**
-     * 收入范围 (findIncome)
+     * income range (findIncome)
      * @description The findIncome list.
      */
     get: operations["master_findIncome_list"];
   };
   "/rest/master/findMaritalStatus": {
     /**
-     * 收入范围 (findIncome)
+     * income range (findIncome)
      * @description The findMaritalStatus list.
      */
     get: operations["master_findMaritalStatus_list"];
@@ -561,14 +561,14 @@ export interface paths {
   };
   "/rest/master/findMemSource": {
     /**
-     * 收入范围 (findIncome)
+     * income range (findIncome)
      * @description The findMemSource list.
      */
     get: operations["master_findMemSource_list"];
   };
   "/rest/master/findOccupation": {
     /**
-     * 收入范围 (findIncome)
+     * income range (findIncome)
      * @description The findOccupation list.
      */
     get: operations["master_findOccupation_list"];
@@ -582,7 +582,7 @@ export interface paths {
   };
   "/rest/master/findStaffEducation": {
     /**
-     * 收入范围 (findIncome)
+     * income range (findIncome)
      * @description The findStaffEducation list.
      */
     get: operations["master_findStaffEducation_list"];
@@ -1144,7 +1144,7 @@ export interface paths {
   };
   "/rest/recede/recede": {
     /**
-     * Refund lines of a paid order the way it was paid (Idempotency-Key)
+     * Refund lines of a paid order the way it was paid, or above the store's amount without the owner's code ask the owner's approval (202) (Idempotency-Key)
      * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
      */
     post: operations["recede_recede_create"];
@@ -3308,6 +3308,8 @@ export interface components {
       approvalAbove: string | null;
       /** @description a partly paid order is refunded in whole */
       wholeOnly: boolean;
+      /** @description a refund of this order waiting for the owner's approval, or null */
+      waitingApproval: components["schemas"]["WaitingRefundApprovalOutput"] | null;
       tenders: components["schemas"]["JudgedTenderOutput"][];
       /** @description empty when the order cannot be refunded */
       lines: components["schemas"]["JudgedLineOutput"][];
@@ -4903,6 +4905,14 @@ export interface components {
     RefreshInput: {
       refresh: string;
     };
+    RefundApprovalAskedOutput: {
+      /** @description the approval centre's request (/approvalCenter?id=) */
+      approvalId: number;
+      /** @description pending while it waits for the owner */
+      status: string;
+      /** @description the refund's amount as quoted */
+      amount: string | null;
+    };
     RefundCountOutput: {
       total: number;
     };
@@ -5004,7 +5014,7 @@ export interface components {
       orderNo: string;
       /** @description what the refund would come to */
       amount: string;
-      /** @description above the store's approval amount: the caller's approval code would be recorded on the refund */
+      /** @description above the store's approval amount: with the owner's code the refund is made as approved by them; without it recede/recede sends it to the owner for approval (202) */
       approvalNeeded: boolean;
       lines: components["schemas"]["RefundQuoteLineOutput"][];
       /** @description what would go back, tender by tender, as recede/recede would write it; a provider's tender `pending` (its money goes back when the provider confirms) */
@@ -6238,6 +6248,17 @@ export interface components {
     };
     WaitingCountOutput: {
       waiting: number;
+    };
+    WaitingRefundApprovalOutput: {
+      /** @description the approval centre's request (/approvalCenter?id=) */
+      approvalId: number;
+      /** @description pending while it waits for the owner */
+      status: string;
+      /** @description the refund's amount as quoted */
+      amount: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      reason: string;
     };
     WalkInInput: {
       /** @default */
@@ -11614,7 +11635,7 @@ export interface operations {
     };
   };
   /**
-   * 收入范围 (findIncome)
+   * income range (findIncome)
    * @description The findGender list.
    */
   master_findGender_list: {
@@ -11809,7 +11830,7 @@ export interface operations {
     };
   };
   /**
-   * 收入范围 (findIncome)
+   * income range (findIncome)
    * @description The findIncome list.
    */
   master_findIncome_list: {
@@ -11872,7 +11893,7 @@ export interface operations {
     };
   };
   /**
-   * 收入范围 (findIncome)
+   * income range (findIncome)
    * @description The findMaritalStatus list.
    */
   master_findMaritalStatus_list: {
@@ -12004,7 +12025,7 @@ export interface operations {
     };
   };
   /**
-   * 收入范围 (findIncome)
+   * income range (findIncome)
    * @description The findMemSource list.
    */
   master_findMemSource_list: {
@@ -12067,7 +12088,7 @@ export interface operations {
     };
   };
   /**
-   * 收入范围 (findIncome)
+   * income range (findIncome)
    * @description The findOccupation list.
    */
   master_findOccupation_list: {
@@ -12198,7 +12219,7 @@ export interface operations {
     };
   };
   /**
-   * 收入范围 (findIncome)
+   * income range (findIncome)
    * @description The findStaffEducation list.
    */
   master_findStaffEducation_list: {
@@ -18538,7 +18559,7 @@ export interface operations {
     };
   };
   /**
-   * Refund lines of a paid order the way it was paid (Idempotency-Key)
+   * Refund lines of a paid order the way it was paid, or above the store's amount without the owner's code ask the owner's approval (202) (Idempotency-Key)
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
   recede_recede_create: {
@@ -18554,6 +18575,13 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["RefundDetailOutput"];
+          };
+        };
+      };
+      202: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["RefundApprovalAskedOutput"];
           };
         };
       };
