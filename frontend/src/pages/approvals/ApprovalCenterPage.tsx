@@ -226,7 +226,10 @@ function ApprovalDrawer({ id, onClose }: { id: number | null; onClose: () => voi
         {id === null ? null : detail.isPending ? (
           <Loading />
         ) : detail.isError ? (
-          <DetailError message={detailFailure(detail.error, t("detail.notFound"))} onRetry={() => void detail.refetch()} />
+          <DetailError
+            message={detailFailure(detail.error, t("detail.notFound"))}
+            onRetry={() => void detail.refetch()}
+          />
         ) : (
           <RequestDetail key={`${detail.data.id}-${detail.data.status}`} request={detail.data} />
         )}
@@ -306,9 +309,7 @@ function RequestDetail({ request }: { request: ApprovalDetail }) {
           ) : null}
         </Stack>
       ) : null}
-      {deciding ? (
-        <DecisionDialog request={request} decision={deciding} onClose={() => setDeciding(null)} />
-      ) : null}
+      {deciding ? <DecisionDialog request={request} decision={deciding} onClose={() => setDeciding(null)} /> : null}
       <ConfirmDialog
         open={askWithdraw}
         message={t("actions.confirmWithdraw", { subject: request.subject })}
