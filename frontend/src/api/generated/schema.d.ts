@@ -517,7 +517,7 @@ export interface paths {
   };
   "/rest/master/findGender": {
     /**
-     * income range (findIncome)
+     * 收入范围 (findIncome)
      * @description The findGender list.
      */
     get: operations["master_findGender_list"];
@@ -539,14 +539,14 @@ export interface paths {
   };
   "/rest/master/findIncome": {
     /**
-     * income range (findIncome)
+     * 收入范围 (findIncome)
      * @description The findIncome list.
      */
     get: operations["master_findIncome_list"];
   };
   "/rest/master/findMaritalStatus": {
     /**
-     * income range (findIncome)
+     * 收入范围 (findIncome)
      * @description The findMaritalStatus list.
      */
     get: operations["master_findMaritalStatus_list"];
@@ -561,14 +561,14 @@ export interface paths {
   };
   "/rest/master/findMemSource": {
     /**
-     * income range (findIncome)
+     * 收入范围 (findIncome)
      * @description The findMemSource list.
      */
     get: operations["master_findMemSource_list"];
   };
   "/rest/master/findOccupation": {
     /**
-     * income range (findIncome)
+     * 收入范围 (findIncome)
      * @description The findOccupation list.
      */
     get: operations["master_findOccupation_list"];
@@ -582,7 +582,7 @@ export interface paths {
   };
   "/rest/master/findStaffEducation": {
     /**
-     * income range (findIncome)
+     * 收入范围 (findIncome)
      * @description The findStaffEducation list.
      */
     get: operations["master_findStaffEducation_list"];
@@ -11635,7 +11635,7 @@ export interface operations {
     };
   };
   /**
-   * income range (findIncome)
+   * 收入范围 (findIncome)
    * @description The findGender list.
    */
   master_findGender_list: {
@@ -11830,7 +11830,7 @@ export interface operations {
     };
   };
   /**
-   * income range (findIncome)
+   * 收入范围 (findIncome)
    * @description The findIncome list.
    */
   master_findIncome_list: {
@@ -11893,7 +11893,7 @@ export interface operations {
     };
   };
   /**
-   * income range (findIncome)
+   * 收入范围 (findIncome)
    * @description The findMaritalStatus list.
    */
   master_findMaritalStatus_list: {
@@ -12025,7 +12025,7 @@ export interface operations {
     };
   };
   /**
-   * income range (findIncome)
+   * 收入范围 (findIncome)
    * @description The findMemSource list.
    */
   master_findMemSource_list: {
@@ -12088,7 +12088,7 @@ export interface operations {
     };
   };
   /**
-   * income range (findIncome)
+   * 收入范围 (findIncome)
    * @description The findOccupation list.
    */
   master_findOccupation_list: {
@@ -12219,7 +12219,7 @@ export interface operations {
     };
   };
   /**
-   * income range (findIncome)
+   * 收入范围 (findIncome)
    * @description The findStaffEducation list.
    */
   master_findStaffEducation_list: {
