@@ -11,8 +11,10 @@ from django.utils import timezone
 from apps.approvals.models import ApprovalRequest
 from apps.billing.checkout import TenderAsked, order_pay
 from apps.billing.models import Refund, RefundTender
+from apps.billing.provider_refunds import refund_reference
 from apps.billing.tests.checkout_factories import order_of, product
 from apps.billing.tests.conftest import ORDER_DETAILS
+from apps.billing.tests.provider_factories import provider_paid
 from apps.cards.models import Card
 from apps.cards.tests.factories import CASHIER, stored_value_card
 from apps.core.business_days import mark_day_closed
@@ -20,6 +22,7 @@ from apps.core.ledgers import audit_all
 from apps.core.page_registry import code_of
 from apps.core.role_codes import REFUND, REFUND_APPROVE
 from apps.core.testing import api_client, assert_envelope, at_once
+from apps.payments.models import ProviderRefund
 
 pytestmark = pytest.mark.django_db
 
@@ -196,4 +199,25 @@ def test_two_owners_approving_at_once_make_one_refund(nurse_client, store, membe
 
     assert sorted(statuses) == [200, 409, 409, 409]
     assert Refund.objects.count() == 1 and Refund.objects.get().amount == Decimal("60.00")
+    assert audit_all() == []
+
+
+def test_an_approved_refund_to_wechat_pay_is_asked_of_the_provider_after_the_decision_commits(
+    providers, nurse_client, owner_client, store, member, sent
+):
+    _limited(store)
+    order = order_of(store=store, member=member, lines=[product("100.00")])
+    provider_paid(order, "wechat", "100.00")
+    waiting = assert_envelope(nurse_client.post(RECEDE, _body(order), format="json"), status=202)
+
+    # Nothing is asked of WeChat Pay inside the decision's transaction: after its commit only.
+    approved = sent(lambda: owner_client.post(APPROVE, {"id": waiting["approvalId"]}, format="json"))
+    assert_envelope(approved, status=200)
+    refund = Refund.objects.get()
+    row = RefundTender.objects.get(refund=refund, method="wechat")
+    assert (refund.status, row.status, row.amount) == ("pending", "pending", Decimal("100.00"))
+    asked = ProviderRefund.objects.get(reference=refund_reference(row.pk))
+    providers["wechat"].complete_refund(asked.out_refund_no)
+    refund.refresh_from_db()
+    assert refund.status == "done" and refund.approval_id == waiting["approvalId"]
     assert audit_all() == []
