@@ -1186,7 +1186,7 @@ export interface paths {
   };
   "/rest/recede/recede": {
     /**
-     * Refund lines of a paid order the way it was paid (Idempotency-Key)
+     * Refund lines of a paid order the way it was paid, or above the store's amount without the owner's code ask the owner's approval (202) (Idempotency-Key)
      * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
      */
     post: operations["recede_recede_create"];
@@ -3609,6 +3609,8 @@ export interface components {
       approvalAbove: string | null;
       /** @description a partly paid order is refunded in whole */
       wholeOnly: boolean;
+      /** @description a refund of this order waiting for the owner's approval, or null */
+      waitingApproval: components["schemas"]["WaitingRefundApprovalOutput"] | null;
       tenders: components["schemas"]["JudgedTenderOutput"][];
       /** @description empty when the order cannot be refunded */
       lines: components["schemas"]["JudgedLineOutput"][];
@@ -5204,6 +5206,14 @@ export interface components {
     RefreshInput: {
       refresh: string;
     };
+    RefundApprovalAskedOutput: {
+      /** @description the approval centre's request (/approvalCenter?id=) */
+      approvalId: number;
+      /** @description pending while it waits for the owner */
+      status: string;
+      /** @description the refund's amount as quoted */
+      amount: string | null;
+    };
     RefundCountOutput: {
       total: number;
     };
@@ -5305,7 +5315,7 @@ export interface components {
       orderNo: string;
       /** @description what the refund would come to */
       amount: string;
-      /** @description above the store's approval amount: the caller's approval code would be recorded on the refund */
+      /** @description above the store's approval amount: with the owner's code the refund is made as approved by them; without it recede/recede sends it to the owner for approval (202) */
       approvalNeeded: boolean;
       lines: components["schemas"]["RefundQuoteLineOutput"][];
       /** @description what would go back, tender by tender, as recede/recede would write it; a provider's tender `pending` (its money goes back when the provider confirms) */
@@ -6591,6 +6601,17 @@ export interface components {
     };
     WaitingCountOutput: {
       waiting: number;
+    };
+    WaitingRefundApprovalOutput: {
+      /** @description the approval centre's request (/approvalCenter?id=) */
+      approvalId: number;
+      /** @description pending while it waits for the owner */
+      status: string;
+      /** @description the refund's amount as quoted */
+      amount: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      reason: string;
     };
     WalkInInput: {
       /** @default */
@@ -19302,7 +19323,7 @@ export interface operations {
     };
   };
   /**
-   * Refund lines of a paid order the way it was paid (Idempotency-Key)
+   * Refund lines of a paid order the way it was paid, or above the store's amount without the owner's code ask the owner's approval (202) (Idempotency-Key)
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
   recede_recede_create: {
@@ -19318,6 +19339,13 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["RefundDetailOutput"];
+          };
+        };
+      };
+      202: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["RefundApprovalAskedOutput"];
           };
         };
       };
