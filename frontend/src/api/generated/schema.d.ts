@@ -549,7 +549,7 @@ export interface paths {
   };
   "/rest/master/findGender": {
     /**
-     * income range (findIncome)
+     * 收入范围 (findIncome)
      * @description The findGender list.
      */
     get: operations["master_findGender_list"];
@@ -571,14 +571,14 @@ export interface paths {
   };
   "/rest/master/findIncome": {
     /**
-     * income range (findIncome)
+     * 收入范围 (findIncome)
      * @description The findIncome list.
      */
     get: operations["master_findIncome_list"];
   };
   "/rest/master/findMaritalStatus": {
     /**
-     * income range (findIncome)
+     * 收入范围 (findIncome)
      * @description The findMaritalStatus list.
      */
     get: operations["master_findMaritalStatus_list"];
@@ -593,14 +593,14 @@ export interface paths {
   };
   "/rest/master/findMemSource": {
     /**
-     * income range (findIncome)
+     * 收入范围 (findIncome)
      * @description The findMemSource list.
      */
     get: operations["master_findMemSource_list"];
   };
   "/rest/master/findOccupation": {
     /**
-     * income range (findIncome)
+     * 收入范围 (findIncome)
      * @description The findOccupation list.
      */
     get: operations["master_findOccupation_list"];
@@ -614,7 +614,7 @@ export interface paths {
   };
   "/rest/master/findStaffEducation": {
     /**
-     * income range (findIncome)
+     * 收入范围 (findIncome)
      * @description The findStaffEducation list.
      */
     get: operations["master_findStaffEducation_list"];
@@ -12175,7 +12175,7 @@ export interface operations {
     };
   };
   /**
-   * income range (findIncome)
+   * 收入范围 (findIncome)
    * @description The findGender list.
    */
   master_findGender_list: {
@@ -12370,7 +12370,7 @@ export interface operations {
     };
   };
   /**
-   * income range (findIncome)
+   * 收入范围 (findIncome)
    * @description The findIncome list.
    */
   master_findIncome_list: {
@@ -12433,7 +12433,7 @@ export interface operations {
     };
   };
   /**
-   * income range (findIncome)
+   * 收入范围 (findIncome)
    * @description The findMaritalStatus list.
    */
   master_findMaritalStatus_list: {
@@ -12565,7 +12565,7 @@ export interface operations {
     };
   };
   /**
-   * income range (findIncome)
+   * 收入范围 (findIncome)
    * @description The findMemSource list.
    */
   master_findMemSource_list: {
@@ -12628,7 +12628,7 @@ export interface operations {
     };
   };
   /**
-   * income range (findIncome)
+   * 收入范围 (findIncome)
    * @description The findOccupation list.
    */
   master_findOccupation_list: {
@@ -12759,7 +12759,7 @@ export interface operations {
     };
   };
   /**
-   * income range (findIncome)
+   * 收入范围 (findIncome)
    * @description The findStaffEducation list.
    */
   master_findStaffEducation_list: {
