@@ -91,6 +91,12 @@ def test_moving_a_member_to_another_store_moves_both_cards_after_approval(princi
 
     detail = assert_envelope(owner.get(DETAIL, {"id": transfer["id"]}), status=200)
     assert detail["canDecide"] is True
+    waiting = assert_envelope(owner.get("/rest/approvalCenterRest/list", {"box": "waiting"}), status=200)
+    assert [(row["kind"], row["detailRoute"]) for row in waiting["list"]] == [
+        ("asset-transfer", f"/asstesDetail?id={transfer['id']}")
+    ]
+    shown = assert_envelope(owner.get("/rest/approvalCenterRest/detail", {"id": transfer["approvalId"]}), status=200)
+    assert {"name": "To store", "value": other_store.name} in shown["details"]
     assert_envelope(owner.post(APPROVE, {"id": transfer["approvalId"], "remark": "ok"}), status=200)
 
     member.refresh_from_db()
