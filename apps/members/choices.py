@@ -50,6 +50,9 @@ class PointsKind(models.TextChoices):
     SPEND = "spend", _("paid an order")
     REFUND = "refund", _("returned by a refund")
     REFUND_OUT = "refundOut", _("taken back by a refund")
+    # A duplicate member file merged into the person's kept file (cards' asset transfer).
+    MERGE_OUT = "mergeOut", _("moved to the kept member file")
+    MERGE_IN = "mergeIn", _("moved from a merged member file")
 
 
 class CancellationStatus(models.TextChoices):

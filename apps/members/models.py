@@ -84,6 +84,17 @@ class Member(models.Model):
     remark = models.CharField(_("remark"), max_length=REMARK_MAX_LENGTH, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=MemberStatus.choices, default=MemberStatus.ACTIVE)
     last_visit_at = models.DateTimeField(_("last visit"), null=True, blank=True)
+    # A duplicate file merged into the person's kept file (cards' asset transfer): this file is
+    # closed and keeps its history (orders, reservations), reached from the kept file through here.
+    merged_into = models.ForeignKey(
+        "self",
+        verbose_name=_("merged into"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="merged_files",
+        editable=False,
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 

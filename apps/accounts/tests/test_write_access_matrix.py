@@ -79,6 +79,8 @@ SHOULD = {
     "card-transfer-start": MANAGERS,
     "card-transfer-commit": MANAGERS,
     "card-to-card": MANAGERS,
+    # An application; the owner approves it in the approval centre (BTN-ZCZY-APPROVE).
+    "asset-transfer-apply": MANAGERS,
     "coupon-issue": MANAGERS,
     "card-freeze": MANAGERS,
     "card-unfreeze": MANAGERS,

@@ -643,6 +643,14 @@ OTHER_STORE_WRITES = {
         )
     ],
     # inventory: another store's goods order
+    # cards: an asset transfer of another store's member (moved, or merged away)
+    "asset-transfer-apply": lambda chain, caller: [
+        (
+            "post",
+            "/rest/asserMigration/apply",
+            {"kind": "store", "memberId": _other_member(chain).pk, "toStoreId": chain["store"].pk, "reason": "x"},
+        )
+    ],
     "goods-order-save": lambda chain, caller: [
         (
             "post",

@@ -160,6 +160,38 @@ export interface paths {
      */
     post: operations["approvalCenterRest_withdraw_create"];
   };
+  "/rest/asserMigration/apply": {
+    /** @description Files the transfer and its approval request; the approval carries it out. */
+    post: operations["asserMigration_apply_create"];
+  };
+  "/rest/asserMigration/detail": {
+    /**
+     * One asset transfer with its approval
+     * @description One transfer: what it moves, its approval, whether the reader may decide or withdraw it.
+     */
+    get: operations["asserMigration_detail_retrieve"];
+  };
+  "/rest/asserMigration/list": {
+    /**
+     * Asset transfers of the caller's stores, newest first
+     * @description The asset transfers of the caller's stores (applied there or moving a member there).
+     */
+    get: operations["asserMigration_list_retrieve"];
+  };
+  "/rest/asserMigration/preview": {
+    /**
+     * What an asset transfer would move (nothing is written)
+     * @description What a transfer would move: the member's cards with balances and sessions, points, coupons.
+     */
+    get: operations["asserMigration_preview_retrieve"];
+  };
+  "/rest/asserMigration/stores": {
+    /**
+     * Stores a member can move to
+     * @description The stores of the chain a member can be moved to (open ones, by their place in the tree).
+     */
+    get: operations["asserMigration_stores_list"];
+  };
   "/rest/auth/handoverLogin": {
     /**
      * Sign in from a manager-side login link (/xxbLogin?u=&p=&uid=&userId=)
@@ -1933,6 +1965,173 @@ export interface components {
       /** @default */
       remark?: string;
     };
+    AssetApprovalOutput: {
+      id: number;
+      /**
+       * @description * `pending` - waiting for approval
+       * * `approved` - approved
+       * * `rejected` - rejected
+       * * `withdrawn` - withdrawn
+       * @enum {string}
+       */
+      status: "pending" | "approved" | "rejected" | "withdrawn";
+      decidedByName: string;
+      /** Format: date-time */
+      decidedAt: string | null;
+      remark: string;
+    };
+    AssetCardOutput: {
+      id: number;
+      cardNo: string;
+      /**
+       * @description * `storedValue` - stored-value card
+       * * `package` - package card
+       * @enum {string}
+       */
+      kind: "storedValue" | "package";
+      cardTypeName: string;
+      status: string;
+      storeId: number;
+      storeName: string;
+      /** @description decimal string, 2 places ("199.00") */
+      principal: string;
+      /** @description decimal string, 2 places ("199.00") */
+      gift: string;
+      sessions: components["schemas"]["AssetSessionsOutput"][];
+    };
+    AssetMemberOutput: {
+      id: number;
+      name: string;
+      /** @description masked */
+      phone: string;
+      crmCode: string;
+    };
+    AssetPreviewMemberOutput: {
+      id: number;
+      name: string;
+      /** @description masked */
+      phone: string;
+      crmCode: string;
+      homeStoreId: number;
+      homeStoreName: string;
+      points: number;
+    };
+    AssetSessionsOutput: {
+      projectId: number;
+      projectName: string;
+      left: number;
+    };
+    AssetStoreOutput: {
+      id: number;
+      name: string;
+    };
+    AssetTransferApplyInput: {
+      /**
+       * @description * `store` - move to another store
+       * * `merge` - merge member files
+       * @enum {string}
+       */
+      kind: "store" | "merge";
+      memberId: number;
+      /** @description kind store */
+      toStoreId?: number;
+      /** @description kind merge: the file kept */
+      toMemberId?: number;
+      reason: string;
+    };
+    AssetTransferDetailOutput: {
+      id: number;
+      /**
+       * @description * `store` - move to another store
+       * * `merge` - merge member files
+       * @enum {string}
+       */
+      kind: "store" | "merge";
+      /**
+       * @description * `pending` - waiting for approval
+       * * `done` - done
+       * * `rejected` - rejected
+       * * `withdrawn` - withdrawn
+       * @enum {string}
+       */
+      status: "pending" | "done" | "rejected" | "withdrawn";
+      storeId: number;
+      storeName: string;
+      member: components["schemas"]["AssetMemberOutput"];
+      toStore: components["schemas"]["AssetStoreOutput"] | null;
+      toMember: components["schemas"]["AssetMemberOutput"] | null;
+      cardCount: number;
+      /** @description decimal string, 2 places ("199.00") */
+      storedValue: string;
+      points: number;
+      reason: string;
+      applicantName: string;
+      approvalId: number | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      doneAt: string | null;
+      assets: components["schemas"]["AssetsOutput"];
+      approval: components["schemas"]["AssetApprovalOutput"] | null;
+      canDecide: boolean;
+      canWithdraw: boolean;
+    };
+    AssetTransferPageOutput: {
+      list: components["schemas"]["AssetTransferRowOutput"][];
+      total: number;
+    };
+    AssetTransferPreviewOutput: {
+      /**
+       * @description * `store` - move to another store
+       * * `merge` - merge member files
+       * @enum {string}
+       */
+      kind: "store" | "merge";
+      member: components["schemas"]["AssetPreviewMemberOutput"];
+      toStore: components["schemas"]["AssetStoreOutput"] | null;
+      toMember: components["schemas"]["AssetPreviewMemberOutput"] | null;
+      assets: components["schemas"]["AssetsOutput"];
+      /** @description decimal string, 2 places ("199.00") */
+      storedValue: string;
+    };
+    AssetTransferRowOutput: {
+      id: number;
+      /**
+       * @description * `store` - move to another store
+       * * `merge` - merge member files
+       * @enum {string}
+       */
+      kind: "store" | "merge";
+      /**
+       * @description * `pending` - waiting for approval
+       * * `done` - done
+       * * `rejected` - rejected
+       * * `withdrawn` - withdrawn
+       * @enum {string}
+       */
+      status: "pending" | "done" | "rejected" | "withdrawn";
+      storeId: number;
+      storeName: string;
+      member: components["schemas"]["AssetMemberOutput"];
+      toStore: components["schemas"]["AssetStoreOutput"] | null;
+      toMember: components["schemas"]["AssetMemberOutput"] | null;
+      cardCount: number;
+      /** @description decimal string, 2 places ("199.00") */
+      storedValue: string;
+      points: number;
+      reason: string;
+      applicantName: string;
+      approvalId: number | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      doneAt: string | null;
+    };
+    AssetsOutput: {
+      cards: components["schemas"]["AssetCardOutput"][];
+      points: number;
+      couponIds: number[];
+    };
     BoardOutput: {
       /** Format: date */
       date: string;
@@ -2164,11 +2363,13 @@ export interface components {
        * * `changeOut` - changed to a new card
        * * `changeIn` - changed from an old card
        * * `upgrade` - upgraded to another card type
+       * * `assetOut` - moved out by an asset transfer
+       * * `assetIn` - moved in by an asset transfer
        * * `freeze` - card frozen
        * * `unfreeze` - card unfrozen
        * @enum {string}
        */
-      kind: "sale" | "topUp" | "spend" | "sessionsUsed" | "refund" | "refundOut" | "transferOut" | "transferIn" | "delay" | "cardToCardOut" | "cardToCardIn" | "changeOut" | "changeIn" | "upgrade" | "freeze" | "unfreeze";
+      kind: "sale" | "topUp" | "spend" | "sessionsUsed" | "refund" | "refundOut" | "transferOut" | "transferIn" | "delay" | "cardToCardOut" | "cardToCardIn" | "changeOut" | "changeIn" | "upgrade" | "assetOut" | "assetIn" | "freeze" | "unfreeze";
       kindName: string;
       /** @description principal and gift change together */
       change: string;
@@ -4535,9 +4736,11 @@ export interface components {
        * * `spend` - paid an order
        * * `refund` - returned by a refund
        * * `refundOut` - taken back by a refund
+       * * `mergeOut` - moved to the kept member file
+       * * `mergeIn` - moved from a merged member file
        * @enum {string}
        */
-      kind: "adjust" | "cancellation" | "earn" | "spend" | "refund" | "refundOut";
+      kind: "adjust" | "cancellation" | "earn" | "spend" | "refund" | "refundOut" | "mergeOut" | "mergeIn";
       kindName: string;
       reason: string;
       operatorName: string;
@@ -8222,6 +8425,364 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["ApprovalRequestOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description Files the transfer and its approval request; the approval carries it out. */
+  asserMigration_apply_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AssetTransferApplyInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["AssetTransferApplyInput"];
+        "multipart/form-data": components["schemas"]["AssetTransferApplyInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["AssetTransferDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * One asset transfer with its approval
+   * @description One transfer: what it moves, its approval, whether the reader may decide or withdraw it.
+   */
+  asserMigration_detail_retrieve: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["AssetTransferDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Asset transfers of the caller's stores, newest first
+   * @description The asset transfers of the caller's stores (applied there or moving a member there).
+   */
+  asserMigration_list_retrieve: {
+    parameters: {
+      query?: {
+        /**
+         * @description * `store` - move to another store
+         * * `merge` - merge member files
+         */
+        kind?: "store" | "merge" | "";
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        /**
+         * @description * `pending` - waiting for approval
+         * * `done` - done
+         * * `rejected` - rejected
+         * * `withdrawn` - withdrawn
+         */
+        status?: "pending" | "done" | "rejected" | "withdrawn" | "";
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["AssetTransferPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * What an asset transfer would move (nothing is written)
+   * @description What a transfer would move: the member's cards with balances and sessions, points, coupons.
+   */
+  asserMigration_preview_retrieve: {
+    parameters: {
+      query: {
+        /**
+         * @description * `store` - move to another store
+         * * `merge` - merge member files
+         */
+        kind: "store" | "merge";
+        memberId: number;
+        /** @description kind merge: the file kept */
+        toMemberId?: number;
+        /** @description kind store */
+        toStoreId?: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["AssetTransferPreviewOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Stores a member can move to
+   * @description The stores of the chain a member can be moved to (open ones, by their place in the tree).
+   */
+  asserMigration_stores_list: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["AssetStoreOutput"][];
           };
         };
       };
@@ -14022,8 +14583,10 @@ export interface operations {
          * * `spend` - paid an order
          * * `refund` - returned by a refund
          * * `refundOut` - taken back by a refund
+         * * `mergeOut` - moved to the kept member file
+         * * `mergeIn` - moved from a merged member file
          */
-        kind?: "adjust" | "cancellation" | "earn" | "spend" | "refund" | "refundOut" | "";
+        kind?: "adjust" | "cancellation" | "earn" | "spend" | "refund" | "refundOut" | "mergeOut" | "mergeIn" | "";
         memId?: number | null;
         /** @description from 1, default 1 */
         pageNo?: number;
