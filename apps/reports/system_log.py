@@ -20,6 +20,7 @@ from django.utils.functional import Promise
 
 from apps.accounts.choices import AuditAction as AccountsAction
 from apps.accounts.selectors import user_ids_matching, user_names
+from apps.approvals.choices import AuditAction as ApprovalsAction
 from apps.billing.choices import AuditAction as BillingAction
 from apps.booking.choices import AuditAction as BookingAction
 from apps.cards.choices import AuditAction as CardsAction
@@ -41,6 +42,7 @@ SYSTEM_LOG_MAX_DAYS = 92
 
 _ACTION_CHOICES = (
     AccountsAction,
+    ApprovalsAction,
     OrgAction,
     CatalogAction,
     MessagingAction,

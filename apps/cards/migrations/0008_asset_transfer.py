@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
     dependencies = [
         ("approvals", "0001_initial"),
         ("cards", "0007_refund_out_entry_kind"),
-        ("members", "0007_member_merge"),
+        ("members", "0008_member_merge"),
         ("org", "0007_orgunit_negative_stock_allowed"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]

@@ -187,3 +187,24 @@ def test_reading_the_log_needs_the_button_code(chain, make_entry):
     page_only = api_client(entry=make_entry(chain["store"], codes=["CZRZ-0001"]))
     for path in (LIST, EXPORT, ACTIONS, STORES):
         assert page_only.get(path, _range()).status_code == 403
+
+
+def test_every_apps_audit_actions_are_named():
+    # An app that logs actions declares them in its choices module: the log names all of them.
+    from importlib import import_module
+
+    from django.apps import apps as installed
+
+    from apps.reports.system_log import action_labels
+
+    labels = action_labels()
+    for config in installed.get_app_configs():
+        if not config.name.startswith("apps."):
+            continue
+        try:
+            choices = import_module(f"{config.name}.choices")
+        except ModuleNotFoundError:
+            continue
+        actions = getattr(choices, "AuditAction", None)
+        if actions is not None:
+            assert {str(code) for code in actions.values} <= labels.keys(), config.name

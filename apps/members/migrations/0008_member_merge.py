@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("members", "0006_points_refunds"),
+        ("members", "0007_examination_examinationphoto_and_more"),
     ]
 
     operations = [
