@@ -299,7 +299,11 @@ export function Deposits({ figures }: { figures: DayFigures }) {
           head={["", t("deposits.count"), t("deposits.amount")]}
           rows={[
             ...parts.map((part) => [t(`deposits.${part}`), deposits[part].count, formatMoney(deposits[part].amount)]),
-            [<strong key="held">{t("deposits.held")}</strong>, "", <strong key="sum">{formatMoney(deposits.held)}</strong>],
+            [
+              <strong key="held">{t("deposits.held")}</strong>,
+              "",
+              <strong key="sum">{formatMoney(deposits.held)}</strong>,
+            ],
           ]}
         />
       </Box>
