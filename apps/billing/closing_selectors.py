@@ -341,8 +341,8 @@ def _deposits(day: Day) -> dict[str, Any]:
     """The deposit ledger of the store's day by kind, and what the store still holds at its end
     (every entry up to the day): two queries."""
     entries = DepositEntry.objects.filter(store_id=day.store_id)
-    rows = {
-        row["kind"]: row
+    rows: dict[str, dict[str, Any]] = {
+        row["kind"]: dict(row)
         for row in entries.filter(business_date=day.date)
         .order_by()
         .values("kind")

@@ -4,6 +4,7 @@ our definition: the spec names the pages, not the calls)."""
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 from rest_framework import serializers
 
@@ -15,7 +16,7 @@ from apps.core import fields
 from apps.core.pagination import PageInputSerializer
 
 
-def _amount(**kwargs: object) -> serializers.DecimalField:
+def _amount(**kwargs: Any) -> serializers.DecimalField:
     return serializers.DecimalField(
         max_digits=MONEY_DIGITS, decimal_places=2, min_value=Decimal("0.01"), max_value=DEPOSIT_MAX, **kwargs
     )
