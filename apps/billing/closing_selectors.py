@@ -42,7 +42,7 @@ from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, DecimalField, ExpressionWrapper, F, QuerySet, Sum
+from django.db.models import Count, DecimalField, ExpressionWrapper, F, Q, QuerySet, Sum
 from django.utils import timezone
 
 from apps.billing.choices import DepositEntryKind, LineType, OrderStatus, TenderMethod, TenderStatus
@@ -339,27 +339,28 @@ def _cards(day: Day) -> dict[str, dict[str, Any]]:
 
 def _deposits(day: Day) -> dict[str, Any]:
     """The deposit ledger of the store's day by kind, and what the store still holds at its end
-    (every entry up to the day): two queries."""
-    entries = DepositEntry.objects.filter(store_id=day.store_id)
-    rows: dict[str, dict[str, Any]] = {
-        row["kind"]: dict(row)
-        for row in entries.filter(business_date=day.date)
+    (every entry up to the day): one query."""
+    kinds = (DepositEntryKind.TAKEN, DepositEntryKind.APPLIED, DepositEntryKind.REFUNDED, DepositEntryKind.RETURNED)
+    of_day = {kind: Q(business_date=day.date, kind=kind) for kind in kinds}
+    sums = (
+        DepositEntry.objects.filter(store_id=day.store_id, business_date__lte=day.date)
         .order_by()
-        .values("kind")
-        .annotate(n=Count("id"), total=Sum("change"))
-    }
-    held = entries.filter(business_date__lte=day.date).aggregate(total=Sum("change"))["total"]
+        .aggregate(
+            held=Sum("change"),
+            **{f"{kind}_n": Count("id", filter=of_day[kind]) for kind in kinds},
+            **{f"{kind}_total": Sum("change", filter=of_day[kind]) for kind in kinds},
+        )
+    )
 
     def part(kind: str, sign: int = 1) -> dict[str, Any]:
-        row = rows.get(kind, {})
-        return {"count": row.get("n", 0), "amount": _money(sign * (row.get("total") or ZERO))}
+        return {"count": sums[f"{kind}_n"] or 0, "amount": _money(sign * (sums[f"{kind}_total"] or ZERO))}
 
     return {
         "taken": part(DepositEntryKind.TAKEN),
         "applied": part(DepositEntryKind.APPLIED, -1),
         "refunded": part(DepositEntryKind.REFUNDED, -1),
         "returned": part(DepositEntryKind.RETURNED),
-        "held": _money(held),
+        "held": _money(sums["held"]),
     }
 
 
