@@ -12,6 +12,7 @@ rest_urlpatterns: list[URLPattern | URLResolver] = [
     path("hier/", include(hier_urlpatterns)),
     path("", include("apps.org.api.urls")),
     path("", include("apps.messaging.api.urls")),
+    path("", include("apps.approvals.api.urls")),
     path("", include("apps.masterdata.api.urls")),
     path("", include("apps.catalog.api.urls")),
     path("", include("apps.members.api.urls")),

@@ -8,7 +8,22 @@ class CardsConfig(AppConfig):
     verbose_name = _("member cards")
 
     def ready(self) -> None:
+        from apps.approvals.kinds import ApprovalKind, register_kind
+        from apps.cards import asset_transfers
+        from apps.cards.choices import ASSET_TRANSFER_KIND
         from apps.cards.ledger_audit import card_differences
         from apps.core.ledgers import register_ledger_audit
+        from apps.core.role_codes import ASSET_TRANSFER_APPROVE
 
         register_ledger_audit("cards", card_differences)
+        register_kind(
+            ApprovalKind(
+                code=ASSET_TRANSFER_KIND,
+                name=_("asset transfer"),
+                decide_codes=(ASSET_TRANSFER_APPROVE.code,),
+                on_approved=asset_transfers.on_approved,
+                on_rejected=asset_transfers.on_rejected,
+                detail_route="/asstesDetail?id={subject_id}",
+                describe=asset_transfers.describe,
+            )
+        )

@@ -45,6 +45,40 @@ def _other_member(chain):
     return MemberFactory(home_store=chain["other_store"])
 
 
+def _examination_body(chain) -> dict:
+    return {
+        "examinedOn": _today(),
+        "examinerId": _own_employee(chain).pk,
+        "scalpType": "oily",
+        "oiliness": "mild",
+        "sensitivity": "none",
+        "dandruff": "none",
+        "hairLoss": "mild",
+        "hairDensity": "medium",
+        "hairThickness": "fine",
+    }
+
+
+def _other_examination(chain):
+    from apps.members.models import Examination
+
+    examiner = _other_employee(chain)
+    return Examination.objects.create(
+        member=_other_member(chain),
+        store=chain["other_store"],
+        examined_on=_today(),
+        examiner_id=examiner.pk,
+        examiner_name=examiner.name,
+        scalp_type="dry",
+        oiliness="none",
+        sensitivity="none",
+        dandruff="none",
+        hair_loss="none",
+        hair_density="medium",
+        hair_thickness="fine",
+    )
+
+
 def _other_reservation(chain):
     from apps.booking.tests.factories import ReservationFactory
 
@@ -277,6 +311,16 @@ def _group_buy_code(chain, **extra) -> dict:
 GROUP_BUY_FORM = {"platformType": 1, "areaCode": "0086", "phone": "13912345678", "commodityType": "project"}
 
 
+def _other_approval(chain):
+    """A refund above the other store's amount, waiting for its owner."""
+    from apps.approvals.models import ApprovalRequest
+
+    applicant = _other_entry(chain, "store_employee")
+    return ApprovalRequest.objects.create(
+        kind="refund", store=chain["other_store"], applicant=applicant.user, subject_type="order", subject="order 1"
+    )
+
+
 EMPLOYEE = {"name": "王芳", "areaCode": "86", "phone": "13912345678", "position": "nurse", "hireDate": "2024-05-06"}
 OTHER_STORE_WRITES = {
     # accounts: the caller's own role entries; another store's is one the caller does not hold
@@ -375,6 +419,13 @@ OTHER_STORE_WRITES = {
     ],
     "member-cancel-apply": lambda chain, caller: [
         ("post", "/rest/member/cancelApply", {"memId": _other_member(chain).pk, "reason": "搬家"})
+    ],
+    # members: another store's member's examinations
+    "examination-add": lambda chain, caller: [
+        ("post", "/rest/examination/add", {"memId": _other_member(chain).pk, **_examination_body(chain)})
+    ],
+    "examination-correct": lambda chain, caller: [
+        ("post", f"/rest/examination/update/{_other_examination(chain).pk}", _examination_body(chain))
     ],
     "member-cancel-decide": lambda chain, caller: [
         ("post", "/rest/member/cancelDecide", {"id": _other_cancellation(chain).pk, "approve": True})
@@ -583,6 +634,16 @@ OTHER_STORE_WRITES = {
     "groupbuy-write-off-review": lambda chain, caller: [
         ("post", "/rest/groupPurchasing/writeOffReview", _group_buy_code(chain, **GROUP_BUY_FORM, commodityId=1))
     ],
+    # approvals: another store's request is neither decided nor withdrawn here
+    "approvals-approve": lambda chain, caller: [
+        ("post", "/rest/approvalCenterRest/approve", {"id": _other_approval(chain).pk})
+    ],
+    "approvals-reject": lambda chain, caller: [
+        ("post", "/rest/approvalCenterRest/reject", {"id": _other_approval(chain).pk, "remark": "不同意"})
+    ],
+    "approvals-withdraw": lambda chain, caller: [
+        ("post", "/rest/approvalCenterRest/withdraw", {"id": _other_approval(chain).pk})
+    ],
     "groupbuy-write-off": lambda chain, caller: [
         (
             "post",
@@ -608,6 +669,14 @@ OTHER_STORE_WRITES = {
         )
     ],
     # inventory: another store's goods order
+    # cards: an asset transfer of another store's member (moved, or merged away)
+    "asset-transfer-apply": lambda chain, caller: [
+        (
+            "post",
+            "/rest/asserMigration/apply",
+            {"kind": "store", "memberId": _other_member(chain).pk, "toStoreId": chain["store"].pk, "reason": "x"},
+        )
+    ],
     "goods-order-save": lambda chain, caller: [
         (
             "post",
@@ -664,6 +733,9 @@ NO_STORE_RECORD = {
     "stock-out-create",
     # Goods in: a receipt of the chosen store (the role's, not the body's); its products are the chain's.
     "stock-in-create",
+    # Asks for a boss or manager authority at the chosen store (the role's, not the body's) for the
+    # caller themself: the body names only the caller and the authority.
+    "store-authority-ask",
 }
 
 

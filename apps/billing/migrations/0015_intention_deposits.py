@@ -13,7 +13,7 @@ from apps.core.business_days import closed_day_trigger
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("billing", "0013_group_buy_tender"),
+        ("billing", "0014_refund_approval"),
         ("cards", "0007_refund_out_entry_kind"),
         ("members", "0006_points_refunds"),
         ("org", "0007_orgunit_negative_stock_allowed"),
