@@ -170,6 +170,24 @@ def deposit_apply(
     return payment, deposit
 
 
+def deposit_refund_asked(*, store: OrgUnit, deposit_id: int, amount: Decimal | None = None) -> list[LineAsked]:
+    """The refund of `amount` (all that is left, by default) of the deposit (of `store`) as lines of
+    its order, checked against what is left: 404, DEP-40901 (more than is left, nothing left, not
+    taken). The refund itself re-checks it under the deposit's lock."""
+    deposit = Deposit.objects.filter(pk=deposit_id, store=store).first()
+    if deposit is None:
+        raise NotFound(_("no such intention deposit"))
+    if deposit.status not in (DepositStatus.OPEN, DepositStatus.PARTLY_USED):
+        raise DepositShort(_("only a paid deposit with money left can be refunded"))
+    wanted = deposit.balance if amount is None else _checked_amount(amount)
+    if wanted > deposit.balance:
+        raise DepositShort(_("at most what is left of the deposit can be refunded"))
+    line = OrderLine.objects.filter(order_id=deposit.order_id, type=LineType.DEPOSIT).first()
+    if line is None:  # every deposit's order has its line (deposit_take)
+        raise OrderNotInState()
+    return [LineAsked(order_line_id=line.pk, amount=wanted)]
+
+
 def deposit_refund(
     *,
     actor: Actor,
@@ -182,27 +200,12 @@ def deposit_refund(
     """Refunds `amount` (all that is left, by default) of the deposit (of `store`) the way it was
     paid, by billing's refund of the deposit's order (see the module's doc), logged. Errors: 404,
     VALID-40000 (no reason), DEP-40901 (more than is left, nothing left, not taken), ORD-40301
-    (above the store's approval amount), ORD-40903 (the provider payment cannot be refunded),
-    DAY-40901 (today is closed)."""
-    deposit = Deposit.objects.filter(pk=deposit_id, store=store).first()
-    if deposit is None:
-        raise NotFound(_("no such intention deposit"))
-    if deposit.status not in (DepositStatus.OPEN, DepositStatus.PARTLY_USED):
-        raise DepositShort(_("only a paid deposit with money left can be refunded"))
-    wanted = deposit.balance if amount is None else _checked_amount(amount)
-    if wanted > deposit.balance:
-        raise DepositShort(_("at most what is left of the deposit can be refunded"))
-    line = OrderLine.objects.filter(order_id=deposit.order_id, type=LineType.DEPOSIT).first()
-    if line is None:  # every deposit's order has its line (deposit_take)
-        raise OrderNotInState()
+    (above the store's approval amount: the view asks the owner's approval first), ORD-40903 (the
+    provider payment cannot be refunded), DAY-40901 (today is closed)."""
+    lines = deposit_refund_asked(store=store, deposit_id=deposit_id, amount=amount)
     with use_case_atomic():
-        refund = order_refund(
-            actor=actor,
-            order_id=deposit.order_id,
-            lines=[LineAsked(order_line_id=line.pk, amount=wanted)],
-            reason=reason,
-            approved=approved,
-        )
+        deposit = Deposit.objects.get(pk=deposit_id)
+        refund = order_refund(actor=actor, order_id=deposit.order_id, lines=lines, reason=reason, approved=approved)
         deposit = Deposit.objects.get(pk=deposit.pk)
         audit_record(
             actor=actor,
@@ -212,7 +215,7 @@ def deposit_refund(
                 "depositNo": deposit.deposit_no,
                 "refundId": refund.pk,
                 "refundNo": refund.refund_no,
-                "amount": money_to_wire(wanted),
+                "amount": money_to_wire(refund.amount),
                 "reason": refund.reason,
                 "left": money_to_wire(deposit.balance),
             },

@@ -13,15 +13,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
 from rest_framework.request import Request
 
 from apps.accounts.session import session_of
 from apps.billing import deposit_selectors as selectors
 from apps.billing import payment_selectors, refund_selectors
 from apps.billing.api import deposit_serializers as io
+from apps.billing.api import refund_serializers as refund_io
 from apps.billing.choices import DEPOSIT_RANGE_MAX_DAYS
-from apps.billing.deposits import deposit_apply, deposit_refund, deposit_take
+from apps.billing.deposits import deposit_apply, deposit_refund, deposit_refund_asked, deposit_take
 from apps.billing.models import Deposit, DepositEntry
+from apps.billing.refund_approvals import ask_refund_approval, refund_needing_approval
 from apps.booking.rules import check_time_range
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi, without_page
@@ -96,19 +99,35 @@ class DepositRefundApi(ErpApi):
 
     @extend_schema(
         request=io.DepositRefundInputSerializer,
-        responses=io.DepositRefundedOutputSerializer,
-        summary="Refund what is left of an intention deposit the way it was paid (Idempotency-Key)",
+        responses={200: io.DepositRefundedOutputSerializer, 202: refund_io.RefundApprovalAskedOutputSerializer},
+        summary="Refund what is left of an intention deposit the way it was paid, or above the store's amount "
+        "without the owner's code ask the owner's approval (202) (Idempotency-Key)",
     )
     @idempotent
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.DepositRefundInputSerializer, request.data)
+        store = store_acted_in(session_of(request))
+        may_approve = REFUND_APPROVE.code in session_of(request).codes
+        if not may_approve:
+            # Above the store's amount: the owner decides in the approval centre, as for recede/recede;
+            # the approved refund is billing's refund of the deposit's order, its ledger entry with it.
+            lines = deposit_refund_asked(store=store, deposit_id=data["deposit_id"], amount=data.get("amount"))
+            order_id = Deposit.objects.values_list("order_id", flat=True).get(pk=data["deposit_id"])
+            plan = refund_needing_approval(order_id=order_id, lines=lines, reason=data["reason"])
+            if plan is not None:
+                asked = ask_refund_approval(actor=self.actor(), plan=plan, lines=lines, reason=data["reason"])
+                return EnvelopeResponse(
+                    refund_selectors.approval_asked_row(asked),
+                    message=_("sent to the owner for approval"),
+                    status=status.HTTP_202_ACCEPTED,
+                )
         refund = deposit_refund(
             actor=self.actor(),
-            store=store_acted_in(session_of(request)),
+            store=store,
             deposit_id=data["deposit_id"],
             amount=data.get("amount"),
             reason=data["reason"],
-            approved=REFUND_APPROVE.code in session_of(request).codes,
+            approved=may_approve,
         )
         row = refund_selectors.refund_detail_row(
             refund_selectors.with_details(refund_selectors.refunds()).get(pk=refund.pk)

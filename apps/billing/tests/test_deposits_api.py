@@ -19,7 +19,7 @@ from apps.cards.tests.factories import CASHIER as CASHIER_ACTOR
 from apps.core.ledgers import audit_all
 from apps.core.models import SystemLog
 from apps.core.page_registry import code_of
-from apps.core.role_codes import REFUND
+from apps.core.role_codes import REFUND, REFUND_APPROVE
 from apps.core.testing import api_client, assert_envelope
 from apps.members.tests.factories import MemberFactory
 
@@ -229,3 +229,25 @@ def test_the_lists_and_the_deposit_records_with_totals_and_time_range_rules(till
     assert page["summary"] == {"count": 2, "taken": "100.00", "applied": "30.00", "refunded": "0.00", "held": "70.00"}
     export = till.get(f"/rest/depositRecord/export?dateFrom={today}&dateTo={today}")
     assert export.status_code == 200 and export["Content-Type"].startswith("application/vnd.openxmlformats")
+
+
+def test_a_refund_above_the_stores_amount_waits_for_the_owners_approval_then_keeps_the_ledger(
+    till, store, member, make_entry
+):
+    deposit = taken(till, member, "300")
+    store.refund_approval_above = D("100.00")
+    store.save(update_fields=["refund_approval_above"])
+    body = {"depositId": deposit["depositId"], "reason": "moved away"}
+    waiting = assert_envelope(till.post(REFUND_URL, body, format="json"), status=202)
+    assert Deposit.objects.get(pk=deposit["depositId"]).balance == D("300.00")  # nothing refunded yet
+    owner = make_entry(store, codes=[REFUND.code, REFUND_APPROVE.code], kind="owner")
+    approved = api_client(entry=owner).post(
+        "/rest/approvalCenterRest/approve",
+        {"id": waiting["approvalId"], "remark": "ok"},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="owner-1",
+    )
+    assert assert_envelope(approved, status=200)["status"] == "approved"
+    row = Deposit.objects.get(pk=deposit["depositId"])
+    assert (row.status, row.balance, row.refunded) == (DepositStatus.REFUNDED, D("0.00"), D("300.00"))
+    assert audit_all() == []

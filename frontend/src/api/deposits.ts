@@ -4,6 +4,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, type Page } from "./client";
+import type { RefundApprovalAsked } from "./refunds";
 import { choices, type QueryOf, type Schemas } from "./schema";
 
 export type Deposit = Schemas["DepositOutput"];
@@ -32,6 +33,10 @@ export const ENTRY_KINDS = choices<EntryKind>()(["taken", "applied", "refunded",
 export const DEPOSIT_EXPORT_PATH = "/rest/depositRecord/export";
 
 /** A deposit with money left may be applied or refunded. */
+/** intention/refund's 202: sent for the owner's approval, nothing refunded yet. */
+export const depositRefundAsked = (answer: DepositRefunded | RefundApprovalAsked): answer is RefundApprovalAsked =>
+  "approvalId" in answer;
+
 export const hasMoneyLeft = (deposit: Deposit) => deposit.status === "open" || deposit.status === "partlyUsed";
 
 export const depositHref = (depositId: number) => `/payIntentionDetail?depositId=${depositId}`;
@@ -55,8 +60,17 @@ export function applyDeposit(body: Schemas["DepositApplyInput"], idempotencyKey:
   return api.post<DepositApplied>("/rest/intention/apply", { body, idempotencyKey, quiet: true });
 }
 
-export function refundDeposit(body: Schemas["DepositRefundInput"], idempotencyKey: string): Promise<DepositRefunded> {
-  return api.post<DepositRefunded>("/rest/intention/refund", { body, idempotencyKey, quiet: true });
+/** Above the store's amount without the owner's code, the server files it for the owner's approval
+ * (202, `RefundApprovalAsked`) and refunds nothing yet. */
+export function refundDeposit(
+  body: Schemas["DepositRefundInput"],
+  idempotencyKey: string,
+): Promise<DepositRefunded | RefundApprovalAsked> {
+  return api.post<DepositRefunded | RefundApprovalAsked>("/rest/intention/refund", {
+    body,
+    idempotencyKey,
+    quiet: true,
+  });
 }
 
 export const useDeposits = (search: DepositSearch) =>

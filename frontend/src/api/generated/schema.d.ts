@@ -640,7 +640,7 @@ export interface paths {
   };
   "/rest/intention/refund": {
     /**
-     * Refund what is left of an intention deposit the way it was paid (Idempotency-Key)
+     * Refund what is left of an intention deposit the way it was paid, or above the store's amount without the owner's code ask the owner's approval (202) (Idempotency-Key)
      * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
      */
     post: operations["intention_refund_create"];
@@ -13774,7 +13774,7 @@ export interface operations {
     };
   };
   /**
-   * Refund what is left of an intention deposit the way it was paid (Idempotency-Key)
+   * Refund what is left of an intention deposit the way it was paid, or above the store's amount without the owner's code ask the owner's approval (202) (Idempotency-Key)
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
   intention_refund_create: {
@@ -13790,6 +13790,13 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["DepositRefundedOutput"];
+          };
+        };
+      };
+      202: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["RefundApprovalAskedOutput"];
           };
         };
       };

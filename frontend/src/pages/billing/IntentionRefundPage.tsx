@@ -14,11 +14,13 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { newIdempotencyKey } from "../../api/client";
+import { approvalHref, type RefundApprovalAsked } from "../../api/refunds";
 import {
   amountError,
   depositHref,
   depositIdFrom,
   depositKeys,
+  depositRefundAsked,
   hasMoneyLeft,
   refundDeposit,
   useDeposit,
@@ -47,10 +49,16 @@ export function IntentionRefundPage() {
   const [confirming, setConfirming] = useState(false);
   const [key] = useState(newIdempotencyKey);
   const [done, setDone] = useState<DepositRefunded | null>(null);
+  const [asked, setAsked] = useState<RefundApprovalAsked | null>(null);
   const refund = useMutation({
     mutationFn: (body: { depositId: number; amount: string; reason: string }) => refundDeposit(body, key),
     onSuccess: (answer) => {
       setConfirming(false);
+      if (depositRefundAsked(answer)) {
+        setAsked(answer);
+        notify("info", t("refund.sentForApproval"));
+        return;
+      }
       setDone(answer);
       notify("success", t("refund.done"));
       void queryClient.invalidateQueries({ queryKey: depositKeys.all });
@@ -91,7 +99,11 @@ export function IntentionRefundPage() {
         />
         <Link href={depositHref(deposit.depositId)}>{t("list.detail")}</Link>
       </Section>
-      {done ? (
+      {asked ? (
+        <Alert severity="info" role="status" data-testid="refund-asked">
+          {t("refund.sentForApproval")} <Link href={approvalHref(asked.approvalId)}>{t("refund.approval")}</Link>
+        </Alert>
+      ) : done ? (
         <Alert severity="success" role="status" data-testid="refund-done">
           {t("refund.done")}: {done.refund.refundNo} {formatMoney(done.refund.amount)}
         </Alert>

@@ -195,6 +195,24 @@ describe("IntentionRefundPage (/refundIntention)", () => {
     expect(calls[0]?.headers.get("Idempotency-Key")).toBeTruthy();
   });
 
+  it("says when the refund was sent for the owner's approval (202)", async () => {
+    fakeServer({
+      "GET /rest/intention/detail": () => ok({ ...deposit(), entries: [], orders: [] }),
+      "POST /rest/intention/refund": () => ({
+        status: 202,
+        errmsg: "sent to the owner for approval",
+        data: { approvalId: 3, status: "waiting", amount: "300.00" },
+      }),
+    });
+    render_(<IntentionRefundPage />);
+    fireEvent.change(await screen.findByTestId("refund-reason"), { target: { value: "x" } });
+    fireEvent.click(screen.getByTestId("refund-submit"));
+    fireEvent.click(within(await screen.findByRole("dialog")).getByTestId("refund-confirm"));
+    const asked = await screen.findByTestId("refund-asked");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(within(asked).getByRole("link", { name: "The approval" })).toHaveAttribute("href", "/approvalCenter?id=3");
+  });
+
   it("shows the server's refusal", async () => {
     fakeServer({
       "GET /rest/intention/detail": () => ok({ ...deposit(), entries: [], orders: [] }),
