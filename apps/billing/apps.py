@@ -11,6 +11,7 @@ class BillingConfig(AppConfig):
         from apps.approvals.kinds import register_kind
         from apps.billing.ledger_audit import (
             closing_differences,
+            deposit_differences,
             order_differences,
             payment_differences,
             refund_differences,
@@ -27,6 +28,7 @@ class BillingConfig(AppConfig):
         register_ledger_audit("refunds", refund_differences)
         register_ledger_audit("provider payments and refunds", payment_differences)
         register_ledger_audit("billing stock", stock_sale_differences)
+        register_ledger_audit("intention deposits", deposit_differences)
         # The payments app tells billing how a provider tender's payment and a refund tender's refund end.
         register_intent_listener(tender_intent_ended)
         register_refund_listener(on_refund_ended)

@@ -28,6 +28,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.billing.choices import AuditAction, LineType, OrderStatus, TenderMethod, TenderStatus
+from apps.billing.deposit_ledger import deposit_spend, deposit_taken
 from apps.billing.errors import OrderNotInState, SignatureMissing
 from apps.billing.models import ZERO, Order, OrderLine, Tender
 from apps.billing.performance import order_credits, paid_from_card, pays_by_sessions
@@ -62,6 +63,7 @@ class TenderAsked:
     auth_code: str = ""  # wechat, alipay: the customer's payment code the cashier scanned (else a QR)
     terminal_id: str = ""  # pos, box: the card terminal or payment box (else the account's default one)
     reference: str = ""  # groupBuy: the write-off it stands for (platform and masked code), kept as the message
+    deposit_id: int | None = None  # deposit: the intention deposit applied (apps.billing.deposits)
 
 
 @dataclass(frozen=True)
@@ -136,10 +138,16 @@ def signature_needed(order: Order, lines: list[OrderLine]) -> bool:
     return bool(session_lines(lines)) and order.store.signature_required
 
 
-def _checked(order: Order, asked: list[TenderAsked], group_buy: bool) -> None:
+def _checked(order: Order, asked: list[TenderAsked], group_buy: bool, deposit: bool = False) -> None:
     if order.status in (OrderStatus.PAID, OrderStatus.CANCELLED):
         raise OrderNotInState(_("the order is already paid or cancelled"))
-    allowed = (TenderMethod.CASH, *MEMBER_METHODS, *PROVIDER_METHODS, *([TenderMethod.GROUP_BUY] if group_buy else []))
+    allowed = (
+        TenderMethod.CASH,
+        *MEMBER_METHODS,
+        *PROVIDER_METHODS,
+        *([TenderMethod.GROUP_BUY] if group_buy else []),
+        *([TenderMethod.DEPOSIT] if deposit else []),
+    )
     for tender in asked:
         if tender.method not in allowed:
             raise InvalidInput(_("package sessions are taken from the order's lines"), field="tenders")
@@ -151,8 +159,21 @@ def _checked(order: Order, asked: list[TenderAsked], group_buy: bool) -> None:
         raise InvalidInput(_("give the cash as one tender"), field="tenders")
     if sum(1 for tender in asked if tender.method in PROVIDER_METHODS) > 1:
         raise InvalidInput(_("one payment takes one WeChat Pay, Alipay or card terminal tender"), field="tenders")
+    if any(tender.method == TenderMethod.DEPOSIT and tender.deposit_id is None for tender in asked):
+        raise InvalidInput(_("please choose the intention deposit"), field="depositId")
     if not asked and order.due > 0:
         raise InvalidInput(_("please give at least one tender"), field="tenders")
+
+
+def _deposit_order_checked(lines: list[OrderLine], asked: list[TenderAsked]) -> None:
+    """An intention deposit's order is paid in money (cash or a provider), never from what the
+    member already holds: a deposit is money in, not a value moved from one liability to another."""
+    if any(line.type == LineType.DEPOSIT for line in lines) and any(
+        tender.method not in (TenderMethod.CASH, *PROVIDER_METHODS) for tender in asked
+    ):
+        raise InvalidInput(
+            _("an intention deposit is paid in cash, by WeChat Pay, Alipay or the card terminal"), field="tenders"
+        )
 
 
 def pending_amount(tenders: list[Tender]) -> Decimal:
@@ -228,6 +249,7 @@ def _settled(
     """Everything that happens once, when the order becomes paid; `tenders` are all of its tenders.
     `money_taken`: a provider's word settles it, its money already taken (apps.billing.stock)."""
     _card_lines_settled(actor, order, lines, now)
+    deposit_taken(actor, order, lines)
     order_stock_settled(actor, order, lines, money_taken=money_taken)
     paid_by = _paid_by(tenders, "method")
     if order.member_id is not None:
@@ -253,6 +275,7 @@ def order_pay(
     store_ids: Collection[int] | None = None,
     now: datetime | None = None,
     group_buy: bool = False,
+    deposit: bool = False,
 ) -> Payment:
     """Pays `order_id` (of one of `store_ids`, when given: another store's order is not found) with
     `tenders` (see the module's doc). A provider tender is written pending and answered in
@@ -261,7 +284,9 @@ def order_pay(
     than is due, counting pending provider tenders as taken), PAY-40001 (no provider account),
     ORD-40902 (signature missing), CARD-409xx, MEM-40904 (points short), DAY-40901 (the order's day or
     today is closed at the store). `group_buy`: the group-buy service pays with a write-off
-    (apps.groupbuy), the only caller that may give a `groupBuy` tender."""
+    (apps.groupbuy), the only caller that may give a `groupBuy` tender. `deposit`: applying an
+    intention deposit (apps.billing.deposits.deposit_apply), the only caller that may give a
+    `deposit` tender; the deposit is locked after the member and its ledger written here."""
     now = now or timezone.now()
     with use_case_atomic():
         # The order's row only (`of`): locking its store's row too would make every payment of the
@@ -272,8 +297,9 @@ def order_pay(
             raise NotFound()
         check_day_open(store_id=order.store_id, day=order.business_date)  # the order's day
         check_day_open(store_id=order.store_id, day=business_day())  # the tenders' day
-        _checked(order, tenders, group_buy)
+        _checked(order, tenders, group_buy, deposit)
         lines = order_lines(order)
+        _deposit_order_checked(lines, tenders)
         if signature_needed(order, lines) and not order.signature:
             raise SignatureMissing()
         if order.member_id is not None:
@@ -319,6 +345,19 @@ def order_pay(
                     order_no=order.order_no or "",
                 )
                 made.append(_tender(order, actor, TenderMethod.POINTS, tender.amount, points=points))
+        for tender in sorted(
+            (tender for tender in tenders if tender.method == TenderMethod.DEPOSIT),
+            key=lambda tender: tender.deposit_id or 0,
+        ):
+            applied = deposit_spend(
+                actor=actor,
+                order=order,
+                deposit_id=tender.deposit_id,  # type: ignore[arg-type]  # checked above
+                amount=tender.amount,
+            )
+            made.append(
+                _tender(order, actor, TenderMethod.DEPOSIT, tender.amount, deposit=applied, message=applied.deposit_no)
+            )
         for tender in tenders:
             if tender.method == TenderMethod.GROUP_BUY:
                 made.append(

@@ -22,6 +22,9 @@ class LineType(models.TextChoices):
     PROJECT_PACKAGE = "projectPackage", _("project package")
     CARD_TYPE = "cardType", _("card purchase")
     TOP_UP = "topUp", _("top-up")
+    # An intention deposit taken (apps.billing.deposits): money towards a future purchase, a
+    # liability of the store until it is applied to an order or refunded; never a cashier's line.
+    DEPOSIT = "deposit", _("intention deposit")
 
 
 class TenderMethod(models.TextChoices):
@@ -39,6 +42,9 @@ class TenderMethod(models.TextChoices):
     # A group-buy coupon written off at a platform (apps.groupbuy): the platform collected the money and
     # settles it with the chain; only the group-buy service pays with it, never a cashier's tender.
     GROUP_BUY = "groupBuy", _("group-buy coupon")
+    # Part of an intention deposit applied to the order (apps.billing.deposits): the money came in
+    # when the deposit was taken, so it is revenue of this order but not takings again.
+    DEPOSIT = "deposit", _("intention deposit")
 
 
 class TenderStatus(models.TextChoices):
@@ -70,6 +76,9 @@ class AuditAction(models.TextChoices):
     LINE_STAFF_CHANGED = "billing.line_staff_changed", _("changed the staff of an order line")
     OWED_TAKEN = "billing.owed_taken", _("handed over owed goods")
     SERVICE_USE_BELOW_ZERO = "billing.service_use_below_zero", _("a service used products below zero stock")
+    DEPOSIT_TAKEN = "billing.deposit_taken", _("took an intention deposit")
+    DEPOSIT_APPLIED = "billing.deposit_applied", _("applied an intention deposit to an order")
+    DEPOSIT_REFUNDED = "billing.deposit_refunded", _("refunded an intention deposit")
 
 
 class DiscountSource(models.TextChoices):
@@ -116,3 +125,33 @@ REASON_MAX_LENGTH = 200
 
 # Daily closing: a reason for a cash difference, a remark, a reason for reopening.
 CLOSING_TEXT_MAX_LENGTH = 200
+
+
+class DepositStatus(models.TextChoices):
+    """Where an intention deposit stands (/stoIntention): unpaid until its order is paid, then open
+    (nothing used), partly used, used (nothing left, all applied) or refunded (nothing left, some of
+    it refunded); a deposit whose unpaid order was cancelled is cancelled."""
+
+    UNPAID = "unpaid", _("unpaid")
+    OPEN = "open", _("open")
+    PARTLY_USED = "partlyUsed", _("partly used")
+    USED = "used", _("used")
+    REFUNDED = "refunded", _("refunded")
+    CANCELLED = "cancelled", _("cancelled")
+
+
+class DepositEntryKind(models.TextChoices):
+    """An entry of the deposit ledger: taken (its order paid), applied to an order, refunded to the
+    customer, or returned to the deposit by a refund of an order it paid."""
+
+    TAKEN = "taken", _("taken")
+    APPLIED = "applied", _("applied")
+    REFUNDED = "refunded", _("refunded")
+    RETURNED = "returned", _("returned to the deposit")
+
+
+DEPOSIT_NO_PREFIX = "DJ"
+# A deposit's amount: above 0 and at most this (a slip of the keyboard, not a business limit).
+DEPOSIT_MAX = Decimal("100000.00")
+# The deposit records' date range (spec §5: a span above it is "selected time exceeds range").
+DEPOSIT_RANGE_MAX_DAYS = 366

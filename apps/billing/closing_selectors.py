@@ -16,6 +16,13 @@ owes the service), so it is in takings but not in revenue. Revenue is what the s
 and services delivered, whatever paid them (money, stored value, points), and the package sessions
 used at the project's list price; spending stored value is revenue but not takings.
 
+Intention deposits (apps.billing.deposits): a deposit taken is money in (its order's tenders are in
+takings) and a liability (its line is the sale kind `deposits`, in `liabilityIn`), not revenue; a
+deposit applied pays another order (a `deposit` tender, not money), whose goods and services are that
+day's revenue; a deposit refunded takes the liability back (`liabilityOut`). `deposits` shows the
+deposit ledger of the day (taken, applied, refunded, returned) and what the store still holds at the
+day's end, so takings and revenue reconcile.
+
 Refunds come in at `tender_totals`: the money a refund of the day gave back is taken off its method,
 so takings and the cash the till should hold are net of refunds (a cash refund is cash out of the
 till on the day it is made). The revenue is net of what the day's refunds returned (`_refunds`): the
@@ -35,13 +42,14 @@ from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, DecimalField, ExpressionWrapper, F, QuerySet, Sum
+from django.db.models import Count, DecimalField, ExpressionWrapper, F, Q, QuerySet, Sum
 from django.utils import timezone
 
-from apps.billing.choices import LineType, OrderStatus, TenderMethod, TenderStatus
+from apps.billing.choices import DepositEntryKind, LineType, OrderStatus, TenderMethod, TenderStatus
 from apps.billing.models import (
     ZERO,
     DailyClosing,
+    DepositEntry,
     Order,
     OrderLine,
     Refund,
@@ -64,17 +72,18 @@ PROVIDER_METHODS = (TenderMethod.WECHAT, TenderMethod.ALIPAY, TenderMethod.POS, 
 TENDER_ORDER = [method.value for method in TenderMethod]
 
 # Sales by kind (the wire's `kind`): what each kind of line adds up.
-PRODUCTS, PROJECTS, PACKAGES, CARD_SALES, TOP_UPS, SESSIONS = (
+PRODUCTS, PROJECTS, PACKAGES, CARD_SALES, TOP_UPS, SESSIONS, DEPOSITS = (
     "products",
     "projects",
     "packages",
     "cardSales",
     "topUps",
     "sessions",
+    "deposits",
 )
-SALE_KINDS = (PRODUCTS, PROJECTS, PACKAGES, SESSIONS, CARD_SALES, TOP_UPS)
+SALE_KINDS = (PRODUCTS, PROJECTS, PACKAGES, SESSIONS, CARD_SALES, TOP_UPS, DEPOSITS)
 EARNED_KINDS = (PRODUCTS, PROJECTS, PACKAGES)  # delivered goods and services, at what they were sold for
-LIABILITY_KINDS = (CARD_SALES, TOP_UPS)  # money in for value the store still owes
+LIABILITY_KINDS = (CARD_SALES, TOP_UPS, DEPOSITS)  # money in for value the store still owes
 PENDING_SHOWN = 50  # pending provider tenders listed by name (all are counted)
 
 MONEY_FIELD = DecimalField(max_digits=20, decimal_places=2)
@@ -108,6 +117,7 @@ def _sale_kind(line_type: str, card_kind: str | None) -> str:
         LineType.PROJECT_PACKAGE: PACKAGES,
         LineType.CARD_TYPE: CARD_SALES,
         LineType.TOP_UP: TOP_UPS,
+        LineType.DEPOSIT: DEPOSITS,
     }[LineType(line_type)]
 
 
@@ -327,6 +337,33 @@ def _cards(day: Day) -> dict[str, dict[str, Any]]:
     }
 
 
+def _deposits(day: Day) -> dict[str, Any]:
+    """The deposit ledger of the store's day by kind, and what the store still holds at its end
+    (every entry up to the day): one query."""
+    kinds = (DepositEntryKind.TAKEN, DepositEntryKind.APPLIED, DepositEntryKind.REFUNDED, DepositEntryKind.RETURNED)
+    of_day = {kind: Q(business_date=day.date, kind=kind) for kind in kinds}
+    sums = (
+        DepositEntry.objects.filter(store_id=day.store_id, business_date__lte=day.date)
+        .order_by()
+        .aggregate(
+            held=Sum("change"),
+            **{f"{kind}_n": Count("id", filter=of_day[kind]) for kind in kinds},
+            **{f"{kind}_total": Sum("change", filter=of_day[kind]) for kind in kinds},
+        )
+    )
+
+    def part(kind: str, sign: int = 1) -> dict[str, Any]:
+        return {"count": sums[f"{kind}_n"] or 0, "amount": _money(sign * (sums[f"{kind}_total"] or ZERO))}
+
+    return {
+        "taken": part(DepositEntryKind.TAKEN),
+        "applied": part(DepositEntryKind.APPLIED, -1),
+        "refunded": part(DepositEntryKind.REFUNDED, -1),
+        "returned": part(DepositEntryKind.RETURNED),
+        "held": _money(sums["held"]),
+    }
+
+
 def _points(day: Day) -> dict[str, int]:
     sums = dict(
         points_entries_of_store(day.store_id, day.start, day.end)
@@ -415,6 +452,7 @@ def day_figures(day: Day) -> dict[str, Any]:
     sessions_value = sales[SESSIONS]["amount"]
     liability_in = sum((sales[kind]["amount"] for kind in LIABILITY_KINDS), ZERO)
     stored_value = totals.get((TenderMethod.STORED_VALUE, TenderStatus.SUCCEEDED), (0, ZERO))[1]
+    from_deposits = totals.get((TenderMethod.DEPOSIT, TenderStatus.SUCCEEDED), (0, ZERO))[1]
     refunds = _refunds(day)
     returned = refunds.pop("returned")
     returned_earned = sum((returned[kind] for kind in EARNED_KINDS), ZERO) + returned[SESSIONS]
@@ -433,6 +471,7 @@ def day_figures(day: Day) -> dict[str, Any]:
         "cards": cards,
         "refunds": refunds,
         "points": {**_points(day), "tendered": _money(points_tendered)},
+        "deposits": _deposits(day),
         "revenue": {
             "takings": takings["money"],
             "liabilityIn": _money(liability_in),
@@ -443,6 +482,7 @@ def day_figures(day: Day) -> dict[str, Any]:
             "earned": _money(earned + sessions_value - returned_earned),
             "paidFromStoredValue": _money(stored_value),
             "paidByPoints": _money(points_tendered),
+            "paidFromDeposits": _money(from_deposits),
         },
         "staff": staff_shares(day),
     }

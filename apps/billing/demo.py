@@ -1,25 +1,34 @@
 """Demo owed goods (issue 15, /toTakenList): in the second demo store (青丝养护徐汇店, S-SH-002; the first
 store's orders are counted by the bills page's browser test), the first member bought two
 of a product and takes them later, paid in cash through order_commit and order_pay, so the owed row
-comes the way a till makes it. Idempotent: a store with owed goods keeps what it has."""
+comes the way a till makes it. Idempotent: a store with owed goods keeps what it has.
+
+Demo intention deposits (issue 17 §4, /stoIntention): in the same store, the second member paid a
+deposit of 500.00 in cash and the third one of 300.00, taken through deposit_take and paid through
+order_pay as the till takes them. Idempotent: a store with deposits keeps what it has."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from apps.billing.checkout import TenderAsked, order_pay
 from apps.billing.choices import LineType
+from apps.billing.deposits import deposit_take
 from apps.billing.lines import LineInput
-from apps.billing.models import OwedGoods
+from apps.billing.models import Deposit, OwedGoods
 from apps.billing.services import order_commit
 from apps.catalog.models import Product
 from apps.core.audit import SYSTEM_ACTOR
 from apps.members.models import Member
 from apps.org.demo import DemoChain
+from apps.org.models import OrgUnit
 
 
 def seed_demo(chain: DemoChain) -> None:
     if not chain.stores:
         return
     store = chain.stores[1] if len(chain.stores) > 1 else chain.stores[0]
+    _seed_deposits(store)
     if OwedGoods.objects.filter(store=store).exists():
         return
     member = Member.objects.filter(home_store=store).order_by("pk").first()
@@ -34,3 +43,14 @@ def seed_demo(chain: DemoChain) -> None:
         remark="demo: taken later",
     )
     order_pay(actor=SYSTEM_ACTOR, order_id=order.pk, tenders=[TenderAsked("cash", order.payable)])
+
+
+def _seed_deposits(store: OrgUnit) -> None:
+    if Deposit.objects.filter(store=store).exists():
+        return
+    members = list(Member.objects.filter(home_store=store).order_by("pk")[1:3])
+    for member, amount in zip(members, (Decimal("500.00"), Decimal("300.00")), strict=False):
+        deposit = deposit_take(
+            actor=SYSTEM_ACTOR, store=store, member_id=member.pk, amount=amount, remark="demo: intention deposit"
+        )
+        order_pay(actor=SYSTEM_ACTOR, order_id=deposit.order_id, tenders=[TenderAsked("cash", amount)])

@@ -60,3 +60,12 @@ class OwedTooMuch(DomainError):
     errcode = "ORD-40904"
     status = 409
     default_message = gettext_lazy("more than is owed")
+
+
+class DepositShort(DomainError):
+    """An intention deposit asked for more than is left of it (applied or refunded), or one that
+    holds nothing to apply (apps.billing.deposit_ledger)."""
+
+    errcode = "DEP-40901"
+    status = 409
+    default_message = gettext_lazy("more than is left of the intention deposit")

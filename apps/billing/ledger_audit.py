@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from decimal import Decimal
 
-from django.db.models import DecimalField, F, Q, Sum, Value
+from django.db.models import DecimalField, F, OuterRef, Q, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 
-from apps.billing.choices import OrderStatus, TenderStatus
+from apps.billing.choices import DepositEntryKind, DepositStatus, OrderStatus, TenderStatus
 from apps.billing.closing_selectors import recorded_cash_differences, recorded_takings_differences
-from apps.billing.models import ZERO, Order, OrderLine, Refund, RefundTender, Tender
+from apps.billing.models import ZERO, Deposit, DepositEntry, Order, OrderLine, Refund, RefundTender, Tender
 from apps.billing.provider_refunds import PROVIDER_METHODS, REFERENCE_PREFIX, refund_tender_id_of
 from apps.billing.provider_tenders import PREFIX as TENDER_REFERENCE_PREFIX
 from apps.core.ledgers import Difference
@@ -219,3 +219,66 @@ def payment_differences() -> Iterator[Difference]:
             yield Difference(
                 "provider refunds", f"refund tender {pk}", "confirmed", f"succeeded {amount}", "no provider refund"
             )
+
+
+def deposit_differences() -> Iterator[Difference]:
+    """Intention deposits (docs/decisions/0021-intention-deposits.md): each taken deposit's balance,
+    applied and refunded amounts against its ledger's entries, its newest entry's balance after
+    against its balance; the `deposit` tenders (less what refunds returned of them) against what the
+    ledger says was applied. Aggregate queries over every deposit."""
+    money = DecimalField(max_digits=20, decimal_places=2)
+
+    def total(kind: str | None = None) -> Coalesce:
+        condition = Q(entries__kind=kind) if kind else Q()
+        return Coalesce(Sum("entries__change", filter=condition), Value(ZERO), output_field=money)
+
+    rows = Deposit.objects.order_by().annotate(
+        ledger=total(),
+        taken=total(DepositEntryKind.TAKEN),
+        out=total(DepositEntryKind.APPLIED),
+        back=total(DepositEntryKind.RETURNED),
+        given=total(DepositEntryKind.REFUNDED),
+    )
+    for deposit in rows.iterator():
+        label = f"deposit {deposit.pk}"
+        if deposit.status in (DepositStatus.UNPAID, DepositStatus.CANCELLED):
+            if deposit.ledger or deposit.taken:
+                yield Difference("intention deposits", label, "entries of an untaken deposit", ZERO, deposit.ledger)
+            continue
+        checks = (
+            ("balance", deposit.balance, deposit.ledger),
+            ("amount", deposit.amount, deposit.taken),
+            ("applied", deposit.applied, -deposit.out - deposit.back),
+            ("refunded", deposit.refunded, -deposit.given),
+        )
+        for field, kept, recomputed in checks:
+            if kept != round_money(recomputed):
+                yield Difference("intention deposits", label, field, kept, round_money(recomputed))
+    newest = DepositEntry.objects.filter(deposit=OuterRef("pk")).order_by("-id").values("balance_after")[:1]
+    for pk, balance, after in (
+        Deposit.objects.order_by()
+        .annotate(after=Subquery(newest))
+        .filter(after__isnull=False)
+        .exclude(balance=F("after"))
+        .values_list("pk", "balance", "after")
+        .iterator()
+    ):
+        yield Difference("intention deposits", f"deposit {pk}", "balance after its newest entry", balance, after)
+    tendered = dict(
+        Tender.objects.filter(deposit__isnull=False, status=TenderStatus.SUCCEEDED)
+        .order_by()
+        .values("deposit_id")
+        .annotate(total=Sum("amount"))
+        .values_list("deposit_id", "total")
+    )
+    returned = dict(
+        RefundTender.objects.filter(tender__deposit__isnull=False, status=TenderStatus.SUCCEEDED)
+        .order_by()
+        .values("tender__deposit_id")
+        .annotate(total=Sum("amount"))
+        .values_list("tender__deposit_id", "total")
+    )
+    for pk, applied in Deposit.objects.order_by().values_list("pk", "applied").iterator():
+        net = round_money((tendered.get(pk) or ZERO) - (returned.get(pk) or ZERO))
+        if applied != net:
+            yield Difference("intention deposits", f"deposit {pk}", "deposit tenders", applied, net)

@@ -201,6 +201,9 @@ def resolve_lines(*, store_id: int, member_id: int | None, lines: list[LineInput
             raise InvalidInput(_("the quantity must be between 1 and 999"), field=line_field(index, "qty"))
         if line.type not in LineType.values:
             raise InvalidInput(_("unknown line type"), field=line_field(index, "type"))
+        if line.type == LineType.DEPOSIT:
+            # Taken on its own page (intention/take), as an order of its own: never sold with goods.
+            raise InvalidInput(_("an intention deposit is taken on its own page"), field=line_field(index, "type"))
         if line.type in CATALOGUE_TYPES:
             if line.item_id is None:
                 raise InvalidInput(_("please choose an item"), field=line_field(index, "itemId"))

@@ -13,7 +13,16 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from apps.billing.choices import CreditKind, LineType, OrderStatus, RefundStatus, TenderMethod, TenderStatus
+from apps.billing.choices import (
+    CreditKind,
+    DepositEntryKind,
+    DepositStatus,
+    LineType,
+    OrderStatus,
+    RefundStatus,
+    TenderMethod,
+    TenderStatus,
+)
 from apps.catalog.choices import MONEY_DIGITS
 from apps.core.append_only import AppendOnlyModel
 from apps.core.lazy_text import StrOrPromise
@@ -180,6 +189,15 @@ class Tender(models.Model):
     terminal_id = models.CharField(_("terminal"), max_length=32, blank=True, default="")
     asked_at = models.DateTimeField(_("provider asked"), null=True, blank=True)
     message = models.CharField(_("provider message"), max_length=255, blank=True, default="")
+    # A `deposit` tender: the intention deposit it was applied from (apps.billing.deposits).
+    deposit = models.ForeignKey(
+        "billing.Deposit",
+        verbose_name=_("intention deposit"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="tenders",
+    )
     store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.PROTECT, related_name="+")
     operator = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name=_("operator"), null=True, blank=True, on_delete=models.SET_NULL
@@ -196,6 +214,11 @@ class Tender(models.Model):
             models.CheckConstraint(
                 condition=~Q(method__in=[TenderMethod.STORED_VALUE, TenderMethod.SESSIONS]) | Q(card__isnull=False),
                 name="tender_card_method_names_card",
+            ),
+            models.CheckConstraint(
+                condition=Q(method=TenderMethod.DEPOSIT, deposit__isnull=False)
+                | ~Q(method=TenderMethod.DEPOSIT) & Q(deposit__isnull=True),
+                name="tender_deposit_method_names_deposit",
             ),
         ]
         indexes = [models.Index(fields=["store", "created_at"], name="tender_store_time")]
@@ -479,3 +502,111 @@ class OwedGoods(models.Model):
     @property
     def left(self) -> int:
         return self.quantity - self.taken - self.refunded
+
+
+class Deposit(models.Model):
+    """An intention deposit (意向金/定金; apps.billing.deposits): money a member pays towards a future
+    purchase, taken as an order of its own (one `deposit` line) so it is paid, closed and refunded
+    through the till's flows. A liability of the store: `balance` is what it still owes the member,
+    kept beside the deposit ledger (DepositEntry) under the row's lock; `amount` = `balance` +
+    `applied` + `refunded` once taken (database constraints), never below 0."""
+
+    deposit_no = models.CharField(_("deposit number"), max_length=24, unique=True, null=True, blank=True)
+    store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.PROTECT, related_name="+")
+    member = models.ForeignKey("members.Member", verbose_name=_("member"), on_delete=models.PROTECT, related_name="+")
+    # The order that takes the deposit's money (its only line is the deposit).
+    order = models.OneToOneField(Order, verbose_name=_("order"), on_delete=models.PROTECT, related_name="deposit_taken")
+    status = models.CharField(_("status"), max_length=16, choices=DepositStatus.choices, default=DepositStatus.UNPAID)
+    amount = _money(_("amount"))
+    balance = _money(_("left"), default=ZERO)
+    applied = _money(_("applied"), default=ZERO)
+    refunded = _money(_("refunded"), default=ZERO)
+    remark = models.CharField(_("remark"), max_length=200, blank=True)
+    business_date = models.DateField(_("business day"))
+    taken_at = models.DateTimeField(_("taken at"), null=True, blank=True)
+    operator = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("operator"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    operator_name = models.CharField(_("operator name"), max_length=40, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("intention deposit")
+        verbose_name_plural = _("intention deposits")
+        ordering = ["-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(amount__gt=0) & Q(balance__gte=0) & Q(applied__gte=0) & Q(refunded__gte=0),
+                name="deposit_money_not_negative",
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=[DepositStatus.UNPAID, DepositStatus.CANCELLED])
+                | Q(amount=models.F("balance") + models.F("applied") + models.F("refunded")),
+                name="deposit_amount_is_balance_applied_refunded",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["store", "-created_at", "-id"], name="deposit_store_newest"),
+            models.Index(fields=["member", "store", "status"], name="deposit_member_store_status"),
+        ]
+
+    def __str__(self) -> str:
+        return self.deposit_no or f"deposit {self.pk}"
+
+
+class DepositEntry(AppendOnlyModel):
+    """One change of a deposit's balance (the deposit ledger): the amount in or out and what is left
+    after it, the order it paid or the refund it belongs to, who did it, where and when."""
+
+    deposit = models.ForeignKey(
+        Deposit, verbose_name=_("intention deposit"), on_delete=models.PROTECT, related_name="entries"
+    )
+    kind = models.CharField(_("kind"), max_length=16, choices=DepositEntryKind.choices)
+    # Positive for taken and returned, negative for applied and refunded.
+    change = _money(_("change"))
+    balance_after = _money(_("left after"))
+    order = models.ForeignKey(
+        Order, verbose_name=_("order"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    refund = models.ForeignKey(
+        Refund, verbose_name=_("refund"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.PROTECT, related_name="+")
+    business_date = models.DateField(_("business day"))
+    operator = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("operator"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    operator_name = models.CharField(_("operator name"), max_length=40, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("deposit ledger entry")
+        verbose_name_plural = _("deposit ledger entries")
+        ordering = ["-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(balance_after__gte=0), name="deposit_entry_balance_not_negative"),
+            models.CheckConstraint(
+                condition=Q(kind__in=[DepositEntryKind.TAKEN, DepositEntryKind.RETURNED], change__gt=0)
+                | Q(kind__in=[DepositEntryKind.APPLIED, DepositEntryKind.REFUNDED], change__lt=0),
+                name="deposit_entry_change_sign",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["deposit", "-id"], name="deposit_entry_newest"),
+            models.Index(fields=["store", "business_date"], name="deposit_entry_store_day"),
+            models.Index(fields=["store", "-created_at", "-id"], name="deposit_entry_store_newest"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deposit_id} {self.kind} {self.change}"

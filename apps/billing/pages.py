@@ -42,3 +42,15 @@ PAGES += [
 
 # Owed goods pickup (欠货领取; KCGL-0005): apps/billing/tests/test_browser_owed_goods.py.
 PAGES += [PageRoute("/toTakenList", "src/pages/inventory/ToTakenListPage.tsx")]
+
+# Intention deposits and deposit records (issue 17 §4; DJGL-0001; the intention pages are hidden and
+# codeless in spec §2.2, their calls guarded by the cashier's and the refund codes):
+# apps/billing/tests/test_browser_deposits.py.
+PAGES += [
+    PageRoute("/stoIntention", "src/pages/billing/IntentionListPage.tsx"),
+    PageRoute("/payIntentionMent", "src/pages/billing/IntentionTakePage.tsx"),
+    PageRoute("/refundIntention", "src/pages/billing/IntentionRefundPage.tsx"),
+    PageRoute("/payIntentionRecord", "src/pages/billing/IntentionRecordPage.tsx"),
+    PageRoute("/payIntentionDetail", "src/pages/billing/IntentionDetailPage.tsx"),
+    PageRoute("/depositRecord", "src/pages/billing/DepositRecordPage.tsx"),
+]

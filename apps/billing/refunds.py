@@ -58,7 +58,14 @@ from apps.billing.choices import (
     TenderMethod,
     TenderStatus,
 )
-from apps.billing.errors import OrderNotInState, RefundNeedsApproval
+from apps.billing.deposit_ledger import (
+    deposit_line_refundable,
+    deposit_order_cancelled,
+    deposit_refunded,
+    deposit_returned,
+    deposits_of_lines_lock,
+)
+from apps.billing.errors import DepositShort, OrderNotInState, RefundNeedsApproval
 from apps.billing.models import ZERO, Order, OrderLine, Refund, RefundLine, RefundTender, StaffCredit, Tender
 from apps.billing.performance import paid_from_card, pays_by_sessions
 from apps.billing.provider_refunds import (
@@ -154,6 +161,8 @@ class LineState:
             if card.status not in REFUNDABLE_STATUSES:
                 return ZERO
             return min(self.left_amount, card.principal)
+        if self.line.type == LineType.DEPOSIT:
+            return deposit_line_refundable(self.line, self.left_amount)
         return self.left_amount
 
 
@@ -316,6 +325,8 @@ def _planned(state: LineState, asked: LineAsked, index: int) -> Planned:
     qty = qty or 0
     if line.type == LineType.TOP_UP and state.paid_in_full and amount > state.refundable_amount:
         raise OrderNotInState(_("at most the unspent principal of the top-up goes back"))
+    if line.type == LineType.DEPOSIT and state.paid_in_full and amount > state.refundable_amount:
+        raise DepositShort(_("at most what is left of the deposit can be refunded"))
     if (amount <= 0 and state.paid > 0) or (amount <= 0 and qty <= 0):
         raise OrderNotInState(_("nothing is left to refund on this line"))
     return Planned(state, qty, amount)
@@ -445,6 +456,9 @@ def _money_back(
             if not group_buy_back:
                 raise OrderNotInState(_("an order paid by a group-buy coupon is undone by cancelling its write-off"))
             rows.append(RefundTender(**base, status=TenderStatus.SUCCEEDED))
+        elif tender.method == TenderMethod.DEPOSIT:
+            # Back to the intention deposit it was applied from (its ledger's `returned` entry).
+            rows.append(RefundTender(**base, status=TenderStatus.SUCCEEDED))
         else:
             raise InvalidInput(_("this tender cannot be refunded"), field="lines")
     return rows
@@ -463,6 +477,9 @@ def _tender_back(*, actor: Actor, refund: Refund, order: Order, row: RefundTende
         card_money_back(
             actor=actor, store=order.store, card_id=row.card_id, back=back, order_id=order.pk, refund_id=refund.pk
         )
+    elif row.method == TenderMethod.DEPOSIT:
+        assert tender.deposit_id is not None  # a database constraint
+        deposit_returned(actor=actor, deposit_id=tender.deposit_id, amount=row.amount, refund=refund)
     elif row.method == TenderMethod.POINTS and row.points:
         assert order.member_id is not None
         points_refund(
@@ -801,6 +818,7 @@ def order_refund(
         if order.member_id is not None:
             member_lock(member_id=order.member_id)
         cards = locked_in_order(_order_card_ids(order, order_lines))
+        deposits = deposits_of_lines_lock(order_lines)  # a deposit's order: what is left of it, locked
         plan = _refund_plan(order, order_lines, lines, approved=approved, cards=cards, group_buy_back=group_buy_back)
         states, plans, amount, shares = plan.states, plan.plans, plan.amount, plan.shares
         if approved_amount is not None and amount != round_money(approved_amount):
@@ -838,6 +856,8 @@ def order_refund(
             )
             if planned.sessions_back is not None:
                 _sessions_back(actor, refund, order, planned)
+            if paid_in_full and line.type == LineType.DEPOSIT and planned.amount > 0:
+                deposit_refunded(actor=actor, deposit=deposits[line.item_id], amount=planned.amount, refund=refund)
         if paid_in_full:  # a partly paid order's goods never left
             refund_stock_back(actor, refund, order, [GoodsBack(p.state.line, p.qty) for p in plans])
         statuses = {TenderStatus.SUCCEEDED}  # sessions' tenders: back at once
@@ -852,6 +872,7 @@ def order_refund(
         if order.status == OrderStatus.PARTLY_PAID:
             order.status = OrderStatus.CANCELLED
             order.save(update_fields=["status", "updated_at"])
+            deposit_order_cancelled(order)
         refund.status = RefundStatus.PENDING if TenderStatus.PENDING in statuses else RefundStatus.DONE
         refund.save(update_fields=["refund_no", "points_taken_back", "points_unrecovered", "status"])
         audit_record(

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from apps.billing.choices import ORDER_NO_ID_DIGITS, ORDER_NO_PREFIX, AuditAction, LineType, OrderStatus
 from apps.billing.coupon_pricing import apply_coupons, draft_coupons
+from apps.billing.deposit_ledger import deposit_order_cancelled
 from apps.billing.errors import OrderNotInState
 from apps.billing.lines import DraftLine, LineInput, StaffShare, resolve_lines
 from apps.billing.models import Order, OrderLine, OrderLineStaff, Tender
@@ -276,6 +277,7 @@ def order_cancel(*, actor: Actor, order: Order) -> Order:
             raise OrderNotInState()
         locked.status = OrderStatus.CANCELLED
         locked.save(update_fields=["status", "updated_at"])
+        deposit_order_cancelled(locked)
         used = MemberCoupon.objects.filter(used_order_id=locked.pk, status=CouponStatus.USED).order_by("pk")
         for coupon_id in used.values_list("pk", flat=True):
             coupon_release(actor=actor, coupon_id=coupon_id, order_id=locked.pk)

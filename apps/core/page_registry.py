@@ -159,6 +159,14 @@ PAGES: tuple[Page, ...] = tuple(
         ("/scheduleMinorHealingStaffSetting", "Outreach staff", "外派人员设置"),
     )
     + _pages("DJGL-0001", ("/depositRecord", "Deposit records", "定金记录"))
+    + _pages(
+        None,
+        ("/stoIntention", "Intention deposits", "意向金"),
+        ("/refundIntention", "Refund an intention deposit", "意向金退款"),
+        ("/payIntentionMent", "Take an intention deposit", "收意向金"),
+        ("/payIntentionRecord", "Intention deposit records", "意向金记录"),
+        ("/payIntentionDetail", "Intention deposit detail", "意向金详情"),
+    )
     + _pages("DWGL-0003", ("/timeperiodConfig", "Time periods", "时段配置"))
     + _pages(
         "KCXG-0001",

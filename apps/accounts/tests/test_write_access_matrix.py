@@ -160,6 +160,11 @@ SHOULD = {
     "groupbuy-price-check": DESK,
     "groupbuy-front-check-review": DESK,
     "groupbuy-cancel": MANAGERS,
+    # Intention deposits (issue 17 §4): the till takes one and applies it to an order (the cashier's
+    # page code, as pay/excute); refunding one is a refund (BTN-YLTH-REFUND, managers).
+    "intention-take": DESK,
+    "intention-apply": DESK,
+    "intention-refund": MANAGERS,
 }
 
 

@@ -137,16 +137,36 @@ class PointsOutputSerializer(serializers.Serializer):
 
 class RevenueOutputSerializer(serializers.Serializer):
     takings = serializers.CharField(help_text="money in")
-    liabilityIn = serializers.CharField(help_text="cards sold and topped up: money in the store still owes service for")
+    liabilityIn = serializers.CharField(
+        help_text="cards sold and topped up, intention deposits taken: money in the store still owes service for"
+    )
     goodsAndServices = serializers.CharField()
     sessionsValue = serializers.CharField(help_text="package sessions used, at the project's list price")
     returned = serializers.CharField(
         help_text="goods, services and sessions the day's refunds returned (sessions at list price)"
     )
-    liabilityOut = serializers.CharField(help_text="cards sold or topped up, refunded")
+    liabilityOut = serializers.CharField(help_text="cards sold or topped up, intention deposits, refunded")
     earned = serializers.CharField(help_text="goods and services plus sessions used, less returned: revenue")
     paidFromStoredValue = serializers.CharField()
     paidByPoints = serializers.CharField()
+    paidFromDeposits = serializers.CharField(
+        help_text="intention deposits applied to orders: their revenue, not takings (the money came in before)"
+    )
+
+
+class DepositPartOutputSerializer(serializers.Serializer):
+    count = serializers.IntegerField(help_text="deposit ledger entries")
+    amount = serializers.CharField()
+
+
+class DepositsOutputSerializer(serializers.Serializer):
+    """The deposit ledger of the day (issue 17 §4): a deposit is a liability until used or refunded."""
+
+    taken = DepositPartOutputSerializer(help_text="deposits whose order was paid: takings, not revenue")
+    applied = DepositPartOutputSerializer(help_text="applied to orders: revenue of those orders, not takings")
+    refunded = DepositPartOutputSerializer(help_text="given back to the customer")
+    returned = DepositPartOutputSerializer(help_text="given back to the deposit by a refund of an order it paid")
+    held = serializers.CharField(help_text="what the store's deposits still hold at the day's end (a liability)")
 
 
 class RefundMethodOutputSerializer(serializers.Serializer):
@@ -214,6 +234,7 @@ class PreviewOutputSerializer(serializers.Serializer):
     cards = CardsOutputSerializer()
     refunds = RefundsOutputSerializer()
     points = PointsOutputSerializer()
+    deposits = DepositsOutputSerializer()
     revenue = RevenueOutputSerializer()
     staff = StaffShareOutputSerializer(many=True)
     closing = ClosingOutputSerializer(allow_null=True, help_text="the day's closing; null while the day is open")

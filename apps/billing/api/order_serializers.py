@@ -17,6 +17,10 @@ from apps.members.api.serializers import PointsEntryOutputSerializer
 # -- inputs --------------------------------------------------------------------------------------
 
 
+# What an order line sells; an intention deposit is taken by intention/take, never a line of a commit.
+SOLD_LINE_TYPES = [choice for choice in LineType.choices if choice[0] != LineType.DEPOSIT]
+
+
 class StaffShareInputSerializer(serializers.Serializer):
     employeeId = fields.IntegerField(min_value=1, source="employee_id")
     share = serializers.DecimalField(
@@ -25,7 +29,7 @@ class StaffShareInputSerializer(serializers.Serializer):
 
 
 class OrderLineInputSerializer(serializers.Serializer):
-    type = serializers.ChoiceField(choices=LineType.choices)
+    type = serializers.ChoiceField(choices=SOLD_LINE_TYPES)
     itemId = fields.IntegerField(
         min_value=1, required=False, allow_null=True, source="item_id", help_text="not for a topUp line"
     )
@@ -100,7 +104,7 @@ class OrderDiffInputSerializer(OrderIdInputSerializer):
 
 
 class CardCheckLineInputSerializer(serializers.Serializer):
-    type = serializers.ChoiceField(choices=LineType.choices)
+    type = serializers.ChoiceField(choices=SOLD_LINE_TYPES)
     itemId = fields.IntegerField(min_value=1, required=False, allow_null=True, source="item_id")
     qty = fields.IntegerField(min_value=1, max_value=MAX_QTY, required=False, default=1)
 

@@ -119,6 +119,7 @@ def test_the_preview_tells_takings_from_revenue(manager, store, member, nurse):
         "earned": "380.00",
         "paidFromStoredValue": "150.00",
         "paidByPoints": "0.00",
+        "paidFromDeposits": "0.00",
     }
     # Two cards issued today at the store (the one bought in the order and the one sold before), one spent.
     assert figures["cards"]["sold"]["count"] == 3  # stored value 500, the order's card, the package card

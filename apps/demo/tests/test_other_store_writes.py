@@ -143,6 +143,22 @@ def _other_order(chain):
     return committed_order(store=chain["other_store"])
 
 
+def _other_deposit(chain):
+    """An intention deposit of the other store, taken and paid in cash."""
+    from decimal import Decimal
+
+    from apps.billing.checkout import TenderAsked, order_pay
+    from apps.billing.deposits import deposit_take
+    from apps.cards.tests.factories import CASHIER
+    from apps.members.tests.factories import MemberFactory
+
+    store = chain["other_store"]
+    member = MemberFactory.create(home_store=store)
+    deposit = deposit_take(actor=CASHIER, store=store, member_id=member.pk, amount=Decimal("100"))
+    order_pay(actor=CASHIER, order_id=deposit.order_id, tenders=[TenderAsked(method="cash", amount=Decimal("100"))])
+    return deposit
+
+
 def _other_provider_tender(chain):
     """A WeChat Pay tender of the other store, pending (never sent to a provider)."""
     from apps.billing.models import Tender
@@ -480,6 +496,16 @@ OTHER_STORE_WRITES = {
     "recede-recede": lambda chain, caller: [
         ("post", "/rest/recede/recede", {**_line_list_of(_other_order(chain)), "reason": "another store's order"}),
     ],
+    "intention-apply": lambda chain, caller: [
+        (
+            "post",
+            "/rest/intention/apply",
+            {"orderId": _other_order(chain).pk, "depositId": _other_deposit(chain).pk, "amount": "10"},
+        ),
+    ],
+    "intention-refund": lambda chain, caller: [
+        ("post", "/rest/intention/refund", {"depositId": _other_deposit(chain).pk, "reason": "another store's"}),
+    ],
     "recede-quote": lambda chain, caller: [
         ("post", "/rest/recede/quote", {**_line_list_of(_other_order(chain)), "reason": "another store's order"}),
     ],
@@ -699,6 +725,8 @@ NO_STORE_RECORD = {
     # The daily closing closes and reopens a day of the chosen store (the role's, not the body's).
     "daily-close",
     "daily-reopen",
+    # Takes an intention deposit at the chosen store (the role's) for a member of the chain.
+    "intention-take",
     "stocktake-create",  # starts a stocktake of the chosen store (the role's, not the body's)
     # Goods out are taken from the chosen store (the role's); a loan's target store is refused with
     # LOAN-40001 unless it is one of that store's borrow-out targets (apps/inventory/tests).

@@ -11,7 +11,15 @@ export type Closing = Schemas["ClosingOutput"];
 export type SaleKind = DayFigures["sales"]["kinds"][number]["kind"];
 export type StaffShare = DayFigures["staff"][number];
 export type HistorySearch = QueryOf<"daily_history_retrieve">;
-export const SALE_KINDS = choices<SaleKind>()(["products", "projects", "packages", "sessions", "cardSales", "topUps"]);
+export const SALE_KINDS = choices<SaleKind>()([
+  "products",
+  "projects",
+  "packages",
+  "sessions",
+  "cardSales",
+  "topUps",
+  "deposits",
+]);
 export const CREDIT_KINDS = ["service", "sale", "cardSale", "cardConsumption"] as const;
 
 /** The button code that lets an owner reopen a closed day. */

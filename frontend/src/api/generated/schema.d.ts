@@ -470,6 +470,20 @@ export interface paths {
      */
     post: operations["daily_reopen_create"];
   };
+  "/rest/depositRecord/export": {
+    /**
+     * Export the deposit records' filtered deposits to Excel (fewer than 100,000 rows)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["depositRecord_export_retrieve"];
+  };
+  "/rest/depositRecord/list": {
+    /**
+     * The store's deposits of a date range with totals taken, applied, refunded and held (DJGL-0001)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["depositRecord_list_retrieve"];
+  };
   "/rest/examination/{examination_id}": {
     /**
      * One examination
@@ -588,6 +602,55 @@ export interface paths {
      * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
      */
     get: operations["hier_findStoreQuickBase_list"];
+  };
+  "/rest/intention/apply": {
+    /**
+     * Pay part of an order from the member's intention deposit (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["intention_apply_create"];
+  };
+  "/rest/intention/detail": {
+    /**
+     * One intention deposit with its ledger and the orders it paid (/payIntentionDetail)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["intention_detail_retrieve"];
+  };
+  "/rest/intention/list": {
+    /**
+     * The role's stores' intention deposits, newest first (/stoIntention)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["intention_list_retrieve"];
+  };
+  "/rest/intention/memberDeposits": {
+    /**
+     * The member's intention deposits with money left at the acting store (the cashier's 'use deposit')
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["intention_memberDeposits_list"];
+  };
+  "/rest/intention/records": {
+    /**
+     * The deposit ledger's entries of the role's stores, newest first (/payIntentionRecord)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["intention_records_retrieve"];
+  };
+  "/rest/intention/refund": {
+    /**
+     * Refund what is left of an intention deposit the way it was paid, or above the store's amount without the owner's code ask the owner's approval (202) (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["intention_refund_create"];
+  };
+  "/rest/intention/take": {
+    /**
+     * Take a member's intention deposit: its order, unpaid, to pay on the payment page (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["intention_take_create"];
   };
   "/rest/master/findGender": {
     /**
@@ -2878,6 +2941,205 @@ export interface components {
       disabled: boolean;
       reason: string;
     };
+    DepositAppliedOutput: {
+      deposit: components["schemas"]["DepositOutput"];
+      payment: components["schemas"]["PaymentOutput"];
+    };
+    DepositApplyInput: {
+      orderId: number;
+      depositId: number;
+      /** Format: decimal */
+      amount: string;
+    };
+    DepositDetailOutput: {
+      depositId: number;
+      depositNo: string;
+      storeId: number;
+      memberId: number;
+      memberName: string;
+      /** @description masked */
+      phone: string;
+      /** @description the order that takes the deposit's money */
+      orderId: number;
+      orderNo: string;
+      /**
+       * @description * `unpaid` - unpaid
+       * * `open` - open
+       * * `partlyUsed` - partly used
+       * * `used` - used
+       * * `refunded` - refunded
+       * * `cancelled` - cancelled
+       * @enum {string}
+       */
+      status: "unpaid" | "open" | "partlyUsed" | "used" | "refunded" | "cancelled";
+      statusName: string;
+      /** @description decimal string, 2 places ("199.00") */
+      amount: string;
+      /** @description decimal string, 2 places ("199.00") */
+      applied: string;
+      /** @description decimal string, 2 places ("199.00") */
+      refunded: string;
+      /** @description what the store still owes the member */
+      left: string;
+      remark: string;
+      operatorName: string;
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description when its order was paid
+       */
+      takenAt: string | null;
+      /** @description oldest first */
+      entries: components["schemas"]["DepositEntryOutput"][];
+      orders: components["schemas"]["DepositPaidOrderOutput"][];
+    };
+    DepositEntryOutput: {
+      entryId: number;
+      depositId: number;
+      depositNo: string;
+      memberName: string;
+      /** @description masked */
+      phone: string;
+      /**
+       * @description * `taken` - taken
+       * * `applied` - applied
+       * * `refunded` - refunded
+       * * `returned` - returned to the deposit
+       * @enum {string}
+       */
+      kind: "taken" | "applied" | "refunded" | "returned";
+      kindName: string;
+      /** @description positive in (taken, returned), negative out (applied, refunded) */
+      change: string;
+      /** @description the deposit's balance after the entry */
+      left: string;
+      orderId: number | null;
+      orderNo: string;
+      refundId: number | null;
+      refundNo: string;
+      /** Format: date */
+      businessDate: string;
+      operatorName: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    DepositEntryPageOutput: {
+      list: components["schemas"]["DepositEntryOutput"][];
+      total: number;
+    };
+    DepositOutput: {
+      depositId: number;
+      depositNo: string;
+      storeId: number;
+      memberId: number;
+      memberName: string;
+      /** @description masked */
+      phone: string;
+      /** @description the order that takes the deposit's money */
+      orderId: number;
+      orderNo: string;
+      /**
+       * @description * `unpaid` - unpaid
+       * * `open` - open
+       * * `partlyUsed` - partly used
+       * * `used` - used
+       * * `refunded` - refunded
+       * * `cancelled` - cancelled
+       * @enum {string}
+       */
+      status: "unpaid" | "open" | "partlyUsed" | "used" | "refunded" | "cancelled";
+      statusName: string;
+      /** @description decimal string, 2 places ("199.00") */
+      amount: string;
+      /** @description decimal string, 2 places ("199.00") */
+      applied: string;
+      /** @description decimal string, 2 places ("199.00") */
+      refunded: string;
+      /** @description what the store still owes the member */
+      left: string;
+      remark: string;
+      operatorName: string;
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description when its order was paid
+       */
+      takenAt: string | null;
+    };
+    DepositPageOutput: {
+      list: components["schemas"]["DepositOutput"][];
+      total: number;
+    };
+    DepositPaidOrderOutput: {
+      orderId: number;
+      orderNo: string;
+      /** @description applied, less what refunds returned */
+      amount: string;
+      /** Format: date-time */
+      at: string;
+    };
+    DepositPartOutput: {
+      /** @description deposit ledger entries */
+      count: number;
+      amount: string;
+    };
+    DepositRecordPageOutput: {
+      list: components["schemas"]["DepositOutput"][];
+      total: number;
+      /** @description of every deposit the filters find */
+      summary: components["schemas"]["DepositTotalsOutput"];
+    };
+    DepositRefundInput: {
+      depositId: number;
+      /**
+       * Format: decimal
+       * @description absent: all that is left
+       */
+      amount?: string | null;
+      reason: string;
+    };
+    DepositRefundedOutput: {
+      deposit: components["schemas"]["DepositOutput"];
+      refund: components["schemas"]["RefundDetailOutput"];
+    };
+    DepositTakeInput: {
+      memId: number;
+      /** Format: decimal */
+      amount: string;
+      /** @default */
+      remark?: string;
+    };
+    DepositTakenOutput: {
+      deposit: components["schemas"]["DepositOutput"];
+      /** @description pay it on the payment page (pay/excute and the provider calls) */
+      orderId: number;
+    };
+    DepositTotalsOutput: {
+      count: number;
+      /** @description paid deposits' amounts */
+      taken: string;
+      /** @description decimal string, 2 places ("199.00") */
+      applied: string;
+      /** @description decimal string, 2 places ("199.00") */
+      refunded: string;
+      /** @description still owed to the members: a liability */
+      held: string;
+    };
+    /** @description The deposit ledger of the day (issue 17 §4): a deposit is a liability until used or refunded. */
+    DepositsOutput: {
+      /** @description deposits whose order was paid: takings, not revenue */
+      taken: components["schemas"]["DepositPartOutput"];
+      /** @description applied to orders: revenue of those orders, not takings */
+      applied: components["schemas"]["DepositPartOutput"];
+      /** @description given back to the customer */
+      refunded: components["schemas"]["DepositPartOutput"];
+      /** @description given back to the deposit by a refund of an order it paid */
+      returned: components["schemas"]["DepositPartOutput"];
+      /** @description what the store's deposits still hold at the day's end (a liability) */
+      held: string;
+    };
     DetailPriceOutput: {
       orderId: number;
       orderNo: string;
@@ -4560,9 +4822,10 @@ export interface components {
        * * `pos` - card terminal
        * * `box` - payment box
        * * `groupBuy` - group-buy coupon
+       * * `deposit` - intention deposit
        * @enum {string}
        */
-      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box" | "groupBuy";
+      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box" | "groupBuy" | "deposit";
       /** @description 2 places */
       amount: string;
       /**
@@ -4616,9 +4879,10 @@ export interface components {
        * * `pos` - card terminal
        * * `box` - payment box
        * * `groupBuy` - group-buy coupon
+       * * `deposit` - intention deposit
        * @enum {string}
        */
-      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box" | "groupBuy";
+      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box" | "groupBuy" | "deposit";
       amount: string;
       /** Format: date-time */
       createdAt: string;
@@ -4642,9 +4906,10 @@ export interface components {
        * * `pos` - card terminal
        * * `box` - payment box
        * * `groupBuy` - group-buy coupon
+       * * `deposit` - intention deposit
        * @enum {string}
        */
-      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box" | "groupBuy";
+      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box" | "groupBuy" | "deposit";
       amount: string;
       /** Format: date-time */
       createdAt: string;
@@ -4836,6 +5101,7 @@ export interface components {
       cards: components["schemas"]["CardsOutput"];
       refunds: components["schemas"]["RefundsOutput"];
       points: components["schemas"]["PointsOutput"];
+      deposits: components["schemas"]["DepositsOutput"];
       revenue: components["schemas"]["RevenueOutput"];
       staff: components["schemas"]["StaffShareOutput"][];
       /** @description the day's closing; null while the day is open */
@@ -5493,9 +5759,10 @@ export interface components {
        * * `pos` - card terminal
        * * `box` - payment box
        * * `groupBuy` - group-buy coupon
+       * * `deposit` - intention deposit
        * @enum {string}
        */
-      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box" | "groupBuy";
+      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box" | "groupBuy" | "deposit";
       label: string;
       count: number;
       /** @description given back (succeeded) */
@@ -5808,19 +6075,21 @@ export interface components {
     RevenueOutput: {
       /** @description money in */
       takings: string;
-      /** @description cards sold and topped up: money in the store still owes service for */
+      /** @description cards sold and topped up, intention deposits taken: money in the store still owes service for */
       liabilityIn: string;
       goodsAndServices: string;
       /** @description package sessions used, at the project's list price */
       sessionsValue: string;
       /** @description goods, services and sessions the day's refunds returned (sessions at list price) */
       returned: string;
-      /** @description cards sold or topped up, refunded */
+      /** @description cards sold or topped up, intention deposits, refunded */
       liabilityOut: string;
       /** @description goods and services plus sessions used, less returned: revenue */
       earned: string;
       paidFromStoredValue: string;
       paidByPoints: string;
+      /** @description intention deposits applied to orders: their revenue, not takings (the money came in before) */
+      paidFromDeposits: string;
     };
     ReviewFrontCheckOutput: {
       deal: components["schemas"]["CouponDealOutput"];
@@ -5945,9 +6214,10 @@ export interface components {
        * * `sessions` - sessions
        * * `cardSales` - cardSales
        * * `topUps` - topUps
+       * * `deposits` - deposits
        * @enum {string}
        */
-      kind: "products" | "projects" | "packages" | "sessions" | "cardSales" | "topUps";
+      kind: "products" | "projects" | "packages" | "sessions" | "cardSales" | "topUps" | "deposits";
       lines: number;
       qty: number;
       /** @description sessions: at the project's list price */
@@ -6570,9 +6840,10 @@ export interface components {
        * * `pos` - card terminal
        * * `box` - payment box
        * * `groupBuy` - group-buy coupon
+       * * `deposit` - intention deposit
        * @enum {string}
        */
-      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box" | "groupBuy";
+      method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box" | "groupBuy" | "deposit";
       label: string;
       count: number;
       amount: string;
@@ -6652,9 +6923,10 @@ export interface components {
        * * `pos` - card terminal
        * * `box` - payment box
        * * `groupBuy` - group-buy coupon
+       * * `deposit` - intention deposit
        * @enum {string}
        */
-      method: "cash" | "storedValue" | "points" | "wechat" | "alipay" | "pos" | "box" | "groupBuy";
+      method: "cash" | "storedValue" | "points" | "wechat" | "alipay" | "pos" | "box" | "groupBuy" | "deposit";
       /**
        * Format: decimal
        * @description what this tender pays; cash: what was received (the change is given back)
@@ -11769,6 +12041,175 @@ export interface operations {
     };
   };
   /**
+   * Export the deposit records' filtered deposits to Excel (fewer than 100,000 rows)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  depositRecord_export_retrieve: {
+    parameters: {
+      query?: {
+        dateFrom?: string | null;
+        dateTo?: string | null;
+        /** @description a whole phone, a name, a deposit number */
+        keyword?: string;
+        memId?: number | null;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        /**
+         * @description * `unpaid` - unpaid
+         * * `open` - open
+         * * `partlyUsed` - partly used
+         * * `used` - used
+         * * `refunded` - refunded
+         * * `cancelled` - cancelled
+         */
+        status?: "unpaid" | "open" | "partlyUsed" | "used" | "refunded" | "cancelled" | "";
+      };
+    };
+    responses: {
+      /** @description an .xlsx file (not the envelope); errors answer the envelope */
+      200: {
+        content: {
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The store's deposits of a date range with totals taken, applied, refunded and held (DJGL-0001)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  depositRecord_list_retrieve: {
+    parameters: {
+      query?: {
+        dateFrom?: string | null;
+        dateTo?: string | null;
+        /** @description a whole phone, a name, a deposit number */
+        keyword?: string;
+        memId?: number | null;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        /**
+         * @description * `unpaid` - unpaid
+         * * `open` - open
+         * * `partlyUsed` - partly used
+         * * `used` - used
+         * * `refunded` - refunded
+         * * `cancelled` - cancelled
+         */
+        status?: "unpaid" | "open" | "partlyUsed" | "used" | "refunded" | "cancelled" | "";
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DepositRecordPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * One examination
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
@@ -12906,6 +13347,526 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["QuickChoiceOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Pay part of an order from the member's intention deposit (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  intention_apply_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DepositApplyInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["DepositApplyInput"];
+        "multipart/form-data": components["schemas"]["DepositApplyInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DepositAppliedOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * One intention deposit with its ledger and the orders it paid (/payIntentionDetail)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  intention_detail_retrieve: {
+    parameters: {
+      query: {
+        depositId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DepositDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The role's stores' intention deposits, newest first (/stoIntention)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  intention_list_retrieve: {
+    parameters: {
+      query?: {
+        dateFrom?: string | null;
+        dateTo?: string | null;
+        /** @description a whole phone, a name, a deposit number */
+        keyword?: string;
+        memId?: number | null;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        /**
+         * @description * `unpaid` - unpaid
+         * * `open` - open
+         * * `partlyUsed` - partly used
+         * * `used` - used
+         * * `refunded` - refunded
+         * * `cancelled` - cancelled
+         */
+        status?: "unpaid" | "open" | "partlyUsed" | "used" | "refunded" | "cancelled" | "";
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DepositPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The member's intention deposits with money left at the acting store (the cashier's 'use deposit')
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  intention_memberDeposits_list: {
+    parameters: {
+      query: {
+        memId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DepositOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The deposit ledger's entries of the role's stores, newest first (/payIntentionRecord)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  intention_records_retrieve: {
+    parameters: {
+      query?: {
+        dateFrom?: string | null;
+        dateTo?: string | null;
+        depositId?: number | null;
+        keyword?: string;
+        /**
+         * @description * `taken` - taken
+         * * `applied` - applied
+         * * `refunded` - refunded
+         * * `returned` - returned to the deposit
+         */
+        kind?: "taken" | "applied" | "refunded" | "returned" | "";
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DepositEntryPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Refund what is left of an intention deposit the way it was paid, or above the store's amount without the owner's code ask the owner's approval (202) (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  intention_refund_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DepositRefundInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["DepositRefundInput"];
+        "multipart/form-data": components["schemas"]["DepositRefundInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DepositRefundedOutput"];
+          };
+        };
+      };
+      202: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["RefundApprovalAskedOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Take a member's intention deposit: its order, unpaid, to pay on the payment page (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  intention_take_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DepositTakeInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["DepositTakeInput"];
+        "multipart/form-data": components["schemas"]["DepositTakeInput"];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DepositTakenOutput"];
           };
         };
       };

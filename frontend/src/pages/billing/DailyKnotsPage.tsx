@@ -18,6 +18,7 @@ import {
   DAILY_NS,
   DayBar,
   Pending,
+  Deposits,
   Points,
   Reconciliation,
   Refunds,
@@ -64,6 +65,7 @@ export function DailyKnotsPage({ search = window.location.search }: { search?: s
           <Sales figures={day.data} />
           <Cards figures={day.data} />
           <Points figures={day.data} />
+          <Deposits figures={day.data} />
         </>
       )}
     </PageFrame>

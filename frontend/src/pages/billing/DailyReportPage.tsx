@@ -13,6 +13,7 @@ import {
   DAILY_NS,
   DayBar,
   Pending,
+  Deposits,
   Points,
   Reconciliation,
   Refunds,
@@ -81,6 +82,7 @@ export function DailyReportPage({ search = window.location.search }: { search?: 
           <Sales figures={day.data} />
           <Cards figures={day.data} />
           <Points figures={day.data} />
+          <Deposits figures={day.data} />
           <Section title={t("staff.title")}>
             <StaffTable staff={day.data.staff} />
           </Section>

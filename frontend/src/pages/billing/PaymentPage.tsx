@@ -51,6 +51,7 @@ import {
   type ProviderForm,
 } from "./ProviderTender";
 import { SignaturePad } from "./SignaturePad";
+import { UseDeposit } from "./UseDeposit";
 import { changeShown, storedValueCards } from "./tillRules";
 import { cardKeys, useMemberCards } from "../../api/cards";
 
@@ -154,6 +155,8 @@ export function PaymentPage() {
   const waiting = providerRow?.status === "pending" ? providerRow : null;
   const settled = order.status === "paid" || order.status === "cancelled";
   const needsSignature = Boolean(sign.data?.required && !sign.data.signed);
+  // An intention deposit's own order is paid in money only (cash or a provider), never from what the member holds.
+  const depositOrder = order.lines.some((line) => line.type === "deposit");
   const usableCards = storedValueCards(cards.data ?? []);
   const chosenCard = usableCards.find((card) => card.cardId === form.cardId);
   const change = form.cash.trim() ? changeShown(form.cash, order.due, othersTyped(form, provider)) : null;
@@ -257,6 +260,17 @@ export function PaymentPage() {
         </Alert>
       ) : null}
 
+      {!settled && memId !== null && !depositOrder ? (
+        <UseDeposit
+          orderId={orderId}
+          memId={memId}
+          due={order.due}
+          onPaid={(payment) => {
+            setAnswer(payment);
+            refresh();
+          }}
+        />
+      ) : null}
       {!settled ? (
         <Section title={t("payment.tenders")}>
           <Stack spacing={2} sx={{ maxWidth: 520 }}>
@@ -269,7 +283,7 @@ export function PaymentPage() {
               }
               slotProps={{ htmlInput: { inputMode: "decimal" } }}
             />
-            {memId !== null ? (
+            {memId !== null && !depositOrder ? (
               <>
                 <Stack direction="row" spacing={2}>
                   <TextField
@@ -306,7 +320,7 @@ export function PaymentPage() {
                   slotProps={{ htmlInput: { inputMode: "decimal" } }}
                 />
               </>
-            ) : (
+            ) : depositOrder ? null : (
               <Typography variant="body2" color="text.secondary">
                 {t("tender.walkInCash")}
               </Typography>

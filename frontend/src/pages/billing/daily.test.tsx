@@ -76,6 +76,13 @@ function figures(overrides: Record<string, unknown> = {}) {
       sessionsUsed: part(1, "0.00", "0.00", 2),
     },
     points: { earned: 350, spent: 0, adjusted: 0, tendered: "0.00" },
+    deposits: {
+      taken: { count: 0, amount: "0.00" },
+      applied: { count: 0, amount: "0.00" },
+      refunded: { count: 0, amount: "0.00" },
+      returned: { count: 0, amount: "0.00" },
+      held: "0.00",
+    },
     revenue: {
       takings: "350.00",
       liabilityIn: "300.00",
@@ -86,6 +93,7 @@ function figures(overrides: Record<string, unknown> = {}) {
       earned: "380.00",
       paidFromStoredValue: "150.00",
       paidByPoints: "0.00",
+      paidFromDeposits: "0.00",
     },
     staff: [
       {

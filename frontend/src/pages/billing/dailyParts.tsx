@@ -286,6 +286,31 @@ export function Points({ figures }: { figures: DayFigures }) {
   );
 }
 
+/** The intention deposits of the day (a liability until used or refunded) and what the store still holds. */
+export function Deposits({ figures }: { figures: DayFigures }) {
+  const { t } = useTranslation(DAILY_NS);
+  const { deposits } = figures;
+  const parts = ["taken", "applied", "refunded", "returned"] as const;
+  return (
+    <Section title={t("deposits.title")}>
+      <Box data-testid="deposits">
+        <AmountTable
+          label={t("deposits.title")}
+          head={["", t("deposits.count"), t("deposits.amount")]}
+          rows={[
+            ...parts.map((part) => [t(`deposits.${part}`), deposits[part].count, formatMoney(deposits[part].amount)]),
+            [
+              <strong key="held">{t("deposits.held")}</strong>,
+              "",
+              <strong key="sum">{formatMoney(deposits.held)}</strong>,
+            ],
+          ]}
+        />
+      </Box>
+    </Section>
+  );
+}
+
 /** Takings told apart from revenue: what came in, and what the store earned. */
 export function Revenue({ figures }: { figures: DayFigures }) {
   const { t } = useTranslation(DAILY_NS);
@@ -307,6 +332,7 @@ export function Revenue({ figures }: { figures: DayFigures }) {
             [t("revenue.liabilityOut"), formatMoney(revenue.liabilityOut)],
             [t("revenue.paidFromStoredValue"), formatMoney(revenue.paidFromStoredValue)],
             [t("revenue.paidByPoints"), formatMoney(revenue.paidByPoints)],
+            [t("revenue.paidFromDeposits"), formatMoney(revenue.paidFromDeposits)],
           ]}
         />
       </Box>

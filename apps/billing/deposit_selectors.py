@@ -1,0 +1,185 @@
+"""Reads of intention deposits (issue 17 §4): the store's deposits (/stoIntention, /depositRecord
+with its totals), the deposit ledger's entries (/payIntentionRecord), one deposit with its entries
+and the orders it paid (/payIntentionDetail), and a member's deposits the cashier may apply."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
+from django.db.models import Count, Q, QuerySet, Sum
+from django.utils import timezone
+
+from apps.billing.choices import DepositEntryKind, DepositStatus
+from apps.billing.models import ZERO, Deposit, DepositEntry
+from apps.core.money import money_to_wire, round_money
+from apps.core.phones import mask_phone
+
+USABLE = (DepositStatus.OPEN, DepositStatus.PARTLY_USED)
+
+
+def _money(value: Any) -> str:
+    return money_to_wire(round_money(value or ZERO))
+
+
+def _day_bounds(date_from: date | None, date_to: date | None) -> tuple[datetime | None, datetime | None]:
+    start = timezone.make_aware(datetime.combine(date_from, time.min)) if date_from else None
+    end = timezone.make_aware(datetime.combine(date_to + timedelta(days=1), time.min)) if date_to else None
+    return start, end
+
+
+def deposits() -> QuerySet[Deposit]:
+    return Deposit.objects.select_related("member", "order")
+
+
+def deposit_search(
+    rows: QuerySet[Deposit],
+    *,
+    status: str = "",
+    keyword: str = "",
+    member_id: int | None = None,
+    date_from: date | None = None,
+    date_to: date | None = None,
+) -> QuerySet[Deposit]:
+    """Newest first; `keyword` is a whole phone, a member's name or the start of a deposit number;
+    the dates bound the day the deposit was made."""
+    if status:
+        rows = rows.filter(status=status)
+    if member_id is not None:
+        rows = rows.filter(member_id=member_id)
+    keyword = (keyword or "").strip()
+    if keyword:
+        rows = rows.filter(Q(member__phone=keyword) | Q(member__name=keyword) | Q(deposit_no__startswith=keyword))
+    start, end = _day_bounds(date_from, date_to)
+    if start is not None:
+        rows = rows.filter(created_at__gte=start)
+    if end is not None:
+        rows = rows.filter(created_at__lt=end)
+    return rows.order_by("-created_at", "-id")
+
+
+def deposit_rows(window: Iterable[Deposit]) -> list[dict[str, Any]]:
+    return [
+        {
+            "depositId": deposit.pk,
+            "depositNo": deposit.deposit_no or "",
+            "storeId": deposit.store_id,
+            "memberId": deposit.member_id,
+            "memberName": deposit.member.name,
+            "phone": mask_phone(deposit.member.phone),
+            "orderId": deposit.order_id,
+            "orderNo": deposit.order.order_no or "",
+            "status": deposit.status,
+            "statusName": str(DepositStatus(deposit.status).label),
+            "amount": _money(deposit.amount),
+            "applied": _money(deposit.applied),
+            "refunded": _money(deposit.refunded),
+            "left": _money(deposit.balance),
+            "remark": deposit.remark,
+            "operatorName": deposit.operator_name,
+            "createdAt": deposit.created_at,
+            "takenAt": deposit.taken_at,
+        }
+        for deposit in window
+    ]
+
+
+def deposit_totals(rows: QuerySet[Deposit]) -> dict[str, Any]:
+    """Of every deposit the filters find: how many, taken (paid), applied, refunded, still held."""
+    taken = ~Q(status__in=[DepositStatus.UNPAID, DepositStatus.CANCELLED])
+    sums = rows.order_by().aggregate(
+        n=Count("id"),
+        taken=Sum("amount", filter=taken),
+        applied=Sum("applied"),
+        refunded=Sum("refunded"),
+        held=Sum("balance"),
+    )
+    return {
+        "count": sums["n"] or 0,
+        "taken": _money(sums["taken"]),
+        "applied": _money(sums["applied"]),
+        "refunded": _money(sums["refunded"]),
+        "held": _money(sums["held"]),
+    }
+
+
+def entries() -> QuerySet[DepositEntry]:
+    return DepositEntry.objects.select_related("deposit__member", "order", "refund")
+
+
+def entry_search(
+    rows: QuerySet[DepositEntry],
+    *,
+    kind: str = "",
+    deposit_id: int | None = None,
+    keyword: str = "",
+    date_from: date | None = None,
+    date_to: date | None = None,
+) -> QuerySet[DepositEntry]:
+    if kind:
+        rows = rows.filter(kind=kind)
+    if deposit_id is not None:
+        rows = rows.filter(deposit_id=deposit_id)
+    keyword = (keyword or "").strip()
+    if keyword:
+        rows = rows.filter(
+            Q(deposit__member__phone=keyword)
+            | Q(deposit__member__name=keyword)
+            | Q(deposit__deposit_no__startswith=keyword)
+        )
+    if date_from is not None:
+        rows = rows.filter(business_date__gte=date_from)
+    if date_to is not None:
+        rows = rows.filter(business_date__lte=date_to)
+    return rows.order_by("-created_at", "-id")
+
+
+def entry_rows(window: Iterable[DepositEntry]) -> list[dict[str, Any]]:
+    return [
+        {
+            "entryId": entry.pk,
+            "depositId": entry.deposit_id,
+            "depositNo": entry.deposit.deposit_no or "",
+            "memberName": entry.deposit.member.name,
+            "phone": mask_phone(entry.deposit.member.phone),
+            "kind": entry.kind,
+            "kindName": str(DepositEntryKind(entry.kind).label),
+            "change": _money(entry.change),
+            "left": _money(entry.balance_after),
+            "orderId": entry.order_id,
+            "orderNo": entry.order.order_no or "" if entry.order else "",
+            "refundId": entry.refund_id,
+            "refundNo": entry.refund.refund_no or "" if entry.refund else "",
+            "businessDate": entry.business_date,
+            "operatorName": entry.operator_name,
+            "createdAt": entry.created_at,
+        }
+        for entry in window
+    ]
+
+
+def deposit_detail_row(deposit: Deposit) -> dict[str, Any]:
+    """One deposit, its ledger (oldest first) and the orders it paid (what each took, less what
+    refunds of them returned)."""
+    ledger = list(entries().filter(deposit=deposit).order_by("id"))
+    paid: dict[int, dict[str, Any]] = {}
+    for entry in ledger:
+        if entry.kind not in (DepositEntryKind.APPLIED, DepositEntryKind.RETURNED) or entry.order is None:
+            continue
+        row = paid.setdefault(
+            entry.order_id,  # type: ignore[arg-type]  # checked above
+            {"orderId": entry.order_id, "orderNo": entry.order.order_no or "", "amount": ZERO, "at": entry.created_at},
+        )
+        row["amount"] -= entry.change
+    return {
+        **deposit_rows([deposit])[0],
+        "entries": entry_rows(ledger),
+        "orders": [{**row, "amount": _money(row["amount"])} for row in paid.values()],
+    }
+
+
+def member_usable_deposits(*, store_id: int, member_id: int) -> list[dict[str, Any]]:
+    """The member's deposits at the store with money left (the cashier's "use deposit"), oldest first."""
+    rows = deposits().filter(store_id=store_id, member_id=member_id, status__in=USABLE).order_by("id")
+    return deposit_rows(rows)
