@@ -3,6 +3,7 @@ answers. Every store page reads them, so any chosen role may (ROLE_CHOSEN)."""
 
 from __future__ import annotations
 
+from django.utils import translation
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 
@@ -35,9 +36,11 @@ class MasterListApi(ErpApi):
 
 
 def _master_list_api(name: str, master_type: MasterType, call: str) -> type[MasterListApi]:
-    get = extend_schema(responses=MasterItemOutputSerializer(many=True), summary=f"{master_type.label} ({call})")(
-        MasterListApi.get
-    )
+    # The schema is written in English whichever language is active when this module is imported
+    # (a lazy label read here would follow it, and the committed schema would change with it).
+    with translation.override("en"):
+        summary = f"{master_type.label} ({call})"
+    get = extend_schema(responses=MasterItemOutputSerializer(many=True), summary=summary)(MasterListApi.get)
     return type(name, (MasterListApi,), {"master_type": master_type, "get": get, "__doc__": f"The {call} list."})
 
 

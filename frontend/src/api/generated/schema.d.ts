@@ -654,7 +654,7 @@ export interface paths {
   };
   "/rest/master/findGender": {
     /**
-     * 收入范围 (findIncome)
+     * income range (findIncome)
      * @description The findGender list.
      */
     get: operations["master_findGender_list"];
@@ -676,14 +676,14 @@ export interface paths {
   };
   "/rest/master/findIncome": {
     /**
-     * 收入范围 (findIncome)
+     * income range (findIncome)
      * @description The findIncome list.
      */
     get: operations["master_findIncome_list"];
   };
   "/rest/master/findMaritalStatus": {
     /**
-     * 收入范围 (findIncome)
+     * income range (findIncome)
      * @description The findMaritalStatus list.
      */
     get: operations["master_findMaritalStatus_list"];
@@ -698,14 +698,14 @@ export interface paths {
   };
   "/rest/master/findMemSource": {
     /**
-     * 收入范围 (findIncome)
+     * income range (findIncome)
      * @description The findMemSource list.
      */
     get: operations["master_findMemSource_list"];
   };
   "/rest/master/findOccupation": {
     /**
-     * 收入范围 (findIncome)
+     * income range (findIncome)
      * @description The findOccupation list.
      */
     get: operations["master_findOccupation_list"];
@@ -719,7 +719,7 @@ export interface paths {
   };
   "/rest/master/findStaffEducation": {
     /**
-     * 收入范围 (findIncome)
+     * income range (findIncome)
      * @description The findStaffEducation list.
      */
     get: operations["master_findStaffEducation_list"];
@@ -13921,7 +13921,7 @@ export interface operations {
     };
   };
   /**
-   * 收入范围 (findIncome)
+   * income range (findIncome)
    * @description The findGender list.
    */
   master_findGender_list: {
@@ -14116,7 +14116,7 @@ export interface operations {
     };
   };
   /**
-   * 收入范围 (findIncome)
+   * income range (findIncome)
    * @description The findIncome list.
    */
   master_findIncome_list: {
@@ -14179,7 +14179,7 @@ export interface operations {
     };
   };
   /**
-   * 收入范围 (findIncome)
+   * income range (findIncome)
    * @description The findMaritalStatus list.
    */
   master_findMaritalStatus_list: {
@@ -14311,7 +14311,7 @@ export interface operations {
     };
   };
   /**
-   * 收入范围 (findIncome)
+   * income range (findIncome)
    * @description The findMemSource list.
    */
   master_findMemSource_list: {
@@ -14374,7 +14374,7 @@ export interface operations {
     };
   };
   /**
-   * 收入范围 (findIncome)
+   * income range (findIncome)
    * @description The findOccupation list.
    */
   master_findOccupation_list: {
@@ -14505,7 +14505,7 @@ export interface operations {
     };
   };
   /**
-   * 收入范围 (findIncome)
+   * income range (findIncome)
    * @description The findStaffEducation list.
    */
   master_findStaffEducation_list: {
