@@ -21,6 +21,7 @@ from apps.core.role_codes import (
     MEMBER_CANCEL_DECIDE,
     MEMBER_PHONE_VIEW,
     MEMBER_POINTS_ADJUST,
+    MOVE_IN_APPROVE,
     ORDER_GIFT,
     REFUND,
     REFUND_APPROVE,
@@ -78,6 +79,7 @@ ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
             GOODS_ORDER_PLACE.code,
             STOCKTAKE_APPROVE.code,
             *(button.code for button in WRITE_OFF_CODES),
+            MOVE_IN_APPROVE.code,
         ),
     ),
     (

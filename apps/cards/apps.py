@@ -8,7 +8,23 @@ class CardsConfig(AppConfig):
     verbose_name = _("member cards")
 
     def ready(self) -> None:
+        from apps.approvals.kinds import ApprovalKind, register_kind
+        from apps.cards import move_in
         from apps.cards.ledger_audit import card_differences
         from apps.core.ledgers import register_ledger_audit
+        from apps.core.role_codes import MOVE_IN_APPROVE
+        from apps.members.choices import MOVE_IN_APPROVAL_KIND
 
         register_ledger_audit("cards", card_differences)
+        # The member move-in's approval opens cards, so its kind is registered here (apps.cards.move_in).
+        register_kind(
+            ApprovalKind(
+                code=MOVE_IN_APPROVAL_KIND,
+                name=_("member move-in"),
+                decide_codes=(MOVE_IN_APPROVE.code,),
+                on_approved=move_in.move_in_approved,
+                on_rejected=move_in.move_in_sent_back,
+                detail_route="/moveInDetail?id={subject_id}",
+                describe=move_in.move_in_described,
+            )
+        )

@@ -77,6 +77,9 @@ WRITE_OFF_FREQUENCY_CONFIRM = ButtonCode(
     "BTN-TGHX-FREQUENCY-CONFIRM", "Let a phone over its group-buy limit write off", "确认高频核销"
 )
 WRITE_OFF_CODES = (WRITE_OFF_CANCEL, WRITE_OFF_FREQUENCY_CONFIRM)
+# Approving a member move-in (issue 17 §2) opens cards holding value paid at another store or brand:
+# the owner's decision, in the approval centre.
+MOVE_IN_APPROVE = ButtonCode("BTN-HYQR-MOVEIN-APPROVE", "Approve member move-ins", "审批会员迁入")
 
 BUTTON_CODES: tuple[ButtonCode, ...] = (
     MEMBER_PHONE_VIEW,
@@ -95,4 +98,5 @@ BUTTON_CODES: tuple[ButtonCode, ...] = (
     *GOODS_ORDER_HEAD_OFFICE,
     STOCKTAKE_APPROVE,
     *WRITE_OFF_CODES,
+    MOVE_IN_APPROVE,
 )

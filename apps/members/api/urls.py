@@ -1,6 +1,6 @@
 from django.urls import path
 
-from apps.members.api import views
+from apps.members.api import move_in_urls, views
 
 urlpatterns = [
     path("member/search", views.MemberSearchApi.as_view(), name="member-search"),
@@ -36,3 +36,6 @@ urlpatterns = [
     path("member/cancelList", views.CancelListApi.as_view(), name="member-cancel-list"),
     path("member/cancelDecide", views.CancelDecideApi.as_view(), name="member-cancel-decide"),
 ]
+
+# Member move-in (issue 17 §2): storemembermoveinrest/* and storerelocationupload/*.
+urlpatterns += move_in_urls.urlpatterns
