@@ -46,7 +46,9 @@ class MoveInLineInputSerializer(serializers.Serializer):
         help_text="0 < coefficient ≤ 1; the new card's value = oldBalance × coefficient (stored-value only)",
     )
     expiresOn = fields.DateField(required=False, allow_null=True)
-    sessions = MoveInSessionInputSerializer(many=True, required=False, max_length=MOVE_IN_MAX_SESSION_PROJECTS)
+    sessions = serializers.ListField(
+        child=MoveInSessionInputSerializer(), required=False, max_length=MOVE_IN_MAX_SESSION_PROJECTS
+    )
 
 
 class MoveInSaveInputSerializer(serializers.Serializer):
@@ -58,7 +60,7 @@ class MoveInSaveInputSerializer(serializers.Serializer):
     sourceBrand = fields.CharField(required=False, allow_blank=True, max_length=MOVE_IN_SOURCE_MAX_LENGTH)
     sourceStore = fields.CharField(allow_blank=True, max_length=MOVE_IN_SOURCE_MAX_LENGTH)
     remark = fields.CharField(required=False, allow_blank=True, max_length=REMARK_MAX_LENGTH)
-    lines = MoveInLineInputSerializer(many=True, max_length=MOVE_IN_MAX_LINES)
+    lines = serializers.ListField(child=MoveInLineInputSerializer(), max_length=MOVE_IN_MAX_LINES)
 
 
 class MoveInUpdateInputSerializer(MoveInSaveInputSerializer):

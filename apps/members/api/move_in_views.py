@@ -282,8 +282,9 @@ class AttachmentUploadApi(ErpApi):
         summary="Attach a photo of the old card or the contract (JPEG, PNG or PDF, at most 5 MB)",
     )
     def post(self, request: Request) -> EnvelopeResponse:
+        # The move-in first: another store's answers 404 whatever the file.
+        move_in = _move_in(request, self.parse(io.MoveInIdInputSerializer, request.data)["id"])
         data = self.parse(io.AttachmentUploadInputSerializer, request.data)
-        move_in = _move_in(request, data["id"])
         attachment = move_ins.attachment_add(actor=self.actor(), move_in=move_in, upload=data["file"])
         return EnvelopeResponse(move_in_selectors.attachment_row(attachment), message=_("uploaded"), status=201)
 

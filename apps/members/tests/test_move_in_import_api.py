@@ -63,10 +63,24 @@ def workbook(*rows) -> SimpleUploadedFile:
 def good_rows() -> list:
     return [
         row(),
-        row(oldCardName="护理卡", oldCardNo="B1", kind="package", oldBalance=None, cardTypeCode="CARE",
-            projectCode="P-WASH", sessions=5),
-        row(oldCardName="护理卡", oldCardNo="B1", kind="package", oldBalance=None, cardTypeCode="CARE",
-            projectCode="P-SCALP", sessions=3),
+        row(
+            oldCardName="护理卡",
+            oldCardNo="B1",
+            kind="package",
+            oldBalance=None,
+            cardTypeCode="CARE",
+            projectCode="P-WASH",
+            sessions=5,
+        ),
+        row(
+            oldCardName="护理卡",
+            oldCardNo="B1",
+            kind="package",
+            oldBalance=None,
+            cardTypeCode="CARE",
+            projectCode="P-SCALP",
+            sessions=3,
+        ),
         row(phone="13800001111", name="张伟", oldBalance="120.50", coefficient=1),
     ]
 
@@ -76,7 +90,11 @@ def test_a_good_file_creates_every_move_in_as_a_draft(client, catalogue):
     assert answer["created"] == 2
     first, second = MoveIn.objects.order_by("id")
     assert (first.status, first.line_count, first.old_value, first.new_value, first.sessions) == (
-        "draft", 2, 500, 450, 8
+        "draft",
+        2,
+        500,
+        450,
+        8,
     )
     assert (second.name, second.new_value) == ("张伟", 120.5)
     package = MoveInLine.objects.get(kind="package")

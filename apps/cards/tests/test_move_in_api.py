@@ -5,11 +5,10 @@ rejected and corrected, attachments checked and kept per store, and another stor
 from __future__ import annotations
 
 from decimal import Decimal
-from io import BytesIO
 
 import pytest
-from django.core.management import call_command
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
 
 from apps.approvals.models import ApprovalRequest
 from apps.cards.choices import EntryKind
@@ -117,7 +116,12 @@ def committed(client, catalogue, **changes) -> dict:
 
 def test_a_move_in_with_two_old_cards_is_approved_and_the_member_holds_both_cards(client, owner_client, catalogue):
     draft = saved(client, catalogue)
-    assert (draft["status"], draft["oldValue"], draft["newValue"], draft["sessions"]) == ("draft", "1000.05", "850.04", 8)
+    assert (draft["status"], draft["oldValue"], draft["newValue"], draft["sessions"]) == (
+        "draft",
+        "1000.05",
+        "850.04",
+        8,
+    )
     assert draft["phone"] == "139****5678" and draft["memId"] is None
     assert [line["newValue"] for line in draft["lines"]] == ["850.04", "0.00"]
 
@@ -183,7 +187,9 @@ def test_a_rejected_move_in_shows_the_reason_and_is_corrected_and_committed_agai
     assert again["status"] == "submitted" and again["approvalId"] != submitted["approvalId"]
     # A committed move-in is no longer edited or deleted.
     assert_envelope(client.post(f"{BASE}/update", body, format="json"), status=409, errcode="MEM-40907")
-    assert_envelope(client.post(f"{BASE}/delete", {"id": submitted["id"]}, format="json"), status=409, errcode="MEM-40907")
+    assert_envelope(
+        client.post(f"{BASE}/delete", {"id": submitted["id"]}, format="json"), status=409, errcode="MEM-40907"
+    )
 
 
 def test_only_a_draft_is_deleted_with_its_attachments(client, catalogue, media):
@@ -253,9 +259,13 @@ def test_another_stores_move_in_is_not_found(client, catalogue, chain, make_entr
     other = api_client(entry=make_entry(chain["other_store"], codes=MOVE_IN_PAGES))
     assert_envelope(other.get(f"{BASE}/detail", {"id": draft["id"]}), status=404, errcode="SYS-40400")
     for path in ("commit", "delete"):
-        assert_envelope(other.post(f"{BASE}/{path}", {"id": draft["id"]}, format="json"), status=404, errcode="SYS-40400")
+        assert_envelope(
+            other.post(f"{BASE}/{path}", {"id": draft["id"]}, format="json"), status=404, errcode="SYS-40400"
+        )
     upload = SimpleUploadedFile("card.png", PNG)
-    assert_envelope(other.post(f"{UPLOAD}/upload", {"id": draft["id"], "file": upload}), status=404, errcode="SYS-40400")
+    assert_envelope(
+        other.post(f"{UPLOAD}/upload", {"id": draft["id"], "file": upload}), status=404, errcode="SYS-40400"
+    )
     assert assert_envelope(other.get(f"{BASE}/list"), status=200)["total"] == 0
     assert MoveIn.objects.get().status == "draft"
 
@@ -269,7 +279,9 @@ def test_the_lists_filter_and_sum(client, catalogue):
     assert drafts == {"total": 1}
     summary = assert_envelope(client.get(f"{BASE}/summary"), status=200)
     assert (summary["total"], summary["newValue"], summary["sessions"]) == (2, "1700.08", 16)
-    lines = assert_envelope(client.get(f"{BASE}/lineList", {"kind": "package", "pageNo": 1, "pageSize": 10}), status=200)
+    lines = assert_envelope(
+        client.get(f"{BASE}/lineList", {"kind": "package", "pageNo": 1, "pageSize": 10}), status=200
+    )
     assert lines["total"] == 2 and {row["kind"] for row in lines["list"]} == {"package"}
     by_name = assert_envelope(client.get(f"{BASE}/list", {"keyword": "张伟"}), status=200)
     assert [row["name"] for row in by_name["list"]] == ["张伟"]
@@ -280,7 +292,9 @@ def test_the_form_lists_card_types_projects_and_the_new_card_discount(client, ca
     assert [row["id"] for row in types] == [catalogue["package"].pk]
     projects = assert_envelope(client.get(f"{BASE}/projects"), status=200)
     assert {row["id"] for row in projects} >= {project.pk for project in catalogue["projects"]}
-    discount = assert_envelope(client.get(f"{BASE}/newCardDiscount", {"cardTypeId": catalogue["stored"].pk}), status=200)
+    discount = assert_envelope(
+        client.get(f"{BASE}/newCardDiscount", {"cardTypeId": catalogue["stored"].pk}), status=200
+    )
     assert discount["cardTypeId"] == catalogue["stored"].pk and discount["discounts"] == []
 
 
