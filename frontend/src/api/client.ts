@@ -35,6 +35,8 @@ interface RequestOptions {
   body?: unknown;
   /** A form-encoded body (the sign-in call). */
   form?: Record<string, string>;
+  /** A multipart body (file uploads); the browser sets its Content-Type with the boundary. */
+  multipart?: FormData;
   /** Leave notices to the caller (the caller still gets the error). */
   quiet?: boolean;
   /** Sent as `Idempotency-Key` (contract §8) on commands that move money, sessions or points: one
@@ -80,7 +82,9 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     headers["X-Account-Version"] = tokens.accountVersion;
   }
   let body: BodyInit | undefined;
-  if (options.form) {
+  if (options.multipart) {
+    body = options.multipart;
+  } else if (options.form) {
     body = new URLSearchParams(options.form);
     headers["Content-Type"] = "application/x-www-form-urlencoded";
   } else if (options.body !== undefined) {
