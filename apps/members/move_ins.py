@@ -510,7 +510,7 @@ def attachment_add(*, actor: Actor, move_in: MoveIn, upload: Any) -> MoveInAttac
         )
         # A name of our own: the person's file name is shown, never used as a path.
         attachment.file.save(f"{uuid.uuid4().hex}{extension}", upload, save=False)
-        stored = attachment.file.name
+        stored = attachment.file.name or ""
         try:
             attachment.save()
             audit_record(
@@ -532,7 +532,7 @@ def attachment_delete(*, actor: Actor, attachment: MoveInAttachment) -> None:
         move_in = _locked(attachment.move_in_id)
         if move_in.status not in MOVE_IN_EDITABLE:
             raise MoveInNotEditable()
-        name = attachment.file.name
+        name = attachment.file.name or ""
         audit_record(
             actor=actor,
             action=MoveInAuditAction.ATTACHMENT_DELETED,
