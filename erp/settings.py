@@ -255,6 +255,10 @@ WECOM_CORP_ID = env.str("WECOM_CORP_ID", default="")
 WECOM_AGENT_ID = env.str("WECOM_AGENT_ID", default="")
 WECOM_SECRET = env.str("WECOM_SECRET", default="")
 WECOM_TIMEOUT_SECONDS = env.float("WECOM_TIMEOUT_SECONDS", default=5.0)
+# Store-authority requests are also raised in WeCom's approval (OA) with this template (its id from the
+# template's page in WeCom's admin) and its text control; empty: the owner decides in /approvalCenter only.
+WECOM_AUTHORITY_TEMPLATE_ID = env.str("WECOM_AUTHORITY_TEMPLATE_ID", default="")
+WECOM_AUTHORITY_CONTROL_ID = env.str("WECOM_AUTHORITY_CONTROL_ID", default="Textarea-authority")
 
 # Manager hand-over links carry the account sealed with this key (Fernet); never in source.
 # Without one, development gets a random key per process: links then work until a restart.

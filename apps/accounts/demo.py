@@ -12,6 +12,8 @@ from apps.accounts.store_master import authorization_code_set
 from apps.core.audit import SYSTEM_ACTOR
 from apps.core.page_registry import PAGE_CODES, SHOP_MANAGEMENT_CODE, code_of
 from apps.core.role_codes import (
+    ASSET_TRANSFER_APPLY,
+    ASSET_TRANSFER_APPROVE,
     CARD_CODES,
     COST_VIEW,
     CREDIT_MOVE,
@@ -28,6 +30,7 @@ from apps.core.role_codes import (
     RESERVATION_FORCE,
     ROTA_EDIT,
     STOCKTAKE_APPROVE,
+    STORE_AUTHORITY_APPROVE,
     SYSTEM_LOG_VIEW,
     WRITE_OFF_CODES,
 )
@@ -71,6 +74,8 @@ ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
             ROTA_EDIT.code,
             COST_VIEW.code,
             *(button.code for button in CARD_CODES),
+            ASSET_TRANSFER_APPLY.code,
+            ASSET_TRANSFER_APPROVE.code,
             REFUND.code,
             REFUND_APPROVE.code,
             DAY_REOPEN.code,
@@ -80,6 +85,7 @@ ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
             STOCKTAKE_APPROVE.code,
             *(button.code for button in WRITE_OFF_CODES),
             MOVE_IN_APPROVE.code,
+            STORE_AUTHORITY_APPROVE.code,
         ),
     ),
     (
@@ -96,6 +102,7 @@ ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
             SYSTEM_LOG_VIEW.code,
             ROTA_EDIT.code,
             *(button.code for button in CARD_CODES),
+            ASSET_TRANSFER_APPLY.code,
             REFUND.code,
             ORDER_GIFT.code,
             CREDIT_MOVE.code,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q, QuerySet
 from django.utils.translation import get_language
 from guardian.shortcuts import get_objects_for_user
 
@@ -140,3 +140,14 @@ def role_names_at_stores(*, user_ids: set[int], store_ids: set[int]) -> dict[tup
     for user_id, hier_id, role_name in entries.order_by("role_id"):
         found.setdefault((user_id, hier_id), []).append(role_name)
     return found
+
+
+def user_ids_matching(text: str) -> QuerySet[User, Any]:
+    """The ids of the accounts whose login name or name contains `text` (a "who" filter), as a
+    subquery."""
+    return User.objects.filter(Q(login_name__icontains=text) | Q(nickname__icontains=text)).values("id")
+
+
+def user_names(*, user_ids: set[int]) -> dict[int, str]:
+    """Each account's name (nickname) by id; accounts without one are left out."""
+    return dict(User.objects.filter(pk__in=user_ids).exclude(nickname="").values_list("id", "nickname"))

@@ -21,3 +21,19 @@ class OwnRequest(DomainError):
     errcode = "APPR-40301"
     status = 403
     default_message = gettext_lazy("you cannot decide your own request")
+
+
+class AuthorityHeld(DomainError):
+    """Asking for a store authority the person already holds there (or one above it)."""
+
+    errcode = "STAUTH-40901"
+    status = 409
+    default_message = gettext_lazy("you already hold this authority at the store")
+
+
+class AuthorityRoleMissing(DomainError):
+    """No role of the authority's kind is set up, so there is nothing to grant."""
+
+    errcode = "STAUTH-40902"
+    status = 409
+    default_message = gettext_lazy("no role of this kind is set up, please ask head office")

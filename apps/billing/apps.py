@@ -8,6 +8,7 @@ class BillingConfig(AppConfig):
     verbose_name = _("billing")
 
     def ready(self) -> None:
+        from apps.approvals.kinds import register_kind
         from apps.billing.ledger_audit import (
             closing_differences,
             order_differences,
@@ -16,6 +17,7 @@ class BillingConfig(AppConfig):
         )
         from apps.billing.provider_payments import tender_intent_ended
         from apps.billing.provider_refunds import on_refund_ended
+        from apps.billing.refund_approvals import REFUND_KIND
         from apps.billing.stock_audit import stock_sale_differences
         from apps.core.ledgers import register_ledger_audit
         from apps.payments.services import register_intent_listener, register_refund_listener
@@ -28,3 +30,5 @@ class BillingConfig(AppConfig):
         # The payments app tells billing how a provider tender's payment and a refund tender's refund end.
         register_intent_listener(tender_intent_ended)
         register_refund_listener(on_refund_ended)
+        # A refund above the store's amount asked for without the owner's code waits in the approval centre.
+        register_kind(REFUND_KIND)

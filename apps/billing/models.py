@@ -334,6 +334,16 @@ class Refund(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
     )
+    # Asked for by someone without the approval code: the approval centre's request the owner
+    # approved (apps.billing.refund_approvals); the approver is then the operator and approved_by.
+    approval = models.ForeignKey(
+        "approvals.ApprovalRequest",
+        verbose_name=_("approval request"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
     business_date = models.DateField(_("business day"))
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 

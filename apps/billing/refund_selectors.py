@@ -10,7 +10,9 @@ from typing import Any
 from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 
+from apps.approvals.models import ApprovalRequest
 from apps.billing.models import ZERO, Order, Refund, RefundLine, RefundTender
+from apps.billing.refund_approvals import waiting_refund_approval
 from apps.billing.refunds import Judged, LineState, RefundPlan, tenders_left
 from apps.core.money import money_to_wire
 from apps.core.phones import mask_phone
@@ -46,6 +48,22 @@ def _judged_line(state: LineState) -> dict[str, Any]:
     }
 
 
+def approval_asked_row(request: ApprovalRequest) -> dict[str, Any]:
+    """recede/recede's 202: the refund sent to the owner for approval."""
+    return {
+        "approvalId": request.pk,
+        "status": request.status,
+        "amount": money_to_wire(request.amount) if request.amount is not None else None,
+    }
+
+
+def _waiting_approval(order: Order) -> dict[str, Any] | None:
+    request = waiting_refund_approval(order)
+    if request is None:
+        return None
+    return {**approval_asked_row(request), "createdAt": _when(request.created_at), "reason": request.reason}
+
+
 def judged_row(judged: Judged) -> dict[str, Any]:
     order = judged.order
     store = order.store
@@ -64,6 +82,7 @@ def judged_row(judged: Judged) -> dict[str, Any]:
             money_to_wire(store.refund_approval_above) if store.refund_approval_above is not None else None
         ),
         "wholeOnly": order.status == "partlyPaid",
+        "waitingApproval": _waiting_approval(order),
         "tenders": [
             {
                 "tenderId": tender.pk,

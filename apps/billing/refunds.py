@@ -780,6 +780,8 @@ def order_refund(
     approved: bool = False,
     today: date | None = None,
     group_buy_back: bool = False,
+    approval_id: int | None = None,
+    approved_amount: Decimal | None = None,
 ) -> Refund:
     """Refunds `lines` of the order (see the module's doc). `approved`: the operator holds the
     refund-approval code, so a refund above the store's approval amount may go ahead. Errors:
@@ -787,7 +789,9 @@ def order_refund(
     (more than was paid, an order not paid), ORD-40301 (approval needed), ORD-40903 (a provider
     tender), CARD-40903 (a card closed or given away since). `group_buy_back`: the cancellation of a
     group-buy write-off (apps.groupbuy) undoes the order it paid; a refund never returns a group-buy
-    tender otherwise (ORD-40901)."""
+    tender otherwise (ORD-40901). `approval_id`, `approved_amount`: the refund an owner approved in the
+    approval centre (apps.billing.refund_approvals), noted on the refund; it is made only for the
+    amount approved (an order changed since: ORD-40901)."""
     reason = _checked_reason(reason)
     _checked_asks(lines)
     with use_case_atomic():
@@ -799,6 +803,11 @@ def order_refund(
         cards = locked_in_order(_order_card_ids(order, order_lines))
         plan = _refund_plan(order, order_lines, lines, approved=approved, cards=cards, group_buy_back=group_buy_back)
         states, plans, amount, shares = plan.states, plan.plans, plan.amount, plan.shares
+        if approved_amount is not None and amount != round_money(approved_amount):
+            raise OrderNotInState(
+                _("the order changed since the refund was asked for: it would now give back %(amount)s")
+                % {"amount": money_to_wire(amount)}
+            )
         refund = Refund.objects.create(
             order=order,
             store=order.store,
@@ -808,7 +817,8 @@ def order_refund(
             amount=amount,
             operator_id=actor.user_id,
             operator_name=actor.login_name[:40],
-            approved_by_id=actor.user_id if plan.needs_approval else None,
+            approved_by_id=actor.user_id if plan.needs_approval or approval_id is not None else None,
+            approval_id=approval_id,
             business_date=refund_day,
         )
         refund.refund_no = refund_no(refund)
@@ -855,6 +865,7 @@ def order_refund(
                 "amount": money_to_wire(amount),
                 "reason": reason,
                 "approvedBy": refund.approved_by_id,
+                "approvalId": approval_id,
                 "lines": [
                     {"orderLineId": p.state.line.pk, "qty": p.qty, "amount": money_to_wire(p.amount)} for p in plans
                 ],

@@ -3,25 +3,13 @@ mirror the time-range rule (spec §5) with the same messages."""
 
 from __future__ import annotations
 
-from datetime import date, datetime, time
+from datetime import datetime, time
 
 from django.utils.translation import gettext as _
 
 from apps.booking.choices import DURATION_MAX_MINUTES, DURATION_MIN_MINUTES, REMARK_MAX_LENGTH
 from apps.core.errors import InvalidInput
-
-
-def check_time_range(start: date | None, end: date | None, max_days: int) -> tuple[date, date]:
-    """Spec §5 time range: both required, the end not before the start, within the allowed span."""
-    if start is None:
-        raise InvalidInput(_("please enter start time"), field="dateFrom")
-    if end is None:
-        raise InvalidInput(_("please enter end time"), field="dateTo")
-    if end < start:
-        raise InvalidInput(_("please choose a suitable end time"), field="dateTo")
-    if (end - start).days > max_days:
-        raise InvalidInput(_("selected time exceeds range"), field="dateTo")
-    return start, end
+from apps.core.time_ranges import check_time_range as check_time_range  # the lists' shared rule, re-exported
 
 
 def check_duration(minutes: int) -> int:

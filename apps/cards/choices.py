@@ -5,7 +5,16 @@ from django.utils.translation import gettext_lazy as _
 
 from apps.catalog.choices import CardKind
 
-__all__ = ["AuditAction", "CardKind", "CardStatus", "CouponStatus", "EntryKind", "TransferStatus"]
+__all__ = [
+    "AssetTransferKind",
+    "AssetTransferStatus",
+    "AuditAction",
+    "CardKind",
+    "CardStatus",
+    "CouponStatus",
+    "EntryKind",
+    "TransferStatus",
+]
 
 
 class CardStatus(models.TextChoices):
@@ -35,6 +44,9 @@ class EntryKind(models.TextChoices):
     CHANGE_OUT = "changeOut", _("changed to a new card")
     CHANGE_IN = "changeIn", _("changed from an old card")
     UPGRADE = "upgrade", _("upgraded to another card type")
+    # An asset transfer (资产转移): the card leaves its store or member file, and arrives at the new one.
+    ASSET_OUT = "assetOut", _("moved out by an asset transfer")
+    ASSET_IN = "assetIn", _("moved in by an asset transfer")
     FREEZE = "freeze", _("card frozen")
     UNFREEZE = "unfreeze", _("card unfrozen")
     # The opening of a card taken over from another store or brand (member move-in): its value was
@@ -58,6 +70,26 @@ class AuditAction(models.TextChoices):
     COUPON_RELEASED = "cards.coupon_released", _("released a coupon")
     CARD_CLOSED_BY_REFUND = "cards.closed_by_refund", _("closed a card its sale was refunded for")
     CARD_MOVED_IN = "cards.moved_in", _("opened a card of a member move-in")
+    ASSET_TRANSFER_APPLIED = "cards.asset_transfer_applied", _("applied for an asset transfer")
+    ASSET_TRANSFER_DONE = "cards.asset_transfer_done", _("carried out an asset transfer")
+    ASSET_TRANSFER_CLOSED = "cards.asset_transfer_closed", _("closed an asset transfer without moving anything")
+
+
+class AssetTransferKind(models.TextChoices):
+    """What an asset transfer (资产转移) does: moves a member to another store of the chain with her
+    cards, or merges a duplicate member file into the person's kept file."""
+
+    STORE = "store", _("move to another store")
+    MERGE = "merge", _("merge member files")
+
+
+class AssetTransferStatus(models.TextChoices):
+    """Follows its approval request: waiting, then done (approved and moved), rejected or withdrawn."""
+
+    PENDING = "pending", _("waiting for approval")
+    DONE = "done", _("done")
+    REJECTED = "rejected", _("rejected")
+    WITHDRAWN = "withdrawn", _("withdrawn")
 
 
 class TransferStatus(models.TextChoices):
@@ -77,6 +109,11 @@ class CouponStatus(models.TextChoices):
     EXPIRED = "expired", _("expired")
     VOID = "void", _("void")
 
+
+# The approval centre's kind of an asset transfer and its subject type.
+ASSET_TRANSFER_KIND = "asset-transfer"
+ASSET_TRANSFER_SUBJECT = "assetTransfer"
+ASSET_TRANSFER_REASON_MAX_LENGTH = 200
 
 # A card's number: the kind's letter and the card's id, so it is unique without a second counter.
 CARD_NO_PREFIX = {CardKind.STORED_VALUE: "V", CardKind.PACKAGE: "P"}

@@ -35,3 +35,17 @@ class NoTransferUnderWay(DomainError):
     errcode = "CARD-40905"
     status = 409
     default_message = gettext_lazy("no transfer of this card is under way")
+
+
+class AssetsChanged(DomainError):
+    errcode = "CARD-40906"
+    status = 409
+    default_message = gettext_lazy(
+        "the member's cards or points changed since the transfer was applied for; withdraw it and apply again"
+    )
+
+
+class AssetTransferWaiting(DomainError):
+    errcode = "CARD-40907"
+    status = 409
+    default_message = gettext_lazy("an asset transfer of this member file is already waiting for approval")

@@ -18,8 +18,11 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from apps.cards.choices import (
+    ASSET_TRANSFER_REASON_MAX_LENGTH,
     COEFFICIENT_DIGITS,
     COEFFICIENT_PLACES,
+    AssetTransferKind,
+    AssetTransferStatus,
     CardKind,
     CardStatus,
     CouponStatus,
@@ -300,3 +303,75 @@ class MemberCoupon(models.Model):
         if self.status == CouponStatus.AVAILABLE and self.valid_to < (today or timezone.localdate()):
             return CouponStatus.EXPIRED
         return self.status
+
+
+class AssetTransfer(models.Model):
+    """An asset transfer (资产转移, spec §7.8 `asserMigration`), applied for at the member's store and
+    carried out only once approved (apps.cards.asset_transfers): a member moved to `to_store` with
+    every card she holds, or a duplicate file `member` merged into `to_member`.
+
+    `assets` is what the application saw (each card's balances and sessions, the points, the
+    coupons): the approval carries out exactly that, or refuses when the cards changed since."""
+
+    kind = models.CharField(_("kind"), max_length=8, choices=AssetTransferKind.choices)
+    status = models.CharField(
+        _("status"), max_length=10, choices=AssetTransferStatus.choices, default=AssetTransferStatus.PENDING
+    )
+    store = models.ForeignKey(
+        "org.OrgUnit", verbose_name=_("store applied at"), on_delete=models.PROTECT, related_name="+"
+    )
+    member = models.ForeignKey("members.Member", verbose_name=_("member"), on_delete=models.PROTECT, related_name="+")
+    to_store = models.ForeignKey(
+        "org.OrgUnit",
+        verbose_name=_("to store"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    to_member = models.ForeignKey(
+        "members.Member",
+        verbose_name=_("kept member file"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    assets = models.JSONField(_("assets"), default=dict)
+    reason = models.CharField(_("reason"), max_length=ASSET_TRANSFER_REASON_MAX_LENGTH)
+    approval = models.ForeignKey(
+        "approvals.ApprovalRequest",
+        verbose_name=_("approval request"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    applicant = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("applicant"), null=True, blank=True, on_delete=models.SET_NULL
+    )
+    applicant_name = models.CharField(_("applicant name"), max_length=40, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    done_at = models.DateTimeField(_("done"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("asset transfer")
+        verbose_name_plural = _("asset transfers")
+        ordering = ["-id"]
+        constraints = [
+            # One waiting transfer per member file: two would each expect the cards as they are now.
+            models.UniqueConstraint(
+                fields=["member"],
+                condition=Q(status=AssetTransferStatus.PENDING),
+                name="asset_transfer_one_pending",
+            ),
+            models.CheckConstraint(
+                condition=(Q(kind=AssetTransferKind.STORE) & Q(to_store__isnull=False) & Q(to_member__isnull=True))
+                | (Q(kind=AssetTransferKind.MERGE) & Q(to_member__isnull=False) & Q(to_store__isnull=True)),
+                name="asset_transfer_names_its_target",
+            ),
+        ]
+        indexes = [models.Index(fields=["store", "-id"], name="asset_transfer_store_newest")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.member_id} ({self.status})"

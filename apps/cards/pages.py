@@ -8,4 +8,8 @@ PAGES = [
     PageRoute("/transfercard", "src/pages/cards/TransferCardPage.tsx"),
     PageRoute("/cardtocard", "src/pages/cards/CardToCardPage.tsx"),
     PageRoute("/changeCard", "src/pages/cards/ChangeCardPage.tsx"),
+    # Asset transfer (no role code; the calls need BTN-ZCZY-APPLY or BTN-ZCZY-APPROVE).
+    PageRoute("/assetTransfer", "src/pages/cards/AssetTransferPage.tsx"),
+    PageRoute("/assetTransferDetail", "src/pages/cards/AssetTransferDetailPage.tsx"),
+    PageRoute("/asstesDetail", "src/pages/cards/AsstesDetailPage.tsx"),
 ]

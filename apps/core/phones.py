@@ -70,3 +70,32 @@ def shown_fragment_q(fragment: str, field: str = "phone") -> Q:
             & ~Q(**{f"{field}__regex": f"^({other_lengths})$"})
         )
     return found
+
+
+# A phone inside free text (a log entry's detail or object name): a mainland mobile (1, then 3 to 9,
+# 11 digits; spec §5) or an 8-digit Hong Kong / Macau number, standing alone, i.e. not part of a
+# longer run of digits (an order number, a timestamp). An 8-digit run that is something else (an id)
+# is masked too: showing a phone whole is the worse mistake.
+_PHONE_IN_TEXT = re.compile(r"(?<!\d)(?:1[3-9]\d{9}|\d{8})(?!\d)")
+
+
+def mask_phones_in_text(text: str) -> str:
+    """`text` with every phone in it masked as `mask_phone` masks it."""
+    return _PHONE_IN_TEXT.sub(lambda found: mask_phone(found.group()), text)
+
+
+def mask_phones_in(value: object) -> object:
+    """A JSON value (a log entry's detail) with the phones in its texts and keys masked; numbers
+    written as JSON numbers are masked when they read as a phone."""
+    if isinstance(value, str):
+        return mask_phones_in_text(value)
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        masked = mask_phones_in_text(str(value))
+        return value if masked == str(value) else masked
+    if isinstance(value, dict):
+        return {mask_phones_in_text(str(key)): mask_phones_in(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [mask_phones_in(item) for item in value]
+    return value

@@ -54,6 +54,10 @@ REFUND_APPROVE = ButtonCode("BTN-YLTH-REFUND-APPROVE", "Approve a refund above t
 REFUND_CODES = (REFUND, REFUND_APPROVE)
 # Reopening a closed business day (daily closing): the owner's alone.
 DAY_REOPEN = ButtonCode("BTN-SYFH-DAY-REOPEN", "Reopen a closed business day", "反日结")
+# Asset transfer (资产转移, /assetTransfer): a store's principal applies, an owner approves.
+ASSET_TRANSFER_APPLY = ButtonCode("BTN-ZCZY-APPLY", "Apply for an asset transfer", "申请资产转移")
+ASSET_TRANSFER_APPROVE = ButtonCode("BTN-ZCZY-APPROVE", "Approve an asset transfer", "审批资产转移")
+ASSET_TRANSFER_CODES = (ASSET_TRANSFER_APPLY, ASSET_TRANSFER_APPROVE)
 CARD_CODES = (CARD_DELAY, CARD_TRANSFER, CARD_TO_CARD, CARD_CHANGE, CARD_UPGRADE, COUPON_ISSUE, CARD_FREEZE)
 # Giving an item free with a sale (a gift line, `order/handleGift`): goods leave without money, so it
 # is a manager's decision, as the card operations are.
@@ -80,6 +84,9 @@ WRITE_OFF_CODES = (WRITE_OFF_CANCEL, WRITE_OFF_FREQUENCY_CONFIRM)
 # Approving a member move-in (issue 17 §2) opens cards holding value paid at another store or brand:
 # the owner's decision, in the approval centre.
 MOVE_IN_APPROVE = ButtonCode("BTN-HYQR-MOVEIN-APPROVE", "Approve member move-ins", "审批会员迁入")
+# A staff member asks for a store's boss or manager authority (issue 17, spec §2.4 "apply permission"):
+# granting a role entry is the owner's decision, in the approval centre or in WeCom's approval.
+STORE_AUTHORITY_APPROVE = ButtonCode("BTN-SQ-STORE-AUTHORITY-APPROVE", "Grant store authority", "审批门店授权")
 
 BUTTON_CODES: tuple[ButtonCode, ...] = (
     MEMBER_PHONE_VIEW,
@@ -90,6 +97,7 @@ BUTTON_CODES: tuple[ButtonCode, ...] = (
     ROTA_EDIT,
     COST_VIEW,
     *CARD_CODES,
+    *ASSET_TRANSFER_CODES,
     *REFUND_CODES,
     DAY_REOPEN,
     ORDER_GIFT,
@@ -99,4 +107,5 @@ BUTTON_CODES: tuple[ButtonCode, ...] = (
     STOCKTAKE_APPROVE,
     *WRITE_OFF_CODES,
     MOVE_IN_APPROVE,
+    STORE_AUTHORITY_APPROVE,
 )

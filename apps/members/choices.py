@@ -50,6 +50,9 @@ class PointsKind(models.TextChoices):
     SPEND = "spend", _("paid an order")
     REFUND = "refund", _("returned by a refund")
     REFUND_OUT = "refundOut", _("taken back by a refund")
+    # A duplicate member file merged into the person's kept file (cards' asset transfer).
+    MERGE_OUT = "mergeOut", _("moved to the kept member file")
+    MERGE_IN = "mergeIn", _("moved from a merged member file")
 
 
 class CancellationStatus(models.TextChoices):
@@ -66,6 +69,45 @@ class AuditAction(models.TextChoices):
     CANCELLATION_REQUESTED = "member.cancellation_requested", _("requested a member's cancellation")
     CANCELLATION_DECIDED = "member.cancellation_decided", _("decided a member's cancellation")
     MEMBER_ANONYMISED = "member.anonymised", _("anonymised a cancelled member")
+    EXAMINATION_ADDED = "member.examination_added", _("recorded a scalp and hair examination")
+    EXAMINATION_CORRECTED = "member.examination_corrected", _("corrected a scalp and hair examination")
+
+
+# --- scalp and hair examinations (/examiningDetail, decision 0022) ---------------------------------
+
+EXAMINATION_TEXT_MAX_LENGTH = 500  # notes and the recommendation
+EXAMINATION_PHOTOS_MAX = 6  # photos one examination keeps
+EXAMINATION_PHOTO_MAX_BYTES = 5 * 1024 * 1024
+# The image kinds a photo may be, by the bytes it starts with (a name or a declared type can lie).
+EXAMINATION_PHOTO_KINDS = {"image/jpeg": ".jpg", "image/png": ".png", "image/webp": ".webp"}
+
+
+class ScalpType(models.TextChoices):
+    DRY = "dry", pgettext_lazy("scalp", "dry")
+    NORMAL = "normal", pgettext_lazy("scalp", "normal")
+    OILY = "oily", pgettext_lazy("scalp", "oily")
+    COMBINATION = "combination", pgettext_lazy("scalp", "combination")
+
+
+class Degree(models.TextChoices):
+    """How much of a finding (oiliness, sensitivity, dandruff, hair loss) the examiner saw."""
+
+    NONE = "none", pgettext_lazy("finding", "none")
+    MILD = "mild", pgettext_lazy("finding", "mild")
+    MODERATE = "moderate", pgettext_lazy("finding", "moderate")
+    SEVERE = "severe", pgettext_lazy("finding", "severe")
+
+
+class HairDensity(models.TextChoices):
+    SPARSE = "sparse", pgettext_lazy("hair density", "sparse")
+    MEDIUM = "medium", pgettext_lazy("hair density", "medium")
+    DENSE = "dense", pgettext_lazy("hair density", "dense")
+
+
+class HairThickness(models.TextChoices):
+    FINE = "fine", pgettext_lazy("hair thickness", "fine")
+    MEDIUM = "medium", pgettext_lazy("hair thickness", "medium")
+    COARSE = "coarse", pgettext_lazy("hair thickness", "coarse")
 
 
 # Member move-in (会员迁入, issue 17 §2): a store takes over members of another store or brand with

@@ -11,6 +11,7 @@ from apps.catalog.choices import CardKind
 from apps.core.append_only import AppendOnlyModel
 from apps.members.choices import (
     CARD_NO_MAX_LENGTH,
+    EXAMINATION_TEXT_MAX_LENGTH,
     MEMBER_CODE_MAX_LENGTH,
     MEMBER_NAME_MAX_LENGTH,
     MOVE_IN_ATTACHMENT_NAME_MAX_LENGTH,
@@ -23,10 +24,14 @@ from apps.members.choices import (
     POINTS_REASON_MAX_LENGTH,
     REMARK_MAX_LENGTH,
     CancellationStatus,
+    Degree,
+    HairDensity,
+    HairThickness,
     MemberAreaCode,
     MemberStatus,
     MoveInStatus,
     PointsKind,
+    ScalpType,
 )
 from apps.members.name_grams import name_grams_text
 from apps.org.choices import OrgUnitKind
@@ -87,6 +92,17 @@ class Member(models.Model):
     remark = models.CharField(_("remark"), max_length=REMARK_MAX_LENGTH, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=MemberStatus.choices, default=MemberStatus.ACTIVE)
     last_visit_at = models.DateTimeField(_("last visit"), null=True, blank=True)
+    # A duplicate file merged into the person's kept file (cards' asset transfer): this file is
+    # closed and keeps its history (orders, reservations), reached from the kept file through here.
+    merged_into = models.ForeignKey(
+        "self",
+        verbose_name=_("merged into"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="merged_files",
+        editable=False,
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
@@ -207,6 +223,73 @@ class CancellationRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.member_id} ({self.status})"
+
+
+class Examination(models.Model):
+    """A member's scalp and hair examination (/examiningDetail): what the examiner found and
+    recommends, with photos. The examiner is an employee of the store (apps.staff, on the same floor:
+    reached through apps.members.hooks), kept by id and by the name at the time."""
+
+    member = models.ForeignKey(Member, verbose_name=_("member"), on_delete=models.PROTECT, related_name="examinations")
+    store = models.ForeignKey(
+        "org.OrgUnit",
+        verbose_name=_("store"),
+        on_delete=models.PROTECT,
+        related_name="+",
+        limit_choices_to={"kind": OrgUnitKind.STORE},
+    )
+    examined_on = models.DateField(_("examination date"))
+    examiner_id = models.BigIntegerField(_("examiner id"))
+    examiner_name = models.CharField(_("examiner"), max_length=50)
+    scalp_type = models.CharField(_("scalp type"), max_length=12, choices=ScalpType.choices)
+    oiliness = models.CharField(_("oiliness"), max_length=10, choices=Degree.choices)
+    sensitivity = models.CharField(_("sensitivity"), max_length=10, choices=Degree.choices)
+    dandruff = models.CharField(_("dandruff"), max_length=10, choices=Degree.choices)
+    hair_loss = models.CharField(_("hair loss"), max_length=10, choices=Degree.choices)
+    hair_density = models.CharField(_("hair density"), max_length=10, choices=HairDensity.choices)
+    hair_thickness = models.CharField(_("hair thickness"), max_length=10, choices=HairThickness.choices)
+    notes = models.CharField(_("notes"), max_length=EXAMINATION_TEXT_MAX_LENGTH, blank=True)
+    recommendation = models.CharField(_("recommendation"), max_length=EXAMINATION_TEXT_MAX_LENGTH, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("recorded by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("scalp and hair examination")
+        verbose_name_plural = _("scalp and hair examinations")
+        ordering = ["-examined_on", "-id"]
+        indexes = [models.Index(fields=["member", "-examined_on"])]
+
+    def __str__(self) -> str:
+        return f"{self.examined_on} {self.examiner_name}"
+
+
+class ExaminationPhoto(models.Model):
+    """A photo of an examination, stored through Django's storage API (local files by default, an
+    S3-type storage by settings) and served only through the signed-in photo call."""
+
+    examination = models.ForeignKey(
+        Examination, verbose_name=_("examination"), on_delete=models.CASCADE, related_name="photos"
+    )
+    file = models.FileField(_("file"), upload_to="examinations/%Y/%m/")
+    content_type = models.CharField(_("content type"), max_length=20)
+    size = models.PositiveIntegerField(_("size in bytes"))
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("examination photo")
+        verbose_name_plural = _("examination photos")
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return self.file.name or ""
 
 
 class MoveIn(models.Model):

@@ -7,6 +7,7 @@ PAGES = [
     PageRoute("/MemberList", "src/pages/members/MemberListPage.tsx"),
     PageRoute("/memberPoints", "src/pages/members/MemberPointsPage.tsx"),
     PageRoute("/personalAccount", "src/pages/members/PersonalAccountPage.tsx"),
+    PageRoute("/examiningDetail", "src/pages/members/ExaminingDetailPage.tsx"),
     PageRoute("/cancellation", "src/pages/members/CancellationPage.tsx"),
     PageRoute("/logoutList", "src/pages/members/LogoutListPage.tsx"),
     # Member move-in (ERP-HYQR-PAG-0001-0000 and -0001, issue 17 §2).

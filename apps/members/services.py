@@ -433,6 +433,28 @@ def member_lock(*, member_id: int) -> None:
     Member.objects.select_for_update().filter(pk=member_id).values_list("pk", flat=True).first()
 
 
+def member_merged(*, actor: Actor, member: Member, into: Member, store: OrgUnit, reason: str) -> None:
+    """Closes the duplicate file `member` into the person's kept file `into`, both locked by the
+    caller: its points move by a pair of entries (nothing created or lost), its labels and last
+    visit join the kept file's, and it is closed (cancelled) and points to the kept file. Its
+    orders and reservations stay on it: they were made under it (receipts, staff credits, refunds
+    name it) and are reached from the kept file through `merged_files`."""
+    if member.pk == into.pk or member.status != MemberStatus.ACTIVE or into.status != MemberStatus.ACTIVE:
+        raise NotFound(_("no such member"))
+    reason = reason[:POINTS_REASON_MAX_LENGTH]
+    if member.points:
+        moved = member.points
+        _points_entry(actor=actor, member=member, store=store, kind=PointsKind.MERGE_OUT, change=-moved, reason=reason)
+        _points_entry(actor=actor, member=into, store=store, kind=PointsKind.MERGE_IN, change=moved, reason=reason)
+    into.labels.add(*member.labels.all())
+    if member.last_visit_at is not None and (into.last_visit_at is None or into.last_visit_at < member.last_visit_at):
+        into.last_visit_at = member.last_visit_at
+        into.save(update_fields=["last_visit_at", "updated_at"])
+    member.status = MemberStatus.CANCELLED
+    member.merged_into = into
+    member.save(update_fields=["status", "merged_into", "updated_at"])
+
+
 def member_visited(*, member_id: int, at: datetime) -> datetime | None:
     """A visit (a reservation's arrival, later a paid order) moves the member's last visit forward.
     Answers the last visit as it was before, which `member_visit_taken_back` restores."""

@@ -21,6 +21,11 @@ def store_codes(*, store_ids: list[int]) -> dict[int, str]:
     return dict(OrgUnit.objects.filter(pk__in=store_ids).values_list("id", "code"))
 
 
+def store_names(*, store_ids: frozenset[int]) -> list[dict[str, Any]]:
+    """The stores among `store_ids` as `{id, name}`, in tree order (a filter's choice of store)."""
+    return list(OrgUnit.objects.stores().filter(pk__in=store_ids).order_by("path").values("id", "name"))
+
+
 def stores_under_units(units: list[OrgUnit]) -> list[OrgUnit]:
     """The stores at or beneath any of `units`, each once, in tree order (one query)."""
     if not units:

@@ -96,3 +96,18 @@ def employee_detail(*, employee: Employee) -> dict[str, Any]:
         for row in employee.service_durations.filter(is_active=True).order_by("id")
     ]
     return {**employee_row(employee, roles, masked=False), "durations": durations}
+
+
+def active_staff(*, store_id: int) -> list[dict[str, Any]]:
+    """The store's active employees as `{id, name}`, by name (a picker of the store's staff)."""
+    active = Employee.objects.filter(store_id=store_id, status=EmployeeStatus.ACTIVE).order_by("name", "id")
+    return [{"id": employee_id, "name": name} for employee_id, name in active.values_list("id", "name")]
+
+
+def active_employee_name(*, store_id: int, employee_id: int) -> str | None:
+    """The name of the store's active employee `employee_id`, or None."""
+    return (
+        Employee.objects.filter(pk=employee_id, store_id=store_id, status=EmployeeStatus.ACTIVE)
+        .values_list("name", flat=True)
+        .first()
+    )

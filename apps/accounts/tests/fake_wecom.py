@@ -7,6 +7,12 @@ only what is outside the project, with a local fake server). Tests program its a
     fake.broken = True                    # answer HTTP 500 with a body that is not JSON
     fake.expire_tokens()                  # every access token issued so far is now expired
 
+Its approval (OA) API: `POST /cgi-bin/oa/applyevent` files an approval (`applied` keeps each body) and
+answers its sp_no; `POST /cgi-bin/oa/getapprovaldetail` answers where it stands, 1 (waiting) until
+the test decides it:
+
+    fake.decide(sp_no, 2, approver="boss-wecom")   # 2 approved, 3 rejected, 4 withdrawn ...
+
 Any other code answers errcode 40029 (invalid code), as WeCom does. `calls` lists the paths asked.
 """
 
@@ -22,6 +28,8 @@ from urllib.parse import parse_qs, urlsplit
 INVALID_CODE = 40029
 INVALID_SECRET = 40001
 EXPIRED_TOKEN = 42001
+INVALID_PARAMETER = 40058
+NO_SUCH_APPROVAL = 301055
 
 
 class FakeWecom:
@@ -35,6 +43,8 @@ class FakeWecom:
         self.broken = False
         self.calls: list[str] = []
         self._valid_tokens: set[str] = set()
+        self.applied: list[dict[str, Any]] = []
+        self.approvals: dict[str, dict[str, Any]] = {}
         self._serial = itertools.count(1)
         self._release = threading.Event()  # ends a delayed answer when the server stops
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
@@ -57,6 +67,9 @@ class FakeWecom:
 
     def expire_tokens(self) -> None:
         self._valid_tokens.clear()
+
+    def decide(self, sp_no: str, sp_status: int, *, approver: str = "") -> None:
+        self.approvals[sp_no] = {"sp_status": sp_status, "approver": approver}
 
     def count(self, path: str) -> int:
         return sum(1 for called in self.calls if called == path)
@@ -81,11 +94,49 @@ class FakeWecom:
             return {"errcode": INVALID_CODE, "errmsg": "invalid code"}
         return {"errcode": 404, "errmsg": "no such api"}
 
+    def answer_post(self, path: str, query: dict[str, str], body: dict[str, Any]) -> dict[str, Any]:
+        if query.get("access_token") not in self._valid_tokens:
+            return {"errcode": EXPIRED_TOKEN, "errmsg": "access_token expired"}
+        if path == "/cgi-bin/oa/applyevent":
+            if not body.get("creator_userid") or not body.get("template_id"):
+                return {"errcode": INVALID_PARAMETER, "errmsg": "invalid parameter"}
+            sp_no = f"2026112400{next(self._serial):02d}"
+            self.applied.append(body)
+            self.approvals[sp_no] = {"sp_status": 1, "approver": ""}
+            return {"errcode": 0, "errmsg": "ok", "sp_no": sp_no}
+        if path == "/cgi-bin/oa/getapprovaldetail":
+            sp_no = str(body.get("sp_no", ""))
+            if sp_no not in self.approvals:
+                return {"errcode": NO_SUCH_APPROVAL, "errmsg": "invalid sp_no"}
+            state = self.approvals[sp_no]
+            details = [{"approver": {"userid": state["approver"]}, "speech": "", "sp_status": state["sp_status"]}]
+            return {
+                "errcode": 0,
+                "errmsg": "ok",
+                "info": {
+                    "sp_no": sp_no,
+                    "sp_status": state["sp_status"],
+                    "sp_record": [{"sp_status": state["sp_status"], "approverattr": 1, "details": details}],
+                },
+            }
+        return {"errcode": 404, "errmsg": "no such api"}
+
     def _handler_class(self) -> type[BaseHTTPRequestHandler]:
         fake = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self) -> None:
+                self._serve(None)
+
+            def do_POST(self) -> None:
+                length = int(self.headers.get("Content-Length") or 0)
+                try:
+                    posted = json.loads(self.rfile.read(length).decode("utf-8") or "{}")
+                except ValueError:
+                    posted = {}
+                self._serve(posted if isinstance(posted, dict) else {})
+
+            def _serve(self, posted: dict[str, Any] | None) -> None:
                 parts = urlsplit(self.path)
                 fake.calls.append(parts.path)
                 if fake.delay and fake._release.wait(fake.delay):
@@ -94,7 +145,12 @@ class FakeWecom:
                     body, status = b"<html>502 Bad Gateway</html>", 500
                 else:
                     query = {key: values[0] for key, values in parse_qs(parts.query).items()}
-                    body, status = json.dumps(fake.answer(parts.path, query)).encode(), 200
+                    answer = (
+                        fake.answer(parts.path, query)
+                        if posted is None
+                        else fake.answer_post(parts.path, query, posted)
+                    )
+                    body, status = json.dumps(answer).encode(), 200
                 self.send_response(status)
                 self.send_header("Content-Type", "application/json; charset=utf-8")
                 self.send_header("Content-Length", str(len(body)))

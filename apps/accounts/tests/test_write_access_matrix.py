@@ -34,6 +34,9 @@ SHOULD = {
     "approvals-approve": ALL,
     "approvals-reject": ALL,
     "approvals-withdraw": ALL,
+    # A person asks for a store authority for themself at the store they act in; the owner decides it
+    # (BTN-SQ-STORE-AUTHORITY-APPROVE) in the approval centre or in WeCom.
+    "store-authority-ask": ALL,
     "acct-store-modify": frozenset({"owner"}),
     "shop-store-update": MANAGERS,
     "staff-save": MANAGERS,
@@ -48,6 +51,10 @@ SHOULD = {
     "member-sms-status-update": DESK,
     "member-points-adjust": MANAGERS,
     "member-cancel-decide": MANAGERS,
+    # A member's scalp and hair examinations (/examiningDetail): whoever examines at the desk records
+    # and corrects them (the member account page's code, which the nurse holds).
+    "examination-add": DESK,
+    "examination-correct": DESK,
     "reservation-check": DESK,
     "reservation-save": DESK,
     "reservation-force-save": MANAGERS,
@@ -72,6 +79,8 @@ SHOULD = {
     "card-transfer-start": MANAGERS,
     "card-transfer-commit": MANAGERS,
     "card-to-card": MANAGERS,
+    # An application; the owner approves it in the approval centre (BTN-ZCZY-APPROVE).
+    "asset-transfer-apply": MANAGERS,
     "coupon-issue": MANAGERS,
     "card-freeze": MANAGERS,
     "card-unfreeze": MANAGERS,

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from apps.approvals.choices import KIND_MAX_LENGTH, REMARK_MAX_LENGTH, ApprovalBox, ApprovalStatus
+from apps.approvals.choices import (
+    EXTERNAL_NO_MAX_LENGTH,
+    KIND_MAX_LENGTH,
+    REMARK_MAX_LENGTH,
+    ApprovalBox,
+    ApprovalStatus,
+)
 from apps.core import fields
 from apps.core.pagination import PageInputSerializer
 
@@ -77,3 +83,22 @@ class ApprovalKindOutputSerializer(serializers.Serializer):
     kind = serializers.CharField()
     name = serializers.CharField()
     canDecide = serializers.BooleanField()
+
+
+class StoreAuthorityInputSerializer(serializers.Serializer):
+    # The spec's body names the user; it must be the caller (a person asks for themself).
+    userId = fields.IntegerField(min_value=1)
+    authority = serializers.ChoiceField(choices=["boss", "manager"])
+
+
+class StoreAuthorityResultInputSerializer(serializers.Serializer):
+    spNo = fields.CharField(max_length=EXTERNAL_NO_MAX_LENGTH)
+    # The browser's attempt counter (spec §3); the server asks afresh on every poll and needs no count.
+    n = fields.IntegerField(min_value=0, max_value=1_000_000, required=False)
+
+
+class StoreAuthorityAskedOutputSerializer(serializers.Serializer):
+    spNo = serializers.CharField()
+    requestId = serializers.IntegerField()
+    approveUrl = serializers.CharField(help_text="/approvalCenter?id=<requestId> on this host")
+    qr = serializers.CharField(help_text="the QR of approveUrl, an SVG data URL")

@@ -95,6 +95,17 @@ class JudgedTenderOutputSerializer(serializers.Serializer):
     cardId = serializers.IntegerField(allow_null=True)
 
 
+class RefundApprovalAskedOutputSerializer(serializers.Serializer):
+    approvalId = serializers.IntegerField(help_text="the approval centre's request (/approvalCenter?id=)")
+    status = serializers.CharField(help_text="pending while it waits for the owner")
+    amount = money("the refund's amount as quoted", allow_null=True)
+
+
+class WaitingRefundApprovalOutputSerializer(RefundApprovalAskedOutputSerializer):
+    createdAt = serializers.DateTimeField()
+    reason = serializers.CharField()
+
+
 class JudgedOrderOutputSerializer(serializers.Serializer):
     orderId = serializers.IntegerField()
     orderNo = serializers.CharField()
@@ -108,6 +119,9 @@ class JudgedOrderOutputSerializer(serializers.Serializer):
     refundable = money("what can still be refunded, all lines together")
     approvalAbove = money("a refund above it needs an owner's approval; null: none does", allow_null=True)
     wholeOnly = serializers.BooleanField(help_text="a partly paid order is refunded in whole")
+    waitingApproval = WaitingRefundApprovalOutputSerializer(
+        allow_null=True, help_text="a refund of this order waiting for the owner's approval, or null"
+    )
     tenders = JudgedTenderOutputSerializer(many=True)
     lines = JudgedLineOutputSerializer(many=True, help_text="empty when the order cannot be refunded")
 
@@ -182,7 +196,8 @@ class RefundQuoteOutputSerializer(serializers.Serializer):
     orderNo = serializers.CharField()
     amount = money("what the refund would come to")
     approvalNeeded = serializers.BooleanField(
-        help_text="above the store's approval amount: the caller's approval code would be recorded on the refund"
+        help_text="above the store's approval amount: with the owner's code the refund is made as approved by "
+        "them; without it recede/recede sends it to the owner for approval (202)"
     )
     lines = RefundQuoteLineOutputSerializer(many=True)
     tenders = RefundTenderOutputSerializer(

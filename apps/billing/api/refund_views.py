@@ -1,7 +1,7 @@
 """Refund calls (contract §8 `recede/*`, docs/api.md "Refunds"): thin views over apps.billing
 refunds (the use case) and refund_selectors (reads). An order or refund of another store answers
-404; refunding needs the refund button code, and above the store's approval amount the owner's
-approval code as well."""
+404; refunding needs the refund button code; above the store's approval amount a caller without the
+owner's approval code asks for the owner's approval instead (apps.billing.refund_approvals)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
+from rest_framework import status
 from rest_framework.request import Request
 
 from apps.accounts.session import session_of
@@ -18,6 +19,7 @@ from apps.billing import refund_selectors as selectors
 from apps.billing import selectors as order_selectors
 from apps.billing.api import refund_serializers as io
 from apps.billing.models import Refund
+from apps.billing.refund_approvals import ask_refund_approval, refund_needing_approval
 from apps.billing.refunds import LineAsked, judge, order_refund, refund_quote
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi, without_page
@@ -45,19 +47,30 @@ class RecedeApi(ErpApi):
 
     @extend_schema(
         request=io.RefundInputSerializer,
-        responses=io.RefundDetailOutputSerializer,
-        summary="Refund lines of a paid order the way it was paid (Idempotency-Key)",
+        responses={200: io.RefundDetailOutputSerializer, 202: io.RefundApprovalAskedOutputSerializer},
+        summary="Refund lines of a paid order the way it was paid, or above the store's amount without "
+        "the owner's code ask the owner's approval (202) (Idempotency-Key)",
     )
     @idempotent
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.RefundInputSerializer, request.data)
         order = get_in_scope(order_selectors.orders(), request, pk=data["order_id"])
+        may_approve = REFUND_APPROVE.code in session_of(request).codes
+        if not may_approve:
+            plan = refund_needing_approval(order_id=order.pk, lines=_asked(data), reason=data["reason"])
+            if plan is not None:
+                asked = ask_refund_approval(actor=self.actor(), plan=plan, lines=_asked(data), reason=data["reason"])
+                return EnvelopeResponse(
+                    selectors.approval_asked_row(asked),
+                    message=_("sent to the owner for approval"),
+                    status=status.HTTP_202_ACCEPTED,
+                )
         refund = order_refund(
             actor=self.actor(),
             order_id=order.pk,
             lines=_asked(data),
             reason=data["reason"],
-            approved=REFUND_APPROVE.code in session_of(request).codes,
+            approved=may_approve,
         )
         row = selectors.refund_detail_row(selectors.with_details(selectors.refunds()).get(pk=refund.pk))
         return EnvelopeResponse(row, message=_("refunded"))
@@ -77,12 +90,9 @@ class RecedeQuoteApi(ErpApi):
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.RefundInputSerializer, request.data)
         order = get_in_scope(order_selectors.orders(), request, pk=data["order_id"])
-        plan = refund_quote(
-            order_id=order.pk,
-            lines=_asked(data),
-            reason=data["reason"],
-            approved=REFUND_APPROVE.code in session_of(request).codes,
-        )
+        # Above the store's amount without the owner's code, recede/recede asks for approval: the
+        # quote answers the plan with approvalNeeded rather than refusing it.
+        plan = refund_quote(order_id=order.pk, lines=_asked(data), reason=data["reason"], approved=True)
         return EnvelopeResponse(selectors.refund_quote_row(plan))
 
 

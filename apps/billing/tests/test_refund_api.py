@@ -135,16 +135,21 @@ def test_errcodes_of_a_refused_refund(refunder, store, member):
     assert not Refund.objects.exists()
 
 
-def test_above_the_stores_amount_only_the_owners_code_refunds(refunder, owner, store, member):
+def test_above_the_stores_amount_only_the_owners_code_refunds_at_once_another_asks_the_owner(
+    refunder, owner, store, member
+):
     store.refund_approval_above = Decimal("50.00")
     store.save(update_fields=["refund_approval_above"])
     order = paid_order(store, member, cash("100"))
     first = order.lines.order_by("id").first()
-    refused = refunder.post(RECEDE, body(order, {"orderLineId": first.pk}), format="json")
-    assert_envelope(refused, status=403, errcode="ORD-40301")
-    assert "50.00" in refused.json()["errmsg"]
+    asked = refunder.post(RECEDE, body(order, {"orderLineId": first.pk}), format="json")
+    assert asked.json()["errmsg"] == "sent to the owner for approval"
+    waiting = assert_envelope(asked, status=202)
+    assert (waiting["status"], waiting["amount"]) == ("pending", "60.00")
+    assert not Refund.objects.exists()
     judged = assert_envelope(owner.get(JUDGE, {"orderId": order.pk}), status=200)
     assert judged["approvalAbove"] == "50.00"
+    assert judged["waitingApproval"]["approvalId"] == waiting["approvalId"]
     data = assert_envelope(owner.post(RECEDE, body(order, {"orderLineId": first.pk}), format="json"), status=200)
     assert data["approved"] is True
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from apps.cards.api import views
+from apps.cards.api import asset_transfer_views, views
 
 urlpatterns = [
     path("packageCard/findErpAllCard/<id:member_id>", views.MemberCardsApi.as_view(), name="card-member-cards"),
@@ -29,5 +29,12 @@ urlpatterns = [
         name="card-coefficients",
     ),
     path("coupon/couponList", views.MemberCouponListApi.as_view(), name="coupon-member-list"),
+    path("asserMigration/stores", asset_transfer_views.AssetTransferStoresApi.as_view(), name="asset-transfer-stores"),
+    path(
+        "asserMigration/preview", asset_transfer_views.AssetTransferPreviewApi.as_view(), name="asset-transfer-preview"
+    ),
+    path("asserMigration/apply", asset_transfer_views.AssetTransferApplyApi.as_view(), name="asset-transfer-apply"),
+    path("asserMigration/list", asset_transfer_views.AssetTransferListApi.as_view(), name="asset-transfer-list"),
+    path("asserMigration/detail", asset_transfer_views.AssetTransferDetailApi.as_view(), name="asset-transfer-detail"),
     path("coupon/issue", views.CouponIssueApi.as_view(), name="coupon-issue"),
 ]

@@ -1,6 +1,6 @@
 import pytest
 
-from apps.core.phones import fragment_is_shown, mask_phone
+from apps.core.phones import fragment_is_shown, mask_phone, mask_phones_in, mask_phones_in_text
 
 
 @pytest.mark.parametrize(
@@ -32,3 +32,27 @@ def test_a_fragment_with_a_hidden_digit_is_not_shown():
     assert fragment_is_shown("13558885838", "135")
     assert not fragment_is_shown("13558885838", "1355")
     assert not fragment_is_shown("13558885838", "85838")
+
+
+@pytest.mark.parametrize(
+    ("text", "masked"),
+    [
+        ("Li 13812345678", "Li 138****5678"),
+        ("tel:91234567;", "tel:91****67;"),
+        ("order 202611240001 of 2026-11-24", "order 202611240001 of 2026-11-24"),
+        ("12812345678", "12812345678"),
+        ("13812345678/13900001111", "138****5678/139****1111"),
+    ],
+)
+def test_phones_inside_text_are_masked_and_longer_numbers_left_alone(text, masked):
+    assert mask_phones_in_text(text) == masked
+
+
+def test_phones_in_a_json_detail_are_masked_in_values_keys_and_numbers():
+    detail = {"phone": "13812345678", "13900001111": [91234567, "a 61234567 b"], "count": 3, "paid": True}
+    assert mask_phones_in(detail) == {
+        "phone": "138****5678",
+        "139****1111": ["91****67", "a 61****67 b"],
+        "count": 3,
+        "paid": True,
+    }

@@ -68,6 +68,9 @@ ACCESS_CHANGES: dict[str, Callable[[dict[str, Any], Any], Request]] = {
 CALLERS_OWN_ACCOUNT = {
     "acct-erp-token",  # role switch: userId must be the signed-in user (services.role_switch)
     "hier-quick-save",  # quick shortcuts: userId must be the signed-in user (services.quick_shortcuts_save)
+    # store authority: userId must be the signed-in user (403 otherwise); the grant comes only from an
+    # owner's approval (apps.approvals.store_authority)
+    "store-authority-ask",
 }
 
 

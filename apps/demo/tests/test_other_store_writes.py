@@ -45,6 +45,40 @@ def _other_member(chain):
     return MemberFactory(home_store=chain["other_store"])
 
 
+def _examination_body(chain) -> dict:
+    return {
+        "examinedOn": _today(),
+        "examinerId": _own_employee(chain).pk,
+        "scalpType": "oily",
+        "oiliness": "mild",
+        "sensitivity": "none",
+        "dandruff": "none",
+        "hairLoss": "mild",
+        "hairDensity": "medium",
+        "hairThickness": "fine",
+    }
+
+
+def _other_examination(chain):
+    from apps.members.models import Examination
+
+    examiner = _other_employee(chain)
+    return Examination.objects.create(
+        member=_other_member(chain),
+        store=chain["other_store"],
+        examined_on=_today(),
+        examiner_id=examiner.pk,
+        examiner_name=examiner.name,
+        scalp_type="dry",
+        oiliness="none",
+        sensitivity="none",
+        dandruff="none",
+        hair_loss="none",
+        hair_density="medium",
+        hair_thickness="fine",
+    )
+
+
 def _other_reservation(chain):
     from apps.booking.tests.factories import ReservationFactory
 
@@ -395,6 +429,13 @@ OTHER_STORE_WRITES = {
     "member-cancel-apply": lambda chain, caller: [
         ("post", "/rest/member/cancelApply", {"memId": _other_member(chain).pk, "reason": "搬家"})
     ],
+    # members: another store's member's examinations
+    "examination-add": lambda chain, caller: [
+        ("post", "/rest/examination/add", {"memId": _other_member(chain).pk, **_examination_body(chain)})
+    ],
+    "examination-correct": lambda chain, caller: [
+        ("post", f"/rest/examination/update/{_other_examination(chain).pk}", _examination_body(chain))
+    ],
     "member-cancel-decide": lambda chain, caller: [
         ("post", "/rest/member/cancelDecide", {"id": _other_cancellation(chain).pk, "approve": True})
     ],
@@ -643,6 +684,14 @@ OTHER_STORE_WRITES = {
         )
     ],
     # inventory: another store's goods order
+    # cards: an asset transfer of another store's member (moved, or merged away)
+    "asset-transfer-apply": lambda chain, caller: [
+        (
+            "post",
+            "/rest/asserMigration/apply",
+            {"kind": "store", "memberId": _other_member(chain).pk, "toStoreId": chain["store"].pk, "reason": "x"},
+        )
+    ],
     "goods-order-save": lambda chain, caller: [
         (
             "post",
@@ -700,6 +749,9 @@ NO_STORE_RECORD = {
     # A move-in is saved, and imported from Excel, in the chosen store (the role's, not the body's).
     "movein-save",
     "movein-import",
+    # Asks for a boss or manager authority at the chosen store (the role's, not the body's) for the
+    # caller themself: the body names only the caller and the authority.
+    "store-authority-ask",
 }
 
 

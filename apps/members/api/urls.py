@@ -1,6 +1,6 @@
 from django.urls import path
 
-from apps.members.api import move_in_urls, views
+from apps.members.api import examination_views, move_in_urls, views
 
 urlpatterns = [
     path("member/search", views.MemberSearchApi.as_view(), name="member-search"),
@@ -35,6 +35,18 @@ urlpatterns = [
     path("member/cancelApply", views.CancelApplyApi.as_view(), name="member-cancel-apply"),
     path("member/cancelList", views.CancelListApi.as_view(), name="member-cancel-list"),
     path("member/cancelDecide", views.CancelDecideApi.as_view(), name="member-cancel-decide"),
+    path("examination/list", examination_views.ExaminationListApi.as_view(), name="examination-list"),
+    path("examination/add", examination_views.ExaminationAddApi.as_view(), name="examination-add"),
+    path("examination/examiners", examination_views.ExaminersApi.as_view(), name="examination-examiners"),
+    path("examination/photo/<id:photo_id>", examination_views.ExaminationPhotoApi.as_view(), name="examination-photo"),
+    path(
+        "examination/update/<id:examination_id>",
+        examination_views.ExaminationCorrectApi.as_view(),
+        name="examination-correct",
+    ),
+    path(
+        "examination/<id:examination_id>", examination_views.ExaminationDetailApi.as_view(), name="examination-detail"
+    ),
 ]
 
 # Member move-in (issue 17 §2): storemembermoveinrest/* and storerelocationupload/*.

@@ -4,6 +4,7 @@ and takes org's store row for its first part."""
 
 from rest_framework import serializers
 
+from apps.core import fields
 from apps.org.api.serializers import StoreRowOutputSerializer
 
 
@@ -13,3 +14,54 @@ class OwnerStoreOutputSerializer(StoreRowOutputSerializer):
     onDutyToday = serializers.IntegerField(
         allow_null=True, help_text="employees on a shift or clocked on today; null when the store keeps no rota today"
     )
+
+
+class SystemLogInputSerializer(serializers.Serializer):
+    """The /sysLog filters; the time range is checked by apps.core.time_ranges (spec §5 messages)."""
+
+    dateFrom = fields.DateField(required=False, allow_null=True, source="date_from", help_text="first day, required")
+    dateTo = fields.DateField(
+        required=False, allow_null=True, source="date_to", help_text="last day, required, at most 92 days on"
+    )
+    storeId = fields.IntegerField(
+        required=False, allow_null=True, source="store_id", help_text="one of the role's stores; default all of them"
+    )
+    who = fields.CharField(required=False, allow_blank=True, max_length=64, help_text="part of an account or a name")
+    role = fields.CharField(required=False, allow_blank=True, max_length=100, help_text="part of a role name")
+    action = fields.CharField(required=False, allow_blank=True, max_length=64, help_text="an action code")
+    objectType = fields.CharField(
+        required=False, allow_blank=True, max_length=64, source="object_type", help_text="e.g. members.member"
+    )
+    objectId = fields.CharField(required=False, allow_blank=True, max_length=64, source="object_id")
+
+
+class SystemLogOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    createdAt = serializers.DateTimeField()
+    loginName = serializers.CharField(help_text="the account, phones masked; 'system' for the system")
+    userName = serializers.CharField(help_text="the account's name today, phones masked; empty when none")
+    roleName = serializers.CharField()
+    storeId = serializers.IntegerField(allow_null=True)
+    storeName = serializers.CharField()
+    action = serializers.CharField(help_text="the action's code")
+    actionName = serializers.CharField(help_text="the action's label in the request's language, else its code")
+    objectType = serializers.CharField()
+    objectId = serializers.CharField()
+    objectRepr = serializers.CharField(help_text="the object as it read then, phones masked")
+    detail = serializers.JSONField(help_text="what changed, phones masked")
+    ipAddress = serializers.CharField()
+
+
+class SystemLogPageOutputSerializer(serializers.Serializer):
+    list = SystemLogOutputSerializer(many=True)
+    total = serializers.IntegerField()
+
+
+class SystemLogActionOutputSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    name = serializers.CharField()
+
+
+class StoreNameOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()

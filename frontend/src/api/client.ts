@@ -35,7 +35,7 @@ interface RequestOptions {
   body?: unknown;
   /** A form-encoded body (the sign-in call). */
   form?: Record<string, string>;
-  /** A multipart body (file uploads); the browser sets its Content-Type with the boundary. */
+  /** A multipart body (calls that take files); the browser writes its Content-Type and boundary. */
   multipart?: FormData;
   /** Leave notices to the caller (the caller still gets the error). */
   quiet?: boolean;

@@ -41,7 +41,7 @@ export type StorePointEntry = PointEntry;
 
 /** Kinds of points entries the ledger filter offers ("adjust" is the manual adjustment of POST
  * /rest/member/point; "earn" and "spend" come with paid orders, "refund" and "refundOut" with
- * their refunds), as the schema lists them. */
+ * their refunds, "mergeOut" and "mergeIn" with a merge of two member files), as the schema lists them. */
 export const POINT_KINDS = choices<PointEntry["kind"]>()([
   "adjust",
   "cancellation",
@@ -49,6 +49,8 @@ export const POINT_KINDS = choices<PointEntry["kind"]>()([
   "spend",
   "refund",
   "refundOut",
+  "mergeOut",
+  "mergeIn",
 ]);
 
 export type StorePointSearch = QueryOf<"member_integralStoreList_retrieve">;

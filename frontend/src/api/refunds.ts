@@ -8,6 +8,8 @@ import { api, type Page } from "./client";
 import type { QueryOf, Schemas } from "./schema";
 
 export const BTN_REFUND = "BTN-YLTH-REFUND";
+/** The owner's code: above the store's amount the refund is made at once, else sent for approval. */
+export const BTN_REFUND_APPROVE = "BTN-YLTH-REFUND-APPROVE";
 
 export type Judged = Schemas["JudgedOrderOutput"];
 export type JudgedLine = Judged["lines"][number];
@@ -16,6 +18,8 @@ export type RefundDetail = Schemas["RefundDetailOutput"];
 export type RefundTender = RefundDetail["tenders"][number];
 export type RefundInput = Schemas["RefundInput"];
 export type RefundQuote = Schemas["RefundQuoteOutput"];
+/** recede/recede's 202: above the store's amount without the owner's code, sent for approval. */
+export type RefundApprovalAsked = Schemas["RefundApprovalAskedOutput"];
 export type RefundSearch = QueryOf<"recede_recedeList_retrieve">;
 
 export const refundKeys = {
@@ -43,10 +47,17 @@ export function quoteRefund(body: RefundInput): Promise<RefundQuote> {
   return api.post<RefundQuote>("/rest/recede/quote", { body, quiet: true });
 }
 
-/** Refunds once per submission (`idempotencyKey`); a refusal's message is the caller's to show. */
-export function refundOrder(body: RefundInput, idempotencyKey: string): Promise<RefundDetail> {
-  return api.post<RefundDetail>("/rest/recede/recede", { body, idempotencyKey, quiet: true });
+/** Refunds once per submission (`idempotencyKey`); a refusal's message is the caller's to show. Above
+ * the store's amount without the owner's code the refund is not made but sent to the owner for
+ * approval: the answer is then the approval request (`sentForApproval`). */
+export function refundOrder(body: RefundInput, idempotencyKey: string): Promise<RefundDetail | RefundApprovalAsked> {
+  return api.post<RefundDetail | RefundApprovalAsked>("/rest/recede/recede", { body, idempotencyKey, quiet: true });
 }
+
+export const sentForApproval = (answer: RefundDetail | RefundApprovalAsked): answer is RefundApprovalAsked =>
+  "approvalId" in answer;
+
+export const approvalHref = (approvalId: number) => `/approvalCenter?id=${approvalId}`;
 
 export function searchRefunds(search: RefundSearch): Promise<Page<RefundRow>> {
   return api.get<Page<RefundRow>>("/rest/recede/recedeList", { query: { ...search }, quiet: true });

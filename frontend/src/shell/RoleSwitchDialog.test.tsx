@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { currentSession } from "../api/session";
 import { AppProviders } from "../islands/mount";
@@ -201,6 +201,7 @@ describe("RoleSwitchDialog", () => {
     renderDialog();
 
     fireEvent.click(await screen.findByRole("button", { name: "Apply permission" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Use an authorization code" }));
     const dialog = await screen.findByRole("dialog", { name: "Shop-owner authorization" });
     const field = within(dialog).getByLabelText("Authorization code");
     expect(field).toHaveAttribute("type", "password");
@@ -229,11 +230,55 @@ describe("RoleSwitchDialog", () => {
     renderDialog();
 
     fireEvent.click(await screen.findByRole("button", { name: "Apply permission" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Use an authorization code" }));
     const dialog = await screen.findByRole("dialog", { name: "Shop-owner authorization" });
     fireEvent.change(within(dialog).getByLabelText("Authorization code"), { target: { value: "123456" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Authorize" }));
 
     await waitFor(() => expect(noticeTexts()).toContain("authorization passed"));
     await waitFor(() => expect(server.callsTo("GET /rest/acct/loginInfo")).toHaveLength(2));
+  });
+
+  it("lets a nurse ask for the manager authority and refreshes the role list once it is granted", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const nurse = ownerEntry({ role: "Nurse", roleId: 6, roleKind: "store_employee", checked: true });
+      let polls = 0;
+      const server = fakeServer(
+        routes({
+          "GET /rest/acct/loginInfo": () =>
+            ok({ ...LOGIN_INFO, roles: [nurse], canLoginBoss: false, canLoginManager: false }),
+          "POST /rest/staffList/getStoreAuthority": () => ({
+            errcode: "200",
+            errmsg: "ERP-5",
+            data: { spNo: "ERP-5", requestId: 5, approveUrl: "http://localhost/approvalCenter?id=5", qr: "data:," },
+          }),
+          "GET /rest/staffList/getStoreAuthorityResult": () => {
+            polls += 1;
+            return polls === 1 ? { errcode: "204", errmsg: "waiting" } : { errcode: "200", errmsg: "ok", data: [] };
+          },
+        }),
+      );
+      renderDialog();
+
+      fireEvent.click(await screen.findByRole("button", { name: "Apply permission" }));
+      const dialog = await screen.findByRole("dialog", { name: "Apply permission" });
+      fireEvent.click(within(dialog).getByRole("radio", { name: "Manager authority" }));
+      fireEvent.click(within(dialog).getByRole("button", { name: "Apply" }));
+      await within(dialog).findByText("Approval number: ERP-5");
+      // Two polls, 5 s apart: 204, then 200.
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(5000);
+      });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(5000);
+      });
+
+      await waitFor(() => expect(noticeTexts()).toContain("authorization passed"));
+      expect(server.callsTo("GET /rest/staffList/getStoreAuthorityResult")).toHaveLength(2);
+      await waitFor(() => expect(server.callsTo("GET /rest/acct/loginInfo")).toHaveLength(2));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

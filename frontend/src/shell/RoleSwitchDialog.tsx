@@ -28,6 +28,7 @@ import {
 } from "../api/shell";
 import { RetryAlert } from "../components/RetryAlert";
 import { RoleList, initiallyChecked } from "../components/roles/RoleList";
+import { StoreAuthorityDialog, type HeldAuthority } from "../components/storeAuthority/StoreAuthorityDialog";
 import { AuthorizationDialog } from "./AuthorizationDialog";
 import { ConfirmDialog } from "./ConfirmDialog";
 import {
@@ -96,11 +97,12 @@ function RoleSwitchBody({ loginInfo, session, onClose, onSwitched }: BodyProps) 
   const [checked, setChecked] = useState(() => initiallyChecked(entries));
   const [confirming, setConfirming] = useState(false);
   const [switching, setSwitching] = useState(false);
+  const [applying, setApplying] = useState(false);
   const [authorizing, setAuthorizing] = useState(false);
 
   const current = currentRoleEntry(session, entries);
   const target: RoleEntry | null = entries[checked] ?? null;
-  const canApply = loginInfo.canLoginBoss || loginInfo.canLoginManager;
+  const refreshRoles = () => void queryClient.invalidateQueries({ queryKey: shellKeys.loginInfo() });
 
   const confirm = () => {
     if (!target || sameRoleEntry(target, current)) {
@@ -147,11 +149,12 @@ function RoleSwitchBody({ loginInfo, session, onClose, onSwitched }: BodyProps) 
         ) : null}
       </DialogContent>
       <DialogActions>
-        {canApply ? (
-          <Button onClick={() => setAuthorizing(true)} sx={{ mr: "auto" }}>
-            {t("roleDialog.applyPermission")}
-          </Button>
-        ) : null}
+        {/* Spec §4 offers it to whoever may log in as boss or manager; anyone without the boss
+            authority at this store may ask for it too (decision 0023), so everyone sees it: an
+            owner here finds the shop-owner authorization code in it. */}
+        <Button onClick={() => setApplying(true)} sx={{ mr: "auto" }}>
+          {t("roleDialog.applyPermission")}
+        </Button>
         <Button onClick={onClose}>{t("common:cancel")}</Button>
         <Button variant="contained" onClick={confirm} disabled={!target || switching}>
           {t("common:confirm")}
@@ -165,14 +168,34 @@ function RoleSwitchBody({ loginInfo, session, onClose, onSwitched }: BodyProps) 
         onConfirm={() => void switchRole()}
         onCancel={() => setConfirming(false)}
       />
+      <StoreAuthorityDialog
+        open={applying}
+        userId={loginInfo.userId}
+        storeName={session.storeName}
+        held={heldAt(entries, session.storeId)}
+        onClose={() => setApplying(false)}
+        onPassed={refreshRoles}
+        onUseCode={() => {
+          setApplying(false);
+          setAuthorizing(true);
+        }}
+      />
       <AuthorizationDialog
         open={authorizing}
         storeId={target?.hierId ?? session.storeId}
         onClose={() => setAuthorizing(false)}
-        onPassed={() => void queryClient.invalidateQueries({ queryKey: shellKeys.loginInfo() })}
+        onPassed={refreshRoles}
       />
     </>
   );
+}
+
+/** The authorities the person holds at the store: an owner entry there is the boss's, and needs no
+ * manager's; a principal entry is the manager's. */
+function heldAt(entries: RoleEntry[], storeId: number): HeldAuthority {
+  const here = entries.filter((entry) => entry.hierId === storeId);
+  const boss = here.some((entry) => entry.roleKind === "owner");
+  return { boss, manager: boss || here.some((entry) => entry.roleKind === "principal") };
 }
 
 interface ShortcutSectionProps {

@@ -48,6 +48,7 @@ function routes(overrides: Routes = {}): Routes {
   return {
     "GET /rest/messageCenter/searchCountMsg": () => ok(150),
     "GET /rest/taskCenterRest/searchCountMsgStore": () => ok(3),
+    "GET /rest/approvalCenterRest/waitingCount": () => ok({ waiting: 0 }),
     "GET /rest/taskCenterRest/searchTaskStore": () => ok({ list: [{ id: 1, type: 2, msgName: "Pay" }], total: 3 }),
     "GET /rest/messageCenter/getMandatoryShowMsg": () => ok(null),
     "GET /rest/shopDetail/findStoreListByBossId/10": () => ok([]),
@@ -91,10 +92,13 @@ describe("the top bar", () => {
     renderShell(PRINCIPAL);
 
     expect(await screen.findByText("99+")).toBeInTheDocument();
-    expect(await screen.findByRole("link", { name: "Payment notice: 3 unread tasks" })).toHaveAttribute(
+    fireEvent.click(await screen.findByRole("button", { name: "Payment notice: 3 unread tasks" }));
+    expect(await screen.findByRole("menuitem", { name: /Payment notice: 3 unread tasks/ })).toHaveAttribute(
       "href",
       "/taskList",
     );
+    expect(screen.getByRole("menuitem", { name: /Approval centre/ })).toHaveAttribute("href", "/approvalCenter");
+    fireEvent.keyDown(screen.getByRole("menu"), { key: "Escape" });
     expect(screen.getByRole("link", { name: "150 new messages" })).toHaveAttribute("href", "/messageList");
     expect(server.callsTo("GET /rest/messageCenter/searchCountMsg")[0]?.query.toString()).toBe(
       "departmentId=10&isRead=2",
@@ -109,7 +113,30 @@ describe("the top bar", () => {
       routes({ "GET /rest/taskCenterRest/searchTaskStore": () => ok({ list: [{ id: 1, type: 1 }], total: 3 }) }),
     );
     renderShell(PRINCIPAL);
-    expect(await screen.findByRole("link", { name: "Arrears notice: 3 unread tasks" })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Arrears notice: 3 unread tasks" })).toBeInTheDocument();
+  });
+
+  it("counts the approvals waiting for me on the bell, polled like the tasks, with an entry to the centre", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let waiting = 2;
+    const server = fakeServer(routes({ "GET /rest/approvalCenterRest/waitingCount": () => ok({ waiting }) }));
+    const navigate = renderShell(PRINCIPAL);
+
+    const bell = await screen.findByRole("button", {
+      name: "Payment notice: 3 unread tasks; Approvals waiting for me: 2",
+    });
+    expect(within(bell).getByText("5")).toBeInTheDocument();
+    waiting = 4;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(60_000);
+    });
+    expect(await within(bell).findByText("7")).toBeInTheDocument();
+    expect(server.callsTo("GET /rest/approvalCenterRest/waitingCount").length).toBeGreaterThanOrEqual(2);
+    vi.useRealTimers();
+
+    fireEvent.click(bell);
+    fireEvent.click(await screen.findByRole("menuitem", { name: /Approvals waiting for me: 4/ }));
+    expect(navigate).toHaveBeenLastCalledWith("/approvalCenter");
   });
 
   it("guards links: permitted pages open, others keep the user here with a notice", async () => {
@@ -211,9 +238,10 @@ describe("the top bar", () => {
     expect(screen.queryByRole("link", { name: "Points exchange" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Shop management" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Open the menu" })).not.toBeInTheDocument();
-    expect(screen.queryByRole("link", { name: /tasks|Tasks/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /tasks|Tasks/ })).not.toBeInTheDocument();
     await waitFor(() => expect(server.callsTo("GET /rest/messageCenter/searchCountMsg")).toHaveLength(1));
     expect(server.callsTo("GET /rest/taskCenterRest/searchCountMsgStore")).toHaveLength(0);
+    expect(server.callsTo("GET /rest/approvalCenterRest/waitingCount")).toHaveLength(0);
     expect(server.callsTo("GET /rest/shopDetail/findStoreListByBossId/10")).toHaveLength(0);
   });
 

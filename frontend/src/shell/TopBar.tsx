@@ -66,7 +66,13 @@ export function TopBar({ session, navigate, context }: TopBarProps) {
           stockAnchor={bar.stockAnchor}
           setStockAnchor={bar.setStockAnchor}
         />
-        <InboxBadges showTasks={layout.showTasks} messages={bar.messages} tasks={bar.tasks} linkProps={linkProps} />
+        <InboxBadges
+          showTasks={layout.showTasks}
+          messages={bar.messages}
+          tasks={bar.tasks}
+          approvals={bar.approvals}
+          linkProps={linkProps}
+        />
         {mayWriteOff ? <GroupBuyButton onOpen={() => setGroupBuyOpen(true)} /> : null}
         <ShopManagementButton layout={layout} linkProps={linkProps} onAskExit={() => setAskExit(true)} />
         <LanguageMenu />

@@ -25,6 +25,7 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { APPROVAL_CENTER_ROUTE } from "../api/approvals";
 import type { SessionUserInfo } from "../api/session";
 import { LANGUAGES, normalizeLanguage, switchLanguage, type Language } from "../i18n";
 import {
@@ -97,36 +98,75 @@ export function NavLinks({
   );
 }
 
-/** The unread tasks (with the first one's kind) and messages, each a link to its list. */
+/** The task bell (unread tasks, with the first one's kind, and the approvals waiting for me: a menu
+ * to the task list and the approval centre) and the unread messages (a link to their list). */
 export function InboxBadges({
   showTasks,
   messages,
   tasks,
+  approvals,
   linkProps,
 }: {
   showTasks: boolean;
   messages: TopBarState["messages"];
   tasks: TopBarState["tasks"];
+  approvals: TopBarState["approvals"];
   linkProps: LinkProps;
 }) {
   const { t } = useTranslation("shell");
+  const { t: ta } = useTranslation("approvals");
+  const [bellAnchor, setBellAnchor] = useState<HTMLElement | null>(null);
   const messageCount = messages.data ?? 0;
   const taskCount = tasks.count.data ?? 0;
+  const waitingCount = approvals.data ?? 0;
   const firstTask = tasks.first.data ?? null;
   const taskLabel = firstTask
     ? `${t(`taskNotice.${taskNoticeKind(firstTask.type)}`)}: ${t("tasksUnread", { count: taskCount })}`
     : t("tasks");
+  const approvalLabel = waitingCount > 0 ? ta("bell.approvals", { count: waitingCount }) : ta("bell.approvalsNone");
+  const bellLabel = waitingCount > 0 ? `${taskLabel}; ${approvalLabel}` : taskLabel;
+  const bellCount = taskCount + waitingCount;
 
   return (
     <>
       {showTasks ? (
-        <Tooltip title={taskLabel}>
-          <IconButton color="inherit" aria-label={taskLabel} {...linkProps(TASK_LIST_ROUTE)} component="a">
-            <Badge badgeContent={badgeText(taskCount)} color="warning" invisible={taskCount <= 0}>
-              <NotificationsIcon />
-            </Badge>
-          </IconButton>
-        </Tooltip>
+        <>
+          <Tooltip title={bellLabel}>
+            <IconButton
+              color="inherit"
+              aria-label={bellLabel}
+              aria-haspopup="menu"
+              aria-expanded={bellAnchor !== null}
+              aria-controls={bellAnchor ? "bell-menu" : undefined}
+              onClick={(event) => setBellAnchor(event.currentTarget)}
+            >
+              <Badge badgeContent={badgeText(bellCount)} color="warning" invisible={bellCount <= 0}>
+                <NotificationsIcon />
+              </Badge>
+            </IconButton>
+          </Tooltip>
+          <Menu
+            id="bell-menu"
+            anchorEl={bellAnchor}
+            open={bellAnchor !== null}
+            onClose={() => setBellAnchor(null)}
+            slotProps={{ list: { "aria-label": ta("bell.label") } }}
+          >
+            <MenuItem component="a" {...linkProps(TASK_LIST_ROUTE)}>
+              <ListItemText>{taskLabel}</ListItemText>
+              <Badge badgeContent={badgeText(taskCount)} color="warning" invisible={taskCount <= 0} sx={{ ml: 3 }} />
+            </MenuItem>
+            <MenuItem component="a" {...linkProps(APPROVAL_CENTER_ROUTE)}>
+              <ListItemText>{approvalLabel}</ListItemText>
+              <Badge
+                badgeContent={badgeText(waitingCount)}
+                color="warning"
+                invisible={waitingCount <= 0}
+                sx={{ ml: 3 }}
+              />
+            </MenuItem>
+          </Menu>
+        </>
       ) : null}
       <Tooltip title={messageCount > 0 ? t("messagesUnread", { count: messageCount }) : t("messages")}>
         <IconButton

@@ -1,4 +1,5 @@
 import { useState, type MouseEvent } from "react";
+import { useWaitingApprovals } from "../api/approvals";
 import { useUnreadMessageCount, useUnreadTasks } from "../api/messaging";
 import { clearSession, currentTokens, type SessionUserInfo } from "../api/session";
 import { logout, useBorrowOutTargets, useLoginInfo } from "../api/shell";
@@ -16,6 +17,8 @@ export function useTopBar(session: SessionUserInfo, navigate: Navigate, context:
   const loginInfo = useLoginInfo(!layout.reduced);
   const messages = useUnreadMessageCount(session.storeId, context.badgeRefreshSeconds);
   const tasks = useUnreadTasks(session.storeId, context.badgeRefreshSeconds, layout.showTasks);
+  // The bell counts what waits for my decision in the approval centre too, polled like the tasks.
+  const approvals = useWaitingApprovals(context.badgeRefreshSeconds, layout.showTasks);
 
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [stockAnchor, setStockAnchor] = useState<HTMLElement | null>(null);
@@ -56,6 +59,7 @@ export function useTopBar(session: SessionUserInfo, navigate: Navigate, context:
     mayOpenManagerSide,
     messages,
     tasks,
+    approvals,
     drawerOpen,
     setDrawerOpen,
     stockAnchor,

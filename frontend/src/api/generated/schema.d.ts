@@ -160,6 +160,38 @@ export interface paths {
      */
     post: operations["approvalCenterRest_withdraw_create"];
   };
+  "/rest/asserMigration/apply": {
+    /** @description Files the transfer and its approval request; the approval carries it out. */
+    post: operations["asserMigration_apply_create"];
+  };
+  "/rest/asserMigration/detail": {
+    /**
+     * One asset transfer with its approval
+     * @description One transfer: what it moves, its approval, whether the reader may decide or withdraw it.
+     */
+    get: operations["asserMigration_detail_retrieve"];
+  };
+  "/rest/asserMigration/list": {
+    /**
+     * Asset transfers of the caller's stores, newest first
+     * @description The asset transfers of the caller's stores (applied there or moving a member there).
+     */
+    get: operations["asserMigration_list_retrieve"];
+  };
+  "/rest/asserMigration/preview": {
+    /**
+     * What an asset transfer would move (nothing is written)
+     * @description What a transfer would move: the member's cards with balances and sessions, points, coupons.
+     */
+    get: operations["asserMigration_preview_retrieve"];
+  };
+  "/rest/asserMigration/stores": {
+    /**
+     * Stores a member can move to
+     * @description The stores of the chain a member can be moved to (open ones, by their place in the tree).
+     */
+    get: operations["asserMigration_stores_list"];
+  };
   "/rest/auth/handoverLogin": {
     /**
      * Sign in from a manager-side login link (/xxbLogin?u=&p=&uid=&userId=)
@@ -437,6 +469,48 @@ export interface paths {
      * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
      */
     post: operations["daily_reopen_create"];
+  };
+  "/rest/examination/{examination_id}": {
+    /**
+     * One examination
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["examination_retrieve"];
+  };
+  "/rest/examination/add": {
+    /**
+     * Record an examination of a member of the store, with photos (multipart)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["examination_add_create"];
+  };
+  "/rest/examination/examiners": {
+    /**
+     * The store's active staff, to examine
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["examination_examiners_list"];
+  };
+  "/rest/examination/list": {
+    /**
+     * A member's scalp and hair examinations in the role's stores, newest first
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["examination_list_retrieve"];
+  };
+  "/rest/examination/photo/{photo_id}": {
+    /**
+     * An examination photo
+     * @description A photo, only through a signed-in call of the examination's stores: never from the media folder.
+     */
+    get: operations["examination_photo_retrieve"];
+  };
+  "/rest/examination/update/{examination_id}": {
+    /**
+     * Correct an examination: findings, examiner, photos added and removed (logged)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["examination_update_create"];
   };
   "/rest/groupPurchasing/cancel": {
     /**
@@ -1144,7 +1218,7 @@ export interface paths {
   };
   "/rest/recede/recede": {
     /**
-     * Refund lines of a paid order the way it was paid (Idempotency-Key)
+     * Refund lines of a paid order the way it was paid, or above the store's amount without the owner's code ask the owner's approval (202) (Idempotency-Key)
      * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
      */
     post: operations["recede_recede_create"];
@@ -1458,6 +1532,20 @@ export interface paths {
      * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
      */
     get: operations["staffList_detail_retrieve"];
+  };
+  "/rest/staffList/getStoreAuthority": {
+    /**
+     * Ask the store's boss for the boss or manager authority at the chosen store (errcode 200, errmsg spNo)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["staffList_getStoreAuthority_create"];
+  };
+  "/rest/staffList/getStoreAuthorityResult": {
+    /**
+     * Poll a store-authority request: errcode 204 waiting, 200 granted (the role entries), 505 not passed
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["staffList_getStoreAuthorityResult_list"];
   };
   "/rest/staffList/leave": {
     /**
@@ -1801,6 +1889,34 @@ export interface paths {
      */
     post: operations["storerelocationupload_upload_create"];
   };
+  "/rest/sysLog/actions": {
+    /**
+     * The action filter's choices: every action an app names, with its label
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["sysLog_actions_list"];
+  };
+  "/rest/sysLog/export": {
+    /**
+     * Export the filtered system log to Excel (fewer than 100,000 rows)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["sysLog_export_retrieve"];
+  };
+  "/rest/sysLog/list": {
+    /**
+     * The system log of the role's stores, newest first (time range required)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["sysLog_list_retrieve"];
+  };
+  "/rest/sysLog/stores": {
+    /**
+     * The store filter's choices: the stores the chosen role acts in
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["sysLog_stores_list"];
+  };
   "/rest/taskCenterRest/batchReadTaskStore": {
     /**
      * Mark tasks read (batchReadTaskStore)
@@ -1972,6 +2088,173 @@ export interface components {
       id: number;
       /** @default */
       remark?: string;
+    };
+    AssetApprovalOutput: {
+      id: number;
+      /**
+       * @description * `pending` - waiting for approval
+       * * `approved` - approved
+       * * `rejected` - rejected
+       * * `withdrawn` - withdrawn
+       * @enum {string}
+       */
+      status: "pending" | "approved" | "rejected" | "withdrawn";
+      decidedByName: string;
+      /** Format: date-time */
+      decidedAt: string | null;
+      remark: string;
+    };
+    AssetCardOutput: {
+      id: number;
+      cardNo: string;
+      /**
+       * @description * `storedValue` - stored-value card
+       * * `package` - package card
+       * @enum {string}
+       */
+      kind: "storedValue" | "package";
+      cardTypeName: string;
+      status: string;
+      storeId: number;
+      storeName: string;
+      /** @description decimal string, 2 places ("199.00") */
+      principal: string;
+      /** @description decimal string, 2 places ("199.00") */
+      gift: string;
+      sessions: components["schemas"]["AssetSessionsOutput"][];
+    };
+    AssetMemberOutput: {
+      id: number;
+      name: string;
+      /** @description masked */
+      phone: string;
+      crmCode: string;
+    };
+    AssetPreviewMemberOutput: {
+      id: number;
+      name: string;
+      /** @description masked */
+      phone: string;
+      crmCode: string;
+      homeStoreId: number;
+      homeStoreName: string;
+      points: number;
+    };
+    AssetSessionsOutput: {
+      projectId: number;
+      projectName: string;
+      left: number;
+    };
+    AssetStoreOutput: {
+      id: number;
+      name: string;
+    };
+    AssetTransferApplyInput: {
+      /**
+       * @description * `store` - move to another store
+       * * `merge` - merge member files
+       * @enum {string}
+       */
+      kind: "store" | "merge";
+      memberId: number;
+      /** @description kind store */
+      toStoreId?: number;
+      /** @description kind merge: the file kept */
+      toMemberId?: number;
+      reason: string;
+    };
+    AssetTransferDetailOutput: {
+      id: number;
+      /**
+       * @description * `store` - move to another store
+       * * `merge` - merge member files
+       * @enum {string}
+       */
+      kind: "store" | "merge";
+      /**
+       * @description * `pending` - waiting for approval
+       * * `done` - done
+       * * `rejected` - rejected
+       * * `withdrawn` - withdrawn
+       * @enum {string}
+       */
+      status: "pending" | "done" | "rejected" | "withdrawn";
+      storeId: number;
+      storeName: string;
+      member: components["schemas"]["AssetMemberOutput"];
+      toStore: components["schemas"]["AssetStoreOutput"] | null;
+      toMember: components["schemas"]["AssetMemberOutput"] | null;
+      cardCount: number;
+      /** @description decimal string, 2 places ("199.00") */
+      storedValue: string;
+      points: number;
+      reason: string;
+      applicantName: string;
+      approvalId: number | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      doneAt: string | null;
+      assets: components["schemas"]["AssetsOutput"];
+      approval: components["schemas"]["AssetApprovalOutput"] | null;
+      canDecide: boolean;
+      canWithdraw: boolean;
+    };
+    AssetTransferPageOutput: {
+      list: components["schemas"]["AssetTransferRowOutput"][];
+      total: number;
+    };
+    AssetTransferPreviewOutput: {
+      /**
+       * @description * `store` - move to another store
+       * * `merge` - merge member files
+       * @enum {string}
+       */
+      kind: "store" | "merge";
+      member: components["schemas"]["AssetPreviewMemberOutput"];
+      toStore: components["schemas"]["AssetStoreOutput"] | null;
+      toMember: components["schemas"]["AssetPreviewMemberOutput"] | null;
+      assets: components["schemas"]["AssetsOutput"];
+      /** @description decimal string, 2 places ("199.00") */
+      storedValue: string;
+    };
+    AssetTransferRowOutput: {
+      id: number;
+      /**
+       * @description * `store` - move to another store
+       * * `merge` - merge member files
+       * @enum {string}
+       */
+      kind: "store" | "merge";
+      /**
+       * @description * `pending` - waiting for approval
+       * * `done` - done
+       * * `rejected` - rejected
+       * * `withdrawn` - withdrawn
+       * @enum {string}
+       */
+      status: "pending" | "done" | "rejected" | "withdrawn";
+      storeId: number;
+      storeName: string;
+      member: components["schemas"]["AssetMemberOutput"];
+      toStore: components["schemas"]["AssetStoreOutput"] | null;
+      toMember: components["schemas"]["AssetMemberOutput"] | null;
+      cardCount: number;
+      /** @description decimal string, 2 places ("199.00") */
+      storedValue: string;
+      points: number;
+      reason: string;
+      applicantName: string;
+      approvalId: number | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      doneAt: string | null;
+    };
+    AssetsOutput: {
+      cards: components["schemas"]["AssetCardOutput"][];
+      points: number;
+      couponIds: number[];
     };
     AttachmentOutput: {
       id: number;
@@ -2222,12 +2505,14 @@ export interface components {
        * * `changeOut` - changed to a new card
        * * `changeIn` - changed from an old card
        * * `upgrade` - upgraded to another card type
+       * * `assetOut` - moved out by an asset transfer
+       * * `assetIn` - moved in by an asset transfer
        * * `freeze` - card frozen
        * * `unfreeze` - card unfrozen
        * * `moveIn` - moved in from another store or brand
        * @enum {string}
        */
-      kind: "sale" | "topUp" | "spend" | "sessionsUsed" | "refund" | "refundOut" | "transferOut" | "transferIn" | "delay" | "cardToCardOut" | "cardToCardIn" | "changeOut" | "changeIn" | "upgrade" | "freeze" | "unfreeze" | "moveIn";
+      kind: "sale" | "topUp" | "spend" | "sessionsUsed" | "refund" | "refundOut" | "transferOut" | "transferIn" | "delay" | "cardToCardOut" | "cardToCardIn" | "changeOut" | "changeIn" | "upgrade" | "assetOut" | "assetIn" | "freeze" | "unfreeze" | "moveIn";
       kindName: string;
       /** @description principal and gift change together */
       change: string;
@@ -3127,6 +3412,223 @@ export interface components {
       /** @description a store the role acts in; default the chosen store */
       storeId?: number;
     };
+    /** @description The findings a person fills in (multipart: `photos` repeated for each file). */
+    ExaminationAddInput: {
+      /** Format: date */
+      examinedOn: string;
+      /** @description an active employee of the store */
+      examinerId: number;
+      /**
+       * @description * `dry` - dry
+       * * `normal` - normal
+       * * `oily` - oily
+       * * `combination` - combination
+       * @enum {string}
+       */
+      scalpType: "dry" | "normal" | "oily" | "combination";
+      /**
+       * @description * `none` - none
+       * * `mild` - mild
+       * * `moderate` - moderate
+       * * `severe` - severe
+       * @enum {string}
+       */
+      oiliness: "none" | "mild" | "moderate" | "severe";
+      /**
+       * @description * `none` - none
+       * * `mild` - mild
+       * * `moderate` - moderate
+       * * `severe` - severe
+       * @enum {string}
+       */
+      sensitivity: "none" | "mild" | "moderate" | "severe";
+      /**
+       * @description * `none` - none
+       * * `mild` - mild
+       * * `moderate` - moderate
+       * * `severe` - severe
+       * @enum {string}
+       */
+      dandruff: "none" | "mild" | "moderate" | "severe";
+      /**
+       * @description * `none` - none
+       * * `mild` - mild
+       * * `moderate` - moderate
+       * * `severe` - severe
+       * @enum {string}
+       */
+      hairLoss: "none" | "mild" | "moderate" | "severe";
+      /**
+       * @description * `sparse` - sparse
+       * * `medium` - medium
+       * * `dense` - dense
+       * @enum {string}
+       */
+      hairDensity: "sparse" | "medium" | "dense";
+      /**
+       * @description * `fine` - fine
+       * * `medium` - medium
+       * * `coarse` - coarse
+       * @enum {string}
+       */
+      hairThickness: "fine" | "medium" | "coarse";
+      /** @default */
+      notes?: string;
+      /** @default */
+      recommendation?: string;
+      /** @description JPEG, PNG or WebP, at most 5 MB each, at most 6 per examination */
+      photos?: string[];
+      memId: number;
+    };
+    /** @description The findings a person fills in (multipart: `photos` repeated for each file). */
+    ExaminationCorrectInput: {
+      /** Format: date */
+      examinedOn: string;
+      /** @description an active employee of the store */
+      examinerId: number;
+      /**
+       * @description * `dry` - dry
+       * * `normal` - normal
+       * * `oily` - oily
+       * * `combination` - combination
+       * @enum {string}
+       */
+      scalpType: "dry" | "normal" | "oily" | "combination";
+      /**
+       * @description * `none` - none
+       * * `mild` - mild
+       * * `moderate` - moderate
+       * * `severe` - severe
+       * @enum {string}
+       */
+      oiliness: "none" | "mild" | "moderate" | "severe";
+      /**
+       * @description * `none` - none
+       * * `mild` - mild
+       * * `moderate` - moderate
+       * * `severe` - severe
+       * @enum {string}
+       */
+      sensitivity: "none" | "mild" | "moderate" | "severe";
+      /**
+       * @description * `none` - none
+       * * `mild` - mild
+       * * `moderate` - moderate
+       * * `severe` - severe
+       * @enum {string}
+       */
+      dandruff: "none" | "mild" | "moderate" | "severe";
+      /**
+       * @description * `none` - none
+       * * `mild` - mild
+       * * `moderate` - moderate
+       * * `severe` - severe
+       * @enum {string}
+       */
+      hairLoss: "none" | "mild" | "moderate" | "severe";
+      /**
+       * @description * `sparse` - sparse
+       * * `medium` - medium
+       * * `dense` - dense
+       * @enum {string}
+       */
+      hairDensity: "sparse" | "medium" | "dense";
+      /**
+       * @description * `fine` - fine
+       * * `medium` - medium
+       * * `coarse` - coarse
+       * @enum {string}
+       */
+      hairThickness: "fine" | "medium" | "coarse";
+      /** @default */
+      notes?: string;
+      /** @default */
+      recommendation?: string;
+      /** @description JPEG, PNG or WebP, at most 5 MB each, at most 6 per examination */
+      photos?: string[];
+      /** @description photos of this examination to remove */
+      removePhotoIds?: number[];
+    };
+    ExaminationOutput: {
+      id: number;
+      memberId: number;
+      storeId: number;
+      /** Format: date */
+      examinedOn: string;
+      examinerId: number;
+      examinerName: string;
+      /**
+       * @description * `dry` - dry
+       * * `normal` - normal
+       * * `oily` - oily
+       * * `combination` - combination
+       * @enum {string}
+       */
+      scalpType: "dry" | "normal" | "oily" | "combination";
+      scalpTypeName: string;
+      /**
+       * @description * `none` - none
+       * * `mild` - mild
+       * * `moderate` - moderate
+       * * `severe` - severe
+       * @enum {string}
+       */
+      oiliness: "none" | "mild" | "moderate" | "severe";
+      /**
+       * @description * `none` - none
+       * * `mild` - mild
+       * * `moderate` - moderate
+       * * `severe` - severe
+       * @enum {string}
+       */
+      sensitivity: "none" | "mild" | "moderate" | "severe";
+      /**
+       * @description * `none` - none
+       * * `mild` - mild
+       * * `moderate` - moderate
+       * * `severe` - severe
+       * @enum {string}
+       */
+      dandruff: "none" | "mild" | "moderate" | "severe";
+      /**
+       * @description * `none` - none
+       * * `mild` - mild
+       * * `moderate` - moderate
+       * * `severe` - severe
+       * @enum {string}
+       */
+      hairLoss: "none" | "mild" | "moderate" | "severe";
+      /**
+       * @description * `sparse` - sparse
+       * * `medium` - medium
+       * * `dense` - dense
+       * @enum {string}
+       */
+      hairDensity: "sparse" | "medium" | "dense";
+      /**
+       * @description * `fine` - fine
+       * * `medium` - medium
+       * * `coarse` - coarse
+       * @enum {string}
+       */
+      hairThickness: "fine" | "medium" | "coarse";
+      notes: string;
+      recommendation: string;
+      /** @description examination/photo/{id} serves each */
+      photoIds: number[];
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    ExaminationPageOutput: {
+      list: components["schemas"]["ExaminationOutput"][];
+      total: number;
+    };
+    ExaminerOutput: {
+      id: number;
+      name: string;
+    };
     FailedRefundsOutput: {
       count: number;
       /** @description a provider refused: this money did not go back */
@@ -3476,6 +3978,8 @@ export interface components {
       approvalAbove: string | null;
       /** @description a partly paid order is refunded in whole */
       wholeOnly: boolean;
+      /** @description a refund of this order waiting for the owner's approval, or null */
+      waitingApproval: components["schemas"]["WaitingRefundApprovalOutput"] | null;
       tenders: components["schemas"]["JudgedTenderOutput"][];
       /** @description empty when the order cannot be refunded */
       lines: components["schemas"]["JudgedLineOutput"][];
@@ -4691,9 +5195,11 @@ export interface components {
        * * `spend` - paid an order
        * * `refund` - returned by a refund
        * * `refundOut` - taken back by a refund
+       * * `mergeOut` - moved to the kept member file
+       * * `mergeIn` - moved from a merged member file
        * @enum {string}
        */
-      kind: "adjust" | "cancellation" | "earn" | "spend" | "refund" | "refundOut";
+      kind: "adjust" | "cancellation" | "earn" | "spend" | "refund" | "refundOut" | "mergeOut" | "mergeIn";
       kindName: string;
       reason: string;
       operatorName: string;
@@ -5362,6 +5868,14 @@ export interface components {
     RefreshInput: {
       refresh: string;
     };
+    RefundApprovalAskedOutput: {
+      /** @description the approval centre's request (/approvalCenter?id=) */
+      approvalId: number;
+      /** @description pending while it waits for the owner */
+      status: string;
+      /** @description the refund's amount as quoted */
+      amount: string | null;
+    };
     RefundCountOutput: {
       total: number;
     };
@@ -5463,7 +5977,7 @@ export interface components {
       orderNo: string;
       /** @description what the refund would come to */
       amount: string;
-      /** @description above the store's approval amount: the caller's approval code would be recorded on the refund */
+      /** @description above the store's approval amount: with the owner's code the refund is made as approved by them; without it recede/recede sends it to the owner for approval (202) */
       approvalNeeded: boolean;
       lines: components["schemas"]["RefundQuoteLineOutput"][];
       /** @description what would go back, tender by tender, as recede/recede would write it; a provider's tender `pending` (its money goes back when the provider confirms) */
@@ -6285,6 +6799,23 @@ export interface components {
       line: components["schemas"]["StocktakeLineOutput"];
       stocktake: components["schemas"]["StocktakeRowOutput"];
     };
+    StoreAuthorityAskedOutput: {
+      spNo: string;
+      requestId: number;
+      /** @description /approvalCenter?id=<requestId> on this host */
+      approveUrl: string;
+      /** @description the QR of approveUrl, an SVG data URL */
+      qr: string;
+    };
+    StoreAuthorityInput: {
+      userId: number;
+      /**
+       * @description * `boss` - boss
+       * * `manager` - manager
+       * @enum {string}
+       */
+      authority: "boss" | "manager";
+    };
     StoreInfoCheckOutput: {
       id: number;
       name: string;
@@ -6428,6 +6959,10 @@ export interface components {
     StoreModifyInput: {
       storeId: number;
     };
+    StoreNameOutput: {
+      id: number;
+      name: string;
+    };
     StoreRef: {
       id: number;
       name: string;
@@ -6463,6 +6998,37 @@ export interface components {
       /** @description every card holds the sessions its lines take (true without any) */
       enough: boolean;
       sessions: components["schemas"]["SessionNeedOutput"][];
+    };
+    SystemLogActionOutput: {
+      code: string;
+      name: string;
+    };
+    SystemLogOutput: {
+      id: number;
+      /** Format: date-time */
+      createdAt: string;
+      /** @description the account, phones masked; 'system' for the system */
+      loginName: string;
+      /** @description the account's name today, phones masked; empty when none */
+      userName: string;
+      roleName: string;
+      storeId: number | null;
+      storeName: string;
+      /** @description the action's code */
+      action: string;
+      /** @description the action's label in the request's language, else its code */
+      actionName: string;
+      objectType: string;
+      objectId: string;
+      /** @description the object as it read then, phones masked */
+      objectRepr: string;
+      /** @description what changed, phones masked */
+      detail: unknown;
+      ipAddress: string;
+    };
+    SystemLogPageOutput: {
+      list: components["schemas"]["SystemLogOutput"][];
+      total: number;
     };
     TakingMethodOutput: {
       /**
@@ -6709,6 +7275,17 @@ export interface components {
     };
     WaitingCountOutput: {
       waiting: number;
+    };
+    WaitingRefundApprovalOutput: {
+      /** @description the approval centre's request (/approvalCenter?id=) */
+      approvalId: number;
+      /** @description pending while it waits for the owner */
+      status: string;
+      /** @description the refund's amount as quoted */
+      amount: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      reason: string;
     };
     WalkInInput: {
       /** @default */
@@ -8319,6 +8896,364 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["ApprovalRequestOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description Files the transfer and its approval request; the approval carries it out. */
+  asserMigration_apply_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AssetTransferApplyInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["AssetTransferApplyInput"];
+        "multipart/form-data": components["schemas"]["AssetTransferApplyInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["AssetTransferDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * One asset transfer with its approval
+   * @description One transfer: what it moves, its approval, whether the reader may decide or withdraw it.
+   */
+  asserMigration_detail_retrieve: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["AssetTransferDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Asset transfers of the caller's stores, newest first
+   * @description The asset transfers of the caller's stores (applied there or moving a member there).
+   */
+  asserMigration_list_retrieve: {
+    parameters: {
+      query?: {
+        /**
+         * @description * `store` - move to another store
+         * * `merge` - merge member files
+         */
+        kind?: "store" | "merge" | "";
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        /**
+         * @description * `pending` - waiting for approval
+         * * `done` - done
+         * * `rejected` - rejected
+         * * `withdrawn` - withdrawn
+         */
+        status?: "pending" | "done" | "rejected" | "withdrawn" | "";
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["AssetTransferPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * What an asset transfer would move (nothing is written)
+   * @description What a transfer would move: the member's cards with balances and sessions, points, coupons.
+   */
+  asserMigration_preview_retrieve: {
+    parameters: {
+      query: {
+        /**
+         * @description * `store` - move to another store
+         * * `merge` - merge member files
+         */
+        kind: "store" | "merge";
+        memberId: number;
+        /** @description kind merge: the file kept */
+        toMemberId?: number;
+        /** @description kind store */
+        toStoreId?: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["AssetTransferPreviewOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Stores a member can move to
+   * @description The stores of the chain a member can be moved to (open ones, by their place in the tree).
+   */
+  asserMigration_stores_list: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["AssetStoreOutput"][];
           };
         };
       };
@@ -11305,6 +12240,417 @@ export interface operations {
     };
   };
   /**
+   * One examination
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  examination_retrieve: {
+    parameters: {
+      path: {
+        examination_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ExaminationOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Record an examination of a member of the store, with photos (multipart)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  examination_add_create: {
+    requestBody: {
+      content: {
+        "multipart/form-data": components["schemas"]["ExaminationAddInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ExaminationOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The store's active staff, to examine
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  examination_examiners_list: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ExaminerOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A member's scalp and hair examinations in the role's stores, newest first
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  examination_list_retrieve: {
+    parameters: {
+      query: {
+        memId: number;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ExaminationPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * An examination photo
+   * @description A photo, only through a signed-in call of the examination's stores: never from the media folder.
+   */
+  examination_photo_retrieve: {
+    parameters: {
+      path: {
+        photo_id: number;
+      };
+    };
+    responses: {
+      /** @description the image; errors answer the envelope */
+      200: {
+        content: {
+          "image/*": string;
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Correct an examination: findings, examiner, photos added and removed (logged)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  examination_update_create: {
+    parameters: {
+      path: {
+        examination_id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "multipart/form-data": components["schemas"]["ExaminationCorrectInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ExaminationOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * Cancel a write-off at its platform and undo its order (Idempotency-Key)
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
@@ -13708,8 +15054,10 @@ export interface operations {
          * * `spend` - paid an order
          * * `refund` - returned by a refund
          * * `refundOut` - taken back by a refund
+         * * `mergeOut` - moved to the kept member file
+         * * `mergeIn` - moved from a merged member file
          */
-        kind?: "adjust" | "cancellation" | "earn" | "spend" | "refund" | "refundOut" | "";
+        kind?: "adjust" | "cancellation" | "earn" | "spend" | "refund" | "refundOut" | "mergeOut" | "mergeIn" | "";
         memId?: number | null;
         /** @description from 1, default 1 */
         pageNo?: number;
@@ -19009,7 +20357,7 @@ export interface operations {
     };
   };
   /**
-   * Refund lines of a paid order the way it was paid (Idempotency-Key)
+   * Refund lines of a paid order the way it was paid, or above the store's amount without the owner's code ask the owner's approval (202) (Idempotency-Key)
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
   recede_recede_create: {
@@ -19025,6 +20373,13 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["RefundDetailOutput"];
+          };
+        };
+      };
+      202: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["RefundApprovalAskedOutput"];
           };
         };
       };
@@ -23183,6 +24538,145 @@ export interface operations {
     };
   };
   /**
+   * Ask the store's boss for the boss or manager authority at the chosen store (errcode 200, errmsg spNo)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  staffList_getStoreAuthority_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StoreAuthorityInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["StoreAuthorityInput"];
+        "multipart/form-data": components["schemas"]["StoreAuthorityInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StoreAuthorityAskedOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Poll a store-authority request: errcode 204 waiting, 200 granted (the role entries), 505 not passed
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  staffList_getStoreAuthorityResult_list: {
+    parameters: {
+      query: {
+        n?: number;
+        spNo: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & ({
+            data?: components["schemas"]["RoleEntryOutput"][] | null;
+          });
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * Record an employee leaving; their roles at the store are revoked
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
@@ -26883,6 +28377,299 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["AttachmentOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The action filter's choices: every action an app names, with its label
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  sysLog_actions_list: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["SystemLogActionOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Export the filtered system log to Excel (fewer than 100,000 rows)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  sysLog_export_retrieve: {
+    parameters: {
+      query?: {
+        /** @description an action code */
+        action?: string;
+        /** @description first day, required */
+        dateFrom?: string | null;
+        /** @description last day, required, at most 92 days on */
+        dateTo?: string | null;
+        objectId?: string;
+        /** @description e.g. members.member */
+        objectType?: string;
+        /** @description part of a role name */
+        role?: string;
+        /** @description one of the role's stores; default all of them */
+        storeId?: number | null;
+        /** @description part of an account or a name */
+        who?: string;
+      };
+    };
+    responses: {
+      /** @description an .xlsx file (not the envelope); errors answer the envelope */
+      200: {
+        content: {
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The system log of the role's stores, newest first (time range required)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  sysLog_list_retrieve: {
+    parameters: {
+      query?: {
+        /** @description an action code */
+        action?: string;
+        /** @description first day, required */
+        dateFrom?: string | null;
+        /** @description last day, required, at most 92 days on */
+        dateTo?: string | null;
+        objectId?: string;
+        /** @description e.g. members.member */
+        objectType?: string;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        /** @description part of a role name */
+        role?: string;
+        /** @description one of the role's stores; default all of them */
+        storeId?: number | null;
+        /** @description part of an account or a name */
+        who?: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["SystemLogPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The store filter's choices: the stores the chosen role acts in
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  sysLog_stores_list: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StoreNameOutput"][];
           };
         };
       };

@@ -26,15 +26,19 @@ import { useTranslation } from "react-i18next";
 import { billKeys, orderDetailsHref, searchOrders, type OrderRow } from "../../api/bills";
 import { ApiError, newIdempotencyKey } from "../../api/client";
 import {
+  BTN_REFUND_APPROVE,
+  approvalHref,
   refundDetailHref,
   refundKeys,
   refundOrder,
+  sentForApproval,
   useJudged,
   useRefundQuote,
   type Judged,
   type JudgedLine,
   type RefundQuote,
 } from "../../api/refunds";
+import { hasButtonCode } from "../../api/session";
 import { OrderStatusChip } from "../../components/billing/orders";
 import { formatMoney } from "../../lib/money";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
@@ -149,6 +153,7 @@ function ReturnForm({ judged, navigate }: { judged: Judged; navigate: (url: stri
   const [reason, setReason] = useState("");
   const [tried, setTried] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [sent, setSent] = useState(false);
   const returnable = judged.lines.filter(canReturn);
   const errors = Object.fromEntries(
     judged.lines.map((line) => {
@@ -199,6 +204,22 @@ function ReturnForm({ judged, navigate }: { judged: Judged; navigate: (url: stri
             {t("returns.approvalAbove", { amount: formatMoney(judged.approvalAbove) })}
           </Alert>
         ) : null}
+        {sent ? (
+          <Alert severity="success" sx={{ mt: 2 }} role="status">
+            {t("returns.sentForApproval")}
+          </Alert>
+        ) : null}
+        {judged.waitingApproval ? (
+          <Alert severity="warning" sx={{ mt: 2 }} data-testid="waiting-approval">
+            {t("returns.waitingApproval", {
+              amount: formatMoney(judged.waitingApproval.amount ?? "0"),
+              reason: judged.waitingApproval.reason,
+            })}{" "}
+            <Link href={approvalHref(judged.waitingApproval.approvalId)} underline="hover">
+              {t("returns.toApproval")}
+            </Link>
+          </Alert>
+        ) : null}
         {judged.wholeOnly ? (
           <Alert severity="warning" sx={{ mt: 2 }}>
             {t("returns.wholeOnly")}
@@ -240,6 +261,10 @@ function ReturnForm({ judged, navigate }: { judged: Judged; navigate: (url: stri
           reason={reason}
           onClose={() => setConfirming(false)}
           onDone={(recedeId) => navigate(refundDetailHref(recedeId))}
+          onSent={() => {
+            setConfirming(false);
+            setSent(true);
+          }}
         />
       ) : null}
     </Box>
@@ -367,12 +392,15 @@ function ConfirmDialog({
   reason,
   onClose,
   onDone,
+  onSent,
 }: {
   judged: Judged;
   picks: Picks;
   reason: string;
   onClose: () => void;
   onDone: (recedeId: number) => void;
+  /** Above the store's amount without the owner's code: sent to the owner for approval (202). */
+  onSent: () => void;
 }) {
   const { t } = useTranslation(NS);
   const titleId = useId();
@@ -387,7 +415,8 @@ function ConfirmDialog({
     onSuccess: async (made) => {
       await queryClient.invalidateQueries({ queryKey: refundKeys.all });
       await queryClient.invalidateQueries({ queryKey: billKeys.all });
-      onDone(made.recedeId);
+      if (sentForApproval(made)) onSent();
+      else onDone(made.recedeId);
     },
   });
   const cardLines = judged.lines.some((line) => line.type === "cardType" && picks[line.orderLineId]?.picked);
@@ -428,6 +457,7 @@ function ConfirmDialog({
 /** recede/quote's answer: the total, then each tender the money (or sessions) would go back to. */
 function QuoteSummary({ quote }: { quote: RefundQuote }) {
   const { t } = useTranslation(NS);
+  const [mayApprove] = useState(() => hasButtonCode(BTN_REFUND_APPROVE));
   const dash = t("dash");
   const pending = quote.tenders.some((tender) => tender.status === "pending");
   return (
@@ -475,7 +505,7 @@ function QuoteSummary({ quote }: { quote: RefundQuote }) {
       {pending ? <DialogContentText sx={{ mt: 1 }}>{t("detail.pendingNote")}</DialogContentText> : null}
       {quote.approvalNeeded ? (
         <Alert severity="info" sx={{ mt: 1 }}>
-          {t("returns.quoteApproval")}
+          {t(mayApprove ? "returns.quoteApproval" : "returns.quoteToOwner")}
         </Alert>
       ) : null}
     </Box>

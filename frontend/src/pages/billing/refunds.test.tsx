@@ -49,6 +49,7 @@ function judged(overrides: Record<string, unknown> = {}): Judged {
     refundable: "100.00",
     approvalAbove: null,
     wholeOnly: false,
+    waitingApproval: null,
     tenders: [
       { tenderId: 21, method: "cash", methodName: "cash", amount: "50.00", left: "50.00", cardId: null },
       { tenderId: 22, method: "storedValue", methodName: "stored value", amount: "50.00", left: "50.00", cardId: 5 },
@@ -242,6 +243,8 @@ describe("ReturnListPage", () => {
   });
 
   it("waits for the quote before it offers the refund, and shows a refused quote with a retry", async () => {
+    // The owner's code: a refund above the store's amount is made at once, her approval recorded.
+    window.localStorage.setItem("erp.session", JSON.stringify(sessionInfo({ btn: ["BTN-YLTH-REFUND-APPROVE"] })));
     let refuse = true;
     const server = fakeServer(
       returnRoutes({
@@ -278,13 +281,62 @@ describe("ReturnListPage", () => {
     expect(server.callsTo("POST /rest/recede/recede")).toHaveLength(0);
   });
 
+  it("sends a refund above the store's amount to the owner and shows the order's waiting request", async () => {
+    let waiting = false;
+    const server = fakeServer(
+      returnRoutes({
+        "GET /rest/recede/judgeStatus": () =>
+          ok(
+            judged({
+              approvalAbove: "50.00",
+              waitingApproval: waiting
+                ? {
+                    approvalId: 41,
+                    status: "pending",
+                    amount: "60.00",
+                    createdAt: "2026-11-24T10:00:00+08:00",
+                    reason: "broken",
+                  }
+                : null,
+            }),
+          ),
+        "POST /rest/recede/quote": () => ok(quoted({ amount: "60.00", approvalNeeded: true })),
+        "POST /rest/recede/recede": () => {
+          waiting = true;
+          return {
+            status: 202,
+            ...ok({ approvalId: 41, status: "pending", amount: "60.00" }, "sent to the owner for approval"),
+          };
+        },
+      }),
+    );
+    const navigate = vi.fn();
+    render_(<ReturnListPage search="?orderId=1" navigate={navigate} />);
+    fireEvent.click(await screen.findByRole("checkbox", { name: "Return 洗发水11" }));
+    fireEvent.change(screen.getByRole("textbox", { name: "Reason" }), { target: { value: "broken" } });
+    fireEvent.click(screen.getByRole("button", { name: "Refund" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(await within(dialog).findByText(/it will be sent to the owner for approval/)).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Refund now" }));
+    expect(await screen.findByText(/Sent to the owner for approval/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    const request = await screen.findByTestId("waiting-approval");
+    expect(request).toHaveTextContent("A refund of ¥60.00 (broken) is waiting for the owner's approval.");
+    expect(within(request).getByRole("link", { name: "Open the request" })).toHaveAttribute(
+      "href",
+      "/approvalCenter?id=41",
+    );
+    expect(navigate).not.toHaveBeenCalled();
+    expect(server.callsTo("POST /rest/recede/recede")).toHaveLength(1);
+  });
+
   it("keeps the dialog open with the server's refusal, and retries with the same key", async () => {
     let refuse = true;
     const server = fakeServer(
       returnRoutes({
         "POST /rest/recede/recede": () =>
           refuse
-            ? { status: 403, errcode: "ORD-40301", errmsg: "a refund above 50.00 needs an owner's approval" }
+            ? { status: 409, errcode: "ORD-40901", errmsg: "more than was paid for this line" }
             : ok(refundDetail(), "refunded"),
       }),
     );
@@ -296,7 +348,7 @@ describe("ReturnListPage", () => {
     const dialog = await screen.findByRole("dialog");
     await within(dialog).findByTestId("refund-quote");
     fireEvent.click(within(dialog).getByRole("button", { name: "Refund now" }));
-    expect(await within(dialog).findByText("a refund above 50.00 needs an owner's approval")).toBeInTheDocument();
+    expect(await within(dialog).findByText("more than was paid for this line")).toBeInTheDocument();
     refuse = false;
     fireEvent.click(within(dialog).getByRole("button", { name: "Refund now" }));
     await waitFor(() => expect(navigate).toHaveBeenCalled());

@@ -5,19 +5,18 @@
  */
 
 import { filterQuery, type HistoryFilters } from "../../api/bookingHistory";
-import { addDays, daysBetween, storeDate } from "../../lib/dates";
+import { addDays, storeDate } from "../../lib/dates";
+import { exportRefused as overExportCap, timeRangeError as rangeError, type RangeError } from "../../lib/timeRange";
 
 /** docs/api.md: findRecord's dateFrom and dateTo are at most 92 days apart. */
 export const HISTORY_MAX_SPAN_DAYS = 92;
 /** The board shows at most 7 days: a span of 6 days between the first and the last. */
 export const BOARD_MAX_SPAN_DAYS = 6;
-/** Spec §5 and §9: an export of 100,000 rows or more is refused. */
-const EXPORT_ROW_CAP = 100_000;
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 
 /** i18n keys of the "bookingHistory" namespace; the English texts are the spec's sentences. */
-export type RangeError = "range.startRequired" | "range.endRequired" | "range.endBeforeStart" | "range.tooLong";
+export type { RangeError };
 
 // --- the time range (spec §5) --------------------------------------------------------------------
 
@@ -27,11 +26,7 @@ export function timeRangeError(
   to: string,
   maxSpanDays: number = HISTORY_MAX_SPAN_DAYS,
 ): RangeError | null {
-  if (!from) return "range.startRequired";
-  if (!to) return "range.endRequired";
-  const span = daysBetween(from, to);
-  if (span === null || span < 0) return "range.endBeforeStart";
-  return span > maxSpanDays ? "range.tooLong" : null;
+  return rangeError(from, to, maxSpanDays);
 }
 
 // --- the member phone ----------------------------------------------------------------------------
@@ -72,7 +67,7 @@ export function exportUrl(filters: HistoryFilters): string {
 
 /** Spec §5: 100,000 rows or more are refused before asking the server. */
 export function exportRefused(total: number): boolean {
-  return total >= EXPORT_ROW_CAP;
+  return overExportCap(total);
 }
 
 /** The export's file name: reservations_2026-03-01_2026-03-31.xlsx. */

@@ -73,7 +73,17 @@ export function PersonalAccountPage({ search = window.location.search }: Persona
   const detail = useMember(memId);
   const [tab, setTab] = useState<AccountTab>(() => tabFrom(search));
   return (
-    <PageFrame wide title={t("account.title")}>
+    <PageFrame
+      wide
+      title={t("account.title")}
+      actions={
+        memId !== null ? (
+          <Button variant="outlined" href={`/examiningDetail?memId=${memId}`} data-testid="account-examinations">
+            {t("account.examinations")}
+          </Button>
+        ) : undefined
+      }
+    >
       <BackLink href={LIST_ROUTE}>{t("account.back")}</BackLink>
       {memId === null ? (
         <Alert severity="warning">{t("account.missingId")}</Alert>
