@@ -49,6 +49,9 @@ class EntryKind(models.TextChoices):
     ASSET_IN = "assetIn", _("moved in by an asset transfer")
     FREEZE = "freeze", _("card frozen")
     UNFREEZE = "unfreeze", _("card unfrozen")
+    # The opening of a card taken over from another store or brand (member move-in): its value was
+    # paid elsewhere, so it is neither a sale nor money at the till.
+    MOVE_IN = "moveIn", _("moved in from another store or brand")
 
 
 class AuditAction(models.TextChoices):
@@ -66,6 +69,7 @@ class AuditAction(models.TextChoices):
     COUPON_USED = "cards.coupon_used", _("used a coupon")
     COUPON_RELEASED = "cards.coupon_released", _("released a coupon")
     CARD_CLOSED_BY_REFUND = "cards.closed_by_refund", _("closed a card its sale was refunded for")
+    CARD_MOVED_IN = "cards.moved_in", _("opened a card of a member move-in")
     ASSET_TRANSFER_APPLIED = "cards.asset_transfer_applied", _("applied for an asset transfer")
     ASSET_TRANSFER_DONE = "cards.asset_transfer_done", _("carried out an asset transfer")
     ASSET_TRANSFER_CLOSED = "cards.asset_transfer_closed", _("closed an asset transfer without moving anything")

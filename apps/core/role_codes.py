@@ -81,6 +81,9 @@ WRITE_OFF_FREQUENCY_CONFIRM = ButtonCode(
     "BTN-TGHX-FREQUENCY-CONFIRM", "Let a phone over its group-buy limit write off", "确认高频核销"
 )
 WRITE_OFF_CODES = (WRITE_OFF_CANCEL, WRITE_OFF_FREQUENCY_CONFIRM)
+# Approving a member move-in (issue 17 §2) opens cards holding value paid at another store or brand:
+# the owner's decision, in the approval centre.
+MOVE_IN_APPROVE = ButtonCode("BTN-HYQR-MOVEIN-APPROVE", "Approve member move-ins", "审批会员迁入")
 # A staff member asks for a store's boss or manager authority (issue 17, spec §2.4 "apply permission"):
 # granting a role entry is the owner's decision, in the approval centre or in WeCom's approval.
 STORE_AUTHORITY_APPROVE = ButtonCode("BTN-SQ-STORE-AUTHORITY-APPROVE", "Grant store authority", "审批门店授权")
@@ -103,5 +106,6 @@ BUTTON_CODES: tuple[ButtonCode, ...] = (
     *GOODS_ORDER_HEAD_OFFICE,
     STOCKTAKE_APPROVE,
     *WRITE_OFF_CODES,
+    MOVE_IN_APPROVE,
     STORE_AUTHORITY_APPROVE,
 )

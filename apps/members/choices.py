@@ -108,3 +108,51 @@ class HairThickness(models.TextChoices):
     FINE = "fine", pgettext_lazy("hair thickness", "fine")
     MEDIUM = "medium", pgettext_lazy("hair thickness", "medium")
     COARSE = "coarse", pgettext_lazy("hair thickness", "coarse")
+
+
+# Member move-in (会员迁入, issue 17 §2): a store takes over members of another store or brand with
+# what they still hold; approving it opens their new cards (apps.cards.move_in).
+MOVE_IN_APPROVAL_KIND = "member-move-in"
+MOVE_IN_SUBJECT_TYPE = "moveIn"
+MOVE_IN_SOURCE_MAX_LENGTH = 60
+MOVE_IN_CARD_NAME_MAX_LENGTH = 60
+MOVE_IN_CARD_NO_MAX_LENGTH = 40
+MOVE_IN_MAX_LINES = 20
+MOVE_IN_MAX_SESSION_PROJECTS = 20
+MOVE_IN_MAX_SESSIONS = 10_000
+# An old card's remaining balance: below a stored-value card's money column's ceiling.
+MOVE_IN_MAX_BALANCE = 10_000_000
+# Attachments: photos of the old card or the contract, JPEG, PNG or PDF of at most 5 MB, 10 a move-in.
+MOVE_IN_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024
+MOVE_IN_MAX_ATTACHMENTS = 10
+MOVE_IN_ATTACHMENT_NAME_MAX_LENGTH = 100
+# An Excel import of move-ins: one row per old card (a package card's projects on rows of their own).
+MOVE_IN_IMPORT_MAX_ROWS = 2000
+MOVE_IN_IMPORT_MAX_BYTES = 5 * 1024 * 1024
+# The old-card coefficient: what share of an old stored-value card's remaining balance the new card gets.
+MOVE_IN_COEFFICIENT_DIGITS = 5
+MOVE_IN_COEFFICIENT_PLACES = 4
+
+
+class MoveInStatus(models.TextChoices):
+    """A move-in is edited as a draft, committed for approval, then approved (the cards opened) or
+    rejected (sent back: edited and committed again)."""
+
+    DRAFT = "draft", _("draft")
+    SUBMITTED = "submitted", _("waiting for approval")
+    APPROVED = "approved", _("approved")
+    REJECTED = "rejected", _("rejected")
+
+
+MOVE_IN_EDITABLE = (MoveInStatus.DRAFT, MoveInStatus.REJECTED)
+
+
+class MoveInAuditAction(models.TextChoices):
+    SAVED = "member.move_in_saved", _("saved a member move-in")
+    DELETED = "member.move_in_deleted", _("deleted a member move-in")
+    COMMITTED = "member.move_in_committed", _("sent a member move-in for approval")
+    APPROVED = "member.move_in_approved", _("opened the cards of an approved member move-in")
+    SENT_BACK = "member.move_in_sent_back", _("a member move-in was sent back")
+    ATTACHMENT_ADDED = "member.move_in_attachment_added", _("attached a file to a member move-in")
+    ATTACHMENT_DELETED = "member.move_in_attachment_deleted", _("removed a file from a member move-in")
+    IMPORTED = "member.move_in_imported", _("imported member move-ins from Excel")

@@ -7,12 +7,19 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from apps.catalog.choices import CardKind
 from apps.core.append_only import AppendOnlyModel
 from apps.members.choices import (
     CARD_NO_MAX_LENGTH,
     EXAMINATION_TEXT_MAX_LENGTH,
     MEMBER_CODE_MAX_LENGTH,
     MEMBER_NAME_MAX_LENGTH,
+    MOVE_IN_ATTACHMENT_NAME_MAX_LENGTH,
+    MOVE_IN_CARD_NAME_MAX_LENGTH,
+    MOVE_IN_CARD_NO_MAX_LENGTH,
+    MOVE_IN_COEFFICIENT_DIGITS,
+    MOVE_IN_COEFFICIENT_PLACES,
+    MOVE_IN_SOURCE_MAX_LENGTH,
     PHONE_MAX_LENGTH,
     POINTS_REASON_MAX_LENGTH,
     REMARK_MAX_LENGTH,
@@ -22,6 +29,7 @@ from apps.members.choices import (
     HairThickness,
     MemberAreaCode,
     MemberStatus,
+    MoveInStatus,
     PointsKind,
     ScalpType,
 )
@@ -282,3 +290,159 @@ class ExaminationPhoto(models.Model):
 
     def __str__(self) -> str:
         return self.file.name or ""
+
+
+class MoveIn(models.Model):
+    """A member taken over from another store or brand (会员迁入, issue 17 §2), with their old cards
+    (MoveInLine). The member is one found by phone (`member`) or a new one described by the name and
+    phone fields, filed when the move-in is approved. Approving opens each line's new card in the
+    cards app (apps.cards.move_in), which notes the card on the line."""
+
+    store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.PROTECT, related_name="+")
+    member = models.ForeignKey(
+        Member, verbose_name=_("member"), null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    name = models.CharField(_("name"), max_length=MEMBER_NAME_MAX_LENGTH)
+    area_code = models.CharField(
+        _("area code"), max_length=5, choices=MemberAreaCode.choices, default=MemberAreaCode.MAINLAND
+    )
+    phone = models.CharField(_("phone"), max_length=PHONE_MAX_LENGTH)
+    birthday = models.DateField(_("birthday"), null=True, blank=True)
+    source_brand = models.CharField(_("from brand"), max_length=MOVE_IN_SOURCE_MAX_LENGTH, blank=True)
+    source_store = models.CharField(_("from store"), max_length=MOVE_IN_SOURCE_MAX_LENGTH)
+    remark = models.CharField(_("remark"), max_length=REMARK_MAX_LENGTH, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=MoveInStatus.choices, default=MoveInStatus.DRAFT)
+    # Totals of the lines, kept with them (the list shows and sums them without reading the lines).
+    old_value = models.DecimalField(_("old cards' balance"), max_digits=14, decimal_places=2, default=0)
+    new_value = models.DecimalField(_("new cards' value"), max_digits=14, decimal_places=2, default=0)
+    sessions = models.PositiveIntegerField(_("sessions"), default=0)
+    line_count = models.PositiveSmallIntegerField(_("old cards"), default=0)
+    approval = models.ForeignKey(
+        "approvals.ApprovalRequest",
+        verbose_name=_("approval request"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    decision_remark = models.CharField(_("decision remark"), max_length=REMARK_MAX_LENGTH, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("created by"), null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_by_name = models.CharField(_("created by"), max_length=40, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    submitted_at = models.DateTimeField(_("submitted"), null=True, blank=True)
+    decided_at = models.DateTimeField(_("decided"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("member move-in")
+        verbose_name_plural = _("member move-ins")
+        ordering = ["-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(old_value__gte=0) & models.Q(new_value__gte=0), name="move_in_totals_not_negative"
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(status=MoveInStatus.APPROVED) | models.Q(member__isnull=False),
+                name="move_in_approved_names_member",
+            ),
+        ]
+        indexes = [models.Index(fields=["store", "status", "-id"], name="move_in_store_status")]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.status})"
+
+    @property
+    def number(self) -> str:
+        return f"MI{self.pk:08d}"
+
+
+class MoveInLine(models.Model):
+    """One old card: its name and number at the old store, its kind, what it still holds (a
+    stored-value balance, or sessions per project in MoveInSession), its expiry, and the card type
+    the member gets for it here. A stored-value card's new value is its balance × `coefficient`
+    (rounded half up to the cent); a package card's sessions carry over one for one."""
+
+    move_in = models.ForeignKey(MoveIn, on_delete=models.CASCADE, related_name="lines")
+    old_card_name = models.CharField(_("old card"), max_length=MOVE_IN_CARD_NAME_MAX_LENGTH)
+    old_card_no = models.CharField(_("old card number"), max_length=MOVE_IN_CARD_NO_MAX_LENGTH, blank=True)
+    kind = models.CharField(_("kind"), max_length=16, choices=CardKind.choices)
+    old_balance = models.DecimalField(_("remaining balance"), max_digits=12, decimal_places=2, default=0)
+    coefficient = models.DecimalField(
+        _("old-card coefficient"),
+        max_digits=MOVE_IN_COEFFICIENT_DIGITS,
+        decimal_places=MOVE_IN_COEFFICIENT_PLACES,
+        default=1,
+    )
+    new_value = models.DecimalField(_("new card's value"), max_digits=12, decimal_places=2, default=0)
+    expires_on = models.DateField(_("valid until"), null=True, blank=True)
+    card_type = models.ForeignKey(
+        "catalog.CardType", verbose_name=_("new card type"), on_delete=models.PROTECT, related_name="+"
+    )
+    # The card opened for this line when the move-in was approved (cards live a floor higher).
+    card_id = models.BigIntegerField(_("new card"), null=True, blank=True)
+    card_no = models.CharField(_("new card number"), max_length=20, blank=True)
+
+    class Meta:
+        verbose_name = _("move-in old card")
+        verbose_name_plural = _("move-in old cards")
+        ordering = ["id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(old_balance__gte=0) & models.Q(new_value__gte=0), name="move_in_line_money"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(coefficient__gt=0) & models.Q(coefficient__lte=1), name="move_in_line_coefficient"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.old_card_name} → {self.card_type_id}"
+
+
+class MoveInSession(models.Model):
+    """Sessions of one project left on an old package card."""
+
+    line = models.ForeignKey(MoveInLine, on_delete=models.CASCADE, related_name="sessions")
+    project = models.ForeignKey(
+        "catalog.Project", verbose_name=_("project"), on_delete=models.PROTECT, related_name="+"
+    )
+    sessions = models.PositiveIntegerField(_("sessions left"))
+
+    class Meta:
+        verbose_name = _("move-in sessions")
+        verbose_name_plural = _("move-in sessions")
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["line", "project"], name="move_in_session_one_per_project"),
+            models.CheckConstraint(condition=models.Q(sessions__gt=0), name="move_in_session_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.project_id}: {self.sessions}"
+
+
+class MoveInAttachment(models.Model):
+    """A photo of the old card or of the contract (JPEG, PNG or PDF), kept through Django's storage
+    (local files by default, S3-type storage by settings) and read only through the API by the
+    move-in's store."""
+
+    move_in = models.ForeignKey(MoveIn, on_delete=models.CASCADE, related_name="attachments")
+    file = models.FileField(_("file"), upload_to="move-in/%Y/%m/", max_length=200)
+    name = models.CharField(_("file name"), max_length=MOVE_IN_ATTACHMENT_NAME_MAX_LENGTH)
+    content_type = models.CharField(_("type"), max_length=40)
+    size = models.PositiveIntegerField(_("size (bytes)"))
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("uploaded by"), null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    uploaded_by_name = models.CharField(_("uploaded by"), max_length=40, blank=True)
+    created_at = models.DateTimeField(_("uploaded"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("move-in attachment")
+        verbose_name_plural = _("move-in attachments")
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return self.name

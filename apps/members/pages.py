@@ -10,4 +10,9 @@ PAGES = [
     PageRoute("/examiningDetail", "src/pages/members/ExaminingDetailPage.tsx"),
     PageRoute("/cancellation", "src/pages/members/CancellationPage.tsx"),
     PageRoute("/logoutList", "src/pages/members/LogoutListPage.tsx"),
+    # Member move-in (ERP-HYQR-PAG-0001-0000 and -0001, issue 17 §2).
+    PageRoute("/moveIn", "src/pages/moveIn/MoveInPage.tsx"),
+    PageRoute("/moveInList", "src/pages/moveIn/MoveInListPage.tsx"),
+    PageRoute("/moveInDetailList", "src/pages/moveIn/MoveInDetailListPage.tsx"),
+    PageRoute("/moveInDetail", "src/pages/moveIn/MoveInDetailPage.tsx"),
 ]

@@ -129,6 +129,15 @@ SHOULD = {
     "stocktake-submit": MANAGERS,
     "stocktake-cancel": MANAGERS,
     "stocktake-approve": frozenset({"owner"}),
+    # Member move-in (ERP-HYQR-PAG-0001-0000): the store's managers prepare and commit move-ins;
+    # approving them (BTN-HYQR-MOVEIN-APPROVE, the owner's) goes through the approval centre.
+    "movein-save": MANAGERS,
+    "movein-update": MANAGERS,
+    "movein-delete": MANAGERS,
+    "movein-commit": MANAGERS,
+    "movein-attachment-upload": MANAGERS,
+    "movein-attachment-delete": MANAGERS,
+    "movein-import": MANAGERS,
     "stocktake-reject": frozenset({"owner"}),
     # Goods out and loans (KCGL-0005 /outboundDetail, KCGL-0002 /storageLendDetail): the store's managers.
     "stock-out-create": MANAGERS,

@@ -321,6 +321,31 @@ def _other_approval(chain):
     )
 
 
+def _other_move_in(chain):
+    """A draft move-in of the other store with one old card."""
+    from apps.catalog.tests.factories import CardTypeFactory
+    from apps.members.models import MoveIn, MoveInLine
+
+    move_in = MoveIn.objects.create(
+        store=chain["other_store"], name="李娜", phone="13912345678", source_store="徐汇店", line_count=1
+    )
+    MoveInLine.objects.create(
+        move_in=move_in, old_card_name="钻石卡", kind="storedValue", old_balance=100, card_type=CardTypeFactory()
+    )
+    return move_in
+
+
+def _other_move_in_attachment(chain):
+    from apps.members.models import MoveInAttachment
+
+    return MoveInAttachment.objects.create(
+        move_in=_other_move_in(chain), file="move-in/none.png", name="card.png", content_type="image/png", size=1
+    )
+
+
+MOVE_IN_FORM = {"sourceStore": "徐汇店", "name": "李娜", "phone": "13912345678", "lines": []}
+
+
 EMPLOYEE = {"name": "王芳", "areaCode": "86", "phone": "13912345678", "position": "nurse", "hireDate": "2024-05-06"}
 OTHER_STORE_WRITES = {
     # accounts: the caller's own role entries; another store's is one the caller does not hold
@@ -657,6 +682,22 @@ OTHER_STORE_WRITES = {
     "groupbuy-cancel": lambda chain, caller: [
         ("post", "/rest/groupPurchasing/cancel", {"recordId": _other_write_off(chain).pk, "reason": "顾客退款"})
     ],
+    # member move-in: another store's move-in is neither edited, committed, deleted nor given files
+    "movein-update": lambda chain, caller: [
+        ("post", "/rest/storemembermoveinrest/update", {"id": _other_move_in(chain).pk, **MOVE_IN_FORM})
+    ],
+    "movein-delete": lambda chain, caller: [
+        ("post", "/rest/storemembermoveinrest/delete", {"id": _other_move_in(chain).pk})
+    ],
+    "movein-commit": lambda chain, caller: [
+        ("post", "/rest/storemembermoveinrest/commit", {"id": _other_move_in(chain).pk})
+    ],
+    "movein-attachment-upload": lambda chain, caller: [
+        ("post", "/rest/storerelocationupload/upload", {"id": _other_move_in(chain).pk})
+    ],
+    "movein-attachment-delete": lambda chain, caller: [
+        ("post", "/rest/storerelocationupload/delete", {"id": _other_move_in_attachment(chain).pk})
+    ],
     # inventory: a loan between two other stores is neither confirmed nor given back by this one
     "stock-loan-confirm": lambda chain, caller: [
         ("post", f"/rest/stockOut/loanConfirm/{_other_loan(chain, received=False).pk}", {})
@@ -733,6 +774,9 @@ NO_STORE_RECORD = {
     "stock-out-create",
     # Goods in: a receipt of the chosen store (the role's, not the body's); its products are the chain's.
     "stock-in-create",
+    # A move-in is saved, and imported from Excel, in the chosen store (the role's, not the body's).
+    "movein-save",
+    "movein-import",
     # Asks for a boss or manager authority at the chosen store (the role's, not the body's) for the
     # caller themself: the body names only the caller and the authority.
     "store-authority-ask",

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from apps.members.api import examination_views, views
+from apps.members.api import examination_views, move_in_urls, views
 
 urlpatterns = [
     path("member/search", views.MemberSearchApi.as_view(), name="member-search"),
@@ -48,3 +48,6 @@ urlpatterns = [
         "examination/<id:examination_id>", examination_views.ExaminationDetailApi.as_view(), name="examination-detail"
     ),
 ]
+
+# Member move-in (issue 17 §2): storemembermoveinrest/* and storerelocationupload/*.
+urlpatterns += move_in_urls.urlpatterns

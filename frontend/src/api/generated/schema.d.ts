@@ -1828,6 +1828,130 @@ export interface paths {
      */
     post: operations["stocktaking_submit_create"];
   };
+  "/rest/storemembermoveinrest/attachments": {
+    /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+    get: operations["storemembermoveinrest_attachments_list"];
+  };
+  "/rest/storemembermoveinrest/cardTypes": {
+    /**
+     * The card types enabled in the store a move-in may issue
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["storemembermoveinrest_cardTypes_list"];
+  };
+  "/rest/storemembermoveinrest/commit": {
+    /**
+     * Send a draft (or a corrected rejected move-in) for approval
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["storemembermoveinrest_commit_create"];
+  };
+  "/rest/storemembermoveinrest/count": {
+    /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+    get: operations["storemembermoveinrest_count_retrieve"];
+  };
+  "/rest/storemembermoveinrest/delete": {
+    /**
+     * Delete a draft
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["storemembermoveinrest_delete_create"];
+  };
+  "/rest/storemembermoveinrest/detail": {
+    /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+    get: operations["storemembermoveinrest_detail_retrieve"];
+  };
+  "/rest/storemembermoveinrest/findByPhone": {
+    /**
+     * The member holding a whole phone, chain-wide (none: the move-in files a new member)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["storemembermoveinrest_findByPhone_retrieve"];
+  };
+  "/rest/storemembermoveinrest/lineList": {
+    /**
+     * The old cards of the role's stores' move-ins (the move-in detail list, paged)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["storemembermoveinrest_lineList_retrieve"];
+  };
+  "/rest/storemembermoveinrest/list": {
+    /**
+     * The move-ins of the role's stores, newest first (paged; status, keyword, dates)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["storemembermoveinrest_list_retrieve"];
+  };
+  "/rest/storemembermoveinrest/newCardDiscount": {
+    /**
+     * The new card type's discount rates by category
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["storemembermoveinrest_newCardDiscount_retrieve"];
+  };
+  "/rest/storemembermoveinrest/projects": {
+    /**
+     * The projects enabled in the store (a package card's sessions)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["storemembermoveinrest_projects_list"];
+  };
+  "/rest/storemembermoveinrest/save": {
+    /**
+     * Save a new move-in as a draft
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["storemembermoveinrest_save_create"];
+  };
+  "/rest/storemembermoveinrest/summary": {
+    /**
+     * Counts by status and totals of the filtered move-ins
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["storemembermoveinrest_summary_retrieve"];
+  };
+  "/rest/storemembermoveinrest/update": {
+    /**
+     * Replace a draft's (or a rejected move-in's) member, source and old cards
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["storemembermoveinrest_update_create"];
+  };
+  "/rest/storerelocationupload/delete": {
+    /**
+     * Remove an attachment
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["storerelocationupload_delete_create"];
+  };
+  "/rest/storerelocationupload/file/{attachment_id}": {
+    /**
+     * An attachment's file, to a signed-in user of the move-in's store
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["storerelocationupload_file_retrieve"];
+  };
+  "/rest/storerelocationupload/import": {
+    /**
+     * Import move-ins from an .xlsx file as drafts: all or nothing (a bad row: 400 MEM-40010)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["storerelocationupload_import_create"];
+  };
+  "/rest/storerelocationupload/template": {
+    /**
+     * The move-in import template (.xlsx, headers in the reader's language)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["storerelocationupload_template_retrieve"];
+  };
+  "/rest/storerelocationupload/upload": {
+    /**
+     * Attach a photo of the old card or the contract (JPEG, PNG or PDF, at most 5 MB)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["storerelocationupload_upload_create"];
+  };
   "/rest/sysLog/actions": {
     /**
      * The action filter's choices: every action an app names, with its label
@@ -2195,6 +2319,24 @@ export interface components {
       points: number;
       couponIds: number[];
     };
+    AttachmentOutput: {
+      id: number;
+      moveInId: number;
+      name: string;
+      contentType: string;
+      size: number;
+      uploadedByName: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** @description GET it signed in (the move-in's store only) */
+      url: string;
+    };
+    AttachmentUploadInput: {
+      /** @description the move-in */
+      id: number;
+      /** Format: binary */
+      file: string;
+    };
     BoardOutput: {
       /** Format: date */
       date: string;
@@ -2430,9 +2572,10 @@ export interface components {
        * * `assetIn` - moved in by an asset transfer
        * * `freeze` - card frozen
        * * `unfreeze` - card unfrozen
+       * * `moveIn` - moved in from another store or brand
        * @enum {string}
        */
-      kind: "sale" | "topUp" | "spend" | "sessionsUsed" | "refund" | "refundOut" | "transferOut" | "transferIn" | "delay" | "cardToCardOut" | "cardToCardIn" | "changeOut" | "changeIn" | "upgrade" | "assetOut" | "assetIn" | "freeze" | "unfreeze";
+      kind: "sale" | "topUp" | "spend" | "sessionsUsed" | "refund" | "refundOut" | "transferOut" | "transferIn" | "delay" | "cardToCardOut" | "cardToCardIn" | "changeOut" | "changeIn" | "upgrade" | "assetOut" | "assetIn" | "freeze" | "unfreeze" | "moveIn";
       kindName: string;
       /** @description principal and gift change together */
       change: string;
@@ -3191,6 +3334,12 @@ export interface components {
       /** @description decimal string, 2 places ("199.00") */
       amount: string;
     };
+    DiscountRuleOutput: {
+      categoryId: number;
+      categoryName: string;
+      /** @description 0.80 = 20% off */
+      rate: string;
+    };
     DocumentDetailOutput: {
       id: number;
       number: string;
@@ -3747,6 +3896,17 @@ export interface components {
       /** @description a provider refused: this money did not go back */
       amount: string;
     };
+    FoundMemberOutput: {
+      memId: number;
+      name: string;
+      areaCode: string;
+      /** @description masked */
+      phone: string;
+      /** Format: date */
+      birthday: string | null;
+      dependencyStore: string;
+      dependencyStoreId: number;
+    };
     FrequencyOutput: {
       count: number;
       limit: number;
@@ -4019,6 +4179,14 @@ export interface components {
       storeName: string;
       memId: number;
       memberName: string;
+    };
+    ImportInput: {
+      /** Format: binary */
+      file: string;
+    };
+    ImportOutput: {
+      created: number;
+      moveIns: components["schemas"]["MoveInRowOutput"][];
     };
     Interval: {
       /** @description HH:MM */
@@ -4422,6 +4590,282 @@ export interface components {
       id: number;
       name: string;
     };
+    MoveInApprovalOutput: {
+      id: number;
+      status: string;
+      statusName: string;
+      decidedByName: string;
+      /** Format: date-time */
+      decidedAt: string | null;
+      remark: string;
+    };
+    MoveInCardTypeOutput: {
+      id: number;
+      code: string;
+      name: string;
+      /**
+       * @description * `storedValue` - stored-value card
+       * * `package` - package card
+       * @enum {string}
+       */
+      kind: "storedValue" | "package";
+      kindName: string;
+      faceValue: string;
+      validityDays: number;
+    };
+    MoveInCountOutput: {
+      total: number;
+    };
+    MoveInDetailOutput: {
+      id: number;
+      moveInNo: string;
+      storeId: number;
+      storeName: string;
+      memId: number | null;
+      name: string;
+      areaCode: string;
+      /** @description masked */
+      phone: string;
+      sourceBrand: string;
+      sourceStore: string;
+      /**
+       * @description * `draft` - draft
+       * * `submitted` - waiting for approval
+       * * `approved` - approved
+       * * `rejected` - rejected
+       * @enum {string}
+       */
+      status: "draft" | "submitted" | "approved" | "rejected";
+      statusName: string;
+      lineCount: number;
+      oldValue: string;
+      newValue: string;
+      sessions: number;
+      approvalId: number | null;
+      decisionRemark: string;
+      createdByName: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      submittedAt: string | null;
+      /** Format: date-time */
+      decidedAt: string | null;
+      canEdit: boolean;
+      canCommit: boolean;
+      canDelete: boolean;
+      /** Format: date */
+      birthday: string | null;
+      remark: string;
+      lines: components["schemas"]["MoveInLineOutput"][];
+      attachments: components["schemas"]["AttachmentOutput"][];
+      approval: components["schemas"]["MoveInApprovalOutput"] | null;
+    };
+    MoveInIdInput: {
+      id: number;
+    };
+    MoveInLineInput: {
+      oldCardName: string;
+      oldCardNo?: string;
+      /**
+       * @description * `storedValue` - stored-value card
+       * * `package` - package card
+       * @enum {string}
+       */
+      kind: "storedValue" | "package";
+      cardTypeId: number;
+      /**
+       * Format: decimal
+       * @default 0.00
+       */
+      oldBalance?: string;
+      /**
+       * Format: decimal
+       * @description 0 < coefficient ≤ 1; the new card's value = oldBalance × coefficient (stored-value only)
+       * @default 1.0000
+       */
+      coefficient?: string;
+      /** Format: date */
+      expiresOn?: string | null;
+      sessions?: components["schemas"]["MoveInSessionInput"][];
+    };
+    MoveInLineOutput: {
+      lineId: number;
+      oldCardName: string;
+      oldCardNo: string;
+      /**
+       * @description * `storedValue` - stored-value card
+       * * `package` - package card
+       * @enum {string}
+       */
+      kind: "storedValue" | "package";
+      kindName: string;
+      oldBalance: string;
+      coefficient: string;
+      newValue: string;
+      /** Format: date */
+      expiresOn: string | null;
+      cardTypeId: number;
+      cardTypeName: string;
+      /** @description the card opened on approval */
+      cardId: number | null;
+      cardNo: string;
+      sessions: components["schemas"]["MoveInSessionOutput"][];
+    };
+    MoveInLinePageOutput: {
+      list: components["schemas"]["MoveInLineRowOutput"][];
+      total: number;
+    };
+    MoveInLineRowOutput: {
+      lineId: number;
+      oldCardName: string;
+      oldCardNo: string;
+      /**
+       * @description * `storedValue` - stored-value card
+       * * `package` - package card
+       * @enum {string}
+       */
+      kind: "storedValue" | "package";
+      kindName: string;
+      oldBalance: string;
+      coefficient: string;
+      newValue: string;
+      /** Format: date */
+      expiresOn: string | null;
+      cardTypeId: number;
+      cardTypeName: string;
+      /** @description the card opened on approval */
+      cardId: number | null;
+      cardNo: string;
+      sessions: components["schemas"]["MoveInSessionOutput"][];
+      moveInId: number;
+      moveInNo: string;
+      name: string;
+      /** @description masked */
+      phone: string;
+      sourceStore: string;
+      /**
+       * @description * `draft` - draft
+       * * `submitted` - waiting for approval
+       * * `approved` - approved
+       * * `rejected` - rejected
+       * @enum {string}
+       */
+      status: "draft" | "submitted" | "approved" | "rejected";
+      statusName: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    MoveInPageOutput: {
+      list: components["schemas"]["MoveInRowOutput"][];
+      total: number;
+    };
+    MoveInProjectOutput: {
+      id: number;
+      code: string;
+      name: string;
+    };
+    MoveInRowOutput: {
+      id: number;
+      moveInNo: string;
+      storeId: number;
+      storeName: string;
+      memId: number | null;
+      name: string;
+      areaCode: string;
+      /** @description masked */
+      phone: string;
+      sourceBrand: string;
+      sourceStore: string;
+      /**
+       * @description * `draft` - draft
+       * * `submitted` - waiting for approval
+       * * `approved` - approved
+       * * `rejected` - rejected
+       * @enum {string}
+       */
+      status: "draft" | "submitted" | "approved" | "rejected";
+      statusName: string;
+      lineCount: number;
+      oldValue: string;
+      newValue: string;
+      sessions: number;
+      approvalId: number | null;
+      decisionRemark: string;
+      createdByName: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      submittedAt: string | null;
+      /** Format: date-time */
+      decidedAt: string | null;
+      canEdit: boolean;
+      canCommit: boolean;
+      canDelete: boolean;
+    };
+    MoveInSaveInput: {
+      /** @description a member found by phone */
+      memId?: number | null;
+      name?: string;
+      /**
+       * @description * `0086` - 0086
+       * * `00852` - 00852
+       * * `00853` - 00853
+       * @default 0086
+       * @enum {string}
+       */
+      areaCode?: "0086" | "00852" | "00853";
+      phone?: string;
+      /** Format: date */
+      birthday?: string | null;
+      sourceBrand?: string;
+      sourceStore: string;
+      remark?: string;
+      lines: components["schemas"]["MoveInLineInput"][];
+    };
+    MoveInSessionInput: {
+      projectId: number;
+      sessions: number;
+    };
+    MoveInSessionOutput: {
+      projectId: number;
+      projectCode: string;
+      projectName: string;
+      sessions: number;
+    };
+    MoveInSummaryOutput: {
+      total: number;
+      lineCount: number;
+      oldValue: string;
+      newValue: string;
+      sessions: number;
+      byStatus: components["schemas"]["StatusCountOutput"][];
+    };
+    MoveInUpdateInput: {
+      /** @description a member found by phone */
+      memId?: number | null;
+      name?: string;
+      /**
+       * @description * `0086` - 0086
+       * * `00852` - 00852
+       * * `00853` - 00853
+       * @default 0086
+       * @enum {string}
+       */
+      areaCode?: "0086" | "00852" | "00853";
+      phone?: string;
+      /** Format: date */
+      birthday?: string | null;
+      sourceBrand?: string;
+      sourceStore: string;
+      remark?: string;
+      lines: components["schemas"]["MoveInLineInput"][];
+      id: number;
+      /**
+       * @description true: keep the saved member and phone (not sent again)
+       * @default false
+       */
+      keepMember?: boolean;
+    };
     MoveRowOutput: {
       id: number;
       kind: string;
@@ -4453,6 +4897,17 @@ export interface components {
       product: components["schemas"]["StockRowOutput"];
       list: components["schemas"]["MoveRowOutput"][];
       total: number;
+    };
+    NewCardDiscountOutput: {
+      cardTypeId: number;
+      cardTypeName: string;
+      /**
+       * @description * `storedValue` - stored-value card
+       * * `package` - package card
+       * @enum {string}
+       */
+      kind: "storedValue" | "package";
+      discounts: components["schemas"]["DiscountRuleOutput"][];
     };
     NurseOutput: {
       id: number;
@@ -4924,6 +5379,10 @@ export interface components {
     PeriodOutput: {
       start: string;
       end: string;
+    };
+    PhoneLookupOutput: {
+      found: boolean;
+      member: components["schemas"]["FoundMemberOutput"] | null;
     };
     PlatformOutput: {
       id: number;
@@ -6381,6 +6840,18 @@ export interface components {
       cardSale: string;
       cardConsumption: string;
       total: string;
+    };
+    StatusCountOutput: {
+      /**
+       * @description * `draft` - draft
+       * * `submitted` - waiting for approval
+       * * `approved` - approved
+       * * `rejected` - rejected
+       * @enum {string}
+       */
+      status: "draft" | "submitted" | "approved" | "rejected";
+      statusName: string;
+      count: number;
     };
     StockPageOutput: {
       list: components["schemas"]["StockRowOutput"][];
@@ -27525,6 +27996,1348 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["StocktakeRowOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+  storemembermoveinrest_attachments_list: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["AttachmentOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The card types enabled in the store a move-in may issue
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  storemembermoveinrest_cardTypes_list: {
+    parameters: {
+      query?: {
+        /**
+         * @description * `storedValue` - stored-value card
+         * * `package` - package card
+         */
+        kind?: "storedValue" | "package" | "";
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["MoveInCardTypeOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Send a draft (or a corrected rejected move-in) for approval
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  storemembermoveinrest_commit_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MoveInIdInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["MoveInIdInput"];
+        "multipart/form-data": components["schemas"]["MoveInIdInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["MoveInDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+  storemembermoveinrest_count_retrieve: {
+    parameters: {
+      query?: {
+        dateFrom?: string | null;
+        dateTo?: string | null;
+        keyword?: string;
+        /**
+         * @description * `draft` - draft
+         * * `submitted` - waiting for approval
+         * * `approved` - approved
+         * * `rejected` - rejected
+         */
+        status?: "draft" | "submitted" | "approved" | "rejected" | "";
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["MoveInCountOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Delete a draft
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  storemembermoveinrest_delete_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MoveInIdInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["MoveInIdInput"];
+        "multipart/form-data": components["schemas"]["MoveInIdInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & ({
+            /** @enum {unknown|null} */
+            data?: "" | null;
+          });
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+  storemembermoveinrest_detail_retrieve: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["MoveInDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The member holding a whole phone, chain-wide (none: the move-in files a new member)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  storemembermoveinrest_findByPhone_retrieve: {
+    parameters: {
+      query: {
+        /**
+         * @description * `0086` - 0086
+         * * `00852` - 00852
+         * * `00853` - 00853
+         */
+        areaCode?: "0086" | "00852" | "00853";
+        phone: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["PhoneLookupOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The old cards of the role's stores' move-ins (the move-in detail list, paged)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  storemembermoveinrest_lineList_retrieve: {
+    parameters: {
+      query?: {
+        dateFrom?: string | null;
+        dateTo?: string | null;
+        keyword?: string;
+        /**
+         * @description * `storedValue` - stored-value card
+         * * `package` - package card
+         */
+        kind?: "storedValue" | "package" | "";
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        /**
+         * @description * `draft` - draft
+         * * `submitted` - waiting for approval
+         * * `approved` - approved
+         * * `rejected` - rejected
+         */
+        status?: "draft" | "submitted" | "approved" | "rejected" | "";
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["MoveInLinePageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The move-ins of the role's stores, newest first (paged; status, keyword, dates)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  storemembermoveinrest_list_retrieve: {
+    parameters: {
+      query?: {
+        dateFrom?: string | null;
+        dateTo?: string | null;
+        keyword?: string;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        /**
+         * @description * `draft` - draft
+         * * `submitted` - waiting for approval
+         * * `approved` - approved
+         * * `rejected` - rejected
+         */
+        status?: "draft" | "submitted" | "approved" | "rejected" | "";
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["MoveInPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The new card type's discount rates by category
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  storemembermoveinrest_newCardDiscount_retrieve: {
+    parameters: {
+      query: {
+        cardTypeId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["NewCardDiscountOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The projects enabled in the store (a package card's sessions)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  storemembermoveinrest_projects_list: {
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["MoveInProjectOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Save a new move-in as a draft
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  storemembermoveinrest_save_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MoveInSaveInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["MoveInSaveInput"];
+        "multipart/form-data": components["schemas"]["MoveInSaveInput"];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["MoveInDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Counts by status and totals of the filtered move-ins
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  storemembermoveinrest_summary_retrieve: {
+    parameters: {
+      query?: {
+        dateFrom?: string | null;
+        dateTo?: string | null;
+        keyword?: string;
+        /**
+         * @description * `draft` - draft
+         * * `submitted` - waiting for approval
+         * * `approved` - approved
+         * * `rejected` - rejected
+         */
+        status?: "draft" | "submitted" | "approved" | "rejected" | "";
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["MoveInSummaryOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Replace a draft's (or a rejected move-in's) member, source and old cards
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  storemembermoveinrest_update_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MoveInUpdateInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["MoveInUpdateInput"];
+        "multipart/form-data": components["schemas"]["MoveInUpdateInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["MoveInDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Remove an attachment
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  storerelocationupload_delete_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MoveInIdInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["MoveInIdInput"];
+        "multipart/form-data": components["schemas"]["MoveInIdInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & ({
+            /** @enum {unknown|null} */
+            data?: "" | null;
+          });
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * An attachment's file, to a signed-in user of the move-in's store
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  storerelocationupload_file_retrieve: {
+    parameters: {
+      path: {
+        attachment_id: number;
+      };
+    };
+    responses: {
+      /** @description the file (not the envelope); errors answer the envelope */
+      200: {
+        content: {
+          "application/octet-stream": string;
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Import move-ins from an .xlsx file as drafts: all or nothing (a bad row: 400 MEM-40010)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  storerelocationupload_import_create: {
+    requestBody: {
+      content: {
+        "multipart/form-data": components["schemas"]["ImportInput"];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ImportOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The move-in import template (.xlsx, headers in the reader's language)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  storerelocationupload_template_retrieve: {
+    responses: {
+      /** @description the empty import file */
+      200: {
+        content: {
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Attach a photo of the old card or the contract (JPEG, PNG or PDF, at most 5 MB)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  storerelocationupload_upload_create: {
+    requestBody: {
+      content: {
+        "multipart/form-data": components["schemas"]["AttachmentUploadInput"];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["AttachmentOutput"];
           };
         };
       };

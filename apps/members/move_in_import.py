@@ -1,0 +1,311 @@
+"""Importing many member move-ins from one Excel file (storerelocationupload/import), the way a
+chain migrates members from another system: all or nothing. Every row is read and checked first
+(the same rules as the form: apps.members.move_ins.move_in_check); when any row is bad nothing is
+written and the answer lists each problem by row number and column, in the reader's language.
+When all are good, the move-ins are created as drafts in one transaction: the store then adds the
+photos and commits each for approval, as it does a move-in typed in the form.
+
+One row is one old card. Rows of one member (area code and phone) and one source store make one
+move-in; rows of one package card (the same old card name and number) carry its projects, one
+project and its sessions a row."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import override, pgettext_lazy
+
+from apps.catalog.choices import CardKind
+from apps.catalog.selectors import card_type_search, project_search
+from apps.core.audit import Actor, audit_record
+from apps.core.errors import InvalidInput
+from apps.core.excel import Column, Kind, header_aliases, write_workbook
+from apps.core.transactions import use_case_atomic
+from apps.members.choices import MOVE_IN_IMPORT_MAX_ROWS, MemberAreaCode, MoveInAuditAction
+from apps.members.errors import MoveInImportRefused
+from apps.members.models import MoveIn
+from apps.members.move_ins import LineInput, MoveInInput, move_in_check, move_in_create
+from apps.org.models import OrgUnit
+
+
+def _label(words: str) -> Any:
+    return pgettext_lazy("move-in column", words)
+
+
+COLUMNS: tuple[Column, ...] = (
+    Column("areaCode", _label("Area code")),
+    Column("phone", _label("Phone")),
+    Column("name", _label("Name")),
+    Column("birthday", _label("Birthday"), Kind.DATE),
+    Column("sourceBrand", _label("From brand")),
+    Column("sourceStore", _label("From store")),
+    Column("oldCardName", _label("Old card")),
+    Column("oldCardNo", _label("Old card number")),
+    Column("kind", _label("Kind")),
+    Column("oldBalance", _label("Remaining balance"), Kind.MONEY),
+    Column("coefficient", _label("Old-card coefficient"), Kind.NUMBER),
+    Column("projectCode", _label("Project code")),
+    Column("sessions", _label("Sessions left"), Kind.NUMBER),
+    Column("expiresOn", _label("Valid until"), Kind.DATE),
+    Column("cardTypeCode", _label("New card type code")),
+    Column("remark", _label("Remark")),
+)
+REQUIRED = ("phone", "sourceStore", "oldCardName", "kind", "cardTypeCode")
+_ALIASES = header_aliases(COLUMNS, ("en", "zh-hans"))
+# A form field's name in an error (apps.members.move_ins) → the column it came from.
+_FIELD_COLUMNS = {
+    "memId": "phone",
+    "areaCode": "areaCode",
+    "phone": "phone",
+    "name": "name",
+    "birthday": "birthday",
+    "sourceBrand": "sourceBrand",
+    "sourceStore": "sourceStore",
+    "remark": "remark",
+    "lines": "oldCardName",
+    "oldCardName": "oldCardName",
+    "oldCardNo": "oldCardNo",
+    "kind": "kind",
+    "cardTypeId": "cardTypeCode",
+    "oldBalance": "oldBalance",
+    "coefficient": "coefficient",
+    "expiresOn": "expiresOn",
+    "sessions": "sessions",
+}
+
+
+def template() -> bytes:
+    """The empty import file: the headers in the reader's language (either language is read back)."""
+    return write_workbook(str(_("Member move-ins")), COLUMNS, [])
+
+
+@dataclass(frozen=True)
+class RowError:
+    row: int
+    column: str
+    message: str
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"row": self.row, "column": self.column, "message": self.message}
+
+
+@dataclass
+class _Group:
+    """One move-in being read: its first row, and its lines with the rows each came from."""
+
+    row: int
+    data: MoveInInput
+    line_rows: list[int] = field(default_factory=list)
+    keys: dict[tuple[str, str, str], int] = field(default_factory=dict)
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value).strip()
+
+
+def _kind(text: str) -> str:
+    for kind in CardKind:
+        if text == kind.value:
+            return kind.value
+        for language in ("en", "zh-hans"):
+            with override(language):
+                if text == str(kind.label):
+                    return kind.value
+    return text
+
+
+class _Row:
+    def __init__(self, number: int, cells: dict[str, Any], errors: list[RowError]) -> None:
+        self.number, self.cells, self.errors = number, cells, errors
+
+    def error(self, column: str, message: str) -> None:
+        self.errors.append(RowError(self.number, column, message))
+
+    def text(self, column: str, limit: int = 60) -> str:
+        value = _text(self.cells.get(column))
+        if column in REQUIRED and not value:
+            self.error(column, _("required"))
+        elif len(value) > limit:
+            self.error(column, _("at most %(n)d characters") % {"n": limit})
+        return value
+
+    def decimal(self, column: str, default: Decimal) -> Decimal:
+        raw = _text(self.cells.get(column))
+        if not raw:
+            return default
+        try:
+            value = Decimal(raw.replace(",", ""))
+        except InvalidOperation:
+            self.error(column, _("not a number"))
+            return default
+        if not value.is_finite():
+            self.error(column, _("not a number"))
+            return default
+        return value
+
+    def whole(self, column: str) -> int:
+        raw = _text(self.cells.get(column))
+        try:
+            return int(raw)
+        except ValueError:
+            self.error(column, _("must be a whole number"))
+            return 0
+
+    def day(self, column: str) -> datetime.date | None:
+        value = self.cells.get(column)
+        if value is None or _text(value) == "":
+            return None
+        if isinstance(value, datetime.datetime):
+            return value.date()
+        if isinstance(value, datetime.date):
+            return value
+        try:
+            return datetime.date.fromisoformat(_text(value))
+        except ValueError:
+            self.error(column, _("a date like 2026-12-31"))
+            return None
+
+
+def _read(file: Any, errors: list[RowError]) -> list[tuple[int, dict[str, Any]]]:
+    from apps.core.excel import NotAWorkbook, read_rows
+
+    try:
+        labelled, labelled_rows = read_rows(file)
+    except NotAWorkbook:
+        errors.append(RowError(0, "", _("the file is not an Excel workbook (.xlsx)")))
+        return []
+    headers = [_ALIASES.get(header, header) for header in labelled]
+    for column in REQUIRED:
+        if column not in headers:
+            errors.append(RowError(1, column, _("the column is missing")))
+    if not labelled_rows and not errors:
+        errors.append(RowError(2, "", _("the file has no rows")))
+    if len(labelled_rows) > MOVE_IN_IMPORT_MAX_ROWS:
+        errors.append(RowError(0, "", _("at most %(n)d rows in one file") % {"n": MOVE_IN_IMPORT_MAX_ROWS}))
+    if errors:
+        return []
+    return [
+        (number, {_ALIASES.get(header, header): value for header, value in cells.items()})
+        for number, cells in labelled_rows
+    ]
+
+
+def _group_rows(rows: list[tuple[int, dict[str, Any]]], store: OrgUnit, errors: list[RowError]) -> list[_Group]:
+    card_types = {card_type.code: card_type for card_type in card_type_search(store_id=store.pk, enabled=True)}
+    projects = {project.code: project for project in project_search(store_id=store.pk, enabled=True)}
+    groups: dict[tuple[str, str, str], _Group] = {}
+    for number, cells in rows:
+        row = _Row(number, cells, errors)
+        area_code = row.text("areaCode", 5) or MemberAreaCode.MAINLAND
+        phone = row.text("phone", 20)
+        source_store = row.text("sourceStore")
+        kind = _kind(row.text("kind", 30))
+        if kind and kind not in CardKind.values:
+            row.error("kind", _("the kind must be a stored-value card or a package card"))
+        type_code = row.text("cardTypeCode", 32)
+        card_type = card_types.get(type_code)
+        if type_code and card_type is None:
+            row.error("cardTypeCode", _("no card type enabled in this store has this code"))
+        old_card_name, old_card_no = row.text("oldCardName"), row.text("oldCardNo", 40)
+        group = groups.setdefault(
+            (area_code, phone, source_store),
+            _Group(
+                row=number,
+                data=MoveInInput(
+                    source_store=source_store,
+                    lines=[],
+                    name=row.text("name", 20),
+                    area_code=area_code,
+                    phone=phone,
+                    birthday=row.day("birthday"),
+                    source_brand=row.text("sourceBrand"),
+                    remark=row.text("remark", 200),
+                ),
+            ),
+        )
+        line_key = (kind, old_card_name, old_card_no)
+        sessions: list[tuple[int, int]] = []
+        if kind == CardKind.PACKAGE:
+            project_code = _text(cells.get("projectCode"))
+            project = projects.get(project_code)
+            if project is None:
+                row.error("projectCode", _("no project enabled in this store has this code"))
+            count = row.whole("sessions")
+            if project is not None:
+                sessions = [(project.pk, count)]
+        expires_on = row.day("expiresOn")
+        if kind == CardKind.PACKAGE and line_key in group.keys:
+            # Another project of a package card already read: its sessions join that line.
+            group.data.lines[group.keys[line_key]].sessions.extend(sessions)
+            continue
+        if line_key in group.keys:
+            row.error(
+                "oldCardName", _("the same old card is on row %(n)d") % {"n": group.line_rows[group.keys[line_key]]}
+            )
+            continue
+        group.keys[line_key] = len(group.data.lines)
+        group.line_rows.append(number)
+        group.data.lines.append(
+            LineInput(
+                old_card_name=old_card_name,
+                old_card_no=old_card_no,
+                kind=kind,
+                card_type_id=card_type.pk if card_type is not None else 0,
+                old_balance=row.decimal("oldBalance", Decimal("0")),
+                coefficient=row.decimal("coefficient", Decimal("1")),
+                expires_on=expires_on,
+                sessions=sessions,
+            )
+        )
+    return list(groups.values())
+
+
+def _where(group: _Group, error: InvalidInput) -> RowError:
+    """The row and column of a form rule's error on one imported move-in."""
+    parts = error.field.split(".")
+    if parts[0] == "lines" and len(parts) >= 2 and parts[1].isdigit():
+        row = group.line_rows[int(parts[1])]
+        column = _FIELD_COLUMNS.get(parts[2] if len(parts) > 2 else "lines", "")
+        return RowError(row, column, str(error.message))
+    return RowError(group.row, _FIELD_COLUMNS.get(parts[0], ""), str(error.message))
+
+
+def move_ins_import(*, actor: Actor, store: OrgUnit, file: Any) -> list[MoveIn]:
+    """Creates the file's move-ins as drafts of `store`, or none: a bad row refuses the whole file
+    with 400 MEM-40010 and `data.errors` [{row, column, message}] (module docstring)."""
+    errors: list[RowError] = []
+    rows = _read(file, errors)
+    groups = _group_rows(rows, store, errors) if rows else []
+    card_types = {card_type.pk: card_type for card_type in card_type_search(store_id=store.pk, enabled=True)}
+    projects = {project.pk: project for project in project_search(store_id=store.pk, enabled=True)}
+    checked = []
+    bad_rows = {error.row for error in errors}
+    for group in groups:
+        if bad_rows.intersection([group.row, *group.line_rows]):
+            continue  # its cells already failed: the form's rules would only repeat them
+        try:
+            checked.append(
+                (group, move_in_check(store=store, data=group.data, card_types=card_types, projects=projects))
+            )
+        except InvalidInput as error:
+            errors.append(_where(group, error))
+    if errors:
+        errors.sort(key=lambda error: (error.row, error.column))
+        raise MoveInImportRefused(data={"errors": [error.to_wire() for error in errors]})
+    with use_case_atomic():
+        created = [move_in_create(actor=actor, store=store, data=group.data, checked=one) for group, one in checked]
+        audit_record(
+            actor=actor,
+            action=MoveInAuditAction.IMPORTED,
+            target=store,
+            detail={"moveIns": [move_in.pk for move_in in created], "rows": len(rows)},
+        )
+    return created

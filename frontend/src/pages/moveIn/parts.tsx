@@ -1,0 +1,79 @@
+/** Pieces the move-in pages share: the status chip, the confirmation dialog, the page links. */
+import {
+  Alert,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+} from "@mui/material";
+import { useId, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { MoveInStatus } from "../../api/moveIn";
+
+export const moveInHref = (id: number) => `/moveIn?id=${id}`;
+export const moveInDetailHref = (id: number) => `/moveInDetail?id=${id}`;
+export const MOVE_IN_LIST = "/moveInList";
+
+const STATUS_COLOURS: Record<MoveInStatus, "default" | "warning" | "success" | "error"> = {
+  draft: "default",
+  submitted: "warning",
+  approved: "success",
+  rejected: "error",
+};
+
+export function StatusChip({ status, name }: { status: MoveInStatus; name?: string }) {
+  const { t } = useTranslation("moveIn");
+  return <Chip size="small" color={STATUS_COLOURS[status] ?? "default"} label={name || t(`statuses.${status}`)} />;
+}
+
+/** A yes/no question before something that cannot be taken back (delete, submit). */
+export function ConfirmDialog({
+  title,
+  text,
+  confirmLabel,
+  danger = false,
+  busy,
+  error,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  text: ReactNode;
+  confirmLabel: string;
+  danger?: boolean;
+  busy: boolean;
+  error?: string;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation("moveIn");
+  const titleId = useId();
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{text}</DialogContentText>
+        {error ? (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          {t("actions.cancel")}
+        </Button>
+        <Button variant="contained" color={danger ? "error" : "primary"} disabled={busy} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : "";
+}
