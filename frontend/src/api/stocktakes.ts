@@ -9,8 +9,6 @@ import { choices, type QueryOf, type Schemas } from "./schema";
 
 export const BTN_STOCKTAKE_APPROVE = "BTN-KCGL-STOCKTAKE-APPROVE";
 export const EXPORT_PATH = "/rest/stocktaking/list/export";
-/** Spec §5: an export of 100,000 rows or more is refused. */
-export const EXPORT_ROW_CAP = 100_000;
 
 export type Stocktake = Schemas["StocktakeRowOutput"];
 export type StocktakeLine = Schemas["StocktakeLineOutput"];

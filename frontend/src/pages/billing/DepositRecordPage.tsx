@@ -1,9 +1,8 @@
-import FileDownloadIcon from "@mui/icons-material/FileDownload";
 import SearchIcon from "@mui/icons-material/Search";
 import { Alert, Box, Button } from "@mui/material";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { exportUrl, fetchExport } from "../../api/catalog";
+import { exportUrl } from "../../api/catalog";
 import { DEPOSIT_EXPORT_PATH, DEPOSIT_STATUSES, useDepositRecords, type RecordSearch } from "../../api/deposits";
 import { DateField } from "../../components/dates/DateField";
 import { FilterBar, FilterSelect } from "../../components/filters";
@@ -11,14 +10,12 @@ import { LimitedTextField } from "../../components/LimitedTextField";
 import { Facts, PageFrame, Section } from "../../components/layout";
 import { PagedTable, usePaging } from "../../components/PagedTable";
 import { mountIsland } from "../../islands/mount";
-import { saveBlob } from "../../lib/download";
 import { formatMoney } from "../../lib/money";
 import { PAGE_SIZES } from "../../lib/paging";
-import { notify } from "../../shell/notices";
 import { DEPOSITS_NS, DepositLinks, depositColumns } from "./intentionParts";
+import { CappedExportButton } from "../../components/CappedExportButton";
 
 /** Spec §5: an export of 100,000 rows or more is refused (here before any call, and by the server). */
-const EXPORT_MAX_ROWS = 100_000;
 
 interface FilterInput {
   keyword: string;
@@ -149,37 +146,14 @@ export function DepositRecordPage() {
 }
 
 function ExportButton({ filters, count }: { filters: RecordSearch; count: number | null }) {
-  const { t } = useTranslation(DEPOSITS_NS);
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    if (count !== null && count >= EXPORT_MAX_ROWS) {
-      notify("error", t("export.tooMany"), { durationMs: 4000 });
-      return;
-    }
-    setBusy(true);
-    try {
-      const outcome = await fetchExport(exportUrl(DEPOSIT_EXPORT_PATH, filters), "deposits.xlsx");
-      if (outcome.kind === "refused") {
-        notify("error", outcome.message || t("export.failed"), { durationMs: 4000 });
-        return;
-      }
-      saveBlob(outcome.blob, outcome.fileName);
-    } catch {
-      notify("error", t("export.failed"), { durationMs: 4000 });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Button
-      variant="outlined"
-      startIcon={<FileDownloadIcon />}
-      disabled={busy}
-      onClick={() => void run()}
-      data-testid="deposit-export"
-    >
-      {t("export.button")}
-    </Button>
+    <CappedExportButton
+      url={exportUrl(DEPOSIT_EXPORT_PATH, filters)}
+      fileName="deposits.xlsx"
+      count={count}
+      ns={DEPOSITS_NS}
+      testId="deposit-export"
+    />
   );
 }
 

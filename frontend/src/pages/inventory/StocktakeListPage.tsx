@@ -1,5 +1,4 @@
 import AddIcon from "@mui/icons-material/Add";
-import FileDownloadIcon from "@mui/icons-material/FileDownload";
 import SearchIcon from "@mui/icons-material/Search";
 import {
   Alert,
@@ -19,9 +18,8 @@ import {
 } from "@mui/material";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { fetchExport, useProductOptions, useProducts } from "../../api/catalog";
+import { useProductOptions, useProducts } from "../../api/catalog";
 import {
-  EXPORT_ROW_CAP,
   STATUSES,
   exportUrl,
   startStocktake,
@@ -37,12 +35,11 @@ import { LimitedTextField } from "../../components/LimitedTextField";
 import { rangeError } from "../../components/members/rules";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { mountIsland } from "../../islands/mount";
-import { saveBlob } from "../../lib/download";
 import { formatDateTime } from "../../lib/format";
 import { formatMoney } from "../../lib/money";
 import { PAGE_SIZES } from "../../lib/paging";
 import { ConfirmDialog } from "../../shell/ConfirmDialog";
-import { notify } from "../../shell/notices";
+import { CappedExportButton } from "../../components/CappedExportButton";
 
 const NS = "stocktakes";
 
@@ -187,34 +184,7 @@ export function StocktakeListPage({ navigate = (href: string) => window.location
 
 /** Spec §5: 100,000 rows or more are refused here before any call; the server refuses too. */
 function ExportButton({ search, total }: { search: StocktakeSearch; total: number | null }) {
-  const { t } = useTranslation(NS);
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    if (total !== null && total >= EXPORT_ROW_CAP) {
-      notify("error", t("export.tooMany"), { durationMs: 4000 });
-      return;
-    }
-    setBusy(true);
-    try {
-      const outcome = await fetchExport(exportUrl(search), "stocktakes.xlsx");
-      if (outcome.kind === "refused") {
-        notify("error", outcome.message || t("export.failed"), { durationMs: 4000 });
-        return;
-      }
-      saveBlob(outcome.blob, outcome.fileName);
-    } catch (failure) {
-      notify("error", failure instanceof Error && failure.message ? failure.message : t("export.failed"), {
-        durationMs: 4000,
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button variant="outlined" startIcon={<FileDownloadIcon />} disabled={busy} onClick={() => void run()}>
-      {t("export.button")}
-    </Button>
-  );
+  return <CappedExportButton url={exportUrl(search)} fileName="stocktakes.xlsx" count={total} ns={NS} />;
 }
 
 type Scope = "store" | "categories" | "products";

@@ -1,4 +1,3 @@
-import FileDownloadIcon from "@mui/icons-material/FileDownload";
 import SearchIcon from "@mui/icons-material/Search";
 import {
   Alert,
@@ -15,7 +14,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { orderDetailsHref } from "../../api/bills";
-import { exportUrl, fetchExport } from "../../api/catalog";
+import { exportUrl } from "../../api/catalog";
 import { newIdempotencyKey } from "../../api/client";
 import { OWED_EXPORT_PATH, owedKeys, takeOwed, useOwedGoods, type OwedRow, type OwedSearch } from "../../api/owedGoods";
 import { DateField } from "../../components/dates/DateField";
@@ -25,14 +24,13 @@ import { PageFrame } from "../../components/layout";
 import { rangeError } from "../../components/members/rules";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { mountIsland } from "../../islands/mount";
-import { saveBlob } from "../../lib/download";
 import { formatDateTime } from "../../lib/format";
 import { PAGE_SIZES } from "../../lib/paging";
 import { notify } from "../../shell/notices";
+import { CappedExportButton } from "../../components/CappedExportButton";
 
 const NS = "owedGoods";
 /** Spec §9: an export of 100,000 rows or more is refused (here before any call, and by the server). */
-const EXPORT_MAX_ROWS = 100_000;
 
 interface FilterInput {
   from: string;
@@ -240,37 +238,14 @@ function TakeDialog({ row, onClose }: { row: OwedRow; onClose: () => void }) {
 }
 
 function OwedExportButton({ filters, count }: { filters: OwedSearch; count: number | null }) {
-  const { t } = useTranslation(NS);
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    if (count !== null && count >= EXPORT_MAX_ROWS) {
-      notify("error", t("export.tooMany"), { durationMs: 4000 });
-      return;
-    }
-    setBusy(true);
-    try {
-      const outcome = await fetchExport(exportUrl(OWED_EXPORT_PATH, filters), "owed-goods.xlsx");
-      if (outcome.kind === "refused") {
-        notify("error", outcome.message || t("export.failed"), { durationMs: 4000 });
-        return;
-      }
-      saveBlob(outcome.blob, outcome.fileName);
-    } catch {
-      notify("error", t("export.failed"), { durationMs: 4000 });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Button
-      variant="outlined"
-      startIcon={<FileDownloadIcon />}
-      disabled={busy}
-      onClick={() => void run()}
-      data-testid="owed-export"
-    >
-      {t("export.button")}
-    </Button>
+    <CappedExportButton
+      url={exportUrl(OWED_EXPORT_PATH, filters)}
+      fileName="owed-goods.xlsx"
+      count={count}
+      ns={NS}
+      testId="owed-export"
+    />
   );
 }
 

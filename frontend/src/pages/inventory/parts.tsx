@@ -1,11 +1,10 @@
 /** Pieces the goods-in and goods-order pages share: the export button, the status chips, the scan
  * field and the product picker. */
-import FileDownloadIcon from "@mui/icons-material/FileDownload";
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 import { Box, Button, Chip, List, ListItemButton, ListItemText, Stack, TextField, Typography } from "@mui/material";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { exportUrl, fetchExport } from "../../api/catalog";
+import { exportUrl } from "../../api/catalog";
 import { ApiError } from "../../api/client";
 import {
   RECEIPT_EXPORT_PATH,
@@ -16,13 +15,9 @@ import {
   type ReceiptSearch,
   type StockProduct,
 } from "../../api/goodsIn";
-import { saveBlob } from "../../lib/download";
-import { notify } from "../../shell/notices";
+import { CappedExportButton } from "../../components/CappedExportButton";
 
 export const NS = "stock";
-
-/** Spec §9: an export of 100,000 rows or more is refused (here before any call, and by the server). */
-export const EXPORT_MAX_ROWS = 100_000;
 
 /** The first day and the last day of a date filter as the server reads them. */
 export function dayRange(from: string, to: string): { startDate: string | null; endDate: string | null } {
@@ -31,31 +26,8 @@ export function dayRange(from: string, to: string): { startDate: string | null; 
 
 /** Exports the applied filters of the goods-in records as an .xlsx in the page's language. */
 export function ReceiptExportButton({ filters, count }: { filters: ReceiptSearch; count: number | null }) {
-  const { t } = useTranslation(NS);
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    if (count !== null && count >= EXPORT_MAX_ROWS) {
-      notify("error", t("export.tooMany"), { durationMs: 4000 });
-      return;
-    }
-    setBusy(true);
-    try {
-      const outcome = await fetchExport(exportUrl(RECEIPT_EXPORT_PATH, filters), "goods-in.xlsx");
-      if (outcome.kind === "refused") {
-        notify("error", outcome.message || t("export.failed"), { durationMs: 4000 });
-        return;
-      }
-      saveBlob(outcome.blob, outcome.fileName);
-    } catch {
-      notify("error", t("export.failed"), { durationMs: 4000 });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Button variant="outlined" startIcon={<FileDownloadIcon />} disabled={busy} onClick={() => void run()}>
-      {t("export.button")}
-    </Button>
+    <CappedExportButton url={exportUrl(RECEIPT_EXPORT_PATH, filters)} fileName="goods-in.xlsx" count={count} ns={NS} />
   );
 }
 

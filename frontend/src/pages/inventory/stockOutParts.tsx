@@ -1,23 +1,18 @@
 /** Pieces the goods-out and loan pages share: the namespace, the status chip, the records' filters
  * and the export button. */
-import FileDownloadIcon from "@mui/icons-material/FileDownload";
 import SearchIcon from "@mui/icons-material/Search";
 import { Button, Checkbox, Chip, FormControlLabel } from "@mui/material";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { exportUrl, fetchExport } from "../../api/catalog";
+import { exportUrl } from "../../api/catalog";
 import { OUTBOUND_EXPORT_PATH, type DocumentRow, type OutboundSearch } from "../../api/stockOut";
 import { DateField } from "../../components/dates/DateField";
 import { FilterBar, FilterSelect } from "../../components/filters";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { rangeError } from "../../components/members/rules";
-import { saveBlob } from "../../lib/download";
-import { notify } from "../../shell/notices";
+import { CappedExportButton } from "../../components/CappedExportButton";
 
 export const NS = "stockOut";
-
-/** Spec §9: an export of 100,000 rows or more is refused (here before any call, and by the server). */
-export const EXPORT_MAX_ROWS = 100_000;
 
 export const RECORD_TYPES = ["store_use", "return", "loan_out", "loan_return"] as const;
 export const STATUSES = ["done", "in_transit", "received", "cancelled"] as const;
@@ -129,30 +124,7 @@ export function RecordFilters({
 
 /** Exports the applied filters as an .xlsx in the page's language. */
 export function OutboundExportButton({ filters, count }: { filters: OutboundSearch; count: number | null }) {
-  const { t } = useTranslation(NS);
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    if (count !== null && count >= EXPORT_MAX_ROWS) {
-      notify("error", t("export.tooMany"), { durationMs: 4000 });
-      return;
-    }
-    setBusy(true);
-    try {
-      const outcome = await fetchExport(exportUrl(OUTBOUND_EXPORT_PATH, filters), "outbound.xlsx");
-      if (outcome.kind === "refused") {
-        notify("error", outcome.message || t("export.failed"), { durationMs: 4000 });
-        return;
-      }
-      saveBlob(outcome.blob, outcome.fileName);
-    } catch {
-      notify("error", t("export.failed"), { durationMs: 4000 });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Button variant="outlined" startIcon={<FileDownloadIcon />} disabled={busy} onClick={() => void run()}>
-      {t("export.button")}
-    </Button>
+    <CappedExportButton url={exportUrl(OUTBOUND_EXPORT_PATH, filters)} fileName="outbound.xlsx" count={count} ns={NS} />
   );
 }

@@ -1,7 +1,6 @@
 /** Pieces the live stock and safety stock pages share: the store, the filters, the below-safety
  * flag, the export and a product's move history. */
 import CloseIcon from "@mui/icons-material/Close";
-import FileDownloadIcon from "@mui/icons-material/FileDownload";
 import SearchIcon from "@mui/icons-material/Search";
 import {
   Alert,
@@ -16,9 +15,9 @@ import {
   Stack,
   Typography,
 } from "@mui/material";
-import { useState, type FormEvent } from "react";
+import { type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { exportUrl, fetchExport, useProductOptions } from "../../api/catalog";
+import { exportUrl, useProductOptions } from "../../api/catalog";
 import {
   LIVE_EXPORT_PATH,
   LIVE_SORTS,
@@ -36,13 +35,9 @@ import { LimitedTextField } from "../../components/LimitedTextField";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { formatDateTime } from "../../lib/format";
 import { PAGE_SIZES } from "../../lib/paging";
-import { saveBlob } from "../../lib/download";
-import { notify } from "../../shell/notices";
+import { CappedExportButton } from "../../components/CappedExportButton";
 
 export const NS = "stock";
-
-/** Spec §9: an export of 100,000 rows or more is refused (here before any call, and by the server). */
-export const EXPORT_MAX_ROWS = 100_000;
 
 export interface StockFilterInput {
   search: string;
@@ -212,37 +207,14 @@ export function SafetyFlag({ row }: { row: StockRow }) {
 
 /** Exports the applied filters as an .xlsx in the page's language. */
 export function StockExportButton({ search, count }: { search: object; count: number | null }) {
-  const { t } = useTranslation(NS);
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    if (count !== null && count >= EXPORT_MAX_ROWS) {
-      notify("error", t("export.tooMany"), { durationMs: 4000 });
-      return;
-    }
-    setBusy(true);
-    try {
-      const outcome = await fetchExport(exportUrl(LIVE_EXPORT_PATH, search), "live-stock.xlsx");
-      if (outcome.kind === "refused") {
-        notify("error", outcome.message || t("export.failed"), { durationMs: 4000 });
-        return;
-      }
-      saveBlob(outcome.blob, outcome.fileName);
-    } catch {
-      notify("error", t("export.failed"), { durationMs: 4000 });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Button
-      variant="outlined"
-      startIcon={<FileDownloadIcon />}
-      disabled={busy}
-      onClick={() => void run()}
-      data-testid="stock-export"
-    >
-      {t("export.button")}
-    </Button>
+    <CappedExportButton
+      url={exportUrl(LIVE_EXPORT_PATH, search)}
+      fileName="live-stock.xlsx"
+      count={count}
+      ns={NS}
+      testId="stock-export"
+    />
   );
 }
 

@@ -1,5 +1,4 @@
 import CloseIcon from "@mui/icons-material/Close";
-import FileDownloadIcon from "@mui/icons-material/FileDownload";
 import SearchIcon from "@mui/icons-material/Search";
 import {
   Box,
@@ -16,7 +15,6 @@ import {
 } from "@mui/material";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { fetchExport } from "../../api/catalog";
 import {
   sysLogExportUrl,
   useSysLog,
@@ -31,10 +29,9 @@ import { DateField } from "../../components/dates/DateField";
 import { Facts, PageFrame } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
 import { storeDateTime, storeToday } from "../../lib/dates";
-import { saveBlob } from "../../lib/download";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../lib/paging";
-import { notify } from "../../shell/notices";
-import { exportRefused, timeRangeError, type RangeError } from "../../lib/timeRange";
+import { timeRangeError, type RangeError } from "../../lib/timeRange";
+import { CappedExportButton } from "../../components/CappedExportButton";
 
 const NS = "sysLog";
 /** docs/api.md: sysLog/list's dateFrom and dateTo are at most 92 days apart. */
@@ -269,45 +266,15 @@ function EntryDrawer({ entry, onClose }: { entry: SysLogEntry | null; onClose: (
   );
 }
 
-/** Exports the applied filters as an .xlsx. Spec §5: 100,000 rows or more are refused here before
- * any call; the server refuses too, and its message is shown. */
 function ExportButton({ filters, total }: { filters: SysLogFilters; total: number | null }) {
-  const { t } = useTranslation(NS);
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    if (total !== null && exportRefused(total)) {
-      notify("error", t("export.tooMany"), { durationMs: 4000 });
-      return;
-    }
-    setBusy(true);
-    try {
-      const outcome = await fetchExport(
-        sysLogExportUrl(filters),
-        `system-log_${filters.dateFrom}_${filters.dateTo}.xlsx`,
-      );
-      if (outcome.kind === "refused") {
-        notify("error", outcome.message || t("export.failed"), { durationMs: 4000 });
-        return;
-      }
-      saveBlob(outcome.blob, outcome.fileName);
-    } catch (failure) {
-      notify("error", failure instanceof Error && failure.message ? failure.message : t("export.failed"), {
-        durationMs: 4000,
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Button
-      variant="outlined"
-      startIcon={<FileDownloadIcon />}
-      disabled={busy}
-      onClick={() => void run()}
-      data-testid="syslog-export"
-    >
-      {t("export.button")}
-    </Button>
+    <CappedExportButton
+      url={sysLogExportUrl(filters)}
+      fileName={`system-log_${filters.dateFrom}_${filters.dateTo}.xlsx`}
+      count={total}
+      ns={NS}
+      testId="syslog-export"
+    />
   );
 }
 
