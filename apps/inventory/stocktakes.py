@@ -8,7 +8,12 @@ snapshot, not the moves made since. All of a stocktake's moves are one `record_m
 approval's transaction, under the stocktake's row lock, so two approvals at once make one set of
 moves. Where the store forbids negative stock, a difference that takes the live stock to 0 or
 above is never refused; one that would take it below 0 (goods left during the count beyond what
-was counted) is refused with STOCK-40901 and nothing is written."""
+was counted) is refused with STOCK-40901 and nothing is written.
+
+A person's submission also files a request of kind "stocktake" in the approval centre. Its hooks
+(stocktake_request_approved / _rejected) are the one place a submitted stocktake is approved or sent
+back: the centre's decision runs them, and so do the stocktake's own approve and send-back calls,
+which decide the waiting request. Every path locks the request, then the stocktake."""
 
 from __future__ import annotations
 
@@ -410,7 +415,12 @@ def stocktake_reject(*, actor: Actor, store: OrgUnit, stocktake_id: int, reason:
 
 
 def _for_decision(request: ApprovalRequest) -> Stocktake:
-    stocktake = Stocktake.objects.select_for_update().select_related("store").filter(pk=int(request.subject_id)).first()
+    stocktake = (
+        Stocktake.objects.select_for_update(of=("self",))
+        .select_related("store")
+        .filter(pk=int(request.subject_id))
+        .first()
+    )
     if stocktake is None:
         raise NotFound()
     return stocktake
