@@ -161,3 +161,23 @@ def withdraw(*, actor: Actor, request_id: int) -> ApprovalRequest:
 def set_external_no(*, request_id: int, external_no: str) -> None:
     """Note the number an outside approval system gave the request (after it was raised there)."""
     ApprovalRequest.objects.filter(pk=request_id, external_no="").update(external_no=external_no)
+
+
+def close_waiting(*, actor: Actor, kind: str, subject_type: str, subject_id: str | int, remark: str = "") -> None:
+    """The subject of a waiting request was ended where it lives (a stocktake cancelled on its own
+    page): the request is withdrawn without its kind's hooks, since the subject's own use case has
+    already done what a withdrawal would. Runs inside the caller's transaction; nothing waiting, nothing done."""
+    waiting = (
+        ApprovalRequest.objects.select_for_update(of=("self",))
+        .filter(kind=kind, subject_type=subject_type, subject_id=str(subject_id), status=ApprovalStatus.PENDING)
+        .first()
+    )
+    if waiting is None:
+        return
+    waiting.status = ApprovalStatus.WITHDRAWN
+    waiting.decided_by_id = actor.user_id
+    waiting.decided_by_name = actor.login_name[:64]
+    waiting.decided_at = timezone.now()
+    waiting.remark = remark.strip()
+    waiting.save(update_fields=["status", "decided_by", "decided_by_name", "decided_at", "remark", "updated_at"])
+    audit_record(actor=actor, action=AuditAction.WITHDRAWN, target=waiting, detail={"kind": kind, "remark": remark})

@@ -50,6 +50,11 @@ class DocumentStatus(models.TextChoices):
     CANCELLED = "cancelled", _("cancelled")
 
 
+# The approval centre's kind of a submitted stocktake's differences, and its subject type.
+STOCKTAKE_APPROVAL_KIND = "stocktake"
+STOCKTAKE_SUBJECT = "stocktake"
+
+
 class StocktakeStatus(models.TextChoices):
     """A stocktake (盘点) is counted, submitted, then approved by the owner or sent back; counting,
     submitted and rejected are open (one open stocktake per store)."""

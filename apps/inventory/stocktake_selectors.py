@@ -12,7 +12,8 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet, Sum
 from django.utils import timezone
 
-from apps.inventory.choices import StocktakeScope, StocktakeStatus
+from apps.approvals.models import ApprovalRequest
+from apps.inventory.choices import STOCKTAKE_APPROVAL_KIND, STOCKTAKE_SUBJECT, StocktakeScope, StocktakeStatus
 from apps.inventory.models import ZERO, Stocktake, StocktakeLine
 
 THOUSANDTH = Decimal("0.001")
@@ -61,6 +62,18 @@ def _totals(stocktake_ids: list[int]) -> dict[int, dict[str, Any]]:
     return {row["stocktake_id"]: dict(row) for row in rows}
 
 
+def _requests(stocktake_ids: list[int]) -> dict[int, ApprovalRequest]:
+    """Each stocktake's latest approval-centre request (a count sent back and submitted again files
+    a new one), in one query."""
+    rows = ApprovalRequest.objects.filter(
+        kind=STOCKTAKE_APPROVAL_KIND, subject_type=STOCKTAKE_SUBJECT, subject_id__in=[str(pk) for pk in stocktake_ids]
+    ).order_by("subject_id", "-id")
+    latest: dict[int, ApprovalRequest] = {}
+    for request in rows.only("id", "subject_id", "status"):
+        latest.setdefault(int(request.subject_id), request)
+    return latest
+
+
 def _money(value: Decimal | None) -> str:
     return str((value or ZERO).quantize(Decimal("0.01")))
 
@@ -78,7 +91,9 @@ def _totals_row(totals: dict[str, Any] | None, values: bool) -> dict[str, Any]:
     }
 
 
-def _row(stocktake: Stocktake, totals: dict[str, Any] | None, values: bool) -> dict[str, Any]:
+def _row(
+    stocktake: Stocktake, totals: dict[str, Any] | None, values: bool, request: ApprovalRequest | None
+) -> dict[str, Any]:
     return {
         "stocktakeId": stocktake.pk,
         "number": stocktake.number or "",
@@ -99,17 +114,22 @@ def _row(stocktake: Stocktake, totals: dict[str, Any] | None, values: bool) -> d
         "decidedByName": stocktake.decided_by_name,
         "decidedAt": stocktake.decided_at,
         **_totals_row(totals, values),
+        "approvalRequestId": request.pk if request else None,
+        "approvalStatus": request.status if request else None,
     }
 
 
 def stocktake_rows(window: Iterable[Stocktake], *, values: bool) -> list[dict[str, Any]]:
     page = list(window)
-    totals = _totals([stocktake.pk for stocktake in page])
-    return [_row(stocktake, totals.get(stocktake.pk), values) for stocktake in page]
+    ids = [stocktake.pk for stocktake in page]
+    totals, requests = _totals(ids), _requests(ids)
+    return [_row(stocktake, totals.get(stocktake.pk), values, requests.get(stocktake.pk)) for stocktake in page]
 
 
 def stocktake_detail_row(stocktake: Stocktake, *, values: bool) -> dict[str, Any]:
-    return _row(stocktake, _totals([stocktake.pk]).get(stocktake.pk), values)
+    return _row(
+        stocktake, _totals([stocktake.pk]).get(stocktake.pk), values, _requests([stocktake.pk]).get(stocktake.pk)
+    )
 
 
 def stocktake_lines(

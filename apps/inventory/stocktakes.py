@@ -8,7 +8,12 @@ snapshot, not the moves made since. All of a stocktake's moves are one `record_m
 approval's transaction, under the stocktake's row lock, so two approvals at once make one set of
 moves. Where the store forbids negative stock, a difference that takes the live stock to 0 or
 above is never refused; one that would take it below 0 (goods left during the count beyond what
-was counted) is refused with STOCK-40901 and nothing is written."""
+was counted) is refused with STOCK-40901 and nothing is written.
+
+A person's submission also files a request of kind "stocktake" in the approval centre. Its hooks
+(stocktake_request_approved / _rejected) are the one place a submitted stocktake is approved or sent
+back: the centre's decision runs them, and so do the stocktake's own approve and send-back calls,
+which decide the waiting request. Every path locks the request, then the stocktake."""
 
 from __future__ import annotations
 
@@ -19,15 +24,27 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import IntegrityError, connection
-from django.db.models import F
+from django.db.models import F, Sum
+from django.db.models.functions import Abs
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from apps.approvals.choices import ApprovalStatus
+from apps.approvals.errors import RequestDecided
+from apps.approvals.models import ApprovalRequest
+from apps.approvals.services import close_waiting, decide, request_approval
 from apps.catalog.models import Category, Product
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput, NotFound
+from apps.core.money import money_to_wire
 from apps.core.transactions import use_case_atomic
-from apps.inventory.choices import MoveKind, StocktakeScope, StocktakeStatus
+from apps.inventory.choices import (
+    STOCKTAKE_APPROVAL_KIND,
+    STOCKTAKE_SUBJECT,
+    MoveKind,
+    StocktakeScope,
+    StocktakeStatus,
+)
 from apps.inventory.errors import StocktakeOpen, StocktakeState
 from apps.inventory.models import STOCKTAKE_OPEN, ZERO, StockBalance, Stocktake, StocktakeLine
 from apps.inventory.services import MoveLine, record_moves
@@ -40,6 +57,8 @@ COUNTABLE = (StocktakeStatus.COUNTING, StocktakeStatus.REJECTED)
 MAX_COUNT = Decimal("1000000000")
 CENT = Decimal("0.01")
 THOUSANDTH = Decimal("0.001")
+# How many of the biggest differences the approval centre shows.
+BIGGEST = 3
 
 
 def stocktake_number(stocktake: Stocktake) -> str:
@@ -239,9 +258,16 @@ def stocktake_scan(
     return line
 
 
+def _net_value(stocktake: Stocktake) -> Decimal:
+    return stocktake.lines.aggregate(total=Sum("difference_value"))["total"] or ZERO
+
+
 def stocktake_submit(*, actor: Actor, store: OrgUnit, stocktake_id: int) -> Stocktake:
     """Hands the count to the owner. A line not counted is counted as 0 (the count is the truth:
-    what was not found is not there)."""
+    what was not found is not there). A person's submission also files a request of kind
+    "stocktake" in the approval centre, in this transaction (amount: the net value difference's
+    absolute value); a submission by the system (the demo seed) files none and waits on the
+    stocktake's own page only."""
     with use_case_atomic():
         stocktake = _locked(store, stocktake_id)
         _countable(stocktake)
@@ -256,67 +282,219 @@ def stocktake_submit(*, actor: Actor, store: OrgUnit, stocktake_id: int) -> Stoc
         stocktake.submitted_by_name = actor.login_name[:40]
         stocktake.submitted_at = timezone.now()
         stocktake.save(update_fields=["status", "submitted_by_name", "submitted_at"])
+        if actor.user_id is not None:
+            request_approval(
+                actor=actor,
+                kind=STOCKTAKE_APPROVAL_KIND,
+                store_id=store.pk,
+                subject_type=STOCKTAKE_SUBJECT,
+                subject_id=stocktake.pk,
+                subject=f"{stocktake.number or stocktake.pk} {stocktake.remark}".strip(),
+                amount=abs(_net_value(stocktake)),
+                payload={"number": stocktake.number or ""},
+            )
     return stocktake
+
+
+def _waiting_request(stocktake: Stocktake) -> ApprovalRequest | None:
+    return ApprovalRequest.objects.filter(
+        kind=STOCKTAKE_APPROVAL_KIND,
+        subject_type=STOCKTAKE_SUBJECT,
+        subject_id=str(stocktake.pk),
+        status=ApprovalStatus.PENDING,
+    ).first()
+
+
+def _in_store(store: OrgUnit, stocktake_id: int) -> Stocktake:
+    stocktake = Stocktake.objects.filter(store=store, pk=stocktake_id).first()
+    if stocktake is None:
+        raise NotFound()
+    return stocktake
+
+
+def _through_request(actor: Actor, stocktake: Stocktake, *, approve: bool, remark: str, refusal: str) -> bool:
+    """Decides the stocktake's waiting request, whose hook does the work (one source of truth: the
+    request and the stocktake change in one transaction, request row locked first, then the
+    stocktake). The caller's codes and store were checked by its endpoint, so the decision is a
+    trusted one (an owner may approve a count they submitted, as before the approval centre).
+    False when nothing waits (a stocktake submitted by the system)."""
+    waiting = _waiting_request(stocktake)
+    if waiting is None:
+        return False
+    try:
+        decide(actor=actor, request_id=waiting.pk, approve=approve, remark=remark, codes=None, store_ids=None)
+    except RequestDecided as decided:  # decided meanwhile (in the approval centre, or a second click)
+        raise StocktakeState(refusal) from decided
+    return True
+
+
+def _approved(actor: Actor, stocktake: Stocktake) -> None:
+    """Every line's difference other than 0 becomes one move (kind stocktake) in ONE record_moves
+    call, on top of the live stock (see the module); the stocktake is locked and submitted."""
+    differences = list(
+        stocktake.lines.exclude(difference=0).exclude(difference__isnull=True).values_list("product_id", "difference")
+    )
+    if differences:
+        record_moves(
+            actor=actor,
+            store=stocktake.store,
+            kind=MoveKind.STOCKTAKE,
+            document_kind=STOCKTAKE_MOVES,
+            document_id=stocktake.pk,
+            lines=[
+                MoveLine(product_id, difference, remark=stocktake.number or "")
+                for product_id, difference in differences
+            ],
+        )
+    stocktake.status = StocktakeStatus.APPROVED
+    stocktake.decided_by_name = actor.login_name[:40]
+    stocktake.decided_at = timezone.now()
+    stocktake.save(update_fields=["status", "decided_by_name", "decided_at"])
+    audit_record(
+        actor=actor, action="inventory.stocktake_approved", target=stocktake, detail={"moves": len(differences)}
+    )
+
+
+def _sent_back(actor: Actor, stocktake: Stocktake, reason: str) -> None:
+    stocktake.status = StocktakeStatus.REJECTED
+    stocktake.reject_reason = reason[:200]
+    stocktake.decided_by_name = actor.login_name[:40]
+    stocktake.decided_at = timezone.now()
+    stocktake.save(update_fields=["status", "reject_reason", "decided_by_name", "decided_at"])
+    audit_record(actor=actor, action="inventory.stocktake_rejected", target=stocktake, detail={"reason": reason})
+
+
+def _approve_refused() -> str:
+    return gettext("only a submitted stocktake can be approved")
+
+
+def _send_back_refused() -> str:
+    return gettext("only a submitted stocktake can be sent back")
 
 
 def stocktake_approve(*, actor: Actor, store: OrgUnit, stocktake_id: int) -> Stocktake:
-    """The owner approves a submitted stocktake: every line's difference other than 0 becomes one
-    move (kind stocktake) in ONE record_moves call, on top of the live stock (see the module)."""
+    """The owner approves a submitted stocktake on its own page: its waiting request is approved,
+    whose hook applies the differences (stocktake_request_approved); a stocktake with no request
+    (submitted by the system) is approved here the same way."""
+    stocktake = _in_store(store, stocktake_id)
+    if _through_request(actor, stocktake, approve=True, remark="", refusal=_approve_refused()):
+        return Stocktake.objects.get(pk=stocktake.pk)
     with use_case_atomic():
         stocktake = _locked(store, stocktake_id)
         if stocktake.status != StocktakeStatus.SUBMITTED:
-            raise StocktakeState(gettext("only a submitted stocktake can be approved"))
-        differences = list(
-            stocktake.lines.exclude(difference=0)
-            .exclude(difference__isnull=True)
-            .values_list("product_id", "difference")
-        )
-        if differences:
-            record_moves(
-                actor=actor,
-                store=store,
-                kind=MoveKind.STOCKTAKE,
-                document_kind=STOCKTAKE_MOVES,
-                document_id=stocktake.pk,
-                lines=[
-                    MoveLine(product_id, difference, remark=stocktake.number or "")
-                    for product_id, difference in differences
-                ],
-            )
-        stocktake.status = StocktakeStatus.APPROVED
-        stocktake.decided_by_name = actor.login_name[:40]
-        stocktake.decided_at = timezone.now()
-        stocktake.save(update_fields=["status", "decided_by_name", "decided_at"])
-        audit_record(
-            actor=actor, action="inventory.stocktake_approved", target=stocktake, detail={"moves": len(differences)}
-        )
-    return stocktake
+            raise StocktakeState(_approve_refused())
+        filed_since = _waiting_request(stocktake) is not None  # a person submitted it since the look above
+        if not filed_since:
+            _approved(actor, stocktake)
+    if filed_since and not _through_request(actor, stocktake, approve=True, remark="", refusal=_approve_refused()):
+        raise StocktakeState(_approve_refused())
+    return Stocktake.objects.get(pk=stocktake.pk)
 
 
 def stocktake_reject(*, actor: Actor, store: OrgUnit, stocktake_id: int, reason: str) -> Stocktake:
-    """The owner sends a submitted stocktake back to be counted again, with the reason."""
+    """The owner sends a submitted stocktake back to be counted again, with the reason (its waiting
+    request is rejected with the reason as the remark, like stocktake_approve)."""
     reason = reason.strip()
     if not reason:
         raise InvalidInput(gettext("say why the stocktake is sent back"), field="reason")
+    stocktake = _in_store(store, stocktake_id)
+    if _through_request(actor, stocktake, approve=False, remark=reason, refusal=_send_back_refused()):
+        return Stocktake.objects.get(pk=stocktake.pk)
     with use_case_atomic():
         stocktake = _locked(store, stocktake_id)
         if stocktake.status != StocktakeStatus.SUBMITTED:
-            raise StocktakeState(gettext("only a submitted stocktake can be sent back"))
-        stocktake.status = StocktakeStatus.REJECTED
-        stocktake.reject_reason = reason[:200]
-        stocktake.decided_by_name = actor.login_name[:40]
-        stocktake.decided_at = timezone.now()
-        stocktake.save(update_fields=["status", "reject_reason", "decided_by_name", "decided_at"])
-        audit_record(actor=actor, action="inventory.stocktake_rejected", target=stocktake, detail={"reason": reason})
+            raise StocktakeState(_send_back_refused())
+        filed_since = _waiting_request(stocktake) is not None
+        if not filed_since:
+            _sent_back(actor, stocktake, reason)
+    if filed_since and not _through_request(
+        actor, stocktake, approve=False, remark=reason, refusal=_send_back_refused()
+    ):
+        raise StocktakeState(_send_back_refused())
+    return Stocktake.objects.get(pk=stocktake.pk)
+
+
+def _for_decision(request: ApprovalRequest) -> Stocktake:
+    stocktake = (
+        Stocktake.objects.select_for_update(of=("self",))
+        .select_related("store")
+        .filter(pk=int(request.subject_id))
+        .first()
+    )
+    if stocktake is None:
+        raise NotFound()
     return stocktake
+
+
+def stocktake_request_approved(request: ApprovalRequest, actor: Actor) -> None:
+    """The approval kind's on_approved hook (in the decision's transaction, request locked): the
+    stocktake's differences are applied; a stocktake no longer submitted refuses (STOCK-40903) and
+    the decision is undone; a stock shortfall refuses with STOCK-40901 likewise."""
+    stocktake = _for_decision(request)
+    if stocktake.status != StocktakeStatus.SUBMITTED:
+        raise StocktakeState(_approve_refused())
+    _approved(actor, stocktake)
+
+
+def stocktake_request_rejected(request: ApprovalRequest, actor: Actor) -> None:
+    """The kind's on_rejected hook: a rejection sends the stocktake back with the remark as its
+    reason; the submitter withdrawing the request takes the count back to counting."""
+    stocktake = _for_decision(request)
+    if stocktake.status != StocktakeStatus.SUBMITTED:
+        raise StocktakeState(_send_back_refused())
+    if request.status == ApprovalStatus.WITHDRAWN:
+        stocktake.status = StocktakeStatus.COUNTING
+        stocktake.save(update_fields=["status"])
+        audit_record(actor=actor, action="inventory.stocktake_withdrawn", target=stocktake, detail={})
+        return
+    _sent_back(actor, stocktake, request.remark or gettext("sent back in the approval centre"))
+
+
+def stocktake_described(request: ApprovalRequest) -> list[tuple[str, str]]:
+    """What the approval centre's detail shows of a stocktake: its counts, the value difference and
+    its biggest differences by value."""
+    stocktake = Stocktake.objects.filter(pk=int(request.subject_id)).first()
+    if stocktake is None:
+        return []
+    lines = stocktake.lines
+    differing = lines.exclude(difference=0).exclude(difference__isnull=True)
+    gain = differing.filter(difference_value__gt=0).aggregate(total=Sum("difference_value"))["total"] or ZERO
+    loss = differing.filter(difference_value__lt=0).aggregate(total=Sum("difference_value"))["total"] or ZERO
+    described = [
+        (gettext("Lines counted"), str(lines.filter(counted__isnull=False).count())),
+        (gettext("Lines with a difference"), str(differing.count())),
+        (gettext("Value gained"), money_to_wire(gain)),
+        (gettext("Value lost"), money_to_wire(loss)),
+        (gettext("Value difference"), money_to_wire(gain + loss)),
+    ]
+    biggest = differing.select_related("product").order_by(Abs("difference_value").desc(), "product__code")[:BIGGEST]
+    for line in biggest:
+        product = line.product
+        units = f"{(line.difference / line.use_per_unit).quantize(THOUSANDTH).normalize() + 0:f}"
+        described.append(
+            (f"{product.code} {product.name}", f"{units} {product.unit} ({money_to_wire(line.difference_value)})")
+        )
+    return described
 
 
 def stocktake_cancel(*, actor: Actor, store: OrgUnit, stocktake_id: int) -> Stocktake:
     """Cancels an open stocktake (its count is dropped; no stock moves)."""
+    found = _in_store(store, stocktake_id)
     with use_case_atomic():
+        # The waiting request is locked before the stocktake, in the order a decision locks them.
+        waiting = _waiting_request(found)
+        if waiting is not None:
+            ApprovalRequest.objects.select_for_update().filter(pk=waiting.pk).first()
         stocktake = _locked(store, stocktake_id)
         if stocktake.status not in STOCKTAKE_OPEN:
             raise StocktakeState(gettext("only an open stocktake can be cancelled"))
+        close_waiting(
+            actor=actor,
+            kind=STOCKTAKE_APPROVAL_KIND,
+            subject_type=STOCKTAKE_SUBJECT,
+            subject_id=stocktake.pk,
+            remark=gettext("the stocktake was cancelled"),
+        )
         stocktake.status = StocktakeStatus.CANCELLED
         stocktake.decided_by_name = actor.login_name[:40]
         stocktake.decided_at = timezone.now()

@@ -92,7 +92,7 @@ def test_goods_ordered_received_lent_used_and_counted_leave_live_stock_equal_to_
 
     # 3. It lends 3 to its borrow-out target, which confirms the receipt.
     target_before = held(target, product.pk)
-    page.get_by_role("button", name="Stock").click()
+    page.get_by_role("button", name="Stock", exact=True).click()
     page.get_by_role("menuitem", name="Loan outbound").click()
     page.get_by_role("heading", name="New outbound").wait_for()
     page.get_by_role("combobox", name="Lend to store").click()

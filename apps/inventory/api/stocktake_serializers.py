@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from apps.approvals.choices import ApprovalStatus
 from apps.core import fields
 from apps.core.pagination import PageInputSerializer
 from apps.inventory.choices import StocktakeScope, StocktakeStatus
@@ -111,6 +112,12 @@ class StocktakeRowOutputSerializer(serializers.Serializer):
     gainValue = _money()
     lossValue = _money()
     differenceValue = _money()
+    approvalRequestId = serializers.IntegerField(
+        allow_null=True, help_text="the latest approval-centre request of its differences; null if none was filed"
+    )
+    approvalStatus = serializers.ChoiceField(
+        choices=ApprovalStatus.choices, allow_null=True, help_text="that request's status"
+    )
 
 
 class StocktakePageOutputSerializer(serializers.Serializer):

@@ -10,6 +10,7 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import expect
 
+from apps.approvals.models import ApprovalRequest
 from apps.core.audit import SYSTEM_ACTOR
 from apps.core.ledgers import audit_all
 from apps.inventory.choices import StocktakeStatus
@@ -54,6 +55,10 @@ def test_a_stocktake_is_counted_by_typing_and_scanning_and_approved_by_the_owner
     page.get_by_role("button", name="Submit").click()
     page.get_by_role("dialog").get_by_role("button", name="Yes").click()
     expect(page.get_by_test_id("stocktake-status")).to_have_text("Waiting for approval")
+    request = ApprovalRequest.objects.get(kind="stocktake", subject_id=str(stocktake.pk), status="pending")
+    notice = page.get_by_test_id("stocktake-approval")
+    expect(notice).to_contain_text("Waiting in the approval centre")
+    expect(notice.get_by_role("link")).to_have_attribute("href", f"/approvalCenter?id={request.pk}")
 
     page.evaluate("window.localStorage.clear()")
     page.context.clear_cookies()
@@ -63,6 +68,8 @@ def test_a_stocktake_is_counted_by_typing_and_scanning_and_approved_by_the_owner
     page.get_by_role("button", name="Approve").click()
     page.get_by_role("dialog").get_by_role("button", name="Yes").click()
     expect(page.get_by_test_id("stocktake-status")).to_have_text("Approved")
+    request.refresh_from_db()
+    assert request.status == "approved"  # the stocktake's own approve decided its request
 
     def live(product) -> Decimal:
         return StockBalance.objects.get(store=store, product=product).quantity

@@ -7,8 +7,14 @@ from decimal import Decimal
 import pytest
 from django.db import connection
 
+from apps.accounts.tests.factories import UserFactory
+from apps.approvals.models import ApprovalRequest
+from apps.approvals.services import decide
+from apps.core.audit import Actor
 from apps.core.ledgers import audit_all
+from apps.core.role_codes import STOCKTAKE_APPROVE
 from apps.core.testing import at_once
+from apps.inventory.choices import STOCKTAKE_APPROVAL_KIND
 from apps.inventory.models import StockBalance, StockMove, Stocktake
 from apps.inventory.stocktakes import (
     STOCKTAKE_MOVES,
@@ -55,3 +61,39 @@ def test_stocktakes_started_at_once_in_one_store_make_one():
     outcomes = at_once(lambda: stocktake_create(actor=KEEPER, store=store), PARALLEL)
     assert sorted(outcomes) == ["STOCK-40902"] * (PARALLEL - 1) + ["ok"]
     assert Stocktake.objects.filter(store=store).count() == 1
+
+
+def test_an_approval_in_the_centre_and_one_on_the_stocktake_at_once_apply_the_differences_once():
+
+    store = StoreFactory.create()
+    comb = stocked(store, "10")
+    counter = UserFactory.create()
+    owner = UserFactory.create()
+    submitter = Actor(user_id=counter.pk, login_name=counter.login_name)
+    approver = Actor(user_id=owner.pk, login_name=owner.login_name)
+    stocktake = stocktake_create(actor=submitter, store=store)
+    stocktake_count(actor=submitter, store=store, stocktake_id=stocktake.pk, counts=[CountInput(comb.pk, Decimal("7"))])
+    stocktake_submit(actor=submitter, store=store, stocktake_id=stocktake.pk)
+    request = ApprovalRequest.objects.get(kind=STOCKTAKE_APPROVAL_KIND, subject_id=str(stocktake.pk))
+    calls = iter(range(2))
+
+    def approve() -> None:
+        if next(calls) == 0:
+            decide(
+                actor=approver,
+                request_id=request.pk,
+                approve=True,
+                codes=frozenset({STOCKTAKE_APPROVE.code}),
+                store_ids=frozenset({store.pk}),
+            )
+        else:
+            stocktake_approve(actor=approver, store=store, stocktake_id=stocktake.pk)
+
+    outcomes = at_once(approve, 2)
+    assert outcomes.count("ok") == 1 and set(outcomes) - {"ok"} <= {"APPR-40901", "STOCK-40903"}, outcomes
+    assert StockMove.objects.filter(document_kind=STOCKTAKE_MOVES, document_id=stocktake.pk).count() == 1
+    assert StockBalance.objects.get(store=store, product=comb).quantity == 7
+    request.refresh_from_db()
+    assert request.status == "approved"
+    assert Stocktake.objects.get(pk=stocktake.pk).status == "approved"
+    assert audit_all() == []

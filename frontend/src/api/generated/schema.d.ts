@@ -7054,6 +7054,18 @@ export interface components {
       lossValue: string | null;
       /** @description decimal string, 2 places; null without BTN-SPGL-COST-VIEW ("-12.50") */
       differenceValue: string | null;
+      /** @description the latest approval-centre request of its differences; null if none was filed */
+      approvalRequestId: number | null;
+      /**
+       * @description that request's status
+       *
+       * * `pending` - waiting for approval
+       * * `approved` - approved
+       * * `rejected` - rejected
+       * * `withdrawn` - withdrawn
+       * @enum {string|null}
+       */
+      approvalStatus: "pending" | "approved" | "rejected" | "withdrawn" | null;
     };
     StocktakeScanInput: {
       stocktakeId: number;

@@ -10,6 +10,7 @@ import {
   DialogContent,
   DialogTitle,
   FormControlLabel,
+  Link,
   Stack,
   TextField,
   Typography,
@@ -100,6 +101,12 @@ function StocktakeView({ stocktake }: { stocktake: Stocktake }) {
         {stocktake.status === "rejected" ? (
           <Alert severity="warning" sx={{ mb: 2 }}>
             {t("detail.sentBack", { reason: stocktake.rejectReason })}
+          </Alert>
+        ) : null}
+        {stocktake.status === "submitted" && stocktake.approvalStatus === "pending" && stocktake.approvalRequestId ? (
+          <Alert severity="info" sx={{ mb: 2 }} data-testid="stocktake-approval">
+            {t("detail.waitingApproval")}{" "}
+            <Link href={`/approvalCenter?id=${stocktake.approvalRequestId}`}>{t("detail.openApproval")}</Link>
           </Alert>
         ) : null}
         <Facts

@@ -37,6 +37,8 @@ function stocktake(overrides: Record<string, unknown> = {}) {
     gainValue: "0.00",
     lossValue: "-30.00",
     differenceValue: "-30.00",
+    approvalRequestId: null,
+    approvalStatus: null,
     ...overrides,
   };
 }
@@ -255,6 +257,34 @@ describe("StocktakeDetailPage", () => {
     fireEvent.click(screen.getByRole("button", { name: "Yes" }));
     await waitFor(() => expect(server.callsTo("POST /rest/stocktaking/approve")).toHaveLength(1));
     expect(server.callsTo("POST /rest/stocktaking/approve")[0]?.body).toEqual({ stocktakeId: 5 });
+  });
+
+  it("shows that a submitted stocktake waits in the approval centre, with a link to its request", async () => {
+    fakeServer(
+      detailRoutes({
+        "GET /rest/stocktaking/detail": () =>
+          ok(stocktake({ status: "submitted", approvalRequestId: 42, approvalStatus: "pending" })),
+      }),
+    );
+    render_(<StocktakeDetailPage search="?stocktakeId=5" />);
+    const notice = await screen.findByTestId("stocktake-approval");
+    expect(notice).toHaveTextContent("Waiting in the approval centre");
+    expect(within(notice).getByRole("link", { name: "Open the request" })).toHaveAttribute(
+      "href",
+      "/approvalCenter?id=42",
+    );
+  });
+
+  it("shows no approval-centre notice once the request is decided", async () => {
+    fakeServer(
+      detailRoutes({
+        "GET /rest/stocktaking/detail": () =>
+          ok(stocktake({ status: "approved", approvalRequestId: 42, approvalStatus: "approved" })),
+      }),
+    );
+    render_(<StocktakeDetailPage search="?stocktakeId=5" />);
+    expect(await screen.findByTestId("stocktake-status")).toHaveTextContent(/approved/i);
+    expect(screen.queryByTestId("stocktake-approval")).not.toBeInTheDocument();
   });
 
   it("offers no approval without the owner's code and shows a refusal", async () => {
