@@ -14,6 +14,7 @@ from apps.core.page_registry import PAGE_CODES, SHOP_MANAGEMENT_CODE, code_of
 from apps.core.role_codes import (
     ASSET_TRANSFER_APPLY,
     ASSET_TRANSFER_APPROVE,
+    CARD_TRANSFER_APPROVE,
     CARD_CODES,
     COST_VIEW,
     CREDIT_MOVE,
@@ -86,6 +87,7 @@ ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
             *(button.code for button in WRITE_OFF_CODES),
             MOVE_IN_APPROVE.code,
             STORE_AUTHORITY_APPROVE.code,
+            CARD_TRANSFER_APPROVE.code,
         ),
     ),
     (
