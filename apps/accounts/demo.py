@@ -14,8 +14,8 @@ from apps.core.page_registry import PAGE_CODES, SHOP_MANAGEMENT_CODE, code_of
 from apps.core.role_codes import (
     ASSET_TRANSFER_APPLY,
     ASSET_TRANSFER_APPROVE,
-    CARD_TRANSFER_APPROVE,
     CARD_CODES,
+    CARD_TRANSFER_APPROVE,
     COST_VIEW,
     CREDIT_MOVE,
     DAY_REOPEN,

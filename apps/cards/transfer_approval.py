@@ -98,9 +98,9 @@ def on_rejected(request: ApprovalRequest, actor: Actor) -> None:
     it meanwhile): the card stays with its member, holding what it held."""
     payload = request.payload
     card = _locked(int(payload["cardId"]))
-    cancelled = CardTransfer.objects.filter(
-        pk=payload["transferId"], card=card, status=TransferStatus.PENDING
-    ).update(status=TransferStatus.CANCELLED)
+    cancelled = CardTransfer.objects.filter(pk=payload["transferId"], card=card, status=TransferStatus.PENDING).update(
+        status=TransferStatus.CANCELLED
+    )
     if cancelled:
         audit_record(
             actor=actor,

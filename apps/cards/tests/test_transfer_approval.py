@@ -49,9 +49,7 @@ def _transfer(client, card, target, key="k-1"):
     assert_envelope(
         client.post(f"/rest/usercard/addtransferCard/{card.pk}", {"toMemId": target.pk}, format="json"), status=200
     )
-    return client.post(
-        f"/rest/usercard/transferCardCommit/{card.pk}", {}, format="json", HTTP_IDEMPOTENCY_KEY=key
-    )
+    return client.post(f"/rest/usercard/transferCardCommit/{card.pk}", {}, format="json", HTTP_IDEMPOTENCY_KEY=key)
 
 
 def test_a_principals_transfer_waits_and_the_owners_approval_moves_the_card(client, approving_store, make_entry):

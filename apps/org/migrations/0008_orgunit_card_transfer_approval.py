@@ -4,15 +4,18 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('org', '0007_orgunit_negative_stock_allowed'),
+        ("org", "0007_orgunit_negative_stock_allowed"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='orgunit',
-            name='card_transfer_approval',
-            field=models.BooleanField(default=False, help_text='When on, a card transfer committed without the approval code waits in the approval centre.', verbose_name="card transfers need the owner's approval"),
+            model_name="orgunit",
+            name="card_transfer_approval",
+            field=models.BooleanField(
+                default=False,
+                help_text="When on, a card transfer committed without the approval code waits in the approval centre.",
+                verbose_name="card transfers need the owner's approval",
+            ),
         ),
     ]
