@@ -15,6 +15,7 @@ from apps.core.role_codes import (
     ASSET_TRANSFER_APPLY,
     ASSET_TRANSFER_APPROVE,
     CARD_CODES,
+    CARD_TRANSFER_APPROVE,
     COST_VIEW,
     CREDIT_MOVE,
     DAY_REOPEN,
@@ -86,6 +87,7 @@ ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
             *(button.code for button in WRITE_OFF_CODES),
             MOVE_IN_APPROVE.code,
             STORE_AUTHORITY_APPROVE.code,
+            CARD_TRANSFER_APPROVE.code,
         ),
     ),
     (

@@ -73,6 +73,7 @@ class AuditAction(models.TextChoices):
     ASSET_TRANSFER_APPLIED = "cards.asset_transfer_applied", _("applied for an asset transfer")
     ASSET_TRANSFER_DONE = "cards.asset_transfer_done", _("carried out an asset transfer")
     ASSET_TRANSFER_CLOSED = "cards.asset_transfer_closed", _("closed an asset transfer without moving anything")
+    TRANSFER_CANCELLED = "cards.transfer_cancelled", _("cancelled a card transfer its approval refused")
 
 
 class AssetTransferKind(models.TextChoices):
@@ -114,6 +115,11 @@ class CouponStatus(models.TextChoices):
 ASSET_TRANSFER_KIND = "asset-transfer"
 ASSET_TRANSFER_SUBJECT = "assetTransfer"
 ASSET_TRANSFER_REASON_MAX_LENGTH = 200
+
+# The approval centre's kind of a card transfer waiting for the owner (store setting
+# `card_transfer_approval`); its subject is the card.
+CARD_TRANSFER_KIND = "card-transfer"
+CARD_TRANSFER_SUBJECT = "card"
 
 # A card's number: the kind's letter and the card's id, so it is unique without a second counter.
 CARD_NO_PREFIX = {CardKind.STORED_VALUE: "V", CardKind.PACKAGE: "P"}

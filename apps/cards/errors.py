@@ -49,3 +49,11 @@ class AssetTransferWaiting(DomainError):
     errcode = "CARD-40907"
     status = 409
     default_message = gettext_lazy("an asset transfer of this member file is already waiting for approval")
+
+
+class TransferredCardChanged(DomainError):
+    errcode = "CARD-40908"
+    status = 409
+    default_message = gettext_lazy(
+        "the card changed since its transfer was sent for approval; withdraw the request and transfer again"
+    )

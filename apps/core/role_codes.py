@@ -83,6 +83,9 @@ WRITE_OFF_FREQUENCY_CONFIRM = ButtonCode(
 WRITE_OFF_CODES = (WRITE_OFF_CANCEL, WRITE_OFF_FREQUENCY_CONFIRM)
 # Approving a member move-in (issue 17 §2) opens cards holding value paid at another store or brand:
 # the owner's decision, in the approval centre.
+# Issue 17 §1: in a store whose card transfers need the owner's approval, committing one without this
+# code files an approval request (kind "card-transfer") that a holder decides in the approval centre.
+CARD_TRANSFER_APPROVE = ButtonCode("BTN-KDJC-CARD-TRANSFER-APPROVE", "Approve a card transfer", "审批转卡")
 MOVE_IN_APPROVE = ButtonCode("BTN-HYQR-MOVEIN-APPROVE", "Approve member move-ins", "审批会员迁入")
 # A staff member asks for a store's boss or manager authority (issue 17, spec §2.4 "apply permission"):
 # granting a role entry is the owner's decision, in the approval centre or in WeCom's approval.
@@ -108,4 +111,5 @@ BUTTON_CODES: tuple[ButtonCode, ...] = (
     *WRITE_OFF_CODES,
     MOVE_IN_APPROVE,
     STORE_AUTHORITY_APPROVE,
+    CARD_TRANSFER_APPROVE,
 )

@@ -65,6 +65,13 @@ class OrgUnit(models.Model):
         default=False,
         help_text=_("When off, a stock move that would take a product below 0 is refused."),
     )
+    # Issue 17 §1: a card given to another member (apps.cards) waits for the owner's approval
+    # unless the caller holds the card-transfer approval code.
+    card_transfer_approval = models.BooleanField(
+        _("card transfers need the owner's approval"),
+        default=False,
+        help_text=_("When on, a card transfer committed without the approval code waits in the approval centre."),
+    )
     borrow_out_targets = models.ManyToManyField(
         "self",
         verbose_name=_("borrow-out targets"),

@@ -110,6 +110,7 @@ def store_info(*, store: OrgUnit) -> dict[str, Any]:
         "frontDeskCheckRequired": store.front_desk_check_required,
         "signatureRequired": store.signature_required,
         "negativeStockAllowed": store.negative_stock_allowed,
+        "cardTransferApproval": store.card_transfer_approval,
         "refundApprovalAbove": (
             f"{store.refund_approval_above:.2f}" if store.refund_approval_above is not None else None
         ),

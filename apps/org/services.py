@@ -35,6 +35,7 @@ class StoreChanges(TypedDict, total=False):
     signature_required: bool
     refund_approval_above: Decimal | None
     negative_stock_allowed: bool
+    card_transfer_approval: bool
     borrow_out_target_ids: list[int]
 
 
@@ -54,6 +55,7 @@ STORE_FIELDS = {
     "signature_required": "signatureRequired",
     "refund_approval_above": "refundApprovalAbove",
     "negative_stock_allowed": "negativeStockAllowed",
+    "card_transfer_approval": "cardTransferApproval",
 }
 
 

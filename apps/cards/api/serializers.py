@@ -182,6 +182,11 @@ class TransferCheckOutputSerializer(serializers.Serializer):
     pending = PendingTransferOutputSerializer(allow_null=True, help_text="the transfer started and not committed")
 
 
+class TransferApprovalAskedOutputSerializer(serializers.Serializer):
+    approvalId = serializers.IntegerField(help_text="the approval centre's request (/approvalCenter?id=)")
+    status = serializers.CharField(help_text="pending while it waits for the owner")
+
+
 class TransferOutputSerializer(serializers.Serializer):
     transferId = serializers.IntegerField()
     status = serializers.ChoiceField(choices=["pending", "committed", "cancelled"])

@@ -14,10 +14,11 @@ from typing import Any
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
+from rest_framework import status
 from rest_framework.request import Request
 
 from apps.accounts.session import session_of
-from apps.cards import coupons, operations, selectors, services
+from apps.cards import coupons, operations, selectors, services, transfer_approval
 from apps.cards.api import serializers as io
 from apps.cards.models import CardTransfer
 from apps.core.api.base import ErpApi
@@ -179,10 +180,23 @@ class CardTransferCommitApi(ErpApi):
 
     required_codes = (CARD_TRANSFER.code,)
 
-    @extend_schema(request=None, responses=io.TransferOutputSerializer)
+    @extend_schema(
+        request=None,
+        responses={200: io.TransferOutputSerializer, 202: io.TransferApprovalAskedOutputSerializer},
+        summary="Commit the card's started transfer, or in a store whose card transfers need the owner's "
+        "approval, without BTN-KDJC-CARD-TRANSFER-APPROVE, send it for approval (202) (Idempotency-Key)",
+    )
     @idempotent
     def post(self, request: Request, card_id: int) -> EnvelopeResponse:
-        transfer = operations.transfer_commit(actor=self.actor(), store=_store(request), card_id=card_id)
+        store = _store(request)
+        if transfer_approval.needs_approval(store=store, codes=session_of(request).codes):
+            asked = transfer_approval.ask_transfer_approval(actor=self.actor(), store=store, card_id=card_id)
+            return EnvelopeResponse(
+                {"approvalId": asked.pk, "status": asked.status},
+                message=_("sent to the owner for approval"),
+                status=status.HTTP_202_ACCEPTED,
+            )
+        transfer = operations.transfer_commit(actor=self.actor(), store=store, card_id=card_id)
         return EnvelopeResponse(_transfer_answer(transfer), message=_done())
 
 

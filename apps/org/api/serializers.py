@@ -43,6 +43,9 @@ class StoreInfoOutputSerializer(StoreRowOutputSerializer):
     negativeStockAllowed = serializers.BooleanField(
         help_text="stock may go below 0; when false a move that would is refused (STOCK-40901)"
     )
+    cardTransferApproval = serializers.BooleanField(
+        help_text="a card transfer committed without BTN-KDJC-CARD-TRANSFER-APPROVE waits for the owner's approval"
+    )
     refundApprovalAbove = serializers.CharField(
         allow_null=True,
         help_text="decimal string, 2 places: a refund above it needs an owner's approval; null: none does",
@@ -80,6 +83,7 @@ class StoreUpdateInputSerializer(serializers.Serializer):
     frontDeskCheckRequired = serializers.BooleanField(source="front_desk_check_required", required=False)
     signatureRequired = serializers.BooleanField(source="signature_required", required=False)
     negativeStockAllowed = serializers.BooleanField(source="negative_stock_allowed", required=False)
+    cardTransferApproval = serializers.BooleanField(source="card_transfer_approval", required=False)
     refundApprovalAbove = serializers.DecimalField(
         source="refund_approval_above",
         max_digits=12,

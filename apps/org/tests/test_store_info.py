@@ -248,3 +248,15 @@ def test_an_owner_role_without_a_store_entry_cannot_switch(chain, make_entry):
         status=404,
         errcode="SYS-40400",
     )
+
+
+def test_the_card_transfer_approval_setting_is_saved_shown_and_logged(chain, editor):
+    client = api_client(entry=editor)
+    data = assert_envelope(_update(client, chain["store"].pk, cardTransferApproval=True), status=200)
+    assert data["cardTransferApproval"] is True
+    chain["store"].refresh_from_db()
+    assert chain["store"].card_transfer_approval is True
+    log = SystemLog.objects.get(action=AuditAction.STORE_UPDATED)
+    assert log.detail == {"changed": {"cardTransferApproval": [False, True]}}
+    shown = assert_envelope(client.get(f"/rest/shopDetail/findErpByIdCheck/{chain['store'].pk}"), status=200)
+    assert shown["cardTransferApproval"] is True

@@ -15,6 +15,9 @@ export const BTN_CARD_UPGRADE = "BTN-HYGL-CARD-UPGRADE";
 
 export type TransferCheck = Schemas["TransferCheckOutput"];
 export type Transfer = Schemas["TransferOutput"];
+/** transferCardCommit's 202: the store's card transfers need the owner's approval and the caller
+ * lacks BTN-KDJC-CARD-TRANSFER-APPROVE; nothing moved yet. */
+export type TransferApprovalAsked = Schemas["TransferApprovalAskedOutput"];
 export type CardToCardResult = Schemas["CardToCardOutput"];
 export type ChangePreview = Schemas["ChangePreviewOutput"];
 export type CardChangeResult = Schemas["CardChangeOutput"];
@@ -72,9 +75,17 @@ export function startTransfer(cardId: number, toMemId: number, idempotencyKey: s
   return api.post<Transfer>(`/rest/usercard/addtransferCard/${cardId}`, { body: { toMemId }, idempotencyKey });
 }
 
-export function commitTransfer(cardId: number, idempotencyKey: string): Promise<Transfer> {
-  return api.post<Transfer>(`/rest/usercard/transferCardCommit/${cardId}`, { body: {}, idempotencyKey });
+/** Commits the card's started transfer; in a store whose card transfers need the owner's approval,
+ * without the approval code, the answer is the approval request instead (`transferSentForApproval`). */
+export function commitTransfer(cardId: number, idempotencyKey: string): Promise<Transfer | TransferApprovalAsked> {
+  return api.post<Transfer | TransferApprovalAsked>(`/rest/usercard/transferCardCommit/${cardId}`, {
+    body: {},
+    idempotencyKey,
+  });
 }
+
+export const transferSentForApproval = (answer: Transfer | TransferApprovalAsked): answer is TransferApprovalAsked =>
+  "approvalId" in answer;
 
 export function moveCardToCard(body: CardToCardBody, idempotencyKey: string): Promise<CardToCardResult> {
   return api.post<CardToCardResult>("/rest/transferCardRest/cardToCard", { body, idempotencyKey });

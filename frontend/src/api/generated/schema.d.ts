@@ -2038,7 +2038,10 @@ export interface paths {
     get: operations["usercard_transferCard_retrieve"];
   };
   "/rest/usercard/transferCardCommit/{card_id}": {
-    /** @description transferCardCommit: moves everything the card holds to a new card of the target member. */
+    /**
+     * Commit the card's started transfer, or in a store whose card transfers need the owner's approval, without BTN-KDJC-CARD-TRANSFER-APPROVE, send it for approval (202) (Idempotency-Key)
+     * @description transferCardCommit: moves everything the card holds to a new card of the target member.
+     */
     post: operations["usercard_transferCardCommit_create"];
   };
 }
@@ -7133,6 +7136,8 @@ export interface components {
       signatureRequired: boolean;
       /** @description stock may go below 0; when false a move that would is refused (STOCK-40901) */
       negativeStockAllowed: boolean;
+      /** @description a card transfer committed without BTN-KDJC-CARD-TRANSFER-APPROVE waits for the owner's approval */
+      cardTransferApproval: boolean;
       /** @description decimal string, 2 places: a refund above it needs an owner's approval; null: none does */
       refundApprovalAbove: string | null;
       borrowOutTargets: components["schemas"]["StoreRef"][];
@@ -7177,6 +7182,8 @@ export interface components {
       signatureRequired: boolean;
       /** @description stock may go below 0; when false a move that would is refused (STOCK-40901) */
       negativeStockAllowed: boolean;
+      /** @description a card transfer committed without BTN-KDJC-CARD-TRANSFER-APPROVE waits for the owner's approval */
+      cardTransferApproval: boolean;
       /** @description decimal string, 2 places: a refund above it needs an owner's approval; null: none does */
       refundApprovalAbove: string | null;
       borrowOutTargets: components["schemas"]["StoreRef"][];
@@ -7271,6 +7278,7 @@ export interface components {
       frontDeskCheckRequired?: boolean;
       signatureRequired?: boolean;
       negativeStockAllowed?: boolean;
+      cardTransferApproval?: boolean;
       /** Format: decimal */
       refundApprovalAbove?: string | null;
       borrowOutTargetIds?: number[];
@@ -7494,6 +7502,12 @@ export interface components {
       access: string;
       refresh: string;
       accountVersion: string;
+    };
+    TransferApprovalAskedOutput: {
+      /** @description the approval centre's request (/approvalCenter?id=) */
+      approvalId: number;
+      /** @description pending while it waits for the owner */
+      status: string;
     };
     TransferCheckOutput: {
       card: components["schemas"]["HeldCardOutput"];
@@ -30336,7 +30350,10 @@ export interface operations {
       };
     };
   };
-  /** @description transferCardCommit: moves everything the card holds to a new card of the target member. */
+  /**
+   * Commit the card's started transfer, or in a store whose card transfers need the owner's approval, without BTN-KDJC-CARD-TRANSFER-APPROVE, send it for approval (202) (Idempotency-Key)
+   * @description transferCardCommit: moves everything the card holds to a new card of the target member.
+   */
   usercard_transferCardCommit_create: {
     parameters: {
       path: {
@@ -30348,6 +30365,13 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["TransferOutput"];
+          };
+        };
+      };
+      202: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["TransferApprovalAskedOutput"];
           };
         };
       };

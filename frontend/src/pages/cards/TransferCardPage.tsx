@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Typography } from "@mui/material";
+import { Alert, Button, Link, Stack, Typography } from "@mui/material";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,9 +7,12 @@ import {
   BTN_CARD_TRANSFER,
   commitTransfer,
   startTransfer,
+  transferSentForApproval,
   useTransferCheck,
   type Transfer,
+  type TransferApprovalAsked,
 } from "../../api/cardOperations";
+import { approvalHref } from "../../api/refunds";
 import type { MemberRow } from "../../api/members";
 import { hasButtonCode } from "../../api/session";
 import { DetailError, Loading } from "../../components/feedback";
@@ -32,7 +35,7 @@ export function TransferCardPage({ search = window.location.search }: { search?:
   const [cardId, setCardId] = useState<number | null>(() => numberFromSearch(search, "cardId"));
   const [target, setTarget] = useState<MemberRow | null>(null);
   const [asking, setAsking] = useState(false);
-  const [result, setResult] = useState<Transfer | null>(null);
+  const [result, setResult] = useState<Transfer | TransferApprovalAsked | null>(null);
   const cards = useMemberCards(member?.memId ?? null);
   const check = useTransferCheck(cardId);
   const holdings = useHoldings();
@@ -126,7 +129,13 @@ export function TransferCardPage({ search = window.location.search }: { search?:
         )}
       </Section>
 
-      {result?.newCard ? (
+      {result && transferSentForApproval(result) ? (
+        <Section title={t("result")}>
+          <Alert severity="info">
+            {t("transfer.sentForApproval")} <Link href={approvalHref(result.approvalId)}>{t("transfer.approval")}</Link>
+          </Alert>
+        </Section>
+      ) : result?.newCard ? (
         <Section title={t("result")}>
           <Alert severity="success" sx={{ mb: 2 }}>
             {t("transfer.done", { cardNo: result.newCard.cardNo, name: result.newCard.memberName })}

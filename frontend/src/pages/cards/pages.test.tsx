@@ -140,6 +140,29 @@ describe("TransferCardPage", () => {
     expect(start?.replace(/-start$/, "")).toBe(commit?.replace(/-commit$/, ""));
   });
 
+  it("says the transfer was sent to the owner for approval when the store needs it", async () => {
+    signIn(["BTN-KDJC-CARD-TRANSFER"]);
+    fakeServer({
+      ...routes,
+      "POST /rest/usercard/transferCardCommit/5": () => ({
+        status: 202,
+        errcode: "0",
+        errmsg: "sent to the owner for approval",
+        data: { approvalId: 77, status: "pending" },
+      }),
+    });
+    searched = "Bob";
+    render_(<TransferCardPage search="?cardId=5" />);
+    await pickMember(screen.getByRole("button", { name: "Choose the receiving member" }), "Bob");
+    await waitFor(() => expect(screen.getByRole("button", { name: "Transfer the card" })).toBeEnabled());
+    fireEvent.click(screen.getByRole("button", { name: "Transfer the card" }));
+    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Yes" }));
+
+    expect(await screen.findByText(/Sent to the owner for approval/)).toBeInTheDocument();
+    expect(await screen.findByRole("link", { name: "The approval" })).toHaveAttribute("href", "/approvalCenter?id=77");
+    expect(screen.queryByText(/Transferred:/)).not.toBeInTheDocument();
+  });
+
   it("takes the card from the address and hides the transfer without the button code", async () => {
     signIn([]);
     fakeServer(routes);

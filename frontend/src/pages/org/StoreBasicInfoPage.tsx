@@ -102,6 +102,7 @@ function StoreView({ store }: { store: StoreInfoCheck }) {
           <Meta label={t("fields.frontDeskCheck")}>{store.frontDeskCheckRequired ? t("yes") : t("no")}</Meta>
           <Meta label={t("fields.signatureRequired")}>{store.signatureRequired ? t("yes") : t("no")}</Meta>
           <Meta label={t("fields.negativeStockAllowed")}>{store.negativeStockAllowed ? t("yes") : t("no")}</Meta>
+          <Meta label={t("fields.cardTransferApproval")}>{store.cardTransferApproval ? t("yes") : t("no")}</Meta>
           <Meta label={t("fields.refundApprovalAbove")}>
             {store.refundApprovalAbove !== null ? formatMoney(store.refundApprovalAbove) : t("fields.noApproval")}
           </Meta>
@@ -293,6 +294,17 @@ function StoreEditForm({ store, onDone }: { store: StoreInfoCheck; onDone: () =>
               />
             }
             label={t("fields.negativeStockAllowed")}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={form.cardTransferApproval}
+                onChange={(event) => set("cardTransferApproval", event.target.checked)}
+              />
+            }
+            label={t("fields.cardTransferApproval")}
           />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>

@@ -116,6 +116,7 @@ describe("StoreBasicInfoPage", () => {
           frontDeskCheckRequired: false,
           signatureRequired: false,
           negativeStockAllowed: false,
+          cardTransferApproval: false,
           refundApprovalAbove: null,
           borrowOutTargets: [{ id: 11, name: "Store B" }],
           updatedAt: "2025-03-01T09:00:00+08:00",
@@ -159,6 +160,7 @@ describe("StoreBasicInfoPage", () => {
     fireEvent.click(within(form).getByRole("button", { name: "Save" }));
     expect(await within(form).findByText("Enter an amount of at most 2 decimal places")).toBeInTheDocument();
     fireEvent.change(approval, { target: { value: "500" } });
+    fireEvent.click(within(form).getByRole("switch", { name: "Card transfers need the owner's approval" }));
     fireEvent.click(within(form).getByRole("button", { name: "Save" }));
     const dialog = await screen.findByRole("dialog", { name: "Save the changes?" });
     fireEvent.click(within(dialog).getByRole("button", { name: "Confirm" }));
@@ -171,6 +173,7 @@ describe("StoreBasicInfoPage", () => {
       seats: 8,
       closeTime: "22:00",
       refundApprovalAbove: "500",
+      cardTransferApproval: true,
     });
     await waitFor(() => expect(noticeTexts()).toContain("saved"));
     await waitFor(() => expect(screen.queryByRole("form", { name: "Edit store information" })).not.toBeInTheDocument());
@@ -184,6 +187,7 @@ describe("StoreBasicInfoPage", () => {
           frontDeskCheckRequired: false,
           signatureRequired: false,
           negativeStockAllowed: false,
+          cardTransferApproval: false,
           refundApprovalAbove: null,
           borrowOutTargets: [],
           updatedAt: "",
@@ -221,6 +225,7 @@ describe("StoreBasicInfoPage", () => {
           frontDeskCheckRequired: false,
           signatureRequired: false,
           negativeStockAllowed: false,
+          cardTransferApproval: false,
           refundApprovalAbove: null,
           borrowOutTargets: [],
           updatedAt: "",
@@ -257,6 +262,7 @@ describe("StoreBasicInfoPage", () => {
           frontDeskCheckRequired: true,
           signatureRequired: false,
           negativeStockAllowed: false,
+          cardTransferApproval: false,
           refundApprovalAbove: null,
           borrowOutTargets: [],
           updatedAt: "",

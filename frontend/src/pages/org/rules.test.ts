@@ -24,6 +24,7 @@ const form: StoreForm = {
   frontDeskCheckRequired: false,
   signatureRequired: false,
   negativeStockAllowed: false,
+  cardTransferApproval: false,
   refundApprovalAbove: "",
   borrowOutTargetIds: [7],
 };

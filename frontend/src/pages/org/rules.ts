@@ -24,6 +24,7 @@ export interface StoreForm {
   signatureRequired: boolean;
   /** When off, a stock move that would take a product below 0 is refused (STOCK-40901). */
   negativeStockAllowed: boolean;
+  cardTransferApproval: boolean;
   /** A refund above this amount needs an owner's approval; empty: none does. */
   refundApprovalAbove: string;
   borrowOutTargetIds: number[];
@@ -88,6 +89,7 @@ export function storeFormFrom(
     frontDeskCheckRequired: boolean;
     signatureRequired: boolean;
     negativeStockAllowed: boolean;
+    cardTransferApproval: boolean;
     refundApprovalAbove: string | null;
     borrowOutTargets: StoreRef[];
   },
@@ -106,6 +108,7 @@ export function storeFormFrom(
     frontDeskCheckRequired: store.frontDeskCheckRequired,
     signatureRequired: store.signatureRequired,
     negativeStockAllowed: store.negativeStockAllowed,
+    cardTransferApproval: store.cardTransferApproval,
     refundApprovalAbove: store.refundApprovalAbove ?? "",
     borrowOutTargetIds: store.borrowOutTargets.map((target) => target.id),
   };
@@ -128,6 +131,7 @@ export function storeUpdateFrom(id: number, form: StoreForm) {
     frontDeskCheckRequired: form.frontDeskCheckRequired,
     signatureRequired: form.signatureRequired,
     negativeStockAllowed: form.negativeStockAllowed,
+    cardTransferApproval: form.cardTransferApproval,
     refundApprovalAbove: form.refundApprovalAbove.trim() || null,
     borrowOutTargetIds: form.borrowOutTargetIds,
   };
