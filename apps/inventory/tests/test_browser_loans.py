@@ -40,7 +40,7 @@ def test_a_store_lends_goods_to_its_borrow_out_target_which_confirms_receipt(pag
     enter(page, "SY00001", row=lender.name)
 
     # Store A: the stock submenu's loan outbound, a scanned line, the target, a confirmation.
-    page.get_by_role("button", name="Stock").click()
+    page.get_by_role("button", name="Stock", exact=True).click()
     page.get_by_role("menuitem", name="Loan outbound").click()
     page.get_by_role("heading", name="New outbound").wait_for()
     page.get_by_role("combobox", name="Lend to store").click()
@@ -88,7 +88,7 @@ def test_in_store_use_from_the_stock_submenu_shows_in_the_outbound_records(page,
     before = live_stock(store, product)
     acknowledge_forced_notices("SY00002")
     enter(page, "SY00002")
-    page.get_by_role("button", name="Stock").click()
+    page.get_by_role("button", name="Stock", exact=True).click()
     page.get_by_role("menuitem", name="In-store use outbound").click()
     page.get_by_role("heading", name="New outbound").wait_for()
     find = page.get_by_label("Find a product in stock")
@@ -103,7 +103,7 @@ def test_in_store_use_from_the_stock_submenu_shows_in_the_outbound_records(page,
     page.get_by_role("heading", name=number).wait_for()
     assert live_stock(store, product) == before - 2
 
-    page.get_by_role("button", name="Stock").click()
+    page.get_by_role("button", name="Stock", exact=True).click()
     page.get_by_role("menuitem", name="Outbound records").click()
     page.get_by_role("combobox", name="Type").click()
     page.get_by_role("option", name="In-store use").click()

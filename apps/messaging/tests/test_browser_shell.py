@@ -56,7 +56,7 @@ def test_a_page_the_role_may_not_open_keeps_the_person_where_they_were(page, dem
     enter(page, "3")
     page.goto("/messageList")
     page.get_by_role("heading", name="Messages").wait_for()
-    page.get_by_role("button", name="Stock").click()
+    page.get_by_role("button", name="Stock", exact=True).click()
     page.get_by_role("menuitem", name="Outbound records").click()
     page.get_by_role("alert").filter(has_text="no permission").wait_for()
     assert urlparse(page.url).path == "/messageList"
@@ -126,5 +126,5 @@ def test_the_language_switch_changes_the_top_bar(page, demo):
     page.get_by_role("button", name="Messages").or_(page.get_by_role("link", name="Messages")).first.wait_for()
     page.get_by_role("button", name="Language").click()
     page.get_by_role("menuitem", name="简体中文").click()
-    page.get_by_role("button", name="库存").wait_for()
-    assert page.get_by_role("button", name="Stock").count() == 0
+    page.get_by_role("button", name="库存", exact=True).wait_for()
+    assert page.get_by_role("button", name="Stock", exact=True).count() == 0
