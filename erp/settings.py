@@ -159,8 +159,15 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # With DEBUG off, collectstatic writes compressed copies with hashed names (erp/staticfiles.py); in
 # development and tests the files are served as they are, with no collectstatic needed.
+# Uploaded files (signatures, examination photos, move-in attachments) go through Django's storage
+# API: local files under MEDIA_ROOT by default; an S3-type store by naming its backend and options,
+# e.g. FILE_STORAGE_BACKEND=storages.backends.s3.S3Storage with django-storages installed
+# (docs/operations.md).
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "default": {
+        "BACKEND": env.str("FILE_STORAGE_BACKEND", default="django.core.files.storage.FileSystemStorage"),
+        "OPTIONS": env.json("FILE_STORAGE_OPTIONS", default={}),
+    },
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage" if DEBUG else "erp.staticfiles.StaticStorage"
     },
