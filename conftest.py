@@ -103,7 +103,8 @@ def browser_locale():
 @pytest.fixture
 def page(browser, live_server, browser_locale):
     """A fresh browser page on the live server. The test fails on any console error, except a
-    failed status the test provokes on purpose: `page.expected_failures.add((401, "/rest/auth/login"))`."""
+    failed status the test provokes on purpose: `page.expected_failures.add((401, "/rest/auth/login"))`
+    (a path of "" takes that status from every path)."""
     context = browser.new_context(
         base_url=live_server.url, locale=browser_locale, viewport={"width": 1366, "height": 820}
     )
