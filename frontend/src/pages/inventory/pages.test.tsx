@@ -141,7 +141,8 @@ describe("LiveStockPage", () => {
       }),
     );
     render_(<LiveStockPage />);
-    const retry = await screen.findByRole("button", { name: "Try again" });
+    // The failed list shows its retry after the query settles: slow on a loaded machine.
+    const retry = await screen.findByRole("button", { name: "Try again" }, { timeout: 5000 });
     fail = false;
     fireEvent.click(retry);
     expect(await screen.findByText("No products match the filters.")).toBeInTheDocument();
