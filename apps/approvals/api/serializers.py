@@ -28,11 +28,9 @@ class RequestIdInputSerializer(serializers.Serializer):
     id = fields.IntegerField(min_value=1)
 
 
-class ApproveInputSerializer(RequestIdInputSerializer):
-    remark = fields.CharField(required=False, allow_blank=True, max_length=REMARK_MAX_LENGTH, default="")
+class DecisionInputSerializer(RequestIdInputSerializer):
+    """Approve or reject: a rejection's remark is required by the decision service (its message)."""
 
-
-class RejectInputSerializer(RequestIdInputSerializer):
     remark = fields.CharField(required=False, allow_blank=True, max_length=REMARK_MAX_LENGTH, default="")
 
 

@@ -111,11 +111,10 @@ class KindListApi(ErpApi):
 class _DecisionApi(ErpApi):
     required_codes = ROLE_CHOSEN
     approve = True
-    input_serializer: Any = io.ApproveInputSerializer
     done_message: Any = ""
 
     def decide(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(self.input_serializer, request.data)
+        data = self.parse(io.DecisionInputSerializer, request.data)
         user_id, codes, store_ids = _who(request)
         decided = services.decide(
             actor=self.actor(),
@@ -135,7 +134,7 @@ class ApproveApi(_DecisionApi):
     done_message = gettext_lazy("approved")
 
     @extend_schema(
-        request=io.ApproveInputSerializer,
+        request=io.DecisionInputSerializer,
         responses=io.ApprovalRequestOutputSerializer,
         summary="Approve a request; its kind acts on it in the same transaction (Idempotency-Key)",
     )
@@ -146,11 +145,10 @@ class ApproveApi(_DecisionApi):
 
 class RejectApi(_DecisionApi):
     approve = False
-    input_serializer = io.RejectInputSerializer
     done_message = gettext_lazy("rejected")
 
     @extend_schema(
-        request=io.RejectInputSerializer,
+        request=io.DecisionInputSerializer,
         responses=io.ApprovalRequestOutputSerializer,
         summary="Reject a request with the reason (Idempotency-Key)",
     )

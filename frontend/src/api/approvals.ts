@@ -50,14 +50,14 @@ function fetchApproval(id: number): Promise<ApprovalDetail> {
  * envelope's errmsg is shown as the success notice by the client. */
 export function approveRequest(id: number, remark: string, idempotencyKey: string): Promise<ApprovalRow> {
   return api.post<ApprovalRow>("/rest/approvalCenterRest/approve", {
-    body: { id, remark } satisfies Schemas["ApproveInput"],
+    body: { id, remark } satisfies Schemas["DecisionInput"],
     idempotencyKey,
   });
 }
 
 export function rejectRequest(id: number, remark: string, idempotencyKey: string): Promise<ApprovalRow> {
   return api.post<ApprovalRow>("/rest/approvalCenterRest/reject", {
-    body: { id, remark } satisfies Schemas["RejectInput"],
+    body: { id, remark } satisfies Schemas["DecisionInput"],
     idempotencyKey,
   });
 }

@@ -2150,11 +2150,6 @@ export interface components {
       list: components["schemas"]["ApprovalRequestOutput"][];
       total: number;
     };
-    ApproveInput: {
-      id: number;
-      /** @default */
-      remark?: string;
-    };
     AssetApprovalOutput: {
       id: number;
       /**
@@ -3086,6 +3081,12 @@ export interface components {
     DebtStatusOutput: {
       disabled: boolean;
       reason: string;
+    };
+    /** @description Approve or reject: a rejection's remark is required by the decision service (its message). */
+    DecisionInput: {
+      id: number;
+      /** @default */
+      remark?: string;
     };
     DepositAppliedOutput: {
       deposit: components["schemas"]["DepositOutput"];
@@ -6350,11 +6351,6 @@ export interface components {
     RegisteredOutput: {
       loginName: string;
     };
-    RejectInput: {
-      id: number;
-      /** @default */
-      remark?: string;
-    };
     ReopenInput: {
       closingId: number;
       reason: string;
@@ -8761,9 +8757,9 @@ export interface operations {
   approvalCenterRest_approve_create: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["ApproveInput"];
-        "application/x-www-form-urlencoded": components["schemas"]["ApproveInput"];
-        "multipart/form-data": components["schemas"]["ApproveInput"];
+        "application/json": components["schemas"]["DecisionInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["DecisionInput"];
+        "multipart/form-data": components["schemas"]["DecisionInput"];
       };
     };
     responses: {
@@ -9051,9 +9047,9 @@ export interface operations {
   approvalCenterRest_reject_create: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["RejectInput"];
-        "application/x-www-form-urlencoded": components["schemas"]["RejectInput"];
-        "multipart/form-data": components["schemas"]["RejectInput"];
+        "application/json": components["schemas"]["DecisionInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["DecisionInput"];
+        "multipart/form-data": components["schemas"]["DecisionInput"];
       };
     };
     responses: {
