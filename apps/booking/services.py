@@ -193,7 +193,7 @@ def reservation_move(
 ) -> Reservation:
     """The board's drag: another nurse and/or start, the same length; the same checks as a save."""
     with transaction.atomic():
-        reservation = Reservation.objects.select_for_update().select_related("store").get(pk=reservation.pk)
+        reservation = Reservation.objects.select_for_update(of=("self",)).select_related("store").get(pk=reservation.pk)
         if reservation.status != ReservationStatus.BOOKED:
             raise WrongStatus()
         nurse = reservation.nurse if keep_nurse else bookable_nurse(reservation.store, nurse_id)
@@ -254,7 +254,7 @@ def reservation_status_change(
         raise InvalidInput(_("please choose a cancellation reason"), field="reason")
     remark = rules.check_remark(remark)
     with transaction.atomic():
-        reservation = Reservation.objects.select_for_update().select_related("store").get(pk=reservation.pk)
+        reservation = Reservation.objects.select_for_update(of=("self",)).select_related("store").get(pk=reservation.pk)
         if reservation.status not in starts_from:
             raise WrongStatus()
         _check_timing(reservation, action)

@@ -406,7 +406,7 @@ def cancellation_decide(
     if len(remark) > REMARK_MAX_LENGTH:
         raise InvalidInput(_("the remark can have at most 200 characters"), field="remark")
     with transaction.atomic():
-        request = CancellationRequest.objects.select_for_update().select_related("store").get(pk=request.pk)
+        request = CancellationRequest.objects.select_for_update(of=("self",)).select_related("store").get(pk=request.pk)
         if request.status != CancellationStatus.PENDING:
             raise Conflict(_("this request has already been decided"))
         request.status = CancellationStatus.APPROVED if approve else CancellationStatus.REJECTED
