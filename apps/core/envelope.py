@@ -21,8 +21,9 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.utils import encoders
 
-from apps.core.errors import DomainError, InvalidInput
+from apps.core.errors import DomainError, InvalidInput, RequestsCrossed
 from apps.core.lazy_text import StrOrPromise
+from apps.core.locks import is_deadlock
 
 logger = logging.getLogger(__name__)
 
@@ -146,6 +147,8 @@ def envelope_exception_handler(exc: Exception, context: dict) -> Response:
     from apps.core.business_days import closed_day_error  # the models are loaded by the first request
 
     exc = closed_day_error(exc) or exc  # a closed-day trigger's refusal (PostgreSQL) is DAY-40901
+    if is_deadlock(exc):  # one that happened again after ErpApi's retry
+        exc = RequestsCrossed()
     if isinstance(exc, DomainError):
         if isinstance(exc, InvalidInput):
             return validation_failed(exc.fields)

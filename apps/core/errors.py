@@ -49,6 +49,17 @@ class Conflict(DomainError):
     default_message = _("the record was changed by someone else, please reload")
 
 
+class RequestsCrossed(DomainError):
+    """Two requests locked the same records in a circle twice running (apps.core.locks): this one
+    changed nothing and may simply be sent again."""
+
+    errcode = "SYS-40902"
+    status = 409
+    default_message = _(
+        "another request was changing the same records at the same moment: nothing was changed, please try again"
+    )
+
+
 class IdempotencyKeyReused(DomainError):
     """Contract §8: the same Idempotency-Key with another request."""
 

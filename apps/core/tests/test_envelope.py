@@ -47,6 +47,30 @@ class PagedApi(ErpApi):
         return EnvelopeResponse(paginate(list(range(30)), page_request_from(request.query_params)))
 
 
+def _deadlock():
+    import psycopg
+    from django.db import OperationalError
+
+    deadlock = OperationalError("deadlock detected")
+    deadlock.__cause__ = psycopg.errors.DeadlockDetected("deadlock detected")
+    return deadlock
+
+
+class DeadlockingApi(ErpApi):
+    """Ends in a deadlock as many times as `deadlocks` says, then saves."""
+
+    required_codes = PUBLIC
+    authentication_classes = []
+    deadlocks = 0
+    runs = 0
+
+    def post(self, request):
+        DeadlockingApi.runs += 1
+        if DeadlockingApi.runs <= DeadlockingApi.deadlocks:
+            raise _deadlock()
+        return EnvelopeResponse({"name": request.data["name"]}, "saved", status=201)
+
+
 class TestUrls:
     urlpatterns = [
         path(
@@ -56,6 +80,7 @@ class TestUrls:
                     path("explode", ExplodingApi.as_view()),
                     path("validate", ValidatingApi.as_view()),
                     path("paged", PagedApi.as_view()),
+                    path("deadlocking", DeadlockingApi.as_view()),
                 ]
             ),
         ),
@@ -133,3 +158,34 @@ def test_paged_list_answers_list_and_total():
 def test_page_size_above_two_hundred_is_refused():
     data = assert_envelope(api_client().get("/rest/paged", {"pageSize": 201}), status=400, errcode="VALID-40000")
     assert "pageSize" in data["fields"]
+
+
+@pytest.mark.django_db(transaction=True)  # outside a test's transaction, as a request runs
+@pytest.mark.parametrize(("deadlocks", "status", "errcode", "runs"), [(1, 201, "0", 2), (2, 409, "SYS-40902", 2)])
+def test_a_request_ended_by_a_deadlock_runs_once_more_then_answers_try_again(
+    monkeypatch, deadlocks, status, errcode, runs
+):
+    monkeypatch.setattr(DeadlockingApi, "deadlocks", deadlocks)
+    monkeypatch.setattr(DeadlockingApi, "runs", 0)
+    response = api_client().post("/rest/deadlocking", {"name": "王芳"}, format="json")
+    assert_envelope(response, status=status, errcode=errcode)
+    assert DeadlockingApi.runs == runs
+
+
+def test_a_deadlock_inside_a_callers_transaction_is_not_run_again(monkeypatch):
+    monkeypatch.setattr(DeadlockingApi, "deadlocks", 1)
+    monkeypatch.setattr(DeadlockingApi, "runs", 0)
+    response = api_client().post("/rest/deadlocking", {"name": "王芳"}, format="json")
+    assert_envelope(response, status=409, errcode="SYS-40902")
+    assert DeadlockingApi.runs == 1
+
+
+def test_another_database_failure_is_still_a_500():
+    import psycopg
+    from django.db import OperationalError
+
+    from apps.core.envelope import envelope_exception_handler
+
+    other = OperationalError("server closed the connection")
+    other.__cause__ = psycopg.errors.AdminShutdown("terminating connection")
+    assert envelope_exception_handler(other, {}).status_code == 500
