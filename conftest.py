@@ -5,8 +5,10 @@ from pathlib import Path
 
 import pytest
 from django.core.cache import cache
+from django.db.backends.signals import connection_created
 
 from apps.accounts.tests.factories import RoleFactory, UserFactory, UserRoleFactory
+from apps.core.tests import lock_guard
 from apps.org.tests.factories import HeadOfficeFactory, RegionFactory, StoreFactory
 
 
@@ -16,6 +18,18 @@ def _clear_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+# Every connection, a thread's too, refuses a row lock the lock order forbids (apps.core.locks).
+connection_created.connect(lock_guard.install)
+
+
+@pytest.fixture(autouse=True)
+def _row_locks_keep_the_lock_order():
+    lock_guard.found_and_cleared()
+    yield
+    broken = lock_guard.found_and_cleared()
+    assert not broken, "row locks against apps.core.locks:\n" + "\n\n".join(broken)
 
 
 @pytest.fixture(autouse=True)

@@ -413,7 +413,11 @@ def order_pay(
 
 def provider_tender_settled(actor: Actor, order: Order, tender: Tender, now: datetime) -> None:
     """A pending provider tender of `order` (locked by the caller) succeeded: it is added to what is
-    paid, and the order settles as order_pay settles it when that makes it paid."""
+    paid, and the order settles as order_pay settles it when that makes it paid. The member is
+    locked next, as order_pay locks it, before the cards, deposits and stock the settling takes
+    (apps.core.locks)."""
+    if order.member_id is not None:
+        member_lock(member_id=order.member_id)
     tender.status = TenderStatus.SUCCEEDED
     tender.save(update_fields=["status", "message"])
     order.paid += tender.amount

@@ -142,7 +142,11 @@ def safety_stock_set(*, actor: Actor, store: OrgUnit, items: Sequence[SafetyInpu
         balances = locked_balances(store.pk, product_ids)
         current = {
             row.product_id: row
-            for row in SafetyStock.objects.select_for_update().filter(store=store, product_id__in=product_ids)
+            # `of` and an ordering of its own: the model's default ordering joins the store and the
+            # product, whose rows a plain FOR UPDATE would lock too (apps.core.locks).
+            for row in SafetyStock.objects.select_for_update(of=("self",))
+            .filter(store=store, product_id__in=product_ids)
+            .order_by("product_id")
         }
         changed = 0
         crossings: list[Crossing] = []

@@ -1,7 +1,8 @@
 """python manage.py seed_demo: the demo chain of contract §6. Idempotent: a second run changes nothing.
 
 Each area adds its own demo data through a `seed_demo` function in `apps/<area>/demo.py`; this
-command runs them in dependency order inside one transaction.
+command runs them in dependency order inside one transaction, before anyone works in the stores
+(apps.core.locks.running_alone).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from apps.billing import demo as billing_demo
 from apps.booking import demo as booking_demo
 from apps.cards import demo as cards_demo
 from apps.catalog import demo as catalog_demo
+from apps.core.locks import running_alone
 from apps.groupbuy import demo as groupbuy_demo
 from apps.inventory import demo as inventory_demo
 from apps.masterdata import demo as masterdata_demo
@@ -29,7 +31,7 @@ class Command(BaseCommand):
     help = "Create the demo head office, stores, roles and accounts (password Demo@12345)."
 
     def handle(self, *args: Any, **options: Any) -> None:
-        with transaction.atomic():
+        with running_alone(), transaction.atomic():
             chain = org_demo.seed_demo()
             accounts_demo.seed_demo(chain)
             staff_demo.seed_demo(chain)
