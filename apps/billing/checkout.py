@@ -291,7 +291,7 @@ def order_pay(
     with use_case_atomic():
         # The order's row only (`of`): locking its store's row too would make every payment of the
         # store wait for the one before it.
-        found = Order.objects.select_for_update(of=("self",)).select_related("store").filter(pk=order_id)
+        found = Order.objects.select_for_update(no_key=True, of=("self",)).select_related("store").filter(pk=order_id)
         order = (found.filter(store_id__in=store_ids) if store_ids is not None else found).first()
         if order is None:
             raise NotFound()

@@ -37,7 +37,7 @@ def deposit_status(deposit: Deposit) -> str:
 
 
 def deposit_lock(deposit_id: int) -> Deposit:
-    deposit = Deposit.objects.select_for_update().filter(pk=deposit_id).first()
+    deposit = Deposit.objects.select_for_update(no_key=True).filter(pk=deposit_id).first()
     if deposit is None:
         raise NotFound()
     return deposit
@@ -46,7 +46,10 @@ def deposit_lock(deposit_id: int) -> Deposit:
 def deposits_of_lines_lock(lines: list[OrderLine]) -> dict[int, Deposit]:
     """The deposits an order's deposit lines take, locked in the order of their ids."""
     ids = sorted({line.item_id for line in lines if line.type == LineType.DEPOSIT})
-    return {deposit.pk: deposit for deposit in Deposit.objects.select_for_update().filter(pk__in=ids).order_by("pk")}
+    return {
+        deposit.pk: deposit
+        for deposit in Deposit.objects.select_for_update(no_key=True).filter(pk__in=ids).order_by("pk")
+    }
 
 
 def _entry(

@@ -107,7 +107,7 @@ def tender_intent_ended(event: IntentEnded) -> None:
         logger.error("payment %s names tender %s, which does not exist", event.out_trade_no, tender_id)
         return
     with use_case_atomic():
-        order = Order.objects.select_for_update(of=("self",)).select_related("store").get(pk=order_id)
+        order = Order.objects.select_for_update(no_key=True, of=("self",)).select_related("store").get(pk=order_id)
         tender = Tender.objects.select_for_update().get(pk=tender_id)
         if tender.status != TenderStatus.PENDING:
             return
@@ -144,7 +144,7 @@ def _fail_orphan(tender_id: int, message: str) -> None:
     """A pending tender no intent stands for: failed, under its order's lock."""
     with transaction.atomic():
         order_id = Tender.objects.filter(pk=tender_id).values_list("order_id", flat=True).get()
-        order = Order.objects.select_for_update(of=("self",)).get(pk=order_id)
+        order = Order.objects.select_for_update(no_key=True, of=("self",)).get(pk=order_id)
         tender = Tender.objects.select_for_update().get(pk=tender_id)
         if tender.status != TenderStatus.PENDING:
             return

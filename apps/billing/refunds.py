@@ -812,7 +812,12 @@ def order_refund(
     reason = _checked_reason(reason)
     _checked_asks(lines)
     with use_case_atomic():
-        found = Order.objects.select_for_update(of=("self",)).select_related("store").filter(pk=order_id).first()
+        found = (
+            Order.objects.select_for_update(no_key=True, of=("self",))
+            .select_related("store")
+            .filter(pk=order_id)
+            .first()
+        )
         order, refund_day = _refundable_order(found, today)
         order_lines = _order_lines(order)
         if order.member_id is not None:

@@ -271,7 +271,7 @@ def order_cancel(*, actor: Actor, order: Order) -> Order:
     """Cancels an unpaid order that took no tender (409 ORD-40901 otherwise), logged; the coupons
     it used are given back. Refused (409 DAY-40901) when the order's day is closed."""
     with transaction.atomic():
-        locked = Order.objects.select_for_update().get(pk=order.pk)
+        locked = Order.objects.select_for_update(no_key=True).get(pk=order.pk)
         check_day_open(store_id=locked.store_id, day=locked.business_date)
         if locked.status != OrderStatus.UNPAID or Tender.objects.filter(order=locked).exists():
             raise OrderNotInState()

@@ -50,7 +50,7 @@ def order_signature_save(*, actor: Actor, order_id: int, png: bytes) -> Order:
     written: list[str] = []
     try:
         with transaction.atomic():
-            order = Order.objects.select_for_update().get(pk=order_id)
+            order = Order.objects.select_for_update(no_key=True).get(pk=order_id)
             if order.status in (OrderStatus.PAID, OrderStatus.CANCELLED):
                 raise OrderNotInState(_("the order is already paid or cancelled"))
             replaced = order.signature.name if order.signature else None

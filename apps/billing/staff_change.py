@@ -105,7 +105,7 @@ def line_staff_change(
     an order paid meanwhile is refused too)."""
     today = today or timezone.localdate()
     with transaction.atomic():
-        locked = Order.objects.select_for_update().get(pk=order.pk)
+        locked = Order.objects.select_for_update(no_key=True).get(pk=order.pk)
         line = OrderLine.objects.filter(pk=line_id, order=locked).first()
         if line is None:
             raise NotFound()

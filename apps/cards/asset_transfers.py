@@ -282,7 +282,7 @@ def _locked_transfer(request: ApprovalRequest) -> AssetTransfer:
 
 
 def _locked_members(member_ids: list[int]) -> dict[int, Member]:
-    members = Member.objects.select_for_update().filter(pk__in=member_ids).order_by("id")
+    members = Member.objects.select_for_update(no_key=True).filter(pk__in=member_ids).order_by("id")
     return {member.pk: member for member in members}
 
 

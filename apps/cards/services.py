@@ -60,7 +60,7 @@ def spending_split(card: Card, amount: Decimal) -> Money:
 
 def _locked(card_id: int, *, member_id: int | None = None) -> Card:
     """The card under its row lock; a card of another member is not found for this one."""
-    card = Card.objects.select_for_update().filter(pk=card_id).first()
+    card = Card.objects.select_for_update(no_key=True).filter(pk=card_id).first()
     if card is None or (member_id is not None and card.member_id != member_id):
         raise NotFound(_("no such card"))
     return card
@@ -70,7 +70,7 @@ def locked_in_order(card_ids: list[int]) -> dict[int, Card]:
     """Several cards under their row locks, taken in the order of their ids in one statement: two
     operations on the same two cards (card to card, both ways at once) lock them alike, so neither
     waits for the other while holding what it needs."""
-    cards = Card.objects.select_for_update().filter(pk__in=card_ids).order_by("id")
+    cards = Card.objects.select_for_update(no_key=True).filter(pk__in=card_ids).order_by("id")
     return {card.pk: card for card in cards}
 
 

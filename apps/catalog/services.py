@@ -161,7 +161,7 @@ def time_periods_save(*, actor: Actor, store: Store, periods: list[PeriodInput])
                     _("period %(a)d overlaps period %(b)d") % {"a": other_index + 1, "b": index + 1}, field="periods"
                 )
     with transaction.atomic():
-        Store.objects.select_for_update().filter(pk=store.pk).first()  # one save per store at a time
+        Store.objects.select_for_update(no_key=True).filter(pk=store.pk).first()  # one save per store at a time
         TimePeriod.objects.filter(store=store).delete()
         saved = TimePeriod.objects.bulk_create(
             TimePeriod(store=store, weekday=p.weekday, start=p.start, end=p.end, capacity=p.capacity) for p in periods

@@ -12,11 +12,15 @@ points or stock locks, in this order and only ever forward (docs/decisions/0027-
 5. the stock balances (`inventory.StockBalance`), in the order of their product ids.
 
 A lock takes only the rows of the model it is taken on: `select_for_update(of=("self",))` whenever
-the query joins another table (`select_related`, a filter across a relation). Without `of`,
-PostgreSQL locks the joined rows too: a refund that read its order's store with the order held the
-store's row, and every payment of the store, whose inserts take a key-share lock on the store they
-point at, then waited for it (issue 25 §1). The tests refuse such a lock and any lock taken against
-this order (apps.core.testing.RowLockGuard, installed for every connection by the root conftest).
+the query joins another table (`select_related`, a filter across a relation, a default ordering
+across one). Without `of`, PostgreSQL locks the joined rows too: a refund that read its order's
+store with the order held the store's row, and every payment of the store, whose inserts take a
+key-share lock on the store they point at, then waited for it (issue 25 §1). And a lock on rows
+that other rows point at (the models above and POINTED_AT) is `no_key=True` (FOR NO KEY UPDATE): it
+keeps out every other lock of the same kind, as FOR UPDATE does, but lets an insert pointing at the
+row through, so that a tender or a ledger entry written elsewhere never waits on it. The tests refuse
+a lock breaking any of these (apps.core.tests.lock_guard, installed for every connection by the
+root conftest).
 
 A deadlock that happens all the same (a path this order does not cover, a lock the database takes
 by itself) ends one transaction, which changed nothing: the API runs that request once more
@@ -40,6 +44,9 @@ LOCK_ORDER: tuple[str, ...] = (
     "billing.Deposit",
     "inventory.StockBalance",
 )
+
+# Other models whose rows many others point at and which a use case may lock: the store.
+POINTED_AT: tuple[str, ...] = ("org.OrgUnit",)
 
 DEADLOCK_DETECTED = "40P01"
 

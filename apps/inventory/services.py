@@ -164,7 +164,7 @@ def locked_balances(store_id: int, product_ids: list[int]) -> dict[int, StockBal
 def _lock(store_id: int, product_ids: list[int]) -> dict[int, StockBalance]:
     own_safety = SafetyStock.objects.filter(store_id=OuterRef("store_id"), product_id=OuterRef("product_id")).order_by()
     rows = (
-        StockBalance.objects.select_for_update(of=("self",))
+        StockBalance.objects.select_for_update(no_key=True, of=("self",))
         .filter(store_id=store_id, product_id__in=product_ids)
         .annotate(safety=Subquery(own_safety.values("quantity")[:1]))
     )

@@ -195,7 +195,7 @@ def member_update(*, actor: Actor, member: Member, **changes: Unpack[MemberField
         changes = {"area_code": member.area_code, "phone": member.phone, **changes}
     clean = _clean(changes, timezone.localdate())
     with transaction.atomic():
-        member = Member.objects.select_for_update().get(pk=member.pk)
+        member = Member.objects.select_for_update(no_key=True).get(pk=member.pk)
         if member.status != MemberStatus.ACTIVE:
             raise NotFound()
         changed: dict[str, list[Any]] = {}
@@ -285,7 +285,7 @@ def points_adjust(*, actor: Actor, member: Member, store: OrgUnit, change: int, 
     if change == 0 or abs(change) > POINTS_CHANGE_LIMIT:
         raise InvalidInput(_("the change must be a whole number from -1,000,000 to 1,000,000, not 0"), field="change")
     with transaction.atomic():
-        locked = Member.objects.select_for_update().get(pk=member.pk)
+        locked = Member.objects.select_for_update(no_key=True).get(pk=member.pk)
         if locked.status != MemberStatus.ACTIVE:
             raise NotFound()
         entry = _points_entry(
@@ -304,7 +304,7 @@ def _order_points(
     *, actor: Actor, member_id: int, store: OrgUnit, kind: str, change: int, order_id: int, reason: str
 ) -> PointsEntry:
     with transaction.atomic():
-        member = Member.objects.select_for_update().get(pk=member_id)
+        member = Member.objects.select_for_update(no_key=True).get(pk=member_id)
         if member.status != MemberStatus.ACTIVE:
             raise NotFound()
         return _points_entry(
@@ -354,7 +354,7 @@ def cancellation_apply(*, actor: Actor, member: Member, store: OrgUnit, reason: 
     if len(reason) > REMARK_MAX_LENGTH:
         raise InvalidInput(_("the reason can have at most 200 characters"), field="reason")
     with transaction.atomic():
-        member = Member.objects.select_for_update().get(pk=member.pk)
+        member = Member.objects.select_for_update(no_key=True).get(pk=member.pk)
         if member.status != MemberStatus.ACTIVE:
             raise Conflict(_("this member is already cancelled"))
         with constraint_errors({"cancellation_one_pending_per_member": CancellationPending}):
@@ -415,7 +415,7 @@ def cancellation_decide(
         request.decision_remark = remark
         request.save()
         if approve:
-            member = Member.objects.select_for_update().get(pk=request.member_id)
+            member = Member.objects.select_for_update(no_key=True).get(pk=request.member_id)
             _anonymise(actor=actor, member=member, store=request.store)
         audit_record(
             actor=actor,
@@ -430,7 +430,7 @@ def member_lock(*, member_id: int) -> None:
     """Locks the member's row until the caller's transaction ends, so two writes that each check
     the member's other rows (booking's "member already booked") take turns instead of both passing,
     and everything a payment changes for one member (cards, points, last visit) waits its turn."""
-    Member.objects.select_for_update().filter(pk=member_id).values_list("pk", flat=True).first()
+    Member.objects.select_for_update(no_key=True).filter(pk=member_id).values_list("pk", flat=True).first()
 
 
 def member_merged(*, actor: Actor, member: Member, into: Member, store: OrgUnit, reason: str) -> None:
@@ -458,7 +458,12 @@ def member_merged(*, actor: Actor, member: Member, into: Member, store: OrgUnit,
 def member_visited(*, member_id: int, at: datetime) -> datetime | None:
     """A visit (a reservation's arrival, later a paid order) moves the member's last visit forward.
     Answers the last visit as it was before, which `member_visit_taken_back` restores."""
-    before = Member.objects.select_for_update().filter(pk=member_id).values_list("last_visit_at", flat=True).first()
+    before = (
+        Member.objects.select_for_update(no_key=True)
+        .filter(pk=member_id)
+        .values_list("last_visit_at", flat=True)
+        .first()
+    )
     if before is None or before < at:
         Member.objects.filter(pk=member_id).update(last_visit_at=at)
     return before
@@ -484,7 +489,7 @@ def points_refund(
     if points <= 0:
         raise InvalidInput(_("the points must be above 0"), field="amount")
     with use_case_atomic():
-        member = Member.objects.select_for_update().get(pk=member_id)
+        member = Member.objects.select_for_update(no_key=True).get(pk=member_id)
         return _points_entry(
             actor=actor,
             member=member,
@@ -505,7 +510,7 @@ def points_take_back(
     if points <= 0:
         return 0
     with use_case_atomic():
-        member = Member.objects.select_for_update().get(pk=member_id)
+        member = Member.objects.select_for_update(no_key=True).get(pk=member_id)
         taken = min(points, member.points)
         if taken:
             _points_entry(

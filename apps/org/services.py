@@ -95,7 +95,7 @@ def store_update(*, actor: Actor, store: OrgUnit, **changes: Unpack[StoreChanges
     targets among the other active stores. The system log records each changed field, old and new."""
     sent: dict[str, Any] = dict(changes)
     with transaction.atomic():
-        store = OrgUnit.objects.stores().select_for_update().get(pk=store.pk)
+        store = OrgUnit.objects.stores().select_for_update(no_key=True).get(pk=store.pk)
         before = {field: getattr(store, field) for field in STORE_FIELDS}
         after = {**before, **{field: sent[field] for field in STORE_FIELDS if field in sent}}
         after["name"] = (after["name"] or "").strip()

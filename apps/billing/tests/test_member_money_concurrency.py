@@ -73,6 +73,25 @@ def test_a_cash_refund_and_a_payment_of_one_member_sent_at_once_never_deadlock(
     assert audit_all() == []
 
 
+def test_ten_refunds_and_ten_payments_of_one_member_sent_at_once_all_succeed(store, member, make_entry, cashier_entry):
+    refunders = [api_client(entry=make_entry(store, codes=[REFUND.code])) for _ in range(10)]
+    cashiers = [api_client(entry=cashier_entry) for _ in range(10)]
+    paid = [order_of(store=store, member=member, lines=[product("50.00")]) for _ in range(10)]
+    for order in paid:
+        order_pay(actor=CASHIER, order_id=order.pk, tenders=[TenderAsked("cash", Decimal("50"))])
+    unpaid = [order_of(store=store, member=member, lines=[product("30.00")]) for _ in range(10)]
+    answers = at_once(
+        [_refunding(client, order) for client, order in zip(refunders, paid, strict=True)]
+        + [
+            _paying(client, order, {"method": "cash", "amount": "30"})
+            for client, order in zip(cashiers, unpaid, strict=True)
+        ]
+    )
+    assert answers == ["0"] * 20, answers
+    assert Order.objects.filter(pk__in=[order.pk for order in unpaid], status=OrderStatus.PAID).count() == 10
+    assert audit_all() == []
+
+
 def test_a_card_sale_refunded_while_that_card_pays_never_deadlocks(store, member, make_entry, cashier_entry):
     refunder = api_client(entry=make_entry(store, codes=[REFUND.code]))
     cashier = api_client(entry=cashier_entry)

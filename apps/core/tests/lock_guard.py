@@ -14,10 +14,10 @@ from typing import Any
 from django.apps import apps
 from django.db.backends.base.base import BaseDatabaseWrapper
 
-from apps.core.locks import LOCK_ORDER, runs_alone
+from apps.core.locks import LOCK_ORDER, POINTED_AT, runs_alone
 
 _LOCKING = re.compile(
-    r"\sFOR\s+(?:NO\s+KEY\s+UPDATE|UPDATE|KEY\s+SHARE|SHARE)(?P<of>\s+OF\s+[^()]*?)?(?:\s+NOWAIT|\s+SKIP\s+LOCKED)?\s*$",
+    r"\sFOR\s+(?P<mode>NO\s+KEY\s+UPDATE|UPDATE|KEY\s+SHARE|SHARE)(?P<of>\s+OF\s+[^()]*?)?(?:\s+NOWAIT|\s+SKIP\s+LOCKED)?\s*$",
     re.I,
 )
 _JOIN = re.compile(r"\sJOIN\s", re.I)
@@ -43,6 +43,17 @@ def found_and_cleared() -> list[str]:
 
 def _ranks() -> dict[str, int]:
     return {apps.get_model(label)._meta.db_table: rank for rank, label in enumerate(LOCK_ORDER)}
+
+
+def _pointed_at() -> set[str]:
+    return {apps.get_model(label)._meta.db_table for label in (*LOCK_ORDER, *POINTED_AT)}
+
+
+def locks_for_key_update(sql: str) -> bool:
+    """Whether the statement takes FOR UPDATE, which blocks the key-share locks of inserts pointing
+    at the rows, where FOR NO KEY UPDATE would do."""
+    locking = _LOCKING.search(sql)
+    return bool(locking and locking.group("mode").upper() == "UPDATE")
 
 
 def locked_tables(sql: str) -> list[str] | None:
@@ -92,6 +103,10 @@ class RowLockGuard:
         tables = locked_tables(sql)
         if not tables:
             return
+        if locks_for_key_update(sql) and _pointed_at().intersection(tables):
+            self._refuse(
+                f"FOR UPDATE on rows others point at waits out every insert pointing at them: no_key=True:\n{sql}"
+            )
         transaction = self._current_transaction()
         if transaction is None or transaction is not self.transaction:
             self.transaction, self.furthest, self.furthest_table = transaction, -1, ""

@@ -54,9 +54,9 @@ def test_a_member_locked_after_a_card_in_one_transaction_breaks_the_order(chain)
 
     member = MemberFactory(home_store=chain["store"])
     assert LOCK_ORDER.index("members.Member") < LOCK_ORDER.index("cards.Card")
-    with pytest.raises(LockOrderBroken), transaction.atomic():
-        list(Card.objects.select_for_update().filter(member=member))
-        list(Member.objects.select_for_update().filter(pk=member.pk))
+    with pytest.raises(LockOrderBroken, match="locked after"), transaction.atomic():
+        list(Card.objects.select_for_update(no_key=True).filter(member=member))
+        list(Member.objects.select_for_update(no_key=True).filter(pk=member.pk))
     assert lock_guard.found_and_cleared()
 
 
@@ -66,10 +66,22 @@ def test_the_order_starts_afresh_with_each_transaction(chain):
 
     member = MemberFactory(home_store=chain["store"])
     with transaction.atomic():
-        list(Card.objects.select_for_update().filter(member=member))
+        list(Card.objects.select_for_update(no_key=True).filter(member=member))
     with transaction.atomic():
+        list(Member.objects.select_for_update(no_key=True).filter(pk=member.pk))
+        list(Card.objects.select_for_update(no_key=True).filter(member=member))
+        list(Member.objects.select_for_update(no_key=True).filter(pk=member.pk))  # held already: no wait
+    assert lock_guard.found_and_cleared() == []
+
+
+@pytest.mark.django_db
+def test_a_for_update_lock_on_a_row_others_point_at_is_refused(chain):
+    member = MemberFactory(home_store=chain["store"])
+    with pytest.raises(LockOrderBroken, match="no_key=True"), transaction.atomic():
         list(Member.objects.select_for_update().filter(pk=member.pk))
-        list(Card.objects.select_for_update().filter(member=member))
+    assert lock_guard.found_and_cleared()
+    with transaction.atomic():
+        list(Member.objects.select_for_update(no_key=True).filter(pk=member.pk))
     assert lock_guard.found_and_cleared() == []
 
 
