@@ -179,16 +179,31 @@ def _in_time(deadline: float) -> None:
         )
 
 
+def _last_row(max_rows: int) -> int:
+    """The last row a sheet may reach: blank rows are skipped but still walked (openpyxl yields one
+    for each row number it jumps), so they are bounded too, as many as the data rows allowed."""
+    return 1 + 2 * max_rows
+
+
+def _too_far_down(max_rows: int) -> WorkbookRefused:
+    return WorkbookRefused(
+        _("the file has rows below row %(last)d (blank ones count too); at most %(n)d rows in one file")
+        % {"last": _last_row(max_rows), "n": max_rows}
+    )
+
+
 class _XmlScreen:
     """Streams each XML part through expat, counting what openpyxl would then build: the elements
-    of the whole workbook, the cells of each row, the depth; a DTD (and so any entity expansion)
-    is refused outright. Cheap next to openpyxl's own parse, and stoppable every chunk."""
+    of the whole workbook, the rows of each sheet and the cells of each row, the depth; a DTD (and
+    so any entity expansion) is refused outright. Cheap next to openpyxl's own parse, and stoppable
+    every chunk."""
 
     def __init__(self, *, max_rows: int, deadline: float) -> None:
         self.max_rows, self.deadline = max_rows, deadline
         self.max_elements = _ELEMENTS_PER_ROW * (max_rows + 1) + _ELEMENTS_OF_ANY_WORKBOOK
         self.elements = 0
         self.depth = 0
+        self.rows = 0
         self.row_cells: int | None = None
 
     def part(self, stream: IO[bytes]) -> None:
@@ -196,7 +211,7 @@ class _XmlScreen:
         parser.StartDoctypeDeclHandler = self._doctype
         parser.StartElementHandler = self._start
         parser.EndElementHandler = self._end
-        self.depth, self.row_cells = 0, None
+        self.depth, self.rows, self.row_cells = 0, 0, None
         first = True
         while chunk := stream.read(_CHUNK):
             if first and not chunk.lstrip().startswith(_XML_STARTS):
@@ -219,6 +234,9 @@ class _XmlScreen:
             raise NotAWorkbook()
         local = name.rpartition(" ")[2]
         if local == "row":
+            self.rows += 1
+            if self.rows > _last_row(self.max_rows):
+                raise _too_far_down(self.max_rows)
             self.row_cells = 0
         elif local == "c" and self.row_cells is not None:
             self.row_cells += 1
@@ -292,19 +310,15 @@ def _first_sheet(workbook: Any, *, columns: Mapping[str, str], max_rows: int, de
     if not known:
         return SheetRows(headers, frozenset(), rows)
     width = known[-1][0] + 1
-    # Blank rows are skipped but still walked (openpyxl yields one for each row number it jumps),
-    # so they are bounded too: as many as the data rows allowed. A row yielded past that bound is
-    # the file's, or openpyxl's filler before one of the file's rows further down.
-    last = 1 + 2 * max_rows
+    # A row yielded past the last row allowed is the file's, or openpyxl's filler before one of the
+    # file's rows further down.
+    last = _last_row(max_rows)
     for number, values in enumerate(
         sheet.iter_rows(min_row=2, max_row=last + 1, max_col=width, values_only=True), start=2
     ):
         _in_time(deadline)
         if number > last:
-            raise WorkbookRefused(
-                _("the file has rows below row %(last)d (blank ones count too); at most %(n)d rows in one file")
-                % {"last": last, "n": max_rows}
-            )
+            raise _too_far_down(max_rows)
         if all(_blank(values[index]) for index, _key in known):
             continue
         if len(rows) == max_rows:
