@@ -17,7 +17,6 @@ outside core imports openpyxl and that none but this one calls its `load_workboo
 
 from __future__ import annotations
 
-import codecs
 import datetime
 import lzma
 import time
@@ -121,7 +120,6 @@ _ELEMENTS_PER_ROW = 100
 _ELEMENTS_OF_ANY_WORKBOOK = 20_000
 _MAX_DEPTH = 64
 _CHUNK = 64 * 1024
-_XML_STARTS = (b"<", codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 
 # What openpyxl, expat and zipfile raise on a file that is not a readable workbook: a broken or
 # encrypted archive (BadZipFile, zlib/lzma errors, RuntimeError, NotImplementedError), a missing
@@ -212,15 +210,18 @@ class _XmlScreen:
         parser.StartElementHandler = self._start
         parser.EndElementHandler = self._end
         self.depth, self.rows, self.row_cells = 0, 0, None
-        first = True
-        while chunk := stream.read(_CHUNK):
-            if first and not chunk.lstrip().startswith(_XML_STARTS):
-                return  # a picture or another binary part: openpyxl does not parse it
-            first = False
-            _in_time(self.deadline)
-            parser.Parse(chunk, False)
-        if not first:
+        elements_before = self.elements
+        try:
+            while chunk := stream.read(_CHUNK):
+                _in_time(self.deadline)
+                parser.Parse(chunk, False)
             parser.Parse(b"", True)
+        except ExpatError:
+            if self.elements > elements_before:
+                raise
+            # No element before the error: a picture or another binary part, which openpyxl does
+            # not parse either (it reads XML with the same expat, so nothing it would parse is let
+            # through here unscreened).
 
     def _doctype(self, *_args: Any) -> None:
         raise NotAWorkbook()

@@ -95,6 +95,23 @@ def test_a_hostile_file_is_refused_in_under_two_seconds(build, refusal):
     assert time.monotonic() - started < 2
 
 
+def test_a_part_that_starts_with_blank_space_is_screened_all_the_same():
+    row = b'<row r="2">' + b"<c><v>1</v></c>" * 2000 + b"</row>"
+    content = workbooks._repacked(
+        workbooks.good(HEADERS),
+        {workbooks.SHEET: lambda sheet: b" " * 200_000 + workbooks._rows_replaced(sheet, row)},
+    )
+    with pytest.raises(WorkbookRefused, match="more than 1000 cells"):
+        read(content)
+
+
+def test_a_picture_in_the_workbook_is_not_taken_for_broken_xml():
+    content = workbooks._repacked(
+        workbooks.good(HEADERS, ["a"]), {"xl/media/image1.png": lambda _none: b"\x89PNG\r\n\x1a\n" + bytes(5000)}
+    )
+    assert len(read(content).rows) == 1
+
+
 def test_a_zip_bomb_is_refused_by_its_declared_sizes_before_anything_is_inflated(monkeypatch):
     inflated = []
     monkeypatch.setattr(excel._XmlScreen, "part", lambda self, stream: inflated.append(stream))
