@@ -54,3 +54,5 @@ class AuditAction(models.TextChoices):
 
 
 MONEY_DIGITS = 12
+# An Excel import of products or projects (admin): a whole catalogue fits, a runaway file does not.
+CATALOG_IMPORT_MAX_ROWS = 5_000

@@ -15,12 +15,12 @@ from django.db.models import Model
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
-from apps.catalog.choices import AuditAction, ItemType
+from apps.catalog.choices import CATALOG_IMPORT_MAX_ROWS, AuditAction, ItemType
 from apps.catalog.models import CatalogItem, PriceChange, StoreItem, TimePeriod
 from apps.catalog.selectors import ITEM_MODELS
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput, NotFound
-from apps.core.excel import Column, Kind, header_aliases
+from apps.core.excel import Column, Kind, WorkbookRefused, header_aliases, read_workbook
 from apps.core.money import money_to_wire
 from apps.org.models import Store
 
@@ -320,24 +320,17 @@ _REQUIRED_PROJECT_COLUMNS = ("code", "name", "category", "durationMinutes", "pri
 
 
 def _read(file: Any, required: tuple[str, ...], report: ImportReport) -> list[tuple[int, dict[str, Any]]]:
-    from apps.core.excel import NotAWorkbook, read_rows
-
     try:
-        labelled, labelled_rows = read_rows(file)
-    except NotAWorkbook:
-        report.errors.append(RowError(0, "", _("the file is not an Excel workbook (.xlsx)")))
+        sheet = read_workbook(file, columns=_HEADER_ALIASES, max_rows=CATALOG_IMPORT_MAX_ROWS)
+    except WorkbookRefused as refused:
+        report.errors.append(RowError(0, "", refused.message))
         return []
-    headers = [_HEADER_ALIASES.get(header, header) for header in labelled]
-    rows = [
-        (number, {_HEADER_ALIASES.get(header, header): value for header, value in cells.items()})
-        for number, cells in labelled_rows
-    ]
     for column in required:
-        if column not in headers:
+        if column not in sheet.keys:
             report.errors.append(RowError(1, column, _("the column is missing")))
-    if not rows and not report.errors:
+    if not sheet.rows and not report.errors:
         report.errors.append(RowError(2, "", _("the file has no rows")))
-    return [] if report.errors else rows
+    return [] if report.errors else sheet.rows
 
 
 def _use_type_from_label(text: str) -> str:

@@ -10,18 +10,26 @@ Text is written as text: a cell whose text starts like
 a formula (`= + - @`, tab, carriage return) is stored as a string with the style's quotePrefix, so
 Excel neither evaluates it on opening nor turns it into a formula when someone edits the cell, and
 the visible text stays what was entered (OWASP's "CSV injection", which applies to .xlsx as well).
-A test holds that no module outside core imports openpyxl."""
+
+Every uploaded workbook is read by `read_workbook`, within bounds whatever the file claims about
+itself (issue 25; the bounds are listed above it and in docs/api.md). Tests hold that no module
+outside core imports openpyxl and that none but this one calls its `load_workbook`."""
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Iterable, Sequence
+import lzma
+import time
+import zlib
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import Enum
 from io import BytesIO
 from typing import IO, Any
-from zipfile import BadZipFile
+from xml.etree.ElementTree import ParseError
+from xml.parsers.expat import ExpatError, ParserCreate
+from zipfile import BadZipFile, ZipFile
 
 from django.db.models import QuerySet
 from django.http import HttpResponse
@@ -93,29 +101,231 @@ def header_aliases(columns: Iterable[Column], languages: Iterable[str]) -> dict[
     return aliases
 
 
-class NotAWorkbook(Exception):
-    pass
+# What an uploaded workbook may be, whatever it claims about itself (issue 25). A sheet's
+# `<dimension>` can claim a million rows of 16,384 columns in 1.7 KB; 20 KB of zip can inflate to a
+# row of half a million cells or a shared-strings table of a million entries, each of which openpyxl
+# parses in one go, for seconds to minutes. So the archive's declared sizes, then every XML part's
+# elements (streamed through expat before openpyxl sees them), then the rows are bounded, all under
+# one deadline. Tests lower these with monkeypatch.
+WORKBOOK_MAX_UNPACKED_BYTES = 16 * 1024 * 1024
+WORKBOOK_MAX_PARTS = 1_000
+WORKBOOK_MAX_ROW_CELLS = 1_000
+WORKBOOK_READ_SECONDS = 10.0
+# Where the header row is looked for: a known column further right is "missing".
+WORKBOOK_HEADER_COLUMNS = 100
+# XML elements a workbook may hold for each row the import allows (the row, its cells and their
+# values, its shared strings, some rich text), and what any workbook carries besides (the parts
+# list, styles, theme). No part of an .xlsx nests deeper than a few levels or has a DTD.
+_ELEMENTS_PER_ROW = 100
+_ELEMENTS_OF_ANY_WORKBOOK = 20_000
+_MAX_DEPTH = 64
+_CHUNK = 64 * 1024
+
+# What openpyxl, expat and zipfile raise on a file that is not a readable workbook: a broken or
+# encrypted archive (BadZipFile, zlib/lzma errors, RuntimeError, NotImplementedError), a missing
+# part (KeyError), XML that does not parse (ExpatError, ParseError) or parses into what openpyxl
+# does not expect (ValueError, TypeError, AttributeError, IndexError for a shared string that is not
+# there, ArithmeticError for a date beyond the calendar), and a truncated stream (EOFError, OSError).
+_UNREADABLE = (
+    InvalidFileException,
+    BadZipFile,
+    zlib.error,
+    lzma.LZMAError,
+    ExpatError,
+    ParseError,
+    KeyError,
+    IndexError,
+    ValueError,
+    TypeError,
+    AttributeError,
+    ArithmeticError,
+    EOFError,
+    OSError,
+    RuntimeError,
+)
 
 
-def read_rows(file: IO[bytes]) -> tuple[list[str], list[tuple[int, dict[str, Any]]]]:
-    """The first sheet's headers and its non-empty rows as (row number, {header: value})."""
+class WorkbookRefused(Exception):
+    """An uploaded workbook the reader will not read; `message` says why in the request's language
+    (each import puts it in its own error: the file itself, row 0)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class NotAWorkbook(WorkbookRefused):
+    def __init__(self) -> None:
+        super().__init__(_("the file is not an Excel workbook (.xlsx)"))
+
+
+@dataclass(frozen=True)
+class SheetRows:
+    """The first sheet of an uploaded workbook: `headers` as written in its first row, `keys` the
+    known columns found among them, `rows` its non-empty rows as (row number, {key: value})."""
+
+    headers: list[str]
+    keys: frozenset[str]
+    rows: list[tuple[int, dict[str, Any]]]
+
+
+def _in_time(deadline: float) -> None:
+    if time.monotonic() > deadline:
+        raise WorkbookRefused(
+            _("the file took more than %(seconds)d seconds to read; split it into smaller files")
+            % {"seconds": WORKBOOK_READ_SECONDS}
+        )
+
+
+def _last_row(max_rows: int) -> int:
+    """The last row a sheet may reach: blank rows are skipped but still walked (openpyxl yields one
+    for each row number it jumps), so they are bounded too, as many as the data rows allowed."""
+    return 1 + 2 * max_rows
+
+
+def _too_far_down(max_rows: int) -> WorkbookRefused:
+    return WorkbookRefused(
+        _("the file has rows below row %(last)d (blank ones count too); at most %(n)d rows in one file")
+        % {"last": _last_row(max_rows), "n": max_rows}
+    )
+
+
+class _XmlScreen:
+    """Streams each XML part through expat, counting what openpyxl would then build: the elements
+    of the whole workbook, the rows of each sheet and the cells of each row, the depth; a DTD (and
+    so any entity expansion) is refused outright. Cheap next to openpyxl's own parse, and stoppable
+    every chunk."""
+
+    def __init__(self, *, max_rows: int, deadline: float) -> None:
+        self.max_rows, self.deadline = max_rows, deadline
+        self.max_elements = _ELEMENTS_PER_ROW * (max_rows + 1) + _ELEMENTS_OF_ANY_WORKBOOK
+        self.elements = 0
+        self.depth = 0
+        self.rows = 0
+        self.row_cells: int | None = None
+
+    def part(self, stream: IO[bytes]) -> None:
+        parser = ParserCreate(namespace_separator=" ")
+        parser.StartDoctypeDeclHandler = self._doctype
+        parser.StartElementHandler = self._start
+        parser.EndElementHandler = self._end
+        self.depth, self.rows, self.row_cells = 0, 0, None
+        elements_before = self.elements
+        try:
+            while chunk := stream.read(_CHUNK):
+                _in_time(self.deadline)
+                parser.Parse(chunk, False)
+            parser.Parse(b"", True)
+        except ExpatError:
+            if self.elements > elements_before:
+                raise
+            # No element before the error: a picture or another binary part, which openpyxl does
+            # not parse either (it reads XML with the same expat, so nothing it would parse is let
+            # through here unscreened).
+
+    def _doctype(self, *_args: Any) -> None:
+        raise NotAWorkbook()
+
+    def _start(self, name: str, _attributes: Any) -> None:
+        self.elements += 1
+        self.depth += 1
+        if self.elements > self.max_elements:
+            raise WorkbookRefused(_("the file holds much more than %(n)d rows of data") % {"n": self.max_rows})
+        if self.depth > _MAX_DEPTH:
+            raise NotAWorkbook()
+        local = name.rpartition(" ")[2]
+        if local == "row":
+            self.rows += 1
+            if self.rows > _last_row(self.max_rows):
+                raise _too_far_down(self.max_rows)
+            self.row_cells = 0
+        elif local == "c" and self.row_cells is not None:
+            self.row_cells += 1
+            if self.row_cells > WORKBOOK_MAX_ROW_CELLS:
+                raise WorkbookRefused(_("a row of the file has more than %(n)d cells") % {"n": WORKBOOK_MAX_ROW_CELLS})
+
+    def _end(self, name: str) -> None:
+        self.depth -= 1
+        if name.rpartition(" ")[2] == "row":
+            self.row_cells = None
+
+
+def _screen(file: IO[bytes], *, max_rows: int, deadline: float) -> None:
+    """Refuses a zip whose parts would inflate beyond the bound before any part is inflated (the
+    sizes are the central directory's, and zipfile never inflates a part past its declared size:
+    it stops there and the part fails its CRC), then screens every XML part (_XmlScreen)."""
+    try:
+        with ZipFile(file) as archive:
+            parts = archive.infolist()
+            if len(parts) > WORKBOOK_MAX_PARTS or sum(part.file_size for part in parts) > WORKBOOK_MAX_UNPACKED_BYTES:
+                raise WorkbookRefused(
+                    _("the file is too large once unpacked (more than %(mb)d MB)")
+                    % {"mb": WORKBOOK_MAX_UNPACKED_BYTES // (1024 * 1024)}
+                )
+            screen = _XmlScreen(max_rows=max_rows, deadline=deadline)
+            for part in parts:
+                with archive.open(part) as stream:
+                    screen.part(stream)
+    except _UNREADABLE:
+        raise NotAWorkbook() from None
+
+
+def _blank(value: Any) -> bool:
+    return value is None or str(value).strip() == ""
+
+
+def read_workbook(file: IO[bytes], *, columns: Mapping[str, str], max_rows: int) -> SheetRows:
+    """The first sheet of an uploaded .xlsx, read within bounds whatever the file claims: only the
+    columns `columns` knows (a header → its key, as `header_aliases` gives), at most `max_rows`
+    non-empty rows after the header (one more refuses the file), in at most WORKBOOK_READ_SECONDS.
+    Anything that is not a readable workbook is NotAWorkbook; a file beyond a bound is
+    WorkbookRefused with the bound in its message. The only reader of uploaded workbooks (a test
+    holds it)."""
+    deadline = time.monotonic() + WORKBOOK_READ_SECONDS
+    _screen(file, max_rows=max_rows, deadline=deadline)
+    file.seek(0)
     try:
         workbook = load_workbook(file, read_only=True, data_only=True)
-    except (InvalidFileException, BadZipFile, OSError, KeyError, ValueError) as error:
-        raise NotAWorkbook(str(error)) from None
+    except _UNREADABLE:
+        raise NotAWorkbook() from None
     try:
-        sheet = workbook.worksheets[0]
-        rows = sheet.iter_rows(values_only=True)
-        header_row = next(rows, None) or ()
-        headers = [str(value).strip() if value is not None else "" for value in header_row]
-        found = []
-        for number, values in enumerate(rows, start=2):
-            if values is None or all(value is None or str(value).strip() == "" for value in values):
-                continue
-            found.append((number, {header: value for header, value in zip(headers, values, strict=False) if header}))
-        return headers, found
+        return _first_sheet(workbook, columns=columns, max_rows=max_rows, deadline=deadline)
+    except _UNREADABLE:
+        raise NotAWorkbook() from None
     finally:
         workbook.close()
+
+
+def _first_sheet(workbook: Any, *, columns: Mapping[str, str], max_rows: int, deadline: float) -> SheetRows:
+    _in_time(deadline)
+    sheet = workbook.worksheets[0]
+    # A sheet's <dimension> is the writer's claim, not the data: forgetting it, rows are as wide as
+    # asked and end where the data ends.
+    sheet.reset_dimensions()
+    header_row = next(sheet.iter_rows(max_row=1, max_col=WORKBOOK_HEADER_COLUMNS, values_only=True), ())
+    headers = [str(value).strip() if value is not None else "" for value in header_row]
+    while headers and not headers[-1]:
+        headers.pop()
+    known = [(index, columns[header]) for index, header in enumerate(headers) if header in columns]
+    rows: list[tuple[int, dict[str, Any]]] = []
+    if not known:
+        return SheetRows(headers, frozenset(), rows)
+    width = known[-1][0] + 1
+    # A row yielded past the last row allowed is the file's, or openpyxl's filler before one of the
+    # file's rows further down.
+    last = _last_row(max_rows)
+    for number, values in enumerate(
+        sheet.iter_rows(min_row=2, max_row=last + 1, max_col=width, values_only=True), start=2
+    ):
+        _in_time(deadline)
+        if number > last:
+            raise _too_far_down(max_rows)
+        if all(_blank(values[index]) for index, _key in known):
+            continue
+        if len(rows) == max_rows:
+            raise WorkbookRefused(_("at most %(n)d rows in one file") % {"n": max_rows})
+        rows.append((number, {key: values[index] for index, key in known}))
+    return SheetRows(headers, frozenset(key for _index, key in known), rows)
 
 
 def _cell(sheet: Any, value: Any) -> Any:

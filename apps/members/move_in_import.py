@@ -23,7 +23,7 @@ from apps.catalog.choices import CardKind
 from apps.catalog.selectors import card_type_search, project_search
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput
-from apps.core.excel import Column, Kind, header_aliases, write_workbook
+from apps.core.excel import Column, Kind, WorkbookRefused, header_aliases, read_workbook, write_workbook
 from apps.core.transactions import use_case_atomic
 from apps.members.choices import MOVE_IN_IMPORT_MAX_ROWS, MemberAreaCode, MoveInAuditAction
 from apps.members.errors import MoveInImportRefused
@@ -175,27 +175,17 @@ class _Row:
 
 
 def _read(file: Any, errors: list[RowError]) -> list[tuple[int, dict[str, Any]]]:
-    from apps.core.excel import NotAWorkbook, read_rows
-
     try:
-        labelled, labelled_rows = read_rows(file)
-    except NotAWorkbook:
-        errors.append(RowError(0, "", _("the file is not an Excel workbook (.xlsx)")))
+        sheet = read_workbook(file, columns=_ALIASES, max_rows=MOVE_IN_IMPORT_MAX_ROWS)
+    except WorkbookRefused as refused:
+        errors.append(RowError(0, "", refused.message))
         return []
-    headers = [_ALIASES.get(header, header) for header in labelled]
     for column in REQUIRED:
-        if column not in headers:
+        if column not in sheet.keys:
             errors.append(RowError(1, column, _("the column is missing")))
-    if not labelled_rows and not errors:
+    if not sheet.rows and not errors:
         errors.append(RowError(2, "", _("the file has no rows")))
-    if len(labelled_rows) > MOVE_IN_IMPORT_MAX_ROWS:
-        errors.append(RowError(0, "", _("at most %(n)d rows in one file") % {"n": MOVE_IN_IMPORT_MAX_ROWS}))
-    if errors:
-        return []
-    return [
-        (number, {_ALIASES.get(header, header): value for header, value in cells.items()})
-        for number, cells in labelled_rows
-    ]
+    return [] if errors else sheet.rows
 
 
 def _group_rows(rows: list[tuple[int, dict[str, Any]]], store: OrgUnit, errors: list[RowError]) -> list[_Group]:

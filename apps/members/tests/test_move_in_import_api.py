@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from io import BytesIO
 
 import pytest
@@ -9,8 +10,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from apps.catalog.choices import CardKind
 from apps.catalog.tests.factories import CardTypeFactory, ProjectFactory, ProjectPackageFactory
-from apps.core.excel import read_rows, write_workbook
+from apps.core.excel import header_aliases, read_workbook, write_workbook
 from apps.core.testing import api_client, assert_envelope
+from apps.core.tests import workbooks
 from apps.members.models import MoveIn, MoveInLine
 from apps.members.move_in_import import COLUMNS
 
@@ -121,8 +123,28 @@ def test_a_file_that_is_not_a_workbook_is_refused(client, catalogue):
     assert not MoveIn.objects.exists()
 
 
+def test_a_workbook_claiming_a_full_sheet_is_refused_within_a_second(client, catalogue):
+    """Issue 25 §2: 5 KB whose <dimension> claims A1:XFD1048576 with a cell in the last row made
+    openpyxl pad every claimed cell, for minutes; the row bound refuses it at once."""
+    started = time.monotonic()
+    answer = client.post(IMPORT, {"file": SimpleUploadedFile("x.xlsx", workbooks.claiming_a_full_sheet(tuple(KEYS)))})
+    assert time.monotonic() - started < 1
+    assert_envelope(answer, status=400, errcode="MEM-40010")
+    assert answer.json()["data"]["errors"] == [
+        {"row": 0, "column": "", "message": "文件第 4001 行以下仍有行（空行也计算在内）；一个文件最多 2000 行"}
+    ]
+    assert not MoveIn.objects.exists()
+
+
+def test_a_workbook_whose_sheet_xml_is_malformed_is_not_a_workbook(client, catalogue):
+    """Issue 25 §3: the XML parse error was not caught (a 500)."""
+    answer = client.post(IMPORT, {"file": SimpleUploadedFile("x.xlsx", workbooks.malformed_sheet_xml(tuple(KEYS)))})
+    assert_envelope(answer, status=400, errcode="MEM-40010")
+    assert answer.json()["data"]["errors"] == [{"row": 0, "column": "", "message": "该文件不是 Excel 工作簿（.xlsx）"}]
+
+
 def test_the_template_has_the_columns_in_the_readers_language(client):
     answer = client.get(TEMPLATE)
     assert answer.status_code == 200
-    headers, rows = read_rows(BytesIO(answer.content))
-    assert headers[:2] == ["区号", "手机号"] and rows == []
+    sheet = read_workbook(BytesIO(answer.content), columns=header_aliases(COLUMNS, ["zh-hans"]), max_rows=1)
+    assert sheet.headers[:2] == ["区号", "手机号"] and sheet.rows == []
