@@ -48,7 +48,8 @@ class StoreInfoOutputSerializer(StoreRowOutputSerializer):
     )
     refundApprovalAbove = serializers.CharField(
         allow_null=True,
-        help_text="decimal string, 2 places: a refund above it needs an owner's approval; null: none does",
+        help_text="decimal string, 2 places: what one order's refunds together (done and pending) may give back "
+        "without an owner's approval; null: no limit",
     )
     borrowOutTargets = StoreRefSerializer(many=True)
     updatedAt = serializers.DateTimeField()

@@ -4240,7 +4240,7 @@ export interface components {
       refunded: string;
       /** @description what can still be refunded, all lines together */
       refundable: string;
-      /** @description a refund above it needs an owner's approval; null: none does */
+      /** @description what the order's refunds together (done and pending) may give back without an owner's approval; null: no limit */
       approvalAbove: string | null;
       /** @description a partly paid order is refunded in whole */
       wholeOnly: boolean;
@@ -6248,7 +6248,7 @@ export interface components {
       orderNo: string;
       /** @description what the refund would come to */
       amount: string;
-      /** @description above the store's approval amount: with the owner's code the refund is made as approved by them; without it recede/recede sends it to the owner for approval (202) */
+      /** @description this refund with the order's earlier done and pending refunds is above the store's approval amount: with the owner's code the refund is made as approved by them; without it recede/recede sends it to the owner for approval (202) */
       approvalNeeded: boolean;
       lines: components["schemas"]["RefundQuoteLineOutput"][];
       /** @description what would go back, tender by tender, as recede/recede would write it; a provider's tender `pending` (its money goes back when the provider confirms) */
@@ -7134,7 +7134,7 @@ export interface components {
       negativeStockAllowed: boolean;
       /** @description a card transfer committed without BTN-KDJC-CARD-TRANSFER-APPROVE waits for the owner's approval */
       cardTransferApproval: boolean;
-      /** @description decimal string, 2 places: a refund above it needs an owner's approval; null: none does */
+      /** @description decimal string, 2 places: what one order's refunds together (done and pending) may give back without an owner's approval; null: no limit */
       refundApprovalAbove: string | null;
       borrowOutTargets: components["schemas"]["StoreRef"][];
       /** Format: date-time */
@@ -7180,7 +7180,7 @@ export interface components {
       negativeStockAllowed: boolean;
       /** @description a card transfer committed without BTN-KDJC-CARD-TRANSFER-APPROVE waits for the owner's approval */
       cardTransferApproval: boolean;
-      /** @description decimal string, 2 places: a refund above it needs an owner's approval; null: none does */
+      /** @description decimal string, 2 places: what one order's refunds together (done and pending) may give back without an owner's approval; null: no limit */
       refundApprovalAbove: string | null;
       borrowOutTargets: components["schemas"]["StoreRef"][];
       /** Format: date-time */

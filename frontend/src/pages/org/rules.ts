@@ -25,7 +25,7 @@ export interface StoreForm {
   /** When off, a stock move that would take a product below 0 is refused (STOCK-40901). */
   negativeStockAllowed: boolean;
   cardTransferApproval: boolean;
-  /** A refund above this amount needs an owner's approval; empty: none does. */
+  /** What one order may give back (its refunds together) without an owner's approval; empty: no limit. */
   refundApprovalAbove: string;
   borrowOutTargetIds: number[];
 }
