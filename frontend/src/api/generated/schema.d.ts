@@ -1534,7 +1534,7 @@ export interface paths {
   };
   "/rest/shopDetail/UpdateErpStore": {
     /**
-     * Edit a store's information (UpdateErpStore)
+     * Edit a store's information (UpdateErpStore); its approval, money and stock settings need BTN-MDGL-STORE-CONTROLS
      * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
      */
     post: operations["shopDetail_UpdateErpStore_create"];
@@ -7256,7 +7256,7 @@ export interface components {
       id: number;
       name: string;
     };
-    /** @description Only the fields sent change. */
+    /** @description Only the fields sent change; an owner's setting sent with its current value is no change. */
     StoreUpdateInput: {
       id: number;
       name?: string;
@@ -7272,11 +7272,18 @@ export interface components {
       seats?: number | null;
       status?: string;
       frontDeskCheckRequired?: boolean;
+      /** @description the owner's setting: changing it needs BTN-MDGL-STORE-CONTROLS (403 AUTH-40300, nothing saved) */
       signatureRequired?: boolean;
+      /** @description the owner's setting: changing it needs BTN-MDGL-STORE-CONTROLS (403 AUTH-40300, nothing saved) */
       negativeStockAllowed?: boolean;
+      /** @description the owner's setting: changing it needs BTN-MDGL-STORE-CONTROLS (403 AUTH-40300, nothing saved) */
       cardTransferApproval?: boolean;
-      /** Format: decimal */
+      /**
+       * Format: decimal
+       * @description the owner's setting: changing it needs BTN-MDGL-STORE-CONTROLS (403 AUTH-40300, nothing saved)
+       */
       refundApprovalAbove?: string | null;
+      /** @description the owner's setting: changing it needs BTN-MDGL-STORE-CONTROLS (403 AUTH-40300, nothing saved) */
       borrowOutTargetIds?: number[];
     };
     SurplusOutput: {
@@ -24909,7 +24916,7 @@ export interface operations {
     };
   };
   /**
-   * Edit a store's information (UpdateErpStore)
+   * Edit a store's information (UpdateErpStore); its approval, money and stock settings need BTN-MDGL-STORE-CONTROLS
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
   shopDetail_UpdateErpStore_create: {
