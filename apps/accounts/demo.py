@@ -32,6 +32,7 @@ from apps.core.role_codes import (
     ROTA_EDIT,
     STOCKTAKE_APPROVE,
     STORE_AUTHORITY_APPROVE,
+    STORE_CONTROLS,
     SYSTEM_LOG_VIEW,
     WRITE_OFF_CODES,
 )
@@ -88,6 +89,7 @@ ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
             MOVE_IN_APPROVE.code,
             STORE_AUTHORITY_APPROVE.code,
             CARD_TRANSFER_APPROVE.code,
+            STORE_CONTROLS.code,
         ),
     ),
     (

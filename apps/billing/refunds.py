@@ -704,6 +704,17 @@ class RefundPlan:
         return [plan.sessions_back for plan in self.plans if plan.sessions_back is not None] + self.money_back
 
 
+def given_back(order: Order) -> Decimal:
+    """What the order's refunds have given back so far, as the store's approval amount counts it:
+    done and pending refunds (a pending one's money is on its way); a failed one's provider money did
+    not go back (decision 0011). Read under the order's row lock by `order_refund`, so two refunds of
+    one order count each other."""
+    total = Refund.objects.filter(order=order, status__in=(RefundStatus.DONE, RefundStatus.PENDING)).aggregate(
+        total=Sum("amount")
+    )["total"]
+    return round_money(total or ZERO)
+
+
 def _refundable_order(order: Order | None, today: date | None) -> tuple[Order, date]:
     if order is None:
         raise NotFound()
@@ -737,11 +748,14 @@ def _refund_plan(
     if order.status == OrderStatus.PARTLY_PAID and not _fully_refunded(states, plans):
         raise OrderNotInState(_("a partly paid order is refunded in whole"))
     threshold = order.store.refund_approval_above
-    needs_approval = threshold is not None and amount > threshold
+    # The store's amount bounds what one order gives back without the owner, so a refund asked in
+    # parts is judged with the parts before it (issue 25; decision 0011, "Approval").
+    needs_approval = threshold is not None and amount > 0 and given_back(order) + amount > threshold
     if needs_approval and not approved:
         assert threshold is not None
         raise RefundNeedsApproval(
-            _("a refund above %(amount)s needs an owner's approval") % {"amount": money_to_wire(threshold)}
+            _("refunds of one order above %(amount)s in all need an owner's approval")
+            % {"amount": money_to_wire(threshold)}
         )
     to_cards: dict[int, Decimal] = {}
     for plan in plans:

@@ -90,6 +90,13 @@ MOVE_IN_APPROVE = ButtonCode("BTN-HYQR-MOVEIN-APPROVE", "Approve member move-ins
 # A staff member asks for a store's boss or manager authority (issue 17, spec §2.4 "apply permission"):
 # granting a role entry is the owner's decision, in the approval centre or in WeCom's approval.
 STORE_AUTHORITY_APPROVE = ButtonCode("BTN-SQ-STORE-AUTHORITY-APPROVE", "Grant store authority", "审批门店授权")
+# The store settings that govern approvals, money or stock (refund approval amount, card transfer
+# approval, negative stock, signatures for package sessions, borrow-out targets; apps.org.services
+# OWNER_ONLY_SETTINGS) are the owner's: a principal who could change them could switch off the
+# owner's check on themself (issue 25). The rest of /storeBasicInfo stays the principal's to edit.
+STORE_CONTROLS = ButtonCode(
+    "BTN-MDGL-STORE-CONTROLS", "Change the store's approval, money and stock settings", "修改门店审批、资金与库存设置"
+)
 
 BUTTON_CODES: tuple[ButtonCode, ...] = (
     MEMBER_PHONE_VIEW,
@@ -112,4 +119,5 @@ BUTTON_CODES: tuple[ButtonCode, ...] = (
     MOVE_IN_APPROVE,
     STORE_AUTHORITY_APPROVE,
     CARD_TRANSFER_APPROVE,
+    STORE_CONTROLS,
 )

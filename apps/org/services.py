@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from apps.core.audit import Actor, audit_record
-from apps.core.errors import InvalidInput
+from apps.core.errors import InvalidInput, PermissionRefused
 from apps.org import rules
 from apps.org.choices import AuditAction, StoreStatus
 from apps.org.models import OrgUnit
@@ -59,6 +59,36 @@ STORE_FIELDS = {
 }
 
 
+# Who may change each store setting (issue 25; decision 0024, "the store's controls are the
+# owner's"). The owner's: the settings that govern approvals, money or stock, which a principal could
+# otherwise switch off to pass the owner's check on themself. Needs BTN-MDGL-STORE-CONTROLS.
+OWNER_ONLY_SETTINGS = frozenset(
+    {
+        "refund_approval_above",  # approvals: what a refund gives back without the owner
+        "card_transfer_approval",  # approvals: card transfers wait for the owner
+        "negative_stock_allowed",  # stock: moves below 0 refused or not
+        "signature_required",  # money: package sessions spent only with the member's signature
+        "borrow_out_target_ids",  # stock: the stores this store's stock may be lent to
+    }
+)
+# The store's description and opening, the principal's to keep right (the page code is enough).
+PRINCIPAL_SETTINGS = frozenset(
+    {
+        "name",
+        "province_code",
+        "city_code",
+        "district_code",
+        "address",
+        "phone",
+        "open_time",
+        "close_time",
+        "seats",
+        "status",  # shown on the page and in lists; nothing is refused by it
+        "front_desk_check_required",  # shows the group-buy check button at the desk; writes nothing
+    }
+)
+
+
 def _wire(value: Any) -> Any:
     if isinstance(value, Decimal):
         return f"{value:.2f}"
@@ -89,15 +119,42 @@ def _check_regions(province: str, city: str, district: str) -> None:
         raise InvalidInput(_("the district is not in that city"), field="districtCode")
 
 
-def store_update(*, actor: Actor, store: OrgUnit, **changes: Unpack[StoreChanges]) -> OrgUnit:
+def _controls_changed(store: OrgUnit, before: dict[str, Any], after: dict[str, Any], sent: dict[str, Any]) -> list[str]:
+    """The owner-only settings (their page names) that this edit would change: one sent with its
+    current value is no change, so the whole form may be sent back as it was read."""
+    changed = [
+        STORE_FIELDS[field]
+        for field in sorted(OWNER_ONLY_SETTINGS & STORE_FIELDS.keys())
+        if before[field] != after[field]
+    ]
+    if "borrow_out_target_ids" in sent:
+        current = set(store.borrow_out_targets.values_list("id", flat=True))
+        if set(sent["borrow_out_target_ids"] or []) != current:
+            changed.append("borrowOutTargetIds")
+    return changed
+
+
+def store_update(
+    *, actor: Actor, store: OrgUnit, may_change_controls: bool = False, **changes: Unpack[StoreChanges]
+) -> OrgUnit:
     """Spec §7.2 UpdateErpStore: edits the store information; only the fields sent change. Rules:
     phone format, opening before closing, seats or beds not negative, a consistent region, borrow-out
-    targets among the other active stores. The system log records each changed field, old and new."""
+    targets among the other active stores. The settings that govern approvals, money or stock
+    (OWNER_ONLY_SETTINGS) change only for a caller that `may_change_controls` (the owner's
+    BTN-MDGL-STORE-CONTROLS): otherwise an edit that would change one is refused whole (403
+    AUTH-40300), nothing of it saved. The system log records each changed field, old and new."""
     sent: dict[str, Any] = dict(changes)
     with transaction.atomic():
         store = OrgUnit.objects.stores().select_for_update(no_key=True).get(pk=store.pk)
         before = {field: getattr(store, field) for field in STORE_FIELDS}
         after = {**before, **{field: sent[field] for field in STORE_FIELDS if field in sent}}
+        if not may_change_controls:
+            refused = _controls_changed(store, before, after, sent)
+            if refused:
+                raise PermissionRefused(
+                    _("only the owner may change the store's approval, money and stock settings"),
+                    data={"fields": refused},
+                )
         after["name"] = (after["name"] or "").strip()
         if not after["name"]:
             raise InvalidInput(_("please enter the store name"), field="name")

@@ -117,7 +117,11 @@ class JudgedOrderOutputSerializer(serializers.Serializer):
     paid = money()
     refunded = money("refunded so far")
     refundable = money("what can still be refunded, all lines together")
-    approvalAbove = money("a refund above it needs an owner's approval; null: none does", allow_null=True)
+    approvalAbove = money(
+        "what the order's refunds together (done and pending) may give back without an owner's approval; "
+        "null: no limit",
+        allow_null=True,
+    )
     wholeOnly = serializers.BooleanField(help_text="a partly paid order is refunded in whole")
     waitingApproval = WaitingRefundApprovalOutputSerializer(
         allow_null=True, help_text="a refund of this order waiting for the owner's approval, or null"
@@ -196,8 +200,9 @@ class RefundQuoteOutputSerializer(serializers.Serializer):
     orderNo = serializers.CharField()
     amount = money("what the refund would come to")
     approvalNeeded = serializers.BooleanField(
-        help_text="above the store's approval amount: with the owner's code the refund is made as approved by "
-        "them; without it recede/recede sends it to the owner for approval (202)"
+        help_text="this refund with the order's earlier done and pending refunds is above the store's approval "
+        "amount: with the owner's code the refund is made as approved by them; without it recede/recede "
+        "sends it to the owner for approval (202)"
     )
     lines = RefundQuoteLineOutputSerializer(many=True)
     tenders = RefundTenderOutputSerializer(

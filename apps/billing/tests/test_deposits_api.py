@@ -251,3 +251,17 @@ def test_a_refund_above_the_stores_amount_waits_for_the_owners_approval_then_kee
     row = Deposit.objects.get(pk=deposit["depositId"])
     assert (row.status, row.balance, row.refunded) == (DepositStatus.REFUNDED, D("0.00"), D("300.00"))
     assert audit_all() == []
+
+
+def test_a_deposit_refunded_in_parts_still_needs_approval(till, store, member):
+    """Issue 25 finding 5: the store's amount counts what the deposit's order already gave back."""
+    deposit = taken(till, member, "300")
+    store.refund_approval_above = D("100.00")
+    store.save(update_fields=["refund_approval_above"])
+    body = {"depositId": deposit["depositId"], "amount": "99", "reason": "moved away"}
+    assert_envelope(till.post(REFUND_URL, body, format="json"), status=200)
+    waiting = assert_envelope(till.post(REFUND_URL, body, format="json"), status=202)
+    assert waiting["amount"] == "99.00"
+    row = Deposit.objects.get(pk=deposit["depositId"])
+    assert (row.balance, row.refunded) == (D("201.00"), D("99.00"))
+    assert audit_all() == []

@@ -221,3 +221,53 @@ def test_an_approved_refund_to_wechat_pay_is_asked_of_the_provider_after_the_dec
     refund.refresh_from_db()
     assert refund.status == "done" and refund.approval_id == waiting["approvalId"]
     assert audit_all() == []
+
+
+QUOTE = "/rest/recede/quote"
+
+
+def _part(order, amount, reason="allergic reaction"):
+    first = order.lines.order_by("id").first()
+    return {"orderId": order.pk, "lines": [{"orderLineId": first.pk, "amount": amount}], "reason": reason}
+
+
+def test_a_refund_split_in_parts_still_needs_approval(nurse_client, owner_client, store, member):
+    """Issue 25 finding 5: the store's amount bounds what one order gives back without the owner,
+    counting its earlier refunds, so two parts under it are not a way round it."""
+    _limited(store, "100.00")
+    order = order_of(store=store, member=member, lines=[product("238.00")])
+    order_pay(actor=CASHIER, order_id=order.pk, tenders=[_cash("238")])
+    whole = assert_envelope(nurse_client.post(RECEDE, _body(order), format="json"), status=202)
+    assert whole["amount"] == "238.00"
+
+    made = assert_envelope(nurse_client.post(RECEDE, _part(order, "99"), format="json"), status=200)
+    assert made["approved"] is False
+    quote = assert_envelope(nurse_client.post(QUOTE, _part(order, "99"), format="json"), status=200)
+    assert (quote["amount"], quote["approvalNeeded"]) == ("99.00", True)
+    second = nurse_client.post(RECEDE, _part(order, "99", reason="the rest"), format="json")
+    assert assert_envelope(second, status=202)["approvalId"] == whole["approvalId"]  # the order's waiting request
+    assert list(Refund.objects.values_list("amount", flat=True)) == [Decimal("99.00")]
+    assert audit_all() == []
+
+
+def test_a_part_over_what_the_order_gave_back_waits_and_the_owners_approval_makes_it(
+    nurse_client, owner_client, store, member
+):
+    _limited(store, "50.00")
+    order = _paid(store, member, _cash("100"))
+    second = order.lines.order_by("id").last()
+    assert_envelope(nurse_client.post(RECEDE, _part(order, "30"), format="json"), status=200)
+    body = {"orderId": order.pk, "lines": [{"orderLineId": second.pk, "amount": "30"}], "reason": "the other one"}
+    quote = assert_envelope(nurse_client.post(QUOTE, body, format="json"), status=200)
+    assert (quote["amount"], quote["approvalNeeded"]) == ("30.00", True)
+    waiting = assert_envelope(nurse_client.post(RECEDE, body, format="json"), status=202)
+    assert waiting["amount"] == "30.00" and Refund.objects.count() == 1
+
+    approved = owner_client.post(APPROVE, {"id": waiting["approvalId"]}, format="json")
+    assert assert_envelope(approved, status=200)["status"] == "approved"
+    made = Refund.objects.get(approval_id=waiting["approvalId"])
+    assert made.amount == Decimal("30.00") and made.approved_by_id == ApprovalRequest.objects.get().decided_by_id
+    # The owner refunds past the amount at once, and is recorded as its approver.
+    last = assert_envelope(owner_client.post(RECEDE, _part(order, "10"), format="json"), status=200)
+    assert last["approved"] is True
+    assert audit_all() == []

@@ -284,6 +284,25 @@ def test_above_the_stores_amount_a_refund_needs_the_owners_approval(store, membe
     assert made.amount == D("100.01") and made.approved_by_id == owner.pk
 
 
+def test_the_stores_amount_counts_the_orders_done_and_pending_refunds_not_failed_ones(store, member):
+    """Issue 25 finding 5: the amount bounds what one order gives back without the owner; a failed
+    refund's provider money did not go back, so it does not count."""
+    store.refund_approval_above = D("100.00")
+    store.save(update_fields=["refund_approval_above"])
+    order = order_of(store=store, member=member, lines=[product("40.00"), product("40.00"), product("40.00")])
+    order = paid(order, cash("120"))
+    one, two, three = lines_of(order)
+    first = refund(order, whole(one))
+    # Statuses a provider tender would give them (apps.billing.provider_refunds), set directly.
+    Refund.objects.filter(pk=first.pk).update(status="pending")
+    second = refund(order, whole(two))
+    with pytest.raises(RefundNeedsApproval):
+        refund(order, whole(three))
+    assert Refund.objects.count() == 2
+    Refund.objects.filter(pk=second.pk).update(status="failed")
+    assert refund(order, whole(three)).approved_by_id is None
+
+
 def test_staff_credits_are_reversed_by_negative_credits_that_net_a_whole_refund_to_zero(store, member, nurse, seller):
     order = paid(
         order_of(

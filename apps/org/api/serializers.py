@@ -48,7 +48,8 @@ class StoreInfoOutputSerializer(StoreRowOutputSerializer):
     )
     refundApprovalAbove = serializers.CharField(
         allow_null=True,
-        help_text="decimal string, 2 places: a refund above it needs an owner's approval; null: none does",
+        help_text="decimal string, 2 places: what one order's refunds together (done and pending) may give back "
+        "without an owner's approval; null: no limit",
     )
     borrowOutTargets = StoreRefSerializer(many=True)
     updatedAt = serializers.DateTimeField()
@@ -61,9 +62,14 @@ class StoreInfoCheckOutputSerializer(StoreInfoOutputSerializer):
     )
 
 
-# Parsed into apps.org.services.store_update's keyword arguments (the `source` names).
+OWNER_ONLY = "the owner's setting: changing it needs BTN-MDGL-STORE-CONTROLS (403 AUTH-40300, nothing saved)"
+
+
+# Parsed into apps.org.services.store_update's keyword arguments (the `source` names). Each field is
+# either the owner's or a principal's to change (apps.org.services.OWNER_ONLY_SETTINGS,
+# PRINCIPAL_SETTINGS; apps/org/tests/test_store_controls.py holds every field to one of them).
 class StoreUpdateInputSerializer(serializers.Serializer):
-    """Only the fields sent change."""
+    """Only the fields sent change; an owner's setting sent with its current value is no change."""
 
     id = fields.IntegerField()
     name = fields.CharField(required=False, max_length=100, allow_blank=True)
@@ -81,9 +87,13 @@ class StoreUpdateInputSerializer(serializers.Serializer):
     seats = fields.IntegerField(required=False, allow_null=True)
     status = fields.CharField(required=False, max_length=20)
     frontDeskCheckRequired = serializers.BooleanField(source="front_desk_check_required", required=False)
-    signatureRequired = serializers.BooleanField(source="signature_required", required=False)
-    negativeStockAllowed = serializers.BooleanField(source="negative_stock_allowed", required=False)
-    cardTransferApproval = serializers.BooleanField(source="card_transfer_approval", required=False)
+    signatureRequired = serializers.BooleanField(source="signature_required", required=False, help_text=OWNER_ONLY)
+    negativeStockAllowed = serializers.BooleanField(
+        source="negative_stock_allowed", required=False, help_text=OWNER_ONLY
+    )
+    cardTransferApproval = serializers.BooleanField(
+        source="card_transfer_approval", required=False, help_text=OWNER_ONLY
+    )
     refundApprovalAbove = serializers.DecimalField(
         source="refund_approval_above",
         max_digits=12,
@@ -91,9 +101,14 @@ class StoreUpdateInputSerializer(serializers.Serializer):
         min_value=Decimal("0"),
         required=False,
         allow_null=True,
+        help_text=OWNER_ONLY,
     )
     borrowOutTargetIds = serializers.ListField(
-        source="borrow_out_target_ids", child=fields.IntegerField(), required=False, max_length=200
+        source="borrow_out_target_ids",
+        child=fields.IntegerField(),
+        required=False,
+        max_length=200,
+        help_text=OWNER_ONLY,
     )
 
 

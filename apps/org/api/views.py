@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
 from apps.core.page_registry import SHOP_MANAGEMENT_CODE, code_of
-from apps.core.role_codes import ROLE_CHOSEN
+from apps.core.role_codes import ROLE_CHOSEN, STORE_CONTROLS
 from apps.core.scoping import get_or_not_found, named_store_id, scope_of, store_in_scope
 from apps.org import selectors, services
 from apps.org.api import serializers as io
@@ -81,12 +81,16 @@ class StoreUpdateApi(ErpApi):
     @extend_schema(
         request=io.StoreUpdateInputSerializer,
         responses=io.StoreInfoOutputSerializer,
-        summary="Edit a store's information (UpdateErpStore)",
+        summary="Edit a store's information (UpdateErpStore); its approval, money and stock settings need "
+        "BTN-MDGL-STORE-CONTROLS",
     )
     def post(self, request: Request) -> EnvelopeResponse:
         changes = self.parse(io.StoreUpdateInputSerializer, request.data)
         store = store_in_scope(OrgUnit.objects.stores(), request, changes.pop("id"))
-        store = services.store_update(actor=self.actor(), store=store, **changes)
+        may_change_controls = STORE_CONTROLS.code in scope_of(request).codes
+        store = services.store_update(
+            actor=self.actor(), store=store, may_change_controls=may_change_controls, **changes
+        )
         return EnvelopeResponse(selectors.store_info(store=store), message=_saved())
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from apps.accounts.tests.factories import RoleFactory, UserRoleFactory
 from apps.core.models import SystemLog
+from apps.core.role_codes import STORE_CONTROLS
 from apps.core.testing import api_client, assert_envelope
 from apps.masterdata.choices import RegionLevel
 from apps.masterdata.models import Region
@@ -30,7 +31,8 @@ def regions(db):
 
 @pytest.fixture
 def editor(chain, make_entry):
-    return make_entry(chain["store"], codes=[INFO])
+    """An owner at the store: every setting is theirs to change (a principal's are in test_store_controls)."""
+    return make_entry(chain["store"], codes=[INFO, STORE_CONTROLS.code], kind="owner")
 
 
 def _update(client, store_id, **fields):

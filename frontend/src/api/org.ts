@@ -21,6 +21,9 @@ type Region = Schemas["RegionOutput"];
 /** The store information edit; the status narrowed to the schema's store statuses. */
 type StoreUpdate = Omit<Schemas["StoreUpdateInput"], "status"> & { status?: StoreStatus };
 
+/** Changing the store settings that govern approvals, money or stock (the owner's; docs/api.md). */
+export const BTN_STORE_CONTROLS = "BTN-MDGL-STORE-CONTROLS";
+
 export const orgKeys = {
   all: ["org"] as const,
   storeCheck: (id: number) => ["org", "storeCheck", id] as const,

@@ -1534,7 +1534,7 @@ export interface paths {
   };
   "/rest/shopDetail/UpdateErpStore": {
     /**
-     * Edit a store's information (UpdateErpStore)
+     * Edit a store's information (UpdateErpStore); its approval, money and stock settings need BTN-MDGL-STORE-CONTROLS
      * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
      */
     post: operations["shopDetail_UpdateErpStore_create"];
@@ -4240,7 +4240,7 @@ export interface components {
       refunded: string;
       /** @description what can still be refunded, all lines together */
       refundable: string;
-      /** @description a refund above it needs an owner's approval; null: none does */
+      /** @description what the order's refunds together (done and pending) may give back without an owner's approval; null: no limit */
       approvalAbove: string | null;
       /** @description a partly paid order is refunded in whole */
       wholeOnly: boolean;
@@ -6248,7 +6248,7 @@ export interface components {
       orderNo: string;
       /** @description what the refund would come to */
       amount: string;
-      /** @description above the store's approval amount: with the owner's code the refund is made as approved by them; without it recede/recede sends it to the owner for approval (202) */
+      /** @description this refund with the order's earlier done and pending refunds is above the store's approval amount: with the owner's code the refund is made as approved by them; without it recede/recede sends it to the owner for approval (202) */
       approvalNeeded: boolean;
       lines: components["schemas"]["RefundQuoteLineOutput"][];
       /** @description what would go back, tender by tender, as recede/recede would write it; a provider's tender `pending` (its money goes back when the provider confirms) */
@@ -7134,7 +7134,7 @@ export interface components {
       negativeStockAllowed: boolean;
       /** @description a card transfer committed without BTN-KDJC-CARD-TRANSFER-APPROVE waits for the owner's approval */
       cardTransferApproval: boolean;
-      /** @description decimal string, 2 places: a refund above it needs an owner's approval; null: none does */
+      /** @description decimal string, 2 places: what one order's refunds together (done and pending) may give back without an owner's approval; null: no limit */
       refundApprovalAbove: string | null;
       borrowOutTargets: components["schemas"]["StoreRef"][];
       /** Format: date-time */
@@ -7180,7 +7180,7 @@ export interface components {
       negativeStockAllowed: boolean;
       /** @description a card transfer committed without BTN-KDJC-CARD-TRANSFER-APPROVE waits for the owner's approval */
       cardTransferApproval: boolean;
-      /** @description decimal string, 2 places: a refund above it needs an owner's approval; null: none does */
+      /** @description decimal string, 2 places: what one order's refunds together (done and pending) may give back without an owner's approval; null: no limit */
       refundApprovalAbove: string | null;
       borrowOutTargets: components["schemas"]["StoreRef"][];
       /** Format: date-time */
@@ -7256,7 +7256,7 @@ export interface components {
       id: number;
       name: string;
     };
-    /** @description Only the fields sent change. */
+    /** @description Only the fields sent change; an owner's setting sent with its current value is no change. */
     StoreUpdateInput: {
       id: number;
       name?: string;
@@ -7272,11 +7272,18 @@ export interface components {
       seats?: number | null;
       status?: string;
       frontDeskCheckRequired?: boolean;
+      /** @description the owner's setting: changing it needs BTN-MDGL-STORE-CONTROLS (403 AUTH-40300, nothing saved) */
       signatureRequired?: boolean;
+      /** @description the owner's setting: changing it needs BTN-MDGL-STORE-CONTROLS (403 AUTH-40300, nothing saved) */
       negativeStockAllowed?: boolean;
+      /** @description the owner's setting: changing it needs BTN-MDGL-STORE-CONTROLS (403 AUTH-40300, nothing saved) */
       cardTransferApproval?: boolean;
-      /** Format: decimal */
+      /**
+       * Format: decimal
+       * @description the owner's setting: changing it needs BTN-MDGL-STORE-CONTROLS (403 AUTH-40300, nothing saved)
+       */
       refundApprovalAbove?: string | null;
+      /** @description the owner's setting: changing it needs BTN-MDGL-STORE-CONTROLS (403 AUTH-40300, nothing saved) */
       borrowOutTargetIds?: number[];
     };
     SurplusOutput: {
@@ -24909,7 +24916,7 @@ export interface operations {
     };
   };
   /**
-   * Edit a store's information (UpdateErpStore)
+   * Edit a store's information (UpdateErpStore); its approval, money and stock settings need BTN-MDGL-STORE-CONTROLS
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
   shopDetail_UpdateErpStore_create: {

@@ -10,6 +10,7 @@ import {
   DialogContentText,
   DialogTitle,
   FormControlLabel,
+  FormHelperText,
   Grid,
   MenuItem,
   Paper,
@@ -22,6 +23,7 @@ import { useState } from "react";
 import { hasFormDraft } from "../../lib/formDraft";
 import { useTranslation } from "react-i18next";
 import {
+  BTN_STORE_CONTROLS,
   useBorrowOutCandidates,
   useCities,
   useDistricts,
@@ -29,7 +31,7 @@ import {
   useStoreInfoCheck,
   type StoreInfoCheck,
 } from "../../api/org";
-import { currentSession } from "../../api/session";
+import { currentSession, hasButtonCode } from "../../api/session";
 import { mountIsland } from "../../islands/mount";
 import { DetailError, Loading } from "../../components/feedback";
 import { Meta, PageFrame } from "../../components/layout";
@@ -43,6 +45,8 @@ import { TimeField } from "../../components/dates/TimeField";
 export function StoreBasicInfoPage() {
   const { t } = useTranslation("org");
   const [storeId] = useState(() => currentSession()?.storeId ?? null);
+  // The settings that govern approvals, money or stock are the owner's (the server refuses the rest).
+  const [mayChangeControls] = useState(() => hasButtonCode(BTN_STORE_CONTROLS));
   const info = useStoreInfoCheck(storeId);
   // A draft kept over a new sign-in reopens the form (lib/formDraft.ts).
   const [editing, setEditing] = useState(() => hasFormDraft(STORE_EDIT_FORM));
@@ -65,7 +69,7 @@ export function StoreBasicInfoPage() {
       ) : info.isError ? (
         <DetailError message={info.error.message} onRetry={() => void info.refetch()} />
       ) : editing ? (
-        <StoreEditForm store={info.data} onDone={() => setEditing(false)} />
+        <StoreEditForm store={info.data} mayChangeControls={mayChangeControls} onDone={() => setEditing(false)} />
       ) : (
         <StoreView store={info.data} />
       )}
@@ -117,9 +121,33 @@ function StoreView({ store }: { store: StoreInfoCheck }) {
   );
 }
 
-function StoreEditForm({ store, onDone }: { store: StoreInfoCheck; onDone: () => void }) {
+function StoreEditForm({
+  store,
+  mayChangeControls,
+  onDone,
+}: {
+  store: StoreInfoCheck;
+  mayChangeControls: boolean;
+  onDone: () => void;
+}) {
   const { t } = useTranslation("org");
-  const { form, set, message, submit, confirming, setConfirming, save } = useStoreEditForm(store, onDone);
+  const { form, set, message, submit, confirming, setConfirming, save } = useStoreEditForm(
+    store,
+    onDone,
+    mayChangeControls,
+  );
+  const locked = !mayChangeControls;
+  const ownerOnly = t("info.ownerOnly");
+  const ownerSwitch = (field: "signatureRequired" | "negativeStockAllowed" | "cardTransferApproval", label: string) => (
+    <>
+      <FormControlLabel
+        disabled={locked}
+        control={<Switch checked={form[field]} onChange={(event) => set(field, event.target.checked)} />}
+        label={label}
+      />
+      {locked ? <FormHelperText sx={{ mt: 0 }}>{ownerOnly}</FormHelperText> : null}
+    </>
+  );
   const provinces = useProvinces();
   const cities = useCities(form.provinceCode);
   const districts = useDistricts(form.cityCode);
@@ -242,6 +270,7 @@ function StoreEditForm({ store, onDone }: { store: StoreInfoCheck; onDone: () =>
         <Grid size={12}>
           <Autocomplete
             multiple
+            disabled={locked}
             options={candidates.data ?? []}
             loading={candidates.isPending}
             getOptionLabel={(option) => option.name}
@@ -258,7 +287,7 @@ function StoreEditForm({ store, onDone }: { store: StoreInfoCheck; onDone: () =>
                 {...params}
                 label={t("fields.borrowOutTargets")}
                 error={Boolean(message("borrowOutTargetIds"))}
-                helperText={message("borrowOutTargetIds") || t("info.borrowOutHint")}
+                helperText={message("borrowOutTargetIds") || (locked ? ownerOnly : t("info.borrowOutHint"))}
               />
             )}
           />
@@ -274,47 +303,18 @@ function StoreEditForm({ store, onDone }: { store: StoreInfoCheck; onDone: () =>
             label={t("fields.frontDeskCheck")}
           />
         </Grid>
-        <Grid size={12}>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={form.signatureRequired}
-                onChange={(event) => set("signatureRequired", event.target.checked)}
-              />
-            }
-            label={t("fields.signatureRequired")}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={form.negativeStockAllowed}
-                onChange={(event) => set("negativeStockAllowed", event.target.checked)}
-              />
-            }
-            label={t("fields.negativeStockAllowed")}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={form.cardTransferApproval}
-                onChange={(event) => set("cardTransferApproval", event.target.checked)}
-              />
-            }
-            label={t("fields.cardTransferApproval")}
-          />
-        </Grid>
+        <Grid size={12}>{ownerSwitch("signatureRequired", t("fields.signatureRequired"))}</Grid>
+        <Grid size={{ xs: 12, md: 6 }}>{ownerSwitch("negativeStockAllowed", t("fields.negativeStockAllowed"))}</Grid>
+        <Grid size={{ xs: 12, md: 6 }}>{ownerSwitch("cardTransferApproval", t("fields.cardTransferApproval"))}</Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <TextField
             fullWidth
             label={t("fields.refundApprovalAbove")}
             value={form.refundApprovalAbove}
+            disabled={locked}
             onChange={(event) => set("refundApprovalAbove", event.target.value)}
             error={Boolean(message("refundApprovalAbove"))}
-            helperText={message("refundApprovalAbove") || t("fields.refundApprovalHelp")}
+            helperText={message("refundApprovalAbove") || (locked ? ownerOnly : t("fields.refundApprovalHelp"))}
             slotProps={{ htmlInput: { inputMode: "decimal" } }}
           />
         </Grid>

@@ -7,6 +7,7 @@ import { settleDrafts } from "../../lib/formDraft";
 import { queryClient } from "../../islands/queryClient";
 import { fakeServer, ok } from "../../shell/testing/fakeServer";
 import { sessionInfo } from "../../test/fixtures";
+import { BTN_STORE_CONTROLS } from "../../api/org";
 import { dismissAllNotices, noticeTexts } from "../../test/notices";
 import { ShopManagementPage } from "./ShopManagementPage";
 import { StoreBasicInfoPage } from "./StoreBasicInfoPage";
@@ -108,6 +109,7 @@ describe("ShopManagementPage", () => {
 
 describe("StoreBasicInfoPage", () => {
   it("shows the store, edits it with region selects, confirms and saves", async () => {
+    window.localStorage.setItem("erp.session", JSON.stringify(sessionInfo({ storeId: 10, btn: [BTN_STORE_CONTROLS] })));
     let saved: Record<string, unknown> | null = null;
     const server = fakeServer({
       "GET /rest/shopDetail/findErpByIdCheck/10": () =>
@@ -252,6 +254,62 @@ describe("StoreBasicInfoPage", () => {
     expect(address).toHaveAttribute("aria-invalid", "true");
     expect(screen.queryByRole("dialog", { name: "Save the changes?" })).not.toBeInTheDocument();
     expect(server.callsTo("POST /rest/shopDetail/UpdateErpStore")).toHaveLength(0);
+  });
+
+  it("shows the owner's settings read-only without the owner's code and does not send them", async () => {
+    let saved: Record<string, unknown> | null = null;
+    const server = fakeServer({
+      "GET /rest/shopDetail/findErpByIdCheck/10": () =>
+        ok({
+          ...store(10),
+          frontDeskCheckRequired: false,
+          signatureRequired: true,
+          negativeStockAllowed: false,
+          cardTransferApproval: true,
+          refundApprovalAbove: "100.00",
+          borrowOutTargets: [{ id: 11, name: "Store B" }],
+          updatedAt: "",
+          complete: true,
+          missingFields: [],
+        }),
+      "GET /rest/shopDetail/borrowOutCandidates/10": () => ok([{ id: 11, name: "Store B" }]),
+      "GET /rest/region/provinces": () => ok([{ code: "310000", name: "上海市" }]),
+      "GET /rest/region/cities": () => ok([{ code: "310100", name: "上海市" }]),
+      "GET /rest/region/districts": () => ok([{ code: "310106", name: "静安区" }]),
+      "POST /rest/shopDetail/UpdateErpStore": (call) => {
+        saved = call.body as Record<string, unknown>;
+        return ok(store(10), "saved");
+      },
+    });
+    render_(<StoreBasicInfoPage />);
+    fireEvent.click(await screen.findByRole("button", { name: "Edit" }));
+    const form = await screen.findByRole("form", { name: "Edit store information" });
+    for (const name of [
+      "Member signs for package sessions",
+      "Stock may go below zero",
+      "Card transfers need the owner's approval",
+    ]) {
+      expect(within(form).getByRole("switch", { name })).toBeDisabled();
+    }
+    expect(within(form).getByLabelText("Refunds above this need an owner's approval")).toBeDisabled();
+    expect(within(form).getByLabelText("Refunds above this need an owner's approval")).toHaveValue("100.00");
+    expect(within(form).getAllByText("Only the owner can change this setting.")).toHaveLength(5);
+    expect(within(form).getByRole("switch", { name: "Front-desk group-buy check" })).toBeEnabled();
+
+    fireEvent.change(within(form).getByLabelText(/^Store name/), { target: { value: "青丝养护新店" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save" }));
+    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Confirm" }));
+    await waitFor(() => expect(server.callsTo("POST /rest/shopDetail/UpdateErpStore")).toHaveLength(1));
+    expect(saved).toMatchObject({ id: 10, name: "青丝养护新店" });
+    for (const field of [
+      "signatureRequired",
+      "negativeStockAllowed",
+      "cardTransferApproval",
+      "refundApprovalAbove",
+      "borrowOutTargetIds",
+    ]) {
+      expect(saved).not.toHaveProperty(field);
+    }
   });
 
   it("shows the server's field message", async () => {

@@ -6,6 +6,7 @@ import {
   seatsError,
   storePhoneError,
   storeUpdateFrom,
+  OWNER_ONLY_FIELDS,
   validateStoreForm,
   type StoreForm,
 } from "./rules";
@@ -81,6 +82,14 @@ describe("store rules (mirror apps/org/rules.py)", () => {
     });
     expect(storeUpdateFrom(3, form).seats).toBe(12);
     expect(storeUpdateFrom(3, form).borrowOutTargetIds).toEqual([7]);
+    // Without the owner's code the owner's settings are not sent: the server keeps what the owner set.
+    const principals = storeUpdateFrom(3, form, false);
+    for (const field of OWNER_ONLY_FIELDS) expect(principals).not.toHaveProperty(field);
+    expect(principals).toMatchObject({
+      id: 3,
+      name: form.name.trim(),
+      frontDeskCheckRequired: form.frontDeskCheckRequired,
+    });
     // The store's switch for the member's signature on package sessions (ORD-40902 at the till).
     expect(storeUpdateFrom(3, { ...form, signatureRequired: true }).signatureRequired).toBe(true);
     // The store's rule for stock below 0 (STOCK-40901 when off).

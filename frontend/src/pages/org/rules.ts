@@ -25,7 +25,7 @@ export interface StoreForm {
   /** When off, a stock move that would take a product below 0 is refused (STOCK-40901). */
   negativeStockAllowed: boolean;
   cardTransferApproval: boolean;
-  /** A refund above this amount needs an owner's approval; empty: none does. */
+  /** What one order may give back (its refunds together) without an owner's approval; empty: no limit. */
   refundApprovalAbove: string;
   borrowOutTargetIds: number[];
 }
@@ -114,8 +114,31 @@ export function storeFormFrom(
   };
 }
 
-/** The body of UpdateErpStore: empty times and seats become null. */
-export function storeUpdateFrom(id: number, form: StoreForm) {
+/** The settings that govern approvals, money or stock: the owner's to change (BTN-MDGL-STORE-CONTROLS),
+ * read-only to anyone else (apps.org.services.OWNER_ONLY_SETTINGS). */
+export const OWNER_ONLY_FIELDS = [
+  "signatureRequired",
+  "negativeStockAllowed",
+  "cardTransferApproval",
+  "refundApprovalAbove",
+  "borrowOutTargetIds",
+] as const satisfies readonly (keyof StoreForm)[];
+
+/** The body of UpdateErpStore: empty times and seats become null. Without the owner's code the
+ * owner's settings are left out: they are not the person's to change, and a value the owner set
+ * since the form was read must not be sent back (the server refuses such a change whole). */
+export function storeUpdateFrom(id: number, form: StoreForm, mayChangeControls = true): StoreUpdateRequest {
+  const body: StoreUpdateRequest = storeUpdateBody(id, form);
+  if (!mayChangeControls) for (const field of OWNER_ONLY_FIELDS) delete body[field];
+  return body;
+}
+
+type OwnerOnlyField = (typeof OWNER_ONLY_FIELDS)[number];
+type StoreUpdateBody = ReturnType<typeof storeUpdateBody>;
+/** The owner's settings may be left out (the server then keeps them). */
+type StoreUpdateRequest = Omit<StoreUpdateBody, OwnerOnlyField> & Partial<Pick<StoreUpdateBody, OwnerOnlyField>>;
+
+function storeUpdateBody(id: number, form: StoreForm) {
   return {
     id,
     name: form.name.trim(),

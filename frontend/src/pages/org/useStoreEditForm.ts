@@ -10,8 +10,9 @@ import { storeFormFrom, storeUpdateFrom, validateStoreForm, type StoreForm, type
 export const STORE_EDIT_FORM = "store.edit";
 
 /** The state of the store's edit form: the fields (a province change clears the city and district,
- * a city change the district), the local and the server's messages, the confirmation, and the save. */
-export function useStoreEditForm(store: StoreInfoCheck, onDone: () => void) {
+ * a city change the district), the local and the server's messages, the confirmation, and the save.
+ * Without `mayChangeControls` (the owner's BTN-MDGL-STORE-CONTROLS) the owner's settings are not sent. */
+export function useStoreEditForm(store: StoreInfoCheck, onDone: () => void, mayChangeControls: boolean) {
   const { t } = useTranslation("org");
   const queryClient = useQueryClient();
   const [form, setForm] = useState<StoreForm>(() => storeFormFrom(store));
@@ -21,7 +22,7 @@ export function useStoreEditForm(store: StoreInfoCheck, onDone: () => void) {
   const draft = useFormDraft(STORE_EDIT_FORM, form, setForm);
 
   const save = useMutation({
-    mutationFn: () => updateStore(storeUpdateFrom(store.id, form)),
+    mutationFn: () => updateStore(storeUpdateFrom(store.id, form, mayChangeControls)),
     onSuccess: async () => {
       draft.discard();
       await queryClient.invalidateQueries({ queryKey: orgKeys.all });
