@@ -107,7 +107,9 @@ def store_item_save(
             raise InvalidInput(_("the store price cannot be negative"), field="storePrice")
     fk_name = StoreItem.ITEM_FIELDS[ItemType(item_type)]
     with transaction.atomic():
-        row = StoreItem.objects.select_for_update().filter(store=store, **{fk_name: item}).first()
+        # Its own ordering: the model's orders by the store, whose row a join would lock too (apps.core.locks).
+        rows = StoreItem.objects.select_for_update(of=("self",)).filter(store=store, **{fk_name: item})
+        row = rows.order_by("pk").first()
         old_price = row.store_price if row else None
         if row is None:
             row = StoreItem(store=store, item_type=item_type, **{fk_name: item})

@@ -126,7 +126,7 @@ def test_a_payment_chosen_to_end_a_deadlock_is_paid_on_its_second_run(store, mem
     def hold_the_member_then_ask_for_the_order() -> None:
         try:
             with transaction.atomic():
-                Member.objects.select_for_update().filter(pk=member.pk).first()
+                Member.objects.select_for_update(no_key=True).filter(pk=member.pk).first()
                 member_held.set()
                 while not _someone_waits():
                     time.sleep(0.05)

@@ -1,6 +1,7 @@
 """The lock order of apps.core.locks, held by the guard every test connection carries
-(apps.core.tests.lock_guard): a lock over a join must name its own table, and no use case locks a
-model of LOCK_ORDER after one further down it."""
+(apps.core.tests.lock_guard): a lock over a join must name its own table, a lock on rows others
+point at is FOR NO KEY UPDATE, and no use case locks a model of LOCK_ORDER after one further down
+it. Here, where the member and card models are known."""
 
 from __future__ import annotations
 
