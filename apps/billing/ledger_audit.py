@@ -183,15 +183,15 @@ def payment_differences() -> Iterator[Difference]:
                 "provider payments", f"tender {pk}", "paid intent", f"{method} {amount} succeeded", "no paid intent"
             )
     confirmed: dict[int, int] = {}
-    for chunk in _chunks(succeeded_refunds_referencing(prefix=REFERENCE_PREFIX)):
-        ids = {i for _pk, reference, _p, _a in chunk if (i := refund_tender_id_of(reference)) is not None}
+    for batch in _chunks(succeeded_refunds_referencing(prefix=REFERENCE_PREFIX)):
+        ids = {i for _pk, reference, _p, _a in batch if (i := refund_tender_id_of(reference)) is not None}
         rows = {
             pk: (method, amount, status)
             for pk, method, amount, status in RefundTender.objects.filter(pk__in=ids).values_list(
                 "pk", "method", "amount", "status"
             )
         }
-        for pk, reference, provider, amount in chunk:
+        for pk, reference, provider, amount in batch:
             row_id = refund_tender_id_of(reference)  # any attempt of it
             record = f"provider refund {pk} ({reference})"
             row = rows.get(row_id) if row_id is not None else None
