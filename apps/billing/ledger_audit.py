@@ -5,7 +5,7 @@ all; paid: all of the payable, with the time it was paid). Aggregate queries ove
 from __future__ import annotations
 
 from collections.abc import Iterator
-from decimal import Decimal
+from typing import TypeVar
 
 from django.db.models import DecimalField, F, OuterRef, Q, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
@@ -120,8 +120,11 @@ def _id_of(reference: str, prefix: str) -> int | None:
         return None
 
 
-def _chunks(rows: Iterator[tuple[int, str, str, Decimal]]) -> Iterator[list[tuple[int, str, str, Decimal]]]:
-    chunk: list[tuple[int, str, str, Decimal]] = []
+Row = TypeVar("Row")
+
+
+def _chunks(rows: Iterator[Row]) -> Iterator[list[Row]]:
+    chunk: list[Row] = []
     for row in rows:
         chunk.append(row)
         if len(chunk) == CHUNK:
@@ -133,20 +136,21 @@ def _chunks(rows: Iterator[tuple[int, str, str, Decimal]]) -> Iterator[list[tupl
 
 def payment_differences() -> Iterator[Difference]:
     """Provider money against billing (issue 14 §4): every payment intent that took money for a
-    tender (reference `tender:<id>`) matches exactly one succeeded tender of its provider and amount;
-    every succeeded provider refund of a refund tender (`refundTender:<id>`) matches that refund
-    tender, succeeded, of its amount; and a provider refund tender marked succeeded was confirmed by
+    tender (reference `tender:<id>`) matches exactly one succeeded tender of its provider and amount,
+    and the amount the provider reported is that tender's (decision 0009, "mismatched"); every
+    succeeded provider refund of a refund tender (`refundTender:<id>`) matches that refund tender,
+    succeeded, of its amount; and a provider refund tender marked succeeded was confirmed by
     exactly one succeeded provider refund. Intents of other references are not billing's."""
     seen: dict[int, int] = {}
     for chunk in _chunks(paid_intents_referencing(prefix=TENDER_REFERENCE_PREFIX)):
-        ids = {i for _pk, reference, _p, _a in chunk if (i := _id_of(reference, TENDER_REFERENCE_PREFIX)) is not None}
+        ids = {i for _pk, reference, *_ in chunk if (i := _id_of(reference, TENDER_REFERENCE_PREFIX)) is not None}
         tenders = {
             pk: (method, amount, status)
             for pk, method, amount, status in Tender.objects.filter(pk__in=ids).values_list(
                 "pk", "method", "amount", "status"
             )
         }
-        for pk, reference, provider, amount in chunk:
+        for pk, reference, provider, amount, reported in chunk:
             tender_id = _id_of(reference, TENDER_REFERENCE_PREFIX)
             record = f"payment intent {pk} ({reference})"
             tender = tenders.get(tender_id) if tender_id is not None else None
@@ -162,6 +166,8 @@ def payment_differences() -> Iterator[Difference]:
                     f"{method} {tender_amount} {status}",
                     f"{provider} {amount} succeeded",
                 )
+            if reported != tender_amount:
+                yield Difference("provider payments", record, "provider's amount", reported, tender_amount)
             if tender_id is not None and tender_id in seen:
                 yield Difference(
                     "provider payments", f"tender {tender_id}", "paid intents", f"{seen[tender_id]} and {pk}", "one"
@@ -177,15 +183,15 @@ def payment_differences() -> Iterator[Difference]:
                 "provider payments", f"tender {pk}", "paid intent", f"{method} {amount} succeeded", "no paid intent"
             )
     confirmed: dict[int, int] = {}
-    for chunk in _chunks(succeeded_refunds_referencing(prefix=REFERENCE_PREFIX)):
-        ids = {i for _pk, reference, _p, _a in chunk if (i := refund_tender_id_of(reference)) is not None}
+    for batch in _chunks(succeeded_refunds_referencing(prefix=REFERENCE_PREFIX)):
+        ids = {i for _pk, reference, _p, _a in batch if (i := refund_tender_id_of(reference)) is not None}
         rows = {
             pk: (method, amount, status)
             for pk, method, amount, status in RefundTender.objects.filter(pk__in=ids).values_list(
                 "pk", "method", "amount", "status"
             )
         }
-        for pk, reference, provider, amount in chunk:
+        for pk, reference, provider, amount in batch:
             row_id = refund_tender_id_of(reference)  # any attempt of it
             record = f"provider refund {pk} ({reference})"
             row = rows.get(row_id) if row_id is not None else None

@@ -13,6 +13,7 @@ from django.utils import timezone
 from apps.billing.checkout import PROVIDER_METHODS, Payment, order_tenders, pending_amount
 from apps.billing.choices import LineType, OrderStatus, TenderMethod, TenderStatus
 from apps.billing.models import ZERO, Order, Tender
+from apps.billing.provider_mismatch import mismatch_message
 from apps.billing.provider_tenders import tender_reference
 from apps.cards.choices import EntryKind
 from apps.cards.models import Card, CardEntry
@@ -20,6 +21,7 @@ from apps.catalog.models import Project
 from apps.core.audit import operator_name
 from apps.core.money import money_to_wire
 from apps.core.phones import mask_phone
+from apps.payments.choices import IntentState
 from apps.payments.models import PaymentIntent
 from apps.payments.selectors import intents_for_references
 
@@ -43,9 +45,18 @@ def _tender_row(tender: Tender, intent: PaymentIntent | None = None) -> dict[str
     }
     if tender.method in PROVIDER_METHODS:
         showing_qr = intent is not None and tender.status == TenderStatus.PENDING and bool(intent.code_url)
+        message = tender.message
+        if intent is not None and intent.state == IntentState.MISMATCHED and tender.status == TenderStatus.FAILED:
+            # The cashier's language: what the provider reported, and that a person settles it.
+            message = mismatch_message(
+                asked=tender.amount,
+                reported_amount=intent.reported_amount,
+                reported_currency=intent.reported_currency,
+                reported_merchant=intent.reported_merchant,
+            )
         row.update(
             {
-                "message": tender.message,
+                "message": message,
                 "terminalId": tender.terminal_id,
                 "mode": intent.mode if intent is not None else "",
                 "codeUrl": intent.code_url if showing_qr else "",  # type: ignore[union-attr]

@@ -28,13 +28,14 @@ from apps.billing.checkout import DEVICE_METHODS, PROVIDER_METHODS, provider_ten
 from apps.billing.choices import AuditAction, TenderStatus
 from apps.billing.errors import OrderNotInState
 from apps.billing.models import Order, Tender
+from apps.billing.provider_mismatch import mismatch_settled
 from apps.billing.provider_tenders import provider_intent_of, tender_id_of, tender_reference
 from apps.core.audit import SYSTEM_ACTOR, Actor, audit_record
 from apps.core.business_days import business_day, check_day_open
 from apps.core.errors import NotFound
 from apps.core.money import money_to_wire
 from apps.core.transactions import use_case_atomic
-from apps.payments.choices import IntentMode
+from apps.payments.choices import IntentMode, IntentState
 from apps.payments.errors import ProviderUnreachable, QrNotRefreshable
 from apps.payments.services import (
     IntentEnded,
@@ -96,9 +97,12 @@ def provider_tender_ask(*, tender_id: int, auth_code: str = "", actor: Actor = S
 def tender_intent_ended(event: IntentEnded) -> None:
     """Step 3, the intent listener (registered in BillingConfig.ready): called inside the payments
     transaction that makes the intent final. Idempotent: a tender that is no longer pending is left
-    as it is. A success dated in a closed day raises (DAY-40901): the intent stays open and the poller
-    applies it again once the day is reopened (closing is refused while a tender is pending, so this
-    needs a day closed after the tender was paid at the provider and before we heard it)."""
+    as it is. A `mismatched` intent (the provider reported another amount, currency or merchant), or a
+    success whose amount is not the tender's, fails the tender and raises a task for a person
+    (apps.billing.provider_mismatch): never paid by it. A success dated in a closed day raises
+    (DAY-40901): the intent stays open and the poller applies it again once the day is reopened
+    (closing is refused while a tender is pending, so this needs a day closed after the tender was
+    paid at the provider and before we heard it)."""
     tender_id = tender_id_of(event.reference)
     if tender_id is None:
         return
@@ -112,11 +116,30 @@ def tender_intent_ended(event: IntentEnded) -> None:
         if tender.status != TenderStatus.PENDING:
             return
         now = timezone.now()
-        if event.state == "succeeded":
+        differences = list(event.differences)
+        if event.state == IntentState.SUCCEEDED:
+            # Payments compared the provider's word with the intent; the intent and the provider's
+            # amount against the tender are billing's to check: neither may pay another amount.
+            said = event.reported_amount
+            if event.amount != tender.amount or said != tender.amount:
+                differences.append(("amount", money_to_wire(tender.amount), money_to_wire(said) if said else "-"))
+        if differences or event.state == IntentState.MISMATCHED:
+            logger.error("payment %s: not the tender's payment: %s", event.out_trade_no, differences)
+            tender.status = TenderStatus.FAILED
+            mismatch_settled(
+                order,
+                tender,
+                differences=differences,
+                out_trade_no=event.out_trade_no,
+                provider_trade_no=event.provider_trade_no,
+                reported_amount=event.reported_amount,
+                reported_currency=event.reported_currency,
+                reported_merchant=event.reported_merchant,
+            )
+            tender.save(update_fields=["status", "message"])
+        elif event.state == IntentState.SUCCEEDED:
             check_day_open(store_id=order.store_id, day=order.business_date)
             check_day_open(store_id=order.store_id, day=business_day())
-            if event.amount != tender.amount:  # the intent is made of the tender's amount: never expected
-                logger.error("payment %s: %s paid for a tender of %s", event.out_trade_no, event.amount, tender.amount)
             tender.message = event.message[:255]
             provider_tender_settled(_tender_actor(tender, order), order, tender, now)
         else:
@@ -136,6 +159,7 @@ def tender_intent_ended(event: IntentEnded) -> None:
                 "status": order.status,
                 "paid": money_to_wire(order.paid),
                 "outTradeNo": event.out_trade_no,
+                **({"mismatch": [list(difference) for difference in differences]} if differences else {}),
             },
         )
 

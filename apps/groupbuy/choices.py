@@ -31,6 +31,10 @@ class CommodityType(models.TextChoices):
 class AuditAction(models.TextChoices):
     WRITTEN_OFF = "groupbuy.written_off", _("wrote off a group-buy coupon")
     WRITE_OFF_REFUSED = "groupbuy.write_off_refused", _("a group-buy platform refused a coupon")
+    WRITE_OFF_MISMATCHED = (
+        "groupbuy.write_off_mismatched",
+        _("a group-buy platform wrote a coupon off for another deal or price than it offered"),
+    )
     SERVED = "groupbuy.served", _("served a group-buy write-off")
     CANCELLED = "groupbuy.cancelled", _("cancelled a group-buy write-off")
     FREQUENCY_CONFIRMED = "groupbuy.frequency_confirmed", _("confirmed a phone's write-off frequency")

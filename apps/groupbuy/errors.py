@@ -51,3 +51,16 @@ class PlatformPending(DomainError):
     default_message = gettext_lazy(
         "the platform has not answered yet: the write-off is being checked, look at the records in a minute"
     )
+
+
+class WriteOffMismatched(DomainError):
+    """The platform's word on the write-off (its consume or query answer) names another deal or price
+    than it offered for the code: not taken here (the record failed); a task asks a person to settle
+    it with the platform."""
+
+    errcode = "GB-40906"
+    status = 409
+    default_message = gettext_lazy(
+        "the platform wrote the code off for another deal or price than it offered: the write-off is not "
+        "taken; a person checks it with the platform (task centre)"
+    )

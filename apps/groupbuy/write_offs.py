@@ -26,9 +26,11 @@ from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from apps.accounts.store_master import store_master_check
 from apps.booking.selectors import today_reserved
@@ -37,7 +39,13 @@ from apps.core.errors import InvalidInput
 from apps.core.phones import mask_phone
 from apps.groupbuy.checks import Frequency, phone_frequency, price_check
 from apps.groupbuy.choices import HOLDING_STATUSES, AuditAction, WriteOffStatus
-from apps.groupbuy.errors import CodeWrittenOff, FrequencyExceeded, PlatformPending, PlatformRefused
+from apps.groupbuy.errors import (
+    CodeWrittenOff,
+    FrequencyExceeded,
+    PlatformPending,
+    PlatformRefused,
+    WriteOffMismatched,
+)
 from apps.groupbuy.form import WriteOffForm, checked_form, is_review_platform
 from apps.groupbuy.items import Item, mapped_items, store_item, store_items
 from apps.groupbuy.models import Deal, WriteOff
@@ -58,6 +66,8 @@ from apps.members.choices import MemberStatus
 from apps.members.errors import PhoneTaken
 from apps.members.models import Member
 from apps.members.services import MemberFields, member_create
+from apps.messaging.choices import TaskType
+from apps.messaging.services import task_create
 from apps.org.models import OrgUnit
 
 logger = logging.getLogger(__name__)
@@ -65,6 +75,7 @@ logger = logging.getLogger(__name__)
 # A member file made for a coupon's customer records where they came from (master list MEMBER_SOURCE).
 MEMBER_SOURCES = {19: "meituan", 21: "dianping", 13: "douyin"}
 CENT = Decimal("0.01")
+MISMATCH_PARTS = {"deal": gettext_lazy("deal"), "price": gettext_lazy("price")}
 
 
 def _yuan(cents: int) -> Decimal:
@@ -469,7 +480,70 @@ def _asked_again(actor: Actor, record: WriteOff, adapter: GroupBuyPlatform, acco
     return _done(actor, record, found)
 
 
+def _differences(record: WriteOff, done: Consumed) -> list[tuple[str, str, str]]:
+    """What the platform's word on the write-off names that is not what it offered for the code (the
+    deal and the price its `prepare` reported, kept on the record): (part, offered, reported)."""
+    found: list[tuple[str, str, str]] = []
+    offered = record.deal.deal_id if record.deal is not None else ""
+    if offered and done.deal_id != offered:
+        found.append(("deal", offered, done.deal_id or "-"))
+    if record.deal_price is not None and _yuan(done.price_cents) != record.deal_price:
+        found.append(("price", f"{record.deal_price:.2f}", f"{_yuan(done.price_cents):.2f}"))
+    return found
+
+
+def _mismatched(actor: Actor, record: WriteOff, done: Consumed, differences: list[tuple[str, str, str]]) -> None:
+    """Not taken: the record fails (keeping the platform's answer, which a cancellation at the platform
+    needs), the system log has it and a task asks a person to settle it with the platform."""
+    with translation.override(settings.LANGUAGE_CODE):  # stored text, in the chain's language
+        said = "; ".join(
+            _("%(part)s: offered %(offered)s, written off %(reported)s")
+            % {"part": MISMATCH_PARTS[part], "offered": offered, "reported": reported}
+            for part, offered, reported in differences
+        )
+        message = _("the platform wrote it off for another deal or price (%(said)s): not taken") % {"said": said}
+        with transaction.atomic():
+            changed = WriteOff.objects.filter(pk=record.pk, status=WriteOffStatus.PENDING).update(
+                status=WriteOffStatus.FAILED, consumed=done.to_json(), message=message[:255]
+            )
+            if not changed:
+                return
+            record.refresh_from_db()
+            audit_record(
+                actor=actor,
+                action=AuditAction.WRITE_OFF_MISMATCHED,
+                target=record,
+                detail={
+                    "platformId": record.platform_id,
+                    "code": record.code,
+                    "storeId": record.store_id,
+                    "differences": [list(difference) for difference in differences],
+                    "consumed": done.to_json(),
+                },
+            )
+            task_create(
+                actor=actor,
+                store=record.store,
+                task_type=TaskType.GROUP_BUY_MISMATCH,
+                msg_name=(
+                    _("Group-buy write-off to check: %(platform)s %(code)s")
+                    % {"platform": record.platform.name, "code": record.code}
+                )[:100],
+                content=_(
+                    "%(platform)s wrote off coupon code %(code)s (write-off record %(record)s) for another deal "
+                    "or price than it offered: %(said)s. The write-off was not taken and no order was made. "
+                    "Check it with the platform: cancel the write-off there, or settle the difference."
+                )
+                % {"platform": record.platform.name, "code": record.code, "record": record.pk, "said": said},
+            )
+
+
 def _done(actor: Actor, record: WriteOff, done: Consumed) -> WriteOff:
+    differences = _differences(record, done)
+    if differences:
+        logger.error("group-buy write-off %s: the platform wrote off something else: %s", record.pk, differences)
+        _mismatched(actor, record, done, differences)
+        raise WriteOffMismatched(data={"recordId": record.pk, "differences": [list(d) for d in differences]})
     with transaction.atomic():
         changed = WriteOff.objects.filter(pk=record.pk, status=WriteOffStatus.PENDING).update(
             status=WriteOffStatus.DONE, consumed=done.to_json(), done_at=timezone.now(), message=""
@@ -531,6 +605,6 @@ def resolve_pending(*, actor: Actor, older_than_seconds: float = 120.0) -> int:
             finished += 1
         except PlatformPending:
             continue
-        except PlatformRefused:
+        except (PlatformRefused, WriteOffMismatched):
             finished += 1
     return finished

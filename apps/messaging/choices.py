@@ -11,6 +11,12 @@ class TaskType(models.IntegerChoices):
     PAYMENT_NOTICE = 2, _("payment notice")
     # Raised by the inventory when a product of the store falls below its safety stock.
     SAFETY_STOCK = 3, _("stock below safety")
+    # Raised by billing when a payment provider reports a success unlike the payment asked for (another
+    # amount, currency or merchant): the tender is not paid, and a person checks the money.
+    PAYMENT_MISMATCH = 4, _("provider payment to check")
+    # Raised by group-buy when a platform's word on a write-off names another deal or price than it
+    # offered for the code: the write-off is not taken, and a person settles it with the platform.
+    GROUP_BUY_MISMATCH = 5, _("group-buy write-off to check")
 
 
 class MessageReadFilter(models.IntegerChoices):

@@ -17,6 +17,7 @@ class PaymentIntentAdmin(ReadOnlyAdmin):
         "mode",
         "state",
         "amount",
+        "reported_amount",
         "refunded",
         "reference",
         "store_id",

@@ -18,10 +18,15 @@ class IntentState(models.TextChoices):
     CLOSED = "closed", _("closed")
     REFUNDED_PART = "refunded_part", _("refunded in part")
     REFUNDED = "refunded", _("refunded")
+    # The provider reported a success for another amount, currency or merchant than we asked: not
+    # money of this payment for our books; a person checks it (decision 0009, "mismatched").
+    MISMATCHED = "mismatched", _("reported differently by the provider")
 
 
 # Not yet final: the poller asks the provider about these.
 OPEN_INTENT_STATES = (IntentState.CREATED, IntentState.PENDING)
+# The one currency the chain takes: a success in any other is a mismatch.
+CURRENCY = "CNY"
 # The money was taken (a refund may since have given some or all of it back).
 PAID_INTENT_STATES = (IntentState.SUCCEEDED, IntentState.REFUNDED_PART, IntentState.REFUNDED)
 
@@ -58,6 +63,10 @@ class DifferenceKind(models.TextChoices):
 class AuditAction(models.TextChoices):
     PAYMENT_REQUESTED = "payments.requested", _("asked a payment provider for a payment")
     PAYMENT_ENDED = "payments.ended", _("a provider payment ended")
+    PAYMENT_MISMATCHED = (
+        "payments.mismatched",
+        _("a provider reported a payment for another amount, currency or merchant than asked"),
+    )
     PAYMENT_CLOSED = "payments.closed", _("closed a provider payment")
     PAYMENT_REFRESHED = "payments.refreshed", _("replaced an expired payment QR with a new one")
     REFUND_REQUESTED = "payments.refund_requested", _("asked a payment provider for a refund")

@@ -1,5 +1,6 @@
 """The payments' part of `manage.py audit_ledgers`: each intent's `refunded` against its pending and
-succeeded refunds, and its refund state against its succeeded refunds. Aggregate queries."""
+succeeded refunds, its refund state against its succeeded refunds, and each intent that took the
+money against the amount its provider reported (decision 0009, "mismatched"). Aggregate queries."""
 
 from __future__ import annotations
 
@@ -41,3 +42,11 @@ def intent_differences() -> Iterator[Difference]:
             yield Difference("payments", f"payment intent {pk}", "refunded", refunded, asked)
         if state != expected:
             yield Difference("payments", f"payment intent {pk}", "state", state, expected)
+    reported = (
+        PaymentIntent.objects.filter(state__in=PAID_INTENT_STATES)
+        .filter(Q(reported_amount__isnull=True) | ~Q(reported_amount=F("amount")))
+        .order_by("pk")
+        .values_list("pk", "amount", "reported_amount")
+    )
+    for pk, amount, said in reported.iterator():
+        yield Difference("payments", f"payment intent {pk}", "provider's amount", said, amount)

@@ -17,7 +17,15 @@ from django.utils.translation import gettext_lazy as _
 
 from apps.core.append_only import AppendOnlyModel
 from apps.core.lazy_text import StrOrPromise
-from apps.payments.choices import MONEY_DIGITS, DifferenceKind, EventKind, IntentMode, IntentState, RefundState
+from apps.payments.choices import (
+    MONEY_DIGITS,
+    PAID_INTENT_STATES,
+    DifferenceKind,
+    EventKind,
+    IntentMode,
+    IntentState,
+    RefundState,
+)
 
 ZERO = Decimal("0")
 
@@ -45,6 +53,13 @@ class PaymentIntent(models.Model):
     next_poll_at = models.DateTimeField(_("next query"), null=True, blank=True)
     expires_at = models.DateTimeField(_("expires"))
     paid_at = models.DateTimeField(_("paid"), null=True, blank=True)
+    # The card terminal or payment box asked ("": the account's default).
+    terminal_id = models.CharField(_("terminal asked"), max_length=32, blank=True, default="")
+    # What the provider reported when it said the payment succeeded, kept beside what we asked: the
+    # ledger audit compares them, and a success that differs is `mismatched` (decision 0009).
+    reported_amount = _money(_("amount the provider reported"), null=True, blank=True)
+    reported_currency = models.CharField(_("currency the provider reported"), max_length=8, blank=True, default="")
+    reported_merchant = models.CharField(_("merchant the provider reported"), max_length=128, blank=True, default="")
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
@@ -59,6 +74,11 @@ class PaymentIntent(models.Model):
                 name="payment_intent_refunds_within_amount",
             ),
             models.CheckConstraint(condition=Q(state__in=IntentState.values), name="payment_intent_state_valid"),
+            models.CheckConstraint(
+                condition=~Q(state__in=[*PAID_INTENT_STATES, IntentState.MISMATCHED])
+                | Q(reported_amount__isnull=False),
+                name="payment_intent_success_keeps_reported_amount",
+            ),
         ]
         indexes = [
             # The poller: open intents whose next query is due.

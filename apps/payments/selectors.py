@@ -63,13 +63,14 @@ def refund_attempts(*, reference: str, mark: str = "#") -> list[ProviderRefund]:
     )
 
 
-def paid_intents_referencing(*, prefix: str) -> Iterator[tuple[int, str, str, Decimal]]:
-    """(id, reference, provider, amount) of every intent that took the money (succeeded, refunded
-    in part or whole) whose reference starts with `prefix`: for a higher app's ledger audit."""
+def paid_intents_referencing(*, prefix: str) -> Iterator[tuple[int, str, str, Decimal, Decimal | None]]:
+    """(id, reference, provider, amount, the amount the provider reported) of every intent that took
+    the money (succeeded, refunded in part or whole) whose reference starts with `prefix`: for a
+    higher app's ledger audit."""
     return (
         PaymentIntent.objects.filter(state__in=PAID_INTENT_STATES, reference__startswith=prefix)
         .order_by("id")
-        .values_list("pk", "reference", "provider", "amount")
+        .values_list("pk", "reference", "provider", "amount", "reported_amount")
         .iterator(chunk_size=2000)
     )
 

@@ -31,6 +31,7 @@ from apps.core.money import round_money
 from apps.org.selectors import store_codes
 from apps.payments.accounts import account_for, configured_accounts
 from apps.payments.choices import (
+    CURRENCY,
     OPEN_INTENT_STATES,
     PAID_INTENT_STATES,
     AuditAction,
@@ -44,6 +45,7 @@ from apps.payments.models import PaymentEvent, PaymentIntent, ProviderRefund
 from apps.payments.providers import provider as provider_adapter
 from apps.payments.providers.base import (
     ForgedNotification,
+    Notification,
     NotificationAnswer,
     PayRequest,
     PayResult,
@@ -60,7 +62,7 @@ from apps.payments.providers.base import (
 
 logger = logging.getLogger(__name__)
 
-FINAL_INTENT_STATES = (IntentState.SUCCEEDED, IntentState.FAILED, IntentState.CLOSED)
+FINAL_INTENT_STATES = (IntentState.SUCCEEDED, IntentState.FAILED, IntentState.CLOSED, IntentState.MISMATCHED)
 
 
 # -- listeners: how billing (a higher floor) hears of a final intent or refund ---------------------
@@ -80,6 +82,13 @@ class IntentEnded:
     provider_trade_no: str
     paid_at: datetime | None
     message: str
+    # What the provider reported with its success (kept on the intent); for a `mismatched` intent,
+    # `differences` says what differs from what was asked: (part, asked, reported), part one of
+    # "amount", "currency", "merchant", "app", "terminal".
+    reported_amount: Decimal | None = None
+    reported_currency: str = ""
+    reported_merchant: str = ""
+    differences: tuple[tuple[str, str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -151,7 +160,7 @@ def _event(intent: PaymentIntent, kind: str, *, refund: ProviderRefund | None = 
     PaymentEvent.objects.create(intent=intent, refund=refund, kind=kind, state=state, detail=detail)
 
 
-def _intent_ended(intent: PaymentIntent) -> IntentEnded:
+def _intent_ended(intent: PaymentIntent, differences: tuple[tuple[str, str, str], ...] = ()) -> IntentEnded:
     return IntentEnded(
         intent_id=intent.pk,
         reference=intent.reference,
@@ -165,6 +174,10 @@ def _intent_ended(intent: PaymentIntent) -> IntentEnded:
         provider_trade_no=intent.provider_trade_no,
         paid_at=intent.paid_at,
         message=intent.message,
+        reported_amount=intent.reported_amount,
+        reported_currency=intent.reported_currency,
+        reported_merchant=intent.reported_merchant,
+        differences=differences,
     )
 
 
@@ -189,15 +202,46 @@ def _account(intent: PaymentIntent) -> ProviderAccount:
     return account_for(intent.provider, intent.store_id)
 
 
+# -- what a provider's success must say ------------------------------------------------------------
+def _reported_merchant(result: PayResult) -> str:
+    return " / ".join(part for part in (result.merchant_id, result.app_id, result.terminal_id) if part)
+
+
+def _differences(intent: PaymentIntent, result: PayResult) -> tuple[tuple[str, str, str], ...]:
+    """What a success reports that is not what was asked: the amount to the cent, the currency (the
+    chain takes CNY only), and the merchant, application and terminal wherever the provider's answer
+    names them (both providers' rules: WeChat Pay's "check the amount and mchid/appid of the
+    notification", Alipay's "check total_amount, seller_id and app_id"). (part, asked, reported)."""
+    account = _account(intent)
+    found: list[tuple[str, str, str]] = []
+    asked = _cents(intent.amount)
+    if result.amount_cents != asked:
+        found.append(("amount", str(_yuan(asked)), str(_yuan(result.amount_cents))))
+    if result.currency != CURRENCY:
+        found.append(("currency", CURRENCY, result.currency or "-"))
+    if result.merchant_id and result.merchant_id != account.merchant_id:
+        found.append(("merchant", account.merchant_id, result.merchant_id))
+    if result.app_id and account.app_id and result.app_id != account.app_id:
+        found.append(("app", account.app_id, result.app_id))
+    terminal = intent.terminal_id or account.extra.get("default_terminal_id", "")
+    if result.terminal_id and terminal and result.terminal_id != terminal:
+        found.append(("terminal", terminal, result.terminal_id))
+    return tuple(found)
+
+
 # -- applying what a provider said (one transaction, the intent's row lock) ------------------------
 def _apply_payment(intent_id: int, result: PayResult, *, source: str) -> PaymentIntent:
     """Moves the intent as `result` says, if that is a move the state machine allows; anything else
-    (a repeat, an older answer) changes nothing but the poll schedule."""
+    (a repeat, an older answer) changes nothing but the poll schedule. A success whose amount,
+    currency or merchant is not what was asked moves it to `mismatched` instead: not paid for our
+    books, what the provider reported kept on the intent, for a person to check (the listeners hear
+    it, and billing raises the task)."""
     with transaction.atomic(durable=True):
         intent = PaymentIntent.objects.select_for_update().get(pk=intent_id)
         before = intent.state
         now = timezone.now()
         detail: dict[str, Any] = {"source": source, "said": result.state.value, "message": result.message[:200]}
+        differences: tuple[tuple[str, str, str], ...] = ()
         if intent.state in OPEN_INTENT_STATES:
             target = {
                 ProviderState.SUCCEEDED: IntentState.SUCCEEDED,
@@ -206,6 +250,14 @@ def _apply_payment(intent_id: int, result: PayResult, *, source: str) -> Payment
                 ProviderState.CLOSED: IntentState.CLOSED,
                 ProviderState.PENDING: IntentState.PENDING,
             }.get(result.state)
+            if target == IntentState.SUCCEEDED:
+                differences = _differences(intent, result)
+                intent.reported_amount = _yuan(result.amount_cents)
+                intent.reported_currency = result.currency[:8]
+                intent.reported_merchant = _reported_merchant(result)[:128]
+                if differences:
+                    target = IntentState.MISMATCHED
+                    detail["mismatch"] = [list(difference) for difference in differences]
             if target is not None and target != intent.state:
                 intent.state = target
                 if result.provider_trade_no:
@@ -216,8 +268,13 @@ def _apply_payment(intent_id: int, result: PayResult, *, source: str) -> Payment
                     intent.message = result.message[:255]
                 if target == IntentState.SUCCEEDED:
                     intent.paid_at = result.paid_at or now
-                    if result.amount_cents and result.amount_cents != _cents(intent.amount):
-                        detail["amount_differs"] = str(_yuan(result.amount_cents))
+                if target == IntentState.MISMATCHED:
+                    intent.message = "; ".join(f"{part}: asked {a}, reported {r}" for part, a, r in differences)[:255]
+                    logger.error(
+                        "payment %s: the provider reports a success unlike the one asked: %s",
+                        intent.out_trade_no,
+                        intent.message,
+                    )
                 if target in FINAL_INTENT_STATES:
                     intent.next_poll_at = None
             if intent.state in OPEN_INTENT_STATES and source != "notification":
@@ -237,13 +294,28 @@ def _apply_payment(intent_id: int, result: PayResult, *, source: str) -> Payment
             return intent
         _event(intent, EventKind.STATE, before=before, **detail)
         if intent.state in FINAL_INTENT_STATES:
+            mismatched = intent.state == IntentState.MISMATCHED
             audit_record(
                 actor=SYSTEM_ACTOR,
-                action=AuditAction.PAYMENT_ENDED,
+                action=AuditAction.PAYMENT_MISMATCHED if mismatched else AuditAction.PAYMENT_ENDED,
                 target=intent,
-                detail={"state": intent.state, "amount": str(intent.amount), "reference": intent.reference},
+                detail={
+                    "state": intent.state,
+                    "amount": str(intent.amount),
+                    "reference": intent.reference,
+                    **(
+                        {
+                            "reportedAmount": str(intent.reported_amount),
+                            "reportedCurrency": intent.reported_currency,
+                            "reportedMerchant": intent.reported_merchant,
+                            "differences": [list(difference) for difference in differences],
+                        }
+                        if mismatched
+                        else {}
+                    ),
+                },
             )
-            ended = _intent_ended(intent)
+            ended = _intent_ended(intent, differences)
             for listener in list(_intent_listeners):
                 listener(ended)
         return intent
@@ -274,6 +346,7 @@ def _record_intent(
     amount: Decimal,
     description: str,
     lifetime: timedelta,
+    terminal_id: str = "",
 ) -> PaymentIntent:
     amount = round_money(amount)
     if amount <= 0:
@@ -289,6 +362,7 @@ def _record_intent(
             out_trade_no=_number("P"),
             amount=amount,
             description=description[:127],
+            terminal_id=terminal_id[:32],
             expires_at=now + lifetime,
             # Should this process die before it hears the answer, the poller asks.
             next_poll_at=now + poll_delay(0),
@@ -357,6 +431,7 @@ def intent_pay_by_code(
         amount=amount,
         description=description,
         lifetime=timedelta(seconds=settings.PAYMENT_CODE_EXPIRES_SECONDS),
+        terminal_id=terminal_id,
     )
     return _ask(intent, lambda: adapter.pay_by_code(account, _pay_request(intent, auth_code, terminal_id)))
 
@@ -643,21 +718,24 @@ def notification_handle(*, provider: str, headers: dict[str, str], body: bytes) 
     provider, then applied like any answer (idempotent: the same notification twice changes nothing).
     A notification no account verifies is refused and changes nothing."""
     adapter = provider_adapter(provider)
-    notification, verified_by = None, None
+    verified: list[tuple[ProviderAccount, Notification]] = []
     for account in configured_accounts(provider):
         try:
-            notification = adapter.parse_notification(account, headers, body)
+            verified.append((account, adapter.parse_notification(account, headers, body)))
         except ForgedNotification:
             continue
-        verified_by = account
-        break
-    if notification is None or verified_by is None:
+    if not verified:
         logger.warning("a %s notification that does not verify was refused", provider)
         return adapter.notification_answer(False)
-    intent = PaymentIntent.objects.filter(provider=provider, out_trade_no=notification.out_trade_no).first()
-    if intent is None or _account(intent).merchant_id != verified_by.merchant_id:
-        # Not ours (or another store's merchant speaking of it): acknowledged so it is not resent.
-        logger.warning("a %s notification for an unknown trade %s", provider, notification.out_trade_no)
+    out_trade_no = verified[0][1].out_trade_no
+    intent = PaymentIntent.objects.filter(provider=provider, out_trade_no=out_trade_no).first()
+    if intent is None:
+        logger.warning("a %s notification for an unknown trade %s", provider, out_trade_no)
+        return adapter.notification_answer(True)  # not ours: acknowledged so it is not resent
+    expected = _account(intent).merchant_id
+    verified_by, notification = next(((a, n) for a, n in verified if a.merchant_id == expected), verified[0])
+    if notification.kind == "refund" and verified_by.merchant_id != expected:
+        logger.warning("a %s refund notification of trade %s from another merchant", provider, out_trade_no)
         return adapter.notification_answer(True)
     if notification.kind == "refund":
         refund = ProviderRefund.objects.filter(intent=intent, out_refund_no=notification.out_refund_no).first()
@@ -686,6 +764,13 @@ def notification_handle(*, provider: str, headers: dict[str, str], body: bytes) 
                 amount_cents=notification.amount_cents,
                 provider_trade_no=notification.provider_trade_no,
                 message=notification.message,
+                currency=notification.currency,
+                # Only the keys of another merchant account verified it: that merchant speaks.
+                merchant_id=verified_by.merchant_id
+                if verified_by.merchant_id != expected
+                else notification.merchant_id,
+                app_id=notification.app_id,
+                terminal_id=notification.terminal_id,
             ),
             source="notification",
         )

@@ -66,7 +66,8 @@ class PaymentTenderOutputSerializer(serializers.Serializer):
     message = serializers.CharField(
         required=False,
         help_text="provider tenders: the provider's reason of a decline; a paid box tender: the wallet "
-        "(wechat, alipay)",
+        "(wechat, alipay); a tender failed because the provider reported another amount, currency or "
+        "merchant than asked: what it reported and that a person checks it, in the caller's language",
     )
     terminalId = serializers.CharField(required=False, help_text="pos, box: the terminal or payment box asked")
     mode = serializers.ChoiceField(

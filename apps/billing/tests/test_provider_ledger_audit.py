@@ -7,8 +7,10 @@ clean otherwise."""
 from __future__ import annotations
 
 from decimal import Decimal
+from io import StringIO
 
 import pytest
+from django.core.management import CommandError, call_command
 from django.db import connection
 from django.utils import timezone
 
@@ -55,6 +57,23 @@ def test_an_intent_whose_amount_is_not_its_tenders_is_found(providers, store, me
     _tender, intent = provider_paid(order, "wechat", "100.00")
     sql("UPDATE payments_paymentintent SET amount = 99 WHERE id = %s", intent.pk)
     assert fields(payment_differences()) == [("provider payments", f"payment intent {intent.pk}", "tender")]
+
+
+@pytest.mark.parametrize("method", ["wechat", "alipay", "pos", "box"])
+def test_a_paid_intent_whose_provider_reported_another_amount_is_found(providers, store, member, method):
+    order = order_of(store=store, member=member, lines=[product("100.00")])
+    _tender, intent = provider_paid(order, method, "100.00")
+    assert intent.reported_amount == D("100.00")  # every success keeps what the provider reported
+    assert audit_all() == []
+    sql("UPDATE payments_paymentintent SET reported_amount = 0.01 WHERE id = %s", intent.pk)
+    assert sorted(fields(audit_all())) == [
+        ("payments", f"payment intent {intent.pk}", "provider's amount"),  # against the intent's amount
+        ("provider payments", f"payment intent {intent.pk}", "provider's amount"),  # against the tender's
+    ]
+    out = StringIO()
+    with pytest.raises(CommandError):
+        call_command("audit_ledgers", stdout=out)
+    assert f"payment intent {intent.pk} provider's amount: kept 0.01, ledger says 100.00" in out.getvalue()
 
 
 def test_two_paid_intents_for_one_tender_are_found(providers, store, member):

@@ -1,15 +1,21 @@
 """What the fake platforms share: the HTTP server (apps.payments.fakes.httpfake), the coupon book and
-the slow / failing scenarios of a code, and test controls."""
+the slow / failing scenarios of a code, and test controls: `misreporting(price_cents=..., deal_id=...)`
+makes the write-off's answers (Meituan's consume and getconsumed, Douyin's verify records, Channels'
+consume and consume/get) name another price or deal than the code's, as a platform that wrote off
+something other than what it offered would."""
 
 from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any, Self
 
 from apps.payments.fakes.httpfake import FakeHttpServer, FakeRequest, FakeResponse
 
-from .book import CouponBook, scenario
+from .book import CouponBook, Deal, scenario
 
 
 def json_response(body: dict[str, Any], status: int = 200) -> FakeResponse:
@@ -24,7 +30,23 @@ class FakePlatform:
         self.slow_seconds = slow_seconds
         self.book = CouponBook(cancel_window_seconds=cancel_window_seconds)
         self.requests: list[str] = []
+        self.misreport: dict[str, Any] = {}
         self.server = FakeHttpServer(self._app)
+
+    @contextmanager
+    def misreporting(self, **reported: Any) -> Iterator[None]:
+        unknown = set(reported) - {"price_cents", "deal_id"}
+        if unknown:
+            raise ValueError(f"a fake platform misreports price_cents or deal_id, not {sorted(unknown)}")
+        self.misreport = dict(reported)
+        try:
+            yield
+        finally:
+            self.misreport = {}
+
+    def reported_deal(self, deal: Deal) -> Deal:
+        """The deal a write-off's answer names: the code's, unless a test made it misreport."""
+        return replace(deal, **self.misreport) if self.misreport else deal
 
     @property
     def url(self) -> str:

@@ -47,7 +47,7 @@ class FakeChannels(FakePlatform):
         self.tokens = set()
 
     def _consume_body(self, consumption: Consumption) -> dict[str, Any]:
-        deal = self.book.coupons[consumption.code].deal
+        deal = self.reported_deal(self.book.coupons[consumption.code].deal)
         return {
             "consume_id": consumption.consumption_id,
             "code": consumption.code,

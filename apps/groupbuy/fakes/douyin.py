@@ -143,7 +143,7 @@ class FakeDouyin(FakePlatform):
             for consumption in self.book.of_code(code):
                 if not start <= consumption.at <= end:
                     continue
-                deal = self.book.coupons[code].deal
+                deal = self.reported_deal(self.book.coupons[code].deal)
                 for unit in consumption.units:
                     live = unit.consumption == consumption.consumption_id
                     records.append(

@@ -69,7 +69,7 @@ class FakeMeituan(FakePlatform):
         return None
 
     def _receipts(self, consumption: Consumption) -> list[dict[str, Any]]:
-        deal = self.book.coupons[consumption.code].deal
+        deal = self.reported_deal(self.book.coupons[consumption.code].deal)
         return [
             {
                 "receipt_code": consumption.code,

@@ -62,7 +62,12 @@ class TaskCountInputSerializer(TaskScopeInputSerializer):
 
 class TaskSearchInputSerializer(PageInputSerializer, TaskScopeInputSerializer):
     isRead = serializers.BooleanField(required=False, allow_null=True, help_text="absent: both")
-    type = serializers.ChoiceField(choices=TaskType.choices, required=False, help_text="1 arrears, 2 payment")
+    type = serializers.ChoiceField(
+        choices=TaskType.choices,
+        required=False,
+        help_text="1 arrears, 2 payment, 3 stock below safety, 4 provider payment to check, "
+        "5 group-buy write-off to check",
+    )
 
 
 class TaskDetailInputSerializer(TaskScopeInputSerializer):
@@ -113,7 +118,11 @@ class ReadMarkedOutputSerializer(serializers.Serializer):
 
 class TaskRowOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    type = serializers.ChoiceField(choices=TaskType.choices, help_text="1 arrears notice, 2 payment notice")
+    type = serializers.ChoiceField(
+        choices=TaskType.choices,
+        help_text="1 arrears notice, 2 payment notice, 3 stock below safety, 4 provider payment to check, "
+        "5 group-buy write-off to check",
+    )
     typeName = serializers.CharField()
     msgName = serializers.CharField()
     amount = serializers.CharField(allow_null=True, help_text='money with 2 places ("199.00"), or null')

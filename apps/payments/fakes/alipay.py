@@ -32,6 +32,10 @@ answers after `slow_seconds`, the QR exists), 05, 06 (as above, no QR), and 07, 
 notification when the QR is paid. A QR is paid when the customer "scans" it: `pay_qr(out_trade_no)`,
 or a GET of its `code_url` (`/qr/<out_trade_no>`, which a person can open during `make run`).
 
+A paid trade reports another amount, currency (`trans_currency`), seller_id or app_id (in its
+answers, queries and notifications, signed as any other) after `misreporting(...)`
+(apps.payments.fakes.misreport) or through the trade's `reported`.
+
 Control from a test: `fail_next(kind, count)` makes the next gateway calls fail whatever they are
 ("http500", "system_error" or "slow"); `send_forged_notification(out_trade_no)` posts a notification
 signed with a key that is not Alipay's; `notifier.sent` holds every notification with its answer and
@@ -66,6 +70,7 @@ from cryptography.hazmat.primitives.asymmetric import padding, rsa
 
 from .httpfake import FakeHttpServer, FakeRequest, FakeResponse, Notifier
 from .keys import new_rsa_key, private_pem, public_pem
+from .misreport import Misreporting
 
 ALIPAY_TZ = ZoneInfo("Asia/Shanghai")
 APP_ID = "2021000000000001"
@@ -145,13 +150,15 @@ class FakeTrade:
     created_at: datetime = field(default_factory=lambda: datetime.now(ALIPAY_TZ))
     paid_at: datetime | None = None
     refunds: dict[str, tuple[int, datetime]] = field(default_factory=dict)
+    # What a paid trade reports instead of the truth: amount, currency, merchant, app (misreport.py).
+    reported: dict[str, Any] = field(default_factory=dict)
 
     @property
     def refunded_cents(self) -> int:
         return sum(amount for amount, _ in self.refunds.values())
 
 
-class FakeAlipay:
+class FakeAlipay(Misreporting):
     def __init__(self, notify_url: str = "", slow_seconds: float = 3.0) -> None:
         self.notify_url = notify_url
         self.slow_seconds = slow_seconds
@@ -160,6 +167,7 @@ class FakeAlipay:
         self.alipay_key = new_rsa_key()
         self.app_key = new_rsa_key()
         self.trades: dict[str, FakeTrade] = {}
+        self.misreport: dict[str, Any] = {}
         self.notifier = Notifier()
         self._failures: list[str] = []
         self._lock = threading.RLock()
@@ -252,6 +260,23 @@ class FakeAlipay:
         }
         if trade.paid_at:
             fields["gmt_payment"] = beijing(trade.paid_at)
+        return self._misreported(trade, fields, notification=True)
+
+    def _misreported(self, trade: FakeTrade, fields: dict[str, Any], *, notification: bool) -> dict[str, Any]:
+        """A paid trade's fields as the test made it report them."""
+        if trade.status != TRADE_SUCCESS or not trade.reported:
+            return fields
+        reported = trade.reported
+        if "amount" in reported:
+            fields["total_amount"] = yuan(int(reported["amount"]))
+            if "receipt_amount" in fields:
+                fields["receipt_amount"] = fields["total_amount"]
+        if "currency" in reported:
+            fields["trans_currency"] = str(reported["currency"])
+        if "merchant" in reported and notification:
+            fields["seller_id"] = str(reported["merchant"])
+        if "app" in reported and notification:
+            fields["app_id"] = str(reported["app"])
         return fields
 
     def _notify(self, trade: FakeTrade, refund_no: str = "") -> None:
@@ -385,7 +410,7 @@ class FakeAlipay:
         if trade.paid_at:
             fields["gmt_payment"] = beijing(trade.paid_at)
             fields["send_pay_date"] = beijing(trade.paid_at)
-        return fields
+        return self._misreported(trade, fields, notification=False)
 
     # -- gateway methods -------------------------------------------------------------------------
 
@@ -411,6 +436,7 @@ class FakeAlipay:
             subject=str(biz.get("subject", "")),
             scenario=scenario,
             notify_url=params.get("notify_url") or self.notify_url,
+            reported=dict(self.misreport),
         )
         self.trades[out_trade_no] = trade
         if scenario.startswith("user_paying"):
@@ -443,6 +469,7 @@ class FakeAlipay:
             subject=str(biz.get("subject", "")),
             scenario=scenario,
             notify_url=params.get("notify_url") or self.notify_url,
+            reported=dict(self.misreport),
         )
         self.trades[out_trade_no] = trade
         answer = self._ok(rt, out_trade_no=out_trade_no, qr_code=f"{self.url}/qr/{quote(out_trade_no)}")

@@ -21,7 +21,8 @@ Scenarios, by the last two digits of the amount in cents:
   any other: the box reads the code and the payment settles `settle_seconds` after the create (or at
       the first query), notified
 Refunds as the terminal gateway's. Control as the terminal gateway's (`fail_next`, `payments`,
-`refunds`, `notifier`). `start(notify_url) -> (settings, stop)` for the registry of fakes."""
+`refunds`, `notifier`, `misreporting(...)` for a settled payment reporting another amount, currency,
+merchant or box). `start(notify_url) -> (settings, stop)` for the registry of fakes."""
 
 from __future__ import annotations
 

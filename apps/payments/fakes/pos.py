@@ -21,6 +21,10 @@ Scenarios, by the last two digits of the amount in cents:
       query if that comes sooner (notified)
 Refunds succeed at once (notified) unless they exceed what is left (`REFUND_EXCEEDS_PAYMENT`).
 
+A settled payment names the gateway's `merchant_id`, `currency` (CNY) and `terminal_id`; it reports
+another amount, currency, merchant or terminal (signed as any answer and notification) after
+`misreporting(...)` (apps.payments.fakes.misreport) or through the payment's `reported`.
+
 Control from a test: `fail_next(kind, count)` with kind "http500" (answer 500 without doing
 anything), "slow" (do the work, answer after `slow_seconds`) or "bad_signature" (answer signed with
 another key); `send_forged_notification(out_trade_no)`; `notifier.sent`, `notifier.wait_idle()`;
@@ -39,13 +43,14 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any, Self
 from urllib.parse import unquote
 from zoneinfo import ZoneInfo
 
 from .httpfake import FakeHttpServer, FakeRequest, FakeResponse, Notifier
+from .misreport import Misreporting
 
 LOCAL_TZ = ZoneInfo("Asia/Shanghai")  # the stores' day: a bill is one local day
 MERCHANT_ID = "898310048161234"
@@ -92,6 +97,9 @@ class FakePayment:
     message: str = ""
     paid_at: datetime | None = None
     refunded_cents: int = 0
+    merchant_id: str = MERCHANT_ID
+    # What a settled payment reports instead of the truth: amount, currency, merchant, terminal.
+    reported: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -104,7 +112,7 @@ class FakeRefund:
     state: str = "succeeded"
 
 
-class FakeTerminalGateway:
+class FakeTerminalGateway(Misreporting):
     # The protocol's prefix and the devices it lists (the payment box fake speaks the same protocol
     # under /box/v1 with its boxes: apps.payments.fakes.box).
     provider = "pos"
@@ -118,6 +126,7 @@ class FakeTerminalGateway:
         self.merchant_id = MERCHANT_ID
         self.key = secrets.token_urlsafe(32)
         self.payments: dict[str, FakePayment] = {}
+        self.misreport: dict[str, Any] = {}
         self.refunds: dict[str, FakeRefund] = {}
         self.notifier = Notifier()
         self._failures: list[str] = []
@@ -234,12 +243,16 @@ class FakeTerminalGateway:
 
     @staticmethod
     def _payment_doc(payment: FakePayment) -> dict[str, Any]:
+        settled = payment.state in ("succeeded", "refunded")
+        reported = payment.reported if settled else {}
         return {
             "out_trade_no": payment.out_trade_no,
             "payment_id": payment.payment_id,
-            "terminal_id": payment.terminal_id,
+            "merchant_id": str(reported.get("merchant", payment.merchant_id)),
+            "terminal_id": str(reported.get("terminal", payment.terminal_id)),
             "state": payment.state,
-            "amount_cents": payment.amount_cents,
+            "amount_cents": int(reported.get("amount", payment.amount_cents)),
+            "currency": str(reported.get("currency", "CNY")),
             "paid_at": payment.paid_at.isoformat() if payment.paid_at else None,
             "message": payment.message,
             "card": "6222 **** **** 1234" if payment.state == "succeeded" else "",
@@ -375,6 +388,8 @@ class FakeTerminalGateway:
             notify_url=str(payload.get("notify_url") or self.notify_url),
             scenario=scenario,
             queries_left=queries,
+            merchant_id=self.merchant_id,
+            reported=dict(self.misreport),
         )
         self.payments[out_trade_no] = payment
         if scenario == "slow":

@@ -13,7 +13,9 @@ by the amount they type), unless a test sets `scenario` on a trade:
   .x5 takes the money, then answers later than the client waits (a timeout)
   .x6 500 SYSTEM_ERROR, nothing taken   .x7 "user paying" for ever (the customer walks away)
   .x8 native: paid and notified before the order call is answered
-  anything else: paid at once (codepay) or when the customer scans (native: `customer_pays`)."""
+  anything else: paid at once (codepay) or when the customer scans (native: `customer_pays`).
+A test makes a paid trade report another amount, currency, mchid or appid (signed as any answer)
+with `misreporting(...)` (apps.payments.fakes.misreport) or the trade's `reported`."""
 
 from __future__ import annotations
 
@@ -43,6 +45,7 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 from apps.payments.fakes.keys import new_rsa_key as new_key
 from apps.payments.fakes.keys import private_pem, public_pem
+from apps.payments.fakes.misreport import Misreporting
 from apps.payments.providers.base import ProviderAccount
 
 CHINA = timezone(timedelta(hours=8))
@@ -101,6 +104,8 @@ class Trade:
     queries: int = 0
     refunded: int = 0
     bill_amount: int | None = None  # a test makes the bill disagree
+    # What a paid trade reports instead of the truth: amount, currency, merchant, app (misreport.py).
+    reported: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -115,7 +120,7 @@ class Refund:
     success_time: datetime | None = None
 
 
-class FakeWeChatPay:
+class FakeWeChatPay(Misreporting):
     name = "wechat"
 
     def __init__(
@@ -140,6 +145,7 @@ class FakeWeChatPay:
         self.slow_seconds = slow_seconds
         self.user_paying_queries = user_paying_queries
         self.trades: dict[str, Trade] = {}
+        self.misreport: dict[str, Any] = {}
         self.refunds: dict[str, Refund] = {}
         self.bills: dict[str, bytes] = {}
         self.requests: list[tuple[str, str]] = []
@@ -308,6 +314,13 @@ class FakeWeChatPay:
         except (KeyError, TypeError, ValueError) as bad:
             self._answer(handler, 400, {"code": "PARAM_ERROR", "message": str(bad)})
 
+    def _new_trade(self, trade: Trade) -> Trade:
+        trade.reported = dict(self.misreport)
+        if "amount" in trade.reported:  # what WeChat Pay settled is what it reported
+            trade.bill_amount = int(trade.reported["amount"])
+        self.trades[trade.out_trade_no] = trade
+        return trade
+
     @staticmethod
     def scenario_of(amount: int) -> str:
         return f"{amount % 100:02d}"
@@ -324,6 +337,13 @@ class FakeWeChatPay:
             ),
             "amount": {"total": trade.amount, "currency": "CNY", "payer_total": trade.amount},
         }
+        if trade.state in ("SUCCESS", "REFUND") and trade.reported:
+            reported = trade.reported
+            total = int(reported.get("amount", trade.amount))
+            currency = str(reported.get("currency", "CNY"))
+            answer["amount"] = {"total": total, "currency": currency, "payer_total": total}
+            answer["mchid"] = str(reported.get("merchant", self.merchant_id))
+            answer["appid"] = str(reported.get("app", self.app_id))
         if trade.transaction_id:
             answer["transaction_id"] = trade.transaction_id
         if trade.success_time:
@@ -353,8 +373,7 @@ class FakeWeChatPay:
             if out_trade_no in self.trades:
                 self._answer(handler, 400, {"code": "INVALID_REQUEST", "message": "商户订单号重复"})
                 return
-            trade = Trade(out_trade_no, amount, "MICROPAY", "", scenario=scenario)
-            self.trades[out_trade_no] = trade
+            trade = self._new_trade(Trade(out_trade_no, amount, "MICROPAY", "", scenario=scenario))
             if scenario == DECLINE:
                 trade.state = "PAYERROR"
                 self._answer(handler, 403, {"code": "NOTENOUGH", "message": "余额不足"})
@@ -382,7 +401,7 @@ class FakeWeChatPay:
             if out_trade_no in self.trades:
                 self._answer(handler, 400, {"code": "INVALID_REQUEST", "message": "商户订单号重复"})
                 return
-            self.trades[out_trade_no] = Trade(out_trade_no, amount, "NATIVE", data["notify_url"], scenario=scenario)
+            self._new_trade(Trade(out_trade_no, amount, "NATIVE", data["notify_url"], scenario=scenario))
         if scenario == EARLY:
             self.customer_pays(out_trade_no)
         self._answer(handler, 200, {"code_url": f"weixin://wxpay/bizpayurl?pr={secrets.token_urlsafe(9)}"})

@@ -83,6 +83,11 @@ class PayRequest:
 
 @dataclass(frozen=True)
 class PayResult:
+    """A payment as the provider reported it. For a success, the payments services compare what it
+    names (amount, currency, merchant, application, terminal) with what was asked: an adapter hands
+    on what the provider said, "" where its answer names nothing of the kind, and the protocol's
+    default currency where the provider may leave it out."""
+
     out_trade_no: str
     state: ProviderState
     amount_cents: int = 0
@@ -90,6 +95,10 @@ class PayResult:
     code_url: str = ""  # pay_by_qr: what the QR on the screen encodes
     paid_at: datetime | None = None
     message: str = ""  # the provider's reason, for a decline
+    currency: str = "CNY"
+    merchant_id: str = ""  # WeChat Pay mchid, Alipay seller_id, the gateway's merchant_id
+    app_id: str = ""  # WeChat Pay appid, Alipay app_id
+    terminal_id: str = ""  # the card terminal or payment box that took it
 
 
 @dataclass(frozen=True)
@@ -121,6 +130,11 @@ class Notification:
     amount_cents: int = 0
     provider_trade_no: str = ""
     message: str = ""  # the provider's reason of a decline (or, for the payment box, the wallet paid with)
+    # What a payment's notification names, as PayResult's (compared with what was asked).
+    currency: str = "CNY"
+    merchant_id: str = ""
+    app_id: str = ""
+    terminal_id: str = ""
 
 
 @dataclass(frozen=True)

@@ -47,15 +47,7 @@ class PaymentBoxProvider(TerminalProvider):
         if result.message or channel not in CHANNELS:
             return result
         # Paid: which wallet the customer's code was (what the tender shows beside "payment box").
-        return PayResult(
-            out_trade_no=result.out_trade_no,
-            state=result.state,
-            amount_cents=result.amount_cents,
-            provider_trade_no=result.provider_trade_no,
-            code_url=result.code_url,
-            paid_at=result.paid_at,
-            message=channel,
-        )
+        return dataclasses.replace(result, message=channel)
 
     def parse_notification(self, account: ProviderAccount, headers: dict[str, str], body: bytes) -> Notification:
         notification = super().parse_notification(account, headers, body)

@@ -198,6 +198,9 @@ class TerminalProvider:
             provider_trade_no=str(document.get("payment_id") or ""),
             paid_at=_parse_time(document.get("paid_at")),
             message=str(document.get("message") or ""),
+            currency=str(document.get("currency") or "CNY"),
+            merchant_id=str(document.get("merchant_id") or ""),
+            terminal_id=str(document.get("terminal_id") or ""),
         )
 
     @staticmethod
@@ -326,6 +329,9 @@ class TerminalProvider:
                 amount_cents=amount,
                 provider_trade_no=str(document.get("payment_id") or ""),
                 message=str(document.get("message") or "")[:255],
+                currency=str(document.get("currency") or "CNY"),
+                merchant_id=str(document.get("merchant_id") or ""),
+                terminal_id=str(document.get("terminal_id") or ""),
             )
         if kind == "refund" and state_text in REFUND_STATES and document.get("out_refund_no"):
             return Notification(

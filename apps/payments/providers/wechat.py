@@ -172,6 +172,9 @@ class WeChatPayProvider:
             provider_trade_no=str(body.get("transaction_id") or ""),
             paid_at=_paid_at(body.get("success_time")),
             message=str(body.get("trade_state_desc") or ""),
+            currency=str(amount.get("currency") or "CNY"),
+            merchant_id=str(body.get("mchid") or ""),
+            app_id=str(body.get("appid") or ""),
         )
 
     # -- payments ----------------------------------------------------------------------------------
@@ -313,10 +316,10 @@ class WeChatPayProvider:
         if not data or not isinstance(data.get("resource"), dict):
             raise ForgedNotification("the signature or the resource does not verify")
         event, resource = str(data.get("event_type") or ""), data["resource"]
-        if resource.get("mchid") not in (None, account.merchant_id):
-            raise ForgedNotification("a notification for another merchant")
         amount = resource.get("amount") or {}
         if event.startswith("REFUND."):
+            if resource.get("mchid") not in (None, account.merchant_id):
+                raise ForgedNotification("a refund notification for another merchant")
             return Notification(
                 kind="refund",
                 out_trade_no=str(resource.get("out_trade_no") or ""),
@@ -325,6 +328,8 @@ class WeChatPayProvider:
                 amount_cents=int(amount.get("refund") or 0),
                 provider_trade_no=str(resource.get("transaction_id") or ""),
             )
+        # A payment for another merchant or application is handed on as WeChat Pay said it: the
+        # payments services compare it with what was asked (a mismatch, for a person to check).
         result = self._trade(str(resource.get("out_trade_no") or ""), resource)
         return Notification(
             kind="payment",
@@ -332,6 +337,9 @@ class WeChatPayProvider:
             state=result.state.value,
             amount_cents=result.amount_cents,
             provider_trade_no=result.provider_trade_no,
+            currency=result.currency,
+            merchant_id=result.merchant_id,
+            app_id=result.app_id,
         )
 
     def notification_answer(self, accepted: bool) -> NotificationAnswer:

@@ -193,3 +193,37 @@ def test_our_requests_are_signed_and_a_wrong_key_is_refused_by_the_provider(wech
     intent = pay_code(store, "88.00")
     assert intent.state == IntentState.FAILED and intent.message.startswith("SIGN_ERROR")
     assert intent.out_trade_no not in wechat.trades
+
+
+MISREPORTS = [
+    ({"amount": 1}, ("amount", "1.07", "0.01")),
+    ({"currency": "USD"}, ("currency", "CNY", "USD")),
+    ({"merchant": "1900009999"}, ("merchant", "1900000001", "1900009999")),
+    ({"app": "wx0000000000other"}, ("app", "wxfake000000000001", "wx0000000000other")),
+]
+
+
+@pytest.mark.parametrize(("reported", "difference"), MISREPORTS, ids=["amount", "currency", "merchant", "app"])
+@pytest.mark.parametrize("path", ["answer", "notification", "query"])
+def test_a_signed_success_unlike_the_payment_asked_for_is_mismatched_and_never_paid(
+    wechat, store, ended, reported, difference, path
+):
+    """Every way a success arrives is checked: the codepay answer, the notification of a paid QR, the
+    poller's query of a QR whose notification was lost (.x4)."""
+    asked = {"answer": "1.20", "notification": "1.07", "query": "1.04"}[path]
+    with wechat.misreporting(**reported):
+        intent = pay_code(store, asked) if path == "answer" else pay_qr(store, asked)
+    wechat.customer_pays(intent.out_trade_no)  # a paid codepay trade: nothing more
+    if path == "query":
+        assert intents_poll_due()["queried"] == 1
+    intent.refresh_from_db()
+    expected = tuple(value.replace("1.07", asked) for value in difference)
+    assert (intent.state, intent.paid_at, intent.next_poll_at) == (IntentState.MISMATCHED, None, None)
+    assert intent.reported_currency == reported.get("currency", "CNY")
+    assert intent.reported_amount == (Decimal("0.01") if "amount" in reported else Decimal(asked))
+    assert [(e.state, e.differences) for e in ended["intents"]] == [("mismatched", (expected,))]
+    event = PaymentEvent.objects.filter(intent=intent, kind=EventKind.STATE).last()
+    assert event.detail["mismatch"] == [list(expected)]
+    # Never refundable through us, never asked again, and a repeat of the success changes nothing.
+    assert intents_poll_due() == {"queried": 0, "closed": 0, "refunds": 0}
+    assert PaymentIntent.objects.get(pk=intent.pk).state == IntentState.MISMATCHED and len(ended["intents"]) == 1

@@ -27,7 +27,7 @@ type TaskRow = Schemas["TaskRowOutput"];
 type TaskDetail = Schemas["TaskDetailOutput"];
 /** Task type: 1 arrears notice, 2 payment notice (spec §3), 3 stock below safety (the inventory). */
 export type TaskType = TaskRow["type"];
-export const TASK_TYPES = choices<TaskType>()([1, 2, 3]);
+export const TASK_TYPES = choices<TaskType>()([1, 2, 3, 4, 5]);
 
 export type TaskSearch = QueryOf<"taskCenterRest_searchTaskStore_retrieve">;
 

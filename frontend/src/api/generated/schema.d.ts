@@ -5296,7 +5296,7 @@ export interface components {
        * @enum {string}
        */
       status: "pending" | "succeeded" | "failed";
-      /** @description provider tenders: the provider's reason of a decline; a paid box tender: the wallet (wechat, alipay) */
+      /** @description provider tenders: the provider's reason of a decline; a paid box tender: the wallet (wechat, alipay); a tender failed because the provider reported another amount, currency or merchant than asked: what it reported and that a person checks it, in the caller's language */
       message?: string;
       /** @description pos, box: the terminal or payment box asked */
       terminalId?: string;
@@ -7357,14 +7357,16 @@ export interface components {
     TaskDetailOutput: {
       id: number;
       /**
-       * @description 1 arrears notice, 2 payment notice
+       * @description 1 arrears notice, 2 payment notice, 3 stock below safety, 4 provider payment to check, 5 group-buy write-off to check
        *
        * * `1` - arrears notice
        * * `2` - payment notice
        * * `3` - stock below safety
+       * * `4` - provider payment to check
+       * * `5` - group-buy write-off to check
        * @enum {integer}
        */
-      type: 1 | 2 | 3;
+      type: 1 | 2 | 3 | 4 | 5;
       typeName: string;
       msgName: string;
       /** @description money with 2 places ("199.00"), or null */
@@ -7385,14 +7387,16 @@ export interface components {
     TaskRowOutput: {
       id: number;
       /**
-       * @description 1 arrears notice, 2 payment notice
+       * @description 1 arrears notice, 2 payment notice, 3 stock below safety, 4 provider payment to check, 5 group-buy write-off to check
        *
        * * `1` - arrears notice
        * * `2` - payment notice
        * * `3` - stock below safety
+       * * `4` - provider payment to check
+       * * `5` - group-buy write-off to check
        * @enum {integer}
        */
-      type: 1 | 2 | 3;
+      type: 1 | 2 | 3 | 4 | 5;
       typeName: string;
       msgName: string;
       /** @description money with 2 places ("199.00"), or null */
@@ -29940,13 +29944,15 @@ export interface operations {
         /** @description a store the role acts in; default: the chosen store (a level: every store beneath it) */
         storeId?: number;
         /**
-         * @description 1 arrears, 2 payment
+         * @description 1 arrears, 2 payment, 3 stock below safety, 4 provider payment to check, 5 group-buy write-off to check
          *
          * * `1` - arrears notice
          * * `2` - payment notice
          * * `3` - stock below safety
+         * * `4` - provider payment to check
+         * * `5` - group-buy write-off to check
          */
-        type?: 1 | 2 | 3;
+        type?: 1 | 2 | 3 | 4 | 5;
       };
     };
     responses: {

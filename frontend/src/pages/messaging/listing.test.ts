@@ -27,7 +27,11 @@ describe("filters", () => {
   it("accepts only known task types and positive message types", () => {
     expect(taskTypeFilter("1")).toBe(1);
     expect(taskTypeFilter("2")).toBe(2);
-    expect(taskTypeFilter("3")).toBeNull();
+    expect(taskTypeFilter("3")).toBe(3);
+    expect(taskTypeFilter("4")).toBe(4); // a provider payment to check
+    expect(taskTypeFilter("5")).toBe(5); // a group-buy write-off to check
+    expect(taskTypeFilter("6")).toBeNull();
+    expect(taskTypeFilter("")).toBeNull();
     expect(messageTypeFilter("4")).toBe(4);
     expect(messageTypeFilter("")).toBeNull();
     expect(messageTypeFilter("x")).toBeNull();

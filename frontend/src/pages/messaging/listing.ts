@@ -3,7 +3,7 @@
  * and paging are the shared ones of src/lib).
  */
 
-import type { MessageReadFilter, TaskType } from "../../api/messaging";
+import { TASK_TYPES, type MessageReadFilter, type TaskType } from "../../api/messaging";
 
 // --- filters -------------------------------------------------------------------------------------
 
@@ -25,7 +25,7 @@ export function taskReadFilter(choice: ReadChoice): boolean | null {
 }
 
 export function taskTypeFilter(raw: string): TaskType | null {
-  return raw === "1" ? 1 : raw === "2" ? 2 : null;
+  return TASK_TYPES.find((type) => String(type) === raw) ?? null;
 }
 
 export function messageTypeFilter(raw: string): number | null {
