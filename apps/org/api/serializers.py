@@ -2,11 +2,10 @@
 The answers are built by apps.org.selectors; the Output serializers describe them for the schema.
 Validation messages of the business rules come from apps.org.rules, through the services."""
 
-from decimal import Decimal
 
 from rest_framework import serializers
 
-from apps.core import fields
+from apps.core import bounds, fields
 from apps.org.choices import StoreStatus
 
 
@@ -78,17 +77,15 @@ class StoreUpdateInputSerializer(serializers.Serializer):
     closeTime = fields.TimeField(
         source="close_time", required=False, allow_null=True, format="%H:%M", input_formats=["%H:%M", "%H:%M:%S"]
     )
-    seats = fields.IntegerField(required=False, allow_null=True)
+    seats = fields.number(bounds.PLACES, required=False, allow_null=True)
     status = fields.CharField(required=False, max_length=20)
     frontDeskCheckRequired = serializers.BooleanField(source="front_desk_check_required", required=False)
     signatureRequired = serializers.BooleanField(source="signature_required", required=False)
     negativeStockAllowed = serializers.BooleanField(source="negative_stock_allowed", required=False)
     cardTransferApproval = serializers.BooleanField(source="card_transfer_approval", required=False)
-    refundApprovalAbove = serializers.DecimalField(
+    refundApprovalAbove = fields.number(
+        bounds.MONEY_ORDER,
         source="refund_approval_above",
-        max_digits=12,
-        decimal_places=2,
-        min_value=Decimal("0"),
         required=False,
         allow_null=True,
     )

@@ -6652,7 +6652,7 @@ export interface components {
       productId: number;
       /**
        * Format: decimal
-       * @description stock units, 0 to 999999999; null: back to the product's default
+       * @description stock units, 0 to 99,999; null: back to the product's default
        */
       quantity: string | null;
     };
