@@ -67,6 +67,7 @@ class AuditAction(models.TextChoices):
     MEMBER_CREATED = "member.created", _("created a member")
     MEMBER_UPDATED = "member.updated", _("edited a member")
     PHONE_VIEWED = "member.phone_viewed", _("viewed a member's whole phone")
+    PHONE_VIEWS_ALERTED = "member.phone_views_alerted", _("told the owner of many whole phones viewed")
     POINTS_ADJUSTED = "member.points_adjusted", _("adjusted a member's points")
     CANCELLATION_REQUESTED = "member.cancellation_requested", _("requested a member's cancellation")
     CANCELLATION_DECIDED = "member.cancellation_decided", _("decided a member's cancellation")

@@ -11,6 +11,16 @@ class TaskType(models.IntegerChoices):
     PAYMENT_NOTICE = 2, _("payment notice")
     # Raised by the inventory when a product of the store falls below its safety stock.
     SAFETY_STOCK = 3, _("stock below safety")
+    # Raised for the owner when one account reads many members' whole phones in a short time.
+    PHONE_VIEWS = 4, _("many whole phones viewed")
+
+
+class TaskAudience(models.TextChoices):
+    """Who at the store sees a task: everyone there, or only its owner and head office (a task about
+    what one employee did is not shown to the colleagues)."""
+
+    STORE = "store", _("everyone at the store")
+    OWNER = "owner", _("the owner and head office")
 
 
 class MessageReadFilter(models.IntegerChoices):

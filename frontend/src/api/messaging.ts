@@ -25,9 +25,10 @@ export type MessageSearch = QueryOf<"messageCenter_searchMsg_retrieve">;
 /** amount is money as a decimal string ("199.00"), or null. */
 type TaskRow = Schemas["TaskRowOutput"];
 type TaskDetail = Schemas["TaskDetailOutput"];
-/** Task type: 1 arrears notice, 2 payment notice (spec §3), 3 stock below safety (the inventory). */
+/** Task type: 1 arrears notice, 2 payment notice (spec §3), 3 stock below safety (the inventory),
+ * 4 many whole phones viewed by one account (for the owner only). */
 export type TaskType = TaskRow["type"];
-export const TASK_TYPES = choices<TaskType>()([1, 2, 3]);
+export const TASK_TYPES = choices<TaskType>()([1, 2, 3, 4]);
 
 export type TaskSearch = QueryOf<"taskCenterRest_searchTaskStore_retrieve">;
 

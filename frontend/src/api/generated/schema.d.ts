@@ -7355,9 +7355,10 @@ export interface components {
        * * `1` - arrears notice
        * * `2` - payment notice
        * * `3` - stock below safety
+       * * `4` - many whole phones viewed
        * @enum {integer}
        */
-      type: 1 | 2 | 3;
+      type: 1 | 2 | 3 | 4;
       typeName: string;
       msgName: string;
       /** @description money with 2 places ("199.00"), or null */
@@ -7383,9 +7384,10 @@ export interface components {
        * * `1` - arrears notice
        * * `2` - payment notice
        * * `3` - stock below safety
+       * * `4` - many whole phones viewed
        * @enum {integer}
        */
-      type: 1 | 2 | 3;
+      type: 1 | 2 | 3 | 4;
       typeName: string;
       msgName: string;
       /** @description money with 2 places ("199.00"), or null */
@@ -29938,8 +29940,9 @@ export interface operations {
          * * `1` - arrears notice
          * * `2` - payment notice
          * * `3` - stock below safety
+         * * `4` - many whole phones viewed
          */
-        type?: 1 | 2 | 3;
+        type?: 1 | 2 | 3 | 4;
       };
     };
     responses: {
