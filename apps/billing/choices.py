@@ -1,6 +1,5 @@
 """Choices and constants of orders and payment (issue 13 §2, contract §8)."""
 
-
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 

@@ -2,7 +2,6 @@
 The answers are built by apps.org.selectors; the Output serializers describe them for the schema.
 Validation messages of the business rules come from apps.org.rules, through the services."""
 
-
 from rest_framework import serializers
 
 from apps.core import bounds, fields
