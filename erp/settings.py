@@ -291,6 +291,12 @@ BADGE_REFRESH_SECONDS = env.int("BADGE_REFRESH_SECONDS", default=60)
 
 # Searches by a fragment of a phone, per user across all of them (apps.core.api.phone_fragments).
 PHONE_FRAGMENT_SEARCH_RATE = env.str("PHONE_FRAGMENT_SEARCH_RATE", default="60/minute")
+# Whole phones (BTN-HYGL-PHONE-VIEW), per user: at most this many an hour, then 429; more than
+# PHONE_VIEWS_ALERT_COUNT within PHONE_VIEWS_ALERT_MINUTES raises one task for the store's owner
+# (apps.members.phone_views).
+PHONE_VIEWS_PER_HOUR = env.int("PHONE_VIEWS_PER_HOUR", default=60)
+PHONE_VIEWS_ALERT_COUNT = env.int("PHONE_VIEWS_ALERT_COUNT", default=20)
+PHONE_VIEWS_ALERT_MINUTES = env.int("PHONE_VIEWS_ALERT_MINUTES", default=10)
 
 # django-axes: lock an account from one address after repeated failures, on every way in.
 AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)

@@ -47,6 +47,12 @@ def entry_rank(*, kind: str, hier_kind: str) -> AccessRank:
     return _KIND_RANK.get(kind, AccessRank.STAFF)
 
 
+def acts_as_owner(entry: UserRole) -> bool:
+    """Whether the role entry one acts in ranks as the owner of its store or above (head office): it
+    reads what only the owner is told (the owner's tasks)."""
+    return entry_rank(kind=entry.role.kind, hier_kind=entry.hier.kind) >= AccessRank.OWNER
+
+
 def _covering_ids(store: OrgUnit) -> list[int]:
     # `path` is the chain of ids from the head office down to the unit ("/1/4/9/").
     return [int(part) for part in store.path.strip("/").split("/") if part] or [store.pk]

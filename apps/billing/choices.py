@@ -1,9 +1,9 @@
 """Choices and constants of orders and payment (issue 13 §2, contract §8)."""
 
-from decimal import Decimal
-
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from apps.core.bounds import LINE_QTY, MONEY_LINE
 
 
 class OrderStatus(models.TextChoices):
@@ -97,13 +97,13 @@ ORDER_NO_PREFIX = "SO"
 # The order number is the prefix, the business day (YYYYMMDD) and the id padded to this many digits.
 ORDER_NO_ID_DIGITS = 8
 MAX_LINES = 50
-MAX_QTY = 999
+MAX_QTY = int(LINE_QTY.high)
 REMARK_MAX_LENGTH = 200
 GIFT_REASON_MAX_LENGTH = 100
 # What may be given free with a sale: goods and services, not cards or money on them.
 GIFT_TYPES = ("product", "productPackage", "project", "projectPackage")
 # A top-up line's amount: above 0 and at most this (a slip of the keyboard, not a limit of the card).
-TOP_UP_MAX = Decimal("100000.00")
+TOP_UP_MAX = MONEY_LINE.high
 # A search by order number or phone answers at most this many orders, newest first.
 SEARCH_LIMIT = 20
 # A signature pad's PNG is a few kilobytes; the bound keeps a wrong file out of the store.
@@ -152,6 +152,6 @@ class DepositEntryKind(models.TextChoices):
 
 DEPOSIT_NO_PREFIX = "DJ"
 # A deposit's amount: above 0 and at most this (a slip of the keyboard, not a business limit).
-DEPOSIT_MAX = Decimal("100000.00")
+DEPOSIT_MAX = MONEY_LINE.high
 # The deposit records' date range (spec §5: a span above it is "selected time exceeds range").
 DEPOSIT_RANGE_MAX_DAYS = 366

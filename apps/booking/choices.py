@@ -5,8 +5,10 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from apps.core.bounds import MINUTES
+
 DURATION_MIN_MINUTES = 5
-DURATION_MAX_MINUTES = 600
+DURATION_MAX_MINUTES = int(MINUTES.high)
 HISTORY_MAX_DAYS = 92  # spec §5 "selected time exceeds range": the limit is ours
 ROTA_MAX_DAYS = 42
 PHONE_HISTORY_DAYS = 30

@@ -20,13 +20,14 @@ from apps.cards.errors import CouponNotUsable
 from apps.cards.models import MemberCoupon
 from apps.catalog.models import CouponTemplate
 from apps.core.audit import Actor, audit_record
+from apps.core.bounds import COUPONS
 from apps.core.business_days import check_day_open
 from apps.core.errors import InvalidInput, NotFound
 from apps.members.choices import MemberStatus
 from apps.members.models import Member
 from apps.org.models import OrgUnit
 
-ISSUE_MAX = 20  # coupons of one template given to a member in one go
+ISSUE_MAX = int(COUPONS.high)  # coupons of one template given to a member in one go
 
 
 def coupon_dates(template: CouponTemplate, today: date) -> tuple[date, date]:

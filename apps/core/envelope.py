@@ -7,7 +7,7 @@ exception, is turned into an envelope by envelope_exception_handler. Nothing els
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from datetime import datetime
 from typing import Any
 
@@ -92,9 +92,26 @@ def _flatten(detail: Any) -> list[str]:
     return [str(detail)]
 
 
+def _field_paths(path: str, detail: Any) -> Iterator[tuple[str, list[str]]]:
+    """A nested serializer's errors by the path of the field they belong to, as the services name
+    them (`lines[0].quantity`): the form can put the message beside the line's field."""
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            yield from _field_paths(f"{path}[{key}]" if isinstance(key, int) else f"{path}.{key}", value)
+    elif isinstance(detail, list) and any(isinstance(item, dict | list) for item in detail):
+        # A many=True serializer's errors: one entry per item, empty for an item without errors.
+        for index, item in enumerate(detail):
+            if item:
+                yield from _field_paths(f"{path}[{index}]", item)
+    else:
+        yield path, _flatten(detail)
+
+
 def _validation_fields(detail: Any) -> dict[str, list[str]]:
     if isinstance(detail, dict):
-        return {str(field): _flatten(messages) for field, messages in detail.items()}
+        return {
+            where: messages for field, value in detail.items() for where, messages in _field_paths(str(field), value)
+        }
     return {"non_field_errors": _flatten(detail)}
 
 

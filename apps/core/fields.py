@@ -10,6 +10,8 @@ Each type refuses what the database or the date arithmetic behind it cannot hold
 - CharField, RegexField: a max_length is required; NUL and lone surrogates are refused (DRF's own
   validators, kept).
 - IdListField: ids given as one comma-separated query parameter, each a bounded id.
+- number(kind): a quantity or an amount a person types, within the realistic bounds of its kind in
+  apps.core.bounds (an IntegerField, or a DecimalField whose range is checked before its digits).
 - query_text: the CharField bounds for a query parameter a view reads by hand.
 
 apps/core/tests/test_input_bounds.py walks every serializer the API reads and fails on a field that is
@@ -20,15 +22,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import date, datetime
+from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
 from django.core.validators import ProhibitNullCharactersValidator
 from django.utils.dateparse import parse_date
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from apps.core.bounds import Bound, shown
 from apps.core.errors import InvalidInput
 from apps.core.lazy_text import StrOrPromise
 
@@ -46,10 +51,76 @@ class Bounded:
 
 
 class IntegerField(Bounded, serializers.IntegerField):
-    def __init__(self, *, min_value: int = PG_INTEGER_MIN, max_value: int = PG_INTEGER_MAX, **kwargs: Any) -> None:
+    # The kind of apps.core.bounds when number() made it; an id or a code has none.
+    bound: Bound | None = None
+
+    def __init__(
+        self,
+        *,
+        min_value: int = PG_INTEGER_MIN,
+        max_value: int = PG_INTEGER_MAX,
+        bound: Bound | None = None,
+        **kwargs: Any,
+    ) -> None:
         if min_value is None or max_value is None or min_value < PG_BIGINT_MIN or max_value > PG_BIGINT_MAX:
             raise ImproperlyConfigured("an IntegerField needs bounds within PostgreSQL's bigint")
+        # A constructor argument, not an attribute set afterwards: DRF copies a serializer's fields
+        # by calling the constructor again.
+        self.bound = bound
         super().__init__(min_value=min_value, max_value=max_value, **kwargs)
+
+
+class DecimalField(Bounded, serializers.DecimalField):
+    """A decimal within `min_value` and `max_value`, made by number(): the range is checked before the
+    digits, so 9,999,999,999 answers the kind's "at most 99,999 units", not a count of digits."""
+
+    bound: Bound | None = None
+
+    def __init__(self, *, min_value: Decimal, max_value: Decimal, bound: Bound | None = None, **kwargs: Any) -> None:
+        self.bound = bound
+        self.low, self.high = min_value, max_value
+        super().__init__(min_value=min_value, max_value=max_value, **kwargs)
+
+    def validate_precision(self, value: Decimal) -> Decimal:
+        if value > self.high:
+            self.fail("max_value", max_value=self.high)
+        if value < self.low:
+            self.fail("min_value", min_value=self.low)
+        return super().validate_precision(value)
+
+
+def number(
+    bound: Bound,
+    *,
+    low: Decimal | int | None = None,
+    high: Decimal | int | None = None,
+    places: int | None = None,
+    **kwargs: Any,
+) -> IntegerField | DecimalField:
+    """The request field of a quantity or an amount of the kind `bound` (apps.core.bounds): its range,
+    narrowed by `low`/`high` where a call takes less (a receipt's line at least 0.001 units), and its
+    decimals (`places` 0: a whole number of a decimal kind, as owed goods are handed over)."""
+    low = Decimal(bound.low if low is None else low)
+    high = Decimal(bound.high if high is None else high)
+    places = bound.places if places is None else places
+    if not bound.low <= low <= high <= bound.high or places > bound.places:
+        raise ImproperlyConfigured(f"number({bound.key}) can only narrow its kind's range and decimals")
+    messages = {
+        "min_value": format_lazy(bound.too_small, low=shown(low), high=shown(high)),
+        "max_value": format_lazy(bound.too_big, low=shown(low), high=shown(high)),
+    }
+    if places == 0:
+        return IntegerField(min_value=int(low), max_value=int(high), bound=bound, error_messages=messages, **kwargs)
+    whole_digits = len(str(int(max(abs(low), abs(high)))))
+    return DecimalField(
+        min_value=low,
+        max_value=high,
+        max_digits=whole_digits + places,
+        decimal_places=places,
+        bound=bound,
+        error_messages=messages,
+        **kwargs,
+    )
 
 
 class _DateRange(serializers.Field):

@@ -20,6 +20,7 @@ from django.utils.translation import gettext
 
 from apps.catalog.models import Product
 from apps.core.audit import Actor, audit_record
+from apps.core.bounds import STOCK_UNITS, shown
 from apps.core.errors import InvalidInput
 from apps.core.transactions import use_case_atomic
 from apps.inventory.choices import AuditAction
@@ -30,8 +31,8 @@ from apps.org.models import OrgUnit
 
 # One save sets at most this many products (the page sends one page of rows at most).
 MAX_SAFETY_ITEMS = 500
-# Safety stock in stock units: 3 decimals, below 10⁹.
-SAFETY_MAX = Decimal("999999999")
+# Safety stock in stock units, 3 decimals: a realistic count of stock (apps.core.bounds).
+SAFETY_MAX = STOCK_UNITS.high
 
 
 @dataclass(frozen=True)
@@ -121,7 +122,9 @@ def _checked(items: Sequence[SafetyInput]) -> None:
         raise InvalidInput(gettext("a product is listed twice"), field="items")
     for item in items:
         if item.quantity is not None and not ZERO <= item.quantity <= SAFETY_MAX:
-            raise InvalidInput(gettext("a safety stock is from 0 to 999999999"), field="quantity")
+            raise InvalidInput(
+                gettext("a safety stock is from 0 to %(most)s") % {"most": shown(SAFETY_MAX)}, field="quantity"
+            )
 
 
 def safety_stock_set(*, actor: Actor, store: OrgUnit, items: Sequence[SafetyInput]) -> int:

@@ -6,13 +6,15 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from apps.core.bounds import MONEY_ORDER, POINTS, SESSIONS
+
 MEMBER_NAME_MAX_LENGTH = 20  # spec §9: name and member code max 20
 MEMBER_CODE_MAX_LENGTH = 20
 CARD_NO_MAX_LENGTH = 20
 PHONE_MAX_LENGTH = 11
 REMARK_MAX_LENGTH = 200
 POINTS_REASON_MAX_LENGTH = 100
-POINTS_CHANGE_LIMIT = 1_000_000
+POINTS_CHANGE_LIMIT = int(POINTS.high)
 # The balance column is PostgreSQL's integer; a ceiling well inside it keeps every sum representable.
 POINTS_BALANCE_LIMIT = 1_000_000_000
 SEARCH_RESULT_LIMIT = 50
@@ -65,6 +67,7 @@ class AuditAction(models.TextChoices):
     MEMBER_CREATED = "member.created", _("created a member")
     MEMBER_UPDATED = "member.updated", _("edited a member")
     PHONE_VIEWED = "member.phone_viewed", _("viewed a member's whole phone")
+    PHONE_VIEWS_ALERTED = "member.phone_views_alerted", _("told the owner of many whole phones viewed")
     POINTS_ADJUSTED = "member.points_adjusted", _("adjusted a member's points")
     CANCELLATION_REQUESTED = "member.cancellation_requested", _("requested a member's cancellation")
     CANCELLATION_DECIDED = "member.cancellation_decided", _("decided a member's cancellation")
@@ -119,9 +122,10 @@ MOVE_IN_CARD_NAME_MAX_LENGTH = 60
 MOVE_IN_CARD_NO_MAX_LENGTH = 40
 MOVE_IN_MAX_LINES = 20
 MOVE_IN_MAX_SESSION_PROJECTS = 20
-MOVE_IN_MAX_SESSIONS = 10_000
-# An old card's remaining balance: below a stored-value card's money column's ceiling.
-MOVE_IN_MAX_BALANCE = 10_000_000
+# An old card's sessions and remaining balance: the realistic bounds of apps.core.bounds (the form and
+# the Excel import alike).
+MOVE_IN_MAX_SESSIONS = int(SESSIONS.high)
+MOVE_IN_MAX_BALANCE = MONEY_ORDER.high
 # Attachments: photos of the old card or the contract, JPEG, PNG or PDF of at most 5 MB, 10 a move-in.
 MOVE_IN_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024
 MOVE_IN_MAX_ATTACHMENTS = 10

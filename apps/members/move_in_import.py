@@ -12,6 +12,7 @@ project and its sessions a row."""
 from __future__ import annotations
 
 import datetime
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -259,13 +260,12 @@ def _group_rows(rows: list[tuple[int, dict[str, Any]]], store: OrgUnit, errors: 
 
 
 def _where(group: _Group, error: InvalidInput) -> RowError:
-    """The row and column of a form rule's error on one imported move-in."""
-    parts = error.field.split(".")
-    if parts[0] == "lines" and len(parts) >= 2 and parts[1].isdigit():
-        row = group.line_rows[int(parts[1])]
-        column = _FIELD_COLUMNS.get(parts[2] if len(parts) > 2 else "lines", "")
-        return RowError(row, column, str(error.message))
-    return RowError(group.row, _FIELD_COLUMNS.get(parts[0], ""), str(error.message))
+    """The row and column of a form rule's error on one imported move-in (`lines[1].coefficient`)."""
+    line = re.fullmatch(r"lines\[(\d+)\](?:\.(\w+))?", error.field)
+    if line:
+        column = _FIELD_COLUMNS.get(line.group(2) or "lines", "")
+        return RowError(group.line_rows[int(line.group(1))], column, str(error.message))
+    return RowError(group.row, _FIELD_COLUMNS.get(error.field.split(".")[0], ""), str(error.message))
 
 
 def move_ins_import(*, actor: Actor, store: OrgUnit, file: Any) -> list[MoveIn]:

@@ -33,6 +33,7 @@ from apps.catalog.choices import CardKind
 from apps.catalog.models import CardType, Project
 from apps.catalog.selectors import card_type_search, project_search
 from apps.core.audit import Actor, audit_record
+from apps.core.bounds import shown
 from apps.core.errors import Conflict, InvalidInput
 from apps.core.money import round_money
 from apps.core.phones import mask_phone
@@ -137,7 +138,7 @@ def _projects(store: OrgUnit) -> dict[int, Project]:
 def _check_line(
     line: LineInput, index: int, card_types: dict[int, CardType], projects: dict[int, Project], today: date
 ) -> CheckedLine:
-    where = f"lines.{index}"
+    where = f"lines[{index}]"
     line.old_card_name = _text(
         line.old_card_name,
         f"{where}.oldCardName",
@@ -160,7 +161,8 @@ def _check_line(
             raise InvalidInput(_("a stored-value card has no sessions"), field=f"{where}.sessions")
         if not line.old_balance.is_finite() or line.old_balance <= 0 or line.old_balance > MOVE_IN_MAX_BALANCE:
             raise InvalidInput(
-                _("the remaining balance must be above 0 and at most 10,000,000"), field=f"{where}.oldBalance"
+                _("the remaining balance must be above 0 and at most %(most)s") % {"most": shown(MOVE_IN_MAX_BALANCE)},
+                field=f"{where}.oldBalance",
             )
         if line.old_balance != line.old_balance.quantize(Decimal("0.01")):
             raise InvalidInput(_("at most 2 decimal places"), field=f"{where}.oldBalance")
@@ -183,7 +185,10 @@ def _check_line(
                 raise InvalidInput(_("the same project is listed twice"), field=f"{where}.sessions")
             seen.add(project_id)
             if not 0 < count <= MOVE_IN_MAX_SESSIONS:
-                raise InvalidInput(_("the sessions must be from 1 to 10,000"), field=f"{where}.sessions")
+                raise InvalidInput(
+                    _("the sessions must be from 1 to %(most)s") % {"most": shown(MOVE_IN_MAX_SESSIONS)},
+                    field=f"{where}.sessions",
+                )
     return CheckedLine(line, card_type, new_value_of(line.kind, line.old_balance, line.coefficient))
 
 
@@ -373,7 +378,7 @@ def move_in_commit(*, actor: Actor, move_in: MoveIn) -> MoveIn:
         today = timezone.localdate()
         for index, line in enumerate(move_in.lines.all()):
             if line.expires_on is not None and line.expires_on < today:
-                raise InvalidInput(_("the old card has expired"), field=f"lines.{index}.expiresOn")
+                raise InvalidInput(_("the old card has expired"), field=f"lines[{index}].expiresOn")
         if not move_in.line_count:
             raise InvalidInput(_("please add at least one old card"), field="lines")
         request = request_approval(

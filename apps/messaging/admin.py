@@ -15,6 +15,7 @@ from django.utils.translation import ngettext
 
 from apps.core.audit import actor_from_request
 from apps.messaging import services
+from apps.messaging.choices import TaskAudience
 from apps.messaging.models import Message, MessageRead, MessageType, Task, TaskRead
 
 
@@ -85,8 +86,8 @@ class MessageAdmin(admin.ModelAdmin):
 class TaskAdmin(admin.ModelAdmin):
     """Tasks are notices of what happened (billing creates most): added, or deleted, never edited."""
 
-    list_display = ("msg_name", "store", "type", "amount", "due_date", "created_at")
-    list_filter = ("type",)
+    list_display = ("msg_name", "store", "type", "audience", "amount", "due_date", "created_at")
+    list_filter = ("type", "audience")
     search_fields = ("msg_name", "store__name", "store__code")
     list_select_related = ("store",)
     autocomplete_fields = ("store",)
@@ -104,6 +105,7 @@ class TaskAdmin(admin.ModelAdmin):
             content=obj.content,
             amount=obj.amount,
             due_date=obj.due_date,
+            audience=TaskAudience(obj.audience),
         )
         obj.pk = task.pk
         obj.created_at = task.created_at

@@ -17,6 +17,16 @@ class TaskType(models.IntegerChoices):
     # Raised by group-buy when a platform's word on a write-off names another deal or price than it
     # offered for the code: the write-off is not taken, and a person settles it with the platform.
     GROUP_BUY_MISMATCH = 5, _("group-buy write-off to check")
+    # Raised for the owner when one account reads many members' whole phones in a short time.
+    PHONE_VIEWS = 6, _("many whole phones viewed")
+
+
+class TaskAudience(models.TextChoices):
+    """Who at the store sees a task: everyone there, or only its owner and head office (a task about
+    what one employee did is not shown to the colleagues)."""
+
+    STORE = "store", _("everyone at the store")
+    OWNER = "owner", _("the owner and head office")
 
 
 class MessageReadFilter(models.IntegerChoices):

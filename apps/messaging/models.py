@@ -10,7 +10,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from apps.messaging.choices import MSG_NAME_MAX_LENGTH, TaskType
+from apps.messaging.choices import MSG_NAME_MAX_LENGTH, TaskAudience, TaskType
 from apps.org.choices import OrgUnitKind
 from apps.org.models import OrgUnit
 
@@ -142,6 +142,7 @@ class Task(models.Model):
         limit_choices_to={"kind": OrgUnitKind.STORE},
     )
     type = models.PositiveSmallIntegerField(_("type"), choices=TaskType.choices)
+    audience = models.CharField(_("audience"), max_length=8, choices=TaskAudience.choices, default=TaskAudience.STORE)
     msg_name = models.CharField(_("title"), max_length=MSG_NAME_MAX_LENGTH)
     content = models.TextField(_("content"), blank=True)
     amount = models.DecimalField(_("amount"), max_digits=14, decimal_places=2, null=True, blank=True)
@@ -157,6 +158,7 @@ class Task(models.Model):
             models.CheckConstraint(
                 condition=models.Q(type__in=[choice.value for choice in TaskType]), name="task_type_valid"
             ),
+            models.CheckConstraint(condition=models.Q(audience__in=TaskAudience.values), name="task_audience_valid"),
             models.CheckConstraint(
                 condition=models.Q(amount__isnull=True) | models.Q(amount__gte=0), name="task_amount_not_negative"
             ),

@@ -11,7 +11,7 @@ from apps.accounts.models import User
 from apps.core.audit import operator_name
 from apps.core.errors import NotFound
 from apps.core.money import money_to_wire
-from apps.messaging.choices import TaskType
+from apps.messaging.choices import TaskAudience, TaskType
 from apps.messaging.models import Message, MessageRead, MessageType, Task, TaskRead
 from apps.org.models import OrgUnit
 
@@ -144,11 +144,15 @@ def mandatory_notice(message: Message) -> dict[str, Any]:
 # -- tasks ---------------------------------------------------------------------------------------
 
 
-def tasks_of(*, unit: OrgUnit) -> QuerySet[Task]:
-    """The tasks of a store, or of every store beneath a head-office or region level."""
-    if unit.is_store:
-        return Task.objects.filter(store_id=unit.pk)
-    return Task.objects.filter(store__path__startswith=unit.path)
+def tasks_of(*, unit: OrgUnit, owner_view: bool) -> QuerySet[Task]:
+    """The tasks of a store, or of every store beneath a head-office or region level, that the reader
+    sees: the owner's tasks only with `owner_view` (an owner at the store, or head office)."""
+    tasks = (
+        Task.objects.filter(store_id=unit.pk)
+        if unit.is_store
+        else Task.objects.filter(store__path__startswith=unit.path)
+    )
+    return tasks if owner_view else tasks.exclude(audience=TaskAudience.OWNER)
 
 
 def _task_read_by(user: User) -> Exists:
@@ -156,10 +160,10 @@ def _task_read_by(user: User) -> Exists:
 
 
 def task_search(
-    *, user: User, unit: OrgUnit, is_read: bool | None = None, task_type: int | None = None
+    *, user: User, unit: OrgUnit, owner_view: bool, is_read: bool | None = None, task_type: int | None = None
 ) -> QuerySet[Task]:
     """The task list of spec §7.9 searchTaskStore, newest first (pageSize 1 gives the bell's task)."""
-    rows = tasks_of(unit=unit).defer("content").annotate(is_read=_task_read_by(user))
+    rows = tasks_of(unit=unit, owner_view=owner_view).defer("content").annotate(is_read=_task_read_by(user))
     if is_read is not None:
         rows = rows.filter(is_read=is_read)
     if task_type is not None:
@@ -167,13 +171,19 @@ def task_search(
     return rows.order_by("-created_at", "-id")
 
 
-def tasks_count(*, user: User, unit: OrgUnit, is_read: bool = False) -> int:
+def tasks_count(*, user: User, unit: OrgUnit, owner_view: bool, is_read: bool = False) -> int:
     read = _task_read_by(user)
-    return tasks_of(unit=unit).filter(read if is_read else ~read).count()
+    return tasks_of(unit=unit, owner_view=owner_view).filter(read if is_read else ~read).count()
 
 
-def task_for_reader(*, user: User, unit: OrgUnit, task_id: int) -> ReadTask:
-    task = tasks_of(unit=unit).select_related("store").annotate(is_read=_task_read_by(user)).filter(pk=task_id).first()
+def task_for_reader(*, user: User, unit: OrgUnit, owner_view: bool, task_id: int) -> ReadTask:
+    task = (
+        tasks_of(unit=unit, owner_view=owner_view)
+        .select_related("store")
+        .annotate(is_read=_task_read_by(user))
+        .filter(pk=task_id)
+        .first()
+    )
     if task is None:
         raise NotFound()
     return task

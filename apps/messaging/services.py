@@ -21,7 +21,7 @@ from apps.accounts.models import User
 from apps.core.audit import SYSTEM_ACTOR, Actor, audit_record
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.money import money_to_wire, round_money
-from apps.messaging.choices import MSG_NAME_MAX_LENGTH, SYSTEM_PUBLISHER_NAME, AuditAction, TaskType
+from apps.messaging.choices import MSG_NAME_MAX_LENGTH, SYSTEM_PUBLISHER_NAME, AuditAction, TaskAudience, TaskType
 from apps.messaging.models import Message, MessageRead, Task, TaskRead
 from apps.messaging.sanitize import sanitize_rich_text
 from apps.messaging.selectors import messages_visible, tasks_of
@@ -199,9 +199,11 @@ def task_create(
     content: str = "",
     amount: Decimal | int | str | None = None,
     due_date: date | None = None,
+    audience: TaskAudience = TaskAudience.STORE,
 ) -> Task:
     """A notice to one store (spec §3 Task summary): type 1 arrears notice, 2 payment notice. The
-    amount, when there is one, is money: two places, never negative."""
+    amount, when there is one, is money: two places, never negative. `audience` OWNER shows it to
+    the store's owner and head office only."""
     if not store.is_store:
         raise InvalidInput(_("a task belongs to a store"), field="store")
     if task_type not in TaskType.values:
@@ -223,6 +225,7 @@ def task_create(
             content=content or "",
             amount=amount,
             due_date=due_date,
+            audience=audience,
         )
         audit_record(
             actor=actor,
@@ -231,6 +234,7 @@ def task_create(
             detail={
                 "storeId": store.pk,
                 "type": task.type,
+                "audience": task.audience,
                 "amount": money_to_wire(amount) if amount is not None else None,
             },
         )
@@ -243,10 +247,11 @@ def task_delete(*, actor: Actor, task: Task) -> None:
         task.delete()
 
 
-def tasks_mark_read(*, user: User, unit: OrgUnit, task_ids: Iterable[int], now: datetime | None = None) -> int:
-    """Marks tasks read for `user` (opening one, or the batch read). Every id must be a task of the
-    stores `unit` covers, else NotFound and nothing is marked. Idempotent; returns how many became
-    read."""
-    return _mark_read(
-        user=user, ids=task_ids, visible=tasks_of(unit=unit), read_model=TaskRead, field="task_id", now=now
-    )
+def tasks_mark_read(
+    *, user: User, unit: OrgUnit, owner_view: bool, task_ids: Iterable[int], now: datetime | None = None
+) -> int:
+    """Marks tasks read for `user` (opening one, or the batch read). Every id must be a task the
+    reader sees at the stores `unit` covers, else NotFound and nothing is marked. Idempotent; returns
+    how many became read."""
+    visible = tasks_of(unit=unit, owner_view=owner_view)
+    return _mark_read(user=user, ids=task_ids, visible=visible, read_model=TaskRead, field="task_id", now=now)

@@ -1,6 +1,8 @@
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from apps.core.bounds import MINUTES
+
 
 class EmployeePosition(models.TextChoices):
     STORE_MANAGER = "store_manager", _("store manager")
@@ -42,4 +44,4 @@ class AuditAction(models.TextChoices):
 
 
 EMPLOYEE_NAME_MAX_LENGTH = 20
-DURATION_MAX_MINUTES = 600
+DURATION_MAX_MINUTES = int(MINUTES.high)

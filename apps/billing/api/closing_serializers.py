@@ -4,14 +4,11 @@ apps.billing.closing_selectors."""
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from rest_framework import serializers
 
 from apps.billing.choices import CLOSING_TEXT_MAX_LENGTH, TenderMethod
 from apps.billing.closing_selectors import SALE_KINDS
-from apps.catalog.choices import MONEY_DIGITS
-from apps.core import fields
+from apps.core import bounds, fields
 from apps.core.pagination import PageInputSerializer
 
 
@@ -21,9 +18,7 @@ class DayInputSerializer(serializers.Serializer):
 
 class CloseInputSerializer(serializers.Serializer):
     date = fields.DateField(help_text="the business day to close")
-    cashCounted = serializers.DecimalField(
-        max_digits=MONEY_DIGITS, decimal_places=2, min_value=Decimal("0"), help_text="the cash counted in the till"
-    )
+    cashCounted = fields.number(bounds.MONEY_ORDER, help_text="the cash counted in the till")
     differenceReason = fields.CharField(
         required=False,
         allow_blank=True,

@@ -11,15 +11,12 @@ from rest_framework import serializers
 from apps.billing.api.payment_serializers import PaymentOutputSerializer
 from apps.billing.api.refund_serializers import RefundDetailOutputSerializer
 from apps.billing.choices import DEPOSIT_MAX, DepositEntryKind, DepositStatus
-from apps.catalog.choices import MONEY_DIGITS
-from apps.core import fields
+from apps.core import bounds, fields
 from apps.core.pagination import PageInputSerializer
 
 
-def _amount(**kwargs: Any) -> serializers.DecimalField:
-    return serializers.DecimalField(
-        max_digits=MONEY_DIGITS, decimal_places=2, min_value=Decimal("0.01"), max_value=DEPOSIT_MAX, **kwargs
-    )
+def _amount(**kwargs: Any) -> serializers.Field:
+    return fields.number(bounds.MONEY_LINE, low=Decimal("0.01"), high=DEPOSIT_MAX, **kwargs)
 
 
 class DepositTakeInputSerializer(serializers.Serializer):

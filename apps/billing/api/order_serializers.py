@@ -8,9 +8,9 @@ from typing import Any
 from rest_framework import serializers
 
 from apps.billing.api.refund_serializers import RefundDetailOutputSerializer
-from apps.billing.choices import MAX_COUPONS, MAX_LINES, MAX_QTY, REMARK_MAX_LENGTH, LineType, OrderStatus
+from apps.billing.choices import MAX_COUPONS, MAX_LINES, REMARK_MAX_LENGTH, LineType, OrderStatus
 from apps.catalog.choices import CouponKind
-from apps.core import fields
+from apps.core import bounds, fields
 from apps.core.pagination import PageInputSerializer
 from apps.members.api.serializers import PointsEntryOutputSerializer
 
@@ -23,9 +23,7 @@ SOLD_LINE_TYPES = [choice for choice in LineType.choices if choice[0] != LineTyp
 
 class StaffShareInputSerializer(serializers.Serializer):
     employeeId = fields.IntegerField(min_value=1, source="employee_id")
-    share = serializers.DecimalField(
-        max_digits=5, decimal_places=4, help_text='the employee\'s part of the line, above 0 ("0.5000")'
-    )
+    share = fields.number(bounds.RATE, help_text='the employee\'s part of the line, above 0 ("0.5000")')
 
 
 class OrderLineInputSerializer(serializers.Serializer):
@@ -33,7 +31,7 @@ class OrderLineInputSerializer(serializers.Serializer):
     itemId = fields.IntegerField(
         min_value=1, required=False, allow_null=True, source="item_id", help_text="not for a topUp line"
     )
-    qty = fields.IntegerField(min_value=1, max_value=MAX_QTY, required=False, default=1)
+    qty = fields.number(bounds.LINE_QTY, low=1, required=False, default=1)
     cardId = fields.IntegerField(
         min_value=1,
         required=False,
@@ -41,8 +39,8 @@ class OrderLineInputSerializer(serializers.Serializer):
         source="card_id",
         help_text="the member's card the line pays with (stored value or package sessions), or tops up",
     )
-    amount = serializers.DecimalField(
-        max_digits=12, decimal_places=2, required=False, allow_null=True, help_text="topUp only: the amount loaded"
+    amount = fields.number(
+        bounds.MONEY_LINE, required=False, allow_null=True, help_text="topUp only: the amount loaded"
     )
     staff = serializers.ListField(
         child=StaffShareInputSerializer(),
@@ -106,7 +104,7 @@ class OrderDiffInputSerializer(OrderIdInputSerializer):
 class CardCheckLineInputSerializer(serializers.Serializer):
     type = serializers.ChoiceField(choices=SOLD_LINE_TYPES)
     itemId = fields.IntegerField(min_value=1, required=False, allow_null=True, source="item_id")
-    qty = fields.IntegerField(min_value=1, max_value=MAX_QTY, required=False, default=1)
+    qty = fields.number(bounds.LINE_QTY, low=1, required=False, default=1)
 
 
 class CardCheckInputSerializer(serializers.Serializer):

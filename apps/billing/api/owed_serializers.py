@@ -5,7 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from apps.billing.owed_selectors import OWING, TAKEN
-from apps.core import fields
+from apps.core import bounds, fields
 from apps.core.pagination import PageInputSerializer
 
 
@@ -29,7 +29,7 @@ class OwedListInputSerializer(PageInputSerializer):
 
 class OwedTakeInputSerializer(serializers.Serializer):
     owedId = fields.IntegerField(min_value=1, source="owed_id")
-    qty = fields.IntegerField(min_value=1, max_value=99999, help_text="stock units handed over, at most what is left")
+    qty = fields.number(bounds.STOCK_UNITS, low=1, places=0, help_text="stock units handed over, at most what is left")
 
 
 class OwedOutputSerializer(serializers.Serializer):

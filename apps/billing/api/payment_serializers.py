@@ -12,8 +12,7 @@ from rest_framework import serializers
 
 from apps.billing.api.order_serializers import OrderDraftInputSerializer
 from apps.billing.choices import SIGNATURE_MAX_BYTES, OrderStatus, TenderMethod, TenderStatus
-from apps.catalog.choices import MONEY_DIGITS
-from apps.core import fields
+from apps.core import bounds, fields
 
 MAX_TENDERS = 10
 DATA_URL_MAX_LENGTH = SIGNATURE_MAX_BYTES * 4 // 3 + 64
@@ -23,10 +22,9 @@ PAY_METHODS = [choice for choice in TenderMethod.choices if choice[0] != TenderM
 
 class TenderInputSerializer(serializers.Serializer):
     method = serializers.ChoiceField(choices=PAY_METHODS)
-    amount = serializers.DecimalField(
-        max_digits=MONEY_DIGITS,
-        decimal_places=2,
-        min_value=Decimal("0.01"),
+    amount = fields.number(
+        bounds.MONEY_ORDER,
+        low=Decimal("0.01"),
         help_text="what this tender pays; cash: what was received (the change is given back)",
     )
     cardId = fields.IntegerField(required=False, allow_null=True, min_value=1, help_text="storedValue: the card")
@@ -103,21 +101,20 @@ QR_METHODS = [TenderMethod.WECHAT, TenderMethod.ALIPAY]
 class QrSplitInputSerializer(serializers.Serializer):
     orderId = fields.IntegerField(min_value=1)
     method = serializers.ChoiceField(choices=[(m.value, m.label) for m in QR_METHODS])
-    amount = serializers.DecimalField(max_digits=MONEY_DIGITS, decimal_places=2, min_value=Decimal("0.01"))
+    amount = fields.number(bounds.MONEY_ORDER, low=Decimal("0.01"))
 
 
 class PosPayInputSerializer(serializers.Serializer):
     orderId = fields.IntegerField(min_value=1)
-    amount = serializers.DecimalField(max_digits=MONEY_DIGITS, decimal_places=2, min_value=Decimal("0.01"))
+    amount = fields.number(bounds.MONEY_ORDER, low=Decimal("0.01"))
     terminalId = fields.CharField(required=False, allow_blank=True, max_length=32)
 
 
 class BoxPayInputSerializer(serializers.Serializer):
     orderId = fields.IntegerField(min_value=1)
-    amount = serializers.DecimalField(
-        max_digits=MONEY_DIGITS,
-        decimal_places=2,
-        min_value=Decimal("0.01"),
+    amount = fields.number(
+        bounds.MONEY_ORDER,
+        low=Decimal("0.01"),
         required=False,
         help_text="none: all that is still to pay (the due less what pending tenders wait for)",
     )

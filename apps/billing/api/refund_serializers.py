@@ -7,8 +7,8 @@ from typing import Any
 
 from rest_framework import serializers
 
-from apps.billing.choices import MAX_LINES, MAX_QTY, REASON_MAX_LENGTH
-from apps.core import fields
+from apps.billing.choices import MAX_LINES, REASON_MAX_LENGTH
+from apps.core import bounds, fields
 from apps.core.pagination import PageInputSerializer
 
 # -- inputs --------------------------------------------------------------------------------------
@@ -16,13 +16,9 @@ from apps.core.pagination import PageInputSerializer
 
 class RefundLineInputSerializer(serializers.Serializer):
     orderLineId = fields.IntegerField(min_value=1, source="order_line_id")
-    qty = fields.IntegerField(
-        min_value=0, max_value=MAX_QTY, required=False, allow_null=True, help_text="units to refund"
-    )
-    amount = serializers.DecimalField(
-        max_digits=12,
-        decimal_places=2,
-        min_value=0,
+    qty = fields.number(bounds.LINE_QTY, required=False, allow_null=True, help_text="units to refund")
+    amount = fields.number(
+        bounds.MONEY_ORDER,
         required=False,
         allow_null=True,
         help_text="money to refund; without qty nor amount: all that is left of the line",

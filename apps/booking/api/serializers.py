@@ -3,8 +3,8 @@ docs/api.md "Reservations, the board and the rota"). Rules and messages live in 
 
 from rest_framework import serializers
 
-from apps.booking.choices import ReservationSource, ReservationStatus, RotaKind
-from apps.core import fields
+from apps.booking.choices import DURATION_MIN_MINUTES, ReservationSource, ReservationStatus, RotaKind
+from apps.core import bounds, fields
 
 
 class DateInputSerializer(serializers.Serializer):
@@ -35,7 +35,7 @@ class ReservationInputSerializer(serializers.Serializer):
     projectIds = serializers.ListField(child=fields.IntegerField(), max_length=20, source="project_ids")
     nurseId = fields.IntegerField(required=False, allow_null=True, source="nurse_id")
     startTime = fields.DateTimeField(required=False, allow_null=True, source="start")
-    duration = fields.IntegerField(required=False, allow_null=True)
+    duration = fields.number(bounds.MINUTES, low=DURATION_MIN_MINUTES, required=False, allow_null=True)
     # The wire field "source": DRF takes declared fields off the class; the stubs see Field.source.
     source = fields.CharField(required=False, allow_blank=True, max_length=20)  # type: ignore[assignment]
     remark = fields.CharField(required=False, allow_blank=True, max_length=400)

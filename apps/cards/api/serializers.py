@@ -7,8 +7,8 @@ from typing import Any
 from rest_framework import serializers
 
 from apps.cards.choices import CardKind, CouponStatus, EntryKind
-from apps.catalog.choices import MONEY_DIGITS, CouponKind
-from apps.core import fields
+from apps.catalog.choices import CouponKind
+from apps.core import bounds, fields
 
 STATUS_SHOWN = ["active", "expired", "frozen", "transferred", "closed"]
 
@@ -17,8 +17,8 @@ def money(help_text: str = "", **kwargs: Any) -> serializers.CharField:
     return serializers.CharField(help_text=help_text or 'decimal string, 2 places ("199.00")', **kwargs)
 
 
-def amount_field(**kwargs: Any) -> serializers.DecimalField:
-    return serializers.DecimalField(max_digits=MONEY_DIGITS, decimal_places=2, min_value=Decimal("0.01"), **kwargs)
+def amount_field(**kwargs: Any) -> serializers.Field:
+    return fields.number(bounds.MONEY_ORDER, low=Decimal("0.01"), **kwargs)
 
 
 # -- inputs --------------------------------------------------------------------------------------
@@ -65,7 +65,7 @@ class CouponListInputSerializer(serializers.Serializer):
 class CouponIssueInputSerializer(serializers.Serializer):
     memId = fields.IntegerField(min_value=1, source="member_id")
     templateId = fields.IntegerField(min_value=1, source="template_id")
-    count = fields.IntegerField(min_value=1, max_value=20, required=False, default=1)
+    count = fields.number(bounds.COUPONS, required=False, default=1)
 
 
 # -- outputs -------------------------------------------------------------------------------------

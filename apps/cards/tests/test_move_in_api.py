@@ -205,11 +205,11 @@ def test_the_rules_of_the_form_answer_the_field(client, catalogue):
     body["lines"][0]["coefficient"] = "1.2"
     answer = client.post(f"{BASE}/save", body, format="json")
     assert_envelope(answer, status=400, errcode="VALID-40000")
-    assert "lines.0.coefficient" in answer.json()["data"]["fields"]
+    assert "lines[0].coefficient" in answer.json()["data"]["fields"]
     body = form(catalogue)
     body["lines"][1]["cardTypeId"] = catalogue["stored"].pk
     answer = client.post(f"{BASE}/save", body, format="json")
-    assert "lines.1.cardTypeId" in answer.json()["data"]["fields"]
+    assert "lines[1].cardTypeId" in answer.json()["data"]["fields"]
     answer = client.post(f"{BASE}/save", form(catalogue, sourceStore=""), format="json")
     assert "sourceStore" in answer.json()["data"]["fields"]
     assert not MoveIn.objects.exists()

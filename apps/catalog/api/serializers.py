@@ -8,7 +8,7 @@ from typing import Any
 from rest_framework import serializers
 
 from apps.catalog.choices import CardKind, CouponKind, ItemType, PromotionStatus, UseType
-from apps.core import fields
+from apps.core import bounds, fields
 from apps.core.pagination import PageInputSerializer
 
 # -- inputs --------------------------------------------------------------------------------------
@@ -57,9 +57,8 @@ class StoreItemInputSerializer(serializers.Serializer):
     itemType = serializers.ChoiceField(choices=ItemType.choices, source="item_type")
     itemId = fields.IntegerField(source="item_id")
     enabled = serializers.BooleanField()
-    storePrice = serializers.DecimalField(
-        max_digits=12,
-        decimal_places=2,
+    storePrice = fields.number(
+        bounds.MONEY_LINE,
         required=False,
         allow_null=True,
         help_text="the store's own price; null clears it; only where head office allows",
@@ -82,7 +81,7 @@ class TimePeriodInputSerializer(serializers.Serializer):
     )
     start = fields.TimeField(format="%H:%M", input_formats=["%H:%M"], help_text="HH:MM")
     end = fields.TimeField(format="%H:%M", input_formats=["%H:%M"], help_text="HH:MM")
-    capacity = fields.IntegerField(min_value=1)
+    capacity = fields.number(bounds.PLACES, low=1)
 
 
 class TimePeriodSaveInputSerializer(serializers.Serializer):

@@ -9,7 +9,7 @@ from rest_framework import serializers
 from rest_framework.test import APIClient
 
 from apps.core.api.base import ErpApi
-from apps.core.envelope import EnvelopeResponse
+from apps.core.envelope import EnvelopeResponse, _validation_fields
 from apps.core.errors import Conflict
 from apps.core.pagination import page_request_from, paginate
 from apps.core.role_codes import PUBLIC
@@ -102,6 +102,19 @@ def test_field_errors_answer_valid_40000_with_fields():
     data = assert_envelope(response, status=400, errcode="VALID-40000")
     assert list(data["fields"]) == ["name"]
     assert response.json()["errmsg"] == data["fields"]["name"][0]
+
+
+def test_a_nested_fields_error_is_named_by_its_path_as_the_services_name_it():
+    class Line(serializers.Serializer):
+        qty = serializers.IntegerField(max_value=9)
+
+    class Order(serializers.Serializer):
+        lines = serializers.ListField(child=Line(), max_length=3)
+        extra = Line(many=True)
+
+    order = Order(data={"lines": [{"qty": 1}, {"qty": 10}], "extra": [{"qty": 10}]})
+    assert not order.is_valid()
+    assert set(_validation_fields(order.errors)) == {"lines[1].qty", "extra[0].qty"}
 
 
 def test_domain_conflict_answers_409_in_the_envelope():

@@ -5,10 +5,10 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from apps.catalog.choices import UseType
-from apps.core import fields
+from apps.core import bounds, fields
 from apps.core.pagination import PageInputSerializer
 from apps.inventory.live_selectors import LIVE_SORTS
-from apps.inventory.safety import MAX_SAFETY_ITEMS, SAFETY_MAX
+from apps.inventory.safety import MAX_SAFETY_ITEMS
 
 # -- inputs ----------------------------------------------------------------------------------------
 
@@ -51,13 +51,8 @@ class MovesInputSerializer(PageInputSerializer, StoreInputSerializer):
 
 class SafetyItemInputSerializer(serializers.Serializer):
     productId = fields.IntegerField(min_value=1, source="product_id")
-    quantity = serializers.DecimalField(
-        max_digits=12,
-        decimal_places=3,
-        min_value=0,
-        max_value=SAFETY_MAX,
-        allow_null=True,
-        help_text="stock units, 0 to 999999999; null: back to the product's default",
+    quantity = fields.number(
+        bounds.STOCK_UNITS, allow_null=True, help_text="stock units, 0 to 99,999; null: back to the product's default"
     )
 
 

@@ -4,10 +4,11 @@ and loans"). Rules and their messages live in apps.inventory.outbound."""
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 from rest_framework import serializers
 
-from apps.core import fields
+from apps.core import bounds, fields
 from apps.core.pagination import PageInputSerializer
 from apps.inventory.choices import DocumentKind, DocumentStatus
 from apps.inventory.outbound import OUTBOUND_TYPES
@@ -16,9 +17,9 @@ from apps.inventory.outbound_selectors import RECORD_TYPES
 MAX_LINES = 500
 
 
-def quantity_field(**kwargs: object) -> serializers.DecimalField:
+def quantity_field(**kwargs: Any) -> serializers.Field:
     """A count in stock units as a person enters it (2 bottles, 0.5 of a box)."""
-    return serializers.DecimalField(max_digits=13, decimal_places=3, min_value=Decimal("0.001"), **kwargs)  # type: ignore[arg-type]
+    return fields.number(bounds.STOCK_UNITS, low=Decimal("0.001"), **kwargs)
 
 
 def quantity_text(help_text: str = "") -> serializers.CharField:

@@ -9,7 +9,7 @@ from decimal import Decimal
 from rest_framework import serializers
 
 from apps.catalog.choices import UseType
-from apps.core import fields
+from apps.core import bounds, fields
 from apps.core.pagination import PageInputSerializer
 from apps.inventory.choices import DocumentStatus, DocumentType, GoodsOrderPayment, GoodsOrderStatus
 from apps.inventory.receipts import RECEIPT_TYPES
@@ -30,9 +30,7 @@ class ReceiptIdInputSerializer(serializers.Serializer):
 
 class ReceiptLineInputSerializer(serializers.Serializer):
     productId = fields.IntegerField(min_value=1)
-    quantity = serializers.DecimalField(
-        max_digits=13, decimal_places=3, min_value=Decimal("0.001"), help_text="in stock units"
-    )
+    quantity = fields.number(bounds.STOCK_UNITS, low=Decimal("0.001"), help_text="in stock units")
     batchNo = fields.CharField(required=False, allow_blank=True, max_length=40)
     expiryDate = fields.DateField(required=False, allow_null=True)
 
@@ -167,9 +165,7 @@ class GoodsOrderIdInputSerializer(serializers.Serializer):
 
 class GoodsOrderLineInputSerializer(serializers.Serializer):
     productId = fields.IntegerField(min_value=1)
-    quantity = serializers.DecimalField(
-        max_digits=13, decimal_places=3, min_value=Decimal("0.001"), help_text="stock units"
-    )
+    quantity = fields.number(bounds.STOCK_UNITS, low=Decimal("0.001"), help_text="stock units")
 
 
 class GoodsOrderSaveInputSerializer(serializers.Serializer):
@@ -185,9 +181,7 @@ class GoodsOrderCancelInputSerializer(serializers.Serializer):
 
 class ConfirmLineInputSerializer(serializers.Serializer):
     lineId = fields.IntegerField(min_value=1)
-    quantity = serializers.DecimalField(
-        max_digits=13, decimal_places=3, min_value=Decimal("0"), help_text="0: none of it is supplied"
-    )
+    quantity = fields.number(bounds.STOCK_UNITS, help_text="0: none of it is supplied")
 
 
 class GoodsOrderConfirmInputSerializer(serializers.Serializer):

@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
 from apps.approvals.choices import ApprovalStatus
-from apps.core import fields
+from apps.core import bounds, fields
 from apps.core.pagination import PageInputSerializer
 from apps.inventory.choices import StocktakeScope, StocktakeStatus
 
@@ -16,8 +18,8 @@ MAX_COUNT_LINES = 500
 # -- inputs --------------------------------------------------------------------------------------
 
 
-def _quantity(**kwargs: object) -> serializers.DecimalField:
-    return serializers.DecimalField(max_digits=13, decimal_places=3, min_value=0, **kwargs)  # type: ignore[arg-type]
+def _quantity(**kwargs: Any) -> serializers.Field:
+    return fields.number(bounds.STOCK_UNITS, **kwargs)
 
 
 class StocktakeListInputSerializer(PageInputSerializer):

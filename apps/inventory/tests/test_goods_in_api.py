@@ -144,3 +144,11 @@ def test_the_records_and_the_picker_read_a_page_in_as_many_queries_for_one_row_a
         receive(keeper, [{"productId": ProductFactory.create().pk, "quantity": "1"}], type="head_office", supplier="")
     many = (_queries(keeper, "/rest/stockIn/list"), _queries(keeper, "/rest/commodity/stockProductList"))
     assert many == one
+
+
+def test_goods_in_refuses_more_than_99999_units_on_a_line_and_moves_nothing(keeper):
+    product = ProductFactory.create()
+    body = receive(keeper, [{"productId": product.pk, "quantity": "9999999999.999"}], status=400, errcode="VALID-40000")
+    assert body["fields"] == {"lines[0].quantity": ["at most 99,999 units"]}
+    assert not StockMove.objects.filter(product=product).exists()
+    receive(keeper, [{"productId": product.pk, "quantity": "99999"}])

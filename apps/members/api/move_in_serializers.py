@@ -6,13 +6,12 @@ from decimal import Decimal
 from rest_framework import serializers
 
 from apps.catalog.choices import CardKind
-from apps.core import fields
+from apps.core import bounds, fields
 from apps.core.fields import PG_INTEGER_MAX
 from apps.members.choices import (
     MOVE_IN_ATTACHMENT_MAX_BYTES,
     MOVE_IN_CARD_NAME_MAX_LENGTH,
     MOVE_IN_CARD_NO_MAX_LENGTH,
-    MOVE_IN_COEFFICIENT_DIGITS,
     MOVE_IN_COEFFICIENT_PLACES,
     MOVE_IN_IMPORT_MAX_BYTES,
     MOVE_IN_MAX_LINES,
@@ -27,7 +26,7 @@ from apps.members.choices import (
 
 class MoveInSessionInputSerializer(serializers.Serializer):
     projectId = fields.IntegerField(min_value=1)
-    sessions = fields.IntegerField(min_value=1, max_value=10_000)
+    sessions = fields.number(bounds.SESSIONS)
 
 
 class MoveInLineInputSerializer(serializers.Serializer):
@@ -35,12 +34,10 @@ class MoveInLineInputSerializer(serializers.Serializer):
     oldCardNo = fields.CharField(required=False, allow_blank=True, max_length=MOVE_IN_CARD_NO_MAX_LENGTH)
     kind = serializers.ChoiceField(choices=CardKind.choices)
     cardTypeId = fields.IntegerField(min_value=1)
-    oldBalance = serializers.DecimalField(
-        max_digits=12, decimal_places=2, required=False, min_value=Decimal("0"), default=Decimal("0")
-    )
-    coefficient = serializers.DecimalField(
-        max_digits=MOVE_IN_COEFFICIENT_DIGITS,
-        decimal_places=MOVE_IN_COEFFICIENT_PLACES,
+    oldBalance = fields.number(bounds.MONEY_ORDER, required=False, default=Decimal("0"))
+    coefficient = fields.number(
+        bounds.RATE,
+        places=MOVE_IN_COEFFICIENT_PLACES,
         required=False,
         default=Decimal("1"),
         help_text="0 < coefficient ≤ 1; the new card's value = oldBalance × coefficient (stored-value only)",

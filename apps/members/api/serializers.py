@@ -4,7 +4,7 @@
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from apps.core import fields
+from apps.core import bounds, fields
 from apps.members.choices import PHONE_MAX_LENGTH, CancellationStatus, MemberAreaCode, MemberStatus, PointsKind
 
 
@@ -176,7 +176,7 @@ class WholePhoneOutputSerializer(serializers.Serializer):
 
 class PointsAdjustInputSerializer(serializers.Serializer):
     memId = fields.IntegerField()
-    change = fields.IntegerField()
+    change = fields.number(bounds.POINTS)
     reason = fields.CharField(allow_blank=True, max_length=200)
 
 

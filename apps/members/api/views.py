@@ -4,13 +4,17 @@ only their home store edits them (another store's member answers 404 to an edit,
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NoReturn
 
+from django.conf import settings
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
+from rest_framework import exceptions
 from rest_framework.request import Request
+from rest_framework.throttling import UserRateThrottle
 
 from apps.accounts.session import session_of
 from apps.core.api.base import ErpApi
@@ -147,8 +151,36 @@ class StoreMemberFileApi(ErpApi):
         )
 
 
+class WholePhoneThrottle(UserRateThrottle):
+    """One budget of whole phones per user an hour (settings.PHONE_VIEWS_PER_HOUR): whoever holds the
+    code reads phones one at a time, never the whole chain's in a loop."""
+
+    scope = "phone-view"
+
+    def get_rate(self) -> str:
+        return f"{settings.PHONE_VIEWS_PER_HOUR}/hour"
+
+
+class WholePhonesSpent(exceptions.Throttled):
+    """429 SYS-42900 in the request's language, with the minutes to wait."""
+
+    wait: int | None
+
+    def __init__(self, wait: float | None) -> None:
+        minutes = max(1, math.ceil((wait or 0) / 60))
+        super().__init__(
+            detail=_("too many whole phones viewed: try again in %(minutes)s minutes") % {"minutes": minutes}
+        )
+        # Set after: given to the constructor, DRF would append its own English sentence.
+        self.wait = math.ceil(wait) if wait is not None else None
+
+
 class WholePhoneApi(ErpApi):
     required_codes = (MEMBER_PHONE_VIEW.code,)
+    throttle_classes = (WholePhoneThrottle,)
+
+    def throttled(self, request: Request, wait: float | None) -> NoReturn:
+        raise WholePhonesSpent(wait)
 
     @extend_schema(responses=io.WholePhoneOutputSerializer, summary="A member's whole phone; each view is logged")
     def get(self, request: Request, member_id: int) -> EnvelopeResponse:

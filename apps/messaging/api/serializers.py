@@ -66,7 +66,7 @@ class TaskSearchInputSerializer(PageInputSerializer, TaskScopeInputSerializer):
         choices=TaskType.choices,
         required=False,
         help_text="1 arrears, 2 payment, 3 stock below safety, 4 provider payment to check, "
-        "5 group-buy write-off to check",
+        "5 group-buy write-off to check, 6 many whole phones viewed (the owner's)",
     )
 
 
@@ -121,7 +121,7 @@ class TaskRowOutputSerializer(serializers.Serializer):
     type = serializers.ChoiceField(
         choices=TaskType.choices,
         help_text="1 arrears notice, 2 payment notice, 3 stock below safety, 4 provider payment to check, "
-        "5 group-buy write-off to check",
+        "5 group-buy write-off to check, 6 many whole phones viewed (the owner's)",
     )
     typeName = serializers.CharField()
     msgName = serializers.CharField()

@@ -17,7 +17,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 
-from apps.accounts.session import signed_in_user
+from apps.accounts.access import acts_as_owner
+from apps.accounts.session import session_of, signed_in_user
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi
 from apps.core.envelope import EnvelopeResponse
@@ -185,6 +186,7 @@ class TaskUnreadCountApi(ErpApi):
         data = self.parse(TaskCountInputSerializer, request.query_params)
         count = selectors.tasks_count(
             user=signed_in_user(request),
+            owner_view=acts_as_owner(session_of(request).chosen_entry),
             unit=level_in_scope(selectors.units(), request, data.get("storeId")),
             is_read=bool(data.get("isRead")),
         )
@@ -203,6 +205,7 @@ class TaskSearchApi(PagedListApi):
     def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
         return selectors.task_search(
             user=signed_in_user(request),
+            owner_view=acts_as_owner(session_of(request).chosen_entry),
             unit=level_in_scope(selectors.units(), request, filters.get("storeId")),
             is_read=filters.get("isRead"),
             task_type=filters.get("type"),
@@ -225,9 +228,12 @@ class TaskDetailApi(ErpApi):
     def get(self, request: Request) -> EnvelopeResponse:
         data = self.parse(TaskDetailInputSerializer, request.query_params)
         unit = level_in_scope(selectors.units(), request, data.get("storeId"))
-        task = selectors.task_for_reader(user=signed_in_user(request), unit=unit, task_id=data["id"])
+        owner_view = acts_as_owner(session_of(request).chosen_entry)
+        task = selectors.task_for_reader(
+            user=signed_in_user(request), unit=unit, owner_view=owner_view, task_id=data["id"]
+        )
         if not task.is_read:
-            services.tasks_mark_read(user=signed_in_user(request), unit=unit, task_ids=[task.pk])
+            services.tasks_mark_read(user=signed_in_user(request), unit=unit, owner_view=owner_view, task_ids=[task.pk])
             task.is_read = True
         return EnvelopeResponse(selectors.task_detail(task))
 
@@ -246,6 +252,7 @@ class TaskBatchReadApi(ErpApi):
         data = self.parse(TaskBatchReadInputSerializer, request.data)
         marked = services.tasks_mark_read(
             user=signed_in_user(request),
+            owner_view=acts_as_owner(session_of(request).chosen_entry),
             unit=level_in_scope(selectors.units(), request, data.get("storeId")),
             task_ids=data["ids"],
         )

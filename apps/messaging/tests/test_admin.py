@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from apps.accounts.models import User
 from apps.core.models import SystemLog
-from apps.messaging.choices import AuditAction, TaskType
+from apps.messaging.choices import AuditAction, TaskAudience, TaskType
 from apps.messaging.models import Message, MessageRead, Task
 from apps.messaging.tests.factories import MessageFactory, MessageTypeFactory, TaskFactory
 
@@ -87,10 +87,12 @@ def test_adding_a_task_in_the_admin_goes_through_the_service(admin_client_hq, ch
             "content": "Please settle.",
             "amount": "12.5",
             "due_date": "",
+            "audience": TaskAudience.OWNER,
         },
     )
     assert response.status_code == 302, response.content.decode()[:2000]
     task = Task.objects.get(msg_name="Arrears")
+    assert task.audience == TaskAudience.OWNER
     assert SystemLog.objects.filter(action=AuditAction.TASK_CREATED, object_id=str(task.pk)).exists()
 
 

@@ -227,10 +227,10 @@ def test_mark_read_refuses_a_message_the_store_does_not_see(chain):
 def test_tasks_mark_read_covers_the_stores_beneath_a_level_only(chain):
     reader = UserFactory()
     task, elsewhere = TaskFactory(store=chain["store"]), TaskFactory()
-    assert tasks_mark_read(user=reader, unit=chain["region"], task_ids=[task.pk]) == 1
-    assert tasks_mark_read(user=reader, unit=chain["region"], task_ids=[task.pk]) == 0
+    assert tasks_mark_read(user=reader, unit=chain["region"], owner_view=False, task_ids=[task.pk]) == 1
+    assert tasks_mark_read(user=reader, unit=chain["region"], owner_view=False, task_ids=[task.pk]) == 0
     with pytest.raises(NotFound):
-        tasks_mark_read(user=reader, unit=chain["store"], task_ids=[elsewhere.pk])
+        tasks_mark_read(user=reader, unit=chain["store"], owner_view=False, task_ids=[elsewhere.pk])
 
 
 # -- tasks ---------------------------------------------------------------------------------------
@@ -248,7 +248,7 @@ def test_task_create_rounds_the_amount_and_logs_it(chain):
     task.refresh_from_db()
     assert (task.msg_name, task.type, task.amount) == ("Arrears of March", TaskType.ARREARS_NOTICE, Decimal("1234.57"))
     log = SystemLog.objects.get(action=AuditAction.TASK_CREATED, object_id=str(task.pk))
-    assert log.detail == {"storeId": chain["store"].pk, "type": 1, "amount": "1234.57"}
+    assert log.detail == {"storeId": chain["store"].pk, "type": 1, "audience": "store", "amount": "1234.57"}
 
 
 @pytest.mark.parametrize(

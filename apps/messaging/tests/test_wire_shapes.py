@@ -35,6 +35,6 @@ def test_message_shapes_match_the_documented_fields(chain):
 
 def test_task_shapes_match_the_documented_fields(chain):
     task = TaskFactory(store=chain["store"])
-    loaded = selectors.task_for_reader(user=UserFactory(), unit=chain["store"], task_id=task.pk)
+    loaded = selectors.task_for_reader(user=UserFactory(), unit=chain["store"], owner_view=False, task_id=task.pk)
     assert set(selectors.task_row(loaded)) == fields(TaskRowOutputSerializer)
     assert set(selectors.task_detail(loaded)) == fields(TaskDetailOutputSerializer)

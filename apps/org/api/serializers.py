@@ -2,11 +2,9 @@
 The answers are built by apps.org.selectors; the Output serializers describe them for the schema.
 Validation messages of the business rules come from apps.org.rules, through the services."""
 
-from decimal import Decimal
-
 from rest_framework import serializers
 
-from apps.core import fields
+from apps.core import bounds, fields
 from apps.org.choices import StoreStatus
 
 
@@ -84,7 +82,7 @@ class StoreUpdateInputSerializer(serializers.Serializer):
     closeTime = fields.TimeField(
         source="close_time", required=False, allow_null=True, format="%H:%M", input_formats=["%H:%M", "%H:%M:%S"]
     )
-    seats = fields.IntegerField(required=False, allow_null=True)
+    seats = fields.number(bounds.PLACES, required=False, allow_null=True)
     status = fields.CharField(required=False, max_length=20)
     frontDeskCheckRequired = serializers.BooleanField(source="front_desk_check_required", required=False)
     signatureRequired = serializers.BooleanField(source="signature_required", required=False, help_text=OWNER_ONLY)
@@ -94,11 +92,9 @@ class StoreUpdateInputSerializer(serializers.Serializer):
     cardTransferApproval = serializers.BooleanField(
         source="card_transfer_approval", required=False, help_text=OWNER_ONLY
     )
-    refundApprovalAbove = serializers.DecimalField(
+    refundApprovalAbove = fields.number(
+        bounds.MONEY_ORDER,
         source="refund_approval_above",
-        max_digits=12,
-        decimal_places=2,
-        min_value=Decimal("0"),
         required=False,
         allow_null=True,
         help_text=OWNER_ONLY,

@@ -4,7 +4,7 @@ Validation messages of the business rules come from apps.staff.rules, through th
 
 from rest_framework import serializers
 
-from apps.core import fields
+from apps.core import bounds, fields
 from apps.core.pagination import PageInputSerializer
 from apps.staff.choices import AreaCode, EmployeePosition, EmployeeStatus, SkillLevel
 
@@ -80,7 +80,7 @@ class DurationSaveInputSerializer(serializers.Serializer):
     employeeId = fields.IntegerField()
     projectId = fields.IntegerField(required=False, allow_null=True, default=None, min_value=1)
     category = fields.CharField(required=False, allow_blank=True, default="", max_length=50)
-    minutes = fields.IntegerField()
+    minutes = fields.number(bounds.MINUTES)
 
 
 class DurationCloseInputSerializer(serializers.Serializer):

@@ -166,6 +166,8 @@ describe("task bell", () => {
     expect(taskNoticeKind(2)).toBe("payment");
     expect(taskNoticeKind(0)).toBe("payment");
     expect(taskNoticeKind(3)).toBe("stock");
+    expect(taskNoticeKind(6)).toBe("phoneViews");
+    expect(taskNoticeKind(4)).toBe("payment");
   });
 });
 

@@ -6652,7 +6652,7 @@ export interface components {
       productId: number;
       /**
        * Format: decimal
-       * @description stock units, 0 to 999999999; null: back to the product's default
+       * @description stock units, 0 to 99,999; null: back to the product's default
        */
       quantity: string | null;
     };
@@ -7357,16 +7357,17 @@ export interface components {
     TaskDetailOutput: {
       id: number;
       /**
-       * @description 1 arrears notice, 2 payment notice, 3 stock below safety, 4 provider payment to check, 5 group-buy write-off to check
+       * @description 1 arrears notice, 2 payment notice, 3 stock below safety, 4 provider payment to check, 5 group-buy write-off to check, 6 many whole phones viewed (the owner's)
        *
        * * `1` - arrears notice
        * * `2` - payment notice
        * * `3` - stock below safety
        * * `4` - provider payment to check
        * * `5` - group-buy write-off to check
+       * * `6` - many whole phones viewed
        * @enum {integer}
        */
-      type: 1 | 2 | 3 | 4 | 5;
+      type: 1 | 2 | 3 | 4 | 5 | 6;
       typeName: string;
       msgName: string;
       /** @description money with 2 places ("199.00"), or null */
@@ -7387,16 +7388,17 @@ export interface components {
     TaskRowOutput: {
       id: number;
       /**
-       * @description 1 arrears notice, 2 payment notice, 3 stock below safety, 4 provider payment to check, 5 group-buy write-off to check
+       * @description 1 arrears notice, 2 payment notice, 3 stock below safety, 4 provider payment to check, 5 group-buy write-off to check, 6 many whole phones viewed (the owner's)
        *
        * * `1` - arrears notice
        * * `2` - payment notice
        * * `3` - stock below safety
        * * `4` - provider payment to check
        * * `5` - group-buy write-off to check
+       * * `6` - many whole phones viewed
        * @enum {integer}
        */
-      type: 1 | 2 | 3 | 4 | 5;
+      type: 1 | 2 | 3 | 4 | 5 | 6;
       typeName: string;
       msgName: string;
       /** @description money with 2 places ("199.00"), or null */
@@ -29944,15 +29946,16 @@ export interface operations {
         /** @description a store the role acts in; default: the chosen store (a level: every store beneath it) */
         storeId?: number;
         /**
-         * @description 1 arrears, 2 payment, 3 stock below safety, 4 provider payment to check, 5 group-buy write-off to check
+         * @description 1 arrears, 2 payment, 3 stock below safety, 4 provider payment to check, 5 group-buy write-off to check, 6 many whole phones viewed (the owner's)
          *
          * * `1` - arrears notice
          * * `2` - payment notice
          * * `3` - stock below safety
          * * `4` - provider payment to check
          * * `5` - group-buy write-off to check
+         * * `6` - many whole phones viewed
          */
-        type?: 1 | 2 | 3 | 4 | 5;
+        type?: 1 | 2 | 3 | 4 | 5 | 6;
       };
     };
     responses: {

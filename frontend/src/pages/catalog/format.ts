@@ -1,5 +1,7 @@
 /** Plain rules of the catalogue pages: how money, rates and times read, and the filter options. */
 
+import { withinBound } from "../../lib/bounds";
+
 export const PAGE_SIZES = [10, 20, 50] as const;
 
 // Money reads the same on every page: the helper lives in lib/money.ts.
@@ -39,13 +41,14 @@ export function idFilter(raw: string): number | null {
   return /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
 }
 
-/** A store price typed in the dialog: "" clears it (null); otherwise an amount of 0 or more with at
- * most 2 decimals, or an error key. */
-export function parseStorePrice(raw: string): { value: string | null } | { error: "invalid" | "negative" } {
+/** A store price typed in the dialog: "" clears it (null); otherwise an amount from 0 to 100,000.00
+ * with at most 2 decimals, or an error key. */
+export function parseStorePrice(raw: string): { value: string | null } | { error: "invalid" | "negative" | "tooHigh" } {
   const text = raw.trim().replace(/,/g, "");
   if (text === "") return { value: null };
   if (/^-\d+(\.\d{1,2})?$/.test(text)) return { error: "negative" };
   if (!/^\d+(\.\d{1,2})?$/.test(text)) return { error: "invalid" };
+  if (!withinBound(text, "moneyLine")) return { error: "tooHigh" };
   return { value: text };
 }
 

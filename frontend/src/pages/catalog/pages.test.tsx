@@ -492,7 +492,7 @@ describe("TimePeriodConfigPage", () => {
     fireEvent.change(screen.getByLabelText("Capacity of period 2"), { target: { value: "0" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent("period 2: the capacity must be at least 1");
+    expect(alert).toHaveTextContent("period 2: the capacity must be from 1 to 999");
     expect(alert).toHaveTextContent("period 1 overlaps period 2");
     expect(server.callsTo("POST /rest/timePeriod/save")).toHaveLength(0);
 

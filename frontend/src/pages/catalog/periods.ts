@@ -1,8 +1,9 @@
 /** The time-period table's rules, as the server checks them (apps/catalog/services.py
- * time_periods_save): the end after the start, a capacity of at least 1, no two periods overlapping
+ * time_periods_save): the end after the start, a capacity of 1 to 999, no two periods overlapping
  * on a day (a period of every day overlaps that time on each weekday). */
 
 import type { TimePeriod, TimePeriodInput } from "../../api/catalog";
+import { highOf } from "../../lib/bounds";
 
 /** A row being edited: capacity is the input's text. */
 export interface PeriodRow {
@@ -72,7 +73,8 @@ export function periodProblems(rows: readonly PeriodRow[]): PeriodProblem[] {
       ok = false;
     }
     const capacity = capacityOf(row.capacity);
-    if (capacity === null || capacity < 1) problems.push({ kind: "capacity", n, row: index });
+    if (capacity === null || capacity < 1 || capacity > highOf("places"))
+      problems.push({ kind: "capacity", n, row: index });
     usable.push(ok);
   });
   rows.forEach((row, index) => {

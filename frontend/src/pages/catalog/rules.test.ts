@@ -115,6 +115,8 @@ describe("list queries", () => {
     expect(parseStorePrice("-1")).toEqual({ error: "negative" });
     expect(parseStorePrice("1.234")).toEqual({ error: "invalid" });
     expect(parseStorePrice("abc")).toEqual({ error: "invalid" });
+    expect(parseStorePrice("100000")).toEqual({ value: "100000" });
+    expect(parseStorePrice("100000.01")).toEqual({ error: "tooHigh" });
   });
 });
 

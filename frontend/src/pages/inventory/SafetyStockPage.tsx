@@ -8,6 +8,7 @@ import { PageFrame } from "../../components/layout";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { RetryAlert } from "../../components/RetryAlert";
 import { mountIsland } from "../../islands/mount";
+import { withinBound } from "../../lib/bounds";
 import { PAGE_SIZES } from "../../lib/paging";
 import { ConfirmDialog } from "../../shell/ConfirmDialog";
 import { notify } from "../../shell/notices";
@@ -23,10 +24,9 @@ import {
   type StockFilterInput,
 } from "./stockParts";
 
-/** A safety stock as typed: 0 to 999,999,999 with up to 3 decimals (the server checks the same). */
+/** A safety stock as typed: 0 to 99,999 with up to 3 decimals (the server checks the same). */
 export function validSafety(text: string): boolean {
-  const value = text.trim();
-  return /^\d{1,9}(\.\d{1,3})?$/.test(value);
+  return withinBound(text, "stockUnits");
 }
 
 /** Edits by product: the typed text, or null for "back to the product's default". */

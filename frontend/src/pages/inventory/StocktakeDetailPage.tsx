@@ -38,16 +38,17 @@ import { BackLink, Facts, PageFrame, Section } from "../../components/layout";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { mountIsland } from "../../islands/mount";
 import { formatDateTime } from "../../lib/format";
+import { withinBound } from "../../lib/bounds";
 import { formatMoney } from "../../lib/money";
 import { PAGE_SIZES } from "../../lib/paging";
 import { ConfirmDialog } from "../../shell/ConfirmDialog";
 import { notify } from "../../shell/notices";
 const NS = "stocktakes";
 
-/** A count as typed: 0 or more, up to three decimals ("" clears the count). */
+/** A count as typed: 0 to 99,999, up to three decimals ("" clears the count). */
 export function countError(text: string): boolean {
   const value = text.trim();
-  return value !== "" && !/^\d{1,9}(\.\d{1,3})?$/.test(value);
+  return value !== "" && !withinBound(value, "stockUnits");
 }
 
 function stocktakeIdFrom(search: string): number | null {

@@ -156,6 +156,8 @@ describe("SafetyStockPage", () => {
     expect(validSafety("1.1255")).toBe(false);
     expect(validSafety("-1")).toBe(false);
     expect(validSafety("")).toBe(false);
+    expect(validSafety("99999")).toBe(true);
+    expect(validSafety("100000")).toBe(false);
     expect(changedItems({ 1: " 3 ", 2: null })).toEqual([
       { productId: 1, quantity: "3" },
       { productId: 2, quantity: null },

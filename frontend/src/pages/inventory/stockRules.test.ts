@@ -38,6 +38,9 @@ describe("quantities", () => {
     expect(quantityOk("2")).toBe(true);
     expect(quantityOk("0.125")).toBe(true);
     expect(quantityOk("0")).toBe(false);
+    expect(quantityOk("99999")).toBe(true);
+    expect(quantityOk("100000")).toBe(false);
+    expect(quantityOk("9999999999.999")).toBe(false);
     expect(quantityOk("1.2345")).toBe(false);
     expect(quantityOk("-1")).toBe(false);
     expect(quantityOk("two")).toBe(false);

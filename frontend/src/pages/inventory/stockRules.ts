@@ -2,10 +2,11 @@
  * again, with the same messages): quantities, lines added by scanning, batches, the order's cart. */
 
 import type { CatalogueRow, GoodsOrderLine, StockProduct } from "../../api/goodsIn";
+import { withinBound } from "../../lib/bounds";
 
-/** A quantity in stock units: above 0, at most 3 decimal places (the server's). */
+/** A quantity in stock units: above 0, at most 3 decimal places and 99,999 units (the server's). */
 export function quantityOk(text: string): boolean {
-  return /^\d{1,10}(\.\d{1,3})?$/.test(text.trim()) && Number(text) > 0;
+  return withinBound(text, "stockUnits", "0.001");
 }
 
 /** A line of the goods-in form. */

@@ -53,6 +53,8 @@ describe("store rules (mirror apps/org/rules.py)", () => {
     expect(seatsError("")).toBeNull();
     expect(seatsError("-1")).toBe("errors.seatsNegative");
     expect(seatsError("1.5")).toBe("errors.seatsWhole");
+    expect(seatsError("999")).toBeNull();
+    expect(seatsError("1000")).toBe("errors.seatsTooMany");
   });
 
   it("wants all three region codes or none", () => {

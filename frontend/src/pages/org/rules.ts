@@ -4,6 +4,7 @@
  */
 
 import type { StoreRef, StoreRow } from "../../api/org";
+import { highOf, withinBound } from "../../lib/bounds";
 import { tooLong } from "../../lib/limits";
 
 /** A mainland mobile, a mainland landline with its area prefix (021-62345678), or 8 digits (HK, Macao). */
@@ -48,14 +49,15 @@ export function seatsError(seats: string): string | null {
   if (seats.trim() === "") return null;
   const value = Number(seats);
   if (!Number.isInteger(value)) return "errors.seatsWhole";
-  return value < 0 ? "errors.seatsNegative" : null;
+  if (value < 0) return "errors.seatsNegative";
+  return value > highOf("places") ? "errors.seatsTooMany" : null;
 }
 
-/** An amount of at most 2 places, not negative (empty is allowed: no approval needed). */
+/** An amount of at most 2 places, from 0 to 1,000,000.00 (empty is allowed: no approval needed). */
 export function approvalAmountError(amount: string): string | null {
   const value = amount.trim();
   if (value === "") return null;
-  return /^\d{1,10}(\.\d{1,2})?$/.test(value) ? null : "errors.approvalAmount";
+  return withinBound(value, "moneyOrder") ? null : "errors.approvalAmount";
 }
 
 export function regionError(form: Pick<StoreForm, "provinceCode" | "cityCode" | "districtCode">): string | null {
