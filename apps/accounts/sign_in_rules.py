@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from apps.core.errors import InvalidInput
 
@@ -14,6 +15,11 @@ ACCOUNT_PREFIX = "SY"
 ACCOUNT_CODE_LENGTH = 7
 LOGIN_USERNAME_PREFIX = "ERP:"
 
+# The sentences of the length rules, also the request fields' messages past their bound: an account
+# of 500 characters breaks the same rule as one of 16.
+ACCOUNT_TOO_LONG = gettext_lazy("account name cannot exceed 15 characters")
+PASSWORD_TOO_LONG = gettext_lazy("password cannot exceed 32 characters")
+
 
 def normalize_account(raw: str | None, *, field: str = "username") -> str:
     """Required; no SYYG prefix (managers sign in by phone); at most 15 characters; 1 to 5 digits
@@ -24,7 +30,7 @@ def normalize_account(raw: str | None, *, field: str = "username") -> str:
     if account.upper().startswith(MANAGER_PREFIX):
         raise InvalidInput(_("managers please log in with phone number"), field=field)
     if len(account) > ACCOUNT_MAX:
-        raise InvalidInput(_("account name cannot exceed 15 characters"), field=field)
+        raise InvalidInput(ACCOUNT_TOO_LONG, field=field)
     if account.isdigit() and len(account) <= ACCOUNT_CODE_LENGTH - len(ACCOUNT_PREFIX):
         account = ACCOUNT_PREFIX + account.zfill(ACCOUNT_CODE_LENGTH - len(ACCOUNT_PREFIX))
     return account
@@ -43,7 +49,7 @@ def check_password(raw: str | None, *, field: str = "password") -> str:
     if not password:
         raise InvalidInput(_("please enter password"), field=field)
     if len(password) > PASSWORD_MAX:
-        raise InvalidInput(_("password cannot exceed 32 characters"), field=field)
+        raise InvalidInput(PASSWORD_TOO_LONG, field=field)
     return password
 
 
@@ -58,9 +64,9 @@ def check_registration(account: str | None, password: str | None) -> tuple[str, 
         if len(value) < REGISTER_MIN:
             raise InvalidInput(_("minimum length is six"), field=field)
     if len(account) > ACCOUNT_MAX:
-        raise InvalidInput(_("account name cannot exceed 15 characters"), field="account")
+        raise InvalidInput(ACCOUNT_TOO_LONG, field="account")
     if account.upper().startswith(MANAGER_PREFIX):
         raise InvalidInput(_("managers please log in with phone number"), field="account")
     if len(password) > PASSWORD_MAX:
-        raise InvalidInput(_("password cannot exceed 32 characters"), field="password")
+        raise InvalidInput(PASSWORD_TOO_LONG, field="password")
     return account, password
