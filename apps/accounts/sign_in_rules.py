@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -14,6 +16,10 @@ MANAGER_PREFIX = "SYYG"
 ACCOUNT_PREFIX = "SY"
 ACCOUNT_CODE_LENGTH = 7
 LOGIN_USERNAME_PREFIX = "ERP:"
+# Staff codes: SY and digits (SY00012; a typed 12 signs in as it). Head office gives them out, so no
+# one registers one ahead of the person it will be given to; any case, any number of digits, since
+# codes grow past five digits and sy00012 reads as SY00012 (docs/decisions/0027).
+STAFF_CODE = re.compile(rf"{ACCOUNT_PREFIX}[0-9]+", re.IGNORECASE)
 
 # The sentences of the length rules, also the request fields' messages past their bound: an account
 # of 500 characters breaks the same rule as one of 16.
@@ -54,7 +60,8 @@ def check_password(raw: str | None, *, field: str = "password") -> str:
 
 
 def check_registration(account: str | None, password: str | None) -> tuple[str, str]:
-    """Register: both required and at least six characters ("minimum length is six")."""
+    """Register: both required and at least six characters ("minimum length is six"); the sign-in
+    limits; no manager prefix and no staff code (head office gives those out)."""
     account = (account or "").strip()
     password = password or ""
     for field, value in (("account", account), ("password", password)):
@@ -67,6 +74,8 @@ def check_registration(account: str | None, password: str | None) -> tuple[str, 
         raise InvalidInput(ACCOUNT_TOO_LONG, field="account")
     if account.upper().startswith(MANAGER_PREFIX):
         raise InvalidInput(_("managers please log in with phone number"), field="account")
+    if STAFF_CODE.fullmatch(account):
+        raise InvalidInput(_("SY and digits is a staff code, which head office gives out"), field="account")
     if len(password) > PASSWORD_MAX:
         raise InvalidInput(PASSWORD_TOO_LONG, field="password")
     return account, password
