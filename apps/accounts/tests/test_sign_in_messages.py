@@ -269,9 +269,8 @@ def test_register_twice_with_the_same_account_is_a_conflict():
 def test_a_staff_code_cannot_be_registered_head_office_gives_them_out(language, account):
     # Contract §4.1: 1 to 5 digits sign in as SY and zeros (12 is SY00012); head office issues those.
     response = post_register(account, "secret1", language=language)
-    assert_field_error(
-        response, field="account", english="SY and digits is a staff code, which head office gives out", language=language
-    )
+    english = "SY and digits is a staff code, which head office gives out"
+    assert_field_error(response, field="account", english=english, language=language)
     assert not User.objects.exists()
 
 
