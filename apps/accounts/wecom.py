@@ -37,7 +37,6 @@ from apps.accounts.choices import AuditAction, SignInWay
 from apps.accounts.errors import WecomAlreadyBound, WecomLoginAbnormal, WecomNotBound
 from apps.accounts.models import WECOM_USERID_MAX_LENGTH, User
 from apps.core.audit import Actor, audit_record
-from apps.core.errors import InvalidInput
 from apps.core.fields import CharField
 
 logger = logging.getLogger(__name__)
@@ -132,12 +131,13 @@ def member_userid(code: str) -> str:
     userid = body.get("userid") or body.get("UserId")  # the older API spelled it UserId
     if not userid:
         raise WecomLoginAbnormal(_("%(marker)s: this enterprise-chat account is not a member of the company"))
-    # The answer is input like any other: an id the column cannot hold (too long, a NUL) is refused.
+    # The answer is input like any other: an id the column cannot hold (too long, a NUL) is refused,
+    # as a failed enterprise-chat sign-in (401, docs/api.md), not as the caller's bad input.
     try:
         return WECOM_USERID.run_validation(str(userid))
     except ValidationError:
         logger.warning("WeCom answered a userid the account cannot hold")
-        raise InvalidInput(_("the enterprise-chat account id is not valid"), field="code") from None
+        raise WecomLoginAbnormal() from None
 
 
 # --- use cases -----------------------------------------------------------------------------------

@@ -45,6 +45,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.utils.exceptions import InvalidFileException
 
 from apps.core.errors import InvalidInput
+from apps.core.files import file_response
 
 XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -430,7 +431,5 @@ def xlsx_response(
     if total >= EXPORT_MAX_ROWS:
         raise InvalidInput(_("export data cannot exceed 100,000 rows, please filter before exporting"))
     content = write_workbook(name, headers, (cells(row) for row in render(rows)))
-    response = HttpResponse(content, content_type=XLSX_CONTENT_TYPE)
     stamp = timezone.localtime().strftime("%Y%m%d-%H%M")
-    response["Content-Disposition"] = f'attachment; filename="{name}-{stamp}.xlsx"'
-    return response
+    return file_response(content, content_type=XLSX_CONTENT_TYPE, name=f"{name}-{stamp}.xlsx")

@@ -6,6 +6,7 @@ OpenAPI schema, and apps/accounts/tests/test_schema_shapes.py keeps both in step
 
 from rest_framework import serializers
 
+from apps.accounts.sign_in_rules import ACCOUNT_TOO_LONG, PASSWORD_TOO_LONG
 from apps.core import fields
 
 # A signed JWT of ours is a few hundred characters.
@@ -15,9 +16,20 @@ TOKEN_MAX_LENGTH = 2000
 class LoginInputSerializer(serializers.Serializer):
     # Loose bounds: the account and password rules (sign_in_rules) give the precise messages.
     username = fields.CharField(
-        required=False, allow_blank=True, trim_whitespace=False, max_length=100, help_text="ERP:<account>"
+        required=False,
+        allow_blank=True,
+        trim_whitespace=False,
+        max_length=100,
+        error_messages={"max_length": ACCOUNT_TOO_LONG},
+        help_text="ERP:<account>",
     )
-    password = fields.CharField(required=False, allow_blank=True, trim_whitespace=False, max_length=100)
+    password = fields.CharField(
+        required=False,
+        allow_blank=True,
+        trim_whitespace=False,
+        max_length=100,
+        error_messages={"max_length": PASSWORD_TOO_LONG},
+    )
     refresh = fields.CharField(required=False, allow_blank=True, max_length=100)
 
 
@@ -30,8 +42,16 @@ class RefreshInputSerializer(serializers.Serializer):
 
 
 class RegisterInputSerializer(serializers.Serializer):
-    account = fields.CharField(required=False, allow_blank=True, max_length=100)
-    password = fields.CharField(required=False, allow_blank=True, trim_whitespace=False, max_length=100)
+    account = fields.CharField(
+        required=False, allow_blank=True, max_length=100, error_messages={"max_length": ACCOUNT_TOO_LONG}
+    )
+    password = fields.CharField(
+        required=False,
+        allow_blank=True,
+        trim_whitespace=False,
+        max_length=100,
+        error_messages={"max_length": PASSWORD_TOO_LONG},
+    )
 
 
 class UserRoleInputSerializer(serializers.Serializer):

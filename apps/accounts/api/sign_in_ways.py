@@ -23,6 +23,8 @@ from apps.accounts.api.serializers import (
     WecomCodeQuerySerializer,
     WecomInfoOutputSerializer,
 )
+from apps.accounts.api.sign_in_input import sign_in_input
+from apps.accounts.errors import HandoverInvalid, WecomLoginAbnormal
 from apps.accounts.models import User
 from apps.accounts.session import signed_in_user
 from apps.core.api.base import ErpApi
@@ -72,6 +74,14 @@ class WecomConfigApi(ErpApi):
         return EnvelopeResponse(wecom.wecom_qr_config(request=request._request))
 
 
+def _wecom_code(request: Request) -> str:
+    """The code WeCom handed the browser; one no code can be is refused without asking WeCom."""
+    data = sign_in_input(WecomCodeQuerySerializer, request.query_params)
+    if data is None:
+        raise WecomLoginAbnormal()
+    return str(data["code"])
+
+
 class WecomLoginApi(ErpApi):
     """/login?code=: the code WeCom handed the browser signs in the bound account. Failures of the
     exchange answer WECOM-LOGIN-ABNORMAL with the "login abnormal" marker (spec §8)."""
@@ -86,8 +96,7 @@ class WecomLoginApi(ErpApi):
         tags=["wxwork"],
     )
     def get(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(WecomCodeQuerySerializer, request.query_params)
-        info = wecom.wecom_sign_in(request=request._request, actor=self.actor(), code=data["code"])
+        info = wecom.wecom_sign_in(request=request._request, actor=self.actor(), code=_wecom_code(request))
         return signed_in(request, info)
 
 
@@ -103,8 +112,7 @@ class WecomBindApi(ErpApi):
         tags=["wxwork"],
     )
     def get(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(WecomCodeQuerySerializer, request.query_params)
-        user = wecom.wecom_bind(actor=self.actor(), user=signed_in_user(request), code=data["code"])
+        user = wecom.wecom_bind(actor=self.actor(), user=signed_in_user(request), code=_wecom_code(request))
         return EnvelopeResponse({"loginName": user.login_name, "wecomUserId": user.wecom_userid}, _("bound"))
 
 
@@ -141,7 +149,9 @@ class HandoverLoginApi(ErpApi):
         summary="Sign in from a manager-side login link (/xxbLogin?u=&p=&uid=&userId=)",
     )
     def post(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(HandoverLoginInputSerializer, request.data)
+        data = sign_in_input(HandoverLoginInputSerializer, request.data)
+        if data is None:
+            raise HandoverInvalid()
         info = handover.handover_sign_in(
             request=request._request,
             actor=self.actor(),

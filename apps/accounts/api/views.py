@@ -38,8 +38,9 @@ from apps.accounts.api.serializers import (
     UserRoleInputSerializer,
     UserRolesQuerySerializer,
 )
+from apps.accounts.api.sign_in_input import sign_in_input
 from apps.accounts.api.sign_in_ways import forget_quick_login, signed_in
-from apps.accounts.errors import SignInFailed
+from apps.accounts.errors import SignInFailed, WrongCredentials, token_invalid
 from apps.accounts.role_code_cache import codes_of_role
 from apps.accounts.selectors import quick_shortcut_choices, role_entries_of, role_entry_rows
 from apps.accounts.session import session_of, signed_in_user
@@ -68,7 +69,16 @@ class LoginApi(ErpApi):
         request=LoginInputSerializer, responses=LoginOutputSerializer, summary="Sign in with ERP:<account> and password"
     )
     def post(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(LoginInputSerializer, request.data)
+        # Too long an account or password answers its rule's sentence (the fields' messages); a NUL
+        # is in no account or password.
+        data = sign_in_input(
+            LoginInputSerializer,
+            request.data,
+            fields=("username", "password"),
+            codes=("null_characters_not_allowed", "surrogate_characters_not_allowed"),
+        )
+        if data is None:
+            raise WrongCredentials()
         info = services.sign_in(
             request=request._request, actor=self.actor(), username=data.get("username"), password=data.get("password")
         )
@@ -83,7 +93,8 @@ class LogoutApi(ErpApi):
 
     @extend_schema(request=LogoutInputSerializer, responses=None, summary="Sign out and revoke the tokens")
     def post(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(LogoutInputSerializer, request.data)
+        # Signing out never fails: a refresh token no token can be is left alone.
+        data = sign_in_input(LogoutInputSerializer, request.data) or {}
         access = None
         parts = get_authorization_header(request).split()
         if len(parts) == 2 and parts[0].lower() == b"bearer":
@@ -113,7 +124,9 @@ class TokenRefreshApi(ErpApi):
         summary="Exchange a refresh token for a new pair (rotation)",
     )
     def post(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(RefreshInputSerializer, request.data)
+        data = sign_in_input(RefreshInputSerializer, request.data)
+        if data is None:
+            raise token_invalid()
         # The pages' session cookie names the browser a lost answer may be given again to.
         return EnvelopeResponse(rotate_refresh(data["refresh"], browser_session=request.session.session_key))
 

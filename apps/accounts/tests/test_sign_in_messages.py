@@ -33,6 +33,7 @@ ZH_HANS = {
     "incorrect account or password": "账号或密码错误",
     "minimum length is six": "长度最少为6位",
     "registered, please log in on the tablet": "注册成功，请在平板上登录",
+    "SY and digits is a staff code, which head office gives out": "SY加数字是员工工号，由总部分配",
 }
 
 
@@ -260,3 +261,21 @@ def test_register_twice_with_the_same_account_is_a_conflict():
     assert_envelope(response, status=409, errcode="ACCT-40901")
     assert User.objects.filter(login_name="abcdef").count() == 1
     assert User.objects.get(login_name="abcdef").check_password("secret1")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("account", ["SY00099", "sy00099", "Sy12345", "SY123456", "SY000001", " SY99999 "])
+def test_a_staff_code_cannot_be_registered_head_office_gives_them_out(language, account):
+    # Contract §4.1: 1 to 5 digits sign in as SY and zeros (12 is SY00012); head office issues those.
+    response = post_register(account, "secret1", language=language)
+    english = "SY and digits is a staff code, which head office gives out"
+    assert_field_error(response, field="account", english=english, language=language)
+    assert not User.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("account", ["SYabcd", "SY0001a", "sy-00099", "ASY00099", "123456"])
+def test_an_account_that_only_looks_like_a_staff_code_can_be_registered(account):
+    assert_envelope(post_register(account, "secret1"), status=201)
+    assert User.objects.filter(login_name=account).exists()

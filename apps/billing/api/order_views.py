@@ -31,6 +31,7 @@ from apps.core.api.lists import PagedListApi, without_page
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import InvalidInput, NotFound, PermissionRefused
 from apps.core.excel import XLSX_CONTENT_TYPE, Column, Kind, xlsx_response
+from apps.core.files import file_response
 from apps.core.idempotency import idempotent
 from apps.core.page_registry import code_of
 from apps.core.pagination import page_request_from, paginate
@@ -261,9 +262,8 @@ class SignatureImageApi(ErpApi):
         if not order.signature:
             raise NotFound()
         with order.signature.open("rb") as image:
-            response = HttpResponse(image.read(), content_type="image/png")
-        response["Cache-Control"] = "private, no-store"
-        return response
+            content = image.read()
+        return file_response(content, content_type="image/png", name=f"signature-{order.pk}.png", inline=True)
 
 
 class OrderSearchApi(ErpApi):

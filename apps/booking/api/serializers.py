@@ -236,8 +236,14 @@ class AccountInfoOutputSerializer(serializers.Serializer):
     upcoming = ReservationOutputSerializer(many=True)
 
 
+class TodayReservedInputSerializer(serializers.Serializer):
+    stoId = fields.IntegerField(
+        min_value=1, required=False, source="store_id", help_text="one of the role's stores; default the chosen store"
+    )
+
+
 class TodayReservedOutputSerializer(serializers.Serializer):
-    memId = serializers.IntegerField(allow_null=True)
+    memId = serializers.IntegerField(allow_null=True, help_text="null for a walk-in")
     name = serializers.CharField()
     phone = serializers.CharField(help_text="masked")
     areaCode = serializers.CharField()

@@ -29,7 +29,7 @@ from apps.core.api.phone_fragments import PhoneFragmentSearch
 from apps.core.envelope import EnvelopeResponse
 from apps.core.excel import XLSX_CONTENT_TYPE, Column, Kind, xlsx_response
 from apps.core.page_registry import code_of
-from apps.core.role_codes import RESERVATION_FORCE, ROLE_CHOSEN, ROTA_EDIT
+from apps.core.role_codes import RESERVATION_FORCE, ROTA_EDIT
 from apps.core.scoping import get_in_scope, get_or_not_found, store_in_scope
 from apps.members.selectors import members
 from apps.org.selectors import store_acted_in
@@ -402,11 +402,25 @@ class LastConsumeApi(ErpApi):
 
 
 class TodayReservedApi(ErpApi):
-    required_codes = ROLE_CHOSEN
+    """The group-buy write-off dialog's pick list (contract §9): the dialog opens from the board and
+    the cashier's pages, whose roles write off."""
 
-    @extend_schema(responses=io.TodayReservedOutputSerializer(many=True))
+    required_codes = (*BOARD, code_of("/account"))
+
+    @extend_schema(
+        parameters=[io.TodayReservedInputSerializer],
+        responses=io.TodayReservedOutputSerializer(many=True),
+        summary="Today's reservations of a store that may name a member (the write-off dialog)",
+    )
     def get(self, request: Request) -> EnvelopeResponse:
-        return EnvelopeResponse(selectors.today_reserved(store_acted_in(session_of(request)).pk))
+        store_id = self.parse(io.TodayReservedInputSerializer, request.query_params).get("store_id")
+        # A store the role lacks answers 404; none named, the chosen store (400 above store level).
+        store = (
+            store_acted_in(session_of(request))
+            if store_id is None
+            else store_in_scope(selectors.stores(), request, store_id)
+        )
+        return EnvelopeResponse(selectors.today_reserved(store.pk))
 
 
 # --- presence -----------------------------------------------------------------------------------

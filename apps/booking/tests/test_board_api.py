@@ -120,3 +120,46 @@ def test_todays_reserved_members_for_the_write_off_dialog(client, store, nurse, 
             "startTime": rows[0]["startTime"],
         }
     ]
+
+
+def test_todays_reserved_members_are_of_the_store_stoid_names_and_a_store_the_role_lacks_answers_404(
+    client, chain, store, nurse, member, make_entry
+):
+    from apps.core.testing import api_client
+    from apps.members.tests.factories import MemberFactory
+
+    now = timezone.localtime()
+    start = now.replace(hour=23, minute=0, second=0, microsecond=0) if now.hour < 23 else now
+    ReservationFactory(store=store, nurse=nurse, member=member, name=member.name, phone=member.phone, start=start)
+    elsewhere = MemberFactory(home_store=chain["other_store"], name="李娜", phone="13812345678")
+    ReservationFactory(
+        store=chain["other_store"],
+        nurse=EmployeeFactory(store=chain["other_store"]),
+        member=elsewhere,
+        name=elsewhere.name,
+        phone=elsewhere.phone,
+        start=start,
+    )
+    # A principal of Store A: its own store by default or by name, never Store B.
+    assert [r["memId"] for r in assert_envelope(client.get("/rest/reservation/todayReserved"), status=200)] == [
+        member.pk
+    ]
+    named = client.get("/rest/reservation/todayReserved", {"stoId": store.pk})
+    assert [r["memId"] for r in assert_envelope(named, status=200)] == [member.pk]
+    other = client.get("/rest/reservation/todayReserved", {"stoId": chain["other_store"].pk})
+    assert_envelope(other, status=404, errcode="SYS-40400")
+    # A role over both stores (the region) reads the one it names.
+    both = api_client(entry=make_entry(chain["region"], codes=["ERP-YUKB-PAG-0001-0000"]))
+    answer = both.get("/rest/reservation/todayReserved", {"stoId": chain["other_store"].pk})
+    assert [r["memId"] for r in assert_envelope(answer, status=200)] == [elsewhere.pk]
+
+
+def test_todays_reserved_members_need_the_write_off_dialogs_pages(store, make_entry):
+    from apps.core.testing import api_client
+
+    # The write-off dialog's list (the board's and the cashier's roles): names and phones of the
+    # day's customers are not for any role that merely chose a store.
+    response = api_client(entry=make_entry(store, codes=[])).get("/rest/reservation/todayReserved")
+    assert_envelope(response, status=403, errcode="AUTH-40300")
+    cashier = api_client(entry=make_entry(store, codes=["ERP-KDJC-PAG-0003-0000"]))
+    assert_envelope(cashier.get("/rest/reservation/todayReserved"), status=200)

@@ -125,6 +125,16 @@ def test_recording_an_examination_with_two_photos_and_reading_it_back(client, me
     assert log.object_id == str(created["id"]) and log.detail == {"memberId": member.pk, "photos": 2}
 
 
+def test_a_photo_is_shown_inline_but_under_a_sandbox_and_never_sniffed(client, member, examiner, _media):
+    response = client.post(ADD, {"memId": member.pk, **findings(examiner), "photos": [photo()]}, format="multipart")
+    created = assert_envelope(response, status=200)
+    image = client.get(f"/rest/examination/photo/{created['photoIds'][0]}")
+    assert image.status_code == 200 and image["Content-Type"] == "image/png"
+    assert image["Content-Disposition"].startswith("inline;")
+    assert image["X-Content-Type-Options"] == "nosniff"
+    assert "sandbox" in image["Content-Security-Policy"].split("; ")
+
+
 @pytest.mark.parametrize(
     ("upload", "field"),
     [

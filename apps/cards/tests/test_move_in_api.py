@@ -5,6 +5,7 @@ rejected and corrected, attachments checked and kept per store, and another stor
 from __future__ import annotations
 
 from decimal import Decimal
+from urllib.parse import quote
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -232,6 +233,24 @@ def test_attachments_are_kept_and_served_to_the_store_only(client, catalogue, ch
 
     assert_envelope(client.post(f"{UPLOAD}/delete", {"id": row["id"]}, format="json"), status=200)
     assert not MoveInAttachment.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "kind"), [("合同.pdf", PDF, "application/pdf"), ("卡.png", PNG, "image/png")]
+)
+def test_an_attachment_is_served_as_a_download_under_a_sandbox_never_inline(client, catalogue, name, content, kind):
+    # A PDF opened from our origin could run its scripts with the session's cookies: it is saved, and
+    # whatever a browser makes of it stays in a sandbox without our origin.
+    draft = saved(client, catalogue)
+    upload = SimpleUploadedFile(name, content, content_type=kind)
+    row = assert_envelope(client.post(f"{UPLOAD}/upload", {"id": draft["id"], "file": upload}), status=201)
+    served = client.get(row["url"])
+    assert served.status_code == 200 and served["Content-Type"] == kind
+    assert served["Content-Disposition"].startswith("attachment;")
+    assert quote(name) in served["Content-Disposition"]
+    assert served["X-Content-Type-Options"] == "nosniff"
+    assert "sandbox" in served["Content-Security-Policy"].split("; ")
+    assert "default-src 'none'" in served["Content-Security-Policy"]
 
 
 @pytest.mark.parametrize(

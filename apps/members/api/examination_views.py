@@ -19,6 +19,7 @@ from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import NotFound
+from apps.core.files import file_response
 from apps.core.page_registry import code_of
 from apps.core.scoping import get_in_scope
 from apps.members import examinations, selectors
@@ -127,10 +128,9 @@ class ExaminationPhotoApi(ErpApi):
             raise NotFound()
         _examination(request, photo.examination_id)
         with photo.file.open("rb") as image:
-            response = HttpResponse(image.read(), content_type=photo.content_type)
-        response["Cache-Control"] = "private, no-store"
-        response["X-Content-Type-Options"] = "nosniff"
-        return response
+            content = image.read()
+        # The page shows it with <img>: inline, as only a known raster image may be.
+        return file_response(content, content_type=photo.content_type, name=f"photo-{photo.pk}", inline=True)
 
 
 class ExaminersApi(ErpApi):

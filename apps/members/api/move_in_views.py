@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from django.http import FileResponse, HttpResponse
+from django.http import HttpResponse
+from django.http.response import HttpResponseBase
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -23,6 +24,7 @@ from apps.core.api.lists import PagedListApi
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import NotFound
 from apps.core.excel import XLSX_CONTENT_TYPE
+from apps.core.files import file_response
 from apps.core.page_registry import code_of
 from apps.core.scoping import get_in_scope, scope_of
 from apps.members import move_in_import, move_in_selectors, move_ins
@@ -314,20 +316,10 @@ class AttachmentFileApi(ErpApi):
         },
         summary="An attachment's file, to a signed-in user of the move-in's store",
     )
-    def get(self, request: Request, attachment_id: int) -> FileResponse:
+    def get(self, request: Request, attachment_id: int) -> HttpResponseBase:
         attachment = _attachment(request, attachment_id)
-        response = FileResponse(attachment.file.open("rb"), content_type=attachment.content_type)
-        # Shown inline (a photo, a PDF), under the name it was uploaded with.
-        response["Content-Disposition"] = f"inline; filename*=UTF-8''{_quoted(attachment.name)}"
-        response["X-Content-Type-Options"] = "nosniff"
-        response["Cache-Control"] = "private, no-store"
-        return response
-
-
-def _quoted(name: str) -> str:
-    from urllib.parse import quote
-
-    return quote(name)
+        # A download under the name it was uploaded with: the page saves it, a PDF never opens here.
+        return file_response(attachment.file.open("rb"), content_type=attachment.content_type, name=attachment.name)
 
 
 class ImportApi(ErpApi):
@@ -359,7 +351,7 @@ class ImportTemplateApi(ErpApi):
         summary="The move-in import template (.xlsx, headers in the reader's language)",
     )
     def get(self, request: Request) -> HttpResponse:
-        response = HttpResponse(move_in_import.template(), content_type=XLSX_CONTENT_TYPE)
         stamp = timezone.localdate().strftime("%Y%m%d")
-        response["Content-Disposition"] = f'attachment; filename="move-in-template-{stamp}.xlsx"'
-        return response
+        return file_response(
+            move_in_import.template(), content_type=XLSX_CONTENT_TYPE, name=f"move-in-template-{stamp}.xlsx"
+        )

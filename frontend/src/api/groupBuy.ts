@@ -83,8 +83,9 @@ export const groupBuyApi = {
   items: (type: 2 | 4, storeId: number | null) =>
     api.get<CouponItem[]>(`${G}/items`, { query: { type, storeId }, quiet: true }),
   cards: (storeId: number | null) => api.get<CouponItem[]>(`${G}/cards`, { query: { storeId }, quiet: true }),
-  /** Booking's list of today's reservations of the chosen store (a walk-in's has no `memId`). */
-  todayReserved: () => api.get<TodayReserved[]>("/rest/reservation/todayReserved", { quiet: true }),
+  /** Booking's list of today's reservations of the store (a walk-in's has no `memId`). */
+  todayReserved: (storeId: number | null) =>
+    api.get<TodayReserved[]>("/rest/reservation/todayReserved", { query: { stoId: storeId }, quiet: true }),
   /** Spec §8: the pre-check's errors are passed back to the caller (quiet). */
   preCheck: (body: { platformId: number; checkCode: string; storeId?: number }) =>
     api.post<PreCheckAnswer>(`${G}/preCheck`, { body, quiet: true }),
@@ -146,7 +147,7 @@ export function useCouponCards(storeId: number | null, enabled = true) {
 export function useTodayReserved(storeId: number | null, enabled: boolean) {
   return useQuery({
     queryKey: groupBuyKeys.todayReserved(storeId),
-    queryFn: () => groupBuyApi.todayReserved(),
+    queryFn: () => groupBuyApi.todayReserved(storeId),
     enabled,
   });
 }

@@ -1452,7 +1452,11 @@ export interface paths {
     post: operations["reservation_startService_create"];
   };
   "/rest/reservation/todayReserved": {
-    /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+    /**
+     * Today's reservations of a store that may name a member (the write-off dialog)
+     * @description The group-buy write-off dialog's pick list (contract §9): the dialog opens from the board and
+     * the cashier's pages, whose roles write off.
+     */
     get: operations["reservation_todayReserved_list"];
   };
   "/rest/reservation/undoStatus": {
@@ -7499,6 +7503,7 @@ export interface components {
       periods: components["schemas"]["TimePeriodInput"][];
     };
     TodayReservedOutput: {
+      /** @description null for a walk-in */
       memId: number | null;
       name: string;
       /** @description masked */
@@ -23909,8 +23914,18 @@ export interface operations {
       };
     };
   };
-  /** @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes). */
+  /**
+   * Today's reservations of a store that may name a member (the write-off dialog)
+   * @description The group-buy write-off dialog's pick list (contract §9): the dialog opens from the board and
+   * the cashier's pages, whose roles write off.
+   */
   reservation_todayReserved_list: {
+    parameters: {
+      query?: {
+        /** @description one of the role's stores; default the chosen store */
+        stoId?: number;
+      };
+    };
     responses: {
       200: {
         content: {

@@ -260,6 +260,8 @@ describe("GroupBuyWriteOffDialog", () => {
     fill(dialog, "TM002", "");
     fireEvent.click(within(dialog).getByRole("button", { name: "Today's reservations" }));
     const picker = await screen.findByRole("dialog", { name: "Today's reserved members" });
+    // The list is of the dialog's store, named (the server refuses one the role lacks).
+    expect(server.callsTo("GET /rest/reservation/todayReserved")[0]?.query.get("stoId")).toBe("10");
     fireEvent.click(await within(picker).findByText("Lin"));
     await waitFor(() => expect(within(dialog).getByTestId("groupbuy-phone")).toHaveValue("138****5678"));
     expect(within(dialog).getByTestId("groupbuy-phone")).toHaveAttribute("readonly");

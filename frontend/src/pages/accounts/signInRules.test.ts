@@ -18,6 +18,7 @@ const SERVER_MESSAGES: Record<RuleMessage, string> = {
   passwordRequired: "please enter password",
   passwordTooLong: "password cannot exceed 32 characters",
   minLength: "minimum length is six",
+  staffCode: "SY and digits is a staff code, which head office gives out",
 };
 
 describe("the rule messages", () => {
@@ -132,6 +133,16 @@ describe("registration (sign_in_rules.check_registration)", () => {
       field: "password",
       message: "passwordTooLong",
     });
+  });
+
+  it("refuses a staff code, which head office gives out, in any case and of any length", () => {
+    for (const account of ["SY00099", "sy00099", "SY123456", " SY99999 "]) {
+      expect(checkRegistration(account, "secret1")).toEqual({ ok: false, field: "account", message: "staffCode" });
+      expect(validateRegistration(account, "secret1")).toEqual({ ok: false, errors: { account: "staffCode" } });
+    }
+    for (const account of ["SYabcd", "SY0001a", "ASY00099", "123456"]) {
+      expect(checkRegistration(account, "secret1")).toEqual({ ok: true, account, password: "secret1" });
+    }
   });
 
   it("the form shows each field's first broken rule", () => {

@@ -14,11 +14,19 @@ const ACCOUNT_CODE_LENGTH = 7;
 const LOGIN_USERNAME_PREFIX = "ERP:";
 
 export type RuleMessage =
-  "accountRequired" | "managerPrefix" | "accountTooLong" | "passwordRequired" | "passwordTooLong" | "minLength";
+  | "accountRequired"
+  | "managerPrefix"
+  | "accountTooLong"
+  | "passwordRequired"
+  | "passwordTooLong"
+  | "minLength"
+  | "staffCode";
 
 type Checked = { ok: true; value: string } | { ok: false; message: RuleMessage };
 
 const DIGITS = /^[0-9]+$/;
+/** Staff codes, SY and digits (SY00012): head office gives them out, so none is registered. */
+const STAFF_CODE = /^SY[0-9]+$/i;
 
 /** Required; no SYYG prefix (managers sign in by phone); at most 15 characters; 1 to 5 digits
  * become an account code: SY and zeros, 7 characters in all (12 -> SY00012). */
@@ -72,6 +80,7 @@ function registrationAccount(raw: string): Checked {
   if (account.length < REGISTER_MIN) return { ok: false, message: "minLength" };
   if (account.length > ACCOUNT_MAX) return { ok: false, message: "accountTooLong" };
   if (account.toUpperCase().startsWith(MANAGER_PREFIX)) return { ok: false, message: "managerPrefix" };
+  if (STAFF_CODE.test(account)) return { ok: false, message: "staffCode" };
   return { ok: true, value: account };
 }
 
@@ -106,6 +115,7 @@ export function checkRegistration(
   if (account.length > ACCOUNT_MAX) return { ok: false, field: "account", message: "accountTooLong" };
   if (account.toUpperCase().startsWith(MANAGER_PREFIX))
     return { ok: false, field: "account", message: "managerPrefix" };
+  if (STAFF_CODE.test(account)) return { ok: false, field: "account", message: "staffCode" };
   if (password.length > PASSWORD_MAX) return { ok: false, field: "password", message: "passwordTooLong" };
   return { ok: true, account, password };
 }

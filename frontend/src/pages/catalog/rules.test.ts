@@ -94,6 +94,9 @@ describe("list queries", () => {
     expect(fileNameFrom('attachment; filename="products.xlsx"', "x.xlsx")).toBe("products.xlsx");
     expect(fileNameFrom("attachment; filename*=UTF-8''%E4%BA%A7%E5%93%81.xlsx", "x.xlsx")).toBe("产品.xlsx");
     expect(fileNameFrom(null, "x.xlsx")).toBe("x.xlsx");
+    // Django's own spelling, as every file of the API is sent (an attachment of a move-in, a photo).
+    expect(fileNameFrom("attachment; filename*=utf-8''%E5%90%88%E5%90%8C.pdf", "x")).toBe("合同.pdf");
+    expect(fileNameFrom('inline; filename="photo-3"', "x")).toBe("photo-3");
   });
   it("offers distinct categories and brands", () => {
     const rows = [
