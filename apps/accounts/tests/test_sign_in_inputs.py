@@ -56,7 +56,7 @@ def _bearer(value: str):
 
 
 def _wecom_binding(value: str):
-    return api_client(user=UserFactory(), language="en").get(BINDING_URL, {"code": value})
+    return api_client(user=UserFactory.create(), language="en").get(BINDING_URL, {"code": value})
 
 
 Expected = tuple[int, str]

@@ -33,7 +33,7 @@ class ErpApi(APIView):
         if is_deadlock(exc) and not getattr(self, "_deadlock_retried", False) and not connection.in_atomic_block:
             self._deadlock_retried = True
             logger.warning("%s %s ended in a deadlock: run once more", self.request.method, self.request.path)
-            handler = getattr(self, self.request.method.lower(), self.http_method_not_allowed)
+            handler = getattr(self, (self.request.method or "").lower(), self.http_method_not_allowed)
             try:
                 return handler(self.request, *self.args, **self.kwargs)
             except Exception as again:

@@ -49,11 +49,12 @@ def _attachment(chain) -> str:
 def _examination_photo(chain) -> str:
     from apps.members.models import Examination, ExaminationPhoto
     from apps.members.tests.factories import MemberFactory
+    from apps.staff.models import Employee
     from apps.staff.tests.factories import EmployeeFactory
 
-    examiner = EmployeeFactory(store=chain["store"])
+    examiner: Employee = EmployeeFactory.create(store=chain["store"])
     examination = Examination.objects.create(
-        member=MemberFactory(home_store=chain["store"]),
+        member=MemberFactory.create(home_store=chain["store"]),
         store=chain["store"],
         examined_on=TODAY,
         examiner_id=examiner.pk,

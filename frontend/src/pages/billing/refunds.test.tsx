@@ -386,7 +386,9 @@ describe("ReturnListPage", () => {
     render_(<ReturnListPage search="?orderId=1" />);
     expect(await screen.findByText(/only be refunded in whole/)).toBeInTheDocument();
     expect(
-      screen.getByText("Refunds of one order above ¥500.00 in all (this one with those before it) need an owner's approval."),
+      screen.getByText(
+        "Refunds of one order above ¥500.00 in all (this one with those before it) need an owner's approval.",
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole("checkbox", { name: "Return 洗发水11" })).toBeChecked();
     expect(screen.getByRole("checkbox", { name: "Return 洗发水11" })).toBeDisabled();

@@ -160,7 +160,9 @@ describe("StoreBasicInfoPage", () => {
     const approval = within(form).getByLabelText("Refunds above this need an owner's approval");
     fireEvent.change(approval, { target: { value: "-5" } });
     fireEvent.click(within(form).getByRole("button", { name: "Save" }));
-    expect(await within(form).findByText("Enter an amount from 0 to 1,000,000.00 with at most 2 decimal places")).toBeInTheDocument();
+    expect(
+      await within(form).findByText("Enter an amount from 0 to 1,000,000.00 with at most 2 decimal places"),
+    ).toBeInTheDocument();
     fireEvent.change(approval, { target: { value: "500" } });
     fireEvent.click(within(form).getByRole("switch", { name: "Card transfers need the owner's approval" }));
     fireEvent.click(within(form).getByRole("button", { name: "Save" }));
