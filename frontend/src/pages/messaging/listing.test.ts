@@ -30,7 +30,8 @@ describe("filters", () => {
     expect(taskTypeFilter("3")).toBe(3);
     expect(taskTypeFilter("4")).toBe(4); // a provider payment to check
     expect(taskTypeFilter("5")).toBe(5); // a group-buy write-off to check
-    expect(taskTypeFilter("6")).toBeNull();
+    expect(taskTypeFilter("6")).toBe(6); // many whole phones viewed (the owner's)
+    expect(taskTypeFilter("7")).toBeNull();
     expect(taskTypeFilter("")).toBeNull();
     expect(messageTypeFilter("4")).toBe(4);
     expect(messageTypeFilter("")).toBeNull();
