@@ -1,5 +1,6 @@
-# Quick start: `make run` (SQLite, demo data, http://127.0.0.1:8000; `make run HOST=0.0.0.0 PORT=8080`
-# to listen elsewhere) and `make test`.
+# Quick start: `make run` (demo data, http://127.0.0.1:8000; `make run HOST=0.0.0.0 PORT=8080` to
+# listen elsewhere) and `make test`. Without DATABASE_URL both run on an embedded PostgreSQL server
+# (erp/embedded_postgres.py, data in build/pgdata); with it, on that server.
 # System packages needed: Python 3.11 with venv, Node.js 20.19+ with npm, GNU gettext (msgfmt);
 # `make test` also drives Chromium for the browser tests (and CJK fonts for readable screenshots).
 # On Debian: apt-get install python3.11 python3.11-venv nodejs npm gettext chromium fonts-noto-cjk
@@ -11,8 +12,11 @@ PY := $(VENV)/bin/python
 DEV_ENV := DEBUG=1
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# Every command that loads the settings runs through this: it starts the embedded PostgreSQL where
+# DATABASE_URL is unset (and stops it after), and runs the command as it is where it is set.
+DB := $(PY) -m erp.embedded_postgres --
 
-.PHONY: run test lint check-system check-browser install frontend messages migrate seed clean schema fuzz typecheck screenshots
+.PHONY: run serve test lint check-system check-browser install frontend messages migrate seed clean schema fuzz typecheck screenshots
 
 check-system:
 	@$(PYTHON) -c 'import sys, venv; sys.exit(0 if sys.version_info[:2] == (3, 11) else 1)' 2>/dev/null \
@@ -51,13 +55,13 @@ static/dist/manifest.json: frontend/node_modules/.installed $(FRONTEND_SOURCES)
 frontend: static/dist/manifest.json
 
 messages: install
-	$(DEV_ENV) $(PY) manage.py compilemessages --ignore=.venv --ignore=frontend -v0
+	$(DEV_ENV) $(DB) $(PY) manage.py compilemessages --ignore=.venv --ignore=frontend -v0
 
 migrate: install messages
-	$(DEV_ENV) $(PY) manage.py migrate --no-input
+	$(DEV_ENV) $(DB) $(PY) manage.py migrate --no-input
 
 seed: migrate
-	$(DEV_ENV) $(PY) manage.py seed_demo
+	$(DEV_ENV) $(DB) $(PY) manage.py seed_demo
 
 # `make run` pays against fake WeChat Pay, Alipay and card terminal servers on 127.0.0.1
 # (apps/payments/fakes; the amount's cents choose a scenario): they start in the background and write
@@ -69,7 +73,11 @@ seed: migrate
 # scenario), started the same way; their GROUPBUY_PLATFORMS_FILE gives every store the chain's accounts.
 FAKE_PROVIDERS_FILE := build/fake-providers/payment-providers.json
 FAKE_PLATFORMS_FILE := build/fake-providers/groupbuy-platforms.json
-run: check-system install frontend seed
+# The embedded PostgreSQL (where DATABASE_URL is unset) is up for the whole of `serve` and stops with it.
+run: check-system install frontend
+	@$(DEV_ENV) $(DB) $(MAKE) --no-print-directory serve
+
+serve: seed
 	@rm -f $(FAKE_PROVIDERS_FILE) $(FAKE_PLATFORMS_FILE); \
 	trap 'kill $$(jobs -p) 2>/dev/null; wait' EXIT; \
 	$(DEV_ENV) $(PY) manage.py run_fake_providers --notify-base http://$(HOST):$(PORT) --file $(FAKE_PROVIDERS_FILE) & \
@@ -88,34 +96,34 @@ run: check-system install frontend seed
 # database of its own (erp/settings.py). `make test PYTEST_WORKERS=0` runs it in one process.
 PYTEST_WORKERS ?= auto
 test: check-system check-browser install frontend messages
-	$(DEV_ENV) $(PY) -m pytest -n $(PYTEST_WORKERS)
+	$(DEV_ENV) $(DB) $(PY) -m pytest -n $(PYTEST_WORKERS)
 	cd frontend && npm test
 
 # The browser tests write their screenshots to build/screenshots (ignored), so `make test` leaves the
 # checkout clean; this refreshes the README's pictures in docs/screenshots instead: only the browser
 # tests that take one (conftest.py marks them `screenshot`), each picture after animations finished.
 screenshots: check-system check-browser install frontend messages
-	$(DEV_ENV) SCREENSHOT_DIR=docs/screenshots $(PY) -m pytest -m screenshot -p no:cacheprovider
+	$(DEV_ENV) SCREENSHOT_DIR=docs/screenshots $(DB) $(PY) -m pytest -m screenshot -p no:cacheprovider
 
 # mypy with the Django and DRF plugins over apps/ and erp/ (mypy.ini); the plugin loads erp.settings.
 typecheck: install
-	$(DEV_ENV) $(VENV)/bin/mypy
+	$(DEV_ENV) $(DB) $(VENV)/bin/mypy
 
 # The committed OpenAPI schema (docs/openapi.yaml) and the TypeScript types generated from it
 # (frontend/src/api/generated/schema.d.ts); apps/core/tests/test_schema.py and `npm run build` fail
 # when either is stale.
 schema: install frontend/node_modules/.installed
-	$(DEV_ENV) $(PY) manage.py spectacular --lang en --validate --fail-on-warn --file docs/openapi.yaml
+	$(DEV_ENV) $(DB) $(PY) manage.py spectacular --lang en --validate --fail-on-warn --file docs/openapi.yaml
 	cd frontend && npm run types
 
 # The deeper schemathesis run over docs/openapi.yaml (docs/operations.md); `make test` runs 5,000 cases.
 FUZZ_CASES ?= 30000
 FUZZ_SEED ?= 20261124
 fuzz: check-system install messages
-	$(DEV_ENV) FUZZ_CASES=$(FUZZ_CASES) FUZZ_SEED=$(FUZZ_SEED) $(PY) -m pytest -m fuzz -p no:cacheprovider
+	$(DEV_ENV) FUZZ_CASES=$(FUZZ_CASES) FUZZ_SEED=$(FUZZ_SEED) $(DB) $(PY) -m pytest -m fuzz -p no:cacheprovider
 
 lint: install
 	$(VENV)/bin/ruff check .
 
 clean:
-	rm -rf $(VENV) frontend/node_modules static/dist staticfiles build db.sqlite3
+	rm -rf $(VENV) frontend/node_modules static/dist staticfiles build
