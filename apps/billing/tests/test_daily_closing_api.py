@@ -158,6 +158,15 @@ def test_a_cash_difference_needs_a_reason_then_the_day_closes_and_is_logged(mana
     assert preview(manager)["closing"]["closingId"] == row.pk
 
 
+def test_an_honest_shortage_in_cents_closes_exactly(manager, store):
+    """341.79 expected, 340.00 counted: -1.79 to the cent (issue 26: in floating point it was
+    -1.7900000000000205 and the difference's check refused the day)."""
+    pay_cash(manager, order_of(store=store, lines=[product("341.79")]), "341.79")
+    closing = close(manager, "340.00", reason="short by 1.79")
+    assert (closing["cashExpected"], closing["cashCounted"], closing["difference"]) == ("341.79", "340.00", "-1.79")
+    assert DailyClosing.objects.get().difference == Decimal("-1.79")
+
+
 def test_no_reason_is_needed_when_the_cash_matches_and_the_key_closes_once(manager, store):
     pay_cash(manager, order_of(store=store, lines=[product("50.00")]), "50")
     first = close(manager, "50.00", key="close-1")
