@@ -93,10 +93,11 @@ serve: seed
 		$(PY) manage.py runserver $(HOST):$(PORT)
 
 # The Python suite runs on every core (pytest-xdist): each worker has a test database and a Redis
-# database of its own (erp/settings.py). `make test PYTEST_WORKERS=0` runs it in one process.
+# database of its own (erp/settings.py); a worker that runs out steals from the others (worksteal: the
+# browser and concurrency tests are long). `make test PYTEST_WORKERS=0` runs it in one process.
 PYTEST_WORKERS ?= auto
 test: check-system check-browser install frontend messages
-	$(DEV_ENV) $(DB) $(PY) -m pytest -n $(PYTEST_WORKERS)
+	$(DEV_ENV) $(DB) $(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal
 	cd frontend && npm test
 
 # The browser tests write their screenshots to build/screenshots (ignored), so `make test` leaves the
