@@ -38,23 +38,22 @@ RUN pip install -r requirements.txt
 COPY . .
 COPY --from=frontend /app/static/dist ./static/dist
 
-# Settings refuse to load without SECRET_KEY when DEBUG is off; these values exist only
-# for these two build commands and are not kept in the image.
-RUN DEBUG=0 SECRET_KEY=build-only-not-secret HANDOVER_KEY=YnVpbGQtb25seS1ub3Qtc2VjcmV0LWJ1aWxkLW9ubHk= DATABASE_URL=sqlite:////tmp/build.sqlite3 \
+# Settings refuse to load without SECRET_KEY when DEBUG is off, or without a PostgreSQL DATABASE_URL;
+# these values exist only for these two build commands (neither connects) and are not kept in the image.
+RUN DEBUG=0 SECRET_KEY=build-only-not-secret HANDOVER_KEY=YnVpbGQtb25seS1ub3Qtc2VjcmV0LWJ1aWxkLW9ubHk= DATABASE_URL=postgres://build@127.0.0.1:5432/build \
         python manage.py compilemessages \
-    && DEBUG=0 SECRET_KEY=build-only-not-secret HANDOVER_KEY=YnVpbGQtb25seS1ub3Qtc2VjcmV0LWJ1aWxkLW9ubHk= DATABASE_URL=sqlite:////tmp/build.sqlite3 \
-        python manage.py collectstatic --noinput \
-    && rm -f /tmp/build.sqlite3
+    && DEBUG=0 SECRET_KEY=build-only-not-secret HANDOVER_KEY=YnVpbGQtb25seS1ub3Qtc2VjcmV0LWJ1aWxkLW9ubHk= DATABASE_URL=postgres://build@127.0.0.1:5432/build \
+        python manage.py collectstatic --noinput
 
-# Unprivileged user, whose home (/app) it may not write. /app/data is the one writable directory,
-# for the embedded SQLite default (production sets DATABASE_URL to PostgreSQL) and for uploaded
-# files (members' signatures; compose keeps /app/data/media on a volume).
+# Unprivileged user, whose home (/app) it may not write. /app/data is the one writable directory, for
+# uploaded files (members' signatures; compose keeps /app/data/media on a volume). DATABASE_URL (the
+# PostgreSQL server) comes from the environment the container runs in (compose.yaml).
 RUN groupadd --system --gid 10001 app \
     && useradd --system --uid 10001 --gid app --home-dir /app --no-create-home app \
     && mkdir -p /app/data/media \
     && chown -R app:app /app/data
 
-ENV DATABASE_URL=sqlite:////app/data/db.sqlite3 MEDIA_ROOT=/app/data/media
+ENV MEDIA_ROOT=/app/data/media
 
 USER 10001:10001
 
