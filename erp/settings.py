@@ -1,7 +1,9 @@
 """Settings for the store back-office, driven by environment variables.
 
-Embedded default: SQLite and no other service. Production: DATABASE_URL (PostgreSQL),
-REDIS_URL (cache and Celery broker), SECRET_KEY and ALLOWED_HOSTS. See docs/operations.md.
+PostgreSQL is the only database: DATABASE_URL is required. Embedded default: `make run` / `make test`
+start an embedded PostgreSQL (erp/embedded_postgres.py) when DATABASE_URL is unset, and no other
+service. Production: DATABASE_URL, REDIS_URL (cache and Celery broker), SECRET_KEY and ALLOWED_HOSTS.
+See docs/operations.md.
 """
 
 import os
@@ -102,14 +104,22 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+# The product's rules live in PostgreSQL (exclusion constraints, triggers, advisory locks, row
+# locks): another database would be another product, so none is accepted.
+if not env.str("DATABASE_URL", default=""):
+    raise ImproperlyConfigured(
+        "DATABASE_URL is not set: run through `make run` / `make test` (they start the embedded "
+        "PostgreSQL) or point DATABASE_URL at a PostgreSQL server"
+    )
+DATABASES = {"default": env.db("DATABASE_URL")}
+if DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+    raise ImproperlyConfigured(
+        f"DATABASE_URL names {DATABASES['default']['ENGINE'] or 'an unknown engine'}: "
+        "the product runs on PostgreSQL only (postgres://...)"
+    )
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
-# The embedded default (SQLite) builds covering indexes without their INCLUDE columns: they are a
-# PostgreSQL speed-up (the group-buy records list), not a rule, so SQLite's warning is silenced.
-SILENCED_SYSTEM_CHECKS = ["models.W040"] if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3" else []
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    DATABASES["default"]["CONN_MAX_AGE"] = env.int("DB_CONN_MAX_AGE", default=60)
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+DATABASES["default"]["CONN_MAX_AGE"] = env.int("DB_CONN_MAX_AGE", default=60)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env.str("REDIS_URL", default="")

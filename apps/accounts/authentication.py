@@ -69,7 +69,7 @@ def _acting_sql() -> str:
 
 @cache
 def _converters() -> list[tuple[int, Any, list[Any]]]:
-    """The database-to-Python converters of the selected columns (dates on SQLite, JSON...), as the
+    """The database-to-Python converters of the selected columns (JSON and the like), as the
     ORM's compiler would apply them: (position, column expression, converters)."""
     found = []
     fields = [f for model in (UserRole, *(m for _, m in _ACTING_PARTS)) for f in model._meta.concrete_fields]

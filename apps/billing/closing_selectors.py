@@ -104,7 +104,7 @@ class Day:
 
 
 def _money(value: Decimal | None) -> str:
-    return money_to_wire(round_money(value or ZERO))  # SQLite sums lose the places
+    return money_to_wire(value or ZERO)
 
 
 def _sale_kind(line_type: str, card_kind: str | None) -> str:

@@ -39,7 +39,7 @@ def order_differences() -> Iterator[Difference]:
         .values_list("pk", "paid", "tendered")
     )
     for pk, paid, total in orders.iterator():
-        yield Difference("orders", f"order {pk}", "paid", paid, round_money(total))  # SQLite sums lose the places
+        yield Difference("orders", f"order {pk}", "paid", paid, round_money(total))
     for status, wrong in STATUS_RULES:
         for pk, paid, payable in (
             Order.objects.order_by().filter(Q(status=status) & wrong).values_list("pk", "paid", "payable").iterator()

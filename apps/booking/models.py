@@ -1,6 +1,6 @@
 """Reservations, shift types, the staff rota and staff presence of a store (spec §2.2 reservations
-and schedule, §7.3). A nurse is booked once at a time: on PostgreSQL an exclusion constraint over
-the nurse and the time range of active reservations guarantees it (migration 0002)."""
+and schedule, §7.3). A nurse is booked once at a time: an exclusion constraint over the nurse
+and the time range of active reservations guarantees it (migration 0002)."""
 
 from __future__ import annotations
 

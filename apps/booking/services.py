@@ -1,8 +1,8 @@
 """Reservation use cases: save (create or edit), force over soft conflicts, move, status changes.
 Each runs in one transaction with its history row and system-log entry. The nurse's row and then the
 person's (the member's row, or a walk-in's phone) are locked before the checks, so two bookings of
-one nurse or of one person queue instead of racing; on PostgreSQL the exclusion constraint backs the
-nurse's up whatever path writes."""
+one nurse or of one person queue instead of racing; the exclusion constraint backs the nurse's up
+whatever path writes."""
 
 from __future__ import annotations
 
@@ -98,10 +98,10 @@ def _lock_nurse(nurse: Employee | None) -> None:
 def _lock_person(draft: Draft) -> None:
     """Bookings of one person take turns, so the "member already booked" check of each sees the
     other's row (without a nurse nothing else serialises them). A member's row is locked; a walk-in
-    has no row, so on PostgreSQL a transaction-level advisory lock on the phone stands in for it."""
+    has no row, so a transaction-level advisory lock on the phone stands in for it."""
     if draft.member is not None:
         member_lock(member_id=draft.member.pk)
-    elif draft.phone and connection.vendor == "postgresql":
+    elif draft.phone:
         digest = hashlib.sha256(f"{draft.area_code}|{draft.phone}".encode()).digest()
         with connection.cursor() as cursor:
             cursor.execute(

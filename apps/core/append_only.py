@@ -1,14 +1,12 @@
 """Append-only tables: ledgers and logs whose rows are history. The model and its querysets refuse
-updates and deletes; on PostgreSQL a trigger refuses them too, so not even a raw query or a bug in
-a service can rewrite what happened (SQLite relies on the model and queryset)."""
+updates and deletes; a trigger refuses them too, so not even a raw query or a bug in a service can
+rewrite what happened."""
 
 from __future__ import annotations
 
 from typing import Any, NoReturn
 
-from django.db import models
-
-from apps.core.migration_ops import PostgresOnlySQL
+from django.db import migrations, models
 
 
 class AppendOnlyError(Exception):
@@ -40,10 +38,10 @@ class AppendOnlyModel(models.Model):
         raise AppendOnlyError(f"{self._meta.label} is append-only")
 
 
-def append_only_trigger(table: str) -> PostgresOnlySQL:
-    """The migration operation that makes PostgreSQL refuse UPDATE and DELETE on `table`."""
+def append_only_trigger(table: str) -> migrations.RunSQL:
+    """The migration operation that makes the database refuse UPDATE and DELETE on `table`."""
     function = f"{table}_append_only"
-    return PostgresOnlySQL(
+    return migrations.RunSQL(
         sql=f"""
 CREATE OR REPLACE FUNCTION {function}() RETURNS trigger AS $$
 BEGIN

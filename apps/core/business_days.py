@@ -5,27 +5,25 @@ ClosedDay row; from then on any order, tender, card ledger entry, points entry o
 in that day of that store is refused twice over:
 
 - in the services: every money-moving service calls `check_day_open` before it writes (409
-  DAY-40901), on every database;
-- on PostgreSQL, by a BEFORE INSERT/UPDATE/DELETE trigger on each of those tables (`closed_day_trigger`)
+  DAY-40901);
+- in the database, by a BEFORE INSERT/UPDATE/DELETE trigger on each of those tables (`closed_day_trigger`)
   that raises an exception whose message starts with DAY-40901; the exception handler turns it into the
   same 409 answer (`closed_day_error`), so a raw query or a service that forgot the check is refused too.
 
-A closing and the money transactions of its store take turns (PostgreSQL): each money write takes a
+A closing and the money transactions of its store take turns: each money write takes a
 shared transaction lock on the store (`pg_advisory_xact_lock_shared`, in the check and in the trigger),
 the closing an exclusive one (`lock_store_days`); a closing waits for payments in flight and sees them,
-and a payment that starts during a closing waits and then finds the day closed. SQLite runs one writer
-at a time and needs no lock."""
+and a payment that starts during a closing waits and then finds the day closed."""
 
 from __future__ import annotations
 
 from datetime import date, datetime
 
 from django.conf import settings
-from django.db import DatabaseError, connection
+from django.db import DatabaseError, connection, migrations
 from django.utils import timezone
 
 from apps.core.errors import DayClosed
-from apps.core.migration_ops import PostgresOnlySQL
 from apps.core.models import ClosedDay
 
 ERRCODE = DayClosed.errcode
@@ -40,8 +38,6 @@ def business_day(at: datetime | None = None) -> date:
 
 
 def _lock(store_id: int, *, exclusive: bool) -> None:
-    if connection.vendor != "postgresql":
-        return
     function = "pg_advisory_xact_lock" if exclusive else "pg_advisory_xact_lock_shared"
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT {function}(%s, %s)", [LOCK_SPACE, store_id])
@@ -67,10 +63,8 @@ def _open_in_this_transaction() -> set[tuple[int, date]] | None:
 
 
 def _closed_under_shared_lock(store_id: int, day: date) -> bool:
-    """Whether the day is closed, asked after taking the store's shared lock: one round trip on
-    PostgreSQL (core_business_day_closed, migration core 0005)."""
-    if connection.vendor != "postgresql":
-        return day_is_closed(store_id=store_id, day=day)
+    """Whether the day is closed, asked after taking the store's shared lock: one round trip
+    (core_business_day_closed, migration core 0005)."""
     with connection.cursor() as cursor:
         cursor.execute("SELECT core_business_day_closed(%s, %s)", [store_id, day])
         return bool(cursor.fetchone()[0])
@@ -88,10 +82,6 @@ def check_day_open(*, store_id: int | None, day: date) -> None:
         raise DayClosed(data={"storeId": store_id, "date": day.isoformat()})
     if seen is not None:
         seen.add((store_id, day))
-
-
-def day_is_closed(*, store_id: int, day: date) -> bool:
-    return ClosedDay.objects.filter(store_id=store_id, date=day).exists()
 
 
 def mark_day_closed(*, store_id: int, day: date) -> None:
@@ -124,8 +114,8 @@ def closed_day_trigger(
     store_column: str = "store_id",
     store_sql: str = "",
     allowed_update: str = "",
-) -> PostgresOnlySQL:
-    """The migration operation that makes PostgreSQL refuse a row of `table` dated in a closed day of
+) -> migrations.RunSQL:
+    """The migration operation that makes the database refuse a row of `table` dated in a closed day of
     its store: inserting it, changing it, changing it into one, deleting it. `day_sql` is the row's
     business day with `{row}` for NEW or OLD (a date column: "{row}.business_date"; a timestamp:
     `local_date_sql("created_at")`). The store is the row's `store_column`, or `store_sql` with
@@ -146,7 +136,7 @@ def closed_day_trigger(
         END IF;
     END IF;"""
 
-    return PostgresOnlySQL(
+    return migrations.RunSQL(
         sql=f"""
 CREATE OR REPLACE FUNCTION {function}() RETURNS trigger AS $$
 BEGIN

@@ -7,52 +7,24 @@ constraint means:
     with constraint_errors({"member_phone_unique": PhoneTaken}):
         member.save()
 
-PostgreSQL names the violated constraint (psycopg's `diag.constraint_name`). SQLite names only the
-columns of a unique index ("UNIQUE constraint failed: members_member.area_code, members_member.phone")
-or the name of a check; the columns are matched against the unique constraints the models declare.
-Both readings live here and nowhere else."""
+PostgreSQL names the violated constraint (psycopg's `diag.constraint_name`); that reading lives here
+and nowhere else."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from functools import cache
 
-from django.apps import apps
 from django.db import IntegrityError, transaction
-from django.db.models import UniqueConstraint
 
 from apps.core.errors import DomainError
-
-_SQLITE_UNIQUE = "UNIQUE constraint failed: "
-_SQLITE_CHECK = "CHECK constraint failed: "
-
-
-@cache
-def _unique_constraints_by_columns() -> dict[str, str]:
-    """ "table.column, table.column" (SQLite's wording) -> constraint name, for every model."""
-    names: dict[str, str] = {}
-    for model in apps.get_models():
-        table = model._meta.db_table
-        for constraint in model._meta.constraints:
-            if isinstance(constraint, UniqueConstraint) and constraint.fields:
-                columns = [getattr(model._meta.get_field(name), "column", name) for name in constraint.fields]
-                names[", ".join(f"{table}.{column}" for column in columns)] = constraint.name or ""
-    return names
 
 
 def violated_constraint(error: IntegrityError) -> str:
     """The name of the constraint `error` reports, or "" when the database does not say."""
     diag = getattr(error.__cause__, "diag", None)
     name = getattr(diag, "constraint_name", None)
-    if name:
-        return str(name)
-    message = str(error)
-    if message.startswith(_SQLITE_UNIQUE):
-        return _unique_constraints_by_columns().get(message.removeprefix(_SQLITE_UNIQUE), "")
-    if message.startswith(_SQLITE_CHECK):
-        return message.removeprefix(_SQLITE_CHECK)
-    return ""
+    return str(name) if name else ""
 
 
 @contextmanager

@@ -163,7 +163,7 @@ def _api_exception_response(exc: exceptions.APIException) -> Response:
 def envelope_exception_handler(exc: Exception, context: dict) -> Response:
     from apps.core.business_days import closed_day_error  # the models are loaded by the first request
 
-    exc = closed_day_error(exc) or exc  # a closed-day trigger's refusal (PostgreSQL) is DAY-40901
+    exc = closed_day_error(exc) or exc  # a closed-day trigger's refusal is DAY-40901
     if is_deadlock(exc):  # one that happened again after ErpApi's retry
         exc = RequestsCrossed()
     if isinstance(exc, DomainError):

@@ -13,7 +13,7 @@ class SystemLog(AppendOnlyModel):
     """Who (and in which role and store) did what to which object, from where, when.
 
     Names are copied, not only referenced, so the record still reads right after a user, role or
-    store is renamed or removed. On PostgreSQL a trigger refuses UPDATE and DELETE as well.
+    store is renamed or removed. A trigger refuses UPDATE and DELETE as well.
     """
 
     created_at = models.DateTimeField(_("time"), auto_now_add=True, db_index=True)

@@ -66,7 +66,8 @@ class DealItem(models.Model):
         verbose_name = _("deal item")
         verbose_name_plural = _("deal items")
         ordering = ["deal_id", "id"]
-        # Two constraints rather than NULLS NOT DISTINCT, which SQLite (the embedded default) lacks.
+        # Two partial constraints, for a store's mapping and a chain-wide one (no store): in one unique
+        # constraint the NULL store of chain-wide mappings would make every such row distinct.
         constraints = [
             models.UniqueConstraint(
                 fields=["deal", "store", "commodity_type", "item_id"],

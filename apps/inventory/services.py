@@ -127,10 +127,10 @@ def record_moves(
 
 
 def _write_balances(balances: list[StockBalance], now: datetime) -> None:
-    """The locked balance rows' new quantities. On PostgreSQL one UPDATE … FROM (VALUES …): Django's
+    """The locked balance rows' new quantities in one UPDATE … FROM (VALUES …): Django's
     bulk_update builds a CASE of one branch per row, which costs seconds of Python for a stocktake's
     2,000 lines (bench stocktake)."""
-    if connection.vendor != "postgresql" or len(balances) < 2:
+    if len(balances) < 2:
         StockBalance.objects.bulk_update(balances, ["quantity", "updated_at"])
         return
     table = StockBalance._meta.db_table

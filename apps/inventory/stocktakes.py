@@ -17,7 +17,6 @@ which decide the waiting request. Every path locks the request, then the stockta
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -87,9 +86,6 @@ def _freeze(stocktake: Stocktake, category_ids: Sequence[int], product_ids: Sequ
         f'SELECT %s, p.id, COALESCE(b.quantity, 0), p.use_per_unit, p.cost, 0, false FROM "{product}" p '
         f'{join} "{balance}" b ON b.product_id = p.id AND b.store_id = %s WHERE {where} ORDER BY p.code'
     )
-    if connection.vendor != "postgresql":  # the tests' other database has no arrays
-        sql = sql.replace("= ANY(%s)", "IN (SELECT value FROM json_each(%s))")
-        parameters = [json.dumps(value) if isinstance(value, list) else value for value in parameters]
     with connection.cursor() as cursor:
         cursor.execute(sql, parameters)
         return cursor.rowcount
@@ -165,10 +161,10 @@ def _checked(counted: Decimal, field: str = "counted") -> Decimal:
 
 
 def _write_counts(lines: list[StocktakeLine]) -> None:
-    """The lines' counts, differences and values. On PostgreSQL one UPDATE … FROM (VALUES …), not
-    bulk_update's CASE of one branch per row (seconds of Python for 2,000 lines)."""
+    """The lines' counts, differences and values in one UPDATE … FROM (VALUES …), not bulk_update's
+    CASE of one branch per row (seconds of Python for 2,000 lines)."""
     fields = ["counted", "difference", "difference_value", "counted_at"]
-    if connection.vendor != "postgresql" or len(lines) < 2:
+    if len(lines) < 2:
         StocktakeLine.objects.bulk_update(lines, fields, batch_size=500)
         return
     table = StocktakeLine._meta.db_table

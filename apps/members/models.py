@@ -140,7 +140,7 @@ class Member(models.Model):
 
 class PointsEntry(AppendOnlyModel):
     """One change of a member's points with the balance after it: the ledger is the truth (append-only,
-    on PostgreSQL by a trigger too), the balance on the member is its running sum."""
+    by a trigger too), the balance on the member is its running sum."""
 
     member = models.ForeignKey(
         Member, verbose_name=_("member"), on_delete=models.PROTECT, related_name="points_entries"

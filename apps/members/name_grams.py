@@ -2,7 +2,7 @@
 
 Most Chinese names have two or three characters, and a trigram index cannot find a two-character
 fragment (pg_trgm also skips CJK characters under the C locale). So each member keeps the set of
-its name's two-character pieces in `Member.name_grams`; on PostgreSQL a GIN index over
+its name's two-character pieces in `Member.name_grams`; a GIN index over
 `string_to_array(name_grams, ' ')` finds the members whose pieces contain all of a fragment's pieces,
 and a LIKE on the name rechecks the order (migration 0002)."""
 

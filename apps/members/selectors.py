@@ -7,7 +7,6 @@ from collections.abc import Iterable
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
-from django.db import connection
 from django.db.models import BooleanField, F, Prefetch, QuerySet
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
@@ -105,10 +104,10 @@ def exact_query(form: SearchForm, store_id: int | None) -> list[dict[str, Any]]:
 
 
 def name_contains(members: QuerySet[Member], fragment: str) -> QuerySet[Member]:
-    """Members whose name contains `fragment` (2 or more characters), served on PostgreSQL by the
-    bigram index (apps.members.name_grams) and rechecked by LIKE."""
+    """Members whose name contains `fragment` (2 or more characters), served by the bigram index
+    (apps.members.name_grams) and rechecked by LIKE."""
     grams = name_grams(fragment)
-    if connection.vendor == "postgresql" and grams:
+    if grams:
         members = members.filter(
             RawSQL("string_to_array(members_member.name_grams, ' ') @> %s::text[]", (grams,), BooleanField())
         )

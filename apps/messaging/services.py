@@ -102,7 +102,7 @@ def message_publish(*, actor: Actor, message: Message, now: datetime | None = No
 def messages_publish_due(*, now: datetime) -> int:
     """The scheduler (every minute): publishes every message whose publish time has come, under the
     name of the head-office user who scheduled it. Idempotent: a published message is never due
-    again. Rows another worker holds are skipped (SKIP LOCKED on PostgreSQL), so two beats running
+    again. Rows another worker holds are skipped (SKIP LOCKED), so two beats running
     at once never publish one message twice; the skipped ones are that other worker's."""
     with transaction.atomic():
         due = list(

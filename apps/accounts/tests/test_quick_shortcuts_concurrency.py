@@ -1,22 +1,19 @@
 """Two saves of one role's quick shortcuts at the same moment both succeed, one after the other,
-and leave one consistent set (PostgreSQL: real concurrent transactions)."""
+and leave one consistent set (real concurrent transactions)."""
 
 from __future__ import annotations
 
 import threading
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 
 from apps.accounts.models import QuickShortcut
 from apps.accounts.services import quick_shortcuts_save
 from apps.accounts.session import ActingSession
 from apps.core.audit import SYSTEM_ACTOR
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="needs concurrent transactions (PostgreSQL)"),
-]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 CODES = ["ERP-HYGL-PAG-0002-0000", "ERP-YUKB-PAG-0001-0000", "XXZX-0001", "KCGL-0001", "KCGL-0004", "PBGL-0001"]
 

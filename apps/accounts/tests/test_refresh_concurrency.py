@@ -1,6 +1,6 @@
 """One refresh token presented many times at the same moment gives exactly one new pair: the
 rotation claims the token with an insert into the blacklist before it issues anything
-(PostgreSQL: real concurrent transactions). Callers without a browser session get a 401; the tabs
+(real concurrent transactions). Callers without a browser session get a 401; the tabs
 of one browser session get that same pair (the replay window, test_refresh_replay.py)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import threading
 import pytest
 from django.conf import settings
 from django.contrib.sessions.backends.db import SessionStore
-from django.db import connection, connections
+from django.db import connections
 from rest_framework.test import APIClient
 from rest_framework_simplejwt.token_blacklist.models import OutstandingToken
 
@@ -18,10 +18,7 @@ from apps.accounts.tests.factories import UserFactory
 from apps.accounts.tests.helpers import REFRESH_URL
 from apps.accounts.tokens import issue_tokens
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="needs concurrent transactions (PostgreSQL)"),
-]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 PARALLEL = 10
 

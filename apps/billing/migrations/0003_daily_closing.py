@@ -1,4 +1,4 @@
-"""Daily closing (issue 14 §3): the closings; on PostgreSQL an order, a tender or a staff credit dated
+"""Daily closing (issue 14 §3): the closings; an order, a tender or a staff credit dated
 in a closed business day of its store is refused (apps.core.business_days); owner-type roles that hold
 the daily closing page get the button code that reopens a closed day."""
 

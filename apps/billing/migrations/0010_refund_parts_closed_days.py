@@ -6,7 +6,6 @@ and message) and the refund status that follows it."""
 from django.db import migrations
 
 from apps.core.business_days import closed_day_trigger
-from apps.core.migration_ops import PostgresOnlySQL
 
 PARENT_DAY = "(SELECT r.business_date FROM billing_refund r WHERE r.id = {row}.refund_id)"
 PARENT_STORE = "SELECT r.store_id FROM billing_refund r WHERE r.id = {row}.refund_id"
@@ -35,6 +34,6 @@ class Migration(migrations.Migration):
     operations = [
         closed_day_trigger("billing_refundline", PARENT_DAY, store_sql=PARENT_STORE),
         closed_day_trigger("billing_refundtender", PARENT_DAY, store_sql=PARENT_STORE, allowed_update=TENDER_CONFIRMED),
-        PostgresOnlySQL(sql=DROP_REFUND_TRIGGER, reverse_sql=OLD_REFUND_TRIGGER.sql),
+        migrations.RunSQL(sql=DROP_REFUND_TRIGGER, reverse_sql=OLD_REFUND_TRIGGER.sql),
         closed_day_trigger("billing_refund", "{row}.business_date", allowed_update=REFUND_FOLLOWS),
     ]

@@ -10,7 +10,6 @@ from datetime import timedelta
 from decimal import Decimal
 
 import pytest
-from django.db import connection
 from django.utils import timezone
 
 from apps.billing.choices import OrderStatus
@@ -26,10 +25,7 @@ from apps.payments.models import PaymentEvent, PaymentIntent
 from apps.payments.services import intents_poll_due
 
 pytest_plugins = ["apps.billing.tests.provider_fixtures"]
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="the live server shares committed rows"),
-]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 BOX_PAY = "/rest/pay/boxPay"
 

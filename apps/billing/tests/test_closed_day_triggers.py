@@ -1,4 +1,4 @@
-"""The closed-day rule below the services (PostgreSQL): a trigger on each table dated in a business day
+"""The closed-day rule below the services: a trigger on each table dated in a business day
 refuses rows of a closed day of their store even when the services are bypassed (raw ORM, raw SQL),
 the exception handler answers it as 409 DAY-40901, and a closing waits for the store's payments in
 flight and counts them (docs/decisions/0012-closed-days.md)."""
@@ -27,8 +27,6 @@ from apps.core.business_days import mark_day_closed
 from apps.core.envelope import envelope_exception_handler
 
 ACTOR = Actor(login_name="SY00009")
-
-pytestmark = pytest.mark.skipif(connection.vendor != "postgresql", reason="the triggers are PostgreSQL's")
 
 
 def refused(write) -> DatabaseError:

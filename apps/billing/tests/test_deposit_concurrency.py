@@ -1,4 +1,4 @@
-"""Two tills applying one intention deposit at once (PostgreSQL: real concurrent transactions): the
+"""Two tills applying one intention deposit at once (real concurrent transactions): the
 deposit never pays more than it holds, and its ledger adds up (issue 17 §4)."""
 
 from __future__ import annotations
@@ -6,7 +6,6 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from django.db import connection
 
 from apps.billing.checkout import TenderAsked, order_pay
 from apps.billing.choices import TenderMethod
@@ -17,10 +16,7 @@ from apps.cards.tests.factories import CASHIER
 from apps.core.ledgers import audit_all
 from apps.core.testing import at_once
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="needs concurrent transactions (PostgreSQL)"),
-]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 D = Decimal
 

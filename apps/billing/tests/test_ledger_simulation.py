@@ -39,7 +39,6 @@ from apps.staff.tests.factories import EmployeeFactory
 pytestmark = [
     pytest.mark.simulation,
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="needs concurrent transactions (PostgreSQL)"),
 ]
 
 SEED = 20261124

@@ -6,7 +6,7 @@ it. Here, where the member and card models are known."""
 from __future__ import annotations
 
 import pytest
-from django.db import connection, transaction
+from django.db import transaction
 
 from apps.accounts.models import UserRole
 from apps.core.locks import LOCK_ORDER
@@ -14,8 +14,6 @@ from apps.core.tests import lock_guard
 from apps.core.tests.lock_guard import LockOrderBroken, lock_over_join, locked_tables
 from apps.members.models import Member
 from apps.members.tests.factories import MemberFactory
-
-pytestmark = pytest.mark.skipif(connection.vendor != "postgresql", reason="the guard reads PostgreSQL's SQL")
 
 
 def _compiled(queryset) -> str:

@@ -1,4 +1,4 @@
-"""A member's refunds and payments sent at once (PostgreSQL: real concurrent transactions): they
+"""A member's refunds and payments sent at once (real concurrent transactions): they
 take turns on the member's locks in one order (docs/decisions/0027-lock-order.md) and never end in
 a deadlock's 500. Issue 25 §1: the refund locked its order's store with the order, so a payment's
 insert pointing at the store waited on the refund while the refund waited on the payment's member."""
@@ -25,10 +25,7 @@ from apps.core.testing import api_client
 from apps.core.tests import lock_guard
 from apps.members.models import Member
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="needs concurrent transactions (PostgreSQL)"),
-]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 PAY = "/rest/pay/excute"
 RECEDE = "/rest/recede/recede"

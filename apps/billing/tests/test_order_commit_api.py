@@ -7,7 +7,7 @@ import threading
 from decimal import Decimal
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 from django.utils import timezone
 
 from apps.billing.choices import AuditAction
@@ -292,7 +292,6 @@ def _auth(client) -> dict[str, str]:
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="needs concurrent transactions (PostgreSQL)")
 def test_one_key_sent_ten_times_at_once_makes_one_order(chain, make_entry):
     entry = make_entry(chain["store"], codes=[CASHIER])
     member = MemberFactory(home_store=chain["store"])

@@ -9,7 +9,7 @@ import threading
 from decimal import Decimal
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 
 from apps.billing.coupon_pricing import apply_coupons, draft_coupons, spread
 from apps.billing.lines import resolve_lines
@@ -226,7 +226,6 @@ def test_the_coupon_picker_is_the_cashiers(store, make_entry, member):
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="needs concurrent transactions (PostgreSQL)")
 def test_one_coupon_sent_with_six_orders_at_once_makes_one_order(chain, make_entry):
     entry = make_entry(chain["store"], codes=[CASHIER])
     member = MemberFactory(home_store=chain["store"])

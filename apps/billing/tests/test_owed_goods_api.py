@@ -1,6 +1,6 @@
 """Owed goods (欠货, /toTakenList) through owedGoods/*: the list and its filters, the export, a
 taking (an owed_pickup move, never more than is left, idempotent), scoping, and concurrent takings
-of one owed row (PostgreSQL)."""
+of one owed row."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from decimal import Decimal
 
 import pytest
 from django.core.management import call_command
-from django.db import connection
 
 from apps.billing.checkout import TenderAsked, order_pay
 from apps.billing.lines import LineInput
@@ -135,7 +134,6 @@ def test_the_export_has_the_filtered_rows_and_is_capped(keeper, store, member, m
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="needs concurrent transactions (PostgreSQL)")
 def test_ten_takings_of_one_owed_row_at_once_never_take_more_than_is_owed(store, member, make_entry):
     row = owed(store, member, qty=3)
     entry = make_entry(store, codes=[OWED_PAGE])

@@ -1,4 +1,4 @@
-"""Cashiers paying at once through pay/excute (PostgreSQL: real concurrent transactions): one card
+"""Cashiers paying at once through pay/excute (real concurrent transactions): one card
 never pays more than it holds, one Idempotency-Key pays once."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from collections.abc import Callable
 from decimal import Decimal
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 
 from apps.billing.models import Order, Tender
 from apps.billing.tests.checkout_factories import order_of, product
@@ -17,10 +17,7 @@ from apps.cards.tests.factories import stored_value_card
 from apps.core.ledgers import audit_all
 from apps.core.testing import api_client
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="needs concurrent transactions (PostgreSQL)"),
-]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 PAY = "/rest/pay/excute"
 

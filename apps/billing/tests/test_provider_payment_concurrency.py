@@ -1,4 +1,4 @@
-"""Provider tenders under concurrency and a closed day (PostgreSQL, committed rows, the fakes
+"""Provider tenders under concurrency and a closed day (committed rows, the fakes
 notifying the live server): one Idempotency-Key asks the provider once however many copies of the
 request arrive together; two cashiers cannot both send the whole due to a provider; a success heard
 in a closed day waits (the intent stays open) and is applied once the day is open again."""
@@ -9,7 +9,6 @@ from decimal import Decimal
 
 import pytest
 from django.core.management import call_command
-from django.db import connection
 from django.utils import timezone
 
 from apps.billing.choices import OrderStatus, TenderStatus
@@ -22,10 +21,7 @@ from apps.payments.choices import IntentState
 from apps.payments.models import PaymentIntent
 
 pytest_plugins = ["apps.billing.tests.provider_fixtures"]
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="needs concurrent transactions (PostgreSQL)"),
-]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 PAY = "/rest/pay/excute"
 SCANNED = "134567890123456789"

@@ -11,7 +11,6 @@ from decimal import Decimal
 
 import pytest
 from django.core.management import call_command
-from django.db import connection
 from django.utils import timezone
 
 from apps.billing.choices import OrderStatus, TenderStatus
@@ -24,10 +23,7 @@ from apps.payments.choices import IntentState
 from apps.payments.models import PaymentIntent
 
 pytest_plugins = ["apps.billing.tests.provider_fixtures"]
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="the live server shares committed rows"),
-]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 PAY = "/rest/pay/excute"
 SCANNED = "134567890123456789"

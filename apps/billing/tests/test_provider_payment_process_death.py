@@ -50,10 +50,7 @@ from apps.payments.choices import IntentState
 from apps.payments.fakes.wechat import FakeWeChatPay
 from apps.payments.models import PaymentIntent
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="two processes share the committed rows"),
-]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 ROOT = Path(django_settings.BASE_DIR)
 APP_NAME = "erp-web-under-test"  # the web server's connections, as pg_stat_activity names them

@@ -1,4 +1,4 @@
-"""Cashiers refunding one line at once through recede/recede (PostgreSQL: real concurrent
+"""Cashiers refunding one line at once through recede/recede (real concurrent
 transactions): the order's row lock makes them take turns, so only what was paid goes back."""
 
 from __future__ import annotations
@@ -6,7 +6,6 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from django.db import connection
 
 from apps.billing.checkout import TenderAsked, order_pay
 from apps.billing.models import Refund, RefundTender
@@ -18,10 +17,7 @@ from apps.core.ledgers import audit_all
 from apps.core.role_codes import REFUND
 from apps.core.testing import api_client
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="needs concurrent transactions (PostgreSQL)"),
-]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 RECEDE = "/rest/recede/recede"
 

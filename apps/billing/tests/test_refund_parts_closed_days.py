@@ -1,6 +1,6 @@
 """A closed day's refund lines and refund tenders (docs/decisions/0012-closed-days.md, "Refund lines
 and refund tenders"): dated by their refund, the service refuses them (409 DAY-40901, nothing
-written) and PostgreSQL's triggers refuse any raw write of them, except the one change a closed day
+written) and the database's triggers refuse any raw write of them, except the one change a closed day
 still takes: the provider's confirmation of a pending refund tender (and its refund's status)."""
 
 from __future__ import annotations
@@ -26,10 +26,7 @@ from apps.core.role_codes import REFUND
 from apps.core.testing import api_client, assert_envelope
 from apps.payments.models import ProviderRefund
 
-pytestmark = [
-    pytest.mark.django_db,
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="the triggers are PostgreSQL's"),
-]
+pytestmark = pytest.mark.django_db
 
 D = Decimal
 

@@ -1,11 +1,8 @@
-"""No double booking (issue 6): on PostgreSQL two active reservations of one nurse cannot overlap.
-btree_gist lets the GiST index compare the nurse id with `=` beside the range overlap `&&`.
-SQLite has no exclusion constraints; there the service checks under the nurse's row lock."""
+"""No double booking (issue 6): two active reservations of one nurse cannot overlap.
+btree_gist lets the GiST index compare the nurse id with `=` beside the range overlap `&&`."""
 
 from django.contrib.postgres.operations import BtreeGistExtension
 from django.db import migrations
-
-from apps.core.migration_ops import PostgresOnlySQL
 
 
 class Migration(migrations.Migration):
@@ -13,7 +10,7 @@ class Migration(migrations.Migration):
 
     operations = [
         BtreeGistExtension(),
-        PostgresOnlySQL(
+        migrations.RunSQL(
             "ALTER TABLE booking_reservation ADD CONSTRAINT reservation_nurse_no_overlap "
             'EXCLUDE USING gist (nurse_id WITH =, tstzrange(start, "end") WITH &&) '
             "WHERE (nurse_id IS NOT NULL AND status IN ('booked', 'arrived', 'inService'))",

@@ -1,4 +1,4 @@
-"""No double booking under concurrency (issue 6), on PostgreSQL: 20 clients booking one nurse's slot
+"""No double booking under concurrency (issue 6): 20 clients booking one nurse's slot
 give exactly one reservation and 19 clean RES-51021 conflicts; so do 20 clients booking one member
 (or one walk-in) at overlapping times without a nurse; the exclusion constraint refuses an overlap
 even when the service's check is bypassed."""
@@ -15,10 +15,7 @@ from apps.booking.models import Reservation
 from apps.booking.tests.factories import ReservationFactory, local_time
 from apps.core.testing import api_client
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="needs concurrent transactions (PostgreSQL)"),
-]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _race(clients, body_of):

@@ -6,7 +6,6 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from django.db import connection
 
 from apps.approvals.choices import ApprovalStatus
 from apps.approvals.models import ApprovalRequest
@@ -245,10 +244,6 @@ def test_the_list_filters_by_kind_and_status(principal, owner, member, store, ot
     assert other_store.pk in [row["id"] for row in assert_envelope(principal.get(STORES), status=200)]
 
 
-pg_only = pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks are PostgreSQL's")
-
-
-@pg_only
 @pytest.mark.django_db(transaction=True)
 def test_two_approvals_at_once_move_the_cards_once(chain, make_entry):
     store, other_store = chain["store"], chain["other_store"]
@@ -276,7 +271,6 @@ def test_two_approvals_at_once_move_the_cards_once(chain, make_entry):
     assert audit_all() == []
 
 
-@pg_only
 @pytest.mark.django_db(transaction=True)
 def test_an_approval_and_a_spend_at_once_never_lose_or_double_value(chain, make_entry):
     store, other_store = chain["store"], chain["other_store"]

@@ -1,4 +1,4 @@
-"""Cashiers acting on one card at once (PostgreSQL: real concurrent transactions): spends, transfers,
+"""Cashiers acting on one card at once (real concurrent transactions): spends, transfers,
 card to card both ways, and one coupon for several orders."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import threading
 from decimal import Decimal
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 
 from apps.cards.choices import CouponStatus, TransferStatus
 from apps.cards.coupons import coupon_issue, coupon_use
@@ -20,10 +20,7 @@ from apps.core.errors import DomainError
 from apps.core.ledgers import audit_all
 from apps.members.tests.factories import MemberFactory
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="needs concurrent transactions (PostgreSQL)"),
-]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 PARALLEL = 20
 

@@ -143,7 +143,6 @@ def test_the_card_ledger_is_append_only():
         CardEntry.objects.filter(pk=entry.pk).delete()
 
 
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="the trigger is PostgreSQL's")
 def test_the_database_refuses_to_rewrite_the_card_ledger():
     entry = stored_value_card().entries.get()
     with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:

@@ -7,7 +7,6 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from django.db import connection
 
 from apps.approvals.choices import ApprovalStatus
 from apps.approvals.models import ApprovalRequest
@@ -24,8 +23,6 @@ from apps.members.tests.factories import MemberFactory
 APPROVE = "/rest/approvalCenterRest/approve"
 REJECT = "/rest/approvalCenterRest/reject"
 DETAIL = "/rest/approvalCenterRest/detail"
-
-pg_only = pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks are PostgreSQL's")
 
 
 @pytest.fixture
@@ -116,7 +113,6 @@ def test_the_owners_code_or_an_unconfigured_store_transfers_at_once(client, stor
     assert audit_all() == []
 
 
-@pg_only
 @pytest.mark.django_db(transaction=True)
 def test_two_approvals_at_once_transfer_once(chain, make_entry):
     store = chain["store"]

@@ -1,5 +1,5 @@
-"""On PostgreSQL the database itself refuses UPDATE and DELETE on the system log, so not even a
-raw query or a bug in a service can rewrite history. (SQLite relies on the model and queryset.)"""
+"""The database itself refuses UPDATE and DELETE on the system log, so not even a raw query or a bug
+in a service can rewrite history."""
 
 from django.db import migrations
 
@@ -21,13 +21,11 @@ DROP FUNCTION IF EXISTS core_systemlog_append_only();
 
 
 def create_trigger(apps, schema_editor):
-    if schema_editor.connection.vendor == "postgresql":
-        schema_editor.execute(CREATE)
+    schema_editor.execute(CREATE)
 
 
 def drop_trigger(apps, schema_editor):
-    if schema_editor.connection.vendor == "postgresql":
-        schema_editor.execute(DROP)
+    schema_editor.execute(DROP)
 
 
 class Migration(migrations.Migration):

@@ -1,7 +1,5 @@
 from django.db import migrations
 
-from apps.core.migration_ops import PostgresOnlySQL
-
 # The service check of a closed day in one round trip: the store's shared lock, then the lookup. They
 # must be two statements (a function's statements each see what committed before them): a lookup in
 # the statement that waited for the lock would read the snapshot taken before a closing committed.
@@ -19,5 +17,5 @@ class Migration(migrations.Migration):
     dependencies = [("core", "0004_closed_days")]
 
     operations = [
-        PostgresOnlySQL(sql=SQL, reverse_sql="DROP FUNCTION IF EXISTS core_business_day_closed(bigint, date);"),
+        migrations.RunSQL(sql=SQL, reverse_sql="DROP FUNCTION IF EXISTS core_business_day_closed(bigint, date);"),
     ]

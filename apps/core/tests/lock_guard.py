@@ -133,9 +133,7 @@ class RowLockGuard:
 
 def install(connection: BaseDatabaseWrapper, **_kwargs: Any) -> None:
     """A `connection_created` receiver: every new connection gets a guard of its own."""
-    if connection.vendor == "postgresql" and not any(
-        isinstance(wrapper, RowLockGuard) for wrapper in connection.execute_wrappers
-    ):
+    if not any(isinstance(wrapper, RowLockGuard) for wrapper in connection.execute_wrappers):
         connection.execute_wrappers.append(RowLockGuard(connection))
 
 

@@ -130,7 +130,6 @@ class TestIdempotencyKey:
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.urls("apps.core.tests.test_idempotency")
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="needs concurrent transactions (PostgreSQL)")
 def test_one_key_sent_ten_times_at_once_acts_once_and_answers_alike():
     user = UserFactory()
     start = threading.Barrier(10)

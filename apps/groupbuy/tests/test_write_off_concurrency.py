@@ -1,4 +1,4 @@
-"""Group-buy write-off under concurrency, on PostgreSQL and over HTTP (issue 16 §3): requests released
+"""Group-buy write-off under concurrency, over HTTP (issue 16 §3): requests released
 together from threads (apps.core.testing.at_once), each on its own connection.
 
 - the same code written off from two tills at once (two users, at one store or at two stores of the

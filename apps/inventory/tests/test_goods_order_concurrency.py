@@ -1,4 +1,4 @@
-"""Receiving one shipped goods order from ten requests at once (PostgreSQL: real concurrent
+"""Receiving one shipped goods order from ten requests at once (real concurrent
 transactions): one receipt, the shipped quantities moved once, the others refused with STOCK-40904."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import threading
 from decimal import Decimal
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 
 from apps.catalog.tests.factories import ProductFactory
 from apps.core.ledgers import audit_all
@@ -24,10 +24,7 @@ from apps.inventory.models import StockBalance, StockDocument
 from apps.inventory.tests.factories import KEEPER
 from apps.org.tests.factories import StoreFactory
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="needs concurrent transactions (PostgreSQL)"),
-]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 PARALLEL = 10
 

@@ -1,11 +1,10 @@
-"""Two confirmations of one loan at once (PostgreSQL: real concurrent transactions) give one."""
+"""Two confirmations of one loan at once (real concurrent transactions) give one."""
 
 from __future__ import annotations
 
 from decimal import Decimal
 
 import pytest
-from django.db import connection
 
 from apps.core.ledgers import audit_all
 from apps.core.testing import at_once
@@ -16,10 +15,7 @@ from apps.inventory.services import DocumentLineInput
 from apps.inventory.tests.factories import KEEPER, stocked
 from apps.org.tests.factories import StoreFactory
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="needs concurrent transactions (PostgreSQL)"),
-]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _loan():

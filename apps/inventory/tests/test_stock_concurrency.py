@@ -1,11 +1,10 @@
-"""Outbound moves of one product at once (PostgreSQL: real concurrent transactions)."""
+"""Outbound moves of one product at once (real concurrent transactions)."""
 
 from __future__ import annotations
 
 from decimal import Decimal
 
 import pytest
-from django.db import connection
 
 from apps.core.ledgers import audit_all
 from apps.core.testing import at_once
@@ -15,10 +14,7 @@ from apps.inventory.services import MoveLine, record_moves
 from apps.inventory.tests.factories import KEEPER, stocked
 from apps.org.tests.factories import StoreFactory
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="needs concurrent transactions (PostgreSQL)"),
-]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 PARALLEL = 20
 

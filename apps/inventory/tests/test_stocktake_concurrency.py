@@ -1,11 +1,10 @@
-"""Stocktake commands at once (PostgreSQL: real concurrent transactions)."""
+"""Stocktake commands at once (real concurrent transactions)."""
 
 from __future__ import annotations
 
 from decimal import Decimal
 
 import pytest
-from django.db import connection
 
 from apps.accounts.tests.factories import UserFactory
 from apps.approvals.models import ApprovalRequest
@@ -27,10 +26,7 @@ from apps.inventory.stocktakes import (
 from apps.inventory.tests.factories import KEEPER, stocked
 from apps.org.tests.factories import StoreFactory
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="needs concurrent transactions (PostgreSQL)"),
-]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 PARALLEL = 8
 

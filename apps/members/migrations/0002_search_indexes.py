@@ -7,20 +7,18 @@ Both are partial on active members, as search never finds cancelled ones."""
 from django.contrib.postgres.operations import TrigramExtension
 from django.db import migrations
 
-from apps.core.migration_ops import PostgresOnlySQL
-
 
 class Migration(migrations.Migration):
     dependencies = [("members", "0001_initial")]
 
     operations = [
         TrigramExtension(),
-        PostgresOnlySQL(
+        migrations.RunSQL(
             "CREATE INDEX member_name_grams_gin ON members_member "
             "USING gin (string_to_array(name_grams, ' ')) WHERE status = 'active'",
             "DROP INDEX IF EXISTS member_name_grams_gin",
         ),
-        PostgresOnlySQL(
+        migrations.RunSQL(
             "CREATE INDEX member_phone_trgm ON members_member USING gin (phone gin_trgm_ops) WHERE status = 'active'",
             "DROP INDEX IF EXISTS member_phone_trgm",
         ),

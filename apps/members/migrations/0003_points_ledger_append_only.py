@@ -1,4 +1,4 @@
-"""On PostgreSQL the points ledger refuses UPDATE and DELETE, as the system log does."""
+"""The points ledger refuses UPDATE and DELETE, as the system log does."""
 
 from django.db import migrations
 

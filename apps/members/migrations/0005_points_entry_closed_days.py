@@ -1,4 +1,4 @@
-"""The daily closing reads a store's points entries of a day (index); on PostgreSQL a points entry
+"""The daily closing reads a store's points entries of a day (index); a points entry
 dated in a closed business day of its store is refused (apps.core.business_days)."""
 
 from django.conf import settings

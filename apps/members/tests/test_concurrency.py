@@ -1,4 +1,4 @@
-"""Concurrent writes on PostgreSQL: one member per phone, and points that add up under contention."""
+"""Concurrent writes: one member per phone, and points that add up under contention."""
 
 from __future__ import annotations
 
@@ -11,10 +11,7 @@ from apps.core.testing import api_client
 from apps.members.models import Member, PointsEntry
 from apps.members.tests.factories import MemberFactory
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="needs concurrent transactions (PostgreSQL)"),
-]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _race(callables):

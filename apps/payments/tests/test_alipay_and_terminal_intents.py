@@ -7,7 +7,6 @@ import time
 from decimal import Decimal
 
 import pytest
-from django.db import connection
 
 from apps.payments.choices import IntentState, RefundState
 from apps.payments.fakes.alipay import FakeAlipay
@@ -15,10 +14,7 @@ from apps.payments.fakes.pos import FakeTerminalGateway
 from apps.payments.models import PaymentIntent
 from apps.payments.services import intent_pay_by_code, intent_pay_by_qr, refund_create
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="the live server shares committed rows"),
-]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_an_alipay_qr_paid_by_the_customer_succeeds_by_its_notification(live_server, settings, store, ended):

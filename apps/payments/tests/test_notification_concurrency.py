@@ -1,4 +1,4 @@
-"""The same notification delivered by ten threads at once (PostgreSQL: real concurrent
+"""The same notification delivered by ten threads at once (real concurrent
 transactions): one success, the listener called once, every delivery acknowledged."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import threading
 from decimal import Decimal
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 
 from apps.payments.choices import EventKind, IntentState
 from apps.payments.fakes.wechat import FakeWeChatPay
@@ -16,10 +16,7 @@ from apps.payments.services import intent_pay_by_qr
 from apps.payments.tests.conftest import client_deliver, use
 from apps.payments.tests.test_wechat_payments import post_notification
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="needs concurrent transactions (PostgreSQL)"),
-]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 PARALLEL = 10
 

@@ -9,7 +9,7 @@ import threading
 from decimal import Decimal
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 
 from apps.payments.choices import AuditAction, EventKind, IntentMode, IntentState
 from apps.payments.models import PaymentEvent, PaymentIntent
@@ -123,7 +123,6 @@ def test_refund_attempts_are_a_reference_and_its_numbered_retries(wechat, store)
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="needs concurrent transactions (PostgreSQL)")
 def test_two_refreshes_at_once_replace_the_trade_once(wechat, store, ended):
     old = qr(store, "20.00")
     start = threading.Barrier(2)

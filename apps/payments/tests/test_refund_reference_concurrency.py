@@ -1,6 +1,6 @@
 """One refund asked for by several callers at once with the same reference (billing's call after the
 refund's commit meeting its sweeper): the intent's row lock lets one create it, the others answer it
-(PostgreSQL: real concurrent transactions). The money goes back once."""
+(real concurrent transactions). The money goes back once."""
 
 from __future__ import annotations
 
@@ -8,16 +8,13 @@ import threading
 from decimal import Decimal
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 
 from apps.payments.models import PaymentIntent, ProviderRefund
 from apps.payments.services import intent_pay_by_code, refund_create
 from apps.payments.tests.conftest import AUTH_CODE
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(connection.vendor != "postgresql", reason="needs concurrent transactions (PostgreSQL)"),
-]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 PARALLEL = 6
 
