@@ -103,6 +103,24 @@ describe("refreshing the sign-in", () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
+  it("keeps the pair a sign-in stored while a refresh of the old one was under way", async () => {
+    const ending = token("ending", nowSeconds() - 1);
+    saveTokens({ access: ending, refresh: "r1", accountVersion: "v1" });
+    const { refreshes, release } = server({
+      valid: new Set(),
+      next: () => ({ access: token("from-old", nowSeconds() + 1800), refresh: "r2" }),
+    });
+
+    const refreshing = refreshTokens(null);
+    await vi.waitFor(() => expect(refreshes()).toHaveLength(1));
+    const chosen = { access: token("role-chosen", nowSeconds() + 1800), refresh: "r5", accountVersion: "v1" };
+    saveTokens(chosen); // the role step's answer, stored before the refresh answers
+    release();
+
+    expect(await refreshing).toEqual(chosen);
+    expect(currentTokens()).toEqual(chosen);
+  });
+
   it("uses tokens another tab refreshed instead of spending the old refresh token again", async () => {
     const expired = token("expired", nowSeconds() - 1);
     const other = token("other-tab", nowSeconds() + 1800);

@@ -78,6 +78,11 @@ async function refreshHoldingLock(spent: string | null, language: string): Promi
   // Another tab (or an earlier refresh of this one) already replaced the token this caller saw expire.
   if (spent !== null && stored.access !== spent) return stored;
   const fresh = await exchange(stored.refresh, language);
+  // The stored pair was replaced while the exchange was under way (a sign-in, a role chosen, another
+  // tab): that pair is the session now, and this answer, made from the one it replaced, must not
+  // overwrite it (a refresh started on the role step would otherwise put back a pair with no role).
+  const replaced = currentTokens();
+  if (replaced && replaced.refresh !== stored.refresh) return replaced;
   if (fresh) {
     saveTokens({ ...fresh, accountVersion: fresh.accountVersion || stored.accountVersion });
     return currentTokens();
