@@ -69,7 +69,11 @@ def database_url(*, application_name: str = "") -> str:
     db = connection.settings_dict
     user = quote(db["USER"] or "", safe="")
     password = f":{quote(db['PASSWORD'], safe='')}" if db["PASSWORD"] else ""
-    url = f"postgres://{user}{password}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+    host = db["HOST"] or "127.0.0.1"
+    if host.startswith("/"):  # a Unix socket's folder (the embedded server): django-environ's form
+        url = f"postgres://{user}{password}@/{host}/{db['NAME']}"
+    else:
+        url = f"postgres://{user}{password}@{host}:{db['PORT'] or 5432}/{db['NAME']}"
     return f"{url}?application_name={application_name}" if application_name else url
 
 
