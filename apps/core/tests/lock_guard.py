@@ -5,6 +5,7 @@ conftest installs it on every connection, threads' included, so the whole suite 
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 from collections.abc import Callable, Iterator
@@ -41,12 +42,14 @@ def found_and_cleared() -> list[str]:
     return found
 
 
+@functools.cache
 def _ranks() -> dict[str, int]:
     return {apps.get_model(label)._meta.db_table: rank for rank, label in enumerate(LOCK_ORDER)}
 
 
-def _pointed_at() -> set[str]:
-    return {apps.get_model(label)._meta.db_table for label in (*LOCK_ORDER, *POINTED_AT)}
+@functools.cache
+def _pointed_at() -> frozenset[str]:
+    return frozenset(apps.get_model(label)._meta.db_table for label in (*LOCK_ORDER, *POINTED_AT))
 
 
 def locks_for_key_update(sql: str) -> bool:
@@ -85,7 +88,8 @@ class RowLockGuard:
         self.held: set[tuple[str, str]] = set()
 
     def __call__(self, execute: Callable[..., Any], sql: str, params: Any, many: bool, context: dict) -> Any:
-        if isinstance(sql, str) and " FOR " in sql.upper() and not runs_alone():
+        # Django writes FOR UPDATE in capitals: no case-folding of every statement of the suite.
+        if isinstance(sql, str) and " FOR " in sql and not runs_alone():
             self._check(sql, params)
         return execute(sql, params, many, context)
 
