@@ -4,10 +4,8 @@ contract §6: login, login info, role choice, calls in the chosen role, role swi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from io import StringIO
 
 import pytest
-from django.core.management import call_command
 
 from apps.accounts.choices import AuditAction
 from apps.accounts.demo import DEMO_PASSWORD
@@ -33,8 +31,8 @@ class Demo:
 
 
 @pytest.fixture
-def demo(db) -> Demo:
-    call_command("seed_demo", stdout=StringIO())
+def demo(db, seeded_demo) -> Demo:
+    seeded_demo()
     return Demo(
         head_office=OrgUnit.objects.get(code="HQ"),
         store1=OrgUnit.objects.get(code="S-SH-001"),

@@ -24,7 +24,6 @@ import schemathesis
 from django.conf import settings
 from django.core.cache import cache
 from django.core.handlers.wsgi import WSGIHandler
-from django.core.management import call_command
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections, transaction
 from hypothesis import HealthCheck, Phase, given, seed
@@ -71,8 +70,8 @@ def in_test_transaction():
 
 
 @pytest.fixture
-def principal_entry(db, in_test_transaction) -> UserRole:
-    call_command("seed_demo", verbosity=0)
+def principal_entry(db, in_test_transaction, seeded_demo) -> UserRole:
+    seeded_demo()
     return UserRole.objects.select_related("user", "role").get(user__login_name=PRINCIPAL, role_id=2)
 
 
