@@ -128,8 +128,13 @@ def page(browser, live_server, browser_locale):
     """A fresh browser page on the live server. The test fails on any console error, except a
     failed status the test provokes on purpose: `page.expected_failures.add((401, "/rest/auth/login"))`
     (a path of "" takes that status from every path)."""
+    # Reduced motion, as a user may ask their system for: the theme follows it (islands/theme.ts), so
+    # dialogs and menus open and close without an animation to wait for.
     context = browser.new_context(
-        base_url=live_server.url, locale=browser_locale, viewport={"width": 1366, "height": 820}
+        base_url=live_server.url,
+        locale=browser_locale,
+        viewport={"width": 1366, "height": 820},
+        reduced_motion="reduce",
     )
     page = context.new_page()
     errors: list[str] = []

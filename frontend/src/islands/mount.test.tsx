@@ -4,7 +4,8 @@ import { ISLAND_ROOT_ID, mountIsland } from "./mount";
 
 describe("mountIsland", () => {
   afterEach(() => {
-    document.body.innerHTML = "";
+    // Only this test's root: the test files share one document (vite.config.ts, isolate: false).
+    document.getElementById(ISLAND_ROOT_ID)?.remove();
   });
 
   it("returns null when the page has no island root", () => {

@@ -1,11 +1,31 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterEach, vi } from "vitest";
+
+// The test browser prefers reduced motion, so MUI's transitions (dialogs, menus, collapses) end at
+// once instead of each waiting 200 ms of real time; any other media query does not match, as when
+// jsdom had no matchMedia.
+window.matchMedia = (query: string): MediaQueryList => ({
+  matches: query === "(prefers-reduced-motion: reduce)",
+  media: query,
+  onchange: null,
+  addListener: () => undefined,
+  removeListener: () => undefined,
+  addEventListener: () => undefined,
+  removeEventListener: () => undefined,
+  dispatchEvent: () => false,
+});
 
 // Tests read English texts; the i18n module picks its language from <html lang> when loaded.
 document.documentElement.lang = "en";
 await import("../i18n");
 
+// The test files of a worker share one document and one set of globals (vite.config.ts, isolate:
+// false): each test leaves them as it found them.
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
 });
