@@ -1,7 +1,12 @@
 # syntax=docker/dockerfile:1
 
+# The two base images are build arguments, so that a machine with no registry can build on local
+# stand-ins (docker/standins.sh, `make image-check`); the official images are the defaults.
+ARG NODE_IMAGE=node:20-bookworm-slim
+ARG PYTHON_IMAGE=python:3.11-slim-bookworm
+
 # --- Stage 1: build the React pages (Vite) -------------------------------
-FROM node:20-bookworm-slim AS frontend
+FROM ${NODE_IMAGE} AS frontend
 
 WORKDIR /app/frontend
 
@@ -16,18 +21,13 @@ COPY docs/openapi.yaml /app/docs/openapi.yaml
 RUN npm run build
 
 
-# --- Stage 2: the Django application --------------------------------------
-FROM python:3.11-slim-bookworm
+# --- Stage 2: what the application runs on: Python and its packages ------
+FROM ${PYTHON_IMAGE} AS runtime
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
-
-# gettext provides msgfmt for compilemessages.
-RUN apt-get update \
-    && apt-get install -y --no-install-recommends gettext \
-    && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /app
 
@@ -35,7 +35,17 @@ WORKDIR /app
 COPY requirements.txt ./
 RUN pip install -r requirements.txt
 
+
+# --- Stage 3: translations and static files -------------------------------
+# Made with GNU gettext (msgfmt), which the running image does not need: about 130 MB left behind.
+FROM runtime AS assets
+
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends gettext \
+    && rm -rf /var/lib/apt/lists/*
+
 COPY . .
+# outDir is ../static/dist, so the bundles and manifest.json land in /app/static/dist.
 COPY --from=frontend /app/static/dist ./static/dist
 
 # Settings refuse to load without SECRET_KEY when DEBUG is off, or without a PostgreSQL
@@ -45,6 +55,16 @@ RUN DEBUG=0 SECRET_KEY=build-only-not-secret HANDOVER_KEY=YnVpbGQtb25seS1ub3Qtc2
         python manage.py compilemessages \
     && DEBUG=0 SECRET_KEY=build-only-not-secret HANDOVER_KEY=YnVpbGQtb25seS1ub3Qtc2VjcmV0LWJ1aWxkLW9ubHk= DATABASE_URL=postgres://build@localhost/build \
         python manage.py collectstatic --noinput
+
+
+# --- Stage 4: the image ---------------------------------------------------
+FROM runtime
+
+COPY . .
+# django-vite reads static/dist/manifest.json; whitenoise serves the collected, compressed copies.
+COPY --from=assets /app/static/dist ./static/dist
+COPY --from=assets /app/staticfiles ./staticfiles
+COPY --from=assets /app/locale ./locale
 
 # Unprivileged user, whose home (/app) it may not write. /app/data is the one writable directory,
 # for uploaded files (members' signatures; compose keeps /app/data/media on a volume). The database

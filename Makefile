@@ -16,7 +16,7 @@ PORT ?= 8000
 # DATABASE_URL is unset (and stops it after), and runs the command as it is where it is set.
 DB := $(PY) -m erp.embedded_postgres --
 
-.PHONY: run serve test lint check-system check-browser install frontend messages migrate seed clean schema fuzz typecheck screenshots
+.PHONY: image-check run serve test lint check-system check-browser install frontend messages migrate seed clean schema fuzz typecheck screenshots
 
 check-system:
 	@$(PYTHON) -c 'import sys, venv; sys.exit(0 if sys.version_info[:2] == (3, 11) else 1)' 2>/dev/null \
@@ -117,7 +117,7 @@ schema: install frontend/node_modules/.installed
 	$(DEV_ENV) $(DB) $(PY) manage.py spectacular --lang en --validate --fail-on-warn --file docs/openapi.yaml
 	cd frontend && npm run types
 
-# The deeper schemathesis run over docs/openapi.yaml (docs/operations.md); `make test` runs 5,000 cases.
+# The deeper schemathesis run over docs/openapi.yaml (docs/operations.md); `make test` runs 1,280 cases.
 FUZZ_CASES ?= 30000
 FUZZ_SEED ?= 20261124
 fuzz: check-system install messages
@@ -125,6 +125,15 @@ fuzz: check-system install messages
 
 lint: install
 	$(VENV)/bin/ruff check .
+
+# The container image built with podman on local Debian stand-ins of its two base images, then run as
+# production runs it against the PostgreSQL and Redis at DATABASE_URL and IMAGE_CHECK_REDIS_URL (TCP;
+# by default those on 127.0.0.1): docker/image_check.py, docs/operations.md. Needs root, podman,
+# runc and debootstrap; `.ci/run` runs it last.
+image-check: install
+	@for tool in podman runc debootstrap; do command -v $$tool >/dev/null \
+		|| { echo "$$tool is needed (Debian: apt-get install podman runc debootstrap)."; exit 1; }; done
+	$(PY) docker/image_check.py
 
 clean:
 	rm -rf $(VENV) frontend/node_modules static/dist staticfiles build
