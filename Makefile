@@ -117,11 +117,15 @@ schema: install frontend/node_modules/.installed
 	$(DEV_ENV) $(DB) $(PY) manage.py spectacular --lang en --validate --fail-on-warn --file docs/openapi.yaml
 	cd frontend && npm run types
 
-# The deeper schemathesis run over docs/openapi.yaml (docs/operations.md); `make test` runs 1,280 cases.
+# The deeper randomized runs: schemathesis over docs/openapi.yaml (docs/operations.md; `make test`
+# runs 1,280 cases) and the ledgers' simulation.
 FUZZ_CASES ?= 30000
 FUZZ_SEED ?= 20261124
+# The ledgers' randomized simulation too (apps/billing/tests/test_ledger_simulation.py): 2,000 operations in `make test`.
+SIMULATION_OPERATIONS ?= 20000
 fuzz: check-system install messages
-	$(DEV_ENV) FUZZ_CASES=$(FUZZ_CASES) FUZZ_SEED=$(FUZZ_SEED) $(DB) $(PY) -m pytest -m fuzz -p no:cacheprovider
+	$(DEV_ENV) FUZZ_CASES=$(FUZZ_CASES) FUZZ_SEED=$(FUZZ_SEED) SIMULATION_OPERATIONS=$(SIMULATION_OPERATIONS) \
+		SIMULATION_SEED=$(FUZZ_SEED) $(DB) $(PY) -m pytest -m "fuzz or simulation" -p no:cacheprovider
 
 lint: install
 	$(VENV)/bin/ruff check .

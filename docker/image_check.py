@@ -25,13 +25,13 @@ import json
 import os
 import secrets
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
 from base64 import urlsafe_b64encode
 from pathlib import Path
+from typing import Any
 
 import psycopg
 
@@ -51,17 +51,13 @@ def log(message: str) -> None:
 
 
 def podman(*args: str, check: bool = True, capture: bool = True) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        ["podman", "--runtime", "runc", *args], check=check, text=True, capture_output=capture
-    )
+    return subprocess.run(["podman", "--runtime", "runc", *args], check=check, text=True, capture_output=capture)
 
 
 def base_images(official: bool) -> tuple[str, str]:
     if official:
         return "python:3.11-slim-bookworm", "node:20-bookworm-slim"
-    made = subprocess.run(
-        ["bash", str(ROOT / "docker" / "standins.sh")], check=True, text=True, stdout=subprocess.PIPE
-    )
+    made = subprocess.run(["bash", str(ROOT / "docker" / "standins.sh")], check=True, text=True, stdout=subprocess.PIPE)
     python_image, node_image = made.stdout.split()
     return python_image, node_image
 
@@ -131,7 +127,7 @@ def wait_healthy(timeout: float = 240) -> None:
     raise SystemExit(f"no healthy answer in {timeout:.0f} s:\n{podman('logs', WEB).stderr[-4000:]}")
 
 
-def request(path: str, *, data: bytes | None = None, headers: dict[str, str] | None = None):
+def request(path: str, *, data: bytes | None = None, headers: dict[str, str] | None = None) -> Any:
     # As the proxy in front would send it: the allowed host, and HTTPS already ended there.
     sent = {"Host": HOST, "X-Forwarded-Proto": "https", "Accept-Language": "en", **(headers or {})}
     return urllib.request.urlopen(
@@ -175,7 +171,7 @@ def sign_in_and_load_a_page() -> None:
         with request(url) as response:
             size = len(response.read())
             cache = response.headers.get("Cache-Control", "")
-        if size == 0 or "max-age=315360000" not in cache and "immutable" not in cache:
+        if size == 0 or ("max-age=315360000" not in cache and "immutable" not in cache):
             raise SystemExit(f"{url}: {size} bytes, Cache-Control {cache!r}")
     log(f"/xxbLogin and its {len(hashed)} hashed assets served, cached for good")
 
@@ -207,7 +203,7 @@ def unprivileged() -> None:
     for container in (WEB, WORKER):
         uid = podman("exec", container, "id", "-u").stdout.strip()
         processes = podman("top", container, "user", "args").stdout.strip().splitlines()[1:]
-        if uid != APP_UID or any(not line.split()[0] in (APP_UID, "app") for line in processes):
+        if uid != APP_UID or any(line.split()[0] not in (APP_UID, "app") for line in processes):
             raise SystemExit(f"{container} runs as {uid}: {processes}")
     log(f"both containers run as the unprivileged user {APP_UID}")
 
