@@ -47,4 +47,4 @@ def _is_superuser(connection: Any) -> bool:
 
 
 def install() -> None:
-    DatabaseOperations.sql_flush = _sql_flush  # type: ignore[method-assign]
+    DatabaseOperations.sql_flush = _sql_flush  # type: ignore[method-assign,assignment]
