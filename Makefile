@@ -92,20 +92,15 @@ serve: seed
 	$(DEV_ENV) PAYMENT_PROVIDERS_FILE=$(FAKE_PROVIDERS_FILE) GROUPBUY_PLATFORMS_FILE=$(FAKE_PLATFORMS_FILE) \
 		$(PY) manage.py runserver $(HOST):$(PORT)
 
-# The Python suite runs on every core (pytest-xdist): each worker has a test database and a Redis
-# database of its own (erp/settings.py); a worker that runs out steals from the others (worksteal: the
-# browser and concurrency tests are long). `make test PYTEST_WORKERS=0` runs it in one process.
-# Vitest runs beside it: the Python suite keeps the cores only about 60% busy (it waits on Chromium,
-# the live server and the threads of the concurrency tests), and Vitest takes up much of the rest.
-# Vitest's report is printed when both are done; either one failing fails `make test`.
-PYTEST_WORKERS ?= auto
+# The Python suite runs on every core and one worker more (pytest-xdist): the suite waits on Chromium,
+# the live server and the threads of the concurrency tests, which leaves a core partly idle (425 s on
+# two workers, 401 s on three, on 2 cores). Each worker has a test database and a Redis database of its
+# own (erp/settings.py); a worker that runs out steals from the others (worksteal: the browser and
+# concurrency tests are long). `make test PYTEST_WORKERS=0` runs it in one process.
+PYTEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 test: check-system check-browser install frontend messages
-	@mkdir -p build; rm -f build/vitest.log build/vitest.status; \
-	(cd frontend && npm test >../build/vitest.log 2>&1; echo $$? >../build/vitest.status) & \
-	$(DEV_ENV) $(DB) $(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal; python=$$?; \
-	wait; cat build/vitest.log; vitest=$$(cat build/vitest.status 2>/dev/null || echo 1); \
-	echo "make test: the Python suite exited $$python, Vitest $$vitest"; \
-	[ "$$python" -eq 0 ] && [ "$$vitest" -eq 0 ]
+	$(DEV_ENV) $(DB) $(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal
+	cd frontend && npm test
 
 # The browser tests write their screenshots to build/screenshots (ignored), so `make test` leaves the
 # checkout clean; this refreshes the README's pictures in docs/screenshots instead: only the browser

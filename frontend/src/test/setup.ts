@@ -19,11 +19,17 @@ window.matchMedia = (query: string): MediaQueryList => ({
 // Tests read English texts; the i18n module picks its language from <html lang> when loaded.
 document.documentElement.lang = "en";
 await import("../i18n");
+// After the language is set: these load modules that read it.
+const { queryClient } = await import("../islands/queryClient");
+const { dismissAllNotices } = await import("./notices");
 
 // The test files of a worker share one document and one set of globals (vite.config.ts, isolate:
-// false): each test leaves them as it found them.
+// false), and the modules' own state (the islands' query client, the shell's notices): each test
+// leaves them as it found them.
 afterEach(() => {
   cleanup();
+  queryClient.clear();
+  dismissAllNotices();
   vi.unstubAllGlobals();
   vi.useRealTimers();
   window.localStorage.clear();
