@@ -92,12 +92,10 @@ serve: seed
 	$(DEV_ENV) PAYMENT_PROVIDERS_FILE=$(FAKE_PROVIDERS_FILE) GROUPBUY_PLATFORMS_FILE=$(FAKE_PLATFORMS_FILE) \
 		$(PY) manage.py runserver $(HOST):$(PORT)
 
-# The Python suite runs on every core and one worker more (pytest-xdist): the suite waits on Chromium,
-# the live server and the threads of the concurrency tests, which leaves a core partly idle (425 s on
-# two workers, 401 s on three, on 2 cores). Each worker has a test database and a Redis database of its
-# own (erp/settings.py); a worker that runs out steals from the others (worksteal: the browser and
-# concurrency tests are long). `make test PYTEST_WORKERS=0` runs it in one process.
-PYTEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
+# The Python suite runs on every core (pytest-xdist): each worker has a test database and a Redis
+# database of its own (erp/settings.py); a worker that runs out steals from the others (worksteal: the
+# browser and concurrency tests are long). `make test PYTEST_WORKERS=0` runs it in one process.
+PYTEST_WORKERS ?= auto
 test: check-system check-browser install frontend messages
 	$(DEV_ENV) $(DB) $(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal
 	cd frontend && npm test

@@ -99,12 +99,11 @@ export default defineConfig({
     // The page tests render whole MUI pages in jsdom; on a 2-core machine busy with the Python suite
     // one can pass 5 s, which says nothing about the page.
     testTimeout: 20_000,
-    // A worker per core and one more (Vitest's default leaves a core to its main process, idle in a
-    // run, and the tests wait on debounce timers: 88 s on two workers, 72 s on three, on 2 cores), and
+    // One worker per core (Vitest's default leaves one core to its main process, idle in a run), and
     // each worker keeps the modules it loaded (React, MUI, i18n) from one test file to the next:
     // loading them again for each of 79 files took more time than the tests. Each test still gets a
     // fresh render; setup.ts puts the document, globals and shared clients back after each test.
-    maxWorkers: availableParallelism() + 1,
+    maxWorkers: availableParallelism(),
     isolate: false,
   },
 });
