@@ -6,7 +6,7 @@ operation, and sends each through the WSGI application in this process, as the d
 (SY00002, a principal of the first demo store, with that role chosen). Each case runs in a savepoint
 that is rolled back and with an empty cache, so every case meets the same demo data and the run is
 reproducible: the generation is seeded (FUZZ_SEED). FUZZ_CASES sets how many cases: in the suite
-1,280, two of every operation (320) in each mode, valid and invalid, about 45 seconds on one core, a
+1,280, two of every operation (320) in each mode, valid and invalid, about 50 seconds on one core, a
 budget the whole `make test` can afford; `make fuzz` runs a deeper one (docs/operations.md).
 """
 
