@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.backends.postgresql.operations import DatabaseOperations
 
 _django_sql_flush: Callable[..., list[str]] = DatabaseOperations.sql_flush
@@ -30,13 +31,20 @@ def _sql_flush(
     reset_sequences: bool = False,
     allow_cascade: bool = False,
 ) -> list[str]:
-    if reset_sequences or not tables or not _is_superuser(self.connection):
+    if reset_sequences or not tables or not is_superuser(self.connection):
         return _django_sql_flush(self, style, tables, reset_sequences=reset_sequences, allow_cascade=allow_cascade)
-    deletes = " ".join(f"DELETE FROM {self.quote_name(table)};" for table in tables)
-    return [f"SET LOCAL session_replication_role = replica; {deletes}"]
+    return [delete_as_replication(self, tables)]
 
 
-def _is_superuser(connection: Any) -> bool:
+def delete_as_replication(ops: BaseDatabaseOperations, tables: Sequence[str]) -> str:
+    """SQL that empties `tables` inside the current transaction, without foreign key checks or
+    triggers (`session_replication_role = replica`, which needs a superuser)."""
+    deletes = " ".join(f"DELETE FROM {ops.quote_name(table)};" for table in tables)
+    return f"SET LOCAL session_replication_role = replica; {deletes}"
+
+
+def is_superuser(connection: Any) -> bool:
+    """Whether the connection's database role is a superuser (asked once per connection)."""
     known = getattr(connection, "_erp_is_superuser", None)
     if known is None:
         with connection.cursor() as cursor:

@@ -25,6 +25,8 @@ from django.contrib.contenttypes.models import ContentType
 from django.core.management import call_command
 from django.db import connection, transaction
 
+from apps.core.tests.fast_flush import delete_as_replication, is_superuser
+
 Rows = dict[str, bytes]
 
 
@@ -47,9 +49,7 @@ class DemoSnapshot:
 
 def can_copy() -> bool:
     """Whether this database role may write rows as replication does (a superuser)."""
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT rolsuper FROM pg_roles WHERE rolname = current_user")
-        return bool(cursor.fetchone()[0])
+    return is_superuser(connection)
 
 
 def _tables(cursor: Any) -> list[str]:
@@ -79,8 +79,7 @@ def _sequences() -> dict[str, int]:
 
 def _copy_in(rows: Rows, sequences: dict[str, int]) -> None:
     with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute("SET LOCAL session_replication_role = replica")
-        cursor.execute(" ".join(f"DELETE FROM {connection.ops.quote_name(table)};" for table in _tables(cursor)))
+        cursor.execute(delete_as_replication(connection.ops, _tables(cursor)))
         for table, data in rows.items():
             with cursor.cursor.copy(f"COPY {connection.ops.quote_name(table)} FROM STDIN (FORMAT BINARY)") as copy:
                 copy.write(data)
