@@ -91,5 +91,5 @@ def _copy_in(rows: Rows, sequences: dict[str, int]) -> None:
                 " ON quote_ident(now.schemaname) || '.' || quote_ident(now.sequencename) = wanted.name",
                 [list(sequences), list(sequences.values())],
             )
-    # Each flush made the content types again with other ids; the cache would still name those.
+    # The content types are now the seeded rows: a cache filled before must not name other ids.
     ContentType.objects.clear_cache()
