@@ -32,7 +32,9 @@ from django.db.backends.postgresql.operations import DatabaseOperations
 from django.db.models.signals import post_migrate
 
 _django_sql_flush: Callable[..., list[str]] = DatabaseOperations.sql_flush
-_django_emit_post_migrate: Callable[..., None] = flush_command.emit_post_migrate_signal
+# The flush command's own name for it, by getattr: it is imported there from django.core.management.sql,
+# which mypy does not count as the module's own attribute.
+_django_emit_post_migrate: Callable[..., None] = getattr(flush_command, "emit_post_migrate_signal")  # noqa: B009
 _PERMISSIONS_UID = "django.contrib.auth.management.create_permissions"
 
 # Made by post_migrate from the installed apps alone, never by a test.
@@ -85,4 +87,4 @@ def is_superuser(connection: Any) -> bool:
 
 def install() -> None:
     DatabaseOperations.sql_flush = _sql_flush  # type: ignore[method-assign,assignment]
-    flush_command.emit_post_migrate_signal = _emit_post_migrate_after_flush  # type: ignore[attr-defined]
+    setattr(flush_command, "emit_post_migrate_signal", _emit_post_migrate_after_flush)  # noqa: B010
