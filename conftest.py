@@ -1,6 +1,7 @@
 """Fixtures shared by every app's tests. Data comes from the factories beside each app."""
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -123,8 +124,21 @@ def browser_locale():
     return "en-US"
 
 
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    # Kept on the test, so that the `page` fixture knows at teardown whether the test failed.
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
+# A failed browser test leaves a picture of its page here (ignored by git): a failure that happens
+# only on a loaded machine can be seen afterwards.
+FAILURE_DIR = ROOT / "build" / "failures"
+
+
 @pytest.fixture
-def page(browser, live_server, browser_locale):
+def page(browser, live_server, browser_locale, request):
     """A fresh browser page on the live server. The test fails on any console error, except a
     failed status the test provokes on purpose: `page.expected_failures.add((401, "/rest/auth/login"))`
     (a path of "" takes that status from every path)."""
@@ -151,6 +165,11 @@ def page(browser, live_server, browser_locale):
     context.on("requestfinished", lambda request: in_flight.discard(request))
     context.on("requestfailed", lambda request: in_flight.discard(request))
     yield page
+    failed = getattr(request.node, "report_call", None)
+    if failed is not None and failed.failed and not page.is_closed():
+        FAILURE_DIR.mkdir(parents=True, exist_ok=True)
+        name = re.sub(r"[^\w.-]+", "_", request.node.nodeid)[-150:]
+        page.screenshot(path=str(FAILURE_DIR / f"{name}.png"), full_page=True)
     # Closing the browser does not stop a request the live server is still serving, and such a
     # request's transaction can deadlock with the flush of the test database: let them finish first
     # (up to 15 s: a token refresh on a loaded CI machine once outlasted 5 s).

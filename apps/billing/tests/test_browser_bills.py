@@ -57,10 +57,9 @@ def test_the_principal_finds_exports_and_opens_a_months_orders(page, demo, live_
     store = OrgUnit.objects.get(code="S-SH-001")
     member, stored, package, project, first, second = _paid_orders(store)
     acknowledge_forced_notices("SY00002")
-    enter(page, "2")
     page.context.add_cookies([{"name": "django_language", "value": "zh-hans", "url": live_server.url}])
+    enter(page, "2", at="/billingList")
 
-    page.goto("/billingList")
     today = timezone.localdate()
     last_day = calendar.monthrange(today.year, today.month)[1]
     fill_picker(page, "开单日期起", today.replace(day=1).isoformat())

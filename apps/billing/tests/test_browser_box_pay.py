@@ -47,10 +47,9 @@ def test_box_pay_a_refreshed_qr_and_a_terminal_refund_sent_again(page, demo, fak
     by_card = order_of(store=store, member=None, lines=[product("80.00")])
 
     acknowledge_forced_notices("SY00002")
-    enter(page, "2")
+    enter(page, "2", at=f"/payment?orderId={by_box.pk}")
 
     # 1. The payment box: the amount goes to the counter's box, which reads the customer's code.
-    page.goto(f"/payment?orderId={by_box.pk}")
     _provider(page, "Payment box", "60")
     page.get_by_role("combobox", name="Payment box").click()
     page.get_by_role("option", name="收银台支付盒子 (B01)").click()

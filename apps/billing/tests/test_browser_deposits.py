@@ -39,11 +39,10 @@ def test_a_deposit_is_taken_applied_at_the_cashier_and_another_refunded(page, de
     member = MemberFactory(home_store=store, name="意向金会员", phone="13966667777")
     other = MemberFactory(home_store=store, name="退意向金会员", phone="13966668888")
     acknowledge_forced_notices("SY00002")
-    enter(page, "2")
     page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
+    enter(page, "2", at="/messageList")
 
     # 1. The top bar's "Intention deposit": the store's deposits; a deposit taken and paid in cash.
-    page.goto("/messageList")
     page.get_by_role("navigation").get_by_role("link", name="Intention deposit").click()
     page.wait_for_url(re.compile(r"/stoIntention"))
     page.get_by_test_id("take-deposit").click()

@@ -70,11 +70,10 @@ def test_issue_14_done_pay_by_every_tender_refund_to_each_close_the_day_and_be_r
     after_closing = order_of(store=store, member=None, lines=[product("30.00")])
 
     acknowledge_forced_notices("SY00002")
-    enter(page, "2")
     page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
+    enter(page, "2", at=f"/payment?orderId={scanned.pk}&memId={member.pk}")
 
     # 1. WeChat Pay by scanning the customer's payment code (the scanner types it and Enter).
-    page.goto(f"/payment?orderId={scanned.pk}&memId={member.pk}")
     _provider(page, "WeChat Pay", "128")
     page.get_by_label("Customer's payment code").fill("134567890123456789")
     page.get_by_label("Customer's payment code").press("Enter")

@@ -32,16 +32,13 @@ from apps.org.models import OrgUnit
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def _enter(page, live_server, account: str, row: str | None = None) -> None:
+def _enter(page, live_server, account: str, row: str | None = None, at: str | None = None) -> None:
     """Signs the previous account out and `account` in. The shell is left first (about:blank), so
-    none of its polls (the task bell) runs into the signed-out session and answers 401; the stored
-    tokens are cleared on the sign-in page, which polls nothing."""
+    none of its polls (the task bell) runs into the signed-out session and answers 401."""
     page.goto("about:blank")
     page.context.clear_cookies()
     page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
-    page.goto("/xxbLogin")
-    page.evaluate("() => { window.localStorage.clear(); window.sessionStorage.clear(); }")
-    enter(page, account, row=row)
+    enter(page, account, row=row, at=at)
 
 
 def held(store: OrgUnit, product_id: int) -> Decimal:
@@ -75,8 +72,7 @@ def test_goods_ordered_received_lent_used_and_counted_leave_live_stock_equal_to_
     expect(page.get_by_role("button", name="Mark paid")).to_be_visible()
 
     # 2. The store receives the shipped order by scanning each line's barcode.
-    _enter(page, live_server, "SY00002")
-    page.goto(f"/storageDetail?orderId={order.pk}")
+    _enter(page, live_server, "SY00002", at=f"/storageDetail?orderId={order.pk}")
     scan = page.get_by_test_id("scan-field")
     for done, line in enumerate(lines, start=1):
         scan.fill(line.product.barcode or "")
@@ -105,8 +101,7 @@ def test_goods_ordered_received_lent_used_and_counted_leave_live_stock_equal_to_
     page.get_by_role("dialog", name="Take the goods out?").get_by_role("button", name="Yes").click()
     page.wait_for_url("**/storageLendDetail?id=*")
     loan_id = int(parse_qs(urlparse(page.url).query)["id"][0])
-    _enter(page, live_server, "SY00001", row=target.name)
-    page.goto(f"/storageLendDetail?id={loan_id}")
+    _enter(page, live_server, "SY00001", row=target.name, at=f"/storageLendDetail?id={loan_id}")
     page.get_by_role("button", name="Confirm receipt").click()
     page.get_by_role("dialog", name="Confirm receipt?").get_by_role("button", name="Yes").click()
     page.get_by_text("Received", exact=True).wait_for()
@@ -119,8 +114,7 @@ def test_goods_ordered_received_lent_used_and_counted_leave_live_stock_equal_to_
     assert consumable is not None
     used_before = held(store, consumable.product_id)
     member = MemberFactory(home_store=store, name="库存验收会员", phone="13955557777")
-    _enter(page, live_server, "SY00002")
-    page.goto("/account")
+    _enter(page, live_server, "SY00002", at="/account")
     page.get_by_role("button", name="Choose a member").click()
     dialog = page.get_by_role("dialog", name="Find a member")
     dialog.get_by_label("Name").fill(member.name)
@@ -170,8 +164,7 @@ def test_goods_ordered_received_lent_used_and_counted_leave_live_stock_equal_to_
     page.get_by_role("button", name="Submit").click()
     page.get_by_role("dialog").get_by_role("button", name="Yes").click()
     expect(page.get_by_test_id("stocktake-status")).to_have_text("Waiting for approval")
-    _enter(page, live_server, "SY00001", row=store.name)
-    page.goto(f"/inventoryDetail?stocktakeId={stocktake.pk}")
+    _enter(page, live_server, "SY00001", row=store.name, at=f"/inventoryDetail?stocktakeId={stocktake.pk}")
     page.get_by_role("button", name="Approve").click()
     page.get_by_role("dialog").get_by_role("button", name="Yes").click()
     expect(page.get_by_test_id("stocktake-status")).to_have_text("Approved")

@@ -42,11 +42,10 @@ def test_a_take_later_product_and_a_served_project_then_the_owed_goods_handed_ov
     project = ProjectFactory(name="浏览器耗材护理", price=Decimal("200.00"))
     ProjectConsumableFactory(project=project, product=oil, quantity=Decimal("15"))
     acknowledge_forced_notices("SY00002")
-    enter(page, "2")
     page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
+    enter(page, "2", at="/account")
 
     # 1. The till: the shampoo taken later, the project served; paid in cash.
-    page.goto("/account")
     page.get_by_role("button", name="Choose a member").click()
     dialog = page.get_by_role("dialog", name="Find a member")
     dialog.get_by_label("Name").fill(member.name)

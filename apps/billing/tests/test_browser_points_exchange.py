@@ -28,9 +28,7 @@ def test_a_member_takes_a_product_for_points(page, demo):
     points_adjust(actor=CASHIER, member=member, store=store, change=5000, reason="demo")
     stocked(store, "100", name="积分兑换洗发水", price=Decimal("10.00"))
     acknowledge_forced_notices("SY00002")
-    enter(page, "2")
-
-    page.goto("/accountPoints")
+    enter(page, "2", at="/accountPoints")
     page.get_by_role("button", name="Choose the member").click()
     dialog = page.get_by_role("dialog", name="Find a member")
     dialog.get_by_label("Name").fill(member.name)

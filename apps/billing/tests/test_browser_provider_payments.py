@@ -42,10 +42,9 @@ def test_a_cashier_takes_wechat_by_scan_alipay_by_qr_and_cash_with_the_card_term
     split = order_of(store=store, member=None, lines=[product("100.00")])
 
     acknowledge_forced_notices("SY00002")
-    enter(page, "2")
+    enter(page, "2", at=f"/payment?orderId={scanned.pk}&memId={member.pk}")
 
     # 1. WeChat Pay: the cashier scans the customer's payment code (the scanner types it and Enter).
-    page.goto(f"/payment?orderId={scanned.pk}&memId={member.pk}")
     _provider(page, "WeChat Pay", "128")
     page.get_by_label("Customer's payment code").fill("134567890123456789")
     page.get_by_label("Customer's payment code").press("Enter")

@@ -34,8 +34,7 @@ def test_a_wechat_refund_waits_for_wechat_pay_then_the_day_closes(page, demo, pr
     asked = ProviderRefund.objects.get(reference=refund_reference(wechat.pk))
 
     acknowledge_forced_notices("SY00002")
-    enter(page, "2")
-    page.goto("/dailyKnots")
+    enter(page, "2", at="/dailyKnots")
     pending = page.get_by_role("table", name="Pending provider refunds")
     expect(pending).to_contain_text(refund.refund_no)
     expect(pending).to_contain_text("WeChat Pay")

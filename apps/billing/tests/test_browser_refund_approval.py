@@ -54,8 +54,7 @@ def test_a_refund_above_the_limit_waits_for_the_owner_and_is_made_when_she_appro
 
     # The principal asks: above 100.00 without the owner's code, the refund goes to the owner.
     _in_english(page, live_server)
-    enter(page, "2")
-    page.goto(f"/returnList?orderId={order.pk}")
+    enter(page, "2", at=f"/returnList?orderId={order.pk}")
     page.get_by_role("checkbox", name="Return 精华液").check()
     page.get_by_role("textbox", name="Reason").fill("allergic to it")
     page.get_by_role("button", name="Refund", exact=True).click()

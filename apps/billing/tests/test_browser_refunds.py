@@ -41,10 +41,9 @@ def test_the_principal_refunds_one_line_back_to_the_card_and_the_till(page, demo
         ],
     )
     acknowledge_forced_notices("SY00002")
-    enter(page, "2")
     page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
+    enter(page, "2", at=f"/orderDetails?orderId={order.pk}")
 
-    page.goto(f"/orderDetails?orderId={order.pk}")
     page.get_by_role("button", name="Refund").click()
     page.wait_for_url(re.compile(rf"/returnList\?orderId={order.pk}$"))
     page.get_by_role("checkbox", name="Return 精华液").check()

@@ -91,10 +91,9 @@ def test_a_package_card_sold_used_with_a_signature_then_a_top_up_spent_with_chan
     shampoo = stocked(store, "100", name="浏览器洗发水", price=Decimal("700.00"))
 
     acknowledge_forced_notices("SY00002")
-    enter(page, "2")
+    enter(page, "2", at="/account")
 
     # 1. The principal sells the package card, paid in cash.
-    page.goto("/account")
     _choose_member(page, first.name)
     _add_item(page, "Card", "浏览器套餐卡")
     sale = _commit(page)
@@ -177,8 +176,7 @@ def test_a_member_pays_less_with_a_coupon_ticked_on_the_till(page, demo):
     coupon = coupon_issue(actor=CARD_CASHIER, store=store, member_id=member.pk, template_id=template.pk)[0]
 
     acknowledge_forced_notices("SY00002")
-    enter(page, "2")
-    page.goto("/account")
+    enter(page, "2", at="/account")
     _choose_member(page, member.name)
     _add_item(page, "Product", serum.name)
     picker = page.get_by_test_id(f"coupon-{coupon.pk}")

@@ -45,9 +45,8 @@ def test_leave_over_a_reservation_is_confirmed_then_reassigned_from_the_board(pa
     )
 
     acknowledge_forced_notices("SY00002")
-    enter(page, "2")
     page.expected_failures.add((409, "/rest/schedule/rota/save"))
-    page.goto("/schedule")
+    enter(page, "2", at="/schedule")
     page.get_by_role("button", name="Next week").click()
     page.get_by_test_id(f"schedule-cell-{first.pk}-{day.isoformat()}").click()
     page.get_by_role("menuitem", name="Leave").click()

@@ -14,8 +14,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_a_walk_in_with_a_members_phone_is_offered_the_member(page, demo):
     member = Member.objects.filter(home_store__code="S-SH-001", area_code="0086").order_by("id").first()
     acknowledge_forced_notices("SY00002")
-    enter(page, "2")
-    page.goto("/newOrder")
+    enter(page, "2", at="/newOrder")
     page.get_by_role("radio", name="Walk-in").check()
     page.get_by_label("Name").fill("到店客人")
     page.get_by_label("Phone").fill(member.phone)

@@ -30,8 +30,7 @@ def test_a_principal_applies_and_the_owner_approves_moving_a_member_to_the_other
     acknowledge_forced_notices("SY00002")
     acknowledge_forced_notices("SY00001")
 
-    enter(page, "2")
-    page.goto("/assetTransfer")
+    enter(page, "2", at="/assetTransfer")
     page.get_by_role("button", name="Choose the member").click()
     dialog = page.get_by_role("dialog", name="Find a member")
     dialog.get_by_label("Name").fill(member.name)
@@ -52,8 +51,7 @@ def test_a_principal_applies_and_the_owner_approves_moving_a_member_to_the_other
     transfer = AssetTransfer.objects.get(member=member)
     assert Card.objects.get(pk=gold.pk).store_id == store.pk
 
-    enter(page, "1", row=store.name)
-    page.goto(f"/asstesDetail?id={transfer.pk}")
+    enter(page, "1", row=store.name, at=f"/asstesDetail?id={transfer.pk}")
     page.get_by_role("button", name="Approve").click()
     decision = page.get_by_role("dialog", name="Approve this asset transfer?")
     decision.get_by_label("Remark").fill("同意")

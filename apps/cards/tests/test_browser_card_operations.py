@@ -62,10 +62,9 @@ def test_card_to_card_transfer_and_change_each_confirmed_with_both_ledgers(page,
     platinum = CardTypeFactory.create(name="铂金卡测试", price=Decimal("2000.00"), face_value=Decimal("2000.00"))
     CardCoefficient.objects.create(card_type=silver.card_type, store=store, coefficient=Decimal("0.9"))
     acknowledge_forced_notices("SY00002")
-    enter(page, "2")
+    enter(page, "2", at="/cardtocard")
 
     # Card to card: 100 from the gold card (1000 principal, 100 gift) to the silver one.
-    page.goto("/cardtocard")
     _pick_member(page, "Choose the member", alice.name)
     _choose(page, "From card", gold.card_no)
     _choose(page, "To card", silver.card_no)

@@ -28,8 +28,7 @@ def media(settings, tmp_path):
 
 def test_a_principal_files_a_move_in_and_the_owners_approval_opens_the_card(page, demo):
     acknowledge_forced_notices("SY00002")
-    enter(page, "2")
-    page.goto("/moveIn")
+    enter(page, "2", at="/moveIn")
     page.get_by_label("Phone").fill("13755556666")
     page.get_by_role("button", name="Find").click()
     page.get_by_text("a new member is filed on approval").wait_for()

@@ -28,9 +28,7 @@ def test_the_principal_reads_live_stock_and_raises_a_safety_task(page, demo):
     shown = in_both_units(balance.quantity, product.unit, product.use_unit, product.use_per_unit)
     opening = StockDocument.objects.filter(store=store).order_by("id").first()
     acknowledge_forced_notices("SY00002")
-    enter(page, "2")
-
-    page.goto("/systemStorage")
+    enter(page, "2", at="/systemStorage")
     expect(page.get_by_role("heading", name="Live stock")).to_be_visible()
     page.get_by_label("Code, name or barcode").fill(product.code)
     page.get_by_role("button", name="Search").click()

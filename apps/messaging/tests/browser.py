@@ -1,4 +1,4 @@
-"""Steps the browser tests of every area share: signing in through the pages, clearing the
+"""Steps the browser tests of every area share: signing in as the sign-in pages do, clearing the
 demo's forced notice, which would otherwise cover the page, and typing into a date or time field."""
 
 from __future__ import annotations
@@ -25,20 +25,73 @@ def acknowledge_forced_notices(login_name: str) -> None:
                 continue
 
 
-def enter(page, account: str, password: str = "Demo@12345", row: str | None = None, shell: bool = True) -> None:
-    """Signs in through /xxbLogin and confirms a role; waits for the landing page."""
-    page.goto("/xxbLogin")
-    page.fill("input[name=account]", account)
-    page.fill("input[name=password]", password)
-    page.get_by_role("button", name="Sign in").click()
-    page.get_by_role("heading", name="Choose a role").wait_for()
-    if row:
-        page.get_by_role("radio", name=re.compile(re.escape(row))).click()
-    page.get_by_role("button", name="Confirm").click()
-    page.wait_for_function("() => window.location.pathname !== '/xxbLogin'")
+def enter(
+    page,
+    account: str,
+    password: str = "Demo@12345",
+    row: str | None = None,
+    shell: bool = True,
+    at: str | None = None,
+) -> None:
+    """Signs in as the sign-in pages do and opens `at`, else the role's landing page.
+
+    The pages' two calls (the login, then the role: the row naming `row`, else the one the server
+    checks) go over the browser's own connection, so the session cookie lands in the browser, and
+    what the role step keeps (frontend/src/api/session.ts) is kept the same way. Driving the pages
+    themselves is apps/accounts/tests/test_browser_sign_in.py's job; here it cost two page loads a
+    test, most of the browser tests' time."""
+    signed_in = _data(
+        page.request.post(
+            "/rest/auth/login", form={"username": f"ERP:{account}", "password": password, "refresh": "true"}
+        )
+    )
+    entry = _role_entry(signed_in["roles"], row)
+    tokens = {"Authorization": f"Bearer {signed_in['access']}", "X-Account-Version": signed_in["accountVersion"]}
+    session = _data(
+        page.request.post(
+            f"/rest/acct/selectHierRole/{entry['userRoleId']}", data={"storeId": entry["hierId"]}, headers=tokens
+        )
+    )
+    # Storage belongs to the site: an empty page at its address, answered by the browser itself,
+    # lets the script write it.
+    page.route("**/signing-in", lambda route: route.fulfill(content_type="text/html", body=_EMPTY_PAGE))
+    page.goto("/signing-in")
+    page.unroute("**/signing-in")
+    page.evaluate(
+        """(info) => {
+            window.localStorage.clear();
+            for (const key of Object.keys(window.sessionStorage)) {
+                if (!key.startsWith("erp.draft:")) window.sessionStorage.removeItem(key);
+            }
+            const { access, refresh, accountVersion } = info;
+            window.localStorage.setItem("erp.tokens", JSON.stringify({ access, refresh, accountVersion }));
+            window.localStorage.setItem("erp.session", JSON.stringify(info));
+        }""",
+        session,
+    )
+    page.goto(at or session["landing"])
     if shell:
         # By tag, not role: an open dialog (the forced notice) hides the bar from the a11y tree.
         page.locator("header").wait_for()
+
+
+# With an icon of its own, so the browser asks the site for none.
+_EMPTY_PAGE = '<!doctype html><link rel="icon" href="data:,">'
+
+
+def _data(response) -> dict:
+    body = response.json()
+    assert response.ok and body.get("errcode") == "0", f"{response.url}: {response.status} {body}"
+    return body["data"]
+
+
+def _role_entry(entries: list[dict], row: str | None) -> dict:
+    """The entry the role step would confirm: the one whose row names `row`, else the checked one."""
+    if row is not None:
+        named = [entry for entry in entries if row in f"{entry['hier']} | {entry['role']} {entry['description']}"]
+        assert named, f"no role entry names {row!r}: {[(entry['hier'], entry['role']) for entry in entries]}"
+        return named[0]
+    return next((entry for entry in entries if entry.get("checked")), entries[0])
 
 
 def fill_picker(scope, label: str, text: str) -> None:

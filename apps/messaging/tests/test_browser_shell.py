@@ -46,15 +46,13 @@ def test_a_role_with_an_empty_menu_is_sent_to_404(page, demo):
     user = UserFactory(login_name="SY00050")
     UserRoleFactory(user=user, role=RoleFactory(name="No pages", kind="other", codes=[]), hier=first_store())
     page.expected_failures.update({(404, "/orderBoard"), (404, "/404")})
-    enter(page, "SY00050", password=PASSWORD, shell=False)
-    page.goto("/messageList")
+    enter(page, "SY00050", password=PASSWORD, shell=False, at="/messageList")
     page.wait_for_url("**/404")
 
 
 def test_a_page_the_role_may_not_open_keeps_the_person_where_they_were(page, demo):
     acknowledge_forced_notices("SY00003")
-    enter(page, "3")
-    page.goto("/messageList")
+    enter(page, "3", at="/messageList")
     page.get_by_role("heading", name="Messages").wait_for()
     page.get_by_role("button", name="Stock", exact=True).click()
     page.get_by_role("menuitem", name="Outbound records").click()

@@ -27,8 +27,7 @@ def test_the_principal_reads_the_stores_log_masked(page, demo):
     _log(stranger, "theirs", "13800001111")
 
     acknowledge_forced_notices("SY00002")
-    enter(page, "2")
-    page.goto("/sysLog")
+    enter(page, "2", at="/sysLog")
     grid = page.get_by_test_id("syslog-table")
     grid.get_by_text("edited a member").first.wait_for()
     assert "theirs" not in page.content()
