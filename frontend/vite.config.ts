@@ -93,10 +93,11 @@ export default defineConfig({
     },
   },
   test: {
-    environment: "jsdom",
+    // happy-dom, not jsdom: the same 703 tests pass in about 20% less time (docs/decisions/0035).
+    environment: "happy-dom",
     setupFiles: ["./src/test/setup.ts"],
     include: ["src/**/*.test.{ts,tsx}"],
-    // The page tests render whole MUI pages in jsdom; on a 2-core machine busy with the Python suite
+    // The page tests render whole MUI pages in a test DOM; on a 2-core machine busy with the Python suite
     // one can pass 5 s, which says nothing about the page.
     testTimeout: 20_000,
     // One worker per core (Vitest's default leaves one core to its main process, idle in a run), and

@@ -22,7 +22,7 @@ export function pickerInputOfGroup(name: string | RegExp, scope: Scope = screen)
 
 /**
  * Enters a whole date or time at once, as pasting it would: the field parses the text with its
- * format, so a text it cannot read (a six-digit year) leaves it invalid. Steadier in jsdom than
+ * format, so a text it cannot read (a six-digit year) leaves it invalid. Steadier in a test DOM than
  * typing key by key into the sections, which the field's own tests cover.
  */
 export function enterPickerText(input: HTMLInputElement, text: string): void {

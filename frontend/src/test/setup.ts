@@ -3,8 +3,7 @@ import { cleanup } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 
 // The test browser prefers reduced motion, so MUI's transitions (dialogs, menus, collapses) end at
-// once instead of each waiting 200 ms of real time; any other media query does not match, as when
-// jsdom had no matchMedia.
+// once instead of each waiting 200 ms of real time; any other media query does not match.
 window.matchMedia = (query: string): MediaQueryList => ({
   matches: query === "(prefers-reduced-motion: reduce)",
   media: query,
@@ -15,6 +14,12 @@ window.matchMedia = (query: string): MediaQueryList => ({
   removeEventListener: () => undefined,
   dispatchEvent: () => false,
 });
+
+// A call no test answers is refused at once, as with no server behind the page; the DOM would
+// otherwise try its own address (localhost:3000) and log each refused connection.
+const noServer = (): Promise<Response> => Promise.reject(new TypeError("no server in the tests"));
+globalThis.fetch = noServer;
+window.fetch = noServer;
 
 // Tests read English texts; the i18n module picks its language from <html lang> when loaded.
 document.documentElement.lang = "en";
