@@ -39,7 +39,7 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet uv==$(UV_VERSION)
 	UV_NATIVE_TLS=1 $(if $(PIP_INDEX_URL),UV_INDEX_URL="$(PIP_INDEX_URL)") \
-		$(VENV)/bin/uv pip install --quiet --python $(VENV)/bin/python -r requirements-dev.txt
+		$(VENV)/bin/uv pip install --quiet --compile-bytecode --python $(VENV)/bin/python -r requirements-dev.txt
 	touch $@
 
 install: $(VENV)/.installed

@@ -29,7 +29,7 @@ def test_the_committed_schema_is_the_generated_one(generated):
 
 
 def test_every_operation_declares_the_error_envelopes_and_no_server_error(generated):
-    schema = yaml.safe_load(generated)
+    schema = yaml.load(generated, Loader=yaml.CSafeLoader)
     for path, item in schema["paths"].items():
         for method, operation in item.items():
             statuses = set(operation["responses"])
@@ -38,7 +38,7 @@ def test_every_operation_declares_the_error_envelopes_and_no_server_error(genera
 
 
 def test_the_forced_notice_declares_that_its_data_may_be_null(generated):
-    operation = yaml.safe_load(generated)["paths"]["/rest/messageCenter/getMandatoryShowMsg"]["get"]
+    operation = yaml.load(generated, Loader=yaml.CSafeLoader)["paths"]["/rest/messageCenter/getMandatoryShowMsg"]["get"]
     data = operation["responses"]["200"]["content"]["application/json"]["schema"]["allOf"][1]["properties"]["data"]
     assert data["nullable"] is True
     assert data["allOf"] == [{"$ref": "#/components/schemas/MandatoryMessageOutput"}]
