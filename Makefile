@@ -30,8 +30,8 @@ check-system:
 check-browser:
 	@command -v chromium >/dev/null || { echo "Chromium is needed for the browser tests (Debian: apt-get install chromium fonts-noto-cjk)."; exit 1; }
 
-# uv installs the pinned packages (docs/decisions/0034-uv-installs-the-packages.md): about 8 s where pip
-# took 25. It trusts the system's certificates, as pip does, and takes pip's configured index if any.
+# uv installs the pinned packages (docs/decisions/0034-uv-installs-the-packages.md): about 17 s where
+# pip took 25 to 33. It trusts the system's certificates, as pip does, and takes pip's configured index if any.
 PIP_INDEX_URL ?= $(shell $(PYTHON) -m pip config get global.index-url 2>/dev/null)
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
