@@ -124,7 +124,7 @@ schema: install frontend/node_modules/.installed
 	cd frontend && npm run types
 
 # The deeper randomized runs: schemathesis over docs/openapi.yaml (docs/operations.md; `make test`
-# runs 1,280 cases) and the ledgers' simulation.
+# runs 640 cases) and the ledgers' simulation.
 FUZZ_CASES ?= 30000
 FUZZ_SEED ?= 20261124
 # The ledgers' randomized simulation too (apps/billing/tests/test_ledger_simulation.py): 2,000 operations in `make test`.
