@@ -29,3 +29,29 @@ def round_money(value: Decimal | int | str) -> Decimal:
 
 def money_to_wire(value: Decimal | int | str) -> str:
     return f"{round_money(value):.2f}"
+
+
+def money_or_none_to_wire(value: Decimal | int | str | None) -> str | None:
+    """An amount on the wire, or None where no amount is set (e.g. no own price)."""
+    return None if value is None else money_to_wire(value)
+
+
+def money_or_zero_to_wire(value: Decimal | int | str | None) -> str:
+    """An amount on the wire where a missing one counts as 0 (e.g. the SUM of no rows)."""
+    return money_to_wire(value or 0)
+
+
+def to_cents(value: Decimal | int | str) -> int:
+    """An amount as the integer cents payment providers count in, rounded half up first."""
+    return int(round_money(value) * 100)
+
+
+def from_cents(cents: int) -> Decimal:
+    """Integer cents as an amount with 2 places: 1234 -> Decimal("12.34")."""
+    with localcontext(MONEY_CONTEXT):
+        return (Decimal(cents) / 100).quantize(WIRE_PLACES)
+
+
+def cents_to_wire(cents: int) -> str:
+    """Integer cents as wire text: 1234 -> "12.34", -5 -> "-0.05"."""
+    return money_to_wire(from_cents(cents))
