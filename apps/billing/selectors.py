@@ -22,15 +22,11 @@ from apps.booking.models import Reservation, ReservationProject
 from apps.cards.choices import CardStatus
 from apps.cards.models import Card, CardSession
 from apps.catalog.choices import CardKind
-from apps.core.money import money_to_wire
+from apps.core.money import money_or_none_to_wire, money_to_wire
 from apps.core.phones import mask_phone
 from apps.staff.choices import EmployeeStatus
 
 ZERO = Decimal("0")
-
-
-def _wire(value: Decimal | None) -> str | None:
-    return None if value is None else money_to_wire(value)
 
 
 def _when(value: datetime | None) -> datetime | None:
@@ -236,8 +232,8 @@ def order_detail_row(order: Order) -> dict[str, Any]:
                 "cardNo": (tender.card.card_no or "") if tender.card else "",
                 "methodName": str(tender.get_method_display()),
                 "points": tender.points,
-                "received": _wire(tender.received),
-                "change": _wire(tender.change),
+                "received": money_or_none_to_wire(tender.received),
+                "change": money_or_none_to_wire(tender.change),
                 "operatorName": tender.operator_name,
                 "createdAt": _when(tender.created_at),
             }

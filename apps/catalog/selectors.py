@@ -32,7 +32,7 @@ from apps.catalog.models import (
 )
 from apps.core.audit import operator_name
 from apps.core.errors import NotFound
-from apps.core.money import money_to_wire
+from apps.core.money import money_or_none_to_wire
 from apps.org.models import Store
 
 ITEM_MODELS: dict[str, type[SwitchableItem]] = {
@@ -43,10 +43,6 @@ ITEM_MODELS: dict[str, type[SwitchableItem]] = {
     ItemType.CARD_TYPE: CardType,
     ItemType.COUPON_TEMPLATE: CouponTemplate,
 }
-
-
-def _wire(value: Any) -> str | None:
-    return None if value is None else money_to_wire(value)
 
 
 def stores() -> QuerySet[Store]:
@@ -65,9 +61,9 @@ def store_item_row(row: StoreItem, *, store_id: int) -> dict[str, Any]:
         "itemId": item.pk,
         "enabled": row.enabled,
         "storeEnabled": bool(item.enabled and row.enabled),
-        "price": _wire(price),
-        "storePrice": _wire(own),
-        "effectivePrice": _wire(own if own is not None else price),
+        "price": money_or_none_to_wire(price),
+        "storePrice": money_or_none_to_wire(own),
+        "effectivePrice": money_or_none_to_wire(own if own is not None else price),
         "updatedAt": row.updated_at,
     }
 
@@ -115,12 +111,12 @@ def store_state(item: Any) -> dict[str, Any]:
         "id": item.pk,
         "code": item.code,
         "name": item.name,
-        "price": _wire(price),
+        "price": money_or_none_to_wire(price),
         "enabled": item.enabled,
         "storePriceAllowed": item.store_price_allowed,
         "storeEnabled": bool(item.enabled and store_enabled_row is not False),
-        "storePrice": _wire(own_price),
-        "effectivePrice": _wire(own_price if own_price is not None else price),
+        "storePrice": money_or_none_to_wire(own_price),
+        "effectivePrice": money_or_none_to_wire(own_price if own_price is not None else price),
     }
 
 
@@ -168,7 +164,7 @@ def product_row(product: Product, *, with_cost: bool) -> dict[str, Any]:
         "unit": product.unit,
         "barcode": product.barcode or "",
         "useType": product.use_type,
-        "cost": _wire(product.cost) if with_cost else None,
+        "cost": money_or_none_to_wire(product.cost) if with_cost else None,
         "defaultSafetyStock": product.default_safety_stock,
         "useUnit": product.use_unit,
         "usePerUnit": f"{product.use_per_unit.normalize():f}",
@@ -190,8 +186,8 @@ def price_history(*, item_type: str, item_id: int, store_ids: Iterable[int]) -> 
             "id": change.pk,
             "storeId": change.store_id,
             "storeName": change.store.name if change.store else "",
-            "oldPrice": _wire(change.old_price),
-            "newPrice": _wire(change.new_price),
+            "oldPrice": money_or_none_to_wire(change.old_price),
+            "newPrice": money_or_none_to_wire(change.new_price),
             "changedBy": operator_name(change.changed_by_name),
             "changedAt": _when(change.changed_at),
         }
@@ -240,7 +236,7 @@ def product_package_rows(packages: Iterable[ProductPackage]) -> list[dict[str, A
                     "productCode": line.product.code,
                     "productName": line.product.name,
                     "quantity": line.quantity,
-                    "unitPrice": _wire(line.product.price),
+                    "unitPrice": money_or_none_to_wire(line.product.price),
                 }
                 for line in package.lines.all()
             ],
@@ -378,7 +374,7 @@ def card_type_rows(cards: Iterable[CardType]) -> list[dict[str, Any]]:
         {
             **store_state(card),
             "kind": card.kind,
-            "faceValue": _wire(card.face_value),
+            "faceValue": money_or_none_to_wire(card.face_value),
             "validityDays": card.validity_days,
             "projectPackageId": card.project_package_id,
             "projectPackageName": card.project_package.name if card.project_package else "",
@@ -413,15 +409,15 @@ def coupon_template_row(coupon: CouponTemplate) -> dict[str, Any]:
         "code": coupon.code,
         "name": coupon.name,
         "kind": coupon.kind,
-        "amount": _wire(coupon.amount),
+        "amount": money_or_none_to_wire(coupon.amount),
         "rate": None if coupon.rate is None else f"{coupon.rate:.2f}",
-        "maxDiscount": _wire(coupon.max_discount),
+        "maxDiscount": money_or_none_to_wire(coupon.max_discount),
         "projectId": coupon.project_id,
         "projectName": coupon.project.name if coupon.project else "",
         "validFrom": coupon.valid_from,
         "validTo": coupon.valid_to,
         "validDays": coupon.valid_days,
-        "minSpend": _wire(coupon.min_spend),
+        "minSpend": money_or_none_to_wire(coupon.min_spend),
         "onePerOrder": coupon.one_per_order,
         "stackable": coupon.stackable,
         "enabled": coupon.enabled,
@@ -535,8 +531,8 @@ def promotion_detail(*, promotion_id: int, store_ids: Iterable[int]) -> dict[str
                 "itemId": item.pk,
                 "itemCode": item.code,
                 "itemName": item.name,
-                "price": _wire(item.price),
-                "promoPrice": _wire(line.promo_price),
+                "price": money_or_none_to_wire(item.price),
+                "promoPrice": money_or_none_to_wire(line.promo_price),
                 "discountRate": None if line.discount_rate is None else f"{line.discount_rate:.2f}",
             }
         )

@@ -21,14 +21,10 @@ from apps.catalog.selectors import ITEM_MODELS
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.excel import Column, Kind, WorkbookRefused, header_aliases, read_workbook
-from apps.core.money import money_to_wire
+from apps.core.money import money_or_none_to_wire
 from apps.org.models import Store
 
 _SENTINEL: Any = object()
-
-
-def _wire(value: Decimal | None) -> str | None:
-    return None if value is None else money_to_wire(value)
 
 
 def _price_change(*, actor: Actor, item: Any, store: Store | None, old: Decimal | None, new: Decimal | None) -> None:
@@ -50,8 +46,8 @@ def _price_change(*, actor: Actor, item: Any, store: Store | None, old: Decimal 
         detail={
             "itemType": item.item_type,
             "storeId": store.pk if store else None,
-            "oldPrice": _wire(old),
-            "newPrice": _wire(new),
+            "oldPrice": money_or_none_to_wire(old),
+            "newPrice": money_or_none_to_wire(new),
         },
     )
 
@@ -122,7 +118,7 @@ def store_item_save(
             actor=actor,
             action=AuditAction.STORE_ITEM_SAVED,
             target=item,
-            detail={"storeId": store.pk, "enabled": enabled, "storePrice": _wire(row.store_price)},
+            detail={"storeId": store.pk, "enabled": enabled, "storePrice": money_or_none_to_wire(row.store_price)},
         )
         if price_given and old_price != row.store_price:
             _price_change(actor=actor, item=item, store=store, old=old_price, new=row.store_price)
