@@ -60,7 +60,7 @@ from apps.billing.models import (
 )
 from apps.cards.choices import CardKind, EntryKind
 from apps.cards.selectors import card_entries_of_store
-from apps.core.money import money_to_wire, round_money
+from apps.core.money import money_or_none_to_wire, money_or_zero_to_wire, round_money
 from apps.members.choices import PointsKind
 from apps.members.selectors import points_entries_of_store
 from apps.payments.selectors import reconciliation_differences
@@ -101,10 +101,6 @@ class Day:
     @property
     def end(self) -> datetime:
         return timezone.make_aware(datetime.combine(self.date + timedelta(days=1), time.min))
-
-
-def _money(value: Decimal | None) -> str:
-    return money_to_wire(value or ZERO)
 
 
 def _sale_kind(line_type: str, card_kind: str | None) -> str:
@@ -169,11 +165,11 @@ def _takings(totals: dict[tuple[str, str], tuple[int, Decimal]]) -> dict[str, An
                 "method": method,
                 "label": str(TenderMethod(method).label),
                 "count": count,
-                "amount": _money(amount),
+                "amount": money_or_zero_to_wire(amount),
                 "money": is_money,
             }
         )
-    return {"methods": methods, "money": _money(money)}
+    return {"methods": methods, "money": money_or_zero_to_wire(money)}
 
 
 def _pending(day: Day, totals: dict[tuple[str, str], tuple[int, Decimal]]) -> dict[str, Any]:
@@ -192,12 +188,12 @@ def _pending(day: Day, totals: dict[tuple[str, str], tuple[int, Decimal]]) -> di
                 "tenderId": row["id"],
                 "orderNo": row["order__order_no"] or "",
                 "method": row["method"],
-                "amount": _money(row["amount"]),
+                "amount": money_or_zero_to_wire(row["amount"]),
                 "createdAt": row["created_at"],
             }
             for row in rows
         ]
-    return {"count": count, "amount": _money(amount), "tenders": shown}
+    return {"count": count, "amount": money_or_zero_to_wire(amount), "tenders": shown}
 
 
 def _refunds(day: Day) -> dict[str, Any]:
@@ -221,7 +217,7 @@ def _refunds(day: Day) -> dict[str, Any]:
             "method": method,
             "label": str(TenderMethod(method).label),
             "count": by[(method, TenderStatus.SUCCEEDED)][0],
-            "amount": _money(by[(method, TenderStatus.SUCCEEDED)][1]),
+            "amount": money_or_zero_to_wire(by[(method, TenderStatus.SUCCEEDED)][1]),
         }
         for method in TENDER_ORDER
         if (method, TenderStatus.SUCCEEDED) in by
@@ -242,7 +238,7 @@ def _refunds(day: Day) -> dict[str, Any]:
                 "refundNo": row["refund__refund_no"] or "",
                 "orderNo": row["refund__order__order_no"] or "",
                 "method": row["method"],
-                "amount": _money(row["amount"]),
+                "amount": money_or_zero_to_wire(row["amount"]),
                 "createdAt": row["created_at"],
             }
             for row in RefundTender.objects.filter(
@@ -263,10 +259,10 @@ def _refunds(day: Day) -> dict[str, Any]:
         returned[kind] += round_money((row["list_sum"] if kind == SESSIONS else row["amount_sum"]) or ZERO)
     return {
         "count": totals["n"] or 0,
-        "amount": _money(totals["total"]),
+        "amount": money_or_zero_to_wire(totals["total"]),
         "methods": methods,
-        "pending": {"count": pending_count, "amount": _money(pending_amount), "tenders": pending_rows},
-        "failed": {"count": failed_count, "amount": _money(failed_amount)},
+        "pending": {"count": pending_count, "amount": money_or_zero_to_wire(pending_amount), "tenders": pending_rows},
+        "failed": {"count": failed_count, "amount": money_or_zero_to_wire(failed_amount)},
         "returned": returned,
     }
 
@@ -324,8 +320,8 @@ def _cards(day: Day) -> dict[str, dict[str, Any]]:
         row = rows.get(kind, {})
         return {
             "count": row.get("n", 0),
-            "principal": _money(sign * (row.get("principal") or ZERO)),
-            "gift": _money(sign * (row.get("gift") or ZERO)),
+            "principal": money_or_zero_to_wire(sign * (row.get("principal") or ZERO)),
+            "gift": money_or_zero_to_wire(sign * (row.get("gift") or ZERO)),
             "sessions": sign * (row.get("sessions") or 0),
         }
 
@@ -353,14 +349,17 @@ def _deposits(day: Day) -> dict[str, Any]:
     )
 
     def part(kind: str, sign: int = 1) -> dict[str, Any]:
-        return {"count": sums[f"{kind}_n"] or 0, "amount": _money(sign * (sums[f"{kind}_total"] or ZERO))}
+        return {
+            "count": sums[f"{kind}_n"] or 0,
+            "amount": money_or_zero_to_wire(sign * (sums[f"{kind}_total"] or ZERO)),
+        }
 
     return {
         "taken": part(DepositEntryKind.TAKEN),
         "applied": part(DepositEntryKind.APPLIED, -1),
         "refunded": part(DepositEntryKind.REFUNDED, -1),
         "returned": part(DepositEntryKind.RETURNED),
-        "held": _money(sums["held"]),
+        "held": money_or_zero_to_wire(sums["held"]),
     }
 
 
@@ -407,8 +406,11 @@ def staff_shares(day: Day) -> list[dict[str, Any]]:
         shares.append(
             {
                 **person,
-                **{kind: _money(person[kind]) for kind in ("service", "sale", "cardSale", "cardConsumption")},
-                "total": _money(sum(amounts, ZERO)),
+                **{
+                    kind: money_or_zero_to_wire(person[kind])
+                    for kind in ("service", "sale", "cardSale", "cardConsumption")
+                },
+                "total": money_or_zero_to_wire(sum(amounts, ZERO)),
             }
         )
     return shares
@@ -428,9 +430,9 @@ def closing_row(closing: DailyClosing) -> dict[str, Any]:
         "storeId": closing.store_id,
         "date": closing.date.isoformat(),
         "status": "closed" if closing.active else "reopened",
-        "cashExpected": _money(closing.cash_expected),
-        "cashCounted": _money(closing.cash_counted),
-        "difference": _money(closing.difference),
+        "cashExpected": money_or_zero_to_wire(closing.cash_expected),
+        "cashCounted": money_or_zero_to_wire(closing.cash_counted),
+        "difference": money_or_zero_to_wire(closing.difference),
         "differenceReason": closing.difference_reason,
         "remark": closing.remark,
         "closedBy": closing.closed_by_name,
@@ -461,28 +463,31 @@ def day_figures(day: Day) -> dict[str, Any]:
         "storeId": day.store_id,
         "date": day.date.isoformat(),
         "takings": takings,
-        "cash": {"expected": _money(cash_expected(totals))},
+        "cash": {"expected": money_or_zero_to_wire(cash_expected(totals))},
         "pending": _pending(day, totals),
         "sales": {
-            "kinds": [{"kind": kind, **sales[kind], "amount": _money(sales[kind]["amount"])} for kind in SALE_KINDS],
-            "total": _money(earned + sessions_value + liability_in),
+            "kinds": [
+                {"kind": kind, **sales[kind], "amount": money_or_zero_to_wire(sales[kind]["amount"])}
+                for kind in SALE_KINDS
+            ],
+            "total": money_or_zero_to_wire(earned + sessions_value + liability_in),
         },
         "orders": _orders(day),
         "cards": cards,
         "refunds": refunds,
-        "points": {**_points(day), "tendered": _money(points_tendered)},
+        "points": {**_points(day), "tendered": money_or_zero_to_wire(points_tendered)},
         "deposits": _deposits(day),
         "revenue": {
             "takings": takings["money"],
-            "liabilityIn": _money(liability_in),
-            "goodsAndServices": _money(earned),
-            "sessionsValue": _money(sessions_value),
-            "returned": _money(returned_earned),
-            "liabilityOut": _money(liability_out),
-            "earned": _money(earned + sessions_value - returned_earned),
-            "paidFromStoredValue": _money(stored_value),
-            "paidByPoints": _money(points_tendered),
-            "paidFromDeposits": _money(from_deposits),
+            "liabilityIn": money_or_zero_to_wire(liability_in),
+            "goodsAndServices": money_or_zero_to_wire(earned),
+            "sessionsValue": money_or_zero_to_wire(sessions_value),
+            "returned": money_or_zero_to_wire(returned_earned),
+            "liabilityOut": money_or_zero_to_wire(liability_out),
+            "earned": money_or_zero_to_wire(earned + sessions_value - returned_earned),
+            "paidFromStoredValue": money_or_zero_to_wire(stored_value),
+            "paidByPoints": money_or_zero_to_wire(points_tendered),
+            "paidFromDeposits": money_or_zero_to_wire(from_deposits),
         },
         "staff": staff_shares(day),
     }
@@ -507,8 +512,8 @@ def reconciliation_rows(day: Day) -> list[dict[str, Any]]:
             "kindName": str(row.get_kind_display()),
             "outTradeNo": row.out_trade_no,
             "outRefundNo": row.out_refund_no,
-            "ours": _money(row.ours) if row.ours is not None else None,
-            "theirs": _money(row.theirs) if row.theirs is not None else None,
+            "ours": money_or_none_to_wire(row.ours),
+            "theirs": money_or_none_to_wire(row.theirs),
         }
         for row in reconciliation_differences(day=day.date, store_id=day.store_id)
     ]

@@ -13,14 +13,10 @@ from django.utils import timezone
 
 from apps.billing.choices import DepositEntryKind, DepositStatus
 from apps.billing.models import ZERO, Deposit, DepositEntry
-from apps.core.money import money_to_wire, round_money
+from apps.core.money import money_or_zero_to_wire
 from apps.core.phones import mask_phone
 
 USABLE = (DepositStatus.OPEN, DepositStatus.PARTLY_USED)
-
-
-def _money(value: Any) -> str:
-    return money_to_wire(round_money(value or ZERO))
 
 
 def _day_bounds(date_from: date | None, date_to: date | None) -> tuple[datetime | None, datetime | None]:
@@ -72,10 +68,10 @@ def deposit_rows(window: Iterable[Deposit]) -> list[dict[str, Any]]:
             "orderNo": deposit.order.order_no or "",
             "status": deposit.status,
             "statusName": str(DepositStatus(deposit.status).label),
-            "amount": _money(deposit.amount),
-            "applied": _money(deposit.applied),
-            "refunded": _money(deposit.refunded),
-            "left": _money(deposit.balance),
+            "amount": money_or_zero_to_wire(deposit.amount),
+            "applied": money_or_zero_to_wire(deposit.applied),
+            "refunded": money_or_zero_to_wire(deposit.refunded),
+            "left": money_or_zero_to_wire(deposit.balance),
             "remark": deposit.remark,
             "operatorName": deposit.operator_name,
             "createdAt": deposit.created_at,
@@ -97,10 +93,10 @@ def deposit_totals(rows: QuerySet[Deposit]) -> dict[str, Any]:
     )
     return {
         "count": sums["n"] or 0,
-        "taken": _money(sums["taken"]),
-        "applied": _money(sums["applied"]),
-        "refunded": _money(sums["refunded"]),
-        "held": _money(sums["held"]),
+        "taken": money_or_zero_to_wire(sums["taken"]),
+        "applied": money_or_zero_to_wire(sums["applied"]),
+        "refunded": money_or_zero_to_wire(sums["refunded"]),
+        "held": money_or_zero_to_wire(sums["held"]),
     }
 
 
@@ -145,8 +141,8 @@ def entry_rows(window: Iterable[DepositEntry]) -> list[dict[str, Any]]:
             "phone": mask_phone(entry.deposit.member.phone),
             "kind": entry.kind,
             "kindName": str(DepositEntryKind(entry.kind).label),
-            "change": _money(entry.change),
-            "left": _money(entry.balance_after),
+            "change": money_or_zero_to_wire(entry.change),
+            "left": money_or_zero_to_wire(entry.balance_after),
             "orderId": entry.order_id,
             "orderNo": entry.order.order_no or "" if entry.order else "",
             "refundId": entry.refund_id,
@@ -175,7 +171,7 @@ def deposit_detail_row(deposit: Deposit) -> dict[str, Any]:
     return {
         **deposit_rows([deposit])[0],
         "entries": entry_rows(ledger),
-        "orders": [{**row, "amount": _money(row["amount"])} for row in paid.values()],
+        "orders": [{**row, "amount": money_or_zero_to_wire(row["amount"])} for row in paid.values()],
     }
 
 

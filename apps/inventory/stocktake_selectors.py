@@ -13,6 +13,7 @@ from django.db.models import Count, Q, QuerySet, Sum
 from django.utils import timezone
 
 from apps.approvals.models import ApprovalRequest
+from apps.core.money import money_to_wire
 from apps.inventory.choices import STOCKTAKE_APPROVAL_KIND, STOCKTAKE_SUBJECT, StocktakeScope, StocktakeStatus
 from apps.inventory.models import ZERO, Stocktake, StocktakeLine
 
@@ -74,10 +75,6 @@ def _requests(stocktake_ids: list[int]) -> dict[int, ApprovalRequest]:
     return latest
 
 
-def _money(value: Decimal | None) -> str:
-    return str((value or ZERO).quantize(Decimal("0.01")))
-
-
 def _totals_row(totals: dict[str, Any] | None, values: bool) -> dict[str, Any]:
     totals = totals or {}
     gain, loss = totals.get("gain") or ZERO, totals.get("loss") or ZERO
@@ -85,9 +82,9 @@ def _totals_row(totals: dict[str, Any] | None, values: bool) -> dict[str, Any]:
         "lineCount": totals.get("lines", 0),
         "countedCount": totals.get("counted", 0),
         "differenceCount": totals.get("differing", 0),
-        "gainValue": _money(gain) if values else None,
-        "lossValue": _money(loss) if values else None,
-        "differenceValue": _money(gain + loss) if values else None,
+        "gainValue": money_to_wire(gain) if values else None,
+        "lossValue": money_to_wire(loss) if values else None,
+        "differenceValue": money_to_wire(gain + loss) if values else None,
     }
 
 
