@@ -7,11 +7,11 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
-from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
 
+from apps.core.money import from_cents, to_cents
 from apps.payments.accounts import account_for, configured_accounts, configured_providers
 from apps.payments.choices import PAID_INTENT_STATES, DifferenceKind, RefundState
 from apps.payments.errors import ProviderNotConfigured
@@ -53,18 +53,14 @@ def _ours(provider: str, account: ProviderAccount, day: date) -> dict[tuple[str,
     ).values_list("out_trade_no", "amount", "store_id")
     for out_trade_no, amount, store_id in payments:
         if of_account(store_id):
-            lines[(out_trade_no, "")] = _Line(out_trade_no, "", int(amount * 100), store_id)
+            lines[(out_trade_no, "")] = _Line(out_trade_no, "", to_cents(amount), store_id)
     refunds = ProviderRefund.objects.filter(
         intent__provider=provider, state=RefundState.SUCCEEDED, succeeded_at__gte=start, succeeded_at__lt=end
     ).values_list("intent__out_trade_no", "out_refund_no", "amount", "intent__store_id")
     for out_trade_no, out_refund_no, amount, store_id in refunds:
         if of_account(store_id):
-            lines[(out_trade_no, out_refund_no)] = _Line(out_trade_no, out_refund_no, -int(amount * 100), store_id)
+            lines[(out_trade_no, out_refund_no)] = _Line(out_trade_no, out_refund_no, -to_cents(amount), store_id)
     return lines
-
-
-def _yuan(cents: int | None) -> Decimal | None:
-    return None if cents is None else Decimal(cents) / 100
 
 
 def reconcile_account(*, provider: str, account: ProviderAccount, day: date) -> list[ReconciliationDifference]:
@@ -92,8 +88,8 @@ def reconcile_account(*, provider: str, account: ProviderAccount, day: date) -> 
                 kind=kind,
                 out_trade_no=key[0],
                 out_refund_no=key[1],
-                ours=_yuan(mine),
-                theirs=_yuan(their),
+                ours=None if mine is None else from_cents(mine),
+                theirs=None if their is None else from_cents(their),
             )
         )
 

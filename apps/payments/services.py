@@ -27,7 +27,7 @@ from django.utils import timezone
 
 from apps.core.audit import SYSTEM_ACTOR, Actor, audit_record
 from apps.core.errors import NotFound
-from apps.core.money import round_money
+from apps.core.money import from_cents, round_money, to_cents
 from apps.org.selectors import store_codes
 from apps.payments.accounts import account_for, configured_accounts
 from apps.payments.choices import (
@@ -135,14 +135,6 @@ def unregister_listener(listener: Callable[..., None]) -> None:
 
 
 # -- helpers ---------------------------------------------------------------------------------------
-def _cents(amount: Decimal) -> int:
-    return int(round_money(amount) * 100)
-
-
-def _yuan(cents: int) -> Decimal:
-    return round_money(Decimal(cents) / 100)
-
-
 def _number(prefix: str) -> str:
     """An out-trade or out-refund number: a letter, the day and 20 random hex digits (29 characters,
     within every provider's limit of 32), unique in the database."""
@@ -214,9 +206,9 @@ def _differences(intent: PaymentIntent, result: PayResult) -> tuple[tuple[str, s
     notification", Alipay's "check total_amount, seller_id and app_id"). (part, asked, reported)."""
     account = _account(intent)
     found: list[tuple[str, str, str]] = []
-    asked = _cents(intent.amount)
+    asked = to_cents(intent.amount)
     if result.amount_cents != asked:
-        found.append(("amount", str(_yuan(asked)), str(_yuan(result.amount_cents))))
+        found.append(("amount", str(from_cents(asked)), str(from_cents(result.amount_cents))))
     if result.currency != CURRENCY:
         found.append(("currency", CURRENCY, result.currency or "-"))
     if result.merchant_id and result.merchant_id != account.merchant_id:
@@ -252,7 +244,7 @@ def _apply_payment(intent_id: int, result: PayResult, *, source: str) -> Payment
             }.get(result.state)
             if target == IntentState.SUCCEEDED:
                 differences = _differences(intent, result)
-                intent.reported_amount = _yuan(result.amount_cents)
+                intent.reported_amount = from_cents(result.amount_cents)
                 intent.reported_currency = result.currency[:8]
                 intent.reported_merchant = _reported_merchant(result)[:128]
                 if differences:
@@ -381,7 +373,7 @@ def _pay_request(intent: PaymentIntent, auth_code: str = "", terminal_id: str = 
     return PayRequest(
         terminal_id=terminal_id,
         out_trade_no=intent.out_trade_no,
-        amount_cents=_cents(intent.amount),
+        amount_cents=to_cents(intent.amount),
         description=intent.description or intent.reference,
         auth_code=auth_code,
         store_code=store_codes(store_ids=[intent.store_id]).get(intent.store_id, ""),
@@ -615,8 +607,8 @@ def _send_refund(refund: ProviderRefund, intent: PaymentIntent) -> ProviderRefun
     request = RefundRequest(
         out_trade_no=intent.out_trade_no,
         out_refund_no=refund.out_refund_no,
-        amount_cents=_cents(refund.amount),
-        total_cents=_cents(intent.amount),
+        amount_cents=to_cents(refund.amount),
+        total_cents=to_cents(intent.amount),
         reason=refund.reason,
     )
     try:

@@ -64,6 +64,8 @@ from alipay import AliPay  # type: ignore[import-untyped]
 from alipay.exceptions import AliPayException, AliPayValidationError  # type: ignore[import-untyped]
 from alipay.utils import AliPayConfig  # type: ignore[import-untyped]
 
+from apps.core.money import cents_to_wire
+
 from .base import (
     BillRow,
     ForgedNotification,
@@ -179,11 +181,14 @@ class _Gateway(AliPay):
 
 def yuan(cents: int) -> str:
     """Integer cents as Alipay's amount text: 1234 -> "12.34"."""
+    # Refused here and not in core.money: Alipay's request amounts are never negative.
     if cents < 0:
         raise ValueError("an amount sent to Alipay is never negative")
-    return f"{cents // 100}.{cents % 100:02d}"
+    return cents_to_wire(cents)
 
 
+# Not core.money's to_cents: this reads Alipay's own text, so bad text is the provider's error
+# (ProviderError), no thousands commas are accepted, and a sub-cent amount rounds half even.
 def cents(text: str | None) -> int:
     """Alipay's amount text as integer cents: "12.34" -> 1234, "-5.00" -> -500, "" -> 0."""
     if not text:

@@ -101,6 +101,9 @@ def _paid_at(value: str | None) -> datetime | None:
         return None
 
 
+# Not core.money's to_cents: this reads WeChat's own bill text as it is written (no thousands commas
+# accepted, bad text raises decimal.InvalidOperation rather than ValueError, a sub-cent amount rounds
+# half even instead of being rounded to cents first).
 def _cents(yuan: str) -> int:
     return int((Decimal(yuan.strip() or "0") * 100).to_integral_value())
 
