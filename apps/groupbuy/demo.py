@@ -4,9 +4,8 @@ left unmapped so the pre-check's fallback (every item of the store) shows too.""
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from apps.catalog.models import Project, ProjectPackage
+from apps.core.money import from_cents
 from apps.groupbuy.choices import CommodityType
 from apps.groupbuy.fakes.book import DEALS
 from apps.groupbuy.models import Deal, DealItem
@@ -29,8 +28,8 @@ def seed_demo(chain: object | None = None) -> None:
                 deal_id=deal_info.deal_id,
                 defaults={
                     "title": deal_info.title,
-                    "price": Decimal(deal_info.price_cents) / 100,
-                    "market_price": Decimal(deal_info.market_price_cents) / 100,
+                    "price": from_cents(deal_info.price_cents),
+                    "market_price": from_cents(deal_info.market_price_cents),
                 },
             )
             for kind, model, code in MAPPINGS.get(deal_info.deal_id, []):

@@ -36,6 +36,7 @@ from apps.accounts.store_master import store_master_check
 from apps.booking.selectors import today_reserved
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput
+from apps.core.money import cents_to_wire, from_cents, money_to_wire
 from apps.core.phones import mask_phone
 from apps.groupbuy.checks import Frequency, phone_frequency, price_check
 from apps.groupbuy.choices import HOLDING_STATUSES, AuditAction, WriteOffStatus
@@ -74,12 +75,7 @@ logger = logging.getLogger(__name__)
 
 # A member file made for a coupon's customer records where they came from (master list MEMBER_SOURCE).
 MEMBER_SOURCES = {19: "meituan", 21: "dianping", 13: "douyin"}
-CENT = Decimal("0.01")
 MISMATCH_PARTS = {"deal": gettext_lazy("deal"), "price": gettext_lazy("price")}
-
-
-def _yuan(cents: int) -> Decimal:
-    return (Decimal(cents) / 100).quantize(CENT)
 
 
 def write_off_platforms(*, platform_type: int) -> list[dict[str, Any]]:
@@ -135,8 +131,8 @@ def deal_seen(platform: Platform, info: CouponInfo) -> Deal | None:
         deal_id=info.deal_id,
         defaults={
             "title": info.title[:200],
-            "price": _yuan(info.price_cents),
-            "market_price": _yuan(info.market_price_cents),
+            "price": from_cents(info.price_cents),
+            "market_price": from_cents(info.market_price_cents),
         },
     )
     return deal
@@ -184,8 +180,8 @@ def _deal_wire(info: CouponInfo) -> dict[str, Any]:
     return {
         "dealId": info.deal_id,
         "title": info.title,
-        "price": f"{_yuan(info.price_cents):.2f}",
-        "marketPrice": f"{_yuan(info.market_price_cents):.2f}",
+        "price": cents_to_wire(info.price_cents),
+        "marketPrice": cents_to_wire(info.market_price_cents),
         "count": info.count,
         "expiresAt": info.expires_at.isoformat() if info.expires_at else None,
     }
@@ -218,7 +214,9 @@ def online_price_check(
     _platform, info = code_check(platform_id=platform_id, check_code=check_code, store_id=store_id)
     item = store_item(store_id, commodity_type, commodity_id)
     return price_check(
-        deal_price=_yuan(info.price_cents), market_price=_yuan(info.market_price_cents), store_price=item.price
+        deal_price=from_cents(info.price_cents),
+        market_price=from_cents(info.market_price_cents),
+        store_price=item.price,
     ).to_wire()
 
 
@@ -234,7 +232,9 @@ def review_front_check(*, form: WriteOffForm) -> dict[str, Any]:
     if form.commodity_id is not None:
         item = store_item(form.store_id, form.commodity_type, form.commodity_id)
         price = price_check(
-            deal_price=_yuan(info.price_cents), market_price=_yuan(info.market_price_cents), store_price=item.price
+            deal_price=from_cents(info.price_cents),
+            market_price=from_cents(info.market_price_cents),
+            store_price=item.price,
         ).to_wire()
     return {
         "deal": _deal_wire(info),
@@ -427,10 +427,10 @@ def write_off_finish(*, actor: Actor, record: WriteOff) -> WriteOff:
         raise
     if adapter.remote:
         record.deal = deal
-        record.deal_price = _yuan(info.price_cents)
+        record.deal_price = from_cents(info.price_cents)
         if item is not None:
             checked = price_check(
-                deal_price=record.deal_price, market_price=_yuan(info.market_price_cents), store_price=item.price
+                deal_price=record.deal_price, market_price=from_cents(info.market_price_cents), store_price=item.price
             )
             record.price_warning = checked.warning[:200]
         record.save(update_fields=["deal", "deal_price", "price_warning"])
@@ -487,8 +487,8 @@ def _differences(record: WriteOff, done: Consumed) -> list[tuple[str, str, str]]
     offered = record.deal.deal_id if record.deal is not None else ""
     if offered and done.deal_id != offered:
         found.append(("deal", offered, done.deal_id or "-"))
-    if record.deal_price is not None and _yuan(done.price_cents) != record.deal_price:
-        found.append(("price", f"{record.deal_price:.2f}", f"{_yuan(done.price_cents):.2f}"))
+    if record.deal_price is not None and from_cents(done.price_cents) != record.deal_price:
+        found.append(("price", money_to_wire(record.deal_price), cents_to_wire(done.price_cents)))
     return found
 
 

@@ -66,6 +66,8 @@ def sign(secret: str, params: dict[str, str]) -> str:
     return hashlib.md5(f"{secret}{text}{secret}".encode()).hexdigest()
 
 
+# Not core.money's to_cents: Meituan's JSON gives prices as numbers (floats, which core.money
+# refuses) or text, and an unreadable one means the platform answered badly (PlatformUnavailable).
 def yuan_to_cents(value: Any) -> int:
     try:
         return int((Decimal(str(value)) * 100).quantize(Decimal(1)))
