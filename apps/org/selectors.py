@@ -4,6 +4,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from apps.core.money import money_or_none_to_wire
 from apps.org.choices import STORE_REQUIRED_FIELDS, OrgUnitKind, StoreStatus
 from apps.org.hooks import account_roles
 from apps.org.models import OrgUnit
@@ -111,9 +112,7 @@ def store_info(*, store: OrgUnit) -> dict[str, Any]:
         "signatureRequired": store.signature_required,
         "negativeStockAllowed": store.negative_stock_allowed,
         "cardTransferApproval": store.card_transfer_approval,
-        "refundApprovalAbove": (
-            f"{store.refund_approval_above:.2f}" if store.refund_approval_above is not None else None
-        ),
+        "refundApprovalAbove": money_or_none_to_wire(store.refund_approval_above),
         "borrowOutTargets": [{"id": target.pk, "name": target.name} for target in borrow_out_targets_of(store.pk)],
         "updatedAt": store.updated_at,
     }

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput, PermissionRefused
+from apps.core.money import money_to_wire
 from apps.org import rules
 from apps.org.choices import AuditAction, StoreStatus
 from apps.org.models import OrgUnit
@@ -91,7 +92,7 @@ PRINCIPAL_SETTINGS = frozenset(
 
 def _wire(value: Any) -> Any:
     if isinstance(value, Decimal):
-        return f"{value:.2f}"
+        return money_to_wire(value)
     if isinstance(value, time):
         return value.strftime("%H:%M")
     if isinstance(value, date):
