@@ -3,6 +3,7 @@
  * shows it and works out the difference it shows while the cashier types. */
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { centsToText, toCents } from "../lib/money";
 import { api, type Page } from "./client";
 import { choices, type QueryOf, type Schemas } from "./schema";
 
@@ -63,14 +64,7 @@ export const useClosings = (search: HistorySearch) =>
 export function cashDifference(expected: string, counted: string): string | null {
   const match = counted.trim().match(/^(\d{1,10})(?:\.(\d{1,2}))?$/);
   if (!match) return null;
-  const cents = (text: string) => {
-    const [whole = "0", part = ""] = text.split(".");
-    return Number(whole) * 100 + Number(part.padEnd(2, "0"));
-  };
-  const difference = cents(counted.trim()) - cents(expected);
-  const sign = difference < 0 ? "-" : "";
-  const absolute = Math.abs(difference);
-  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, "0")}`;
+  return centsToText(toCents(counted) - toCents(expected));
 }
 
 /** Today in the browser's (the store's) local time, as YYYY-MM-DD. */

@@ -3,6 +3,7 @@
  * what is left the way it was paid, the lists, one deposit, and the deposit records (DJGL-0001). */
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { centsToText, toCents } from "../lib/money";
 import { api, type Page } from "./client";
 import type { RefundApprovalAsked } from "./refunds";
 import { choices, type QueryOf, type Schemas } from "./schema";
@@ -121,17 +122,16 @@ export function depositIdFrom(search: string): number | null {
 
 /** The amount a cashier may apply: at most what is left of the deposit and what is due, in cents. */
 export function applicableAmount(left: string, due: string): string {
-  const cents = (text: string) => Math.round(Number(text) * 100);
-  const most = Math.min(cents(left), cents(due));
-  return most > 0 ? `${Math.floor(most / 100)}.${String(most % 100).padStart(2, "0")}` : "0.00";
+  const most = Math.min(toCents(left), toCents(due));
+  return most > 0 ? centsToText(most) : "0.00";
 }
 
 /** Null when `text` is an amount above 0 with at most two places and at most `most`; else the i18n key of why not. */
 export function amountError(text: string, most: string): string | null {
   const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
   if (!match) return "errors.amount";
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  const cents = toCents(text);
   if (cents <= 0) return "errors.amount";
-  if (cents > Math.round(Number(most) * 100)) return "errors.tooMuch";
+  if (cents > toCents(most)) return "errors.tooMuch";
   return null;
 }

@@ -3,6 +3,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { fetchExport } from "./catalog";
+import { centsToText, toCents } from "../lib/money";
 import { api, type Page } from "./client";
 import { choices, type QueryOf, type Schemas } from "./schema";
 
@@ -168,7 +169,7 @@ export function useNewCardDiscount(cardTypeId: number | null) {
 /** The rule of docs/api.md, for the form's preview (the server computes the saved value): a
  * stored-value card's new value is its balance × the coefficient, rounded half up to the cent. */
 export function newValueOf(balance: string, coefficient: string): string {
-  const cents = Math.round(Number(balance) * 100);
+  const cents = toCents(balance);
   const parts = coefficient.split(".");
   const scaled = Number(`${parts[0] ?? "0"}${(parts[1] ?? "").padEnd(4, "0").slice(0, 4)}`);
   if (!Number.isFinite(cents) || !Number.isFinite(scaled) || balance.trim() === "" || coefficient.trim() === "")
@@ -176,5 +177,5 @@ export function newValueOf(balance: string, coefficient: string): string {
   // Whole numbers: cents × coefficient×10⁴, then half up to the cent (exact for these magnitudes).
   const product = cents * scaled;
   const rounded = Math.floor((product + 5000) / 10000);
-  return (rounded / 100).toFixed(2);
+  return centsToText(rounded);
 }

@@ -29,3 +29,16 @@ export function formatMoneyChange(amount: string | null | undefined): string {
   const shown = formatMoney(amount);
   return shown === "" || shown.startsWith("-") ? shown : `+${shown}`;
 }
+
+/** A decimal text as whole cents ("12.30" → 1230, "-0.05" → -5), so sums and comparisons stay exact.
+ * Through a float on purpose, as every caller did before: at two decimals the rounding lands on the
+ * exact cent; a blank reads 0 and a non-number NaN, as `Number` does, so callers validate first. */
+export function toCents(text: string): number {
+  return Math.round(Number(text) * 100);
+}
+
+/** Whole cents as the bare decimal a form or the server takes (1230 → "12.30", -5 → "-0.05"). */
+export function centsToText(cents: number): string {
+  const absolute = Math.abs(cents);
+  return `${cents < 0 ? "-" : ""}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, "0")}`;
+}

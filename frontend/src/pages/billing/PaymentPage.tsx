@@ -40,7 +40,7 @@ import {
 import { DetailError, Loading } from "../../components/feedback";
 import { Facts, PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
-import { formatMoney } from "../../lib/money";
+import { centsToText, formatMoney, toCents } from "../../lib/money";
 import {
   NO_PROVIDER,
   ProviderEnded,
@@ -86,9 +86,9 @@ function tendersOf(form: TenderForm, provider: ProviderForm): Tender[] {
 /** The sum of the non-cash tenders as typed, for the change shown beside the cash field only. */
 function othersTyped(form: TenderForm, provider: ProviderForm): string {
   const cents = [form.storedValue, form.points, provider.method ? provider.amount : ""]
-    .map((text) => /^(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim()))
-    .reduce((sum, match) => sum + (match ? Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) : 0), 0);
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+    .map((text) => (/^\d+(?:\.\d{1,2})?$/.test(text.trim()) ? toCents(text) : 0))
+    .reduce((sum, part) => sum + part, 0);
+  return centsToText(cents);
 }
 
 /** /payment (ERP-KDJC-PAG-0003-0000, 收款): what the order owes, the tenders (cash, stored value,

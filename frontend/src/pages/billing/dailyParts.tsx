@@ -5,7 +5,7 @@ import { Alert, Box, Button, Link, Stack, Table, TableBody, TableCell, TableHead
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { SALE_KINDS, CREDIT_KINDS, type Closing, type DayFigures, type StaffShare } from "../../api/daily";
-import { formatMoney } from "../../lib/money";
+import { centsToText, formatMoney, toCents } from "../../lib/money";
 import { DateField } from "../../components/dates/DateField";
 import { Facts, Section } from "../../components/layout";
 import { formatDateTime } from "../../lib/format";
@@ -340,23 +340,12 @@ export function Revenue({ figures }: { figures: DayFigures }) {
   );
 }
 
-function cents(amount: string): number {
-  const [whole = "0", part = ""] = amount.replace("-", "").split(".");
-  const value = Number(whole) * 100 + Number(part.padEnd(2, "0"));
-  return amount.startsWith("-") ? -value : value;
-}
-
-function fromCents(value: number): string {
-  const absolute = Math.abs(value);
-  return `${value < 0 ? "-" : ""}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, "0")}`;
-}
-
 /** Each employee's credits of the day, kept apart by kind, with the column sums. */
 export function StaffTable({ staff }: { staff: StaffShare[] }) {
   const { t } = useTranslation(DAILY_NS);
   if (staff.length === 0) return <Alert severity="info">{t("staff.empty")}</Alert>;
   const sum = (key: (typeof CREDIT_KINDS)[number] | "total") =>
-    formatMoney(fromCents(staff.reduce((total, row) => total + cents(row[key]), 0)));
+    formatMoney(centsToText(staff.reduce((total, row) => total + toCents(row[key]), 0)));
   return (
     <AmountTable
       label={t("staff.title")}

@@ -3,6 +3,7 @@
  * recede/recede (and of recede/quote, which says what it would give back). The server checks
  * everything again and decides the money. */
 
+import { toCents } from "../../lib/money";
 import type { Judged, JudgedLine, RefundInput } from "../../api/refunds";
 
 export type LineMode = "amount" | "units";
@@ -48,8 +49,8 @@ export function pickError(line: JudgedLine, pick: LinePick): string | null {
     return Number.isInteger(units) && units >= 1 && units <= line.refundableQty ? null : "returns.qtyError";
   }
   if (!AMOUNT.test(value)) return "returns.amountError";
-  const cents = Math.round(Number(value) * 100);
-  return cents >= 1 && cents <= Math.round(Number(line.refundableAmount) * 100) ? null : "returns.amountError";
+  const cents = toCents(value);
+  return cents >= 1 && cents <= toCents(line.refundableAmount) ? null : "returns.amountError";
 }
 
 /** recede/recede's body from the picks. */

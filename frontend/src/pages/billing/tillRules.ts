@@ -2,6 +2,7 @@
  * where the server's field messages go, and which of the member's cards a line may name. No price
  * is computed here: every total shown comes from the server. */
 
+import { centsToText, toCents } from "../../lib/money";
 import { ApiError } from "../../api/client";
 import type { MemberAreaCode } from "../../api/members";
 import type {
@@ -195,7 +196,7 @@ export function reservationLines(project: ReservationDraft, sessions: Reservatio
 export function changeShown(received: string, due: string, otherTenders: string): string | null {
   const cents = (text: string) => {
     const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
-    return match ? Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) : null;
+    return match ? toCents(text) : null;
   };
   const paid = cents(received);
   const owed = cents(due);
@@ -204,5 +205,5 @@ export function changeShown(received: string, due: string, otherTenders: string)
   const left = Math.max(owed - others, 0);
   if (paid < left) return null;
   const change = paid - left;
-  return `${Math.floor(change / 100)}.${String(change % 100).padStart(2, "0")}`;
+  return centsToText(change);
 }

@@ -5,7 +5,7 @@ import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { BackLink, Facts, PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
 import { formatDateTime } from "../../lib/format";
-import { formatMoney } from "../../lib/money";
+import { centsToText, formatMoney } from "../../lib/money";
 import { NS, PaymentChip } from "./parts";
 
 /** /bookProdPayDetail (DHJL-0002): a goods order's payment status and its amounts: ordered (at the
@@ -44,7 +44,7 @@ export function BookProdPayDetailPage({ search = window.location.search }: { sea
           items={[
             [t("fields.store"), data.storeName],
             [t("fields.payment"), <PaymentChip key="payment" status={data.paymentStatus} />],
-            [t("pay.ordered"), formatMoney((ordered / 100).toFixed(2))],
+            [t("pay.ordered"), formatMoney(centsToText(ordered))],
             [t("pay.confirmedAmount"), data.confirmedAt ? formatMoney(data.amount) : t("dash")],
             [t("pay.shippedAmount"), data.shippedAt ? formatMoney(data.shippedAmount) : t("dash")],
             [t("pay.paidBy"), data.paidByName || t("dash")],
