@@ -114,12 +114,6 @@ export const useMemberDeposits = (memId: number | null) =>
     enabled: memId !== null,
   });
 
-/** `?depositId=12` → 12; anything else → null. */
-export function depositIdFrom(search: string): number | null {
-  const raw = new URLSearchParams(search).get("depositId");
-  return raw !== null && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
-}
-
 /** The amount a cashier may apply: at most what is left of the deposit and what is due, in cents. */
 export function applicableAmount(left: string, due: string): string {
   const most = Math.min(toCents(left), toCents(due));

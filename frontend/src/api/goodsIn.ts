@@ -64,12 +64,6 @@ export const payDetailHref = (id: number) => `/bookProdPayDetail?id=${id}`;
 export const productPageHref = (productId: number, useType: string) =>
   `${useType === "professional" ? "/structureProductDetail" : "/aestheticProductDetail"}?productId=${productId}`;
 
-/** A positive whole id from the page's address (`?id=`, `?orderId=`), else null. */
-export function idFrom(search: string, name = "id"): number | null {
-  const value = Number(new URLSearchParams(search).get(name));
-  return Number.isInteger(value) && value > 0 ? value : null;
-}
-
 // --- calls ---------------------------------------------------------------------------------------
 
 const quietGet = <T>(path: string, query?: object) =>

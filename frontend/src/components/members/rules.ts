@@ -5,6 +5,7 @@
  */
 
 import type { MemberAreaCode, MemberFile, MemberRow, MemberSaveBody, MemberUpdateBody } from "../../api/members";
+import { idFromSearch } from "../../lib/address";
 
 export const SEARCH_NAME_MAX = 20;
 export const SEARCH_CODE_MAX = 20;
@@ -322,10 +323,7 @@ export function todayIso(now: Date = new Date()): string {
 
 /** `?memId=12` → 12; anything else → null. */
 export function memIdFromSearch(search: string): number | null {
-  const raw = new URLSearchParams(search).get("memId");
-  if (raw === null || !/^\d+$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 ? id : null;
+  return idFromSearch(search, "memId");
 }
 
 /** The list filter's phone part: 4 to 11 digits, or empty. */

@@ -46,6 +46,7 @@ import { Facts, PageFrame } from "../../components/layout";
 import { rangeError } from "../../components/members/rules";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { mountIsland } from "../../islands/mount";
+import { idFromSearch } from "../../lib/address";
 import { formatDateTime } from "../../lib/format";
 import { formatMoney } from "../../lib/money";
 import { PAGE_SIZES } from "../../lib/paging";
@@ -74,10 +75,7 @@ function filtersFrom(input: FilterInput): ApprovalSearch {
 
 /** `?id=12` → 12 (the request whose drawer opens with the page: a QR code or a refund links here). */
 export function requestIdFrom(search: string): number | null {
-  const raw = new URLSearchParams(search).get("id");
-  if (raw === null || !/^\d+$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 ? id : null;
+  return idFromSearch(search);
 }
 
 interface ApprovalCenterPageProps {

@@ -45,6 +45,8 @@ import {
 import { useDebounced } from "./useDebounced";
 import { useMemberCards } from "../../api/cards";
 
+/** Not idFromSearch: this reads a leading number as parseInt does ("12abc" → 12, "1.5" → 1), which that
+ * refuses; kept until it is known that nothing links to the till with such an address. */
 function reservationIdFrom(search: string): number | null {
   const raw = new URLSearchParams(search).get("reservationId");
   const id = raw ? Number.parseInt(raw, 10) : NaN;

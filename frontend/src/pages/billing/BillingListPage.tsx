@@ -18,6 +18,7 @@ import { PageFrame } from "../../components/layout";
 import { PagedTable, usePaging, NOWRAP, type PagedColumn } from "../../components/PagedTable";
 import { rangeError } from "../../components/members/rules";
 import { mountIsland } from "../../islands/mount";
+import { idFromSearch } from "../../lib/address";
 import { formatDateTime } from "../../lib/format";
 import { PAGE_SIZES } from "../../lib/paging";
 import { OrderStatusChip } from "../../components/billing/orders";
@@ -38,11 +39,6 @@ interface FilterInput {
 
 const EMPTY: FilterInput = { from: "", to: "", status: "", orderNo: "", member: null, employeeId: "" };
 
-function memIdFrom(search: string): number | null {
-  const value = Number(new URLSearchParams(search).get("memId"));
-  return Number.isInteger(value) && value > 0 ? value : null;
-}
-
 function filtersFrom(input: FilterInput, memId: number | null): OrderSearch {
   return {
     ...timeRange(input.from, input.to),
@@ -58,7 +54,7 @@ function filtersFrom(input: FilterInput, memId: number | null): OrderSearch {
 export function BillingListPage({ search = window.location.search }: { search?: string }) {
   const { t, i18n } = useTranslation(NS);
   const paging = usePaging();
-  const [memIdParam, setMemIdParam] = useState(() => memIdFrom(search));
+  const [memIdParam, setMemIdParam] = useState(() => idFromSearch(search, "memId"));
   const [input, setInput] = useState<FilterInput>(EMPTY);
   const [filters, setFilters] = useState<OrderSearch>(() => filtersFrom(EMPTY, memIdParam));
   const employees = useEmployeeSearch({ pageNo: 1, pageSize: 200 });

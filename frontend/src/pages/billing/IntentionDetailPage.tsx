@@ -2,10 +2,11 @@ import { Alert, Button, Link, Stack, Table, TableBody, TableCell, TableHead, Tab
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { orderDetailsHref } from "../../api/bills";
-import { depositIdFrom, hasMoneyLeft, payHref, refundHref, useDeposit } from "../../api/deposits";
+import { hasMoneyLeft, payHref, refundHref, useDeposit } from "../../api/deposits";
 import { DetailError, Loading } from "../../components/feedback";
 import { Facts, PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
+import { idFromSearch } from "../../lib/address";
 import { formatDateTime } from "../../lib/format";
 import { formatMoney, formatMoneyChange } from "../../lib/money";
 import { DEPOSITS_NS, DepositLinks, DepositStatusChip } from "./intentionParts";
@@ -14,7 +15,7 @@ import { DEPOSITS_NS, DepositLinks, DepositStatusChip } from "./intentionParts";
  * it paid; paying it (while unpaid) and refunding what is left start here. */
 export function IntentionDetailPage() {
   const { t, i18n } = useTranslation(DEPOSITS_NS);
-  const [depositId] = useState(() => depositIdFrom(window.location.search));
+  const [depositId] = useState(() => idFromSearch(window.location.search, "depositId"));
   const detail = useDeposit(depositId);
   if (depositId === null) {
     return (

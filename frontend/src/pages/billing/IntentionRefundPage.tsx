@@ -18,7 +18,6 @@ import { approvalHref, type RefundApprovalAsked } from "../../api/refunds";
 import {
   amountError,
   depositHref,
-  depositIdFrom,
   depositKeys,
   depositRefundAsked,
   hasMoneyLeft,
@@ -30,6 +29,7 @@ import { DetailError, Loading } from "../../components/feedback";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { Facts, PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
+import { idFromSearch } from "../../lib/address";
 import { formatMoney } from "../../lib/money";
 import { notify } from "../../shell/notices";
 import { DEPOSITS_NS, DepositLinks, DepositStatusChip } from "./intentionParts";
@@ -41,7 +41,7 @@ export function IntentionRefundPage() {
   const { t } = useTranslation(DEPOSITS_NS);
   const titleId = useId();
   const queryClient = useQueryClient();
-  const [depositId] = useState(() => depositIdFrom(window.location.search));
+  const [depositId] = useState(() => idFromSearch(window.location.search, "depositId"));
   const detail = useDeposit(depositId);
   const [amount, setAmount] = useState<string | null>(null);
   const [reason, setReason] = useState("");

@@ -45,6 +45,7 @@ import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { BackLink, Facts, PageFrame, Section } from "../../components/layout";
 import { NOWRAP } from "../../components/PagedTable";
 import { mountIsland } from "../../islands/mount";
+import { idFromSearch } from "../../lib/address";
 import { formatDateTime } from "../../lib/format";
 import { notify } from "../../shell/notices";
 import { OrderStatusChip } from "../../components/billing/orders";
@@ -54,11 +55,6 @@ import { StaffChangeDialog } from "./StaffChangeDialog";
 
 const LIST_ROUTE = "/billingList";
 const accountHref = (memId: number) => `/personalAccount?memId=${memId}`;
-
-function orderIdFrom(search: string): number | null {
-  const value = Number(new URLSearchParams(search).get("orderId"));
-  return Number.isInteger(value) && value > 0 ? value : null;
-}
 
 interface OrderDetailsPageProps {
   search?: string;
@@ -76,7 +72,7 @@ export function OrderDetailsPage({
   openReceipt = (url) => void window.open(url, "_blank", "noopener"),
 }: OrderDetailsPageProps) {
   const { t } = useTranslation(NS);
-  const [orderId] = useState(() => orderIdFrom(search));
+  const [orderId] = useState(() => idFromSearch(search, "orderId"));
   const order = useOrder(orderId);
   return (
     <PageFrame wide title={t("details.title")}>

@@ -3,18 +3,19 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useOrderDetail, useOrderPointsPrice, type OrderDetail } from "../../api/pointsExchange";
 import { OrderStatusChip } from "../../components/billing/orders";
+import { idFromSearch } from "../../lib/address";
 import { formatMoney } from "../../lib/money";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { Facts, PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
 import { formatDateTime } from "../../lib/format";
-import { EntriesTable, LinesTable, orderIdFromSearch } from "./pointsParts";
+import { EntriesTable, LinesTable } from "./pointsParts";
 
 /** /orderPointsDetails?orderId= (积分订单详情, ERP-KDJC-PAG-0006-0000): a points order with its lines,
  * its points tender and the member's points ledger entries naming it. */
 export function OrderPointsDetailsPage({ search = window.location.search }: { search?: string }) {
   const { t } = useTranslation("pointsExchange");
-  const [orderId] = useState(() => orderIdFromSearch(search));
+  const [orderId] = useState(() => idFromSearch(search, "orderId"));
   const detail = useOrderDetail(orderId);
   const points = useOrderPointsPrice(orderId);
   const failed = detail.error ?? points.error;

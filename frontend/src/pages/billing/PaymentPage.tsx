@@ -55,6 +55,8 @@ import { UseDeposit } from "./UseDeposit";
 import { changeShown, storedValueCards } from "./tillRules";
 import { cardKeys, useMemberCards } from "../../api/cards";
 
+/** Not idFromSearch: this reads a leading number as parseInt does ("12abc" → 12, "1.5" → 1), which that
+ * refuses; kept until it is known that nothing links to the till with such an address. */
 function idFrom(search: string, name: string): number | null {
   const raw = new URLSearchParams(search).get(name);
   const id = raw ? Number.parseInt(raw, 10) : NaN;

@@ -3,13 +3,14 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { payByPoints, useOrderPointsPrice } from "../../api/pointsExchange";
+import { idFromSearch } from "../../lib/address";
 import { formatMoney } from "../../lib/money";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { Facts, PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
 import { useSubmissionKey } from "../../lib/submissionKey";
 import { ConfirmDialog } from "../../shell/ConfirmDialog";
-import { DETAILS_ROUTE, LinesTable, orderIdFromSearch } from "./pointsParts";
+import { DETAILS_ROUTE, LinesTable } from "./pointsParts";
 
 /** /paymentPoints?orderId= (积分收款, ERP-KDJC-PAG-0003-0000): an order committed on /accountPoints is
  * paid by the member's points alone, at the server's price in points, after a confirmation. */
@@ -21,7 +22,7 @@ export function PaymentPointsPage({
   navigate?: (href: string) => void;
 }) {
   const { t } = useTranslation("pointsExchange");
-  const [orderId] = useState(() => orderIdFromSearch(search));
+  const [orderId] = useState(() => idFromSearch(search, "orderId"));
   const [asking, setAsking] = useState(false);
   const order = useOrderPointsPrice(orderId);
   const submission = useSubmissionKey({ orderId, due: order.data?.due });

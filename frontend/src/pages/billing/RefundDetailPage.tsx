@@ -14,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import { orderDetailsHref } from "../../api/bills";
 import { BTN_REFUND, useRefund, type RefundDetail } from "../../api/refunds";
 import { hasButtonCode } from "../../api/session";
+import { idFromSearch } from "../../lib/address";
 import { formatMoney } from "../../lib/money";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { BackLink, Facts, PageFrame, Section } from "../../components/layout";
@@ -24,16 +25,11 @@ import { TerminalRefundActions } from "./TerminalRefundActions";
 
 const NS = "refunds";
 
-function recedeIdFrom(search: string): number | null {
-  const value = Number(new URLSearchParams(search).get("recedeId"));
-  return Number.isInteger(value) && value > 0 ? value : null;
-}
-
 /** /refundDetail?recedeId= (HYGL-PAG-0003-0001): one refund, its lines (and what a card sale or top-up
  * took off its card) and where the money went back (till, card principal and gift, points, sessions). */
 export function RefundDetailPage({ search = window.location.search }: { search?: string }) {
   const { t } = useTranslation(NS);
-  const [recedeId] = useState(() => recedeIdFrom(search));
+  const [recedeId] = useState(() => idFromSearch(search, "recedeId"));
   const refund = useRefund(recedeId);
   return (
     <PageFrame wide title={t("detail.title")}>

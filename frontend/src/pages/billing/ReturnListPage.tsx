@@ -40,6 +40,7 @@ import {
 } from "../../api/refunds";
 import { hasButtonCode } from "../../api/session";
 import { OrderStatusChip } from "../../components/billing/orders";
+import { idFromSearch } from "../../lib/address";
 import { formatMoney } from "../../lib/money";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { FilterBar } from "../../components/filters";
@@ -51,11 +52,6 @@ import { canReturn, initialPicks, lineMode, pickError, refundBody, type LinePick
 
 const NS = "refunds";
 const REASON_MAX = 200;
-
-function orderIdFrom(search: string): number | null {
-  const value = Number(new URLSearchParams(search).get("orderId"));
-  return Number.isInteger(value) && value > 0 ? value : null;
-}
 
 interface ReturnListPageProps {
   search?: string;
@@ -71,7 +67,7 @@ export function ReturnListPage({
   navigate = (url) => window.location.assign(url),
 }: ReturnListPageProps) {
   const { t } = useTranslation(NS);
-  const [orderId, setOrderId] = useState(() => orderIdFrom(search));
+  const [orderId, setOrderId] = useState(() => idFromSearch(search, "orderId"));
   return (
     <PageFrame wide title={t("returns.title")}>
       <OrderFinder onChoose={setOrderId} />

@@ -75,9 +75,3 @@ export function EntriesTable({ entries }: { entries: readonly PointsEntry[] }) {
     </TableContainer>
   );
 }
-
-/** The order's number from the address (`?orderId=`), or null. */
-export function orderIdFromSearch(search: string): number | null {
-  const value = Number(new URLSearchParams(search).get("orderId"));
-  return Number.isInteger(value) && value > 0 ? value : null;
-}

@@ -6,6 +6,7 @@
 
 import type { MemberAreaCode } from "../../api/members";
 import type { Board, Interval, Reservation, ReservationBody, ReservationStatus } from "../../api/booking";
+import { idFromSearch } from "../../lib/address";
 
 /** Times are the store's, whatever the browser's zone (docs/api.md: ISO 8601 with offset,
  * Asia/Shanghai). Shanghai has kept +08:00 without daylight saving since 1991, so a wall-clock time
@@ -471,8 +472,8 @@ export function draftBody(draft: Draft): ReservationBody | null {
 export function draftFromSearch(search: string, today: string): Draft {
   const params = new URLSearchParams(search);
   const draft = emptyDraft(today);
-  const nurse = Number(params.get("nurseId"));
-  if (params.get("nurseId") && Number.isInteger(nurse) && nurse > 0) draft.nurseId = nurse;
+  const nurse = idFromSearch(search, "nurseId");
+  if (nurse !== null) draft.nurseId = nurse;
   if (params.get("walkIn") === "1") draft.kind = "walkIn";
   const start = params.get("start");
   if (start) {

@@ -21,23 +21,19 @@ import {
 } from "../../api/assetTransfers";
 import { detailFailure, DetailError, Loading } from "../../components/feedback";
 import { BackLink, PageFrame, Section } from "../../components/layout";
+import { idFromSearch } from "../../lib/address";
 import { useSubmissionKey } from "../../lib/submissionKey";
 import { ConfirmDialog } from "../../shell/ConfirmDialog";
 import { AssetsTable, NS, TransferFacts } from "./assetTransferParts";
 
 const REMARK_MAX = 200;
 
-function idFrom(search: string): number | null {
-  const value = Number(new URLSearchParams(search).get("id"));
-  return Number.isInteger(value) && value > 0 ? value : null;
-}
-
 /** One asset transfer: what it moves (or moved), its approval. /assetTransferDetail shows it to the
  * store (the applicant may withdraw it while it waits); /asstesDetail is the approval centre's link
  * to it, where a role holding the kind's code approves or rejects it. */
 export function AssetTransferDetailView({ search, approvalCentre }: { search: string; approvalCentre: boolean }) {
   const { t } = useTranslation(NS);
-  const id = idFrom(search);
+  const id = idFromSearch(search);
   const transfer = useAssetTransfer(id);
   const title = approvalCentre ? t("approvalTitle") : t("detailTitle");
   const back = approvalCentre ? (

@@ -18,10 +18,11 @@ import { hasButtonCode } from "../../api/session";
 import { DetailError, Loading } from "../../components/feedback";
 import { PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
+import { idFromSearch } from "../../lib/address";
 import { ConfirmDialog } from "../../shell/ConfirmDialog";
 import { MemberPicker } from "../../components/members/MemberPicker";
 import { useSubmissionKey } from "../../lib/submissionKey";
-import { CardFacts, CardSelect, NoCodeNote, numberFromSearch, useHoldings } from "./parts";
+import { CardFacts, CardSelect, NoCodeNote, useHoldings } from "./parts";
 import { useMemberCards } from "../../api/cards";
 
 /** /transfercard (转卡, ERP-KDJC-PAG-0003-0000): everything one of a member's cards holds moves to a
@@ -32,7 +33,7 @@ export function TransferCardPage({ search = window.location.search }: { search?:
   const queryClient = useQueryClient();
   const [canTransfer] = useState(() => hasButtonCode(BTN_CARD_TRANSFER));
   const [member, setMember] = useState<MemberRow | null>(null);
-  const [cardId, setCardId] = useState<number | null>(() => numberFromSearch(search, "cardId"));
+  const [cardId, setCardId] = useState<number | null>(() => idFromSearch(search, "cardId"));
   const [target, setTarget] = useState<MemberRow | null>(null);
   const [asking, setAsking] = useState(false);
   const [result, setResult] = useState<Transfer | TransferApprovalAsked | null>(null);

@@ -80,9 +80,3 @@ export function NoCodeNote({ action, code }: { action: string; code: string }) {
     </Alert>
   );
 }
-
-/** A number of the page's address (`?cardId=`), or null. */
-export function numberFromSearch(search: string, name: string): number | null {
-  const value = Number(new URLSearchParams(search).get(name));
-  return Number.isInteger(value) && value > 0 ? value : null;
-}

@@ -5,7 +5,6 @@ import {
   BTN_ORDER_CONFIRM,
   BTN_ORDER_PAID,
   BTN_ORDER_SHIP,
-  idFrom,
   orderCommand,
   payDetailHref,
   useOrder,
@@ -15,6 +14,7 @@ import { hasButtonCode } from "../../api/session";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { BackLink, PageFrame } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
+import { idFromSearch } from "../../lib/address";
 import { CommandButton, OrderFacts, OrderLinesTable } from "./orderParts";
 import { NS } from "./parts";
 import { quantityOk } from "./stockRules";
@@ -23,7 +23,7 @@ import { quantityOk } from "./stockRules";
  * quantities may change), ship it, mark it paid, or cancel it before it ships. */
 export function BookProdDetailNewPage({ search = window.location.search }: { search?: string }) {
   const { t } = useTranslation(NS);
-  const id = idFrom(search);
+  const id = idFromSearch(search);
   const order = useOrder(id);
   const body =
     id === null ? (

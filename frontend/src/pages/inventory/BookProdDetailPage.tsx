@@ -24,7 +24,6 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
   BTN_ORDER_PLACE,
-  idFrom,
   orderCommand,
   payDetailHref,
   productPageHref,
@@ -41,6 +40,7 @@ import { hasButtonCode } from "../../api/session";
 import { DetailError, Loading, TableStateRow, detailFailure } from "../../components/feedback";
 import { BackLink, PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
+import { idFromSearch } from "../../lib/address";
 import { formatMoney } from "../../lib/money";
 import { useSubmissionKey } from "../../lib/submissionKey";
 import { ConfirmDialog } from "../../shell/ConfirmDialog";
@@ -52,7 +52,7 @@ import { cartFromLines, cartLines, cartWithSuggested, type Cart } from "./stockR
 /** A product to start the cart with, from a product page (`?productId=&quantity=`). */
 function cartFrom(search: string): Cart {
   const params = new URLSearchParams(search);
-  const productId = idFrom(search, "productId");
+  const productId = idFromSearch(search, "productId");
   const quantity = params.get("quantity") ?? "1";
   return productId !== null ? { [productId]: quantity } : {};
 }
@@ -60,7 +60,7 @@ function cartFrom(search: string): Cart {
 /** /bookProdDetail (DHJL-0002): the store's view of one goods order (`?id=`), or building a new
  * one from head office's catalogue with the suggested quantities. */
 export function BookProdDetailPage({ search = window.location.search }: { search?: string }) {
-  const [shownId, setShownId] = useState(() => idFrom(search));
+  const [shownId, setShownId] = useState(() => idFromSearch(search));
   const show = (id: number) => {
     window.history.replaceState(null, "", storeOrderHref(id));
     setShownId(id);

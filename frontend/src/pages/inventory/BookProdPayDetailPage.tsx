@@ -1,9 +1,10 @@
 import { Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
-import { idFrom, useOrder } from "../../api/goodsIn";
+import { useOrder } from "../../api/goodsIn";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { BackLink, Facts, PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
+import { idFromSearch } from "../../lib/address";
 import { formatDateTime } from "../../lib/format";
 import { centsToText, formatMoney } from "../../lib/money";
 import { NS, PaymentChip } from "./parts";
@@ -12,7 +13,7 @@ import { NS, PaymentChip } from "./parts";
  * supply price), confirmed, shipped; who marked it paid, when, with what reference. */
 export function BookProdPayDetailPage({ search = window.location.search }: { search?: string }) {
   const { t, i18n } = useTranslation(NS);
-  const id = idFrom(search);
+  const id = idFromSearch(search);
   const order = useOrder(id);
   if (id === null || order.isError) {
     return (

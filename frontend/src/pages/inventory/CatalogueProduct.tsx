@@ -4,17 +4,18 @@
 import { Alert, Button, Stack, TextField } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { BTN_ORDER_PLACE, idFrom, productPageHref, useCatalogueProduct } from "../../api/goodsIn";
+import { BTN_ORDER_PLACE, productPageHref, useCatalogueProduct } from "../../api/goodsIn";
 import { hasButtonCode } from "../../api/session";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { BackLink, Facts, PageFrame, Section } from "../../components/layout";
+import { idFromSearch } from "../../lib/address";
 import { formatMoney } from "../../lib/money";
 import { NS } from "./parts";
 import { quantityOk } from "./stockRules";
 
 export function CatalogueProduct({ useType, search }: { useType: "professional" | "retail"; search: string }) {
   const { t } = useTranslation(NS);
-  const id = idFrom(search, "productId");
+  const id = idFromSearch(search, "productId");
   const product = useCatalogueProduct(id);
   const [quantity, setQuantity] = useState<string | null>(null);
   const [mayPlace] = useState(() => hasButtonCode(BTN_ORDER_PLACE));

@@ -39,6 +39,7 @@ import { DetailError, detailFailure, Loading } from "../../components/feedback";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { BackLink, PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
+import { idFromSearch } from "../../lib/address";
 import { useSubmissionKey } from "../../lib/submissionKey";
 import { ConfirmDialog } from "../../shell/ConfirmDialog";
 import { notify } from "../../shell/notices";
@@ -50,11 +51,6 @@ interface Line {
   quantity: string;
 }
 
-function idFrom(search: string): number | null {
-  const value = Number(new URLSearchParams(search).get("id"));
-  return Number.isInteger(value) && value > 0 ? value : null;
-}
-
 /** /outboundDetail (KCGL-0005): one goods-out document with `?id=`; else the new outbound of the
  * type `?type=` names (use, return, loan: the top bar's stock submenu opens it). */
 export function OutboundDetailPage({
@@ -64,7 +60,7 @@ export function OutboundDetailPage({
   search?: string;
   navigate?: (url: string) => void;
 }) {
-  const id = idFrom(search);
+  const id = idFromSearch(search);
   if (id !== null) return <DocumentView id={id} />;
   return <NewOutbound initialType={outboundTypeFrom(new URLSearchParams(search).get("type"))} navigate={navigate} />;
 }

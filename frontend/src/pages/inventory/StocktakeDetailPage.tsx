@@ -37,6 +37,7 @@ import { FilterBar } from "../../components/filters";
 import { BackLink, Facts, PageFrame, Section } from "../../components/layout";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { mountIsland } from "../../islands/mount";
+import { idFromSearch } from "../../lib/address";
 import { formatDateTime } from "../../lib/format";
 import { withinBound } from "../../lib/bounds";
 import { formatMoney } from "../../lib/money";
@@ -51,16 +52,11 @@ export function countError(text: string): boolean {
   return value !== "" && !withinBound(value, "stockUnits");
 }
 
-function stocktakeIdFrom(search: string): number | null {
-  const value = Number(new URLSearchParams(search).get("stocktakeId"));
-  return Number.isInteger(value) && value > 0 ? value : null;
-}
-
 /** /inventoryDetail?stocktakeId= (KCGL-0008): one stocktake's count: a scan field, typed counts,
  * "differences only", the totals of the differences' value; submit; approve or send back (owners). */
 export function StocktakeDetailPage({ search = window.location.search }: { search?: string }) {
   const { t } = useTranslation(NS);
-  const [stocktakeId] = useState(() => stocktakeIdFrom(search));
+  const [stocktakeId] = useState(() => idFromSearch(search, "stocktakeId"));
   const stocktake = useStocktake(stocktakeId);
   return (
     <PageFrame wide title={t("detail.title")}>

@@ -25,7 +25,6 @@ import { useTranslation } from "react-i18next";
 import {
   RECEIPT_TYPES,
   createReceipt,
-  idFrom,
   receiptHref,
   receiveOrder,
   stockKeys,
@@ -39,6 +38,7 @@ import { DateField } from "../../components/dates/DateField";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { BackLink, Facts, PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
+import { idFromSearch } from "../../lib/address";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { formatMoney } from "../../lib/money";
 import { useSubmissionKey } from "../../lib/submissionKey";
@@ -59,8 +59,8 @@ import { NS, ProductPicker, ScanField, failureText } from "./parts";
  * (`?orderId=`: its shipped lines, checked by scanning, batch and expiry entered), or a new goods in
  * (scan or pick products line by line). Both forms confirm before stock moves. */
 export function StorageDetailPage({ search = window.location.search }: { search?: string }) {
-  const [shownId, setShownId] = useState(() => idFrom(search));
-  const orderId = idFrom(search, "orderId");
+  const [shownId, setShownId] = useState(() => idFromSearch(search));
+  const orderId = idFromSearch(search, "orderId");
   const show = (id: number) => {
     window.history.replaceState(null, "", receiptHref(id));
     setShownId(id);

@@ -18,6 +18,7 @@ import { FilterSelect } from "../../components/filters";
 import { BackLink, PageFrame, Section } from "../../components/layout";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { mountIsland } from "../../islands/mount";
+import { idFromSearch } from "../../lib/address";
 import { formatDateTime } from "../../lib/format";
 import { PAGE_SIZES } from "../../lib/paging";
 import { useSubmissionKey } from "../../lib/submissionKey";
@@ -34,16 +35,11 @@ import {
   type RecordFilterInput,
 } from "./stockOutParts";
 
-function idFrom(search: string): number | null {
-  const value = Number(new URLSearchParams(search).get("id"));
-  return Number.isInteger(value) && value > 0 ? value : null;
-}
-
 /** /storageLendDetail (KCGL-0002): with `?id=` one loan (or loan given back), where the receiving
  * store confirms the receipt and the borrowing store gives goods back; else the loans the store
  * lent or borrowed, open ones first chosen. */
 export function StorageLendDetailPage({ search = window.location.search }: { search?: string }) {
-  const id = idFrom(search);
+  const id = idFromSearch(search);
   return id === null ? <LoanList /> : <LoanView id={id} />;
 }
 

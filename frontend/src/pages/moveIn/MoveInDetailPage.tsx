@@ -16,14 +16,10 @@ import { useTranslation } from "react-i18next";
 import { downloadAttachment, useMoveIn, type MoveInAttachment } from "../../api/moveIn";
 import { BackLink, Facts, PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
+import { idFromSearch } from "../../lib/address";
 import { saveBlob } from "../../lib/download";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { MOVE_IN_LIST, moveInHref, StatusChip } from "./parts";
-
-function idFrom(search: string): number | null {
-  const id = Number(new URLSearchParams(search).get("id"));
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
 
 async function openAttachment(attachment: MoveInAttachment): Promise<void> {
   const outcome = await downloadAttachment(attachment);
@@ -34,7 +30,7 @@ async function openAttachment(attachment: MoveInAttachment): Promise<void> {
  * cards they became, its attachments and where its approval stands. */
 export function MoveInDetailPage({ search = window.location.search }: { search?: string }) {
   const { t, i18n } = useTranslation("moveIn");
-  const id = idFrom(search);
+  const id = idFromSearch(search);
   const result = useMoveIn(id);
   const moveIn = result.data;
   const dash = t("dash");

@@ -41,6 +41,7 @@ import {
 } from "../../api/moveIn";
 import { BackLink, PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
+import { idFromSearch } from "../../lib/address";
 import { saveBlob } from "../../lib/download";
 import { ConfirmDialog, errorText, MOVE_IN_LIST, moveInDetailHref, moveInHref, StatusChip } from "./parts";
 
@@ -110,11 +111,6 @@ function lineBody(line: LineDraft): MoveInLineBody {
   return body;
 }
 
-function idFrom(search: string): number | null {
-  const id = Number(new URLSearchParams(search).get("id"));
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
-
 /** /moveIn (ERP-HYQR-PAG-0001-0000), `?id=` to edit a draft or a rejected move-in: the member found
  * by phone or new, the old cards with the new card type of each (its discount shown, the value the
  * coefficient gives previewed), the attachments, then save and submit for approval (confirmed). */
@@ -126,7 +122,7 @@ export function MoveInPage({
   navigate?: (href: string) => void;
 }) {
   const { t } = useTranslation("moveIn");
-  const id = idFrom(search);
+  const id = idFromSearch(search);
   const existing = useMoveIn(id);
   if (id !== null && !existing.data) {
     return (
