@@ -129,24 +129,28 @@ def write_off_cancel(*, actor: Actor, store: OrgUnit, record_id: int, reason: st
         raise NotFound()
     if record.status != WriteOffStatus.DONE:
         raise WriteOffNotInState(_("only a written-off coupon can be cancelled"))
-    if record.order_id is not None:
-        refund_quote(
-            order_id=record.order_id,
-            lines=_whole_order(record.order),
-            reason=reason,
-            approved=True,
-            group_buy_back=True,
-        )
-    adapter, account = platform_connection(record.platform, store.pk)
+    # The claim comes before the refund's quote: a second till that read the record as done while the
+    # first was cancelling it must hear "already being cancelled", not the refund's "nothing left".
     claimed = WriteOff.objects.filter(pk=record.pk, status=WriteOffStatus.DONE).update(status=WriteOffStatus.CANCELLING)
     if not claimed:
         raise WriteOffNotInState(_("only a written-off coupon can be cancelled"))
     try:
+        if record.order_id is not None:
+            refund_quote(
+                order_id=record.order_id,
+                lines=_whole_order(record.order),
+                reason=reason,
+                approved=True,
+                group_buy_back=True,
+            )
+        adapter, account = platform_connection(record.platform, store.pk)
         if adapter.remote and record.consumed:
             adapter.cancel(account, Consumed.from_json(record.consumed))
-    except PlatformFailure as error:
+    except Exception as error:
         WriteOff.objects.filter(pk=record.pk, status=WriteOffStatus.CANCELLING).update(status=WriteOffStatus.DONE)
-        raise refused_error(error) from error
+        if isinstance(error, PlatformFailure):
+            raise refused_error(error) from error
+        raise
     try:
         with use_case_atomic():
             record = WriteOff.objects.select_for_update(of=("self",)).select_related("order").get(pk=record.pk)
