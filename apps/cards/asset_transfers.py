@@ -39,8 +39,8 @@ from apps.cards.choices import (
     EntryKind,
 )
 from apps.cards.errors import AssetsChanged, AssetTransferWaiting
+from apps.cards.ledger import Money, card_entry_write, locked_in_order
 from apps.cards.models import ZERO, AssetTransfer, Card, CardSession, MemberCoupon
-from apps.cards.services import Money, _record, locked_in_order
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import Conflict, InvalidInput, NotFound
 from apps.core.money import money_to_wire as money_str
@@ -293,7 +293,7 @@ def _move_card(*, actor: Actor, card: Card, out_store: OrgUnit, in_store: OrgUni
     sessions = list(CardSession.objects.filter(card=card, left__gt=0).order_by("id"))
     if card.kind == CardKind.STORED_VALUE or not sessions:
         value = Money(card.principal, card.gift)
-        _record(
+        card_entry_write(
             actor=actor,
             card=card,
             kind=EntryKind.ASSET_OUT,
@@ -302,11 +302,11 @@ def _move_card(*, actor: Actor, card: Card, out_store: OrgUnit, in_store: OrgUni
             remark=remark,
         )
         _moved(card, moved)
-        _record(actor=actor, card=card, kind=EntryKind.ASSET_IN, store=in_store, change=value, remark=remark)
+        card_entry_write(actor=actor, card=card, kind=EntryKind.ASSET_IN, store=in_store, change=value, remark=remark)
         return
     lefts = [session.left for session in sessions]
     for session, left in zip(sessions, lefts, strict=True):
-        _record(
+        card_entry_write(
             actor=actor,
             card=card,
             kind=EntryKind.ASSET_OUT,
@@ -317,7 +317,7 @@ def _move_card(*, actor: Actor, card: Card, out_store: OrgUnit, in_store: OrgUni
         )
     _moved(card, moved)
     for session, left in zip(sessions, lefts, strict=True):
-        _record(
+        card_entry_write(
             actor=actor,
             card=card,
             kind=EntryKind.ASSET_IN,
