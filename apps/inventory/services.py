@@ -11,7 +11,6 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import connection
-from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -20,9 +19,10 @@ from apps.core.audit import Actor
 from apps.core.errors import InvalidInput
 from apps.core.transactions import use_case_atomic
 from apps.inventory import safety
+from apps.inventory.balances import locked_balances
 from apps.inventory.choices import DocumentKind, DocumentStatus, DocumentType, MoveKind
 from apps.inventory.errors import StockShort
-from apps.inventory.models import ZERO, SafetyStock, StockBalance, StockDocument, StockDocumentLine, StockMove
+from apps.inventory.models import ZERO, StockBalance, StockDocument, StockDocumentLine, StockMove
 from apps.org.models import OrgUnit
 
 # The moves of a StockDocument carry this document kind and the document's id.
@@ -144,31 +144,6 @@ def _write_balances(balances: list[StockBalance], now: datetime) -> None:
             f"FROM (VALUES {rows}) AS v(id, quantity) WHERE b.id = v.id",
             parameters,
         )
-
-
-def locked_balances(store_id: int, product_ids: list[int]) -> dict[int, StockBalance]:
-    """The store's balance rows of these products, locked; a product never moved in the store gets
-    its row first (INSERT … ON CONFLICT DO NOTHING, so two first moves at once make one row). Each
-    row carries `safety`: the store's own safety stock of the product (stock units) or None, read
-    in the same query."""
-    locked = _lock(store_id, product_ids)
-    missing = [pk for pk in product_ids if pk not in locked]
-    if missing:
-        StockBalance.objects.bulk_create(
-            [StockBalance(store_id=store_id, product_id=pk) for pk in missing], ignore_conflicts=True
-        )
-        locked = _lock(store_id, product_ids)
-    return locked
-
-
-def _lock(store_id: int, product_ids: list[int]) -> dict[int, StockBalance]:
-    own_safety = SafetyStock.objects.filter(store_id=OuterRef("store_id"), product_id=OuterRef("product_id")).order_by()
-    rows = (
-        StockBalance.objects.select_for_update(no_key=True, of=("self",))
-        .filter(store_id=store_id, product_id__in=product_ids)
-        .annotate(safety=Subquery(own_safety.values("quantity")[:1]))
-    )
-    return {row.product_id: row for row in rows.order_by("product_id")}
 
 
 def _check_enough(
