@@ -10,11 +10,12 @@ are not read.
 
 The rule: an app imports only apps on lower floors; apps on one floor do not import each other.
 
-Test code (a module in a `tests` package, or `apps/core/testing.py`, which only tests import) is held
-to the same rule with one relaxation: it may import `org` and `accounts` whatever its floor, because
-every API test needs a signed-in person acting at a store, whose fixtures those two apps own. Any other
-upward import from a test (a core test driving booking, an org test reusing messaging's page test) is
-a smell: the test belongs on the floor of the highest app it drives.
+Test code (a module in a `tests` package) is held to the same rule with one relaxation: it may import
+`org` and `accounts` whatever its floor, because every API test needs a signed-in person acting at a
+store, whose fixtures those two apps own. Any other upward import from a test (a core test driving
+booking, an org test reusing messaging's page test) is a smell: the test belongs on the floor of the
+highest app it drives. A shared helper outside `tests` (`apps/core/testing.py`,
+`apps/accounts/testing.py`) has no relaxation: it sits on the floor of what it imports.
 
 Known violations are listed in ALLOWED with why; the test also fails on an entry that no longer
 violates, so each move shrinks the list and the list cannot go stale.
@@ -54,9 +55,16 @@ FLOORS: dict[str, int] = {
 # The identity apps a test may import whatever its own floor (see the module docstring).
 TEST_FIXTURE_APPS = frozenset({"org", "accounts"})
 
-# (importing module, imported app): why it is still here and where it goes. Empty: the whole-project
-# tests live in apps/demo/tests (floor 11, which may import every app), and staff's in apps/staff.
-ALLOWED: dict[tuple[str, str], str] = {}
+# (importing module, imported app): why it is still here and where it goes. The whole-project tests
+# live in apps/demo/tests (floor 11, which may import every app), and staff's in apps/staff. Shared
+# test helpers outside a `tests` package sit on the floor of what they import (the signed-in client
+# in apps/accounts/testing.py), so they are held to the rule with no relaxation.
+ALLOWED: dict[tuple[str, str], str] = {
+    ("apps.core.testing", "accounts"): (
+        "re-exports apps.accounts.testing.api_client for billing's tests, which another branch is moving; "
+        "they import it from accounts after that move, and the re-export goes"
+    ),
+}
 
 
 def _module_name(path: Path) -> str:
@@ -67,7 +75,7 @@ def _module_name(path: Path) -> str:
 
 
 def _is_test_code(module: str) -> bool:
-    return ".tests." in f"{module}." or module == "apps.core.testing"
+    return ".tests." in f"{module}."
 
 
 def _imported_modules(path: Path, module: str) -> list[str]:

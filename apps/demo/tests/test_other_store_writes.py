@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from apps.accounts.testing import api_client
 from apps.core.permissions import declared_codes
 from apps.core.role_codes import PUBLIC, Access
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.core.tests.test_endpoint_declarations import ENDPOINTS, WRITE_METHODS, Endpoint
 
 # --- writes answer 404 for another store's record (contract §5) -------------------------------------
