@@ -217,34 +217,10 @@ def apply(
         )
         _no_transfer_waiting([member.pk] + ([to_member.pk] if to_member is not None else []))
         assets = holdings(member.pk)
-        try:
-            with transaction.atomic():
-                transfer = AssetTransfer.objects.create(
-                    kind=kind,
-                    store_id=member.home_store_id,
-                    member=member,
-                    to_store=to_store,
-                    to_member=to_member,
-                    assets=assets,
-                    reason=reason,
-                    applicant_id=actor.user_id,
-                    applicant_name=actor.login_name[:40],
-                )
-        except IntegrityError as taken:
-            raise AssetTransferWaiting() from taken
-        request = request_approval(
-            actor=actor,
-            kind=ASSET_TRANSFER_KIND,
-            store_id=member.home_store_id,
-            subject_type=ASSET_TRANSFER_SUBJECT,
-            subject_id=transfer.pk,
-            subject=_subject(transfer),
-            amount=None,
-            payload={"kind": kind, "memberId": member.pk, "cards": len(assets["cards"])},
-            reason=reason,
+        transfer = _transfer_filed(
+            actor=actor, kind=kind, member=member, to_store=to_store, to_member=to_member, assets=assets, reason=reason
         )
-        transfer.approval = request
-        transfer.save(update_fields=["approval"])
+        request = _approval_asked(actor=actor, transfer=transfer, reason=reason)
         audit_record(
             actor=actor,
             action=AuditAction.ASSET_TRANSFER_APPLIED,
@@ -259,6 +235,54 @@ def apply(
             },
         )
     return transfer
+
+
+def _transfer_filed(
+    *,
+    actor: Actor,
+    kind: str,
+    member: Member,
+    to_store: OrgUnit | None,
+    to_member: Member | None,
+    assets: dict[str, Any],
+    reason: str,
+) -> AssetTransfer:
+    """The transfer, filed at the member's home store with what the member holds now; a transfer
+    that another till filed meanwhile for the same member file (the database's unique index on the
+    waiting ones) answers 409 CARD-40907."""
+    try:
+        with transaction.atomic():
+            return AssetTransfer.objects.create(
+                kind=kind,
+                store_id=member.home_store_id,
+                member=member,
+                to_store=to_store,
+                to_member=to_member,
+                assets=assets,
+                reason=reason,
+                applicant_id=actor.user_id,
+                applicant_name=actor.login_name[:40],
+            )
+    except IntegrityError as taken:
+        raise AssetTransferWaiting() from taken
+
+
+def _approval_asked(*, actor: Actor, transfer: AssetTransfer, reason: str) -> ApprovalRequest:
+    """The transfer's request in the approval centre, for the approvers of the member's home store."""
+    request = request_approval(
+        actor=actor,
+        kind=ASSET_TRANSFER_KIND,
+        store_id=transfer.store_id,
+        subject_type=ASSET_TRANSFER_SUBJECT,
+        subject_id=transfer.pk,
+        subject=_subject(transfer),
+        amount=None,
+        payload={"kind": transfer.kind, "memberId": transfer.member_id, "cards": len(transfer.assets["cards"])},
+        reason=reason,
+    )
+    transfer.approval = request
+    transfer.save(update_fields=["approval"])
+    return request
 
 
 def _no_transfer_waiting(member_ids: list[int]) -> None:
