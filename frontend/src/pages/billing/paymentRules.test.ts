@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Payment, PaymentTender } from "../../api/till";
 import { NO_PROVIDER } from "./ProviderTender";
-import { NO_TENDERS, othersTyped, providerRowAfter, tendersOf, tillIdFrom } from "./paymentRules";
+import { NO_TENDERS, othersTyped, providerRowAfter, tendersOf } from "./paymentRules";
+import { tillIdFrom } from "./tillRules";
 
 const tender = (over: Partial<PaymentTender>): PaymentTender => ({
   tenderId: 1,

@@ -16,7 +16,8 @@ import {
 } from "../../api/till";
 import { useSubmissionKey } from "../../lib/submissionKey";
 import { NO_PROVIDER, type ProviderForm } from "./ProviderTender";
-import { NO_TENDERS, providerRowAfter, tendersOf, tillIdFrom, type TenderForm } from "./paymentRules";
+import { NO_TENDERS, providerRowAfter, tendersOf, type TenderForm } from "./paymentRules";
+import { tillIdFrom } from "./tillRules";
 
 /** The order the payment page takes money for, from its address (?orderId=, and ?memId= or the
  * order's own member): its price, whether the store asks for a signature, the member's cards and points. */
