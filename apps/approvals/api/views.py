@@ -14,7 +14,6 @@ from rest_framework.request import Request
 from apps.approvals import selectors, services
 from apps.approvals.api import serializers as io
 from apps.approvals.kinds import registered_kinds
-from apps.approvals.models import ApprovalRequest
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi, without_page
 from apps.core.envelope import EnvelopeResponse
@@ -29,12 +28,9 @@ def _who(request: Request) -> tuple[int, frozenset[str], frozenset[int]]:
     return session.user_id, frozenset(session.codes), frozenset(session.store_ids)
 
 
-def _visible(request: Request, request_id: int) -> ApprovalRequest:
+def _visible(request: Request, request_id: int) -> selectors.ApprovalRequestRow:
     user_id, codes, store_ids = _who(request)
-    found = selectors.visible_requests(box="all", user_id=user_id, codes=codes, store_ids=store_ids).filter(
-        pk=request_id
-    )
-    row = found.first()
+    row = selectors.visible_request(request_id=request_id, user_id=user_id, codes=codes, store_ids=store_ids)
     if row is None:
         raise NotFound()
     return row
@@ -124,9 +120,7 @@ class _DecisionApi(ErpApi):
             codes=codes,
             store_ids=store_ids,
         )
-        decided = selectors.visible_requests(box="all", user_id=user_id, codes=codes, store_ids=store_ids).get(
-            pk=decided.pk
-        )
+        decided = selectors.decided_request(request_id=decided.pk, user_id=user_id, codes=codes, store_ids=store_ids)
         return EnvelopeResponse(selectors.request_row(decided, user_id=user_id, codes=codes), str(self.done_message))
 
 
