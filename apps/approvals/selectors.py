@@ -114,8 +114,8 @@ def visible_request(
 ApprovalRequestRow = ApprovalRequest
 
 
-def decided_request(
-    *, request_id: int, user_id: int, codes: frozenset[str], store_ids: frozenset[int]
+def request_acted_on(
+    *, box: str, request_id: int, user_id: int, codes: frozenset[str], store_ids: frozenset[int]
 ) -> ApprovalRequest:
-    """A request the role has just decided, read again as its boxes show it (it is one of them)."""
-    return visible_requests(box="all", user_id=user_id, codes=codes, store_ids=store_ids).get(pk=request_id)
+    """A request the role has just decided or withdrawn, read again from the box that holds it."""
+    return visible_requests(box=box, user_id=user_id, codes=codes, store_ids=store_ids).get(pk=request_id)

@@ -120,7 +120,9 @@ class _DecisionApi(ErpApi):
             codes=codes,
             store_ids=store_ids,
         )
-        decided = selectors.decided_request(request_id=decided.pk, user_id=user_id, codes=codes, store_ids=store_ids)
+        decided = selectors.request_acted_on(
+            box="all", request_id=decided.pk, user_id=user_id, codes=codes, store_ids=store_ids
+        )
         return EnvelopeResponse(selectors.request_row(decided, user_id=user_id, codes=codes), str(self.done_message))
 
 
@@ -163,7 +165,7 @@ class WithdrawApi(ErpApi):
         request_id = self.parse(io.RequestIdInputSerializer, request.data)["id"]
         user_id, codes, store_ids = _who(request)
         withdrawn = services.withdraw(actor=self.actor(), request_id=request_id)
-        row = selectors.visible_requests(box="mine", user_id=user_id, codes=codes, store_ids=store_ids).get(
-            pk=withdrawn.pk
+        row = selectors.request_acted_on(
+            box="mine", request_id=withdrawn.pk, user_id=user_id, codes=codes, store_ids=store_ids
         )
         return EnvelopeResponse(selectors.request_row(row, user_id=user_id, codes=codes), _("withdrawn"))
