@@ -17,18 +17,17 @@ from apps.core.envelope import EnvelopeResponse
 from apps.core.page_registry import code_of
 from apps.core.permissions import session_of
 from apps.core.scoping import get_in_scope, scope_of, store_in_scope
-from apps.org.models import OrgUnit
+from apps.org.selectors import stores
 from apps.staff import selectors, services
 from apps.staff.api import serializers as io
-from apps.staff.models import Employee, EmployeeServiceDuration
 
 STAFF_LIST_CODE = code_of("/staffList")
 STAFF_DETAIL_CODE = code_of("/staffDetail")
 STAFF_CODES = (STAFF_LIST_CODE, STAFF_DETAIL_CODE)
 
 
-def _employee(request: Request, employee_id: int) -> Employee:
-    return get_in_scope(Employee.objects.select_related("store", "user"), request, pk=employee_id)
+def _employee(request: Request, employee_id: int) -> selectors.Employee:
+    return get_in_scope(selectors.employees(), request, pk=employee_id)
 
 
 def _saved() -> str:
@@ -43,7 +42,7 @@ class EmployeeListApi(PagedListApi):
     page_output = io.EmployeePageOutputSerializer
     summary = "The staff of the chosen store (phones masked)"
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[Employee]:
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[selectors.Employee]:
         return selectors.employee_search(
             store_ids=scope_of(request).store_ids,
             keyword=filters.get("keyword", ""),
@@ -51,7 +50,7 @@ class EmployeeListApi(PagedListApi):
             status=filters.get("status", ""),
         )
 
-    def render_rows(self, window: Iterable[Employee]) -> list[dict[str, Any]]:
+    def render_rows(self, window: Iterable[selectors.Employee]) -> list[dict[str, Any]]:
         return selectors.employee_rows(window)
 
 
@@ -76,7 +75,7 @@ class EmployeeSaveApi(ErpApi):
         employee_id = fields.pop("id", None)
         store_id = fields.pop("store_id", None)
         employee = _employee(request, employee_id) if employee_id else None
-        store = employee.store if employee else store_in_scope(OrgUnit.objects.stores(), request, store_id)
+        store = employee.store if employee else store_in_scope(stores(), request, store_id)
         employee = services.employee_save(
             actor=self.actor(),
             caller_entry_id=session_of(request).chosen_entry.pk,
@@ -110,7 +109,7 @@ class EmployeeLeaveApi(ErpApi):
         return EnvelopeResponse(selectors.employee_detail(employee=_employee(request, employee.pk)), message=_saved())
 
 
-def _duration_answer(row: EmployeeServiceDuration) -> dict[str, Any]:
+def _duration_answer(row: selectors.EmployeeServiceDuration) -> dict[str, Any]:
     return {
         "id": row.pk,
         "projectId": row.project_id,
@@ -151,7 +150,7 @@ class DurationCloseApi(ErpApi):
     def put(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.DurationCloseInputSerializer, request.data)
         row = get_in_scope(
-            EmployeeServiceDuration.objects.filter(is_active=True).select_related("employee"),
+            selectors.open_service_durations(),
             request,
             store_field="employee__store",
             pk=data["id"],
