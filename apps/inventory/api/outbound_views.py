@@ -27,10 +27,8 @@ from apps.core.page_registry import code_of
 from apps.inventory import outbound
 from apps.inventory import outbound_selectors as selectors
 from apps.inventory.api import outbound_serializers as io
-from apps.inventory.models import StockDocument
 from apps.inventory.services import DocumentLineInput
-from apps.org.models import OrgUnit
-from apps.org.selectors import store_acted_in
+from apps.org.selectors import Store, store_acted_in
 
 RECORDS = code_of("/outboundRecord")
 OUTBOUND = code_of("/outboundDetail")
@@ -40,11 +38,11 @@ DETAIL_READERS = tuple(dict.fromkeys((RECORDS, OUTBOUND, LENDING)))
 LOAN_READERS = tuple(dict.fromkeys((LENDING, RECORDS)))
 
 
-def _store(request: Request) -> OrgUnit:
+def _store(request: Request) -> Store:
     return store_acted_in(session_of(request))
 
 
-def _detail(store: OrgUnit, document_id: int) -> dict[str, Any]:
+def _detail(store: Store, document_id: int) -> dict[str, Any]:
     document = selectors.visible_document(store_id=store.pk, document_id=document_id)
     return selectors.document_detail(store_id=store.pk, document=document)
 
@@ -68,7 +66,7 @@ class OutboundListApi(PagedListApi):
     schema_parameters = [io.OutboundListInputSerializer]
     page_output = io.DocumentPageOutputSerializer
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[StockDocument]:
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[selectors.StockDocument]:
         return selectors.document_search(selectors.outbound_documents(store_id=_store(request).pk), **filters)
 
     def render_rows(self, window: Iterable[Any]) -> list[Any]:
@@ -84,7 +82,7 @@ class LoanListApi(PagedListApi):
     schema_parameters = [io.LoanListInputSerializer]
     page_output = io.DocumentPageOutputSerializer
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[StockDocument]:
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[selectors.StockDocument]:
         direction = filters.pop("direction", "")
         documents = selectors.loans_of(store_id=_store(request).pk, direction=direction)
         return selectors.document_search(documents, **filters)
