@@ -27,6 +27,7 @@ from django.utils import timezone
 
 from apps.core.audit import SYSTEM_ACTOR, Actor, audit_record
 from apps.core.errors import NotFound
+from apps.core.hooks import Listeners
 from apps.core.money import from_cents, round_money, to_cents
 from apps.org.selectors import store_codes
 from apps.payments.accounts import account_for, configured_accounts
@@ -112,27 +113,17 @@ class RefundEnded:
 
 IntentListener = Callable[[IntentEnded], None]
 RefundListener = Callable[[RefundEnded], None]
-_intent_listeners: list[IntentListener] = []
-_refund_listeners: list[RefundListener] = []
-
-
-def register_intent_listener(listener: IntentListener) -> None:
-    """Called inside the transaction that makes an intent final, once per intent. A listener that
-    raises rolls the change back: the intent stays open and the poller applies it again later."""
-    if listener not in _intent_listeners:
-        _intent_listeners.append(listener)
-
-
-def register_refund_listener(listener: RefundListener) -> None:
-    """As register_intent_listener, for provider refunds."""
-    if listener not in _refund_listeners:
-        _refund_listeners.append(listener)
+# Called inside the transaction that makes an intent (a refund) final, once per intent. A listener
+# that raises rolls the change back: the intent stays open and the poller applies it again later.
+_intent_listeners: Listeners[IntentListener] = Listeners()
+_refund_listeners: Listeners[RefundListener] = Listeners()
+register_intent_listener = _intent_listeners.register
+register_refund_listener = _refund_listeners.register
 
 
 def unregister_listener(listener: Callable[..., None]) -> None:
-    for listeners in (_intent_listeners, _refund_listeners):
-        if listener in listeners:
-            listeners.remove(listener)
+    _intent_listeners.unregister(listener)
+    _refund_listeners.unregister(listener)
 
 
 # -- helpers ---------------------------------------------------------------------------------------
@@ -344,7 +335,7 @@ def _intent_end_announced(intent: PaymentIntent, differences: tuple[tuple[str, s
         },
     )
     ended = _intent_ended(intent, differences)
-    for listener in list(_intent_listeners):
+    for listener in _intent_listeners:
         listener(ended)
 
 
@@ -633,7 +624,7 @@ def _apply_refund(refund_id: int, result: RefundResult, *, source: str) -> Provi
             detail={"state": refund.state, "amount": str(refund.amount), "reference": refund.reference},
         )
         ended = _refund_ended(refund, intent)
-        for listener in list(_refund_listeners):
+        for listener in _refund_listeners:
             listener(ended)
         return refund
 
