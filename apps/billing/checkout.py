@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from django.db.models import Exists, OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -31,11 +30,12 @@ from apps.billing.choices import AuditAction, LineType, OrderStatus, TenderMetho
 from apps.billing.deposit_ledger import deposit_spend, deposit_taken
 from apps.billing.errors import OrderNotInState, SignatureMissing
 from apps.billing.models import ZERO, Order, OrderLine, Tender
-from apps.billing.performance import order_credits, paid_from_card, pays_by_sessions
+from apps.billing.paid_lines import order_lines, session_lines, signature_needed
+from apps.billing.performance import order_credits, paid_from_card
 from apps.billing.points import points_earned, points_for_amount
 from apps.billing.stock import order_stock_settled
 from apps.cards.services import card_issue, card_sessions_use, card_spend, card_top_up
-from apps.catalog.models import CardType, Product, ProjectConsumable
+from apps.catalog.models import CardType
 from apps.core.audit import Actor, audit_record
 from apps.core.business_days import business_day, check_day_open
 from apps.core.errors import InvalidInput, NotFound
@@ -79,20 +79,6 @@ class Payment:
     all_tenders: list[Tender] | None = None
 
 
-def order_lines(order: Order) -> list[OrderLine]:
-    """The order's lines with their cards, each with `consumes` (a project line whose project uses up
-    products) and `use_per_unit` (a product line's) for apps.billing.stock, read in the same statement."""
-    consumes = Exists(ProjectConsumable.objects.filter(project_id=OuterRef("item_id")))
-    # A product line's use units per stock unit (read for product lines only; else meaningless).
-    per_unit = Subquery(Product.objects.filter(pk=OuterRef("item_id")).values("use_per_unit")[:1])
-    return list(order.lines.select_related("card").annotate(consumes=consumes, use_per_unit=per_unit))
-
-
-def session_lines(lines: list[OrderLine]) -> list[OrderLine]:
-    """Lines paid by package sessions: a project with a package card."""
-    return [line for line in lines if pays_by_sessions(line)]
-
-
 def _card_priced(lines: list[OrderLine]) -> dict[int, Decimal]:
     """What each stored-value card named on product and project lines must pay: the lines took its
     category discount (apps.billing.pricing) because they are paid from it."""
@@ -132,10 +118,6 @@ def _paid_by(tenders: list[Tender], field: str) -> dict:
         if tender.status == TenderStatus.SUCCEEDED:
             paid[getattr(tender, field)] = paid.get(getattr(tender, field), ZERO) + tender.amount
     return paid
-
-
-def signature_needed(order: Order, lines: list[OrderLine]) -> bool:
-    return bool(session_lines(lines)) and order.store.signature_required
 
 
 def _checked(order: Order, asked: list[TenderAsked], group_buy: bool, deposit: bool = False) -> None:

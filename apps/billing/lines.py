@@ -7,6 +7,7 @@ A line's field errors name the line: `lines[2].itemId` (docs/api.md)."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -15,12 +16,14 @@ from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 from django.utils.translation import gettext as _
 
 from apps.billing.choices import GIFT_REASON_MAX_LENGTH, GIFT_TYPES, MAX_LINES, MAX_QTY, TOP_UP_MAX, LineType
+from apps.billing.stock import GOODS, goods_stock_check
 from apps.cards.errors import CardNotUsable, SessionsShort
 from apps.cards.models import Card, CardSession
 from apps.catalog.choices import CardKind, ItemType
 from apps.catalog.selectors import ITEM_MODELS, with_store_state
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.money import round_money
+from apps.org.models import OrgUnit
 
 # The line types that sell a catalogue item, and the items whose category a card discount reads.
 CATALOGUE_TYPES = (
@@ -250,3 +253,17 @@ def resolve_lines(*, store_id: int, member_id: int | None, lines: list[LineInput
         drafts.append(draft)
     _check_sessions_left(drafts)
     return drafts
+
+
+def draft_stock_check(store: OrgUnit, drafts: Sequence[DraftLine]) -> None:
+    """The pricing preview and the commit: 409 STOCK-40901 when the store does not allow negative
+    stock and holds less than the draft's goods (not those taken later). No statement for a draft
+    without goods or in a store that allows negative stock."""
+    goods_stock_check(
+        store,
+        [
+            (index, draft.type, draft.item.pk, draft.qty, getattr(draft.item, "use_per_unit", None))
+            for index, draft in enumerate(drafts)
+            if draft.type in GOODS and not draft.take_later
+        ],
+    )

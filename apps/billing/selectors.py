@@ -17,7 +17,7 @@ from apps.billing.choices import SEARCH_LIMIT, LineType, OrderStatus
 from apps.billing.coupon_pricing import CouponFit
 from apps.billing.models import Order, OrderLine, OrderLineStaff, Tender
 from apps.billing.pricing import PricedOrder
-from apps.billing.refund_selectors import order_refund_rows
+from apps.billing.refund_rows import order_refund_rows
 from apps.booking.models import Reservation, ReservationProject
 from apps.cards.choices import CardStatus
 from apps.cards.models import Card, CardSession

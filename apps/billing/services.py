@@ -21,10 +21,9 @@ from apps.billing.choices import ORDER_NO_ID_DIGITS, ORDER_NO_PREFIX, AuditActio
 from apps.billing.coupon_pricing import apply_coupons, draft_coupons
 from apps.billing.deposit_ledger import deposit_order_cancelled
 from apps.billing.errors import OrderNotInState
-from apps.billing.lines import DraftLine, LineInput, StaffShare, resolve_lines
+from apps.billing.lines import DraftLine, LineInput, StaffShare, draft_stock_check, resolve_lines
 from apps.billing.models import Order, OrderLine, OrderLineStaff, Tender
 from apps.billing.pricing import PricedOrder, price_lines
-from apps.billing.stock import draft_stock_check
 from apps.booking.choices import WALK_IN_NAME_MAX_LENGTH, ReservationStatus
 from apps.booking.models import Reservation
 from apps.cards.choices import CouponStatus

@@ -7,7 +7,7 @@
   pricing preview and the commit check the same (without locks) so the cashier learns it early.
   A provider tender that settles later (the money is already taken) records the sale anyway.
 - A line marked "take later" (欠货) moves no stock when paid: it owes its goods (OwedGoods), and each
-  taking is an `owed_pickup` move naming the owed row (document_kind "owed").
+  taking is an `owed_pickup` move naming the owed row (document_kind "owed"; apps.billing.owed_taking).
 - A paid order's projects (sold, or paid by package sessions) use up their `ProjectConsumable`s ×
   sessions (`service_use` moves). A service is never refused for its consumables: they are recorded
   even below 0 (a system log entry says so), for the stocktake to find.
@@ -17,20 +17,14 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.utils.translation import gettext as _
-
 from apps.billing.choices import AuditAction, LineType
-from apps.billing.errors import OwedTooMuch
-from apps.billing.lines import DraftLine
 from apps.billing.models import Order, OrderLine, OwedGoods, Refund
 from apps.catalog.models import Product, ProductPackageLine, ProjectConsumable
 from apps.core.audit import Actor, audit_record
-from apps.core.errors import InvalidInput, NotFound
-from apps.core.transactions import use_case_atomic
 from apps.inventory.choices import MoveKind
 from apps.inventory.sale_selectors import stock_check
 from apps.inventory.services import MoveLine, record_moves
@@ -39,7 +33,6 @@ from apps.org.models import OrgUnit
 GOODS = (LineType.PRODUCT, LineType.PRODUCT_PACKAGE)
 ORDER_DOCUMENT = "order"
 REFUND_DOCUMENT = "refund"
-OWED_DOCUMENT = "owed"
 
 
 @dataclass(frozen=True)
@@ -84,24 +77,20 @@ def _in_use_units(goods: Sequence[Goods]) -> dict[int, Decimal]:
     return dict(total)
 
 
-def draft_stock_check(store: OrgUnit, drafts: Sequence[DraftLine]) -> None:
-    """The pricing preview and the commit: 409 STOCK-40901 when the store does not allow negative
-    stock and holds less than the draft's goods (not those taken later). No statement for a draft
-    without goods or in a store that allows negative stock."""
+def goods_stock_check(store: OrgUnit, lines: Iterable[tuple[int, str, int, int, Decimal | None]]) -> None:
+    """409 STOCK-40901 when the store does not allow negative stock and holds less than these goods
+    lines hand over (as `goods_of` reads them). No statement for no lines or in a store that allows
+    negative stock."""
     if store.negative_stock_allowed:
         return
-    lines = [
-        (index, draft.type, draft.item.pk, draft.qty, getattr(draft.item, "use_per_unit", None))
-        for index, draft in enumerate(drafts)
-        if draft.type in GOODS and not draft.take_later
-    ]
+    lines = list(lines)
     if lines:
         stock_check(store, _in_use_units(goods_of(lines)))
 
 
 def stock_touched(lines: Sequence[OrderLine]) -> bool:
     """Does paying these lines move stock or owe goods (`consumes` and `use_per_unit`: annotated by
-    apps.billing.checkout.order_lines)."""
+    apps.billing.paid_lines.order_lines)."""
     return any(line.type in GOODS or (line.type == LineType.PROJECT and line.consumes) for line in lines)  # type: ignore[attr-defined]
 
 
@@ -230,46 +219,3 @@ def refund_stock_back(actor: Actor, refund: Refund, order: Order, back: Sequence
             document_id=refund.pk,
             lines=[MoveLine(pk, quantity) for pk, quantity in sorted(_in_use_units(returned).items())],
         )
-
-
-def owed_take(*, actor: Actor, owed_id: int, qty: int, store_ids: Collection[int] | None = None) -> OwedGoods:
-    """The member takes `qty` of an owed row (of one of `store_ids`; another store's is not found):
-    under the row's lock, never more than is left (409 ORD-40904), one `owed_pickup` move (409
-    STOCK-40901 where the store does not allow negative stock and holds too little)."""
-    if qty < 1:
-        raise InvalidInput(_("take at least 1"), field="qty")
-    with use_case_atomic():
-        found = OwedGoods.objects.select_for_update(of=("self",)).select_related("store", "order", "product")
-        found = found.filter(pk=owed_id)
-        owed = (found.filter(store_id__in=store_ids) if store_ids is not None else found).first()
-        if owed is None:
-            raise NotFound()
-        if qty > owed.left:
-            raise OwedTooMuch(
-                _("only %(left)s of %(name)s are owed") % {"left": owed.left, "name": owed.product.name},
-                data={"left": owed.left},
-            )
-        owed.taken += qty
-        owed.save(update_fields=["taken", "updated_at"])
-        record_moves(
-            actor=actor,
-            store=owed.store,
-            kind=MoveKind.OWED_PICKUP,
-            document_kind=OWED_DOCUMENT,
-            document_id=owed.pk,
-            lines=[MoveLine(owed.product_id, -qty * owed.product.use_per_unit, remark=owed.order.order_no or "")],
-        )
-        audit_record(
-            actor=actor,
-            action=AuditAction.OWED_TAKEN,
-            target=owed.order,
-            detail={
-                "owedId": owed.pk,
-                "orderNo": owed.order.order_no,
-                "productId": owed.product_id,
-                "qty": qty,
-                "taken": owed.taken,
-                "left": owed.left,
-            },
-        )
-    return owed

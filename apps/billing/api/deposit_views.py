@@ -18,7 +18,7 @@ from rest_framework.request import Request
 
 from apps.accounts.session import session_of
 from apps.billing import deposit_selectors as selectors
-from apps.billing import payment_selectors, refund_selectors
+from apps.billing import payment_selectors, refund_rows, refund_selectors
 from apps.billing.api import deposit_serializers as io
 from apps.billing.api import refund_serializers as refund_io
 from apps.billing.choices import DEPOSIT_RANGE_MAX_DAYS
@@ -129,9 +129,7 @@ class DepositRefundApi(ErpApi):
             reason=data["reason"],
             approved=may_approve,
         )
-        row = refund_selectors.refund_detail_row(
-            refund_selectors.with_details(refund_selectors.refunds()).get(pk=refund.pk)
-        )
+        row = refund_rows.refund_detail_row(refund_rows.with_details(refund_selectors.refunds()).get(pk=refund.pk))
         deposit = Deposit.objects.get(order_id=refund.order_id)
         return EnvelopeResponse({"deposit": _deposit_row(deposit.pk), "refund": row}, message=_("refunded"))
 

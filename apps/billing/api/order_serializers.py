@@ -7,7 +7,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from apps.billing.api.refund_serializers import RefundDetailOutputSerializer
+from apps.billing.api.refund_row_serializers import RefundDetailOutputSerializer
 from apps.billing.choices import MAX_COUPONS, MAX_LINES, REMARK_MAX_LENGTH, LineType, OrderStatus
 from apps.catalog.choices import CouponKind
 from apps.core import bounds, fields

@@ -20,10 +20,9 @@ from apps.accounts.session import session_of
 from apps.billing import order_checks, selectors, services, staff_change
 from apps.billing.api import order_serializers as io
 from apps.billing.coupon_pricing import apply_coupons, coupon_fits, draft_coupons
-from apps.billing.lines import LineInput, StaffShare, resolve_lines
+from apps.billing.lines import LineInput, StaffShare, draft_stock_check, resolve_lines
 from apps.billing.models import Order
 from apps.billing.pricing import price_lines
-from apps.billing.stock import draft_stock_check
 from apps.booking.models import Reservation
 from apps.cards.coupons import usable_coupons
 from apps.core.api.base import ErpApi
@@ -44,13 +43,13 @@ BILLS = (code_of("/billingList"),)
 ORDER_DETAILS = (code_of("/orderDetails"),)
 
 
-def _gifts_allowed(request: Request, data: dict[str, Any]) -> None:
+def gifts_allowed(request: Request, data: dict[str, Any]) -> None:
     """A gift line (given free with the sale) needs BTN-KDJC-ORDER-GIFT, for pricing as for the commit."""
     if any(line.get("gift") for line in data["lines"]) and ORDER_GIFT.code not in session_of(request).codes:
         raise PermissionRefused(_("giving an item free needs the gift permission"))
 
 
-def _draft(data: dict[str, Any]) -> dict[str, Any]:
+def draft_arguments(data: dict[str, Any]) -> dict[str, Any]:
     """The service's keyword arguments from a parsed draft body."""
     walk_in = data.get("walk_in")
     return {
@@ -61,7 +60,7 @@ def _draft(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _my_order(request: Request, order_id: int) -> Order:
+def my_order(request: Request, order_id: int) -> Order:
     return get_in_scope(selectors.orders(), request, pk=order_id)
 
 
@@ -76,13 +75,13 @@ class OrderCommitApi(ErpApi):
     @idempotent
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.OrderDraftInputSerializer, request.data)
-        _gifts_allowed(request, data)
+        gifts_allowed(request, data)
         order = services.order_commit(
             actor=self.actor(),
             store=store_acted_in(session_of(request)),
             reservation_id=data.get("reservation_id"),
             remark=data.get("remark", ""),
-            **_draft(data),
+            **draft_arguments(data),
         )
         return EnvelopeResponse(selectors.committed_row(order), message=_("saved"), status=201)
 
@@ -98,7 +97,7 @@ class OrderCancelApi(ErpApi):
     @idempotent
     def post(self, request: Request) -> EnvelopeResponse:
         order_id = self.parse(io.OrderIdInputSerializer, request.data)["order_id"]
-        order = services.order_cancel(actor=self.actor(), order=_my_order(request, order_id))
+        order = services.order_cancel(actor=self.actor(), order=my_order(request, order_id))
         return EnvelopeResponse(selectors.order_row(order), message=_("cancelled"))
 
 
@@ -114,8 +113,8 @@ class OrderDraftPriceApi(ErpApi):
     )
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.OrderDraftInputSerializer, request.data)
-        _gifts_allowed(request, data)
-        draft = _draft(data)
+        gifts_allowed(request, data)
+        draft = draft_arguments(data)
         store = store_acted_in(session_of(request))
         # The cashier sees totals before the customer is chosen: pricing needs only the member (for
         # the cards), so a draft without one is priced as a walk-in's.
@@ -143,7 +142,7 @@ class UsableCouponsApi(ErpApi):
     )
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.OrderDraftInputSerializer, request.data)
-        draft = _draft(data)
+        draft = draft_arguments(data)
         if draft["member_id"] is None:
             raise InvalidInput(_("coupons are for members only"), field="memId")
         member_id = services.active_member(draft["member_id"]).pk
@@ -258,7 +257,7 @@ class SignatureImageApi(ErpApi):
         summary="The member's signature on the order, as a PNG",
     )
     def get(self, request: Request, order_id: int) -> HttpResponse:
-        order = _my_order(request, order_id)
+        order = my_order(request, order_id)
         if not order.signature:
             raise NotFound()
         with order.signature.open("rb") as image:
@@ -285,7 +284,7 @@ class OrderPriceApi(ErpApi):
 
     @extend_schema(responses=io.PriceOutputSerializer, summary="What an order costs: payable, paid, due, discounts")
     def get(self, request: Request, order_id: int) -> EnvelopeResponse:
-        order = _my_order(request, order_id)
+        order = my_order(request, order_id)
         return EnvelopeResponse(selectors.price_summary(order, with_lines=self.with_lines))
 
 
@@ -337,7 +336,7 @@ class OrderSurplusApi(ErpApi):
     )
     def get(self, request: Request) -> EnvelopeResponse:
         order_id = self.parse(io.OrderIdInputSerializer, request.query_params)["order_id"]
-        return EnvelopeResponse(order_checks.surplus_row(_my_order(request, order_id)))
+        return EnvelopeResponse(order_checks.surplus_row(my_order(request, order_id)))
 
 
 class OrderJudgmentApi(ErpApi):
@@ -352,7 +351,7 @@ class OrderJudgmentApi(ErpApi):
     )
     def get(self, request: Request) -> EnvelopeResponse:
         order_id = self.parse(io.OrderIdInputSerializer, request.query_params)["order_id"]
-        return EnvelopeResponse(order_checks.judgment_row(_my_order(request, order_id)))
+        return EnvelopeResponse(order_checks.judgment_row(my_order(request, order_id)))
 
 
 class OrderDiffApi(ErpApi):
@@ -367,7 +366,7 @@ class OrderDiffApi(ErpApi):
     )
     def get(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.OrderDiffInputSerializer, request.query_params)
-        order = _my_order(request, data["order_id"])
+        order = my_order(request, data["order_id"])
         return EnvelopeResponse(order_checks.diff_row(order, data.get("card_id")))
 
 
@@ -401,7 +400,7 @@ class LineStaffChangeApi(ErpApi):
     @idempotent
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.LineStaffChangeInputSerializer, request.data)
-        order = _my_order(request, data["order_id"])
+        order = my_order(request, data["order_id"])
         staff_change.line_staff_change(
             actor=self.actor(),
             order=order,

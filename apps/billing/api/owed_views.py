@@ -17,7 +17,7 @@ from rest_framework.request import Request
 from apps.billing import owed_selectors as selectors
 from apps.billing.api import owed_serializers as io
 from apps.billing.models import OwedGoods
-from apps.billing.stock import owed_take
+from apps.billing.owed_taking import owed_take
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi, without_page
 from apps.core.envelope import EnvelopeResponse

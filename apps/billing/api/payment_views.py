@@ -15,8 +15,7 @@ from apps.accounts.session import session_of
 from apps.billing import payment_selectors as selectors
 from apps.billing import services
 from apps.billing.api import payment_serializers as io
-from apps.billing.api.order_views import _draft as order_draft
-from apps.billing.api.order_views import _gifts_allowed as gifts_allowed
+from apps.billing.api.order_views import draft_arguments, gifts_allowed
 from apps.billing.checkout import TenderAsked, order_pay, order_tenders, pending_amount
 from apps.billing.choices import LineType, TenderMethod
 from apps.billing.provider_payments import (
@@ -132,7 +131,7 @@ def _commit_and_scan(view: ErpApi, request: Request, data: dict) -> EnvelopeResp
         store=store_acted_in(session_of(request)),
         reservation_id=data.get("reservation_id"),
         remark=data.get("remark", ""),
-        **order_draft(data),
+        **draft_arguments(data),
     )
     tenders = [TenderAsked(method=data["method"], amount=order.payable, auth_code=data["authCode"])]
     return _pay(view, request, order.pk, tenders if order.payable > 0 else [])

@@ -8,7 +8,7 @@ from rest_framework.request import Request
 
 from apps.accounts.session import session_of
 from apps.billing.api import order_serializers as io
-from apps.billing.api.order_views import CASHIER, ORDER_DETAILS, _draft, _my_order
+from apps.billing.api.order_views import CASHIER, ORDER_DETAILS, draft_arguments, my_order
 from apps.billing.points_exchange import order_points_price, points_draft_price
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
@@ -30,7 +30,7 @@ class PointsDraftPriceApi(ErpApi):
         summary="Price a member's draft order in points, with the member's balance (nothing saved)",
     )
     def post(self, request: Request) -> EnvelopeResponse:
-        draft = _draft(self.parse(io.OrderDraftInputSerializer, request.data))
+        draft = draft_arguments(self.parse(io.OrderDraftInputSerializer, request.data))
         store = store_acted_in(session_of(request))
         return EnvelopeResponse(
             points_draft_price(store_id=store.pk, member_id=draft["member_id"], lines=draft["lines"])
@@ -45,4 +45,4 @@ class OrderPointsPriceApi(ErpApi):
         summary="An order's price in points, the member's balance and the points entries naming it",
     )
     def get(self, request: Request, order_id: int) -> EnvelopeResponse:
-        return EnvelopeResponse(order_points_price(_my_order(request, order_id)))
+        return EnvelopeResponse(order_points_price(my_order(request, order_id)))

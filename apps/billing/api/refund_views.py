@@ -1,7 +1,8 @@
 """Refund calls (contract §8 `recede/*`, docs/api.md "Refunds"): thin views over apps.billing
-refunds (the use case) and refund_selectors (reads). An order or refund of another store answers
-404; refunding needs the refund button code; above the store's approval amount a caller without the
-owner's approval code asks for the owner's approval instead (apps.billing.refund_approvals)."""
+refunds (the use case), refund_selectors and refund_rows (reads). An order or refund of another
+store answers 404; refunding needs the refund button code; above the store's approval amount a
+caller without the owner's approval code asks for the owner's approval instead
+(apps.billing.refund_approvals)."""
 
 from __future__ import annotations
 
@@ -15,9 +16,11 @@ from rest_framework import status
 from rest_framework.request import Request
 
 from apps.accounts.session import session_of
+from apps.billing import refund_rows
 from apps.billing import refund_selectors as selectors
 from apps.billing import selectors as order_selectors
 from apps.billing.api import refund_serializers as io
+from apps.billing.api.refund_row_serializers import RefundDetailOutputSerializer
 from apps.billing.models import Refund
 from apps.billing.refund_approvals import ask_refund_approval, refund_needing_approval
 from apps.billing.refunds import LineAsked, judge, order_refund, refund_quote
@@ -47,7 +50,7 @@ class RecedeApi(ErpApi):
 
     @extend_schema(
         request=io.RefundInputSerializer,
-        responses={200: io.RefundDetailOutputSerializer, 202: io.RefundApprovalAskedOutputSerializer},
+        responses={200: RefundDetailOutputSerializer, 202: io.RefundApprovalAskedOutputSerializer},
         summary="Refund lines of a paid order the way it was paid, or above the store's amount without "
         "the owner's code ask the owner's approval (202) (Idempotency-Key)",
     )
@@ -72,7 +75,7 @@ class RecedeApi(ErpApi):
             reason=data["reason"],
             approved=may_approve,
         )
-        row = selectors.refund_detail_row(selectors.with_details(selectors.refunds()).get(pk=refund.pk))
+        row = refund_rows.refund_detail_row(refund_rows.with_details(selectors.refunds()).get(pk=refund.pk))
         return EnvelopeResponse(row, message=_("refunded"))
 
 
@@ -121,7 +124,7 @@ class RecedeListApi(PagedListApi):
         return selectors.refund_search(scoped_to_stores(selectors.refunds(), request), **filters)
 
     def render_rows(self, window: Iterable[Any]) -> list[Any]:
-        return selectors.refund_rows(window)
+        return refund_rows.refund_rows(window)
 
 
 class RecedeSizeApi(ErpApi):
@@ -143,12 +146,12 @@ class RecedeDetailApi(ErpApi):
 
     @extend_schema(
         parameters=[io.RecedeIdInputSerializer],
-        responses=io.RefundDetailOutputSerializer,
+        responses=RefundDetailOutputSerializer,
         summary="One refund with its lines and tenders",
     )
     def get(self, request: Request) -> EnvelopeResponse:
         refund_id = self.parse(io.RecedeIdInputSerializer, request.query_params)["refund_id"]
-        refund = selectors.with_details(scoped_to_stores(selectors.refunds(), request)).filter(pk=refund_id).first()
+        refund = refund_rows.with_details(scoped_to_stores(selectors.refunds(), request)).filter(pk=refund_id).first()
         if refund is None:
             raise NotFound()
-        return EnvelopeResponse(selectors.refund_detail_row(refund))
+        return EnvelopeResponse(refund_rows.refund_detail_row(refund))
