@@ -11,7 +11,7 @@ transaction writes such a tender `pending`, and it counts as taken from what is 
 provider's word makes it succeeded (it then adds to `paid`, and may make the order paid) or failed.
 
 When the order becomes paid, in the same transaction: its goods leave stock (or are owed) and its
-services use their products (apps.billing.stock; 409 STOCK-40901 refuses the payment where the
+services use their products (apps.billing.ledgers.stock; 409 STOCK-40901 refuses the payment where the
 store does not allow negative stock and too little is held), package sessions are used, bought cards are
 issued and top-ups loaded, points are earned on the money paid (apps.billing.points), the staff
 are credited (apps.billing.performance), the member's last visit moves forward."""
@@ -27,13 +27,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.billing.choices import AuditAction, LineType, OrderStatus, TenderMethod, TenderStatus
-from apps.billing.deposit_ledger import deposit_spend, deposit_taken
 from apps.billing.errors import OrderNotInState, SignatureMissing
+from apps.billing.ledgers.deposit_ledger import deposit_spend, deposit_taken
+from apps.billing.ledgers.stock import order_stock_settled
 from apps.billing.models import ZERO, Order, OrderLine, Tender
 from apps.billing.paid_lines import order_lines, session_lines, signature_needed
 from apps.billing.performance import order_credits, paid_from_card
 from apps.billing.points import points_earned, points_for_amount
-from apps.billing.stock import order_stock_settled
 from apps.cards.services import card_issue, card_sessions_use, card_spend, card_top_up
 from apps.catalog.models import CardType
 from apps.core.audit import Actor, audit_record
@@ -229,7 +229,7 @@ def _settled(
     actor: Actor, order: Order, tenders: list[Tender], lines: list[OrderLine], now: datetime, money_taken: bool = False
 ) -> None:
     """Everything that happens once, when the order becomes paid; `tenders` are all of its tenders.
-    `money_taken`: a provider's word settles it, its money already taken (apps.billing.stock)."""
+    `money_taken`: a provider's word settles it, its money already taken (apps.billing.ledgers.stock)."""
     _card_lines_settled(actor, order, lines, now)
     deposit_taken(actor, order, lines)
     order_stock_settled(actor, order, lines, money_taken=money_taken)

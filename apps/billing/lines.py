@@ -16,7 +16,7 @@ from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 from django.utils.translation import gettext as _
 
 from apps.billing.choices import GIFT_REASON_MAX_LENGTH, GIFT_TYPES, MAX_LINES, MAX_QTY, TOP_UP_MAX, LineType
-from apps.billing.stock import GOODS, goods_stock_check
+from apps.billing.ledgers.stock import GOODS, goods_stock_check
 from apps.cards.errors import CardNotUsable, SessionsShort
 from apps.cards.models import Card, CardSession
 from apps.catalog.choices import CardKind, ItemType

@@ -121,7 +121,7 @@ class OrderLine(models.Model):
         "cards.Card", verbose_name=_("card"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     # A product (or product package) the member takes later (欠货): paid, it stays in stock and is
-    # owed (OwedGoods) until taken (apps.billing.stock).
+    # owed (OwedGoods) until taken (apps.billing.ledgers.stock).
     take_later = models.BooleanField(_("take later"), default=False)
 
     class Meta:

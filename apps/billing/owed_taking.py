@@ -1,5 +1,5 @@
 """The member takes owed goods (欠货; issue 15, docs/decisions/0018-stock-at-the-till.md): a paid
-line marked "take later" owes its goods (apps.billing.stock writes the owed row), and each taking
+line marked "take later" owes its goods (apps.billing.ledgers.stock writes the owed row), and each taking
 is an `owed_pickup` move naming the owed row (document_kind "owed")."""
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from apps.catalog.models import Product, ProjectConsumable
 
 def order_lines(order: Order) -> list[OrderLine]:
     """The order's lines with their cards, each with `consumes` (a project line whose project uses up
-    products) and `use_per_unit` (a product line's) for apps.billing.stock, read in the same statement."""
+    products) and `use_per_unit` (a product line's) for apps.billing.ledgers.stock, read in the same statement."""
     consumes = Exists(ProjectConsumable.objects.filter(project_id=OuterRef("item_id")))
     # A product line's use units per stock unit (read for product lines only; else meaningless).
     per_unit = Subquery(Product.objects.filter(pk=OuterRef("item_id")).values("use_per_unit")[:1])

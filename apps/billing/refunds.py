@@ -32,7 +32,7 @@ refunded the next day, as a correction. A partly paid order of a closed day stay
 cancellation would change the closed day's order).
 
 Goods refunded by units go back to the store's stock (`sale_return` moves, document_kind "refund"),
-or, of a take-later line, are first owed less (apps.billing.stock). A refunded service does not give
+or, of a take-later line, are first owed less (apps.billing.ledgers.stock). A refunded service does not give
 back the products it used: they were used."""
 
 from __future__ import annotations
@@ -58,14 +58,15 @@ from apps.billing.choices import (
     TenderMethod,
     TenderStatus,
 )
-from apps.billing.deposit_ledger import (
+from apps.billing.errors import DepositShort, OrderNotInState, RefundNeedsApproval
+from apps.billing.ledgers.deposit_ledger import (
     deposit_line_refundable,
     deposit_order_cancelled,
     deposit_refunded,
     deposit_returned,
     deposits_of_lines_lock,
 )
-from apps.billing.errors import DepositShort, OrderNotInState, RefundNeedsApproval
+from apps.billing.ledgers.stock import GoodsBack, refund_stock_back
 from apps.billing.models import ZERO, Order, OrderLine, Refund, RefundLine, RefundTender, StaffCredit, Tender
 from apps.billing.performance import paid_from_card, pays_by_sessions
 from apps.billing.provider_refunds import (
@@ -73,7 +74,6 @@ from apps.billing.provider_refunds import (
     provider_refund_check,
     provider_refund_record,
 )
-from apps.billing.stock import GoodsBack, refund_stock_back
 from apps.cards.choices import CardKind, CardStatus, CouponStatus
 from apps.cards.coupons import coupon_release
 from apps.cards.models import Card, MemberCoupon

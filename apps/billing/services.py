@@ -19,8 +19,8 @@ from django.utils.translation import gettext as _
 
 from apps.billing.choices import ORDER_NO_ID_DIGITS, ORDER_NO_PREFIX, AuditAction, LineType, OrderStatus
 from apps.billing.coupon_pricing import apply_coupons, draft_coupons
-from apps.billing.deposit_ledger import deposit_order_cancelled
 from apps.billing.errors import OrderNotInState
+from apps.billing.ledgers.deposit_ledger import deposit_order_cancelled
 from apps.billing.lines import DraftLine, LineInput, StaffShare, draft_stock_check, resolve_lines
 from apps.billing.models import Order, OrderLine, OrderLineStaff, Tender
 from apps.billing.pricing import PricedOrder, price_lines
