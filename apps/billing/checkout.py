@@ -13,8 +13,8 @@ provider's word makes it succeeded (it then adds to `paid`, and may make the ord
 When the order becomes paid, in the same transaction: its goods leave stock (or are owed) and its
 services use their products (apps.billing.ledgers.stock; 409 STOCK-40901 refuses the payment where the
 store does not allow negative stock and too little is held), package sessions are used, bought cards are
-issued and top-ups loaded, points are earned on the money paid (apps.billing.points), the staff
-are credited (apps.billing.performance), the member's last visit moves forward."""
+issued and top-ups loaded, points are earned on the money paid (apps.billing.orders.points), the staff
+are credited (apps.billing.orders.performance), the member's last visit moves forward."""
 
 from __future__ import annotations
 
@@ -31,9 +31,9 @@ from apps.billing.errors import OrderNotInState, SignatureMissing
 from apps.billing.ledgers.deposit_ledger import deposit_spend, deposit_taken
 from apps.billing.ledgers.stock import order_stock_settled
 from apps.billing.models import ZERO, Order, OrderLine, Tender
-from apps.billing.paid_lines import order_lines, session_lines, signature_needed
-from apps.billing.performance import order_credits, paid_from_card
-from apps.billing.points import points_earned, points_for_amount
+from apps.billing.orders.paid_lines import order_lines, session_lines, signature_needed
+from apps.billing.orders.performance import order_credits, paid_from_card
+from apps.billing.orders.points import points_earned, points_for_amount
 from apps.cards.services import card_issue, card_sessions_use, card_spend, card_top_up
 from apps.catalog.models import CardType
 from apps.core.audit import Actor, audit_record
@@ -81,7 +81,7 @@ class Payment:
 
 def _card_priced(lines: list[OrderLine]) -> dict[int, Decimal]:
     """What each stored-value card named on product and project lines must pay: the lines took its
-    category discount (apps.billing.pricing) because they are paid from it."""
+    category discount (apps.billing.orders.pricing) because they are paid from it."""
     owed: dict[int, Decimal] = {}
     for line in lines:
         if line.card_id is not None and paid_from_card(line):

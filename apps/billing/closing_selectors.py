@@ -379,7 +379,7 @@ def _points(day: Day) -> dict[str, int]:
 
 
 def staff_shares(day: Day) -> list[dict[str, Any]]:
-    """Each employee's credits of the day, kept apart by kind (apps.billing.performance): one query."""
+    """Each employee's credits of the day, kept apart by kind (apps.billing.orders.performance): one query."""
     rows = (
         StaffCredit.objects.filter(store_id=day.store_id, business_date=day.date)
         .order_by()

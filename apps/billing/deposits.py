@@ -37,8 +37,8 @@ from apps.billing.choices import (
 )
 from apps.billing.errors import DepositShort, OrderNotInState
 from apps.billing.models import Deposit, Order, OrderLine, Refund
+from apps.billing.orders.services import active_member, order_no
 from apps.billing.refunds import LineAsked, order_refund
-from apps.billing.services import active_member, order_no
 from apps.core.audit import Actor, audit_record
 from apps.core.business_days import check_day_open
 from apps.core.errors import InvalidInput, NotFound

@@ -1,6 +1,6 @@
 """Orders and their payment (issue 13 §2): an order of a store for a member or a walk-in, its lines
 with the staff credited for each, and the tenders that pay it. Prices and discounts are the
-server's (apps.billing.pricing); each applied discount stays on its line. `Order.paid` is the
+server's (apps.billing.orders.pricing); each applied discount stays on its line. `Order.paid` is the
 running sum of its succeeded tenders (manage.py audit_ledgers checks it)."""
 
 from __future__ import annotations

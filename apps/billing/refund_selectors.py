@@ -1,6 +1,6 @@
 """Reads of refunds (contract §8 `recede/*`): what an order can still refund (judgeStatus), the
 refunds list and its count, and a refund's quote. A refund's own rows (its list row, its details,
-an order's refunds) are apps.billing.refund_rows'."""
+an order's refunds) are apps.billing.orders.refund_rows'."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from django.utils import timezone
 
 from apps.approvals.models import ApprovalRequest
 from apps.billing.models import ZERO, Order, Refund
+from apps.billing.orders.refund_rows import refund_tender_row
 from apps.billing.refund_approvals import waiting_refund_approval
-from apps.billing.refund_rows import refund_tender_row
 from apps.billing.refunds import Judged, LineState, RefundPlan, tenders_left
 from apps.core.money import money_to_wire
 from apps.core.phones import mask_phone

@@ -68,7 +68,7 @@ from apps.billing.ledgers.deposit_ledger import (
 )
 from apps.billing.ledgers.stock import GoodsBack, refund_stock_back
 from apps.billing.models import ZERO, Order, OrderLine, Refund, RefundLine, RefundTender, StaffCredit, Tender
-from apps.billing.performance import paid_from_card, pays_by_sessions
+from apps.billing.orders.performance import paid_from_card, pays_by_sessions
 from apps.billing.provider_refunds import (
     PROVIDER_METHODS,
     provider_refund_check,

@@ -1,5 +1,5 @@
 """Request parsers and documented answers of the payment calls (contract §8, docs/api.md "Payment").
-The rules and their messages live in apps.billing.checkout and apps.billing.signatures."""
+The rules and their messages live in apps.billing.checkout and apps.billing.orders.signatures."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from apps.billing.api.order_serializers import OrderDraftInputSerializer
 from apps.billing.choices import SIGNATURE_MAX_BYTES, OrderStatus, TenderMethod, TenderStatus
+from apps.billing.orders.api.serializers import OrderDraftInputSerializer
 from apps.core import bounds, fields
 
 MAX_TENDERS = 10

@@ -13,11 +13,12 @@ from rest_framework.request import Request
 
 from apps.accounts.session import session_of
 from apps.billing import payment_selectors as selectors
-from apps.billing import services
 from apps.billing.api import payment_serializers as io
-from apps.billing.api.order_views import draft_arguments, gifts_allowed
 from apps.billing.checkout import TenderAsked, order_pay, order_tenders, pending_amount
 from apps.billing.choices import LineType, TenderMethod
+from apps.billing.orders import services
+from apps.billing.orders.api.views import draft_arguments, gifts_allowed
+from apps.billing.orders.signatures import order_signature_save, png_from_data_url, signature_status
 from apps.billing.provider_payments import (
     order_repay,
     provider_tender_ask,
@@ -33,7 +34,6 @@ from apps.billing.provider_refunds import (
     device_refund_row,
     device_refund_tender,
 )
-from apps.billing.signatures import order_signature_save, png_from_data_url, signature_status
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import InvalidInput

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from apps.billing.api.refund_row_serializers import RefundRowOutputSerializer, RefundTenderOutputSerializer, money
 from apps.billing.choices import MAX_LINES, REASON_MAX_LENGTH
+from apps.billing.orders.api.refund_row_serializers import (
+    RefundRowOutputSerializer,
+    RefundTenderOutputSerializer,
+    money,
+)
 from apps.core import bounds, fields
 from apps.core.pagination import PageInputSerializer
 

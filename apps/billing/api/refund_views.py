@@ -16,12 +16,12 @@ from rest_framework import status
 from rest_framework.request import Request
 
 from apps.accounts.session import session_of
-from apps.billing import refund_rows
 from apps.billing import refund_selectors as selectors
-from apps.billing import selectors as order_selectors
 from apps.billing.api import refund_serializers as io
-from apps.billing.api.refund_row_serializers import RefundDetailOutputSerializer
 from apps.billing.models import Refund
+from apps.billing.orders import refund_rows
+from apps.billing.orders import selectors as order_selectors
+from apps.billing.orders.api.refund_row_serializers import RefundDetailOutputSerializer
 from apps.billing.refund_approvals import ask_refund_approval, refund_needing_approval
 from apps.billing.refunds import LineAsked, judge, order_refund, refund_quote
 from apps.core.api.base import ErpApi

@@ -90,7 +90,7 @@ def goods_stock_check(store: OrgUnit, lines: Iterable[tuple[int, str, int, int, 
 
 def stock_touched(lines: Sequence[OrderLine]) -> bool:
     """Does paying these lines move stock or owe goods (`consumes` and `use_per_unit`: annotated by
-    apps.billing.paid_lines.order_lines)."""
+    apps.billing.orders.paid_lines.order_lines)."""
     return any(line.type in GOODS or (line.type == LineType.PROJECT and line.consumes) for line in lines)  # type: ignore[attr-defined]
 
 

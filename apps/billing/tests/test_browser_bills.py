@@ -17,7 +17,7 @@ from openpyxl import load_workbook
 from playwright.sync_api import expect
 
 from apps.billing.checkout import TenderAsked, order_pay
-from apps.billing.signatures import order_signature_save
+from apps.billing.orders.signatures import order_signature_save
 from apps.billing.tests.checkout_factories import png
 from apps.billing.tests.factories import CASHIER, committed_order, line
 from apps.cards.tests.factories import package_card, stored_value_card

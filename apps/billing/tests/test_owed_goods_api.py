@@ -10,8 +10,8 @@ import pytest
 from django.core.management import call_command
 
 from apps.billing.checkout import TenderAsked, order_pay
-from apps.billing.lines import LineInput
 from apps.billing.models import OwedGoods
+from apps.billing.orders.lines import LineInput
 from apps.billing.tests.factories import committed_order
 from apps.billing.tests.test_payment_concurrency import at_once
 from apps.cards.tests.factories import CASHIER

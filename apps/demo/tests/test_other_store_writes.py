@@ -190,8 +190,8 @@ def _other_terminal_refund(chain) -> dict:
 def _other_owed_goods(chain):
     """Owed goods of the other store: a take-later product of its paid order."""
     from apps.billing.checkout import TenderAsked, order_pay
-    from apps.billing.lines import LineInput
     from apps.billing.models import OwedGoods
+    from apps.billing.orders.lines import LineInput
     from apps.billing.tests.factories import committed_order
     from apps.cards.tests.factories import CASHIER
     from apps.catalog.tests.factories import ProductFactory

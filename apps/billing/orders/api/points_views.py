@@ -7,9 +7,9 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 
 from apps.accounts.session import session_of
-from apps.billing.api import order_serializers as io
-from apps.billing.api.order_views import CASHIER, ORDER_DETAILS, draft_arguments, my_order
-from apps.billing.points_exchange import order_points_price, points_draft_price
+from apps.billing.orders.api import serializers as io
+from apps.billing.orders.api.views import CASHIER, ORDER_DETAILS, draft_arguments, my_order
+from apps.billing.orders.points_exchange import order_points_price, points_draft_price
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
 from apps.core.page_registry import code_of

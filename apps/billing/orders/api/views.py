@@ -17,12 +17,12 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 
 from apps.accounts.session import session_of
-from apps.billing import order_checks, selectors, services, staff_change
-from apps.billing.api import order_serializers as io
-from apps.billing.coupon_pricing import apply_coupons, coupon_fits, draft_coupons
-from apps.billing.lines import LineInput, StaffShare, draft_stock_check, resolve_lines
 from apps.billing.models import Order
-from apps.billing.pricing import price_lines
+from apps.billing.orders import order_checks, selectors, services, staff_change
+from apps.billing.orders.api import serializers as io
+from apps.billing.orders.coupon_pricing import apply_coupons, coupon_fits, draft_coupons
+from apps.billing.orders.lines import LineInput, StaffShare, draft_stock_check, resolve_lines
+from apps.billing.orders.pricing import price_lines
 from apps.booking.models import Reservation
 from apps.cards.coupons import usable_coupons
 from apps.core.api.base import ErpApi

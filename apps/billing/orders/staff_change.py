@@ -3,7 +3,7 @@ and pricing").
 
 - An unpaid or partly paid order credits nobody yet (credits are written when it becomes paid), so
   its line's staff are simply replaced.
-- A paid order's line has credits (apps.billing.performance). StaffCredit is append-only: the credits
+- A paid order's line has credits (apps.billing.orders.performance). StaffCredit is append-only: the credits
   move by a reversing entry for each employee and kind the line credits (the negative of what they
   hold on it) and new entries splitting the same amounts by the new shares, dated the order's business
   day, so the line's total by kind never changes and every report of that day sees the move.
@@ -25,9 +25,9 @@ from django.utils.translation import gettext as _
 
 from apps.billing.choices import AuditAction, OrderStatus
 from apps.billing.errors import OrderNotInState
-from apps.billing.lines import StaffShare
 from apps.billing.models import ZERO, Order, OrderLine, OrderLineStaff, StaffCredit
-from apps.billing.performance import split_by_shares
+from apps.billing.orders.lines import StaffShare
+from apps.billing.orders.performance import split_by_shares
 from apps.core.audit import Actor, audit_record
 from apps.core.business_days import check_day_open
 from apps.core.errors import InvalidInput, NotFound, PermissionRefused

@@ -13,11 +13,11 @@ from typing import Any
 from django.conf import settings
 from django.utils.translation import gettext as _
 
-from apps.billing.lines import LineInput, resolve_lines
 from apps.billing.models import Order
-from apps.billing.pricing import price_lines
-from apps.billing.selectors import price_summary, priced_draft_row
-from apps.billing.services import active_member
+from apps.billing.orders.lines import LineInput, resolve_lines
+from apps.billing.orders.pricing import price_lines
+from apps.billing.orders.selectors import price_summary, priced_draft_row
+from apps.billing.orders.services import active_member
 from apps.core.errors import InvalidInput
 from apps.members.models import Member, PointsEntry
 from apps.members.selectors import points_entry_rows

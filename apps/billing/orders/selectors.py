@@ -14,10 +14,10 @@ from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Sum
 from django.utils import timezone
 
 from apps.billing.choices import SEARCH_LIMIT, LineType, OrderStatus
-from apps.billing.coupon_pricing import CouponFit
 from apps.billing.models import Order, OrderLine, OrderLineStaff, Tender
-from apps.billing.pricing import PricedOrder
-from apps.billing.refund_rows import order_refund_rows
+from apps.billing.orders.coupon_pricing import CouponFit
+from apps.billing.orders.pricing import PricedOrder
+from apps.billing.orders.refund_rows import order_refund_rows
 from apps.booking.models import Reservation, ReservationProject
 from apps.cards.choices import CardStatus
 from apps.cards.models import Card, CardSession

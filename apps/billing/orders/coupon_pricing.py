@@ -1,5 +1,5 @@
 """Member coupons on an order (issue 13 §2, the draft's `couponIds`): which coupons a draft may
-name, and what each takes off the priced lines. The rules are stated in apps.billing.pricing's
+name, and what each takes off the priced lines. The rules are stated in apps.billing.orders.pricing's
 docstring ("Coupons"); the commit marks them used (apps.cards.coupons.coupon_use) in its
 transaction, so a coupon read here as usable may still answer 409 CARD-40904 at the commit."""
 
@@ -12,7 +12,7 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 
 from apps.billing.choices import MAX_COUPONS, DiscountSource, LineType
-from apps.billing.pricing import ZERO, AppliedCoupon, Discount, PricedLine, PricedOrder
+from apps.billing.orders.pricing import ZERO, AppliedCoupon, Discount, PricedLine, PricedOrder
 from apps.cards.coupons import usable_coupons
 from apps.cards.errors import CouponNotUsable
 from apps.cards.models import MemberCoupon
@@ -128,7 +128,7 @@ def _apply(priced: PricedOrder, coupon: MemberCoupon, index: int, before: dict[i
 
 
 def apply_coupons(priced: PricedOrder, coupons: list[MemberCoupon]) -> PricedOrder:
-    """Takes the coupons off the priced lines (rules: apps.billing.pricing), free projects first,
+    """Takes the coupons off the priced lines (rules: apps.billing.orders.pricing), free projects first,
     then cash, then rates, each kind in the order the cashier named them; `priced.coupons` says what
     each coupon took off in all, in the order the cashier named them. Nothing is written."""
     order = sorted(enumerate(coupons), key=lambda pair: (KIND_ORDER[CouponKind(pair[1].template.kind)], pair[0]))

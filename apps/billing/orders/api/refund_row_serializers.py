@@ -1,4 +1,4 @@
-"""The documented shapes of a refund as written (apps.billing.refund_rows): the refunds list's row and
+"""The documented shapes of a refund as written (apps.billing.orders.refund_rows): the refunds list's row and
 one refund's details. An order's details carry its refunds in the same shape, so they live with the
 order's serializers, below the refund calls."""
 

@@ -1,7 +1,6 @@
-from django.urls import include, path
+from django.urls import path
 
-from apps.billing.api import order_views as views
-from apps.billing.api import points_views
+from apps.billing.orders.api import points_views, views
 
 R = "order/"
 
@@ -31,6 +30,4 @@ urlpatterns = [
         views.OrderDraftPriceApi.as_view(),
         name="pricing-check-discount",
     ),
-    # Daily closing (issue 14 §3).
-    path("", include("apps.billing.api.closing_urls")),
 ]

@@ -4,7 +4,7 @@ For each line:
 
 1. **The store's price.** The head office price, or the store's own price where head office allows
    one (`store_price_allowed`) and the store has set it (apps.catalog StoreItem). An item the store
-   switched off is not sold at all (apps.billing.lines refuses the line).
+   switched off is not sold at all (apps.billing.orders.lines refuses the line).
 2. **A promotion** current for the store (a Promotion with no stores is every store's) that names
    the item: a promotion price, or a discount rate. Of several, the member gets the lowest price.
 3. **The card discount**, when the line names the member's stored-value card it will be paid with:
@@ -25,7 +25,7 @@ A `project` line paid with a package card is paid by sessions: its whole amount 
 ("package sessions") and it is payable 0; the sessions are taken at payment. A `cardType` line is
 the card type's store price; a `topUp` line is the amount the member loads, without discount.
 
-**Coupons** (the draft's `couponIds`, apps.billing.coupon_pricing) apply after the line prices, that
+**Coupons** (the draft's `couponIds`, apps.billing.orders.coupon_pricing) apply after the line prices, that
 is after the promotion or card discount:
 
 - a coupon that is not `stackable` applies only to lines without a promotion or card discount; no
@@ -59,7 +59,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from apps.billing.choices import DiscountSource, LineType
-from apps.billing.lines import WITH_CATEGORY, DraftLine
+from apps.billing.orders.lines import WITH_CATEGORY, DraftLine
 from apps.catalog.models import CardTypeDiscount, PromotionLine
 from apps.catalog.selectors import promotions_visible
 from apps.core.money import MONEY_CONTEXT, money_to_wire, round_money
@@ -121,7 +121,7 @@ class PricedLine:
 
 @dataclass(frozen=True)
 class AppliedCoupon:
-    """What one of the draft's coupons took off the lines in all (apps.billing.coupon_pricing)."""
+    """What one of the draft's coupons took off the lines in all (apps.billing.orders.coupon_pricing)."""
 
     coupon_id: int
     name: str

@@ -1,6 +1,6 @@
 """An order's lines as paying it reads them: with what stock they move, which are paid by package
 sessions, and whether the member must sign first. The payment (apps.billing.checkout), the checks
-before it (apps.billing.order_checks) and the signature status (apps.billing.signatures) read the
+before it (apps.billing.orders.order_checks) and the signature status (apps.billing.orders.signatures) read the
 same facts, so they live with the order, below the till."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.db.models import Exists, OuterRef, Subquery
 
 from apps.billing.models import Order, OrderLine
-from apps.billing.performance import pays_by_sessions
+from apps.billing.orders.performance import pays_by_sessions
 from apps.catalog.models import Product, ProjectConsumable
 
 

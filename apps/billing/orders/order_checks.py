@@ -22,9 +22,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.billing.choices import LineType, OrderStatus
-from apps.billing.lines import LineInput
 from apps.billing.models import ZERO, Order, OrderLine
-from apps.billing.paid_lines import session_lines, signature_needed
+from apps.billing.orders.lines import LineInput
+from apps.billing.orders.paid_lines import session_lines, signature_needed
 from apps.cards.choices import CardKind
 from apps.cards.errors import CardNotUsable, SessionsShort
 from apps.cards.models import Card, CardSession

@@ -7,8 +7,8 @@ from typing import Any
 
 from rest_framework import serializers
 
-from apps.billing.api.refund_row_serializers import RefundDetailOutputSerializer
 from apps.billing.choices import MAX_COUPONS, MAX_LINES, REMARK_MAX_LENGTH, LineType, OrderStatus
+from apps.billing.orders.api.refund_row_serializers import RefundDetailOutputSerializer
 from apps.catalog.choices import CouponKind
 from apps.core import bounds, fields
 from apps.core.pagination import PageInputSerializer

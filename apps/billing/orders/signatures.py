@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from apps.billing.choices import PNG_MAGIC, SIGNATURE_MAX_BYTES, AuditAction, OrderStatus
 from apps.billing.errors import OrderNotInState
 from apps.billing.models import Order
-from apps.billing.paid_lines import order_lines, signature_needed
+from apps.billing.orders.paid_lines import order_lines, signature_needed
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput
 

@@ -18,12 +18,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.billing.choices import ORDER_NO_ID_DIGITS, ORDER_NO_PREFIX, AuditAction, LineType, OrderStatus
-from apps.billing.coupon_pricing import apply_coupons, draft_coupons
 from apps.billing.errors import OrderNotInState
 from apps.billing.ledgers.deposit_ledger import deposit_order_cancelled
-from apps.billing.lines import DraftLine, LineInput, StaffShare, draft_stock_check, resolve_lines
 from apps.billing.models import Order, OrderLine, OrderLineStaff, Tender
-from apps.billing.pricing import PricedOrder, price_lines
+from apps.billing.orders.coupon_pricing import apply_coupons, draft_coupons
+from apps.billing.orders.lines import DraftLine, LineInput, StaffShare, draft_stock_check, resolve_lines
+from apps.billing.orders.pricing import PricedOrder, price_lines
 from apps.booking.choices import WALK_IN_NAME_MAX_LENGTH, ReservationStatus
 from apps.booking.models import Reservation
 from apps.cards.choices import CouponStatus
@@ -170,7 +170,7 @@ def order_commit(
     coupon_ids: list[int] | None = None,
     today: date | None = None,
 ) -> Order:
-    """An unpaid order at the store, priced by the server (apps.billing.pricing), with its lines,
+    """An unpaid order at the store, priced by the server (apps.billing.orders.pricing), with its lines,
     each line's staff and shares, its coupons marked used (under their row locks: a coupon another
     order took meanwhile answers 409 CARD-40904) and the system log; nothing is written when any
     check fails; refused (409 DAY-40901) in a closed day of the store."""

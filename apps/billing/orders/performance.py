@@ -24,7 +24,7 @@ CARD_LINES = {LineType.CARD_TYPE, LineType.TOP_UP}
 SERVICE_LINES = {LineType.PROJECT, LineType.PROJECT_PACKAGE}
 
 
-# Lines a stored-value card may price with its category discount (apps.billing.pricing).
+# Lines a stored-value card may price with its category discount (apps.billing.orders.pricing).
 CARD_PRICED = {LineType.PRODUCT, LineType.PROJECT}
 
 
