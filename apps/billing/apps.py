@@ -16,10 +16,10 @@ class BillingConfig(AppConfig):
             payment_differences,
             refund_differences,
         )
-        from apps.billing.provider_payments import tender_intent_ended
         from apps.billing.provider_refunds import on_refund_ended
         from apps.billing.refund_approvals import REFUND_KIND
         from apps.billing.stock_audit import stock_sale_differences
+        from apps.billing.till.provider_payments import tender_intent_ended
         from apps.core.ledgers import register_ledger_audit
         from apps.payments.services import register_intent_listener, register_refund_listener
 

@@ -3,7 +3,7 @@
 **Taking** a deposit (/payIntentionMent) commits an order of its own kind: one `deposit` line of
 the amount, for the member, unpaid. The cashier pays it on the payment page like any order (cash,
 WeChat Pay or Alipay by scan or QR, the card terminal: pay/excute and the provider flows), and the
-payment that makes it paid takes the deposit (its ledger's `taken` entry; apps.billing.checkout).
+payment that makes it paid takes the deposit (its ledger's `taken` entry; apps.billing.till.checkout).
 So its money is in the day's takings like any tender, and it is a liability (a sale kind of its
 own, `deposits`, beside card sales and top-ups), not revenue.
 
@@ -24,7 +24,6 @@ from decimal import Decimal
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from apps.billing.checkout import Payment, TenderAsked, order_pay
 from apps.billing.choices import (
     DEPOSIT_MAX,
     DEPOSIT_NO_PREFIX,
@@ -39,6 +38,7 @@ from apps.billing.errors import DepositShort, OrderNotInState
 from apps.billing.models import Deposit, Order, OrderLine, Refund
 from apps.billing.orders.services import active_member, order_no
 from apps.billing.refunds import LineAsked, order_refund
+from apps.billing.till.checkout import Payment, TenderAsked, order_pay
 from apps.core.audit import Actor, audit_record
 from apps.core.business_days import check_day_open
 from apps.core.errors import InvalidInput, NotFound
@@ -133,7 +133,7 @@ def deposit_apply(
 ) -> tuple[Payment, Deposit]:
     """Pays `amount` of the order (of `store`) from the member's intention deposit (of `store`), a
     `deposit` tender: at most what is left of the deposit (409 DEP-40901) and what is due (409
-    ORD-40901). The order's row, its member's, then the deposit's are locked (apps.billing.checkout),
+    ORD-40901). The order's row, its member's, then the deposit's are locked (apps.billing.till.checkout),
     so two tills applying one deposit take turns. Another store's order or deposit is 404."""
     amount = _checked_amount(amount)
     deposit = Deposit.objects.filter(pk=deposit_id, store=store).first()

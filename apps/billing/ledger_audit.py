@@ -14,7 +14,7 @@ from apps.billing.choices import DepositEntryKind, DepositStatus, OrderStatus, T
 from apps.billing.closing_selectors import recorded_cash_differences, recorded_takings_differences
 from apps.billing.models import ZERO, Deposit, DepositEntry, Order, OrderLine, Refund, RefundTender, Tender
 from apps.billing.provider_refunds import PROVIDER_METHODS, REFERENCE_PREFIX, refund_tender_id_of
-from apps.billing.provider_tenders import PREFIX as TENDER_REFERENCE_PREFIX
+from apps.billing.till.provider_tenders import PREFIX as TENDER_REFERENCE_PREFIX
 from apps.core.ledgers import Difference
 from apps.core.money import round_money
 from apps.payments.selectors import paid_intents_referencing, succeeded_refunds_referencing

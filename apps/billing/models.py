@@ -184,7 +184,7 @@ class Tender(models.Model):
     # Cash handed over and change given back.
     received = _money(_("received"), null=True, blank=True)
     change = _money(_("change"), null=True, blank=True)
-    # Provider tenders (apps.billing.provider_tenders): the card terminal asked, when the provider was
+    # Provider tenders (apps.billing.till.provider_tenders): the card terminal asked, when the provider was
     # asked (once: the request that claims it asks), and the provider's word on a decline.
     terminal_id = models.CharField(_("terminal"), max_length=32, blank=True, default="")
     asked_at = models.DateTimeField(_("provider asked"), null=True, blank=True)

@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 from apps.billing.choices import AuditAction, RefundStatus, TenderMethod, TenderStatus
 from apps.billing.errors import ProviderRefundUnavailable
 from apps.billing.models import Refund, RefundTender, Tender
-from apps.billing.provider_tenders import provider_intent_of
+from apps.billing.till.provider_tenders import provider_intent_of
 from apps.core.audit import SYSTEM_ACTOR, Actor, audit_record
 from apps.core.business_days import check_day_open
 from apps.core.errors import NotFound

@@ -98,7 +98,7 @@ from apps.members.choices import PointsKind
 from apps.members.models import PointsEntry
 from apps.members.services import member_lock, points_refund, points_take_back
 
-# Money that entered the business: what points were earned on (apps.billing.checkout).
+# Money that entered the business: what points were earned on (apps.billing.till.checkout).
 MONEY_METHODS = {TenderMethod.CASH, *PROVIDER_METHODS}
 CENT = Decimal("0.01")
 

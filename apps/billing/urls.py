@@ -7,7 +7,7 @@ urlpatterns = [
     path("", include("apps.billing.orders.api.urls")),
     # Daily closing (issue 14 §3).
     path("", include("apps.billing.api.closing_urls")),
-    path("", include("apps.billing.api.payment_urls")),
+    path("", include("apps.billing.till.api.urls")),
     path("", include("apps.billing.api.refund_urls")),
     path("", include("apps.billing.api.owed_urls")),
     path("", include("apps.billing.api.deposit_urls")),

@@ -8,9 +8,9 @@ from typing import Any
 
 from rest_framework import serializers
 
-from apps.billing.api.payment_serializers import PaymentOutputSerializer
 from apps.billing.choices import DEPOSIT_MAX, DepositEntryKind, DepositStatus
 from apps.billing.orders.api.refund_row_serializers import RefundDetailOutputSerializer
+from apps.billing.till.api.serializers import PaymentOutputSerializer
 from apps.core import bounds, fields
 from apps.core.pagination import PageInputSerializer
 

@@ -18,7 +18,7 @@ from rest_framework.request import Request
 
 from apps.accounts.session import session_of
 from apps.billing import deposit_selectors as selectors
-from apps.billing import payment_selectors, refund_selectors
+from apps.billing import refund_selectors
 from apps.billing.api import deposit_serializers as io
 from apps.billing.api import refund_serializers as refund_io
 from apps.billing.choices import DEPOSIT_RANGE_MAX_DAYS
@@ -26,6 +26,7 @@ from apps.billing.deposits import deposit_apply, deposit_refund, deposit_refund_
 from apps.billing.models import Deposit, DepositEntry
 from apps.billing.orders import refund_rows
 from apps.billing.refund_approvals import ask_refund_approval, refund_needing_approval
+from apps.billing.till import selectors as payment_selectors
 from apps.booking.rules import check_time_range
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi, without_page

@@ -6,8 +6,8 @@ deposit's row lock. The callers lock in the payments' order: the order being pai
 then the member (apps.members.services.member_lock), then the deposit; so two tills applying one
 deposit take turns, and the second sees what the first left.
 
-- taken: the deposit's own order became paid (apps.billing.checkout settles it);
-- applied: part of it paid another order, as a `deposit` tender (apps.billing.checkout.order_pay);
+- taken: the deposit's own order became paid (apps.billing.till.checkout settles it);
+- applied: part of it paid another order, as a `deposit` tender (apps.billing.till.checkout.order_pay);
 - refunded: a refund of the deposit's order gave money back (apps.billing.refunds);
 - returned: a refund of an order it paid gave that part back to the deposit (apps.billing.refunds)."""
 

@@ -5,7 +5,7 @@
   take (per card and project, summed over the lines)?
 - **judgment**: can the order be paid now, and if not, everything that stands in the way, each with
   its code: the order's state, a card on a line that is no longer usable, sessions short, the
-  member's signature the store requires. The payment (apps.billing.checkout) refuses the same
+  member's signature the store requires. The payment (apps.billing.till.checkout) refuses the same
   things; this lets the till say them all before the cashier takes money.
 - **flagCard**: can the member's card pay these draft lines (the card check before the commit)?
 - **diff**: what the member pays beyond the package and the card: the value the package sessions

@@ -1,5 +1,5 @@
 """An order's lines as paying it reads them: with what stock they move, which are paid by package
-sessions, and whether the member must sign first. The payment (apps.billing.checkout), the checks
+sessions, and whether the member must sign first. The payment (apps.billing.till.checkout), the checks
 before it (apps.billing.orders.order_checks) and the signature status (apps.billing.orders.signatures) read the
 same facts, so they live with the order, below the till."""
 

@@ -5,7 +5,7 @@ apart by kind, the base of /dailyPerformance and the staff performance report.
 - a project paid by package sessions: card consumption, at the sessions' value (the line's unit
   price × sessions: the line itself is 0, but the nurse served a full-price session);
 - a product or project line priced with a stored-value card's discount: card consumption, at its
-  amount (apps.billing.checkout has it paid from that card);
+  amount (apps.billing.till.checkout has it paid from that card);
 - any other line: service (projects) or sale (products), except the part the member paid from
   stored value beyond those lines, which is card consumption. That stored value pays the rest of
   the order as a whole, so each such line takes its proportional part of it."""

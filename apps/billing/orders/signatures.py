@@ -1,6 +1,6 @@
 """The member's signature on an order (order/signature, pay/signStatus): a PNG from the signature
 pad, stored with the order. A store that requires it (OrgUnit.signature_required) takes no payment
-for an order that uses package sessions before the member has signed (apps.billing.checkout)."""
+for an order that uses package sessions before the member has signed (apps.billing.till.checkout)."""
 
 from __future__ import annotations
 

@@ -9,12 +9,12 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone, translation
 
-from apps.billing.checkout import TenderAsked, order_pay
 from apps.billing.choices import AuditAction, CreditKind, OrderStatus, TenderMethod, TenderStatus
 from apps.billing.errors import OrderNotInState, ProviderRefundUnavailable, RefundNeedsApproval
 from apps.billing.models import Refund, RefundTender, StaffCredit, Tender
 from apps.billing.refunds import LineAsked, judge, order_refund
 from apps.billing.tests.checkout_factories import card_bought, order_of, product, project, sessions, top_up
+from apps.billing.till.checkout import TenderAsked, order_pay
 from apps.cards.choices import CardStatus, CouponStatus, EntryKind
 from apps.cards.coupons import coupon_issue, coupon_use
 from apps.cards.models import Card, CardEntry, CardSession

@@ -6,7 +6,7 @@ one member takes its turn, and two payments never wait on each other in a circle
 pay part of what is due (the order is then partly paid); cash may be more than what is left (the
 change is given back and noted on the tender); anything else paying more than is due is refused.
 
-WeChat Pay, Alipay and the card terminal are tenders too (apps.billing.provider_payments): this
+WeChat Pay, Alipay and the card terminal are tenders too (apps.billing.till.provider_payments): this
 transaction writes such a tender `pending`, and it counts as taken from what is due until the
 provider's word makes it succeeded (it then adds to `paid`, and may make the order paid) or failed.
 
@@ -44,7 +44,7 @@ from apps.core.transactions import use_case_atomic
 from apps.members.services import member_lock, member_visit_forward, points_earn, points_spend
 from apps.payments.selectors import provider_check
 
-# Paid through apps.payments: pending until the provider's word (apps.billing.provider_payments).
+# Paid through apps.payments: pending until the provider's word (apps.billing.till.provider_payments).
 PROVIDER_METHODS = {TenderMethod.WECHAT, TenderMethod.ALIPAY, TenderMethod.POS, TenderMethod.BOX}
 # Provider tenders taken on a device of the store (a card terminal, a payment box): `terminal_id` names it.
 DEVICE_METHODS = {TenderMethod.POS, TenderMethod.BOX}
@@ -72,7 +72,7 @@ class Payment:
     change: Decimal
     tenders: list[Tender]
     # The provider tender this payment wrote pending, and the payment code to ask it with: the caller
-    # asks the provider once this transaction committed (apps.billing.provider_payments).
+    # asks the provider once this transaction committed (apps.billing.till.provider_payments).
     provider_tender: Tender | None = None
     auth_code: str = ""
     # Every tender of the order after this payment, oldest first (read once, under the order's lock).
@@ -262,7 +262,7 @@ def order_pay(
     """Pays `order_id` (of one of `store_ids`, when given: another store's order is not found) with
     `tenders` (see the module's doc). A provider tender is written pending and answered in
     `Payment.provider_tender`: the caller asks the provider after this transaction committed
-    (apps.billing.provider_payments.provider_tender_ask). Errors: ORD-40901 (paid or cancelled, more
+    (apps.billing.till.provider_payments.provider_tender_ask). Errors: ORD-40901 (paid or cancelled, more
     than is due, counting pending provider tenders as taken), PAY-40001 (no provider account),
     ORD-40902 (signature missing), CARD-409xx, MEM-40904 (points short), DAY-40901 (the order's day or
     today is closed at the store). `group_buy`: the group-buy service pays with a write-off

@@ -3,7 +3,7 @@ docs/decisions/0015-provider-tenders.md).
 
 A payment with a provider tender runs in three steps, because apps.payments calls the provider
 outside any transaction (decision 0009):
-1. apps.billing.checkout.order_pay, one transaction under the order's lock: the cash, stored value
+1. apps.billing.till.checkout.order_pay, one transaction under the order's lock: the cash, stored value
    and points tenders are written succeeded and the provider tender `pending`; a pending tender
    counts as taken from what is due, so nothing else can pay that part meanwhile. Committed.
 2. `provider_tender_ask`, no transaction open: the tender is claimed for asking (one conditional
@@ -24,12 +24,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from apps.billing.checkout import DEVICE_METHODS, PROVIDER_METHODS, provider_tender_settled
 from apps.billing.choices import AuditAction, TenderStatus
 from apps.billing.errors import OrderNotInState
 from apps.billing.models import Order, Tender
-from apps.billing.provider_mismatch import mismatch_settled
-from apps.billing.provider_tenders import provider_intent_of, tender_id_of, tender_reference
+from apps.billing.till.checkout import DEVICE_METHODS, PROVIDER_METHODS, provider_tender_settled
+from apps.billing.till.provider_mismatch import mismatch_settled
+from apps.billing.till.provider_tenders import provider_intent_of, tender_id_of, tender_reference
 from apps.core.audit import SYSTEM_ACTOR, Actor, audit_record
 from apps.core.business_days import business_day, check_day_open
 from apps.core.errors import NotFound
@@ -99,7 +99,7 @@ def tender_intent_ended(event: IntentEnded) -> None:
     transaction that makes the intent final. Idempotent: a tender that is no longer pending is left
     as it is. A `mismatched` intent (the provider reported another amount, currency or merchant), or a
     success whose amount is not the tender's, fails the tender and raises a task for a person
-    (apps.billing.provider_mismatch): never paid by it. A success dated in a closed day raises
+    (apps.billing.till.provider_mismatch): never paid by it. A success dated in a closed day raises
     (DAY-40901): the intent stays open and the poller applies it again once the day is reopened
     (closing is refused while a tender is pending, so this needs a day closed after the tender was
     paid at the provider and before we heard it)."""

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from apps.billing.api import payment_views as views
+from apps.billing.till.api import views
 
 urlpatterns = [
     path("pay/excute", views.PayApi.as_view(), name="pay-execute"),

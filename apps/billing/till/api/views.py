@@ -12,27 +12,27 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 
 from apps.accounts.session import session_of
-from apps.billing import payment_selectors as selectors
-from apps.billing.api import payment_serializers as io
-from apps.billing.checkout import TenderAsked, order_pay, order_tenders, pending_amount
 from apps.billing.choices import LineType, TenderMethod
 from apps.billing.orders import services
 from apps.billing.orders.api.views import draft_arguments, gifts_allowed
 from apps.billing.orders.signatures import order_signature_save, png_from_data_url, signature_status
-from apps.billing.provider_payments import (
-    order_repay,
-    provider_tender_ask,
-    provider_tender_close,
-    provider_tender_get,
-    provider_tender_qr_refresh,
-    provider_tender_query,
-)
 from apps.billing.provider_refunds import (
     device_refund_ask,
     device_refund_query,
     device_refund_reopen,
     device_refund_row,
     device_refund_tender,
+)
+from apps.billing.till import selectors
+from apps.billing.till.api import serializers as io
+from apps.billing.till.checkout import TenderAsked, order_pay, order_tenders, pending_amount
+from apps.billing.till.provider_payments import (
+    order_repay,
+    provider_tender_ask,
+    provider_tender_close,
+    provider_tender_get,
+    provider_tender_qr_refresh,
+    provider_tender_query,
 )
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
@@ -64,7 +64,7 @@ def _tenders(data: list[dict]) -> list[TenderAsked]:
 
 def _pay(view: ErpApi, request: Request, order_id: int, tenders: list[TenderAsked]) -> EnvelopeResponse:
     """Pays in the key's transaction (step 1); a provider tender is asked once that committed (step 2,
-    apps.billing.provider_payments): the answer is then the order as the provider's answer left it."""
+    apps.billing.till.provider_payments): the answer is then the order as the provider's answer left it."""
     actor = view.actor()
     payment = order_pay(actor=actor, order_id=order_id, tenders=tenders, store_ids=scope_of(request).store_ids)
     first = selectors.payment_answer(payment)

@@ -1,5 +1,5 @@
 """Request parsers and documented answers of the payment calls (contract §8, docs/api.md "Payment").
-The rules and their messages live in apps.billing.checkout and apps.billing.orders.signatures."""
+The rules and their messages live in apps.billing.till.checkout and apps.billing.orders.signatures."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 WeChat Pay, Alipay, the card terminal or the payment box may say, correctly signed, that a payment
 succeeded for another amount (0.01 for a tender of 1.07), another currency or another merchant,
 application or terminal. apps.payments keeps what the provider reported and ends the intent
-`mismatched`; the tender listener (apps.billing.provider_payments) then fails the tender, so the order
+`mismatched`; the tender listener (apps.billing.till.provider_payments) then fails the tender, so the order
 is not paid by it and its amount is due again, and raises a task in the store's task centre (the task
 bell of the store, its region and head office) saying which order, what was asked and what the
 provider reported. The money, if any moved, is a person's to settle: refunded in the provider's

@@ -10,11 +10,11 @@ import segno
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from apps.billing.checkout import PROVIDER_METHODS, Payment, order_tenders, pending_amount
 from apps.billing.choices import LineType, OrderStatus, TenderMethod, TenderStatus
 from apps.billing.models import ZERO, Order, Tender
-from apps.billing.provider_mismatch import mismatch_message
-from apps.billing.provider_tenders import tender_reference
+from apps.billing.till.checkout import PROVIDER_METHODS, Payment, order_tenders, pending_amount
+from apps.billing.till.provider_mismatch import mismatch_message
+from apps.billing.till.provider_tenders import tender_reference
 from apps.cards.choices import EntryKind
 from apps.cards.models import Card, CardEntry
 from apps.catalog.models import Project
