@@ -16,8 +16,8 @@ class BillingConfig(AppConfig):
             payment_differences,
             refund_differences,
         )
-        from apps.billing.provider_refunds import on_refund_ended
-        from apps.billing.refund_approvals import REFUND_KIND
+        from apps.billing.refunds.approvals import REFUND_KIND
+        from apps.billing.refunds.provider_refunds import on_refund_ended
         from apps.billing.stock_audit import stock_sale_differences
         from apps.billing.till.provider_payments import tender_intent_ended
         from apps.core.ledgers import register_ledger_audit

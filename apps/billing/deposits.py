@@ -12,7 +12,7 @@ tender (only `deposit_apply` gives one): the order's revenue is its lines, as al
 not money in (takings), since the money came in when the deposit was taken.
 
 **Refunding** a deposit (/refundIntention) refunds its order's deposit line by billing's refund
-(apps.billing.refunds), so the money goes back the way it was paid (cash out of the till, a
+(apps.billing.refunds.services), so the money goes back the way it was paid (cash out of the till, a
 provider's refund through the provider) and the ledger's `refunded` entry is written in the same
 transaction; never more than is left of the deposit (409 DEP-40901)."""
 
@@ -37,7 +37,7 @@ from apps.billing.choices import (
 from apps.billing.errors import DepositShort, OrderNotInState
 from apps.billing.models import Deposit, Order, OrderLine, Refund
 from apps.billing.orders.services import active_member, order_no
-from apps.billing.refunds import LineAsked, order_refund
+from apps.billing.refunds.services import LineAsked, order_refund
 from apps.billing.till.checkout import Payment, TenderAsked, order_pay
 from apps.core.audit import Actor, audit_record
 from apps.core.business_days import check_day_open

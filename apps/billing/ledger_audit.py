@@ -13,7 +13,7 @@ from django.db.models.functions import Coalesce
 from apps.billing.choices import DepositEntryKind, DepositStatus, OrderStatus, TenderStatus
 from apps.billing.closing_selectors import recorded_cash_differences, recorded_takings_differences
 from apps.billing.models import ZERO, Deposit, DepositEntry, Order, OrderLine, Refund, RefundTender, Tender
-from apps.billing.provider_refunds import PROVIDER_METHODS, REFERENCE_PREFIX, refund_tender_id_of
+from apps.billing.refunds.provider_refunds import PROVIDER_METHODS, REFERENCE_PREFIX, refund_tender_id_of
 from apps.billing.till.provider_tenders import PREFIX as TENDER_REFERENCE_PREFIX
 from apps.core.ledgers import Difference
 from apps.core.money import round_money

@@ -240,7 +240,7 @@ class StaffCredit(AppendOnlyModel):
     amount = _money(_("amount"))
     store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.PROTECT, related_name="+")
     business_date = models.DateField(_("business day"))
-    # A refund's credit is negative and names the refund (apps.billing.refunds).
+    # A refund's credit is negative and names the refund (apps.billing.refunds.services).
     refund = models.ForeignKey(
         "billing.Refund",
         verbose_name=_("refund"),
@@ -325,7 +325,7 @@ class DailyClosing(models.Model):
 class Refund(models.Model):
     """A refund of some lines (or amounts of them) of a paid order, with the reason, who did it and
     who approved it; its money goes back over the order's tenders (RefundTender), never more per
-    line than was paid (apps.billing.refunds; docs/decisions/0011-refunds.md)."""
+    line than was paid (apps.billing.refunds.services; docs/decisions/0011-refunds.md)."""
 
     refund_no = models.CharField(_("refund number"), max_length=24, unique=True, null=True, blank=True)
     order = models.ForeignKey(Order, verbose_name=_("order"), on_delete=models.PROTECT, related_name="refunds")
@@ -358,7 +358,7 @@ class Refund(models.Model):
         related_name="+",
     )
     # Asked for by someone without the approval code: the approval centre's request the owner
-    # approved (apps.billing.refund_approvals); the approver is then the operator and approved_by.
+    # approved (apps.billing.refunds.approvals); the approver is then the operator and approved_by.
     approval = models.ForeignKey(
         "approvals.ApprovalRequest",
         verbose_name=_("approval request"),

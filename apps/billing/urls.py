@@ -8,7 +8,7 @@ urlpatterns = [
     # Daily closing (issue 14 §3).
     path("", include("apps.billing.api.closing_urls")),
     path("", include("apps.billing.till.api.urls")),
-    path("", include("apps.billing.api.refund_urls")),
+    path("", include("apps.billing.refunds.api.urls")),
     path("", include("apps.billing.api.owed_urls")),
     path("", include("apps.billing.api.deposit_urls")),
 ]

@@ -27,7 +27,7 @@ from apps.billing.choices import TenderMethod
 from apps.billing.models import Order
 from apps.billing.orders.lines import LineInput, StaffShare
 from apps.billing.orders.services import order_commit
-from apps.billing.refunds import LineAsked, order_refund, refund_quote
+from apps.billing.refunds.services import LineAsked, order_refund, refund_quote
 from apps.billing.till.checkout import TenderAsked, order_pay
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput, NotFound

@@ -18,14 +18,14 @@ from rest_framework.request import Request
 
 from apps.accounts.session import session_of
 from apps.billing import deposit_selectors as selectors
-from apps.billing import refund_selectors
 from apps.billing.api import deposit_serializers as io
-from apps.billing.api import refund_serializers as refund_io
 from apps.billing.choices import DEPOSIT_RANGE_MAX_DAYS
 from apps.billing.deposits import deposit_apply, deposit_refund, deposit_refund_asked, deposit_take
 from apps.billing.models import Deposit, DepositEntry
 from apps.billing.orders import refund_rows
-from apps.billing.refund_approvals import ask_refund_approval, refund_needing_approval
+from apps.billing.refunds import selectors as refund_selectors
+from apps.billing.refunds.api import serializers as refund_io
+from apps.billing.refunds.approvals import ask_refund_approval, refund_needing_approval
 from apps.billing.till import selectors as payment_selectors
 from apps.booking.rules import check_time_range
 from apps.core.api.base import ErpApi

@@ -8,8 +8,8 @@ deposit take turns, and the second sees what the first left.
 
 - taken: the deposit's own order became paid (apps.billing.till.checkout settles it);
 - applied: part of it paid another order, as a `deposit` tender (apps.billing.till.checkout.order_pay);
-- refunded: a refund of the deposit's order gave money back (apps.billing.refunds);
-- returned: a refund of an order it paid gave that part back to the deposit (apps.billing.refunds)."""
+- refunded: a refund of the deposit's order gave money back (apps.billing.refunds.services);
+- returned: a refund of an order it paid gave that part back to the deposit (apps.billing.refunds.services)."""
 
 from __future__ import annotations
 

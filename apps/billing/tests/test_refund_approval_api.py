@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from apps.approvals.models import ApprovalRequest
 from apps.billing.models import Refund, RefundTender
-from apps.billing.provider_refunds import refund_reference
+from apps.billing.refunds.provider_refunds import refund_reference
 from apps.billing.tests.checkout_factories import order_of, product
 from apps.billing.tests.conftest import ORDER_DETAILS
 from apps.billing.tests.provider_factories import provider_paid

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from apps.billing.closing_selectors import Day, day_figures
 from apps.billing.models import Refund
-from apps.billing.refunds import LineAsked, order_refund
+from apps.billing.refunds.services import LineAsked, order_refund
 from apps.billing.tests.checkout_factories import order_of, product, sessions
 from apps.billing.tests.conftest import CASHIER as CASHIER_PAGE
 from apps.billing.till.checkout import TenderAsked, order_pay

@@ -16,7 +16,7 @@ from apps.billing.choices import LineType, TenderMethod
 from apps.billing.orders import services
 from apps.billing.orders.api.views import draft_arguments, gifts_allowed
 from apps.billing.orders.signatures import order_signature_save, png_from_data_url, signature_status
-from apps.billing.provider_refunds import (
+from apps.billing.refunds.provider_refunds import (
     device_refund_ask,
     device_refund_query,
     device_refund_reopen,

@@ -2,7 +2,7 @@
 refunds (the use case), refund_selectors and refund_rows (reads). An order or refund of another
 store answers 404; refunding needs the refund button code; above the store's approval amount a
 caller without the owner's approval code asks for the owner's approval instead
-(apps.billing.refund_approvals)."""
+(apps.billing.refunds.approvals)."""
 
 from __future__ import annotations
 
@@ -16,14 +16,14 @@ from rest_framework import status
 from rest_framework.request import Request
 
 from apps.accounts.session import session_of
-from apps.billing import refund_selectors as selectors
-from apps.billing.api import refund_serializers as io
 from apps.billing.models import Refund
 from apps.billing.orders import refund_rows
 from apps.billing.orders import selectors as order_selectors
 from apps.billing.orders.api.refund_row_serializers import RefundDetailOutputSerializer
-from apps.billing.refund_approvals import ask_refund_approval, refund_needing_approval
-from apps.billing.refunds import LineAsked, judge, order_refund, refund_quote
+from apps.billing.refunds import selectors
+from apps.billing.refunds.api import serializers as io
+from apps.billing.refunds.approvals import ask_refund_approval, refund_needing_approval
+from apps.billing.refunds.services import LineAsked, judge, order_refund, refund_quote
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi, without_page
 from apps.core.envelope import EnvelopeResponse

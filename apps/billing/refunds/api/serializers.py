@@ -1,5 +1,5 @@
 """Request parsers and documented answer shapes of the refund calls (contract §8 `recede/*`,
-docs/api.md "Refunds"). Rules and messages live in apps.billing.refunds."""
+docs/api.md "Refunds"). Rules and messages live in apps.billing.refunds.services."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ left of every tender in proportion (cents by the largest remainder). Stored valu
 card as principal and gift in the proportion the order spent them; points to the member; cash out
 of the till (a negative movement on the refund's tender). A provider tender (WeChat Pay, Alipay,
 the card terminal) is refunded through the provider after the refund commits: its refund tender
-and the refund are pending until the provider's word (apps.billing.provider_refunds). Package
+and the refund are pending until the provider's word (apps.billing.refunds.provider_refunds). Package
 sessions go back to their card.
 
 A paid order's refund also takes back what the payment delivered: a card sold is closed (its
@@ -69,7 +69,7 @@ from apps.billing.ledgers.deposit_ledger import (
 from apps.billing.ledgers.stock import GoodsBack, refund_stock_back
 from apps.billing.models import ZERO, Order, OrderLine, Refund, RefundLine, RefundTender, StaffCredit, Tender
 from apps.billing.orders.performance import paid_from_card, pays_by_sessions
-from apps.billing.provider_refunds import (
+from apps.billing.refunds.provider_refunds import (
     PROVIDER_METHODS,
     provider_refund_check,
     provider_refund_record,
@@ -405,7 +405,7 @@ def apportion(amount: Decimal, left: list[tuple[Tender, Decimal]], to_cards: dic
 def _provider_refund(*, actor: Actor, refund: Refund, tender: Tender, amount: Decimal) -> RefundTender:
     """Money back to a WeChat Pay, Alipay or card-terminal tender: a pending refund tender now, the
     provider's refund call once the refund's transaction has committed, its end told by the payments
-    app (apps.billing.provider_refunds)."""
+    app (apps.billing.refunds.provider_refunds)."""
     return provider_refund_record(refund=refund, tender=tender, amount=amount)
 
 
@@ -821,7 +821,7 @@ def order_refund(
     tender), CARD-40903 (a card closed or given away since). `group_buy_back`: the cancellation of a
     group-buy write-off (apps.groupbuy) undoes the order it paid; a refund never returns a group-buy
     tender otherwise (ORD-40901). `approval_id`, `approved_amount`: the refund an owner approved in the
-    approval centre (apps.billing.refund_approvals), noted on the refund; it is made only for the
+    approval centre (apps.billing.refunds.approvals), noted on the refund; it is made only for the
     amount approved (an order changed since: ORD-40901)."""
     reason = _checked_reason(reason)
     _checked_asks(lines)

@@ -13,8 +13,8 @@ from django.utils import timezone
 from apps.approvals.models import ApprovalRequest
 from apps.billing.models import ZERO, Order, Refund
 from apps.billing.orders.refund_rows import refund_tender_row
-from apps.billing.refund_approvals import waiting_refund_approval
-from apps.billing.refunds import Judged, LineState, RefundPlan, tenders_left
+from apps.billing.refunds.approvals import waiting_refund_approval
+from apps.billing.refunds.services import Judged, LineState, RefundPlan, tenders_left
 from apps.core.money import money_to_wire
 from apps.core.phones import mask_phone
 

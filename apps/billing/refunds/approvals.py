@@ -30,7 +30,7 @@ from apps.approvals.kinds import ApprovalKind
 from apps.approvals.models import ApprovalRequest
 from apps.approvals.services import request_approval
 from apps.billing.models import Order, OrderLine, Refund
-from apps.billing.refunds import LineAsked, RefundPlan, order_refund, refund_quote
+from apps.billing.refunds.services import LineAsked, RefundPlan, order_refund, refund_quote
 from apps.core.audit import Actor
 from apps.core.errors import DomainError
 from apps.core.money import money_to_wire

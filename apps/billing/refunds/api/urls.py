@@ -1,6 +1,6 @@
 from django.urls import path
 
-from apps.billing.api import refund_views as views
+from apps.billing.refunds.api import views
 
 R = "recede/"
 
