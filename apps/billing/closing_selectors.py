@@ -16,7 +16,7 @@ owes the service), so it is in takings but not in revenue. Revenue is what the s
 and services delivered, whatever paid them (money, stored value, points), and the package sessions
 used at the project's list price; spending stored value is revenue but not takings.
 
-Intention deposits (apps.billing.deposits): a deposit taken is money in (its order's tenders are in
+Intention deposits (apps.billing.deposits.services): a deposit taken is money in (its order's tenders are in
 takings) and a liability (its line is the sale kind `deposits`, in `liabilityIn`), not revenue; a
 deposit applied pays another order (a `deposit` tender, not money), whose goods and services are that
 day's revenue; a deposit refunded takes the liability back (`liabilityOut`). `deposits` shows the

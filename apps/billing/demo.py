@@ -12,7 +12,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from apps.billing.choices import LineType
-from apps.billing.deposits import deposit_take
+from apps.billing.deposits.services import deposit_take
 from apps.billing.models import Deposit, OwedGoods
 from apps.billing.orders.lines import LineInput
 from apps.billing.orders.services import order_commit

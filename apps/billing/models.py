@@ -189,7 +189,7 @@ class Tender(models.Model):
     terminal_id = models.CharField(_("terminal"), max_length=32, blank=True, default="")
     asked_at = models.DateTimeField(_("provider asked"), null=True, blank=True)
     message = models.CharField(_("provider message"), max_length=255, blank=True, default="")
-    # A `deposit` tender: the intention deposit it was applied from (apps.billing.deposits).
+    # A `deposit` tender: the intention deposit it was applied from (apps.billing.deposits.services).
     deposit = models.ForeignKey(
         "billing.Deposit",
         verbose_name=_("intention deposit"),
@@ -505,7 +505,7 @@ class OwedGoods(models.Model):
 
 
 class Deposit(models.Model):
-    """An intention deposit (意向金/定金; apps.billing.deposits): money a member pays towards a future
+    """An intention deposit (意向金/定金; apps.billing.deposits.services): money a member pays towards a future
     purchase, taken as an order of its own (one `deposit` line) so it is paid, closed and refunded
     through the till's flows. A liability of the store: `balance` is what it still owes the member,
     kept beside the deposit ledger (DepositEntry) under the row's lock; `amount` = `balance` +

@@ -10,5 +10,5 @@ urlpatterns = [
     path("", include("apps.billing.till.api.urls")),
     path("", include("apps.billing.refunds.api.urls")),
     path("", include("apps.billing.api.owed_urls")),
-    path("", include("apps.billing.api.deposit_urls")),
+    path("", include("apps.billing.deposits.api.urls")),
 ]

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from apps.billing.choices import DepositStatus
-from apps.billing.deposits import deposit_take
+from apps.billing.deposits.services import deposit_take
 from apps.billing.models import Deposit, Order
 from apps.billing.tests.factories import committed_order, line
 from apps.billing.till.checkout import TenderAsked, order_pay

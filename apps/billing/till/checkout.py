@@ -63,7 +63,7 @@ class TenderAsked:
     auth_code: str = ""  # wechat, alipay: the customer's payment code the cashier scanned (else a QR)
     terminal_id: str = ""  # pos, box: the card terminal or payment box (else the account's default one)
     reference: str = ""  # groupBuy: the write-off it stands for (platform and masked code), kept as the message
-    deposit_id: int | None = None  # deposit: the intention deposit applied (apps.billing.deposits)
+    deposit_id: int | None = None  # deposit: the intention deposit applied (apps.billing.deposits.services)
 
 
 @dataclass(frozen=True)
@@ -267,7 +267,7 @@ def order_pay(
     ORD-40902 (signature missing), CARD-409xx, MEM-40904 (points short), DAY-40901 (the order's day or
     today is closed at the store). `group_buy`: the group-buy service pays with a write-off
     (apps.groupbuy), the only caller that may give a `groupBuy` tender. `deposit`: applying an
-    intention deposit (apps.billing.deposits.deposit_apply), the only caller that may give a
+    intention deposit (apps.billing.deposits.services.deposit_apply), the only caller that may give a
     `deposit` tender; the deposit is locked after the member and its ledger written here."""
     now = now or timezone.now()
     with use_case_atomic():

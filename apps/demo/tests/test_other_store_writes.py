@@ -147,7 +147,7 @@ def _other_deposit(chain):
     """An intention deposit of the other store, taken and paid in cash."""
     from decimal import Decimal
 
-    from apps.billing.deposits import deposit_take
+    from apps.billing.deposits.services import deposit_take
     from apps.billing.till.checkout import TenderAsked, order_pay
     from apps.cards.tests.factories import CASHIER
     from apps.members.tests.factories import MemberFactory

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from apps.billing.api import deposit_views as views
+from apps.billing.deposits.api import views
 
 urlpatterns = [
     path("intention/take", views.DepositTakeApi.as_view(), name="intention-take"),

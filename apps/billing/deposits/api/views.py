@@ -1,5 +1,5 @@
 """Intention-deposit calls (issue 17 §4; docs/api.md "Intention deposits", our definition): thin
-views over apps.billing.deposits (take, apply, refund) and deposit_selectors (reads). They act at
+views over apps.billing.deposits.services (take, apply, refund) and deposit_selectors (reads). They act at
 the store the role is acting in; another store's deposit or order answers 404."""
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from rest_framework import status
 from rest_framework.request import Request
 
 from apps.accounts.session import session_of
-from apps.billing import deposit_selectors as selectors
-from apps.billing.api import deposit_serializers as io
 from apps.billing.choices import DEPOSIT_RANGE_MAX_DAYS
-from apps.billing.deposits import deposit_apply, deposit_refund, deposit_refund_asked, deposit_take
+from apps.billing.deposits import selectors
+from apps.billing.deposits.api import serializers as io
+from apps.billing.deposits.services import deposit_apply, deposit_refund, deposit_refund_asked, deposit_take
 from apps.billing.models import Deposit, DepositEntry
 from apps.billing.orders import refund_rows
 from apps.billing.refunds import selectors as refund_selectors
