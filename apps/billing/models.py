@@ -262,7 +262,7 @@ class StaffCredit(AppendOnlyModel):
 
 
 class DailyClosing(models.Model):
-    """A store's business day closed (日结; apps.billing.closing): the cash counted against what the
+    """A store's business day closed (日结; apps.billing.closing.services): the cash counted against what the
     tenders say the till should hold, the difference and its reason, and the day's figures as they
     were when it closed. A reopening is written on the closing's own row (who, when, why) and the day
     is open again; closing it again makes a new row, so every closing and reopening of a day stays

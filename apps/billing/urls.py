@@ -6,7 +6,7 @@ from django.urls import include, path
 urlpatterns = [
     path("", include("apps.billing.orders.api.urls")),
     # Daily closing (issue 14 §3).
-    path("", include("apps.billing.api.closing_urls")),
+    path("", include("apps.billing.closing.api.urls")),
     path("", include("apps.billing.till.api.urls")),
     path("", include("apps.billing.refunds.api.urls")),
     path("", include("apps.billing.api.owed_urls")),

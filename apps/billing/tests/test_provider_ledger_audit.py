@@ -14,8 +14,8 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 from django.utils import timezone
 
-from apps.billing.closing import day_close
-from apps.billing.ledger_audit import closing_differences, payment_differences
+from apps.billing.closing.ledger_audit import closing_differences, payment_differences
+from apps.billing.closing.services import day_close
 from apps.billing.models import RefundTender
 from apps.billing.refunds.provider_refunds import refund_reference
 from apps.billing.refunds.services import LineAsked, order_refund

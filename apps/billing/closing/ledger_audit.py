@@ -11,7 +11,7 @@ from django.db.models import DecimalField, F, OuterRef, Q, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 
 from apps.billing.choices import DepositEntryKind, DepositStatus, OrderStatus, TenderStatus
-from apps.billing.closing_selectors import recorded_cash_differences, recorded_takings_differences
+from apps.billing.closing.selectors import recorded_cash_differences, recorded_takings_differences
 from apps.billing.models import ZERO, Deposit, DepositEntry, Order, OrderLine, Refund, RefundTender, Tender
 from apps.billing.refunds.provider_refunds import PROVIDER_METHODS, REFERENCE_PREFIX, refund_tender_id_of
 from apps.billing.till.provider_tenders import PREFIX as TENDER_REFERENCE_PREFIX

@@ -1,5 +1,5 @@
 """Daily closing calls (contract §8 "Daily closing", docs/api.md "Daily closing"): thin views over
-apps.billing.closing (close, reopen) and apps.billing.closing_selectors (the day's figures, the
+apps.billing.closing.services (close, reopen) and apps.billing.closing.selectors (the day's figures, the
 closings). Everything is the chosen store's."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 
 from apps.accounts.session import session_of
-from apps.billing import closing_selectors as selectors
-from apps.billing.api import closing_serializers as io
-from apps.billing.closing import day_close, day_reopen
+from apps.billing.closing import selectors
+from apps.billing.closing.api import serializers as io
+from apps.billing.closing.services import day_close, day_reopen
 from apps.billing.models import DailyClosing
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi

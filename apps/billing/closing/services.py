@@ -5,7 +5,7 @@ Closing a day, in one transaction: the store's money writes in flight are waited
 lock of the store's days, apps.core.business_days), the day must not be in the future nor closed
 already, no provider tender nor provider refund of it may still be pending (409 DAY-40902), the cash counted is compared
 with the cash the tenders say the till holds and a difference needs a reason; the closing keeps the
-day's figures (apps.billing.closing_selectors) and the ClosedDay row makes every later change dated
+day's figures (apps.billing.closing.selectors) and the ClosedDay row makes every later change dated
 in the day answer 409 DAY-40901. Corrections go into the next open day.
 
 Reopening (owners only: the view asks for the button code BTN-SYFH-DAY-REOPEN) writes who, when and
@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.billing.choices import CLOSING_TEXT_MAX_LENGTH, AuditAction
-from apps.billing.closing_selectors import Day, active_closing, day_figures
+from apps.billing.closing.selectors import Day, active_closing, day_figures
 from apps.billing.errors import DayClosed, PaymentsPending
 from apps.billing.models import DailyClosing
 from apps.core.audit import Actor, audit_record

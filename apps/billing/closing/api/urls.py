@@ -1,6 +1,6 @@
 from django.urls import path
 
-from apps.billing.api import closing_views as views
+from apps.billing.closing.api import views
 
 urlpatterns = [
     path("daily/preview", views.DailyPreviewApi.as_view(), name="daily-preview"),

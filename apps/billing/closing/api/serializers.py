@@ -1,13 +1,13 @@
 """Request parsers and documented answers of the daily closing calls (contract §8, docs/api.md "Daily
-closing"). The rules and their messages live in apps.billing.closing; the figures in
-apps.billing.closing_selectors."""
+closing"). The rules and their messages live in apps.billing.closing.services; the figures in
+apps.billing.closing.selectors."""
 
 from __future__ import annotations
 
 from rest_framework import serializers
 
 from apps.billing.choices import CLOSING_TEXT_MAX_LENGTH, TenderMethod
-from apps.billing.closing_selectors import SALE_KINDS
+from apps.billing.closing.selectors import SALE_KINDS
 from apps.core import bounds, fields
 from apps.core.pagination import PageInputSerializer
 
