@@ -55,7 +55,7 @@ class PaymentsPending(DomainError):
 
 
 class OwedTooMuch(DomainError):
-    """Taking more of owed goods (欠货) than is left owed (apps.billing.owed_taking.owed_take)."""
+    """Taking more of owed goods (欠货) than is left owed (apps.billing.owed.services.owed_take)."""
 
     errcode = "ORD-40904"
     status = 409

@@ -9,6 +9,6 @@ urlpatterns = [
     path("", include("apps.billing.closing.api.urls")),
     path("", include("apps.billing.till.api.urls")),
     path("", include("apps.billing.refunds.api.urls")),
-    path("", include("apps.billing.api.owed_urls")),
+    path("", include("apps.billing.owed.api.urls")),
     path("", include("apps.billing.deposits.api.urls")),
 ]

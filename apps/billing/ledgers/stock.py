@@ -7,7 +7,7 @@
   pricing preview and the commit check the same (without locks) so the cashier learns it early.
   A provider tender that settles later (the money is already taken) records the sale anyway.
 - A line marked "take later" (欠货) moves no stock when paid: it owes its goods (OwedGoods), and each
-  taking is an `owed_pickup` move naming the owed row (document_kind "owed"; apps.billing.owed_taking).
+  taking is an `owed_pickup` move naming the owed row (document_kind "owed"; apps.billing.owed.services).
 - A paid order's projects (sold, or paid by package sessions) use up their `ProjectConsumable`s ×
   sessions (`service_use` moves). A service is never refused for its consumables: they are recorded
   even below 0 (a system log entry says so), for the stocktake to find.

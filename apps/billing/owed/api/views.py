@@ -14,10 +14,10 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 
-from apps.billing import owed_selectors as selectors
-from apps.billing.api import owed_serializers as io
 from apps.billing.models import OwedGoods
-from apps.billing.owed_taking import owed_take
+from apps.billing.owed import selectors
+from apps.billing.owed.api import serializers as io
+from apps.billing.owed.services import owed_take
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi, without_page
 from apps.core.envelope import EnvelopeResponse

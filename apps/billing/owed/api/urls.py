@@ -1,6 +1,6 @@
 from django.urls import path
 
-from apps.billing.api import owed_views as views
+from apps.billing.owed.api import views
 
 R = "owedGoods/"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from apps.billing.owed_selectors import OWING, TAKEN
+from apps.billing.owed.selectors import OWING, TAKEN
 from apps.core import bounds, fields
 from apps.core.pagination import PageInputSerializer
 
