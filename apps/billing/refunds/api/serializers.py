@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from apps.billing.choices import MAX_LINES, REASON_MAX_LENGTH
+from apps.billing.choices import MAX_LINES, REASON_MAX_LENGTH, TenderMethod, TenderStatus
 from apps.billing.orders.api.refund_row_serializers import (
     RefundRowOutputSerializer,
     RefundTenderOutputSerializer,
@@ -156,3 +156,24 @@ class RefundPageOutputSerializer(serializers.Serializer):
 
 class RefundCountOutputSerializer(serializers.Serializer):
     total = serializers.IntegerField()
+
+
+class PosRefundInputSerializer(serializers.Serializer):
+    refundId = fields.IntegerField(min_value=1, help_text="the refund (recede/recedeDetail)")
+    tenderId = fields.IntegerField(min_value=1, help_text="the card terminal or payment box tender it gives back to")
+
+
+class RefundTenderStatusOutputSerializer(serializers.Serializer):
+    refundId = serializers.IntegerField()
+    refundNo = serializers.CharField()
+    refundStatus = serializers.CharField(help_text="the refund's: pending, done or failed")
+    tenderId = serializers.IntegerField()
+    method = serializers.ChoiceField(choices=[TenderMethod.POS, TenderMethod.BOX])
+    amount = serializers.CharField(help_text="2 places")
+    status = serializers.ChoiceField(choices=TenderStatus.choices, help_text="the refund tender's")
+    providerMessage = serializers.CharField(help_text="the terminal's reason of a failure")
+    attempts = serializers.IntegerField(help_text="how many times the terminal was asked for this refund")
+    outRefundNo = serializers.CharField(help_text="the last attempt's out-refund number; empty: never sent")
+    providerState = serializers.CharField(
+        help_text="the last attempt's state at the terminal: pending, succeeded, failed"
+    )

@@ -16,13 +16,6 @@ from apps.billing.choices import LineType, TenderMethod
 from apps.billing.orders import services
 from apps.billing.orders.api.views import draft_arguments, gifts_allowed
 from apps.billing.orders.signatures import order_signature_save, png_from_data_url, signature_status
-from apps.billing.refunds.provider_refunds import (
-    device_refund_ask,
-    device_refund_query,
-    device_refund_reopen,
-    device_refund_row,
-    device_refund_tender,
-)
 from apps.billing.till import selectors
 from apps.billing.till.api import serializers as io
 from apps.billing.till.checkout import TenderAsked, order_pay, order_tenders, pending_amount
@@ -39,13 +32,11 @@ from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import InvalidInput
 from apps.core.idempotency import AfterCommit, idempotent
 from apps.core.page_registry import code_of
-from apps.core.role_codes import REFUND
 from apps.core.scoping import get_in_scope, scope_of
 from apps.org.selectors import store_acted_in
 from apps.payments.services import terminals_list
 
 PAYMENT = (code_of("/payment"),)
-REFUND_DETAIL = (code_of("/refundDetail"), code_of("/orderDetails"))
 GOODS = (LineType.PRODUCT, LineType.PRODUCT_PACKAGE)
 
 
@@ -215,48 +206,6 @@ class QrRefreshApi(ErpApi):
             actor=self.actor(), tender_id=tender_id, store_ids=scope_of(request).store_ids
         )
         return EnvelopeResponse(selectors.tender_status(tender), message=_("saved"))
-
-
-class PosRefundApi(ErpApi):
-    required_codes = (REFUND.code,)
-
-    @extend_schema(
-        request=io.PosRefundInputSerializer,
-        responses=io.RefundTenderStatusOutputSerializer,
-        summary="Ask the card terminal (or payment box) again for a refund's pending or failed refund tender "
-        "(Idempotency-Key)",
-    )
-    @idempotent
-    def post(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(io.PosRefundInputSerializer, request.data)
-        row = device_refund_tender(
-            refund_id=data["refundId"], tender_id=data["tenderId"], store_ids=scope_of(request).store_ids
-        )
-        actor = self.actor()
-        row = device_refund_reopen(actor=actor, row=row)
-
-        def ask_terminal() -> EnvelopeResponse:
-            return EnvelopeResponse(
-                device_refund_row(device_refund_ask(actor=actor, row_id=row.pk)), message=_("saved")
-            )
-
-        return AfterCommit(device_refund_row(row), _("saved"), after_commit=ask_terminal)
-
-
-class PosRefundQueryApi(ErpApi):
-    required_codes = REFUND_DETAIL
-
-    @extend_schema(
-        request=io.PosRefundInputSerializer,
-        responses=io.RefundTenderStatusOutputSerializer,
-        summary="Ask the card terminal (or payment box) now how a refund tender's refund stands",
-    )
-    def post(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(io.PosRefundInputSerializer, request.data)
-        row = device_refund_tender(
-            refund_id=data["refundId"], tender_id=data["tenderId"], store_ids=scope_of(request).store_ids
-        )
-        return EnvelopeResponse(device_refund_row(device_refund_query(row=row)))
 
 
 class TenderStatusApi(ErpApi):
