@@ -1,6 +1,6 @@
 """Daily closing calls (contract §8 "Daily closing", docs/api.md "Daily closing"): thin views over
-apps.billing.closing.services (close, reopen) and apps.billing.closing.selectors (the day's figures, the
-closings). Everything is the chosen store's."""
+apps.billing.closing.services (close, reopen) and apps.billing.closing.selectors (the day's
+figures, the closings). Everything is the chosen store's."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Intention-deposit calls (issue 17 §4; docs/api.md "Intention deposits", our definition): thin
-views over apps.billing.deposits.services (take, apply, refund) and deposit_selectors (reads). They act at
-the store the role is acting in; another store's deposit or order answers 404."""
+views over apps.billing.deposits.services (take, apply, refund) and deposits.selectors (reads). They
+act at the store the role is acting in; another store's deposit or order answers 404."""
 
 from __future__ import annotations
 

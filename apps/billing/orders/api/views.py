@@ -1,5 +1,5 @@
 """Order and pricing calls (spec §7.8, contract §8, docs/api.md "Orders and pricing"): thin views
-over apps.billing selectors (reads), lines and pricing (the live totals) and services (writes).
+over apps.billing.orders: selectors (reads), lines and pricing (the live totals) and services (writes).
 Everything is scoped to the chosen store; another store's order or reservation answers 404."""
 
 from __future__ import annotations

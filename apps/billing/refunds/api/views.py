@@ -1,5 +1,5 @@
 """Refund calls (contract §8 `recede/*`, docs/api.md "Refunds"): thin views over apps.billing
-refunds (the use case), refund_selectors and refund_rows (reads). An order or refund of another
+refunds.services (the use case), refunds.selectors and orders.refund_rows (reads). An order or refund of another
 store answers 404; refunding needs the refund button code; above the store's approval amount a
 caller without the owner's approval code asks for the owner's approval instead
 (apps.billing.refunds.approvals)."""

@@ -1,5 +1,5 @@
 """Payment calls (contract §8, spec §7.8, docs/api.md "Payment"): thin views over apps.billing
-checkout (paying), signatures and payment_selectors. An order of another store answers 404."""
+till.checkout (paying), orders.signatures and till.selectors. An order of another store answers 404."""
 
 from __future__ import annotations
 
