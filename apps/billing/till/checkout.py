@@ -18,7 +18,7 @@ are credited (apps.billing.orders.performance), the member's last visit moves fo
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -249,6 +249,158 @@ def _settled(
     order.paid_at = now
 
 
+@dataclass(frozen=True)
+class _Checked:
+    """A payment that passed its checks, under the order's and the member's locks: what the takers and
+    the settlement read."""
+
+    lines: list[OrderLine]
+    earlier: list[Tender]  # every tender of the order before this payment, oldest first
+    cash: TenderAsked | None
+    cash_paid: Decimal  # of the cash, what pays the order (the rest is change)
+    provider: TenderAsked | None
+
+
+def _locked_order(order_id: int, store_ids: Collection[int] | None) -> Order:
+    # The order's row only (`of`): locking its store's row too would make every payment of the
+    # store wait for the one before it.
+    found = Order.objects.select_for_update(no_key=True, of=("self",)).select_related("store").filter(pk=order_id)
+    order = (found.filter(store_id__in=store_ids) if store_ids is not None else found).first()
+    if order is None:
+        raise NotFound()
+    return order
+
+
+def _payment_checked(order: Order, tenders: list[TenderAsked], group_buy: bool, deposit: bool) -> _Checked:
+    """Validates the payment before anything moves: the days open, the tenders allowed, the signature,
+    a provider account, no more than is due (pending provider tenders counted as taken), each card
+    paying its own lines. Locks the member (after the order, before any card)."""
+    check_day_open(store_id=order.store_id, day=order.business_date)  # the order's day
+    check_day_open(store_id=order.store_id, day=business_day())  # the tenders' day
+    _checked(order, tenders, group_buy, deposit)
+    lines = order_lines(order)
+    _deposit_order_checked(lines, tenders)
+    if signature_needed(order, lines) and not order.signature:
+        raise SignatureMissing()
+    if order.member_id is not None:
+        member_lock(member_id=order.member_id)
+    earlier = order_tenders(order)
+    pending = pending_amount(earlier)  # provider tenders waiting for their provider: taken until they fail
+    due = order.due - pending
+    provider = next((tender for tender in tenders if tender.method in PROVIDER_METHODS), None)
+    if provider is not None:
+        provider_check(provider.method, order.store_id)
+    others = sum((tender.amount for tender in tenders if tender.method != TenderMethod.CASH), ZERO)
+    if others > due:
+        raise OrderNotInState(_("the tenders pay more than is due"))
+    cash = next((tender for tender in tenders if tender.method == TenderMethod.CASH), None)
+    cash_paid = min(cash.amount, due - others) if cash else ZERO
+    if cash and cash_paid <= 0:
+        raise OrderNotInState(_("nothing is left to pay in cash"))
+    _check_card_priced(order, lines, earlier, tenders, order.paid + pending + others + cash_paid)
+    return _Checked(lines, earlier, cash, cash_paid, provider)
+
+
+def _take_stored_value(actor: Actor, order: Order, tender: TenderAsked) -> Tender:
+    entry = card_spend(
+        actor=actor,
+        store=order.store,
+        card_id=tender.card_id,  # type: ignore[arg-type]  # checked by _checked
+        member_id=order.member_id,  # type: ignore[arg-type]  # checked by _checked
+        amount=tender.amount,
+        order_id=order.pk,
+    )
+    return _tender(order, actor, TenderMethod.STORED_VALUE, tender.amount, card_id=entry.card_id)
+
+
+def _take_points(actor: Actor, order: Order, tender: TenderAsked) -> Tender:
+    points = points_for_amount(tender.amount)
+    points_spend(
+        actor=actor,
+        member_id=order.member_id,  # type: ignore[arg-type]  # checked by _checked
+        store=order.store,
+        points=points,
+        order_id=order.pk,
+        order_no=order.order_no or "",
+    )
+    return _tender(order, actor, TenderMethod.POINTS, tender.amount, points=points)
+
+
+def _take_deposit(actor: Actor, order: Order, tender: TenderAsked) -> Tender:
+    applied = deposit_spend(
+        actor=actor,
+        order=order,
+        deposit_id=tender.deposit_id,  # type: ignore[arg-type]  # checked by _checked
+        amount=tender.amount,
+    )
+    return _tender(order, actor, TenderMethod.DEPOSIT, tender.amount, deposit=applied, message=applied.deposit_no)
+
+
+def _take_group_buy(actor: Actor, order: Order, tender: TenderAsked) -> Tender:
+    return _tender(order, actor, TenderMethod.GROUP_BUY, tender.amount, message=tender.reference[:255])
+
+
+# The tenders taken from what the member holds or a write-off stands for, in the order their rows are
+# locked and written: cards by id, points, intention deposits by id, write-offs. Cash and a provider
+# tender come after them (_payment_taken).
+TAKERS: tuple[tuple[str, Callable[[TenderAsked], int] | None, Callable[[Actor, Order, TenderAsked], Tender]], ...] = (
+    (TenderMethod.STORED_VALUE, lambda tender: tender.card_id or 0, _take_stored_value),
+    (TenderMethod.POINTS, None, _take_points),
+    (TenderMethod.DEPOSIT, lambda tender: tender.deposit_id or 0, _take_deposit),
+    (TenderMethod.GROUP_BUY, None, _take_group_buy),
+)
+
+
+def _payment_taken(
+    actor: Actor, order: Order, tenders: list[TenderAsked], checked: _Checked
+) -> tuple[list[Tender], Decimal, Tender | None]:
+    """Takes each tender through TAKERS, then the cash (its change noted) and writes the provider
+    tender pending. Answers the tenders taken, the change and the pending provider tender."""
+    made: list[Tender] = []
+    for method, lock_order, take in TAKERS:
+        mine = [tender for tender in tenders if tender.method == method]
+        made.extend(take(actor, order, tender) for tender in (sorted(mine, key=lock_order) if lock_order else mine))
+    change = ZERO
+    if checked.cash:
+        change = checked.cash.amount - checked.cash_paid
+        made.append(
+            _tender(order, actor, TenderMethod.CASH, checked.cash_paid, received=checked.cash.amount, change=change)
+        )
+    waiting = None
+    if checked.provider is not None:
+        method = checked.provider.method
+        waiting = _tender(
+            order,
+            actor,
+            method,
+            checked.provider.amount,
+            status=TenderStatus.PENDING,
+            terminal_id=checked.provider.terminal_id if method in DEVICE_METHODS else "",
+        )
+    return made, change, waiting
+
+
+def _payment_recorded(actor: Actor, order: Order, made: list[Tender], change: Decimal, waiting: Tender | None) -> None:
+    order.save(update_fields=["paid", "status", "paid_at", "updated_at"])
+    audit_record(
+        actor=actor,
+        action=AuditAction.ORDER_PAID,
+        target=order,
+        detail={
+            "orderNo": order.order_no,
+            "status": order.status,
+            "paid": money_to_wire(order.paid),
+            "change": money_to_wire(change),
+            "tenders": [{"method": t.method, "amount": money_to_wire(t.amount), "cardId": t.card_id} for t in made],
+            "pending": (
+                {"tenderId": waiting.pk, "method": waiting.method, "amount": money_to_wire(waiting.amount)}
+                if waiting
+                else None
+            ),
+        },
+    )
+
+
 def order_pay(
     *,
     actor: Actor,
@@ -268,128 +420,29 @@ def order_pay(
     today is closed at the store). `group_buy`: the group-buy service pays with a write-off
     (apps.groupbuy), the only caller that may give a `groupBuy` tender. `deposit`: applying an
     intention deposit (apps.billing.deposits.services.deposit_apply), the only caller that may give a
-    `deposit` tender; the deposit is locked after the member and its ledger written here."""
+    `deposit` tender; the deposit is locked after the member and its ledger written here.
+
+    Three steps in one transaction: validate (_payment_checked), take each tender (_payment_taken,
+    through TAKERS), settle (once paid in full, _settled) and record."""
     now = now or timezone.now()
     with use_case_atomic():
-        # The order's row only (`of`): locking its store's row too would make every payment of the
-        # store wait for the one before it.
-        found = Order.objects.select_for_update(no_key=True, of=("self",)).select_related("store").filter(pk=order_id)
-        order = (found.filter(store_id__in=store_ids) if store_ids is not None else found).first()
-        if order is None:
-            raise NotFound()
-        check_day_open(store_id=order.store_id, day=order.business_date)  # the order's day
-        check_day_open(store_id=order.store_id, day=business_day())  # the tenders' day
-        _checked(order, tenders, group_buy, deposit)
-        lines = order_lines(order)
-        _deposit_order_checked(lines, tenders)
-        if signature_needed(order, lines) and not order.signature:
-            raise SignatureMissing()
-        if order.member_id is not None:
-            member_lock(member_id=order.member_id)
-        earlier = order_tenders(order)
-        pending = pending_amount(earlier)  # provider tenders waiting for their provider: taken until they fail
-        due = order.due - pending
-        provider = next((tender for tender in tenders if tender.method in PROVIDER_METHODS), None)
-        if provider is not None:
-            provider_check(provider.method, order.store_id)
-        others = sum((tender.amount for tender in tenders if tender.method != TenderMethod.CASH), ZERO)
-        if others > due:
-            raise OrderNotInState(_("the tenders pay more than is due"))
-        cash = next((tender for tender in tenders if tender.method == TenderMethod.CASH), None)
-        cash_paid = min(cash.amount, due - others) if cash else ZERO
-        if cash and cash_paid <= 0:
-            raise OrderNotInState(_("nothing is left to pay in cash"))
-        _check_card_priced(order, lines, earlier, tenders, order.paid + pending + others + cash_paid)
-        made: list[Tender] = []
-        by_card = sorted(
-            (tender for tender in tenders if tender.method == TenderMethod.STORED_VALUE),
-            key=lambda tender: tender.card_id or 0,
-        )
-        for tender in by_card:
-            entry = card_spend(
-                actor=actor,
-                store=order.store,
-                card_id=tender.card_id,  # type: ignore[arg-type]  # checked above
-                member_id=order.member_id,  # type: ignore[arg-type]  # checked above
-                amount=tender.amount,
-                order_id=order.pk,
-            )
-            made.append(_tender(order, actor, TenderMethod.STORED_VALUE, tender.amount, card_id=entry.card_id))
-        for tender in tenders:
-            if tender.method == TenderMethod.POINTS:
-                points = points_for_amount(tender.amount)
-                points_spend(
-                    actor=actor,
-                    member_id=order.member_id,  # type: ignore[arg-type]  # checked above
-                    store=order.store,
-                    points=points,
-                    order_id=order.pk,
-                    order_no=order.order_no or "",
-                )
-                made.append(_tender(order, actor, TenderMethod.POINTS, tender.amount, points=points))
-        for tender in sorted(
-            (tender for tender in tenders if tender.method == TenderMethod.DEPOSIT),
-            key=lambda tender: tender.deposit_id or 0,
-        ):
-            applied = deposit_spend(
-                actor=actor,
-                order=order,
-                deposit_id=tender.deposit_id,  # type: ignore[arg-type]  # checked above
-                amount=tender.amount,
-            )
-            made.append(
-                _tender(order, actor, TenderMethod.DEPOSIT, tender.amount, deposit=applied, message=applied.deposit_no)
-            )
-        for tender in tenders:
-            if tender.method == TenderMethod.GROUP_BUY:
-                made.append(
-                    _tender(order, actor, TenderMethod.GROUP_BUY, tender.amount, message=tender.reference[:255])
-                )
-        change = ZERO
-        if cash:
-            change = cash.amount - cash_paid
-            made.append(_tender(order, actor, TenderMethod.CASH, cash_paid, received=cash.amount, change=change))
-        waiting = None
-        if provider is not None:
-            waiting = _tender(
-                order,
-                actor,
-                provider.method,
-                provider.amount,
-                status=TenderStatus.PENDING,
-                terminal_id=provider.terminal_id if provider.method in DEVICE_METHODS else "",
-            )
+        order = _locked_order(order_id, store_ids)
+        checked = _payment_checked(order, tenders, group_buy, deposit)
+        made, change, waiting = _payment_taken(actor, order, tenders, checked)
         order.paid += sum((tender.amount for tender in made), ZERO)
         if order.paid == order.payable:
             order.status = OrderStatus.PAID
-            _settled(actor, order, earlier + made, lines, now)
+            _settled(actor, order, checked.earlier + made, checked.lines, now)
         elif order.paid > 0:
             order.status = OrderStatus.PARTLY_PAID
-        order.save(update_fields=["paid", "status", "paid_at", "updated_at"])
-        audit_record(
-            actor=actor,
-            action=AuditAction.ORDER_PAID,
-            target=order,
-            detail={
-                "orderNo": order.order_no,
-                "status": order.status,
-                "paid": money_to_wire(order.paid),
-                "change": money_to_wire(change),
-                "tenders": [{"method": t.method, "amount": money_to_wire(t.amount), "cardId": t.card_id} for t in made],
-                "pending": (
-                    {"tenderId": waiting.pk, "method": waiting.method, "amount": money_to_wire(waiting.amount)}
-                    if waiting
-                    else None
-                ),
-            },
-        )
+        _payment_recorded(actor, order, made, change, waiting)
     return Payment(
         order=order,
         change=round_money(change),
         tenders=made,
         provider_tender=waiting,
-        auth_code=provider.auth_code if provider is not None else "",
-        all_tenders=earlier + made + ([waiting] if waiting is not None else []),
+        auth_code=checked.provider.auth_code if checked.provider is not None else "",
+        all_tenders=checked.earlier + made + ([waiting] if waiting is not None else []),
     )
 
 
