@@ -67,7 +67,17 @@ from apps.billing.ledgers.deposit_ledger import (
     deposits_of_lines_lock,
 )
 from apps.billing.ledgers.stock import GoodsBack, refund_stock_back
-from apps.billing.models import ZERO, Order, OrderLine, Refund, RefundLine, RefundTender, StaffCredit, Tender
+from apps.billing.models import (
+    ZERO,
+    Deposit,
+    Order,
+    OrderLine,
+    Refund,
+    RefundLine,
+    RefundTender,
+    StaffCredit,
+    Tender,
+)
 from apps.billing.orders.performance import paid_from_card, pays_by_sessions
 from apps.billing.refunds.provider_refunds import (
     PROVIDER_METHODS,
@@ -802,6 +812,133 @@ def refund_quote(
     return _refund_plan(order, _order_lines(order), lines, approved=approved, group_buy_back=group_buy_back)
 
 
+def _refund_planned(
+    *,
+    order_id: int,
+    lines: list[LineAsked],
+    approved: bool,
+    today: date | None,
+    group_buy_back: bool,
+    approved_amount: Decimal | None,
+) -> tuple[RefundPlan, date, dict[int, Deposit]]:
+    """Plan: the order locked, then its member, its cards and the deposits its lines sold, and the
+    refund planned under those locks. Answers the plan, the refund's business day and the locked
+    deposits."""
+    found = Order.objects.select_for_update(no_key=True, of=("self",)).select_related("store").filter(pk=order_id)
+    order, refund_day = _refundable_order(found.first(), today)
+    order_lines = _order_lines(order)
+    if order.member_id is not None:
+        member_lock(member_id=order.member_id)
+    cards = locked_in_order(_order_card_ids(order, order_lines))
+    deposits = deposits_of_lines_lock(order_lines)  # a deposit's order: what is left of it, locked
+    plan = _refund_plan(order, order_lines, lines, approved=approved, cards=cards, group_buy_back=group_buy_back)
+    if approved_amount is not None and plan.amount != round_money(approved_amount):
+        raise OrderNotInState(
+            _("the order changed since the refund was asked for: it would now give back %(amount)s")
+            % {"amount": money_to_wire(plan.amount)}
+        )
+    return plan, refund_day, deposits
+
+
+def _refund_written(
+    actor: Actor,
+    plan: RefundPlan,
+    *,
+    reason: str,
+    refund_day: date,
+    approval_id: int | None,
+    deposits: dict[int, Deposit],
+) -> Refund:
+    """Write: the refund and its lines; a line's card, sessions and intention deposit go back with it."""
+    order = plan.order
+    refund = Refund.objects.create(
+        order=order,
+        store=order.store,
+        member_id=order.member_id,
+        reason=reason,
+        status=RefundStatus.DONE,
+        amount=plan.amount,
+        operator_id=actor.user_id,
+        operator_name=actor.login_name[:40],
+        approved_by_id=actor.user_id if plan.needs_approval or approval_id is not None else None,
+        approval_id=approval_id,
+        business_date=refund_day,
+    )
+    refund.refund_no = refund_no(refund)
+    paid_in_full = order.status == OrderStatus.PAID
+    for planned in plan.plans:
+        line = planned.state.line
+        card_fields = _card_line_back(actor, refund, order, planned) if paid_in_full else {}
+        RefundLine.objects.create(
+            refund=refund,
+            order_line=line,
+            type=line.type,
+            item_id=line.item_id,
+            name=line.name,
+            qty=planned.qty,
+            amount=planned.amount,
+            **card_fields,
+        )
+        if planned.sessions_back is not None:
+            _sessions_back(actor, refund, order, planned)
+        if paid_in_full and line.type == LineType.DEPOSIT and planned.amount > 0:
+            deposit_refunded(actor=actor, deposit=deposits[line.item_id], amount=planned.amount, refund=refund)
+    return refund
+
+
+def _refund_delivered(actor: Actor, refund: Refund, plan: RefundPlan) -> None:
+    """Deliver: goods back to stock, money back tender by tender, points and staff credit taken back,
+    coupons released when nothing is left, a partly paid order cancelled; the refund pending while a
+    provider's money is on its way."""
+    order, plans = plan.order, plan.plans
+    paid_in_full = order.status == OrderStatus.PAID
+    if paid_in_full:  # a partly paid order's goods never left
+        refund_stock_back(actor, refund, order, [GoodsBack(p.state.line, p.qty) for p in plans])
+    statuses = {TenderStatus.SUCCEEDED}  # sessions' tenders: back at once
+    for money_row in plan.money_back:
+        row = _tender_back(actor=actor, refund=refund, order=order, row=money_row)
+        statuses.add(TenderStatus(row.status))
+    if paid_in_full:
+        _points_taken_back(actor, refund, order)
+        _credits_reversed(refund, plans)
+    if _fully_refunded(plan.states, plans):
+        _coupons_released(actor, order)
+    if order.status == OrderStatus.PARTLY_PAID:
+        order.status = OrderStatus.CANCELLED
+        order.save(update_fields=["status", "updated_at"])
+        deposit_order_cancelled(order)
+    refund.status = RefundStatus.PENDING if TenderStatus.PENDING in statuses else RefundStatus.DONE
+    refund.save(update_fields=["refund_no", "points_taken_back", "points_unrecovered", "status"])
+
+
+def _refund_audited(actor: Actor, refund: Refund, plan: RefundPlan, *, reason: str, approval_id: int | None) -> None:
+    order = plan.order
+    audit_record(
+        actor=actor,
+        action=AuditAction.ORDER_REFUNDED,
+        target=refund,
+        detail={
+            "refundNo": refund.refund_no,
+            "orderId": order.pk,
+            "orderNo": order.order_no,
+            "amount": money_to_wire(plan.amount),
+            "reason": reason,
+            "approvedBy": refund.approved_by_id,
+            "approvalId": approval_id,
+            "lines": [
+                {"orderLineId": p.state.line.pk, "qty": p.qty, "amount": money_to_wire(p.amount)} for p in plan.plans
+            ],
+            "tenders": [
+                {"tenderId": tender_id, "amount": money_to_wire(share)}
+                for tender_id, share in sorted(plan.shares.items())
+                if share > 0
+            ],
+            "pointsTakenBack": refund.points_taken_back,
+            "pointsUnrecovered": refund.points_unrecovered,
+        },
+    )
+
+
 def order_refund(
     *,
     actor: Actor,
@@ -822,100 +959,24 @@ def order_refund(
     group-buy write-off (apps.groupbuy) undoes the order it paid; a refund never returns a group-buy
     tender otherwise (ORD-40901). `approval_id`, `approved_amount`: the refund an owner approved in the
     approval centre (apps.billing.refunds.approvals), noted on the refund; it is made only for the
-    amount approved (an order changed since: ORD-40901)."""
+    amount approved (an order changed since: ORD-40901).
+
+    Three steps in one transaction: plan (_refund_planned), write (_refund_written), deliver
+    (_refund_delivered), then the system log."""
     reason = _checked_reason(reason)
     _checked_asks(lines)
     with use_case_atomic():
-        found = (
-            Order.objects.select_for_update(no_key=True, of=("self",))
-            .select_related("store")
-            .filter(pk=order_id)
-            .first()
+        plan, refund_day, deposits = _refund_planned(
+            order_id=order_id,
+            lines=lines,
+            approved=approved,
+            today=today,
+            group_buy_back=group_buy_back,
+            approved_amount=approved_amount,
         )
-        order, refund_day = _refundable_order(found, today)
-        order_lines = _order_lines(order)
-        if order.member_id is not None:
-            member_lock(member_id=order.member_id)
-        cards = locked_in_order(_order_card_ids(order, order_lines))
-        deposits = deposits_of_lines_lock(order_lines)  # a deposit's order: what is left of it, locked
-        plan = _refund_plan(order, order_lines, lines, approved=approved, cards=cards, group_buy_back=group_buy_back)
-        states, plans, amount, shares = plan.states, plan.plans, plan.amount, plan.shares
-        if approved_amount is not None and amount != round_money(approved_amount):
-            raise OrderNotInState(
-                _("the order changed since the refund was asked for: it would now give back %(amount)s")
-                % {"amount": money_to_wire(amount)}
-            )
-        refund = Refund.objects.create(
-            order=order,
-            store=order.store,
-            member_id=order.member_id,
-            reason=reason,
-            status=RefundStatus.DONE,
-            amount=amount,
-            operator_id=actor.user_id,
-            operator_name=actor.login_name[:40],
-            approved_by_id=actor.user_id if plan.needs_approval or approval_id is not None else None,
-            approval_id=approval_id,
-            business_date=refund_day,
+        refund = _refund_written(
+            actor, plan, reason=reason, refund_day=refund_day, approval_id=approval_id, deposits=deposits
         )
-        refund.refund_no = refund_no(refund)
-        paid_in_full = order.status == OrderStatus.PAID
-        for planned in plans:
-            line = planned.state.line
-            card_fields = _card_line_back(actor, refund, order, planned) if paid_in_full else {}
-            RefundLine.objects.create(
-                refund=refund,
-                order_line=line,
-                type=line.type,
-                item_id=line.item_id,
-                name=line.name,
-                qty=planned.qty,
-                amount=planned.amount,
-                **card_fields,
-            )
-            if planned.sessions_back is not None:
-                _sessions_back(actor, refund, order, planned)
-            if paid_in_full and line.type == LineType.DEPOSIT and planned.amount > 0:
-                deposit_refunded(actor=actor, deposit=deposits[line.item_id], amount=planned.amount, refund=refund)
-        if paid_in_full:  # a partly paid order's goods never left
-            refund_stock_back(actor, refund, order, [GoodsBack(p.state.line, p.qty) for p in plans])
-        statuses = {TenderStatus.SUCCEEDED}  # sessions' tenders: back at once
-        for money_row in plan.money_back:
-            row = _tender_back(actor=actor, refund=refund, order=order, row=money_row)
-            statuses.add(TenderStatus(row.status))
-        if paid_in_full:
-            _points_taken_back(actor, refund, order)
-            _credits_reversed(refund, plans)
-        if _fully_refunded(states, plans):
-            _coupons_released(actor, order)
-        if order.status == OrderStatus.PARTLY_PAID:
-            order.status = OrderStatus.CANCELLED
-            order.save(update_fields=["status", "updated_at"])
-            deposit_order_cancelled(order)
-        refund.status = RefundStatus.PENDING if TenderStatus.PENDING in statuses else RefundStatus.DONE
-        refund.save(update_fields=["refund_no", "points_taken_back", "points_unrecovered", "status"])
-        audit_record(
-            actor=actor,
-            action=AuditAction.ORDER_REFUNDED,
-            target=refund,
-            detail={
-                "refundNo": refund.refund_no,
-                "orderId": order.pk,
-                "orderNo": order.order_no,
-                "amount": money_to_wire(amount),
-                "reason": reason,
-                "approvedBy": refund.approved_by_id,
-                "approvalId": approval_id,
-                "lines": [
-                    {"orderLineId": p.state.line.pk, "qty": p.qty, "amount": money_to_wire(p.amount)} for p in plans
-                ],
-                "tenders": [
-                    {"tenderId": tender_id, "amount": money_to_wire(share)}
-                    for tender_id, share in sorted(shares.items())
-                    if share > 0
-                ],
-                "pointsTakenBack": refund.points_taken_back,
-                "pointsUnrecovered": refund.points_unrecovered,
-            },
-        )
+        _refund_delivered(actor, refund, plan)
+        _refund_audited(actor, refund, plan, reason=reason, approval_id=approval_id)
     return refund
