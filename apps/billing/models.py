@@ -1,6 +1,6 @@
 """Orders and their payment (issue 13 §2): an order of a store for a member or a walk-in, its lines
 with the staff credited for each, and the tenders that pay it. Prices and discounts are the
-server's (apps.billing.pricing); each applied discount stays on its line. `Order.paid` is the
+server's (apps.billing.orders.pricing); each applied discount stays on its line. `Order.paid` is the
 running sum of its succeeded tenders (manage.py audit_ledgers checks it)."""
 
 from __future__ import annotations
@@ -115,7 +115,7 @@ class OrderLine(models.Model):
         "cards.Card", verbose_name=_("card"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     # A product (or product package) the member takes later (欠货): paid, it stays in stock and is
-    # owed (OwedGoods) until taken (apps.billing.stock).
+    # owed (OwedGoods) until taken (apps.billing.ledgers.stock).
     take_later = models.BooleanField(_("take later"), default=False)
 
     class Meta:
@@ -178,12 +178,12 @@ class Tender(models.Model):
     # Cash handed over and change given back.
     received = money_field(_("received"), null=True, blank=True)
     change = money_field(_("change"), null=True, blank=True)
-    # Provider tenders (apps.billing.provider_tenders): the card terminal asked, when the provider was
+    # Provider tenders (apps.billing.till.provider_tenders): the card terminal asked, when the provider was
     # asked (once: the request that claims it asks), and the provider's word on a decline.
     terminal_id = models.CharField(_("terminal"), max_length=32, blank=True, default="")
     asked_at = models.DateTimeField(_("provider asked"), null=True, blank=True)
     message = models.CharField(_("provider message"), max_length=255, blank=True, default="")
-    # A `deposit` tender: the intention deposit it was applied from (apps.billing.deposits).
+    # A `deposit` tender: the intention deposit it was applied from (apps.billing.deposits.services).
     deposit = models.ForeignKey(
         "billing.Deposit",
         verbose_name=_("intention deposit"),
@@ -234,7 +234,7 @@ class StaffCredit(AppendOnlyModel):
     amount = money_field(_("amount"))
     store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.PROTECT, related_name="+")
     business_date = models.DateField(_("business day"))
-    # A refund's credit is negative and names the refund (apps.billing.refunds).
+    # A refund's credit is negative and names the refund (apps.billing.refunds.services).
     refund = models.ForeignKey(
         "billing.Refund",
         verbose_name=_("refund"),
@@ -256,7 +256,7 @@ class StaffCredit(AppendOnlyModel):
 
 
 class DailyClosing(models.Model):
-    """A store's business day closed (日结; apps.billing.closing): the cash counted against what the
+    """A store's business day closed (日结; apps.billing.closing.services): the cash counted against what the
     tenders say the till should hold, the difference and its reason, and the day's figures as they
     were when it closed. A reopening is written on the closing's own row (who, when, why) and the day
     is open again; closing it again makes a new row, so every closing and reopening of a day stays
@@ -319,7 +319,7 @@ class DailyClosing(models.Model):
 class Refund(models.Model):
     """A refund of some lines (or amounts of them) of a paid order, with the reason, who did it and
     who approved it; its money goes back over the order's tenders (RefundTender), never more per
-    line than was paid (apps.billing.refunds; docs/decisions/0011-refunds.md)."""
+    line than was paid (apps.billing.refunds.services; docs/decisions/0011-refunds.md)."""
 
     refund_no = models.CharField(_("refund number"), max_length=24, unique=True, null=True, blank=True)
     order = models.ForeignKey(Order, verbose_name=_("order"), on_delete=models.PROTECT, related_name="refunds")
@@ -352,7 +352,7 @@ class Refund(models.Model):
         related_name="+",
     )
     # Asked for by someone without the approval code: the approval centre's request the owner
-    # approved (apps.billing.refund_approvals); the approver is then the operator and approved_by.
+    # approved (apps.billing.refunds.approvals); the approver is then the operator and approved_by.
     approval = models.ForeignKey(
         "approvals.ApprovalRequest",
         verbose_name=_("approval request"),
@@ -499,7 +499,7 @@ class OwedGoods(models.Model):
 
 
 class Deposit(models.Model):
-    """An intention deposit (意向金/定金; apps.billing.deposits): money a member pays towards a future
+    """An intention deposit (意向金/定金; apps.billing.deposits.services): money a member pays towards a future
     purchase, taken as an order of its own (one `deposit` line) so it is paid, closed and refunded
     through the till's flows. A liability of the store: `balance` is what it still owes the member,
     kept beside the deposit ledger (DepositEntry) under the row's lock; `amount` = `balance` +

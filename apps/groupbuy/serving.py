@@ -23,12 +23,12 @@ import logging
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from apps.billing.checkout import TenderAsked, order_pay
 from apps.billing.choices import TenderMethod
-from apps.billing.lines import LineInput, StaffShare
 from apps.billing.models import Order
-from apps.billing.refunds import LineAsked, order_refund, refund_quote
-from apps.billing.services import order_commit
+from apps.billing.orders.lines import LineInput, StaffShare
+from apps.billing.orders.services import order_commit
+from apps.billing.refunds.services import LineAsked, order_refund, refund_quote
+from apps.billing.till.checkout import TenderAsked, order_pay
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.phones import mask_phone

@@ -11,7 +11,7 @@ import pytest
 from openpyxl import load_workbook
 
 from apps.billing.models import Order
-from apps.billing.services import order_cancel
+from apps.billing.orders.services import order_cancel
 from apps.billing.tests.checkout_factories import data_url, order_of, png, product
 from apps.billing.tests.conftest import BILLS, ORDER_DETAILS
 from apps.billing.tests.factories import CASHIER as CASHIER_ACTOR

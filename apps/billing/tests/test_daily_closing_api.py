@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from apps.billing.choices import AuditAction, OrderStatus, TenderMethod, TenderStatus
-from apps.billing.closing_selectors import Day, day_figures
+from apps.billing.closing.selectors import Day, day_figures
 from apps.billing.models import DailyClosing, Order, OrderLine, Tender
 from apps.billing.tests.checkout_factories import card_bought, order_of, product, project, sessions
 from apps.cards.services import card_top_up

@@ -10,8 +10,8 @@ import pytest
 from django.utils import timezone
 
 from apps.billing.choices import DepositStatus, TenderMethod
-from apps.billing.closing import day_close
-from apps.billing.closing_selectors import Day, day_figures
+from apps.billing.closing.selectors import Day, day_figures
+from apps.billing.closing.services import day_close
 from apps.billing.models import Deposit, DepositEntry, Tender
 from apps.billing.tests.checkout_factories import order_of, product
 from apps.billing.tests.conftest import BILLS, CASHIER, ORDER_DETAILS

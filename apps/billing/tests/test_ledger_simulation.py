@@ -18,9 +18,9 @@ from django.conf import settings
 from django.db import connection, connections
 from django.db.models import Sum
 
-from apps.billing.checkout import TenderAsked, order_pay
 from apps.billing.models import Order, Tender
 from apps.billing.tests.checkout_factories import card_bought, order_of, product, sessions, top_up
+from apps.billing.till.checkout import TenderAsked, order_pay
 from apps.cards.errors import BalanceShort, SessionsShort
 from apps.cards.models import Card, CardSession
 from apps.cards.services import card_issue, card_sessions_use, card_spend, card_top_up, gift_for

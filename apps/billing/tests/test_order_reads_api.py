@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from apps.billing.models import Order
-from apps.billing.services import order_cancel
+from apps.billing.orders.services import order_cancel
 from apps.billing.tests.conftest import BILLS, CASHIER, ORDER_DETAILS
 from apps.billing.tests.factories import CASHIER as CASHIER_ACTOR
 from apps.billing.tests.factories import committed_order, line

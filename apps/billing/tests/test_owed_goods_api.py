@@ -9,11 +9,11 @@ from decimal import Decimal
 import pytest
 from django.core.management import call_command
 
-from apps.billing.checkout import TenderAsked, order_pay
-from apps.billing.lines import LineInput
 from apps.billing.models import OwedGoods
+from apps.billing.orders.lines import LineInput
 from apps.billing.tests.factories import committed_order
 from apps.billing.tests.test_payment_concurrency import at_once
+from apps.billing.till.checkout import TenderAsked, order_pay
 from apps.cards.tests.factories import CASHIER
 from apps.core import excel
 from apps.core.ledgers import audit_all

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from apps.billing.choices import AuditAction, RefundStatus, TenderStatus
 from apps.billing.models import RefundTender
-from apps.billing.provider_refunds import (
+from apps.billing.refunds.provider_refunds import (
     device_refund_ask,
     device_refund_query,
     device_refund_reopen,
@@ -20,7 +20,7 @@ from apps.billing.provider_refunds import (
     refund_tender_attempts,
     refund_tender_id_of,
 )
-from apps.billing.refunds import LineAsked, order_refund
+from apps.billing.refunds.services import LineAsked, order_refund
 from apps.billing.tests.checkout_factories import order_of, product
 from apps.billing.tests.conftest import CASHIER as CASHIER_PAGE
 from apps.billing.tests.conftest import ORDER_DETAILS

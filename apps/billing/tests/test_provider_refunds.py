@@ -13,8 +13,8 @@ import pytest
 from apps.billing.choices import RefundStatus, TenderStatus
 from apps.billing.errors import ProviderRefundUnavailable
 from apps.billing.models import Refund, RefundTender
-from apps.billing.provider_refunds import provider_refunds_send, provider_refunds_sweep, refund_reference
-from apps.billing.refunds import LineAsked, order_refund, tenders_left
+from apps.billing.refunds.provider_refunds import provider_refunds_send, provider_refunds_sweep, refund_reference
+from apps.billing.refunds.services import LineAsked, order_refund, tenders_left
 from apps.billing.tests.checkout_factories import order_of, product
 from apps.billing.tests.conftest import ORDER_DETAILS
 from apps.billing.tests.provider_factories import provider_paid

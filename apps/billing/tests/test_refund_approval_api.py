@@ -9,12 +9,12 @@ import pytest
 from django.utils import timezone
 
 from apps.approvals.models import ApprovalRequest
-from apps.billing.checkout import TenderAsked, order_pay
 from apps.billing.models import Refund, RefundTender
-from apps.billing.provider_refunds import refund_reference
+from apps.billing.refunds.provider_refunds import refund_reference
 from apps.billing.tests.checkout_factories import order_of, product
 from apps.billing.tests.conftest import ORDER_DETAILS
 from apps.billing.tests.provider_factories import provider_paid
+from apps.billing.till.checkout import TenderAsked, order_pay
 from apps.cards.models import Card
 from apps.cards.tests.factories import CASHIER, stored_value_card
 from apps.core.business_days import mark_day_closed

@@ -9,12 +9,12 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
-from apps.billing.checkout import TenderAsked, order_pay
-from apps.billing.closing_selectors import Day, day_figures
+from apps.billing.closing.selectors import Day, day_figures
 from apps.billing.models import Refund
-from apps.billing.refunds import LineAsked, order_refund
+from apps.billing.refunds.services import LineAsked, order_refund
 from apps.billing.tests.checkout_factories import order_of, product, sessions
 from apps.billing.tests.conftest import CASHIER as CASHIER_PAGE
+from apps.billing.till.checkout import TenderAsked, order_pay
 from apps.cards.models import Card
 from apps.cards.tests.factories import CASHIER, package_card, stored_value_card
 from apps.core.business_days import DayClosed

@@ -13,8 +13,8 @@ from django.utils import timezone, translation
 
 from apps.billing.choices import RefundStatus, TenderStatus
 from apps.billing.models import Refund, RefundLine, RefundTender
-from apps.billing.provider_refunds import refund_reference
-from apps.billing.refunds import LineAsked, order_refund
+from apps.billing.refunds.provider_refunds import refund_reference
+from apps.billing.refunds.services import LineAsked, order_refund
 from apps.billing.tests.checkout_factories import order_of, product
 from apps.billing.tests.conftest import ORDER_DETAILS
 from apps.billing.tests.provider_factories import provider_paid

@@ -9,11 +9,11 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
-from apps.billing.checkout import TenderAsked, order_pay
 from apps.billing.models import Refund, RefundLine, RefundTender
 from apps.billing.tests.checkout_factories import order_of, product, sessions
 from apps.billing.tests.conftest import ORDER_DETAILS
 from apps.billing.tests.provider_factories import provider_paid
+from apps.billing.till.checkout import TenderAsked, order_pay
 from apps.cards.models import Card, CardEntry, CardSession
 from apps.cards.tests.factories import CASHIER, package_card, stored_value_card
 from apps.core.business_days import mark_day_closed

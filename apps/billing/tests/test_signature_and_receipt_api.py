@@ -58,7 +58,7 @@ def test_a_new_signature_replaces_the_old_one_and_its_file(client, sessions_orde
 
 
 def test_a_signature_whose_saving_fails_leaves_no_file(sessions_order, monkeypatch, settings, tmp_path):
-    from apps.billing import signatures
+    from apps.billing.orders import signatures
     from apps.core.audit import Actor
 
     settings.MEDIA_ROOT = tmp_path

@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 
 from apps.billing.choices import AuditAction, OrderStatus
 from apps.billing.models import Order, OwedGoods, Tender
-from apps.billing.stock import owed_take
+from apps.billing.owed.services import owed_take
 from apps.billing.tests.checkout_factories import Line, order_of
 from apps.billing.tests.provider_factories import provider_paid
 from apps.cards.models import Card

@@ -15,7 +15,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 
 from apps.accounts.session import session_of
-from apps.billing.lines import StaffShare
+from apps.billing.orders.lines import StaffShare
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi
 from apps.core.envelope import EnvelopeResponse
