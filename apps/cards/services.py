@@ -16,7 +16,6 @@ from apps.cards.errors import CardNotUsable, SessionsShort
 from apps.cards.ledger import Money, card_entry_write, card_locked, card_usable, spending_split
 
 # billing's refunds import the lock from here; the lead switches them to apps.cards.ledger after billing's move
-from apps.cards.ledger import locked_in_order as locked_in_order
 from apps.cards.models import ZERO, Card, CardEntry, CardSession
 from apps.catalog.models import CardType, ProjectPackageLine
 from apps.core.audit import Actor, audit_record

@@ -21,11 +21,6 @@ from referencing import Registry
 from referencing.jsonschema import DRAFT4
 from rest_framework.test import APIClient
 
-# The one upward import left here, for billing's tests alone (30 modules import the client from here):
-# after billing's move they import apps.accounts.testing, and this line and its ALLOWED entry in
-# apps/core/tests/test_layering.py go.
-from apps.accounts.testing import api_client as api_client
-
 if TYPE_CHECKING:
     # The test client's answer: a Response with the client's json() and wsgi_request.
     from rest_framework.response import _MonkeyPatchedResponse as Response

@@ -3,7 +3,7 @@
 A refund returns some lines of an order (a number of units or an amount of each) with a reason.
 One refund is one transaction, with the locks a payment takes, in the same order: the order's row,
 then the member's (apps.members.services.member_lock), then every card the order touched in the
-order of their ids (apps.cards.services.locked_in_order). So a refund and a payment of one member
+order of their ids (apps.cards.ledger.locked_in_order). So a refund and a payment of one member
 take turns, and two refunds of one order see each other's lines: never more goes back per line
 than the order paid for it (409 ORD-40901).
 
@@ -98,7 +98,7 @@ from apps.cards.refunds import (
     loaded_on_order,
     spent_on_order,
 )
-from apps.cards.services import Money, locked_in_order
+from apps.cards.ledger import Money, locked_in_order
 from apps.core.audit import Actor, audit_record
 from apps.core.business_days import business_day, check_day_open
 from apps.core.errors import InvalidInput, NotFound

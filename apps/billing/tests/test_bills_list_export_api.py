@@ -17,7 +17,8 @@ from apps.billing.tests.conftest import BILLS, ORDER_DETAILS
 from apps.billing.tests.factories import CASHIER as CASHIER_ACTOR
 from apps.billing.tests.factories import committed_order
 from apps.core import excel
-from apps.core.testing import api_client, assert_envelope
+from apps.accounts.testing import api_client
+from apps.core.testing import assert_envelope
 
 pytestmark = pytest.mark.django_db
 

@@ -25,7 +25,8 @@ from apps.core.ledgers import audit_all
 from apps.core.models import ClosedDay, SystemLog
 from apps.core.page_registry import code_of
 from apps.core.role_codes import DAY_REOPEN
-from apps.core.testing import api_client, assert_envelope
+from apps.accounts.testing import api_client
+from apps.core.testing import assert_envelope
 from apps.inventory.tests.factories import stocked
 from apps.members.services import points_adjust
 

@@ -15,7 +15,8 @@ from apps.billing.tests.provider_factories import ALIPAY_CODE, WECHAT_CODE
 from apps.core.ledgers import audit_all
 from apps.core.page_registry import code_of
 from apps.core.role_codes import REFUND
-from apps.core.testing import api_client, assert_envelope
+from apps.accounts.testing import api_client
+from apps.core.testing import assert_envelope
 from apps.payments.choices import RefundState
 from apps.payments.models import ProviderRefund
 

@@ -20,7 +20,8 @@ from apps.core.ledgers import audit_all
 from apps.core.models import SystemLog
 from apps.core.page_registry import code_of
 from apps.core.role_codes import REFUND, REFUND_APPROVE
-from apps.core.testing import api_client, assert_envelope
+from apps.accounts.testing import api_client
+from apps.core.testing import assert_envelope
 from apps.members.tests.factories import MemberFactory
 
 pytestmark = pytest.mark.django_db

@@ -31,7 +31,7 @@ from apps.core.audit import Actor
 from apps.core.errors import DomainError
 from apps.core.ledgers import audit_all
 from apps.core.money import money_to_wire
-from apps.core.testing import api_client
+from apps.accounts.testing import api_client
 from apps.members.models import Member
 from apps.members.services import points_adjust
 from apps.members.tests.factories import MemberFactory

@@ -21,7 +21,7 @@ from apps.cards.models import Card
 from apps.cards.tests.factories import CASHIER, stored_value_card
 from apps.core.ledgers import audit_all
 from apps.core.role_codes import REFUND
-from apps.core.testing import api_client
+from apps.accounts.testing import api_client
 from apps.core.tests import lock_guard
 from apps.members.models import Member
 

@@ -13,7 +13,8 @@ from apps.catalog.tests.factories import CardTypeFactory, ProjectFactory, Projec
 from apps.core.audit import Actor
 from apps.core.ledgers import audit_all
 from apps.core.page_registry import code_of
-from apps.core.testing import api_client, assert_envelope
+from apps.accounts.testing import api_client
+from apps.core.testing import assert_envelope
 from apps.members.tests.factories import MemberFactory
 
 

@@ -20,7 +20,8 @@ from apps.cards.choices import CardStatus
 from apps.cards.tests.factories import package_card, stored_value_card
 from apps.core.ledgers import audit_all
 from apps.core.role_codes import CREDIT_MOVE
-from apps.core.testing import api_client, assert_envelope
+from apps.accounts.testing import api_client
+from apps.core.testing import assert_envelope
 from apps.staff.tests.factories import EmployeeFactory
 
 pytestmark = pytest.mark.django_db

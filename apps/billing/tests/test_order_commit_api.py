@@ -21,7 +21,8 @@ from apps.cards.tests.factories import package_card, stored_value_card
 from apps.catalog.models import CardTypeDiscount
 from apps.catalog.tests.factories import CardTypeFactory, ProductFactory, ProjectFactory
 from apps.core.models import SystemLog
-from apps.core.testing import api_client, assert_envelope
+from apps.accounts.testing import api_client
+from apps.core.testing import assert_envelope
 from apps.inventory.tests.factories import stocked
 from apps.members.tests.factories import MemberFactory
 from apps.staff.choices import EmployeeStatus

@@ -30,7 +30,8 @@ from apps.catalog.tests.factories import (
     PromotionLineFactory,
 )
 from apps.core.errors import InvalidInput
-from apps.core.testing import api_client, assert_envelope
+from apps.accounts.testing import api_client
+from apps.core.testing import assert_envelope
 from apps.inventory.tests.factories import stocked
 from apps.members.tests.factories import MemberFactory
 

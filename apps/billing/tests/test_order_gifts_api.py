@@ -15,7 +15,8 @@ from apps.cards.tests.factories import package_card
 from apps.catalog.tests.factories import CardTypeFactory
 from apps.core.ledgers import audit_all
 from apps.core.role_codes import ORDER_GIFT
-from apps.core.testing import api_client, assert_envelope
+from apps.accounts.testing import api_client
+from apps.core.testing import assert_envelope
 
 pytestmark = pytest.mark.django_db
 COMMIT = "/rest/order/commit"

@@ -21,7 +21,8 @@ from apps.booking.tests.factories import ReservationFactory
 from apps.cards.tests.factories import package_card, stored_value_card
 from apps.catalog.models import CardTypeDiscount
 from apps.catalog.tests.factories import ProjectFactory, PromotionFactory, PromotionLineFactory
-from apps.core.testing import api_client, assert_envelope, assert_list_queries_constant
+from apps.accounts.testing import api_client
+from apps.core.testing import assert_envelope, assert_list_queries_constant
 from apps.inventory.tests.factories import stocked
 from apps.members.tests.factories import MemberFactory
 from apps.staff.tests.factories import EmployeeFactory

@@ -18,7 +18,8 @@ from apps.cards.tests.factories import CASHIER
 from apps.core import excel
 from apps.core.ledgers import audit_all
 from apps.core.page_registry import code_of
-from apps.core.testing import api_client, assert_envelope
+from apps.accounts.testing import api_client
+from apps.core.testing import assert_envelope
 from apps.inventory.models import StockBalance, StockMove
 from apps.inventory.tests.factories import stocked
 from apps.members.tests.factories import MemberFactory

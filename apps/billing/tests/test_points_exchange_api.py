@@ -9,7 +9,8 @@ import pytest
 
 from apps.billing.tests.factories import committed_order
 from apps.cards.tests.factories import CASHIER as CHECKOUT_ACTOR
-from apps.core.testing import api_client, assert_envelope
+from apps.accounts.testing import api_client
+from apps.core.testing import assert_envelope
 from apps.members.services import points_adjust
 
 pytestmark = pytest.mark.django_db

@@ -17,7 +17,8 @@ from apps.billing.tests.conftest import CASHIER as CASHIER_PAGE
 from apps.billing.tests.provider_factories import provider_paid
 from apps.cards.tests.factories import CASHIER
 from apps.core.page_registry import code_of
-from apps.core.testing import api_client, assert_envelope
+from apps.accounts.testing import api_client
+from apps.core.testing import assert_envelope
 from apps.payments.choices import DifferenceKind
 from apps.payments.models import ProviderRefund, ReconciliationDifference
 

@@ -16,7 +16,8 @@ from apps.cards.tests.factories import CASHIER, stored_value_card
 from apps.core.ledgers import audit_all
 from apps.core.page_registry import code_of
 from apps.core.role_codes import REFUND, REFUND_APPROVE
-from apps.core.testing import api_client, assert_envelope
+from apps.accounts.testing import api_client
+from apps.core.testing import assert_envelope
 
 pytestmark = pytest.mark.django_db
 

@@ -21,7 +21,8 @@ from apps.core.business_days import DayClosed
 from apps.core.ledgers import audit_all
 from apps.core.page_registry import code_of
 from apps.core.role_codes import REFUND
-from apps.core.testing import api_client, assert_envelope
+from apps.accounts.testing import api_client
+from apps.core.testing import assert_envelope
 
 pytestmark = pytest.mark.django_db
 

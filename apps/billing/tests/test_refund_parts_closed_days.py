@@ -23,7 +23,8 @@ from apps.core.business_days import mark_day_closed
 from apps.core.envelope import envelope_exception_handler
 from apps.core.page_registry import code_of
 from apps.core.role_codes import REFUND
-from apps.core.testing import api_client, assert_envelope
+from apps.accounts.testing import api_client
+from apps.core.testing import assert_envelope
 from apps.payments.models import ProviderRefund
 
 pytestmark = pytest.mark.django_db

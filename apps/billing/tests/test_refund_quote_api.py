@@ -20,7 +20,8 @@ from apps.core.business_days import mark_day_closed
 from apps.core.models import IdempotentAnswer, SystemLog
 from apps.core.page_registry import code_of
 from apps.core.role_codes import REFUND, REFUND_APPROVE
-from apps.core.testing import api_client, assert_envelope
+from apps.accounts.testing import api_client
+from apps.core.testing import assert_envelope
 from apps.members.models import Member, PointsEntry
 from apps.members.services import points_adjust
 

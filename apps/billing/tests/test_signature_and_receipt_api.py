@@ -145,7 +145,7 @@ def test_the_receipt_is_an_80mm_page_with_or_without_amounts(client, store, memb
 
 
 def test_the_receipt_reads_in_chinese(store, member, cashier_entry):
-    from apps.core.testing import api_client
+    from apps.accounts.testing import api_client
 
     order = order_of(store=store, member=member, lines=[product("10.00")])
     page = api_client(entry=cashier_entry, language="zh-hans").get(f"/rest/pay/print/{order.pk}/1").content.decode()

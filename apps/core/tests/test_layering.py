@@ -66,12 +66,7 @@ TEST_FIXTURE_APPS = frozenset({"org", "accounts"})
 # live in apps/demo/tests (floor 11, which may import every app), and staff's in apps/staff. Shared
 # test helpers outside a `tests` package sit on the floor of what they import (the signed-in client
 # in apps/accounts/testing.py), so they are held to the rule with no relaxation.
-ALLOWED: dict[tuple[str, str], str] = {
-    ("apps.core.testing", "accounts"): (
-        "re-exports apps.accounts.testing.api_client for billing's tests, which another branch is moving; "
-        "they import it from accounts after that move, and the re-export goes"
-    ),
-}
+ALLOWED: dict[tuple[str, str], str] = {}
 
 
 # app -> part -> floor inside the app (docs/architecture.md, "Billing's parts"). A part is a package
