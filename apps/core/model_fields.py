@@ -14,7 +14,10 @@ from apps.core.lazy_text import StrOrPromise
 MONEY_DIGITS = 12
 
 
-def money_field(verbose_name: StrOrPromise, *, at_least_zero: bool = False, **options: Any) -> models.DecimalField:
+# The field's set and get types follow `null=` in the options, which a signature cannot say.
+def money_field(
+    verbose_name: StrOrPromise, *, at_least_zero: bool = False, **options: Any
+) -> models.DecimalField[Any, Any]:
     """An amount of money in yuan, to the fen. `at_least_zero`: a price or a value that is never
     negative, refused by the model's validation (a ledger's signed amounts leave it off)."""
     if at_least_zero:
