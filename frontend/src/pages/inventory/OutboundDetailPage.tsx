@@ -41,8 +41,8 @@ import { BackLink, PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
 import { idFromSearch } from "../../lib/address";
 import { useSubmissionKey } from "../../lib/submissionKey";
-import { ConfirmDialog } from "../../shell/ConfirmDialog";
-import { notify } from "../../shell/notices";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { notify } from "../../lib/notices";
 import { DocumentFacts, DocumentLines } from "./stockDocumentParts";
 import { formatQuantity, NS } from "./stockOutParts";
 
