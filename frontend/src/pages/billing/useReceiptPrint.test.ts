@@ -1,6 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { subscribe, type Notice } from "../../shell/notices";
+import { subscribe, type Notice } from "../../lib/notices";
 import { useReceiptPrint } from "./useReceiptPrint";
 
 let shown: Notice[] = [];

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fetchFile, receiptPath } from "../../api/bills";
-import { notify } from "../../shell/notices";
+import { notify } from "../../lib/notices";
 import { NS } from "./parts";
 
 /** Prints an order's receipt: fetched with the session's token (a plain link would not carry it), then

@@ -1,6 +1,6 @@
 import { Alert, AlertTitle, Snackbar, Stack } from "@mui/material";
 import { useEffect, useState } from "react";
-import { dismiss, subscribe, type Notice } from "./notices";
+import { dismiss, subscribe, type Notice } from "../lib/notices";
 
 /** Renders the page's notice queue at the top centre; each closes after its own duration. */
 export function Notices() {
