@@ -4,7 +4,10 @@ transaction, so the log entry and the change commit or roll back together."""
 from __future__ import annotations
 
 import ipaddress
+from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import date, time
+from decimal import Decimal
 from typing import Any
 
 from django.db import models
@@ -12,6 +15,7 @@ from django.utils.translation import pgettext
 from rest_framework.settings import api_settings
 
 from apps.core.models import SystemLog
+from apps.core.money import money_to_wire
 
 
 @dataclass(frozen=True)
@@ -88,3 +92,27 @@ def audit_record(
         object_repr=str(target)[:200] if target is not None else "",
         detail=detail or {},
     )
+
+
+def logged_value(value: Any) -> Any:
+    """A field's value as the system log keeps it: money as its wire text, a time as HH:MM, a date
+    in ISO form, anything else as it is."""
+    if isinstance(value, Decimal):
+        return money_to_wire(value)
+    if isinstance(value, time):
+        return value.strftime("%H:%M")
+    if isinstance(value, date):
+        return value.isoformat()
+    return value
+
+
+def field_changes(
+    before: Mapping[str, Any], after: Mapping[str, Any], logged_names: Mapping[str, str], *, every: bool = False
+) -> dict[str, list[Any]]:
+    """What changed, `{logged name: [before, after]}`, for an audit record's detail; `every`: each
+    field whether it changed or not (a record just made)."""
+    return {
+        logged: [logged_value(before[field]), logged_value(after[field])]
+        for field, logged in logged_names.items()
+        if every or before[field] != after[field]
+    }

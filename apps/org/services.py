@@ -3,16 +3,15 @@ changes and writes the system log with the fields it changed."""
 
 from __future__ import annotations
 
-from datetime import date, time
+from datetime import time
 from decimal import Decimal
 from typing import Any, TypedDict, Unpack
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from apps.core.audit import Actor, audit_record
+from apps.core.audit import Actor, audit_record, field_changes
 from apps.core.errors import InvalidInput, PermissionRefused
-from apps.core.money import money_to_wire
 from apps.org import rules
 from apps.org.choices import AuditAction, StoreStatus
 from apps.org.models import OrgUnit
@@ -90,16 +89,6 @@ PRINCIPAL_SETTINGS = frozenset(
 )
 
 
-def _wire(value: Any) -> Any:
-    if isinstance(value, Decimal):
-        return money_to_wire(value)
-    if isinstance(value, time):
-        return value.strftime("%H:%M")
-    if isinstance(value, date):
-        return value.isoformat()
-    return value
-
-
 def _check_regions(province: str, city: str, district: str) -> None:
     """Either no region at all, or a province, one of its cities and one of that city's districts
     (GB/T 2260 codes of apps.masterdata)."""
@@ -169,11 +158,7 @@ def store_update(
         if after["status"] not in StoreStatus.values:
             raise InvalidInput(_("unknown store status"), field="status")
         _check_regions(after["province_code"], after["city_code"], after["district_code"])
-        changed = {
-            logged: [_wire(before[field]), _wire(after[field])]
-            for field, logged in STORE_FIELDS.items()
-            if before[field] != after[field]
-        }
+        changed = field_changes(before, after, STORE_FIELDS)
         for field in STORE_FIELDS:
             if before[field] != after[field]:
                 setattr(store, field, after[field])

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from apps.accounts.access import check_access_change
 from apps.catalog.models import Project
-from apps.core.audit import Actor, audit_record
+from apps.core.audit import Actor, audit_record, field_changes
 from apps.core.constraints import constraint_errors
 from apps.core.errors import Conflict, InvalidInput, NotFound
 from apps.org.models import OrgUnit
@@ -32,10 +32,6 @@ EMPLOYEE_FIELDS = {
     "hire_date": "hireDate",
     "user_id": "userId",
 }
-
-
-def _wire(value: Any) -> Any:
-    return value.isoformat() if isinstance(value, date) else value
 
 
 def _employee_clean(
@@ -93,11 +89,8 @@ def _fields_set(employee: Employee, clean: dict[str, Any], *, created: bool) -> 
     before = {field: getattr(employee, field) for field in EMPLOYEE_FIELDS}
     for field, value in clean.items():
         setattr(employee, field, value)
-    return {
-        logged: [_wire(before[field]), _wire(getattr(employee, field))]
-        for field, logged in EMPLOYEE_FIELDS.items()
-        if created or before[field] != getattr(employee, field)
-    }
+    after = {field: getattr(employee, field) for field in EMPLOYEE_FIELDS}
+    return field_changes(before, after, EMPLOYEE_FIELDS, every=created)
 
 
 def employee_save(
