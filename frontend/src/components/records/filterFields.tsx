@@ -1,0 +1,66 @@
+/** The fields that most filter forms share: a date range, and the Search and Reset buttons. */
+import SearchIcon from "@mui/icons-material/Search";
+import { Button } from "@mui/material";
+import { DateField } from "../dates/DateField";
+
+/** "From" and "to" days ("YYYY-MM-DD", "" for open); a fault of the range shows under the one it names. */
+export function DateRangeFilter({
+  from,
+  to,
+  fromLabel,
+  toLabel,
+  onChange,
+  toError,
+  fromError,
+}: {
+  from: string;
+  to: string;
+  fromLabel: string;
+  toLabel: string;
+  onChange: (edge: "from" | "to", value: string) => void;
+  /** The words of a fault shown under "to" (an end before the start), or null. */
+  toError?: string | null;
+  /** The words of a fault shown under "from" (no start given), or null. */
+  fromError?: string | null;
+}) {
+  return (
+    <>
+      <DateField
+        size="small"
+        label={fromLabel}
+        value={from}
+        onChange={(value) => onChange("from", value)}
+        error={Boolean(fromError)}
+        helperText={fromError || undefined}
+      />
+      <DateField
+        size="small"
+        label={toLabel}
+        value={to}
+        onChange={(value) => onChange("to", value)}
+        error={Boolean(toError)}
+        helperText={toError || undefined}
+      />
+    </>
+  );
+}
+
+/** The form's submit button, and a Reset when `onReset` is given. */
+export function SearchButtons({
+  searchLabel,
+  resetLabel,
+  onReset,
+}: {
+  searchLabel: string;
+  resetLabel?: string;
+  onReset?: () => void;
+}) {
+  return (
+    <>
+      <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
+        {searchLabel}
+      </Button>
+      {onReset ? <Button onClick={onReset}>{resetLabel}</Button> : null}
+    </>
+  );
+}

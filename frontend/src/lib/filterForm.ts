@@ -1,0 +1,56 @@
+/** The filter form above a list: what a person types, and what the list searches by. */
+import { useState, type FormEvent } from "react";
+
+/** What a filter form needs of the list's paging: a new search starts again at the first page. */
+export interface Refiltering {
+  refilter: (apply: () => void) => void;
+}
+
+export interface FilterFormOptions<Input, Search> {
+  /** The form as it opens and as Reset leaves it. */
+  empty: Input;
+  /** The search the list runs for a form (trimmed words, "" as no filter, dates as the API's). */
+  toSearch: (input: Input) => Search;
+  paging: Refiltering;
+  /** The i18n key of what keeps the form from being searched (a reversed date range), or null. */
+  check?: (input: Input) => string | null;
+  /** The search before the first Search, when not the empty form's (null: nothing until asked). */
+  initial?: Search;
+}
+
+/**
+ * The typed form (`input`) and the search the list runs (`filters`): typing changes only the form;
+ * Search (a form submit, so Enter too) applies it unless `check` finds a fault, and Reset empties
+ * both. Either goes back to the first page.
+ */
+export function useFilterForm<Input, Search>({
+  empty,
+  toSearch,
+  paging,
+  check,
+  initial,
+}: FilterFormOptions<Input, Search>) {
+  const [input, setInput] = useState<Input>(empty);
+  const [filters, setFilters] = useState<Search>(() => (initial === undefined ? toSearch(empty) : initial));
+  const [tried, setTried] = useState(false);
+  const error = check ? check(input) : null;
+  const set = <K extends keyof Input>(key: K, value: Input[K]) =>
+    setInput((previous) => ({ ...previous, [key]: value }));
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    setTried(true);
+    if (error) return;
+    paging.refilter(() => setFilters(toSearch(input)));
+  };
+  /** Empties the form; the list searches `search`. */
+  const resetTo = (search: Search) =>
+    paging.refilter(() => {
+      setInput(empty);
+      setTried(false);
+      setFilters(search);
+    });
+  const reset = () => resetTo(toSearch(empty));
+  return { input, set, setInput, filters, error, tried, submit, reset, resetTo };
+}
+
+export type FilterForm<Input, Search> = ReturnType<typeof useFilterForm<Input, Search>>;
