@@ -1,19 +1,16 @@
-import SearchIcon from "@mui/icons-material/Search";
-import { Box, Button, Chip, Link } from "@mui/material";
-import { useState, type FormEvent } from "react";
+import { Box, Chip, Link } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { orderDetailsHref } from "../../api/bills";
 import { refundDetailHref, useRefunds, type RefundRow, type RefundSearch } from "../../api/refunds";
 import { formatMoney } from "../../lib/money";
-import { DateField } from "../../components/dates/DateField";
-import { FilterBar } from "../../components/filters";
 import { LimitedTextField } from "../../components/LimitedTextField";
-import { PageFrame } from "../../components/layout";
 import { rangeError } from "../../components/members/rules";
-import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
+import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
+import { DateRangeFilter, SearchButtons } from "../../components/records/filterFields";
+import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
+import { useFilterForm } from "../../lib/filterForm";
 import { formatDateTime } from "../../lib/format";
-import { PAGE_SIZES } from "../../lib/paging";
 
 const NS = "refunds";
 
@@ -38,22 +35,14 @@ function filtersFrom(input: FilterInput): RefundSearch {
 export function RefundListPage() {
   const { t, i18n } = useTranslation(NS);
   const paging = usePaging();
-  const [input, setInput] = useState<FilterInput>(EMPTY);
-  const [filters, setFilters] = useState<RefundSearch>(() => filtersFrom(EMPTY));
-  const result = useRefunds({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...filters });
-  const rangeKey = rangeError(input.from, input.to);
-  const set = <K extends keyof FilterInput>(key: K, value: FilterInput[K]) =>
-    setInput((previous) => ({ ...previous, [key]: value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (rangeKey) return;
-    paging.refilter(() => setFilters(filtersFrom(input)));
-  };
-  const reset = () =>
-    paging.refilter(() => {
-      setInput(EMPTY);
-      setFilters(filtersFrom(EMPTY));
-    });
+  const form = useFilterForm({
+    empty: EMPTY,
+    toSearch: filtersFrom,
+    paging,
+    check: (input) => rangeError(input.from, input.to),
+  });
+  const { input, set } = form;
+  const result = useRefunds({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...form.filters });
   const columns: PagedColumn<RefundRow>[] = [
     {
       key: "refundNo",
@@ -108,41 +97,38 @@ export function RefundListPage() {
     },
   ];
   return (
-    <PageFrame wide title={t("list.title")}>
-      <FilterBar onSubmit={submit}>
-        <DateField size="small" label={t("list.from")} value={input.from} onChange={(value) => set("from", value)} />
-        <DateField
-          size="small"
-          label={t("list.to")}
-          value={input.to}
-          onChange={(value) => set("to", value)}
-          error={Boolean(rangeKey)}
-          helperText={rangeKey ? t(`members:${rangeKey}`) : undefined}
-        />
-        <LimitedTextField
-          maxChars={24}
-          size="small"
-          label={t("list.keyword")}
-          value={input.keyword}
-          onChange={(event) => set("keyword", event.target.value)}
-        />
-        <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
-          {t("list.search")}
-        </Button>
-        <Button onClick={reset}>{t("list.reset")}</Button>
-      </FilterBar>
-      <PagedTable
-        label={t("list.title")}
-        result={result}
-        paging={paging}
-        pageSizes={PAGE_SIZES}
-        nowrapHeads
-        columns={columns}
-        rowKey={(row) => row.recedeId}
-        rowTestId={(row) => `refund-row-${row.recedeId}`}
-        emptyText={t("list.empty")}
-      />
-    </PageFrame>
+    <RecordsPage
+      title={t("list.title")}
+      onSearch={form.submit}
+      filters={
+        <>
+          <DateRangeFilter
+            from={input.from}
+            to={input.to}
+            fromLabel={t("list.from")}
+            toLabel={t("list.to")}
+            onChange={set}
+            toError={form.error && t(`members:${form.error}`)}
+          />
+          <LimitedTextField
+            maxChars={24}
+            size="small"
+            label={t("list.keyword")}
+            value={input.keyword}
+            onChange={(event) => set("keyword", event.target.value)}
+          />
+          <SearchButtons searchLabel={t("list.search")} resetLabel={t("list.reset")} onReset={form.reset} />
+        </>
+      }
+      table={{
+        result,
+        paging,
+        columns,
+        rowKey: (row) => row.recedeId,
+        rowTestId: (row) => `refund-row-${row.recedeId}`,
+        emptyText: t("list.empty"),
+      }}
+    />
   );
 }
 
