@@ -31,6 +31,8 @@ describe("useFilterForm", () => {
     act(() => result.current.set("keyword", "  wang "));
     expect(result.current.input.keyword).toBe("  wang ");
     expect(result.current.filters.keyword).toBeNull();
+    act(() => result.current.update({ from: "2026-11-01", to: "2026-11-24" }));
+    expect(result.current.input).toEqual({ keyword: "  wang ", from: "2026-11-01", to: "2026-11-24" });
     expect(pages.refilter).not.toHaveBeenCalled();
   });
 

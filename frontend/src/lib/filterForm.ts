@@ -34,6 +34,7 @@ export function useFilterForm<Input, Search>({
   const [filters, setFilters] = useState<Search>(() => (initial === undefined ? toSearch(empty) : initial));
   const [tried, setTried] = useState(false);
   const error = check ? check(input) : null;
+  const update = (patch: Partial<Input>) => setInput((previous) => ({ ...previous, ...patch }));
   const set = <K extends keyof Input>(key: K, value: Input[K]) =>
     setInput((previous) => ({ ...previous, [key]: value }));
   const submit = (event?: FormEvent) => {
@@ -50,7 +51,7 @@ export function useFilterForm<Input, Search>({
       setFilters(search);
     });
   const reset = () => resetTo(toSearch(empty));
-  return { input, set, setInput, filters, error, tried, submit, reset, resetTo };
+  return { input, set, update, setInput, filters, error, tried, submit, reset, resetTo };
 }
 
 export type FilterForm<Input, Search> = ReturnType<typeof useFilterForm<Input, Search>>;
