@@ -1,11 +1,9 @@
 /** Pieces the live stock and safety stock pages share: the store, the filters, the below-safety
  * flag, the export and a product's move history. */
 import CloseIcon from "@mui/icons-material/Close";
-import SearchIcon from "@mui/icons-material/Search";
 import {
   Alert,
   Box,
-  Button,
   Checkbox,
   Chip,
   Drawer,
@@ -36,6 +34,7 @@ import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../component
 import { formatDateTime } from "../../lib/format";
 import { PAGE_SIZES } from "../../lib/paging";
 import { CappedExportButton } from "../../components/CappedExportButton";
+import { SearchButtons } from "../../components/records/filterFields";
 
 export const NS = "stock";
 
@@ -118,16 +117,45 @@ export function StockFilters({
   onReset: () => void;
   children?: React.ReactNode;
 }) {
-  const { t } = useTranslation(NS);
-  const options = useProductOptions();
-  const set = <K extends keyof StockFilterInput>(key: K, value: StockFilterInput[K]) =>
-    onChange({ ...input, [key]: value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
   };
   return (
     <FilterBar onSubmit={submit}>
+      <StockFilterFields
+        input={input}
+        brands={brands}
+        onChange={(patch) => onChange({ ...input, ...patch })}
+        onReset={onReset}
+      >
+        {children}
+      </StockFilterFields>
+    </FilterBar>
+  );
+}
+
+/** The stock filters: the page's own first (`children`: the store), then words, category, brand,
+ * use type, sort and the two flags, then Search and Reset. */
+export function StockFilterFields({
+  input,
+  brands,
+  onChange,
+  onReset,
+  children,
+}: {
+  input: StockFilterInput;
+  brands: readonly string[];
+  onChange: (patch: Partial<StockFilterInput>) => void;
+  onReset: () => void;
+  children?: React.ReactNode;
+}) {
+  const { t } = useTranslation(NS);
+  const options = useProductOptions();
+  const set = <K extends keyof StockFilterInput>(key: K, value: StockFilterInput[K]) =>
+    onChange({ [key]: value } as Pick<StockFilterInput, K>);
+  return (
+    <>
       {children}
       <LimitedTextField
         maxChars={40}
@@ -188,11 +216,8 @@ export function StockFilters({
         control={<Checkbox checked={input.zeroOnly} onChange={(event) => set("zeroOnly", event.target.checked)} />}
         label={t("filters.zeroOnly")}
       />
-      <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
-        {t("filters.search_button")}
-      </Button>
-      <Button onClick={onReset}>{t("filters.reset")}</Button>
-    </FilterBar>
+      <SearchButtons searchLabel={t("filters.search_button")} resetLabel={t("filters.reset")} onReset={onReset} />
+    </>
   );
 }
 
