@@ -13,7 +13,6 @@ import {
   Stack,
   Typography,
 } from "@mui/material";
-import { type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { exportUrl, useProductOptions } from "../../api/catalog";
 import {
@@ -28,7 +27,7 @@ import {
   type StockRow,
   type StockStores,
 } from "../../api/stock";
-import { FilterBar, FilterSelect } from "../../components/filters";
+import { FilterSelect } from "../../components/filters";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { formatDateTime } from "../../lib/format";
@@ -99,39 +98,6 @@ export function StorePicker({
       minWidth={180}
       onChange={(value) => value && onChange(Number(value))}
     />
-  );
-}
-
-export function StockFilters({
-  input,
-  brands,
-  onChange,
-  onSubmit,
-  onReset,
-  children,
-}: {
-  input: StockFilterInput;
-  brands: readonly string[];
-  onChange: (input: StockFilterInput) => void;
-  onSubmit: () => void;
-  onReset: () => void;
-  children?: React.ReactNode;
-}) {
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
-  return (
-    <FilterBar onSubmit={submit}>
-      <StockFilterFields
-        input={input}
-        brands={brands}
-        onChange={(patch) => onChange({ ...input, ...patch })}
-        onReset={onReset}
-      >
-        {children}
-      </StockFilterFields>
-    </FilterBar>
   );
 }
 
