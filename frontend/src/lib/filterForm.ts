@@ -12,7 +12,8 @@ export interface FilterFormOptions<Input, Search> {
   /** The search the list runs for a form (trimmed words, "" as no filter, dates as the API's). */
   toSearch: (input: Input) => Search;
   paging: Refiltering;
-  /** The i18n key of what keeps the form from being searched (a reversed date range), or null. */
+  /** What keeps the form from being searched (a reversed date range, a field over its limit), or null;
+   * an i18n key where the page shows it. */
   check?: (input: Input) => string | null;
   /** The search before the first Search, when not the empty form's (null: nothing until asked). */
   initial?: Search;

@@ -24,10 +24,14 @@ function result(state: Partial<UseQueryResult<Page<Row>, Error>>): UseQueryResul
 
 const paging = { pageIndex: 0, setPageIndex: vi.fn(), pageSize: 10, setPageSize: vi.fn(), refilter: vi.fn() };
 
-function renderPage(query: UseQueryResult<Page<Row>, Error>, extra: { instead?: string; onSearch?: () => void } = {}) {
+function renderPage(
+  query: UseQueryResult<Page<Row>, Error>,
+  extra: { instead?: string; onSearch?: () => void; wide?: boolean } = {},
+) {
   return render(
     <AppProviders>
       <RecordsPage
+        wide={extra.wide}
         title="Refunds"
         actions={<button type="button">Export</button>}
         intro={<p>links</p>}
@@ -68,6 +72,14 @@ describe("RecordsPage", () => {
     const table = screen.getByRole("table", { name: "Refunds" });
     expect(within(table).getByTestId("row-1")).toHaveTextContent("Wang");
     expect(screen.getByText("dialog")).toBeInTheDocument();
+  });
+
+  it("stands on the wide frame unless told otherwise", () => {
+    const { unmount } = renderPage(result({ isPending: true }));
+    expect(screen.getByRole("main")).toHaveClass("MuiContainer-maxWidthXl");
+    unmount();
+    renderPage(result({ isPending: true }), { wide: false });
+    expect(screen.getByRole("main")).toHaveClass("MuiContainer-maxWidthLg");
   });
 
   it("searches when the filter form is submitted", () => {

@@ -25,10 +25,12 @@ export interface RecordsPageProps<Row> {
   table: RecordsTableProps<Row>;
   /** After the table: the dialogs its rows open. */
   children?: ReactNode;
+  /** The wide frame (the default) for a table of many columns; false for the narrower one. */
+  wide?: boolean;
 }
 
 /**
- * A list page's skeleton on the wide frame. The table shows its own loading, failure (with a retry)
+ * A list page's skeleton, on the wide frame unless told otherwise. The table shows its own loading, failure (with a retry)
  * and empty states; headings keep to one line unless the table says otherwise.
  */
 export function RecordsPage<Row>({
@@ -41,9 +43,10 @@ export function RecordsPage<Row>({
   instead,
   table,
   children,
+  wide = true,
 }: RecordsPageProps<Row>) {
   return (
-    <PageFrame wide title={title} actions={actions}>
+    <PageFrame wide={wide} title={title} actions={actions}>
       {intro}
       <FilterBar onSubmit={onSearch}>{filters}</FilterBar>
       {instead ?? (
