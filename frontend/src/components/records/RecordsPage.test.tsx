@@ -111,6 +111,28 @@ describe("RecordsPage", () => {
   });
 });
 
+describe("RecordsPage without a search", () => {
+  it("holds fields that apply at once outside a form", () => {
+    const { container } = render(
+      <AppProviders>
+        <RecordsPage
+          title="Requests"
+          filters={<input aria-label="Status" />}
+          table={{
+            result: result({ isPending: true }),
+            paging,
+            columns: [{ key: "name", label: "Name", render: (row: Row) => row.name }],
+            rowKey: (row: Row) => row.id,
+            emptyText: "None",
+          }}
+        />
+      </AppProviders>,
+    );
+    expect(screen.getByRole("search")).toContainElement(screen.getByLabelText("Status"));
+    expect(container.querySelector("form")).toBeNull();
+  });
+});
+
 describe("DateRangeFilter", () => {
   it("reports which end changed and shows a fault under the end it names", () => {
     const onChange = vi.fn();

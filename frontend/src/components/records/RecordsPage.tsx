@@ -15,9 +15,10 @@ export interface RecordsPageProps<Row> {
   actions?: ReactNode;
   /** Above the filters: the links to the sibling lists. */
   intro?: ReactNode;
-  /** The filter fields and their buttons, in a form that `onSearch` submits (so Enter searches too). */
+  /** The filter fields and their buttons, in a form that `onSearch` submits (so Enter searches too);
+   * without `onSearch`, fields that apply at once. */
   filters: ReactNode;
-  onSearch: (event: FormEvent) => void;
+  onSearch?: (event: FormEvent) => void;
   /** Between the filters and the table: a note on the search, the totals of every row it finds. */
   totals?: ReactNode;
   /** Shown instead of the totals and the table while there is nothing to search yet. */
