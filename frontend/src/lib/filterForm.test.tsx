@@ -73,6 +73,16 @@ describe("useFilterForm", () => {
     expect(pages.refilter).toHaveBeenCalledTimes(3);
   });
 
+  it("searches what it is told at once, leaving the form as typed", () => {
+    const pages = paging();
+    const { result } = renderHook(() => useFilterForm({ empty: EMPTY, toSearch, paging: pages }));
+    act(() => result.current.set("keyword", "wang"));
+    act(() => result.current.apply({ keyword: null, dateFrom: "2026-11-01", dateTo: null }));
+    expect(result.current.filters).toEqual({ keyword: null, dateFrom: "2026-11-01", dateTo: null });
+    expect(result.current.input.keyword).toBe("wang");
+    expect(pages.refilter).toHaveBeenCalledTimes(1);
+  });
+
   it("searches nothing before the first Search when told so", () => {
     const { result } = renderHook(() =>
       useFilterForm<Input, ReturnType<typeof toSearch> | null>({

@@ -52,7 +52,9 @@ export function useFilterForm<Input, Search>({
       setFilters(search);
     });
   const reset = () => resetTo(toSearch(empty));
-  return { input, set, update, setInput, filters, error, tried, submit, reset, resetTo };
+  /** Searches `search` at once, the form as it is (a field that applies without Search). */
+  const apply = (search: Search) => paging.refilter(() => setFilters(search));
+  return { input, set, update, setInput, filters, error, tried, submit, reset, resetTo, apply };
 }
 
 export type FilterForm<Input, Search> = ReturnType<typeof useFilterForm<Input, Search>>;
