@@ -42,6 +42,9 @@ import { formatDateTime } from "../../lib/format";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { tooLong } from "../../lib/limits";
 import { saveBlob } from "../../lib/download";
+import { useFilterForm, type Refiltering } from "../../lib/filterForm";
+import { SearchButtons } from "../../components/records/filterFields";
+import type { RecordsTableProps } from "../../components/records/RecordsPage";
 
 /** The frame of a catalogue page: wide, the lists have many columns. */
 export function PageFrame(props: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -55,21 +58,74 @@ export interface Column<Row> extends Omit<PagedColumn<Row>, "cellSx"> {
   wrap?: boolean;
 }
 
-/** A catalogue list: loading, failure and empty states, rows that open their detail, paging. */
-export function CatalogTable<Row extends { id: number }>({
+/** A catalogue list's table on a records page: its page sizes, rows keyed by id, long text wrapping
+ * where a column says so and every other cell on one line. */
+export function catalogTable<Row extends { id: number }>({
   columns,
   ...props
-}: Omit<PagedTableProps<Row>, "columns" | "pageSizes" | "rowKey" | "nowrapHeads"> & {
+}: Omit<RecordsTableProps<Row>, "columns" | "pageSizes" | "rowKey"> & {
   columns: readonly Column<Row>[];
+}): RecordsTableProps<Row> & { pageSizes: readonly number[] } {
+  return {
+    ...props,
+    pageSizes: PAGE_SIZES,
+    rowKey: (row) => row.id,
+    columns: columns.map(({ wrap, ...column }) => ({ ...column, cellSx: wrap ? { minWidth: 160 } : NOWRAP })),
+  };
+}
+
+/** A catalogue list: loading, failure and empty states, rows that open their detail, paging. */
+export function CatalogTable<Row extends { id: number }>(
+  props: Omit<PagedTableProps<Row>, "columns" | "pageSizes" | "rowKey" | "nowrapHeads"> & {
+    columns: readonly Column<Row>[];
+  },
+) {
+  return <PagedTable {...catalogTable(props)} nowrapHeads label={props.label} />;
+}
+
+/**
+ * A catalogue list's filters: the keyword (at most 100 characters) applies on Search, a drop-down
+ * (`choose`) at once; Reset empties them all.
+ */
+export function useCatalogFilters<Input extends { keyword: string }>(empty: Input, paging: Refiltering) {
+  const form = useFilterForm({
+    empty,
+    toSearch: (input: Input): Input => ({ ...input, keyword: input.keyword.trim() }),
+    paging,
+    check: (input) => (tooLong(input.keyword, 100) ? "tooLong" : null),
+  });
+  const choose = <K extends keyof Input>(key: K, value: Input[K]) => {
+    form.set(key, value);
+    form.apply({ ...form.filters, [key]: value });
+  };
+  return { ...form, choose };
+}
+
+/** The keyword box, the page's drop-downs (`children`) and the search and reset buttons. */
+export function KeywordFilters({
+  keyword,
+  onKeyword,
+  onReset,
+  children,
+}: {
+  keyword: string;
+  onKeyword: (value: string) => void;
+  onReset: () => void;
+  children?: ReactNode;
 }) {
+  const { t } = useTranslation("catalog");
   return (
-    <PagedTable
-      {...props}
-      pageSizes={PAGE_SIZES}
-      nowrapHeads
-      rowKey={(row) => row.id}
-      columns={columns.map(({ wrap, ...column }) => ({ ...column, cellSx: wrap ? { minWidth: 160 } : NOWRAP }))}
-    />
+    <>
+      <LimitedTextField
+        maxChars={100}
+        size="small"
+        label={t("filters.keyword")}
+        value={keyword}
+        onChange={(event) => onKeyword(event.target.value)}
+      />
+      {children}
+      <SearchButtons searchLabel={t("filters.search")} resetLabel={t("filters.reset")} onReset={onReset} />
+    </>
   );
 }
 
