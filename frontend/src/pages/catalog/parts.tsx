@@ -1,5 +1,4 @@
 import FileDownloadIcon from "@mui/icons-material/FileDownload";
-import SearchIcon from "@mui/icons-material/Search";
 import {
   Alert,
   Box,
@@ -31,11 +30,11 @@ import {
   type ItemType,
   type PriceChange,
 } from "../../api/catalog";
-import { NOWRAP, PagedTable, type PagedColumn, type PagedTableProps } from "../../components/PagedTable";
+import { NOWRAP, type PagedColumn } from "../../components/PagedTable";
 import { notify } from "../../shell/notices";
 import { ConfirmDialog } from "../../shell/ConfirmDialog";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
-import { FilterBar, FilterSelect } from "../../components/filters";
+import { FilterSelect } from "../../components/filters";
 import { BackLink, PageFrame as Frame, Section } from "../../components/layout";
 import { PAGE_SIZES, formatMoney, parseStorePrice, unusualStorePrice } from "./format";
 import { formatDateTime } from "../../lib/format";
@@ -72,15 +71,6 @@ export function catalogTable<Row extends { id: number }>({
     rowKey: (row) => row.id,
     columns: columns.map(({ wrap, ...column }) => ({ ...column, cellSx: wrap ? { minWidth: 160 } : NOWRAP })),
   };
-}
-
-/** A catalogue list: loading, failure and empty states, rows that open their detail, paging. */
-export function CatalogTable<Row extends { id: number }>(
-  props: Omit<PagedTableProps<Row>, "columns" | "pageSizes" | "rowKey" | "nowrapHeads"> & {
-    columns: readonly Column<Row>[];
-  },
-) {
-  return <PagedTable {...catalogTable(props)} nowrapHeads label={props.label} />;
 }
 
 /**
@@ -126,44 +116,6 @@ export function KeywordFilters({
       {children}
       <SearchButtons searchLabel={t("filters.search")} resetLabel={t("filters.reset")} onReset={onReset} />
     </>
-  );
-}
-
-/** The keyword box and the search and reset buttons, in a form (Enter searches). */
-export function SearchBar({
-  keyword,
-  onKeyword,
-  onSearch,
-  onReset,
-  children,
-}: {
-  keyword: string;
-  onKeyword: (value: string) => void;
-  onSearch: () => void;
-  onReset: () => void;
-  children?: ReactNode;
-}) {
-  const { t } = useTranslation("catalog");
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (tooLong(keyword, 100)) return;
-    onSearch();
-  };
-  return (
-    <FilterBar onSubmit={submit}>
-      <LimitedTextField
-        maxChars={100}
-        size="small"
-        label={t("filters.keyword")}
-        value={keyword}
-        onChange={(event) => onKeyword(event.target.value)}
-      />
-      {children}
-      <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
-        {t("filters.search")}
-      </Button>
-      <Button onClick={onReset}>{t("filters.reset")}</Button>
-    </FilterBar>
   );
 }
 
