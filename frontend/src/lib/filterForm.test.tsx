@@ -1,7 +1,7 @@
 import { act, renderHook } from "@testing-library/react";
 import type { FormEvent } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { useFilterForm } from "./filterForm";
+import { useFilterForm, useKeywordFilters } from "./filterForm";
 
 interface Input {
   keyword: string;
@@ -95,5 +95,32 @@ describe("useFilterForm", () => {
     expect(result.current.filters).toBeNull();
     act(() => result.current.submit());
     expect(result.current.filters).toEqual({ keyword: null, dateFrom: null, dateTo: null });
+  });
+});
+
+describe("useKeywordFilters", () => {
+  const empty = { keyword: "", category: "" };
+
+  it("applies a drop-down at once with the keyword last searched, and the keyword trimmed on Search", () => {
+    const pages = paging();
+    const { result } = renderHook(() => useKeywordFilters(empty, pages));
+    act(() => result.current.set("keyword", " shampoo "));
+    act(() => result.current.choose("category", "3"));
+    expect(result.current.filters).toEqual({ keyword: "", category: "3" });
+    expect(result.current.input).toEqual({ keyword: " shampoo ", category: "3" });
+    act(() => result.current.submit());
+    expect(result.current.filters).toEqual({ keyword: "shampoo", category: "3" });
+    act(() => result.current.reset());
+    expect(result.current.filters).toEqual(empty);
+    expect(result.current.input).toEqual(empty);
+    expect(pages.refilter).toHaveBeenCalledTimes(3);
+  });
+
+  it("does not search a keyword over its limit", () => {
+    const { result } = renderHook(() => useKeywordFilters(empty, paging(), 5));
+    act(() => result.current.set("keyword", "123456"));
+    act(() => result.current.submit());
+    expect(result.current.error).toBe("tooLong");
+    expect(result.current.filters.keyword).toBe("");
   });
 });

@@ -1,5 +1,6 @@
 /** The filter form above a list: what a person types, and what the list searches by. */
 import { useState, type FormEvent } from "react";
+import { tooLong } from "./limits";
 
 /** What a filter form needs of the list's paging: a new search starts again at the first page. */
 export interface Refiltering {
@@ -58,3 +59,25 @@ export function useFilterForm<Input, Search>({
 }
 
 export type FilterForm<Input, Search> = ReturnType<typeof useFilterForm<Input, Search>>;
+
+/**
+ * A list's keyword and drop-downs: the keyword (at most `maxChars`, trimmed) applies on Search, a
+ * drop-down (`choose`) at once, the keyword as last searched; Reset empties them all.
+ */
+export function useKeywordFilters<Input extends { keyword: string }>(
+  empty: Input,
+  paging: Refiltering,
+  maxChars = 100,
+) {
+  const form = useFilterForm({
+    empty,
+    toSearch: (input: Input): Input => ({ ...input, keyword: input.keyword.trim() }),
+    paging,
+    check: (input) => (tooLong(input.keyword, maxChars) ? "tooLong" : null),
+  });
+  const choose = <K extends keyof Input>(key: K, value: Input[K]) => {
+    form.set(key, value);
+    form.apply({ ...form.filters, [key]: value });
+  };
+  return { ...form, choose };
+}

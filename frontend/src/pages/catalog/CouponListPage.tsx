@@ -5,17 +5,11 @@ import { COUPON_KINDS, useCoupons, type CouponKind, type CouponSearch } from "..
 import { mountIsland } from "../../islands/mount";
 import { couponDetailRoute, couponValidity, couponValue } from "./couponText";
 import { formatMoney } from "./format";
-import {
-  EnabledSelect,
-  KeywordFilters,
-  StoreSwitch,
-  catalogTable,
-  useCatalogFilters,
-  type EnabledChoice,
-} from "./parts";
+import { EnabledSelect, KeywordFilters, StoreSwitch, catalogTable, type EnabledChoice } from "./parts";
 import { pageNo } from "../../lib/paging";
 import { usePaging } from "../../components/PagedTable";
 import { RecordsPage } from "../../components/records/RecordsPage";
+import { useKeywordFilters } from "../../lib/filterForm";
 
 /** /couponList (KXGL-PAG-0001): coupon templates by kind, A cash, B discount, C free project. */
 export function CouponListPage() {
@@ -23,7 +17,7 @@ export function CouponListPage() {
   const paging = usePaging();
   const { refilter } = paging;
   const [kind, setKind] = useState<CouponKind>("A");
-  const form = useCatalogFilters({ keyword: "", enabled: "" as EnabledChoice }, paging);
+  const form = useKeywordFilters({ keyword: "", enabled: "" as EnabledChoice }, paging);
   const { keyword, enabled } = form.filters;
   const search: CouponSearch = { kind, pageNo: pageNo(paging.pageIndex), pageSize: paging.pageSize, keyword, enabled };
   const result = useCoupons(search);

@@ -10,19 +10,12 @@ import {
 } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
 import { brandOptions, categoryOptions, idFilter } from "./format";
-import {
-  EnabledSelect,
-  ExportButton,
-  KeywordFilters,
-  catalogTable,
-  priceColumns,
-  useCatalogFilters,
-  type EnabledChoice,
-} from "./parts";
+import { EnabledSelect, ExportButton, KeywordFilters, catalogTable, priceColumns, type EnabledChoice } from "./parts";
 import { pageNo } from "../../lib/paging";
 import { FilterSelect } from "../../components/filters";
 import { usePaging } from "../../components/PagedTable";
 import { RecordsPage } from "../../components/records/RecordsPage";
+import { useKeywordFilters } from "../../lib/filterForm";
 
 const PRODUCT_DETAIL_ROUTE = "/productDetail";
 
@@ -33,7 +26,7 @@ export function ProductListPage() {
   const { t } = useTranslation("catalog");
   const options = useProductOptions();
   const paging = usePaging();
-  const form = useCatalogFilters(EMPTY, paging);
+  const form = useKeywordFilters(EMPTY, paging);
   const { keyword, category, brand, useType, enabled } = form.filters;
 
   const search: ProductSearch = {

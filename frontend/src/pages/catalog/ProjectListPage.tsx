@@ -9,19 +9,12 @@ import {
 } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
 import { categoryOptions, idFilter } from "./format";
-import {
-  EnabledSelect,
-  ExportButton,
-  KeywordFilters,
-  catalogTable,
-  priceColumns,
-  useCatalogFilters,
-  type EnabledChoice,
-} from "./parts";
+import { EnabledSelect, ExportButton, KeywordFilters, catalogTable, priceColumns, type EnabledChoice } from "./parts";
 import { pageNo } from "../../lib/paging";
 import { FilterSelect } from "../../components/filters";
 import { usePaging } from "../../components/PagedTable";
 import { RecordsPage } from "../../components/records/RecordsPage";
+import { useKeywordFilters } from "../../lib/filterForm";
 
 const PROJECT_DETAIL_ROUTE = "/projectDetail";
 
@@ -32,7 +25,7 @@ export function ProjectListPage() {
   const { t } = useTranslation("catalog");
   const options = useProjectOptions();
   const paging = usePaging();
-  const form = useCatalogFilters(EMPTY, paging);
+  const form = useKeywordFilters(EMPTY, paging);
   const { keyword, category, enabled } = form.filters;
 
   const search: ProjectSearch = {

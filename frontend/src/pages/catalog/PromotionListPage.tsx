@@ -3,11 +3,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PROMOTION_STATUSES, usePromotions, type PromotionSearch, type PromotionStatus } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
-import { KeywordFilters, catalogTable, useCatalogFilters } from "./parts";
+import { KeywordFilters, catalogTable } from "./parts";
 import { formatDateTime } from "../../lib/format";
 import { pageNo } from "../../lib/paging";
 import { usePaging } from "../../components/PagedTable";
 import { RecordsPage } from "../../components/records/RecordsPage";
+import { useKeywordFilters } from "../../lib/filterForm";
 
 const PROMOTION_DETAIL_ROUTE = "/promotionDetail";
 
@@ -17,7 +18,7 @@ export function PromotionListPage() {
   const paging = usePaging();
   const { refilter } = paging;
   const [status, setStatus] = useState<PromotionStatus>("current");
-  const form = useCatalogFilters({ keyword: "" }, paging);
+  const form = useKeywordFilters({ keyword: "" }, paging);
   const { keyword } = form.filters;
   const search: PromotionSearch = { status, pageNo: pageNo(paging.pageIndex), pageSize: paging.pageSize, keyword };
   const result = usePromotions(search);

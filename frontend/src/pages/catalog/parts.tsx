@@ -39,9 +39,7 @@ import { BackLink, PageFrame as Frame, Section } from "../../components/layout";
 import { PAGE_SIZES, formatMoney, parseStorePrice, unusualStorePrice } from "./format";
 import { formatDateTime } from "../../lib/format";
 import { LimitedTextField } from "../../components/LimitedTextField";
-import { tooLong } from "../../lib/limits";
 import { saveBlob } from "../../lib/download";
-import { useFilterForm, type Refiltering } from "../../lib/filterForm";
 import { SearchButtons } from "../../components/records/filterFields";
 import type { RecordsTableProps } from "../../components/records/RecordsPage";
 
@@ -71,24 +69,6 @@ export function catalogTable<Row extends { id: number }>({
     rowKey: (row) => row.id,
     columns: columns.map(({ wrap, ...column }) => ({ ...column, cellSx: wrap ? { minWidth: 160 } : NOWRAP })),
   };
-}
-
-/**
- * A catalogue list's filters: the keyword (at most 100 characters) applies on Search, a drop-down
- * (`choose`) at once; Reset empties them all.
- */
-export function useCatalogFilters<Input extends { keyword: string }>(empty: Input, paging: Refiltering) {
-  const form = useFilterForm({
-    empty,
-    toSearch: (input: Input): Input => ({ ...input, keyword: input.keyword.trim() }),
-    paging,
-    check: (input) => (tooLong(input.keyword, 100) ? "tooLong" : null),
-  });
-  const choose = <K extends keyof Input>(key: K, value: Input[K]) => {
-    form.set(key, value);
-    form.apply({ ...form.filters, [key]: value });
-  };
-  return { ...form, choose };
 }
 
 /** The keyword box, the page's drop-downs (`children`) and the search and reset buttons. */
