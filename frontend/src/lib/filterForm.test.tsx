@@ -1,7 +1,7 @@
 import { act, renderHook } from "@testing-library/react";
 import type { FormEvent } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { useFilterForm, useKeywordFilters } from "./filterForm";
+import { reversedRange, useFilterForm, useKeywordFilters } from "./filterForm";
 
 interface Input {
   keyword: string;
@@ -122,5 +122,14 @@ describe("useKeywordFilters", () => {
     act(() => result.current.submit());
     expect(result.current.error).toBe("tooLong");
     expect(result.current.filters.keyword).toBe("");
+  });
+});
+
+describe("reversedRange", () => {
+  it("refuses only an end before the start", () => {
+    expect(reversedRange({ from: "2026-11-24", to: "2026-11-01" })).toBe("errors.endBeforeStart");
+    expect(reversedRange({ from: "2026-11-01", to: "2026-11-01" })).toBeNull();
+    expect(reversedRange({ from: "", to: "2026-11-01" })).toBeNull();
+    expect(reversedRange({ from: "2026-11-01", to: "" })).toBeNull();
   });
 });

@@ -7,6 +7,12 @@ export interface Refiltering {
   refilter: (apply: () => void) => void;
 }
 
+/** Spec §5 "Time range" for an optional filter range ("YYYY-MM-DD" days): only an end before the
+ * start is refused. */
+export function reversedRange(range: { from: string; to: string }): "errors.endBeforeStart" | null {
+  return range.from && range.to && range.to < range.from ? "errors.endBeforeStart" : null;
+}
+
 export interface FilterFormOptions<Input, Search> {
   /** The form as it opens and as Reset leaves it. */
   empty: Input;

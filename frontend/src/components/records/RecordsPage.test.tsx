@@ -3,7 +3,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
 import type { Page } from "../../api/client";
 import { AppProviders } from "../../islands/mount";
-import { DateRangeFilter, SearchButtons } from "./filterFields";
+import { DateRangeFilter, FilterText, FormDateRange, SearchButtons } from "./filterFields";
 import { RecordsPage } from "./RecordsPage";
 
 interface Row {
@@ -152,5 +152,28 @@ describe("SearchButtons", () => {
     render(<SearchButtons searchLabel="Search" />);
     expect(screen.getByRole("button", { name: "Search" })).toHaveAttribute("type", "submit");
     expect(screen.queryByRole("button", { name: "Reset" })).not.toBeInTheDocument();
+  });
+});
+
+describe("the fields bound to a filter form", () => {
+  it("show the form's text and days and hand what is typed to its set", () => {
+    const set = vi.fn();
+    render(
+      <AppProviders>
+        <FilterText form={{ input: { keyword: "wang" }, set }} name="keyword" label="Keyword" maxChars={3} />
+        <FormDateRange
+          form={{ input: { from: "", to: "" }, set }}
+          fromLabel="From"
+          toLabel="To"
+          toError="End before start"
+        />
+      </AppProviders>,
+    );
+    const keyword = screen.getByRole("textbox", { name: "Keyword" });
+    expect(keyword).toHaveValue("wang");
+    expect(screen.getByText(/3/)).toBeInTheDocument();
+    fireEvent.change(keyword, { target: { value: "li" } });
+    expect(set).toHaveBeenCalledWith("keyword", "li");
+    expect(screen.getByText("End before start")).toBeInTheDocument();
   });
 });
