@@ -41,13 +41,12 @@ import { newIdempotencyKey } from "../../api/client";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { FilterSelect } from "../../components/filters";
 import { Facts } from "../../components/layout";
-import { rangeError } from "../../components/members/rules";
 import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
-import { DateRangeFilter, SearchButtons } from "../../components/records/filterFields";
+import { FormDateRange, SearchButtons } from "../../components/records/filterFields";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
 import { idFromSearch } from "../../lib/address";
-import { useFilterForm } from "../../lib/filterForm";
+import { reversedRange, useFilterForm } from "../../lib/filterForm";
 import { formatDateTime } from "../../lib/format";
 import { formatMoney } from "../../lib/money";
 import { ConfirmDialog } from "../../shell/ConfirmDialog";
@@ -93,7 +92,7 @@ export function ApprovalCenterPage({ search = window.location.search }: Approval
     empty: EMPTY,
     toSearch: filtersFrom,
     paging,
-    check: (input) => rangeError(input.from, input.to),
+    check: reversedRange,
   });
   const { input, set } = form;
   const [openId, setOpenId] = useState<number | null>(() => requestIdFrom(search));
@@ -155,12 +154,10 @@ export function ApprovalCenterPage({ search = window.location.search }: Approval
             minWidth={140}
             onChange={(value) => set("status", value)}
           />
-          <DateRangeFilter
-            from={input.from}
-            to={input.to}
+          <FormDateRange
+            form={form}
             fromLabel={t("filters.from")}
             toLabel={t("filters.to")}
-            onChange={set}
             toError={form.error && t(`members:${form.error}`)}
           />
           <SearchButtons searchLabel={t("filters.search")} resetLabel={t("filters.reset")} onReset={form.reset} />
