@@ -12,14 +12,12 @@ import {
 import { type MemberRow } from "../../api/members";
 import { useEmployeeSearch } from "../../api/staff";
 import { FilterSelect } from "../../components/filters";
-import { LimitedTextField } from "../../components/LimitedTextField";
 import { usePaging, NOWRAP, type PagedColumn } from "../../components/PagedTable";
-import { rangeError } from "../../components/members/rules";
-import { DateRangeFilter, SearchButtons } from "../../components/records/filterFields";
+import { FilterText, FormDateRange, SearchButtons } from "../../components/records/filterFields";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
 import { idFromSearch } from "../../lib/address";
-import { useFilterForm } from "../../lib/filterForm";
+import { reversedRange, useFilterForm } from "../../lib/filterForm";
 import { formatDateTime } from "../../lib/format";
 import { OrderStatusChip } from "../../components/billing/orders";
 import { formatMoney } from "../../lib/money";
@@ -58,7 +56,7 @@ export function BillingListPage({ search = window.location.search }: { search?: 
     empty: EMPTY,
     toSearch: (input: FilterInput) => filtersFrom(input, memIdParam),
     paging,
-    check: (input) => rangeError(input.from, input.to),
+    check: reversedRange,
   });
   const { input, set, filters } = form;
   const employees = useEmployeeSearch({ pageNo: 1, pageSize: 200 });
@@ -119,12 +117,10 @@ export function BillingListPage({ search = window.location.search }: { search?: 
       onSearch={form.submit}
       filters={
         <>
-          <DateRangeFilter
-            from={input.from}
-            to={input.to}
+          <FormDateRange
+            form={form}
             fromLabel={t("list.from")}
             toLabel={t("list.to")}
-            onChange={set}
             toError={form.error && t(`members:${form.error}`)}
           />
           <FilterSelect
@@ -136,13 +132,7 @@ export function BillingListPage({ search = window.location.search }: { search?: 
             minWidth={140}
             onChange={(value) => set("status", value)}
           />
-          <LimitedTextField
-            maxChars={24}
-            size="small"
-            label={t("fields.orderNo")}
-            value={input.orderNo}
-            onChange={(event) => set("orderNo", event.target.value)}
-          />
+          <FilterText form={form} name="orderNo" label={t("fields.orderNo")} maxChars={24} />
           <FilterSelect
             id="order-employee-filter"
             label={t("list.employee")}
