@@ -17,11 +17,10 @@ import { hasButtonCode } from "../../api/session";
 import { formatMoney } from "../../lib/money";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { usePaging, NOWRAP, type PagedColumn } from "../../components/PagedTable";
-import { rangeError } from "../../components/members/rules";
-import { DateRangeFilter, SearchButtons } from "../../components/records/filterFields";
+import { FormDateRange, SearchButtons } from "../../components/records/filterFields";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
-import { useFilterForm } from "../../lib/filterForm";
+import { reversedRange, useFilterForm } from "../../lib/filterForm";
 import { formatDateTime } from "../../lib/format";
 import { useSubmissionKey } from "../../lib/submissionKey";
 import { notify } from "../../shell/notices";
@@ -45,7 +44,7 @@ export function DailyHistoryPage() {
     empty: EMPTY,
     toSearch: filtersFrom,
     paging,
-    check: (input) => rangeError(input.from, input.to),
+    check: reversedRange,
     initial: {},
   });
   const [canReopen] = useState(() => hasButtonCode(BTN_DAY_REOPEN));
@@ -111,12 +110,10 @@ export function DailyHistoryPage() {
       onSearch={form.submit}
       filters={
         <>
-          <DateRangeFilter
-            from={form.input.from}
-            to={form.input.to}
+          <FormDateRange
+            form={form}
             fromLabel={t("history.from")}
             toLabel={t("history.to")}
-            onChange={form.set}
             toError={form.error && t(`members:${form.error}`)}
           />
           <SearchButtons
