@@ -3,10 +3,9 @@ import { useTranslation } from "react-i18next";
 import { exportUrl } from "../../api/catalog";
 import { DEPOSIT_EXPORT_PATH, DEPOSIT_STATUSES, useDepositRecords, type RecordSearch } from "../../api/deposits";
 import { FilterSelect } from "../../components/filters";
-import { LimitedTextField } from "../../components/LimitedTextField";
 import { Facts, Section } from "../../components/layout";
 import { usePaging } from "../../components/PagedTable";
-import { DateRangeFilter, SearchButtons } from "../../components/records/filterFields";
+import { FilterText, FormDateRange, SearchButtons } from "../../components/records/filterFields";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
 import { useFilterForm } from "../../lib/filterForm";
@@ -70,22 +69,14 @@ export function DepositRecordPage() {
       onSearch={form.submit}
       filters={
         <>
-          <DateRangeFilter
-            from={input.from}
-            to={input.to}
+          <FormDateRange
+            form={form}
             fromLabel={t("list.from")}
             toLabel={t("list.to")}
-            onChange={set}
             fromError={rangeKey === "errors.startRequired" ? t(rangeKey) : null}
             toError={rangeKey && rangeKey !== "errors.startRequired" ? t(rangeKey) : null}
           />
-          <LimitedTextField
-            maxChars={30}
-            size="small"
-            label={t("list.keyword")}
-            value={input.keyword}
-            onChange={(event) => set("keyword", event.target.value)}
-          />
+          <FilterText form={form} name="keyword" label={t("list.keyword")} maxChars={30} />
           <FilterSelect
             id="record-status"
             label={t("fields.status")}
