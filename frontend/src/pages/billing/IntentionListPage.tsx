@@ -3,13 +3,11 @@ import { Button } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { DEPOSIT_STATUSES, useDeposits, type DepositSearch } from "../../api/deposits";
 import { FilterSelect } from "../../components/filters";
-import { LimitedTextField } from "../../components/LimitedTextField";
-import { rangeError } from "../../components/members/rules";
 import { usePaging } from "../../components/PagedTable";
-import { DateRangeFilter, SearchButtons } from "../../components/records/filterFields";
+import { FilterText, FormDateRange, SearchButtons } from "../../components/records/filterFields";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
-import { useFilterForm } from "../../lib/filterForm";
+import { reversedRange, useFilterForm } from "../../lib/filterForm";
 import { DEPOSITS_NS, DepositLinks, depositColumns } from "./intentionParts";
 
 interface FilterInput {
@@ -39,7 +37,7 @@ export function IntentionListPage() {
     empty: EMPTY,
     toSearch: filtersFrom,
     paging,
-    check: (input) => rangeError(input.from, input.to),
+    check: reversedRange,
   });
   const { input, set } = form;
   const result = useDeposits({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...form.filters });
@@ -55,13 +53,7 @@ export function IntentionListPage() {
       onSearch={form.submit}
       filters={
         <>
-          <LimitedTextField
-            maxChars={30}
-            size="small"
-            label={t("list.keyword")}
-            value={input.keyword}
-            onChange={(event) => set("keyword", event.target.value)}
-          />
+          <FilterText form={form} name="keyword" label={t("list.keyword")} maxChars={30} />
           <FilterSelect
             id="deposit-status"
             label={t("fields.status")}
@@ -71,12 +63,10 @@ export function IntentionListPage() {
             options={DEPOSIT_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
             onChange={(value) => set("status", value)}
           />
-          <DateRangeFilter
-            from={input.from}
-            to={input.to}
+          <FormDateRange
+            form={form}
             fromLabel={t("list.from")}
             toLabel={t("list.to")}
-            onChange={set}
             toError={form.error && t(form.error)}
           />
           <SearchButtons searchLabel={t("list.search")} resetLabel={t("list.reset")} onReset={form.reset} />
