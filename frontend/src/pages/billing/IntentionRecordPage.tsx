@@ -1,13 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { ENTRY_KINDS, useDepositEntries, type EntrySearch } from "../../api/deposits";
 import { FilterSelect } from "../../components/filters";
-import { LimitedTextField } from "../../components/LimitedTextField";
-import { rangeError } from "../../components/members/rules";
 import { usePaging } from "../../components/PagedTable";
-import { DateRangeFilter, SearchButtons } from "../../components/records/filterFields";
+import { FilterText, FormDateRange, SearchButtons } from "../../components/records/filterFields";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
-import { useFilterForm } from "../../lib/filterForm";
+import { reversedRange, useFilterForm } from "../../lib/filterForm";
 import { DEPOSITS_NS, DepositLinks, entryColumns } from "./intentionParts";
 
 interface FilterInput {
@@ -37,7 +35,7 @@ export function IntentionRecordPage() {
     empty: EMPTY,
     toSearch: filtersFrom,
     paging,
-    check: (input) => rangeError(input.from, input.to),
+    check: reversedRange,
   });
   const { input, set } = form;
   const result = useDepositEntries({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...form.filters });
@@ -48,13 +46,7 @@ export function IntentionRecordPage() {
       onSearch={form.submit}
       filters={
         <>
-          <LimitedTextField
-            maxChars={30}
-            size="small"
-            label={t("list.keyword")}
-            value={input.keyword}
-            onChange={(event) => set("keyword", event.target.value)}
-          />
+          <FilterText form={form} name="keyword" label={t("list.keyword")} maxChars={30} />
           <FilterSelect
             id="entry-kind"
             label={t("fields.kind")}
@@ -64,12 +56,10 @@ export function IntentionRecordPage() {
             options={ENTRY_KINDS.map((kind) => ({ value: kind, label: t(`kind.${kind}`) }))}
             onChange={(value) => set("kind", value)}
           />
-          <DateRangeFilter
-            from={input.from}
-            to={input.to}
+          <FormDateRange
+            form={form}
             fromLabel={t("list.from")}
             toLabel={t("list.to")}
-            onChange={set}
             toError={form.error && t(form.error)}
           />
           <SearchButtons searchLabel={t("list.search")} />
