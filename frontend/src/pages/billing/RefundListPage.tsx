@@ -3,13 +3,11 @@ import { useTranslation } from "react-i18next";
 import { orderDetailsHref } from "../../api/bills";
 import { refundDetailHref, useRefunds, type RefundRow, type RefundSearch } from "../../api/refunds";
 import { formatMoney } from "../../lib/money";
-import { LimitedTextField } from "../../components/LimitedTextField";
-import { rangeError } from "../../components/members/rules";
 import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
-import { DateRangeFilter, SearchButtons } from "../../components/records/filterFields";
+import { FilterText, FormDateRange, SearchButtons } from "../../components/records/filterFields";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
-import { useFilterForm } from "../../lib/filterForm";
+import { reversedRange, useFilterForm } from "../../lib/filterForm";
 import { formatDateTime } from "../../lib/format";
 
 const NS = "refunds";
@@ -39,9 +37,8 @@ export function RefundListPage() {
     empty: EMPTY,
     toSearch: filtersFrom,
     paging,
-    check: (input) => rangeError(input.from, input.to),
+    check: reversedRange,
   });
-  const { input, set } = form;
   const result = useRefunds({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...form.filters });
   const columns: PagedColumn<RefundRow>[] = [
     {
@@ -102,21 +99,13 @@ export function RefundListPage() {
       onSearch={form.submit}
       filters={
         <>
-          <DateRangeFilter
-            from={input.from}
-            to={input.to}
+          <FormDateRange
+            form={form}
             fromLabel={t("list.from")}
             toLabel={t("list.to")}
-            onChange={set}
             toError={form.error && t(`members:${form.error}`)}
           />
-          <LimitedTextField
-            maxChars={24}
-            size="small"
-            label={t("list.keyword")}
-            value={input.keyword}
-            onChange={(event) => set("keyword", event.target.value)}
-          />
+          <FilterText form={form} name="keyword" label={t("list.keyword")} maxChars={24} />
           <SearchButtons searchLabel={t("list.search")} resetLabel={t("list.reset")} onReset={form.reset} />
         </>
       }
