@@ -16,12 +16,10 @@ import {
 } from "../../api/goodsIn";
 import { hasButtonCode } from "../../api/session";
 import { FilterSelect } from "../../components/filters";
-import { LimitedTextField } from "../../components/LimitedTextField";
 import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
-import { rangeError } from "../../components/members/rules";
-import { DateRangeFilter, SearchButtons } from "../../components/records/filterFields";
+import { FilterText, FormDateRange, SearchButtons } from "../../components/records/filterFields";
 import { RecordsPage } from "../../components/records/RecordsPage";
-import { useFilterForm } from "../../lib/filterForm";
+import { reversedRange, useFilterForm } from "../../lib/filterForm";
 import { formatDateTime } from "../../lib/format";
 import { formatMoney } from "../../lib/money";
 import { NS, OrderStatusChip, PaymentChip, dayRange } from "./parts";
@@ -52,7 +50,7 @@ export function OrdersList({ scope }: { scope: "store" | "headOffice" }) {
     empty: EMPTY,
     toSearch: filtersFrom,
     paging,
-    check: (input) => rangeError(input.from, input.to),
+    check: reversedRange,
   });
   const { input, set } = form;
   const [mayPlace] = useState(() => hasButtonCode(BTN_ORDER_PLACE));
@@ -105,12 +103,10 @@ export function OrdersList({ scope }: { scope: "store" | "headOffice" }) {
       onSearch={form.submit}
       filters={
         <>
-          <DateRangeFilter
-            from={input.from}
-            to={input.to}
+          <FormDateRange
+            form={form}
             fromLabel={t("from")}
             toLabel={t("to")}
-            onChange={set}
             toError={form.error && t(`members:${form.error}`)}
           />
           <FilterSelect
@@ -134,13 +130,7 @@ export function OrdersList({ scope }: { scope: "store" | "headOffice" }) {
             minWidth={150}
             onChange={(value) => set("paymentStatus", value)}
           />
-          <LimitedTextField
-            maxChars={32}
-            size="small"
-            label={t("fields.number")}
-            value={input.number}
-            onChange={(event) => set("number", event.target.value)}
-          />
+          <FilterText form={form} name="number" label={t("fields.number")} maxChars={32} />
           <SearchButtons searchLabel={t("search")} resetLabel={t("reset")} onReset={form.reset} />
         </>
       }
