@@ -1,11 +1,10 @@
 import { Button, Link, Stack } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { documentHref, useOutboundRecords, useOutboundTypes, type DocumentRow } from "../../api/stockOut";
-import { rangeError } from "../../components/members/rules";
 import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
-import { useFilterForm } from "../../lib/filterForm";
+import { reversedRange, useFilterForm } from "../../lib/filterForm";
 import { formatDateTime } from "../../lib/format";
 import {
   EMPTY_FILTERS,
@@ -27,7 +26,7 @@ export function OutboundRecordPage() {
     empty: EMPTY_FILTERS,
     toSearch: searchFrom,
     paging,
-    check: (input) => rangeError(input.from, input.to),
+    check: reversedRange,
   });
   const filters = form.filters;
   const result = useOutboundRecords({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...filters });
