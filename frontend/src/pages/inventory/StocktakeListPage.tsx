@@ -29,13 +29,11 @@ import {
   type StocktakeSearch,
 } from "../../api/stocktakes";
 import { FilterSelect } from "../../components/filters";
-import { LimitedTextField } from "../../components/LimitedTextField";
-import { rangeError } from "../../components/members/rules";
 import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
-import { DateRangeFilter, SearchButtons } from "../../components/records/filterFields";
+import { FilterText, FormDateRange, SearchButtons } from "../../components/records/filterFields";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
-import { useFilterForm } from "../../lib/filterForm";
+import { reversedRange, useFilterForm } from "../../lib/filterForm";
 import { formatDateTime } from "../../lib/format";
 import { formatMoney } from "../../lib/money";
 import { ConfirmDialog } from "../../shell/ConfirmDialog";
@@ -70,7 +68,7 @@ export function StocktakeListPage({ navigate = (href: string) => window.location
     empty: EMPTY,
     toSearch: filtersFrom,
     paging,
-    check: (input) => rangeError(input.from, input.to),
+    check: reversedRange,
   });
   const { input, set, filters } = form;
   const result = useStocktakes({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...filters });
@@ -137,21 +135,13 @@ export function StocktakeListPage({ navigate = (href: string) => window.location
             minWidth={140}
             onChange={(value) => set("status", value)}
           />
-          <DateRangeFilter
-            from={input.from}
-            to={input.to}
+          <FormDateRange
+            form={form}
             fromLabel={t("list.from")}
             toLabel={t("list.to")}
-            onChange={set}
             toError={form.error && t(`members:${form.error}`)}
           />
-          <LimitedTextField
-            maxChars={32}
-            size="small"
-            label={t("list.keyword")}
-            value={input.keyword}
-            onChange={(event) => set("keyword", event.target.value)}
-          />
+          <FilterText form={form} name="keyword" label={t("list.keyword")} maxChars={32} />
           <SearchButtons searchLabel={t("list.search")} resetLabel={t("list.reset")} onReset={form.reset} />
         </>
       }
