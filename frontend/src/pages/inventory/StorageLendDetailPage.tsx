@@ -16,12 +16,11 @@ import {
 import { DetailError, detailFailure, Loading } from "../../components/feedback";
 import { FilterSelect } from "../../components/filters";
 import { BackLink, PageFrame, Section } from "../../components/layout";
-import { rangeError } from "../../components/members/rules";
 import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
 import { idFromSearch } from "../../lib/address";
-import { useFilterForm } from "../../lib/filterForm";
+import { reversedRange, useFilterForm } from "../../lib/filterForm";
 import { formatDateTime } from "../../lib/format";
 import { useSubmissionKey } from "../../lib/submissionKey";
 import { ConfirmDialog } from "../../shell/ConfirmDialog";
@@ -60,7 +59,7 @@ function LoanList() {
     empty: OPEN_FIRST,
     toSearch: loanSearchFrom,
     paging,
-    check: (input) => rangeError(input.from, input.to),
+    check: reversedRange,
   });
   const result = useLoans({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...form.filters });
   const columns: PagedColumn<DocumentRow>[] = [
