@@ -3,13 +3,11 @@ import { Button, Link, Stack } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { RECEIPT_TYPES, receiptHref, useReceipts, type Receipt, type ReceiptSearch } from "../../api/goodsIn";
 import { FilterSelect } from "../../components/filters";
-import { LimitedTextField } from "../../components/LimitedTextField";
 import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
-import { rangeError } from "../../components/members/rules";
-import { DateRangeFilter, SearchButtons } from "../../components/records/filterFields";
+import { FilterText, FormDateRange, SearchButtons } from "../../components/records/filterFields";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
-import { useFilterForm } from "../../lib/filterForm";
+import { reversedRange, useFilterForm } from "../../lib/filterForm";
 import { formatDateTime } from "../../lib/format";
 import { formatMoney } from "../../lib/money";
 import { NS, ReceiptExportButton, dayRange } from "./parts";
@@ -40,7 +38,7 @@ export function StorageRecordPage() {
     empty: EMPTY,
     toSearch: filtersFrom,
     paging,
-    check: (input) => rangeError(input.from, input.to),
+    check: reversedRange,
   });
   const { input, set, filters } = form;
   const result = useReceipts({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...filters });
@@ -84,12 +82,10 @@ export function StorageRecordPage() {
       onSearch={form.submit}
       filters={
         <>
-          <DateRangeFilter
-            from={input.from}
-            to={input.to}
+          <FormDateRange
+            form={form}
             fromLabel={t("from")}
             toLabel={t("to")}
-            onChange={set}
             toError={form.error && t(`members:${form.error}`)}
           />
           <FilterSelect
@@ -101,13 +97,7 @@ export function StorageRecordPage() {
             minWidth={160}
             onChange={(value) => set("type", value)}
           />
-          <LimitedTextField
-            maxChars={32}
-            size="small"
-            label={t("fields.number")}
-            value={input.number}
-            onChange={(event) => set("number", event.target.value)}
-          />
+          <FilterText form={form} name="number" label={t("fields.number")} maxChars={32} />
           <SearchButtons searchLabel={t("search")} resetLabel={t("reset")} onReset={form.reset} />
         </>
       }
