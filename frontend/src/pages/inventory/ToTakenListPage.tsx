@@ -17,13 +17,11 @@ import { exportUrl } from "../../api/catalog";
 import { newIdempotencyKey } from "../../api/client";
 import { OWED_EXPORT_PATH, owedKeys, takeOwed, useOwedGoods, type OwedRow, type OwedSearch } from "../../api/owedGoods";
 import { FilterSelect } from "../../components/filters";
-import { LimitedTextField } from "../../components/LimitedTextField";
-import { rangeError } from "../../components/members/rules";
 import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
-import { DateRangeFilter, SearchButtons } from "../../components/records/filterFields";
+import { FilterText, FormDateRange, SearchButtons } from "../../components/records/filterFields";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
-import { useFilterForm } from "../../lib/filterForm";
+import { reversedRange, useFilterForm } from "../../lib/filterForm";
 import { formatDateTime } from "../../lib/format";
 import { notify } from "../../shell/notices";
 import { CappedExportButton } from "../../components/CappedExportButton";
@@ -59,7 +57,7 @@ export function ToTakenListPage() {
     empty: EMPTY,
     toSearch: filtersFrom,
     paging,
-    check: (input) => rangeError(input.from, input.to),
+    check: reversedRange,
   });
   const { input, set, filters } = form;
   const [taking, setTaking] = useState<OwedRow | null>(null);
@@ -122,13 +120,7 @@ export function ToTakenListPage() {
       onSearch={form.submit}
       filters={
         <>
-          <LimitedTextField
-            maxChars={24}
-            size="small"
-            label={t("list.keyword")}
-            value={input.keyword}
-            onChange={(event) => set("keyword", event.target.value)}
-          />
+          <FilterText form={form} name="keyword" label={t("list.keyword")} maxChars={24} />
           <FilterSelect
             id="owed-status"
             label={t("list.status")}
@@ -141,12 +133,10 @@ export function ToTakenListPage() {
             ]}
             onChange={(value) => set("status", value)}
           />
-          <DateRangeFilter
-            from={input.from}
-            to={input.to}
+          <FormDateRange
+            form={form}
             fromLabel={t("list.from")}
             toLabel={t("list.to")}
-            onChange={set}
             toError={form.error && t(`members:${form.error}`)}
           />
           <SearchButtons searchLabel={t("list.search")} resetLabel={t("list.reset")} onReset={form.reset} />
