@@ -15,7 +15,7 @@ import { FilterSelect } from "../../components/filters";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { LabelChips, accountHref } from "./parts";
 import { usePaging, type PagedColumn } from "../../components/PagedTable";
-import { DateRangeFilter, SearchButtons } from "../../components/records/filterFields";
+import { DateRangeFilter, FilterText, SearchButtons } from "../../components/records/filterFields";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { useFilterForm } from "../../lib/filterForm";
 import { LimitedTextField } from "../../components/LimitedTextField";
@@ -143,13 +143,7 @@ export function MemberListPage({ navigate = (url) => window.location.assign(url)
       onSearch={form.submit}
       filters={
         <>
-          <LimitedTextField
-            maxChars={20}
-            size="small"
-            label={t("fields.name")}
-            value={input.name}
-            onChange={(event) => set("name", event.target.value)}
-          />
+          <FilterText form={form} name="name" label={t("fields.name")} maxChars={20} />
           <LimitedTextField
             maxChars={11}
             size="small"
@@ -160,13 +154,7 @@ export function MemberListPage({ navigate = (url) => window.location.assign(url)
             helperText={phoneKey ? t(phoneKey) : undefined}
             slotProps={{ htmlInput: { inputMode: "numeric" } }}
           />
-          <LimitedTextField
-            maxChars={20}
-            size="small"
-            label={t("fields.crmCode")}
-            value={input.crmCode}
-            onChange={(event) => set("crmCode", event.target.value)}
-          />
+          <FilterText form={form} name="crmCode" label={t("fields.crmCode")} maxChars={20} />
           <FilterSelect
             id="member-label-filter"
             label={t("list.label")}
