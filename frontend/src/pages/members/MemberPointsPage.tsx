@@ -11,7 +11,6 @@ import {
 } from "../../api/members";
 import { hasButtonCode } from "../../api/session";
 import { PointsAdjustDialog } from "../../components/members/PointsAdjustDialog";
-import { rangeError } from "../../components/members/rules";
 import { mountIsland } from "../../islands/mount";
 import { FilterSelect } from "../../components/filters";
 import { MemberPicker } from "../../components/members/MemberPicker";
@@ -19,7 +18,7 @@ import { accountHref, pointsColumns } from "./parts";
 import { usePaging, type PagedColumn } from "../../components/PagedTable";
 import { DateRangeFilter, SearchButtons } from "../../components/records/filterFields";
 import { RecordsPage } from "../../components/records/RecordsPage";
-import { useFilterForm } from "../../lib/filterForm";
+import { reversedRange, useFilterForm } from "../../lib/filterForm";
 import { formatPhone } from "../../lib/phone";
 
 interface Filters {
@@ -40,7 +39,7 @@ export function MemberPointsPage() {
     empty: EMPTY,
     toSearch: (input: Filters) => input,
     paging,
-    check: (input) => rangeError(input.from, input.to),
+    check: reversedRange,
   });
   const { input, set, filters } = form;
   const [adjusting, setAdjusting] = useState(false);
