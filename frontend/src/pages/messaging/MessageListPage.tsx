@@ -9,8 +9,7 @@ import { formatDateTime } from "../../lib/format";
 import { pageNo } from "../../lib/paging";
 import { FilterBar, FilterSelect } from "../../components/filters";
 import { PageFrame } from "../../components/layout";
-import { LimitedTextField } from "../../components/LimitedTextField";
-import { SearchButtons } from "../../components/records/filterFields";
+import { FilterText, SearchButtons } from "../../components/records/filterFields";
 import { useKeywordFilters } from "../../lib/filterForm";
 
 const MESSAGE_DETAIL_ROUTE = "/messageDetail";
@@ -49,13 +48,7 @@ export function MessageListPage() {
           value={form.input.read}
           onChange={(value) => form.choose("read", value)}
         />
-        <LimitedTextField
-          maxChars={100}
-          size="small"
-          label={t("filters.keyword")}
-          value={form.input.keyword}
-          onChange={(event) => form.set("keyword", event.target.value)}
-        />
+        <FilterText form={form} name="keyword" label={t("filters.keyword")} maxChars={100} />
         <SearchButtons searchLabel={t("filters.search")} resetLabel={t("filters.reset")} onReset={form.reset} />
       </FilterBar>
 
