@@ -88,12 +88,7 @@ export function ApprovalCenterPage({ search = window.location.search }: Approval
   const { t, i18n } = useTranslation(NS);
   const paging = usePaging();
   const [box, setBox] = useState<ApprovalBox>("waiting");
-  const form = useFilterForm({
-    empty: EMPTY,
-    toSearch: filtersFrom,
-    paging,
-    check: reversedRange,
-  });
+  const form = useFilterForm({ empty: EMPTY, toSearch: filtersFrom, paging, check: reversedRange });
   const { input, set } = form;
   const [openId, setOpenId] = useState<number | null>(() => requestIdFrom(search));
   const kinds = useApprovalKinds();

@@ -40,13 +40,7 @@ export function DailyHistoryPage() {
   const { t, i18n } = useTranslation(DAILY_NS);
   const paging = usePaging();
   // Before a search and after Reset the list asks with no dates at all.
-  const form = useFilterForm({
-    empty: EMPTY,
-    toSearch: filtersFrom,
-    paging,
-    check: reversedRange,
-    initial: {},
-  });
+  const form = useFilterForm({ empty: EMPTY, toSearch: filtersFrom, paging, check: reversedRange, initial: {} });
   const [canReopen] = useState(() => hasButtonCode(BTN_DAY_REOPEN));
   const [reopening, setReopening] = useState<Closing | null>(null);
   const result = useClosings({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...form.filters });

@@ -31,12 +31,7 @@ function filtersFrom(input: FilterInput): EntrySearch {
 export function IntentionRecordPage() {
   const { t, i18n } = useTranslation(DEPOSITS_NS);
   const paging = usePaging();
-  const form = useFilterForm({
-    empty: EMPTY,
-    toSearch: filtersFrom,
-    paging,
-    check: reversedRange,
-  });
+  const form = useFilterForm({ empty: EMPTY, toSearch: filtersFrom, paging, check: reversedRange });
   const { input, set } = form;
   const result = useDepositEntries({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...form.filters });
   return (

@@ -33,12 +33,7 @@ function filtersFrom(input: FilterInput): RefundSearch {
 export function RefundListPage() {
   const { t, i18n } = useTranslation(NS);
   const paging = usePaging();
-  const form = useFilterForm({
-    empty: EMPTY,
-    toSearch: filtersFrom,
-    paging,
-    check: reversedRange,
-  });
+  const form = useFilterForm({ empty: EMPTY, toSearch: filtersFrom, paging, check: reversedRange });
   const result = useRefunds({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...form.filters });
   const columns: PagedColumn<RefundRow>[] = [
     {

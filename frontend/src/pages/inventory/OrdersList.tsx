@@ -46,12 +46,7 @@ function filtersFrom(input: FilterInput): GoodsOrderSearch {
 export function OrdersList({ scope }: { scope: "store" | "headOffice" }) {
   const { t, i18n } = useTranslation(NS);
   const paging = usePaging();
-  const form = useFilterForm({
-    empty: EMPTY,
-    toSearch: filtersFrom,
-    paging,
-    check: reversedRange,
-  });
+  const form = useFilterForm({ empty: EMPTY, toSearch: filtersFrom, paging, check: reversedRange });
   const { input, set } = form;
   const [mayPlace] = useState(() => hasButtonCode(BTN_ORDER_PLACE));
   const result = useOrders(scope, { pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...form.filters });

@@ -22,12 +22,7 @@ import {
 export function OutboundRecordPage() {
   const { t, i18n } = useTranslation(NS);
   const paging = usePaging();
-  const form = useFilterForm({
-    empty: EMPTY_FILTERS,
-    toSearch: searchFrom,
-    paging,
-    check: reversedRange,
-  });
+  const form = useFilterForm({ empty: EMPTY_FILTERS, toSearch: searchFrom, paging, check: reversedRange });
   const filters = form.filters;
   const result = useOutboundRecords({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...filters });
   const types = useOutboundTypes();

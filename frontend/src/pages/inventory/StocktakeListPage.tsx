@@ -64,12 +64,7 @@ export function filtersFrom(input: FilterInput): StocktakeSearch {
 export function StocktakeListPage({ navigate = (href: string) => window.location.assign(href) }) {
   const { t, i18n } = useTranslation(NS);
   const paging = usePaging();
-  const form = useFilterForm({
-    empty: EMPTY,
-    toSearch: filtersFrom,
-    paging,
-    check: reversedRange,
-  });
+  const form = useFilterForm({ empty: EMPTY, toSearch: filtersFrom, paging, check: reversedRange });
   const { input, set, filters } = form;
   const result = useStocktakes({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...filters });
   const [starting, setStarting] = useState(false);

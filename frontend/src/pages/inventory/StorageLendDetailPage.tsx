@@ -55,12 +55,7 @@ function loanSearchFrom(input: LoanFilterInput): LoanSearch {
 function LoanList() {
   const { t, i18n } = useTranslation(NS);
   const paging = usePaging();
-  const form = useFilterForm({
-    empty: OPEN_FIRST,
-    toSearch: loanSearchFrom,
-    paging,
-    check: reversedRange,
-  });
+  const form = useFilterForm({ empty: OPEN_FIRST, toSearch: loanSearchFrom, paging, check: reversedRange });
   const result = useLoans({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...form.filters });
   const columns: PagedColumn<DocumentRow>[] = [
     {

@@ -34,12 +34,7 @@ function filtersFrom(input: FilterInput): ReceiptSearch {
 export function StorageRecordPage() {
   const { t, i18n } = useTranslation(NS);
   const paging = usePaging();
-  const form = useFilterForm({
-    empty: EMPTY,
-    toSearch: filtersFrom,
-    paging,
-    check: reversedRange,
-  });
+  const form = useFilterForm({ empty: EMPTY, toSearch: filtersFrom, paging, check: reversedRange });
   const { input, set, filters } = form;
   const result = useReceipts({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...filters });
 

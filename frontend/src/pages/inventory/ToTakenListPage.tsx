@@ -53,12 +53,7 @@ function filtersFrom(input: FilterInput): OwedSearch {
 export function ToTakenListPage() {
   const { t, i18n } = useTranslation(NS);
   const paging = usePaging();
-  const form = useFilterForm({
-    empty: EMPTY,
-    toSearch: filtersFrom,
-    paging,
-    check: reversedRange,
-  });
+  const form = useFilterForm({ empty: EMPTY, toSearch: filtersFrom, paging, check: reversedRange });
   const { input, set, filters } = form;
   const [taking, setTaking] = useState<OwedRow | null>(null);
   const result = useOwedGoods({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...filters });

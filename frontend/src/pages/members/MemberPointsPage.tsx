@@ -35,12 +35,7 @@ const EMPTY: Filters = { member: null, kind: "", from: "", to: "" };
 export function MemberPointsPage() {
   const { t, i18n } = useTranslation("members");
   const paging = usePaging();
-  const form = useFilterForm({
-    empty: EMPTY,
-    toSearch: (input: Filters) => input,
-    paging,
-    check: reversedRange,
-  });
+  const form = useFilterForm({ empty: EMPTY, toSearch: (input: Filters) => input, paging, check: reversedRange });
   const { input, set, filters } = form;
   const [adjusting, setAdjusting] = useState(false);
   const [canAdjust] = useState(() => hasButtonCode(BTN_POINTS_ADJUST));
