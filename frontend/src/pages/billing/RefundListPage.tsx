@@ -1,10 +1,11 @@
-import { Box, Chip, Link } from "@mui/material";
+import { Chip, Link } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { orderDetailsHref } from "../../api/bills";
 import { refundDetailHref, useRefunds, type RefundRow, type RefundSearch } from "../../api/refunds";
 import { formatMoney } from "../../lib/money";
 import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { FilterText, FormDateRange, SearchButtons } from "../../components/records/filterFields";
+import { CustomerCell } from "../../components/records/CustomerCell";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
 import { reversedRange, useFilterForm } from "../../lib/filterForm";
@@ -64,14 +65,7 @@ export function RefundListPage() {
       key: "customer",
       label: t("list.customer"),
       render: (row) => (
-        <span>
-          {row.memId === null ? `${row.name} (${t("walkIn")})` : row.name}
-          {row.phone ? (
-            <Box component="span" sx={{ color: "text.secondary", ml: 1, ...NOWRAP }}>
-              {row.phone}
-            </Box>
-          ) : null}
-        </span>
+        <CustomerCell name={row.name} phone={row.phone} walkIn={row.memId === null} walkInLabel={t("walkIn")} />
       ),
     },
     { key: "amount", label: t("list.amount"), align: "right", render: (row) => formatMoney(row.amount) },
