@@ -14,6 +14,7 @@ import { useEmployeeSearch } from "../../api/staff";
 import { FilterSelect } from "../../components/filters";
 import { usePaging, NOWRAP, type PagedColumn } from "../../components/PagedTable";
 import { FilterText, FormDateRange, SearchButtons } from "../../components/records/filterFields";
+import { CustomerCell } from "../../components/records/CustomerCell";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
 import { idFromSearch } from "../../lib/address";
@@ -86,16 +87,7 @@ export function BillingListPage({ search = window.location.search }: { search?: 
     {
       key: "customer",
       label: t("fields.customer"),
-      render: (row) => (
-        <span>
-          {row.walkIn ? `${row.name} (${t("walkIn")})` : row.name}
-          {row.phone ? (
-            <Box component="span" sx={{ color: "text.secondary", ml: 1, ...NOWRAP }}>
-              {row.phone}
-            </Box>
-          ) : null}
-        </span>
-      ),
+      render: (row) => <CustomerCell name={row.name} phone={row.phone} walkIn={row.walkIn} walkInLabel={t("walkIn")} />,
     },
     {
       key: "status",
