@@ -1,6 +1,5 @@
 import {
   Alert,
-  Box,
   Button,
   Dialog,
   DialogActions,
@@ -19,6 +18,7 @@ import { OWED_EXPORT_PATH, owedKeys, takeOwed, useOwedGoods, type OwedRow, type 
 import { FilterSelect } from "../../components/filters";
 import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { FilterText, FormDateRange, SearchButtons } from "../../components/records/filterFields";
+import { CustomerCell } from "../../components/records/CustomerCell";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
 import { reversedRange, useFilterForm } from "../../lib/filterForm";
@@ -62,14 +62,7 @@ export function ToTakenListPage() {
       key: "customer",
       label: t("list.customer"),
       render: (row) => (
-        <span>
-          {row.memId === null ? `${row.name} (${t("walkIn")})` : row.name}
-          {row.phone ? (
-            <Box component="span" sx={{ color: "text.secondary", ml: 1, ...NOWRAP }}>
-              {row.phone}
-            </Box>
-          ) : null}
-        </span>
+        <CustomerCell name={row.name} phone={row.phone} walkIn={row.memId === null} walkInLabel={t("walkIn")} />
       ),
     },
     { key: "product", label: t("list.product"), render: (row) => row.productName },
