@@ -1,4 +1,3 @@
-import { Tab, Tabs } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { COUPON_KINDS, useCoupons, type CouponKind, type CouponSearch } from "../../api/catalog";
@@ -9,6 +8,7 @@ import { EnabledSelect, KeywordFilters, StoreSwitch, catalogTable, type EnabledC
 import { pageNo } from "../../lib/paging";
 import { usePaging } from "../../components/PagedTable";
 import { RecordsPage } from "../../components/records/RecordsPage";
+import { RecordTabs } from "../../components/records/RecordTabs";
 import { useKeywordFilters } from "../../lib/filterForm";
 
 /** /couponList (KXGL-PAG-0001): coupon templates by kind, A cash, B discount, C free project. */
@@ -26,16 +26,12 @@ export function CouponListPage() {
     <RecordsPage
       title={t("coupons.title")}
       intro={
-        <Tabs
+        <RecordTabs
           value={kind}
-          onChange={(_, next: CouponKind) => refilter(() => setKind(next))}
-          sx={{ mb: 2 }}
-          aria-label={t("coupons.kinds")}
-        >
-          {COUPON_KINDS.map((value) => (
-            <Tab key={value} value={value} label={t(`coupons.kind.${value}`)} />
-          ))}
-        </Tabs>
+          label={t("coupons.kinds")}
+          options={COUPON_KINDS.map((value) => ({ value, label: t(`coupons.kind.${value}`) }))}
+          onChange={(next) => refilter(() => setKind(next))}
+        />
       }
       onSearch={form.submit}
       filters={
