@@ -1,4 +1,3 @@
-import { Tab, Tabs } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PROMOTION_STATUSES, usePromotions, type PromotionSearch, type PromotionStatus } from "../../api/catalog";
@@ -8,6 +7,7 @@ import { formatDateTime } from "../../lib/format";
 import { pageNo } from "../../lib/paging";
 import { usePaging } from "../../components/PagedTable";
 import { RecordsPage } from "../../components/records/RecordsPage";
+import { RecordTabs } from "../../components/records/RecordTabs";
 import { useKeywordFilters } from "../../lib/filterForm";
 
 const PROMOTION_DETAIL_ROUTE = "/promotionDetail";
@@ -27,16 +27,12 @@ export function PromotionListPage() {
     <RecordsPage
       title={t("promotions.title")}
       intro={
-        <Tabs
+        <RecordTabs
           value={status}
-          onChange={(_, next: PromotionStatus) => refilter(() => setStatus(next))}
-          sx={{ mb: 2 }}
-          aria-label={t("promotions.statuses")}
-        >
-          {PROMOTION_STATUSES.map((value) => (
-            <Tab key={value} value={value} label={t(`promotions.status.${value}`)} />
-          ))}
-        </Tabs>
+          label={t("promotions.statuses")}
+          options={PROMOTION_STATUSES.map((value) => ({ value, label: t(`promotions.status.${value}`) }))}
+          onChange={(next) => refilter(() => setStatus(next))}
+        />
       }
       onSearch={form.submit}
       filters={
