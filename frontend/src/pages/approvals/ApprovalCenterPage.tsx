@@ -14,8 +14,6 @@ import {
   IconButton,
   Link,
   Stack,
-  Tab,
-  Tabs,
   TextField,
   Typography,
 } from "@mui/material";
@@ -44,6 +42,7 @@ import { Facts } from "../../components/layout";
 import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { FormDateRange, SearchButtons } from "../../components/records/filterFields";
 import { RecordsPage } from "../../components/records/RecordsPage";
+import { RecordTabs } from "../../components/records/RecordTabs";
 import { mountIsland } from "../../islands/mount";
 import { idFromSearch } from "../../lib/address";
 import { reversedRange, useFilterForm } from "../../lib/filterForm";
@@ -117,16 +116,12 @@ export function ApprovalCenterPage({ search = window.location.search }: Approval
     <RecordsPage
       title={t("title")}
       intro={
-        <Tabs
+        <RecordTabs
           value={box}
-          onChange={(_event, next: ApprovalBox) => paging.refilter(() => setBox(next))}
-          aria-label={t("boxes.label")}
-          sx={{ mb: 2 }}
-        >
-          {APPROVAL_BOXES.map((value) => (
-            <Tab key={value} value={value} label={t(`boxes.${value}`)} />
-          ))}
-        </Tabs>
+          label={t("boxes.label")}
+          options={APPROVAL_BOXES.map((value) => ({ value, label: t(`boxes.${value}`) }))}
+          onChange={(next) => paging.refilter(() => setBox(next))}
+        />
       }
       onSearch={form.submit}
       filters={
