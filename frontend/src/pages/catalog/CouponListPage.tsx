@@ -35,11 +35,7 @@ export function CouponListPage() {
       }
       onSearch={form.submit}
       filters={
-        <KeywordFilters
-          keyword={form.input.keyword}
-          onKeyword={(value) => form.set("keyword", value)}
-          onReset={form.reset}
-        >
+        <KeywordFilters form={form}>
           <EnabledSelect value={form.input.enabled} onChange={(value) => form.choose("enabled", value)} />
         </KeywordFilters>
       }

@@ -40,11 +40,7 @@ export function PackageList<Row extends ItemState>({
       title={t(`${texts}.title`)}
       onSearch={form.submit}
       filters={
-        <KeywordFilters
-          keyword={form.input.keyword}
-          onKeyword={(value) => form.set("keyword", value)}
-          onReset={form.reset}
-        >
+        <KeywordFilters form={form}>
           <EnabledSelect value={form.input.enabled} onChange={(value) => form.choose("enabled", value)} />
         </KeywordFilters>
       }

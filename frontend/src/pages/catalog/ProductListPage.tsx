@@ -46,11 +46,7 @@ export function ProductListPage() {
       actions={<ExportButton url={exportUrl(PRODUCT_EXPORT_PATH, search)} fileName="products.xlsx" />}
       onSearch={form.submit}
       filters={
-        <KeywordFilters
-          keyword={form.input.keyword}
-          onKeyword={(value) => form.set("keyword", value)}
-          onReset={form.reset}
-        >
+        <KeywordFilters form={form}>
           <FilterSelect
             id="product-category-label"
             label={t("filters.category")}

@@ -43,11 +43,7 @@ export function ProjectListPage() {
       actions={<ExportButton url={exportUrl(PROJECT_EXPORT_PATH, search)} fileName="projects.xlsx" />}
       onSearch={form.submit}
       filters={
-        <KeywordFilters
-          keyword={form.input.keyword}
-          onKeyword={(value) => form.set("keyword", value)}
-          onReset={form.reset}
-        >
+        <KeywordFilters form={form}>
           <FilterSelect
             id="project-category-label"
             label={t("filters.category")}

@@ -35,13 +35,7 @@ export function PromotionListPage() {
         />
       }
       onSearch={form.submit}
-      filters={
-        <KeywordFilters
-          keyword={form.input.keyword}
-          onKeyword={(value) => form.set("keyword", value)}
-          onReset={form.reset}
-        />
-      }
+      filters={<KeywordFilters form={form} />}
       table={catalogTable({
         paging,
         result,

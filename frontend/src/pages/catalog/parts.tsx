@@ -38,9 +38,8 @@ import { FilterSelect } from "../../components/filters";
 import { BackLink, PageFrame as Frame, Section } from "../../components/layout";
 import { PAGE_SIZES, formatMoney, parseStorePrice, unusualStorePrice } from "./format";
 import { formatDateTime } from "../../lib/format";
-import { LimitedTextField } from "../../components/LimitedTextField";
 import { saveBlob } from "../../lib/download";
-import { SearchButtons } from "../../components/records/filterFields";
+import { FilterText, SearchButtons } from "../../components/records/filterFields";
 import type { RecordsTableProps } from "../../components/records/RecordsPage";
 
 /** The frame of a catalogue page: wide, the lists have many columns. */
@@ -73,28 +72,18 @@ export function catalogTable<Row extends { id: number }>({
 
 /** The keyword box, the page's drop-downs (`children`) and the search and reset buttons. */
 export function KeywordFilters({
-  keyword,
-  onKeyword,
-  onReset,
+  form,
   children,
 }: {
-  keyword: string;
-  onKeyword: (value: string) => void;
-  onReset: () => void;
+  form: { input: { keyword: string }; set: (key: "keyword", value: string) => void; reset: () => void };
   children?: ReactNode;
 }) {
   const { t } = useTranslation("catalog");
   return (
     <>
-      <LimitedTextField
-        maxChars={100}
-        size="small"
-        label={t("filters.keyword")}
-        value={keyword}
-        onChange={(event) => onKeyword(event.target.value)}
-      />
+      <FilterText form={form} name="keyword" label={t("filters.keyword")} maxChars={100} />
       {children}
-      <SearchButtons searchLabel={t("filters.search")} resetLabel={t("filters.reset")} onReset={onReset} />
+      <SearchButtons searchLabel={t("filters.search")} resetLabel={t("filters.reset")} onReset={form.reset} />
     </>
   );
 }
