@@ -79,7 +79,7 @@ export function OutboundRecordPage() {
         </Stack>
       }
       onSearch={form.submit}
-      filters={<RecordFilterFields input={form.input} onChange={form.update} error={form.error} onReset={form.reset} />}
+      filters={<RecordFilterFields form={form} />}
       table={{
         result,
         paging,

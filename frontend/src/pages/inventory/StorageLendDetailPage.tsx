@@ -91,7 +91,7 @@ function LoanList() {
       actions={<Button href="/outboundRecord">{t("detail.back")}</Button>}
       onSearch={form.submit}
       filters={
-        <RecordFilterFields input={form.input} onChange={form.update} error={form.error} onReset={form.reset}>
+        <RecordFilterFields form={form}>
           <FilterSelect
             id="loan-direction-filter"
             label={t("lend.direction")}

@@ -52,22 +52,22 @@ export function searchFrom(input: RecordFilterInput): OutboundSearch {
 /** The records' filters: creation dates, type, status, number, the page's own (`children`) and
  * "open loans only", then Search and Reset. */
 export function RecordFilterFields({
-  input,
-  onChange,
-  error,
-  onReset,
+  form,
   children,
 }: {
-  input: RecordFilterInput;
-  onChange: (patch: Partial<RecordFilterInput>) => void;
-  /** The i18n key of the range's fault, or null. */
-  error: string | null;
-  onReset: () => void;
+  /** The filter form (useFilterForm's): its input, a part of it changed, the range's fault and Reset. */
+  form: {
+    input: RecordFilterInput;
+    update: (patch: Partial<RecordFilterInput>) => void;
+    error: string | null;
+    reset: () => void;
+  };
   children?: ReactNode;
 }) {
   const { t } = useTranslation(NS);
+  const { input, error } = form;
   const set = <K extends keyof RecordFilterInput>(key: K, value: RecordFilterInput[K]) =>
-    onChange({ [key]: value } as Pick<RecordFilterInput, K>);
+    form.update({ [key]: value } as Pick<RecordFilterInput, K>);
   return (
     <>
       <DateRangeFilter
@@ -108,7 +108,7 @@ export function RecordFilterFields({
         control={<Checkbox checked={input.openOnly} onChange={(event) => set("openOnly", event.target.checked)} />}
         label={t("records.openOnly")}
       />
-      <SearchButtons searchLabel={t("records.search")} resetLabel={t("records.reset")} onReset={onReset} />
+      <SearchButtons searchLabel={t("records.search")} resetLabel={t("records.reset")} onReset={form.reset} />
     </>
   );
 }
