@@ -104,12 +104,7 @@ export function LiveStockPage() {
       }
       onSearch={form.submit}
       filters={
-        <StockFilterFields
-          input={form.input}
-          brands={stores.data?.brands ?? []}
-          onChange={form.update}
-          onReset={form.reset}
-        >
+        <StockFilterFields form={form} brands={stores.data?.brands ?? []}>
           <StorePicker
             stores={stores.data}
             storeId={storeId}

@@ -177,12 +177,7 @@ export function SafetyStockPage() {
       }
       onSearch={form.submit}
       filters={
-        <StockFilterFields
-          input={form.input}
-          brands={stores.data?.brands ?? []}
-          onChange={form.update}
-          onReset={form.reset}
-        >
+        <StockFilterFields form={form} brands={stores.data?.brands ?? []}>
           <StorePicker
             stores={stores.data}
             storeId={storeId}

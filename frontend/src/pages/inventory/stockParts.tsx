@@ -104,22 +104,20 @@ export function StorePicker({
 /** The stock filters: the page's own first (`children`: the store), then words, category, brand,
  * use type, sort and the two flags, then Search and Reset. */
 export function StockFilterFields({
-  input,
+  form,
   brands,
-  onChange,
-  onReset,
   children,
 }: {
-  input: StockFilterInput;
+  /** The filter form (useFilterForm's): its input, a part of it changed, and Reset. */
+  form: { input: StockFilterInput; update: (patch: Partial<StockFilterInput>) => void; reset: () => void };
   brands: readonly string[];
-  onChange: (patch: Partial<StockFilterInput>) => void;
-  onReset: () => void;
   children?: React.ReactNode;
 }) {
   const { t } = useTranslation(NS);
   const options = useProductOptions();
+  const { input } = form;
   const set = <K extends keyof StockFilterInput>(key: K, value: StockFilterInput[K]) =>
-    onChange({ [key]: value } as Pick<StockFilterInput, K>);
+    form.update({ [key]: value } as Pick<StockFilterInput, K>);
   return (
     <>
       {children}
@@ -182,7 +180,7 @@ export function StockFilterFields({
         control={<Checkbox checked={input.zeroOnly} onChange={(event) => set("zeroOnly", event.target.checked)} />}
         label={t("filters.zeroOnly")}
       />
-      <SearchButtons searchLabel={t("filters.search_button")} resetLabel={t("filters.reset")} onReset={onReset} />
+      <SearchButtons searchLabel={t("filters.search_button")} resetLabel={t("filters.reset")} onReset={form.reset} />
     </>
   );
 }
