@@ -6,6 +6,7 @@
 
 import type { MemberAreaCode, MemberFile, MemberRow, MemberSaveBody, MemberUpdateBody } from "../../api/members";
 import { idFromSearch } from "../../lib/address";
+import { reversedRange } from "../../lib/filterForm";
 
 export const SEARCH_NAME_MAX = 20;
 export const SEARCH_CODE_MAX = 20;
@@ -311,7 +312,7 @@ export function pointsChange(direction: PointsDirection, amount: string): number
 
 /** Spec §5 "Time range" for an optional filter range: only an end before the start is refused. */
 export function rangeError(from: string, to: string): string | null {
-  return from && to && to < from ? "errors.endBeforeStart" : null;
+  return reversedRange({ from, to });
 }
 
 /** Today in the browser's zone as "YYYY-MM-DD". */

@@ -1,5 +1,4 @@
 import CloseIcon from "@mui/icons-material/Close";
-import SearchIcon from "@mui/icons-material/Search";
 import {
   Alert,
   Box,
@@ -15,8 +14,6 @@ import {
   IconButton,
   Link,
   Stack,
-  Tab,
-  Tabs,
   TextField,
   Typography,
 } from "@mui/material";
@@ -39,17 +36,18 @@ import {
   type ApprovalSearch,
 } from "../../api/approvals";
 import { newIdempotencyKey } from "../../api/client";
-import { DateField } from "../../components/dates/DateField";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
-import { FilterBar, FilterSelect } from "../../components/filters";
-import { Facts, PageFrame } from "../../components/layout";
-import { rangeError } from "../../components/members/rules";
-import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
+import { FilterSelect } from "../../components/filters";
+import { Facts } from "../../components/layout";
+import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
+import { FormDateRange, SearchButtons } from "../../components/records/filterFields";
+import { RecordsPage } from "../../components/records/RecordsPage";
+import { RecordTabs } from "../../components/records/RecordTabs";
 import { mountIsland } from "../../islands/mount";
 import { idFromSearch } from "../../lib/address";
+import { reversedRange, useFilterForm } from "../../lib/filterForm";
 import { formatDateTime } from "../../lib/format";
 import { formatMoney } from "../../lib/money";
-import { PAGE_SIZES } from "../../lib/paging";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 
 const NS = "approvals";
@@ -89,24 +87,11 @@ export function ApprovalCenterPage({ search = window.location.search }: Approval
   const { t, i18n } = useTranslation(NS);
   const paging = usePaging();
   const [box, setBox] = useState<ApprovalBox>("waiting");
-  const [input, setInput] = useState<FilterInput>(EMPTY);
-  const [filters, setFilters] = useState<ApprovalSearch>(() => filtersFrom(EMPTY));
+  const form = useFilterForm({ empty: EMPTY, toSearch: filtersFrom, paging, check: reversedRange });
+  const { input, set } = form;
   const [openId, setOpenId] = useState<number | null>(() => requestIdFrom(search));
   const kinds = useApprovalKinds();
-  const result = useApprovals({ box, pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...filters });
-  const rangeKey = rangeError(input.from, input.to);
-  const set = <K extends keyof FilterInput>(key: K, value: FilterInput[K]) =>
-    setInput((previous) => ({ ...previous, [key]: value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (rangeKey) return;
-    paging.refilter(() => setFilters(filtersFrom(input)));
-  };
-  const reset = () =>
-    paging.refilter(() => {
-      setInput(EMPTY);
-      setFilters(filtersFrom(EMPTY));
-    });
+  const result = useApprovals({ box, pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...form.filters });
   const columns: PagedColumn<ApprovalRow>[] = [
     {
       key: "createdAt",
@@ -128,64 +113,58 @@ export function ApprovalCenterPage({ search = window.location.search }: Approval
     { key: "decidedBy", label: t("columns.decidedBy"), render: (row) => row.decidedByName || t("dash") },
   ];
   return (
-    <PageFrame wide title={t("title")}>
-      <Tabs
-        value={box}
-        onChange={(_event, next: ApprovalBox) => paging.refilter(() => setBox(next))}
-        aria-label={t("boxes.label")}
-        sx={{ mb: 2 }}
-      >
-        {APPROVAL_BOXES.map((value) => (
-          <Tab key={value} value={value} label={t(`boxes.${value}`)} />
-        ))}
-      </Tabs>
-      <FilterBar onSubmit={submit}>
-        <FilterSelect
-          id="approval-kind"
-          label={t("filters.kind")}
-          allLabel={t("filters.all")}
-          value={input.kind}
-          options={(kinds.data ?? []).map((kind) => ({ value: kind.kind, label: kind.name }))}
-          minWidth={180}
-          onChange={(value) => set("kind", value)}
+    <RecordsPage
+      title={t("title")}
+      intro={
+        <RecordTabs
+          value={box}
+          label={t("boxes.label")}
+          options={APPROVAL_BOXES.map((value) => ({ value, label: t(`boxes.${value}`) }))}
+          onChange={(next) => paging.refilter(() => setBox(next))}
         />
-        <FilterSelect
-          id="approval-status"
-          label={t("filters.status")}
-          allLabel={t("filters.all")}
-          value={input.status}
-          options={APPROVAL_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) }))}
-          minWidth={140}
-          onChange={(value) => set("status", value)}
-        />
-        <DateField size="small" label={t("filters.from")} value={input.from} onChange={(value) => set("from", value)} />
-        <DateField
-          size="small"
-          label={t("filters.to")}
-          value={input.to}
-          onChange={(value) => set("to", value)}
-          error={Boolean(rangeKey)}
-          helperText={rangeKey ? t(`members:${rangeKey}`) : undefined}
-        />
-        <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
-          {t("filters.search")}
-        </Button>
-        <Button onClick={reset}>{t("filters.reset")}</Button>
-      </FilterBar>
-      <PagedTable
-        label={t("title")}
-        result={result}
-        paging={paging}
-        pageSizes={PAGE_SIZES}
-        nowrapHeads
-        columns={columns}
-        rowKey={(row) => row.id}
-        rowTestId={(row) => `approval-row-${row.id}`}
-        onRowClick={(row) => setOpenId(row.id)}
-        emptyText={t(`empty.${box}`)}
-      />
+      }
+      onSearch={form.submit}
+      filters={
+        <>
+          <FilterSelect
+            id="approval-kind"
+            label={t("filters.kind")}
+            allLabel={t("filters.all")}
+            value={input.kind}
+            options={(kinds.data ?? []).map((kind) => ({ value: kind.kind, label: kind.name }))}
+            minWidth={180}
+            onChange={(value) => set("kind", value)}
+          />
+          <FilterSelect
+            id="approval-status"
+            label={t("filters.status")}
+            allLabel={t("filters.all")}
+            value={input.status}
+            options={APPROVAL_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) }))}
+            minWidth={140}
+            onChange={(value) => set("status", value)}
+          />
+          <FormDateRange
+            form={form}
+            fromLabel={t("filters.from")}
+            toLabel={t("filters.to")}
+            toError={form.error && t(`members:${form.error}`)}
+          />
+          <SearchButtons searchLabel={t("filters.search")} resetLabel={t("filters.reset")} onReset={form.reset} />
+        </>
+      }
+      table={{
+        result,
+        paging,
+        columns,
+        rowKey: (row) => row.id,
+        rowTestId: (row) => `approval-row-${row.id}`,
+        onRowClick: (row) => setOpenId(row.id),
+        emptyText: t(`empty.${box}`),
+      }}
+    >
       <ApprovalDrawer id={openId} onClose={() => setOpenId(null)} />
-    </PageFrame>
+    </RecordsPage>
   );
 }
 

@@ -1,6 +1,5 @@
-import SearchIcon from "@mui/icons-material/Search";
 import { Box, Button, Chip, Link, Paper, Stack, Typography } from "@mui/material";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   ORDER_STATUSES,
@@ -12,18 +11,17 @@ import {
 } from "../../api/bills";
 import { type MemberRow } from "../../api/members";
 import { useEmployeeSearch } from "../../api/staff";
-import { FilterBar, FilterSelect } from "../../components/filters";
-import { LimitedTextField } from "../../components/LimitedTextField";
-import { PageFrame } from "../../components/layout";
-import { PagedTable, usePaging, NOWRAP, type PagedColumn } from "../../components/PagedTable";
-import { rangeError } from "../../components/members/rules";
+import { FilterSelect } from "../../components/filters";
+import { usePaging, NOWRAP, type PagedColumn } from "../../components/PagedTable";
+import { FilterText, FormDateRange, SearchButtons } from "../../components/records/filterFields";
+import { CustomerCell } from "../../components/records/CustomerCell";
+import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
 import { idFromSearch } from "../../lib/address";
+import { reversedRange, useFilterForm } from "../../lib/filterForm";
 import { formatDateTime } from "../../lib/format";
-import { PAGE_SIZES } from "../../lib/paging";
 import { OrderStatusChip } from "../../components/billing/orders";
 import { formatMoney } from "../../lib/money";
-import { DateField } from "../../components/dates/DateField";
 import { MemberSearchDialog } from "../../components/members/MemberSearchDialog";
 import { formatPhone } from "../../lib/phone";
 import { NS, OrderExportButton, timeRange } from "./parts";
@@ -55,24 +53,20 @@ export function BillingListPage({ search = window.location.search }: { search?: 
   const { t, i18n } = useTranslation(NS);
   const paging = usePaging();
   const [memIdParam, setMemIdParam] = useState(() => idFromSearch(search, "memId"));
-  const [input, setInput] = useState<FilterInput>(EMPTY);
-  const [filters, setFilters] = useState<OrderSearch>(() => filtersFrom(EMPTY, memIdParam));
+  const form = useFilterForm({
+    empty: EMPTY,
+    toSearch: (input: FilterInput) => filtersFrom(input, memIdParam),
+    paging,
+    check: reversedRange,
+  });
+  const { input, set, filters } = form;
   const employees = useEmployeeSearch({ pageNo: 1, pageSize: 200 });
   const result = useOrders({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...filters });
-  const rangeKey = rangeError(input.from, input.to);
-  const set = <K extends keyof FilterInput>(key: K, value: FilterInput[K]) =>
-    setInput((previous) => ({ ...previous, [key]: value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (rangeKey) return;
-    paging.refilter(() => setFilters(filtersFrom(input, memIdParam)));
+  // Reset lets go of the member the address named too.
+  const reset = () => {
+    setMemIdParam(null);
+    form.resetTo(filtersFrom(EMPTY, null));
   };
-  const reset = () =>
-    paging.refilter(() => {
-      setMemIdParam(null);
-      setInput(EMPTY);
-      setFilters(filtersFrom(EMPTY, null));
-    });
 
   const columns: PagedColumn<OrderRow>[] = [
     {
@@ -93,16 +87,7 @@ export function BillingListPage({ search = window.location.search }: { search?: 
     {
       key: "customer",
       label: t("fields.customer"),
-      render: (row) => (
-        <span>
-          {row.walkIn ? `${row.name} (${t("walkIn")})` : row.name}
-          {row.phone ? (
-            <Box component="span" sx={{ color: "text.secondary", ml: 1, ...NOWRAP }}>
-              {row.phone}
-            </Box>
-          ) : null}
-        </span>
-      ),
+      render: (row) => <CustomerCell name={row.name} phone={row.phone} walkIn={row.walkIn} walkInLabel={t("walkIn")} />,
     },
     {
       key: "status",
@@ -118,75 +103,63 @@ export function BillingListPage({ search = window.location.search }: { search?: 
   ];
 
   return (
-    <PageFrame
-      wide
+    <RecordsPage
       title={t("list.title")}
       actions={<OrderExportButton filters={filters} count={result.data?.summary.count ?? null} />}
-    >
-      <FilterBar onSubmit={submit}>
-        <DateField size="small" label={t("list.from")} value={input.from} onChange={(value) => set("from", value)} />
-        <DateField
-          size="small"
-          label={t("list.to")}
-          value={input.to}
-          onChange={(value) => set("to", value)}
-          error={Boolean(rangeKey)}
-          helperText={rangeKey ? t(`members:${rangeKey}`) : undefined}
-        />
-        <FilterSelect
-          id="order-status-filter"
-          label={t("fields.status")}
-          allLabel={t("list.allStatuses")}
-          value={input.status}
-          options={ORDER_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
-          minWidth={140}
-          onChange={(value) => set("status", value)}
-        />
-        <LimitedTextField
-          maxChars={24}
-          size="small"
-          label={t("fields.orderNo")}
-          value={input.orderNo}
-          onChange={(event) => set("orderNo", event.target.value)}
-        />
-        <FilterSelect
-          id="order-employee-filter"
-          label={t("list.employee")}
-          allLabel={t("list.allEmployees")}
-          value={input.employeeId}
-          options={(employees.data?.list ?? []).map((employee) => ({
-            value: String(employee.id),
-            label: employee.name,
-          }))}
-          minWidth={140}
-          onChange={(value) => set("employeeId", value)}
-        />
-        <MemberFilter member={input.member} onChange={(member) => set("member", member)} />
-        <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
-          {t("list.search")}
-        </Button>
-        <Button onClick={reset}>{t("list.reset")}</Button>
-      </FilterBar>
-      {memIdParam !== null && !input.member ? (
-        <Typography color="text.secondary" sx={{ mb: 1 }}>
-          {t("list.oneMember")}
-        </Typography>
-      ) : null}
-
-      <Totals summary={result.data?.summary} />
-
-      <PagedTable
-        label={t("list.title")}
-        result={result}
-        paging={paging}
-        pageSizes={PAGE_SIZES}
-        nowrapHeads
-        columns={columns}
-        rowKey={(row) => row.orderId}
-        rowTestId={(row) => `order-row-${row.orderId}`}
-        emptyText={t("list.empty")}
-      />
-    </PageFrame>
+      onSearch={form.submit}
+      filters={
+        <>
+          <FormDateRange
+            form={form}
+            fromLabel={t("list.from")}
+            toLabel={t("list.to")}
+            toError={form.error && t(`members:${form.error}`)}
+          />
+          <FilterSelect
+            id="order-status-filter"
+            label={t("fields.status")}
+            allLabel={t("list.allStatuses")}
+            value={input.status}
+            options={ORDER_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+            minWidth={140}
+            onChange={(value) => set("status", value)}
+          />
+          <FilterText form={form} name="orderNo" label={t("fields.orderNo")} maxChars={24} />
+          <FilterSelect
+            id="order-employee-filter"
+            label={t("list.employee")}
+            allLabel={t("list.allEmployees")}
+            value={input.employeeId}
+            options={(employees.data?.list ?? []).map((employee) => ({
+              value: String(employee.id),
+              label: employee.name,
+            }))}
+            minWidth={140}
+            onChange={(value) => set("employeeId", value)}
+          />
+          <MemberFilter member={input.member} onChange={(member) => set("member", member)} />
+          <SearchButtons searchLabel={t("list.search")} resetLabel={t("list.reset")} onReset={reset} />
+        </>
+      }
+      totals={
+        <>
+          {memIdParam !== null && !input.member ? (
+            <Typography color="text.secondary" sx={{ mb: 1 }}>
+              {t("list.oneMember")}
+            </Typography>
+          ) : null}
+          <Totals summary={result.data?.summary} />
+        </>
+      }
+      table={{
+        result,
+        paging,
+        columns,
+        rowKey: (row) => row.orderId,
+        rowTestId: (row) => `order-row-${row.orderId}`,
+        emptyText: t("list.empty"),
+      }}
+    />
   );
 }
 

@@ -1,4 +1,3 @@
-import SearchIcon from "@mui/icons-material/Search";
 import {
   Button,
   Chip,
@@ -10,48 +9,41 @@ import {
   Link,
 } from "@mui/material";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import { BTN_DAY_REOPEN, dailyKeys, reopenDay, useClosings, type Closing, type HistorySearch } from "../../api/daily";
 import { hasButtonCode } from "../../api/session";
 import { formatMoney } from "../../lib/money";
-import { DateField } from "../../components/dates/DateField";
-import { FilterBar } from "../../components/filters";
 import { LimitedTextField } from "../../components/LimitedTextField";
-import { PageFrame } from "../../components/layout";
-import { PagedTable, usePaging, NOWRAP, type PagedColumn } from "../../components/PagedTable";
-import { rangeError } from "../../components/members/rules";
+import { usePaging, NOWRAP, type PagedColumn } from "../../components/PagedTable";
+import { FormDateRange, SearchButtons } from "../../components/records/filterFields";
+import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
+import { reversedRange, useFilterForm } from "../../lib/filterForm";
 import { formatDateTime } from "../../lib/format";
-import { PAGE_SIZES } from "../../lib/paging";
 import { useSubmissionKey } from "../../lib/submissionKey";
 import { notify } from "../../lib/notices";
 import { DAILY_NS, dailyHref } from "./dailyParts";
 
 const REASON_MAX = 200;
 
+const EMPTY = { from: "", to: "" };
+
+function filtersFrom(input: typeof EMPTY): HistorySearch {
+  return { startDate: input.from || null, endDate: input.to || null };
+}
+
 /** /dailyHistory (日结历史, ERP-SYFH-PAG-0001-0000): the store's closings, newest day first, reopened
  * ones included; an owner (BTN-SYFH-DAY-REOPEN) reopens an active one after confirming with a reason. */
 export function DailyHistoryPage() {
   const { t, i18n } = useTranslation(DAILY_NS);
   const paging = usePaging();
-  const [input, setInput] = useState({ from: "", to: "" });
-  const [filters, setFilters] = useState<HistorySearch>({});
+  // Before a search and after Reset the list asks with no dates at all.
+  const form = useFilterForm({ empty: EMPTY, toSearch: filtersFrom, paging, check: reversedRange, initial: {} });
   const [canReopen] = useState(() => hasButtonCode(BTN_DAY_REOPEN));
   const [reopening, setReopening] = useState<Closing | null>(null);
-  const result = useClosings({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...filters });
-  const rangeKey = rangeError(input.from, input.to);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (rangeKey) return;
-    paging.refilter(() => setFilters({ startDate: input.from || null, endDate: input.to || null }));
-  };
-  const reset = () =>
-    paging.refilter(() => {
-      setInput({ from: "", to: "" });
-      setFilters({});
-    });
+  const result = useClosings({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...form.filters });
 
   const columns: PagedColumn<Closing>[] = [
     {
@@ -107,40 +99,35 @@ export function DailyHistoryPage() {
   ];
 
   return (
-    <PageFrame wide title={t("history.title")}>
-      <FilterBar onSubmit={submit}>
-        <DateField
-          size="small"
-          label={t("history.from")}
-          value={input.from}
-          onChange={(value) => setInput((previous) => ({ ...previous, from: value }))}
-        />
-        <DateField
-          size="small"
-          label={t("history.to")}
-          value={input.to}
-          onChange={(value) => setInput((previous) => ({ ...previous, to: value }))}
-          error={Boolean(rangeKey)}
-          helperText={rangeKey ? t(`members:${rangeKey}`) : undefined}
-        />
-        <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
-          {t("history.search")}
-        </Button>
-        <Button onClick={reset}>{t("history.reset")}</Button>
-      </FilterBar>
-      <PagedTable
-        label={t("history.title")}
-        result={result}
-        paging={paging}
-        pageSizes={PAGE_SIZES}
-        nowrapHeads
-        columns={columns}
-        rowKey={(row) => row.closingId}
-        rowTestId={(row) => `closing-row-${row.closingId}`}
-        emptyText={t("history.empty")}
-      />
+    <RecordsPage
+      title={t("history.title")}
+      onSearch={form.submit}
+      filters={
+        <>
+          <FormDateRange
+            form={form}
+            fromLabel={t("history.from")}
+            toLabel={t("history.to")}
+            toError={form.error && t(`members:${form.error}`)}
+          />
+          <SearchButtons
+            searchLabel={t("history.search")}
+            resetLabel={t("history.reset")}
+            onReset={() => form.resetTo({})}
+          />
+        </>
+      }
+      table={{
+        result,
+        paging,
+        columns,
+        rowKey: (row) => row.closingId,
+        rowTestId: (row) => `closing-row-${row.closingId}`,
+        emptyText: t("history.empty"),
+      }}
+    >
       {reopening ? <ReopenDialog closing={reopening} onClose={() => setReopening(null)} /> : null}
-    </PageFrame>
+    </RecordsPage>
   );
 }
 

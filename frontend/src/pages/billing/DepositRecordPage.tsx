@@ -1,17 +1,15 @@
-import SearchIcon from "@mui/icons-material/Search";
-import { Alert, Box, Button } from "@mui/material";
-import { useState, type FormEvent } from "react";
+import { Alert, Box } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { exportUrl } from "../../api/catalog";
 import { DEPOSIT_EXPORT_PATH, DEPOSIT_STATUSES, useDepositRecords, type RecordSearch } from "../../api/deposits";
-import { DateField } from "../../components/dates/DateField";
-import { FilterBar, FilterSelect } from "../../components/filters";
-import { LimitedTextField } from "../../components/LimitedTextField";
-import { Facts, PageFrame, Section } from "../../components/layout";
-import { PagedTable, usePaging } from "../../components/PagedTable";
+import { FilterSelect } from "../../components/filters";
+import { Facts, Section } from "../../components/layout";
+import { usePaging } from "../../components/PagedTable";
+import { FilterText, FormDateRange, SearchButtons } from "../../components/records/filterFields";
+import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
+import { useFilterForm } from "../../lib/filterForm";
 import { formatMoney } from "../../lib/money";
-import { PAGE_SIZES } from "../../lib/paging";
 import { DEPOSITS_NS, DepositLinks, depositColumns } from "./intentionParts";
 import { CappedExportButton } from "../../components/CappedExportButton";
 
@@ -49,99 +47,75 @@ function filtersFrom(input: FilterInput): RecordSearch {
 export function DepositRecordPage() {
   const { t, i18n } = useTranslation(DEPOSITS_NS);
   const paging = usePaging();
-  const [input, setInput] = useState<FilterInput>(EMPTY);
-  const [tried, setTried] = useState(false);
-  const [filters, setFilters] = useState<RecordSearch | null>(null);
+  const form = useFilterForm<FilterInput, RecordSearch | null>({
+    empty: EMPTY,
+    toSearch: filtersFrom,
+    paging,
+    check: (input) => recordRangeError(input.from, input.to),
+    initial: null,
+  });
+  const { input, set, filters } = form;
   const result = useDepositRecords(
     filters ? { pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...filters } : null,
   );
-  const rangeKey = recordRangeError(input.from, input.to);
-  const set = <K extends keyof FilterInput>(key: K, value: FilterInput[K]) =>
-    setInput((previous) => ({ ...previous, [key]: value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (rangeKey) return;
-    paging.refilter(() => setFilters(filtersFrom(input)));
-  };
+  // The start's fault shows under "from", the others under "to", once a search was tried.
+  const rangeKey = form.tried ? form.error : null;
   const summary = result.data?.summary;
   return (
-    <PageFrame
-      wide
+    <RecordsPage
       title={t("depositRecord.title")}
       actions={filters ? <ExportButton filters={filters} count={result.data?.total ?? null} /> : null}
-    >
-      <DepositLinks />
-      <FilterBar onSubmit={submit}>
-        <DateField
-          size="small"
-          label={t("list.from")}
-          value={input.from}
-          onChange={(value) => set("from", value)}
-          error={tried && rangeKey === "errors.startRequired"}
-          helperText={tried && rangeKey === "errors.startRequired" ? t(rangeKey) : undefined}
-        />
-        <DateField
-          size="small"
-          label={t("list.to")}
-          value={input.to}
-          onChange={(value) => set("to", value)}
-          error={tried && Boolean(rangeKey) && rangeKey !== "errors.startRequired"}
-          helperText={tried && rangeKey && rangeKey !== "errors.startRequired" ? t(rangeKey) : undefined}
-        />
-        <LimitedTextField
-          maxChars={30}
-          size="small"
-          label={t("list.keyword")}
-          value={input.keyword}
-          onChange={(event) => set("keyword", event.target.value)}
-        />
-        <FilterSelect
-          id="record-status"
-          label={t("fields.status")}
-          allLabel={t("status.all")}
-          value={input.status}
-          minWidth={140}
-          options={DEPOSIT_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
-          onChange={(value) => set("status", value)}
-        />
-        <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
-          {t("list.search")}
-        </Button>
-      </FilterBar>
-      {filters === null ? (
-        <Alert severity="info">{t("depositRecord.needRange")}</Alert>
-      ) : (
+      intro={<DepositLinks />}
+      onSearch={form.submit}
+      filters={
         <>
-          {summary ? (
-            <Section title={t("depositRecord.title")}>
-              <Box data-testid="deposit-totals">
-                <Facts
-                  items={[
-                    [t("depositRecord.count"), summary.count],
-                    [t("depositRecord.taken"), formatMoney(summary.taken)],
-                    [t("depositRecord.applied"), formatMoney(summary.applied)],
-                    [t("depositRecord.refunded"), formatMoney(summary.refunded)],
-                    [t("depositRecord.held"), <strong key="held">{formatMoney(summary.held)}</strong>],
-                  ]}
-                />
-              </Box>
-            </Section>
-          ) : null}
-          <PagedTable
-            label={t("depositRecord.title")}
-            result={result}
-            paging={paging}
-            pageSizes={PAGE_SIZES}
-            nowrapHeads
-            columns={depositColumns(t, i18n.language, false)}
-            rowKey={(row) => row.depositId}
-            rowTestId={(row) => `record-row-${row.depositId}`}
-            emptyText={t("list.empty")}
+          <FormDateRange
+            form={form}
+            fromLabel={t("list.from")}
+            toLabel={t("list.to")}
+            fromError={rangeKey === "errors.startRequired" ? t(rangeKey) : null}
+            toError={rangeKey && rangeKey !== "errors.startRequired" ? t(rangeKey) : null}
           />
+          <FilterText form={form} name="keyword" label={t("list.keyword")} maxChars={30} />
+          <FilterSelect
+            id="record-status"
+            label={t("fields.status")}
+            allLabel={t("status.all")}
+            value={input.status}
+            minWidth={140}
+            options={DEPOSIT_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+            onChange={(value) => set("status", value)}
+          />
+          <SearchButtons searchLabel={t("list.search")} />
         </>
-      )}
-    </PageFrame>
+      }
+      instead={filters === null ? <Alert severity="info">{t("depositRecord.needRange")}</Alert> : undefined}
+      totals={
+        summary ? (
+          <Section title={t("depositRecord.title")}>
+            <Box data-testid="deposit-totals">
+              <Facts
+                items={[
+                  [t("depositRecord.count"), summary.count],
+                  [t("depositRecord.taken"), formatMoney(summary.taken)],
+                  [t("depositRecord.applied"), formatMoney(summary.applied)],
+                  [t("depositRecord.refunded"), formatMoney(summary.refunded)],
+                  [t("depositRecord.held"), <strong key="held">{formatMoney(summary.held)}</strong>],
+                ]}
+              />
+            </Box>
+          </Section>
+        ) : null
+      }
+      table={{
+        result,
+        paging,
+        columns: depositColumns(t, i18n.language, false),
+        rowKey: (row) => row.depositId,
+        rowTestId: (row) => `record-row-${row.depositId}`,
+        emptyText: t("list.empty"),
+      }}
+    />
   );
 }
 

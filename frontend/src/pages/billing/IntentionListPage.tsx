@@ -1,17 +1,13 @@
 import AddIcon from "@mui/icons-material/Add";
-import SearchIcon from "@mui/icons-material/Search";
 import { Button } from "@mui/material";
-import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { DEPOSIT_STATUSES, useDeposits, type DepositSearch } from "../../api/deposits";
-import { DateField } from "../../components/dates/DateField";
-import { FilterBar, FilterSelect } from "../../components/filters";
-import { LimitedTextField } from "../../components/LimitedTextField";
-import { PageFrame } from "../../components/layout";
-import { rangeError } from "../../components/members/rules";
-import { PagedTable, usePaging } from "../../components/PagedTable";
+import { FilterSelect } from "../../components/filters";
+import { usePaging } from "../../components/PagedTable";
+import { FilterText, FormDateRange, SearchButtons } from "../../components/records/filterFields";
+import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
-import { PAGE_SIZES } from "../../lib/paging";
+import { reversedRange, useFilterForm } from "../../lib/filterForm";
 import { DEPOSITS_NS, DepositLinks, depositColumns } from "./intentionParts";
 
 interface FilterInput {
@@ -37,76 +33,49 @@ function filtersFrom(input: FilterInput): DepositSearch {
 export function IntentionListPage() {
   const { t, i18n } = useTranslation(DEPOSITS_NS);
   const paging = usePaging();
-  const [input, setInput] = useState<FilterInput>(EMPTY);
-  const [filters, setFilters] = useState<DepositSearch>(() => filtersFrom(EMPTY));
-  const result = useDeposits({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...filters });
-  const rangeKey = rangeError(input.from, input.to);
-  const set = <K extends keyof FilterInput>(key: K, value: FilterInput[K]) =>
-    setInput((previous) => ({ ...previous, [key]: value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (rangeKey) return;
-    paging.refilter(() => setFilters(filtersFrom(input)));
-  };
-  const reset = () =>
-    paging.refilter(() => {
-      setInput(EMPTY);
-      setFilters(filtersFrom(EMPTY));
-    });
+  const form = useFilterForm({ empty: EMPTY, toSearch: filtersFrom, paging, check: reversedRange });
+  const { input, set } = form;
+  const result = useDeposits({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...form.filters });
   return (
-    <PageFrame
-      wide
+    <RecordsPage
       title={t("list.title")}
       actions={
         <Button variant="contained" startIcon={<AddIcon />} href="/payIntentionMent" data-testid="take-deposit">
           {t("list.take")}
         </Button>
       }
-    >
-      <DepositLinks />
-      <FilterBar onSubmit={submit}>
-        <LimitedTextField
-          maxChars={30}
-          size="small"
-          label={t("list.keyword")}
-          value={input.keyword}
-          onChange={(event) => set("keyword", event.target.value)}
-        />
-        <FilterSelect
-          id="deposit-status"
-          label={t("fields.status")}
-          allLabel={t("status.all")}
-          value={input.status}
-          minWidth={140}
-          options={DEPOSIT_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
-          onChange={(value) => set("status", value)}
-        />
-        <DateField size="small" label={t("list.from")} value={input.from} onChange={(value) => set("from", value)} />
-        <DateField
-          size="small"
-          label={t("list.to")}
-          value={input.to}
-          onChange={(value) => set("to", value)}
-          error={Boolean(rangeKey)}
-          helperText={rangeKey ? t(rangeKey) : undefined}
-        />
-        <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
-          {t("list.search")}
-        </Button>
-        <Button onClick={reset}>{t("list.reset")}</Button>
-      </FilterBar>
-      <PagedTable
-        label={t("list.title")}
-        result={result}
-        paging={paging}
-        pageSizes={PAGE_SIZES}
-        nowrapHeads
-        columns={depositColumns(t, i18n.language, true)}
-        rowKey={(row) => row.depositId}
-        rowTestId={(row) => `deposit-row-${row.depositId}`}
-        emptyText={t("list.empty")}
-      />
-    </PageFrame>
+      intro={<DepositLinks />}
+      onSearch={form.submit}
+      filters={
+        <>
+          <FilterText form={form} name="keyword" label={t("list.keyword")} maxChars={30} />
+          <FilterSelect
+            id="deposit-status"
+            label={t("fields.status")}
+            allLabel={t("status.all")}
+            value={input.status}
+            minWidth={140}
+            options={DEPOSIT_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+            onChange={(value) => set("status", value)}
+          />
+          <FormDateRange
+            form={form}
+            fromLabel={t("list.from")}
+            toLabel={t("list.to")}
+            toError={form.error && t(form.error)}
+          />
+          <SearchButtons searchLabel={t("list.search")} resetLabel={t("list.reset")} onReset={form.reset} />
+        </>
+      }
+      table={{
+        result,
+        paging,
+        columns: depositColumns(t, i18n.language, true),
+        rowKey: (row) => row.depositId,
+        rowTestId: (row) => `deposit-row-${row.depositId}`,
+        emptyText: t("list.empty"),
+      }}
+    />
   );
 }
 

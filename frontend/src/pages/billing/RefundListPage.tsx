@@ -1,19 +1,15 @@
-import SearchIcon from "@mui/icons-material/Search";
-import { Box, Button, Chip, Link } from "@mui/material";
-import { useState, type FormEvent } from "react";
+import { Chip, Link } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { orderDetailsHref } from "../../api/bills";
 import { refundDetailHref, useRefunds, type RefundRow, type RefundSearch } from "../../api/refunds";
 import { formatMoney } from "../../lib/money";
-import { DateField } from "../../components/dates/DateField";
-import { FilterBar } from "../../components/filters";
-import { LimitedTextField } from "../../components/LimitedTextField";
-import { PageFrame } from "../../components/layout";
-import { rangeError } from "../../components/members/rules";
-import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
+import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
+import { FilterText, FormDateRange, SearchButtons } from "../../components/records/filterFields";
+import { CustomerCell } from "../../components/records/CustomerCell";
+import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
+import { reversedRange, useFilterForm } from "../../lib/filterForm";
 import { formatDateTime } from "../../lib/format";
-import { PAGE_SIZES } from "../../lib/paging";
 
 const NS = "refunds";
 
@@ -38,22 +34,8 @@ function filtersFrom(input: FilterInput): RefundSearch {
 export function RefundListPage() {
   const { t, i18n } = useTranslation(NS);
   const paging = usePaging();
-  const [input, setInput] = useState<FilterInput>(EMPTY);
-  const [filters, setFilters] = useState<RefundSearch>(() => filtersFrom(EMPTY));
-  const result = useRefunds({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...filters });
-  const rangeKey = rangeError(input.from, input.to);
-  const set = <K extends keyof FilterInput>(key: K, value: FilterInput[K]) =>
-    setInput((previous) => ({ ...previous, [key]: value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (rangeKey) return;
-    paging.refilter(() => setFilters(filtersFrom(input)));
-  };
-  const reset = () =>
-    paging.refilter(() => {
-      setInput(EMPTY);
-      setFilters(filtersFrom(EMPTY));
-    });
+  const form = useFilterForm({ empty: EMPTY, toSearch: filtersFrom, paging, check: reversedRange });
+  const result = useRefunds({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...form.filters });
   const columns: PagedColumn<RefundRow>[] = [
     {
       key: "refundNo",
@@ -83,14 +65,7 @@ export function RefundListPage() {
       key: "customer",
       label: t("list.customer"),
       render: (row) => (
-        <span>
-          {row.memId === null ? `${row.name} (${t("walkIn")})` : row.name}
-          {row.phone ? (
-            <Box component="span" sx={{ color: "text.secondary", ml: 1, ...NOWRAP }}>
-              {row.phone}
-            </Box>
-          ) : null}
-        </span>
+        <CustomerCell name={row.name} phone={row.phone} walkIn={row.memId === null} walkInLabel={t("walkIn")} />
       ),
     },
     { key: "amount", label: t("list.amount"), align: "right", render: (row) => formatMoney(row.amount) },
@@ -108,41 +83,30 @@ export function RefundListPage() {
     },
   ];
   return (
-    <PageFrame wide title={t("list.title")}>
-      <FilterBar onSubmit={submit}>
-        <DateField size="small" label={t("list.from")} value={input.from} onChange={(value) => set("from", value)} />
-        <DateField
-          size="small"
-          label={t("list.to")}
-          value={input.to}
-          onChange={(value) => set("to", value)}
-          error={Boolean(rangeKey)}
-          helperText={rangeKey ? t(`members:${rangeKey}`) : undefined}
-        />
-        <LimitedTextField
-          maxChars={24}
-          size="small"
-          label={t("list.keyword")}
-          value={input.keyword}
-          onChange={(event) => set("keyword", event.target.value)}
-        />
-        <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
-          {t("list.search")}
-        </Button>
-        <Button onClick={reset}>{t("list.reset")}</Button>
-      </FilterBar>
-      <PagedTable
-        label={t("list.title")}
-        result={result}
-        paging={paging}
-        pageSizes={PAGE_SIZES}
-        nowrapHeads
-        columns={columns}
-        rowKey={(row) => row.recedeId}
-        rowTestId={(row) => `refund-row-${row.recedeId}`}
-        emptyText={t("list.empty")}
-      />
-    </PageFrame>
+    <RecordsPage
+      title={t("list.title")}
+      onSearch={form.submit}
+      filters={
+        <>
+          <FormDateRange
+            form={form}
+            fromLabel={t("list.from")}
+            toLabel={t("list.to")}
+            toError={form.error && t(`members:${form.error}`)}
+          />
+          <FilterText form={form} name="keyword" label={t("list.keyword")} maxChars={24} />
+          <SearchButtons searchLabel={t("list.search")} resetLabel={t("list.reset")} onReset={form.reset} />
+        </>
+      }
+      table={{
+        result,
+        paging,
+        columns,
+        rowKey: (row) => row.recedeId,
+        rowTestId: (row) => `refund-row-${row.recedeId}`,
+        emptyText: t("list.empty"),
+      }}
+    />
   );
 }
 

@@ -1,19 +1,12 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Page } from "../../api/client";
 import type { CatalogSearch, ItemState, ItemType } from "../../api/catalog";
-import {
-  CatalogTable,
-  EnabledSelect,
-  PageFrame,
-  SearchBar,
-  priceColumns,
-  type Column,
-  type EnabledChoice,
-} from "./parts";
+import { EnabledSelect, KeywordFilters, catalogTable, priceColumns, type Column, type EnabledChoice } from "./parts";
 import { pageNo } from "../../lib/paging";
 import { usePaging } from "../../components/PagedTable";
+import { RecordsPage } from "../../components/records/RecordsPage";
+import { useKeywordFilters } from "../../lib/filterForm";
 
 interface PackageListProps<Row extends ItemState> {
   /** The catalogue namespace's key holding `title` and `empty`: "productPackages" or "projectPackages". */
@@ -38,42 +31,32 @@ export function PackageList<Row extends ItemState>({
 }: PackageListProps<Row>) {
   const { t } = useTranslation("catalog");
   const paging = usePaging();
-  const { refilter } = paging;
-  const [keywordInput, setKeywordInput] = useState("");
-  const [keyword, setKeyword] = useState("");
-  const [enabled, setEnabled] = useState<EnabledChoice>("");
+  const form = useKeywordFilters({ keyword: "", enabled: "" as EnabledChoice }, paging);
+  const { keyword, enabled } = form.filters;
   const result = useRows({ pageNo: pageNo(paging.pageIndex), pageSize: paging.pageSize, keyword, enabled });
 
   return (
-    <PageFrame title={t(`${texts}.title`)}>
-      <SearchBar
-        keyword={keywordInput}
-        onKeyword={setKeywordInput}
-        onSearch={() => refilter(() => setKeyword(keywordInput.trim()))}
-        onReset={() =>
-          refilter(() => {
-            setKeywordInput("");
-            setKeyword("");
-            setEnabled("");
-          })
-        }
-      >
-        <EnabledSelect value={enabled} onChange={(value) => refilter(() => setEnabled(value))} />
-      </SearchBar>
-      <CatalogTable
-        paging={paging}
-        result={result}
-        label={t(`${texts}.title`)}
-        emptyText={t(`${texts}.empty`)}
-        rowHref={(row) => `${detailRoute}?id=${row.id}`}
-        columns={[
+    <RecordsPage
+      title={t(`${texts}.title`)}
+      onSearch={form.submit}
+      filters={
+        <KeywordFilters form={form}>
+          <EnabledSelect value={form.input.enabled} onChange={(value) => form.choose("enabled", value)} />
+        </KeywordFilters>
+      }
+      table={catalogTable({
+        paging,
+        result,
+        emptyText: t(`${texts}.empty`),
+        rowHref: (row) => `${detailRoute}?id=${row.id}`,
+        columns: [
           { key: "code", label: t("columns.code"), render: (row) => row.code },
           { key: "name", label: t("columns.name"), render: (row) => row.name },
           { key: "lines", wrap: true, label: t("columns.contents"), render: (row) => contents(row) || "—" },
           ...extraColumns,
           ...priceColumns<Row>(t, itemType),
-        ]}
-      />
-    </PageFrame>
+        ],
+      })}
+    />
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   PROJECT_EXPORT_PATH,
@@ -10,31 +9,24 @@ import {
 } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
 import { categoryOptions, idFilter } from "./format";
-import {
-  CatalogTable,
-  EnabledSelect,
-  ExportButton,
-  PageFrame,
-  SearchBar,
-  priceColumns,
-  type EnabledChoice,
-} from "./parts";
+import { EnabledSelect, ExportButton, KeywordFilters, catalogTable, priceColumns, type EnabledChoice } from "./parts";
 import { pageNo } from "../../lib/paging";
 import { FilterSelect } from "../../components/filters";
 import { usePaging } from "../../components/PagedTable";
+import { RecordsPage } from "../../components/records/RecordsPage";
+import { useKeywordFilters } from "../../lib/filterForm";
 
 const PROJECT_DETAIL_ROUTE = "/projectDetail";
+
+const EMPTY = { keyword: "", category: "", enabled: "" as EnabledChoice };
 
 /** /projectList (XMGL-PAG-0001): services with their duration, skill and consumables. */
 export function ProjectListPage() {
   const { t } = useTranslation("catalog");
   const options = useProjectOptions();
   const paging = usePaging();
-  const { refilter } = paging;
-  const [keywordInput, setKeywordInput] = useState("");
-  const [keyword, setKeyword] = useState("");
-  const [category, setCategory] = useState("");
-  const [enabled, setEnabled] = useState<EnabledChoice>("");
+  const form = useKeywordFilters(EMPTY, paging);
+  const { keyword, category, enabled } = form.filters;
 
   const search: ProjectSearch = {
     pageNo: pageNo(paging.pageIndex),
@@ -46,41 +38,30 @@ export function ProjectListPage() {
   const result = useProjects(search);
 
   return (
-    <PageFrame
+    <RecordsPage
       title={t("projects.title")}
       actions={<ExportButton url={exportUrl(PROJECT_EXPORT_PATH, search)} fileName="projects.xlsx" />}
-    >
-      <SearchBar
-        keyword={keywordInput}
-        onKeyword={setKeywordInput}
-        onSearch={() => refilter(() => setKeyword(keywordInput.trim()))}
-        onReset={() =>
-          refilter(() => {
-            setKeywordInput("");
-            setKeyword("");
-            setCategory("");
-            setEnabled("");
-          })
-        }
-      >
-        <FilterSelect
-          id="project-category-label"
-          label={t("filters.category")}
-          allLabel={t("filters.all")}
-          value={category}
-          options={categoryOptions(options.data?.categories ?? [])}
-          minWidth={150}
-          onChange={(value) => refilter(() => setCategory(value))}
-        />
-        <EnabledSelect value={enabled} onChange={(value) => refilter(() => setEnabled(value))} />
-      </SearchBar>
-      <CatalogTable
-        paging={paging}
-        result={result}
-        label={t("projects.title")}
-        emptyText={t("projects.empty")}
-        rowHref={(row) => `${PROJECT_DETAIL_ROUTE}?id=${row.id}`}
-        columns={[
+      onSearch={form.submit}
+      filters={
+        <KeywordFilters form={form}>
+          <FilterSelect
+            id="project-category-label"
+            label={t("filters.category")}
+            allLabel={t("filters.all")}
+            value={form.input.category}
+            options={categoryOptions(options.data?.categories ?? [])}
+            minWidth={150}
+            onChange={(value) => form.choose("category", value)}
+          />
+          <EnabledSelect value={form.input.enabled} onChange={(value) => form.choose("enabled", value)} />
+        </KeywordFilters>
+      }
+      table={catalogTable({
+        paging,
+        result,
+        emptyText: t("projects.empty"),
+        rowHref: (row) => `${PROJECT_DETAIL_ROUTE}?id=${row.id}`,
+        columns: [
           { key: "code", label: t("columns.code"), render: (row) => row.code },
           { key: "name", label: t("columns.name"), render: (row) => row.name },
           { key: "category", label: t("columns.category"), render: (row) => row.categoryName },
@@ -101,9 +82,9 @@ export function ProjectListPage() {
                 : row.consumables.map((item) => `${item.productName} × ${item.quantity}${item.unit}`).join("; "),
           },
           ...priceColumns<Project>(t, "project"),
-        ]}
-      />
-    </PageFrame>
+        ],
+      })}
+    />
   );
 }
 

@@ -1,12 +1,14 @@
-import { Tab, Tabs } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PROMOTION_STATUSES, usePromotions, type PromotionSearch, type PromotionStatus } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
-import { CatalogTable, PageFrame, SearchBar } from "./parts";
+import { KeywordFilters, catalogTable } from "./parts";
 import { formatDateTime } from "../../lib/format";
 import { pageNo } from "../../lib/paging";
 import { usePaging } from "../../components/PagedTable";
+import { RecordsPage } from "../../components/records/RecordsPage";
+import { RecordTabs } from "../../components/records/RecordTabs";
+import { useKeywordFilters } from "../../lib/filterForm";
 
 const PROMOTION_DETAIL_ROUTE = "/promotionDetail";
 
@@ -16,41 +18,30 @@ export function PromotionListPage() {
   const paging = usePaging();
   const { refilter } = paging;
   const [status, setStatus] = useState<PromotionStatus>("current");
-  const [keywordInput, setKeywordInput] = useState("");
-  const [keyword, setKeyword] = useState("");
+  const form = useKeywordFilters({ keyword: "" }, paging);
+  const { keyword } = form.filters;
   const search: PromotionSearch = { status, pageNo: pageNo(paging.pageIndex), pageSize: paging.pageSize, keyword };
   const result = usePromotions(search);
 
   return (
-    <PageFrame title={t("promotions.title")}>
-      <Tabs
-        value={status}
-        onChange={(_, next: PromotionStatus) => refilter(() => setStatus(next))}
-        sx={{ mb: 2 }}
-        aria-label={t("promotions.statuses")}
-      >
-        {PROMOTION_STATUSES.map((value) => (
-          <Tab key={value} value={value} label={t(`promotions.status.${value}`)} />
-        ))}
-      </Tabs>
-      <SearchBar
-        keyword={keywordInput}
-        onKeyword={setKeywordInput}
-        onSearch={() => refilter(() => setKeyword(keywordInput.trim()))}
-        onReset={() =>
-          refilter(() => {
-            setKeywordInput("");
-            setKeyword("");
-          })
-        }
-      />
-      <CatalogTable
-        paging={paging}
-        result={result}
-        label={t("promotions.title")}
-        emptyText={t("promotions.empty")}
-        rowHref={(row) => `${PROMOTION_DETAIL_ROUTE}?id=${row.id}`}
-        columns={[
+    <RecordsPage
+      title={t("promotions.title")}
+      intro={
+        <RecordTabs
+          value={status}
+          label={t("promotions.statuses")}
+          options={PROMOTION_STATUSES.map((value) => ({ value, label: t(`promotions.status.${value}`) }))}
+          onChange={(next) => refilter(() => setStatus(next))}
+        />
+      }
+      onSearch={form.submit}
+      filters={<KeywordFilters form={form} />}
+      table={catalogTable({
+        paging,
+        result,
+        emptyText: t("promotions.empty"),
+        rowHref: (row) => `${PROMOTION_DETAIL_ROUTE}?id=${row.id}`,
+        columns: [
           { key: "name", label: t("columns.name"), render: (row) => row.name },
           {
             key: "start",
@@ -67,9 +58,9 @@ export function PromotionListPage() {
           },
           { key: "lines", label: t("promotions.columns.lineCount"), align: "right", render: (row) => row.lineCount },
           { key: "remark", wrap: true, label: t("promotions.columns.remark"), render: (row) => row.remark || "—" },
-        ]}
-      />
-    </PageFrame>
+        ],
+      })}
+    />
   );
 }
 

@@ -1,5 +1,4 @@
 import FileDownloadIcon from "@mui/icons-material/FileDownload";
-import SearchIcon from "@mui/icons-material/Search";
 import {
   Alert,
   Box,
@@ -31,17 +30,17 @@ import {
   type ItemType,
   type PriceChange,
 } from "../../api/catalog";
-import { NOWRAP, PagedTable, type PagedColumn, type PagedTableProps } from "../../components/PagedTable";
+import { NOWRAP, type PagedColumn } from "../../components/PagedTable";
 import { notify } from "../../lib/notices";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
-import { FilterBar, FilterSelect } from "../../components/filters";
+import { FilterSelect } from "../../components/filters";
 import { BackLink, PageFrame as Frame, Section } from "../../components/layout";
 import { PAGE_SIZES, formatMoney, parseStorePrice, unusualStorePrice } from "./format";
 import { formatDateTime } from "../../lib/format";
-import { LimitedTextField } from "../../components/LimitedTextField";
-import { tooLong } from "../../lib/limits";
 import { saveBlob } from "../../lib/download";
+import { FilterText, SearchButtons } from "../../components/records/filterFields";
+import type { RecordsTableProps } from "../../components/records/RecordsPage";
 
 /** The frame of a catalogue page: wide, the lists have many columns. */
 export function PageFrame(props: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -55,59 +54,37 @@ export interface Column<Row> extends Omit<PagedColumn<Row>, "cellSx"> {
   wrap?: boolean;
 }
 
-/** A catalogue list: loading, failure and empty states, rows that open their detail, paging. */
-export function CatalogTable<Row extends { id: number }>({
+/** A catalogue list's table on a records page: its page sizes, rows keyed by id, long text wrapping
+ * where a column says so and every other cell on one line. */
+export function catalogTable<Row extends { id: number }>({
   columns,
   ...props
-}: Omit<PagedTableProps<Row>, "columns" | "pageSizes" | "rowKey" | "nowrapHeads"> & {
+}: Omit<RecordsTableProps<Row>, "columns" | "pageSizes" | "rowKey"> & {
   columns: readonly Column<Row>[];
-}) {
-  return (
-    <PagedTable
-      {...props}
-      pageSizes={PAGE_SIZES}
-      nowrapHeads
-      rowKey={(row) => row.id}
-      columns={columns.map(({ wrap, ...column }) => ({ ...column, cellSx: wrap ? { minWidth: 160 } : NOWRAP }))}
-    />
-  );
+}): RecordsTableProps<Row> & { pageSizes: readonly number[] } {
+  return {
+    ...props,
+    pageSizes: PAGE_SIZES,
+    rowKey: (row) => row.id,
+    columns: columns.map(({ wrap, ...column }) => ({ ...column, cellSx: wrap ? { minWidth: 160 } : NOWRAP })),
+  };
 }
 
-/** The keyword box and the search and reset buttons, in a form (Enter searches). */
-export function SearchBar({
-  keyword,
-  onKeyword,
-  onSearch,
-  onReset,
+/** The keyword box, the page's drop-downs (`children`) and the search and reset buttons. */
+export function KeywordFilters({
+  form,
   children,
 }: {
-  keyword: string;
-  onKeyword: (value: string) => void;
-  onSearch: () => void;
-  onReset: () => void;
+  form: { input: { keyword: string }; set: (key: "keyword", value: string) => void; reset: () => void };
   children?: ReactNode;
 }) {
   const { t } = useTranslation("catalog");
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (tooLong(keyword, 100)) return;
-    onSearch();
-  };
   return (
-    <FilterBar onSubmit={submit}>
-      <LimitedTextField
-        maxChars={100}
-        size="small"
-        label={t("filters.keyword")}
-        value={keyword}
-        onChange={(event) => onKeyword(event.target.value)}
-      />
+    <>
+      <FilterText form={form} name="keyword" label={t("filters.keyword")} maxChars={100} />
       {children}
-      <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
-        {t("filters.search")}
-      </Button>
-      <Button onClick={onReset}>{t("filters.reset")}</Button>
-    </FilterBar>
+      <SearchButtons searchLabel={t("filters.search")} resetLabel={t("filters.reset")} onReset={form.reset} />
+    </>
   );
 }
 

@@ -3,19 +3,19 @@ import { Alert, Button, Typography } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLiveStock, useStockStores, type StockRow } from "../../api/stock";
-import { PageFrame } from "../../components/layout";
-import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
+import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
+import { RecordsPage } from "../../components/records/RecordsPage";
 import { RetryAlert } from "../../components/RetryAlert";
 import { mountIsland } from "../../islands/mount";
+import { useFilterForm } from "../../lib/filterForm";
 import { formatMoney } from "../../lib/money";
-import { PAGE_SIZES } from "../../lib/paging";
 import {
   EMPTY_FILTERS,
   MovesDrawer,
   NS,
   SafetyFlag,
   StockExportButton,
-  StockFilters,
+  StockFilterFields,
   StorePicker,
   initialStore,
   searchFrom,
@@ -31,10 +31,10 @@ export function LiveStockPage() {
   const paging = usePaging();
   const [chosenStore, setChosenStore] = useState<number | null>(null);
   const storeId = chosenStore ?? initialStore(stores.data);
-  const [input, setInput] = useState<StockFilterInput>(EMPTY_FILTERS);
-  const [applied, setApplied] = useState<StockFilterInput>(EMPTY_FILTERS);
+  // The store applies at once and is not part of the form (Reset keeps it).
+  const form = useFilterForm({ empty: EMPTY_FILTERS, toSearch: (input: StockFilterInput) => input, paging });
   const [history, setHistory] = useState<StockRow | null>(null);
-  const search = searchFrom(applied, storeId);
+  const search = searchFrom(form.filters, storeId);
   const result = useLiveStock({ ...search, pageNo: paging.pageIndex + 1, pageSize: paging.pageSize }, storeId !== null);
   const seesCost = stores.data?.seesCost ?? false;
 
@@ -96,44 +96,34 @@ export function LiveStockPage() {
   ];
 
   return (
-    <PageFrame
-      wide
+    <RecordsPage
       title={t("live.title")}
       actions={<StockExportButton search={search} count={result.data?.total ?? null} />}
+      intro={
+        stores.isError ? <RetryAlert onRetry={() => void stores.refetch()}>{stores.error.message}</RetryAlert> : null
+      }
+      onSearch={form.submit}
+      filters={
+        <StockFilterFields form={form} brands={stores.data?.brands ?? []}>
+          <StorePicker
+            stores={stores.data}
+            storeId={storeId}
+            onChange={(id) => paging.refilter(() => setChosenStore(id))}
+          />
+        </StockFilterFields>
+      }
+      totals={stores.data && storeId === null ? <Alert severity="info">{t("filters.chooseStore")}</Alert> : null}
+      table={{
+        result,
+        paging,
+        columns,
+        rowKey: (row) => row.productId,
+        rowTestId: (row) => `stock-row-${row.code}`,
+        emptyText: t("live.empty"),
+      }}
     >
-      {stores.isError ? <RetryAlert onRetry={() => void stores.refetch()}>{stores.error.message}</RetryAlert> : null}
-      <StockFilters
-        input={input}
-        brands={stores.data?.brands ?? []}
-        onChange={setInput}
-        onSubmit={() => paging.refilter(() => setApplied(input))}
-        onReset={() =>
-          paging.refilter(() => {
-            setInput(EMPTY_FILTERS);
-            setApplied(EMPTY_FILTERS);
-          })
-        }
-      >
-        <StorePicker
-          stores={stores.data}
-          storeId={storeId}
-          onChange={(id) => paging.refilter(() => setChosenStore(id))}
-        />
-      </StockFilters>
-      {stores.data && storeId === null ? <Alert severity="info">{t("filters.chooseStore")}</Alert> : null}
-      <PagedTable
-        label={t("live.title")}
-        result={result}
-        paging={paging}
-        pageSizes={PAGE_SIZES}
-        nowrapHeads
-        columns={columns}
-        rowKey={(row) => row.productId}
-        rowTestId={(row) => `stock-row-${row.code}`}
-        emptyText={t("live.empty")}
-      />
       <MovesDrawer product={history} storeId={storeId} onClose={() => setHistory(null)} />
-    </PageFrame>
+    </RecordsPage>
   );
 }
 

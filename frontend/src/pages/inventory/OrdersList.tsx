@@ -1,8 +1,7 @@
 /** The goods orders list of a store (/bookProdLst) and of head office (/bookProdLstNew). */
 import AddIcon from "@mui/icons-material/Add";
-import SearchIcon from "@mui/icons-material/Search";
 import { Button, Link } from "@mui/material";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   BTN_ORDER_PLACE,
@@ -16,15 +15,13 @@ import {
   type GoodsOrderSearch,
 } from "../../api/goodsIn";
 import { hasButtonCode } from "../../api/session";
-import { DateField } from "../../components/dates/DateField";
-import { FilterBar, FilterSelect } from "../../components/filters";
-import { LimitedTextField } from "../../components/LimitedTextField";
-import { PageFrame } from "../../components/layout";
-import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
-import { rangeError } from "../../components/members/rules";
+import { FilterSelect } from "../../components/filters";
+import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
+import { FilterText, FormDateRange, SearchButtons } from "../../components/records/filterFields";
+import { RecordsPage } from "../../components/records/RecordsPage";
+import { reversedRange, useFilterForm } from "../../lib/filterForm";
 import { formatDateTime } from "../../lib/format";
 import { formatMoney } from "../../lib/money";
-import { PAGE_SIZES } from "../../lib/paging";
 import { NS, OrderStatusChip, PaymentChip, dayRange } from "./parts";
 
 interface FilterInput {
@@ -49,23 +46,10 @@ function filtersFrom(input: FilterInput): GoodsOrderSearch {
 export function OrdersList({ scope }: { scope: "store" | "headOffice" }) {
   const { t, i18n } = useTranslation(NS);
   const paging = usePaging();
-  const [input, setInput] = useState<FilterInput>(EMPTY);
-  const [filters, setFilters] = useState<GoodsOrderSearch>(() => filtersFrom(EMPTY));
+  const form = useFilterForm({ empty: EMPTY, toSearch: filtersFrom, paging, check: reversedRange });
+  const { input, set } = form;
   const [mayPlace] = useState(() => hasButtonCode(BTN_ORDER_PLACE));
-  const result = useOrders(scope, { pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...filters });
-  const rangeKey = rangeError(input.from, input.to);
-  const set = <K extends keyof FilterInput>(key: K, value: FilterInput[K]) =>
-    setInput((previous) => ({ ...previous, [key]: value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (rangeKey) return;
-    paging.refilter(() => setFilters(filtersFrom(input)));
-  };
-  const reset = () =>
-    paging.refilter(() => {
-      setInput(EMPTY);
-      setFilters(filtersFrom(EMPTY));
-    });
+  const result = useOrders(scope, { pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...form.filters });
   const href = scope === "store" ? storeOrderHref : headOfficeOrderHref;
   const columns: PagedColumn<GoodsOrder>[] = [
     {
@@ -102,8 +86,7 @@ export function OrdersList({ scope }: { scope: "store" | "headOffice" }) {
   ];
   const title = scope === "store" ? t("orders.title") : t("orders.headOfficeTitle");
   return (
-    <PageFrame
-      wide
+    <RecordsPage
       title={title}
       actions={
         scope === "store" && mayPlace ? (
@@ -112,61 +95,48 @@ export function OrdersList({ scope }: { scope: "store" | "headOffice" }) {
           </Button>
         ) : null
       }
-    >
-      <FilterBar onSubmit={submit}>
-        <DateField size="small" label={t("from")} value={input.from} onChange={(value) => set("from", value)} />
-        <DateField
-          size="small"
-          label={t("to")}
-          value={input.to}
-          onChange={(value) => set("to", value)}
-          error={Boolean(rangeKey)}
-          helperText={rangeKey ? t(`members:${rangeKey}`) : undefined}
-        />
-        <FilterSelect
-          id={`${scope}-order-status`}
-          label={t("fields.status")}
-          allLabel={t("orders.allStatuses")}
-          value={input.status}
-          options={GOODS_ORDER_STATUSES.filter((s) => scope === "store" || s !== "draft").map((status) => ({
-            value: status,
-            label: t(`status.${status}`),
-          }))}
-          minWidth={150}
-          onChange={(value) => set("status", value)}
-        />
-        <FilterSelect
-          id={`${scope}-order-payment`}
-          label={t("fields.payment")}
-          allLabel={t("orders.allPayments")}
-          value={input.paymentStatus}
-          options={PAYMENT_STATUSES.map((status) => ({ value: status, label: t(`payment.${status}`) }))}
-          minWidth={150}
-          onChange={(value) => set("paymentStatus", value)}
-        />
-        <LimitedTextField
-          maxChars={32}
-          size="small"
-          label={t("fields.number")}
-          value={input.number}
-          onChange={(event) => set("number", event.target.value)}
-        />
-        <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
-          {t("search")}
-        </Button>
-        <Button onClick={reset}>{t("reset")}</Button>
-      </FilterBar>
-      <PagedTable
-        label={title}
-        result={result}
-        paging={paging}
-        pageSizes={PAGE_SIZES}
-        nowrapHeads
-        columns={columns}
-        rowKey={(row) => row.id}
-        rowTestId={(row) => `goods-order-row-${row.id}`}
-        emptyText={t("orders.empty")}
-      />
-    </PageFrame>
+      onSearch={form.submit}
+      filters={
+        <>
+          <FormDateRange
+            form={form}
+            fromLabel={t("from")}
+            toLabel={t("to")}
+            toError={form.error && t(`members:${form.error}`)}
+          />
+          <FilterSelect
+            id={`${scope}-order-status`}
+            label={t("fields.status")}
+            allLabel={t("orders.allStatuses")}
+            value={input.status}
+            options={GOODS_ORDER_STATUSES.filter((s) => scope === "store" || s !== "draft").map((status) => ({
+              value: status,
+              label: t(`status.${status}`),
+            }))}
+            minWidth={150}
+            onChange={(value) => set("status", value)}
+          />
+          <FilterSelect
+            id={`${scope}-order-payment`}
+            label={t("fields.payment")}
+            allLabel={t("orders.allPayments")}
+            value={input.paymentStatus}
+            options={PAYMENT_STATUSES.map((status) => ({ value: status, label: t(`payment.${status}`) }))}
+            minWidth={150}
+            onChange={(value) => set("paymentStatus", value)}
+          />
+          <FilterText form={form} name="number" label={t("fields.number")} maxChars={32} />
+          <SearchButtons searchLabel={t("search")} resetLabel={t("reset")} onReset={form.reset} />
+        </>
+      }
+      table={{
+        result,
+        paging,
+        columns,
+        rowKey: (row) => row.id,
+        rowTestId: (row) => `goods-order-row-${row.id}`,
+        emptyText: t("orders.empty"),
+      }}
+    />
   );
 }

@@ -1,27 +1,19 @@
 import { Button, Link, Stack } from "@mui/material";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  documentHref,
-  useOutboundRecords,
-  useOutboundTypes,
-  type DocumentRow,
-  type OutboundSearch,
-} from "../../api/stockOut";
-import { PageFrame } from "../../components/layout";
-import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
+import { documentHref, useOutboundRecords, useOutboundTypes, type DocumentRow } from "../../api/stockOut";
+import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
+import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
+import { reversedRange, useFilterForm } from "../../lib/filterForm";
 import { formatDateTime } from "../../lib/format";
-import { PAGE_SIZES } from "../../lib/paging";
 import {
   EMPTY_FILTERS,
   formatQuantity,
   NS,
   OutboundExportButton,
-  RecordFilters,
+  RecordFilterFields,
   searchFrom,
   StatusChip,
-  type RecordFilterInput,
 } from "./stockOutParts";
 
 /** /outboundRecord (KCGL-0004): the store's goods-out documents of every type (in-store use,
@@ -30,8 +22,8 @@ import {
 export function OutboundRecordPage() {
   const { t, i18n } = useTranslation(NS);
   const paging = usePaging();
-  const [input, setInput] = useState<RecordFilterInput>(EMPTY_FILTERS);
-  const [filters, setFilters] = useState<OutboundSearch>(() => searchFrom(EMPTY_FILTERS));
+  const form = useFilterForm({ empty: EMPTY_FILTERS, toSearch: searchFrom, paging, check: reversedRange });
+  const filters = form.filters;
   const result = useOutboundRecords({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...filters });
   const types = useOutboundTypes();
   const canLend = Boolean(types.data?.borrowOutTargets.length);
@@ -67,8 +59,7 @@ export function OutboundRecordPage() {
   ];
 
   return (
-    <PageFrame
-      wide
+    <RecordsPage
       title={t("records.title")}
       actions={
         <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap" }}>
@@ -87,30 +78,17 @@ export function OutboundRecordPage() {
           <OutboundExportButton filters={filters} count={result.data?.total ?? null} />
         </Stack>
       }
-    >
-      <RecordFilters
-        input={input}
-        onChange={setInput}
-        onSearch={() => paging.refilter(() => setFilters(searchFrom(input)))}
-        onReset={() =>
-          paging.refilter(() => {
-            setInput(EMPTY_FILTERS);
-            setFilters(searchFrom(EMPTY_FILTERS));
-          })
-        }
-      />
-      <PagedTable
-        label={t("records.title")}
-        result={result}
-        paging={paging}
-        pageSizes={PAGE_SIZES}
-        nowrapHeads
-        columns={columns}
-        rowKey={(row) => row.id}
-        rowTestId={(row) => `outbound-row-${row.id}`}
-        emptyText={t("records.empty")}
-      />
-    </PageFrame>
+      onSearch={form.submit}
+      filters={<RecordFilterFields form={form} />}
+      table={{
+        result,
+        paging,
+        columns,
+        rowKey: (row) => row.id,
+        rowTestId: (row) => `outbound-row-${row.id}`,
+        emptyText: t("records.empty"),
+      }}
+    />
   );
 }
 

@@ -4,12 +4,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import { useLiveStock, useSaveSafetyStock, useStockStores, type StockRow } from "../../api/stock";
-import { PageFrame } from "../../components/layout";
-import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
+import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
+import { RecordsPage } from "../../components/records/RecordsPage";
 import { RetryAlert } from "../../components/RetryAlert";
 import { mountIsland } from "../../islands/mount";
 import { withinBound } from "../../lib/bounds";
-import { PAGE_SIZES } from "../../lib/paging";
+import { useFilterForm } from "../../lib/filterForm";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { notify } from "../../lib/notices";
 import {
@@ -17,7 +17,7 @@ import {
   MovesDrawer,
   NS,
   SafetyFlag,
-  StockFilters,
+  StockFilterFields,
   StorePicker,
   initialStore,
   searchFrom,
@@ -49,8 +49,8 @@ export function SafetyStockPage() {
   const paging = usePaging();
   const [chosenStore, setChosenStore] = useState<number | null>(null);
   const storeId = chosenStore ?? initialStore(stores.data);
-  const [input, setInput] = useState<StockFilterInput>(EMPTY_FILTERS);
-  const [applied, setApplied] = useState<StockFilterInput>(EMPTY_FILTERS);
+  // The store applies at once and is not part of the form (Reset keeps it).
+  const form = useFilterForm({ empty: EMPTY_FILTERS, toSearch: (input: StockFilterInput) => input, paging });
   const [edits, setEdits] = useState<Edits>({});
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [bulk, setBulk] = useState("");
@@ -59,7 +59,7 @@ export function SafetyStockPage() {
   const [history, setHistory] = useState<StockRow | null>(null);
   const save = useSaveSafetyStock();
   const result = useLiveStock(
-    { ...searchFrom(applied, storeId), pageNo: paging.pageIndex + 1, pageSize: paging.pageSize },
+    { ...searchFrom(form.filters, storeId), pageNo: paging.pageIndex + 1, pageSize: paging.pageSize },
     storeId !== null,
   );
   const rows = result.data?.list ?? [];
@@ -113,6 +113,15 @@ export function SafetyStockPage() {
     );
   };
   const allOnPage = rows.length > 0 && rows.every((row) => selected.has(row.productId));
+  const togglePage = () =>
+    setSelected((previous) => {
+      const next = new Set(previous);
+      for (const row of rows) {
+        if (allOnPage) next.delete(row.productId);
+        else next.add(row.productId);
+      }
+      return next;
+    });
 
   const columns: PagedColumn<StockRow>[] = [
     {
@@ -144,47 +153,13 @@ export function SafetyStockPage() {
     {
       key: "safety",
       label: t("fields.safetyStock"),
-      render: (row) => {
-        const edited = row.productId in edits;
-        const value = edits[row.productId];
-        const text = edited ? (value ?? String(row.safetyDefault)) : row.safetyStock;
-        return (
-          <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-            <TextField
-              size="small"
-              sx={{ width: 110 }}
-              value={text}
-              error={edited && value !== null && !validSafety(value ?? "")}
-              onChange={(event) => edit(row.productId, event.target.value)}
-              slotProps={{
-                htmlInput: { inputMode: "decimal", "aria-label": t("safety.edit", { code: row.code }) },
-                input: { endAdornment: <Typography variant="caption">{row.unit}</Typography> },
-              }}
-            />
-            <Typography variant="caption" color="text.secondary" sx={NOWRAP}>
-              {edited && value === null
-                ? t("defaultSafety")
-                : edited
-                  ? ""
-                  : row.safetySet
-                    ? t("ownSafety")
-                    : t("defaultSafety")}
-            </Typography>
-            {row.safetySet || (edited && value !== null) ? (
-              <Button size="small" onClick={() => edit(row.productId, row.safetySet ? null : row.safetyStock)}>
-                {t("safety.useDefault")}
-              </Button>
-            ) : null}
-          </Stack>
-        );
-      },
+      render: (row) => <SafetyCell row={row} edits={edits} onEdit={edit} />,
     },
     { key: "status", label: t("fields.status"), render: (row) => <SafetyFlag row={row} /> },
   ];
 
   return (
-    <PageFrame
-      wide
+    <RecordsPage
       title={t("safety.title")}
       actions={
         <Button
@@ -197,77 +172,52 @@ export function SafetyStockPage() {
           {t("safety.save", { count: items.length })}
         </Button>
       }
-    >
-      {stores.isError ? <RetryAlert onRetry={() => void stores.refetch()}>{stores.error.message}</RetryAlert> : null}
-      <StockFilters
-        input={input}
-        brands={stores.data?.brands ?? []}
-        onChange={setInput}
-        onSubmit={() => paging.refilter(() => setApplied(input))}
-        onReset={() =>
-          paging.refilter(() => {
-            setInput(EMPTY_FILTERS);
-            setApplied(EMPTY_FILTERS);
-          })
-        }
-      >
-        <StorePicker
-          stores={stores.data}
-          storeId={storeId}
-          onChange={(id) =>
-            paging.refilter(() => {
-              setChosenStore(id);
-              setEdits({});
-              setSelected(new Set());
-            })
-          }
-        />
-      </StockFilters>
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <Box sx={{ display: "flex", gap: 2, alignItems: "center", flexWrap: "wrap" }}>
-          <Checkbox
-            checked={allOnPage}
-            onChange={() =>
-              setSelected((previous) => {
-                const next = new Set(previous);
-                for (const row of rows) {
-                  if (allOnPage) next.delete(row.productId);
-                  else next.add(row.productId);
-                }
-                return next;
+      intro={
+        stores.isError ? <RetryAlert onRetry={() => void stores.refetch()}>{stores.error.message}</RetryAlert> : null
+      }
+      onSearch={form.submit}
+      filters={
+        <StockFilterFields form={form} brands={stores.data?.brands ?? []}>
+          <StorePicker
+            stores={stores.data}
+            storeId={storeId}
+            onChange={(id) =>
+              paging.refilter(() => {
+                setChosenStore(id);
+                setEdits({});
+                setSelected(new Set());
               })
             }
-            slotProps={{ input: { "aria-label": t("safety.selectPage") } }}
           />
-          <TextField
-            size="small"
-            label={t("safety.bulkValue")}
-            value={bulk}
-            onChange={(event) => setBulk(event.target.value)}
-            slotProps={{ htmlInput: { inputMode: "decimal" } }}
+        </StockFilterFields>
+      }
+      totals={
+        <>
+          <BulkSafetyBar
+            allOnPage={allOnPage}
+            onTogglePage={togglePage}
+            bulk={bulk}
+            onBulk={setBulk}
+            selectedCount={selected.size}
+            onApply={applyBulk}
           />
-          <Button variant="outlined" disabled={selected.size === 0} onClick={applyBulk}>
-            {t("safety.setSelected")} ({selected.size})
-          </Button>
-        </Box>
-      </Paper>
-      {failure ? (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="safety-failure">
-          {failure}
-        </Alert>
-      ) : null}
-      {stores.data && storeId === null ? <Alert severity="info">{t("filters.chooseStore")}</Alert> : null}
-      <PagedTable
-        label={t("safety.title")}
-        result={result}
-        paging={paging}
-        pageSizes={PAGE_SIZES}
-        nowrapHeads
-        columns={columns}
-        rowKey={(row) => row.productId}
-        rowTestId={(row) => `safety-row-${row.code}`}
-        emptyText={t("safety.empty")}
-      />
+          {failure ? (
+            <Alert severity="error" sx={{ mb: 2 }} data-testid="safety-failure">
+              {failure}
+            </Alert>
+          ) : null}
+          {stores.data && storeId === null ? <Alert severity="info">{t("filters.chooseStore")}</Alert> : null}
+        </>
+      }
+      table={{
+        result,
+        paging,
+        columns,
+        rowKey: (row) => row.productId,
+        rowTestId: (row) => `safety-row-${row.code}`,
+        emptyText: t("safety.empty"),
+      }}
+    >
       <ConfirmDialog
         open={confirming}
         title={t("safety.confirmTitle")}
@@ -277,7 +227,92 @@ export function SafetyStockPage() {
         onCancel={() => setConfirming(false)}
       />
       <MovesDrawer product={history} storeId={storeId} onClose={() => setHistory(null)} />
-    </PageFrame>
+    </RecordsPage>
+  );
+}
+
+/** A row's safety stock as edited: its own or the product's default, and the way back to the default. */
+function SafetyCell({
+  row,
+  edits,
+  onEdit,
+}: {
+  row: StockRow;
+  edits: Edits;
+  onEdit: (productId: number, value: string | null) => void;
+}) {
+  const { t } = useTranslation(NS);
+  const edited = row.productId in edits;
+  const value = edits[row.productId];
+  const text = edited ? (value ?? String(row.safetyDefault)) : row.safetyStock;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+      <TextField
+        size="small"
+        sx={{ width: 110 }}
+        value={text}
+        error={edited && value !== null && !validSafety(value ?? "")}
+        onChange={(event) => onEdit(row.productId, event.target.value)}
+        slotProps={{
+          htmlInput: { inputMode: "decimal", "aria-label": t("safety.edit", { code: row.code }) },
+          input: { endAdornment: <Typography variant="caption">{row.unit}</Typography> },
+        }}
+      />
+      <Typography variant="caption" color="text.secondary" sx={NOWRAP}>
+        {edited && value === null
+          ? t("defaultSafety")
+          : edited
+            ? ""
+            : row.safetySet
+              ? t("ownSafety")
+              : t("defaultSafety")}
+      </Typography>
+      {row.safetySet || (edited && value !== null) ? (
+        <Button size="small" onClick={() => onEdit(row.productId, row.safetySet ? null : row.safetyStock)}>
+          {t("safety.useDefault")}
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Above the table: select the page's rows, and give the selected ones one safety stock. */
+function BulkSafetyBar({
+  allOnPage,
+  onTogglePage,
+  bulk,
+  onBulk,
+  selectedCount,
+  onApply,
+}: {
+  allOnPage: boolean;
+  onTogglePage: () => void;
+  bulk: string;
+  onBulk: (value: string) => void;
+  selectedCount: number;
+  onApply: () => void;
+}) {
+  const { t } = useTranslation(NS);
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+      <Box sx={{ display: "flex", gap: 2, alignItems: "center", flexWrap: "wrap" }}>
+        <Checkbox
+          checked={allOnPage}
+          onChange={onTogglePage}
+          slotProps={{ input: { "aria-label": t("safety.selectPage") } }}
+        />
+        <TextField
+          size="small"
+          label={t("safety.bulkValue")}
+          value={bulk}
+          onChange={(event) => onBulk(event.target.value)}
+          slotProps={{ htmlInput: { inputMode: "decimal" } }}
+        />
+        <Button variant="outlined" disabled={selectedCount === 0} onClick={onApply}>
+          {t("safety.setSelected")} ({selectedCount})
+        </Button>
+      </Box>
+    </Paper>
   );
 }
 

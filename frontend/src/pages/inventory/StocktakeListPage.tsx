@@ -16,7 +16,7 @@ import {
   Stack,
   TextField,
 } from "@mui/material";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useProductOptions, useProducts } from "../../api/catalog";
 import {
@@ -28,16 +28,14 @@ import {
   type Stocktake,
   type StocktakeSearch,
 } from "../../api/stocktakes";
-import { DateField } from "../../components/dates/DateField";
-import { FilterBar, FilterSelect } from "../../components/filters";
-import { PageFrame } from "../../components/layout";
-import { LimitedTextField } from "../../components/LimitedTextField";
-import { rangeError } from "../../components/members/rules";
-import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
+import { FilterSelect } from "../../components/filters";
+import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
+import { FilterText, FormDateRange, SearchButtons } from "../../components/records/filterFields";
+import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
+import { reversedRange, useFilterForm } from "../../lib/filterForm";
 import { formatDateTime } from "../../lib/format";
 import { formatMoney } from "../../lib/money";
-import { PAGE_SIZES } from "../../lib/paging";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { CappedExportButton } from "../../components/CappedExportButton";
 
@@ -66,23 +64,10 @@ export function filtersFrom(input: FilterInput): StocktakeSearch {
 export function StocktakeListPage({ navigate = (href: string) => window.location.assign(href) }) {
   const { t, i18n } = useTranslation(NS);
   const paging = usePaging();
-  const [input, setInput] = useState<FilterInput>(EMPTY);
-  const [filters, setFilters] = useState<StocktakeSearch>(() => filtersFrom(EMPTY));
+  const form = useFilterForm({ empty: EMPTY, toSearch: filtersFrom, paging, check: reversedRange });
+  const { input, set, filters } = form;
   const result = useStocktakes({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...filters });
   const [starting, setStarting] = useState(false);
-  const rangeKey = rangeError(input.from, input.to);
-  const set = <K extends keyof FilterInput>(key: K, value: FilterInput[K]) =>
-    setInput((previous) => ({ ...previous, [key]: value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (rangeKey) return;
-    paging.refilter(() => setFilters(filtersFrom(input)));
-  };
-  const reset = () =>
-    paging.refilter(() => {
-      setInput(EMPTY);
-      setFilters(filtersFrom(EMPTY));
-    });
   const dash = t("dash");
   const columns: PagedColumn<Stocktake>[] = [
     {
@@ -123,8 +108,7 @@ export function StocktakeListPage({ navigate = (href: string) => window.location
     { key: "decidedBy", label: t("list.decidedBy"), render: (row) => row.decidedByName || dash },
   ];
   return (
-    <PageFrame
-      wide
+    <RecordsPage
       title={t("list.title")}
       actions={
         <Stack direction="row" spacing={1}>
@@ -134,51 +118,39 @@ export function StocktakeListPage({ navigate = (href: string) => window.location
           </Button>
         </Stack>
       }
+      onSearch={form.submit}
+      filters={
+        <>
+          <FilterSelect
+            id="stocktake-status"
+            label={t("list.status")}
+            allLabel={t("list.allStatuses")}
+            value={input.status}
+            options={STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) }))}
+            minWidth={140}
+            onChange={(value) => set("status", value)}
+          />
+          <FormDateRange
+            form={form}
+            fromLabel={t("list.from")}
+            toLabel={t("list.to")}
+            toError={form.error && t(`members:${form.error}`)}
+          />
+          <FilterText form={form} name="keyword" label={t("list.keyword")} maxChars={32} />
+          <SearchButtons searchLabel={t("list.search")} resetLabel={t("list.reset")} onReset={form.reset} />
+        </>
+      }
+      table={{
+        result,
+        paging,
+        columns,
+        rowKey: (row) => row.stocktakeId,
+        rowTestId: (row) => `stocktake-row-${row.stocktakeId}`,
+        emptyText: t("list.empty"),
+      }}
     >
-      <FilterBar onSubmit={submit}>
-        <FilterSelect
-          id="stocktake-status"
-          label={t("list.status")}
-          allLabel={t("list.allStatuses")}
-          value={input.status}
-          options={STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) }))}
-          minWidth={140}
-          onChange={(value) => set("status", value)}
-        />
-        <DateField size="small" label={t("list.from")} value={input.from} onChange={(value) => set("from", value)} />
-        <DateField
-          size="small"
-          label={t("list.to")}
-          value={input.to}
-          onChange={(value) => set("to", value)}
-          error={Boolean(rangeKey)}
-          helperText={rangeKey ? t(`members:${rangeKey}`) : undefined}
-        />
-        <LimitedTextField
-          maxChars={32}
-          size="small"
-          label={t("list.keyword")}
-          value={input.keyword}
-          onChange={(event) => set("keyword", event.target.value)}
-        />
-        <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
-          {t("list.search")}
-        </Button>
-        <Button onClick={reset}>{t("list.reset")}</Button>
-      </FilterBar>
-      <PagedTable
-        label={t("list.title")}
-        result={result}
-        paging={paging}
-        pageSizes={PAGE_SIZES}
-        nowrapHeads
-        columns={columns}
-        rowKey={(row) => row.stocktakeId}
-        rowTestId={(row) => `stocktake-row-${row.stocktakeId}`}
-        emptyText={t("list.empty")}
-      />
       <StartDialog open={starting} onClose={() => setStarting(false)} onStarted={(id) => navigate(stocktakeHref(id))} />
-    </PageFrame>
+    </RecordsPage>
   );
 }
 

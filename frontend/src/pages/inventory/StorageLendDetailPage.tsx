@@ -16,11 +16,12 @@ import {
 import { DetailError, detailFailure, Loading } from "../../components/feedback";
 import { FilterSelect } from "../../components/filters";
 import { BackLink, PageFrame, Section } from "../../components/layout";
-import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
+import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
+import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
 import { idFromSearch } from "../../lib/address";
+import { reversedRange, useFilterForm } from "../../lib/filterForm";
 import { formatDateTime } from "../../lib/format";
-import { PAGE_SIZES } from "../../lib/paging";
 import { useSubmissionKey } from "../../lib/submissionKey";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { notify } from "../../lib/notices";
@@ -29,7 +30,7 @@ import {
   EMPTY_FILTERS,
   formatQuantity,
   NS,
-  RecordFilters,
+  RecordFilterFields,
   searchFrom,
   StatusChip,
   type RecordFilterInput,
@@ -43,15 +44,19 @@ export function StorageLendDetailPage({ search = window.location.search }: { sea
   return id === null ? <LoanList /> : <LoanView id={id} />;
 }
 
-const OPEN_FIRST: RecordFilterInput = { ...EMPTY_FILTERS, openOnly: true };
+type LoanFilterInput = RecordFilterInput & { direction: string };
+
+const OPEN_FIRST: LoanFilterInput = { ...EMPTY_FILTERS, openOnly: true, direction: "" };
+
+function loanSearchFrom(input: LoanFilterInput): LoanSearch {
+  return { ...searchFrom(input), direction: (input.direction || null) as LoanSearch["direction"] };
+}
 
 function LoanList() {
   const { t, i18n } = useTranslation(NS);
   const paging = usePaging();
-  const [input, setInput] = useState<RecordFilterInput>(OPEN_FIRST);
-  const [direction, setDirection] = useState("");
-  const [filters, setFilters] = useState<LoanSearch>(() => searchFrom(OPEN_FIRST));
-  const result = useLoans({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...filters });
+  const form = useFilterForm({ empty: OPEN_FIRST, toSearch: loanSearchFrom, paging, check: reversedRange });
+  const result = useLoans({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...form.filters });
   const columns: PagedColumn<DocumentRow>[] = [
     {
       key: "number",
@@ -80,47 +85,36 @@ function LoanList() {
       render: (row) => formatDateTime(row.createdAt, i18n.language),
     },
   ];
-  const apply = (next: RecordFilterInput, nextDirection: string) =>
-    paging.refilter(() =>
-      setFilters({ ...searchFrom(next), direction: (nextDirection || null) as LoanSearch["direction"] }),
-    );
   return (
-    <PageFrame wide title={t("lend.title")} actions={<Button href="/outboundRecord">{t("detail.back")}</Button>}>
-      <RecordFilters
-        input={input}
-        onChange={setInput}
-        onSearch={() => apply(input, direction)}
-        onReset={() => {
-          setInput(OPEN_FIRST);
-          setDirection("");
-          apply(OPEN_FIRST, "");
-        }}
-      >
-        <FilterSelect
-          id="loan-direction-filter"
-          label={t("lend.direction")}
-          allLabel={t("lend.allDirections")}
-          value={direction}
-          options={[
-            { value: "in", label: t("lend.in") },
-            { value: "out", label: t("lend.out") },
-          ]}
-          minWidth={150}
-          onChange={setDirection}
-        />
-      </RecordFilters>
-      <PagedTable
-        label={t("lend.title")}
-        result={result}
-        paging={paging}
-        pageSizes={PAGE_SIZES}
-        nowrapHeads
-        columns={columns}
-        rowKey={(row) => row.id}
-        rowTestId={(row) => `loan-row-${row.id}`}
-        emptyText={t("lend.empty")}
-      />
-    </PageFrame>
+    <RecordsPage
+      title={t("lend.title")}
+      actions={<Button href="/outboundRecord">{t("detail.back")}</Button>}
+      onSearch={form.submit}
+      filters={
+        <RecordFilterFields form={form}>
+          <FilterSelect
+            id="loan-direction-filter"
+            label={t("lend.direction")}
+            allLabel={t("lend.allDirections")}
+            value={form.input.direction}
+            options={[
+              { value: "in", label: t("lend.in") },
+              { value: "out", label: t("lend.out") },
+            ]}
+            minWidth={150}
+            onChange={(value) => form.set("direction", value)}
+          />
+        </RecordFilterFields>
+      }
+      table={{
+        result,
+        paging,
+        columns,
+        rowKey: (row) => row.id,
+        rowTestId: (row) => `loan-row-${row.id}`,
+        emptyText: t("lend.empty"),
+      }}
+    />
   );
 }
 

@@ -1,19 +1,15 @@
 import AddIcon from "@mui/icons-material/Add";
-import SearchIcon from "@mui/icons-material/Search";
 import { Button, Link, Stack } from "@mui/material";
-import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { RECEIPT_TYPES, receiptHref, useReceipts, type Receipt, type ReceiptSearch } from "../../api/goodsIn";
-import { DateField } from "../../components/dates/DateField";
-import { FilterBar, FilterSelect } from "../../components/filters";
-import { LimitedTextField } from "../../components/LimitedTextField";
-import { PageFrame } from "../../components/layout";
-import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
-import { rangeError } from "../../components/members/rules";
+import { FilterSelect } from "../../components/filters";
+import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
+import { FilterText, FormDateRange, SearchButtons } from "../../components/records/filterFields";
+import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
+import { reversedRange, useFilterForm } from "../../lib/filterForm";
 import { formatDateTime } from "../../lib/format";
 import { formatMoney } from "../../lib/money";
-import { PAGE_SIZES } from "../../lib/paging";
 import { NS, ReceiptExportButton, dayRange } from "./parts";
 
 interface FilterInput {
@@ -38,22 +34,9 @@ function filtersFrom(input: FilterInput): ReceiptSearch {
 export function StorageRecordPage() {
   const { t, i18n } = useTranslation(NS);
   const paging = usePaging();
-  const [input, setInput] = useState<FilterInput>(EMPTY);
-  const [filters, setFilters] = useState<ReceiptSearch>(() => filtersFrom(EMPTY));
+  const form = useFilterForm({ empty: EMPTY, toSearch: filtersFrom, paging, check: reversedRange });
+  const { input, set, filters } = form;
   const result = useReceipts({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...filters });
-  const rangeKey = rangeError(input.from, input.to);
-  const set = <K extends keyof FilterInput>(key: K, value: FilterInput[K]) =>
-    setInput((previous) => ({ ...previous, [key]: value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (rangeKey) return;
-    paging.refilter(() => setFilters(filtersFrom(input)));
-  };
-  const reset = () =>
-    paging.refilter(() => {
-      setInput(EMPTY);
-      setFilters(filtersFrom(EMPTY));
-    });
 
   const columns: PagedColumn<Receipt>[] = [
     {
@@ -81,8 +64,7 @@ export function StorageRecordPage() {
   ];
 
   return (
-    <PageFrame
-      wide
+    <RecordsPage
       title={t("records.title")}
       actions={
         <Stack direction="row" spacing={1}>
@@ -92,50 +74,37 @@ export function StorageRecordPage() {
           </Button>
         </Stack>
       }
-    >
-      <FilterBar onSubmit={submit}>
-        <DateField size="small" label={t("from")} value={input.from} onChange={(value) => set("from", value)} />
-        <DateField
-          size="small"
-          label={t("to")}
-          value={input.to}
-          onChange={(value) => set("to", value)}
-          error={Boolean(rangeKey)}
-          helperText={rangeKey ? t(`members:${rangeKey}`) : undefined}
-        />
-        <FilterSelect
-          id="receipt-type-filter"
-          label={t("fields.type")}
-          allLabel={t("records.allTypes")}
-          value={input.type}
-          options={RECEIPT_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
-          minWidth={160}
-          onChange={(value) => set("type", value)}
-        />
-        <LimitedTextField
-          maxChars={32}
-          size="small"
-          label={t("fields.number")}
-          value={input.number}
-          onChange={(event) => set("number", event.target.value)}
-        />
-        <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
-          {t("search")}
-        </Button>
-        <Button onClick={reset}>{t("reset")}</Button>
-      </FilterBar>
-      <PagedTable
-        label={t("records.title")}
-        result={result}
-        paging={paging}
-        pageSizes={PAGE_SIZES}
-        nowrapHeads
-        columns={columns}
-        rowKey={(row) => row.id}
-        rowTestId={(row) => `receipt-row-${row.id}`}
-        emptyText={t("records.empty")}
-      />
-    </PageFrame>
+      onSearch={form.submit}
+      filters={
+        <>
+          <FormDateRange
+            form={form}
+            fromLabel={t("from")}
+            toLabel={t("to")}
+            toError={form.error && t(`members:${form.error}`)}
+          />
+          <FilterSelect
+            id="receipt-type-filter"
+            label={t("fields.type")}
+            allLabel={t("records.allTypes")}
+            value={input.type}
+            options={RECEIPT_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
+            minWidth={160}
+            onChange={(value) => set("type", value)}
+          />
+          <FilterText form={form} name="number" label={t("fields.number")} maxChars={32} />
+          <SearchButtons searchLabel={t("search")} resetLabel={t("reset")} onReset={form.reset} />
+        </>
+      }
+      table={{
+        result,
+        paging,
+        columns,
+        rowKey: (row) => row.id,
+        rowTestId: (row) => `receipt-row-${row.id}`,
+        emptyText: t("records.empty"),
+      }}
+    />
   );
 }
 

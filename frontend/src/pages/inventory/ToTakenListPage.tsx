@@ -1,7 +1,5 @@
-import SearchIcon from "@mui/icons-material/Search";
 import {
   Alert,
-  Box,
   Button,
   Dialog,
   DialogActions,
@@ -11,21 +9,20 @@ import {
   TextField,
 } from "@mui/material";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { orderDetailsHref } from "../../api/bills";
 import { exportUrl } from "../../api/catalog";
 import { newIdempotencyKey } from "../../api/client";
 import { OWED_EXPORT_PATH, owedKeys, takeOwed, useOwedGoods, type OwedRow, type OwedSearch } from "../../api/owedGoods";
-import { DateField } from "../../components/dates/DateField";
-import { FilterBar, FilterSelect } from "../../components/filters";
-import { LimitedTextField } from "../../components/LimitedTextField";
-import { PageFrame } from "../../components/layout";
-import { rangeError } from "../../components/members/rules";
-import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
+import { FilterSelect } from "../../components/filters";
+import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
+import { FilterText, FormDateRange, SearchButtons } from "../../components/records/filterFields";
+import { CustomerCell } from "../../components/records/CustomerCell";
+import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
+import { reversedRange, useFilterForm } from "../../lib/filterForm";
 import { formatDateTime } from "../../lib/format";
-import { PAGE_SIZES } from "../../lib/paging";
 import { notify } from "../../lib/notices";
 import { CappedExportButton } from "../../components/CappedExportButton";
 
@@ -56,36 +53,16 @@ function filtersFrom(input: FilterInput): OwedSearch {
 export function ToTakenListPage() {
   const { t, i18n } = useTranslation(NS);
   const paging = usePaging();
-  const [input, setInput] = useState<FilterInput>(EMPTY);
-  const [filters, setFilters] = useState<OwedSearch>(() => filtersFrom(EMPTY));
+  const form = useFilterForm({ empty: EMPTY, toSearch: filtersFrom, paging, check: reversedRange });
+  const { input, set, filters } = form;
   const [taking, setTaking] = useState<OwedRow | null>(null);
   const result = useOwedGoods({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...filters });
-  const rangeKey = rangeError(input.from, input.to);
-  const set = <K extends keyof FilterInput>(key: K, value: FilterInput[K]) =>
-    setInput((previous) => ({ ...previous, [key]: value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (rangeKey) return;
-    paging.refilter(() => setFilters(filtersFrom(input)));
-  };
-  const reset = () =>
-    paging.refilter(() => {
-      setInput(EMPTY);
-      setFilters(filtersFrom(EMPTY));
-    });
   const columns: PagedColumn<OwedRow>[] = [
     {
       key: "customer",
       label: t("list.customer"),
       render: (row) => (
-        <span>
-          {row.memId === null ? `${row.name} (${t("walkIn")})` : row.name}
-          {row.phone ? (
-            <Box component="span" sx={{ color: "text.secondary", ml: 1, ...NOWRAP }}>
-              {row.phone}
-            </Box>
-          ) : null}
-        </span>
+        <CustomerCell name={row.name} phone={row.phone} walkIn={row.memId === null} walkInLabel={t("walkIn")} />
       ),
     },
     { key: "product", label: t("list.product"), render: (row) => row.productName },
@@ -125,58 +102,45 @@ export function ToTakenListPage() {
     },
   ];
   return (
-    <PageFrame
-      wide
+    <RecordsPage
       title={t("list.title")}
       actions={<OwedExportButton filters={filters} count={result.data?.total ?? null} />}
+      onSearch={form.submit}
+      filters={
+        <>
+          <FilterText form={form} name="keyword" label={t("list.keyword")} maxChars={24} />
+          <FilterSelect
+            id="owed-status"
+            label={t("list.status")}
+            allLabel={t("status.all")}
+            value={input.status}
+            minWidth={140}
+            options={[
+              { value: "owing", label: t("status.owing") },
+              { value: "taken", label: t("status.taken") },
+            ]}
+            onChange={(value) => set("status", value)}
+          />
+          <FormDateRange
+            form={form}
+            fromLabel={t("list.from")}
+            toLabel={t("list.to")}
+            toError={form.error && t(`members:${form.error}`)}
+          />
+          <SearchButtons searchLabel={t("list.search")} resetLabel={t("list.reset")} onReset={form.reset} />
+        </>
+      }
+      table={{
+        result,
+        paging,
+        columns,
+        rowKey: (row) => row.owedId,
+        rowTestId: (row) => `owed-row-${row.owedId}`,
+        emptyText: t("list.empty"),
+      }}
     >
-      <FilterBar onSubmit={submit}>
-        <LimitedTextField
-          maxChars={24}
-          size="small"
-          label={t("list.keyword")}
-          value={input.keyword}
-          onChange={(event) => set("keyword", event.target.value)}
-        />
-        <FilterSelect
-          id="owed-status"
-          label={t("list.status")}
-          allLabel={t("status.all")}
-          value={input.status}
-          minWidth={140}
-          options={[
-            { value: "owing", label: t("status.owing") },
-            { value: "taken", label: t("status.taken") },
-          ]}
-          onChange={(value) => set("status", value)}
-        />
-        <DateField size="small" label={t("list.from")} value={input.from} onChange={(value) => set("from", value)} />
-        <DateField
-          size="small"
-          label={t("list.to")}
-          value={input.to}
-          onChange={(value) => set("to", value)}
-          error={Boolean(rangeKey)}
-          helperText={rangeKey ? t(`members:${rangeKey}`) : undefined}
-        />
-        <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
-          {t("list.search")}
-        </Button>
-        <Button onClick={reset}>{t("list.reset")}</Button>
-      </FilterBar>
-      <PagedTable
-        label={t("list.title")}
-        result={result}
-        paging={paging}
-        pageSizes={PAGE_SIZES}
-        nowrapHeads
-        columns={columns}
-        rowKey={(row) => row.owedId}
-        rowTestId={(row) => `owed-row-${row.owedId}`}
-        emptyText={t("list.empty")}
-      />
       {taking ? <TakeDialog row={taking} onClose={() => setTaking(null)} /> : null}
-    </PageFrame>
+    </RecordsPage>
   );
 }
 

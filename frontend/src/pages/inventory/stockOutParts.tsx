@@ -1,16 +1,14 @@
 /** Pieces the goods-out and loan pages share: the namespace, the status chip, the records' filters
  * and the export button. */
-import SearchIcon from "@mui/icons-material/Search";
-import { Button, Checkbox, Chip, FormControlLabel } from "@mui/material";
-import { type FormEvent, type ReactNode } from "react";
+import { Checkbox, Chip, FormControlLabel } from "@mui/material";
+import { type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { exportUrl } from "../../api/catalog";
 import { OUTBOUND_EXPORT_PATH, type DocumentRow, type OutboundSearch } from "../../api/stockOut";
-import { DateField } from "../../components/dates/DateField";
-import { FilterBar, FilterSelect } from "../../components/filters";
+import { FilterSelect } from "../../components/filters";
 import { LimitedTextField } from "../../components/LimitedTextField";
-import { rangeError } from "../../components/members/rules";
 import { CappedExportButton } from "../../components/CappedExportButton";
+import { DateRangeFilter, SearchButtons } from "../../components/records/filterFields";
 
 export const NS = "stockOut";
 
@@ -51,38 +49,34 @@ export function searchFrom(input: RecordFilterInput): OutboundSearch {
   };
 }
 
-/** The records' filters: creation dates, type, status, number and "open loans only". */
-export function RecordFilters({
-  input,
-  onChange,
-  onSearch,
-  onReset,
+/** The records' filters: creation dates, type, status, number, the page's own (`children`) and
+ * "open loans only", then Search and Reset. */
+export function RecordFilterFields({
+  form,
   children,
 }: {
-  input: RecordFilterInput;
-  onChange: (input: RecordFilterInput) => void;
-  onSearch: () => void;
-  onReset: () => void;
+  /** The filter form (useFilterForm's): its input, a part of it changed, the range's fault and Reset. */
+  form: {
+    input: RecordFilterInput;
+    update: (patch: Partial<RecordFilterInput>) => void;
+    error: string | null;
+    reset: () => void;
+  };
   children?: ReactNode;
 }) {
   const { t } = useTranslation(NS);
-  const rangeKey = rangeError(input.from, input.to);
+  const { input, error } = form;
   const set = <K extends keyof RecordFilterInput>(key: K, value: RecordFilterInput[K]) =>
-    onChange({ ...input, [key]: value });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!rangeKey) onSearch();
-  };
+    form.update({ [key]: value } as Pick<RecordFilterInput, K>);
   return (
-    <FilterBar onSubmit={submit}>
-      <DateField size="small" label={t("records.from")} value={input.from} onChange={(value) => set("from", value)} />
-      <DateField
-        size="small"
-        label={t("records.to")}
-        value={input.to}
-        onChange={(value) => set("to", value)}
-        error={Boolean(rangeKey)}
-        helperText={rangeKey ? t(`members:${rangeKey}`) : undefined}
+    <>
+      <DateRangeFilter
+        from={input.from}
+        to={input.to}
+        fromLabel={t("records.from")}
+        toLabel={t("records.to")}
+        onChange={set}
+        toError={error && t(`members:${error}`)}
       />
       <FilterSelect
         id="outbound-type-filter"
@@ -114,11 +108,8 @@ export function RecordFilters({
         control={<Checkbox checked={input.openOnly} onChange={(event) => set("openOnly", event.target.checked)} />}
         label={t("records.openOnly")}
       />
-      <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
-        {t("records.search")}
-      </Button>
-      <Button onClick={onReset}>{t("records.reset")}</Button>
-    </FilterBar>
+      <SearchButtons searchLabel={t("records.search")} resetLabel={t("records.reset")} onReset={form.reset} />
+    </>
   );
 }
 

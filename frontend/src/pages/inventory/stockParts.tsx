@@ -1,11 +1,9 @@
 /** Pieces the live stock and safety stock pages share: the store, the filters, the below-safety
  * flag, the export and a product's move history. */
 import CloseIcon from "@mui/icons-material/Close";
-import SearchIcon from "@mui/icons-material/Search";
 import {
   Alert,
   Box,
-  Button,
   Checkbox,
   Chip,
   Drawer,
@@ -15,7 +13,6 @@ import {
   Stack,
   Typography,
 } from "@mui/material";
-import { type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { exportUrl, useProductOptions } from "../../api/catalog";
 import {
@@ -30,12 +27,13 @@ import {
   type StockRow,
   type StockStores,
 } from "../../api/stock";
-import { FilterBar, FilterSelect } from "../../components/filters";
+import { FilterSelect } from "../../components/filters";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { formatDateTime } from "../../lib/format";
 import { PAGE_SIZES } from "../../lib/paging";
 import { CappedExportButton } from "../../components/CappedExportButton";
+import { SearchButtons } from "../../components/records/filterFields";
 
 export const NS = "stock";
 
@@ -103,31 +101,25 @@ export function StorePicker({
   );
 }
 
-export function StockFilters({
-  input,
+/** The stock filters: the page's own first (`children`: the store), then words, category, brand,
+ * use type, sort and the two flags, then Search and Reset. */
+export function StockFilterFields({
+  form,
   brands,
-  onChange,
-  onSubmit,
-  onReset,
   children,
 }: {
-  input: StockFilterInput;
+  /** The filter form (useFilterForm's): its input, a part of it changed, and Reset. */
+  form: { input: StockFilterInput; update: (patch: Partial<StockFilterInput>) => void; reset: () => void };
   brands: readonly string[];
-  onChange: (input: StockFilterInput) => void;
-  onSubmit: () => void;
-  onReset: () => void;
   children?: React.ReactNode;
 }) {
   const { t } = useTranslation(NS);
   const options = useProductOptions();
+  const { input } = form;
   const set = <K extends keyof StockFilterInput>(key: K, value: StockFilterInput[K]) =>
-    onChange({ ...input, [key]: value });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
+    form.update({ [key]: value } as Pick<StockFilterInput, K>);
   return (
-    <FilterBar onSubmit={submit}>
+    <>
       {children}
       <LimitedTextField
         maxChars={40}
@@ -188,11 +180,8 @@ export function StockFilters({
         control={<Checkbox checked={input.zeroOnly} onChange={(event) => set("zeroOnly", event.target.checked)} />}
         label={t("filters.zeroOnly")}
       />
-      <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
-        {t("filters.search_button")}
-      </Button>
-      <Button onClick={onReset}>{t("filters.reset")}</Button>
-    </FilterBar>
+      <SearchButtons searchLabel={t("filters.search_button")} resetLabel={t("filters.reset")} onReset={form.reset} />
+    </>
   );
 }
 

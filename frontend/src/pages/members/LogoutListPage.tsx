@@ -23,11 +23,10 @@ import {
 } from "../../api/members";
 import { hasButtonCode } from "../../api/session";
 import { mountIsland } from "../../islands/mount";
-import { PageFrame } from "../../components/layout";
-import { FilterBar, FilterSelect } from "../../components/filters";
+import { FilterSelect } from "../../components/filters";
 import { formatDateTime } from "../../lib/format";
-import { MembersTable } from "./parts";
 import { usePaging, type PagedColumn } from "../../components/PagedTable";
+import { RecordsPage } from "../../components/records/RecordsPage";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { tooLong } from "../../lib/limits";
 import { formatPhone } from "../../lib/phone";
@@ -95,8 +94,9 @@ export function LogoutListPage() {
   }
 
   return (
-    <PageFrame wide title={t("logout.title")}>
-      <FilterBar>
+    <RecordsPage
+      title={t("logout.title")}
+      filters={
         <FilterSelect
           id="cancel-status-filter"
           label={t("logout.status")}
@@ -106,19 +106,19 @@ export function LogoutListPage() {
           minWidth={160}
           onChange={(value) => paging.refilter(() => setStatus(value as CancelStatus | ""))}
         />
-      </FilterBar>
-      <MembersTable
-        label={t("logout.title")}
-        result={result}
-        paging={paging}
-        columns={columns}
-        rowKey={(row) => row.id}
-        emptyText={t("logout.empty")}
-      />
+      }
+      table={{
+        result,
+        paging,
+        columns,
+        rowKey: (row) => row.id,
+        emptyText: t("logout.empty"),
+      }}
+    >
       {deciding ? (
         <DecideDialog request={deciding.request} approve={deciding.approve} onClose={() => setDeciding(null)} />
       ) : null}
-    </PageFrame>
+    </RecordsPage>
   );
 }
 

@@ -1,6 +1,6 @@
 import PersonSearchIcon from "@mui/icons-material/PersonSearch";
 import { Button, Link, Stack } from "@mui/material";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useMasterList } from "../../api/master";
 import { useMemberLabels, useMemberList, type MemberListFilters, type MemberListRow } from "../../api/members";
@@ -11,11 +11,13 @@ import { MemberSearchDialog } from "../../components/members/MemberSearchDialog"
 import { useGroupBuyVerify } from "../../components/groupBuy/useGroupBuyVerify";
 import { phonePartError, rangeError } from "../../components/members/rules";
 import { mountIsland } from "../../islands/mount";
-import { PageFrame } from "../../components/layout";
-import { FilterBar, FilterSelect } from "../../components/filters";
+import { FilterSelect } from "../../components/filters";
 import { formatDate, formatDateTime } from "../../lib/format";
-import { DateRange, LabelChips, MembersTable, SearchButtons, accountHref } from "./parts";
+import { LabelChips, accountHref } from "./parts";
 import { usePaging, type PagedColumn } from "../../components/PagedTable";
+import { DateRangeFilter, FilterText, SearchButtons } from "../../components/records/filterFields";
+import { RecordsPage } from "../../components/records/RecordsPage";
+import { useFilterForm } from "../../lib/filterForm";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { overLimits } from "../../lib/limits";
 import { formatPhone } from "../../lib/phone";
@@ -58,6 +60,17 @@ function filtersFrom(input: FilterInput): MemberListFilters {
   };
 }
 
+/** A phone part that is not digits, a reversed range or a field over its limit keeps the form from a search. */
+function filterFault(input: FilterInput): string | null {
+  const overLimit = overLimits(input, { name: 20, phone: 11, crmCode: 20 }).length > 0;
+  return (
+    phonePartError(input.phone) ??
+    rangeError(input.createdFrom, input.createdTo) ??
+    rangeError(input.lastVisitFrom, input.lastVisitTo) ??
+    (overLimit ? "overLimit" : null)
+  );
+}
+
 interface MemberListPageProps {
   navigate?: (url: string) => void;
 }
@@ -67,8 +80,8 @@ interface MemberListPageProps {
 export function MemberListPage({ navigate = (url) => window.location.assign(url) }: MemberListPageProps) {
   const { t, i18n } = useTranslation("members");
   const paging = usePaging();
-  const [input, setInput] = useState<FilterInput>(EMPTY);
-  const [filters, setFilters] = useState<MemberListFilters>(() => filtersFrom(EMPTY));
+  const form = useFilterForm({ empty: EMPTY, toSearch: filtersFrom, paging, check: filterFault });
+  const { input, set, filters } = form;
   // A draft kept over a new sign-in reopens the form (lib/formDraft.ts).
   const [creating, setCreating] = useState(() => hasFormDraft(memberFormDraftName()));
   const [finding, setFinding] = useState(false);
@@ -80,18 +93,6 @@ export function MemberListPage({ navigate = (url) => window.location.assign(url)
   const phoneKey = phonePartError(input.phone);
   const createdKey = rangeError(input.createdFrom, input.createdTo);
   const visitKey = rangeError(input.lastVisitFrom, input.lastVisitTo);
-  const set = (key: keyof FilterInput, value: string) => setInput((previous) => ({ ...previous, [key]: value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (phoneKey || createdKey || visitKey) return;
-    if (overLimits(input, { name: 20, phone: 11, crmCode: 20 }).length) return;
-    paging.refilter(() => setFilters(filtersFrom(input)));
-  };
-  const reset = () =>
-    paging.refilter(() => {
-      setInput(EMPTY);
-      setFilters(filtersFrom(EMPTY));
-    });
 
   const columns: PagedColumn<MemberListRow>[] = [
     {
@@ -126,7 +127,8 @@ export function MemberListPage({ navigate = (url) => window.location.assign(url)
   ];
 
   return (
-    <PageFrame
+    <RecordsPage
+      wide={false}
       title={t("list.title")}
       actions={
         <Stack direction="row" spacing={1}>
@@ -138,80 +140,66 @@ export function MemberListPage({ navigate = (url) => window.location.assign(url)
           </Button>
         </Stack>
       }
+      onSearch={form.submit}
+      filters={
+        <>
+          <FilterText form={form} name="name" label={t("fields.name")} maxChars={20} />
+          <LimitedTextField
+            maxChars={11}
+            size="small"
+            label={t("list.phonePart")}
+            value={input.phone}
+            onChange={(event) => set("phone", event.target.value.trim())}
+            error={Boolean(phoneKey)}
+            helperText={phoneKey ? t(phoneKey) : undefined}
+            slotProps={{ htmlInput: { inputMode: "numeric" } }}
+          />
+          <FilterText form={form} name="crmCode" label={t("fields.crmCode")} maxChars={20} />
+          <FilterSelect
+            id="member-label-filter"
+            label={t("list.label")}
+            allLabel={t("list.allLabels")}
+            value={input.labelId}
+            options={(labels.data ?? []).map((label) => ({ value: String(label.id), label: label.name }))}
+            minWidth={140}
+            onChange={(value) => set("labelId", value)}
+          />
+          <FilterSelect
+            id="member-source-filter"
+            label={t("fields.source")}
+            allLabel={t("list.allSources")}
+            value={input.source}
+            options={(sources.data ?? []).map((item) => ({ value: item.code, label: item.name }))}
+            minWidth={140}
+            onChange={(value) => set("source", value)}
+          />
+          <DateRangeFilter
+            fromLabel={t("list.createdFrom")}
+            toLabel={t("list.createdTo")}
+            from={input.createdFrom}
+            to={input.createdTo}
+            onChange={(edge, value) => set(edge === "from" ? "createdFrom" : "createdTo", value)}
+            toError={createdKey && t(createdKey)}
+          />
+          <DateRangeFilter
+            fromLabel={t("list.lastVisitFrom")}
+            toLabel={t("list.lastVisitTo")}
+            from={input.lastVisitFrom}
+            to={input.lastVisitTo}
+            onChange={(edge, value) => set(edge === "from" ? "lastVisitFrom" : "lastVisitTo", value)}
+            toError={visitKey && t(visitKey)}
+          />
+          <SearchButtons searchLabel={t("list.search")} resetLabel={t("list.reset")} onReset={form.reset} />
+        </>
+      }
+      table={{
+        result,
+        paging,
+        columns,
+        rowKey: (row) => row.memId,
+        emptyText: t("list.empty"),
+      }}
     >
-      <FilterBar onSubmit={submit}>
-        <LimitedTextField
-          maxChars={20}
-          size="small"
-          label={t("fields.name")}
-          value={input.name}
-          onChange={(event) => set("name", event.target.value)}
-        />
-        <LimitedTextField
-          maxChars={11}
-          size="small"
-          label={t("list.phonePart")}
-          value={input.phone}
-          onChange={(event) => set("phone", event.target.value.trim())}
-          error={Boolean(phoneKey)}
-          helperText={phoneKey ? t(phoneKey) : undefined}
-          slotProps={{ htmlInput: { inputMode: "numeric" } }}
-        />
-        <LimitedTextField
-          maxChars={20}
-          size="small"
-          label={t("fields.crmCode")}
-          value={input.crmCode}
-          onChange={(event) => set("crmCode", event.target.value)}
-        />
-        <FilterSelect
-          id="member-label-filter"
-          label={t("list.label")}
-          allLabel={t("list.allLabels")}
-          value={input.labelId}
-          options={(labels.data ?? []).map((label) => ({ value: String(label.id), label: label.name }))}
-          minWidth={140}
-          onChange={(value) => set("labelId", value)}
-        />
-        <FilterSelect
-          id="member-source-filter"
-          label={t("fields.source")}
-          allLabel={t("list.allSources")}
-          value={input.source}
-          options={(sources.data ?? []).map((item) => ({ value: item.code, label: item.name }))}
-          minWidth={140}
-          onChange={(value) => set("source", value)}
-        />
-        <DateRange
-          fromLabel={t("list.createdFrom")}
-          toLabel={t("list.createdTo")}
-          from={input.createdFrom}
-          to={input.createdTo}
-          onFrom={(value) => set("createdFrom", value)}
-          onTo={(value) => set("createdTo", value)}
-          error={createdKey ? t(createdKey) : undefined}
-        />
-        <DateRange
-          fromLabel={t("list.lastVisitFrom")}
-          toLabel={t("list.lastVisitTo")}
-          from={input.lastVisitFrom}
-          to={input.lastVisitTo}
-          onFrom={(value) => set("lastVisitFrom", value)}
-          onTo={(value) => set("lastVisitTo", value)}
-          error={visitKey ? t(visitKey) : undefined}
-        />
-        <SearchButtons onReset={reset} />
-      </FilterBar>
-
-      <MembersTable
-        label={t("list.title")}
-        result={result}
-        paging={paging}
-        columns={columns}
-        rowKey={(row) => row.memId}
-        emptyText={t("list.empty")}
-      />
-
       {creating ? <MemberFormDialog open onClose={() => setCreating(false)} /> : null}
       <MemberSearchDialog
         open={finding}
@@ -221,7 +209,7 @@ export function MemberListPage({ navigate = (url) => window.location.assign(url)
         onGroupBuyVerify={groupBuy.open}
       />
       {groupBuy.dialog}
-    </PageFrame>
+    </RecordsPage>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Button, Link } from "@mui/material";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   BTN_POINTS_ADJUST,
@@ -11,13 +11,14 @@ import {
 } from "../../api/members";
 import { hasButtonCode } from "../../api/session";
 import { PointsAdjustDialog } from "../../components/members/PointsAdjustDialog";
-import { rangeError } from "../../components/members/rules";
 import { mountIsland } from "../../islands/mount";
-import { PageFrame } from "../../components/layout";
-import { FilterBar, FilterSelect } from "../../components/filters";
+import { FilterSelect } from "../../components/filters";
 import { MemberPicker } from "../../components/members/MemberPicker";
-import { DateRange, PointsLedger, SearchButtons, accountHref } from "./parts";
+import { accountHref, pointsColumns } from "./parts";
 import { usePaging, type PagedColumn } from "../../components/PagedTable";
+import { DateRangeFilter, SearchButtons } from "../../components/records/filterFields";
+import { RecordsPage } from "../../components/records/RecordsPage";
+import { reversedRange, useFilterForm } from "../../lib/filterForm";
 import { formatPhone } from "../../lib/phone";
 
 interface Filters {
@@ -32,10 +33,10 @@ const EMPTY: Filters = { member: null, kind: "", from: "", to: "" };
 /** /memberPoints (ERP-HYGL-PAG-0002-0000): the store's points ledger, and the adjustment for a role
  * with BTN-HYGL-POINTS-ADJUST. */
 export function MemberPointsPage() {
-  const { t } = useTranslation("members");
+  const { t, i18n } = useTranslation("members");
   const paging = usePaging();
-  const [input, setInput] = useState<Filters>(EMPTY);
-  const [filters, setFilters] = useState<Filters>(EMPTY);
+  const form = useFilterForm({ empty: EMPTY, toSearch: (input: Filters) => input, paging, check: reversedRange });
+  const { input, set, filters } = form;
   const [adjusting, setAdjusting] = useState(false);
   const [canAdjust] = useState(() => hasButtonCode(BTN_POINTS_ADJUST));
   const result = useStorePoints({
@@ -46,17 +47,6 @@ export function MemberPointsPage() {
     dateFrom: filters.from,
     dateTo: filters.to,
   });
-
-  const rangeKey = rangeError(input.from, input.to);
-  const apply = (next: Filters) => paging.refilter(() => setFilters(next));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!rangeKey) apply(input);
-  };
-  const reset = () => {
-    setInput(EMPTY);
-    apply(EMPTY);
-  };
 
   const who: PagedColumn<StorePointEntry>[] = [
     {
@@ -72,7 +62,8 @@ export function MemberPointsPage() {
   ];
 
   return (
-    <PageFrame
+    <RecordsPage
+      wide={false}
       title={t("points.title")}
       actions={
         canAdjust ? (
@@ -81,42 +72,48 @@ export function MemberPointsPage() {
           </Button>
         ) : null
       }
+      onSearch={form.submit}
+      filters={
+        <>
+          <MemberPicker
+            member={input.member}
+            chooseLabel={t("points.chooseMember")}
+            onChange={(member) => {
+              set("member", member);
+              form.apply({ ...filters, member });
+            }}
+          />
+          <FilterSelect
+            id="points-kind-filter"
+            label={t("points.kind")}
+            allLabel={t("points.allKinds")}
+            value={input.kind}
+            options={POINT_KINDS.map((kind) => ({ value: kind, label: t(`points.kinds.${kind}`) }))}
+            minWidth={140}
+            onChange={(kind) => set("kind", kind)}
+          />
+          <DateRangeFilter
+            fromLabel={t("points.from")}
+            toLabel={t("points.to")}
+            from={input.from}
+            to={input.to}
+            onChange={set}
+            toError={form.error && t(form.error)}
+          />
+          <SearchButtons searchLabel={t("list.search")} resetLabel={t("list.reset")} onReset={form.reset} />
+        </>
+      }
+      table={{
+        label: t("points.ledger"),
+        result,
+        paging,
+        columns: pointsColumns(t, i18n.language, who),
+        rowKey: (row) => row.id,
+        emptyText: t("points.empty"),
+      }}
     >
-      <FilterBar onSubmit={submit}>
-        <MemberPicker
-          member={input.member}
-          chooseLabel={t("points.chooseMember")}
-          onChange={(member) => {
-            const next = { ...input, member };
-            setInput(next);
-            apply({ ...filters, member });
-          }}
-        />
-        <FilterSelect
-          id="points-kind-filter"
-          label={t("points.kind")}
-          allLabel={t("points.allKinds")}
-          value={input.kind}
-          options={POINT_KINDS.map((kind) => ({ value: kind, label: t(`points.kinds.${kind}`) }))}
-          minWidth={140}
-          onChange={(kind) => setInput((previous) => ({ ...previous, kind }))}
-        />
-        <DateRange
-          fromLabel={t("points.from")}
-          toLabel={t("points.to")}
-          from={input.from}
-          to={input.to}
-          onFrom={(from) => setInput((previous) => ({ ...previous, from }))}
-          onTo={(to) => setInput((previous) => ({ ...previous, to }))}
-          error={rangeKey ? t(rangeKey) : undefined}
-        />
-        <SearchButtons onReset={reset} />
-      </FilterBar>
-
-      <PointsLedger result={result} paging={paging} who={who} />
-
       {canAdjust ? <PointsAdjustDialog open={adjusting} onClose={() => setAdjusting(false)} /> : null}
-    </PageFrame>
+    </RecordsPage>
   );
 }
 

@@ -1,6 +1,4 @@
-import SearchIcon from "@mui/icons-material/Search";
-import { Button, Chip, Link, TableCell } from "@mui/material";
-import { useState, type FormEvent } from "react";
+import { Chip, Link, TableCell } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { markMessagesRead, useMessageSearch, useMessageTypes, type MessageSearch } from "../../api/messaging";
 import { mountIsland } from "../../islands/mount";
@@ -11,8 +9,8 @@ import { formatDateTime } from "../../lib/format";
 import { pageNo } from "../../lib/paging";
 import { FilterBar, FilterSelect } from "../../components/filters";
 import { PageFrame } from "../../components/layout";
-import { LimitedTextField } from "../../components/LimitedTextField";
-import { tooLong } from "../../lib/limits";
+import { FilterText, SearchButtons } from "../../components/records/filterFields";
+import { useKeywordFilters } from "../../lib/filterForm";
 
 const MESSAGE_DETAIL_ROUTE = "/messageDetail";
 
@@ -20,12 +18,9 @@ const MESSAGE_DETAIL_ROUTE = "/messageDetail";
 export function MessageListPage() {
   const { t, i18n } = useTranslation("messaging");
   const types = useMessageTypes();
-  const [typeRaw, setTypeRaw] = useState("");
-  const [read, setRead] = useState<ReadChoice>("");
-  const [keywordInput, setKeywordInput] = useState("");
-  const [keyword, setKeyword] = useState("");
   const paging = useInboxPaging();
-  const { refilter } = paging;
+  const form = useKeywordFilters({ typeRaw: "", read: "" as ReadChoice, keyword: "" }, paging);
+  const { typeRaw, read, keyword } = form.filters;
 
   const search: MessageSearch = {
     pageNo: pageNo(paging.pageIndex),
@@ -36,43 +31,25 @@ export function MessageListPage() {
   };
   const result = useMessageSearch(search);
 
-  const submitKeyword = (event: FormEvent) => {
-    event.preventDefault();
-    if (tooLong(keywordInput, 100)) return;
-    refilter(() => setKeyword(keywordInput.trim()));
-  };
-  const reset = () =>
-    refilter(() => {
-      setTypeRaw("");
-      setRead("");
-      setKeywordInput("");
-      setKeyword("");
-    });
-
   return (
     <PageFrame title={t("messages.title")}>
-      <FilterBar onSubmit={submitKeyword}>
+      <FilterBar onSubmit={form.submit}>
         <FilterSelect
           id="message-type-label"
           label={t("filters.type")}
           allLabel={t("filters.allTypes")}
-          value={typeRaw}
+          value={form.input.typeRaw}
           options={(types.data ?? []).map((type) => ({ value: String(type.id), label: type.name }))}
           minWidth={160}
-          onChange={(value) => refilter(() => setTypeRaw(value))}
+          onChange={(value) => form.choose("typeRaw", value)}
         />
-        <ReadStateSelect id="message-read-label" value={read} onChange={(value) => refilter(() => setRead(value))} />
-        <LimitedTextField
-          maxChars={100}
-          size="small"
-          label={t("filters.keyword")}
-          value={keywordInput}
-          onChange={(event) => setKeywordInput(event.target.value)}
+        <ReadStateSelect
+          id="message-read-label"
+          value={form.input.read}
+          onChange={(value) => form.choose("read", value)}
         />
-        <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
-          {t("filters.search")}
-        </Button>
-        <Button onClick={reset}>{t("filters.reset")}</Button>
+        <FilterText form={form} name="keyword" label={t("filters.keyword")} maxChars={100} />
+        <SearchButtons searchLabel={t("filters.search")} resetLabel={t("filters.reset")} onReset={form.reset} />
       </FilterBar>
 
       <InboxTable

@@ -1,0 +1,62 @@
+/** The page of a list of records: filters, the totals of what they find, the paged table, an export. */
+import type { FormEvent, ReactNode } from "react";
+import { PAGE_SIZES } from "../../lib/paging";
+import { FilterBar } from "../filters";
+import { PageFrame } from "../layout";
+import { PagedTable, type PagedTableProps } from "../PagedTable";
+
+/** The table of a records page: its name is the page's title and its page sizes the app's, unless given. */
+export type RecordsTableProps<Row> = Omit<PagedTableProps<Row>, "label" | "pageSizes"> &
+  Partial<Pick<PagedTableProps<Row>, "label" | "pageSizes">>;
+
+export interface RecordsPageProps<Row> {
+  title: string;
+  /** Beside the title: the capped export, a button that starts a new record. */
+  actions?: ReactNode;
+  /** Above the filters: the links to the sibling lists. */
+  intro?: ReactNode;
+  /** The filter fields and their buttons, in a form that `onSearch` submits (so Enter searches too);
+   * without `onSearch`, fields that apply at once. */
+  filters: ReactNode;
+  onSearch?: (event: FormEvent) => void;
+  /** Between the filters and the table: a note on the search, the totals of every row it finds. */
+  totals?: ReactNode;
+  /** Shown instead of the totals and the table while there is nothing to search yet. */
+  instead?: ReactNode;
+  table: RecordsTableProps<Row>;
+  /** After the table: the dialogs its rows open. */
+  children?: ReactNode;
+  /** The wide frame (the default) for a table of many columns; false for the narrower one. */
+  wide?: boolean;
+}
+
+/**
+ * A list page's skeleton, on the wide frame unless told otherwise. The table shows its own loading, failure (with a retry)
+ * and empty states; headings keep to one line unless the table says otherwise.
+ */
+export function RecordsPage<Row>({
+  title,
+  actions,
+  intro,
+  filters,
+  onSearch,
+  totals,
+  instead,
+  table,
+  children,
+  wide = true,
+}: RecordsPageProps<Row>) {
+  return (
+    <PageFrame wide={wide} title={title} actions={actions}>
+      {intro}
+      <FilterBar onSubmit={onSearch}>{filters}</FilterBar>
+      {instead ?? (
+        <>
+          {totals}
+          <PagedTable label={title} pageSizes={PAGE_SIZES} nowrapHeads {...table} />
+        </>
+      )}
+      {children}
+    </PageFrame>
+  );
+}
