@@ -56,7 +56,6 @@ ALLOWED: dict[str, str] = {
     "billing/deposits/api/views.py": BILLING_VIEWS,
     "billing/orders/api/views.py": BILLING_VIEWS,
     "billing/refunds/api/views.py": BILLING_VIEWS,
-    "billing/till/api/views.py": BILLING_VIEWS,
 }
 
 

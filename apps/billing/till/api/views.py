@@ -65,8 +65,8 @@ def _pay(view: ErpApi, request: Request, order_id: int, tenders: list[TenderAske
 
     def ask_provider() -> EnvelopeResponse:
         provider_tender_ask(tender_id=waiting.pk, auth_code=payment.auth_code, actor=actor)
-        order = selectors.orders().get(pk=payment.order.pk)
-        return EnvelopeResponse(selectors.order_payment_state(order, payment.change), message=_("paid"))
+        state = selectors.order_payment_state_after_provider(payment.order.pk, payment.change)
+        return EnvelopeResponse(state, message=_("paid"))
 
     return AfterCommit(first, _("paid"), after_commit=ask_provider)
 
