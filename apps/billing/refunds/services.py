@@ -86,6 +86,7 @@ from apps.billing.refunds.provider_refunds import (
 )
 from apps.cards.choices import CardKind, CardStatus, CouponStatus
 from apps.cards.coupons import coupon_release
+from apps.cards.ledger import Money, locked_in_order
 from apps.cards.models import Card, MemberCoupon
 from apps.cards.refunds import (
     REFUNDABLE_STATUSES,
@@ -98,7 +99,6 @@ from apps.cards.refunds import (
     loaded_on_order,
     spent_on_order,
 )
-from apps.cards.ledger import Money, locked_in_order
 from apps.core.audit import Actor, audit_record
 from apps.core.business_days import business_day, check_day_open
 from apps.core.errors import InvalidInput, NotFound

@@ -12,6 +12,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from apps.accounts.testing import api_client
 from apps.billing.choices import AuditAction, OrderStatus, TenderMethod, TenderStatus
 from apps.billing.closing.selectors import Day, day_figures
 from apps.billing.models import DailyClosing, Order, OrderLine, Tender
@@ -25,7 +26,6 @@ from apps.core.ledgers import audit_all
 from apps.core.models import ClosedDay, SystemLog
 from apps.core.page_registry import code_of
 from apps.core.role_codes import DAY_REOPEN
-from apps.accounts.testing import api_client
 from apps.core.testing import assert_envelope
 from apps.inventory.tests.factories import stocked
 from apps.members.services import points_adjust

@@ -9,6 +9,7 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
+from apps.accounts.testing import api_client
 from apps.billing.choices import DepositStatus, TenderMethod
 from apps.billing.closing.selectors import Day, day_figures
 from apps.billing.closing.services import day_close
@@ -20,7 +21,6 @@ from apps.core.ledgers import audit_all
 from apps.core.models import SystemLog
 from apps.core.page_registry import code_of
 from apps.core.role_codes import REFUND, REFUND_APPROVE
-from apps.accounts.testing import api_client
 from apps.core.testing import assert_envelope
 from apps.members.tests.factories import MemberFactory
 

@@ -11,6 +11,7 @@ from decimal import Decimal
 import pytest
 from django.db import connections
 
+from apps.accounts.testing import api_client
 from apps.billing.models import Order
 from apps.billing.orders.coupon_pricing import apply_coupons, draft_coupons, spread
 from apps.billing.orders.lines import resolve_lines
@@ -30,7 +31,6 @@ from apps.catalog.tests.factories import (
     PromotionLineFactory,
 )
 from apps.core.errors import InvalidInput
-from apps.accounts.testing import api_client
 from apps.core.testing import assert_envelope
 from apps.inventory.tests.factories import stocked
 from apps.members.tests.factories import MemberFactory

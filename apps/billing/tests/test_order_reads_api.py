@@ -12,6 +12,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from apps.accounts.testing import api_client
 from apps.billing.models import Order
 from apps.billing.orders.services import order_cancel
 from apps.billing.tests.conftest import BILLS, CASHIER, ORDER_DETAILS
@@ -21,7 +22,6 @@ from apps.booking.tests.factories import ReservationFactory
 from apps.cards.tests.factories import package_card, stored_value_card
 from apps.catalog.models import CardTypeDiscount
 from apps.catalog.tests.factories import ProjectFactory, PromotionFactory, PromotionLineFactory
-from apps.accounts.testing import api_client
 from apps.core.testing import assert_envelope, assert_list_queries_constant
 from apps.inventory.tests.factories import stocked
 from apps.members.tests.factories import MemberFactory

@@ -9,6 +9,7 @@ from decimal import Decimal
 import pytest
 from django.core.management import call_command
 
+from apps.accounts.testing import api_client
 from apps.billing.models import OwedGoods
 from apps.billing.orders.lines import LineInput
 from apps.billing.tests.factories import committed_order
@@ -18,7 +19,6 @@ from apps.cards.tests.factories import CASHIER
 from apps.core import excel
 from apps.core.ledgers import audit_all
 from apps.core.page_registry import code_of
-from apps.accounts.testing import api_client
 from apps.core.testing import assert_envelope
 from apps.inventory.models import StockBalance, StockMove
 from apps.inventory.tests.factories import stocked

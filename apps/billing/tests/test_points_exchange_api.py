@@ -7,9 +7,9 @@ from decimal import Decimal
 
 import pytest
 
+from apps.accounts.testing import api_client
 from apps.billing.tests.factories import committed_order
 from apps.cards.tests.factories import CASHIER as CHECKOUT_ACTOR
-from apps.accounts.testing import api_client
 from apps.core.testing import assert_envelope
 from apps.members.services import points_adjust
 

@@ -10,6 +10,7 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
+from apps.accounts.testing import api_client
 from apps.billing.choices import AuditAction, RefundStatus, TenderStatus
 from apps.billing.models import RefundTender
 from apps.billing.refunds.provider_refunds import (
@@ -31,7 +32,6 @@ from apps.core.ledgers import audit_all
 from apps.core.models import SystemLog
 from apps.core.page_registry import code_of
 from apps.core.role_codes import REFUND
-from apps.accounts.testing import api_client
 from apps.core.testing import assert_envelope
 from apps.payments.choices import RefundState
 from apps.payments.services import refund_create

@@ -10,6 +10,7 @@ from decimal import Decimal
 
 import pytest
 
+from apps.accounts.testing import api_client
 from apps.billing.choices import RefundStatus, TenderStatus
 from apps.billing.errors import ProviderRefundUnavailable
 from apps.billing.models import Refund, RefundTender
@@ -23,7 +24,6 @@ from apps.core.ledgers import audit_all
 from apps.core.models import SystemLog
 from apps.core.page_registry import code_of
 from apps.core.role_codes import REFUND
-from apps.accounts.testing import api_client
 from apps.core.testing import assert_envelope
 from apps.payments.choices import IntentState, RefundState
 from apps.payments.models import PaymentIntent, ProviderRefund

@@ -8,6 +8,7 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
+from apps.accounts.testing import api_client
 from apps.approvals.models import ApprovalRequest
 from apps.billing.models import Refund, RefundTender
 from apps.billing.refunds.provider_refunds import refund_reference
@@ -21,7 +22,6 @@ from apps.core.business_days import mark_day_closed
 from apps.core.ledgers import audit_all
 from apps.core.page_registry import code_of
 from apps.core.role_codes import REFUND, REFUND_APPROVE
-from apps.accounts.testing import api_client
 from apps.core.testing import assert_envelope, at_once
 from apps.payments.models import ProviderRefund
 

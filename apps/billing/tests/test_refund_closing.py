@@ -9,6 +9,7 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
+from apps.accounts.testing import api_client
 from apps.billing.closing.selectors import Day, day_figures
 from apps.billing.models import Refund
 from apps.billing.refunds.services import LineAsked, order_refund
@@ -21,7 +22,6 @@ from apps.core.business_days import DayClosed
 from apps.core.ledgers import audit_all
 from apps.core.page_registry import code_of
 from apps.core.role_codes import REFUND
-from apps.accounts.testing import api_client
 from apps.core.testing import assert_envelope
 
 pytestmark = pytest.mark.django_db

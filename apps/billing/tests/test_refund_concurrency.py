@@ -7,6 +7,7 @@ from decimal import Decimal
 
 import pytest
 
+from apps.accounts.testing import api_client
 from apps.billing.models import Refund, RefundTender
 from apps.billing.tests.checkout_factories import order_of, product
 from apps.billing.tests.test_payment_concurrency import at_once
@@ -15,7 +16,6 @@ from apps.cards.models import Card
 from apps.cards.tests.factories import CASHIER, stored_value_card
 from apps.core.ledgers import audit_all
 from apps.core.role_codes import REFUND
-from apps.accounts.testing import api_client
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

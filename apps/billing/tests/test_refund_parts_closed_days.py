@@ -11,6 +11,7 @@ import pytest
 from django.db import DatabaseError, connection, transaction
 from django.utils import timezone, translation
 
+from apps.accounts.testing import api_client
 from apps.billing.choices import RefundStatus, TenderStatus
 from apps.billing.models import Refund, RefundLine, RefundTender
 from apps.billing.refunds.provider_refunds import refund_reference
@@ -23,7 +24,6 @@ from apps.core.business_days import mark_day_closed
 from apps.core.envelope import envelope_exception_handler
 from apps.core.page_registry import code_of
 from apps.core.role_codes import REFUND
-from apps.accounts.testing import api_client
 from apps.core.testing import assert_envelope
 from apps.payments.models import ProviderRefund
 

@@ -9,6 +9,7 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
+from apps.accounts.testing import api_client
 from apps.billing.models import Refund, RefundLine, RefundTender
 from apps.billing.tests.checkout_factories import order_of, product, sessions
 from apps.billing.tests.conftest import ORDER_DETAILS
@@ -20,7 +21,6 @@ from apps.core.business_days import mark_day_closed
 from apps.core.models import IdempotentAnswer, SystemLog
 from apps.core.page_registry import code_of
 from apps.core.role_codes import REFUND, REFUND_APPROVE
-from apps.accounts.testing import api_client
 from apps.core.testing import assert_envelope
 from apps.members.models import Member, PointsEntry
 from apps.members.services import points_adjust

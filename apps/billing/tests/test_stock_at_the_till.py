@@ -10,6 +10,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from apps.accounts.testing import api_client
 from apps.billing.choices import AuditAction, OrderStatus
 from apps.billing.models import Order, OwedGoods, Tender
 from apps.billing.owed.services import owed_take
@@ -27,7 +28,6 @@ from apps.core.ledgers import audit_all
 from apps.core.models import SystemLog
 from apps.core.page_registry import code_of
 from apps.core.role_codes import REFUND
-from apps.accounts.testing import api_client
 from apps.core.testing import assert_envelope
 from apps.inventory.models import StockBalance, StockMove
 from apps.inventory.tests.factories import stocked
