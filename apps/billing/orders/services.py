@@ -315,3 +315,16 @@ def draft_coupon_fits(*, store: OrgUnit, member_id: int | None, lines: list[Line
     if lines:
         priced = draft_priced(store=store, member_id=member_pk, lines=lines, stock_checked=False).priced
     return coupon_fits(priced, usable_coupons(member_id=member_pk))
+
+
+# What a counter sale may sell: goods off the shelf, no services, cards or top-ups.
+COUNTER_SALE_TYPES = (LineType.PRODUCT, LineType.PRODUCT_PACKAGE)
+
+
+def counter_sale_check(*, member_id: int | None, lines: list[LineInput]) -> None:
+    """A counter sale (sales/commitfromscan) is a walk-in's sale of goods: a member's order goes
+    through order/commitfromscan, and a line other than a product or a product package is refused."""
+    if member_id is not None:
+        raise InvalidInput(_("a counter sale is a walk-in's: use order/commitfromscan for a member"), field="memId")
+    if any(line.type not in COUNTER_SALE_TYPES for line in lines):
+        raise InvalidInput(_("a counter sale sells products and product packages only"), field="lines")
