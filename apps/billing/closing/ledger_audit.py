@@ -142,6 +142,15 @@ def payment_differences() -> Iterator[Difference]:
     succeeded, of its amount; and a provider refund tender marked succeeded was confirmed by
     exactly one succeeded provider refund. Intents of other references are not billing's."""
     seen: dict[int, int] = {}
+    yield from _paid_intents_against_tenders(seen)
+    yield from _provider_tenders_without_intent(seen)
+    confirmed: dict[int, int] = {}
+    yield from _provider_refunds_against_refund_tenders(confirmed)
+    yield from _refund_tenders_unconfirmed(confirmed)
+
+
+def _paid_intents_against_tenders(seen: dict[int, int]) -> Iterator[Difference]:
+    """Each paid intent of a tender against that tender; `seen` collects tender -> intent."""
     for chunk in _chunks(paid_intents_referencing(prefix=TENDER_REFERENCE_PREFIX)):
         ids = {i for _pk, reference, *_ in chunk if (i := _id_of(reference, TENDER_REFERENCE_PREFIX)) is not None}
         tenders = {
@@ -174,6 +183,9 @@ def payment_differences() -> Iterator[Difference]:
                 )
             elif tender_id is not None:
                 seen[tender_id] = pk
+
+
+def _provider_tenders_without_intent(seen: dict[int, int]) -> Iterator[Difference]:
     unpaid = Tender.objects.filter(status=TenderStatus.SUCCEEDED, method__in=PROVIDER_METHODS).values_list(
         "pk", "method", "amount"
     )
@@ -182,7 +194,11 @@ def payment_differences() -> Iterator[Difference]:
             yield Difference(
                 "provider payments", f"tender {pk}", "paid intent", f"{method} {amount} succeeded", "no paid intent"
             )
-    confirmed: dict[int, int] = {}
+
+
+def _provider_refunds_against_refund_tenders(confirmed: dict[int, int]) -> Iterator[Difference]:
+    """Each succeeded provider refund against its refund tender; `confirmed` collects refund tender ->
+    provider refund."""
     for batch in _chunks(succeeded_refunds_referencing(prefix=REFERENCE_PREFIX)):
         ids = {i for _pk, reference, _p, _a in batch if (i := refund_tender_id_of(reference)) is not None}
         rows = {
@@ -217,6 +233,9 @@ def payment_differences() -> Iterator[Difference]:
                 )
             elif row_id is not None:
                 confirmed[row_id] = pk
+
+
+def _refund_tenders_unconfirmed(confirmed: dict[int, int]) -> Iterator[Difference]:
     unconfirmed = RefundTender.objects.filter(status=TenderStatus.SUCCEEDED, method__in=PROVIDER_METHODS).values_list(
         "pk", "amount"
     )
@@ -232,6 +251,12 @@ def deposit_differences() -> Iterator[Difference]:
     applied and refunded amounts against its ledger's entries, its newest entry's balance after
     against its balance; the `deposit` tenders (less what refunds returned of them) against what the
     ledger says was applied. Aggregate queries over every deposit."""
+    yield from _deposits_against_entries()
+    yield from _deposits_against_newest_entry()
+    yield from _deposits_against_tenders()
+
+
+def _deposits_against_entries() -> Iterator[Difference]:
     money = DecimalField(max_digits=20, decimal_places=2)
 
     def total(kind: str | None = None) -> Coalesce:
@@ -260,6 +285,9 @@ def deposit_differences() -> Iterator[Difference]:
         for field, kept, recomputed in checks:
             if kept != round_money(recomputed):
                 yield Difference("intention deposits", label, field, kept, round_money(recomputed))
+
+
+def _deposits_against_newest_entry() -> Iterator[Difference]:
     newest = DepositEntry.objects.filter(deposit=OuterRef("pk")).order_by("-id").values("balance_after")[:1]
     for pk, balance, after in (
         Deposit.objects.order_by()
@@ -270,6 +298,9 @@ def deposit_differences() -> Iterator[Difference]:
         .iterator()
     ):
         yield Difference("intention deposits", f"deposit {pk}", "balance after its newest entry", balance, after)
+
+
+def _deposits_against_tenders() -> Iterator[Difference]:
     tendered = dict(
         Tender.objects.filter(deposit__isnull=False, status=TenderStatus.SUCCEEDED)
         .order_by()

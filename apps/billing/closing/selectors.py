@@ -203,15 +203,7 @@ def _refunds(day: Day) -> dict[str, Any]:
     totals = Refund.objects.filter(store_id=day.store_id, business_date=day.date).aggregate(
         n=Count("id"), total=Sum("amount")
     )
-    rows = (
-        RefundTender.objects.filter(refund__store_id=day.store_id, refund__business_date=day.date, tender__isnull=False)
-        .order_by()
-        .values("method", "status")
-        .annotate(n=Count("id"), total=Sum("amount"))
-    )
-    by: dict[tuple[str, str], tuple[int, Decimal]] = {
-        (row["method"], row["status"]): (row["n"], round_money(row["total"] or ZERO)) for row in rows
-    }
+    by = _refund_tenders_by_method_and_status(day)
     methods = [
         {
             "method": method,
@@ -231,32 +223,8 @@ def _refunds(day: Day) -> dict[str, Any]:
 
     pending_count, pending_amount = part(TenderStatus.PENDING)
     failed_count, failed_amount = part(TenderStatus.FAILED)
-    pending_rows = []
-    if pending_count:
-        pending_rows = [
-            {
-                "refundNo": row["refund__refund_no"] or "",
-                "orderNo": row["refund__order__order_no"] or "",
-                "method": row["method"],
-                "amount": money_or_zero_to_wire(row["amount"]),
-                "createdAt": row["created_at"],
-            }
-            for row in RefundTender.objects.filter(
-                refund__store_id=day.store_id, refund__business_date=day.date, status=TenderStatus.PENDING
-            )
-            .order_by("id")
-            .values("refund__refund_no", "refund__order__order_no", "method", "amount", "created_at")[:PENDING_SHOWN]
-        ]
-    list_value = ExpressionWrapper(F("order_line__unit_price") * F("qty"), output_field=MONEY_FIELD)
-    returned: dict[str, Decimal] = dict.fromkeys(SALE_KINDS, ZERO)
-    for row in (
-        RefundLine.objects.filter(refund__store_id=day.store_id, refund__business_date=day.date)
-        .order_by()
-        .values("type", "order_line__card__kind")
-        .annotate(amount_sum=Sum("amount"), list_sum=Sum(list_value))
-    ):
-        kind = _sale_kind(row["type"], row["order_line__card__kind"])
-        returned[kind] += round_money((row["list_sum"] if kind == SESSIONS else row["amount_sum"]) or ZERO)
+    pending_rows = _pending_refund_tenders(day) if pending_count else []
+    returned = _refunded_by_sale_kind(day)
     return {
         "count": totals["n"] or 0,
         "amount": money_or_zero_to_wire(totals["total"]),
@@ -557,3 +525,47 @@ def recorded_takings_differences() -> list[tuple[DailyClosing, dict[str, str], d
         if recorded != recomputed:
             wrong.append((closing, recorded, recomputed))
     return wrong
+
+
+def _refund_tenders_by_method_and_status(day: Day) -> dict[tuple[str, str], tuple[int, Decimal]]:
+    """The day's refund tenders of a sale's tender: (method, status) -> (count, amount)."""
+    rows = (
+        RefundTender.objects.filter(refund__store_id=day.store_id, refund__business_date=day.date, tender__isnull=False)
+        .order_by()
+        .values("method", "status")
+        .annotate(n=Count("id"), total=Sum("amount"))
+    )
+    return {(row["method"], row["status"]): (row["n"], round_money(row["total"] or ZERO)) for row in rows}
+
+
+def _pending_refund_tenders(day: Day) -> list[dict[str, Any]]:
+    """The day's provider refunds still waiting on their provider, the first PENDING_SHOWN."""
+    return [
+        {
+            "refundNo": row["refund__refund_no"] or "",
+            "orderNo": row["refund__order__order_no"] or "",
+            "method": row["method"],
+            "amount": money_or_zero_to_wire(row["amount"]),
+            "createdAt": row["created_at"],
+        }
+        for row in RefundTender.objects.filter(
+            refund__store_id=day.store_id, refund__business_date=day.date, status=TenderStatus.PENDING
+        )
+        .order_by("id")
+        .values("refund__refund_no", "refund__order__order_no", "method", "amount", "created_at")[:PENDING_SHOWN]
+    ]
+
+
+def _refunded_by_sale_kind(day: Day) -> dict[str, Decimal]:
+    """What the day's refunds returned by sale kind (sessions at their list value): the revenue's net."""
+    list_value = ExpressionWrapper(F("order_line__unit_price") * F("qty"), output_field=MONEY_FIELD)
+    returned: dict[str, Decimal] = dict.fromkeys(SALE_KINDS, ZERO)
+    for row in (
+        RefundLine.objects.filter(refund__store_id=day.store_id, refund__business_date=day.date)
+        .order_by()
+        .values("type", "order_line__card__kind")
+        .annotate(amount_sum=Sum("amount"), list_sum=Sum(list_value))
+    ):
+        kind = _sale_kind(row["type"], row["order_line__card__kind"])
+        returned[kind] += round_money((row["list_sum"] if kind == SESSIONS else row["amount_sum"]) or ZERO)
+    return returned

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -67,12 +68,7 @@ def day_close(
     remark = _text(remark, "remark", required=False)
     with transaction.atomic():
         lock_store_days(store.pk)
-        the_day = Day(store.pk, day)
-        if active_closing(the_day) is not None:
-            raise DayClosed()
-        figures = day_figures(the_day)
-        if figures["pending"]["count"] or figures["refunds"]["pending"]["count"]:
-            raise PaymentsPending(data={"pending": figures["pending"], "pendingRefunds": figures["refunds"]["pending"]})
+        figures = _figures_to_close(Day(store.pk, day))
         expected = Decimal(figures["cash"]["expected"])
         difference = cash_counted - expected
         reason = _text(
@@ -109,6 +105,17 @@ def day_close(
             },
         )
     return closing
+
+
+def _figures_to_close(the_day: Day) -> dict[str, Any]:
+    """The day's figures, under the store's day lock: a day closed already answers 409 DAY-40901, one
+    with provider payments or refunds still pending 409 DAY-40902."""
+    if active_closing(the_day) is not None:
+        raise DayClosed()
+    figures = day_figures(the_day)
+    if figures["pending"]["count"] or figures["refunds"]["pending"]["count"]:
+        raise PaymentsPending(data={"pending": figures["pending"], "pendingRefunds": figures["refunds"]["pending"]})
+    return figures
 
 
 def day_reopen(*, actor: Actor, store: OrgUnit, closing_id: int, reason: str) -> DailyClosing:

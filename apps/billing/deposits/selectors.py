@@ -179,3 +179,22 @@ def member_usable_deposits(*, store_id: int, member_id: int) -> list[dict[str, A
     """The member's deposits at the store with money left (the cashier's "use deposit"), oldest first."""
     rows = deposits().filter(store_id=store_id, member_id=member_id, status__in=USABLE).order_by("id")
     return deposit_rows(rows)
+
+
+def deposit_row(deposit_id: int) -> dict[str, Any]:
+    """One deposit as the lists show it: the answer of taking, paying, applying and refunding it."""
+    return deposit_rows([deposits().get(pk=deposit_id)])[0]
+
+
+def deposit_order_id(deposit_id: int) -> int:
+    """The deposit's own order: a deposit's refund is a refund of that order."""
+    return Deposit.objects.values_list("order_id", flat=True).get(pk=deposit_id)
+
+
+def deposit_id_of_order(order_id: int) -> int:
+    return Deposit.objects.get(order_id=order_id).pk
+
+
+def deposit_in(rows: QuerySet[Deposit], deposit_id: int) -> Deposit | None:
+    """One deposit of `rows` (the caller's stores'), or None."""
+    return rows.filter(pk=deposit_id).first()

@@ -44,6 +44,7 @@ from apps.core.business_days import check_day_open
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.money import money_to_wire, round_money
 from apps.core.transactions import use_case_atomic
+from apps.members.models import Member
 from apps.org.models import OrgUnit
 
 
@@ -76,22 +77,7 @@ def deposit_take(
     day = today or timezone.localdate()
     with use_case_atomic():
         check_day_open(store_id=store.pk, day=day)
-        order = Order.objects.create(
-            store=store,
-            member=member,
-            name=member.name,
-            area_code=member.area_code,
-            phone=member.phone,
-            status=OrderStatus.UNPAID,
-            total=amount,
-            payable=amount,
-            remark=remark,
-            business_date=day,
-            created_by_id=actor.user_id,
-            operator_name=actor.login_name[:40],
-        )
-        order.order_no = order_no(order)
-        order.save(update_fields=["order_no"])
+        order = _deposit_order_write(actor, store, member, amount, remark, day)
         deposit = Deposit.objects.create(
             store=store,
             member=member,
@@ -126,6 +112,30 @@ def deposit_take(
             },
         )
     return deposit
+
+
+def _deposit_order_write(
+    actor: Actor, store: OrgUnit, member: Member, amount: Decimal, remark: str, day: date
+) -> Order:
+    """The deposit's own order, unpaid, of the deposit's amount (its one line is written once the
+    deposit has its number)."""
+    order = Order.objects.create(
+        store=store,
+        member=member,
+        name=member.name,
+        area_code=member.area_code,
+        phone=member.phone,
+        status=OrderStatus.UNPAID,
+        total=amount,
+        payable=amount,
+        remark=remark,
+        business_date=day,
+        created_by_id=actor.user_id,
+        operator_name=actor.login_name[:40],
+    )
+    order.order_no = order_no(order)
+    order.save(update_fields=["order_no"])
+    return order
 
 
 def deposit_apply(

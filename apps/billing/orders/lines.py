@@ -198,6 +198,17 @@ def resolve_lines(*, store_id: int, member_id: int | None, lines: list[LineInput
         raise InvalidInput(_("please add at least one item"), field="lines")
     if len(lines) > MAX_LINES:
         raise InvalidInput(_("an order can have at most 50 lines"), field="lines")
+    wanted = _items_wanted(lines, member_id)
+    items = _items(store_id, wanted)
+    cards = _cards(member_id, {line.card_id for line in lines if line.card_id is not None})
+    drafts = [_draft_line(index, line, items, cards) for index, line in enumerate(lines)]
+    _check_sessions_left(drafts)
+    return drafts
+
+
+def _items_wanted(lines: list[LineInput], member_id: int | None) -> dict[str, set[int]]:
+    """The catalogue items the lines name, by line type, once each line's own fields are checked
+    (before anything is read)."""
     wanted: dict[str, set[int]] = defaultdict(set)
     for index, line in enumerate(lines):
         if not 1 <= line.qty <= MAX_QTY:
@@ -216,43 +227,42 @@ def resolve_lines(*, store_id: int, member_id: int | None, lines: list[LineInput
             raise InvalidInput(_("only a top-up carries an amount"), field=line_field(index, "amount"))
         if line.type in (LineType.CARD_TYPE, LineType.TOP_UP) and member_id is None:
             raise InvalidInput(_("cards are sold to members only"), field=line_field(index, "type"))
-    items = _items(store_id, wanted)
-    cards = _cards(member_id, {line.card_id for line in lines if line.card_id is not None})
-    drafts = []
-    for index, line in enumerate(lines):
-        card = cards.get(line.card_id) if line.card_id is not None else None
-        item: Any = None
-        if line.type in CATALOGUE_TYPES:
-            item = items.get((line.type, line.item_id))  # type: ignore[arg-type]  # checked above
-            if item is None:
-                raise InvalidInput(_("unknown item"), field=line_field(index, "itemId"))
-            if not sold_in_store(item):
-                raise InvalidInput(_("this item is not sold in this store"), field=line_field(index, "itemId"))
-        elif card is not None:
-            item = card.card_type
-        amount = round_money(line.amount) if line.amount is not None else None
-        draft = DraftLine(
-            index,
-            line.type,
-            line.qty,
-            item,
-            card,
-            amount,
-            line.staff,
-            line.gift,
-            (line.gift_reason or "").strip(),
-            line.take_later,
-        )
-        if draft.take_later and draft.type not in (LineType.PRODUCT, LineType.PRODUCT_PACKAGE):
-            raise InvalidInput(_("only products are taken later"), field=draft.field("takeLater"))
-        _check_card(draft)
-        if draft.gift:
-            _check_gift(draft)
-        if draft.type == LineType.TOP_UP:
-            _check_top_up(draft)
-        drafts.append(draft)
-    _check_sessions_left(drafts)
-    return drafts
+    return wanted
+
+
+def _draft_line(index: int, line: LineInput, items: dict[tuple[str, int], Any], cards: dict[int, Card]) -> DraftLine:
+    """One line with its item (or its card's type) and card, checked against them."""
+    card = cards.get(line.card_id) if line.card_id is not None else None
+    item: Any = None
+    if line.type in CATALOGUE_TYPES:
+        item = items.get((line.type, line.item_id))  # type: ignore[arg-type]  # checked above
+        if item is None:
+            raise InvalidInput(_("unknown item"), field=line_field(index, "itemId"))
+        if not sold_in_store(item):
+            raise InvalidInput(_("this item is not sold in this store"), field=line_field(index, "itemId"))
+    elif card is not None:
+        item = card.card_type
+    amount = round_money(line.amount) if line.amount is not None else None
+    draft = DraftLine(
+        index,
+        line.type,
+        line.qty,
+        item,
+        card,
+        amount,
+        line.staff,
+        line.gift,
+        (line.gift_reason or "").strip(),
+        line.take_later,
+    )
+    if draft.take_later and draft.type not in (LineType.PRODUCT, LineType.PRODUCT_PACKAGE):
+        raise InvalidInput(_("only products are taken later"), field=draft.field("takeLater"))
+    _check_card(draft)
+    if draft.gift:
+        _check_gift(draft)
+    if draft.type == LineType.TOP_UP:
+        _check_top_up(draft)
+    return draft
 
 
 def draft_stock_check(store: OrgUnit, drafts: Sequence[DraftLine]) -> None:

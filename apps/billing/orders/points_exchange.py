@@ -14,13 +14,14 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 
 from apps.billing.models import Order
-from apps.billing.orders.lines import LineInput, resolve_lines
-from apps.billing.orders.pricing import price_lines
+from apps.billing.orders.draft_pricing import draft_priced
+from apps.billing.orders.lines import LineInput
 from apps.billing.orders.selectors import price_summary, priced_draft_row
 from apps.billing.orders.services import active_member
 from apps.core.errors import InvalidInput
 from apps.members.models import Member, PointsEntry
 from apps.members.selectors import points_entry_rows
+from apps.org.models import OrgUnit
 
 
 def points_quote(member: Member, amount: Decimal) -> dict[str, Any]:
@@ -38,13 +39,14 @@ def points_quote(member: Member, amount: Decimal) -> dict[str, Any]:
     }
 
 
-def points_draft_price(*, store_id: int, member_id: int | None, lines: list[LineInput]) -> dict[str, Any]:
+def points_draft_price(*, store: OrgUnit, member_id: int | None, lines: list[LineInput]) -> dict[str, Any]:
     """`pricingEngine/pointsPrice`: a member's draft priced as the commit would price it, and what
     it costs in points against the member's balance. Points are a member's: none for a walk-in."""
     if member_id is None:
         raise InvalidInput(_("points are a member's: choose the member"), field="memId")
     member = active_member(member_id)
-    priced = price_lines(store_id=store_id, lines=resolve_lines(store_id=store_id, member_id=member.pk, lines=lines))
+    # Short stock is the commit's to refuse; points pay a whole order, without coupons.
+    priced = draft_priced(store=store, member_id=member.pk, lines=lines, stock_checked=False).priced
     return {**priced_draft_row(priced), **points_quote(member, priced.payable)}
 
 

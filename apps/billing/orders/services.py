@@ -21,13 +21,14 @@ from apps.billing.choices import ORDER_NO_ID_DIGITS, ORDER_NO_PREFIX, AuditActio
 from apps.billing.errors import OrderNotInState
 from apps.billing.ledgers.deposit_ledger import deposit_order_cancelled
 from apps.billing.models import Order, OrderLine, OrderLineStaff, Tender
-from apps.billing.orders.coupon_pricing import apply_coupons, draft_coupons
-from apps.billing.orders.lines import DraftLine, LineInput, StaffShare, draft_stock_check, resolve_lines
-from apps.billing.orders.pricing import PricedOrder, price_lines
+from apps.billing.orders.coupon_pricing import CouponFit, coupon_fits
+from apps.billing.orders.draft_pricing import draft_priced
+from apps.billing.orders.lines import DraftLine, LineInput, StaffShare
+from apps.billing.orders.pricing import PricedOrder
 from apps.booking.choices import WALK_IN_NAME_MAX_LENGTH, ReservationStatus
 from apps.booking.models import Reservation
 from apps.cards.choices import CouponStatus
-from apps.cards.coupons import coupon_release, coupon_use
+from apps.cards.coupons import coupon_release, coupon_use, usable_coupons
 from apps.cards.models import MemberCoupon
 from apps.core.audit import Actor, audit_record
 from apps.core.business_days import check_day_open
@@ -180,11 +181,15 @@ def order_commit(
     customer = customer_of(member_id=member_id, walk_in=walk_in)
     reservation = _reservation(store, reservation_id, customer)
     member_pk = customer.member.pk if customer.member else None
-    drafts = resolve_lines(store_id=store.pk, member_id=member_pk, lines=lines)
-    staff = _line_staff(store, drafts, reservation)
-    draft_stock_check(store, drafts)
-    coupons = draft_coupons(member_id=member_pk, coupon_ids=coupon_ids or [])
-    priced = apply_coupons(price_lines(store_id=store.pk, lines=drafts), coupons)
+    staff: list[tuple[StaffShare, ...]] = []
+    draft = draft_priced(
+        store=store,
+        member_id=member_pk,
+        lines=lines,
+        coupon_ids=coupon_ids or [],
+        lines_checked=lambda drafts: staff.extend(_line_staff(store, drafts, reservation)),
+    )
+    drafts, coupons, priced = draft.lines, draft.coupons, draft.priced
     with use_case_atomic():
         check_day_open(store_id=store.pk, day=today or timezone.localdate())
         order = _write_order(actor, store, customer, reservation, priced, staff, remark, today)
@@ -287,3 +292,39 @@ def order_cancel(*, actor: Actor, order: Order) -> Order:
             detail={"orderNo": locked.order_no, "payable": money_to_wire(locked.payable)},
         )
     return locked
+
+
+def draft_price(*, store: OrgUnit, member_id: int | None, lines: list[LineInput], coupon_ids: list[int]) -> PricedOrder:
+    """The cashier's live totals: the draft priced as the commit would price it (apps.billing.orders
+    .draft_pricing), short stock refused now rather than at the till; the coupons are checked and
+    priced, not used. The cashier sees totals before the customer is chosen, so a draft without a
+    member is priced as a walk-in's."""
+    if member_id is not None:
+        member_id = active_member(member_id).pk
+    return draft_priced(store=store, member_id=member_id, lines=lines, coupon_ids=coupon_ids).priced
+
+
+def draft_coupon_fits(*, store: OrgUnit, member_id: int | None, lines: list[LineInput]) -> list[CouponFit]:
+    """The till's coupon picker: the member's coupons usable today, each tried alone on the draft's
+    priced lines (what it would take off, or why not); without lines, the coupons alone. Nothing is
+    used, and short stock is the preview's and the commit's to refuse."""
+    if member_id is None:
+        raise InvalidInput(_("coupons are for members only"), field="memId")
+    member_pk = active_member(member_id).pk
+    priced = None
+    if lines:
+        priced = draft_priced(store=store, member_id=member_pk, lines=lines, stock_checked=False).priced
+    return coupon_fits(priced, usable_coupons(member_id=member_pk))
+
+
+# What a counter sale may sell: goods off the shelf, no services, cards or top-ups.
+COUNTER_SALE_TYPES = (LineType.PRODUCT, LineType.PRODUCT_PACKAGE)
+
+
+def counter_sale_check(*, member_id: int | None, lines: list[LineInput]) -> None:
+    """A counter sale (sales/commitfromscan) is a walk-in's sale of goods: a member's order goes
+    through order/commitfromscan, and a line other than a product or a product package is refused."""
+    if member_id is not None:
+        raise InvalidInput(_("a counter sale is a walk-in's: use order/commitfromscan for a member"), field="memId")
+    if any(line.type not in COUNTER_SALE_TYPES for line in lines):
+        raise InvalidInput(_("a counter sale sells products and product packages only"), field="lines")

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from apps.approvals.models import ApprovalRequest
 from apps.billing.models import ZERO, Order, Refund
-from apps.billing.orders.refund_rows import refund_tender_row
+from apps.billing.orders.refund_rows import refund_tender_row, with_details
 from apps.billing.refunds.approvals import waiting_refund_approval
 from apps.billing.refunds.services import Judged, LineState, RefundPlan, tenders_left
 from apps.core.money import money_to_wire
@@ -149,3 +149,23 @@ def refund_quote_row(plan: RefundPlan) -> dict[str, Any]:
         ],
         "tenders": [refund_tender_row(row) for row in plan.tenders_back],
     }
+
+
+def orders_to_judge() -> QuerySet[Order]:
+    """Every order with its store (judgeStatus reads the store's approval amount), for a view to pick
+    the caller's store's."""
+    return Order.objects.select_related("store")
+
+
+def refund_written(refund_id: int) -> Refund:
+    """A refund just written, with its lines and tenders, for recede/recede's answer."""
+    return with_details(refunds()).get(pk=refund_id)
+
+
+def refund_in(rows: QuerySet[Refund], refund_id: int) -> Refund | None:
+    """One refund of `rows` (the caller's stores') with its lines and tenders, or None."""
+    return with_details(rows).filter(pk=refund_id).first()
+
+
+def refund_count(rows: QuerySet[Refund]) -> int:
+    return rows.order_by().count()

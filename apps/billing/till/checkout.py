@@ -462,3 +462,12 @@ def provider_tender_settled(actor: Actor, order: Order, tender: Tender, now: dat
     else:
         order.status = OrderStatus.PARTLY_PAID
     order.save(update_fields=["paid", "status", "paid_at", "updated_at"])
+
+
+def left_to_pay(order: Order) -> Decimal:
+    """What is still to pay of an order: its due less the tenders still waiting on a provider (they
+    may yet pay); nothing left answers 400, as the payment box has nothing to ask for."""
+    amount = order.due - pending_amount(order_tenders(order))
+    if amount <= 0:
+        raise InvalidInput(_("nothing is left to pay"), field="amount")
+    return amount

@@ -28,7 +28,7 @@ from apps.billing.choices import AuditAction, TenderStatus
 from apps.billing.errors import OrderNotInState
 from apps.billing.models import Order, Tender
 from apps.billing.till.checkout import DEVICE_METHODS, PROVIDER_METHODS, provider_tender_settled
-from apps.billing.till.provider_mismatch import mismatch_settled
+from apps.billing.till.provider_mismatch import Difference, mismatch_settled
 from apps.billing.till.provider_tenders import provider_intent_of, tender_id_of, tender_reference
 from apps.core.audit import SYSTEM_ACTOR, Actor, audit_record
 from apps.core.business_days import business_day, check_day_open
@@ -116,27 +116,9 @@ def tender_intent_ended(event: IntentEnded) -> None:
         if tender.status != TenderStatus.PENDING:
             return
         now = timezone.now()
-        differences = list(event.differences)
-        if event.state == IntentState.SUCCEEDED:
-            # Payments compared the provider's word with the intent; the intent and the provider's
-            # amount against the tender are billing's to check: neither may pay another amount.
-            said = event.reported_amount
-            if event.amount != tender.amount or said != tender.amount:
-                differences.append(("amount", money_to_wire(tender.amount), money_to_wire(said) if said else "-"))
+        differences = _differences_from_tender(event, tender)
         if differences or event.state == IntentState.MISMATCHED:
-            logger.error("payment %s: not the tender's payment: %s", event.out_trade_no, differences)
-            tender.status = TenderStatus.FAILED
-            mismatch_settled(
-                order,
-                tender,
-                differences=differences,
-                out_trade_no=event.out_trade_no,
-                provider_trade_no=event.provider_trade_no,
-                reported_amount=event.reported_amount,
-                reported_currency=event.reported_currency,
-                reported_merchant=event.reported_merchant,
-            )
-            tender.save(update_fields=["status", "message"])
+            _tender_failed_by_mismatch(event, order, tender, differences)
         elif event.state == IntentState.SUCCEEDED:
             check_day_open(store_id=order.store_id, day=order.business_date)
             check_day_open(store_id=order.store_id, day=business_day())
@@ -146,22 +128,54 @@ def tender_intent_ended(event: IntentEnded) -> None:
             tender.status = TenderStatus.FAILED
             tender.message = event.message[:255] or event.state
             tender.save(update_fields=["status", "message"])
-        audit_record(
-            actor=SYSTEM_ACTOR,
-            action=AuditAction.PROVIDER_TENDER_ENDED,
-            target=order,
-            detail={
-                "orderNo": order.order_no,
-                "tenderId": tender.pk,
-                "method": tender.method,
-                "amount": money_to_wire(tender.amount),
-                "tenderStatus": tender.status,
-                "status": order.status,
-                "paid": money_to_wire(order.paid),
-                "outTradeNo": event.out_trade_no,
-                **({"mismatch": [list(difference) for difference in differences]} if differences else {}),
-            },
-        )
+        _tender_ended_audit(event, order, tender, differences)
+
+
+def _differences_from_tender(event: IntentEnded, tender: Tender) -> list[Difference]:
+    """What payments found wrong, and for a success the amounts against the tender's: payments
+    compared the provider's word with the intent; the intent and the provider's amount against the
+    tender are billing's to check, and neither may pay another amount."""
+    differences = list(event.differences)
+    if event.state == IntentState.SUCCEEDED:
+        said = event.reported_amount
+        if event.amount != tender.amount or said != tender.amount:
+            differences.append(("amount", money_to_wire(tender.amount), money_to_wire(said) if said else "-"))
+    return differences
+
+
+def _tender_failed_by_mismatch(event: IntentEnded, order: Order, tender: Tender, differences: list[Difference]) -> None:
+    logger.error("payment %s: not the tender's payment: %s", event.out_trade_no, differences)
+    tender.status = TenderStatus.FAILED
+    mismatch_settled(
+        order,
+        tender,
+        differences=differences,
+        out_trade_no=event.out_trade_no,
+        provider_trade_no=event.provider_trade_no,
+        reported_amount=event.reported_amount,
+        reported_currency=event.reported_currency,
+        reported_merchant=event.reported_merchant,
+    )
+    tender.save(update_fields=["status", "message"])
+
+
+def _tender_ended_audit(event: IntentEnded, order: Order, tender: Tender, differences: list[Difference]) -> None:
+    audit_record(
+        actor=SYSTEM_ACTOR,
+        action=AuditAction.PROVIDER_TENDER_ENDED,
+        target=order,
+        detail={
+            "orderNo": order.order_no,
+            "tenderId": tender.pk,
+            "method": tender.method,
+            "amount": money_to_wire(tender.amount),
+            "tenderStatus": tender.status,
+            "status": order.status,
+            "paid": money_to_wire(order.paid),
+            "outTradeNo": event.out_trade_no,
+            **({"mismatch": [list(difference) for difference in differences]} if differences else {}),
+        },
+    )
 
 
 def _fail_orphan(tender_id: int, message: str) -> None:

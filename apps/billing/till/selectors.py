@@ -173,3 +173,8 @@ def receipt(order: Order, *, with_amounts: bool) -> dict[str, Any]:
         "operator": operator_name(order.operator_name),
         "signed": bool(order.signature),
     }
+
+
+def order_payment_state_after_provider(order_id: int, change: Decimal) -> dict[str, Any]:
+    """The payment's answer once the provider was asked: the order read again, as that answer left it."""
+    return order_payment_state(orders().get(pk=order_id), change)

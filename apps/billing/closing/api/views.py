@@ -15,7 +15,6 @@ from apps.accounts.session import session_of
 from apps.billing.closing import selectors
 from apps.billing.closing.api import serializers as io
 from apps.billing.closing.services import day_close, day_reopen
-from apps.billing.models import DailyClosing
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi
 from apps.core.business_days import business_day
@@ -91,7 +90,7 @@ class DailyHistoryApi(PagedListApi):
     schema_parameters = [io.HistoryInputSerializer]
     page_output = io.ClosingPageOutputSerializer
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[DailyClosing]:
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[selectors.DailyClosing]:
         store = store_acted_in(session_of(request))
         return selectors.closings(store.pk, start=filters.get("startDate"), end=filters.get("endDate"))
 

@@ -21,7 +21,6 @@ from apps.billing.choices import DEPOSIT_RANGE_MAX_DAYS
 from apps.billing.deposits import selectors
 from apps.billing.deposits.api import serializers as io
 from apps.billing.deposits.services import deposit_apply, deposit_refund, deposit_refund_asked, deposit_take
-from apps.billing.models import Deposit, DepositEntry
 from apps.billing.orders import refund_rows
 from apps.billing.refunds import selectors as refund_selectors
 from apps.billing.refunds.api import serializers as refund_io
@@ -47,10 +46,6 @@ READ = (code_of("/payment"), code_of("/depositRecord"))
 RECORDS = (code_of("/depositRecord"),)
 
 
-def _deposit_row(deposit_id: int) -> dict[str, Any]:
-    return selectors.deposit_rows([selectors.deposits().get(pk=deposit_id)])[0]
-
-
 class DepositTakeApi(ErpApi):
     required_codes = CASHIER
 
@@ -70,7 +65,7 @@ class DepositTakeApi(ErpApi):
             remark=data["remark"],
         )
         return EnvelopeResponse(
-            {"deposit": _deposit_row(deposit.pk), "orderId": deposit.order_id}, message=_("saved"), status=201
+            {"deposit": selectors.deposit_row(deposit.pk), "orderId": deposit.order_id}, message=_("saved"), status=201
         )
 
 
@@ -92,7 +87,7 @@ class DepositApplyApi(ErpApi):
             deposit_id=data["deposit_id"],
             amount=data["amount"],
         )
-        answer = {"deposit": _deposit_row(deposit.pk), "payment": payment_selectors.payment_answer(payment)}
+        answer = {"deposit": selectors.deposit_row(deposit.pk), "payment": payment_selectors.payment_answer(payment)}
         return EnvelopeResponse(answer, message=_("paid"))
 
 
@@ -114,7 +109,7 @@ class DepositRefundApi(ErpApi):
             # Above the store's amount: the owner decides in the approval centre, as for recede/recede;
             # the approved refund is billing's refund of the deposit's order, its ledger entry with it.
             lines = deposit_refund_asked(store=store, deposit_id=data["deposit_id"], amount=data.get("amount"))
-            order_id = Deposit.objects.values_list("order_id", flat=True).get(pk=data["deposit_id"])
+            order_id = selectors.deposit_order_id(data["deposit_id"])
             plan = refund_needing_approval(order_id=order_id, lines=lines, reason=data["reason"])
             if plan is not None:
                 asked = ask_refund_approval(actor=self.actor(), plan=plan, lines=lines, reason=data["reason"])
@@ -131,9 +126,9 @@ class DepositRefundApi(ErpApi):
             reason=data["reason"],
             approved=may_approve,
         )
-        row = refund_rows.refund_detail_row(refund_rows.with_details(refund_selectors.refunds()).get(pk=refund.pk))
-        deposit = Deposit.objects.get(order_id=refund.order_id)
-        return EnvelopeResponse({"deposit": _deposit_row(deposit.pk), "refund": row}, message=_("refunded"))
+        row = refund_rows.refund_detail_row(refund_selectors.refund_written(refund.pk))
+        deposit_id = selectors.deposit_id_of_order(refund.order_id)
+        return EnvelopeResponse({"deposit": selectors.deposit_row(deposit_id), "refund": row}, message=_("refunded"))
 
 
 class DepositListApi(PagedListApi):
@@ -143,7 +138,7 @@ class DepositListApi(PagedListApi):
     schema_parameters = [io.DepositListInputSerializer]
     page_output = io.DepositPageOutputSerializer
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[Deposit]:
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[selectors.Deposit]:
         return selectors.deposit_search(scoped_to_stores(selectors.deposits(), request), **filters)
 
     def render_rows(self, window: Iterable[Any]) -> list[Any]:
@@ -160,7 +155,7 @@ class DepositDetailApi(ErpApi):
     )
     def get(self, request: Request) -> EnvelopeResponse:
         deposit_id = self.parse(io.DepositIdInputSerializer, request.query_params)["deposit_id"]
-        deposit = scoped_to_stores(selectors.deposits(), request).filter(pk=deposit_id).first()
+        deposit = selectors.deposit_in(scoped_to_stores(selectors.deposits(), request), deposit_id)
         if deposit is None:
             raise NotFound()
         return EnvelopeResponse(selectors.deposit_detail_row(deposit))
@@ -187,14 +182,14 @@ class DepositEntryListApi(PagedListApi):
     schema_parameters = [io.EntryListInputSerializer]
     page_output = io.DepositEntryPageOutputSerializer
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[DepositEntry]:
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[selectors.DepositEntry]:
         return selectors.entry_search(scoped_to_stores(selectors.entries(), request), **filters)
 
     def render_rows(self, window: Iterable[Any]) -> list[Any]:
         return selectors.entry_rows(window)
 
 
-def _records(request: Request, filters: dict[str, Any]) -> QuerySet[Deposit]:
+def _records(request: Request, filters: dict[str, Any]) -> QuerySet[selectors.Deposit]:
     """/depositRecord's deposits: the date range is required and bounded (spec §5)."""
     filters["date_from"], filters["date_to"] = check_time_range(
         filters.get("date_from"), filters.get("date_to"), DEPOSIT_RANGE_MAX_DAYS

@@ -32,9 +32,7 @@ class PointsDraftPriceApi(ErpApi):
     def post(self, request: Request) -> EnvelopeResponse:
         draft = draft_arguments(self.parse(io.OrderDraftInputSerializer, request.data))
         store = store_acted_in(session_of(request))
-        return EnvelopeResponse(
-            points_draft_price(store_id=store.pk, member_id=draft["member_id"], lines=draft["lines"])
-        )
+        return EnvelopeResponse(points_draft_price(store=store, member_id=draft["member_id"], lines=draft["lines"]))
 
 
 class OrderPointsPriceApi(ErpApi):

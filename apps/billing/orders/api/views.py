@@ -17,18 +17,13 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 
 from apps.accounts.session import session_of
-from apps.billing.models import Order
 from apps.billing.orders import order_checks, selectors, services, staff_change
 from apps.billing.orders.api import serializers as io
-from apps.billing.orders.coupon_pricing import apply_coupons, coupon_fits, draft_coupons
-from apps.billing.orders.lines import LineInput, StaffShare, draft_stock_check, resolve_lines
-from apps.billing.orders.pricing import price_lines
-from apps.booking.models import Reservation
-from apps.cards.coupons import usable_coupons
+from apps.billing.orders.lines import LineInput, StaffShare
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi, without_page
 from apps.core.envelope import EnvelopeResponse
-from apps.core.errors import InvalidInput, NotFound, PermissionRefused
+from apps.core.errors import NotFound, PermissionRefused
 from apps.core.excel import XLSX_CONTENT_TYPE, Column, Kind, xlsx_response
 from apps.core.files import file_response
 from apps.core.idempotency import idempotent
@@ -60,7 +55,7 @@ def draft_arguments(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def my_order(request: Request, order_id: int) -> Order:
+def my_order(request: Request, order_id: int) -> selectors.Order:
     return get_in_scope(selectors.orders(), request, pk=order_id)
 
 
@@ -115,17 +110,12 @@ class OrderDraftPriceApi(ErpApi):
         data = self.parse(io.OrderDraftInputSerializer, request.data)
         gifts_allowed(request, data)
         draft = draft_arguments(data)
-        store = store_acted_in(session_of(request))
-        # The cashier sees totals before the customer is chosen: pricing needs only the member (for
-        # the cards), so a draft without one is priced as a walk-in's.
-        member_id = draft["member_id"]
-        if member_id is not None:
-            member_id = services.active_member(member_id).pk
-        lines = resolve_lines(store_id=store.pk, member_id=member_id, lines=draft["lines"])
-        draft_stock_check(store, lines)  # 409 STOCK-40901 now, not at the till
-        # The coupons are checked and priced, not used: only the commit takes them.
-        coupons = draft_coupons(member_id=member_id, coupon_ids=draft["coupon_ids"])
-        priced = apply_coupons(price_lines(store_id=store.pk, lines=lines), coupons)
+        priced = services.draft_price(
+            store=store_acted_in(session_of(request)),
+            member_id=draft["member_id"],
+            lines=draft["lines"],
+            coupon_ids=draft["coupon_ids"],
+        )
         return EnvelopeResponse(selectors.priced_draft_row(priced))
 
 
@@ -143,15 +133,10 @@ class UsableCouponsApi(ErpApi):
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.OrderDraftInputSerializer, request.data)
         draft = draft_arguments(data)
-        if draft["member_id"] is None:
-            raise InvalidInput(_("coupons are for members only"), field="memId")
-        member_id = services.active_member(draft["member_id"]).pk
-        store = store_acted_in(session_of(request))
-        priced = None
-        if draft["lines"]:
-            lines = resolve_lines(store_id=store.pk, member_id=member_id, lines=draft["lines"])
-            priced = price_lines(store_id=store.pk, lines=lines)
-        return EnvelopeResponse(selectors.usable_coupon_rows(coupon_fits(priced, usable_coupons(member_id=member_id))))
+        fits = services.draft_coupon_fits(
+            store=store_acted_in(session_of(request)), member_id=draft["member_id"], lines=draft["lines"]
+        )
+        return EnvelopeResponse(selectors.usable_coupon_rows(fits))
 
 
 class OrderListApi(PagedListApi):
@@ -161,7 +146,7 @@ class OrderListApi(PagedListApi):
     schema_parameters = [io.OrderListInputSerializer]
     page_output = io.OrderPageOutputSerializer
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[Order]:
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[selectors.Order]:
         return selectors.order_search(scoped_to_stores(selectors.orders(), request), **filters)
 
     def render_rows(self, window: Iterable[Any]) -> list[Any]:
@@ -299,7 +284,7 @@ class OrderDetailPriceApi(OrderPriceApi):
 class _ReservationDraftApi(ErpApi):
     required_codes = CASHIER
 
-    def reservation(self, request: Request) -> Reservation:
+    def reservation(self, request: Request) -> selectors.Reservation:
         reservation_id = self.parse(io.ReservationIdInputSerializer, request.query_params)["reservation_id"]
         rows = scoped_to_stores(selectors.reservations(), request)
         reservation = selectors.reservation_for_order(reservation_id, rows)

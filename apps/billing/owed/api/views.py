@@ -14,7 +14,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 
-from apps.billing.models import OwedGoods
 from apps.billing.owed import selectors
 from apps.billing.owed.api import serializers as io
 from apps.billing.owed.services import owed_take
@@ -36,7 +35,7 @@ class OwedListApi(PagedListApi):
     schema_parameters = [io.OwedListInputSerializer]
     page_output = io.OwedPageOutputSerializer
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[OwedGoods]:
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[selectors.OwedGoods]:
         return selectors.owed_search(scoped_to_stores(selectors.owed_goods(), request), **filters)
 
     def render_rows(self, window: Iterable[Any]) -> list[Any]:

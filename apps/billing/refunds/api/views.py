@@ -16,7 +16,6 @@ from rest_framework import status
 from rest_framework.request import Request
 
 from apps.accounts.session import session_of
-from apps.billing.models import Refund
 from apps.billing.orders import refund_rows
 from apps.billing.orders import selectors as order_selectors
 from apps.billing.orders.api.refund_row_serializers import RefundDetailOutputSerializer
@@ -75,7 +74,7 @@ class RecedeApi(ErpApi):
             reason=data["reason"],
             approved=may_approve,
         )
-        row = refund_rows.refund_detail_row(refund_rows.with_details(selectors.refunds()).get(pk=refund.pk))
+        row = refund_rows.refund_detail_row(selectors.refund_written(refund.pk))
         return EnvelopeResponse(row, message=_("refunded"))
 
 
@@ -109,7 +108,7 @@ class JudgeStatusApi(ErpApi):
     )
     def get(self, request: Request) -> EnvelopeResponse:
         order_id = self.parse(io.OrderIdQueryInputSerializer, request.query_params)["order_id"]
-        order = get_in_scope(order_selectors.orders().select_related("store"), request, pk=order_id)
+        order = get_in_scope(selectors.orders_to_judge(), request, pk=order_id)
         return EnvelopeResponse(selectors.judged_row(judge(order)))
 
 
@@ -120,7 +119,7 @@ class RecedeListApi(PagedListApi):
     schema_parameters = [io.RefundListInputSerializer]
     page_output = io.RefundPageOutputSerializer
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[Refund]:
+    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[selectors.Refund]:
         return selectors.refund_search(scoped_to_stores(selectors.refunds(), request), **filters)
 
     def render_rows(self, window: Iterable[Any]) -> list[Any]:
@@ -138,7 +137,7 @@ class RecedeSizeApi(ErpApi):
     def get(self, request: Request) -> EnvelopeResponse:
         filters = without_page(self.parse(io.RefundCountInputSerializer, request.query_params))
         rows = selectors.refund_search(scoped_to_stores(selectors.refunds(), request), **filters)
-        return EnvelopeResponse({"total": rows.order_by().count()})
+        return EnvelopeResponse({"total": selectors.refund_count(rows)})
 
 
 class RecedeDetailApi(ErpApi):
@@ -151,7 +150,7 @@ class RecedeDetailApi(ErpApi):
     )
     def get(self, request: Request) -> EnvelopeResponse:
         refund_id = self.parse(io.RecedeIdInputSerializer, request.query_params)["refund_id"]
-        refund = refund_rows.with_details(scoped_to_stores(selectors.refunds(), request)).filter(pk=refund_id).first()
+        refund = selectors.refund_in(scoped_to_stores(selectors.refunds(), request), refund_id)
         if refund is None:
             raise NotFound()
         return EnvelopeResponse(refund_rows.refund_detail_row(refund))

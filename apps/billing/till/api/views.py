@@ -12,13 +12,13 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 
 from apps.accounts.session import session_of
-from apps.billing.choices import LineType, TenderMethod
+from apps.billing.choices import TenderMethod
 from apps.billing.orders import services
 from apps.billing.orders.api.views import draft_arguments, gifts_allowed
 from apps.billing.orders.signatures import order_signature_save, png_from_data_url, signature_status
 from apps.billing.till import selectors
 from apps.billing.till.api import serializers as io
-from apps.billing.till.checkout import TenderAsked, order_pay, order_tenders, pending_amount
+from apps.billing.till.checkout import TenderAsked, left_to_pay, order_pay
 from apps.billing.till.provider_payments import (
     order_repay,
     provider_tender_ask,
@@ -29,7 +29,6 @@ from apps.billing.till.provider_payments import (
 )
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
-from apps.core.errors import InvalidInput
 from apps.core.idempotency import AfterCommit, idempotent
 from apps.core.page_registry import code_of
 from apps.core.scoping import get_in_scope, scope_of
@@ -37,7 +36,6 @@ from apps.org.selectors import store_acted_in
 from apps.payments.services import terminals_list
 
 PAYMENT = (code_of("/payment"),)
-GOODS = (LineType.PRODUCT, LineType.PRODUCT_PACKAGE)
 
 
 def _tenders(data: list[dict]) -> list[TenderAsked]:
@@ -65,8 +63,8 @@ def _pay(view: ErpApi, request: Request, order_id: int, tenders: list[TenderAske
 
     def ask_provider() -> EnvelopeResponse:
         provider_tender_ask(tender_id=waiting.pk, auth_code=payment.auth_code, actor=actor)
-        order = selectors.orders().get(pk=payment.order.pk)
-        return EnvelopeResponse(selectors.order_payment_state(order, payment.change), message=_("paid"))
+        state = selectors.order_payment_state_after_provider(payment.order.pk, payment.change)
+        return EnvelopeResponse(state, message=_("paid"))
 
     return AfterCommit(first, _("paid"), after_commit=ask_provider)
 
@@ -154,10 +152,8 @@ class SalesCommitFromScanApi(ErpApi):
     @idempotent
     def post(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.CommitFromScanInputSerializer, request.data)
-        if data.get("member_id") is not None:
-            raise InvalidInput(_("a counter sale is a walk-in's: use order/commitfromscan for a member"), field="memId")
-        if any(line["type"] not in GOODS for line in data["lines"]):
-            raise InvalidInput(_("a counter sale sells products and product packages only"), field="lines")
+        draft = draft_arguments(data)
+        services.counter_sale_check(member_id=draft["member_id"], lines=draft["lines"])
         gifts_allowed(request, data)
         return _commit_and_scan(self, request, data)
 
@@ -176,9 +172,7 @@ class BoxPayApi(ErpApi):
         amount = data.get("amount")
         if amount is None:
             order = get_in_scope(selectors.orders(), request, pk=data["orderId"])
-            amount = order.due - pending_amount(order_tenders(order))
-            if amount <= 0:
-                raise InvalidInput(_("nothing is left to pay"), field="amount")
+            amount = left_to_pay(order)
         tender = TenderAsked(method=TenderMethod.BOX, amount=amount, terminal_id=data.get("boxId", ""))
         return _pay(self, request, data["orderId"], [tender])
 
