@@ -52,12 +52,6 @@ export function LineRow({
   const { t } = useTranslation("till");
   const message = (field: string) => lineMessage(messages, index, field);
   const cardChoices = cardOptions(line, cards);
-  const setStaff = (staff: LineStaff[]) => onChange({ ...line, staff });
-  const addStaff = (employeeId: number) => {
-    const employee = employees.find((row) => row.id === employeeId);
-    if (!employee || line.staff.some((staff) => staff.employeeId === employeeId)) return;
-    setStaff([...line.staff, { employeeId, name: employee.name, share: line.staff.length === 0 ? "1" : "" }]);
-  };
 
   return (
     <TableRow data-testid={`line-${index}`}>
@@ -169,78 +163,114 @@ export function LineRow({
           </>
         ) : null}
       </TableCell>
-      <TableCell sx={{ minWidth: 200 }}>
-        <Stack spacing={1}>
-          {line.staff.map((staff) => (
-            <Stack key={staff.employeeId} direction="row" spacing={1} sx={{ alignItems: "center" }}>
-              <Chip
-                size="small"
-                label={staff.name}
-                onDelete={() => setStaff(line.staff.filter((row) => row.employeeId !== staff.employeeId))}
-              />
-              <TextField
-                size="small"
-                label={t("line.share")}
-                value={staff.share}
-                sx={{ width: 90 }}
-                onChange={(event) =>
-                  setStaff(
-                    line.staff.map((row) =>
-                      row.employeeId === staff.employeeId ? { ...row, share: event.target.value } : row,
-                    ),
-                  )
-                }
-              />
-            </Stack>
-          ))}
-          <TextField
-            select
-            size="small"
-            label={t("line.addStaff")}
-            value=""
-            onChange={(event) => addStaff(Number(event.target.value))}
-            error={Boolean(message("staff"))}
-            helperText={message("staff")}
-          >
-            {employees.map((employee) => (
-              <MenuItem key={employee.id} value={employee.id}>
-                {employee.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Stack>
-      </TableCell>
-      <TableCell align="right">
-        {priced ? (
-          <Box>
-            <Typography variant="body2">{formatMoney(priced.amount)}</Typography>
-            {priced.discounts.map((discount) => (
-              <Typography
-                key={`${discount.source}-${discount.name}`}
-                variant="caption"
-                color="success.main"
-                component="p"
-              >
-                {t("line.discount", {
-                  name: discount.name || t(`source.${discount.source}`),
-                  amount: formatMoney(discount.amount),
-                })}
-              </Typography>
-            ))}
-            {priced.discounts.length > 0 ? (
-              <Typography variant="caption" color="text.secondary" component="p">
-                {t("line.before", { total: formatMoney(priced.total) })}
-              </Typography>
-            ) : null}
-          </Box>
-        ) : null}
-      </TableCell>
+      <LineStaffCell
+        line={line}
+        employees={employees}
+        message={message("staff")}
+        onStaff={(staff) => onChange({ ...line, staff })}
+      />
+      <LinePriceCell priced={priced} />
       <TableCell>
         <IconButton aria-label={t("line.remove", { name: line.name })} onClick={onRemove}>
           <DeleteIcon />
         </IconButton>
       </TableCell>
     </TableRow>
+  );
+}
+
+/** The staff who served the line, each with their share, and a list to add another. */
+function LineStaffCell({
+  line,
+  employees,
+  message,
+  onStaff,
+}: {
+  line: TillLine;
+  employees: readonly EmployeeRow[];
+  message: string;
+  onStaff: (staff: LineStaff[]) => void;
+}) {
+  const { t } = useTranslation("till");
+  const addStaff = (employeeId: number) => {
+    const employee = employees.find((row) => row.id === employeeId);
+    if (!employee || line.staff.some((staff) => staff.employeeId === employeeId)) return;
+    onStaff([...line.staff, { employeeId, name: employee.name, share: line.staff.length === 0 ? "1" : "" }]);
+  };
+  return (
+    <TableCell sx={{ minWidth: 200 }}>
+      <Stack spacing={1}>
+        {line.staff.map((staff) => (
+          <Stack key={staff.employeeId} direction="row" spacing={1} sx={{ alignItems: "center" }}>
+            <Chip
+              size="small"
+              label={staff.name}
+              onDelete={() => onStaff(line.staff.filter((row) => row.employeeId !== staff.employeeId))}
+            />
+            <TextField
+              size="small"
+              label={t("line.share")}
+              value={staff.share}
+              sx={{ width: 90 }}
+              onChange={(event) =>
+                onStaff(
+                  line.staff.map((row) =>
+                    row.employeeId === staff.employeeId ? { ...row, share: event.target.value } : row,
+                  ),
+                )
+              }
+            />
+          </Stack>
+        ))}
+        <TextField
+          select
+          size="small"
+          label={t("line.addStaff")}
+          value=""
+          onChange={(event) => addStaff(Number(event.target.value))}
+          error={Boolean(message)}
+          helperText={message}
+        >
+          {employees.map((employee) => (
+            <MenuItem key={employee.id} value={employee.id}>
+              {employee.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+    </TableCell>
+  );
+}
+
+/** The server's price of the line, each discount it took, and the price before them. */
+function LinePriceCell({ priced }: { priced: PricedLine | undefined }) {
+  const { t } = useTranslation("till");
+  return (
+    <TableCell align="right">
+      {priced ? (
+        <Box>
+          <Typography variant="body2">{formatMoney(priced.amount)}</Typography>
+          {priced.discounts.map((discount) => (
+            <Typography
+              key={`${discount.source}-${discount.name}`}
+              variant="caption"
+              color="success.main"
+              component="p"
+            >
+              {t("line.discount", {
+                name: discount.name || t(`source.${discount.source}`),
+                amount: formatMoney(discount.amount),
+              })}
+            </Typography>
+          ))}
+          {priced.discounts.length > 0 ? (
+            <Typography variant="caption" color="text.secondary" component="p">
+              {t("line.before", { total: formatMoney(priced.total) })}
+            </Typography>
+          ) : null}
+        </Box>
+      ) : null}
+    </TableCell>
   );
 }
 

@@ -84,6 +84,79 @@ export function ReservationDrawer({ id, onClose, navigate, refetchInterval, boar
   );
 }
 
+/** A fact of the reservation as a term and its description. */
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <Box sx={{ display: "flex", gap: 1 }}>
+      <Typography component="dt" variant="body2" color="text.secondary" sx={{ minWidth: 96 }}>
+        {label}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+function DetailFacts({ reservation }: { reservation: ReservationDetail }) {
+  const { t, i18n } = useTranslation("booking");
+  const fact = (label: string, value: string) => <Fact label={label} value={value} />;
+  return (
+    <Box component="dl" sx={{ m: 0, display: "grid", gap: 0.5 }}>
+      {fact(t("fields.phone"), formatPhone(reservation.areaCode, reservation.phone) || "—")}
+      {fact(
+        t("fields.time"),
+        `${formatDateTime(reservation.startTime, i18n.language)}–${formatTime(reservation.endTime, i18n.language)} (${t("minutes", { count: reservation.duration })})`,
+      )}
+      {fact(t("fields.nurse"), reservation.nurseId === null ? t("board.anyNurse") : reservation.nurseName)}
+      {fact(t("fields.projects"), reservation.projects.map((project) => project.name).join(", ") || "—")}
+      {fact(t("fields.source"), reservation.sourceName || "—")}
+      {fact(t("fields.remark"), reservation.remark || "—")}
+      {reservation.status === "cancelled" ? fact(t("fields.cancelReason"), reservation.cancelReasonName || "—") : null}
+      {reservation.forced ? fact(t("fields.forced"), t("detail.forced")) : null}
+    </Box>
+  );
+}
+
+/** Each change of the reservation's status, newest last, with who made it and why. */
+function DetailHistory({ reservation }: { reservation: ReservationDetail }) {
+  const { t, i18n } = useTranslation("booking");
+  return (
+    <>
+      <Typography variant="subtitle2">{t("detail.history")}</Typography>
+      {reservation.history.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {t("detail.noHistory")}
+        </Typography>
+      ) : (
+        <List dense disablePadding data-testid="detail-history">
+          {reservation.history.map((entry, index) => {
+            const move = statusMove(entry);
+            return (
+              <ListItem key={`${entry.at}-${index}`} disableGutters data-testid={`history-entry-${index}`}>
+                <ListItemText
+                  primary={
+                    move
+                      ? `${entry.kindName || entry.kind}: ${t(`status.${move.from}`)} → ${t(`status.${move.to}`)}`
+                      : entry.kindName || entry.kind
+                  }
+                  secondary={[
+                    formatDateTime(entry.at, i18n.language),
+                    entry.by,
+                    move?.reason ? t("undo.reasonShown", { reason: move.reason }) : "",
+                  ]
+                    .filter(Boolean)
+                    .join(" · ")}
+                />
+              </ListItem>
+            );
+          })}
+        </List>
+      )}
+    </>
+  );
+}
+
 function DetailBody({
   reservation,
   navigate,
@@ -93,7 +166,7 @@ function DetailBody({
   navigate: (url: string) => void;
   board?: Board;
 }) {
-  const { t, i18n } = useTranslation("booking");
+  const { t } = useTranslation("booking");
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<StatusAction | null>(null);
   const [cancelling, setCancelling] = useState(false);
@@ -118,17 +191,6 @@ function DetailBody({
     else if (action === "startService" && reservation.nurseId === null) setChoosingNurse(true);
     else act.mutate(action);
   };
-  const fact = (label: string, value: string) => (
-    <Box sx={{ display: "flex", gap: 1 }}>
-      <Typography component="dt" variant="body2" color="text.secondary" sx={{ minWidth: 96 }}>
-        {label}
-      </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-        {value}
-      </Typography>
-    </Box>
-  );
-
   return (
     <Stack spacing={2} data-testid={`reservation-detail-${reservation.id}`}>
       <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
@@ -153,21 +215,7 @@ function DetailBody({
           {t("board.needsAnotherNurse")}: {t("board.needsAnotherNurseHint", { nurse: reservation.nurseName })}
         </Alert>
       ) : null}
-      <Box component="dl" sx={{ m: 0, display: "grid", gap: 0.5 }}>
-        {fact(t("fields.phone"), formatPhone(reservation.areaCode, reservation.phone) || "—")}
-        {fact(
-          t("fields.time"),
-          `${formatDateTime(reservation.startTime, i18n.language)}–${formatTime(reservation.endTime, i18n.language)} (${t("minutes", { count: reservation.duration })})`,
-        )}
-        {fact(t("fields.nurse"), reservation.nurseId === null ? t("board.anyNurse") : reservation.nurseName)}
-        {fact(t("fields.projects"), reservation.projects.map((project) => project.name).join(", ") || "—")}
-        {fact(t("fields.source"), reservation.sourceName || "—")}
-        {fact(t("fields.remark"), reservation.remark || "—")}
-        {reservation.status === "cancelled"
-          ? fact(t("fields.cancelReason"), reservation.cancelReasonName || "—")
-          : null}
-        {reservation.forced ? fact(t("fields.forced"), t("detail.forced")) : null}
-      </Box>
+      <DetailFacts reservation={reservation} />
 
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1 }}>
         {canUndo(reservation) ? (
@@ -215,36 +263,7 @@ function DetailBody({
       </Stack>
 
       <Divider />
-      <Typography variant="subtitle2">{t("detail.history")}</Typography>
-      {reservation.history.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          {t("detail.noHistory")}
-        </Typography>
-      ) : (
-        <List dense disablePadding data-testid="detail-history">
-          {reservation.history.map((entry, index) => {
-            const move = statusMove(entry);
-            return (
-              <ListItem key={`${entry.at}-${index}`} disableGutters data-testid={`history-entry-${index}`}>
-                <ListItemText
-                  primary={
-                    move
-                      ? `${entry.kindName || entry.kind}: ${t(`status.${move.from}`)} → ${t(`status.${move.to}`)}`
-                      : entry.kindName || entry.kind
-                  }
-                  secondary={[
-                    formatDateTime(entry.at, i18n.language),
-                    entry.by,
-                    move?.reason ? t("undo.reasonShown", { reason: move.reason }) : "",
-                  ]
-                    .filter(Boolean)
-                    .join(" · ")}
-                />
-              </ListItem>
-            );
-          })}
-        </List>
-      )}
+      <DetailHistory reservation={reservation} />
 
       <ConfirmDialog
         open={confirming === "noShow"}
