@@ -7,7 +7,7 @@ PAGES: list[PageRoute] = []
 
 # The till (开单结账, 收款; ERP-KDJC-PAG-0003-0000): apps/billing/tests/test_browser_till.py.
 PAGES += [
-    PageRoute("/account", "src/pages/billing/till/AccountPage.tsx"),
+    PageRoute("/account", "src/pages/billing/till/CheckoutPage.tsx"),
     PageRoute("/payment", "src/pages/billing/till/PaymentPage.tsx"),
 ]
 
@@ -27,15 +27,15 @@ PAGES += [
 
 # Returns and refunds (ERP-YLTH-PAG-0001-0000, HYGL-PAG-0003-0001): apps/billing/tests/test_browser_refunds.py.
 PAGES += [
-    PageRoute("/returnList", "src/pages/billing/refunds/ReturnListPage.tsx"),
+    PageRoute("/returnList", "src/pages/billing/refunds/OrderRefundPage.tsx"),
     PageRoute("/refundList", "src/pages/billing/refunds/RefundListPage.tsx"),
     PageRoute("/refundDetail", "src/pages/billing/refunds/RefundDetailPage.tsx"),
 ]
 
 # Daily closing (日结; ERP-SYFH-PAG-0001-0000): apps/billing/tests/test_browser_daily_closing.py.
 PAGES += [
-    PageRoute("/dailyKnots", "src/pages/billing/closing/DailyKnotsPage.tsx"),
-    PageRoute("/dailyHistory", "src/pages/billing/closing/DailyHistoryPage.tsx"),
+    PageRoute("/dailyKnots", "src/pages/billing/closing/DailyClosingPage.tsx"),
+    PageRoute("/dailyHistory", "src/pages/billing/closing/DailyClosingHistoryPage.tsx"),
     PageRoute("/dailyReport", "src/pages/billing/closing/DailyReportPage.tsx"),
     PageRoute("/dailyPerformance", "src/pages/billing/closing/DailyPerformancePage.tsx"),
 ]
@@ -47,10 +47,10 @@ PAGES += [PageRoute("/toTakenList", "src/pages/inventory/ToTakenListPage.tsx")]
 # codeless in spec §2.2, their calls guarded by the cashier's and the refund codes):
 # apps/billing/tests/test_browser_deposits.py.
 PAGES += [
-    PageRoute("/stoIntention", "src/pages/billing/deposits/IntentionListPage.tsx"),
-    PageRoute("/payIntentionMent", "src/pages/billing/deposits/IntentionTakePage.tsx"),
-    PageRoute("/refundIntention", "src/pages/billing/deposits/IntentionRefundPage.tsx"),
-    PageRoute("/payIntentionRecord", "src/pages/billing/deposits/IntentionRecordPage.tsx"),
-    PageRoute("/payIntentionDetail", "src/pages/billing/deposits/IntentionDetailPage.tsx"),
+    PageRoute("/stoIntention", "src/pages/billing/deposits/DepositListPage.tsx"),
+    PageRoute("/payIntentionMent", "src/pages/billing/deposits/DepositTakePage.tsx"),
+    PageRoute("/refundIntention", "src/pages/billing/deposits/DepositRefundPage.tsx"),
+    PageRoute("/payIntentionRecord", "src/pages/billing/deposits/DepositLedgerPage.tsx"),
+    PageRoute("/payIntentionDetail", "src/pages/billing/deposits/DepositPage.tsx"),
     PageRoute("/depositRecord", "src/pages/billing/deposits/DepositRecordPage.tsx"),
 ]

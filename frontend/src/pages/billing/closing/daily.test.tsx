@@ -8,8 +8,8 @@ import { queryClient } from "../../../islands/queryClient";
 import { fakeServer, ok, type Routes } from "../../../shell/testing/fakeServer";
 import { sessionInfo } from "../../../test/fixtures";
 import { dismissAllNotices } from "../../../test/notices";
-import { DailyHistoryPage } from "./DailyHistoryPage";
-import { DailyKnotsPage } from "./DailyKnotsPage";
+import { DailyClosingHistoryPage } from "./DailyClosingHistoryPage";
+import { DailyClosingPage } from "./DailyClosingPage";
 import { DailyPerformancePage } from "./DailyPerformancePage";
 import { DailyReportPage } from "./DailyReportPage";
 
@@ -154,10 +154,10 @@ describe("cashDifference and the day of a page", () => {
   });
 });
 
-describe("DailyKnotsPage", () => {
+describe("DailyClosingPage", () => {
   it("shows the day's figures with takings told apart from revenue", async () => {
     const server = fakeServer({ "GET /rest/daily/preview": () => ok(figures()) });
-    render_(<DailyKnotsPage search={`?date=${DAY}`} />);
+    render_(<DailyClosingPage search={`?date=${DAY}`} />);
     const takings = await screen.findByRole("table", { name: "Takings by tender" });
     expect(within(takings).getByText("Cash")).toBeInTheDocument();
     expect(within(takings).getByText("From what the member holds")).toBeInTheDocument();
@@ -178,7 +178,7 @@ describe("DailyKnotsPage", () => {
         return { status: 201, data: closing(), errmsg: "the day is closed" };
       },
     });
-    render_(<DailyKnotsPage search={`?date=${DAY}`} />);
+    render_(<DailyClosingPage search={`?date=${DAY}`} />);
     fireEvent.change(await screen.findByLabelText(/Cash counted/), { target: { value: "340" } });
     expect(screen.getByTestId("cash-difference")).toHaveTextContent("-¥10.00");
     fireEvent.click(screen.getByRole("button", { name: "Close the day" }));
@@ -200,7 +200,7 @@ describe("DailyKnotsPage", () => {
 
   it("refuses an amount that is not money before any call", async () => {
     const server = fakeServer({ "GET /rest/daily/preview": () => ok(figures()) });
-    render_(<DailyKnotsPage search={`?date=${DAY}`} />);
+    render_(<DailyClosingPage search={`?date=${DAY}`} />);
     fireEvent.change(await screen.findByLabelText(/Cash counted/), { target: { value: "12.345" } });
     fireEvent.click(screen.getByRole("button", { name: "Close the day" }));
     expect(await screen.findByText("Enter an amount of 0 or more with at most 2 decimal places")).toBeInTheDocument();
@@ -228,7 +228,7 @@ describe("DailyKnotsPage", () => {
           }),
         ),
     });
-    render_(<DailyKnotsPage search={`?date=${DAY}`} />);
+    render_(<DailyClosingPage search={`?date=${DAY}`} />);
     expect(await screen.findByText("SO202611240001")).toBeInTheDocument();
     expect(screen.getByText(/Provider payments of the day are still pending/)).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Close the day" })).toBeDisabled();
@@ -261,7 +261,7 @@ describe("DailyKnotsPage", () => {
           }),
         ),
     });
-    render_(<DailyKnotsPage search={`?date=${DAY}`} />);
+    render_(<DailyClosingPage search={`?date=${DAY}`} />);
     const table = await screen.findByRole("table", { name: "Refunds" });
     expect(within(table).getByText("Cash")).toBeInTheDocument();
     expect(within(table).getByText("¥20.00")).toBeInTheDocument();
@@ -285,7 +285,7 @@ describe("DailyKnotsPage", () => {
       theirs: "9.00",
     };
     fakeServer({ "GET /rest/daily/preview": () => ok(figures({ reconciliation: [difference] })) });
-    render_(<DailyKnotsPage search={`?date=${DAY}`} />);
+    render_(<DailyClosingPage search={`?date=${DAY}`} />);
     const table = await screen.findByRole("table", { name: "Reconciliation with the providers" });
     expect(within(table).getByText("P2026112400AB")).toBeInTheDocument();
     expect(within(table).getByText("The amounts differ")).toBeInTheDocument();
@@ -303,7 +303,7 @@ describe("DailyKnotsPage", () => {
       "GET /rest/daily/preview": () =>
         fail ? { status: 400, errcode: "VALID-40000", errmsg: "please choose a role at a store first" } : ok(figures()),
     });
-    render_(<DailyKnotsPage search={`?date=${DAY}`} />);
+    render_(<DailyClosingPage search={`?date=${DAY}`} />);
     expect(screen.getByRole("status")).toBeInTheDocument();
     expect(await screen.findByText("please choose a role at a store first")).toBeInTheDocument();
     fail = false;
@@ -314,14 +314,14 @@ describe("DailyKnotsPage", () => {
   it("speaks Chinese", async () => {
     await i18n.changeLanguage("zh-hans");
     fakeServer({ "GET /rest/daily/preview": () => ok(figures({ closing: closing() })) });
-    render_(<DailyKnotsPage search={`?date=${DAY}`} />);
+    render_(<DailyClosingPage search={`?date=${DAY}`} />);
     expect(await screen.findByText("该营业日已日结。")).toBeInTheDocument();
     expect(screen.getAllByText("应有现金").length).toBeGreaterThan(0);
     expect(screen.getByText("收款与营收")).toBeInTheDocument();
   });
 });
 
-describe("DailyHistoryPage", () => {
+describe("DailyClosingHistoryPage", () => {
   const routes = (
     list = [
       closing(),
@@ -339,7 +339,7 @@ describe("DailyHistoryPage", () => {
 
   it("lists the closings without a reopen button for a role without the owner's code", async () => {
     fakeServer(routes());
-    render_(<DailyHistoryPage />);
+    render_(<DailyClosingHistoryPage />);
     expect(await screen.findByTestId("closing-row-5")).toBeInTheDocument();
     expect(screen.getByText(/missed a sale/)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Reopen" })).not.toBeInTheDocument();
@@ -351,7 +351,7 @@ describe("DailyHistoryPage", () => {
       ...routes(),
       "POST /rest/daily/reopen": () => ok(closing({ status: "reopened" }), "the day is open again"),
     });
-    render_(<DailyHistoryPage />);
+    render_(<DailyClosingHistoryPage />);
     const row = await screen.findByTestId("closing-row-5");
     expect(within(screen.getByTestId("closing-row-4")).queryByRole("button")).not.toBeInTheDocument();
     fireEvent.click(within(row).getByRole("button", { name: "Reopen" }));
@@ -370,7 +370,7 @@ describe("DailyHistoryPage", () => {
 
   it("shows the empty state", async () => {
     fakeServer(routes([]));
-    render_(<DailyHistoryPage />);
+    render_(<DailyClosingHistoryPage />);
     expect(await screen.findByText("No closings yet.")).toBeInTheDocument();
   });
 });

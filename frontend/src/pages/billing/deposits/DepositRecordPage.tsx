@@ -12,7 +12,7 @@ import { PagedTable, usePaging } from "../../../components/PagedTable";
 import { mountIsland } from "../../../islands/mount";
 import { formatMoney } from "../../../lib/money";
 import { PAGE_SIZES } from "../../../lib/paging";
-import { DEPOSITS_NS, DepositLinks, depositColumns } from "./intentionParts";
+import { DEPOSITS_NS, DepositLinks, depositColumns } from "./depositParts";
 import { CappedExportButton } from "../../../components/CappedExportButton";
 
 /** Spec §5: an export of 100,000 rows or more is refused (here before any call, and by the server). */

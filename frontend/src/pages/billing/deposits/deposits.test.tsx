@@ -9,10 +9,10 @@ import { fakeServer, ok } from "../../../shell/testing/fakeServer";
 import { sessionInfo } from "../../../test/fixtures";
 import { dismissAllNotices } from "../../../test/notices";
 import { DepositRecordPage, recordRangeError } from "./DepositRecordPage";
-import { IntentionDetailPage } from "./IntentionDetailPage";
-import { IntentionListPage } from "./IntentionListPage";
-import { IntentionRefundPage } from "./IntentionRefundPage";
-import { IntentionTakePage } from "./IntentionTakePage";
+import { DepositPage } from "./DepositPage";
+import { DepositListPage } from "./DepositListPage";
+import { DepositRefundPage } from "./DepositRefundPage";
+import { DepositTakePage } from "./DepositTakePage";
 import { PaymentPage } from "../till/PaymentPage";
 
 function deposit(overrides: Record<string, unknown> = {}) {
@@ -91,13 +91,13 @@ describe("deposit rules", () => {
   });
 });
 
-describe("IntentionListPage (/stoIntention)", () => {
+describe("DepositListPage (/stoIntention)", () => {
   it("lists the store's deposits with what is left, and links to pay, refund and details", async () => {
     const server = fakeServer({
       "GET /rest/intention/list": () =>
         ok({ list: [deposit(), deposit({ depositId: 6, status: "unpaid", orderId: 41, left: "0.00" })], total: 2 }),
     });
-    render_(<IntentionListPage />);
+    render_(<DepositListPage />);
     const row = await screen.findByTestId("deposit-row-5");
     expect(within(row).getByText("¥300.00")).toBeInTheDocument();
     expect(within(row).getByText("Partly used")).toBeInTheDocument();
@@ -115,13 +115,13 @@ describe("IntentionListPage (/stoIntention)", () => {
   it("shows the empty list, and speaks Chinese", async () => {
     await i18n.changeLanguage("zh-hans");
     fakeServer({ "GET /rest/intention/list": () => ok({ list: [], total: 0 }) });
-    render_(<IntentionListPage />);
+    render_(<DepositListPage />);
     expect(await screen.findByText("没有符合条件的意向金。")).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "意向金" })).toBeInTheDocument();
   });
 });
 
-describe("IntentionTakePage (/payIntentionMent)", () => {
+describe("DepositTakePage (/payIntentionMent)", () => {
   it("asks for a member and an amount, takes the deposit once and goes to pay its order", async () => {
     const navigate = vi.fn();
     const server = fakeServer({
@@ -141,7 +141,7 @@ describe("IntentionTakePage (/payIntentionMent)", () => {
       "POST /rest/intention/take": () =>
         ok({ deposit: deposit({ status: "unpaid", left: "0.00" }), orderId: 40 }, "saved"),
     });
-    render_(<IntentionTakePage navigate={navigate} />);
+    render_(<DepositTakePage navigate={navigate} />);
     fireEvent.click(screen.getByTestId("deposit-take"));
     expect(await screen.findByText("Please choose a member first")).toBeInTheDocument();
     expect(screen.getByText("Please enter an amount above 0 with at most two decimal places")).toBeInTheDocument();
@@ -161,7 +161,7 @@ describe("IntentionTakePage (/payIntentionMent)", () => {
   });
 });
 
-describe("IntentionRefundPage (/refundIntention)", () => {
+describe("DepositRefundPage (/refundIntention)", () => {
   beforeEach(() => window.history.replaceState(null, "", "/refundIntention?depositId=5"));
 
   it("refunds what is left after a confirmation, never more, with a reason", async () => {
@@ -176,7 +176,7 @@ describe("IntentionRefundPage (/refundIntention)", () => {
           "refunded",
         ),
     });
-    render_(<IntentionRefundPage />);
+    render_(<DepositRefundPage />);
     const amount = await screen.findByTestId("refund-amount");
     expect(amount).toHaveValue("300.00");
     fireEvent.change(amount, { target: { value: "300.01" } });
@@ -204,7 +204,7 @@ describe("IntentionRefundPage (/refundIntention)", () => {
         data: { approvalId: 3, status: "waiting", amount: "300.00" },
       }),
     });
-    render_(<IntentionRefundPage />);
+    render_(<DepositRefundPage />);
     fireEvent.change(await screen.findByTestId("refund-reason"), { target: { value: "x" } });
     fireEvent.click(screen.getByTestId("refund-submit"));
     fireEvent.click(within(await screen.findByRole("dialog")).getByTestId("refund-confirm"));
@@ -222,7 +222,7 @@ describe("IntentionRefundPage (/refundIntention)", () => {
         errmsg: "more than is left of the intention deposit",
       }),
     });
-    render_(<IntentionRefundPage />);
+    render_(<DepositRefundPage />);
     fireEvent.change(await screen.findByTestId("refund-reason"), { target: { value: "x" } });
     fireEvent.click(screen.getByTestId("refund-submit"));
     fireEvent.click(within(await screen.findByRole("dialog")).getByTestId("refund-confirm"));
@@ -230,7 +230,7 @@ describe("IntentionRefundPage (/refundIntention)", () => {
   });
 });
 
-describe("IntentionDetailPage (/payIntentionDetail)", () => {
+describe("DepositPage (/payIntentionDetail)", () => {
   beforeEach(() => window.history.replaceState(null, "", "/payIntentionDetail?depositId=5"));
 
   it("shows the deposit, its ledger and the orders it paid", async () => {
@@ -245,7 +245,7 @@ describe("IntentionDetailPage (/payIntentionDetail)", () => {
           orders: [{ orderId: 50, orderNo: "SO50", amount: "200.00", at: "2026-11-24T11:00:00+08:00" }],
         }),
     });
-    render_(<IntentionDetailPage />);
+    render_(<DepositPage />);
     expect(await screen.findByTestId("entry-2")).toHaveTextContent("-¥200.00");
     expect(screen.getByRole("link", { name: "SO50" })).toHaveAttribute("href", "/orderDetails?orderId=50");
     expect(screen.getByRole("link", { name: "Refund" })).toHaveAttribute("href", "/refundIntention?depositId=5");

@@ -11,7 +11,7 @@ import type { Judged } from "../../../api/refunds";
 import { OrderDetailsPage } from "../orders/OrderDetailsPage";
 import { RefundDetailPage } from "./RefundDetailPage";
 import { RefundListPage } from "./RefundListPage";
-import { ReturnListPage } from "./ReturnListPage";
+import { OrderRefundPage } from "./OrderRefundPage";
 import { initialPicks, lineMode, pickError, refundBody } from "./refundRules";
 
 function judgedLine(orderLineId: number, overrides: Record<string, unknown> = {}) {
@@ -199,17 +199,17 @@ const returnRoutes = (overrides: Routes = {}): Routes => ({
   ...overrides,
 });
 
-describe("ReturnListPage", () => {
+describe("OrderRefundPage", () => {
   it("asks for an order when none is given", async () => {
     fakeServer(returnRoutes());
-    render_(<ReturnListPage search="" />);
+    render_(<OrderRefundPage search="" />);
     expect(await screen.findByText("Enter the number of the paid order to refund.")).toBeInTheDocument();
   });
 
   it("shows what each line can give back, refuses without a reason, confirms and refunds once", async () => {
     const server = fakeServer(returnRoutes());
     const navigate = vi.fn();
-    render_(<ReturnListPage search="?orderId=1" navigate={navigate} />);
+    render_(<OrderRefundPage search="?orderId=1" navigate={navigate} />);
     const row = await screen.findByTestId("return-line-11");
     expect(within(row).getAllByText("¥60.00").length).toBeGreaterThan(0);
     fireEvent.click(screen.getByRole("button", { name: "Refund" }));
@@ -261,7 +261,7 @@ describe("ReturnListPage", () => {
       if (String(input).includes("/recede/quote") && !refuse) await held;
       return server.fetch(input, init);
     });
-    render_(<ReturnListPage search="?orderId=1" />);
+    render_(<OrderRefundPage search="?orderId=1" />);
     fireEvent.click(await screen.findByRole("checkbox", { name: "Return 洗发水11" }));
     fireEvent.change(screen.getByRole("textbox", { name: "Reason" }), { target: { value: "broken" } });
     fireEvent.click(screen.getByRole("button", { name: "Refund" }));
@@ -311,7 +311,7 @@ describe("ReturnListPage", () => {
       }),
     );
     const navigate = vi.fn();
-    render_(<ReturnListPage search="?orderId=1" navigate={navigate} />);
+    render_(<OrderRefundPage search="?orderId=1" navigate={navigate} />);
     fireEvent.click(await screen.findByRole("checkbox", { name: "Return 洗发水11" }));
     fireEvent.change(screen.getByRole("textbox", { name: "Reason" }), { target: { value: "broken" } });
     fireEvent.click(screen.getByRole("button", { name: "Refund" }));
@@ -341,7 +341,7 @@ describe("ReturnListPage", () => {
       }),
     );
     const navigate = vi.fn();
-    render_(<ReturnListPage search="?orderId=1" navigate={navigate} />);
+    render_(<OrderRefundPage search="?orderId=1" navigate={navigate} />);
     fireEvent.click(await screen.findByRole("checkbox", { name: "Return 洗发水11" }));
     fireEvent.change(screen.getByRole("textbox", { name: "Reason" }), { target: { value: "broken" } });
     fireEvent.click(screen.getByRole("button", { name: "Refund" }));
@@ -368,14 +368,14 @@ describe("ReturnListPage", () => {
           ),
       }),
     );
-    render_(<ReturnListPage search="?orderId=1" />);
+    render_(<OrderRefundPage search="?orderId=1" />);
     expect(await screen.findByText("Nothing of this order can be refunded.")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Refund" })).not.toBeInTheDocument();
   });
 
   it("shows a missing order as not found", async () => {
     fakeServer({});
-    render_(<ReturnListPage search="?orderId=9" />);
+    render_(<OrderRefundPage search="?orderId=9" />);
     expect(await screen.findByText("This order was not found.")).toBeInTheDocument();
   });
 
@@ -383,7 +383,7 @@ describe("ReturnListPage", () => {
     fakeServer(
       returnRoutes({ "GET /rest/recede/judgeStatus": () => ok(judged({ wholeOnly: true, approvalAbove: "500.00" })) }),
     );
-    render_(<ReturnListPage search="?orderId=1" />);
+    render_(<OrderRefundPage search="?orderId=1" />);
     expect(await screen.findByText(/only be refunded in whole/)).toBeInTheDocument();
     expect(
       screen.getByText(
@@ -397,7 +397,7 @@ describe("ReturnListPage", () => {
   it("speaks Chinese", async () => {
     await i18n.changeLanguage("zh-hans");
     fakeServer(returnRoutes());
-    render_(<ReturnListPage search="?orderId=1" />);
+    render_(<OrderRefundPage search="?orderId=1" />);
     expect(await screen.findByText("退货明细")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "退款" })).toBeInTheDocument();
   });

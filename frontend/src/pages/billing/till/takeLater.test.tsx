@@ -6,7 +6,7 @@ import { queryClient } from "../../../islands/queryClient";
 import { fakeServer, ok, type Routes } from "../../../shell/testing/fakeServer";
 import { sessionInfo } from "../../../test/fixtures";
 import { dismissAllNotices } from "../../../test/notices";
-import { AccountPage } from "./AccountPage";
+import { CheckoutPage } from "./CheckoutPage";
 
 function priced(type = "product") {
   const line = {
@@ -105,7 +105,7 @@ describe("the till's take-later toggle", () => {
         ),
     });
     const navigate = vi.fn();
-    render_(<AccountPage navigate={navigate} />);
+    render_(<CheckoutPage navigate={navigate} />);
     await chooseMember();
     await addItem("Product", "Serum");
     const line = screen.getByTestId("line-0");
@@ -135,7 +135,7 @@ describe("the till's take-later toggle", () => {
         return ok(priced("project"));
       },
     });
-    render_(<AccountPage navigate={vi.fn()} />);
+    render_(<CheckoutPage navigate={vi.fn()} />);
     await chooseMember();
     await addItem("Project", "Facial");
     const project = screen.getByTestId("line-0");

@@ -6,7 +6,7 @@ import { queryClient } from "../../../islands/queryClient";
 import { fakeServer, ok, type Routes } from "../../../shell/testing/fakeServer";
 import { sessionInfo } from "../../../test/fixtures";
 import { dismissAllNotices } from "../../../test/notices";
-import { AccountPage } from "./AccountPage";
+import { CheckoutPage } from "./CheckoutPage";
 import { PaymentPage } from "./PaymentPage";
 
 function card(cardId: number, overrides: Record<string, unknown> = {}) {
@@ -126,13 +126,13 @@ afterEach(() => {
   dismissAllNotices();
 });
 
-describe("AccountPage", () => {
+describe("CheckoutPage", () => {
   it("bills a chosen member: shows the cards marked, and the live totals the server answers", async () => {
     const server = fakeServer({
       ...common,
       "POST /rest/pricingEngine/checkDiscountConcurrently": () => ok(priced([{}])),
     });
-    render_(<AccountPage navigate={vi.fn()} />);
+    render_(<CheckoutPage navigate={vi.fn()} />);
     await chooseMember();
     const cards = await screen.findByRole("table", { name: "Cards" });
     expect(within(cards).getAllByText("Balance ¥500.00 (gift ¥50.00)")).toHaveLength(3);
@@ -152,7 +152,7 @@ describe("AccountPage", () => {
 
   it("offers the member whose phone a walk-in gives", async () => {
     fakeServer({ ...common, "GET /rest/member/euqalQuery": () => ok([memberRow(1)]) });
-    render_(<AccountPage navigate={vi.fn()} />);
+    render_(<CheckoutPage navigate={vi.fn()} />);
     fireEvent.click(screen.getByRole("button", { name: "Walk-in customer" }));
     fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Guest" } });
     fireEvent.change(screen.getByLabelText("Phone"), { target: { value: "13812345678" } });
@@ -185,7 +185,7 @@ describe("AccountPage", () => {
       "POST /rest/pricingEngine/checkDiscountConcurrently": () =>
         ok(priced([{ type: "project", itemId: 40, name: "Facial", amount: "0.00", cardId: 2 }], "0.00")),
     });
-    render_(<AccountPage navigate={vi.fn()} />);
+    render_(<CheckoutPage navigate={vi.fn()} />);
     const line = await screen.findByTestId("line-0");
     expect(within(line).getByText("Facial")).toBeInTheDocument();
     expect(within(line).getByText("Nurse Li")).toBeInTheDocument();
@@ -210,7 +210,7 @@ describe("AccountPage", () => {
         data: { fields: { "lines[0].qty": ["Ensure this value is less than or equal to 999."] } },
       }),
     });
-    render_(<AccountPage navigate={vi.fn()} />);
+    render_(<CheckoutPage navigate={vi.fn()} />);
     await chooseMember();
     await addItem("Product", "Serum");
     const line = screen.getByTestId("line-0");
@@ -238,7 +238,7 @@ describe("AccountPage", () => {
         });
       },
     });
-    render_(<AccountPage navigate={navigate} />);
+    render_(<CheckoutPage navigate={navigate} />);
     await chooseMember();
     await addItem("Product", "Serum");
     fireEvent.click(screen.getByRole("button", { name: "Commit and take payment" }));
@@ -275,7 +275,7 @@ describe("AccountPage", () => {
         return ok({ ...priced([{ discounts, gift: Boolean(gift?.gift) }]), discounts, coupons: [] });
       },
     });
-    render_(<AccountPage navigate={vi.fn()} />);
+    render_(<CheckoutPage navigate={vi.fn()} />);
     await chooseMember();
     await addItem("Product", "Serum");
     const line = screen.getByTestId("line-0");
@@ -295,7 +295,7 @@ describe("AccountPage", () => {
       "POST /rest/pricingEngine/usableCoupons": () => ok([]),
       "POST /rest/pricingEngine/checkDiscountConcurrently": () => ok(priced([{}])),
     });
-    render_(<AccountPage navigate={vi.fn()} />);
+    render_(<CheckoutPage navigate={vi.fn()} />);
     await chooseMember();
     await addItem("Product", "Serum");
     expect(within(screen.getByTestId("line-0")).queryByRole("checkbox", { name: "Gift (free)" })).toBeNull();
@@ -347,7 +347,7 @@ describe("AccountPage", () => {
         "POST /rest/order/commit": () =>
           ok({ orderId: 78, orderNo: "SO1", status: "unpaid", total: "100", discount: "22", payable: "78", lines: [] }),
       });
-      render_(<AccountPage navigate={navigate} />);
+      render_(<CheckoutPage navigate={navigate} />);
       await chooseMember();
       await addItem("Product", "Serum");
       const picker = await screen.findByRole("group", { name: "Coupons" });
@@ -382,7 +382,7 @@ describe("AccountPage", () => {
         "POST /rest/pricingEngine/checkDiscountConcurrently": (call) =>
           pricedWith(call.body as { couponIds?: number[] }),
       });
-      render_(<AccountPage navigate={vi.fn()} />);
+      render_(<CheckoutPage navigate={vi.fn()} />);
       await chooseMember();
       await addItem("Product", "Serum");
       const line = screen.getByTestId("line-0");
@@ -422,7 +422,7 @@ describe("AccountPage", () => {
           return { status: 409, errcode: "CARD-40904", errmsg: "The coupon cannot be used." };
         },
       });
-      render_(<AccountPage navigate={vi.fn()} />);
+      render_(<CheckoutPage navigate={vi.fn()} />);
       await chooseMember();
       await addItem("Product", "Serum");
       const eleven = await screen.findByTestId("coupon-11");

@@ -32,12 +32,12 @@ import { mountIsland } from "../../../islands/mount";
 import { idFromSearch } from "../../../lib/address";
 import { formatMoney } from "../../../lib/money";
 import { notify } from "../../../lib/notices";
-import { DEPOSITS_NS, DepositLinks, DepositStatusChip } from "./intentionParts";
+import { DEPOSITS_NS, DepositLinks, DepositStatusChip } from "./depositParts";
 
 /** /refundIntention?depositId=: refunds what is left of a deposit (all of it by default, never more)
  * with a reason, after a confirmation; the server returns it the way it was paid (cash out of the
  * till, a provider's refund through the provider). */
-export function IntentionRefundPage() {
+export function DepositRefundPage() {
   const { t } = useTranslation(DEPOSITS_NS);
   const titleId = useId();
   const queryClient = useQueryClient();
@@ -169,4 +169,4 @@ export function IntentionRefundPage() {
   );
 }
 
-mountIsland(<IntentionRefundPage />);
+mountIsland(<DepositRefundPage />);

@@ -10,18 +10,18 @@ import { PageFrame, Section } from "../../../components/layout";
 import { MemberPicker } from "../../../components/members/MemberPicker";
 import { mountIsland } from "../../../islands/mount";
 import { notify } from "../../../lib/notices";
-import { DEPOSITS_NS, DepositLinks } from "./intentionParts";
+import { DEPOSITS_NS, DepositLinks } from "./depositParts";
 
 const DEPOSIT_MAX = "100000.00";
 
-interface IntentionTakePageProps {
+interface DepositTakePageProps {
   navigate?: (url: string) => void;
 }
 
 /** /payIntentionMent: takes a member's intention deposit. The server makes it an order of its own
  * (one deposit line) and the cashier pays it on the payment page with the till's tenders (cash,
  * WeChat Pay, Alipay, the card terminal); the deposit is the member's once that order is paid. */
-export function IntentionTakePage({ navigate = (url) => window.location.assign(url) }: IntentionTakePageProps) {
+export function DepositTakePage({ navigate = (url) => window.location.assign(url) }: DepositTakePageProps) {
   const { t } = useTranslation(DEPOSITS_NS);
   const queryClient = useQueryClient();
   const [member, setMember] = useState<MemberRow | null>(null);
@@ -87,4 +87,4 @@ export function IntentionTakePage({ navigate = (url) => window.location.assign(u
   );
 }
 
-mountIsland(<IntentionTakePage />);
+mountIsland(<DepositTakePage />);

@@ -11,7 +11,7 @@ import { useAccountDraft } from "./useAccountDraft";
 
 /** /account (ERP-KDJC-PAG-0003-0000, 开单结账): the cashier chooses the customer (or arrives from a
  * reservation), adds lines, sees the server's live totals, and commits the order to take payment. */
-export function AccountPage({
+export function CheckoutPage({
   navigate = (to: string) => window.location.assign(to),
 }: {
   navigate?: (to: string) => void;
@@ -63,4 +63,4 @@ export function AccountPage({
   );
 }
 
-mountIsland(<AccountPage />);
+mountIsland(<CheckoutPage />);

@@ -9,11 +9,11 @@ import { mountIsland } from "../../../islands/mount";
 import { idFromSearch } from "../../../lib/address";
 import { formatDateTime } from "../../../lib/format";
 import { formatMoney, formatMoneyChange } from "../../../lib/money";
-import { DEPOSITS_NS, DepositLinks, DepositStatusChip } from "./intentionParts";
+import { DEPOSITS_NS, DepositLinks, DepositStatusChip } from "./depositParts";
 
 /** /payIntentionDetail?depositId=: one intention deposit, its ledger (oldest first) and the orders
  * it paid; paying it (while unpaid) and refunding what is left start here. */
-export function IntentionDetailPage() {
+export function DepositPage() {
   const { t, i18n } = useTranslation(DEPOSITS_NS);
   const [depositId] = useState(() => idFromSearch(window.location.search, "depositId"));
   const detail = useDeposit(depositId);
@@ -126,4 +126,4 @@ export function IntentionDetailPage() {
   );
 }
 
-mountIsland(<IntentionDetailPage />);
+mountIsland(<DepositPage />);

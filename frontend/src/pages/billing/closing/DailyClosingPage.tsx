@@ -20,7 +20,7 @@ const TEXT_MAX = 200;
 /** /dailyKnots (日结, ERP-SYFH-PAG-0001-0000): the day's figures before closing, the cash counted
  * against the cash expected (a difference needs its reason), and closing the day after a
  * confirmation. A closed day shows its closing instead of the form. */
-export function DailyKnotsPage({ search = window.location.search }: { search?: string }) {
+export function DailyClosingPage({ search = window.location.search }: { search?: string }) {
   const { t } = useTranslation(DAILY_NS);
   const [date, setDate] = useState(() => dayFromSearch(search));
   const day = useDay(date);
@@ -167,4 +167,4 @@ function CloseForm({ figures }: { figures: DayFigures }) {
   );
 }
 
-mountIsland(<DailyKnotsPage />);
+mountIsland(<DailyClosingPage />);

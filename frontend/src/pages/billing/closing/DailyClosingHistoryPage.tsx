@@ -40,7 +40,7 @@ const REASON_MAX = 200;
 
 /** /dailyHistory (日结历史, ERP-SYFH-PAG-0001-0000): the store's closings, newest day first, reopened
  * ones included; an owner (BTN-SYFH-DAY-REOPEN) reopens an active one after confirming with a reason. */
-export function DailyHistoryPage() {
+export function DailyClosingHistoryPage() {
   const { t, i18n } = useTranslation(DAILY_NS);
   const paging = usePaging();
   const [input, setInput] = useState({ from: "", to: "" });
@@ -206,4 +206,4 @@ function ReopenDialog({ closing, onClose }: { closing: Closing; onClose: () => v
   );
 }
 
-mountIsland(<DailyHistoryPage />);
+mountIsland(<DailyClosingHistoryPage />);

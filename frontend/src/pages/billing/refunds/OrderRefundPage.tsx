@@ -53,7 +53,7 @@ import { canReturn, initialPicks, lineMode, pickError, refundBody, type LinePick
 const NS = "refunds";
 const REASON_MAX = 200;
 
-interface ReturnListPageProps {
+interface OrderRefundPageProps {
   search?: string;
   navigate?: (url: string) => void;
 }
@@ -62,10 +62,10 @@ interface ReturnListPageProps {
  * sees what each line can still give back (recede/judgeStatus), picks the lines and how much, gives
  * a reason, sees what would go back tender by tender (recede/quote, the server's own computation),
  * confirms, and the money goes back the way it came (recede/recede, once per confirmation). */
-export function ReturnListPage({
+export function OrderRefundPage({
   search = window.location.search,
   navigate = (url) => window.location.assign(url),
-}: ReturnListPageProps) {
+}: OrderRefundPageProps) {
   const { t } = useTranslation(NS);
   const [orderId, setOrderId] = useState(() => idFromSearch(search, "orderId"));
   return (
@@ -508,4 +508,4 @@ function QuoteSummary({ quote }: { quote: RefundQuote }) {
   );
 }
 
-mountIsland(<ReturnListPage />);
+mountIsland(<OrderRefundPage />);
