@@ -41,7 +41,7 @@ PAGES += [
 ]
 
 # Owed goods pickup (欠货领取; KCGL-0005): apps/billing/tests/test_browser_owed_goods.py.
-PAGES += [PageRoute("/toTakenList", "src/pages/inventory/ToTakenListPage.tsx")]
+PAGES += [PageRoute("/toTakenList", "src/pages/billing/owed/OwedGoodsPage.tsx")]
 
 # Intention deposits and deposit records (issue 17 §4; DJGL-0001; the intention pages are hidden and
 # codeless in spec §2.2, their calls guarded by the cashier's and the refund codes):

@@ -13,21 +13,28 @@ import {
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { orderDetailsHref } from "../../api/bills";
-import { exportUrl } from "../../api/catalog";
-import { newIdempotencyKey } from "../../api/client";
-import { OWED_EXPORT_PATH, owedKeys, takeOwed, useOwedGoods, type OwedRow, type OwedSearch } from "../../api/owedGoods";
-import { DateField } from "../../components/dates/DateField";
-import { FilterBar, FilterSelect } from "../../components/filters";
-import { LimitedTextField } from "../../components/LimitedTextField";
-import { PageFrame } from "../../components/layout";
-import { rangeError } from "../../components/members/rules";
-import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
-import { mountIsland } from "../../islands/mount";
-import { formatDateTime } from "../../lib/format";
-import { PAGE_SIZES } from "../../lib/paging";
-import { notify } from "../../lib/notices";
-import { CappedExportButton } from "../../components/CappedExportButton";
+import { orderDetailsHref } from "../../../api/bills";
+import { exportUrl } from "../../../api/catalog";
+import { newIdempotencyKey } from "../../../api/client";
+import {
+  OWED_EXPORT_PATH,
+  owedKeys,
+  takeOwed,
+  useOwedGoods,
+  type OwedRow,
+  type OwedSearch,
+} from "../../../api/owedGoods";
+import { DateField } from "../../../components/dates/DateField";
+import { FilterBar, FilterSelect } from "../../../components/filters";
+import { LimitedTextField } from "../../../components/LimitedTextField";
+import { PageFrame } from "../../../components/layout";
+import { rangeError } from "../../../components/members/rules";
+import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../../components/PagedTable";
+import { mountIsland } from "../../../islands/mount";
+import { formatDateTime } from "../../../lib/format";
+import { PAGE_SIZES } from "../../../lib/paging";
+import { notify } from "../../../lib/notices";
+import { CappedExportButton } from "../../../components/CappedExportButton";
 
 const NS = "owedGoods";
 /** Spec §9: an export of 100,000 rows or more is refused (here before any call, and by the server). */
@@ -53,7 +60,7 @@ function filtersFrom(input: FilterInput): OwedSearch {
 /** /toTakenList (KCGL-0005): the goods the store's paid orders owe their customers (lines marked
  * "take later" at the till), by the customer's phone or name, what is left, and the day sold;
  * handing some or all over is a stock move, after a confirmation. */
-export function ToTakenListPage() {
+export function OwedGoodsPage() {
   const { t, i18n } = useTranslation(NS);
   const paging = usePaging();
   const [input, setInput] = useState<FilterInput>(EMPTY);
@@ -249,4 +256,4 @@ function OwedExportButton({ filters, count }: { filters: OwedSearch; count: numb
   );
 }
 
-mountIsland(<ToTakenListPage />);
+mountIsland(<OwedGoodsPage />);

@@ -1,13 +1,13 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { i18n } from "../../i18n";
-import { AppProviders } from "../../islands/mount";
-import { queryClient } from "../../islands/queryClient";
-import { fakeServer, ok } from "../../shell/testing/fakeServer";
-import { sessionInfo } from "../../test/fixtures";
-import { dismissAllNotices } from "../../test/notices";
-import { ToTakenListPage } from "./ToTakenListPage";
+import { i18n } from "../../../i18n";
+import { AppProviders } from "../../../islands/mount";
+import { queryClient } from "../../../islands/queryClient";
+import { fakeServer, ok } from "../../../shell/testing/fakeServer";
+import { sessionInfo } from "../../../test/fixtures";
+import { dismissAllNotices } from "../../../test/notices";
+import { OwedGoodsPage } from "./OwedGoodsPage";
 
 function owedRow(overrides: Record<string, unknown> = {}) {
   return {
@@ -44,10 +44,10 @@ afterEach(async () => {
   await i18n.changeLanguage("en");
 });
 
-describe("ToTakenListPage (/toTakenList)", () => {
+describe("OwedGoodsPage (/toTakenList)", () => {
   it("lists what is still owed and searches by phone or name", async () => {
     const server = fakeServer({ "GET /rest/owedGoods/list": () => ok({ list: [owedRow()], total: 1 }) });
-    render_(<ToTakenListPage />);
+    render_(<OwedGoodsPage />);
     const row = await screen.findByTestId("owed-row-9");
     expect(within(row).getByText("Serum")).toBeInTheDocument();
     expect(within(row).getByText("3 bottle")).toBeInTheDocument();
@@ -62,14 +62,14 @@ describe("ToTakenListPage (/toTakenList)", () => {
 
   it("shows the empty and the failed list", async () => {
     fakeServer({ "GET /rest/owedGoods/list": () => ok({ list: [], total: 0 }) });
-    render_(<ToTakenListPage />);
+    render_(<OwedGoodsPage />);
     expect(await screen.findByText("No owed goods match.")).toBeInTheDocument();
     cleanup();
     queryClient.clear();
     fakeServer({
       "GET /rest/owedGoods/list": () => ({ status: 400, errcode: "VALID-40000", errmsg: "server down", data: null }),
     });
-    render_(<ToTakenListPage />);
+    render_(<OwedGoodsPage />);
     expect(await screen.findByText("server down")).toBeInTheDocument();
   });
 
@@ -82,7 +82,7 @@ describe("ToTakenListPage (/toTakenList)", () => {
         return ok(owedRow({ taken: 3, left: 0 }));
       },
     });
-    render_(<ToTakenListPage />);
+    render_(<OwedGoodsPage />);
     fireEvent.click(await screen.findByTestId("take-9"));
     const dialog = await screen.findByRole("dialog", { name: "Hand over owed goods" });
     const qty = within(dialog).getByTestId("take-qty");
@@ -110,7 +110,7 @@ describe("ToTakenListPage (/toTakenList)", () => {
         data: null,
       }),
     });
-    render_(<ToTakenListPage />);
+    render_(<OwedGoodsPage />);
     fireEvent.click(await screen.findByTestId("take-9"));
     const dialog = await screen.findByRole("dialog", { name: "Hand over owed goods" });
     fireEvent.click(within(dialog).getByTestId("take-confirm"));
@@ -120,7 +120,7 @@ describe("ToTakenListPage (/toTakenList)", () => {
   it("speaks Chinese", async () => {
     await i18n.changeLanguage("zh-hans");
     fakeServer({ "GET /rest/owedGoods/list": () => ok({ list: [owedRow()], total: 1 }) });
-    render_(<ToTakenListPage />);
+    render_(<OwedGoodsPage />);
     expect(await screen.findByRole("heading", { name: "欠货领取" })).toBeInTheDocument();
     expect(await screen.findByRole("button", { name: "领取" })).toBeInTheDocument();
   });
