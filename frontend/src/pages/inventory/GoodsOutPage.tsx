@@ -12,7 +12,7 @@ import { useNewOutbound, useProductPicker } from "./useNewOutbound";
 
 /** /outboundDetail (KCGL-0005): one goods-out document with `?id=`; else the new outbound of the
  * type `?type=` names (use, return, loan: the top bar's stock submenu opens it). */
-export function OutboundDetailPage({
+export function GoodsOutPage({
   search = window.location.search,
   navigate = (url: string) => window.location.assign(url),
 }: {
@@ -72,4 +72,4 @@ function NewOutbound({ initialType, navigate }: { initialType: OutboundType | nu
   );
 }
 
-mountIsland(<OutboundDetailPage />);
+mountIsland(<GoodsOutPage />);

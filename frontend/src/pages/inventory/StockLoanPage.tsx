@@ -38,7 +38,7 @@ import {
 /** /storageLendDetail (KCGL-0002): with `?id=` one loan (or loan given back), where the receiving
  * store confirms the receipt and the borrowing store gives goods back; else the loans the store
  * lent or borrowed, open ones first chosen. */
-export function StorageLendDetailPage({ search = window.location.search }: { search?: string }) {
+export function StockLoanPage({ search = window.location.search }: { search?: string }) {
   const id = idFromSearch(search);
   return id === null ? <LoanList /> : <LoanView id={id} />;
 }
@@ -296,4 +296,4 @@ function GiveBack({ document }: { document: DocumentDetail }) {
   );
 }
 
-mountIsland(<StorageLendDetailPage />);
+mountIsland(<StockLoanPage />);

@@ -35,7 +35,7 @@ function filtersFrom(input: FilterInput): ReceiptSearch {
 
 /** /storageRecord (KCGL-0001): the store's goods-in documents with filters, paging and the export; a
  * row opens the document on /storageDetail. */
-export function StorageRecordPage() {
+export function GoodsInListPage() {
   const { t, i18n } = useTranslation(NS);
   const paging = usePaging();
   const [input, setInput] = useState<FilterInput>(EMPTY);
@@ -139,4 +139,4 @@ export function StorageRecordPage() {
   );
 }
 
-mountIsland(<StorageRecordPage />);
+mountIsland(<GoodsInListPage />);

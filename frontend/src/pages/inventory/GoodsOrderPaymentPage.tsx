@@ -11,7 +11,7 @@ import { NS, PaymentChip } from "./parts";
 
 /** /bookProdPayDetail (DHJL-0002): a goods order's payment status and its amounts: ordered (at the
  * supply price), confirmed, shipped; who marked it paid, when, with what reference. */
-export function BookProdPayDetailPage({ search = window.location.search }: { search?: string }) {
+export function GoodsOrderPaymentPage({ search = window.location.search }: { search?: string }) {
   const { t, i18n } = useTranslation(NS);
   const id = idFromSearch(search);
   const order = useOrder(id);
@@ -59,4 +59,4 @@ export function BookProdPayDetailPage({ search = window.location.search }: { sea
   );
 }
 
-mountIsland(<BookProdPayDetailPage />);
+mountIsland(<GoodsOrderPaymentPage />);

@@ -27,7 +27,7 @@ import {
 /** /outboundRecord (KCGL-0004): the store's goods-out documents of every type (in-store use,
  * returns, loans out, loans given back) with filters, paging and the export; a row opens the
  * document, a loan on the lending page. */
-export function OutboundRecordPage() {
+export function GoodsOutListPage() {
   const { t, i18n } = useTranslation(NS);
   const paging = usePaging();
   const [input, setInput] = useState<RecordFilterInput>(EMPTY_FILTERS);
@@ -114,4 +114,4 @@ export function OutboundRecordPage() {
   );
 }
 
-mountIsland(<OutboundRecordPage />);
+mountIsland(<GoodsOutListPage />);

@@ -50,7 +50,7 @@ import { useReceiveOrder, type OrderReceiving } from "./useReceiveOrder";
 /** /storageDetail (KCGL-0002): one goods-in document (`?id=`), receiving a shipped goods order
  * (`?orderId=`: its shipped lines, checked by scanning, batch and expiry entered), or a new goods in
  * (scan or pick products line by line). Both forms confirm before stock moves. */
-export function StorageDetailPage({ search = window.location.search }: { search?: string }) {
+export function GoodsInPage({ search = window.location.search }: { search?: string }) {
   const [shownId, setShownId] = useState(() => idFromSearch(search));
   const orderId = idFromSearch(search, "orderId");
   const show = (id: number) => {
@@ -432,4 +432,4 @@ function ReceiveLinesTable({ receiving }: { receiving: OrderReceiving }) {
   );
 }
 
-mountIsland(<StorageDetailPage />);
+mountIsland(<GoodsInPage />);

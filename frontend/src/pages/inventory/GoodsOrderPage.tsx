@@ -31,7 +31,7 @@ function cartFrom(search: string): Cart {
 
 /** /bookProdDetail (DHJL-0002): the store's view of one goods order (`?id=`), or building a new
  * one from head office's catalogue with the suggested quantities. */
-export function BookProdDetailPage({ search = window.location.search }: { search?: string }) {
+export function GoodsOrderPage({ search = window.location.search }: { search?: string }) {
   const [shownId, setShownId] = useState(() => idFromSearch(search));
   const show = (id: number) => {
     window.history.replaceState(null, "", storeOrderHref(id));
@@ -135,4 +135,4 @@ function OrderBuilder({
   );
 }
 
-mountIsland(<BookProdDetailPage />);
+mountIsland(<GoodsOrderPage />);

@@ -3,8 +3,8 @@ import { OrdersList } from "./OrdersList";
 
 /** /bookProdLstNew (DHJL-0001): head office's list of every store's goods orders, the
  * material-builder administrator's landing page (spec §4, §6). */
-export function BookProdLstNewPage() {
+export function HeadOfficeGoodsOrderListPage() {
   return <OrdersList scope="headOffice" />;
 }
 
-mountIsland(<BookProdLstNewPage />);
+mountIsland(<HeadOfficeGoodsOrderListPage />);

@@ -21,7 +21,7 @@ import { quantityOk } from "./stockRules";
 
 /** /bookProdDetailNew (DHJL-0002): head office's view of a store's goods order: confirm it (the
  * quantities may change), ship it, mark it paid, or cancel it before it ships. */
-export function BookProdDetailNewPage({ search = window.location.search }: { search?: string }) {
+export function HeadOfficeGoodsOrderPage({ search = window.location.search }: { search?: string }) {
   const { t } = useTranslation(NS);
   const id = idFromSearch(search);
   const order = useOrder(id);
@@ -139,4 +139,4 @@ function HeadOfficeOrder({ order }: { order: GoodsOrderDetail }) {
   );
 }
 
-mountIsland(<BookProdDetailNewPage />);
+mountIsland(<HeadOfficeGoodsOrderPage />);
