@@ -15,7 +15,7 @@ import { useBoardDay } from "./useBoardDay";
 
 const BOARD_REFRESH_MS = 30_000;
 
-interface OrderBoardPageProps {
+interface ReservationBoardPageProps {
   search?: string;
   navigate?: (url: string) => void;
   /** The timed refresh (ms); tests shorten it. */
@@ -25,11 +25,11 @@ interface OrderBoardPageProps {
 /** /orderBoard (ERP-YUKB-PAG-0001-0000): the store's day, nurses as columns and the time periods as
  * rows, reservations as blocks; drag to move, click to act. Refreshes every 30 s in place: the date,
  * filters, scroll position and open drawer are component state the refresh does not touch. */
-export function OrderBoardPage({
+export function ReservationBoardPage({
   search = window.location.search,
   navigate = (url) => window.location.assign(url),
   refreshMs = BOARD_REFRESH_MS,
-}: OrderBoardPageProps) {
+}: ReservationBoardPageProps) {
   const { t } = useTranslation("booking");
   const { t: tg } = useTranslation("groupBuy");
   const [openId, setOpenId] = useState<number | null>(null);
@@ -127,4 +127,4 @@ export function OrderBoardPage({
   );
 }
 
-mountIsland(<OrderBoardPage />);
+mountIsland(<ReservationBoardPage />);

@@ -21,7 +21,7 @@ import { storeDateTime, storeTime, storeToday } from "../../lib/dates";
 
 /** /orderHistory (ERP-YUKB-PAG-0001-0000): past and future reservations with filters, counts by
  * status, paging, a detail dialog and the Excel export. */
-export function OrderHistoryPage({ search = window.location.search }: { search?: string }) {
+export function ReservationHistoryPage({ search = window.location.search }: { search?: string }) {
   const { t } = useTranslation(NS);
   const paging = usePaging(DEFAULT_PAGE_SIZE);
   const [openId, setOpenId] = useState<number | null>(null);
@@ -129,4 +129,4 @@ export function OrderHistoryPage({ search = window.location.search }: { search?:
   );
 }
 
-mountIsland(<OrderHistoryPage />);
+mountIsland(<ReservationHistoryPage />);

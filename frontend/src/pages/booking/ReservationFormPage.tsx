@@ -14,7 +14,7 @@ import { ProblemList } from "./parts";
 import { boardHref, draftFromReservation, draftFromSearch, todayInStore, type Draft } from "./rules";
 import { useOrderForm } from "./useOrderForm";
 
-interface NewOrderPageProps {
+interface ReservationFormPageProps {
   search?: string;
   navigate?: (url: string) => void;
 }
@@ -22,10 +22,10 @@ interface NewOrderPageProps {
 /** /newOrder (ERP-YUKB-PAG-0001-0000): book for a member or a walk-in; /newOrder?id= edits,
  * ?nurseId=&start= (from an empty cell of the board) prefills. The check result shows before saving;
  * a conflict (RES-51021) shows its problems, and a role with BTN-YUKB-FORCE-UPDATE may save anyway. */
-export function NewOrderPage({
+export function ReservationFormPage({
   search = window.location.search,
   navigate = (url) => window.location.assign(url),
-}: NewOrderPageProps) {
+}: ReservationFormPageProps) {
   const { t } = useTranslation("booking");
   const [id] = useState(() => idFromSearch(search));
   const [initial] = useState(() => draftFromSearch(search, todayInStore()));
@@ -128,4 +128,4 @@ function OrderForm({
   );
 }
 
-mountIsland(<NewOrderPage />);
+mountIsland(<ReservationFormPage />);

@@ -54,7 +54,7 @@ function ReservationCard({ item, onOpen }: { item: Reservation; onOpen: (id: num
 
 /** /orderHistoryBoard (ERP-YUKB-PAG-0001-0000): a week (or up to 7 days) of reservations as a
  * calendar: nurses as rows, days as columns, a card per reservation coloured by status. */
-export function OrderHistoryBoardPage() {
+export function ReservationHistoryBoardPage() {
   const { t, i18n } = useTranslation(NS);
   const [initial] = useState(() => weekFilters(mondayOf(storeToday())));
   const filters = useHistoryFilters(initial, BOARD_MAX_SPAN_DAYS);
@@ -177,4 +177,4 @@ export function OrderHistoryBoardPage() {
   );
 }
 
-mountIsland(<OrderHistoryBoardPage />);
+mountIsland(<ReservationHistoryBoardPage />);

@@ -8,7 +8,7 @@ import { queryClient } from "../../islands/queryClient";
 import { fakeServer, ok, type Routes } from "../../shell/testing/fakeServer";
 import { sessionInfo } from "../../test/fixtures";
 import { dismissAllNotices, noticeTexts } from "../../test/notices";
-import { NewOrderPage } from "./NewOrderPage";
+import { ReservationFormPage } from "./ReservationFormPage";
 import { DAY, board, reservation } from "./testing";
 
 function render_(node: ReactNode) {
@@ -71,11 +71,11 @@ afterEach(() => {
   dismissAllNotices();
 });
 
-describe("NewOrderPage", () => {
+describe("ReservationFormPage", () => {
   it("brings back what was typed when the session ended and the same person signed in again", async () => {
     fakeServer(routes());
     window.history.replaceState(null, "", `/newOrder?date=${DAY}`);
-    render_(<NewOrderPage search={`?date=${DAY}`} navigate={vi.fn()} />);
+    render_(<ReservationFormPage search={`?date=${DAY}`} navigate={vi.fn()} />);
     await fillWalkIn();
     fireEvent.change(screen.getByLabelText(/^Remark/), { target: { value: "allergic to lavender oil" } });
 
@@ -83,7 +83,7 @@ describe("NewOrderPage", () => {
     document.body.innerHTML = "";
     window.localStorage.setItem("erp.session", JSON.stringify(sessionInfo({ storeId: 10 })));
     settleDrafts();
-    render_(<NewOrderPage search={`?date=${DAY}`} navigate={vi.fn()} />);
+    render_(<ReservationFormPage search={`?date=${DAY}`} navigate={vi.fn()} />);
 
     await waitFor(() => expect(screen.getByLabelText(/^Name/)).toHaveValue("Li Na"));
     expect(screen.getByLabelText(/^Phone/)).toHaveValue("13912345678");
@@ -94,7 +94,7 @@ describe("NewOrderPage", () => {
 
   it("validates a walk-in before any call", async () => {
     const server = fakeServer(routes());
-    render_(<NewOrderPage search={`?date=${DAY}`} navigate={vi.fn()} />);
+    render_(<ReservationFormPage search={`?date=${DAY}`} navigate={vi.fn()} />);
     fireEvent.click(screen.getByTestId("save-reservation"));
     expect(await screen.findByText("Please choose a member, or book a walk-in")).toBeInTheDocument();
     expect(screen.getByText("Please choose at least one project")).toBeInTheDocument();
@@ -114,7 +114,7 @@ describe("NewOrderPage", () => {
 
   it("keeps an over-long walk-in name, phone and remark as typed and refuses them at the field", async () => {
     const server = fakeServer(routes());
-    render_(<NewOrderPage search={`?start=${DAY}T15:00`} navigate={vi.fn()} />);
+    render_(<ReservationFormPage search={`?start=${DAY}T15:00`} navigate={vi.fn()} />);
     fireEvent.click(screen.getByRole("radio", { name: "Walk-in" }));
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: "L".repeat(21) } });
     fireEvent.change(screen.getByLabelText(/^Phone/), { target: { value: "139123456789" } });
@@ -138,7 +138,7 @@ describe("NewOrderPage", () => {
     vi.setSystemTime(new Date(`${DAY}T08:00:00+08:00`));
     const navigate = vi.fn();
     const server = fakeServer(routes());
-    render_(<NewOrderPage search={`?nurseId=1&start=${DAY}T13:15`} navigate={navigate} />);
+    render_(<ReservationFormPage search={`?nurseId=1&start=${DAY}T13:15`} navigate={navigate} />);
     await fillWalkIn();
     await chooseProjects("Scalp care", "Hair wash");
     await waitFor(() => expect(screen.getByLabelText(/^Duration/)).toHaveValue(90));
@@ -172,7 +172,7 @@ describe("NewOrderPage", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date(`${DAY}T13:05:00+08:00`));
     fakeServer(routes());
-    render_(<NewOrderPage search={`?nurseId=1&date=${DAY}`} navigate={vi.fn()} />);
+    render_(<ReservationFormPage search={`?nurseId=1&date=${DAY}`} navigate={vi.fn()} />);
     await fillWalkIn();
     await chooseProjects("Scalp care");
     expect(await screen.findByTestId("free-slot-13:15")).toBeInTheDocument();
@@ -223,7 +223,7 @@ describe("NewOrderPage", () => {
           }),
       }),
     );
-    render_(<NewOrderPage search={`?start=${DAY}T15:00`} navigate={navigate} />);
+    render_(<ReservationFormPage search={`?start=${DAY}T15:00`} navigate={navigate} />);
     fireEvent.click(screen.getByTestId("find-member"));
     const dialog = await screen.findByRole("dialog");
     fireEvent.change(within(dialog).getByLabelText("Name"), { target: { value: "Wang" } });
@@ -278,7 +278,7 @@ describe("NewOrderPage", () => {
           }),
       }),
     );
-    render_(<NewOrderPage search={`?start=${DAY}T15:00`} navigate={vi.fn()} />);
+    render_(<ReservationFormPage search={`?start=${DAY}T15:00`} navigate={vi.fn()} />);
     await fillWalkIn("13912345670");
     await waitFor(() => expect(server.callsTo("GET /rest/member/euqalQuery")).toHaveLength(1));
     expect(screen.queryByTestId("phone-is-member")).not.toBeInTheDocument();
@@ -319,7 +319,7 @@ describe("NewOrderPage", () => {
           ]),
       }),
     );
-    render_(<NewOrderPage search={`?start=${DAY}T15:00`} navigate={vi.fn()} />);
+    render_(<ReservationFormPage search={`?start=${DAY}T15:00`} navigate={vi.fn()} />);
     await fillWalkIn();
     expect(await screen.findByTestId("phone-is-member")).toHaveTextContent(
       "This phone belongs to the member Li Lei of Store B.",
@@ -346,7 +346,7 @@ describe("NewOrderPage", () => {
         }),
       }),
     );
-    render_(<NewOrderPage search={`?nurseId=1&start=${DAY}T16:00`} navigate={navigate} />);
+    render_(<ReservationFormPage search={`?nurseId=1&start=${DAY}T16:00`} navigate={navigate} />);
     await fillWalkIn();
     await chooseProjects("Scalp care");
     expect(await screen.findByTestId("check-problems")).toHaveTextContent("Nurse One is off duty then");
@@ -377,7 +377,7 @@ describe("NewOrderPage", () => {
         "POST /rest/reservation/saveOrUpdate": () => ({ ...CONFLICT, data: { problems } }),
       }),
     );
-    render_(<NewOrderPage search={`?nurseId=1&start=${DAY}T16:00`} navigate={vi.fn()} />);
+    render_(<ReservationFormPage search={`?nurseId=1&start=${DAY}T16:00`} navigate={vi.fn()} />);
     await fillWalkIn();
     await chooseProjects("Scalp care");
     expect(await screen.findByTestId("check-problems")).toHaveTextContent("The start time has passed");
@@ -388,7 +388,7 @@ describe("NewOrderPage", () => {
 
   it("offers no save-anyway without the button code", async () => {
     fakeServer(routes({ "POST /rest/reservation/saveOrUpdate": () => CONFLICT }));
-    render_(<NewOrderPage search={`?nurseId=1&start=${DAY}T16:00`} navigate={vi.fn()} />);
+    render_(<ReservationFormPage search={`?nurseId=1&start=${DAY}T16:00`} navigate={vi.fn()} />);
     await fillWalkIn();
     await chooseProjects("Scalp care");
     fireEvent.click(screen.getByTestId("save-reservation"));
@@ -417,7 +417,7 @@ describe("NewOrderPage", () => {
         "POST /rest/reservation/saveOrUpdate": () => ok(reservation(1), "saved"),
       }),
     );
-    render_(<NewOrderPage search="?id=1" navigate={navigate} />);
+    render_(<ReservationFormPage search="?id=1" navigate={navigate} />);
     expect(await screen.findByRole("heading", { name: "Edit reservation" })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId("selected-member")).toHaveTextContent("Member 1"));
     await screen.findByTestId("check-ok");

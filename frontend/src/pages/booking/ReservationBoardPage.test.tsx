@@ -6,7 +6,7 @@ import { queryClient } from "../../islands/queryClient";
 import { fakeServer, ok } from "../../shell/testing/fakeServer";
 import { sessionInfo } from "../../test/fixtures";
 import { dismissAllNotices } from "../../test/notices";
-import { OrderBoardPage } from "./OrderBoardPage";
+import { ReservationBoardPage } from "./ReservationBoardPage";
 import { DAY, board, reservation } from "./testing";
 
 function render_(node: ReactNode) {
@@ -31,10 +31,10 @@ afterEach(() => {
   dismissAllNotices();
 });
 
-describe("OrderBoardPage", () => {
+describe("ReservationBoardPage", () => {
   it("shows nurses, periods, blocks and counts of the day", async () => {
     const server = fakeServer({ "GET /rest/reservation/board": () => ok(board()) });
-    render_(<OrderBoardPage search={`?date=${DAY}`} />);
+    render_(<ReservationBoardPage search={`?date=${DAY}`} />);
     const block = await screen.findByTestId("reservation-block-1");
     expect(server.callsTo("GET /rest/reservation/board")[0]?.query.get("date")).toBe(DAY);
     expect(within(screen.getByTestId("nurse-column-1")).getByTestId("reservation-block-1")).toBe(block);
@@ -82,7 +82,7 @@ describe("OrderBoardPage", () => {
           }),
         ),
     });
-    render_(<OrderBoardPage search="?date=2020-01-06" />);
+    render_(<ReservationBoardPage search="?date=2020-01-06" />);
     expect(await screen.findByTestId("board-empty")).toHaveTextContent("No reservations on this day.");
     fireEvent.click(screen.getByTestId("date-next"));
     await waitFor(() =>
@@ -95,7 +95,7 @@ describe("OrderBoardPage", () => {
     fakeServer({
       "GET /rest/reservation/board": () => ({ status: 403, errcode: "AUTH-40300", errmsg: "no permission" }),
     });
-    render_(<OrderBoardPage search={`?date=${DAY}`} />);
+    render_(<ReservationBoardPage search={`?date=${DAY}`} />);
     expect(await screen.findByText("no permission")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
   });
@@ -113,7 +113,7 @@ describe("OrderBoardPage", () => {
         return ok(current.reservations[0], "saved");
       },
     });
-    render_(<OrderBoardPage search={`?date=${DAY}`} />);
+    render_(<ReservationBoardPage search={`?date=${DAY}`} />);
     const block = await screen.findByTestId("reservation-block-1");
     fireEvent.dragStart(block, { dataTransfer: { setData: vi.fn(), getData: () => "1", effectAllowed: "" } });
     const cell = screen.getByTestId("slot-2-14:30");
@@ -143,7 +143,7 @@ describe("OrderBoardPage", () => {
         data: { problems: [{ code: "nurseBusy", message: "Nurse Two is busy at 14:00" }] },
       }),
     });
-    render_(<OrderBoardPage search={`?date=${DAY}`} />);
+    render_(<ReservationBoardPage search={`?date=${DAY}`} />);
     const block = await screen.findByTestId("reservation-block-1");
     fireEvent.dragStart(block, { dataTransfer: { setData: vi.fn(), getData: () => "1" } });
     fireEvent.dragOver(screen.getByTestId("slot-2-14:00"), { dataTransfer: {} });
@@ -164,7 +164,7 @@ describe("OrderBoardPage", () => {
       "POST /rest/reservation/arrival": () => ok(reservation(1, { status: "arrived" }), "saved"),
       "POST /rest/reservation/noShow": () => ok(reservation(1, { status: "noShow" }), "saved"),
     });
-    render_(<OrderBoardPage search={`?date=${DAY}`} />);
+    render_(<ReservationBoardPage search={`?date=${DAY}`} />);
     fireEvent.click(await screen.findByTestId("reservation-block-1"));
     const drawer = await screen.findByTestId("reservation-detail-1");
     expect(within(drawer).getByTestId("detail-history")).toHaveTextContent("created");
@@ -186,7 +186,7 @@ describe("OrderBoardPage", () => {
       "GET /rest/reservation/board": () => ok(board()),
       "GET /rest/reservation/detail/1": () => ok(detail(1)),
     });
-    render_(<OrderBoardPage search={`?date=${DAY}`} />);
+    render_(<ReservationBoardPage search={`?date=${DAY}`} />);
     fireEvent.click(await screen.findByTestId("reservation-block-1"));
     const drawer = await screen.findByTestId("reservation-detail-1");
     expect(within(drawer).getByTestId("action-arrival")).toBeInTheDocument();
@@ -226,7 +226,7 @@ describe("OrderBoardPage", () => {
         return ok(reservation(1), "saved");
       },
     });
-    render_(<OrderBoardPage search={`?date=${DAY}`} />);
+    render_(<ReservationBoardPage search={`?date=${DAY}`} />);
     fireEvent.click(await screen.findByTestId("reservation-block-1"));
     const drawer = await screen.findByTestId("reservation-detail-1");
     expect(within(drawer).getByTestId("history-entry-0")).toHaveTextContent("status changed: Booked → Arrived");
@@ -257,7 +257,7 @@ describe("OrderBoardPage", () => {
       "erp.session",
       JSON.stringify(sessionInfo({ storeId: 10, menu: ["ERP-KDJC-PAG-0003-0000"] })),
     );
-    render_(<OrderBoardPage search={`?date=${DAY}`} />);
+    render_(<ReservationBoardPage search={`?date=${DAY}`} />);
     fireEvent.click(await screen.findByTestId("reservation-block-2"));
     const arrived = await screen.findByTestId("reservation-detail-2");
     expect(within(arrived).getByTestId("action-bill")).toHaveAttribute("href", "/account?reservationId=2");
@@ -271,7 +271,7 @@ describe("OrderBoardPage", () => {
       "GET /rest/reservation/board": () => ok(board()),
       "GET /rest/reservation/detail/2": () => ok(detail(2, { status: "arrived", nurseId: 2 })),
     });
-    render_(<OrderBoardPage search={`?date=${DAY}`} />);
+    render_(<ReservationBoardPage search={`?date=${DAY}`} />);
     fireEvent.click(await screen.findByTestId("reservation-block-2"));
     const arrived = await screen.findByTestId("reservation-detail-2");
     expect(within(arrived).queryByTestId("action-bill")).not.toBeInTheDocument();
@@ -286,7 +286,7 @@ describe("OrderBoardPage", () => {
       "GET /rest/reservation/findNurse": () => ok(board().nurses),
       "POST /rest/reservation/startService": () => ok(reservation(2, { status: "inService" }), "saved"),
     });
-    render_(<OrderBoardPage search={`?date=${DAY}`} />);
+    render_(<ReservationBoardPage search={`?date=${DAY}`} />);
     fireEvent.click(await screen.findByTestId("reservation-block-2"));
     fireEvent.click(within(await screen.findByTestId("reservation-detail-2")).getByTestId("action-startService"));
     const dialog = await screen.findByRole("dialog", { name: "Start service" });
@@ -316,7 +316,7 @@ describe("OrderBoardPage", () => {
         ]),
       "POST /rest/reservation/inValid": () => ok(reservation(1, { status: "cancelled" }), "saved"),
     });
-    render_(<OrderBoardPage search={`?date=${DAY}`} />);
+    render_(<ReservationBoardPage search={`?date=${DAY}`} />);
     fireEvent.click(await screen.findByTestId("reservation-block-1"));
     fireEvent.click(await screen.findByTestId("action-cancel"));
     const dialog = await screen.findByRole("dialog", { name: "Cancel reservation" });
@@ -344,7 +344,7 @@ describe("OrderBoardPage", () => {
     });
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date(`${DAY}T10:30:00+08:00`));
-    render_(<OrderBoardPage search={`?date=${DAY}`} refreshMs={40} />);
+    render_(<ReservationBoardPage search={`?date=${DAY}`} refreshMs={40} />);
     fireEvent.click(screen.getByTestId("show-cancelled"));
     fireEvent.click(await screen.findByTestId("reservation-block-2"));
     await screen.findByTestId("reservation-detail-2");
@@ -366,7 +366,7 @@ describe("OrderBoardPage", () => {
     // Clocking on is for today only.
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date(`${DAY}T09:00:00+08:00`));
-    render_(<OrderBoardPage search={`?date=${DAY}`} navigate={navigate} />);
+    render_(<ReservationBoardPage search={`?date=${DAY}`} navigate={navigate} />);
     fireEvent.click(await screen.findByTestId("slot-2-13:15"));
     expect(navigate).toHaveBeenCalledWith("/newOrder?nurseId=2&start=2026-11-23T13%3A15");
     fireEvent.click(screen.getByTestId("on-work-2"));
