@@ -7,7 +7,7 @@ import { fakeServer, ok, type Routes } from "../../shell/testing/fakeServer";
 import { sessionInfo } from "../../test/fixtures";
 import { dismissAllNotices } from "../../test/notices";
 import { storeToday } from "../../lib/dates";
-import { ExaminingDetailPage } from "./ExaminingDetailPage";
+import { ExaminationsPage } from "./ExaminationsPage";
 
 function examination(id: number, overrides: Record<string, unknown> = {}) {
   return {
@@ -52,7 +52,7 @@ function routes(overrides: Routes = {}): Routes {
 const renderPage = (search = "?memId=7") =>
   render(
     <AppProviders>
-      <ExaminingDetailPage search={search} />
+      <ExaminationsPage search={search} />
     </AppProviders>,
   );
 
@@ -82,7 +82,7 @@ afterEach(() => {
   dismissAllNotices();
 });
 
-describe("ExaminingDetailPage", () => {
+describe("ExaminationsPage", () => {
   it("asks for a member when the address names none", () => {
     fakeServer(routes());
     renderPage("");

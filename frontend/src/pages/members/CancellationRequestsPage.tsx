@@ -40,7 +40,7 @@ const STATUS_COLOURS: Record<CancelStatus, "warning" | "success" | "default"> = 
 
 /** /logoutList (no code): the store's cancellation requests; a role with BTN-HYGL-CANCEL-DECIDE
  * approves (anonymising the member) or rejects the pending ones. */
-export function LogoutListPage() {
+export function CancellationRequestsPage() {
   const { t, i18n } = useTranslation("members");
   const paging = usePaging();
   const [status, setStatus] = useState<CancelStatus | "">("pending");
@@ -181,4 +181,4 @@ function DecideDialog({
   );
 }
 
-mountIsland(<LogoutListPage />);
+mountIsland(<CancellationRequestsPage />);

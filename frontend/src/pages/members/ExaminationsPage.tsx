@@ -27,7 +27,7 @@ type Opened = { kind: "new" } | { kind: "existing"; examination: Examination } |
 
 /** /examiningDetail?memId= (ERP-HYGL-PAG-0003-0000): a member's scalp and hair examinations, newest
  * first; a new one and each one's detail in a form that records or corrects it, with its photos. */
-export function ExaminingDetailPage({ search = window.location.search }: { search?: string }) {
+export function ExaminationsPage({ search = window.location.search }: { search?: string }) {
   const { t } = useTranslation(NS);
   const [memId] = useState(() => memIdFromSearch(search));
   const member = useMember(memId);
@@ -146,4 +146,4 @@ function ExaminationDialog({
   );
 }
 
-mountIsland(<ExaminingDetailPage />);
+mountIsland(<ExaminationsPage />);
