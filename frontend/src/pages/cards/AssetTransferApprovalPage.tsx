@@ -3,8 +3,8 @@ import { AssetTransferDetailView } from "./AssetTransferDetailView";
 
 /** /asstesDetail?id= (no role code, the spec's spelling): the approval centre's detail of an asset
  * transfer, with approve and reject for a role holding BTN-ZCZY-APPROVE. */
-export function AsstesDetailPage({ search = window.location.search }: { search?: string }) {
+export function AssetTransferApprovalPage({ search = window.location.search }: { search?: string }) {
   return <AssetTransferDetailView search={search} approvalCentre />;
 }
 
-mountIsland(<AsstesDetailPage />);
+mountIsland(<AssetTransferApprovalPage />);
