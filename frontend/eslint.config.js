@@ -49,6 +49,27 @@ export default tseslint.config(
     },
   },
   {
+    // An area grown into parts (src/pages/billing/till, refunds, ...) mirrors its app's Python parts,
+    // which stand on each other by floor (docs/architecture.md): so a part may import a sibling part of
+    // its own area (`../till/...`), but `../../other/...` still reaches into another page folder.
+    files: ["src/pages/*/*/**/*"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^\\.\\./\\.\\./(?!\\.\\./)",
+              message:
+                "A page folder does not import from another: move the shared piece to src/components or src/lib.",
+            },
+            outOfShell,
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The shared layer never reaches into a page, nor up into the shell.
     files: ["src/components/**", "src/lib/**", "src/api/**", "src/islands/**", "src/i18n/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [intoPages, outOfShell] }] },

@@ -4,9 +4,9 @@ apps.core.page_registry (ERP-YUKB-PAG-0001-0000, PBGL-0001)."""
 from apps.core.page_registry import PageRoute
 
 PAGES = [
-    PageRoute("/orderBoard", "src/pages/booking/OrderBoardPage.tsx"),
-    PageRoute("/newOrder", "src/pages/booking/NewOrderPage.tsx"),
-    PageRoute("/orderHistory", "src/pages/booking/OrderHistoryPage.tsx"),
-    PageRoute("/orderHistoryBoard", "src/pages/booking/OrderHistoryBoardPage.tsx"),
+    PageRoute("/orderBoard", "src/pages/booking/ReservationBoardPage.tsx"),
+    PageRoute("/newOrder", "src/pages/booking/ReservationFormPage.tsx"),
+    PageRoute("/orderHistory", "src/pages/booking/ReservationHistoryPage.tsx"),
+    PageRoute("/orderHistoryBoard", "src/pages/booking/ReservationHistoryBoardPage.tsx"),
     PageRoute("/schedule", "src/pages/schedule/SchedulePage.tsx"),
 ]

@@ -11,5 +11,5 @@ PAGES = [
     # Asset transfer (no role code; the calls need BTN-ZCZY-APPLY or BTN-ZCZY-APPROVE).
     PageRoute("/assetTransfer", "src/pages/cards/AssetTransferPage.tsx"),
     PageRoute("/assetTransferDetail", "src/pages/cards/AssetTransferDetailPage.tsx"),
-    PageRoute("/asstesDetail", "src/pages/cards/AsstesDetailPage.tsx"),
+    PageRoute("/asstesDetail", "src/pages/cards/AssetTransferApprovalPage.tsx"),
 ]

@@ -14,9 +14,9 @@ PAGES += [
 # Goods out and loans between stores (KCGL-0004, KCGL-0005, KCGL-0002):
 # apps/inventory/tests/test_browser_loans.py.
 PAGES += [
-    PageRoute("/outboundRecord", "src/pages/inventory/OutboundRecordPage.tsx"),
-    PageRoute("/outboundDetail", "src/pages/inventory/OutboundDetailPage.tsx"),
-    PageRoute("/storageLendDetail", "src/pages/inventory/StorageLendDetailPage.tsx"),
+    PageRoute("/outboundRecord", "src/pages/inventory/GoodsOutListPage.tsx"),
+    PageRoute("/outboundDetail", "src/pages/inventory/GoodsOutPage.tsx"),
+    PageRoute("/storageLendDetail", "src/pages/inventory/StockLoanPage.tsx"),
 ]
 
 # Live stock and safety stock (KCGL-0007, KCGL-0013): apps/inventory/tests/test_browser_live_stock.py.
@@ -28,13 +28,13 @@ PAGES += [
 # Goods in (KCGL-0001, KCGL-0002) and ordering goods from head office (DHJL-0001, DHJL-0002):
 # apps/inventory/tests/test_browser_goods_orders.py.
 PAGES += [
-    PageRoute("/storageRecord", "src/pages/inventory/StorageRecordPage.tsx"),
-    PageRoute("/storageDetail", "src/pages/inventory/StorageDetailPage.tsx"),
-    PageRoute("/bookProdLst", "src/pages/inventory/BookProdLstPage.tsx"),
-    PageRoute("/bookProdLstNew", "src/pages/inventory/BookProdLstNewPage.tsx"),
-    PageRoute("/bookProdDetail", "src/pages/inventory/BookProdDetailPage.tsx"),
-    PageRoute("/bookProdDetailNew", "src/pages/inventory/BookProdDetailNewPage.tsx"),
-    PageRoute("/bookProdPayDetail", "src/pages/inventory/BookProdPayDetailPage.tsx"),
+    PageRoute("/storageRecord", "src/pages/inventory/GoodsInListPage.tsx"),
+    PageRoute("/storageDetail", "src/pages/inventory/GoodsInPage.tsx"),
+    PageRoute("/bookProdLst", "src/pages/inventory/GoodsOrderListPage.tsx"),
+    PageRoute("/bookProdLstNew", "src/pages/inventory/HeadOfficeGoodsOrderListPage.tsx"),
+    PageRoute("/bookProdDetail", "src/pages/inventory/GoodsOrderPage.tsx"),
+    PageRoute("/bookProdDetailNew", "src/pages/inventory/HeadOfficeGoodsOrderPage.tsx"),
+    PageRoute("/bookProdPayDetail", "src/pages/inventory/GoodsOrderPaymentPage.tsx"),
     PageRoute("/structureProductDetail", "src/pages/inventory/StructureProductDetailPage.tsx"),
     PageRoute("/aestheticProductDetail", "src/pages/inventory/AestheticProductDetailPage.tsx"),
 ]

@@ -7,9 +7,9 @@ PAGES = [
     PageRoute("/MemberList", "src/pages/members/MemberListPage.tsx"),
     PageRoute("/memberPoints", "src/pages/members/MemberPointsPage.tsx"),
     PageRoute("/personalAccount", "src/pages/members/PersonalAccountPage.tsx"),
-    PageRoute("/examiningDetail", "src/pages/members/ExaminingDetailPage.tsx"),
+    PageRoute("/examiningDetail", "src/pages/members/ExaminationsPage.tsx"),
     PageRoute("/cancellation", "src/pages/members/CancellationPage.tsx"),
-    PageRoute("/logoutList", "src/pages/members/LogoutListPage.tsx"),
+    PageRoute("/logoutList", "src/pages/members/CancellationRequestsPage.tsx"),
     # Member move-in (ERP-HYQR-PAG-0001-0000 and -0001, issue 17 §2).
     PageRoute("/moveIn", "src/pages/moveIn/MoveInPage.tsx"),
     PageRoute("/moveInList", "src/pages/moveIn/MoveInListPage.tsx"),

@@ -10,10 +10,10 @@ from apps.accounts.tests.page_helpers import page_context, script_of, sign_in
 pytestmark = pytest.mark.django_db
 
 ENTRIES = {
-    "/orderBoard": ("src/pages/booking/OrderBoardPage.tsx", "ERP-YUKB-PAG-0001-0000"),
-    "/newOrder": ("src/pages/booking/NewOrderPage.tsx", "ERP-YUKB-PAG-0001-0000"),
-    "/orderHistory": ("src/pages/booking/OrderHistoryPage.tsx", "ERP-YUKB-PAG-0001-0000"),
-    "/orderHistoryBoard": ("src/pages/booking/OrderHistoryBoardPage.tsx", "ERP-YUKB-PAG-0001-0000"),
+    "/orderBoard": ("src/pages/booking/ReservationBoardPage.tsx", "ERP-YUKB-PAG-0001-0000"),
+    "/newOrder": ("src/pages/booking/ReservationFormPage.tsx", "ERP-YUKB-PAG-0001-0000"),
+    "/orderHistory": ("src/pages/booking/ReservationHistoryPage.tsx", "ERP-YUKB-PAG-0001-0000"),
+    "/orderHistoryBoard": ("src/pages/booking/ReservationHistoryBoardPage.tsx", "ERP-YUKB-PAG-0001-0000"),
     "/schedule": ("src/pages/schedule/SchedulePage.tsx", "PBGL-0001"),
 }
 

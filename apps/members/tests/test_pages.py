@@ -14,9 +14,9 @@ ENTRIES = {
     "/MemberList": ("src/pages/members/MemberListPage.tsx", "ERP-HYGL-PAG-0002-0000"),
     "/memberPoints": ("src/pages/members/MemberPointsPage.tsx", "ERP-HYGL-PAG-0002-0000"),
     "/personalAccount": ("src/pages/members/PersonalAccountPage.tsx", "ERP-HYGL-PAG-0003-0000"),
-    "/examiningDetail": ("src/pages/members/ExaminingDetailPage.tsx", "ERP-HYGL-PAG-0003-0000"),
+    "/examiningDetail": ("src/pages/members/ExaminationsPage.tsx", "ERP-HYGL-PAG-0003-0000"),
     "/cancellation": ("src/pages/members/CancellationPage.tsx", None),
-    "/logoutList": ("src/pages/members/LogoutListPage.tsx", None),
+    "/logoutList": ("src/pages/members/CancellationRequestsPage.tsx", None),
 }
 OTHER_CODE = "XXZX-0001"
 

@@ -6,8 +6,8 @@ import { queryClient } from "../../islands/queryClient";
 import { fakeServer, ok, type Routes } from "../../shell/testing/fakeServer";
 import { sessionInfo } from "../../test/fixtures";
 import { dismissAllNotices, noticeTexts } from "../../test/notices";
-import { OrderHistoryBoardPage } from "./OrderHistoryBoardPage";
-import { OrderHistoryPage } from "./OrderHistoryPage";
+import { ReservationHistoryBoardPage } from "./ReservationHistoryBoardPage";
+import { ReservationHistoryPage } from "./ReservationHistoryPage";
 import { addDays, mondayOf, storeToday } from "../../lib/dates";
 
 function reservation(id: number, overrides: Record<string, unknown> = {}) {
@@ -89,10 +89,10 @@ afterEach(() => {
   dismissAllNotices();
 });
 
-describe("OrderHistoryPage", () => {
+describe("ReservationHistoryPage", () => {
   it("lists with the default range, filters and pages with the right query", async () => {
     const server = fakeServer(routes());
-    render_(<OrderHistoryPage search="" />);
+    render_(<ReservationHistoryPage search="" />);
     expect(await screen.findByText("Member 1")).toBeInTheDocument();
     const today = storeToday();
     expect(queryOf(server.callsTo("GET /rest/reservation/findRecord")[0])).toEqual({
@@ -147,7 +147,7 @@ describe("OrderHistoryPage", () => {
     ["2026-01-01", "2026-04-04", "selected time exceeds range"],
   ])("refuses the range %s – %s with “%s”", async (from, to, message) => {
     const server = fakeServer(routes());
-    render_(<OrderHistoryPage search="" />);
+    render_(<ReservationHistoryPage search="" />);
     await screen.findByText("Member 1");
     const before = server.callsTo("GET /rest/reservation/findRecord").length;
     fireEvent.change(screen.getByTestId("history-date-from"), { target: { value: from } });
@@ -159,7 +159,7 @@ describe("OrderHistoryPage", () => {
 
   it("refuses a short phone", async () => {
     fakeServer(routes());
-    render_(<OrderHistoryPage search="" />);
+    render_(<ReservationHistoryPage search="" />);
     await screen.findByText("Member 1");
     fireEvent.change(screen.getByTestId("history-phone"), { target: { value: "567" } });
     fireEvent.click(screen.getByTestId("history-search"));
@@ -168,7 +168,7 @@ describe("OrderHistoryPage", () => {
 
   it("narrows to a member from the address", async () => {
     const server = fakeServer(routes());
-    render_(<OrderHistoryPage search="?memId=101" />);
+    render_(<ReservationHistoryPage search="?memId=101" />);
     await screen.findByText("Member 1");
     expect(server.callsTo("GET /rest/reservation/findRecord")[0]?.query.get("memId")).toBe("101");
   });
@@ -177,7 +177,7 @@ describe("OrderHistoryPage", () => {
     const server = fakeServer(
       routes({ "GET /rest/reservation/findRecord": () => ok({ list: [reservation(1)], total: 100_000 }) }),
     );
-    render_(<OrderHistoryPage search="" />);
+    render_(<ReservationHistoryPage search="" />);
     await screen.findByText("Member 1");
     fireEvent.click(screen.getByTestId("history-export"));
     await waitFor(() =>
@@ -196,7 +196,7 @@ describe("OrderHistoryPage", () => {
         }),
       }),
     );
-    render_(<OrderHistoryPage search="" />);
+    render_(<ReservationHistoryPage search="" />);
     await screen.findByText("Member 1");
     await choose("history-status", "Done");
     await waitFor(() =>
@@ -231,7 +231,7 @@ describe("OrderHistoryPage", () => {
     const original = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
-    render_(<OrderHistoryPage search="" />);
+    render_(<ReservationHistoryPage search="" />);
     await screen.findByText("Member 1");
     fireEvent.click(screen.getByTestId("history-export"));
     await waitFor(() => expect(click).toHaveBeenCalled());
@@ -267,7 +267,7 @@ describe("OrderHistoryPage", () => {
           }),
       }),
     );
-    render_(<OrderHistoryPage search="" />);
+    render_(<ReservationHistoryPage search="" />);
     fireEvent.click(await screen.findByTestId("history-row-1"));
     const dialog = await screen.findByRole("dialog", { name: "Reservation" });
     expect(await within(dialog).findByText("likes it quiet")).toBeInTheDocument();
@@ -286,7 +286,7 @@ describe("OrderHistoryPage", () => {
           fail ? { status: 400, errcode: "VALID-40000", errmsg: "boom" } : ok({ list: [], total: 0 }),
       }),
     );
-    render_(<OrderHistoryPage search="" />);
+    render_(<ReservationHistoryPage search="" />);
     const retry = await screen.findByRole("button", { name: "Try again" }, { timeout: 5000 });
     expect(screen.getByText("boom")).toBeInTheDocument();
     fail = false;
@@ -295,7 +295,7 @@ describe("OrderHistoryPage", () => {
   });
 });
 
-describe("OrderHistoryBoardPage", () => {
+describe("ReservationHistoryBoardPage", () => {
   it("shows this week as nurses by days and pages through 200 at a time", async () => {
     const monday = mondayOf(storeToday());
     const day = (offset: number, time: string) => `${addDays(monday, offset)}T${time}:00+08:00`;
@@ -328,7 +328,7 @@ describe("OrderHistoryBoardPage", () => {
               }),
       }),
     );
-    render_(<OrderHistoryBoardPage />);
+    render_(<ReservationHistoryBoardPage />);
     expect(await screen.findByTestId("history-card-1")).toHaveTextContent("14:00–15:00");
     const calls = server.callsTo("GET /rest/reservation/findRecord");
     expect(calls.map(queryOf)).toEqual([
@@ -352,7 +352,7 @@ describe("OrderHistoryBoardPage", () => {
 
   it("filters by nurse and refuses more than 7 days", async () => {
     const server = fakeServer(routes({ "GET /rest/reservation/findRecord": () => ok({ list: [], total: 0 }) }));
-    render_(<OrderHistoryBoardPage />);
+    render_(<ReservationHistoryBoardPage />);
     expect(await screen.findByTestId("history-board-empty")).toBeInTheDocument();
     await choose("history-nurse", "Nurse Li");
     await waitFor(() =>

@@ -7,7 +7,7 @@ import { queryClient } from "../../islands/queryClient";
 import { fakeServer, ok } from "../../shell/testing/fakeServer";
 import { sessionInfo } from "../../test/fixtures";
 import { dismissAllNotices, noticeTexts } from "../../test/notices";
-import { OrderBoardPage } from "./OrderBoardPage";
+import { ReservationBoardPage } from "./ReservationBoardPage";
 import { nursesFreeFor } from "./rules";
 import { DAY, board, reservation } from "./testing";
 
@@ -57,7 +57,7 @@ describe("a reservation whose nurse is off duty", () => {
     });
     render(
       <AppProviders>
-        <OrderBoardPage search={`?date=${DAY}`} />
+        <ReservationBoardPage search={`?date=${DAY}`} />
       </AppProviders>,
     );
     const block = await screen.findByTestId("reservation-block-1");

@@ -8,7 +8,7 @@ import { sessionInfo } from "../../test/fixtures";
 import { dismissAllNotices } from "../../test/notices";
 import { AssetTransferPage } from "./AssetTransferPage";
 import { AssetTransferDetailPage } from "./AssetTransferDetailPage";
-import { AsstesDetailPage } from "./AsstesDetailPage";
+import { AssetTransferApprovalPage } from "./AssetTransferApprovalPage";
 
 function memberRow(memId: number, name: string) {
   return {
@@ -201,14 +201,14 @@ describe("asset transfer detail", () => {
   });
 });
 
-describe("AsstesDetailPage", () => {
+describe("AssetTransferApprovalPage", () => {
   it("approves through the approval centre", async () => {
     signIn(["BTN-ZCZY-APPROVE"]);
     const server = fakeServer({
       "GET /rest/asserMigration/detail": () => ok(detail({ canDecide: true, canWithdraw: false })),
       "POST /rest/approvalCenterRest/approve": () => ok({}, "approved"),
     });
-    render_(<AsstesDetailPage search="?id=7" />);
+    render_(<AssetTransferApprovalPage search="?id=7" />);
     fireEvent.click(await screen.findByRole("button", { name: "Approve" }));
     const dialog = await screen.findByRole("dialog", { name: "Approve this asset transfer?" });
     fireEvent.change(within(dialog).getByLabelText("Remark"), { target: { value: "ok" } });
@@ -224,7 +224,7 @@ describe("AsstesDetailPage", () => {
       "GET /rest/asserMigration/detail": () => ok(detail({ canDecide: true, canWithdraw: false })),
       "POST /rest/approvalCenterRest/reject": () => ok({}, "rejected"),
     });
-    render_(<AsstesDetailPage search="?id=7" />);
+    render_(<AssetTransferApprovalPage search="?id=7" />);
     fireEvent.click(await screen.findByRole("button", { name: "Reject" }));
     const dialog = await screen.findByRole("dialog", { name: "Reject this asset transfer?" });
     fireEvent.click(within(dialog).getByRole("button", { name: "Reject" }));

@@ -7,12 +7,12 @@ import { queryClient } from "../../islands/queryClient";
 import { fakeServer, ok } from "../../shell/testing/fakeServer";
 import { sessionInfo } from "../../test/fixtures";
 import { dismissAllNotices } from "../../test/notices";
-import { BookProdDetailNewPage } from "./BookProdDetailNewPage";
-import { BookProdDetailPage } from "./BookProdDetailPage";
-import { BookProdLstNewPage } from "./BookProdLstNewPage";
-import { BookProdPayDetailPage } from "./BookProdPayDetailPage";
-import { StorageDetailPage } from "./StorageDetailPage";
-import { StorageRecordPage } from "./StorageRecordPage";
+import { HeadOfficeGoodsOrderPage } from "./HeadOfficeGoodsOrderPage";
+import { GoodsOrderPage } from "./GoodsOrderPage";
+import { HeadOfficeGoodsOrderListPage } from "./HeadOfficeGoodsOrderListPage";
+import { GoodsOrderPaymentPage } from "./GoodsOrderPaymentPage";
+import { GoodsInPage } from "./GoodsInPage";
+import { GoodsInListPage } from "./GoodsInListPage";
 import { StructureProductDetailPage } from "./StructureProductDetailPage";
 
 const NOW = "2026-11-24T10:00:00+08:00";
@@ -153,10 +153,10 @@ afterEach(async () => {
   await i18n.changeLanguage("en");
 });
 
-describe("StorageRecordPage", () => {
+describe("GoodsInListPage", () => {
   it("lists the goods in and filters by type", async () => {
     const server = fakeServer({ "GET /rest/stockIn/list": () => ok({ list: [receiptRow()], total: 1 }) });
-    render_(<StorageRecordPage />);
+    render_(<GoodsInListPage />);
     const row = await screen.findByTestId("receipt-row-31");
     expect(within(row).getByText("From a supplier")).toBeInTheDocument();
     expect(within(row).getByRole("link", { name: "RK2026112400000031" })).toHaveAttribute(
@@ -175,7 +175,7 @@ describe("StorageRecordPage", () => {
       "GET /rest/stockIn/list": () =>
         fail ? { status: 403, errcode: "AUTH-40300", errmsg: "no permission" } : ok({ list: [], total: 0 }),
     });
-    render_(<StorageRecordPage />);
+    render_(<GoodsInListPage />);
     expect(await screen.findByText("no permission")).toBeInTheDocument();
     fail = false;
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
@@ -185,13 +185,13 @@ describe("StorageRecordPage", () => {
   it("speaks Chinese", async () => {
     await i18n.changeLanguage("zh-hans");
     fakeServer({ "GET /rest/stockIn/list": () => ok({ list: [receiptRow()], total: 1 }) });
-    render_(<StorageRecordPage />);
+    render_(<GoodsInListPage />);
     expect(await screen.findByRole("heading", { name: "入库记录" })).toBeInTheDocument();
     expect(await screen.findByText("供应商入库")).toBeInTheDocument();
   });
 });
 
-describe("StorageDetailPage", () => {
+describe("GoodsInPage", () => {
   it("adds a scanned product as a line, tells an unknown barcode, confirms, then receives once with a key", async () => {
     const server = fakeServer({
       "GET /rest/scancodestock/product": (call) =>
@@ -201,7 +201,7 @@ describe("StorageDetailPage", () => {
       "POST /rest/stockIn/create": () => ({ status: 201, data: receiptDetail(), errmsg: "goods received" }),
       "GET /rest/stockIn/detail": () => ok(receiptDetail()),
     });
-    render_(<StorageDetailPage search="" />);
+    render_(<GoodsInPage search="" />);
     const scan = screen.getByTestId("scan-field");
     fireEvent.change(scan, { target: { value: "123" } });
     fireEvent.submit(scan);
@@ -241,7 +241,7 @@ describe("StorageDetailPage", () => {
       }),
       "GET /rest/stockIn/detail": () => ok(receiptDetail({ type: "head_office" })),
     });
-    render_(<StorageDetailPage search="?orderId=9" />);
+    render_(<GoodsInPage search="?orderId=9" />);
     const scan = await screen.findByTestId("scan-field");
     fireEvent.change(scan, { target: { value: "0000" } });
     fireEvent.submit(scan);
@@ -262,7 +262,7 @@ describe("StorageDetailPage", () => {
 describe("goods orders", () => {
   it("head office's list shows each store's orders", async () => {
     fakeServer({ "GET /rest/bookProd/headOfficeList": () => ok({ list: [order()], total: 1 }) });
-    render_(<BookProdLstNewPage />);
+    render_(<HeadOfficeGoodsOrderListPage />);
     const row = await screen.findByTestId("goods-order-row-9");
     expect(within(row).getByText("Store A")).toBeInTheDocument();
     expect(within(row).getByRole("link", { name: "DH2026112400000009" })).toHaveAttribute(
@@ -282,7 +282,7 @@ describe("goods orders", () => {
       "POST /rest/bookProd/submit": () => ok(order(), "the goods order is submitted"),
       "GET /rest/bookProd/detail": () => ok(order()),
     });
-    render_(<BookProdDetailPage search="" />);
+    render_(<GoodsOrderPage search="" />);
     await screen.findByTestId("catalogue-row-1");
     fireEvent.click(screen.getByRole("button", { name: "Take the suggested quantities" }));
     expect(screen.getByLabelText("Quantity 控油洗发水")).toHaveValue("4");
@@ -304,7 +304,7 @@ describe("goods orders", () => {
         return ok(current, "the goods order is cancelled");
       },
     });
-    render_(<BookProdDetailPage search="?id=9" />);
+    render_(<GoodsOrderPage search="?id=9" />);
     fireEvent.change(await screen.findByLabelText("Reason"), { target: { value: "订错了" } });
     fireEvent.click(screen.getByRole("button", { name: "Cancel the order" }));
     fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Yes" }));
@@ -326,7 +326,7 @@ describe("goods orders", () => {
         return ok(current, "the goods order is shipped");
       },
     });
-    render_(<BookProdDetailNewPage search="?id=9" />);
+    render_(<HeadOfficeGoodsOrderPage search="?id=9" />);
     fireEvent.change(await screen.findByLabelText("Confirmed 控油洗发水"), { target: { value: "5" } });
     fireEvent.click(screen.getByRole("button", { name: "Confirm" }));
     fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Yes" }));
@@ -345,7 +345,7 @@ describe("goods orders", () => {
       "GET /rest/bookProd/detail": () =>
         ok(order({ status: "shipped", paymentStatus: "paid", paidByName: "SY00004", paymentReference: "转账 0091" })),
     });
-    render_(<BookProdPayDetailPage search="?id=9" />);
+    render_(<GoodsOrderPaymentPage search="?id=9" />);
     expect(await screen.findByText("SY00004")).toBeInTheDocument();
     expect(screen.getByText("转账 0091")).toBeInTheDocument();
     expect(screen.getByText("Paid")).toBeInTheDocument();

@@ -7,9 +7,9 @@ import { queryClient } from "../../islands/queryClient";
 import { fakeServer, ok, type Routes } from "../../shell/testing/fakeServer";
 import { sessionInfo } from "../../test/fixtures";
 import { dismissAllNotices, noticeTexts } from "../../test/notices";
-import { OutboundDetailPage } from "./OutboundDetailPage";
-import { OutboundRecordPage } from "./OutboundRecordPage";
-import { StorageLendDetailPage } from "./StorageLendDetailPage";
+import { GoodsOutPage } from "./GoodsOutPage";
+import { GoodsOutListPage } from "./GoodsOutListPage";
+import { StockLoanPage } from "./StockLoanPage";
 
 function row(id: number, overrides: Record<string, unknown> = {}) {
   return {
@@ -119,10 +119,10 @@ const recordRoutes = (list = [row(1), LOAN]): Routes => ({
   "GET /rest/stockOut/types": () => ok(TYPES),
 });
 
-describe("OutboundRecordPage", () => {
+describe("GoodsOutListPage", () => {
   it("lists every outbound type with a link to each document, a loan on the lending page", async () => {
     const server = fakeServer(recordRoutes());
-    render_(<OutboundRecordPage />);
+    render_(<GoodsOutListPage />);
     expect(await screen.findByRole("link", { name: "CK2026112400000001" })).toHaveAttribute(
       "href",
       "/outboundDetail?id=1",
@@ -141,7 +141,7 @@ describe("OutboundRecordPage", () => {
 
   it("filters by type, status, number and open loans", async () => {
     const server = fakeServer(recordRoutes());
-    render_(<OutboundRecordPage />);
+    render_(<GoodsOutListPage />);
     await screen.findByRole("link", { name: "CK2026112400000001" });
     fireEvent.mouseDown(screen.getByRole("combobox", { name: "Type" }));
     fireEvent.click(await screen.findByRole("option", { name: "Loan outbound" }));
@@ -169,7 +169,7 @@ describe("OutboundRecordPage", () => {
       "GET /rest/stockOut/list": () =>
         fail ? { status: 403, errcode: "AUTH-40300", errmsg: "no permission" } : ok({ list: [], total: 100_000 }),
     });
-    render_(<OutboundRecordPage />);
+    render_(<GoodsOutListPage />);
     expect(await screen.findByText("no permission")).toBeInTheDocument();
     fail = false;
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
@@ -184,13 +184,13 @@ describe("OutboundRecordPage", () => {
   it("reads in Chinese", async () => {
     await switchLanguage("zh-hans");
     fakeServer(recordRoutes());
-    render_(<OutboundRecordPage />);
+    render_(<GoodsOutListPage />);
     expect(await screen.findByRole("heading", { name: "出库记录" })).toBeInTheDocument();
     expect(await screen.findByText("在途")).toBeInTheDocument();
   });
 });
 
-describe("OutboundDetailPage", () => {
+describe("GoodsOutPage", () => {
   it("adds a scanned product with its live stock and takes it out after a confirmation", async () => {
     const navigate = vi.fn();
     const server = fakeServer({
@@ -201,7 +201,7 @@ describe("OutboundDetailPage", () => {
           : { status: 404, errcode: "SYS-40400", errmsg: "not found" },
       "POST /rest/stockOut/create": () => ok(detail(row(5)), "done"),
     });
-    render_(<OutboundDetailPage search="?type=use" navigate={navigate} />);
+    render_(<GoodsOutPage search="?type=use" navigate={navigate} />);
     const scan = await screen.findByLabelText("Scan a barcode");
     fireEvent.change(scan, { target: { value: "0000" } });
     fireEvent.keyDown(scan, { key: "Enter" });
@@ -240,7 +240,7 @@ describe("OutboundDetailPage", () => {
         errmsg: "not enough stock of 洗发水",
       }),
     });
-    render_(<OutboundDetailPage search="?type=loan" navigate={vi.fn()} />);
+    render_(<GoodsOutPage search="?type=loan" navigate={vi.fn()} />);
     const find = await screen.findByLabelText("Find a product in stock");
     fireEvent.change(find, { target: { value: "洗发" } });
     fireEvent.keyDown(find, { key: "Enter" });
@@ -261,20 +261,20 @@ describe("OutboundDetailPage", () => {
 
   it("shows one document with its lines", async () => {
     fakeServer({ "GET /rest/stockOut/detail/1": () => ok(detail(row(1))) });
-    render_(<OutboundDetailPage search="?id=1" />);
+    render_(<GoodsOutPage search="?id=1" />);
     expect(await screen.findByRole("heading", { name: "CK2026112400000001" })).toBeInTheDocument();
     expect(screen.getByRole("cell", { name: "洗发水" })).toBeInTheDocument();
   });
 });
 
-describe("StorageLendDetailPage", () => {
+describe("StockLoanPage", () => {
   it("lets the receiving store confirm the receipt after a prompt", async () => {
     const server = fakeServer({
       "GET /rest/stockOut/detail/7": () => ok(detail(LOAN, { canConfirm: true })),
       "POST /rest/stockOut/loanConfirm/7": () =>
         ok(detail(LOAN, { status: "received", receivedByName: "SY00001", canReturn: true }), "received"),
     });
-    render_(<StorageLendDetailPage search="?id=7" />);
+    render_(<StockLoanPage search="?id=7" />);
     fireEvent.click(await screen.findByRole("button", { name: "Confirm receipt" }));
     const dialog = await screen.findByRole("dialog", { name: "Confirm receipt?" });
     fireEvent.click(within(dialog).getByRole("button", { name: "Yes" }));
@@ -286,7 +286,7 @@ describe("StorageLendDetailPage", () => {
 
   it("tells the lender it waits for the borrower, and shows a refused confirmation", async () => {
     fakeServer({ "GET /rest/stockOut/detail/7": () => ok(detail(LOAN)) });
-    render_(<StorageLendDetailPage search="?id=7" />);
+    render_(<StockLoanPage search="?id=7" />);
     expect(await screen.findByText("Waiting for 徐汇店 to confirm receipt.")).toBeInTheDocument();
   });
 
@@ -297,7 +297,7 @@ describe("StorageLendDetailPage", () => {
       "POST /rest/stockOut/loanReturn/7": () =>
         ok(detail(row(8, { kind: "loan_return", type: "loan_return", number: "GH01", status: "in_transit" }))),
     });
-    render_(<StorageLendDetailPage search="?id=7" />);
+    render_(<StockLoanPage search="?id=7" />);
     const field = await screen.findByLabelText("Give back 洗发水");
     fireEvent.change(field, { target: { value: "3" } });
     expect(screen.getByRole("button", { name: "Give back" })).toBeDisabled();
@@ -313,7 +313,7 @@ describe("StorageLendDetailPage", () => {
 
   it("lists the open loans of both directions by default", async () => {
     const server = fakeServer({ "GET /rest/stockOut/loanList": () => ok({ list: [LOAN], total: 1 }) });
-    render_(<StorageLendDetailPage search="" />);
+    render_(<StockLoanPage search="" />);
     expect(await screen.findByRole("link", { name: "JC2026112400000007" })).toHaveAttribute(
       "href",
       "/storageLendDetail?id=7",

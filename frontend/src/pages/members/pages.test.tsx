@@ -7,7 +7,7 @@ import { fakeServer, ok, type Routes } from "../../shell/testing/fakeServer";
 import { sessionInfo } from "../../test/fixtures";
 import { dismissAllNotices } from "../../test/notices";
 import { CancellationPage } from "./CancellationPage";
-import { LogoutListPage } from "./LogoutListPage";
+import { CancellationRequestsPage } from "./CancellationRequestsPage";
 import { MemberListPage } from "./MemberListPage";
 import { MemberPointsPage } from "./MemberPointsPage";
 import { PersonalAccountPage } from "./PersonalAccountPage";
@@ -368,7 +368,7 @@ describe("CancellationPage", () => {
   });
 });
 
-describe("LogoutListPage", () => {
+describe("CancellationRequestsPage", () => {
   const request = {
     id: 8,
     memId: 6,
@@ -386,7 +386,7 @@ describe("LogoutListPage", () => {
 
   it("lists requests without decisions for a role without the code", async () => {
     const server = fakeServer({ "GET /rest/member/cancelList": () => ok({ list: [request], total: 1 }) });
-    render_(<LogoutListPage />);
+    render_(<CancellationRequestsPage />);
     expect(await screen.findByText("moved abroad")).toBeInTheDocument();
     expect(screen.getByText("138****5678")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Approve" })).not.toBeInTheDocument();
@@ -399,7 +399,7 @@ describe("LogoutListPage", () => {
       "GET /rest/member/cancelList": () => ok({ list: [request], total: 1 }),
       "POST /rest/member/cancelDecide": () => ok({ ...request, status: "approved" }, "saved"),
     });
-    render_(<LogoutListPage />);
+    render_(<CancellationRequestsPage />);
     fireEvent.click(await screen.findByRole("button", { name: "Approve" }));
     const dialog = await screen.findByRole("dialog", { name: "Approve the cancellation of 会员6" });
     expect(within(dialog).getByText(/anonymises this member irreversibly/)).toBeInTheDocument();
@@ -421,7 +421,7 @@ describe("LogoutListPage", () => {
       "GET /rest/member/cancelList": () => ok({ list: [request], total: 1 }),
       "POST /rest/member/cancelDecide": () => ok({ ...request, status: "rejected" }, "saved"),
     });
-    render_(<LogoutListPage />);
+    render_(<CancellationRequestsPage />);
     fireEvent.click(await screen.findByRole("button", { name: "Reject" }));
     const dialog = await screen.findByRole("dialog", { name: "Reject the cancellation of 会员6" });
     expect(within(dialog).queryByText(/irreversibly/)).not.toBeInTheDocument();

@@ -1,0 +1,410 @@
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { BTN_DAY_REOPEN, cashDifference, dayFromSearch } from "../../../api/daily";
+import { i18n } from "../../../i18n";
+import { AppProviders } from "../../../islands/mount";
+import { queryClient } from "../../../islands/queryClient";
+import { fakeServer, ok, type Routes } from "../../../shell/testing/fakeServer";
+import { sessionInfo } from "../../../test/fixtures";
+import { dismissAllNotices } from "../../../test/notices";
+import { DailyClosingHistoryPage } from "./DailyClosingHistoryPage";
+import { DailyClosingPage } from "./DailyClosingPage";
+import { DailyPerformancePage } from "./DailyPerformancePage";
+import { DailyReportPage } from "./DailyReportPage";
+
+const DAY = "2026-11-24";
+
+function closing(overrides: Record<string, unknown> = {}) {
+  return {
+    closingId: 5,
+    storeId: 10,
+    date: DAY,
+    status: "closed",
+    cashExpected: "350.00",
+    cashCounted: "340.00",
+    difference: "-10.00",
+    differenceReason: "change given twice",
+    remark: "",
+    closedBy: "SY00001",
+    closedAt: "2026-11-24T21:00:00+08:00",
+    reopenedBy: "",
+    reopenedAt: null,
+    reopenReason: "",
+    ...overrides,
+  };
+}
+
+function figures(overrides: Record<string, unknown> = {}) {
+  const part = (count = 0, principal = "0.00", gift = "0.00", sessions = 0) => ({ count, principal, gift, sessions });
+  return {
+    storeId: 10,
+    date: DAY,
+    takings: {
+      methods: [
+        { method: "cash", label: "cash", count: 2, amount: "350.00", money: true },
+        { method: "storedValue", label: "stored value", count: 1, amount: "150.00", money: false },
+      ],
+      money: "350.00",
+    },
+    cash: { expected: "350.00" },
+    pending: { count: 0, amount: "0.00", tenders: [] },
+    refunds: {
+      count: 0,
+      amount: "0.00",
+      methods: [],
+      pending: { count: 0, amount: "0.00", tenders: [] },
+      failed: { count: 0, amount: "0.00" },
+    },
+    reconciliation: [],
+    sales: {
+      kinds: [
+        { kind: "products", lines: 1, qty: 1, amount: "80.00" },
+        { kind: "projects", lines: 1, qty: 1, amount: "120.00" },
+        { kind: "packages", lines: 0, qty: 0, amount: "0.00" },
+        { kind: "sessions", lines: 1, qty: 2, amount: "180.00" },
+        { kind: "cardSales", lines: 1, qty: 1, amount: "300.00" },
+        { kind: "topUps", lines: 0, qty: 0, amount: "0.00" },
+      ],
+      total: "680.00",
+    },
+    orders: { paid: 3, open: 1, cancelled: 0 },
+    cards: {
+      sold: part(1, "300.00"),
+      toppedUp: part(),
+      storedValueSpent: part(1, "150.00"),
+      sessionsUsed: part(1, "0.00", "0.00", 2),
+    },
+    points: { earned: 350, spent: 0, adjusted: 0, tendered: "0.00" },
+    deposits: {
+      taken: { count: 0, amount: "0.00" },
+      applied: { count: 0, amount: "0.00" },
+      refunded: { count: 0, amount: "0.00" },
+      returned: { count: 0, amount: "0.00" },
+      held: "0.00",
+    },
+    revenue: {
+      takings: "350.00",
+      liabilityIn: "300.00",
+      goodsAndServices: "200.00",
+      sessionsValue: "180.00",
+      returned: "0.00",
+      liabilityOut: "0.00",
+      earned: "380.00",
+      paidFromStoredValue: "150.00",
+      paidByPoints: "0.00",
+      paidFromDeposits: "0.00",
+    },
+    staff: [
+      {
+        employeeId: 4,
+        name: "张敏",
+        service: "30.00",
+        sale: "0.00",
+        cardSale: "300.00",
+        cardConsumption: "90.00",
+        total: "420.00",
+      },
+      {
+        employeeId: 6,
+        name: "吴佳怡",
+        service: "0.00",
+        sale: "80.00",
+        cardSale: "0.00",
+        cardConsumption: "0.05",
+        total: "80.05",
+      },
+    ],
+    closing: null,
+    ...overrides,
+  };
+}
+
+function render_(node: ReactNode) {
+  return render(<AppProviders>{node}</AppProviders>);
+}
+
+function signIn(btn: string[] = []) {
+  window.localStorage.setItem("erp.session", JSON.stringify(sessionInfo({ btn })));
+}
+
+beforeEach(() => signIn());
+
+afterEach(async () => {
+  queryClient.clear();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+  dismissAllNotices();
+  await i18n.changeLanguage("en");
+});
+
+describe("cashDifference and the day of a page", () => {
+  it("subtracts in cents and refuses what is not an amount", () => {
+    expect(cashDifference("350.00", "340")).toBe("-10.00");
+    expect(cashDifference("0.10", "0.3")).toBe("0.20");
+    expect(cashDifference("350.00", "350.00")).toBe("0.00");
+    expect(cashDifference("350.00", "")).toBeNull();
+    expect(cashDifference("350.00", "-1")).toBeNull();
+    expect(cashDifference("350.00", "1.234")).toBeNull();
+  });
+
+  it("reads ?date= and falls back to today", () => {
+    expect(dayFromSearch("?date=2026-11-20")).toBe("2026-11-20");
+    expect(dayFromSearch("?date=yesterday")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe("DailyClosingPage", () => {
+  it("shows the day's figures with takings told apart from revenue", async () => {
+    const server = fakeServer({ "GET /rest/daily/preview": () => ok(figures()) });
+    render_(<DailyClosingPage search={`?date=${DAY}`} />);
+    const takings = await screen.findByRole("table", { name: "Takings by tender" });
+    expect(within(takings).getByText("Cash")).toBeInTheDocument();
+    expect(within(takings).getByText("From what the member holds")).toBeInTheDocument();
+    const revenue = screen.getByTestId("revenue");
+    expect(within(revenue).getByText("¥380.00")).toBeInTheDocument();
+    expect(within(revenue).getByText("¥300.00")).toBeInTheDocument();
+    const sales = screen.getByRole("table", { name: "Sales by kind" });
+    expect(within(sales).getByText("Package sessions used (at list price)")).toBeInTheDocument();
+    expect(server.callsTo("GET /rest/daily/preview")[0]?.query.get("date")).toBe(DAY);
+  });
+
+  it("needs a reason for a cash difference, confirms, then closes once with a key", async () => {
+    let closed = false;
+    const server = fakeServer({
+      "GET /rest/daily/preview": () => ok(figures(closed ? { closing: closing() } : {})),
+      "POST /rest/daily/close": () => {
+        closed = true;
+        return { status: 201, data: closing(), errmsg: "the day is closed" };
+      },
+    });
+    render_(<DailyClosingPage search={`?date=${DAY}`} />);
+    fireEvent.change(await screen.findByLabelText(/Cash counted/), { target: { value: "340" } });
+    expect(screen.getByTestId("cash-difference")).toHaveTextContent("-¥10.00");
+    fireEvent.click(screen.getByRole("button", { name: "Close the day" }));
+    expect(
+      await screen.findByText("The cash counted differs from the cash expected: please give the reason"),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(/Reason for the difference/), { target: { value: "change given twice" } });
+    fireEvent.click(screen.getByRole("button", { name: "Close the day" }));
+    const dialog = await screen.findByRole("dialog", { name: "Close the day?" });
+    expect(within(dialog).getByText(/difference -¥10.00/)).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Yes" }));
+    expect(await screen.findByText("This day is closed.")).toBeInTheDocument();
+    const [call] = server.callsTo("POST /rest/daily/close");
+    expect(call?.body).toEqual({ date: DAY, cashCounted: "340", differenceReason: "change given twice" });
+    expect(call?.headers.get("Idempotency-Key")).toBeTruthy();
+    expect(server.callsTo("POST /rest/daily/close")).toHaveLength(1);
+  });
+
+  it("refuses an amount that is not money before any call", async () => {
+    const server = fakeServer({ "GET /rest/daily/preview": () => ok(figures()) });
+    render_(<DailyClosingPage search={`?date=${DAY}`} />);
+    fireEvent.change(await screen.findByLabelText(/Cash counted/), { target: { value: "12.345" } });
+    fireEvent.click(screen.getByRole("button", { name: "Close the day" }));
+    expect(await screen.findByText("Enter an amount of 0 or more with at most 2 decimal places")).toBeInTheDocument();
+    expect(server.callsTo("POST /rest/daily/close")).toHaveLength(0);
+  });
+
+  it("blocks closing while provider payments are pending and lists them", async () => {
+    fakeServer({
+      "GET /rest/daily/preview": () =>
+        ok(
+          figures({
+            pending: {
+              count: 1,
+              amount: "60.00",
+              tenders: [
+                {
+                  tenderId: 9,
+                  orderNo: "SO202611240001",
+                  method: "wechat",
+                  amount: "60.00",
+                  createdAt: "2026-11-24T15:00:00+08:00",
+                },
+              ],
+            },
+          }),
+        ),
+    });
+    render_(<DailyClosingPage search={`?date=${DAY}`} />);
+    expect(await screen.findByText("SO202611240001")).toBeInTheDocument();
+    expect(screen.getByText(/Provider payments of the day are still pending/)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Close the day" })).toBeDisabled();
+  });
+
+  it("shows the day's refunds by tender and blocks closing while a provider refund is pending", async () => {
+    fakeServer({
+      "GET /rest/daily/preview": () =>
+        ok(
+          figures({
+            refunds: {
+              count: 2,
+              amount: "80.00",
+              methods: [{ method: "cash", label: "cash", count: 1, amount: "20.00" }],
+              pending: {
+                count: 1,
+                amount: "30.00",
+                tenders: [
+                  {
+                    refundNo: "RF2026112400000007",
+                    orderNo: "SO202611240001",
+                    method: "wechat",
+                    amount: "30.00",
+                    createdAt: "2026-11-24T16:00:00+08:00",
+                  },
+                ],
+              },
+              failed: { count: 1, amount: "30.00" },
+            },
+          }),
+        ),
+    });
+    render_(<DailyClosingPage search={`?date=${DAY}`} />);
+    const table = await screen.findByRole("table", { name: "Refunds" });
+    expect(within(table).getByText("Cash")).toBeInTheDocument();
+    expect(within(table).getByText("¥20.00")).toBeInTheDocument();
+    const pending = screen.getByRole("table", { name: "Pending provider refunds" });
+    expect(within(pending).getByText("RF2026112400000007")).toBeInTheDocument();
+    expect(within(pending).getByText("WeChat Pay")).toBeInTheDocument();
+    expect(screen.getByText(/1 provider refund\(s\) refused, ¥30.00/)).toBeInTheDocument();
+    expect(screen.getByText(/Provider refunds of the day are still waiting/)).toBeInTheDocument();
+    expect(screen.queryByText(/Provider payments of the day are still pending/)).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Close the day" })).toBeDisabled();
+  });
+
+  it("shows the reconciliation differences of the day, in Chinese too", async () => {
+    const difference = {
+      provider: "wechat",
+      kind: "amount_differs",
+      kindName: "the amounts differ",
+      outTradeNo: "P2026112400AB",
+      outRefundNo: "",
+      ours: "10.00",
+      theirs: "9.00",
+    };
+    fakeServer({ "GET /rest/daily/preview": () => ok(figures({ reconciliation: [difference] })) });
+    render_(<DailyClosingPage search={`?date=${DAY}`} />);
+    const table = await screen.findByRole("table", { name: "Reconciliation with the providers" });
+    expect(within(table).getByText("P2026112400AB")).toBeInTheDocument();
+    expect(within(table).getByText("The amounts differ")).toBeInTheDocument();
+    expect(within(table).getByText("¥9.00")).toBeInTheDocument();
+    expect(screen.getByText("No refunds on this day.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Close the day" })).toBeEnabled();
+    await i18n.changeLanguage("zh-hans");
+    expect(await screen.findByRole("table", { name: "与支付平台对账" })).toBeInTheDocument();
+    expect(screen.getByText("金额不一致")).toBeInTheDocument();
+  });
+
+  it("shows a failure with a retry, then the figures", async () => {
+    let fail = true;
+    fakeServer({
+      "GET /rest/daily/preview": () =>
+        fail ? { status: 400, errcode: "VALID-40000", errmsg: "please choose a role at a store first" } : ok(figures()),
+    });
+    render_(<DailyClosingPage search={`?date=${DAY}`} />);
+    expect(screen.getByRole("status")).toBeInTheDocument();
+    expect(await screen.findByText("please choose a role at a store first")).toBeInTheDocument();
+    fail = false;
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("table", { name: "Takings by tender" })).toBeInTheDocument();
+  });
+
+  it("speaks Chinese", async () => {
+    await i18n.changeLanguage("zh-hans");
+    fakeServer({ "GET /rest/daily/preview": () => ok(figures({ closing: closing() })) });
+    render_(<DailyClosingPage search={`?date=${DAY}`} />);
+    expect(await screen.findByText("该营业日已日结。")).toBeInTheDocument();
+    expect(screen.getAllByText("应有现金").length).toBeGreaterThan(0);
+    expect(screen.getByText("收款与营收")).toBeInTheDocument();
+  });
+});
+
+describe("DailyClosingHistoryPage", () => {
+  const routes = (
+    list = [
+      closing(),
+      closing({
+        closingId: 4,
+        status: "reopened",
+        reopenedBy: "SY00001",
+        reopenedAt: "2026-11-24T22:00:00+08:00",
+        reopenReason: "missed a sale",
+      }),
+    ],
+  ): Routes => ({
+    "GET /rest/daily/history": () => ok({ list, total: list.length }),
+  });
+
+  it("lists the closings without a reopen button for a role without the owner's code", async () => {
+    fakeServer(routes());
+    render_(<DailyClosingHistoryPage />);
+    expect(await screen.findByTestId("closing-row-5")).toBeInTheDocument();
+    expect(screen.getByText(/missed a sale/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Reopen" })).not.toBeInTheDocument();
+  });
+
+  it("lets an owner reopen an active closing with a reason after confirming", async () => {
+    signIn([BTN_DAY_REOPEN]);
+    const server = fakeServer({
+      ...routes(),
+      "POST /rest/daily/reopen": () => ok(closing({ status: "reopened" }), "the day is open again"),
+    });
+    render_(<DailyClosingHistoryPage />);
+    const row = await screen.findByTestId("closing-row-5");
+    expect(within(screen.getByTestId("closing-row-4")).queryByRole("button")).not.toBeInTheDocument();
+    fireEvent.click(within(row).getByRole("button", { name: "Reopen" }));
+    const dialog = await screen.findByRole("dialog", { name: `Reopen ${DAY}?` });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Reopen" }));
+    expect(await within(dialog).findByText("Please enter the reason")).toBeInTheDocument();
+    expect(server.callsTo("POST /rest/daily/reopen")).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: "a sale was not rung up" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Reopen" }));
+    await waitFor(() => expect(server.callsTo("POST /rest/daily/reopen")).toHaveLength(1));
+    const [call] = server.callsTo("POST /rest/daily/reopen");
+    expect(call?.body).toEqual({ closingId: 5, reason: "a sale was not rung up" });
+    expect(call?.headers.get("Idempotency-Key")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("shows the empty state", async () => {
+    fakeServer(routes([]));
+    render_(<DailyClosingHistoryPage />);
+    expect(await screen.findByText("No closings yet.")).toBeInTheDocument();
+  });
+});
+
+describe("DailyReportPage and DailyPerformancePage", () => {
+  it("prints the report with the closing and revenue apart from takings", async () => {
+    fakeServer({ "GET /rest/daily/preview": () => ok(figures({ closing: closing() })) });
+    const print = vi.fn();
+    vi.stubGlobal("print", print);
+    render_(<DailyReportPage search={`?date=${DAY}`} />);
+    expect(await screen.findByText("change given twice")).toBeInTheDocument();
+    expect(screen.getByText("Revenue")).toBeInTheDocument();
+    expect(screen.getByText("Cards sold and topped up (still owed)")).toBeInTheDocument();
+    expect(screen.getByText("Returned (refunded goods, services and sessions)")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Refunds" })).toBeInTheDocument();
+    expect(screen.getByText("No differences with the providers' bills.")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Print" }));
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows each employee's shares by kind with the sums", async () => {
+    fakeServer({ "GET /rest/daily/preview": () => ok(figures()) });
+    render_(<DailyPerformancePage search={`?date=${DAY}`} />);
+    const table = await screen.findByRole("table", { name: "Staff shares of the day" });
+    const rows = within(table).getAllByRole("row");
+    expect(within(rows[1] as HTMLElement).getByText("张敏")).toBeInTheDocument();
+    const sums = rows.at(-1) as HTMLElement;
+    expect(within(sums).getByText("¥90.05")).toBeInTheDocument();
+    expect(within(sums).getByText("¥500.05")).toBeInTheDocument();
+  });
+
+  it("shows the empty state of a day without credits", async () => {
+    fakeServer({ "GET /rest/daily/preview": () => ok(figures({ staff: [] })) });
+    render_(<DailyPerformancePage search={`?date=${DAY}`} />);
+    expect(await screen.findByText("No staff credits on this day.")).toBeInTheDocument();
+  });
+});

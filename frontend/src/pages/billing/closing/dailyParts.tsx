@@ -1,0 +1,76 @@
+/** Pieces the daily closing pages share (/dailyKnots, /dailyReport, /dailyPerformance,
+ * /dailyHistory): the day picker with the links between them and a closing's facts; the day's figures
+ * are in dayFigures.tsx. */
+import { Button, Link, Stack } from "@mui/material";
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { Closing } from "../../../api/daily";
+import { formatMoney } from "../../../lib/money";
+import { DateField } from "../../../components/dates/DateField";
+import { Facts } from "../../../components/layout";
+import { formatDateTime } from "../../../lib/format";
+
+export const DAILY_NS = "daily";
+
+export const dailyHref = (route: string, date: string) => `${route}?date=${date}`;
+
+/** The business day shown, changed with the picker; the links open the same day on the other pages. */
+export function DayBar({ date, onChange, here }: { date: string; onChange: (date: string) => void; here: string }) {
+  const { t } = useTranslation(DAILY_NS);
+  const [input, setInput] = useState(date);
+  const links: [string, string][] = [
+    ["/dailyKnots", t("links.knots")],
+    ["/dailyReport", t("links.report")],
+    ["/dailyPerformance", t("links.performance")],
+  ];
+  return (
+    <Stack
+      direction="row"
+      spacing={2}
+      sx={{ alignItems: "center", flexWrap: "wrap", mb: 2, "@media print": { display: "none" } }}
+      component="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (input) onChange(input);
+      }}
+    >
+      <DateField size="small" label={t("day")} value={input} onChange={setInput} />
+      <Button type="submit" variant="outlined">
+        {t("show")}
+      </Button>
+      {links
+        .filter(([route]) => route !== here)
+        .map(([route, label]) => (
+          <Link key={route} href={dailyHref(route, date)} underline="hover">
+            {label}
+          </Link>
+        ))}
+      <Link href="/dailyHistory" underline="hover">
+        {t("links.history")}
+      </Link>
+    </Stack>
+  );
+}
+
+/** A day's closing: the cash expected and counted, who closed it and when, and a reopening if any. */
+export function ClosingFacts({ closing }: { closing: Closing }) {
+  const { t, i18n } = useTranslation(DAILY_NS);
+  const items: [string, ReactNode][] = [
+    [t("closing.status"), t(`closing.${closing.status}`)],
+    [t("knots.cashExpected"), formatMoney(closing.cashExpected)],
+    [t("knots.cashCounted"), formatMoney(closing.cashCounted)],
+    [t("knots.difference"), formatMoney(closing.difference)],
+    [t("knots.differenceReason"), closing.differenceReason || t("dash")],
+    [t("closing.closedBy"), closing.closedBy || t("dash")],
+    [t("closing.closedAt"), formatDateTime(closing.closedAt, i18n.language)],
+  ];
+  if (closing.remark) items.push([t("closing.remark"), closing.remark]);
+  if (closing.reopenedAt) {
+    items.push(
+      [t("closing.reopenedBy"), closing.reopenedBy || t("dash")],
+      [t("closing.reopenedAt"), formatDateTime(closing.reopenedAt, i18n.language)],
+      [t("closing.reopenReason"), closing.reopenReason],
+    );
+  }
+  return <Facts items={items} />;
+}

@@ -1,0 +1,116 @@
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { billKeys, cancelOrder, useOrder, type OrderDetail } from "../../../api/bills";
+import { newIdempotencyKey } from "../../../api/client";
+import { DetailError, Loading, detailFailure } from "../../../components/feedback";
+import { BackLink, PageFrame } from "../../../components/layout";
+import { mountIsland } from "../../../islands/mount";
+import { idFromSearch } from "../../../lib/address";
+import { OrderHeadSection } from "./orderHeadSection";
+import {
+  DrawnSessionsSection,
+  OrderLinesSection,
+  RefundsSection,
+  SignatureSection,
+  TendersSection,
+  TotalsSection,
+} from "./orderDetailSections";
+import { NS } from "./parts";
+
+const LIST_ROUTE = "/billingList";
+
+interface OrderDetailsPageProps {
+  search?: string;
+  navigate?: (url: string) => void;
+  /** Shows the receipt (an HTML page) in a tab of its own. */
+  openReceipt?: (url: string) => void;
+}
+
+/** /orderDetails?orderId= (ERP-KDJC-PAG-0006-0000): one order's head, lines with their discounts and
+ * staff, tenders, the package sessions it drew, the member's signature and the totals; print the
+ * receipt, cancel an unpaid order, or take the rest of the payment. */
+export function OrderDetailsPage({
+  search = window.location.search,
+  navigate = (url) => window.location.assign(url),
+  openReceipt = (url) => void window.open(url, "_blank", "noopener"),
+}: OrderDetailsPageProps) {
+  const { t } = useTranslation(NS);
+  const [orderId] = useState(() => idFromSearch(search, "orderId"));
+  const order = useOrder(orderId);
+  return (
+    <PageFrame wide title={t("details.title")}>
+      <BackLink href={LIST_ROUTE}>{t("details.back")}</BackLink>
+      {orderId === null ? (
+        <Alert severity="warning">{t("details.missingId")}</Alert>
+      ) : order.isPending ? (
+        <Loading />
+      ) : order.isError ? (
+        <DetailError message={detailFailure(order.error, t("details.notFound"))} onRetry={() => void order.refetch()} />
+      ) : (
+        <OrderView order={order.data} navigate={navigate} openReceipt={openReceipt} />
+      )}
+    </PageFrame>
+  );
+}
+
+function OrderView({
+  order,
+  navigate,
+  openReceipt,
+}: {
+  order: OrderDetail;
+  navigate: (url: string) => void;
+  openReceipt: (url: string) => void;
+}) {
+  const [cancelling, setCancelling] = useState(false);
+  return (
+    <>
+      <OrderHeadSection
+        order={order}
+        navigate={navigate}
+        openReceipt={openReceipt}
+        onCancel={() => setCancelling(true)}
+      />
+      <OrderLinesSection order={order} />
+      <TendersSection order={order} />
+      <DrawnSessionsSection orderId={order.orderId} />
+      <RefundsSection order={order} />
+      <TotalsSection order={order} />
+      {order.signed ? <SignatureSection orderId={order.orderId} /> : null}
+      {cancelling ? <CancelDialog order={order} onClose={() => setCancelling(false)} /> : null}
+    </>
+  );
+}
+
+function CancelDialog({ order, onClose }: { order: OrderDetail; onClose: () => void }) {
+  const { t } = useTranslation(NS);
+  const titleId = useId();
+  const queryClient = useQueryClient();
+  // One key for this confirmation: a double click or a retry cancels once.
+  const [key] = useState(newIdempotencyKey);
+  const cancel = useMutation({
+    mutationFn: () => cancelOrder(order.orderId, key),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: billKeys.all });
+      onClose();
+    },
+  });
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{t("details.cancelTitle")}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{t("details.cancelText", { orderNo: order.orderNo })}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t("back")}</Button>
+        <Button color="error" variant="contained" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
+          {t("details.cancelConfirm")}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+mountIsland(<OrderDetailsPage />);

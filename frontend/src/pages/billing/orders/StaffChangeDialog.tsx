@@ -1,0 +1,136 @@
+import DeleteIcon from "@mui/icons-material/Delete";
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  MenuItem,
+  Stack,
+  TextField,
+} from "@mui/material";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { billKeys, changeLineStaff, type OrderDetail, type OrderLine } from "../../../api/bills";
+import { ApiError, newIdempotencyKey } from "../../../api/client";
+import { useEmployeeSearch } from "../../../api/staff";
+import { NS } from "./parts";
+
+interface Row {
+  employeeId: number;
+  name: string;
+  share: string;
+}
+
+/** Another employee (or other shares) for an order's line (`order/changeNurse`). The shares are the
+ * server's to check (above 0, adding up to 1); a paid order's credits move with the staff, which the
+ * dialog says before the cashier confirms. */
+export function StaffChangeDialog({
+  order,
+  line,
+  onClose,
+}: {
+  order: OrderDetail;
+  line: OrderLine;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(NS);
+  const titleId = useId();
+  const queryClient = useQueryClient();
+  const employees = useEmployeeSearch({ pageNo: 1, pageSize: 100, status: "active" });
+  const [rows, setRows] = useState<Row[]>(() =>
+    line.staff.map((s) => ({ employeeId: s.employeeId, name: s.name, share: s.share })),
+  );
+  // One key per submitted body: a retry of the same change sends the same key.
+  const [submission, setSubmission] = useState<{ key: string; body: string } | null>(null);
+  const change = useMutation({
+    mutationFn: ({ key }: { key: string }) =>
+      changeLineStaff(
+        {
+          orderId: order.orderId,
+          orderLineId: line.orderLineId,
+          staff: rows.map((row) => ({ employeeId: row.employeeId, share: row.share.trim() })),
+        },
+        key,
+      ),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: billKeys.all });
+      onClose();
+    },
+  });
+  const submit = () => {
+    const body = JSON.stringify(rows);
+    const key = submission?.body === body ? submission.key : newIdempotencyKey();
+    setSubmission({ key, body });
+    change.mutate({ key });
+  };
+  const add = (employeeId: number) => {
+    const employee = employees.data?.list.find((row) => row.id === employeeId);
+    if (!employee || rows.some((row) => row.employeeId === employeeId)) return;
+    setRows([...rows, { employeeId, name: employee.name, share: rows.length === 0 ? "1" : "" }]);
+  };
+  const failure = change.error instanceof ApiError ? change.error : null;
+  const fieldMessage = failure ? Object.values(failure.fields).flat().join(" ") : "";
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{t("staffChange.title", { name: line.name })}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>
+          {order.status === "paid" ? t("staffChange.paidNote") : t("staffChange.unpaidNote")}
+        </DialogContentText>
+        <Stack spacing={1}>
+          {rows.map((row, index) => (
+            <Stack key={row.employeeId} direction="row" spacing={1} sx={{ alignItems: "center" }}>
+              <TextField size="small" label={t("staffChange.employee")} value={row.name} disabled sx={{ flex: 1 }} />
+              <TextField
+                size="small"
+                label={t("staffChange.shareOf", { name: row.name })}
+                value={row.share}
+                onChange={(event) =>
+                  setRows(rows.map((r, i) => (i === index ? { ...r, share: event.target.value } : r)))
+                }
+                sx={{ width: 140 }}
+              />
+              <IconButton
+                aria-label={t("staffChange.remove", { name: row.name })}
+                onClick={() => setRows(rows.filter((_, i) => i !== index))}
+              >
+                <DeleteIcon />
+              </IconButton>
+            </Stack>
+          ))}
+          <TextField
+            select
+            size="small"
+            label={t("staffChange.add")}
+            value=""
+            onChange={(event) => add(Number(event.target.value))}
+          >
+            {(employees.data?.list ?? [])
+              .filter((employee) => !rows.some((row) => row.employeeId === employee.id))
+              .map((employee) => (
+                <MenuItem key={employee.id} value={employee.id}>
+                  {employee.name}
+                </MenuItem>
+              ))}
+          </TextField>
+        </Stack>
+        {failure ? (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {fieldMessage || failure.message}
+          </Alert>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t("back")}</Button>
+        <Button variant="contained" disabled={rows.length === 0 || change.isPending} onClick={submit}>
+          {t("staffChange.confirm")}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,182 @@
+import {
+  Alert,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from "@mui/material";
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { orderDetailsHref } from "../../../api/bills";
+import { BTN_REFUND, useRefund, type RefundDetail } from "../../../api/refunds";
+import { hasButtonCode } from "../../../api/session";
+import { idFromSearch } from "../../../lib/address";
+import { formatMoney } from "../../../lib/money";
+import { DetailError, Loading, detailFailure } from "../../../components/feedback";
+import { BackLink, Facts, PageFrame, Section } from "../../../components/layout";
+import { NOWRAP } from "../../../components/PagedTable";
+import { mountIsland } from "../../../islands/mount";
+import { formatDateTime } from "../../../lib/format";
+import { TerminalRefundActions } from "./TerminalRefundActions";
+
+const NS = "refunds";
+
+/** /refundDetail?recedeId= (HYGL-PAG-0003-0001): one refund, its lines (and what a card sale or top-up
+ * took off its card) and where the money went back (till, card principal and gift, points, sessions). */
+export function RefundDetailPage({ search = window.location.search }: { search?: string }) {
+  const { t } = useTranslation(NS);
+  const [recedeId] = useState(() => idFromSearch(search, "recedeId"));
+  const refund = useRefund(recedeId);
+  return (
+    <PageFrame wide title={t("detail.title")}>
+      <BackLink href="/refundList">{t("detail.back")}</BackLink>
+      {recedeId === null ? (
+        <Alert severity="warning">{t("detail.missingId")}</Alert>
+      ) : refund.isPending ? (
+        <Loading />
+      ) : refund.isError ? (
+        <DetailError
+          message={detailFailure(refund.error, t("detail.notFound"))}
+          onRetry={() => void refund.refetch()}
+        />
+      ) : (
+        <RefundView refund={refund.data} />
+      )}
+    </PageFrame>
+  );
+}
+
+function RefundTables({ refund }: { refund: RefundDetail }) {
+  const { t } = useTranslation(NS);
+  const dash = t("dash");
+  const [canRefund] = useState(() => hasButtonCode(BTN_REFUND));
+  return (
+    <>
+      <Section title={t("detail.lines")}>
+        <SimpleTable
+          label={t("detail.lines")}
+          heads={[t("returns.item"), t("returns.kind"), t("returns.units"), t("returns.amount"), t("detail.cardTaken")]}
+        >
+          {refund.lines.map((line) => (
+            <TableRow key={line.orderLineId}>
+              <TableCell>{line.name}</TableCell>
+              <TableCell>{line.typeName}</TableCell>
+              <TableCell>{line.qty || dash}</TableCell>
+              <TableCell>{formatMoney(line.amount)}</TableCell>
+              <TableCell>
+                {line.cardNo
+                  ? `${line.cardNo}: ${t("detail.principal")} ${formatMoney(line.cardPrincipal)}, ${t("detail.gift")} ${formatMoney(line.cardGift)}`
+                  : dash}
+              </TableCell>
+            </TableRow>
+          ))}
+        </SimpleTable>
+      </Section>
+      <Section title={t("detail.tenders")}>
+        <SimpleTable
+          label={t("detail.tenders")}
+          heads={[
+            t("detail.method"),
+            t("returns.amount"),
+            t("detail.card"),
+            t("detail.principal"),
+            t("detail.gift"),
+            t("detail.points"),
+            t("detail.sessions"),
+            t("detail.till"),
+            t("detail.status"),
+          ]}
+        >
+          {refund.tenders.map((tender, index) => (
+            <TableRow key={`${tender.tenderId ?? "s"}-${index}`}>
+              <TableCell>{tender.methodName}</TableCell>
+              <TableCell>{formatMoney(tender.amount)}</TableCell>
+              <TableCell>{tender.cardNo || dash}</TableCell>
+              <TableCell>{tender.method === "storedValue" ? formatMoney(tender.principal) : dash}</TableCell>
+              <TableCell>{tender.method === "storedValue" ? formatMoney(tender.gift) : dash}</TableCell>
+              <TableCell>{tender.points ?? dash}</TableCell>
+              <TableCell>{tender.sessions ?? dash}</TableCell>
+              <TableCell>{tender.method === "cash" ? formatMoney(tender.tillChange) : dash}</TableCell>
+              <TableCell>
+                {t(`detail.statuses.${tender.status}`, { defaultValue: tender.status })}
+                {tender.providerMessage ? ` (${tender.providerMessage})` : ""}
+                <TerminalRefundActions refundId={refund.recedeId} tender={tender} canRefund={canRefund} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </SimpleTable>
+      </Section>
+    </>
+  );
+}
+
+function RefundView({ refund }: { refund: RefundDetail }) {
+  const { t, i18n } = useTranslation(NS);
+  const dash = t("dash");
+  return (
+    <>
+      <Section title={t("detail.head")}>
+        <Typography variant="h6" component="p" sx={{ mb: 2 }}>
+          {refund.refundNo}
+        </Typography>
+        <Facts
+          items={[
+            [
+              t("list.orderNo"),
+              <Link key="order" href={orderDetailsHref(refund.orderId)} underline="hover">
+                {refund.orderNo}
+              </Link>,
+            ],
+            [t("list.customer"), refund.memId === null ? `${refund.name} (${t("walkIn")})` : refund.name],
+            [t("list.amount"), formatMoney(refund.amount)],
+            [t("list.status"), refund.statusName],
+            [t("list.reason"), refund.reason],
+            [t("list.operator"), refund.operatorName || dash],
+            [t("list.createdAt"), formatDateTime(refund.createdAt, i18n.language)],
+            [t("detail.pointsTakenBack"), String(refund.pointsTakenBack)],
+            ...(refund.pointsUnrecovered
+              ? [[t("detail.pointsUnrecovered"), String(refund.pointsUnrecovered)] as const]
+              : []),
+            ...(refund.approved ? [[t("detail.head"), t("detail.approvedYes")] as const] : []),
+          ]}
+        />
+      </Section>
+      {refund.status === "pending" ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t("detail.pendingNote")}
+        </Alert>
+      ) : null}
+      {refund.status === "failed" ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {t("detail.failedNote")}
+        </Alert>
+      ) : null}
+      <RefundTables refund={refund} />
+    </>
+  );
+}
+
+function SimpleTable({ label, heads, children }: { label: string; heads: readonly ReactNode[]; children: ReactNode }) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {heads.map((head, index) => (
+              <TableCell key={index} sx={NOWRAP}>
+                {head}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>{children}</TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+mountIsland(<RefundDetailPage />);

@@ -1,0 +1,217 @@
+/** Plain rules of the till pages: the draft a cashier builds, the body the server prices and commits,
+ * where the server's field messages go, and which of the member's cards a line may name. No price
+ * is computed here: every total shown comes from the server. */
+
+import { centsToText, toCents } from "../../../lib/money";
+import { ApiError } from "../../../api/client";
+import type { MemberAreaCode } from "../../../api/members";
+import type {
+  DraftLine,
+  LineType,
+  MemberCard,
+  OrderDraft,
+  ReservationDraft,
+  ReservationPackageDraft,
+  UsableCoupon,
+} from "../../../api/till";
+
+/** Not idFromSearch: this reads a leading number as parseInt does ("12abc" → 12, "1.5" → 1), which that
+ * refuses; kept until it is known that nothing links to the till with such an address. */
+export function tillIdFrom(search: string, name: string): number | null {
+  const raw = new URLSearchParams(search).get(name);
+  const id = raw ? Number.parseInt(raw, 10) : NaN;
+  return Number.isFinite(id) && id > 0 ? id : null;
+}
+
+export interface LineStaff {
+  employeeId: number;
+  name: string;
+  share: string;
+}
+
+/** A line of the cashier's draft; `key` keeps React's rows apart, `name` is for the page only. */
+export interface TillLine {
+  key: number;
+  type: LineType;
+  itemId: number | null;
+  name: string;
+  qty: string;
+  cardId: number | null;
+  amount: string;
+  staff: LineStaff[];
+  /** Given free with the sale (needs BTN-KDJC-ORDER-GIFT), with its reason. */
+  gift: boolean;
+  giftReason: string;
+  /** Goods the member takes later (owed goods, /toTakenList): paid now, they stay in stock. */
+  takeLater: boolean;
+}
+
+/** The button code a gift line needs; the kinds of lines that may be gifts (the server's rule). */
+export const ORDER_GIFT_CODE = "BTN-KDJC-ORDER-GIFT";
+export const GIFT_TYPES: readonly LineType[] = ["product", "productPackage", "project", "projectPackage"];
+/** The kinds of lines a member may take later (the server's rule): goods. */
+export const TAKE_LATER_TYPES: readonly LineType[] = ["product", "productPackage"];
+
+export type Customer =
+  | { kind: "member"; memId: number; name: string; phone: string; areaCode: string }
+  | { kind: "walkIn"; name: string; areaCode: MemberAreaCode; phone: string };
+
+let nextKey = 1;
+export function lineKey(): number {
+  nextKey += 1;
+  return nextKey;
+}
+
+export function newLine(type: LineType, itemId: number | null, name: string, extra: Partial<TillLine> = {}): TillLine {
+  return {
+    key: lineKey(),
+    type,
+    itemId,
+    name,
+    qty: "1",
+    cardId: null,
+    amount: "",
+    staff: [],
+    gift: false,
+    giftReason: "",
+    takeLater: false,
+    ...extra,
+  };
+}
+
+function lineBody(line: TillLine): DraftLine {
+  const qty = Number.parseInt(line.qty, 10);
+  const body: DraftLine = { type: line.type, qty: Number.isFinite(qty) ? qty : 0 };
+  if (line.type === "topUp") {
+    body.cardId = line.cardId;
+    body.amount = line.amount.trim();
+    body.qty = 1;
+  } else {
+    body.itemId = line.itemId;
+    if (line.cardId !== null) body.cardId = line.cardId;
+  }
+  if (line.staff.length > 0) {
+    body.staff = line.staff.map(({ employeeId, share }) => ({ employeeId, share: share.trim() }));
+  }
+  if (line.gift) {
+    body.gift = true;
+    body.giftReason = line.giftReason.trim();
+  }
+  if (line.takeLater && TAKE_LATER_TYPES.includes(line.type)) body.takeLater = true;
+  return body;
+}
+
+/** The draft as the server reads it. `forPricing`: a walk-in's details are not needed to price, so
+ * live totals do not wait for them (the server prices a draft without a customer as a walk-in's). */
+export function draftBody(
+  customer: Customer | null,
+  reservationId: number | null,
+  lines: readonly TillLine[],
+  remark: string,
+  forPricing = false,
+  couponIds: readonly number[] = [],
+): OrderDraft {
+  const draft: OrderDraft = { lines: lines.map(lineBody) };
+  if (couponIds.length > 0 && customer?.kind === "member") draft.couponIds = [...couponIds];
+  if (customer?.kind === "member") draft.memId = customer.memId;
+  if (customer?.kind === "walkIn" && !forPricing) {
+    draft.walkIn = { name: customer.name.trim(), areaCode: customer.areaCode, phone: customer.phone.trim() };
+  }
+  if (reservationId !== null) draft.reservationId = reservationId;
+  if (remark.trim() && !forPricing) draft.remark = remark.trim();
+  return draft;
+}
+
+/** The server's field messages (`lines[2].cardId`, `walkIn.phone`, `lines`) as one text per field. */
+export function fieldMessages(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  return Object.fromEntries(Object.entries(error.fields).map(([field, messages]) => [field, messages.join(" ")]));
+}
+
+/** The message of line `index`'s `field`, if the server named it. */
+export function lineMessage(messages: Record<string, string>, index: number, field: string): string {
+  return messages[`lines[${index}].${field}`] ?? "";
+}
+
+/** The messages that name no line field the page shows next to an input. */
+export function otherMessages(messages: Record<string, string>, shown: readonly string[]): string[] {
+  return Object.entries(messages)
+    .filter(
+      ([field]) =>
+        !shown.includes(field) &&
+        !/^lines\[\d+\]\.(qty|itemId|cardId|amount|staff|type|gift|giftReason|takeLater)$/.test(field),
+    )
+    .filter(([field]) => !/^couponIds(\[\d+\])?$/.test(field))
+    .map(([, message]) => message);
+}
+
+/** The coupons the cashier ticked, split by the server's last word on them: `sent` are priced and
+ * committed; `dropped` are ticked but no longer apply to the lines (with the server's reason) or are
+ * no longer usable at all (used by another order, expired): the page says so and sends them not. */
+export function tickedCoupons(
+  ticked: readonly number[],
+  usable: readonly UsableCoupon[] | undefined,
+): { sent: number[]; dropped: { couponId: number; name: string; reason: string }[] } {
+  if (usable === undefined) return { sent: [...ticked], dropped: [] };
+  const byId = new Map(usable.map((coupon) => [coupon.couponId, coupon]));
+  const sent: number[] = [];
+  const dropped: { couponId: number; name: string; reason: string }[] = [];
+  for (const couponId of ticked) {
+    const coupon = byId.get(couponId);
+    if (coupon?.applies) sent.push(couponId);
+    else dropped.push({ couponId, name: coupon?.name ?? "", reason: coupon?.reason ?? "" });
+  }
+  return { sent, dropped };
+}
+
+/** The server's message about coupon `couponId` of the sent list (`couponIds[i]`), or about the
+ * coupons as a whole (`couponIds`). */
+export function couponMessage(messages: Record<string, string>, sent: readonly number[], couponId: number): string {
+  const index = sent.indexOf(couponId);
+  return index >= 0 ? (messages[`couponIds[${index}]`] ?? "") : "";
+}
+
+export const usable = (card: MemberCard) => card.status === "active";
+
+/** Package cards of the member that hold sessions of `projectId`. */
+export function sessionCards(cards: readonly MemberCard[], projectId: number | null): MemberCard[] {
+  return cards.filter(
+    (card) =>
+      card.kind === "package" &&
+      usable(card) &&
+      card.sessions.some((sessions) => sessions.projectId === projectId && sessions.left > 0),
+  );
+}
+
+export const storedValueCards = (cards: readonly MemberCard[]) =>
+  cards.filter((card) => card.kind === "storedValue" && usable(card));
+
+/** The lines of a reservation's draft: each reserved project served by the reservation's nurse, paid
+ * by the sessions of the card the server proposes when the member holds one that covers it. */
+export function reservationLines(project: ReservationDraft, sessions: ReservationPackageDraft | null): TillLine[] {
+  const covered = new Map((sessions?.lines ?? []).map((line) => [line.itemId, line.cardId]));
+  return project.lines.map((line) =>
+    newLine("project", line.itemId, line.name, {
+      qty: String(line.qty),
+      cardId: covered.get(line.itemId) ?? null,
+      staff: line.staff.map((staff) => ({ employeeId: staff.employeeId, name: staff.name, share: staff.share })),
+    }),
+  );
+}
+
+/** The change to show while the cashier types what the member handed over: from the server's due,
+ * for display only (the payment's answer says the change given). */
+export function changeShown(received: string, due: string, otherTenders: string): string | null {
+  const cents = (text: string) => {
+    const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+    return match ? toCents(text) : null;
+  };
+  const paid = cents(received);
+  const owed = cents(due);
+  const others = cents(otherTenders || "0") ?? 0;
+  if (paid === null || owed === null) return null;
+  const left = Math.max(owed - others, 0);
+  if (paid < left) return null;
+  const change = paid - left;
+  return centsToText(change);
+}

@@ -1,9 +1,0 @@
-import { mountIsland } from "../../islands/mount";
-import { OrdersList } from "./OrdersList";
-
-/** /bookProdLst (DHJL-0001, the top bar's "buy goods"): the store's goods orders with head office. */
-export function BookProdLstPage() {
-  return <OrdersList scope="store" />;
-}
-
-mountIsland(<BookProdLstPage />);
