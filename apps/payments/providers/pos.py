@@ -42,6 +42,8 @@ from urllib.parse import quote, urlsplit
 
 import requests
 
+from apps.core.json_types import JsonObject
+
 from .base import (
     BillRow,
     ForgedNotification,
@@ -128,8 +130,8 @@ class TerminalProvider:
     # -- plumbing --------------------------------------------------------------------------------
 
     def _call(
-        self, account: ProviderAccount, method: str, path: str, payload: dict[str, Any] | None = None
-    ) -> tuple[int, dict[str, Any]]:
+        self, account: ProviderAccount, method: str, path: str, payload: JsonObject | None = None
+    ) -> tuple[int, JsonObject]:
         """One signed call: (status, verified JSON body) for 2xx and 4xx; ProviderError otherwise."""
         if not account.private_key:
             raise ProviderRefused("POS_NO_KEY", "the terminal account has no HMAC key")
@@ -175,19 +177,17 @@ class TerminalProvider:
         return answer.status_code, document
 
     @staticmethod
-    def _refused(status: int, document: dict[str, Any]) -> ProviderRefused:
+    def _refused(status: int, document: JsonObject) -> ProviderRefused:
         return ProviderRefused(str(document.get("code") or f"HTTP_{status}"), str(document.get("message", "")))
 
-    def _ok(
-        self, account: ProviderAccount, method: str, path: str, payload: dict[str, Any] | None = None
-    ) -> dict[str, Any]:
+    def _ok(self, account: ProviderAccount, method: str, path: str, payload: JsonObject | None = None) -> JsonObject:
         status, document = self._call(account, method, path, payload)
         if status >= 300:
             raise self._refused(status, document)
         return document
 
     @staticmethod
-    def _payment(out_trade_no: str, document: dict[str, Any]) -> PayResult:
+    def _payment(out_trade_no: str, document: JsonObject) -> PayResult:
         state = PAYMENT_STATES.get(str(document.get("state")))
         if state is None:
             raise ProviderError(f"the terminal gateway reports an unknown state {document.get('state')!r}")
@@ -204,7 +204,7 @@ class TerminalProvider:
         )
 
     @staticmethod
-    def _refund(out_refund_no: str, document: dict[str, Any]) -> RefundResult:
+    def _refund(out_refund_no: str, document: JsonObject) -> RefundResult:
         state = REFUND_STATES.get(str(document.get("state")))
         if state is None:
             raise ProviderError(f"the terminal gateway reports an unknown refund state {document.get('state')!r}")
