@@ -18,7 +18,7 @@ from apps.cards.models import Card, CardCoefficient, CardEntry, CardTransfer, Me
 from apps.cards.operations import ChangeValue, change_target, change_value, coefficient_for, transfer_refusal
 from apps.core.errors import NotFound
 from apps.core.money import money_to_wire
-from apps.core.pagination import PageRequest, paginate_with_window_count
+from apps.core.pagination import Page, PageRequest, paginate_with_window_count
 from apps.members.models import Member
 
 _CARD_COLUMNS = (
@@ -202,7 +202,7 @@ def card_detail(*, card_id: int, page: PageRequest, today: date | None = None) -
     return {"card": card, **paginate_with_window_count(_entries(card_id), page, entry_rows)}
 
 
-def session_uses(*, card_id: int, page: PageRequest) -> dict[str, Any]:
+def session_uses(*, card_id: int, page: PageRequest) -> Page:
     """findErpDarwCardRecord: the sessions used from a package card, newest first (a stored-value
     card has none). Two queries."""
     if not Card.objects.filter(pk=card_id).exists():

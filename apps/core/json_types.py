@@ -10,3 +10,7 @@ from __future__ import annotations
 from typing import Any, TypeAlias
 
 JsonObject: TypeAlias = dict[str, Any]
+
+# What an input serializer validated, keyed by its fields' `source` names. Its shape is the
+# serializer's fields, which DRF's stubs do not carry over to `validated_data`.
+ValidatedData: TypeAlias = dict[str, Any]
