@@ -20,6 +20,7 @@ from apps.core.api.lists import PagedListApi, without_page
 from apps.core.envelope import EnvelopeResponse
 from apps.core.excel import XLSX_CONTENT_TYPE, Column, Kind, xlsx_response
 from apps.core.idempotency import idempotent
+from apps.core.json_types import ValidatedData
 from apps.core.page_registry import code_of
 from apps.core.scoping import get_in_scope
 from apps.inventory import receipt_selectors as selectors
@@ -27,6 +28,7 @@ from apps.inventory.api import receipt_serializers as io
 from apps.inventory.choices import DocumentKind, DocumentType
 from apps.inventory.models import StockDocument
 from apps.inventory.receipts import receipt_create
+from apps.inventory.rows import ReceiptRow
 from apps.inventory.services import DocumentLineInput
 from apps.org.selectors import store_acted_in
 
@@ -47,14 +49,14 @@ class ReceiptListApi(PagedListApi):
     schema_parameters = [io.ReceiptListInputSerializer]
     page_output = io.ReceiptPageOutputSerializer
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[StockDocument]:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[StockDocument]:
         return _search(request, filters)
 
     def render_rows(self, window: Any) -> list[Any]:
         return selectors.receipt_rows(window)
 
 
-def _search(request: Request, filters: dict[str, Any]) -> QuerySet[StockDocument]:
+def _search(request: Request, filters: ValidatedData) -> QuerySet[StockDocument]:
     return selectors.receipt_search(
         selectors.receipts(_store_id(request)),
         type=filters.get("type", ""),
@@ -83,7 +85,7 @@ RECEIPT_EXPORT = (
 )
 
 
-def _receipt_cells(row: dict[str, Any]) -> list[Any]:
+def _receipt_cells(row: ReceiptRow) -> list[Any]:
     return [
         row["number"],
         row["createdAt"],
@@ -175,7 +177,7 @@ class StockProductListApi(PagedListApi):
     schema_parameters = [io.StockProductSearchInputSerializer]
     page_output = io.StockProductPageOutputSerializer
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[Any]:
         self.store_id = _store_id(request)
         return selectors.stock_products(store_id=self.store_id, keyword=filters.get("keyword", ""))
 

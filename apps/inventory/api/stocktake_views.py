@@ -24,6 +24,7 @@ from apps.core.api.lists import PagedListApi, without_page
 from apps.core.envelope import EnvelopeResponse
 from apps.core.excel import XLSX_CONTENT_TYPE, Column, Kind, xlsx_response
 from apps.core.idempotency import idempotent
+from apps.core.json_types import ValidatedData
 from apps.core.page_registry import code_of
 from apps.core.pagination import page_request_from, paginate
 from apps.core.role_codes import COST_VIEW, STOCKTAKE_APPROVE
@@ -33,6 +34,7 @@ from apps.inventory import stocktakes
 from apps.inventory.api import stocktake_serializers as io
 from apps.inventory.choices import StocktakeScope
 from apps.inventory.models import Stocktake
+from apps.inventory.rows import StocktakeRow
 from apps.org.selectors import store_acted_in
 
 STOCKTAKES = (code_of("/inventoryRecord"),)
@@ -42,7 +44,7 @@ def _values(request: Request) -> bool:
     return COST_VIEW.code in session_of(request).codes
 
 
-def _detail(request: Request, stocktake: Stocktake) -> dict[str, Any]:
+def _detail(request: Request, stocktake: Stocktake) -> StocktakeRow:
     fresh = selectors.stocktakes().get(pk=stocktake.pk)
     return selectors.stocktake_detail_row(fresh, values=_values(request))
 
@@ -54,7 +56,7 @@ class StocktakeListApi(PagedListApi):
     schema_parameters = [io.StocktakeListInputSerializer]
     page_output = io.StocktakePageOutputSerializer
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[Stocktake]:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[Stocktake]:
         return selectors.stocktake_search(scoped_to_stores(selectors.stocktakes(), request), **filters)
 
     def render_rows(self, window: Iterable[Any]) -> list[Any]:
@@ -79,7 +81,7 @@ EXPORT = (
 )
 
 
-def _cells(row: dict[str, Any]) -> list[Any]:
+def _cells(row: StocktakeRow) -> list[Any]:
     scope = row["scopeName"] + (f": {row['scopeNames']}" if row["scopeNames"] else "")
     value = Decimal(row["differenceValue"]) if row["differenceValue"] is not None else None
     return [
