@@ -24,13 +24,14 @@ from apps.org.models import Store
 ZERO = Decimal("0")
 
 
-def _money(verbose_name: StrOrPromise, **kwargs: Any) -> models.DecimalField:
+# The fields' set and get types follow `null=` in kwargs, which a signature cannot say.
+def _money(verbose_name: StrOrPromise, **kwargs: Any) -> models.DecimalField[Any, Any]:
     return models.DecimalField(
         verbose_name, max_digits=MONEY_DIGITS, decimal_places=2, validators=[MinValueValidator(ZERO)], **kwargs
     )
 
 
-def _rate(verbose_name: StrOrPromise, **kwargs: Any) -> models.DecimalField:
+def _rate(verbose_name: StrOrPromise, **kwargs: Any) -> models.DecimalField[Any, Any]:
     return models.DecimalField(
         verbose_name,
         max_digits=5,
