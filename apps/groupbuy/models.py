@@ -18,7 +18,8 @@ from apps.core.lazy_text import StrOrPromise
 from apps.groupbuy.choices import CODE_MAX_LENGTH, HOLDING_STATUSES, CommodityType, WriteOffStatus
 
 
-def _money(verbose_name: StrOrPromise, **kwargs: Any) -> models.DecimalField:
+# The field's set and get types follow `null=` in kwargs, which a signature cannot say.
+def _money(verbose_name: StrOrPromise, **kwargs: Any) -> models.DecimalField[Any, Any]:
     return models.DecimalField(verbose_name, max_digits=12, decimal_places=2, **kwargs)
 
 

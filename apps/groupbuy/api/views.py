@@ -21,6 +21,7 @@ from apps.core.api.lists import PagedListApi
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import InvalidInput, PermissionRefused
 from apps.core.idempotency import AfterCommit, idempotent
+from apps.core.json_types import ValidatedData
 from apps.core.page_registry import code_of
 from apps.core.role_codes import MEMBER_PHONE_VIEW, WRITE_OFF_CANCEL, WRITE_OFF_FREQUENCY_CONFIRM
 from apps.core.scoping import named_store_id, store_in_scope
@@ -29,6 +30,7 @@ from apps.groupbuy.api import serializers as io
 from apps.groupbuy.form import WriteOffForm
 from apps.groupbuy.items import LIST_TYPES, store_items
 from apps.groupbuy.models import WriteOff
+from apps.groupbuy.rows import WriteOffRow
 from apps.org.models import OrgUnit
 from apps.org.selectors import store_acted_in
 
@@ -54,7 +56,7 @@ def _store(request: Request, store_id: int | None) -> OrgUnit:
     return store_in_scope(OrgUnit.objects.stores(), request, store_id, when_none=_no_store())
 
 
-def _answer(record: WriteOff) -> dict[str, Any]:
+def _answer(record: WriteOff) -> WriteOffRow:
     record = selectors.records(store_id=record.store_id).get(pk=record.pk)
     return {
         "recordId": record.pk,
@@ -84,7 +86,7 @@ class RecordListApi(PagedListApi):
     page_output = io.WriteOffRecordPageOutputSerializer
     summary = "The store's written-off records (page sizes 10, 20, 30, 40)"
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> Any:
+    def rows(self, request: Request, filters: ValidatedData) -> Any:
         self.phone_view = MEMBER_PHONE_VIEW.code in session_of(request).codes
         return selectors.records(
             store_id=_store_id(request, filters.get("store_id")),
@@ -145,7 +147,7 @@ class PreCheckApi(ErpApi):
         return EnvelopeResponse(answer)
 
 
-def _form(request: Request, data: dict[str, Any]) -> WriteOffForm:
+def _form(request: Request, data: ValidatedData) -> WriteOffForm:
     return WriteOffForm(
         platform_type=data.get("platform_type"),
         platform_id=data.get("platform_id"),

@@ -20,6 +20,8 @@ from typing import Any, Protocol
 
 from django.utils.translation import gettext_lazy
 
+from apps.core.json_types import JsonObject
+
 
 @dataclass(frozen=True)
 class PlatformAccount:
@@ -67,14 +69,14 @@ class Consumed:
     references: tuple[str, ...] = ()  # the platform's ids of this write-off (verify ids, certificate ids)
     consumed_at: datetime | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         data = asdict(self)
         data["references"] = list(self.references)
         data["consumed_at"] = self.consumed_at.isoformat() if self.consumed_at else None
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Consumed:
+    def from_json(cls, data: JsonObject) -> Consumed:
         values = dict(data)
         values["references"] = tuple(values.get("references") or ())
         at = values.get("consumed_at")
