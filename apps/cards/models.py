@@ -36,7 +36,8 @@ from apps.core.lazy_text import StrOrPromise
 ZERO = Decimal("0")
 
 
-def _money(verbose_name: StrOrPromise, **kwargs: Any) -> models.DecimalField:
+# The field's set and get types follow `null=` in kwargs, which a signature cannot say.
+def _money(verbose_name: StrOrPromise, **kwargs: Any) -> models.DecimalField[Any, Any]:
     return models.DecimalField(verbose_name, max_digits=MONEY_DIGITS, decimal_places=2, **kwargs)
 
 
