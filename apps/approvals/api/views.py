@@ -20,6 +20,7 @@ from apps.core.api.lists import PagedListApi, without_page
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.idempotency import idempotent
+from apps.core.json_types import ValidatedData
 from apps.core.role_codes import ROLE_CHOSEN
 from apps.core.scoping import scope_of
 
@@ -47,7 +48,7 @@ class RequestListApi(PagedListApi):
     page_output = io.ApprovalRequestPageOutputSerializer
     summary = "Requests waiting for me, mine, decided by me, or all I may see"
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> Any:
+    def rows(self, request: Request, filters: ValidatedData) -> Any:
         self.who = _who(request)
         user_id, codes, store_ids = self.who
         filters = without_page(filters)
