@@ -9,27 +9,6 @@ from typing import TypedDict
 from apps.core.json_types import JsonObject
 
 
-class CodeNameRow(TypedDict):
-    """As CodeNameOutputSerializer writes it."""
-
-    code: str
-    name: str
-
-
-class ProblemRow(TypedDict):
-    """As ProblemOutputSerializer writes it."""
-
-    code: str
-    message: str
-
-
-class CheckRow(TypedDict):
-    """As CheckOutputSerializer writes it."""
-
-    ok: bool
-    problems: list[ProblemRow]
-
-
 class ProjectLineRow(TypedDict):
     """As ProjectLineOutputSerializer writes it."""
 
@@ -96,18 +75,6 @@ class IntervalRow(TypedDict):
     end: str
 
 
-class CountsRow(TypedDict):
-    """As CountsOutputSerializer writes it."""
-
-    booked: int
-    arrived: int
-    inService: int
-    done: int
-    noShow: int
-    cancelled: int
-    total: int
-
-
 class ShiftRow(TypedDict):
     """As ShiftOutputSerializer writes it."""
 
@@ -168,12 +135,6 @@ class BookableProjectRow(TypedDict):
     name: str
     duration: int
     categoryName: str
-
-
-class BookingDurationRow(TypedDict):
-    """As BookingDurationOutputSerializer writes it."""
-
-    minutes: int
 
 
 class LabelRow(TypedDict):
@@ -243,12 +204,6 @@ class RotaRow(TypedDict):
     employees: list[StaffNameRow]
     days: list[RotaDayRow]
     myEmployeeId: int | None
-
-
-class CopyWeekRow(TypedDict):
-    """As CopyWeekOutputSerializer writes it."""
-
-    days: int
 
 
 class StrandedRow(TypedDict):

@@ -118,13 +118,6 @@ class TransferCheckRow(TypedDict):
     pending: PendingTransferRow | None
 
 
-class TransferApprovalAskedRow(TypedDict):
-    """As TransferApprovalAskedOutputSerializer writes it."""
-
-    approvalId: int
-    status: str
-
-
 class TransferRow(TypedDict):
     """As TransferOutputSerializer writes it."""
 
@@ -134,15 +127,6 @@ class TransferRow(TypedDict):
     fromMemId: int
     toMemId: int
     newCard: HeldCardRow | None
-
-
-class CardToCardRow(TypedDict):
-    """As CardToCardOutputSerializer writes it."""
-
-    fromCard: HeldCardRow
-    toCard: HeldCardRow
-    principal: str
-    gift: str
 
 
 class ChangePreviewRow(TypedDict):
@@ -155,13 +139,6 @@ class ChangePreviewRow(TypedDict):
     newValue: str
     newGiftBalance: str
     difference: str
-
-
-class CardChangeRow(ChangePreviewRow):
-    """As CardChangeOutputSerializer writes it."""
-
-    oldCard: HeldCardRow
-    newCard: HeldCardRow
 
 
 class CoefficientRow(TypedDict):
@@ -237,30 +214,11 @@ class AssetMemberRow(TypedDict):
     crmCode: str
 
 
-class AssetPreviewMemberRow(AssetMemberRow):
-    """As AssetPreviewMemberOutputSerializer writes it."""
-
-    homeStoreId: int
-    homeStoreName: str
-    points: int
-
-
 class AssetStoreRow(TypedDict):
     """As AssetStoreOutputSerializer writes it."""
 
     id: int
     name: str
-
-
-class AssetTransferPreviewRow(TypedDict):
-    """As AssetTransferPreviewOutputSerializer writes it."""
-
-    kind: str
-    member: AssetPreviewMemberRow
-    toStore: AssetStoreRow | None
-    toMember: AssetPreviewMemberRow | None
-    assets: AssetsRow
-    storedValue: str
 
 
 class AssetTransferRow(TypedDict):

@@ -100,13 +100,6 @@ class WriteOffRow(TypedDict):
     record: WriteOffRecordRow
 
 
-class FrontCheckStoreRow(TypedDict):
-    """As FrontCheckStoreOutputSerializer writes it."""
-
-    storeId: int
-    frontCheck: bool
-
-
 class FrequencyRow(TypedDict):
     """As FrequencyOutputSerializer writes it."""
 

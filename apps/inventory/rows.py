@@ -141,30 +141,6 @@ class GoodsOrderDetailRow(GoodsOrderRow):
     lines: list[GoodsOrderLineRow]
 
 
-class GoodsOrderReceivedRow(TypedDict):
-    """As GoodsOrderReceivedOutputSerializer writes it."""
-
-    order: GoodsOrderDetailRow
-    receipt: ReceiptDetailRow
-
-
-class StockStoreRow(TypedDict):
-    """As StockStoreOutputSerializer writes it."""
-
-    id: int
-    code: str
-    name: str
-
-
-class StockStoresRow(TypedDict):
-    """As StockStoresOutputSerializer writes it."""
-
-    chosenStoreId: int | None
-    stores: list[StockStoreRow]
-    brands: list[str]
-    seesCost: bool
-
-
 class StockRow(TypedDict):
     """As StockRowOutputSerializer writes it."""
 
@@ -214,12 +190,6 @@ class MoveRow(TypedDict):
     remark: str
     operatorName: str
     createdAt: datetime
-
-
-class SafetySetRow(TypedDict):
-    """As SafetySetOutputSerializer writes it."""
-
-    changed: int
 
 
 class DocumentRow(TypedDict):
@@ -387,17 +357,3 @@ class StocktakeLineRow(TypedDict):
     differenceValue: str | None
     added: bool
     countedAt: datetime | None
-
-
-class StocktakeCountRow(TypedDict):
-    """As StocktakeCountOutputSerializer writes it."""
-
-    counted: int
-    stocktake: StocktakeRow
-
-
-class StocktakeScanRow(TypedDict):
-    """As StocktakeScanOutputSerializer writes it."""
-
-    line: StocktakeLineRow
-    stocktake: StocktakeRow
