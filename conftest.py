@@ -10,7 +10,7 @@ from django.core.cache import cache
 from django.db.backends.signals import connection_created
 
 from apps.accounts.tests.factories import RoleFactory, UserFactory, UserRoleFactory
-from apps.core.tests import fast_flush, lock_guard
+from apps.core.tests import fast_flush, lock_guard, template_db
 from apps.demo.tests.snapshot import DemoSnapshot, can_copy
 from apps.org.tests.factories import HeadOfficeFactory, RegionFactory, StoreFactory
 
@@ -81,7 +81,27 @@ SCREENSHOT_DIR = ROOT / os.environ.get("SCREENSHOT_DIR", "build/screenshots")
 
 
 def pytest_configure(config):
+    if template_db.wanted(config):
+        template_db.start(config)
     config.addinivalue_line("markers", "screenshot: takes a picture for the README (`make screenshots`)")
+
+
+def pytest_unconfigure(config):
+    template_db.finish(config)
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, django_db_blocker):
+    # Under xdist each worker's database is a copy of the run's migrated template
+    # (apps/core/tests/template_db.py); pytest-django then keeps it as it finds it.
+    if template_db.in_use():
+        with django_db_blocker.unblock():
+            template_db.clone_for_worker()
+
+
+@pytest.fixture(scope="session")
+def django_db_keepdb(request):
+    return request.config.getvalue("reuse_db") or template_db.in_use()
 
 
 def pytest_collection_modifyitems(items):

@@ -30,10 +30,10 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from apps.accounts.models import UserRole
+from apps.accounts.testing import api_client
 from apps.booking.choices import ACTIVE_STATUSES, BOOKABLE_POSITIONS, CancelReason, ReservationStatus
 from apps.booking.models import Reservation
 from apps.catalog.selectors import project_search
-from apps.core.testing import api_client
 from apps.org.choices import OrgUnitKind
 from apps.org.models import OrgUnit
 from apps.staff.choices import EmployeePosition, EmployeeStatus

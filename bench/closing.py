@@ -19,8 +19,8 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from apps.billing.choices import CreditKind, LineType, OrderStatus, TenderMethod, TenderStatus
-from apps.billing.closing import day_close
-from apps.billing.closing_selectors import Day, day_figures
+from apps.billing.closing.selectors import Day, day_figures
+from apps.billing.closing.services import day_close
 from apps.billing.models import Order, OrderLine, OrderLineStaff, StaffCredit, Tender
 from apps.cards.models import Card
 from apps.core.audit import Actor

@@ -15,7 +15,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from apps.accounts.models import UserRole
-from apps.core.testing import api_client
+from apps.accounts.testing import api_client
 from bench.stats import summary_ms
 
 

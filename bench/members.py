@@ -22,7 +22,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext, override_settings
 
 from apps.accounts.models import UserRole
-from apps.core.testing import api_client
+from apps.accounts.testing import api_client
 from bench import members_data
 from bench.live_server import get_envelope, gunicorn_env, sign_in, start_gunicorn
 from bench.stats import summary_ms

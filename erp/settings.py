@@ -41,7 +41,6 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "rest_framework_simplejwt.token_blacklist",
-    "django_filters",
     "guardian",
     "axes",
     "django_vite",
@@ -207,7 +206,6 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.MultiPartParser",
     ],
     "EXCEPTION_HANDLER": "apps.core.envelope.envelope_exception_handler",
-    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     "DATETIME_FORMAT": "iso-8601",
@@ -303,7 +301,7 @@ BADGE_REFRESH_SECONDS = env.int("BADGE_REFRESH_SECONDS", default=60)
 PHONE_FRAGMENT_SEARCH_RATE = env.str("PHONE_FRAGMENT_SEARCH_RATE", default="60/minute")
 # Whole phones (BTN-HYGL-PHONE-VIEW), per user: at most this many an hour, then 429; more than
 # PHONE_VIEWS_ALERT_COUNT within PHONE_VIEWS_ALERT_MINUTES raises one task for the store's owner
-# (apps.members.phone_views).
+# (apps.members.phone_watch).
 PHONE_VIEWS_PER_HOUR = env.int("PHONE_VIEWS_PER_HOUR", default=60)
 PHONE_VIEWS_ALERT_COUNT = env.int("PHONE_VIEWS_ALERT_COUNT", default=20)
 PHONE_VIEWS_ALERT_MINUTES = env.int("PHONE_VIEWS_ALERT_MINUTES", default=10)

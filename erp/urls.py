@@ -21,11 +21,7 @@ rest_urlpatterns: list[URLPattern | URLResolver] = [
     path("", include("apps.cards.api.urls")),
     path("", include("apps.payments.api.urls")),
     path("", include("apps.inventory.api.urls")),
-    path("", include("apps.billing.api.urls")),
-    path("", include("apps.billing.api.payment_urls")),
-    path("", include("apps.billing.api.refund_urls")),
-    path("", include("apps.billing.api.owed_urls")),
-    path("", include("apps.billing.api.deposit_urls")),
+    path("", include("apps.billing.urls")),
     path("", include("apps.groupbuy.api.urls")),
     path("", include("apps.reports.api.urls")),
     # Last: any other /rest/ path answers the envelope's 404, in DEBUG too.

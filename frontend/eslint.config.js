@@ -6,6 +6,16 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const intoPages = { regex: "(^|/)pages/", message: "The shared layer does not import from a page folder." };
+
+// The shell (top bar, menu, guard) sits on top of everything: shared pieces such as notices and
+// dialogs live in src/lib and src/components, and the tests' fake server in src/shell/testing is the
+// one part others may use.
+const outOfShell = {
+  regex: "(^|/)shell/(?!testing/)",
+  message: "Only the shell imports from src/shell: move the shared piece to src/components or src/lib.",
+};
+
 export default tseslint.config(
   { ignores: ["src/api/generated/"] },
   js.configs.recommended,
@@ -20,7 +30,7 @@ export default tseslint.config(
   },
   {
     // A page folder imports only its own files and the shared layer (src/components, src/lib, src/api,
-    // src/shell, src/islands): `../other/...` from a page folder reaches into another page.
+    // src/islands): `../other/...` from a page folder reaches into another page.
     files: ["src/pages/**"],
     rules: {
       "no-restricted-imports": [
@@ -32,20 +42,25 @@ export default tseslint.config(
               message:
                 "A page folder does not import from another: move the shared piece to src/components or src/lib.",
             },
+            outOfShell,
           ],
         },
       ],
     },
   },
   {
-    // The shared layer never reaches into a page.
-    files: ["src/components/**", "src/lib/**", "src/api/**", "src/shell/**", "src/islands/**", "src/i18n/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: [{ regex: "(^|/)pages/", message: "The shared layer does not import from a page folder." }] },
-      ],
-    },
+    // The shared layer never reaches into a page, nor up into the shell.
+    files: ["src/components/**", "src/lib/**", "src/api/**", "src/islands/**", "src/i18n/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [intoPages, outOfShell] }] },
+  },
+  {
+    files: ["src/shell/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [intoPages] }] },
+  },
+  {
+    // A test may mount the whole shell around what it tests.
+    files: ["src/components/**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [intoPages] }] },
   },
   {
     files: ["scripts/**", "*.config.{js,ts}"],

@@ -11,19 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from apps.core.hooks import Slot
+
 if TYPE_CHECKING:
     from apps.accounts.models import UserRole
 
-_role_entry_granted: Callable[[UserRole], None] | None = None
-
-
-def register_role_entry_granted(receiver: Callable[[UserRole], None]) -> None:
-    global _role_entry_granted
-    _role_entry_granted = receiver
+_role_entry_granted: Slot[Callable[[UserRole], None]] = Slot("role-entry receiver", registered_by="apps.staff")
+register_role_entry_granted = _role_entry_granted.register
 
 
 def role_entry_granted(entry: UserRole) -> None:
     """A new role entry was granted (inside the granting transaction)."""
-    if _role_entry_granted is None:  # staff is installed with accounts in every configuration of this project
-        raise RuntimeError("no role-entry receiver registered (apps.staff not ready)")
-    _role_entry_granted(entry)
+    _role_entry_granted.get()(entry)

@@ -87,3 +87,12 @@ def signed_in_user(request: Request) -> User:
     if not isinstance(user, User):
         raise NotAuthenticated()
     return user
+
+
+def user_signed_in_now(request: Request) -> User:
+    """The account a sign-in call has just logged into the Django request (django.contrib.auth.login
+    in services.sign_in_user), typed; DRF's `request.user` still holds the call's anonymous caller."""
+    user = request._request.user
+    if not isinstance(user, User):
+        raise NotAuthenticated()
+    return user

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from apps.core.hooks import Registry
 from apps.core.lazy_text import StrOrPromise
 
 if TYPE_CHECKING:
@@ -45,23 +46,22 @@ class ApprovalKind:
     describe: Callable[[ApprovalRequest], list[tuple[str, str]]] | None = None
 
 
-_KINDS: dict[str, ApprovalKind] = {}
+_KINDS: Registry[ApprovalKind] = Registry("approval kind", unique=True)
+kind_of = _KINDS.get
 
 
 def register_kind(kind: ApprovalKind) -> None:
-    if kind.code in _KINDS and _KINDS[kind.code] != kind:
-        raise ValueError(f"approval kind {kind.code!r} is registered twice")
-    _KINDS[kind.code] = kind
+    _KINDS.register(kind.code, kind)
 
 
-def kind_of(code: str) -> ApprovalKind | None:
-    return _KINDS.get(code)
+def unregister_kind(code: str) -> None:
+    _KINDS.unregister(code)
 
 
 def registered_kinds() -> list[ApprovalKind]:
-    return sorted(_KINDS.values(), key=lambda kind: kind.code)
+    return list(_KINDS.by_name().values())
 
 
 def kinds_decided_with(codes: frozenset[str]) -> list[str]:
     """The kinds a role holding `codes` may decide."""
-    return [kind.code for kind in _KINDS.values() if codes.intersection(kind.decide_codes)]
+    return [kind.code for kind in registered_kinds() if codes.intersection(kind.decide_codes)]

@@ -100,3 +100,18 @@ def request_detail(request: ApprovalRequest, *, user_id: int, codes: frozenset[s
         **request_row(request, user_id=user_id, codes=codes),
         "details": [{"name": str(name), "value": str(value)} for name, value in lines],
     }
+
+
+def visible_request(
+    *, request_id: int, user_id: int, codes: frozenset[str], store_ids: frozenset[int]
+) -> ApprovalRequest | None:
+    """One request of any box the role sees, or None when it sees no such request."""
+    found = visible_requests(box="all", user_id=user_id, codes=codes, store_ids=store_ids)
+    return found.filter(pk=request_id).first()
+
+
+def request_acted_on(
+    *, box: str, request_id: int, user_id: int, codes: frozenset[str], store_ids: frozenset[int]
+) -> ApprovalRequest:
+    """A request the role has just decided or withdrawn, read again from the box that holds it."""
+    return visible_requests(box=box, user_id=user_id, codes=codes, store_ids=store_ids).get(pk=request_id)

@@ -9,17 +9,17 @@ class BillingConfig(AppConfig):
 
     def ready(self) -> None:
         from apps.approvals.kinds import register_kind
-        from apps.billing.ledger_audit import (
+        from apps.billing.closing.ledger_audit import (
             closing_differences,
             deposit_differences,
             order_differences,
             payment_differences,
             refund_differences,
         )
-        from apps.billing.provider_payments import tender_intent_ended
-        from apps.billing.provider_refunds import on_refund_ended
-        from apps.billing.refund_approvals import REFUND_KIND
-        from apps.billing.stock_audit import stock_sale_differences
+        from apps.billing.closing.stock_audit import stock_sale_differences
+        from apps.billing.refunds.approvals import REFUND_KIND
+        from apps.billing.refunds.provider_refunds import on_refund_ended
+        from apps.billing.till.provider_payments import tender_intent_ended
         from apps.core.ledgers import register_ledger_audit
         from apps.payments.services import register_intent_listener, register_refund_listener
 

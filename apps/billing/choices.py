@@ -22,7 +22,7 @@ class LineType(models.TextChoices):
     PROJECT_PACKAGE = "projectPackage", _("project package")
     CARD_TYPE = "cardType", _("card purchase")
     TOP_UP = "topUp", _("top-up")
-    # An intention deposit taken (apps.billing.deposits): money towards a future purchase, a
+    # An intention deposit taken (apps.billing.deposits.services): money towards a future purchase, a
     # liability of the store until it is applied to an order or refunded; never a cashier's line.
     DEPOSIT = "deposit", _("intention deposit")
 
@@ -42,7 +42,7 @@ class TenderMethod(models.TextChoices):
     # A group-buy coupon written off at a platform (apps.groupbuy): the platform collected the money and
     # settles it with the chain; only the group-buy service pays with it, never a cashier's tender.
     GROUP_BUY = "groupBuy", _("group-buy coupon")
-    # Part of an intention deposit applied to the order (apps.billing.deposits): the money came in
+    # Part of an intention deposit applied to the order (apps.billing.deposits.services): the money came in
     # when the deposit was taken, so it is revenue of this order but not takings again.
     DEPOSIT = "deposit", _("intention deposit")
 

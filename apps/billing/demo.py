@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from apps.billing.checkout import TenderAsked, order_pay
 from apps.billing.choices import LineType
-from apps.billing.deposits import deposit_take
-from apps.billing.lines import LineInput
+from apps.billing.deposits.services import deposit_take
 from apps.billing.models import Deposit, OwedGoods
-from apps.billing.services import order_commit
+from apps.billing.orders.lines import LineInput
+from apps.billing.orders.services import order_commit
+from apps.billing.till.checkout import TenderAsked, order_pay
 from apps.catalog.models import Product
 from apps.core.audit import SYSTEM_ACTOR
 from apps.members.models import Member

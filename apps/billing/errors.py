@@ -55,7 +55,7 @@ class PaymentsPending(DomainError):
 
 
 class OwedTooMuch(DomainError):
-    """Taking more of owed goods (欠货) than is left owed (apps.billing.stock.owed_take)."""
+    """Taking more of owed goods (欠货) than is left owed (apps.billing.owed.services.owed_take)."""
 
     errcode = "ORD-40904"
     status = 409
@@ -64,7 +64,7 @@ class OwedTooMuch(DomainError):
 
 class DepositShort(DomainError):
     """An intention deposit asked for more than is left of it (applied or refunded), or one that
-    holds nothing to apply (apps.billing.deposit_ledger)."""
+    holds nothing to apply (apps.billing.ledgers.deposit_ledger)."""
 
     errcode = "DEP-40901"
     status = 409

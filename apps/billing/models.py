@@ -1,12 +1,11 @@
 """Orders and their payment (issue 13 §2): an order of a store for a member or a walk-in, its lines
 with the staff credited for each, and the tenders that pay it. Prices and discounts are the
-server's (apps.billing.pricing); each applied discount stays on its line. `Order.paid` is the
+server's (apps.billing.orders.pricing); each applied discount stays on its line. `Order.paid` is the
 running sum of its succeeded tenders (manage.py audit_ledgers checks it)."""
 
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -23,15 +22,10 @@ from apps.billing.choices import (
     TenderMethod,
     TenderStatus,
 )
-from apps.catalog.choices import MONEY_DIGITS
 from apps.core.append_only import AppendOnlyModel
-from apps.core.lazy_text import StrOrPromise
+from apps.core.model_fields import money_field
 
 ZERO = Decimal("0")
-
-
-def _money(verbose_name: StrOrPromise, **kwargs: Any) -> models.DecimalField:
-    return models.DecimalField(verbose_name, max_digits=MONEY_DIGITS, decimal_places=2, **kwargs)
 
 
 class Order(models.Model):
@@ -53,10 +47,10 @@ class Order(models.Model):
         related_name="+",
     )
     status = models.CharField(_("status"), max_length=16, choices=OrderStatus.choices, default=OrderStatus.UNPAID)
-    total = _money(_("total"), default=ZERO)
-    discount = _money(_("discount"), default=ZERO)
-    payable = _money(_("payable"), default=ZERO)
-    paid = _money(_("paid"), default=ZERO)
+    total = money_field(_("total"), default=ZERO)
+    discount = money_field(_("discount"), default=ZERO)
+    payable = money_field(_("payable"), default=ZERO)
+    paid = money_field(_("paid"), default=ZERO)
     remark = models.CharField(_("remark"), max_length=200, blank=True)
     # The store's business day the order belongs to (daily closing); set when it is committed.
     business_date = models.DateField(_("business day"))
@@ -108,9 +102,9 @@ class OrderLine(models.Model):
     item_id = models.BigIntegerField(_("item"))
     name = models.CharField(_("name"), max_length=100)
     qty = models.PositiveIntegerField(_("quantity"))
-    unit_price = _money(_("unit price"))
-    discount = _money(_("discount"), default=ZERO)
-    amount = _money(_("amount"))
+    unit_price = money_field(_("unit price"))
+    discount = money_field(_("discount"), default=ZERO)
+    amount = money_field(_("amount"))
     # [{source, name, amount}]: every discount applied to the line (promotion, card, coupon).
     discounts = models.JSONField(_("discounts applied"), default=list, blank=True)
     # A gift given with the sale (order/handleGift): priced at 0, the whole value a `gift` discount.
@@ -121,7 +115,7 @@ class OrderLine(models.Model):
         "cards.Card", verbose_name=_("card"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     # A product (or product package) the member takes later (欠货): paid, it stays in stock and is
-    # owed (OwedGoods) until taken (apps.billing.stock).
+    # owed (OwedGoods) until taken (apps.billing.ledgers.stock).
     take_later = models.BooleanField(_("take later"), default=False)
 
     class Meta:
@@ -175,21 +169,21 @@ class Tender(models.Model):
 
     order = models.ForeignKey(Order, on_delete=models.PROTECT, related_name="tenders")
     method = models.CharField(_("method"), max_length=16, choices=TenderMethod.choices)
-    amount = _money(_("amount"))
+    amount = money_field(_("amount"))
     status = models.CharField(_("status"), max_length=16, choices=TenderStatus.choices)
     card = models.ForeignKey(
         "cards.Card", verbose_name=_("card"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     points = models.PositiveIntegerField(_("points"), null=True, blank=True)
     # Cash handed over and change given back.
-    received = _money(_("received"), null=True, blank=True)
-    change = _money(_("change"), null=True, blank=True)
-    # Provider tenders (apps.billing.provider_tenders): the card terminal asked, when the provider was
+    received = money_field(_("received"), null=True, blank=True)
+    change = money_field(_("change"), null=True, blank=True)
+    # Provider tenders (apps.billing.till.provider_tenders): the card terminal asked, when the provider was
     # asked (once: the request that claims it asks), and the provider's word on a decline.
     terminal_id = models.CharField(_("terminal"), max_length=32, blank=True, default="")
     asked_at = models.DateTimeField(_("provider asked"), null=True, blank=True)
     message = models.CharField(_("provider message"), max_length=255, blank=True, default="")
-    # A `deposit` tender: the intention deposit it was applied from (apps.billing.deposits).
+    # A `deposit` tender: the intention deposit it was applied from (apps.billing.deposits.services).
     deposit = models.ForeignKey(
         "billing.Deposit",
         verbose_name=_("intention deposit"),
@@ -237,10 +231,10 @@ class StaffCredit(AppendOnlyModel):
         "staff.Employee", verbose_name=_("employee"), on_delete=models.PROTECT, related_name="+"
     )
     kind = models.CharField(_("kind"), max_length=20, choices=CreditKind.choices)
-    amount = _money(_("amount"))
+    amount = money_field(_("amount"))
     store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.PROTECT, related_name="+")
     business_date = models.DateField(_("business day"))
-    # A refund's credit is negative and names the refund (apps.billing.refunds).
+    # A refund's credit is negative and names the refund (apps.billing.refunds.services).
     refund = models.ForeignKey(
         "billing.Refund",
         verbose_name=_("refund"),
@@ -262,7 +256,7 @@ class StaffCredit(AppendOnlyModel):
 
 
 class DailyClosing(models.Model):
-    """A store's business day closed (日结; apps.billing.closing): the cash counted against what the
+    """A store's business day closed (日结; apps.billing.closing.services): the cash counted against what the
     tenders say the till should hold, the difference and its reason, and the day's figures as they
     were when it closed. A reopening is written on the closing's own row (who, when, why) and the day
     is open again; closing it again makes a new row, so every closing and reopening of a day stays
@@ -270,9 +264,9 @@ class DailyClosing(models.Model):
 
     store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.PROTECT, related_name="+")
     date = models.DateField(_("business day"))
-    cash_expected = _money(_("cash expected"))
-    cash_counted = _money(_("cash counted"))
-    difference = _money(_("difference"))
+    cash_expected = money_field(_("cash expected"))
+    cash_counted = money_field(_("cash counted"))
+    difference = money_field(_("difference"))
     difference_reason = models.CharField(_("reason for the difference"), max_length=200, blank=True)
     remark = models.CharField(_("remark"), max_length=200, blank=True)
     figures = models.JSONField(_("figures"), default=dict)
@@ -325,7 +319,7 @@ class DailyClosing(models.Model):
 class Refund(models.Model):
     """A refund of some lines (or amounts of them) of a paid order, with the reason, who did it and
     who approved it; its money goes back over the order's tenders (RefundTender), never more per
-    line than was paid (apps.billing.refunds; docs/decisions/0011-refunds.md)."""
+    line than was paid (apps.billing.refunds.services; docs/decisions/0011-refunds.md)."""
 
     refund_no = models.CharField(_("refund number"), max_length=24, unique=True, null=True, blank=True)
     order = models.ForeignKey(Order, verbose_name=_("order"), on_delete=models.PROTECT, related_name="refunds")
@@ -335,7 +329,7 @@ class Refund(models.Model):
     )
     reason = models.CharField(_("reason"), max_length=200)
     status = models.CharField(_("status"), max_length=16, choices=RefundStatus.choices, default=RefundStatus.DONE)
-    amount = _money(_("amount"))
+    amount = money_field(_("amount"))
     # Points earned on the order taken back by this refund, and those the member had already spent.
     points_taken_back = models.PositiveIntegerField(_("points taken back"), default=0)
     points_unrecovered = models.PositiveIntegerField(_("points not recovered"), default=0)
@@ -358,7 +352,7 @@ class Refund(models.Model):
         related_name="+",
     )
     # Asked for by someone without the approval code: the approval centre's request the owner
-    # approved (apps.billing.refund_approvals); the approver is then the operator and approved_by.
+    # approved (apps.billing.refunds.approvals); the approver is then the operator and approved_by.
     approval = models.ForeignKey(
         "approvals.ApprovalRequest",
         verbose_name=_("approval request"),
@@ -396,13 +390,13 @@ class RefundLine(models.Model):
     item_id = models.BigIntegerField(_("item"))
     name = models.CharField(_("name"), max_length=100)
     qty = models.PositiveIntegerField(_("quantity"), default=0)
-    amount = _money(_("amount"))
+    amount = money_field(_("amount"))
     # A refunded card sale or top-up: what was taken off the card (principal and gift).
     card = models.ForeignKey(
         "cards.Card", verbose_name=_("card"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
-    card_principal = _money(_("principal taken off the card"), default=ZERO)
-    card_gift = _money(_("gift taken off the card"), default=ZERO)
+    card_principal = money_field(_("principal taken off the card"), default=ZERO)
+    card_gift = money_field(_("gift taken off the card"), default=ZERO)
 
     class Meta:
         verbose_name = _("refund line")
@@ -427,17 +421,17 @@ class RefundTender(models.Model):
         Tender, verbose_name=_("tender"), on_delete=models.PROTECT, null=True, blank=True, related_name="refunds"
     )
     method = models.CharField(_("method"), max_length=16, choices=TenderMethod.choices)
-    amount = _money(_("amount"))
+    amount = money_field(_("amount"))
     status = models.CharField(_("status"), max_length=16, choices=TenderStatus.choices)
     card = models.ForeignKey(
         "cards.Card", verbose_name=_("card"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
-    principal = _money(_("principal back"), default=ZERO)
-    gift = _money(_("gift back"), default=ZERO)
+    principal = money_field(_("principal back"), default=ZERO)
+    gift = money_field(_("gift back"), default=ZERO)
     points = models.PositiveIntegerField(_("points"), null=True, blank=True)
     sessions = models.PositiveIntegerField(_("sessions"), null=True, blank=True)
     # Cash out of the till: the refund's movement of the drawer, negative (the daily closing reads it).
-    till_change = _money(_("till change"), default=ZERO)
+    till_change = money_field(_("till change"), default=ZERO)
     # A provider refund's last word (why it failed).
     provider_message = models.CharField(_("provider message"), max_length=255, blank=True, default="")
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
@@ -505,7 +499,7 @@ class OwedGoods(models.Model):
 
 
 class Deposit(models.Model):
-    """An intention deposit (意向金/定金; apps.billing.deposits): money a member pays towards a future
+    """An intention deposit (意向金/定金; apps.billing.deposits.services): money a member pays towards a future
     purchase, taken as an order of its own (one `deposit` line) so it is paid, closed and refunded
     through the till's flows. A liability of the store: `balance` is what it still owes the member,
     kept beside the deposit ledger (DepositEntry) under the row's lock; `amount` = `balance` +
@@ -517,10 +511,10 @@ class Deposit(models.Model):
     # The order that takes the deposit's money (its only line is the deposit).
     order = models.OneToOneField(Order, verbose_name=_("order"), on_delete=models.PROTECT, related_name="deposit_taken")
     status = models.CharField(_("status"), max_length=16, choices=DepositStatus.choices, default=DepositStatus.UNPAID)
-    amount = _money(_("amount"))
-    balance = _money(_("left"), default=ZERO)
-    applied = _money(_("applied"), default=ZERO)
-    refunded = _money(_("refunded"), default=ZERO)
+    amount = money_field(_("amount"))
+    balance = money_field(_("left"), default=ZERO)
+    applied = money_field(_("applied"), default=ZERO)
+    refunded = money_field(_("refunded"), default=ZERO)
     remark = models.CharField(_("remark"), max_length=200, blank=True)
     business_date = models.DateField(_("business day"))
     taken_at = models.DateTimeField(_("taken at"), null=True, blank=True)
@@ -569,8 +563,8 @@ class DepositEntry(AppendOnlyModel):
     )
     kind = models.CharField(_("kind"), max_length=16, choices=DepositEntryKind.choices)
     # Positive for taken and returned, negative for applied and refunded.
-    change = _money(_("change"))
-    balance_after = _money(_("left after"))
+    change = money_field(_("change"))
+    balance_after = money_field(_("left after"))
     order = models.ForeignKey(
         Order, verbose_name=_("order"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )

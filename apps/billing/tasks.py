@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from apps.billing.provider_refunds import provider_refunds_sweep
+from apps.billing.refunds.provider_refunds import provider_refunds_sweep
 
 
 @shared_task(name="apps.billing.tasks.send_unsent_provider_refunds")

@@ -39,8 +39,8 @@ from apps.cards.choices import (
     EntryKind,
 )
 from apps.cards.errors import AssetsChanged, AssetTransferWaiting
+from apps.cards.ledger import Money, card_entry_write, locked_in_order
 from apps.cards.models import ZERO, AssetTransfer, Card, CardSession, MemberCoupon
-from apps.cards.services import Money, _record, locked_in_order
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import Conflict, InvalidInput, NotFound
 from apps.core.money import money_to_wire as money_str
@@ -217,34 +217,10 @@ def apply(
         )
         _no_transfer_waiting([member.pk] + ([to_member.pk] if to_member is not None else []))
         assets = holdings(member.pk)
-        try:
-            with transaction.atomic():
-                transfer = AssetTransfer.objects.create(
-                    kind=kind,
-                    store_id=member.home_store_id,
-                    member=member,
-                    to_store=to_store,
-                    to_member=to_member,
-                    assets=assets,
-                    reason=reason,
-                    applicant_id=actor.user_id,
-                    applicant_name=actor.login_name[:40],
-                )
-        except IntegrityError as taken:
-            raise AssetTransferWaiting() from taken
-        request = request_approval(
-            actor=actor,
-            kind=ASSET_TRANSFER_KIND,
-            store_id=member.home_store_id,
-            subject_type=ASSET_TRANSFER_SUBJECT,
-            subject_id=transfer.pk,
-            subject=_subject(transfer),
-            amount=None,
-            payload={"kind": kind, "memberId": member.pk, "cards": len(assets["cards"])},
-            reason=reason,
+        transfer = _transfer_filed(
+            actor=actor, kind=kind, member=member, to_store=to_store, to_member=to_member, assets=assets, reason=reason
         )
-        transfer.approval = request
-        transfer.save(update_fields=["approval"])
+        request = _approval_asked(actor=actor, transfer=transfer, reason=reason)
         audit_record(
             actor=actor,
             action=AuditAction.ASSET_TRANSFER_APPLIED,
@@ -259,6 +235,54 @@ def apply(
             },
         )
     return transfer
+
+
+def _transfer_filed(
+    *,
+    actor: Actor,
+    kind: str,
+    member: Member,
+    to_store: OrgUnit | None,
+    to_member: Member | None,
+    assets: dict[str, Any],
+    reason: str,
+) -> AssetTransfer:
+    """The transfer, filed at the member's home store with what the member holds now; a transfer
+    that another till filed meanwhile for the same member file (the database's unique index on the
+    waiting ones) answers 409 CARD-40907."""
+    try:
+        with transaction.atomic():
+            return AssetTransfer.objects.create(
+                kind=kind,
+                store_id=member.home_store_id,
+                member=member,
+                to_store=to_store,
+                to_member=to_member,
+                assets=assets,
+                reason=reason,
+                applicant_id=actor.user_id,
+                applicant_name=actor.login_name[:40],
+            )
+    except IntegrityError as taken:
+        raise AssetTransferWaiting() from taken
+
+
+def _approval_asked(*, actor: Actor, transfer: AssetTransfer, reason: str) -> ApprovalRequest:
+    """The transfer's request in the approval centre, for the approvers of the member's home store."""
+    request = request_approval(
+        actor=actor,
+        kind=ASSET_TRANSFER_KIND,
+        store_id=transfer.store_id,
+        subject_type=ASSET_TRANSFER_SUBJECT,
+        subject_id=transfer.pk,
+        subject=_subject(transfer),
+        amount=None,
+        payload={"kind": transfer.kind, "memberId": transfer.member_id, "cards": len(transfer.assets["cards"])},
+        reason=reason,
+    )
+    transfer.approval = request
+    transfer.save(update_fields=["approval"])
+    return request
 
 
 def _no_transfer_waiting(member_ids: list[int]) -> None:
@@ -293,7 +317,7 @@ def _move_card(*, actor: Actor, card: Card, out_store: OrgUnit, in_store: OrgUni
     sessions = list(CardSession.objects.filter(card=card, left__gt=0).order_by("id"))
     if card.kind == CardKind.STORED_VALUE or not sessions:
         value = Money(card.principal, card.gift)
-        _record(
+        card_entry_write(
             actor=actor,
             card=card,
             kind=EntryKind.ASSET_OUT,
@@ -302,11 +326,11 @@ def _move_card(*, actor: Actor, card: Card, out_store: OrgUnit, in_store: OrgUni
             remark=remark,
         )
         _moved(card, moved)
-        _record(actor=actor, card=card, kind=EntryKind.ASSET_IN, store=in_store, change=value, remark=remark)
+        card_entry_write(actor=actor, card=card, kind=EntryKind.ASSET_IN, store=in_store, change=value, remark=remark)
         return
     lefts = [session.left for session in sessions]
     for session, left in zip(sessions, lefts, strict=True):
-        _record(
+        card_entry_write(
             actor=actor,
             card=card,
             kind=EntryKind.ASSET_OUT,
@@ -317,7 +341,7 @@ def _move_card(*, actor: Actor, card: Card, out_store: OrgUnit, in_store: OrgUni
         )
     _moved(card, moved)
     for session, left in zip(sessions, lefts, strict=True):
-        _record(
+        card_entry_write(
             actor=actor,
             card=card,
             kind=EntryKind.ASSET_IN,

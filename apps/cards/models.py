@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
-from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -29,16 +28,10 @@ from apps.cards.choices import (
     EntryKind,
     TransferStatus,
 )
-from apps.catalog.choices import MONEY_DIGITS
 from apps.core.append_only import AppendOnlyModel
-from apps.core.lazy_text import StrOrPromise
+from apps.core.model_fields import money_field
 
 ZERO = Decimal("0")
-
-
-# The field's set and get types follow `null=` in kwargs, which a signature cannot say.
-def _money(verbose_name: StrOrPromise, **kwargs: Any) -> models.DecimalField[Any, Any]:
-    return models.DecimalField(verbose_name, max_digits=MONEY_DIGITS, decimal_places=2, **kwargs)
 
 
 class Card(models.Model):
@@ -58,8 +51,8 @@ class Card(models.Model):
         "org.OrgUnit", verbose_name=_("store sold at"), on_delete=models.PROTECT, related_name="+"
     )
     status = models.CharField(_("status"), max_length=16, choices=CardStatus.choices, default=CardStatus.ACTIVE)
-    principal = _money(_("principal balance"), default=ZERO)
-    gift = _money(_("gift balance"), default=ZERO)
+    principal = money_field(_("principal balance"), default=ZERO)
+    gift = money_field(_("gift balance"), default=ZERO)
     expires_on = models.DateField(_("valid until"))
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
@@ -120,10 +113,10 @@ class CardEntry(AppendOnlyModel):
         Card, verbose_name=_("card"), on_delete=models.PROTECT, related_name="entries", db_index=False
     )
     kind = models.CharField(_("kind"), max_length=16, choices=EntryKind.choices)
-    principal_change = _money(_("principal change"), default=ZERO)
-    gift_change = _money(_("gift change"), default=ZERO)
-    principal_after = _money(_("principal after"))
-    gift_after = _money(_("gift after"))
+    principal_change = money_field(_("principal change"), default=ZERO)
+    gift_change = money_field(_("gift change"), default=ZERO)
+    principal_after = money_field(_("principal after"))
+    gift_after = money_field(_("gift after"))
     project = models.ForeignKey(
         "catalog.Project", verbose_name=_("project"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )

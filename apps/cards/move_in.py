@@ -23,8 +23,9 @@ from django.utils.translation import gettext as _
 
 from apps.approvals.models import ApprovalRequest
 from apps.cards.choices import AuditAction, CardKind, EntryKind
+from apps.cards.ledger import Money, card_entry_write
 from apps.cards.models import Card, CardSession
-from apps.cards.services import Money, _record, numbered
+from apps.cards.services import numbered
 from apps.catalog.models import CardType
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import Conflict
@@ -62,13 +63,13 @@ def card_open_moved_in(
         )
     )
     if card.kind == CardKind.STORED_VALUE:
-        _record(
+        card_entry_write(
             actor=actor, card=card, kind=EntryKind.MOVE_IN, store=store, change=Money(principal, ZERO), remark=remark
         )
     else:
         for project_id, count in sessions or []:
             session = CardSession.objects.create(card=card, project_id=project_id, total=count, left=0)
-            _record(
+            card_entry_write(
                 actor=actor,
                 card=card,
                 kind=EntryKind.MOVE_IN,

@@ -20,8 +20,9 @@ from django.utils.translation import gettext as _
 
 from apps.cards.choices import AuditAction, CardKind, CardStatus, EntryKind, TransferStatus
 from apps.cards.errors import BalanceShort, CardNotUsable, NoTransferUnderWay
+from apps.cards.ledger import Money, card_entry_write, card_locked, card_usable, locked_in_order, spending_split
 from apps.cards.models import Card, CardCoefficient, CardEntry, CardSession, CardTransfer
-from apps.cards.services import Money, _locked, _record, _usable, locked_in_order, numbered, spending_split
+from apps.cards.services import numbered
 from apps.catalog.models import CardType
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput, NotFound
@@ -61,7 +62,7 @@ def transfer_start(*, actor: Actor, store: OrgUnit, card_id: int, to_member_id: 
     """Starts giving a card to another member (addtransferCard): checks that the card can go and
     names the target. A transfer already pending for the card is replaced (the desk chose again)."""
     with transaction.atomic():
-        card = _usable(_locked(card_id))
+        card = card_usable(card_locked(card_id))
         refusal = transfer_refusal(card)
         if refusal:
             raise InvalidInput(refusal, field="cardId")
@@ -90,7 +91,7 @@ def transfer_commit(*, actor: Actor, store: OrgUnit, card_id: int) -> CardTransf
     new card of the same type for the target member; the old card ends empty and `transferred`. A
     second commit finds the card transferred: 409 CARD-40903."""
     with transaction.atomic():
-        card = _usable(_locked(card_id))
+        card = card_usable(card_locked(card_id))
         transfer = CardTransfer.objects.filter(card=card, status=TransferStatus.PENDING).first()
         if transfer is None:
             raise NoTransferUnderWay()
@@ -137,7 +138,7 @@ def _move_everything(*, actor: Actor, store: OrgUnit, card: Card, to_member_id: 
     )
     if card.kind == CardKind.STORED_VALUE:
         moved = Money(card.principal, card.gift)
-        _record(
+        card_entry_write(
             actor=actor,
             card=card,
             kind=EntryKind.TRANSFER_OUT,
@@ -145,12 +146,14 @@ def _move_everything(*, actor: Actor, store: OrgUnit, card: Card, to_member_id: 
             change=Money(-moved.principal, -moved.gift),
             other_card=new_card,
         )
-        _record(actor=actor, card=new_card, kind=EntryKind.TRANSFER_IN, store=store, change=moved, other_card=card)
+        card_entry_write(
+            actor=actor, card=new_card, kind=EntryKind.TRANSFER_IN, store=store, change=moved, other_card=card
+        )
     else:
         for session in CardSession.objects.filter(card=card, left__gt=0).order_by("id"):
             left = session.left
             received = CardSession.objects.create(card=new_card, project_id=session.project_id, total=left, left=0)
-            _record(
+            card_entry_write(
                 actor=actor,
                 card=card,
                 kind=EntryKind.TRANSFER_OUT,
@@ -159,7 +162,7 @@ def _move_everything(*, actor: Actor, store: OrgUnit, card: Card, to_member_id: 
                 sessions_change=-left,
                 other_card=new_card,
             )
-            _record(
+            card_entry_write(
                 actor=actor,
                 card=new_card,
                 kind=EntryKind.TRANSFER_IN,
@@ -196,11 +199,11 @@ def card_to_card(
         if source is None or target is None or source.member_id != member_id or target.member_id != member_id:
             raise NotFound(_("no such card"))
         for card in (source, target):
-            _usable(card)
+            card_usable(card)
             if card.kind != CardKind.STORED_VALUE:
                 raise InvalidInput(_("only stored-value cards hold a balance to move"), field="cardId")
         moved = spending_split(source, amount)
-        taken = _record(
+        taken = card_entry_write(
             actor=actor,
             card=source,
             kind=EntryKind.CARD_TO_CARD_OUT,
@@ -208,7 +211,7 @@ def card_to_card(
             change=Money(-moved.principal, -moved.gift),
             other_card=target,
         )
-        given = _record(
+        given = card_entry_write(
             actor=actor, card=target, kind=EntryKind.CARD_TO_CARD_IN, store=store, change=moved, other_card=source
         )
         audit_record(
@@ -295,7 +298,7 @@ def card_change(
     today and counts as sold where the old card was (that store received the money)."""
     today = today or timezone.localdate()
     with transaction.atomic():
-        card = _usable(_locked(card_id))
+        card = card_usable(card_locked(card_id))
         card_type = change_target(card, card_type_id)
         value = change_value(card, coefficient_for(card.card_type_id, store.pk))
         new_card = numbered(
@@ -307,7 +310,7 @@ def card_change(
                 expires_on=today + timedelta(days=card_type.validity_days),
             )
         )
-        _record(
+        card_entry_write(
             actor=actor,
             card=card,
             kind=EntryKind.CHANGE_OUT,
@@ -316,7 +319,7 @@ def card_change(
             other_card=new_card,
             remark=value.remark(),
         )
-        _record(
+        card_entry_write(
             actor=actor,
             card=new_card,
             kind=EntryKind.CHANGE_IN,
@@ -351,7 +354,7 @@ def card_upgrade(*, actor: Actor, store: OrgUnit, card_id: int, card_type_id: in
     is sold at the till first (an order's topUp line), so the upgrade itself moves no money."""
     today = today or timezone.localdate()
     with transaction.atomic():
-        card = _stored_value(_usable(_locked(card_id)))
+        card = _stored_value(card_usable(card_locked(card_id)))
         card_type = _new_stored_value_type(card, card_type_id)
         before = card.card_type
         if card_type.face_value <= before.face_value:
@@ -364,7 +367,7 @@ def card_upgrade(*, actor: Actor, store: OrgUnit, card_id: int, card_type_id: in
         card.card_type = card_type
         card.expires_on = max(card.expires_on, today + timedelta(days=card_type.validity_days))
         card.save(update_fields=["card_type", "expires_on", "updated_at"])
-        _record(
+        card_entry_write(
             actor=actor,
             card=card,
             kind=EntryKind.UPGRADE,

@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 
 from apps.cards.choices import AuditAction, CardKind, CardStatus, EntryKind
 from apps.cards.errors import CardNotUsable
+from apps.cards.ledger import Money, card_entry_write, card_locked
 from apps.cards.models import ZERO, Card, CardEntry, CardSession
-from apps.cards.services import Money, _locked, _record
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput
 from apps.core.money import round_money
@@ -119,8 +119,8 @@ def card_money_back(
     if back.principal < 0 or back.gift < 0 or back.total <= 0:
         raise InvalidInput(_("the amount must be above 0"), field="amount")
     with use_case_atomic():
-        card = _refundable(_locked(card_id))
-        return _record(
+        card = _refundable(card_locked(card_id))
+        return card_entry_write(
             actor=actor,
             card=card,
             kind=EntryKind.REFUND,
@@ -138,11 +138,11 @@ def card_sessions_back(
     if count <= 0:
         raise InvalidInput(_("the number of sessions must be above 0"), field="qty")
     with use_case_atomic():
-        card = _refundable(_locked(card_id))
+        card = _refundable(card_locked(card_id))
         session = CardSession.objects.filter(card=card, project_id=project_id).first()
         if session is None:
             raise InvalidInput(_("the card has no sessions of this project"), field="cardId")
-        return _record(
+        return card_entry_write(
             actor=actor,
             card=card,
             kind=EntryKind.REFUND,
@@ -159,10 +159,10 @@ def card_value_taken_back(
 ) -> CardEntry:
     """Takes principal and gift off a stored-value card (a refunded top-up); never more than it holds."""
     with use_case_atomic():
-        card = _refundable(_locked(card_id))
+        card = _refundable(card_locked(card_id))
         if taken.principal < 0 or taken.gift < 0 or taken.principal > card.principal or taken.gift > card.gift:
             raise InvalidInput(_("the card does not hold that much"), field="amount")
-        return _record(
+        return card_entry_write(
             actor=actor,
             card=card,
             kind=EntryKind.REFUND_OUT,
@@ -178,10 +178,10 @@ def card_close_for_refund(*, actor: Actor, store: OrgUnit, card_id: int, order_i
     are taken off it by `refundOut` entries, and it can never be used again. Answers what it held
     (billing works out what goes back to the member from it)."""
     with use_case_atomic():
-        card = _refundable(_locked(card_id))
+        card = _refundable(card_locked(card_id))
         principal, gift = card.principal, card.gift
         if principal or gift:
-            _record(
+            card_entry_write(
                 actor=actor,
                 card=card,
                 kind=EntryKind.REFUND_OUT,
@@ -196,7 +196,7 @@ def card_close_for_refund(*, actor: Actor, store: OrgUnit, card_id: int, order_i
                 total += session.total
                 used += session.total - session.left
                 if session.left:
-                    _record(
+                    card_entry_write(
                         actor=actor,
                         card=card,
                         kind=EntryKind.REFUND_OUT,

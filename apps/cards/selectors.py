@@ -334,3 +334,8 @@ def card_entries_of_store(store_id: int, start: datetime, end: datetime) -> Quer
     """The card ledger entries written at `store_id` from `start` up to `end` (a store's business day
     for the daily closing; index card_entry_store_time)."""
     return CardEntry.objects.filter(store_id=store_id, created_at__gte=start, created_at__lt=end)
+
+
+def issued_coupons(*, member_id: int, coupon_ids: list[int]) -> QuerySet[MemberCoupon]:
+    """The coupons just issued to a member, as the member's coupon list shows them."""
+    return member_coupons(member_id=member_id).filter(pk__in=coupon_ids)

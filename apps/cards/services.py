@@ -1,14 +1,10 @@
-"""Writes of the cards a member holds. Every change of a balance or of sessions is one ledger entry
-written in the same transaction as the change, under the card's row lock (SELECT ... FOR UPDATE),
-so two cashiers spending one card at once take turns and the second sees what the first left.
-
-Spending a stored-value card takes principal and gift in proportion to what the card holds
-(docs/decisions/0008-card-ledgers.md): each payment is part real money, part gift, the way
-the card was loaded, so revenue and refunds stay honest whatever order the member spends in."""
+"""Writes of the cards a member holds. Every change of a balance or of sessions is one entry of the
+card ledger (`apps.cards.ledger`), written in the same transaction as the change, under the card's
+row lock (SELECT ... FOR UPDATE), so two cashiers spending one card at once take turns and the
+second sees what the first left."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
 
@@ -16,27 +12,17 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.cards.choices import CARD_NO_DIGITS, CARD_NO_PREFIX, AuditAction, CardKind, CardStatus, EntryKind
-from apps.cards.errors import BalanceShort, CardNotUsable, SessionsShort
+from apps.cards.errors import CardNotUsable, SessionsShort
+from apps.cards.ledger import Money, card_entry_write, card_locked, card_usable, spending_split
+
+# billing's refunds import the lock from here; the lead switches them to apps.cards.ledger after billing's move
 from apps.cards.models import ZERO, Card, CardEntry, CardSession
 from apps.catalog.models import CardType, ProjectPackageLine
 from apps.core.audit import Actor, audit_record
-from apps.core.business_days import business_day, check_day_open
-from apps.core.errors import InvalidInput, NotFound
+from apps.core.errors import InvalidInput
 from apps.core.money import round_money
 from apps.core.transactions import use_case_atomic
 from apps.org.models import OrgUnit
-
-
-@dataclass(frozen=True)
-class Money:
-    """An amount split into the card's two balances."""
-
-    principal: Decimal
-    gift: Decimal
-
-    @property
-    def total(self) -> Decimal:
-        return self.principal + self.gift
 
 
 def gift_for(card_type: CardType, principal: Decimal) -> Decimal:
@@ -47,90 +33,11 @@ def gift_for(card_type: CardType, principal: Decimal) -> Decimal:
     return round_money(principal * (card_type.face_value - card_type.price) / card_type.price)
 
 
-def spending_split(card: Card, amount: Decimal) -> Money:
-    """How `amount` is taken from `card`: gift in proportion to the gift share of the balance, the
-    rest from principal; the cent that rounding leaves goes where there is room for it."""
-    balance = card.balance
-    if amount > balance:
-        raise BalanceShort()
-    gift = round_money(amount * card.gift / balance) if balance else ZERO
-    gift = min(max(gift, amount - card.principal), card.gift)
-    return Money(principal=amount - gift, gift=gift)
-
-
-def _locked(card_id: int, *, member_id: int | None = None) -> Card:
-    """The card under its row lock; a card of another member is not found for this one."""
-    card = Card.objects.select_for_update(no_key=True).filter(pk=card_id).first()
-    if card is None or (member_id is not None and card.member_id != member_id):
-        raise NotFound(_("no such card"))
-    return card
-
-
-def locked_in_order(card_ids: list[int]) -> dict[int, Card]:
-    """Several cards under their row locks, taken in the order of their ids in one statement: two
-    operations on the same two cards (card to card, both ways at once) lock them alike, so neither
-    waits for the other while holding what it needs."""
-    cards = Card.objects.select_for_update(no_key=True).filter(pk__in=card_ids).order_by("id")
-    return {card.pk: card for card in cards}
-
-
 def numbered(card: Card) -> Card:
     """Gives a new card its number: the kind's letter and its id."""
     card.card_no = f"{CARD_NO_PREFIX[CardKind(card.kind)]}{card.pk:0{CARD_NO_DIGITS}d}"
     card.save(update_fields=["card_no"])
     return card
-
-
-def _usable(card: Card) -> Card:
-    if not card.usable():
-        raise CardNotUsable()
-    return card
-
-
-def _record(
-    *,
-    actor: Actor,
-    card: Card,
-    kind: str,
-    store: OrgUnit,
-    change: Money | None = None,
-    session: CardSession | None = None,
-    sessions_change: int = 0,
-    order_id: int | None = None,
-    refund_id: int | None = None,
-    other_card: Card | None = None,
-    remark: str = "",
-) -> CardEntry:
-    """Applies `change` (and `sessions_change` to `session`) to the locked card and writes the entry,
-    dated today at `store`: refused (409 DAY-40901) when the store's day is closed."""
-    check_day_open(store_id=store.pk, day=business_day())
-    change = change or Money(ZERO, ZERO)
-    card.principal += change.principal
-    card.gift += change.gift
-    if change.principal or change.gift:
-        card.save(update_fields=["principal", "gift", "updated_at"])
-    if session is not None and sessions_change:
-        session.left += sessions_change
-        session.save(update_fields=["left"])
-    return CardEntry.objects.create(
-        card=card,
-        kind=kind,
-        principal_change=change.principal,
-        gift_change=change.gift,
-        principal_after=card.principal,
-        gift_after=card.gift,
-        project_id=session.project_id if session is not None else None,
-        sessions_change=sessions_change,
-        sessions_after=session.left if session is not None else None,
-        order_id=order_id,
-        refund_id=refund_id,
-        other_card=other_card,
-        store=store,
-        card_store_id=card.store_id,
-        remark=remark[:200],
-        operator_id=actor.user_id,
-        operator_name=actor.login_name[:40],
-    )
 
 
 def card_issue(
@@ -160,12 +67,12 @@ def card_issue(
         numbered(card)
         if card.kind == CardKind.STORED_VALUE:
             loaded = Money(principal=round_money(principal), gift=gift_for(card_type, principal))
-            _record(actor=actor, card=card, kind=EntryKind.SALE, store=store, change=loaded, order_id=order_id)
+            card_entry_write(actor=actor, card=card, kind=EntryKind.SALE, store=store, change=loaded, order_id=order_id)
         else:
             lines = ProjectPackageLine.objects.filter(package_id=card_type.project_package_id).order_by("id")
             for line in lines:
                 session = CardSession.objects.create(card=card, project_id=line.project_id, total=line.sessions, left=0)
-                _record(
+                card_entry_write(
                     actor=actor,
                     card=card,
                     kind=EntryKind.SALE,
@@ -191,11 +98,13 @@ def card_top_up(
     if principal <= 0:
         raise InvalidInput(_("the top-up must be above 0"), field="amount")
     with use_case_atomic():
-        card = _usable(_locked(card_id, member_id=member_id))
+        card = card_usable(card_locked(card_id, member_id=member_id))
         if card.kind != CardKind.STORED_VALUE:
             raise InvalidInput(_("only a stored-value card can be topped up"), field="cardId")
         loaded = Money(principal=principal, gift=gift_for(card.card_type, principal))
-        entry = _record(actor=actor, card=card, kind=EntryKind.TOP_UP, store=store, change=loaded, order_id=order_id)
+        entry = card_entry_write(
+            actor=actor, card=card, kind=EntryKind.TOP_UP, store=store, change=loaded, order_id=order_id
+        )
         audit_record(
             actor=actor,
             action=AuditAction.CARD_TOPPED_UP,
@@ -213,11 +122,11 @@ def card_spend(
     if amount <= 0:
         raise InvalidInput(_("the amount must be above 0"), field="amount")
     with use_case_atomic():
-        card = _usable(_locked(card_id, member_id=member_id))
+        card = card_usable(card_locked(card_id, member_id=member_id))
         if card.kind != CardKind.STORED_VALUE:
             raise InvalidInput(_("only a stored-value card pays an amount"), field="cardId")
         taken = spending_split(card, amount)
-        return _record(
+        return card_entry_write(
             actor=actor,
             card=card,
             kind=EntryKind.SPEND,
@@ -241,13 +150,13 @@ def card_sessions_use(
     if count <= 0:
         raise InvalidInput(_("the number of sessions must be above 0"), field="qty")
     with use_case_atomic():
-        card = _usable(_locked(card_id, member_id=member_id))
+        card = card_usable(card_locked(card_id, member_id=member_id))
         session = CardSession.objects.filter(card=card, project_id=project_id).first()
         if session is None:
             raise InvalidInput(_("the card has no sessions of this project"), field="cardId")
         if session.left < count:
             raise SessionsShort()
-        return _record(
+        return card_entry_write(
             actor=actor,
             card=card,
             kind=EntryKind.SESSIONS_USED,
@@ -270,12 +179,12 @@ def card_freeze(*, actor: Actor, store: OrgUnit, card_id: int, reason: str) -> C
     (409 CARD-40903) until it is unfrozen. Its value stays on it; the ledger and the log note why."""
     reason = _reason(reason)
     with use_case_atomic():
-        card = _locked(card_id)
+        card = card_locked(card_id)
         if card.status != CardStatus.ACTIVE:
             raise CardNotUsable()
         card.status = CardStatus.FROZEN
         card.save(update_fields=["status", "updated_at"])
-        _record(actor=actor, card=card, kind=EntryKind.FREEZE, store=store, remark=reason)
+        card_entry_write(actor=actor, card=card, kind=EntryKind.FREEZE, store=store, remark=reason)
         audit_record(actor=actor, action=AuditAction.CARD_FROZEN, target=card, detail={"reason": reason})
     return card
 
@@ -284,12 +193,12 @@ def card_unfreeze(*, actor: Actor, store: OrgUnit, card_id: int, reason: str) ->
     """Makes a frozen card active again (its date still applies)."""
     reason = _reason(reason)
     with use_case_atomic():
-        card = _locked(card_id)
+        card = card_locked(card_id)
         if card.status != CardStatus.FROZEN:
             raise InvalidInput(_("the card is not frozen"), field="cardId")
         card.status = CardStatus.ACTIVE
         card.save(update_fields=["status", "updated_at"])
-        _record(actor=actor, card=card, kind=EntryKind.UNFREEZE, store=store, remark=reason)
+        card_entry_write(actor=actor, card=card, kind=EntryKind.UNFREEZE, store=store, remark=reason)
         audit_record(actor=actor, action=AuditAction.CARD_UNFROZEN, target=card, detail={"reason": reason})
     return card
 
@@ -298,7 +207,7 @@ def card_delay(*, actor: Actor, store: OrgUnit, card_id: int, until: date, reaso
     """Extends a card's validity to `until` (cardDelayErp); the ledger notes it, the system log too."""
     reason = _reason(reason)
     with use_case_atomic():
-        card = _locked(card_id)
+        card = card_locked(card_id)
         if card.status != CardStatus.ACTIVE:
             raise CardNotUsable()
         if until <= card.expires_on:
@@ -306,7 +215,7 @@ def card_delay(*, actor: Actor, store: OrgUnit, card_id: int, until: date, reaso
         before = card.expires_on
         card.expires_on = until
         card.save(update_fields=["expires_on", "updated_at"])
-        _record(
+        card_entry_write(
             actor=actor,
             card=card,
             kind=EntryKind.DELAY,

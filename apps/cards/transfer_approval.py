@@ -25,9 +25,9 @@ from apps.cards.choices import (
     TransferStatus,
 )
 from apps.cards.errors import NoTransferUnderWay, TransferredCardChanged
+from apps.cards.ledger import card_locked, card_usable
 from apps.cards.models import Card, CardSession, CardTransfer
 from apps.cards.operations import transfer_commit
-from apps.cards.services import _locked, _usable
 from apps.core.audit import Actor, audit_record
 from apps.core.json_types import JsonObject
 from apps.core.money import money_to_wire
@@ -52,7 +52,7 @@ def ask_transfer_approval(*, actor: Actor, store: OrgUnit, card_id: int) -> Appr
     """Sends the card's started transfer to the owner; nothing moves. Asking again while the
     request waits answers the waiting request (apps.approvals.services.request_approval)."""
     with transaction.atomic():
-        card = _usable(_locked(card_id))
+        card = card_usable(card_locked(card_id))
         transfer = (
             CardTransfer.objects.select_related("to_member", "from_member")
             .filter(card=card, status=TransferStatus.PENDING)
@@ -83,7 +83,7 @@ def on_approved(request: ApprovalRequest, actor: Actor) -> None:
     """The approval's hook: commits the very transfer that was sent, if the card still holds what it
     held then; otherwise refuses with the cards' error and the request keeps waiting."""
     payload = request.payload
-    card = _usable(_locked(int(payload["cardId"])))
+    card = card_usable(card_locked(int(payload["cardId"])))
     pending = CardTransfer.objects.filter(card=card, status=TransferStatus.PENDING).first()
     if pending is None or pending.pk != payload["transferId"]:
         raise NoTransferUnderWay()
@@ -96,7 +96,7 @@ def on_rejected(request: ApprovalRequest, actor: Actor) -> None:
     """A rejection or a withdrawal cancels the transfer that was sent (if the desk has not replaced
     it meanwhile): the card stays with its member, holding what it held."""
     payload = request.payload
-    card = _locked(int(payload["cardId"]))
+    card = card_locked(int(payload["cardId"]))
     cancelled = CardTransfer.objects.filter(pk=payload["transferId"], card=card, status=TransferStatus.PENDING).update(
         status=TransferStatus.CANCELLED
     )

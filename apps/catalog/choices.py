@@ -53,6 +53,5 @@ class AuditAction(models.TextChoices):
     TIME_PERIODS_SAVED = "catalog.time_periods_saved", _("saved a store's time periods")
 
 
-MONEY_DIGITS = 12
 # An Excel import of products or projects (admin): a whole catalogue fits, a runaway file does not.
 CATALOG_IMPORT_MAX_ROWS = 5_000

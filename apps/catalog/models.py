@@ -17,18 +17,12 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from apps.catalog.choices import MONEY_DIGITS, CardKind, CategoryKind, CouponKind, ItemType, UseType
+from apps.catalog.choices import CardKind, CategoryKind, CouponKind, ItemType, UseType
 from apps.core.lazy_text import StrOrPromise
+from apps.core.model_fields import MONEY_DIGITS, money_field
 from apps.org.models import Store
 
 ZERO = Decimal("0")
-
-
-# The fields' set and get types follow `null=` in kwargs, which a signature cannot say.
-def _money(verbose_name: StrOrPromise, **kwargs: Any) -> models.DecimalField[Any, Any]:
-    return models.DecimalField(
-        verbose_name, max_digits=MONEY_DIGITS, decimal_places=2, validators=[MinValueValidator(ZERO)], **kwargs
-    )
 
 
 def _rate(verbose_name: StrOrPromise, **kwargs: Any) -> models.DecimalField[Any, Any]:
@@ -61,7 +55,7 @@ class CatalogItem(models.Model):
 
     code = models.CharField(_("code"), max_length=32, unique=True)
     name = models.CharField(_("name"), max_length=100)
-    price = _money(_("price"))
+    price = money_field(_("price"), at_least_zero=True)
     enabled = models.BooleanField(_("enabled"), default=True)
     store_price_allowed = models.BooleanField(
         _("store price allowed"), default=False, help_text=_("Stores may set their own price for this item.")
@@ -94,7 +88,7 @@ class Product(CatalogItem):
     unit = models.CharField(_("unit"), max_length=16, default="瓶")
     barcode = models.CharField(_("barcode"), max_length=32, unique=True, null=True, blank=True)
     use_type = models.CharField(_("use type"), max_length=16, choices=UseType.choices, default=UseType.RETAIL)
-    cost = _money(_("cost"), default=ZERO)
+    cost = money_field(_("cost"), default=ZERO, at_least_zero=True)
     default_safety_stock = models.PositiveIntegerField(_("default safety stock"), default=0)
     # A bottle is stocked by the bottle and used by the millilitre: stock moves count use units, a
     # stock unit holds `use_per_unit` of them. Blank `use_unit` means the product is used whole.
@@ -236,7 +230,7 @@ class CardType(CatalogItem):
     item_type = ItemType.CARD_TYPE
 
     kind = models.CharField(_("kind"), max_length=16, choices=CardKind.choices, default=CardKind.STORED_VALUE)
-    face_value = _money(_("face value"), default=ZERO)
+    face_value = money_field(_("face value"), default=ZERO, at_least_zero=True)
     project_package = models.ForeignKey(
         ProjectPackage,
         verbose_name=_("project package"),
@@ -290,16 +284,16 @@ class CouponTemplate(models.Model):
     code = models.CharField(_("code"), max_length=32, unique=True)
     name = models.CharField(_("name"), max_length=100)
     kind = models.CharField(_("kind"), max_length=1, choices=CouponKind.choices)
-    amount = _money(_("amount off"), null=True, blank=True)
+    amount = money_field(_("amount off"), null=True, blank=True, at_least_zero=True)
     rate = _rate(_("discount rate"), null=True, blank=True, help_text=_("0.85 means the customer pays 85%."))
-    max_discount = _money(_("maximum discount"), null=True, blank=True)
+    max_discount = money_field(_("maximum discount"), null=True, blank=True, at_least_zero=True)
     project = models.ForeignKey(
         Project, verbose_name=_("free project"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     valid_from = models.DateField(_("valid from"), null=True, blank=True)
     valid_to = models.DateField(_("valid to"), null=True, blank=True)
     valid_days = models.PositiveIntegerField(_("valid days after issue"), null=True, blank=True)
-    min_spend = _money(_("minimum spend"), default=ZERO)
+    min_spend = money_field(_("minimum spend"), default=ZERO, at_least_zero=True)
     one_per_order = models.BooleanField(_("one per order"), default=True)
     stackable = models.BooleanField(_("stackable with other offers"), default=False)
     enabled = models.BooleanField(_("enabled"), default=True)
@@ -391,7 +385,7 @@ class PromotionLine(models.Model):
     project_package = models.ForeignKey(
         ProjectPackage, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
     )
-    promo_price = _money(_("promotion price"), null=True, blank=True)
+    promo_price = money_field(_("promotion price"), null=True, blank=True, at_least_zero=True)
     discount_rate = models.DecimalField(
         _("discount rate"), max_digits=5, decimal_places=4, null=True, blank=True, help_text=_("Between 0 and 1.")
     )
@@ -495,7 +489,7 @@ class StoreItem(models.Model):
         CouponTemplate, on_delete=models.CASCADE, null=True, blank=True, related_name="store_items"
     )
     enabled = models.BooleanField(_("enabled"), default=True)
-    store_price = _money(_("store price"), null=True, blank=True)
+    store_price = money_field(_("store price"), null=True, blank=True, at_least_zero=True)
     updated_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name=_("updated by"), on_delete=models.SET_NULL, null=True, blank=True
     )

@@ -10,7 +10,7 @@ from typing import Any, TypeVar, overload
 from django.db.models import BooleanField, DecimalField, Exists, Model, OuterRef, Prefetch, Q, QuerySet, Subquery, Value
 from django.utils import timezone
 
-from apps.catalog.choices import MONEY_DIGITS, CategoryKind, ItemType, PromotionStatus
+from apps.catalog.choices import CategoryKind, ItemType, PromotionStatus
 from apps.catalog.models import (
     CardType,
     CardTypeDiscount,
@@ -53,6 +53,7 @@ from apps.catalog.rows import (
 )
 from apps.core.audit import operator_name
 from apps.core.errors import NotFound
+from apps.core.model_fields import MONEY_DIGITS
 from apps.core.money import money_or_none_to_wire
 from apps.org.models import Store
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from apps.core.hooks import Registry
+
 
 @dataclass(frozen=True)
 class Difference:
@@ -25,15 +27,9 @@ class Difference:
 
 LedgerAudit = Callable[[], Iterable[Difference]]
 
-_audits: dict[str, LedgerAudit] = {}
-
-
-def register_ledger_audit(name: str, audit: LedgerAudit) -> None:
-    _audits[name] = audit
-
-
-def ledger_audits() -> dict[str, LedgerAudit]:
-    return dict(sorted(_audits.items()))
+_audits: Registry[LedgerAudit] = Registry("ledger audit")
+register_ledger_audit = _audits.register
+ledger_audits = _audits.by_name
 
 
 def audit_all() -> list[Difference]:

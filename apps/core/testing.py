@@ -1,5 +1,7 @@
-"""Test helpers shared by every app's tests: API clients acting in a role, envelope assertions,
-and the constant-query check for list endpoints."""
+"""Test helpers shared by every app's tests: envelope and schema assertions, the constant-query
+check for list endpoints, and running an action from several threads at once. The API client that
+acts as a signed-in person is accounts' (`apps.accounts.testing.api_client`): it needs accounts'
+tokens, and core sits below accounts."""
 
 from __future__ import annotations
 
@@ -19,33 +21,9 @@ from referencing import Registry
 from referencing.jsonschema import DRAFT4
 from rest_framework.test import APIClient
 
-from apps.accounts.models import User, UserRole
-from apps.accounts.tokens import issue_tokens
-
 if TYPE_CHECKING:
     # The test client's answer: a Response with the client's json() and wsgi_request.
     from rest_framework.response import _MonkeyPatchedResponse as Response
-
-
-class TokenClient(APIClient):
-    """An APIClient that keeps the tokens issued for it (`issued`: access, refresh, accountVersion)."""
-
-    issued: dict[str, Any] | None = None
-
-
-def api_client(*, user: User | None = None, entry: UserRole | None = None, language: str = "en") -> TokenClient:
-    """A client that sends a bearer token (with the account-version header) for `user`, acting in
-    `entry` when given; without either it is anonymous."""
-    client = TokenClient(HTTP_ACCEPT_LANGUAGE=language)
-    if entry is not None:
-        user = entry.user
-    if user is not None:
-        issued = issue_tokens(user=user, user_role=entry)
-        client.credentials(
-            HTTP_AUTHORIZATION=f"Bearer {issued['access']}", HTTP_X_ACCOUNT_VERSION=issued["accountVersion"]
-        )
-        client.issued = issued
-    return client
 
 
 def assert_envelope(response: Response, *, status: int, errcode: str = "0") -> Any:

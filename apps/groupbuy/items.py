@@ -11,8 +11,8 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from apps.billing.choices import LineType
-from apps.billing.lines import sold_in_store
-from apps.billing.pricing import store_price
+from apps.billing.orders.lines import sold_in_store
+from apps.billing.orders.pricing import store_price
 from apps.catalog.choices import ItemType
 from apps.catalog.selectors import ITEM_MODELS, with_store_state
 from apps.core.errors import InvalidInput

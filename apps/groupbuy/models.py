@@ -7,20 +7,13 @@ member later turns it into a paid order (`order`), which is what "served" means 
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from apps.core.lazy_text import StrOrPromise
+from apps.core.model_fields import money_field
 from apps.groupbuy.choices import CODE_MAX_LENGTH, HOLDING_STATUSES, CommodityType, WriteOffStatus
-
-
-# The field's set and get types follow `null=` in kwargs, which a signature cannot say.
-def _money(verbose_name: StrOrPromise, **kwargs: Any) -> models.DecimalField[Any, Any]:
-    return models.DecimalField(verbose_name, max_digits=12, decimal_places=2, **kwargs)
 
 
 class Deal(models.Model):
@@ -32,8 +25,8 @@ class Deal(models.Model):
     )
     deal_id = models.CharField(_("platform deal id"), max_length=64)
     title = models.CharField(_("title"), max_length=200)
-    price = _money(_("deal price"))
-    market_price = _money(_("list price on the platform"))
+    price = money_field(_("deal price"))
+    market_price = money_field(_("list price on the platform"))
     first_seen = models.DateTimeField(_("first seen"), auto_now_add=True)
     last_seen = models.DateTimeField(_("last seen"), auto_now=True)
 
@@ -105,8 +98,8 @@ class WriteOff(models.Model):
     deal = models.ForeignKey(
         Deal, verbose_name=_("deal"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
-    deal_price = _money(_("deal price"), null=True, blank=True)
-    store_price = _money(_("store price"), null=True, blank=True)
+    deal_price = money_field(_("deal price"), null=True, blank=True)
+    store_price = money_field(_("store price"), null=True, blank=True)
     price_warning = models.CharField(_("online-price warning"), max_length=200, blank=True)
     frequency_count = models.PositiveIntegerField(_("write-offs of the phone in the period"), default=0)
     frequency_confirmed_by = models.CharField(_("frequency confirmed by"), max_length=40, blank=True)

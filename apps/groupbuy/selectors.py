@@ -82,3 +82,8 @@ def record_row(record: WriteOff, *, phone_view: bool = False) -> WriteOffRecordR
 
 def record_rows(window: Iterable[WriteOff], *, phone_view: bool = False) -> list[WriteOffRecordRow]:
     return [record_row(record, phone_view=phone_view) for record in window]
+
+
+def record_as_listed(record: WriteOff) -> WriteOff:
+    """A write-off just made or changed, read again as the store's records list shows it."""
+    return records(store_id=record.store_id).get(pk=record.pk)

@@ -23,12 +23,12 @@ import logging
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from apps.billing.checkout import TenderAsked, order_pay
 from apps.billing.choices import TenderMethod
-from apps.billing.lines import LineInput, StaffShare
 from apps.billing.models import Order
-from apps.billing.refunds import LineAsked, order_refund, refund_quote
-from apps.billing.services import order_commit
+from apps.billing.orders.lines import LineInput, StaffShare
+from apps.billing.orders.services import order_commit
+from apps.billing.refunds.services import LineAsked, order_refund, refund_quote
+from apps.billing.till.checkout import TenderAsked, order_pay
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.phones import mask_phone
@@ -124,6 +124,20 @@ def write_off_cancel(*, actor: Actor, store: OrgUnit, record_id: int, reason: st
     GB-40904 (not done, or already being cancelled), GB-40902 (the platform refused: its window
     passed), and billing's refusals of the order's refund (ORD-40901, CARD-40903, DAY-40901)."""
     reason = _checked_reason(reason)
+    record = _claimed_for_cancelling(store=store, record_id=record_id)
+    _platform_cancel(record, store=store, reason=reason)
+    try:
+        return _cancel_written(actor=actor, record_id=record.pk, reason=reason)
+    except Exception:
+        # The platform undid it but the order could not be refunded (it changed since the quote): the
+        # record stays `cancelling` for head office to settle, never shown as still written off.
+        logger.exception("group-buy write-off %s cancelled at the platform, its order not refunded", record.pk)
+        raise
+
+
+def _claimed_for_cancelling(*, store: OrgUnit, record_id: int) -> WriteOff:
+    """The done write-off of `store`, moved to `cancelling` by a conditional update: of two
+    cancellations at once, only one claims it."""
     record = WriteOff.objects.select_related("platform").filter(pk=record_id, store=store).first()
     if record is None:
         raise NotFound()
@@ -134,6 +148,12 @@ def write_off_cancel(*, actor: Actor, store: OrgUnit, record_id: int, reason: st
     claimed = WriteOff.objects.filter(pk=record.pk, status=WriteOffStatus.DONE).update(status=WriteOffStatus.CANCELLING)
     if not claimed:
         raise WriteOffNotInState(_("only a written-off coupon can be cancelled"))
+    return record
+
+
+def _platform_cancel(record: WriteOff, *, store: OrgUnit, reason: str) -> None:
+    """Checks that billing would refund a served record's order (its quote), then asks the platform to
+    undo the write-off. Either refusing puts the claimed record back to done."""
     try:
         if record.order_id is not None:
             refund_quote(
@@ -151,39 +171,38 @@ def write_off_cancel(*, actor: Actor, store: OrgUnit, record_id: int, reason: st
         if isinstance(error, PlatformFailure):
             raise refused_error(error) from error
         raise
-    try:
-        with use_case_atomic():
-            record = WriteOff.objects.select_for_update(of=("self",)).select_related("order").get(pk=record.pk)
-            refund = None
-            if record.order_id is not None:
-                refund = order_refund(
-                    actor=actor,
-                    order_id=record.order_id,
-                    lines=_whole_order(record.order),
-                    reason=reason,
-                    approved=True,
-                    group_buy_back=True,
-                )
-            record.status = WriteOffStatus.CANCELLED
-            record.cancelled_at = timezone.now()
-            record.cancel_reason = reason
-            record.cancelled_by = actor.login_name[:40]
-            record.save(update_fields=["status", "cancelled_at", "cancel_reason", "cancelled_by"])
-            audit_record(
+
+
+def _cancel_written(*, actor: Actor, record_id: int, reason: str) -> WriteOff:
+    """In one transaction, under the record's row lock: its order refunded in full (when served), the
+    record cancelled, the system log."""
+    with use_case_atomic():
+        record = WriteOff.objects.select_for_update(of=("self",)).select_related("order").get(pk=record_id)
+        refund = None
+        if record.order_id is not None:
+            refund = order_refund(
                 actor=actor,
-                action=AuditAction.CANCELLED,
-                target=record,
-                detail={
-                    "platformId": record.platform_id,
-                    "code": record.code,
-                    "reason": reason,
-                    "orderId": record.order_id,
-                    "refundId": refund.pk if refund else None,
-                },
+                order_id=record.order_id,
+                lines=_whole_order(record.order),
+                reason=reason,
+                approved=True,
+                group_buy_back=True,
             )
-    except Exception:
-        # The platform undid it but the order could not be refunded (it changed since the quote): the
-        # record stays `cancelling` for head office to settle, never shown as still written off.
-        logger.exception("group-buy write-off %s cancelled at the platform, its order not refunded", record.pk)
-        raise
+        record.status = WriteOffStatus.CANCELLED
+        record.cancelled_at = timezone.now()
+        record.cancel_reason = reason
+        record.cancelled_by = actor.login_name[:40]
+        record.save(update_fields=["status", "cancelled_at", "cancel_reason", "cancelled_by"])
+        audit_record(
+            actor=actor,
+            action=AuditAction.CANCELLED,
+            target=record,
+            detail={
+                "platformId": record.platform_id,
+                "code": record.code,
+                "reason": reason,
+                "orderId": record.order_id,
+                "refundId": refund.pk if refund else None,
+            },
+        )
     return record

@@ -249,3 +249,26 @@ def goods_order_detail(order: GoodsOrder) -> GoodsOrderDetailRow:
         "cancelReason": order.cancel_reason,
         "lines": rows,
     }
+
+
+def goods_orders_with_store() -> QuerySet[GoodsOrder]:
+    """Every goods order with its store, for apps.core.scoping to pick one in scope."""
+    return GoodsOrder.objects.select_related("store")
+
+
+def goods_order_detail_by_id(*, order_id: int) -> GoodsOrderDetailRow:
+    """A goods order just changed, read again with its store and shown as the detail page shows it."""
+    return goods_order_detail(goods_orders_with_store().get(pk=order_id))
+
+
+def store_goods_orders(*, store_id: int) -> QuerySet[GoodsOrder]:
+    """One store's goods orders, as goods_orders() lists them."""
+    return goods_orders().filter(store_id=store_id)
+
+
+def catalogue_product_row(*, store_id: int | None, product_id: int) -> CatalogueRow | None:
+    """One product of the catalogue as the store orders it, or None when it is not in the catalogue."""
+    product = catalogue(store_id=store_id).filter(pk=product_id).first()
+    if product is None:
+        return None
+    return catalogue_rows([product], store_id)[0]

@@ -157,3 +157,13 @@ def product_by_barcode(*, store_id: int, barcode: str) -> StockProductRow:
     if product is None:
         raise BarcodeUnknown(gettext("no product has the barcode %(barcode)s") % {"barcode": code[:32]})
     return stock_product_rows([product], store_id)[0]
+
+
+def receipts_with_store() -> QuerySet[StockDocument]:
+    """Every goods-in document with its store, for apps.core.scoping to pick one in scope."""
+    return StockDocument.objects.filter(kind=DocumentKind.RECEIPT).select_related("store")
+
+
+def receipt_detail_by_id(*, document_id: int) -> ReceiptDetailRow:
+    """A goods-in document just written, read again with its store and shown with its lines."""
+    return receipt_detail(StockDocument.objects.select_related("store").get(pk=document_id))

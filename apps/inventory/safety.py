@@ -23,6 +23,7 @@ from apps.core.audit import Actor, audit_record
 from apps.core.bounds import STOCK_UNITS, shown
 from apps.core.errors import InvalidInput
 from apps.core.transactions import use_case_atomic
+from apps.inventory.balances import locked_balances
 from apps.inventory.choices import AuditAction
 from apps.inventory.models import ZERO, SafetyAlert, SafetyStock
 from apps.messaging.choices import TaskType
@@ -132,9 +133,6 @@ def safety_stock_set(*, actor: Actor, store: OrgUnit, items: Sequence[SafetyInpu
     in the system log, in one transaction; then raises a task for each product the new level puts
     the stock below (one open task per product) and closes the alerts of those now at or above it.
     Answers how many changed."""
-    # Imported here: services imports this module for record_moves' crossing hook.
-    from apps.inventory.services import locked_balances
-
     _checked(items)
     product_ids = sorted(item.product_id for item in items)
     with use_case_atomic():

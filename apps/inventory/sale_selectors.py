@@ -1,4 +1,4 @@
-"""Reads for the till (apps.billing.stock): is there enough stock for what an order would take.
+"""Reads for the till (apps.billing.ledgers.stock): is there enough stock for what an order would take.
 The payment's `record_moves` decides under the balances' locks; this read tells the cashier early
 (at the pricing preview and the commit), without locking anything."""
 

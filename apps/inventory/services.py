@@ -11,7 +11,6 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import connection
-from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -20,9 +19,10 @@ from apps.core.audit import Actor
 from apps.core.errors import InvalidInput
 from apps.core.transactions import use_case_atomic
 from apps.inventory import safety
+from apps.inventory.balances import locked_balances
 from apps.inventory.choices import DocumentKind, DocumentStatus, DocumentType, MoveKind
 from apps.inventory.errors import StockShort
-from apps.inventory.models import ZERO, SafetyStock, StockBalance, StockDocument, StockDocumentLine, StockMove
+from apps.inventory.models import ZERO, StockBalance, StockDocument, StockDocumentLine, StockMove
 from apps.org.models import OrgUnit
 
 # The moves of a StockDocument carry this document kind and the document's id.
@@ -38,6 +38,10 @@ class MoveLine:
     batch_no: str = ""
     expiry_date: date | None = None
     remark: str = ""
+
+
+# A moved product's name, cost, default safety stock and use units per stock unit.
+MovedProduct = tuple[str, Decimal, int, Decimal]
 
 
 @dataclass(frozen=True)
@@ -64,20 +68,10 @@ def record_moves(
     does not allow negative stock, a document that would take any product below 0 raises
     StockShort naming every such product, and nothing is written. `allow_negative`: the caller's rule
     lets this document go below 0 anyway (a service's consumption, docs/decisions/0018)."""
-    if not lines:
-        raise InvalidInput(gettext("a stock document needs at least one line"), field="lines")
-    if any(line.quantity == 0 for line in lines):
-        raise InvalidInput(gettext("a quantity cannot be 0"), field="quantity")
+    _check_move_lines(lines)
     product_ids = sorted({line.product_id for line in lines})
     with use_case_atomic():
-        products = {
-            pk: (name, cost, default_safety, use_per_unit)
-            for pk, name, cost, default_safety, use_per_unit in Product.objects.filter(pk__in=product_ids).values_list(
-                "pk", "name", "cost", "default_safety_stock", "use_per_unit"
-            )
-        }
-        if len(products) != len(product_ids):
-            raise InvalidInput(gettext("unknown product"), field="productId")
+        products = _moved_products(product_ids)
         balances = locked_balances(store.pk, product_ids)
         if not allow_negative:
             _check_enough(store, balances, lines, products)
@@ -109,21 +103,49 @@ def record_moves(
         StockMove.objects.bulk_create(moves)
         _write_balances(list(balances.values()), now)
         # Safety stock: only a product whose stock crossed its level costs queries (the task).
-        crossings = [
-            found
-            for pk, balance in balances.items()
-            if (
-                found := safety.crossing(
-                    pk,
-                    before[pk],
-                    balance.quantity,
-                    safety.safety_level(balance.safety, products[pk][2], products[pk][3]),  # type: ignore[attr-defined]
-                )
-            )
-        ]
+        crossings = _safety_crossings(balances, before, products)
         if crossings:
             safety.on_crossings(actor=actor, store_id=store.pk, crossings=crossings)
     return moves
+
+
+def _check_move_lines(lines: Sequence[MoveLine]) -> None:
+    if not lines:
+        raise InvalidInput(gettext("a stock document needs at least one line"), field="lines")
+    if any(line.quantity == 0 for line in lines):
+        raise InvalidInput(gettext("a quantity cannot be 0"), field="quantity")
+
+
+def _moved_products(product_ids: list[int]) -> dict[int, MovedProduct]:
+    """What the moves need of each product (name, cost, default safety stock, use units per stock
+    unit) in one query; a product that does not exist refuses the whole document."""
+    products = {
+        pk: (name, cost, default_safety, use_per_unit)
+        for pk, name, cost, default_safety, use_per_unit in Product.objects.filter(pk__in=product_ids).values_list(
+            "pk", "name", "cost", "default_safety_stock", "use_per_unit"
+        )
+    }
+    if len(products) != len(product_ids):
+        raise InvalidInput(gettext("unknown product"), field="productId")
+    return products
+
+
+def _safety_crossings(
+    balances: dict[int, StockBalance], before: dict[int, Decimal], products: dict[int, MovedProduct]
+) -> list[safety.Crossing]:
+    """The products whose stock crossed its safety stock between `before` and the balances now."""
+    return [
+        found
+        for pk, balance in balances.items()
+        if (
+            found := safety.crossing(
+                pk,
+                before[pk],
+                balance.quantity,
+                safety.safety_level(balance.safety, products[pk][2], products[pk][3]),  # type: ignore[attr-defined]
+            )
+        )
+    ]
 
 
 def _write_balances(balances: list[StockBalance], now: datetime) -> None:
@@ -146,36 +168,11 @@ def _write_balances(balances: list[StockBalance], now: datetime) -> None:
         )
 
 
-def locked_balances(store_id: int, product_ids: list[int]) -> dict[int, StockBalance]:
-    """The store's balance rows of these products, locked; a product never moved in the store gets
-    its row first (INSERT … ON CONFLICT DO NOTHING, so two first moves at once make one row). Each
-    row carries `safety`: the store's own safety stock of the product (stock units) or None, read
-    in the same query."""
-    locked = _lock(store_id, product_ids)
-    missing = [pk for pk in product_ids if pk not in locked]
-    if missing:
-        StockBalance.objects.bulk_create(
-            [StockBalance(store_id=store_id, product_id=pk) for pk in missing], ignore_conflicts=True
-        )
-        locked = _lock(store_id, product_ids)
-    return locked
-
-
-def _lock(store_id: int, product_ids: list[int]) -> dict[int, StockBalance]:
-    own_safety = SafetyStock.objects.filter(store_id=OuterRef("store_id"), product_id=OuterRef("product_id")).order_by()
-    rows = (
-        StockBalance.objects.select_for_update(no_key=True, of=("self",))
-        .filter(store_id=store_id, product_id__in=product_ids)
-        .annotate(safety=Subquery(own_safety.values("quantity")[:1]))
-    )
-    return {row.product_id: row for row in rows.order_by("product_id")}
-
-
 def _check_enough(
     store: OrgUnit,
     balances: dict[int, StockBalance],
     lines: Sequence[MoveLine],
-    products: dict[int, tuple[str, Decimal, int, Decimal]],
+    products: dict[int, MovedProduct],
 ) -> None:
     if store.negative_stock_allowed:
         return
@@ -267,21 +264,7 @@ def document_create(
         )
         document.number = document_number(document)
         StockDocument.objects.filter(pk=document.pk).update(number=document.number)
-        StockDocumentLine.objects.bulk_create(
-            [
-                StockDocumentLine(
-                    document=document,
-                    product_id=line.product_id,
-                    quantity=line.quantity,
-                    use_quantity=in_use_units(products[line.product_id], line.quantity),
-                    unit_cost=products[line.product_id].cost,
-                    batch_no=line.batch_no,
-                    expiry_date=line.expiry_date,
-                )
-                for line in lines
-            ]
-        )
-        sign = -1 if outward else 1
+        _document_lines_write(document, lines, products)
         record_moves(
             actor=actor,
             store=store,
@@ -289,14 +272,42 @@ def document_create(
             document_kind=DOCUMENT_MOVES,
             document_id=document.pk,
             other_store_id=other_store.pk if other_store else None,
-            lines=[
-                MoveLine(
-                    line.product_id,
-                    sign * in_use_units(products[line.product_id], line.quantity),
-                    batch_no=line.batch_no,
-                    expiry_date=line.expiry_date,
-                )
-                for line in lines
-            ],
+            lines=_document_moves(lines, products, outward=outward),
         )
     return document
+
+
+def _document_lines_write(
+    document: StockDocument, lines: Sequence[DocumentLineInput], products: dict[int, Product]
+) -> None:
+    """The document's lines as entered (stock units), with the use units they move and today's cost."""
+    StockDocumentLine.objects.bulk_create(
+        [
+            StockDocumentLine(
+                document=document,
+                product_id=line.product_id,
+                quantity=line.quantity,
+                use_quantity=in_use_units(products[line.product_id], line.quantity),
+                unit_cost=products[line.product_id].cost,
+                batch_no=line.batch_no,
+                expiry_date=line.expiry_date,
+            )
+            for line in lines
+        ]
+    )
+
+
+def _document_moves(
+    lines: Sequence[DocumentLineInput], products: dict[int, Product], *, outward: bool
+) -> list[MoveLine]:
+    """The ledger's lines of a document: its quantities in use units, negative when `outward`."""
+    sign = -1 if outward else 1
+    return [
+        MoveLine(
+            line.product_id,
+            sign * in_use_units(products[line.product_id], line.quantity),
+            batch_no=line.batch_no,
+            expiry_date=line.expiry_date,
+        )
+        for line in lines
+    ]

@@ -197,3 +197,13 @@ def stocktake_line_rows(window: Iterable[StocktakeLine], *, values: bool) -> lis
             }
         )
     return rows
+
+
+def stocktake_by_id(*, stocktake_id: int) -> Stocktake:
+    """A stocktake a service has just checked to be the store's (it raises on an unknown id)."""
+    return Stocktake.objects.get(pk=stocktake_id)
+
+
+def stocktake_detail_by_id(*, stocktake_id: int, values: bool) -> StocktakeRow:
+    """A stocktake just changed, read again with its store and shown as its detail page shows it."""
+    return stocktake_detail_row(stocktakes().get(pk=stocktake_id), values=values)

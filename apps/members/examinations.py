@@ -277,3 +277,13 @@ def examination_row(examination: Examination, photo_ids: list[int] | None = None
         "createdAt": examination.created_at,
         "updatedAt": examination.updated_at,
     }
+
+
+def examinations_with_member() -> QuerySet[Examination]:
+    """Every examination with its member, for apps.core.scoping to pick one of the role's stores."""
+    return Examination.objects.select_related("member")
+
+
+def examination_photo(*, photo_id: int) -> ExaminationPhoto | None:
+    """A photo by its id, or None; whose examination it is, is the caller's to check."""
+    return ExaminationPhoto.objects.filter(pk=photo_id).first()

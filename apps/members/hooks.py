@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from apps.core.hooks import Slot
+
 
 class StoreStaff(Protocol):
     def active_staff(self, *, store_id: int) -> list[dict[str, object]]:
@@ -16,15 +18,6 @@ class StoreStaff(Protocol):
         """The name of the store's active employee `employee_id`, or None when there is none."""
 
 
-_store_staff: StoreStaff | None = None
-
-
-def register_store_staff(reader: StoreStaff) -> None:
-    global _store_staff
-    _store_staff = reader
-
-
-def store_staff() -> StoreStaff:
-    if _store_staff is None:  # booking is installed with members in every configuration of this project
-        raise RuntimeError("no store staff registered (apps.booking not ready)")
-    return _store_staff
+_store_staff: Slot[StoreStaff] = Slot("store staff", registered_by="apps.booking")
+register_store_staff = _store_staff.register
+store_staff = _store_staff.get

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import override, pgettext_lazy
 
 from apps.catalog.choices import CardKind
+from apps.catalog.models import CardType, Project
 from apps.catalog.selectors import card_type_search, project_search
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput
@@ -190,6 +191,8 @@ def _read(file: Any, errors: list[RowError]) -> list[tuple[int, dict[str, Any]]]
 
 
 def _group_rows(rows: list[tuple[int, dict[str, Any]]], store: OrgUnit, errors: list[RowError]) -> list[_Group]:
+    """The rows as move-ins: one per member and source store, one line per old card. Every problem
+    is noted in `errors`, in the order of the row's columns."""
     card_types = {card_type.code: card_type for card_type in card_type_search(store_id=store.pk, enabled=True)}
     projects = {project.code: project for project in project_search(store_id=store.pk, enabled=True)}
     groups: dict[tuple[str, str, str], _Group] = {}
@@ -198,40 +201,13 @@ def _group_rows(rows: list[tuple[int, dict[str, Any]]], store: OrgUnit, errors: 
         area_code = row.text("areaCode", 5) or MemberAreaCode.MAINLAND
         phone = row.text("phone", 20)
         source_store = row.text("sourceStore")
-        kind = _kind(row.text("kind", 30))
-        if kind and kind not in CardKind.values:
-            row.error("kind", _("the kind must be a stored-value card or a package card"))
-        type_code = row.text("cardTypeCode", 32)
-        card_type = card_types.get(type_code)
-        if type_code and card_type is None:
-            row.error("cardTypeCode", _("no card type enabled in this store has this code"))
+        kind, card_type = _kind_and_card_type(row, card_types)
         old_card_name, old_card_no = row.text("oldCardName"), row.text("oldCardNo", 40)
-        group = groups.setdefault(
-            (area_code, phone, source_store),
-            _Group(
-                row=number,
-                data=MoveInInput(
-                    source_store=source_store,
-                    lines=[],
-                    name=row.text("name", 20),
-                    area_code=area_code,
-                    phone=phone,
-                    birthday=row.day("birthday"),
-                    source_brand=row.text("sourceBrand"),
-                    remark=row.text("remark", 200),
-                ),
-            ),
-        )
+        # The member's columns are checked on every row, though the move-in keeps its first row's.
+        started = _group_started(row, area_code=area_code, phone=phone, source_store=source_store)
+        group = groups.setdefault((area_code, phone, source_store), started)
         line_key = (kind, old_card_name, old_card_no)
-        sessions: list[tuple[int, int]] = []
-        if kind == CardKind.PACKAGE:
-            project_code = _text(cells.get("projectCode"))
-            project = projects.get(project_code)
-            if project is None:
-                row.error("projectCode", _("no project enabled in this store has this code"))
-            count = row.whole("sessions")
-            if project is not None:
-                sessions = [(project.pk, count)]
+        sessions = _package_sessions(row, projects) if kind == CardKind.PACKAGE else []
         expires_on = row.day("expiresOn")
         if kind == CardKind.PACKAGE and line_key in group.keys:
             # Another project of a package card already read: its sessions join that line.
@@ -242,21 +218,73 @@ def _group_rows(rows: list[tuple[int, dict[str, Any]]], store: OrgUnit, errors: 
                 "oldCardName", _("the same old card is on row %(n)d") % {"n": group.line_rows[group.keys[line_key]]}
             )
             continue
-        group.keys[line_key] = len(group.data.lines)
-        group.line_rows.append(number)
-        group.data.lines.append(
-            LineInput(
-                old_card_name=old_card_name,
-                old_card_no=old_card_no,
-                kind=kind,
-                card_type_id=card_type.pk if card_type is not None else 0,
-                old_balance=row.decimal("oldBalance", Decimal("0")),
-                coefficient=row.decimal("coefficient", Decimal("1")),
-                expires_on=expires_on,
-                sessions=sessions,
-            )
-        )
+        _line_added(group, row, line_key, card_type=card_type, expires_on=expires_on, sessions=sessions)
     return list(groups.values())
+
+
+def _kind_and_card_type(row: _Row, card_types: dict[str, CardType]) -> tuple[str, CardType | None]:
+    """The old card's kind and the new card type it becomes, each checked."""
+    kind = _kind(row.text("kind", 30))
+    if kind and kind not in CardKind.values:
+        row.error("kind", _("the kind must be a stored-value card or a package card"))
+    type_code = row.text("cardTypeCode", 32)
+    card_type = card_types.get(type_code)
+    if type_code and card_type is None:
+        row.error("cardTypeCode", _("no card type enabled in this store has this code"))
+    return kind, card_type
+
+
+def _group_started(row: _Row, *, area_code: str, phone: str, source_store: str) -> _Group:
+    """A move-in begun by its member's first row, with no lines yet."""
+    return _Group(
+        row=row.number,
+        data=MoveInInput(
+            source_store=source_store,
+            lines=[],
+            name=row.text("name", 20),
+            area_code=area_code,
+            phone=phone,
+            birthday=row.day("birthday"),
+            source_brand=row.text("sourceBrand"),
+            remark=row.text("remark", 200),
+        ),
+    )
+
+
+def _package_sessions(row: _Row, projects: dict[str, Project]) -> list[tuple[int, int]]:
+    """A package card's row: the project it names and the sessions left of it."""
+    project = projects.get(_text(row.cells.get("projectCode")))
+    if project is None:
+        row.error("projectCode", _("no project enabled in this store has this code"))
+    count = row.whole("sessions")
+    return [(project.pk, count)] if project is not None else []
+
+
+def _line_added(
+    group: _Group,
+    row: _Row,
+    key: tuple[str, str, str],
+    *,
+    card_type: CardType | None,
+    expires_on: datetime.date | None,
+    sessions: list[tuple[int, int]],
+) -> None:
+    """A new old card of the move-in, read from its row (`key`: kind, old card name and number)."""
+    kind, old_card_name, old_card_no = key
+    group.keys[key] = len(group.data.lines)
+    group.line_rows.append(row.number)
+    group.data.lines.append(
+        LineInput(
+            old_card_name=old_card_name,
+            old_card_no=old_card_no,
+            kind=kind,
+            card_type_id=card_type.pk if card_type is not None else 0,
+            old_balance=row.decimal("oldBalance", Decimal("0")),
+            coefficient=row.decimal("coefficient", Decimal("1")),
+            expires_on=expires_on,
+            sessions=sessions,
+        )
+    )
 
 
 def _where(group: _Group, error: InvalidInput) -> RowError:

@@ -450,3 +450,29 @@ def projects(*, store_id: int) -> list[MoveInProjectRow]:
         {"id": project.pk, "code": project.code, "name": project.name}
         for project in project_search(store_id=store_id, enabled=True)
     ]
+
+
+def move_ins_with_store() -> QuerySet[MoveIn]:
+    """Every move-in with its store and approval, for apps.core.scoping to pick one in scope."""
+    return MoveIn.objects.select_related("store", "approval")
+
+
+def move_in_attachments() -> QuerySet[MoveInAttachment]:
+    """Every move-in attachment, for apps.core.scoping to pick one of the role's stores' move-ins."""
+    return MoveInAttachment.objects.all()
+
+
+def move_in_count(rows: QuerySet[MoveIn]) -> int:
+    """How many move-ins a filtered list (move_ins) holds."""
+    return rows.count()
+
+
+def enabled_card_type(*, store_id: int, card_type_id: int) -> CardType | None:
+    """A card type enabled in the store, or None."""
+    return card_type_search(store_id=store_id, enabled=True).filter(pk=card_type_id).first()
+
+
+def imported_move_in_rows(move_in_ids: list[int]) -> list[MoveInRow]:
+    """The move-ins an import has just made, in the order they were made, as the list shows them."""
+    rows = MoveIn.objects.filter(pk__in=move_in_ids).select_related("store", "approval")
+    return move_in_rows(rows.order_by("id"))

@@ -532,3 +532,8 @@ def points_entries_of_store(store_id: int, start: datetime, end: datetime) -> Qu
     """The points entries written at `store_id` from `start` up to `end` (a store's business day for
     the daily closing; index points_entry_store_time)."""
     return PointsEntry.objects.filter(store_id=store_id, created_at__gte=start, created_at__lt=end)
+
+
+def member_count(rows: QuerySet[Member]) -> int:
+    """How many members a filtered list (store_members) holds."""
+    return rows.count()

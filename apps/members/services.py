@@ -41,7 +41,7 @@ from apps.members.errors import (
     PointsWouldGoNegative,
 )
 from apps.members.models import CancellationRequest, Member, MemberLabel, PointsEntry
-from apps.members.phone_views import phone_views_watch
+from apps.members.phone_watch import phone_views_watch
 from apps.org.models import OrgUnit
 
 
@@ -242,7 +242,7 @@ def sms_consent_set(*, actor: Actor, member: Member, consent: bool) -> Member:
 
 def whole_phone_viewed(*, actor: Actor, member: Member) -> WholePhone:
     """The whole phone for the member's own page; each view is in the system log (spec §6), and many
-    views in a short time are told to the store's owner (apps.members.phone_views)."""
+    views in a short time are told to the store's owner (apps.members.phone_watch)."""
     with transaction.atomic():
         audit_record(actor=actor, action=AuditAction.PHONE_VIEWED, target=member, detail={})
         phone_views_watch(actor=actor)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from apps.core.hooks import Slot
+
 if TYPE_CHECKING:
     from apps.org.models import OrgUnit
 
@@ -18,15 +20,6 @@ class AccountRoles(Protocol):
         """The active units where the user holds an owner-type role entry (spec §6 shop management)."""
 
 
-_account_roles: AccountRoles | None = None
-
-
-def register_account_roles(reader: AccountRoles) -> None:
-    global _account_roles
-    _account_roles = reader
-
-
-def account_roles() -> AccountRoles:
-    if _account_roles is None:  # accounts is installed with org in every configuration of this project
-        raise RuntimeError("no account roles registered (apps.accounts not ready)")
-    return _account_roles
+_account_roles: Slot[AccountRoles] = Slot("account roles", registered_by="apps.accounts")
+register_account_roles = _account_roles.register
+account_roles = _account_roles.get

@@ -174,3 +174,34 @@ def store_acted_in(session: Any) -> OrgUnit:
     if store is None:
         raise InvalidInput(_("please choose a role at a store first"))
     return store
+
+
+# Views name a store (or any level of the tree) by this type, so they need not import org's models.
+Store = OrgUnit
+
+
+def stores() -> QuerySet[OrgUnit]:
+    """Every store of the chain, for apps.core.scoping to pick the one a call names."""
+    return OrgUnit.objects.stores()
+
+
+def org_levels() -> QuerySet[OrgUnit]:
+    """Every level of the tree (head office, regions, stores), for apps.core.scoping."""
+    return OrgUnit.objects.all()
+
+
+def store_row(*, store_id: int) -> OrgUnit:
+    """The store of an id the caller's session vouches for (it raises on an unknown id)."""
+    return OrgUnit.objects.get(pk=store_id)
+
+
+def level_as_store(level: object) -> OrgUnit | None:
+    """A level already loaded (the chosen one) when it is a store, else None: no query."""
+    if isinstance(level, OrgUnit) and level.kind == OrgUnitKind.STORE:
+        return level
+    return None
+
+
+def active_stores(*, store_ids: frozenset[int]) -> QuerySet[OrgUnit]:
+    """The open stores among `store_ids`, in tree order (a page's store picker)."""
+    return OrgUnit.objects.stores().filter(pk__in=store_ids, is_active=True).order_by("path")

@@ -5,8 +5,6 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-MONEY_DIGITS = 12
-
 
 class IntentState(models.TextChoices):
     """created → pending → succeeded | failed | closed; succeeded → refunded_part → refunded."""

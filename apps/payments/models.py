@@ -9,16 +9,14 @@ lock; the event log beside it is append-only."""
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
 
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.append_only import AppendOnlyModel
-from apps.core.lazy_text import StrOrPromise
+from apps.core.model_fields import money_field
 from apps.payments.choices import (
-    MONEY_DIGITS,
     PAID_INTENT_STATES,
     DifferenceKind,
     EventKind,
@@ -30,11 +28,6 @@ from apps.payments.choices import (
 ZERO = Decimal("0")
 
 
-# The field's set and get types follow `null=` in kwargs, which a signature cannot say.
-def _money(verbose_name: StrOrPromise, **kwargs: Any) -> models.DecimalField[Any, Any]:
-    return models.DecimalField(verbose_name, max_digits=MONEY_DIGITS, decimal_places=2, **kwargs)
-
-
 class PaymentIntent(models.Model):
     reference = models.CharField(_("reference"), max_length=64, db_index=True)
     store_id = models.IntegerField(_("store id"))
@@ -42,9 +35,9 @@ class PaymentIntent(models.Model):
     provider = models.CharField(_("provider"), max_length=16)
     mode = models.CharField(_("mode"), max_length=8, choices=IntentMode.choices)
     out_trade_no = models.CharField(_("out trade number"), max_length=32, unique=True)
-    amount = _money(_("amount"))
+    amount = money_field(_("amount"))
     # Refunds asked for or made (pending and succeeded): never more than the amount (a constraint).
-    refunded = _money(_("refunded or being refunded"), default=ZERO)
+    refunded = money_field(_("refunded or being refunded"), default=ZERO)
     state = models.CharField(_("state"), max_length=16, choices=IntentState.choices, default=IntentState.CREATED)
     description = models.CharField(_("description"), max_length=127, blank=True, default="")
     provider_trade_no = models.CharField(_("provider trade number"), max_length=64, blank=True, default="")
@@ -58,7 +51,7 @@ class PaymentIntent(models.Model):
     terminal_id = models.CharField(_("terminal asked"), max_length=32, blank=True, default="")
     # What the provider reported when it said the payment succeeded, kept beside what we asked: the
     # ledger audit compares them, and a success that differs is `mismatched` (decision 0009).
-    reported_amount = _money(_("amount the provider reported"), null=True, blank=True)
+    reported_amount = money_field(_("amount the provider reported"), null=True, blank=True)
     reported_currency = models.CharField(_("currency the provider reported"), max_length=8, blank=True, default="")
     reported_merchant = models.CharField(_("merchant the provider reported"), max_length=128, blank=True, default="")
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
@@ -105,7 +98,7 @@ class ProviderRefund(models.Model):
         PaymentIntent, verbose_name=_("payment intent"), on_delete=models.PROTECT, related_name="refunds"
     )
     out_refund_no = models.CharField(_("out refund number"), max_length=64, unique=True)
-    amount = _money(_("amount"))
+    amount = money_field(_("amount"))
     state = models.CharField(_("state"), max_length=16, choices=RefundState.choices, default=RefundState.PENDING)
     # What the refund gives back, as the higher app names it ("recede:5").
     reference = models.CharField(_("reference"), max_length=64, db_index=True)
@@ -178,8 +171,8 @@ class ReconciliationDifference(models.Model):
     kind = models.CharField(_("kind"), max_length=16, choices=DifferenceKind.choices)
     out_trade_no = models.CharField(_("out trade number"), max_length=64)
     out_refund_no = models.CharField(_("out refund number"), max_length=64, blank=True, default="")
-    ours = _money(_("our amount"), null=True, blank=True)
-    theirs = _money(_("provider's amount"), null=True, blank=True)
+    ours = money_field(_("our amount"), null=True, blank=True)
+    theirs = money_field(_("provider's amount"), null=True, blank=True)
     created_at = models.DateTimeField(_("found"), auto_now_add=True)
 
     class Meta:

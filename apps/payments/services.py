@@ -27,6 +27,7 @@ from django.utils import timezone
 
 from apps.core.audit import SYSTEM_ACTOR, Actor, audit_record
 from apps.core.errors import NotFound
+from apps.core.hooks import Listeners
 from apps.core.json_types import JsonObject
 from apps.core.money import from_cents, round_money, to_cents
 from apps.org.selectors import store_codes
@@ -48,6 +49,7 @@ from apps.payments.providers.base import (
     ForgedNotification,
     Notification,
     NotificationAnswer,
+    PaymentProvider,
     PayRequest,
     PayResult,
     ProviderAccount,
@@ -112,27 +114,17 @@ class RefundEnded:
 
 IntentListener = Callable[[IntentEnded], None]
 RefundListener = Callable[[RefundEnded], None]
-_intent_listeners: list[IntentListener] = []
-_refund_listeners: list[RefundListener] = []
-
-
-def register_intent_listener(listener: IntentListener) -> None:
-    """Called inside the transaction that makes an intent final, once per intent. A listener that
-    raises rolls the change back: the intent stays open and the poller applies it again later."""
-    if listener not in _intent_listeners:
-        _intent_listeners.append(listener)
-
-
-def register_refund_listener(listener: RefundListener) -> None:
-    """As register_intent_listener, for provider refunds."""
-    if listener not in _refund_listeners:
-        _refund_listeners.append(listener)
+# Called inside the transaction that makes an intent (a refund) final, once per intent. A listener
+# that raises rolls the change back: the intent stays open and the poller applies it again later.
+_intent_listeners: Listeners[IntentListener] = Listeners()
+_refund_listeners: Listeners[RefundListener] = Listeners()
+register_intent_listener = _intent_listeners.register
+register_refund_listener = _refund_listeners.register
 
 
 def unregister_listener(listener: Callable[..., None]) -> None:
-    for listeners in (_intent_listeners, _refund_listeners):
-        if listener in listeners:
-            listeners.remove(listener)
+    _intent_listeners.unregister(listener)
+    _refund_listeners.unregister(listener)
 
 
 # -- helpers ---------------------------------------------------------------------------------------
@@ -223,6 +215,16 @@ def _differences(intent: PaymentIntent, result: PayResult) -> tuple[tuple[str, s
 
 
 # -- applying what a provider said (one transaction, the intent's row lock) ------------------------
+# The intent state each provider state moves an open intent to.
+_INTENT_STATE_OF = {
+    ProviderState.SUCCEEDED: IntentState.SUCCEEDED,
+    ProviderState.REFUNDED: IntentState.SUCCEEDED,  # paid, then refunded elsewhere
+    ProviderState.FAILED: IntentState.FAILED,
+    ProviderState.CLOSED: IntentState.CLOSED,
+    ProviderState.PENDING: IntentState.PENDING,
+}
+
+
 def _apply_payment(intent_id: int, result: PayResult, *, source: str) -> PaymentIntent:
     """Moves the intent as `result` says, if that is a move the state machine allows; anything else
     (a repeat, an older answer) changes nothing but the poll schedule. A success whose amount,
@@ -232,47 +234,10 @@ def _apply_payment(intent_id: int, result: PayResult, *, source: str) -> Payment
     with transaction.atomic(durable=True):
         intent = PaymentIntent.objects.select_for_update().get(pk=intent_id)
         before = intent.state
-        now = timezone.now()
-        detail: dict[str, Any] = {"source": source, "said": result.state.value, "message": result.message[:200]}
+        detail: JsonObject = {"source": source, "said": result.state.value, "message": result.message[:200]}
         differences: tuple[tuple[str, str, str], ...] = ()
         if intent.state in OPEN_INTENT_STATES:
-            target = {
-                ProviderState.SUCCEEDED: IntentState.SUCCEEDED,
-                ProviderState.REFUNDED: IntentState.SUCCEEDED,  # paid, then refunded elsewhere
-                ProviderState.FAILED: IntentState.FAILED,
-                ProviderState.CLOSED: IntentState.CLOSED,
-                ProviderState.PENDING: IntentState.PENDING,
-            }.get(result.state)
-            if target == IntentState.SUCCEEDED:
-                differences = _differences(intent, result)
-                intent.reported_amount = from_cents(result.amount_cents)
-                intent.reported_currency = result.currency[:8]
-                intent.reported_merchant = _reported_merchant(result)[:128]
-                if differences:
-                    target = IntentState.MISMATCHED
-                    detail["mismatch"] = [list(difference) for difference in differences]
-            if target is not None and target != intent.state:
-                intent.state = target
-                if result.provider_trade_no:
-                    intent.provider_trade_no = result.provider_trade_no
-                if result.code_url:
-                    intent.code_url = result.code_url
-                if result.message:
-                    intent.message = result.message[:255]
-                if target == IntentState.SUCCEEDED:
-                    intent.paid_at = result.paid_at or now
-                if target == IntentState.MISMATCHED:
-                    intent.message = "; ".join(f"{part}: asked {a}, reported {r}" for part, a, r in differences)[:255]
-                    logger.error(
-                        "payment %s: the provider reports a success unlike the one asked: %s",
-                        intent.out_trade_no,
-                        intent.message,
-                    )
-                if target in FINAL_INTENT_STATES:
-                    intent.next_poll_at = None
-            if intent.state in OPEN_INTENT_STATES and source != "notification":
-                intent.next_poll_at = now + poll_delay(intent.attempts)
-            intent.save()
+            differences = _open_intent_moved(intent, result, source=source, detail=detail)
         elif result.state in (ProviderState.SUCCEEDED, ProviderState.REFUNDED) and intent.state in (
             IntentState.FAILED,
             IntentState.CLOSED,
@@ -287,31 +252,92 @@ def _apply_payment(intent_id: int, result: PayResult, *, source: str) -> Payment
             return intent
         _event(intent, EventKind.STATE, before=before, **detail)
         if intent.state in FINAL_INTENT_STATES:
-            mismatched = intent.state == IntentState.MISMATCHED
-            audit_record(
-                actor=SYSTEM_ACTOR,
-                action=AuditAction.PAYMENT_MISMATCHED if mismatched else AuditAction.PAYMENT_ENDED,
-                target=intent,
-                detail={
-                    "state": intent.state,
-                    "amount": str(intent.amount),
-                    "reference": intent.reference,
-                    **(
-                        {
-                            "reportedAmount": str(intent.reported_amount),
-                            "reportedCurrency": intent.reported_currency,
-                            "reportedMerchant": intent.reported_merchant,
-                            "differences": [list(difference) for difference in differences],
-                        }
-                        if mismatched
-                        else {}
-                    ),
-                },
-            )
-            ended = _intent_ended(intent, differences)
-            for listener in list(_intent_listeners):
-                listener(ended)
+            _intent_end_announced(intent, differences)
         return intent
+
+
+def _open_intent_moved(
+    intent: PaymentIntent, result: PayResult, *, source: str, detail: JsonObject
+) -> tuple[tuple[str, str, str], ...]:
+    """Moves an open intent to the state `result` says and saves it with its next poll. A success
+    keeps what the provider reported; one unlike what was asked moves the intent to `mismatched`
+    (noted in the event's `detail`). Answers the differences, for the audit and the listeners."""
+    now = timezone.now()
+    differences: tuple[tuple[str, str, str], ...] = ()
+    target = _INTENT_STATE_OF.get(result.state)
+    if target == IntentState.SUCCEEDED:
+        differences = _differences(intent, result)
+        intent.reported_amount = from_cents(result.amount_cents)
+        intent.reported_currency = result.currency[:8]
+        intent.reported_merchant = _reported_merchant(result)[:128]
+        if differences:
+            target = IntentState.MISMATCHED
+            detail["mismatch"] = [list(difference) for difference in differences]
+    if target is not None and target != intent.state:
+        _intent_state_set(intent, target, result, differences, now=now)
+    if intent.state in OPEN_INTENT_STATES and source != "notification":
+        intent.next_poll_at = now + poll_delay(intent.attempts)
+    intent.save()
+    return differences
+
+
+def _intent_state_set(
+    intent: PaymentIntent,
+    target: IntentState,
+    result: PayResult,
+    differences: tuple[tuple[str, str, str], ...],
+    *,
+    now: datetime,
+) -> None:
+    """The intent's new state and what the provider said with it (unsaved); a final intent is no
+    longer polled."""
+    intent.state = target
+    if result.provider_trade_no:
+        intent.provider_trade_no = result.provider_trade_no
+    if result.code_url:
+        intent.code_url = result.code_url
+    if result.message:
+        intent.message = result.message[:255]
+    if target == IntentState.SUCCEEDED:
+        intent.paid_at = result.paid_at or now
+    if target == IntentState.MISMATCHED:
+        intent.message = "; ".join(f"{part}: asked {a}, reported {r}" for part, a, r in differences)[:255]
+        logger.error(
+            "payment %s: the provider reports a success unlike the one asked: %s",
+            intent.out_trade_no,
+            intent.message,
+        )
+    if target in FINAL_INTENT_STATES:
+        intent.next_poll_at = None
+
+
+def _intent_end_announced(intent: PaymentIntent, differences: tuple[tuple[str, str, str], ...]) -> None:
+    """A final intent in the system log (with what was reported, when it is mismatched) and told to
+    the listeners, in the transaction that made it final."""
+    mismatched = intent.state == IntentState.MISMATCHED
+    audit_record(
+        actor=SYSTEM_ACTOR,
+        action=AuditAction.PAYMENT_MISMATCHED if mismatched else AuditAction.PAYMENT_ENDED,
+        target=intent,
+        detail={
+            "state": intent.state,
+            "amount": str(intent.amount),
+            "reference": intent.reference,
+            **(
+                {
+                    "reportedAmount": str(intent.reported_amount),
+                    "reportedCurrency": intent.reported_currency,
+                    "reportedMerchant": intent.reported_merchant,
+                    "differences": [list(difference) for difference in differences],
+                }
+                if mismatched
+                else {}
+            ),
+        },
+    )
+    ended = _intent_ended(intent, differences)
+    for listener in _intent_listeners:
+        listener(ended)
 
 
 def _provider_unreachable(intent_id: int, failure: Exception) -> PaymentIntent:
@@ -599,7 +625,7 @@ def _apply_refund(refund_id: int, result: RefundResult, *, source: str) -> Provi
             detail={"state": refund.state, "amount": str(refund.amount), "reference": refund.reference},
         )
         ended = _refund_ended(refund, intent)
-        for listener in list(_refund_listeners):
+        for listener in _refund_listeners:
             listener(ended)
         return refund
 
@@ -711,12 +737,7 @@ def notification_handle(*, provider: str, headers: dict[str, str], body: bytes) 
     provider, then applied like any answer (idempotent: the same notification twice changes nothing).
     A notification no account verifies is refused and changes nothing."""
     adapter = provider_adapter(provider)
-    verified: list[tuple[ProviderAccount, Notification]] = []
-    for account in configured_accounts(provider):
-        try:
-            verified.append((account, adapter.parse_notification(account, headers, body)))
-        except ForgedNotification:
-            continue
+    verified = _verified_notifications(adapter, provider, headers, body)
     if not verified:
         logger.warning("a %s notification that does not verify was refused", provider)
         return adapter.notification_answer(False)
@@ -729,45 +750,62 @@ def notification_handle(*, provider: str, headers: dict[str, str], body: bytes) 
     verified_by, notification = next(((a, n) for a, n in verified if a.merchant_id == expected), verified[0])
     if notification.kind == "refund" and verified_by.merchant_id != expected:
         logger.warning("a %s refund notification of trade %s from another merchant", provider, out_trade_no)
-        return adapter.notification_answer(True)
-    if notification.kind == "refund":
-        refund = ProviderRefund.objects.filter(intent=intent, out_refund_no=notification.out_refund_no).first()
-        if refund is None:
-            logger.warning("a %s notification for an unknown refund %s", provider, notification.out_refund_no)
-            return adapter.notification_answer(True)
-        if refund.is_final:  # a repeat (providers resend until answered): nothing to do, no lock taken
-            return adapter.notification_answer(True)
-        _apply_refund(
-            refund.pk,
-            RefundResult(
-                out_refund_no=notification.out_refund_no,
-                state=ProviderRefundState(notification.state),
-                amount_cents=notification.amount_cents,
-            ),
-            source="notification",
-        )
+    elif notification.kind == "refund":
+        _refund_notified(intent, notification, provider=provider)
     elif intent.state in PAID_INTENT_STATES and notification.state in (ProviderState.SUCCEEDED, ProviderState.REFUNDED):
         pass  # a repeat of the success we hold: answered from the read, no lock taken
     else:
-        _apply_payment(
-            intent.pk,
-            PayResult(
-                out_trade_no=notification.out_trade_no,
-                state=ProviderState(notification.state),
-                amount_cents=notification.amount_cents,
-                provider_trade_no=notification.provider_trade_no,
-                message=notification.message,
-                currency=notification.currency,
-                # Only the keys of another merchant account verified it: that merchant speaks.
-                merchant_id=verified_by.merchant_id
-                if verified_by.merchant_id != expected
-                else notification.merchant_id,
-                app_id=notification.app_id,
-                terminal_id=notification.terminal_id,
-            ),
-            source="notification",
-        )
+        # Only the keys of another merchant account verified it: that merchant speaks.
+        merchant_id = verified_by.merchant_id if verified_by.merchant_id != expected else notification.merchant_id
+        _apply_payment(intent.pk, _notified_payment(notification, merchant_id=merchant_id), source="notification")
     return adapter.notification_answer(True)
+
+
+def _verified_notifications(
+    adapter: PaymentProvider, provider: str, headers: dict[str, str], body: bytes
+) -> list[tuple[ProviderAccount, Notification]]:
+    """The notification as each configured merchant account of the provider that verifies it reads it."""
+    verified: list[tuple[ProviderAccount, Notification]] = []
+    for account in configured_accounts(provider):
+        try:
+            verified.append((account, adapter.parse_notification(account, headers, body)))
+        except ForgedNotification:
+            continue
+    return verified
+
+
+def _refund_notified(intent: PaymentIntent, notification: Notification, *, provider: str) -> None:
+    """Applies a refund's notification to the refund it names; an unknown refund is only logged."""
+    refund = ProviderRefund.objects.filter(intent=intent, out_refund_no=notification.out_refund_no).first()
+    if refund is None:
+        logger.warning("a %s notification for an unknown refund %s", provider, notification.out_refund_no)
+        return
+    if refund.is_final:  # a repeat (providers resend until answered): nothing to do, no lock taken
+        return
+    _apply_refund(
+        refund.pk,
+        RefundResult(
+            out_refund_no=notification.out_refund_no,
+            state=ProviderRefundState(notification.state),
+            amount_cents=notification.amount_cents,
+        ),
+        source="notification",
+    )
+
+
+def _notified_payment(notification: Notification, *, merchant_id: str) -> PayResult:
+    """A payment's notification as an answer to apply, spoken by `merchant_id`."""
+    return PayResult(
+        out_trade_no=notification.out_trade_no,
+        state=ProviderState(notification.state),
+        amount_cents=notification.amount_cents,
+        provider_trade_no=notification.provider_trade_no,
+        message=notification.message,
+        currency=notification.currency,
+        merchant_id=merchant_id,
+        app_id=notification.app_id,
+        terminal_id=notification.terminal_id,
+    )
 
 
 # -- the poller (apps.payments.tasks) --------------------------------------------------------------

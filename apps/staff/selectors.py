@@ -9,7 +9,7 @@ from django.db.models import Count, Q, QuerySet
 from apps.accounts.selectors import role_names_at_stores
 from apps.core.phones import mask_phone
 from apps.staff.choices import EmployeePosition, EmployeeStatus, SkillLevel
-from apps.staff.models import Employee
+from apps.staff.models import Employee, EmployeeServiceDuration
 from apps.staff.rows import DurationRow, EmployeeDetailRow, EmployeeRow
 
 
@@ -112,3 +112,13 @@ def active_employee_name(*, store_id: int, employee_id: int) -> str | None:
         .values_list("name", flat=True)
         .first()
     )
+
+
+def employees() -> QuerySet[Employee]:
+    """Every employee with their store and account, for apps.core.scoping to pick one in scope."""
+    return Employee.objects.select_related("store", "user")
+
+
+def open_service_durations() -> QuerySet[EmployeeServiceDuration]:
+    """The service durations still in force, with their employee (scoped by the employee's store)."""
+    return EmployeeServiceDuration.objects.filter(is_active=True).select_related("employee")

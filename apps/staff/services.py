@@ -80,6 +80,26 @@ def _check_user(store: OrgUnit, user_id: int | None, employee_id: int | None) ->
         raise InvalidInput(_("this user account belongs to another employee of the store"), field="userId")
 
 
+def _check_link_change(*, caller_entry_id: int | None, store: OrgUnit, accounts: tuple[int | None, ...]) -> None:
+    """Linking or unlinking an account changes its access at the store: each account (the new and the
+    previous) must hold no role above the caller's there."""
+    for account_id in (uid for uid in accounts if uid is not None):
+        check_access_change(caller_entry_id=caller_entry_id, store=store, user_id=account_id, field="userId")
+
+
+def _fields_set(employee: Employee, clean: dict[str, Any], *, created: bool) -> dict[str, list[Any]]:
+    """Sets the employee's cleaned fields (unsaved) and answers what changed, [before, after] by the
+    system log's field names; a new employee logs every field."""
+    before = {field: getattr(employee, field) for field in EMPLOYEE_FIELDS}
+    for field, value in clean.items():
+        setattr(employee, field, value)
+    return {
+        logged: [_wire(before[field]), _wire(getattr(employee, field))]
+        for field, logged in EMPLOYEE_FIELDS.items()
+        if created or before[field] != getattr(employee, field)
+    }
+
+
 def employee_save(
     *,
     actor: Actor,
@@ -116,20 +136,12 @@ def employee_save(
                 raise InvalidInput(_("the hire date cannot be after the leaving date"), field="hireDate")
         previous_user_id = employee.user_id if employee else None
         if user_id != previous_user_id:
-            for account_id in (uid for uid in (user_id, previous_user_id) if uid is not None):
-                check_access_change(caller_entry_id=caller_entry_id, store=store, user_id=account_id, field="userId")
+            _check_link_change(caller_entry_id=caller_entry_id, store=store, accounts=(user_id, previous_user_id))
         _check_user(store, user_id, employee.pk if employee else None)
         created = employee is None
         if employee is None:
             employee = Employee(store=store)
-        before = {field: getattr(employee, field) for field in EMPLOYEE_FIELDS}
-        for field, value in clean.items():
-            setattr(employee, field, value)
-        changed = {
-            logged: [_wire(before[field]), _wire(getattr(employee, field))]
-            for field, logged in EMPLOYEE_FIELDS.items()
-            if created or before[field] != getattr(employee, field)
-        }
+        changed = _fields_set(employee, clean, created=created)
         if not changed:
             return employee
         with constraint_errors({"employee_active_phone_once_per_store": EmployeePhoneTaken}):

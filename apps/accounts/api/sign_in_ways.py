@@ -11,7 +11,6 @@ from django.http import HttpResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework.authentication import BaseAuthentication
-from rest_framework.exceptions import NotAuthenticated
 from rest_framework.request import Request
 
 from apps.accounts import handover, quick_login, wecom
@@ -26,9 +25,8 @@ from apps.accounts.api.serializers import (
 )
 from apps.accounts.api.sign_in_input import sign_in_input
 from apps.accounts.errors import HandoverInvalid, WecomLoginAbnormal
-from apps.accounts.models import User
 from apps.accounts.rows import LoginRow
-from apps.accounts.session import signed_in_user
+from apps.accounts.session import signed_in_user, user_signed_in_now
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
 from apps.core.role_codes import PUBLIC, SIGNED_IN
@@ -38,9 +36,7 @@ def signed_in(request: Request, info: LoginRow) -> EnvelopeResponse:
     """The answer of every successful sign-in: the login user info and a fresh quick-login cookie."""
     response = EnvelopeResponse(info, _("signed in"))
     # services.sign_in_user logged the user into the Django request (django.contrib.auth.login).
-    user = request._request.user
-    if not isinstance(user, User):
-        raise NotAuthenticated()
+    user = user_signed_in_now(request)
     response.set_signed_cookie(
         quick_login.QUICK_LOGIN_COOKIE,
         quick_login.quick_login_cookie_value(user=user),

@@ -52,8 +52,7 @@ from apps.core.errors import PermissionRefused
 from apps.core.page_registry import SHOP_MANAGEMENT_CODE
 from apps.core.role_codes import PUBLIC, ROLE_CHOSEN, SIGNED_IN
 from apps.core.scoping import get_or_not_found, store_in_scope
-from apps.org.models import OrgUnit
-from apps.org.selectors import visible_stores
+from apps.org.selectors import org_levels, visible_stores
 
 
 class RegisterThrottle(AnonRateThrottle):
@@ -330,7 +329,7 @@ class QuickShortcutChoicesApi(ErpApi):
     def get(self, request: Request) -> EnvelopeResponse:
         session = session_of(request)
         store_id = self.parse(QuickChoicesQuerySerializer, request.query_params).get("store") or None
-        store = store_in_scope(OrgUnit.objects.all(), request, store_id)
+        store = store_in_scope(org_levels(), request, store_id)
         return EnvelopeResponse(quick_shortcut_choices(session.chosen_entry, store, session.codes))
 
 

@@ -14,10 +14,11 @@ from apps.accounts.choices import AuditAction, SignInWay
 from apps.accounts.handover import manager_host
 from apps.accounts.models import User
 from apps.accounts.quick_login import QUICK_LOGIN_COOKIE
+from apps.accounts.testing import api_client
 from apps.accounts.tests.factories import PASSWORD
 from apps.accounts.tests.helpers import form_login
 from apps.core.models import SystemLog
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 
 LINK_URL = "/rest/acct/managerLink"
 HANDOVER_URL = "/rest/auth/handoverLogin"

@@ -7,10 +7,11 @@ from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from apps.accounts.testing import api_client
 from apps.accounts.tests.factories import PASSWORD, RoleFactory, UserRoleFactory
 from apps.accounts.tests.helpers import form_login
 from apps.accounts.tokens import issue_tokens
-from apps.core.testing import api_client, assert_envelope, assert_list_queries_constant
+from apps.core.testing import assert_envelope, assert_list_queries_constant
 from apps.org.tests.factories import StoreFactory
 
 pytestmark = pytest.mark.django_db

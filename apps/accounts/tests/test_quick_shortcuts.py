@@ -10,11 +10,12 @@ from apps.accounts import services
 from apps.accounts.choices import AuditAction
 from apps.accounts.models import QuickShortcut
 from apps.accounts.session import ActingSession
+from apps.accounts.testing import api_client
 from apps.core.audit import SYSTEM_ACTOR
 from apps.core.errors import InvalidInput, NotFound, PermissionRefused
 from apps.core.models import SystemLog
 from apps.core.page_registry import PAGES
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 
 pytestmark = pytest.mark.django_db
 

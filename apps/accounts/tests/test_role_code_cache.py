@@ -9,10 +9,11 @@ from django.urls import path
 
 from apps.accounts.models import Resource, Role
 from apps.accounts.role_code_cache import codes_of_role, codes_of_roles
+from apps.accounts.testing import api_client
 from apps.accounts.tests.factories import RoleFactory
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from erp.urls import urlpatterns as erp_urlpatterns
 
 GUARD = "XMGL-PAG-0001"  # projects page

@@ -14,10 +14,11 @@ from rest_framework.test import APIClient
 
 from apps.accounts.errors import LOGIN_ABNORMAL_MARKER
 from apps.accounts.quick_login import QUICK_LOGIN_COOKIE
+from apps.accounts.testing import api_client
 from apps.accounts.tests.factories import PASSWORD, UserFactory
 from apps.accounts.tests.fake_wecom import FakeWecom
 from apps.accounts.tests.test_wecom_login import BINDING_URL, CORP_ID, LOGIN_URL, SECRET
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 
 pytestmark = pytest.mark.django_db
 

@@ -9,10 +9,11 @@ from rest_framework.test import APIClient
 
 from apps.accounts.models import User
 from apps.accounts.sign_in_rules import account_from_login_username, check_password, normalize_account
+from apps.accounts.testing import api_client
 from apps.accounts.tests.factories import PASSWORD, UserFactory
 from apps.accounts.tests.helpers import form_login
 from apps.core.errors import InvalidInput
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 
 REGISTER_URL = "/rest/acct/createAcct"
 LANGUAGES = ["en", "zh-hans"]

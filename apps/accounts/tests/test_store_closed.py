@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
+from apps.accounts.testing import api_client
 from apps.accounts.tests.factories import PASSWORD, UserRoleFactory
 from apps.accounts.tests.helpers import LOGIN_INFO_URL, REFRESH_URL, bearer_client, form_login
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.org.models import OrgUnit
 
 pytestmark = pytest.mark.django_db

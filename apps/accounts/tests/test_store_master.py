@@ -3,9 +3,10 @@
 import pytest
 
 from apps.accounts.store_master import authorization_code_set
+from apps.accounts.testing import api_client
 from apps.core.audit import SYSTEM_ACTOR
 from apps.core.models import SystemLog
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 
 pytestmark = pytest.mark.django_db
 URL = "/rest/acct/checkStoreMaster"

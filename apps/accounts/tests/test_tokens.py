@@ -14,11 +14,12 @@ from rest_framework_simplejwt.tokens import AccessToken
 
 from apps.accounts.models import User
 from apps.accounts.services import user_password_change
+from apps.accounts.testing import api_client
 from apps.accounts.tests.factories import PASSWORD, UserFactory
 from apps.accounts.tests.helpers import LOGIN_INFO_URL, LOGOUT_URL, REFRESH_URL, bearer_client, form_login
 from apps.accounts.tokens import ACCOUNT_VERSION_CLAIM, PASSWORD_STAMP_CLAIM, USER_ROLE_CLAIM
 from apps.core.audit import SYSTEM_ACTOR
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 
 pytestmark = pytest.mark.django_db
 

@@ -12,11 +12,12 @@ from apps.accounts.choices import AuditAction, SignInWay
 from apps.accounts.errors import LOGIN_ABNORMAL_MARKER
 from apps.accounts.models import User
 from apps.accounts.quick_login import QUICK_LOGIN_COOKIE
+from apps.accounts.testing import api_client
 from apps.accounts.tests.factories import PASSWORD, UserFactory
 from apps.accounts.tests.fake_wecom import FakeWecom
 from apps.accounts.tests.helpers import LOGIN_INFO_URL, bearer_client, form_login
 from apps.core.models import SystemLog
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 
 INFO_URL = "/api/v1/wxwork/info"
 LOGIN_URL = "/api/v1/wxwork/login"

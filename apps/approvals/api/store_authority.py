@@ -20,7 +20,7 @@ from apps.core.errors import InvalidInput, PermissionRefused
 from apps.core.role_codes import ROLE_CHOSEN
 from apps.core.schema import NULLABLE_DATA
 from apps.core.scoping import chosen_store_id
-from apps.org.models import OrgUnit
+from apps.org.selectors import store_row
 
 
 class StoreAuthorityAskApi(ErpApi):
@@ -42,7 +42,7 @@ class StoreAuthorityAskApi(ErpApi):
         asked = store_authority.ask(
             actor=self.actor(),
             user=session.user,
-            store=OrgUnit.objects.get(pk=store_id),
+            store=store_row(store_id=store_id),
             authority=data["authority"],
         )
         # The QR authorization (spec §2.4): the boss scans it to open the request in the approval centre

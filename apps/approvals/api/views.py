@@ -14,7 +14,6 @@ from rest_framework.request import Request
 from apps.approvals import selectors, services
 from apps.approvals.api import serializers as io
 from apps.approvals.kinds import registered_kinds
-from apps.approvals.models import ApprovalRequest
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi, without_page
 from apps.core.envelope import EnvelopeResponse
@@ -30,12 +29,9 @@ def _who(request: Request) -> tuple[int, frozenset[str], frozenset[int]]:
     return session.user_id, frozenset(session.codes), frozenset(session.store_ids)
 
 
-def _visible(request: Request, request_id: int) -> ApprovalRequest:
+def _visible(request: Request, request_id: int) -> selectors.ApprovalRequest:
     user_id, codes, store_ids = _who(request)
-    found = selectors.visible_requests(box="all", user_id=user_id, codes=codes, store_ids=store_ids).filter(
-        pk=request_id
-    )
-    row = found.first()
+    row = selectors.visible_request(request_id=request_id, user_id=user_id, codes=codes, store_ids=store_ids)
     if row is None:
         raise NotFound()
     return row
@@ -125,8 +121,8 @@ class _DecisionApi(ErpApi):
             codes=codes,
             store_ids=store_ids,
         )
-        decided = selectors.visible_requests(box="all", user_id=user_id, codes=codes, store_ids=store_ids).get(
-            pk=decided.pk
+        decided = selectors.request_acted_on(
+            box="all", request_id=decided.pk, user_id=user_id, codes=codes, store_ids=store_ids
         )
         return EnvelopeResponse(selectors.request_row(decided, user_id=user_id, codes=codes), str(self.done_message))
 
@@ -170,7 +166,7 @@ class WithdrawApi(ErpApi):
         request_id = self.parse(io.RequestIdInputSerializer, request.data)["id"]
         user_id, codes, store_ids = _who(request)
         withdrawn = services.withdraw(actor=self.actor(), request_id=request_id)
-        row = selectors.visible_requests(box="mine", user_id=user_id, codes=codes, store_ids=store_ids).get(
-            pk=withdrawn.pk
+        row = selectors.request_acted_on(
+            box="mine", request_id=withdrawn.pk, user_id=user_id, codes=codes, store_ids=store_ids
         )
         return EnvelopeResponse(selectors.request_row(row, user_id=user_id, codes=codes), _("withdrawn"))

@@ -24,7 +24,7 @@ def _rejected(request, actor: Actor) -> None:
 
 
 @pytest.fixture
-def purchase_kind(monkeypatch) -> ApprovalKind:
+def purchase_kind():
     """A kind registered the way an app registers one, whose hooks leave a trace in the system log
     (and refuse when the payload says so)."""
     kind = ApprovalKind(
@@ -36,5 +36,6 @@ def purchase_kind(monkeypatch) -> ApprovalKind:
         detail_route="/orderDetails?orderId={subject_id}",
         describe=lambda request: [("Item", request.payload.get("item", ""))],
     )
-    monkeypatch.setitem(kinds._KINDS, TEST_KIND, kind)
-    return kind
+    kinds.register_kind(kind)
+    yield kind
+    kinds.unregister_kind(TEST_KIND)

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from apps.accounts.testing import api_client
 from apps.approvals.choices import ApprovalStatus
 from apps.approvals.models import ApprovalRequest
 from apps.core.models import SystemLog
-from apps.core.testing import api_client, assert_envelope, at_once
+from apps.core.testing import assert_envelope, at_once
 
 from .conftest import DECIDE_CODE, TEST_KIND
 from .factories import asked

@@ -9,13 +9,14 @@ import pytest
 from apps.accounts.choices import AuditAction as AccountsAction
 from apps.accounts.choices import RoleKind
 from apps.accounts.models import Role, UserRole
+from apps.accounts.testing import api_client
 from apps.accounts.tests.factories import RoleFactory, UserFactory
 from apps.accounts.tests.fake_wecom import FakeWecom
 from apps.approvals.choices import ApprovalStatus
 from apps.approvals.models import ApprovalRequest
 from apps.core.models import SystemLog
 from apps.core.role_codes import STORE_AUTHORITY_APPROVE
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 
 ASK = "/rest/staffList/getStoreAuthority"
 RESULT = "/rest/staffList/getStoreAuthorityResult"

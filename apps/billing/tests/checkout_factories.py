@@ -1,5 +1,5 @@
 """Orders for the payment tests, written straight into the tables with the amounts given: what
-order/commit would have priced (apps.billing.pricing is tested on its own)."""
+order/commit would have priced (apps.billing.orders.pricing is tested on its own)."""
 
 from __future__ import annotations
 

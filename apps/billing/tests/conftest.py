@@ -3,9 +3,9 @@ from decimal import Decimal
 
 import pytest
 
+from apps.accounts.testing import api_client
 from apps.catalog.tests.factories import ProjectFactory
 from apps.core.page_registry import code_of
-from apps.core.testing import api_client
 from apps.inventory.tests.factories import stocked
 from apps.members.tests.factories import MemberFactory
 from apps.payments.fakes.alipay import FakeAlipay

@@ -6,9 +6,9 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from apps.billing.lines import LineInput, StaffShare
 from apps.billing.models import Order
-from apps.billing.services import WalkIn, order_commit
+from apps.billing.orders.lines import LineInput, StaffShare
+from apps.billing.orders.services import WalkIn, order_commit
 from apps.catalog.models import Product
 from apps.core.audit import Actor
 from apps.inventory.tests.factories import stocked

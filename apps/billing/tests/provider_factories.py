@@ -1,5 +1,5 @@
 """An order paid through a provider the way the cashier pays it (issue 14 §1, the payment path of
-apps.billing.provider_payments): `order_pay` writes the provider tender pending, `provider_tender_ask`
+apps.billing.till.provider_payments): `order_pay` writes the provider tender pending, `provider_tender_ask`
 asks the fake provider (reference `tender:<id>`), and the payments listener marks the tender succeeded
 and the order paid. One function, so the refund tests start from the real payment."""
 
@@ -8,11 +8,11 @@ from __future__ import annotations
 import time
 from decimal import Decimal
 
-from apps.billing.checkout import TenderAsked, order_pay
 from apps.billing.choices import OrderStatus, TenderStatus
 from apps.billing.models import Order, Tender
-from apps.billing.provider_payments import provider_tender_ask
-from apps.billing.provider_tenders import provider_intent_of
+from apps.billing.till.checkout import TenderAsked, order_pay
+from apps.billing.till.provider_payments import provider_tender_ask
+from apps.billing.till.provider_tenders import provider_intent_of
 from apps.cards.tests.factories import CASHIER
 from apps.payments.choices import IntentState
 from apps.payments.models import PaymentIntent

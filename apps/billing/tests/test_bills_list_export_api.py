@@ -10,14 +10,15 @@ from io import BytesIO
 import pytest
 from openpyxl import load_workbook
 
+from apps.accounts.testing import api_client
 from apps.billing.models import Order
-from apps.billing.services import order_cancel
+from apps.billing.orders.services import order_cancel
 from apps.billing.tests.checkout_factories import data_url, order_of, png, product
 from apps.billing.tests.conftest import BILLS, ORDER_DETAILS
 from apps.billing.tests.factories import CASHIER as CASHIER_ACTOR
 from apps.billing.tests.factories import committed_order
 from apps.core import excel
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 
 pytestmark = pytest.mark.django_db
 

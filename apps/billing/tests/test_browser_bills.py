@@ -16,10 +16,10 @@ from django.utils import timezone
 from openpyxl import load_workbook
 from playwright.sync_api import expect
 
-from apps.billing.checkout import TenderAsked, order_pay
-from apps.billing.signatures import order_signature_save
+from apps.billing.orders.signatures import order_signature_save
 from apps.billing.tests.checkout_factories import png
 from apps.billing.tests.factories import CASHIER, committed_order, line
+from apps.billing.till.checkout import TenderAsked, order_pay
 from apps.cards.tests.factories import package_card, stored_value_card
 from apps.inventory.tests.factories import stocked
 from apps.members.models import Member

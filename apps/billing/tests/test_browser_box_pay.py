@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from apps.billing.choices import OrderStatus, RefundStatus
 from apps.billing.models import Order, Refund
-from apps.billing.refunds import LineAsked, order_refund
+from apps.billing.refunds.services import LineAsked, order_refund
 from apps.billing.tests.checkout_factories import order_of, product
 from apps.billing.tests.provider_factories import provider_paid
 from apps.cards.tests.factories import CASHIER

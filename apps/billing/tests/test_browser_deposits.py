@@ -11,11 +11,11 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import expect
 
-from apps.billing.checkout import TenderAsked, order_pay
 from apps.billing.choices import DepositStatus
-from apps.billing.deposits import deposit_take
+from apps.billing.deposits.services import deposit_take
 from apps.billing.models import Deposit, Order
 from apps.billing.tests.factories import committed_order, line
+from apps.billing.till.checkout import TenderAsked, order_pay
 from apps.cards.tests.factories import CASHIER
 from apps.core.ledgers import audit_all
 from apps.inventory.tests.factories import stocked

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from apps.billing.models import DailyClosing, Order, Refund, RefundTender, Tender
-from apps.billing.provider_refunds import refund_reference
+from apps.billing.refunds.provider_refunds import refund_reference
 from apps.billing.tests.checkout_factories import order_of, product
 from apps.core.ledgers import audit_all
 from apps.members.tests.factories import MemberFactory

@@ -11,11 +11,12 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import expect
 
+from apps.accounts.testing import api_client
 from apps.billing.models import Order, OwedGoods
 from apps.catalog.tests.factories import ProjectConsumableFactory, ProjectFactory
 from apps.core.ledgers import audit_all
 from apps.core.page_registry import code_of
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.inventory.models import StockBalance, StockMove
 from apps.inventory.tests.factories import stocked
 from apps.members.tests.factories import MemberFactory

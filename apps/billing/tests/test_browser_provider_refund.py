@@ -9,8 +9,8 @@ import pytest
 from playwright.sync_api import expect
 
 from apps.billing.models import RefundTender
-from apps.billing.provider_refunds import refund_reference
-from apps.billing.refunds import LineAsked, order_refund
+from apps.billing.refunds.provider_refunds import refund_reference
+from apps.billing.refunds.services import LineAsked, order_refund
 from apps.billing.tests.checkout_factories import order_of, product
 from apps.billing.tests.provider_factories import provider_paid
 from apps.cards.tests.factories import CASHIER

@@ -12,9 +12,9 @@ import pytest
 from playwright.sync_api import expect
 
 from apps.approvals.models import ApprovalRequest
-from apps.billing.checkout import TenderAsked, order_pay
 from apps.billing.models import Refund
 from apps.billing.tests.factories import CASHIER, committed_order, line
+from apps.billing.till.checkout import TenderAsked, order_pay
 from apps.cards.models import Card
 from apps.cards.tests.factories import stored_value_card
 from apps.core.ledgers import audit_all

@@ -15,7 +15,7 @@ from django.db import DatabaseError, connection, connections, transaction
 from django.utils import timezone, translation
 
 from apps.billing.choices import CreditKind, TenderMethod, TenderStatus
-from apps.billing.closing import day_close
+from apps.billing.closing.services import day_close
 from apps.billing.errors import DayClosed
 from apps.billing.models import DailyClosing, Order, OrderLine, StaffCredit, Tender
 from apps.billing.tests.checkout_factories import order_of, product

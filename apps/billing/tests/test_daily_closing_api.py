@@ -12,8 +12,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from apps.accounts.testing import api_client
 from apps.billing.choices import AuditAction, OrderStatus, TenderMethod, TenderStatus
-from apps.billing.closing_selectors import Day, day_figures
+from apps.billing.closing.selectors import Day, day_figures
 from apps.billing.models import DailyClosing, Order, OrderLine, Tender
 from apps.billing.tests.checkout_factories import card_bought, order_of, product, project, sessions
 from apps.cards.services import card_top_up
@@ -25,7 +26,7 @@ from apps.core.ledgers import audit_all
 from apps.core.models import ClosedDay, SystemLog
 from apps.core.page_registry import code_of
 from apps.core.role_codes import DAY_REOPEN
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.inventory.tests.factories import stocked
 from apps.members.services import points_adjust
 

@@ -7,11 +7,11 @@ from decimal import Decimal
 
 import pytest
 
-from apps.billing.checkout import TenderAsked, order_pay
 from apps.billing.choices import TenderMethod
-from apps.billing.deposits import deposit_apply, deposit_take
+from apps.billing.deposits.services import deposit_apply, deposit_take
 from apps.billing.models import Deposit, DepositEntry, Tender
 from apps.billing.tests.checkout_factories import order_of, product
+from apps.billing.till.checkout import TenderAsked, order_pay
 from apps.cards.tests.factories import CASHIER
 from apps.core.ledgers import audit_all
 from apps.core.testing import at_once

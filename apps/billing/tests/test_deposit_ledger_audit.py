@@ -9,10 +9,10 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from apps.billing.checkout import TenderAsked, order_pay
-from apps.billing.deposits import deposit_apply, deposit_take
+from apps.billing.deposits.services import deposit_apply, deposit_take
 from apps.billing.models import Deposit, DepositEntry
 from apps.billing.tests.checkout_factories import order_of, product
+from apps.billing.till.checkout import TenderAsked, order_pay
 from apps.cards.tests.factories import CASHIER
 from apps.core.append_only import AppendOnlyError
 from apps.core.ledgers import audit_all

@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import pytest
 
+from apps.accounts.testing import api_client
 from apps.billing.choices import DepositStatus
 from apps.billing.models import Deposit, RefundTender
 from apps.billing.tests.conftest import BILLS, CASHIER, ORDER_DETAILS
@@ -15,7 +16,7 @@ from apps.billing.tests.provider_factories import ALIPAY_CODE, WECHAT_CODE
 from apps.core.ledgers import audit_all
 from apps.core.page_registry import code_of
 from apps.core.role_codes import REFUND
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.payments.choices import RefundState
 from apps.payments.models import ProviderRefund
 

@@ -9,9 +9,10 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
+from apps.accounts.testing import api_client
 from apps.billing.choices import DepositStatus, TenderMethod
-from apps.billing.closing import day_close
-from apps.billing.closing_selectors import Day, day_figures
+from apps.billing.closing.selectors import Day, day_figures
+from apps.billing.closing.services import day_close
 from apps.billing.models import Deposit, DepositEntry, Tender
 from apps.billing.tests.checkout_factories import order_of, product
 from apps.billing.tests.conftest import BILLS, CASHIER, ORDER_DETAILS
@@ -20,7 +21,7 @@ from apps.core.ledgers import audit_all
 from apps.core.models import SystemLog
 from apps.core.page_registry import code_of
 from apps.core.role_codes import REFUND, REFUND_APPROVE
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.members.tests.factories import MemberFactory
 
 pytestmark = pytest.mark.django_db

@@ -18,9 +18,10 @@ from django.conf import settings
 from django.db import connection, connections
 from django.db.models import Sum
 
-from apps.billing.checkout import TenderAsked, order_pay
+from apps.accounts.testing import api_client
 from apps.billing.models import Order, Tender
 from apps.billing.tests.checkout_factories import card_bought, order_of, product, sessions, top_up
+from apps.billing.till.checkout import TenderAsked, order_pay
 from apps.cards.errors import BalanceShort, SessionsShort
 from apps.cards.models import Card, CardSession
 from apps.cards.services import card_issue, card_sessions_use, card_spend, card_top_up, gift_for
@@ -31,7 +32,6 @@ from apps.core.audit import Actor
 from apps.core.errors import DomainError
 from apps.core.ledgers import audit_all
 from apps.core.money import money_to_wire
-from apps.core.testing import api_client
 from apps.members.models import Member
 from apps.members.services import points_adjust
 from apps.members.tests.factories import MemberFactory

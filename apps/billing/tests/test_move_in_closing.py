@@ -7,13 +7,14 @@ from decimal import Decimal
 
 from django.utils import timezone
 
+from apps.accounts.testing import api_client
 from apps.cards.move_in import card_open_moved_in
 from apps.catalog.choices import CardKind
 from apps.catalog.tests.factories import CardTypeFactory, ProjectFactory, ProjectPackageFactory
 from apps.core.audit import Actor
 from apps.core.ledgers import audit_all
 from apps.core.page_registry import code_of
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.members.tests.factories import MemberFactory
 
 

@@ -12,6 +12,7 @@ import pytest
 from django.db.models import Sum
 from django.utils import timezone
 
+from apps.accounts.testing import api_client
 from apps.billing.choices import CreditKind
 from apps.billing.models import Order, OrderLineStaff, StaffCredit
 from apps.billing.tests.conftest import BILLS, CASHIER, ORDER_DETAILS
@@ -20,7 +21,7 @@ from apps.cards.choices import CardStatus
 from apps.cards.tests.factories import package_card, stored_value_card
 from apps.core.ledgers import audit_all
 from apps.core.role_codes import CREDIT_MOVE
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.staff.tests.factories import EmployeeFactory
 
 pytestmark = pytest.mark.django_db

@@ -10,6 +10,7 @@ import pytest
 from django.db import connections
 from django.utils import timezone
 
+from apps.accounts.testing import api_client
 from apps.billing.choices import AuditAction
 from apps.billing.models import Order, OrderLine, OrderLineStaff, Tender
 from apps.billing.tests.conftest import CASHIER
@@ -21,7 +22,7 @@ from apps.cards.tests.factories import package_card, stored_value_card
 from apps.catalog.models import CardTypeDiscount
 from apps.catalog.tests.factories import CardTypeFactory, ProductFactory, ProjectFactory
 from apps.core.models import SystemLog
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.inventory.tests.factories import stocked
 from apps.members.tests.factories import MemberFactory
 from apps.staff.choices import EmployeeStatus

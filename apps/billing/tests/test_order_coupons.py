@@ -1,4 +1,4 @@
-"""Member coupons on an order (`couponIds`, apps/billing/coupon_pricing.py): each kind's rule, the
+"""Member coupons on an order (`couponIds`, apps/billing/orders/coupon_pricing.py): each kind's rule, the
 minimum spend, stackable or not, cents spread exactly; the commit uses them, a cancel gives them
 back, one coupon pays one order even at once; another member's is not found, a walk-in uses none,
 the live totals show a coupon and use nothing."""
@@ -11,10 +11,11 @@ from decimal import Decimal
 import pytest
 from django.db import connections
 
-from apps.billing.coupon_pricing import apply_coupons, draft_coupons, spread
-from apps.billing.lines import resolve_lines
+from apps.accounts.testing import api_client
 from apps.billing.models import Order
-from apps.billing.pricing import price_lines
+from apps.billing.orders.coupon_pricing import apply_coupons, draft_coupons, spread
+from apps.billing.orders.lines import resolve_lines
+from apps.billing.orders.pricing import price_lines
 from apps.billing.tests.conftest import BILLS, CASHIER
 from apps.billing.tests.factories import line
 from apps.cards.choices import CouponStatus
@@ -30,7 +31,7 @@ from apps.catalog.tests.factories import (
     PromotionLineFactory,
 )
 from apps.core.errors import InvalidInput
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.inventory.tests.factories import stocked
 from apps.members.tests.factories import MemberFactory
 

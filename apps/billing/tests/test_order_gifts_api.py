@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import pytest
 
+from apps.accounts.testing import api_client
 from apps.billing.models import OrderLine, StaffCredit
 from apps.billing.tests.conftest import BILLS, CASHIER, ORDER_DETAILS
 from apps.billing.tests.factories import committed_order, line
@@ -15,7 +16,7 @@ from apps.cards.tests.factories import package_card
 from apps.catalog.tests.factories import CardTypeFactory
 from apps.core.ledgers import audit_all
 from apps.core.role_codes import ORDER_GIFT
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 
 pytestmark = pytest.mark.django_db
 COMMIT = "/rest/order/commit"

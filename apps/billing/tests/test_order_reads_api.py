@@ -12,8 +12,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from apps.accounts.testing import api_client
 from apps.billing.models import Order
-from apps.billing.services import order_cancel
+from apps.billing.orders.services import order_cancel
 from apps.billing.tests.conftest import BILLS, CASHIER, ORDER_DETAILS
 from apps.billing.tests.factories import CASHIER as CASHIER_ACTOR
 from apps.billing.tests.factories import committed_order, line
@@ -21,7 +22,7 @@ from apps.booking.tests.factories import ReservationFactory
 from apps.cards.tests.factories import package_card, stored_value_card
 from apps.catalog.models import CardTypeDiscount
 from apps.catalog.tests.factories import ProjectFactory, PromotionFactory, PromotionLineFactory
-from apps.core.testing import api_client, assert_envelope, assert_list_queries_constant
+from apps.core.testing import assert_envelope, assert_list_queries_constant
 from apps.inventory.tests.factories import stocked
 from apps.members.tests.factories import MemberFactory
 from apps.staff.tests.factories import EmployeeFactory

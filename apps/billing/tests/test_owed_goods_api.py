@@ -9,16 +9,17 @@ from decimal import Decimal
 import pytest
 from django.core.management import call_command
 
-from apps.billing.checkout import TenderAsked, order_pay
-from apps.billing.lines import LineInput
+from apps.accounts.testing import api_client
 from apps.billing.models import OwedGoods
+from apps.billing.orders.lines import LineInput
 from apps.billing.tests.factories import committed_order
 from apps.billing.tests.test_payment_concurrency import at_once
+from apps.billing.till.checkout import TenderAsked, order_pay
 from apps.cards.tests.factories import CASHIER
 from apps.core import excel
 from apps.core.ledgers import audit_all
 from apps.core.page_registry import code_of
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.inventory.models import StockBalance, StockMove
 from apps.inventory.tests.factories import stocked
 from apps.members.tests.factories import MemberFactory

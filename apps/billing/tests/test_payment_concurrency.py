@@ -10,12 +10,12 @@ from decimal import Decimal
 import pytest
 from django.db import connections
 
+from apps.accounts.testing import api_client
 from apps.billing.models import Order, Tender
 from apps.billing.tests.checkout_factories import order_of, product
 from apps.cards.models import Card
 from apps.cards.tests.factories import stored_value_card
 from apps.core.ledgers import audit_all
-from apps.core.testing import api_client
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

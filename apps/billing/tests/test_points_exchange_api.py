@@ -7,9 +7,10 @@ from decimal import Decimal
 
 import pytest
 
+from apps.accounts.testing import api_client
 from apps.billing.tests.factories import committed_order
 from apps.cards.tests.factories import CASHIER as CHECKOUT_ACTOR
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.members.services import points_adjust
 
 pytestmark = pytest.mark.django_db

@@ -10,9 +10,10 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
+from apps.accounts.testing import api_client
 from apps.billing.choices import AuditAction, RefundStatus, TenderStatus
 from apps.billing.models import RefundTender
-from apps.billing.provider_refunds import (
+from apps.billing.refunds.provider_refunds import (
     device_refund_ask,
     device_refund_query,
     device_refund_reopen,
@@ -20,7 +21,7 @@ from apps.billing.provider_refunds import (
     refund_tender_attempts,
     refund_tender_id_of,
 )
-from apps.billing.refunds import LineAsked, order_refund
+from apps.billing.refunds.services import LineAsked, order_refund
 from apps.billing.tests.checkout_factories import order_of, product
 from apps.billing.tests.conftest import CASHIER as CASHIER_PAGE
 from apps.billing.tests.conftest import ORDER_DETAILS
@@ -31,7 +32,7 @@ from apps.core.ledgers import audit_all
 from apps.core.models import SystemLog
 from apps.core.page_registry import code_of
 from apps.core.role_codes import REFUND
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.payments.choices import RefundState
 from apps.payments.services import refund_create
 

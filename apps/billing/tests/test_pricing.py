@@ -1,4 +1,4 @@
-"""The pricing engine's rules (apps/billing/pricing.py): the store's price, promotions (the best of
+"""The pricing engine's rules (apps/billing/orders/pricing.py): the store's price, promotions (the best of
 several), the card type's category discount, the rule that they do not stack, package sessions at
 0, top-ups and card purchases, and rounding."""
 
@@ -10,8 +10,8 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
-from apps.billing.lines import resolve_lines
-from apps.billing.pricing import PricedOrder, price_lines
+from apps.billing.orders.lines import resolve_lines
+from apps.billing.orders.pricing import PricedOrder, price_lines
 from apps.billing.tests.factories import line
 from apps.cards.tests.factories import package_card, stored_value_card
 from apps.catalog.choices import ItemType

@@ -14,11 +14,11 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 from django.utils import timezone
 
-from apps.billing.closing import day_close
-from apps.billing.ledger_audit import closing_differences, payment_differences
+from apps.billing.closing.ledger_audit import closing_differences, payment_differences
+from apps.billing.closing.services import day_close
 from apps.billing.models import RefundTender
-from apps.billing.provider_refunds import refund_reference
-from apps.billing.refunds import LineAsked, order_refund
+from apps.billing.refunds.provider_refunds import refund_reference
+from apps.billing.refunds.services import LineAsked, order_refund
 from apps.billing.tests.checkout_factories import order_of, product
 from apps.billing.tests.provider_factories import provider_paid
 from apps.cards.tests.factories import CASHIER

@@ -12,9 +12,9 @@ import pytest
 
 from apps.billing.choices import AuditAction, OrderStatus, TenderStatus
 from apps.billing.models import Order, Tender
-from apps.billing.provider_tenders import provider_intent_of, tender_id_of, tender_reference
 from apps.billing.tests.checkout_factories import order_of, product, project
 from apps.billing.tests.waiting import eventually
+from apps.billing.till.provider_tenders import provider_intent_of, tender_id_of, tender_reference
 from apps.cards.tests.factories import stored_value_card
 from apps.core.models import SystemLog
 from apps.core.testing import assert_envelope

@@ -11,12 +11,12 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
+from apps.accounts.testing import api_client
 from apps.billing.choices import OrderStatus, TenderStatus
 from apps.billing.models import Order, Tender
 from apps.billing.tests.checkout_factories import order_of, product
 from apps.billing.tests.test_payment_concurrency import at_once
 from apps.core.business_days import business_day, mark_day_closed, mark_day_open
-from apps.core.testing import api_client
 from apps.payments.choices import IntentState
 from apps.payments.models import PaymentIntent
 

@@ -12,12 +12,13 @@ from decimal import Decimal
 
 import pytest
 
+from apps.accounts.testing import api_client
 from apps.billing.choices import OrderStatus, TenderStatus
 from apps.billing.models import Order, Tender
 from apps.billing.tests.checkout_factories import order_of, product
 from apps.billing.tests.waiting import eventually
 from apps.core.models import SystemLog
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.messaging.choices import TaskType
 from apps.messaging.models import Task
 from apps.payments.choices import AuditAction, IntentState

@@ -9,15 +9,16 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
+from apps.accounts.testing import api_client
 from apps.billing.models import RefundTender
-from apps.billing.provider_refunds import refund_reference
-from apps.billing.refunds import LineAsked, order_refund
+from apps.billing.refunds.provider_refunds import refund_reference
+from apps.billing.refunds.services import LineAsked, order_refund
 from apps.billing.tests.checkout_factories import order_of, product
 from apps.billing.tests.conftest import CASHIER as CASHIER_PAGE
 from apps.billing.tests.provider_factories import provider_paid
 from apps.cards.tests.factories import CASHIER
 from apps.core.page_registry import code_of
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.payments.choices import DifferenceKind
 from apps.payments.models import ProviderRefund, ReconciliationDifference
 

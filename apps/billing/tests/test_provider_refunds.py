@@ -10,11 +10,12 @@ from decimal import Decimal
 
 import pytest
 
+from apps.accounts.testing import api_client
 from apps.billing.choices import RefundStatus, TenderStatus
 from apps.billing.errors import ProviderRefundUnavailable
 from apps.billing.models import Refund, RefundTender
-from apps.billing.provider_refunds import provider_refunds_send, provider_refunds_sweep, refund_reference
-from apps.billing.refunds import LineAsked, order_refund, tenders_left
+from apps.billing.refunds.provider_refunds import provider_refunds_send, provider_refunds_sweep, refund_reference
+from apps.billing.refunds.services import LineAsked, order_refund, tenders_left
 from apps.billing.tests.checkout_factories import order_of, product
 from apps.billing.tests.conftest import ORDER_DETAILS
 from apps.billing.tests.provider_factories import provider_paid
@@ -23,7 +24,7 @@ from apps.core.ledgers import audit_all
 from apps.core.models import SystemLog
 from apps.core.page_registry import code_of
 from apps.core.role_codes import REFUND
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.payments.choices import IntentState, RefundState
 from apps.payments.models import PaymentIntent, ProviderRefund
 from apps.payments.services import intents_poll_due, refund_create

@@ -7,16 +7,17 @@ from decimal import Decimal
 
 import pytest
 
-from apps.billing.checkout import TenderAsked, order_pay
+from apps.accounts.testing import api_client
 from apps.billing.models import Refund
 from apps.billing.tests.checkout_factories import order_of, product
 from apps.billing.tests.conftest import ORDER_DETAILS
+from apps.billing.till.checkout import TenderAsked, order_pay
 from apps.cards.models import Card
 from apps.cards.tests.factories import CASHIER, stored_value_card
 from apps.core.ledgers import audit_all
 from apps.core.page_registry import code_of
 from apps.core.role_codes import REFUND, REFUND_APPROVE
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 
 pytestmark = pytest.mark.django_db
 

@@ -8,20 +8,21 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
+from apps.accounts.testing import api_client
 from apps.approvals.models import ApprovalRequest
-from apps.billing.checkout import TenderAsked, order_pay
 from apps.billing.models import Refund, RefundTender
-from apps.billing.provider_refunds import refund_reference
+from apps.billing.refunds.provider_refunds import refund_reference
 from apps.billing.tests.checkout_factories import order_of, product
 from apps.billing.tests.conftest import ORDER_DETAILS
 from apps.billing.tests.provider_factories import provider_paid
+from apps.billing.till.checkout import TenderAsked, order_pay
 from apps.cards.models import Card
 from apps.cards.tests.factories import CASHIER, stored_value_card
 from apps.core.business_days import mark_day_closed
 from apps.core.ledgers import audit_all
 from apps.core.page_registry import code_of
 from apps.core.role_codes import REFUND, REFUND_APPROVE
-from apps.core.testing import api_client, assert_envelope, at_once
+from apps.core.testing import assert_envelope, at_once
 from apps.payments.models import ProviderRefund
 
 pytestmark = pytest.mark.django_db

@@ -9,19 +9,20 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
-from apps.billing.checkout import TenderAsked, order_pay
-from apps.billing.closing_selectors import Day, day_figures
+from apps.accounts.testing import api_client
+from apps.billing.closing.selectors import Day, day_figures
 from apps.billing.models import Refund
-from apps.billing.refunds import LineAsked, order_refund
+from apps.billing.refunds.services import LineAsked, order_refund
 from apps.billing.tests.checkout_factories import order_of, product, sessions
 from apps.billing.tests.conftest import CASHIER as CASHIER_PAGE
+from apps.billing.till.checkout import TenderAsked, order_pay
 from apps.cards.models import Card
 from apps.cards.tests.factories import CASHIER, package_card, stored_value_card
 from apps.core.business_days import DayClosed
 from apps.core.ledgers import audit_all
 from apps.core.page_registry import code_of
 from apps.core.role_codes import REFUND
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 
 pytestmark = pytest.mark.django_db
 

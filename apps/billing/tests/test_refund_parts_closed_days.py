@@ -11,10 +11,11 @@ import pytest
 from django.db import DatabaseError, connection, transaction
 from django.utils import timezone, translation
 
+from apps.accounts.testing import api_client
 from apps.billing.choices import RefundStatus, TenderStatus
 from apps.billing.models import Refund, RefundLine, RefundTender
-from apps.billing.provider_refunds import refund_reference
-from apps.billing.refunds import LineAsked, order_refund
+from apps.billing.refunds.provider_refunds import refund_reference
+from apps.billing.refunds.services import LineAsked, order_refund
 from apps.billing.tests.checkout_factories import order_of, product
 from apps.billing.tests.conftest import ORDER_DETAILS
 from apps.billing.tests.provider_factories import provider_paid
@@ -23,7 +24,7 @@ from apps.core.business_days import mark_day_closed
 from apps.core.envelope import envelope_exception_handler
 from apps.core.page_registry import code_of
 from apps.core.role_codes import REFUND
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.payments.models import ProviderRefund
 
 pytestmark = pytest.mark.django_db

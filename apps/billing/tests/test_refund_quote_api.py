@@ -9,18 +9,19 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
-from apps.billing.checkout import TenderAsked, order_pay
+from apps.accounts.testing import api_client
 from apps.billing.models import Refund, RefundLine, RefundTender
 from apps.billing.tests.checkout_factories import order_of, product, sessions
 from apps.billing.tests.conftest import ORDER_DETAILS
 from apps.billing.tests.provider_factories import provider_paid
+from apps.billing.till.checkout import TenderAsked, order_pay
 from apps.cards.models import Card, CardEntry, CardSession
 from apps.cards.tests.factories import CASHIER, package_card, stored_value_card
 from apps.core.business_days import mark_day_closed
 from apps.core.models import IdempotentAnswer, SystemLog
 from apps.core.page_registry import code_of
 from apps.core.role_codes import REFUND, REFUND_APPROVE
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.members.models import Member, PointsEntry
 from apps.members.services import points_adjust
 

@@ -1,4 +1,4 @@
-"""Refunds through the use case (apps.billing.refunds; docs/decisions/0011-refunds.md): each tender
+"""Refunds through the use case (apps.billing.refunds.services; docs/decisions/0011-refunds.md): each tender
 kind gets its money back the way it came, what the payment delivered is taken back, and nothing
 more than was paid ever goes back."""
 
@@ -9,12 +9,12 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone, translation
 
-from apps.billing.checkout import TenderAsked, order_pay
 from apps.billing.choices import AuditAction, CreditKind, OrderStatus, TenderMethod, TenderStatus
 from apps.billing.errors import OrderNotInState, ProviderRefundUnavailable, RefundNeedsApproval
 from apps.billing.models import Refund, RefundTender, StaffCredit, Tender
-from apps.billing.refunds import LineAsked, judge, order_refund
+from apps.billing.refunds.services import LineAsked, judge, order_refund
 from apps.billing.tests.checkout_factories import card_bought, order_of, product, project, sessions, top_up
+from apps.billing.till.checkout import TenderAsked, order_pay
 from apps.cards.choices import CardStatus, CouponStatus, EntryKind
 from apps.cards.coupons import coupon_issue, coupon_use
 from apps.cards.models import Card, CardEntry, CardSession
@@ -293,7 +293,7 @@ def test_the_stores_amount_counts_the_orders_done_and_pending_refunds_not_failed
     order = paid(order, cash("120"))
     one, two, three = lines_of(order)
     first = refund(order, whole(one))
-    # Statuses a provider tender would give them (apps.billing.provider_refunds), set directly.
+    # Statuses a provider tender would give them (apps.billing.refunds.provider_refunds), set directly.
     Refund.objects.filter(pk=first.pk).update(status="pending")
     second = refund(order, whole(two))
     with pytest.raises(RefundNeedsApproval):

@@ -58,7 +58,7 @@ def test_a_new_signature_replaces_the_old_one_and_its_file(client, sessions_orde
 
 
 def test_a_signature_whose_saving_fails_leaves_no_file(sessions_order, monkeypatch, settings, tmp_path):
-    from apps.billing import signatures
+    from apps.billing.orders import signatures
     from apps.core.audit import Actor
 
     settings.MEDIA_ROOT = tmp_path
@@ -145,7 +145,7 @@ def test_the_receipt_is_an_80mm_page_with_or_without_amounts(client, store, memb
 
 
 def test_the_receipt_reads_in_chinese(store, member, cashier_entry):
-    from apps.core.testing import api_client
+    from apps.accounts.testing import api_client
 
     order = order_of(store=store, member=member, lines=[product("10.00")])
     page = api_client(entry=cashier_entry, language="zh-hans").get(f"/rest/pay/print/{order.pk}/1").content.decode()

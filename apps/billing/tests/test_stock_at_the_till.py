@@ -10,9 +10,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from apps.accounts.testing import api_client
 from apps.billing.choices import AuditAction, OrderStatus
 from apps.billing.models import Order, OwedGoods, Tender
-from apps.billing.stock import owed_take
+from apps.billing.owed.services import owed_take
 from apps.billing.tests.checkout_factories import Line, order_of
 from apps.billing.tests.provider_factories import provider_paid
 from apps.cards.models import Card
@@ -27,7 +28,7 @@ from apps.core.ledgers import audit_all
 from apps.core.models import SystemLog
 from apps.core.page_registry import code_of
 from apps.core.role_codes import REFUND
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.inventory.models import StockBalance, StockMove
 from apps.inventory.tests.factories import stocked
 

@@ -22,7 +22,6 @@ from apps.booking import rota, rules, selectors, services
 from apps.booking.api import serializers as io
 from apps.booking.choices import HISTORY_MAX_DAYS, ROTA_MAX_DAYS, CancelReason, ReservationSource, ReservationStatus
 from apps.booking.drafts import bookable_nurse, bookable_projects, draft_from, problems_of, project_minutes
-from apps.booking.models import Reservation
 from apps.booking.rows import ReservationRow
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi
@@ -46,7 +45,7 @@ def _day(request: Request) -> date:
     return serializer.validated_data.get("date") or timezone.localdate()
 
 
-def _answer(reservation: Reservation, request: Request, status: int = 200) -> EnvelopeResponse:
+def _answer(reservation: selectors.Reservation, request: Request, status: int = 200) -> EnvelopeResponse:
     return EnvelopeResponse(
         selectors.reservation_row(get_in_scope(selectors.reservations(), request, pk=reservation.pk)),
         message=_("saved"),
@@ -282,7 +281,7 @@ class UndoApi(ErpApi):
 class _RecordApi(PhoneFragmentSearch, ErpApi):
     required_codes = BOARD
 
-    def records(self, request: Request, filters: ValidatedData) -> QuerySet[Reservation]:
+    def records(self, request: Request, filters: ValidatedData) -> QuerySet[selectors.Reservation]:
         filters["day_from"], filters["day_to"] = rules.check_time_range(
             filters.get("day_from"), filters.get("day_to"), HISTORY_MAX_DAYS
         )
@@ -290,7 +289,7 @@ class _RecordApi(PhoneFragmentSearch, ErpApi):
             store_ids=session_of(request).store_ids, phone_view=self.phone_view(request), **filters
         )
 
-    def filtered(self, request: Request) -> QuerySet[Reservation]:
+    def filtered(self, request: Request) -> QuerySet[selectors.Reservation]:
         return self.records(request, dict(self.parse(io.RecordInputSerializer, request.query_params)))
 
 
@@ -298,7 +297,7 @@ class RecordListApi(PagedListApi, _RecordApi):
     filters = io.RecordInputSerializer
     page_output = io.ReservationPageOutputSerializer
 
-    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[Reservation]:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[selectors.Reservation]:
         return self.records(request, filters)
 
     def render_rows(self, window: Iterable[Any]) -> list[Any]:

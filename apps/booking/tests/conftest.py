@@ -2,9 +2,9 @@ import datetime
 
 import pytest
 
+from apps.accounts.testing import api_client
 from apps.catalog.tests.factories import ProjectFactory
 from apps.core.role_codes import RESERVATION_FORCE, ROTA_EDIT
-from apps.core.testing import api_client
 from apps.members.tests.factories import MemberFactory
 from apps.staff.tests.factories import EmployeeFactory
 

@@ -125,7 +125,7 @@ def test_todays_reserved_members_for_the_write_off_dialog(client, store, nurse, 
 def test_todays_reserved_members_are_of_the_store_stoid_names_and_a_store_the_role_lacks_answers_404(
     client, chain, store, nurse, member, make_entry
 ):
-    from apps.core.testing import api_client
+    from apps.accounts.testing import api_client
     from apps.members.tests.factories import MemberFactory
 
     now = timezone.localtime()
@@ -155,7 +155,7 @@ def test_todays_reserved_members_are_of_the_store_stoid_names_and_a_store_the_ro
 
 
 def test_todays_reserved_members_need_the_write_off_dialogs_pages(store, make_entry):
-    from apps.core.testing import api_client
+    from apps.accounts.testing import api_client
 
     # The write-off dialog's list (the board's and the cashier's roles): names and phones of the
     # day's customers are not for any role that merely chose a store.

@@ -11,9 +11,9 @@ import threading
 import pytest
 from django.db import IntegrityError, connection, transaction
 
+from apps.accounts.testing import api_client
 from apps.booking.models import Reservation
 from apps.booking.tests.factories import ReservationFactory, local_time
-from apps.core.testing import api_client
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -11,6 +11,7 @@ import pytest
 from django.utils import timezone, translation
 from openpyxl import load_workbook
 
+from apps.accounts.testing import api_client
 from apps.booking.choices import ReservationStatus
 from apps.booking.tests.conftest import BOARD
 from apps.booking.tests.factories import ReservationFactory, local_time
@@ -18,7 +19,7 @@ from apps.core import excel
 from apps.core.api.phone_fragments import PHONE_FRAGMENT_SEARCHED
 from apps.core.models import SystemLog
 from apps.core.role_codes import MEMBER_PHONE_VIEW
-from apps.core.testing import api_client, assert_envelope, assert_list_queries_constant
+from apps.core.testing import assert_envelope, assert_list_queries_constant
 
 pytestmark = pytest.mark.django_db
 

@@ -13,8 +13,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
+from apps.accounts.testing import api_client
 from apps.core.models import SystemLog
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.members.choices import AuditAction
 from apps.members.models import Examination, ExaminationPhoto
 from apps.members.tests.factories import MemberFactory

@@ -9,11 +9,12 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from apps.accounts.demo import ROLES
+from apps.accounts.testing import api_client
 from apps.booking.choices import AuditAction, RotaKind
 from apps.booking.models import RotaDay
 from apps.booking.tests.factories import ReservationFactory, ShiftTypeFactory
 from apps.core.models import SystemLog
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.staff.tests.factories import EmployeeFactory
 
 pytestmark = pytest.mark.django_db

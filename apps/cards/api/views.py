@@ -20,7 +20,6 @@ from rest_framework.request import Request
 from apps.accounts.session import session_of
 from apps.cards import coupons, operations, selectors, services, transfer_approval
 from apps.cards.api import serializers as io
-from apps.cards.models import CardTransfer
 from apps.cards.rows import TransferRow
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi
@@ -39,8 +38,7 @@ from apps.core.role_codes import (
     COUPON_ISSUE,
 )
 from apps.core.scoping import store_in_scope
-from apps.org.models import OrgUnit
-from apps.org.selectors import store_acted_in
+from apps.org.selectors import Store, store_acted_in, stores
 
 # The member account page and the till both show a member's cards (the page codes of /changeCard,
 # /cardtocard and /transfercard are these two).
@@ -51,7 +49,7 @@ def _done() -> str:
     return _("done")
 
 
-def _store(request: Request) -> OrgUnit:
+def _store(request: Request) -> Store:
     return store_acted_in(session_of(request))
 
 
@@ -141,7 +139,7 @@ class CardUnfreezeApi(CardFreezeApi):
 # -- transfer (转卡) -------------------------------------------------------------------------------
 
 
-def _transfer_answer(transfer: CardTransfer) -> TransferRow:
+def _transfer_answer(transfer: selectors.CardTransfer) -> TransferRow:
     return {
         "transferId": transfer.pk,
         "status": transfer.status,
@@ -277,7 +275,7 @@ class StoreCoefficientListApi(ErpApi):
 
     @extend_schema(responses=io.CoefficientOutputSerializer(many=True), summary="Old-card coefficients in a store")
     def get(self, request: Request, store_id: int) -> EnvelopeResponse:
-        store = store_in_scope(OrgUnit.objects.stores(), request, store_id)
+        store = store_in_scope(stores(), request, store_id)
         return EnvelopeResponse(selectors.store_coefficients(store_id=store.pk))
 
 
@@ -310,6 +308,6 @@ class CouponIssueApi(ErpApi):
         data = self.parse(io.CouponIssueInputSerializer, request.data)
         issued = coupons.coupon_issue(actor=self.actor(), store=_store(request), **data)
         rows = selectors.coupon_rows(
-            selectors.member_coupons(member_id=data["member_id"]).filter(pk__in=[c.pk for c in issued])
+            selectors.issued_coupons(member_id=data["member_id"], coupon_ids=[c.pk for c in issued])
         )
         return EnvelopeResponse(rows, message=_("saved"), status=201)

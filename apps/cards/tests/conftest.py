@@ -1,7 +1,7 @@
 import pytest
 
+from apps.accounts.testing import api_client
 from apps.core.role_codes import CARD_CODES
-from apps.core.testing import api_client
 
 CARD_PAGES = ["ERP-HYGL-PAG-0003-0000", "ERP-KDJC-PAG-0003-0000"]
 ALL_CARD_CODES = [*CARD_PAGES, *(button.code for button in CARD_CODES)]

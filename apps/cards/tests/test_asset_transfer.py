@@ -7,6 +7,7 @@ from decimal import Decimal
 
 import pytest
 
+from apps.accounts.testing import api_client
 from apps.approvals.choices import ApprovalStatus
 from apps.approvals.models import ApprovalRequest
 from apps.cards.choices import AssetTransferStatus, CardStatus, EntryKind
@@ -16,7 +17,7 @@ from apps.cards.tests.factories import CASHIER, package_card, stored_value_card
 from apps.catalog.tests.factories import CouponTemplateFactory
 from apps.core.ledgers import audit_all
 from apps.core.role_codes import ASSET_TRANSFER_APPLY, ASSET_TRANSFER_APPROVE
-from apps.core.testing import api_client, assert_envelope, at_once
+from apps.core.testing import assert_envelope, at_once
 from apps.members.choices import MemberStatus, PointsKind
 from apps.members.models import Member, PointsEntry
 from apps.members.services import points_adjust

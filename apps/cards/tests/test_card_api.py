@@ -103,7 +103,7 @@ def test_another_stores_member_and_cards_are_read_from_any_store_of_the_chain(ot
 
 
 def test_reads_need_a_card_page(store, make_entry):
-    from apps.core.testing import api_client
+    from apps.accounts.testing import api_client
 
     member, _stored, _package = _holder(store)
     nobody = api_client(entry=make_entry(store, codes=["ERP-YUKB-PAG-0001-0000"]))
@@ -355,8 +355,8 @@ def test_a_frozen_card_is_refused_everywhere_until_unfrozen(client, cashier_clie
 
 
 def test_messages_follow_the_language(store, make_entry):
+    from apps.accounts.testing import api_client
     from apps.cards.tests.conftest import ALL_CARD_CODES
-    from apps.core.testing import api_client
 
     _member, stored, _package = _holder(store)
     chinese = api_client(entry=make_entry(store, codes=ALL_CARD_CODES), language="zh-hans")

@@ -11,6 +11,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 
+from apps.accounts.testing import api_client
 from apps.approvals.models import ApprovalRequest
 from apps.cards.choices import EntryKind
 from apps.cards.models import Card, CardEntry
@@ -18,7 +19,7 @@ from apps.catalog.choices import CardKind
 from apps.catalog.tests.factories import CardTypeFactory, ProjectFactory, ProjectPackageFactory
 from apps.core.ledgers import audit_all
 from apps.core.role_codes import MOVE_IN_APPROVE
-from apps.core.testing import api_client, assert_envelope, at_once
+from apps.core.testing import assert_envelope, at_once
 from apps.members.models import Member, MoveIn, MoveInAttachment
 from apps.members.tests.factories import MemberFactory
 

@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import pytest
 
+from apps.accounts.testing import api_client
 from apps.approvals.choices import ApprovalStatus
 from apps.approvals.models import ApprovalRequest
 from apps.cards.choices import CardStatus, EntryKind, TransferStatus
@@ -17,7 +18,7 @@ from apps.cards.tests.conftest import ALL_CARD_CODES
 from apps.cards.tests.factories import CASHIER, stored_value_card
 from apps.core.ledgers import audit_all
 from apps.core.role_codes import CARD_TRANSFER_APPROVE
-from apps.core.testing import api_client, assert_envelope, at_once
+from apps.core.testing import assert_envelope, at_once
 from apps.members.tests.factories import MemberFactory
 
 APPROVE = "/rest/approvalCenterRest/approve"

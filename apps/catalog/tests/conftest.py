@@ -1,7 +1,7 @@
 import pytest
 
+from apps.accounts.testing import api_client
 from apps.core.role_codes import COST_VIEW
-from apps.core.testing import api_client
 
 ALL_CATALOG_CODES = [
     "CPGL-PAG-0001",

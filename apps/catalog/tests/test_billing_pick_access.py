@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from apps.accounts.testing import api_client
 from apps.catalog.tests.factories import (
     CardTypeFactory,
     ProductFactory,
@@ -12,7 +13,7 @@ from apps.catalog.tests.factories import (
     ProjectFactory,
     ProjectPackageFactory,
 )
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 
 pytestmark = pytest.mark.django_db
 

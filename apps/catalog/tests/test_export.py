@@ -10,6 +10,7 @@ from io import BytesIO
 import pytest
 from openpyxl import load_workbook
 
+from apps.accounts.testing import api_client
 from apps.catalog.services import products_import
 from apps.catalog.tests.conftest import ALL_CATALOG_CODES
 from apps.catalog.tests.factories import ProductFactory, ProjectFactory
@@ -17,7 +18,7 @@ from apps.core import excel
 from apps.core.audit import SYSTEM_ACTOR
 from apps.core.excel import XLSX_CONTENT_TYPE
 from apps.core.role_codes import COST_VIEW
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 
 PRODUCT_HEADERS_EN = (
     "Code",

@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import pytest
 
+from apps.accounts.testing import api_client
 from apps.catalog.choices import CouponKind, UseType
 from apps.catalog.models import PriceChange, StoreItem
 from apps.catalog.services import catalog_item_save
@@ -23,7 +24,7 @@ from apps.catalog.tests.factories import (
 )
 from apps.core.audit import Actor
 from apps.core.models import SystemLog
-from apps.core.testing import api_client, assert_envelope, assert_list_queries_constant
+from apps.core.testing import assert_envelope, assert_list_queries_constant
 
 pytestmark = pytest.mark.django_db
 
@@ -249,8 +250,8 @@ def test_filter_options_list_every_category_and_brand_whatever_the_item_count(cl
 
 def test_a_price_the_system_changed_is_signed_by_the_system_in_the_persons_language(store_entry):
     """Issue 12 §5: the operator "system" is a word of the page, translated like the others."""
+    from apps.accounts.testing import api_client
     from apps.core.audit import SYSTEM_ACTOR
-    from apps.core.testing import api_client
 
     product = ProductFactory(price=Decimal("100.00"))
     product.price = Decimal("120.00")

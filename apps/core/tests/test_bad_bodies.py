@@ -9,10 +9,11 @@ import json
 import pytest
 from django.conf import settings
 
+from apps.accounts.testing import api_client
 from apps.core.parsers import MAX_JSON_DEPTH, nested_deeper_than
 from apps.core.permissions import declared_codes
 from apps.core.role_codes import PUBLIC, ROLE_CHOSEN, SIGNED_IN
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.core.tests.test_endpoint_declarations import rest_endpoints
 
 pytestmark = pytest.mark.django_db

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from apps.accounts.testing import api_client
 from apps.core.permissions import declared_codes
 from apps.core.role_codes import PUBLIC, ROLE_CHOSEN, SIGNED_IN
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 
 # The only calls open without a token: the sign-in ways, logout, token refresh, registration, health,
 # schema, and the payment providers' notifications (verified by the provider's signature instead).

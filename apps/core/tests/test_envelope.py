@@ -8,12 +8,13 @@ from django.urls import include, path
 from rest_framework import serializers
 from rest_framework.test import APIClient
 
+from apps.accounts.testing import api_client
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse, _validation_fields
 from apps.core.errors import Conflict
 from apps.core.pagination import page_request_from, paginate
 from apps.core.role_codes import PUBLIC
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 
 
 class ExplodingApi(ErpApi):

@@ -1,7 +1,8 @@
 import pytest
 from django.test import override_settings
 
-from apps.core.testing import api_client, assert_envelope
+from apps.accounts.testing import api_client
+from apps.core.testing import assert_envelope
 
 pytestmark = pytest.mark.django_db
 

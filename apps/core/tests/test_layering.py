@@ -10,14 +10,22 @@ are not read.
 
 The rule: an app imports only apps on lower floors; apps on one floor do not import each other.
 
-Test code (a module in a `tests` package, or `apps/core/testing.py`, which only tests import) is held
-to the same rule with one relaxation: it may import `org` and `accounts` whatever its floor, because
-every API test needs a signed-in person acting at a store, whose fixtures those two apps own. Any other
-upward import from a test (a core test driving booking, an org test reusing messaging's page test) is
-a smell: the test belongs on the floor of the highest app it drives.
+Test code (a module in a `tests` package) is held to the same rule with one relaxation: it may import
+`org` and `accounts` whatever its floor, because every API test needs a signed-in person acting at a
+store, whose fixtures those two apps own. Any other upward import from a test (a core test driving
+booking, an org test reusing messaging's page test) is a smell: the test belongs on the floor of the
+highest app it drives. A shared helper outside `tests` (`apps/core/testing.py`,
+`apps/accounts/testing.py`) has no relaxation: it sits on the floor of what it imports.
 
 Known violations are listed in ALLOWED with why; the test also fails on an entry that no longer
 violates, so each move shrinks the list and the list cannot go stale.
+
+Inside an app split into parts (billing, issue 27) the same rule holds between its parts: a part
+imports only parts on lower floors of the app, and parts on one floor do not import each other. The
+modules at the app's root belong to a part too: its models, choices and errors are the floor under
+every part; the modules that wire the parts together (the app config, the routes, the celery tasks,
+the demo data) sit above them all. The app's own tests drive every part and are not held to the
+floors inside it. PART_ALLOWED lists known violations inside, as ALLOWED does between apps.
 """
 
 from __future__ import annotations
@@ -54,9 +62,46 @@ FLOORS: dict[str, int] = {
 # The identity apps a test may import whatever its own floor (see the module docstring).
 TEST_FIXTURE_APPS = frozenset({"org", "accounts"})
 
-# (importing module, imported app): why it is still here and where it goes. Empty: the whole-project
-# tests live in apps/demo/tests (floor 11, which may import every app), and staff's in apps/staff.
+# (importing module, imported app): why it is still here and where it goes. The whole-project tests
+# live in apps/demo/tests (floor 11, which may import every app), and staff's in apps/staff. Shared
+# test helpers outside a `tests` package sit on the floor of what they import (the signed-in client
+# in apps/accounts/testing.py), so they are held to the rule with no relaxation.
 ALLOWED: dict[tuple[str, str], str] = {}
+
+
+# app -> part -> floor inside the app (docs/architecture.md, "Billing's parts"). A part is a package
+# of the app; the app's root modules name their part in ROOT_MODULES.
+PART_FLOORS: dict[str, dict[str, int]] = {
+    "billing": {
+        "base": 0,
+        "ledgers": 1,
+        "orders": 2,
+        "till": 3,
+        "refunds": 4,
+        "deposits": 5,
+        "closing": 6,
+        "owed": 6,
+        "wiring": 7,
+    },
+}
+
+# app -> root module (or package) -> its part. A new root module fails the walk until it is named here.
+ROOT_MODULES: dict[str, dict[str, str]] = {
+    "billing": {
+        "models": "base",
+        "choices": "base",
+        "errors": "base",
+        "apps": "wiring",
+        "urls": "wiring",
+        "tasks": "wiring",
+        "demo": "wiring",
+        "pages": "wiring",
+        "migrations": "wiring",
+    },
+}
+
+# (importing module, imported part): why it is still here and where it goes. Empty, as ALLOWED.
+PART_ALLOWED: dict[tuple[str, str], str] = {}
 
 
 def _module_name(path: Path) -> str:
@@ -67,7 +112,7 @@ def _module_name(path: Path) -> str:
 
 
 def _is_test_code(module: str) -> bool:
-    return ".tests." in f"{module}." or module == "apps.core.testing"
+    return ".tests." in f"{module}."
 
 
 def _imported_modules(path: Path, module: str) -> list[str]:
@@ -83,9 +128,10 @@ def _imported_modules(path: Path, module: str) -> list[str]:
                 prefix = ".".join(base + ([node.module] if node.module else []))
             else:
                 prefix = node.module or ""
-            # `from apps import booking` names the app in the alias, not in the module.
-            if prefix == "apps":
-                found.extend(f"apps.{alias.name}" for alias in node.names)
+            # `from apps import booking` names the app in the alias, not in the module; `from
+            # apps.billing import orders` names the part.
+            if prefix == "apps" or prefix.removeprefix("apps.") in PART_FLOORS:
+                found.extend(f"{prefix}.{alias.name}" for alias in node.names)
             else:
                 found.append(prefix)
     return found
@@ -112,6 +158,37 @@ def _violations() -> set[tuple[str, str]]:
     return violations
 
 
+def _part_of(module: str) -> str | None:
+    """The part of a split app that `module` belongs to; None for the app's package itself."""
+    parts = module.split(".")
+    if len(parts) < 3:
+        return None
+    app, name = parts[1], parts[2]
+    if name in ROOT_MODULES[app]:
+        return ROOT_MODULES[app][name]
+    assert name in PART_FLOORS[app], f"{module}: apps.{app}.{name} belongs to no part of {app} (test_layering.py)"
+    return name
+
+
+def _part_violations() -> set[tuple[str, str]]:
+    violations: set[tuple[str, str]] = set()
+    for app, floors in PART_FLOORS.items():
+        for path in sorted((APPS_DIR / app).rglob("*.py")):
+            module = _module_name(path)
+            if _is_test_code(module):
+                continue
+            part = _part_of(module)
+            if part is None:
+                continue
+            for imported in _imported_modules(path, module):
+                if not imported.startswith(f"apps.{app}."):
+                    continue
+                other = _part_of(imported)
+                if other is not None and other != part and floors[other] >= floors[part]:
+                    violations.add((module, other))
+    return violations
+
+
 def test_every_app_has_a_floor():
     on_disk = {p.parent.name for p in APPS_DIR.glob("*/apps.py")}
     assert on_disk - FLOORS.keys() == set()
@@ -132,6 +209,21 @@ def test_the_allow_list_names_only_imports_that_still_break_the_rule():
     )
 
 
+def test_no_part_imports_a_part_on_its_own_floor_or_above():
+    new = sorted(_part_violations() - PART_ALLOWED.keys())
+    assert new == [], (
+        "imports against the floors inside an app (docs/architecture.md; move the code down, or pass a hook):\n"
+        + "\n".join(f"  {module} -> {part}" for module, part in new)
+    )
+
+
+def test_the_part_allow_list_names_only_imports_that_still_break_the_rule():
+    stale = sorted(PART_ALLOWED.keys() - _part_violations())
+    assert stale == [], "these no longer violate; remove them from PART_ALLOWED:\n" + "\n".join(
+        f"  {module} -> {part}" for module, part in stale
+    )
+
+
 def test_the_walk_sees_function_level_and_relative_imports(tmp_path):
     source = tmp_path / "mod.py"
     source.write_text(
@@ -143,3 +235,12 @@ def test_the_walk_sees_function_level_and_relative_imports(tmp_path):
         "apps.catalog",
         "apps.members",
     ]
+
+
+def test_the_walk_sees_a_part_named_in_the_alias_or_relatively(tmp_path):
+    source = tmp_path / "mod.py"
+    source.write_text("def f():\n    from apps.billing import till\nfrom ...refunds import api\n", encoding="utf-8")
+    imported = sorted(_imported_modules(source, "apps.billing.orders.api.mod"))
+    assert imported == ["apps.billing.refunds", "apps.billing.till"]
+    assert [_part_of(name) for name in imported] == ["refunds", "till"]
+    assert (_part_of("apps.billing.models"), _part_of("apps.billing")) == ("base", None)

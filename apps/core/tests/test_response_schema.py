@@ -5,7 +5,8 @@ import json
 
 import pytest
 
-from apps.core.testing import api_client, assert_matches_schema
+from apps.accounts.testing import api_client
+from apps.core.testing import assert_matches_schema
 
 pytestmark = pytest.mark.django_db
 

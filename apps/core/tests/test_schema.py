@@ -5,8 +5,8 @@ import yaml
 from django.conf import settings
 from django.core.management import call_command
 
+from apps.accounts.testing import api_client
 from apps.core.schema import ERROR_RESPONSES
-from apps.core.testing import api_client
 
 COMMITTED_SCHEMA = Path(settings.BASE_DIR) / "docs" / "openapi.yaml"
 REGENERATE = "make schema  (DEBUG=1 .venv/bin/python manage.py spectacular --lang en --file docs/openapi.yaml)"

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from apps.core.testing import api_client
+from apps.accounts.testing import api_client
 
 pytestmark = pytest.mark.django_db
 

@@ -24,11 +24,12 @@ from django.urls import resolve
 from drf_spectacular.generators import SchemaGenerator
 
 from apps.accounts.models import UserRole
+from apps.accounts.testing import api_client
 from apps.accounts.tests.factories import RoleFactory, UserFactory, UserRoleFactory
 from apps.core.audit import SYSTEM_ACTOR
 from apps.core.permissions import declared_codes
 from apps.core.role_codes import PUBLIC, Access
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.core.tests.test_endpoint_declarations import ENDPOINTS
 from apps.staff.access import employee_linked
 from apps.staff.tests.factories import EmployeeFactory

@@ -18,9 +18,10 @@ from django.test import Client
 from django.urls import reverse
 
 from apps.accounts.models import User
+from apps.accounts.testing import api_client
 from apps.catalog.models import Product, Project
 from apps.catalog.services import PRODUCT_COLUMNS, PROJECT_COLUMNS
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.core.tests import workbooks
 from apps.members.models import MoveIn
 from apps.members.move_in_import import COLUMNS as MOVE_IN_COLUMNS

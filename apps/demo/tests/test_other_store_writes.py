@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from apps.accounts.testing import api_client
 from apps.core.permissions import declared_codes
 from apps.core.role_codes import PUBLIC, Access
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.core.tests.test_endpoint_declarations import ENDPOINTS, WRITE_METHODS, Endpoint
 
 # --- writes answer 404 for another store's record (contract §5) -------------------------------------
@@ -147,8 +148,8 @@ def _other_deposit(chain):
     """An intention deposit of the other store, taken and paid in cash."""
     from decimal import Decimal
 
-    from apps.billing.checkout import TenderAsked, order_pay
-    from apps.billing.deposits import deposit_take
+    from apps.billing.deposits.services import deposit_take
+    from apps.billing.till.checkout import TenderAsked, order_pay
     from apps.cards.tests.factories import CASHIER
     from apps.members.tests.factories import MemberFactory
 
@@ -189,10 +190,10 @@ def _other_terminal_refund(chain) -> dict:
 
 def _other_owed_goods(chain):
     """Owed goods of the other store: a take-later product of its paid order."""
-    from apps.billing.checkout import TenderAsked, order_pay
-    from apps.billing.lines import LineInput
     from apps.billing.models import OwedGoods
+    from apps.billing.orders.lines import LineInput
     from apps.billing.tests.factories import committed_order
+    from apps.billing.till.checkout import TenderAsked, order_pay
     from apps.cards.tests.factories import CASHIER
     from apps.catalog.tests.factories import ProductFactory
 

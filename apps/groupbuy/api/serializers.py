@@ -8,7 +8,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from apps.billing.api.order_serializers import StaffShareInputSerializer
+from apps.billing.orders.api.serializers import StaffShareInputSerializer
 from apps.core import fields
 from apps.core.pagination import PageInputSerializer
 from apps.groupbuy.choices import CANCEL_REASON_MAX_LENGTH, CommodityType

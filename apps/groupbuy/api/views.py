@@ -15,7 +15,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 
 from apps.accounts.session import session_of
-from apps.billing.lines import StaffShare
+from apps.billing.orders.lines import StaffShare
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi
 from apps.core.envelope import EnvelopeResponse
@@ -29,10 +29,8 @@ from apps.groupbuy import selectors, serving, write_offs
 from apps.groupbuy.api import serializers as io
 from apps.groupbuy.form import WriteOffForm
 from apps.groupbuy.items import LIST_TYPES, store_items
-from apps.groupbuy.models import WriteOff
 from apps.groupbuy.rows import WriteOffRow
-from apps.org.models import OrgUnit
-from apps.org.selectors import store_acted_in
+from apps.org.selectors import Store, store_acted_in, stores
 
 # The write-off dialog opens from the board, the top bar and the member search: the board's and the
 # cashier's roles write off; serving makes an order (the cashier's).
@@ -52,12 +50,12 @@ def _store_id(request: Request, store_id: int | None) -> int:
     return acting
 
 
-def _store(request: Request, store_id: int | None) -> OrgUnit:
-    return store_in_scope(OrgUnit.objects.stores(), request, store_id, when_none=_no_store())
+def _store(request: Request, store_id: int | None) -> Store:
+    return store_in_scope(stores(), request, store_id, when_none=_no_store())
 
 
-def _answer(record: WriteOff) -> WriteOffRow:
-    record = selectors.records(store_id=record.store_id).get(pk=record.pk)
+def _answer(record: selectors.WriteOff) -> WriteOffRow:
+    record = selectors.record_as_listed(record)
     return {
         "recordId": record.pk,
         "orderId": record.order_id,

@@ -100,69 +100,81 @@ class FakeDouyin(FakePlatform):
 
     def _answer(self, action: str, code: str, query: dict[str, str], body: JsonObject) -> FakeResponse:
         if action == "prepare":
-            coupon = self.book.coupon(code)
-            verify_token = secrets.token_hex(12)
-            self.verify_tokens[verify_token] = code
-            deal = coupon.deal
-            certificates = [
-                {
-                    "encrypted_code": unit.encrypted_code,
-                    "expire_time": int(coupon.expires_at),
-                    "amount": {"original_amount": deal.market_price_cents, "pay_amount": deal.price_cents},
-                    "sku": {"sku_id": deal.deal_id, "title": deal.title, "market_price": deal.market_price_cents},
-                }
-                for unit in coupon.left()
-            ]
-            return _data({"verify_token": verify_token, "order_id": "10" + code, "certificates": certificates})
+            return self._prepare(code)
         if action == "verify":
-            if body.get("poi_id") != self.poi_id:
-                raise Refused("other_store")
-            if not code:
-                return _error(1207, "verify_token无效")
-            coupon = self.book.coupon(code)
-            wanted = set(body.get("encrypted_codes") or [])
-            units = [unit for unit in coupon.left() if unit.encrypted_code in wanted]
-            consumption = self.book.consume(code, len(units), "verify-" + secrets.token_hex(4), units=units)
-            results = [
-                {
-                    "result": 0,
-                    "msg": "",
-                    "code": unit.encrypted_code,
-                    "origin_code": code,
-                    "verify_id": consumption.consumption_id,
-                    "certificate_id": unit.certificate_id,
-                    "order_id": "10" + code,
-                }
-                for unit in consumption.units
-            ]
-            return _data({"verify_results": results})
+            return self._verify(code, body)
         if action == "verify_record/query":
-            if query.get("poi_id") != self.poi_id:
-                raise Refused("other_store")
-            start, end = int(query.get("start_time") or 0), int(query.get("end_time") or 0)
-            records = []
-            for consumption in self.book.of_code(code):
-                if not start <= consumption.at <= end:
-                    continue
-                deal = self.reported_deal(self.book.coupons[code].deal)
-                for unit in consumption.units:
-                    live = unit.consumption == consumption.consumption_id
-                    records.append(
-                        {
-                            "verify_id": consumption.consumption_id,
-                            "certificate_id": unit.certificate_id,
-                            "code": code,
-                            "verify_time": int(consumption.at),
-                            "status": "verified" if live else "cancelled",
-                            "sku": {"sku_id": deal.deal_id, "title": deal.title},
-                            "amount": {"pay_amount": deal.price_cents},
-                        }
-                    )
-            return _data({"records": records})
+            return self._verify_records(code, query)
         if action == "cancel":
             self.book.cancel_unit(str(body.get("verify_id")), str(body.get("certificate_id")))
             return _data({})
         return FakeResponse(404, b'{"data":{"error_code":404,"description":"not found"}}')
+
+    def _prepare(self, code: str) -> FakeResponse:
+        """The coupon's certificates still to verify, and the token the verify call names them by."""
+        coupon = self.book.coupon(code)
+        verify_token = secrets.token_hex(12)
+        self.verify_tokens[verify_token] = code
+        deal = coupon.deal
+        certificates = [
+            {
+                "encrypted_code": unit.encrypted_code,
+                "expire_time": int(coupon.expires_at),
+                "amount": {"original_amount": deal.market_price_cents, "pay_amount": deal.price_cents},
+                "sku": {"sku_id": deal.deal_id, "title": deal.title, "market_price": deal.market_price_cents},
+            }
+            for unit in coupon.left()
+        ]
+        return _data({"verify_token": verify_token, "order_id": "10" + code, "certificates": certificates})
+
+    def _verify(self, code: str, body: JsonObject) -> FakeResponse:
+        """The named certificates consumed at this shop, one result each."""
+        if body.get("poi_id") != self.poi_id:
+            raise Refused("other_store")
+        if not code:
+            return _error(1207, "verify_token无效")
+        coupon = self.book.coupon(code)
+        wanted = set(body.get("encrypted_codes") or [])
+        units = [unit for unit in coupon.left() if unit.encrypted_code in wanted]
+        consumption = self.book.consume(code, len(units), "verify-" + secrets.token_hex(4), units=units)
+        results = [
+            {
+                "result": 0,
+                "msg": "",
+                "code": unit.encrypted_code,
+                "origin_code": code,
+                "verify_id": consumption.consumption_id,
+                "certificate_id": unit.certificate_id,
+                "order_id": "10" + code,
+            }
+            for unit in consumption.units
+        ]
+        return _data({"verify_results": results})
+
+    def _verify_records(self, code: str, query: dict[str, str]) -> FakeResponse:
+        """The code's verifications at this shop between start_time and end_time, cancelled ones too."""
+        if query.get("poi_id") != self.poi_id:
+            raise Refused("other_store")
+        start, end = int(query.get("start_time") or 0), int(query.get("end_time") or 0)
+        records = []
+        for consumption in self.book.of_code(code):
+            if not start <= consumption.at <= end:
+                continue
+            deal = self.reported_deal(self.book.coupons[code].deal)
+            for unit in consumption.units:
+                live = unit.consumption == consumption.consumption_id
+                records.append(
+                    {
+                        "verify_id": consumption.consumption_id,
+                        "certificate_id": unit.certificate_id,
+                        "code": code,
+                        "verify_time": int(consumption.at),
+                        "status": "verified" if live else "cancelled",
+                        "sku": {"sku_id": deal.deal_id, "title": deal.title},
+                        "amount": {"pay_amount": deal.price_cents},
+                    }
+                )
+        return _data({"records": records})
 
     def settings_entry(self) -> JsonObject:
         return {

@@ -9,10 +9,11 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 
+from apps.accounts.testing import api_client
 from apps.billing.models import RefundTender, Tender
 from apps.core.page_registry import code_of
 from apps.core.role_codes import WRITE_OFF_CANCEL
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.groupbuy.ledger_audit import group_buy_differences
 from apps.groupbuy.models import WriteOff
 

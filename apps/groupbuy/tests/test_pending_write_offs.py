@@ -18,10 +18,11 @@ import uuid
 import pytest
 from django.core.management import call_command
 
+from apps.accounts.testing import api_client
 from apps.catalog.tests.factories import ProjectFactory
 from apps.core.audit import SYSTEM_ACTOR
 from apps.core.page_registry import code_of
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.groupbuy.fakes import FakeMeituan
 from apps.groupbuy.models import WriteOff
 from apps.groupbuy.write_offs import resolve_pending

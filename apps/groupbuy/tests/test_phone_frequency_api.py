@@ -12,11 +12,12 @@ import pytest
 from django.utils import timezone
 
 from apps.accounts.store_master import authorization_code_set
+from apps.accounts.testing import api_client
 from apps.core.audit import SYSTEM_ACTOR
 from apps.core.models import SystemLog
 from apps.core.page_registry import code_of
 from apps.core.role_codes import WRITE_OFF_FREQUENCY_CONFIRM
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.groupbuy.models import WriteOff
 
 from .factories import KUAISHOU

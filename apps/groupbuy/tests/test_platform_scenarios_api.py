@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import pytest
 
+from apps.accounts.testing import api_client
 from apps.catalog.tests.factories import ProjectFactory
 from apps.core.page_registry import code_of
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.groupbuy.fakes.book import MESSAGES
 from apps.groupbuy.models import WriteOff
 

@@ -12,10 +12,11 @@ from decimal import Decimal
 
 import pytest
 
+from apps.accounts.testing import api_client
 from apps.catalog.models import StoreItem
 from apps.catalog.tests.factories import CardTypeFactory, ProjectFactory, ProjectPackageFactory
 from apps.core.page_registry import code_of
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.groupbuy.models import Deal, DealItem, WriteOff
 from apps.members.tests.factories import MemberFactory
 

@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import pytest
 
+from apps.accounts.testing import api_client
 from apps.billing.models import Order, OrderLineStaff
 from apps.billing.tests.conftest import ORDER_DETAILS
 from apps.cards.models import Card, CardSession
@@ -15,7 +16,7 @@ from apps.catalog.tests.factories import CardTypeFactory, ProjectFactory, Projec
 from apps.core.ledgers import audit_all
 from apps.core.page_registry import code_of
 from apps.core.role_codes import REFUND, WRITE_OFF_CANCEL
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.groupbuy.models import WriteOff
 from apps.staff.tests.factories import EmployeeFactory
 

@@ -14,11 +14,12 @@ import threading
 
 import pytest
 
+from apps.accounts.testing import api_client
 from apps.billing.models import Order, Refund
 from apps.core.ledgers import audit_all
 from apps.core.page_registry import code_of
 from apps.core.role_codes import WRITE_OFF_CANCEL
-from apps.core.testing import api_client, assert_envelope, at_once
+from apps.core.testing import assert_envelope, at_once
 from apps.groupbuy.models import WriteOff
 
 from .factories import MEITUAN, mapped_deal

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import pytest
 
+from apps.accounts.testing import api_client
 from apps.billing.models import Order
 from apps.core.ledgers import audit_all
 from apps.core.page_registry import code_of
 from apps.core.role_codes import WRITE_OFF_CANCEL
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.groupbuy.models import WriteOff
 
 from .factories import MEITUAN, mapped_deal

@@ -8,10 +8,11 @@ import uuid
 
 import pytest
 
+from apps.accounts.testing import api_client
 from apps.catalog.tests.factories import ProjectFactory
 from apps.core.page_registry import code_of
 from apps.core.role_codes import MEMBER_PHONE_VIEW
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.groupbuy.models import WriteOff
 from apps.members.models import Member
 from apps.members.tests.factories import MemberFactory

@@ -12,7 +12,6 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 
 from apps.accounts.session import session_of
-from apps.catalog.models import Product
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi
 from apps.core.envelope import EnvelopeResponse
@@ -36,7 +35,6 @@ from apps.inventory.goods_orders import (
     goods_order_ship,
     goods_order_submit,
 )
-from apps.inventory.models import GoodsOrder, StockDocument
 from apps.inventory.rows import GoodsOrderDetailRow
 from apps.org.selectors import store_acted_in
 
@@ -47,12 +45,12 @@ CATALOGUE = (code_of("/bookProdLst"), code_of("/bookProdDetail"))
 RECEIVE = (code_of("/storageDetail"),)
 
 
-def _order(request: Request, order_id: int) -> GoodsOrder:
-    return get_in_scope(GoodsOrder.objects.select_related("store"), request, pk=order_id)
+def _order(request: Request, order_id: int) -> selectors.GoodsOrder:
+    return get_in_scope(selectors.goods_orders_with_store(), request, pk=order_id)
 
 
-def _detail(order: GoodsOrder) -> GoodsOrderDetailRow:
-    return selectors.goods_order_detail(GoodsOrder.objects.select_related("store").get(pk=order.pk))
+def _detail(order: selectors.GoodsOrder) -> GoodsOrderDetailRow:
+    return selectors.goods_order_detail_by_id(order_id=order.pk)
 
 
 class _OrderListApi(PagedListApi):
@@ -61,10 +59,10 @@ class _OrderListApi(PagedListApi):
     schema_parameters = [io.GoodsOrderListInputSerializer]
     page_output = io.GoodsOrderPageOutputSerializer
 
-    def orders(self, request: Request) -> QuerySet[GoodsOrder]:
+    def orders(self, request: Request) -> QuerySet[selectors.GoodsOrder]:
         raise NotImplementedError
 
-    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[GoodsOrder]:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[selectors.GoodsOrder]:
         store_id = filters.get("storeId")
         if store_id is not None and store_id not in session_of(request).store_ids:
             raise NotFound()
@@ -85,14 +83,14 @@ class _OrderListApi(PagedListApi):
 class GoodsOrderListApi(_OrderListApi):
     summary = "The chosen store's goods orders, newest first (/bookProdLst)"
 
-    def orders(self, request: Request) -> QuerySet[GoodsOrder]:
-        return selectors.goods_orders().filter(store_id=store_acted_in(session_of(request)).pk)
+    def orders(self, request: Request) -> QuerySet[selectors.GoodsOrder]:
+        return selectors.store_goods_orders(store_id=store_acted_in(session_of(request)).pk)
 
 
 class GoodsOrderHeadOfficeListApi(_OrderListApi):
     summary = "The goods orders of every store under the chosen level, drafts left out (/bookProdLstNew)"
 
-    def orders(self, request: Request) -> QuerySet[GoodsOrder]:
+    def orders(self, request: Request) -> QuerySet[selectors.GoodsOrder]:
         return selectors.head_office_orders(scoped_to_stores(selectors.goods_orders(), request))
 
 
@@ -116,7 +114,7 @@ class CatalogueApi(PagedListApi):
     schema_parameters = [io.CatalogueInputSerializer]
     page_output = io.CataloguePageOutputSerializer
 
-    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[Product]:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[selectors.Product]:
         self.store_id = chosen_store_id(request)
         return selectors.catalogue(
             store_id=self.store_id, keyword=filters.get("keyword", ""), use_type=filters.get("useType", "")
@@ -137,10 +135,10 @@ class CatalogueProductApi(ErpApi):
     def get(self, request: Request) -> EnvelopeResponse:
         product_id = self.parse(io.CatalogueProductInputSerializer, request.query_params)["productId"]
         store_id = chosen_store_id(request)
-        product = selectors.catalogue(store_id=store_id).filter(pk=product_id).first()
-        if product is None:
+        row = selectors.catalogue_product_row(store_id=store_id, product_id=product_id)
+        if row is None:
             raise NotFound()
-        return EnvelopeResponse(selectors.catalogue_rows([product], store_id)[0])
+        return EnvelopeResponse(row)
 
 
 class GoodsOrderSaveApi(ErpApi):
@@ -272,5 +270,5 @@ class GoodsOrderReceiveApi(ErpApi):
                 for line in data.get("lines", [])
             ],
         )
-        receipt = receipt_selectors.receipt_detail(StockDocument.objects.select_related("store").get(pk=document.pk))
+        receipt = receipt_selectors.receipt_detail_by_id(document_id=document.pk)
         return EnvelopeResponse({"order": _detail(order), "receipt": receipt}, message=_("goods received"), status=201)

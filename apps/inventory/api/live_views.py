@@ -30,23 +30,22 @@ from apps.core.scoping import chosen_store_id, scope_of, store_in_scope
 from apps.inventory import live_selectors as selectors
 from apps.inventory.api import live_serializers as io
 from apps.inventory.safety import SafetyInput, safety_stock_set
-from apps.org.choices import OrgUnitKind
-from apps.org.models import OrgUnit
+from apps.org.selectors import Store, active_stores, level_as_store, stores
 
 LIVE_STOCK = (code_of("/systemStorage"),)
 SAFETY_STOCK = (code_of("/safetyStock"),)
 
 
-def _store(request: Request, store_id: int | None) -> OrgUnit:
+def _store(request: Request, store_id: int | None) -> Store:
     """The store a call reads or writes: the named one when the chosen role acts in it, else the
     chosen store; a head-office level must name one. The chosen store is the session's own row (no query)."""
     session = scope_of(request)
     if store_id is None or store_id == session.hier_id:
-        level = session.chosen_entry.hier
-        if isinstance(level, OrgUnit) and level.kind == OrgUnitKind.STORE:
-            return level
+        chosen = level_as_store(session.chosen_entry.hier)
+        if chosen is not None:
+            return chosen
     return store_in_scope(
-        OrgUnit.objects.stores(),
+        stores(),
         request,
         store_id,
         when_none=InvalidInput(_("please choose a store"), field="storeId"),
@@ -64,11 +63,11 @@ class StockStoresApi(ErpApi):
 
     @extend_schema(responses=io.StockStoresOutputSerializer, summary="The stores a stock page may show, and the brands")
     def get(self, request: Request) -> EnvelopeResponse:
-        stores = OrgUnit.objects.stores().filter(pk__in=scope_of(request).store_ids, is_active=True).order_by("path")
+        pickable = active_stores(store_ids=scope_of(request).store_ids)
         return EnvelopeResponse(
             {
                 "chosenStoreId": chosen_store_id(request),
-                "stores": [{"id": s.pk, "code": s.code, "name": s.name} for s in stores],
+                "stores": [{"id": s.pk, "code": s.code, "name": s.name} for s in pickable],
                 "brands": selectors.stock_brands(),
                 "seesCost": _sees_cost(request),
             }

@@ -28,11 +28,9 @@ from apps.core.page_registry import code_of
 from apps.inventory import outbound
 from apps.inventory import outbound_selectors as selectors
 from apps.inventory.api import outbound_serializers as io
-from apps.inventory.models import StockDocument
 from apps.inventory.rows import DocumentDetailRow, DocumentRow
 from apps.inventory.services import DocumentLineInput
-from apps.org.models import OrgUnit
-from apps.org.selectors import store_acted_in
+from apps.org.selectors import Store, store_acted_in
 
 RECORDS = code_of("/outboundRecord")
 OUTBOUND = code_of("/outboundDetail")
@@ -42,11 +40,11 @@ DETAIL_READERS = tuple(dict.fromkeys((RECORDS, OUTBOUND, LENDING)))
 LOAN_READERS = tuple(dict.fromkeys((LENDING, RECORDS)))
 
 
-def _store(request: Request) -> OrgUnit:
+def _store(request: Request) -> Store:
     return store_acted_in(session_of(request))
 
 
-def _detail(store: OrgUnit, document_id: int) -> DocumentDetailRow:
+def _detail(store: Store, document_id: int) -> DocumentDetailRow:
     document = selectors.visible_document(store_id=store.pk, document_id=document_id)
     return selectors.document_detail(store_id=store.pk, document=document)
 
@@ -70,7 +68,7 @@ class OutboundListApi(PagedListApi):
     schema_parameters = [io.OutboundListInputSerializer]
     page_output = io.DocumentPageOutputSerializer
 
-    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[StockDocument]:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[selectors.StockDocument]:
         return selectors.document_search(selectors.outbound_documents(store_id=_store(request).pk), **filters)
 
     def render_rows(self, window: Iterable[Any]) -> list[Any]:
@@ -86,7 +84,7 @@ class LoanListApi(PagedListApi):
     schema_parameters = [io.LoanListInputSerializer]
     page_output = io.DocumentPageOutputSerializer
 
-    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[StockDocument]:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[selectors.StockDocument]:
         direction = filters.pop("direction", "")
         documents = selectors.loans_of(store_id=_store(request).pk, direction=direction)
         return selectors.document_search(documents, **filters)

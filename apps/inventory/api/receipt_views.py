@@ -25,8 +25,7 @@ from apps.core.page_registry import code_of
 from apps.core.scoping import get_in_scope
 from apps.inventory import receipt_selectors as selectors
 from apps.inventory.api import receipt_serializers as io
-from apps.inventory.choices import DocumentKind, DocumentType
-from apps.inventory.models import StockDocument
+from apps.inventory.choices import DocumentType
 from apps.inventory.receipts import receipt_create
 from apps.inventory.rows import ReceiptRow
 from apps.inventory.services import DocumentLineInput
@@ -49,14 +48,14 @@ class ReceiptListApi(PagedListApi):
     schema_parameters = [io.ReceiptListInputSerializer]
     page_output = io.ReceiptPageOutputSerializer
 
-    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[StockDocument]:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[selectors.StockDocument]:
         return _search(request, filters)
 
     def render_rows(self, window: Any) -> list[Any]:
         return selectors.receipt_rows(window)
 
 
-def _search(request: Request, filters: ValidatedData) -> QuerySet[StockDocument]:
+def _search(request: Request, filters: ValidatedData) -> QuerySet[selectors.StockDocument]:
     return selectors.receipt_search(
         selectors.receipts(_store_id(request)),
         type=filters.get("type", ""),
@@ -133,9 +132,7 @@ class ReceiptDetailApi(ErpApi):
     )
     def get(self, request: Request) -> EnvelopeResponse:
         document_id = self.parse(io.ReceiptIdInputSerializer, request.query_params)["id"]
-        document = get_in_scope(
-            StockDocument.objects.filter(kind=DocumentKind.RECEIPT).select_related("store"), request, pk=document_id
-        )
+        document = get_in_scope(selectors.receipts_with_store(), request, pk=document_id)
         return EnvelopeResponse(selectors.receipt_detail(document))
 
 
@@ -166,8 +163,9 @@ class ReceiptCreateApi(ErpApi):
                 for line in data["lines"]
             ],
         )
-        document = StockDocument.objects.select_related("store").get(pk=document.pk)
-        return EnvelopeResponse(selectors.receipt_detail(document), message=_("goods received"), status=201)
+        return EnvelopeResponse(
+            selectors.receipt_detail_by_id(document_id=document.pk), message=_("goods received"), status=201
+        )
 
 
 class StockProductListApi(PagedListApi):

@@ -33,7 +33,6 @@ from apps.inventory import stocktake_selectors as selectors
 from apps.inventory import stocktakes
 from apps.inventory.api import stocktake_serializers as io
 from apps.inventory.choices import StocktakeScope
-from apps.inventory.models import Stocktake
 from apps.inventory.rows import StocktakeRow
 from apps.org.selectors import store_acted_in
 
@@ -44,9 +43,8 @@ def _values(request: Request) -> bool:
     return COST_VIEW.code in session_of(request).codes
 
 
-def _detail(request: Request, stocktake: Stocktake) -> StocktakeRow:
-    fresh = selectors.stocktakes().get(pk=stocktake.pk)
-    return selectors.stocktake_detail_row(fresh, values=_values(request))
+def _detail(request: Request, stocktake: selectors.Stocktake) -> StocktakeRow:
+    return selectors.stocktake_detail_by_id(stocktake_id=stocktake.pk, values=_values(request))
 
 
 class StocktakeListApi(PagedListApi):
@@ -56,7 +54,7 @@ class StocktakeListApi(PagedListApi):
     schema_parameters = [io.StocktakeListInputSerializer]
     page_output = io.StocktakePageOutputSerializer
 
-    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[Stocktake]:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[selectors.Stocktake]:
         return selectors.stocktake_search(scoped_to_stores(selectors.stocktakes(), request), **filters)
 
     def render_rows(self, window: Iterable[Any]) -> list[Any]:
@@ -196,7 +194,7 @@ class StocktakeCountApi(ErpApi):
             stocktake_id=data["stocktake_id"],
             counts=[stocktakes.CountInput(line["product_id"], line["counted"]) for line in data["lines"]],
         )
-        stocktake = Stocktake.objects.get(pk=data["stocktake_id"])
+        stocktake = selectors.stocktake_by_id(stocktake_id=data["stocktake_id"])
         return EnvelopeResponse({"counted": counted, "stocktake": _detail(request, stocktake)}, message=_("saved"))
 
 

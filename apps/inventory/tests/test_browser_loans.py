@@ -13,9 +13,9 @@ import pytest
 from playwright.sync_api import expect
 
 from apps.accounts.models import UserRole
+from apps.accounts.testing import api_client
 from apps.catalog.models import Product
 from apps.core.ledgers import audit_all
-from apps.core.testing import api_client
 from apps.inventory.choices import DocumentStatus
 from apps.inventory.models import StockDocument
 from apps.messaging.tests.browser import acknowledge_forced_notices, enter

@@ -9,10 +9,11 @@ from io import BytesIO
 import pytest
 from openpyxl import load_workbook
 
+from apps.accounts.testing import api_client
 from apps.catalog.tests.factories import ProductFactory
 from apps.core import excel
 from apps.core.page_registry import code_of
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.inventory.models import StockBalance, StockDocument, StockMove
 
 pytestmark = pytest.mark.django_db

@@ -9,10 +9,11 @@ from decimal import Decimal
 import pytest
 
 from apps.accounts.choices import RoleKind
+from apps.accounts.testing import api_client
 from apps.catalog.tests.factories import ProductFactory
 from apps.core.page_registry import code_of
 from apps.core.role_codes import GOODS_ORDER_HEAD_OFFICE, GOODS_ORDER_PLACE
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.inventory.models import StockBalance, StockDocument
 from apps.inventory.tests.factories import stocked
 

@@ -11,10 +11,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from openpyxl import load_workbook
 
+from apps.accounts.testing import api_client
 from apps.catalog.tests.factories import ProductFactory
 from apps.core import excel
 from apps.core.role_codes import COST_VIEW
-from apps.core.testing import api_client, assert_envelope, assert_matches_schema
+from apps.core.testing import assert_envelope, assert_matches_schema
 from apps.inventory.choices import DocumentKind, DocumentType, MoveKind
 from apps.inventory.live_selectors import in_both_units, stock_products, stock_search
 from apps.inventory.models import SafetyStock

@@ -9,9 +9,10 @@ from io import BytesIO
 import pytest
 from openpyxl import load_workbook
 
+from apps.accounts.testing import api_client
 from apps.core import excel
 from apps.core.ledgers import audit_all
-from apps.core.testing import api_client, assert_envelope, assert_list_queries_constant
+from apps.core.testing import assert_envelope, assert_list_queries_constant
 from apps.inventory.choices import DocumentStatus
 from apps.inventory.models import StockBalance, StockDocument, StockMove
 from apps.inventory.tests.factories import stocked

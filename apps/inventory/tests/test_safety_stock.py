@@ -10,8 +10,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from apps.accounts.testing import api_client
 from apps.core.models import SystemLog
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.inventory.choices import AuditAction, MoveKind
 from apps.inventory.models import SafetyAlert, SafetyStock
 from apps.inventory.safety import SafetyInput, safety_stock_set

@@ -10,10 +10,11 @@ from io import BytesIO
 import pytest
 from openpyxl import load_workbook
 
+from apps.accounts.testing import api_client
 from apps.core.ledgers import audit_all
 from apps.core.page_registry import code_of
 from apps.core.role_codes import COST_VIEW, STOCKTAKE_APPROVE
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.inventory.models import StockBalance, StockMove
 from apps.inventory.tests.factories import stocked
 

@@ -8,11 +8,12 @@ from decimal import Decimal
 
 import pytest
 
+from apps.accounts.testing import api_client
 from apps.approvals.models import ApprovalRequest
 from apps.core.ledgers import audit_all
 from apps.core.page_registry import code_of
 from apps.core.role_codes import COST_VIEW, STOCKTAKE_APPROVE
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.inventory.models import StockBalance, StockMove
 from apps.inventory.tests.factories import stocked
 

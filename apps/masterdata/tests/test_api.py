@@ -9,7 +9,8 @@ from django.test import Client
 from django.urls import reverse
 
 from apps.accounts.models import User
-from apps.core.testing import api_client, assert_envelope, assert_list_queries_constant
+from apps.accounts.testing import api_client
+from apps.core.testing import assert_envelope, assert_list_queries_constant
 from apps.masterdata import demo
 from apps.masterdata.choices import MasterType, PlatformType
 from apps.masterdata.models import MarketSegment, MasterItem, Platform, Region

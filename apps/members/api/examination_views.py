@@ -27,18 +27,17 @@ from apps.members import examinations, selectors
 from apps.members.api import examination_serializers as io
 from apps.members.examinations import ExaminationFields
 from apps.members.hooks import store_staff
-from apps.members.models import Examination, ExaminationPhoto, Member
 from apps.org.selectors import store_acted_in
 
 EXAMINATION_PAGE = (code_of("/examiningDetail"),)
 
 
-def _member(request: Request, member_id: int) -> Member:
+def _member(request: Request, member_id: int) -> selectors.Member:
     return get_in_scope(selectors.members(), request, "home_store", pk=member_id)
 
 
-def _examination(request: Request, examination_id: int) -> Examination:
-    examination = get_in_scope(Examination.objects.select_related("member"), request, pk=examination_id)
+def _examination(request: Request, examination_id: int) -> examinations.Examination:
+    examination = get_in_scope(examinations.examinations_with_member(), request, pk=examination_id)
     _member(request, examination.member_id)  # the member moved to another store: not ours to read
     return examination
 
@@ -58,7 +57,7 @@ class ExaminationListApi(PagedListApi):
         member = _member(request, filters["member_id"])
         return examinations.examinations_of(member, session_of(request).store_ids)
 
-    def render_rows(self, window: Iterable[Examination]) -> list[Any]:
+    def render_rows(self, window: Iterable[examinations.Examination]) -> list[Any]:
         return examinations.examination_rows(window)
 
 
@@ -124,7 +123,7 @@ class ExaminationPhotoApi(ErpApi):
         summary="An examination photo",
     )
     def get(self, request: Request, photo_id: int) -> HttpResponse:
-        photo = ExaminationPhoto.objects.filter(pk=photo_id).first()
+        photo = examinations.examination_photo(photo_id=photo_id)
         if photo is None:
             raise NotFound()
         _examination(request, photo.examination_id)

@@ -17,8 +17,6 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 
 from apps.accounts.session import session_of
-from apps.catalog.models import CardType
-from apps.catalog.selectors import card_type_search
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi
 from apps.core.envelope import EnvelopeResponse
@@ -30,7 +28,6 @@ from apps.core.page_registry import code_of
 from apps.core.scoping import get_in_scope, scope_of
 from apps.members import move_in_import, move_in_selectors, move_ins
 from apps.members.api import move_in_serializers as io
-from apps.members.models import MoveIn, MoveInAttachment
 from apps.members.move_ins import LineInput, MoveInInput
 from apps.org.selectors import store_acted_in
 
@@ -44,11 +41,11 @@ def _saved() -> str:
     return _("saved")
 
 
-def _move_in(request: Request, move_in_id: int) -> MoveIn:
-    return get_in_scope(MoveIn.objects.select_related("store", "approval"), request, pk=move_in_id)
+def _move_in(request: Request, move_in_id: int) -> move_in_selectors.MoveIn:
+    return get_in_scope(move_in_selectors.move_ins_with_store(), request, pk=move_in_id)
 
 
-def _input(data: ValidatedData, kept: MoveIn | None = None) -> MoveInInput:
+def _input(data: ValidatedData, kept: move_in_selectors.MoveIn | None = None) -> MoveInInput:
     member_id, name, area_code, phone, birthday = (
         data.get("memId"),
         data.get("name", ""),
@@ -117,7 +114,7 @@ class MoveInCountApi(_Filtered, ErpApi):
     @extend_schema(parameters=[io.MoveInListInputSerializer], responses=io.MoveInCountOutputSerializer)
     def get(self, request: Request) -> EnvelopeResponse:
         filters = self.parse(io.MoveInListInputSerializer, request.query_params)
-        return EnvelopeResponse({"total": self.filtered(request, filters).count()})
+        return EnvelopeResponse({"total": move_in_selectors.move_in_count(self.filtered(request, filters))})
 
 
 class MoveInSummaryApi(_Filtered, ErpApi):
@@ -261,7 +258,7 @@ class MoveInNewCardDiscountApi(ErpApi):
     def get(self, request: Request) -> EnvelopeResponse:
         card_type_id = self.parse(io.CardTypeIdInputSerializer, request.query_params)["cardTypeId"]
         store = store_acted_in(session_of(request))
-        card_type: CardType | None = card_type_search(store_id=store.pk, enabled=True).filter(pk=card_type_id).first()
+        card_type = move_in_selectors.enabled_card_type(store_id=store.pk, card_type_id=card_type_id)
         if card_type is None:
             raise NotFound()
         return EnvelopeResponse(move_in_selectors.new_card_discount(card_type))
@@ -292,8 +289,8 @@ class AttachmentUploadApi(ErpApi):
         return EnvelopeResponse(move_in_selectors.attachment_row(attachment), message=_("uploaded"), status=201)
 
 
-def _attachment(request: Request, attachment_id: int) -> MoveInAttachment:
-    return get_in_scope(MoveInAttachment.objects.all(), request, "move_in__store", pk=attachment_id)
+def _attachment(request: Request, attachment_id: int) -> move_in_selectors.MoveInAttachment:
+    return get_in_scope(move_in_selectors.move_in_attachments(), request, "move_in__store", pk=attachment_id)
 
 
 class AttachmentDeleteApi(ErpApi):
@@ -336,9 +333,9 @@ class ImportApi(ErpApi):
         created = move_in_import.move_ins_import(
             actor=self.actor(), store=store_acted_in(session_of(request)), file=data["file"]
         )
-        rows = MoveIn.objects.filter(pk__in=[move_in.pk for move_in in created]).select_related("store", "approval")
+        rows = move_in_selectors.imported_move_in_rows([move_in.pk for move_in in created])
         return EnvelopeResponse(
-            {"created": len(created), "moveIns": move_in_selectors.move_in_rows(rows.order_by("id"))},
+            {"created": len(created), "moveIns": rows},
             message=_("%(n)d move-ins imported") % {"n": len(created)},
             status=201,
         )

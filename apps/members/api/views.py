@@ -229,7 +229,7 @@ class StoreMemberCountApi(_StoreListApi):
     )
     def get(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.MemberListInputSerializer, request.query_params)
-        return EnvelopeResponse({"total": self.members(request, data).count()})
+        return EnvelopeResponse({"total": selectors.member_count(self.members(request, data))})
 
 
 class StoreMemberWholePhoneListApi(StoreMemberListApi):

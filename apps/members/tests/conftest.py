@@ -1,7 +1,7 @@
 import pytest
 
+from apps.accounts.testing import api_client
 from apps.core.role_codes import MEMBER_CANCEL_DECIDE, MEMBER_PHONE_VIEW, MEMBER_POINTS_ADJUST
-from apps.core.testing import api_client
 from apps.masterdata.demo import seed_master_lists
 
 MEMBER_PAGES = ["ERP-HYGL-PAG-0002-0000", "ERP-HYGL-PAG-0003-0000"]

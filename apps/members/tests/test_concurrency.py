@@ -7,7 +7,7 @@ import threading
 import pytest
 from django.db import connection
 
-from apps.core.testing import api_client
+from apps.accounts.testing import api_client
 from apps.members.models import Member, PointsEntry
 from apps.members.tests.factories import MemberFactory
 

@@ -7,8 +7,9 @@ import datetime
 import pytest
 from django.utils import timezone
 
+from apps.accounts.testing import api_client
 from apps.core.models import SystemLog
-from apps.core.testing import api_client, assert_envelope, assert_list_queries_constant
+from apps.core.testing import assert_envelope, assert_list_queries_constant
 from apps.members.choices import AuditAction
 from apps.members.models import Member
 from apps.members.tests.factories import MemberFactory, MemberLabelFactory

@@ -8,10 +8,11 @@ from io import BytesIO
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
+from apps.accounts.testing import api_client
 from apps.catalog.choices import CardKind
 from apps.catalog.tests.factories import CardTypeFactory, ProjectFactory, ProjectPackageFactory
 from apps.core.excel import header_aliases, read_workbook, write_workbook
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.core.tests import workbooks
 from apps.members.models import MoveIn, MoveInLine
 from apps.members.move_in_import import COLUMNS

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from apps.core.testing import api_client, assert_envelope
+from apps.accounts.testing import api_client
+from apps.core.testing import assert_envelope
 from apps.members.choices import MemberStatus
 from apps.members.tests.factories import MemberFactory
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
+from apps.accounts.testing import api_client
 from apps.core.models import SystemLog
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.members.choices import AuditAction
 from apps.members.tests.factories import MemberFactory
 from apps.messaging.choices import TaskAudience, TaskType

@@ -7,8 +7,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from apps.accounts.testing import api_client
 from apps.core.audit import SYSTEM_ACTOR
-from apps.core.testing import api_client, assert_envelope, assert_list_queries_constant
+from apps.core.testing import assert_envelope, assert_list_queries_constant
 from apps.messaging.models import Message, MessageRead
 from apps.messaging.services import message_save
 from apps.messaging.tests.factories import MessageFactory, MessageTypeFactory, published_message

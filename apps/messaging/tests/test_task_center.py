@@ -8,7 +8,8 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
-from apps.core.testing import api_client, assert_envelope, assert_list_queries_constant
+from apps.accounts.testing import api_client
+from apps.core.testing import assert_envelope, assert_list_queries_constant
 from apps.messaging.choices import TaskType
 from apps.messaging.models import TaskRead
 from apps.messaging.tests.factories import TaskFactory

@@ -15,7 +15,6 @@ from apps.core.role_codes import ROLE_CHOSEN, STORE_CONTROLS
 from apps.core.scoping import get_or_not_found, named_store_id, scope_of, store_in_scope
 from apps.org import selectors, services
 from apps.org.api import serializers as io
-from apps.org.models import OrgUnit
 
 STORE_INFO_CODE = code_of("/storeBasicInfo")
 
@@ -37,7 +36,7 @@ class StoreBorrowOutTargetsApi(ErpApi):
         )
 
 
-def _visible_store(request: Request, store_id: int) -> OrgUnit:
+def _visible_store(request: Request, store_id: int) -> selectors.Store:
     """A store of the chosen role, or one the user owns (apps.org.selectors.visible_stores), or 404."""
     session = scope_of(request)
     return get_or_not_found(selectors.visible_stores(user_id=session.user_id, store_ids=session.store_ids), pk=store_id)
@@ -86,7 +85,7 @@ class StoreUpdateApi(ErpApi):
     )
     def post(self, request: Request) -> EnvelopeResponse:
         changes = self.parse(io.StoreUpdateInputSerializer, request.data)
-        store = store_in_scope(OrgUnit.objects.stores(), request, changes.pop("id"))
+        store = store_in_scope(selectors.stores(), request, changes.pop("id"))
         may_change_controls = STORE_CONTROLS.code in scope_of(request).codes
         store = services.store_update(
             actor=self.actor(), store=store, may_change_controls=may_change_controls, **changes

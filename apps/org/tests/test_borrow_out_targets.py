@@ -1,6 +1,7 @@
 import pytest
 
-from apps.core.testing import api_client, assert_envelope, assert_list_queries_constant
+from apps.accounts.testing import api_client
+from apps.core.testing import assert_envelope, assert_list_queries_constant
 from apps.org.tests.factories import StoreFactory
 
 pytestmark = pytest.mark.django_db

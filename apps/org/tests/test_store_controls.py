@@ -9,9 +9,10 @@ from __future__ import annotations
 import pytest
 
 from apps.accounts.demo import ROLES
+from apps.accounts.testing import api_client
 from apps.core.models import SystemLog
 from apps.core.role_codes import STORE_CONTROLS
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.masterdata.choices import RegionLevel
 from apps.masterdata.models import Region
 from apps.org import services

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from apps.accounts.testing import api_client
 from apps.accounts.tests.factories import RoleFactory, UserRoleFactory
 from apps.core.models import SystemLog
 from apps.core.role_codes import STORE_CONTROLS
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.masterdata.choices import RegionLevel
 from apps.masterdata.models import Region
 from apps.org.choices import AuditAction

@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import importlib
 
+from apps.core.hooks import Registry
 from apps.payments.errors import ProviderNotConfigured
 from apps.payments.providers.base import PaymentProvider
 
-_providers: dict[str, PaymentProvider] = {}
+_providers: Registry[PaymentProvider] = Registry("payment provider")
 
 
 def register_provider(adapter: PaymentProvider) -> None:
-    _providers[adapter.name] = adapter
+    _providers.register(adapter.name, adapter)
 
 
 def provider(name: str) -> PaymentProvider:
@@ -36,4 +37,6 @@ def provider(name: str) -> PaymentProvider:
                 break
         else:
             raise ProviderNotConfigured()
-    return _providers[name]
+    found = _providers.get(name)
+    assert found is not None  # registered just above
+    return found

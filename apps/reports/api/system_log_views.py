@@ -18,7 +18,6 @@ from apps.core.api.lists import PagedListApi, without_page
 from apps.core.envelope import EnvelopeResponse
 from apps.core.excel import XLSX_CONTENT_TYPE, Column, Kind, xlsx_response
 from apps.core.json_types import ValidatedData
-from apps.core.models import SystemLog
 from apps.core.pagination import PageInputSerializer
 from apps.core.permissions import session_of
 from apps.core.role_codes import SYSTEM_LOG_VIEW
@@ -52,7 +51,7 @@ class SystemLogListApi(PagedListApi):
     def rows(self, request: Request, filters: ValidatedData) -> Any:
         return _filtered(request, filters)
 
-    def render_rows(self, window: Iterable[SystemLog]) -> list[Any]:
+    def render_rows(self, window: Iterable[system_log.SystemLog]) -> list[Any]:
         return system_log.entry_rows(window)
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from apps.accounts.testing import api_client
 from apps.accounts.tests.factories import UserRoleFactory
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.masterdata.choices import RegionLevel
 from apps.masterdata.models import Region
 from apps.org.tests.factories import StoreFactory

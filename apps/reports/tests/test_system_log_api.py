@@ -12,11 +12,12 @@ import pytest
 from django.utils import timezone
 from openpyxl import load_workbook
 
+from apps.accounts.testing import api_client
 from apps.accounts.tests.factories import UserFactory
 from apps.core import excel
 from apps.core.audit import Actor, audit_record
 from apps.core.role_codes import SYSTEM_LOG_VIEW
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.members.choices import AuditAction as MembersAction
 
 pytestmark = pytest.mark.django_db

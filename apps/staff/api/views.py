@@ -17,10 +17,9 @@ from apps.core.json_types import ValidatedData
 from apps.core.page_registry import code_of
 from apps.core.permissions import session_of
 from apps.core.scoping import get_in_scope, scope_of, store_in_scope
-from apps.org.models import OrgUnit
+from apps.org.selectors import stores
 from apps.staff import selectors, services
 from apps.staff.api import serializers as io
-from apps.staff.models import Employee, EmployeeServiceDuration
 from apps.staff.rows import DurationRow, EmployeeRow
 
 STAFF_LIST_CODE = code_of("/staffList")
@@ -28,8 +27,8 @@ STAFF_DETAIL_CODE = code_of("/staffDetail")
 STAFF_CODES = (STAFF_LIST_CODE, STAFF_DETAIL_CODE)
 
 
-def _employee(request: Request, employee_id: int) -> Employee:
-    return get_in_scope(Employee.objects.select_related("store", "user"), request, pk=employee_id)
+def _employee(request: Request, employee_id: int) -> selectors.Employee:
+    return get_in_scope(selectors.employees(), request, pk=employee_id)
 
 
 def _saved() -> str:
@@ -44,7 +43,7 @@ class EmployeeListApi(PagedListApi):
     page_output = io.EmployeePageOutputSerializer
     summary = "The staff of the chosen store (phones masked)"
 
-    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[Employee]:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[selectors.Employee]:
         return selectors.employee_search(
             store_ids=scope_of(request).store_ids,
             keyword=filters.get("keyword", ""),
@@ -52,7 +51,7 @@ class EmployeeListApi(PagedListApi):
             status=filters.get("status", ""),
         )
 
-    def render_rows(self, window: Iterable[Employee]) -> list[EmployeeRow]:
+    def render_rows(self, window: Iterable[selectors.Employee]) -> list[EmployeeRow]:
         return selectors.employee_rows(window)
 
 
@@ -77,7 +76,7 @@ class EmployeeSaveApi(ErpApi):
         employee_id = fields.pop("id", None)
         store_id = fields.pop("store_id", None)
         employee = _employee(request, employee_id) if employee_id else None
-        store = employee.store if employee else store_in_scope(OrgUnit.objects.stores(), request, store_id)
+        store = employee.store if employee else store_in_scope(stores(), request, store_id)
         employee = services.employee_save(
             actor=self.actor(),
             caller_entry_id=session_of(request).chosen_entry.pk,
@@ -111,7 +110,7 @@ class EmployeeLeaveApi(ErpApi):
         return EnvelopeResponse(selectors.employee_detail(employee=_employee(request, employee.pk)), message=_saved())
 
 
-def _duration_answer(row: EmployeeServiceDuration) -> DurationRow:
+def _duration_answer(row: selectors.EmployeeServiceDuration) -> DurationRow:
     return {
         "id": row.pk,
         "projectId": row.project_id,
@@ -152,7 +151,7 @@ class DurationCloseApi(ErpApi):
     def put(self, request: Request) -> EnvelopeResponse:
         data = self.parse(io.DurationCloseInputSerializer, request.data)
         row = get_in_scope(
-            EmployeeServiceDuration.objects.filter(is_active=True).select_related("employee"),
+            selectors.open_service_durations(),
             request,
             store_field="employee__store",
             pk=data["id"],

@@ -8,10 +8,11 @@ import pytest
 from django.utils import timezone
 
 from apps.accounts.models import UserRole
+from apps.accounts.testing import api_client
 from apps.accounts.tests.factories import UserFactory, UserRoleFactory
 from apps.catalog.tests.factories import ProjectFactory
 from apps.core.models import SystemLog
-from apps.core.testing import api_client, assert_envelope, assert_list_queries_constant
+from apps.core.testing import assert_envelope, assert_list_queries_constant
 from apps.staff.choices import AuditAction
 from apps.staff.models import Employee, EmployeeServiceDuration
 from apps.staff.tests.factories import EmployeeFactory

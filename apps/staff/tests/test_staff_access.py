@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from apps.accounts.models import UserRole
+from apps.accounts.testing import api_client
 from apps.accounts.tests.factories import RoleFactory, UserFactory, UserRoleFactory
-from apps.core.testing import api_client, assert_envelope
+from apps.core.testing import assert_envelope
 from apps.staff.models import Employee, LinkedRoleEntry
 from apps.staff.tests.factories import EmployeeFactory
 

@@ -4,7 +4,7 @@
  */
 
 import { i18n } from "../i18n";
-import { notify } from "../shell/notices";
+import { notify } from "../lib/notices";
 import { refreshTokens } from "./refresh";
 import { classifyResponse, genericFailure, isEnvelope } from "./responseRules";
 import { clearSession, currentTokens, type Tokens } from "./session";

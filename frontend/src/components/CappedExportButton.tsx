@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { fetchExport } from "../api/catalog";
 import { saveBlob } from "../lib/download";
 import { exportRefused } from "../lib/timeRange";
-import { notify } from "../shell/notices";
+import { notify } from "../lib/notices";
 
 type Props = {
   /** The export call with the list's filters (`exportUrl(path, filters)`). */

@@ -11,7 +11,7 @@
 import { useEffect, useRef } from "react";
 import { DRAFT_PREFIX, DRAFTS_WAITING_KEY, currentSession } from "../api/session";
 import { i18n } from "../i18n";
-import { notify } from "../shell/notices";
+import { notify } from "./notices";
 
 interface StoredDraft<T> {
   owner: string;

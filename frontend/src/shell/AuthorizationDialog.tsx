@@ -6,7 +6,7 @@ import { checkStoreMaster } from "../api/shell";
 import { LimitedTextField } from "../components/LimitedTextField";
 import { tooLong } from "../lib/limits";
 import { AUTHORIZATION_CODE_MAX } from "./nav";
-import { notify } from "./notices";
+import { notify } from "../lib/notices";
 
 interface AuthorizationDialogProps {
   open: boolean;

@@ -30,7 +30,7 @@ import { RetryAlert } from "../components/RetryAlert";
 import { RoleList, initiallyChecked } from "../components/roles/RoleList";
 import { StoreAuthorityDialog, type HeldAuthority } from "../components/storeAuthority/StoreAuthorityDialog";
 import { AuthorizationDialog } from "./AuthorizationDialog";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { ConfirmDialog } from "../components/ConfirmDialog";
 import {
   MAX_SHORTCUTS,
   SHORTCUTS_PER_ROW,
@@ -42,7 +42,7 @@ import {
   toggleShortcut,
   visibleShortcuts,
 } from "./nav";
-import { notify } from "./notices";
+import { notify } from "../lib/notices";
 
 interface RoleSwitchDialogProps {
   open: boolean;

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { relogin } from "../api/client";
 import { currentSession, type SessionUserInfo } from "../api/session";
 import { pageContext, type PageContext } from "../islands/pageContext";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { ConfirmDialog } from "../components/ConfirmDialog";
 import { ForcedNotice } from "./ForcedNotice";
 import { GroupBuyWriteOffDialog } from "../components/groupBuy/GroupBuyWriteOffDialog";
 import { assignLocation, type Navigate } from "./guard";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RegistryPage } from "../islands/pageContext";
 import { followLink } from "./guard";
-import { dismiss, subscribe, type Notice } from "./notices";
+import { dismiss, subscribe, type Notice } from "../lib/notices";
 
 const PAGES: RegistryPage[] = [
   { route: "/messageList", code: "XXZX-0001", titleEn: "Messages", titleZh: "消息中心" },

@@ -6,7 +6,7 @@
 import { i18n } from "../i18n";
 import type { RegistryPage } from "../islands/pageContext";
 import { guardDecision, type GuardDecision } from "./nav";
-import { notify } from "./notices";
+import { notify } from "../lib/notices";
 
 export type Navigate = (to: string) => void;
 

@@ -1,6 +1,6 @@
 /** The shell's notices (snackbars) as the tests read and reset them. */
 
-import { dismiss, subscribe, type Notice } from "../shell/notices";
+import { dismiss, subscribe, type Notice } from "../lib/notices";
 
 function currentNotices(): Notice[] {
   let current: Notice[] = [];

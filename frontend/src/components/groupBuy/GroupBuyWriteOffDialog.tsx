@@ -107,79 +107,11 @@ function WriteOffContent({ onClose }: { onClose: () => void }) {
         <Box component="form" noValidate onSubmit={submit} aria-label={t("title")}>
           <Stack spacing={2}>
             <PlatformChips form={form} platforms={platforms} />
-            <Stack direction="row" spacing={2} sx={{ flexWrap: "wrap", alignItems: "flex-start", rowGap: 2 }}>
-              <LimitedTextField
-                maxChars={CODE_MAX}
-                size="small"
-                label={t("code")}
-                value={values.checkCode}
-                onChange={(event) => form.setCode(event.target.value)}
-                error={form.ruleField === "checkCode"}
-                helperText={form.ruleField === "checkCode" && form.ruleError ? t(form.ruleError) : undefined}
-                slotProps={{ htmlInput: { "data-testid": "groupbuy-code", autoComplete: "off" } }}
-                sx={{ minWidth: 260 }}
-              />
-              <TextField
-                select
-                size="small"
-                label={t("areaCode")}
-                value={values.areaCode}
-                disabled={values.fromReservation}
-                onChange={(event) => form.set("areaCode", event.target.value as GroupBuyAreaCode)}
-                sx={{ minWidth: 170 }}
-              >
-                {GROUP_BUY_AREA_CODES.map((code) => (
-                  <MenuItem key={code} value={code}>
-                    {t(`areaCodes.${code}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <LimitedTextField
-                maxChars={PHONE_MAX}
-                size="small"
-                label={t("phone")}
-                value={values.phone}
-                onChange={(event) => form.set("phone", event.target.value.trim())}
-                error={form.ruleField === "phone"}
-                helperText={form.ruleField === "phone" && form.ruleError ? t(form.ruleError) : undefined}
-                slotProps={{
-                  htmlInput: {
-                    "data-testid": "groupbuy-phone",
-                    inputMode: "numeric",
-                    readOnly: values.fromReservation,
-                  },
-                }}
-              />
-              <Button variant="outlined" startIcon={<EventAvailableIcon />} onClick={() => setPicking(true)}>
-                {t("pickReserved")}
-              </Button>
-            </Stack>
-            {values.fromReservation ? (
-              <Box>
-                <Chip
-                  color="info"
-                  label={t("reservedMember", { name: reservedName })}
-                  onDelete={form.clearReserved}
-                  aria-label={t("clearReserved")}
-                />
-              </Box>
-            ) : null}
+            <CouponHolderFields form={form} reservedName={reservedName} onPickReserved={() => setPicking(true)} />
 
             <Selection form={form} storeId={storeId} />
 
-            {form.serverError ? (
-              <Alert severity="error" data-testid="groupbuy-error">
-                <AlertTitle>{t("failed")}</AlertTitle>
-                {form.serverError}
-              </Alert>
-            ) : null}
-            {form.pending ? (
-              <Alert severity="info" data-testid="groupbuy-pending">
-                <AlertTitle>{t("pendingTitle")}</AlertTitle>
-                {form.pending}
-              </Alert>
-            ) : null}
-            {form.outcome ? <WriteOffOutcome answer={form.outcome} /> : null}
+            <WriteOffMessages form={form} />
 
             <Stack direction="row" sx={{ justifyContent: "flex-end" }}>
               <Button type="submit" variant="contained" disabled={form.busy} data-testid="groupbuy-submit">
@@ -213,6 +145,104 @@ function WriteOffContent({ onClose }: { onClose: () => void }) {
         onConfirm={(confirmation) => form.submit(confirmation)}
         onCancel={form.closeFrequency}
       />
+    </>
+  );
+}
+
+/** Whose coupon it is: the coupon code, and the holder's area code and phone, typed or taken from a
+ * member of today's reservations (`onPickReserved` opens that list; the chip undoes the choice). */
+function CouponHolderFields({
+  form,
+  reservedName,
+  onPickReserved,
+}: {
+  form: WriteOffFormState;
+  reservedName: string;
+  onPickReserved: () => void;
+}) {
+  const { t } = useTranslation("groupBuy");
+  const { values } = form;
+  return (
+    <>
+      <Stack direction="row" spacing={2} sx={{ flexWrap: "wrap", alignItems: "flex-start", rowGap: 2 }}>
+        <LimitedTextField
+          maxChars={CODE_MAX}
+          size="small"
+          label={t("code")}
+          value={values.checkCode}
+          onChange={(event) => form.setCode(event.target.value)}
+          error={form.ruleField === "checkCode"}
+          helperText={form.ruleField === "checkCode" && form.ruleError ? t(form.ruleError) : undefined}
+          slotProps={{ htmlInput: { "data-testid": "groupbuy-code", autoComplete: "off" } }}
+          sx={{ minWidth: 260 }}
+        />
+        <TextField
+          select
+          size="small"
+          label={t("areaCode")}
+          value={values.areaCode}
+          disabled={values.fromReservation}
+          onChange={(event) => form.set("areaCode", event.target.value as GroupBuyAreaCode)}
+          sx={{ minWidth: 170 }}
+        >
+          {GROUP_BUY_AREA_CODES.map((code) => (
+            <MenuItem key={code} value={code}>
+              {t(`areaCodes.${code}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <LimitedTextField
+          maxChars={PHONE_MAX}
+          size="small"
+          label={t("phone")}
+          value={values.phone}
+          onChange={(event) => form.set("phone", event.target.value.trim())}
+          error={form.ruleField === "phone"}
+          helperText={form.ruleField === "phone" && form.ruleError ? t(form.ruleError) : undefined}
+          slotProps={{
+            htmlInput: {
+              "data-testid": "groupbuy-phone",
+              inputMode: "numeric",
+              readOnly: values.fromReservation,
+            },
+          }}
+        />
+        <Button variant="outlined" startIcon={<EventAvailableIcon />} onClick={onPickReserved}>
+          {t("pickReserved")}
+        </Button>
+      </Stack>
+      {values.fromReservation ? (
+        <Box>
+          <Chip
+            color="info"
+            label={t("reservedMember", { name: reservedName })}
+            onDelete={form.clearReserved}
+            aria-label={t("clearReserved")}
+          />
+        </Box>
+      ) : null}
+    </>
+  );
+}
+
+/** What the last attempt came to: refused, pending at the platform, or written off. */
+function WriteOffMessages({ form }: { form: WriteOffFormState }) {
+  const { t } = useTranslation("groupBuy");
+  return (
+    <>
+      {form.serverError ? (
+        <Alert severity="error" data-testid="groupbuy-error">
+          <AlertTitle>{t("failed")}</AlertTitle>
+          {form.serverError}
+        </Alert>
+      ) : null}
+      {form.pending ? (
+        <Alert severity="info" data-testid="groupbuy-pending">
+          <AlertTitle>{t("pendingTitle")}</AlertTitle>
+          {form.pending}
+        </Alert>
+      ) : null}
+      {form.outcome ? <WriteOffOutcome answer={form.outcome} /> : null}
     </>
   );
 }

@@ -34,7 +34,7 @@ import { currentSession, hasButtonCode } from "../../api/session";
 import { storeDateTime } from "../../lib/dates";
 import { PAGE_SIZES } from "../../lib/paging";
 import { formatPhone } from "../../lib/phone";
-import { ConfirmDialog } from "../../shell/ConfirmDialog";
+import { ConfirmDialog } from "../ConfirmDialog";
 import { LimitedTextField } from "../LimitedTextField";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../PagedTable";
 import { CandidateList } from "./parts";

@@ -1,27 +1,10 @@
-import {
-  Autocomplete,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  Grid,
-  MenuItem,
-  Switch,
-  TextField,
-} from "@mui/material";
-import { useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid } from "@mui/material";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { useMasterList, type MasterKind } from "../../api/master";
-import { MEMBER_AREA_CODES, searchIntroducers, type MemberAreaCode, type MemberFile } from "../../api/members";
-import { CODE_MAX, MEMBER_NAME_MAX, MEMBER_REMARK_MAX, type MemberForm } from "./rules";
-import { LabelSelect } from "./LabelSelect";
+import type { MemberFile } from "../../api/members";
+import { MemberIdentityCells, MemberProfileCells } from "./memberFormSections";
+import type { MemberForm } from "./rules";
 import { useMemberForm } from "./useMemberForm";
-import { LimitedTextField } from "../LimitedTextField";
-import { formatPhone } from "../../lib/phone";
-import { DateField } from "../dates/DateField";
 
 interface MemberFormDialogProps {
   open: boolean;
@@ -39,187 +22,16 @@ interface MemberFormDialogProps {
 export function MemberFormDialog({ open, onClose, initial, member, onSaved }: MemberFormDialogProps) {
   const { t } = useTranslation("members");
   const titleId = useId();
-  const { form, set, message, helper, submit, save, today, editing } = useMemberForm({
-    initial,
-    member,
-    onSaved,
-    onClose,
-  });
-  const phoneMessage = message("phone") || message("areaCode");
+  const state = useMemberForm({ initial, member, onSaved, onClose });
+  const { submit, save, editing } = state;
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby={titleId}>
       <form noValidate onSubmit={submit}>
         <DialogTitle id={titleId}>{editing ? t("form.editTitle") : t("form.createTitle")}</DialogTitle>
         <DialogContent>
           <Grid container spacing={2} sx={{ pt: 1 }}>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <LimitedTextField
-                maxChars={MEMBER_NAME_MAX}
-                fullWidth
-                required
-                label={t("fields.name")}
-                value={form.name}
-                onChange={(event) => set("name", event.target.value)}
-                error={Boolean(message("name"))}
-                helperText={helper("name")}
-              />
-            </Grid>
-            <Grid size={{ xs: 4, sm: 2 }}>
-              <TextField
-                select
-                fullWidth
-                label={t("fields.areaCode")}
-                value={form.areaCode}
-                onChange={(event) => set("areaCode", event.target.value as MemberAreaCode)}
-                helperText=" "
-              >
-                {MEMBER_AREA_CODES.map((code) => (
-                  <MenuItem key={code} value={code}>
-                    {code}
-                  </MenuItem>
-                ))}
-              </TextField>
-            </Grid>
-            <Grid size={{ xs: 8, sm: 4 }}>
-              <LimitedTextField
-                maxChars={11}
-                fullWidth
-                required={!editing}
-                label={t("fields.phone")}
-                value={form.phone}
-                onChange={(event) => set("phone", event.target.value.trim())}
-                error={Boolean(phoneMessage)}
-                helperText={
-                  phoneMessage ||
-                  (member ? t("form.keepPhone", { phone: formatPhone(member.areaCode, member.phone) }) : " ")
-                }
-                slotProps={{ htmlInput: { inputMode: "numeric" } }}
-              />
-            </Grid>
-            <Grid size={{ xs: 6, sm: 4 }}>
-              <MasterSelect
-                kind="gender"
-                label={t("fields.gender")}
-                value={form.gender}
-                onChange={(value) => set("gender", value)}
-                error={message("gender")}
-              />
-            </Grid>
-            <Grid size={{ xs: 6, sm: 4 }}>
-              <DateField
-                fullWidth
-                label={t("fields.birthday")}
-                value={form.birthday}
-                onChange={(value) => set("birthday", value)}
-                error={Boolean(message("birthday"))}
-                helperText={helper("birthday")}
-                maxDate={today}
-              />
-            </Grid>
-            <Grid size={{ xs: 6, sm: 4 }}>
-              <MasterSelect
-                kind="memSource"
-                label={t("fields.source")}
-                value={form.source}
-                onChange={(value) => set("source", value)}
-                error={message("source")}
-              />
-            </Grid>
-            <Grid size={{ xs: 6, sm: 6 }}>
-              <LimitedTextField
-                maxChars={CODE_MAX}
-                fullWidth
-                label={t("fields.crmCode")}
-                value={form.crmCode}
-                onChange={(event) => set("crmCode", event.target.value)}
-                error={Boolean(message("crmCode"))}
-                helperText={helper("crmCode")}
-              />
-            </Grid>
-            <Grid size={{ xs: 6, sm: 6 }}>
-              <LimitedTextField
-                maxChars={CODE_MAX}
-                fullWidth
-                label={t("fields.cardNo")}
-                value={form.cardNo}
-                onChange={(event) => set("cardNo", event.target.value)}
-                error={Boolean(message("cardNo"))}
-                helperText={helper("cardNo")}
-              />
-            </Grid>
-            <Grid size={{ xs: 6, sm: 3 }}>
-              <MasterSelect
-                kind="occupation"
-                label={t("fields.occupation")}
-                value={form.occupation}
-                onChange={(value) => set("occupation", value)}
-                error={message("occupation")}
-              />
-            </Grid>
-            <Grid size={{ xs: 6, sm: 3 }}>
-              <MasterSelect
-                kind="income"
-                label={t("fields.income")}
-                value={form.income}
-                onChange={(value) => set("income", value)}
-                error={message("income")}
-              />
-            </Grid>
-            <Grid size={{ xs: 6, sm: 3 }}>
-              <MasterSelect
-                kind="staffEducation"
-                label={t("fields.education")}
-                value={form.education}
-                onChange={(value) => set("education", value)}
-                error={message("education")}
-              />
-            </Grid>
-            <Grid size={{ xs: 6, sm: 3 }}>
-              <MasterSelect
-                kind="maritalStatus"
-                label={t("fields.maritalStatus")}
-                value={form.maritalStatus}
-                onChange={(value) => set("maritalStatus", value)}
-                error={message("maritalStatus")}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <IntroducerField
-                value={form.introducer}
-                excludeId={member?.memId ?? null}
-                onChange={(value) => set("introducer", value)}
-                error={message("introducer")}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <LabelSelect
-                value={form.labels}
-                onChange={(ids) => set("labels", ids)}
-                error={Boolean(message("labels"))}
-                helperText={helper("labels")}
-              />
-            </Grid>
-            <Grid size={12}>
-              <LimitedTextField
-                maxChars={MEMBER_REMARK_MAX}
-                fullWidth
-                multiline
-                minRows={2}
-                label={t("fields.remark")}
-                value={form.remark}
-                onChange={(event) => set("remark", event.target.value)}
-                error={Boolean(message("remark"))}
-                helperText={helper("remark")}
-              />
-            </Grid>
-            <Grid size={12}>
-              <FormControlLabel
-                control={
-                  <Switch checked={form.smsConsent} onChange={(event) => set("smsConsent", event.target.checked)} />
-                }
-                label={t("fields.smsConsent")}
-              />
-            </Grid>
+            <MemberIdentityCells state={state} member={member} />
+            <MemberProfileCells state={state} member={member} />
           </Grid>
         </DialogContent>
         <DialogActions>
@@ -230,99 +42,5 @@ export function MemberFormDialog({ open, onClose, initial, member, onSaved }: Me
         </DialogActions>
       </form>
     </Dialog>
-  );
-}
-
-/** A master-list choice; "" is "none". */
-function MasterSelect({
-  kind,
-  label,
-  value,
-  onChange,
-  error,
-}: {
-  kind: MasterKind;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error: string;
-}) {
-  const { t } = useTranslation("members");
-  const list = useMasterList(kind);
-  const items = list.data ?? [];
-  // A code on file that the list no longer has still shows (as its code) instead of a blank.
-  const known = value === "" || items.some((item) => item.code === value);
-  return (
-    <TextField
-      select
-      fullWidth
-      label={label}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      error={Boolean(error)}
-      helperText={error || " "}
-    >
-      <MenuItem value="">{t("none")}</MenuItem>
-      {items.map((item) => (
-        <MenuItem key={item.code} value={item.code}>
-          {item.name}
-        </MenuItem>
-      ))}
-      {known ? null : <MenuItem value={value}>{value}</MenuItem>}
-    </TextField>
-  );
-}
-
-type Introducer = { memId: number; name: string; phone?: string; areaCode?: string };
-
-/** The introducer: candidates from GET /rest/member/searchIntro as the person types. */
-function IntroducerField({
-  value,
-  excludeId,
-  onChange,
-  error,
-}: {
-  value: MemberForm["introducer"];
-  excludeId: number | null;
-  onChange: (value: MemberForm["introducer"]) => void;
-  error: string;
-}) {
-  const { t } = useTranslation("members");
-  const [text, setText] = useState("");
-  const [keyword, setKeyword] = useState("");
-  useEffect(() => {
-    const timer = setTimeout(() => setKeyword(text.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [text]);
-  const candidates = useQuery({
-    queryKey: ["members", "intro", keyword],
-    queryFn: () => searchIntroducers(keyword),
-    enabled: keyword.length > 0,
-  });
-  const options: Introducer[] = (candidates.data ?? []).filter((row) => row.memId !== excludeId);
-  return (
-    <Autocomplete<Introducer>
-      value={value}
-      options={value && !options.some((option) => option.memId === value.memId) ? [value, ...options] : options}
-      filterOptions={(all) => all}
-      getOptionLabel={(option) =>
-        option.phone ? `${option.name} ${formatPhone(option.areaCode ?? "", option.phone)}` : option.name
-      }
-      isOptionEqualToValue={(option, chosen) => option.memId === chosen.memId}
-      onChange={(_event, chosen) => onChange(chosen ? { memId: chosen.memId, name: chosen.name } : null)}
-      onInputChange={(_event, typed, reason) => {
-        if (reason === "input") setText(typed);
-      }}
-      loading={candidates.isFetching}
-      noOptionsText={t("form.noIntroducer")}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={t("fields.introducer")}
-          error={Boolean(error)}
-          helperText={error || t("form.introducerHint")}
-        />
-      )}
-    />
   );
 }

@@ -22,7 +22,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { MEMBER_AREA_CODES, searchMembers, type MemberAreaCode, type MemberRow } from "../../api/members";
-import { ConfirmDialog } from "../../shell/ConfirmDialog";
+import { ConfirmDialog } from "../ConfirmDialog";
 import { MemberFormDialog } from "./MemberFormDialog";
 import {
   SEARCH_CODE_MAX,

@@ -15,7 +15,7 @@ import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import { adjustPoints, memberKeys } from "../../api/members";
-import { ConfirmDialog } from "../../shell/ConfirmDialog";
+import { ConfirmDialog } from "../ConfirmDialog";
 import { MemberSearchDialog } from "./MemberSearchDialog";
 import { POINTS_REASON_MAX, pointsAmountError, pointsChange, reasonError, type PointsDirection } from "./rules";
 import { LimitedTextField } from "../LimitedTextField";

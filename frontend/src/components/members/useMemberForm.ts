@@ -88,3 +88,5 @@ export function useMemberForm({
 
   return { form, set, message, helper, submit, save, today, editing };
 }
+
+export type MemberFormState = ReturnType<typeof useMemberForm>;

@@ -26,7 +26,7 @@ import {
   type Authority,
   type StoreAuthorityAsked,
 } from "../../api/storeAuthority";
-import { notify } from "../../shell/notices";
+import { notify } from "../../lib/notices";
 
 /** What the person already holds at the store they act in (an owner needs no manager's authority). */
 export interface HeldAuthority {

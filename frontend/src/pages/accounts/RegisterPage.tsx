@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { signInApi } from "../../api/signIn";
 import { mountIsland } from "../../islands/mount";
-import { notify } from "../../shell/notices";
+import { notify } from "../../lib/notices";
 import { CredentialFields, ruleErrorTexts, serverFieldErrors, type CredentialErrors } from "./CredentialFields";
 import { SignInLayout } from "./SignInLayout";
 import { validateRegistration } from "./signInRules";

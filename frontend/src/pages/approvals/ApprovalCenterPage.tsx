@@ -50,7 +50,7 @@ import { idFromSearch } from "../../lib/address";
 import { formatDateTime } from "../../lib/format";
 import { formatMoney } from "../../lib/money";
 import { PAGE_SIZES } from "../../lib/paging";
-import { ConfirmDialog } from "../../shell/ConfirmDialog";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 
 const NS = "approvals";
 const REMARK_MAX = 200;

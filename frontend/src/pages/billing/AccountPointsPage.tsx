@@ -30,7 +30,7 @@ import { Facts, PageFrame, Section } from "../../components/layout";
 import { MemberPicker } from "../../components/members/MemberPicker";
 import { mountIsland } from "../../islands/mount";
 import { useSubmissionKey } from "../../lib/submissionKey";
-import { ConfirmDialog } from "../../shell/ConfirmDialog";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { LinesTable, PAYMENT_ROUTE } from "./pointsParts";
 
 const ITEM_TYPES: readonly PointsItemType[] = ["product", "project"];

@@ -26,7 +26,7 @@ import { mountIsland } from "../../islands/mount";
 import { formatDateTime } from "../../lib/format";
 import { PAGE_SIZES } from "../../lib/paging";
 import { useSubmissionKey } from "../../lib/submissionKey";
-import { notify } from "../../shell/notices";
+import { notify } from "../../lib/notices";
 import { DAILY_NS, dailyHref } from "./dailyParts";
 
 const REASON_MAX = 200;

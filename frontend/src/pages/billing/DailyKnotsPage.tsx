@@ -10,22 +10,10 @@ import { LimitedTextField } from "../../components/LimitedTextField";
 import { Facts, PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
 import { useSubmissionKey } from "../../lib/submissionKey";
-import { ConfirmDialog } from "../../shell/ConfirmDialog";
-import { notify } from "../../shell/notices";
-import {
-  Cards,
-  ClosingFacts,
-  DAILY_NS,
-  DayBar,
-  Pending,
-  Deposits,
-  Points,
-  Reconciliation,
-  Refunds,
-  Revenue,
-  Sales,
-  Takings,
-} from "./dailyParts";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { notify } from "../../lib/notices";
+import { ClosingFacts, DAILY_NS, DayBar } from "./dailyParts";
+import { Cards, Pending, Deposits, Points, Reconciliation, Refunds, Revenue, Sales, Takings } from "./dayFigures";
 
 const TEXT_MAX = 200;
 

@@ -7,11 +7,9 @@ import { DetailError, Loading } from "../../components/feedback";
 import { PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
 import { currentSession } from "../../api/session";
+import { ClosingFacts, DAILY_NS, DayBar } from "./dailyParts";
 import {
   Cards,
-  ClosingFacts,
-  DAILY_NS,
-  DayBar,
   Pending,
   Deposits,
   Points,
@@ -21,7 +19,7 @@ import {
   Sales,
   StaffTable,
   Takings,
-} from "./dailyParts";
+} from "./dayFigures";
 
 /** Printing leaves out the top bar and the controls, and keeps each section on one page. */
 const PRINT_STYLES = {

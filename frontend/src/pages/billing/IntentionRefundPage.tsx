@@ -31,7 +31,7 @@ import { Facts, PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
 import { idFromSearch } from "../../lib/address";
 import { formatMoney } from "../../lib/money";
-import { notify } from "../../shell/notices";
+import { notify } from "../../lib/notices";
 import { DEPOSITS_NS, DepositLinks, DepositStatusChip } from "./intentionParts";
 
 /** /refundIntention?depositId=: refunds what is left of a deposit (all of it by default, never more)

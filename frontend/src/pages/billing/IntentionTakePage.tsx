@@ -9,7 +9,7 @@ import { LimitedTextField } from "../../components/LimitedTextField";
 import { PageFrame, Section } from "../../components/layout";
 import { MemberPicker } from "../../components/members/MemberPicker";
 import { mountIsland } from "../../islands/mount";
-import { notify } from "../../shell/notices";
+import { notify } from "../../lib/notices";
 import { DEPOSITS_NS, DepositLinks } from "./intentionParts";
 
 const DEPOSIT_MAX = "100000.00";

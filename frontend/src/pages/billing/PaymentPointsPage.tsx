@@ -9,7 +9,7 @@ import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { Facts, PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
 import { useSubmissionKey } from "../../lib/submissionKey";
-import { ConfirmDialog } from "../../shell/ConfirmDialog";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DETAILS_ROUTE, LinesTable } from "./pointsParts";
 
 /** /paymentPoints?orderId= (积分收款, ERP-KDJC-PAG-0003-0000): an order committed on /accountPoints is

@@ -25,7 +25,7 @@ import {
 import type { Payment } from "../../api/till";
 import { Section } from "../../components/layout";
 import { formatMoney } from "../../lib/money";
-import { notify } from "../../shell/notices";
+import { notify } from "../../lib/notices";
 
 const NS = "deposits";
 

@@ -15,6 +15,14 @@ import type {
   UsableCoupon,
 } from "../../api/till";
 
+/** Not idFromSearch: this reads a leading number as parseInt does ("12abc" → 12, "1.5" → 1), which that
+ * refuses; kept until it is known that nothing links to the till with such an address. */
+export function tillIdFrom(search: string, name: string): number | null {
+  const raw = new URLSearchParams(search).get(name);
+  const id = raw ? Number.parseInt(raw, 10) : NaN;
+  return Number.isFinite(id) && id > 0 ? id : null;
+}
+
 export interface LineStaff {
   employeeId: number;
   name: string;

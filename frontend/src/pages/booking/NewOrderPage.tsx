@@ -8,7 +8,7 @@ import { MemberSearchDialog } from "../../components/members/MemberSearchDialog"
 import { useGroupBuyVerify } from "../../components/groupBuy/useGroupBuyVerify";
 import { mountIsland } from "../../islands/mount";
 import { idFromSearch } from "../../lib/address";
-import { ConfirmDialog } from "../../shell/ConfirmDialog";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { CheckSection, CustomerSection, ServiceSection } from "./orderFormSections";
 import { ProblemList } from "./parts";
 import { boardHref, draftFromReservation, draftFromSearch, todayInStore, type Draft } from "./rules";

@@ -142,10 +142,9 @@ function NurseColumn({
   onDuty,
   dutyBusy,
 }: Omit<GridProps, "board" | "filters"> & { column: BoardColumn; layout: GridLayout; drag: BlockDrag }) {
-  const { t } = useTranslation("booking");
   const { key, nurse } = column;
-  const { range, slots, height, shown, byId, periods, inPeriod } = layout;
-  const { draggedRef, dragging, hover, setHover, endDrag } = drag;
+  const { range, height, shown, byId } = layout;
+  const { draggedRef, hover, setHover, endDrag } = drag;
   const id = columnId(key);
   const nurseId = key === "any" ? null : key;
   const blocks = shown.filter((reservation) => (reservation.nurseId ?? "any") === key);
@@ -194,51 +193,8 @@ function NurseColumn({
           onMove(reservation, nurseId, minutes);
         }}
       >
-        {slots.map((minute) => {
-          const highlighted = hover?.column === id && hover.minutes === minute;
-          return (
-            <Box
-              key={minute}
-              data-slot-start={hm(minute)}
-              data-testid={`slot-${id}-${hm(minute)}`}
-              title={t("board.bookHere", { time: hm(minute) })}
-              onClick={() => onEmptyCell(nurseId, minute)}
-              sx={{
-                position: "absolute",
-                top: (minute - range.start) * PX,
-                height: SLOT_PX,
-                left: 0,
-                right: 0,
-                cursor: "pointer",
-                borderTop:
-                  minute % 60 === 0 || periods.some((period) => period.start === minute) ? "1px solid" : "1px dashed",
-                borderColor: minute % 60 === 0 ? "divider" : "grey.100",
-                bgcolor: highlighted ? "primary.light" : inPeriod(minute) ? "transparent" : "grey.100",
-                opacity: highlighted ? 0.5 : 1,
-                "&:hover": { bgcolor: dragging === null ? "action.hover" : undefined },
-              }}
-            />
-          );
-        })}
-        {(nurse?.tempOut ?? []).map((interval) => {
-          const start = toMinutes(interval.start);
-          const end = toMinutes(interval.end);
-          return (
-            <Box
-              key={`${interval.start}-${interval.end}`}
-              data-testid={`temp-out-${id}`}
-              sx={{
-                position: "absolute",
-                top: (start - range.start) * PX,
-                height: Math.max(end - start, 1) * PX,
-                left: 0,
-                right: 0,
-                pointerEvents: "none",
-                background: "repeating-linear-gradient(45deg, rgba(0,0,0,0.04) 0 6px, transparent 6px 12px)",
-              }}
-            />
-          );
-        })}
+        <ColumnSlots column={id} nurseId={nurseId} layout={layout} drag={drag} onEmptyCell={onEmptyCell} />
+        <TempOutBands column={id} nurse={nurse} rangeStart={range.start} />
         {places.map(({ reservation, start, end }) => (
           <ReservationBlock
             key={reservation.id}
@@ -254,6 +210,83 @@ function NurseColumn({
         ))}
       </Box>
     </Box>
+  );
+}
+
+/** The column's slots, one per SLOT_MINUTES: a click books there, a dragged block shows where it
+ * would land, and the times outside the store's periods are greyed. */
+function ColumnSlots({
+  column,
+  nurseId,
+  layout,
+  drag,
+  onEmptyCell,
+}: {
+  column: string;
+  nurseId: number | null;
+  layout: GridLayout;
+  drag: BlockDrag;
+  onEmptyCell: GridProps["onEmptyCell"];
+}) {
+  const { t } = useTranslation("booking");
+  const { range, slots, periods, inPeriod } = layout;
+  const { dragging, hover } = drag;
+  return (
+    <>
+      {slots.map((minute) => {
+        const highlighted = hover?.column === column && hover.minutes === minute;
+        return (
+          <Box
+            key={minute}
+            data-slot-start={hm(minute)}
+            data-testid={`slot-${column}-${hm(minute)}`}
+            title={t("board.bookHere", { time: hm(minute) })}
+            onClick={() => onEmptyCell(nurseId, minute)}
+            sx={{
+              position: "absolute",
+              top: (minute - range.start) * PX,
+              height: SLOT_PX,
+              left: 0,
+              right: 0,
+              cursor: "pointer",
+              borderTop:
+                minute % 60 === 0 || periods.some((period) => period.start === minute) ? "1px solid" : "1px dashed",
+              borderColor: minute % 60 === 0 ? "divider" : "grey.100",
+              bgcolor: highlighted ? "primary.light" : inPeriod(minute) ? "transparent" : "grey.100",
+              opacity: highlighted ? 0.5 : 1,
+              "&:hover": { bgcolor: dragging === null ? "action.hover" : undefined },
+            }}
+          />
+        );
+      })}
+    </>
+  );
+}
+
+/** The times the nurse is out (temp-out), hatched over the column. */
+function TempOutBands({ column, nurse, rangeStart }: { column: string; nurse: BoardNurse | null; rangeStart: number }) {
+  return (
+    <>
+      {(nurse?.tempOut ?? []).map((interval) => {
+        const start = toMinutes(interval.start);
+        const end = toMinutes(interval.end);
+        return (
+          <Box
+            key={`${interval.start}-${interval.end}`}
+            data-testid={`temp-out-${column}`}
+            sx={{
+              position: "absolute",
+              top: (start - rangeStart) * PX,
+              height: Math.max(end - start, 1) * PX,
+              left: 0,
+              right: 0,
+              pointerEvents: "none",
+              background: "repeating-linear-gradient(45deg, rgba(0,0,0,0.04) 0 6px, transparent 6px 12px)",
+            }}
+          />
+        );
+      })}
+    </>
   );
 }
 

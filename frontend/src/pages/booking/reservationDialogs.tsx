@@ -23,7 +23,7 @@ import {
   type Board,
   type ReservationDetail,
 } from "../../api/booking";
-import { notify } from "../../shell/notices";
+import { notify } from "../../lib/notices";
 import { REMARK_MAX, nursesFreeFor } from "./rules";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { tooLong } from "../../lib/limits";

@@ -10,7 +10,7 @@ import {
   type Problem,
   type Reservation,
 } from "../../api/booking";
-import { notify } from "../../shell/notices";
+import { notify } from "../../lib/notices";
 import { isIsoDate, storeIso, todayInStore, type BoardFilters } from "./rules";
 import type { Move } from "./useBoardGrid";
 

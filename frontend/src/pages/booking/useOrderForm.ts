@@ -18,7 +18,7 @@ import {
 import { useMemberWithPhone, type MemberRow } from "../../api/members";
 import { currentSession, hasButtonCode } from "../../api/session";
 import { useFormDraft } from "../../lib/formDraft";
-import { notify } from "../../shell/notices";
+import { notify } from "../../lib/notices";
 import {
   boardHref,
   draftBody,

@@ -23,7 +23,7 @@ import { detailFailure, DetailError, Loading } from "../../components/feedback";
 import { BackLink, PageFrame, Section } from "../../components/layout";
 import { idFromSearch } from "../../lib/address";
 import { useSubmissionKey } from "../../lib/submissionKey";
-import { ConfirmDialog } from "../../shell/ConfirmDialog";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { AssetsTable, NS, TransferFacts } from "./assetTransferParts";
 
 const REMARK_MAX = 200;

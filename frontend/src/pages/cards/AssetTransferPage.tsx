@@ -37,7 +37,7 @@ import { formatDateTime } from "../../lib/format";
 import { formatMoney } from "../../lib/money";
 import { PAGE_SIZES } from "../../lib/paging";
 import { useSubmissionKey } from "../../lib/submissionKey";
-import { ConfirmDialog } from "../../shell/ConfirmDialog";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { AssetsTable, NS, targetText, TransferStatusChip } from "./assetTransferParts";
 
 const REASON_MAX = 200;

@@ -9,7 +9,7 @@ import { hasButtonCode } from "../../api/session";
 import { DetailError, Loading } from "../../components/feedback";
 import { Facts, PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
-import { ConfirmDialog } from "../../shell/ConfirmDialog";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { MemberPicker } from "../../components/members/MemberPicker";
 import { useSubmissionKey } from "../../lib/submissionKey";
 import { CardSelect, NoCodeNote } from "./parts";

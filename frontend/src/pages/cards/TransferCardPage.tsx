@@ -19,7 +19,7 @@ import { DetailError, Loading } from "../../components/feedback";
 import { PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
 import { idFromSearch } from "../../lib/address";
-import { ConfirmDialog } from "../../shell/ConfirmDialog";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { MemberPicker } from "../../components/members/MemberPicker";
 import { useSubmissionKey } from "../../lib/submissionKey";
 import { CardFacts, CardSelect, NoCodeNote, useHoldings } from "./parts";

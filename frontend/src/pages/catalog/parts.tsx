@@ -32,8 +32,8 @@ import {
   type PriceChange,
 } from "../../api/catalog";
 import { NOWRAP, PagedTable, type PagedColumn, type PagedTableProps } from "../../components/PagedTable";
-import { notify } from "../../shell/notices";
-import { ConfirmDialog } from "../../shell/ConfirmDialog";
+import { notify } from "../../lib/notices";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { FilterBar, FilterSelect } from "../../components/filters";
 import { BackLink, PageFrame as Frame, Section } from "../../components/layout";

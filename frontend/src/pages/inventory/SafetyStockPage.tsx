@@ -10,8 +10,8 @@ import { RetryAlert } from "../../components/RetryAlert";
 import { mountIsland } from "../../islands/mount";
 import { withinBound } from "../../lib/bounds";
 import { PAGE_SIZES } from "../../lib/paging";
-import { ConfirmDialog } from "../../shell/ConfirmDialog";
-import { notify } from "../../shell/notices";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { notify } from "../../lib/notices";
 import {
   EMPTY_FILTERS,
   MovesDrawer,

@@ -42,8 +42,8 @@ import { formatDateTime } from "../../lib/format";
 import { withinBound } from "../../lib/bounds";
 import { formatMoney } from "../../lib/money";
 import { PAGE_SIZES } from "../../lib/paging";
-import { ConfirmDialog } from "../../shell/ConfirmDialog";
-import { notify } from "../../shell/notices";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { notify } from "../../lib/notices";
 const NS = "stocktakes";
 
 /** A count as typed: 0 to 99,999, up to three decimals ("" clears the count). */

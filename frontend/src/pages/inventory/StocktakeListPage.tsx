@@ -38,7 +38,7 @@ import { mountIsland } from "../../islands/mount";
 import { formatDateTime } from "../../lib/format";
 import { formatMoney } from "../../lib/money";
 import { PAGE_SIZES } from "../../lib/paging";
-import { ConfirmDialog } from "../../shell/ConfirmDialog";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { CappedExportButton } from "../../components/CappedExportButton";
 
 const NS = "stocktakes";

@@ -26,7 +26,6 @@ import {
   RECEIPT_TYPES,
   createReceipt,
   receiptHref,
-  receiveOrder,
   stockKeys,
   useOrder,
   useReceipt,
@@ -42,18 +41,11 @@ import { idFromSearch } from "../../lib/address";
 import { formatDate, formatDateTime } from "../../lib/format";
 import { formatMoney } from "../../lib/money";
 import { useSubmissionKey } from "../../lib/submissionKey";
-import { ConfirmDialog } from "../../shell/ConfirmDialog";
-import { notify } from "../../shell/notices";
-import {
-  addProduct,
-  lineForBarcode,
-  receiptLinesBody,
-  receiptProblem,
-  receiveProblem,
-  type ReceiptLine,
-  type ReceiveEntry,
-} from "./stockRules";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { notify } from "../../lib/notices";
+import { addProduct, receiptLinesBody, receiptProblem, type ReceiptLine } from "./stockRules";
 import { NS, ProductPicker, ScanField, failureText } from "./parts";
+import { useReceiveOrder, type OrderReceiving } from "./useReceiveOrder";
 
 /** /storageDetail (KCGL-0002): one goods-in document (`?id=`), receiving a shipped goods order
  * (`?orderId=`: its shipped lines, checked by scanning, batch and expiry entered), or a new goods in
@@ -344,52 +336,8 @@ function ReceiveOrder({ orderId, onDone }: { orderId: number; onDone: (id: numbe
 
 function ReceiveOrderForm({ order, onDone }: { order: GoodsOrderDetail; onDone: (id: number) => void }) {
   const { t } = useTranslation(NS);
-  const queryClient = useQueryClient();
-  const shipped = order.lines.filter((line) => Number(line.shippedQuantity ?? 0) > 0);
-  const [entries, setEntries] = useState<Record<number, ReceiveEntry>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const entry = (lineId: number): ReceiveEntry => entries[lineId] ?? { batchNo: "", expiryDate: "", checked: false };
-  const change = (lineId: number, patch: Partial<ReceiveEntry>) =>
-    setEntries((previous) => ({ ...previous, [lineId]: { ...entry(lineId), ...previous[lineId], ...patch } }));
-  const body = {
-    id: order.id,
-    lines: shipped.map((line) => ({
-      lineId: line.lineId,
-      ...(entry(line.lineId).batchNo.trim() ? { batchNo: entry(line.lineId).batchNo.trim() } : {}),
-      ...(entry(line.lineId).expiryDate ? { expiryDate: entry(line.lineId).expiryDate } : {}),
-    })),
-  };
-  const submission = useSubmissionKey(body);
-  const checked = shipped.filter((line) => entry(line.lineId).checked).length;
-  const onBarcode = (barcode: string): string | null => {
-    const line = lineForBarcode(shipped, barcode);
-    if (!line) return t("detail.notOnOrder", { name: barcode });
-    change(line.lineId, { checked: true });
-    notify("success", t("detail.scanChecked", { name: line.name }));
-    return null;
-  };
-  const ask = () => {
-    const found = receiveProblem(shipped, entries);
-    setProblem(found);
-    if (!found) setAsking(true);
-  };
-  const send = async () => {
-    setBusy(true);
-    try {
-      const received = await receiveOrder(body, submission.key);
-      submission.renew();
-      notify("success", t("detail.received"));
-      await queryClient.invalidateQueries({ queryKey: stockKeys.all });
-      onDone(received.receipt.id);
-    } catch (error) {
-      notify("error", failureText(error, t("export.failed")), { durationMs: 4000 });
-    } finally {
-      setBusy(false);
-      setAsking(false);
-    }
-  };
+  const receiving = useReceiveOrder(order, onDone);
+  const { shipped, problem, busy } = receiving;
   const title = t("detail.receiveTitle", { number: order.number });
   if (order.status !== "shipped") {
     return (
@@ -402,77 +350,85 @@ function ReceiveOrderForm({ order, onDone }: { order: GoodsOrderDetail; onDone: 
     <Frame title={title}>
       <Section title={t("detail.lines")}>
         <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: "center", flexWrap: "wrap", gap: 2 }}>
-          <ScanField onBarcode={onBarcode} />
+          <ScanField onBarcode={receiving.onBarcode} />
           <Typography data-testid="checked-count">
-            {t("detail.checkedCount", { checked, total: shipped.length })}
+            {t("detail.checkedCount", { checked: receiving.checked, total: shipped.length })}
           </Typography>
         </Stack>
-        <TableContainer>
-          <Table size="small" aria-label={t("detail.lines")}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t("fields.product")}</TableCell>
-                <TableCell>{t("fields.barcode")}</TableCell>
-                <TableCell align="right">{t("fields.shipped")}</TableCell>
-                <TableCell>{t("fields.batchNo")}</TableCell>
-                <TableCell>{t("fields.expiryDate")}</TableCell>
-                <TableCell>{t("detail.checked")}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {shipped.map((line) => (
-                <TableRow
-                  key={line.lineId}
-                  data-testid={`receive-line-${line.productId}`}
-                  selected={entry(line.lineId).checked}
-                >
-                  <TableCell>
-                    {`${line.code} ${line.name}`}
-                    {line.tracksBatches ? <Chip size="small" sx={{ ml: 1 }} label={t("detail.tracksBatches")} /> : null}
-                  </TableCell>
-                  <TableCell>{line.barcode}</TableCell>
-                  <TableCell align="right">{`${line.shippedQuantity ?? "0"} ${line.unit}`}</TableCell>
-                  <TableCell>
-                    <TextField
-                      size="small"
-                      sx={{ width: 140 }}
-                      value={entry(line.lineId).batchNo}
-                      slotProps={{ htmlInput: { "aria-label": `${t("fields.batchNo")} ${line.name}` } }}
-                      onChange={(event) => change(line.lineId, { batchNo: event.target.value.slice(0, 40) })}
-                    />
-                  </TableCell>
-                  <TableCell sx={{ minWidth: 180 }}>
-                    <DateField
-                      size="small"
-                      label={`${t("fields.expiryDate")} ${line.name}`}
-                      value={entry(line.lineId).expiryDate}
-                      onChange={(value) => change(line.lineId, { expiryDate: value })}
-                    />
-                  </TableCell>
-                  <TableCell>{entry(line.lineId).checked ? "✓" : t("dash")}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <ReceiveLinesTable receiving={receiving} />
       </Section>
       {problem ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {t(`detail.${problem}`)}
         </Alert>
       ) : null}
-      <Button variant="contained" onClick={ask} disabled={busy}>
+      <Button variant="contained" onClick={receiving.ask} disabled={busy}>
         {t("detail.receive")}
       </Button>
       <ConfirmDialog
-        open={asking}
+        open={receiving.asking}
         title={t("detail.confirmTitle")}
         message={t("detail.confirmText", { count: shipped.length })}
         busy={busy}
-        onConfirm={() => void send()}
-        onCancel={() => setAsking(false)}
+        onConfirm={() => void receiving.send()}
+        onCancel={() => receiving.setAsking(false)}
       />
     </Frame>
+  );
+}
+
+/** The shipped lines, each with its batch and expiry to enter and whether its scan checked it. */
+function ReceiveLinesTable({ receiving }: { receiving: OrderReceiving }) {
+  const { t } = useTranslation(NS);
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={t("detail.lines")}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t("fields.product")}</TableCell>
+            <TableCell>{t("fields.barcode")}</TableCell>
+            <TableCell align="right">{t("fields.shipped")}</TableCell>
+            <TableCell>{t("fields.batchNo")}</TableCell>
+            <TableCell>{t("fields.expiryDate")}</TableCell>
+            <TableCell>{t("detail.checked")}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {receiving.shipped.map((line) => (
+            <TableRow
+              key={line.lineId}
+              data-testid={`receive-line-${line.productId}`}
+              selected={receiving.entry(line.lineId).checked}
+            >
+              <TableCell>
+                {`${line.code} ${line.name}`}
+                {line.tracksBatches ? <Chip size="small" sx={{ ml: 1 }} label={t("detail.tracksBatches")} /> : null}
+              </TableCell>
+              <TableCell>{line.barcode}</TableCell>
+              <TableCell align="right">{`${line.shippedQuantity ?? "0"} ${line.unit}`}</TableCell>
+              <TableCell>
+                <TextField
+                  size="small"
+                  sx={{ width: 140 }}
+                  value={receiving.entry(line.lineId).batchNo}
+                  slotProps={{ htmlInput: { "aria-label": `${t("fields.batchNo")} ${line.name}` } }}
+                  onChange={(event) => receiving.change(line.lineId, { batchNo: event.target.value.slice(0, 40) })}
+                />
+              </TableCell>
+              <TableCell sx={{ minWidth: 180 }}>
+                <DateField
+                  size="small"
+                  label={`${t("fields.expiryDate")} ${line.name}`}
+                  value={receiving.entry(line.lineId).expiryDate}
+                  onChange={(value) => receiving.change(line.lineId, { expiryDate: value })}
+                />
+              </TableCell>
+              <TableCell>{receiving.entry(line.lineId).checked ? "✓" : t("dash")}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }
 

@@ -22,8 +22,8 @@ import { idFromSearch } from "../../lib/address";
 import { formatDateTime } from "../../lib/format";
 import { PAGE_SIZES } from "../../lib/paging";
 import { useSubmissionKey } from "../../lib/submissionKey";
-import { ConfirmDialog } from "../../shell/ConfirmDialog";
-import { notify } from "../../shell/notices";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { notify } from "../../lib/notices";
 import { DocumentFacts, DocumentLines } from "./stockDocumentParts";
 import {
   EMPTY_FILTERS,

@@ -26,7 +26,7 @@ import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../component
 import { mountIsland } from "../../islands/mount";
 import { formatDateTime } from "../../lib/format";
 import { PAGE_SIZES } from "../../lib/paging";
-import { notify } from "../../shell/notices";
+import { notify } from "../../lib/notices";
 import { CappedExportButton } from "../../components/CappedExportButton";
 
 const NS = "owedGoods";

@@ -19,8 +19,8 @@ import { productPageHref, stockKeys, type GoodsOrderDetail } from "../../api/goo
 import { Facts, Section } from "../../components/layout";
 import { formatDateTime } from "../../lib/format";
 import { formatMoney } from "../../lib/money";
-import { ConfirmDialog } from "../../shell/ConfirmDialog";
-import { notify } from "../../shell/notices";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { notify } from "../../lib/notices";
 import { NS, OrderStatusChip, PaymentChip, failureText } from "./parts";
 
 export function OrderFacts({ order }: { order: GoodsOrderDetail }) {

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { applyCancellation, memberKeys, type MemberRow } from "../../api/members";
 import { CANCEL_REASON_MAX, reasonError } from "../../components/members/rules";
 import { mountIsland } from "../../islands/mount";
-import { ConfirmDialog } from "../../shell/ConfirmDialog";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { PageFrame } from "../../components/layout";
 import { MemberPicker } from "../../components/members/MemberPicker";
 import { LimitedTextField } from "../../components/LimitedTextField";

@@ -58,3 +58,5 @@ export function useStoreEditForm(store: StoreInfoCheck, onDone: () => void, mayC
 
   return { form, set, message, submit, confirming, setConfirming, save };
 }
+
+export type StoreEditState = ReturnType<typeof useStoreEditForm>;

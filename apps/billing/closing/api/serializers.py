@@ -1,0 +1,238 @@
+"""Request parsers and documented answers of the daily closing calls (contract §8, docs/api.md "Daily
+closing"). The rules and their messages live in apps.billing.closing.services; the figures in
+apps.billing.closing.selectors."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from apps.billing.choices import CLOSING_TEXT_MAX_LENGTH, TenderMethod
+from apps.billing.closing.selectors import SALE_KINDS
+from apps.core import bounds, fields
+from apps.core.pagination import PageInputSerializer
+
+
+class DayInputSerializer(serializers.Serializer):
+    date = fields.DateField(required=False, help_text="the business day (YYYY-MM-DD); default today")
+
+
+class CloseInputSerializer(serializers.Serializer):
+    date = fields.DateField(help_text="the business day to close")
+    cashCounted = fields.number(bounds.MONEY_ORDER, help_text="the cash counted in the till")
+    differenceReason = fields.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=CLOSING_TEXT_MAX_LENGTH,
+        help_text="required when the cash counted differs from the cash expected",
+    )
+    remark = fields.CharField(required=False, allow_blank=True, max_length=CLOSING_TEXT_MAX_LENGTH)
+
+
+class ReopenInputSerializer(serializers.Serializer):
+    closingId = fields.IntegerField(min_value=1)
+    reason = fields.CharField(max_length=CLOSING_TEXT_MAX_LENGTH, allow_blank=True)
+
+
+class HistoryInputSerializer(PageInputSerializer):
+    startDate = fields.DateField(required=False)
+    endDate = fields.DateField(required=False)
+
+
+class ClosingOutputSerializer(serializers.Serializer):
+    closingId = serializers.IntegerField()
+    storeId = serializers.IntegerField()
+    date = serializers.DateField()
+    status = serializers.ChoiceField(choices=["closed", "reopened"])
+    cashExpected = serializers.CharField()
+    cashCounted = serializers.CharField()
+    difference = serializers.CharField(help_text="counted minus expected")
+    differenceReason = serializers.CharField()
+    remark = serializers.CharField()
+    closedBy = serializers.CharField()
+    closedAt = serializers.DateTimeField()
+    reopenedBy = serializers.CharField()
+    reopenedAt = serializers.DateTimeField(allow_null=True)
+    reopenReason = serializers.CharField()
+
+
+class ClosingPageOutputSerializer(serializers.Serializer):
+    list = ClosingOutputSerializer(many=True)
+    total = serializers.IntegerField()
+
+
+class TakingMethodOutputSerializer(serializers.Serializer):
+    method = serializers.ChoiceField(choices=TenderMethod.choices)
+    label = serializers.CharField()  # type: ignore[assignment]  # the wire field is `label`, a Field attribute too
+    count = serializers.IntegerField()
+    amount = serializers.CharField()
+    money = serializers.BooleanField(help_text="money in (cash, providers); false: paid from what the member holds")
+
+
+class TakingsOutputSerializer(serializers.Serializer):
+    methods = TakingMethodOutputSerializer(many=True)
+    money = serializers.CharField(help_text="cash and provider tenders: the money that came in")
+
+
+class CashOutputSerializer(serializers.Serializer):
+    expected = serializers.CharField(help_text="the cash tenders of the day (net of change)")
+
+
+class PendingTenderOutputSerializer(serializers.Serializer):
+    tenderId = serializers.IntegerField()
+    orderNo = serializers.CharField()
+    method = serializers.ChoiceField(choices=TenderMethod.choices)
+    amount = serializers.CharField()
+    createdAt = serializers.DateTimeField()
+
+
+class PendingOutputSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    amount = serializers.CharField()
+    tenders = PendingTenderOutputSerializer(many=True, help_text="the first 50")
+
+
+class SaleKindOutputSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=list(SALE_KINDS))
+    lines = serializers.IntegerField()
+    qty = serializers.IntegerField()
+    amount = serializers.CharField(help_text="sessions: at the project's list price")
+
+
+class SalesOutputSerializer(serializers.Serializer):
+    kinds = SaleKindOutputSerializer(many=True)
+    total = serializers.CharField()
+
+
+class OrderCountsOutputSerializer(serializers.Serializer):
+    paid = serializers.IntegerField()
+    open = serializers.IntegerField(help_text="unpaid or partly paid")
+    cancelled = serializers.IntegerField()
+
+
+class CardPartOutputSerializer(serializers.Serializer):
+    count = serializers.IntegerField(help_text="ledger entries")
+    principal = serializers.CharField()
+    gift = serializers.CharField()
+    sessions = serializers.IntegerField()
+
+
+class CardsOutputSerializer(serializers.Serializer):
+    sold = CardPartOutputSerializer()
+    toppedUp = CardPartOutputSerializer()
+    storedValueSpent = CardPartOutputSerializer()
+    sessionsUsed = CardPartOutputSerializer()
+
+
+class PointsOutputSerializer(serializers.Serializer):
+    earned = serializers.IntegerField()
+    spent = serializers.IntegerField()
+    adjusted = serializers.IntegerField()
+    tendered = serializers.CharField(help_text="the money the points paid")
+
+
+class RevenueOutputSerializer(serializers.Serializer):
+    takings = serializers.CharField(help_text="money in")
+    liabilityIn = serializers.CharField(
+        help_text="cards sold and topped up, intention deposits taken: money in the store still owes service for"
+    )
+    goodsAndServices = serializers.CharField()
+    sessionsValue = serializers.CharField(help_text="package sessions used, at the project's list price")
+    returned = serializers.CharField(
+        help_text="goods, services and sessions the day's refunds returned (sessions at list price)"
+    )
+    liabilityOut = serializers.CharField(help_text="cards sold or topped up, intention deposits, refunded")
+    earned = serializers.CharField(help_text="goods and services plus sessions used, less returned: revenue")
+    paidFromStoredValue = serializers.CharField()
+    paidByPoints = serializers.CharField()
+    paidFromDeposits = serializers.CharField(
+        help_text="intention deposits applied to orders: their revenue, not takings (the money came in before)"
+    )
+
+
+class DepositPartOutputSerializer(serializers.Serializer):
+    count = serializers.IntegerField(help_text="deposit ledger entries")
+    amount = serializers.CharField()
+
+
+class DepositsOutputSerializer(serializers.Serializer):
+    """The deposit ledger of the day (issue 17 §4): a deposit is a liability until used or refunded."""
+
+    taken = DepositPartOutputSerializer(help_text="deposits whose order was paid: takings, not revenue")
+    applied = DepositPartOutputSerializer(help_text="applied to orders: revenue of those orders, not takings")
+    refunded = DepositPartOutputSerializer(help_text="given back to the customer")
+    returned = DepositPartOutputSerializer(help_text="given back to the deposit by a refund of an order it paid")
+    held = serializers.CharField(help_text="what the store's deposits still hold at the day's end (a liability)")
+
+
+class RefundMethodOutputSerializer(serializers.Serializer):
+    method = serializers.ChoiceField(choices=TenderMethod.choices)
+    label = serializers.CharField()  # type: ignore[assignment]  # the wire field is `label`, a Field attribute too
+    count = serializers.IntegerField()
+    amount = serializers.CharField(help_text="given back (succeeded)")
+
+
+class PendingRefundOutputSerializer(serializers.Serializer):
+    refundNo = serializers.CharField()
+    orderNo = serializers.CharField()
+    method = serializers.ChoiceField(choices=TenderMethod.choices)
+    amount = serializers.CharField()
+    createdAt = serializers.DateTimeField()
+
+
+class PendingRefundsOutputSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    amount = serializers.CharField()
+    tenders = PendingRefundOutputSerializer(many=True, help_text="the first 50")
+
+
+class FailedRefundsOutputSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    amount = serializers.CharField(help_text="a provider refused: this money did not go back")
+
+
+class RefundsOutputSerializer(serializers.Serializer):
+    count = serializers.IntegerField(help_text="refunds dated the day")
+    amount = serializers.CharField()
+    methods = RefundMethodOutputSerializer(many=True)
+    pending = PendingRefundsOutputSerializer(help_text="provider refunds not confirmed yet: closing waits for them")
+    failed = FailedRefundsOutputSerializer()
+
+
+class ReconciliationRowOutputSerializer(serializers.Serializer):
+    provider = serializers.CharField()
+    kind = serializers.ChoiceField(choices=["ours_not_theirs", "theirs_not_ours", "amount_differs"])
+    kindName = serializers.CharField()
+    outTradeNo = serializers.CharField()
+    outRefundNo = serializers.CharField()
+    ours = serializers.CharField(allow_null=True)
+    theirs = serializers.CharField(allow_null=True)
+
+
+class StaffShareOutputSerializer(serializers.Serializer):
+    employeeId = serializers.IntegerField()
+    name = serializers.CharField()
+    service = serializers.CharField()
+    sale = serializers.CharField()
+    cardSale = serializers.CharField()
+    cardConsumption = serializers.CharField()
+    total = serializers.CharField()
+
+
+class PreviewOutputSerializer(serializers.Serializer):
+    storeId = serializers.IntegerField()
+    date = serializers.DateField()
+    takings = TakingsOutputSerializer()
+    cash = CashOutputSerializer()
+    pending = PendingOutputSerializer()
+    sales = SalesOutputSerializer()
+    orders = OrderCountsOutputSerializer()
+    cards = CardsOutputSerializer()
+    refunds = RefundsOutputSerializer()
+    points = PointsOutputSerializer()
+    deposits = DepositsOutputSerializer()
+    revenue = RevenueOutputSerializer()
+    staff = StaffShareOutputSerializer(many=True)
+    closing = ClosingOutputSerializer(allow_null=True, help_text="the day's closing; null while the day is open")
+    reconciliation = ReconciliationRowOutputSerializer(
+        many=True, help_text="the providers' bills against our payments and refunds of the day (read live)"
+    )

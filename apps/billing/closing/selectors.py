@@ -1,0 +1,559 @@
+"""The figures of a store's business day (daily closing, issue 14 §3): what /dailyKnots shows before
+closing, what a closing keeps as its snapshot, /dailyReport and /dailyPerformance.
+
+A handful of aggregate queries, whatever the number of orders (a busy day closes in well under a
+second): the tenders of the day by method and status, the pending provider tenders, the paid
+orders' lines by kind, the orders by status, the card ledger by kind, the points ledger by kind, the
+staff credits by employee and kind, the day's active closing.
+
+Which day a row belongs to: a tender, a card entry and a points entry by the local date of the
+moment they were written (money taken today is today's till); an order, its lines and its staff
+credits by the order's business day.
+
+Takings and revenue are told apart. Takings are the money that came in (cash and provider tenders):
+selling a stored-value or package card, or topping one up, is money in and a liability (the store
+owes the service), so it is in takings but not in revenue. Revenue is what the store earned: the goods
+and services delivered, whatever paid them (money, stored value, points), and the package sessions
+used at the project's list price; spending stored value is revenue but not takings.
+
+Intention deposits (apps.billing.deposits.services): a deposit taken is money in (its order's tenders are in
+takings) and a liability (its line is the sale kind `deposits`, in `liabilityIn`), not revenue; a
+deposit applied pays another order (a `deposit` tender, not money), whose goods and services are that
+day's revenue; a deposit refunded takes the liability back (`liabilityOut`). `deposits` shows the
+deposit ledger of the day (taken, applied, refunded, returned) and what the store still holds at the
+day's end, so takings and revenue reconcile.
+
+Refunds come in at `tender_totals`: the money a refund of the day gave back is taken off its method,
+so takings and the cash the till should hold are net of refunds (a cash refund is cash out of the
+till on the day it is made). The revenue is net of what the day's refunds returned (`_refunds`): the
+goods and services at what the refund gave back, package sessions at their project's list price, by
+the refund's business day; cards sold or topped up and refunded take the liability back.
+
+The refunds of the day (`refunds`): their count and amount, the money back by method (succeeded),
+the provider refunds still pending (closing is refused while any is, like a pending payment) and
+those a provider refused (`failed`: that money did not go back). The reconciliation differences of
+the day (apps.payments.selectors) are read live by `day_preview`: the providers' bills come the next
+morning, after most days are closed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Count, DecimalField, ExpressionWrapper, F, Q, QuerySet, Sum
+from django.utils import timezone
+
+from apps.billing.choices import DepositEntryKind, LineType, OrderStatus, TenderMethod, TenderStatus
+from apps.billing.models import (
+    ZERO,
+    DailyClosing,
+    DepositEntry,
+    Order,
+    OrderLine,
+    Refund,
+    RefundLine,
+    RefundTender,
+    StaffCredit,
+    Tender,
+)
+from apps.cards.choices import CardKind, EntryKind
+from apps.cards.selectors import card_entries_of_store
+from apps.core.money import money_or_none_to_wire, money_or_zero_to_wire, round_money
+from apps.members.choices import PointsKind
+from apps.members.selectors import points_entries_of_store
+from apps.payments.selectors import reconciliation_differences
+
+# Money that comes into the till or the provider's account (takings); the other tenders pay from
+# what the member holds (stored value, points) and are not money in.
+MONEY_METHODS = (TenderMethod.CASH, TenderMethod.WECHAT, TenderMethod.ALIPAY, TenderMethod.POS, TenderMethod.BOX)
+PROVIDER_METHODS = (TenderMethod.WECHAT, TenderMethod.ALIPAY, TenderMethod.POS, TenderMethod.BOX)
+TENDER_ORDER = [method.value for method in TenderMethod]
+
+# Sales by kind (the wire's `kind`): what each kind of line adds up.
+PRODUCTS, PROJECTS, PACKAGES, CARD_SALES, TOP_UPS, SESSIONS, DEPOSITS = (
+    "products",
+    "projects",
+    "packages",
+    "cardSales",
+    "topUps",
+    "sessions",
+    "deposits",
+)
+SALE_KINDS = (PRODUCTS, PROJECTS, PACKAGES, SESSIONS, CARD_SALES, TOP_UPS, DEPOSITS)
+EARNED_KINDS = (PRODUCTS, PROJECTS, PACKAGES)  # delivered goods and services, at what they were sold for
+LIABILITY_KINDS = (CARD_SALES, TOP_UPS, DEPOSITS)  # money in for value the store still owes
+PENDING_SHOWN = 50  # pending provider tenders listed by name (all are counted)
+
+MONEY_FIELD = DecimalField(max_digits=20, decimal_places=2)
+
+
+@dataclass(frozen=True)
+class Day:
+    store_id: int
+    date: date
+
+    @property
+    def start(self) -> datetime:
+        return timezone.make_aware(datetime.combine(self.date, time.min))
+
+    @property
+    def end(self) -> datetime:
+        return timezone.make_aware(datetime.combine(self.date + timedelta(days=1), time.min))
+
+
+def _sale_kind(line_type: str, card_kind: str | None) -> str:
+    if line_type == LineType.PROJECT and card_kind == CardKind.PACKAGE:
+        return SESSIONS
+    return {
+        LineType.PRODUCT: PRODUCTS,
+        LineType.PROJECT: PROJECTS,
+        LineType.PRODUCT_PACKAGE: PACKAGES,
+        LineType.PROJECT_PACKAGE: PACKAGES,
+        LineType.CARD_TYPE: CARD_SALES,
+        LineType.TOP_UP: TOP_UPS,
+        LineType.DEPOSIT: DEPOSITS,
+    }[LineType(line_type)]
+
+
+def day_tenders(day: Day) -> QuerySet[Tender]:
+    return Tender.objects.filter(store_id=day.store_id, created_at__gte=day.start, created_at__lt=day.end)
+
+
+def tender_totals(day: Day) -> dict[tuple[str, str], tuple[int, Decimal]]:
+    """(method, status) -> (count, amount) of the day's tenders, net of the money the day's refunds
+    gave back through each method (cash out of the till, stored value back to cards, points back):
+    two queries. Every money figure of the day (takings, cash expected, pending, and audit_ledgers'
+    recomputation of a closing) reads this function and nothing else. The count is the tenders'."""
+    rows = day_tenders(day).order_by().values("method", "status").annotate(n=Count("id"), total=Sum("amount"))
+    totals = {(row["method"], row["status"]): (row["n"], round_money(row["total"] or ZERO)) for row in rows}
+    refunded = (
+        RefundTender.objects.filter(
+            refund__store_id=day.store_id,
+            refund__business_date=day.date,
+            status=TenderStatus.SUCCEEDED,
+            tender__isnull=False,
+        )
+        .order_by()
+        .values("method")
+        .annotate(total=Sum("amount"))
+    )
+    for row in refunded:
+        key = (row["method"], TenderStatus.SUCCEEDED)
+        count, amount = totals.get(key, (0, ZERO))
+        totals[key] = (count, amount - round_money(row["total"] or ZERO))
+    return totals
+
+
+def cash_expected(totals: dict[tuple[str, str], tuple[int, Decimal]]) -> Decimal:
+    """What the till should hold from the day: the cash tenders (net of change given)."""
+    return totals.get((TenderMethod.CASH, TenderStatus.SUCCEEDED), (0, ZERO))[1]
+
+
+def _takings(totals: dict[tuple[str, str], tuple[int, Decimal]]) -> dict[str, Any]:
+    methods = []
+    money = ZERO
+    for method in TENDER_ORDER:
+        count, amount = totals.get((method, TenderStatus.SUCCEEDED), (0, ZERO))
+        if not count:
+            continue
+        is_money = method in MONEY_METHODS
+        money += amount if is_money else ZERO
+        methods.append(
+            {
+                "method": method,
+                "label": str(TenderMethod(method).label),
+                "count": count,
+                "amount": money_or_zero_to_wire(amount),
+                "money": is_money,
+            }
+        )
+    return {"methods": methods, "money": money_or_zero_to_wire(money)}
+
+
+def _pending(day: Day, totals: dict[tuple[str, str], tuple[int, Decimal]]) -> dict[str, Any]:
+    count = sum(n for (method, status), (n, _a) in totals.items() if status == TenderStatus.PENDING)
+    amount = sum((a for (method, status), (_n, a) in totals.items() if status == TenderStatus.PENDING), ZERO)
+    shown = []
+    if count:
+        rows = (
+            day_tenders(day)
+            .filter(status=TenderStatus.PENDING)
+            .order_by("id")
+            .values("id", "method", "amount", "order__order_no", "created_at")[:PENDING_SHOWN]
+        )
+        shown = [
+            {
+                "tenderId": row["id"],
+                "orderNo": row["order__order_no"] or "",
+                "method": row["method"],
+                "amount": money_or_zero_to_wire(row["amount"]),
+                "createdAt": row["created_at"],
+            }
+            for row in rows
+        ]
+    return {"count": count, "amount": money_or_zero_to_wire(amount), "tenders": shown}
+
+
+def _refunds(day: Day) -> dict[str, Any]:
+    """The refunds of the day (by their business day): count and amount, the money back by method
+    and status, the pending provider refunds (listed) and the failed ones, and what they returned by
+    sale kind (the revenue's net). Four queries."""
+    totals = Refund.objects.filter(store_id=day.store_id, business_date=day.date).aggregate(
+        n=Count("id"), total=Sum("amount")
+    )
+    rows = (
+        RefundTender.objects.filter(refund__store_id=day.store_id, refund__business_date=day.date, tender__isnull=False)
+        .order_by()
+        .values("method", "status")
+        .annotate(n=Count("id"), total=Sum("amount"))
+    )
+    by: dict[tuple[str, str], tuple[int, Decimal]] = {
+        (row["method"], row["status"]): (row["n"], round_money(row["total"] or ZERO)) for row in rows
+    }
+    methods = [
+        {
+            "method": method,
+            "label": str(TenderMethod(method).label),
+            "count": by[(method, TenderStatus.SUCCEEDED)][0],
+            "amount": money_or_zero_to_wire(by[(method, TenderStatus.SUCCEEDED)][1]),
+        }
+        for method in TENDER_ORDER
+        if (method, TenderStatus.SUCCEEDED) in by
+    ]
+
+    def part(status: str) -> tuple[int, Decimal]:
+        return (
+            sum(n for (_m, st), (n, _a) in by.items() if st == status),
+            sum((a for (_m, st), (_n, a) in by.items() if st == status), ZERO),
+        )
+
+    pending_count, pending_amount = part(TenderStatus.PENDING)
+    failed_count, failed_amount = part(TenderStatus.FAILED)
+    pending_rows = []
+    if pending_count:
+        pending_rows = [
+            {
+                "refundNo": row["refund__refund_no"] or "",
+                "orderNo": row["refund__order__order_no"] or "",
+                "method": row["method"],
+                "amount": money_or_zero_to_wire(row["amount"]),
+                "createdAt": row["created_at"],
+            }
+            for row in RefundTender.objects.filter(
+                refund__store_id=day.store_id, refund__business_date=day.date, status=TenderStatus.PENDING
+            )
+            .order_by("id")
+            .values("refund__refund_no", "refund__order__order_no", "method", "amount", "created_at")[:PENDING_SHOWN]
+        ]
+    list_value = ExpressionWrapper(F("order_line__unit_price") * F("qty"), output_field=MONEY_FIELD)
+    returned: dict[str, Decimal] = dict.fromkeys(SALE_KINDS, ZERO)
+    for row in (
+        RefundLine.objects.filter(refund__store_id=day.store_id, refund__business_date=day.date)
+        .order_by()
+        .values("type", "order_line__card__kind")
+        .annotate(amount_sum=Sum("amount"), list_sum=Sum(list_value))
+    ):
+        kind = _sale_kind(row["type"], row["order_line__card__kind"])
+        returned[kind] += round_money((row["list_sum"] if kind == SESSIONS else row["amount_sum"]) or ZERO)
+    return {
+        "count": totals["n"] or 0,
+        "amount": money_or_zero_to_wire(totals["total"]),
+        "methods": methods,
+        "pending": {"count": pending_count, "amount": money_or_zero_to_wire(pending_amount), "tenders": pending_rows},
+        "failed": {"count": failed_count, "amount": money_or_zero_to_wire(failed_amount)},
+        "returned": returned,
+    }
+
+
+def _sales(day: Day) -> dict[str, dict[str, Any]]:
+    """The paid orders' lines of the day by kind: one query."""
+    list_value = ExpressionWrapper(F("unit_price") * F("qty"), output_field=MONEY_FIELD)
+    rows = (
+        OrderLine.objects.filter(
+            order__store_id=day.store_id, order__business_date=day.date, order__status=OrderStatus.PAID
+        )
+        .order_by()
+        .values("type", "card__kind")
+        .annotate(n_lines=Count("id"), qty_sum=Sum("qty"), amount_sum=Sum("amount"), list_sum=Sum(list_value))
+    )
+    kinds: dict[str, dict[str, Any]] = {kind: {"lines": 0, "qty": 0, "amount": ZERO} for kind in SALE_KINDS}
+    for row in rows:
+        kind = _sale_kind(row["type"], row["card__kind"])
+        into = kinds[kind]
+        into["lines"] += row["n_lines"]
+        into["qty"] += row["qty_sum"] or 0
+        # Sessions are paid by the card (their lines are 0): they count at the project's list price.
+        into["amount"] += round_money((row["list_sum"] if kind == SESSIONS else row["amount_sum"]) or ZERO)
+    return kinds
+
+
+def _orders(day: Day) -> dict[str, int]:
+    counts = dict(
+        Order.objects.filter(store_id=day.store_id, business_date=day.date)
+        .order_by()
+        .values("status")
+        .annotate(n=Count("id"))
+        .values_list("status", "n")
+    )
+    return {
+        "paid": counts.get(OrderStatus.PAID, 0),
+        "open": counts.get(OrderStatus.UNPAID, 0) + counts.get(OrderStatus.PARTLY_PAID, 0),
+        "cancelled": counts.get(OrderStatus.CANCELLED, 0),
+    }
+
+
+def _cards(day: Day) -> dict[str, dict[str, Any]]:
+    """The card ledger of the store's day by kind: one query."""
+    rows: dict[str, dict[str, Any]] = {
+        row["kind"]: dict(row)
+        for row in card_entries_of_store(day.store_id, day.start, day.end)
+        .order_by()
+        .values("kind")
+        .annotate(
+            n=Count("id"), principal=Sum("principal_change"), gift=Sum("gift_change"), sessions=Sum("sessions_change")
+        )
+    }
+
+    def part(kind: str, sign: int = 1) -> dict[str, Any]:
+        row = rows.get(kind, {})
+        return {
+            "count": row.get("n", 0),
+            "principal": money_or_zero_to_wire(sign * (row.get("principal") or ZERO)),
+            "gift": money_or_zero_to_wire(sign * (row.get("gift") or ZERO)),
+            "sessions": sign * (row.get("sessions") or 0),
+        }
+
+    return {
+        "sold": part(EntryKind.SALE),
+        "toppedUp": part(EntryKind.TOP_UP),
+        "storedValueSpent": part(EntryKind.SPEND, -1),
+        "sessionsUsed": part(EntryKind.SESSIONS_USED, -1),
+    }
+
+
+def _deposits(day: Day) -> dict[str, Any]:
+    """The deposit ledger of the store's day by kind, and what the store still holds at its end
+    (every entry up to the day): one query."""
+    kinds = (DepositEntryKind.TAKEN, DepositEntryKind.APPLIED, DepositEntryKind.REFUNDED, DepositEntryKind.RETURNED)
+    of_day = {kind: Q(business_date=day.date, kind=kind) for kind in kinds}
+    sums = (
+        DepositEntry.objects.filter(store_id=day.store_id, business_date__lte=day.date)
+        .order_by()
+        .aggregate(
+            held=Sum("change"),
+            **{f"{kind}_n": Count("id", filter=of_day[kind]) for kind in kinds},
+            **{f"{kind}_total": Sum("change", filter=of_day[kind]) for kind in kinds},
+        )
+    )
+
+    def part(kind: str, sign: int = 1) -> dict[str, Any]:
+        return {
+            "count": sums[f"{kind}_n"] or 0,
+            "amount": money_or_zero_to_wire(sign * (sums[f"{kind}_total"] or ZERO)),
+        }
+
+    return {
+        "taken": part(DepositEntryKind.TAKEN),
+        "applied": part(DepositEntryKind.APPLIED, -1),
+        "refunded": part(DepositEntryKind.REFUNDED, -1),
+        "returned": part(DepositEntryKind.RETURNED),
+        "held": money_or_zero_to_wire(sums["held"]),
+    }
+
+
+def _points(day: Day) -> dict[str, int]:
+    sums = dict(
+        points_entries_of_store(day.store_id, day.start, day.end)
+        .order_by()
+        .values("kind")
+        .annotate(total=Sum("change"))
+        .values_list("kind", "total")
+    )
+    return {
+        "earned": sums.get(PointsKind.EARN, 0) or 0,
+        "spent": -(sums.get(PointsKind.SPEND, 0) or 0),
+        "adjusted": sums.get(PointsKind.ADJUST, 0) or 0,
+    }
+
+
+def staff_shares(day: Day) -> list[dict[str, Any]]:
+    """Each employee's credits of the day, kept apart by kind (apps.billing.orders.performance): one query."""
+    rows = (
+        StaffCredit.objects.filter(store_id=day.store_id, business_date=day.date)
+        .order_by()
+        .values("employee_id", "employee__name", "kind")
+        .annotate(total=Sum("amount"))
+    )
+    people: dict[int, dict[str, Any]] = {}
+    for row in rows:
+        person = people.setdefault(
+            row["employee_id"],
+            {
+                "employeeId": row["employee_id"],
+                "name": row["employee__name"],
+                "service": ZERO,
+                "sale": ZERO,
+                "cardSale": ZERO,
+                "cardConsumption": ZERO,
+            },
+        )
+        person[row["kind"]] += round_money(row["total"] or ZERO)
+    shares = []
+    for person in sorted(people.values(), key=lambda p: (p["name"], p["employeeId"])):
+        amounts = [person[kind] for kind in ("service", "sale", "cardSale", "cardConsumption")]
+        shares.append(
+            {
+                **person,
+                **{
+                    kind: money_or_zero_to_wire(person[kind])
+                    for kind in ("service", "sale", "cardSale", "cardConsumption")
+                },
+                "total": money_or_zero_to_wire(sum(amounts, ZERO)),
+            }
+        )
+    return shares
+
+
+def active_closing(day: Day) -> DailyClosing | None:
+    return (
+        DailyClosing.objects.filter(store_id=day.store_id, date=day.date, reopened_at__isnull=True)
+        .order_by("-id")
+        .first()
+    )
+
+
+def closing_row(closing: DailyClosing) -> dict[str, Any]:
+    return {
+        "closingId": closing.pk,
+        "storeId": closing.store_id,
+        "date": closing.date.isoformat(),
+        "status": "closed" if closing.active else "reopened",
+        "cashExpected": money_or_zero_to_wire(closing.cash_expected),
+        "cashCounted": money_or_zero_to_wire(closing.cash_counted),
+        "difference": money_or_zero_to_wire(closing.difference),
+        "differenceReason": closing.difference_reason,
+        "remark": closing.remark,
+        "closedBy": closing.closed_by_name,
+        "closedAt": closing.closed_at,
+        "reopenedBy": closing.reopened_by_name,
+        "reopenedAt": closing.reopened_at,
+        "reopenReason": closing.reopen_reason,
+    }
+
+
+def day_figures(day: Day) -> dict[str, Any]:
+    """Everything /dailyKnots and /dailyReport show of the day (see the module's doc), as wire data."""
+    totals = tender_totals(day)
+    takings = _takings(totals)
+    sales = _sales(day)
+    cards = _cards(day)
+    points_tendered = totals.get((TenderMethod.POINTS, TenderStatus.SUCCEEDED), (0, ZERO))[1]
+    earned = sum((sales[kind]["amount"] for kind in EARNED_KINDS), ZERO)
+    sessions_value = sales[SESSIONS]["amount"]
+    liability_in = sum((sales[kind]["amount"] for kind in LIABILITY_KINDS), ZERO)
+    stored_value = totals.get((TenderMethod.STORED_VALUE, TenderStatus.SUCCEEDED), (0, ZERO))[1]
+    from_deposits = totals.get((TenderMethod.DEPOSIT, TenderStatus.SUCCEEDED), (0, ZERO))[1]
+    refunds = _refunds(day)
+    returned = refunds.pop("returned")
+    returned_earned = sum((returned[kind] for kind in EARNED_KINDS), ZERO) + returned[SESSIONS]
+    liability_out = sum((returned[kind] for kind in LIABILITY_KINDS), ZERO)
+    return {
+        "storeId": day.store_id,
+        "date": day.date.isoformat(),
+        "takings": takings,
+        "cash": {"expected": money_or_zero_to_wire(cash_expected(totals))},
+        "pending": _pending(day, totals),
+        "sales": {
+            "kinds": [
+                {"kind": kind, **sales[kind], "amount": money_or_zero_to_wire(sales[kind]["amount"])}
+                for kind in SALE_KINDS
+            ],
+            "total": money_or_zero_to_wire(earned + sessions_value + liability_in),
+        },
+        "orders": _orders(day),
+        "cards": cards,
+        "refunds": refunds,
+        "points": {**_points(day), "tendered": money_or_zero_to_wire(points_tendered)},
+        "deposits": _deposits(day),
+        "revenue": {
+            "takings": takings["money"],
+            "liabilityIn": money_or_zero_to_wire(liability_in),
+            "goodsAndServices": money_or_zero_to_wire(earned),
+            "sessionsValue": money_or_zero_to_wire(sessions_value),
+            "returned": money_or_zero_to_wire(returned_earned),
+            "liabilityOut": money_or_zero_to_wire(liability_out),
+            "earned": money_or_zero_to_wire(earned + sessions_value - returned_earned),
+            "paidFromStoredValue": money_or_zero_to_wire(stored_value),
+            "paidByPoints": money_or_zero_to_wire(points_tendered),
+            "paidFromDeposits": money_or_zero_to_wire(from_deposits),
+        },
+        "staff": staff_shares(day),
+    }
+
+
+def day_preview(day: Day) -> dict[str, Any]:
+    """The day's figures with its closing (null while it is open)."""
+    closing = active_closing(day)
+    return {
+        **day_figures(day),
+        "closing": closing_row(closing) if closing else None,
+        "reconciliation": reconciliation_rows(day),
+    }
+
+
+def reconciliation_rows(day: Day) -> list[dict[str, Any]]:
+    """The providers' bills against our payments and refunds for the day (read live)."""
+    return [
+        {
+            "provider": row.provider,
+            "kind": row.kind,
+            "kindName": str(row.get_kind_display()),
+            "outTradeNo": row.out_trade_no,
+            "outRefundNo": row.out_refund_no,
+            "ours": money_or_none_to_wire(row.ours),
+            "theirs": money_or_none_to_wire(row.theirs),
+        }
+        for row in reconciliation_differences(day=day.date, store_id=day.store_id)
+    ]
+
+
+def closings(store_id: int, *, start: date | None = None, end: date | None = None) -> QuerySet[DailyClosing]:
+    rows = DailyClosing.objects.filter(store_id=store_id)
+    if start is not None:
+        rows = rows.filter(date__gte=start)
+    if end is not None:
+        rows = rows.filter(date__lte=end)
+    return rows.order_by("-date", "-id")
+
+
+def closings_rows(window: Any) -> list[dict[str, Any]]:
+    return [closing_row(closing) for closing in window]
+
+
+def recorded_cash_differences() -> list[tuple[DailyClosing, Decimal]]:
+    """Active closings whose recorded cash expected is not what the day's cash tenders add up to now
+    (manage.py audit_ledgers). One query for the closings and one per closing's day (audits run offline)."""
+    wrong = []
+    for closing in DailyClosing.objects.filter(reopened_at__isnull=True).order_by("id").iterator():
+        recomputed = cash_expected(tender_totals(Day(closing.store_id, closing.date)))
+        if recomputed != closing.cash_expected:
+            wrong.append((closing, recomputed))
+    return wrong
+
+
+def recorded_takings_differences() -> list[tuple[DailyClosing, dict[str, str], dict[str, str]]]:
+    """Active closings whose recorded takings by method (the day's tenders less its refunds, per
+    method) are not what the tenders and refunds of that store and day add up to now (manage.py
+    audit_ledgers): (closing, recorded, recomputed). Two queries per closing's day."""
+    wrong = []
+    for closing in DailyClosing.objects.filter(reopened_at__isnull=True).order_by("id").iterator():
+        recorded = {
+            row["method"]: row["amount"] for row in (closing.figures or {}).get("takings", {}).get("methods", [])
+        }
+        takings = _takings(tender_totals(Day(closing.store_id, closing.date)))
+        recomputed = {row["method"]: row["amount"] for row in takings["methods"]}
+        if recorded != recomputed:
+            wrong.append((closing, recorded, recomputed))
+    return wrong

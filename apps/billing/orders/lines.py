@@ -1,0 +1,269 @@
+"""Draft lines of an order: what the cashier sent, checked and resolved against the store's
+catalogue and the member's cards. The pricing preview (checkDiscountConcurrently) and the commit
+both go through `resolve_lines`, so a draft the cashier sees priced is one the commit accepts.
+
+A line's field errors name the line: `lines[2].itemId` (docs/api.md)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet, prefetch_related_objects
+from django.utils.translation import gettext as _
+
+from apps.billing.choices import GIFT_REASON_MAX_LENGTH, GIFT_TYPES, MAX_LINES, MAX_QTY, TOP_UP_MAX, LineType
+from apps.billing.ledgers.stock import GOODS, goods_stock_check
+from apps.cards.errors import CardNotUsable, SessionsShort
+from apps.cards.models import Card, CardSession
+from apps.catalog.choices import CardKind, ItemType
+from apps.catalog.selectors import ITEM_MODELS, with_store_state
+from apps.core.errors import InvalidInput, NotFound
+from apps.core.money import round_money
+from apps.org.models import OrgUnit
+
+# The line types that sell a catalogue item, and the items whose category a card discount reads.
+CATALOGUE_TYPES = (
+    LineType.PRODUCT,
+    LineType.PRODUCT_PACKAGE,
+    LineType.PROJECT,
+    LineType.PROJECT_PACKAGE,
+    LineType.CARD_TYPE,
+)
+WITH_CATEGORY = (LineType.PRODUCT, LineType.PROJECT)
+
+
+@dataclass(frozen=True)
+class StaffShare:
+    employee_id: int
+    share: Decimal
+
+
+@dataclass(frozen=True)
+class LineInput:
+    """One line as sent: `staff` None when the cashier named nobody (the commit may default it)."""
+
+    type: str
+    qty: int = 1
+    item_id: int | None = None
+    card_id: int | None = None
+    amount: Decimal | None = None
+    staff: tuple[StaffShare, ...] | None = None
+    gift: bool = False
+    gift_reason: str = ""
+    take_later: bool = False
+
+    @classmethod
+    def from_wire(cls, data: dict[str, Any]) -> LineInput:
+        staff = data.get("staff")
+        return cls(
+            type=data["type"],
+            qty=data.get("qty", 1),
+            item_id=data.get("item_id"),
+            card_id=data.get("card_id"),
+            amount=data.get("amount"),
+            staff=None if staff is None else tuple(StaffShare(s["employee_id"], s["share"]) for s in staff),
+            gift=bool(data.get("gift", False)),
+            gift_reason=data.get("gift_reason", "") or "",
+            take_later=bool(data.get("take_later", False)),
+        )
+
+
+@dataclass
+class DraftLine:
+    """A checked line: the catalogue item (annotated with the store's switch and own price), or for a
+    top-up the card's type; the card it pays with, tops up, or none."""
+
+    index: int
+    type: str
+    qty: int
+    item: Any
+    card: Card | None
+    amount: Decimal | None
+    staff: tuple[StaffShare, ...] | None
+    gift: bool = False
+    gift_reason: str = ""
+    take_later: bool = False
+
+    def field(self, name: str) -> str:
+        return line_field(self.index, name)
+
+    @property
+    def pays_by_sessions(self) -> bool:
+        return self.type == LineType.PROJECT and self.card is not None and self.card.kind == CardKind.PACKAGE
+
+
+def line_field(index: int, name: str) -> str:
+    return f"lines[{index}].{name}"
+
+
+def _items(store_id: int, wanted: dict[str, set[int]]) -> dict[tuple[str, int], Any]:
+    """The wanted items of each type with the store's switch and price: one query per type."""
+    found: dict[tuple[str, int], Any] = {}
+    for line_type, ids in wanted.items():
+        rows: QuerySet[Any] = ITEM_MODELS[ItemType(line_type)]._default_manager.filter(pk__in=ids)
+        if line_type in WITH_CATEGORY:
+            rows = rows.select_related("category")
+        for item in with_store_state(rows, line_type, store_id):
+            found[(line_type, item.pk)] = item
+    return found
+
+
+def sold_in_store(item: Any) -> bool:
+    """Head office sells it and the store has not switched it off."""
+    return bool(item.enabled and getattr(item, "store_row_enabled", None) is not False)
+
+
+def _cards(member_id: int | None, card_ids: set[int]) -> dict[int, Card]:
+    """The member's cards named on the lines; a card of anyone else is not found (404)."""
+    if not card_ids:
+        return {}
+    cards = {card.pk: card for card in Card.objects.select_related("card_type").filter(pk__in=card_ids)}
+    # Only a package card's sessions are read (the lines it pays): a stored-value card costs no query.
+    package_cards = [card for card in cards.values() if card.kind == CardKind.PACKAGE]
+    prefetch_related_objects(package_cards, Prefetch("sessions", CardSession.objects.order_by("id")))
+    for card_id in card_ids:
+        card = cards.get(card_id)
+        if card is None or member_id is None or card.member_id != member_id:
+            raise NotFound(_("no such card"))
+        if not card.usable():
+            raise CardNotUsable()
+    return cards
+
+
+def _check_card(line: DraftLine) -> None:
+    card = line.card
+    if card is None:
+        if line.type == LineType.TOP_UP:
+            raise InvalidInput(_("please choose the card to top up"), field=line.field("cardId"))
+        return
+    if line.type == LineType.CARD_TYPE:
+        raise InvalidInput(_("a card purchase names no card"), field=line.field("cardId"))
+    if card.kind == CardKind.PACKAGE and line.type != LineType.PROJECT:
+        raise InvalidInput(_("a package card pays only the projects it holds"), field=line.field("cardId"))
+    if line.type == LineType.TOP_UP and card.kind != CardKind.STORED_VALUE:
+        raise InvalidInput(_("only a stored-value card can be topped up"), field=line.field("cardId"))
+    if line.pays_by_sessions and not any(s.project_id == line.item.pk for s in card.sessions.all()):
+        raise InvalidInput(_("the card has no sessions of this project"), field=line.field("cardId"))
+
+
+def _check_sessions_left(lines: list[DraftLine]) -> None:
+    """Sessions are taken at payment; a draft that already asks for more than the card holds is
+    refused now, so the cashier does not find out at the till."""
+    wanted: dict[tuple[int, int], int] = defaultdict(int)
+    for line in lines:
+        if line.pays_by_sessions:
+            assert line.card is not None
+            wanted[(line.card.pk, line.item.pk)] += line.qty
+    for line in lines:
+        if line.pays_by_sessions:
+            assert line.card is not None
+            left = next(s.left for s in line.card.sessions.all() if s.project_id == line.item.pk)
+            if left < wanted[(line.card.pk, line.item.pk)]:
+                raise SessionsShort()
+
+
+def _check_gift(line: DraftLine) -> None:
+    """A gift is a product, a project or a package given free, paid by nobody, with its reason."""
+    if line.type not in GIFT_TYPES:
+        raise InvalidInput(_("only products, projects and packages are given as gifts"), field=line.field("gift"))
+    if line.card is not None:
+        raise InvalidInput(_("a gift is paid by nobody: choose no card"), field=line.field("cardId"))
+    if not line.gift_reason:
+        raise InvalidInput(_("please say why it is given"), field=line.field("giftReason"))
+    if len(line.gift_reason) > GIFT_REASON_MAX_LENGTH:
+        raise InvalidInput(_("at most 100 characters"), field=line.field("giftReason"))
+
+
+def _check_top_up(line: DraftLine) -> None:
+    if line.qty != 1:
+        raise InvalidInput(_("a top-up is one line of quantity 1"), field=line.field("qty"))
+    if line.amount is None or line.amount <= 0:
+        raise InvalidInput(_("the top-up must be above 0"), field=line.field("amount"))
+    if line.amount > TOP_UP_MAX:
+        raise InvalidInput(_("the top-up can be at most 100,000.00"), field=line.field("amount"))
+
+
+def resolve_lines(*, store_id: int, member_id: int | None, lines: list[LineInput]) -> list[DraftLine]:
+    """The checked lines of a draft order at the store for the member (None: a walk-in).
+
+    Refuses (400, naming the line's field) no line or too many, a quantity out of 1..MAX_QTY, an
+    unknown item or one the store does not sell, a card purchase for a walk-in, a card that does not
+    fit its line; a card not the member's answers 404, one not usable 409 CARD-40903, a package card
+    with fewer sessions left than the lines ask 409 CARD-40902."""
+    if not lines:
+        raise InvalidInput(_("please add at least one item"), field="lines")
+    if len(lines) > MAX_LINES:
+        raise InvalidInput(_("an order can have at most 50 lines"), field="lines")
+    wanted: dict[str, set[int]] = defaultdict(set)
+    for index, line in enumerate(lines):
+        if not 1 <= line.qty <= MAX_QTY:
+            raise InvalidInput(_("the quantity must be between 1 and 999"), field=line_field(index, "qty"))
+        if line.type not in LineType.values:
+            raise InvalidInput(_("unknown line type"), field=line_field(index, "type"))
+        if line.type == LineType.DEPOSIT:
+            # Taken on its own page (intention/take), as an order of its own: never sold with goods.
+            raise InvalidInput(_("an intention deposit is taken on its own page"), field=line_field(index, "type"))
+        if line.type in CATALOGUE_TYPES:
+            if line.item_id is None:
+                raise InvalidInput(_("please choose an item"), field=line_field(index, "itemId"))
+            wanted[line.type].add(line.item_id)
+        if line.amount is not None and line.type != LineType.TOP_UP:
+            # A client never sends a price (contract §8): only a top-up says how much is loaded.
+            raise InvalidInput(_("only a top-up carries an amount"), field=line_field(index, "amount"))
+        if line.type in (LineType.CARD_TYPE, LineType.TOP_UP) and member_id is None:
+            raise InvalidInput(_("cards are sold to members only"), field=line_field(index, "type"))
+    items = _items(store_id, wanted)
+    cards = _cards(member_id, {line.card_id for line in lines if line.card_id is not None})
+    drafts = []
+    for index, line in enumerate(lines):
+        card = cards.get(line.card_id) if line.card_id is not None else None
+        item: Any = None
+        if line.type in CATALOGUE_TYPES:
+            item = items.get((line.type, line.item_id))  # type: ignore[arg-type]  # checked above
+            if item is None:
+                raise InvalidInput(_("unknown item"), field=line_field(index, "itemId"))
+            if not sold_in_store(item):
+                raise InvalidInput(_("this item is not sold in this store"), field=line_field(index, "itemId"))
+        elif card is not None:
+            item = card.card_type
+        amount = round_money(line.amount) if line.amount is not None else None
+        draft = DraftLine(
+            index,
+            line.type,
+            line.qty,
+            item,
+            card,
+            amount,
+            line.staff,
+            line.gift,
+            (line.gift_reason or "").strip(),
+            line.take_later,
+        )
+        if draft.take_later and draft.type not in (LineType.PRODUCT, LineType.PRODUCT_PACKAGE):
+            raise InvalidInput(_("only products are taken later"), field=draft.field("takeLater"))
+        _check_card(draft)
+        if draft.gift:
+            _check_gift(draft)
+        if draft.type == LineType.TOP_UP:
+            _check_top_up(draft)
+        drafts.append(draft)
+    _check_sessions_left(drafts)
+    return drafts
+
+
+def draft_stock_check(store: OrgUnit, drafts: Sequence[DraftLine]) -> None:
+    """The pricing preview and the commit: 409 STOCK-40901 when the store does not allow negative
+    stock and holds less than the draft's goods (not those taken later). No statement for a draft
+    without goods or in a store that allows negative stock."""
+    goods_stock_check(
+        store,
+        [
+            (index, draft.type, draft.item.pk, draft.qty, getattr(draft.item, "use_per_unit", None))
+            for index, draft in enumerate(drafts)
+            if draft.type in GOODS and not draft.take_later
+        ],
+    )

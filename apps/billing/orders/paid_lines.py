@@ -1,0 +1,30 @@
+"""An order's lines as paying it reads them: with what stock they move, which are paid by package
+sessions, and whether the member must sign first. The payment (apps.billing.till.checkout), the checks
+before it (apps.billing.orders.order_checks) and the signature status (apps.billing.orders.signatures) read the
+same facts, so they live with the order, below the till."""
+
+from __future__ import annotations
+
+from django.db.models import Exists, OuterRef, Subquery
+
+from apps.billing.models import Order, OrderLine
+from apps.billing.orders.performance import pays_by_sessions
+from apps.catalog.models import Product, ProjectConsumable
+
+
+def order_lines(order: Order) -> list[OrderLine]:
+    """The order's lines with their cards, each with `consumes` (a project line whose project uses up
+    products) and `use_per_unit` (a product line's) for apps.billing.ledgers.stock, read in the same statement."""
+    consumes = Exists(ProjectConsumable.objects.filter(project_id=OuterRef("item_id")))
+    # A product line's use units per stock unit (read for product lines only; else meaningless).
+    per_unit = Subquery(Product.objects.filter(pk=OuterRef("item_id")).values("use_per_unit")[:1])
+    return list(order.lines.select_related("card").annotate(consumes=consumes, use_per_unit=per_unit))
+
+
+def session_lines(lines: list[OrderLine]) -> list[OrderLine]:
+    """Lines paid by package sessions: a project with a package card."""
+    return [line for line in lines if pays_by_sessions(line)]
+
+
+def signature_needed(order: Order, lines: list[OrderLine]) -> bool:
+    return bool(session_lines(lines)) and order.store.signature_required

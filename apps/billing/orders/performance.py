@@ -1,0 +1,91 @@
+"""Staff performance of a paid order (issue 13 §2): each line credits its staff by their shares, kept
+apart by kind, the base of /dailyPerformance and the staff performance report.
+
+- a card bought or topped up: card sale, at the line's amount;
+- a project paid by package sessions: card consumption, at the sessions' value (the line's unit
+  price × sessions: the line itself is 0, but the nurse served a full-price session);
+- a product or project line priced with a stored-value card's discount: card consumption, at its
+  amount (apps.billing.till.checkout has it paid from that card);
+- any other line: service (projects) or sale (products), except the part the member paid from
+  stored value beyond those lines, which is card consumption. That stored value pays the rest of
+  the order as a whole, so each such line takes its proportional part of it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from decimal import Decimal
+
+from apps.billing.choices import CreditKind, LineType
+from apps.billing.models import ZERO, Order, OrderLine, OrderLineStaff, StaffCredit
+from apps.cards.choices import CardKind
+from apps.core.money import round_money
+
+CARD_LINES = {LineType.CARD_TYPE, LineType.TOP_UP}
+SERVICE_LINES = {LineType.PROJECT, LineType.PROJECT_PACKAGE}
+
+
+# Lines a stored-value card may price with its category discount (apps.billing.orders.pricing).
+CARD_PRICED = {LineType.PRODUCT, LineType.PROJECT}
+
+
+def paid_from_card(line: OrderLine) -> bool:
+    """A product or project line that names a stored-value card took its discount and is paid from it."""
+    return line.type in CARD_PRICED and line.card is not None and line.card.kind == CardKind.STORED_VALUE
+
+
+def pays_by_sessions(line: OrderLine) -> bool:
+    """A project line with a package card is paid by its sessions (a stored-value card on a line
+    is the card it is paid from, for its category discount). Read with the line's card loaded."""
+    return line.type == LineType.PROJECT and line.card is not None and line.card.kind == CardKind.PACKAGE
+
+
+def _by_kind(line: OrderLine, stored_value_part: Decimal) -> Iterator[tuple[str, Decimal]]:
+    if line.type in CARD_LINES:
+        yield CreditKind.CARD_SALE, line.amount
+        return
+    if pays_by_sessions(line):
+        yield CreditKind.CARD_CONSUMPTION, round_money(line.unit_price * line.qty)
+        return
+    if paid_from_card(line):
+        yield CreditKind.CARD_CONSUMPTION, line.amount
+        return
+    consumption = round_money(line.amount * stored_value_part)
+    yield CreditKind.CARD_CONSUMPTION, consumption
+    yield (CreditKind.SERVICE if line.type in SERVICE_LINES else CreditKind.SALE), line.amount - consumption
+
+
+def split_by_shares(value: Decimal, staff: list[OrderLineStaff]) -> Iterator[tuple[OrderLineStaff, Decimal]]:
+    """`value` split by shares; the last employee takes the cent rounding leaves, so the parts add up."""
+    given = ZERO
+    for index, person in enumerate(staff):
+        part = value - given if index == len(staff) - 1 else round_money(value * person.share)
+        given += part
+        yield person, part
+
+
+def order_credits(order: Order, lines: Iterable[OrderLine], stored_value_paid: Decimal) -> list[StaffCredit]:
+    """Writes the staff credits of a paid order."""
+    lines = list(lines)
+    from_cards = sum((line.amount for line in lines if paid_from_card(line)), ZERO)
+    rest = max(ZERO, stored_value_paid - from_cards)
+    goods = sum((line.amount for line in lines if line.type not in CARD_LINES and not paid_from_card(line)), ZERO)
+    stored_value_part = min(rest, goods) / goods if goods else ZERO
+    staff_of: dict[int, list[OrderLineStaff]] = {}
+    for person in OrderLineStaff.objects.filter(line__order=order).order_by("line_id", "id"):
+        staff_of.setdefault(person.line_id, []).append(person)
+    credits = [
+        StaffCredit(
+            line=line,
+            employee_id=person.employee_id,
+            kind=kind,
+            amount=part,
+            store_id=order.store_id,
+            business_date=order.business_date,
+        )
+        for line in lines
+        for kind, value in _by_kind(line, stored_value_part)
+        if value > 0
+        for person, part in split_by_shares(value, staff_of.get(line.pk, []))
+        if part
+    ]
+    return StaffCredit.objects.bulk_create(credits)

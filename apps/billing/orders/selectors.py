@@ -1,0 +1,462 @@
+"""Reads of orders: the bills list, one order's details, the search, the price summaries of the
+payment page, and the draft lines the cashier starts from on a reservation. Each list is one COUNT
+plus a fixed number of SELECTs whatever the page size."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from decimal import Decimal
+from operator import attrgetter
+from typing import Any
+
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Sum
+from django.utils import timezone
+
+from apps.billing.choices import SEARCH_LIMIT, LineType, OrderStatus
+from apps.billing.models import Order, OrderLine, OrderLineStaff, Tender
+from apps.billing.orders.coupon_pricing import CouponFit
+from apps.billing.orders.pricing import PricedOrder
+from apps.billing.orders.refund_rows import order_refund_rows
+from apps.booking.models import Reservation, ReservationProject
+from apps.cards.choices import CardStatus
+from apps.cards.models import Card, CardSession
+from apps.catalog.choices import CardKind
+from apps.core.money import money_or_none_to_wire, money_to_wire
+from apps.core.phones import mask_phone
+from apps.staff.choices import EmployeeStatus
+
+ZERO = Decimal("0")
+
+
+def _when(value: datetime | None) -> datetime | None:
+    return timezone.localtime(value) if value is not None else None
+
+
+def orders() -> QuerySet[Order]:
+    """Every order, for a view to pick the caller's store's (apps.core.scoping)."""
+    return Order.objects.all()
+
+
+def reservations() -> QuerySet[Reservation]:
+    """Every reservation, for a view to pick one of the caller's store to start an order from."""
+    return Reservation.objects.all()
+
+
+def committed_row(order: Order) -> dict[str, Any]:
+    """Contract §8's answer to `order/commit`, field for field."""
+    return {
+        "orderId": order.pk,
+        "orderNo": order.order_no or "",
+        "status": order.status,
+        "total": money_to_wire(order.total),
+        "discount": money_to_wire(order.discount),
+        "payable": money_to_wire(order.payable),
+        "lines": [
+            {
+                "orderLineId": line.pk,
+                "type": line.type,
+                "itemId": line.item_id,
+                "name": line.name,
+                "qty": line.qty,
+                "unitPrice": money_to_wire(line.unit_price),
+                "discount": money_to_wire(line.discount),
+                "amount": money_to_wire(line.amount),
+                "cardId": line.card_id,
+            }
+            for line in sorted(order.lines.all(), key=attrgetter("pk"))
+        ],
+    }
+
+
+def order_search(
+    rows: QuerySet[Order],
+    *,
+    start_time: datetime | None = None,
+    end_time: datetime | None = None,
+    member_id: int | None = None,
+    order_no: str = "",
+    status: str = "",
+    employee_id: int | None = None,
+) -> QuerySet[Order]:
+    """The bills list's filters (contract §8), newest first. `start_time`/`end_time` bound when the
+    order was committed; `employee_id` keeps orders where the employee is on a line's staff."""
+    if start_time is not None:
+        rows = rows.filter(created_at__gte=start_time)
+    if end_time is not None:
+        rows = rows.filter(created_at__lte=end_time)
+    if member_id is not None:
+        rows = rows.filter(member_id=member_id)
+    if order_no.strip():
+        rows = rows.filter(order_no__startswith=order_no.strip().upper())
+    if status:
+        rows = rows.filter(status=status)
+    if employee_id is not None:
+        rows = rows.filter(
+            Exists(OrderLineStaff.objects.filter(line__order_id=OuterRef("pk"), employee_id=employee_id))
+        )
+    # The order of the index order_store_newest, so a month's first page reads 20 index entries.
+    return rows.order_by("-created_at", "-id")
+
+
+def order_row(order: Order) -> dict[str, Any]:
+    return {
+        "orderId": order.pk,
+        "orderNo": order.order_no or "",
+        "storeId": order.store_id,
+        "memId": order.member_id,
+        "name": order.name,
+        "phone": mask_phone(order.phone),
+        "walkIn": order.member_id is None,
+        "reservationId": order.reservation_id,
+        "status": order.status,
+        "statusName": str(order.get_status_display()),
+        "total": money_to_wire(order.total),
+        "discount": money_to_wire(order.discount),
+        "payable": money_to_wire(order.payable),
+        "paid": money_to_wire(order.paid),
+        "due": money_to_wire(order.due),
+        "businessDate": order.business_date,
+        "remark": order.remark,
+        "operatorName": order.operator_name,
+        "createdAt": _when(order.created_at),
+        "paidAt": _when(order.paid_at),
+    }
+
+
+def order_rows(window: Iterable[Order]) -> list[dict[str, Any]]:
+    return [order_row(order) for order in window]
+
+
+def order_summary(rows: QuerySet[Order]) -> dict[str, Any]:
+    """The bills list's totals over every filtered order, not only the page: one aggregate query.
+    Cancelled orders count and sum like the others; the status filter leaves them out."""
+    sums = rows.order_by().aggregate(
+        count=Count("id"), total=Sum("total"), discount=Sum("discount"), payable=Sum("payable"), paid=Sum("paid")
+    )
+    return {
+        "count": sums["count"],
+        **{key: money_to_wire(sums[key] or ZERO) for key in ("total", "discount", "payable", "paid")},
+    }
+
+
+def order_quick_search(rows: QuerySet[Order], keyword: str) -> list[dict[str, Any]]:
+    """Orders by a whole phone (the customer's, as written on the order) or by the start of an
+    order number; at most SEARCH_LIMIT, newest first. A fragment of a phone finds nothing: phones
+    are masked, and fragment searches have their own rate-limited calls (members)."""
+    keyword = keyword.strip()
+    if not keyword:
+        return []
+    condition = Q(order_no__startswith=keyword.upper())
+    if keyword.isdigit():
+        condition |= Q(phone=keyword)
+    found = rows.filter(condition).order_by("-id")[:SEARCH_LIMIT]
+    return [
+        {
+            "orderId": order.pk,
+            "orderNo": order.order_no or "",
+            "name": order.name,
+            "phone": mask_phone(order.phone),
+            "status": order.status,
+            "payable": money_to_wire(order.payable),
+            "due": money_to_wire(order.due),
+            "createdAt": _when(order.created_at),
+        }
+        for order in found
+    ]
+
+
+def _discount_rows(discounts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{"source": d["source"], "name": d["name"], "amount": d["amount"]} for d in discounts]
+
+
+def _line_row(line: OrderLine) -> dict[str, Any]:
+    return {
+        "orderLineId": line.pk,
+        "type": line.type,
+        "itemId": line.item_id,
+        "name": line.name,
+        "qty": line.qty,
+        "unitPrice": money_to_wire(line.unit_price),
+        "total": money_to_wire(line.unit_price * line.qty),
+        "discount": money_to_wire(line.discount),
+        "amount": money_to_wire(line.amount),
+        "cardId": line.card_id,
+        "discounts": _discount_rows(line.discounts),
+        "gift": line.gift,
+        "giftReason": line.gift_reason,
+        "takeLater": line.take_later,
+    }
+
+
+def _lines_with_staff() -> Prefetch:
+    return Prefetch(
+        "lines",
+        OrderLine.objects.order_by("id").prefetch_related(
+            Prefetch("staff", OrderLineStaff.objects.select_related("employee").order_by("id"))
+        ),
+    )
+
+
+def order_details(order_id: int, rows: QuerySet[Order]) -> Order | None:
+    """The order (of `rows`, the caller's stores) with its lines, their staff, and its tenders."""
+    return (
+        rows.filter(pk=order_id)
+        .prefetch_related(
+            _lines_with_staff(), Prefetch("tenders", Tender.objects.select_related("card").order_by("id"))
+        )
+        .first()
+    )
+
+
+def order_detail_row(order: Order) -> dict[str, Any]:
+    return {
+        **order_row(order),
+        "lines": [
+            {
+                **_line_row(line),
+                "staff": [
+                    {"employeeId": s.employee_id, "name": s.employee.name, "share": f"{s.share:.4f}"}
+                    for s in line.staff.all()
+                ],
+            }
+            for line in order.lines.all()
+        ],
+        "tenders": [
+            {
+                "tenderId": tender.pk,
+                "method": tender.method,
+                "amount": money_to_wire(tender.amount),
+                "status": tender.status,
+                "cardId": tender.card_id,
+                "cardNo": (tender.card.card_no or "") if tender.card else "",
+                "methodName": str(tender.get_method_display()),
+                "points": tender.points,
+                "received": money_or_none_to_wire(tender.received),
+                "change": money_or_none_to_wire(tender.change),
+                "operatorName": tender.operator_name,
+                "createdAt": _when(tender.created_at),
+            }
+            for tender in order.tenders.all()
+        ],
+        "refunds": order_refund_rows(order),
+        "signed": bool(order.signature),
+    }
+
+
+def _summed_discounts(discount_lists: Iterable[list[dict[str, Any]]]) -> list[dict[str, str]]:
+    """The order's discounts by source and name, summed over its lines, in the order first met."""
+    sums: dict[tuple[str, str], Decimal] = {}
+    for discounts in discount_lists:
+        for d in discounts:
+            key = (d["source"], d["name"])
+            sums[key] = sums.get(key, ZERO) + Decimal(d["amount"])
+    return [
+        {"source": source, "name": name, "amount": money_to_wire(amount)} for (source, name), amount in sums.items()
+    ]
+
+
+def price_summary(order: Order, *, with_lines: bool) -> dict[str, Any]:
+    """`pay/price` (and with the lines, `pay/detailPrice`): what is payable, paid and due, and each
+    discount the order got."""
+    lines = list(order.lines.order_by("id"))
+    answer: dict[str, Any] = {
+        "orderId": order.pk,
+        "orderNo": order.order_no or "",
+        "status": order.status,
+        "total": money_to_wire(order.total),
+        "discount": money_to_wire(order.discount),
+        "payable": money_to_wire(order.payable),
+        "paid": money_to_wire(order.paid),
+        "due": money_to_wire(order.due),
+        "discounts": _summed_discounts(line.discounts for line in lines),
+    }
+    if with_lines:
+        answer["lines"] = [_line_row(line) for line in lines]
+    return answer
+
+
+def priced_draft_row(priced: PricedOrder) -> dict[str, Any]:
+    """The cashier's live totals: a priced draft, nothing saved (checkDiscountConcurrently)."""
+    discount_lists = [[d.to_wire() for d in line.discounts] for line in priced.lines]
+    return {
+        "total": money_to_wire(priced.total),
+        "discount": money_to_wire(priced.discount),
+        "payable": money_to_wire(priced.payable),
+        "discounts": _summed_discounts(discount_lists),
+        "coupons": [coupon.to_wire() for coupon in priced.coupons],
+        "lines": [
+            {
+                "index": line.line.index,
+                "type": line.line.type,
+                "itemId": line.line.item.pk,
+                "name": line.name,
+                "qty": line.line.qty,
+                "unitPrice": money_to_wire(line.unit_price),
+                "total": money_to_wire(line.total),
+                "discount": money_to_wire(line.discount),
+                "amount": money_to_wire(line.amount),
+                "cardId": line.line.card.pk if line.line.card else None,
+                "discounts": discounts,
+                "gift": line.line.gift,
+            }
+            for line, discounts in zip(priced.lines, discount_lists, strict=True)
+        ],
+    }
+
+
+def member_gifts(member_id: int, rows: QuerySet[Order]) -> QuerySet[OrderLine]:
+    """membergiftrest: the gifts given to a member with a sale (gift lines of the member's orders in
+    `rows`, the caller's stores; a cancelled order gave nothing), newest first."""
+    return (
+        OrderLine.objects.filter(gift=True, order__in=rows.filter(member_id=member_id))
+        .exclude(order__status=OrderStatus.CANCELLED)
+        .select_related("order", "order__store")
+        .order_by("-id")
+    )
+
+
+def gift_rows(window: Iterable[OrderLine]) -> list[dict[str, Any]]:
+    return [
+        {
+            "orderLineId": line.pk,
+            "orderId": line.order_id,
+            "orderNo": line.order.order_no or "",
+            "orderStatus": line.order.status,
+            "type": line.type,
+            "itemId": line.item_id,
+            "name": line.name,
+            "qty": line.qty,
+            "value": money_to_wire(line.unit_price * line.qty),
+            "reason": line.gift_reason,
+            "businessDate": line.order.business_date,
+            "storeId": line.order.store_id,
+            "storeName": line.order.store.name,
+            "operatorName": line.order.operator_name,
+        }
+        for line in window
+    ]
+
+
+def usable_coupon_rows(fits: Iterable[CouponFit]) -> list[dict[str, Any]]:
+    """The till's coupon picker: the member's usable coupons, each tried alone on the draft."""
+    rows = []
+    for fit in fits:
+        template = fit.coupon.template
+        rows.append(
+            {
+                "couponId": fit.coupon.pk,
+                "code": fit.coupon.code or "",
+                "name": template.name,
+                "kind": template.kind,
+                "amount": money_to_wire(template.amount) if template.amount is not None else None,
+                "rate": f"{template.rate:.2f}" if template.rate is not None else None,
+                "maxDiscount": money_to_wire(template.max_discount) if template.max_discount is not None else None,
+                "minSpend": money_to_wire(template.min_spend),
+                "oneOrder": template.one_per_order,
+                "validTo": fit.coupon.valid_to,
+                "applies": fit.discount is not None,
+                "discount": money_to_wire(fit.discount) if fit.discount is not None else None,
+                "reason": fit.reason,
+            }
+        )
+    return rows
+
+
+# -- drafts from a reservation -------------------------------------------------------------------
+
+
+def reservation_for_order(reservation_id: int, rows: QuerySet[Reservation]) -> Reservation | None:
+    return (
+        rows.filter(pk=reservation_id)
+        .select_related("nurse")
+        .prefetch_related(Prefetch("lines", ReservationProject.objects.order_by("id")))
+        .first()
+    )
+
+
+def _nurse_staff(reservation: Reservation) -> list[dict[str, Any]]:
+    nurse = reservation.nurse
+    if nurse is None or nurse.status != EmployeeStatus.ACTIVE:
+        return []
+    return [{"employeeId": nurse.pk, "name": nurse.name, "share": "1.0000"}]
+
+
+def _draft_head(reservation: Reservation) -> dict[str, Any]:
+    return {
+        "reservationId": reservation.pk,
+        "memId": reservation.member_id,
+        "name": reservation.name,
+        "phone": mask_phone(reservation.phone),
+        "nurseId": reservation.nurse_id,
+        "nurseName": reservation.nurse.name if reservation.nurse else "",
+    }
+
+
+def _draft_line(project_id: int, name: str, staff: list[dict[str, Any]], card_id: int | None) -> dict[str, Any]:
+    return {
+        "type": LineType.PROJECT.value,
+        "itemId": project_id,
+        "name": name,
+        "qty": 1,
+        "cardId": card_id,
+        "staff": staff,
+    }
+
+
+def reservation_project_draft(reservation: Reservation) -> dict[str, Any]:
+    """`order/reservationProject`: a line per reserved project, served by the reservation's nurse."""
+    staff = _nurse_staff(reservation)
+    return {
+        **_draft_head(reservation),
+        "lines": [_draft_line(line.project_id, line.name, staff, None) for line in reservation.lines.all()],
+    }
+
+
+def _covering_cards(member_id: int, project_ids: list[int]) -> list[Card]:
+    """The member's usable package cards with sessions left of the projects, soonest to expire first."""
+    today = timezone.localdate()
+    return list(
+        Card.objects.select_related("card_type")
+        .filter(member_id=member_id, kind=CardKind.PACKAGE, status=CardStatus.ACTIVE, expires_on__gte=today)
+        .filter(Exists(CardSession.objects.filter(card_id=OuterRef("pk"), project_id__in=project_ids, left__gt=0)))
+        .prefetch_related(Prefetch("sessions", CardSession.objects.filter(project_id__in=project_ids).order_by("id")))
+        .order_by("expires_on", "id")
+    )
+
+
+def reservation_package_draft(reservation: Reservation) -> dict[str, Any]:
+    """`order/reservationPackage`: the reserved projects that the member's package cards cover, each
+    paid by the card that expires first (one session), and every covering card for the cashier to
+    choose another."""
+    staff = _nurse_staff(reservation)
+    reserved = list(reservation.lines.all())
+    cards = _covering_cards(reservation.member_id, [r.project_id for r in reserved]) if reservation.member_id else []
+    lines = []
+    for reserved_project in reserved:
+        card = next(
+            (
+                c
+                for c in cards
+                if any(s.project_id == reserved_project.project_id and s.left > 0 for s in c.sessions.all())
+            ),
+            None,
+        )
+        if card is not None:
+            lines.append(_draft_line(reserved_project.project_id, reserved_project.name, staff, card.pk))
+    return {
+        **_draft_head(reservation),
+        "lines": lines,
+        "cards": [
+            {
+                "cardId": card.pk,
+                "cardNo": card.card_no or "",
+                "name": card.card_type.name,
+                "expiresOn": card.expires_on,
+                "sessions": [
+                    {"projectId": s.project_id, "total": s.total, "left": s.left} for s in card.sessions.all()
+                ],
+            }
+            for card in cards
+        ],
+    }

@@ -1,0 +1,289 @@
+"""Order use cases: commit (an unpaid order priced by the server) and cancel (an unpaid order that
+took no tender). Each runs in one transaction with its system-log entry; the views wrap the commit
+in an Idempotency-Key (contract §8), so a double click makes one order.
+
+Paying an order, the card ledgers, points and staff credits are the payment's (apps.billing
+payment services): a commit moves no money, sessions or points."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from apps.billing.choices import ORDER_NO_ID_DIGITS, ORDER_NO_PREFIX, AuditAction, LineType, OrderStatus
+from apps.billing.errors import OrderNotInState
+from apps.billing.ledgers.deposit_ledger import deposit_order_cancelled
+from apps.billing.models import Order, OrderLine, OrderLineStaff, Tender
+from apps.billing.orders.coupon_pricing import apply_coupons, draft_coupons
+from apps.billing.orders.lines import DraftLine, LineInput, StaffShare, draft_stock_check, resolve_lines
+from apps.billing.orders.pricing import PricedOrder, price_lines
+from apps.booking.choices import WALK_IN_NAME_MAX_LENGTH, ReservationStatus
+from apps.booking.models import Reservation
+from apps.cards.choices import CouponStatus
+from apps.cards.coupons import coupon_release, coupon_use
+from apps.cards.models import MemberCoupon
+from apps.core.audit import Actor, audit_record
+from apps.core.business_days import check_day_open
+from apps.core.errors import InvalidInput, NotFound
+from apps.core.money import money_to_wire
+from apps.core.transactions import use_case_atomic
+from apps.members import rules as member_rules
+from apps.members.choices import MemberStatus
+from apps.members.models import Member
+from apps.members.selectors import member_in_chain
+from apps.org.models import OrgUnit
+from apps.staff.choices import EmployeeStatus
+from apps.staff.models import Employee
+
+ONE = Decimal("1")
+# A reservation an order can be made from: the customer came (or is expected today).
+ORDERABLE_RESERVATION_STATUSES = (
+    ReservationStatus.BOOKED,
+    ReservationStatus.ARRIVED,
+    ReservationStatus.IN_SERVICE,
+    ReservationStatus.DONE,
+)
+
+
+@dataclass(frozen=True)
+class WalkIn:
+    name: str
+    area_code: str
+    phone: str
+
+
+@dataclass(frozen=True)
+class Customer:
+    member: Member | None
+    name: str
+    area_code: str
+    phone: str
+
+
+@contextmanager
+def _fields_under(prefix: str) -> Iterator[None]:
+    """Names a nested field's error by its path (`walkIn.phone`)."""
+    try:
+        yield
+    except InvalidInput as error:
+        error.field = f"{prefix}.{error.field}"
+        raise
+
+
+def active_member(member_id: int) -> Member:
+    """A member of any store (members are the chain's) whose file is not closed."""
+    member = member_in_chain(member_id)
+    if member is None or member.status != MemberStatus.ACTIVE:
+        raise InvalidInput(_("unknown member"), field="memId")
+    return member
+
+
+def customer_of(*, member_id: int | None, walk_in: WalkIn | None) -> Customer:
+    """The member (any store's: members are the chain's) or a walk-in, checked by the walk-in rules
+    of a reservation: a name of at most 20 characters and a phone valid for its area code."""
+    if member_id is not None:
+        member = active_member(member_id)
+        return Customer(member, member.name, member.area_code, member.phone)
+    if walk_in is None:
+        raise InvalidInput(_("please choose a member or enter the walk-in's name"), field="memId")
+    name = (walk_in.name or "").strip()
+    if not name:
+        raise InvalidInput(_("please choose a member or enter the walk-in's name"), field="walkIn.name")
+    if len(name) > WALK_IN_NAME_MAX_LENGTH:
+        raise InvalidInput(_("the name can have at most 20 characters"), field="walkIn.name")
+    with _fields_under("walkIn"):
+        area_code, phone = member_rules.check_phone(walk_in.area_code or "0086", walk_in.phone)
+    return Customer(None, name, area_code, phone)
+
+
+def _reservation(store: OrgUnit, reservation_id: int | None, customer: Customer) -> Reservation | None:
+    """The store's reservation the order is made from (another store's is not found), of the same
+    member, or of a walk-in when the order is a walk-in's."""
+    if reservation_id is None:
+        return None
+    reservation = Reservation.objects.select_related("nurse").filter(pk=reservation_id, store_id=store.pk).first()
+    if reservation is None:
+        raise NotFound()
+    member_id = customer.member.pk if customer.member else None
+    if reservation.member_id != member_id:
+        raise InvalidInput(_("the reservation is not this customer's"), field="reservationId")
+    if reservation.status not in ORDERABLE_RESERVATION_STATUSES:
+        raise InvalidInput(_("the reservation was cancelled or missed"), field="reservationId")
+    return reservation
+
+
+def _default_staff(line: DraftLine, reservation: Reservation | None) -> tuple[StaffShare, ...]:
+    """Nobody named: the reservation's nurse serves its projects; other lines credit no one."""
+    nurse = reservation.nurse if reservation is not None else None
+    if line.type == LineType.PROJECT and nurse is not None and nurse.status == EmployeeStatus.ACTIVE:
+        return (StaffShare(nurse.pk, ONE),)
+    return ()
+
+
+def _line_staff(
+    store: OrgUnit, lines: list[DraftLine], reservation: Reservation | None
+) -> list[tuple[StaffShare, ...]]:
+    """Each line's staff and shares: employees of the store (another store's is not found), active,
+    each once, shares above 0 that sum to 1."""
+    chosen = [line.staff if line.staff is not None else _default_staff(line, reservation) for line in lines]
+    employee_ids = {share.employee_id for staff in chosen for share in staff}
+    employees = {e.pk: e for e in Employee.objects.filter(pk__in=employee_ids, store_id=store.pk)}
+    for line, staff in zip(lines, chosen, strict=True):
+        if not staff:
+            continue
+        ids = [share.employee_id for share in staff]
+        if len(set(ids)) != len(ids):
+            raise InvalidInput(_("an employee is named twice on the line"), field=line.field("staff"))
+        for share in staff:
+            employee = employees.get(share.employee_id)
+            if employee is None:
+                raise NotFound(_("no such employee"))
+            if employee.status != EmployeeStatus.ACTIVE:
+                raise InvalidInput(_("the employee has left"), field=line.field("staff"))
+            if share.share <= 0:
+                raise InvalidInput(_("each share must be above 0"), field=line.field("staff"))
+        if sum((share.share for share in staff), Decimal("0")) != ONE:
+            raise InvalidInput(_("the shares of a line must add up to 1"), field=line.field("staff"))
+    return chosen
+
+
+def order_no(order: Order) -> str:
+    return f"{ORDER_NO_PREFIX}{order.business_date:%Y%m%d}{order.pk:0{ORDER_NO_ID_DIGITS}d}"
+
+
+def order_commit(
+    *,
+    actor: Actor,
+    store: OrgUnit,
+    lines: list[LineInput],
+    member_id: int | None = None,
+    walk_in: WalkIn | None = None,
+    reservation_id: int | None = None,
+    remark: str = "",
+    coupon_ids: list[int] | None = None,
+    today: date | None = None,
+) -> Order:
+    """An unpaid order at the store, priced by the server (apps.billing.orders.pricing), with its lines,
+    each line's staff and shares, its coupons marked used (under their row locks: a coupon another
+    order took meanwhile answers 409 CARD-40904) and the system log; nothing is written when any
+    check fails; refused (409 DAY-40901) in a closed day of the store."""
+    remark = (remark or "").strip()
+    if len(remark) > 200:
+        raise InvalidInput(_("at most 200 characters"), field="remark")
+    customer = customer_of(member_id=member_id, walk_in=walk_in)
+    reservation = _reservation(store, reservation_id, customer)
+    member_pk = customer.member.pk if customer.member else None
+    drafts = resolve_lines(store_id=store.pk, member_id=member_pk, lines=lines)
+    staff = _line_staff(store, drafts, reservation)
+    draft_stock_check(store, drafts)
+    coupons = draft_coupons(member_id=member_pk, coupon_ids=coupon_ids or [])
+    priced = apply_coupons(price_lines(store_id=store.pk, lines=drafts), coupons)
+    with use_case_atomic():
+        check_day_open(store_id=store.pk, day=today or timezone.localdate())
+        order = _write_order(actor, store, customer, reservation, priced, staff, remark, today)
+        for coupon in coupons:
+            assert member_pk is not None  # draft_coupons refuses coupons for a walk-in
+            coupon_use(actor=actor, coupon_id=coupon.pk, member_id=member_pk, order_id=order.pk, today=today)
+        audit_record(
+            actor=actor,
+            action=AuditAction.ORDER_COMMITTED,
+            target=order,
+            detail={
+                "orderNo": order.order_no,
+                "memberId": member_pk,
+                "reservationId": reservation.pk if reservation else None,
+                "lines": len(drafts),
+                "couponIds": [coupon.pk for coupon in coupons],
+                "payable": money_to_wire(order.payable),
+            },
+        )
+    return order
+
+
+def _write_order(
+    actor: Actor,
+    store: OrgUnit,
+    customer: Customer,
+    reservation: Reservation | None,
+    priced: PricedOrder,
+    staff: list[tuple[StaffShare, ...]],
+    remark: str,
+    today: date | None,
+) -> Order:
+    order = Order.objects.create(
+        store=store,
+        member=customer.member,
+        name=customer.name,
+        area_code=customer.area_code,
+        phone=customer.phone,
+        reservation=reservation,
+        status=OrderStatus.UNPAID,
+        total=priced.total,
+        discount=priced.discount,
+        payable=priced.payable,
+        remark=remark,
+        business_date=today or timezone.localdate(),
+        created_by_id=actor.user_id,
+        operator_name=actor.login_name[:40],
+    )
+    order.order_no = order_no(order)
+    order.save(update_fields=["order_no"])
+    rows = OrderLine.objects.bulk_create(
+        OrderLine(
+            order=order,
+            type=line.line.type,
+            item_id=line.line.item.pk,
+            name=line.name[:100],
+            qty=line.line.qty,
+            unit_price=line.unit_price,
+            discount=line.discount,
+            amount=line.amount,
+            discounts=[d.to_wire() for d in line.discounts],
+            card=line.line.card,
+            gift=line.line.gift,
+            gift_reason=line.line.gift_reason if line.line.gift else "",
+            take_later=line.line.take_later,
+        )
+        for line in priced.lines
+    )
+    OrderLineStaff.objects.bulk_create(
+        OrderLineStaff(line=row, employee_id=share.employee_id, share=share.share)
+        for row, shares in zip(rows, staff, strict=True)
+        for share in shares
+    )
+    # The lines just written are the order's lines: `order.lines.all()` answers them without a query,
+    # filled the way prefetch_related fills it (a queryset holding its rows).
+    written = order.lines.all()
+    written._result_cache, written._prefetch_done = rows, True  # type: ignore[attr-defined]
+    order._prefetched_objects_cache = {"lines": written}  # type: ignore[attr-defined]
+    return order
+
+
+def order_cancel(*, actor: Actor, order: Order) -> Order:
+    """Cancels an unpaid order that took no tender (409 ORD-40901 otherwise), logged; the coupons
+    it used are given back. Refused (409 DAY-40901) when the order's day is closed."""
+    with transaction.atomic():
+        locked = Order.objects.select_for_update(no_key=True).get(pk=order.pk)
+        check_day_open(store_id=locked.store_id, day=locked.business_date)
+        if locked.status != OrderStatus.UNPAID or Tender.objects.filter(order=locked).exists():
+            raise OrderNotInState()
+        locked.status = OrderStatus.CANCELLED
+        locked.save(update_fields=["status", "updated_at"])
+        deposit_order_cancelled(locked)
+        used = MemberCoupon.objects.filter(used_order_id=locked.pk, status=CouponStatus.USED).order_by("pk")
+        for coupon_id in used.values_list("pk", flat=True):
+            coupon_release(actor=actor, coupon_id=coupon_id, order_id=locked.pk)
+        audit_record(
+            actor=actor,
+            action=AuditAction.ORDER_CANCELLED,
+            target=locked,
+            detail={"orderNo": locked.order_no, "payable": money_to_wire(locked.payable)},
+        )
+    return locked

@@ -1,0 +1,151 @@
+"""Reads of refunds (contract §8 `recede/*`): what an order can still refund (judgeStatus), the
+refunds list and its count, and a refund's quote. A refund's own rows (its list row, its details,
+an order's refunds) are apps.billing.orders.refund_rows'."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+
+from apps.approvals.models import ApprovalRequest
+from apps.billing.models import ZERO, Order, Refund
+from apps.billing.orders.refund_rows import refund_tender_row
+from apps.billing.refunds.approvals import waiting_refund_approval
+from apps.billing.refunds.services import Judged, LineState, RefundPlan, tenders_left
+from apps.core.money import money_to_wire
+from apps.core.phones import mask_phone
+
+
+def _when(value: datetime | None) -> datetime | None:
+    return timezone.localtime(value) if value is not None else None
+
+
+def refunds() -> QuerySet[Refund]:
+    """Every refund, for a view to pick the caller's store's (apps.core.scoping)."""
+    return Refund.objects.all()
+
+
+def _judged_line(state: LineState) -> dict[str, Any]:
+    line = state.line
+    return {
+        "orderLineId": line.pk,
+        "type": line.type,
+        "typeName": str(line.get_type_display()),
+        "itemId": line.item_id,
+        "name": line.name,
+        "qty": line.qty,
+        "amount": money_to_wire(line.amount),
+        "paid": money_to_wire(state.paid),
+        "refundedQty": state.refunded_qty,
+        "refundedAmount": money_to_wire(state.refunded_amount),
+        "refundableQty": state.refundable_qty,
+        "refundableAmount": money_to_wire(state.refundable_amount),
+        "byUnits": state.by_units,
+        "cardId": line.card_id,
+        "note": state.blocked,
+    }
+
+
+def approval_asked_row(request: ApprovalRequest) -> dict[str, Any]:
+    """recede/recede's 202: the refund sent to the owner for approval."""
+    return {
+        "approvalId": request.pk,
+        "status": request.status,
+        "amount": money_to_wire(request.amount) if request.amount is not None else None,
+    }
+
+
+def _waiting_approval(order: Order) -> dict[str, Any] | None:
+    request = waiting_refund_approval(order)
+    if request is None:
+        return None
+    return {**approval_asked_row(request), "createdAt": _when(request.created_at), "reason": request.reason}
+
+
+def judged_row(judged: Judged) -> dict[str, Any]:
+    order = judged.order
+    store = order.store
+    return {
+        "orderId": order.pk,
+        "orderNo": order.order_no or "",
+        "status": order.status,
+        "statusName": str(order.get_status_display()),
+        "name": order.name,
+        "phone": mask_phone(order.phone),
+        "memId": order.member_id,
+        "paid": money_to_wire(order.paid),
+        "refunded": money_to_wire(judged.refunded),
+        "refundable": money_to_wire(sum((state.refundable_amount for state in judged.lines), ZERO)),
+        "approvalAbove": (
+            money_to_wire(store.refund_approval_above) if store.refund_approval_above is not None else None
+        ),
+        "wholeOnly": order.status == "partlyPaid",
+        "waitingApproval": _waiting_approval(order),
+        "tenders": [
+            {
+                "tenderId": tender.pk,
+                "method": tender.method,
+                "methodName": str(tender.get_method_display()),
+                "amount": money_to_wire(tender.amount),
+                "left": money_to_wire(left),
+                "cardId": tender.card_id,
+            }
+            for tender, left in (tenders_left(order) if judged.lines else [])
+        ],
+        "lines": [_judged_line(state) for state in judged.lines],
+    }
+
+
+def refund_search(
+    rows: QuerySet[Refund],
+    *,
+    start_time: datetime | None = None,
+    end_time: datetime | None = None,
+    refund_no: str = "",
+    order_no: str = "",
+    order_id: int | None = None,
+    member_id: int | None = None,
+    keyword: str = "",
+) -> QuerySet[Refund]:
+    """The refunds of `rows` (the caller's stores) by time, number, order or member, newest first."""
+    if start_time is not None:
+        rows = rows.filter(created_at__gte=start_time)
+    if end_time is not None:
+        rows = rows.filter(created_at__lt=end_time)
+    if refund_no:
+        rows = rows.filter(refund_no=refund_no.strip())
+    if order_no:
+        rows = rows.filter(order__order_no=order_no.strip())
+    if order_id is not None:
+        rows = rows.filter(order_id=order_id)
+    if member_id is not None:
+        rows = rows.filter(member_id=member_id)
+    keyword = keyword.strip()
+    if keyword:
+        rows = rows.filter(
+            Q(refund_no=keyword) | Q(order__order_no=keyword) | Q(order__name=keyword) | Q(order__phone=keyword)
+        )
+    return rows.select_related("order").order_by("-created_at", "-id")
+
+
+def refund_quote_row(plan: RefundPlan) -> dict[str, Any]:
+    """recede/quote's answer: what the refund would give back, its tenders in the shape of a refund's."""
+    return {
+        "orderId": plan.order.pk,
+        "orderNo": plan.order.order_no or "",
+        "amount": money_to_wire(plan.amount),
+        "approvalNeeded": plan.needs_approval,
+        "lines": [
+            {
+                "orderLineId": planned.state.line.pk,
+                "name": planned.state.line.name,
+                "qty": planned.qty,
+                "amount": money_to_wire(planned.amount),
+            }
+            for planned in plan.plans
+        ],
+        "tenders": [refund_tender_row(row) for row in plan.tenders_back],
+    }

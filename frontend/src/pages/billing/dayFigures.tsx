@@ -1,0 +1,325 @@
+/** The day's figures as the server computed them (docs/api.md "Daily closing"), a section each, for
+ * the daily closing pages: takings, pending tenders, refunds, the providers' bills, sales, cards,
+ * points, deposits, revenue, and each employee's credits. */
+import { Alert, Box, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { CREDIT_KINDS, SALE_KINDS, type DayFigures, type StaffShare } from "../../api/daily";
+import { Facts, Section } from "../../components/layout";
+import { formatDateTime } from "../../lib/format";
+import { centsToText, formatMoney, toCents } from "../../lib/money";
+import { DAILY_NS } from "./dailyParts";
+
+function AmountTable({ label, head, rows }: { label: string; head: ReactNode[]; rows: ReactNode[][] }) {
+  return (
+    <Table size="small" aria-label={label}>
+      <TableHead>
+        <TableRow>
+          {head.map((cell, index) => (
+            <TableCell key={index} align={index === 0 ? "left" : "right"}>
+              {cell}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row, rowIndex) => (
+          <TableRow key={rowIndex}>
+            {row.map((cell, index) => (
+              <TableCell key={index} align={index === 0 ? "left" : "right"}>
+                {cell}
+              </TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+export function Takings({ figures }: { figures: DayFigures }) {
+  const { t } = useTranslation(DAILY_NS);
+  const { methods, money: takings } = figures.takings;
+  return (
+    <Section title={t("takings.title")}>
+      {methods.length === 0 ? (
+        <Alert severity="info">{t("takings.empty")}</Alert>
+      ) : (
+        <AmountTable
+          label={t("takings.title")}
+          head={[t("takings.method"), t("takings.count"), t("takings.amount"), ""]}
+          rows={[
+            ...methods.map((row) => [
+              t(`methods.${row.method}`, { defaultValue: row.label }),
+              row.count,
+              formatMoney(row.amount),
+              row.money ? t("takings.moneyIn") : t("takings.fromHoldings"),
+            ]),
+            [
+              <strong key="label">{t("takings.money")}</strong>,
+              "",
+              <strong key="sum">{formatMoney(takings)}</strong>,
+              "",
+            ],
+          ]}
+        />
+      )}
+    </Section>
+  );
+}
+
+export function Pending({ figures }: { figures: DayFigures }) {
+  const { t, i18n } = useTranslation(DAILY_NS);
+  const { pending } = figures;
+  if (pending.count === 0) return null;
+  return (
+    <Section title={t("pending.title")}>
+      <Alert severity="warning" sx={{ mb: 1 }}>
+        {t("pending.count", { count: pending.count, amount: formatMoney(pending.amount) })}
+      </Alert>
+      <AmountTable
+        label={t("pending.title")}
+        head={[t("pending.orderNo"), t("takings.method"), t("takings.amount"), t("pending.createdAt")]}
+        rows={pending.tenders.map((row) => [
+          row.orderNo,
+          t(`methods.${row.method}`),
+          formatMoney(row.amount),
+          formatDateTime(row.createdAt, i18n.language),
+        ])}
+      />
+    </Section>
+  );
+}
+
+/** The refunds of the day: money back by tender, the provider refunds still waiting for the
+ * provider (closing waits for them) and those a provider refused (that money did not go back). */
+export function Refunds({ figures }: { figures: DayFigures }) {
+  const { t, i18n } = useTranslation(DAILY_NS);
+  const { refunds } = figures;
+  return (
+    <Section title={t("refunds.title")}>
+      {refunds.count === 0 ? (
+        <Alert severity="info">{t("refunds.empty")}</Alert>
+      ) : (
+        <>
+          <Facts
+            items={[
+              [t("refunds.count"), refunds.count],
+              [t("refunds.amount"), formatMoney(refunds.amount)],
+            ]}
+          />
+          <AmountTable
+            label={t("refunds.title")}
+            head={[t("takings.method"), t("refunds.tenders"), t("takings.amount")]}
+            rows={refunds.methods.map((row) => [
+              t(`methods.${row.method}`, { defaultValue: row.label }),
+              row.count,
+              formatMoney(row.amount),
+            ])}
+          />
+        </>
+      )}
+      {refunds.failed.count > 0 ? (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {t("refunds.failed", { count: refunds.failed.count, amount: formatMoney(refunds.failed.amount) })}
+        </Alert>
+      ) : null}
+      {refunds.pending.count > 0 ? (
+        <Box sx={{ mt: 1 }}>
+          <Alert severity="warning" sx={{ mb: 1 }}>
+            {t("refunds.pending", { count: refunds.pending.count, amount: formatMoney(refunds.pending.amount) })}
+          </Alert>
+          <AmountTable
+            label={t("refunds.pendingTitle")}
+            head={[t("refunds.refundNo"), t("takings.method"), t("takings.amount"), t("pending.createdAt")]}
+            rows={refunds.pending.tenders.map((row) => [
+              row.refundNo,
+              t(`methods.${row.method}`),
+              formatMoney(row.amount),
+              formatDateTime(row.createdAt, i18n.language),
+            ])}
+          />
+        </Box>
+      ) : null}
+    </Section>
+  );
+}
+
+/** The providers' bills against our payments and refunds of the day (they come the next morning). */
+export function Reconciliation({ figures }: { figures: DayFigures }) {
+  const { t } = useTranslation(DAILY_NS);
+  const rows = figures.reconciliation;
+  return (
+    <Section title={t("reconciliation.title")}>
+      {rows.length === 0 ? (
+        <Alert severity="info">{t("reconciliation.empty")}</Alert>
+      ) : (
+        <AmountTable
+          label={t("reconciliation.title")}
+          head={[
+            t("reconciliation.provider"),
+            t("reconciliation.kind"),
+            t("reconciliation.tradeNo"),
+            t("reconciliation.ours"),
+            t("reconciliation.theirs"),
+          ]}
+          rows={rows.map((row) => [
+            t(`methods.${row.provider}`, { defaultValue: row.provider }),
+            t(`reconciliation.${row.kind}`, { defaultValue: row.kindName }),
+            row.outRefundNo ? `${row.outTradeNo} / ${row.outRefundNo}` : row.outTradeNo,
+            row.ours === null ? t("dash") : formatMoney(row.ours),
+            row.theirs === null ? t("dash") : formatMoney(row.theirs),
+          ])}
+        />
+      )}
+    </Section>
+  );
+}
+
+export function Sales({ figures }: { figures: DayFigures }) {
+  const { t } = useTranslation(DAILY_NS);
+  const byKind = new Map(figures.sales.kinds.map((row) => [row.kind, row]));
+  return (
+    <Section title={t("sales.title")}>
+      <AmountTable
+        label={t("sales.title")}
+        head={[t("sales.kind"), t("sales.lines"), t("sales.qty"), t("sales.amount")]}
+        rows={[
+          ...SALE_KINDS.map((kind) => {
+            const row = byKind.get(kind);
+            return [t(`sales.${kind}`), row?.lines ?? 0, row?.qty ?? 0, formatMoney(row?.amount ?? "0.00")];
+          }),
+          [
+            <strong key="label">{t("sales.total")}</strong>,
+            "",
+            "",
+            <strong key="sum">{formatMoney(figures.sales.total)}</strong>,
+          ],
+        ]}
+      />
+      <Box sx={{ mt: 1 }}>
+        <Facts
+          items={[
+            [t("orders.paid"), figures.orders.paid],
+            [t("orders.open"), figures.orders.open],
+            [t("orders.cancelled"), figures.orders.cancelled],
+          ]}
+        />
+      </Box>
+    </Section>
+  );
+}
+
+export function Cards({ figures }: { figures: DayFigures }) {
+  const { t } = useTranslation(DAILY_NS);
+  const parts = ["sold", "toppedUp", "storedValueSpent", "sessionsUsed"] as const;
+  return (
+    <Section title={t("cards.title")}>
+      <AmountTable
+        label={t("cards.title")}
+        head={["", t("cards.count"), t("cards.principal"), t("cards.gift"), t("cards.sessions")]}
+        rows={parts.map((part) => {
+          const row = figures.cards[part];
+          return [t(`cards.${part}`), row.count, formatMoney(row.principal), formatMoney(row.gift), row.sessions];
+        })}
+      />
+    </Section>
+  );
+}
+
+export function Points({ figures }: { figures: DayFigures }) {
+  const { t } = useTranslation(DAILY_NS);
+  const { points } = figures;
+  return (
+    <Section title={t("points.title")}>
+      <Facts
+        items={[
+          [t("points.earned"), points.earned],
+          [t("points.spent"), points.spent],
+          [t("points.adjusted"), points.adjusted],
+          [t("points.tendered"), formatMoney(points.tendered)],
+        ]}
+      />
+    </Section>
+  );
+}
+
+/** The intention deposits of the day (a liability until used or refunded) and what the store still holds. */
+export function Deposits({ figures }: { figures: DayFigures }) {
+  const { t } = useTranslation(DAILY_NS);
+  const { deposits } = figures;
+  const parts = ["taken", "applied", "refunded", "returned"] as const;
+  return (
+    <Section title={t("deposits.title")}>
+      <Box data-testid="deposits">
+        <AmountTable
+          label={t("deposits.title")}
+          head={["", t("deposits.count"), t("deposits.amount")]}
+          rows={[
+            ...parts.map((part) => [t(`deposits.${part}`), deposits[part].count, formatMoney(deposits[part].amount)]),
+            [
+              <strong key="held">{t("deposits.held")}</strong>,
+              "",
+              <strong key="sum">{formatMoney(deposits.held)}</strong>,
+            ],
+          ]}
+        />
+      </Box>
+    </Section>
+  );
+}
+
+/** Takings told apart from revenue: what came in, and what the store earned. */
+export function Revenue({ figures }: { figures: DayFigures }) {
+  const { t } = useTranslation(DAILY_NS);
+  const { revenue } = figures;
+  return (
+    <Section title={t("revenue.title")}>
+      <Alert severity="info" sx={{ mb: 1 }}>
+        {t("revenue.explain")}
+      </Alert>
+      <Box data-testid="revenue">
+        <Facts
+          items={[
+            [t("revenue.takings"), formatMoney(revenue.takings)],
+            [t("revenue.earned"), formatMoney(revenue.earned)],
+            [t("revenue.liabilityIn"), formatMoney(revenue.liabilityIn)],
+            [t("revenue.goodsAndServices"), formatMoney(revenue.goodsAndServices)],
+            [t("revenue.sessionsValue"), formatMoney(revenue.sessionsValue)],
+            [t("revenue.returned"), formatMoney(revenue.returned)],
+            [t("revenue.liabilityOut"), formatMoney(revenue.liabilityOut)],
+            [t("revenue.paidFromStoredValue"), formatMoney(revenue.paidFromStoredValue)],
+            [t("revenue.paidByPoints"), formatMoney(revenue.paidByPoints)],
+            [t("revenue.paidFromDeposits"), formatMoney(revenue.paidFromDeposits)],
+          ]}
+        />
+      </Box>
+    </Section>
+  );
+}
+
+/** Each employee's credits of the day, kept apart by kind, with the column sums. */
+export function StaffTable({ staff }: { staff: StaffShare[] }) {
+  const { t } = useTranslation(DAILY_NS);
+  if (staff.length === 0) return <Alert severity="info">{t("staff.empty")}</Alert>;
+  const sum = (key: (typeof CREDIT_KINDS)[number] | "total") =>
+    formatMoney(centsToText(staff.reduce((total, row) => total + toCents(row[key]), 0)));
+  return (
+    <AmountTable
+      label={t("staff.title")}
+      head={[t("staff.name"), ...CREDIT_KINDS.map((kind) => t(`staff.${kind}`)), t("staff.total")]}
+      rows={[
+        ...staff.map((row) => [
+          row.name,
+          ...CREDIT_KINDS.map((kind) => formatMoney(row[kind])),
+          formatMoney(row.total),
+        ]),
+        [
+          <strong key="label">{t("staff.sum")}</strong>,
+          ...CREDIT_KINDS.map((kind) => sum(kind)),
+          <strong key="sum">{sum("total")}</strong>,
+        ],
+      ]}
+    />
+  );
+}
