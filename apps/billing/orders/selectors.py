@@ -189,7 +189,7 @@ def _line_row(line: OrderLine) -> dict[str, Any]:
     }
 
 
-def _lines_with_staff() -> Prefetch:
+def _lines_with_staff() -> Prefetch[str, QuerySet[OrderLine], str]:
     return Prefetch(
         "lines",
         OrderLine.objects.order_by("id").prefetch_related(
