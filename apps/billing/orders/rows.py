@@ -69,3 +69,166 @@ class RefundDetailRow(RefundRow):
     pointsUnrecovered: int
     lines: list[RefundLineRow]
     tenders: list[RefundTenderRow]
+
+
+class DiscountRow(TypedDict):
+    """As DiscountOutputSerializer writes it: one discount a line got, by where it came from."""
+
+    source: str
+    name: str
+    amount: str
+
+
+class CommittedLineRow(TypedDict):
+    """As CommittedLineOutputSerializer writes it."""
+
+    orderLineId: int
+    type: str
+    itemId: int
+    name: str
+    qty: int
+    unitPrice: str
+    discount: str
+    amount: str
+    cardId: int | None
+
+
+class CommittedOrderRow(TypedDict):
+    """As CommittedOrderOutputSerializer writes it: order/commit's answer."""
+
+    orderId: int
+    orderNo: str
+    status: str
+    total: str
+    discount: str
+    payable: str
+    lines: list[CommittedLineRow]
+
+
+class OrderLineRow(TypedDict):
+    """As OrderLineOutputSerializer writes it."""
+
+    orderLineId: int
+    type: str
+    itemId: int
+    name: str
+    qty: int
+    unitPrice: str
+    total: str
+    discount: str
+    amount: str
+    cardId: int | None
+    discounts: list[DiscountRow]
+    gift: bool
+    giftReason: str
+    takeLater: bool
+
+
+class OrderFoundRow(TypedDict):
+    """As OrderFoundOutputSerializer writes it, the phone masked."""
+
+    orderId: int
+    orderNo: str
+    name: str
+    phone: str
+    status: str
+    payable: str
+    due: str
+    createdAt: datetime | None
+
+
+class GiftRow(TypedDict):
+    """As GiftOutputSerializer writes it: a gift line of a member's order."""
+
+    orderLineId: int
+    orderId: int
+    orderNo: str
+    orderStatus: str
+    type: str
+    itemId: int
+    name: str
+    qty: int
+    value: str
+    reason: str
+    businessDate: date
+    storeId: int
+    storeName: str
+    operatorName: str
+
+
+class UsableCouponRow(TypedDict):
+    """As UsableCouponOutputSerializer writes it: a member's coupon tried alone on the draft."""
+
+    couponId: int
+    code: str
+    name: str
+    kind: str
+    amount: str | None
+    rate: str | None
+    maxDiscount: str | None
+    minSpend: str
+    oneOrder: bool
+    validTo: date
+    applies: bool
+    discount: str | None
+    reason: str
+
+
+class DraftStaffRow(TypedDict):
+    """As DraftStaffOutputSerializer writes it."""
+
+    employeeId: int
+    name: str
+    share: str
+
+
+class DraftLineRow(TypedDict):
+    """As DraftLineOutputSerializer writes it."""
+
+    type: str
+    itemId: int
+    name: str
+    qty: int
+    cardId: int | None
+    staff: list[DraftStaffRow]
+
+
+class DraftSessionRow(TypedDict):
+    """As DraftSessionOutputSerializer writes it."""
+
+    projectId: int
+    total: int
+    left: int
+
+
+class DraftCardRow(TypedDict):
+    """As DraftCardOutputSerializer writes it: a package card that covers reserved projects."""
+
+    cardId: int
+    cardNo: str
+    name: str
+    expiresOn: date
+    sessions: list[DraftSessionRow]
+
+
+class DraftHead(TypedDict):
+    """Who a draft from a reservation is for and who serves it: the head of ReservationDraftOutputSerializer."""
+
+    reservationId: int
+    memId: int | None
+    name: str
+    phone: str
+    nurseId: int | None
+    nurseName: str
+
+
+class ReservationDraftRow(DraftHead):
+    """As ReservationDraftOutputSerializer writes it."""
+
+    lines: list[DraftLineRow]
+
+
+class ReservationPackageDraftRow(ReservationDraftRow):
+    """As ReservationPackageDraftOutputSerializer writes it: with every covering card."""
+
+    cards: list[DraftCardRow]
