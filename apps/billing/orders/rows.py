@@ -232,3 +232,74 @@ class ReservationPackageDraftRow(ReservationDraftRow):
     """As ReservationPackageDraftOutputSerializer writes it: with every covering card."""
 
     cards: list[DraftCardRow]
+
+
+class PriceRow(TypedDict):
+    """As PriceOutputSerializer writes it (pay/price): what is payable, paid and due, and each discount."""
+
+    orderId: int
+    orderNo: str
+    status: str
+    total: str
+    discount: str
+    payable: str
+    paid: str
+    due: str
+    discounts: list[DiscountRow]
+
+
+class DetailPriceRow(PriceRow):
+    """As DetailPriceOutputSerializer writes it (pay/detailPrice): with the lines."""
+
+    lines: list[OrderLineRow]
+
+
+class PricedLineRow(TypedDict):
+    """As PricedLineOutputSerializer writes it: a draft's line as the commit would price it."""
+
+    index: int
+    type: str
+    itemId: int
+    name: str
+    qty: int
+    unitPrice: str
+    total: str
+    discount: str
+    amount: str
+    cardId: int | None
+    discounts: list[DiscountRow]
+    gift: bool
+
+
+class AppliedCouponRow(TypedDict):
+    """As AppliedCouponOutputSerializer writes it: what one coupon took off the lines in all."""
+
+    couponId: int
+    name: str
+    amount: str
+
+
+class PricedDraftRow(TypedDict):
+    """As PricedDraftOutputSerializer writes it: the cashier's live totals, nothing saved."""
+
+    total: str
+    discount: str
+    payable: str
+    discounts: list[DiscountRow]
+    lines: list[PricedLineRow]
+    coupons: list[AppliedCouponRow]
+
+
+class PointsQuoteRow(TypedDict):
+    """As PointsQuoteOutputSerializer writes it: what an amount costs in points, against the member's."""
+
+    memId: int
+    memberName: str
+    pointsPerYuan: int
+    points: int
+    memberPoints: int
+    enough: bool
+
+
+class PointsDraftPriceRow(PricedDraftRow, PointsQuoteRow):
+    """As PointsDraftPriceOutputSerializer writes it: a priced draft and what it costs in points."""

@@ -4,7 +4,7 @@ plus a fixed number of SELECTs whatever the page size."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import datetime
 from decimal import Decimal
 from operator import attrgetter
@@ -20,6 +20,7 @@ from apps.billing.orders.pricing import PricedOrder
 from apps.billing.orders.refund_rows import order_refund_rows
 from apps.billing.orders.rows import (
     CommittedOrderRow,
+    DetailPriceRow,
     DiscountRow,
     DraftHead,
     DraftLineRow,
@@ -27,6 +28,8 @@ from apps.billing.orders.rows import (
     GiftRow,
     OrderFoundRow,
     OrderLineRow,
+    PricedDraftRow,
+    PriceRow,
     ReservationDraftRow,
     ReservationPackageDraftRow,
     UsableCouponRow,
@@ -258,7 +261,7 @@ def order_detail_row(order: Order) -> dict[str, Any]:
     }
 
 
-def _summed_discounts(discount_lists: Iterable[list[dict[str, Any]]]) -> list[dict[str, str]]:
+def _summed_discounts(discount_lists: Iterable[Iterable[Mapping[str, Any]]]) -> list[DiscountRow]:
     """The order's discounts by source and name, summed over its lines, in the order first met."""
     sums: dict[tuple[str, str], Decimal] = {}
     for discounts in discount_lists:
@@ -270,11 +273,11 @@ def _summed_discounts(discount_lists: Iterable[list[dict[str, Any]]]) -> list[di
     ]
 
 
-def price_summary(order: Order, *, with_lines: bool) -> dict[str, Any]:
-    """`pay/price` (and with the lines, `pay/detailPrice`): what is payable, paid and due, and each
-    discount the order got."""
+def price_summary(order: Order, *, with_lines: bool) -> PriceRow:
+    """`pay/price` (and with the lines, `pay/detailPrice`, a DetailPriceRow): what is payable, paid
+    and due, and each discount the order got."""
     lines = list(order.lines.order_by("id"))
-    answer: dict[str, Any] = {
+    answer: PriceRow = {
         "orderId": order.pk,
         "orderNo": order.order_no or "",
         "status": order.status,
@@ -286,11 +289,12 @@ def price_summary(order: Order, *, with_lines: bool) -> dict[str, Any]:
         "discounts": _summed_discounts(line.discounts for line in lines),
     }
     if with_lines:
-        answer["lines"] = [_line_row(line) for line in lines]
+        detail: DetailPriceRow = {**answer, "lines": [_line_row(line) for line in lines]}
+        return detail
     return answer
 
 
-def priced_draft_row(priced: PricedOrder) -> dict[str, Any]:
+def priced_draft_row(priced: PricedOrder) -> PricedDraftRow:
     """The cashier's live totals: a priced draft, nothing saved (checkDiscountConcurrently)."""
     discount_lists = [[d.to_wire() for d in line.discounts] for line in priced.lines]
     return {
