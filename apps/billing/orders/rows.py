@@ -303,3 +303,13 @@ class PointsQuoteRow(TypedDict):
 
 class PointsDraftPriceRow(PricedDraftRow, PointsQuoteRow):
     """As PointsDraftPriceOutputSerializer writes it: a priced draft and what it costs in points."""
+
+
+class OrderSummaryRow(TypedDict):
+    """As OrderSummaryOutputSerializer writes it: the bills list's totals over every filtered order."""
+
+    count: int
+    total: str
+    discount: str
+    payable: str
+    paid: str

@@ -28,6 +28,7 @@ from apps.billing.orders.rows import (
     GiftRow,
     OrderFoundRow,
     OrderLineRow,
+    OrderSummaryRow,
     PricedDraftRow,
     PriceRow,
     ReservationDraftRow,
@@ -145,7 +146,7 @@ def order_rows(window: Iterable[Order]) -> list[dict[str, Any]]:
     return [order_row(order) for order in window]
 
 
-def order_summary(rows: QuerySet[Order]) -> dict[str, Any]:
+def order_summary(rows: QuerySet[Order]) -> OrderSummaryRow:
     """The bills list's totals over every filtered order, not only the page: one aggregate query.
     Cancelled orders count and sum like the others; the status filter leaves them out."""
     sums = rows.order_by().aggregate(
@@ -153,7 +154,10 @@ def order_summary(rows: QuerySet[Order]) -> dict[str, Any]:
     )
     return {
         "count": sums["count"],
-        **{key: money_to_wire(sums[key] or ZERO) for key in ("total", "discount", "payable", "paid")},
+        "total": money_to_wire(sums["total"] or ZERO),
+        "discount": money_to_wire(sums["discount"] or ZERO),
+        "payable": money_to_wire(sums["payable"] or ZERO),
+        "paid": money_to_wire(sums["paid"] or ZERO),
     }
 
 

@@ -94,3 +94,28 @@ class RefundQuoteRow(TypedDict):
     approvalNeeded: bool
     lines: list[RefundQuoteLineRow]
     tenders: list[RefundTenderRow]
+
+
+class RefundTenderStatusRow(TypedDict):
+    """As RefundTenderStatusOutputSerializer writes it: a terminal refund tender (pos/refund, pos/refundQuery)."""
+
+    refundId: int
+    refundNo: str | None
+    refundStatus: str
+    tenderId: int | None
+    method: str
+    amount: str
+    status: str
+    providerMessage: str
+    attempts: int
+    outRefundNo: str
+    providerState: str
+
+
+class AskedLinePayload(TypedDict):
+    """A line of a refund sent for approval, as the approval request's payload keeps it (amount: wire text,
+    or None for the line's whole refundable amount)."""
+
+    orderLineId: int
+    qty: int | None
+    amount: str | None

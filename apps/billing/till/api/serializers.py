@@ -13,6 +13,7 @@ from rest_framework import serializers
 from apps.billing.choices import SIGNATURE_MAX_BYTES, OrderStatus, TenderMethod, TenderStatus
 from apps.billing.orders.api.serializers import OrderDraftInputSerializer
 from apps.core import bounds, fields
+from apps.core.json_types import ValidatedData
 
 MAX_TENDERS = 10
 DATA_URL_MAX_LENGTH = SIGNATURE_MAX_BYTES * 4 // 3 + 64
@@ -149,7 +150,7 @@ class SignatureInputSerializer(serializers.Serializer[Any]):
     signature = PngDataUrlField(required=False, help_text="a data URL: data:image/png;base64,...")
     file = fields.FileField(required=False, max_bytes=SIGNATURE_MAX_BYTES, help_text="or the PNG as a file")
 
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+    def validate(self, attrs: ValidatedData) -> ValidatedData:
         if not attrs.get("signature") and not attrs.get("file"):
             raise serializers.ValidationError({"signature": [_("please sign first")]})
         return attrs
