@@ -34,7 +34,7 @@ SESSION_USER_ROLE = "erp_user_role_id"
 _ACTING_PARTS = (("user", User), ("role", Role), ("hier", OrgUnit))
 
 
-def _column(field: Field | ForeignObjectRel) -> str:
+def _column(field: Field[Any, Any] | ForeignObjectRel) -> str:
     """The quoted column of a concrete field: every field the query below selects or joins on has one."""
     column = getattr(field, "column", None)
     if column is None:
@@ -42,7 +42,7 @@ def _column(field: Field | ForeignObjectRel) -> str:
     return connection.ops.quote_name(column)
 
 
-def _foreign_key(name: str) -> ForeignKey:
+def _foreign_key(name: str) -> ForeignKey[Any, Any]:
     field = UserRole._meta.get_field(name)
     if not isinstance(field, ForeignKey):
         raise ImproperlyConfigured(f"UserRole.{name} is not a foreign key")

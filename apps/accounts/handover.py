@@ -19,7 +19,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import secrets
-from typing import Any
 from urllib.parse import urlencode
 
 from cryptography.fernet import Fernet, InvalidToken
@@ -31,6 +30,7 @@ from apps.accounts import services
 from apps.accounts.choices import AuditAction, RoleKind, SignInWay
 from apps.accounts.errors import HandoverInvalid
 from apps.accounts.models import User, UserRole
+from apps.accounts.rows import LoginRow
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import PermissionRefused
 
@@ -104,7 +104,7 @@ def manager_link(*, request: HttpRequest, actor: Actor, user: User, new_tab: boo
     }
 
 
-def handover_sign_in(*, request: HttpRequest, actor: Actor, u: str, p: str, uid: str, user_id: str) -> dict[str, Any]:
+def handover_sign_in(*, request: HttpRequest, actor: Actor, u: str, p: str, uid: str, user_id: str) -> LoginRow:
     """The /xxbLogin auto-login of spec §2.1 from a manager link: within HANDOVER_LINK_SECONDS of
     its making, once, for the account it names. Answers what POST /rest/auth/login answers."""
     ttl = settings.HANDOVER_LINK_SECONDS

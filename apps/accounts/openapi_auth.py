@@ -4,12 +4,14 @@ from typing import Any
 
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 
+from apps.core.json_types import JsonObject
+
 
 class BearerTokenScheme(OpenApiAuthenticationExtension):
     target_class = "apps.accounts.authentication.ErpTokenAuthentication"
     name = "bearerToken"
 
-    def get_security_definition(self, auto_schema: Any) -> dict[str, Any]:
+    def get_security_definition(self, auto_schema: Any) -> JsonObject:
         return {
             "type": "http",
             "scheme": "bearer",
@@ -22,5 +24,5 @@ class SessionCookieScheme(OpenApiAuthenticationExtension):
     target_class = "apps.accounts.authentication.ErpSessionAuthentication"
     name = "sessionCookie"
 
-    def get_security_definition(self, auto_schema: Any) -> dict[str, Any]:
+    def get_security_definition(self, auto_schema: Any) -> JsonObject:
         return {"type": "apiKey", "in": "cookie", "name": "sessionid"}

@@ -11,8 +11,6 @@ in every browser, even a copy kept after sign-out deleted it.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.conf import settings
 from django.http import HttpRequest
 from django.utils.crypto import constant_time_compare
@@ -21,6 +19,7 @@ from apps.accounts import services
 from apps.accounts.choices import SignInWay
 from apps.accounts.errors import QuickLoginInvalid
 from apps.accounts.models import User
+from apps.accounts.rows import LoginRow
 from apps.core.audit import Actor
 
 QUICK_LOGIN_COOKIE = "erp_quick_login"
@@ -36,7 +35,7 @@ def quick_login_cookie_value(*, user: User) -> str:
     return f"{user.pk}:{user.password_stamp}:{user.account_version}:{user.session_nonce}"
 
 
-def quick_login_sign_in(*, request: HttpRequest, actor: Actor) -> dict[str, Any]:
+def quick_login_sign_in(*, request: HttpRequest, actor: Actor) -> LoginRow:
     """Signs in the account of the request's quick-login cookie; answers what POST /rest/auth/login
     answers."""
     value = request.get_signed_cookie(

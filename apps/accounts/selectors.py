@@ -11,6 +11,7 @@ from guardian.shortcuts import get_objects_for_user
 from apps.accounts.choices import LANDING_MATERIAL_BUILDER, LANDING_OWNER, LANDING_STORE, RoleKind
 from apps.accounts.models import QuickShortcut, User, UserRole
 from apps.accounts.role_code_cache import codes_of_role, codes_of_roles
+from apps.accounts.rows import QuickChoiceRow, QuickRow, RoleEntryRow, SessionUserFields
 from apps.core.page_registry import PAGES, Page, page_for
 from apps.org.models import OrgUnit
 from apps.org.selectors import stores_under_units
@@ -36,9 +37,9 @@ def role_entries_of(user: User) -> list[UserRole]:
     return entries
 
 
-def role_entry_row(entry: UserRole, *, checked: bool) -> dict[str, Any]:
+def role_entry_row(entry: UserRole, *, checked: bool) -> RoleEntryRow:
     """Spec §3 role entry. The password (`userpwd`) is never sent: see docs/api.md."""
-    quicks = []
+    quicks: list[QuickRow] = []
     for shortcut in entry.quick_shortcuts.all():
         page = page_for(shortcut.router)
         if page is not None and shortcut.store_id == entry.hier_id:
@@ -60,7 +61,7 @@ def role_entry_row(entry: UserRole, *, checked: bool) -> dict[str, Any]:
     }
 
 
-def role_entry_rows(entries: list[UserRole], *, chosen: UserRole | None) -> list[dict[str, Any]]:
+def role_entry_rows(entries: list[UserRole], *, chosen: UserRole | None) -> list[RoleEntryRow]:
     """Exactly one row is checked: the chosen entry, else the first (spec §4 login flow)."""
     checked_pk = chosen.pk if chosen is not None else (entries[0].pk if entries else None)
     codes_of_roles(entry.role_id for entry in entries)  # caches every role's codes in one query
@@ -83,7 +84,7 @@ def landing_for(entry: UserRole) -> str:
     return LANDING_STORE
 
 
-def session_user_info(entry: UserRole) -> dict[str, Any]:
+def session_user_info(entry: UserRole) -> SessionUserFields:
     """Spec §3 session user info for a chosen role entry (tokens are added by the service)."""
     user = entry.user
     codes = codes_of_role(entry.role_id)
@@ -107,7 +108,7 @@ def session_user_info(entry: UserRole) -> dict[str, Any]:
     }
 
 
-def quick_shortcut_choices(entry: UserRole, store: OrgUnit, menu: frozenset[str]) -> list[dict[str, Any]]:
+def quick_shortcut_choices(entry: UserRole, store: OrgUnit, menu: frozenset[str]) -> list[QuickChoiceRow]:
     """Pages the role may open, saved ones first in their order, each marked `checked`."""
     saved = list(
         QuickShortcut.objects.filter(user_role=entry, store=store).order_by("position").values_list("router", flat=True)

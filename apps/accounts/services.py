@@ -6,8 +6,6 @@ writes the system log.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib.auth import authenticate
 from django.contrib.auth import login as django_login
 from django.db import IntegrityError, transaction
@@ -30,6 +28,7 @@ from apps.accounts.errors import AccountTaken, LoginLocked, WrongCredentials
 from apps.accounts.hooks import role_entry_granted
 from apps.accounts.lockout import lockout_message
 from apps.accounts.models import LoginRecord, QuickShortcut, Resource, Role, User, UserRole, new_session_nonce
+from apps.accounts.rows import LoginRow, RoleSwitchRow, SessionUserInfoRow, TokensRow
 from apps.accounts.selectors import (
     ACT_IN_STORE,
     role_entries_of,
@@ -49,7 +48,7 @@ from apps.org.store_access import check_store_usable
 SWITCHING_KINDS = (RoleKind.OWNER, RoleKind.PRINCIPAL)
 
 
-def sign_in(*, request: HttpRequest, actor: Actor, username: str | None, password: str | None) -> dict[str, Any]:
+def sign_in(*, request: HttpRequest, actor: Actor, username: str | None, password: str | None) -> LoginRow:
     """Contract §4.1. A locked account/address pair is refused before its password is looked at
     (django-axes) and nothing else changes; a good sign-in also opens the browser session."""
     account = account_from_login_username(username)
@@ -62,7 +61,7 @@ def sign_in(*, request: HttpRequest, actor: Actor, username: str | None, passwor
     return sign_in_user(request=request, actor=actor, user=user, way=SignInWay.PASSWORD)
 
 
-def sign_in_user(*, request: HttpRequest, actor: Actor, user: User, way: str) -> dict[str, Any]:
+def sign_in_user(*, request: HttpRequest, actor: Actor, user: User, way: str) -> LoginRow:
     """What every way in (password, enterprise chat, manager link, quick login) does once it knows
     the user: opens the browser session, issues tokens, writes the system log with the way, and
     answers the login user info of contract §4.1. `enabled` gates every way in."""
@@ -83,8 +82,13 @@ def sign_in_user(*, request: HttpRequest, actor: Actor, user: User, way: str) ->
         "userId": user.pk,
         "roles": role_entry_rows(entries, chosen=None),
         "stores": [{"id": store.pk, "name": store.name} for store in stores],
-        **issued,
+        **_tokens(issued),
     }
+
+
+def _tokens(issued: dict[str, str]) -> TokensRow:
+    """The three tokens issue_tokens answers, by name."""
+    return {"access": issued["access"], "refresh": issued["refresh"], "accountVersion": issued["accountVersion"]}
 
 
 def _as(actor: Actor, user: User) -> Actor:
@@ -110,7 +114,7 @@ def role_entry_resolve(*, user: User, wire_id: int, store_id: int | None = None)
     return entry
 
 
-def _act_in(*, request: HttpRequest, actor: Actor, entry: UserRole, action: str) -> dict[str, Any]:
+def _act_in(*, request: HttpRequest, actor: Actor, entry: UserRole, action: str) -> SessionUserInfoRow:
     if not entry.user.has_perm(ACT_IN_STORE, entry.hier):
         raise PermissionRefused()
     check_store_usable(entry.hier)
@@ -127,12 +131,12 @@ def _act_in(*, request: HttpRequest, actor: Actor, entry: UserRole, action: str)
             ip_address=actor.ip_address,
         )
         audit_record(actor=acting, action=action, target=entry, detail={"previousRole": actor.role_name})
-    return {**session_user_info(entry), **issued}
+    return {**session_user_info(entry), **_tokens(issued)}
 
 
 def role_choose(
     *, request: HttpRequest, actor: Actor, user: User, wire_id: int, store_id: int | None = None
-) -> dict[str, Any]:
+) -> SessionUserInfoRow:
     """Contract §4.4: choose one role entry; new tokens carry the role and its level."""
     entry = role_entry_resolve(user=user, wire_id=wire_id, store_id=store_id)
     return _act_in(request=request, actor=actor, entry=entry, action=AuditAction.ROLE_CHOSEN)
@@ -140,7 +144,7 @@ def role_choose(
 
 def store_switch(
     *, request: HttpRequest, actor: Actor, user_id: int, current_role_id: int | None, store: OrgUnit
-) -> dict[str, Any]:
+) -> SessionUserInfoRow:
     """Spec §7.2 storeModify: the owner moves into one of their stores. Answers what choosing a
     role answers (role_choose): the user's entry at that store, the same role as now when they hold
     it there, else an owner-type one. A store disabled for debt or deactivated refuses
@@ -160,7 +164,7 @@ def store_switch(
 
 def employee_sign_in(
     *, request: HttpRequest, actor: Actor, user: User, role_name: str, store_id: int
-) -> dict[str, Any]:
+) -> SessionUserInfoRow:
     """Store-employee login by role name (spec §7.4): the store-employee entry of that store."""
     entry = (
         UserRole.objects.select_related("role", "hier")
@@ -182,7 +186,7 @@ def role_switch(
     role_id: int | None,
     store_id: int | None,
     user_id: int | None,
-) -> dict[str, Any]:
+) -> RoleSwitchRow:
     """The ERP token of spec §4 role switch. All four facts are needed ("role information
     incomplete, cannot switch"); managers and principals may switch, others get no switch (§6)."""
     if not phone or role_id is None or store_id is None or user_id is None:

@@ -16,6 +16,7 @@ from rest_framework.request import Request
 from apps.accounts.models import User, UserRole
 from apps.accounts.role_code_cache import codes_of_role
 from apps.core.errors import DomainError, NoRoleChosen
+from apps.core.json_types import JsonObject
 from apps.org.selectors import store_ids_under
 
 
@@ -24,7 +25,7 @@ class ActingSession:
     user: User
     user_role: UserRole | None = None
     token: Any = None
-    claims: dict[str, Any] = field(default_factory=dict)
+    claims: JsonObject = field(default_factory=dict)
     # Why the chosen role entry is not in force: head office deactivated its store or disabled it for
     # debt since it was chosen (apps.org.store_access). `user_role` is then None, so calls that need
     # a role answer this error (apps.core.permissions) and the person can still choose another.

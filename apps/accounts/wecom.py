@@ -22,7 +22,6 @@ import json
 import logging
 import urllib.request
 from http.client import HTTPException
-from typing import Any
 from urllib.parse import urlencode
 
 from django.conf import settings
@@ -36,8 +35,10 @@ from apps.accounts import services
 from apps.accounts.choices import AuditAction, SignInWay
 from apps.accounts.errors import WecomAlreadyBound, WecomLoginAbnormal, WecomNotBound
 from apps.accounts.models import WECOM_USERID_MAX_LENGTH, User
+from apps.accounts.rows import LoginRow, WecomInfoRow
 from apps.core.audit import Actor, audit_record
 from apps.core.fields import CharField
+from apps.core.json_types import JsonObject
 
 logger = logging.getLogger(__name__)
 
@@ -54,7 +55,7 @@ def wecom_configured() -> bool:
     return bool(settings.WECOM_CORP_ID and settings.WECOM_AGENT_ID and settings.WECOM_SECRET)
 
 
-def wecom_qr_config(*, request: HttpRequest) -> dict[str, Any]:
+def wecom_qr_config(*, request: HttpRequest) -> WecomInfoRow:
     """What the /login page needs to draw the QR panel. Without a configured corp the page shows
     the account login only (`configured` false)."""
     return {
@@ -68,7 +69,7 @@ def wecom_qr_config(*, request: HttpRequest) -> dict[str, Any]:
 # --- the WeCom server API ------------------------------------------------------------------------
 
 
-def _get(path: str, params: dict[str, str]) -> dict[str, Any]:
+def _get(path: str, params: dict[str, str]) -> JsonObject:
     url = f"{settings.WECOM_API_BASE.rstrip('/')}{path}?{urlencode(params)}"
     try:
         with urllib.request.urlopen(url, timeout=settings.WECOM_TIMEOUT_SECONDS) as answer:
@@ -83,7 +84,7 @@ def _get(path: str, params: dict[str, str]) -> dict[str, Any]:
     return body
 
 
-def _errcode(body: dict[str, Any]) -> int:
+def _errcode(body: JsonObject) -> int:
     try:
         return int(body.get("errcode") or 0)
     except (TypeError, ValueError):
@@ -143,7 +144,7 @@ def member_userid(code: str) -> str:
 # --- use cases -----------------------------------------------------------------------------------
 
 
-def wecom_sign_in(*, request: HttpRequest, actor: Actor, code: str) -> dict[str, Any]:
+def wecom_sign_in(*, request: HttpRequest, actor: Actor, code: str) -> LoginRow:
     """Code login (spec §2.1 /login?code=): the member's bound account signs in, answering what
     POST /rest/auth/login answers. A member bound to no account is told to bind after an account
     sign-in; a disabled account is refused as every way in refuses it."""

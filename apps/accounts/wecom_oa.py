@@ -16,12 +16,12 @@ import logging
 import urllib.request
 from dataclasses import dataclass
 from http.client import HTTPException
-from typing import Any
 
 from django.conf import settings
 
 from apps.accounts import wecom
 from apps.accounts.errors import WecomLoginAbnormal
+from apps.core.json_types import JsonObject
 
 logger = logging.getLogger(__name__)
 
@@ -51,7 +51,7 @@ def oa_configured() -> bool:
     return wecom.wecom_configured() and bool(settings.WECOM_AUTHORITY_TEMPLATE_ID)
 
 
-def _post_once(path: str, token: str, body: dict[str, Any]) -> dict[str, Any]:
+def _post_once(path: str, token: str, body: JsonObject) -> JsonObject:
     url = f"{settings.WECOM_API_BASE.rstrip('/')}{path}?access_token={token}"
     data = json.dumps(body, ensure_ascii=False).encode("utf-8")
     request = urllib.request.Request(url, data=data, method="POST", headers={"Content-Type": "application/json"})
@@ -68,7 +68,7 @@ def _post_once(path: str, token: str, body: dict[str, Any]) -> dict[str, Any]:
     return parsed
 
 
-def _post(path: str, body: dict[str, Any]) -> dict[str, Any]:
+def _post(path: str, body: JsonObject) -> JsonObject:
     """POST to WeCom with the corp's token, fetching a new token once when WeCom says it went stale."""
     try:
         answer = _post_once(path, wecom.access_token(), body)
@@ -113,7 +113,7 @@ def approval_state(sp_no: str) -> ApprovalState:
     return ApprovalState(sp_status=status, decided_by=_decider(info, status))
 
 
-def _decider(info: dict[str, Any], status: int) -> str:
+def _decider(info: JsonObject, status: int) -> str:
     """The approver whose own decision is the request's (approved or rejected), if the record says."""
     records = info.get("sp_record")
     for record in records if isinstance(records, list) else []:

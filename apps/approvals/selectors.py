@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
 
 from django.db.models import Q, QuerySet
 
 from apps.approvals.choices import ApprovalBox, ApprovalStatus
 from apps.approvals.kinds import kind_of, kinds_decided_with
 from apps.approvals.models import ApprovalRequest
+from apps.approvals.rows import ApprovalRequestDetailRow, ApprovalRequestRow
 from apps.core.money import money_to_wire
 
 
@@ -62,7 +62,7 @@ def waiting_count(*, user_id: int, codes: frozenset[str], store_ids: frozenset[i
     return ApprovalRequest.objects.filter(_waiting_for(user_id, codes, store_ids)).count()
 
 
-def request_row(request: ApprovalRequest, *, user_id: int, codes: frozenset[str]) -> dict[str, Any]:
+def request_row(request: ApprovalRequest, *, user_id: int, codes: frozenset[str]) -> ApprovalRequestRow:
     kind = kind_of(request.kind)
     waiting = request.status == ApprovalStatus.PENDING
     return {
@@ -93,7 +93,7 @@ def request_row(request: ApprovalRequest, *, user_id: int, codes: frozenset[str]
     }
 
 
-def request_detail(request: ApprovalRequest, *, user_id: int, codes: frozenset[str]) -> dict[str, Any]:
+def request_detail(request: ApprovalRequest, *, user_id: int, codes: frozenset[str]) -> ApprovalRequestDetailRow:
     kind = kind_of(request.kind)
     lines = kind.describe(request) if kind and kind.describe else []
     return {
@@ -108,10 +108,6 @@ def visible_request(
     """One request of any box the role sees, or None when it sees no such request."""
     found = visible_requests(box="all", user_id=user_id, codes=codes, store_ids=store_ids)
     return found.filter(pk=request_id).first()
-
-
-# Views name a request by this type, so they need not import the approval centre's models.
-ApprovalRequestRow = ApprovalRequest
 
 
 def request_acted_on(

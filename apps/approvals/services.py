@@ -5,7 +5,6 @@ the decision does commits with it or not at all."""
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -17,6 +16,7 @@ from apps.approvals.kinds import ApprovalKind, kind_of
 from apps.approvals.models import ApprovalRequest
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput, NotFound, PermissionRefused
+from apps.core.json_types import JsonObject
 from apps.core.money import round_money
 from apps.core.transactions import use_case_atomic
 
@@ -37,7 +37,7 @@ def request_approval(
     subject_id: str | int,
     subject: str,
     amount: Decimal | None = None,
-    payload: dict[str, Any] | None = None,
+    payload: JsonObject | None = None,
     reason: str = "",
     external_no: str = "",
 ) -> ApprovalRequest:

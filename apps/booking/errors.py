@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy
 
 from apps.booking.drafts import Problem
+from apps.booking.rows import StrandedRow
 from apps.core.errors import DomainError
 
 
@@ -58,5 +59,5 @@ class RotaStrandsReservations(DomainError):
     status = 409
     default_message = gettext_lazy("the change takes nurses off duty for their reservations")
 
-    def __init__(self, reservations: list[dict[str, object]]) -> None:
+    def __init__(self, reservations: list[StrandedRow]) -> None:
         super().__init__(data={"reservations": reservations})

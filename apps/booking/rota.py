@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -17,9 +16,11 @@ from apps.booking.choices import ROTA_MAX_DAYS, AuditAction, ReservationStatus, 
 from apps.booking.duty import DayRota, to_serve
 from apps.booking.errors import PresenceConflict, RotaStrandsReservations
 from apps.booking.models import Presence, Reservation, RotaDay, ShiftType
+from apps.booking.rows import StrandedRow
 from apps.core.audit import Actor, audit_record
 from apps.core.constraints import constraint_errors
 from apps.core.errors import InvalidInput, NotFound
+from apps.core.json_types import JsonObject
 from apps.org.models import OrgUnit
 from apps.staff.choices import EmployeeStatus
 from apps.staff.models import Employee
@@ -84,9 +85,9 @@ class RotaEntry:
     kind: str
     shift_type_id: int | None = None
 
-    def logged(self) -> dict[str, Any]:
+    def logged(self) -> JsonObject:
         # The system log keeps the words of the rota page.
-        entry: dict[str, Any] = {"employeeId": self.employee_id, "date": self.date.isoformat(), "kind": self.kind}
+        entry: JsonObject = {"employeeId": self.employee_id, "date": self.date.isoformat(), "kind": self.kind}
         if self.shift_type_id is not None:
             entry["shiftTypeId"] = self.shift_type_id
         return entry
@@ -119,7 +120,7 @@ class _StrandedCheck:
         return ids
 
 
-def _stranded_rows(ids: list[int]) -> list[dict[str, Any]]:
+def _stranded_rows(ids: list[int]) -> list[StrandedRow]:
     return [
         {
             "id": row["id"],

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from datetime import date, datetime, time, timedelta
-from typing import Any
+from typing import Any, overload
 
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
@@ -24,6 +24,24 @@ from apps.booking.choices import (
 )
 from apps.booking.duty import DayRota
 from apps.booking.models import Presence, Reservation, ReservationChange, ReservationProject, RotaDay, ShiftType
+from apps.booking.rows import (
+    AccountInfoRow,
+    BoardReservationRow,
+    BoardRow,
+    BookableProjectRow,
+    ChangeRow,
+    NurseRow,
+    PeriodRow,
+    PresenceRow,
+    ProjectLineRow,
+    ReservationDetailRow,
+    ReservationRow,
+    RotaRow,
+    ShiftRow,
+    ShiftTypeRow,
+    StaffNameRow,
+    TodayReservedRow,
+)
 from apps.catalog.models import TimePeriod
 from apps.catalog.selectors import project_search
 from apps.core.audit import operator_name
@@ -46,6 +64,10 @@ def choice_rows(choices: Any) -> list[dict[str, str]]:
     return [{"code": value, "name": str(label)} for value, label in choices.choices]
 
 
+@overload
+def _clock(value: time) -> str: ...
+@overload
+def _clock(value: time | None) -> str | None: ...
 def _clock(value: time | None) -> str | None:
     return f"{value:%H:%M}" if value is not None else None
 
@@ -87,8 +109,8 @@ ROW_COLUMNS = (
 )
 
 
-def _lines_by_reservation(ids: list[int]) -> dict[int, list[dict[str, Any]]]:
-    lines: dict[int, list[dict[str, Any]]] = {}
+def _lines_by_reservation(ids: list[int]) -> dict[int, list[ProjectLineRow]]:
+    lines: dict[int, list[ProjectLineRow]] = {}
     rows = ReservationProject.objects.filter(reservation_id__in=ids).order_by("id")
     for reservation_id, project_id, name, minutes in rows.values_list(
         "reservation_id", "project_id", "name", "minutes"
@@ -98,8 +120,8 @@ def _lines_by_reservation(ids: list[int]) -> dict[int, list[dict[str, Any]]]:
 
 
 def _row(
-    values: dict[str, Any], nurse_names: dict[int, str], lines: list[dict[str, Any]], labels: Labels
-) -> dict[str, Any]:
+    values: dict[str, Any], nurse_names: dict[int, str], lines: list[ProjectLineRow], labels: Labels
+) -> ReservationRow:
     return {
         "id": values["id"],
         "storeId": values["store_id"],
@@ -127,7 +149,7 @@ def _row(
     }
 
 
-def reservation_rows(reservations: Iterable[Reservation] | QuerySet[Reservation]) -> list[dict[str, Any]]:
+def reservation_rows(reservations: Iterable[Reservation] | QuerySet[Reservation]) -> list[ReservationRow]:
     """Rows of reservations (a queryset or a page of one): three queries whatever their number."""
     values = (
         list(reservations.values(*ROW_COLUMNS))
@@ -137,7 +159,7 @@ def reservation_rows(reservations: Iterable[Reservation] | QuerySet[Reservation]
     return rows_of_values(values)
 
 
-def rows_of_values(values: list[dict[str, Any]], nurse_names: dict[int, str] | None = None) -> list[dict[str, Any]]:
+def rows_of_values(values: list[dict[str, Any]], nurse_names: dict[int, str] | None = None) -> list[ReservationRow]:
     if nurse_names is None:
         nurse_ids = {v["nurse_id"] for v in values if v["nurse_id"]}
         nurse_names = dict(Employee.objects.filter(pk__in=nurse_ids).values_list("id", "name")) if nurse_ids else {}
@@ -146,7 +168,7 @@ def rows_of_values(values: list[dict[str, Any]], nurse_names: dict[int, str] | N
     return [_row(v, nurse_names, lines.get(v["id"], []), labels) for v in values]
 
 
-def reservation_row(reservation: Reservation) -> dict[str, Any]:
+def reservation_row(reservation: Reservation) -> ReservationRow:
     return reservation_rows([reservation])[0]
 
 
@@ -166,7 +188,7 @@ def reservations() -> QuerySet[Reservation]:
     return Reservation.objects.all()
 
 
-def reservation_rows_by_start(reservation_ids: Iterable[int]) -> list[dict[str, Any]]:
+def reservation_rows_by_start(reservation_ids: Iterable[int]) -> list[ReservationRow]:
     return reservation_rows(Reservation.objects.filter(pk__in=list(reservation_ids)).order_by("start"))
 
 
@@ -175,7 +197,7 @@ def stores() -> QuerySet[OrgUnit]:
     return OrgUnit.objects.stores()
 
 
-def bookable_project_rows(store_id: int) -> list[dict[str, Any]]:
+def bookable_project_rows(store_id: int) -> list[BookableProjectRow]:
     """The enabled projects of the store, by category and name, with their standard minutes."""
     projects = project_search(store_id=store_id, enabled=True).order_by("category__name", "name", "id")
     return [
@@ -192,7 +214,7 @@ def bookable_project_rows(store_id: int) -> list[dict[str, Any]]:
 # --- the board ----------------------------------------------------------------------------------
 
 
-def _periods(store: OrgUnit, day: date) -> list[dict[str, str]]:
+def _periods(store: OrgUnit, day: date) -> list[PeriodRow]:
     """The store's time periods of that weekday (or every day); else the hours it is open."""
     periods = TimePeriod.objects.filter(store_id=store.pk).filter(Q(weekday=day.weekday()) | Q(weekday__isnull=True))
     rows = sorted({(p.start, p.end) for p in periods})
@@ -206,13 +228,13 @@ def _periods(store: OrgUnit, day: date) -> list[dict[str, str]]:
     return [{"start": f"{start:%H:%M}", "end": f"{end:%H:%M}"} for start, end in rows]
 
 
-def _shift_row(shift: ShiftType | None) -> dict[str, Any] | None:
+def _shift_row(shift: ShiftType | None) -> ShiftRow | None:
     if shift is None:
         return None
     return {"name": shift.name, "start": _clock(shift.start), "end": _clock(shift.end), "color": shift.color}
 
 
-def _nurse_row(employee: Employee, rota: RotaDay | None, presence: Presence | None) -> dict[str, Any]:
+def _nurse_row(employee: Employee, rota: RotaDay | None, presence: Presence | None) -> NurseRow:
     clocked_on = presence is not None and presence.on_work_at is not None and presence.off_work_at is None
     return {
         "id": employee.pk,
@@ -239,7 +261,7 @@ def rota_of_day(store: OrgUnit, day: date) -> dict[int, RotaDay]:
 
 def nurses_of_day(
     store: OrgUnit, day: date, busy_ids: set[int] | None = None, rota: dict[int, RotaDay] | None = None
-) -> list[dict[str, Any]]:
+) -> list[NurseRow]:
     """The nurses on the rota with a shift or clocked on that day, and any with a reservation; a store
     with no rota for that day shows all its bookable staff. Three queries (two given `rota`)."""
     employees = list(
@@ -261,7 +283,7 @@ def nurses_of_day(
     return rows
 
 
-def board(store: OrgUnit, day: date) -> dict[str, Any]:
+def board(store: OrgUnit, day: date) -> BoardRow:
     """Eight queries with the authentication's one: store (the caller's), reservations, their
     projects, employees, rota, presence, periods."""
     start, end = day_bounds(day)
@@ -277,9 +299,10 @@ def board(store: OrgUnit, day: date) -> dict[str, Any]:
     # Read from the rota now, never stored: a later rota change shows at the next refresh.
     duty = DayRota((r.employee_id, r.date, r.kind, *_hours(r.shift_type)) for r in rota.values())
     now = timezone.now()
-    rows = rows_of_values(values, names)
-    for row, value in zip(rows, values, strict=True):
-        row["needsAnotherNurse"] = duty.needs_another_nurse(value, now)
+    rows: list[BoardReservationRow] = [
+        {**row, "needsAnotherNurse": duty.needs_another_nurse(value, now)}
+        for row, value in zip(rows_of_values(values, names), values, strict=True)
+    ]
     return {
         "date": day,
         "openTime": _clock(store.open_time),
@@ -336,7 +359,7 @@ def record_counts(rows: QuerySet[Reservation]) -> dict[str, int]:
     return counts_from(dict(rows.order_by().values_list("status").annotate(n=Count("id"))))
 
 
-def history_rows(reservation: Reservation) -> list[dict[str, Any]]:
+def history_rows(reservation: Reservation) -> list[ChangeRow]:
     return [
         {
             "at": change.at,
@@ -350,40 +373,45 @@ def history_rows(reservation: Reservation) -> list[dict[str, Any]]:
     ]
 
 
-def reservation_detail(reservation: Reservation) -> dict[str, Any]:
+def reservation_detail(reservation: Reservation) -> ReservationDetailRow:
     return {**reservation_row(reservation), "history": history_rows(reservation)}
 
 
-def by_phone(*, store_ids: frozenset[int], area_code: str, phone: str) -> list[dict[str, Any]]:
+def by_phone(*, store_ids: frozenset[int], area_code: str, phone: str) -> list[ReservationRow]:
     since = timezone.now() - timedelta(days=PHONE_HISTORY_DAYS)
     rows = Reservation.objects.filter(store_id__in=store_ids, area_code=area_code, phone=phone, start__gte=since)
     return reservation_rows(rows.order_by("start"))
 
 
-def upcoming_of_member(member_id: int, store_ids: frozenset[int]) -> list[dict[str, Any]]:
+def upcoming_of_member(member_id: int, store_ids: frozenset[int]) -> list[ReservationRow]:
     rows = Reservation.objects.filter(
         member_id=member_id, store_id__in=store_ids, status__in=ACTIVE_STATUSES, end__gte=timezone.now()
     )
     return reservation_rows(rows.order_by("start")[:10])
 
 
-def booking_summary(member: Any, store_id: int | None, store_ids: frozenset[int]) -> dict[str, Any]:
+def booking_summary(member: Any, store_id: int | None, store_ids: frozenset[int]) -> AccountInfoRow:
     """accountInfo: who the customer is at a glance, and what they have booked already."""
     from apps.members.selectors import member_file
 
     file = member_file(member, store_id)
     return {
-        **{key: file[key] for key in ("memId", "name", "phone", "points", "labels", "lastVisitAt")},
+        "memId": file["memId"],
+        "name": file["name"],
+        "phone": file["phone"],
+        "points": file["points"],
+        "labels": file["labels"],
+        "lastVisitAt": file["lastVisitAt"],
         "upcoming": upcoming_of_member(member.pk, store_ids),
     }
 
 
-def last_finished_of_member(member_id: int, store_ids: frozenset[int]) -> list[dict[str, Any]]:
+def last_finished_of_member(member_id: int, store_ids: frozenset[int]) -> list[ReservationRow]:
     rows = Reservation.objects.filter(member_id=member_id, store_id__in=store_ids, status=ReservationStatus.DONE)
     return reservation_rows(rows.order_by("-start")[:LAST_CONSUME_COUNT])
 
 
-def today_reserved(store_id: int) -> list[dict[str, Any]]:
+def today_reserved(store_id: int) -> list[TodayReservedRow]:
     start, end = day_bounds(timezone.localdate())
     rows = Reservation.objects.filter(
         store_id=store_id, start__gte=start, start__lt=end, status__in=ACTIVE_STATUSES
@@ -430,7 +458,7 @@ def shift_types(store_id: int) -> QuerySet[ShiftType]:
     return ShiftType.objects.filter(store_id=store_id)
 
 
-def shift_type_rows(store_id: int) -> list[dict[str, Any]]:
+def shift_type_rows(store_id: int) -> list[ShiftTypeRow]:
     return [
         {
             "id": s.pk,
@@ -444,7 +472,7 @@ def shift_type_rows(store_id: int) -> list[dict[str, Any]]:
     ]
 
 
-def rota_view(store: OrgUnit, day_from: date, day_to: date, *, user_id: int | None = None) -> dict[str, Any]:
+def rota_view(store: OrgUnit, day_from: date, day_to: date, *, user_id: int | None = None) -> RotaRow:
     """The store's rota; `myEmployeeId` is the caller's own employee there (their shifts are
     highlighted), or None."""
     employees = list(
@@ -470,7 +498,7 @@ def rota_view(store: OrgUnit, day_from: date, day_to: date, *, user_id: int | No
     }
 
 
-def staff_names(store_id: int) -> list[dict[str, Any]]:
+def staff_names(store_id: int) -> list[StaffNameRow]:
     employees = Employee.objects.filter(store_id=store_id, status=EmployeeStatus.ACTIVE).order_by("position", "name")
     return [
         {"id": e.pk, "name": e.name, "position": e.position, "positionName": str(EmployeePosition(e.position).label)}
@@ -478,7 +506,7 @@ def staff_names(store_id: int) -> list[dict[str, Any]]:
     ]
 
 
-def presence_row(presence: Presence) -> dict[str, Any]:
+def presence_row(presence: Presence) -> PresenceRow:
     """An employee's presence today: clocked on and off, out for a while, or gone before the end."""
     return {
         "employeeId": presence.employee_id,

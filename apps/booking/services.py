@@ -43,6 +43,7 @@ from apps.booking.models import Reservation, ReservationChange, ReservationProje
 from apps.core.audit import Actor, audit_record
 from apps.core.constraints import constraint_errors
 from apps.core.errors import InvalidInput
+from apps.core.json_types import JsonObject
 from apps.core.phones import mask_phone
 from apps.members.services import member_lock, member_visit_taken_back, member_visited
 from apps.org.models import OrgUnit
@@ -61,7 +62,7 @@ TRANSITIONS: dict[str, tuple[tuple[str, ...], str]] = {
 }
 
 
-def _snapshot(reservation: Reservation) -> dict[str, Any]:
+def _snapshot(reservation: Reservation) -> JsonObject:
     return {
         "nurseId": reservation.nurse_id,
         "start": reservation.start.isoformat() if reservation.start else None,
@@ -74,7 +75,7 @@ def _snapshot(reservation: Reservation) -> dict[str, Any]:
     }
 
 
-def _history(actor: Actor, reservation: Reservation, kind: str, before: dict[str, Any], **extra: Any) -> None:
+def _history(actor: Actor, reservation: Reservation, kind: str, before: JsonObject, **extra: Any) -> None:
     """One history row: on a change only the fields that changed, on a booking the whole snapshot."""
     after = _snapshot(reservation)
     if before:

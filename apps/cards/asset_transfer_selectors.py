@@ -5,13 +5,14 @@ a member to; another store's transfer is not found."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import overload
 
 from django.db.models import Q, QuerySet
 
 from apps.approvals.choices import ApprovalStatus
 from apps.cards.asset_transfers import stored_value
 from apps.cards.models import AssetTransfer
+from apps.cards.rows import AssetMemberRow, AssetStoreRow, AssetTransferDetailRow, AssetTransferRow
 from apps.core.errors import NotFound
 from apps.core.phones import mask_phone
 from apps.members.models import Member
@@ -31,13 +32,17 @@ def transfers(*, store_ids: frozenset[int], kind: str = "", status: str = "") ->
     return rows.order_by("-id")
 
 
-def _member(member: Member | None) -> dict[str, Any] | None:
+@overload
+def _member(member: Member) -> AssetMemberRow: ...
+@overload
+def _member(member: Member | None) -> AssetMemberRow | None: ...
+def _member(member: Member | None) -> AssetMemberRow | None:
     if member is None:
         return None
     return {"id": member.pk, "name": member.name, "phone": mask_phone(member.phone), "crmCode": member.crm_code}
 
 
-def _row(transfer: AssetTransfer) -> dict[str, Any]:
+def _row(transfer: AssetTransfer) -> AssetTransferRow:
     return {
         "id": transfer.pk,
         "kind": transfer.kind,
@@ -45,7 +50,7 @@ def _row(transfer: AssetTransfer) -> dict[str, Any]:
         "storeId": transfer.store_id,
         "storeName": transfer.store.name,
         "member": _member(transfer.member),
-        "toStore": None if transfer.to_store is None else {"id": transfer.to_store_id, "name": transfer.to_store.name},
+        "toStore": None if transfer.to_store is None else {"id": transfer.to_store.pk, "name": transfer.to_store.name},
         "toMember": _member(transfer.to_member),
         "cardCount": len(transfer.assets.get("cards", [])),
         "storedValue": stored_value(transfer.assets),
@@ -58,13 +63,13 @@ def _row(transfer: AssetTransfer) -> dict[str, Any]:
     }
 
 
-def transfer_rows(window: Iterable[AssetTransfer]) -> list[dict[str, Any]]:
+def transfer_rows(window: Iterable[AssetTransfer]) -> list[AssetTransferRow]:
     return [_row(transfer) for transfer in window]
 
 
 def transfer_detail(
     *, transfer_id: int, store_ids: frozenset[int], user_id: int | None, may_decide: bool
-) -> dict[str, Any]:
+) -> AssetTransferDetailRow:
     """One transfer with what it moves (as applied for, which is what moved once done), its approval
     and whether the reader may decide or withdraw it."""
     transfer = (
@@ -95,7 +100,7 @@ def transfer_detail(
     }
 
 
-def target_stores() -> list[dict[str, Any]]:
+def target_stores() -> list[AssetStoreRow]:
     """Every active store of the chain: a member moves to any of them (the home store is refused)."""
     return [
         {"id": pk, "name": name}

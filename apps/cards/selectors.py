@@ -16,9 +16,22 @@ from django.utils import timezone
 from apps.cards.choices import CardKind, CardStatus, CouponStatus, EntryKind, TransferStatus
 from apps.cards.models import Card, CardCoefficient, CardEntry, CardTransfer, MemberCoupon
 from apps.cards.operations import ChangeValue, change_target, change_value, coefficient_for, transfer_refusal
+from apps.cards.rows import (
+    CardCountsRow,
+    CardDetailRow,
+    CardEntryRow,
+    CardRow,
+    CardSessionsRow,
+    ChangePreviewRow,
+    CoefficientRow,
+    CouponRow,
+    HeldCardRow,
+    SessionUseRow,
+    TransferCheckRow,
+)
 from apps.core.errors import NotFound
 from apps.core.money import money_to_wire
-from apps.core.pagination import PageRequest, paginate_with_window_count
+from apps.core.pagination import Page, PageRequest, paginate_with_window_count
 from apps.members.models import Member
 
 _CARD_COLUMNS = (
@@ -37,7 +50,7 @@ _CARD_COLUMNS = (
 )
 
 
-def transfer_check(*, card_id: int) -> dict[str, Any]:
+def transfer_check(*, card_id: int) -> TransferCheckRow:
     """usercard/transferCard: the card, whether it can be transferred now and why not, and the
     transfer already started for it."""
     card = Card.objects.filter(pk=card_id).first()
@@ -67,7 +80,7 @@ def shown_status(status: str, expires_on: date, today: date) -> str:
     return "expired" if status == CardStatus.ACTIVE and expires_on < today else status
 
 
-def _card_row(values: dict[str, Any], sessions: list[dict[str, Any]], today: date) -> dict[str, Any]:
+def _card_row(values: dict[str, Any], sessions: list[CardSessionsRow], today: date) -> CardRow:
     return {
         "cardId": values["id"],
         "cardNo": values["card_no"] or "",
@@ -87,10 +100,10 @@ def _card_row(values: dict[str, Any], sessions: list[dict[str, Any]], today: dat
 _SESSION_COLUMNS = ("sessions__project_id", "sessions__project__name", "sessions__total", "sessions__left")
 
 
-def _with_sessions(cards: QuerySet[Card], *extra: str) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+def _with_sessions(cards: QuerySet[Card], *extra: str) -> list[tuple[dict[str, Any], list[CardSessionsRow]]]:
     """Each card of `cards` (newest first) with its sessions, in one query: the sessions are LEFT
     JOINed (a stored-value card has none), so a member's cards cost one round trip, not two."""
-    found: dict[int, tuple[dict[str, Any], list[dict[str, Any]]]] = {}
+    found: dict[int, tuple[dict[str, Any], list[CardSessionsRow]]] = {}
     rows = cards.order_by("-id", "sessions__id").values(*_CARD_COLUMNS, *extra, *_SESSION_COLUMNS)
     for values in rows:
         _card, sessions = found.setdefault(values["id"], (values, []))
@@ -111,7 +124,7 @@ def _member_must_exist(member_id: int) -> None:
         raise NotFound()
 
 
-def member_cards(*, member_id: int, today: date | None = None) -> list[dict[str, Any]]:
+def member_cards(*, member_id: int, today: date | None = None) -> list[CardRow]:
     """findErpAllCard: the member's cards with their sessions, newest first, in one query (by the
     index card_member_newest); a member without cards costs a second, to tell her from a missing one."""
     today = today or timezone.localdate()
@@ -121,7 +134,7 @@ def member_cards(*, member_id: int, today: date | None = None) -> list[dict[str,
     return [_card_row(values, sessions, today) for values, sessions in cards]
 
 
-def card_row(card_id: int, today: date | None = None) -> dict[str, Any]:
+def card_row(card_id: int, today: date | None = None) -> HeldCardRow:
     """One card in the shape of findErpAllCard, with its holder (one query); NotFound when there is none."""
     today = today or timezone.localdate()
     found = _with_sessions(Card.objects.filter(pk=card_id), "member__name")
@@ -131,7 +144,7 @@ def card_row(card_id: int, today: date | None = None) -> dict[str, Any]:
     return {**_card_row(values, sessions, today), "memId": values["member_id"], "memberName": values["member__name"]}
 
 
-def member_card_counts(*, member_id: int, today: date | None = None) -> dict[str, Any]:
+def member_card_counts(*, member_id: int, today: date | None = None) -> CardCountsRow:
     """countErpAllCard: how many cards the member holds, by kind and by shown status (one grouped
     query; a member without cards costs a second)."""
     today = today or timezone.localdate()
@@ -164,7 +177,7 @@ def _entries(card_id: int) -> QuerySet[CardEntry]:
     )
 
 
-def entry_rows(window: Iterable[CardEntry]) -> list[dict[str, Any]]:
+def entry_rows(window: Iterable[CardEntry]) -> list[CardEntryRow]:
     return [
         {
             "entryId": entry.pk,
@@ -196,13 +209,13 @@ def entry_rows(window: Iterable[CardEntry]) -> list[dict[str, Any]]:
     ]
 
 
-def card_detail(*, card_id: int, page: PageRequest, today: date | None = None) -> dict[str, Any]:
+def card_detail(*, card_id: int, page: PageRequest, today: date | None = None) -> CardDetailRow:
     """findErpCardDetail: the card and one page of its ledger, newest first (two queries)."""
     card = card_row(card_id, today)
     return {"card": card, **paginate_with_window_count(_entries(card_id), page, entry_rows)}
 
 
-def session_uses(*, card_id: int, page: PageRequest) -> dict[str, Any]:
+def session_uses(*, card_id: int, page: PageRequest) -> Page:
     """findErpDarwCardRecord: the sessions used from a package card, newest first (a stored-value
     card has none). Two queries."""
     if not Card.objects.filter(pk=card_id).exists():
@@ -211,7 +224,7 @@ def session_uses(*, card_id: int, page: PageRequest) -> dict[str, Any]:
     return paginate_with_window_count(uses, page, use_rows)
 
 
-def use_rows(window: Iterable[CardEntry]) -> list[dict[str, Any]]:
+def use_rows(window: Iterable[CardEntry]) -> list[SessionUseRow]:
     return [
         {
             "entryId": entry.pk,
@@ -229,7 +242,7 @@ def use_rows(window: Iterable[CardEntry]) -> list[dict[str, Any]]:
     ]
 
 
-def store_coefficients(*, store_id: int) -> list[dict[str, Any]]:
+def store_coefficients(*, store_id: int) -> list[CoefficientRow]:
     """searchByStoreId: the old-card coefficient of every card type that has one in this store (the
     store's own over head office's). Card types without one carry their whole value over (1)."""
     rows = (
@@ -237,7 +250,7 @@ def store_coefficients(*, store_id: int) -> list[dict[str, Any]]:
         .order_by("card_type_id", F("store_id").asc(nulls_first=True))
         .values_list("card_type_id", "card_type__name", "store_id", "coefficient")
     )
-    found: dict[int, dict[str, Any]] = {}
+    found: dict[int, CoefficientRow] = {}
     for card_type_id, name, store, coefficient in rows:
         found[card_type_id] = {
             "cardTypeId": card_type_id,
@@ -248,7 +261,7 @@ def store_coefficients(*, store_id: int) -> list[dict[str, Any]]:
     return list(found.values())
 
 
-def change_preview(*, card_id: int, card_type_id: int, store_id: int) -> dict[str, Any]:
+def change_preview(*, card_id: int, card_type_id: int, store_id: int) -> ChangePreviewRow:
     """changeCardPreview: what changing the card to `card_type_id` in this store would give."""
     card = Card.objects.filter(pk=card_id).first()
     if card is None:
@@ -257,7 +270,7 @@ def change_preview(*, card_id: int, card_type_id: int, store_id: int) -> dict[st
     return change_answer(card.pk, card_type.pk, change_value(card, coefficient_for(card.card_type_id, store_id)))
 
 
-def change_answer(card_id: int, card_type_id: int, value: ChangeValue) -> dict[str, Any]:
+def change_answer(card_id: int, card_type_id: int, value: ChangeValue) -> ChangePreviewRow:
     return {
         "cardId": card_id,
         "cardTypeId": card_type_id,
@@ -269,7 +282,9 @@ def change_answer(card_id: int, card_type_id: int, value: ChangeValue) -> dict[s
     }
 
 
-def member_coupons(*, member_id: int, status: str = "", kind: str = "", today: date | None = None) -> QuerySet:
+def member_coupons(
+    *, member_id: int, status: str = "", kind: str = "", today: date | None = None
+) -> QuerySet[MemberCoupon]:
     """couponList: the member's coupons, newest first, by shown status (available, used, expired,
     void) and template kind."""
     today = today or timezone.localdate()
@@ -285,7 +300,7 @@ def member_coupons(*, member_id: int, status: str = "", kind: str = "", today: d
     return coupons
 
 
-def coupon_rows(window: Iterable[MemberCoupon], today: date | None = None) -> list[dict[str, Any]]:
+def coupon_rows(window: Iterable[MemberCoupon], today: date | None = None) -> list[CouponRow]:
     today = today or timezone.localdate()
     return [
         {
@@ -321,6 +336,6 @@ def card_entries_of_store(store_id: int, start: datetime, end: datetime) -> Quer
     return CardEntry.objects.filter(store_id=store_id, created_at__gte=start, created_at__lt=end)
 
 
-def issued_coupons(*, member_id: int, coupon_ids: list[int]) -> QuerySet:
+def issued_coupons(*, member_id: int, coupon_ids: list[int]) -> QuerySet[MemberCoupon]:
     """The coupons just issued to a member, as the member's coupon list shows them."""
     return member_coupons(member_id=member_id).filter(pk__in=coupon_ids)

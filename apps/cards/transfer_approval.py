@@ -11,8 +11,6 @@ request keeps waiting: the applicant withdraws it and transfers again."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -31,6 +29,7 @@ from apps.cards.ledger import card_locked, card_usable
 from apps.cards.models import Card, CardSession, CardTransfer
 from apps.cards.operations import transfer_commit
 from apps.core.audit import Actor, audit_record
+from apps.core.json_types import JsonObject
 from apps.core.money import money_to_wire
 from apps.core.role_codes import CARD_TRANSFER_APPROVE
 from apps.org.models import OrgUnit
@@ -41,7 +40,7 @@ def needs_approval(*, store: OrgUnit, codes: frozenset[str] | set[str]) -> bool:
     return bool(store.card_transfer_approval) and CARD_TRANSFER_APPROVE.code not in codes
 
 
-def _holding(card: Card) -> dict[str, Any]:
+def _holding(card: Card) -> JsonObject:
     """What the card holds that the transfer moves: the balance, or each session row's count left."""
     if card.kind == CardKind.STORED_VALUE:
         return {"principal": money_to_wire(card.principal), "gift": money_to_wire(card.gift)}

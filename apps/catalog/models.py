@@ -25,7 +25,7 @@ from apps.org.models import Store
 ZERO = Decimal("0")
 
 
-def _rate(verbose_name: StrOrPromise, **kwargs: Any) -> models.DecimalField:
+def _rate(verbose_name: StrOrPromise, **kwargs: Any) -> models.DecimalField[Any, Any]:
     return models.DecimalField(
         verbose_name,
         max_digits=5,

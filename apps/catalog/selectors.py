@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar, overload
 
-from django.db.models import BooleanField, DecimalField, Exists, OuterRef, Prefetch, Q, QuerySet, Subquery, Value
+from django.db.models import BooleanField, DecimalField, Exists, Model, OuterRef, Prefetch, Q, QuerySet, Subquery, Value
 from django.utils import timezone
 
 from apps.catalog.choices import CategoryKind, ItemType, PromotionStatus
@@ -30,6 +30,27 @@ from apps.catalog.models import (
     SwitchableItem,
     TimePeriod,
 )
+from apps.catalog.rows import (
+    CardTypeRow,
+    CatalogItemStateRow,
+    CategoryOptionRow,
+    CouponTemplateRow,
+    FilterOptionsRow,
+    PriceChangeRow,
+    ProductDetailRow,
+    ProductPackageDetailRow,
+    ProductPackageRow,
+    ProductRow,
+    ProjectDetailRow,
+    ProjectPackageDetailRow,
+    ProjectPackageRow,
+    ProjectRow,
+    PromotionDetailRow,
+    PromotionLineRow,
+    PromotionRow,
+    StoreItemRow,
+    TimePeriodRow,
+)
 from apps.core.audit import operator_name
 from apps.core.errors import NotFound
 from apps.core.model_fields import MONEY_DIGITS
@@ -46,12 +67,16 @@ ITEM_MODELS: dict[str, type[SwitchableItem]] = {
 }
 
 
+# Any catalogue model a helper narrows or annotates, given and returned as the same queryset type.
+_Item = TypeVar("_Item", bound=Model)
+
+
 def stores() -> QuerySet[Store]:
     """The stores, for a view to pick the acting one among the caller's (apps.core.scoping)."""
     return Store.objects.all()
 
 
-def store_item_row(row: StoreItem, *, store_id: int) -> dict[str, Any]:
+def store_item_row(row: StoreItem, *, store_id: int) -> StoreItemRow:
     """The answer of a store's switch and price change: the item's state in that store."""
     item = row.item
     own = row.store_price if item.store_price_allowed else None
@@ -69,6 +94,10 @@ def store_item_row(row: StoreItem, *, store_id: int) -> dict[str, Any]:
     }
 
 
+@overload
+def _when(value: datetime) -> datetime: ...
+@overload
+def _when(value: datetime | None) -> datetime | None: ...
 def _when(value: datetime | None) -> datetime | None:
     return timezone.localtime(value) if value is not None else None
 
@@ -76,7 +105,7 @@ def _when(value: datetime | None) -> datetime | None:
 # -- the acting store's state of an item ---------------------------------------------------------
 
 
-def with_store_state(rows: QuerySet, item_type: str, store_id: int | None) -> QuerySet:
+def with_store_state(rows: QuerySet[Any], item_type: str, store_id: int | None) -> QuerySet[Any]:
     """Annotates `store_row_enabled` and `store_row_price`: the store's switch and own price, null
     when the store has no row (or no store acts, for a head-office role)."""
     if store_id is None:
@@ -92,7 +121,7 @@ def with_store_state(rows: QuerySet, item_type: str, store_id: int | None) -> Qu
     )
 
 
-def _filter_enabled(rows: QuerySet, enabled: bool | None, store_id: int | None) -> QuerySet:
+def _filter_enabled(rows: QuerySet[Any], enabled: bool | None, store_id: int | None) -> QuerySet[Any]:
     """`enabled` filters on what the acting store sees: head office's switch and the store's own."""
     if enabled is None:
         return rows
@@ -102,7 +131,7 @@ def _filter_enabled(rows: QuerySet, enabled: bool | None, store_id: int | None) 
     return rows.filter(switched_on) if enabled else rows.exclude(switched_on)
 
 
-def store_state(item: Any) -> dict[str, Any]:
+def store_state(item: Any) -> CatalogItemStateRow:
     """The fields every item row shares: head office's price and switch, and the acting store's."""
     store_price = getattr(item, "store_row_price", None)
     store_enabled_row = getattr(item, "store_row_enabled", None)
@@ -121,7 +150,7 @@ def store_state(item: Any) -> dict[str, Any]:
     }
 
 
-def _search(rows: QuerySet, keyword: str, fields: Iterable[str]) -> QuerySet:
+def _search(rows: QuerySet[_Item], keyword: str, fields: Iterable[str]) -> QuerySet[_Item]:
     keyword = keyword.strip()
     if not keyword:
         return rows
@@ -142,7 +171,7 @@ def product_search(
     brand: str = "",
     use_type: str = "",
     enabled: bool | None = None,
-) -> QuerySet:
+) -> QuerySet[Product]:
     rows = with_store_state(Product.objects.select_related("category"), ItemType.PRODUCT, store_id)
     rows = _search(rows, keyword, ("name", "code", "barcode"))
     if category_id is not None:
@@ -154,7 +183,7 @@ def product_search(
     return _filter_enabled(rows, enabled, store_id).order_by("code", "id")
 
 
-def product_row(product: Product, *, with_cost: bool) -> dict[str, Any]:
+def product_row(product: Product, *, with_cost: bool) -> ProductRow:
     """A product as a role reads it: the cost price only for a role holding the cost code (else null)."""
     return {
         **store_state(product),
@@ -173,11 +202,11 @@ def product_row(product: Product, *, with_cost: bool) -> dict[str, Any]:
     }
 
 
-def product_rows(products: Iterable[Product], *, with_cost: bool) -> list[dict[str, Any]]:
+def product_rows(products: Iterable[Product], *, with_cost: bool) -> list[ProductRow]:
     return [product_row(product, with_cost=with_cost) for product in products]
 
 
-def price_history(*, item_type: str, item_id: int, store_ids: Iterable[int]) -> list[dict[str, Any]]:
+def price_history(*, item_type: str, item_id: int, store_ids: Iterable[int]) -> list[PriceChangeRow]:
     """Head office's price changes and those of the acting stores, newest first (others' stay hidden)."""
     rows = PriceChange.objects.filter(item_type=item_type, item_id=item_id).filter(
         Q(store__isnull=True) | Q(store_id__in=list(store_ids))
@@ -196,7 +225,9 @@ def price_history(*, item_type: str, item_id: int, store_ids: Iterable[int]) -> 
     ]
 
 
-def item_in_store_state(item_type: str, item_id: int, store_id: int | None, queryset: QuerySet | None = None) -> Any:
+def item_in_store_state(
+    item_type: str, item_id: int, store_id: int | None, queryset: QuerySet[Any] | None = None
+) -> Any:
     rows = queryset if queryset is not None else ITEM_MODELS[item_type]._default_manager.all()
     item = with_store_state(rows, item_type, store_id).filter(pk=item_id).first()
     if item is None:
@@ -206,7 +237,7 @@ def item_in_store_state(item_type: str, item_id: int, store_id: int | None, quer
 
 def product_detail(
     *, product_id: int, store_id: int | None, store_ids: Iterable[int], with_cost: bool
-) -> dict[str, Any]:
+) -> ProductDetailRow:
     product = item_in_store_state(ItemType.PRODUCT, product_id, store_id, Product.objects.select_related("category"))
     return {
         **product_row(product, with_cost=with_cost),
@@ -216,18 +247,20 @@ def product_detail(
 
 def _simple_search(
     model: type[SwitchableItem], item_type: str, *, store_id: int | None, keyword: str, enabled: bool | None
-) -> QuerySet:
+) -> QuerySet[Any]:
     rows = with_store_state(model._default_manager.all(), item_type, store_id)
     rows = _search(rows, keyword, ("name", "code"))
     return _filter_enabled(rows, enabled, store_id).order_by("code", "id")
 
 
-def product_package_search(*, store_id: int | None, keyword: str = "", enabled: bool | None = None) -> QuerySet:
+def product_package_search(
+    *, store_id: int | None, keyword: str = "", enabled: bool | None = None
+) -> QuerySet[ProductPackage]:
     rows = _simple_search(ProductPackage, ItemType.PRODUCT_PACKAGE, store_id=store_id, keyword=keyword, enabled=enabled)
     return rows.prefetch_related(Prefetch("lines", ProductPackageLine.objects.select_related("product")))
 
 
-def product_package_rows(packages: Iterable[ProductPackage]) -> list[dict[str, Any]]:
+def product_package_rows(packages: Iterable[ProductPackage]) -> list[ProductPackageRow]:
     return [
         {
             **store_state(package),
@@ -246,7 +279,9 @@ def product_package_rows(packages: Iterable[ProductPackage]) -> list[dict[str, A
     ]
 
 
-def product_package_detail(*, package_id: int, store_id: int | None, store_ids: Iterable[int]) -> dict[str, Any]:
+def product_package_detail(
+    *, package_id: int, store_id: int | None, store_ids: Iterable[int]
+) -> ProductPackageDetailRow:
     package = item_in_store_state(
         ItemType.PRODUCT_PACKAGE,
         package_id,
@@ -266,7 +301,7 @@ def product_package_detail(*, package_id: int, store_id: int | None, store_ids: 
 
 def project_search(
     *, store_id: int | None, keyword: str = "", category_id: int | None = None, enabled: bool | None = None
-) -> QuerySet:
+) -> QuerySet[Project]:
     rows = with_store_state(Project.objects.select_related("category"), ItemType.PROJECT, store_id)
     rows = _search(rows, keyword, ("name", "code"))
     if category_id is not None:
@@ -275,7 +310,7 @@ def project_search(
     return _filter_enabled(rows, enabled, store_id).order_by("code", "id")
 
 
-def project_row(project: Project) -> dict[str, Any]:
+def project_row(project: Project) -> ProjectRow:
     return {
         **store_state(project),
         "categoryId": project.category_id,
@@ -295,11 +330,11 @@ def project_row(project: Project) -> dict[str, Any]:
     }
 
 
-def project_rows(projects: Iterable[Project]) -> list[dict[str, Any]]:
+def project_rows(projects: Iterable[Project]) -> list[ProjectRow]:
     return [project_row(project) for project in projects]
 
 
-def project_detail(*, project_id: int, store_id: int | None, store_ids: Iterable[int]) -> dict[str, Any]:
+def project_detail(*, project_id: int, store_id: int | None, store_ids: Iterable[int]) -> ProjectDetailRow:
     project = item_in_store_state(
         ItemType.PROJECT,
         project_id,
@@ -314,16 +349,18 @@ def project_detail(*, project_id: int, store_id: int | None, store_ids: Iterable
     }
 
 
-def _project_package_lines() -> Prefetch:
+def _project_package_lines() -> Prefetch[str, QuerySet[ProjectPackageLine], str]:
     return Prefetch("lines", ProjectPackageLine.objects.select_related("project"))
 
 
-def project_package_search(*, store_id: int | None, keyword: str = "", enabled: bool | None = None) -> QuerySet:
+def project_package_search(
+    *, store_id: int | None, keyword: str = "", enabled: bool | None = None
+) -> QuerySet[ProjectPackage]:
     rows = _simple_search(ProjectPackage, ItemType.PROJECT_PACKAGE, store_id=store_id, keyword=keyword, enabled=enabled)
     return rows.prefetch_related(_project_package_lines())
 
 
-def project_package_rows(packages: Iterable[ProjectPackage]) -> list[dict[str, Any]]:
+def project_package_rows(packages: Iterable[ProjectPackage]) -> list[ProjectPackageRow]:
     return [
         {
             **store_state(package),
@@ -343,7 +380,9 @@ def project_package_rows(packages: Iterable[ProjectPackage]) -> list[dict[str, A
     ]
 
 
-def project_package_detail(*, package_id: int, store_id: int | None, store_ids: Iterable[int]) -> dict[str, Any]:
+def project_package_detail(
+    *, package_id: int, store_id: int | None, store_ids: Iterable[int]
+) -> ProjectPackageDetailRow:
     package = item_in_store_state(
         ItemType.PROJECT_PACKAGE,
         package_id,
@@ -361,7 +400,7 @@ def project_package_detail(*, package_id: int, store_id: int | None, store_ids: 
 
 def card_type_search(
     *, store_id: int | None, keyword: str = "", kind: str = "", enabled: bool | None = None
-) -> QuerySet:
+) -> QuerySet[CardType]:
     rows = _simple_search(CardType, ItemType.CARD_TYPE, store_id=store_id, keyword=keyword, enabled=enabled)
     if kind:
         rows = rows.filter(kind=kind)
@@ -370,7 +409,7 @@ def card_type_search(
     )
 
 
-def card_type_rows(cards: Iterable[CardType]) -> list[dict[str, Any]]:
+def card_type_rows(cards: Iterable[CardType]) -> list[CardTypeRow]:
     return [
         {
             **store_state(card),
@@ -395,7 +434,7 @@ def card_type_rows(cards: Iterable[CardType]) -> list[dict[str, Any]]:
 
 def coupon_template_search(
     *, store_id: int | None, keyword: str = "", kind: str = "", enabled: bool | None = None
-) -> QuerySet:
+) -> QuerySet[CouponTemplate]:
     rows = with_store_state(CouponTemplate.objects.select_related("project"), ItemType.COUPON_TEMPLATE, store_id)
     rows = _search(rows, keyword, ("name", "code"))
     if kind:
@@ -403,7 +442,7 @@ def coupon_template_search(
     return _filter_enabled(rows, enabled, store_id).order_by("kind", "code", "id")
 
 
-def coupon_template_row(coupon: CouponTemplate) -> dict[str, Any]:
+def coupon_template_row(coupon: CouponTemplate) -> CouponTemplateRow:
     store_enabled_row = getattr(coupon, "store_row_enabled", None)
     return {
         "id": coupon.pk,
@@ -426,11 +465,11 @@ def coupon_template_row(coupon: CouponTemplate) -> dict[str, Any]:
     }
 
 
-def coupon_template_rows(coupons: Iterable[CouponTemplate]) -> list[dict[str, Any]]:
+def coupon_template_rows(coupons: Iterable[CouponTemplate]) -> list[CouponTemplateRow]:
     return [coupon_template_row(coupon) for coupon in coupons]
 
 
-def coupon_template_detail(*, coupon_id: int, store_id: int | None) -> dict[str, Any]:
+def coupon_template_detail(*, coupon_id: int, store_id: int | None) -> CouponTemplateRow:
     coupon = item_in_store_state(
         ItemType.COUPON_TEMPLATE, coupon_id, store_id, CouponTemplate.objects.select_related("project")
     )
@@ -452,7 +491,7 @@ def promotion_status(promotion: Promotion, now: datetime) -> str:
     return PromotionStatus.CURRENT
 
 
-def promotions_visible(*, store_ids: Iterable[int]) -> QuerySet:
+def promotions_visible(*, store_ids: Iterable[int]) -> QuerySet[Promotion]:
     """Promotions of every store (no stores chosen) or of one of the acting stores."""
     through = Promotion.stores.through
     store_ids = list(store_ids)
@@ -464,7 +503,7 @@ def promotions_visible(*, store_ids: Iterable[int]) -> QuerySet:
 
 def promotion_search(
     *, store_ids: Iterable[int], status: str = "", keyword: str = "", now: datetime | None = None
-) -> QuerySet:
+) -> QuerySet[Promotion]:
     now = now or timezone.now()
     rows = promotions_visible(store_ids=store_ids)
     if keyword.strip():
@@ -478,7 +517,7 @@ def promotion_search(
     return rows.prefetch_related("stores", "lines").order_by("-start", "-id")
 
 
-def promotion_row(promotion: Promotion, now: datetime | None = None) -> dict[str, Any]:
+def promotion_row(promotion: Promotion, now: datetime | None = None) -> PromotionRow:
     stores = list(promotion.stores.all())
     return {
         "id": promotion.pk,
@@ -493,7 +532,7 @@ def promotion_row(promotion: Promotion, now: datetime | None = None) -> dict[str
     }
 
 
-def promotion_rows(promotions: Iterable[Promotion]) -> list[dict[str, Any]]:
+def promotion_rows(promotions: Iterable[Promotion]) -> list[PromotionRow]:
     now = timezone.now()
     return [promotion_row(promotion, now) for promotion in promotions]
 
@@ -506,7 +545,7 @@ _LINE_ITEM_TYPES = {
 }
 
 
-def promotion_detail(*, promotion_id: int, store_ids: Iterable[int]) -> dict[str, Any]:
+def promotion_detail(*, promotion_id: int, store_ids: Iterable[int]) -> PromotionDetailRow:
     promotion = (
         promotions_visible(store_ids=store_ids)
         .filter(pk=promotion_id)
@@ -521,7 +560,7 @@ def promotion_detail(*, promotion_id: int, store_ids: Iterable[int]) -> dict[str
     )
     if promotion is None:
         raise NotFound()
-    lines = []
+    lines: list[PromotionLineRow] = []
     for line in promotion.lines.all():
         field = next(name for name in PromotionLine.ITEM_FIELDS if getattr(line, f"{name}_id"))
         item = getattr(line, field)
@@ -543,7 +582,7 @@ def promotion_detail(*, promotion_id: int, store_ids: Iterable[int]) -> dict[str
 # -- time periods --------------------------------------------------------------------------------
 
 
-def time_period_rows(*, store_id: int) -> list[dict[str, Any]]:
+def time_period_rows(*, store_id: int) -> list[TimePeriodRow]:
     rows = TimePeriod.objects.filter(store_id=store_id).order_by("weekday", "start", "id")
     return [
         {
@@ -561,10 +600,10 @@ def product_categories() -> list[Category]:
     return categories(CategoryKind.PRODUCT)
 
 
-def filter_options(*, kind: str) -> dict[str, list]:
+def filter_options(*, kind: str) -> FilterOptionsRow:
     """Every category of a kind, and for products every brand in use: the list pages' filter choices,
     whatever the number of items (two small queries)."""
-    categories = [
+    categories: list[CategoryOptionRow] = [
         {"categoryId": category_id, "categoryName": name}
         for category_id, name in Category.objects.filter(kind=kind).values_list("id", "name")
     ]

@@ -5,6 +5,7 @@ transaction."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import time
 from decimal import Decimal
@@ -20,7 +21,7 @@ from apps.catalog.models import CatalogItem, PriceChange, StoreItem, TimePeriod
 from apps.catalog.selectors import ITEM_MODELS
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput, NotFound
-from apps.core.excel import Column, Kind, WorkbookRefused, header_aliases, read_workbook
+from apps.core.excel import Column, Kind, SheetCells, WorkbookRefused, header_aliases, read_workbook
 from apps.core.money import money_or_none_to_wire
 from apps.org.models import Store
 
@@ -214,7 +215,7 @@ def _text(value: Any) -> str:
 class _RowParser:
     """Parses one row's cells, collecting every error rather than stopping at the first."""
 
-    def __init__(self, number: int, cells: dict[str, Any], errors: list[RowError]) -> None:
+    def __init__(self, number: int, cells: SheetCells, errors: list[RowError]) -> None:
         self.number, self.cells, self.errors = number, cells, errors
 
     def error(self, column: str, message: str) -> None:
@@ -317,7 +318,7 @@ _REQUIRED_PRODUCT_COLUMNS = ("code", "name", "category", "price")
 _REQUIRED_PROJECT_COLUMNS = ("code", "name", "category", "durationMinutes", "price")
 
 
-def _read(file: Any, required: tuple[str, ...], report: ImportReport) -> list[tuple[int, dict[str, Any]]]:
+def _read(file: Any, required: tuple[str, ...], report: ImportReport) -> list[tuple[int, SheetCells]]:
     try:
         sheet = read_workbook(file, columns=_HEADER_ALIASES, max_rows=CATALOG_IMPORT_MAX_ROWS)
     except WorkbookRefused as refused:
@@ -456,8 +457,8 @@ def _write_items(
     *,
     actor: Actor,
     model: type[CatalogItem],
-    existing: dict[str, Any],
-    parsed: list[dict[str, Any]],
+    existing: Mapping[str, CatalogItem],
+    parsed: Sequence[Mapping[str, Any]],  # each item's model fields, as the import parsed them
     report: ImportReport,
 ) -> None:
     with transaction.atomic():

@@ -16,7 +16,7 @@ class AuditedAdminMixin:
     """Mix into a ModelAdmin: additions, changes (with the changed fields) and deletions are logged
     in the same transaction as the admin's write."""
 
-    def save_model(self, request: HttpRequest, obj: Model, form: ModelForm, change: bool) -> None:
+    def save_model(self, request: HttpRequest, obj: Model, form: ModelForm[Any], change: bool) -> None:
         super().save_model(request, obj, form, change)  # type: ignore[misc]
         action = "admin.changed" if change else "admin.added"
         audit_record(
@@ -38,7 +38,7 @@ class AuditedInlinesMixin:
     """Mix into a ModelAdmin with inlines: lines added, changed or deleted in the admin (package
     lines, promotion prices, card discounts...) are logged against their parent record."""
 
-    def save_formset(self, request: HttpRequest, form: ModelForm, formset: Any, change: bool) -> None:
+    def save_formset(self, request: HttpRequest, form: ModelForm[Any], formset: Any, change: bool) -> None:
         super().save_formset(request, form, formset, change)  # type: ignore[misc]
         added = [str(obj) for obj in formset.new_objects]
         changed = [{"line": str(obj), "fields": fields} for obj, fields in formset.changed_objects]

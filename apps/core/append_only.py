@@ -13,7 +13,7 @@ class AppendOnlyError(Exception):
     pass
 
 
-class AppendOnlyQuerySet(models.QuerySet):
+class AppendOnlyQuerySet(models.QuerySet[Any]):
     def update(self, **kwargs: Any) -> NoReturn:
         raise AppendOnlyError(f"{self.model._meta.label} is append-only")
 

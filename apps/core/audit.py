@@ -14,6 +14,7 @@ from django.db import models
 from django.utils.translation import pgettext
 from rest_framework.settings import api_settings
 
+from apps.core.json_types import JsonObject
 from apps.core.models import SystemLog
 from apps.core.money import money_to_wire
 
@@ -77,7 +78,7 @@ def actor_from_request(request: Any) -> Actor:
 
 
 def audit_record(
-    *, actor: Actor, action: str, target: models.Model | None = None, detail: dict[str, Any] | None = None
+    *, actor: Actor, action: str, target: models.Model | None = None, detail: JsonObject | None = None
 ) -> SystemLog:
     return SystemLog.objects.create(
         user_id=actor.user_id,

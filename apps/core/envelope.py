@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterator, Mapping
 from datetime import datetime
-from typing import Any
+from typing import Any, TypedDict
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
@@ -39,7 +39,13 @@ class PayloadTooLarge(exceptions.APIException):
     default_code = "payload_too_large"
 
 
-def envelope(errcode: str, errmsg: str, data: Any = None) -> dict[str, Any]:
+class Envelope(TypedDict):
+    errcode: str
+    errmsg: str
+    data: Any
+
+
+def envelope(errcode: str, errmsg: str, data: Any = None) -> Envelope:
     return {"errcode": errcode, "errmsg": errmsg, "data": data}
 
 
@@ -79,7 +85,7 @@ class EnvelopeRenderer(JSONRenderer):
 
 
 def _error_response(
-    http_status: int, errcode: str, errmsg: StrOrPromise, data: Any = None, headers: dict | None = None
+    http_status: int, errcode: str, errmsg: StrOrPromise, data: Any = None, headers: dict[str, str] | None = None
 ) -> Response:
     return EnvelopedResponse(envelope(errcode, str(errmsg), data), status=http_status, headers=headers)
 
@@ -160,7 +166,7 @@ def _api_exception_response(exc: exceptions.APIException) -> Response:
     return _error_response(exc.status_code, errcode, message, None, headers)
 
 
-def envelope_exception_handler(exc: Exception, context: dict) -> Response:
+def envelope_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response:
     from apps.core.business_days import closed_day_error  # the models are loaded by the first request
 
     exc = closed_day_error(exc) or exc  # a closed-day trigger's refusal is DAY-40901

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import Enum
 from io import BytesIO
-from typing import IO, Any
+from typing import IO, Any, TypeAlias, TypeVar
 from xml.etree.ElementTree import ParseError
 from xml.parsers.expat import ExpatError, ParserCreate
 from zipfile import BadZipFile, ZipFile
@@ -51,6 +51,13 @@ XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml
 
 # Spec §5 / §9: an export of 100,000 rows or more is refused. Tests lower it with monkeypatch.
 EXPORT_MAX_ROWS = 100_000
+
+# A row of an export, as its page renders it (each list has its own TypedDict).
+RowT = TypeVar("RowT")
+
+# One row of an uploaded sheet: a known column's key to whatever the person typed there (text, a
+# number, a date), which the import reading it checks.
+SheetCells: TypeAlias = dict[str, Any]
 
 # What spreadsheet programs read as the start of a formula (or of a DDE payload after a tab/CR).
 FORMULA_LEADS = ("=", "+", "-", "@", "\t", "\r")
@@ -167,7 +174,7 @@ class SheetRows:
 
     headers: list[str]
     keys: frozenset[str]
-    rows: list[tuple[int, dict[str, Any]]]
+    rows: list[tuple[int, SheetCells]]
 
 
 def _in_time(deadline: float) -> None:
@@ -308,7 +315,7 @@ def _first_sheet(workbook: Any, *, columns: Mapping[str, str], max_rows: int, de
     while headers and not headers[-1]:
         headers.pop()
     known = [(index, columns[header]) for index, header in enumerate(headers) if header in columns]
-    rows: list[tuple[int, dict[str, Any]]] = []
+    rows: list[tuple[int, SheetCells]] = []
     if not known:
         return SheetRows(headers, frozenset(), rows)
     width = known[-1][0] + 1
@@ -420,10 +427,10 @@ def write_workbook(title: str, headers: Sequence[str | Column], rows: Iterable[S
 
 def xlsx_response(
     *,
-    rows: QuerySet,
-    render: Callable[[Iterable[Any]], list[dict[str, Any]]],
+    rows: QuerySet[Any],
+    render: Callable[[Iterable[Any]], Sequence[RowT]],
     headers: Sequence[str | Column],
-    cells: Callable[[dict[str, Any]], list[Any]],
+    cells: Callable[[RowT], list[Any]],
     name: str,
 ) -> HttpResponse:
     """The rows as an .xlsx download; spec §5 refuses 100,000 rows or more before any is read."""

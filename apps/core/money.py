@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Context, Decimal, InvalidOperation, localcontext
+from typing import overload
 
 WIRE_PLACES = Decimal("0.01")
 
@@ -31,6 +32,11 @@ def money_to_wire(value: Decimal | int | str) -> str:
     return f"{round_money(value):.2f}"
 
 
+# A set amount gives text: a row's type says None only where the amount may be missing.
+@overload
+def money_or_none_to_wire(value: Decimal | int | str) -> str: ...
+@overload
+def money_or_none_to_wire(value: Decimal | int | str | None) -> str | None: ...
 def money_or_none_to_wire(value: Decimal | int | str | None) -> str | None:
     """An amount on the wire, or None where no amount is set (e.g. no own price)."""
     return None if value is None else money_to_wire(value)

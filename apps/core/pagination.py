@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from django.db.models import Count, QuerySet, Window
 from django.utils.translation import gettext as _
@@ -23,7 +23,7 @@ MAX_PAGE_SIZE = 200
 MAX_PAGE_NO = 1_000_000
 
 
-class PageInputSerializer(serializers.Serializer):
+class PageInputSerializer(serializers.Serializer[Any]):
     """The paging parameters of every paged list, for the schema."""
 
     pageNo = IntegerField(required=False, min_value=1, max_value=MAX_PAGE_NO, help_text="from 1, default 1")
@@ -65,9 +65,15 @@ def page_request_from(params: Mapping[str, Any]) -> PageRequest:
     return PageRequest(page_no=no, page_size=size)
 
 
+# One page of a list as the contract writes it (§2); `list` is a key, hence the functional form.
+class Page(TypedDict):
+    list: list[Any]
+    total: int
+
+
 def paginate(
-    rows: QuerySet | list, page: PageRequest, render: Callable[[Iterable[Any]], list[Any]] = list
-) -> dict[str, Any]:
+    rows: QuerySet[Any] | list[Any], page: PageRequest, render: Callable[[Iterable[Any]], list[Any]] = list
+) -> Page:
     """One page of rows as `{list, total}`: one COUNT and one SELECT for a queryset."""
     total = rows.count() if isinstance(rows, QuerySet) else len(rows)
     window = rows[page.offset : page.offset + page.page_size]
@@ -75,8 +81,8 @@ def paginate(
 
 
 def paginate_with_window_count(
-    rows: QuerySet, page: PageRequest, render: Callable[[Iterable[Any]], list[Any]] = list
-) -> dict[str, Any]:
+    rows: QuerySet[Any], page: PageRequest, render: Callable[[Iterable[Any]], list[Any]] = list
+) -> Page:
     """`paginate` in one query: the total rides on each row as COUNT(*) OVER (), for lists read often
     (a card's ledger). A page past the end has no row to carry it, and costs a COUNT more."""
     window = list(rows.annotate(full_count=Window(Count("pk")))[page.offset : page.offset + page.page_size])

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from apps.core.json_types import JsonObject
+
 COMPONENT_PREFIX = "#/components/schemas/"
 ENVELOPE_REF = "#/components/schemas/Envelope"
 ERROR_ENVELOPE_REF = "#/components/schemas/ErrorEnvelope"
@@ -34,7 +36,7 @@ ERROR_RESPONSES = {
 }
 
 
-def _envelope_component() -> dict[str, Any]:
+def _envelope_component() -> JsonObject:
     return {
         "type": "object",
         "required": ["errcode", "errmsg", "data"],
@@ -46,7 +48,7 @@ def _envelope_component() -> dict[str, Any]:
     }
 
 
-def _error_envelope_component() -> dict[str, Any]:
+def _error_envelope_component() -> JsonObject:
     return {
         "type": "object",
         "required": ["errcode", "errmsg", "data"],
@@ -58,9 +60,9 @@ def _error_envelope_component() -> dict[str, Any]:
     }
 
 
-def _success(payload: dict[str, Any] | None, nullable: bool) -> dict[str, Any]:
+def _success(payload: JsonObject | None, nullable: bool) -> JsonObject:
     if payload is None:
-        data: dict[str, Any] = {"nullable": True, "enum": [None]}
+        data: JsonObject = {"nullable": True, "enum": [None]}
     elif nullable:
         data = {"allOf": [payload], "nullable": True}
     else:
@@ -96,7 +98,7 @@ def _close(node: Any) -> None:
             _close(value)
 
 
-def close_answer_components(result: dict[str, Any]) -> None:
+def close_answer_components(result: JsonObject) -> None:
     """Closes the components an answer may carry (those the responses reach, transitively).
 
     Done here rather than only in the test validator so that one document says it to every reader:
@@ -121,7 +123,7 @@ def close_answer_components(result: dict[str, Any]) -> None:
         _close(schemas.get(name))
 
 
-def wrap_responses_in_envelope(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
+def wrap_responses_in_envelope(result: JsonObject, generator: Any, request: Any, public: bool) -> JsonObject:
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
     close_answer_components(result)
     schemas["Envelope"] = _envelope_component()

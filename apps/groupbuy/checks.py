@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from apps.groupbuy.choices import HOLDING_STATUSES, WriteOffStatus
 from apps.groupbuy.models import WriteOff
+from apps.groupbuy.rows import FrequencyRow, PriceCheckRow
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,7 @@ class Frequency:
     def exceeded(self) -> bool:
         return self.count >= self.limit
 
-    def to_wire(self) -> dict[str, object]:
+    def to_wire(self) -> FrequencyRow:
         return {"count": self.count, "limit": self.limit, "periodDays": self.period_days, "exceeded": self.exceeded}
 
 
@@ -59,7 +60,7 @@ class PriceCheck:
     def warning(self) -> str:
         return "; ".join(self.warnings)
 
-    def to_wire(self) -> dict[str, object]:
+    def to_wire(self) -> PriceCheckRow:
         return {
             "dealPrice": f"{self.deal_price:.2f}",
             "marketPrice": f"{self.market_price:.2f}",

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
@@ -19,6 +18,7 @@ from apps.catalog.selectors import ITEM_MODELS, with_store_state
 from apps.core.errors import InvalidInput
 from apps.groupbuy.choices import CommodityType
 from apps.groupbuy.models import Deal, DealItem
+from apps.groupbuy.rows import CouponItemRow
 
 ITEM_TYPES = {
     CommodityType.PROJECT: ItemType.PROJECT,
@@ -43,7 +43,7 @@ class Item:
     code: str
     price: Decimal  # the store's price
 
-    def to_wire(self) -> dict[str, Any]:
+    def to_wire(self) -> CouponItemRow:
         return {
             "id": self.id,
             "name": self.name,

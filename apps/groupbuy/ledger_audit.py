@@ -11,6 +11,7 @@ gives back (docs/decisions/0020-group-buy-write-off.md). Three rules, each one q
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from django.db.models import DecimalField, Exists, F, OuterRef, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
@@ -26,7 +27,7 @@ LEDGER = "group-buy"
 MONEY = DecimalField(max_digits=20, decimal_places=2)
 
 
-def _summed(rows: QuerySet, group: str) -> Coalesce:
+def _summed(rows: QuerySet[Any], group: str) -> Coalesce:
     """The rows' amounts summed (a correlated subquery grouped by `group`), zero when there are none."""
     total = rows.order_by().values(group).annotate(total=Sum("amount")).values("total")
     return Coalesce(Subquery(total, output_field=MONEY), Value(ZERO), output_field=MONEY)

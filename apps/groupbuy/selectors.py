@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
@@ -11,6 +10,7 @@ from django.utils.translation import gettext as _
 from apps.core.phones import mask_phone
 from apps.groupbuy.choices import WriteOffStatus
 from apps.groupbuy.models import WriteOff
+from apps.groupbuy.rows import WriteOffRecordRow
 
 # The list shows what holds or held a code; a refused attempt is only in the system log.
 LISTED_STATUSES = (WriteOffStatus.PENDING, WriteOffStatus.DONE, WriteOffStatus.CANCELLING, WriteOffStatus.CANCELLED)
@@ -47,7 +47,7 @@ def status_label(record: WriteOff) -> str:
     return str(WriteOffStatus(record.status).label)
 
 
-def record_row(record: WriteOff, *, phone_view: bool = False) -> dict[str, Any]:
+def record_row(record: WriteOff, *, phone_view: bool = False) -> WriteOffRecordRow:
     order = record.order if record.order_id else None
     return {
         "id": record.pk,
@@ -80,7 +80,7 @@ def record_row(record: WriteOff, *, phone_view: bool = False) -> dict[str, Any]:
     }
 
 
-def record_rows(window: Iterable[WriteOff], *, phone_view: bool = False) -> list[dict[str, Any]]:
+def record_rows(window: Iterable[WriteOff], *, phone_view: bool = False) -> list[WriteOffRecordRow]:
     return [record_row(record, phone_view=phone_view) for record in window]
 
 

@@ -60,6 +60,14 @@ from apps.groupbuy.platforms.base import (
     PlatformFailure,
     PlatformUnavailable,
 )
+from apps.groupbuy.rows import (
+    CodeCheckRow,
+    CouponDealRow,
+    PreCheckRow,
+    PriceCheckRow,
+    ReviewFrontCheckRow,
+    WriteOffPlatformRow,
+)
 from apps.masterdata.choices import PRE_CHECK_PLATFORM_IDS, MasterType, PlatformAdapter
 from apps.masterdata.models import Platform
 from apps.masterdata.selectors import master_items, platforms
@@ -78,7 +86,7 @@ MEMBER_SOURCES = {19: "meituan", 21: "dianping", 13: "douyin"}
 MISMATCH_PARTS = {"deal": gettext_lazy("deal"), "price": gettext_lazy("price")}
 
 
-def write_off_platforms(*, platform_type: int) -> list[dict[str, Any]]:
+def write_off_platforms(*, platform_type: int) -> list[WriteOffPlatformRow]:
     """The platforms of a write-off tab, each with whether its codes are pre-checked (19, 21) and
     whether a platform is asked at all (else written off by hand)."""
     adapters = dict(Platform.objects.filter(enabled=True).values_list("id", "adapter"))
@@ -148,7 +156,7 @@ def prepared(adapter: GroupBuyPlatform, account: PlatformAccount, code: str) -> 
 # -- pre-check ------------------------------------------------------------------------------------
 
 
-def pre_check(*, platform_id: int | None, check_code: str, store_id: int) -> dict[str, Any]:
+def pre_check(*, platform_id: int | None, check_code: str, store_id: int) -> PreCheckRow:
     """What a review platform's code (19, 21) buys at the store: `{projects, packages, cards}` the
     deal is mapped to here (every item of the store when head office has not mapped the deal yet,
     with `mapped: false`), and the deal. Errors: 400 (not a review platform, no code), GB-40901,
@@ -176,7 +184,7 @@ def pre_check(*, platform_id: int | None, check_code: str, store_id: int) -> dic
     }
 
 
-def _deal_wire(info: CouponInfo) -> dict[str, Any]:
+def _deal_wire(info: CouponInfo) -> CouponDealRow:
     return {
         "dealId": info.deal_id,
         "title": info.title,
@@ -201,14 +209,14 @@ def code_check(*, platform_id: int | None, check_code: str, store_id: int) -> tu
     return platform, info
 
 
-def code_check_answer(*, platform_id: int | None, check_code: str, store_id: int) -> dict[str, Any]:
+def code_check_answer(*, platform_id: int | None, check_code: str, store_id: int) -> CodeCheckRow:
     _platform, info = code_check(platform_id=platform_id, check_code=check_code, store_id=store_id)
     return {"ok": True, "deal": _deal_wire(info)}
 
 
 def online_price_check(
     *, platform_id: int | None, check_code: str, store_id: int, commodity_type: str, commodity_id: int
-) -> dict[str, Any]:
+) -> PriceCheckRow:
     """`rzCheckFrequencyLimit/onlinePriceCheck`: the deal's prices against the store's price of the
     item (apps.groupbuy.checks): warnings, never a refusal."""
     _platform, info = code_check(platform_id=platform_id, check_code=check_code, store_id=store_id)
@@ -220,7 +228,7 @@ def online_price_check(
     ).to_wire()
 
 
-def review_front_check(*, form: WriteOffForm) -> dict[str, Any]:
+def review_front_check(*, form: WriteOffForm) -> ReviewFrontCheckRow:
     """`rzCheckFrequencyLimit/reviewFrontCheck`: before a review platform's write-off, everything the
     write-off will check, at once and with nothing written: the form's rules, the code (here and at
     the platform), the phone's frequency and the online price. Errors: as the write-off's first step."""

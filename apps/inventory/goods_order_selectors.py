@@ -8,7 +8,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
-from typing import Any
 
 from django.db.models import Count, DecimalField, F, QuerySet, Sum, Value
 from django.db.models.functions import Coalesce
@@ -19,6 +18,7 @@ from apps.catalog.selectors import product_search, store_state
 from apps.core.money import money_to_wire
 from apps.inventory.choices import GoodsOrderPayment, GoodsOrderStatus, MoveKind
 from apps.inventory.models import ZERO, GoodsOrder, GoodsOrderLine, SafetyStock, StockBalance, StockMove
+from apps.inventory.rows import CatalogueProductRow, CatalogueRow, GoodsOrderDetailRow, GoodsOrderLineRow, GoodsOrderRow
 
 USE_DAYS = 30
 # The moves that are the store's use of a product: what it sold, used, consumed or handed over, net
@@ -82,10 +82,10 @@ def catalogue(*, store_id: int | None, keyword: str = "", use_type: str = "") ->
     return product_search(store_id=store_id, keyword=keyword, use_type=use_type, enabled=True)
 
 
-def catalogue_rows(products: Iterable[Product], store_id: int | None) -> list[dict[str, Any]]:
+def catalogue_rows(products: Iterable[Product], store_id: int | None) -> list[CatalogueRow]:
     products = list(products)
     advice = suggestions(store_id, products) if store_id is not None else {}
-    rows = []
+    rows: list[CatalogueRow] = []
     for product in products:
         tip = advice.get(product.pk)
         rows.append(
@@ -100,7 +100,7 @@ def catalogue_rows(products: Iterable[Product], store_id: int | None) -> list[di
     return rows
 
 
-def catalogue_product(product: Product) -> dict[str, Any]:
+def catalogue_product(product: Product) -> CatalogueProductRow:
     """A product as a store orders it: its units, its prices (the store's and the supply price)."""
     state = store_state(product)
     return {
@@ -175,7 +175,7 @@ def head_office_orders(rows: QuerySet[GoodsOrder]) -> QuerySet[GoodsOrder]:
     return rows.exclude(status=GoodsOrderStatus.DRAFT)
 
 
-def goods_order_row(order: GoodsOrder) -> dict[str, Any]:
+def goods_order_row(order: GoodsOrder) -> GoodsOrderRow:
     return {
         "id": order.pk,
         "number": order.number or "",
@@ -198,7 +198,7 @@ def goods_order_row(order: GoodsOrder) -> dict[str, Any]:
     }
 
 
-def goods_order_rows(orders: Iterable[GoodsOrder]) -> list[dict[str, Any]]:
+def goods_order_rows(orders: Iterable[GoodsOrder]) -> list[GoodsOrderRow]:
     return [goods_order_row(order) for order in orders]
 
 
@@ -207,7 +207,7 @@ def _line_amount(line: GoodsOrderLine) -> Decimal:
     return (quantity * line.unit_price).quantize(Decimal("0.01"))
 
 
-def goods_order_detail(order: GoodsOrder) -> dict[str, Any]:
+def goods_order_detail(order: GoodsOrder) -> GoodsOrderDetailRow:
     """One order with its lines (each with the product's units and, for the store, its suggestion)."""
     lines = list(GoodsOrderLine.objects.filter(order=order).select_related("product", "product__category"))
     live = dict(
@@ -215,7 +215,7 @@ def goods_order_detail(order: GoodsOrder) -> dict[str, Any]:
             store_id=order.store_id, product_id__in=[line.product_id for line in lines]
         ).values_list("product_id", "quantity")
     )
-    rows = []
+    rows: list[GoodsOrderLineRow] = []
     for line in lines:
         product = line.product
         rows.append(
@@ -256,7 +256,7 @@ def goods_orders_with_store() -> QuerySet[GoodsOrder]:
     return GoodsOrder.objects.select_related("store")
 
 
-def goods_order_detail_by_id(*, order_id: int) -> dict[str, Any]:
+def goods_order_detail_by_id(*, order_id: int) -> GoodsOrderDetailRow:
     """A goods order just changed, read again with its store and shown as the detail page shows it."""
     return goods_order_detail(goods_orders_with_store().get(pk=order_id))
 
@@ -266,7 +266,7 @@ def store_goods_orders(*, store_id: int) -> QuerySet[GoodsOrder]:
     return goods_orders().filter(store_id=store_id)
 
 
-def catalogue_product_row(*, store_id: int | None, product_id: int) -> dict[str, Any] | None:
+def catalogue_product_row(*, store_id: int | None, product_id: int) -> CatalogueRow | None:
     """One product of the catalogue as the store orders it, or None when it is not in the catalogue."""
     product = catalogue(store_id=store_id).filter(pk=product_id).first()
     if product is None:

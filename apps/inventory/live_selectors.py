@@ -35,6 +35,7 @@ from apps.core.audit import operator_name
 from apps.core.money import money_to_wire
 from apps.inventory.choices import DocumentKind, MoveKind
 from apps.inventory.models import ZERO, SafetyStock, StockBalance, StockDocument, StockMove
+from apps.inventory.rows import MoveRow, StockRow
 from apps.inventory.safety import is_below
 from apps.inventory.services import DOCUMENT_MOVES
 
@@ -129,11 +130,11 @@ def stock_brands() -> list[str]:
     return list(Product.objects.exclude(brand="").order_by("brand").values_list("brand", flat=True).distinct())
 
 
-def stock_row(product: Any, *, with_cost: bool) -> dict[str, Any]:
+def stock_row(product: Any, *, with_cost: bool) -> StockRow:
     stock: Decimal = product.stock
     per: Decimal = product.use_per_unit
     safety: Decimal = product.safety
-    row = {
+    row: StockRow = {
         "productId": product.pk,
         "code": product.code,
         "name": product.name,
@@ -164,7 +165,7 @@ def stock_row(product: Any, *, with_cost: bool) -> dict[str, Any]:
     return row
 
 
-def stock_rows(products: Iterable[Any], *, with_cost: bool) -> list[dict[str, Any]]:
+def stock_rows(products: Iterable[Any], *, with_cost: bool) -> list[StockRow]:
     return [stock_row(product, with_cost=with_cost) for product in products]
 
 
@@ -211,10 +212,10 @@ def product_moves(*, store_id: int, product_id: int) -> QuerySet[StockMove]:
     )
 
 
-def move_rows(window: Iterable[StockMove], product: Product) -> list[dict[str, Any]]:
+def move_rows(window: Iterable[StockMove], product: Product) -> list[MoveRow]:
     moves: list[Any] = list(window)
     unit, use_unit, per = product.unit, product.use_unit, product.use_per_unit
-    rows = []
+    rows: list[MoveRow] = []
     for move in moves:
         number, document_kind = move.document_number or "", move.stock_document_kind or ""
         rows.append(

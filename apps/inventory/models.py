@@ -32,7 +32,8 @@ from apps.inventory.choices import (
 ZERO = Decimal("0")
 
 
-def quantity_field(verbose_name: StrOrPromise, **options: Any) -> models.DecimalField:
+# The field's set and get types follow `null=` in options, which a signature cannot say.
+def quantity_field(verbose_name: StrOrPromise, **options: Any) -> models.DecimalField[Any, Any]:
     """A quantity in the product's use unit: up to a thousandth (15.5 ml), up to 10¹³."""
     return models.DecimalField(verbose_name, max_digits=16, decimal_places=3, **options)
 

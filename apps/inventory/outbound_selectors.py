@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import date
 from decimal import Decimal
-from typing import Any
 
 from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Sum
 
@@ -15,6 +14,14 @@ from apps.catalog.models import Product
 from apps.core.errors import NotFound
 from apps.inventory.choices import DocumentKind, DocumentStatus, DocumentType
 from apps.inventory.models import ZERO, StockBalance, StockDocument, StockDocumentLine
+from apps.inventory.rows import (
+    DocumentDetailRow,
+    DocumentLineRow,
+    DocumentRow,
+    LoanTargetRow,
+    OutboundTypesRow,
+    ScannedProductRow,
+)
 from apps.org.selectors import borrow_out_targets_of
 
 OUTBOUND_KINDS = (DocumentKind.OUTBOUND, DocumentKind.LOAN, DocumentKind.LOAN_RETURN)
@@ -84,7 +91,7 @@ def _record_type(document: StockDocument) -> str:
     return LOAN_RETURN_TYPE if document.kind == DocumentKind.LOAN_RETURN else document.type
 
 
-def _row(document: StockDocument, *, lines: int, quantity: Decimal, outstanding: Decimal) -> dict[str, Any]:
+def _row(document: StockDocument, *, lines: int, quantity: Decimal, outstanding: Decimal) -> DocumentRow:
     is_open = document.status == DocumentStatus.IN_TRANSIT or (
         document.kind == DocumentKind.LOAN and document.status == DocumentStatus.RECEIVED and outstanding > 0
     )
@@ -114,7 +121,7 @@ def _row(document: StockDocument, *, lines: int, quantity: Decimal, outstanding:
     }
 
 
-def document_rows(window: Iterable[StockDocument]) -> list[dict[str, Any]]:
+def document_rows(window: Iterable[StockDocument]) -> list[DocumentRow]:
     """A page of documents (read with their stores: document_search) as the records pages show them,
     with their lines counted: one query for the page, one for the lines' sums."""
     documents = list(window)
@@ -163,7 +170,7 @@ def visible_document(*, store_id: int, document_id: int) -> StockDocument:
     return document
 
 
-def document_detail(*, store_id: int, document: StockDocument) -> dict[str, Any]:
+def document_detail(*, store_id: int, document: StockDocument) -> DocumentDetailRow:
     """A document with its lines (both units, what is still out of a loan, the viewing store's live
     stock of each product) and what the viewing store may do with it."""
     lines = list(StockDocumentLine.objects.filter(document=document).select_related("product").order_by("id"))
@@ -171,13 +178,8 @@ def document_detail(*, store_id: int, document: StockDocument) -> dict[str, Any]
     quantity = sum((line.quantity for line in lines), ZERO)
     returned = sum((line.returned for line in lines), ZERO)
     outstanding = quantity - returned if document.kind == DocumentKind.LOAN else ZERO
-    row = _row(document, lines=len(lines), quantity=quantity, outstanding=outstanding)
     receiving = document.other_store_id == store_id
-    row["canConfirm"] = receiving and document.kind in LOAN_KINDS and document.status == DocumentStatus.IN_TRANSIT
-    row["canReturn"] = (
-        receiving and document.kind == DocumentKind.LOAN and document.status == DocumentStatus.RECEIVED
-    ) and outstanding > 0
-    row["lines"] = [
+    lines_out: list[DocumentLineRow] = [
         {
             "lineId": line.pk,
             "productId": line.product_id,
@@ -195,10 +197,16 @@ def document_detail(*, store_id: int, document: StockDocument) -> dict[str, Any]
         }
         for line in lines
     ]
-    return row
+    return {
+        **_row(document, lines=len(lines), quantity=quantity, outstanding=outstanding),
+        "canConfirm": receiving and document.kind in LOAN_KINDS and document.status == DocumentStatus.IN_TRANSIT,
+        "canReturn": (receiving and document.kind == DocumentKind.LOAN and document.status == DocumentStatus.RECEIVED)
+        and outstanding > 0,
+        "lines": lines_out,
+    }
 
 
-def _product_row(product: Product, stock: Decimal) -> dict[str, Any]:
+def _product_row(product: Product, stock: Decimal) -> ScannedProductRow:
     return {
         "productId": product.pk,
         "code": product.code,
@@ -214,7 +222,7 @@ def _product_row(product: Product, stock: Decimal) -> dict[str, Any]:
     }
 
 
-def scanned_product(*, store_id: int, code: str) -> dict[str, Any]:
+def scanned_product(*, store_id: int, code: str) -> ScannedProductRow:
     """The enabled product a scanned barcode (or a typed product code) names, with the store's live
     stock of it; 404 when no product has it."""
     product = Product.objects.filter(Q(barcode=code) | Q(code=code), enabled=True).order_by("id").first()
@@ -226,7 +234,7 @@ def scanned_product(*, store_id: int, code: str) -> dict[str, Any]:
 SEARCH_LIMIT = 20
 
 
-def products_in_stock(*, store_id: int, keyword: str) -> list[dict[str, Any]]:
+def products_in_stock(*, store_id: int, keyword: str) -> list[ScannedProductRow]:
     """Up to 20 products the store holds (live stock above 0) whose name, code or barcode holds
     the keyword: what an outbound line can be picked from without a scanner."""
     balances = (
@@ -242,10 +250,10 @@ def products_in_stock(*, store_id: int, keyword: str) -> list[dict[str, Any]]:
     return [_product_row(balance.product, balance.quantity) for balance in balances]
 
 
-def outbound_types(*, store_id: int) -> dict[str, Any]:
+def outbound_types(*, store_id: int) -> OutboundTypesRow:
     """The outbound types the store may make, with its borrow-out targets (loan outbound only when
     it has some: spec §2.3)."""
-    targets = [{"id": store.pk, "name": store.name} for store in borrow_out_targets_of(store_id)]
+    targets: list[LoanTargetRow] = [{"id": store.pk, "name": store.name} for store in borrow_out_targets_of(store_id)]
     types = [DocumentType.STORE_USE, DocumentType.RETURN] + ([DocumentType.LOAN_OUT] if targets else [])
     return {
         "types": [{"value": choice.value, "label": str(choice.label)} for choice in types],

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
-from typing import Any
 
 from django.db.models import Count, DecimalField, F, QuerySet, Sum, Value
 from django.db.models.functions import Coalesce
@@ -21,6 +20,7 @@ from apps.inventory.choices import DocumentKind, DocumentStatus, DocumentType
 from apps.inventory.errors import BarcodeUnknown
 from apps.inventory.goods_order_selectors import catalogue_product
 from apps.inventory.models import ZERO, GoodsOrder, StockBalance, StockDocument, StockDocumentLine
+from apps.inventory.rows import ReceiptDetailRow, ReceiptRow, StockProductRow
 
 _AMOUNT = DecimalField(max_digits=20, decimal_places=2)
 
@@ -65,7 +65,7 @@ def receipt_search(
     return rows
 
 
-def receipt_row(document: StockDocument, order_numbers: dict[int, str] | None = None) -> dict[str, Any]:
+def receipt_row(document: StockDocument, order_numbers: dict[int, str] | None = None) -> ReceiptRow:
     source = document.source_id
     return {
         "id": document.pk,
@@ -92,13 +92,13 @@ def _order_numbers(documents: list[StockDocument]) -> dict[int, str]:
     return {pk: number or "" for pk, number in rows}
 
 
-def receipt_rows(documents: Iterable[StockDocument]) -> list[dict[str, Any]]:
+def receipt_rows(documents: Iterable[StockDocument]) -> list[ReceiptRow]:
     documents = list(documents)
     numbers = _order_numbers(documents)
     return [receipt_row(document, numbers) for document in documents]
 
 
-def receipt_detail(document: StockDocument) -> dict[str, Any]:
+def receipt_detail(document: StockDocument) -> ReceiptDetailRow:
     lines = list(StockDocumentLine.objects.filter(document=document).select_related("product", "product__category"))
     head = receipts(document.store_id).get(pk=document.pk)
     return {
@@ -133,7 +133,7 @@ def stock_products(*, store_id: int, keyword: str = "") -> QuerySet[Product]:
     return product_search(store_id=store_id, keyword=keyword, enabled=True)
 
 
-def stock_product_rows(products: Iterable[Product], store_id: int) -> list[dict[str, Any]]:
+def stock_product_rows(products: Iterable[Product], store_id: int) -> list[StockProductRow]:
     products = list(products)
     live = dict(
         StockBalance.objects.filter(store_id=store_id, product_id__in=[p.pk for p in products]).values_list(
@@ -150,7 +150,7 @@ def stock_product_rows(products: Iterable[Product], store_id: int) -> list[dict[
     ]
 
 
-def product_by_barcode(*, store_id: int, barcode: str) -> dict[str, Any]:
+def product_by_barcode(*, store_id: int, barcode: str) -> StockProductRow:
     """The enabled product carrying the scanned barcode, as the pickers show it; else BarcodeUnknown."""
     code = barcode.strip()
     product = stock_products(store_id=store_id).filter(barcode=code).first() if code else None
@@ -164,6 +164,6 @@ def receipts_with_store() -> QuerySet[StockDocument]:
     return StockDocument.objects.filter(kind=DocumentKind.RECEIPT).select_related("store")
 
 
-def receipt_detail_by_id(*, document_id: int) -> dict[str, Any]:
+def receipt_detail_by_id(*, document_id: int) -> ReceiptDetailRow:
     """A goods-in document just written, read again with its store and shown with its lines."""
     return receipt_detail(StockDocument.objects.select_related("store").get(pk=document_id))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import date, datetime, time
 from decimal import Decimal
-from typing import Any
+from typing import overload
 
 from django.db.models import Count, Q, QuerySet, Sum
 from django.utils import timezone
@@ -16,6 +16,7 @@ from apps.approvals.models import ApprovalRequest
 from apps.core.money import money_to_wire
 from apps.inventory.choices import STOCKTAKE_APPROVAL_KIND, STOCKTAKE_SUBJECT, StocktakeScope, StocktakeStatus
 from apps.inventory.models import ZERO, Stocktake, StocktakeLine
+from apps.inventory.rows import StocktakeLineRow, StocktakeRow, StocktakeSums, StocktakeTotalsRow
 
 THOUSANDTH = Decimal("0.001")
 
@@ -46,7 +47,7 @@ def stocktake_search(
     return rows.order_by("-id")
 
 
-def _totals(stocktake_ids: list[int]) -> dict[int, dict[str, Any]]:
+def _totals(stocktake_ids: list[int]) -> dict[int, StocktakeSums]:
     """Each stocktake's line count, counted lines, lines with a difference, and the value gained,
     lost and net, in one grouped query."""
     rows = (
@@ -60,7 +61,12 @@ def _totals(stocktake_ids: list[int]) -> dict[int, dict[str, Any]]:
             loss=Sum("difference_value", filter=Q(difference_value__lt=0)),
         )
     )
-    return {row["stocktake_id"]: dict(row) for row in rows}
+    return {
+        row["stocktake_id"]: StocktakeSums(
+            lines=row["lines"], counted=row["counted"], differing=row["differing"], gain=row["gain"], loss=row["loss"]
+        )
+        for row in rows
+    }
 
 
 def _requests(stocktake_ids: list[int]) -> dict[int, ApprovalRequest]:
@@ -75,7 +81,7 @@ def _requests(stocktake_ids: list[int]) -> dict[int, ApprovalRequest]:
     return latest
 
 
-def _totals_row(totals: dict[str, Any] | None, values: bool) -> dict[str, Any]:
+def _totals_row(totals: StocktakeSums | None, values: bool) -> StocktakeTotalsRow:
     totals = totals or {}
     gain, loss = totals.get("gain") or ZERO, totals.get("loss") or ZERO
     return {
@@ -89,8 +95,8 @@ def _totals_row(totals: dict[str, Any] | None, values: bool) -> dict[str, Any]:
 
 
 def _row(
-    stocktake: Stocktake, totals: dict[str, Any] | None, values: bool, request: ApprovalRequest | None
-) -> dict[str, Any]:
+    stocktake: Stocktake, totals: StocktakeSums | None, values: bool, request: ApprovalRequest | None
+) -> StocktakeRow:
     return {
         "stocktakeId": stocktake.pk,
         "number": stocktake.number or "",
@@ -116,14 +122,14 @@ def _row(
     }
 
 
-def stocktake_rows(window: Iterable[Stocktake], *, values: bool) -> list[dict[str, Any]]:
+def stocktake_rows(window: Iterable[Stocktake], *, values: bool) -> list[StocktakeRow]:
     page = list(window)
     ids = [stocktake.pk for stocktake in page]
     totals, requests = _totals(ids), _requests(ids)
     return [_row(stocktake, totals.get(stocktake.pk), values, requests.get(stocktake.pk)) for stocktake in page]
 
 
-def stocktake_detail_row(stocktake: Stocktake, *, values: bool) -> dict[str, Any]:
+def stocktake_detail_row(stocktake: Stocktake, *, values: bool) -> StocktakeRow:
     return _row(
         stocktake, _totals([stocktake.pk]).get(stocktake.pk), values, _requests([stocktake.pk]).get(stocktake.pk)
     )
@@ -147,17 +153,25 @@ def stocktake_lines(
     return rows.order_by("added", "product__code", "id")
 
 
+@overload
+def _plain(quantity: Decimal) -> str: ...
+@overload
+def _plain(quantity: Decimal | None) -> str | None: ...
 def _plain(quantity: Decimal | None) -> str | None:
     """10.500 → "10.5", 20.000 → "20" (never "2E+1" or "-0")."""
     return None if quantity is None else f"{quantity.normalize() + 0:f}"
 
 
+@overload
+def _stock_units(quantity: Decimal, per_unit: Decimal) -> str: ...
+@overload
+def _stock_units(quantity: Decimal | None, per_unit: Decimal) -> str | None: ...
 def _stock_units(quantity: Decimal | None, per_unit: Decimal) -> str | None:
     return None if quantity is None else _plain((quantity / per_unit).quantize(THOUSANDTH))
 
 
-def stocktake_line_rows(window: Iterable[StocktakeLine], *, values: bool) -> list[dict[str, Any]]:
-    rows = []
+def stocktake_line_rows(window: Iterable[StocktakeLine], *, values: bool) -> list[StocktakeLineRow]:
+    rows: list[StocktakeLineRow] = []
     for line in window:
         product = line.product
         rows.append(
@@ -190,6 +204,6 @@ def stocktake_by_id(*, stocktake_id: int) -> Stocktake:
     return Stocktake.objects.get(pk=stocktake_id)
 
 
-def stocktake_detail_by_id(*, stocktake_id: int, values: bool) -> dict[str, Any]:
+def stocktake_detail_by_id(*, stocktake_id: int, values: bool) -> StocktakeRow:
     """A stocktake just changed, read again with its store and shown as its detail page shows it."""
     return stocktake_detail_row(stocktakes().get(pk=stocktake_id), values=values)

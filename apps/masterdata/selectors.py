@@ -4,7 +4,7 @@ spec §7.6 and contract §7. Only enabled rows, in their sort order."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TypedDict
 
 from django.utils.translation import get_language
 
@@ -16,6 +16,35 @@ from apps.masterdata.models import MarketSegment, MasterItem, Platform, Region
 _REGION_CODE = re.compile(r"\d{6}")
 
 
+class MasterItemRow(TypedDict):
+    """As MasterItemOutputSerializer writes it."""
+
+    id: int
+    code: str
+    name: str
+
+
+class PlatformRow(TypedDict):
+    """As PlatformOutputSerializer writes it."""
+
+    id: int
+    name: str
+    platformType: int
+
+
+class PlatformPreCheckRow(PlatformRow):
+    """As PlatformPreCheckOutputSerializer writes it."""
+
+    needsPreCheck: bool
+
+
+class MarketSegmentRow(TypedDict):
+    """As MarketSegmentOutputSerializer writes it."""
+
+    id: int
+    name: str
+
+
 def _is_region_code(code: str) -> bool:
     return bool(_REGION_CODE.fullmatch(code))
 
@@ -24,7 +53,7 @@ def _english() -> bool:
     return (get_language() or "").startswith("en")
 
 
-def master_items(*, type: MasterType) -> list[dict[str, Any]]:
+def master_items(*, type: MasterType) -> list[MasterItemRow]:
     """A master list `[{id, code, name}]`; in English where the value has an English name."""
     rows = cache.cached(
         cache.MASTER_ITEMS,
@@ -50,11 +79,11 @@ def master_type_from(raw: str) -> MasterType:
         raise NotFound() from None
 
 
-def _platform_row(platform: Platform) -> dict[str, Any]:
+def _platform_row(platform: Platform) -> PlatformRow:
     return {"id": platform.id, "name": platform.name, "platformType": platform.platform_type}
 
 
-def platforms(*, platform_type: int) -> list[dict[str, Any]]:
+def platforms(*, platform_type: int) -> list[PlatformRow]:
     """Enabled platforms of one tab of the write-off dialog (1 group-buy, 2 joint venture, 3 fission)."""
     return cache.cached(
         cache.PLATFORMS,
@@ -68,11 +97,11 @@ def platforms(*, platform_type: int) -> list[dict[str, Any]]:
     )
 
 
-def group_buy_platforms() -> list[dict[str, Any]]:
+def group_buy_platforms() -> list[PlatformRow]:
     return platforms(platform_type=PlatformType.GROUP_BUY)
 
 
-def platform_pre_check(*, platform_id: int) -> dict[str, Any]:
+def platform_pre_check(*, platform_id: int) -> PlatformPreCheckRow:
     """One enabled platform and whether its coupon codes get the pre-check (spec §9: ids 19 and 21)."""
     for platform_type in PlatformType.values:
         for row in platforms(platform_type=platform_type):
@@ -81,7 +110,7 @@ def platform_pre_check(*, platform_id: int) -> dict[str, Any]:
     raise NotFound()
 
 
-def market_segments(*, city_code: str) -> list[dict[str, Any]]:
+def market_segments(*, city_code: str) -> list[MarketSegmentRow]:
     """The enabled market segments (商圈) of a city `[{id, name}]`; none for an unknown city."""
     if not _is_region_code(city_code):
         return []

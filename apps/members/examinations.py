@@ -9,7 +9,7 @@ are deleted, and the files a correction removes go only once it has committed.""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import date
+from datetime import date, datetime
 from typing import Any, TypedDict
 
 from django.core.files.uploadedfile import UploadedFile
@@ -73,7 +73,7 @@ def photo_kind(head: bytes) -> str | None:
     return None
 
 
-def _checked_photos(photos: Iterable[UploadedFile]) -> list[tuple[UploadedFile, str]]:
+def _checked_photos(photos: Iterable[UploadedFile[bytes]]) -> list[tuple[UploadedFile[bytes], str]]:
     checked = []
     for photo in photos:
         if photo.size is None or photo.size > EXAMINATION_PHOTO_MAX_BYTES:
@@ -92,7 +92,7 @@ def _check_photo_count(count: int) -> None:
         raise InvalidInput(_("an examination keeps at most 6 photos"), field="photos")
 
 
-def _save_photos(examination: Examination, photos: list[tuple[UploadedFile, str]], written: list[str]) -> None:
+def _save_photos(examination: Examination, photos: list[tuple[UploadedFile[bytes], str]], written: list[str]) -> None:
     for photo, kind in photos:
         row = ExaminationPhoto(examination=examination, content_type=kind, size=photo.size or 0)
         row.file.save(f"examination-{examination.pk}{EXAMINATION_PHOTO_KINDS[kind]}", photo, save=False)
@@ -126,7 +126,7 @@ def _check_date(examined_on: date) -> date:
 
 
 def examination_add(
-    *, actor: Actor, member: Member, store_id: int, fields: ExaminationFields, photos: list[UploadedFile]
+    *, actor: Actor, member: Member, store_id: int, fields: ExaminationFields, photos: list[UploadedFile[bytes]]
 ) -> Examination:
     """Records an examination of `member` made at `store_id`, with its photos, in one transaction."""
     checked = _checked_photos(photos)
@@ -161,7 +161,7 @@ def examination_correct(
     actor: Actor,
     examination_id: int,
     fields: ExaminationFields,
-    photos: list[UploadedFile],
+    photos: list[UploadedFile[bytes]],
     remove_photo_ids: list[int],
 ) -> Examination:
     """Corrects an examination: its findings, its examiner, photos added and removed. The log keeps
@@ -218,7 +218,7 @@ def examinations_of(member: Member, store_ids: frozenset[int]) -> QuerySet[Exami
     return Examination.objects.filter(member=member, store_id__in=store_ids).order_by("-examined_on", "-id")
 
 
-def examination_rows(window: Iterable[Examination]) -> list[dict[str, Any]]:
+def examination_rows(window: Iterable[Examination]) -> list[ExaminationRow]:
     """A page of examinations with their photos' ids (two queries)."""
     rows = list(window)
     photos: dict[int, list[int]] = {row.pk: [] for row in rows}
@@ -229,7 +229,31 @@ def examination_rows(window: Iterable[Examination]) -> list[dict[str, Any]]:
     return [examination_row(row, photos[row.pk]) for row in rows]
 
 
-def examination_row(examination: Examination, photo_ids: list[int] | None = None) -> dict[str, Any]:
+class ExaminationRow(TypedDict):
+    """An examination with its photos' ids (ExaminationOutputSerializer)."""
+
+    id: int
+    memberId: int
+    storeId: int
+    examinedOn: date
+    examinerId: int
+    examinerName: str
+    scalpType: str
+    scalpTypeName: str
+    oiliness: str
+    sensitivity: str
+    dandruff: str
+    hairLoss: str
+    hairDensity: str
+    hairThickness: str
+    notes: str
+    recommendation: str
+    photoIds: list[int]
+    createdAt: datetime
+    updatedAt: datetime
+
+
+def examination_row(examination: Examination, photo_ids: list[int] | None = None) -> ExaminationRow:
     if photo_ids is None:
         photo_ids = list(examination.photos.values_list("id", flat=True))
     return {

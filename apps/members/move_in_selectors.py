@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
-from typing import Any
+from typing import TypedDict
 
 from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 from django.utils import timezone
@@ -19,6 +19,179 @@ from apps.core.money import money_to_wire
 from apps.core.phones import mask_phone
 from apps.members.choices import MOVE_IN_EDITABLE, MemberStatus, MoveInStatus
 from apps.members.models import Member, MoveIn, MoveInAttachment, MoveInLine, MoveInSession
+
+
+class MoveInRow(TypedDict):
+    """A move-in of the list (MoveInRowOutputSerializer); money as wire text, the phone masked."""
+
+    id: int
+    moveInNo: str
+    storeId: int
+    storeName: str
+    memId: int | None
+    name: str
+    areaCode: str
+    phone: str
+    sourceBrand: str
+    sourceStore: str
+    status: str
+    statusName: str
+    lineCount: int
+    oldValue: str
+    newValue: str
+    sessions: int
+    approvalId: int | None
+    decisionRemark: str
+    createdByName: str
+    createdAt: datetime
+    submittedAt: datetime | None
+    decidedAt: datetime | None
+    canEdit: bool
+    canCommit: bool
+    canDelete: bool
+
+
+class StatusCount(TypedDict):
+    """StatusCountOutputSerializer."""
+
+    status: str
+    statusName: str
+    count: int
+
+
+class MoveInSummary(TypedDict):
+    """MoveInSummaryOutputSerializer."""
+
+    total: int
+    lineCount: int
+    oldValue: str
+    newValue: str
+    sessions: int
+    byStatus: list[StatusCount]
+
+
+class MoveInSessionRow(TypedDict):
+    """MoveInSessionOutputSerializer."""
+
+    projectId: int
+    projectCode: str
+    projectName: str
+    sessions: int
+
+
+class MoveInLineRow(TypedDict):
+    """An old card of a move-in (MoveInLineOutputSerializer)."""
+
+    lineId: int
+    oldCardName: str
+    oldCardNo: str
+    kind: str
+    kindName: str
+    oldBalance: str
+    coefficient: str
+    newValue: str
+    expiresOn: date | None
+    cardTypeId: int
+    cardTypeName: str
+    cardId: int | None
+    cardNo: str
+    sessions: list[MoveInSessionRow]
+
+
+class MoveInLineListRow(MoveInLineRow):
+    """An old card in the lines across move-ins (MoveInLineRowOutputSerializer)."""
+
+    moveInId: int
+    moveInNo: str
+    name: str
+    phone: str
+    sourceStore: str
+    status: str
+    statusName: str
+    createdAt: datetime
+
+
+class AttachmentRow(TypedDict):
+    """AttachmentOutputSerializer."""
+
+    id: int
+    moveInId: int
+    name: str
+    contentType: str
+    size: int
+    uploadedByName: str
+    createdAt: datetime
+    url: str
+
+
+class MoveInApprovalRow(TypedDict):
+    """MoveInApprovalOutputSerializer."""
+
+    id: int
+    status: str
+    statusName: str
+    decidedByName: str
+    decidedAt: datetime | None
+    remark: str
+
+
+class MoveInDetail(MoveInRow):
+    """One move-in with its lines, attachments and approval (MoveInDetailOutputSerializer)."""
+
+    birthday: date | None
+    remark: str
+    lines: list[MoveInLineRow]
+    attachments: list[AttachmentRow]
+    approval: MoveInApprovalRow | None
+
+
+class FoundMember(TypedDict):
+    """The member holding a phone (FoundMemberOutputSerializer); the phone masked."""
+
+    memId: int
+    name: str
+    areaCode: str
+    phone: str
+    birthday: date | None
+    dependencyStore: str
+    dependencyStoreId: int
+
+
+class MoveInCardTypeRow(TypedDict):
+    """MoveInCardTypeOutputSerializer."""
+
+    id: int
+    code: str
+    name: str
+    kind: str
+    kindName: str
+    faceValue: str
+    validityDays: int | None
+
+
+class DiscountRuleRow(TypedDict):
+    """DiscountRuleOutputSerializer."""
+
+    categoryId: int
+    categoryName: str
+    rate: str
+
+
+class NewCardDiscount(TypedDict):
+    """NewCardDiscountOutputSerializer."""
+
+    cardTypeId: int
+    cardTypeName: str
+    kind: str
+    discounts: list[DiscountRuleRow]
+
+
+class MoveInProjectRow(TypedDict):
+    """MoveInProjectOutputSerializer."""
+
+    id: int
+    code: str
+    name: str
 
 
 def _day_start(day: date) -> datetime:
@@ -52,7 +225,7 @@ def move_ins(
     return rows.order_by("-id")
 
 
-def move_in_row(move_in: MoveIn) -> dict[str, Any]:
+def move_in_row(move_in: MoveIn) -> MoveInRow:
     editable = move_in.status in MOVE_IN_EDITABLE
     return {
         "id": move_in.pk,
@@ -83,11 +256,11 @@ def move_in_row(move_in: MoveIn) -> dict[str, Any]:
     }
 
 
-def move_in_rows(window: Iterable[MoveIn]) -> list[dict[str, Any]]:
+def move_in_rows(window: Iterable[MoveIn]) -> list[MoveInRow]:
     return [move_in_row(move_in) for move_in in window]
 
 
-def move_in_summary(rows: QuerySet[MoveIn]) -> dict[str, Any]:
+def move_in_summary(rows: QuerySet[MoveIn]) -> MoveInSummary:
     """Counts by status and the totals of the filtered move-ins (one query)."""
     totals = rows.order_by().aggregate(
         total=Count("id"),
@@ -110,11 +283,11 @@ def move_in_summary(rows: QuerySet[MoveIn]) -> dict[str, Any]:
     }
 
 
-def _sessions_prefetch() -> Prefetch:
+def _sessions_prefetch() -> Prefetch[str, QuerySet[MoveInSession], str]:
     return Prefetch("sessions", MoveInSession.objects.select_related("project").order_by("id"))
 
 
-def _line(line: MoveInLine) -> dict[str, Any]:
+def _line(line: MoveInLine) -> MoveInLineRow:
     return {
         "lineId": line.pk,
         "oldCardName": line.old_card_name,
@@ -141,7 +314,7 @@ def _line(line: MoveInLine) -> dict[str, Any]:
     }
 
 
-def attachment_row(attachment: MoveInAttachment) -> dict[str, Any]:
+def attachment_row(attachment: MoveInAttachment) -> AttachmentRow:
     return {
         "id": attachment.pk,
         "moveInId": attachment.move_in_id,
@@ -154,11 +327,11 @@ def attachment_row(attachment: MoveInAttachment) -> dict[str, Any]:
     }
 
 
-def attachments(move_in_id: int) -> list[dict[str, Any]]:
+def attachments(move_in_id: int) -> list[AttachmentRow]:
     return [attachment_row(row) for row in MoveInAttachment.objects.filter(move_in_id=move_in_id).order_by("id")]
 
 
-def move_in_detail(move_in: MoveIn) -> dict[str, Any]:
+def move_in_detail(move_in: MoveIn) -> MoveInDetail:
     lines = (
         MoveInLine.objects.filter(move_in=move_in)
         .select_related("card_type")
@@ -204,7 +377,7 @@ def move_in_lines(
     )
 
 
-def move_in_line_rows(window: Iterable[MoveInLine]) -> list[dict[str, Any]]:
+def move_in_line_rows(window: Iterable[MoveInLine]) -> list[MoveInLineListRow]:
     return [
         {
             **_line(line),
@@ -221,7 +394,7 @@ def move_in_line_rows(window: Iterable[MoveInLine]) -> list[dict[str, Any]]:
     ]
 
 
-def member_by_phone(*, area_code: str, phone: str) -> dict[str, Any] | None:
+def member_by_phone(*, area_code: str, phone: str) -> FoundMember | None:
     """The active member holding a whole phone (the form's "find by phone"), or None: a new member."""
     member = (
         Member.objects.filter(area_code=area_code, phone=phone, status=MemberStatus.ACTIVE)
@@ -241,7 +414,7 @@ def member_by_phone(*, area_code: str, phone: str) -> dict[str, Any] | None:
     }
 
 
-def card_types(*, store_id: int, kind: str = "") -> list[dict[str, Any]]:
+def card_types(*, store_id: int, kind: str = "") -> list[MoveInCardTypeRow]:
     """The card types enabled in the store a move-in may issue."""
     return [
         {
@@ -257,7 +430,7 @@ def card_types(*, store_id: int, kind: str = "") -> list[dict[str, Any]]:
     ]
 
 
-def new_card_discount(card_type: CardType) -> dict[str, Any]:
+def new_card_discount(card_type: CardType) -> NewCardDiscount:
     """What the new card pays at: its card type's discount rate by category (0.80 = 20% off)."""
     rules = list(card_type.discounts.select_related("category").order_by("id"))
     return {
@@ -271,7 +444,7 @@ def new_card_discount(card_type: CardType) -> dict[str, Any]:
     }
 
 
-def projects(*, store_id: int) -> list[dict[str, Any]]:
+def projects(*, store_id: int) -> list[MoveInProjectRow]:
     """The projects enabled in the store whose sessions a package card may carry."""
     return [
         {"id": project.pk, "code": project.code, "name": project.name}
@@ -299,7 +472,7 @@ def enabled_card_type(*, store_id: int, card_type_id: int) -> CardType | None:
     return card_type_search(store_id=store_id, enabled=True).filter(pk=card_type_id).first()
 
 
-def imported_move_in_rows(move_in_ids: list[int]) -> list[dict[str, Any]]:
+def imported_move_in_rows(move_in_ids: list[int]) -> list[MoveInRow]:
     """The move-ins an import has just made, in the order they were made, as the list shows them."""
     rows = MoveIn.objects.filter(pk__in=move_in_ids).select_related("store", "approval")
     return move_in_rows(rows.order_by("id"))

@@ -20,7 +20,7 @@ import uuid
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypedDict
 
 from django.db import transaction
 from django.utils import timezone
@@ -35,6 +35,7 @@ from apps.catalog.selectors import card_type_search, project_search
 from apps.core.audit import Actor, audit_record
 from apps.core.bounds import shown
 from apps.core.errors import Conflict, InvalidInput
+from apps.core.json_types import JsonObject
 from apps.core.money import round_money
 from apps.core.phones import mask_phone
 from apps.core.transactions import use_case_atomic
@@ -192,7 +193,16 @@ def _check_line(
     return CheckedLine(line, card_type, new_value_of(line.kind, line.old_balance, line.coefficient))
 
 
-def _check_member(data: MoveInInput, today: date) -> tuple[Member | None, dict[str, Any]]:
+class MoveInMemberFields(TypedDict):
+    """Who the move-in is for, by the move-in's field names."""
+
+    name: str
+    area_code: str
+    phone: str
+    birthday: date | None
+
+
+def _check_member(data: MoveInInput, today: date) -> tuple[Member | None, MoveInMemberFields]:
     """The member the move-in is for: the one named by id, else the one holding the phone (found by
     phone), else a new one described by name, phone and birthday."""
     if data.member_id is not None:
@@ -220,7 +230,7 @@ def _check_member(data: MoveInInput, today: date) -> tuple[Member | None, dict[s
 @dataclass(frozen=True)
 class CheckedMoveIn:
     member: Member | None
-    member_fields: dict[str, Any]
+    member_fields: MoveInMemberFields
     source_brand: str
     source_store: str
     remark: str
@@ -282,7 +292,7 @@ def _write_lines(move_in: MoveIn, lines: list[CheckedLine]) -> None:
     move_in.line_count = len(lines)
 
 
-def _logged(move_in: MoveIn) -> dict[str, Any]:
+def _logged(move_in: MoveIn) -> JsonObject:
     return {
         "memberId": move_in.member_id,
         "name": move_in.name,

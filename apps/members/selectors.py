@@ -3,9 +3,9 @@ the member file, points ledgers and cancellation requests. Every answer masks ph
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import date, datetime, time, timedelta
-from typing import Any
+from typing import Any, TypedDict
 
 from django.db.models import BooleanField, F, Prefetch, QuerySet
 from django.db.models.expressions import RawSQL
@@ -28,6 +28,124 @@ from apps.members.name_grams import name_grams, normalised
 from apps.members.rules import DIGITS, SearchForm, check_fuzzy_form
 from apps.org.models import OrgUnit
 
+
+class MemberRow(TypedDict):
+    """A member found by a search (MemberRowOutputSerializer); the phone is masked."""
+
+    memId: int
+    name: str
+    phone: str
+    areaCode: str
+    crmCode: str
+    dependencyStore: str
+    dependencyStoreId: int
+    myself: bool
+
+
+class MemberLabelRef(TypedDict):
+    """A label on a member's row (MemberLabelRefOutputSerializer)."""
+
+    id: int
+    name: str
+    color: str
+
+
+class MemberLabelRow(MemberLabelRef):
+    """An enabled label to choose from (MemberLabelOutputSerializer)."""
+
+    groupName: str
+
+
+class MemberListRow(MemberRow):
+    """A row of the store's member list (MemberListRowOutputSerializer)."""
+
+    gender: str
+    genderName: str
+    birthday: date | None
+    cardNo: str
+    source: str
+    sourceName: str
+    points: int
+    labels: list[MemberLabelRef]
+    createdAt: datetime
+    lastVisitAt: datetime | None
+
+
+class IntroducerRef(TypedDict):
+    """IntroducerOutputSerializer."""
+
+    memId: int
+    name: str
+
+
+class MemberFileRow(MemberListRow):
+    """A member's file (MemberFileOutputSerializer)."""
+
+    occupation: str
+    occupationName: str
+    income: str
+    incomeName: str
+    education: str
+    educationName: str
+    maritalStatus: str
+    maritalStatusName: str
+    introducer: IntroducerRef | None
+    smsConsent: bool
+    remark: str
+    status: str
+    updatedAt: datetime
+
+
+class SmsConsentRow(TypedDict):
+    """SmsConsentOutputSerializer."""
+
+    memId: int
+    smsConsent: bool
+    updatedAt: datetime | None
+
+
+class PointsEntryRow(TypedDict):
+    """A line of the points ledger (PointsEntryOutputSerializer); the phone is masked."""
+
+    id: int
+    memId: int
+    memberName: str
+    phone: str
+    change: int
+    balanceAfter: int
+    kind: str
+    kindName: str
+    reason: str
+    operatorName: str
+    storeName: str
+    createdAt: datetime
+
+
+class PointsAdjustedRow(TypedDict):
+    """The answer of a points adjustment (PointsAdjustOutputSerializer)."""
+
+    memId: int
+    points: int
+    entry: PointsEntryRow
+
+
+class CancellationRow(TypedDict):
+    """A cancellation request (CancellationOutputSerializer); the phone is masked as filed."""
+
+    id: int
+    memId: int
+    memberName: str
+    phone: str
+    reason: str
+    status: str
+    statusName: str
+    requestedBy: str
+    requestedAt: datetime
+    decidedBy: str
+    decidedAt: datetime | None
+    decisionRemark: str
+
+
 # Search answers read plain values: building model instances costs more than the indexed lookup.
 _ROW_COLUMNS = ("id", "name", "area_code", "phone", "crm_code", "home_store_id")
 
@@ -43,7 +161,7 @@ def _ranked(members: QuerySet[Member], store_id: int | None) -> QuerySet[Member]
     return members.order_by(not_mine.asc(), F("last_visit_at").desc(nulls_last=True), "-id")
 
 
-def member_row(member: Member, store_id: int | None) -> dict[str, Any]:
+def member_row(member: Member, store_id: int | None) -> MemberRow:
     return {
         "memId": member.pk,
         "name": member.name,
@@ -56,7 +174,7 @@ def member_row(member: Member, store_id: int | None) -> dict[str, Any]:
     }
 
 
-def _row(values: tuple, store_names: dict[int, str], store_id: int | None) -> dict[str, Any]:
+def _row(values: tuple[Any, ...], store_names: dict[int, str], store_id: int | None) -> MemberRow:
     member_id, name, area_code, phone, crm_code, home_store_id = values
     return {
         "memId": member_id,
@@ -70,7 +188,7 @@ def _row(values: tuple, store_names: dict[int, str], store_id: int | None) -> di
     }
 
 
-def _rows(members: QuerySet[Member], store_id: int | None, *, unique: bool = False) -> list[dict[str, Any]]:
+def _rows(members: QuerySet[Member], store_id: int | None, *, unique: bool = False) -> list[MemberRow]:
     """At most 50 member rows. A `unique` lookup (a phone, a code, a card) finds one row: no ranking,
     and the store's name comes in the same query. A ranked search reads its 50 rows without the
     store join (a join before the LIMIT made PostgreSQL misplan popular name fragments) and then
@@ -89,7 +207,7 @@ def _phone_area(form: SearchForm) -> str:
     return form.area_code or MemberAreaCode.MAINLAND
 
 
-def exact_query(form: SearchForm, store_id: int | None) -> list[dict[str, Any]]:
+def exact_query(form: SearchForm, store_id: int | None) -> list[MemberRow]:
     """euqalQuery: every given condition among phone, name and member code matches exactly."""
     if not form.has_exact_conditions:
         return []
@@ -126,7 +244,7 @@ def phone_fragment_filter(members: QuerySet[Member], fragment: str, *, phone_vie
     return members.filter(shown_fragment_q(fragment))
 
 
-def fuzzy_query(form: SearchForm, store_id: int | None, *, phone_view: bool = False) -> list[dict[str, Any]]:
+def fuzzy_query(form: SearchForm, store_id: int | None, *, phone_view: bool = False) -> list[MemberRow]:
     """likeQuery: the name contains the fragment, the phone contains the digits (phone_fragment_filter),
     the member code starts with the text; all given conditions hold. A one-character name takes no
     fuzzy step."""
@@ -148,16 +266,16 @@ def fuzzy_query(form: SearchForm, store_id: int | None, *, phone_view: bool = Fa
     return _rows(members, store_id)
 
 
-def card_no_query(form: SearchForm, store_id: int | None) -> list[dict[str, Any]]:
+def card_no_query(form: SearchForm, store_id: int | None) -> list[MemberRow]:
     if not form.card_no:
         return []
     return _rows(_findable().filter(card_no=form.card_no), store_id, unique=True)
 
 
-def merged(*answers: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+def merged(*answers: Iterable[MemberRow]) -> list[MemberRow]:
     """Spec §4: the exact, fuzzy and card-number answers merged in order, de-duplicated by memId."""
     seen: set[int] = set()
-    rows: list[dict[str, Any]] = []
+    rows: list[MemberRow] = []
     for answer in answers:
         for row in answer:
             if row["memId"] not in seen:
@@ -166,14 +284,14 @@ def merged(*answers: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     return rows[:SEARCH_RESULT_LIMIT]
 
 
-def one_step_search(form: SearchForm, store_id: int | None) -> list[dict[str, Any]]:
+def one_step_search(form: SearchForm, store_id: int | None) -> list[MemberRow]:
     """Contract §1 `search`: exact first, fuzzy only when exact finds nothing, card number always."""
     exact = exact_query(form, store_id)
     fuzzy = [] if exact else fuzzy_query(form, store_id)
     return merged(exact, fuzzy, card_no_query(form, store_id))
 
 
-def introducer_candidates(keyword: str, store_id: int | None, *, phone_view: bool = False) -> list[dict[str, Any]]:
+def introducer_candidates(keyword: str, store_id: int | None, *, phone_view: bool = False) -> list[MemberRow]:
     """searchIntro: digits search phones by fragment; other text a member code, then a name."""
     keyword = keyword.strip()
     if DIGITS.match(keyword):
@@ -244,11 +362,11 @@ def _master_names() -> dict[str, dict[str, str]]:
     return {wire: {item["code"]: item["name"] for item in master_items(type=kind)} for wire, kind in types.items()}
 
 
-def _label_row(label: MemberLabel) -> dict[str, Any]:
+def _label_row(label: MemberLabel) -> MemberLabelRef:
     return {"id": label.pk, "name": label.name, "color": label.color}
 
 
-def _list_row(member: Member, store_id: int | None, names: dict[str, dict[str, str]]) -> dict[str, Any]:
+def _list_row(member: Member, store_id: int | None, names: dict[str, dict[str, str]]) -> MemberListRow:
     return {
         **member_row(member, store_id),
         "gender": member.gender,
@@ -270,17 +388,17 @@ def with_labels(members: QuerySet[Member]) -> QuerySet[Member]:
     )
 
 
-def list_rows(store_id: int | None) -> Any:
+def list_rows(store_id: int | None) -> Callable[[Iterable[Member]], list[MemberListRow]]:
     """The renderer of a page of `with_labels(store_members(...))`."""
 
-    def render(window: Iterable[Member]) -> list[dict[str, Any]]:
+    def render(window: Iterable[Member]) -> list[MemberListRow]:
         names = _master_names()
         return [_list_row(m, store_id, names) for m in window]
 
     return render
 
 
-def member_file(member: Member, store_id: int | None) -> dict[str, Any]:
+def member_file(member: Member, store_id: int | None) -> MemberFileRow:
     member = with_labels(Member.objects.filter(pk=member.pk)).select_related("introducer").get()
     names = _master_names()
     introducer = member.introducer
@@ -311,11 +429,11 @@ def members() -> QuerySet[Member]:
     return Member.objects.select_related("home_store")
 
 
-def sms_consent_row(member: Member) -> dict[str, Any]:
+def sms_consent_row(member: Member) -> SmsConsentRow:
     return {"memId": member.pk, "smsConsent": member.sms_consent, "updatedAt": member.sms_consent_updated_at}
 
 
-def labels_enabled() -> list[dict[str, Any]]:
+def labels_enabled() -> list[MemberLabelRow]:
     return [
         {**_label_row(label), "groupName": label.group_name}
         for label in MemberLabel.objects.filter(enabled=True).order_by("sort_order", "id")
@@ -347,13 +465,13 @@ def points_entries(
     return entries.order_by("-id")
 
 
-def points_adjusted(entry_id: int) -> dict[str, Any]:
+def points_adjusted(entry_id: int) -> PointsAdjustedRow:
     """The answer of a points adjustment: the member's balance after it, and its ledger entry."""
     entry = points_entries().get(pk=entry_id)
     return {"memId": entry.member_id, "points": entry.balance_after, "entry": points_entry_row(entry)}
 
 
-def points_entry_row(entry: PointsEntry) -> dict[str, Any]:
+def points_entry_row(entry: PointsEntry) -> PointsEntryRow:
     return {
         "id": entry.pk,
         "memId": entry.member_id,
@@ -370,7 +488,7 @@ def points_entry_row(entry: PointsEntry) -> dict[str, Any]:
     }
 
 
-def points_entry_rows(entries: Iterable[PointsEntry]) -> list[dict[str, Any]]:
+def points_entry_rows(entries: Iterable[PointsEntry]) -> list[PointsEntryRow]:
     return [points_entry_row(entry) for entry in entries]
 
 
@@ -389,7 +507,7 @@ def _user_name(user: Any) -> str:
     return (user.nickname or user.get_username()) if user is not None else ""
 
 
-def cancellation_row(request: CancellationRequest) -> dict[str, Any]:
+def cancellation_row(request: CancellationRequest) -> CancellationRow:
     return {
         "id": request.pk,
         "memId": request.member_id,
@@ -406,7 +524,7 @@ def cancellation_row(request: CancellationRequest) -> dict[str, Any]:
     }
 
 
-def cancellation_rows(requests: Iterable[CancellationRequest]) -> list[dict[str, Any]]:
+def cancellation_rows(requests: Iterable[CancellationRequest]) -> list[CancellationRow]:
     return [cancellation_row(request) for request in requests]
 
 

@@ -107,9 +107,9 @@ def _check_master_code(field: str, code: str) -> str:
     return code
 
 
-def _clean(fields: MemberFields, today: date) -> dict[str, Any]:
+def _clean(fields: MemberFields, today: date) -> dict[str, object]:
     """The given plain fields, checked, by model field; a field not given is not in the answer."""
-    clean: dict[str, Any] = {}
+    clean: dict[str, object] = {}
     if "name" in fields:
         clean["name"] = rules.check_name(fields["name"])
     if "area_code" in fields or "phone" in fields:
@@ -204,7 +204,7 @@ def member_update(*, actor: Actor, member: Member, **changes: Unpack[MemberField
             before = getattr(member, field)
             if before != value:
                 masked = field == "phone"
-                logged = [mask_phone(before), mask_phone(value)] if masked else [_logged(before), _logged(value)]
+                logged = [mask_phone(before), mask_phone(str(value))] if masked else [_logged(before), _logged(value)]
                 changed[PLAIN_FIELDS[field]] = logged
                 setattr(member, field, value)
         if "smsConsent" in changed:
@@ -228,11 +228,19 @@ def member_update(*, actor: Actor, member: Member, **changes: Unpack[MemberField
     return member
 
 
+class WholePhone(TypedDict):
+    """A member's whole phone, shown on request and logged (WholePhoneOutputSerializer)."""
+
+    memId: int
+    areaCode: str
+    phone: str
+
+
 def sms_consent_set(*, actor: Actor, member: Member, consent: bool) -> Member:
     return member_update(actor=actor, member=member, sms_consent=consent)
 
 
-def whole_phone_viewed(*, actor: Actor, member: Member) -> dict[str, Any]:
+def whole_phone_viewed(*, actor: Actor, member: Member) -> WholePhone:
     """The whole phone for the member's own page; each view is in the system log (spec §6), and many
     views in a short time are told to the store's owner (apps.members.phone_watch)."""
     with transaction.atomic():

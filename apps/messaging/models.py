@@ -30,7 +30,7 @@ class MessageType(models.Model):
         return self.name
 
 
-class MessageQuerySet(models.QuerySet):
+class MessageQuerySet(models.QuerySet["Message"]):
     def published(self) -> MessageQuerySet:
         return self.filter(published=True)
 

@@ -13,6 +13,14 @@ from apps.core.errors import NotFound
 from apps.core.money import money_to_wire
 from apps.messaging.choices import TaskAudience, TaskType
 from apps.messaging.models import Message, MessageRead, MessageType, Task, TaskRead
+from apps.messaging.rows import (
+    MandatoryMessageRow,
+    MessageDetailRow,
+    MessageRow,
+    MessageTypeRow,
+    TaskDetailRow,
+    TaskRow,
+)
 from apps.org.models import OrgUnit
 
 if TYPE_CHECKING:
@@ -36,7 +44,7 @@ def units() -> QuerySet[OrgUnit]:
     return OrgUnit.objects.only("id", "kind", "path", "name")
 
 
-def message_types() -> list[dict[str, Any]]:
+def message_types() -> list[MessageTypeRow]:
     return [{"id": pk, "name": name} for pk, name in MessageType.objects.values_list("id", "name")]
 
 
@@ -106,7 +114,7 @@ def mandatory_message_unread(*, user: User, unit: OrgUnit) -> Message | None:
     )
 
 
-def message_row(message: ReadMessage) -> dict[str, Any]:
+def message_row(message: ReadMessage) -> MessageRow:
     return {
         "id": message.pk,
         "msgName": message.msg_name,
@@ -120,11 +128,11 @@ def message_row(message: ReadMessage) -> dict[str, Any]:
     }
 
 
-def message_rows(messages: Any) -> list[dict[str, Any]]:
+def message_rows(messages: Any) -> list[MessageRow]:
     return [message_row(message) for message in messages]
 
 
-def message_detail(message: ReadMessage) -> dict[str, Any]:
+def message_detail(message: ReadMessage) -> MessageDetailRow:
     return {
         **message_row(message),
         "graphicDescription": message.graphic_description,
@@ -132,7 +140,7 @@ def message_detail(message: ReadMessage) -> dict[str, Any]:
     }
 
 
-def mandatory_notice(message: Message) -> dict[str, Any]:
+def mandatory_notice(message: Message) -> MandatoryMessageRow:
     return {
         "id": message.pk,
         "msgName": message.msg_name,
@@ -189,7 +197,7 @@ def task_for_reader(*, user: User, unit: OrgUnit, owner_view: bool, task_id: int
     return task
 
 
-def task_row(task: ReadTask) -> dict[str, Any]:
+def task_row(task: ReadTask) -> TaskRow:
     return {
         "id": task.pk,
         "type": task.type,
@@ -202,9 +210,9 @@ def task_row(task: ReadTask) -> dict[str, Any]:
     }
 
 
-def task_rows(tasks: Any) -> list[dict[str, Any]]:
+def task_rows(tasks: Any) -> list[TaskRow]:
     return [task_row(task) for task in tasks]
 
 
-def task_detail(task: ReadTask) -> dict[str, Any]:
+def task_detail(task: ReadTask) -> TaskDetailRow:
     return {**task_row(task), "content": task.content, "storeId": task.store_id, "storeName": task.store.name}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import date, datetime
 from decimal import Decimal
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from django.db import transaction
 from django.db.models import QuerySet
@@ -149,7 +149,7 @@ def _mark_read(
     *,
     user: User,
     ids: Iterable[int],
-    visible: QuerySet,
+    visible: QuerySet[Any],
     read_model: type[ReadT],
     field: str,
     now: datetime | None,

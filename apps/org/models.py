@@ -17,7 +17,8 @@ _ALLOWED_PARENT = {
 }
 
 
-class OrgUnitQuerySet(models.QuerySet):
+# Shared by OrgUnit and its proxy Store, so it names neither model.
+class OrgUnitQuerySet(models.QuerySet[Any]):
     def stores(self) -> OrgUnitQuerySet:
         return self.filter(kind=OrgUnitKind.STORE)
 
@@ -156,7 +157,7 @@ def _move_descendants(old_path: str, new_path: str) -> None:
         OrgUnit.objects.filter(pk=unit.pk).update(path=new_path + unit.path[len(old_path) :])
 
 
-class StoreManager(OrgUnitManager):
+class StoreManager(OrgUnitManager[Any]):  # the proxy Store's manager, over the shared queryset
     def get_queryset(self) -> OrgUnitQuerySet:
         return OrgUnitQuerySet(self.model, using=self._db).filter(kind=OrgUnitKind.STORE)
 

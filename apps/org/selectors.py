@@ -8,6 +8,7 @@ from apps.core.money import money_or_none_to_wire
 from apps.org.choices import STORE_REQUIRED_FIELDS, OrgUnitKind, StoreStatus
 from apps.org.hooks import account_roles
 from apps.org.models import OrgUnit
+from apps.org.rows import DebtStatusRow, StoreInfoCheckRow, StoreInfoRow, StoreRefRow, StoreRow
 
 
 def store_ids_under(unit: OrgUnit) -> frozenset[int]:
@@ -22,9 +23,10 @@ def store_codes(*, store_ids: list[int]) -> dict[int, str]:
     return dict(OrgUnit.objects.filter(pk__in=store_ids).values_list("id", "code"))
 
 
-def store_names(*, store_ids: frozenset[int]) -> list[dict[str, Any]]:
+def store_names(*, store_ids: frozenset[int]) -> list[StoreRefRow]:
     """The stores among `store_ids` as `{id, name}`, in tree order (a filter's choice of store)."""
-    return list(OrgUnit.objects.stores().filter(pk__in=store_ids).order_by("path").values("id", "name"))
+    stores = OrgUnit.objects.stores().filter(pk__in=store_ids).order_by("path").values_list("id", "name")
+    return [{"id": store_id, "name": name} for store_id, name in stores]
 
 
 def stores_under_units(units: list[OrgUnit]) -> list[OrgUnit]:
@@ -70,7 +72,7 @@ def region_names(codes: set[str]) -> dict[str, str]:
     return dict(Region.objects.filter(code__in=codes).values_list("code", "name"))
 
 
-def _store_row(store: OrgUnit, names: dict[str, str]) -> dict[str, Any]:
+def _store_row(store: OrgUnit, names: dict[str, str]) -> StoreRow:
     return {
         "id": store.pk,
         "name": store.name,
@@ -104,7 +106,7 @@ def _store_row(store: OrgUnit, names: dict[str, str]) -> dict[str, Any]:
     }
 
 
-def store_info(*, store: OrgUnit) -> dict[str, Any]:
+def store_info(*, store: OrgUnit) -> StoreInfoRow:
     names = region_names({store.province_code, store.city_code, store.district_code})
     return {
         **_store_row(store, names),
@@ -122,14 +124,14 @@ def _is_blank(value: Any) -> bool:
     return value is None or value == ""
 
 
-def store_info_check(*, store: OrgUnit) -> dict[str, Any]:
+def store_info_check(*, store: OrgUnit) -> StoreInfoCheckRow:
     """findErpByIdCheck: the information plus whether every required field is filled."""
     info = store_info(store=store)
     missing = [field for field in STORE_REQUIRED_FIELDS if _is_blank(info.get(field))]
     return {**info, "complete": not missing, "missingFields": missing}
 
 
-def store_debt_status(*, store: OrgUnit) -> dict[str, Any]:
+def store_debt_status(*, store: OrgUnit) -> DebtStatusRow:
     return {"disabled": store.debt_disabled, "reason": store.debt_disabled_reason if store.debt_disabled else ""}
 
 
@@ -146,7 +148,7 @@ def visible_stores(*, user_id: int, store_ids: frozenset[int]) -> QuerySet[OrgUn
     return OrgUnit.objects.stores().filter(pk__in=store_ids | owner_store_ids(user_id=user_id), is_active=True)
 
 
-def owner_stores(*, user_id: int) -> list[dict[str, Any]]:
+def owner_stores(*, user_id: int) -> list[StoreRow]:
     """The owner's stores as shop management shows them, in tree order; the staff and on-duty counts
     are added by the reports app's view, which may read the apps above org."""
     stores = list(OrgUnit.objects.stores().filter(pk__in=owner_store_ids(user_id=user_id)).order_by("path"))

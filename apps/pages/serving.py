@@ -10,7 +10,7 @@ This app sits on the top floor, so it reads the visitor's session from accounts 
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any
+from typing import Any, TypedDict
 from urllib.parse import urlencode, urlparse
 
 from django.apps import apps as django_apps
@@ -70,7 +70,30 @@ def guard(visitor: PageVisitor, route: str) -> str | None:
     return None
 
 
-def _page_context(request: HttpRequest, page: PageRoute, visitor: PageVisitor | None) -> dict[str, Any]:
+class PageRef(TypedDict):
+    """A page of the registry as the client guard reads it."""
+
+    route: str
+    code: str | None
+    titleEn: str
+    titleZh: str
+
+
+class PageContext(TypedDict):
+    """What a page's island reads from the template (json_script "page_context")."""
+
+    route: str
+    code: str | None
+    signedIn: bool
+    builtRoutes: list[str]
+    pages: list[PageRef]
+    badgeRefreshSeconds: int
+    signInPage: str
+    sessionIdleMinutes: int
+    notices: list[str]
+
+
+def _page_context(request: HttpRequest, page: PageRoute, visitor: PageVisitor | None) -> PageContext:
     spec_page = page_for(page.route)
     return {
         "route": page.route,

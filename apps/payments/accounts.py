@@ -15,6 +15,7 @@ from typing import Any
 from django.conf import settings
 from django.core.signals import setting_changed
 
+from apps.core.json_types import JsonObject
 from apps.org.selectors import store_codes
 from apps.payments.errors import ProviderNotConfigured
 from apps.payments.providers.base import ProviderAccount
@@ -25,11 +26,11 @@ FIELDS = ("base_url", "merchant_id", "app_id", "private_key", "public_key", "ser
 CONTROL = ("stores", "provider", "extra")
 
 
-def _config() -> dict[str, Any]:
+def _config() -> JsonObject:
     return dict(getattr(settings, "PAYMENT_PROVIDERS", {}) or {})
 
 
-def _value(entry: dict[str, Any], name: str) -> str | None:
+def _value(entry: JsonObject, name: str) -> str | None:
     if name in entry:
         return str(entry[name])
     if f"{name}_file" in entry:
@@ -39,7 +40,7 @@ def _value(entry: dict[str, Any], name: str) -> str | None:
     return None
 
 
-def _build(provider: str, entries: list[dict[str, Any]]) -> ProviderAccount:
+def _build(provider: str, entries: list[JsonObject]) -> ProviderAccount:
     """The account from the chain-wide entry with each later entry's fields on top."""
     values: dict[str, str] = {}
     extra: dict[str, str] = {}

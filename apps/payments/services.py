@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypedDict
 
 from django.conf import settings
 from django.db import transaction
@@ -28,6 +28,7 @@ from django.utils import timezone
 from apps.core.audit import SYSTEM_ACTOR, Actor, audit_record
 from apps.core.errors import NotFound
 from apps.core.hooks import Listeners
+from apps.core.json_types import JsonObject
 from apps.core.money import from_cents, round_money, to_cents
 from apps.org.selectors import store_codes
 from apps.payments.accounts import account_for, configured_accounts
@@ -233,7 +234,7 @@ def _apply_payment(intent_id: int, result: PayResult, *, source: str) -> Payment
     with transaction.atomic(durable=True):
         intent = PaymentIntent.objects.select_for_update().get(pk=intent_id)
         before = intent.state
-        detail: dict[str, Any] = {"source": source, "said": result.state.value, "message": result.message[:200]}
+        detail: JsonObject = {"source": source, "said": result.state.value, "message": result.message[:200]}
         differences: tuple[tuple[str, str, str], ...] = ()
         if intent.state in OPEN_INTENT_STATES:
             differences = _open_intent_moved(intent, result, source=source, detail=detail)
@@ -256,7 +257,7 @@ def _apply_payment(intent_id: int, result: PayResult, *, source: str) -> Payment
 
 
 def _open_intent_moved(
-    intent: PaymentIntent, result: PayResult, *, source: str, detail: dict[str, Any]
+    intent: PaymentIntent, result: PayResult, *, source: str, detail: JsonObject
 ) -> tuple[tuple[str, str, str], ...]:
     """Moves an open intent to the state `result` says and saves it with its next poll. A success
     keeps what the provider reported; one unlike what was asked moves the intent to `mismatched`
@@ -590,7 +591,7 @@ def _apply_refund(refund_id: int, result: RefundResult, *, source: str) -> Provi
     with transaction.atomic(durable=True):
         intent = PaymentIntent.objects.select_for_update().get(pk=intent_id)
         refund = ProviderRefund.objects.select_for_update().get(pk=refund_id)
-        detail: dict[str, Any] = {"source": source, "said": result.state.value, "message": result.message[:200]}
+        detail: JsonObject = {"source": source, "said": result.state.value, "message": result.message[:200]}
         now = timezone.now()
         if refund.state != RefundState.PENDING or result.state == ProviderRefundState.PENDING:
             if refund.state == RefundState.PENDING and source != "notification":
@@ -852,7 +853,16 @@ def intents_poll_due(*, limit: int = 200) -> dict[str, int]:
 
 
 # -- the card terminals ----------------------------------------------------------------------------
-def terminals_list(*, store_id: int, provider: str = "pos") -> list[dict[str, Any]]:
+class TerminalRow(TypedDict):
+    """A card terminal or payment box as the gateway lists it (billing's TerminalOutputSerializer)."""
+
+    terminalId: str
+    name: str
+    storeCode: str
+    online: bool
+
+
+def terminals_list(*, store_id: int, provider: str = "pos") -> list[TerminalRow]:
     """The card terminals of the store's terminal gateway account (`pos/terminal`), or with
     provider "box" the payment boxes of its box gateway (`pay/boxList`), as the gateway lists them;
     a provider call: no transaction may be open. Raises ProviderNotConfigured (PAY-40001), or
@@ -862,6 +872,6 @@ def terminals_list(*, store_id: int, provider: str = "pos") -> list[dict[str, An
     if listing is None:
         return []
     return [
-        {"terminalId": t.terminal_id, "name": t.name, "storeCode": t.store_code, "online": t.online}
+        TerminalRow(terminalId=t.terminal_id, name=t.name, storeCode=t.store_code, online=t.online)
         for t in listing(account_for(provider, store_id))
     ]

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable
-from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.utils import timezone
@@ -35,6 +34,7 @@ from apps.members.choices import AuditAction as MembersAction
 from apps.messaging.choices import AuditAction as MessagingAction
 from apps.org.choices import AuditAction as OrgAction
 from apps.payments.choices import AuditAction as PaymentsAction
+from apps.reports.rows import SystemLogRow
 from apps.staff.choices import AuditAction as StaffAction
 
 # Spec §5 "selected time exceeds range": the limit is ours, the reservation history's.
@@ -113,7 +113,7 @@ def entries(
     return found.order_by("-created_at", "-id")
 
 
-def entry_rows(window: Iterable[SystemLog]) -> list[dict[str, Any]]:
+def entry_rows(window: Iterable[SystemLog]) -> list[SystemLogRow]:
     """A page of entries as the page shows them: names copied at the time, the actor's name today,
     the action's label, and every phone masked (the account too: managers sign in with a phone)."""
     rows = list(window)

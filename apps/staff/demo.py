@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 
 from apps.accounts.models import User
@@ -40,7 +41,11 @@ XUHUI_STAFF = [
 ]
 
 
-def _staff(store: OrgUnit, rows: list[tuple], nurse_login: str | None = None) -> None:
+# (name, phone, position, skill level or "", hire date), as the lists above write them.
+StaffLine = tuple[str, str, str, str, date]
+
+
+def _staff(store: OrgUnit, rows: Sequence[StaffLine], nurse_login: str | None = None) -> None:
     if Employee.objects.filter(store=store).exists():
         return
     for index, (name, phone, position, skill, hired) in enumerate(rows):

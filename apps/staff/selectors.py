@@ -10,6 +10,7 @@ from apps.accounts.selectors import role_names_at_stores
 from apps.core.phones import mask_phone
 from apps.staff.choices import EmployeePosition, EmployeeStatus, SkillLevel
 from apps.staff.models import Employee, EmployeeServiceDuration
+from apps.staff.rows import DurationRow, EmployeeDetailRow, EmployeeRow
 
 
 def active_staff_counts(store_ids: list[int]) -> dict[int, int]:
@@ -53,7 +54,7 @@ def roles_at_stores(employees: list[Employee]) -> dict[tuple[int, int], list[str
     return role_names_at_stores(user_ids=user_ids, store_ids=store_ids)
 
 
-def employee_row(employee: Employee, roles: dict[tuple[int, int], list[str]], *, masked: bool) -> dict[str, Any]:
+def employee_row(employee: Employee, roles: dict[tuple[int, int], list[str]], *, masked: bool) -> EmployeeRow:
     return {
         "id": employee.pk,
         "storeId": employee.store_id,
@@ -77,15 +78,15 @@ def employee_row(employee: Employee, roles: dict[tuple[int, int], list[str]], *,
     }
 
 
-def employee_rows(employees: Any) -> list[dict[str, Any]]:
+def employee_rows(employees: Any) -> list[EmployeeRow]:
     employees = list(employees)
     roles = roles_at_stores(employees)
     return [employee_row(employee, roles, masked=True) for employee in employees]
 
 
-def employee_detail(*, employee: Employee) -> dict[str, Any]:
+def employee_detail(*, employee: Employee) -> EmployeeDetailRow:
     roles = roles_at_stores([employee])
-    durations = [
+    durations: list[DurationRow] = [
         {
             "id": row.pk,
             "projectId": row.project_id,
@@ -98,7 +99,7 @@ def employee_detail(*, employee: Employee) -> dict[str, Any]:
     return {**employee_row(employee, roles, masked=False), "durations": durations}
 
 
-def active_staff(*, store_id: int) -> list[dict[str, Any]]:
+def active_staff(*, store_id: int) -> list[dict[str, object]]:
     """The store's active employees as `{id, name}`, by name (a picker of the store's staff)."""
     active = Employee.objects.filter(store_id=store_id, status=EmployeeStatus.ACTIVE).order_by("name", "id")
     return [{"id": employee_id, "name": name} for employee_id, name in active.values_list("id", "name")]

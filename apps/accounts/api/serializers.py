@@ -4,6 +4,8 @@ The answers are built by apps.accounts.selectors; the Output serializers describ
 OpenAPI schema, and apps/accounts/tests/test_schema_shapes.py keeps both in step.
 """
 
+from typing import Any
+
 from rest_framework import serializers
 
 from apps.accounts.sign_in_rules import ACCOUNT_TOO_LONG, PASSWORD_TOO_LONG
@@ -13,7 +15,7 @@ from apps.core import fields
 TOKEN_MAX_LENGTH = 2000
 
 
-class LoginInputSerializer(serializers.Serializer):
+class LoginInputSerializer(serializers.Serializer[Any]):
     # Loose bounds: the account and password rules (sign_in_rules) give the precise messages.
     username = fields.CharField(
         required=False,
@@ -33,15 +35,15 @@ class LoginInputSerializer(serializers.Serializer):
     refresh = fields.CharField(required=False, allow_blank=True, max_length=100)
 
 
-class LogoutInputSerializer(serializers.Serializer):
+class LogoutInputSerializer(serializers.Serializer[Any]):
     refresh = fields.CharField(required=False, allow_blank=True, max_length=TOKEN_MAX_LENGTH)
 
 
-class RefreshInputSerializer(serializers.Serializer):
+class RefreshInputSerializer(serializers.Serializer[Any]):
     refresh = fields.CharField(max_length=TOKEN_MAX_LENGTH)
 
 
-class RegisterInputSerializer(serializers.Serializer):
+class RegisterInputSerializer(serializers.Serializer[Any]):
     account = fields.CharField(
         required=False, allow_blank=True, max_length=100, error_messages={"max_length": ACCOUNT_TOO_LONG}
     )
@@ -54,58 +56,58 @@ class RegisterInputSerializer(serializers.Serializer):
     )
 
 
-class UserRoleInputSerializer(serializers.Serializer):
+class UserRoleInputSerializer(serializers.Serializer[Any]):
     userRoleId = fields.IntegerField()
     storeId = fields.IntegerField(required=False, allow_null=True)
 
 
-class UserRolesQuerySerializer(serializers.Serializer):
+class UserRolesQuerySerializer(serializers.Serializer[Any]):
     userId = fields.IntegerField(required=False, help_text="the signed-in user's own id (another user's is refused)")
 
 
-class QuickChoicesQuerySerializer(serializers.Serializer):
+class QuickChoicesQuerySerializer(serializers.Serializer[Any]):
     store = fields.IntegerField(required=False, help_text="a store the role acts in; default: the chosen store")
 
 
-class RoleChooseInputSerializer(serializers.Serializer):
+class RoleChooseInputSerializer(serializers.Serializer[Any]):
     storeId = fields.IntegerField(required=False, allow_null=True)
 
 
-class EmployeeLoginInputSerializer(serializers.Serializer):
+class EmployeeLoginInputSerializer(serializers.Serializer[Any]):
     roleName = fields.CharField(max_length=50)
     storeId = fields.IntegerField()
 
 
-class RoleSwitchInputSerializer(serializers.Serializer):
+class RoleSwitchInputSerializer(serializers.Serializer[Any]):
     phone = fields.CharField(required=False, allow_blank=True, max_length=20)
     roleId = fields.IntegerField(required=False, allow_null=True)
     storeId = fields.IntegerField(required=False, allow_null=True)
     userId = fields.IntegerField(required=False, allow_null=True)
 
 
-class LoginRecordInputSerializer(serializers.Serializer):
+class LoginRecordInputSerializer(serializers.Serializer[Any]):
     loginData = serializers.DictField(child=fields.CharField(allow_blank=True, allow_null=True, max_length=200))
 
 
-class QuickShortcutsInputSerializer(serializers.Serializer):
+class QuickShortcutsInputSerializer(serializers.Serializer[Any]):
     roleId = fields.IntegerField()
     routers = serializers.ListField(child=fields.CharField(max_length=100), allow_empty=True, max_length=100)
     storeId = fields.IntegerField()
     userId = fields.IntegerField()
 
 
-class TokensOutputSerializer(serializers.Serializer):
+class TokensOutputSerializer(serializers.Serializer[Any]):
     access = serializers.CharField()
     refresh = serializers.CharField()
     accountVersion = serializers.CharField()
 
 
-class QuickOutputSerializer(serializers.Serializer):
+class QuickOutputSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
     rsrc = serializers.CharField()
 
 
-class RoleEntryOutputSerializer(serializers.Serializer):
+class RoleEntryOutputSerializer(serializers.Serializer[Any]):
     hierId = serializers.IntegerField()
     hier = serializers.CharField()
     role = serializers.CharField()
@@ -121,7 +123,7 @@ class RoleEntryOutputSerializer(serializers.Serializer):
     checked = serializers.BooleanField()
 
 
-class StoreRefOutputSerializer(serializers.Serializer):
+class StoreRefOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
 
@@ -139,7 +141,7 @@ class LoginOutputSerializer(SignedInUserOutputSerializer):
     stores = StoreRefOutputSerializer(many=True)
 
 
-class LoginInfoOutputSerializer(serializers.Serializer):
+class LoginInfoOutputSerializer(serializers.Serializer[Any]):
     userId = serializers.IntegerField()
     userName = serializers.CharField()
     loginName = serializers.CharField()
@@ -168,79 +170,79 @@ class RoleSwitchResultOutputSerializer(SessionUserInfoOutputSerializer):
     token = serializers.CharField(help_text="the new access token (the same as `access`)")
 
 
-class RoleSwitchOutputSerializer(serializers.Serializer):
+class RoleSwitchOutputSerializer(serializers.Serializer[Any]):
     success = serializers.BooleanField()
     result = RoleSwitchResultOutputSerializer(help_text="the session user info with the new access token")
 
 
-class RoleCodesOutputSerializer(serializers.Serializer):
+class RoleCodesOutputSerializer(serializers.Serializer[Any]):
     userRoleId = serializers.IntegerField()
     menu = serializers.ListField(child=serializers.CharField())
     btn = serializers.ListField(child=serializers.CharField())
 
 
-class QuickChoiceOutputSerializer(serializers.Serializer):
+class QuickChoiceOutputSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
     router = serializers.CharField()
     checked = serializers.BooleanField()
 
 
-class QuickSavedOutputSerializer(serializers.Serializer):
+class QuickSavedOutputSerializer(serializers.Serializer[Any]):
     routers = serializers.ListField(child=serializers.CharField())
 
 
-class RegisteredOutputSerializer(serializers.Serializer):
+class RegisteredOutputSerializer(serializers.Serializer[Any]):
     loginName = serializers.CharField()
 
 
-class CreatedOutputSerializer(serializers.Serializer):
+class CreatedOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
 
 
 # --- the other ways in: enterprise chat, manager hand-over link, quick login (api/sign_in_ways.py) ---
 
 
-class WecomInfoOutputSerializer(serializers.Serializer):
+class WecomInfoOutputSerializer(serializers.Serializer[Any]):
     appid = serializers.CharField(help_text="the WeCom corp id")
     agentid = serializers.CharField()
     configured = serializers.BooleanField(help_text="false: show the account login only")
     redirectUri = serializers.CharField(help_text="where WeCom sends the browser back with ?code=")
 
 
-class WecomCodeQuerySerializer(serializers.Serializer):
+class WecomCodeQuerySerializer(serializers.Serializer[Any]):
     code = fields.CharField(max_length=512, help_text="the OAuth code WeCom handed the browser")
 
 
-class WecomBindingOutputSerializer(serializers.Serializer):
+class WecomBindingOutputSerializer(serializers.Serializer[Any]):
     loginName = serializers.CharField()
     wecomUserId = serializers.CharField()
 
 
-class ManagerLinkQuerySerializer(serializers.Serializer):
+class ManagerLinkQuerySerializer(serializers.Serializer[Any]):
     newTab = serializers.BooleanField(required=False, default=True)
 
 
-class ManagerLinkOutputSerializer(serializers.Serializer):
+class ManagerLinkOutputSerializer(serializers.Serializer[Any]):
     url = serializers.CharField(help_text="the manager side's /xxbLogin with u, p, uid, userId")
     target = serializers.ChoiceField(choices=["_blank", "_self"])
 
 
-class HandoverLoginInputSerializer(serializers.Serializer):
+class HandoverLoginInputSerializer(serializers.Serializer[Any]):
     u = fields.CharField(required=False, allow_blank=True, max_length=1000)
     p = fields.CharField(required=False, allow_blank=True, max_length=1000)
     uid = fields.CharField(required=False, allow_blank=True, max_length=100)
     userId = fields.CharField(required=False, allow_blank=True, max_length=20)
 
 
-class StoreModifyInputSerializer(serializers.Serializer):
+class StoreModifyInputSerializer(serializers.Serializer[Any]):
     storeId = fields.IntegerField()
 
 
-class StoreMasterInputSerializer(serializers.Serializer):
+class StoreMasterInputSerializer(serializers.Serializer[Any]):
     storeId = fields.IntegerField()
     authorizationCode = fields.CharField(required=False, allow_blank=True, trim_whitespace=False, max_length=100)
 
 
-class StoreMasterOutputSerializer(serializers.Serializer):
+class StoreMasterOutputSerializer(serializers.Serializer[Any]):
     passed = serializers.BooleanField()
     ownerName = serializers.CharField()

@@ -14,17 +14,19 @@ from typing import Any
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 
+from apps.core.json_types import ValidatedData
+
 # DRF's codes for a too long value, a NUL and a lone surrogate (CharField and its validators).
 MALFORMED_CODES = frozenset({"max_length", "null_characters_not_allowed", "surrogate_characters_not_allowed"})
 
 
 def sign_in_input(
-    serializer_class: type[serializers.Serializer],
+    serializer_class: type[serializers.Serializer[Any]],
     data: Any,
     *,
     fields: Collection[str] | None = None,
     codes: Collection[str] = MALFORMED_CODES,
-) -> dict[str, Any] | None:
+) -> ValidatedData | None:
     """The parsed input, or None when every error is a malformed value (`codes`) of a credential
     (`fields`, all by default): the caller raises its way's refusal. Any other error is the 400 it
     always was."""

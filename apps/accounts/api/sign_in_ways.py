@@ -4,12 +4,13 @@ POST /rest/auth/login answers and, like it, sets the quick-login cookie."""
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from django.conf import settings
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
+from rest_framework.authentication import BaseAuthentication
 from rest_framework.request import Request
 
 from apps.accounts import handover, quick_login, wecom
@@ -24,13 +25,14 @@ from apps.accounts.api.serializers import (
 )
 from apps.accounts.api.sign_in_input import sign_in_input
 from apps.accounts.errors import HandoverInvalid, WecomLoginAbnormal
+from apps.accounts.rows import LoginRow
 from apps.accounts.session import signed_in_user, user_signed_in_now
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
 from apps.core.role_codes import PUBLIC, SIGNED_IN
 
 
-def signed_in(request: Request, info: dict[str, Any]) -> EnvelopeResponse:
+def signed_in(request: Request, info: LoginRow) -> EnvelopeResponse:
     """The answer of every successful sign-in: the login user info and a fresh quick-login cookie."""
     response = EnvelopeResponse(info, _("signed in"))
     # services.sign_in_user logged the user into the Django request (django.contrib.auth.login).
@@ -63,7 +65,7 @@ class WecomConfigApi(ErpApi):
     """The /login page asks whether to show the enterprise-chat QR panel, and with what."""
 
     required_codes = PUBLIC
-    authentication_classes: list = []
+    authentication_classes: list[type[BaseAuthentication]] = []
 
     @extend_schema(responses=WecomInfoOutputSerializer, summary="Enterprise-chat QR panel config", tags=["wxwork"])
     def get(self, request: Request) -> EnvelopeResponse:
@@ -83,7 +85,7 @@ class WecomLoginApi(ErpApi):
     exchange answer WECOM-LOGIN-ABNORMAL with the "login abnormal" marker (spec §8)."""
 
     required_codes = PUBLIC
-    authentication_classes: list = []
+    authentication_classes: list[type[BaseAuthentication]] = []
 
     @extend_schema(
         parameters=[WecomCodeQuerySerializer],
@@ -137,7 +139,7 @@ class HandoverLoginApi(ErpApi):
     """/xxbLogin?u=&p=&uid=&userId=: signs in from a manager link, once."""
 
     required_codes = PUBLIC
-    authentication_classes: list = []
+    authentication_classes: list[type[BaseAuthentication]] = []
 
     @extend_schema(
         request=HandoverLoginInputSerializer,
@@ -166,7 +168,7 @@ class QuickLoginApi(ErpApi):
     """/login?ql=1: signs in with the quick-login cookie of an earlier sign-in."""
 
     required_codes = PUBLIC
-    authentication_classes: list = []
+    authentication_classes: list[type[BaseAuthentication]] = []
 
     @extend_schema(request=None, responses=LoginOutputSerializer, summary="Sign in with the quick-login cookie")
     def post(self, request: Request) -> EnvelopeResponse:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
-from rest_framework.authentication import get_authorization_header
+from rest_framework.authentication import BaseAuthentication, get_authorization_header
 from rest_framework.request import Request
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
@@ -62,7 +62,7 @@ class RegisterThrottle(AnonRateThrottle):
 
 class LoginApi(ErpApi):
     required_codes = PUBLIC
-    authentication_classes: list = []
+    authentication_classes: list[type[BaseAuthentication]] = []
 
     @extend_schema(
         request=LoginInputSerializer, responses=LoginOutputSerializer, summary="Sign in with ERP:<account> and password"
@@ -88,7 +88,7 @@ class LogoutApi(ErpApi):
     """Works with an expired token too: signing out must never fail."""
 
     required_codes = PUBLIC
-    authentication_classes: list = []
+    authentication_classes: list[type[BaseAuthentication]] = []
 
     @extend_schema(request=LogoutInputSerializer, responses=None, summary="Sign out and revoke the tokens")
     def post(self, request: Request) -> EnvelopeResponse:
@@ -115,7 +115,7 @@ class LogoutApi(ErpApi):
 
 class TokenRefreshApi(ErpApi):
     required_codes = PUBLIC
-    authentication_classes: list = []
+    authentication_classes: list[type[BaseAuthentication]] = []
 
     @extend_schema(
         request=RefreshInputSerializer,
@@ -132,7 +132,7 @@ class TokenRefreshApi(ErpApi):
 
 class AccountRegisterApi(ErpApi):
     required_codes = PUBLIC
-    authentication_classes: list = []
+    authentication_classes: list[type[BaseAuthentication]] = []
     throttle_classes = [RegisterThrottle]
 
     @extend_schema(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
 from apps.approvals.choices import (
@@ -24,7 +26,7 @@ class RequestListInputSerializer(PageInputSerializer):
     dateTo = fields.DateField(required=False, source="date_to")
 
 
-class RequestIdInputSerializer(serializers.Serializer):
+class RequestIdInputSerializer(serializers.Serializer[Any]):
     id = fields.IntegerField(min_value=1)
 
 
@@ -34,7 +36,7 @@ class DecisionInputSerializer(RequestIdInputSerializer):
     remark = fields.CharField(required=False, allow_blank=True, max_length=REMARK_MAX_LENGTH, default="")
 
 
-class ApprovalRequestOutputSerializer(serializers.Serializer):
+class ApprovalRequestOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     kind = serializers.CharField()
     kindName = serializers.CharField()
@@ -59,7 +61,7 @@ class ApprovalRequestOutputSerializer(serializers.Serializer):
     canWithdraw = serializers.BooleanField()
 
 
-class ApprovalDetailLineOutputSerializer(serializers.Serializer):
+class ApprovalDetailLineOutputSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
     value = serializers.CharField()
 
@@ -68,34 +70,34 @@ class ApprovalRequestDetailOutputSerializer(ApprovalRequestOutputSerializer):
     details = ApprovalDetailLineOutputSerializer(many=True)
 
 
-class ApprovalRequestPageOutputSerializer(serializers.Serializer):
+class ApprovalRequestPageOutputSerializer(serializers.Serializer[Any]):
     list = ApprovalRequestOutputSerializer(many=True)
     total = serializers.IntegerField()
 
 
-class WaitingCountOutputSerializer(serializers.Serializer):
+class WaitingCountOutputSerializer(serializers.Serializer[Any]):
     waiting = serializers.IntegerField()
 
 
-class ApprovalKindOutputSerializer(serializers.Serializer):
+class ApprovalKindOutputSerializer(serializers.Serializer[Any]):
     kind = serializers.CharField()
     name = serializers.CharField()
     canDecide = serializers.BooleanField()
 
 
-class StoreAuthorityInputSerializer(serializers.Serializer):
+class StoreAuthorityInputSerializer(serializers.Serializer[Any]):
     # The spec's body names the user; it must be the caller (a person asks for themself).
     userId = fields.IntegerField(min_value=1)
     authority = serializers.ChoiceField(choices=["boss", "manager"])
 
 
-class StoreAuthorityResultInputSerializer(serializers.Serializer):
+class StoreAuthorityResultInputSerializer(serializers.Serializer[Any]):
     spNo = fields.CharField(max_length=EXTERNAL_NO_MAX_LENGTH)
     # The browser's attempt counter (spec §3); the server asks afresh on every poll and needs no count.
     n = fields.IntegerField(min_value=0, max_value=1_000_000, required=False)
 
 
-class StoreAuthorityAskedOutputSerializer(serializers.Serializer):
+class StoreAuthorityAskedOutputSerializer(serializers.Serializer[Any]):
     spNo = serializers.CharField()
     requestId = serializers.IntegerField()
     approveUrl = serializers.CharField(help_text="/approvalCenter?id=<requestId> on this host")

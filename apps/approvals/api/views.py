@@ -19,6 +19,7 @@ from apps.core.api.lists import PagedListApi, without_page
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.idempotency import idempotent
+from apps.core.json_types import ValidatedData
 from apps.core.role_codes import ROLE_CHOSEN
 from apps.core.scoping import scope_of
 
@@ -28,7 +29,7 @@ def _who(request: Request) -> tuple[int, frozenset[str], frozenset[int]]:
     return session.user_id, frozenset(session.codes), frozenset(session.store_ids)
 
 
-def _visible(request: Request, request_id: int) -> selectors.ApprovalRequestRow:
+def _visible(request: Request, request_id: int) -> selectors.ApprovalRequest:
     user_id, codes, store_ids = _who(request)
     row = selectors.visible_request(request_id=request_id, user_id=user_id, codes=codes, store_ids=store_ids)
     if row is None:
@@ -43,7 +44,7 @@ class RequestListApi(PagedListApi):
     page_output = io.ApprovalRequestPageOutputSerializer
     summary = "Requests waiting for me, mine, decided by me, or all I may see"
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> Any:
+    def rows(self, request: Request, filters: ValidatedData) -> Any:
         self.who = _who(request)
         user_id, codes, store_ids = self.who
         filters = without_page(filters)

@@ -37,6 +37,7 @@ morning, after most days are closed."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
@@ -46,6 +47,27 @@ from django.db.models import Count, DecimalField, ExpressionWrapper, F, Q, Query
 from django.utils import timezone
 
 from apps.billing.choices import DepositEntryKind, LineType, OrderStatus, TenderMethod, TenderStatus
+from apps.billing.closing.rows import (
+    CardPartRow,
+    CardsRow,
+    ClosingRow,
+    DayFiguresRow,
+    DepositPartRow,
+    DepositsRow,
+    OrderCountsRow,
+    PendingRefundRow,
+    PendingRow,
+    PendingTenderRow,
+    PointsRow,
+    PreviewRow,
+    ReconciliationRow,
+    RefundMethodRow,
+    RefundsRow,
+    SaleSums,
+    StaffShareRow,
+    TakingMethodRow,
+    TakingsRow,
+)
 from apps.billing.models import (
     ZERO,
     DailyClosing,
@@ -151,8 +173,8 @@ def cash_expected(totals: dict[tuple[str, str], tuple[int, Decimal]]) -> Decimal
     return totals.get((TenderMethod.CASH, TenderStatus.SUCCEEDED), (0, ZERO))[1]
 
 
-def _takings(totals: dict[tuple[str, str], tuple[int, Decimal]]) -> dict[str, Any]:
-    methods = []
+def _takings(totals: dict[tuple[str, str], tuple[int, Decimal]]) -> TakingsRow:
+    methods: list[TakingMethodRow] = []
     money = ZERO
     for method in TENDER_ORDER:
         count, amount = totals.get((method, TenderStatus.SUCCEEDED), (0, ZERO))
@@ -172,10 +194,10 @@ def _takings(totals: dict[tuple[str, str], tuple[int, Decimal]]) -> dict[str, An
     return {"methods": methods, "money": money_or_zero_to_wire(money)}
 
 
-def _pending(day: Day, totals: dict[tuple[str, str], tuple[int, Decimal]]) -> dict[str, Any]:
+def _pending(day: Day, totals: dict[tuple[str, str], tuple[int, Decimal]]) -> PendingRow:
     count = sum(n for (method, status), (n, _a) in totals.items() if status == TenderStatus.PENDING)
     amount = sum((a for (method, status), (_n, a) in totals.items() if status == TenderStatus.PENDING), ZERO)
-    shown = []
+    shown: list[PendingTenderRow] = []
     if count:
         rows = (
             day_tenders(day)
@@ -196,15 +218,15 @@ def _pending(day: Day, totals: dict[tuple[str, str], tuple[int, Decimal]]) -> di
     return {"count": count, "amount": money_or_zero_to_wire(amount), "tenders": shown}
 
 
-def _refunds(day: Day) -> dict[str, Any]:
+def _refunds(day: Day) -> tuple[RefundsRow, dict[str, Decimal]]:
     """The refunds of the day (by their business day): count and amount, the money back by method
-    and status, the pending provider refunds (listed) and the failed ones, and what they returned by
-    sale kind (the revenue's net). Four queries."""
+    and status, the pending provider refunds (listed) and the failed ones; and apart, what they
+    returned by sale kind (the revenue's net). Four queries."""
     totals = Refund.objects.filter(store_id=day.store_id, business_date=day.date).aggregate(
         n=Count("id"), total=Sum("amount")
     )
     by = _refund_tenders_by_method_and_status(day)
-    methods = [
+    methods: list[RefundMethodRow] = [
         {
             "method": method,
             "label": str(TenderMethod(method).label),
@@ -225,17 +247,17 @@ def _refunds(day: Day) -> dict[str, Any]:
     failed_count, failed_amount = part(TenderStatus.FAILED)
     pending_rows = _pending_refund_tenders(day) if pending_count else []
     returned = _refunded_by_sale_kind(day)
-    return {
+    refunds: RefundsRow = {
         "count": totals["n"] or 0,
         "amount": money_or_zero_to_wire(totals["total"]),
         "methods": methods,
         "pending": {"count": pending_count, "amount": money_or_zero_to_wire(pending_amount), "tenders": pending_rows},
         "failed": {"count": failed_count, "amount": money_or_zero_to_wire(failed_amount)},
-        "returned": returned,
     }
+    return refunds, returned
 
 
-def _sales(day: Day) -> dict[str, dict[str, Any]]:
+def _sales(day: Day) -> dict[str, SaleSums]:
     """The paid orders' lines of the day by kind: one query."""
     list_value = ExpressionWrapper(F("unit_price") * F("qty"), output_field=MONEY_FIELD)
     rows = (
@@ -246,7 +268,7 @@ def _sales(day: Day) -> dict[str, dict[str, Any]]:
         .values("type", "card__kind")
         .annotate(n_lines=Count("id"), qty_sum=Sum("qty"), amount_sum=Sum("amount"), list_sum=Sum(list_value))
     )
-    kinds: dict[str, dict[str, Any]] = {kind: {"lines": 0, "qty": 0, "amount": ZERO} for kind in SALE_KINDS}
+    kinds: dict[str, SaleSums] = {kind: {"lines": 0, "qty": 0, "amount": ZERO} for kind in SALE_KINDS}
     for row in rows:
         kind = _sale_kind(row["type"], row["card__kind"])
         into = kinds[kind]
@@ -257,7 +279,7 @@ def _sales(day: Day) -> dict[str, dict[str, Any]]:
     return kinds
 
 
-def _orders(day: Day) -> dict[str, int]:
+def _orders(day: Day) -> OrderCountsRow:
     counts = dict(
         Order.objects.filter(store_id=day.store_id, business_date=day.date)
         .order_by()
@@ -272,7 +294,7 @@ def _orders(day: Day) -> dict[str, int]:
     }
 
 
-def _cards(day: Day) -> dict[str, dict[str, Any]]:
+def _cards(day: Day) -> CardsRow:
     """The card ledger of the store's day by kind: one query."""
     rows: dict[str, dict[str, Any]] = {
         row["kind"]: dict(row)
@@ -284,7 +306,7 @@ def _cards(day: Day) -> dict[str, dict[str, Any]]:
         )
     }
 
-    def part(kind: str, sign: int = 1) -> dict[str, Any]:
+    def part(kind: str, sign: int = 1) -> CardPartRow:
         row = rows.get(kind, {})
         return {
             "count": row.get("n", 0),
@@ -301,7 +323,7 @@ def _cards(day: Day) -> dict[str, dict[str, Any]]:
     }
 
 
-def _deposits(day: Day) -> dict[str, Any]:
+def _deposits(day: Day) -> DepositsRow:
     """The deposit ledger of the store's day by kind, and what the store still holds at its end
     (every entry up to the day): one query."""
     kinds = (DepositEntryKind.TAKEN, DepositEntryKind.APPLIED, DepositEntryKind.REFUNDED, DepositEntryKind.RETURNED)
@@ -316,7 +338,7 @@ def _deposits(day: Day) -> dict[str, Any]:
         )
     )
 
-    def part(kind: str, sign: int = 1) -> dict[str, Any]:
+    def part(kind: str, sign: int = 1) -> DepositPartRow:
         return {
             "count": sums[f"{kind}_n"] or 0,
             "amount": money_or_zero_to_wire(sign * (sums[f"{kind}_total"] or ZERO)),
@@ -331,7 +353,7 @@ def _deposits(day: Day) -> dict[str, Any]:
     }
 
 
-def _points(day: Day) -> dict[str, int]:
+def _points(day: Day, tendered: Decimal) -> PointsRow:
     sums = dict(
         points_entries_of_store(day.store_id, day.start, day.end)
         .order_by()
@@ -343,10 +365,11 @@ def _points(day: Day) -> dict[str, int]:
         "earned": sums.get(PointsKind.EARN, 0) or 0,
         "spent": -(sums.get(PointsKind.SPEND, 0) or 0),
         "adjusted": sums.get(PointsKind.ADJUST, 0) or 0,
+        "tendered": money_or_zero_to_wire(tendered),
     }
 
 
-def staff_shares(day: Day) -> list[dict[str, Any]]:
+def staff_shares(day: Day) -> list[StaffShareRow]:
     """Each employee's credits of the day, kept apart by kind (apps.billing.orders.performance): one query."""
     rows = (
         StaffCredit.objects.filter(store_id=day.store_id, business_date=day.date)
@@ -368,16 +391,17 @@ def staff_shares(day: Day) -> list[dict[str, Any]]:
             },
         )
         person[row["kind"]] += round_money(row["total"] or ZERO)
-    shares = []
+    shares: list[StaffShareRow] = []
     for person in sorted(people.values(), key=lambda p: (p["name"], p["employeeId"])):
         amounts = [person[kind] for kind in ("service", "sale", "cardSale", "cardConsumption")]
         shares.append(
             {
-                **person,
-                **{
-                    kind: money_or_zero_to_wire(person[kind])
-                    for kind in ("service", "sale", "cardSale", "cardConsumption")
-                },
+                "employeeId": person["employeeId"],
+                "name": person["name"],
+                "service": money_or_zero_to_wire(person["service"]),
+                "sale": money_or_zero_to_wire(person["sale"]),
+                "cardSale": money_or_zero_to_wire(person["cardSale"]),
+                "cardConsumption": money_or_zero_to_wire(person["cardConsumption"]),
                 "total": money_or_zero_to_wire(sum(amounts, ZERO)),
             }
         )
@@ -392,7 +416,7 @@ def active_closing(day: Day) -> DailyClosing | None:
     )
 
 
-def closing_row(closing: DailyClosing) -> dict[str, Any]:
+def closing_row(closing: DailyClosing) -> ClosingRow:
     return {
         "closingId": closing.pk,
         "storeId": closing.store_id,
@@ -411,7 +435,7 @@ def closing_row(closing: DailyClosing) -> dict[str, Any]:
     }
 
 
-def day_figures(day: Day) -> dict[str, Any]:
+def day_figures(day: Day) -> DayFiguresRow:
     """Everything /dailyKnots and /dailyReport show of the day (see the module's doc), as wire data."""
     totals = tender_totals(day)
     takings = _takings(totals)
@@ -423,8 +447,7 @@ def day_figures(day: Day) -> dict[str, Any]:
     liability_in = sum((sales[kind]["amount"] for kind in LIABILITY_KINDS), ZERO)
     stored_value = totals.get((TenderMethod.STORED_VALUE, TenderStatus.SUCCEEDED), (0, ZERO))[1]
     from_deposits = totals.get((TenderMethod.DEPOSIT, TenderStatus.SUCCEEDED), (0, ZERO))[1]
-    refunds = _refunds(day)
-    returned = refunds.pop("returned")
+    refunds, returned = _refunds(day)
     returned_earned = sum((returned[kind] for kind in EARNED_KINDS), ZERO) + returned[SESSIONS]
     liability_out = sum((returned[kind] for kind in LIABILITY_KINDS), ZERO)
     return {
@@ -435,7 +458,12 @@ def day_figures(day: Day) -> dict[str, Any]:
         "pending": _pending(day, totals),
         "sales": {
             "kinds": [
-                {"kind": kind, **sales[kind], "amount": money_or_zero_to_wire(sales[kind]["amount"])}
+                {
+                    "kind": kind,
+                    "lines": sales[kind]["lines"],
+                    "qty": sales[kind]["qty"],
+                    "amount": money_or_zero_to_wire(sales[kind]["amount"]),
+                }
                 for kind in SALE_KINDS
             ],
             "total": money_or_zero_to_wire(earned + sessions_value + liability_in),
@@ -443,7 +471,7 @@ def day_figures(day: Day) -> dict[str, Any]:
         "orders": _orders(day),
         "cards": cards,
         "refunds": refunds,
-        "points": {**_points(day), "tendered": money_or_zero_to_wire(points_tendered)},
+        "points": _points(day, points_tendered),
         "deposits": _deposits(day),
         "revenue": {
             "takings": takings["money"],
@@ -461,7 +489,7 @@ def day_figures(day: Day) -> dict[str, Any]:
     }
 
 
-def day_preview(day: Day) -> dict[str, Any]:
+def day_preview(day: Day) -> PreviewRow:
     """The day's figures with its closing (null while it is open)."""
     closing = active_closing(day)
     return {
@@ -471,7 +499,7 @@ def day_preview(day: Day) -> dict[str, Any]:
     }
 
 
-def reconciliation_rows(day: Day) -> list[dict[str, Any]]:
+def reconciliation_rows(day: Day) -> list[ReconciliationRow]:
     """The providers' bills against our payments and refunds for the day (read live)."""
     return [
         {
@@ -496,7 +524,7 @@ def closings(store_id: int, *, start: date | None = None, end: date | None = Non
     return rows.order_by("-date", "-id")
 
 
-def closings_rows(window: Any) -> list[dict[str, Any]]:
+def closings_rows(window: Iterable[DailyClosing]) -> list[ClosingRow]:
     return [closing_row(closing) for closing in window]
 
 
@@ -538,7 +566,7 @@ def _refund_tenders_by_method_and_status(day: Day) -> dict[tuple[str, str], tupl
     return {(row["method"], row["status"]): (row["n"], round_money(row["total"] or ZERO)) for row in rows}
 
 
-def _pending_refund_tenders(day: Day) -> list[dict[str, Any]]:
+def _pending_refund_tenders(day: Day) -> list[PendingRefundRow]:
     """The day's provider refunds still waiting on their provider, the first PENDING_SHOWN."""
     return [
         {

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.billing.choices import CLOSING_TEXT_MAX_LENGTH, AuditAction
+from apps.billing.closing.rows import DayFiguresRow
 from apps.billing.closing.selectors import Day, active_closing, day_figures
 from apps.billing.errors import DayClosed, PaymentsPending
 from apps.billing.models import DailyClosing
@@ -107,7 +107,7 @@ def day_close(
     return closing
 
 
-def _figures_to_close(the_day: Day) -> dict[str, Any]:
+def _figures_to_close(the_day: Day) -> DayFiguresRow:
     """The day's figures, under the store's day lock: a day closed already answers 409 DAY-40901, one
     with provider payments or refunds still pending 409 DAY-40902."""
     if active_closing(the_day) is not None:

@@ -82,7 +82,7 @@ HAVING -COALESCE(SUM(m.quantity), 0) <> w.taken * p.use_per_unit
 """
 
 
-def _rows(sql: str) -> list[tuple]:
+def _rows(sql: str) -> list[tuple[int, int, int, int]]:
     with connection.cursor() as cursor:
         cursor.execute(sql)
         return cursor.fetchall()

@@ -12,6 +12,7 @@ from django.db.models import Count, Q, QuerySet, Sum
 from django.utils import timezone
 
 from apps.billing.choices import DepositEntryKind, DepositStatus
+from apps.billing.deposits.rows import DepositEntryRow, DepositTotalsRow
 from apps.billing.models import ZERO, Deposit, DepositEntry
 from apps.core.money import money_or_zero_to_wire
 from apps.core.phones import mask_phone
@@ -81,7 +82,7 @@ def deposit_rows(window: Iterable[Deposit]) -> list[dict[str, Any]]:
     ]
 
 
-def deposit_totals(rows: QuerySet[Deposit]) -> dict[str, Any]:
+def deposit_totals(rows: QuerySet[Deposit]) -> DepositTotalsRow:
     """Of every deposit the filters find: how many, taken (paid), applied, refunded, still held."""
     taken = ~Q(status__in=[DepositStatus.UNPAID, DepositStatus.CANCELLED])
     sums = rows.order_by().aggregate(
@@ -131,7 +132,7 @@ def entry_search(
     return rows.order_by("-created_at", "-id")
 
 
-def entry_rows(window: Iterable[DepositEntry]) -> list[dict[str, Any]]:
+def entry_rows(window: Iterable[DepositEntry]) -> list[DepositEntryRow]:
     return [
         {
             "entryId": entry.pk,

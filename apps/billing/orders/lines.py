@@ -22,6 +22,7 @@ from apps.cards.models import Card, CardSession
 from apps.catalog.choices import CardKind, ItemType
 from apps.catalog.selectors import ITEM_MODELS, with_store_state
 from apps.core.errors import InvalidInput, NotFound
+from apps.core.json_types import ValidatedData
 from apps.core.money import round_money
 from apps.org.models import OrgUnit
 
@@ -57,7 +58,7 @@ class LineInput:
     take_later: bool = False
 
     @classmethod
-    def from_wire(cls, data: dict[str, Any]) -> LineInput:
+    def from_wire(cls, data: ValidatedData) -> LineInput:
         staff = data.get("staff")
         return cls(
             type=data["type"],

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from apps.billing.models import Order
 from apps.billing.orders.draft_pricing import draft_priced
 from apps.billing.orders.lines import LineInput
+from apps.billing.orders.rows import PointsDraftPriceRow, PointsQuoteRow
 from apps.billing.orders.selectors import price_summary, priced_draft_row
 from apps.billing.orders.services import active_member
 from apps.core.errors import InvalidInput
@@ -24,7 +25,7 @@ from apps.members.selectors import points_entry_rows
 from apps.org.models import OrgUnit
 
 
-def points_quote(member: Member, amount: Decimal) -> dict[str, Any]:
+def points_quote(member: Member, amount: Decimal) -> PointsQuoteRow:
     """What `amount` costs in points and whether the member holds that many. Rounded up to a whole
     point: a points tender never pays less than the amount."""
     rate = settings.POINTS_PER_YUAN_PAID
@@ -39,7 +40,7 @@ def points_quote(member: Member, amount: Decimal) -> dict[str, Any]:
     }
 
 
-def points_draft_price(*, store: OrgUnit, member_id: int | None, lines: list[LineInput]) -> dict[str, Any]:
+def points_draft_price(*, store: OrgUnit, member_id: int | None, lines: list[LineInput]) -> PointsDraftPriceRow:
     """`pricingEngine/pointsPrice`: a member's draft priced as the commit would price it, and what
     it costs in points against the member's balance. Points are a member's: none for a walk-in."""
     if member_id is None:

@@ -60,6 +60,7 @@ from django.utils import timezone
 
 from apps.billing.choices import DiscountSource, LineType
 from apps.billing.orders.lines import WITH_CATEGORY, DraftLine
+from apps.billing.orders.rows import AppliedCouponRow, DiscountRow
 from apps.catalog.models import CardTypeDiscount, PromotionLine
 from apps.catalog.selectors import promotions_visible
 from apps.core.money import MONEY_CONTEXT, money_to_wire, round_money
@@ -95,7 +96,7 @@ class Discount:
     name: str
     amount: Decimal
 
-    def to_wire(self) -> dict[str, str]:
+    def to_wire(self) -> DiscountRow:
         return {"source": self.source, "name": self.name, "amount": money_to_wire(self.amount)}
 
 
@@ -127,7 +128,7 @@ class AppliedCoupon:
     name: str
     amount: Decimal
 
-    def to_wire(self) -> dict[str, Any]:
+    def to_wire(self) -> AppliedCouponRow:
         return {"couponId": self.coupon_id, "name": self.name, "amount": money_to_wire(self.amount)}
 
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
-from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
 from apps.billing.models import Order, Refund, RefundLine, RefundTender
+from apps.billing.orders.rows import RefundDetailRow, RefundLineRow, RefundRow, RefundTenderRow
 from apps.core.money import money_to_wire
 from apps.core.phones import mask_phone
 
@@ -20,7 +20,7 @@ def _when(value: datetime | None) -> datetime | None:
     return timezone.localtime(value) if value is not None else None
 
 
-def refund_row(refund: Refund) -> dict[str, Any]:
+def refund_row(refund: Refund) -> RefundRow:
     order = refund.order
     return {
         "recedeId": refund.pk,
@@ -41,11 +41,11 @@ def refund_row(refund: Refund) -> dict[str, Any]:
     }
 
 
-def refund_rows(window: Iterable[Refund]) -> list[dict[str, Any]]:
+def refund_rows(window: Iterable[Refund]) -> list[RefundRow]:
     return [refund_row(refund) for refund in window]
 
 
-def _refund_line_row(line: RefundLine) -> dict[str, Any]:
+def _refund_line_row(line: RefundLine) -> RefundLineRow:
     return {
         "orderLineId": line.order_line_id,
         "type": line.type,
@@ -61,7 +61,7 @@ def _refund_line_row(line: RefundLine) -> dict[str, Any]:
     }
 
 
-def refund_tender_row(tender: RefundTender) -> dict[str, Any]:
+def refund_tender_row(tender: RefundTender) -> RefundTenderRow:
     return {
         "tenderId": tender.tender_id,
         "method": tender.method,
@@ -86,7 +86,7 @@ def with_details(rows: QuerySet[Refund]) -> QuerySet[Refund]:
     )
 
 
-def refund_detail_row(refund: Refund) -> dict[str, Any]:
+def refund_detail_row(refund: Refund) -> RefundDetailRow:
     """One refund with its lines and tenders: recede/recede's answer and /refundDetail's."""
     return {
         **refund_row(refund),
@@ -97,7 +97,7 @@ def refund_detail_row(refund: Refund) -> dict[str, Any]:
     }
 
 
-def order_refund_rows(order: Order) -> list[dict[str, Any]]:
+def order_refund_rows(order: Order) -> list[RefundDetailRow]:
     """An order's refunds, oldest first, for its details (contract §8 orderDetails)."""
     rows = with_details(Refund.objects.filter(order=order)).order_by("id")
     return [refund_detail_row(refund) for refund in rows]

@@ -4,7 +4,7 @@ plus a fixed number of SELECTs whatever the page size."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import datetime
 from decimal import Decimal
 from operator import attrgetter
@@ -18,10 +18,28 @@ from apps.billing.models import Order, OrderLine, OrderLineStaff, Tender
 from apps.billing.orders.coupon_pricing import CouponFit
 from apps.billing.orders.pricing import PricedOrder
 from apps.billing.orders.refund_rows import order_refund_rows
+from apps.billing.orders.rows import (
+    CommittedOrderRow,
+    DetailPriceRow,
+    DiscountRow,
+    DraftHead,
+    DraftLineRow,
+    DraftStaffRow,
+    GiftRow,
+    OrderFoundRow,
+    OrderLineRow,
+    OrderSummaryRow,
+    PricedDraftRow,
+    PriceRow,
+    ReservationDraftRow,
+    ReservationPackageDraftRow,
+    UsableCouponRow,
+)
 from apps.booking.models import Reservation, ReservationProject
 from apps.cards.choices import CardStatus
 from apps.cards.models import Card, CardSession
 from apps.catalog.choices import CardKind
+from apps.core.json_types import JsonObject
 from apps.core.money import money_or_none_to_wire, money_to_wire
 from apps.core.phones import mask_phone
 from apps.staff.choices import EmployeeStatus
@@ -43,7 +61,7 @@ def reservations() -> QuerySet[Reservation]:
     return Reservation.objects.all()
 
 
-def committed_row(order: Order) -> dict[str, Any]:
+def committed_row(order: Order) -> CommittedOrderRow:
     """Contract §8's answer to `order/commit`, field for field."""
     return {
         "orderId": order.pk,
@@ -128,7 +146,7 @@ def order_rows(window: Iterable[Order]) -> list[dict[str, Any]]:
     return [order_row(order) for order in window]
 
 
-def order_summary(rows: QuerySet[Order]) -> dict[str, Any]:
+def order_summary(rows: QuerySet[Order]) -> OrderSummaryRow:
     """The bills list's totals over every filtered order, not only the page: one aggregate query.
     Cancelled orders count and sum like the others; the status filter leaves them out."""
     sums = rows.order_by().aggregate(
@@ -136,11 +154,14 @@ def order_summary(rows: QuerySet[Order]) -> dict[str, Any]:
     )
     return {
         "count": sums["count"],
-        **{key: money_to_wire(sums[key] or ZERO) for key in ("total", "discount", "payable", "paid")},
+        "total": money_to_wire(sums["total"] or ZERO),
+        "discount": money_to_wire(sums["discount"] or ZERO),
+        "payable": money_to_wire(sums["payable"] or ZERO),
+        "paid": money_to_wire(sums["paid"] or ZERO),
     }
 
 
-def order_quick_search(rows: QuerySet[Order], keyword: str) -> list[dict[str, Any]]:
+def order_quick_search(rows: QuerySet[Order], keyword: str) -> list[OrderFoundRow]:
     """Orders by a whole phone (the customer's, as written on the order) or by the start of an
     order number; at most SEARCH_LIMIT, newest first. A fragment of a phone finds nothing: phones
     are masked, and fragment searches have their own rate-limited calls (members)."""
@@ -166,11 +187,11 @@ def order_quick_search(rows: QuerySet[Order], keyword: str) -> list[dict[str, An
     ]
 
 
-def _discount_rows(discounts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _discount_rows(discounts: list[JsonObject]) -> list[DiscountRow]:
     return [{"source": d["source"], "name": d["name"], "amount": d["amount"]} for d in discounts]
 
 
-def _line_row(line: OrderLine) -> dict[str, Any]:
+def _line_row(line: OrderLine) -> OrderLineRow:
     return {
         "orderLineId": line.pk,
         "type": line.type,
@@ -189,7 +210,7 @@ def _line_row(line: OrderLine) -> dict[str, Any]:
     }
 
 
-def _lines_with_staff() -> Prefetch:
+def _lines_with_staff() -> Prefetch[str, QuerySet[OrderLine], str]:
     return Prefetch(
         "lines",
         OrderLine.objects.order_by("id").prefetch_related(
@@ -244,7 +265,7 @@ def order_detail_row(order: Order) -> dict[str, Any]:
     }
 
 
-def _summed_discounts(discount_lists: Iterable[list[dict[str, Any]]]) -> list[dict[str, str]]:
+def _summed_discounts(discount_lists: Iterable[Iterable[Mapping[str, Any]]]) -> list[DiscountRow]:
     """The order's discounts by source and name, summed over its lines, in the order first met."""
     sums: dict[tuple[str, str], Decimal] = {}
     for discounts in discount_lists:
@@ -256,11 +277,11 @@ def _summed_discounts(discount_lists: Iterable[list[dict[str, Any]]]) -> list[di
     ]
 
 
-def price_summary(order: Order, *, with_lines: bool) -> dict[str, Any]:
-    """`pay/price` (and with the lines, `pay/detailPrice`): what is payable, paid and due, and each
-    discount the order got."""
+def price_summary(order: Order, *, with_lines: bool) -> PriceRow:
+    """`pay/price` (and with the lines, `pay/detailPrice`, a DetailPriceRow): what is payable, paid
+    and due, and each discount the order got."""
     lines = list(order.lines.order_by("id"))
-    answer: dict[str, Any] = {
+    answer: PriceRow = {
         "orderId": order.pk,
         "orderNo": order.order_no or "",
         "status": order.status,
@@ -272,11 +293,12 @@ def price_summary(order: Order, *, with_lines: bool) -> dict[str, Any]:
         "discounts": _summed_discounts(line.discounts for line in lines),
     }
     if with_lines:
-        answer["lines"] = [_line_row(line) for line in lines]
+        detail: DetailPriceRow = {**answer, "lines": [_line_row(line) for line in lines]}
+        return detail
     return answer
 
 
-def priced_draft_row(priced: PricedOrder) -> dict[str, Any]:
+def priced_draft_row(priced: PricedOrder) -> PricedDraftRow:
     """The cashier's live totals: a priced draft, nothing saved (checkDiscountConcurrently)."""
     discount_lists = [[d.to_wire() for d in line.discounts] for line in priced.lines]
     return {
@@ -316,7 +338,7 @@ def member_gifts(member_id: int, rows: QuerySet[Order]) -> QuerySet[OrderLine]:
     )
 
 
-def gift_rows(window: Iterable[OrderLine]) -> list[dict[str, Any]]:
+def gift_rows(window: Iterable[OrderLine]) -> list[GiftRow]:
     return [
         {
             "orderLineId": line.pk,
@@ -338,9 +360,9 @@ def gift_rows(window: Iterable[OrderLine]) -> list[dict[str, Any]]:
     ]
 
 
-def usable_coupon_rows(fits: Iterable[CouponFit]) -> list[dict[str, Any]]:
+def usable_coupon_rows(fits: Iterable[CouponFit]) -> list[UsableCouponRow]:
     """The till's coupon picker: the member's usable coupons, each tried alone on the draft."""
-    rows = []
+    rows: list[UsableCouponRow] = []
     for fit in fits:
         template = fit.coupon.template
         rows.append(
@@ -375,14 +397,14 @@ def reservation_for_order(reservation_id: int, rows: QuerySet[Reservation]) -> R
     )
 
 
-def _nurse_staff(reservation: Reservation) -> list[dict[str, Any]]:
+def _nurse_staff(reservation: Reservation) -> list[DraftStaffRow]:
     nurse = reservation.nurse
     if nurse is None or nurse.status != EmployeeStatus.ACTIVE:
         return []
     return [{"employeeId": nurse.pk, "name": nurse.name, "share": "1.0000"}]
 
 
-def _draft_head(reservation: Reservation) -> dict[str, Any]:
+def _draft_head(reservation: Reservation) -> DraftHead:
     return {
         "reservationId": reservation.pk,
         "memId": reservation.member_id,
@@ -393,7 +415,7 @@ def _draft_head(reservation: Reservation) -> dict[str, Any]:
     }
 
 
-def _draft_line(project_id: int, name: str, staff: list[dict[str, Any]], card_id: int | None) -> dict[str, Any]:
+def _draft_line(project_id: int, name: str, staff: list[DraftStaffRow], card_id: int | None) -> DraftLineRow:
     return {
         "type": LineType.PROJECT.value,
         "itemId": project_id,
@@ -404,7 +426,7 @@ def _draft_line(project_id: int, name: str, staff: list[dict[str, Any]], card_id
     }
 
 
-def reservation_project_draft(reservation: Reservation) -> dict[str, Any]:
+def reservation_project_draft(reservation: Reservation) -> ReservationDraftRow:
     """`order/reservationProject`: a line per reserved project, served by the reservation's nurse."""
     staff = _nurse_staff(reservation)
     return {
@@ -425,14 +447,14 @@ def _covering_cards(member_id: int, project_ids: list[int]) -> list[Card]:
     )
 
 
-def reservation_package_draft(reservation: Reservation) -> dict[str, Any]:
+def reservation_package_draft(reservation: Reservation) -> ReservationPackageDraftRow:
     """`order/reservationPackage`: the reserved projects that the member's package cards cover, each
     paid by the card that expires first (one session), and every covering card for the cashier to
     choose another."""
     staff = _nurse_staff(reservation)
     reserved = list(reservation.lines.all())
     cards = _covering_cards(reservation.member_id, [r.project_id for r in reserved]) if reservation.member_id else []
-    lines = []
+    lines: list[DraftLineRow] = []
     for reserved_project in reserved:
         card = next(
             (

@@ -20,7 +20,6 @@ withdrawal) refunds nothing: there is nothing held to release."""
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -30,9 +29,11 @@ from apps.approvals.kinds import ApprovalKind
 from apps.approvals.models import ApprovalRequest
 from apps.approvals.services import request_approval
 from apps.billing.models import Order, OrderLine, Refund
+from apps.billing.refunds.rows import AskedLinePayload
 from apps.billing.refunds.services import LineAsked, RefundPlan, order_refund, refund_quote
 from apps.core.audit import Actor
 from apps.core.errors import DomainError
+from apps.core.json_types import JsonObject
 from apps.core.money import money_to_wire
 from apps.core.role_codes import REFUND_APPROVE
 
@@ -40,7 +41,7 @@ KIND = "refund"
 SUBJECT_TYPE = "order"
 
 
-def _wire_lines(lines: list[LineAsked]) -> list[dict[str, Any]]:
+def _wire_lines(lines: list[LineAsked]) -> list[AskedLinePayload]:
     return [
         {
             "orderLineId": line.order_line_id,
@@ -51,7 +52,7 @@ def _wire_lines(lines: list[LineAsked]) -> list[dict[str, Any]]:
     ]
 
 
-def _asked_lines(payload: dict[str, Any]) -> list[LineAsked]:
+def _asked_lines(payload: JsonObject) -> list[LineAsked]:
     return [
         LineAsked(
             order_line_id=int(line["orderLineId"]),

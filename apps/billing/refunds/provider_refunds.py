@@ -21,7 +21,7 @@ import logging
 from collections.abc import Collection
 from datetime import timedelta
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils import timezone
@@ -30,6 +30,7 @@ from django.utils.translation import gettext as _
 from apps.billing.choices import AuditAction, RefundStatus, TenderMethod, TenderStatus
 from apps.billing.errors import ProviderRefundUnavailable
 from apps.billing.models import Refund, RefundTender, Tender
+from apps.billing.refunds.rows import RefundTenderStatusRow
 from apps.billing.till.provider_tenders import provider_intent_of
 from apps.core.audit import SYSTEM_ACTOR, Actor, audit_record
 from apps.core.business_days import check_day_open
@@ -308,7 +309,7 @@ def device_refund_query(*, row: RefundTender) -> RefundTender:
     return row
 
 
-def device_refund_row(row: RefundTender) -> dict[str, Any]:
+def device_refund_row(row: RefundTender) -> RefundTenderStatusRow:
     """A terminal refund tender as `pos/refund` and `pos/refundQuery` answer it."""
     refund = Refund.objects.get(pk=row.refund_id)
     attempts = refund_tender_attempts(row.pk)

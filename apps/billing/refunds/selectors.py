@@ -5,7 +5,6 @@ an order's refunds) are apps.billing.orders.refund_rows'."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.utils import timezone
@@ -14,6 +13,13 @@ from apps.approvals.models import ApprovalRequest
 from apps.billing.models import ZERO, Order, Refund
 from apps.billing.orders.refund_rows import refund_tender_row, with_details
 from apps.billing.refunds.approvals import waiting_refund_approval
+from apps.billing.refunds.rows import (
+    JudgedLineRow,
+    JudgedOrderRow,
+    RefundApprovalAskedRow,
+    RefundQuoteRow,
+    WaitingRefundApprovalRow,
+)
 from apps.billing.refunds.services import Judged, LineState, RefundPlan, tenders_left
 from apps.core.money import money_to_wire
 from apps.core.phones import mask_phone
@@ -28,7 +34,7 @@ def refunds() -> QuerySet[Refund]:
     return Refund.objects.all()
 
 
-def _judged_line(state: LineState) -> dict[str, Any]:
+def _judged_line(state: LineState) -> JudgedLineRow:
     line = state.line
     return {
         "orderLineId": line.pk,
@@ -49,7 +55,7 @@ def _judged_line(state: LineState) -> dict[str, Any]:
     }
 
 
-def approval_asked_row(request: ApprovalRequest) -> dict[str, Any]:
+def approval_asked_row(request: ApprovalRequest) -> RefundApprovalAskedRow:
     """recede/recede's 202: the refund sent to the owner for approval."""
     return {
         "approvalId": request.pk,
@@ -58,14 +64,14 @@ def approval_asked_row(request: ApprovalRequest) -> dict[str, Any]:
     }
 
 
-def _waiting_approval(order: Order) -> dict[str, Any] | None:
+def _waiting_approval(order: Order) -> WaitingRefundApprovalRow | None:
     request = waiting_refund_approval(order)
     if request is None:
         return None
     return {**approval_asked_row(request), "createdAt": _when(request.created_at), "reason": request.reason}
 
 
-def judged_row(judged: Judged) -> dict[str, Any]:
+def judged_row(judged: Judged) -> JudgedOrderRow:
     order = judged.order
     store = order.store
     return {
@@ -131,7 +137,7 @@ def refund_search(
     return rows.select_related("order").order_by("-created_at", "-id")
 
 
-def refund_quote_row(plan: RefundPlan) -> dict[str, Any]:
+def refund_quote_row(plan: RefundPlan) -> RefundQuoteRow:
     """recede/quote's answer: what the refund would give back, its tenders in the shape of a refund's."""
     return {
         "orderId": plan.order.pk,

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from apps.accounts.testing import api_client
 from apps.billing.choices import DepositStatus, TenderMethod
+from apps.billing.closing.rows import DayFiguresRow
 from apps.billing.closing.selectors import Day, day_figures
 from apps.billing.closing.services import day_close
 from apps.billing.models import Deposit, DepositEntry, Tender
@@ -60,7 +61,7 @@ def apply(client, order, deposit_id: int, amount: str, *, status=200, errcode="0
     return assert_envelope(client.post(APPLY, body, format="json", **headers), status=status, errcode=errcode)
 
 
-def today_figures(store) -> dict:
+def today_figures(store) -> DayFiguresRow:
     return day_figures(Day(store.pk, timezone.localdate()))
 
 

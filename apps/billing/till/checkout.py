@@ -22,6 +22,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -111,9 +112,9 @@ def order_tenders(order: Order) -> list[Tender]:
     return list(order.tenders.order_by("id"))
 
 
-def _paid_by(tenders: list[Tender], field: str) -> dict:
+def _paid_by(tenders: list[Tender], field: str) -> dict[Any, Decimal]:
     """What the succeeded `tenders` paid, summed by `field`."""
-    paid: dict = {}
+    paid: dict[Any, Decimal] = {}
     for tender in tenders:
         if tender.status == TenderStatus.SUCCEEDED:
             paid[getattr(tender, field)] = paid.get(getattr(tender, field), ZERO) + tender.amount

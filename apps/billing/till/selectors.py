@@ -4,7 +4,6 @@ and the receipt (pay/print). Money leaves as 2-place strings (apps.core.money)."
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
 
 import segno
 from django.db.models import QuerySet
@@ -15,6 +14,7 @@ from apps.billing.models import ZERO, Order, Tender
 from apps.billing.till.checkout import PROVIDER_METHODS, Payment, order_tenders, pending_amount
 from apps.billing.till.provider_mismatch import mismatch_message
 from apps.billing.till.provider_tenders import tender_reference
+from apps.billing.till.rows import DrawnSessionRow, PaymentRow, PaymentTenderRow, ReceiptContext, TenderStatusRow
 from apps.cards.choices import EntryKind
 from apps.cards.models import Card, CardEntry
 from apps.catalog.models import Project
@@ -36,8 +36,8 @@ def qr_image(code_url: str) -> str:
     return str(segno.make(code_url, error="m").svg_data_uri(scale=5, border=2))
 
 
-def _tender_row(tender: Tender, intent: PaymentIntent | None = None) -> dict[str, Any]:
-    row: dict[str, Any] = {
+def _tender_row(tender: Tender, intent: PaymentIntent | None = None) -> PaymentTenderRow:
+    row: PaymentTenderRow = {
         "tenderId": tender.pk,
         "method": tender.method,
         "amount": money_to_wire(tender.amount),
@@ -67,14 +67,14 @@ def _tender_row(tender: Tender, intent: PaymentIntent | None = None) -> dict[str
     return row
 
 
-def tender_rows(tenders: list[Tender]) -> list[dict[str, Any]]:
+def tender_rows(tenders: list[Tender]) -> list[PaymentTenderRow]:
     """The order's tenders, oldest first; a provider tender with its intent's QR while pending."""
     references = [tender_reference(t.pk) for t in tenders if t.method in PROVIDER_METHODS]
     intents = intents_for_references(references=references) if references else {}
     return [_tender_row(tender, intents.get(tender_reference(tender.pk))) for tender in tenders]
 
 
-def order_payment_state(order: Order, change: Decimal = ZERO, tenders: list[Tender] | None = None) -> dict[str, Any]:
+def order_payment_state(order: Order, change: Decimal = ZERO, tenders: list[Tender] | None = None) -> PaymentRow:
     """The order's payment as it stands: what is paid, pending at a provider and due, and its
     tenders (all of them, oldest first; read when not given)."""
     tenders = order_tenders(order) if tenders is None else tenders
@@ -90,14 +90,14 @@ def order_payment_state(order: Order, change: Decimal = ZERO, tenders: list[Tend
     }
 
 
-def payment_answer(payment: Payment) -> dict[str, Any]:
+def payment_answer(payment: Payment) -> PaymentRow:
     """pay/excute's answer: the order after the payment, the change of this payment, and every
     tender of the order (earlier payments' too), oldest first. `pending` is what provider tenders
     still wait for; `due` does not count it as paid."""
     return order_payment_state(payment.order, payment.change, payment.all_tenders)
 
 
-def tender_status(tender: Tender) -> dict[str, Any]:
+def tender_status(tender: Tender) -> TenderStatusRow:
     """What the payment page polls while a provider tender is pending: the tender and its order."""
     order = tender.order
     order.refresh_from_db(fields=["paid", "status", "paid_at"])
@@ -106,7 +106,7 @@ def tender_status(tender: Tender) -> dict[str, Any]:
     return {"tender": row, "order": answer}
 
 
-def drawn_sessions(order: Order) -> list[dict[str, Any]]:
+def drawn_sessions(order: Order) -> list[DrawnSessionRow]:
     """The package sessions the order used, with what each card had left after it."""
     entries = list(
         CardEntry.objects.filter(order_id=order.pk, kind=EntryKind.SESSIONS_USED).select_related("card").order_by("id")
@@ -128,7 +128,7 @@ def drawn_sessions(order: Order) -> list[dict[str, Any]]:
     ]
 
 
-def receipt(order: Order, *, with_amounts: bool) -> dict[str, Any]:
+def receipt(order: Order, *, with_amounts: bool) -> ReceiptContext:
     """What the 80 mm receipt prints (templates/billing/receipt.html)."""
     tenders = list(order.tenders.filter(status=TenderStatus.SUCCEEDED).order_by("id"))
     card_nos = dict(Card.objects.filter(pk__in={t.card_id for t in tenders if t.card_id}).values_list("pk", "card_no"))
@@ -175,6 +175,6 @@ def receipt(order: Order, *, with_amounts: bool) -> dict[str, Any]:
     }
 
 
-def order_payment_state_after_provider(order_id: int, change: Decimal) -> dict[str, Any]:
+def order_payment_state_after_provider(order_id: int, change: Decimal) -> PaymentRow:
     """The payment's answer once the provider was asked: the order read again, as that answer left it."""
     return order_payment_state(orders().get(pk=order_id), change)

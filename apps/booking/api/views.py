@@ -22,11 +22,13 @@ from apps.booking import rota, rules, selectors, services
 from apps.booking.api import serializers as io
 from apps.booking.choices import HISTORY_MAX_DAYS, ROTA_MAX_DAYS, CancelReason, ReservationSource, ReservationStatus
 from apps.booking.drafts import bookable_nurse, bookable_projects, draft_from, problems_of, project_minutes
+from apps.booking.rows import ReservationRow
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi
 from apps.core.api.phone_fragments import PhoneFragmentSearch
 from apps.core.envelope import EnvelopeResponse
 from apps.core.excel import XLSX_CONTENT_TYPE, Column, Kind, xlsx_response
+from apps.core.json_types import ValidatedData
 from apps.core.page_registry import code_of
 from apps.core.role_codes import RESERVATION_FORCE, ROTA_EDIT
 from apps.core.scoping import get_in_scope, get_or_not_found, store_in_scope
@@ -279,7 +281,7 @@ class UndoApi(ErpApi):
 class _RecordApi(PhoneFragmentSearch, ErpApi):
     required_codes = BOARD
 
-    def records(self, request: Request, filters: dict[str, Any]) -> QuerySet[selectors.Reservation]:
+    def records(self, request: Request, filters: ValidatedData) -> QuerySet[selectors.Reservation]:
         filters["day_from"], filters["day_to"] = rules.check_time_range(
             filters.get("day_from"), filters.get("day_to"), HISTORY_MAX_DAYS
         )
@@ -295,7 +297,7 @@ class RecordListApi(PagedListApi, _RecordApi):
     filters = io.RecordInputSerializer
     page_output = io.ReservationPageOutputSerializer
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[selectors.Reservation]:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[selectors.Reservation]:
         return self.records(request, filters)
 
     def render_rows(self, window: Iterable[Any]) -> list[Any]:
@@ -328,7 +330,7 @@ RECORD_EXPORT = (
 )
 
 
-def _record_cells(row: dict[str, Any]) -> list[Any]:
+def _record_cells(row: ReservationRow) -> list[Any]:
     return [
         row["id"],
         row["startTime"],

@@ -1,5 +1,7 @@
 """Request parsers and documented answer shapes of asset transfers (docs/api.md "Asset transfer")."""
 
+from typing import Any
+
 from rest_framework import serializers
 
 from apps.approvals.choices import ApprovalStatus
@@ -8,7 +10,7 @@ from apps.cards.choices import ASSET_TRANSFER_REASON_MAX_LENGTH, AssetTransferKi
 from apps.core import fields
 
 
-class AssetTransferTargetInputSerializer(serializers.Serializer):
+class AssetTransferTargetInputSerializer(serializers.Serializer[Any]):
     kind = serializers.ChoiceField(choices=AssetTransferKind.choices)
     memberId = fields.IntegerField(min_value=1, source="member_id")
     toStoreId = fields.IntegerField(min_value=1, source="to_store_id", required=False, help_text="kind store")
@@ -21,22 +23,22 @@ class AssetTransferApplyInputSerializer(AssetTransferTargetInputSerializer):
     reason = fields.CharField(max_length=ASSET_TRANSFER_REASON_MAX_LENGTH)
 
 
-class AssetTransferListInputSerializer(serializers.Serializer):
+class AssetTransferListInputSerializer(serializers.Serializer[Any]):
     kind = serializers.ChoiceField(choices=AssetTransferKind.choices, required=False, allow_blank=True)
     status = serializers.ChoiceField(choices=AssetTransferStatus.choices, required=False, allow_blank=True)
 
 
-class AssetTransferIdInputSerializer(serializers.Serializer):
+class AssetTransferIdInputSerializer(serializers.Serializer[Any]):
     id = fields.IntegerField(min_value=1)
 
 
-class AssetSessionsOutputSerializer(serializers.Serializer):
+class AssetSessionsOutputSerializer(serializers.Serializer[Any]):
     projectId = serializers.IntegerField()
     projectName = serializers.CharField()
     left = serializers.IntegerField()
 
 
-class AssetCardOutputSerializer(serializers.Serializer):
+class AssetCardOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     cardNo = serializers.CharField()
     kind = serializers.ChoiceField(choices=CardKind.choices)
@@ -49,13 +51,13 @@ class AssetCardOutputSerializer(serializers.Serializer):
     sessions = AssetSessionsOutputSerializer(many=True)
 
 
-class AssetsOutputSerializer(serializers.Serializer):
+class AssetsOutputSerializer(serializers.Serializer[Any]):
     cards = AssetCardOutputSerializer(many=True)
     points = serializers.IntegerField()
     couponIds = serializers.ListField(child=serializers.IntegerField())
 
 
-class AssetMemberOutputSerializer(serializers.Serializer):
+class AssetMemberOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     phone = serializers.CharField(help_text="masked")
@@ -68,12 +70,12 @@ class AssetPreviewMemberOutputSerializer(AssetMemberOutputSerializer):
     points = serializers.IntegerField()
 
 
-class AssetStoreOutputSerializer(serializers.Serializer):
+class AssetStoreOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
 
 
-class AssetTransferPreviewOutputSerializer(serializers.Serializer):
+class AssetTransferPreviewOutputSerializer(serializers.Serializer[Any]):
     kind = serializers.ChoiceField(choices=AssetTransferKind.choices)
     member = AssetPreviewMemberOutputSerializer()
     toStore = AssetStoreOutputSerializer(allow_null=True)
@@ -82,7 +84,7 @@ class AssetTransferPreviewOutputSerializer(serializers.Serializer):
     storedValue = money()
 
 
-class AssetTransferRowOutputSerializer(serializers.Serializer):
+class AssetTransferRowOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=AssetTransferKind.choices)
     status = serializers.ChoiceField(choices=AssetTransferStatus.choices)
@@ -101,12 +103,12 @@ class AssetTransferRowOutputSerializer(serializers.Serializer):
     doneAt = serializers.DateTimeField(allow_null=True)
 
 
-class AssetTransferPageOutputSerializer(serializers.Serializer):
+class AssetTransferPageOutputSerializer(serializers.Serializer[Any]):
     list = AssetTransferRowOutputSerializer(many=True)
     total = serializers.IntegerField()
 
 
-class AssetApprovalOutputSerializer(serializers.Serializer):
+class AssetApprovalOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(choices=ApprovalStatus.choices)
     decidedByName = serializers.CharField()

@@ -17,10 +17,12 @@ from apps.accounts.session import session_of
 from apps.cards import asset_transfer_selectors as selectors
 from apps.cards import asset_transfers
 from apps.cards.api import asset_transfer_serializers as io
+from apps.cards.rows import AssetTransferDetailRow
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi
 from apps.core.envelope import EnvelopeResponse
 from apps.core.idempotency import idempotent
+from apps.core.json_types import ValidatedData
 from apps.core.role_codes import ASSET_TRANSFER_APPLY, ASSET_TRANSFER_APPROVE
 from apps.core.scoping import scope_of
 
@@ -32,7 +34,7 @@ def _store_ids(request: Request) -> frozenset[int]:
     return frozenset(scope_of(request).store_ids)
 
 
-def _detail(request: Request, transfer_id: int) -> dict[str, Any]:
+def _detail(request: Request, transfer_id: int) -> AssetTransferDetailRow:
     session = session_of(request)
     return selectors.transfer_detail(
         transfer_id=transfer_id,
@@ -78,7 +80,7 @@ class AssetTransferListApi(PagedListApi):
     page_output = io.AssetTransferPageOutputSerializer
     summary = "Asset transfers of the caller's stores, newest first"
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[Any]:
         return selectors.transfers(store_ids=_store_ids(request), **filters)
 
     def render_rows(self, window: Iterable[Any]) -> list[Any]:

@@ -17,52 +17,52 @@ def money(help_text: str = "", **kwargs: Any) -> serializers.CharField:
     return serializers.CharField(help_text=help_text or 'decimal string, 2 places ("199.00")', **kwargs)
 
 
-def amount_field(**kwargs: Any) -> serializers.Field:
+def amount_field(**kwargs: Any) -> fields.IntegerField | fields.DecimalField:
     return fields.number(bounds.MONEY_ORDER, low=Decimal("0.01"), **kwargs)
 
 
 # -- inputs --------------------------------------------------------------------------------------
 
 
-class CardDelayInputSerializer(serializers.Serializer):
+class CardDelayInputSerializer(serializers.Serializer[Any]):
     cardId = fields.IntegerField(min_value=1, source="card_id")
     until = fields.DateField()
     reason = fields.CharField(max_length=100)
 
 
-class CardFreezeInputSerializer(serializers.Serializer):
+class CardFreezeInputSerializer(serializers.Serializer[Any]):
     cardId = fields.IntegerField(min_value=1, source="card_id")
     reason = fields.CharField(max_length=100)
 
 
-class CardIdInputSerializer(serializers.Serializer):
+class CardIdInputSerializer(serializers.Serializer[Any]):
     cardId = fields.IntegerField(min_value=1, source="card_id")
 
 
-class TransferStartInputSerializer(serializers.Serializer):
+class TransferStartInputSerializer(serializers.Serializer[Any]):
     toMemId = fields.IntegerField(min_value=1, source="to_member_id")
     remark = fields.CharField(max_length=200, required=False, allow_blank=True, default="")
 
 
-class CardToCardInputSerializer(serializers.Serializer):
+class CardToCardInputSerializer(serializers.Serializer[Any]):
     memId = fields.IntegerField(min_value=1, source="member_id")
     fromCardId = fields.IntegerField(min_value=1, source="from_card_id")
     toCardId = fields.IntegerField(min_value=1, source="to_card_id")
     amount = amount_field(help_text="moved from the source card; principal and gift in its proportion")
 
 
-class CardTypeChoiceInputSerializer(serializers.Serializer):
+class CardTypeChoiceInputSerializer(serializers.Serializer[Any]):
     cardId = fields.IntegerField(min_value=1, source="card_id")
     cardTypeId = fields.IntegerField(min_value=1, source="card_type_id")
 
 
-class CouponListInputSerializer(serializers.Serializer):
+class CouponListInputSerializer(serializers.Serializer[Any]):
     memId = fields.IntegerField(min_value=1, source="member_id")
     status = serializers.ChoiceField(choices=CouponStatus.choices, required=False, allow_blank=True, default="")
     kind = serializers.ChoiceField(choices=CouponKind.choices, required=False, allow_blank=True, default="")
 
 
-class CouponIssueInputSerializer(serializers.Serializer):
+class CouponIssueInputSerializer(serializers.Serializer[Any]):
     memId = fields.IntegerField(min_value=1, source="member_id")
     templateId = fields.IntegerField(min_value=1, source="template_id")
     count = fields.number(bounds.COUPONS, required=False, default=1)
@@ -71,14 +71,14 @@ class CouponIssueInputSerializer(serializers.Serializer):
 # -- outputs -------------------------------------------------------------------------------------
 
 
-class CardSessionsOutputSerializer(serializers.Serializer):
+class CardSessionsOutputSerializer(serializers.Serializer[Any]):
     projectId = serializers.IntegerField()
     name = serializers.CharField()
     total = serializers.IntegerField(help_text="sessions the card came with")
     left = serializers.IntegerField()
 
 
-class CardOutputSerializer(serializers.Serializer):
+class CardOutputSerializer(serializers.Serializer[Any]):
     cardId = serializers.IntegerField()
     cardNo = serializers.CharField()
     kind = serializers.ChoiceField(choices=CardKind.choices)
@@ -98,7 +98,7 @@ class HeldCardOutputSerializer(CardOutputSerializer):
     memberName = serializers.CharField()
 
 
-class CardEntryOutputSerializer(serializers.Serializer):
+class CardEntryOutputSerializer(serializers.Serializer[Any]):
     entryId = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=EntryKind.choices)
     kindName = serializers.CharField()
@@ -125,18 +125,18 @@ class CardEntryOutputSerializer(serializers.Serializer):
     createdAt = serializers.DateTimeField()
 
 
-class CardDetailOutputSerializer(serializers.Serializer):
+class CardDetailOutputSerializer(serializers.Serializer[Any]):
     card = HeldCardOutputSerializer()
     list = CardEntryOutputSerializer(many=True)
     total = serializers.IntegerField()
 
 
-class CardCountsByKindOutputSerializer(serializers.Serializer):
+class CardCountsByKindOutputSerializer(serializers.Serializer[Any]):
     storedValue = serializers.IntegerField()
     package = serializers.IntegerField()
 
 
-class CardCountsByStatusOutputSerializer(serializers.Serializer):
+class CardCountsByStatusOutputSerializer(serializers.Serializer[Any]):
     active = serializers.IntegerField(help_text="active and within its date")
     expired = serializers.IntegerField()
     frozen = serializers.IntegerField()
@@ -144,13 +144,13 @@ class CardCountsByStatusOutputSerializer(serializers.Serializer):
     closed = serializers.IntegerField()
 
 
-class CardCountsOutputSerializer(serializers.Serializer):
+class CardCountsOutputSerializer(serializers.Serializer[Any]):
     total = serializers.IntegerField()
     kinds = CardCountsByKindOutputSerializer()
     statuses = CardCountsByStatusOutputSerializer()
 
 
-class SessionUseOutputSerializer(serializers.Serializer):
+class SessionUseOutputSerializer(serializers.Serializer[Any]):
     entryId = serializers.IntegerField()
     projectId = serializers.IntegerField(allow_null=True)
     projectName = serializers.CharField()
@@ -163,31 +163,31 @@ class SessionUseOutputSerializer(serializers.Serializer):
     createdAt = serializers.DateTimeField()
 
 
-class SessionUsePageOutputSerializer(serializers.Serializer):
+class SessionUsePageOutputSerializer(serializers.Serializer[Any]):
     list = SessionUseOutputSerializer(many=True)
     total = serializers.IntegerField()
 
 
-class PendingTransferOutputSerializer(serializers.Serializer):
+class PendingTransferOutputSerializer(serializers.Serializer[Any]):
     transferId = serializers.IntegerField()
     toMemId = serializers.IntegerField()
     toMemberName = serializers.CharField()
     createdAt = serializers.DateTimeField()
 
 
-class TransferCheckOutputSerializer(serializers.Serializer):
+class TransferCheckOutputSerializer(serializers.Serializer[Any]):
     card = HeldCardOutputSerializer()
     transferable = serializers.BooleanField()
     reason = serializers.CharField(help_text="why not, when not transferable")
     pending = PendingTransferOutputSerializer(allow_null=True, help_text="the transfer started and not committed")
 
 
-class TransferApprovalAskedOutputSerializer(serializers.Serializer):
+class TransferApprovalAskedOutputSerializer(serializers.Serializer[Any]):
     approvalId = serializers.IntegerField(help_text="the approval centre's request (/approvalCenter?id=)")
     status = serializers.CharField(help_text="pending while it waits for the owner")
 
 
-class TransferOutputSerializer(serializers.Serializer):
+class TransferOutputSerializer(serializers.Serializer[Any]):
     transferId = serializers.IntegerField()
     status = serializers.ChoiceField(choices=["pending", "committed", "cancelled"])
     cardId = serializers.IntegerField()
@@ -196,14 +196,14 @@ class TransferOutputSerializer(serializers.Serializer):
     newCard = HeldCardOutputSerializer(allow_null=True, help_text="the target member's card, once committed")
 
 
-class CardToCardOutputSerializer(serializers.Serializer):
+class CardToCardOutputSerializer(serializers.Serializer[Any]):
     fromCard = HeldCardOutputSerializer()
     toCard = HeldCardOutputSerializer()
     principal = money("principal moved")
     gift = money("gift moved")
 
 
-class ChangePreviewOutputSerializer(serializers.Serializer):
+class ChangePreviewOutputSerializer(serializers.Serializer[Any]):
     cardId = serializers.IntegerField()
     cardTypeId = serializers.IntegerField()
     oldValue = money("the old card's balance")
@@ -218,14 +218,14 @@ class CardChangeOutputSerializer(ChangePreviewOutputSerializer):
     newCard = HeldCardOutputSerializer()
 
 
-class CoefficientOutputSerializer(serializers.Serializer):
+class CoefficientOutputSerializer(serializers.Serializer[Any]):
     cardTypeId = serializers.IntegerField()
     cardTypeName = serializers.CharField()
     coefficient = serializers.CharField(help_text='4 places ("0.9000")')
     setBy = serializers.ChoiceField(choices=["store", "headOffice"], help_text="whose coefficient is in force")
 
 
-class CouponOutputSerializer(serializers.Serializer):
+class CouponOutputSerializer(serializers.Serializer[Any]):
     couponId = serializers.IntegerField()
     code = serializers.CharField()
     templateId = serializers.IntegerField()
@@ -247,6 +247,6 @@ class CouponOutputSerializer(serializers.Serializer):
     operatorName = serializers.CharField()
 
 
-class CouponPageOutputSerializer(serializers.Serializer):
+class CouponPageOutputSerializer(serializers.Serializer[Any]):
     list = CouponOutputSerializer(many=True)
     total = serializers.IntegerField()

@@ -20,10 +20,12 @@ from rest_framework.request import Request
 from apps.accounts.session import session_of
 from apps.cards import coupons, operations, selectors, services, transfer_approval
 from apps.cards.api import serializers as io
+from apps.cards.rows import TransferRow
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi
 from apps.core.envelope import EnvelopeResponse
 from apps.core.idempotency import idempotent
+from apps.core.json_types import ValidatedData
 from apps.core.page_registry import code_of
 from apps.core.pagination import PageInputSerializer, page_request_from
 from apps.core.role_codes import (
@@ -137,7 +139,7 @@ class CardUnfreezeApi(CardFreezeApi):
 # -- transfer (转卡) -------------------------------------------------------------------------------
 
 
-def _transfer_answer(transfer: selectors.CardTransfer) -> dict[str, Any]:
+def _transfer_answer(transfer: selectors.CardTransfer) -> TransferRow:
     return {
         "transferId": transfer.pk,
         "status": transfer.status,
@@ -288,7 +290,7 @@ class MemberCouponListApi(PagedListApi):
     page_output = io.CouponPageOutputSerializer
     summary = "A member's coupons, newest first"
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[Any]:
         return selectors.member_coupons(**filters)
 
     def render_rows(self, window: Iterable[Any]) -> list[Any]:

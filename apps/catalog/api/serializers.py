@@ -14,7 +14,7 @@ from apps.core.pagination import PageInputSerializer
 # -- inputs --------------------------------------------------------------------------------------
 
 
-class CatalogStoreInputSerializer(serializers.Serializer):
+class CatalogStoreInputSerializer(serializers.Serializer[Any]):
     storeId = fields.IntegerField(
         required=False,
         help_text="the store whose switch and price to show; default: the chosen store",
@@ -52,7 +52,7 @@ class CouponTemplateSearchInputSerializer(CatalogSearchInputSerializer):
     kind = serializers.ChoiceField(choices=CouponKind.choices, required=False, allow_blank=True, default="")
 
 
-class StoreItemInputSerializer(serializers.Serializer):
+class StoreItemInputSerializer(serializers.Serializer[Any]):
     storeId = fields.IntegerField(required=False, help_text="default: the chosen store", source="store_id")
     itemType = serializers.ChoiceField(choices=ItemType.choices, source="item_type")
     itemId = fields.IntegerField(source="item_id")
@@ -71,11 +71,11 @@ class PromotionSearchInputSerializer(PageInputSerializer):
     keyword = fields.CharField(required=False, allow_blank=True, max_length=100, default="")
 
 
-class TimePeriodListInputSerializer(serializers.Serializer):
+class TimePeriodListInputSerializer(serializers.Serializer[Any]):
     storeId = fields.IntegerField(required=False, help_text="default: the chosen store", source="store_id")
 
 
-class TimePeriodInputSerializer(serializers.Serializer):
+class TimePeriodInputSerializer(serializers.Serializer[Any]):
     weekday = fields.IntegerField(
         required=False, allow_null=True, min_value=0, max_value=6, help_text="0 Monday … 6 Sunday; null every day"
     )
@@ -84,7 +84,7 @@ class TimePeriodInputSerializer(serializers.Serializer):
     capacity = fields.number(bounds.PLACES, low=1)
 
 
-class TimePeriodSaveInputSerializer(serializers.Serializer):
+class TimePeriodSaveInputSerializer(serializers.Serializer[Any]):
     storeId = fields.IntegerField(required=False, help_text="default: the chosen store", source="store_id")
     periods = serializers.ListField(child=TimePeriodInputSerializer(), max_length=200)
 
@@ -96,7 +96,7 @@ def money(help_text: str = "", **kwargs: Any) -> serializers.CharField:
     return serializers.CharField(help_text=help_text or 'decimal string, 2 places ("199.00")', **kwargs)
 
 
-class CatalogItemStateOutputSerializer(serializers.Serializer):
+class CatalogItemStateOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     code = serializers.CharField()
     name = serializers.CharField()
@@ -108,7 +108,7 @@ class CatalogItemStateOutputSerializer(serializers.Serializer):
     effectivePrice = money("the price in the acting store")
 
 
-class PriceChangeOutputSerializer(serializers.Serializer):
+class PriceChangeOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     storeId = serializers.IntegerField(allow_null=True, help_text="null: a head office price change")
     storeName = serializers.CharField()
@@ -133,7 +133,7 @@ class ProductOutputSerializer(CatalogItemStateOutputSerializer):
     tracksBatches = serializers.BooleanField(help_text="goods in record a batch number and an expiry date")
 
 
-class ProductPageOutputSerializer(serializers.Serializer):
+class ProductPageOutputSerializer(serializers.Serializer[Any]):
     list = ProductOutputSerializer(many=True)
     total = serializers.IntegerField()
 
@@ -142,7 +142,7 @@ class ProductDetailOutputSerializer(ProductOutputSerializer):
     priceHistory = PriceChangeOutputSerializer(many=True)
 
 
-class ProductPackageLineOutputSerializer(serializers.Serializer):
+class ProductPackageLineOutputSerializer(serializers.Serializer[Any]):
     productId = serializers.IntegerField()
     productCode = serializers.CharField()
     productName = serializers.CharField()
@@ -154,7 +154,7 @@ class ProductPackageOutputSerializer(CatalogItemStateOutputSerializer):
     lines = ProductPackageLineOutputSerializer(many=True)
 
 
-class ProductPackagePageOutputSerializer(serializers.Serializer):
+class ProductPackagePageOutputSerializer(serializers.Serializer[Any]):
     list = ProductPackageOutputSerializer(many=True)
     total = serializers.IntegerField()
 
@@ -163,7 +163,7 @@ class ProductPackageDetailOutputSerializer(ProductPackageOutputSerializer):
     priceHistory = PriceChangeOutputSerializer(many=True)
 
 
-class ProjectConsumableOutputSerializer(serializers.Serializer):
+class ProjectConsumableOutputSerializer(serializers.Serializer[Any]):
     productId = serializers.IntegerField()
     productCode = serializers.CharField()
     productName = serializers.CharField()
@@ -179,7 +179,7 @@ class ProjectOutputSerializer(CatalogItemStateOutputSerializer):
     consumables = ProjectConsumableOutputSerializer(many=True)
 
 
-class ProjectPageOutputSerializer(serializers.Serializer):
+class ProjectPageOutputSerializer(serializers.Serializer[Any]):
     list = ProjectOutputSerializer(many=True)
     total = serializers.IntegerField()
 
@@ -188,7 +188,7 @@ class ProjectDetailOutputSerializer(ProjectOutputSerializer):
     priceHistory = PriceChangeOutputSerializer(many=True)
 
 
-class ProjectPackageLineOutputSerializer(serializers.Serializer):
+class ProjectPackageLineOutputSerializer(serializers.Serializer[Any]):
     projectId = serializers.IntegerField()
     projectCode = serializers.CharField()
     projectName = serializers.CharField()
@@ -201,7 +201,7 @@ class ProjectPackageOutputSerializer(CatalogItemStateOutputSerializer):
     totalSessions = serializers.IntegerField()
 
 
-class ProjectPackagePageOutputSerializer(serializers.Serializer):
+class ProjectPackagePageOutputSerializer(serializers.Serializer[Any]):
     list = ProjectPackageOutputSerializer(many=True)
     total = serializers.IntegerField()
 
@@ -210,7 +210,7 @@ class ProjectPackageDetailOutputSerializer(ProjectPackageOutputSerializer):
     priceHistory = PriceChangeOutputSerializer(many=True)
 
 
-class CardDiscountOutputSerializer(serializers.Serializer):
+class CardDiscountOutputSerializer(serializers.Serializer[Any]):
     categoryId = serializers.IntegerField()
     categoryName = serializers.CharField()
     categoryKind = serializers.CharField()
@@ -226,12 +226,12 @@ class CardTypeOutputSerializer(CatalogItemStateOutputSerializer):
     discounts = CardDiscountOutputSerializer(many=True)
 
 
-class CardTypePageOutputSerializer(serializers.Serializer):
+class CardTypePageOutputSerializer(serializers.Serializer[Any]):
     list = CardTypeOutputSerializer(many=True)
     total = serializers.IntegerField()
 
 
-class CouponTemplateOutputSerializer(serializers.Serializer):
+class CouponTemplateOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     code = serializers.CharField()
     name = serializers.CharField()
@@ -251,12 +251,12 @@ class CouponTemplateOutputSerializer(serializers.Serializer):
     storeEnabled = serializers.BooleanField()
 
 
-class CouponTemplatePageOutputSerializer(serializers.Serializer):
+class CouponTemplatePageOutputSerializer(serializers.Serializer[Any]):
     list = CouponTemplateOutputSerializer(many=True)
     total = serializers.IntegerField()
 
 
-class StoreItemOutputSerializer(serializers.Serializer):
+class StoreItemOutputSerializer(serializers.Serializer[Any]):
     storeId = serializers.IntegerField()
     itemType = serializers.ChoiceField(choices=ItemType.choices)
     itemId = serializers.IntegerField()
@@ -268,12 +268,12 @@ class StoreItemOutputSerializer(serializers.Serializer):
     updatedAt = serializers.DateTimeField()
 
 
-class PromotionStoreOutputSerializer(serializers.Serializer):
+class PromotionStoreOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
 
 
-class PromotionOutputSerializer(serializers.Serializer):
+class PromotionOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     start = serializers.DateTimeField()
@@ -285,12 +285,12 @@ class PromotionOutputSerializer(serializers.Serializer):
     remark = serializers.CharField()
 
 
-class PromotionPageOutputSerializer(serializers.Serializer):
+class PromotionPageOutputSerializer(serializers.Serializer[Any]):
     list = PromotionOutputSerializer(many=True)
     total = serializers.IntegerField()
 
 
-class PromotionLineOutputSerializer(serializers.Serializer):
+class PromotionLineOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     itemType = serializers.ChoiceField(choices=ItemType.choices)
     itemId = serializers.IntegerField()
@@ -305,7 +305,7 @@ class PromotionDetailOutputSerializer(PromotionOutputSerializer):
     lines = PromotionLineOutputSerializer(many=True)
 
 
-class TimePeriodOutputSerializer(serializers.Serializer):
+class TimePeriodOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     weekday = serializers.IntegerField(allow_null=True)
     start = serializers.CharField(help_text="HH:MM")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db.models import QuerySet
 from django.http import HttpResponse
@@ -24,12 +24,14 @@ from apps.accounts.session import session_of
 from apps.catalog import selectors, services
 from apps.catalog.api import serializers as s
 from apps.catalog.choices import CategoryKind, ItemType, UseType
+from apps.catalog.rows import CatalogItemStateRow, ProductRow, ProjectRow
 from apps.catalog.services import PRODUCT_EXPORT, PROJECT_EXPORT, STORE_STATE_EXPORT, PeriodInput
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi, without_page
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import InvalidInput, PermissionRefused
 from apps.core.excel import XLSX_CONTENT_TYPE, xlsx_response
+from apps.core.json_types import ValidatedData
 from apps.core.page_registry import code_of
 from apps.core.role_codes import COST_VIEW
 from apps.core.scoping import named_store_id, store_in_scope
@@ -67,7 +69,7 @@ def _choose_a_store() -> InvalidInput:
 # -- products ------------------------------------------------------------------------------------
 
 
-def _products(request: Request, filters: dict[str, Any]) -> QuerySet:
+def _products(request: Request, filters: ValidatedData) -> QuerySet[Any]:
     return selectors.product_search(store_id=named_store_id(request, filters.pop("store_id", None)), **filters)
 
 
@@ -80,14 +82,18 @@ class ProductListApi(PagedListApi):
     page_output = s.ProductPageOutputSerializer
     summary = "Products"
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[Any]:
         return _products(request, filters)
 
     def render_rows(self, window: Iterable[Any]) -> list[Any]:
         return selectors.product_rows(window, with_cost=sees_cost(self.request))
 
 
-def _item_detail(api: ErpApi, selector: Callable[..., dict[str, Any]], **selection: int | bool) -> dict[str, Any]:
+# The detail row of whichever item the selector reads.
+_Detail = TypeVar("_Detail")
+
+
+def _item_detail(api: ErpApi, selector: Callable[..., _Detail], **selection: int | bool) -> _Detail:
     """One item as the acting store sees it (its price and switch, the price history it may read)."""
     filters = dict(api.parse(s.CatalogStoreInputSerializer, api.request.query_params))
     return selector(
@@ -117,7 +123,7 @@ class ProductPackageListApi(PagedListApi):
     page_output = s.ProductPackagePageOutputSerializer
     summary = "Product packages"
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[Any]:
         return selectors.product_package_search(
             store_id=named_store_id(request, filters.pop("store_id", None)), **filters
         )
@@ -141,7 +147,7 @@ class ProductPackageDetailApi(ErpApi):
 # -- projects ------------------------------------------------------------------------------------
 
 
-def _projects(request: Request, filters: dict[str, Any]) -> QuerySet:
+def _projects(request: Request, filters: ValidatedData) -> QuerySet[Any]:
     return selectors.project_search(store_id=named_store_id(request, filters.pop("store_id", None)), **filters)
 
 
@@ -152,7 +158,7 @@ class ProjectListApi(PagedListApi):
     page_output = s.ProjectPageOutputSerializer
     summary = "Projects"
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[Any]:
         return _projects(request, filters)
 
     def render_rows(self, window: Iterable[Any]) -> list[Any]:
@@ -178,7 +184,7 @@ class ProjectPackageListApi(PagedListApi):
     page_output = s.ProjectPackagePageOutputSerializer
     summary = "Project packages"
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[Any]:
         return selectors.project_package_search(
             store_id=named_store_id(request, filters.pop("store_id", None)), **filters
         )
@@ -209,7 +215,7 @@ class CardTypeListApi(PagedListApi):
     page_output = s.CardTypePageOutputSerializer
     summary = "Card types (stored-value and package cards)"
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[Any]:
         return selectors.card_type_search(store_id=named_store_id(request, filters.pop("store_id", None)), **filters)
 
     def render_rows(self, window: Iterable[Any]) -> list[Any]:
@@ -223,7 +229,7 @@ class CouponTemplateListApi(PagedListApi):
     page_output = s.CouponTemplatePageOutputSerializer
     summary = "Coupon templates of kind A, B or C"
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[Any]:
         return selectors.coupon_template_search(
             store_id=named_store_id(request, filters.pop("store_id", None)), **filters
         )
@@ -284,7 +290,7 @@ class PromotionListApi(PagedListApi):
     page_output = s.PromotionPageOutputSerializer
     summary = "Promotions"
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[Any]:
         return selectors.promotion_search(store_ids=session_of(request).store_ids, **filters)
 
     def render_rows(self, window: Iterable[Any]) -> list[Any]:
@@ -344,11 +350,11 @@ def _number(value: str | None) -> Decimal | None:
     return None if value is None else Decimal(value)
 
 
-def _state_cells(row: dict[str, Any]) -> list[Any]:
+def _state_cells(row: CatalogItemStateRow) -> list[Any]:
     return [row["storeEnabled"], _number(row["storePrice"]), _number(row["effectivePrice"])]
 
 
-def _product_cells(row: dict[str, Any], *, with_cost: bool) -> list[Any]:
+def _product_cells(row: ProductRow, *, with_cost: bool) -> list[Any]:
     return [
         row["code"],
         row["name"],
@@ -367,7 +373,7 @@ def _product_cells(row: dict[str, Any], *, with_cost: bool) -> list[Any]:
     ]
 
 
-def _project_cells(row: dict[str, Any]) -> list[Any]:
+def _project_cells(row: ProjectRow) -> list[Any]:
     return [
         row["code"],
         row["name"],

@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from apps.core.audit import Actor, actor_from_request
+from apps.core.json_types import ValidatedData
 from apps.core.locks import is_deadlock
 
 logger = logging.getLogger(__name__)
@@ -43,7 +44,7 @@ class ErpApi(APIView):
     def actor(self) -> Actor:
         return actor_from_request(self.request)
 
-    def parse(self, serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
+    def parse(self, serializer_class: type[serializers.Serializer[Any]], data: Any) -> ValidatedData:
         serializer = serializer_class(data=data)
         serializer.is_valid(raise_exception=True)
         return serializer.validated_data

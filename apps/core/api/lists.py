@@ -27,12 +27,13 @@ from rest_framework.request import Request
 
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
+from apps.core.json_types import ValidatedData
 from apps.core.pagination import PageInputSerializer, page_request_from, paginate
 
 PAGE_PARAMETERS = frozenset(PageInputSerializer().fields)
 
 
-def without_page(filters: dict[str, Any]) -> dict[str, Any]:
+def without_page(filters: ValidatedData) -> ValidatedData:
     """The filters of a serializer that also declares pageNo and pageSize, without them (the page is
     read by page_request_from), so they can go to a selector as keyword arguments."""
     return {name: value for name, value in filters.items() if name not in PAGE_PARAMETERS}
@@ -40,10 +41,10 @@ def without_page(filters: dict[str, Any]) -> dict[str, Any]:
 
 class PagedListApi(ErpApi):
     # The query parameters besides the page's (None: the page's only).
-    filters: ClassVar[type[serializers.Serializer] | None] = None
+    filters: ClassVar[type[serializers.Serializer[Any]] | None] = None
     # The schema's parameters when the filters serializer already declares pageNo and pageSize.
     schema_parameters: ClassVar[list[Any] | None] = None
-    page_output: ClassVar[type[serializers.Serializer] | None] = None
+    page_output: ClassVar[type[serializers.Serializer[Any]] | None] = None
     summary: ClassVar[str | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -61,7 +62,7 @@ class PagedListApi(ErpApi):
             parameters=parameters, responses=cls.page_output, summary=cls.summary
         )(get)
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet | list:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[Any] | list[Any]:
         raise NotImplementedError
 
     def render_rows(self, window: Iterable[Any]) -> list[Any]:

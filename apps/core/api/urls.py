@@ -2,6 +2,7 @@ from csp.constants import UNSAFE_INLINE
 from csp.decorators import csp_update
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+from rest_framework.authentication import BaseAuthentication
 
 from apps.core.api.views import HealthApi
 from apps.core.role_codes import PUBLIC
@@ -11,7 +12,7 @@ class SchemaApi(SpectacularAPIView):
     """The OpenAPI document itself is not wrapped in the envelope (docs/api.md)."""
 
     required_codes = PUBLIC
-    authentication_classes: list = []
+    authentication_classes: list[type[BaseAuthentication]] = []
 
 
 class SchemaDocsApi(SpectacularSwaggerSplitView):
@@ -19,7 +20,7 @@ class SchemaDocsApi(SpectacularSwaggerSplitView):
     inline script; its page's own <style> block needs style-src 'unsafe-inline', on this page only."""
 
     required_codes = PUBLIC
-    authentication_classes: list = []
+    authentication_classes: list[type[BaseAuthentication]] = []
 
 
 urlpatterns = [

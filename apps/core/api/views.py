@@ -9,6 +9,7 @@ from django.db import connection
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
+from rest_framework.authentication import BaseAuthentication
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -62,7 +63,7 @@ class HealthApi(ErpApi):
     """Database, cache and broker; 503 when one is down, so a load balancer takes the process out."""
 
     required_codes = PUBLIC
-    authentication_classes: list = []
+    authentication_classes: list[type[BaseAuthentication]] = []
 
     @extend_schema(
         summary="Health of the database, cache and broker",

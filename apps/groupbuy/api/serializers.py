@@ -4,6 +4,8 @@ fields are parsed leniently here so a missing one gets the spec's sentence, not 
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
 from apps.billing.orders.api.serializers import StaffShareInputSerializer
@@ -14,11 +16,11 @@ from apps.groupbuy.choices import CANCEL_REASON_MAX_LENGTH, CommodityType
 # -- inputs --------------------------------------------------------------------------------------
 
 
-class PlatformListInputSerializer(serializers.Serializer):
+class PlatformListInputSerializer(serializers.Serializer[Any]):
     platformType = fields.IntegerField(min_value=1, max_value=3, source="platform_type")
 
 
-class StoreInputSerializer(serializers.Serializer):
+class StoreInputSerializer(serializers.Serializer[Any]):
     storeId = fields.IntegerField(min_value=1, required=False, source="store_id", help_text="default: the chosen store")
 
 
@@ -75,12 +77,12 @@ class PriceCheckInputSerializer(CodeInputSerializer):
     commodityId = fields.IntegerField(min_value=1, source="commodity_id")
 
 
-class FrequencyInputSerializer(serializers.Serializer):
+class FrequencyInputSerializer(serializers.Serializer[Any]):
     areaCode = fields.CharField(required=False, max_length=8, default="0086", source="area_code")
     phone = fields.CharField(max_length=11)
 
 
-class ServeInputSerializer(serializers.Serializer):
+class ServeInputSerializer(serializers.Serializer[Any]):
     recordId = fields.IntegerField(min_value=1, source="record_id")
     staff = serializers.ListField(child=StaffShareInputSerializer(), required=False, max_length=10)
     reservationId = fields.IntegerField(min_value=1, required=False, allow_null=True, source="reservation_id")
@@ -90,7 +92,7 @@ class ServeInputSerializer(serializers.Serializer):
     commodityId = fields.IntegerField(min_value=1, required=False, allow_null=True, source="commodity_id")
 
 
-class CancelInputSerializer(serializers.Serializer):
+class CancelInputSerializer(serializers.Serializer[Any]):
     recordId = fields.IntegerField(min_value=1, source="record_id")
     reason = fields.CharField(allow_blank=True, max_length=CANCEL_REASON_MAX_LENGTH * 2)
 
@@ -98,7 +100,7 @@ class CancelInputSerializer(serializers.Serializer):
 # -- answers -------------------------------------------------------------------------------------
 
 
-class WriteOffPlatformOutputSerializer(serializers.Serializer):
+class WriteOffPlatformOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     platformType = serializers.IntegerField()
@@ -106,7 +108,7 @@ class WriteOffPlatformOutputSerializer(serializers.Serializer):
     remote = serializers.BooleanField(help_text="the platform is asked (false: written off by hand)")
 
 
-class CouponItemOutputSerializer(serializers.Serializer):
+class CouponItemOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     value = serializers.CharField(help_text="what the list shows (the name)")
@@ -114,7 +116,7 @@ class CouponItemOutputSerializer(serializers.Serializer):
     price = serializers.CharField(help_text="the store's price")
 
 
-class CouponDealOutputSerializer(serializers.Serializer):
+class CouponDealOutputSerializer(serializers.Serializer[Any]):
     dealId = serializers.CharField()
     title = serializers.CharField()
     price = serializers.CharField()
@@ -123,7 +125,7 @@ class CouponDealOutputSerializer(serializers.Serializer):
     expiresAt = serializers.DateTimeField(allow_null=True)
 
 
-class PreCheckOutputSerializer(serializers.Serializer):
+class PreCheckOutputSerializer(serializers.Serializer[Any]):
     projects = CouponItemOutputSerializer(many=True)
     packages = CouponItemOutputSerializer(many=True)
     cards = CouponItemOutputSerializer(many=True)
@@ -131,19 +133,19 @@ class PreCheckOutputSerializer(serializers.Serializer):
     deal = CouponDealOutputSerializer()
 
 
-class CommodityOutputSerializer(serializers.Serializer):
+class CommodityOutputSerializer(serializers.Serializer[Any]):
     type = serializers.CharField(allow_null=True)
     id = serializers.IntegerField(allow_null=True)
     name = serializers.CharField()
     unifiedCode = serializers.CharField()
 
 
-class MasterValueOutputSerializer(serializers.Serializer):
+class MasterValueOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
 
 
-class WriteOffRecordOutputSerializer(serializers.Serializer):
+class WriteOffRecordOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     masterValue = MasterValueOutputSerializer()
     platformType = serializers.IntegerField()
@@ -168,36 +170,36 @@ class WriteOffRecordOutputSerializer(serializers.Serializer):
     cancelReason = serializers.CharField()
 
 
-class WriteOffRecordPageOutputSerializer(serializers.Serializer):
+class WriteOffRecordPageOutputSerializer(serializers.Serializer[Any]):
     list = WriteOffRecordOutputSerializer(many=True)
     total = serializers.IntegerField()
 
 
-class WriteOffOutputSerializer(serializers.Serializer):
+class WriteOffOutputSerializer(serializers.Serializer[Any]):
     recordId = serializers.IntegerField()
     orderId = serializers.IntegerField(allow_null=True)
     status = serializers.CharField()
     record = WriteOffRecordOutputSerializer()
 
 
-class FrontCheckStoreOutputSerializer(serializers.Serializer):
+class FrontCheckStoreOutputSerializer(serializers.Serializer[Any]):
     storeId = serializers.IntegerField()
     frontCheck = serializers.BooleanField()
 
 
-class FrequencyOutputSerializer(serializers.Serializer):
+class FrequencyOutputSerializer(serializers.Serializer[Any]):
     count = serializers.IntegerField()
     limit = serializers.IntegerField()
     periodDays = serializers.IntegerField()
     exceeded = serializers.BooleanField()
 
 
-class CodeCheckOutputSerializer(serializers.Serializer):
+class CodeCheckOutputSerializer(serializers.Serializer[Any]):
     ok = serializers.BooleanField()
     deal = CouponDealOutputSerializer()
 
 
-class PriceCheckOutputSerializer(serializers.Serializer):
+class PriceCheckOutputSerializer(serializers.Serializer[Any]):
     dealPrice = serializers.CharField()
     marketPrice = serializers.CharField()
     storePrice = serializers.CharField()
@@ -205,7 +207,7 @@ class PriceCheckOutputSerializer(serializers.Serializer):
     ok = serializers.BooleanField()
 
 
-class ReviewFrontCheckOutputSerializer(serializers.Serializer):
+class ReviewFrontCheckOutputSerializer(serializers.Serializer[Any]):
     deal = CouponDealOutputSerializer()
     frequency = FrequencyOutputSerializer()
     price = PriceCheckOutputSerializer(allow_null=True)

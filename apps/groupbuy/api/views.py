@@ -21,6 +21,7 @@ from apps.core.api.lists import PagedListApi
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import InvalidInput, PermissionRefused
 from apps.core.idempotency import AfterCommit, idempotent
+from apps.core.json_types import ValidatedData
 from apps.core.page_registry import code_of
 from apps.core.role_codes import MEMBER_PHONE_VIEW, WRITE_OFF_CANCEL, WRITE_OFF_FREQUENCY_CONFIRM
 from apps.core.scoping import named_store_id, store_in_scope
@@ -28,6 +29,7 @@ from apps.groupbuy import selectors, serving, write_offs
 from apps.groupbuy.api import serializers as io
 from apps.groupbuy.form import WriteOffForm
 from apps.groupbuy.items import LIST_TYPES, store_items
+from apps.groupbuy.rows import WriteOffRow
 from apps.org.selectors import Store, store_acted_in, stores
 
 # The write-off dialog opens from the board, the top bar and the member search: the board's and the
@@ -52,7 +54,7 @@ def _store(request: Request, store_id: int | None) -> Store:
     return store_in_scope(stores(), request, store_id, when_none=_no_store())
 
 
-def _answer(record: selectors.WriteOff) -> dict[str, Any]:
+def _answer(record: selectors.WriteOff) -> WriteOffRow:
     record = selectors.record_as_listed(record)
     return {
         "recordId": record.pk,
@@ -82,7 +84,7 @@ class RecordListApi(PagedListApi):
     page_output = io.WriteOffRecordPageOutputSerializer
     summary = "The store's written-off records (page sizes 10, 20, 30, 40)"
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> Any:
+    def rows(self, request: Request, filters: ValidatedData) -> Any:
         self.phone_view = MEMBER_PHONE_VIEW.code in session_of(request).codes
         return selectors.records(
             store_id=_store_id(request, filters.get("store_id")),
@@ -143,7 +145,7 @@ class PreCheckApi(ErpApi):
         return EnvelopeResponse(answer)
 
 
-def _form(request: Request, data: dict[str, Any]) -> WriteOffForm:
+def _form(request: Request, data: ValidatedData) -> WriteOffForm:
     return WriteOffForm(
         platform_type=data.get("platform_type"),
         platform_id=data.get("platform_id"),

@@ -13,12 +13,13 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any, Self
 
+from apps.core.json_types import JsonObject
 from apps.payments.fakes.httpfake import FakeHttpServer, FakeRequest, FakeResponse
 
 from .book import CouponBook, Deal, scenario
 
 
-def json_response(body: dict[str, Any], status: int = 200) -> FakeResponse:
+def json_response(body: JsonObject, status: int = 200) -> FakeResponse:
     return FakeResponse(status, json.dumps(body, ensure_ascii=False).encode())
 
 
@@ -30,7 +31,7 @@ class FakePlatform:
         self.slow_seconds = slow_seconds
         self.book = CouponBook(cancel_window_seconds=cancel_window_seconds)
         self.requests: list[str] = []
-        self.misreport: dict[str, Any] = {}
+        self.misreport: JsonObject = {}
         self.server = FakeHttpServer(self._app)
 
     @contextmanager
@@ -66,7 +67,7 @@ class FakePlatform:
     def handle(self, request: FakeRequest) -> FakeResponse:  # pragma: no cover - each fake answers
         raise NotImplementedError
 
-    def settings_entry(self) -> dict[str, Any]:  # pragma: no cover - each fake answers
+    def settings_entry(self) -> JsonObject:  # pragma: no cover - each fake answers
         """Its GROUPBUY_PLATFORMS entry: base_url, app_key, app_secret, shop_id (and Meituan's session)."""
         raise NotImplementedError
 

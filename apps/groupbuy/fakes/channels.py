@@ -11,6 +11,7 @@ import json
 import secrets
 from typing import Any
 
+from apps.core.json_types import JsonObject
 from apps.payments.fakes.httpfake import FakeRequest, FakeResponse
 
 from .base import FakePlatform, json_response
@@ -46,7 +47,7 @@ class FakeChannels(FakePlatform):
         self.expired_tokens |= self.tokens
         self.tokens = set()
 
-    def _consume_body(self, consumption: Consumption) -> dict[str, Any]:
+    def _consume_body(self, consumption: Consumption) -> JsonObject:
         deal = self.reported_deal(self.book.coupons[consumption.code].deal)
         return {
             "consume_id": consumption.consumption_id,
@@ -94,7 +95,7 @@ class FakeChannels(FakePlatform):
             self.maybe_slow(code)
         return answer
 
-    def _answer(self, action: str, code: str, body: dict[str, Any]) -> FakeResponse:
+    def _answer(self, action: str, code: str, body: JsonObject) -> FakeResponse:
         if action in ("get", "consume") and body.get("shop_id") != self.shop_id:
             self.book.coupon(code)  # an unknown, used or expired code is refused as such first
             raise Refused("other_store")
@@ -138,5 +139,5 @@ class FakeChannels(FakePlatform):
             return json_response({"errcode": 0, "errmsg": "ok"})
         return FakeResponse(404, b'{"errcode":404,"errmsg":"not found"}')
 
-    def settings_entry(self) -> dict[str, Any]:
+    def settings_entry(self) -> JsonObject:
         return {"base_url": self.url, "app_key": self.appid, "app_secret": self.secret, "shop_id": self.shop_id}

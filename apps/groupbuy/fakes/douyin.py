@@ -11,6 +11,7 @@ import secrets
 import time
 from typing import Any
 
+from apps.core.json_types import JsonObject
 from apps.payments.fakes.httpfake import FakeRequest, FakeResponse
 
 from .base import FakePlatform, json_response
@@ -24,7 +25,7 @@ TOKEN_EXPIRED = 2190008
 BAD_CLIENT = 10002
 
 
-def _data(data: dict[str, Any]) -> FakeResponse:
+def _data(data: JsonObject) -> FakeResponse:
     return json_response(
         {
             "data": {"error_code": 0, "description": "", **data},
@@ -97,7 +98,7 @@ class FakeDouyin(FakePlatform):
             self.maybe_slow(code)
         return answer
 
-    def _answer(self, action: str, code: str, query: dict[str, str], body: dict[str, Any]) -> FakeResponse:
+    def _answer(self, action: str, code: str, query: dict[str, str], body: JsonObject) -> FakeResponse:
         if action == "prepare":
             return self._prepare(code)
         if action == "verify":
@@ -126,7 +127,7 @@ class FakeDouyin(FakePlatform):
         ]
         return _data({"verify_token": verify_token, "order_id": "10" + code, "certificates": certificates})
 
-    def _verify(self, code: str, body: dict[str, Any]) -> FakeResponse:
+    def _verify(self, code: str, body: JsonObject) -> FakeResponse:
         """The named certificates consumed at this shop, one result each."""
         if body.get("poi_id") != self.poi_id:
             raise Refused("other_store")
@@ -175,7 +176,7 @@ class FakeDouyin(FakePlatform):
                 )
         return _data({"records": records})
 
-    def settings_entry(self) -> dict[str, Any]:
+    def settings_entry(self) -> JsonObject:
         return {
             "base_url": self.url,
             "app_key": self.client_key,

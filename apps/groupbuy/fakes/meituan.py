@@ -12,6 +12,7 @@ from typing import Any
 from urllib.parse import parse_qsl
 from zoneinfo import ZoneInfo
 
+from apps.core.json_types import JsonObject
 from apps.payments.fakes.httpfake import FakeRequest, FakeResponse
 
 from .base import FakePlatform, json_response
@@ -68,7 +69,7 @@ class FakeMeituan(FakePlatform):
             return self._error(BAD_TIMESTAMP, "timestamp已过期")
         return None
 
-    def _receipts(self, consumption: Consumption) -> list[dict[str, Any]]:
+    def _receipts(self, consumption: Consumption) -> list[JsonObject]:
         deal = self.reported_deal(self.book.coupons[consumption.code].deal)
         return [
             {
@@ -146,7 +147,7 @@ class FakeMeituan(FakePlatform):
             return json_response({"code": 200, "msg": "成功", "data": {"result": True}})
         return FakeResponse(404, b'{"code":404,"msg":"not found"}')
 
-    def settings_entry(self) -> dict[str, Any]:
+    def settings_entry(self) -> JsonObject:
         return {
             "base_url": self.url,
             "app_key": self.app_key,

@@ -16,6 +16,7 @@ from typing import Any
 from django.conf import settings
 from django.core.signals import setting_changed
 
+from apps.core.json_types import JsonObject
 from apps.org.selectors import store_codes
 
 from .base import PlatformAccount, PlatformNotConfigured
@@ -24,11 +25,11 @@ FIELDS = ("base_url", "app_key", "app_secret", "shop_id", "session")
 CONTROL = ("stores", "platform")
 
 
-def _config() -> dict[str, Any]:
+def _config() -> JsonObject:
     return dict(getattr(settings, "GROUPBUY_PLATFORMS", {}) or {})
 
 
-def _value(entry: dict[str, Any], name: str) -> str | None:
+def _value(entry: JsonObject, name: str) -> str | None:
     if name in entry:
         return str(entry[name])
     if f"{name}_file" in entry:

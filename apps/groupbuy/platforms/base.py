@@ -14,11 +14,13 @@ it asks, the write-off service decides and records (`Consumed.to_json()` is what
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict
 
 from django.utils.translation import gettext_lazy
+
+from apps.core.json_types import JsonObject
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,20 @@ class CouponInfo:
     extra: dict[str, str] = field(default_factory=dict)  # platform details (Douyin order id, ...)
 
 
+class ConsumedJson(TypedDict):
+    """A Consumed as a write-off record keeps it (WriteOff.consumed) and its audit detail shows it."""
+
+    platform: str
+    code: str
+    count: int
+    request_id: str
+    deal_id: str
+    title: str
+    price_cents: int
+    references: list[str]
+    consumed_at: str | None  # ISO time
+
+
 @dataclass(frozen=True)
 class Consumed:
     """A consume the platform accepted: everything `cancel` needs later."""
@@ -67,14 +83,21 @@ class Consumed:
     references: tuple[str, ...] = ()  # the platform's ids of this write-off (verify ids, certificate ids)
     consumed_at: datetime | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["references"] = list(self.references)
-        data["consumed_at"] = self.consumed_at.isoformat() if self.consumed_at else None
-        return data
+    def to_json(self) -> ConsumedJson:
+        return {
+            "platform": self.platform,
+            "code": self.code,
+            "count": self.count,
+            "request_id": self.request_id,
+            "deal_id": self.deal_id,
+            "title": self.title,
+            "price_cents": self.price_cents,
+            "references": list(self.references),
+            "consumed_at": self.consumed_at.isoformat() if self.consumed_at else None,
+        }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Consumed:
+    def from_json(cls, data: JsonObject) -> Consumed:
         values = dict(data)
         values["references"] = tuple(values.get("references") or ())
         at = values.get("consumed_at")

@@ -23,6 +23,8 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from apps.core.json_types import JsonObject
+
 from .base import (
     CancelWindowPassed,
     CodeExpired,
@@ -77,7 +79,7 @@ class ChannelsPlatform:
     name = "channels"
     remote = True
 
-    def _post(self, account: PlatformAccount, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    def _post(self, account: PlatformAccount, path: str, body: JsonObject) -> JsonObject:
         for attempt in (1, 2):
             token = _tokens.get(account, _buy_token)
             answer = call(account, "POST", PATHS[path], params={"access_token": token}, json_body=body)

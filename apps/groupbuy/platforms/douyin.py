@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import time
 from datetime import datetime
-from typing import Any
 from zoneinfo import ZoneInfo
+
+from apps.core.json_types import JsonObject
 
 from .base import (
     CancelWindowPassed,
@@ -76,7 +77,7 @@ def _buy_token(account: PlatformAccount) -> tuple[str, int]:
     return str(data["access_token"]), int(data.get("expires_in") or 7200)
 
 
-def _raise(data: dict[str, Any]) -> None:
+def _raise(data: JsonObject) -> None:
     code = data.get("error_code")
     if code:
         error = ERRORS.get(code, PlatformError) if isinstance(code, int) else PlatformError
@@ -93,8 +94,8 @@ class DouyinPlatform:
         method: str,
         path: str,
         params: dict[str, str] | None = None,
-        body: dict[str, Any] | None = None,
-    ) -> dict[str, Any]:
+        body: JsonObject | None = None,
+    ) -> JsonObject:
         for attempt in (1, 2):
             token = _tokens.get(account, _buy_token)
             answer = call(
@@ -110,7 +111,7 @@ class DouyinPlatform:
             return data
         raise PlatformUnavailable("unreachable")  # pragma: no cover - the loop returns or raises
 
-    def _prepare(self, account: PlatformAccount, code: str) -> dict[str, Any]:
+    def _prepare(self, account: PlatformAccount, code: str) -> JsonObject:
         data = self._call(account, "GET", "/prepare/", params={"code": code})
         if not data.get("certificates"):
             raise PlatformUnavailable("prepare answered no certificates")

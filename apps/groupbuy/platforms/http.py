@@ -7,9 +7,10 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
 
 import requests
+
+from apps.core.json_types import JsonObject
 
 from .base import PlatformAccount, PlatformUnavailable
 
@@ -21,9 +22,9 @@ def call(
     *,
     params: dict[str, str] | None = None,
     data: dict[str, str] | None = None,
-    json_body: dict[str, Any] | None = None,
+    json_body: JsonObject | None = None,
     headers: dict[str, str] | None = None,
-) -> dict[str, Any]:
+) -> JsonObject:
     """The JSON answer of a 2xx or 4xx; PlatformUnavailable for a timeout, no connection, a 5xx or a
     body that is not a JSON object (the outcome of the request is unknown then)."""
     url = account.base_url.rstrip("/") + path

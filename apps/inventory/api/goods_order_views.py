@@ -17,6 +17,7 @@ from apps.core.api.lists import PagedListApi
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import NotFound
 from apps.core.idempotency import idempotent
+from apps.core.json_types import ValidatedData
 from apps.core.page_registry import code_of
 from apps.core.role_codes import GOODS_ORDER_CONFIRM, GOODS_ORDER_MARK_PAID, GOODS_ORDER_PLACE, GOODS_ORDER_SHIP
 from apps.core.scoping import chosen_store_id, get_in_scope, scoped_to_stores
@@ -34,6 +35,7 @@ from apps.inventory.goods_orders import (
     goods_order_ship,
     goods_order_submit,
 )
+from apps.inventory.rows import GoodsOrderDetailRow
 from apps.org.selectors import store_acted_in
 
 LISTS = (code_of("/bookProdLst"),)
@@ -47,7 +49,7 @@ def _order(request: Request, order_id: int) -> selectors.GoodsOrder:
     return get_in_scope(selectors.goods_orders_with_store(), request, pk=order_id)
 
 
-def _detail(order: selectors.GoodsOrder) -> dict[str, Any]:
+def _detail(order: selectors.GoodsOrder) -> GoodsOrderDetailRow:
     return selectors.goods_order_detail_by_id(order_id=order.pk)
 
 
@@ -60,7 +62,7 @@ class _OrderListApi(PagedListApi):
     def orders(self, request: Request) -> QuerySet[selectors.GoodsOrder]:
         raise NotImplementedError
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[selectors.GoodsOrder]:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[selectors.GoodsOrder]:
         store_id = filters.get("storeId")
         if store_id is not None and store_id not in session_of(request).store_ids:
             raise NotFound()
@@ -112,7 +114,7 @@ class CatalogueApi(PagedListApi):
     schema_parameters = [io.CatalogueInputSerializer]
     page_output = io.CataloguePageOutputSerializer
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[selectors.Product]:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[selectors.Product]:
         self.store_id = chosen_store_id(request)
         return selectors.catalogue(
             store_id=self.store_id, keyword=filters.get("keyword", ""), use_type=filters.get("useType", "")

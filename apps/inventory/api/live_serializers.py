@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
 from apps.catalog.choices import UseType
@@ -13,7 +15,7 @@ from apps.inventory.safety import MAX_SAFETY_ITEMS
 # -- inputs ----------------------------------------------------------------------------------------
 
 
-class StoreInputSerializer(serializers.Serializer):
+class StoreInputSerializer(serializers.Serializer[Any]):
     storeId = fields.IntegerField(
         min_value=1,
         required=False,
@@ -49,7 +51,7 @@ class MovesInputSerializer(PageInputSerializer, StoreInputSerializer):
     productId = fields.IntegerField(min_value=1, source="product_id")
 
 
-class SafetyItemInputSerializer(serializers.Serializer):
+class SafetyItemInputSerializer(serializers.Serializer[Any]):
     productId = fields.IntegerField(min_value=1, source="product_id")
     quantity = fields.number(
         bounds.STOCK_UNITS, allow_null=True, help_text="stock units, 0 to 99,999; null: back to the product's default"
@@ -69,20 +71,20 @@ def _amount(help_text: str) -> serializers.CharField:
     return serializers.CharField(help_text=help_text)
 
 
-class StockStoreOutputSerializer(serializers.Serializer):
+class StockStoreOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     code = serializers.CharField()
     name = serializers.CharField()
 
 
-class StockStoresOutputSerializer(serializers.Serializer):
+class StockStoresOutputSerializer(serializers.Serializer[Any]):
     chosenStoreId = serializers.IntegerField(allow_null=True, help_text="null at a head-office level")
     stores = StockStoreOutputSerializer(many=True)
     brands = serializers.ListField(child=serializers.CharField())
     seesCost = serializers.BooleanField(help_text="the role holds BTN-SPGL-COST-VIEW: cost and value are shown")
 
 
-class StockRowOutputSerializer(serializers.Serializer):
+class StockRowOutputSerializer(serializers.Serializer[Any]):
     productId = serializers.IntegerField()
     code = serializers.CharField()
     name = serializers.CharField()
@@ -108,12 +110,12 @@ class StockRowOutputSerializer(serializers.Serializer):
     value = serializers.CharField(allow_null=True, help_text="stock × cost; null without BTN-SPGL-COST-VIEW")
 
 
-class StockPageOutputSerializer(serializers.Serializer):
+class StockPageOutputSerializer(serializers.Serializer[Any]):
     list = StockRowOutputSerializer(many=True)
     total = serializers.IntegerField()
 
 
-class MoveRowOutputSerializer(serializers.Serializer):
+class MoveRowOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     kind = serializers.CharField()
     kindName = serializers.CharField()
@@ -136,11 +138,11 @@ class MoveRowOutputSerializer(serializers.Serializer):
     createdAt = serializers.DateTimeField()
 
 
-class MovesPageOutputSerializer(serializers.Serializer):
+class MovesPageOutputSerializer(serializers.Serializer[Any]):
     product = StockRowOutputSerializer()
     list = MoveRowOutputSerializer(many=True)
     total = serializers.IntegerField()
 
 
-class SafetySetOutputSerializer(serializers.Serializer):
+class SafetySetOutputSerializer(serializers.Serializer[Any]):
     changed = serializers.IntegerField()

@@ -5,7 +5,7 @@ store answers 404."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -22,6 +22,7 @@ from apps.core.api.lists import without_page
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.excel import XLSX_CONTENT_TYPE, Column, Kind, xlsx_response
+from apps.core.json_types import ValidatedData
 from apps.core.page_registry import code_of
 from apps.core.pagination import page_request_from, paginate, paginate_with_window_count
 from apps.core.role_codes import COST_VIEW
@@ -73,7 +74,7 @@ class StockStoresApi(ErpApi):
         )
 
 
-def _live_rows(request: Request, filters: dict[str, Any]) -> Any:
+def _live_rows(request: Request, filters: ValidatedData) -> Any:
     store = _store(request, filters.pop("store_id", None))
     return selectors.stock_search(selectors.stock_products(store_id=store.pk), **filters)
 
@@ -118,7 +119,7 @@ LIVE_EXPORT = (
 COST_EXPORT = (_column("cost", "Cost", Kind.MONEY), _column("value", "Value at cost", Kind.MONEY))
 
 
-def _cells(row: dict[str, Any]) -> list[Any]:
+def _cells(row: Mapping[str, Any]) -> list[Any]:  # read by the export's column keys
     cells = [row[column.key] for column in LIVE_EXPORT]
     for index, column in enumerate(LIVE_EXPORT):
         if column.kind is Kind.NUMBER:

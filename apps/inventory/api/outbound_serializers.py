@@ -17,7 +17,7 @@ from apps.inventory.outbound_selectors import RECORD_TYPES
 MAX_LINES = 500
 
 
-def quantity_field(**kwargs: Any) -> serializers.Field:
+def quantity_field(**kwargs: Any) -> fields.IntegerField | fields.DecimalField:
     """A count in stock units as a person enters it (2 bottles, 0.5 of a box)."""
     return fields.number(bounds.STOCK_UNITS, low=Decimal("0.001"), **kwargs)
 
@@ -29,13 +29,13 @@ def quantity_text(help_text: str = "") -> serializers.CharField:
 # -- inputs --------------------------------------------------------------------------------------
 
 
-class OutboundLineInputSerializer(serializers.Serializer):
+class OutboundLineInputSerializer(serializers.Serializer[Any]):
     productId = fields.IntegerField(min_value=1, source="product_id")
     quantity = quantity_field(help_text="in the product's stock unit")
     batchNo = fields.CharField(max_length=40, required=False, allow_blank=True, default="", source="batch_no")
 
 
-class OutboundCreateInputSerializer(serializers.Serializer):
+class OutboundCreateInputSerializer(serializers.Serializer[Any]):
     type = serializers.ChoiceField(choices=list(OUTBOUND_TYPES), help_text="store_use, return or loan_out")
     lines = serializers.ListField(child=OutboundLineInputSerializer(), max_length=MAX_LINES)
     targetStoreId = fields.IntegerField(
@@ -56,12 +56,12 @@ class OutboundCreateInputSerializer(serializers.Serializer):
     remark = fields.CharField(max_length=200, required=False, allow_blank=True, default="")
 
 
-class ReturnLineInputSerializer(serializers.Serializer):
+class ReturnLineInputSerializer(serializers.Serializer[Any]):
     lineId = fields.IntegerField(min_value=1, source="line_id", help_text="a line of the loan")
     quantity = quantity_field(help_text="in the product's stock unit, at most what is still out")
 
 
-class LoanReturnInputSerializer(serializers.Serializer):
+class LoanReturnInputSerializer(serializers.Serializer[Any]):
     lines = serializers.ListField(child=ReturnLineInputSerializer(), max_length=MAX_LINES)
     remark = fields.CharField(max_length=200, required=False, allow_blank=True, default="")
 
@@ -87,18 +87,18 @@ class LoanListInputSerializer(OutboundListInputSerializer):
     )
 
 
-class ScanInputSerializer(serializers.Serializer):
+class ScanInputSerializer(serializers.Serializer[Any]):
     code = fields.CharField(max_length=32, help_text="a barcode, or a product code")
 
 
-class ProductSearchInputSerializer(serializers.Serializer):
+class ProductSearchInputSerializer(serializers.Serializer[Any]):
     keyword = fields.CharField(max_length=50, help_text="part of a product's name, code or barcode")
 
 
 # -- outputs -------------------------------------------------------------------------------------
 
 
-class DocumentRowOutputSerializer(serializers.Serializer):
+class DocumentRowOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     number = serializers.CharField()
     kind = serializers.ChoiceField(choices=DocumentKind.choices)
@@ -123,12 +123,12 @@ class DocumentRowOutputSerializer(serializers.Serializer):
     receivedAt = serializers.DateTimeField(allow_null=True)
 
 
-class DocumentPageOutputSerializer(serializers.Serializer):
+class DocumentPageOutputSerializer(serializers.Serializer[Any]):
     list = DocumentRowOutputSerializer(many=True)
     total = serializers.IntegerField()
 
 
-class DocumentLineOutputSerializer(serializers.Serializer):
+class DocumentLineOutputSerializer(serializers.Serializer[Any]):
     lineId = serializers.IntegerField()
     productId = serializers.IntegerField()
     code = serializers.CharField()
@@ -150,7 +150,7 @@ class DocumentDetailOutputSerializer(DocumentRowOutputSerializer):
     lines = DocumentLineOutputSerializer(many=True)
 
 
-class ScannedProductOutputSerializer(serializers.Serializer):
+class ScannedProductOutputSerializer(serializers.Serializer[Any]):
     productId = serializers.IntegerField()
     code = serializers.CharField()
     name = serializers.CharField()
@@ -164,18 +164,18 @@ class ScannedProductOutputSerializer(serializers.Serializer):
     useStock = quantity_text("the store's live stock, in use units")
 
 
-class OutboundChoiceOutputSerializer(serializers.Serializer):
+class OutboundChoiceOutputSerializer(serializers.Serializer[Any]):
     value = serializers.CharField()
     # The wire field "label": DRF takes declared fields off the class; the stubs see Field.label.
     label = serializers.CharField()  # type: ignore[assignment]
 
 
-class LoanTargetOutputSerializer(serializers.Serializer):
+class LoanTargetOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
 
 
-class OutboundTypesOutputSerializer(serializers.Serializer):
+class OutboundTypesOutputSerializer(serializers.Serializer[Any]):
     types = OutboundChoiceOutputSerializer(many=True, help_text="what the store may make (loan_out only with targets)")
     recordTypes = OutboundChoiceOutputSerializer(many=True, help_text="the records page's type filter")
     borrowOutTargets = LoanTargetOutputSerializer(many=True)

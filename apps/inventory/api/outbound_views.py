@@ -23,10 +23,12 @@ from apps.core.api.lists import PagedListApi, without_page
 from apps.core.envelope import EnvelopeResponse
 from apps.core.excel import XLSX_CONTENT_TYPE, Column, Kind, xlsx_response
 from apps.core.idempotency import idempotent
+from apps.core.json_types import ValidatedData
 from apps.core.page_registry import code_of
 from apps.inventory import outbound
 from apps.inventory import outbound_selectors as selectors
 from apps.inventory.api import outbound_serializers as io
+from apps.inventory.rows import DocumentDetailRow, DocumentRow
 from apps.inventory.services import DocumentLineInput
 from apps.org.selectors import Store, store_acted_in
 
@@ -42,7 +44,7 @@ def _store(request: Request) -> Store:
     return store_acted_in(session_of(request))
 
 
-def _detail(store: Store, document_id: int) -> dict[str, Any]:
+def _detail(store: Store, document_id: int) -> DocumentDetailRow:
     document = selectors.visible_document(store_id=store.pk, document_id=document_id)
     return selectors.document_detail(store_id=store.pk, document=document)
 
@@ -66,7 +68,7 @@ class OutboundListApi(PagedListApi):
     schema_parameters = [io.OutboundListInputSerializer]
     page_output = io.DocumentPageOutputSerializer
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[selectors.StockDocument]:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[selectors.StockDocument]:
         return selectors.document_search(selectors.outbound_documents(store_id=_store(request).pk), **filters)
 
     def render_rows(self, window: Iterable[Any]) -> list[Any]:
@@ -82,7 +84,7 @@ class LoanListApi(PagedListApi):
     schema_parameters = [io.LoanListInputSerializer]
     page_output = io.DocumentPageOutputSerializer
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[selectors.StockDocument]:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[selectors.StockDocument]:
         direction = filters.pop("direction", "")
         documents = selectors.loans_of(store_id=_store(request).pk, direction=direction)
         return selectors.document_search(documents, **filters)
@@ -111,7 +113,7 @@ OUTBOUND_EXPORT = (
 )
 
 
-def _cells(row: dict[str, Any]) -> list[Any]:
+def _cells(row: DocumentRow) -> list[Any]:
     return [
         row["number"],
         row["typeName"],

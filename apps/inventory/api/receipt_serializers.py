@@ -5,6 +5,7 @@ apps.inventory.goods_orders."""
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 from rest_framework import serializers
 
@@ -24,25 +25,25 @@ class ReceiptListInputSerializer(PageInputSerializer):
     endDate = fields.DateField(required=False)
 
 
-class ReceiptIdInputSerializer(serializers.Serializer):
+class ReceiptIdInputSerializer(serializers.Serializer[Any]):
     id = fields.IntegerField(min_value=1)
 
 
-class ReceiptLineInputSerializer(serializers.Serializer):
+class ReceiptLineInputSerializer(serializers.Serializer[Any]):
     productId = fields.IntegerField(min_value=1)
     quantity = fields.number(bounds.STOCK_UNITS, low=Decimal("0.001"), help_text="in stock units")
     batchNo = fields.CharField(required=False, allow_blank=True, max_length=40)
     expiryDate = fields.DateField(required=False, allow_null=True)
 
 
-class ReceiptCreateInputSerializer(serializers.Serializer):
+class ReceiptCreateInputSerializer(serializers.Serializer[Any]):
     type = serializers.ChoiceField(choices=[(t.value, t.label) for t in RECEIPT_TYPES])
     supplier = fields.CharField(required=False, allow_blank=True, max_length=100)
     remark = fields.CharField(required=False, allow_blank=True, max_length=200)
     lines = serializers.ListField(child=ReceiptLineInputSerializer(), allow_empty=False, max_length=500)
 
 
-class ReceiptRowOutputSerializer(serializers.Serializer):
+class ReceiptRowOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     number = serializers.CharField()
     type = serializers.ChoiceField(choices=DocumentType.choices)
@@ -60,12 +61,12 @@ class ReceiptRowOutputSerializer(serializers.Serializer):
     createdAt = serializers.DateTimeField()
 
 
-class ReceiptPageOutputSerializer(serializers.Serializer):
+class ReceiptPageOutputSerializer(serializers.Serializer[Any]):
     list = ReceiptRowOutputSerializer(many=True)
     total = serializers.IntegerField()
 
 
-class ReceiptLineOutputSerializer(serializers.Serializer):
+class ReceiptLineOutputSerializer(serializers.Serializer[Any]):
     lineId = serializers.IntegerField()
     productId = serializers.IntegerField()
     code = serializers.CharField()
@@ -93,11 +94,11 @@ class StockProductSearchInputSerializer(PageInputSerializer):
     keyword = fields.CharField(required=False, allow_blank=True, max_length=60, help_text="code, barcode or name")
 
 
-class BarcodeInputSerializer(serializers.Serializer):
+class BarcodeInputSerializer(serializers.Serializer[Any]):
     barcode = fields.CharField(max_length=64)
 
 
-class CatalogueProductOutputSerializer(serializers.Serializer):
+class CatalogueProductOutputSerializer(serializers.Serializer[Any]):
     productId = serializers.IntegerField()
     code = serializers.CharField()
     name = serializers.CharField()
@@ -119,7 +120,7 @@ class StockProductOutputSerializer(CatalogueProductOutputSerializer):
     liveUseStock = serializers.CharField(help_text="use units")
 
 
-class StockProductPageOutputSerializer(serializers.Serializer):
+class StockProductPageOutputSerializer(serializers.Serializer[Any]):
     list = StockProductOutputSerializer(many=True)
     total = serializers.IntegerField()
 
@@ -141,12 +142,12 @@ class CatalogueRowOutputSerializer(CatalogueProductOutputSerializer):
     )
 
 
-class CataloguePageOutputSerializer(serializers.Serializer):
+class CataloguePageOutputSerializer(serializers.Serializer[Any]):
     list = CatalogueRowOutputSerializer(many=True)
     total = serializers.IntegerField()
 
 
-class CatalogueProductInputSerializer(serializers.Serializer):
+class CatalogueProductInputSerializer(serializers.Serializer[Any]):
     productId = fields.IntegerField(min_value=1)
 
 
@@ -159,54 +160,54 @@ class GoodsOrderListInputSerializer(PageInputSerializer):
     endDate = fields.DateField(required=False)
 
 
-class GoodsOrderIdInputSerializer(serializers.Serializer):
+class GoodsOrderIdInputSerializer(serializers.Serializer[Any]):
     id = fields.IntegerField(min_value=1)
 
 
-class GoodsOrderLineInputSerializer(serializers.Serializer):
+class GoodsOrderLineInputSerializer(serializers.Serializer[Any]):
     productId = fields.IntegerField(min_value=1)
     quantity = fields.number(bounds.STOCK_UNITS, low=Decimal("0.001"), help_text="stock units")
 
 
-class GoodsOrderSaveInputSerializer(serializers.Serializer):
+class GoodsOrderSaveInputSerializer(serializers.Serializer[Any]):
     id = fields.IntegerField(required=False, allow_null=True, min_value=1, help_text="a draft to change")
     remark = fields.CharField(required=False, allow_blank=True, max_length=200)
     lines = serializers.ListField(child=GoodsOrderLineInputSerializer(), allow_empty=False, max_length=500)
 
 
-class GoodsOrderCancelInputSerializer(serializers.Serializer):
+class GoodsOrderCancelInputSerializer(serializers.Serializer[Any]):
     id = fields.IntegerField(min_value=1)
     reason = fields.CharField(required=False, allow_blank=True, max_length=200)
 
 
-class ConfirmLineInputSerializer(serializers.Serializer):
+class ConfirmLineInputSerializer(serializers.Serializer[Any]):
     lineId = fields.IntegerField(min_value=1)
     quantity = fields.number(bounds.STOCK_UNITS, help_text="0: none of it is supplied")
 
 
-class GoodsOrderConfirmInputSerializer(serializers.Serializer):
+class GoodsOrderConfirmInputSerializer(serializers.Serializer[Any]):
     id = fields.IntegerField(min_value=1)
     lines = serializers.ListField(child=ConfirmLineInputSerializer(), required=False, max_length=500)
 
 
-class GoodsOrderPaidInputSerializer(serializers.Serializer):
+class GoodsOrderPaidInputSerializer(serializers.Serializer[Any]):
     id = fields.IntegerField(min_value=1)
     reference = fields.CharField(required=False, allow_blank=True, max_length=64)
 
 
-class ReceiveLineInputSerializer(serializers.Serializer):
+class ReceiveLineInputSerializer(serializers.Serializer[Any]):
     lineId = fields.IntegerField(min_value=1)
     batchNo = fields.CharField(required=False, allow_blank=True, max_length=40)
     expiryDate = fields.DateField(required=False, allow_null=True)
 
 
-class GoodsOrderReceiveInputSerializer(serializers.Serializer):
+class GoodsOrderReceiveInputSerializer(serializers.Serializer[Any]):
     id = fields.IntegerField(min_value=1)
     remark = fields.CharField(required=False, allow_blank=True, max_length=200)
     lines = serializers.ListField(child=ReceiveLineInputSerializer(), required=False, max_length=500)
 
 
-class GoodsOrderRowOutputSerializer(serializers.Serializer):
+class GoodsOrderRowOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     number = serializers.CharField()
     storeId = serializers.IntegerField()
@@ -227,7 +228,7 @@ class GoodsOrderRowOutputSerializer(serializers.Serializer):
     receiptId = serializers.IntegerField(allow_null=True, help_text="the goods-in document that received it")
 
 
-class GoodsOrderPageOutputSerializer(serializers.Serializer):
+class GoodsOrderPageOutputSerializer(serializers.Serializer[Any]):
     list = GoodsOrderRowOutputSerializer(many=True)
     total = serializers.IntegerField()
 
@@ -257,6 +258,6 @@ class GoodsOrderDetailOutputSerializer(GoodsOrderRowOutputSerializer):
     lines = GoodsOrderLineOutputSerializer(many=True)
 
 
-class GoodsOrderReceivedOutputSerializer(serializers.Serializer):
+class GoodsOrderReceivedOutputSerializer(serializers.Serializer[Any]):
     order = GoodsOrderDetailOutputSerializer()
     receipt = ReceiptDetailOutputSerializer()

@@ -20,12 +20,14 @@ from apps.core.api.lists import PagedListApi, without_page
 from apps.core.envelope import EnvelopeResponse
 from apps.core.excel import XLSX_CONTENT_TYPE, Column, Kind, xlsx_response
 from apps.core.idempotency import idempotent
+from apps.core.json_types import ValidatedData
 from apps.core.page_registry import code_of
 from apps.core.scoping import get_in_scope
 from apps.inventory import receipt_selectors as selectors
 from apps.inventory.api import receipt_serializers as io
 from apps.inventory.choices import DocumentType
 from apps.inventory.receipts import receipt_create
+from apps.inventory.rows import ReceiptRow
 from apps.inventory.services import DocumentLineInput
 from apps.org.selectors import store_acted_in
 
@@ -46,14 +48,14 @@ class ReceiptListApi(PagedListApi):
     schema_parameters = [io.ReceiptListInputSerializer]
     page_output = io.ReceiptPageOutputSerializer
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[selectors.StockDocument]:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[selectors.StockDocument]:
         return _search(request, filters)
 
     def render_rows(self, window: Any) -> list[Any]:
         return selectors.receipt_rows(window)
 
 
-def _search(request: Request, filters: dict[str, Any]) -> QuerySet[selectors.StockDocument]:
+def _search(request: Request, filters: ValidatedData) -> QuerySet[selectors.StockDocument]:
     return selectors.receipt_search(
         selectors.receipts(_store_id(request)),
         type=filters.get("type", ""),
@@ -82,7 +84,7 @@ RECEIPT_EXPORT = (
 )
 
 
-def _receipt_cells(row: dict[str, Any]) -> list[Any]:
+def _receipt_cells(row: ReceiptRow) -> list[Any]:
     return [
         row["number"],
         row["createdAt"],
@@ -173,7 +175,7 @@ class StockProductListApi(PagedListApi):
     schema_parameters = [io.StockProductSearchInputSerializer]
     page_output = io.StockProductPageOutputSerializer
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[Any]:
         self.store_id = _store_id(request)
         return selectors.stock_products(store_id=self.store_id, keyword=filters.get("keyword", ""))
 

@@ -18,7 +18,7 @@ MAX_COUNT_LINES = 500
 # -- inputs --------------------------------------------------------------------------------------
 
 
-def _quantity(**kwargs: Any) -> serializers.Field:
+def _quantity(**kwargs: Any) -> fields.IntegerField | fields.DecimalField:
     return fields.number(bounds.STOCK_UNITS, **kwargs)
 
 
@@ -31,7 +31,7 @@ class StocktakeListInputSerializer(PageInputSerializer):
     )
 
 
-class StocktakeCreateInputSerializer(serializers.Serializer):
+class StocktakeCreateInputSerializer(serializers.Serializer[Any]):
     scope = serializers.ChoiceField(choices=StocktakeScope.choices, default=StocktakeScope.STORE)
     categoryIds = serializers.ListField(
         child=fields.IntegerField(min_value=1), required=False, max_length=MAX_CHOSEN, source="category_ids"
@@ -42,7 +42,7 @@ class StocktakeCreateInputSerializer(serializers.Serializer):
     remark = fields.CharField(max_length=200, required=False, allow_blank=True, default="")
 
 
-class StocktakeIdInputSerializer(serializers.Serializer):
+class StocktakeIdInputSerializer(serializers.Serializer[Any]):
     stocktakeId = fields.IntegerField(min_value=1, source="stocktake_id")
 
 
@@ -55,23 +55,23 @@ class StocktakeLinesInputSerializer(PageInputSerializer):
     )
 
 
-class CountLineInputSerializer(serializers.Serializer):
+class CountLineInputSerializer(serializers.Serializer[Any]):
     productId = fields.IntegerField(min_value=1, source="product_id")
     counted = _quantity(allow_null=True, help_text="stock units counted (null clears the count)")
 
 
-class StocktakeCountInputSerializer(serializers.Serializer):
+class StocktakeCountInputSerializer(serializers.Serializer[Any]):
     stocktakeId = fields.IntegerField(min_value=1, source="stocktake_id")
     lines = serializers.ListField(child=CountLineInputSerializer(), allow_empty=False, max_length=MAX_COUNT_LINES)
 
 
-class StocktakeScanInputSerializer(serializers.Serializer):
+class StocktakeScanInputSerializer(serializers.Serializer[Any]):
     stocktakeId = fields.IntegerField(min_value=1, source="stocktake_id")
     barcode = fields.CharField(max_length=32, help_text="a product's barcode (or its code)")
     quantity = _quantity(required=False, allow_null=True, help_text="stock units to add, default 1")
 
 
-class StocktakeRejectInputSerializer(serializers.Serializer):
+class StocktakeRejectInputSerializer(serializers.Serializer[Any]):
     stocktakeId = fields.IntegerField(min_value=1, source="stocktake_id")
     reason = fields.CharField(max_length=200, allow_blank=True, help_text="required")
 
@@ -89,7 +89,7 @@ def _stock(help_text: str, **kwargs: object) -> serializers.CharField:
     return serializers.CharField(help_text=help_text, **kwargs)  # type: ignore[arg-type]
 
 
-class StocktakeRowOutputSerializer(serializers.Serializer):
+class StocktakeRowOutputSerializer(serializers.Serializer[Any]):
     stocktakeId = serializers.IntegerField()
     number = serializers.CharField()
     storeId = serializers.IntegerField()
@@ -122,12 +122,12 @@ class StocktakeRowOutputSerializer(serializers.Serializer):
     )
 
 
-class StocktakePageOutputSerializer(serializers.Serializer):
+class StocktakePageOutputSerializer(serializers.Serializer[Any]):
     list = StocktakeRowOutputSerializer(many=True)
     total = serializers.IntegerField()
 
 
-class StocktakeLineOutputSerializer(serializers.Serializer):
+class StocktakeLineOutputSerializer(serializers.Serializer[Any]):
     lineId = serializers.IntegerField()
     productId = serializers.IntegerField()
     code = serializers.CharField()
@@ -148,16 +148,16 @@ class StocktakeLineOutputSerializer(serializers.Serializer):
     countedAt = serializers.DateTimeField(allow_null=True)
 
 
-class StocktakeLinePageOutputSerializer(serializers.Serializer):
+class StocktakeLinePageOutputSerializer(serializers.Serializer[Any]):
     list = StocktakeLineOutputSerializer(many=True)
     total = serializers.IntegerField()
 
 
-class StocktakeCountOutputSerializer(serializers.Serializer):
+class StocktakeCountOutputSerializer(serializers.Serializer[Any]):
     counted = serializers.IntegerField(help_text="lines whose count was set")
     stocktake = StocktakeRowOutputSerializer()
 
 
-class StocktakeScanOutputSerializer(serializers.Serializer):
+class StocktakeScanOutputSerializer(serializers.Serializer[Any]):
     line = StocktakeLineOutputSerializer()
     stocktake = StocktakeRowOutputSerializer()

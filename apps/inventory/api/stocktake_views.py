@@ -24,6 +24,7 @@ from apps.core.api.lists import PagedListApi, without_page
 from apps.core.envelope import EnvelopeResponse
 from apps.core.excel import XLSX_CONTENT_TYPE, Column, Kind, xlsx_response
 from apps.core.idempotency import idempotent
+from apps.core.json_types import ValidatedData
 from apps.core.page_registry import code_of
 from apps.core.pagination import page_request_from, paginate
 from apps.core.role_codes import COST_VIEW, STOCKTAKE_APPROVE
@@ -32,6 +33,7 @@ from apps.inventory import stocktake_selectors as selectors
 from apps.inventory import stocktakes
 from apps.inventory.api import stocktake_serializers as io
 from apps.inventory.choices import StocktakeScope
+from apps.inventory.rows import StocktakeRow
 from apps.org.selectors import store_acted_in
 
 STOCKTAKES = (code_of("/inventoryRecord"),)
@@ -41,7 +43,7 @@ def _values(request: Request) -> bool:
     return COST_VIEW.code in session_of(request).codes
 
 
-def _detail(request: Request, stocktake: selectors.Stocktake) -> dict[str, Any]:
+def _detail(request: Request, stocktake: selectors.Stocktake) -> StocktakeRow:
     return selectors.stocktake_detail_by_id(stocktake_id=stocktake.pk, values=_values(request))
 
 
@@ -52,7 +54,7 @@ class StocktakeListApi(PagedListApi):
     schema_parameters = [io.StocktakeListInputSerializer]
     page_output = io.StocktakePageOutputSerializer
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[selectors.Stocktake]:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[selectors.Stocktake]:
         return selectors.stocktake_search(scoped_to_stores(selectors.stocktakes(), request), **filters)
 
     def render_rows(self, window: Iterable[Any]) -> list[Any]:
@@ -77,7 +79,7 @@ EXPORT = (
 )
 
 
-def _cells(row: dict[str, Any]) -> list[Any]:
+def _cells(row: StocktakeRow) -> list[Any]:
     scope = row["scopeName"] + (f": {row['scopeNames']}" if row["scopeNames"] else "")
     value = Decimal(row["differenceValue"]) if row["differenceValue"] is not None else None
     return [

@@ -1,5 +1,7 @@
 """The shapes of the examination calls (/examiningDetail, docs/api.md "Scalp and hair examinations")."""
 
+from typing import Any
+
 from rest_framework import serializers
 
 from apps.core import fields
@@ -19,7 +21,7 @@ class ExaminationListInputSerializer(PageInputSerializer):
     memId = fields.IntegerField(min_value=1, source="member_id")
 
 
-class ExaminationFieldsInputSerializer(serializers.Serializer):
+class ExaminationFieldsInputSerializer(serializers.Serializer[Any]):
     """The findings a person fills in (multipart: `photos` repeated for each file)."""
 
     examinedOn = fields.DateField(source="examined_on")
@@ -59,7 +61,7 @@ class ExaminationCorrectInputSerializer(ExaminationFieldsInputSerializer):
     )
 
 
-class ExaminationOutputSerializer(serializers.Serializer):
+class ExaminationOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     memberId = serializers.IntegerField()
     storeId = serializers.IntegerField()
@@ -81,11 +83,11 @@ class ExaminationOutputSerializer(serializers.Serializer):
     updatedAt = serializers.DateTimeField()
 
 
-class ExaminationPageOutputSerializer(serializers.Serializer):
+class ExaminationPageOutputSerializer(serializers.Serializer[Any]):
     list = ExaminationOutputSerializer(many=True)
     total = serializers.IntegerField()
 
 
-class ExaminerOutputSerializer(serializers.Serializer):
+class ExaminerOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()

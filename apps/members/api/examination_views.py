@@ -20,6 +20,7 @@ from apps.core.api.lists import PagedListApi
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import NotFound
 from apps.core.files import file_response
+from apps.core.json_types import ValidatedData
 from apps.core.page_registry import code_of
 from apps.core.scoping import get_in_scope
 from apps.members import examinations, selectors
@@ -41,7 +42,7 @@ def _examination(request: Request, examination_id: int) -> examinations.Examinat
     return examination
 
 
-def _photos(data: dict[str, Any]) -> list[Any]:
+def _photos(data: ValidatedData) -> list[Any]:
     return list(data.pop("photos", []))
 
 
@@ -52,7 +53,7 @@ class ExaminationListApi(PagedListApi):
     schema_parameters = [io.ExaminationListInputSerializer]
     summary = "A member's scalp and hair examinations in the role's stores, newest first"
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> Any:
+    def rows(self, request: Request, filters: ValidatedData) -> Any:
         member = _member(request, filters["member_id"])
         return examinations.examinations_of(member, session_of(request).store_ids)
 

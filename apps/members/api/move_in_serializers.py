@@ -2,6 +2,7 @@
 docs/api.md "Member move-in"). The rules and their messages live in apps.members.move_ins."""
 
 from decimal import Decimal
+from typing import Any
 
 from rest_framework import serializers
 
@@ -24,12 +25,12 @@ from apps.members.choices import (
 )
 
 
-class MoveInSessionInputSerializer(serializers.Serializer):
+class MoveInSessionInputSerializer(serializers.Serializer[Any]):
     projectId = fields.IntegerField(min_value=1)
     sessions = fields.number(bounds.SESSIONS)
 
 
-class MoveInLineInputSerializer(serializers.Serializer):
+class MoveInLineInputSerializer(serializers.Serializer[Any]):
     oldCardName = fields.CharField(allow_blank=True, max_length=MOVE_IN_CARD_NAME_MAX_LENGTH)
     oldCardNo = fields.CharField(required=False, allow_blank=True, max_length=MOVE_IN_CARD_NO_MAX_LENGTH)
     kind = serializers.ChoiceField(choices=CardKind.choices)
@@ -48,7 +49,7 @@ class MoveInLineInputSerializer(serializers.Serializer):
     )
 
 
-class MoveInSaveInputSerializer(serializers.Serializer):
+class MoveInSaveInputSerializer(serializers.Serializer[Any]):
     memId = fields.IntegerField(required=False, allow_null=True, min_value=1, help_text="a member found by phone")
     name = fields.CharField(required=False, allow_blank=True, max_length=40)
     areaCode = serializers.ChoiceField(choices=MemberAreaCode.choices, required=False, default=MemberAreaCode.MAINLAND)
@@ -67,11 +68,11 @@ class MoveInUpdateInputSerializer(MoveInSaveInputSerializer):
     )
 
 
-class MoveInIdInputSerializer(serializers.Serializer):
+class MoveInIdInputSerializer(serializers.Serializer[Any]):
     id = fields.IntegerField(min_value=1)
 
 
-class MoveInListInputSerializer(serializers.Serializer):
+class MoveInListInputSerializer(serializers.Serializer[Any]):
     status = serializers.ChoiceField(choices=MoveInStatus.choices, required=False, allow_blank=True)
     keyword = fields.CharField(required=False, allow_blank=True, max_length=40)
     dateFrom = fields.DateField(required=False, allow_null=True, source="date_from")
@@ -82,30 +83,30 @@ class MoveInLineListInputSerializer(MoveInListInputSerializer):
     kind = serializers.ChoiceField(choices=CardKind.choices, required=False, allow_blank=True)
 
 
-class PhoneLookupInputSerializer(serializers.Serializer):
+class PhoneLookupInputSerializer(serializers.Serializer[Any]):
     areaCode = serializers.ChoiceField(choices=MemberAreaCode.choices, required=False, default=MemberAreaCode.MAINLAND)
     phone = fields.CharField(max_length=PHONE_MAX_LENGTH)
 
 
-class CardTypeListInputSerializer(serializers.Serializer):
+class CardTypeListInputSerializer(serializers.Serializer[Any]):
     kind = serializers.ChoiceField(choices=CardKind.choices, required=False, allow_blank=True)
 
 
-class CardTypeIdInputSerializer(serializers.Serializer):
+class CardTypeIdInputSerializer(serializers.Serializer[Any]):
     cardTypeId = fields.IntegerField(min_value=1, max_value=PG_INTEGER_MAX)
 
 
-class AttachmentUploadInputSerializer(serializers.Serializer):
+class AttachmentUploadInputSerializer(serializers.Serializer[Any]):
     id = fields.IntegerField(min_value=1, help_text="the move-in")
     # A little above the rule's 5 MB, so the service answers the rule's own words.
     file = fields.FileField(max_bytes=MOVE_IN_ATTACHMENT_MAX_BYTES + 1024 * 1024)
 
 
-class ImportInputSerializer(serializers.Serializer):
+class ImportInputSerializer(serializers.Serializer[Any]):
     file = fields.FileField(max_bytes=MOVE_IN_IMPORT_MAX_BYTES)
 
 
-class MoveInRowOutputSerializer(serializers.Serializer):
+class MoveInRowOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     moveInNo = serializers.CharField()
     storeId = serializers.IntegerField()
@@ -133,23 +134,23 @@ class MoveInRowOutputSerializer(serializers.Serializer):
     canDelete = serializers.BooleanField()
 
 
-class MoveInPageOutputSerializer(serializers.Serializer):
+class MoveInPageOutputSerializer(serializers.Serializer[Any]):
     list = MoveInRowOutputSerializer(many=True)
     total = serializers.IntegerField()
 
 
-class MoveInCountOutputSerializer(serializers.Serializer):
+class MoveInCountOutputSerializer(serializers.Serializer[Any]):
     total = serializers.IntegerField()
 
 
-class MoveInSessionOutputSerializer(serializers.Serializer):
+class MoveInSessionOutputSerializer(serializers.Serializer[Any]):
     projectId = serializers.IntegerField()
     projectCode = serializers.CharField()
     projectName = serializers.CharField()
     sessions = serializers.IntegerField()
 
 
-class MoveInLineOutputSerializer(serializers.Serializer):
+class MoveInLineOutputSerializer(serializers.Serializer[Any]):
     lineId = serializers.IntegerField()
     oldCardName = serializers.CharField()
     oldCardNo = serializers.CharField()
@@ -177,12 +178,12 @@ class MoveInLineRowOutputSerializer(MoveInLineOutputSerializer):
     createdAt = serializers.DateTimeField()
 
 
-class MoveInLinePageOutputSerializer(serializers.Serializer):
+class MoveInLinePageOutputSerializer(serializers.Serializer[Any]):
     list = MoveInLineRowOutputSerializer(many=True)
     total = serializers.IntegerField()
 
 
-class AttachmentOutputSerializer(serializers.Serializer):
+class AttachmentOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     moveInId = serializers.IntegerField()
     name = serializers.CharField()
@@ -193,7 +194,7 @@ class AttachmentOutputSerializer(serializers.Serializer):
     url = serializers.CharField(help_text="GET it signed in (the move-in's store only)")
 
 
-class MoveInApprovalOutputSerializer(serializers.Serializer):
+class MoveInApprovalOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     status = serializers.CharField()
     statusName = serializers.CharField()
@@ -210,13 +211,13 @@ class MoveInDetailOutputSerializer(MoveInRowOutputSerializer):
     approval = MoveInApprovalOutputSerializer(allow_null=True)
 
 
-class StatusCountOutputSerializer(serializers.Serializer):
+class StatusCountOutputSerializer(serializers.Serializer[Any]):
     status = serializers.ChoiceField(choices=MoveInStatus.choices)
     statusName = serializers.CharField()
     count = serializers.IntegerField()
 
 
-class MoveInSummaryOutputSerializer(serializers.Serializer):
+class MoveInSummaryOutputSerializer(serializers.Serializer[Any]):
     total = serializers.IntegerField()
     lineCount = serializers.IntegerField()
     oldValue = serializers.CharField()
@@ -225,7 +226,7 @@ class MoveInSummaryOutputSerializer(serializers.Serializer):
     byStatus = StatusCountOutputSerializer(many=True)
 
 
-class FoundMemberOutputSerializer(serializers.Serializer):
+class FoundMemberOutputSerializer(serializers.Serializer[Any]):
     memId = serializers.IntegerField()
     name = serializers.CharField()
     areaCode = serializers.CharField()
@@ -235,12 +236,12 @@ class FoundMemberOutputSerializer(serializers.Serializer):
     dependencyStoreId = serializers.IntegerField()
 
 
-class PhoneLookupOutputSerializer(serializers.Serializer):
+class PhoneLookupOutputSerializer(serializers.Serializer[Any]):
     found = serializers.BooleanField()
     member = FoundMemberOutputSerializer(allow_null=True)
 
 
-class MoveInCardTypeOutputSerializer(serializers.Serializer):
+class MoveInCardTypeOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     code = serializers.CharField()
     name = serializers.CharField()
@@ -250,25 +251,25 @@ class MoveInCardTypeOutputSerializer(serializers.Serializer):
     validityDays = serializers.IntegerField()
 
 
-class DiscountRuleOutputSerializer(serializers.Serializer):
+class DiscountRuleOutputSerializer(serializers.Serializer[Any]):
     categoryId = serializers.IntegerField()
     categoryName = serializers.CharField()
     rate = serializers.CharField(help_text="0.80 = 20% off")
 
 
-class NewCardDiscountOutputSerializer(serializers.Serializer):
+class NewCardDiscountOutputSerializer(serializers.Serializer[Any]):
     cardTypeId = serializers.IntegerField()
     cardTypeName = serializers.CharField()
     kind = serializers.ChoiceField(choices=CardKind.choices)
     discounts = DiscountRuleOutputSerializer(many=True)
 
 
-class MoveInProjectOutputSerializer(serializers.Serializer):
+class MoveInProjectOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     code = serializers.CharField()
     name = serializers.CharField()
 
 
-class ImportOutputSerializer(serializers.Serializer):
+class ImportOutputSerializer(serializers.Serializer[Any]):
     created = serializers.IntegerField()
     moveIns = MoveInRowOutputSerializer(many=True)

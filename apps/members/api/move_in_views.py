@@ -23,6 +23,7 @@ from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import NotFound
 from apps.core.excel import XLSX_CONTENT_TYPE
 from apps.core.files import file_response
+from apps.core.json_types import ValidatedData
 from apps.core.page_registry import code_of
 from apps.core.scoping import get_in_scope, scope_of
 from apps.members import move_in_import, move_in_selectors, move_ins
@@ -44,7 +45,7 @@ def _move_in(request: Request, move_in_id: int) -> move_in_selectors.MoveIn:
     return get_in_scope(move_in_selectors.move_ins_with_store(), request, pk=move_in_id)
 
 
-def _input(data: dict[str, Any], kept: move_in_selectors.MoveIn | None = None) -> MoveInInput:
+def _input(data: ValidatedData, kept: move_in_selectors.MoveIn | None = None) -> MoveInInput:
     member_id, name, area_code, phone, birthday = (
         data.get("memId"),
         data.get("name", ""),
@@ -85,12 +86,12 @@ def _input(data: dict[str, Any], kept: move_in_selectors.MoveIn | None = None) -
     )
 
 
-def _detail(request: Request, move_in_id: int) -> dict[str, Any]:
+def _detail(request: Request, move_in_id: int) -> move_in_selectors.MoveInDetail:
     return move_in_selectors.move_in_detail(_move_in(request, move_in_id))
 
 
 class _Filtered:
-    def filtered(self, request: Request, filters: dict[str, Any]) -> Any:
+    def filtered(self, request: Request, filters: ValidatedData) -> Any:
         return move_in_selectors.move_ins(store_ids=scope_of(request).store_ids, **filters)
 
 
@@ -100,7 +101,7 @@ class MoveInListApi(_Filtered, PagedListApi):
     page_output = io.MoveInPageOutputSerializer
     summary = "The move-ins of the role's stores, newest first (paged; status, keyword, dates)"
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> Any:
+    def rows(self, request: Request, filters: ValidatedData) -> Any:
         return self.filtered(request, filters)
 
     def render_rows(self, window: Iterable[Any]) -> list[Any]:
@@ -135,7 +136,7 @@ class MoveInLineListApi(PagedListApi):
     page_output = io.MoveInLinePageOutputSerializer
     summary = "The old cards of the role's stores' move-ins (the move-in detail list, paged)"
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> Any:
+    def rows(self, request: Request, filters: ValidatedData) -> Any:
         return move_in_selectors.move_in_lines(store_ids=scope_of(request).store_ids, **filters)
 
     def render_rows(self, window: Iterable[Any]) -> list[Any]:

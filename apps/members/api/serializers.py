@@ -1,6 +1,8 @@
 """Request parsers and documented answer shapes of the member calls (spec §7.7, docs/api.md
 "Members"). Business rules and their messages live in apps.members.rules and services."""
 
+from typing import Any
+
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
@@ -8,7 +10,7 @@ from apps.core import bounds, fields
 from apps.members.choices import PHONE_MAX_LENGTH, CancellationStatus, MemberAreaCode, MemberStatus, PointsKind
 
 
-class MemberSearchInputSerializer(serializers.Serializer):
+class MemberSearchInputSerializer(serializers.Serializer[Any]):
     areaCode = fields.CharField(required=False, allow_blank=True, max_length=8)
     name = fields.CharField(required=False, allow_blank=True, max_length=40, trim_whitespace=False)
     type = serializers.ChoiceField(
@@ -32,11 +34,11 @@ class MemberFuzzySearchInputSerializer(MemberSearchInputSerializer):
     cardNo = None  # type: ignore[assignment]
 
 
-class IntroducerSearchInputSerializer(serializers.Serializer):
+class IntroducerSearchInputSerializer(serializers.Serializer[Any]):
     keyword = fields.CharField(max_length=40)
 
 
-class MemberRowOutputSerializer(serializers.Serializer):
+class MemberRowOutputSerializer(serializers.Serializer[Any]):
     memId = serializers.IntegerField()
     name = serializers.CharField()
     phone = serializers.CharField(help_text="masked (spec §6)")
@@ -47,7 +49,7 @@ class MemberRowOutputSerializer(serializers.Serializer):
     myself = serializers.BooleanField(help_text="true for a member of the chosen store")
 
 
-class MemberLabelRefOutputSerializer(serializers.Serializer):
+class MemberLabelRefOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     color = serializers.CharField()
@@ -71,16 +73,16 @@ class MemberListRowOutputSerializer(MemberRowOutputSerializer):
     lastVisitAt = serializers.DateTimeField(allow_null=True)
 
 
-class MemberPageOutputSerializer(serializers.Serializer):
+class MemberPageOutputSerializer(serializers.Serializer[Any]):
     list = MemberListRowOutputSerializer(many=True)
     total = serializers.IntegerField()
 
 
-class CountOutputSerializer(serializers.Serializer):
+class CountOutputSerializer(serializers.Serializer[Any]):
     total = serializers.IntegerField()
 
 
-class IntroducerOutputSerializer(serializers.Serializer):
+class IntroducerOutputSerializer(serializers.Serializer[Any]):
     memId = serializers.IntegerField()
     name = serializers.CharField()
 
@@ -101,7 +103,7 @@ class MemberFileOutputSerializer(MemberListRowOutputSerializer):
     updatedAt = serializers.DateTimeField()
 
 
-class MemberListInputSerializer(serializers.Serializer):
+class MemberListInputSerializer(serializers.Serializer[Any]):
     name = fields.CharField(required=False, allow_blank=True, max_length=20)
     phone = fields.RegexField(
         r"^\d{4,11}$",
@@ -126,7 +128,7 @@ class MemberListInputSerializer(serializers.Serializer):
     lastVisitTo = fields.DateField(required=False, allow_null=True, source="last_visit_to")
 
 
-class MemberCreateInputSerializer(serializers.Serializer):
+class MemberCreateInputSerializer(serializers.Serializer[Any]):
     name = fields.CharField(required=False, allow_blank=True, max_length=40)
     areaCode = fields.CharField(required=False, allow_blank=True, max_length=8, source="area_code")
     phone = fields.CharField(required=False, allow_blank=True, max_length=30)
@@ -153,34 +155,34 @@ class MemberUpdateInputSerializer(MemberSaveInputSerializer):
     memId = fields.IntegerField(source="member_id")
 
 
-class MemberIdInputSerializer(serializers.Serializer):
+class MemberIdInputSerializer(serializers.Serializer[Any]):
     memId = fields.IntegerField()
 
 
-class SmsConsentInputSerializer(serializers.Serializer):
+class SmsConsentInputSerializer(serializers.Serializer[Any]):
     memId = fields.IntegerField()
     smsConsent = serializers.BooleanField()
 
 
-class SmsConsentOutputSerializer(serializers.Serializer):
+class SmsConsentOutputSerializer(serializers.Serializer[Any]):
     memId = serializers.IntegerField()
     smsConsent = serializers.BooleanField()
     updatedAt = serializers.DateTimeField(allow_null=True)
 
 
-class WholePhoneOutputSerializer(serializers.Serializer):
+class WholePhoneOutputSerializer(serializers.Serializer[Any]):
     memId = serializers.IntegerField()
     areaCode = serializers.CharField()
     phone = serializers.CharField()
 
 
-class PointsAdjustInputSerializer(serializers.Serializer):
+class PointsAdjustInputSerializer(serializers.Serializer[Any]):
     memId = fields.IntegerField()
     change = fields.number(bounds.POINTS)
     reason = fields.CharField(allow_blank=True, max_length=200)
 
 
-class PointsEntryOutputSerializer(serializers.Serializer):
+class PointsEntryOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     memId = serializers.IntegerField()
     memberName = serializers.CharField()
@@ -195,40 +197,40 @@ class PointsEntryOutputSerializer(serializers.Serializer):
     createdAt = serializers.DateTimeField()
 
 
-class PointsPageOutputSerializer(serializers.Serializer):
+class PointsPageOutputSerializer(serializers.Serializer[Any]):
     list = PointsEntryOutputSerializer(many=True)
     total = serializers.IntegerField()
 
 
-class PointsAdjustOutputSerializer(serializers.Serializer):
+class PointsAdjustOutputSerializer(serializers.Serializer[Any]):
     memId = serializers.IntegerField()
     points = serializers.IntegerField()
     entry = PointsEntryOutputSerializer()
 
 
-class PointsStoreListInputSerializer(serializers.Serializer):
+class PointsStoreListInputSerializer(serializers.Serializer[Any]):
     memId = fields.IntegerField(required=False, allow_null=True, source="member_id")
     kind = serializers.ChoiceField(choices=PointsKind.choices, required=False, allow_blank=True)
     dateFrom = fields.DateField(required=False, allow_null=True, source="day_from")
     dateTo = fields.DateField(required=False, allow_null=True, source="day_to")
 
 
-class CancelApplyInputSerializer(serializers.Serializer):
+class CancelApplyInputSerializer(serializers.Serializer[Any]):
     memId = fields.IntegerField()
     reason = fields.CharField(allow_blank=True, max_length=400)
 
 
-class CancelListInputSerializer(serializers.Serializer):
+class CancelListInputSerializer(serializers.Serializer[Any]):
     status = serializers.ChoiceField(choices=CancellationStatus.choices, required=False, allow_blank=True)
 
 
-class CancelDecideInputSerializer(serializers.Serializer):
+class CancelDecideInputSerializer(serializers.Serializer[Any]):
     id = fields.IntegerField()
     approve = serializers.BooleanField()
     remark = fields.CharField(required=False, allow_blank=True, max_length=400)
 
 
-class CancellationOutputSerializer(serializers.Serializer):
+class CancellationOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     memId = serializers.IntegerField()
     memberName = serializers.CharField()
@@ -243,6 +245,6 @@ class CancellationOutputSerializer(serializers.Serializer):
     decisionRemark = serializers.CharField()
 
 
-class CancellationPageOutputSerializer(serializers.Serializer):
+class CancellationPageOutputSerializer(serializers.Serializer[Any]):
     list = CancellationOutputSerializer(many=True)
     total = serializers.IntegerField()

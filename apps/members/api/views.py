@@ -23,6 +23,7 @@ from apps.core.api.phone_fragments import PhoneFragmentSearch
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import InvalidInput
 from apps.core.fields import query_text
+from apps.core.json_types import ValidatedData
 from apps.core.page_registry import code_of
 from apps.core.role_codes import MEMBER_CANCEL_DECIDE, MEMBER_PHONE_VIEW, MEMBER_POINTS_ADJUST, ROLE_CHOSEN
 from apps.core.scoping import get_in_scope, get_or_not_found, scoped_to_stores
@@ -69,7 +70,7 @@ class _SearchApi(ErpApi):
     def get(self, request: Request) -> EnvelopeResponse:
         return EnvelopeResponse(self.rows(request))
 
-    def rows(self, request: Request) -> list[dict[str, Any]]:
+    def rows(self, request: Request) -> list[selectors.MemberRow]:
         return self.search(self.form(request), session_of(request).hier_id)
 
 
@@ -88,7 +89,7 @@ class MemberCardNoQueryApi(_SearchApi):
 class MemberFuzzyQueryApi(PhoneFragmentSearch, _SearchApi):
     """likeQuery: the phone is a fragment here (4 to 11 digits), the name a fragment of 2 or more."""
 
-    def rows(self, request: Request) -> list[dict[str, Any]]:
+    def rows(self, request: Request) -> list[selectors.MemberRow]:
         form, phone_view = self.form(request), self.phone_view(request)
         return selectors.fuzzy_query(form, session_of(request).hier_id, phone_view=phone_view)
 
@@ -197,7 +198,7 @@ class _StoreListApi(PhoneFragmentSearch, ErpApi):
         # The whole-phone lists take the whole number: an exact match, not a fragment.
         return "" if self.whole_phone else super().phone_fragment(request)
 
-    def members(self, request: Request, data: dict[str, Any]) -> QuerySet:
+    def members(self, request: Request, data: ValidatedData) -> QuerySet[Any]:
         if self.whole_phone and data.get("phone") and len(data["phone"]) not in (8, 11):
             raise InvalidInput(_("please enter a correct phone number"), field="phone")
         return selectors.store_members(
@@ -213,7 +214,7 @@ class StoreMemberListApi(PagedListApi, _StoreListApi):
     page_output = io.MemberPageOutputSerializer
     summary = "The chosen store's members, newest first, phones masked"
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[Any]:
         return selectors.with_labels(self.members(request, filters))
 
     def render_rows(self, window: Iterable[Any]) -> list[Any]:
@@ -306,7 +307,7 @@ class MemberPointsListApi(PagedListApi):
     def render_rows(self, window: Iterable[Any]) -> list[Any]:
         return selectors.points_entry_rows(window)
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[Any]:
         return selectors.points_entries(member_id=get_or_not_found(selectors.members(), pk=filters["memId"]).pk)
 
 
@@ -318,7 +319,7 @@ class StorePointsListApi(PagedListApi):
     def render_rows(self, window: Iterable[Any]) -> list[Any]:
         return selectors.points_entry_rows(window)
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[Any]:
         return selectors.points_entries(store_id=session_of(request).hier_id, **filters)
 
 
@@ -374,7 +375,7 @@ class CancelListApi(PagedListApi):
     def render_rows(self, window: Iterable[Any]) -> list[Any]:
         return selectors.cancellation_rows(window)
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[Any]:
         return scoped_to_stores(selectors.cancellations(**filters), request)
 
 

@@ -5,6 +5,8 @@ OpenAPI schema, and apps/messaging/tests/test_wire_shapes.py keeps both in step.
 parameters (`msgType=`) count as absent, as the browser client sends them.
 """
 
+from typing import Any
+
 from rest_framework import serializers
 
 from apps.core import fields
@@ -12,7 +14,7 @@ from apps.core.pagination import PageInputSerializer
 from apps.messaging.choices import MAX_BATCH_READ_IDS, MSG_NAME_MAX_LENGTH, MessageReadFilter, TaskType
 
 
-class MessageScopeInputSerializer(serializers.Serializer):
+class MessageScopeInputSerializer(serializers.Serializer[Any]):
     departmentId = fields.IntegerField(
         required=False,
         help_text="a store (or the chosen level) the role acts in; default: the chosen store or level",
@@ -39,7 +41,7 @@ class MessageDetailInputSerializer(MessageScopeInputSerializer):
 
 # The ids of a batch read, of messages or of tasks (a comment: a docstring would become the schema's
 # description of both inputs).
-class BatchReadIdsInputSerializer(serializers.Serializer):
+class BatchReadIdsInputSerializer(serializers.Serializer[Any]):
     ids = serializers.ListField(
         child=fields.IntegerField(min_value=1), allow_empty=False, max_length=MAX_BATCH_READ_IDS
     )
@@ -49,7 +51,7 @@ class MessageBatchReadInputSerializer(MessageScopeInputSerializer, BatchReadIdsI
     pass
 
 
-class TaskScopeInputSerializer(serializers.Serializer):
+class TaskScopeInputSerializer(serializers.Serializer[Any]):
     storeId = fields.IntegerField(
         required=False,
         help_text="a store the role acts in; default: the chosen store (a level: every store beneath it)",
@@ -78,12 +80,12 @@ class TaskBatchReadInputSerializer(TaskScopeInputSerializer, BatchReadIdsInputSe
     pass
 
 
-class MessageTypeOutputSerializer(serializers.Serializer):
+class MessageTypeOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
 
 
-class MessageRowOutputSerializer(serializers.Serializer):
+class MessageRowOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     msgName = serializers.CharField()
     msgType = serializers.IntegerField()
@@ -95,7 +97,7 @@ class MessageRowOutputSerializer(serializers.Serializer):
     mandatory = serializers.BooleanField(help_text="a forced notice")
 
 
-class MessagePageOutputSerializer(serializers.Serializer):
+class MessagePageOutputSerializer(serializers.Serializer[Any]):
     list = MessageRowOutputSerializer(many=True)
     total = serializers.IntegerField()
 
@@ -105,18 +107,18 @@ class MessageDetailOutputSerializer(MessageRowOutputSerializer):
     showTime = serializers.IntegerField(help_text="seconds before a forced notice can be closed")
 
 
-class MandatoryMessageOutputSerializer(serializers.Serializer):
+class MandatoryMessageOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     msgName = serializers.CharField()
     graphicDescription = serializers.CharField(help_text="sanitised rich text (HTML)")
     showTime = serializers.IntegerField(help_text="seconds before the notice can be closed")
 
 
-class ReadMarkedOutputSerializer(serializers.Serializer):
+class ReadMarkedOutputSerializer(serializers.Serializer[Any]):
     marked = serializers.IntegerField(help_text="how many became read (already read ones are not counted)")
 
 
-class TaskRowOutputSerializer(serializers.Serializer):
+class TaskRowOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     type = serializers.ChoiceField(
         choices=TaskType.choices,
@@ -131,7 +133,7 @@ class TaskRowOutputSerializer(serializers.Serializer):
     isRead = serializers.BooleanField()
 
 
-class TaskPageOutputSerializer(serializers.Serializer):
+class TaskPageOutputSerializer(serializers.Serializer[Any]):
     list = TaskRowOutputSerializer(many=True)
     total = serializers.IntegerField()
 

@@ -22,6 +22,7 @@ from apps.accounts.session import session_of, signed_in_user
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi
 from apps.core.envelope import EnvelopeResponse
+from apps.core.json_types import ValidatedData
 from apps.core.page_registry import code_of
 from apps.core.role_codes import ROLE_CHOSEN
 from apps.core.schema import NULLABLE_DATA
@@ -76,7 +77,7 @@ class MessageSearchApi(PagedListApi):
     page_output = MessagePageOutputSerializer
     summary = "Messages of the store, newest first (searchMsg)"
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[Any]:
         return selectors.message_search(
             user=signed_in_user(request),
             unit=level_in_scope(selectors.units(), request, filters.get("departmentId")),
@@ -202,7 +203,7 @@ class TaskSearchApi(PagedListApi):
     page_output = TaskPageOutputSerializer
     summary = "Tasks of the store, newest first (searchTaskStore)"
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[Any]:
         return selectors.task_search(
             user=signed_in_user(request),
             owner_view=acts_as_owner(session_of(request).chosen_entry),

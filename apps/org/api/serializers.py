@@ -2,18 +2,20 @@
 The answers are built by apps.org.selectors; the Output serializers describe them for the schema.
 Validation messages of the business rules come from apps.org.rules, through the services."""
 
+from typing import Any
+
 from rest_framework import serializers
 
 from apps.core import bounds, fields
 from apps.org.choices import StoreStatus
 
 
-class StoreRefSerializer(serializers.Serializer):
+class StoreRefSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
 
 
-class StoreRowOutputSerializer(serializers.Serializer):
+class StoreRowOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
     code = serializers.CharField()
@@ -66,7 +68,7 @@ OWNER_ONLY = "the owner's setting: changing it needs BTN-MDGL-STORE-CONTROLS (40
 # Parsed into apps.org.services.store_update's keyword arguments (the `source` names). Each field is
 # either the owner's or a principal's to change (apps.org.services.OWNER_ONLY_SETTINGS,
 # PRINCIPAL_SETTINGS; apps/org/tests/test_store_controls.py holds every field to one of them).
-class StoreUpdateInputSerializer(serializers.Serializer):
+class StoreUpdateInputSerializer(serializers.Serializer[Any]):
     """Only the fields sent change; an owner's setting sent with its current value is no change."""
 
     id = fields.IntegerField()
@@ -108,10 +110,10 @@ class StoreUpdateInputSerializer(serializers.Serializer):
     )
 
 
-class StoreIdQueryInputSerializer(serializers.Serializer):
+class StoreIdQueryInputSerializer(serializers.Serializer[Any]):
     storeId = fields.IntegerField()
 
 
-class DebtStatusOutputSerializer(serializers.Serializer):
+class DebtStatusOutputSerializer(serializers.Serializer[Any]):
     disabled = serializers.BooleanField()
     reason = serializers.CharField()

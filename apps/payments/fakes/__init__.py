@@ -8,7 +8,9 @@ at the running fake, with its keys) and the function that stops it."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
+
+from apps.core.json_types import JsonObject
 
 # provider name -> the module of its fake, which offers start().
 FAKE_PROVIDERS: dict[str, str] = {
@@ -20,4 +22,4 @@ FAKE_PROVIDERS: dict[str, str] = {
 
 
 class FakeStarter(Protocol):
-    def __call__(self, notify_url: str) -> tuple[dict[str, Any], Callable[[], None]]: ...
+    def __call__(self, notify_url: str) -> tuple[JsonObject, Callable[[], None]]: ...

@@ -68,6 +68,8 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import padding, rsa
 
+from apps.core.json_types import JsonObject
+
 from .httpfake import FakeHttpServer, FakeRequest, FakeResponse, Notifier
 from .keys import new_rsa_key, private_pem, public_pem
 from .misreport import Misreporting
@@ -151,7 +153,7 @@ class FakeTrade:
     paid_at: datetime | None = None
     refunds: dict[str, tuple[int, datetime]] = field(default_factory=dict)
     # What a paid trade reports instead of the truth: amount, currency, merchant, app (misreport.py).
-    reported: dict[str, Any] = field(default_factory=dict)
+    reported: JsonObject = field(default_factory=dict)
 
     @property
     def refunded_cents(self) -> int:
@@ -167,7 +169,7 @@ class FakeAlipay(Misreporting):
         self.alipay_key = new_rsa_key()
         self.app_key = new_rsa_key()
         self.trades: dict[str, FakeTrade] = {}
-        self.misreport: dict[str, Any] = {}
+        self.misreport: JsonObject = {}
         self.notifier = Notifier()
         self._failures: list[str] = []
         self._lock = threading.RLock()
@@ -190,7 +192,7 @@ class FakeAlipay(Misreporting):
         self.notifier.close()
         self._server.stop()
 
-    def account_settings(self) -> dict[str, Any]:
+    def account_settings(self) -> JsonObject:
         return {
             "provider": "alipay",
             "base_url": self.url,
@@ -262,7 +264,7 @@ class FakeAlipay(Misreporting):
             fields["gmt_payment"] = beijing(trade.paid_at)
         return self._misreported(trade, fields, notification=True)
 
-    def _misreported(self, trade: FakeTrade, fields: dict[str, Any], *, notification: bool) -> dict[str, Any]:
+    def _misreported(self, trade: FakeTrade, fields: JsonObject, *, notification: bool) -> JsonObject:
         """A paid trade's fields as the test made it report them."""
         if trade.status != TRADE_SUCCESS or not trade.reported:
             return fields
@@ -352,7 +354,7 @@ class FakeAlipay(Misreporting):
             biz = json.loads(params.get("biz_content") or "{}")
         except ValueError:
             return self._unsigned(response_type, "40002", "isv.invalid-parameter", "biz_content 不是 JSON")
-        operation: Callable[[dict[str, Any], dict[str, str], str], FakeResponse] | None = {
+        operation: Callable[[JsonObject, dict[str, str], str], FakeResponse] | None = {
             "alipay.trade.pay": self._trade_pay,
             "alipay.trade.precreate": self._trade_precreate,
             "alipay.trade.query": self._trade_query,
@@ -367,7 +369,7 @@ class FakeAlipay(Misreporting):
         with self._lock:
             return operation(biz, params, response_type)
 
-    def _signed(self, response_type: str, body: dict[str, Any]) -> FakeResponse:
+    def _signed(self, response_type: str, body: JsonObject) -> FakeResponse:
         inner = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
         sign = rsa2_sign(self.alipay_key, inner)
         return FakeResponse(200, f'{{"{response_type}":{inner},"sign":"{sign}"}}'.encode())
@@ -400,8 +402,8 @@ class FakeAlipay(Misreporting):
             self._lock.acquire()
         return response
 
-    def _trade_fields(self, trade: FakeTrade) -> dict[str, Any]:
-        fields: dict[str, Any] = {
+    def _trade_fields(self, trade: FakeTrade) -> JsonObject:
+        fields: JsonObject = {
             "trade_no": trade.trade_no,
             "out_trade_no": trade.out_trade_no,
             "total_amount": yuan(trade.amount_cents),
@@ -414,7 +416,7 @@ class FakeAlipay(Misreporting):
 
     # -- gateway methods -------------------------------------------------------------------------
 
-    def _trade_pay(self, biz: dict[str, Any], params: dict[str, str], rt: str) -> FakeResponse:
+    def _trade_pay(self, biz: JsonObject, params: dict[str, str], rt: str) -> FakeResponse:
         out_trade_no = biz.get("out_trade_no", "")
         if biz.get("scene") not in ("bar_code", "wave_code") or not biz.get("auth_code") or not out_trade_no:
             return self._business_failed(rt, "ACQ.INVALID_PARAMETER", "参数无效")
@@ -450,7 +452,7 @@ class FakeAlipay(Misreporting):
         answer = self._ok(rt, **self._trade_fields(trade))
         return self._slow(answer) if scenario == "slow" else answer
 
-    def _trade_precreate(self, biz: dict[str, Any], params: dict[str, str], rt: str) -> FakeResponse:
+    def _trade_precreate(self, biz: JsonObject, params: dict[str, str], rt: str) -> FakeResponse:
         out_trade_no = biz.get("out_trade_no", "")
         if not out_trade_no or not biz.get("total_amount"):
             return self._business_failed(rt, "ACQ.INVALID_PARAMETER", "参数无效")
@@ -475,13 +477,13 @@ class FakeAlipay(Misreporting):
         answer = self._ok(rt, out_trade_no=out_trade_no, qr_code=f"{self.url}/qr/{quote(out_trade_no)}")
         return self._slow(answer) if scenario == "slow" else answer
 
-    def _known(self, biz: dict[str, Any]) -> FakeTrade | None:
+    def _known(self, biz: JsonObject) -> FakeTrade | None:
         trade = self.trades.get(biz.get("out_trade_no", ""))
         if trade is None or not trade.status:
             return None
         return trade
 
-    def _trade_query(self, biz: dict[str, Any], params: dict[str, str], rt: str) -> FakeResponse:
+    def _trade_query(self, biz: JsonObject, params: dict[str, str], rt: str) -> FakeResponse:
         trade = self._known(biz)
         if trade is None:
             return self._business_failed(rt, "ACQ.TRADE_NOT_EXIST", "交易不存在")
@@ -494,7 +496,7 @@ class FakeAlipay(Misreporting):
                     self._pay(trade)
         return self._ok(rt, trade_status=trade.status, **self._trade_fields(trade))
 
-    def _trade_close(self, biz: dict[str, Any], params: dict[str, str], rt: str) -> FakeResponse:
+    def _trade_close(self, biz: JsonObject, params: dict[str, str], rt: str) -> FakeResponse:
         candidate = self.trades.get(biz.get("out_trade_no", ""))
         if candidate is not None and not candidate.status:
             candidate.closed_unscanned = True  # the QR can no longer be paid (Alipay: it expires)
@@ -506,7 +508,7 @@ class FakeAlipay(Misreporting):
         trade.status = TRADE_CLOSED
         return self._ok(rt, trade_no=trade.trade_no, out_trade_no=trade.out_trade_no)
 
-    def _trade_cancel(self, biz: dict[str, Any], params: dict[str, str], rt: str) -> FakeResponse:
+    def _trade_cancel(self, biz: JsonObject, params: dict[str, str], rt: str) -> FakeResponse:
         trade = self._known(biz)
         if trade is None:
             return self._business_failed(rt, "ACQ.TRADE_NOT_EXIST", "交易不存在")
@@ -517,7 +519,7 @@ class FakeAlipay(Misreporting):
         trade.status = TRADE_CLOSED
         return self._ok(rt, out_trade_no=trade.out_trade_no, trade_no=trade.trade_no, retry_flag="N", action=action)
 
-    def _trade_refund(self, biz: dict[str, Any], params: dict[str, str], rt: str) -> FakeResponse:
+    def _trade_refund(self, biz: JsonObject, params: dict[str, str], rt: str) -> FakeResponse:
         trade = self._known(biz)
         if trade is None:
             return self._business_failed(rt, "ACQ.TRADE_NOT_EXIST", "交易不存在")
@@ -536,7 +538,7 @@ class FakeAlipay(Misreporting):
         self._notify(trade, refund_no=request_no)
         return self._ok(rt, **base, fund_change="Y", refund_fee=yuan(trade.refunded_cents))
 
-    def _refund_query(self, biz: dict[str, Any], params: dict[str, str], rt: str) -> FakeResponse:
+    def _refund_query(self, biz: JsonObject, params: dict[str, str], rt: str) -> FakeResponse:
         trade = self._known(biz)
         if trade is None:
             return self._business_failed(rt, "ACQ.TRADE_NOT_EXIST", "交易不存在")
@@ -597,7 +599,7 @@ class FakeAlipay(Misreporting):
             "",
         ]
 
-    def _bill_url(self, biz: dict[str, Any], params: dict[str, str], rt: str) -> FakeResponse:
+    def _bill_url(self, biz: JsonObject, params: dict[str, str], rt: str) -> FakeResponse:
         if biz.get("bill_type") != "trade":
             return self._business_failed(rt, "isp.bill_type_error", "账单类型不支持")
         try:
@@ -666,7 +668,7 @@ class FakeAlipay(Misreporting):
         return FakeResponse(200, archive.getvalue(), {"Content-Type": "application/zip"})
 
 
-def start(notify_url: str) -> tuple[dict[str, Any], Callable[[], None]]:
+def start(notify_url: str) -> tuple[JsonObject, Callable[[], None]]:
     """Start a fake Alipay for the registry of fakes: (the account's settings, stop). See the module
     docstring for the settings' keys."""
     fake = FakeAlipay(notify_url=notify_url).start()

@@ -27,7 +27,8 @@ merchant or box). `start(notify_url) -> (settings, stop)` for the registry of fa
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+
+from apps.core.json_types import JsonObject
 
 from .pos import FakePayment, FakeTerminalGateway
 
@@ -64,7 +65,7 @@ class FakeBoxGateway(FakeTerminalGateway):
         super().__init__(notify_url=notify_url, slow_seconds=slow_seconds, settle_seconds=settle_seconds)
         self.merchant_id = MERCHANT_ID
 
-    def account_settings(self) -> dict[str, Any]:
+    def account_settings(self) -> JsonObject:
         return {**super().account_settings(), "extra": {"default_terminal_id": "B01"}}
 
     @staticmethod
@@ -76,7 +77,7 @@ class FakeBoxGateway(FakeTerminalGateway):
         return DECLINES.get(payment.scenario, "")
 
     @staticmethod
-    def _payment_doc(payment: FakePayment) -> dict[str, Any]:
+    def _payment_doc(payment: FakePayment) -> JsonObject:
         document = FakeTerminalGateway._payment_doc(payment)
         document["card"] = ""
         paid = payment.state in ("succeeded", "refunded")
@@ -84,7 +85,7 @@ class FakeBoxGateway(FakeTerminalGateway):
         return document
 
 
-def start(notify_url: str) -> tuple[dict[str, Any], Callable[[], None]]:
+def start(notify_url: str) -> tuple[JsonObject, Callable[[], None]]:
     """Start a fake payment box gateway for the registry of fakes: (the account's settings, stop)."""
     fake = FakeBoxGateway(notify_url=notify_url).start()
     return fake.account_settings(), fake.stop

@@ -16,13 +16,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from apps.core.json_types import JsonObject
+
 # amount: cents; currency: ISO 4217; merchant: WeChat Pay mchid, Alipay seller_id, the gateway's
 # merchant_id; app: WeChat Pay appid, Alipay app_id; terminal: the terminal or box that took it.
 MISREPORTABLE = frozenset({"amount", "currency", "merchant", "app", "terminal"})
 
 
 class Misreporting:
-    misreport: dict[str, Any]
+    misreport: JsonObject
 
     @contextmanager
     def misreporting(self, **reported: Any) -> Iterator[None]:

@@ -45,9 +45,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Any, Self
+from typing import Self
 from urllib.parse import unquote
 from zoneinfo import ZoneInfo
+
+from apps.core.json_types import JsonObject
 
 from .httpfake import FakeHttpServer, FakeRequest, FakeResponse, Notifier
 from .misreport import Misreporting
@@ -99,7 +101,7 @@ class FakePayment:
     refunded_cents: int = 0
     merchant_id: str = MERCHANT_ID
     # What a settled payment reports instead of the truth: amount, currency, merchant, terminal.
-    reported: dict[str, Any] = field(default_factory=dict)
+    reported: JsonObject = field(default_factory=dict)
 
 
 @dataclass
@@ -117,7 +119,7 @@ class FakeTerminalGateway(Misreporting):
     # under /box/v1 with its boxes: apps.payments.fakes.box).
     provider = "pos"
     prefix = "/pos/v1/"
-    devices: tuple[dict[str, Any], ...] = TERMINALS
+    devices: tuple[JsonObject, ...] = TERMINALS
 
     def __init__(self, notify_url: str = "", slow_seconds: float = 3.0, settle_seconds: float = 0.3) -> None:
         self.notify_url = notify_url
@@ -126,7 +128,7 @@ class FakeTerminalGateway(Misreporting):
         self.merchant_id = MERCHANT_ID
         self.key = secrets.token_urlsafe(32)
         self.payments: dict[str, FakePayment] = {}
-        self.misreport: dict[str, Any] = {}
+        self.misreport: JsonObject = {}
         self.refunds: dict[str, FakeRefund] = {}
         self.notifier = Notifier()
         self._failures: list[str] = []
@@ -150,7 +152,7 @@ class FakeTerminalGateway(Misreporting):
         self.notifier.close()
         self._server.stop()
 
-    def account_settings(self) -> dict[str, Any]:
+    def account_settings(self) -> JsonObject:
         return {
             "provider": self.provider,
             "base_url": self.url,
@@ -181,7 +183,7 @@ class FakeTerminalGateway(Misreporting):
 
     # -- notifications ---------------------------------------------------------------------------
 
-    def _send(self, url: str, document: dict[str, Any], key: str | None = None, times: int = 1) -> None:
+    def _send(self, url: str, document: JsonObject, key: str | None = None, times: int = 1) -> None:
         body = json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode()
         timestamp = str(int(time.time()))
         nonce = secrets.token_hex(16)
@@ -242,7 +244,7 @@ class FakeTerminalGateway(Misreporting):
         timer.start()
 
     @staticmethod
-    def _payment_doc(payment: FakePayment) -> dict[str, Any]:
+    def _payment_doc(payment: FakePayment) -> JsonObject:
         settled = payment.state in ("succeeded", "refunded")
         reported = payment.reported if settled else {}
         return {
@@ -259,7 +261,7 @@ class FakeTerminalGateway(Misreporting):
         }
 
     @staticmethod
-    def _refund_doc(refund: FakeRefund) -> dict[str, Any]:
+    def _refund_doc(refund: FakeRefund) -> JsonObject:
         return {
             "out_refund_no": refund.out_refund_no,
             "refund_id": refund.refund_id,
@@ -271,9 +273,7 @@ class FakeTerminalGateway(Misreporting):
 
     # -- HTTP ------------------------------------------------------------------------------------
 
-    def _answer(
-        self, request_nonce: str, status: int, document: dict[str, Any], key: str | None = None
-    ) -> FakeResponse:
+    def _answer(self, request_nonce: str, status: int, document: JsonObject, key: str | None = None) -> FakeResponse:
         body = json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode()
         timestamp = str(int(time.time()))
         nonce = secrets.token_hex(16)
@@ -334,7 +334,7 @@ class FakeTerminalGateway(Misreporting):
             time.sleep(self.slow_seconds)
         return response
 
-    def _route(self, method: str, path: str, payload: dict[str, Any]) -> tuple[int, dict[str, Any], bool]:
+    def _route(self, method: str, path: str, payload: JsonObject) -> tuple[int, JsonObject, bool]:
         prefix = self.prefix
         if not path.startswith(prefix):
             return 404, {"code": "NOT_FOUND", "message": path}, False
@@ -359,7 +359,7 @@ class FakeTerminalGateway(Misreporting):
                 return self._bill(parts[1])
         return 404, {"code": "NOT_FOUND", "message": path}, False
 
-    def _create_payment(self, payload: dict[str, Any]) -> tuple[int, dict[str, Any], bool]:
+    def _create_payment(self, payload: JsonObject) -> tuple[int, JsonObject, bool]:
         out_trade_no = str(payload.get("out_trade_no") or "")
         terminal_id = str(payload.get("terminal_id") or "")
         amount = payload.get("amount_cents")
@@ -399,7 +399,7 @@ class FakeTerminalGateway(Misreporting):
             self._settle_later(out_trade_no)
         return 200, self._payment_doc(payment), False
 
-    def _query_payment(self, out_trade_no: str) -> tuple[int, dict[str, Any], bool]:
+    def _query_payment(self, out_trade_no: str) -> tuple[int, JsonObject, bool]:
         payment = self.payments.get(out_trade_no)
         if payment is None:
             return 404, {"code": "PAYMENT_NOT_FOUND", "message": out_trade_no}, False
@@ -412,7 +412,7 @@ class FakeTerminalGateway(Misreporting):
                 self._resolve(payment)
         return 200, self._payment_doc(payment), False
 
-    def _close_payment(self, out_trade_no: str) -> tuple[int, dict[str, Any], bool]:
+    def _close_payment(self, out_trade_no: str) -> tuple[int, JsonObject, bool]:
         payment = self.payments.get(out_trade_no)
         if payment is None:
             return 404, {"code": "PAYMENT_NOT_FOUND", "message": out_trade_no}, False
@@ -422,7 +422,7 @@ class FakeTerminalGateway(Misreporting):
             payment.state = "closed"
         return 200, self._payment_doc(payment), False
 
-    def _create_refund(self, payload: dict[str, Any]) -> tuple[int, dict[str, Any], bool]:
+    def _create_refund(self, payload: JsonObject) -> tuple[int, JsonObject, bool]:
         out_refund_no = str(payload.get("out_refund_no") or "")
         amount = payload.get("amount_cents")
         if not out_refund_no or not isinstance(amount, int) or amount <= 0:
@@ -447,7 +447,7 @@ class FakeTerminalGateway(Misreporting):
             self._send(str(payload.get("notify_url") or payment.notify_url), document)
         return 200, self._refund_doc(refund), False
 
-    def _bill(self, day_text: str) -> tuple[int, dict[str, Any], bool]:
+    def _bill(self, day_text: str) -> tuple[int, JsonObject, bool]:
         try:
             day = date.fromisoformat(day_text)
         except ValueError:
@@ -476,7 +476,7 @@ class FakeTerminalGateway(Misreporting):
         return 200, {"day": day.isoformat(), "rows": rows}, False
 
 
-def start(notify_url: str) -> tuple[dict[str, Any], Callable[[], None]]:
+def start(notify_url: str) -> tuple[JsonObject, Callable[[], None]]:
     """Start a fake terminal gateway for the registry of fakes: (the account's settings, stop). See
     the module docstring for the settings' keys."""
     fake = FakeTerminalGateway(notify_url=notify_url).start()

@@ -43,6 +43,7 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import padding, rsa
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
+from apps.core.json_types import JsonObject
 from apps.payments.fakes.keys import new_rsa_key as new_key
 from apps.payments.fakes.keys import private_pem, public_pem
 from apps.payments.fakes.misreport import Misreporting
@@ -105,7 +106,7 @@ class Trade:
     refunded: int = 0
     bill_amount: int | None = None  # a test makes the bill disagree
     # What a paid trade reports instead of the truth: amount, currency, merchant, app (misreport.py).
-    reported: dict[str, Any] = field(default_factory=dict)
+    reported: JsonObject = field(default_factory=dict)
 
 
 @dataclass
@@ -145,7 +146,7 @@ class FakeWeChatPay(Misreporting):
         self.slow_seconds = slow_seconds
         self.user_paying_queries = user_paying_queries
         self.trades: dict[str, Trade] = {}
-        self.misreport: dict[str, Any] = {}
+        self.misreport: JsonObject = {}
         self.refunds: dict[str, Refund] = {}
         self.bills: dict[str, bytes] = {}
         self.requests: list[tuple[str, str]] = []
@@ -204,7 +205,7 @@ class FakeWeChatPay(Misreporting):
             extra={"public_key_id": self.public_key_id, "timeout": str(timeout)},
         )
 
-    def settings_entry(self, *, notify_url: str, key_dir: Path, timeout: float = 10.0) -> dict[str, Any]:
+    def settings_entry(self, *, notify_url: str, key_dir: Path, timeout: float = 10.0) -> JsonObject:
         """This fake's PAYMENT_PROVIDERS entry, its keys written to files under key_dir."""
         key_dir.mkdir(parents=True, exist_ok=True)
         files = {
@@ -212,7 +213,7 @@ class FakeWeChatPay(Misreporting):
             "public_key": public_pem(self.platform_key),
             "api_v3_key": self.api_v3_key,
         }
-        entry: dict[str, Any] = {
+        entry: JsonObject = {
             "base_url": self.base_url,
             "merchant_id": self.merchant_id,
             "app_id": self.app_id,
@@ -328,8 +329,8 @@ class FakeWeChatPay(Misreporting):
     def scenario_of(amount: int) -> str:
         return f"{amount % 100:02d}"
 
-    def _transaction(self, trade: Trade) -> dict[str, Any]:
-        answer: dict[str, Any] = {
+    def _transaction(self, trade: Trade) -> JsonObject:
+        answer: JsonObject = {
             "appid": self.app_id,
             "mchid": self.merchant_id,
             "out_trade_no": trade.out_trade_no,
@@ -359,7 +360,7 @@ class FakeWeChatPay(Misreporting):
         trade.transaction_id = f"42{secrets.randbelow(10**26):026d}"
         trade.success_time = datetime.now(CHINA).replace(microsecond=0)
 
-    def _codepay(self, handler: BaseHTTPRequestHandler, data: dict[str, Any]) -> None:
+    def _codepay(self, handler: BaseHTTPRequestHandler, data: JsonObject) -> None:
         out_trade_no, amount = data["out_trade_no"], int(data["amount"]["total"])
         auth_code = str(data["payer"]["auth_code"])
         if data.get("mchid") != self.merchant_id or data.get("appid") != self.app_id:
@@ -391,7 +392,7 @@ class FakeWeChatPay(Misreporting):
             time.sleep(self.slow_seconds)
         self._answer(handler, 200, answer)
 
-    def _native(self, handler: BaseHTTPRequestHandler, data: dict[str, Any]) -> None:
+    def _native(self, handler: BaseHTTPRequestHandler, data: JsonObject) -> None:
         out_trade_no, amount = data["out_trade_no"], int(data["amount"]["total"])
         if not data.get("notify_url"):
             self._answer(handler, 400, {"code": "PARAM_ERROR", "message": "notify_url"})
@@ -442,9 +443,9 @@ class FakeWeChatPay(Misreporting):
             trade.state = state
         self._answer(handler, 204 if state == "CLOSED" else 200, None if state == "CLOSED" else {})
 
-    def _refund_answer(self, refund: Refund) -> dict[str, Any]:
+    def _refund_answer(self, refund: Refund) -> JsonObject:
         trade = self.trades[refund.out_trade_no]
-        answer: dict[str, Any] = {
+        answer: JsonObject = {
             "refund_id": refund.refund_id,
             "out_refund_no": refund.out_refund_no,
             "transaction_id": trade.transaction_id,
@@ -465,7 +466,7 @@ class FakeWeChatPay(Misreporting):
             answer["success_time"] = refund.success_time.isoformat(timespec="seconds")
         return answer
 
-    def _refund(self, handler: BaseHTTPRequestHandler, data: dict[str, Any]) -> None:
+    def _refund(self, handler: BaseHTTPRequestHandler, data: JsonObject) -> None:
         out_refund_no, amount = data["out_refund_no"], data["amount"]
         with self.lock:
             if out_refund_no in self.refunds:  # the same refund asked again: once only
@@ -586,7 +587,7 @@ class FakeWeChatPay(Misreporting):
             resource = self._transaction(trade)
         self._send_after_pay(trade, resource)
 
-    def _send_after_pay(self, trade: Trade, resource: dict[str, Any]) -> None:
+    def _send_after_pay(self, trade: Trade, resource: JsonObject) -> None:
         if not trade.notify_url or trade.scenario == LOST:
             return
         for _ in range(2 if trade.scenario == TWICE else 1):
@@ -621,7 +622,7 @@ class FakeWeChatPay(Misreporting):
             self.send_notification(refund.notify_url, "REFUND.SUCCESS", "refund", resource)
 
     def notification(
-        self, event: str, original_type: str, resource: dict[str, Any], *, key: rsa.RSAPrivateKey | None = None
+        self, event: str, original_type: str, resource: JsonObject, *, key: rsa.RSAPrivateKey | None = None
     ) -> tuple[dict[str, str], bytes]:
         """A notification as WeChat Pay sends it: the resource encrypted with the APIv3 key, the body
         signed with the platform key (or `key`, to forge one)."""
@@ -657,7 +658,7 @@ class FakeWeChatPay(Misreporting):
                 resource.update(trade_state="SUCCESS", transaction_id="4200000000000000000000000000")
         return self.notification("TRANSACTION.SUCCESS", "transaction", resource, **kwargs)
 
-    def send_notification(self, url: str, event: str, original_type: str, resource: dict[str, Any]) -> int:
+    def send_notification(self, url: str, event: str, original_type: str, resource: JsonObject) -> int:
         headers, body = self.notification(event, original_type, resource)
         status = self.deliver(url, headers, body)
         with self.lock:
@@ -665,7 +666,7 @@ class FakeWeChatPay(Misreporting):
         return status
 
 
-def start(notify_url: str, *, auto_pay_seconds: float | None = 5.0) -> tuple[dict[str, Any], Callable[[], None]]:
+def start(notify_url: str, *, auto_pay_seconds: float | None = 5.0) -> tuple[JsonObject, Callable[[], None]]:
     """For the registry of fakes (`manage.py run_fake_providers`): a fake whose QR trades are paid
     `auto_pay_seconds` after they are shown (and refunds completed as long after), notifying
     `notify_url`; its keys in files of a private temporary directory. (settings entry, stop)."""

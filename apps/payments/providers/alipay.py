@@ -64,6 +64,7 @@ from alipay import AliPay  # type: ignore[import-untyped]
 from alipay.exceptions import AliPayException, AliPayValidationError  # type: ignore[import-untyped]
 from alipay.utils import AliPayConfig  # type: ignore[import-untyped]
 
+from apps.core.json_types import JsonObject
 from apps.core.money import cents_to_wire
 
 from .base import (
@@ -125,7 +126,7 @@ BILL_NOT_EXIST = "isp.bill_not_exist"
 class _UnsignedAnswer(Exception):
     """The gateway answered without a signature (or with `error_response`): the SDK cannot verify it."""
 
-    def __init__(self, body: dict[str, Any]) -> None:
+    def __init__(self, body: JsonObject) -> None:
         self.body = body
         super().__init__(json.dumps(body, ensure_ascii=False))
 
@@ -146,13 +147,13 @@ class _Gateway(AliPay):
         # The SDK keeps its gateway URL in `_gateway` (set from `debug` in __init__).
         self._gateway = account.base_url.rstrip("/") + GATEWAY_PATH
 
-    def build_body(self, method: str, biz_content: dict[str, Any] | None = None, **kwargs: Any) -> dict[str, Any]:
-        data: dict[str, Any] = super().build_body(method, biz_content, **kwargs)
+    def build_body(self, method: str, biz_content: JsonObject | None = None, **kwargs: Any) -> JsonObject:
+        data: JsonObject = super().build_body(method, biz_content, **kwargs)
         # Alipay reads `timestamp` as Beijing time; the SDK writes the server's local time.
         data["timestamp"] = datetime.now(ALIPAY_TZ).strftime("%Y-%m-%d %H:%M:%S")
         return data
 
-    def verified_sync_response(self, data: dict[str, Any], response_type: str) -> dict[str, Any]:
+    def verified_sync_response(self, data: JsonObject, response_type: str) -> JsonObject:
         url = self._gateway + "?" + self.sign_data(data)
         try:
             with urllib.request.urlopen(url, timeout=self._config.timeout) as answer:
@@ -171,7 +172,7 @@ class _Gateway(AliPay):
             body = document.get(response_type) or document.get("error_response") or {}
             raise _UnsignedAnswer(body if isinstance(body, dict) else {})
         try:
-            verified: dict[str, Any] = self._verify_and_return_sync_response(raw, response_type)
+            verified: JsonObject = self._verify_and_return_sync_response(raw, response_type)
         except AliPayValidationError as exc:
             raise ProviderError("the signature of Alipay's answer does not verify") from exc
         except (AliPayException, ValueError, KeyError) as exc:
@@ -209,7 +210,7 @@ def _alipay_time(text: str | None) -> datetime | None:
         return None
 
 
-def _reason(body: dict[str, Any]) -> str:
+def _reason(body: JsonObject) -> str:
     code = body.get("sub_code") or body.get("code") or ""
     message = body.get("sub_msg") or body.get("msg") or ""
     return f"{code}: {message}" if message else str(code)
@@ -235,11 +236,11 @@ class AlipayProvider:
         except (ValueError, IndexError, TypeError) as exc:
             raise ProviderRefused("ALIPAY_BAD_KEY", f"the account's keys cannot be loaded: {exc}") from exc
 
-    def _call(self, account: ProviderAccount, method: str, **kwargs: Any) -> dict[str, Any]:
+    def _call(self, account: ProviderAccount, method: str, **kwargs: Any) -> JsonObject:
         """One gateway call: the verified answer's body, or an exception for 20000/4000x (not 40004)."""
         client = self._client(account)
         try:
-            body: dict[str, Any] = getattr(client, method)(**kwargs)
+            body: JsonObject = getattr(client, method)(**kwargs)
         except _UnsignedAnswer as exc:
             code = str(exc.body.get("code", ""))
             # Alipay answers a request it rejects outright (our signature, a missing argument, an app
@@ -264,7 +265,7 @@ class AlipayProvider:
         return {"time_expire": request.expires_at.astimezone(ALIPAY_TZ).strftime("%Y-%m-%d %H:%M:%S")}
 
     @staticmethod
-    def _trade(out_trade_no: str, body: dict[str, Any], state: ProviderState) -> PayResult:
+    def _trade(out_trade_no: str, body: JsonObject, state: ProviderState) -> PayResult:
         return PayResult(
             out_trade_no=body.get("out_trade_no") or out_trade_no,
             state=state,

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from typing import Any
 
+from apps.core.json_types import JsonObject
 from apps.payments.providers import register_provider
 
 from .base import Notification, PayResult, ProviderAccount, ProviderState
@@ -41,7 +41,7 @@ class PaymentBoxProvider(TerminalProvider):
     api = "/box/v1"
 
     @staticmethod
-    def _payment(out_trade_no: str, document: dict[str, Any]) -> PayResult:
+    def _payment(out_trade_no: str, document: JsonObject) -> PayResult:
         result = TerminalProvider._payment(out_trade_no, document)
         channel = str(document.get("channel") or "")
         if result.message or channel not in CHANNELS:

@@ -35,12 +35,15 @@ import hmac
 import json
 import secrets
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any
+from typing import Any, TypedDict
 from urllib.parse import quote, urlsplit
 
 import requests
+
+from apps.core.json_types import JsonObject
 
 from .base import (
     BillRow,
@@ -105,6 +108,29 @@ class Terminal:
     online: bool
 
 
+class TerminalPaymentAsk(TypedDict):
+    """The body of POST payments: the amount the terminal is to take."""
+
+    out_trade_no: str
+    terminal_id: str
+    amount_cents: int
+    description: str
+    store_code: str
+    notify_url: str
+    expires_at: str | None  # ISO time
+
+
+class TerminalRefundAsk(TypedDict):
+    """The body of POST refunds."""
+
+    out_trade_no: str
+    out_refund_no: str
+    amount_cents: int
+    total_cents: int
+    reason: str
+    notify_url: str
+
+
 def _parse_time(text: Any) -> datetime | None:
     if not text:
         return None
@@ -128,8 +154,8 @@ class TerminalProvider:
     # -- plumbing --------------------------------------------------------------------------------
 
     def _call(
-        self, account: ProviderAccount, method: str, path: str, payload: dict[str, Any] | None = None
-    ) -> tuple[int, dict[str, Any]]:
+        self, account: ProviderAccount, method: str, path: str, payload: Mapping[str, object] | None = None
+    ) -> tuple[int, JsonObject]:
         """One signed call: (status, verified JSON body) for 2xx and 4xx; ProviderError otherwise."""
         if not account.private_key:
             raise ProviderRefused("POS_NO_KEY", "the terminal account has no HMAC key")
@@ -175,19 +201,19 @@ class TerminalProvider:
         return answer.status_code, document
 
     @staticmethod
-    def _refused(status: int, document: dict[str, Any]) -> ProviderRefused:
+    def _refused(status: int, document: JsonObject) -> ProviderRefused:
         return ProviderRefused(str(document.get("code") or f"HTTP_{status}"), str(document.get("message", "")))
 
     def _ok(
-        self, account: ProviderAccount, method: str, path: str, payload: dict[str, Any] | None = None
-    ) -> dict[str, Any]:
+        self, account: ProviderAccount, method: str, path: str, payload: Mapping[str, object] | None = None
+    ) -> JsonObject:
         status, document = self._call(account, method, path, payload)
         if status >= 300:
             raise self._refused(status, document)
         return document
 
     @staticmethod
-    def _payment(out_trade_no: str, document: dict[str, Any]) -> PayResult:
+    def _payment(out_trade_no: str, document: JsonObject) -> PayResult:
         state = PAYMENT_STATES.get(str(document.get("state")))
         if state is None:
             raise ProviderError(f"the terminal gateway reports an unknown state {document.get('state')!r}")
@@ -204,7 +230,7 @@ class TerminalProvider:
         )
 
     @staticmethod
-    def _refund(out_refund_no: str, document: dict[str, Any]) -> RefundResult:
+    def _refund(out_refund_no: str, document: JsonObject) -> RefundResult:
         state = REFUND_STATES.get(str(document.get("state")))
         if state is None:
             raise ProviderError(f"the terminal gateway reports an unknown refund state {document.get('state')!r}")
@@ -238,7 +264,7 @@ class TerminalProvider:
         terminal_id = request.terminal_id or account.extra.get("default_terminal_id", "")
         if not terminal_id:
             raise ProviderRefused("POS_NO_TERMINAL", "the payment names no card terminal")
-        payload = {
+        payload: TerminalPaymentAsk = {
             "out_trade_no": request.out_trade_no,
             "terminal_id": terminal_id,
             "amount_cents": request.amount_cents,
@@ -270,7 +296,7 @@ class TerminalProvider:
     # -- refunds ---------------------------------------------------------------------------------
 
     def refund(self, account: ProviderAccount, request: RefundRequest) -> RefundResult:
-        payload = {
+        payload: TerminalRefundAsk = {
             "out_trade_no": request.out_trade_no,
             "out_refund_no": request.out_refund_no,
             "amount_cents": request.amount_cents,

@@ -26,6 +26,7 @@ from typing import Any
 import requests
 from wechatpayv3 import WeChatPay, WeChatPayType
 
+from apps.core.json_types import JsonObject
 from apps.payments.providers import register_provider
 from apps.payments.providers.base import (
     BillRow,
@@ -156,7 +157,7 @@ class WeChatPayProvider:
             raise ProviderError(f"wechat: {failure}") from failure
 
     @staticmethod
-    def _json(text: Any) -> dict[str, Any]:
+    def _json(text: Any) -> JsonObject:
         try:
             body = json.loads(text)
         except (TypeError, ValueError) as failure:
@@ -165,7 +166,7 @@ class WeChatPayProvider:
             raise ProviderError("wechat: an answer that is not an object")
         return body
 
-    def _trade(self, out_trade_no: str, body: dict[str, Any]) -> PayResult:
+    def _trade(self, out_trade_no: str, body: JsonObject) -> PayResult:
         state = TRADE_STATES.get(str(body.get("trade_state", "")), ProviderState.UNKNOWN)
         amount = body.get("amount") or {}
         return PayResult(
@@ -205,7 +206,7 @@ class WeChatPayProvider:
 
     def pay_by_qr(self, account: ProviderAccount, request: PayRequest) -> PayResult:
         client = self._client(account)
-        extra: dict[str, Any] = {}
+        extra: JsonObject = {}
         if request.expires_at is not None:
             extra["time_expire"] = request.expires_at.isoformat(timespec="seconds")
         code, text = self._call(
@@ -268,7 +269,7 @@ class WeChatPayProvider:
         raise ProviderRefused(error, message)
 
     # -- refunds -----------------------------------------------------------------------------------
-    def _refund(self, out_refund_no: str, body: dict[str, Any]) -> RefundResult:
+    def _refund(self, out_refund_no: str, body: JsonObject) -> RefundResult:
         amount = body.get("amount") or {}
         return RefundResult(
             out_refund_no=out_refund_no,

@@ -2,6 +2,8 @@
 selectors of the apps below (org's store rows, staff's and booking's counts); reports owns the answer
 and takes org's store row for its first part."""
 
+from typing import Any
+
 from rest_framework import serializers
 
 from apps.core import fields
@@ -16,7 +18,7 @@ class OwnerStoreOutputSerializer(StoreRowOutputSerializer):
     )
 
 
-class SystemLogInputSerializer(serializers.Serializer):
+class SystemLogInputSerializer(serializers.Serializer[Any]):
     """The /sysLog filters; the time range is checked by apps.core.time_ranges (spec §5 messages)."""
 
     dateFrom = fields.DateField(required=False, allow_null=True, source="date_from", help_text="first day, required")
@@ -35,7 +37,7 @@ class SystemLogInputSerializer(serializers.Serializer):
     objectId = fields.CharField(required=False, allow_blank=True, max_length=64, source="object_id")
 
 
-class SystemLogOutputSerializer(serializers.Serializer):
+class SystemLogOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     createdAt = serializers.DateTimeField()
     loginName = serializers.CharField(help_text="the account, phones masked; 'system' for the system")
@@ -52,16 +54,16 @@ class SystemLogOutputSerializer(serializers.Serializer):
     ipAddress = serializers.CharField()
 
 
-class SystemLogPageOutputSerializer(serializers.Serializer):
+class SystemLogPageOutputSerializer(serializers.Serializer[Any]):
     list = SystemLogOutputSerializer(many=True)
     total = serializers.IntegerField()
 
 
-class SystemLogActionOutputSerializer(serializers.Serializer):
+class SystemLogActionOutputSerializer(serializers.Serializer[Any]):
     code = serializers.CharField()
     name = serializers.CharField()
 
 
-class StoreNameOutputSerializer(serializers.Serializer):
+class StoreNameOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()

@@ -4,7 +4,7 @@ Reading the log needs BTN-CZRZ-VIEW: it shows what everyone in the store did."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.http import HttpResponse
@@ -17,6 +17,7 @@ from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi, without_page
 from apps.core.envelope import EnvelopeResponse
 from apps.core.excel import XLSX_CONTENT_TYPE, Column, Kind, xlsx_response
+from apps.core.json_types import ValidatedData
 from apps.core.pagination import PageInputSerializer
 from apps.core.permissions import session_of
 from apps.core.role_codes import SYSTEM_LOG_VIEW
@@ -28,7 +29,7 @@ from apps.reports.api import serializers as io
 SYSTEM_LOG = (SYSTEM_LOG_VIEW.code,)
 
 
-def _filtered(request: Request, filters: dict[str, Any]) -> Any:
+def _filtered(request: Request, filters: ValidatedData) -> Any:
     session = session_of(request)
     store_id = filters.pop("store_id", None)
     # A store the role does not act in answers 404, like any other store's row.
@@ -47,7 +48,7 @@ class SystemLogListApi(PagedListApi):
     schema_parameters = [PageInputSerializer, io.SystemLogInputSerializer]
     summary = "The system log of the role's stores, newest first (time range required)"
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> Any:
+    def rows(self, request: Request, filters: ValidatedData) -> Any:
         return _filtered(request, filters)
 
     def render_rows(self, window: Iterable[system_log.SystemLog]) -> list[Any]:
@@ -74,7 +75,7 @@ SYSTEM_LOG_EXPORT = (
 )
 
 
-def _cells(row: dict[str, Any]) -> list[Any]:
+def _cells(row: Mapping[str, Any]) -> list[Any]:  # read by the export's column keys
     detail = row["detail"]
     return [
         *(row[column.key] for column in SYSTEM_LOG_EXPORT[:-2]),

@@ -2,6 +2,8 @@
 The answers are built by apps.staff.selectors; the Output serializers describe them for the schema.
 Validation messages of the business rules come from apps.staff.rules, through the services."""
 
+from typing import Any
+
 from rest_framework import serializers
 
 from apps.core import bounds, fields
@@ -15,7 +17,7 @@ class EmployeeSearchInputSerializer(PageInputSerializer):
     status = serializers.ChoiceField(choices=EmployeeStatus.choices, required=False, allow_blank=True)
 
 
-class EmployeeRowOutputSerializer(serializers.Serializer):
+class EmployeeRowOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     storeId = serializers.IntegerField()
     storeName = serializers.CharField()
@@ -37,12 +39,12 @@ class EmployeeRowOutputSerializer(serializers.Serializer):
     updatedAt = serializers.DateTimeField()
 
 
-class EmployeePageOutputSerializer(serializers.Serializer):
+class EmployeePageOutputSerializer(serializers.Serializer[Any]):
     list = EmployeeRowOutputSerializer(many=True)
     total = serializers.IntegerField()
 
 
-class DurationOutputSerializer(serializers.Serializer):
+class DurationOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     projectId = serializers.IntegerField(allow_null=True)
     category = serializers.CharField()
@@ -55,7 +57,7 @@ class EmployeeDetailOutputSerializer(EmployeeRowOutputSerializer):
 
 
 # Parsed into apps.staff.services.employee_save's keyword arguments (the `source` names).
-class EmployeeSaveInputSerializer(serializers.Serializer):
+class EmployeeSaveInputSerializer(serializers.Serializer[Any]):
     """Without `id` a new employee of the acting store; with it, an edit."""
 
     id = fields.IntegerField(required=False, allow_null=True)
@@ -71,17 +73,17 @@ class EmployeeSaveInputSerializer(serializers.Serializer):
     )
 
 
-class EmployeeLeaveInputSerializer(serializers.Serializer):
+class EmployeeLeaveInputSerializer(serializers.Serializer[Any]):
     id = fields.IntegerField()
     leftDate = fields.DateField()
 
 
-class DurationSaveInputSerializer(serializers.Serializer):
+class DurationSaveInputSerializer(serializers.Serializer[Any]):
     employeeId = fields.IntegerField()
     projectId = fields.IntegerField(required=False, allow_null=True, default=None, min_value=1)
     category = fields.CharField(required=False, allow_blank=True, default="", max_length=50)
     minutes = fields.number(bounds.MINUTES)
 
 
-class DurationCloseInputSerializer(serializers.Serializer):
+class DurationCloseInputSerializer(serializers.Serializer[Any]):
     id = fields.IntegerField()

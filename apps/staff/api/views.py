@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext
@@ -14,12 +13,14 @@ from rest_framework.request import Request
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi
 from apps.core.envelope import EnvelopeResponse
+from apps.core.json_types import ValidatedData
 from apps.core.page_registry import code_of
 from apps.core.permissions import session_of
 from apps.core.scoping import get_in_scope, scope_of, store_in_scope
 from apps.org.selectors import stores
 from apps.staff import selectors, services
 from apps.staff.api import serializers as io
+from apps.staff.rows import DurationRow, EmployeeRow
 
 STAFF_LIST_CODE = code_of("/staffList")
 STAFF_DETAIL_CODE = code_of("/staffDetail")
@@ -42,7 +43,7 @@ class EmployeeListApi(PagedListApi):
     page_output = io.EmployeePageOutputSerializer
     summary = "The staff of the chosen store (phones masked)"
 
-    def rows(self, request: Request, filters: dict[str, Any]) -> QuerySet[selectors.Employee]:
+    def rows(self, request: Request, filters: ValidatedData) -> QuerySet[selectors.Employee]:
         return selectors.employee_search(
             store_ids=scope_of(request).store_ids,
             keyword=filters.get("keyword", ""),
@@ -50,7 +51,7 @@ class EmployeeListApi(PagedListApi):
             status=filters.get("status", ""),
         )
 
-    def render_rows(self, window: Iterable[selectors.Employee]) -> list[dict[str, Any]]:
+    def render_rows(self, window: Iterable[selectors.Employee]) -> list[EmployeeRow]:
         return selectors.employee_rows(window)
 
 
@@ -109,7 +110,7 @@ class EmployeeLeaveApi(ErpApi):
         return EnvelopeResponse(selectors.employee_detail(employee=_employee(request, employee.pk)), message=_saved())
 
 
-def _duration_answer(row: selectors.EmployeeServiceDuration) -> dict[str, Any]:
+def _duration_answer(row: selectors.EmployeeServiceDuration) -> DurationRow:
     return {
         "id": row.pk,
         "projectId": row.project_id,

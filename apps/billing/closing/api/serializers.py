@@ -4,6 +4,8 @@ apps.billing.closing.selectors."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
 from apps.billing.choices import CLOSING_TEXT_MAX_LENGTH, TenderMethod
@@ -12,11 +14,11 @@ from apps.core import bounds, fields
 from apps.core.pagination import PageInputSerializer
 
 
-class DayInputSerializer(serializers.Serializer):
+class DayInputSerializer(serializers.Serializer[Any]):
     date = fields.DateField(required=False, help_text="the business day (YYYY-MM-DD); default today")
 
 
-class CloseInputSerializer(serializers.Serializer):
+class CloseInputSerializer(serializers.Serializer[Any]):
     date = fields.DateField(help_text="the business day to close")
     cashCounted = fields.number(bounds.MONEY_ORDER, help_text="the cash counted in the till")
     differenceReason = fields.CharField(
@@ -28,7 +30,7 @@ class CloseInputSerializer(serializers.Serializer):
     remark = fields.CharField(required=False, allow_blank=True, max_length=CLOSING_TEXT_MAX_LENGTH)
 
 
-class ReopenInputSerializer(serializers.Serializer):
+class ReopenInputSerializer(serializers.Serializer[Any]):
     closingId = fields.IntegerField(min_value=1)
     reason = fields.CharField(max_length=CLOSING_TEXT_MAX_LENGTH, allow_blank=True)
 
@@ -38,7 +40,7 @@ class HistoryInputSerializer(PageInputSerializer):
     endDate = fields.DateField(required=False)
 
 
-class ClosingOutputSerializer(serializers.Serializer):
+class ClosingOutputSerializer(serializers.Serializer[Any]):
     closingId = serializers.IntegerField()
     storeId = serializers.IntegerField()
     date = serializers.DateField()
@@ -55,12 +57,12 @@ class ClosingOutputSerializer(serializers.Serializer):
     reopenReason = serializers.CharField()
 
 
-class ClosingPageOutputSerializer(serializers.Serializer):
+class ClosingPageOutputSerializer(serializers.Serializer[Any]):
     list = ClosingOutputSerializer(many=True)
     total = serializers.IntegerField()
 
 
-class TakingMethodOutputSerializer(serializers.Serializer):
+class TakingMethodOutputSerializer(serializers.Serializer[Any]):
     method = serializers.ChoiceField(choices=TenderMethod.choices)
     label = serializers.CharField()  # type: ignore[assignment]  # the wire field is `label`, a Field attribute too
     count = serializers.IntegerField()
@@ -68,16 +70,16 @@ class TakingMethodOutputSerializer(serializers.Serializer):
     money = serializers.BooleanField(help_text="money in (cash, providers); false: paid from what the member holds")
 
 
-class TakingsOutputSerializer(serializers.Serializer):
+class TakingsOutputSerializer(serializers.Serializer[Any]):
     methods = TakingMethodOutputSerializer(many=True)
     money = serializers.CharField(help_text="cash and provider tenders: the money that came in")
 
 
-class CashOutputSerializer(serializers.Serializer):
+class CashOutputSerializer(serializers.Serializer[Any]):
     expected = serializers.CharField(help_text="the cash tenders of the day (net of change)")
 
 
-class PendingTenderOutputSerializer(serializers.Serializer):
+class PendingTenderOutputSerializer(serializers.Serializer[Any]):
     tenderId = serializers.IntegerField()
     orderNo = serializers.CharField()
     method = serializers.ChoiceField(choices=TenderMethod.choices)
@@ -85,52 +87,52 @@ class PendingTenderOutputSerializer(serializers.Serializer):
     createdAt = serializers.DateTimeField()
 
 
-class PendingOutputSerializer(serializers.Serializer):
+class PendingOutputSerializer(serializers.Serializer[Any]):
     count = serializers.IntegerField()
     amount = serializers.CharField()
     tenders = PendingTenderOutputSerializer(many=True, help_text="the first 50")
 
 
-class SaleKindOutputSerializer(serializers.Serializer):
+class SaleKindOutputSerializer(serializers.Serializer[Any]):
     kind = serializers.ChoiceField(choices=list(SALE_KINDS))
     lines = serializers.IntegerField()
     qty = serializers.IntegerField()
     amount = serializers.CharField(help_text="sessions: at the project's list price")
 
 
-class SalesOutputSerializer(serializers.Serializer):
+class SalesOutputSerializer(serializers.Serializer[Any]):
     kinds = SaleKindOutputSerializer(many=True)
     total = serializers.CharField()
 
 
-class OrderCountsOutputSerializer(serializers.Serializer):
+class OrderCountsOutputSerializer(serializers.Serializer[Any]):
     paid = serializers.IntegerField()
     open = serializers.IntegerField(help_text="unpaid or partly paid")
     cancelled = serializers.IntegerField()
 
 
-class CardPartOutputSerializer(serializers.Serializer):
+class CardPartOutputSerializer(serializers.Serializer[Any]):
     count = serializers.IntegerField(help_text="ledger entries")
     principal = serializers.CharField()
     gift = serializers.CharField()
     sessions = serializers.IntegerField()
 
 
-class CardsOutputSerializer(serializers.Serializer):
+class CardsOutputSerializer(serializers.Serializer[Any]):
     sold = CardPartOutputSerializer()
     toppedUp = CardPartOutputSerializer()
     storedValueSpent = CardPartOutputSerializer()
     sessionsUsed = CardPartOutputSerializer()
 
 
-class PointsOutputSerializer(serializers.Serializer):
+class PointsOutputSerializer(serializers.Serializer[Any]):
     earned = serializers.IntegerField()
     spent = serializers.IntegerField()
     adjusted = serializers.IntegerField()
     tendered = serializers.CharField(help_text="the money the points paid")
 
 
-class RevenueOutputSerializer(serializers.Serializer):
+class RevenueOutputSerializer(serializers.Serializer[Any]):
     takings = serializers.CharField(help_text="money in")
     liabilityIn = serializers.CharField(
         help_text="cards sold and topped up, intention deposits taken: money in the store still owes service for"
@@ -149,12 +151,12 @@ class RevenueOutputSerializer(serializers.Serializer):
     )
 
 
-class DepositPartOutputSerializer(serializers.Serializer):
+class DepositPartOutputSerializer(serializers.Serializer[Any]):
     count = serializers.IntegerField(help_text="deposit ledger entries")
     amount = serializers.CharField()
 
 
-class DepositsOutputSerializer(serializers.Serializer):
+class DepositsOutputSerializer(serializers.Serializer[Any]):
     """The deposit ledger of the day (issue 17 §4): a deposit is a liability until used or refunded."""
 
     taken = DepositPartOutputSerializer(help_text="deposits whose order was paid: takings, not revenue")
@@ -164,14 +166,14 @@ class DepositsOutputSerializer(serializers.Serializer):
     held = serializers.CharField(help_text="what the store's deposits still hold at the day's end (a liability)")
 
 
-class RefundMethodOutputSerializer(serializers.Serializer):
+class RefundMethodOutputSerializer(serializers.Serializer[Any]):
     method = serializers.ChoiceField(choices=TenderMethod.choices)
     label = serializers.CharField()  # type: ignore[assignment]  # the wire field is `label`, a Field attribute too
     count = serializers.IntegerField()
     amount = serializers.CharField(help_text="given back (succeeded)")
 
 
-class PendingRefundOutputSerializer(serializers.Serializer):
+class PendingRefundOutputSerializer(serializers.Serializer[Any]):
     refundNo = serializers.CharField()
     orderNo = serializers.CharField()
     method = serializers.ChoiceField(choices=TenderMethod.choices)
@@ -179,18 +181,18 @@ class PendingRefundOutputSerializer(serializers.Serializer):
     createdAt = serializers.DateTimeField()
 
 
-class PendingRefundsOutputSerializer(serializers.Serializer):
+class PendingRefundsOutputSerializer(serializers.Serializer[Any]):
     count = serializers.IntegerField()
     amount = serializers.CharField()
     tenders = PendingRefundOutputSerializer(many=True, help_text="the first 50")
 
 
-class FailedRefundsOutputSerializer(serializers.Serializer):
+class FailedRefundsOutputSerializer(serializers.Serializer[Any]):
     count = serializers.IntegerField()
     amount = serializers.CharField(help_text="a provider refused: this money did not go back")
 
 
-class RefundsOutputSerializer(serializers.Serializer):
+class RefundsOutputSerializer(serializers.Serializer[Any]):
     count = serializers.IntegerField(help_text="refunds dated the day")
     amount = serializers.CharField()
     methods = RefundMethodOutputSerializer(many=True)
@@ -198,7 +200,7 @@ class RefundsOutputSerializer(serializers.Serializer):
     failed = FailedRefundsOutputSerializer()
 
 
-class ReconciliationRowOutputSerializer(serializers.Serializer):
+class ReconciliationRowOutputSerializer(serializers.Serializer[Any]):
     provider = serializers.CharField()
     kind = serializers.ChoiceField(choices=["ours_not_theirs", "theirs_not_ours", "amount_differs"])
     kindName = serializers.CharField()
@@ -208,7 +210,7 @@ class ReconciliationRowOutputSerializer(serializers.Serializer):
     theirs = serializers.CharField(allow_null=True)
 
 
-class StaffShareOutputSerializer(serializers.Serializer):
+class StaffShareOutputSerializer(serializers.Serializer[Any]):
     employeeId = serializers.IntegerField()
     name = serializers.CharField()
     service = serializers.CharField()
@@ -218,7 +220,7 @@ class StaffShareOutputSerializer(serializers.Serializer):
     total = serializers.CharField()
 
 
-class PreviewOutputSerializer(serializers.Serializer):
+class PreviewOutputSerializer(serializers.Serializer[Any]):
     storeId = serializers.IntegerField()
     date = serializers.DateField()
     takings = TakingsOutputSerializer()

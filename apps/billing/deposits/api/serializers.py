@@ -15,33 +15,33 @@ from apps.core import bounds, fields
 from apps.core.pagination import PageInputSerializer
 
 
-def _amount(**kwargs: Any) -> serializers.Field:
+def _amount(**kwargs: Any) -> serializers.Field[Any, Any, Any, Any]:
     return fields.number(bounds.MONEY_LINE, low=Decimal("0.01"), high=DEPOSIT_MAX, **kwargs)
 
 
-class DepositTakeInputSerializer(serializers.Serializer):
+class DepositTakeInputSerializer(serializers.Serializer[Any]):
     memId = fields.IntegerField(min_value=1, source="member_id")
     amount = _amount()
     remark = fields.CharField(max_length=200, required=False, allow_blank=True, default="")
 
 
-class DepositApplyInputSerializer(serializers.Serializer):
+class DepositApplyInputSerializer(serializers.Serializer[Any]):
     orderId = fields.IntegerField(min_value=1, source="order_id")
     depositId = fields.IntegerField(min_value=1, source="deposit_id")
     amount = _amount()
 
 
-class DepositRefundInputSerializer(serializers.Serializer):
+class DepositRefundInputSerializer(serializers.Serializer[Any]):
     depositId = fields.IntegerField(min_value=1, source="deposit_id")
     amount = _amount(required=False, allow_null=True, help_text="absent: all that is left")
     reason = fields.CharField(max_length=200)
 
 
-class DepositIdInputSerializer(serializers.Serializer):
+class DepositIdInputSerializer(serializers.Serializer[Any]):
     depositId = fields.IntegerField(min_value=1, source="deposit_id")
 
 
-class MemberDepositsInputSerializer(serializers.Serializer):
+class MemberDepositsInputSerializer(serializers.Serializer[Any]):
     memId = fields.IntegerField(min_value=1, source="member_id")
 
 
@@ -71,7 +71,7 @@ def money(help_text: str = "") -> serializers.CharField:
     return serializers.CharField(help_text=help_text or 'decimal string, 2 places ("199.00")')
 
 
-class DepositOutputSerializer(serializers.Serializer):
+class DepositOutputSerializer(serializers.Serializer[Any]):
     depositId = serializers.IntegerField()
     depositNo = serializers.CharField()
     storeId = serializers.IntegerField()
@@ -92,12 +92,12 @@ class DepositOutputSerializer(serializers.Serializer):
     takenAt = serializers.DateTimeField(allow_null=True, help_text="when its order was paid")
 
 
-class DepositPageOutputSerializer(serializers.Serializer):
+class DepositPageOutputSerializer(serializers.Serializer[Any]):
     list = DepositOutputSerializer(many=True)
     total = serializers.IntegerField()
 
 
-class DepositTotalsOutputSerializer(serializers.Serializer):
+class DepositTotalsOutputSerializer(serializers.Serializer[Any]):
     count = serializers.IntegerField()
     taken = money("paid deposits' amounts")
     applied = money()
@@ -109,7 +109,7 @@ class DepositRecordPageOutputSerializer(DepositPageOutputSerializer):
     summary = DepositTotalsOutputSerializer(help_text="of every deposit the filters find")
 
 
-class DepositEntryOutputSerializer(serializers.Serializer):
+class DepositEntryOutputSerializer(serializers.Serializer[Any]):
     entryId = serializers.IntegerField()
     depositId = serializers.IntegerField()
     depositNo = serializers.CharField()
@@ -128,12 +128,12 @@ class DepositEntryOutputSerializer(serializers.Serializer):
     createdAt = serializers.DateTimeField()
 
 
-class DepositEntryPageOutputSerializer(serializers.Serializer):
+class DepositEntryPageOutputSerializer(serializers.Serializer[Any]):
     list = DepositEntryOutputSerializer(many=True)
     total = serializers.IntegerField()
 
 
-class DepositPaidOrderOutputSerializer(serializers.Serializer):
+class DepositPaidOrderOutputSerializer(serializers.Serializer[Any]):
     orderId = serializers.IntegerField()
     orderNo = serializers.CharField()
     amount = money("applied, less what refunds returned")
@@ -145,16 +145,16 @@ class DepositDetailOutputSerializer(DepositOutputSerializer):
     orders = DepositPaidOrderOutputSerializer(many=True)
 
 
-class DepositTakenOutputSerializer(serializers.Serializer):
+class DepositTakenOutputSerializer(serializers.Serializer[Any]):
     deposit = DepositOutputSerializer()
     orderId = serializers.IntegerField(help_text="pay it on the payment page (pay/excute and the provider calls)")
 
 
-class DepositAppliedOutputSerializer(serializers.Serializer):
+class DepositAppliedOutputSerializer(serializers.Serializer[Any]):
     deposit = DepositOutputSerializer()
     payment = PaymentOutputSerializer()
 
 
-class DepositRefundedOutputSerializer(serializers.Serializer):
+class DepositRefundedOutputSerializer(serializers.Serializer[Any]):
     deposit = DepositOutputSerializer()
     refund = RefundDetailOutputSerializer()

@@ -13,7 +13,7 @@ def money(help_text: str = "", **kwargs: Any) -> serializers.CharField:
     return serializers.CharField(help_text=help_text or 'decimal string, 2 places ("199.00")', **kwargs)
 
 
-class RefundRowOutputSerializer(serializers.Serializer):
+class RefundRowOutputSerializer(serializers.Serializer[Any]):
     recedeId = serializers.IntegerField()
     refundNo = serializers.CharField()
     orderId = serializers.IntegerField()
@@ -34,7 +34,7 @@ class RefundRowOutputSerializer(serializers.Serializer):
     createdAt = serializers.DateTimeField()
 
 
-class RefundLineOutputSerializer(serializers.Serializer):
+class RefundLineOutputSerializer(serializers.Serializer[Any]):
     orderLineId = serializers.IntegerField()
     type = serializers.CharField()
     typeName = serializers.CharField()
@@ -48,7 +48,7 @@ class RefundLineOutputSerializer(serializers.Serializer):
     cardGift = money("gift taken off that card (voided)")
 
 
-class RefundTenderOutputSerializer(serializers.Serializer):
+class RefundTenderOutputSerializer(serializers.Serializer[Any]):
     tenderId = serializers.IntegerField(allow_null=True, help_text="the order's tender it returns to; null: sessions")
     method = serializers.CharField()
     methodName = serializers.CharField()

@@ -21,12 +21,12 @@ from apps.members.api.serializers import PointsEntryOutputSerializer
 SOLD_LINE_TYPES = [choice for choice in LineType.choices if choice[0] != LineType.DEPOSIT]
 
 
-class StaffShareInputSerializer(serializers.Serializer):
+class StaffShareInputSerializer(serializers.Serializer[Any]):
     employeeId = fields.IntegerField(min_value=1, source="employee_id")
     share = fields.number(bounds.RATE, help_text='the employee\'s part of the line, above 0 ("0.5000")')
 
 
-class OrderLineInputSerializer(serializers.Serializer):
+class OrderLineInputSerializer(serializers.Serializer[Any]):
     type = serializers.ChoiceField(choices=SOLD_LINE_TYPES)
     itemId = fields.IntegerField(
         min_value=1, required=False, allow_null=True, source="item_id", help_text="not for a topUp line"
@@ -63,13 +63,13 @@ class OrderLineInputSerializer(serializers.Serializer):
     )
 
 
-class WalkInInputSerializer(serializers.Serializer):
+class WalkInInputSerializer(serializers.Serializer[Any]):
     name = fields.CharField(max_length=40, allow_blank=True, required=False, default="")
     areaCode = fields.CharField(max_length=8, allow_blank=True, required=False, default="0086", source="area_code")
     phone = fields.CharField(max_length=30, allow_blank=True, required=False, default="")
 
 
-class OrderDraftInputSerializer(serializers.Serializer):
+class OrderDraftInputSerializer(serializers.Serializer[Any]):
     """An order as the cashier sends it (contract §8), with the member's coupons to use."""
 
     memId = fields.IntegerField(min_value=1, required=False, allow_null=True, source="member_id")
@@ -87,7 +87,7 @@ class OrderDraftInputSerializer(serializers.Serializer):
     )
 
 
-class OrderIdInputSerializer(serializers.Serializer):
+class OrderIdInputSerializer(serializers.Serializer[Any]):
     orderId = fields.IntegerField(min_value=1, source="order_id")
 
 
@@ -101,33 +101,33 @@ class OrderDiffInputSerializer(OrderIdInputSerializer):
     )
 
 
-class CardCheckLineInputSerializer(serializers.Serializer):
+class CardCheckLineInputSerializer(serializers.Serializer[Any]):
     type = serializers.ChoiceField(choices=SOLD_LINE_TYPES)
     itemId = fields.IntegerField(min_value=1, required=False, allow_null=True, source="item_id")
     qty = fields.number(bounds.LINE_QTY, low=1, required=False, default=1)
 
 
-class CardCheckInputSerializer(serializers.Serializer):
+class CardCheckInputSerializer(serializers.Serializer[Any]):
     memId = fields.IntegerField(min_value=1, source="member_id")
     cardId = fields.IntegerField(min_value=1, source="card_id")
     lines = serializers.ListField(child=CardCheckLineInputSerializer(), max_length=MAX_LINES)
 
 
-class LineStaffChangeInputSerializer(serializers.Serializer):
+class LineStaffChangeInputSerializer(serializers.Serializer[Any]):
     orderId = fields.IntegerField(min_value=1, source="order_id")
     orderLineId = fields.IntegerField(min_value=1, source="line_id")
     staff = serializers.ListField(child=StaffShareInputSerializer(), min_length=1, max_length=10)
 
 
-class MemberGiftListInputSerializer(serializers.Serializer):
+class MemberGiftListInputSerializer(serializers.Serializer[Any]):
     memId = fields.IntegerField(min_value=1, source="member_id")
 
 
-class ReservationIdInputSerializer(serializers.Serializer):
+class ReservationIdInputSerializer(serializers.Serializer[Any]):
     reservationId = fields.IntegerField(min_value=1, source="reservation_id")
 
 
-class OrderSearchInputSerializer(serializers.Serializer):
+class OrderSearchInputSerializer(serializers.Serializer[Any]):
     keyword = fields.CharField(max_length=30, help_text="a whole phone, or the start of an order number")
 
 
@@ -147,14 +147,14 @@ def money(help_text: str = "", **kwargs: Any) -> serializers.CharField:
     return serializers.CharField(help_text=help_text or 'decimal string, 2 places ("199.00")', **kwargs)
 
 
-class DiscountOutputSerializer(serializers.Serializer):
+class DiscountOutputSerializer(serializers.Serializer[Any]):
     # The wire field "source": DRF takes declared fields off the class; the stubs see Field.source.
     source = serializers.CharField(help_text="promotion, card, sessions, coupon or gift")  # type: ignore[assignment]
     name = serializers.CharField(help_text="the promotion's or the card type's name")
     amount = money()
 
 
-class CommittedLineOutputSerializer(serializers.Serializer):
+class CommittedLineOutputSerializer(serializers.Serializer[Any]):
     orderLineId = serializers.IntegerField()
     type = serializers.CharField()
     itemId = serializers.IntegerField()
@@ -166,7 +166,7 @@ class CommittedLineOutputSerializer(serializers.Serializer):
     cardId = serializers.IntegerField(allow_null=True)
 
 
-class CommittedOrderOutputSerializer(serializers.Serializer):
+class CommittedOrderOutputSerializer(serializers.Serializer[Any]):
     """Contract §8's answer to `order/commit`, field for field."""
 
     orderId = serializers.IntegerField()
@@ -178,7 +178,7 @@ class CommittedOrderOutputSerializer(serializers.Serializer):
     lines = CommittedLineOutputSerializer(many=True)
 
 
-class OrderRowOutputSerializer(serializers.Serializer):
+class OrderRowOutputSerializer(serializers.Serializer[Any]):
     orderId = serializers.IntegerField()
     orderNo = serializers.CharField()
     storeId = serializers.IntegerField()
@@ -201,7 +201,7 @@ class OrderRowOutputSerializer(serializers.Serializer):
     paidAt = serializers.DateTimeField(allow_null=True)
 
 
-class OrderSummaryOutputSerializer(serializers.Serializer):
+class OrderSummaryOutputSerializer(serializers.Serializer[Any]):
     count = serializers.IntegerField(help_text="orders matching the filters")
     total = money()
     discount = money()
@@ -209,13 +209,13 @@ class OrderSummaryOutputSerializer(serializers.Serializer):
     paid = money()
 
 
-class OrderPageOutputSerializer(serializers.Serializer):
+class OrderPageOutputSerializer(serializers.Serializer[Any]):
     list = OrderRowOutputSerializer(many=True)
     total = serializers.IntegerField()
     summary = OrderSummaryOutputSerializer(help_text="sums over every filtered order, not only the page")
 
 
-class OrderLineOutputSerializer(serializers.Serializer):
+class OrderLineOutputSerializer(serializers.Serializer[Any]):
     orderLineId = serializers.IntegerField()
     type = serializers.CharField()
     itemId = serializers.IntegerField()
@@ -232,7 +232,7 @@ class OrderLineOutputSerializer(serializers.Serializer):
     takeLater = serializers.BooleanField(help_text="the goods are taken later (owed goods, /toTakenList)")
 
 
-class LineStaffOutputSerializer(serializers.Serializer):
+class LineStaffOutputSerializer(serializers.Serializer[Any]):
     employeeId = serializers.IntegerField()
     name = serializers.CharField()
     share = serializers.CharField(help_text='4 places ("0.5000")')
@@ -242,7 +242,7 @@ class OrderDetailLineOutputSerializer(OrderLineOutputSerializer):
     staff = LineStaffOutputSerializer(many=True)
 
 
-class TenderOutputSerializer(serializers.Serializer):
+class TenderOutputSerializer(serializers.Serializer[Any]):
     tenderId = serializers.IntegerField()
     method = serializers.CharField()
     amount = money()
@@ -264,7 +264,7 @@ class OrderDetailOutputSerializer(OrderRowOutputSerializer):
     signed = serializers.BooleanField(help_text="the member signed: order/signatureImage/{orderId} serves it")
 
 
-class OrderFoundOutputSerializer(serializers.Serializer):
+class OrderFoundOutputSerializer(serializers.Serializer[Any]):
     orderId = serializers.IntegerField()
     orderNo = serializers.CharField()
     name = serializers.CharField()
@@ -275,7 +275,7 @@ class OrderFoundOutputSerializer(serializers.Serializer):
     createdAt = serializers.DateTimeField()
 
 
-class PriceOutputSerializer(serializers.Serializer):
+class PriceOutputSerializer(serializers.Serializer[Any]):
     orderId = serializers.IntegerField()
     orderNo = serializers.CharField()
     status = serializers.CharField()
@@ -291,7 +291,7 @@ class DetailPriceOutputSerializer(PriceOutputSerializer):
     lines = OrderLineOutputSerializer(many=True)
 
 
-class PricedLineOutputSerializer(serializers.Serializer):
+class PricedLineOutputSerializer(serializers.Serializer[Any]):
     index = serializers.IntegerField(help_text="the line's place in the request, from 0")
     type = serializers.CharField()
     itemId = serializers.IntegerField()
@@ -306,13 +306,13 @@ class PricedLineOutputSerializer(serializers.Serializer):
     gift = serializers.BooleanField(help_text="given free with the sale: its discount is the whole price")
 
 
-class AppliedCouponOutputSerializer(serializers.Serializer):
+class AppliedCouponOutputSerializer(serializers.Serializer[Any]):
     couponId = serializers.IntegerField()
     name = serializers.CharField(help_text="the coupon template's name")
     amount = money("what the coupon took off the lines in all")
 
 
-class PricedDraftOutputSerializer(serializers.Serializer):
+class PricedDraftOutputSerializer(serializers.Serializer[Any]):
     total = money()
     discount = money()
     payable = money()
@@ -321,7 +321,7 @@ class PricedDraftOutputSerializer(serializers.Serializer):
     coupons = AppliedCouponOutputSerializer(many=True, help_text="the draft's couponIds, in their order")
 
 
-class SessionNeedOutputSerializer(serializers.Serializer):
+class SessionNeedOutputSerializer(serializers.Serializer[Any]):
     cardId = serializers.IntegerField()
     cardNo = serializers.CharField()
     projectId = serializers.IntegerField()
@@ -331,18 +331,18 @@ class SessionNeedOutputSerializer(serializers.Serializer):
     enough = serializers.BooleanField()
 
 
-class SurplusOutputSerializer(serializers.Serializer):
+class SurplusOutputSerializer(serializers.Serializer[Any]):
     orderId = serializers.IntegerField()
     enough = serializers.BooleanField(help_text="every card holds the sessions its lines take (true without any)")
     sessions = SessionNeedOutputSerializer(many=True)
 
 
-class JudgmentBlockOutputSerializer(serializers.Serializer):
+class JudgmentBlockOutputSerializer(serializers.Serializer[Any]):
     code = serializers.ChoiceField(choices=["status", "card", "sessions", "signature"])
     message = serializers.CharField()
 
 
-class JudgmentOutputSerializer(serializers.Serializer):
+class JudgmentOutputSerializer(serializers.Serializer[Any]):
     orderId = serializers.IntegerField()
     status = serializers.ChoiceField(choices=OrderStatus.choices)
     due = money()
@@ -350,7 +350,7 @@ class JudgmentOutputSerializer(serializers.Serializer):
     blocks = JudgmentBlockOutputSerializer(many=True)
 
 
-class DiffCardOutputSerializer(serializers.Serializer):
+class DiffCardOutputSerializer(serializers.Serializer[Any]):
     cardId = serializers.IntegerField()
     cardNo = serializers.CharField()
     balance = money()
@@ -358,7 +358,7 @@ class DiffCardOutputSerializer(serializers.Serializer):
     fromCard = money("what the card can pay of the due (0 when it is not usable)")
 
 
-class DiffOutputSerializer(serializers.Serializer):
+class DiffOutputSerializer(serializers.Serializer[Any]):
     orderId = serializers.IntegerField()
     total = money()
     sessionsCovered = money("the value of the package sessions the order's lines take")
@@ -369,13 +369,13 @@ class DiffOutputSerializer(serializers.Serializer):
     beyond = money("what is left to pay beyond the package and the card")
 
 
-class CardCheckLineOutputSerializer(serializers.Serializer):
+class CardCheckLineOutputSerializer(serializers.Serializer[Any]):
     index = serializers.IntegerField(help_text="the line's place in the request, from 0")
     fits = serializers.BooleanField()
     reason = serializers.CharField(help_text="why the card cannot pay the line (empty when it can)")
 
 
-class CardCheckOutputSerializer(serializers.Serializer):
+class CardCheckOutputSerializer(serializers.Serializer[Any]):
     cardId = serializers.IntegerField()
     cardNo = serializers.CharField()
     kind = serializers.CharField(help_text="storedValue or package")
@@ -384,7 +384,7 @@ class CardCheckOutputSerializer(serializers.Serializer):
     lines = CardCheckLineOutputSerializer(many=True)
 
 
-class GiftOutputSerializer(serializers.Serializer):
+class GiftOutputSerializer(serializers.Serializer[Any]):
     orderLineId = serializers.IntegerField()
     orderId = serializers.IntegerField()
     orderNo = serializers.CharField()
@@ -401,12 +401,12 @@ class GiftOutputSerializer(serializers.Serializer):
     operatorName = serializers.CharField()
 
 
-class GiftPageOutputSerializer(serializers.Serializer):
+class GiftPageOutputSerializer(serializers.Serializer[Any]):
     list = GiftOutputSerializer(many=True)
     total = serializers.IntegerField()
 
 
-class UsableCouponOutputSerializer(serializers.Serializer):
+class UsableCouponOutputSerializer(serializers.Serializer[Any]):
     couponId = serializers.IntegerField()
     code = serializers.CharField()
     name = serializers.CharField()
@@ -422,13 +422,13 @@ class UsableCouponOutputSerializer(serializers.Serializer):
     reason = serializers.CharField(help_text="why it cannot apply (empty when it can)")
 
 
-class DraftStaffOutputSerializer(serializers.Serializer):
+class DraftStaffOutputSerializer(serializers.Serializer[Any]):
     employeeId = serializers.IntegerField()
     name = serializers.CharField()
     share = serializers.CharField()
 
 
-class DraftLineOutputSerializer(serializers.Serializer):
+class DraftLineOutputSerializer(serializers.Serializer[Any]):
     type = serializers.CharField()
     itemId = serializers.IntegerField()
     name = serializers.CharField()
@@ -437,13 +437,13 @@ class DraftLineOutputSerializer(serializers.Serializer):
     staff = DraftStaffOutputSerializer(many=True)
 
 
-class DraftSessionOutputSerializer(serializers.Serializer):
+class DraftSessionOutputSerializer(serializers.Serializer[Any]):
     projectId = serializers.IntegerField()
     total = serializers.IntegerField()
     left = serializers.IntegerField()
 
 
-class DraftCardOutputSerializer(serializers.Serializer):
+class DraftCardOutputSerializer(serializers.Serializer[Any]):
     cardId = serializers.IntegerField()
     cardNo = serializers.CharField()
     name = serializers.CharField()
@@ -451,7 +451,7 @@ class DraftCardOutputSerializer(serializers.Serializer):
     sessions = DraftSessionOutputSerializer(many=True)
 
 
-class ReservationDraftOutputSerializer(serializers.Serializer):
+class ReservationDraftOutputSerializer(serializers.Serializer[Any]):
     reservationId = serializers.IntegerField()
     memId = serializers.IntegerField(allow_null=True)
     name = serializers.CharField()
@@ -465,7 +465,7 @@ class ReservationPackageDraftOutputSerializer(ReservationDraftOutputSerializer):
     cards = DraftCardOutputSerializer(many=True)
 
 
-class PointsQuoteOutputSerializer(serializers.Serializer):
+class PointsQuoteOutputSerializer(serializers.Serializer[Any]):
     """What an amount costs in points (points exchange)."""
 
     memId = serializers.IntegerField()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
 from apps.billing.owed.selectors import OWING, TAKEN
@@ -27,12 +29,12 @@ class OwedListInputSerializer(PageInputSerializer):
     endDate = fields.DateField(required=False, allow_null=True, source="end_date", help_text="sold on or before")
 
 
-class OwedTakeInputSerializer(serializers.Serializer):
+class OwedTakeInputSerializer(serializers.Serializer[Any]):
     owedId = fields.IntegerField(min_value=1, source="owed_id")
     qty = fields.number(bounds.STOCK_UNITS, low=1, places=0, help_text="stock units handed over, at most what is left")
 
 
-class OwedOutputSerializer(serializers.Serializer):
+class OwedOutputSerializer(serializers.Serializer[Any]):
     owedId = serializers.IntegerField()
     orderId = serializers.IntegerField()
     orderNo = serializers.CharField()
@@ -49,6 +51,6 @@ class OwedOutputSerializer(serializers.Serializer):
     createdAt = serializers.DateTimeField()
 
 
-class OwedPageOutputSerializer(serializers.Serializer):
+class OwedPageOutputSerializer(serializers.Serializer[Any]):
     list = OwedOutputSerializer(many=True)
     total = serializers.IntegerField()

@@ -3,6 +3,8 @@ docs/api.md "Refunds"). Rules and messages live in apps.billing.refunds.services
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
 from apps.billing.choices import MAX_LINES, REASON_MAX_LENGTH, TenderMethod, TenderStatus
@@ -17,7 +19,7 @@ from apps.core.pagination import PageInputSerializer
 # -- inputs --------------------------------------------------------------------------------------
 
 
-class RefundLineInputSerializer(serializers.Serializer):
+class RefundLineInputSerializer(serializers.Serializer[Any]):
     orderLineId = fields.IntegerField(min_value=1, source="order_line_id")
     qty = fields.number(bounds.LINE_QTY, required=False, allow_null=True, help_text="units to refund")
     amount = fields.number(
@@ -28,7 +30,7 @@ class RefundLineInputSerializer(serializers.Serializer):
     )
 
 
-class RefundInputSerializer(serializers.Serializer):
+class RefundInputSerializer(serializers.Serializer[Any]):
     orderId = fields.IntegerField(min_value=1, source="order_id")
     lines = serializers.ListField(child=RefundLineInputSerializer(), allow_empty=False, max_length=MAX_LINES)
     reason = fields.CharField(max_length=REASON_MAX_LENGTH, allow_blank=True, help_text="required")
@@ -50,18 +52,18 @@ class RefundCountInputSerializer(RefundListInputSerializer):
     """recedeSize takes recedeList's filters; the page is ignored."""
 
 
-class OrderIdQueryInputSerializer(serializers.Serializer):
+class OrderIdQueryInputSerializer(serializers.Serializer[Any]):
     orderId = fields.IntegerField(min_value=1, source="order_id")
 
 
-class RecedeIdInputSerializer(serializers.Serializer):
+class RecedeIdInputSerializer(serializers.Serializer[Any]):
     recedeId = fields.IntegerField(min_value=1, source="refund_id")
 
 
 # -- outputs -------------------------------------------------------------------------------------
 
 
-class JudgedLineOutputSerializer(serializers.Serializer):
+class JudgedLineOutputSerializer(serializers.Serializer[Any]):
     orderLineId = serializers.IntegerField()
     type = serializers.CharField()
     typeName = serializers.CharField()
@@ -81,7 +83,7 @@ class JudgedLineOutputSerializer(serializers.Serializer):
     note = serializers.CharField(help_text="why nothing more can be refunded now; empty otherwise")
 
 
-class JudgedTenderOutputSerializer(serializers.Serializer):
+class JudgedTenderOutputSerializer(serializers.Serializer[Any]):
     tenderId = serializers.IntegerField()
     method = serializers.CharField()
     methodName = serializers.CharField()
@@ -90,7 +92,7 @@ class JudgedTenderOutputSerializer(serializers.Serializer):
     cardId = serializers.IntegerField(allow_null=True)
 
 
-class RefundApprovalAskedOutputSerializer(serializers.Serializer):
+class RefundApprovalAskedOutputSerializer(serializers.Serializer[Any]):
     approvalId = serializers.IntegerField(help_text="the approval centre's request (/approvalCenter?id=)")
     status = serializers.CharField(help_text="pending while it waits for the owner")
     amount = money("the refund's amount as quoted", allow_null=True)
@@ -101,7 +103,7 @@ class WaitingRefundApprovalOutputSerializer(RefundApprovalAskedOutputSerializer)
     reason = serializers.CharField()
 
 
-class JudgedOrderOutputSerializer(serializers.Serializer):
+class JudgedOrderOutputSerializer(serializers.Serializer[Any]):
     orderId = serializers.IntegerField()
     orderNo = serializers.CharField()
     status = serializers.CharField()
@@ -125,14 +127,14 @@ class JudgedOrderOutputSerializer(serializers.Serializer):
     lines = JudgedLineOutputSerializer(many=True, help_text="empty when the order cannot be refunded")
 
 
-class RefundQuoteLineOutputSerializer(serializers.Serializer):
+class RefundQuoteLineOutputSerializer(serializers.Serializer[Any]):
     orderLineId = serializers.IntegerField()
     name = serializers.CharField()
     qty = serializers.IntegerField(help_text="units that would go back")
     amount = money("money that would go back for the line")
 
 
-class RefundQuoteOutputSerializer(serializers.Serializer):
+class RefundQuoteOutputSerializer(serializers.Serializer[Any]):
     orderId = serializers.IntegerField()
     orderNo = serializers.CharField()
     amount = money("what the refund would come to")
@@ -149,21 +151,21 @@ class RefundQuoteOutputSerializer(serializers.Serializer):
     )
 
 
-class RefundPageOutputSerializer(serializers.Serializer):
+class RefundPageOutputSerializer(serializers.Serializer[Any]):
     list = RefundRowOutputSerializer(many=True)
     total = serializers.IntegerField()
 
 
-class RefundCountOutputSerializer(serializers.Serializer):
+class RefundCountOutputSerializer(serializers.Serializer[Any]):
     total = serializers.IntegerField()
 
 
-class PosRefundInputSerializer(serializers.Serializer):
+class PosRefundInputSerializer(serializers.Serializer[Any]):
     refundId = fields.IntegerField(min_value=1, help_text="the refund (recede/recedeDetail)")
     tenderId = fields.IntegerField(min_value=1, help_text="the card terminal or payment box tender it gives back to")
 
 
-class RefundTenderStatusOutputSerializer(serializers.Serializer):
+class RefundTenderStatusOutputSerializer(serializers.Serializer[Any]):
     refundId = serializers.IntegerField()
     refundNo = serializers.CharField()
     refundStatus = serializers.CharField(help_text="the refund's: pending, done or failed")

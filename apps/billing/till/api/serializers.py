@@ -13,6 +13,7 @@ from rest_framework import serializers
 from apps.billing.choices import SIGNATURE_MAX_BYTES, OrderStatus, TenderMethod, TenderStatus
 from apps.billing.orders.api.serializers import OrderDraftInputSerializer
 from apps.core import bounds, fields
+from apps.core.json_types import ValidatedData
 
 MAX_TENDERS = 10
 DATA_URL_MAX_LENGTH = SIGNATURE_MAX_BYTES * 4 // 3 + 64
@@ -20,7 +21,7 @@ DATA_URL_MAX_LENGTH = SIGNATURE_MAX_BYTES * 4 // 3 + 64
 PAY_METHODS = [choice for choice in TenderMethod.choices if choice[0] != TenderMethod.SESSIONS]
 
 
-class TenderInputSerializer(serializers.Serializer):
+class TenderInputSerializer(serializers.Serializer[Any]):
     method = serializers.ChoiceField(choices=PAY_METHODS)
     amount = fields.number(
         bounds.MONEY_ORDER,
@@ -43,7 +44,7 @@ class TenderInputSerializer(serializers.Serializer):
     )
 
 
-class PayInputSerializer(serializers.Serializer):
+class PayInputSerializer(serializers.Serializer[Any]):
     orderId = fields.IntegerField(min_value=1)
     tenders = serializers.ListField(
         child=TenderInputSerializer(),
@@ -54,7 +55,7 @@ class PayInputSerializer(serializers.Serializer):
     )
 
 
-class PaymentTenderOutputSerializer(serializers.Serializer):
+class PaymentTenderOutputSerializer(serializers.Serializer[Any]):
     tenderId = serializers.IntegerField()
     method = serializers.ChoiceField(choices=TenderMethod.choices)
     amount = serializers.CharField(help_text="2 places")
@@ -80,7 +81,7 @@ class PaymentTenderOutputSerializer(serializers.Serializer):
     )
 
 
-class PaymentOutputSerializer(serializers.Serializer):
+class PaymentOutputSerializer(serializers.Serializer[Any]):
     orderId = serializers.IntegerField()
     status = serializers.ChoiceField(choices=OrderStatus.choices)
     paid = serializers.CharField()
@@ -90,7 +91,7 @@ class PaymentOutputSerializer(serializers.Serializer):
     tenders = PaymentTenderOutputSerializer(many=True, help_text="every tender of the order, oldest first")
 
 
-class TenderStatusOutputSerializer(serializers.Serializer):
+class TenderStatusOutputSerializer(serializers.Serializer[Any]):
     tender = PaymentTenderOutputSerializer()
     order = PaymentOutputSerializer()
 
@@ -98,19 +99,19 @@ class TenderStatusOutputSerializer(serializers.Serializer):
 QR_METHODS = [TenderMethod.WECHAT, TenderMethod.ALIPAY]
 
 
-class QrSplitInputSerializer(serializers.Serializer):
+class QrSplitInputSerializer(serializers.Serializer[Any]):
     orderId = fields.IntegerField(min_value=1)
     method = serializers.ChoiceField(choices=[(m.value, m.label) for m in QR_METHODS])
     amount = fields.number(bounds.MONEY_ORDER, low=Decimal("0.01"))
 
 
-class PosPayInputSerializer(serializers.Serializer):
+class PosPayInputSerializer(serializers.Serializer[Any]):
     orderId = fields.IntegerField(min_value=1)
     amount = fields.number(bounds.MONEY_ORDER, low=Decimal("0.01"))
     terminalId = fields.CharField(required=False, allow_blank=True, max_length=32)
 
 
-class BoxPayInputSerializer(serializers.Serializer):
+class BoxPayInputSerializer(serializers.Serializer[Any]):
     orderId = fields.IntegerField(min_value=1)
     amount = fields.number(
         bounds.MONEY_ORDER,
@@ -123,11 +124,11 @@ class BoxPayInputSerializer(serializers.Serializer):
     )
 
 
-class PosQueryInputSerializer(serializers.Serializer):
+class PosQueryInputSerializer(serializers.Serializer[Any]):
     tenderId = fields.IntegerField(min_value=1)
 
 
-class TerminalOutputSerializer(serializers.Serializer):
+class TerminalOutputSerializer(serializers.Serializer[Any]):
     terminalId = serializers.CharField()
     name = serializers.CharField()
     storeCode = serializers.CharField()
@@ -144,18 +145,18 @@ class PngDataUrlField(fields.CharField):
         super().__init__(max_length=DATA_URL_MAX_LENGTH, **kwargs)
 
 
-class SignatureInputSerializer(serializers.Serializer):
+class SignatureInputSerializer(serializers.Serializer[Any]):
     orderId = fields.IntegerField(min_value=1)
     signature = PngDataUrlField(required=False, help_text="a data URL: data:image/png;base64,...")
     file = fields.FileField(required=False, max_bytes=SIGNATURE_MAX_BYTES, help_text="or the PNG as a file")
 
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+    def validate(self, attrs: ValidatedData) -> ValidatedData:
         if not attrs.get("signature") and not attrs.get("file"):
             raise serializers.ValidationError({"signature": [_("please sign first")]})
         return attrs
 
 
-class SignStatusOutputSerializer(serializers.Serializer):
+class SignStatusOutputSerializer(serializers.Serializer[Any]):
     # The answer's field is `required`, which a DRF field also has as an attribute.
     required = serializers.BooleanField(  # type: ignore[assignment]
         help_text="the store requires a signature and the order uses sessions"
@@ -163,7 +164,7 @@ class SignStatusOutputSerializer(serializers.Serializer):
     signed = serializers.BooleanField()
 
 
-class DrawnSessionOutputSerializer(serializers.Serializer):
+class DrawnSessionOutputSerializer(serializers.Serializer[Any]):
     cardId = serializers.IntegerField()
     cardNo = serializers.CharField()
     projectId = serializers.IntegerField()

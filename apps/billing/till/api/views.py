@@ -30,6 +30,7 @@ from apps.billing.till.provider_payments import (
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
 from apps.core.idempotency import AfterCommit, idempotent
+from apps.core.json_types import ValidatedData
 from apps.core.page_registry import code_of
 from apps.core.scoping import get_in_scope, scope_of
 from apps.org.selectors import store_acted_in
@@ -38,7 +39,7 @@ from apps.payments.services import terminals_list
 PAYMENT = (code_of("/payment"),)
 
 
-def _tenders(data: list[dict]) -> list[TenderAsked]:
+def _tenders(data: list[ValidatedData]) -> list[TenderAsked]:
     return [
         TenderAsked(
             method=tender["method"],
@@ -113,7 +114,7 @@ class PosPayApi(ErpApi):
         return _pay(self, request, data["orderId"], [tender])
 
 
-def _commit_and_scan(view: ErpApi, request: Request, data: dict) -> EnvelopeResponse:
+def _commit_and_scan(view: ErpApi, request: Request, data: ValidatedData) -> EnvelopeResponse:
     """order/commit and pay/excute with the scanned code for all of the payable, under one key."""
     order = services.order_commit(
         actor=view.actor(),

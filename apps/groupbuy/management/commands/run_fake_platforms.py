@@ -12,6 +12,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
+from apps.core.json_types import JsonObject
 from apps.groupbuy.fakes import FAKE_PLATFORMS, FakePlatform
 
 
@@ -28,7 +29,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         config = Path(options["file"])
         config.parent.mkdir(parents=True, exist_ok=True)
-        entries: dict[str, Any] = {}
+        entries: JsonObject = {}
         running: list[FakePlatform] = []
         try:
             for name, fake_class in FAKE_PLATFORMS.items():

@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
+from apps.core.json_types import JsonObject
 from apps.payments.fakes import FAKE_PROVIDERS
 
 
@@ -32,7 +33,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         config = Path(options["file"])
         config.parent.mkdir(parents=True, exist_ok=True)
-        entries: dict[str, Any] = {}
+        entries: JsonObject = {}
         stops = []
         try:
             for name, module in FAKE_PROVIDERS.items():
