@@ -8,7 +8,8 @@ from rest_framework.request import Request
 
 from apps.accounts.session import session_of
 from apps.billing.orders.api import serializers as io
-from apps.billing.orders.api.views import CASHIER, ORDER_DETAILS, draft_arguments, my_order
+from apps.billing.orders.api.drafts import draft_arguments, my_order
+from apps.billing.orders.api.views import CASHIER, ORDER_DETAILS
 from apps.billing.orders.points_exchange import order_points_price, points_draft_price
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse

@@ -19,44 +19,24 @@ from rest_framework.request import Request
 from apps.accounts.session import session_of
 from apps.billing.orders import order_checks, selectors, services, staff_change
 from apps.billing.orders.api import serializers as io
+from apps.billing.orders.api.drafts import draft_arguments, gifts_allowed, my_order
 from apps.billing.orders.lines import LineInput, StaffShare
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi, without_page
 from apps.core.envelope import EnvelopeResponse
-from apps.core.errors import NotFound, PermissionRefused
+from apps.core.errors import NotFound
 from apps.core.excel import XLSX_CONTENT_TYPE, Column, Kind, xlsx_response
 from apps.core.files import file_response
 from apps.core.idempotency import idempotent
 from apps.core.page_registry import code_of
 from apps.core.pagination import page_request_from, paginate
-from apps.core.role_codes import CREDIT_MOVE, ORDER_GIFT
-from apps.core.scoping import get_in_scope, scoped_to_stores
+from apps.core.role_codes import CREDIT_MOVE
+from apps.core.scoping import scoped_to_stores
 from apps.org.selectors import store_acted_in
 
 CASHIER = (code_of("/account"),)
 BILLS = (code_of("/billingList"),)
 ORDER_DETAILS = (code_of("/orderDetails"),)
-
-
-def gifts_allowed(request: Request, data: dict[str, Any]) -> None:
-    """A gift line (given free with the sale) needs BTN-KDJC-ORDER-GIFT, for pricing as for the commit."""
-    if any(line.get("gift") for line in data["lines"]) and ORDER_GIFT.code not in session_of(request).codes:
-        raise PermissionRefused(_("giving an item free needs the gift permission"))
-
-
-def draft_arguments(data: dict[str, Any]) -> dict[str, Any]:
-    """The service's keyword arguments from a parsed draft body."""
-    walk_in = data.get("walk_in")
-    return {
-        "member_id": data.get("member_id"),
-        "walk_in": services.WalkIn(**walk_in) if walk_in is not None else None,
-        "lines": [LineInput.from_wire(line) for line in data["lines"]],
-        "coupon_ids": data.get("coupon_ids", []),
-    }
-
-
-def my_order(request: Request, order_id: int) -> selectors.Order:
-    return get_in_scope(selectors.orders(), request, pk=order_id)
 
 
 class OrderCommitApi(ErpApi):

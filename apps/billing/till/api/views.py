@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from apps.accounts.session import session_of
 from apps.billing.choices import TenderMethod
 from apps.billing.orders import services
-from apps.billing.orders.api.views import draft_arguments, gifts_allowed
+from apps.billing.orders.api.drafts import draft_arguments, gifts_allowed
 from apps.billing.orders.signatures import order_signature_save, png_from_data_url, signature_status
 from apps.billing.till import selectors
 from apps.billing.till.api import serializers as io
