@@ -15,8 +15,7 @@ from typing import Any, TypeVar
 from django.db.models import QuerySet
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
 
@@ -27,10 +26,11 @@ from apps.catalog.choices import CategoryKind, ItemType, UseType
 from apps.catalog.rows import CatalogItemStateRow, ProductRow, ProjectRow
 from apps.catalog.services import PRODUCT_EXPORT, PROJECT_EXPORT, STORE_STATE_EXPORT, PeriodInput
 from apps.core.api.base import ErpApi
+from apps.core.api.downloads import XLSX_DOWNLOAD
 from apps.core.api.lists import PagedListApi, without_page
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import InvalidInput, PermissionRefused
-from apps.core.excel import XLSX_CONTENT_TYPE, xlsx_response
+from apps.core.excel import xlsx_response
 from apps.core.json_types import ValidatedData
 from apps.core.page_registry import code_of
 from apps.core.role_codes import COST_VIEW
@@ -392,13 +392,6 @@ def sees_cost(request: Request) -> bool:
     return COST_VIEW.code in session_of(request).codes
 
 
-_XLSX_RESPONSE = {
-    (200, XLSX_CONTENT_TYPE): OpenApiResponse(
-        OpenApiTypes.BINARY, description="an .xlsx file (not the envelope); errors answer the envelope"
-    )
-}
-
-
 class ProductExportApi(ErpApi):
     """The filtered product list as an .xlsx download; the same columns the admin import reads."""
 
@@ -406,7 +399,7 @@ class ProductExportApi(ErpApi):
 
     @extend_schema(
         parameters=[s.ProductSearchInputSerializer],
-        responses=_XLSX_RESPONSE,
+        responses=XLSX_DOWNLOAD,
         summary="Export the filtered products to Excel (fewer than 100,000 rows)",
     )
     def get(self, request: Request) -> HttpResponse:
@@ -427,7 +420,7 @@ class ProjectExportApi(ErpApi):
 
     @extend_schema(
         parameters=[s.ProjectSearchInputSerializer],
-        responses=_XLSX_RESPONSE,
+        responses=XLSX_DOWNLOAD,
         summary="Export the filtered projects to Excel (fewer than 100,000 rows)",
     )
     def get(self, request: Request) -> HttpResponse:

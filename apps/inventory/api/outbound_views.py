@@ -13,15 +13,15 @@ from django.db.models import QuerySet
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 
 from apps.accounts.session import session_of
 from apps.core.api.base import ErpApi
+from apps.core.api.downloads import XLSX_DOWNLOAD
 from apps.core.api.lists import PagedListApi, without_page
 from apps.core.envelope import EnvelopeResponse
-from apps.core.excel import XLSX_CONTENT_TYPE, Column, Kind, xlsx_response
+from apps.core.excel import Column, Kind, xlsx_response
 from apps.core.idempotency import idempotent
 from apps.core.json_types import ValidatedData
 from apps.core.page_registry import code_of
@@ -136,11 +136,7 @@ class OutboundExportApi(ErpApi):
 
     @extend_schema(
         parameters=[io.OutboundListInputSerializer],
-        responses={
-            (200, XLSX_CONTENT_TYPE): OpenApiResponse(
-                OpenApiTypes.BINARY, description="an .xlsx file (not the envelope); errors answer the envelope"
-            )
-        },
+        responses=XLSX_DOWNLOAD,
         summary="Export the filtered outbound records to Excel (fewer than 100,000 rows)",
     )
     def get(self, request: Request) -> HttpResponse:

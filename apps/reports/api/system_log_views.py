@@ -9,14 +9,14 @@ from typing import Any
 
 from django.http import HttpResponse
 from django.utils.translation import pgettext_lazy
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 
 from apps.core.api.base import ErpApi
+from apps.core.api.downloads import XLSX_DOWNLOAD
 from apps.core.api.lists import PagedListApi, without_page
 from apps.core.envelope import EnvelopeResponse
-from apps.core.excel import XLSX_CONTENT_TYPE, Column, Kind, xlsx_response
+from apps.core.excel import Column, Kind, xlsx_response
 from apps.core.json_types import ValidatedData
 from apps.core.pagination import PageInputSerializer
 from apps.core.permissions import session_of
@@ -93,11 +93,7 @@ class SystemLogExportApi(ErpApi):
 
     @extend_schema(
         parameters=[io.SystemLogInputSerializer],
-        responses={
-            (200, XLSX_CONTENT_TYPE): OpenApiResponse(
-                OpenApiTypes.BINARY, description="an .xlsx file (not the envelope); errors answer the envelope"
-            )
-        },
+        responses=XLSX_DOWNLOAD,
         summary="Export the filtered system log to Excel (fewer than 100,000 rows)",
     )
     def get(self, request: Request) -> HttpResponse:

@@ -11,8 +11,7 @@ from django.db.models import QuerySet
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 
@@ -28,10 +27,11 @@ from apps.billing.refunds.approvals import ask_refund_approval, refund_needing_a
 from apps.billing.till import selectors as payment_selectors
 from apps.booking.rules import check_time_range
 from apps.core.api.base import ErpApi
+from apps.core.api.downloads import XLSX_DOWNLOAD
 from apps.core.api.lists import PagedListApi, without_page
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import NotFound
-from apps.core.excel import XLSX_CONTENT_TYPE, Column, Kind, xlsx_response
+from apps.core.excel import Column, Kind, xlsx_response
 from apps.core.idempotency import idempotent
 from apps.core.page_registry import code_of
 from apps.core.pagination import page_request_from, paginate
@@ -243,11 +243,7 @@ class DepositRecordExportApi(ErpApi):
 
     @extend_schema(
         parameters=[io.DepositRecordInputSerializer],
-        responses={
-            (200, XLSX_CONTENT_TYPE): OpenApiResponse(
-                OpenApiTypes.BINARY, description="an .xlsx file (not the envelope); errors answer the envelope"
-            )
-        },
+        responses=XLSX_DOWNLOAD,
         summary="Export the deposit records' filtered deposits to Excel (fewer than 100,000 rows)",
     )
     def get(self, request: Request) -> HttpResponse:

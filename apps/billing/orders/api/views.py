@@ -22,10 +22,11 @@ from apps.billing.orders.api import serializers as io
 from apps.billing.orders.api.drafts import draft_arguments, gifts_allowed, my_order
 from apps.billing.orders.lines import LineInput, StaffShare
 from apps.core.api.base import ErpApi
+from apps.core.api.downloads import XLSX_DOWNLOAD
 from apps.core.api.lists import PagedListApi, without_page
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import NotFound
-from apps.core.excel import XLSX_CONTENT_TYPE, Column, Kind, xlsx_response
+from apps.core.excel import Column, Kind, xlsx_response
 from apps.core.files import file_response
 from apps.core.idempotency import idempotent
 from apps.core.page_registry import code_of
@@ -173,11 +174,7 @@ class OrderExportApi(ErpApi):
 
     @extend_schema(
         parameters=[io.OrderListInputSerializer],
-        responses={
-            (200, XLSX_CONTENT_TYPE): OpenApiResponse(
-                OpenApiTypes.BINARY, description="an .xlsx file (not the envelope); errors answer the envelope"
-            )
-        },
+        responses=XLSX_DOWNLOAD,
         summary="Export the filtered orders to Excel (fewer than 100,000 rows)",
     )
     def get(self, request: Request) -> HttpResponse:
