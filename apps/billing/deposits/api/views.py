@@ -234,10 +234,6 @@ DEPOSIT_EXPORT = (
 )
 
 
-def _cells(row: dict[str, Any]) -> list[Any]:
-    return [row[column.key] for column in DEPOSIT_EXPORT]
-
-
 class DepositRecordExportApi(ErpApi):
     required_codes = RECORDS
 
@@ -252,6 +248,5 @@ class DepositRecordExportApi(ErpApi):
             rows=_records(request, filters),
             render=selectors.deposit_rows,
             headers=DEPOSIT_EXPORT,
-            cells=_cells,
             name="deposits",
         )

@@ -60,10 +60,6 @@ OWED_EXPORT = (
 )
 
 
-def _owed_cells(row: dict[str, Any]) -> list[Any]:
-    return [row[column.key] for column in OWED_EXPORT]
-
-
 class OwedExportApi(ErpApi):
     """The owed goods list's filtered rows as an .xlsx download (fewer than 100,000 rows)."""
 
@@ -80,7 +76,6 @@ class OwedExportApi(ErpApi):
             rows=selectors.owed_search(scoped_to_stores(selectors.owed_goods(), request), **filters),
             render=selectors.owed_rows,
             headers=OWED_EXPORT,
-            cells=_owed_cells,
             name="owed-goods",
         )
 
