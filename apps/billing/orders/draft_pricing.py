@@ -30,10 +30,6 @@ class DraftPriced:
     priced: PricedOrder
 
 
-def _no_check(lines: list[DraftLine]) -> None:
-    return None
-
-
 def draft_priced(
     *,
     store: OrgUnit,
@@ -41,12 +37,13 @@ def draft_priced(
     lines: list[LineInput],
     coupon_ids: Sequence[int] = (),
     stock_checked: bool = True,
-    lines_checked: Callable[[list[DraftLine]], None] = _no_check,
+    lines_checked: Callable[[list[DraftLine]], None] | None = None,
 ) -> DraftPriced:
     """The draft's lines checked and priced at the store for the member (None: a walk-in), its
     coupons checked and applied; nothing is written and no coupon is used."""
     drafts = resolve_lines(store_id=store.pk, member_id=member_id, lines=lines)
-    lines_checked(drafts)
+    if lines_checked is not None:
+        lines_checked(drafts)
     if stock_checked:
         draft_stock_check(store, drafts)
     coupons = draft_coupons(member_id=member_id, coupon_ids=list(coupon_ids))
