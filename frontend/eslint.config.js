@@ -26,6 +26,21 @@ export default tseslint.config(
     rules: {
       // `const { pageNo, ...filters } = query` drops keys on purpose.
       "@typescript-eslint/no-unused-vars": ["error", { ignoreRestSiblings: true }],
+      // MUI's path imports (docs/decisions/0037): the barrel makes every test worker and the dev
+      // server load all of MUI, and a file's list of components is one line each, not a block that
+      // repeats from page to page. Types may still come from the barrel (they are erased).
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@mui/material",
+              message: 'Import each component from its own path: import Button from "@mui/material/Button".',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
     },
   },
   {

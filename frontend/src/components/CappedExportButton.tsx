@@ -1,7 +1,7 @@
 /** The export button of a list: the applied filters as an .xlsx in the page's language, refused
  * before any call at 100,000 rows or more (spec §5; the server refuses it too). */
 import FileDownloadIcon from "@mui/icons-material/FileDownload";
-import { Button } from "@mui/material";
+import Button from "@mui/material/Button";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fetchExport } from "../api/catalog";

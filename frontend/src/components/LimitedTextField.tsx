@@ -1,4 +1,5 @@
-import { TextField, type TextFieldProps } from "@mui/material";
+import TextField from "@mui/material/TextField";
+import type { TextFieldProps } from "@mui/material/TextField";
 import { useTranslation } from "react-i18next";
 import { tooLong } from "../lib/limits";
 

@@ -1,4 +1,7 @@
-import { Alert, AlertTitle, Snackbar, Stack } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import AlertTitle from "@mui/material/AlertTitle";
+import Snackbar from "@mui/material/Snackbar";
+import Stack from "@mui/material/Stack";
 import { useEffect, useState } from "react";
 import { dismiss, subscribe, type Notice } from "../lib/notices";
 

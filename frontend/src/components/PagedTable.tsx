@@ -1,15 +1,12 @@
-import {
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  type SxProps,
-  type Theme,
-} from "@mui/material";
+import Paper from "@mui/material/Paper";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableContainer from "@mui/material/TableContainer";
+import TableHead from "@mui/material/TableHead";
+import TablePagination from "@mui/material/TablePagination";
+import TableRow from "@mui/material/TableRow";
+import type { SxProps, Theme } from "@mui/material/styles";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useState, type Key, type ReactNode } from "react";
 import type { Page } from "../api/client";

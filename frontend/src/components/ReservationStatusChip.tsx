@@ -1,6 +1,6 @@
 /** One look for a reservation's status wherever it shows (the board, the history, the drawer): the
  * same colours and the same word for each status. */
-import { Chip } from "@mui/material";
+import Chip from "@mui/material/Chip";
 import { useTranslation } from "react-i18next";
 import type { ReservationStatus } from "../api/booking";
 

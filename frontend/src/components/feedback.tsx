@@ -1,5 +1,10 @@
 /** What a page shows instead of its data: loading, a failure with a retry, nothing found. */
-import { Box, CircularProgress, Stack, TableCell, TableRow, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import CircularProgress from "@mui/material/CircularProgress";
+import Stack from "@mui/material/Stack";
+import TableCell from "@mui/material/TableCell";
+import TableRow from "@mui/material/TableRow";
+import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../api/client";
 import { RetryAlert } from "./RetryAlert";

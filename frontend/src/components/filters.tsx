@@ -1,5 +1,10 @@
 /** The filter bar above a list and its drop-downs. */
-import { Box, FormControl, InputLabel, MenuItem, Paper, Select } from "@mui/material";
+import Box from "@mui/material/Box";
+import FormControl from "@mui/material/FormControl";
+import InputLabel from "@mui/material/InputLabel";
+import MenuItem from "@mui/material/MenuItem";
+import Paper from "@mui/material/Paper";
+import Select from "@mui/material/Select";
 import type { FormEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 

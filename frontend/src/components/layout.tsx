@@ -1,6 +1,11 @@
 /** The layout pieces every page shares: the frame, the way back, labelled facts and sections. */
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
-import { Box, Container, Link, Paper, Stack, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import Container from "@mui/material/Container";
+import Link from "@mui/material/Link";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 
 /** The frame of a page: a heading, its actions, and the content under it; `wide` for the lists with

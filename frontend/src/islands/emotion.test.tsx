@@ -1,5 +1,5 @@
 import { CacheProvider } from "@emotion/react";
-import { Button } from "@mui/material";
+import Button from "@mui/material/Button";
 import { render } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createStyleCache, cspNonce } from "./emotion";

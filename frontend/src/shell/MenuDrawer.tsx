@@ -1,4 +1,11 @@
-import { Box, Divider, Drawer, List, ListItemButton, ListItemText, ListSubheader, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import Divider from "@mui/material/Divider";
+import Drawer from "@mui/material/Drawer";
+import List from "@mui/material/List";
+import ListItemButton from "@mui/material/ListItemButton";
+import ListItemText from "@mui/material/ListItemText";
+import ListSubheader from "@mui/material/ListSubheader";
+import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import type { RegistryPage } from "../islands/pageContext";
 import { drawerGroups, pageTitle, routePath } from "./nav";

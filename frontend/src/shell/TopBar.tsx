@@ -1,5 +1,7 @@
 import MenuIcon from "@mui/icons-material/Menu";
-import { AppBar, IconButton, Toolbar } from "@mui/material";
+import AppBar from "@mui/material/AppBar";
+import IconButton from "@mui/material/IconButton";
+import Toolbar from "@mui/material/Toolbar";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { relogin } from "../api/client";

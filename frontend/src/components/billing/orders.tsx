@@ -1,5 +1,5 @@
 /** An order as every page shows it: its status chip (money: lib/money.ts formatMoney). */
-import { Chip } from "@mui/material";
+import Chip from "@mui/material/Chip";
 
 const STATUS_COLORS: Record<string, "default" | "warning" | "info" | "success"> = {
   unpaid: "warning",

@@ -1,4 +1,8 @@
-import { Box, Chip, MenuItem, TextField, type SxProps, type Theme } from "@mui/material";
+import Box from "@mui/material/Box";
+import Chip from "@mui/material/Chip";
+import MenuItem from "@mui/material/MenuItem";
+import TextField from "@mui/material/TextField";
+import type { SxProps, Theme } from "@mui/material/styles";
 import { useTranslation } from "react-i18next";
 import { useMemberLabels } from "../../api/members";
 

@@ -1,4 +1,6 @@
-import { Box, Button, Chip } from "@mui/material";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
 import { useState } from "react";
 import type { MemberRow } from "../../api/members";
 import { formatPhone } from "../../lib/phone";

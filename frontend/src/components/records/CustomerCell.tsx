@@ -1,5 +1,5 @@
 /** A list's customer cell: the name (a walk-in marked as one) and the phone, greyed, on one line. */
-import { Box } from "@mui/material";
+import Box from "@mui/material/Box";
 import { NOWRAP } from "../PagedTable";
 
 export function CustomerCell({

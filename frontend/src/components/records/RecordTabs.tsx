@@ -1,5 +1,6 @@
 /** Tabs above a list that pick which of its records it shows (a box, a kind, a status). */
-import { Tab, Tabs } from "@mui/material";
+import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
 
 export function RecordTabs<Value extends string>({
   value,

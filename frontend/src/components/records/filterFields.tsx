@@ -1,6 +1,6 @@
 /** The fields that most filter forms share: a text box, a date range, and the Search and Reset buttons. */
 import SearchIcon from "@mui/icons-material/Search";
-import { Button } from "@mui/material";
+import Button from "@mui/material/Button";
 import { DateField } from "../dates/DateField";
 import { LimitedTextField } from "../LimitedTextField";
 

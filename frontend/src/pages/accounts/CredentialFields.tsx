@@ -1,4 +1,4 @@
-import { TextField } from "@mui/material";
+import TextField from "@mui/material/TextField";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";

@@ -1,4 +1,5 @@
-import { ToggleButton, ToggleButtonGroup } from "@mui/material";
+import ToggleButton from "@mui/material/ToggleButton";
+import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import { useTranslation } from "react-i18next";
 import { LANGUAGES, normalizeLanguage, switchLanguage, type Language } from "../../i18n";
 

@@ -1,4 +1,6 @@
-import { Alert, Link, Stack } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";

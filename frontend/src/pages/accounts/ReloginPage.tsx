@@ -1,4 +1,4 @@
-import { Button } from "@mui/material";
+import Button from "@mui/material/Button";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { clearSession } from "../../api/session";

@@ -1,4 +1,8 @@
-import { Alert, Box, CircularProgress, Stack, Typography } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import CircularProgress from "@mui/material/CircularProgress";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { useWecomInfo } from "../../api/signIn";
 import { RetryAlert } from "../../components/RetryAlert";

@@ -1,7 +1,7 @@
 /** Test helpers of the sign-in pages: fresh providers per test, and a `fetch` stub that answers
  * the contract's envelope by path. */
 
-import { ThemeProvider } from "@mui/material";
+import { ThemeProvider } from "@mui/material/styles";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";

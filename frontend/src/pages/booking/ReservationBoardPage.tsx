@@ -1,5 +1,8 @@
 import AddIcon from "@mui/icons-material/Add";
-import { Alert, Box, Button, Stack } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Stack from "@mui/material/Stack";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DetailError, Loading } from "../../components/feedback";

@@ -1,4 +1,6 @@
-import { Chip, Link, Stack } from "@mui/material";
+import Chip from "@mui/material/Chip";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";

@@ -1,7 +1,13 @@
 /** The filters shared by /orderHistory and /orderHistoryBoard and the page frame. */
 
 import SearchIcon from "@mui/icons-material/Search";
-import { Box, Button, FormControl, InputLabel, MenuItem, Paper, Select } from "@mui/material";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import FormControl from "@mui/material/FormControl";
+import InputLabel from "@mui/material/InputLabel";
+import MenuItem from "@mui/material/MenuItem";
+import Paper from "@mui/material/Paper";
+import Select from "@mui/material/Select";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { currentSession } from "../../api/session";

@@ -1,4 +1,6 @@
-import { Alert, AlertTitle, Box } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import AlertTitle from "@mui/material/AlertTitle";
+import Box from "@mui/material/Box";
 import { useTranslation } from "react-i18next";
 import type { Problem } from "../../api/booking";
 

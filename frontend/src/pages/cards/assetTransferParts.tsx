@@ -1,6 +1,12 @@
 /** Pieces the asset transfer pages share: what a transfer moves (cards, points, coupons) and the
  * transfer's facts. */
-import { Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import Chip from "@mui/material/Chip";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import type { AssetCard, AssetTransferDetail, AssetTransferPreview, AssetTransferRow } from "../../api/assetTransfers";
 import { Facts, type Fact } from "../../components/layout";

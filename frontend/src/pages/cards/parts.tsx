@@ -1,4 +1,6 @@
-import { Alert, MenuItem, TextField } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import MenuItem from "@mui/material/MenuItem";
+import TextField from "@mui/material/TextField";
 import { useTranslation } from "react-i18next";
 import type { HeldCard, MemberCard } from "../../api/cards";
 import { Facts, type Fact } from "../../components/layout";

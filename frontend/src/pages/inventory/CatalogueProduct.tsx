@@ -1,7 +1,10 @@
 /** The catalogue's product page when ordering (/structureProductDetail for professional goods,
  * /aestheticProductDetail for retail goods): the product, its units and prices, the store's stock
  * and the suggested quantity, and a way to add it to a goods order. */
-import { Alert, Button, Stack, TextField } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BTN_ORDER_PLACE, productPageHref, useCatalogueProduct } from "../../api/goodsIn";

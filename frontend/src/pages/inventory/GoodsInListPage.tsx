@@ -1,5 +1,7 @@
 import AddIcon from "@mui/icons-material/Add";
-import { Button, Link, Stack } from "@mui/material";
+import Button from "@mui/material/Button";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
 import { useTranslation } from "react-i18next";
 import { RECEIPT_TYPES, receiptHref, useReceipts, type Receipt, type ReceiptSearch } from "../../api/goodsIn";
 import { FilterSelect } from "../../components/filters";

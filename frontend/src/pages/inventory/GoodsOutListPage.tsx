@@ -1,4 +1,6 @@
-import { Button, Link, Stack } from "@mui/material";
+import Button from "@mui/material/Button";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
 import { useTranslation } from "react-i18next";
 import { documentHref, useOutboundRecords, useOutboundTypes, type DocumentRow } from "../../api/stockOut";
 import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";

@@ -1,5 +1,7 @@
 import HistoryIcon from "@mui/icons-material/History";
-import { Alert, Button, Typography } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLiveStock, useStockStores, type StockRow } from "../../api/stock";

@@ -1,6 +1,7 @@
 /** The goods orders list of a store (/bookProdLst) and of head office (/bookProdLstNew). */
 import AddIcon from "@mui/icons-material/Add";
-import { Button, Link } from "@mui/material";
+import Button from "@mui/material/Button";
+import Link from "@mui/material/Link";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {

@@ -1,7 +1,15 @@
 /** Pieces the goods-in and goods-order pages share: the export button, the status chips, the scan
  * field and the product picker. */
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
-import { Box, Button, Chip, List, ListItemButton, ListItemText, Stack, TextField, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import List from "@mui/material/List";
+import ListItemButton from "@mui/material/ListItemButton";
+import ListItemText from "@mui/material/ListItemText";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { exportUrl } from "../../api/catalog";

@@ -1,5 +1,9 @@
 /** A stock document's facts and lines, shown by the outbound and the lending pages. */
-import { Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { DocumentDetail } from "../../api/stockOut";

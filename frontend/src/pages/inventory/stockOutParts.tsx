@@ -1,6 +1,8 @@
 /** Pieces the goods-out and loan pages share: the namespace, the status chip, the records' filters
  * and the export button. */
-import { Checkbox, Chip, FormControlLabel } from "@mui/material";
+import Checkbox from "@mui/material/Checkbox";
+import Chip from "@mui/material/Chip";
+import FormControlLabel from "@mui/material/FormControlLabel";
 import { type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { exportUrl } from "../../api/catalog";

@@ -1,18 +1,16 @@
 /** Pieces the live stock and safety stock pages share: the store, the filters, the below-safety
  * flag, the export and a product's move history. */
 import CloseIcon from "@mui/icons-material/Close";
-import {
-  Alert,
-  Box,
-  Checkbox,
-  Chip,
-  Drawer,
-  FormControlLabel,
-  IconButton,
-  Link,
-  Stack,
-  Typography,
-} from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Checkbox from "@mui/material/Checkbox";
+import Chip from "@mui/material/Chip";
+import Drawer from "@mui/material/Drawer";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import IconButton from "@mui/material/IconButton";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { exportUrl, useProductOptions } from "../../api/catalog";
 import {

@@ -1,4 +1,4 @@
-import { Link } from "@mui/material";
+import Link from "@mui/material/Link";
 import { useTranslation } from "react-i18next";
 import { orderDetailsHref, useOrders, type OrderRow } from "../../api/bills";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";

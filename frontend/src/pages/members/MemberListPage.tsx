@@ -1,5 +1,7 @@
 import PersonSearchIcon from "@mui/icons-material/PersonSearch";
-import { Button, Link, Stack } from "@mui/material";
+import Button from "@mui/material/Button";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useMasterList } from "../../api/master";

@@ -1,4 +1,5 @@
-import { Chip, Stack } from "@mui/material";
+import Chip from "@mui/material/Chip";
+import Stack from "@mui/material/Stack";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import type { MemberLabel, PointEntry } from "../../api/members";

@@ -1,4 +1,6 @@
-import { Chip, Link, TableCell } from "@mui/material";
+import Chip from "@mui/material/Chip";
+import Link from "@mui/material/Link";
+import TableCell from "@mui/material/TableCell";
 import { useTranslation } from "react-i18next";
 import { markMessagesRead, useMessageSearch, useMessageTypes, type MessageSearch } from "../../api/messaging";
 import { mountIsland } from "../../islands/mount";

@@ -1,4 +1,7 @@
-import { Button, Chip, Link, TableCell } from "@mui/material";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import Link from "@mui/material/Link";
+import TableCell from "@mui/material/TableCell";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TASK_TYPES, markTasksRead, useTaskSearch, type TaskSearch } from "../../api/messaging";

@@ -1,4 +1,5 @@
-import { Alert, Chip } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Chip from "@mui/material/Chip";
 import { useQueryClient, type UseQueryResult } from "@tanstack/react-query";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,5 +1,11 @@
 import DeleteIcon from "@mui/icons-material/Delete";
-import { Box, Button, IconButton, MenuItem, Stack, TextField, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import IconButton from "@mui/material/IconButton";
+import MenuItem from "@mui/material/MenuItem";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { CARD_KINDS, newValueOf, useNewCardDiscount, type CardKind } from "../../api/moveIn";
 import { MAX_PROJECTS, sessionsFor, type LineDraft, type SessionDraft } from "./moveInDraft";

@@ -1,4 +1,6 @@
-import { Button, Link, TextField } from "@mui/material";
+import Button from "@mui/material/Button";
+import Link from "@mui/material/Link";
+import TextField from "@mui/material/TextField";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import {

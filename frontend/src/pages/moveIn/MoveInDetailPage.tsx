@@ -1,17 +1,15 @@
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Link,
-  List,
-  ListItem,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-} from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import Link from "@mui/material/Link";
+import List from "@mui/material/List";
+import ListItem from "@mui/material/ListItem";
+import Stack from "@mui/material/Stack";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
 import { useTranslation } from "react-i18next";
 import { downloadAttachment, useMoveIn, type MoveInAttachment } from "../../api/moveIn";
 import { BackLink, Facts, PageFrame, Section } from "../../components/layout";

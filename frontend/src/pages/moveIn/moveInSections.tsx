@@ -1,5 +1,10 @@
 import AddIcon from "@mui/icons-material/Add";
-import { Alert, Button, MenuItem, Stack, TextField, Typography } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import MenuItem from "@mui/material/MenuItem";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { MEMBER_AREA_CODES, type MemberAreaCode } from "../../api/members";
 import { useMoveInCardTypes, useMoveInProjects } from "../../api/moveIn";

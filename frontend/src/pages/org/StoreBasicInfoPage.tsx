@@ -1,4 +1,11 @@
-import { Alert, Box, Button, Chip, Grid, Paper, Stack, Typography } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import Grid from "@mui/material/Grid";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { hasFormDraft } from "../../lib/formDraft";
 import { useTranslation } from "react-i18next";

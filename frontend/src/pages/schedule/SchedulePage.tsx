@@ -1,4 +1,5 @@
-import { Alert, Link } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Link from "@mui/material/Link";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { DetailError, Loading } from "../../components/feedback";

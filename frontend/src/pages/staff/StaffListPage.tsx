@@ -1,4 +1,11 @@
-import { Box, Button, Chip, Link, MenuItem, Paper, Stack, TextField } from "@mui/material";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import Link from "@mui/material/Link";
+import MenuItem from "@mui/material/MenuItem";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import {

@@ -1,5 +1,8 @@
 import PrintIcon from "@mui/icons-material/Print";
-import { Alert, Button, GlobalStyles, Typography } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import GlobalStyles from "@mui/material/GlobalStyles";
+import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { dayFromSearch, useDay } from "../../../api/daily";

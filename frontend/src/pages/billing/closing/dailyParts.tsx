@@ -1,7 +1,9 @@
 /** Pieces the daily closing pages share (/dailyKnots, /dailyReport, /dailyPerformance,
  * /dailyHistory): the day picker with the links between them and a closing's facts; the day's figures
  * are in dayFigures.tsx. */
-import { Button, Link, Stack } from "@mui/material";
+import Button from "@mui/material/Button";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Closing } from "../../../api/daily";

@@ -1,7 +1,13 @@
 /** The day's figures as the server computed them (docs/api.md "Daily closing"), a section each, for
  * the daily closing pages: takings, pending tenders, refunds, the providers' bills, sales, cards,
  * points, deposits, revenue, and each employee's credits. */
-import { Alert, Box, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CREDIT_KINDS, SALE_KINDS, type DayFigures, type StaffShare } from "../../../api/daily";

@@ -1,5 +1,5 @@
 import AddIcon from "@mui/icons-material/Add";
-import { Button } from "@mui/material";
+import Button from "@mui/material/Button";
 import { useTranslation } from "react-i18next";
 import { DEPOSIT_STATUSES, useDeposits, type DepositSearch } from "../../../api/deposits";
 import { FilterSelect } from "../../../components/filters";

@@ -1,4 +1,12 @@
-import { Alert, Button, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { orderDetailsHref } from "../../../api/bills";

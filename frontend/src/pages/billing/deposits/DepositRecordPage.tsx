@@ -1,4 +1,5 @@
-import { Alert, Box } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
 import { useTranslation } from "react-i18next";
 import { exportUrl } from "../../../api/catalog";
 import { DEPOSIT_EXPORT_PATH, DEPOSIT_STATUSES, useDepositRecords, type RecordSearch } from "../../../api/deposits";

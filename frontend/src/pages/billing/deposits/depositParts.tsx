@@ -1,7 +1,10 @@
 /** What the intention-deposit pages share: the deposit's and the ledger entry's columns, the status
  * chip, and the links between the pages (issue 17 §4). */
 
-import { Box, Chip, Link, Stack } from "@mui/material";
+import Box from "@mui/material/Box";
+import Chip from "@mui/material/Chip";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
 import { useTranslation } from "react-i18next";
 import { orderDetailsHref } from "../../../api/bills";
 import {

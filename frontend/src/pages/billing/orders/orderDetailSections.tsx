@@ -1,18 +1,16 @@
 /** The sections of one order's details page below its head: its lines, tenders, the sessions it drew,
  * its refunds, totals and signature. */
-import {
-  Box,
-  Button,
-  Chip,
-  Link,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from "@mui/material";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import Link from "@mui/material/Link";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableContainer from "@mui/material/TableContainer";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import Typography from "@mui/material/Typography";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {

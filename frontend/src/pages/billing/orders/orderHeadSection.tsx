@@ -1,5 +1,9 @@
 import PrintIcon from "@mui/icons-material/Print";
-import { Box, Button, Link, Stack, Typography } from "@mui/material";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cancellable, paymentHref, takesPayment, type OrderDetail } from "../../../api/bills";

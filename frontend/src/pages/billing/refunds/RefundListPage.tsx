@@ -1,4 +1,5 @@
-import { Chip, Link } from "@mui/material";
+import Chip from "@mui/material/Chip";
+import Link from "@mui/material/Link";
 import { useTranslation } from "react-i18next";
 import { orderDetailsHref } from "../../../api/bills";
 import { refundDetailHref, useRefunds, type RefundRow, type RefundSearch } from "../../../api/refunds";

@@ -1,4 +1,8 @@
-import { Alert, Checkbox, FormControlLabel, Stack, Typography } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Checkbox from "@mui/material/Checkbox";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { AppliedCoupon, UsableCoupon } from "../../../api/till";

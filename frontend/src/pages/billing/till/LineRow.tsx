@@ -1,17 +1,15 @@
 import DeleteIcon from "@mui/icons-material/Delete";
-import {
-  Box,
-  Checkbox,
-  Chip,
-  FormControlLabel,
-  IconButton,
-  MenuItem,
-  Stack,
-  TableCell,
-  TableRow,
-  TextField,
-  Typography,
-} from "@mui/material";
+import Box from "@mui/material/Box";
+import Checkbox from "@mui/material/Checkbox";
+import Chip from "@mui/material/Chip";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import IconButton from "@mui/material/IconButton";
+import MenuItem from "@mui/material/MenuItem";
+import Stack from "@mui/material/Stack";
+import TableCell from "@mui/material/TableCell";
+import TableRow from "@mui/material/TableRow";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import type { EmployeeRow } from "../../../api/staff";
 import type { MemberCard, PricedLine } from "../../../api/till";

@@ -1,4 +1,9 @@
-import { Alert, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useOrderDetail, useOrderPointsPrice, type OrderDetail } from "../../../api/pointsExchange";

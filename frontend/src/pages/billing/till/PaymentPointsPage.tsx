@@ -1,4 +1,5 @@
-import { Alert, Button } from "@mui/material";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
