@@ -28,6 +28,11 @@ await import("../i18n");
 const { queryClient } = await import("../islands/queryClient");
 const { dismissAllNotices } = await import("./notices");
 
+// A failed query is still retried as on a page, but at once: the pages' waits of 1 s and 2 s between
+// tries would be idle time of a test worker, not more of a test.
+const pageDefaults = queryClient.getDefaultOptions();
+queryClient.setDefaultOptions({ ...pageDefaults, queries: { ...pageDefaults.queries, retryDelay: 0 } });
+
 // The test files of a worker share one document and one set of globals (vite.config.ts, isolate:
 // false), and the modules' own state (the islands' query client, the shell's notices): each test
 // leaves them as it found them.
