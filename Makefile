@@ -100,11 +100,20 @@ serve: seed
 
 # The Python suite runs on every core (pytest-xdist): each worker has a test database and a Redis
 # database of its own (erp/settings.py); a worker that runs out steals from the others (worksteal: the
-# browser and concurrency tests are long). `make test PYTEST_WORKERS=0` runs it in one process.
+# browser and concurrency tests are long). `make test PYTEST_WORKERS=0` runs it in one process; PYTEST_ARGS picks tests (e.g. apps/cards).
+# Vitest runs beside it at a lower priority: the Python suite spends much of its time waiting (on its
+# browser, the database, polls and token lifetimes), and Vitest takes those idle moments of the cores
+# instead of running after it (docs/decisions/0032). Its report follows the Python suite's.
 PYTEST_WORKERS ?= auto
+VITEST_LOG := build/vitest.log
 test: check-system check-browser install frontend messages
-	$(DEV_ENV) $(DB) $(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal
-	cd frontend && npm test
+	@mkdir -p build; \
+	(cd frontend && nice -n 10 npm test -- --testTimeout=120000 > ../$(VITEST_LOG) 2>&1) & vitest=$$!; \
+	trap 'kill $$vitest 2>/dev/null' INT TERM; \
+	$(DEV_ENV) $(DB) $(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS); python=$$?; \
+	wait $$vitest; frontend=$$?; \
+	printf '\n==== Vitest (frontend/, run beside the Python suite) ====\n'; cat $(VITEST_LOG); \
+	[ $$python -eq 0 ] && [ $$frontend -eq 0 ]
 
 # The browser tests write their screenshots to build/screenshots (ignored), so `make test` leaves the
 # checkout clean; this refreshes the README's pictures in docs/screenshots instead: only the browser

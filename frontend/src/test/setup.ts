@@ -1,5 +1,5 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 
 // The test browser prefers reduced motion, so MUI's transitions (dialogs, menus, collapses) end at
@@ -20,6 +20,10 @@ window.matchMedia = (query: string): MediaQueryList => ({
 const noServer = (): Promise<Response> => Promise.reject(new TypeError("no server in the tests"));
 globalThis.fetch = noServer;
 window.fetch = noServer;
+
+// `make test` runs Vitest beside the Python suite at a lower priority, so a render may wait for a
+// core: a `findBy…` waits up to 10 s (it returns as soon as the element is there), not 1 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Tests read English texts; the i18n module picks its language from <html lang> when loaded.
 document.documentElement.lang = "en";
