@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
+from apps.core.audit import operator_name
 from apps.core.phones import mask_phone
 from apps.groupbuy.choices import WriteOffStatus
 from apps.groupbuy.models import WriteOff
@@ -72,7 +73,7 @@ def record_row(record: WriteOff, *, phone_view: bool = False) -> WriteOffRecordR
         "storePrice": f"{record.store_price:.2f}" if record.store_price is not None else None,
         "priceWarning": record.price_warning,
         "message": record.message,
-        "operatorName": record.operator_name,
+        "operatorName": operator_name(record.operator_name),
         "createdAt": record.created_at,
         "servedAt": record.served_at,
         "cancelledAt": record.cancelled_at,
