@@ -19,8 +19,10 @@ class BillingConfig(AppConfig):
         from apps.billing.closing.stock_audit import stock_sale_differences
         from apps.billing.refunds.approvals import REFUND_KIND
         from apps.billing.refunds.provider_refunds import on_refund_ended
+        from apps.billing.till.provider_mismatch import PAYMENT_MISMATCH_TEXT, payment_mismatch_text
         from apps.billing.till.provider_payments import tender_intent_ended
         from apps.core.ledgers import register_ledger_audit
+        from apps.messaging.system_texts import register_system_text
         from apps.payments.services import register_intent_listener, register_refund_listener
 
         register_ledger_audit("orders", order_differences)
@@ -34,3 +36,4 @@ class BillingConfig(AppConfig):
         register_refund_listener(on_refund_ended)
         # A refund above the store's amount asked for without the owner's code waits in the approval centre.
         register_kind(REFUND_KIND)
+        register_system_text(PAYMENT_MISMATCH_TEXT, payment_mismatch_text)

@@ -10,5 +10,8 @@ class GroupbuyConfig(AppConfig):
     def ready(self) -> None:
         from apps.core.ledgers import register_ledger_audit
         from apps.groupbuy.ledger_audit import group_buy_differences
+        from apps.groupbuy.write_offs import WRITE_OFF_MISMATCH_TEXT, write_off_mismatch_text
+        from apps.messaging.system_texts import register_system_text
 
         register_ledger_audit("group-buy", group_buy_differences)
+        register_system_text(WRITE_OFF_MISMATCH_TEXT, write_off_mismatch_text)

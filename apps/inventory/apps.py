@@ -14,10 +14,13 @@ class InventoryConfig(AppConfig):
         from apps.inventory import stocktakes
         from apps.inventory.choices import STOCKTAKE_APPROVAL_KIND
         from apps.inventory.ledger_audit import stock_differences
+        from apps.inventory.safety import BELOW_SAFETY_TEXT, below_safety_text
         from apps.inventory.stocktake_audit import stocktake_differences
+        from apps.messaging.system_texts import register_system_text
 
         register_ledger_audit("inventory", stock_differences)
         register_ledger_audit("stocktakes", stocktake_differences)
+        register_system_text(BELOW_SAFETY_TEXT, below_safety_text)
         # A submitted stocktake's differences wait in the approval centre too (apps.inventory.stocktakes).
         register_kind(
             ApprovalKind(
