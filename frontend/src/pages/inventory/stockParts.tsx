@@ -207,7 +207,7 @@ export function StockExportButton({ search, count }: { search: object; count: nu
 
 function DocumentCell({ move }: { move: MoveRow }) {
   const href = documentHref(move);
-  const text = move.documentNumber || `${move.documentKind} ${move.documentId}`;
+  const text = `${move.documentKindName} ${move.documentNumber}`;
   return href ? (
     <Link href={href} underline="hover">
       {text}
