@@ -18,6 +18,7 @@ from apps.booking.choices import (
 )
 from apps.booking.models import Reservation, ReservationChange, ReservationProject, RotaDay, ShiftType
 from apps.catalog.models import Project
+from apps.core.audit import SYSTEM_ACTOR
 from apps.members.models import Member
 from apps.org.demo import DemoChain
 from apps.org.models import OrgUnit
@@ -125,7 +126,10 @@ def _reservations(store: OrgUnit, nurses: list[Employee], monday: date) -> None:
                     for p in lines
                 )
                 ReservationChange.objects.create(
-                    reservation=reservation, kind=ChangeKind.CREATED, after={"status": status}, by_name="system"
+                    reservation=reservation,
+                    kind=ChangeKind.CREATED,
+                    after={"status": status},
+                    by_name=SYSTEM_ACTOR.login_name,
                 )
 
 
