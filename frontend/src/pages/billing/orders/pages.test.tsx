@@ -234,6 +234,17 @@ describe("OrderDetailsPage", () => {
     expect(screen.queryByRole("img", { name: "Member's signature" })).not.toBeInTheDocument();
   });
 
+  it("shows its times in the store's zone as YYYY-MM-DD HH:mm, as the receipt does, whatever the browser's", async () => {
+    fakeServer({
+      ...routes,
+      "GET /rest/order/orderDetails": () =>
+        ok(orderDetail({ createdAt: "2026-11-20T02:00:00Z", paidAt: "2026-11-20T16:05:00Z" })),
+    });
+    render_(<OrderDetailsPage search="?orderId=1" />);
+    expect(await screen.findByText("2026-11-20 10:00")).toBeInTheDocument();
+    expect(screen.getByText("2026-11-21 00:05")).toBeInTheDocument();
+  });
+
   it("says so when the order is not found", async () => {
     fakeServer({ "GET /rest/order/orderDetails": () => ({ status: 404, errcode: "SYS-40400", errmsg: "not found" }) });
     render_(<OrderDetailsPage search="?orderId=99" />);
