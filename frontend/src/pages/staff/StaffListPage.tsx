@@ -21,7 +21,8 @@ import { mountIsland } from "../../islands/mount";
 import { PageFrame } from "../../components/layout";
 import { EmployeeFormDialog } from "./EmployeeFormDialog";
 import { LeaveDialog } from "./LeaveDialog";
-import { emptyEmployee, todayIso } from "./rules";
+import { emptyEmployee } from "./rules";
+import { storeToday } from "../../lib/dates";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { tooLong } from "../../lib/limits";
 import { formatPhone } from "../../lib/phone";
@@ -160,7 +161,7 @@ export function StaffListPage() {
       />
 
       {creating ? (
-        <EmployeeFormDialog open initial={emptyEmployee(todayIso())} onClose={() => setCreating(false)} />
+        <EmployeeFormDialog open initial={emptyEmployee(storeToday())} onClose={() => setCreating(false)} />
       ) : null}
       {leaving ? <LeaveDialog employee={leaving} onClose={() => setLeaving(null)} /> : null}
     </PageFrame>

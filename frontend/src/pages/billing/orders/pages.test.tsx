@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { localDay } from "../../../api/bills";
+import { storeToday } from "../../../lib/dates";
 import { saveTokens } from "../../../api/session";
 import { AppProviders } from "../../../islands/mount";
 import { queryClient } from "../../../islands/queryClient";
@@ -333,7 +333,7 @@ describe("OrderDetailsPage", () => {
 
   it("offers a staff change on a paid order on its business day only, to a role that may move credits", async () => {
     window.localStorage.setItem("erp.session", JSON.stringify(sessionInfo({ btn: ["BTN-KDJC-CREDIT-MOVE"] })));
-    const today = localDay();
+    const today = storeToday();
     let detail = orderDetail({ businessDate: today });
     fakeServer({ ...routes, "GET /rest/order/orderDetails": () => ok(detail) });
     const { unmount } = render_(<OrderDetailsPage search="?orderId=1" />);
