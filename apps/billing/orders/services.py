@@ -258,6 +258,11 @@ def _write_order(
         )
         for line in priced.lines
     )
+    linked = [(row, line.line.package) for row, line in zip(rows, priced.lines, strict=True) if line.line.package]
+    for row, package in linked:
+        row.package_line = rows[package.index]
+    if linked:
+        OrderLine.objects.bulk_update([row for row, _package in linked], ["package_line"])
     OrderLineStaff.objects.bulk_create(
         OrderLineStaff(line=row, employee_id=share.employee_id, share=share.share)
         for row, shares in zip(rows, staff, strict=True)
