@@ -284,7 +284,8 @@ def test_what_a_package_line_refuses(client, store, member, package, lines, fiel
     cleansing, _examination = projects_of(package)
     card = package_card(member=member, sessions=2)
     stored_value = stored_value_card(member=member)
-    answer = client.post(COMMIT, {"memId": member.pk, "lines": lines(package, cleansing, card, stored_value)}, format="json")
+    body = {"memId": member.pk, "lines": lines(package, cleansing, card, stored_value)}
+    answer = client.post(COMMIT, body, format="json")
     data = assert_envelope(answer, status=400, errcode="VALID-40000")
     assert data["fields"] == {field: [message]}
 
