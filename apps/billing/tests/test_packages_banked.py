@@ -7,14 +7,17 @@ from __future__ import annotations
 
 from datetime import timedelta
 from decimal import Decimal
+from io import StringIO
 
 import pytest
+from django.core.management import call_command
 from django.utils import timezone
 
 from apps.accounts.testing import api_client
-from apps.billing.choices import CreditKind
-from apps.billing.models import StaffCredit
+from apps.billing.choices import CreditKind, LineType
+from apps.billing.models import Order, StaffCredit, Tender
 from apps.billing.refunds.services import LineAsked, order_refund
+from apps.billing.tests.checkout_factories import Line, order_of
 from apps.billing.tests.factories import CASHIER, committed_order, line
 from apps.billing.till.checkout import TenderAsked, order_pay
 from apps.cards.models import Card, CardEntry
@@ -26,8 +29,11 @@ from apps.catalog.tests.factories import (
     ProjectPackageFactory,
     ProjectPackageLineFactory,
 )
+from apps.core.business_days import mark_day_closed
 from apps.core.ledgers import audit_all
 from apps.core.testing import assert_envelope
+from apps.members.tests.factories import MemberFactory
+from apps.org.tests.factories import StoreFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -299,3 +305,55 @@ def test_a_walk_in_cannot_buy_a_package(client, package):
     assert data["fields"] == {
         "lines[0].type": ["a project package is sold to a member: its sessions are kept on the member's card"]
     }
+
+
+# -- the sales made before packages were banked ------------------------------------------------------
+
+
+def sold_before_banking(store, member, package, qty=1):
+    """A package sale paid in cash as the till paid it before packages were banked: no card."""
+    amount = package.price * qty
+    order = order_of(
+        store=store,
+        member=member,
+        lines=[Line(LineType.PROJECT_PACKAGE, package.pk, amount, qty=qty, name=package.name)],
+    )
+    Tender.objects.create(order=order, method="cash", amount=amount, status="succeeded", store=store)
+    Order.objects.filter(pk=order.pk).update(status="paid", paid=amount, paid_at=timezone.now())
+    return order
+
+
+def bank() -> str:
+    out = StringIO()
+    call_command("bank_package_sales", stdout=out)
+    return out.getvalue()
+
+
+def test_bank_package_sales_gives_the_earlier_buyers_their_cards_once(store, member, package):
+    order = sold_before_banking(store, member, package, qty=2)
+    assert bank().endswith("1 banked, 0 left for a closed day, 0 refunded\n")
+    cards = Card.objects.filter(member=member).order_by("id")
+    assert [sorted(card.sessions.values_list("left", flat=True)) for card in cards] == [[1, 5], [1, 5]]
+    assert order.lines.get().card_id == cards[0].pk
+    assert set(CardEntry.objects.filter(card__in=cards).values_list("kind", "order_id")) == {("sale", order.pk)}
+    assert bank().endswith("0 banked, 0 left for a closed day, 0 refunded\n")
+    assert audit_all() == []
+
+    refund = order_refund(
+        actor=CASHIER, order_id=order.pk, lines=[LineAsked(order.lines.get().pk, qty=1)], reason="退一张"
+    )
+    assert (refund.amount, Card.objects.get(pk=cards[0].pk).status) == (Decimal("1200.00"), "closed")
+
+
+def test_bank_package_sales_leaves_a_closed_day_and_a_refunded_sale_and_says_so(store, member, package):
+    closed_store = sold_before_banking(store, member, package)
+    refunded = sold_before_banking(StoreFactory(), MemberFactory(), package)
+    order_refund(actor=CASHIER, order_id=refunded.pk, lines=[LineAsked(refunded.lines.get().pk)], reason="退款")
+    mark_day_closed(store_id=store.pk, day=timezone.localdate())
+
+    said = bank()
+
+    assert f"left {closed_store.order_no} line {closed_store.lines.get().pk}: today is closed at its store" in said
+    assert f"left {refunded.order_no} line {refunded.lines.get().pk}: refunded in part, settle it by hand" in said
+    assert said.endswith("0 banked, 1 left for a closed day, 1 refunded\n")
+    assert not Card.objects.exists()

@@ -187,7 +187,7 @@ def _member_of(order: Order, message: str) -> int:
     return order.member_id
 
 
-def _cards_issued(actor: Actor, order: Order, line: OrderLine, card_type: CardType, today: date) -> None:
+def cards_issued(actor: Actor, order: Order, line: OrderLine, card_type: CardType, today: date) -> None:
     """One card of `card_type` per unit the line sells, the line's amount shared over them (the last
     takes the rounding's cent); the line names the first, the others are found by the order on their
     ledger. A project package's cards hold its sessions (decision 0038)."""
@@ -224,10 +224,10 @@ def _card_lines_settled(actor: Actor, order: Order, lines: list[OrderLine], now:
                 order_id=order.pk,
             )
         elif line.type == LineType.CARD_TYPE:
-            _cards_issued(actor, order, line, CardType.objects.get(pk=line.item_id), timezone.localdate(now))
+            cards_issued(actor, order, line, CardType.objects.get(pk=line.item_id), timezone.localdate(now))
         elif line.type == LineType.PROJECT_PACKAGE:
             card_type = package_card_type(actor=actor, package_id=line.item_id)
-            _cards_issued(actor, order, line, card_type, timezone.localdate(now))
+            cards_issued(actor, order, line, card_type, timezone.localdate(now))
     for line in lines:
         if line.package_line_id is not None:
             line.card = by_id[line.package_line_id].card
