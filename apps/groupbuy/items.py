@@ -60,7 +60,7 @@ def store_items(store_id: int, commodity_type: str, ids: Iterable[int] | None = 
     rows = model._default_manager.filter(enabled=True)
     if commodity_type == CommodityType.CARD:
         # Sessions are sold as the project package, which issues its card (decision 0038).
-        rows = rows.filter(kind=CardKind.STORED_VALUE)
+        rows = rows.filter(Q(kind=CardKind.STORED_VALUE))
     if ids is not None:
         rows = rows.filter(pk__in=list(ids))
     rows = with_store_state(rows.order_by("name", "id"), ITEM_TYPES[CommodityType(commodity_type)], store_id)

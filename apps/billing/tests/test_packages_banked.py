@@ -44,7 +44,9 @@ COMMIT = "/rest/order/commit"
 @pytest.fixture
 def package(db) -> ProjectPackage:
     """头皮清洁5次卡: 5 cleansings and 1 examination, 1,200.00, valid 180 days."""
-    package = ProjectPackageFactory(name="头皮清洁5次卡", price=Decimal("1200.00"), validity_days=180)
+    package: ProjectPackage = ProjectPackageFactory.create(
+        name="头皮清洁5次卡", price=Decimal("1200.00"), validity_days=180
+    )
     ProjectPackageLineFactory(package=package, project=ProjectFactory(name="头皮清洁"), sessions=5)
     ProjectPackageLineFactory(package=package, project=ProjectFactory(name="头皮检测"), sessions=1)
     return package
