@@ -110,7 +110,7 @@ def package_card_type(*, actor: Actor, package_id: int) -> CardType:
         if found is not None:
             return found
         taken = CardType.objects.filter(code=package.code).exists()
-        card_type = CardType.objects.create(
+        card_type = CardType(
             code=f"{package.code[:20]}-{package.pk}" if taken else package.code,
             name=package.name,
             kind=CardKind.PACKAGE,
@@ -120,13 +120,7 @@ def package_card_type(*, actor: Actor, package_id: int) -> CardType:
             validity_days=package.validity_days,
             enabled=package.enabled,
         )
-        audit_record(
-            actor=actor,
-            action=AuditAction.ITEM_SAVED,
-            target=card_type,
-            detail={"created": True, "projectPackageId": package.pk},
-        )
-    return card_type
+        return catalog_item_save(actor=actor, item=card_type)
 
 
 def store_item_save(

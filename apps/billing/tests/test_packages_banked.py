@@ -56,6 +56,12 @@ def projects_of(package: ProjectPackage) -> list:
     return [row.project for row in package.lines.order_by("id")]
 
 
+def sold_with_one_served(store, member, package, project):
+    """The package sold and paid in cash, one session of `project` served from it at once."""
+    lines = [line("projectPackage", package), line("project", project, package_line=0)]
+    return paid_in_cash(committed_order(store=store, member=member, lines=lines))
+
+
 def paid_in_cash(order):
     tenders = [TenderAsked("cash", order.payable)] if order.payable else []
     return order_pay(actor=CASHIER, order_id=order.pk, tenders=tenders).order
@@ -140,13 +146,7 @@ def test_a_session_served_now_from_the_package_bought_on_the_same_order(store, m
 
 def test_a_refunded_package_takes_back_its_unused_sessions_and_charges_the_used_ones(store, member, package):
     cleansing, _examination = projects_of(package)
-    order = paid_in_cash(
-        committed_order(
-            store=store,
-            member=member,
-            lines=[line("projectPackage", package), line("project", cleansing, package_line=0)],
-        )
-    )
+    order = sold_with_one_served(store, member, package, cleansing)
     card = Card.objects.get(member=member)
     paid_in_cash(committed_order(store=store, member=member, lines=[line("project", cleansing, card=card)]))
     sale = order.lines.get(type="projectPackage")
@@ -166,13 +166,7 @@ def test_a_refunded_package_takes_back_its_unused_sessions_and_charges_the_used_
 
 def test_the_package_and_the_session_served_from_it_refunded_together_give_all_back(store, member, package):
     cleansing, _examination = projects_of(package)
-    order = paid_in_cash(
-        committed_order(
-            store=store,
-            member=member,
-            lines=[line("projectPackage", package), line("project", cleansing, package_line=0)],
-        )
-    )
+    order = sold_with_one_served(store, member, package, cleansing)
     asked = [LineAsked(row.pk) for row in order.lines.order_by("id")]
 
     refund = order_refund(actor=CASHIER, order_id=order.pk, lines=asked, reason="未做护理，全部退款")
