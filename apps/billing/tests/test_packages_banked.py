@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from apps.accounts.testing import api_client
 from apps.billing.choices import CreditKind, LineType
+from apps.billing.closing.selectors import Day, day_figures
 from apps.billing.models import Order, StaffCredit, Tender
 from apps.billing.refunds.services import LineAsked, order_refund
 from apps.billing.tests.checkout_factories import Line, order_of
@@ -194,6 +195,19 @@ def test_a_package_is_refunded_once(store, member, package):
         order_refund(actor=CASHIER, order_id=order.pk, lines=[LineAsked(sale.pk)], reason="再退一次")
     assert getattr(refused.value, "errcode", "") == "ORD-40901"
     assert sum(refund.amount for refund in order.refunds.all()) == Decimal("1200.00")
+
+
+def test_the_days_figures_count_a_package_sold_as_money_owed_and_its_session_served_as_earned(store, member, package):
+    cleansing, _examination = projects_of(package)
+    sold_with_one_served(store, member, package, cleansing)
+
+    figures = day_figures(Day(store.pk, timezone.localdate()))
+
+    kinds = {row["kind"]: row for row in figures["sales"]["kinds"]}
+    assert (kinds["cardSales"]["lines"], kinds["cardSales"]["amount"]) == (1, "1200.00")
+    assert (kinds["packages"]["lines"], kinds["sessions"]["amount"]) == (0, f"{cleansing.price:.2f}")
+    revenue = figures["revenue"]
+    assert (revenue["liabilityIn"], revenue["goodsAndServices"]) == ("1200.00", "0.00")
 
 
 # -- through the till's calls ------------------------------------------------------------------------
