@@ -114,6 +114,17 @@ class OrderLine(models.Model):
     card = models.ForeignKey(
         "cards.Card", verbose_name=_("card"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
+    # A project served now by one of the sessions of the project package sold on `package_line` of the
+    # same order (decision 0038): its card does not exist before the order is paid, so the line names
+    # the package's line, and the payment names the card it issues on `card` too.
+    package_line = models.ForeignKey(
+        "self",
+        verbose_name=_("paid by the sessions of the package of line"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
     # A product (or product package) the member takes later (欠货): paid, it stays in stock and is
     # owed (OwedGoods) until taken (apps.billing.ledgers.stock).
     take_later = models.BooleanField(_("take later"), default=False)
@@ -130,6 +141,10 @@ class OrderLine(models.Model):
             models.CheckConstraint(
                 condition=Q(take_later=False) | Q(type__in=[LineType.PRODUCT, LineType.PRODUCT_PACKAGE]),
                 name="order_line_take_later_goods",
+            ),
+            models.CheckConstraint(
+                condition=Q(package_line__isnull=True) | Q(type=LineType.PROJECT, gift=False),
+                name="order_line_package_sessions_project",
             ),
             # A gift is free and says why; any other line has no gift reason.
             models.CheckConstraint(

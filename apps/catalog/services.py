@@ -16,13 +16,14 @@ from django.db.models import Model
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
-from apps.catalog.choices import CATALOG_IMPORT_MAX_ROWS, AuditAction, ItemType
-from apps.catalog.models import CatalogItem, PriceChange, StoreItem, TimePeriod
+from apps.catalog.choices import CATALOG_IMPORT_MAX_ROWS, AuditAction, CardKind, ItemType
+from apps.catalog.models import CardType, CatalogItem, PriceChange, ProjectPackage, StoreItem, TimePeriod
 from apps.catalog.selectors import ITEM_MODELS
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.excel import Column, Kind, SheetCells, WorkbookRefused, header_aliases, read_workbook
 from apps.core.money import money_or_none_to_wire
+from apps.core.transactions import use_case_atomic
 from apps.org.models import Store
 
 _SENTINEL: Any = object()
@@ -82,6 +83,44 @@ def catalog_record_delete(*, actor: Actor, record: Model) -> None:
     with transaction.atomic():
         audit_record(actor=actor, action=AuditAction.ITEM_DELETED, target=record)
         record.delete()
+
+
+def _package_card_type(package_id: int) -> CardType | None:
+    return (
+        CardType.objects.filter(kind=CardKind.PACKAGE, project_package_id=package_id)
+        .select_related("project_package")
+        .order_by("id")
+        .first()
+    )
+
+
+def package_card_type(*, actor: Actor, package_id: int) -> CardType:
+    """The card a project package's sessions are held on (docs/decisions/0038-packages-are-banked.md):
+    its package card type, the oldest where head office made several, made by the package's first
+    sale where it has none yet (named and coded as the package). Two first sales at once take turns
+    on the package's row, so the package gets one card type."""
+    found = _package_card_type(package_id)
+    if found is not None:
+        return found
+    with use_case_atomic():
+        package = ProjectPackage.objects.select_for_update(no_key=True).filter(pk=package_id).first()
+        if package is None:
+            raise NotFound()
+        found = _package_card_type(package_id)
+        if found is not None:
+            return found
+        taken = CardType.objects.filter(code=package.code).exists()
+        card_type = CardType(
+            code=f"{package.code[:20]}-{package.pk}" if taken else package.code,
+            name=package.name,
+            kind=CardKind.PACKAGE,
+            price=package.price,
+            face_value=Decimal("0"),
+            project_package=package,
+            validity_days=package.validity_days,
+            enabled=package.enabled,
+        )
+        return catalog_item_save(actor=actor, item=card_type)
 
 
 def store_item_save(

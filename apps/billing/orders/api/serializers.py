@@ -61,6 +61,18 @@ class OrderLineInputSerializer(serializers.Serializer[Any]):
         source="take_later",
         help_text="product and productPackage lines: the member takes the goods later (owed goods, /toTakenList)",
     )
+    packageLine = fields.IntegerField(
+        min_value=0,
+        max_value=MAX_LINES - 1,
+        required=False,
+        allow_null=True,
+        source="package_line",
+        help_text=(
+            "a project line served now by one of the sessions of the project package sold on line"
+            " `packageLine` (its index in `lines`) of this order: priced at 0, the session used when the"
+            " order is paid, from the package card the payment issues"
+        ),
+    )
 
 
 class WalkInInputSerializer(serializers.Serializer[Any]):

@@ -5066,6 +5066,8 @@ export interface components {
        * @default false
        */
       takeLater?: boolean;
+      /** @description a project line served now by one of the sessions of the project package sold on line `packageLine` (its index in `lines`) of this order: priced at 0, the session used when the order is paid, from the package card the payment issues */
+      packageLine?: number | null;
     };
     OrderLineOutput: {
       orderLineId: number;

@@ -301,6 +301,99 @@ describe("CheckoutPage", () => {
     expect(within(screen.getByTestId("line-0")).queryByRole("checkbox", { name: "Gift (free)" })).toBeNull();
   });
 
+  describe("packages (decision 0038)", () => {
+    const spa = {
+      id: 50,
+      code: "PK050",
+      name: "Facial ×8",
+      effectivePrice: "1880.00",
+      lines: [{ projectId: 40, projectCode: "X040", projectName: "Facial", sessions: 8 }],
+    };
+    const packageRoutes: Routes = {
+      ...common,
+      "GET /rest/commodity/packageList": () => ok({ list: [spa], total: 1 }),
+      "GET /rest/commodity/cardTypeList": () => ok({ list: [], total: 0 }),
+      "POST /rest/pricingEngine/usableCoupons": () => ok([]),
+      "POST /rest/pricingEngine/checkDiscountConcurrently": () =>
+        ok(priced([{ type: "projectPackage", itemId: 50, name: "Facial ×8", amount: "1880.00", discounts: [] }])),
+    };
+
+    it("sells a package and serves one of its projects now from it, on a line of its own", async () => {
+      const navigate = vi.fn();
+      const server = fakeServer({
+        ...packageRoutes,
+        "POST /rest/order/commit": () =>
+          ok({
+            orderId: 79,
+            orderNo: "SO1",
+            status: "unpaid",
+            total: "2080",
+            discount: "200",
+            payable: "1880",
+            lines: [],
+          }),
+      });
+      render_(<CheckoutPage navigate={navigate} />);
+      await chooseMember();
+      await addItem("Project package", "Facial ×8");
+      fireEvent.mouseDown(within(screen.getByTestId("line-0")).getByLabelText("Served now"));
+      fireEvent.click(within(await screen.findByRole("listbox")).getByText("One session of Facial"));
+
+      const served = await screen.findByTestId("line-1");
+      expect(within(served).getByText("Facial")).toBeInTheDocument();
+      expect(within(served).getByText("Paid by a session of the package bought now: Facial ×8")).toBeInTheDocument();
+      expect(within(served).getByLabelText("Qty")).toBeDisabled();
+      const lines = [
+        { type: "projectPackage", itemId: 50, qty: 1 },
+        { type: "project", itemId: 40, qty: 1, packageLine: 0 },
+      ];
+      await waitFor(() =>
+        expect(server.callsTo("POST /rest/pricingEngine/checkDiscountConcurrently").at(-1)?.body).toEqual({
+          memId: 1,
+          lines,
+        }),
+      );
+      fireEvent.click(screen.getByRole("button", { name: "Commit and take payment" }));
+      await waitFor(() => expect(navigate).toHaveBeenCalledWith("/payment?orderId=79&memId=1"));
+      expect(server.callsTo("POST /rest/order/commit").at(-1)?.body).toMatchObject({ memId: 1, lines });
+    });
+
+    it("takes the project served now away with its package, or when the cashier says not now", async () => {
+      fakeServer(packageRoutes);
+      render_(<CheckoutPage navigate={vi.fn()} />);
+      await chooseMember();
+      await addItem("Project package", "Facial ×8");
+      const choose = async (option: string) => {
+        fireEvent.mouseDown(within(screen.getByTestId("line-0")).getByLabelText("Served now"));
+        fireEvent.click(within(await screen.findByRole("listbox")).getByText(option));
+      };
+      await choose("One session of Facial");
+      expect(await screen.findByTestId("line-1")).toBeInTheDocument();
+      await choose("Not now: all sessions kept on the card");
+      await waitFor(() => expect(screen.queryByTestId("line-1")).not.toBeInTheDocument());
+      await choose("One session of Facial");
+      expect(await screen.findByTestId("line-1")).toBeInTheDocument();
+      fireEvent.click(screen.getByRole("button", { name: "Remove Facial ×8" }));
+      await waitFor(() => expect(screen.queryByTestId("line-0")).not.toBeInTheDocument());
+    });
+
+    it("sells packages and cards to members only, and only stored-value cards as cards", async () => {
+      const server = fakeServer(packageRoutes);
+      render_(<CheckoutPage navigate={vi.fn()} />);
+      fireEvent.click(screen.getByRole("button", { name: "Add an item" }));
+      let dialog = await screen.findByRole("dialog", { name: "Add an item" });
+      expect(within(dialog).queryByRole("tab", { name: "Project package" })).not.toBeInTheDocument();
+      fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+      await waitFor(() => expect(screen.queryByRole("dialog", { name: "Add an item" })).not.toBeInTheDocument());
+      await chooseMember();
+      fireEvent.click(screen.getByRole("button", { name: "Add an item" }));
+      dialog = await screen.findByRole("dialog", { name: "Add an item" });
+      fireEvent.click(within(dialog).getByRole("tab", { name: "Card" }));
+      await waitFor(() => expect(server.callsTo("GET /rest/commodity/cardTypeList")).toHaveLength(1));
+      expect(server.callsTo("GET /rest/commodity/cardTypeList")[0]?.query.get("kind")).toBe("storedValue");
+    });
+  });
+
   describe("coupons", () => {
     function usable(couponId: number, overrides: Record<string, unknown> = {}) {
       return {
