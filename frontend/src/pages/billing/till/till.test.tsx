@@ -495,14 +495,16 @@ describe("PaymentPage", () => {
     expect(await screen.findByText("Balance ¥500.00")).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText("Paid from the card"), { target: { value: "60" } });
     fireEvent.change(screen.getByLabelText("Cash received"), { target: { value: "60" } });
-    expect(screen.getByText("Change about ¥20.00")).toBeInTheDocument();
+    expect(screen.getByText("Change to give: ¥20.00")).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole("button", { name: "Pay" }));
     const dialog = await screen.findByRole("dialog", { name: "Confirm the payment" });
     expect(within(dialog).getByText("Paid from the card: ¥60.00")).toBeInTheDocument();
     expect(within(dialog).getByText("Cash received: ¥60.00")).toBeInTheDocument();
+    expect(within(dialog).getByTestId("confirm-change")).toHaveTextContent("Change: ¥20.00");
     fireEvent.click(within(dialog).getByRole("button", { name: "Confirm and pay" }));
-    expect(await screen.findByText("Paid: paid ¥100.00, due ¥0.00, change ¥20.00")).toBeInTheDocument();
+    expect(await screen.findByText("Paid: paid ¥100.00, due ¥0.00.")).toBeInTheDocument();
+    expect(screen.getByTestId("payment-change")).toHaveTextContent("Change to give the customer: ¥20.00");
     const call = server.callsTo("POST /rest/pay/excute")[0];
     expect(call?.body).toEqual({
       orderId: 7,
@@ -548,7 +550,8 @@ describe("PaymentPage", () => {
       await screen.findByText("the lines priced with a card's discount are paid from that card"),
     ).toBeInTheDocument();
     await pay();
-    expect(await screen.findByText("Paid: paid ¥100.00, due ¥0.00, change ¥0.00")).toBeInTheDocument();
+    expect(await screen.findByText("Paid: paid ¥100.00, due ¥0.00.")).toBeInTheDocument();
+    expect(screen.queryByTestId("payment-change")).not.toBeInTheDocument();
     const keys = server.callsTo("POST /rest/pay/excute").map((call) => call.headers.get("Idempotency-Key"));
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
