@@ -329,9 +329,9 @@ class StocktakeRow(TypedDict):
     lineCount: int
     countedCount: int
     differenceCount: int
-    gainValue: str | None
-    lossValue: str | None
-    differenceValue: str | None
+    gainValue: str
+    lossValue: str
+    differenceValue: str
     approvalRequestId: int | None
     approvalStatus: str | None
 
