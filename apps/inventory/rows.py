@@ -295,14 +295,14 @@ class StocktakeSums(TypedDict, total=False):
 
 
 class StocktakeTotalsRow(TypedDict):
-    """The totals part of StocktakeRowOutputSerializer; values are None without the cost code."""
+    """The totals part of StocktakeRowOutputSerializer."""
 
     lineCount: int
     countedCount: int
     differenceCount: int
-    gainValue: str | None
-    lossValue: str | None
-    differenceValue: str | None
+    gainValue: str
+    lossValue: str
+    differenceValue: str
 
 
 class StocktakeRow(TypedDict):
@@ -329,9 +329,9 @@ class StocktakeRow(TypedDict):
     lineCount: int
     countedCount: int
     differenceCount: int
-    gainValue: str | None
-    lossValue: str | None
-    differenceValue: str | None
+    gainValue: str
+    lossValue: str
+    differenceValue: str
     approvalRequestId: int | None
     approvalStatus: str | None
 

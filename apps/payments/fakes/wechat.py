@@ -6,14 +6,18 @@ merchant's public key, signs its answers with its own key (Wechatpay-Signature, 
 to the notify_url of the trade or refund. Calls: codepay, native, query by out_trade_no, close,
 reverse, refund and its query, the trade bill and its file.
 
-What happens depends on the amount's last two cents digits (a person in `make run` picks a scenario
-by the amount they type), unless a test sets `scenario` on a trade:
-  .x1 decline (NOTENOUGH)           .x2 "user paying", paid after 2 queries
-  .x3 notification sent twice      .x4 notification lost (only a query finds the payment)
-  .x5 takes the money, then answers later than the client waits (a timeout)
-  .x6 500 SYSTEM_ERROR, nothing taken   .x7 "user paying" for ever (the customer walks away)
-  .x8 native: paid and notified before the order call is answered
-  anything else: paid at once (codepay) or when the customer scans (native: `customer_pays`).
+What happens depends on the amount's last two cent digits, exactly (a person in `make run` picks a
+scenario by the amount they type: ¥88.01 declines, ¥88.11 pays), unless a test sets `scenario` on a
+trade:
+  .01 decline (NOTENOUGH; codepay)      .02 "user paying", paid after 2 queries (codepay)
+  .03 notification sent twice (native)  .04 notification lost (native: only a query finds the payment)
+  .05 takes the money, then answers `slow_seconds` later (a timeout when the client waits less; codepay)
+  .06 500 SYSTEM_ERROR, nothing taken   .07 "user paying" for ever (codepay), never scanned (native)
+  .08 native: paid and notified before the order call is answered
+  anything else: paid at once (codepay) or when the customer scans (native: `customer_pays`, which
+  `auto_pay_seconds` does by itself): a native QR is never declined.
+A payment code (codepay) must be 18 digits starting 10 to 15, as WeChat Pay's are; any other is
+refused AUTH_CODE_INVALID (付款码无效) before a scenario is looked at.
 A test makes a paid trade report another amount, currency, mchid or appid (signed as any answer)
 with `misreporting(...)` (apps.payments.fakes.misreport) or the trade's `reported`."""
 

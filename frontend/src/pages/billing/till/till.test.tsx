@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { i18n } from "../../../i18n";
 import { AppProviders } from "../../../islands/mount";
 import { queryClient } from "../../../islands/queryClient";
 import { fakeServer, ok, type Routes } from "../../../shell/testing/fakeServer";
@@ -118,12 +119,13 @@ beforeEach(() => {
   window.history.replaceState(null, "", "/account");
 });
 
-afterEach(() => {
+afterEach(async () => {
   queryClient.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   window.localStorage.clear();
   dismissAllNotices();
+  await i18n.changeLanguage("en");
 });
 
 describe("CheckoutPage", () => {
@@ -588,14 +590,17 @@ describe("PaymentPage", () => {
     expect(await screen.findByText("Balance ¥500.00")).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText("Paid from the card"), { target: { value: "60" } });
     fireEvent.change(screen.getByLabelText("Cash received"), { target: { value: "60" } });
-    expect(screen.getByText("Change about ¥20.00")).toBeInTheDocument();
+    expect(screen.getByText("Change to give: ¥20.00")).toBeInTheDocument();
+    expect(screen.queryByText(/stored-value card/)).not.toBeInTheDocument(); // a card can pay: no hint
 
     fireEvent.click(screen.getByRole("button", { name: "Pay" }));
     const dialog = await screen.findByRole("dialog", { name: "Confirm the payment" });
     expect(within(dialog).getByText("Paid from the card: ¥60.00")).toBeInTheDocument();
     expect(within(dialog).getByText("Cash received: ¥60.00")).toBeInTheDocument();
+    expect(within(dialog).getByTestId("confirm-change")).toHaveTextContent("Change: ¥20.00");
     fireEvent.click(within(dialog).getByRole("button", { name: "Confirm and pay" }));
-    expect(await screen.findByText("Paid: paid ¥100.00, due ¥0.00, change ¥20.00")).toBeInTheDocument();
+    expect(await screen.findByText("Paid: paid ¥100.00, due ¥0.00.")).toBeInTheDocument();
+    expect(screen.getByTestId("payment-change")).toHaveTextContent("Change to give the customer: ¥20.00");
     const call = server.callsTo("POST /rest/pay/excute")[0];
     expect(call?.body).toEqual({
       orderId: 7,
@@ -611,6 +616,24 @@ describe("PaymentPage", () => {
     fireEvent.click(screen.getByRole("button", { name: "Print slip without amounts" }));
     expect(open).toHaveBeenCalledWith("/rest/pay/print/7/0", "_blank", "noopener");
     expect(screen.getByRole("link", { name: "Order details" })).toHaveAttribute("href", "/orderDetails?orderId=7");
+  });
+
+  it("says the member holds no stored-value card instead of opening an empty choice", async () => {
+    fakeServer({ ...paymentRoutes, "GET /rest/packageCard/findErpAllCard/1": () => ok([packageCard]) });
+    render_(<PaymentPage />);
+    expect(await screen.findByText("The member holds no stored-value card: take another tender.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Stored-value card")).toHaveAttribute("aria-disabled", "true");
+    expect(screen.getByLabelText("Paid from the card")).toBeDisabled();
+  });
+
+  it("names each stored-value card that cannot pay and why, in both languages", async () => {
+    const unusable = [card(3, { status: "frozen" }), card(4, { status: "expired" }), packageCard];
+    fakeServer({ ...paymentRoutes, "GET /rest/packageCard/findErpAllCard/1": () => ok(unusable) });
+    render_(<PaymentPage />);
+    const hint = "None of the member's stored-value cards can pay: C003 (Frozen), C004 (Expired).";
+    expect(await screen.findByText(hint)).toBeInTheDocument();
+    await i18n.changeLanguage("zh-hans");
+    expect(await screen.findByText("该会员的储值卡都不能支付：C003（已冻结）、C004（已过期）。")).toBeInTheDocument();
   });
 
   it("shows a refusal and retries the same submission with the same key", async () => {
@@ -641,7 +664,8 @@ describe("PaymentPage", () => {
       await screen.findByText("the lines priced with a card's discount are paid from that card"),
     ).toBeInTheDocument();
     await pay();
-    expect(await screen.findByText("Paid: paid ¥100.00, due ¥0.00, change ¥0.00")).toBeInTheDocument();
+    expect(await screen.findByText("Paid: paid ¥100.00, due ¥0.00.")).toBeInTheDocument();
+    expect(screen.queryByTestId("payment-change")).not.toBeInTheDocument();
     const keys = server.callsTo("POST /rest/pay/excute").map((call) => call.headers.get("Idempotency-Key"));
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);

@@ -2,7 +2,6 @@
  * where the server's field messages go, and which of the member's cards a line may name. No price
  * is computed here: every total shown comes from the server. */
 
-import { centsToText, toCents } from "../../../lib/money";
 import { ApiError } from "../../../api/client";
 import type { MemberAreaCode } from "../../../api/members";
 import type {
@@ -230,21 +229,4 @@ export function reservationLines(project: ReservationDraft, sessions: Reservatio
       staff: line.staff.map((staff) => ({ employeeId: staff.employeeId, name: staff.name, share: staff.share })),
     }),
   );
-}
-
-/** The change to show while the cashier types what the member handed over: from the server's due,
- * for display only (the payment's answer says the change given). */
-export function changeShown(received: string, due: string, otherTenders: string): string | null {
-  const cents = (text: string) => {
-    const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
-    return match ? toCents(text) : null;
-  };
-  const paid = cents(received);
-  const owed = cents(due);
-  const others = cents(otherTenders || "0") ?? 0;
-  if (paid === null || owed === null) return null;
-  const left = Math.max(owed - others, 0);
-  if (paid < left) return null;
-  const change = paid - left;
-  return centsToText(change);
 }
