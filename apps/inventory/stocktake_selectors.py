@@ -20,6 +20,7 @@ from django.utils import timezone
 from apps.approvals.models import ApprovalRequest
 from apps.core.money import money_to_wire
 from apps.inventory.choices import STOCKTAKE_APPROVAL_KIND, STOCKTAKE_SUBJECT, StocktakeScope, StocktakeStatus
+from apps.inventory.live_selectors import product_units
 from apps.inventory.models import ZERO, Stocktake, StocktakeLine
 from apps.inventory.rows import StocktakeLineRow, StocktakeRow, StocktakeSums, StocktakeTotalsRow
 
@@ -182,17 +183,10 @@ def _stock_units(quantity: Decimal | None, per_unit: Decimal) -> str | None:
 def stocktake_line_rows(window: Iterable[StocktakeLine], *, values: bool) -> list[StocktakeLineRow]:
     rows: list[StocktakeLineRow] = []
     for line in window:
-        product = line.product
         rows.append(
             {
                 "lineId": line.pk,
-                "productId": line.product_id,
-                "code": product.code,
-                "name": product.name,
-                "barcode": product.barcode or "",
-                "specification": product.specification,
-                "unit": product.unit,
-                "useUnit": product.use_unit or product.unit,
+                **product_units(line.product),
                 "usePerUnit": _plain(line.use_per_unit),
                 "snapshot": _stock_units(line.snapshot, line.use_per_unit),
                 "snapshotUse": _plain(line.snapshot),

@@ -364,6 +364,17 @@ class FakeWeChatPay(Misreporting):
         trade.transaction_id = f"42{secrets.randbelow(10**26):026d}"
         trade.success_time = datetime.now(CHINA).replace(microsecond=0)
 
+    def _opened(self, handler: BaseHTTPRequestHandler, trade: Trade) -> Trade | None:
+        """The new trade in the book, or None once its refusal is answered: the server error its
+        amount asks for, or a trade number used before. The caller holds the lock."""
+        if trade.scenario == SERVER_ERROR:
+            self._answer(handler, 500, {"code": "SYSTEM_ERROR", "message": "系统错误"})
+            return None
+        if trade.out_trade_no in self.trades:
+            self._answer(handler, 400, {"code": "INVALID_REQUEST", "message": "商户订单号重复"})
+            return None
+        return self._new_trade(trade)
+
     def _codepay(self, handler: BaseHTTPRequestHandler, data: JsonObject) -> None:
         out_trade_no, amount = data["out_trade_no"], int(data["amount"]["total"])
         auth_code = str(data["payer"]["auth_code"])
@@ -374,14 +385,10 @@ class FakeWeChatPay(Misreporting):
             self._answer(handler, 400, {"code": "AUTH_CODE_INVALID", "message": "付款码无效"})
             return
         scenario = self.scenario_of(amount)
-        if scenario == SERVER_ERROR:
-            self._answer(handler, 500, {"code": "SYSTEM_ERROR", "message": "系统错误"})
-            return
         with self.lock:
-            if out_trade_no in self.trades:
-                self._answer(handler, 400, {"code": "INVALID_REQUEST", "message": "商户订单号重复"})
+            trade = self._opened(handler, Trade(out_trade_no, amount, "MICROPAY", "", scenario=scenario))
+            if trade is None:
                 return
-            trade = self._new_trade(Trade(out_trade_no, amount, "MICROPAY", "", scenario=scenario))
             if scenario == DECLINE:
                 trade.state = "PAYERROR"
                 self._answer(handler, 403, {"code": "NOTENOUGH", "message": "余额不足"})
@@ -402,22 +409,24 @@ class FakeWeChatPay(Misreporting):
             self._answer(handler, 400, {"code": "PARAM_ERROR", "message": "notify_url"})
             return
         scenario = self.scenario_of(amount)
-        if scenario == SERVER_ERROR:
-            self._answer(handler, 500, {"code": "SYSTEM_ERROR", "message": "系统错误"})
-            return
+        trade = Trade(out_trade_no, amount, "NATIVE", data["notify_url"], scenario=scenario)
         with self.lock:
-            if out_trade_no in self.trades:
-                self._answer(handler, 400, {"code": "INVALID_REQUEST", "message": "商户订单号重复"})
+            if self._opened(handler, trade) is None:
                 return
-            self._new_trade(Trade(out_trade_no, amount, "NATIVE", data["notify_url"], scenario=scenario))
         if scenario == EARLY:
             self.customer_pays(out_trade_no)
         self._answer(handler, 200, {"code_url": f"weixin://wxpay/bizpayurl?pr={secrets.token_urlsafe(9)}"})
-        if self.auto_pay_seconds is not None and scenario != WALKS_AWAY:
-            timer = threading.Timer(self.auto_pay_seconds, self.customer_pays, args=(out_trade_no,))
-            timer.daemon = True
-            self._timers.append(timer)
-            timer.start()
+        if scenario != WALKS_AWAY:
+            self._automatically(self.customer_pays, out_trade_no)
+
+    def _automatically(self, step: Callable[[str], object], key: str) -> None:
+        """The customer's (or the bank's) next step, `auto_pay_seconds` later when that is set."""
+        if self.auto_pay_seconds is None:
+            return
+        timer = threading.Timer(self.auto_pay_seconds, step, args=(key,))
+        timer.daemon = True
+        self._timers.append(timer)
+        timer.start()
 
     def _query(self, handler: BaseHTTPRequestHandler, out_trade_no: str) -> None:
         with self.lock:
@@ -498,11 +507,7 @@ class FakeWeChatPay(Misreporting):
             self.refunds[out_refund_no] = refund
             answer = self._refund_answer(refund)
         self._answer(handler, 200, answer)
-        if self.auto_pay_seconds is not None:
-            timer = threading.Timer(self.auto_pay_seconds, self.complete_refund, args=(out_refund_no,))
-            timer.daemon = True
-            self._timers.append(timer)
-            timer.start()
+        self._automatically(self.complete_refund, out_refund_no)
 
     def _query_refund(self, handler: BaseHTTPRequestHandler, out_refund_no: str) -> None:
         with self.lock:

@@ -166,27 +166,35 @@ class DiscountOutputSerializer(serializers.Serializer[Any]):
     amount = money()
 
 
-class CommittedLineOutputSerializer(serializers.Serializer[Any]):
+# The first fields of an order line's answers and of an order's figures; no docstring, which the
+# schema would give every answer built on them.
+class OrderLineItemOutputSerializer(serializers.Serializer[Any]):
     orderLineId = serializers.IntegerField()
     type = serializers.CharField()
     itemId = serializers.IntegerField()
     name = serializers.CharField()
     qty = serializers.IntegerField()
     unitPrice = money()
-    discount = money()
-    amount = money()
-    cardId = serializers.IntegerField(allow_null=True)
 
 
-class CommittedOrderOutputSerializer(serializers.Serializer[Any]):
-    """Contract §8's answer to `order/commit`, field for field."""
-
+class OrderFiguresOutputSerializer(serializers.Serializer[Any]):
     orderId = serializers.IntegerField()
     orderNo = serializers.CharField()
     status = serializers.CharField()
     total = money()
     discount = money()
     payable = money()
+
+
+class CommittedLineOutputSerializer(OrderLineItemOutputSerializer):
+    discount = money()
+    amount = money()
+    cardId = serializers.IntegerField(allow_null=True)
+
+
+class CommittedOrderOutputSerializer(OrderFiguresOutputSerializer):
+    """Contract §8's answer to `order/commit`, field for field."""
+
     lines = CommittedLineOutputSerializer(many=True)
 
 
@@ -227,13 +235,7 @@ class OrderPageOutputSerializer(serializers.Serializer[Any]):
     summary = OrderSummaryOutputSerializer(help_text="sums over every filtered order, not only the page")
 
 
-class OrderLineOutputSerializer(serializers.Serializer[Any]):
-    orderLineId = serializers.IntegerField()
-    type = serializers.CharField()
-    itemId = serializers.IntegerField()
-    name = serializers.CharField()
-    qty = serializers.IntegerField()
-    unitPrice = money()
+class OrderLineOutputSerializer(OrderLineItemOutputSerializer):
     total = money("unit price × quantity")
     discount = money()
     amount = money("payable for the line")
@@ -287,13 +289,7 @@ class OrderFoundOutputSerializer(serializers.Serializer[Any]):
     createdAt = serializers.DateTimeField()
 
 
-class PriceOutputSerializer(serializers.Serializer[Any]):
-    orderId = serializers.IntegerField()
-    orderNo = serializers.CharField()
-    status = serializers.CharField()
-    total = money()
-    discount = money()
-    payable = money()
+class PriceOutputSerializer(OrderFiguresOutputSerializer):
     paid = money()
     due = money()
     discounts = DiscountOutputSerializer(many=True, help_text="summed by source and name over the lines")
