@@ -52,7 +52,10 @@ def test_rows_of_a_closed_day_are_refused_by_the_database_and_answered_as_day_40
     with translation.override("en"):
         answer = envelope_exception_handler(error, {})
     assert answer.status_code == 409 and answer.data["errcode"] == "DAY-40901"
-    assert answer.data["errmsg"] == "the business day is closed"
+    assert answer.data["errmsg"] == "the day is closed; ask the owner to reopen it"
+    # The trigger names the store and the day, as the services' check does: the refused person's
+    # request to reopen it names them too.
+    assert answer.data["data"] == {"storeId": store.pk, "date": today.isoformat()}
 
     refused(lambda: Order.objects.filter(pk=order.pk).update(remark="changed afterwards"))
     refused(lambda: Order.objects.filter(pk=order.pk).delete())
