@@ -10,6 +10,7 @@ from datetime import timedelta
 from decimal import Decimal
 
 import pytest
+from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone, translation
@@ -25,10 +26,12 @@ from apps.billing.till.checkout import TenderAsked, order_pay
 from apps.booking.choices import ReservationStatus
 from apps.booking.tests.factories import ReservationFactory, just_started
 from apps.core.audit import Actor
+from apps.core.ledgers import audit_all
 from apps.core.models import ClosedDay, SystemLog
 from apps.core.page_registry import code_of
 from apps.core.testing import assert_envelope
 from apps.inventory.tests.factories import stocked
+from apps.org.models import OrgUnit
 
 pytestmark = pytest.mark.django_db
 
@@ -224,3 +227,18 @@ def test_the_open_items_take_the_same_few_queries_for_one_and_for_many(store, ot
     with CaptureQueriesContext(connection) as busy:
         assert len(open_items(other_store.pk, today())) == 30
     assert len(quiet.captured_queries) == len(busy.captured_queries)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_demo_closed_yesterday_carrying_its_unpaid_order_into_today_and_seeding_again_adds_none(demo):
+    store = OrgUnit.objects.get(code="S-SH-002")
+    closing = DailyClosing.objects.get(store=store)
+    assert closing.date == today() - timedelta(days=1) and closing.active
+    (carried,) = closing.carried_over
+    assert (carried["kind"], carried["carriedTo"]) == ("order", today().isoformat()) and carried["reason"]
+    order = Order.objects.get(pk=int(carried["ref"]))
+    assert (order.business_date, order.status) == (today(), OrderStatus.UNPAID)
+    assert ("order", str(order.pk)) in {(item["kind"], item["ref"]) for item in open_items(store.pk, today())}
+    call_command("seed_demo", verbosity=0)
+    assert DailyClosing.objects.count() == 1
+    assert audit_all() == []
