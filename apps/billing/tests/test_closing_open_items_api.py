@@ -15,7 +15,6 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone, translation
 
-from apps.accounts.testing import api_client
 from apps.billing.choices import AuditAction, OrderStatus, TenderMethod, TenderStatus
 from apps.billing.closing.open_items import open_items
 from apps.billing.models import DailyClosing, Order, OwedGoods, Tender
@@ -28,24 +27,15 @@ from apps.booking.tests.factories import ReservationFactory, just_started
 from apps.core.audit import Actor
 from apps.core.ledgers import audit_all
 from apps.core.models import ClosedDay, SystemLog
-from apps.core.page_registry import code_of
 from apps.core.testing import assert_envelope
 from apps.inventory.tests.factories import stocked
 from apps.org.models import OrgUnit
 
 pytestmark = pytest.mark.django_db
 
-DAILY = code_of("/dailyKnots")
 PREVIEW = "/rest/daily/preview"
 CLOSE = "/rest/daily/close"
 CASHIER = Actor(login_name="SY00009")
-
-
-@pytest.fixture
-def manager(store, make_entry):
-    from apps.billing.tests.conftest import CASHIER as CASHIER_PAGE
-
-    return api_client(entry=make_entry(store, codes=[CASHIER_PAGE, DAILY]))
 
 
 def today():

@@ -17,6 +17,7 @@ from apps.billing.choices import AuditAction, OrderStatus, TenderMethod, TenderS
 from apps.billing.closing.selectors import Day, day_figures
 from apps.billing.models import DailyClosing, Order, OrderLine, Tender
 from apps.billing.tests.checkout_factories import card_bought, order_of, product, project, sessions
+from apps.billing.tests.conftest import DAILY
 from apps.cards.services import card_top_up
 from apps.cards.tests.factories import package_card, stored_value_card
 from apps.catalog.tests.factories import CardTypeFactory
@@ -24,7 +25,6 @@ from apps.core.audit import Actor
 from apps.core.business_days import DayClosed
 from apps.core.ledgers import audit_all
 from apps.core.models import ClosedDay, SystemLog
-from apps.core.page_registry import code_of
 from apps.core.role_codes import DAY_REOPEN
 from apps.core.testing import assert_envelope
 from apps.inventory.tests.factories import stocked
@@ -32,21 +32,12 @@ from apps.members.services import points_adjust
 
 pytestmark = pytest.mark.django_db
 
-DAILY = code_of("/dailyKnots")
 PREVIEW = "/rest/daily/preview"
 CLOSE = "/rest/daily/close"
 REOPEN = "/rest/daily/reopen"
 HISTORY = "/rest/daily/history"
 PAY = "/rest/pay/excute"
 ACTOR = Actor(login_name="SY00009")
-
-
-@pytest.fixture
-def manager(store, make_entry):
-    """The store's closing clerk: the cashier pages and the daily closing pages, no reopening."""
-    from apps.billing.tests.conftest import CASHIER
-
-    return api_client(entry=make_entry(store, codes=[CASHIER, DAILY]))
 
 
 @pytest.fixture

@@ -14,15 +14,13 @@ from apps.approvals.models import ApprovalRequest
 from apps.billing.choices import DAY_REOPEN_KIND, AuditAction
 from apps.billing.models import DailyClosing
 from apps.billing.tests.checkout_factories import order_of, product
-from apps.billing.tests.conftest import CASHIER
+from apps.billing.tests.conftest import CASHIER, DAILY
 from apps.core.models import ClosedDay, SystemLog
-from apps.core.page_registry import code_of
 from apps.core.role_codes import DAY_REOPEN
 from apps.core.testing import assert_envelope
 
 pytestmark = pytest.mark.django_db
 
-DAILY = code_of("/dailyKnots")
 CLOSE = "/rest/daily/close"
 ASK = "/rest/daily/askReopen"
 PREVIEW = "/rest/daily/preview"
