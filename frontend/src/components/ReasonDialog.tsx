@@ -26,6 +26,18 @@ interface ReasonDialogProps {
   onClose: () => void;
 }
 
+/** The reason of a ReasonDialog and the server's word on it, which typing clears: `field` goes to the
+ * dialog as it is. */
+export function useReason() {
+  const [reason, setReason] = useState("");
+  const [serverError, setServerError] = useState<string | undefined>();
+  const onReasonChange = (value: string) => {
+    setReason(value);
+    setServerError(undefined);
+  };
+  return { reason: reason.trim(), setServerError, field: { reason, onReasonChange, serverError } };
+}
+
 /** A step that needs its reason (reopening a day, asking to reopen one): the reason is required and
  * at most 200 characters before anything is sent. */
 export function ReasonDialog(props: ReasonDialogProps) {

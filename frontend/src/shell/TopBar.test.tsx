@@ -44,6 +44,21 @@ const PRINCIPAL = sessionInfo({
   accountVersion: "v",
 });
 
+/** The principal's login info; `overrides` name what a test needs (its role entries). */
+function loginInfo(overrides: Record<string, unknown> = {}) {
+  return ok({
+    userId: 8,
+    phone: "139",
+    roles: [],
+    canLoginBoss: false,
+    canLoginManager: true,
+    userName: "",
+    loginName: "",
+    storeName: "",
+    ...overrides,
+  });
+}
+
 function routes(overrides: Routes = {}): Routes {
   return {
     "GET /rest/messageCenter/searchCountMsg": () => ok(150),
@@ -52,17 +67,7 @@ function routes(overrides: Routes = {}): Routes {
     "GET /rest/taskCenterRest/searchTaskStore": () => ok({ list: [{ id: 1, type: 2, msgName: "Pay" }], total: 3 }),
     "GET /rest/messageCenter/getMandatoryShowMsg": () => ok(null),
     "GET /rest/shopDetail/findStoreListByBossId/10": () => ok([]),
-    "GET /rest/acct/loginInfo": () =>
-      ok({
-        userId: 8,
-        phone: "139",
-        roles: [],
-        canLoginBoss: false,
-        canLoginManager: true,
-        userName: "",
-        loginName: "",
-        storeName: "",
-      }),
+    "GET /rest/acct/loginInfo": () => loginInfo(),
     "POST /rest/auth/logout": () => ok(null, "signed out"),
     ...overrides,
   };
@@ -193,16 +198,7 @@ describe("the top bar", () => {
     fakeServer(
       routes({
         "GET /rest/acct/loginInfo": () =>
-          ok({
-            userId: 8,
-            phone: "139",
-            roles: [roleEntry({ userRoleId: 200, hierId: 10, roleId: 2, checked: true })],
-            canLoginBoss: false,
-            canLoginManager: false,
-            userName: "",
-            loginName: "",
-            storeName: "",
-          }),
+          loginInfo({ roles: [roleEntry({ userRoleId: 200, hierId: 10, roleId: 2, checked: true })] }),
       }),
     );
     renderShell(PRINCIPAL);

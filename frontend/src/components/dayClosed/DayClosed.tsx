@@ -13,7 +13,7 @@ import { askReopen, dailyKeys } from "../../api/daily";
 import { hasButtonCode } from "../../api/session";
 import { BTN_DAY_REOPEN, closedDateIn, DAY_CLOSED, onAskToReopen, REOPEN_ROUTE } from "../../lib/dayReopenAsk";
 import { useSubmissionKey } from "../../lib/submissionKey";
-import { ReasonDialog } from "../ReasonDialog";
+import { ReasonDialog, useReason } from "../ReasonDialog";
 
 /** The closed day a refusal names (its `data.date`, else today), or null when `error` is another failure. */
 export function closedDayOf(error: unknown): string | null {
@@ -25,11 +25,10 @@ export function closedDayOf(error: unknown): string | null {
 export function AskReopenDialog({ date, onClose }: { date: string; onClose: () => void }) {
   const { t } = useTranslation("common");
   const queryClient = useQueryClient();
-  const [reason, setReason] = useState("");
-  const [serverError, setServerError] = useState<string | undefined>();
-  const submission = useSubmissionKey({ date, reason: reason.trim() });
+  const { reason, setServerError, field } = useReason();
+  const submission = useSubmissionKey({ date, reason });
   const ask = useMutation({
-    mutationFn: () => askReopen(date, reason.trim(), submission.key),
+    mutationFn: () => askReopen(date, reason, submission.key),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: dailyKeys.all });
       onClose();
@@ -40,17 +39,12 @@ export function AskReopenDialog({ date, onClose }: { date: string; onClose: () =
   });
   return (
     <ReasonDialog
+      {...field}
       title={t("dayClosed.askTitle", { date })}
       text={t("dayClosed.askText")}
       label={t("dayClosed.reason")}
       confirmLabel={t("dayClosed.send")}
-      reason={reason}
-      onReasonChange={(value) => {
-        setReason(value);
-        setServerError(undefined);
-      }}
       busy={ask.isPending}
-      serverError={serverError}
       onConfirm={() => ask.mutate()}
       onClose={onClose}
     />

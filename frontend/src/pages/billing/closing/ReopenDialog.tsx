@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../api/client";
 import { dailyKeys, reopenDay, type Closing } from "../../../api/daily";
-import { ReasonDialog } from "../../../components/ReasonDialog";
+import { ReasonDialog, useReason } from "../../../components/ReasonDialog";
 import { notify } from "../../../lib/notices";
 import { useSubmissionKey } from "../../../lib/submissionKey";
 import { DAILY_NS } from "./dailyParts";
@@ -12,11 +11,10 @@ import { DAILY_NS } from "./dailyParts";
 export function ReopenDialog({ closing, onClose }: { closing: Closing; onClose: () => void }) {
   const { t } = useTranslation(DAILY_NS);
   const queryClient = useQueryClient();
-  const [reason, setReason] = useState("");
-  const [serverError, setServerError] = useState<string | undefined>();
-  const submission = useSubmissionKey({ closingId: closing.closingId, reason: reason.trim() });
+  const { reason, setServerError, field } = useReason();
+  const submission = useSubmissionKey({ closingId: closing.closingId, reason });
   const reopen = useMutation({
-    mutationFn: () => reopenDay(closing.closingId, reason.trim(), submission.key),
+    mutationFn: () => reopenDay(closing.closingId, reason, submission.key),
     onSuccess: async () => {
       notify("success", t("history.reopened"));
       await queryClient.invalidateQueries({ queryKey: dailyKeys.all });
@@ -28,18 +26,13 @@ export function ReopenDialog({ closing, onClose }: { closing: Closing; onClose: 
   });
   return (
     <ReasonDialog
+      {...field}
       title={t("history.reopenTitle", { date: closing.date })}
       text={t("history.reopenText")}
       label={t("history.reopenReason")}
       confirmLabel={t("history.reopenConfirm")}
       confirmColor="warning"
-      reason={reason}
-      onReasonChange={(value) => {
-        setReason(value);
-        setServerError(undefined);
-      }}
       busy={reopen.isPending}
-      serverError={serverError}
       onConfirm={() => reopen.mutate()}
       onClose={onClose}
     />
