@@ -380,9 +380,7 @@ def write_off_start(
     frequency, confirmed_by = _frequency_passed(actor, session, store, form, confirmation)
     try:
         with transaction.atomic():
-            # A coupon consumed at the platform on a closed day could not be served: refused before
-            # the platform is asked (409 DAY-40901, the refused person may ask the owner to reopen it).
-            check_day_open(store_id=store.pk, day=business_day())
+            check_day_open(store_id=store.pk, day=business_day())  # a closed day's coupon could not be served
             member = _member(actor, store, form, platform)
             return WriteOff.objects.create(
                 platform=platform,

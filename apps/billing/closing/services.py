@@ -35,7 +35,7 @@ from apps.billing.choices import (
     OpenItemKind,
 )
 from apps.billing.closing.open_items import open_items, orders_carried_into
-from apps.billing.closing.rows import CarriedOverRow
+from apps.billing.closing.rows import CarriedOverRow, DayFiguresRow
 from apps.billing.closing.selectors import Day, active_closing, day_figures
 from apps.billing.errors import DayClosed, DayItemsOpen, PaymentsPending
 from apps.billing.models import DailyClosing, Order
@@ -108,44 +108,62 @@ def day_close(
             raise DayClosed()
         carried = _carried_over(the_day, reasons, into=max(day + timedelta(days=1), today or business_day()))
         figures = day_figures(the_day)
-        expected = Decimal(figures["cash"]["expected"])
-        difference = cash_counted - expected
         reason = checked_text(
             difference_reason,
             "differenceReason",
-            required=difference != 0,
+            required=cash_counted != Decimal(figures["cash"]["expected"]),
             message=_("the cash counted differs from the cash expected: please give the reason"),
         )
-        with constraint_errors({"daily_closing_one_active": DayClosed}):
-            closing = DailyClosing.objects.create(
-                store=store,
-                date=day,
-                cash_expected=expected,
-                cash_counted=cash_counted,
-                difference=difference,
-                difference_reason=reason,
-                remark=remark,
-                figures=figures,
-                carried_over=carried,
-                closed_by_id=actor.user_id,
-                closed_by_name=actor.login_name[:40],
-            )
-        mark_day_closed(store_id=store.pk, day=day)
-        audit_record(
-            actor=actor,
-            action=AuditAction.DAY_CLOSED,
-            target=closing,
-            detail={
-                "date": day.isoformat(),
-                "cashExpected": money_to_wire(expected),
-                "cashCounted": money_to_wire(cash_counted),
-                "difference": money_to_wire(difference),
-                "differenceReason": reason,
-                "takings": figures["takings"]["money"],
-                "carriedOver": len(carried),
-            },
+        closing = _closing_written(
+            actor, store, day, figures=figures, cash_counted=cash_counted, reason=reason, remark=remark, carried=carried
         )
+        mark_day_closed(store_id=store.pk, day=day)
         _carrying_logged(actor, closing, carried)
+    return closing
+
+
+def _closing_written(
+    actor: Actor,
+    store: OrgUnit,
+    day: date,
+    *,
+    figures: DayFiguresRow,
+    cash_counted: Decimal,
+    reason: str,
+    remark: str,
+    carried: list[CarriedOverRow],
+) -> DailyClosing:
+    """The closing's row with the day's figures and what it carried over, and its system-log record."""
+    expected = Decimal(figures["cash"]["expected"])
+    difference = cash_counted - expected
+    with constraint_errors({"daily_closing_one_active": DayClosed}):
+        closing = DailyClosing.objects.create(
+            store=store,
+            date=day,
+            cash_expected=expected,
+            cash_counted=cash_counted,
+            difference=difference,
+            difference_reason=reason,
+            remark=remark,
+            figures=figures,
+            carried_over=carried,
+            closed_by_id=actor.user_id,
+            closed_by_name=actor.login_name[:40],
+        )
+    audit_record(
+        actor=actor,
+        action=AuditAction.DAY_CLOSED,
+        target=closing,
+        detail={
+            "date": day.isoformat(),
+            "cashExpected": money_to_wire(expected),
+            "cashCounted": money_to_wire(cash_counted),
+            "difference": money_to_wire(difference),
+            "differenceReason": reason,
+            "takings": figures["takings"]["money"],
+            "carriedOver": len(carried),
+        },
+    )
     return closing
 
 
