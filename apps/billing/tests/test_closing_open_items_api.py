@@ -6,17 +6,21 @@ closing and in the system log, the open orders moved into the next open day."""
 
 from __future__ import annotations
 
+import threading
+import time
 from datetime import timedelta
 from decimal import Decimal
 
 import pytest
 from django.core.management import call_command
-from django.db import connection
+from django.db import connection, connections, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone, translation
 
 from apps.billing.choices import AuditAction, OrderStatus, TenderMethod, TenderStatus
 from apps.billing.closing.open_items import open_items
+from apps.billing.closing.services import day_close
+from apps.billing.errors import DayItemsOpen
 from apps.billing.models import DailyClosing, Order, OwedGoods, Tender
 from apps.billing.orders.lines import LineInput
 from apps.billing.tests.checkout_factories import order_of, product
@@ -232,3 +236,36 @@ def test_the_demo_closed_yesterday_carrying_its_unpaid_order_into_today_and_seed
     call_command("seed_demo", verbosity=0)
     assert DailyClosing.objects.count() == 1
     assert audit_all() == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_order_committed_while_the_day_closes_is_waited_for_and_named_open(store):
+    """The open items are read under the store's day lock: an order being written when the closing
+    starts is waited for, then found open, and the closing refused (nothing left behind unseen)."""
+    written = threading.Event()
+    failures: list[str] = []
+    committed: list[int] = []
+
+    def committing() -> None:
+        try:
+            with transaction.atomic():
+                committed.append(order_of(store=store, lines=[product("45.00")]).pk)  # the trigger's shared lock
+                written.set()
+                time.sleep(1.0)  # still open when the closing starts
+        except BaseException as failure:
+            failures.append(repr(failure))
+            written.set()
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=committing)
+    thread.start()
+    assert written.wait(30)
+    started = time.monotonic()
+    with pytest.raises(DayItemsOpen) as refused:
+        day_close(actor=CASHIER, store=store, day=today(), cash_counted=Decimal("0"))
+    waited = time.monotonic() - started
+    thread.join(30)
+    assert failures == []
+    assert [(item["kind"], item["ref"]) for item in refused.value.data["openItems"]] == [("order", str(committed[0]))]
+    assert waited > 0.5 and not DailyClosing.objects.exists()
