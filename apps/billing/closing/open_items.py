@@ -22,7 +22,7 @@ from collections.abc import Callable
 from datetime import date, datetime
 from decimal import Decimal
 
-from django.db.models import F, Q
+from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -126,8 +126,8 @@ def pending_provider_refunds(store_id: int, day: date) -> list[OpenItemRow]:
 
 
 def unbilled_reservations(store_id: int, day: date) -> list[OpenItemRow]:
-    billed = Order.objects.filter(reservation__isnull=False).exclude(status=OrderStatus.CANCELLED)
-    rows = arrived_of_day(store_id, day).exclude(pk__in=billed.values("reservation_id"))
+    billed = Order.objects.filter(reservation_id=OuterRef("pk")).exclude(status=OrderStatus.CANCELLED)
+    rows = arrived_of_day(store_id, day).exclude(Exists(billed))
     return [
         open_item(
             OpenItemKind.RESERVATION,
@@ -135,7 +135,7 @@ def unbilled_reservations(store_id: int, day: date) -> list[OpenItemRow]:
             f"{clock(reservation.start)} {reservation.name}",
             _("arrived at %(time)s, not billed (%(nurse)s)")
             % {
-                "time": clock(reservation.arrived_at),
+                "time": clock(reservation.arrived_at or reservation.start),
                 "nurse": reservation.nurse.name if reservation.nurse else _("no nurse"),
             },
             route=f"/account?reservationId={reservation.pk}",
@@ -186,5 +186,5 @@ def orders_carried_into(store_id: int, day: date, order_ids: list[int], into: da
     """Moves the store's open orders `order_ids` of `day` into the business day `into` (the closing's
     transaction, before the day is marked closed): they are paid there. Answers how many moved."""
     return Order.objects.filter(
-        Q(pk__in=order_ids), store_id=store_id, business_date=day, status__in=OPEN_ORDER_STATUSES
+        pk__in=order_ids, store_id=store_id, business_date=day, status__in=OPEN_ORDER_STATUSES
     ).update(business_date=into, updated_at=timezone.now())
