@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("billing", "0015_intention_deposits"),
+        ("billing", "0016_order_line_paid_by_a_package_sold_on_it"),
     ]
 
     operations = [
