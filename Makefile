@@ -69,8 +69,9 @@ migrate: install messages
 seed: migrate
 	$(DEV_ENV) $(DB) $(PY) manage.py seed_demo
 
-# `make run` pays against fake WeChat Pay, Alipay and card terminal servers on 127.0.0.1
-# (apps/payments/fakes; the amount's cents choose a scenario): they start in the background and write
+# `make run` pays against fake WeChat Pay, Alipay, card terminal and payment box servers on 127.0.0.1
+# (apps/payments/fakes; an amount's cents or an Alipay code's last digits choose a scenario, the
+# README's table says which): they start in the background and write
 # the PAYMENT_PROVIDERS_FILE the server reads, notifying http://$(HOST):$(PORT)/rest/pay/notify/*.
 # Without Redis (no Celery beat) `poll_payments` queries the pending payments in the background, and
 # `poll_write_offs` the group-buy write-offs a platform did not answer.

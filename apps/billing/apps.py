@@ -16,6 +16,7 @@ class BillingConfig(AppConfig):
             payment_differences,
             refund_differences,
         )
+        from apps.billing.closing.reopen_requests import DAY_REOPEN_APPROVAL
         from apps.billing.closing.stock_audit import stock_sale_differences
         from apps.billing.ledgers.stock import ORDER_DOCUMENT, REFUND_DOCUMENT
         from apps.billing.orders.names import order_numbers, owed_goods_order_numbers, refund_numbers
@@ -40,6 +41,8 @@ class BillingConfig(AppConfig):
         register_refund_listener(on_refund_ended)
         # A refund above the store's amount asked for without the owner's code waits in the approval centre.
         register_kind(REFUND_KIND)
+        # Anyone refused by a closed day (or a principal who closed it early) asks the owner to reopen it.
+        register_kind(DAY_REOPEN_APPROVAL)
         register_system_text(PAYMENT_MISMATCH_TEXT, payment_mismatch_text)
         # The stock flow names the documents of billing's moves by their numbers (SO…, RF…); owed
         # goods handed over name the order that owed them.

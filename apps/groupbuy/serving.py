@@ -1,9 +1,9 @@
 """Serving a written-off coupon's member (`order/groupBuy`) and cancelling a write-off (issue 16).
 
 **Serving** turns the write-off into a paid order of the store for its member: one line of the item
-the coupon buys, sold as billing sells it (a project served by its staff; a project package, which
-billing sells as services performed at the visit; a card type issued to the member as a card, a
-package-kind card type with its sessions),
+the coupon buys, sold as billing sells it (a project served by its staff; a project package, whose
+sessions the payment banks on a package card the member holds, decision 0038; a stored-value card
+type issued to the member as a card),
 committed and priced by billing as any order, paid in full by a `groupBuy` tender that names the
 write-off. So the member's visit, the staff's credits and the reports see it as a sale; the record
 links to the order and shows "served" (spec §4). One transaction; the record's row lock makes a

@@ -1,7 +1,8 @@
 """Writing a group-buy coupon off (issue 16; contract §9; decision 0019 for the platforms' rules).
 
-    pre_check(...)   what a review platform's code buys here: the three candidate lists (spec §7.5)
-    write_off(...)   the write-off itself
+    pre_check(...)          what a review platform's code buys here: the three candidate lists (spec §7.5)
+    write_off_start(...)    the write-off itself, recorded pending (inside the Idempotency-Key's
+    write_off_finish(...)   transaction), then asked of the platform (after its commit)
 
 A write-off is checked (the form's rules, the store sells the item, the code not already written off
 here, the phone's frequency), then asked of the platform (`prepare`: what the code buys; nothing
@@ -35,6 +36,7 @@ from django.utils.translation import gettext_lazy
 from apps.accounts.store_master import store_master_check
 from apps.booking.selectors import today_reserved
 from apps.core.audit import Actor, audit_record
+from apps.core.business_days import business_day, check_day_open
 from apps.core.errors import InvalidInput
 from apps.core.json_types import JsonObject
 from apps.core.money import cents_to_wire, from_cents, money_to_wire
@@ -362,7 +364,8 @@ def write_off_start(
     held here, the phone's frequency, the member (found by phone or filed at the store), and the
     record written **pending** (the code now held). `review`: the review platforms' call
     (writeOffReview) takes only platforms 19 and 21, the other call none of them. Errors: 400
-    VALID-40000 (the spec's sentences), GB-40901, GB-40903, 403 AUTH-40300 (a wrong authorization code)."""
+    VALID-40000 (the spec's sentences), GB-40901, GB-40903, 403 AUTH-40300 (a wrong authorization code),
+    409 DAY-40901 (the store's day is closed: the platform is not asked)."""
     form = replace(form, store_id=store.pk)
     if form.from_reservation:  # the phone is the reserved member's (the list shows it masked)
         reserved = _reserved_member(form.member_id, store.pk)
@@ -382,6 +385,7 @@ def write_off_start(
     frequency, confirmed_by = _frequency_passed(actor, session, store, form, confirmation)
     try:
         with transaction.atomic():
+            check_day_open(store_id=store.pk, day=business_day())  # a closed day's coupon could not be served
             member = _member(actor, store, form, platform)
             return WriteOff.objects.create(
                 platform=platform,
@@ -447,23 +451,6 @@ def write_off_finish(*, actor: Actor, record: WriteOff) -> WriteOff:
             record.price_warning = checked.warning[:200]
         record.save(update_fields=["deal", "deal_price", "price_warning"])
     return _consumed(actor, record, adapter, account)
-
-
-def write_off(
-    *,
-    actor: Actor,
-    session: Any,
-    store: OrgUnit,
-    form: WriteOffForm,
-    review: bool,
-    confirmation: Confirmation = Confirmation(),
-) -> WriteOff:
-    """Both steps, for a caller with no transaction open (the HTTP call runs them either side of its
-    Idempotency-Key's commit)."""
-    record = write_off_start(
-        actor=actor, session=session, store=store, form=form, review=review, confirmation=confirmation
-    )
-    return write_off_finish(actor=actor, record=record)
 
 
 def _consumed(actor: Actor, record: WriteOff, adapter: GroupBuyPlatform, account: PlatformAccount) -> WriteOff:
