@@ -6,7 +6,7 @@ Scenarios, by the code's last two digits (every fake, the same):
   03  bought for another store: refused at this store
   04  a slow platform: the consume's answer comes after `slow_seconds` (beyond the adapters' timeout
       in the tests); the write-off is done before the late answer, so a query finds it
-  05  a platform failure: HTTP 500, nothing done
+  05  a platform failure: its gateway answers an HTML "502 Bad Gateway" page, nothing done
   06  a platform error: a refusal in the platform's body with its message (risk control), nothing done
   07  no such code
   2N  (N = 2..9) a valid code with N units
@@ -63,7 +63,7 @@ DEFAULT_DEAL = Deal("100009", "洗剪吹 单次", 3900, 8800)
 def scenario(code: str) -> tuple[str, int]:
     """(scenario, units) for a code."""
     tail = code[-2:]
-    named = {"01": "used", "02": "expired", "03": "other_store", "04": "slow", "05": "http500", "06": "risk"}
+    named = {"01": "used", "02": "expired", "03": "other_store", "04": "slow", "05": "gateway", "06": "risk"}
     if tail in named:
         return named[tail], 1
     if tail == "07":

@@ -163,13 +163,27 @@ class PlatformError(PlatformFailure):
 
 class PlatformUnavailable(PlatformFailure):
     """The platform could not be reached, timed out, failed (5xx) or answered something unreadable:
-    the outcome is UNKNOWN. After a consume, `query` before trying again."""
+    the outcome is UNKNOWN. After a consume, `query` before trying again.
+
+    `error_page`: it (or a gateway before it) answered a page that is not its JSON, such as an HTML
+    "502 Bad Gateway"; `code` is then the HTTP status. Such a page is no message for staff: the
+    error carries none, and the page itself is only in the log (apps.groupbuy.platforms.http)."""
 
     default_message = gettext_lazy("the group-buy platform did not answer: try again in a moment")
+    error_page_message = gettext_lazy(
+        "the group-buy platform is out of order for the moment (it answered HTTP %(status)s): try again in a moment"
+    )
 
-    def __init__(self, message: str = "", code: str = "", timed_out: bool = False) -> None:
+    def __init__(self, message: str = "", code: str = "", timed_out: bool = False, error_page: bool = False) -> None:
         self.timed_out = timed_out
+        self.error_page = error_page
         super().__init__(message, code)
+
+    @property
+    def user_message(self) -> str:
+        if self.error_page:
+            return str(self.error_page_message) % {"status": self.code}
+        return str(self.default_message)
 
 
 class PlatformNotConfigured(PlatformFailure):

@@ -29,7 +29,7 @@ from apps.groupbuy.platforms.base import (
     PlatformUnavailable,
 )
 
-from .helpers import EXPIRED, HTTP_500, OTHER_STORE, RISK, SLOW, THREE_UNITS, UNKNOWN, USED, new_code
+from .helpers import EXPIRED, GATEWAY_502, OTHER_STORE, RISK, SLOW, THREE_UNITS, UNKNOWN, USED, new_code
 
 FAMILIES = sorted(FAKE_PLATFORMS)
 TIMEOUT = 1.0
@@ -112,13 +112,15 @@ def test_a_refused_code_says_why_in_ours_and_the_platforms_words(family, tail, e
         adapter.consume(account, code, 1, request_id())
 
 
-def test_a_platform_failure_is_unavailable_and_consumes_nothing(family):
+def test_a_gateways_error_page_is_unavailable_with_no_text_of_its_own_and_consumes_nothing(family, caplog):
     name, fake, account = family
     adapter = platform(name)
-    code = new_code(HTTP_500)
+    code = new_code(GATEWAY_502)
     with pytest.raises(PlatformUnavailable) as failed:
         adapter.consume(account, code, 1, request_id())
-    assert failed.value.code == "500" and not failed.value.timed_out
+    assert failed.value.code == "502" and failed.value.error_page and not failed.value.timed_out
+    assert failed.value.message == "" and "<html>" not in str(failed.value)
+    assert "502 Bad Gateway" in caplog.text
     assert fake.book.of_code(code) == []
 
 
