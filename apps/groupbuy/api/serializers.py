@@ -155,7 +155,7 @@ class WriteOffRecordOutputSerializer(serializers.Serializer[Any]):
     orderId = serializers.IntegerField(allow_null=True)
     memId = serializers.IntegerField()
     areaCode = serializers.CharField()
-    phone = serializers.CharField(help_text="masked unless the role may see phones whole")
+    phone = serializers.CharField(help_text="masked, for every role (a whole phone: members' wholePhone)")
     status = serializers.CharField(help_text="pending | done | cancelling | cancelled")
     statusLabel = serializers.CharField()
     served = serializers.BooleanField()

@@ -563,8 +563,8 @@ export interface paths {
   };
   "/rest/groupPurchasing/records": {
     /**
-     * The store's written-off records (page sizes 10, 20, 30, 40)
-     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     * The store's written-off records (page sizes 10, 20, 30, 40); phones masked
+     * @description Mixin of an ErpApi view whose query parameter `phone_fragment_param` is a fragment of a phone.
      */
     get: operations["groupPurchasing_records_retrieve"];
   };
@@ -7678,7 +7678,7 @@ export interface components {
       orderId: number | null;
       memId: number;
       areaCode: string;
-      /** @description masked unless the role may see phones whole */
+      /** @description masked, for every role (a whole phone: members' wholePhone) */
       phone: string;
       /** @description pending | done | cancelling | cancelled */
       status: string;
@@ -13485,8 +13485,8 @@ export interface operations {
     };
   };
   /**
-   * The store's written-off records (page sizes 10, 20, 30, 40)
-   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   * The store's written-off records (page sizes 10, 20, 30, 40); phones masked
+   * @description Mixin of an ErpApi view whose query parameter `phone_fragment_param` is a fragment of a phone.
    */
   groupPurchasing_records_retrieve: {
     parameters: {
