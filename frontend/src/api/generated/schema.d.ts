@@ -2394,6 +2394,8 @@ export interface components {
       cancelReason: string;
       cancelReasonName: string;
       forced: boolean;
+      /** @description the order that billed it; empty while it is not billed */
+      billedOrderNo: string;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -6412,6 +6414,8 @@ export interface components {
       cancelReason: string;
       cancelReasonName: string;
       forced: boolean;
+      /** @description the order that billed it; empty while it is not billed */
+      billedOrderNo: string;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -6496,6 +6500,8 @@ export interface components {
       cancelReason: string;
       cancelReasonName: string;
       forced: boolean;
+      /** @description the order that billed it; empty while it is not billed */
+      billedOrderNo: string;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -7503,6 +7509,8 @@ export interface components {
       periods: components["schemas"]["TimePeriodInput"][];
     };
     TodayReservedOutput: {
+      /** @description the reservation (a coupon served for it bills it) */
+      id: number;
       /** @description null for a walk-in */
       memId: number | null;
       name: string;
@@ -7511,6 +7519,9 @@ export interface components {
       areaCode: string;
       /** Format: date-time */
       startTime: string;
+      /** @description null: any nurse */
+      nurseId: number | null;
+      nurseName: string;
     };
     TokensOutput: {
       access: string;
