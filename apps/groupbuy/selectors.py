@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
+from apps.core.money import money_or_none_to_wire
 from apps.core.phones import mask_phone, shown_fragment_q
 from apps.groupbuy.choices import WriteOffStatus
 from apps.groupbuy.models import WriteOff
@@ -74,8 +75,10 @@ def record_row(record: WriteOff) -> WriteOffRecordRow:
         "status": record.status,
         "statusLabel": status_label(record),
         "served": record.order_id is not None,
-        "dealPrice": f"{record.deal_price:.2f}" if record.deal_price is not None else None,
-        "storePrice": f"{record.store_price:.2f}" if record.store_price is not None else None,
+        "dealPrice": money_or_none_to_wire(record.deal_price),
+        "settlement": money_or_none_to_wire(record.settlement),
+        "commission": money_or_none_to_wire(record.commission),
+        "storePrice": money_or_none_to_wire(record.store_price),
         "priceWarning": record.price_warning,
         "message": record.message,
         "operatorName": record.operator_name,

@@ -37,6 +37,7 @@ class TakingMethodRow(TypedDict):
     count: int
     amount: str
     money: bool
+    filedUnder: str
 
 
 class TakingsRow(TypedDict):

@@ -45,7 +45,11 @@ class StaffShare:
 
 @dataclass(frozen=True)
 class LineInput:
-    """One line as sent: `staff` None when the cashier named nobody (the commit may default it)."""
+    """One line as sent: `staff` None when the cashier named nobody (the commit may default it).
+
+    `group_buy_price`: the unit price a group-buy platform sold the item at, set by serving a
+    written-off coupon (apps.groupbuy.serving) from the platform's deal; never read from the wire, as
+    a client never sends a price."""
 
     type: str
     qty: int = 1
@@ -56,6 +60,7 @@ class LineInput:
     gift: bool = False
     gift_reason: str = ""
     take_later: bool = False
+    group_buy_price: Decimal | None = None
 
     @classmethod
     def from_wire(cls, data: ValidatedData) -> LineInput:
@@ -88,6 +93,7 @@ class DraftLine:
     gift: bool = False
     gift_reason: str = ""
     take_later: bool = False
+    group_buy_price: Decimal | None = None
 
     def field(self, name: str) -> str:
         return line_field(self.index, name)
@@ -255,6 +261,7 @@ def _draft_line(index: int, line: LineInput, items: dict[tuple[str, int], Any], 
         line.gift,
         (line.gift_reason or "").strip(),
         line.take_later,
+        line.group_buy_price,
     )
     if draft.take_later and draft.type not in (LineType.PRODUCT, LineType.PRODUCT_PACKAGE):
         raise InvalidInput(_("only products are taken later"), field=draft.field("takeLater"))

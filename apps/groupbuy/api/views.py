@@ -233,6 +233,8 @@ class ServeApi(ErpApi):
             record_id=data["record_id"],
             staff=None if staff is None else tuple(StaffShare(s["employee_id"], s["share"]) for s in staff),
             reservation_id=data.get("reservation_id"),
+            # Left out: the member's one reservation of today; null: served for no reservation.
+            find_reservation="reservation_id" not in data,
             commodity_type=data.get("commodity_type", ""),
             commodity_id=data.get("commodity_id"),
         )

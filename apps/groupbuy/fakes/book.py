@@ -58,6 +58,14 @@ DEALS = {
     "3": Deal("100003", "精油头疗 60分钟", 16800, 36800),
 }
 DEFAULT_DEAL = Deal("100009", "洗剪吹 单次", 3900, 8800)
+# The fake Meituan settles a write-off at the deal's price less its commission: 8 %, rounded up to
+# the cent (the platform's rounding).
+COMMISSION_PERCENT = 8
+
+
+def settlement_cents(price_cents: int) -> int:
+    """What the fake platform pays the store for a unit sold at `price_cents`."""
+    return price_cents - (price_cents * COMMISSION_PERCENT + 99) // 100
 
 
 def scenario(code: str) -> tuple[str, int]:

@@ -67,6 +67,7 @@ class ConsumedJson(TypedDict):
     price_cents: int
     references: list[str]
     consumed_at: str | None  # ISO time
+    settlement_cents: int | None
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,9 @@ class Consumed:
     price_cents: int = 0
     references: tuple[str, ...] = ()  # the platform's ids of this write-off (verify ids, certificate ids)
     consumed_at: datetime | None = None
+    # What the platform pays the store for the write-off, after its commission, where its answer says
+    # so (Meituan's consume); None where it settles later, out of this call (Douyin's ledger, an hour on).
+    settlement_cents: int | None = None
 
     def to_json(self) -> ConsumedJson:
         return {
@@ -94,6 +98,7 @@ class Consumed:
             "price_cents": self.price_cents,
             "references": list(self.references),
             "consumed_at": self.consumed_at.isoformat() if self.consumed_at else None,
+            "settlement_cents": self.settlement_cents,
         }
 
     @classmethod

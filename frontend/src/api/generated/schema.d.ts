@@ -6714,6 +6714,7 @@ export interface components {
     ServeInput: {
       recordId: number;
       staff?: components["schemas"]["StaffShareInput"][];
+      /** @description the reservation served (billed: done); left out, the member's one reservation of today still to be billed, if there is exactly one; null, no reservation */
       reservationId?: number | null;
       /**
        * @description * `project` - project
@@ -7351,8 +7352,17 @@ export interface components {
       label: string;
       count: number;
       amount: string;
-      /** @description money in (cash, providers); false: paid from what the member holds */
+      /** @description money in (cash, providers); false: paid otherwise (filedUnder) */
       money: boolean;
+      /**
+       * @description moneyIn: cash and providers; memberHoldings: stored value, sessions, points, deposits; groupBuy: coupons the customer paid on a platform, which settles with the chain
+       *
+       * * `moneyIn` - moneyIn
+       * * `memberHoldings` - memberHoldings
+       * * `groupBuy` - groupBuy
+       * @enum {string}
+       */
+      filedUnder: "moneyIn" | "memberHoldings" | "groupBuy";
     };
     TakingsOutput: {
       methods: components["schemas"]["TakingMethodOutput"][];
@@ -7695,7 +7705,12 @@ export interface components {
       status: string;
       statusLabel: string;
       served: boolean;
+      /** @description what the customer paid on the platform */
       dealPrice: string | null;
+      /** @description what the platform pays the store, where its answer says; null otherwise */
+      settlement: string | null;
+      /** @description the platform's commission: the deal's price less its settlement */
+      commission: string | null;
       storePrice: string | null;
       priceWarning: string;
       message: string;
