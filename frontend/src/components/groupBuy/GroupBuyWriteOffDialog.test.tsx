@@ -38,6 +38,8 @@ function record(id: number, overrides: Record<string, unknown> = {}) {
     statusLabel: "written off, not served",
     served: false,
     dealPrice: "99.00",
+    settlement: null,
+    commission: null,
     storePrice: "199.00",
     priceWarning: "",
     message: "",
@@ -60,6 +62,8 @@ function renderDialog(routes: Routes = {}, btn: string[] = []) {
     "GET /rest/groupPurchasing/items": (call) =>
       ok(call.query.get("type") === "2" ? [item(11, "Massage")] : [item(12, "Massage ×3")]),
     "GET /rest/groupPurchasing/cards": () => ok([item(13, "Gold card")]),
+    "GET /rest/reservation/todayReserved": () => ok([]),
+    "GET /rest/staffList/list": () => ok({ list: [], total: 0 }),
     ...routes,
   });
   const onClose = vi.fn();
@@ -415,13 +419,15 @@ describe("the written-off records", () => {
       },
     });
     fireEvent.click(await within(dialog).findByTestId("groupbuy-serve-1"));
-    const confirm = await screen.findByRole("dialog", { name: "Serve the member" });
-    fireEvent.click(within(confirm).getByRole("button", { name: "Yes" }));
+    const serve = await screen.findByRole("dialog", { name: "Serve the member" });
+    await waitFor(() => expect(within(serve).getByRole("button", { name: "Serve" })).toBeEnabled());
+    fireEvent.click(within(serve).getByRole("button", { name: "Serve" }));
     await waitFor(() => expect(within(dialog).getByTestId("groupbuy-status-1")).toHaveTextContent("served"));
     expect(within(dialog).getByText("SO0091")).toBeInTheDocument();
     expect(within(dialog).queryByTestId("groupbuy-serve-1")).not.toBeInTheDocument();
     const [call] = server.callsTo("POST /rest/order/groupBuy");
-    expect(call?.body).toEqual({ recordId: 1 });
+    // The member has no reservation today: served for none, said so.
+    expect(call?.body).toEqual({ recordId: 1, reservationId: null });
     expect(call?.headers.get("Idempotency-Key")).toBeTruthy();
   });
 
@@ -434,6 +440,7 @@ describe("the written-off records", () => {
     });
     fireEvent.click(await within(dialog).findByTestId("groupbuy-serve-5"));
     const serve = await screen.findByRole("dialog", { name: "Serve the member" });
+    await waitFor(() => expect(within(serve).getByRole("button", { name: "Serve" })).toBeEnabled());
     fireEvent.click(within(serve).getByRole("button", { name: "Serve" }));
     expect(await within(serve).findByText("please select project package / project / card")).toBeInTheDocument();
     expect(server.callsTo("POST /rest/order/groupBuy")).toHaveLength(0);
@@ -442,6 +449,7 @@ describe("the written-off records", () => {
     await waitFor(() => expect(server.callsTo("POST /rest/order/groupBuy")).toHaveLength(1));
     expect(server.callsTo("POST /rest/order/groupBuy")[0]?.body).toEqual({
       recordId: 5,
+      reservationId: null,
       commodityType: "card",
       commodityId: 13,
     });
