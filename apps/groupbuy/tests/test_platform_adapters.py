@@ -79,6 +79,22 @@ def test_a_valid_code_is_prepared_consumed_and_then_used(family):
         adapter.consume(account, code, 1, request_id())
 
 
+# What each platform's answer to the write-off says the store is paid (Meituan's consume does; Douyin
+# settles through its ledger an hour later, Channels does not say).
+SETTLES_IN_ITS_ANSWER = {"meituan": 39900 - 3192, "douyin": None, "channels": None}
+
+
+def test_the_settlement_is_read_where_the_platforms_answer_reports_it(family):
+    name, _fake, account = family
+    adapter = platform(name)
+    code = new_code(deal="2")
+    done = adapter.consume(account, code, 1, request_id())
+    assert done.settlement_cents == SETTLES_IN_ITS_ANSWER[name]
+    assert Consumed.from_json(done.to_json()) == done
+    found = adapter.query(account, code, done.request_id)
+    assert found is not None and found.settlement_cents == SETTLES_IN_ITS_ANSWER[name]
+
+
 def test_a_code_with_several_units_is_consumed_in_part(family):
     name, _fake, account = family
     adapter = platform(name)
