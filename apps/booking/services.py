@@ -357,14 +357,7 @@ def reservation_billed(*, actor: Actor, reservation_id: int, order_no: str) -> R
                 )
         reservation.status = ReservationStatus.DONE
         reservation.billed_order_no = order_no
-        _write(reservation)
-        _history(actor, reservation, ChangeKind.BILLED, before, orderNo=order_no)
-        audit_record(
-            actor=actor,
-            action=AuditAction.RESERVATION_BILLED,
-            target=reservation,
-            detail={"orderNo": order_no, "from": before["status"], "to": reservation.status},
-        )
+        _bill_written(actor, reservation, before, order_no, billed=True)
     return reservation
 
 
@@ -385,12 +378,17 @@ def reservation_unbilled(*, actor: Actor, reservation_id: int, order_no: str) ->
             reservation.status = earlier
         reservation.billed_order_no = ""
         # A nurse booked meanwhile in the time it frees keeps her booking (RES-51021).
-        _write(reservation)
-        _history(actor, reservation, ChangeKind.UNBILLED, before, orderNo=order_no)
-        audit_record(
-            actor=actor,
-            action=AuditAction.RESERVATION_UNBILLED,
-            target=reservation,
-            detail={"orderNo": order_no, "from": before["status"], "to": reservation.status},
-        )
+        _bill_written(actor, reservation, before, order_no, billed=False)
     return reservation
+
+
+def _bill_written(actor: Actor, reservation: Reservation, before: JsonObject, order_no: str, *, billed: bool) -> None:
+    """Saves a reservation billed or unbilled by `order_no`, with its history row and system log."""
+    _write(reservation)
+    _history(actor, reservation, ChangeKind.BILLED if billed else ChangeKind.UNBILLED, before, orderNo=order_no)
+    audit_record(
+        actor=actor,
+        action=AuditAction.RESERVATION_BILLED if billed else AuditAction.RESERVATION_UNBILLED,
+        target=reservation,
+        detail={"orderNo": order_no, "from": before["status"], "to": reservation.status},
+    )

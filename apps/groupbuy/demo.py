@@ -12,14 +12,15 @@ what it has."""
 from __future__ import annotations
 
 import uuid
-from datetime import datetime, time, timedelta
+from datetime import datetime, time
 from decimal import Decimal
 
 from django.utils import timezone
 
 from apps.billing.orders.lines import StaffShare
-from apps.booking.choices import ChangeKind, ReservationSource, ReservationStatus
-from apps.booking.models import Reservation, ReservationChange, ReservationProject
+from apps.booking.choices import ReservationSource, ReservationStatus
+from apps.booking.demo import demo_reservation
+from apps.booking.models import Reservation
 from apps.catalog.models import Project, ProjectPackage
 from apps.core.audit import SYSTEM_ACTOR
 from apps.core.money import from_cents
@@ -105,25 +106,12 @@ def _reserved_today(
 ) -> Reservation:
     start = timezone.make_aware(datetime.combine(timezone.localdate(), time(hour)))
     status = ReservationStatus.ARRIVED if arrived else ReservationStatus.BOOKED
-    reservation = Reservation.objects.create(
-        store=store,
-        member=member,
-        name=member.name,
-        area_code=member.area_code,
-        phone=member.phone,
-        nurse=nurse,
-        start=start,
-        end=start + timedelta(minutes=project.duration_minutes),
-        source=ReservationSource.MEITUAN,
-        status=status,
-        arrived_at=start if arrived else None,
+    reservation = demo_reservation(
+        store, member, nurse, [project], start, status=status, source=ReservationSource.MEITUAN
     )
-    ReservationProject.objects.create(
-        reservation=reservation, project=project, name=project.name, minutes=project.duration_minutes
-    )
-    ReservationChange.objects.create(
-        reservation=reservation, kind=ChangeKind.CREATED, after={"status": status}, by_name=SYSTEM_ACTOR.login_name
-    )
+    if arrived:
+        reservation.arrived_at = start
+        reservation.save(update_fields=["arrived_at"])
     return reservation
 
 

@@ -11,7 +11,7 @@ from apps.billing.models import Order
 from apps.billing.tests.conftest import BILLS, CASHIER, ORDER_DETAILS
 from apps.booking.choices import ReservationStatus
 from apps.booking.models import Reservation
-from apps.booking.tests.factories import ReservationFactory, local_time
+from apps.booking.tests.factories import members_reservation_today
 from apps.core.ledgers import audit_all
 from apps.core.page_registry import code_of
 from apps.core.testing import assert_envelope, at_once
@@ -29,16 +29,7 @@ def desk(store, make_entry):
 
 @pytest.fixture
 def arrived(store, member, nurse, project):
-    return ReservationFactory(
-        store=store,
-        member=member,
-        name=member.name,
-        phone=member.phone,
-        nurse=nurse,
-        projects=[project],
-        status=ReservationStatus.ARRIVED,
-        start=local_time(23, days=0),  # today, and not over before the day is
-    )
+    return members_reservation_today(store=store, member=member, nurse=nurse, projects=[project])
 
 
 def commit(entry, member, reservation, project, language="en"):
@@ -95,9 +86,7 @@ def test_cancelling_the_unpaid_order_offers_the_reservation_again(desk, member, 
 
 @pytest.mark.django_db
 def test_a_reservation_still_booked_counts_its_arrival_when_billed(desk, store, member, nurse, project):
-    booked = ReservationFactory(
-        store=store, member=member, name=member.name, phone=member.phone, nurse=nurse, start=local_time(23, days=0)
-    )
+    booked = members_reservation_today(store=store, member=member, nurse=nurse, status=ReservationStatus.BOOKED)
     assert_envelope(commit(desk, member, booked, project), status=201)
     booked.refresh_from_db()
     member.refresh_from_db()

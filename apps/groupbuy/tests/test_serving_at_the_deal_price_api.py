@@ -13,7 +13,7 @@ from django.utils import timezone
 from apps.accounts.testing import api_client
 from apps.billing.models import Order, StaffCredit
 from apps.booking.choices import ReservationStatus
-from apps.booking.tests.factories import ReservationFactory, local_time
+from apps.booking.tests.factories import members_reservation_today
 from apps.catalog.tests.factories import ProjectFactory
 from apps.core.ledgers import audit_all
 from apps.core.page_registry import code_of
@@ -61,15 +61,7 @@ def serve(entry, record_id, language="en", **extra):
 
 
 def reserved_today(store, member, nurse, status=ReservationStatus.ARRIVED):
-    return ReservationFactory(
-        store=store,
-        member=member,
-        name=member.name,
-        phone=member.phone,
-        nurse=nurse,
-        status=status,
-        start=local_time(23, days=0),  # today, and not over before the day is
-    )
+    return members_reservation_today(store=store, member=member, nurse=nurse, status=status)
 
 
 @pytest.mark.django_db(transaction=True)

@@ -6,6 +6,7 @@ import { fakeServer, ok, type Routes } from "../../shell/testing/fakeServer";
 import { sessionInfo } from "../../test/fixtures";
 import { dismissAllNotices } from "../../test/notices";
 import { GroupBuyWriteOffDialog } from "./GroupBuyWriteOffDialog";
+import { writeOffRecord } from "./testing";
 
 const PLATFORMS = [
   { id: 19, name: "Meituan", platformType: 1, preCheck: true, remote: true },
@@ -22,35 +23,7 @@ const PRE_CHECK = {
   deal: { dealId: "d1", title: "Facial deal", price: "99.00", marketPrice: "199.00", count: 1, expiresAt: null },
 };
 
-function record(id: number, overrides: Record<string, unknown> = {}) {
-  return {
-    id,
-    masterValue: { id: 19, name: "Meituan" },
-    platformType: 1,
-    checkCode: `CODE${id}`,
-    commodity: { type: "project", id: 1, name: "Facial", unifiedCode: "U1" },
-    orderCode: null,
-    orderId: null,
-    memId: 5,
-    areaCode: "0086",
-    phone: "138****5678",
-    status: "done",
-    statusLabel: "written off, not served",
-    served: false,
-    dealPrice: "99.00",
-    settlement: null,
-    commission: null,
-    storePrice: "199.00",
-    priceWarning: "",
-    message: "",
-    operatorName: "Owner",
-    createdAt: "2026-11-24T10:00:00+08:00",
-    servedAt: null,
-    cancelledAt: null,
-    cancelReason: "",
-    ...overrides,
-  };
-}
+const record = (id: number, overrides: Record<string, unknown> = {}) => writeOffRecord(id, overrides);
 
 function renderDialog(routes: Routes = {}, btn: string[] = []) {
   window.localStorage.setItem("erp.session", JSON.stringify(sessionInfo({ btn })));

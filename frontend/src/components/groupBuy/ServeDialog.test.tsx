@@ -8,38 +8,19 @@ import { sessionInfo } from "../../test/fixtures";
 import { dismissAllNotices } from "../../test/notices";
 import { ServeDialog } from "./ServeDialog";
 import { nurseOf, reservationsOf, serveBody } from "./serveDraft";
+import { writeOffRecord } from "./testing";
 
 const MEMBER = 5;
 
-function record(overrides: Partial<WriteOffRecord> = {}): WriteOffRecord {
-  return {
-    id: 1,
-    masterValue: { id: 19, name: "Meituan" },
-    platformType: 1,
-    checkCode: "CODE1",
+const record = (overrides: Partial<WriteOffRecord> = {}) =>
+  writeOffRecord(1, {
     commodity: { type: "project", id: 1, name: "Scalp care", unifiedCode: "U1" },
-    orderCode: null,
-    orderId: null,
     memId: MEMBER,
-    areaCode: "0086",
-    phone: "138****5028",
-    status: "done",
-    statusLabel: "written off, not served",
-    served: false,
-    dealPrice: "99.00",
     settlement: "91.08",
     commission: "7.92",
     storePrice: "238.00",
-    priceWarning: "",
-    message: "",
-    operatorName: "Owner",
-    createdAt: "2026-11-24T10:00:00+08:00",
-    servedAt: null,
-    cancelledAt: null,
-    cancelReason: "",
     ...overrides,
-  };
-}
+  });
 
 const reserved = (id: number, memId: number | null, nurseId: number | null, nurseName: string) => ({
   id,
