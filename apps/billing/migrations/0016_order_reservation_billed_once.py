@@ -2,6 +2,45 @@
 
 from django.db import migrations, models
 
+ACTIVE = ("booked", "arrived", "inService")
+
+
+def bill_reservations_with_orders(apps, schema_editor):
+    """Reservations an order was made from before they followed the money: billed by that order
+    (done, off the till's lists), with the change in their history. Two live orders of one reservation
+    (a double billing the old till allowed) are left for a person: the constraint below would refuse
+    them, so they are named here instead of failing on an index."""
+    Order = apps.get_model("billing", "Order")
+    Reservation = apps.get_model("booking", "Reservation")
+    ReservationChange = apps.get_model("booking", "ReservationChange")
+    live = Order.objects.filter(reservation__isnull=False).exclude(status="cancelled").order_by("id")
+    seen: dict[int, str] = {}
+    twice = []
+    for reservation_id, order_no in live.values_list("reservation_id", "order_no"):
+        if reservation_id in seen:
+            twice.append((reservation_id, seen[reservation_id], order_no))
+        else:
+            seen[reservation_id] = order_no or ""
+    if twice:
+        raise RuntimeError(
+            "reservations billed twice, cancel or refund one order of each first: "
+            + ", ".join(f"reservation {r}: {a} and {b}" for r, a, b in twice)
+        )
+    for reservation in Reservation.objects.filter(pk__in=seen, billed_order_no=""):
+        order_no = seen[reservation.pk]
+        before = reservation.status
+        reservation.billed_order_no = order_no
+        if before in ACTIVE:
+            reservation.status = "done"
+        reservation.save(update_fields=["billed_order_no", "status"])
+        ReservationChange.objects.create(
+            reservation=reservation,
+            kind="billed",
+            before={"status": before},
+            after={"status": reservation.status, "orderNo": order_no},
+            by_name="system",
+        )
+
 
 class Migration(migrations.Migration):
     dependencies = [
@@ -10,6 +49,7 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.RunPython(bill_reservations_with_orders, migrations.RunPython.noop),
         migrations.AddConstraint(
             model_name="order",
             constraint=models.UniqueConstraint(

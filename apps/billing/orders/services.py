@@ -121,8 +121,8 @@ def _reservation(store: OrgUnit, reservation_id: int | None, customer: Customer)
 
 def _billed_meanwhile(reservation: Reservation | None) -> ReservationBilled:
     assert reservation is not None  # only an order from a reservation meets the index
-    reservation.refresh_from_db(fields=["billed_order_no"])
-    return ReservationBilled(reservation.billed_order_no)
+    live = Order.objects.filter(reservation=reservation).exclude(status=OrderStatus.CANCELLED)
+    return ReservationBilled(live.values_list("order_no", flat=True).first() or "")
 
 
 def _default_staff(line: DraftLine, reservation: Reservation | None) -> tuple[StaffShare, ...]:

@@ -4,7 +4,10 @@ second order from it is refused; cancelling the unpaid order offers it again."""
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
+from django.apps import apps as django_apps
 
 from apps.accounts.testing import api_client
 from apps.billing.models import Order
@@ -106,3 +109,19 @@ def test_two_tills_billing_one_reservation_at_once_make_one_order(desk, member, 
     assert Order.objects.filter(reservation=arrived).count() == 1
     assert Reservation.objects.get(pk=arrived.pk).billed_order_no == Order.objects.get().order_no
     assert audit_all() == []
+
+
+@pytest.mark.django_db
+def test_an_order_made_before_reservations_followed_the_money_bills_its_reservation_on_migrating(
+    desk, member, arrived, project
+):
+    """Migration billing 0016: the reservations of the orders made before (not billed then) are billed
+    by them, once, with the change in their history."""
+    order = assert_envelope(commit(desk, member, arrived, project), status=201)
+    Reservation.objects.filter(pk=arrived.pk).update(status=ReservationStatus.ARRIVED, billed_order_no="")
+    migration = importlib.import_module("apps.billing.migrations.0016_order_reservation_billed_once")
+    migration.bill_reservations_with_orders(django_apps, None)
+    migration.bill_reservations_with_orders(django_apps, None)
+    arrived.refresh_from_db()
+    assert (arrived.status, arrived.billed_order_no) == (ReservationStatus.DONE, order["orderNo"])
+    assert arrived.changes.filter(kind="billed", by_name="system").count() == 1
