@@ -3,6 +3,11 @@ store's orders are counted by the bills page's browser test), the first member b
 of a product and takes them later, paid in cash through order_commit and order_pay, so the owed row
 comes the way a till makes it. Idempotent: a store with owed goods keeps what it has.
 
+Demo package sale (issue 28 §1, decision 0038): in the same store, the fourth member bought the
+头部SPA季卡 package (PK0003) and had her first SPA at once, paid in cash through order_commit and
+order_pay, so her package card holds 7 of its 8 sessions the way the till banks them. Idempotent: a
+store that sold a package keeps what it has.
+
 Demo intention deposits (issue 17 §4, /stoIntention): in the same store, the second member paid a
 deposit of 500.00 in cash and the third one of 300.00, taken through deposit_take and paid through
 order_pay as the till takes them. Idempotent: a store with deposits keeps what it has."""
@@ -13,15 +18,17 @@ from decimal import Decimal
 
 from apps.billing.choices import LineType
 from apps.billing.deposits.services import deposit_take
-from apps.billing.models import Deposit, OwedGoods
-from apps.billing.orders.lines import LineInput
+from apps.billing.models import Deposit, OrderLine, OwedGoods
+from apps.billing.orders.lines import LineInput, StaffShare
 from apps.billing.orders.services import order_commit
 from apps.billing.till.checkout import TenderAsked, order_pay
-from apps.catalog.models import Product
+from apps.catalog.models import Product, ProjectPackage
 from apps.core.audit import SYSTEM_ACTOR
 from apps.members.models import Member
 from apps.org.demo import DemoChain
 from apps.org.models import OrgUnit
+from apps.staff.choices import EmployeePosition
+from apps.staff.models import Employee
 
 
 def seed_demo(chain: DemoChain) -> None:
@@ -29,6 +36,7 @@ def seed_demo(chain: DemoChain) -> None:
         return
     store = chain.stores[1] if len(chain.stores) > 1 else chain.stores[0]
     _seed_deposits(store)
+    _seed_package_sale(store)
     if OwedGoods.objects.filter(store=store).exists():
         return
     member = Member.objects.filter(home_store=store).order_by("pk").first()
@@ -54,3 +62,26 @@ def _seed_deposits(store: OrgUnit) -> None:
             actor=SYSTEM_ACTOR, store=store, member_id=member.pk, amount=amount, remark="demo: intention deposit"
         )
         order_pay(actor=SYSTEM_ACTOR, order_id=deposit.order_id, tenders=[TenderAsked("cash", amount)])
+
+
+def _seed_package_sale(store: OrgUnit) -> None:
+    if OrderLine.objects.filter(order__store=store, type=LineType.PROJECT_PACKAGE).exists():
+        return
+    member = Member.objects.filter(home_store=store).order_by("pk")[3:4].first()
+    package = ProjectPackage.objects.filter(code="PK0003").prefetch_related("lines").first()
+    nurse = Employee.objects.filter(store=store, position=EmployeePosition.NURSE).order_by("pk").first()
+    if member is None or package is None or nurse is None:
+        return  # the members', the catalogue's or the staff's demo was not seeded
+    served = StaffShare(nurse.pk, Decimal("1"))
+    spa = package.lines.all()[0].project_id
+    order = order_commit(
+        actor=SYSTEM_ACTOR,
+        store=store,
+        member_id=member.pk,
+        lines=[
+            LineInput(type=LineType.PROJECT_PACKAGE, item_id=package.pk, staff=(served,)),
+            LineInput(type=LineType.PROJECT, item_id=spa, staff=(served,), package_line=0),
+        ],
+        remark="演示：购买头部SPA季卡，当场做一次",
+    )
+    order_pay(actor=SYSTEM_ACTOR, order_id=order.pk, tenders=[TenderAsked("cash", order.payable)])

@@ -1,15 +1,15 @@
 """Serving a written-off coupon's member (`order/groupBuy`) and cancelling a write-off (issue 16).
 
 **Serving** turns the write-off into a paid order of the store for its member: one line of the item
-the coupon buys, sold as billing sells it (a project served by its staff; a project package, as
-billing sells one; a card type issued to the member as a card, a package-kind card type with its
-sessions), at the deal's price (what the customer paid on the platform; the platform's commission
-is a figure of the write-off, `commission`), committed by billing as any order with the staff the
-desk chose and the reservation it was for (billed: done, off today's lists), paid in full by a
-`groupBuy` tender that names the write-off. So the member's visit, the staff's credits, the closing
-and the reports see it as a sale at the deal's price; the record links to the order and shows
-"served" (spec §4). One transaction; the record's row lock makes a second serve of it wait and then
-find it served (409 GB-40904).
+the coupon buys, sold as billing sells it (a project served by its staff; a project package, whose
+sessions the payment banks on a package card the member holds, decision 0038; a stored-value card
+type issued to the member as a card), at the deal's price (what the customer paid on the platform;
+the platform's commission is a figure of the write-off, `commission`), committed by billing as any
+order with the staff the desk chose and the reservation it was for (billed: done, off today's
+lists), paid in full by a `groupBuy` tender that names the write-off. So the member's visit, the
+staff's credits, the closing and the reports see it as a sale at the deal's price; the record links
+to the order and shows "served" (spec §4). One transaction; the record's row lock makes a second
+serve of it wait and then find it served (409 GB-40904).
 
 **Cancelling** asks the platform to undo the write-off (within its window) and, when it was served,
 refunds the whole order through billing (the package's sessions and the card go back as any refund

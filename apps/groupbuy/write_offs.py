@@ -1,7 +1,8 @@
 """Writing a group-buy coupon off (issue 16; contract §9; decision 0019 for the platforms' rules).
 
-    pre_check(...)   what a review platform's code buys here: the three candidate lists (spec §7.5)
-    write_off(...)   the write-off itself
+    pre_check(...)          what a review platform's code buys here: the three candidate lists (spec §7.5)
+    write_off_start(...)    the write-off itself, recorded pending (inside the Idempotency-Key's
+    write_off_finish(...)   transaction), then asked of the platform (after its commit)
 
 A write-off is checked (the form's rules, the store sells the item, the code not already written off
 here, the phone's frequency), then asked of the platform (`prepare`: what the code buys; nothing
@@ -443,23 +444,6 @@ def write_off_finish(*, actor: Actor, record: WriteOff) -> WriteOff:
             record.price_warning = checked.warning[:200]
         record.save(update_fields=["deal", "deal_price", "price_warning"])
     return _consumed(actor, record, adapter, account)
-
-
-def write_off(
-    *,
-    actor: Actor,
-    session: Any,
-    store: OrgUnit,
-    form: WriteOffForm,
-    review: bool,
-    confirmation: Confirmation = Confirmation(),
-) -> WriteOff:
-    """Both steps, for a caller with no transaction open (the HTTP call runs them either side of its
-    Idempotency-Key's commit)."""
-    record = write_off_start(
-        actor=actor, session=session, store=store, form=form, review=review, confirmation=confirmation
-    )
-    return write_off_finish(actor=actor, record=record)
 
 
 def _consumed(actor: Actor, record: WriteOff, adapter: GroupBuyPlatform, account: PlatformAccount) -> WriteOff:

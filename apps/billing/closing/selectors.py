@@ -132,6 +132,8 @@ class Day:
 def _sale_kind(line_type: str, card_kind: str | None) -> str:
     if line_type == LineType.PROJECT and card_kind == CardKind.PACKAGE:
         return SESSIONS
+    if line_type == LineType.PROJECT_PACKAGE and card_kind == CardKind.PACKAGE:
+        return CARD_SALES  # a package sold is banked on its card (decision 0038): earned as its sessions are used
     return {
         LineType.PRODUCT: PRODUCTS,
         LineType.PROJECT: PROJECTS,

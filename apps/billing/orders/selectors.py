@@ -26,6 +26,7 @@ from apps.billing.orders.rows import (
     DraftLineRow,
     DraftStaffRow,
     GiftRow,
+    OrderFiguresFields,
     OrderFoundRow,
     OrderLineRow,
     OrderSummaryRow,
@@ -33,6 +34,7 @@ from apps.billing.orders.rows import (
     PriceRow,
     ReservationDraftRow,
     ReservationPackageDraftRow,
+    SoldItemFields,
     UsableCouponRow,
 )
 from apps.booking.errors import ReservationBilled
@@ -62,8 +64,7 @@ def reservations() -> QuerySet[Reservation]:
     return Reservation.objects.all()
 
 
-def committed_row(order: Order) -> CommittedOrderRow:
-    """Contract §8's answer to `order/commit`, field for field."""
+def _order_figures(order: Order) -> OrderFiguresFields:
     return {
         "orderId": order.pk,
         "orderNo": order.order_no or "",
@@ -71,14 +72,27 @@ def committed_row(order: Order) -> CommittedOrderRow:
         "total": money_to_wire(order.total),
         "discount": money_to_wire(order.discount),
         "payable": money_to_wire(order.payable),
+    }
+
+
+def _sold_item(line: OrderLine) -> SoldItemFields:
+    return {
+        "type": line.type,
+        "itemId": line.item_id,
+        "name": line.name,
+        "qty": line.qty,
+        "unitPrice": money_to_wire(line.unit_price),
+    }
+
+
+def committed_row(order: Order) -> CommittedOrderRow:
+    """Contract §8's answer to `order/commit`, field for field."""
+    return {
+        **_order_figures(order),
         "lines": [
             {
                 "orderLineId": line.pk,
-                "type": line.type,
-                "itemId": line.item_id,
-                "name": line.name,
-                "qty": line.qty,
-                "unitPrice": money_to_wire(line.unit_price),
+                **_sold_item(line),
                 "discount": money_to_wire(line.discount),
                 "amount": money_to_wire(line.amount),
                 "cardId": line.card_id,
@@ -195,11 +209,7 @@ def _discount_rows(discounts: list[JsonObject]) -> list[DiscountRow]:
 def _line_row(line: OrderLine) -> OrderLineRow:
     return {
         "orderLineId": line.pk,
-        "type": line.type,
-        "itemId": line.item_id,
-        "name": line.name,
-        "qty": line.qty,
-        "unitPrice": money_to_wire(line.unit_price),
+        **_sold_item(line),
         "total": money_to_wire(line.unit_price * line.qty),
         "discount": money_to_wire(line.discount),
         "amount": money_to_wire(line.amount),
@@ -283,12 +293,7 @@ def price_summary(order: Order, *, with_lines: bool) -> PriceRow:
     and due, and each discount the order got."""
     lines = list(order.lines.order_by("id"))
     answer: PriceRow = {
-        "orderId": order.pk,
-        "orderNo": order.order_no or "",
-        "status": order.status,
-        "total": money_to_wire(order.total),
-        "discount": money_to_wire(order.discount),
-        "payable": money_to_wire(order.payable),
+        **_order_figures(order),
         "paid": money_to_wire(order.paid),
         "due": money_to_wire(order.due),
         "discounts": _summed_discounts(line.discounts for line in lines),

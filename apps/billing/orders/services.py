@@ -269,6 +269,7 @@ def _write_order(
         )
         for line in priced.lines
     )
+    _package_lines_named(rows, priced)
     OrderLineStaff.objects.bulk_create(
         OrderLineStaff(line=row, employee_id=share.employee_id, share=share.share)
         for row, shares in zip(rows, staff, strict=True)
@@ -280,6 +281,15 @@ def _write_order(
     written._result_cache, written._prefetch_done = rows, True  # type: ignore[attr-defined]
     order._prefetched_objects_cache = {"lines": written}  # type: ignore[attr-defined]
     return order
+
+
+def _package_lines_named(rows: list[OrderLine], priced: PricedOrder) -> None:
+    """A project served from a package the order sells names that package's line (decision 0038)."""
+    linked = [(row, line.line.package) for row, line in zip(rows, priced.lines, strict=True) if line.line.package]
+    for row, package in linked:
+        row.package_line = rows[package.index]
+    if linked:
+        OrderLine.objects.bulk_update([row for row, _package in linked], ["package_line"])
 
 
 def order_cancel(*, actor: Actor, order: Order) -> Order:

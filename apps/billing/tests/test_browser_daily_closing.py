@@ -37,7 +37,9 @@ def test_a_day_closed_with_a_cash_difference_explained_refuses_a_later_payment(p
     enter(page, "2")
 
     _pay_cash(page, first, "100")
-    expect(page.get_by_role("status").filter(has_text="Paid: paid")).to_contain_text("change ¥12.00")
+    expect(page.get_by_role("status").filter(has_text="Paid: paid")).to_contain_text(
+        "Change to give the customer: ¥12.00"
+    )
 
     page.goto("/dailyKnots")
     expect(page.get_by_role("heading", name="Daily closing", exact=True)).to_be_visible()

@@ -14,13 +14,18 @@ it asks, the write-off service decides and records (`Consumed.to_json()` is what
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol, TypedDict
+from zoneinfo import ZoneInfo
 
 from django.utils.translation import gettext_lazy
 
 from apps.core.json_types import JsonObject
+
+# The platforms' clock: their epoch seconds and their times without a zone are Beijing's.
+BEIJING = ZoneInfo("Asia/Shanghai")
 
 
 @dataclass(frozen=True)
@@ -193,6 +198,33 @@ class PlatformUnavailable(PlatformFailure):
 
 class PlatformNotConfigured(PlatformFailure):
     default_message = gettext_lazy("this group-buy platform is not set up for the store")
+
+
+@dataclass(frozen=True)
+class FailureCodes:
+    """A platform's error codes for the failures the write-off service tells apart."""
+
+    code_invalid: int
+    code_used: int
+    code_expired: int
+    code_other_store: int
+    count_unavailable: int
+    cancel_window_passed: int
+
+    def failure(self, code: object, message: str) -> PlatformFailure:
+        """The failure a code of the platform's answer means: PlatformError for one not listed (or
+        not a number), with the platform's message and code."""
+        if not isinstance(code, int):
+            return PlatformError(message, code=str(code))
+        failures: Mapping[int, type[PlatformFailure]] = {
+            self.code_invalid: CodeInvalid,
+            self.code_used: CodeUsed,
+            self.code_expired: CodeExpired,
+            self.code_other_store: CodeOtherStore,
+            self.count_unavailable: CountUnavailable,
+            self.cancel_window_passed: CancelWindowPassed,
+        }
+        return failures.get(code, PlatformError)(message, code=str(code))
 
 
 # -- the interface --------------------------------------------------------------------------------

@@ -70,19 +70,21 @@ def _json_object(answer: requests.Response) -> JsonObject | None:
 
 
 class TokenCache:
-    """Tokens by (base_url, app_key), reused until a minute before they expire."""
+    """Tokens bought for our secret (`buy` answers one and its seconds to live), by (base_url,
+    app_key), reused until a minute before they expire."""
 
-    def __init__(self) -> None:
+    def __init__(self, buy: Callable[[PlatformAccount], tuple[str, int]]) -> None:
+        self._buy = buy
         self._tokens: dict[tuple[str, str], tuple[str, float]] = {}
         self._lock = threading.Lock()
 
-    def get(self, account: PlatformAccount, buy: Callable[[PlatformAccount], tuple[str, int]]) -> str:
+    def get(self, account: PlatformAccount) -> str:
         key = (account.base_url, account.app_key)
         with self._lock:
             token, until = self._tokens.get(key, ("", 0.0))
         if token and time.monotonic() < until:
             return token
-        token, expires_in = buy(account)
+        token, expires_in = self._buy(account)
         with self._lock:
             self._tokens[key] = (token, time.monotonic() + max(expires_in - 60, 0))
         return token
@@ -90,3 +92,17 @@ class TokenCache:
     def forget(self, account: PlatformAccount) -> None:
         with self._lock:
             self._tokens.pop((account.base_url, account.app_key), None)
+
+    def ask(
+        self,
+        account: PlatformAccount,
+        ask: Callable[[str], JsonObject],
+        expired: Callable[[JsonObject], bool],
+    ) -> JsonObject:
+        """`ask`'s answer with the account's token. A platform may drop a token before its time:
+        when the answer says so (`expired`), a new token is bought and asked with once more."""
+        answer = ask(self.get(account))
+        if expired(answer):
+            self.forget(account)
+            answer = ask(self.get(account))
+        return answer

@@ -31,36 +31,21 @@ import hashlib
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
-from zoneinfo import ZoneInfo
 
-from .base import (
-    CancelWindowPassed,
-    CodeExpired,
-    CodeInvalid,
-    CodeOtherStore,
-    CodeUsed,
-    Consumed,
-    CountUnavailable,
-    CouponInfo,
-    PlatformAccount,
-    PlatformError,
-    PlatformFailure,
-    PlatformUnavailable,
-)
+from .base import BEIJING, CodeInvalid, Consumed, CouponInfo, FailureCodes, PlatformAccount, PlatformUnavailable
 from .http import call
 
-BEIJING = ZoneInfo("Asia/Shanghai")
 PREFIX = "/ddzh/tuangou/receipt"
 OK = 200
 # The platform's business codes we read (docs/decisions/0019); anything else is PlatformError.
-ERRORS: dict[int, type[PlatformFailure]] = {
-    1001: CodeInvalid,
-    1002: CodeUsed,
-    1003: CodeExpired,
-    1004: CodeOtherStore,
-    1005: CountUnavailable,
-    1006: CancelWindowPassed,
-}
+ERRORS = FailureCodes(
+    code_invalid=1001,
+    code_used=1002,
+    code_expired=1003,
+    code_other_store=1004,
+    count_unavailable=1005,
+    cancel_window_passed=1006,
+)
 
 
 def sign(secret: str, params: dict[str, str]) -> str:
@@ -106,9 +91,7 @@ class MeituanPlatform:
         code = body.get("code")
         if code == OK:
             return body.get("data")
-        message = str(body.get("msg") or "")
-        error = ERRORS.get(code, PlatformError) if isinstance(code, int) else PlatformError
-        raise error(message, code=str(code))
+        raise ERRORS.failure(code, str(body.get("msg") or ""))
 
     def _operator(self, account: PlatformAccount) -> dict[str, str]:
         name = account.extra.get("operator") or "erp"

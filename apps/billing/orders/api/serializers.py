@@ -61,6 +61,18 @@ class OrderLineInputSerializer(serializers.Serializer[Any]):
         source="take_later",
         help_text="product and productPackage lines: the member takes the goods later (owed goods, /toTakenList)",
     )
+    packageLine = fields.IntegerField(
+        min_value=0,
+        max_value=MAX_LINES - 1,
+        required=False,
+        allow_null=True,
+        source="package_line",
+        help_text=(
+            "a project line served now by one of the sessions of the project package sold on line"
+            " `packageLine` (its index in `lines`) of this order: priced at 0, the session used when the"
+            " order is paid, from the package card the payment issues"
+        ),
+    )
 
 
 class WalkInInputSerializer(serializers.Serializer[Any]):
@@ -154,27 +166,35 @@ class DiscountOutputSerializer(serializers.Serializer[Any]):
     amount = money()
 
 
-class CommittedLineOutputSerializer(serializers.Serializer[Any]):
+# The first fields of an order line's answers and of an order's figures; no docstring, which the
+# schema would give every answer built on them.
+class OrderLineItemOutputSerializer(serializers.Serializer[Any]):
     orderLineId = serializers.IntegerField()
     type = serializers.CharField()
     itemId = serializers.IntegerField()
     name = serializers.CharField()
     qty = serializers.IntegerField()
     unitPrice = money()
-    discount = money()
-    amount = money()
-    cardId = serializers.IntegerField(allow_null=True)
 
 
-class CommittedOrderOutputSerializer(serializers.Serializer[Any]):
-    """Contract §8's answer to `order/commit`, field for field."""
-
+class OrderFiguresOutputSerializer(serializers.Serializer[Any]):
     orderId = serializers.IntegerField()
     orderNo = serializers.CharField()
     status = serializers.CharField()
     total = money()
     discount = money()
     payable = money()
+
+
+class CommittedLineOutputSerializer(OrderLineItemOutputSerializer):
+    discount = money()
+    amount = money()
+    cardId = serializers.IntegerField(allow_null=True)
+
+
+class CommittedOrderOutputSerializer(OrderFiguresOutputSerializer):
+    """Contract §8's answer to `order/commit`, field for field."""
+
     lines = CommittedLineOutputSerializer(many=True)
 
 
@@ -215,13 +235,7 @@ class OrderPageOutputSerializer(serializers.Serializer[Any]):
     summary = OrderSummaryOutputSerializer(help_text="sums over every filtered order, not only the page")
 
 
-class OrderLineOutputSerializer(serializers.Serializer[Any]):
-    orderLineId = serializers.IntegerField()
-    type = serializers.CharField()
-    itemId = serializers.IntegerField()
-    name = serializers.CharField()
-    qty = serializers.IntegerField()
-    unitPrice = money()
+class OrderLineOutputSerializer(OrderLineItemOutputSerializer):
     total = money("unit price × quantity")
     discount = money()
     amount = money("payable for the line")
@@ -275,13 +289,7 @@ class OrderFoundOutputSerializer(serializers.Serializer[Any]):
     createdAt = serializers.DateTimeField()
 
 
-class PriceOutputSerializer(serializers.Serializer[Any]):
-    orderId = serializers.IntegerField()
-    orderNo = serializers.CharField()
-    status = serializers.CharField()
-    total = money()
-    discount = money()
-    payable = money()
+class PriceOutputSerializer(OrderFiguresOutputSerializer):
     paid = money()
     due = money()
     discounts = DiscountOutputSerializer(many=True, help_text="summed by source and name over the lines")

@@ -5068,6 +5068,8 @@ export interface components {
        * @default false
        */
       takeLater?: boolean;
+      /** @description a project line served now by one of the sessions of the project package sold on line `packageLine` (its index in `lines`) of this order: priced at 0, the session used when the order is paid, from the package card the payment issues */
+      packageLine?: number | null;
     };
     OrderLineOutput: {
       orderLineId: number;
@@ -7058,12 +7060,12 @@ export interface components {
       lineCount: number;
       countedCount: number;
       differenceCount: number;
-      /** @description decimal string, 2 places; null without BTN-SPGL-COST-VIEW ("-12.50") */
-      gainValue: string | null;
-      /** @description decimal string, 2 places; null without BTN-SPGL-COST-VIEW ("-12.50") */
-      lossValue: string | null;
-      /** @description decimal string, 2 places; null without BTN-SPGL-COST-VIEW ("-12.50") */
-      differenceValue: string | null;
+      /** @description decimal string, 2 places: the value the counted surpluses add */
+      gainValue: string;
+      /** @description decimal string, 2 places ("-12.50"): the value the shortfalls take */
+      lossValue: string;
+      /** @description decimal string, 2 places: gained + lost, the figure the approval centre's request shows (as an absolute amount) */
+      differenceValue: string;
       /** @description the latest approval-centre request of its differences; null if none was filed */
       approvalRequestId: number | null;
       /**

@@ -46,7 +46,16 @@ import { LimitedTextField } from "../../../components/LimitedTextField";
 import { Facts, PageFrame, Section } from "../../../components/layout";
 import { NOWRAP } from "../../../components/PagedTable";
 import { mountIsland } from "../../../islands/mount";
-import { canReturn, initialPicks, lineMode, pickError, refundBody, type LinePick, type Picks } from "./refundRules";
+import {
+  canReturn,
+  closesCards,
+  initialPicks,
+  lineMode,
+  pickError,
+  refundBody,
+  type LinePick,
+  type Picks,
+} from "./refundRules";
 
 const NS = "refunds";
 const REASON_MAX = 200;
@@ -352,9 +361,7 @@ function LineRow({
       </TableCell>
       <TableCell>
         {formatMoney(line.refundableAmount)}
-        {units
-          ? ` (${line.refundableQty} ${line.type === "cardType" ? t("returns.byCards") : t("returns.bySessions")})`
-          : ""}
+        {units ? ` (${line.refundableQty} ${closesCards(line) ? t("returns.byCards") : t("returns.bySessions")})` : ""}
         {line.note ? (
           <Typography variant="body2" color="text.secondary">
             {line.note}
@@ -413,7 +420,7 @@ function ConfirmDialog({
       else onDone(made.recedeId);
     },
   });
-  const cardLines = judged.lines.some((line) => line.type === "cardType" && picks[line.orderLineId]?.picked);
+  const cardLines = judged.lines.some((line) => closesCards(line) && picks[line.orderLineId]?.picked);
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="md">
       <DialogTitle id={titleId}>{t("returns.confirmTitle")}</DialogTitle>

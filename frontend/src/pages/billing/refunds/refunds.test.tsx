@@ -12,7 +12,7 @@ import { OrderDetailsPage } from "../orders/OrderDetailsPage";
 import { RefundDetailPage } from "./RefundDetailPage";
 import { RefundListPage } from "./RefundListPage";
 import { OrderRefundPage } from "./OrderRefundPage";
-import { initialPicks, lineMode, pickError, refundBody } from "./refundRules";
+import { closesCards, initialPicks, lineMode, pickError, refundBody } from "./refundRules";
 
 function judgedLine(orderLineId: number, overrides: Record<string, unknown> = {}) {
   return {
@@ -146,6 +146,13 @@ describe("refund rules", () => {
     expect(lineMode(judgedLine(1))).toBe("amount");
     expect(lineMode(judgedLine(1, { type: "cardType", byUnits: true }))).toBe("units");
     expect(lineMode(judgedLine(1, { type: "project", amount: "0.00", paid: "0.00", byUnits: true }))).toBe("units");
+  });
+
+  it("closes the cards of a card sale and of a banked package sale, not of one sold before banking", () => {
+    expect(closesCards(judgedLine(1, { type: "cardType", byUnits: true }))).toBe(true);
+    expect(closesCards(judgedLine(1, { type: "projectPackage", byUnits: true }))).toBe(true);
+    expect(closesCards(judgedLine(1, { type: "projectPackage", byUnits: false }))).toBe(false);
+    expect(closesCards(judgedLine(1, { type: "project", amount: "0.00", paid: "0.00", byUnits: true }))).toBe(false);
   });
 
   it("checks an amount up to what is refundable and units up to what is left", () => {

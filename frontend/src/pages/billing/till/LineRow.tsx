@@ -10,7 +10,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import type { EmployeeRow } from "../../../api/staff";
-import type { MemberCard, PricedLine } from "../../../api/till";
+import type { MemberCard, PackageProject, PricedLine } from "../../../api/till";
 import { StaffShares } from "../../../components/billing/StaffShares";
 import { formatMoney } from "../../../lib/money";
 import { hasButtonCode } from "../../../api/session";
@@ -24,9 +24,11 @@ import {
   type LineStaff,
   type TillLine,
 } from "./tillRules";
+import { ServedNowChoice } from "./ServedNowChoice";
 
-/** One line of the cashier's draft: what it is, its quantity, the card that pays or prices it, its
- * staff with their shares, and the server's price of it with each discount applied. */
+/** One line of the cashier's draft: what it is, its quantity, the card that pays or prices it (a
+ * project package: the project served now from it; a project so served: the package), its staff with
+ * their shares, and the server's price of it with each discount applied. */
 export function LineRow({
   index,
   line,
@@ -36,6 +38,9 @@ export function LineRow({
   messages,
   onChange,
   onRemove,
+  servedNow,
+  packageName = "",
+  onServeNow,
 }: {
   index: number;
   line: TillLine;
@@ -45,10 +50,14 @@ export function LineRow({
   messages: Record<string, string>;
   onChange: (line: TillLine) => void;
   onRemove: () => void;
+  servedNow?: TillLine | undefined;
+  packageName?: string;
+  onServeNow?: (project: PackageProject | null) => void;
 }) {
   const { t } = useTranslation("till");
   const message = (field: string) => lineMessage(messages, index, field);
-  const cardChoices = cardOptions(line, cards);
+  const cardChoices = line.fromPackage === null ? cardOptions(line, cards) : [];
+  const fromPackage = line.fromPackage !== null;
 
   return (
     <TableRow data-testid={`line-${index}`}>
@@ -79,6 +88,7 @@ export function LineRow({
             label={t("line.qty")}
             value={line.qty}
             onChange={(event) => onChange({ ...line, qty: event.target.value })}
+            disabled={fromPackage}
             error={Boolean(message("qty"))}
             helperText={message("qty")}
             slotProps={{ htmlInput: { inputMode: "numeric" } }}
@@ -108,7 +118,15 @@ export function LineRow({
             ))}
           </TextField>
         ) : null}
-        {GIFT_TYPES.includes(line.type) && (line.gift || hasButtonCode(ORDER_GIFT_CODE)) ? (
+        {line.type === "projectPackage" && line.packageProjects.length > 0 && onServeNow ? (
+          <ServedNowChoice line={line} served={servedNow} onChoose={onServeNow} />
+        ) : null}
+        {fromPackage || message("packageLine") ? (
+          <Typography variant="caption" color={message("packageLine") ? "error" : "text.secondary"} component="p">
+            {message("packageLine") || t("line.fromPackage", { name: packageName })}
+          </Typography>
+        ) : null}
+        {!fromPackage && GIFT_TYPES.includes(line.type) && (line.gift || hasButtonCode(ORDER_GIFT_CODE)) ? (
           <>
             <FormControlLabel
               control={
