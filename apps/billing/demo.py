@@ -10,15 +10,24 @@ store that sold a package keeps what it has.
 
 Demo intention deposits (issue 17 §4, /stoIntention): in the same store, the second member paid a
 deposit of 500.00 in cash and the third one of 300.00, taken through deposit_take and paid through
-order_pay as the till takes them. Idempotent: a store with deposits keeps what it has."""
+order_pay as the till takes them. Idempotent: a store with deposits keeps what it has.
+
+A demo closing (issue 28 §2, /dailyHistory, /dailyKnots): in the same store, yesterday was closed
+through day_close with its one open item, the fourth member's unpaid order, carried over with its
+reason, so the order waits in today's open items and the closing shows what it carried. Idempotent: a
+store with a closing keeps what it has."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from decimal import Decimal
 
-from apps.billing.choices import LineType
+from django.utils import timezone
+
+from apps.billing.choices import LineType, OpenItemKind
+from apps.billing.closing.services import CarryOver, day_close
 from apps.billing.deposits.services import deposit_take
-from apps.billing.models import Deposit, OrderLine, OwedGoods
+from apps.billing.models import DailyClosing, Deposit, OrderLine, OwedGoods
 from apps.billing.orders.lines import LineInput, StaffShare
 from apps.billing.orders.services import order_commit
 from apps.billing.till.checkout import TenderAsked, order_pay
@@ -37,6 +46,7 @@ def seed_demo(chain: DemoChain) -> None:
     store = chain.stores[1] if len(chain.stores) > 1 else chain.stores[0]
     _seed_deposits(store)
     _seed_package_sale(store)
+    _seed_closed_yesterday(store)
     if OwedGoods.objects.filter(store=store).exists():
         return
     member = Member.objects.filter(home_store=store).order_by("pk").first()
@@ -85,3 +95,28 @@ def _seed_package_sale(store: OrgUnit) -> None:
         remark="演示：购买头部SPA季卡，当场做一次",
     )
     order_pay(actor=SYSTEM_ACTOR, order_id=order.pk, tenders=[TenderAsked("cash", order.payable)])
+
+
+def _seed_closed_yesterday(store: OrgUnit) -> None:
+    if DailyClosing.objects.filter(store=store).exists():
+        return
+    member = Member.objects.filter(home_store=store).order_by("pk")[3:4].first()
+    product = Product.objects.filter(enabled=True).order_by("code").first()
+    if member is None or product is None:
+        return
+    yesterday = timezone.localdate() - timedelta(days=1)
+    order = order_commit(
+        actor=SYSTEM_ACTOR,
+        store=store,
+        member_id=member.pk,
+        lines=[LineInput(type=LineType.PRODUCT, item_id=product.pk, qty=1)],
+        remark="演示：顾客次日来店付款",
+        today=yesterday,
+    )
+    day_close(
+        actor=SYSTEM_ACTOR,
+        store=store,
+        day=yesterday,
+        cash_counted=Decimal("0"),
+        carry_over=[CarryOver(OpenItemKind.ORDER, str(order.pk), "顾客忘带手机，次日来店付款")],
+    )

@@ -288,6 +288,9 @@ class DailyClosing(models.Model):
     reopened_by_name = user_name_field(_("reopened by"))
     reopened_at = models.DateTimeField(_("reopened at"), null=True, blank=True)
     reopen_reason = models.CharField(_("reason for reopening"), max_length=200, blank=True)
+    # What was still open when it closed and was carried over, each with its reason (issue 28 §2):
+    # [{kind, ref, title, amount, reason, carriedTo}] (apps.billing.closing.rows.CarriedOverRow).
+    carried_over = models.JSONField(_("carried over"), default=list, blank=True)
 
     class Meta:
         verbose_name = _("daily closing")

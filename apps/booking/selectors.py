@@ -190,6 +190,22 @@ def reservations() -> QuerySet[Reservation]:
     return Reservation.objects.all()
 
 
+def arrived_of_day(store_id: int, day: date) -> QuerySet[Reservation]:
+    """The store's reservations of `day` whose customer arrived and that are not finished (arrived or
+    in service), earliest first, with their nurse: the daily closing asks which of them were billed."""
+    start, end = day_bounds(day)
+    return (
+        Reservation.objects.filter(
+            store_id=store_id,
+            start__gte=start,
+            start__lt=end,
+            status__in=(ReservationStatus.ARRIVED, ReservationStatus.IN_SERVICE),
+        )
+        .select_related("nurse")
+        .order_by("start", "id")
+    )
+
+
 def reservation_rows_by_start(reservation_ids: Iterable[int]) -> list[ReservationRow]:
     return reservation_rows(Reservation.objects.filter(pk__in=list(reservation_ids)).order_by("start"))
 

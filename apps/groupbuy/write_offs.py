@@ -36,6 +36,7 @@ from django.utils.translation import gettext_lazy
 from apps.accounts.store_master import store_master_check
 from apps.booking.selectors import today_reserved
 from apps.core.audit import Actor, audit_record
+from apps.core.business_days import business_day, check_day_open
 from apps.core.errors import InvalidInput
 from apps.core.money import cents_to_wire, from_cents, money_or_none_to_wire, money_to_wire
 from apps.core.phones import mask_phone
@@ -359,7 +360,8 @@ def write_off_start(
     held here, the phone's frequency, the member (found by phone or filed at the store), and the
     record written **pending** (the code now held). `review`: the review platforms' call
     (writeOffReview) takes only platforms 19 and 21, the other call none of them. Errors: 400
-    VALID-40000 (the spec's sentences), GB-40901, GB-40903, 403 AUTH-40300 (a wrong authorization code)."""
+    VALID-40000 (the spec's sentences), GB-40901, GB-40903, 403 AUTH-40300 (a wrong authorization code),
+    409 DAY-40901 (the store's day is closed: the platform is not asked)."""
     form = replace(form, store_id=store.pk)
     if form.from_reservation:  # the phone is the reserved member's (the list shows it masked)
         reserved = _reserved_member(form.member_id, store.pk)
@@ -379,6 +381,7 @@ def write_off_start(
     frequency, confirmed_by = _frequency_passed(actor, session, store, form, confirmation)
     try:
         with transaction.atomic():
+            check_day_open(store_id=store.pk, day=business_day())  # a closed day's coupon could not be served
             member = _member(actor, store, form, platform)
             return WriteOff.objects.create(
                 platform=platform,

@@ -46,7 +46,18 @@ from typing import Any
 from django.db.models import Count, DecimalField, ExpressionWrapper, F, Q, QuerySet, Sum
 from django.utils import timezone
 
-from apps.billing.choices import DepositEntryKind, LineType, OrderStatus, TenderMethod, TenderStatus
+from apps.approvals.models import ApprovalRequest
+from apps.approvals.selectors import waiting_request
+from apps.billing.choices import (
+    DAY_REOPEN_KIND,
+    DAY_REOPEN_SUBJECT,
+    DepositEntryKind,
+    LineType,
+    OrderStatus,
+    TenderMethod,
+    TenderStatus,
+)
+from apps.billing.closing.open_items import open_items
 from apps.billing.closing.rows import (
     CardPartRow,
     CardsRow,
@@ -63,6 +74,7 @@ from apps.billing.closing.rows import (
     ReconciliationRow,
     RefundMethodRow,
     RefundsRow,
+    ReopenAskRow,
     SaleSums,
     StaffShareRow,
     TakingMethodRow,
@@ -445,6 +457,7 @@ def closing_row(closing: DailyClosing) -> ClosingRow:
         "reopenedBy": closing.reopened_by_name,
         "reopenedAt": closing.reopened_at,
         "reopenReason": closing.reopen_reason,
+        "carriedOver": list(closing.carried_over or []),
     }
 
 
@@ -503,13 +516,34 @@ def day_figures(day: Day) -> DayFiguresRow:
 
 
 def day_preview(day: Day) -> PreviewRow:
-    """The day's figures with its closing (null while it is open)."""
+    """The day's figures with its closing (null while it is open): while it is open, what of it is
+    still open (apps.billing.closing.open_items); once closed, a request to reopen it still waiting."""
     closing = active_closing(day)
     return {
         **day_figures(day),
         "closing": closing_row(closing) if closing else None,
         "reconciliation": reconciliation_rows(day),
+        "openItems": open_items(day.store_id, day.date) if closing is None else [],
+        "reopenAsked": waiting_reopen_ask(closing) if closing is not None else None,
     }
+
+
+def reopen_ask_row(request: ApprovalRequest) -> ReopenAskRow:
+    return {
+        "requestId": request.pk,
+        "closingId": int(request.subject_id),
+        "date": str((request.payload or {}).get("date", "")),
+        "reason": request.reason,
+        "status": request.status,
+        "applicantName": request.applicant.nickname or request.applicant.login_name,
+        "createdAt": request.created_at,
+    }
+
+
+def waiting_reopen_ask(closing: DailyClosing) -> ReopenAskRow | None:
+    """The request to reopen `closing` still waiting for the owner, if any (the closing page shows it)."""
+    request = waiting_request(kind=DAY_REOPEN_KIND, subject_type=DAY_REOPEN_SUBJECT, subject_id=closing.pk)
+    return reopen_ask_row(request) if request is not None else None
 
 
 def reconciliation_rows(day: Day) -> list[ReconciliationRow]:

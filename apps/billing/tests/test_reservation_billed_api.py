@@ -115,11 +115,11 @@ def test_two_tills_billing_one_reservation_at_once_make_one_order(desk, member, 
 def test_an_order_made_before_reservations_followed_the_money_bills_its_reservation_on_migrating(
     desk, member, arrived, project
 ):
-    """Migration billing 0017: the reservations of the orders made before (not billed then) are billed
+    """Migration billing 0018: the reservations of the orders made before (not billed then) are billed
     by them, once, with the change in their history."""
     order = assert_envelope(commit(desk, member, arrived, project), status=201)
     Reservation.objects.filter(pk=arrived.pk).update(status=ReservationStatus.ARRIVED, billed_order_no="")
-    migration = importlib.import_module("apps.billing.migrations.0017_order_reservation_billed_once")
+    migration = importlib.import_module("apps.billing.migrations.0018_order_reservation_billed_once")
     migration.bill_reservations_with_orders(django_apps, None)
     migration.bill_reservations_with_orders(django_apps, None)
     arrived.refresh_from_db()

@@ -442,6 +442,13 @@ export interface paths {
     /** @description Gives a member coupons of a template at the desk. */
     post: operations["coupon_issue_create"];
   };
+  "/rest/daily/askReopen": {
+    /**
+     * Ask the owner, through the approval centre, to reopen a closed day of the chosen store
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["daily_askReopen_create"];
+  };
   "/rest/daily/close": {
     /**
      * Close the chosen store's business day (Idempotency-Key)
@@ -2727,6 +2734,47 @@ export interface components {
       storedValueSpent: components["schemas"]["CardPartOutput"];
       sessionsUsed: components["schemas"]["CardPartOutput"];
     };
+    CarriedOverOutput: {
+      /**
+       * @description * `order` - order not paid in full
+       * * `providerPayment` - provider payment pending
+       * * `providerRefund` - provider refund pending
+       * * `reservation` - arrived reservation not billed
+       * * `groupBuy` - written-off coupon not served
+       * * `owedGoods` - owed goods not handed over
+       * @enum {string}
+       */
+      kind: "order" | "providerPayment" | "providerRefund" | "reservation" | "groupBuy" | "owedGoods";
+      ref: string;
+      /** @description the order number and customer, the reservation's time and name, ... */
+      title: string;
+      /** @description an order: what was left to pay */
+      amount: string | null;
+      reason: string;
+      /**
+       * Format: date
+       * @description an order: the business day it moved into
+       */
+      carriedTo: string | null;
+    };
+    CarryOverInput: {
+      /**
+       * @description as the preview's openItems name it
+       *
+       * * `order` - order not paid in full
+       * * `providerPayment` - provider payment pending
+       * * `providerRefund` - provider refund pending
+       * * `reservation` - arrived reservation not billed
+       * * `groupBuy` - written-off coupon not served
+       * * `owedGoods` - owed goods not handed over
+       * @enum {string}
+       */
+      kind: "order" | "providerPayment" | "providerRefund" | "reservation" | "groupBuy" | "owedGoods";
+      /** @description as the preview's openItems name it */
+      ref: string;
+      /** @description required */
+      reason: string;
+    };
     CashOutput: {
       /** @description the cash tenders of the day (net of change) */
       expected: string;
@@ -2820,6 +2868,8 @@ export interface components {
       /** @description required when the cash counted differs from the cash expected */
       differenceReason?: string;
       remark?: string;
+      /** @description each item of the day still open (the preview's openItems), carried over with its reason */
+      carryOver?: components["schemas"]["CarryOverInput"][];
     };
     ClosingOutput: {
       closingId: number;
@@ -2845,6 +2895,8 @@ export interface components {
       /** Format: date-time */
       reopenedAt: string | null;
       reopenReason: string;
+      /** @description what was still open and carried over, why */
+      carriedOver: components["schemas"]["CarriedOverOutput"][];
     };
     ClosingPageOutput: {
       list: components["schemas"]["ClosingOutput"][];
@@ -4934,6 +4986,28 @@ export interface components {
       abnormalLeft: boolean;
       tempOut: components["schemas"]["Interval"][];
     };
+    OpenItemOutput: {
+      /**
+       * @description * `order` - order not paid in full
+       * * `providerPayment` - provider payment pending
+       * * `providerRefund` - provider refund pending
+       * * `reservation` - arrived reservation not billed
+       * * `groupBuy` - written-off coupon not served
+       * * `owedGoods` - owed goods not handed over
+       * @enum {string}
+       */
+      kind: "order" | "providerPayment" | "providerRefund" | "reservation" | "groupBuy" | "owedGoods";
+      /** @description the item's id within its kind */
+      ref: string;
+      title: string;
+      /** @description what is open about it, in the request's language */
+      detail: string;
+      amount: string | null;
+      /** @description false: a provider's money on its way, settled only */
+      carriable: boolean;
+      /** @description the page where it is settled, or empty */
+      route: string;
+    };
     OrderCountsOutput: {
       paid: number;
       /** @description unpaid or partly paid */
@@ -5579,6 +5653,10 @@ export interface components {
       closing: components["schemas"]["ClosingOutput"] | null;
       /** @description the providers' bills against our payments and refunds of the day (read live) */
       reconciliation: components["schemas"]["ReconciliationRowOutput"][];
+      /** @description while the day is open: what is still open, to settle or carry over before closing */
+      openItems: components["schemas"]["OpenItemOutput"][];
+      /** @description once closed: a request to reopen it waiting for the owner, or null */
+      reopenAsked: components["schemas"]["ReopenAskOutput"] | null;
     };
     PriceChangeOutput: {
       id: number;
@@ -6358,6 +6436,34 @@ export interface components {
     };
     RegisteredOutput: {
       loginName: string;
+    };
+    ReopenAskInput: {
+      /**
+       * Format: date
+       * @description the closed business day of the chosen store
+       */
+      date: string;
+      /** @description required */
+      reason: string;
+    };
+    ReopenAskOutput: {
+      /** @description the approval centre's request */
+      requestId: number;
+      closingId: number;
+      /** Format: date */
+      date: string;
+      reason: string;
+      /**
+       * @description * `pending` - waiting for approval
+       * * `approved` - approved
+       * * `rejected` - rejected
+       * * `withdrawn` - withdrawn
+       * @enum {string}
+       */
+      status: "pending" | "approved" | "rejected" | "withdrawn";
+      applicantName: string;
+      /** Format: date-time */
+      createdAt: string;
     };
     ReopenInput: {
       closingId: number;
@@ -12244,6 +12350,76 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["CouponOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Ask the owner, through the approval centre, to reopen a closed day of the chosen store
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  daily_askReopen_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReopenAskInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["ReopenAskInput"];
+        "multipart/form-data": components["schemas"]["ReopenAskInput"];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ReopenAskOutput"];
           };
         };
       };

@@ -22,7 +22,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { billKeys, orderDetailsHref, searchOrders, type OrderRow } from "../../../api/bills";
-import { ApiError, newIdempotencyKey } from "../../../api/client";
+import { newIdempotencyKey } from "../../../api/client";
+import { FailureAlert } from "../../../components/dayClosed/DayClosed";
 import {
   BTN_REFUND_APPROVE,
   approvalHref,
@@ -430,15 +431,12 @@ function ConfirmDialog({
           <DetailError
             message={detailFailure(quote.error, t("returns.notFound"))}
             onRetry={() => void quote.refetch()}
+            error={quote.error}
           />
         ) : null}
         {quote.isSuccess ? <QuoteSummary quote={quote.data} /> : null}
         {cardLines ? <DialogContentText sx={{ mt: 1 }}>{t("returns.confirmCards")}</DialogContentText> : null}
-        {refund.isError ? (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {refund.error instanceof ApiError || refund.error instanceof Error ? refund.error.message : ""}
-          </Alert>
-        ) : null}
+        {refund.isError ? <FailureAlert error={refund.error} /> : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t("back")}</Button>

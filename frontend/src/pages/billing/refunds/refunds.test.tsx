@@ -257,7 +257,7 @@ describe("OrderRefundPage", () => {
       returnRoutes({
         "POST /rest/recede/quote": () =>
           refuse
-            ? { status: 409, errcode: "DAY-40901", errmsg: "the business day is closed" }
+            ? { status: 409, errcode: "ORD-40901", errmsg: "the order is not in a state that allows this" }
             : ok(quoted({ approvalNeeded: true, tenders: [quoted().tenders[0]] })),
       }),
     );
@@ -273,12 +273,12 @@ describe("OrderRefundPage", () => {
     fireEvent.change(screen.getByRole("textbox", { name: "Reason" }), { target: { value: "broken" } });
     fireEvent.click(screen.getByRole("button", { name: "Refund" }));
     const dialog = await screen.findByRole("dialog");
-    expect(await within(dialog).findByText("the business day is closed")).toBeInTheDocument();
+    expect(await within(dialog).findByText("the order is not in a state that allows this")).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Refund now" })).toBeDisabled();
     refuse = false;
     fireEvent.click(within(dialog).getByRole("button", { name: "Try again" }));
     expect(await within(dialog).findByText("Loading…")).toBeInTheDocument();
-    expect(within(dialog).queryByText("the business day is closed")).not.toBeInTheDocument();
+    expect(within(dialog).queryByText("the order is not in a state that allows this")).not.toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Refund now" })).toBeDisabled();
     release();
     expect(await within(dialog).findByText(/your approval is recorded/)).toBeInTheDocument();
@@ -286,6 +286,49 @@ describe("OrderRefundPage", () => {
     expect(within(dialog).getByRole("button", { name: "Refund now" })).toBeEnabled();
     expect(server.callsTo("POST /rest/recede/quote")).toHaveLength(2);
     expect(server.callsTo("POST /rest/recede/recede")).toHaveLength(0);
+  });
+
+  it("offers to ask the owner to reopen a closed day instead of a retry", async () => {
+    const closed = { date: "2026-11-24", storeId: 10 };
+    const server = fakeServer(
+      returnRoutes({
+        "POST /rest/recede/quote": () => ({
+          status: 409,
+          errcode: "DAY-40901",
+          errmsg: "the day is closed; ask the owner to reopen it",
+          data: closed,
+        }),
+        "POST /rest/daily/askReopen": () => ({
+          status: 201,
+          data: {
+            requestId: 3,
+            closingId: 5,
+            date: "2026-11-24",
+            reason: "a refund",
+            status: "pending",
+            applicantName: "李静",
+            createdAt: "2026-11-24T21:30:00+08:00",
+          },
+          errmsg: "sent to the owner for approval",
+        }),
+      }),
+    );
+    render_(<OrderRefundPage search="?orderId=1" />);
+    fireEvent.click(await screen.findByRole("checkbox", { name: "Return 洗发水11" }));
+    fireEvent.change(screen.getByRole("textbox", { name: "Reason" }), { target: { value: "broken" } });
+    fireEvent.click(screen.getByRole("button", { name: "Refund" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(await within(dialog).findByText("the day is closed; ask the owner to reopen it")).toBeInTheDocument();
+    expect(within(dialog).queryByRole("button", { name: "Try again" })).not.toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Ask the owner to reopen" }));
+    const form = await screen.findByRole("dialog", { name: "Ask the owner to reopen 2026-11-24" });
+    fireEvent.change(within(form).getByLabelText(/Reason/), { target: { value: "a customer's refund" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Send to the owner" }));
+    await waitFor(() => expect(server.callsTo("POST /rest/daily/askReopen")).toHaveLength(1));
+    expect(server.callsTo("POST /rest/daily/askReopen")[0]?.body).toEqual({
+      date: "2026-11-24",
+      reason: "a customer's refund",
+    });
   });
 
   it("sends a refund above the store's amount to the owner and shows the order's waiting request", async () => {

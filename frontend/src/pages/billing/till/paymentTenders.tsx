@@ -1,4 +1,3 @@
-import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
@@ -7,6 +6,7 @@ import Typography from "@mui/material/Typography";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { MemberCard } from "../../../api/till";
+import { FailureAlert } from "../../../components/dayClosed/DayClosed";
 import { Section } from "../../../components/layout";
 import { formatMoney } from "../../../lib/money";
 import { ProviderFields } from "./ProviderTender";
@@ -115,7 +115,7 @@ export function TenderSection({
           </Typography>
         )}
         <ProviderFields form={provider} onChange={payment.setProvider} onScanned={payment.submit} />
-        {refusal ? <Alert severity="error">{refusal}</Alert> : null}
+        {refusal ? <FailureAlert error={pay.error} fallback={refusal} /> : null}
         <Button
           variant="contained"
           disabled={needsSignature || pay.isPending || waiting !== null || (tenders.length === 0 && !nothingDue)}

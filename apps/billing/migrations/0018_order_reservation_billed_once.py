@@ -44,7 +44,7 @@ def bill_reservations_with_orders(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("billing", "0016_order_line_paid_by_a_package_sold_on_it"),
+        ("billing", "0017_daily_closing_carried_over"),
         ("booking", "0009_reservation_billed_by_order"),
     ]
 
