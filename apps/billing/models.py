@@ -70,6 +70,12 @@ class Order(models.Model):
                 name="order_money_not_negative",
             ),
             models.CheckConstraint(condition=Q(paid__lte=models.F("payable")), name="order_paid_at_most_payable"),
+            # One reservation, one order: another order from it once that one is cancelled unpaid.
+            models.UniqueConstraint(
+                fields=["reservation"],
+                condition=Q(reservation__isnull=False) & ~Q(status=OrderStatus.CANCELLED),
+                name="order_reservation_billed_once",
+            ),
         ]
         indexes = [
             models.Index(fields=["store", "business_date", "-id"], name="order_store_day_newest"),

@@ -133,6 +133,9 @@ class Reservation(models.Model):
     cancel_reason = models.CharField(_("cancellation reason"), max_length=20, choices=CancelReason.choices, blank=True)
     cancel_remark = models.CharField(_("cancellation remark"), max_length=REMARK_MAX_LENGTH, blank=True)
     forced = models.BooleanField(_("saved over a conflict"), default=False)
+    # The order that billed it (an order number, billing's: booking knows no orders): a reservation is
+    # billed once, and a billed one is not offered to the till again.
+    billed_order_no = models.CharField(_("billed by order"), max_length=24, blank=True)
     # The arrival's moment and the member's last visit before it: undoing the arrival puts that back.
     arrived_at = models.DateTimeField(_("arrived at"), null=True, blank=True)
     last_visit_before = models.DateTimeField(_("member's last visit before arrival"), null=True, blank=True)

@@ -8,7 +8,7 @@ member later turns it into a paid order (`order`), which is what "served" means 
 from __future__ import annotations
 
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.model_fields import created_at_field, money_field, store_or_chain_field, user_field, user_name_field
@@ -90,6 +90,11 @@ class WriteOff(models.Model):
         Deal, verbose_name=_("deal"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     deal_price = money_field(_("deal price"), null=True, blank=True)
+    # What the platform pays the store for the write-off, where its answer says (Consumed.settlement_cents),
+    # and the platform's commission: the deal's price less that settlement. The order counts at the
+    # deal's price (what the customer paid for the service); the commission is a cost of the channel.
+    settlement = money_field(_("platform settlement"), null=True, blank=True)
+    commission = money_field(_("platform commission"), null=True, blank=True)
     store_price = money_field(_("store price"), null=True, blank=True)
     price_warning = models.CharField(_("online-price warning"), max_length=200, blank=True)
     frequency_count = models.PositiveIntegerField(_("write-offs of the phone in the period"), default=0)
@@ -125,6 +130,11 @@ class WriteOff(models.Model):
                 condition=Q(order__isnull=True)
                 | Q(status__in=[WriteOffStatus.DONE, WriteOffStatus.CANCELLING, WriteOffStatus.CANCELLED]),
                 name="groupbuy_served_only_when_done",
+            ),
+            models.CheckConstraint(
+                condition=Q(settlement__isnull=True, commission__isnull=True)
+                | Q(commission=F("deal_price") - F("settlement")),
+                name="groupbuy_commission_is_deal_price_less_settlement",
             ),
         ]
         indexes = [

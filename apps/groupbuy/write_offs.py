@@ -39,7 +39,7 @@ from apps.core.audit import Actor, audit_record
 from apps.core.business_days import business_day, check_day_open
 from apps.core.errors import InvalidInput
 from apps.core.json_types import JsonObject
-from apps.core.money import cents_to_wire, from_cents, money_to_wire
+from apps.core.money import cents_to_wire, from_cents, money_or_none_to_wire, money_to_wire
 from apps.core.phones import mask_phone
 from apps.groupbuy.checks import Frequency, phone_frequency, price_check
 from apps.groupbuy.choices import HOLDING_STATUSES, AuditAction, WriteOffStatus
@@ -555,15 +555,30 @@ def _mismatched(actor: Actor, record: WriteOff, done: Consumed, differences: lis
         )
 
 
+def _settled(record: WriteOff, done: Consumed) -> tuple[Decimal | None, Decimal | None]:
+    """The platform's settlement of the write-off and its commission (the deal's price less it),
+    where it reported one for a deal whose price we know; (None, None) otherwise."""
+    if done.settlement_cents is None or record.deal_price is None:
+        return None, None
+    settlement = from_cents(done.settlement_cents)
+    return settlement, record.deal_price - settlement
+
+
 def _done(actor: Actor, record: WriteOff, done: Consumed) -> WriteOff:
     differences = _differences(record, done)
     if differences:
         logger.error("group-buy write-off %s: the platform wrote off something else: %s", record.pk, differences)
         _mismatched(actor, record, done, differences)
         raise WriteOffMismatched(data={"recordId": record.pk, "differences": [list(d) for d in differences]})
+    settlement, commission = _settled(record, done)
     with transaction.atomic():
         changed = WriteOff.objects.filter(pk=record.pk, status=WriteOffStatus.PENDING).update(
-            status=WriteOffStatus.DONE, consumed=done.to_json(), done_at=timezone.now(), message=""
+            status=WriteOffStatus.DONE,
+            consumed=done.to_json(),
+            done_at=timezone.now(),
+            message="",
+            settlement=settlement,
+            commission=commission,
         )
         record.refresh_from_db()
         if changed:
@@ -578,7 +593,9 @@ def _done(actor: Actor, record: WriteOff, done: Consumed) -> WriteOff:
                     "memberId": record.member_id,
                     "phone": mask_phone(record.phone),
                     "item": [record.commodity_type, record.commodity_id],
-                    "dealPrice": f"{record.deal_price:.2f}" if record.deal_price is not None else None,
+                    "dealPrice": money_or_none_to_wire(record.deal_price),
+                    "settlement": money_or_none_to_wire(record.settlement),
+                    "commission": money_or_none_to_wire(record.commission),
                     "priceWarning": record.price_warning,
                     "frequencyConfirmedBy": record.frequency_confirmed_by,
                 },

@@ -74,6 +74,7 @@ class TakingMethodRow(TypedDict):
     count: int
     amount: str
     money: bool
+    filedUnder: str
 
 
 class TakingsRow(TypedDict):

@@ -103,6 +103,10 @@ from apps.payments.selectors import reconciliation_differences
 # Money that comes into the till or the provider's account (takings); the other tenders pay from
 # what the member holds (stored value, points) and are not money in.
 MONEY_METHODS = (TenderMethod.CASH, TenderMethod.WECHAT, TenderMethod.ALIPAY, TenderMethod.POS, TenderMethod.BOX)
+# Where the takings table files a tender: money in, paid from what the member holds, or a group-buy
+# coupon (the customer paid the platform, which settles with the chain: neither money at the till nor
+# the member's assets).
+MONEY_IN, MEMBER_HOLDINGS, GROUP_BUY = "moneyIn", "memberHoldings", "groupBuy"
 PROVIDER_METHODS = (TenderMethod.WECHAT, TenderMethod.ALIPAY, TenderMethod.POS, TenderMethod.BOX)
 TENDER_ORDER = [method.value for method in TenderMethod]
 
@@ -188,6 +192,12 @@ def cash_expected(totals: dict[tuple[str, str], tuple[int, Decimal]]) -> Decimal
     return totals.get((TenderMethod.CASH, TenderStatus.SUCCEEDED), (0, ZERO))[1]
 
 
+def _filed_under(method: str) -> str:
+    if method in MONEY_METHODS:
+        return MONEY_IN
+    return GROUP_BUY if method == TenderMethod.GROUP_BUY else MEMBER_HOLDINGS
+
+
 def _takings(totals: dict[tuple[str, str], tuple[int, Decimal]]) -> TakingsRow:
     methods: list[TakingMethodRow] = []
     money = ZERO
@@ -204,6 +214,7 @@ def _takings(totals: dict[tuple[str, str], tuple[int, Decimal]]) -> TakingsRow:
                 "count": count,
                 "amount": money_or_zero_to_wire(amount),
                 "money": is_money,
+                "filedUnder": _filed_under(method),
             }
         )
     return {"methods": methods, "money": money_or_zero_to_wire(money)}

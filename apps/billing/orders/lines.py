@@ -46,7 +46,11 @@ class StaffShare:
 
 @dataclass(frozen=True)
 class LineInput:
-    """One line as sent: `staff` None when the cashier named nobody (the commit may default it)."""
+    """One line as sent: `staff` None when the cashier named nobody (the commit may default it).
+
+    `group_buy_price`: the unit price a group-buy platform sold the item at, set by serving a
+    written-off coupon (apps.groupbuy.serving) from the platform's deal; never read from the wire, as
+    a client never sends a price."""
 
     type: str
     qty: int = 1
@@ -58,6 +62,7 @@ class LineInput:
     gift_reason: str = ""
     take_later: bool = False
     package_line: int | None = None  # a project line: one session of the package sold on that line, used now
+    group_buy_price: Decimal | None = None
 
     @classmethod
     def from_wire(cls, data: ValidatedData) -> LineInput:
@@ -91,6 +96,7 @@ class DraftLine:
     gift: bool = False
     gift_reason: str = ""
     take_later: bool = False
+    group_buy_price: Decimal | None = None
     # A project line paid by a session of the package sold on another line of the draft (decision 0038).
     package: DraftLine | None = None
 
@@ -313,6 +319,7 @@ def _draft_line(index: int, line: LineInput, items: dict[tuple[str, int], Any], 
         line.gift,
         (line.gift_reason or "").strip(),
         line.take_later,
+        line.group_buy_price,
     )
     if draft.type == LineType.CARD_TYPE and draft.item.kind == CardKind.PACKAGE:
         # Decision 0038: sessions are sold one way, as the project package; its card type is the card.

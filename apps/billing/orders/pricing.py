@@ -26,6 +26,11 @@ sells (`packageLine`, decision 0038), is paid by sessions: its whole amount is d
 sessions") and it is payable 0; the sessions are taken at payment. A `cardType` line is
 the card type's store price; a `topUp` line is the amount the member loads, without discount.
 
+A **group-buy** line (a written-off coupon served, apps.groupbuy.serving) is the price the platform's
+deal sold the item at, not the store's price, and takes no discount or coupon: the customer paid that
+price on the platform, so it is what the sale counts for in the order, the closing, the staff's
+credits and every report.
+
 **Coupons** (the draft's `couponIds`, apps.billing.orders.coupon_pricing) apply after the line prices, that
 is after the promotion or card discount:
 
@@ -254,6 +259,9 @@ def price_lines(*, store_id: int, lines: list[DraftLine], now: datetime | None =
         if line.type == LineType.TOP_UP:
             assert line.amount is not None
             priced.append(PricedLine(line, _line_name(line), line.amount))
+            continue
+        if line.group_buy_price is not None:
+            priced.append(PricedLine(line, _line_name(line), line.group_buy_price))
             continue
         base = store_price(line.item)
         discount = _discount(line, base, promotions, card_rates)

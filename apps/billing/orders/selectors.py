@@ -37,6 +37,7 @@ from apps.billing.orders.rows import (
     SoldItemFields,
     UsableCouponRow,
 )
+from apps.booking.errors import ReservationBilled
 from apps.booking.models import Reservation, ReservationProject
 from apps.cards.choices import CardStatus
 from apps.cards.models import Card, CardSession
@@ -411,6 +412,10 @@ def _nurse_staff(reservation: Reservation) -> list[DraftStaffRow]:
 
 
 def _draft_head(reservation: Reservation) -> DraftHead:
+    """Who the draft is for; a reservation billed already has none (409 RES-40907): the till must
+    not start a second order of it."""
+    if reservation.billed_order_no:
+        raise ReservationBilled(reservation.billed_order_no)
     return {
         "reservationId": reservation.pk,
         "memId": reservation.member_id,

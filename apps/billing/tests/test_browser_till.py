@@ -80,7 +80,9 @@ def _pay(page, change: str) -> None:
 def test_a_package_card_sold_used_with_a_signature_then_a_top_up_spent_with_change(page, demo, screenshot):
     store = OrgUnit.objects.get(code="S-SH-001")
     package_line = ProjectPackageLineFactory(
-        package=ProjectPackageFactory(name="浏览器护理套餐"), project=ProjectFactory(name="浏览器头皮护理"), sessions=10
+        package=ProjectPackageFactory(name="浏览器护理套餐", price=Decimal("980")),
+        project=ProjectFactory(name="浏览器头皮护理"),
+        sessions=10,
     )
     CardTypeFactory(
         name="浏览器套餐卡",
@@ -97,14 +99,15 @@ def test_a_package_card_sold_used_with_a_signature_then_a_top_up_spent_with_chan
     acknowledge_forced_notices("SY00002")
     enter(page, "2", at="/account")
 
-    # 1. The principal sells the package card, paid in cash.
+    # 1. The principal sells the project package, paid in cash: it is banked on the member's package
+    # card, of the card type head office made for it (decision 0038).
     _choose_member(page, first.name)
-    _add_item(page, "Card", "浏览器套餐卡")
+    _add_item(page, "Project package", "浏览器护理套餐")
     sale = _commit(page)
     page.get_by_label("Cash received").fill("1000")
     _pay(page, "¥20.00")
     card = Card.objects.get(member=first)
-    assert card.sessions.get().left == 10
+    assert card.card_type.name == "浏览器套餐卡" and card.sessions.get().left == 10
 
     # 2. The member is served from the card and signs on the pad (the store asks for it).
     store.signature_required = True

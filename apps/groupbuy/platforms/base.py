@@ -72,6 +72,7 @@ class ConsumedJson(TypedDict):
     price_cents: int
     references: list[str]
     consumed_at: str | None  # ISO time
+    settlement_cents: int | None
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,9 @@ class Consumed:
     price_cents: int = 0
     references: tuple[str, ...] = ()  # the platform's ids of this write-off (verify ids, certificate ids)
     consumed_at: datetime | None = None
+    # What the platform pays the store for the write-off, after its commission, where its answer says
+    # so (Meituan's consume); None where it settles later, out of this call (Douyin's ledger, an hour on).
+    settlement_cents: int | None = None
 
     def to_json(self) -> ConsumedJson:
         return {
@@ -99,6 +103,7 @@ class Consumed:
             "price_cents": self.price_cents,
             "references": list(self.references),
             "consumed_at": self.consumed_at.isoformat() if self.consumed_at else None,
+            "settlement_cents": self.settlement_cents,
         }
 
     @classmethod
@@ -168,13 +173,27 @@ class PlatformError(PlatformFailure):
 
 class PlatformUnavailable(PlatformFailure):
     """The platform could not be reached, timed out, failed (5xx) or answered something unreadable:
-    the outcome is UNKNOWN. After a consume, `query` before trying again."""
+    the outcome is UNKNOWN. After a consume, `query` before trying again.
+
+    `error_page`: it (or a gateway before it) answered a page that is not its JSON, such as an HTML
+    "502 Bad Gateway"; `code` is then the HTTP status. Such a page is no message for staff: the
+    error carries none, and the page itself is only in the log (apps.groupbuy.platforms.http)."""
 
     default_message = gettext_lazy("the group-buy platform did not answer: try again in a moment")
+    error_page_message = gettext_lazy(
+        "the group-buy platform is out of order for the moment (it answered HTTP %(status)s): try again in a moment"
+    )
 
-    def __init__(self, message: str = "", code: str = "", timed_out: bool = False) -> None:
+    def __init__(self, message: str = "", code: str = "", timed_out: bool = False, error_page: bool = False) -> None:
         self.timed_out = timed_out
+        self.error_page = error_page
         super().__init__(message, code)
+
+    @property
+    def user_message(self) -> str:
+        if self.error_page:
+            return str(self.error_page_message) % {"status": self.code}
+        return str(self.default_message)
 
 
 class PlatformNotConfigured(PlatformFailure):

@@ -4,6 +4,7 @@ the platforms that sell us a token for our secret (Douyin's client_token, WeChat
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -13,6 +14,9 @@ import requests
 from apps.core.json_types import JsonObject
 
 from .base import PlatformAccount, PlatformUnavailable
+
+logger = logging.getLogger(__name__)
+LOGGED_BODY_CHARACTERS = 1000
 
 
 def call(
@@ -26,25 +30,43 @@ def call(
     headers: dict[str, str] | None = None,
 ) -> JsonObject:
     """The JSON answer of a 2xx or 4xx; PlatformUnavailable for a timeout, no connection, a 5xx or a
-    body that is not a JSON object (the outcome of the request is unknown then)."""
+    body that is not a JSON object (the outcome of the request is unknown then). What went wrong is
+    logged here, the body of an error page with it; the error carries no text of its own, so staff
+    read our message (PlatformUnavailable.user_message), never a gateway's HTML."""
     url = account.base_url.rstrip("/") + path
     try:
         answer = requests.request(
             method, url, params=params, data=data, json=json_body, headers=headers, timeout=account.timeout
         )
     except requests.Timeout as exc:
-        raise PlatformUnavailable(f"timed out after {account.timeout:g} s", timed_out=True) from exc
+        logger.warning(
+            "group-buy platform %s %s %s: no answer within %g s", account.platform, method, path, account.timeout
+        )
+        raise PlatformUnavailable(timed_out=True) from exc
     except requests.RequestException as exc:
-        raise PlatformUnavailable(f"could not reach the platform: {exc.__class__.__name__}") from exc
-    if answer.status_code >= 500:
-        raise PlatformUnavailable(answer.text[:200], code=str(answer.status_code))
+        logger.warning("group-buy platform %s %s %s: not reached (%s)", account.platform, method, path, exc)
+        raise PlatformUnavailable() from exc
+    body = _json_object(answer) if answer.status_code < 500 else None
+    if body is None:
+        # Only the path goes to the log: a query string may hold an access token.
+        logger.warning(
+            "group-buy platform %s %s %s answered HTTP %s with no JSON object: %r",
+            account.platform,
+            method,
+            path,
+            answer.status_code,
+            answer.text[:LOGGED_BODY_CHARACTERS],
+        )
+        raise PlatformUnavailable(code=str(answer.status_code), error_page=True)
+    return body
+
+
+def _json_object(answer: requests.Response) -> JsonObject | None:
     try:
         body = answer.json()
     except ValueError:
-        raise PlatformUnavailable(f"unreadable answer ({answer.status_code})") from None
-    if not isinstance(body, dict):
-        raise PlatformUnavailable(f"unreadable answer ({answer.status_code})")
-    return body
+        return None
+    return body if isinstance(body, dict) else None
 
 
 class TokenCache:

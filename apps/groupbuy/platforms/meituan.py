@@ -5,9 +5,12 @@ The flow, as the platform publishes it:
      nothing: deal_id, dealgroup_id, deal_title, deal_price and deal_marketprice (yuan), count (units
      left), receiptEndDate (ms).
   2. `POST /ddzh/tuangou/receipt/consume` (requestid, receipt_code, count, open_shop_uuid,
-     app_shop_account, app_shop_accountname): the write-off; answers one entry per unit consumed.
-     `requestid` is ours (the write-off's id): the platform treats a repeated requestid as the same
-     request.
+     app_shop_account, app_shop_accountname): the write-off; answers one entry per unit consumed,
+     each with the deal and its price and, where the store's contract says, `settle_price` (yuan: what
+     the platform pays the store for the unit after its commission; the field as the fake answers
+     it, to be checked against the platform's document when the chain's account is opened, as ERRORS
+     is). `requestid` is ours (the write-off's id): the platform treats a repeated requestid as the
+     same request.
   3. `POST /ddzh/tuangou/receipt/getconsumed` (receipt_code, open_shop_uuid): the write-off of a code,
      to learn what a timed-out consume did.
   4. `POST /ddzh/tuangou/receipt/reverseconsume` (app_deal_id, receipt_code, open_shop_uuid, ...):
@@ -58,6 +61,14 @@ def yuan_to_cents(value: Any) -> int:
         return int((Decimal(str(value)) * 100).quantize(Decimal(1)))
     except (InvalidOperation, ValueError):
         raise PlatformUnavailable(f"unreadable price {value!r}") from None
+
+
+def _settlement_cents(rows: list[Any]) -> int | None:
+    """The settlement of every unit consumed, or None when an entry does not say (no partial sums)."""
+    prices = [row.get("settle_price") for row in rows]
+    if any(price is None or price == "" for price in prices):
+        return None
+    return sum(yuan_to_cents(price) for price in prices)
 
 
 class MeituanPlatform:
@@ -116,6 +127,7 @@ class MeituanPlatform:
             price_cents=yuan_to_cents(first.get("deal_price") or 0),
             references=tuple(str(row.get("receipt_code") or code) for row in rows),
             consumed_at=datetime.now(BEIJING),
+            settlement_cents=_settlement_cents(rows),
         )
 
     def consume(self, account: PlatformAccount, code: str, count: int, request_id: str) -> Consumed:

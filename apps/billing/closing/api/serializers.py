@@ -95,7 +95,14 @@ class TakingMethodOutputSerializer(serializers.Serializer[Any]):
     label = serializers.CharField()  # type: ignore[assignment]  # the wire field is `label`, a Field attribute too
     count = serializers.IntegerField()
     amount = serializers.CharField()
-    money = serializers.BooleanField(help_text="money in (cash, providers); false: paid from what the member holds")
+    money = serializers.BooleanField(help_text="money in (cash, providers); false: paid otherwise (filedUnder)")
+    filedUnder = serializers.ChoiceField(
+        choices=["moneyIn", "memberHoldings", "groupBuy"],
+        help_text=(
+            "moneyIn: cash and providers; memberHoldings: stored value, sessions, points, deposits; "
+            "groupBuy: coupons the customer paid on a platform, which settles with the chain"
+        ),
+    )
 
 
 class TakingsOutputSerializer(serializers.Serializer[Any]):

@@ -570,8 +570,8 @@ export interface paths {
   };
   "/rest/groupPurchasing/records": {
     /**
-     * The store's written-off records (page sizes 10, 20, 30, 40)
-     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     * The store's written-off records (page sizes 10, 20, 30, 40); phones masked
+     * @description Mixin of an ErpApi view whose query parameter `phone_fragment_param` is a fragment of a phone.
      */
     get: operations["groupPurchasing_records_retrieve"];
   };
@@ -2401,6 +2401,8 @@ export interface components {
       cancelReason: string;
       cancelReasonName: string;
       forced: boolean;
+      /** @description the order that billed it; empty while it is not billed */
+      billedOrderNo: string;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -6522,6 +6524,8 @@ export interface components {
       cancelReason: string;
       cancelReasonName: string;
       forced: boolean;
+      /** @description the order that billed it; empty while it is not billed */
+      billedOrderNo: string;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -6606,6 +6610,8 @@ export interface components {
       cancelReason: string;
       cancelReasonName: string;
       forced: boolean;
+      /** @description the order that billed it; empty while it is not billed */
+      billedOrderNo: string;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -6818,6 +6824,7 @@ export interface components {
     ServeInput: {
       recordId: number;
       staff?: components["schemas"]["StaffShareInput"][];
+      /** @description the reservation served (billed: done); left out, the member's one reservation of today still to be billed, if there is exactly one; null, no reservation */
       reservationId?: number | null;
       /**
        * @description * `project` - project
@@ -7458,8 +7465,17 @@ export interface components {
       label: string;
       count: number;
       amount: string;
-      /** @description money in (cash, providers); false: paid from what the member holds */
+      /** @description money in (cash, providers); false: paid otherwise (filedUnder) */
       money: boolean;
+      /**
+       * @description moneyIn: cash and providers; memberHoldings: stored value, sessions, points, deposits; groupBuy: coupons the customer paid on a platform, which settles with the chain
+       *
+       * * `moneyIn` - moneyIn
+       * * `memberHoldings` - memberHoldings
+       * * `groupBuy` - groupBuy
+       * @enum {string}
+       */
+      filedUnder: "moneyIn" | "memberHoldings" | "groupBuy";
     };
     TakingsOutput: {
       methods: components["schemas"]["TakingMethodOutput"][];
@@ -7616,6 +7632,8 @@ export interface components {
       periods: components["schemas"]["TimePeriodInput"][];
     };
     TodayReservedOutput: {
+      /** @description the reservation (a coupon served for it bills it) */
+      id: number;
       /** @description null for a walk-in */
       memId: number | null;
       name: string;
@@ -7624,6 +7642,9 @@ export interface components {
       areaCode: string;
       /** Format: date-time */
       startTime: string;
+      /** @description null: any nurse */
+      nurseId: number | null;
+      nurseName: string;
     };
     TokensOutput: {
       access: string;
@@ -7791,13 +7812,18 @@ export interface components {
       orderId: number | null;
       memId: number;
       areaCode: string;
-      /** @description masked unless the role may see phones whole */
+      /** @description masked, for every role (a whole phone: members' wholePhone) */
       phone: string;
       /** @description pending | done | cancelling | cancelled */
       status: string;
       statusLabel: string;
       served: boolean;
+      /** @description what the customer paid on the platform */
       dealPrice: string | null;
+      /** @description what the platform pays the store, where its answer says; null otherwise */
+      settlement: string | null;
+      /** @description the platform's commission: the deal's price less its settlement */
+      commission: string | null;
       storePrice: string | null;
       priceWarning: string;
       message: string;
@@ -13668,8 +13694,8 @@ export interface operations {
     };
   };
   /**
-   * The store's written-off records (page sizes 10, 20, 30, 40)
-   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   * The store's written-off records (page sizes 10, 20, 30, 40); phones masked
+   * @description Mixin of an ErpApi view whose query parameter `phone_fragment_param` is a fragment of a phone.
    */
   groupPurchasing_records_retrieve: {
     parameters: {

@@ -43,8 +43,23 @@ function figures(overrides: Record<string, unknown> = {}) {
     date: DAY,
     takings: {
       methods: [
-        { method: "cash", label: "cash", count: 2, amount: "350.00", money: true },
-        { method: "storedValue", label: "stored value", count: 1, amount: "150.00", money: false },
+        { method: "cash", label: "cash", count: 2, amount: "350.00", money: true, filedUnder: "moneyIn" },
+        {
+          method: "storedValue",
+          label: "stored value",
+          count: 1,
+          amount: "150.00",
+          money: false,
+          filedUnder: "memberHoldings",
+        },
+        {
+          method: "groupBuy",
+          label: "group-buy coupon",
+          count: 1,
+          amount: "99.00",
+          money: false,
+          filedUnder: "groupBuy",
+        },
       ],
       money: "350.00",
     },
@@ -183,6 +198,10 @@ describe("DailyClosingPage", () => {
     const takings = await screen.findByRole("table", { name: "Takings by tender" });
     expect(within(takings).getByText("Cash")).toBeInTheDocument();
     expect(within(takings).getByText("From what the member holds")).toBeInTheDocument();
+    // A coupon the customer paid on its platform is neither money in nor the member's assets.
+    const coupon = within(takings).getByText("Group-buy coupon").closest("tr");
+    expect(coupon).not.toBeNull();
+    expect(within(coupon as HTMLElement).getByText("Group-buy (the platform settles)")).toBeInTheDocument();
     const revenue = screen.getByTestId("revenue");
     expect(within(revenue).getByText("¥380.00")).toBeInTheDocument();
     expect(within(revenue).getByText("¥300.00")).toBeInTheDocument();

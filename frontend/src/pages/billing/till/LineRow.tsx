@@ -1,11 +1,9 @@
 import DeleteIcon from "@mui/icons-material/Delete";
 import Box from "@mui/material/Box";
 import Checkbox from "@mui/material/Checkbox";
-import Chip from "@mui/material/Chip";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import IconButton from "@mui/material/IconButton";
 import MenuItem from "@mui/material/MenuItem";
-import Stack from "@mui/material/Stack";
 import TableCell from "@mui/material/TableCell";
 import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
@@ -13,6 +11,7 @@ import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import type { EmployeeRow } from "../../../api/staff";
 import type { MemberCard, PackageProject, PricedLine } from "../../../api/till";
+import { StaffShares } from "../../../components/billing/StaffShares";
 import { formatMoney } from "../../../lib/money";
 import { hasButtonCode } from "../../../api/session";
 import {
@@ -195,7 +194,7 @@ export function LineRow({
   );
 }
 
-/** The staff who served the line, each with their share, and a list to add another. */
+/** The staff who served the line, each with their share (components/billing/StaffShares). */
 function LineStaffCell({
   line,
   employees,
@@ -207,53 +206,9 @@ function LineStaffCell({
   message: string;
   onStaff: (staff: LineStaff[]) => void;
 }) {
-  const { t } = useTranslation("till");
-  const addStaff = (employeeId: number) => {
-    const employee = employees.find((row) => row.id === employeeId);
-    if (!employee || line.staff.some((staff) => staff.employeeId === employeeId)) return;
-    onStaff([...line.staff, { employeeId, name: employee.name, share: line.staff.length === 0 ? "1" : "" }]);
-  };
   return (
     <TableCell sx={{ minWidth: 200 }}>
-      <Stack spacing={1}>
-        {line.staff.map((staff) => (
-          <Stack key={staff.employeeId} direction="row" spacing={1} sx={{ alignItems: "center" }}>
-            <Chip
-              size="small"
-              label={staff.name}
-              onDelete={() => onStaff(line.staff.filter((row) => row.employeeId !== staff.employeeId))}
-            />
-            <TextField
-              size="small"
-              label={t("line.share")}
-              value={staff.share}
-              sx={{ width: 90 }}
-              onChange={(event) =>
-                onStaff(
-                  line.staff.map((row) =>
-                    row.employeeId === staff.employeeId ? { ...row, share: event.target.value } : row,
-                  ),
-                )
-              }
-            />
-          </Stack>
-        ))}
-        <TextField
-          select
-          size="small"
-          label={t("line.addStaff")}
-          value=""
-          onChange={(event) => addStaff(Number(event.target.value))}
-          error={Boolean(message)}
-          helperText={message}
-        >
-          {employees.map((employee) => (
-            <MenuItem key={employee.id} value={employee.id}>
-              {employee.name}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Stack>
+      <StaffShares staff={line.staff} employees={employees} message={message} onStaff={onStaff} />
     </TableCell>
   );
 }

@@ -2,6 +2,7 @@
  * where the server's field messages go, and which of the member's cards a line may name. No price
  * is computed here: every total shown comes from the server. */
 
+import { staffBody, type StaffShare } from "../../../components/billing/StaffShares";
 import { ApiError } from "../../../api/client";
 import type { MemberAreaCode } from "../../../api/members";
 import type {
@@ -23,11 +24,7 @@ export function tillIdFrom(search: string, name: string): number | null {
   return Number.isFinite(id) && id > 0 ? id : null;
 }
 
-export interface LineStaff {
-  employeeId: number;
-  name: string;
-  share: string;
-}
+export type LineStaff = StaffShare;
 
 /** A line of the cashier's draft; `key` keeps React's rows apart, `name` is for the page only. */
 export interface TillLine {
@@ -122,7 +119,7 @@ function lineBody(line: TillLine, lines: readonly TillLine[]): DraftLine {
     if (line.cardId !== null) body.cardId = line.cardId;
   }
   if (line.staff.length > 0) {
-    body.staff = line.staff.map(({ employeeId, share }) => ({ employeeId, share: share.trim() }));
+    body.staff = staffBody(line.staff);
   }
   if (line.gift) {
     body.gift = true;
