@@ -10,6 +10,7 @@ import type { SxProps, Theme } from "@mui/material/styles";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useState, type Key, type ReactNode } from "react";
 import type { Page } from "../api/client";
+import { PAGE_SIZES } from "../lib/paging";
 import { TableStateRow } from "./feedback";
 
 /** A cell that keeps to one line. */
@@ -44,7 +45,8 @@ export interface PagedTableProps<Row> {
   label: string;
   result: UseQueryResult<Page<Row>, Error>;
   paging: Paging;
-  pageSizes: readonly number[];
+  /** The choices of rows a page; the app's own unless a list has others. */
+  pageSizes?: readonly number[];
   columns: readonly PagedColumn<Row>[];
   /** Every heading keeps to one line (a column's own `headSx` wins). */
   nowrapHeads?: boolean;
@@ -67,7 +69,7 @@ export function PagedTable<Row>({
   label,
   result,
   paging,
-  pageSizes,
+  pageSizes = PAGE_SIZES,
   columns,
   nowrapHeads = false,
   rowKey,

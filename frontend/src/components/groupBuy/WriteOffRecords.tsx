@@ -30,7 +30,6 @@ import {
 } from "../../api/groupBuy";
 import { currentSession, hasButtonCode } from "../../api/session";
 import { storeDateTime } from "../../lib/dates";
-import { PAGE_SIZES } from "../../lib/paging";
 import { formatPhone } from "../../lib/phone";
 import { ConfirmDialog } from "../ConfirmDialog";
 import { LimitedTextField } from "../LimitedTextField";
@@ -244,7 +243,6 @@ export function WriteOffRecords({
         label={t("records.title")}
         result={result}
         paging={paging}
-        pageSizes={PAGE_SIZES}
         columns={columns}
         nowrapHeads
         rowKey={(row) => row.id}

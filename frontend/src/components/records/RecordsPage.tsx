@@ -1,13 +1,11 @@
 /** The page of a list of records: filters, the totals of what they find, the paged table, an export. */
 import type { FormEvent, ReactNode } from "react";
-import { PAGE_SIZES } from "../../lib/paging";
 import { FilterBar } from "../filters";
 import { PageFrame } from "../layout";
 import { PagedTable, type PagedTableProps } from "../PagedTable";
 
-/** The table of a records page: its name is the page's title and its page sizes the app's, unless given. */
-export type RecordsTableProps<Row> = Omit<PagedTableProps<Row>, "label" | "pageSizes"> &
-  Partial<Pick<PagedTableProps<Row>, "label" | "pageSizes">>;
+/** The table of a records page: its name is the page's title unless given. */
+export type RecordsTableProps<Row> = Omit<PagedTableProps<Row>, "label"> & Partial<Pick<PagedTableProps<Row>, "label">>;
 
 export interface RecordsPageProps<Row> {
   title: string;
@@ -53,7 +51,7 @@ export function RecordsPage<Row>({
       {instead ?? (
         <>
           {totals}
-          <PagedTable label={title} pageSizes={PAGE_SIZES} nowrapHeads {...table} />
+          <PagedTable label={title} nowrapHeads {...table} />
         </>
       )}
       {children}

@@ -39,7 +39,6 @@ import { idFromSearch } from "../../lib/address";
 import { formatDateTime } from "../../lib/format";
 import { withinBound } from "../../lib/bounds";
 import { formatMoney } from "../../lib/money";
-import { PAGE_SIZES } from "../../lib/paging";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { notify } from "../../lib/notices";
 const NS = "stocktakes";
@@ -363,7 +362,6 @@ function Lines({ stocktake }: { stocktake: Stocktake }) {
         label={t("lines.title")}
         result={result}
         paging={paging}
-        pageSizes={PAGE_SIZES}
         nowrapHeads
         columns={columns}
         rowKey={(line) => line.lineId}

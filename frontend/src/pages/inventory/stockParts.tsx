@@ -29,7 +29,6 @@ import { FilterSelect } from "../../components/filters";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { formatDateTime } from "../../lib/format";
-import { PAGE_SIZES } from "../../lib/paging";
 import { CappedExportButton } from "../../components/CappedExportButton";
 import { SearchButtons } from "../../components/records/filterFields";
 
@@ -294,7 +293,6 @@ export function MovesDrawer({
             label={t("moves.title", { code: heading.code, name: heading.name })}
             result={result}
             paging={paging}
-            pageSizes={PAGE_SIZES}
             nowrapHeads
             columns={columns}
             rowKey={(row) => row.id}

@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import { orderDetailsHref, useOrders, type OrderRow } from "../../api/bills";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { formatDateTime } from "../../lib/format";
-import { PAGE_SIZES } from "../../lib/paging";
 import { OrderStatusChip } from "../../components/billing/orders";
 import { formatMoney } from "../../lib/money";
 
@@ -43,7 +42,6 @@ export function AccountOrdersTab({ memId }: { memId: number }) {
       label={t("list.title")}
       result={result}
       paging={paging}
-      pageSizes={PAGE_SIZES}
       nowrapHeads
       columns={columns}
       rowKey={(row) => row.orderId}

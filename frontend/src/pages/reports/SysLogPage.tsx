@@ -27,7 +27,7 @@ import { DateField } from "../../components/dates/DateField";
 import { Facts, PageFrame } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
 import { storeDateTime, storeToday } from "../../lib/dates";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../lib/paging";
+import { DEFAULT_PAGE_SIZE } from "../../lib/paging";
 import { timeRangeError, type RangeError } from "../../lib/timeRange";
 import { CappedExportButton } from "../../components/CappedExportButton";
 
@@ -188,7 +188,6 @@ export function SysLogPage() {
         testId="syslog-table"
         result={entries}
         paging={paging}
-        pageSizes={PAGE_SIZES}
         columns={columns}
         rowKey={(row) => row.id}
         onRowClick={(row) => setOpen(row)}
