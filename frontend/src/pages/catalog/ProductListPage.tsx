@@ -9,24 +9,28 @@ import {
   type UseType,
 } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
-import { brandOptions, categoryOptions, idFilter } from "./format";
-import { EnabledSelect, ExportButton, KeywordFilters, catalogTable, priceColumns, type EnabledChoice } from "./parts";
+import { brandOptions, idFilter } from "./format";
+import {
+  CategorySelect,
+  ExportButton,
+  SwitchableFilters,
+  catalogTable,
+  priceColumns,
+  useSwitchableFilters,
+} from "./parts";
 import { pageNo } from "../../lib/paging";
 import { FilterSelect } from "../../components/filters";
 import { usePaging } from "../../components/PagedTable";
 import { RecordsPage } from "../../components/records/RecordsPage";
-import { useKeywordFilters } from "../../lib/filterForm";
 
 const PRODUCT_DETAIL_ROUTE = "/productDetail";
-
-const EMPTY = { keyword: "", category: "", brand: "", useType: "" as UseType | "", enabled: "" as EnabledChoice };
 
 /** /productList (CPGL-PAG-0001): products with the acting store's switch and price. */
 export function ProductListPage() {
   const { t } = useTranslation("catalog");
   const options = useProductOptions();
   const paging = usePaging();
-  const form = useKeywordFilters(EMPTY, paging);
+  const form = useSwitchableFilters(paging, { category: "", brand: "", useType: "" as UseType | "" });
   const { keyword, category, brand, useType, enabled } = form.filters;
 
   const search: ProductSearch = {
@@ -46,14 +50,11 @@ export function ProductListPage() {
       actions={<ExportButton url={exportUrl(PRODUCT_EXPORT_PATH, search)} fileName="products.xlsx" />}
       onSearch={form.submit}
       filters={
-        <KeywordFilters form={form}>
-          <FilterSelect
+        <SwitchableFilters form={form}>
+          <CategorySelect
             id="product-category-label"
-            label={t("filters.category")}
-            allLabel={t("filters.all")}
+            rows={options.data?.categories ?? []}
             value={form.input.category}
-            options={categoryOptions(options.data?.categories ?? [])}
-            minWidth={150}
             onChange={(value) => form.choose("category", value)}
           />
           <FilterSelect
@@ -77,8 +78,7 @@ export function ProductListPage() {
             minWidth={130}
             onChange={(value) => form.choose("useType", value as UseType | "")}
           />
-          <EnabledSelect value={form.input.enabled} onChange={(value) => form.choose("enabled", value)} />
-        </KeywordFilters>
+        </SwitchableFilters>
       }
       table={catalogTable({
         paging,

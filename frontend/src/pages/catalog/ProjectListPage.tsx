@@ -8,24 +8,27 @@ import {
   type ProjectSearch,
 } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
-import { categoryOptions, idFilter } from "./format";
-import { EnabledSelect, ExportButton, KeywordFilters, catalogTable, priceColumns, type EnabledChoice } from "./parts";
+import { idFilter } from "./format";
+import {
+  CategorySelect,
+  ExportButton,
+  SwitchableFilters,
+  catalogTable,
+  priceColumns,
+  useSwitchableFilters,
+} from "./parts";
 import { pageNo } from "../../lib/paging";
-import { FilterSelect } from "../../components/filters";
 import { usePaging } from "../../components/PagedTable";
 import { RecordsPage } from "../../components/records/RecordsPage";
-import { useKeywordFilters } from "../../lib/filterForm";
 
 const PROJECT_DETAIL_ROUTE = "/projectDetail";
-
-const EMPTY = { keyword: "", category: "", enabled: "" as EnabledChoice };
 
 /** /projectList (XMGL-PAG-0001): services with their duration, skill and consumables. */
 export function ProjectListPage() {
   const { t } = useTranslation("catalog");
   const options = useProjectOptions();
   const paging = usePaging();
-  const form = useKeywordFilters(EMPTY, paging);
+  const form = useSwitchableFilters(paging, { category: "" });
   const { keyword, category, enabled } = form.filters;
 
   const search: ProjectSearch = {
@@ -43,18 +46,14 @@ export function ProjectListPage() {
       actions={<ExportButton url={exportUrl(PROJECT_EXPORT_PATH, search)} fileName="projects.xlsx" />}
       onSearch={form.submit}
       filters={
-        <KeywordFilters form={form}>
-          <FilterSelect
+        <SwitchableFilters form={form}>
+          <CategorySelect
             id="project-category-label"
-            label={t("filters.category")}
-            allLabel={t("filters.all")}
+            rows={options.data?.categories ?? []}
             value={form.input.category}
-            options={categoryOptions(options.data?.categories ?? [])}
-            minWidth={150}
             onChange={(value) => form.choose("category", value)}
           />
-          <EnabledSelect value={form.input.enabled} onChange={(value) => form.choose("enabled", value)} />
-        </KeywordFilters>
+        </SwitchableFilters>
       }
       table={catalogTable({
         paging,

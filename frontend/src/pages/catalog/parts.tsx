@@ -34,11 +34,12 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { FilterSelect } from "../../components/filters";
 import { BackLink, PageFrame as Frame, Section } from "../../components/layout";
-import { PAGE_SIZES, formatMoney, parseStorePrice, unusualStorePrice } from "./format";
+import { PAGE_SIZES, categoryOptions, formatMoney, parseStorePrice, unusualStorePrice } from "./format";
 import { formatDateTime } from "../../lib/format";
 import { saveBlob } from "../../lib/download";
 import { FilterText, SearchButtons } from "../../components/records/filterFields";
 import type { RecordsTableProps } from "../../components/records/RecordsPage";
+import { useKeywordFilters, type Refiltering } from "../../lib/filterForm";
 
 /** The frame of a catalogue page: wide, the lists have many columns. */
 export function PageFrame(props: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -68,14 +69,14 @@ export function catalogTable<Row extends { id: number }>({
   };
 }
 
+interface KeywordForm {
+  input: { keyword: string };
+  set: (key: "keyword", value: string) => void;
+  reset: () => void;
+}
+
 /** The keyword box, the page's drop-downs (`children`) and the search and reset buttons. */
-export function KeywordFilters({
-  form,
-  children,
-}: {
-  form: { input: { keyword: string }; set: (key: "keyword", value: string) => void; reset: () => void };
-  children?: ReactNode;
-}) {
+export function KeywordFilters({ form, children }: { form: KeywordForm; children?: ReactNode }) {
   const { t } = useTranslation("catalog");
   return (
     <>
@@ -88,7 +89,33 @@ export function KeywordFilters({
 
 export type EnabledChoice = "" | "true" | "false";
 
-export function EnabledSelect({ value, onChange }: { value: EnabledChoice; onChange: (value: EnabledChoice) => void }) {
+/** The filter form of a list whose items a store switches on and off: the keyword, on or off, and the
+ * page's own drop-downs (`more`, as they start). */
+export function useSwitchableFilters<More extends object = Record<never, never>>(paging: Refiltering, more?: More) {
+  return useKeywordFilters({ keyword: "", enabled: "" as EnabledChoice, ...(more as More) }, paging);
+}
+
+/** The filters of a list whose items a store switches on and off: the keyword, the page's drop-downs
+ * (`children`), on or off, and the search and reset buttons. */
+export function SwitchableFilters({
+  form,
+  children,
+}: {
+  form: KeywordForm & {
+    input: { enabled: EnabledChoice };
+    choose: (key: "enabled", value: EnabledChoice) => void;
+  };
+  children?: ReactNode;
+}) {
+  return (
+    <KeywordFilters form={form}>
+      {children}
+      <EnabledSelect value={form.input.enabled} onChange={(value) => form.choose("enabled", value)} />
+    </KeywordFilters>
+  );
+}
+
+function EnabledSelect({ value, onChange }: { value: EnabledChoice; onChange: (value: EnabledChoice) => void }) {
   const { t } = useTranslation("catalog");
   return (
     <FilterSelect
@@ -102,6 +129,32 @@ export function EnabledSelect({ value, onChange }: { value: EnabledChoice; onCha
       ]}
       minWidth={120}
       onChange={(next) => onChange(next as EnabledChoice)}
+    />
+  );
+}
+
+/** The category drop-down of a catalogue list, its choices the categories of `rows`. */
+export function CategorySelect({
+  id,
+  rows,
+  value,
+  onChange,
+}: {
+  id: string;
+  rows: readonly { categoryId: number; categoryName: string }[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation("catalog");
+  return (
+    <FilterSelect
+      id={id}
+      label={t("filters.category")}
+      allLabel={t("filters.all")}
+      value={value}
+      options={categoryOptions(rows)}
+      minWidth={150}
+      onChange={onChange}
     />
   );
 }
