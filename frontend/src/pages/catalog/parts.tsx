@@ -403,20 +403,16 @@ export function CatalogDetailFrame<T>({
   );
 }
 
-/** A small read-only table of a detail page. */
-export function SimpleTable<Row>({
-  label,
-  emptyText,
-  columns,
-  rows,
-  rowKey,
-}: {
+interface SimpleTableProps<Row> {
   label: string;
   emptyText: string;
   columns: readonly { label: string; align?: "right"; render: (row: Row) => ReactNode }[];
   rows: readonly Row[];
   rowKey: (row: Row, index: number) => string | number;
-}) {
+}
+
+/** A small read-only table of a detail page. */
+export function SimpleTable<Row>({ label, emptyText, columns, rows, rowKey }: SimpleTableProps<Row>) {
   return (
     <TableContainer>
       <Table size="small" aria-label={label}>
@@ -450,6 +446,16 @@ export function SimpleTable<Row>({
         </TableBody>
       </Table>
     </TableContainer>
+  );
+}
+
+/** What a package or a promotion holds, in a section of its own. */
+export function LinesSection<Line>(props: Pick<SimpleTableProps<Line>, "rows" | "rowKey" | "columns">) {
+  const { t } = useTranslation("catalog");
+  return (
+    <Section title={t("lines.title")}>
+      <SimpleTable label={t("lines.title")} emptyText={t("lines.empty")} {...props} />
+    </Section>
   );
 }
 
