@@ -1,13 +1,9 @@
 import Alert from "@mui/material/Alert";
 import Link from "@mui/material/Link";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { orderDetailsHref } from "../../../api/bills";
 import { BTN_REFUND, useRefund, type RefundDetail } from "../../../api/refunds";
@@ -16,9 +12,10 @@ import { idFromSearch } from "../../../lib/address";
 import { formatMoney } from "../../../lib/money";
 import { DetailError, Loading, detailFailure } from "../../../components/feedback";
 import { BackLink, Facts, PageFrame, Section } from "../../../components/layout";
-import { NOWRAP } from "../../../components/PagedTable";
+import { HeadedTable } from "../../../components/HeadedTable";
 import { mountIsland } from "../../../islands/mount";
 import { formatDateTime } from "../../../lib/format";
+import { TenderCells, tenderHeads } from "./tenderCells";
 import { TerminalRefundActions } from "./TerminalRefundActions";
 
 const NS = "refunds";
@@ -55,7 +52,7 @@ function RefundTables({ refund }: { refund: RefundDetail }) {
   return (
     <>
       <Section title={t("detail.lines")}>
-        <SimpleTable
+        <HeadedTable
           label={t("detail.lines")}
           heads={[t("returns.item"), t("returns.kind"), t("returns.units"), t("returns.amount"), t("detail.cardTaken")]}
         >
@@ -72,32 +69,14 @@ function RefundTables({ refund }: { refund: RefundDetail }) {
               </TableCell>
             </TableRow>
           ))}
-        </SimpleTable>
+        </HeadedTable>
       </Section>
       <Section title={t("detail.tenders")}>
-        <SimpleTable
-          label={t("detail.tenders")}
-          heads={[
-            t("detail.method"),
-            t("returns.amount"),
-            t("detail.card"),
-            t("detail.principal"),
-            t("detail.gift"),
-            t("detail.points"),
-            t("detail.sessions"),
-            t("detail.till"),
-            t("detail.status"),
-          ]}
-        >
+        <HeadedTable label={t("detail.tenders")} heads={[...tenderHeads(t), t("detail.till"), t("detail.status")]}>
           {refund.tenders.map((tender, index) => (
             <TableRow key={`${tender.tenderId ?? "s"}-${index}`}>
               <TableCell>{tender.methodName}</TableCell>
-              <TableCell>{formatMoney(tender.amount)}</TableCell>
-              <TableCell>{tender.cardNo || dash}</TableCell>
-              <TableCell>{tender.method === "storedValue" ? formatMoney(tender.principal) : dash}</TableCell>
-              <TableCell>{tender.method === "storedValue" ? formatMoney(tender.gift) : dash}</TableCell>
-              <TableCell>{tender.points ?? dash}</TableCell>
-              <TableCell>{tender.sessions ?? dash}</TableCell>
+              <TenderCells tender={tender} />
               <TableCell>{tender.method === "cash" ? formatMoney(tender.tillChange) : dash}</TableCell>
               <TableCell>
                 {t(`detail.statuses.${tender.status}`, { defaultValue: tender.status })}
@@ -106,7 +85,7 @@ function RefundTables({ refund }: { refund: RefundDetail }) {
               </TableCell>
             </TableRow>
           ))}
-        </SimpleTable>
+        </HeadedTable>
       </Section>
     </>
   );
@@ -155,25 +134,6 @@ function RefundView({ refund }: { refund: RefundDetail }) {
       ) : null}
       <RefundTables refund={refund} />
     </>
-  );
-}
-
-function SimpleTable({ label, heads, children }: { label: string; heads: readonly ReactNode[]; children: ReactNode }) {
-  return (
-    <TableContainer>
-      <Table size="small" aria-label={label}>
-        <TableHead>
-          <TableRow>
-            {heads.map((head, index) => (
-              <TableCell key={index} sx={NOWRAP}>
-                {head}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>{children}</TableBody>
-      </Table>
-    </TableContainer>
   );
 }
 

@@ -1,0 +1,23 @@
+import TableCell from "@mui/material/TableCell";
+import TableRow from "@mui/material/TableRow";
+import { render, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { HeadedTable } from "./HeadedTable";
+
+describe("HeadedTable", () => {
+  it("names the table, heads it on one line each and draws the caller's rows", () => {
+    render(
+      <HeadedTable label="Tenders" heads={["Method", "Amount"]}>
+        <TableRow>
+          <TableCell>Cash</TableCell>
+          <TableCell>10.00</TableCell>
+        </TableRow>
+      </HeadedTable>,
+    );
+    const table = screen.getByRole("table", { name: "Tenders" });
+    const heads = within(table).getAllByRole("columnheader");
+    expect(heads.map((head) => head.textContent)).toEqual(["Method", "Amount"]);
+    expect(getComputedStyle(heads[0]).whiteSpace).toBe("nowrap");
+    expect(within(table).getAllByRole("row")[1]).toHaveTextContent("Cash10.00");
+  });
+});
