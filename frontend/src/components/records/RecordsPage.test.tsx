@@ -3,7 +3,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
 import type { Page } from "../../api/client";
 import { AppProviders } from "../../islands/mount";
-import { DateRangeFilter, FilterText, FormDateRange, SearchButtons } from "./filterFields";
+import { CheckedDateRange, DateRangeFilter, FilterText, FormDateRange, SearchButtons } from "./filterFields";
 import { RecordsPage } from "./RecordsPage";
 
 interface Row {
@@ -175,5 +175,24 @@ describe("the fields bound to a filter form", () => {
     fireEvent.change(keyword, { target: { value: "li" } });
     expect(set).toHaveBeenCalledWith("keyword", "li");
     expect(screen.getByText("End before start")).toBeInTheDocument();
+  });
+});
+
+describe("CheckedDateRange", () => {
+  it("says under the end that it comes before the start, only while the form finds that fault", () => {
+    const form = { input: { from: "2026-11-24", to: "2026-11-01" }, set: vi.fn(), error: "errors.endBeforeStart" };
+    const { rerender } = render(
+      <AppProviders>
+        <CheckedDateRange form={form} fromLabel="From" toLabel="To" />
+      </AppProviders>,
+    );
+    expect(screen.getByText("please choose a suitable end time")).toBeInTheDocument();
+    rerender(
+      <AppProviders>
+        <CheckedDateRange form={{ ...form, error: null }} fromLabel="From" toLabel="To" />
+      </AppProviders>,
+    );
+    expect(screen.queryByText("please choose a suitable end time")).not.toBeInTheDocument();
+    expect(screen.getByRole("group", { name: "To" })).toBeInTheDocument();
   });
 });

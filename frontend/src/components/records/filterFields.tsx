@@ -1,6 +1,7 @@
 /** The fields that most filter forms share: a text box, a date range, and the Search and Reset buttons. */
 import SearchIcon from "@mui/icons-material/Search";
 import Button from "@mui/material/Button";
+import { useTranslation } from "react-i18next";
 import { DateField } from "../dates/DateField";
 import { LimitedTextField } from "../LimitedTextField";
 
@@ -28,17 +29,44 @@ export function FilterText<Name extends string>({
 }
 
 /** A filter form's `from` and `to` days, as DateRangeFilter shows them. */
+interface FormRange {
+  input: { from: string; to: string };
+  set: (key: "from" | "to", value: string) => void;
+}
+
 export function FormDateRange({
   form,
   ...props
 }: {
-  form: { input: { from: string; to: string }; set: (key: "from" | "to", value: string) => void };
+  form: FormRange;
   fromLabel: string;
   toLabel: string;
   toError?: string | null;
   fromError?: string | null;
 }) {
   return <DateRangeFilter from={form.input.from} to={form.input.to} onChange={form.set} {...props} />;
+}
+
+/** A filter form's `from` and `to` days when the form refuses an end before the start (`check:
+ * reversedRange`): the fault shows under "to". */
+export function CheckedDateRange({
+  form,
+  fromLabel,
+  toLabel,
+}: {
+  form: FormRange & { error: string | null };
+  fromLabel: string;
+  toLabel: string;
+}) {
+  const { t } = useTranslation("common");
+  return (
+    <FormDateRange
+      form={form}
+      fromLabel={fromLabel}
+      toLabel={toLabel}
+      toError={form.error && t("filters.endBeforeStart")}
+    />
+  );
 }
 
 /** "From" and "to" days ("YYYY-MM-DD", "" for open); a fault of the range shows under the one it names. */

@@ -38,7 +38,7 @@ import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { FilterSelect } from "../../components/filters";
 import { Facts } from "../../components/layout";
 import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
-import { FormDateRange, SearchButtons } from "../../components/records/filterFields";
+import { CheckedDateRange, SearchButtons } from "../../components/records/filterFields";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { RecordTabs } from "../../components/records/RecordTabs";
 import { mountIsland } from "../../islands/mount";
@@ -142,12 +142,7 @@ export function ApprovalCenterPage({ search = window.location.search }: Approval
             minWidth={140}
             onChange={(value) => set("status", value)}
           />
-          <FormDateRange
-            form={form}
-            fromLabel={t("filters.from")}
-            toLabel={t("filters.to")}
-            toError={form.error && t(`members:${form.error}`)}
-          />
+          <CheckedDateRange form={form} fromLabel={t("filters.from")} toLabel={t("filters.to")} />
           <SearchButtons searchLabel={t("filters.search")} resetLabel={t("filters.reset")} onReset={form.reset} />
         </>
       }

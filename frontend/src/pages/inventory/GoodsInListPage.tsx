@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { RECEIPT_TYPES, receiptHref, useReceipts, type Receipt, type ReceiptSearch } from "../../api/goodsIn";
 import { FilterSelect } from "../../components/filters";
 import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
-import { FilterText, FormDateRange, SearchButtons } from "../../components/records/filterFields";
+import { CheckedDateRange, FilterText, SearchButtons } from "../../components/records/filterFields";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
 import { reversedRange, useFilterForm } from "../../lib/filterForm";
@@ -79,12 +79,7 @@ export function GoodsInListPage() {
       onSearch={form.submit}
       filters={
         <>
-          <FormDateRange
-            form={form}
-            fromLabel={t("from")}
-            toLabel={t("to")}
-            toError={form.error && t(`members:${form.error}`)}
-          />
+          <CheckedDateRange form={form} fromLabel={t("from")} toLabel={t("to")} />
           <FilterSelect
             id="receipt-type-filter"
             label={t("fields.type")}

@@ -18,7 +18,7 @@ import {
 import { hasButtonCode } from "../../api/session";
 import { FilterSelect } from "../../components/filters";
 import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
-import { FilterText, FormDateRange, SearchButtons } from "../../components/records/filterFields";
+import { CheckedDateRange, FilterText, SearchButtons } from "../../components/records/filterFields";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { reversedRange, useFilterForm } from "../../lib/filterForm";
 import { formatDateTime } from "../../lib/format";
@@ -99,12 +99,7 @@ export function OrdersList({ scope }: { scope: "store" | "headOffice" }) {
       onSearch={form.submit}
       filters={
         <>
-          <FormDateRange
-            form={form}
-            fromLabel={t("from")}
-            toLabel={t("to")}
-            toError={form.error && t(`members:${form.error}`)}
-          />
+          <CheckedDateRange form={form} fromLabel={t("from")} toLabel={t("to")} />
           <FilterSelect
             id={`${scope}-order-status`}
             label={t("fields.status")}

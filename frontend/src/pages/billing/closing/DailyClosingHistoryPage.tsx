@@ -22,7 +22,7 @@ import { hasButtonCode } from "../../../api/session";
 import { formatMoney } from "../../../lib/money";
 import { LimitedTextField } from "../../../components/LimitedTextField";
 import { usePaging, NOWRAP, type PagedColumn } from "../../../components/PagedTable";
-import { FormDateRange, SearchButtons } from "../../../components/records/filterFields";
+import { CheckedDateRange, SearchButtons } from "../../../components/records/filterFields";
 import { RecordsPage } from "../../../components/records/RecordsPage";
 import { mountIsland } from "../../../islands/mount";
 import { reversedRange, useFilterForm } from "../../../lib/filterForm";
@@ -109,12 +109,7 @@ export function DailyClosingHistoryPage() {
       onSearch={form.submit}
       filters={
         <>
-          <FormDateRange
-            form={form}
-            fromLabel={t("history.from")}
-            toLabel={t("history.to")}
-            toError={form.error && t(`members:${form.error}`)}
-          />
+          <CheckedDateRange form={form} fromLabel={t("history.from")} toLabel={t("history.to")} />
           <SearchButtons
             searchLabel={t("history.search")}
             resetLabel={t("history.reset")}

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { DEPOSIT_STATUSES, useDeposits, type DepositSearch } from "../../../api/deposits";
 import { FilterSelect } from "../../../components/filters";
 import { usePaging } from "../../../components/PagedTable";
-import { FilterText, FormDateRange, SearchButtons } from "../../../components/records/filterFields";
+import { CheckedDateRange, FilterText, SearchButtons } from "../../../components/records/filterFields";
 import { RecordsPage } from "../../../components/records/RecordsPage";
 import { mountIsland } from "../../../islands/mount";
 import { reversedRange, useFilterForm } from "../../../lib/filterForm";
@@ -58,12 +58,7 @@ export function DepositListPage() {
             options={DEPOSIT_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
             onChange={(value) => set("status", value)}
           />
-          <FormDateRange
-            form={form}
-            fromLabel={t("list.from")}
-            toLabel={t("list.to")}
-            toError={form.error && t(form.error)}
-          />
+          <CheckedDateRange form={form} fromLabel={t("list.from")} toLabel={t("list.to")} />
           <SearchButtons searchLabel={t("list.search")} resetLabel={t("list.reset")} onReset={form.reset} />
         </>
       }

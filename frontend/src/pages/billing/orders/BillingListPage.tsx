@@ -19,7 +19,7 @@ import { type MemberRow } from "../../../api/members";
 import { useEmployeeSearch } from "../../../api/staff";
 import { FilterSelect } from "../../../components/filters";
 import { usePaging, NOWRAP, type PagedColumn } from "../../../components/PagedTable";
-import { FilterText, FormDateRange, SearchButtons } from "../../../components/records/filterFields";
+import { CheckedDateRange, FilterText, SearchButtons } from "../../../components/records/filterFields";
 import { CustomerCell } from "../../../components/records/CustomerCell";
 import { RecordsPage } from "../../../components/records/RecordsPage";
 import { mountIsland } from "../../../islands/mount";
@@ -115,12 +115,7 @@ export function BillingListPage({ search = window.location.search }: { search?: 
       onSearch={form.submit}
       filters={
         <>
-          <FormDateRange
-            form={form}
-            fromLabel={t("list.from")}
-            toLabel={t("list.to")}
-            toError={form.error && t(`members:${form.error}`)}
-          />
+          <CheckedDateRange form={form} fromLabel={t("list.from")} toLabel={t("list.to")} />
           <FilterSelect
             id="order-status-filter"
             label={t("fields.status")}

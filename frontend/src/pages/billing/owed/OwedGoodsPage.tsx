@@ -22,7 +22,7 @@ import {
 } from "../../../api/owedGoods";
 import { FilterSelect } from "../../../components/filters";
 import { NOWRAP, usePaging, type PagedColumn } from "../../../components/PagedTable";
-import { FilterText, FormDateRange, SearchButtons } from "../../../components/records/filterFields";
+import { CheckedDateRange, FilterText, SearchButtons } from "../../../components/records/filterFields";
 import { CustomerCell } from "../../../components/records/CustomerCell";
 import { RecordsPage } from "../../../components/records/RecordsPage";
 import { mountIsland } from "../../../islands/mount";
@@ -126,12 +126,7 @@ export function OwedGoodsPage() {
             ]}
             onChange={(value) => set("status", value)}
           />
-          <FormDateRange
-            form={form}
-            fromLabel={t("list.from")}
-            toLabel={t("list.to")}
-            toError={form.error && t(`members:${form.error}`)}
-          />
+          <CheckedDateRange form={form} fromLabel={t("list.from")} toLabel={t("list.to")} />
           <SearchButtons searchLabel={t("list.search")} resetLabel={t("list.reset")} onReset={form.reset} />
         </>
       }
