@@ -2,11 +2,8 @@ import SearchIcon from "@mui/icons-material/Search";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
-import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
@@ -14,12 +11,11 @@ import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useMutation } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { MEMBER_AREA_CODES, searchMembers, type MemberAreaCode, type MemberRow } from "../../api/members";
+import { searchMembers, type MemberRow } from "../../api/members";
 import { ConfirmDialog } from "../ConfirmDialog";
 import { MemberFormDialog } from "./MemberFormDialog";
 import {
@@ -36,6 +32,8 @@ import {
 import { LimitedTextField } from "../LimitedTextField";
 import { overLimits } from "../../lib/limits";
 import { formatPhone } from "../../lib/phone";
+import { WideDialog } from "../WideDialog";
+import { AreaCodeSelect } from "./AreaCodeSelect";
 
 interface MemberSearchDialogProps {
   /** Shows the dialog; each opening starts with an empty search. */
@@ -69,16 +67,8 @@ export function MemberSearchDialog({
   onGroupBuyVerify,
 }: MemberSearchDialogProps) {
   const { t } = useTranslation("members");
-  const titleId = useId();
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      maxWidth={false}
-      aria-labelledby={titleId}
-      slotProps={{ paper: { sx: { width: 1200, maxWidth: "calc(100% - 32px)" } } }}
-    >
-      <DialogTitle id={titleId}>{t("search.title")}</DialogTitle>
+    <WideDialog open={open} onClose={onClose} title={t("search.title")}>
       {/* Mounted only while open, so each opening starts afresh. */}
       <SearchContent
         onClose={onClose}
@@ -86,7 +76,7 @@ export function MemberSearchDialog({
         frontDeskCheck={frontDeskCheck}
         onGroupBuyVerify={onGroupBuyVerify}
       />
-    </Dialog>
+    </WideDialog>
   );
 }
 
@@ -151,20 +141,14 @@ function SearchContent({ onClose, onSelect, frontDeskCheck, onGroupBuyVerify }: 
               value={input.crmCode}
               onChange={(event) => set("crmCode", event.target.value.trim())}
             />
-            <TextField
-              select
+            <AreaCodeSelect
+              named
               size="small"
               label={t("fields.areaCode")}
               value={input.areaCode}
-              onChange={(event) => set("areaCode", event.target.value as MemberAreaCode)}
+              onChange={(code) => set("areaCode", code)}
               sx={{ minWidth: 170 }}
-            >
-              {MEMBER_AREA_CODES.map((code) => (
-                <MenuItem key={code} value={code}>
-                  {t(`areaCodes.${code}`)}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
             <LimitedTextField
               maxChars={SEARCH_PHONE_MAX}
               size="small"
