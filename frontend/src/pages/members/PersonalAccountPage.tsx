@@ -2,10 +2,6 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
@@ -14,7 +10,7 @@ import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import {
   BTN_PHONE_VIEW,
@@ -47,6 +43,7 @@ import { formatPhone } from "../../lib/phone";
 import { AccountCardsTab } from "./AccountCardsTab";
 import { AccountCouponsTab } from "./AccountCouponsTab";
 import { AccountOrdersTab } from "./AccountOrdersTab";
+import { FormDialog } from "../../components/FormDialog";
 
 const LIST_ROUTE = "/MemberList";
 
@@ -232,7 +229,6 @@ function Labels({ member }: { member: MemberFile }) {
 
 function LabelsDialog({ member, onClose }: { member: MemberFile; onClose: () => void }) {
   const { t } = useTranslation("members");
-  const titleId = useId();
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<number[]>(member.labels.map((label) => label.id));
   const save = useMutation({
@@ -247,20 +243,15 @@ function LabelsDialog({ member, onClose }: { member: MemberFile; onClose: () => 
     save.mutate();
   };
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
-      <form noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>{t("account.labelsTitle")}</DialogTitle>
-        <DialogContent>
-          <LabelSelect value={chosen} onChange={setChosen} sx={{ mt: 1 }} />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t("cancel")}</Button>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
-            {t("save")}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      onClose={onClose}
+      title={t("account.labelsTitle")}
+      maxWidth="sm"
+      onSubmit={submit}
+      saving={save.isPending}
+    >
+      <LabelSelect value={chosen} onChange={setChosen} sx={{ mt: 1 }} />
+    </FormDialog>
   );
 }
 
