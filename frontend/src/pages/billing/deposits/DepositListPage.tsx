@@ -1,25 +1,22 @@
 import AddIcon from "@mui/icons-material/Add";
 import Button from "@mui/material/Button";
 import { useTranslation } from "react-i18next";
-import { DEPOSIT_STATUSES, useDeposits, type DepositSearch } from "../../../api/deposits";
-import { FilterSelect } from "../../../components/filters";
+import { useDeposits, type DepositSearch } from "../../../api/deposits";
 import { usePaging } from "../../../components/PagedTable";
 import { CheckedDateRange, FilterText, SearchButtons } from "../../../components/records/filterFields";
 import { RecordsPage } from "../../../components/records/RecordsPage";
 import { mountIsland } from "../../../islands/mount";
 import { reversedRange, useFilterForm } from "../../../lib/filterForm";
-import { DEPOSITS_NS, DepositLinks, depositColumns } from "./depositParts";
+import {
+  DEPOSITS_NS,
+  DepositLinks,
+  DepositStatusFilter,
+  NO_DEPOSIT_FILTERS,
+  depositColumns,
+  type DepositFilterInput,
+} from "./depositParts";
 
-interface FilterInput {
-  keyword: string;
-  status: string;
-  from: string;
-  to: string;
-}
-
-const EMPTY: FilterInput = { keyword: "", status: "", from: "", to: "" };
-
-function filtersFrom(input: FilterInput): DepositSearch {
+function filtersFrom(input: DepositFilterInput): DepositSearch {
   return {
     keyword: input.keyword.trim() || null,
     status: (input.status || null) as DepositSearch["status"],
@@ -33,8 +30,7 @@ function filtersFrom(input: FilterInput): DepositSearch {
 export function DepositListPage() {
   const { t, i18n } = useTranslation(DEPOSITS_NS);
   const paging = usePaging();
-  const form = useFilterForm({ empty: EMPTY, toSearch: filtersFrom, paging, check: reversedRange });
-  const { input, set } = form;
+  const form = useFilterForm({ empty: NO_DEPOSIT_FILTERS, toSearch: filtersFrom, paging, check: reversedRange });
   const result = useDeposits({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...form.filters });
   return (
     <RecordsPage
@@ -49,15 +45,7 @@ export function DepositListPage() {
       filters={
         <>
           <FilterText form={form} name="keyword" label={t("list.keyword")} maxChars={30} />
-          <FilterSelect
-            id="deposit-status"
-            label={t("fields.status")}
-            allLabel={t("status.all")}
-            value={input.status}
-            minWidth={140}
-            options={DEPOSIT_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
-            onChange={(value) => set("status", value)}
-          />
+          <DepositStatusFilter id="deposit-status" form={form} />
           <CheckedDateRange form={form} fromLabel={t("list.from")} toLabel={t("list.to")} />
           <SearchButtons searchLabel={t("list.search")} resetLabel={t("list.reset")} onReset={form.reset} />
         </>
