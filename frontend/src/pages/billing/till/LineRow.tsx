@@ -1,9 +1,7 @@
-import DeleteIcon from "@mui/icons-material/Delete";
 import Box from "@mui/material/Box";
 import Checkbox from "@mui/material/Checkbox";
 import Chip from "@mui/material/Chip";
 import FormControlLabel from "@mui/material/FormControlLabel";
-import IconButton from "@mui/material/IconButton";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TableCell from "@mui/material/TableCell";
@@ -25,6 +23,7 @@ import {
   type LineStaff,
   type TillLine,
 } from "./tillRules";
+import { RemoveButton } from "../../../components/RemoveButton";
 
 /** One line of the cashier's draft: what it is, its quantity, the card that pays or prices it, its
  * staff with their shares, and the server's price of it with each discount applied. */
@@ -169,9 +168,7 @@ export function LineRow({
       />
       <LinePriceCell priced={priced} />
       <TableCell>
-        <IconButton aria-label={t("line.remove", { name: line.name })} onClick={onRemove}>
-          <DeleteIcon />
-        </IconButton>
+        <RemoveButton label={t("line.remove", { name: line.name })} onClick={onRemove} />
       </TableCell>
     </TableRow>
   );
