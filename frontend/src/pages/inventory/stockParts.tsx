@@ -11,6 +11,7 @@ import IconButton from "@mui/material/IconButton";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { exportUrl, useProductOptions } from "../../api/catalog";
 import {
@@ -24,6 +25,7 @@ import {
   type MoveRow,
   type StockRow,
   type StockStores,
+  useStockStores,
 } from "../../api/stock";
 import { FilterSelect } from "../../components/filters";
 import { LimitedTextField } from "../../components/LimitedTextField";
@@ -31,6 +33,8 @@ import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../component
 import { formatDateTime } from "../../lib/format";
 import { CappedExportButton } from "../../components/CappedExportButton";
 import { SearchButtons } from "../../components/records/filterFields";
+import { RetryAlert } from "../../components/RetryAlert";
+import { useFilterForm } from "../../lib/filterForm";
 
 export const NS = "stock";
 
@@ -72,6 +76,53 @@ export function searchFrom(input: StockFilterInput, storeId: number | null): Omi
 export function initialStore(stores: StockStores | undefined): number | null {
   if (!stores) return null;
   return stores.chosenStoreId ?? stores.stores[0]?.id ?? null;
+}
+
+/**
+ * A store's stock list: the stores the person may see, the store shown (the session's or the first
+ * until another is chosen: it applies at once and Reset keeps it), the filter form, the paging, and
+ * the list call's filters.
+ */
+export function useStockList() {
+  const stores = useStockStores();
+  const paging = usePaging();
+  const [chosenStore, setChosenStore] = useState<number | null>(null);
+  const storeId = chosenStore ?? initialStore(stores.data);
+  const form = useFilterForm({ empty: EMPTY_FILTERS, toSearch: (input: StockFilterInput) => input, paging });
+  /** Shows another store from the first page; `forget` lets go of what the page held of the last. */
+  const chooseStore = (id: number, forget?: () => void) =>
+    paging.refilter(() => {
+      setChosenStore(id);
+      forget?.();
+    });
+  return { stores, paging, storeId, form, search: searchFrom(form.filters, storeId), chooseStore };
+}
+
+export type StockList = ReturnType<typeof useStockList>;
+
+/** A stock list's filters with its store picker (`onStore`: what else a new store changes). */
+export function StockListFilters({ list, onStore }: { list: StockList; onStore?: (storeId: number) => void }) {
+  return (
+    <StockFilterFields form={list.form} brands={list.stores.data?.brands ?? []}>
+      <StorePicker
+        stores={list.stores.data}
+        storeId={list.storeId}
+        onChange={onStore ?? ((storeId) => list.chooseStore(storeId))}
+      />
+    </StockFilterFields>
+  );
+}
+
+/** Above a stock list: the stores' failure with a retry. */
+export function StoresFailure({ list }: { list: StockList }) {
+  const { stores } = list;
+  return stores.isError ? <RetryAlert onRetry={() => void stores.refetch()}>{stores.error.message}</RetryAlert> : null;
+}
+
+/** Above a stock list's table: the note that a store is to be chosen, while none is. */
+export function ChooseStoreNote({ list }: { list: StockList }) {
+  const { t } = useTranslation(NS);
+  return list.stores.data && list.storeId === null ? <Alert severity="info">{t("filters.chooseStore")}</Alert> : null;
 }
 
 export function StorePicker({
