@@ -40,7 +40,7 @@ import { useSubmissionKey } from "../../lib/submissionKey";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { notify } from "../../lib/notices";
 import { addProduct, receiptLinesBody, receiptProblem, type ReceiptLine } from "./stockRules";
-import { NS, ProductPicker, ScanField, failureText } from "./parts";
+import { NS, ProductLinesTable, ProductPicker, ScanField, failureText } from "./parts";
 import { useReceiveOrder, type OrderReceiving } from "./useReceiveOrder";
 import { RemoveButton } from "../../components/RemoveButton";
 
@@ -302,15 +302,9 @@ function LinesFrame({ head, children }: { head: ReactNode; children: ReactNode }
   const { t } = useTranslation(NS);
   return (
     <TableContainer>
-      <Table size="small" aria-label={t("detail.lines")}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t("fields.product")}</TableCell>
-            {head}
-          </TableRow>
-        </TableHead>
-        <TableBody>{children}</TableBody>
-      </Table>
+      <ProductLinesTable label={t("detail.lines")} productLabel={t("fields.product")} head={head}>
+        {children}
+      </ProductLinesTable>
     </TableContainer>
   );
 }
