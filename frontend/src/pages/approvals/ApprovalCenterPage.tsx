@@ -1,4 +1,3 @@
-import CloseIcon from "@mui/icons-material/Close";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -10,7 +9,6 @@ import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import Divider from "@mui/material/Divider";
 import Drawer from "@mui/material/Drawer";
-import IconButton from "@mui/material/IconButton";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
@@ -36,7 +34,7 @@ import {
 import { newIdempotencyKey } from "../../api/client";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { FilterSelect } from "../../components/filters";
-import { Facts } from "../../components/layout";
+import { DrawerHeading, Facts } from "../../components/layout";
 import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { CheckedDateRange, SearchButtons } from "../../components/records/filterFields";
 import { RecordsPage } from "../../components/records/RecordsPage";
@@ -183,14 +181,7 @@ function ApprovalDrawer({ id, onClose }: { id: number | null; onClose: () => voi
       onClose={onClose}
       slotProps={{ paper: { sx: { width: 480, maxWidth: "100%" }, "data-testid": "approval-drawer" } as object }}
     >
-      <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", p: 2 }}>
-        <Typography variant="h6" component="h2">
-          {t("detail.title")}
-        </Typography>
-        <IconButton aria-label={t("detail.close")} onClick={onClose}>
-          <CloseIcon />
-        </IconButton>
-      </Stack>
+      <DrawerHeading title={t("detail.title")} closeLabel={t("detail.close")} onClose={onClose} sx={{ p: 2 }} />
       <Divider />
       <Box sx={{ p: 2 }}>
         {id === null ? null : detail.isPending ? (

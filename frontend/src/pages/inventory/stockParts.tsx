@@ -1,15 +1,12 @@
 /** Pieces the live stock and safety stock pages share: the store, the filters, the below-safety
  * flag, the export and a product's move history. */
-import CloseIcon from "@mui/icons-material/Close";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Checkbox from "@mui/material/Checkbox";
 import Chip from "@mui/material/Chip";
 import Drawer from "@mui/material/Drawer";
 import FormControlLabel from "@mui/material/FormControlLabel";
-import IconButton from "@mui/material/IconButton";
 import Link from "@mui/material/Link";
-import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -35,6 +32,7 @@ import { CappedExportButton } from "../../components/CappedExportButton";
 import { SearchButtons } from "../../components/records/filterFields";
 import { RetryAlert } from "../../components/RetryAlert";
 import { useFilterForm } from "../../lib/filterForm";
+import { DrawerHeading } from "../../components/layout";
 
 export const NS = "stock";
 
@@ -329,14 +327,12 @@ export function MovesDrawer({
     >
       {heading ? (
         <Box sx={{ p: 2 }} data-testid="moves-drawer">
-          <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", mb: 1 }}>
-            <Typography variant="h6" component="h2">
-              {t("moves.title", { code: heading.code, name: heading.name })}
-            </Typography>
-            <IconButton aria-label={t("moves.close")} onClick={onClose}>
-              <CloseIcon />
-            </IconButton>
-          </Stack>
+          <DrawerHeading
+            title={t("moves.title", { code: heading.code, name: heading.name })}
+            closeLabel={t("moves.close")}
+            onClose={onClose}
+            sx={{ mb: 1 }}
+          />
           <Alert severity={heading.belowSafety ? "warning" : "info"} sx={{ mb: 2 }}>
             {t("moves.now", { display: heading.display })}
           </Alert>

@@ -1,15 +1,12 @@
-import CloseIcon from "@mui/icons-material/Close";
 import SearchIcon from "@mui/icons-material/Search";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Drawer from "@mui/material/Drawer";
 import FormControl from "@mui/material/FormControl";
-import IconButton from "@mui/material/IconButton";
 import InputLabel from "@mui/material/InputLabel";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Select from "@mui/material/Select";
-import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -24,7 +21,7 @@ import {
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { DateField } from "../../components/dates/DateField";
-import { Facts, PageFrame } from "../../components/layout";
+import { DrawerHeading, Facts, PageFrame } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
 import { storeDateTime, storeToday } from "../../lib/dates";
 import { DEFAULT_PAGE_SIZE } from "../../lib/paging";
@@ -214,14 +211,7 @@ function EntryDrawer({ entry, onClose }: { entry: SysLogEntry | null; onClose: (
           aria-label={t("detail.title")}
           data-testid="syslog-detail"
         >
-          <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", mb: 2 }}>
-            <Typography variant="h6" component="h2">
-              {t("detail.title")}
-            </Typography>
-            <IconButton aria-label={t("detail.close")} onClick={onClose}>
-              <CloseIcon />
-            </IconButton>
-          </Stack>
+          <DrawerHeading title={t("detail.title")} closeLabel={t("detail.close")} onClose={onClose} sx={{ mb: 2 }} />
           <Facts
             items={[
               [t("fields.time"), storeDateTime(entry.createdAt)],
