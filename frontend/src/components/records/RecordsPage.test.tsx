@@ -3,7 +3,14 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
 import type { Page } from "../../api/client";
 import { AppProviders } from "../../islands/mount";
-import { CheckedDateRange, DateRangeFilter, FilterText, FormDateRange, SearchButtons } from "./filterFields";
+import {
+  CheckedDateRange,
+  DateRangeFilter,
+  FilterText,
+  FormDateRange,
+  SearchButtons,
+  TimeRangeFields,
+} from "./filterFields";
 import { RecordsPage } from "./RecordsPage";
 
 interface Row {
@@ -194,5 +201,33 @@ describe("CheckedDateRange", () => {
     );
     expect(screen.queryByText("please choose a suitable end time")).not.toBeInTheDocument();
     expect(screen.getByRole("group", { name: "To" })).toBeInTheDocument();
+  });
+});
+
+describe("TimeRangeFields", () => {
+  function renderRange(rangeError: Parameters<typeof TimeRangeFields>[0]["rangeError"]) {
+    render(
+      <AppProviders>
+        <TimeRangeFields
+          ns="sysLog"
+          range={{ dateFrom: "", dateTo: "2026-11-01" }}
+          onChange={vi.fn()}
+          rangeError={rangeError}
+          testIdPrefix="log"
+        />
+      </AppProviders>,
+    );
+  }
+
+  it("says a missing start under the start, in the page's words", () => {
+    renderRange("range.startRequired");
+    expect(screen.getByRole("group", { name: "From" }).parentElement).toHaveTextContent("please enter start time");
+    expect(screen.getByRole("group", { name: "To" }).parentElement).not.toHaveTextContent("please");
+  });
+
+  it("says any other fault under the end", () => {
+    renderRange("range.tooLong");
+    expect(screen.getByRole("group", { name: "To" }).parentElement).toHaveTextContent("selected time exceeds range");
+    expect(screen.getByRole("group", { name: "From" }).parentElement).not.toHaveTextContent("selected");
   });
 });

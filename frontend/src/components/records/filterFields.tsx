@@ -2,6 +2,7 @@
 import SearchIcon from "@mui/icons-material/Search";
 import Button from "@mui/material/Button";
 import { useTranslation } from "react-i18next";
+import type { RangeError } from "../../lib/timeRange";
 import { DateField } from "../dates/DateField";
 import { LimitedTextField } from "../LimitedTextField";
 
@@ -106,6 +107,50 @@ export function DateRangeFilter({
         onChange={(value) => onChange("to", value)}
         error={Boolean(toError)}
         helperText={toError || undefined}
+      />
+    </>
+  );
+}
+
+/** A required day range checked by lib/timeRange's timeRangeError, in the words of the page's
+ * namespace `ns` ("filters.dateFrom", "filters.dateTo" and the "range" faults): a missing start shows
+ * under "from", any other fault under "to"; each field keeps the room for its message. */
+export function TimeRangeFields({
+  ns,
+  range,
+  onChange,
+  rangeError,
+  testIdPrefix,
+}: {
+  ns: string;
+  range: { dateFrom: string; dateTo: string };
+  onChange: (patch: { dateFrom?: string; dateTo?: string }) => void;
+  rangeError: RangeError | null;
+  /** The fields' test ids: `${testIdPrefix}-date-from` and `-date-to`. */
+  testIdPrefix: string;
+}) {
+  const { t } = useTranslation(ns);
+  const onStart = rangeError === "range.startRequired";
+  const rangeText = rangeError ? t(rangeError) : "";
+  return (
+    <>
+      <DateField
+        size="small"
+        label={t("filters.dateFrom")}
+        value={range.dateFrom}
+        onChange={(value) => onChange({ dateFrom: value })}
+        error={onStart}
+        helperText={onStart ? rangeText : " "}
+        inputProps={{ "data-testid": `${testIdPrefix}-date-from` }}
+      />
+      <DateField
+        size="small"
+        label={t("filters.dateTo")}
+        value={range.dateTo}
+        onChange={(value) => onChange({ dateTo: value })}
+        error={Boolean(rangeError) && !onStart}
+        helperText={rangeError && !onStart ? rangeText : " "}
+        inputProps={{ "data-testid": `${testIdPrefix}-date-to` }}
       />
     </>
   );
