@@ -1,5 +1,4 @@
 import FileDownloadIcon from "@mui/icons-material/FileDownload";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
@@ -16,7 +15,7 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useMutation, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
@@ -31,14 +30,14 @@ import {
 import { NOWRAP, type PagedColumn } from "../../components/PagedTable";
 import { notify } from "../../lib/notices";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { FilterSelect } from "../../components/filters";
-import { BackLink, PageFrame as Frame, Section } from "../../components/layout";
+import { PageFrame as Frame, Section } from "../../components/layout";
 import { PAGE_SIZES, categoryOptions, formatMoney, parseStorePrice, unusualStorePrice } from "./format";
 import { formatDateTime } from "../../lib/format";
 import { saveBlob } from "../../lib/download";
 import { FilterText, SearchButtons } from "../../components/records/filterFields";
 import type { RecordsTableProps } from "../../components/records/RecordsPage";
+import { DetailPage, type DetailPageProps } from "../../components/DetailPage";
 import { useKeywordFilters, type Refiltering } from "../../lib/filterForm";
 
 /** The frame of a catalogue page: wide, the lists have many columns. */
@@ -370,37 +369,10 @@ export function ExportButton({ url, fileName }: { url: string; fileName: string 
 
 // --- details -------------------------------------------------------------------------------------
 
-/** A detail page: the way back, and the missing-id, loading and failure states around `children`. */
-export function CatalogDetailFrame<T>({
-  title,
-  backHref,
-  backLabel,
-  id,
-  detail,
-  children,
-}: {
-  title: string;
-  backHref: string;
-  backLabel: string;
-  id: number | null;
-  detail: UseQueryResult<T, Error>;
-  children: (data: T) => ReactNode;
-}) {
+/** A catalogue detail page: wide, in the catalogue's words for a missing or unknown record. */
+export function CatalogDetailFrame<T>(props: Omit<DetailPageProps<T>, "wide" | "missingId" | "notFound">) {
   const { t } = useTranslation("catalog");
-  return (
-    <PageFrame title={title}>
-      <BackLink href={backHref}>{backLabel}</BackLink>
-      {id === null ? (
-        <Alert severity="warning">{t("missingId")}</Alert>
-      ) : detail.isPending ? (
-        <Loading />
-      ) : detail.isError ? (
-        <DetailError message={detailFailure(detail.error, t("notFound"))} onRetry={() => void detail.refetch()} />
-      ) : detail.data ? (
-        children(detail.data)
-      ) : null}
-    </PageFrame>
-  );
+  return <DetailPage wide missingId={t("missingId")} notFound={t("notFound")} {...props} />;
 }
 
 interface SimpleTableProps<Row> {

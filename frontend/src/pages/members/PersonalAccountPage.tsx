@@ -1,4 +1,3 @@
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -33,10 +32,8 @@ import { hasFormDraft } from "../../lib/formDraft";
 import { PointsAdjustDialog } from "../../components/members/PointsAdjustDialog";
 import { memIdFromSearch } from "../../components/members/rules";
 import { mountIsland } from "../../islands/mount";
-import { Facts, PageFrame, Section } from "../../components/layout";
+import { Facts, Section } from "../../components/layout";
 import { formatDate, formatDateTime } from "../../lib/format";
-import { DetailError, Loading, detailFailure } from "../../components/feedback";
-import { BackLink } from "../../components/layout";
 import { LabelChips, PointsLedger } from "./parts";
 import { usePaging, type PagedColumn } from "../../components/PagedTable";
 import { formatPhone } from "../../lib/phone";
@@ -44,6 +41,7 @@ import { AccountCardsTab } from "./AccountCardsTab";
 import { AccountCouponsTab } from "./AccountCouponsTab";
 import { AccountOrdersTab } from "./AccountOrdersTab";
 import { FormDialog } from "../../components/FormDialog";
+import { DetailPage } from "../../components/DetailPage";
 
 const LIST_ROUTE = "/MemberList";
 
@@ -68,7 +66,7 @@ export function PersonalAccountPage({ search = window.location.search }: Persona
   const detail = useMember(memId);
   const [tab, setTab] = useState<AccountTab>(() => tabFrom(search));
   return (
-    <PageFrame
+    <DetailPage
       wide
       title={t("account.title")}
       actions={
@@ -78,18 +76,14 @@ export function PersonalAccountPage({ search = window.location.search }: Persona
           </Button>
         ) : undefined
       }
+      backHref={LIST_ROUTE}
+      backLabel={t("account.back")}
+      id={memId}
+      detail={detail}
+      missingId={t("account.missingId")}
+      notFound={t("account.notFound")}
     >
-      <BackLink href={LIST_ROUTE}>{t("account.back")}</BackLink>
-      {memId === null ? (
-        <Alert severity="warning">{t("account.missingId")}</Alert>
-      ) : detail.isPending ? (
-        <Loading />
-      ) : detail.isError ? (
-        <DetailError
-          message={detailFailure(detail.error, t("account.notFound"))}
-          onRetry={() => void detail.refetch()}
-        />
-      ) : (
+      {(member) => (
         <>
           <Tabs value={tab} onChange={(_, value: AccountTab) => setTab(value)} sx={{ mb: 2 }}>
             {TABS.map((value) => (
@@ -98,20 +92,20 @@ export function PersonalAccountPage({ search = window.location.search }: Persona
           </Tabs>
           {tab === "file" ? (
             <>
-              <Profile member={detail.data} />
-              <Labels member={detail.data} />
-              <Points member={detail.data} />
+              <Profile member={member} />
+              <Labels member={member} />
+              <Points member={member} />
             </>
           ) : tab === "cards" ? (
-            <AccountCardsTab memId={detail.data.memId} />
+            <AccountCardsTab memId={member.memId} />
           ) : tab === "orders" ? (
-            <AccountOrdersTab memId={detail.data.memId} />
+            <AccountOrdersTab memId={member.memId} />
           ) : (
-            <AccountCouponsTab memId={detail.data.memId} active={detail.data.status !== "cancelled"} />
+            <AccountCouponsTab memId={member.memId} active={member.status !== "cancelled"} />
           )}
         </>
       )}
-    </PageFrame>
+    </DetailPage>
   );
 }
 

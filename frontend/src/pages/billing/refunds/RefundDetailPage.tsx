@@ -10,13 +10,13 @@ import { BTN_REFUND, useRefund, type RefundDetail } from "../../../api/refunds";
 import { hasButtonCode } from "../../../api/session";
 import { idFromSearch } from "../../../lib/address";
 import { formatMoney } from "../../../lib/money";
-import { DetailError, Loading, detailFailure } from "../../../components/feedback";
-import { BackLink, Facts, PageFrame, Section } from "../../../components/layout";
+import { Facts, Section } from "../../../components/layout";
 import { HeadedTable } from "../../../components/HeadedTable";
 import { mountIsland } from "../../../islands/mount";
 import { formatDateTime } from "../../../lib/format";
 import { TenderCells, tenderHeads } from "./tenderCells";
 import { TerminalRefundActions } from "./TerminalRefundActions";
+import { DetailPage } from "../../../components/DetailPage";
 
 const NS = "refunds";
 
@@ -27,21 +27,18 @@ export function RefundDetailPage({ search = window.location.search }: { search?:
   const [recedeId] = useState(() => idFromSearch(search, "recedeId"));
   const refund = useRefund(recedeId);
   return (
-    <PageFrame wide title={t("detail.title")}>
-      <BackLink href="/refundList">{t("detail.back")}</BackLink>
-      {recedeId === null ? (
-        <Alert severity="warning">{t("detail.missingId")}</Alert>
-      ) : refund.isPending ? (
-        <Loading />
-      ) : refund.isError ? (
-        <DetailError
-          message={detailFailure(refund.error, t("detail.notFound"))}
-          onRetry={() => void refund.refetch()}
-        />
-      ) : (
-        <RefundView refund={refund.data} />
-      )}
-    </PageFrame>
+    <DetailPage
+      wide
+      title={t("detail.title")}
+      backHref="/refundList"
+      backLabel={t("detail.back")}
+      id={recedeId}
+      detail={refund}
+      missingId={t("detail.missingId")}
+      notFound={t("detail.notFound")}
+    >
+      {(found) => <RefundView refund={found} />}
+    </DetailPage>
   );
 }
 
