@@ -27,7 +27,7 @@ import {
   type ItemType,
   type PriceChange,
 } from "../../api/catalog";
-import { NOWRAP, type PagedColumn } from "../../components/PagedTable";
+import { ColumnCells, NOWRAP, type PagedColumn } from "../../components/PagedTable";
 import { notify } from "../../lib/notices";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { FilterSelect } from "../../components/filters";
@@ -407,11 +407,7 @@ export function SimpleTable<Row>({ label, emptyText, columns, rows, rowKey }: Si
           ) : (
             rows.map((row, index) => (
               <TableRow key={rowKey(row, index)}>
-                {columns.map((column) => (
-                  <TableCell key={column.label} align={column.align}>
-                    {column.render(row)}
-                  </TableCell>
-                ))}
+                <ColumnCells columns={columns} row={row} />
               </TableRow>
             ))
           )}
