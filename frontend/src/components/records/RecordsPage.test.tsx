@@ -2,6 +2,7 @@ import { fireEvent, render, screen, within } from "@testing-library/react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
 import type { Page } from "../../api/client";
+import { switchLanguage } from "../../i18n";
 import { AppProviders } from "../../islands/mount";
 import {
   CheckedDateRange,
@@ -115,6 +116,41 @@ describe("RecordsPage", () => {
     expect(screen.getByText("Pick a range first")).toBeInTheDocument();
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
     expect(screen.queryByText("totals here")).not.toBeInTheDocument();
+  });
+});
+
+describe("RecordsPage with a Reset", () => {
+  it("ends the fields with Search and Reset in common words", async () => {
+    const onSearch = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    const onReset = vi.fn();
+    render(
+      <AppProviders>
+        <RecordsPage
+          title="Refunds"
+          filters={<input aria-label="Keyword" />}
+          onSearch={onSearch}
+          onReset={onReset}
+          table={{ result: result({ isPending: true }), paging, columns: [], rowKey: () => 1, emptyText: "None" }}
+        />
+      </AppProviders>,
+    );
+    const search = screen.getByRole("search");
+    const buttons = within(search).getAllByRole("button");
+    expect(buttons.map((button) => button.textContent)).toEqual(["Search", "Reset"]);
+    expect(screen.getByLabelText("Keyword").compareDocumentPosition(buttons[0] as Node)).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Reset" }));
+    expect(onReset).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole("button", { name: "Search" }));
+    expect(onSearch).toHaveBeenCalledTimes(1);
+    await switchLanguage("zh-hans");
+    expect(
+      within(search)
+        .getAllByRole("button")
+        .map((button) => button.textContent),
+    ).toEqual(["查询", "重置"]);
+    await switchLanguage("en");
   });
 });
 

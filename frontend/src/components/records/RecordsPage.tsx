@@ -1,8 +1,10 @@
 /** The page of a list of records: filters, the totals of what they find, the paged table, an export. */
 import type { FormEvent, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { FilterBar } from "../filters";
 import { PageFrame } from "../layout";
 import { PagedTable, type PagedTableProps } from "../PagedTable";
+import { SearchButtons } from "./filterFields";
 
 /** The table of a records page: its name is the page's title unless given. */
 export type RecordsTableProps<Row> = Omit<PagedTableProps<Row>, "label"> & Partial<Pick<PagedTableProps<Row>, "label">>;
@@ -13,10 +15,13 @@ export interface RecordsPageProps<Row> {
   actions?: ReactNode;
   /** Above the filters: the links to the sibling lists. */
   intro?: ReactNode;
-  /** The filter fields and their buttons, in a form that `onSearch` submits (so Enter searches too);
-   * without `onSearch`, fields that apply at once. */
+  /** The filter fields, in a form that `onSearch` submits (so Enter searches too); without `onSearch`,
+   * fields that apply at once. */
   filters: ReactNode;
   onSearch?: (event: FormEvent) => void;
+  /** The filter form's Reset: the fields are then followed by Search and Reset, in common words.
+   * Without it, the fields bring their own buttons. */
+  onReset?: () => void;
   /** Between the filters and the table: a note on the search, the totals of every row it finds. */
   totals?: ReactNode;
   /** Shown instead of the totals and the table while there is nothing to search yet. */
@@ -38,16 +43,23 @@ export function RecordsPage<Row>({
   intro,
   filters,
   onSearch,
+  onReset,
   totals,
   instead,
   table,
   children,
   wide = true,
 }: RecordsPageProps<Row>) {
+  const { t } = useTranslation("common");
   return (
     <PageFrame wide={wide} title={title} actions={actions}>
       {intro}
-      <FilterBar onSubmit={onSearch}>{filters}</FilterBar>
+      <FilterBar onSubmit={onSearch}>
+        {filters}
+        {onReset ? (
+          <SearchButtons searchLabel={t("filters.search")} resetLabel={t("filters.reset")} onReset={onReset} />
+        ) : null}
+      </FilterBar>
       {instead ?? (
         <>
           {totals}

@@ -36,7 +36,7 @@ import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { FilterSelect } from "../../components/filters";
 import { DrawerHeading, Facts } from "../../components/layout";
 import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
-import { CheckedDateRange, SearchButtons } from "../../components/records/filterFields";
+import { CheckedDateRange } from "../../components/records/filterFields";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { RecordTabs } from "../../components/records/RecordTabs";
 import { mountIsland } from "../../islands/mount";
@@ -120,6 +120,7 @@ export function ApprovalCenterPage({ search = window.location.search }: Approval
         />
       }
       onSearch={form.submit}
+      onReset={form.reset}
       filters={
         <>
           <FilterSelect
@@ -141,7 +142,6 @@ export function ApprovalCenterPage({ search = window.location.search }: Approval
             onChange={(value) => set("status", value)}
           />
           <CheckedDateRange form={form} fromLabel={t("filters.from")} toLabel={t("filters.to")} />
-          <SearchButtons searchLabel={t("filters.search")} resetLabel={t("filters.reset")} onReset={form.reset} />
         </>
       }
       table={{

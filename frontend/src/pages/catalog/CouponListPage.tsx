@@ -33,6 +33,7 @@ export function CouponListPage() {
         />
       }
       onSearch={form.submit}
+      onReset={form.reset}
       filters={<SwitchableFilters form={form} />}
       table={catalogTable({
         paging,

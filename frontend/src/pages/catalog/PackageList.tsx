@@ -38,6 +38,7 @@ export function PackageList<Row extends ItemState>({
     <RecordsPage
       title={t(`${texts}.title`)}
       onSearch={form.submit}
+      onReset={form.reset}
       filters={<SwitchableFilters form={form} />}
       table={catalogTable({
         paging,

@@ -49,6 +49,7 @@ export function ProductListPage() {
       title={t("products.title")}
       actions={<ExportButton url={exportUrl(PRODUCT_EXPORT_PATH, search)} fileName="products.xlsx" />}
       onSearch={form.submit}
+      onReset={form.reset}
       filters={
         <SwitchableFilters form={form}>
           <CategorySelect

@@ -45,6 +45,7 @@ export function ProjectListPage() {
       title={t("projects.title")}
       actions={<ExportButton url={exportUrl(PROJECT_EXPORT_PATH, search)} fileName="projects.xlsx" />}
       onSearch={form.submit}
+      onReset={form.reset}
       filters={
         <SwitchableFilters form={form}>
           <CategorySelect

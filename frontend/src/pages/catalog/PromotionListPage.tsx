@@ -35,6 +35,7 @@ export function PromotionListPage() {
         />
       }
       onSearch={form.submit}
+      onReset={form.reset}
       filters={<KeywordFilters form={form} />}
       table={catalogTable({
         paging,

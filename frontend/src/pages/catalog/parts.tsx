@@ -35,7 +35,7 @@ import { PageFrame as Frame, Section } from "../../components/layout";
 import { PAGE_SIZES, categoryOptions, formatMoney, parseStorePrice, unusualStorePrice } from "./format";
 import { formatDateTime } from "../../lib/format";
 import { saveBlob } from "../../lib/download";
-import { FilterText, SearchButtons } from "../../components/records/filterFields";
+import { FilterText } from "../../components/records/filterFields";
 import type { RecordsTableProps } from "../../components/records/RecordsPage";
 import { DetailPage, type DetailPageProps } from "../../components/DetailPage";
 import { useKeywordFilters, type Refiltering } from "../../lib/filterForm";
@@ -71,17 +71,15 @@ export function catalogTable<Row extends { id: number }>({
 interface KeywordForm {
   input: { keyword: string };
   set: (key: "keyword", value: string) => void;
-  reset: () => void;
 }
 
-/** The keyword box, the page's drop-downs (`children`) and the search and reset buttons. */
+/** The keyword box and the page's drop-downs (`children`); the records page adds Search and Reset. */
 export function KeywordFilters({ form, children }: { form: KeywordForm; children?: ReactNode }) {
   const { t } = useTranslation("catalog");
   return (
     <>
       <FilterText form={form} name="keyword" label={t("filters.keyword")} maxChars={100} />
       {children}
-      <SearchButtons searchLabel={t("filters.search")} resetLabel={t("filters.reset")} onReset={form.reset} />
     </>
   );
 }
@@ -95,7 +93,7 @@ export function useSwitchableFilters<More extends object = Record<never, never>>
 }
 
 /** The filters of a list whose items a store switches on and off: the keyword, the page's drop-downs
- * (`children`), on or off, and the search and reset buttons. */
+ * (`children`) and on or off. */
 export function SwitchableFilters({
   form,
   children,

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { RECEIPT_TYPES, receiptHref, useReceipts, type Receipt, type ReceiptSearch } from "../../api/goodsIn";
 import { FilterSelect } from "../../components/filters";
 import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
-import { CheckedDateRange, FilterText, SearchButtons } from "../../components/records/filterFields";
+import { CheckedDateRange, FilterText } from "../../components/records/filterFields";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
 import { reversedRange, useFilterForm } from "../../lib/filterForm";
@@ -77,6 +77,7 @@ export function GoodsInListPage() {
         </Stack>
       }
       onSearch={form.submit}
+      onReset={form.reset}
       filters={
         <>
           <CheckedDateRange form={form} fromLabel={t("from")} toLabel={t("to")} />
@@ -90,7 +91,6 @@ export function GoodsInListPage() {
             onChange={(value) => set("type", value)}
           />
           <FilterText form={form} name="number" label={t("fields.number")} maxChars={32} />
-          <SearchButtons searchLabel={t("search")} resetLabel={t("reset")} onReset={form.reset} />
         </>
       }
       table={{

@@ -81,6 +81,7 @@ export function GoodsOutListPage() {
         </Stack>
       }
       onSearch={form.submit}
+      onReset={form.reset}
       filters={<RecordFilterFields form={form} />}
       table={{
         result,

@@ -93,6 +93,7 @@ export function LiveStockPage() {
       actions={<StockExportButton search={search} count={result.data?.total ?? null} />}
       intro={<StoresFailure list={list} />}
       onSearch={list.form.submit}
+      onReset={list.form.reset}
       filters={<StockListFilters list={list} />}
       totals={<ChooseStoreNote list={list} />}
       table={{

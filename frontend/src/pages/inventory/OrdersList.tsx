@@ -18,7 +18,7 @@ import {
 import { hasButtonCode } from "../../api/session";
 import { FilterSelect } from "../../components/filters";
 import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
-import { CheckedDateRange, FilterText, SearchButtons } from "../../components/records/filterFields";
+import { CheckedDateRange, FilterText } from "../../components/records/filterFields";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { reversedRange, useFilterForm } from "../../lib/filterForm";
 import { formatDateTime } from "../../lib/format";
@@ -97,6 +97,7 @@ export function OrdersList({ scope }: { scope: "store" | "headOffice" }) {
         ) : null
       }
       onSearch={form.submit}
+      onReset={form.reset}
       filters={
         <>
           <CheckedDateRange form={form} fromLabel={t("from")} toLabel={t("to")} />
@@ -122,7 +123,6 @@ export function OrdersList({ scope }: { scope: "store" | "headOffice" }) {
             onChange={(value) => set("paymentStatus", value)}
           />
           <FilterText form={form} name="number" label={t("fields.number")} maxChars={32} />
-          <SearchButtons searchLabel={t("search")} resetLabel={t("reset")} onReset={form.reset} />
         </>
       }
       table={{

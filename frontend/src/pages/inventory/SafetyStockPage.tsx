@@ -173,6 +173,7 @@ export function SafetyStockPage() {
       }
       intro={<StoresFailure list={list} />}
       onSearch={list.form.submit}
+      onReset={list.form.reset}
       filters={
         <StockListFilters
           list={list}

@@ -94,6 +94,7 @@ function LoanList() {
       title={t("lend.title")}
       actions={<Button href="/outboundRecord">{t("detail.back")}</Button>}
       onSearch={form.submit}
+      onReset={form.reset}
       filters={
         <RecordFilterFields form={form}>
           <FilterSelect

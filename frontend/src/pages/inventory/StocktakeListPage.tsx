@@ -28,7 +28,7 @@ import {
 } from "../../api/stocktakes";
 import { FilterSelect } from "../../components/filters";
 import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
-import { CheckedDateRange, FilterText, SearchButtons } from "../../components/records/filterFields";
+import { CheckedDateRange, FilterText } from "../../components/records/filterFields";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
 import { reversedRange, useFilterForm } from "../../lib/filterForm";
@@ -117,6 +117,7 @@ export function StocktakeListPage({ navigate = (href: string) => window.location
         </Stack>
       }
       onSearch={form.submit}
+      onReset={form.reset}
       filters={
         <>
           <FilterSelect
@@ -130,7 +131,6 @@ export function StocktakeListPage({ navigate = (href: string) => window.location
           />
           <CheckedDateRange form={form} fromLabel={t("list.from")} toLabel={t("list.to")} />
           <FilterText form={form} name="keyword" label={t("list.keyword")} maxChars={32} />
-          <SearchButtons searchLabel={t("list.search")} resetLabel={t("list.reset")} onReset={form.reset} />
         </>
       }
       table={{

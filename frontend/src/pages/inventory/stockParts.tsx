@@ -29,7 +29,6 @@ import { LimitedTextField } from "../../components/LimitedTextField";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { formatDateTime } from "../../lib/format";
 import { CappedExportButton } from "../../components/CappedExportButton";
-import { SearchButtons } from "../../components/records/filterFields";
 import { RetryAlert } from "../../components/RetryAlert";
 import { useFilterForm } from "../../lib/filterForm";
 import { DrawerHeading } from "../../components/layout";
@@ -148,14 +147,14 @@ export function StorePicker({
 }
 
 /** The stock filters: the page's own first (`children`: the store), then words, category, brand,
- * use type, sort and the two flags, then Search and Reset. */
+ * use type, sort and the two flags (the records page adds Search and Reset). */
 export function StockFilterFields({
   form,
   brands,
   children,
 }: {
-  /** The filter form (useFilterForm's): its input, a part of it changed, and Reset. */
-  form: { input: StockFilterInput; update: (patch: Partial<StockFilterInput>) => void; reset: () => void };
+  /** The filter form (useFilterForm's): its input, and a part of it changed. */
+  form: { input: StockFilterInput; update: (patch: Partial<StockFilterInput>) => void };
   brands: readonly string[];
   children?: React.ReactNode;
 }) {
@@ -226,7 +225,6 @@ export function StockFilterFields({
         control={<Checkbox checked={input.zeroOnly} onChange={(event) => set("zeroOnly", event.target.checked)} />}
         label={t("filters.zeroOnly")}
       />
-      <SearchButtons searchLabel={t("filters.search_button")} resetLabel={t("filters.reset")} onReset={form.reset} />
     </>
   );
 }

@@ -22,7 +22,7 @@ import { hasButtonCode } from "../../../api/session";
 import { formatMoney } from "../../../lib/money";
 import { LimitedTextField } from "../../../components/LimitedTextField";
 import { usePaging, NOWRAP, type PagedColumn } from "../../../components/PagedTable";
-import { CheckedDateRange, SearchButtons } from "../../../components/records/filterFields";
+import { CheckedDateRange } from "../../../components/records/filterFields";
 import { RecordsPage } from "../../../components/records/RecordsPage";
 import { mountIsland } from "../../../islands/mount";
 import { reversedRange, useFilterForm } from "../../../lib/filterForm";
@@ -107,16 +107,8 @@ export function DailyClosingHistoryPage() {
     <RecordsPage
       title={t("history.title")}
       onSearch={form.submit}
-      filters={
-        <>
-          <CheckedDateRange form={form} fromLabel={t("history.from")} toLabel={t("history.to")} />
-          <SearchButtons
-            searchLabel={t("history.search")}
-            resetLabel={t("history.reset")}
-            onReset={() => form.resetTo({})}
-          />
-        </>
-      }
+      onReset={() => form.resetTo({})}
+      filters={<CheckedDateRange form={form} fromLabel={t("history.from")} toLabel={t("history.to")} />}
       table={{
         result,
         paging,

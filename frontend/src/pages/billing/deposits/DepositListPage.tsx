@@ -3,7 +3,7 @@ import Button from "@mui/material/Button";
 import { useTranslation } from "react-i18next";
 import { useDeposits, type DepositSearch } from "../../../api/deposits";
 import { usePaging } from "../../../components/PagedTable";
-import { CheckedDateRange, FilterText, SearchButtons } from "../../../components/records/filterFields";
+import { CheckedDateRange, FilterText } from "../../../components/records/filterFields";
 import { RecordsPage } from "../../../components/records/RecordsPage";
 import { mountIsland } from "../../../islands/mount";
 import { reversedRange, useFilterForm } from "../../../lib/filterForm";
@@ -42,12 +42,12 @@ export function DepositListPage() {
       }
       intro={<DepositLinks />}
       onSearch={form.submit}
+      onReset={form.reset}
       filters={
         <>
           <FilterText form={form} name="keyword" label={t("list.keyword")} maxChars={30} />
           <DepositStatusFilter id="deposit-status" form={form} />
           <CheckedDateRange form={form} fromLabel={t("list.from")} toLabel={t("list.to")} />
-          <SearchButtons searchLabel={t("list.search")} resetLabel={t("list.reset")} onReset={form.reset} />
         </>
       }
       table={{

@@ -11,7 +11,7 @@ import { type MemberRow } from "../../../api/members";
 import { useEmployeeSearch } from "../../../api/staff";
 import { FilterSelect } from "../../../components/filters";
 import { usePaging } from "../../../components/PagedTable";
-import { CheckedDateRange, FilterText, SearchButtons } from "../../../components/records/filterFields";
+import { CheckedDateRange, FilterText } from "../../../components/records/filterFields";
 import { RecordsPage } from "../../../components/records/RecordsPage";
 import { mountIsland } from "../../../islands/mount";
 import { idFromSearch } from "../../../lib/address";
@@ -71,6 +71,7 @@ export function BillingListPage({ search = window.location.search }: { search?: 
       title={t("list.title")}
       actions={<OrderExportButton filters={filters} count={result.data?.summary.count ?? null} />}
       onSearch={form.submit}
+      onReset={reset}
       filters={
         <>
           <CheckedDateRange form={form} fromLabel={t("list.from")} toLabel={t("list.to")} />
@@ -97,7 +98,6 @@ export function BillingListPage({ search = window.location.search }: { search?: 
             onChange={(value) => set("employeeId", value)}
           />
           <MemberFilter member={input.member} onChange={(member) => set("member", member)} />
-          <SearchButtons searchLabel={t("list.search")} resetLabel={t("list.reset")} onReset={reset} />
         </>
       }
       totals={

@@ -22,7 +22,7 @@ import {
 } from "../../../api/owedGoods";
 import { FilterSelect } from "../../../components/filters";
 import { NOWRAP, usePaging, type PagedColumn } from "../../../components/PagedTable";
-import { CheckedDateRange, FilterText, SearchButtons } from "../../../components/records/filterFields";
+import { CheckedDateRange, FilterText } from "../../../components/records/filterFields";
 import { CustomerCell } from "../../../components/records/CustomerCell";
 import { RecordsPage } from "../../../components/records/RecordsPage";
 import { mountIsland } from "../../../islands/mount";
@@ -111,6 +111,7 @@ export function OwedGoodsPage() {
       title={t("list.title")}
       actions={<OwedExportButton filters={filters} count={result.data?.total ?? null} />}
       onSearch={form.submit}
+      onReset={form.reset}
       filters={
         <>
           <FilterText form={form} name="keyword" label={t("list.keyword")} maxChars={24} />
@@ -127,7 +128,6 @@ export function OwedGoodsPage() {
             onChange={(value) => set("status", value)}
           />
           <CheckedDateRange form={form} fromLabel={t("list.from")} toLabel={t("list.to")} />
-          <SearchButtons searchLabel={t("list.search")} resetLabel={t("list.reset")} onReset={form.reset} />
         </>
       }
       table={{
