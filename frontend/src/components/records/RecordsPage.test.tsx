@@ -119,7 +119,7 @@ describe("RecordsPage", () => {
   });
 });
 
-describe("RecordsPage with a Reset", () => {
+describe("RecordsPage with a filter form", () => {
   it("ends the fields with Search and Reset in common words", async () => {
     const onSearch = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
     const onReset = vi.fn();
@@ -128,8 +128,7 @@ describe("RecordsPage with a Reset", () => {
         <RecordsPage
           title="Refunds"
           filters={<input aria-label="Keyword" />}
-          onSearch={onSearch}
-          onReset={onReset}
+          form={{ submit: onSearch, reset: onReset }}
           table={{ result: result({ isPending: true }), paging, columns: [], rowKey: () => 1, emptyText: "None" }}
         />
       </AppProviders>,

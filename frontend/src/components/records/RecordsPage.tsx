@@ -15,13 +15,14 @@ export interface RecordsPageProps<Row> {
   actions?: ReactNode;
   /** Above the filters: the links to the sibling lists. */
   intro?: ReactNode;
-  /** The filter fields, in a form that `onSearch` submits (so Enter searches too); without `onSearch`,
-   * fields that apply at once. */
+  /** The filter fields, in a form that `form` (or `onSearch`) submits, so Enter searches too; without
+   * either, fields that apply at once. */
   filters: ReactNode;
+  /** The filter form (useFilterForm's): the fields are followed by Search, which submits it, and
+   * Reset, in common words. */
+  form?: { submit: (event: FormEvent) => void; reset: () => void };
+  /** Instead of `form`, for fields that bring their own buttons: what submitting them does. */
   onSearch?: (event: FormEvent) => void;
-  /** The filter form's Reset: the fields are then followed by Search and Reset, in common words.
-   * Without it, the fields bring their own buttons. */
-  onReset?: () => void;
   /** Between the filters and the table: a note on the search, the totals of every row it finds. */
   totals?: ReactNode;
   /** Shown instead of the totals and the table while there is nothing to search yet. */
@@ -42,8 +43,8 @@ export function RecordsPage<Row>({
   actions,
   intro,
   filters,
+  form,
   onSearch,
-  onReset,
   totals,
   instead,
   table,
@@ -54,10 +55,10 @@ export function RecordsPage<Row>({
   return (
     <PageFrame wide={wide} title={title} actions={actions}>
       {intro}
-      <FilterBar onSubmit={onSearch}>
+      <FilterBar onSubmit={form?.submit ?? onSearch}>
         {filters}
-        {onReset ? (
-          <SearchButtons searchLabel={t("filters.search")} resetLabel={t("filters.reset")} onReset={onReset} />
+        {form ? (
+          <SearchButtons searchLabel={t("filters.search")} resetLabel={t("filters.reset")} onReset={form.reset} />
         ) : null}
       </FilterBar>
       {instead ?? (

@@ -119,8 +119,7 @@ export function ApprovalCenterPage({ search = window.location.search }: Approval
           onChange={(next) => paging.refilter(() => setBox(next))}
         />
       }
-      onSearch={form.submit}
-      onReset={form.reset}
+      form={form}
       filters={
         <>
           <FilterSelect

@@ -32,8 +32,7 @@ export function CouponListPage() {
           onChange={(next) => refilter(() => setKind(next))}
         />
       }
-      onSearch={form.submit}
-      onReset={form.reset}
+      form={form}
       filters={<SwitchableFilters form={form} />}
       table={catalogTable({
         paging,

@@ -37,8 +37,7 @@ export function PackageList<Row extends ItemState>({
   return (
     <RecordsPage
       title={t(`${texts}.title`)}
-      onSearch={form.submit}
-      onReset={form.reset}
+      form={form}
       filters={<SwitchableFilters form={form} />}
       table={catalogTable({
         paging,

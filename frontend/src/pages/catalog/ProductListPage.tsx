@@ -48,8 +48,7 @@ export function ProductListPage() {
     <RecordsPage
       title={t("products.title")}
       actions={<ExportButton url={exportUrl(PRODUCT_EXPORT_PATH, search)} fileName="products.xlsx" />}
-      onSearch={form.submit}
-      onReset={form.reset}
+      form={form}
       filters={
         <SwitchableFilters form={form}>
           <CategorySelect

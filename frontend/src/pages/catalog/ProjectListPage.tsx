@@ -44,8 +44,7 @@ export function ProjectListPage() {
     <RecordsPage
       title={t("projects.title")}
       actions={<ExportButton url={exportUrl(PROJECT_EXPORT_PATH, search)} fileName="projects.xlsx" />}
-      onSearch={form.submit}
-      onReset={form.reset}
+      form={form}
       filters={
         <SwitchableFilters form={form}>
           <CategorySelect

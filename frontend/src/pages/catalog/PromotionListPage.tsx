@@ -34,8 +34,7 @@ export function PromotionListPage() {
           onChange={(next) => refilter(() => setStatus(next))}
         />
       }
-      onSearch={form.submit}
-      onReset={form.reset}
+      form={form}
       filters={<KeywordFilters form={form} />}
       table={catalogTable({
         paging,

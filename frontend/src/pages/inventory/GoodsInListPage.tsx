@@ -76,8 +76,7 @@ export function GoodsInListPage() {
           </Button>
         </Stack>
       }
-      onSearch={form.submit}
-      onReset={form.reset}
+      form={form}
       filters={
         <>
           <CheckedDateRange form={form} fromLabel={t("from")} toLabel={t("to")} />

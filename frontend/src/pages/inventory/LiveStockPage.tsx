@@ -92,8 +92,7 @@ export function LiveStockPage() {
       title={t("live.title")}
       actions={<StockExportButton search={search} count={result.data?.total ?? null} />}
       intro={<StoresFailure list={list} />}
-      onSearch={list.form.submit}
-      onReset={list.form.reset}
+      form={list.form}
       filters={<StockListFilters list={list} />}
       totals={<ChooseStoreNote list={list} />}
       table={{

@@ -96,8 +96,7 @@ export function OrdersList({ scope }: { scope: "store" | "headOffice" }) {
           </Button>
         ) : null
       }
-      onSearch={form.submit}
-      onReset={form.reset}
+      form={form}
       filters={
         <>
           <CheckedDateRange form={form} fromLabel={t("from")} toLabel={t("to")} />

@@ -172,8 +172,7 @@ export function SafetyStockPage() {
         </Button>
       }
       intro={<StoresFailure list={list} />}
-      onSearch={list.form.submit}
-      onReset={list.form.reset}
+      form={list.form}
       filters={
         <StockListFilters
           list={list}

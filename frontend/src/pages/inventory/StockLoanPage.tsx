@@ -93,8 +93,7 @@ function LoanList() {
     <RecordsPage
       title={t("lend.title")}
       actions={<Button href="/outboundRecord">{t("detail.back")}</Button>}
-      onSearch={form.submit}
-      onReset={form.reset}
+      form={form}
       filters={
         <RecordFilterFields form={form}>
           <FilterSelect

@@ -116,8 +116,7 @@ export function StocktakeListPage({ navigate = (href: string) => window.location
           </Button>
         </Stack>
       }
-      onSearch={form.submit}
-      onReset={form.reset}
+      form={form}
       filters={
         <>
           <FilterSelect

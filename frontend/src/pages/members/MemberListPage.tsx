@@ -142,8 +142,7 @@ export function MemberListPage({ navigate = (url) => window.location.assign(url)
           </Button>
         </Stack>
       }
-      onSearch={form.submit}
-      onReset={form.reset}
+      form={form}
       filters={
         <>
           <FilterText form={form} name="name" label={t("fields.name")} maxChars={20} />

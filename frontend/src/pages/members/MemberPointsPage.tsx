@@ -73,8 +73,7 @@ export function MemberPointsPage() {
           </Button>
         ) : null
       }
-      onSearch={form.submit}
-      onReset={form.reset}
+      form={form}
       filters={
         <>
           <MemberPicker

@@ -106,8 +106,7 @@ export function DailyClosingHistoryPage() {
   return (
     <RecordsPage
       title={t("history.title")}
-      onSearch={form.submit}
-      onReset={() => form.resetTo({})}
+      form={{ submit: form.submit, reset: () => form.resetTo({}) }}
       filters={<CheckedDateRange form={form} fromLabel={t("history.from")} toLabel={t("history.to")} />}
       table={{
         result,

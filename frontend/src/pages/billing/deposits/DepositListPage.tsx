@@ -41,8 +41,7 @@ export function DepositListPage() {
         </Button>
       }
       intro={<DepositLinks />}
-      onSearch={form.submit}
-      onReset={form.reset}
+      form={form}
       filters={
         <>
           <FilterText form={form} name="keyword" label={t("list.keyword")} maxChars={30} />

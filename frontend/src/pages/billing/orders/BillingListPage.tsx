@@ -70,8 +70,7 @@ export function BillingListPage({ search = window.location.search }: { search?: 
     <RecordsPage
       title={t("list.title")}
       actions={<OrderExportButton filters={filters} count={result.data?.summary.count ?? null} />}
-      onSearch={form.submit}
-      onReset={reset}
+      form={{ submit: form.submit, reset }}
       filters={
         <>
           <CheckedDateRange form={form} fromLabel={t("list.from")} toLabel={t("list.to")} />

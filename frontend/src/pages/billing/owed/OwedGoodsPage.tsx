@@ -110,8 +110,7 @@ export function OwedGoodsPage() {
     <RecordsPage
       title={t("list.title")}
       actions={<OwedExportButton filters={filters} count={result.data?.total ?? null} />}
-      onSearch={form.submit}
-      onReset={form.reset}
+      form={form}
       filters={
         <>
           <FilterText form={form} name="keyword" label={t("list.keyword")} maxChars={24} />

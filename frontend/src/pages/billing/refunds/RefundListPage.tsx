@@ -86,8 +86,7 @@ export function RefundListPage() {
   return (
     <RecordsPage
       title={t("list.title")}
-      onSearch={form.submit}
-      onReset={form.reset}
+      form={form}
       filters={
         <>
           <CheckedDateRange form={form} fromLabel={t("list.from")} toLabel={t("list.to")} />
