@@ -1,6 +1,5 @@
 import AddIcon from "@mui/icons-material/Add";
 import SearchIcon from "@mui/icons-material/Search";
-import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
 import Chip from "@mui/material/Chip";
@@ -36,6 +35,7 @@ import { formatDateTime } from "../../lib/format";
 import { formatMoney } from "../../lib/money";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { CappedExportButton } from "../../components/CappedExportButton";
+import { FailureNote } from "../../components/feedback";
 
 const NS = "stocktakes";
 
@@ -293,11 +293,7 @@ function StartDialog({
             slotProps={{ htmlInput: { maxLength: 200 } }}
             onChange={(event) => setRemark(event.target.value)}
           />
-          {error ? (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {error}
-            </Alert>
-          ) : null}
+          <FailureNote message={error} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{t("cancel")}</Button>

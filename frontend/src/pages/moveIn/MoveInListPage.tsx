@@ -1,6 +1,5 @@
 import UploadFileIcon from "@mui/icons-material/UploadFile";
 import AddIcon from "@mui/icons-material/Add";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
@@ -40,6 +39,7 @@ import { mountIsland } from "../../islands/mount";
 import { saveBlob } from "../../lib/download";
 import { formatDateTime } from "../../lib/format";
 import { ConfirmDialog, errorText, MoveInFilters, moveInDetailHref, moveInHref, StatusChip } from "./parts";
+import { FailureNote } from "../../components/feedback";
 
 type Filters = Omit<MoveInSearch, "pageNo" | "pageSize">;
 
@@ -233,11 +233,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             {file.name}
           </Box>
         ) : null}
-        {failure ? (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {problems.length ? t("import.failed") : failure}
-          </Alert>
-        ) : null}
+        <FailureNote message={failure && (problems.length ? t("import.failed") : failure)} />
         {problems.length ? (
           <Table size="small" aria-label={t("import.failed")} sx={{ mt: 1 }}>
             <TableHead>

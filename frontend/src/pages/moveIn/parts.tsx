@@ -1,6 +1,5 @@
 /** Pieces the move-in pages share: the status chip, the lists' filters, the confirmation dialog, the
  * page links. */
-import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import Dialog from "@mui/material/Dialog";
@@ -13,6 +12,7 @@ import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { MOVE_IN_STATUSES, type MoveInStatus } from "../../api/moveIn";
 import { FilterSelect } from "../../components/filters";
+import { FailureNote } from "../../components/feedback";
 
 export const moveInHref = (id: number) => `/moveIn?id=${id}`;
 export const moveInDetailHref = (id: number) => `/moveInDetail?id=${id}`;
@@ -104,11 +104,7 @@ export function ConfirmDialog({
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText>{text}</DialogContentText>
-        {error ? (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {error}
-          </Alert>
-        ) : null}
+        <FailureNote message={error} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>

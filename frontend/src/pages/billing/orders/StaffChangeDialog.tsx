@@ -1,4 +1,3 @@
-import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
@@ -16,6 +15,7 @@ import { ApiError, newIdempotencyKey } from "../../../api/client";
 import { useEmployeeSearch } from "../../../api/staff";
 import { NS } from "./parts";
 import { RemoveButton } from "../../../components/RemoveButton";
+import { FailureNote } from "../../../components/feedback";
 
 interface Row {
   employeeId: number;
@@ -114,11 +114,7 @@ export function StaffChangeDialog({
               ))}
           </TextField>
         </Stack>
-        {failure ? (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {fieldMessage || failure.message}
-          </Alert>
-        ) : null}
+        <FailureNote message={failure ? fieldMessage || failure.message : null} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t("back")}</Button>
