@@ -20,4 +20,17 @@ describe("HeadedTable", () => {
     for (const head of heads) expect(getComputedStyle(head).whiteSpace).toBe("nowrap");
     expect(within(table).getByText("Cash").closest("tr")).toHaveTextContent("Cash10.00");
   });
+
+  it("lets headings wrap and keeps them in sight when asked", () => {
+    render(
+      <HeadedTable label="Members" heads={["Name"]} nowrapHeads={false} stickyHeader sx={{ maxHeight: 360 }}>
+        <TableRow>
+          <TableCell>Wang</TableCell>
+        </TableRow>
+      </HeadedTable>,
+    );
+    const head = within(screen.getByRole("table", { name: "Members" })).getByRole("columnheader");
+    expect(getComputedStyle(head).whiteSpace).not.toBe("nowrap");
+    expect(head).toHaveClass("MuiTableCell-stickyHeader");
+  });
 });

@@ -1,4 +1,5 @@
-/** A small table of a detail page or a dialog: headings that keep to one line, rows the caller draws. */
+/** A small table of a detail page or a dialog: its headings (on one line unless told otherwise), the
+ * rows the caller draws. */
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
@@ -14,6 +15,8 @@ export function HeadedTable({
   heads,
   children,
   sx,
+  nowrapHeads = true,
+  stickyHeader = false,
 }: {
   /** The table's accessible name. */
   label: string;
@@ -21,14 +24,17 @@ export function HeadedTable({
   /** The body's rows. */
   children: ReactNode;
   sx?: SxProps<Theme>;
+  nowrapHeads?: boolean;
+  /** The headings stay in sight while a table of capped height (`sx`) scrolls. */
+  stickyHeader?: boolean;
 }) {
   return (
     <TableContainer sx={sx}>
-      <Table size="small" aria-label={label}>
+      <Table size="small" stickyHeader={stickyHeader} aria-label={label}>
         <TableHead>
           <TableRow>
             {heads.map((head, index) => (
-              <TableCell key={index} sx={NOWRAP}>
+              <TableCell key={index} sx={nowrapHeads ? NOWRAP : undefined}>
                 {head}
               </TableCell>
             ))}

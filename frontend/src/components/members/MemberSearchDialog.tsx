@@ -5,11 +5,7 @@ import Button from "@mui/material/Button";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import Stack from "@mui/material/Stack";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useMutation } from "@tanstack/react-query";
@@ -32,6 +28,7 @@ import {
 import { LimitedTextField } from "../LimitedTextField";
 import { overLimits } from "../../lib/limits";
 import { formatPhone } from "../../lib/phone";
+import { HeadedTable } from "../HeadedTable";
 import { WideDialog } from "../WideDialog";
 import { AreaCodeSelect } from "./AreaCodeSelect";
 
@@ -167,54 +164,47 @@ function SearchContent({ onClose, onSelect, frontDeskCheck, onGroupBuyVerify }: 
             {message}
           </Alert>
         ) : null}
-        <TableContainer sx={{ maxHeight: 360, mt: 2 }}>
-          <Table stickyHeader size="small" aria-label={t("search.results")}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t("fields.index")}</TableCell>
-                <TableCell>{t("fields.name")}</TableCell>
-                <TableCell>{t("fields.phone")}</TableCell>
-                <TableCell>{t("fields.crmCode")}</TableCell>
-                <TableCell>{t("fields.activeStore")}</TableCell>
+        <HeadedTable
+          label={t("search.results")}
+          heads={[t("fields.index"), t("fields.name"), t("fields.phone"), t("fields.crmCode"), t("fields.activeStore")]}
+          nowrapHeads={false}
+          stickyHeader
+          sx={{ maxHeight: 360, mt: 2 }}
+        >
+          {rows === null || rows.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={5}>
+                <Typography color="text.secondary" sx={{ textAlign: "center", py: 2 }}>
+                  {rows === null ? t("search.noneYet") : t("search.empty")}
+                </Typography>
+              </TableCell>
+            </TableRow>
+          ) : (
+            rows.map((row, index) => (
+              <TableRow
+                key={row.memId}
+                hover
+                selected={selected?.memId === row.memId}
+                aria-selected={selected?.memId === row.memId}
+                sx={{ cursor: "pointer" }}
+                onClick={() => {
+                  setSelected(row);
+                  setMessage("");
+                }}
+                onDoubleClick={() => {
+                  setSelected(row);
+                  confirm(row);
+                }}
+              >
+                <TableCell>{index + 1}</TableCell>
+                <TableCell>{row.name}</TableCell>
+                <TableCell sx={{ whiteSpace: "nowrap" }}>{formatPhone(row.areaCode, row.phone)}</TableCell>
+                <TableCell>{row.crmCode || t("dash")}</TableCell>
+                <TableCell>{row.dependencyStore}</TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows === null || rows.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={5}>
-                    <Typography color="text.secondary" sx={{ textAlign: "center", py: 2 }}>
-                      {rows === null ? t("search.noneYet") : t("search.empty")}
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              ) : (
-                rows.map((row, index) => (
-                  <TableRow
-                    key={row.memId}
-                    hover
-                    selected={selected?.memId === row.memId}
-                    aria-selected={selected?.memId === row.memId}
-                    sx={{ cursor: "pointer" }}
-                    onClick={() => {
-                      setSelected(row);
-                      setMessage("");
-                    }}
-                    onDoubleClick={() => {
-                      setSelected(row);
-                      confirm(row);
-                    }}
-                  >
-                    <TableCell>{index + 1}</TableCell>
-                    <TableCell>{row.name}</TableCell>
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>{formatPhone(row.areaCode, row.phone)}</TableCell>
-                    <TableCell>{row.crmCode || t("dash")}</TableCell>
-                    <TableCell>{row.dependencyStore}</TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+            ))
+          )}
+        </HeadedTable>
       </DialogContent>
       <DialogActions>
         {frontDeskCheck ? (
