@@ -2,7 +2,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Page } from "../../api/client";
 import type { CatalogSearch, ItemState, ItemType } from "../../api/catalog";
-import { SwitchableFilters, catalogTable, priceColumns, type Column, useSwitchableFilters } from "./parts";
+import { SwitchableFilters, pricedTable, type Column, useSwitchableFilters } from "./parts";
 import { pageNo } from "../../lib/paging";
 import { usePaging } from "../../components/PagedTable";
 import { RecordsPage } from "../../components/records/RecordsPage";
@@ -39,7 +39,7 @@ export function PackageList<Row extends ItemState>({
       title={t(`${texts}.title`)}
       form={form}
       filters={<SwitchableFilters form={form} />}
-      table={catalogTable({
+      table={pricedTable(t, itemType, {
         paging,
         result,
         emptyText: t(`${texts}.empty`),
@@ -49,7 +49,6 @@ export function PackageList<Row extends ItemState>({
           { key: "name", label: t("columns.name"), render: (row) => row.name },
           { key: "lines", wrap: true, label: t("columns.contents"), render: (row) => contents(row) || "—" },
           ...extraColumns,
-          ...priceColumns<Row>(t, itemType),
         ],
       })}
     />

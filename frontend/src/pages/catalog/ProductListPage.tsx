@@ -4,20 +4,12 @@ import {
   exportUrl,
   useProductOptions,
   useProducts,
-  type Product,
   type ProductSearch,
   type UseType,
 } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
 import { brandOptions, idFilter } from "./format";
-import {
-  CategorySelect,
-  ExportButton,
-  SwitchableFilters,
-  catalogTable,
-  priceColumns,
-  useSwitchableFilters,
-} from "./parts";
+import { CategorySelect, ExportButton, SwitchableFilters, pricedTable, useSwitchableFilters } from "./parts";
 import { pageNo } from "../../lib/paging";
 import { FilterSelect } from "../../components/filters";
 import { usePaging } from "../../components/PagedTable";
@@ -80,7 +72,7 @@ export function ProductListPage() {
           />
         </SwitchableFilters>
       }
-      table={catalogTable({
+      table={pricedTable(t, "product", {
         paging,
         result,
         emptyText: t("products.empty"),
@@ -94,7 +86,6 @@ export function ProductListPage() {
           { key: "unit", label: t("columns.unit"), render: (row) => row.unit },
           { key: "barcode", label: t("columns.barcode"), render: (row) => row.barcode },
           { key: "useType", label: t("columns.useType"), render: (row) => t(`useType.${row.useType}`) },
-          ...priceColumns<Product>(t, "product"),
         ],
       })}
     />

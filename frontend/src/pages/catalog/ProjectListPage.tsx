@@ -1,22 +1,8 @@
 import { useTranslation } from "react-i18next";
-import {
-  PROJECT_EXPORT_PATH,
-  exportUrl,
-  useProjectOptions,
-  useProjects,
-  type Project,
-  type ProjectSearch,
-} from "../../api/catalog";
+import { PROJECT_EXPORT_PATH, exportUrl, useProjectOptions, useProjects, type ProjectSearch } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
 import { idFilter } from "./format";
-import {
-  CategorySelect,
-  ExportButton,
-  SwitchableFilters,
-  catalogTable,
-  priceColumns,
-  useSwitchableFilters,
-} from "./parts";
+import { CategorySelect, ExportButton, SwitchableFilters, pricedTable, useSwitchableFilters } from "./parts";
 import { pageNo } from "../../lib/paging";
 import { usePaging } from "../../components/PagedTable";
 import { RecordsPage } from "../../components/records/RecordsPage";
@@ -55,7 +41,7 @@ export function ProjectListPage() {
           />
         </SwitchableFilters>
       }
-      table={catalogTable({
+      table={pricedTable(t, "project", {
         paging,
         result,
         emptyText: t("projects.empty"),
@@ -80,7 +66,6 @@ export function ProjectListPage() {
                 ? "—"
                 : row.consumables.map((item) => `${item.productName} × ${item.quantity}${item.unit}`).join("; "),
           },
-          ...priceColumns<Project>(t, "project"),
         ],
       })}
     />

@@ -73,6 +73,15 @@ interface KeywordForm {
   set: (key: "keyword", value: string) => void;
 }
 
+/** A priced catalogue list's table: catalogTable's, its columns followed by the price columns. */
+export function pricedTable<Row extends ItemState & { id: number }>(
+  t: (key: string) => string,
+  itemType: ItemType,
+  { columns, ...options }: Parameters<typeof catalogTable<Row>>[0],
+) {
+  return catalogTable<Row>({ ...options, columns: [...columns, ...priceColumns<Row>(t, itemType)] });
+}
+
 /** The keyword box and the page's drop-downs (`children`); the records page adds Search and Reset. */
 export function KeywordFilters({ form, children }: { form: KeywordForm; children?: ReactNode }) {
   const { t } = useTranslation("catalog");
@@ -213,7 +222,7 @@ export function StoreSwitch({
 /** The store's own price, where head office allows it; empty clears it. */
 /** The price columns every priced list ends with: head office's, the store's, the effective one, and
  * the store's switch and price button. `t` is the catalogue namespace's translate function. */
-export function priceColumns<Row extends ItemState>(t: (key: string) => string, itemType: ItemType): Column<Row>[] {
+function priceColumns<Row extends ItemState>(t: (key: string) => string, itemType: ItemType): Column<Row>[] {
   return [
     { key: "price", label: t("columns.price"), align: "right", render: (row) => formatMoney(row.price) },
     {
