@@ -6,31 +6,24 @@ import { usePaging } from "../../../components/PagedTable";
 import { CheckedDateRange, FilterText } from "../../../components/records/filterFields";
 import { RecordsPage } from "../../../components/records/RecordsPage";
 import { mountIsland } from "../../../islands/mount";
-import { reversedRange, useFilterForm } from "../../../lib/filterForm";
-import {
-  DEPOSITS_NS,
-  DepositLinks,
-  DepositStatusFilter,
-  NO_DEPOSIT_FILTERS,
-  depositColumns,
-  type DepositFilterInput,
-} from "./depositParts";
-
-function filtersFrom(input: DepositFilterInput): DepositSearch {
-  return {
-    keyword: input.keyword.trim() || null,
-    status: (input.status || null) as DepositSearch["status"],
-    dateFrom: input.from || null,
-    dateTo: input.to || null,
-  };
-}
+import { reversedRange } from "../../../lib/filterForm";
+import { DEPOSITS_NS, DepositLinks, DepositStatusFilter, depositColumns, useDepositFilterForm } from "./depositParts";
 
 /** /stoIntention (the top bar's "intention deposit"): the store's intention deposits with what is
  * left of each and their status; from here a deposit is taken, paid, looked at or refunded. */
 export function DepositListPage() {
   const { t, i18n } = useTranslation(DEPOSITS_NS);
   const paging = usePaging();
-  const form = useFilterForm({ empty: NO_DEPOSIT_FILTERS, toSearch: filtersFrom, paging, check: reversedRange });
+  const form = useDepositFilterForm({
+    toSearch: (input): DepositSearch => ({
+      keyword: input.keyword.trim() || null,
+      status: (input.status || null) as DepositSearch["status"],
+      dateFrom: input.from || null,
+      dateTo: input.to || null,
+    }),
+    paging,
+    check: reversedRange,
+  });
   const result = useDeposits({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...form.filters });
   return (
     <RecordsPage

@@ -8,16 +8,8 @@ import { usePaging } from "../../../components/PagedTable";
 import { FilterText, FormDateRange, SearchButtons } from "../../../components/records/filterFields";
 import { RecordsPage } from "../../../components/records/RecordsPage";
 import { mountIsland } from "../../../islands/mount";
-import { useFilterForm } from "../../../lib/filterForm";
 import { formatMoney } from "../../../lib/money";
-import {
-  DEPOSITS_NS,
-  DepositLinks,
-  DepositStatusFilter,
-  NO_DEPOSIT_FILTERS,
-  depositColumns,
-  type DepositFilterInput,
-} from "./depositParts";
+import { DEPOSITS_NS, DepositLinks, DepositStatusFilter, depositColumns, useDepositFilterForm } from "./depositParts";
 import { CappedExportButton } from "../../../components/CappedExportButton";
 
 /** Spec §5: an export of 100,000 rows or more is refused (here before any call, and by the server). */
@@ -31,23 +23,18 @@ export function recordRangeError(from: string, to: string): string | null {
   return null;
 }
 
-function filtersFrom(input: DepositFilterInput): RecordSearch {
-  return {
-    keyword: input.keyword.trim() || null,
-    status: (input.status || null) as RecordSearch["status"],
-    dateFrom: input.from,
-    dateTo: input.to,
-  };
-}
-
 /** /depositRecord (DJGL-0001, 定金记录): the store's deposits of a date range with the totals taken,
  * applied, refunded and still held (a liability), paged, with an export. */
 export function DepositRecordPage() {
   const { t, i18n } = useTranslation(DEPOSITS_NS);
   const paging = usePaging();
-  const form = useFilterForm<DepositFilterInput, RecordSearch | null>({
-    empty: NO_DEPOSIT_FILTERS,
-    toSearch: filtersFrom,
+  const form = useDepositFilterForm<RecordSearch | null>({
+    toSearch: (input) => ({
+      keyword: input.keyword.trim() || null,
+      status: (input.status || null) as RecordSearch["status"],
+      dateFrom: input.from,
+      dateTo: input.to,
+    }),
     paging,
     check: (input) => recordRangeError(input.from, input.to),
     initial: null,

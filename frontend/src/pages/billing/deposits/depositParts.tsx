@@ -18,6 +18,7 @@ import {
   DEPOSIT_STATUSES,
 } from "../../../api/deposits";
 import { FilterSelect } from "../../../components/filters";
+import { useFilterForm, type FilterFormOptions } from "../../../lib/filterForm";
 import type { Fact } from "../../../components/layout";
 import { NOWRAP, type PagedColumn } from "../../../components/PagedTable";
 import { formatDate, formatDateTime } from "../../../lib/format";
@@ -53,14 +54,19 @@ export function DepositLinks() {
 }
 
 /** The filters of a list of deposits: words, a status, a date range. */
-export interface DepositFilterInput {
+interface DepositFilterInput {
   keyword: string;
   status: string;
   from: string;
   to: string;
 }
 
-export const NO_DEPOSIT_FILTERS: DepositFilterInput = { keyword: "", status: "", from: "", to: "" };
+const NO_DEPOSIT_FILTERS: DepositFilterInput = { keyword: "", status: "", from: "", to: "" };
+
+/** A list of deposits' filter form (useFilterForm's), empty as it opens. */
+export function useDepositFilterForm<Search>(options: Omit<FilterFormOptions<DepositFilterInput, Search>, "empty">) {
+  return useFilterForm({ empty: NO_DEPOSIT_FILTERS, ...options });
+}
 
 /** The status drop-down of a list of deposits. */
 export function DepositStatusFilter({
