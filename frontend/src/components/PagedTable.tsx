@@ -10,6 +10,7 @@ import type { SxProps, Theme } from "@mui/material/styles";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useState, type Key, type ReactNode } from "react";
 import type { Page } from "../api/client";
+import { PAGE_SIZES } from "../lib/paging";
 import { TableStateRow } from "./feedback";
 
 /** A cell that keeps to one line. */
@@ -44,7 +45,8 @@ export interface PagedTableProps<Row> {
   label: string;
   result: UseQueryResult<Page<Row>, Error>;
   paging: Paging;
-  pageSizes: readonly number[];
+  /** The choices of rows a page; the app's own unless a list has others. */
+  pageSizes?: readonly number[];
   columns: readonly PagedColumn<Row>[];
   /** Every heading keeps to one line (a column's own `headSx` wins). */
   nowrapHeads?: boolean;
@@ -67,7 +69,7 @@ export function PagedTable<Row>({
   label,
   result,
   paging,
-  pageSizes,
+  pageSizes = PAGE_SIZES,
   columns,
   nowrapHeads = false,
   rowKey,
@@ -119,29 +121,75 @@ export function PagedTable<Row>({
                   sx={rowClick ? { cursor: "pointer" } : undefined}
                   onClick={rowClick ? () => rowClick(row) : undefined}
                 >
-                  {columns.map((column) => (
-                    <TableCell key={column.key} align={column.align} sx={column.cellSx}>
-                      {column.render(row)}
-                    </TableCell>
-                  ))}
+                  <ColumnCells columns={columns} row={row} />
                 </TableRow>
               ))
             )}
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={result.data?.total ?? 0}
-        page={paging.pageIndex}
-        rowsPerPage={paging.pageSize}
-        rowsPerPageOptions={[...pageSizes]}
-        onPageChange={(_event, next) => paging.setPageIndex(next)}
-        onRowsPerPageChange={(event) => paging.refilter(() => paging.setPageSize(Number(event.target.value)))}
-        {...(labelRowsPerPage !== undefined ? { labelRowsPerPage } : {})}
-        {...(labelDisplayedRows ? { labelDisplayedRows } : {})}
-        data-testid={paginationTestId}
+      <ListPagination
+        total={result.data?.total ?? 0}
+        paging={paging}
+        pageSizes={pageSizes}
+        labelRowsPerPage={labelRowsPerPage}
+        labelDisplayedRows={labelDisplayedRows}
+        testId={paginationTestId}
       />
     </Paper>
+  );
+}
+
+/** A row's body cells, one a column (keyed by the column's key, else its label). */
+export function ColumnCells<Row>({
+  columns,
+  row,
+}: {
+  columns: readonly (Pick<PagedColumn<Row>, "label" | "align" | "cellSx" | "render"> & { key?: string })[];
+  row: Row;
+}) {
+  return columns.map((column) => (
+    <TableCell key={column.key ?? column.label} align={column.align} sx={column.cellSx}>
+      {column.render(row)}
+    </TableCell>
+  ));
+}
+
+/** What a pager moves: the page shown and its size (a new size goes back to the first page). */
+export interface PagerState {
+  pageIndex: number;
+  setPageIndex: (pageIndex: number) => void;
+  pageSize: number;
+  setPageSize: (pageSize: number) => void;
+  refilter: (apply: () => void) => void;
+}
+
+/** The pager under a paged list, in the app's words unless a list gives its own. */
+export function ListPagination({
+  total,
+  paging,
+  pageSizes = PAGE_SIZES,
+  labelRowsPerPage,
+  labelDisplayedRows,
+  testId,
+}: {
+  total: number;
+  paging: PagerState;
+  pageSizes?: readonly number[];
+  testId?: string;
+} & Pick<PagedTableProps<unknown>, "labelRowsPerPage" | "labelDisplayedRows">) {
+  return (
+    <TablePagination
+      component="div"
+      count={total}
+      page={paging.pageIndex}
+      rowsPerPage={paging.pageSize}
+      rowsPerPageOptions={[...pageSizes]}
+      onPageChange={(_event, next) => paging.setPageIndex(next)}
+      onRowsPerPageChange={(event) => paging.refilter(() => paging.setPageSize(Number(event.target.value)))}
+      {...(labelRowsPerPage !== undefined ? { labelRowsPerPage } : {})}
+      {...(labelDisplayedRows ? { labelDisplayedRows } : {})}
+      data-testid={testId}
+    />
   );
 }

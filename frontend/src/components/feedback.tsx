@@ -1,4 +1,6 @@
-/** What a page shows instead of its data: loading, a failure with a retry, nothing found. */
+/** What a page shows instead of its data: loading, a failure with a retry, nothing found; and a
+ * failure under a form. */
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import CircularProgress from "@mui/material/CircularProgress";
 import Stack from "@mui/material/Stack";
@@ -61,6 +63,15 @@ export function Loading() {
       <Typography>{t("loading")}</Typography>
     </Box>
   );
+}
+
+/** What went wrong, under a dialog's or a form's fields; nothing while nothing did. */
+export function FailureNote({ message }: { message: string | null | undefined }) {
+  return message ? (
+    <Alert severity="error" sx={{ mt: 2 }}>
+      {message}
+    </Alert>
+  ) : null;
 }
 
 /** A detail call's failure for a person: "not found" (another store's record too) in the page's

@@ -34,7 +34,10 @@ export function FilterSelect({
   options,
   minWidth,
   onChange,
+  selectId,
+  testId,
 }: {
+  /** The label's id. */
   id: string;
   label: string;
   allLabel: string;
@@ -42,11 +45,20 @@ export function FilterSelect({
   options: readonly { value: string; label: string }[];
   minWidth: number;
   onChange: (value: string) => void;
+  /** The drop-down's own id, where the page names it by the choice as well as the label. */
+  selectId?: string;
+  testId?: string;
 }) {
   return (
-    <FormControl size="small" sx={{ minWidth }}>
+    <FormControl size="small" sx={{ minWidth }} data-testid={testId}>
       <InputLabel id={id}>{label}</InputLabel>
-      <Select labelId={id} label={label} value={value} onChange={(event) => onChange(String(event.target.value))}>
+      <Select
+        labelId={id}
+        id={selectId}
+        label={label}
+        value={value}
+        onChange={(event) => onChange(String(event.target.value))}
+      >
         <MenuItem value="">{allLabel}</MenuItem>
         {options.map((option) => (
           <MenuItem key={option.value} value={option.value}>

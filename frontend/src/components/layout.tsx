@@ -1,11 +1,15 @@
-/** The layout pieces every page shares: the frame, the way back, labelled facts and sections. */
+/** The layout pieces every page shares: the frame, the way back, labelled facts, sections and a side
+ * drawer's heading. */
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import CloseIcon from "@mui/icons-material/Close";
 import Box from "@mui/material/Box";
 import Container from "@mui/material/Container";
+import IconButton from "@mui/material/IconButton";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import type { SxProps, Theme } from "@mui/material/styles";
 import type { ReactNode } from "react";
 
 /** The frame of a page: a heading, its actions, and the content under it; `wide` for the lists with
@@ -87,5 +91,32 @@ export function Facts({ items }: { items: readonly Fact[] }) {
         </Meta>
       ))}
     </Box>
+  );
+}
+
+/** The heading of a side drawer: its title and the button that closes it (`sx`: its spacing). */
+export function DrawerHeading({
+  title,
+  closeLabel,
+  onClose,
+  sx,
+}: {
+  title: string;
+  closeLabel: string;
+  onClose: () => void;
+  sx?: SxProps<Theme>;
+}) {
+  return (
+    <Stack
+      direction="row"
+      sx={[{ alignItems: "center", justifyContent: "space-between" }, ...(Array.isArray(sx) ? sx : [sx])]}
+    >
+      <Typography variant="h6" component="h2">
+        {title}
+      </Typography>
+      <IconButton aria-label={closeLabel} onClick={onClose}>
+        <CloseIcon />
+      </IconButton>
+    </Stack>
   );
 }

@@ -3,7 +3,7 @@
  * browser's zone: the reservation history, the board and the rota read them the same way.
  */
 
-const STORE_TIME_ZONE = "Asia/Shanghai";
+export const STORE_TIME_ZONE = "Asia/Shanghai";
 
 const DAY_MS = 86_400_000;
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -47,22 +47,27 @@ export function mondayOf(day: string): string {
   return dayText(number - weekday);
 }
 
-function shanghaiParts(date: Date): Record<string, string> {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: STORE_TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(date);
-  return Object.fromEntries(parts.map((part) => [part.type, part.value]));
+/** A day and a minute of the store's zone on the 24-hour clock: what a store time shows. */
+export const STORE_DATE_TIME: Intl.DateTimeFormatOptions = {
+  timeZone: STORE_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+};
+
+const storePartsFormat = new Intl.DateTimeFormat("en-GB", STORE_DATE_TIME);
+
+/** The year, month, day, hour and minute of an instant in the store's zone, as written ("03", "14"). */
+export function storeParts(date: Date): Record<string, string> {
+  return Object.fromEntries(storePartsFormat.formatToParts(date).map((part) => [part.type, part.value]));
 }
 
 /** Today's date in the store's zone ("YYYY-MM-DD"). */
 export function storeToday(now: Date = new Date()): string {
-  const parts = shanghaiParts(now);
+  const parts = storeParts(now);
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
@@ -71,7 +76,7 @@ export function storeDate(iso: string | null | undefined): string {
   if (!iso) return "";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  const parts = shanghaiParts(date);
+  const parts = storeParts(date);
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
@@ -80,7 +85,7 @@ export function storeTime(iso: string | null | undefined): string {
   if (!iso) return "";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const parts = shanghaiParts(date);
+  const parts = storeParts(date);
   return `${parts.hour}:${parts.minute}`;
 }
 
@@ -89,7 +94,7 @@ export function storeDateTime(iso: string | null | undefined): string {
   if (!iso) return "";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const parts = shanghaiParts(date);
+  const parts = storeParts(date);
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 

@@ -4,10 +4,8 @@ import AlertTitle from "@mui/material/AlertTitle";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
-import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
 import Divider from "@mui/material/Divider";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
@@ -36,6 +34,7 @@ import { CandidateList, FrequencyDialog, TodayReservedDialog, WriteOffOutcome } 
 import { useWriteOffForm, type WriteOffFormState } from "./useWriteOffForm";
 import { WriteOffRecords } from "./WriteOffRecords";
 import { CODE_MAX, PHONE_MAX } from "./writeOffForm";
+import { WideDialog } from "../WideDialog";
 
 interface GroupBuyWriteOffDialogProps {
   /** Shows the dialog; each opening starts with an empty form. */
@@ -55,20 +54,11 @@ interface GroupBuyWriteOffDialogProps {
  */
 export function GroupBuyWriteOffDialog({ open, onClose }: GroupBuyWriteOffDialogProps) {
   const { t } = useTranslation("groupBuy");
-  const titleId = useId();
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      maxWidth={false}
-      aria-labelledby={titleId}
-      data-testid="groupbuy-dialog"
-      slotProps={{ paper: { sx: { width: 1200, maxWidth: "calc(100% - 32px)" } } }}
-    >
-      <DialogTitle id={titleId}>{t("title")}</DialogTitle>
+    <WideDialog open={open} onClose={onClose} title={t("title")} testId="groupbuy-dialog">
       {/* Mounted only while open, so each opening starts afresh. */}
       {open ? <WriteOffContent onClose={onClose} /> : null}
-    </Dialog>
+    </WideDialog>
   );
 }
 

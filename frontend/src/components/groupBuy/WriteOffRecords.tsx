@@ -27,7 +27,6 @@ import {
 } from "../../api/groupBuy";
 import { hasButtonCode } from "../../api/session";
 import { storeDateTime } from "../../lib/dates";
-import { PAGE_SIZES } from "../../lib/paging";
 import { formatPhone } from "../../lib/phone";
 import { LimitedTextField } from "../LimitedTextField";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../PagedTable";
@@ -240,7 +239,6 @@ export function WriteOffRecords({
         label={t("records.title")}
         result={result}
         paging={paging}
-        pageSizes={PAGE_SIZES}
         columns={columns}
         nowrapHeads
         rowKey={(row) => row.id}

@@ -12,11 +12,7 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useId, useState, type FormEvent } from "react";
@@ -33,6 +29,7 @@ import { formatPhone } from "../../lib/phone";
 import { TableStateRow } from "../feedback";
 import { LimitedTextField } from "../LimitedTextField";
 import type { Confirmation, FrequencyPrompt } from "./useWriteOffForm";
+import { HeadedTable } from "../HeadedTable";
 
 /** The store owner's authorization code's limit (as the shell's authorization dialog). */
 const AUTHORIZATION_CODE_MAX = 20;
@@ -114,60 +111,55 @@ export function TodayReservedDialog({
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId}>{t("reserved.title")}</DialogTitle>
       <DialogContent>
-        <TableContainer sx={{ maxHeight: 360 }}>
-          <Table size="small" stickyHeader aria-label={t("reserved.title")}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t("reserved.name")}</TableCell>
-                <TableCell>{t("reserved.phone")}</TableCell>
-                <TableCell>{t("reserved.time")}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {state ? (
-                <TableStateRow
-                  columns={3}
-                  state={state}
-                  emptyText={t("reserved.empty")}
-                  errorText={result.error?.message}
-                  onRetry={() => void result.refetch()}
-                />
-              ) : (
-                rows.map((row, index) => {
-                  // A walk-in's reservation names no member: nothing to write off for.
-                  const member = row.memId !== null;
-                  return (
-                    <TableRow
-                      key={`${row.memId ?? "walk-in"}-${index}`}
-                      hover={member}
-                      sx={member ? { cursor: "pointer" } : { opacity: 0.5 }}
-                      aria-disabled={!member}
-                      onClick={
-                        member
-                          ? () => {
-                              onPick(row);
-                              onClose();
-                            }
-                          : undefined
-                      }
-                    >
-                      <TableCell>
-                        {row.name}
-                        {member ? null : (
-                          <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
-                            {t("reserved.noMember")}
-                          </Typography>
-                        )}
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: "nowrap" }}>{formatPhone(row.areaCode, row.phone)}</TableCell>
-                      <TableCell>{storeTime(row.startTime)}</TableCell>
-                    </TableRow>
-                  );
-                })
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <HeadedTable
+          label={t("reserved.title")}
+          heads={[t("reserved.name"), t("reserved.phone"), t("reserved.time")]}
+          nowrapHeads={false}
+          stickyHeader
+          sx={{ maxHeight: 360 }}
+        >
+          {state ? (
+            <TableStateRow
+              columns={3}
+              state={state}
+              emptyText={t("reserved.empty")}
+              errorText={result.error?.message}
+              onRetry={() => void result.refetch()}
+            />
+          ) : (
+            rows.map((row, index) => {
+              // A walk-in's reservation names no member: nothing to write off for.
+              const member = row.memId !== null;
+              return (
+                <TableRow
+                  key={`${row.memId ?? "walk-in"}-${index}`}
+                  hover={member}
+                  sx={member ? { cursor: "pointer" } : { opacity: 0.5 }}
+                  aria-disabled={!member}
+                  onClick={
+                    member
+                      ? () => {
+                          onPick(row);
+                          onClose();
+                        }
+                      : undefined
+                  }
+                >
+                  <TableCell>
+                    {row.name}
+                    {member ? null : (
+                      <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+                        {t("reserved.noMember")}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: "nowrap" }}>{formatPhone(row.areaCode, row.phone)}</TableCell>
+                  <TableCell>{storeTime(row.startTime)}</TableCell>
+                </TableRow>
+              );
+            })
+          )}
+        </HeadedTable>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t("reserved.cancel")}</Button>

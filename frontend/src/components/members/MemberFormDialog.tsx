@@ -1,12 +1,7 @@
-import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
 import Grid from "@mui/material/Grid";
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { MemberFile } from "../../api/members";
+import { FormDialog } from "../FormDialog";
 import { MemberIdentityCells, MemberProfileCells } from "./memberFormSections";
 import type { MemberForm } from "./rules";
 import { useMemberForm } from "./useMemberForm";
@@ -26,26 +21,21 @@ interface MemberFormDialogProps {
  * messages show under the fields; a taken phone (409 MEM-40901) shows on the phone. */
 export function MemberFormDialog({ open, onClose, initial, member, onSaved }: MemberFormDialogProps) {
   const { t } = useTranslation("members");
-  const titleId = useId();
   const state = useMemberForm({ initial, member, onSaved, onClose });
   const { submit, save, editing } = state;
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby={titleId}>
-      <form noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>{editing ? t("form.editTitle") : t("form.createTitle")}</DialogTitle>
-        <DialogContent>
-          <Grid container spacing={2} sx={{ pt: 1 }}>
-            <MemberIdentityCells state={state} member={member} />
-            <MemberProfileCells state={state} member={member} />
-          </Grid>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t("cancel")}</Button>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
-            {t("save")}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={editing ? t("form.editTitle") : t("form.createTitle")}
+      maxWidth="md"
+      onSubmit={submit}
+      saving={save.isPending}
+    >
+      <Grid container spacing={2} sx={{ pt: 1 }}>
+        <MemberIdentityCells state={state} member={member} />
+        <MemberProfileCells state={state} member={member} />
+      </Grid>
+    </FormDialog>
   );
 }

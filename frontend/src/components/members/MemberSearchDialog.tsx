@@ -2,24 +2,16 @@ import SearchIcon from "@mui/icons-material/Search";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
-import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useMutation } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { MEMBER_AREA_CODES, searchMembers, type MemberAreaCode, type MemberRow } from "../../api/members";
+import { searchMembers, type MemberRow } from "../../api/members";
 import { ConfirmDialog } from "../ConfirmDialog";
 import { MemberFormDialog } from "./MemberFormDialog";
 import {
@@ -36,6 +28,9 @@ import {
 import { LimitedTextField } from "../LimitedTextField";
 import { overLimits } from "../../lib/limits";
 import { formatPhone } from "../../lib/phone";
+import { HeadedTable } from "../HeadedTable";
+import { WideDialog } from "../WideDialog";
+import { AreaCodeSelect } from "./AreaCodeSelect";
 
 interface MemberSearchDialogProps {
   /** Shows the dialog; each opening starts with an empty search. */
@@ -69,16 +64,8 @@ export function MemberSearchDialog({
   onGroupBuyVerify,
 }: MemberSearchDialogProps) {
   const { t } = useTranslation("members");
-  const titleId = useId();
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      maxWidth={false}
-      aria-labelledby={titleId}
-      slotProps={{ paper: { sx: { width: 1200, maxWidth: "calc(100% - 32px)" } } }}
-    >
-      <DialogTitle id={titleId}>{t("search.title")}</DialogTitle>
+    <WideDialog open={open} onClose={onClose} title={t("search.title")}>
       {/* Mounted only while open, so each opening starts afresh. */}
       <SearchContent
         onClose={onClose}
@@ -86,7 +73,7 @@ export function MemberSearchDialog({
         frontDeskCheck={frontDeskCheck}
         onGroupBuyVerify={onGroupBuyVerify}
       />
-    </Dialog>
+    </WideDialog>
   );
 }
 
@@ -151,20 +138,14 @@ function SearchContent({ onClose, onSelect, frontDeskCheck, onGroupBuyVerify }: 
               value={input.crmCode}
               onChange={(event) => set("crmCode", event.target.value.trim())}
             />
-            <TextField
-              select
+            <AreaCodeSelect
+              named
               size="small"
               label={t("fields.areaCode")}
               value={input.areaCode}
-              onChange={(event) => set("areaCode", event.target.value as MemberAreaCode)}
+              onChange={(code) => set("areaCode", code)}
               sx={{ minWidth: 170 }}
-            >
-              {MEMBER_AREA_CODES.map((code) => (
-                <MenuItem key={code} value={code}>
-                  {t(`areaCodes.${code}`)}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
             <LimitedTextField
               maxChars={SEARCH_PHONE_MAX}
               size="small"
@@ -183,54 +164,47 @@ function SearchContent({ onClose, onSelect, frontDeskCheck, onGroupBuyVerify }: 
             {message}
           </Alert>
         ) : null}
-        <TableContainer sx={{ maxHeight: 360, mt: 2 }}>
-          <Table stickyHeader size="small" aria-label={t("search.results")}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t("fields.index")}</TableCell>
-                <TableCell>{t("fields.name")}</TableCell>
-                <TableCell>{t("fields.phone")}</TableCell>
-                <TableCell>{t("fields.crmCode")}</TableCell>
-                <TableCell>{t("fields.activeStore")}</TableCell>
+        <HeadedTable
+          label={t("search.results")}
+          heads={[t("fields.index"), t("fields.name"), t("fields.phone"), t("fields.crmCode"), t("fields.activeStore")]}
+          nowrapHeads={false}
+          stickyHeader
+          sx={{ maxHeight: 360, mt: 2 }}
+        >
+          {rows === null || rows.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={5}>
+                <Typography color="text.secondary" sx={{ textAlign: "center", py: 2 }}>
+                  {rows === null ? t("search.noneYet") : t("search.empty")}
+                </Typography>
+              </TableCell>
+            </TableRow>
+          ) : (
+            rows.map((row, index) => (
+              <TableRow
+                key={row.memId}
+                hover
+                selected={selected?.memId === row.memId}
+                aria-selected={selected?.memId === row.memId}
+                sx={{ cursor: "pointer" }}
+                onClick={() => {
+                  setSelected(row);
+                  setMessage("");
+                }}
+                onDoubleClick={() => {
+                  setSelected(row);
+                  confirm(row);
+                }}
+              >
+                <TableCell>{index + 1}</TableCell>
+                <TableCell>{row.name}</TableCell>
+                <TableCell sx={{ whiteSpace: "nowrap" }}>{formatPhone(row.areaCode, row.phone)}</TableCell>
+                <TableCell>{row.crmCode || t("dash")}</TableCell>
+                <TableCell>{row.dependencyStore}</TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows === null || rows.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={5}>
-                    <Typography color="text.secondary" sx={{ textAlign: "center", py: 2 }}>
-                      {rows === null ? t("search.noneYet") : t("search.empty")}
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              ) : (
-                rows.map((row, index) => (
-                  <TableRow
-                    key={row.memId}
-                    hover
-                    selected={selected?.memId === row.memId}
-                    aria-selected={selected?.memId === row.memId}
-                    sx={{ cursor: "pointer" }}
-                    onClick={() => {
-                      setSelected(row);
-                      setMessage("");
-                    }}
-                    onDoubleClick={() => {
-                      setSelected(row);
-                      confirm(row);
-                    }}
-                  >
-                    <TableCell>{index + 1}</TableCell>
-                    <TableCell>{row.name}</TableCell>
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>{formatPhone(row.areaCode, row.phone)}</TableCell>
-                    <TableCell>{row.crmCode || t("dash")}</TableCell>
-                    <TableCell>{row.dependencyStore}</TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+            ))
+          )}
+        </HeadedTable>
       </DialogContent>
       <DialogActions>
         {frontDeskCheck ? (

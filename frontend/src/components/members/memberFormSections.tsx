@@ -8,13 +8,14 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useMasterList, type MasterKind } from "../../api/master";
-import { MEMBER_AREA_CODES, searchIntroducers, type MemberAreaCode, type MemberFile } from "../../api/members";
+import { searchIntroducers, type MemberFile } from "../../api/members";
 import { formatPhone } from "../../lib/phone";
 import { DateField } from "../dates/DateField";
 import { LimitedTextField } from "../LimitedTextField";
 import { LabelSelect } from "./LabelSelect";
 import { CODE_MAX, MEMBER_NAME_MAX, MEMBER_REMARK_MAX, type MemberForm } from "./rules";
 import type { MemberFormState } from "./useMemberForm";
+import { AreaCodeSelect } from "./AreaCodeSelect";
 
 /* The sections of the member form (MemberFormDialog); the state is useMemberForm's. Each section is a
  * run of cells in the form's one grid. */
@@ -40,20 +41,13 @@ export function MemberIdentityCells({ state, member }: { state: MemberFormState;
         />
       </Grid>
       <Grid size={{ xs: 4, sm: 2 }}>
-        <TextField
-          select
+        <AreaCodeSelect
           fullWidth
           label={t("fields.areaCode")}
           value={form.areaCode}
-          onChange={(event) => set("areaCode", event.target.value as MemberAreaCode)}
+          onChange={(code) => set("areaCode", code)}
           helperText=" "
-        >
-          {MEMBER_AREA_CODES.map((code) => (
-            <MenuItem key={code} value={code}>
-              {code}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
       </Grid>
       <Grid size={{ xs: 8, sm: 4 }}>
         <LimitedTextField

@@ -2,8 +2,16 @@ import { fireEvent, render, screen, within } from "@testing-library/react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
 import type { Page } from "../../api/client";
+import { switchLanguage } from "../../i18n";
 import { AppProviders } from "../../islands/mount";
-import { DateRangeFilter, FilterText, FormDateRange, SearchButtons } from "./filterFields";
+import {
+  CheckedDateRange,
+  DateRangeFilter,
+  FilterText,
+  FormDateRange,
+  SearchButtons,
+  TimeRangeFields,
+} from "./filterFields";
 import { RecordsPage } from "./RecordsPage";
 
 interface Row {
@@ -111,6 +119,40 @@ describe("RecordsPage", () => {
   });
 });
 
+describe("RecordsPage with a filter form", () => {
+  it("ends the fields with Search and Reset in common words", async () => {
+    const onSearch = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    const onReset = vi.fn();
+    render(
+      <AppProviders>
+        <RecordsPage
+          title="Refunds"
+          filters={<input aria-label="Keyword" />}
+          form={{ submit: onSearch, reset: onReset }}
+          table={{ result: result({ isPending: true }), paging, columns: [], rowKey: () => 1, emptyText: "None" }}
+        />
+      </AppProviders>,
+    );
+    const search = screen.getByRole("search");
+    const buttons = within(search).getAllByRole("button");
+    expect(buttons.map((button) => button.textContent)).toEqual(["Search", "Reset"]);
+    expect(screen.getByLabelText("Keyword").compareDocumentPosition(buttons[0] as Node)).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Reset" }));
+    expect(onReset).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole("button", { name: "Search" }));
+    expect(onSearch).toHaveBeenCalledTimes(1);
+    await switchLanguage("zh-hans");
+    expect(
+      within(search)
+        .getAllByRole("button")
+        .map((button) => button.textContent),
+    ).toEqual(["查询", "重置"]);
+    await switchLanguage("en");
+  });
+});
+
 describe("RecordsPage without a search", () => {
   it("holds fields that apply at once outside a form", () => {
     const { container } = render(
@@ -175,5 +217,52 @@ describe("the fields bound to a filter form", () => {
     fireEvent.change(keyword, { target: { value: "li" } });
     expect(set).toHaveBeenCalledWith("keyword", "li");
     expect(screen.getByText("End before start")).toBeInTheDocument();
+  });
+});
+
+describe("CheckedDateRange", () => {
+  it("says under the end that it comes before the start, only while the form finds that fault", () => {
+    const form = { input: { from: "2026-11-24", to: "2026-11-01" }, set: vi.fn(), error: "errors.endBeforeStart" };
+    const { rerender } = render(
+      <AppProviders>
+        <CheckedDateRange form={form} fromLabel="From" toLabel="To" />
+      </AppProviders>,
+    );
+    expect(screen.getByText("please choose a suitable end time")).toBeInTheDocument();
+    rerender(
+      <AppProviders>
+        <CheckedDateRange form={{ ...form, error: null }} fromLabel="From" toLabel="To" />
+      </AppProviders>,
+    );
+    expect(screen.queryByText("please choose a suitable end time")).not.toBeInTheDocument();
+    expect(screen.getByRole("group", { name: "To" })).toBeInTheDocument();
+  });
+});
+
+describe("TimeRangeFields", () => {
+  function renderRange(rangeError: Parameters<typeof TimeRangeFields>[0]["rangeError"]) {
+    render(
+      <AppProviders>
+        <TimeRangeFields
+          ns="sysLog"
+          range={{ dateFrom: "", dateTo: "2026-11-01" }}
+          onChange={vi.fn()}
+          rangeError={rangeError}
+          testIdPrefix="log"
+        />
+      </AppProviders>,
+    );
+  }
+
+  it("says a missing start under the start, in the page's words", () => {
+    renderRange("range.startRequired");
+    expect(screen.getByRole("group", { name: "From" }).parentElement).toHaveTextContent("please enter start time");
+    expect(screen.getByRole("group", { name: "To" }).parentElement).not.toHaveTextContent("please");
+  });
+
+  it("says any other fault under the end", () => {
+    renderRange("range.tooLong");
+    expect(screen.getByRole("group", { name: "To" }).parentElement).toHaveTextContent("selected time exceeds range");
+    expect(screen.getByRole("group", { name: "From" }).parentElement).not.toHaveTextContent("selected");
   });
 });

@@ -1,13 +1,13 @@
 /** The page of a list of records: filters, the totals of what they find, the paged table, an export. */
 import type { FormEvent, ReactNode } from "react";
-import { PAGE_SIZES } from "../../lib/paging";
+import { useTranslation } from "react-i18next";
 import { FilterBar } from "../filters";
 import { PageFrame } from "../layout";
 import { PagedTable, type PagedTableProps } from "../PagedTable";
+import { SearchButtons } from "./filterFields";
 
-/** The table of a records page: its name is the page's title and its page sizes the app's, unless given. */
-export type RecordsTableProps<Row> = Omit<PagedTableProps<Row>, "label" | "pageSizes"> &
-  Partial<Pick<PagedTableProps<Row>, "label" | "pageSizes">>;
+/** The table of a records page: its name is the page's title unless given. */
+export type RecordsTableProps<Row> = Omit<PagedTableProps<Row>, "label"> & Partial<Pick<PagedTableProps<Row>, "label">>;
 
 export interface RecordsPageProps<Row> {
   title: string;
@@ -15,9 +15,13 @@ export interface RecordsPageProps<Row> {
   actions?: ReactNode;
   /** Above the filters: the links to the sibling lists. */
   intro?: ReactNode;
-  /** The filter fields and their buttons, in a form that `onSearch` submits (so Enter searches too);
-   * without `onSearch`, fields that apply at once. */
+  /** The filter fields, in a form that `form` (or `onSearch`) submits, so Enter searches too; without
+   * either, fields that apply at once. */
   filters: ReactNode;
+  /** The filter form (useFilterForm's): the fields are followed by Search, which submits it, and
+   * Reset, in common words. */
+  form?: { submit: (event: FormEvent) => void; reset: () => void };
+  /** Instead of `form`, for fields that bring their own buttons: what submitting them does. */
   onSearch?: (event: FormEvent) => void;
   /** Between the filters and the table: a note on the search, the totals of every row it finds. */
   totals?: ReactNode;
@@ -39,6 +43,7 @@ export function RecordsPage<Row>({
   actions,
   intro,
   filters,
+  form,
   onSearch,
   totals,
   instead,
@@ -46,14 +51,20 @@ export function RecordsPage<Row>({
   children,
   wide = true,
 }: RecordsPageProps<Row>) {
+  const { t } = useTranslation("common");
   return (
     <PageFrame wide={wide} title={title} actions={actions}>
       {intro}
-      <FilterBar onSubmit={onSearch}>{filters}</FilterBar>
+      <FilterBar onSubmit={form?.submit ?? onSearch}>
+        {filters}
+        {form ? (
+          <SearchButtons searchLabel={t("filters.search")} resetLabel={t("filters.reset")} onReset={form.reset} />
+        ) : null}
+      </FilterBar>
       {instead ?? (
         <>
           {totals}
-          <PagedTable label={title} pageSizes={PAGE_SIZES} nowrapHeads {...table} />
+          <PagedTable label={title} nowrapHeads {...table} />
         </>
       )}
       {children}

@@ -3,12 +3,17 @@ import AlertTitle from "@mui/material/AlertTitle";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import { useMutation } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import type { LoginUserInfo } from "../../api/session";
 import { signInApi } from "../../api/signIn";
-import { CredentialFields, ruleErrorTexts, serverFieldErrors, type CredentialErrors } from "./CredentialFields";
+import {
+  CredentialFields,
+  serverFieldErrors,
+  useCredentialForm,
+  type CredentialsShown,
+  type Credentials,
+} from "./CredentialFields";
 import { loginUsername, validateLogin } from "./signInRules";
 import { failureText } from "./signInSession";
 
@@ -18,8 +23,7 @@ interface AccountLoginFormProps {
   notice?: string | null;
 }
 
-interface Shown extends CredentialErrors {
-  form?: string;
+interface Shown extends CredentialsShown {
   hint?: boolean;
 }
 
@@ -37,41 +41,24 @@ function shownFor(error: unknown, fallback: string): Shown {
 /** Account and password (spec §5), checked in the browser by the server's rules before any call. */
 export function AccountLoginForm({ onSignedIn, notice }: AccountLoginFormProps) {
   const { t } = useTranslation("signIn");
-  const [account, setAccount] = useState("");
-  const [password, setPassword] = useState("");
-  const [shown, setShown] = useState<Shown>({});
-
+  const form = useCredentialForm<Shown>(validateLogin);
   const login = useMutation({
-    mutationFn: (values: { account: string; password: string }) =>
-      signInApi.login(loginUsername(values.account), values.password),
+    mutationFn: (values: Credentials) => signInApi.login(loginUsername(values.account), values.password),
     onSuccess: (info) => onSignedIn(info),
-    onError: (error) => setShown(shownFor(error, t("common:requestFailed"))),
+    onError: (error) => form.setShown(shownFor(error, t("common:requestFailed"))),
   });
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (login.isPending) return;
-    const checked = validateLogin(account, password);
-    if (!checked.ok) {
-      setShown(ruleErrorTexts(t, checked.errors));
-      return;
-    }
-    setShown({});
-    login.mutate({ account: checked.account, password: checked.password });
-  }
+  const { shown } = form;
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 2 }} aria-label={t("account.title")}>
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={form.submitWith(login)}
+      sx={{ gap: 2 }}
+      aria-label={t("account.title")}
+    >
       {notice ? <Alert severity="warning">{notice}</Alert> : null}
-      <CredentialFields
-        account={account}
-        password={password}
-        onAccount={setAccount}
-        onPassword={setPassword}
-        errors={shown}
-        hint=" "
-        passwordAutoComplete="current-password"
-      />
+      <CredentialFields {...form.fields} hint=" " passwordAutoComplete="current-password" />
       {shown.form ? (
         <Alert severity="error">
           {shown.hint ? <AlertTitle>{shown.form}</AlertTitle> : shown.form}

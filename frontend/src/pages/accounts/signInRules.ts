@@ -59,7 +59,7 @@ export interface FieldErrors {
   password?: RuleMessage;
 }
 
-type Validated = { ok: true; account: string; password: string } | { ok: false; errors: FieldErrors };
+export type Validated = { ok: true; account: string; password: string } | { ok: false; errors: FieldErrors };
 
 function validated(account: Checked, password: Checked): Validated {
   if (account.ok && password.ok) return { ok: true, account: account.value, password: password.value };

@@ -1,4 +1,3 @@
-import CloseIcon from "@mui/icons-material/Close";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -10,7 +9,6 @@ import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import Divider from "@mui/material/Divider";
 import Drawer from "@mui/material/Drawer";
-import IconButton from "@mui/material/IconButton";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
@@ -36,9 +34,9 @@ import {
 import { newIdempotencyKey } from "../../api/client";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { FilterSelect } from "../../components/filters";
-import { Facts } from "../../components/layout";
+import { DrawerHeading, Facts } from "../../components/layout";
 import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
-import { FormDateRange, SearchButtons } from "../../components/records/filterFields";
+import { CheckedDateRange } from "../../components/records/filterFields";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { RecordTabs } from "../../components/records/RecordTabs";
 import { mountIsland } from "../../islands/mount";
@@ -121,7 +119,7 @@ export function ApprovalCenterPage({ search = window.location.search }: Approval
           onChange={(next) => paging.refilter(() => setBox(next))}
         />
       }
-      onSearch={form.submit}
+      form={form}
       filters={
         <>
           <FilterSelect
@@ -142,13 +140,7 @@ export function ApprovalCenterPage({ search = window.location.search }: Approval
             minWidth={140}
             onChange={(value) => set("status", value)}
           />
-          <FormDateRange
-            form={form}
-            fromLabel={t("filters.from")}
-            toLabel={t("filters.to")}
-            toError={form.error && t(`members:${form.error}`)}
-          />
-          <SearchButtons searchLabel={t("filters.search")} resetLabel={t("filters.reset")} onReset={form.reset} />
+          <CheckedDateRange form={form} fromLabel={t("filters.from")} toLabel={t("filters.to")} />
         </>
       }
       table={{
@@ -188,14 +180,7 @@ function ApprovalDrawer({ id, onClose }: { id: number | null; onClose: () => voi
       onClose={onClose}
       slotProps={{ paper: { sx: { width: 480, maxWidth: "100%" }, "data-testid": "approval-drawer" } as object }}
     >
-      <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", p: 2 }}>
-        <Typography variant="h6" component="h2">
-          {t("detail.title")}
-        </Typography>
-        <IconButton aria-label={t("detail.close")} onClick={onClose}>
-          <CloseIcon />
-        </IconButton>
-      </Stack>
+      <DrawerHeading title={t("detail.title")} closeLabel={t("detail.close")} onClose={onClose} sx={{ p: 2 }} />
       <Divider />
       <Box sx={{ p: 2 }}>
         {id === null ? null : detail.isPending ? (

@@ -1,4 +1,3 @@
-import CloseIcon from "@mui/icons-material/Close";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -6,7 +5,6 @@ import Chip from "@mui/material/Chip";
 import CircularProgress from "@mui/material/CircularProgress";
 import Divider from "@mui/material/Divider";
 import Drawer from "@mui/material/Drawer";
-import IconButton from "@mui/material/IconButton";
 import List from "@mui/material/List";
 import ListItem from "@mui/material/ListItem";
 import ListItemText from "@mui/material/ListItemText";
@@ -17,6 +15,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DetailError } from "../../components/feedback";
+import { DrawerHeading } from "../../components/layout";
 import {
   bookingApi,
   bookingKeys,
@@ -57,14 +56,12 @@ export function ReservationDrawer({ id, onClose, navigate, refetchInterval, boar
       onClose={onClose}
       slotProps={{ paper: { sx: { width: 420, maxWidth: "100%" }, "data-testid": "reservation-drawer" } as object }}
     >
-      <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", px: 2, py: 1.5 }}>
-        <Typography variant="h6" component="h2">
-          {t("detail.title")}
-        </Typography>
-        <IconButton aria-label={t("detail.close")} onClick={onClose}>
-          <CloseIcon />
-        </IconButton>
-      </Stack>
+      <DrawerHeading
+        title={t("detail.title")}
+        closeLabel={t("detail.close")}
+        onClose={onClose}
+        sx={{ px: 2, py: 1.5 }}
+      />
       <Divider />
       <Box sx={{ p: 2, overflowY: "auto" }}>
         {detail.isPending ? (

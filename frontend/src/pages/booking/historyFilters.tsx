@@ -3,11 +3,7 @@
 import SearchIcon from "@mui/icons-material/Search";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import FormControl from "@mui/material/FormControl";
-import InputLabel from "@mui/material/InputLabel";
-import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
-import Select from "@mui/material/Select";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { currentSession } from "../../api/session";
@@ -15,7 +11,8 @@ import { useRecordNurses, useSourceOptions, useStatusOptions, type HistoryFilter
 import { useReservationStatusWord } from "../../components/ReservationStatusChip";
 import { phoneFilterError, timeRangeError, type RangeError } from "./historyRules";
 import { LimitedTextField } from "../../components/LimitedTextField";
-import { DateField } from "../../components/dates/DateField";
+import { TimeRangeFields } from "../../components/records/filterFields";
+import { FilterSelect } from "../../components/filters";
 
 export const NS = "bookingHistory";
 
@@ -54,40 +51,9 @@ export function useHistoryFilters(initial: HistoryFilters, maxSpanDays: number, 
 
 type HistoryFilterState = ReturnType<typeof useHistoryFilters>;
 
-function OptionSelect({
-  id,
-  label,
-  allLabel,
-  value,
-  options,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  allLabel: string;
-  value: string;
-  options: readonly { value: string; label: string }[];
-  onChange: (value: string) => void;
-}) {
-  return (
-    <FormControl size="small" sx={{ minWidth: 150 }} data-testid={id}>
-      <InputLabel id={`${id}-label`}>{label}</InputLabel>
-      <Select
-        labelId={`${id}-label`}
-        id={id}
-        label={label}
-        value={value}
-        onChange={(event) => onChange(String(event.target.value))}
-      >
-        <MenuItem value="">{allLabel}</MenuItem>
-        {options.map((option) => (
-          <MenuItem key={option.value} value={option.value}>
-            {option.label}
-          </MenuItem>
-        ))}
-      </Select>
-    </FormControl>
-  );
+/** A drop-down of the history's filters, found by its id in tests. */
+function OptionSelect({ id, ...props }: Omit<Parameters<typeof FilterSelect>[0], "minWidth" | "selectId" | "testId">) {
+  return <FilterSelect {...props} id={`${id}-label`} selectId={id} testId={id} minWidth={150} />;
 }
 
 /** The filter bar: date range, nurse, status, and (on the list) source and member phone. */
@@ -116,8 +82,6 @@ export function HistoryFilterBar({
     event.preventDefault();
     apply();
   };
-  const rangeText = errors.range ? t(errors.range) : "";
-  const onStart = errors.range === "range.startRequired";
 
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
@@ -129,24 +93,7 @@ export function HistoryFilterBar({
         noValidate
         sx={{ display: "flex", flexWrap: "wrap", gap: 2, alignItems: "flex-start" }}
       >
-        <DateField
-          size="small"
-          label={t("filters.dateFrom")}
-          value={draft.dateFrom}
-          onChange={(value) => update({ dateFrom: value })}
-          error={Boolean(errors.range) && onStart}
-          helperText={onStart ? rangeText : " "}
-          inputProps={{ "data-testid": "history-date-from" }}
-        />
-        <DateField
-          size="small"
-          label={t("filters.dateTo")}
-          value={draft.dateTo}
-          onChange={(value) => update({ dateTo: value })}
-          error={Boolean(errors.range) && !onStart}
-          helperText={errors.range && !onStart ? rangeText : " "}
-          inputProps={{ "data-testid": "history-date-to" }}
-        />
+        <TimeRangeFields ns={NS} range={draft} onChange={update} rangeError={errors.range} testIdPrefix="history" />
         <OptionSelect
           id="history-nurse"
           label={t("filters.nurse")}

@@ -21,7 +21,6 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { MEMBER_AREA_CODES, type MemberAreaCode } from "../../api/members";
 import { ProblemList } from "./parts";
 import {
   DURATION_MAX,
@@ -39,6 +38,7 @@ import { LimitedTextField } from "../../components/LimitedTextField";
 import { formatPhone } from "../../lib/phone";
 import { DateField } from "../../components/dates/DateField";
 import { TimeField } from "../../components/dates/TimeField";
+import { AreaCodeSelect } from "../../components/members/AreaCodeSelect";
 
 /* The sections of the reservation form (/newOrder); the state is useOrderForm's. */
 
@@ -91,21 +91,15 @@ export function CustomerSection({ form, maskedPhone }: { form: OrderForm; masked
             error={Boolean(fieldError("name"))}
             helperText={fieldError("name") || " "}
           />
-          <TextField
-            select
+          <AreaCodeSelect
+            named
             size="small"
             label={t("fields.areaCode")}
             value={draft.areaCode}
-            onChange={(event) => set("areaCode", event.target.value as MemberAreaCode)}
+            onChange={(code) => set("areaCode", code)}
             sx={{ minWidth: 140 }}
             helperText=" "
-          >
-            {MEMBER_AREA_CODES.map((code) => (
-              <MenuItem key={code} value={code}>
-                {t(`areaCodes.${code}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
           <LimitedTextField
             maxChars={11}
             size="small"

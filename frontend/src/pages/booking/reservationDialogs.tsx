@@ -11,7 +11,7 @@ import DialogTitle from "@mui/material/DialogTitle";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import { useMutation } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useId, useState, type ChangeEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
   bookingApi,
@@ -26,92 +26,187 @@ import { REMARK_MAX, nursesFreeFor } from "./rules";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { tooLong } from "../../lib/limits";
 
-/** Cancel with a reason (required, from findInvalidReason) and an optional remark: POST inValid. */
-export function CancelDialog({
-  id,
-  name,
-  onClose,
-  onDone,
-}: {
-  id: number;
-  name: string;
+interface DialogCallbacks {
   onClose: () => void;
   onDone: () => void;
-}) {
-  const { t } = useTranslation("booking");
-  const titleId = useId();
-  const reasons = useInvalidReasons();
-  const [reason, setReason] = useState("");
-  const [remark, setRemark] = useState("");
+}
+
+/** The one answer a dialog requires: its value, and the fault shown under the field until it changes. */
+function useRequiredAnswer() {
+  const [value, setValue] = useState("");
   const [error, setError] = useState("");
-  const cancel = useMutation({
-    mutationFn: () => bookingApi.cancel(remark.trim() ? { id, reason, remark: remark.trim() } : { id, reason }),
+  const fieldProps = {
+    error: Boolean(error),
+    helperText: error || " ",
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      setValue(event.target.value);
+      setError("");
+    },
+  };
+  /** Runs `call` when the answer is given (`given`), else shows `missing` under the field. */
+  const submitWith = (given: boolean, missing: string, call: () => void) => {
+    if (!given) {
+      setError(missing);
+      return;
+    }
+    call();
+  };
+  return { value, setError, fieldProps, submitWith };
+}
+
+/** The drawer learns of every answer (the board reloads); only a success closes the dialog. */
+function reportBack({ onClose, onDone }: DialogCallbacks) {
+  return {
     onSuccess: () => {
       onDone();
       onClose();
     },
     onError: () => onDone(),
-  });
-  const submit = () => {
-    if (tooLong(reason, REMARK_MAX)) return;
-    if (!reason) {
-      setError(t("cancel.reasonRequired"));
-      return;
-    }
-    cancel.mutate();
   };
+}
+
+/** A reservation dialog's frame: title, what it does, the answer's field, and "keep" and the action,
+ * neither of which a running call lets go. */
+function ReservationActionDialog({
+  title,
+  text,
+  pending,
+  onClose,
+  onSubmit,
+  keepLabel,
+  submitLabel,
+  submitTestId,
+  submitColor,
+  submitDisabled = false,
+  children,
+}: {
+  title: string;
+  text: string;
+  pending: boolean;
+  onClose: () => void;
+  onSubmit: () => void;
+  keepLabel: string;
+  submitLabel: string;
+  submitTestId: string;
+  submitColor?: "error";
+  submitDisabled?: boolean;
+  children: ReactNode;
+}) {
+  const titleId = useId();
   return (
-    <Dialog open onClose={cancel.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>{t("cancel.title")}</DialogTitle>
+    <Dialog open onClose={pending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{t("cancel.confirm", { name })}</DialogContentText>
-        {reasons.isError ? <Alert severity="error">{reasons.error.message}</Alert> : null}
-        <TextField
-          select
-          fullWidth
-          required
-          margin="dense"
-          label={t("cancel.reason")}
-          value={reason}
-          error={Boolean(error)}
-          helperText={error || " "}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setError("");
-          }}
-        >
-          {(reasons.data ?? []).map((option) => (
-            <MenuItem key={option.code} value={option.code}>
-              {option.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <LimitedTextField
-          maxChars={REMARK_MAX}
-          fullWidth
-          multiline
-          minRows={2}
-          margin="dense"
-          label={t("cancel.remark")}
-          value={remark}
-          onChange={(event) => setRemark(event.target.value)}
-        />
+        <DialogContentText sx={{ mb: 2 }}>{text}</DialogContentText>
+        {children}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={cancel.isPending}>
-          {t("cancel.keep")}
+        <Button onClick={onClose} disabled={pending}>
+          {keepLabel}
         </Button>
         <Button
-          color="error"
+          color={submitColor}
           variant="contained"
-          onClick={submit}
-          disabled={cancel.isPending}
-          data-testid="cancel-confirm"
+          onClick={onSubmit}
+          disabled={pending || submitDisabled}
+          data-testid={submitTestId}
         >
-          {t("cancel.submit")}
+          {submitLabel}
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** A required choice of nurse among `nurses`. */
+function NurseSelect({
+  nurses,
+  value,
+  fieldProps,
+  testId,
+}: {
+  nurses: readonly { id: number; name: string }[];
+  value: string;
+  fieldProps: ReturnType<typeof useRequiredAnswer>["fieldProps"];
+  testId?: string;
+}) {
+  const { t } = useTranslation("booking");
+  return (
+    <TextField
+      select
+      fullWidth
+      required
+      margin="dense"
+      label={t("fields.nurse")}
+      value={value}
+      {...fieldProps}
+      slotProps={{ htmlInput: { "data-testid": testId } }}
+    >
+      {nurses.map((nurse) => (
+        <MenuItem key={nurse.id} value={String(nurse.id)}>
+          {nurse.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** Cancel with a reason (required, from findInvalidReason) and an optional remark: POST inValid. */
+export function CancelDialog({ id, name, ...callbacks }: { id: number; name: string } & DialogCallbacks) {
+  const { t } = useTranslation("booking");
+  const reasons = useInvalidReasons();
+  const reason = useRequiredAnswer();
+  const [remark, setRemark] = useState("");
+  const cancel = useMutation({
+    mutationFn: () =>
+      bookingApi.cancel(
+        remark.trim() ? { id, reason: reason.value, remark: remark.trim() } : { id, reason: reason.value },
+      ),
+    ...reportBack(callbacks),
+  });
+  const submit = () => {
+    if (tooLong(reason.value, REMARK_MAX)) return;
+    reason.submitWith(Boolean(reason.value), t("cancel.reasonRequired"), () => cancel.mutate());
+  };
+  return (
+    <ReservationActionDialog
+      title={t("cancel.title")}
+      text={t("cancel.confirm", { name })}
+      pending={cancel.isPending}
+      onClose={callbacks.onClose}
+      onSubmit={submit}
+      keepLabel={t("cancel.keep")}
+      submitLabel={t("cancel.submit")}
+      submitTestId="cancel-confirm"
+      submitColor="error"
+    >
+      {reasons.isError ? <Alert severity="error">{reasons.error.message}</Alert> : null}
+      <TextField
+        select
+        fullWidth
+        required
+        margin="dense"
+        label={t("cancel.reason")}
+        value={reason.value}
+        {...reason.fieldProps}
+      >
+        {(reasons.data ?? []).map((option) => (
+          <MenuItem key={option.code} value={option.code}>
+            {option.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <LimitedTextField
+        maxChars={REMARK_MAX}
+        fullWidth
+        multiline
+        minRows={2}
+        margin="dense"
+        label={t("cancel.remark")}
+        value={remark}
+        onChange={(event) => setRemark(event.target.value)}
+      />
+    </ReservationActionDialog>
   );
 }
 
@@ -120,135 +215,67 @@ export function CancelDialog({
 export function UndoDialog({
   id,
   status,
-  onClose,
-  onDone,
-}: {
-  id: number;
-  status: ReservationDetail["status"];
-  onClose: () => void;
-  onDone: () => void;
-}) {
+  ...callbacks
+}: { id: number; status: ReservationDetail["status"] } & DialogCallbacks) {
   const { t } = useTranslation("booking");
-  const titleId = useId();
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState("");
+  const reason = useRequiredAnswer();
   const undo = useMutation({
-    mutationFn: () => bookingApi.undo({ id, reason: reason.trim() }),
-    onSuccess: () => {
-      onDone();
-      onClose();
-    },
-    onError: () => onDone(),
+    mutationFn: () => bookingApi.undo({ id, reason: reason.value.trim() }),
+    ...reportBack(callbacks),
   });
-  const submit = () => {
-    if (!reason.trim()) {
-      setError(t("undo.reasonRequired"));
-      return;
-    }
-    undo.mutate();
-  };
   return (
-    <Dialog open onClose={undo.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>{t("undo.title")}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{t("undo.confirm", { status: t(`status.${status}`) })}</DialogContentText>
-        <TextField
-          fullWidth
-          required
-          multiline
-          minRows={2}
-          margin="dense"
-          label={t("undo.reason")}
-          value={reason}
-          error={Boolean(error)}
-          helperText={error || " "}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setError("");
-          }}
-          slotProps={{ htmlInput: { maxLength: REMARK_MAX } }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={undo.isPending}>
-          {t("undo.keep")}
-        </Button>
-        <Button variant="contained" onClick={submit} disabled={undo.isPending} data-testid="undo-confirm">
-          {t("undo.submit")}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ReservationActionDialog
+      title={t("undo.title")}
+      text={t("undo.confirm", { status: t(`status.${status}`) })}
+      pending={undo.isPending}
+      onClose={callbacks.onClose}
+      onSubmit={() => reason.submitWith(Boolean(reason.value.trim()), t("undo.reasonRequired"), () => undo.mutate())}
+      keepLabel={t("undo.keep")}
+      submitLabel={t("undo.submit")}
+      submitTestId="undo-confirm"
+    >
+      <TextField
+        fullWidth
+        required
+        multiline
+        minRows={2}
+        margin="dense"
+        label={t("undo.reason")}
+        value={reason.value}
+        {...reason.fieldProps}
+        slotProps={{ htmlInput: { maxLength: REMARK_MAX } }}
+      />
+    </ReservationActionDialog>
   );
 }
 
 /** Start of service on an any-nurse reservation: the nurse on duty who gives it (POST startService). */
-export function NurseDialog({
-  id,
-  date,
-  onClose,
-  onDone,
-}: {
-  id: number;
-  date: string;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+export function NurseDialog({ id, date, ...callbacks }: { id: number; date: string } & DialogCallbacks) {
   const { t } = useTranslation("booking");
-  const titleId = useId();
   const nurses = useNurseOptions(date);
-  const [nurseId, setNurseId] = useState("");
-  const [error, setError] = useState("");
+  const nurse = useRequiredAnswer();
   const start = useMutation({
-    mutationFn: () => bookingApi.startService({ id, nurseId: Number(nurseId) }),
-    onSuccess: () => {
-      onDone();
-      onClose();
-    },
-    onError: () => onDone(),
+    mutationFn: () => bookingApi.startService({ id, nurseId: Number(nurse.value) }),
+    ...reportBack(callbacks),
   });
-  const submit = () => {
-    if (!nurseId) {
-      setError(t("startService.nurseRequired"));
-      return;
-    }
-    start.mutate();
-  };
   return (
-    <Dialog open onClose={start.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>{t("actions.startService")}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{t("startService.chooseNurse")}</DialogContentText>
-        {nurses.isError ? <Alert severity="error">{nurses.error.message}</Alert> : null}
-        <TextField
-          select
-          fullWidth
-          required
-          margin="dense"
-          label={t("fields.nurse")}
-          value={nurses.data?.some((nurse) => String(nurse.id) === nurseId) ? nurseId : ""}
-          error={Boolean(error)}
-          helperText={error || " "}
-          onChange={(event) => {
-            setNurseId(event.target.value);
-            setError("");
-          }}
-        >
-          {(nurses.data ?? []).map((nurse) => (
-            <MenuItem key={nurse.id} value={String(nurse.id)}>
-              {nurse.name}
-            </MenuItem>
-          ))}
-        </TextField>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={start.isPending}>
-          {t("undo.keep")}
-        </Button>
-        <Button variant="contained" onClick={submit} disabled={start.isPending} data-testid="start-service-confirm">
-          {t("actions.startService")}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ReservationActionDialog
+      title={t("actions.startService")}
+      text={t("startService.chooseNurse")}
+      pending={start.isPending}
+      onClose={callbacks.onClose}
+      onSubmit={() => nurse.submitWith(Boolean(nurse.value), t("startService.nurseRequired"), () => start.mutate())}
+      keepLabel={t("undo.keep")}
+      submitLabel={t("actions.startService")}
+      submitTestId="start-service-confirm"
+    >
+      {nurses.isError ? <Alert severity="error">{nurses.error.message}</Alert> : null}
+      <NurseSelect
+        nurses={nurses.data ?? []}
+        value={nurses.data?.some((option) => String(option.id) === nurse.value) ? nurse.value : ""}
+        fieldProps={nurse.fieldProps}
+      />
+    </ReservationActionDialog>
   );
 }
 
@@ -262,17 +289,13 @@ export function ReassignDialog({
 }: {
   reservation: Pick<ReservationDetail, "id" | "name" | "nurseId" | "nurseName" | "startTime" | "endTime">;
   board: Pick<Board, "nurses" | "reservations">;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+} & DialogCallbacks) {
   const { t } = useTranslation("booking");
-  const titleId = useId();
   const options = nursesFreeFor(board, reservation);
-  const [nurseId, setNurseId] = useState("");
-  const [error, setError] = useState("");
-  const chosen = options.find((nurse) => String(nurse.id) === nurseId);
+  const nurse = useRequiredAnswer();
+  const chosen = options.find((option) => String(option.id) === nurse.value);
   const assign = useMutation({
-    mutationFn: () => bookingApi.change({ id: reservation.id, nurseId: Number(nurseId) }),
+    mutationFn: () => bookingApi.change({ id: reservation.id, nurseId: Number(nurse.value) }),
     onSuccess: () => {
       notify("success", t("reassign.done", { name: reservation.name, nurse: chosen?.name ?? "" }));
       onDone();
@@ -280,63 +303,34 @@ export function ReassignDialog({
     },
     onError: (failure) => {
       const problems = conflictProblems(failure);
-      setError(problems ? problems.map((problem) => problem.message).join("; ") : failure.message);
+      nurse.setError(problems ? problems.map((problem) => problem.message).join("; ") : failure.message);
       onDone();
     },
   });
-  const submit = () => {
-    if (!nurseId) {
-      setError(t("reassign.nurseRequired"));
-      return;
-    }
-    assign.mutate();
-  };
   return (
-    <Dialog open onClose={assign.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>{t("reassign.title")}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{t("reassign.text", { nurse: reservation.nurseName })}</DialogContentText>
-        {options.length === 0 ? (
-          <Alert severity="info" data-testid="reassign-none">
-            {t("reassign.none")}
-          </Alert>
-        ) : (
-          <TextField
-            select
-            fullWidth
-            required
-            margin="dense"
-            label={t("fields.nurse")}
-            value={chosen ? nurseId : ""}
-            error={Boolean(error)}
-            helperText={error || " "}
-            onChange={(event) => {
-              setNurseId(event.target.value);
-              setError("");
-            }}
-            slotProps={{ htmlInput: { "data-testid": "reassign-nurse" } }}
-          >
-            {options.map((nurse) => (
-              <MenuItem key={nurse.id} value={String(nurse.id)}>
-                {nurse.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={assign.isPending}>
-          {t("undo.keep")}
-        </Button>
-        <Button
-          variant="contained"
-          onClick={submit}
-          disabled={assign.isPending || options.length === 0}
-          data-testid="reassign-confirm"
-        >
-          {t("reassign.submit")}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ReservationActionDialog
+      title={t("reassign.title")}
+      text={t("reassign.text", { nurse: reservation.nurseName })}
+      pending={assign.isPending}
+      onClose={onClose}
+      onSubmit={() => nurse.submitWith(Boolean(nurse.value), t("reassign.nurseRequired"), () => assign.mutate())}
+      keepLabel={t("undo.keep")}
+      submitLabel={t("reassign.submit")}
+      submitTestId="reassign-confirm"
+      submitDisabled={options.length === 0}
+    >
+      {options.length === 0 ? (
+        <Alert severity="info" data-testid="reassign-none">
+          {t("reassign.none")}
+        </Alert>
+      ) : (
+        <NurseSelect
+          nurses={options}
+          value={chosen ? nurse.value : ""}
+          fieldProps={nurse.fieldProps}
+          testId="reassign-nurse"
+        />
+      )}
+    </ReservationActionDialog>
   );
 }

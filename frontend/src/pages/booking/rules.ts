@@ -7,12 +7,11 @@
 import type { MemberAreaCode } from "../../api/members";
 import type { Board, Interval, Reservation, ReservationBody, ReservationStatus } from "../../api/booking";
 import { idFromSearch } from "../../lib/address";
-import { storeDateTime } from "../../lib/dates";
+import { STORE_TIME_ZONE, storeDateTime, storeParts } from "../../lib/dates";
 
 /** Times are the store's, whatever the browser's zone (docs/api.md: ISO 8601 with offset,
  * Asia/Shanghai). Shanghai has kept +08:00 without daylight saving since 1991, so a wall-clock time
  * of the store is written with that fixed offset. */
-const STORE_ZONE = "Asia/Shanghai";
 const STORE_OFFSET = "+08:00";
 /** The board snaps moves to 15 minutes and draws one cell per 15 minutes. */
 export const SLOT_MINUTES = 15;
@@ -28,20 +27,10 @@ const HM = /^(\d{1,2}):(\d{2})(?::\d{2})?$/;
 
 // --- time zone -----------------------------------------------------------------------------------
 
-const partsFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: STORE_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
 /** The store's calendar date and minute of the day of an instant. */
 export function zoneParts(instant: string | Date): { date: string; minutes: number } {
   const value = typeof instant === "string" ? new Date(instant) : instant;
-  const parts = Object.fromEntries(partsFormat.formatToParts(value).map((part) => [part.type, part.value]));
+  const parts = storeParts(value);
   const hour = Number(parts.hour) % 24;
   return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: hour * 60 + Number(parts.minute) };
 }
@@ -83,7 +72,7 @@ export function storeIso(date: string, minutes: number): string {
 /** A time of the store as shown ("10:30"), whatever the browser's zone. */
 export function formatTime(instant: string, language = "en"): string {
   return new Intl.DateTimeFormat(language === "en" ? "en-GB" : "zh-CN", {
-    timeZone: STORE_ZONE,
+    timeZone: STORE_TIME_ZONE,
     hour: "2-digit",
     minute: "2-digit",
     hourCycle: "h23",

@@ -33,7 +33,6 @@ import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../component
 import { mountIsland } from "../../islands/mount";
 import { storeDateTime } from "../../lib/dates";
 import { formatMoney } from "../../lib/money";
-import { PAGE_SIZES } from "../../lib/paging";
 import { useSubmissionKey } from "../../lib/submissionKey";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { AssetsTable, NS, targetText, TransferStatusChip } from "./assetTransferParts";
@@ -282,7 +281,6 @@ function TransferList() {
         label={t("list")}
         result={result}
         paging={paging}
-        pageSizes={PAGE_SIZES}
         nowrapHeads
         columns={columns}
         rowKey={(row) => row.id}

@@ -4,12 +4,11 @@ import { COUPON_KINDS, useCoupons, type CouponKind, type CouponSearch } from "..
 import { mountIsland } from "../../islands/mount";
 import { couponDetailRoute, couponValidity, couponValue } from "./couponText";
 import { formatMoney } from "./format";
-import { EnabledSelect, KeywordFilters, StoreSwitch, catalogTable, type EnabledChoice } from "./parts";
+import { SwitchableFilters, StoreSwitch, catalogTable, useSwitchableFilters } from "./parts";
 import { pageNo } from "../../lib/paging";
 import { usePaging } from "../../components/PagedTable";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { RecordTabs } from "../../components/records/RecordTabs";
-import { useKeywordFilters } from "../../lib/filterForm";
 
 /** /couponList (KXGL-PAG-0001): coupon templates by kind, A cash, B discount, C free project. */
 export function CouponListPage() {
@@ -17,7 +16,7 @@ export function CouponListPage() {
   const paging = usePaging();
   const { refilter } = paging;
   const [kind, setKind] = useState<CouponKind>("A");
-  const form = useKeywordFilters({ keyword: "", enabled: "" as EnabledChoice }, paging);
+  const form = useSwitchableFilters(paging);
   const { keyword, enabled } = form.filters;
   const search: CouponSearch = { kind, pageNo: pageNo(paging.pageIndex), pageSize: paging.pageSize, keyword, enabled };
   const result = useCoupons(search);
@@ -33,12 +32,8 @@ export function CouponListPage() {
           onChange={(next) => refilter(() => setKind(next))}
         />
       }
-      onSearch={form.submit}
-      filters={
-        <KeywordFilters form={form}>
-          <EnabledSelect value={form.input.enabled} onChange={(value) => form.choose("enabled", value)} />
-        </KeywordFilters>
-      }
+      form={form}
+      filters={<SwitchableFilters form={form} />}
       table={catalogTable({
         paging,
         result,

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useProjectPackage } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
-import { CatalogDetailFrame, PriceHistory, SimpleTable, StoreControls, itemStateFacts } from "./parts";
+import { CatalogDetailFrame, PriceHistory, LinesSection, StoreControls, itemStateFacts } from "./parts";
 import { idFromSearch } from "../../lib/address";
 import { Facts, Section } from "../../components/layout";
 
@@ -31,19 +31,15 @@ function PackageDetailPage({ search = window.location.search }: { search?: strin
             />
             <StoreControls itemType="projectPackage" item={pack} />
           </Section>
-          <Section title={t("lines.title")}>
-            <SimpleTable
-              label={t("lines.title")}
-              emptyText={t("lines.empty")}
-              rows={pack.lines}
-              rowKey={(line) => line.projectId}
-              columns={[
-                { label: t("columns.code"), render: (line) => line.projectCode },
-                { label: t("columns.name"), render: (line) => line.projectName },
-                { label: t("columns.sessions"), align: "right", render: (line) => line.sessions },
-              ]}
-            />
-          </Section>
+          <LinesSection
+            rows={pack.lines}
+            rowKey={(line) => line.projectId}
+            columns={[
+              { label: t("columns.code"), render: (line) => line.projectCode },
+              { label: t("columns.name"), render: (line) => line.projectName },
+              { label: t("columns.sessions"), align: "right", render: (line) => line.sessions },
+            ]}
+          />
           <PriceHistory rows={pack.priceHistory} />
         </>
       )}

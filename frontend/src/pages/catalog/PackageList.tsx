@@ -2,11 +2,10 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { Page } from "../../api/client";
 import type { CatalogSearch, ItemState, ItemType } from "../../api/catalog";
-import { EnabledSelect, KeywordFilters, catalogTable, priceColumns, type Column, type EnabledChoice } from "./parts";
+import { SwitchableFilters, pricedTable, type Column, useSwitchableFilters } from "./parts";
 import { pageNo } from "../../lib/paging";
 import { usePaging } from "../../components/PagedTable";
 import { RecordsPage } from "../../components/records/RecordsPage";
-import { useKeywordFilters } from "../../lib/filterForm";
 
 interface PackageListProps<Row extends ItemState> {
   /** The catalogue namespace's key holding `title` and `empty`: "productPackages" or "projectPackages". */
@@ -31,20 +30,16 @@ export function PackageList<Row extends ItemState>({
 }: PackageListProps<Row>) {
   const { t } = useTranslation("catalog");
   const paging = usePaging();
-  const form = useKeywordFilters({ keyword: "", enabled: "" as EnabledChoice }, paging);
+  const form = useSwitchableFilters(paging);
   const { keyword, enabled } = form.filters;
   const result = useRows({ pageNo: pageNo(paging.pageIndex), pageSize: paging.pageSize, keyword, enabled });
 
   return (
     <RecordsPage
       title={t(`${texts}.title`)}
-      onSearch={form.submit}
-      filters={
-        <KeywordFilters form={form}>
-          <EnabledSelect value={form.input.enabled} onChange={(value) => form.choose("enabled", value)} />
-        </KeywordFilters>
-      }
-      table={catalogTable({
+      form={form}
+      filters={<SwitchableFilters form={form} />}
+      table={pricedTable(t, itemType, {
         paging,
         result,
         emptyText: t(`${texts}.empty`),
@@ -54,7 +49,6 @@ export function PackageList<Row extends ItemState>({
           { key: "name", label: t("columns.name"), render: (row) => row.name },
           { key: "lines", wrap: true, label: t("columns.contents"), render: (row) => contents(row) || "—" },
           ...extraColumns,
-          ...priceColumns<Row>(t, itemType),
         ],
       })}
     />

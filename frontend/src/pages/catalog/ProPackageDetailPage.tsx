@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useProductPackage } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
 import { formatMoney } from "./format";
-import { CatalogDetailFrame, PriceHistory, SimpleTable, StoreControls, itemStateFacts } from "./parts";
+import { CatalogDetailFrame, PriceHistory, LinesSection, StoreControls, itemStateFacts } from "./parts";
 import { idFromSearch } from "../../lib/address";
 import { Facts, Section } from "../../components/layout";
 
@@ -26,20 +26,16 @@ function ProPackageDetailPage({ search = window.location.search }: { search?: st
             <Facts items={itemStateFacts(pack, t)} />
             <StoreControls itemType="productPackage" item={pack} />
           </Section>
-          <Section title={t("lines.title")}>
-            <SimpleTable
-              label={t("lines.title")}
-              emptyText={t("lines.empty")}
-              rows={pack.lines}
-              rowKey={(line) => line.productId}
-              columns={[
-                { label: t("columns.code"), render: (line) => line.productCode },
-                { label: t("columns.name"), render: (line) => line.productName },
-                { label: t("columns.quantity"), align: "right", render: (line) => line.quantity },
-                { label: t("columns.unitPrice"), align: "right", render: (line) => formatMoney(line.unitPrice) },
-              ]}
-            />
-          </Section>
+          <LinesSection
+            rows={pack.lines}
+            rowKey={(line) => line.productId}
+            columns={[
+              { label: t("columns.code"), render: (line) => line.productCode },
+              { label: t("columns.name"), render: (line) => line.productName },
+              { label: t("columns.quantity"), align: "right", render: (line) => line.quantity },
+              { label: t("columns.unitPrice"), align: "right", render: (line) => formatMoney(line.unitPrice) },
+            ]}
+          />
           <PriceHistory rows={pack.priceHistory} />
         </>
       )}

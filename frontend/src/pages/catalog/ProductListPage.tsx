@@ -4,29 +4,25 @@ import {
   exportUrl,
   useProductOptions,
   useProducts,
-  type Product,
   type ProductSearch,
   type UseType,
 } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
-import { brandOptions, categoryOptions, idFilter } from "./format";
-import { EnabledSelect, ExportButton, KeywordFilters, catalogTable, priceColumns, type EnabledChoice } from "./parts";
+import { brandOptions, idFilter } from "./format";
+import { CategorySelect, ExportButton, SwitchableFilters, pricedTable, useSwitchableFilters } from "./parts";
 import { pageNo } from "../../lib/paging";
 import { FilterSelect } from "../../components/filters";
 import { usePaging } from "../../components/PagedTable";
 import { RecordsPage } from "../../components/records/RecordsPage";
-import { useKeywordFilters } from "../../lib/filterForm";
 
 const PRODUCT_DETAIL_ROUTE = "/productDetail";
-
-const EMPTY = { keyword: "", category: "", brand: "", useType: "" as UseType | "", enabled: "" as EnabledChoice };
 
 /** /productList (CPGL-PAG-0001): products with the acting store's switch and price. */
 export function ProductListPage() {
   const { t } = useTranslation("catalog");
   const options = useProductOptions();
   const paging = usePaging();
-  const form = useKeywordFilters(EMPTY, paging);
+  const form = useSwitchableFilters(paging, { category: "", brand: "", useType: "" as UseType | "" });
   const { keyword, category, brand, useType, enabled } = form.filters;
 
   const search: ProductSearch = {
@@ -44,16 +40,13 @@ export function ProductListPage() {
     <RecordsPage
       title={t("products.title")}
       actions={<ExportButton url={exportUrl(PRODUCT_EXPORT_PATH, search)} fileName="products.xlsx" />}
-      onSearch={form.submit}
+      form={form}
       filters={
-        <KeywordFilters form={form}>
-          <FilterSelect
+        <SwitchableFilters form={form}>
+          <CategorySelect
             id="product-category-label"
-            label={t("filters.category")}
-            allLabel={t("filters.all")}
+            rows={options.data?.categories ?? []}
             value={form.input.category}
-            options={categoryOptions(options.data?.categories ?? [])}
-            minWidth={150}
             onChange={(value) => form.choose("category", value)}
           />
           <FilterSelect
@@ -77,10 +70,9 @@ export function ProductListPage() {
             minWidth={130}
             onChange={(value) => form.choose("useType", value as UseType | "")}
           />
-          <EnabledSelect value={form.input.enabled} onChange={(value) => form.choose("enabled", value)} />
-        </KeywordFilters>
+        </SwitchableFilters>
       }
-      table={catalogTable({
+      table={pricedTable(t, "product", {
         paging,
         result,
         emptyText: t("products.empty"),
@@ -94,7 +86,6 @@ export function ProductListPage() {
           { key: "unit", label: t("columns.unit"), render: (row) => row.unit },
           { key: "barcode", label: t("columns.barcode"), render: (row) => row.barcode },
           { key: "useType", label: t("columns.useType"), render: (row) => t(`useType.${row.useType}`) },
-          ...priceColumns<Product>(t, "product"),
         ],
       })}
     />

@@ -1,31 +1,20 @@
 import { useTranslation } from "react-i18next";
-import {
-  PROJECT_EXPORT_PATH,
-  exportUrl,
-  useProjectOptions,
-  useProjects,
-  type Project,
-  type ProjectSearch,
-} from "../../api/catalog";
+import { PROJECT_EXPORT_PATH, exportUrl, useProjectOptions, useProjects, type ProjectSearch } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
-import { categoryOptions, idFilter } from "./format";
-import { EnabledSelect, ExportButton, KeywordFilters, catalogTable, priceColumns, type EnabledChoice } from "./parts";
+import { idFilter } from "./format";
+import { CategorySelect, ExportButton, SwitchableFilters, pricedTable, useSwitchableFilters } from "./parts";
 import { pageNo } from "../../lib/paging";
-import { FilterSelect } from "../../components/filters";
 import { usePaging } from "../../components/PagedTable";
 import { RecordsPage } from "../../components/records/RecordsPage";
-import { useKeywordFilters } from "../../lib/filterForm";
 
 const PROJECT_DETAIL_ROUTE = "/projectDetail";
-
-const EMPTY = { keyword: "", category: "", enabled: "" as EnabledChoice };
 
 /** /projectList (XMGL-PAG-0001): services with their duration, skill and consumables. */
 export function ProjectListPage() {
   const { t } = useTranslation("catalog");
   const options = useProjectOptions();
   const paging = usePaging();
-  const form = useKeywordFilters(EMPTY, paging);
+  const form = useSwitchableFilters(paging, { category: "" });
   const { keyword, category, enabled } = form.filters;
 
   const search: ProjectSearch = {
@@ -41,22 +30,18 @@ export function ProjectListPage() {
     <RecordsPage
       title={t("projects.title")}
       actions={<ExportButton url={exportUrl(PROJECT_EXPORT_PATH, search)} fileName="projects.xlsx" />}
-      onSearch={form.submit}
+      form={form}
       filters={
-        <KeywordFilters form={form}>
-          <FilterSelect
+        <SwitchableFilters form={form}>
+          <CategorySelect
             id="project-category-label"
-            label={t("filters.category")}
-            allLabel={t("filters.all")}
+            rows={options.data?.categories ?? []}
             value={form.input.category}
-            options={categoryOptions(options.data?.categories ?? [])}
-            minWidth={150}
             onChange={(value) => form.choose("category", value)}
           />
-          <EnabledSelect value={form.input.enabled} onChange={(value) => form.choose("enabled", value)} />
-        </KeywordFilters>
+        </SwitchableFilters>
       }
-      table={catalogTable({
+      table={pricedTable(t, "project", {
         paging,
         result,
         emptyText: t("projects.empty"),
@@ -81,7 +66,6 @@ export function ProjectListPage() {
                 ? "—"
                 : row.consumables.map((item) => `${item.productName} × ${item.quantity}${item.unit}`).join("; "),
           },
-          ...priceColumns<Project>(t, "project"),
         ],
       })}
     />

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { usePromotion } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
 import { formatMoney, formatRate } from "./format";
-import { CatalogDetailFrame, SimpleTable } from "./parts";
+import { CatalogDetailFrame, LinesSection } from "./parts";
 import { storeDateTime } from "../../lib/dates";
 import { idFromSearch } from "../../lib/address";
 import { Facts, Section } from "../../components/layout";
@@ -39,28 +39,24 @@ export function PromotionDetailPage({ search = window.location.search }: { searc
               ]}
             />
           </Section>
-          <Section title={t("lines.title")}>
-            <SimpleTable
-              label={t("lines.title")}
-              emptyText={t("lines.empty")}
-              rows={promotion.lines}
-              rowKey={(line) => line.id}
-              columns={[
-                { label: t("promotions.columns.itemType"), render: (line) => t(`itemType.${line.itemType}`) },
-                { label: t("columns.code"), render: (line) => line.itemCode },
-                { label: t("columns.name"), render: (line) => line.itemName },
-                { label: t("columns.price"), align: "right", render: (line) => formatMoney(line.price) },
-                {
-                  label: t("promotions.columns.offer"),
-                  align: "right",
-                  render: (line) =>
-                    line.promoPrice !== null
-                      ? t("promotions.promoPrice", { price: formatMoney(line.promoPrice) })
-                      : t("promotions.rate", { rate: formatRate(line.discountRate) }),
-                },
-              ]}
-            />
-          </Section>
+          <LinesSection
+            rows={promotion.lines}
+            rowKey={(line) => line.id}
+            columns={[
+              { label: t("promotions.columns.itemType"), render: (line) => t(`itemType.${line.itemType}`) },
+              { label: t("columns.code"), render: (line) => line.itemCode },
+              { label: t("columns.name"), render: (line) => line.itemName },
+              { label: t("columns.price"), align: "right", render: (line) => formatMoney(line.price) },
+              {
+                label: t("promotions.columns.offer"),
+                align: "right",
+                render: (line) =>
+                  line.promoPrice !== null
+                    ? t("promotions.promoPrice", { price: formatMoney(line.promoPrice) })
+                    : t("promotions.rate", { rate: formatRate(line.discountRate) }),
+              },
+            ]}
+          />
         </>
       )}
     </CatalogDetailFrame>

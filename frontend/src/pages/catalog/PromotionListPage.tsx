@@ -34,7 +34,7 @@ export function PromotionListPage() {
           onChange={(next) => refilter(() => setStatus(next))}
         />
       }
-      onSearch={form.submit}
+      form={form}
       filters={<KeywordFilters form={form} />}
       table={catalogTable({
         paging,

@@ -1,9 +1,7 @@
 import AddIcon from "@mui/icons-material/Add";
-import DeleteIcon from "@mui/icons-material/Delete";
 import SaveIcon from "@mui/icons-material/Save";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
-import IconButton from "@mui/material/IconButton";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
@@ -25,6 +23,7 @@ import { DetailError, Loading } from "../../components/feedback";
 import { PageFrame } from "./parts";
 import { blankRow, periodProblems, periodsToSave, rowsFrom, type PeriodProblem, type PeriodRow } from "./periods";
 import { TimeField } from "../../components/dates/TimeField";
+import { RemoveButton } from "../../components/RemoveButton";
 
 const EVERY_DAY = "every";
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6];
@@ -169,12 +168,10 @@ export function TimePeriodConfigPage() {
                         />
                       </TableCell>
                       <TableCell>
-                        <IconButton
-                          aria-label={t("periods.remove", { n: index + 1 })}
+                        <RemoveButton
+                          label={t("periods.remove", { n: index + 1 })}
                           onClick={() => setRows((value) => (value ?? []).filter((item) => item.key !== row.key))}
-                        >
-                          <DeleteIcon />
-                        </IconButton>
+                        />
                       </TableCell>
                     </TableRow>
                   ))

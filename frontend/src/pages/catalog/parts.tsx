@@ -1,5 +1,4 @@
 import FileDownloadIcon from "@mui/icons-material/FileDownload";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
@@ -16,7 +15,7 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useMutation, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
@@ -28,17 +27,18 @@ import {
   type ItemType,
   type PriceChange,
 } from "../../api/catalog";
-import { NOWRAP, type PagedColumn } from "../../components/PagedTable";
+import { ColumnCells, NOWRAP, type PagedColumn } from "../../components/PagedTable";
 import { notify } from "../../lib/notices";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { FilterSelect } from "../../components/filters";
-import { BackLink, PageFrame as Frame, Section } from "../../components/layout";
-import { PAGE_SIZES, formatMoney, parseStorePrice, unusualStorePrice } from "./format";
+import { PageFrame as Frame, Section } from "../../components/layout";
+import { PAGE_SIZES, categoryOptions, formatMoney, parseStorePrice, unusualStorePrice } from "./format";
 import { storeDateTime } from "../../lib/dates";
 import { saveBlob } from "../../lib/download";
-import { FilterText, SearchButtons } from "../../components/records/filterFields";
+import { FilterText } from "../../components/records/filterFields";
 import type { RecordsTableProps } from "../../components/records/RecordsPage";
+import { DetailPage, type DetailPageProps } from "../../components/DetailPage";
+import { useKeywordFilters, type Refiltering } from "../../lib/filterForm";
 
 /** The frame of a catalogue page: wide, the lists have many columns. */
 export function PageFrame(props: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -68,27 +68,60 @@ export function catalogTable<Row extends { id: number }>({
   };
 }
 
-/** The keyword box, the page's drop-downs (`children`) and the search and reset buttons. */
-export function KeywordFilters({
-  form,
-  children,
-}: {
-  form: { input: { keyword: string }; set: (key: "keyword", value: string) => void; reset: () => void };
-  children?: ReactNode;
-}) {
+interface KeywordForm {
+  input: { keyword: string };
+  set: (key: "keyword", value: string) => void;
+}
+
+/** A priced catalogue list's table: catalogTable's, its columns followed by the price columns. */
+export function pricedTable<Row extends ItemState & { id: number }>(
+  t: (key: string) => string,
+  itemType: ItemType,
+  { columns, ...options }: Parameters<typeof catalogTable<Row>>[0],
+) {
+  return catalogTable<Row>({ ...options, columns: [...columns, ...priceColumns<Row>(t, itemType)] });
+}
+
+/** The keyword box and the page's drop-downs (`children`); the records page adds Search and Reset. */
+export function KeywordFilters({ form, children }: { form: KeywordForm; children?: ReactNode }) {
   const { t } = useTranslation("catalog");
   return (
     <>
       <FilterText form={form} name="keyword" label={t("filters.keyword")} maxChars={100} />
       {children}
-      <SearchButtons searchLabel={t("filters.search")} resetLabel={t("filters.reset")} onReset={form.reset} />
     </>
   );
 }
 
 export type EnabledChoice = "" | "true" | "false";
 
-export function EnabledSelect({ value, onChange }: { value: EnabledChoice; onChange: (value: EnabledChoice) => void }) {
+/** The filter form of a list whose items a store switches on and off: the keyword, on or off, and the
+ * page's own drop-downs (`more`, as they start). */
+export function useSwitchableFilters<More extends object = Record<never, never>>(paging: Refiltering, more?: More) {
+  return useKeywordFilters({ keyword: "", enabled: "" as EnabledChoice, ...(more as More) }, paging);
+}
+
+/** The filters of a list whose items a store switches on and off: the keyword, the page's drop-downs
+ * (`children`) and on or off. */
+export function SwitchableFilters({
+  form,
+  children,
+}: {
+  form: KeywordForm & {
+    input: { enabled: EnabledChoice };
+    choose: (key: "enabled", value: EnabledChoice) => void;
+  };
+  children?: ReactNode;
+}) {
+  return (
+    <KeywordFilters form={form}>
+      {children}
+      <EnabledSelect value={form.input.enabled} onChange={(value) => form.choose("enabled", value)} />
+    </KeywordFilters>
+  );
+}
+
+function EnabledSelect({ value, onChange }: { value: EnabledChoice; onChange: (value: EnabledChoice) => void }) {
   const { t } = useTranslation("catalog");
   return (
     <FilterSelect
@@ -102,6 +135,32 @@ export function EnabledSelect({ value, onChange }: { value: EnabledChoice; onCha
       ]}
       minWidth={120}
       onChange={(next) => onChange(next as EnabledChoice)}
+    />
+  );
+}
+
+/** The category drop-down of a catalogue list, its choices the categories of `rows`. */
+export function CategorySelect({
+  id,
+  rows,
+  value,
+  onChange,
+}: {
+  id: string;
+  rows: readonly { categoryId: number; categoryName: string }[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation("catalog");
+  return (
+    <FilterSelect
+      id={id}
+      label={t("filters.category")}
+      allLabel={t("filters.all")}
+      value={value}
+      options={categoryOptions(rows)}
+      minWidth={150}
+      onChange={onChange}
     />
   );
 }
@@ -163,7 +222,7 @@ export function StoreSwitch({
 /** The store's own price, where head office allows it; empty clears it. */
 /** The price columns every priced list ends with: head office's, the store's, the effective one, and
  * the store's switch and price button. `t` is the catalogue namespace's translate function. */
-export function priceColumns<Row extends ItemState>(t: (key: string) => string, itemType: ItemType): Column<Row>[] {
+function priceColumns<Row extends ItemState>(t: (key: string) => string, itemType: ItemType): Column<Row>[] {
   return [
     { key: "price", label: t("columns.price"), align: "right", render: (row) => formatMoney(row.price) },
     {
@@ -317,53 +376,22 @@ export function ExportButton({ url, fileName }: { url: string; fileName: string 
 
 // --- details -------------------------------------------------------------------------------------
 
-/** A detail page: the way back, and the missing-id, loading and failure states around `children`. */
-export function CatalogDetailFrame<T>({
-  title,
-  backHref,
-  backLabel,
-  id,
-  detail,
-  children,
-}: {
-  title: string;
-  backHref: string;
-  backLabel: string;
-  id: number | null;
-  detail: UseQueryResult<T, Error>;
-  children: (data: T) => ReactNode;
-}) {
+/** A catalogue detail page: wide, in the catalogue's words for a missing or unknown record. */
+export function CatalogDetailFrame<T>(props: Omit<DetailPageProps<T>, "wide" | "missingId" | "notFound">) {
   const { t } = useTranslation("catalog");
-  return (
-    <PageFrame title={title}>
-      <BackLink href={backHref}>{backLabel}</BackLink>
-      {id === null ? (
-        <Alert severity="warning">{t("missingId")}</Alert>
-      ) : detail.isPending ? (
-        <Loading />
-      ) : detail.isError ? (
-        <DetailError message={detailFailure(detail.error, t("notFound"))} onRetry={() => void detail.refetch()} />
-      ) : detail.data ? (
-        children(detail.data)
-      ) : null}
-    </PageFrame>
-  );
+  return <DetailPage wide missingId={t("missingId")} notFound={t("notFound")} {...props} />;
 }
 
-/** A small read-only table of a detail page. */
-export function SimpleTable<Row>({
-  label,
-  emptyText,
-  columns,
-  rows,
-  rowKey,
-}: {
+interface SimpleTableProps<Row> {
   label: string;
   emptyText: string;
   columns: readonly { label: string; align?: "right"; render: (row: Row) => ReactNode }[];
   rows: readonly Row[];
   rowKey: (row: Row, index: number) => string | number;
-}) {
+}
+
+/** A small read-only table of a detail page. */
+export function SimpleTable<Row>({ label, emptyText, columns, rows, rowKey }: SimpleTableProps<Row>) {
   return (
     <TableContainer>
       <Table size="small" aria-label={label}>
@@ -386,17 +414,23 @@ export function SimpleTable<Row>({
           ) : (
             rows.map((row, index) => (
               <TableRow key={rowKey(row, index)}>
-                {columns.map((column) => (
-                  <TableCell key={column.label} align={column.align}>
-                    {column.render(row)}
-                  </TableCell>
-                ))}
+                <ColumnCells columns={columns} row={row} />
               </TableRow>
             ))
           )}
         </TableBody>
       </Table>
     </TableContainer>
+  );
+}
+
+/** What a package or a promotion holds, in a section of its own. */
+export function LinesSection<Line>(props: Pick<SimpleTableProps<Line>, "rows" | "rowKey" | "columns">) {
+  const { t } = useTranslation("catalog");
+  return (
+    <Section title={t("lines.title")}>
+      <SimpleTable label={t("lines.title")} emptyText={t("lines.empty")} {...props} />
+    </Section>
   );
 }
 

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { RECEIPT_TYPES, receiptHref, useReceipts, type Receipt, type ReceiptSearch } from "../../api/goodsIn";
 import { FilterSelect } from "../../components/filters";
 import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
-import { FilterText, FormDateRange, SearchButtons } from "../../components/records/filterFields";
+import { CheckedDateRange, FilterText } from "../../components/records/filterFields";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
 import { reversedRange, useFilterForm } from "../../lib/filterForm";
@@ -76,15 +76,10 @@ export function GoodsInListPage() {
           </Button>
         </Stack>
       }
-      onSearch={form.submit}
+      form={form}
       filters={
         <>
-          <FormDateRange
-            form={form}
-            fromLabel={t("from")}
-            toLabel={t("to")}
-            toError={form.error && t(`members:${form.error}`)}
-          />
+          <CheckedDateRange form={form} fromLabel={t("from")} toLabel={t("to")} />
           <FilterSelect
             id="receipt-type-filter"
             label={t("fields.type")}
@@ -95,7 +90,6 @@ export function GoodsInListPage() {
             onChange={(value) => set("type", value)}
           />
           <FilterText form={form} name="number" label={t("fields.number")} maxChars={32} />
-          <SearchButtons searchLabel={t("search")} resetLabel={t("reset")} onReset={form.reset} />
         </>
       }
       table={{

@@ -1,9 +1,7 @@
-import DeleteIcon from "@mui/icons-material/Delete";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import FormControl from "@mui/material/FormControl";
-import IconButton from "@mui/material/IconButton";
 import InputLabel from "@mui/material/InputLabel";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
@@ -42,8 +40,9 @@ import { useSubmissionKey } from "../../lib/submissionKey";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { notify } from "../../lib/notices";
 import { addProduct, receiptLinesBody, receiptProblem, type ReceiptLine } from "./stockRules";
-import { NS, ProductPicker, ScanField, failureText } from "./parts";
+import { NS, ProductLinesTable, ProductPicker, ScanField, failureText } from "./parts";
 import { useReceiveOrder, type OrderReceiving } from "./useReceiveOrder";
+import { RemoveButton } from "../../components/RemoveButton";
 
 /** /storageDetail (KCGL-0002): one goods-in document (`?id=`), receiving a shipped goods order
  * (`?orderId=`: its shipped lines, checked by scanning, batch and expiry entered), or a new goods in
@@ -220,19 +219,12 @@ function NewReceipt({ onDone }: { onDone: (id: number) => void }) {
         </Stack>
         <LinesTable lines={lines} onChange={change} onRemove={(key) => setLines(lines.filter((l) => l.key !== key))} />
       </Section>
-      {problem ? (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {t(`detail.${problem}`)}
-        </Alert>
-      ) : null}
-      <Button variant="contained" onClick={ask} disabled={busy}>
-        {t("detail.receive")}
-      </Button>
-      <ConfirmDialog
-        open={asking}
-        title={t("detail.confirmTitle")}
-        message={t("detail.confirmText", { count: lines.length })}
+      <ReceiveActions
+        problem={problem}
         busy={busy}
+        asking={asking}
+        count={lines.length}
+        onAsk={ask}
         onConfirm={() => void send()}
         onCancel={() => setAsking(false)}
       />
@@ -252,64 +244,121 @@ function LinesTable({
   const { t } = useTranslation(NS);
   if (lines.length === 0) return <Typography color="text.secondary">{t("detail.noLines")}</Typography>;
   return (
+    <LinesFrame
+      head={
+        <>
+          <TableCell>{t("fields.units")}</TableCell>
+          <TableCell>{t("fields.quantity")}</TableCell>
+          <TableCell>{t("fields.batchNo")}</TableCell>
+          <TableCell>{t("fields.expiryDate")}</TableCell>
+          <TableCell />
+        </>
+      }
+    >
+      {lines.map((line) => (
+        <TableRow key={line.key} data-testid={`receipt-line-${line.productId}`}>
+          <ProductCell line={line} />
+          <TableCell>{`${line.unit} / ${line.usePerUnit} ${line.useUnit}`}</TableCell>
+          <TableCell>
+            <TextField
+              size="small"
+              sx={{ width: 110 }}
+              value={line.quantity}
+              slotProps={{
+                htmlInput: { "aria-label": `${t("fields.quantity")} ${line.name}`, inputMode: "decimal" },
+              }}
+              onChange={(event) => onChange(line.key, { quantity: event.target.value.slice(0, 14) })}
+            />
+          </TableCell>
+          <TableCell>
+            <TextField
+              size="small"
+              sx={{ width: 140 }}
+              value={line.batchNo}
+              slotProps={{ htmlInput: { "aria-label": `${t("fields.batchNo")} ${line.name}` } }}
+              onChange={(event) => onChange(line.key, { batchNo: event.target.value.slice(0, 40) })}
+            />
+          </TableCell>
+          <TableCell sx={{ minWidth: 180 }}>
+            <DateField
+              size="small"
+              label={`${t("fields.expiryDate")} ${line.name}`}
+              value={line.expiryDate}
+              onChange={(value) => onChange(line.key, { expiryDate: value })}
+            />
+          </TableCell>
+          <TableCell>
+            <RemoveButton label={`${t("detail.remove")} ${line.name}`} onClick={() => onRemove(line.key)} />
+          </TableCell>
+        </TableRow>
+      ))}
+    </LinesFrame>
+  );
+}
+
+/** A form's lines: the product first, then what the form asks of each (`head`; the rows are the
+ * caller's). */
+function LinesFrame({ head, children }: { head: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation(NS);
+  return (
     <TableContainer>
-      <Table size="small" aria-label={t("detail.lines")}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t("fields.product")}</TableCell>
-            <TableCell>{t("fields.units")}</TableCell>
-            <TableCell>{t("fields.quantity")}</TableCell>
-            <TableCell>{t("fields.batchNo")}</TableCell>
-            <TableCell>{t("fields.expiryDate")}</TableCell>
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {lines.map((line) => (
-            <TableRow key={line.key} data-testid={`receipt-line-${line.productId}`}>
-              <TableCell>
-                {`${line.code} ${line.name}`}
-                {line.tracksBatches ? <Chip size="small" sx={{ ml: 1 }} label={t("detail.tracksBatches")} /> : null}
-              </TableCell>
-              <TableCell>{`${line.unit} / ${line.usePerUnit} ${line.useUnit}`}</TableCell>
-              <TableCell>
-                <TextField
-                  size="small"
-                  sx={{ width: 110 }}
-                  value={line.quantity}
-                  slotProps={{
-                    htmlInput: { "aria-label": `${t("fields.quantity")} ${line.name}`, inputMode: "decimal" },
-                  }}
-                  onChange={(event) => onChange(line.key, { quantity: event.target.value.slice(0, 14) })}
-                />
-              </TableCell>
-              <TableCell>
-                <TextField
-                  size="small"
-                  sx={{ width: 140 }}
-                  value={line.batchNo}
-                  slotProps={{ htmlInput: { "aria-label": `${t("fields.batchNo")} ${line.name}` } }}
-                  onChange={(event) => onChange(line.key, { batchNo: event.target.value.slice(0, 40) })}
-                />
-              </TableCell>
-              <TableCell sx={{ minWidth: 180 }}>
-                <DateField
-                  size="small"
-                  label={`${t("fields.expiryDate")} ${line.name}`}
-                  value={line.expiryDate}
-                  onChange={(value) => onChange(line.key, { expiryDate: value })}
-                />
-              </TableCell>
-              <TableCell>
-                <IconButton aria-label={`${t("detail.remove")} ${line.name}`} onClick={() => onRemove(line.key)}>
-                  <DeleteIcon />
-                </IconButton>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <ProductLinesTable label={t("detail.lines")} productLabel={t("fields.product")} head={head}>
+        {children}
+      </ProductLinesTable>
     </TableContainer>
+  );
+}
+
+/** A line's product, marked when it tracks batches (its batch and expiry are then asked). */
+function ProductCell({ line }: { line: { code: string; name: string; tracksBatches: boolean } }) {
+  const { t } = useTranslation(NS);
+  return (
+    <TableCell>
+      {`${line.code} ${line.name}`}
+      {line.tracksBatches ? <Chip size="small" sx={{ ml: 1 }} label={t("detail.tracksBatches")} /> : null}
+    </TableCell>
+  );
+}
+
+/** What keeps the goods from being received, the receive button and its confirmation. */
+function ReceiveActions({
+  problem,
+  busy,
+  asking,
+  count,
+  onAsk,
+  onConfirm,
+  onCancel,
+}: {
+  problem: string | null;
+  busy: boolean;
+  asking: boolean;
+  /** How many lines it receives. */
+  count: number;
+  onAsk: () => void;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation(NS);
+  return (
+    <>
+      {problem ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {t(`detail.${problem}`)}
+        </Alert>
+      ) : null}
+      <Button variant="contained" onClick={onAsk} disabled={busy}>
+        {t("detail.receive")}
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        title={t("detail.confirmTitle")}
+        message={t("detail.confirmText", { count })}
+        busy={busy}
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      />
+    </>
   );
 }
 
@@ -355,19 +404,12 @@ function ReceiveOrderForm({ order, onDone }: { order: GoodsOrderDetail; onDone: 
         </Stack>
         <ReceiveLinesTable receiving={receiving} />
       </Section>
-      {problem ? (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {t(`detail.${problem}`)}
-        </Alert>
-      ) : null}
-      <Button variant="contained" onClick={receiving.ask} disabled={busy}>
-        {t("detail.receive")}
-      </Button>
-      <ConfirmDialog
-        open={receiving.asking}
-        title={t("detail.confirmTitle")}
-        message={t("detail.confirmText", { count: shipped.length })}
+      <ReceiveActions
+        problem={problem}
         busy={busy}
+        asking={receiving.asking}
+        count={shipped.length}
+        onAsk={receiving.ask}
         onConfirm={() => void receiving.send()}
         onCancel={() => receiving.setAsking(false)}
       />
@@ -379,54 +421,47 @@ function ReceiveOrderForm({ order, onDone }: { order: GoodsOrderDetail; onDone: 
 function ReceiveLinesTable({ receiving }: { receiving: OrderReceiving }) {
   const { t } = useTranslation(NS);
   return (
-    <TableContainer>
-      <Table size="small" aria-label={t("detail.lines")}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t("fields.product")}</TableCell>
-            <TableCell>{t("fields.barcode")}</TableCell>
-            <TableCell align="right">{t("fields.shipped")}</TableCell>
-            <TableCell>{t("fields.batchNo")}</TableCell>
-            <TableCell>{t("fields.expiryDate")}</TableCell>
-            <TableCell>{t("detail.checked")}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {receiving.shipped.map((line) => (
-            <TableRow
-              key={line.lineId}
-              data-testid={`receive-line-${line.productId}`}
-              selected={receiving.entry(line.lineId).checked}
-            >
-              <TableCell>
-                {`${line.code} ${line.name}`}
-                {line.tracksBatches ? <Chip size="small" sx={{ ml: 1 }} label={t("detail.tracksBatches")} /> : null}
-              </TableCell>
-              <TableCell>{line.barcode}</TableCell>
-              <TableCell align="right">{`${line.shippedQuantity ?? "0"} ${line.unit}`}</TableCell>
-              <TableCell>
-                <TextField
-                  size="small"
-                  sx={{ width: 140 }}
-                  value={receiving.entry(line.lineId).batchNo}
-                  slotProps={{ htmlInput: { "aria-label": `${t("fields.batchNo")} ${line.name}` } }}
-                  onChange={(event) => receiving.change(line.lineId, { batchNo: event.target.value.slice(0, 40) })}
-                />
-              </TableCell>
-              <TableCell sx={{ minWidth: 180 }}>
-                <DateField
-                  size="small"
-                  label={`${t("fields.expiryDate")} ${line.name}`}
-                  value={receiving.entry(line.lineId).expiryDate}
-                  onChange={(value) => receiving.change(line.lineId, { expiryDate: value })}
-                />
-              </TableCell>
-              <TableCell>{receiving.entry(line.lineId).checked ? "✓" : t("dash")}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <LinesFrame
+      head={
+        <>
+          <TableCell>{t("fields.barcode")}</TableCell>
+          <TableCell align="right">{t("fields.shipped")}</TableCell>
+          <TableCell>{t("fields.batchNo")}</TableCell>
+          <TableCell>{t("fields.expiryDate")}</TableCell>
+          <TableCell>{t("detail.checked")}</TableCell>
+        </>
+      }
+    >
+      {receiving.shipped.map((line) => (
+        <TableRow
+          key={line.lineId}
+          data-testid={`receive-line-${line.productId}`}
+          selected={receiving.entry(line.lineId).checked}
+        >
+          <ProductCell line={line} />
+          <TableCell>{line.barcode}</TableCell>
+          <TableCell align="right">{`${line.shippedQuantity ?? "0"} ${line.unit}`}</TableCell>
+          <TableCell>
+            <TextField
+              size="small"
+              sx={{ width: 140 }}
+              value={receiving.entry(line.lineId).batchNo}
+              slotProps={{ htmlInput: { "aria-label": `${t("fields.batchNo")} ${line.name}` } }}
+              onChange={(event) => receiving.change(line.lineId, { batchNo: event.target.value.slice(0, 40) })}
+            />
+          </TableCell>
+          <TableCell sx={{ minWidth: 180 }}>
+            <DateField
+              size="small"
+              label={`${t("fields.expiryDate")} ${line.name}`}
+              value={receiving.entry(line.lineId).expiryDate}
+              onChange={(value) => receiving.change(line.lineId, { expiryDate: value })}
+            />
+          </TableCell>
+          <TableCell>{receiving.entry(line.lineId).checked ? "✓" : t("dash")}</TableCell>
+        </TableRow>
+      ))}
+    </LinesFrame>
   );
 }
 

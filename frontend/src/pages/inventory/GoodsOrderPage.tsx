@@ -1,12 +1,10 @@
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
   BTN_ORDER_PLACE,
-  orderCommand,
   payDetailHref,
   receiveOrderHref,
   storeOrderHref,
@@ -19,7 +17,7 @@ import { BackLink, PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
 import { idFromSearch } from "../../lib/address";
 import { CatalogueFilters, CatalogueTable, OrderBuilderActions } from "./goodsOrderSections";
-import { CommandButton, OrderFacts, OrderLinesTable } from "./orderParts";
+import { CancelWithReason, OrderFacts, OrderLinesTable } from "./orderParts";
 import { NS } from "./parts";
 import { cartFromLines, type Cart } from "./stockRules";
 import { useCatalogueSearch, useOrderCart } from "./useGoodsOrderBuilder";
@@ -58,7 +56,6 @@ function StoreOrder({ id, onSaved }: { id: number; onSaved: (id: number) => void
   const { t } = useTranslation(NS);
   const order = useOrder(id);
   const [mayPlace] = useState(() => hasButtonCode(BTN_ORDER_PLACE));
-  const [reason, setReason] = useState("");
   if (order.isPending)
     return (
       <Frame title={t("orders.title")}>
@@ -86,24 +83,7 @@ function StoreOrder({ id, onSaved }: { id: number; onSaved: (id: number) => void
             {t("order.receive")}
           </Button>
         ) : null}
-        {data.status === "submitted" && mayPlace ? (
-          <>
-            <TextField
-              size="small"
-              label={t("order.cancelReason")}
-              value={reason}
-              onChange={(event) => setReason(event.target.value.slice(0, 200))}
-            />
-            <CommandButton
-              label={t("order.cancel")}
-              title={t("order.cancelTitle")}
-              message={t("order.cancelTitle")}
-              variant="outlined"
-              color="error"
-              run={() => orderCommand("cancel", { id: data.id, reason: reason.trim() })}
-            />
-          </>
-        ) : null}
+        {data.status === "submitted" && mayPlace ? <CancelWithReason orderId={data.id} /> : null}
         <Button href={payDetailHref(data.id)}>{t("order.payDetail")}</Button>
       </Stack>
     </Frame>

@@ -80,7 +80,7 @@ export function GoodsOutListPage() {
           <OutboundExportButton filters={filters} count={result.data?.total ?? null} />
         </Stack>
       }
-      onSearch={form.submit}
+      form={form}
       filters={<RecordFilterFields form={form} />}
       table={{
         result,

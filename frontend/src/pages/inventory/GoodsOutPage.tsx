@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { outboundTypeFrom, useStockDocument, type OutboundType } from "../../api/stockOut";
-import { DetailError, detailFailure, Loading } from "../../components/feedback";
+import { DetailError } from "../../components/feedback";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { BackLink, PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
 import { idFromSearch } from "../../lib/address";
 import { OutboundLinesTable, OutboundSubmit, OutboundTypeSection, ProductPickerFields } from "./newOutboundSections";
-import { DocumentFacts, DocumentLines } from "./stockDocumentParts";
+import { DocumentFacts, DocumentLines, DocumentLoading } from "./stockDocumentParts";
 import { NS } from "./stockOutParts";
 import { useNewOutbound, useProductPicker } from "./useNewOutbound";
 
@@ -30,13 +30,7 @@ function DocumentView({ id }: { id: number }) {
   return (
     <PageFrame title={t("detail.title")}>
       <BackLink href="/outboundRecord">{t("detail.back")}</BackLink>
-      {document.isPending ? <Loading /> : null}
-      {document.isError ? (
-        <DetailError
-          message={detailFailure(document.error, t("detail.notFound"))}
-          onRetry={() => void document.refetch()}
-        />
-      ) : null}
+      <DocumentLoading document={document} />
       {document.data ? <DocumentFacts document={document.data} /> : null}
       {document.data ? <DocumentLines document={document.data} /> : null}
     </PageFrame>

@@ -18,7 +18,7 @@ import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { BackLink, PageFrame } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
 import { idFromSearch } from "../../lib/address";
-import { CommandButton, OrderFacts, OrderLinesTable } from "./orderParts";
+import { CancelWithReason, CommandButton, OrderFacts, OrderLinesTable } from "./orderParts";
 import { NS } from "./parts";
 import { quantityOk } from "./stockRules";
 
@@ -55,7 +55,6 @@ function HeadOfficeOrder({ order }: { order: GoodsOrderDetail }) {
   }));
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const [reference, setReference] = useState("");
-  const [reason, setReason] = useState("");
   const confirming = order.status === "submitted" && codes.confirm;
   const badQuantity = Object.values(quantities).some((value) => !(value.trim() === "0" || quantityOk(value)));
   const confirmBody = {
@@ -119,22 +118,7 @@ function HeadOfficeOrder({ order }: { order: GoodsOrderDetail }) {
           </>
         ) : null}
         {["submitted", "confirmed"].includes(order.status) && codes.confirm ? (
-          <>
-            <TextField
-              size="small"
-              label={t("order.cancelReason")}
-              value={reason}
-              onChange={(event) => setReason(event.target.value.slice(0, 200))}
-            />
-            <CommandButton
-              label={t("order.cancel")}
-              title={t("order.cancelTitle")}
-              message={t("order.cancelTitle")}
-              variant="outlined"
-              color="error"
-              run={() => orderCommand("cancel", { id: order.id, reason: reason.trim() })}
-            />
-          </>
+          <CancelWithReason orderId={order.id} />
         ) : null}
         <Button href={payDetailHref(order.id)}>{t("order.payDetail")}</Button>
       </Stack>

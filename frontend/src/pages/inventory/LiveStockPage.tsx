@@ -1,27 +1,22 @@
 import HistoryIcon from "@mui/icons-material/History";
-import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLiveStock, useStockStores, type StockRow } from "../../api/stock";
-import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
+import { useLiveStock, type StockRow } from "../../api/stock";
+import { NOWRAP, type PagedColumn } from "../../components/PagedTable";
 import { RecordsPage } from "../../components/records/RecordsPage";
-import { RetryAlert } from "../../components/RetryAlert";
 import { mountIsland } from "../../islands/mount";
-import { useFilterForm } from "../../lib/filterForm";
 import { formatMoney } from "../../lib/money";
 import {
-  EMPTY_FILTERS,
+  ChooseStoreNote,
   MovesDrawer,
   NS,
   SafetyFlag,
   StockExportButton,
-  StockFilterFields,
-  StorePicker,
-  initialStore,
-  searchFrom,
-  type StockFilterInput,
+  StockListFilters,
+  StoresFailure,
+  useStockList,
 } from "./stockParts";
 
 /** /systemStorage (KCGL-0007): a store's products with their live stock in stock and use units, safety
@@ -29,14 +24,9 @@ import {
  * export; a row's history opens the product's moves in the store. */
 export function LiveStockPage() {
   const { t } = useTranslation(NS);
-  const stores = useStockStores();
-  const paging = usePaging();
-  const [chosenStore, setChosenStore] = useState<number | null>(null);
-  const storeId = chosenStore ?? initialStore(stores.data);
-  // The store applies at once and is not part of the form (Reset keeps it).
-  const form = useFilterForm({ empty: EMPTY_FILTERS, toSearch: (input: StockFilterInput) => input, paging });
+  const list = useStockList();
+  const { stores, paging, storeId, search } = list;
   const [history, setHistory] = useState<StockRow | null>(null);
-  const search = searchFrom(form.filters, storeId);
   const result = useLiveStock({ ...search, pageNo: paging.pageIndex + 1, pageSize: paging.pageSize }, storeId !== null);
   const seesCost = stores.data?.seesCost ?? false;
 
@@ -101,20 +91,10 @@ export function LiveStockPage() {
     <RecordsPage
       title={t("live.title")}
       actions={<StockExportButton search={search} count={result.data?.total ?? null} />}
-      intro={
-        stores.isError ? <RetryAlert onRetry={() => void stores.refetch()}>{stores.error.message}</RetryAlert> : null
-      }
-      onSearch={form.submit}
-      filters={
-        <StockFilterFields form={form} brands={stores.data?.brands ?? []}>
-          <StorePicker
-            stores={stores.data}
-            storeId={storeId}
-            onChange={(id) => paging.refilter(() => setChosenStore(id))}
-          />
-        </StockFilterFields>
-      }
-      totals={stores.data && storeId === null ? <Alert severity="info">{t("filters.chooseStore")}</Alert> : null}
+      intro={<StoresFailure list={list} />}
+      form={list.form}
+      filters={<StockListFilters list={list} />}
+      totals={<ChooseStoreNote list={list} />}
       table={{
         result,
         paging,

@@ -18,7 +18,7 @@ import {
 import { hasButtonCode } from "../../api/session";
 import { FilterSelect } from "../../components/filters";
 import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
-import { FilterText, FormDateRange, SearchButtons } from "../../components/records/filterFields";
+import { CheckedDateRange, FilterText } from "../../components/records/filterFields";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { reversedRange, useFilterForm } from "../../lib/filterForm";
 import { storeDateTime } from "../../lib/dates";
@@ -96,15 +96,10 @@ export function OrdersList({ scope }: { scope: "store" | "headOffice" }) {
           </Button>
         ) : null
       }
-      onSearch={form.submit}
+      form={form}
       filters={
         <>
-          <FormDateRange
-            form={form}
-            fromLabel={t("from")}
-            toLabel={t("to")}
-            toError={form.error && t(`members:${form.error}`)}
-          />
+          <CheckedDateRange form={form} fromLabel={t("from")} toLabel={t("to")} />
           <FilterSelect
             id={`${scope}-order-status`}
             label={t("fields.status")}
@@ -127,7 +122,6 @@ export function OrdersList({ scope }: { scope: "store" | "headOffice" }) {
             onChange={(value) => set("paymentStatus", value)}
           />
           <FilterText form={form} name="number" label={t("fields.number")} maxChars={32} />
-          <SearchButtons searchLabel={t("search")} resetLabel={t("reset")} onReset={form.reset} />
         </>
       }
       table={{

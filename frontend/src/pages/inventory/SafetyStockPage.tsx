@@ -10,25 +10,21 @@ import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
-import { useLiveStock, useSaveSafetyStock, useStockStores, type StockRow } from "../../api/stock";
-import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
+import { useLiveStock, useSaveSafetyStock, type StockRow } from "../../api/stock";
+import { NOWRAP, type PagedColumn } from "../../components/PagedTable";
 import { RecordsPage } from "../../components/records/RecordsPage";
-import { RetryAlert } from "../../components/RetryAlert";
 import { mountIsland } from "../../islands/mount";
 import { withinBound } from "../../lib/bounds";
-import { useFilterForm } from "../../lib/filterForm";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { notify } from "../../lib/notices";
 import {
-  EMPTY_FILTERS,
+  ChooseStoreNote,
   MovesDrawer,
   NS,
   SafetyFlag,
-  StockFilterFields,
-  StorePicker,
-  initialStore,
-  searchFrom,
-  type StockFilterInput,
+  StockListFilters,
+  StoresFailure,
+  useStockList,
 } from "./stockParts";
 
 /** A safety stock as typed: 0 to 99,999 with up to 3 decimals (the server checks the same). */
@@ -52,12 +48,8 @@ export function changedItems(edits: Edits): { productId: number; quantity: strin
  * lists the products under it (each such product raises one task in the task centre). */
 export function SafetyStockPage() {
   const { t } = useTranslation(NS);
-  const stores = useStockStores();
-  const paging = usePaging();
-  const [chosenStore, setChosenStore] = useState<number | null>(null);
-  const storeId = chosenStore ?? initialStore(stores.data);
-  // The store applies at once and is not part of the form (Reset keeps it).
-  const form = useFilterForm({ empty: EMPTY_FILTERS, toSearch: (input: StockFilterInput) => input, paging });
+  const list = useStockList();
+  const { paging, storeId } = list;
   const [edits, setEdits] = useState<Edits>({});
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [bulk, setBulk] = useState("");
@@ -66,7 +58,7 @@ export function SafetyStockPage() {
   const [history, setHistory] = useState<StockRow | null>(null);
   const save = useSaveSafetyStock();
   const result = useLiveStock(
-    { ...searchFrom(form.filters, storeId), pageNo: paging.pageIndex + 1, pageSize: paging.pageSize },
+    { ...list.search, pageNo: paging.pageIndex + 1, pageSize: paging.pageSize },
     storeId !== null,
   );
   const rows = result.data?.list ?? [];
@@ -179,24 +171,18 @@ export function SafetyStockPage() {
           {t("safety.save", { count: items.length })}
         </Button>
       }
-      intro={
-        stores.isError ? <RetryAlert onRetry={() => void stores.refetch()}>{stores.error.message}</RetryAlert> : null
-      }
-      onSearch={form.submit}
+      intro={<StoresFailure list={list} />}
+      form={list.form}
       filters={
-        <StockFilterFields form={form} brands={stores.data?.brands ?? []}>
-          <StorePicker
-            stores={stores.data}
-            storeId={storeId}
-            onChange={(id) =>
-              paging.refilter(() => {
-                setChosenStore(id);
-                setEdits({});
-                setSelected(new Set());
-              })
-            }
-          />
-        </StockFilterFields>
+        <StockListFilters
+          list={list}
+          onStore={(id) =>
+            list.chooseStore(id, () => {
+              setEdits({});
+              setSelected(new Set());
+            })
+          }
+        />
       }
       totals={
         <>
@@ -213,7 +199,7 @@ export function SafetyStockPage() {
               {failure}
             </Alert>
           ) : null}
-          {stores.data && storeId === null ? <Alert severity="info">{t("filters.chooseStore")}</Alert> : null}
+          <ChooseStoreNote list={list} />
         </>
       }
       table={{

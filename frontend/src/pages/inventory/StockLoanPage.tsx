@@ -2,11 +2,7 @@ import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -22,7 +18,6 @@ import {
   type DocumentRow,
   type LoanSearch,
 } from "../../api/stockOut";
-import { DetailError, detailFailure, Loading } from "../../components/feedback";
 import { FilterSelect } from "../../components/filters";
 import { BackLink, PageFrame, Section } from "../../components/layout";
 import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
@@ -34,7 +29,7 @@ import { storeDateTime } from "../../lib/dates";
 import { useSubmissionKey } from "../../lib/submissionKey";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { notify } from "../../lib/notices";
-import { DocumentFacts, DocumentLines } from "./stockDocumentParts";
+import { DocumentFacts, DocumentLines, DocumentLoading, LinesTable } from "./stockDocumentParts";
 import {
   EMPTY_FILTERS,
   formatQuantity,
@@ -98,7 +93,7 @@ function LoanList() {
     <RecordsPage
       title={t("lend.title")}
       actions={<Button href="/outboundRecord">{t("detail.back")}</Button>}
-      onSearch={form.submit}
+      form={form}
       filters={
         <RecordFilterFields form={form}>
           <FilterSelect
@@ -133,13 +128,7 @@ function LoanView({ id }: { id: number }) {
   return (
     <PageFrame title={t("lend.detailTitle")}>
       <BackLink href="/storageLendDetail">{t("lend.title")}</BackLink>
-      {document.isPending ? <Loading /> : null}
-      {document.isError ? (
-        <DetailError
-          message={detailFailure(document.error, t("detail.notFound"))}
-          onRetry={() => void document.refetch()}
-        />
-      ) : null}
+      <DocumentLoading document={document} />
       {document.data ? (
         <>
           <DocumentFacts document={document.data} />
@@ -244,36 +233,34 @@ function GiveBack({ document }: { document: DocumentDetail }) {
   };
   return (
     <Section title={t("lend.giveBack")}>
-      <Table size="small" aria-label={t("lend.giveBack")}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t("fields.product")}</TableCell>
+      <LinesTable
+        label={t("lend.giveBack")}
+        lines={document.lines}
+        head={
+          <>
             <TableCell align="right">{t("fields.outstanding")}</TableCell>
             <TableCell align="right">{t("lend.backQuantity")}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {document.lines.map((line) => (
-            <TableRow key={line.lineId}>
-              <TableCell>{line.name}</TableCell>
-              <TableCell align="right">{`${formatQuantity(line.outstanding)} ${line.unit}`}</TableCell>
-              <TableCell align="right">
-                <TextField
-                  size="small"
-                  type="number"
-                  label={`${t("lend.backQuantity")} ${line.name}`}
-                  value={amounts[line.lineId] ?? ""}
-                  onChange={(event) => setAmounts((previous) => ({ ...previous, [line.lineId]: event.target.value }))}
-                  error={Number(amounts[line.lineId] ?? 0) > Number(line.outstanding)}
-                  disabled={Number(line.outstanding) <= 0}
-                  slotProps={{ htmlInput: { min: 0, max: Number(line.outstanding), step: "any" } }}
-                  sx={{ width: 150 }}
-                />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </>
+        }
+        cells={(line) => (
+          <>
+            <TableCell align="right">{`${formatQuantity(line.outstanding)} ${line.unit}`}</TableCell>
+            <TableCell align="right">
+              <TextField
+                size="small"
+                type="number"
+                label={`${t("lend.backQuantity")} ${line.name}`}
+                value={amounts[line.lineId] ?? ""}
+                onChange={(event) => setAmounts((previous) => ({ ...previous, [line.lineId]: event.target.value }))}
+                error={Number(amounts[line.lineId] ?? 0) > Number(line.outstanding)}
+                disabled={Number(line.outstanding) <= 0}
+                slotProps={{ htmlInput: { min: 0, max: Number(line.outstanding), step: "any" } }}
+                sx={{ width: 150 }}
+              />
+            </TableCell>
+          </>
+        )}
+      />
       {refusal ? (
         <Alert severity="error" role="alert" sx={{ mt: 2 }}>
           {refusal}

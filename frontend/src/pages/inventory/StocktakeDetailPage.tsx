@@ -31,18 +31,17 @@ import {
   type Stocktake,
   type StocktakeLine,
 } from "../../api/stocktakes";
-import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { FilterBar } from "../../components/filters";
-import { BackLink, Facts, PageFrame, Section } from "../../components/layout";
+import { Facts, Section } from "../../components/layout";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { mountIsland } from "../../islands/mount";
 import { idFromSearch } from "../../lib/address";
 import { storeDateTime } from "../../lib/dates";
 import { withinBound } from "../../lib/bounds";
 import { formatMoney } from "../../lib/money";
-import { PAGE_SIZES } from "../../lib/paging";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { notify } from "../../lib/notices";
+import { DetailPage } from "../../components/DetailPage";
 const NS = "stocktakes";
 
 /** A count as typed: 0 to 99,999, up to three decimals ("" clears the count). */
@@ -58,21 +57,18 @@ export function StocktakeDetailPage({ search = window.location.search }: { searc
   const [stocktakeId] = useState(() => idFromSearch(search, "stocktakeId"));
   const stocktake = useStocktake(stocktakeId);
   return (
-    <PageFrame wide title={t("detail.title")}>
-      <BackLink href="/inventoryRecord">{t("detail.back")}</BackLink>
-      {stocktakeId === null ? (
-        <Alert severity="warning">{t("detail.missingId")}</Alert>
-      ) : stocktake.isPending ? (
-        <Loading />
-      ) : stocktake.isError ? (
-        <DetailError
-          message={detailFailure(stocktake.error, t("detail.notFound"))}
-          onRetry={() => void stocktake.refetch()}
-        />
-      ) : (
-        <StocktakeView stocktake={stocktake.data} />
-      )}
-    </PageFrame>
+    <DetailPage
+      wide
+      title={t("detail.title")}
+      backHref="/inventoryRecord"
+      backLabel={t("detail.back")}
+      id={stocktakeId}
+      detail={stocktake}
+      missingId={t("detail.missingId")}
+      notFound={t("detail.notFound")}
+    >
+      {(found) => <StocktakeView stocktake={found} />}
+    </DetailPage>
   );
 }
 
@@ -364,7 +360,6 @@ function Lines({ stocktake }: { stocktake: Stocktake }) {
         label={t("lines.title")}
         result={result}
         paging={paging}
-        pageSizes={PAGE_SIZES}
         nowrapHeads
         columns={columns}
         rowKey={(line) => line.lineId}

@@ -1,6 +1,5 @@
 import AddIcon from "@mui/icons-material/Add";
 import SearchIcon from "@mui/icons-material/Search";
-import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
 import Chip from "@mui/material/Chip";
@@ -28,7 +27,7 @@ import {
 } from "../../api/stocktakes";
 import { FilterSelect } from "../../components/filters";
 import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable";
-import { FilterText, FormDateRange, SearchButtons } from "../../components/records/filterFields";
+import { CheckedDateRange, FilterText } from "../../components/records/filterFields";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
 import { reversedRange, useFilterForm } from "../../lib/filterForm";
@@ -36,6 +35,7 @@ import { storeDateTime } from "../../lib/dates";
 import { formatMoney } from "../../lib/money";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { CappedExportButton } from "../../components/CappedExportButton";
+import { FailureNote } from "../../components/feedback";
 
 const NS = "stocktakes";
 
@@ -116,7 +116,7 @@ export function StocktakeListPage({ navigate = (href: string) => window.location
           </Button>
         </Stack>
       }
-      onSearch={form.submit}
+      form={form}
       filters={
         <>
           <FilterSelect
@@ -128,14 +128,8 @@ export function StocktakeListPage({ navigate = (href: string) => window.location
             minWidth={140}
             onChange={(value) => set("status", value)}
           />
-          <FormDateRange
-            form={form}
-            fromLabel={t("list.from")}
-            toLabel={t("list.to")}
-            toError={form.error && t(`members:${form.error}`)}
-          />
+          <CheckedDateRange form={form} fromLabel={t("list.from")} toLabel={t("list.to")} />
           <FilterText form={form} name="keyword" label={t("list.keyword")} maxChars={32} />
-          <SearchButtons searchLabel={t("list.search")} resetLabel={t("list.reset")} onReset={form.reset} />
         </>
       }
       table={{
@@ -299,11 +293,7 @@ function StartDialog({
             slotProps={{ htmlInput: { maxLength: 200 } }}
             onChange={(event) => setRemark(event.target.value)}
           />
-          {error ? (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {error}
-            </Alert>
-          ) : null}
+          <FailureNote message={error} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{t("cancel")}</Button>

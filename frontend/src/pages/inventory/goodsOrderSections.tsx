@@ -17,11 +17,11 @@ import TablePagination from "@mui/material/TablePagination";
 import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import { useTranslation } from "react-i18next";
-import { orderCommand, productPageHref, type CatalogueSearch, type GoodsOrderDetail } from "../../api/goodsIn";
+import { productPageHref, type CatalogueSearch, type GoodsOrderDetail } from "../../api/goodsIn";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { TableStateRow } from "../../components/feedback";
 import { formatMoney } from "../../lib/money";
-import { CommandButton } from "./orderParts";
+import { CancelOrderButton } from "./orderParts";
 import { NS } from "./parts";
 import type { CatalogueSearchState, OrderCart } from "./useGoodsOrderBuilder";
 
@@ -158,16 +158,7 @@ export function OrderBuilderActions({ cart, draft }: { cart: OrderCart; draft?: 
         <Button variant="contained" onClick={() => cart.setAsking(true)} disabled={busy || cart.count === 0}>
           {t("order.submit")}
         </Button>
-        {draft ? (
-          <CommandButton
-            label={t("order.cancel")}
-            title={t("order.cancelTitle")}
-            message={t("order.cancelTitle")}
-            variant="outlined"
-            color="error"
-            run={() => orderCommand("cancel", { id: draft.id })}
-          />
-        ) : null}
+        {draft ? <CancelOrderButton orderId={draft.id} /> : null}
       </Stack>
       <ConfirmDialog
         open={cart.asking}

@@ -1,9 +1,7 @@
-import DeleteIcon from "@mui/icons-material/Delete";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import FormControl from "@mui/material/FormControl";
-import IconButton from "@mui/material/IconButton";
 import InputLabel from "@mui/material/InputLabel";
 import List from "@mui/material/List";
 import ListItem from "@mui/material/ListItem";
@@ -26,6 +24,7 @@ import { LimitedTextField } from "../../components/LimitedTextField";
 import { Section } from "../../components/layout";
 import { formatQuantity, NS } from "./stockOutParts";
 import type { NewOutboundForm, OutboundLines, ProductPicker } from "./useNewOutbound";
+import { RemoveButton } from "../../components/RemoveButton";
 
 /* The sections of the new outbound (/outboundDetail without `?id=`); the state is useNewOutbound's. */
 
@@ -184,9 +183,7 @@ export function OutboundLinesTable({ lines }: { lines: OutboundLines }) {
                 />
               </TableCell>
               <TableCell>
-                <IconButton aria-label={`${t("form.remove")} ${line.product.name}`} onClick={() => lines.remove(index)}>
-                  <DeleteIcon />
-                </IconButton>
+                <RemoveButton label={`${t("form.remove")} ${line.product.name}`} onClick={() => lines.remove(index)} />
               </TableCell>
             </TableRow>
           );

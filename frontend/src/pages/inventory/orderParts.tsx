@@ -1,5 +1,5 @@
 /** Pieces of the goods-order detail pages: the order's facts, its lines, a command with its
- * confirmation. */
+ * confirmation, the cancel. */
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
@@ -13,7 +13,7 @@ import TextField from "@mui/material/TextField";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { productPageHref, stockKeys, type GoodsOrderDetail } from "../../api/goodsIn";
+import { orderCommand, productPageHref, stockKeys, type GoodsOrderDetail } from "../../api/goodsIn";
 import { Facts, Section } from "../../components/layout";
 import { storeDateTime } from "../../lib/dates";
 import { formatMoney } from "../../lib/money";
@@ -158,6 +158,40 @@ export function CommandButton({
         onCancel={() => setOpen(false)}
       />
       {children}
+    </>
+  );
+}
+
+/** Cancels an order, confirmed first; a reason goes with it where the page asks for one. */
+export function CancelOrderButton({ orderId, reason }: { orderId: number; reason?: string }) {
+  const { t } = useTranslation(NS);
+  return (
+    <CommandButton
+      label={t("order.cancel")}
+      title={t("order.cancelTitle")}
+      message={t("order.cancelTitle")}
+      variant="outlined"
+      color="error"
+      run={() =>
+        orderCommand("cancel", reason === undefined ? { id: orderId } : { id: orderId, reason: reason.trim() })
+      }
+    />
+  );
+}
+
+/** The cancel of a placed order, with the reason (at most 200 characters) typed beside it. */
+export function CancelWithReason({ orderId }: { orderId: number }) {
+  const { t } = useTranslation(NS);
+  const [reason, setReason] = useState("");
+  return (
+    <>
+      <TextField
+        size="small"
+        label={t("order.cancelReason")}
+        value={reason}
+        onChange={(event) => setReason(event.target.value.slice(0, 200))}
+      />
+      <CancelOrderButton orderId={orderId} reason={reason} />
     </>
   );
 }

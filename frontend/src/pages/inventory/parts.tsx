@@ -1,5 +1,5 @@
-/** Pieces the goods-in and goods-order pages share: the export button, the status chips, the scan
- * field and the product picker. */
+/** Pieces the stock pages share: the export button, the status chips, the scan field, the product
+ * picker and a table of product lines. */
 import QrCodeScannerIcon from "@mui/icons-material/QrCodeScanner";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -8,9 +8,14 @@ import List from "@mui/material/List";
 import ListItemButton from "@mui/material/ListItemButton";
 import ListItemText from "@mui/material/ListItemText";
 import Stack from "@mui/material/Stack";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { exportUrl } from "../../api/catalog";
 import { ApiError } from "../../api/client";
@@ -177,5 +182,31 @@ export function ProductPicker({ onPick }: { onPick: (product: StockProduct) => v
         </List>
       ) : null}
     </Box>
+  );
+}
+
+/** A table of a form's or a document's lines: the product's heading first, then the page's (`head`);
+ * the rows are the caller's. */
+export function ProductLinesTable({
+  label,
+  productLabel,
+  head,
+  children,
+}: {
+  label: string;
+  productLabel: string;
+  head: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Table size="small" aria-label={label}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{productLabel}</TableCell>
+          {head}
+        </TableRow>
+      </TableHead>
+      <TableBody>{children}</TableBody>
+    </Table>
   );
 }

@@ -1,13 +1,14 @@
-/** A stock document's facts and lines, shown by the outbound and the lending pages. */
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
+/** A stock document's facts and lines, and its loading and failure, shown by the outbound and the
+ * lending pages. */
 import TableCell from "@mui/material/TableCell";
-import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
+import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { DocumentDetail } from "../../api/stockOut";
+import { DetailError, detailFailure, Loading } from "../../components/feedback";
 import { Facts, Section } from "../../components/layout";
+import { ProductLinesTable } from "./parts";
 import { storeDateTime } from "../../lib/dates";
 import { formatQuantity, NS, StatusChip } from "./stockOutParts";
 
@@ -42,30 +43,69 @@ export function DocumentLines({ document }: { document: DocumentDetail }) {
   const loan = document.kind === "loan";
   return (
     <Section title={t("detail.lines")}>
-      <Table size="small" aria-label={t("detail.lines")}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t("fields.product")}</TableCell>
+      <LinesTable
+        label={t("detail.lines")}
+        lines={document.lines}
+        head={
+          <>
             <TableCell>{t("fields.code")}</TableCell>
             <TableCell>{t("fields.batch")}</TableCell>
             <TableCell align="right">{t("fields.quantity")}</TableCell>
             {loan ? <TableCell align="right">{t("fields.returned")}</TableCell> : null}
             <TableCell align="right">{t("fields.stock")}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {document.lines.map((line) => (
-            <TableRow key={line.lineId}>
-              <TableCell>{line.name}</TableCell>
-              <TableCell>{line.code}</TableCell>
-              <TableCell>{line.batchNo || t("dash")}</TableCell>
-              <TableCell align="right">{`${formatQuantity(line.quantity)} ${line.unit}`}</TableCell>
-              {loan ? <TableCell align="right">{formatQuantity(line.returned)}</TableCell> : null}
-              <TableCell align="right">{formatQuantity(line.stock)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </>
+        }
+        cells={(line) => (
+          <>
+            <TableCell>{line.code}</TableCell>
+            <TableCell>{line.batchNo || t("dash")}</TableCell>
+            <TableCell align="right">{`${formatQuantity(line.quantity)} ${line.unit}`}</TableCell>
+            {loan ? <TableCell align="right">{formatQuantity(line.returned)}</TableCell> : null}
+            <TableCell align="right">{formatQuantity(line.stock)}</TableCell>
+          </>
+        )}
+      />
     </Section>
+  );
+}
+
+type DocumentLine = DocumentDetail["lines"][number];
+
+/** A table of a document's lines: each line's product first, then the page's cells for it. */
+export function LinesTable({
+  label,
+  lines,
+  head,
+  cells,
+}: {
+  label: string;
+  lines: readonly DocumentLine[];
+  /** The headings after the product's. */
+  head: ReactNode;
+  cells: (line: DocumentLine) => ReactNode;
+}) {
+  const { t } = useTranslation(NS);
+  return (
+    <ProductLinesTable label={label} productLabel={t("fields.product")} head={head}>
+      {lines.map((line) => (
+        <TableRow key={line.lineId}>
+          <TableCell>{line.name}</TableCell>
+          {cells(line)}
+        </TableRow>
+      ))}
+    </ProductLinesTable>
+  );
+}
+
+/** A document while it loads, or its failure with a retry (one not found in the page's words). */
+export function DocumentLoading({ document }: { document: UseQueryResult<DocumentDetail> }) {
+  const { t } = useTranslation(NS);
+  if (document.isPending) return <Loading />;
+  if (!document.isError) return null;
+  return (
+    <DetailError
+      message={detailFailure(document.error, t("detail.notFound"))}
+      onRetry={() => void document.refetch()}
+    />
   );
 }

@@ -10,7 +10,7 @@ import { OUTBOUND_EXPORT_PATH, type DocumentRow, type OutboundSearch } from "../
 import { FilterSelect } from "../../components/filters";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { CappedExportButton } from "../../components/CappedExportButton";
-import { DateRangeFilter, SearchButtons } from "../../components/records/filterFields";
+import { DateRangeFilter } from "../../components/records/filterFields";
 
 export const NS = "stockOut";
 
@@ -52,17 +52,16 @@ export function searchFrom(input: RecordFilterInput): OutboundSearch {
 }
 
 /** The records' filters: creation dates, type, status, number, the page's own (`children`) and
- * "open loans only", then Search and Reset. */
+ * "open loans only" (the records page adds Search and Reset). */
 export function RecordFilterFields({
   form,
   children,
 }: {
-  /** The filter form (useFilterForm's): its input, a part of it changed, the range's fault and Reset. */
+  /** The filter form (useFilterForm's): its input, a part of it changed, and the range's fault. */
   form: {
     input: RecordFilterInput;
     update: (patch: Partial<RecordFilterInput>) => void;
     error: string | null;
-    reset: () => void;
   };
   children?: ReactNode;
 }) {
@@ -110,7 +109,6 @@ export function RecordFilterFields({
         control={<Checkbox checked={input.openOnly} onChange={(event) => set("openOnly", event.target.checked)} />}
         label={t("records.openOnly")}
       />
-      <SearchButtons searchLabel={t("records.search")} resetLabel={t("records.reset")} onReset={form.reset} />
     </>
   );
 }

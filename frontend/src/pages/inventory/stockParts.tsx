@@ -1,16 +1,14 @@
 /** Pieces the live stock and safety stock pages share: the store, the filters, the below-safety
  * flag, the export and a product's move history. */
-import CloseIcon from "@mui/icons-material/Close";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Checkbox from "@mui/material/Checkbox";
 import Chip from "@mui/material/Chip";
 import Drawer from "@mui/material/Drawer";
 import FormControlLabel from "@mui/material/FormControlLabel";
-import IconButton from "@mui/material/IconButton";
 import Link from "@mui/material/Link";
-import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { exportUrl, useProductOptions } from "../../api/catalog";
 import {
@@ -24,14 +22,16 @@ import {
   type MoveRow,
   type StockRow,
   type StockStores,
+  useStockStores,
 } from "../../api/stock";
 import { FilterSelect } from "../../components/filters";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { storeDateTime } from "../../lib/dates";
-import { PAGE_SIZES } from "../../lib/paging";
 import { CappedExportButton } from "../../components/CappedExportButton";
-import { SearchButtons } from "../../components/records/filterFields";
+import { RetryAlert } from "../../components/RetryAlert";
+import { useFilterForm } from "../../lib/filterForm";
+import { DrawerHeading } from "../../components/layout";
 
 export const NS = "stock";
 
@@ -75,6 +75,53 @@ export function initialStore(stores: StockStores | undefined): number | null {
   return stores.chosenStoreId ?? stores.stores[0]?.id ?? null;
 }
 
+/**
+ * A store's stock list: the stores the person may see, the store shown (the session's or the first
+ * until another is chosen: it applies at once and Reset keeps it), the filter form, the paging, and
+ * the list call's filters.
+ */
+export function useStockList() {
+  const stores = useStockStores();
+  const paging = usePaging();
+  const [chosenStore, setChosenStore] = useState<number | null>(null);
+  const storeId = chosenStore ?? initialStore(stores.data);
+  const form = useFilterForm({ empty: EMPTY_FILTERS, toSearch: (input: StockFilterInput) => input, paging });
+  /** Shows another store from the first page; `forget` lets go of what the page held of the last. */
+  const chooseStore = (id: number, forget?: () => void) =>
+    paging.refilter(() => {
+      setChosenStore(id);
+      forget?.();
+    });
+  return { stores, paging, storeId, form, search: searchFrom(form.filters, storeId), chooseStore };
+}
+
+export type StockList = ReturnType<typeof useStockList>;
+
+/** A stock list's filters with its store picker (`onStore`: what else a new store changes). */
+export function StockListFilters({ list, onStore }: { list: StockList; onStore?: (storeId: number) => void }) {
+  return (
+    <StockFilterFields form={list.form} brands={list.stores.data?.brands ?? []}>
+      <StorePicker
+        stores={list.stores.data}
+        storeId={list.storeId}
+        onChange={onStore ?? ((storeId) => list.chooseStore(storeId))}
+      />
+    </StockFilterFields>
+  );
+}
+
+/** Above a stock list: the stores' failure with a retry. */
+export function StoresFailure({ list }: { list: StockList }) {
+  const { stores } = list;
+  return stores.isError ? <RetryAlert onRetry={() => void stores.refetch()}>{stores.error.message}</RetryAlert> : null;
+}
+
+/** Above a stock list's table: the note that a store is to be chosen, while none is. */
+export function ChooseStoreNote({ list }: { list: StockList }) {
+  const { t } = useTranslation(NS);
+  return list.stores.data && list.storeId === null ? <Alert severity="info">{t("filters.chooseStore")}</Alert> : null;
+}
+
 export function StorePicker({
   stores,
   storeId,
@@ -100,14 +147,14 @@ export function StorePicker({
 }
 
 /** The stock filters: the page's own first (`children`: the store), then words, category, brand,
- * use type, sort and the two flags, then Search and Reset. */
+ * use type, sort and the two flags (the records page adds Search and Reset). */
 export function StockFilterFields({
   form,
   brands,
   children,
 }: {
-  /** The filter form (useFilterForm's): its input, a part of it changed, and Reset. */
-  form: { input: StockFilterInput; update: (patch: Partial<StockFilterInput>) => void; reset: () => void };
+  /** The filter form (useFilterForm's): its input, and a part of it changed. */
+  form: { input: StockFilterInput; update: (patch: Partial<StockFilterInput>) => void };
   brands: readonly string[];
   children?: React.ReactNode;
 }) {
@@ -178,7 +225,6 @@ export function StockFilterFields({
         control={<Checkbox checked={input.zeroOnly} onChange={(event) => set("zeroOnly", event.target.checked)} />}
         label={t("filters.zeroOnly")}
       />
-      <SearchButtons searchLabel={t("filters.search_button")} resetLabel={t("filters.reset")} onReset={form.reset} />
     </>
   );
 }
@@ -279,14 +325,12 @@ export function MovesDrawer({
     >
       {heading ? (
         <Box sx={{ p: 2 }} data-testid="moves-drawer">
-          <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", mb: 1 }}>
-            <Typography variant="h6" component="h2">
-              {t("moves.title", { code: heading.code, name: heading.name })}
-            </Typography>
-            <IconButton aria-label={t("moves.close")} onClick={onClose}>
-              <CloseIcon />
-            </IconButton>
-          </Stack>
+          <DrawerHeading
+            title={t("moves.title", { code: heading.code, name: heading.name })}
+            closeLabel={t("moves.close")}
+            onClose={onClose}
+            sx={{ mb: 1 }}
+          />
           <Alert severity={heading.belowSafety ? "warning" : "info"} sx={{ mb: 2 }}>
             {t("moves.now", { display: heading.display })}
           </Alert>
@@ -294,7 +338,6 @@ export function MovesDrawer({
             label={t("moves.title", { code: heading.code, name: heading.name })}
             result={result}
             paging={paging}
-            pageSizes={PAGE_SIZES}
             nowrapHeads
             columns={columns}
             rowKey={(row) => row.id}

@@ -42,7 +42,6 @@ import { LimitedTextField } from "../../components/LimitedTextField";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { storeDateTime } from "../../lib/dates";
 import { formatMoney, formatMoneyChange } from "../../lib/money";
-import { PAGE_SIZES } from "../../lib/paging";
 
 const NS = "cards";
 const REASON_MAX = 100;
@@ -196,7 +195,6 @@ function Ledger({ card }: { card: MemberCard }) {
       label={t("ledger.entries")}
       result={result}
       paging={paging}
-      pageSizes={PAGE_SIZES}
       nowrapHeads
       columns={columns}
       rowKey={(row) => row.entryId}
@@ -229,7 +227,6 @@ function SessionsUsed({ card }: { card: MemberCard }) {
       label={t("ledger.sessionsUsed")}
       result={result}
       paging={paging}
-      pageSizes={PAGE_SIZES}
       nowrapHeads
       columns={columns}
       rowKey={(row) => row.entryId}

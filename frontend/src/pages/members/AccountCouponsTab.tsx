@@ -26,7 +26,6 @@ import { FilterSelect } from "../../components/filters";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { storeDateTime } from "../../lib/dates";
 import { formatMoney } from "../../lib/money";
-import { PAGE_SIZES } from "../../lib/paging";
 
 const NS = "cards";
 const MAX_ISSUE = 20;
@@ -92,7 +91,6 @@ export function AccountCouponsTab({ memId, active }: { memId: number; active: bo
         label={t("coupon.title")}
         result={result}
         paging={paging}
-        pageSizes={PAGE_SIZES}
         nowrapHeads
         columns={columns}
         rowKey={(row) => row.couponId}

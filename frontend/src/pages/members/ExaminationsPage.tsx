@@ -17,7 +17,6 @@ import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../component
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { BackLink, PageFrame } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
-import { PAGE_SIZES } from "../../lib/paging";
 import { ExaminationFindings, ExaminationPhotos, ExaminationTexts, RemovePhotosConfirm } from "./examinationSections";
 import { EXAMINATIONS_NS as NS, useExaminationForm } from "./useExaminationForm";
 
@@ -86,7 +85,6 @@ function Examinations({ memId, memberName }: { memId: number; memberName: string
         testId="examination-table"
         result={rows}
         paging={paging}
-        pageSizes={PAGE_SIZES}
         columns={columns}
         rowKey={(row) => row.id}
         onRowClick={(row) => setOpened({ kind: "existing", examination: row })}

@@ -17,7 +17,7 @@ import { FilterSelect } from "../../components/filters";
 import { storeDateTime, storeDate } from "../../lib/dates";
 import { LabelChips, accountHref } from "./parts";
 import { usePaging, type PagedColumn } from "../../components/PagedTable";
-import { DateRangeFilter, FilterText, SearchButtons } from "../../components/records/filterFields";
+import { DateRangeFilter, FilterText } from "../../components/records/filterFields";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { useFilterForm } from "../../lib/filterForm";
 import { LimitedTextField } from "../../components/LimitedTextField";
@@ -142,7 +142,7 @@ export function MemberListPage({ navigate = (url) => window.location.assign(url)
           </Button>
         </Stack>
       }
-      onSearch={form.submit}
+      form={form}
       filters={
         <>
           <FilterText form={form} name="name" label={t("fields.name")} maxChars={20} />
@@ -191,7 +191,6 @@ export function MemberListPage({ navigate = (url) => window.location.assign(url)
             onChange={(edge, value) => set(edge === "from" ? "lastVisitFrom" : "lastVisitTo", value)}
             toError={visitKey && t(visitKey)}
           />
-          <SearchButtons searchLabel={t("list.search")} resetLabel={t("list.reset")} onReset={form.reset} />
         </>
       }
       table={{

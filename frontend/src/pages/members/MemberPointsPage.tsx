@@ -17,7 +17,7 @@ import { FilterSelect } from "../../components/filters";
 import { MemberPicker } from "../../components/members/MemberPicker";
 import { accountHref, pointsColumns } from "./parts";
 import { usePaging, type PagedColumn } from "../../components/PagedTable";
-import { DateRangeFilter, SearchButtons } from "../../components/records/filterFields";
+import { DateRangeFilter } from "../../components/records/filterFields";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { reversedRange, useFilterForm } from "../../lib/filterForm";
 import { formatPhone } from "../../lib/phone";
@@ -73,7 +73,7 @@ export function MemberPointsPage() {
           </Button>
         ) : null
       }
-      onSearch={form.submit}
+      form={form}
       filters={
         <>
           <MemberPicker
@@ -101,7 +101,6 @@ export function MemberPointsPage() {
             onChange={set}
             toError={form.error && t(form.error)}
           />
-          <SearchButtons searchLabel={t("list.search")} resetLabel={t("list.reset")} onReset={form.reset} />
         </>
       }
       table={{

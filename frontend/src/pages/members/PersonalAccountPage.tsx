@@ -1,11 +1,6 @@
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
@@ -14,7 +9,7 @@ import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import {
   BTN_PHONE_VIEW,
@@ -37,16 +32,16 @@ import { hasFormDraft } from "../../lib/formDraft";
 import { PointsAdjustDialog } from "../../components/members/PointsAdjustDialog";
 import { memIdFromSearch } from "../../components/members/rules";
 import { mountIsland } from "../../islands/mount";
-import { Facts, PageFrame, Section } from "../../components/layout";
+import { Facts, Section } from "../../components/layout";
 import { storeDateTime } from "../../lib/dates";
-import { DetailError, Loading, detailFailure } from "../../components/feedback";
-import { BackLink } from "../../components/layout";
 import { LabelChips, PointsLedger } from "./parts";
 import { usePaging, type PagedColumn } from "../../components/PagedTable";
 import { formatPhone } from "../../lib/phone";
 import { AccountCardsTab } from "./AccountCardsTab";
 import { AccountCouponsTab } from "./AccountCouponsTab";
 import { AccountOrdersTab } from "./AccountOrdersTab";
+import { FormDialog } from "../../components/FormDialog";
+import { DetailPage } from "../../components/DetailPage";
 
 const LIST_ROUTE = "/MemberList";
 
@@ -71,7 +66,7 @@ export function PersonalAccountPage({ search = window.location.search }: Persona
   const detail = useMember(memId);
   const [tab, setTab] = useState<AccountTab>(() => tabFrom(search));
   return (
-    <PageFrame
+    <DetailPage
       wide
       title={t("account.title")}
       actions={
@@ -81,18 +76,14 @@ export function PersonalAccountPage({ search = window.location.search }: Persona
           </Button>
         ) : undefined
       }
+      backHref={LIST_ROUTE}
+      backLabel={t("account.back")}
+      id={memId}
+      detail={detail}
+      missingId={t("account.missingId")}
+      notFound={t("account.notFound")}
     >
-      <BackLink href={LIST_ROUTE}>{t("account.back")}</BackLink>
-      {memId === null ? (
-        <Alert severity="warning">{t("account.missingId")}</Alert>
-      ) : detail.isPending ? (
-        <Loading />
-      ) : detail.isError ? (
-        <DetailError
-          message={detailFailure(detail.error, t("account.notFound"))}
-          onRetry={() => void detail.refetch()}
-        />
-      ) : (
+      {(member) => (
         <>
           <Tabs value={tab} onChange={(_, value: AccountTab) => setTab(value)} sx={{ mb: 2 }}>
             {TABS.map((value) => (
@@ -101,20 +92,20 @@ export function PersonalAccountPage({ search = window.location.search }: Persona
           </Tabs>
           {tab === "file" ? (
             <>
-              <Profile member={detail.data} />
-              <Labels member={detail.data} />
-              <Points member={detail.data} />
+              <Profile member={member} />
+              <Labels member={member} />
+              <Points member={member} />
             </>
           ) : tab === "cards" ? (
-            <AccountCardsTab memId={detail.data.memId} />
+            <AccountCardsTab memId={member.memId} />
           ) : tab === "orders" ? (
-            <AccountOrdersTab memId={detail.data.memId} />
+            <AccountOrdersTab memId={member.memId} />
           ) : (
-            <AccountCouponsTab memId={detail.data.memId} active={detail.data.status !== "cancelled"} />
+            <AccountCouponsTab memId={member.memId} active={member.status !== "cancelled"} />
           )}
         </>
       )}
-    </PageFrame>
+    </DetailPage>
   );
 }
 
@@ -232,7 +223,6 @@ function Labels({ member }: { member: MemberFile }) {
 
 function LabelsDialog({ member, onClose }: { member: MemberFile; onClose: () => void }) {
   const { t } = useTranslation("members");
-  const titleId = useId();
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<number[]>(member.labels.map((label) => label.id));
   const save = useMutation({
@@ -247,20 +237,15 @@ function LabelsDialog({ member, onClose }: { member: MemberFile; onClose: () => 
     save.mutate();
   };
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
-      <form noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>{t("account.labelsTitle")}</DialogTitle>
-        <DialogContent>
-          <LabelSelect value={chosen} onChange={setChosen} sx={{ mt: 1 }} />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t("cancel")}</Button>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
-            {t("save")}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      onClose={onClose}
+      title={t("account.labelsTitle")}
+      maxWidth="sm"
+      onSubmit={submit}
+      saving={save.isPending}
+    >
+      <LabelSelect value={chosen} onChange={setChosen} sx={{ mt: 1 }} />
+    </FormDialog>
   );
 }
 

@@ -5,7 +5,6 @@ import type { TFunction } from "i18next";
 import type { MemberLabel, PointEntry } from "../../api/members";
 import { PagedTable, type PagedColumn, type PagedTableProps, type Paging } from "../../components/PagedTable";
 import { storeDateTime } from "../../lib/dates";
-import { PAGE_SIZES } from "../../lib/paging";
 
 const ACCOUNT_ROUTE = "/personalAccount";
 
@@ -31,9 +30,9 @@ export function LabelChips({ labels }: { labels: readonly MemberLabel[] }) {
   );
 }
 
-/** A members list: the messaging page sizes, headings on one line. */
-export function MembersTable<Row>(props: Omit<PagedTableProps<Row>, "pageSizes" | "nowrapHeads">) {
-  return <PagedTable pageSizes={PAGE_SIZES} nowrapHeads {...props} />;
+/** A members list: headings on one line. */
+export function MembersTable<Row>(props: Omit<PagedTableProps<Row>, "nowrapHeads">) {
+  return <PagedTable nowrapHeads {...props} />;
 }
 
 /** A points ledger's columns: the time, `who` (the member's columns, if any), the entry, and `tail`. */

@@ -8,7 +8,6 @@ import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
-import TablePagination from "@mui/material/TablePagination";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useMutation, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
@@ -18,8 +17,9 @@ import type { Page } from "../../api/client";
 import { messagingKeys } from "../../api/messaging";
 import { selectionState, toggleAll, toggleId, unreadAmong, type ReadChoice } from "./listing";
 import { TableStateRow } from "../../components/feedback";
+import { ListPagination } from "../../components/PagedTable";
 import { FilterSelect } from "../../components/filters";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../lib/paging";
+import { DEFAULT_PAGE_SIZE } from "../../lib/paging";
 
 /** What a message or task list row needs for selection and marking. */
 interface InboxRow {
@@ -28,18 +28,22 @@ interface InboxRow {
   msgName: string;
 }
 
-/** The paging and selection of a message or task list; a filter change goes back to page one and
- * clears the selection. */
+/** The paging and selection of a message or task list; another page, a filter change (back to page
+ * one) or a new page size clears the selection. */
 export function useInboxPaging() {
   const [pageIndex, setPageIndex] = useState(0);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const [selected, setSelected] = useState<number[]>([]);
+  const turnTo = (next: number) => {
+    setPageIndex(next);
+    setSelected([]);
+  };
   const refilter = (apply: () => void) => {
     apply();
     setPageIndex(0);
     setSelected([]);
   };
-  return { pageIndex, setPageIndex, pageSize, setPageSize, selected, setSelected, refilter };
+  return { pageIndex, setPageIndex: turnTo, pageSize, setPageSize, selected, setSelected, refilter };
 }
 
 type InboxPaging = ReturnType<typeof useInboxPaging>;
@@ -95,7 +99,7 @@ export function InboxTable<Row extends InboxRow>({
 }) {
   const { t } = useTranslation("messaging");
   const queryClient = useQueryClient();
-  const { pageIndex, setPageIndex, pageSize, setPageSize, selected, setSelected } = paging;
+  const { selected, setSelected } = paging;
   const rows = result.data?.list ?? [];
   const total = result.data?.total ?? 0;
   const pageIds = rows.map((row) => row.id);
@@ -181,22 +185,7 @@ export function InboxTable<Row extends InboxRow>({
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={total}
-        page={pageIndex}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[...PAGE_SIZES]}
-        onPageChange={(_, next) => {
-          setPageIndex(next);
-          setSelected([]);
-        }}
-        onRowsPerPageChange={(event) => {
-          setPageSize(Number(event.target.value));
-          setPageIndex(0);
-          setSelected([]);
-        }}
-      />
+      <ListPagination total={total} paging={paging} />
     </Paper>
   );
 }

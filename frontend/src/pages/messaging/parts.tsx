@@ -1,11 +1,9 @@
-import Alert from "@mui/material/Alert";
 import Chip from "@mui/material/Chip";
-import { useQueryClient, type UseQueryResult } from "@tanstack/react-query";
-import { useEffect, type ReactNode } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { messagingKeys } from "../../api/messaging";
-import { DetailError, Loading, detailFailure } from "../../components/feedback";
-import { BackLink, PageFrame } from "../../components/layout";
+import { DetailPage, type DetailPageProps } from "../../components/DetailPage";
 
 export function ReadChip({ isRead }: { isRead: boolean }) {
   const { t } = useTranslation("messaging");
@@ -21,27 +19,12 @@ export function ReadChip({ isRead }: { isRead: boolean }) {
  * server, so once it has loaded every messaging query but the detail's own (`detailKey`) is
  * refreshed: the list and the top bar's badges. */
 export function DetailFrame<T>({
-  title,
-  backHref,
-  backLabel,
-  id,
-  detail,
   detailKey,
-  notFound,
-  children,
-}: {
-  title: string;
-  backHref: string;
-  backLabel: string;
-  id: number | null;
-  detail: UseQueryResult<T, Error>;
-  detailKey: "message" | "task";
-  notFound: string;
-  children: (data: T) => ReactNode;
-}) {
+  ...page
+}: Omit<DetailPageProps<T>, "wide" | "missingId"> & { detailKey: "message" | "task" }) {
   const { t } = useTranslation("messaging");
   const queryClient = useQueryClient();
-  const data = detail.data;
+  const data = page.detail.data;
 
   useEffect(() => {
     if (!data) return;
@@ -51,18 +34,5 @@ export function DetailFrame<T>({
     });
   }, [data, detailKey, queryClient]);
 
-  return (
-    <PageFrame title={title}>
-      <BackLink href={backHref}>{backLabel}</BackLink>
-      {id === null ? (
-        <Alert severity="warning">{t("missingId")}</Alert>
-      ) : detail.isPending ? (
-        <Loading />
-      ) : detail.isError ? (
-        <DetailError message={detailFailure(detail.error, notFound)} onRetry={() => void detail.refetch()} />
-      ) : data ? (
-        children(data)
-      ) : null}
-    </PageFrame>
-  );
+  return <DetailPage missingId={t("missingId")} {...page} />;
 }

@@ -1,7 +1,5 @@
-import DeleteIcon from "@mui/icons-material/Delete";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import IconButton from "@mui/material/IconButton";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
@@ -9,6 +7,7 @@ import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { CARD_KINDS, newValueOf, useNewCardDiscount, type CardKind } from "../../api/moveIn";
 import { MAX_PROJECTS, sessionsFor, type LineDraft, type SessionDraft } from "./moveInDraft";
+import { RemoveButton } from "../../components/RemoveButton";
 
 type CardTypeOption = { id: number; name: string; kind: CardKind };
 type ProjectOption = { id: number; code: string; name: string };
@@ -95,11 +94,7 @@ export function LineEditor({
               </MenuItem>
             ))}
         </TextField>
-        {canRemove ? (
-          <IconButton aria-label={t("actions.removeLine")} onClick={onRemove}>
-            <DeleteIcon />
-          </IconButton>
-        ) : null}
+        {canRemove ? <RemoveButton label={t("actions.removeLine")} onClick={onRemove} /> : null}
       </Stack>
       {line.kind === "storedValue" ? (
         <StoredValueFields line={line} onChange={onChange} />
@@ -176,12 +171,10 @@ function SessionsLeft({
             onChange={(event) => setSession(at, { sessions: event.target.value })}
           />
           {sessions.length > 1 ? (
-            <IconButton
-              aria-label={t("actions.removeProject")}
+            <RemoveButton
+              label={t("actions.removeProject")}
               onClick={() => onChange(sessions.filter((_, i) => i !== at))}
-            >
-              <DeleteIcon />
-            </IconButton>
+            />
           ) : null}
         </Stack>
       ))}

@@ -1,24 +1,20 @@
-import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
-import TextField from "@mui/material/TextField";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import {
   CARD_KINDS,
-  MOVE_IN_STATUSES,
   useMoveInLines,
   type CardKind,
   type MoveInLineRow,
   type MoveInLineSearch,
   type MoveInStatus,
 } from "../../api/moveIn";
-import { PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
-import { FilterBar, FilterSelect } from "../../components/filters";
-import { PageFrame } from "../../components/layout";
+import { usePaging, type PagedColumn } from "../../components/PagedTable";
+import { FilterSelect } from "../../components/filters";
+import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
+import { MoveInFilters, moveInDetailHref, StatusChip } from "./parts";
 import { storeDateTime } from "../../lib/dates";
-import { PAGE_SIZES } from "../../lib/paging";
-import { moveInDetailHref, StatusChip } from "./parts";
 
 type Filters = Omit<MoveInLineSearch, "pageNo" | "pageSize">;
 
@@ -73,48 +69,30 @@ export function MoveInDetailListPage() {
   ];
 
   return (
-    <PageFrame wide title={t("detailListTitle")}>
-      <FilterBar onSubmit={search}>
-        <FilterSelect
-          id="move-in-line-status"
-          label={t("fields.status")}
-          allLabel={t("filters.allStatuses")}
-          value={status}
-          options={MOVE_IN_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) }))}
-          minWidth={160}
-          onChange={(value) => setStatus(value as MoveInStatus | "")}
-        />
-        <FilterSelect
-          id="move-in-line-kind"
-          label={t("fields.kind")}
-          allLabel={t("filters.allKinds")}
-          value={kind}
-          options={CARD_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) }))}
-          minWidth={160}
-          onChange={(value) => setKind(value as CardKind | "")}
-        />
-        <TextField
-          size="small"
-          label={t("fields.keyword")}
-          value={keyword}
-          slotProps={{ htmlInput: { maxLength: 40 } }}
-          onChange={(event) => setKeyword(event.target.value)}
-        />
-        <Button type="submit" variant="contained">
-          {t("filters.search")}
-        </Button>
-      </FilterBar>
-      <PagedTable
-        label={t("detailListTitle")}
-        result={result}
-        paging={paging}
-        pageSizes={PAGE_SIZES}
-        nowrapHeads
-        columns={columns}
-        rowKey={(row) => row.lineId}
-        emptyText={t("emptyLines")}
-      />
-    </PageFrame>
+    <RecordsPage
+      title={t("detailListTitle")}
+      onSearch={search}
+      filters={
+        <MoveInFilters
+          statusId="move-in-line-status"
+          status={status}
+          onStatus={setStatus}
+          keyword={keyword}
+          onKeyword={setKeyword}
+        >
+          <FilterSelect
+            id="move-in-line-kind"
+            label={t("fields.kind")}
+            allLabel={t("filters.allKinds")}
+            value={kind}
+            options={CARD_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) }))}
+            minWidth={160}
+            onChange={(value) => setKind(value as CardKind | "")}
+          />
+        </MoveInFilters>
+      }
+      table={{ result, paging, columns, rowKey: (row) => row.lineId, emptyText: t("emptyLines") }}
+    />
   );
 }
 

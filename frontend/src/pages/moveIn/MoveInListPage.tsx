@@ -1,6 +1,5 @@
 import UploadFileIcon from "@mui/icons-material/UploadFile";
 import AddIcon from "@mui/icons-material/Add";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
@@ -15,7 +14,6 @@ import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
@@ -27,7 +25,6 @@ import {
   downloadTemplate,
   importMoveIns,
   importProblems,
-  MOVE_IN_STATUSES,
   moveInKeys,
   useMoveIns,
   useMoveInSummary,
@@ -36,14 +33,13 @@ import {
   type MoveInSearch,
   type MoveInStatus,
 } from "../../api/moveIn";
-import { PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
-import { FilterBar, FilterSelect } from "../../components/filters";
-import { PageFrame } from "../../components/layout";
+import { usePaging, type PagedColumn } from "../../components/PagedTable";
+import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
 import { saveBlob } from "../../lib/download";
+import { ConfirmDialog, errorText, MoveInFilters, moveInDetailHref, moveInHref, StatusChip } from "./parts";
+import { FailureNote } from "../../components/feedback";
 import { storeDateTime } from "../../lib/dates";
-import { PAGE_SIZES } from "../../lib/paging";
-import { ConfirmDialog, errorText, moveInDetailHref, moveInHref, StatusChip } from "./parts";
 
 type Filters = Omit<MoveInSearch, "pageNo" | "pageSize">;
 
@@ -114,8 +110,7 @@ export function MoveInListPage() {
   ];
 
   return (
-    <PageFrame
-      wide
+    <RecordsPage
       title={t("listTitle")}
       actions={
         <Stack direction="row" spacing={1}>
@@ -128,55 +123,33 @@ export function MoveInListPage() {
           </Button>
         </Stack>
       }
-    >
-      <FilterBar onSubmit={search}>
-        <FilterSelect
-          id="move-in-status"
-          label={t("fields.status")}
-          allLabel={t("filters.allStatuses")}
-          value={status}
-          options={MOVE_IN_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) }))}
-          minWidth={160}
-          onChange={(value) => setStatus(value as MoveInStatus | "")}
-        />
-        <TextField
-          size="small"
-          label={t("fields.keyword")}
-          value={keyword}
-          slotProps={{ htmlInput: { maxLength: 40 } }}
-          onChange={(event) => setKeyword(event.target.value)}
-        />
-        <Button type="submit" variant="contained">
-          {t("filters.search")}
-        </Button>
-        <Button
-          onClick={() => {
+      onSearch={search}
+      filters={
+        <MoveInFilters
+          statusId="move-in-status"
+          status={status}
+          onStatus={setStatus}
+          keyword={keyword}
+          onKeyword={setKeyword}
+          onReset={() => {
             setStatus("");
             setKeyword("");
             paging.refilter(() => setFilters({}));
           }}
-        >
-          {t("filters.reset")}
-        </Button>
-      </FilterBar>
-      {summary.data ? (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="move-in-summary">
-          {t("summary", summary.data)}
-        </Typography>
-      ) : null}
-      <PagedTable
-        label={t("listTitle")}
-        result={result}
-        paging={paging}
-        pageSizes={PAGE_SIZES}
-        nowrapHeads
-        columns={columns}
-        rowKey={(row) => row.id}
-        emptyText={t("empty")}
-      />
+        />
+      }
+      totals={
+        summary.data ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="move-in-summary">
+            {t("summary", summary.data)}
+          </Typography>
+        ) : null
+      }
+      table={{ result, paging, columns, rowKey: (row) => row.id, emptyText: t("empty") }}
+    >
       {acting ? <ActDialog row={acting.row} action={acting.action} onClose={() => setActing(null)} /> : null}
       {importing ? <ImportDialog onClose={() => setImporting(false)} /> : null}
-    </PageFrame>
+    </RecordsPage>
   );
 }
 
@@ -260,11 +233,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             {file.name}
           </Box>
         ) : null}
-        {failure ? (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {problems.length ? t("import.failed") : failure}
-          </Alert>
-        ) : null}
+        <FailureNote message={failure && (problems.length ? t("import.failed") : failure)} />
         {problems.length ? (
           <Table size="small" aria-label={t("import.failed")} sx={{ mt: 1 }}>
             <TableHead>

@@ -1,18 +1,17 @@
 import AddIcon from "@mui/icons-material/Add";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
-import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
-import { MEMBER_AREA_CODES, type MemberAreaCode } from "../../api/members";
 import { useMoveInCardTypes, useMoveInProjects } from "../../api/moveIn";
 import { Section } from "../../components/layout";
 import { LineEditor } from "./LineEditor";
 import { MAX_LINES } from "./moveInDraft";
 import { ConfirmDialog, errorText } from "./parts";
 import type { MoveInForm } from "./useMoveInForm";
+import { AreaCodeSelect } from "../../components/members/AreaCodeSelect";
 
 /** Whose cards move in: the saved member kept (editing), or a phone looked up, then a new member's details. */
 export function MemberSection({ form }: { form: MoveInForm }) {
@@ -30,20 +29,13 @@ export function MemberSection({ form }: { form: MoveInForm }) {
       ) : (
         <Stack spacing={2}>
           <Stack direction="row" spacing={2} sx={{ flexWrap: "wrap", rowGap: 2 }}>
-            <TextField
-              select
+            <AreaCodeSelect
               size="small"
               label={t("fields.areaCode")}
               value={member.areaCode}
-              onChange={(event) => form.changeMember({ areaCode: event.target.value as MemberAreaCode })}
+              onChange={(areaCode) => form.changeMember({ areaCode })}
               sx={{ minWidth: 120 }}
-            >
-              {MEMBER_AREA_CODES.map((code) => (
-                <MenuItem key={code} value={code}>
-                  {code}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
             <TextField
               size="small"
               label={t("fields.phone")}

@@ -1,15 +1,8 @@
-import CloseIcon from "@mui/icons-material/Close";
 import SearchIcon from "@mui/icons-material/Search";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Drawer from "@mui/material/Drawer";
-import FormControl from "@mui/material/FormControl";
-import IconButton from "@mui/material/IconButton";
-import InputLabel from "@mui/material/InputLabel";
-import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
-import Select from "@mui/material/Select";
-import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -23,13 +16,14 @@ import {
 } from "../../api/sysLog";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
-import { DateField } from "../../components/dates/DateField";
-import { Facts, PageFrame } from "../../components/layout";
+import { TimeRangeFields } from "../../components/records/filterFields";
+import { DrawerHeading, Facts, PageFrame } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
 import { storeDateTime, storeToday } from "../../lib/dates";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../lib/paging";
+import { DEFAULT_PAGE_SIZE } from "../../lib/paging";
 import { timeRangeError, type RangeError } from "../../lib/timeRange";
 import { CappedExportButton } from "../../components/CappedExportButton";
+import { FilterSelect } from "../../components/filters";
 
 const NS = "sysLog";
 /** docs/api.md: sysLog/list's dateFrom and dateTo are at most 92 days apart. */
@@ -60,8 +54,6 @@ export function SysLogPage() {
     if (found) return;
     paging.refilter(() => setApplied(draft));
   };
-  const rangeText = rangeError ? t(rangeError) : "";
-  const onStart = rangeError === "range.startRequired";
 
   const columns: PagedColumn<SysLogEntry>[] = [
     {
@@ -93,24 +85,7 @@ export function SysLogPage() {
           onSubmit={search}
           sx={{ display: "flex", flexWrap: "wrap", gap: 2, alignItems: "flex-start" }}
         >
-          <DateField
-            size="small"
-            label={t("filters.dateFrom")}
-            value={draft.dateFrom}
-            onChange={(value) => update({ dateFrom: value })}
-            error={onStart}
-            helperText={onStart ? rangeText : " "}
-            inputProps={{ "data-testid": "syslog-date-from" }}
-          />
-          <DateField
-            size="small"
-            label={t("filters.dateTo")}
-            value={draft.dateTo}
-            onChange={(value) => update({ dateTo: value })}
-            error={Boolean(rangeError) && !onStart}
-            helperText={rangeError && !onStart ? rangeText : " "}
-            inputProps={{ "data-testid": "syslog-date-to" }}
-          />
+          <TimeRangeFields ns={NS} range={draft} onChange={update} rangeError={rangeError} testIdPrefix="syslog" />
           <LimitedTextField
             maxChars={64}
             size="small"
@@ -127,39 +102,27 @@ export function SysLogPage() {
             onChange={(event) => update({ role: event.target.value })}
             slotProps={{ htmlInput: { "data-testid": "syslog-role" } }}
           />
-          <FormControl size="small" sx={{ minWidth: 180 }} data-testid="syslog-action">
-            <InputLabel id="syslog-action-label">{t("filters.action")}</InputLabel>
-            <Select
-              labelId="syslog-action-label"
-              label={t("filters.action")}
-              value={draft.action}
-              onChange={(event) => update({ action: String(event.target.value) })}
-            >
-              <MenuItem value="">{t("filters.allActions")}</MenuItem>
-              {(actions.data ?? []).map((option) => (
-                <MenuItem key={option.code} value={option.code}>
-                  {option.name}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
+          <FilterSelect
+            id="syslog-action-label"
+            testId="syslog-action"
+            label={t("filters.action")}
+            allLabel={t("filters.allActions")}
+            value={draft.action}
+            options={(actions.data ?? []).map((option) => ({ value: option.code, label: option.name }))}
+            minWidth={180}
+            onChange={(action) => update({ action })}
+          />
           {(stores.data?.length ?? 0) > 1 ? (
-            <FormControl size="small" sx={{ minWidth: 160 }} data-testid="syslog-store">
-              <InputLabel id="syslog-store-label">{t("filters.store")}</InputLabel>
-              <Select
-                labelId="syslog-store-label"
-                label={t("filters.store")}
-                value={draft.storeId}
-                onChange={(event) => update({ storeId: String(event.target.value) })}
-              >
-                <MenuItem value="">{t("filters.allStores")}</MenuItem>
-                {(stores.data ?? []).map((store) => (
-                  <MenuItem key={store.id} value={String(store.id)}>
-                    {store.name}
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
+            <FilterSelect
+              id="syslog-store-label"
+              testId="syslog-store"
+              label={t("filters.store")}
+              allLabel={t("filters.allStores")}
+              value={draft.storeId}
+              options={(stores.data ?? []).map((store) => ({ value: String(store.id), label: store.name }))}
+              minWidth={160}
+              onChange={(storeId) => update({ storeId })}
+            />
           ) : null}
           <LimitedTextField
             maxChars={64}
@@ -188,7 +151,6 @@ export function SysLogPage() {
         testId="syslog-table"
         result={entries}
         paging={paging}
-        pageSizes={PAGE_SIZES}
         columns={columns}
         rowKey={(row) => row.id}
         onRowClick={(row) => setOpen(row)}
@@ -220,14 +182,7 @@ function EntryDrawer({ entry, onClose }: { entry: SysLogEntry | null; onClose: (
           aria-label={t("detail.title")}
           data-testid="syslog-detail"
         >
-          <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", mb: 2 }}>
-            <Typography variant="h6" component="h2">
-              {t("detail.title")}
-            </Typography>
-            <IconButton aria-label={t("detail.close")} onClick={onClose}>
-              <CloseIcon />
-            </IconButton>
-          </Stack>
+          <DrawerHeading title={t("detail.title")} closeLabel={t("detail.close")} onClose={onClose} sx={{ mb: 2 }} />
           <Facts
             items={[
               [t("fields.time"), storeDateTime(entry.createdAt)],

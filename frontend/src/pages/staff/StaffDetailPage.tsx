@@ -19,14 +19,14 @@ import { ApiError } from "../../api/client";
 import { closeDuration, saveDuration, staffKeys, useEmployee, type EmployeeDetail } from "../../api/staff";
 import { mountIsland } from "../../islands/mount";
 import { idFromSearch } from "../../lib/address";
-import { DetailError, Loading, detailFailure } from "../../components/feedback";
-import { BackLink, Meta, PageFrame } from "../../components/layout";
+import { Meta } from "../../components/layout";
 import { EmployeeFormDialog } from "./EmployeeFormDialog";
 import { LeaveDialog } from "./LeaveDialog";
 import { durationMinutesError, employeeInputFrom } from "./rules";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { tooLong } from "../../lib/limits";
 import { formatPhone } from "../../lib/phone";
+import { DetailPage } from "../../components/DetailPage";
 
 const LIST_ROUTE = "/staffList";
 
@@ -43,28 +43,26 @@ export function StaffDetailPage({ search = window.location.search }: StaffDetail
   const [leaving, setLeaving] = useState(false);
 
   return (
-    <PageFrame title={t("detail.title")}>
-      <BackLink href={LIST_ROUTE}>{t("detail.back")}</BackLink>
-      {id === null ? (
-        <Alert severity="warning">{t("detail.notFound")}</Alert>
-      ) : detail.isPending ? (
-        <Loading />
-      ) : detail.isError ? (
-        <DetailError
-          message={detailFailure(detail.error, t("detail.notFound"))}
-          onRetry={() => void detail.refetch()}
-        />
-      ) : (
+    <DetailPage
+      title={t("detail.title")}
+      backHref={LIST_ROUTE}
+      backLabel={t("detail.back")}
+      id={id}
+      detail={detail}
+      missingId={t("detail.notFound")}
+      notFound={t("detail.notFound")}
+    >
+      {(employee) => (
         <Stack spacing={2}>
-          <EmployeeFacts employee={detail.data} onEdit={() => setEditing(true)} onLeave={() => setLeaving(true)} />
-          <Durations employee={detail.data} />
+          <EmployeeFacts employee={employee} onEdit={() => setEditing(true)} onLeave={() => setLeaving(true)} />
+          <Durations employee={employee} />
           {editing ? (
-            <EmployeeFormDialog open initial={employeeInputFrom(detail.data)} onClose={() => setEditing(false)} />
+            <EmployeeFormDialog open initial={employeeInputFrom(employee)} onClose={() => setEditing(false)} />
           ) : null}
-          {leaving ? <LeaveDialog employee={detail.data} onClose={() => setLeaving(false)} /> : null}
+          {leaving ? <LeaveDialog employee={employee} onClose={() => setLeaving(false)} /> : null}
         </Stack>
       )}
-    </PageFrame>
+    </DetailPage>
   );
 }
 

@@ -7,7 +7,7 @@ import { BTN_DAY_REOPEN, useClosings, type Closing, type HistorySearch } from ".
 import { hasButtonCode } from "../../../api/session";
 import { formatMoney } from "../../../lib/money";
 import { usePaging, NOWRAP, type PagedColumn } from "../../../components/PagedTable";
-import { FormDateRange, SearchButtons } from "../../../components/records/filterFields";
+import { CheckedDateRange } from "../../../components/records/filterFields";
 import { RecordsPage } from "../../../components/records/RecordsPage";
 import { mountIsland } from "../../../islands/mount";
 import { reversedRange, useFilterForm } from "../../../lib/filterForm";
@@ -86,22 +86,8 @@ export function DailyClosingHistoryPage() {
   return (
     <RecordsPage
       title={t("history.title")}
-      onSearch={form.submit}
-      filters={
-        <>
-          <FormDateRange
-            form={form}
-            fromLabel={t("history.from")}
-            toLabel={t("history.to")}
-            toError={form.error && t(`members:${form.error}`)}
-          />
-          <SearchButtons
-            searchLabel={t("history.search")}
-            resetLabel={t("history.reset")}
-            onReset={() => form.resetTo({})}
-          />
-        </>
-      }
+      form={{ submit: form.submit, reset: () => form.resetTo({}) }}
+      filters={<CheckedDateRange form={form} fromLabel={t("history.from")} toLabel={t("history.to")} />}
       table={{
         result,
         paging,

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { ENTRY_KINDS, useDepositEntries, type EntrySearch } from "../../../api/deposits";
 import { FilterSelect } from "../../../components/filters";
 import { usePaging } from "../../../components/PagedTable";
-import { FilterText, FormDateRange, SearchButtons } from "../../../components/records/filterFields";
+import { CheckedDateRange, FilterText, SearchButtons } from "../../../components/records/filterFields";
 import { RecordsPage } from "../../../components/records/RecordsPage";
 import { mountIsland } from "../../../islands/mount";
 import { reversedRange, useFilterForm } from "../../../lib/filterForm";
@@ -51,12 +51,7 @@ export function DepositLedgerPage() {
             options={ENTRY_KINDS.map((kind) => ({ value: kind, label: t(`kind.${kind}`) }))}
             onChange={(value) => set("kind", value)}
           />
-          <FormDateRange
-            form={form}
-            fromLabel={t("list.from")}
-            toLabel={t("list.to")}
-            toError={form.error && t(form.error)}
-          />
+          <CheckedDateRange form={form} fromLabel={t("list.from")} toLabel={t("list.to")} />
           <SearchButtons searchLabel={t("list.search")} />
         </>
       }

@@ -17,7 +17,7 @@ import { mountIsland } from "../../../islands/mount";
 import { idFromSearch } from "../../../lib/address";
 import { storeDateTime } from "../../../lib/dates";
 import { formatMoney, formatMoneyChange } from "../../../lib/money";
-import { DEPOSITS_NS, DepositLinks, DepositStatusChip } from "./depositParts";
+import { DEPOSITS_NS, DepositLinks, depositMoneyFacts } from "./depositParts";
 
 /** /payIntentionDetail?depositId=: one intention deposit, its ledger (oldest first) and the orders
  * it paid; paying it (while unpaid) and refunding what is left start here. */
@@ -57,12 +57,7 @@ export function DepositPage() {
       <Section title={t("detail.title", { depositNo: deposit.depositNo })}>
         <Facts
           items={[
-            [t("fields.member"), `${deposit.memberName} ${deposit.phone}`],
-            [t("fields.status"), <DepositStatusChip key="status" status={deposit.status} />],
-            [t("fields.amount"), formatMoney(deposit.amount)],
-            [t("fields.applied"), formatMoney(deposit.applied)],
-            [t("fields.refunded"), formatMoney(deposit.refunded)],
-            [t("fields.left"), <strong key="left">{formatMoney(deposit.left)}</strong>],
+            ...depositMoneyFacts(t, deposit),
             [
               t("fields.orderNo"),
               <Link key="order" href={orderDetailsHref(deposit.orderId)}>

@@ -2,28 +2,17 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import { useTranslation } from "react-i18next";
 import { exportUrl } from "../../../api/catalog";
-import { DEPOSIT_EXPORT_PATH, DEPOSIT_STATUSES, useDepositRecords, type RecordSearch } from "../../../api/deposits";
-import { FilterSelect } from "../../../components/filters";
+import { DEPOSIT_EXPORT_PATH, useDepositRecords, type RecordSearch } from "../../../api/deposits";
 import { Facts, Section } from "../../../components/layout";
 import { usePaging } from "../../../components/PagedTable";
 import { FilterText, FormDateRange, SearchButtons } from "../../../components/records/filterFields";
 import { RecordsPage } from "../../../components/records/RecordsPage";
 import { mountIsland } from "../../../islands/mount";
-import { useFilterForm } from "../../../lib/filterForm";
 import { formatMoney } from "../../../lib/money";
-import { DEPOSITS_NS, DepositLinks, depositColumns } from "./depositParts";
+import { DEPOSITS_NS, DepositLinks, DepositStatusFilter, depositColumns, useDepositFilterForm } from "./depositParts";
 import { CappedExportButton } from "../../../components/CappedExportButton";
 
 /** Spec §5: an export of 100,000 rows or more is refused (here before any call, and by the server). */
-
-interface FilterInput {
-  keyword: string;
-  status: string;
-  from: string;
-  to: string;
-}
-
-const EMPTY: FilterInput = { keyword: "", status: "", from: "", to: "" };
 
 /** Spec §5's time-range rule as the page checks it (the server checks it too, with the same words;
  * the span limit is the server's and not shown). */
@@ -34,28 +23,23 @@ export function recordRangeError(from: string, to: string): string | null {
   return null;
 }
 
-function filtersFrom(input: FilterInput): RecordSearch {
-  return {
-    keyword: input.keyword.trim() || null,
-    status: (input.status || null) as RecordSearch["status"],
-    dateFrom: input.from,
-    dateTo: input.to,
-  };
-}
-
 /** /depositRecord (DJGL-0001, 定金记录): the store's deposits of a date range with the totals taken,
  * applied, refunded and still held (a liability), paged, with an export. */
 export function DepositRecordPage() {
   const { t } = useTranslation(DEPOSITS_NS);
   const paging = usePaging();
-  const form = useFilterForm<FilterInput, RecordSearch | null>({
-    empty: EMPTY,
-    toSearch: filtersFrom,
+  const form = useDepositFilterForm<RecordSearch | null>({
+    toSearch: (input) => ({
+      keyword: input.keyword.trim() || null,
+      status: (input.status || null) as RecordSearch["status"],
+      dateFrom: input.from,
+      dateTo: input.to,
+    }),
     paging,
     check: (input) => recordRangeError(input.from, input.to),
     initial: null,
   });
-  const { input, set, filters } = form;
+  const { filters } = form;
   const result = useDepositRecords(
     filters ? { pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...filters } : null,
   );
@@ -78,15 +62,7 @@ export function DepositRecordPage() {
             toError={rangeKey && rangeKey !== "errors.startRequired" ? t(rangeKey) : null}
           />
           <FilterText form={form} name="keyword" label={t("list.keyword")} maxChars={30} />
-          <FilterSelect
-            id="record-status"
-            label={t("fields.status")}
-            allLabel={t("status.all")}
-            value={input.status}
-            minWidth={140}
-            options={DEPOSIT_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
-            onChange={(value) => set("status", value)}
-          />
+          <DepositStatusFilter id="record-status" form={form} />
           <SearchButtons searchLabel={t("list.search")} />
         </>
       }

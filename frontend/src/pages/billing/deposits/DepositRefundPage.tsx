@@ -30,7 +30,7 @@ import { mountIsland } from "../../../islands/mount";
 import { idFromSearch } from "../../../lib/address";
 import { formatMoney } from "../../../lib/money";
 import { notify } from "../../../lib/notices";
-import { DEPOSITS_NS, DepositLinks, DepositStatusChip } from "./depositParts";
+import { DEPOSITS_NS, DepositLinks, depositMoneyFacts } from "./depositParts";
 
 /** /refundIntention?depositId=: refunds what is left of a deposit (all of it by default, never more)
  * with a reason, after a confirmation; the server returns it the way it was paid (cash out of the
@@ -85,16 +85,7 @@ export function DepositRefundPage() {
     <PageFrame title={t("refund.title")}>
       <DepositLinks />
       <Section title={deposit.depositNo}>
-        <Facts
-          items={[
-            [t("fields.member"), `${deposit.memberName} ${deposit.phone}`],
-            [t("fields.status"), <DepositStatusChip key="status" status={deposit.status} />],
-            [t("fields.amount"), formatMoney(deposit.amount)],
-            [t("fields.applied"), formatMoney(deposit.applied)],
-            [t("fields.refunded"), formatMoney(deposit.refunded)],
-            [t("fields.left"), <strong key="left">{formatMoney(deposit.left)}</strong>],
-          ]}
-        />
+        <Facts items={depositMoneyFacts(t, deposit)} />
         <Link href={depositHref(deposit.depositId)}>{t("list.detail")}</Link>
       </Section>
       {asked ? (

@@ -1,5 +1,5 @@
-/** What the intention-deposit pages share: the deposit's and the ledger entry's columns, the status
- * chip, and the links between the pages (issue 17 §4). */
+/** What the intention-deposit pages share: the deposit's and the ledger entry's columns, its money
+ * facts, the status chip and filter, and the links between the pages (issue 17 §4). */
 
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
@@ -15,7 +15,11 @@ import {
   type Deposit,
   type DepositEntry,
   type DepositStatus,
+  DEPOSIT_STATUSES,
 } from "../../../api/deposits";
+import { FilterSelect } from "../../../components/filters";
+import { useFilterForm, type FilterFormOptions } from "../../../lib/filterForm";
+import type { Fact } from "../../../components/layout";
 import { NOWRAP, type PagedColumn } from "../../../components/PagedTable";
 import { storeDateTime } from "../../../lib/dates";
 import { formatMoney, formatMoneyChange } from "../../../lib/money";
@@ -49,14 +53,73 @@ export function DepositLinks() {
   );
 }
 
+/** The filters of a list of deposits: words, a status, a date range. */
+interface DepositFilterInput {
+  keyword: string;
+  status: string;
+  from: string;
+  to: string;
+}
+
+const NO_DEPOSIT_FILTERS: DepositFilterInput = { keyword: "", status: "", from: "", to: "" };
+
+/** A list of deposits' filter form (useFilterForm's), empty as it opens. */
+export function useDepositFilterForm<Search>(options: Omit<FilterFormOptions<DepositFilterInput, Search>, "empty">) {
+  return useFilterForm({ empty: NO_DEPOSIT_FILTERS, ...options });
+}
+
+/** The status drop-down of a list of deposits. */
+export function DepositStatusFilter({
+  id,
+  form,
+}: {
+  id: string;
+  form: { input: { status: string }; set: (key: "status", value: string) => void };
+}) {
+  const { t } = useTranslation(DEPOSITS_NS);
+  return (
+    <FilterSelect
+      id={id}
+      label={t("fields.status")}
+      allLabel={t("status.all")}
+      value={form.input.status}
+      minWidth={140}
+      options={DEPOSIT_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+      onChange={(value) => form.set("status", value)}
+    />
+  );
+}
+
+/** Whose deposit it is and where its money stands: taken, applied to orders, refunded, left. */
+export function depositMoneyFacts(
+  t: (key: string) => string,
+  deposit: Pick<Deposit, "memberName" | "phone" | "status" | "amount" | "applied" | "refunded" | "left">,
+): Fact[] {
+  return [
+    [t("fields.member"), `${deposit.memberName} ${deposit.phone}`],
+    [t("fields.status"), <DepositStatusChip key="status" status={deposit.status} />],
+    [t("fields.amount"), formatMoney(deposit.amount)],
+    [t("fields.applied"), formatMoney(deposit.applied)],
+    [t("fields.refunded"), formatMoney(deposit.refunded)],
+    [t("fields.left"), <strong key="left">{formatMoney(deposit.left)}</strong>],
+  ];
+}
+
+/** A deposit's number, opening its page. */
+function depositNoColumn<Row extends { depositId: number; depositNo: string }>(
+  t: (key: string) => string,
+): PagedColumn<Row> {
+  return {
+    key: "depositNo",
+    label: t("fields.depositNo"),
+    cellSx: NOWRAP,
+    render: (row) => <Link href={depositHref(row.depositId)}>{row.depositNo}</Link>,
+  };
+}
+
 export function depositColumns(t: (key: string) => string, actions: boolean): PagedColumn<Deposit>[] {
   const columns: PagedColumn<Deposit>[] = [
-    {
-      key: "depositNo",
-      label: t("fields.depositNo"),
-      cellSx: NOWRAP,
-      render: (row) => <Link href={depositHref(row.depositId)}>{row.depositNo}</Link>,
-    },
+    depositNoColumn(t),
     {
       key: "member",
       label: t("fields.member"),
@@ -135,12 +198,7 @@ export function entryColumns(t: (key: string) => string, withDeposit: boolean): 
   ];
   if (!withDeposit) return columns;
   return [
-    {
-      key: "depositNo",
-      label: t("fields.depositNo"),
-      cellSx: NOWRAP,
-      render: (row) => <Link href={depositHref(row.depositId)}>{row.depositNo}</Link>,
-    },
+    depositNoColumn(t),
     {
       key: "member",
       label: t("fields.member"),

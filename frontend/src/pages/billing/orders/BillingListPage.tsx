@@ -1,33 +1,23 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
-import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  ORDER_STATUSES,
-  orderDetailsHref,
-  useOrders,
-  type OrderRow,
-  type OrderSearch,
-  type OrderSummary,
-} from "../../../api/bills";
+import { ORDER_STATUSES, useOrders, type OrderSearch, type OrderSummary } from "../../../api/bills";
 import { type MemberRow } from "../../../api/members";
 import { useEmployeeSearch } from "../../../api/staff";
 import { FilterSelect } from "../../../components/filters";
-import { usePaging, NOWRAP, type PagedColumn } from "../../../components/PagedTable";
-import { FilterText, FormDateRange, SearchButtons } from "../../../components/records/filterFields";
-import { CustomerCell } from "../../../components/records/CustomerCell";
+import { usePaging } from "../../../components/PagedTable";
+import { CheckedDateRange, FilterText } from "../../../components/records/filterFields";
 import { RecordsPage } from "../../../components/records/RecordsPage";
 import { mountIsland } from "../../../islands/mount";
 import { idFromSearch } from "../../../lib/address";
 import { reversedRange, useFilterForm } from "../../../lib/filterForm";
-import { storeDateTime } from "../../../lib/dates";
-import { OrderStatusChip } from "../../../components/billing/orders";
 import { formatMoney } from "../../../lib/money";
+import { orderColumns } from "../../../components/billing/orders";
 import { MemberSearchDialog } from "../../../components/members/MemberSearchDialog";
 import { formatPhone } from "../../../lib/phone";
 import { NS, OrderExportButton, timeRange } from "./parts";
@@ -74,53 +64,16 @@ export function BillingListPage({ search = window.location.search }: { search?: 
     form.resetTo(filtersFrom(EMPTY, null));
   };
 
-  const columns: PagedColumn<OrderRow>[] = [
-    {
-      key: "orderNo",
-      label: t("fields.orderNo"),
-      render: (row) => (
-        <Link href={orderDetailsHref(row.orderId)} underline="hover">
-          {row.orderNo}
-        </Link>
-      ),
-    },
-    {
-      key: "createdAt",
-      label: t("fields.createdAt"),
-      cellSx: NOWRAP,
-      render: (row) => storeDateTime(row.createdAt),
-    },
-    {
-      key: "customer",
-      label: t("fields.customer"),
-      render: (row) => <CustomerCell name={row.name} phone={row.phone} walkIn={row.walkIn} walkInLabel={t("walkIn")} />,
-    },
-    {
-      key: "status",
-      label: t("fields.status"),
-      render: (row) => <OrderStatusChip status={row.status} label={row.statusName} />,
-    },
-    { key: "total", label: t("fields.total"), align: "right", render: (row) => formatMoney(row.total) },
-    { key: "discount", label: t("fields.discount"), align: "right", render: (row) => formatMoney(row.discount) },
-    { key: "payable", label: t("fields.payable"), align: "right", render: (row) => formatMoney(row.payable) },
-    { key: "paid", label: t("fields.paid"), align: "right", render: (row) => formatMoney(row.paid) },
-    { key: "due", label: t("fields.due"), align: "right", render: (row) => formatMoney(row.due) },
-    { key: "operator", label: t("fields.operator"), render: (row) => row.operatorName || t("dash") },
-  ];
+  const columns = orderColumns(t, true);
 
   return (
     <RecordsPage
       title={t("list.title")}
       actions={<OrderExportButton filters={filters} count={result.data?.summary.count ?? null} />}
-      onSearch={form.submit}
+      form={{ submit: form.submit, reset }}
       filters={
         <>
-          <FormDateRange
-            form={form}
-            fromLabel={t("list.from")}
-            toLabel={t("list.to")}
-            toError={form.error && t(`members:${form.error}`)}
-          />
+          <CheckedDateRange form={form} fromLabel={t("list.from")} toLabel={t("list.to")} />
           <FilterSelect
             id="order-status-filter"
             label={t("fields.status")}
@@ -144,7 +97,6 @@ export function BillingListPage({ search = window.location.search }: { search?: 
             onChange={(value) => set("employeeId", value)}
           />
           <MemberFilter member={input.member} onChange={(member) => set("member", member)} />
-          <SearchButtons searchLabel={t("list.search")} resetLabel={t("list.reset")} onReset={reset} />
         </>
       }
       totals={

@@ -1,4 +1,3 @@
-import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
@@ -10,8 +9,6 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { billKeys, cancelOrder, useOrder, type OrderDetail } from "../../../api/bills";
 import { newIdempotencyKey } from "../../../api/client";
-import { DetailError, Loading, detailFailure } from "../../../components/feedback";
-import { BackLink, PageFrame } from "../../../components/layout";
 import { mountIsland } from "../../../islands/mount";
 import { idFromSearch } from "../../../lib/address";
 import { OrderHeadSection } from "./orderHeadSection";
@@ -24,6 +21,7 @@ import {
   TotalsSection,
 } from "./orderDetailSections";
 import { NS } from "./parts";
+import { DetailPage } from "../../../components/DetailPage";
 
 const LIST_ROUTE = "/billingList";
 
@@ -46,18 +44,18 @@ export function OrderDetailsPage({
   const [orderId] = useState(() => idFromSearch(search, "orderId"));
   const order = useOrder(orderId);
   return (
-    <PageFrame wide title={t("details.title")}>
-      <BackLink href={LIST_ROUTE}>{t("details.back")}</BackLink>
-      {orderId === null ? (
-        <Alert severity="warning">{t("details.missingId")}</Alert>
-      ) : order.isPending ? (
-        <Loading />
-      ) : order.isError ? (
-        <DetailError message={detailFailure(order.error, t("details.notFound"))} onRetry={() => void order.refetch()} />
-      ) : (
-        <OrderView order={order.data} navigate={navigate} openReceipt={openReceipt} />
-      )}
-    </PageFrame>
+    <DetailPage
+      wide
+      title={t("details.title")}
+      backHref={LIST_ROUTE}
+      backLabel={t("details.back")}
+      id={orderId}
+      detail={order}
+      missingId={t("details.missingId")}
+      notFound={t("details.notFound")}
+    >
+      {(found) => <OrderView order={found} navigate={navigate} openReceipt={openReceipt} />}
+    </DetailPage>
   );
 }
 

@@ -1,12 +1,9 @@
-import DeleteIcon from "@mui/icons-material/Delete";
-import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
-import IconButton from "@mui/material/IconButton";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
@@ -17,6 +14,8 @@ import { billKeys, changeLineStaff, type OrderDetail, type OrderLine } from "../
 import { ApiError, newIdempotencyKey } from "../../../api/client";
 import { useEmployeeSearch } from "../../../api/staff";
 import { NS } from "./parts";
+import { RemoveButton } from "../../../components/RemoveButton";
+import { FailureNote } from "../../../components/feedback";
 
 interface Row {
   employeeId: number;
@@ -93,12 +92,10 @@ export function StaffChangeDialog({
                 }
                 sx={{ width: 140 }}
               />
-              <IconButton
-                aria-label={t("staffChange.remove", { name: row.name })}
+              <RemoveButton
+                label={t("staffChange.remove", { name: row.name })}
                 onClick={() => setRows(rows.filter((_, i) => i !== index))}
-              >
-                <DeleteIcon />
-              </IconButton>
+              />
             </Stack>
           ))}
           <TextField
@@ -117,11 +114,7 @@ export function StaffChangeDialog({
               ))}
           </TextField>
         </Stack>
-        {failure ? (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {fieldMessage || failure.message}
-          </Alert>
-        ) : null}
+        <FailureNote message={failure ? fieldMessage || failure.message : null} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t("back")}</Button>

@@ -4,14 +4,10 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   CREDIT_MOVE_CODE,
@@ -25,30 +21,12 @@ import { refundDetailHref } from "../../../api/refunds";
 import { hasButtonCode } from "../../../api/session";
 import { DetailError, Loading } from "../../../components/feedback";
 import { Facts, Section } from "../../../components/layout";
+import { HeadedTable } from "../../../components/HeadedTable";
 import { NOWRAP } from "../../../components/PagedTable";
 import { storeDateTime } from "../../../lib/dates";
 import { formatMoney } from "../../../lib/money";
 import { NS } from "./parts";
 import { StaffChangeDialog } from "./StaffChangeDialog";
-
-function SimpleTable({ label, heads, children }: { label: string; heads: readonly ReactNode[]; children: ReactNode }) {
-  return (
-    <TableContainer>
-      <Table size="small" aria-label={label}>
-        <TableHead>
-          <TableRow>
-            {heads.map((head, index) => (
-              <TableCell key={index} sx={NOWRAP}>
-                {head}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>{children}</TableBody>
-      </Table>
-    </TableContainer>
-  );
-}
 
 /** The lines with their discounts and staff; a role with the credit-move code changes a line's staff. */
 export function OrderLinesSection({ order }: { order: OrderDetail }) {
@@ -57,7 +35,7 @@ export function OrderLinesSection({ order }: { order: OrderDetail }) {
   const changeable = staffChangeable(order, hasButtonCode(CREDIT_MOVE_CODE));
   return (
     <Section title={t("details.lines")}>
-      <SimpleTable
+      <HeadedTable
         label={t("details.lines")}
         heads={[
           t("line.name"),
@@ -101,7 +79,7 @@ export function OrderLinesSection({ order }: { order: OrderDetail }) {
             ) : null}
           </TableRow>
         ))}
-      </SimpleTable>
+      </HeadedTable>
       {changing ? <StaffChangeDialog order={order} line={changing} onClose={() => setChanging(null)} /> : null}
     </Section>
   );
@@ -116,7 +94,7 @@ export function TendersSection({ order }: { order: OrderDetail }) {
       {order.tenders.length === 0 ? (
         <Typography color="text.secondary">{t("details.noTenders")}</Typography>
       ) : (
-        <SimpleTable
+        <HeadedTable
           label={t("details.tenders")}
           heads={[
             t("tender.method"),
@@ -144,7 +122,7 @@ export function TendersSection({ order }: { order: OrderDetail }) {
               <TableCell sx={NOWRAP}>{storeDateTime(tender.createdAt)}</TableCell>
             </TableRow>
           ))}
-        </SimpleTable>
+        </HeadedTable>
       )}
     </Section>
   );
@@ -163,7 +141,7 @@ export function DrawnSessionsSection({ orderId }: { orderId: number }) {
       ) : drawn.data.length === 0 ? (
         <Typography color="text.secondary">{t("details.noSessions")}</Typography>
       ) : (
-        <SimpleTable
+        <HeadedTable
           label={t("details.sessions")}
           heads={[t("tender.cardNo"), t("session.project"), t("session.count"), t("session.left"), t("tender.time")]}
         >
@@ -176,7 +154,7 @@ export function DrawnSessionsSection({ orderId }: { orderId: number }) {
               <TableCell sx={NOWRAP}>{storeDateTime(row.createdAt)}</TableCell>
             </TableRow>
           ))}
-        </SimpleTable>
+        </HeadedTable>
       )}
     </Section>
   );
@@ -191,7 +169,7 @@ export function RefundsSection({ order }: { order: OrderDetail }) {
       {order.refunds.length === 0 ? (
         <Typography color="text.secondary">{t("refunds:order.noRefunds")}</Typography>
       ) : (
-        <SimpleTable
+        <HeadedTable
           label={title}
           heads={[
             t("refunds:list.refundNo"),
@@ -226,7 +204,7 @@ export function RefundsSection({ order }: { order: OrderDetail }) {
               <TableCell>{refund.operatorName || t("dash")}</TableCell>
             </TableRow>
           ))}
-        </SimpleTable>
+        </HeadedTable>
       )}
     </Section>
   );

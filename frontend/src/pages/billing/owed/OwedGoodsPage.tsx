@@ -22,7 +22,7 @@ import {
 } from "../../../api/owedGoods";
 import { FilterSelect } from "../../../components/filters";
 import { NOWRAP, usePaging, type PagedColumn } from "../../../components/PagedTable";
-import { FilterText, FormDateRange, SearchButtons } from "../../../components/records/filterFields";
+import { CheckedDateRange, FilterText } from "../../../components/records/filterFields";
 import { CustomerCell } from "../../../components/records/CustomerCell";
 import { RecordsPage } from "../../../components/records/RecordsPage";
 import { mountIsland } from "../../../islands/mount";
@@ -110,7 +110,7 @@ export function OwedGoodsPage() {
     <RecordsPage
       title={t("list.title")}
       actions={<OwedExportButton filters={filters} count={result.data?.total ?? null} />}
-      onSearch={form.submit}
+      form={form}
       filters={
         <>
           <FilterText form={form} name="keyword" label={t("list.keyword")} maxChars={24} />
@@ -126,13 +126,7 @@ export function OwedGoodsPage() {
             ]}
             onChange={(value) => set("status", value)}
           />
-          <FormDateRange
-            form={form}
-            fromLabel={t("list.from")}
-            toLabel={t("list.to")}
-            toError={form.error && t(`members:${form.error}`)}
-          />
-          <SearchButtons searchLabel={t("list.search")} resetLabel={t("list.reset")} onReset={form.reset} />
+          <CheckedDateRange form={form} fromLabel={t("list.from")} toLabel={t("list.to")} />
         </>
       }
       table={{

@@ -10,11 +10,7 @@ import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
@@ -45,8 +41,10 @@ import { DetailError, Loading, detailFailure } from "../../../components/feedbac
 import { FilterBar } from "../../../components/filters";
 import { LimitedTextField } from "../../../components/LimitedTextField";
 import { Facts, PageFrame, Section } from "../../../components/layout";
+import { HeadedTable } from "../../../components/HeadedTable";
 import { NOWRAP } from "../../../components/PagedTable";
 import { mountIsland } from "../../../islands/mount";
+import { TenderCells, tenderHeads } from "./tenderCells";
 import {
   canReturn,
   closesCards,
@@ -298,31 +296,18 @@ function LinesTable({
     t("returns.amount"),
   ];
   return (
-    <TableContainer>
-      <Table size="small" aria-label={t("returns.lines")}>
-        <TableHead>
-          <TableRow>
-            {heads.map((head) => (
-              <TableCell key={head} sx={NOWRAP}>
-                {head}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {judged.lines.map((line) => (
-            <LineRow
-              key={line.orderLineId}
-              line={line}
-              pick={picks[line.orderLineId]}
-              error={errors[line.orderLineId] ?? null}
-              locked={judged.wholeOnly}
-              onChange={(change) => setPick(line.orderLineId, change)}
-            />
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <HeadedTable label={t("returns.lines")} heads={heads}>
+      {judged.lines.map((line) => (
+        <LineRow
+          key={line.orderLineId}
+          line={line}
+          pick={picks[line.orderLineId]}
+          error={errors[line.orderLineId] ?? null}
+          locked={judged.wholeOnly}
+          onChange={(change) => setPick(line.orderLineId, change)}
+        />
+      ))}
+    </HeadedTable>
   );
 }
 
@@ -457,50 +442,23 @@ function ConfirmDialog({
 function QuoteSummary({ quote }: { quote: RefundQuote }) {
   const { t } = useTranslation(NS);
   const [mayApprove] = useState(() => hasButtonCode(BTN_REFUND_APPROVE));
-  const dash = t("dash");
   const pending = quote.tenders.some((tender) => tender.status === "pending");
   return (
     <Box data-testid="refund-quote">
       <DialogContentText>
         {t("returns.confirmText", { amount: formatMoney(quote.amount), orderNo: quote.orderNo })}
       </DialogContentText>
-      <TableContainer sx={{ mt: 1 }}>
-        <Table size="small" aria-label={t("returns.quoteTenders")}>
-          <TableHead>
-            <TableRow>
-              {[
-                t("detail.method"),
-                t("returns.amount"),
-                t("detail.card"),
-                t("detail.principal"),
-                t("detail.gift"),
-                t("detail.points"),
-                t("detail.sessions"),
-              ].map((head) => (
-                <TableCell key={head} sx={NOWRAP}>
-                  {head}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {quote.tenders.map((tender, index) => (
-              <TableRow key={`${tender.tenderId ?? "s"}-${index}`}>
-                <TableCell>
-                  {tender.methodName}
-                  {tender.status === "pending" ? ` (${t("detail.statuses.pending")})` : ""}
-                </TableCell>
-                <TableCell>{formatMoney(tender.amount)}</TableCell>
-                <TableCell>{tender.cardNo || dash}</TableCell>
-                <TableCell>{tender.method === "storedValue" ? formatMoney(tender.principal) : dash}</TableCell>
-                <TableCell>{tender.method === "storedValue" ? formatMoney(tender.gift) : dash}</TableCell>
-                <TableCell>{tender.points ?? dash}</TableCell>
-                <TableCell>{tender.sessions ?? dash}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <HeadedTable label={t("returns.quoteTenders")} heads={tenderHeads(t)} sx={{ mt: 1 }}>
+        {quote.tenders.map((tender, index) => (
+          <TableRow key={`${tender.tenderId ?? "s"}-${index}`}>
+            <TableCell>
+              {tender.methodName}
+              {tender.status === "pending" ? ` (${t("detail.statuses.pending")})` : ""}
+            </TableCell>
+            <TenderCells tender={tender} />
+          </TableRow>
+        ))}
+      </HeadedTable>
       {pending ? <DialogContentText sx={{ mt: 1 }}>{t("detail.pendingNote")}</DialogContentText> : null}
       {quote.approvalNeeded ? (
         <Alert severity="info" sx={{ mt: 1 }}>

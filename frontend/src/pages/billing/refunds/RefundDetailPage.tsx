@@ -1,25 +1,22 @@
 import Alert from "@mui/material/Alert";
 import Link from "@mui/material/Link";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { orderDetailsHref } from "../../../api/bills";
 import { BTN_REFUND, useRefund, type RefundDetail } from "../../../api/refunds";
 import { hasButtonCode } from "../../../api/session";
 import { idFromSearch } from "../../../lib/address";
 import { formatMoney } from "../../../lib/money";
-import { DetailError, Loading, detailFailure } from "../../../components/feedback";
-import { BackLink, Facts, PageFrame, Section } from "../../../components/layout";
-import { NOWRAP } from "../../../components/PagedTable";
+import { Facts, Section } from "../../../components/layout";
+import { HeadedTable } from "../../../components/HeadedTable";
 import { mountIsland } from "../../../islands/mount";
+import { TenderCells, tenderHeads } from "./tenderCells";
 import { storeDateTime } from "../../../lib/dates";
 import { TerminalRefundActions } from "./TerminalRefundActions";
+import { DetailPage } from "../../../components/DetailPage";
 
 const NS = "refunds";
 
@@ -30,21 +27,18 @@ export function RefundDetailPage({ search = window.location.search }: { search?:
   const [recedeId] = useState(() => idFromSearch(search, "recedeId"));
   const refund = useRefund(recedeId);
   return (
-    <PageFrame wide title={t("detail.title")}>
-      <BackLink href="/refundList">{t("detail.back")}</BackLink>
-      {recedeId === null ? (
-        <Alert severity="warning">{t("detail.missingId")}</Alert>
-      ) : refund.isPending ? (
-        <Loading />
-      ) : refund.isError ? (
-        <DetailError
-          message={detailFailure(refund.error, t("detail.notFound"))}
-          onRetry={() => void refund.refetch()}
-        />
-      ) : (
-        <RefundView refund={refund.data} />
-      )}
-    </PageFrame>
+    <DetailPage
+      wide
+      title={t("detail.title")}
+      backHref="/refundList"
+      backLabel={t("detail.back")}
+      id={recedeId}
+      detail={refund}
+      missingId={t("detail.missingId")}
+      notFound={t("detail.notFound")}
+    >
+      {(found) => <RefundView refund={found} />}
+    </DetailPage>
   );
 }
 
@@ -55,7 +49,7 @@ function RefundTables({ refund }: { refund: RefundDetail }) {
   return (
     <>
       <Section title={t("detail.lines")}>
-        <SimpleTable
+        <HeadedTable
           label={t("detail.lines")}
           heads={[t("returns.item"), t("returns.kind"), t("returns.units"), t("returns.amount"), t("detail.cardTaken")]}
         >
@@ -72,32 +66,14 @@ function RefundTables({ refund }: { refund: RefundDetail }) {
               </TableCell>
             </TableRow>
           ))}
-        </SimpleTable>
+        </HeadedTable>
       </Section>
       <Section title={t("detail.tenders")}>
-        <SimpleTable
-          label={t("detail.tenders")}
-          heads={[
-            t("detail.method"),
-            t("returns.amount"),
-            t("detail.card"),
-            t("detail.principal"),
-            t("detail.gift"),
-            t("detail.points"),
-            t("detail.sessions"),
-            t("detail.till"),
-            t("detail.status"),
-          ]}
-        >
+        <HeadedTable label={t("detail.tenders")} heads={[...tenderHeads(t), t("detail.till"), t("detail.status")]}>
           {refund.tenders.map((tender, index) => (
             <TableRow key={`${tender.tenderId ?? "s"}-${index}`}>
               <TableCell>{tender.methodName}</TableCell>
-              <TableCell>{formatMoney(tender.amount)}</TableCell>
-              <TableCell>{tender.cardNo || dash}</TableCell>
-              <TableCell>{tender.method === "storedValue" ? formatMoney(tender.principal) : dash}</TableCell>
-              <TableCell>{tender.method === "storedValue" ? formatMoney(tender.gift) : dash}</TableCell>
-              <TableCell>{tender.points ?? dash}</TableCell>
-              <TableCell>{tender.sessions ?? dash}</TableCell>
+              <TenderCells tender={tender} />
               <TableCell>{tender.method === "cash" ? formatMoney(tender.tillChange) : dash}</TableCell>
               <TableCell>
                 {t(`detail.statuses.${tender.status}`, { defaultValue: tender.status })}
@@ -106,7 +82,7 @@ function RefundTables({ refund }: { refund: RefundDetail }) {
               </TableCell>
             </TableRow>
           ))}
-        </SimpleTable>
+        </HeadedTable>
       </Section>
     </>
   );
@@ -155,25 +131,6 @@ function RefundView({ refund }: { refund: RefundDetail }) {
       ) : null}
       <RefundTables refund={refund} />
     </>
-  );
-}
-
-function SimpleTable({ label, heads, children }: { label: string; heads: readonly ReactNode[]; children: ReactNode }) {
-  return (
-    <TableContainer>
-      <Table size="small" aria-label={label}>
-        <TableHead>
-          <TableRow>
-            {heads.map((head, index) => (
-              <TableCell key={index} sx={NOWRAP}>
-                {head}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>{children}</TableBody>
-      </Table>
-    </TableContainer>
   );
 }
 

@@ -5,7 +5,7 @@ import { orderDetailsHref } from "../../../api/bills";
 import { refundDetailHref, useRefunds, type RefundRow, type RefundSearch } from "../../../api/refunds";
 import { formatMoney } from "../../../lib/money";
 import { NOWRAP, usePaging, type PagedColumn } from "../../../components/PagedTable";
-import { FilterText, FormDateRange, SearchButtons } from "../../../components/records/filterFields";
+import { CheckedDateRange, FilterText } from "../../../components/records/filterFields";
 import { CustomerCell } from "../../../components/records/CustomerCell";
 import { RecordsPage } from "../../../components/records/RecordsPage";
 import { mountIsland } from "../../../islands/mount";
@@ -86,17 +86,11 @@ export function RefundListPage() {
   return (
     <RecordsPage
       title={t("list.title")}
-      onSearch={form.submit}
+      form={form}
       filters={
         <>
-          <FormDateRange
-            form={form}
-            fromLabel={t("list.from")}
-            toLabel={t("list.to")}
-            toError={form.error && t(`members:${form.error}`)}
-          />
+          <CheckedDateRange form={form} fromLabel={t("list.from")} toLabel={t("list.to")} />
           <FilterText form={form} name="keyword" label={t("list.keyword")} maxChars={24} />
-          <SearchButtons searchLabel={t("list.search")} resetLabel={t("list.reset")} onReset={form.reset} />
         </>
       }
       table={{

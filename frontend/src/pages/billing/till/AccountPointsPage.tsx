@@ -1,8 +1,6 @@
 import AddIcon from "@mui/icons-material/Add";
-import DeleteIcon from "@mui/icons-material/Delete";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
-import IconButton from "@mui/material/IconButton";
 import List from "@mui/material/List";
 import ListItem from "@mui/material/ListItem";
 import ListItemText from "@mui/material/ListItemText";
@@ -30,6 +28,7 @@ import { mountIsland } from "../../../islands/mount";
 import { useSubmissionKey } from "../../../lib/submissionKey";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { LinesTable, PAYMENT_ROUTE } from "./pointsParts";
+import { RemoveButton } from "../../../components/RemoveButton";
 
 const ITEM_TYPES: readonly PointsItemType[] = ["product", "project"];
 
@@ -81,12 +80,10 @@ export function AccountPointsPage({ navigate = (href: string) => window.location
               <ListItem
                 key={`${line.type}-${line.itemId}`}
                 secondaryAction={
-                  <IconButton
-                    aria-label={t("account.remove", { name: line.name })}
+                  <RemoveButton
+                    label={t("account.remove", { name: line.name })}
                     onClick={() => setLines((previous) => previous.filter((_, at) => at !== index))}
-                  >
-                    <DeleteIcon />
-                  </IconButton>
+                  />
                 }
               >
                 <ListItemText primary={line.name} secondary={t(`types.${line.type}`)} />

@@ -1,7 +1,6 @@
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
-import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
@@ -13,7 +12,7 @@ import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAccountInfo } from "../../../api/booking";
-import { MEMBER_AREA_CODES, useMemberWithPhone, type MemberRow } from "../../../api/members";
+import { useMemberWithPhone, type MemberRow } from "../../../api/members";
 import type { MemberCard } from "../../../api/till";
 import { MemberSearchDialog } from "../../../components/members/MemberSearchDialog";
 import { memberPhoneError } from "../../../components/members/rules";
@@ -22,6 +21,7 @@ import { storeDate, storeTime, storeToday } from "../../../lib/dates";
 import { formatPhone } from "../../../lib/phone";
 import { formatMoney } from "../../../lib/money";
 import type { Customer } from "./tillRules";
+import { AreaCodeSelect } from "../../../components/members/AreaCodeSelect";
 
 const memberOf = (row: MemberRow): Customer => ({
   kind: "member",
@@ -83,19 +83,12 @@ export function CustomerSection({
             error={Boolean(messages["walkIn.name"])}
             helperText={messages["walkIn.name"]}
           />
-          <TextField
-            select
+          <AreaCodeSelect
             label={t("customer.areaCode")}
             value={walkIn.areaCode}
-            onChange={(event) => onChange({ ...walkIn, areaCode: event.target.value as typeof walkIn.areaCode })}
+            onChange={(areaCode) => onChange({ ...walkIn, areaCode })}
             sx={{ minWidth: 120 }}
-          >
-            {MEMBER_AREA_CODES.map((code) => (
-              <MenuItem key={code} value={code}>
-                {code}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
           <TextField
             label={t("customer.phone")}
             value={walkIn.phone}

@@ -1,8 +1,6 @@
-import DeleteIcon from "@mui/icons-material/Delete";
 import Box from "@mui/material/Box";
 import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
-import IconButton from "@mui/material/IconButton";
 import MenuItem from "@mui/material/MenuItem";
 import TableCell from "@mui/material/TableCell";
 import TableRow from "@mui/material/TableRow";
@@ -24,6 +22,7 @@ import {
   type LineStaff,
   type TillLine,
 } from "./tillRules";
+import { RemoveButton } from "../../../components/RemoveButton";
 import { ServedNowChoice } from "./ServedNowChoice";
 
 /** One line of the cashier's draft: what it is, its quantity, the card that pays or prices it (a
@@ -186,9 +185,7 @@ export function LineRow({
       />
       <LinePriceCell priced={priced} />
       <TableCell>
-        <IconButton aria-label={t("line.remove", { name: line.name })} onClick={onRemove}>
-          <DeleteIcon />
-        </IconButton>
+        <RemoveButton label={t("line.remove", { name: line.name })} onClick={onRemove} />
       </TableCell>
     </TableRow>
   );
