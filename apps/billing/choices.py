@@ -120,6 +120,14 @@ class RefundStatus(models.TextChoices):
     FAILED = "failed", _("not all money returned")
 
 
+class ReturnedGoods(models.TextChoices):
+    """Where a refund line's goods go when they come back (issue 28): back on the shelf, to be sold
+    again, or written off as damaged with the reason. A line that gives back no goods says neither."""
+
+    SHELF = "shelf", _("back on the shelf")
+    DAMAGED = "damaged", _("written off as damaged")
+
+
 REFUND_NO_PREFIX = "RF"
 REASON_MAX_LENGTH = 200
 

@@ -42,6 +42,9 @@ class RefundLineRow(TypedDict):
     cardNo: str
     cardPrincipal: str
     cardGift: str
+    goodsBack: str
+    goodsBackName: str
+    damageReason: str
 
 
 class RefundTenderRow(TypedDict):

@@ -26,6 +26,8 @@ class JudgedLineRow(TypedDict):
     refundableQty: int
     refundableAmount: str
     byUnits: bool
+    goods: bool
+    takeLater: bool
     cardId: int | None
     note: str
 
@@ -83,6 +85,8 @@ class RefundQuoteLineRow(TypedDict):
     name: str
     qty: int
     amount: str
+    goodsBack: str
+    damageReason: str
 
 
 class RefundQuoteRow(TypedDict):
@@ -119,3 +123,5 @@ class AskedLinePayload(TypedDict):
     orderLineId: int
     qty: int | None
     amount: str | None
+    goodsBack: str
+    damageReason: str
