@@ -4225,6 +4225,10 @@ export interface components {
       refundableAmount: string;
       /** @description returned by whole units (`qty`: the cards of a card sale, package sessions), not by `amount` */
       byUnits: boolean;
+      /** @description goods of a paid order: units refunded come back to stock, on the shelf or written off (goodsBack) */
+      goods: boolean;
+      /** @description taken later: units not taken yet are owed less, not restocked */
+      takeLater: boolean;
       cardId: number | null;
       /** @description why nothing more can be refunded now; empty otherwise */
       note: string;
@@ -6197,6 +6201,20 @@ export interface components {
        * @description money to refund; without qty nor amount: all that is left of the line
        */
       amount?: string | null;
+      /**
+       * @description goods given back by units (`qty`): back on the shelf (default) or written off as damaged
+       *
+       * * `shelf` - back on the shelf
+       * * `damaged` - written off as damaged
+       * @default shelf
+       * @enum {string}
+       */
+      goodsBack?: "shelf" | "damaged";
+      /**
+       * @description why the goods are written off (required with goodsBack damaged)
+       * @default
+       */
+      damageReason?: string;
     };
     RefundLineOutput: {
       orderLineId: number;
@@ -6214,6 +6232,12 @@ export interface components {
       cardPrincipal: string;
       /** @description gift taken off that card (voided) */
       cardGift: string;
+      /** @description goods that came back: shelf (back in stock) or damaged (written off); empty when none did */
+      goodsBack: string;
+      /** @description goodsBack in the request's language; empty when none */
+      goodsBackName: string;
+      /** @description why the goods were written off; empty otherwise */
+      damageReason: string;
     };
     RefundMethodOutput: {
       /**
@@ -6246,6 +6270,9 @@ export interface components {
       qty: number;
       /** @description money that would go back for the line */
       amount: string;
+      /** @description shelf or damaged for goods coming back; empty otherwise */
+      goodsBack: string;
+      damageReason: string;
     };
     RefundQuoteOutput: {
       orderId: number;
