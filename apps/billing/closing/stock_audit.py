@@ -1,6 +1,7 @@
 """Billing's part of `manage.py audit_ledgers` for the stock (docs/decisions/0018): every paid
 order's goods have their sale moves, every refund's goods their return moves (and those written off
-as damaged their return_damaged moves, issue 28), every owed row's takings their owed_pickup moves. Compared per document and product in use units, in the database.
+as damaged their return_damaged moves, issue 28), every owed row's takings their owed_pickup moves.
+Compared per document and product in use units, in the database.
 
 Package contents and use units are read as they are now: a package line or a product's
 `use_per_unit` changed after a sale shows that sale as a difference (the catalogue keeps no history

@@ -92,6 +92,7 @@ class CommittedLineRow(TypedDict):
     qty: int
     unitPrice: str
     discount: str
+    sessionsValue: str
     amount: str
     cardId: int | None
 
@@ -104,6 +105,7 @@ class CommittedOrderRow(TypedDict):
     status: str
     total: str
     discount: str
+    sessionsValue: str
     payable: str
     lines: list[CommittedLineRow]
 
@@ -119,12 +121,85 @@ class OrderLineRow(TypedDict):
     unitPrice: str
     total: str
     discount: str
+    sessionsValue: str
     amount: str
     cardId: int | None
     discounts: list[DiscountRow]
     gift: bool
     giftReason: str
     takeLater: bool
+
+
+class LineStaffRow(TypedDict):
+    """As LineStaffOutputSerializer writes it."""
+
+    employeeId: int
+    name: str
+    share: str
+
+
+class OrderDetailLineRow(OrderLineRow):
+    """As OrderDetailLineOutputSerializer writes it: a line with its staff."""
+
+    staff: list[LineStaffRow]
+
+
+class TenderRow(TypedDict):
+    """As TenderOutputSerializer writes it."""
+
+    tenderId: int
+    method: str
+    amount: str
+    status: str
+    cardId: int | None
+    cardNo: str
+    methodName: str
+    points: int | None
+    received: str | None
+    change: str | None
+    operatorName: str
+    createdAt: datetime | None
+
+
+class OrderRow(TypedDict):
+    """As OrderRowOutputSerializer writes it, the phone masked (apps.billing.orders.figures: the
+    sessions apart from the discount, the refunds and the net)."""
+
+    orderId: int
+    orderNo: str
+    storeId: int
+    memId: int | None
+    name: str
+    phone: str
+    walkIn: bool
+    reservationId: int | None
+    status: str
+    statusName: str
+    refundStatus: str
+    refundStatusName: str
+    total: str
+    discount: str
+    sessions: int
+    sessionsValue: str
+    payable: str
+    paid: str
+    refunded: str
+    net: str
+    due: str
+    businessDate: date
+    remark: str
+    operatorName: str
+    createdAt: datetime | None
+    paidAt: datetime | None
+
+
+class OrderDetailRow(OrderRow):
+    """As OrderDetailOutputSerializer writes it."""
+
+    lines: list[OrderDetailLineRow]
+    tenders: list[TenderRow]
+    refunds: list[RefundDetailRow]
+    signed: bool
 
 
 class OrderFoundRow(TypedDict):
@@ -245,6 +320,8 @@ class PriceRow(TypedDict):
     status: str
     total: str
     discount: str
+    sessionsValue: str
+    sessions: int
     payable: str
     paid: str
     due: str
@@ -268,6 +345,7 @@ class PricedLineRow(TypedDict):
     unitPrice: str
     total: str
     discount: str
+    sessionsValue: str
     amount: str
     cardId: int | None
     discounts: list[DiscountRow]
@@ -287,6 +365,7 @@ class PricedDraftRow(TypedDict):
 
     total: str
     discount: str
+    sessionsValue: str
     payable: str
     discounts: list[DiscountRow]
     lines: list[PricedLineRow]
@@ -314,5 +393,8 @@ class OrderSummaryRow(TypedDict):
     count: int
     total: str
     discount: str
+    sessionsValue: str
     payable: str
     paid: str
+    refunded: str
+    net: str

@@ -78,7 +78,7 @@ def test_the_principal_finds_exports_and_opens_a_months_orders(page, demo, live_
     rows = list(sheet.values)
     assert rows[0][:5] == ("订单号", "开单时间", "顾客", "手机号", "状态")
     assert sorted(row[0] for row in rows[1:]) == sorted([first.order_no, second.order_no])
-    assert {row[7] for row in rows[1:]} == {float(first.payable), float(second.payable)}
+    assert {row[8] for row in rows[1:]} == {float(first.payable), float(second.payable)}
 
     page.get_by_role("link", name=second.order_no).click()
     page.wait_for_url(re.compile(rf"/orderDetails\?orderId={second.pk}$"))

@@ -2903,8 +2903,10 @@ export interface components {
       qty: number;
       /** @description decimal string, 2 places ("199.00") */
       unitPrice: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
       discount: string;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
       /** @description decimal string, 2 places ("199.00") */
       amount: string;
       cardId: number | null;
@@ -2916,8 +2918,10 @@ export interface components {
       status: string;
       /** @description decimal string, 2 places ("199.00") */
       total: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
       discount: string;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
       /** @description decimal string, 2 places ("199.00") */
       payable: string;
       lines: components["schemas"]["CommittedLineOutput"][];
@@ -3297,8 +3301,12 @@ export interface components {
       status: string;
       /** @description decimal string, 2 places ("199.00") */
       total: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
       discount: string;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
+      /** @description package sessions the order uses */
+      sessions: number;
       /** @description decimal string, 2 places ("199.00") */
       payable: string;
       /** @description decimal string, 2 places ("199.00") */
@@ -3335,7 +3343,7 @@ export interface components {
       beyond: string;
     };
     DiscountOutput: {
-      /** @description promotion, card, sessions, coupon or gift */
+      /** @description promotion, card, coupon or gift (the sessions are sessionsValue) */
       source: string;
       /** @description the promotion's or the card type's name */
       name: string;
@@ -4952,8 +4960,10 @@ export interface components {
       unitPrice: string;
       /** @description unit price × quantity */
       total: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
       discount: string;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
       /** @description payable for the line */
       amount: string;
       cardId: number | null;
@@ -4976,16 +4986,36 @@ export interface components {
       phone: string;
       walkIn: boolean;
       reservationId: number | null;
+      /** @description how it was paid: unpaid, partlyPaid, paid, cancelled */
       status: string;
       statusName: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /**
+       * @description what its refunds gave back: none, partlyRefunded, or refunded (all it paid, money and sessions)
+       *
+       * * `none` - not refunded
+       * * `partlyRefunded` - partly refunded
+       * * `refunded` - refunded
+       * @enum {string}
+       */
+      refundStatus: "none" | "partlyRefunded" | "refunded";
+      /** @description refundStatus in the request's language; empty for none */
+      refundStatusName: string;
+      /** @description the lines at their prices */
       total: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
       discount: string;
+      /** @description package sessions used */
+      sessions: number;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
       /** @description decimal string, 2 places ("199.00") */
       payable: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description gross: what was paid, before refunds */
       paid: string;
+      /** @description what its refunds gave back (a provider's pending refund included; a refused one not) */
+      refunded: string;
+      /** @description paid less refunded */
+      net: string;
       /** @description decimal string, 2 places ("199.00") */
       due: string;
       /** Format: date */
@@ -5081,8 +5111,10 @@ export interface components {
       unitPrice: string;
       /** @description unit price × quantity */
       total: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
       discount: string;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
       /** @description payable for the line */
       amount: string;
       cardId: number | null;
@@ -5110,16 +5142,36 @@ export interface components {
       phone: string;
       walkIn: boolean;
       reservationId: number | null;
+      /** @description how it was paid: unpaid, partlyPaid, paid, cancelled */
       status: string;
       statusName: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /**
+       * @description what its refunds gave back: none, partlyRefunded, or refunded (all it paid, money and sessions)
+       *
+       * * `none` - not refunded
+       * * `partlyRefunded` - partly refunded
+       * * `refunded` - refunded
+       * @enum {string}
+       */
+      refundStatus: "none" | "partlyRefunded" | "refunded";
+      /** @description refundStatus in the request's language; empty for none */
+      refundStatusName: string;
+      /** @description the lines at their prices */
       total: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
       discount: string;
+      /** @description package sessions used */
+      sessions: number;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
       /** @description decimal string, 2 places ("199.00") */
       payable: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description gross: what was paid, before refunds */
       paid: string;
+      /** @description what its refunds gave back (a provider's pending refund included; a refused one not) */
+      refunded: string;
+      /** @description paid less refunded */
+      net: string;
       /** @description decimal string, 2 places ("199.00") */
       due: string;
       /** Format: date */
@@ -5136,12 +5188,18 @@ export interface components {
       count: number;
       /** @description decimal string, 2 places ("199.00") */
       total: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
       discount: string;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
       /** @description decimal string, 2 places ("199.00") */
       payable: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description gross: what was paid, before refunds */
       paid: string;
+      /** @description what their refunds gave back */
+      refunded: string;
+      /** @description paid less refunded */
+      net: string;
     };
     OutboundChoiceOutput: {
       value: string;
@@ -5438,8 +5496,10 @@ export interface components {
     PointsDraftPriceOutput: {
       /** @description decimal string, 2 places ("199.00") */
       total: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
       discount: string;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
       /** @description decimal string, 2 places ("199.00") */
       payable: string;
       discounts: components["schemas"]["DiscountOutput"][];
@@ -5491,8 +5551,12 @@ export interface components {
       status: string;
       /** @description decimal string, 2 places ("199.00") */
       total: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
       discount: string;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
+      /** @description package sessions the order uses */
+      sessions: number;
       /** @description decimal string, 2 places ("199.00") */
       payable: string;
       /** @description decimal string, 2 places ("199.00") */
@@ -5620,8 +5684,12 @@ export interface components {
       status: string;
       /** @description decimal string, 2 places ("199.00") */
       total: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
       discount: string;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
+      /** @description package sessions the order uses */
+      sessions: number;
       /** @description decimal string, 2 places ("199.00") */
       payable: string;
       /** @description decimal string, 2 places ("199.00") */
@@ -5634,8 +5702,10 @@ export interface components {
     PricedDraftOutput: {
       /** @description decimal string, 2 places ("199.00") */
       total: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
       discount: string;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
       /** @description decimal string, 2 places ("199.00") */
       payable: string;
       discounts: components["schemas"]["DiscountOutput"][];
@@ -5654,8 +5724,10 @@ export interface components {
       unitPrice: string;
       /** @description decimal string, 2 places ("199.00") */
       total: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
       discount: string;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
       /** @description decimal string, 2 places ("199.00") */
       amount: string;
       cardId: number | null;
