@@ -8,7 +8,23 @@ const STATUS_COLORS: Record<string, "default" | "warning" | "info" | "success"> 
   cancelled: "default",
 };
 
-/** The status with the server's label for it (`statusName`, in the request's language). */
-export function OrderStatusChip({ status, label }: { status: string; label: string }) {
+const REFUND_COLORS: Record<string, "error" | "warning"> = { refunded: "error", partlyRefunded: "warning" };
+
+/** The status with the server's label for it (`statusName`, in the request's language); an order
+ * its refunds gave back shows that instead (`refundStatus`: 已退款, 部分退款), so a refunded order
+ * never reads as paid. */
+export function OrderStatusChip({
+  status,
+  label,
+  refundStatus = "none",
+  refundLabel = "",
+}: {
+  status: string;
+  label: string;
+  refundStatus?: string;
+  refundLabel?: string;
+}) {
+  const refunded = REFUND_COLORS[refundStatus];
+  if (refunded && refundLabel) return <Chip size="small" color={refunded} label={refundLabel} />;
   return <Chip size="small" color={STATUS_COLORS[status] ?? "default"} label={label} />;
 }

@@ -43,6 +43,20 @@ interface FilterInput {
 
 const EMPTY: FilterInput = { from: "", to: "", status: "", orderNo: "", member: null, employeeId: "" };
 
+/** The money of the list's totals, each with its label: the sessions used are their own figure,
+ * never the discount; paid is gross, net is after refunds. */
+const SUMMED = [
+  ["total", "fields.total"],
+  ["discount", "fields.discount"],
+  ["sessionsValue", "fields.sessionsValue"],
+  ["payable", "fields.payable"],
+  ["paid", "fields.paidGross"],
+  ["refunded", "fields.refunded"],
+  ["net", "fields.net"],
+] as const satisfies readonly (readonly [Exclude<keyof OrderSummary, "count">, string])[];
+/** The list's money columns: the totals' and what is still due. */
+const MONEY_COLUMNS = [...SUMMED, ["due", "fields.due"]] as const;
+
 function filtersFrom(input: FilterInput, memId: number | null): OrderSearch {
   return {
     ...timeRange(input.from, input.to),
@@ -98,13 +112,22 @@ export function BillingListPage({ search = window.location.search }: { search?: 
     {
       key: "status",
       label: t("fields.status"),
-      render: (row) => <OrderStatusChip status={row.status} label={row.statusName} />,
+      render: (row) => (
+        <OrderStatusChip
+          status={row.status}
+          label={row.statusName}
+          refundStatus={row.refundStatus}
+          refundLabel={row.refundStatusName}
+        />
+      ),
     },
-    { key: "total", label: t("fields.total"), align: "right", render: (row) => formatMoney(row.total) },
-    { key: "discount", label: t("fields.discount"), align: "right", render: (row) => formatMoney(row.discount) },
-    { key: "payable", label: t("fields.payable"), align: "right", render: (row) => formatMoney(row.payable) },
-    { key: "paid", label: t("fields.paid"), align: "right", render: (row) => formatMoney(row.paid) },
-    { key: "due", label: t("fields.due"), align: "right", render: (row) => formatMoney(row.due) },
+    ...MONEY_COLUMNS.map(([key, label]): PagedColumn<OrderRow> => ({
+      key,
+      label: t(label),
+      align: "right",
+      cellSx: NOWRAP,
+      render: (row) => formatMoney(row[key]),
+    })),
     { key: "operator", label: t("fields.operator"), render: (row) => row.operatorName || t("dash") },
   ];
 
@@ -192,16 +215,14 @@ function MemberFilter({
   );
 }
 
-/** The totals of every order the filters keep (the server's sums, not the page's). */
+/** The totals of every order the filters keep (the server's sums, not the page's): what was paid
+ * (gross), what refunds gave back and the net, and the sessions used apart from the discount. */
 function Totals({ summary }: { summary: OrderSummary | undefined }) {
   const { t } = useTranslation(NS);
   if (!summary) return null;
   const items: [string, string][] = [
     [t("totals.count"), String(summary.count)],
-    [t("fields.total"), formatMoney(summary.total)],
-    [t("fields.discount"), formatMoney(summary.discount)],
-    [t("fields.payable"), formatMoney(summary.payable)],
-    [t("fields.paid"), formatMoney(summary.paid)],
+    ...SUMMED.map(([key, label]): [string, string] => [t(label), formatMoney(summary[key])]),
   ];
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} aria-label={t("totals.label")} component="section">

@@ -2,7 +2,7 @@
  * where the server's field messages go, and which of the member's cards a line may name. No price
  * is computed here: every total shown comes from the server. */
 
-import { centsToText, toCents } from "../../../lib/money";
+import { centsToText, formatMoney, toCents } from "../../../lib/money";
 import { ApiError } from "../../../api/client";
 import type { MemberAreaCode } from "../../../api/members";
 import type {
@@ -214,4 +214,10 @@ export function changeShown(received: string, due: string, otherTenders: string)
   if (paid < left) return null;
   const change = paid - left;
   return centsToText(change);
+}
+
+/** The package sessions that pay an order, as a fact of its totals when there are any: they are
+ * their own figure, never a discount (the server keeps them out of `discount`). */
+export function sessionsFact(sessionsValue: string, label: string): [string, string][] {
+  return Number(sessionsValue) ? [[label, formatMoney(sessionsValue)]] : [];
 }
