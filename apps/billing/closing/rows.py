@@ -35,6 +35,8 @@ class TakingMethodRow(TypedDict):
     method: str
     label: str
     count: int
+    gross: str
+    refunded: str
     amount: str
     money: bool
 
@@ -44,6 +46,8 @@ class TakingsRow(TypedDict):
 
     methods: list[TakingMethodRow]
     money: str
+    moneyGross: str
+    moneyRefunded: str
 
 
 class CashRow(TypedDict):
@@ -85,6 +89,8 @@ class SaleKindRow(TypedDict):
     lines: int
     qty: int
     amount: str
+    returned: str
+    net: str
 
 
 class SalesRow(TypedDict):
@@ -92,6 +98,8 @@ class SalesRow(TypedDict):
 
     kinds: list[SaleKindRow]
     total: str
+    returned: str
+    net: str
 
 
 class OrderCountsRow(TypedDict):
@@ -103,9 +111,13 @@ class OrderCountsRow(TypedDict):
 
 
 class CardPartRow(TypedDict):
-    """As CardPartOutputSerializer writes it: one kind of the card ledger's entries of the day."""
+    """As CardPartOutputSerializer writes it: one figure of the cards, counted and summed as another
+    section shows it, split by the card ledger."""
 
     count: int
+    amount: str
+    returned: str
+    net: str
     principal: str
     gift: str
     sessions: int

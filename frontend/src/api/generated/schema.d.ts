@@ -2651,11 +2651,24 @@ export interface components {
       storeId: number;
       storeName: string;
     };
+    /**
+     * @description One figure of the cards, counted and summed by the figure another section shows (sales,
+     * takings), the card ledger splitting it into principal, gift and sessions.
+     */
     CardPartOutput: {
-      /** @description ledger entries */
+      /** @description cards sold (the sales' qty), top-ups (lines), stored-value tenders, lines served by sessions */
       count: number;
+      /** @description gross: the sales' amount, or the stored-value tenders' */
+      amount: string;
+      /** @description what the day's refunds gave back of it */
+      returned: string;
+      /** @description amount less returned */
+      net: string;
+      /** @description the card ledger: principal loaded (sold, topped up) or spent */
       principal: string;
+      /** @description the card ledger: gift loaded or spent */
       gift: string;
+      /** @description sessions a package card sold holds; sessions used */
       sessions: number;
     };
     CardSessionsOutput: {
@@ -6781,12 +6794,20 @@ export interface components {
       kind: "products" | "projects" | "packages" | "sessions" | "cardSales" | "topUps" | "deposits";
       lines: number;
       qty: number;
-      /** @description sessions: at the project's list price */
+      /** @description gross, the paid lines; sessions: at the project's list price */
       amount: string;
+      /** @description what the day's refunds returned of the kind */
+      returned: string;
+      /** @description amount less returned */
+      net: string;
     };
     SalesOutput: {
       kinds: components["schemas"]["SaleKindOutput"][];
+      /** @description gross */
       total: string;
+      returned: string;
+      /** @description total less returned */
+      net: string;
     };
     ScannedProductOutput: {
       productId: number;
@@ -7442,15 +7463,25 @@ export interface components {
        */
       method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box" | "groupBuy" | "deposit";
       label: string;
+      /** @description the day's tenders (0: the day only refunded through the method) */
       count: number;
+      /** @description the day's tenders, before refunds */
+      gross: string;
+      /** @description what the day's refunds gave back through the method */
+      refunded: string;
+      /** @description net: gross less refunded */
       amount: string;
       /** @description money in (cash, providers); false: paid from what the member holds */
       money: boolean;
     };
     TakingsOutput: {
       methods: components["schemas"]["TakingMethodOutput"][];
-      /** @description cash and provider tenders: the money that came in */
+      /** @description net: cash and provider tenders less the money refunds gave back */
       money: string;
+      /** @description cash and provider tenders, before refunds */
+      moneyGross: string;
+      /** @description what the day's refunds gave back through them */
+      moneyRefunded: string;
     };
     TaskBatchReadInput: {
       /** @description a store the role acts in; default: the chosen store (a level: every store beneath it) */
