@@ -22,7 +22,7 @@ from apps.core.errors import InvalidInput
 from apps.core.ledgers import audit_all
 from apps.core.models import SystemLog
 from apps.core.page_registry import code_of
-from apps.core.role_codes import REFUND
+from apps.core.role_codes import REFUND, REFUND_APPROVE
 from apps.core.testing import assert_envelope
 from apps.inventory.models import StockBalance, StockMove
 from apps.inventory.tests.factories import stocked
@@ -231,3 +231,31 @@ def test_the_stock_flow_shows_the_return_and_the_write_off_with_its_reason(clien
         ("return_damaged", "退货报损", "-1", "瓶身破裂"),
         ("sale_return", "销售退货入库", "1", ""),
     ]
+
+
+def test_a_write_off_asked_above_the_stores_amount_is_made_as_asked_when_the_owner_approves(
+    refunder, store, member, make_entry
+):
+    store.refund_approval_above = Decimal("50.00")
+    store.save(update_fields=["refund_approval_above"])
+    shampoo = stocked(store, "10", name="控油洗发水", price=Decimal("88.00"))
+    order = paid_goods(store, member, shampoo, qty=2)
+    asked = {"orderLineId": order.lines.get().pk, "qty": 1, "goodsBack": "damaged", "damageReason": "瓶身破裂"}
+    body = {"orderId": order.pk, "reason": "破损", "lines": [asked]}
+    waiting = assert_envelope(refunder.post(RECEDE, body, format="json", HTTP_IDEMPOTENCY_KEY="ask-1"), status=202)
+    assert not StockMove.objects.filter(document_kind="refund").exists()
+    owner = api_client(
+        entry=make_entry(store, codes=[code_of("/returnList"), REFUND.code, REFUND_APPROVE.code], kind="owner"),
+        language="zh-hans",
+    )
+    detail = assert_envelope(owner.get("/rest/approvalCenterRest/detail", {"id": waiting["approvalId"]}), status=200)
+    assert any("报损：瓶身破裂" in line["value"] for line in detail["details"]), detail["details"]
+    approve = {"id": waiting["approvalId"], "remark": "同意"}
+    assert_envelope(
+        owner.post("/rest/approvalCenterRest/approve", approve, format="json", HTTP_IDEMPOTENCY_KEY="ok-1"), status=200
+    )
+    (refund_line,) = RefundLine.objects.all()
+    assert (refund_line.goods_back, refund_line.damage_reason) == ("damaged", "瓶身破裂")
+    assert [kind for kind, *_rest in refund_moves(refund_line.refund_id)] == ["sale_return", "return_damaged"]
+    assert held(store, shampoo) == Decimal("8")
+    assert audit_all() == []
