@@ -317,7 +317,12 @@ def _orders(day: Day) -> OrderCountsRow:
     }
 
 
-def _card_ledger(day: Day) -> dict[str, dict[str, Any]]:
+# What the card ledger says of a figure: the principal, the gift and the sessions.
+LedgerPart = tuple[Decimal, Decimal, int]
+NOTHING: LedgerPart = (ZERO, ZERO, 0)
+
+
+def _card_ledger(day: Day) -> dict[str, LedgerPart]:
     """What the card ledger says of the day's cards sold and topped up (the entries of the day's
     paid orders: a card issued without an order is no sale) and of the stored value spent (the
     entries written that day, with the tenders that spent it), by kind: one query."""
@@ -325,7 +330,7 @@ def _card_ledger(day: Day) -> dict[str, dict[str, Any]]:
     of_orders = Q(kind__in=[EntryKind.SALE, EntryKind.TOP_UP], order_id__in=paid_orders.values("pk"))
     spent = Q(kind=EntryKind.SPEND, created_at__gte=day.start, created_at__lt=day.end)
     return {
-        row["kind"]: row
+        row["kind"]: (row["principal"] or ZERO, row["gift"] or ZERO, row["sessions"] or 0)
         for row in card_entries_at_store(day.store_id)
         .filter(of_orders | spent)
         .order_by()
@@ -334,15 +339,16 @@ def _card_ledger(day: Day) -> dict[str, dict[str, Any]]:
     }
 
 
-def _card_part(count: int, amount: Decimal, returned: Decimal, ledger: dict[str, Any], sign: int = 1) -> CardPartRow:
+def _card_part(count: int, amount: Decimal, returned: Decimal, ledger: LedgerPart, sign: int = 1) -> CardPartRow:
+    principal, gift, sessions = ledger
     return {
         "count": count,
         "amount": money_or_zero_to_wire(amount),
         "returned": money_or_zero_to_wire(returned),
         "net": money_or_zero_to_wire(amount - returned),
-        "principal": money_or_zero_to_wire(sign * (ledger.get("principal") or ZERO)),
-        "gift": money_or_zero_to_wire(sign * (ledger.get("gift") or ZERO)),
-        "sessions": sign * (ledger.get("sessions") or 0),
+        "principal": money_or_zero_to_wire(sign * principal),
+        "gift": money_or_zero_to_wire(sign * gift),
+        "sessions": sign * sessions,
     }
 
 
@@ -361,15 +367,18 @@ def _cards(
     used = sales[SESSIONS]
     return {
         "sold": _card_part(
-            sales[CARD_SALES]["qty"], sales[CARD_SALES]["amount"], returned[CARD_SALES], ledger.get(EntryKind.SALE, {})
+            sales[CARD_SALES]["qty"],
+            sales[CARD_SALES]["amount"],
+            returned[CARD_SALES],
+            ledger.get(EntryKind.SALE, NOTHING),
         ),
         "toppedUp": _card_part(
-            sales[TOP_UPS]["lines"], sales[TOP_UPS]["amount"], returned[TOP_UPS], ledger.get(EntryKind.TOP_UP, {})
+            sales[TOP_UPS]["lines"], sales[TOP_UPS]["amount"], returned[TOP_UPS], ledger.get(EntryKind.TOP_UP, NOTHING)
         ),
         "storedValueSpent": _card_part(
-            spent_count, spent, refunds.get(stored, (0, ZERO))[1], ledger.get(EntryKind.SPEND, {}), -1
+            spent_count, spent, refunds.get(stored, (0, ZERO))[1], ledger.get(EntryKind.SPEND, NOTHING), -1
         ),
-        "sessionsUsed": _card_part(used["lines"], used["amount"], returned[SESSIONS], {"sessions": used["qty"]}),
+        "sessionsUsed": _card_part(used["lines"], used["amount"], returned[SESSIONS], (ZERO, ZERO, used["qty"])),
     }
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from django.db.models import DecimalField, ExpressionWrapper, F, Q, QuerySet, Sum
 
@@ -49,7 +50,7 @@ def sessions_value(line: OrderLine) -> Decimal:
     return round_money(line.unit_price * line.qty) if pays_by_sessions(line) else ZERO
 
 
-def without_sessions(discounts: Iterable[Mapping[str, str]]) -> list[JsonObject]:
+def without_sessions(discounts: Iterable[Mapping[str, Any]]) -> list[JsonObject]:
     """A line's discounts as a person reads them: the sessions' cover is not one."""
     return [dict(d) for d in discounts if d["source"] != DiscountSource.SESSIONS]
 
@@ -59,30 +60,21 @@ def order_figures(order_ids: Iterable[int]) -> dict[int, OrderFigures]:
     ids = list(order_ids)
     if not ids:
         return {}
-    used = {
-        row["order_id"]: row
+    used: dict[int, tuple[int, Decimal]] = {
+        row["order_id"]: (row["n"] or 0, round_money(row["value"] or ZERO))
         for row in OrderLine.objects.filter(SESSION_LINES, order_id__in=ids)
         .order_by()
         .values("order_id")
         .annotate(n=Sum("qty"), value=Sum(LIST_VALUE))
     }
-    back = {
-        row["refund__order_id"]: row
+    back: dict[int, tuple[Decimal, int]] = {
+        row["refund__order_id"]: (round_money(row["money"] or ZERO), row["sessions"] or 0)
         for row in _refund_tenders_given_back()
         .filter(refund__order_id__in=ids)
         .values("refund__order_id")
         .annotate(money=Sum("amount"), sessions=Sum("sessions", filter=Q(method=TenderMethod.SESSIONS)))
     }
-    figures = {}
-    for pk in ids:
-        sessions, refunds = used.get(pk, {}), back.get(pk, {})
-        figures[pk] = OrderFigures(
-            sessions=sessions.get("n") or 0,
-            sessions_value=round_money(sessions.get("value") or ZERO),
-            refunded=round_money(refunds.get("money") or ZERO),
-            sessions_back=refunds.get("sessions") or 0,
-        )
-    return figures
+    return {pk: OrderFigures(*used.get(pk, (0, ZERO)), *back.get(pk, (ZERO, 0))) for pk in ids}
 
 
 def _refund_tenders_given_back() -> QuerySet[RefundTender]:

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime
 from decimal import Decimal
 from operator import attrgetter
+from typing import Any
 
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Sum
 from django.utils import timezone
@@ -305,7 +306,7 @@ def order_detail_row(order: Order) -> OrderDetailRow:
     }
 
 
-def _summed_discounts(discount_lists: Iterable[Iterable[Mapping[str, str]]]) -> list[DiscountRow]:
+def _summed_discounts(discount_lists: Iterable[Iterable[Mapping[str, Any]]]) -> list[DiscountRow]:
     """The order's discounts by source and name, summed over its lines, in the order first met (the
     sessions' cover is not one: apps.billing.orders.figures)."""
     sums: dict[tuple[str, str], Decimal] = {}

@@ -26,10 +26,12 @@ def demo_db(db, seeded_demo):
     seeded_demo()
 
 
-def test_the_demo_sells_its_cards_through_orders_and_each_closing_counts_them_once(demo_db):
+def test_the_demo_members_hold_cards_sold_through_orders_and_each_closing_counts_them_once(demo_db):
     sales = CardEntry.objects.filter(kind=EntryKind.SALE)
     assert sales.exists() and not sales.filter(order_id__isnull=True).exists()
     for store in OrgUnit.objects.filter(code__in=("S-SH-001", "S-SH-002")):
+        kinds = list(Card.objects.filter(store=store).values_list("kind", flat=True))
+        assert kinds.count("storedValue") == 2 and kinds.count("package") >= 2
         figures = day_figures(Day(store.pk, timezone.localdate()))
         kinds = {row["kind"]: row for row in figures["sales"]["kinds"]}
         assert (
@@ -52,6 +54,6 @@ def test_the_demo_has_an_order_paid_by_sessions_and_one_partly_refunded_back_to_
     kinds = sorted(StockMove.objects.filter(document_kind="refund").values_list("kind", flat=True))
     assert kinds == ["return_damaged", "sale_return", "sale_return"]
     assert audit_all() == []
-    orders = Order.objects.count()
+    counts = (Order.objects.count(), Card.objects.count(), CardEntry.objects.count())
     call_command("seed_demo", verbosity=0)
-    assert Order.objects.count() == orders
+    assert (Order.objects.count(), Card.objects.count(), CardEntry.objects.count()) == counts
