@@ -69,8 +69,9 @@ migrate: install messages
 seed: migrate
 	$(DEV_ENV) $(DB) $(PY) manage.py seed_demo
 
-# `make run` pays against fake WeChat Pay, Alipay and card terminal servers on 127.0.0.1
-# (apps/payments/fakes; the amount's cents choose a scenario): they start in the background and write
+# `make run` pays against fake WeChat Pay, Alipay, card terminal and payment box servers on 127.0.0.1
+# (apps/payments/fakes; an amount's cents or an Alipay code's last digits choose a scenario, the
+# README's table says which): they start in the background and write
 # the PAYMENT_PROVIDERS_FILE the server reads, notifying http://$(HOST):$(PORT)/rest/pay/notify/*.
 # Without Redis (no Celery beat) `poll_payments` queries the pending payments in the background, and
 # `poll_write_offs` the group-buy write-offs a platform did not answer.
@@ -100,11 +101,20 @@ serve: seed
 
 # The Python suite runs on every core (pytest-xdist): each worker has a test database and a Redis
 # database of its own (erp/settings.py); a worker that runs out steals from the others (worksteal: the
-# browser and concurrency tests are long). `make test PYTEST_WORKERS=0` runs it in one process.
+# browser and concurrency tests are long). `make test PYTEST_WORKERS=0` runs it in one process; PYTEST_ARGS picks tests (e.g. apps/cards).
+# Vitest runs beside it at a lower priority: the Python suite spends much of its time waiting (on its
+# browser, the database, polls and token lifetimes), and Vitest takes those idle moments of the cores
+# instead of running after it (docs/decisions/0032). Its report follows the Python suite's.
 PYTEST_WORKERS ?= auto
+VITEST_LOG := build/vitest.log
 test: check-system check-browser install frontend messages
-	$(DEV_ENV) $(DB) $(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal
-	cd frontend && npm test
+	@mkdir -p build; \
+	(cd frontend && nice -n 10 npm test -- --testTimeout=120000 > ../$(VITEST_LOG) 2>&1) & vitest=$$!; \
+	trap 'kill $$vitest 2>/dev/null' INT TERM; \
+	$(DEV_ENV) $(DB) $(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS); python=$$?; \
+	wait $$vitest; frontend=$$?; \
+	printf '\n==== Vitest (frontend/, run beside the Python suite) ====\n'; cat $(VITEST_LOG); \
+	[ $$python -eq 0 ] && [ $$frontend -eq 0 ]
 
 # The browser tests write their screenshots to build/screenshots (ignored), so `make test` leaves the
 # checkout clean; this refreshes the README's pictures in docs/screenshots instead: only the browser

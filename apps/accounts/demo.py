@@ -60,6 +60,23 @@ _MATERIAL_PAGES = tuple(
     code_of(route) for route in ("/bookProdLst", "/bookProdDetail", "/productList", "/productDetail")
 )
 
+# The buttons of running a store: the store manager's, which the owner holds too (with the approvals).
+_MANAGER_BUTTONS = (
+    MEMBER_PHONE_VIEW.code,
+    MEMBER_POINTS_ADJUST.code,
+    MEMBER_CANCEL_DECIDE.code,
+    RESERVATION_FORCE.code,
+    SYSTEM_LOG_VIEW.code,
+    ROTA_EDIT.code,
+    *(button.code for button in CARD_CODES),
+    ASSET_TRANSFER_APPLY.code,
+    REFUND.code,
+    ORDER_GIFT.code,
+    CREDIT_MOVE.code,
+    GOODS_ORDER_PLACE.code,
+    *(button.code for button in WRITE_OFF_CODES),
+)
+
 ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
     (
         1,
@@ -68,24 +85,12 @@ ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
         "门店老板/经营者",
         (
             *PAGE_CODES,
-            MEMBER_PHONE_VIEW.code,
-            MEMBER_POINTS_ADJUST.code,
-            MEMBER_CANCEL_DECIDE.code,
-            RESERVATION_FORCE.code,
-            SYSTEM_LOG_VIEW.code,
-            ROTA_EDIT.code,
+            *_MANAGER_BUTTONS,
             COST_VIEW.code,
-            *(button.code for button in CARD_CODES),
-            ASSET_TRANSFER_APPLY.code,
             ASSET_TRANSFER_APPROVE.code,
-            REFUND.code,
             REFUND_APPROVE.code,
             DAY_REOPEN.code,
-            ORDER_GIFT.code,
-            CREDIT_MOVE.code,
-            GOODS_ORDER_PLACE.code,
             STOCKTAKE_APPROVE.code,
-            *(button.code for button in WRITE_OFF_CODES),
             MOVE_IN_APPROVE.code,
             STORE_AUTHORITY_APPROVE.code,
             CARD_TRANSFER_APPROVE.code,
@@ -97,22 +102,7 @@ ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
         "店长",
         RoleKind.PRINCIPAL,
         "门店店长",
-        (
-            *_STORE_PAGES,
-            MEMBER_PHONE_VIEW.code,
-            MEMBER_POINTS_ADJUST.code,
-            MEMBER_CANCEL_DECIDE.code,
-            RESERVATION_FORCE.code,
-            SYSTEM_LOG_VIEW.code,
-            ROTA_EDIT.code,
-            *(button.code for button in CARD_CODES),
-            ASSET_TRANSFER_APPLY.code,
-            REFUND.code,
-            ORDER_GIFT.code,
-            CREDIT_MOVE.code,
-            GOODS_ORDER_PLACE.code,
-            *(button.code for button in WRITE_OFF_CODES),
-        ),
+        (*_STORE_PAGES, *_MANAGER_BUTTONS),
     ),
     (
         5,

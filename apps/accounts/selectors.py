@@ -11,7 +11,7 @@ from guardian.shortcuts import get_objects_for_user
 from apps.accounts.choices import LANDING_MATERIAL_BUILDER, LANDING_OWNER, LANDING_STORE, RoleKind
 from apps.accounts.models import QuickShortcut, User, UserRole
 from apps.accounts.role_code_cache import codes_of_role, codes_of_roles
-from apps.accounts.rows import QuickChoiceRow, QuickRow, RoleEntryRow, SessionUserFields
+from apps.accounts.rows import QuickChoiceRow, QuickRow, RoleEntryRow, SessionUserFields, SignedInUserFields
 from apps.core.page_registry import PAGES, Page, page_for
 from apps.org.models import OrgUnit
 from apps.org.selectors import stores_under_units
@@ -84,16 +84,22 @@ def landing_for(entry: UserRole) -> str:
     return LANDING_STORE
 
 
-def session_user_info(entry: UserRole) -> SessionUserFields:
-    """Spec §3 session user info for a chosen role entry (tokens are added by the service)."""
-    user = entry.user
-    codes = codes_of_role(entry.role_id)
+def signed_in_user(user: User) -> SignedInUserFields:
+    """The user's part of every sign-in answer and of the session user info."""
     return {
         "loginName": user.login_name,
         "nickname": user.nickname,
         "createdDate": user.created_date,
         "enabled": user.enabled,
         "userId": user.pk,
+    }
+
+
+def session_user_info(entry: UserRole) -> SessionUserFields:
+    """Spec §3 session user info for a chosen role entry (tokens are added by the service)."""
+    codes = codes_of_role(entry.role_id)
+    return {
+        **signed_in_user(entry.user),
         "storeId": entry.hier_id,
         "storeName": entry.hier.name,
         "roleId": entry.role_id,

@@ -34,6 +34,7 @@ from apps.accounts.selectors import (
     role_entries_of,
     role_entry_rows,
     session_user_info,
+    signed_in_user,
     stores_user_may_act_in,
 )
 from apps.accounts.session import ActingSession
@@ -75,11 +76,7 @@ def sign_in_user(*, request: HttpRequest, actor: Actor, user: User, way: str) ->
     entries = role_entries_of(user)
     stores = stores_user_may_act_in(user)
     return {
-        "loginName": user.login_name,
-        "nickname": user.nickname,
-        "createdDate": user.created_date,
-        "enabled": user.enabled,
-        "userId": user.pk,
+        **signed_in_user(user),
         "roles": role_entry_rows(entries, chosen=None),
         "stores": [{"id": store.pk, "name": store.name} for store in stores],
         **_tokens(issued),

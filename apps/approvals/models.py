@@ -14,6 +14,7 @@ from apps.approvals.choices import (
     SUBJECT_MAX_LENGTH,
     ApprovalStatus,
 )
+from apps.core.model_fields import user_field
 
 
 class ApprovalRequest(models.Model):
@@ -40,14 +41,7 @@ class ApprovalRequest(models.Model):
         _("status"), max_length=16, choices=ApprovalStatus.choices, default=ApprovalStatus.PENDING
     )
     reason = models.CharField(_("reason"), max_length=REMARK_MAX_LENGTH, blank=True)
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("decided by"),
-        null=True,
-        blank=True,
-        on_delete=models.PROTECT,
-        related_name="+",
-    )
+    decided_by = user_field(_("decided by"), on_delete=models.PROTECT)
     decided_by_name = models.CharField(_("decided by"), max_length=64, blank=True)
     decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
     remark = models.CharField(_("remark"), max_length=REMARK_MAX_LENGTH, blank=True)

@@ -115,3 +115,15 @@ def request_acted_on(
 ) -> ApprovalRequest:
     """A request the role has just decided or withdrawn, read again from the box that holds it."""
     return visible_requests(box=box, user_id=user_id, codes=codes, store_ids=store_ids).get(pk=request_id)
+
+
+def waiting_request(*, kind: str, subject_type: str, subject_id: str | int) -> ApprovalRequest | None:
+    """The request of `kind` about a subject that still waits for a decision, with its applicant (at
+    most one waits per subject: a database rule)."""
+    return (
+        ApprovalRequest.objects.filter(
+            kind=kind, subject_type=subject_type, subject_id=str(subject_id), status=ApprovalStatus.PENDING
+        )
+        .select_related("applicant")
+        .first()
+    )

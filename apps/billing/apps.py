@@ -16,6 +16,7 @@ class BillingConfig(AppConfig):
             payment_differences,
             refund_differences,
         )
+        from apps.billing.closing.reopen_requests import DAY_REOPEN_APPROVAL
         from apps.billing.closing.stock_audit import stock_sale_differences
         from apps.billing.refunds.approvals import REFUND_KIND
         from apps.billing.refunds.provider_refunds import on_refund_ended
@@ -34,3 +35,5 @@ class BillingConfig(AppConfig):
         register_refund_listener(on_refund_ended)
         # A refund above the store's amount asked for without the owner's code waits in the approval centre.
         register_kind(REFUND_KIND)
+        # Anyone refused by a closed day (or a principal who closed it early) asks the owner to reopen it.
+        register_kind(DAY_REOPEN_APPROVAL)

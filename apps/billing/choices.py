@@ -83,6 +83,7 @@ class AuditAction(models.TextChoices):
     REFUND_TENDER_RESENT = "billing.refund_tender_resent", _("asked the card terminal again for a refund")
     DAY_CLOSED = "billing.day_closed", _("closed a business day")
     DAY_REOPENED = "billing.day_reopened", _("reopened a business day")
+    DAY_ITEM_CARRIED_OVER = "billing.day_item_carried_over", _("carried an open item over at closing")
     LINE_STAFF_CHANGED = "billing.line_staff_changed", _("changed the staff of an order line")
     OWED_TAKEN = "billing.owed_taken", _("handed over owed goods")
     SERVICE_USE_BELOW_ZERO = "billing.service_use_below_zero", _("a service used products below zero stock")
@@ -141,8 +142,31 @@ class ReturnedGoods(models.TextChoices):
 REFUND_NO_PREFIX = "RF"
 REASON_MAX_LENGTH = 200
 
-# Daily closing: a reason for a cash difference, a remark, a reason for reopening.
+# Daily closing: a reason for a cash difference, a remark, a reason for reopening or carrying over.
 CLOSING_TEXT_MAX_LENGTH = 200
+# The open items one closing may carry over (a day has a handful; the bound keeps the body sane).
+CARRY_OVER_MAX = 500
+
+
+class OpenItemKind(models.TextChoices):
+    """What a store's day may still hold open when it is closed (issue 28 §2). Each is settled before
+    closing or carried over with a reason; a provider's money still on its way can only be settled
+    (waited for or closed): it is the day's takings, and a closed day's rows never change."""
+
+    ORDER = "order", _("order not paid in full")
+    PROVIDER_PAYMENT = "providerPayment", _("provider payment pending")
+    PROVIDER_REFUND = "providerRefund", _("provider refund pending")
+    RESERVATION = "reservation", _("arrived reservation not billed")
+    GROUP_BUY = "groupBuy", _("written-off coupon not served")
+    OWED_GOODS = "owedGoods", _("owed goods not handed over")
+
+
+# Settled only: what can never be carried over (see OpenItemKind).
+SETTLE_ONLY_KINDS = (OpenItemKind.PROVIDER_PAYMENT, OpenItemKind.PROVIDER_REFUND)
+# The approval centre's kind of a request to reopen a closed day (apps.billing.closing.reopen_requests).
+DAY_REOPEN_KIND = "day-reopen"
+# Its subject: the closing asked to be reopened (one request waits per closing).
+DAY_REOPEN_SUBJECT = "closing"
 
 
 class DepositStatus(models.TextChoices):

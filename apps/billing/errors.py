@@ -54,6 +54,19 @@ class PaymentsPending(DomainError):
     default_message = gettext_lazy("provider payments of the day are still pending: wait for them or close them first")
 
 
+class DayItemsOpen(DomainError):
+    """Closing a day while something of it is still open (an order not paid in full, an arrived
+    reservation not billed, a written-off coupon not served, owed goods of the day) and not carried
+    over with a reason: closing never leaves one behind silently (issue 28 §2). `data.openItems`
+    lists them."""
+
+    errcode = "DAY-40903"
+    status = 409
+    default_message = gettext_lazy(
+        "some things of the day are still open: settle each one or carry it over with a reason"
+    )
+
+
 class OwedTooMuch(DomainError):
     """Taking more of owed goods (欠货) than is left owed (apps.billing.owed.services.owed_take)."""
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -24,7 +23,7 @@ from apps.billing.choices import (
     TenderStatus,
 )
 from apps.core.append_only import AppendOnlyModel
-from apps.core.model_fields import money_field
+from apps.core.model_fields import created_at_field, money_field, updated_at_field, user_field, user_name_field
 
 ZERO = Decimal("0")
 
@@ -56,18 +55,11 @@ class Order(models.Model):
     # The store's business day the order belongs to (daily closing); set when it is committed.
     business_date = models.DateField(_("business day"))
     signature = models.FileField(_("member's signature"), upload_to="signatures/%Y/%m/", null=True, blank=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("created by"),
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
-    operator_name = models.CharField(_("operator name"), max_length=40, blank=True)
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    created_by = user_field(_("created by"))
+    operator_name = user_name_field(_("operator name"))
+    created_at = created_at_field()
     paid_at = models.DateTimeField(_("paid at"), null=True, blank=True)
-    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    updated_at = updated_at_field()
 
     class Meta:
         verbose_name = _("order")
@@ -79,6 +71,12 @@ class Order(models.Model):
                 name="order_money_not_negative",
             ),
             models.CheckConstraint(condition=Q(paid__lte=models.F("payable")), name="order_paid_at_most_payable"),
+            # One reservation, one order: another order from it once that one is cancelled unpaid.
+            models.UniqueConstraint(
+                fields=["reservation"],
+                condition=Q(reservation__isnull=False) & ~Q(status=OrderStatus.CANCELLED),
+                name="order_reservation_billed_once",
+            ),
         ]
         indexes = [
             models.Index(fields=["store", "business_date", "-id"], name="order_store_day_newest"),
@@ -115,6 +113,17 @@ class OrderLine(models.Model):
     card = models.ForeignKey(
         "cards.Card", verbose_name=_("card"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
+    # A project served now by one of the sessions of the project package sold on `package_line` of the
+    # same order (decision 0038): its card does not exist before the order is paid, so the line names
+    # the package's line, and the payment names the card it issues on `card` too.
+    package_line = models.ForeignKey(
+        "self",
+        verbose_name=_("paid by the sessions of the package of line"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
     # A product (or product package) the member takes later (欠货): paid, it stays in stock and is
     # owed (OwedGoods) until taken (apps.billing.ledgers.stock).
     take_later = models.BooleanField(_("take later"), default=False)
@@ -131,6 +140,10 @@ class OrderLine(models.Model):
             models.CheckConstraint(
                 condition=Q(take_later=False) | Q(type__in=[LineType.PRODUCT, LineType.PRODUCT_PACKAGE]),
                 name="order_line_take_later_goods",
+            ),
+            models.CheckConstraint(
+                condition=Q(package_line__isnull=True) | Q(type=LineType.PROJECT, gift=False),
+                name="order_line_package_sessions_project",
             ),
             # A gift is free and says why; any other line has no gift reason.
             models.CheckConstraint(
@@ -194,11 +207,9 @@ class Tender(models.Model):
         related_name="tenders",
     )
     store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.PROTECT, related_name="+")
-    operator = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("operator"), null=True, blank=True, on_delete=models.SET_NULL
-    )
-    operator_name = models.CharField(_("operator name"), max_length=40, blank=True)
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    operator = user_field(_("operator"), reverse_accessor=True)
+    operator_name = user_name_field(_("operator name"))
+    created_at = created_at_field()
 
     class Meta:
         verbose_name = _("tender")
@@ -244,7 +255,7 @@ class StaffCredit(AppendOnlyModel):
         blank=True,
         related_name="credits",
     )
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    created_at = created_at_field()
 
     class Meta:
         verbose_name = _("staff credit")
@@ -271,27 +282,16 @@ class DailyClosing(models.Model):
     difference_reason = models.CharField(_("reason for the difference"), max_length=200, blank=True)
     remark = models.CharField(_("remark"), max_length=200, blank=True)
     figures = models.JSONField(_("figures"), default=dict)
-    closed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("closed by"),
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
-    closed_by_name = models.CharField(_("closed by"), max_length=40, blank=True)
+    closed_by = user_field(_("closed by"))
+    closed_by_name = user_name_field(_("closed by"))
     closed_at = models.DateTimeField(_("closed at"), auto_now_add=True)
-    reopened_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("reopened by"),
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
-    reopened_by_name = models.CharField(_("reopened by"), max_length=40, blank=True)
+    reopened_by = user_field(_("reopened by"))
+    reopened_by_name = user_name_field(_("reopened by"))
     reopened_at = models.DateTimeField(_("reopened at"), null=True, blank=True)
     reopen_reason = models.CharField(_("reason for reopening"), max_length=200, blank=True)
+    # What was still open when it closed and was carried over, each with its reason (issue 28 §2):
+    # [{kind, ref, title, amount, reason, carriedTo}] (apps.billing.closing.rows.CarriedOverRow).
+    carried_over = models.JSONField(_("carried over"), default=list, blank=True)
 
     class Meta:
         verbose_name = _("daily closing")
@@ -334,24 +334,10 @@ class Refund(models.Model):
     # Points earned on the order taken back by this refund, and those the member had already spent.
     points_taken_back = models.PositiveIntegerField(_("points taken back"), default=0)
     points_unrecovered = models.PositiveIntegerField(_("points not recovered"), default=0)
-    operator = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("operator"),
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
-    operator_name = models.CharField(_("operator name"), max_length=40, blank=True)
+    operator = user_field(_("operator"))
+    operator_name = user_name_field(_("operator name"))
     # Above the store's approval amount: the owner who approved (the operator holding the code).
-    approved_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("approved by"),
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
+    approved_by = user_field(_("approved by"))
     # Asked for by someone without the approval code: the approval centre's request the owner
     # approved (apps.billing.refunds.approvals); the approver is then the operator and approved_by.
     approval = models.ForeignKey(
@@ -363,7 +349,7 @@ class Refund(models.Model):
         related_name="+",
     )
     business_date = models.DateField(_("business day"))
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    created_at = created_at_field()
 
     class Meta:
         verbose_name = _("refund")
@@ -449,7 +435,7 @@ class RefundTender(models.Model):
     till_change = money_field(_("till change"), default=ZERO)
     # A provider refund's last word (why it failed).
     provider_message = models.CharField(_("provider message"), max_length=255, blank=True, default="")
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    created_at = created_at_field()
 
     class Meta:
         verbose_name = _("refund tender")
@@ -486,8 +472,8 @@ class OwedGoods(models.Model):
     quantity = models.PositiveIntegerField(_("quantity owed"))
     taken = models.PositiveIntegerField(_("taken"), default=0)
     refunded = models.PositiveIntegerField(_("refunded"), default=0)
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    created_at = created_at_field()
+    updated_at = updated_at_field()
 
     class Meta:
         verbose_name = _("owed goods")
@@ -533,17 +519,10 @@ class Deposit(models.Model):
     remark = models.CharField(_("remark"), max_length=200, blank=True)
     business_date = models.DateField(_("business day"))
     taken_at = models.DateTimeField(_("taken at"), null=True, blank=True)
-    operator = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("operator"),
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
-    operator_name = models.CharField(_("operator name"), max_length=40, blank=True)
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    operator = user_field(_("operator"))
+    operator_name = user_name_field(_("operator name"))
+    created_at = created_at_field()
+    updated_at = updated_at_field()
 
     class Meta:
         verbose_name = _("intention deposit")
@@ -588,16 +567,9 @@ class DepositEntry(AppendOnlyModel):
     )
     store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.PROTECT, related_name="+")
     business_date = models.DateField(_("business day"))
-    operator = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("operator"),
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
-    operator_name = models.CharField(_("operator name"), max_length=40, blank=True)
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    operator = user_field(_("operator"))
+    operator_name = user_name_field(_("operator name"))
+    created_at = created_at_field()
 
     class Meta:
         verbose_name = _("deposit ledger entry")

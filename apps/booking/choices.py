@@ -36,6 +36,14 @@ UNDO_REASON_MAX_LENGTH = 200
 ACTIVE_STATUSES = (ReservationStatus.BOOKED, ReservationStatus.ARRIVED, ReservationStatus.IN_SERVICE)
 # Still to be served: a rota change that takes their nurse off duty asks first (apps.booking.duty).
 TO_SERVE_STATUSES = (ReservationStatus.BOOKED, ReservationStatus.ARRIVED)
+# A reservation billed (an order made from it, or a group-buy coupon served for it) is done, whatever
+# of these it was in: the money follows the service, so the desk need not mark it finished as well.
+BILLABLE_STATUSES = (
+    ReservationStatus.BOOKED,
+    ReservationStatus.ARRIVED,
+    ReservationStatus.IN_SERVICE,
+    ReservationStatus.DONE,
+)
 
 
 class ReservationSource(models.TextChoices):
@@ -77,6 +85,8 @@ class ChangeKind(models.TextChoices):
     STATUS = "status", _("status changed")
     FORCED = "forced", _("saved over a conflict")
     UNDONE = "undone", _("status change undone")
+    BILLED = "billed", _("billed")
+    UNBILLED = "unbilled", _("its order cancelled")
 
 
 class RotaKind(models.TextChoices):
@@ -91,6 +101,8 @@ class AuditAction(models.TextChoices):
     RESERVATION_MOVED = "reservation.moved", _("moved a reservation")
     RESERVATION_STATUS = "reservation.status_changed", _("changed a reservation's status")
     RESERVATION_UNDONE = "reservation.status_undone", _("undid a reservation's status change")
+    RESERVATION_BILLED = "reservation.billed", _("billed a reservation")
+    RESERVATION_UNBILLED = "reservation.unbilled", _("a reservation's order was cancelled")
     SHIFT_TYPE_SAVED = "rota.shift_type_saved", _("saved a shift type")
     ROTA_SAVED = "rota.saved", _("edited the rota")
     ROTA_COPIED = "rota.copied", _("copied last week's rota")

@@ -102,31 +102,54 @@ def _reservations(store: OrgUnit, nurses: list[Employee], monday: date) -> None:
                 continue
             for hour, minute, codes in DAY_PLAN[index % 2 :: 1 + index % 2]:
                 seq += 1
-                lines = [projects[code] for code in codes if code in projects]
                 start = timezone.make_aware(datetime.combine(day, time(hour, minute)))
-                minutes = sum(p.duration_minutes for p in lines)
-                member = members[(seq * 7) % len(members)]
                 status, reason = _status(start, now, seq)
-                reservation = Reservation.objects.create(
-                    store=store,
-                    member=member,
-                    name=member.name,
-                    area_code=member.area_code,
-                    phone=member.phone,
-                    nurse=nurse,
-                    start=start,
-                    end=start + timedelta(minutes=minutes),
-                    source=SOURCES[seq % len(SOURCES)],
+                demo_reservation(
+                    store,
+                    members[(seq * 7) % len(members)],
+                    nurse,
+                    [projects[code] for code in codes if code in projects],
+                    start,
                     status=status,
+                    source=SOURCES[seq % len(SOURCES)],
                     cancel_reason=reason,
                 )
-                ReservationProject.objects.bulk_create(
-                    ReservationProject(reservation=reservation, project=p, name=p.name, minutes=p.duration_minutes)
-                    for p in lines
-                )
-                ReservationChange.objects.create(
-                    reservation=reservation, kind=ChangeKind.CREATED, after={"status": status}, by_name="system"
-                )
+
+
+def demo_reservation(
+    store: OrgUnit,
+    member: Member,
+    nurse: Employee,
+    projects: list[Project],
+    start: datetime,
+    *,
+    status: str,
+    source: str,
+    cancel_reason: str = "",
+) -> Reservation:
+    """A member's reservation of the projects with the nurse, written as it stands (no checks), with
+    its booking in the history: the demo's board, and other apps' demo customers who booked."""
+    reservation = Reservation.objects.create(
+        store=store,
+        member=member,
+        name=member.name,
+        area_code=member.area_code,
+        phone=member.phone,
+        nurse=nurse,
+        start=start,
+        end=start + timedelta(minutes=sum(p.duration_minutes for p in projects)),
+        source=source,
+        status=status,
+        cancel_reason=cancel_reason,
+    )
+    ReservationProject.objects.bulk_create(
+        ReservationProject(reservation=reservation, project=p, name=p.name, minutes=p.duration_minutes)
+        for p in projects
+    )
+    ReservationChange.objects.create(
+        reservation=reservation, kind=ChangeKind.CREATED, after={"status": status}, by_name="system"
+    )
+    return reservation
 
 
 def seed_demo(chain: DemoChain) -> None:

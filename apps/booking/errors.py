@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from apps.booking.drafts import Problem
 from apps.booking.rows import StrandedRow
@@ -43,6 +43,20 @@ class UndoTooLate(DomainError):
     errcode = "RES-40905"
     status = 409
     default_message = gettext_lazy("a status can only be undone on the day it was set")
+
+
+class ReservationBilled(DomainError):
+    """A reservation is billed once: an order made from it, or a group-buy coupon served for it."""
+
+    errcode = "RES-40907"
+    status = 409
+    default_message = gettext_lazy("this reservation is billed already")
+
+    def __init__(self, order_no: str) -> None:
+        super().__init__(
+            gettext("this reservation is billed already (order %(orderNo)s)") % {"orderNo": order_no},
+            data={"orderNo": order_no},
+        )
 
 
 class PresenceConflict(DomainError):

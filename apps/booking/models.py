@@ -4,7 +4,6 @@ and the time range of active reservations guarantees it (migration 0002)."""
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
@@ -19,6 +18,7 @@ from apps.booking.choices import (
     ReservationStatus,
     RotaKind,
 )
+from apps.core.model_fields import created_at_field, updated_at_field, user_field, user_name_field
 
 
 class ShiftType(models.Model):
@@ -54,7 +54,7 @@ class RotaDay(models.Model):
     shift_type = models.ForeignKey(
         ShiftType, verbose_name=_("shift"), null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
-    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    updated_at = updated_at_field()
 
     class Meta:
         verbose_name = _("rota day")
@@ -132,19 +132,15 @@ class Reservation(models.Model):
     cancel_reason = models.CharField(_("cancellation reason"), max_length=20, choices=CancelReason.choices, blank=True)
     cancel_remark = models.CharField(_("cancellation remark"), max_length=REMARK_MAX_LENGTH, blank=True)
     forced = models.BooleanField(_("saved over a conflict"), default=False)
+    # The order that billed it (an order number, billing's: booking knows no orders): a reservation is
+    # billed once, and a billed one is not offered to the till again.
+    billed_order_no = models.CharField(_("billed by order"), max_length=24, blank=True)
     # The arrival's moment and the member's last visit before it: undoing the arrival puts that back.
     arrived_at = models.DateTimeField(_("arrived at"), null=True, blank=True)
     last_visit_before = models.DateTimeField(_("member's last visit before arrival"), null=True, blank=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("booked by"),
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    created_by = user_field(_("booked by"))
+    created_at = created_at_field()
+    updated_at = updated_at_field()
 
     class Meta:
         verbose_name = _("reservation")
@@ -201,10 +197,8 @@ class ReservationChange(models.Model):
     kind = models.CharField(_("kind"), max_length=8, choices=ChangeKind.choices)
     before = models.JSONField(_("before"), default=dict, blank=True)
     after = models.JSONField(_("after"), default=dict, blank=True)
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("by"), null=True, blank=True, on_delete=models.SET_NULL
-    )
-    by_name = models.CharField(_("by (name)"), max_length=40, blank=True)
+    by = user_field(_("by"), reverse_accessor=True)
+    by_name = user_name_field(_("by (name)"))
     at = models.DateTimeField(_("at"), auto_now_add=True)
 
     class Meta:

@@ -41,6 +41,7 @@ class ReservationRow(TypedDict):
     cancelReason: str
     cancelReasonName: str
     forced: bool
+    billedOrderNo: str
     createdAt: datetime
     updatedAt: datetime
 
@@ -160,11 +161,14 @@ class AccountInfoRow(TypedDict):
 class TodayReservedRow(TypedDict):
     """As TodayReservedOutputSerializer writes it."""
 
+    id: int
     memId: int | None
     name: str
     phone: str
     areaCode: str
     startTime: datetime
+    nurseId: int | None
+    nurseName: str
 
 
 class PresenceRow(TypedDict):

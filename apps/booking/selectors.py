@@ -104,6 +104,7 @@ ROW_COLUMNS = (
     "status",
     "cancel_reason",
     "forced",
+    "billed_order_no",
     "created_at",
     "updated_at",
 )
@@ -144,6 +145,7 @@ def _row(
         "cancelReason": values["cancel_reason"],
         "cancelReasonName": labels.cancel.get(values["cancel_reason"], ""),
         "forced": values["forced"],
+        "billedOrderNo": values["billed_order_no"],
         "createdAt": values["created_at"],
         "updatedAt": values["updated_at"],
     }
@@ -186,6 +188,22 @@ def counts_of(statuses: Iterable[str]) -> dict[str, int]:
 def reservations() -> QuerySet[Reservation]:
     """Every reservation, for a view to pick one of the caller's stores (apps.core.scoping)."""
     return Reservation.objects.all()
+
+
+def arrived_of_day(store_id: int, day: date) -> QuerySet[Reservation]:
+    """The store's reservations of `day` whose customer arrived and that are not finished (arrived or
+    in service), earliest first, with their nurse: the daily closing asks which of them were billed."""
+    start, end = day_bounds(day)
+    return (
+        Reservation.objects.filter(
+            store_id=store_id,
+            start__gte=start,
+            start__lt=end,
+            status__in=(ReservationStatus.ARRIVED, ReservationStatus.IN_SERVICE),
+        )
+        .select_related("nurse")
+        .order_by("start", "id")
+    )
 
 
 def reservation_rows_by_start(reservation_ids: Iterable[int]) -> list[ReservationRow]:
@@ -411,18 +429,42 @@ def last_finished_of_member(member_id: int, store_ids: frozenset[int]) -> list[R
     return reservation_rows(rows.order_by("-start")[:LAST_CONSUME_COUNT])
 
 
-def today_reserved(store_id: int) -> list[TodayReservedRow]:
+def todays_reservation_to_bill(*, store_id: int, member_id: int) -> int | None:
+    """The member's one reservation of today at the store still to be served and not billed: the one
+    a group-buy coupon served for the member is for. None when there is none, or several (the desk
+    then names it)."""
     start, end = day_bounds(timezone.localdate())
-    rows = Reservation.objects.filter(
-        store_id=store_id, start__gte=start, start__lt=end, status__in=ACTIVE_STATUSES
-    ).order_by("start", "id")
+    found = list(
+        Reservation.objects.filter(
+            store_id=store_id,
+            member_id=member_id,
+            start__gte=start,
+            start__lt=end,
+            status__in=ACTIVE_STATUSES,
+            billed_order_no="",
+        ).values_list("pk", flat=True)[:2]
+    )
+    return found[0] if len(found) == 1 else None
+
+
+def today_reserved(store_id: int) -> list[TodayReservedRow]:
+    """The store's reservations of today still to be served (a billed one is done, so not listed)."""
+    start, end = day_bounds(timezone.localdate())
+    rows = (
+        Reservation.objects.filter(store_id=store_id, start__gte=start, start__lt=end, status__in=ACTIVE_STATUSES)
+        .select_related("nurse")
+        .order_by("start", "id")
+    )
     return [
         {
+            "id": r.pk,
             "memId": r.member_id,
             "name": r.name,
             "phone": mask_phone(r.phone),
             "areaCode": r.area_code,
             "startTime": r.start,
+            "nurseId": r.nurse_id,
+            "nurseName": r.nurse.name if r.nurse else "",
         }
         for r in rows
     ]

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from apps.booking import rules
 from apps.booking.choices import (
+    BILLABLE_STATUSES,
     OVERRIDABLE_PROBLEMS,
     UNDOABLE_STATUSES,
     AuditAction,
@@ -35,6 +36,7 @@ from apps.booking.drafts import (
 from apps.booking.errors import (
     NotStartedYet,
     NotTheReservationsDay,
+    ReservationBilled,
     ReservationConflict,
     UndoTooLate,
     WrongStatus,
@@ -332,3 +334,61 @@ def reservation_status_undo(*, actor: Actor, reservation: Reservation, reason: s
             detail={"from": before["status"], "to": reservation.status, "reason": reason},
         )
     return reservation
+
+
+def reservation_billed(*, actor: Actor, reservation_id: int, order_no: str) -> Reservation:
+    """The reservation billed by an order (billing's commit, or a group-buy coupon served for it):
+    done, naming the order, so it leaves the till's and the write-off's lists of today. Runs in the
+    caller's transaction under the reservation's row lock: of two orders at once from one reservation
+    the second finds it billed (409 RES-40907). One still booked counts its arrival now (the member's
+    visit), as marking the arrival would have; a cancelled or missed one is refused (RES-40901)."""
+    with transaction.atomic():
+        reservation = Reservation.objects.select_for_update(of=("self",)).get(pk=reservation_id)
+        if reservation.billed_order_no:
+            raise ReservationBilled(reservation.billed_order_no)
+        if reservation.status not in BILLABLE_STATUSES:
+            raise WrongStatus()
+        before = _snapshot(reservation)
+        if reservation.status == ReservationStatus.BOOKED:
+            reservation.arrived_at = timezone.now()
+            if reservation.member_id is not None:
+                reservation.last_visit_before = member_visited(
+                    member_id=reservation.member_id, at=reservation.arrived_at
+                )
+        reservation.status = ReservationStatus.DONE
+        reservation.billed_order_no = order_no
+        _bill_written(actor, reservation, before, order_no, billed=True)
+    return reservation
+
+
+def reservation_unbilled(*, actor: Actor, reservation_id: int, order_no: str) -> Reservation | None:
+    """The order that billed the reservation was cancelled unpaid: the reservation is no longer
+    billed and returns to the status it had before (an arrival the bill counted is taken back), so
+    the till offers it again. Nothing changes when another order billed it (None then)."""
+    with transaction.atomic():
+        reservation = Reservation.objects.select_for_update(of=("self",)).get(pk=reservation_id)
+        if reservation.billed_order_no != order_no:
+            return None
+        billed = reservation.changes.filter(kind=ChangeKind.BILLED).order_by("-at", "-pk").first()
+        before = _snapshot(reservation)
+        earlier = billed.before.get("status") if billed is not None else None
+        if earlier == ReservationStatus.BOOKED:
+            _arrival_taken_back(reservation)
+        if earlier:
+            reservation.status = earlier
+        reservation.billed_order_no = ""
+        # A nurse booked meanwhile in the time it frees keeps her booking (RES-51021).
+        _bill_written(actor, reservation, before, order_no, billed=False)
+    return reservation
+
+
+def _bill_written(actor: Actor, reservation: Reservation, before: JsonObject, order_no: str, *, billed: bool) -> None:
+    """Saves a reservation billed or unbilled by `order_no`, with its history row and system log."""
+    _write(reservation)
+    _history(actor, reservation, ChangeKind.BILLED if billed else ChangeKind.UNBILLED, before, orderNo=order_no)
+    audit_record(
+        actor=actor,
+        action=AuditAction.RESERVATION_BILLED if billed else AuditAction.RESERVATION_UNBILLED,
+        target=reservation,
+        detail={"orderNo": order_no, "from": before["status"], "to": reservation.status},
+    )

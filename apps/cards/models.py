@@ -10,7 +10,6 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
-from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
@@ -29,7 +28,14 @@ from apps.cards.choices import (
     TransferStatus,
 )
 from apps.core.append_only import AppendOnlyModel
-from apps.core.model_fields import money_field
+from apps.core.model_fields import (
+    created_at_field,
+    money_field,
+    store_or_chain_field,
+    updated_at_field,
+    user_field,
+    user_name_field,
+)
 
 ZERO = Decimal("0")
 
@@ -54,8 +60,8 @@ class Card(models.Model):
     principal = money_field(_("principal balance"), default=ZERO)
     gift = money_field(_("gift balance"), default=ZERO)
     expires_on = models.DateField(_("valid until"))
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    created_at = created_at_field()
+    updated_at = updated_at_field()
 
     class Meta:
         verbose_name = _("member card")
@@ -133,11 +139,9 @@ class CardEntry(AppendOnlyModel):
         "org.OrgUnit", verbose_name=_("card's store"), on_delete=models.PROTECT, related_name="+"
     )
     remark = models.CharField(_("remark"), max_length=200, blank=True)
-    operator = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("operator"), null=True, blank=True, on_delete=models.SET_NULL
-    )
-    operator_name = models.CharField(_("operator name"), max_length=40, blank=True)
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    operator = user_field(_("operator"), reverse_accessor=True)
+    operator_name = user_name_field(_("operator name"))
+    created_at = created_at_field()
 
     class Meta:
         verbose_name = _("card ledger entry")
@@ -182,11 +186,9 @@ class CardTransfer(models.Model):
     )
     store = models.ForeignKey("org.OrgUnit", verbose_name=_("store"), on_delete=models.PROTECT, related_name="+")
     remark = models.CharField(_("remark"), max_length=200, blank=True)
-    operator = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("operator"), null=True, blank=True, on_delete=models.SET_NULL
-    )
-    operator_name = models.CharField(_("operator name"), max_length=40, blank=True)
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    operator = user_field(_("operator"), reverse_accessor=True)
+    operator_name = user_name_field(_("operator name"))
+    created_at = created_at_field()
     committed_at = models.DateTimeField(_("committed"), null=True, blank=True)
 
     class Meta:
@@ -211,22 +213,14 @@ class CardCoefficient(models.Model):
     card_type = models.ForeignKey(
         "catalog.CardType", verbose_name=_("card type"), on_delete=models.CASCADE, related_name="+"
     )
-    store = models.ForeignKey(
-        "org.OrgUnit",
-        verbose_name=_("store"),
-        on_delete=models.CASCADE,
-        null=True,
-        blank=True,
-        related_name="+",
-        help_text=_("Empty: head office's coefficient for every store."),
-    )
+    store = store_or_chain_field(_("Empty: head office's coefficient for every store."))
     coefficient = models.DecimalField(
         _("coefficient"),
         max_digits=COEFFICIENT_DIGITS,
         decimal_places=COEFFICIENT_PLACES,
         help_text=_("0.9 means the new card gets 90% of the old card's value."),
     )
-    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    updated_at = updated_at_field()
 
     class Meta:
         verbose_name = _("old-card coefficient")
@@ -266,10 +260,8 @@ class MemberCoupon(models.Model):
     store = models.ForeignKey(
         "org.OrgUnit", verbose_name=_("store issued at"), on_delete=models.PROTECT, related_name="+"
     )
-    operator = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("operator"), null=True, blank=True, on_delete=models.SET_NULL
-    )
-    operator_name = models.CharField(_("operator name"), max_length=40, blank=True)
+    operator = user_field(_("operator"), reverse_accessor=True)
+    operator_name = user_name_field(_("operator name"))
     issued_at = models.DateTimeField(_("issued"), auto_now_add=True)
 
     class Meta:
@@ -341,11 +333,9 @@ class AssetTransfer(models.Model):
         blank=True,
         related_name="+",
     )
-    applicant = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("applicant"), null=True, blank=True, on_delete=models.SET_NULL
-    )
-    applicant_name = models.CharField(_("applicant name"), max_length=40, blank=True)
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    applicant = user_field(_("applicant"), reverse_accessor=True)
+    applicant_name = user_name_field(_("applicant name"))
+    created_at = created_at_field()
     done_at = models.DateTimeField(_("done"), null=True, blank=True)
 
     class Meta:

@@ -7,6 +7,8 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import TypedDict
 
+from apps.catalog.rows import CouponTermsFields
+
 
 class CardSessionsRow(TypedDict):
     """As CardSessionsOutputSerializer writes it."""
@@ -150,17 +152,11 @@ class CoefficientRow(TypedDict):
     setBy: str
 
 
-class CouponRow(TypedDict):
+class CouponRow(CouponTermsFields):
     """As CouponOutputSerializer writes it."""
 
     couponId: int
-    code: str
     templateId: int
-    name: str
-    kind: str
-    amount: str | None
-    rate: str | None
-    maxDiscount: str | None
     projectId: int | None
     minSpend: str
     validFrom: date

@@ -51,9 +51,13 @@ def card_issue(
     today: date | None = None,
 ) -> Card:
     """A new card for the member: a stored-value card loaded with `principal` (what was paid) and
-    its gift, or a package card with the sessions of its project package. Valid for the card
-    type's days from `today`."""
+    its gift, or a package card with the sessions of its project package. Valid from `today` for the
+    card type's days, a package card for its package's (decision 0038: the package says what is sold
+    and for how long; its card type is the card it is held on)."""
     today = today or timezone.localdate()
+    valid_days = card_type.validity_days
+    if card_type.kind == CardKind.PACKAGE and card_type.project_package is not None:
+        valid_days = card_type.project_package.validity_days
     if card_type.kind == CardKind.STORED_VALUE and principal < 0:
         raise InvalidInput(_("the amount cannot be negative"), field="amount")
     with use_case_atomic():
@@ -62,7 +66,7 @@ def card_issue(
             card_type=card_type,
             kind=card_type.kind,
             store=store,
-            expires_on=today + timedelta(days=card_type.validity_days),
+            expires_on=today + timedelta(days=valid_days),
         )
         numbered(card)
         if card.kind == CardKind.STORED_VALUE:

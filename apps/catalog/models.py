@@ -10,7 +10,6 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -19,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from apps.catalog.choices import CardKind, CategoryKind, CouponKind, ItemType, UseType
 from apps.core.lazy_text import StrOrPromise
-from apps.core.model_fields import MONEY_DIGITS, money_field
+from apps.core.model_fields import MONEY_DIGITS, created_at_field, money_field, updated_at_field, user_field
 from apps.org.models import Store
 
 ZERO = Decimal("0")
@@ -60,8 +59,8 @@ class CatalogItem(models.Model):
     store_price_allowed = models.BooleanField(
         _("store price allowed"), default=False, help_text=_("Stores may set their own price for this item.")
     )
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    created_at = created_at_field()
+    updated_at = updated_at_field()
 
     item_type: ItemType
 
@@ -297,8 +296,8 @@ class CouponTemplate(models.Model):
     one_per_order = models.BooleanField(_("one per order"), default=True)
     stackable = models.BooleanField(_("stackable with other offers"), default=False)
     enabled = models.BooleanField(_("enabled"), default=True)
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    created_at = created_at_field()
+    updated_at = updated_at_field()
 
     item_type = ItemType.COUPON_TEMPLATE
     store_price_allowed = False  # a coupon has no price a store could change
@@ -356,8 +355,8 @@ class Promotion(models.Model):
         Store, verbose_name=_("stores"), blank=True, related_name="+", help_text=_("Empty means every store.")
     )
     remark = models.CharField(_("remark"), max_length=200, blank=True)
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    created_at = created_at_field()
+    updated_at = updated_at_field()
 
     class Meta:
         verbose_name = _("promotion")
@@ -490,10 +489,8 @@ class StoreItem(models.Model):
     )
     enabled = models.BooleanField(_("enabled"), default=True)
     store_price = money_field(_("store price"), null=True, blank=True, at_least_zero=True)
-    updated_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("updated by"), on_delete=models.SET_NULL, null=True, blank=True
-    )
-    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    updated_by = user_field(_("updated by"), reverse_accessor=True)
+    updated_at = updated_at_field()
 
     ITEM_FIELDS = _STORE_ITEM_FIELDS  # item_type -> the FK field that holds the item
 
@@ -539,9 +536,7 @@ class PriceChange(models.Model):
     )
     old_price = models.DecimalField(_("old price"), max_digits=MONEY_DIGITS, decimal_places=2, null=True, blank=True)
     new_price = models.DecimalField(_("new price"), max_digits=MONEY_DIGITS, decimal_places=2, null=True, blank=True)
-    changed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("changed by"), on_delete=models.SET_NULL, null=True, blank=True
-    )
+    changed_by = user_field(_("changed by"), reverse_accessor=True)
     changed_by_name = models.CharField(_("changed by"), max_length=150, blank=True)
     changed_at = models.DateTimeField(_("changed"), auto_now_add=True)
 

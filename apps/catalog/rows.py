@@ -148,16 +148,22 @@ class CardTypeRow(CatalogItemStateRow):
     discounts: list[CardDiscountRow]
 
 
-class CouponTemplateRow(TypedDict):
-    """As CouponTemplateOutputSerializer writes it."""
+class CouponTermsFields(TypedDict):
+    """A coupon template as every coupon answer names it, with what it takes off: a cash coupon's
+    amount, a discount coupon's rate and its cap."""
 
-    id: int
     code: str
     name: str
     kind: str
     amount: str | None
     rate: str | None
     maxDiscount: str | None
+
+
+class CouponTemplateRow(CouponTermsFields):
+    """As CouponTemplateOutputSerializer writes it."""
+
+    id: int
     projectId: int | None
     projectName: str
     validFrom: date | None

@@ -16,13 +16,14 @@ from django.db.models import Model
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
-from apps.catalog.choices import CATALOG_IMPORT_MAX_ROWS, AuditAction, ItemType
-from apps.catalog.models import CatalogItem, PriceChange, StoreItem, TimePeriod
+from apps.catalog.choices import CATALOG_IMPORT_MAX_ROWS, AuditAction, CardKind, ItemType
+from apps.catalog.models import CardType, CatalogItem, Category, PriceChange, ProjectPackage, StoreItem, TimePeriod
 from apps.catalog.selectors import ITEM_MODELS
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput, NotFound
-from apps.core.excel import Column, Kind, SheetCells, WorkbookRefused, header_aliases, read_workbook
+from apps.core.excel import Column, Kind, SheetCells, WorkbookRefused, cell_text, header_aliases, read_workbook
 from apps.core.money import money_or_none_to_wire
+from apps.core.transactions import use_case_atomic
 from apps.org.models import Store
 
 _SENTINEL: Any = object()
@@ -82,6 +83,44 @@ def catalog_record_delete(*, actor: Actor, record: Model) -> None:
     with transaction.atomic():
         audit_record(actor=actor, action=AuditAction.ITEM_DELETED, target=record)
         record.delete()
+
+
+def _package_card_type(package_id: int) -> CardType | None:
+    return (
+        CardType.objects.filter(kind=CardKind.PACKAGE, project_package_id=package_id)
+        .select_related("project_package")
+        .order_by("id")
+        .first()
+    )
+
+
+def package_card_type(*, actor: Actor, package_id: int) -> CardType:
+    """The card a project package's sessions are held on (docs/decisions/0038-packages-are-banked.md):
+    its package card type, the oldest where head office made several, made by the package's first
+    sale where it has none yet (named and coded as the package). Two first sales at once take turns
+    on the package's row, so the package gets one card type."""
+    found = _package_card_type(package_id)
+    if found is not None:
+        return found
+    with use_case_atomic():
+        package = ProjectPackage.objects.select_for_update(no_key=True).filter(pk=package_id).first()
+        if package is None:
+            raise NotFound()
+        found = _package_card_type(package_id)
+        if found is not None:
+            return found
+        taken = CardType.objects.filter(code=package.code).exists()
+        card_type = CardType(
+            code=f"{package.code[:20]}-{package.pk}" if taken else package.code,
+            name=package.name,
+            kind=CardKind.PACKAGE,
+            price=package.price,
+            face_value=Decimal("0"),
+            project_package=package,
+            validity_days=package.validity_days,
+            enabled=package.enabled,
+        )
+        return catalog_item_save(actor=actor, item=card_type)
 
 
 def store_item_save(
@@ -204,14 +243,6 @@ _TRUE = {"1", "true", "yes", "y", "是", "启用", "允许"}
 _FALSE = {"0", "false", "no", "n", "否", "停用", "禁用", "不允许"}
 
 
-def _text(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return str(value).strip()
-
-
 class _RowParser:
     """Parses one row's cells, collecting every error rather than stopping at the first."""
 
@@ -222,7 +253,7 @@ class _RowParser:
         self.errors.append(RowError(self.number, column, message))
 
     def text(self, column: str, *, required: bool = False, max_length: int = 100) -> str:
-        value = _text(self.cells.get(column))
+        value = cell_text(self.cells.get(column))
         if required and not value:
             self.error(column, _("required"))
         elif len(value) > max_length:
@@ -230,7 +261,7 @@ class _RowParser:
         return value
 
     def money(self, column: str, *, required: bool = False, default: Decimal | None = None) -> Decimal | None:
-        raw = _text(self.cells.get(column))
+        raw = cell_text(self.cells.get(column))
         if not raw:
             if required:
                 self.error(column, _("required"))
@@ -247,7 +278,7 @@ class _RowParser:
         return value
 
     def whole(self, column: str, *, default: int | None = None, minimum: int = 0) -> int | None:
-        raw = _text(self.cells.get(column))
+        raw = cell_text(self.cells.get(column))
         if not raw:
             if default is None:
                 self.error(column, _("required"))
@@ -262,7 +293,7 @@ class _RowParser:
         return value
 
     def flag(self, column: str, *, default: bool) -> bool:
-        raw = _text(self.cells.get(column)).lower()
+        raw = cell_text(self.cells.get(column)).lower()
         if not raw:
             return default
         if raw in _TRUE:
@@ -346,11 +377,22 @@ def _use_type_from_label(text: str) -> str:
     return text
 
 
-def _code_checks(parser: _RowParser, code: str, seen: dict[str, int]) -> None:
+def _code_and_category(
+    parser: _RowParser, seen: dict[str, int], categories: Mapping[str, Category], *, unknown: str
+) -> tuple[str, Category | None]:
+    """The row's item code (required, once in the file: `seen` holds the row of each code so far)
+    and its category, found by name among `categories`; `unknown` says that no category is named
+    "%(name)s"."""
+    code = parser.text("code", required=True, max_length=32)
     if code and code in seen:
         parser.error("code", _("the same code is on row %(n)d") % {"n": seen[code]})
     elif code:
         seen[code] = parser.number
+    category_name = parser.text("category", required=True, max_length=60)
+    category = categories.get(category_name)
+    if category_name and category is None:
+        parser.error("category", unknown % {"name": category_name})
+    return code, category
 
 
 def products_import(*, actor: Actor, file: Any) -> ImportReport:
@@ -358,7 +400,7 @@ def products_import(*, actor: Actor, file: Any) -> ImportReport:
     product list export is a valid file). Every row is checked first; when any row is bad nothing
     is written and the report lists each problem by row and column (issue 4 §4)."""
     from apps.catalog.choices import CategoryKind, UseType
-    from apps.catalog.models import Category, Product
+    from apps.catalog.models import Product
 
     report = ImportReport()
     rows = _read(file, _REQUIRED_PRODUCT_COLUMNS, report)
@@ -370,12 +412,9 @@ def products_import(*, actor: Actor, file: Any) -> ImportReport:
     parsed = []
     for number, cells in rows:
         parser = _RowParser(number, cells, report.errors)
-        code = parser.text("code", required=True, max_length=32)
-        _code_checks(parser, code, seen_codes)
-        category_name = parser.text("category", required=True, max_length=60)
-        category = categories.get(category_name)
-        if category_name and category is None:
-            parser.error("category", _("no product category is named %(name)s") % {"name": category_name})
+        code, category = _code_and_category(
+            parser, seen_codes, categories, unknown=_("no product category is named %(name)s")
+        )
         barcode = parser.text("barcode", max_length=32) or None
         if barcode:
             if barcode in seen_barcodes:
@@ -419,7 +458,7 @@ def projects_import(*, actor: Actor, file: Any) -> ImportReport:
     """Creates or updates projects by code from an .xlsx file (headers: PROJECT_COLUMNS), all or
     nothing like products_import. Consumed products are edited in the admin, not imported."""
     from apps.catalog.choices import CategoryKind
-    from apps.catalog.models import Category, Project
+    from apps.catalog.models import Project
 
     report = ImportReport()
     rows = _read(file, _REQUIRED_PROJECT_COLUMNS, report)
@@ -429,12 +468,9 @@ def projects_import(*, actor: Actor, file: Any) -> ImportReport:
     parsed = []
     for number, cells in rows:
         parser = _RowParser(number, cells, report.errors)
-        code = parser.text("code", required=True, max_length=32)
-        _code_checks(parser, code, seen_codes)
-        category_name = parser.text("category", required=True, max_length=60)
-        category = categories.get(category_name)
-        if category_name and category is None:
-            parser.error("category", _("no project category is named %(name)s") % {"name": category_name})
+        code, category = _code_and_category(
+            parser, seen_codes, categories, unknown=_("no project category is named %(name)s")
+        )
         parsed.append(
             {
                 "code": code,

@@ -8,7 +8,7 @@ from apps.core.models import SystemLog
 
 class ReadOnlyAdmin(admin.ModelAdmin):
     """Shown for support, never changed here: the rows change only through their app's services
-    (rules, ledgers, system log). Members, points and reservations borrow it."""
+    (rules, ledgers, system log). Every admin of such rows (members, ledgers, write-offs) borrows it."""
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
@@ -21,7 +21,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 
 @admin.register(SystemLog)
-class SystemLogAdmin(admin.ModelAdmin):
+class SystemLogAdmin(ReadOnlyAdmin):
     """Read-only: the log is append-only, head office may search and filter it."""
 
     list_display = ("created_at", "login_name", "role_name", "store_name", "action", "object_repr", "ip_address")
@@ -30,12 +30,3 @@ class SystemLogAdmin(admin.ModelAdmin):
     date_hierarchy = "created_at"
     list_per_page = 50
     show_full_result_count = False
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False

@@ -17,6 +17,7 @@ and a payment that starts during a closing waits and then finds the day closed."
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime
 
 from django.conf import settings
@@ -95,11 +96,21 @@ def mark_day_open(*, store_id: int, day: date) -> None:
     ClosedDay.objects.filter(store_id=store_id, date=day).delete()
 
 
+# What every closed-day trigger raises (closed_day_trigger below): the day, then the store.
+_TRIGGER_MESSAGE = re.compile(rf"^{ERRCODE} the business day (\d{{4}}-\d{{2}}-\d{{2}}) of store (\d+) ")
+
+
 def closed_day_error(error: BaseException) -> DayClosed | None:
-    """The domain error a closed-day trigger's exception stands for, or None for any other error."""
-    if isinstance(error, DatabaseError) and str(error).lstrip().startswith(ERRCODE):
-        return DayClosed()
-    return None
+    """The domain error a closed-day trigger's exception stands for, or None for any other error. It
+    names the store and the day as the service's check does, so the refused person can ask for that
+    day to be reopened."""
+    if not isinstance(error, DatabaseError):
+        return None
+    message = str(error).lstrip()
+    if not message.startswith(ERRCODE):
+        return None
+    named = _TRIGGER_MESSAGE.match(message)
+    return DayClosed(data={"storeId": int(named[2]), "date": named[1]} if named else None)
 
 
 def local_date_sql(column: str) -> str:

@@ -81,8 +81,10 @@ class NoRoleChosen(DomainError):
 
 
 class DayClosed(DomainError):
-    """Contract §8: a change dated in a closed business day of the store (apps.core.business_days)."""
+    """Contract §8: a change dated in a closed business day of the store (apps.core.business_days).
+    The message says what the person can do about it (issue 28): only the owner reopens a day, and
+    anyone refused may ask for it (`data`: the store and the day, which the request form names)."""
 
     errcode = "DAY-40901"
     status = 409
-    default_message = _("the business day is closed")
+    default_message = _("the day is closed; ask the owner to reopen it")

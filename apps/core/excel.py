@@ -282,6 +282,16 @@ def _blank(value: Any) -> bool:
     return value is None or str(value).strip() == ""
 
 
+def cell_text(value: Any) -> str:
+    """A cell of a read workbook as the text a person typed: trimmed, empty for an empty cell, and
+    a whole number without the ".0" the workbook may store it with (a code, a phone, a count)."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value).strip()
+
+
 def read_workbook(file: IO[bytes], *, columns: Mapping[str, str], max_rows: int) -> SheetRows:
     """The first sheet of an uploaded .xlsx, read within bounds whatever the file claims: only the
     columns `columns` knows (a header → its key, as `header_aliases` gives), at most `max_rows`

@@ -13,6 +13,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from apps.catalog.selectors import ITEM_MODELS
+from apps.core.admin import ReadOnlyAdmin
 from apps.core.admin_audit import AuditedAdminMixin, AuditedInlinesMixin
 from apps.groupbuy.items import ITEM_TYPES, store_items
 from apps.groupbuy.models import Deal, DealItem, WriteOff
@@ -59,17 +60,8 @@ class DealAdmin(AuditedInlinesMixin, AuditedAdminMixin, admin.ModelAdmin):
 
 
 @admin.register(WriteOff)
-class WriteOffAdmin(admin.ModelAdmin):
+class WriteOffAdmin(ReadOnlyAdmin):
     list_display = ("id", "platform", "code", "store", "commodity_name", "status", "order", "created_at")
     list_filter = ("status", "platform")
     search_fields = ("code", "phone")
     raw_id_fields = ("store", "member", "order", "deal", "operator")
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False

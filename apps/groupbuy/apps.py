@@ -8,7 +8,12 @@ class GroupbuyConfig(AppConfig):
     verbose_name = _("group-buy write-off")
 
     def ready(self) -> None:
+        from apps.billing.choices import OpenItemKind
+        from apps.billing.closing.open_items import register_open_items
         from apps.core.ledgers import register_ledger_audit
+        from apps.groupbuy.day_items import unserved_of_day
         from apps.groupbuy.ledger_audit import group_buy_differences
 
         register_ledger_audit("group-buy", group_buy_differences)
+        # The daily closing lists the day's coupons written off and not served (billing is below us).
+        register_open_items(OpenItemKind.GROUP_BUY, unserved_of_day)

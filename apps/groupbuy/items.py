@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from apps.billing.choices import LineType
 from apps.billing.orders.lines import sold_in_store
 from apps.billing.orders.pricing import store_price
-from apps.catalog.choices import ItemType
+from apps.catalog.choices import CardKind, ItemType
 from apps.catalog.selectors import ITEM_MODELS, with_store_state
 from apps.core.errors import InvalidInput
 from apps.groupbuy.choices import CommodityType
@@ -54,9 +54,13 @@ class Item:
 
 
 def store_items(store_id: int, commodity_type: str, ids: Iterable[int] | None = None) -> list[Item]:
-    """The items of a type the store sells (head office's switch and the store's), by name."""
+    """The items of a type the store sells (head office's switch and the store's), by name; of cards,
+    the stored-value ones."""
     model = ITEM_MODELS[ITEM_TYPES[CommodityType(commodity_type)]]
     rows = model._default_manager.filter(enabled=True)
+    if commodity_type == CommodityType.CARD:
+        # Sessions are sold as the project package, which issues its card (decision 0038).
+        rows = rows.filter(Q(kind=CardKind.STORED_VALUE))
     if ids is not None:
         rows = rows.filter(pk__in=list(ids))
     rows = with_store_state(rows.order_by("name", "id"), ITEM_TYPES[CommodityType(commodity_type)], store_id)

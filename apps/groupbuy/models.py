@@ -7,12 +7,11 @@ member later turns it into a paid order (`order`), which is what "served" means 
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from apps.core.model_fields import money_field
+from apps.core.model_fields import created_at_field, money_field, store_or_chain_field, user_field, user_name_field
 from apps.groupbuy.choices import CODE_MAX_LENGTH, HOLDING_STATUSES, CommodityType, WriteOffStatus
 
 
@@ -44,15 +43,7 @@ class DealItem(models.Model):
     """One item a deal buys at a store (or at every store, when `store` is empty)."""
 
     deal = models.ForeignKey(Deal, verbose_name=_("deal"), on_delete=models.CASCADE, related_name="items")
-    store = models.ForeignKey(
-        "org.OrgUnit",
-        verbose_name=_("store"),
-        on_delete=models.CASCADE,
-        null=True,
-        blank=True,
-        related_name="+",
-        help_text=_("Empty: the mapping holds at every store."),
-    )
+    store = store_or_chain_field(_("Empty: the mapping holds at every store."))
     commodity_type = models.CharField(_("item type"), max_length=16, choices=CommodityType.choices)
     item_id = models.PositiveIntegerField(_("item id"))
 
@@ -99,10 +90,15 @@ class WriteOff(models.Model):
         Deal, verbose_name=_("deal"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     deal_price = money_field(_("deal price"), null=True, blank=True)
+    # What the platform pays the store for the write-off, where its answer says (Consumed.settlement_cents),
+    # and the platform's commission: the deal's price less that settlement. The order counts at the
+    # deal's price (what the customer paid for the service); the commission is a cost of the channel.
+    settlement = money_field(_("platform settlement"), null=True, blank=True)
+    commission = money_field(_("platform commission"), null=True, blank=True)
     store_price = money_field(_("store price"), null=True, blank=True)
     price_warning = models.CharField(_("online-price warning"), max_length=200, blank=True)
     frequency_count = models.PositiveIntegerField(_("write-offs of the phone in the period"), default=0)
-    frequency_confirmed_by = models.CharField(_("frequency confirmed by"), max_length=40, blank=True)
+    frequency_confirmed_by = user_name_field(_("frequency confirmed by"))
     status = models.CharField(_("status"), max_length=16, choices=WriteOffStatus.choices)
     message = models.CharField(_("platform message"), max_length=255, blank=True)
     # Ours, unique per write-off: the platform's idempotency key (Meituan requestid, Channels out_request_no).
@@ -111,21 +107,14 @@ class WriteOff(models.Model):
     order = models.OneToOneField(
         "billing.Order", verbose_name=_("order"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
-    operator = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("operator"),
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
-    operator_name = models.CharField(_("operator name"), max_length=40, blank=True)
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    operator = user_field(_("operator"))
+    operator_name = user_name_field(_("operator name"))
+    created_at = created_at_field()
     done_at = models.DateTimeField(_("written off at"), null=True, blank=True)
     served_at = models.DateTimeField(_("served at"), null=True, blank=True)
     cancelled_at = models.DateTimeField(_("cancelled at"), null=True, blank=True)
     cancel_reason = models.CharField(_("cancel reason"), max_length=200, blank=True)
-    cancelled_by = models.CharField(_("cancelled by"), max_length=40, blank=True)
+    cancelled_by = user_name_field(_("cancelled by"))
 
     class Meta:
         verbose_name = _("group-buy write-off")
@@ -141,6 +130,11 @@ class WriteOff(models.Model):
                 condition=Q(order__isnull=True)
                 | Q(status__in=[WriteOffStatus.DONE, WriteOffStatus.CANCELLING, WriteOffStatus.CANCELLED]),
                 name="groupbuy_served_only_when_done",
+            ),
+            models.CheckConstraint(
+                condition=Q(settlement__isnull=True, commission__isnull=True)
+                | Q(commission=F("deal_price") - F("settlement")),
+                name="groupbuy_commission_is_deal_price_less_settlement",
             ),
         ]
         indexes = [

@@ -81,6 +81,8 @@ class WriteOffRecordRow(TypedDict):
     statusLabel: str
     served: bool
     dealPrice: str | None
+    settlement: str | None
+    commission: str | None
     storePrice: str | None
     priceWarning: str
     message: str

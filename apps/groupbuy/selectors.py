@@ -7,7 +7,8 @@ from collections.abc import Iterable
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
-from apps.core.phones import mask_phone
+from apps.core.money import money_or_none_to_wire
+from apps.core.phones import mask_phone, shown_fragment_q
 from apps.groupbuy.choices import WriteOffStatus
 from apps.groupbuy.models import WriteOff
 from apps.groupbuy.rows import WriteOffRecordRow
@@ -24,8 +25,11 @@ def records(
     check_code: str = "",
     unified_code: str = "",
     phone: str = "",
+    phone_view: bool = False,
 ) -> QuerySet[WriteOff]:
-    """A store's write-offs, newest first; code and item code match exactly, the phone by its start."""
+    """A store's write-offs, newest first; code and item code match exactly. The phone matches by its
+    start for a role that may see phones whole, otherwise only by what the mask shows (the whole
+    number, or its shown head or tail: apps.core.phones), so searches cannot rebuild hidden digits."""
     rows = WriteOff.objects.filter(store_id=store_id, status__in=LISTED_STATUSES)
     if platform_id:
         rows = rows.filter(platform_id=platform_id)
@@ -35,8 +39,9 @@ def records(
         rows = rows.filter(code=check_code.strip())
     if unified_code:
         rows = rows.filter(unified_code=unified_code.strip())
+    phone = phone.strip()
     if phone:
-        rows = rows.filter(phone__startswith=phone.strip())
+        rows = rows.filter(phone__startswith=phone) if phone_view else rows.filter(shown_fragment_q(phone))
     return rows.select_related("platform", "order").order_by("-id")
 
 
@@ -47,7 +52,9 @@ def status_label(record: WriteOff) -> str:
     return str(WriteOffStatus(record.status).label)
 
 
-def record_row(record: WriteOff, *, phone_view: bool = False) -> WriteOffRecordRow:
+def record_row(record: WriteOff) -> WriteOffRecordRow:
+    """The record as the list shows it: the phone masked for every role, as everywhere else (a whole
+    phone is read one at a time through members' `wholePhone`, budgeted and logged: decision 0030)."""
     order = record.order if record.order_id else None
     return {
         "id": record.pk,
@@ -64,12 +71,14 @@ def record_row(record: WriteOff, *, phone_view: bool = False) -> WriteOffRecordR
         "orderId": record.order_id,
         "memId": record.member_id,
         "areaCode": record.area_code,
-        "phone": record.phone if phone_view else mask_phone(record.phone),
+        "phone": mask_phone(record.phone),
         "status": record.status,
         "statusLabel": status_label(record),
         "served": record.order_id is not None,
-        "dealPrice": f"{record.deal_price:.2f}" if record.deal_price is not None else None,
-        "storePrice": f"{record.store_price:.2f}" if record.store_price is not None else None,
+        "dealPrice": money_or_none_to_wire(record.deal_price),
+        "settlement": money_or_none_to_wire(record.settlement),
+        "commission": money_or_none_to_wire(record.commission),
+        "storePrice": money_or_none_to_wire(record.store_price),
         "priceWarning": record.price_warning,
         "message": record.message,
         "operatorName": record.operator_name,
@@ -80,8 +89,8 @@ def record_row(record: WriteOff, *, phone_view: bool = False) -> WriteOffRecordR
     }
 
 
-def record_rows(window: Iterable[WriteOff], *, phone_view: bool = False) -> list[WriteOffRecordRow]:
-    return [record_row(record, phone_view=phone_view) for record in window]
+def record_rows(window: Iterable[WriteOff]) -> list[WriteOffRecordRow]:
+    return [record_row(record) for record in window]
 
 
 def record_as_listed(record: WriteOff) -> WriteOff:

@@ -1,13 +1,15 @@
 """Serving a written-off coupon's member (`order/groupBuy`) and cancelling a write-off (issue 16).
 
 **Serving** turns the write-off into a paid order of the store for its member: one line of the item
-the coupon buys, sold as billing sells it (a project served by its staff; a project package, which
-billing sells as services performed at the visit; a card type issued to the member as a card, a
-package-kind card type with its sessions),
-committed and priced by billing as any order, paid in full by a `groupBuy` tender that names the
-write-off. So the member's visit, the staff's credits and the reports see it as a sale; the record
-links to the order and shows "served" (spec §4). One transaction; the record's row lock makes a
-second serve of it wait and then find it served (409 GB-40904).
+the coupon buys, sold as billing sells it (a project served by its staff; a project package, whose
+sessions the payment banks on a package card the member holds, decision 0038; a stored-value card
+type issued to the member as a card), at the deal's price (what the customer paid on the platform;
+the platform's commission is a figure of the write-off, `commission`), committed by billing as any
+order with the staff the desk chose and the reservation it was for (billed: done, off today's
+lists), paid in full by a `groupBuy` tender that names the write-off. So the member's visit, the
+staff's credits, the closing and the reports see it as a sale at the deal's price; the record links
+to the order and shows "served" (spec §4). One transaction; the record's row lock makes a second
+serve of it wait and then find it served (409 GB-40904).
 
 **Cancelling** asks the platform to undo the write-off (within its window) and, when it was served,
 refunds the whole order through billing (the package's sessions and the card go back as any refund
@@ -29,8 +31,10 @@ from apps.billing.orders.lines import LineInput, StaffShare
 from apps.billing.orders.services import order_commit
 from apps.billing.refunds.services import LineAsked, order_refund, refund_quote
 from apps.billing.till.checkout import TenderAsked, order_pay
+from apps.booking.selectors import todays_reservation_to_bill
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput, NotFound
+from apps.core.money import money_or_none_to_wire, money_to_wire
 from apps.core.phones import mask_phone
 from apps.core.transactions import use_case_atomic
 from apps.groupbuy.choices import CANCEL_REASON_MAX_LENGTH, AuditAction, CommodityType, WriteOffStatus
@@ -55,42 +59,24 @@ def write_off_serve(
     record_id: int,
     staff: tuple[StaffShare, ...] | None = None,
     reservation_id: int | None = None,
+    find_reservation: bool = False,
     commodity_type: str = "",
     commodity_id: int | None = None,
 ) -> WriteOff:
     """The write-off (of `store`) served: its order committed and paid by the coupon (see the
     module's doc). `commodity_type`/`commodity_id` name the item for a write-off made without one
-    (a manual platform's). Errors: 404, 400 (no item), GB-40904 (not written off, or served),
-    and billing's (DAY-40901, staff 400, STOCK-40901)."""
+    (a manual platform's). The reservation served is `reservation_id`, or with `find_reservation`
+    and none named the member's one reservation of today still to be billed (booking's
+    `todays_reservation_to_bill`); billing bills it. Errors: 404, 400 (no item), GB-40904 (not
+    written off, or served), RES-40907 (the reservation billed already), and billing's (DAY-40901,
+    staff 400, STOCK-40901)."""
     with use_case_atomic():
-        record = (
-            WriteOff.objects.select_for_update(of=("self",))
-            .select_related("platform")
-            .filter(pk=record_id, store=store)
-            .first()
-        )
-        if record is None:
-            raise NotFound()
-        if record.status != WriteOffStatus.DONE or record.order_id is not None:
-            raise WriteOffNotInState(_("only a written-off coupon that is not served yet can be served"))
+        record = _servable(store, record_id)
         if record.commodity_id is None:
-            if commodity_id is None:
-                raise InvalidInput(_("please select project package / project / card"), field="commodityId")
-            item = store_item(store.pk, commodity_type, commodity_id)
-            record.commodity_type, record.commodity_id = item.commodity_type, item.id
-            record.commodity_name, record.unified_code = item.name, item.code
-        line = LineInput(
-            type=LINE_TYPES[CommodityType(record.commodity_type)], item_id=record.commodity_id, staff=staff
-        )
-        order = order_commit(
-            actor=actor, store=store, lines=[line], member_id=record.member_id, reservation_id=reservation_id
-        )
-        tenders = (
-            [TenderAsked(method=TenderMethod.GROUP_BUY, amount=order.payable, reference=_tender_reference(record))]
-            if order.payable > 0
-            else []
-        )
-        order_pay(actor=actor, order_id=order.pk, tenders=tenders, group_buy=True)
+            _item_chosen(record, store, commodity_type, commodity_id)
+        if find_reservation and reservation_id is None:
+            reservation_id = todays_reservation_to_bill(store_id=store.pk, member_id=record.member_id)
+        order = _served_order(actor, store, record, staff, reservation_id)
         record.order = order
         record.served_at = timezone.now()
         record.save(
@@ -100,9 +86,61 @@ def write_off_serve(
             actor=actor,
             action=AuditAction.SERVED,
             target=record,
-            detail={"orderId": order.pk, "orderNo": order.order_no, "payable": f"{order.payable:.2f}"},
+            detail={
+                "orderId": order.pk,
+                "orderNo": order.order_no,
+                "payable": money_to_wire(order.payable),
+                "dealPrice": money_or_none_to_wire(record.deal_price),
+                "commission": money_or_none_to_wire(record.commission),
+                "reservationId": order.reservation_id,
+            },
         )
     return record
+
+
+def _servable(store: OrgUnit, record_id: int) -> WriteOff:
+    """The store's write-off under its row lock (a second serve waits, then finds it served)."""
+    record = (
+        WriteOff.objects.select_for_update(of=("self",)).select_related("platform").filter(pk=record_id, store=store)
+    ).first()
+    if record is None:
+        raise NotFound()
+    if record.status != WriteOffStatus.DONE or record.order_id is not None:
+        raise WriteOffNotInState(_("only a written-off coupon that is not served yet can be served"))
+    return record
+
+
+def _item_chosen(record: WriteOff, store: OrgUnit, commodity_type: str, commodity_id: int | None) -> None:
+    if commodity_id is None:
+        raise InvalidInput(_("please select project package / project / card"), field="commodityId")
+    item = store_item(store.pk, commodity_type, commodity_id)
+    record.commodity_type, record.commodity_id = item.commodity_type, item.id
+    record.commodity_name, record.unified_code = item.name, item.code
+
+
+def _served_order(
+    actor: Actor, store: OrgUnit, record: WriteOff, staff: tuple[StaffShare, ...] | None, reservation_id: int | None
+) -> Order:
+    """The order of the coupon's item, committed and paid by the coupon. A platform's deal sells at its
+    price (the sale counts for what the customer paid on the platform, not the store's price); a
+    manual platform's code names no price, so its item sells at the store's. A package is sold as
+    billing sells a project package: that is where its sessions are banked, not here."""
+    line = LineInput(
+        type=LINE_TYPES[CommodityType(record.commodity_type)],
+        item_id=record.commodity_id,
+        staff=staff,
+        group_buy_price=record.deal_price,
+    )
+    order = order_commit(
+        actor=actor, store=store, lines=[line], member_id=record.member_id, reservation_id=reservation_id
+    )
+    tenders = (
+        [TenderAsked(method=TenderMethod.GROUP_BUY, amount=order.payable, reference=_tender_reference(record))]
+        if order.payable > 0
+        else []
+    )
+    order_pay(actor=actor, order_id=order.pk, tenders=tenders, group_buy=True)
+    return order
 
 
 def _checked_reason(reason: str) -> str:

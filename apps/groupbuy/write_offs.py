@@ -1,7 +1,8 @@
 """Writing a group-buy coupon off (issue 16; contract §9; decision 0019 for the platforms' rules).
 
-    pre_check(...)   what a review platform's code buys here: the three candidate lists (spec §7.5)
-    write_off(...)   the write-off itself
+    pre_check(...)          what a review platform's code buys here: the three candidate lists (spec §7.5)
+    write_off_start(...)    the write-off itself, recorded pending (inside the Idempotency-Key's
+    write_off_finish(...)   transaction), then asked of the platform (after its commit)
 
 A write-off is checked (the form's rules, the store sells the item, the code not already written off
 here, the phone's frequency), then asked of the platform (`prepare`: what the code buys; nothing
@@ -35,8 +36,9 @@ from django.utils.translation import gettext_lazy
 from apps.accounts.store_master import store_master_check
 from apps.booking.selectors import today_reserved
 from apps.core.audit import Actor, audit_record
+from apps.core.business_days import business_day, check_day_open
 from apps.core.errors import InvalidInput
-from apps.core.money import cents_to_wire, from_cents, money_to_wire
+from apps.core.money import cents_to_wire, from_cents, money_or_none_to_wire, money_to_wire
 from apps.core.phones import mask_phone
 from apps.groupbuy.checks import Frequency, phone_frequency, price_check
 from apps.groupbuy.choices import HOLDING_STATUSES, AuditAction, WriteOffStatus
@@ -358,7 +360,8 @@ def write_off_start(
     held here, the phone's frequency, the member (found by phone or filed at the store), and the
     record written **pending** (the code now held). `review`: the review platforms' call
     (writeOffReview) takes only platforms 19 and 21, the other call none of them. Errors: 400
-    VALID-40000 (the spec's sentences), GB-40901, GB-40903, 403 AUTH-40300 (a wrong authorization code)."""
+    VALID-40000 (the spec's sentences), GB-40901, GB-40903, 403 AUTH-40300 (a wrong authorization code),
+    409 DAY-40901 (the store's day is closed: the platform is not asked)."""
     form = replace(form, store_id=store.pk)
     if form.from_reservation:  # the phone is the reserved member's (the list shows it masked)
         reserved = _reserved_member(form.member_id, store.pk)
@@ -378,6 +381,7 @@ def write_off_start(
     frequency, confirmed_by = _frequency_passed(actor, session, store, form, confirmation)
     try:
         with transaction.atomic():
+            check_day_open(store_id=store.pk, day=business_day())  # a closed day's coupon could not be served
             member = _member(actor, store, form, platform)
             return WriteOff.objects.create(
                 platform=platform,
@@ -443,23 +447,6 @@ def write_off_finish(*, actor: Actor, record: WriteOff) -> WriteOff:
             record.price_warning = checked.warning[:200]
         record.save(update_fields=["deal", "deal_price", "price_warning"])
     return _consumed(actor, record, adapter, account)
-
-
-def write_off(
-    *,
-    actor: Actor,
-    session: Any,
-    store: OrgUnit,
-    form: WriteOffForm,
-    review: bool,
-    confirmation: Confirmation = Confirmation(),
-) -> WriteOff:
-    """Both steps, for a caller with no transaction open (the HTTP call runs them either side of its
-    Idempotency-Key's commit)."""
-    record = write_off_start(
-        actor=actor, session=session, store=store, form=form, review=review, confirmation=confirmation
-    )
-    return write_off_finish(actor=actor, record=record)
 
 
 def _consumed(actor: Actor, record: WriteOff, adapter: GroupBuyPlatform, account: PlatformAccount) -> WriteOff:
@@ -546,15 +533,30 @@ def _mismatched(actor: Actor, record: WriteOff, done: Consumed, differences: lis
             )
 
 
+def _settled(record: WriteOff, done: Consumed) -> tuple[Decimal | None, Decimal | None]:
+    """The platform's settlement of the write-off and its commission (the deal's price less it),
+    where it reported one for a deal whose price we know; (None, None) otherwise."""
+    if done.settlement_cents is None or record.deal_price is None:
+        return None, None
+    settlement = from_cents(done.settlement_cents)
+    return settlement, record.deal_price - settlement
+
+
 def _done(actor: Actor, record: WriteOff, done: Consumed) -> WriteOff:
     differences = _differences(record, done)
     if differences:
         logger.error("group-buy write-off %s: the platform wrote off something else: %s", record.pk, differences)
         _mismatched(actor, record, done, differences)
         raise WriteOffMismatched(data={"recordId": record.pk, "differences": [list(d) for d in differences]})
+    settlement, commission = _settled(record, done)
     with transaction.atomic():
         changed = WriteOff.objects.filter(pk=record.pk, status=WriteOffStatus.PENDING).update(
-            status=WriteOffStatus.DONE, consumed=done.to_json(), done_at=timezone.now(), message=""
+            status=WriteOffStatus.DONE,
+            consumed=done.to_json(),
+            done_at=timezone.now(),
+            message="",
+            settlement=settlement,
+            commission=commission,
         )
         record.refresh_from_db()
         if changed:
@@ -569,7 +571,9 @@ def _done(actor: Actor, record: WriteOff, done: Consumed) -> WriteOff:
                     "memberId": record.member_id,
                     "phone": mask_phone(record.phone),
                     "item": [record.commodity_type, record.commodity_id],
-                    "dealPrice": f"{record.deal_price:.2f}" if record.deal_price is not None else None,
+                    "dealPrice": money_or_none_to_wire(record.deal_price),
+                    "settlement": money_or_none_to_wire(record.settlement),
+                    "commission": money_or_none_to_wire(record.commission),
                     "priceWarning": record.price_warning,
                     "frequencyConfirmedBy": record.frequency_confirmed_by,
                 },

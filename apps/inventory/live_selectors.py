@@ -35,7 +35,7 @@ from apps.core.audit import operator_name
 from apps.core.money import money_to_wire
 from apps.inventory.choices import DocumentKind, MoveKind
 from apps.inventory.models import ZERO, SafetyStock, StockBalance, StockDocument, StockMove
-from apps.inventory.rows import MoveRow, StockRow
+from apps.inventory.rows import MoveRow, ProductUnitsFields, StockRow
 from apps.inventory.safety import is_below
 from apps.inventory.services import DOCUMENT_MOVES
 
@@ -48,6 +48,18 @@ def _number(value: Decimal) -> str:
     """A quantity as a person reads it: 12, 12.5, never 12.000."""
     text = format(value.normalize(), "f") if value == value.to_integral() else format(value, "f").rstrip("0")
     return text.rstrip(".") if "." in text else text
+
+
+def product_units(product: Product) -> ProductUnitsFields:
+    return {
+        "productId": product.pk,
+        "code": product.code,
+        "name": product.name,
+        "barcode": product.barcode or "",
+        "specification": product.specification,
+        "unit": product.unit,
+        "useUnit": product.use_unit or product.unit,
+    }
 
 
 def in_both_units(quantity: Decimal, unit: str, use_unit: str, use_per_unit: Decimal) -> str:

@@ -11,13 +11,13 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.append_only import AppendOnlyModel
 from apps.core.lazy_text import StrOrPromise
+from apps.core.model_fields import created_at_field, updated_at_field, user_field, user_name_field
 from apps.inventory.choices import (
     DocumentKind,
     DocumentStatus,
@@ -46,7 +46,7 @@ class StockBalance(models.Model):
         "catalog.Product", verbose_name=_("product"), on_delete=models.PROTECT, related_name="+"
     )
     quantity = quantity_field(_("quantity"), default=ZERO)
-    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    updated_at = updated_at_field()
 
     class Meta:
         verbose_name = _("stock balance")
@@ -81,11 +81,9 @@ class StockMove(AppendOnlyModel):
         "org.OrgUnit", verbose_name=_("other store"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     remark = models.CharField(_("remark"), max_length=200, blank=True)
-    operator = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("operator"), null=True, blank=True, on_delete=models.SET_NULL
-    )
-    operator_name = models.CharField(_("operator name"), max_length=40, blank=True)
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    operator = user_field(_("operator"), reverse_accessor=True)
+    operator_name = user_name_field(_("operator name"))
+    created_at = created_at_field()
 
     class Meta:
         verbose_name = _("stock move")
@@ -127,12 +125,10 @@ class StockDocument(models.Model):
     # The head-office goods order a receipt receives, or the loan a loan return gives back.
     source_id = models.BigIntegerField(_("source"), null=True, blank=True)
     remark = models.CharField(_("remark"), max_length=200, blank=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("created by"), null=True, blank=True, on_delete=models.SET_NULL
-    )
-    created_by_name = models.CharField(_("created by (name)"), max_length=40, blank=True)
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    received_by_name = models.CharField(_("received by (name)"), max_length=40, blank=True)
+    created_by = user_field(_("created by"), reverse_accessor=True)
+    created_by_name = user_name_field(_("created by (name)"))
+    created_at = created_at_field()
+    received_by_name = user_name_field(_("received by (name)"))
     received_at = models.DateTimeField(_("received"), null=True, blank=True)
 
     class Meta:
@@ -204,7 +200,7 @@ class SafetyStock(models.Model):
         "catalog.Product", verbose_name=_("product"), on_delete=models.CASCADE, related_name="+"
     )
     quantity = quantity_field(_("safety stock"))
-    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    updated_at = updated_at_field()
 
     class Meta:
         verbose_name = _("safety stock")
@@ -239,20 +235,13 @@ class Stocktake(models.Model):
     )
     remark = models.CharField(_("remark"), max_length=200, blank=True)
     reject_reason = models.CharField(_("reason sent back"), max_length=200, blank=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("created by"),
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
-    created_by_name = models.CharField(_("created by (name)"), max_length=40, blank=True)
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    counted_by_name = models.CharField(_("counted by"), max_length=40, blank=True)
-    submitted_by_name = models.CharField(_("submitted by"), max_length=40, blank=True)
+    created_by = user_field(_("created by"))
+    created_by_name = user_name_field(_("created by (name)"))
+    created_at = created_at_field()
+    counted_by_name = user_name_field(_("counted by"))
+    submitted_by_name = user_name_field(_("submitted by"))
     submitted_at = models.DateTimeField(_("submitted"), null=True, blank=True)
-    decided_by_name = models.CharField(_("approved or rejected by"), max_length=40, blank=True)
+    decided_by_name = user_name_field(_("approved or rejected by"))
     decided_at = models.DateTimeField(_("approved or rejected"), null=True, blank=True)
 
     class Meta:
@@ -356,23 +345,21 @@ class GoodsOrder(models.Model):
         _("payment status"), max_length=16, choices=GoodsOrderPayment.choices, default=GoodsOrderPayment.UNPAID
     )
     remark = models.CharField(_("remark"), max_length=200, blank=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("created by"), null=True, blank=True, on_delete=models.SET_NULL
-    )
-    created_by_name = models.CharField(_("created by (name)"), max_length=40, blank=True)
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    created_by = user_field(_("created by"), reverse_accessor=True)
+    created_by_name = user_name_field(_("created by (name)"))
+    created_at = created_at_field()
     submitted_at = models.DateTimeField(_("submitted at"), null=True, blank=True)
-    confirmed_by_name = models.CharField(_("confirmed by"), max_length=40, blank=True)
+    confirmed_by_name = user_name_field(_("confirmed by"))
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
-    shipped_by_name = models.CharField(_("shipped by"), max_length=40, blank=True)
+    shipped_by_name = user_name_field(_("shipped by"))
     shipped_at = models.DateTimeField(_("shipped at"), null=True, blank=True)
-    received_by_name = models.CharField(_("received by"), max_length=40, blank=True)
+    received_by_name = user_name_field(_("received by"))
     received_at = models.DateTimeField(_("received at"), null=True, blank=True)
     receipt_id = models.BigIntegerField(_("goods-in document"), null=True, blank=True)
-    paid_by_name = models.CharField(_("marked paid by"), max_length=40, blank=True)
+    paid_by_name = user_name_field(_("marked paid by"))
     paid_at = models.DateTimeField(_("paid at"), null=True, blank=True)
     payment_reference = models.CharField(_("payment reference"), max_length=64, blank=True)
-    cancelled_by_name = models.CharField(_("cancelled by"), max_length=40, blank=True)
+    cancelled_by_name = user_name_field(_("cancelled by"))
     cancelled_at = models.DateTimeField(_("cancelled at"), null=True, blank=True)
     cancel_reason = models.CharField(_("cancel reason"), max_length=200, blank=True)
 

@@ -13,6 +13,7 @@ from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Sum
 from apps.catalog.models import Product
 from apps.core.errors import NotFound
 from apps.inventory.choices import DocumentKind, DocumentStatus, DocumentType
+from apps.inventory.live_selectors import product_units
 from apps.inventory.models import ZERO, StockBalance, StockDocument, StockDocumentLine
 from apps.inventory.rows import (
     DocumentDetailRow,
@@ -208,13 +209,7 @@ def document_detail(*, store_id: int, document: StockDocument) -> DocumentDetail
 
 def _product_row(product: Product, stock: Decimal) -> ScannedProductRow:
     return {
-        "productId": product.pk,
-        "code": product.code,
-        "name": product.name,
-        "barcode": product.barcode or "",
-        "specification": product.specification,
-        "unit": product.unit,
-        "useUnit": product.use_unit or product.unit,
+        **product_units(product),
         "usePerUnit": str(product.use_per_unit),
         "tracksBatches": product.tracks_batches,
         "stock": str(_in_stock_units(stock, product)),

@@ -245,8 +245,8 @@ class DocumentDetailRow(DocumentRow):
     lines: list[DocumentLineRow]
 
 
-class ScannedProductRow(TypedDict):
-    """As ScannedProductOutputSerializer writes it."""
+class ProductUnitsFields(TypedDict):
+    """A product as a scan or a stock count names it, with its stock unit and its use unit."""
 
     productId: int
     code: str
@@ -255,6 +255,11 @@ class ScannedProductRow(TypedDict):
     specification: str
     unit: str
     useUnit: str
+
+
+class ScannedProductRow(ProductUnitsFields):
+    """As ScannedProductOutputSerializer writes it."""
+
     usePerUnit: str
     tracksBatches: bool
     stock: str
@@ -295,17 +300,17 @@ class StocktakeSums(TypedDict, total=False):
 
 
 class StocktakeTotalsRow(TypedDict):
-    """The totals part of StocktakeRowOutputSerializer; values are None without the cost code."""
+    """The totals part of StocktakeRowOutputSerializer."""
 
     lineCount: int
     countedCount: int
     differenceCount: int
-    gainValue: str | None
-    lossValue: str | None
-    differenceValue: str | None
+    gainValue: str
+    lossValue: str
+    differenceValue: str
 
 
-class StocktakeRow(TypedDict):
+class StocktakeRow(StocktakeTotalsRow):
     """As StocktakeRowOutputSerializer writes it."""
 
     stocktakeId: int
@@ -326,27 +331,14 @@ class StocktakeRow(TypedDict):
     submittedAt: datetime | None
     decidedByName: str
     decidedAt: datetime | None
-    lineCount: int
-    countedCount: int
-    differenceCount: int
-    gainValue: str | None
-    lossValue: str | None
-    differenceValue: str | None
     approvalRequestId: int | None
     approvalStatus: str | None
 
 
-class StocktakeLineRow(TypedDict):
+class StocktakeLineRow(ProductUnitsFields):
     """As StocktakeLineOutputSerializer writes it."""
 
     lineId: int
-    productId: int
-    code: str
-    name: str
-    barcode: str
-    specification: str
-    unit: str
-    useUnit: str
     usePerUnit: str
     snapshot: str
     snapshotUse: str

@@ -1,6 +1,11 @@
 """Reads of stocktakes: the records list (with each stocktake's totals), one stocktake with its
 totals, and its lines (paged, "differences only"). Quantities are shown in stock units (what a
-person counts) beside the use units the ledger moves; values need the cost-view code."""
+person counts) beside the use units the ledger moves.
+
+A stocktake's value totals (gained, lost, net) are one figure wherever they are read: the list, the
+detail, the export, the approval centre's request and its details all take them from
+`stocktake_sums`. Everyone who sees the stocktake sees them (the approval centre shows them to the
+counter anyway); a line's cost and value stay behind the cost-view code."""
 
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ from django.utils import timezone
 from apps.approvals.models import ApprovalRequest
 from apps.core.money import money_to_wire
 from apps.inventory.choices import STOCKTAKE_APPROVAL_KIND, STOCKTAKE_SUBJECT, StocktakeScope, StocktakeStatus
+from apps.inventory.live_selectors import product_units
 from apps.inventory.models import ZERO, Stocktake, StocktakeLine
 from apps.inventory.rows import StocktakeLineRow, StocktakeRow, StocktakeSums, StocktakeTotalsRow
 
@@ -47,9 +53,9 @@ def stocktake_search(
     return rows.order_by("-id")
 
 
-def _totals(stocktake_ids: list[int]) -> dict[int, StocktakeSums]:
-    """Each stocktake's line count, counted lines, lines with a difference, and the value gained,
-    lost and net, in one grouped query."""
+def stocktake_sums(stocktake_ids: list[int]) -> dict[int, StocktakeSums]:
+    """Each stocktake's line count, counted lines, lines with a difference, and the value gained
+    and lost, in one grouped query."""
     rows = (
         StocktakeLine.objects.filter(stocktake_id__in=stocktake_ids)
         .values("stocktake_id")
@@ -81,22 +87,26 @@ def _requests(stocktake_ids: list[int]) -> dict[int, ApprovalRequest]:
     return latest
 
 
-def _totals_row(totals: StocktakeSums | None, values: bool) -> StocktakeTotalsRow:
+def value_totals(totals: StocktakeSums | None) -> tuple[Decimal, Decimal, Decimal]:
+    """(gained, lost, net): the value a stocktake's differences move, lost as a negative amount."""
     totals = totals or {}
     gain, loss = totals.get("gain") or ZERO, totals.get("loss") or ZERO
+    return gain, loss, gain + loss
+
+
+def _totals_row(totals: StocktakeSums | None) -> StocktakeTotalsRow:
+    gain, loss, net = value_totals(totals)
     return {
-        "lineCount": totals.get("lines", 0),
-        "countedCount": totals.get("counted", 0),
-        "differenceCount": totals.get("differing", 0),
-        "gainValue": money_to_wire(gain) if values else None,
-        "lossValue": money_to_wire(loss) if values else None,
-        "differenceValue": money_to_wire(gain + loss) if values else None,
+        "lineCount": (totals or {}).get("lines", 0),
+        "countedCount": (totals or {}).get("counted", 0),
+        "differenceCount": (totals or {}).get("differing", 0),
+        "gainValue": money_to_wire(gain),
+        "lossValue": money_to_wire(loss),
+        "differenceValue": money_to_wire(net),
     }
 
 
-def _row(
-    stocktake: Stocktake, totals: StocktakeSums | None, values: bool, request: ApprovalRequest | None
-) -> StocktakeRow:
+def _row(stocktake: Stocktake, totals: StocktakeSums | None, request: ApprovalRequest | None) -> StocktakeRow:
     return {
         "stocktakeId": stocktake.pk,
         "number": stocktake.number or "",
@@ -116,22 +126,22 @@ def _row(
         "submittedAt": stocktake.submitted_at,
         "decidedByName": stocktake.decided_by_name,
         "decidedAt": stocktake.decided_at,
-        **_totals_row(totals, values),
+        **_totals_row(totals),
         "approvalRequestId": request.pk if request else None,
         "approvalStatus": request.status if request else None,
     }
 
 
-def stocktake_rows(window: Iterable[Stocktake], *, values: bool) -> list[StocktakeRow]:
+def stocktake_rows(window: Iterable[Stocktake]) -> list[StocktakeRow]:
     page = list(window)
     ids = [stocktake.pk for stocktake in page]
-    totals, requests = _totals(ids), _requests(ids)
-    return [_row(stocktake, totals.get(stocktake.pk), values, requests.get(stocktake.pk)) for stocktake in page]
+    totals, requests = stocktake_sums(ids), _requests(ids)
+    return [_row(stocktake, totals.get(stocktake.pk), requests.get(stocktake.pk)) for stocktake in page]
 
 
-def stocktake_detail_row(stocktake: Stocktake, *, values: bool) -> StocktakeRow:
+def stocktake_detail_row(stocktake: Stocktake) -> StocktakeRow:
     return _row(
-        stocktake, _totals([stocktake.pk]).get(stocktake.pk), values, _requests([stocktake.pk]).get(stocktake.pk)
+        stocktake, stocktake_sums([stocktake.pk]).get(stocktake.pk), _requests([stocktake.pk]).get(stocktake.pk)
     )
 
 
@@ -173,17 +183,10 @@ def _stock_units(quantity: Decimal | None, per_unit: Decimal) -> str | None:
 def stocktake_line_rows(window: Iterable[StocktakeLine], *, values: bool) -> list[StocktakeLineRow]:
     rows: list[StocktakeLineRow] = []
     for line in window:
-        product = line.product
         rows.append(
             {
                 "lineId": line.pk,
-                "productId": line.product_id,
-                "code": product.code,
-                "name": product.name,
-                "barcode": product.barcode or "",
-                "specification": product.specification,
-                "unit": product.unit,
-                "useUnit": product.use_unit or product.unit,
+                **product_units(line.product),
                 "usePerUnit": _plain(line.use_per_unit),
                 "snapshot": _stock_units(line.snapshot, line.use_per_unit),
                 "snapshotUse": _plain(line.snapshot),
@@ -204,6 +207,6 @@ def stocktake_by_id(*, stocktake_id: int) -> Stocktake:
     return Stocktake.objects.get(pk=stocktake_id)
 
 
-def stocktake_detail_by_id(*, stocktake_id: int, values: bool) -> StocktakeRow:
+def stocktake_detail_by_id(*, stocktake_id: int) -> StocktakeRow:
     """A stocktake just changed, read again with its store and shown as its detail page shows it."""
-    return stocktake_detail_row(stocktakes().get(pk=stocktake_id), values=values)
+    return stocktake_detail_row(stocktakes().get(pk=stocktake_id))

@@ -23,7 +23,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import IntegrityError, connection
-from django.db.models import F, Sum
+from django.db.models import F
 from django.db.models.functions import Abs
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -47,6 +47,7 @@ from apps.inventory.choices import (
 from apps.inventory.errors import StocktakeOpen, StocktakeState
 from apps.inventory.models import STOCKTAKE_OPEN, ZERO, StockBalance, Stocktake, StocktakeLine
 from apps.inventory.services import MoveLine, record_moves
+from apps.inventory.stocktake_selectors import stocktake_sums, value_totals
 from apps.org.models import OrgUnit
 
 # The moves of an approved stocktake carry this document kind and the stocktake's id.
@@ -255,7 +256,7 @@ def stocktake_scan(
 
 
 def _net_value(stocktake: Stocktake) -> Decimal:
-    return stocktake.lines.aggregate(total=Sum("difference_value"))["total"] or ZERO
+    return value_totals(stocktake_sums([stocktake.pk]).get(stocktake.pk))[2]
 
 
 def stocktake_submit(*, actor: Actor, store: OrgUnit, stocktake_id: int) -> Stocktake:
@@ -447,22 +448,21 @@ def stocktake_request_rejected(request: ApprovalRequest, actor: Actor) -> None:
 
 
 def stocktake_described(request: ApprovalRequest) -> list[tuple[str, str]]:
-    """What the approval centre's detail shows of a stocktake: its counts, the value difference and
-    its biggest differences by value."""
+    """What the approval centre's detail shows of a stocktake: its counts, the value difference (the
+    stocktake's own totals, as its list and page show them) and its biggest differences by value."""
     stocktake = Stocktake.objects.filter(pk=int(request.subject_id)).first()
     if stocktake is None:
         return []
-    lines = stocktake.lines
-    differing = lines.exclude(difference=0).exclude(difference__isnull=True)
-    gain = differing.filter(difference_value__gt=0).aggregate(total=Sum("difference_value"))["total"] or ZERO
-    loss = differing.filter(difference_value__lt=0).aggregate(total=Sum("difference_value"))["total"] or ZERO
+    sums = stocktake_sums([stocktake.pk]).get(stocktake.pk) or {}
+    gain, loss, net = value_totals(sums)
     described = [
-        (gettext("Lines counted"), str(lines.filter(counted__isnull=False).count())),
-        (gettext("Lines with a difference"), str(differing.count())),
+        (gettext("Lines counted"), str(sums.get("counted", 0))),
+        (gettext("Lines with a difference"), str(sums.get("differing", 0))),
         (gettext("Value gained"), money_to_wire(gain)),
         (gettext("Value lost"), money_to_wire(loss)),
-        (gettext("Value difference"), money_to_wire(gain + loss)),
+        (gettext("Value difference"), money_to_wire(net)),
     ]
+    differing = stocktake.lines.exclude(difference=0).exclude(difference__isnull=True)
     biggest = differing.select_related("product").order_by(Abs("difference_value").desc(), "product__code")[:BIGGEST]
     for line in biggest:
         product = line.product

@@ -3,12 +3,12 @@ requests. A member has one home store (`dependencyStore`) but is found chain-wid
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from apps.catalog.choices import CardKind
 from apps.core.append_only import AppendOnlyModel
+from apps.core.model_fields import created_at_field, updated_at_field, user_field, user_name_field
 from apps.members.choices import (
     CARD_NO_MAX_LENGTH,
     EXAMINATION_TEXT_MAX_LENGTH,
@@ -103,8 +103,8 @@ class Member(models.Model):
         related_name="merged_files",
         editable=False,
     )
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    created_at = created_at_field()
+    updated_at = updated_at_field()
 
     class Meta:
         verbose_name = _("member")
@@ -156,11 +156,9 @@ class PointsEntry(AppendOnlyModel):
     order_id = models.BigIntegerField(_("order"), null=True, blank=True)
     # The refund that gave the points back or took them back (billing's, by id as the order).
     refund_id = models.BigIntegerField(_("refund"), null=True, blank=True)
-    operator = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("operator"), null=True, blank=True, on_delete=models.SET_NULL
-    )
-    operator_name = models.CharField(_("operator name"), max_length=40, blank=True)
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    operator = user_field(_("operator"), reverse_accessor=True)
+    operator_name = user_name_field(_("operator name"))
+    created_at = created_at_field()
 
     class Meta:
         verbose_name = _("points entry")
@@ -193,18 +191,9 @@ class CancellationRequest(models.Model):
     status = models.CharField(
         _("status"), max_length=10, choices=CancellationStatus.choices, default=CancellationStatus.PENDING
     )
-    requested_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("requested by"), null=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    requested_by = user_field(_("requested by"), blank=False)
     requested_at = models.DateTimeField(_("requested"), auto_now_add=True)
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("decided by"),
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
+    decided_by = user_field(_("decided by"))
     decided_at = models.DateTimeField(_("decided"), null=True, blank=True)
     decision_remark = models.CharField(_("decision remark"), max_length=REMARK_MAX_LENGTH, blank=True)
 
@@ -250,16 +239,9 @@ class Examination(models.Model):
     hair_thickness = models.CharField(_("hair thickness"), max_length=10, choices=HairThickness.choices)
     notes = models.CharField(_("notes"), max_length=EXAMINATION_TEXT_MAX_LENGTH, blank=True)
     recommendation = models.CharField(_("recommendation"), max_length=EXAMINATION_TEXT_MAX_LENGTH, blank=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("recorded by"),
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    created_by = user_field(_("recorded by"))
+    created_at = created_at_field()
+    updated_at = updated_at_field()
 
     class Meta:
         verbose_name = _("scalp and hair examination")
@@ -281,7 +263,7 @@ class ExaminationPhoto(models.Model):
     file = models.FileField(_("file"), upload_to="examinations/%Y/%m/")
     content_type = models.CharField(_("content type"), max_length=20)
     size = models.PositiveIntegerField(_("size in bytes"))
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    created_at = created_at_field()
 
     class Meta:
         verbose_name = _("examination photo")
@@ -326,12 +308,10 @@ class MoveIn(models.Model):
         related_name="+",
     )
     decision_remark = models.CharField(_("decision remark"), max_length=REMARK_MAX_LENGTH, blank=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("created by"), null=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    created_by_name = models.CharField(_("created by"), max_length=40, blank=True)
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    created_by = user_field(_("created by"), blank=False)
+    created_by_name = user_name_field(_("created by"))
+    created_at = created_at_field()
+    updated_at = updated_at_field()
     submitted_at = models.DateTimeField(_("submitted"), null=True, blank=True)
     decided_at = models.DateTimeField(_("decided"), null=True, blank=True)
 
@@ -433,10 +413,8 @@ class MoveInAttachment(models.Model):
     name = models.CharField(_("file name"), max_length=MOVE_IN_ATTACHMENT_NAME_MAX_LENGTH)
     content_type = models.CharField(_("type"), max_length=40)
     size = models.PositiveIntegerField(_("size (bytes)"))
-    uploaded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("uploaded by"), null=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    uploaded_by_name = models.CharField(_("uploaded by"), max_length=40, blank=True)
+    uploaded_by = user_field(_("uploaded by"), blank=False)
+    uploaded_by_name = user_name_field(_("uploaded by"))
     created_at = models.DateTimeField(_("uploaded"), auto_now_add=True)
 
     class Meta:

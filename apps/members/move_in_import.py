@@ -25,7 +25,7 @@ from apps.catalog.models import CardType, Project
 from apps.catalog.selectors import card_type_search, project_search
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput
-from apps.core.excel import Column, Kind, WorkbookRefused, header_aliases, read_workbook, write_workbook
+from apps.core.excel import Column, Kind, WorkbookRefused, cell_text, header_aliases, read_workbook, write_workbook
 from apps.core.transactions import use_case_atomic
 from apps.members.choices import MOVE_IN_IMPORT_MAX_ROWS, MemberAreaCode, MoveInAuditAction
 from apps.members.errors import MoveInImportRefused
@@ -105,14 +105,6 @@ class _Group:
     keys: dict[tuple[str, str, str], int] = field(default_factory=dict)
 
 
-def _text(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return str(value).strip()
-
-
 def _kind(text: str) -> str:
     for kind in CardKind:
         if text == kind.value:
@@ -132,7 +124,7 @@ class _Row:
         self.errors.append(RowError(self.number, column, message))
 
     def text(self, column: str, limit: int = 60) -> str:
-        value = _text(self.cells.get(column))
+        value = cell_text(self.cells.get(column))
         if column in REQUIRED and not value:
             self.error(column, _("required"))
         elif len(value) > limit:
@@ -140,7 +132,7 @@ class _Row:
         return value
 
     def decimal(self, column: str, default: Decimal) -> Decimal:
-        raw = _text(self.cells.get(column))
+        raw = cell_text(self.cells.get(column))
         if not raw:
             return default
         try:
@@ -154,7 +146,7 @@ class _Row:
         return value
 
     def whole(self, column: str) -> int:
-        raw = _text(self.cells.get(column))
+        raw = cell_text(self.cells.get(column))
         try:
             return int(raw)
         except ValueError:
@@ -163,14 +155,14 @@ class _Row:
 
     def day(self, column: str) -> datetime.date | None:
         value = self.cells.get(column)
-        if value is None or _text(value) == "":
+        if value is None or cell_text(value) == "":
             return None
         if isinstance(value, datetime.datetime):
             return value.date()
         if isinstance(value, datetime.date):
             return value
         try:
-            return datetime.date.fromisoformat(_text(value))
+            return datetime.date.fromisoformat(cell_text(value))
         except ValueError:
             self.error(column, _("a date like 2026-12-31"))
             return None
@@ -253,7 +245,7 @@ def _group_started(row: _Row, *, area_code: str, phone: str, source_store: str) 
 
 def _package_sessions(row: _Row, projects: dict[str, Project]) -> list[tuple[int, int]]:
     """A package card's row: the project it names and the sessions left of it."""
-    project = projects.get(_text(row.cells.get("projectCode")))
+    project = projects.get(cell_text(row.cells.get("projectCode")))
     if project is None:
         row.error("projectCode", _("no project enabled in this store has this code"))
     count = row.whole("sessions")

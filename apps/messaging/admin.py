@@ -13,6 +13,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from apps.core.admin import ReadOnlyAdmin
 from apps.core.audit import actor_from_request
 from apps.messaging import services
 from apps.messaging.choices import TaskAudience
@@ -117,17 +118,6 @@ class TaskAdmin(admin.ModelAdmin):
         actor = actor_from_request(request)
         for task in queryset:
             services.task_delete(actor=actor, task=task)
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 @admin.register(MessageRead)

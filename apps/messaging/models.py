@@ -10,6 +10,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from apps.core.model_fields import created_at_field, updated_at_field, user_field
 from apps.messaging.choices import MSG_NAME_MAX_LENGTH, TaskAudience, TaskType
 from apps.org.choices import OrgUnitKind
 from apps.org.models import OrgUnit
@@ -72,23 +73,15 @@ class Message(models.Model):
     published = models.BooleanField(_("published"), default=False, editable=False)
     push_time = models.DateTimeField(_("published at"), null=True, blank=True, editable=False)
     push_user_name = models.CharField(_("published by"), max_length=50, blank=True, editable=False)
-    author = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("author"),
-        null=True,
-        blank=True,
-        editable=False,
-        on_delete=models.SET_NULL,
-        related_name="+",
-    )
+    author = user_field(_("author"), editable=False)
     audience = models.ManyToManyField(
         OrgUnit,
         verbose_name=_("audience"),
         related_name="messages",
         help_text=_("Head office, regions or stores; a store sees messages to itself and to every level above it."),
     )
-    insert_time = models.DateTimeField(_("created"), auto_now_add=True)
-    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    insert_time = created_at_field()
+    updated_at = updated_at_field()
 
     objects = MessageQuerySet.as_manager()
 
@@ -147,7 +140,7 @@ class Task(models.Model):
     content = models.TextField(_("content"), blank=True)
     amount = models.DecimalField(_("amount"), max_digits=14, decimal_places=2, null=True, blank=True)
     due_date = models.DateField(_("due date"), null=True, blank=True)
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    created_at = created_at_field()
 
     class Meta:
         verbose_name = _("task")

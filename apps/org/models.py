@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.utils.translation import gettext_lazy as _
 
+from apps.core.model_fields import created_at_field, updated_at_field
 from apps.org.choices import OrgUnitKind, StoreStatus
 
 _ALLOWED_PARENT = {
@@ -96,8 +97,8 @@ class OrgUnit(models.Model):
         _("disabled for debt"), default=False, help_text=_("Set by head office; the store cannot be switched into.")
     )
     debt_disabled_reason = models.CharField(_("debt reason"), max_length=200, blank=True)
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    created_at = created_at_field()
+    updated_at = updated_at_field()
 
     objects = OrgUnitManager()
 

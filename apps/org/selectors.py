@@ -19,7 +19,7 @@ def store_ids_under(unit: OrgUnit) -> frozenset[int]:
 
 
 def store_codes(*, store_ids: list[int]) -> dict[int, str]:
-    """Each store's code by id (payments picks a store's own merchant account by id or code)."""
+    """Each store's code by id (settings name a store's own account by id or code: apps.org.store_settings)."""
     return dict(OrgUnit.objects.filter(pk__in=store_ids).values_list("id", "code"))
 
 

@@ -7,16 +7,14 @@ the chain-wide entry. Keys are PEM text read from a file (`<field>_file`) or an 
 
 from __future__ import annotations
 
-import os
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from django.conf import settings
 from django.core.signals import setting_changed
 
 from apps.core.json_types import JsonObject
-from apps.org.selectors import store_codes
+from apps.org.store_settings import setting_value, store_override
 from apps.payments.errors import ProviderNotConfigured
 from apps.payments.providers.base import ProviderAccount
 
@@ -30,23 +28,13 @@ def _config() -> JsonObject:
     return dict(getattr(settings, "PAYMENT_PROVIDERS", {}) or {})
 
 
-def _value(entry: JsonObject, name: str) -> str | None:
-    if name in entry:
-        return str(entry[name])
-    if f"{name}_file" in entry:
-        return Path(entry[f"{name}_file"]).read_text(encoding="utf-8")
-    if f"{name}_env" in entry:
-        return os.environ.get(entry[f"{name}_env"], "")
-    return None
-
-
 def _build(provider: str, entries: list[JsonObject]) -> ProviderAccount:
     """The account from the chain-wide entry with each later entry's fields on top."""
     values: dict[str, str] = {}
     extra: dict[str, str] = {}
     for entry in entries:
         for name in FIELDS:
-            value = _value(entry, name)
+            value = setting_value(entry, name)
             if value is not None:
                 values[name] = value
         if isinstance(entry.get("extra"), dict):  # an "extra" object, as the Alipay and terminal fakes write it
@@ -55,7 +43,7 @@ def _build(provider: str, entries: list[JsonObject]) -> ProviderAccount:
             base = key.removesuffix("_file").removesuffix("_env")
             if base in FIELDS or key in CONTROL:
                 continue
-            value = _value(entry, base)
+            value = setting_value(entry, base)
             if value is not None:
                 extra[base] = value
     if not values.get("base_url") or not values.get("merchant_id"):
@@ -74,20 +62,10 @@ def _account(provider: str, override: str) -> ProviderAccount:
     return _build(provider, entries)
 
 
-def _override_key(provider: str, store_id: int | None) -> str:
-    stores = (_config().get(provider) or {}).get("stores") or {}
-    if store_id is None or not stores:
-        return ""
-    if str(store_id) in stores:
-        return str(store_id)
-    code = store_codes(store_ids=[store_id]).get(store_id)
-    return code if code and code in stores else ""
-
-
 def account_for(provider: str, store_id: int | None) -> ProviderAccount:
     """The merchant account that takes `provider` payments for a store: the store's own when settings
     name one (by id or code), else the chain's. Raises ProviderNotConfigured (PAY-40001)."""
-    return _account(provider, _override_key(provider, store_id))
+    return _account(provider, store_override(_config().get(provider), store_id))
 
 
 def configured_providers() -> list[str]:

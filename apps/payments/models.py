@@ -15,7 +15,7 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.append_only import AppendOnlyModel
-from apps.core.model_fields import money_field
+from apps.core.model_fields import created_at_field, money_field, updated_at_field
 from apps.payments.choices import (
     PAID_INTENT_STATES,
     DifferenceKind,
@@ -54,8 +54,8 @@ class PaymentIntent(models.Model):
     reported_amount = money_field(_("amount the provider reported"), null=True, blank=True)
     reported_currency = models.CharField(_("currency the provider reported"), max_length=8, blank=True, default="")
     reported_merchant = models.CharField(_("merchant the provider reported"), max_length=128, blank=True, default="")
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    created_at = created_at_field()
+    updated_at = updated_at_field()
 
     class Meta:
         verbose_name = _("payment intent")
@@ -108,8 +108,8 @@ class ProviderRefund(models.Model):
     attempts = models.PositiveIntegerField(_("queries"), default=0)
     next_poll_at = models.DateTimeField(_("next query"), null=True, blank=True)
     succeeded_at = models.DateTimeField(_("refunded"), null=True, blank=True)
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    created_at = created_at_field()
+    updated_at = updated_at_field()
 
     class Meta:
         verbose_name = _("provider refund")

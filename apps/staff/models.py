@@ -8,6 +8,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from apps.accounts.models import UserRole
+from apps.core.model_fields import created_at_field, updated_at_field
 from apps.org.choices import OrgUnitKind
 from apps.org.models import OrgUnit
 from apps.staff.choices import (
@@ -47,8 +48,8 @@ class Employee(models.Model):
         on_delete=models.SET_NULL,
         related_name="employments",
     )
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    created_at = created_at_field()
+    updated_at = updated_at_field()
 
     class Meta:
         # The table keeps the name it had when staff lived in org: the move changed no table.
@@ -91,8 +92,8 @@ class EmployeeServiceDuration(models.Model):
     category = models.CharField(_("project category"), max_length=50, blank=True)
     minutes = models.PositiveSmallIntegerField(_("minutes"))
     is_active = models.BooleanField(_("active"), default=True)
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    created_at = created_at_field()
+    updated_at = updated_at_field()
 
     class Meta:
         db_table = "org_employeeserviceduration"

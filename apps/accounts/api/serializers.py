@@ -15,6 +15,17 @@ from apps.core import fields
 TOKEN_MAX_LENGTH = 2000
 
 
+def password_field() -> fields.CharField:
+    """A password as typed: its spaces are part of it, never trimmed."""
+    return fields.CharField(
+        required=False,
+        allow_blank=True,
+        trim_whitespace=False,
+        max_length=100,
+        error_messages={"max_length": PASSWORD_TOO_LONG},
+    )
+
+
 class LoginInputSerializer(serializers.Serializer[Any]):
     # Loose bounds: the account and password rules (sign_in_rules) give the precise messages.
     username = fields.CharField(
@@ -25,13 +36,7 @@ class LoginInputSerializer(serializers.Serializer[Any]):
         error_messages={"max_length": ACCOUNT_TOO_LONG},
         help_text="ERP:<account>",
     )
-    password = fields.CharField(
-        required=False,
-        allow_blank=True,
-        trim_whitespace=False,
-        max_length=100,
-        error_messages={"max_length": PASSWORD_TOO_LONG},
-    )
+    password = password_field()
     refresh = fields.CharField(required=False, allow_blank=True, max_length=100)
 
 
@@ -47,13 +52,7 @@ class RegisterInputSerializer(serializers.Serializer[Any]):
     account = fields.CharField(
         required=False, allow_blank=True, max_length=100, error_messages={"max_length": ACCOUNT_TOO_LONG}
     )
-    password = fields.CharField(
-        required=False,
-        allow_blank=True,
-        trim_whitespace=False,
-        max_length=100,
-        error_messages={"max_length": PASSWORD_TOO_LONG},
-    )
+    password = password_field()
 
 
 class UserRoleInputSerializer(serializers.Serializer[Any]):

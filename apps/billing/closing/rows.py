@@ -10,6 +10,18 @@ from decimal import Decimal
 from typing import TypedDict
 
 
+class CarriedOverRow(TypedDict):
+    """As CarriedOverOutputSerializer writes it: an open item a closing carried over, as the closing
+    keeps it (its title and amount as they were; no text in the closer's language)."""
+
+    kind: str
+    ref: str
+    title: str
+    amount: str | None
+    reason: str
+    carriedTo: str | None
+
+
 class ClosingRow(TypedDict):
     """As ClosingOutputSerializer writes it."""
 
@@ -27,6 +39,31 @@ class ClosingRow(TypedDict):
     reopenedBy: str
     reopenedAt: datetime | None
     reopenReason: str
+    carriedOver: list[CarriedOverRow]
+
+
+class OpenItemRow(TypedDict):
+    """As OpenItemOutputSerializer writes it: something of the day still open before closing."""
+
+    kind: str
+    ref: str
+    title: str
+    detail: str
+    amount: str | None
+    carriable: bool
+    route: str
+
+
+class ReopenAskRow(TypedDict):
+    """As ReopenAskOutputSerializer writes it: a request to reopen a closed day, in the approval centre."""
+
+    requestId: int
+    closingId: int
+    date: str
+    reason: str
+    status: str
+    applicantName: str
+    createdAt: datetime
 
 
 class TakingMethodRow(TypedDict):
@@ -39,6 +76,7 @@ class TakingMethodRow(TypedDict):
     refunded: str
     amount: str
     money: bool
+    filedUnder: str
 
 
 class TakingsRow(TypedDict):
@@ -264,3 +302,5 @@ class PreviewRow(DayFiguresRow):
 
     closing: ClosingRow | None
     reconciliation: list[ReconciliationRow]
+    openItems: list[OpenItemRow]
+    reopenAsked: ReopenAskRow | None

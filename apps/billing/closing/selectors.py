@@ -55,7 +55,18 @@ from typing import Any
 from django.db.models import Count, DecimalField, ExpressionWrapper, F, Q, QuerySet, Sum
 from django.utils import timezone
 
-from apps.billing.choices import DepositEntryKind, LineType, OrderStatus, TenderMethod, TenderStatus
+from apps.approvals.models import ApprovalRequest
+from apps.approvals.selectors import waiting_request
+from apps.billing.choices import (
+    DAY_REOPEN_KIND,
+    DAY_REOPEN_SUBJECT,
+    DepositEntryKind,
+    LineType,
+    OrderStatus,
+    TenderMethod,
+    TenderStatus,
+)
+from apps.billing.closing.open_items import open_items
 from apps.billing.closing.rows import (
     CardPartRow,
     CardsRow,
@@ -72,6 +83,7 @@ from apps.billing.closing.rows import (
     ReconciliationRow,
     RefundMethodRow,
     RefundsRow,
+    ReopenAskRow,
     RevenueRow,
     SalesRow,
     SaleSums,
@@ -101,6 +113,10 @@ from apps.payments.selectors import reconciliation_differences
 # Money that comes into the till or the provider's account (takings); the other tenders pay from
 # what the member holds (stored value, points) and are not money in.
 MONEY_METHODS = (TenderMethod.CASH, TenderMethod.WECHAT, TenderMethod.ALIPAY, TenderMethod.POS, TenderMethod.BOX)
+# Where the takings table files a tender: money in, paid from what the member holds, or a group-buy
+# coupon (the customer paid the platform, which settles with the chain: neither money at the till nor
+# the member's assets).
+MONEY_IN, MEMBER_HOLDINGS, GROUP_BUY = "moneyIn", "memberHoldings", "groupBuy"
 PROVIDER_METHODS = (TenderMethod.WECHAT, TenderMethod.ALIPAY, TenderMethod.POS, TenderMethod.BOX)
 TENDER_ORDER = [method.value for method in TenderMethod]
 
@@ -139,6 +155,8 @@ class Day:
 def _sale_kind(line_type: str, card_kind: str | None) -> str:
     if line_type == LineType.PROJECT and card_kind == CardKind.PACKAGE:
         return SESSIONS
+    if line_type == LineType.PROJECT_PACKAGE and card_kind == CardKind.PACKAGE:
+        return CARD_SALES  # a package sold is banked on its card (decision 0038): earned as its sessions are used
     return {
         LineType.PRODUCT: PRODUCTS,
         LineType.PROJECT: PROJECTS,
@@ -187,6 +205,12 @@ def cash_expected(totals: dict[tuple[str, str], tuple[int, Decimal]]) -> Decimal
     return totals.get((TenderMethod.CASH, TenderStatus.SUCCEEDED), (0, ZERO))[1]
 
 
+def _filed_under(method: str) -> str:
+    if method in MONEY_METHODS:
+        return MONEY_IN
+    return GROUP_BUY if method == TenderMethod.GROUP_BUY else MEMBER_HOLDINGS
+
+
 def _takings(gross: Totals, refunds: Totals) -> TakingsRow:
     """Each method's tenders (gross), what the day's refunds gave back through it, and the net; a
     method the day only refunded through is listed too, so the takings agree with the refunds."""
@@ -210,6 +234,7 @@ def _takings(gross: Totals, refunds: Totals) -> TakingsRow:
                 "refunded": money_or_zero_to_wire(back),
                 "amount": money_or_zero_to_wire(amount),
                 "money": method in MONEY_METHODS,
+                "filedUnder": _filed_under(method),
             }
         )
     return {
@@ -491,6 +516,7 @@ def closing_row(closing: DailyClosing) -> ClosingRow:
         "reopenedBy": closing.reopened_by_name,
         "reopenedAt": closing.reopened_at,
         "reopenReason": closing.reopen_reason,
+        "carriedOver": list(closing.carried_over or []),
     }
 
 
@@ -567,13 +593,34 @@ def day_figures(day: Day) -> DayFiguresRow:
 
 
 def day_preview(day: Day) -> PreviewRow:
-    """The day's figures with its closing (null while it is open)."""
+    """The day's figures with its closing (null while it is open): while it is open, what of it is
+    still open (apps.billing.closing.open_items); once closed, a request to reopen it still waiting."""
     closing = active_closing(day)
     return {
         **day_figures(day),
         "closing": closing_row(closing) if closing else None,
         "reconciliation": reconciliation_rows(day),
+        "openItems": open_items(day.store_id, day.date) if closing is None else [],
+        "reopenAsked": waiting_reopen_ask(closing) if closing is not None else None,
     }
+
+
+def reopen_ask_row(request: ApprovalRequest) -> ReopenAskRow:
+    return {
+        "requestId": request.pk,
+        "closingId": int(request.subject_id),
+        "date": str((request.payload or {}).get("date", "")),
+        "reason": request.reason,
+        "status": request.status,
+        "applicantName": request.applicant.nickname or request.applicant.login_name,
+        "createdAt": request.created_at,
+    }
+
+
+def waiting_reopen_ask(closing: DailyClosing) -> ReopenAskRow | None:
+    """The request to reopen `closing` still waiting for the owner, if any (the closing page shows it)."""
+    request = waiting_request(kind=DAY_REOPEN_KIND, subject_type=DAY_REOPEN_SUBJECT, subject_id=closing.pk)
+    return reopen_ask_row(request) if request is not None else None
 
 
 def reconciliation_rows(day: Day) -> list[ReconciliationRow]:

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("billing", "0015_intention_deposits"),
+        ("billing", "0018_order_reservation_billed_once"),
     ]
 
     operations = [

@@ -54,10 +54,12 @@ def draft_coupons(*, member_id: int | None, coupon_ids: list[int]) -> list[Membe
 
 def _eligible(priced: PricedOrder, template: CouponTemplate) -> list[PricedLine]:
     """The lines a coupon may touch: not top-ups (loading money is not a sale), not paid by
-    sessions, not gifts; a coupon that does not stack skips lines with a promotion or card discount."""
+    sessions, not gifts, not sold by a group-buy deal; a coupon that does not stack skips lines with a
+    promotion or card discount."""
     lines = []
     for line in priced.lines:
-        if line.line.type == LineType.TOP_UP or line.line.pays_by_sessions or line.line.gift:
+        taken = line.line.pays_by_sessions or line.line.gift or line.line.group_buy_price is not None
+        if line.line.type == LineType.TOP_UP or taken:
             continue
         offers = {d.source for d in line.discounts} & {DiscountSource.PROMOTION, DiscountSource.CARD}
         if offers and not template.stackable:

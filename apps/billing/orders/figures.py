@@ -31,8 +31,8 @@ from apps.cards.choices import CardKind
 from apps.core.json_types import JsonObject
 from apps.core.money import round_money
 
-# The lines paid by package sessions (apps.billing.orders.performance.pays_by_sessions, in SQL).
-SESSION_LINES = Q(type=LineType.PROJECT, card__kind=CardKind.PACKAGE)
+# The lines paid by package sessions (`paid_by_sessions`, in SQL): as the pricing covers them.
+SESSION_LINES = Q(type=LineType.PROJECT) & (Q(card__kind=CardKind.PACKAGE) | Q(package_line__isnull=False))
 LIST_VALUE = ExpressionWrapper(F("unit_price") * F("qty"), output_field=DecimalField(max_digits=20, decimal_places=2))
 
 
@@ -44,10 +44,16 @@ class OrderFigures:
     sessions_back: int = 0
 
 
+def paid_by_sessions(line: OrderLine) -> bool:
+    """A project line paid by sessions: of a package card, or of the package the same order sells
+    (decision 0038: its card is named on the line once the order is paid). Read with the card loaded."""
+    return pays_by_sessions(line) or (line.type == LineType.PROJECT and line.package_line_id is not None)
+
+
 def sessions_value(line: OrderLine) -> Decimal:
     """What the package sessions of a line covered (0 for a line not paid by sessions); read with
     the line's card loaded."""
-    return round_money(line.unit_price * line.qty) if pays_by_sessions(line) else ZERO
+    return round_money(line.unit_price * line.qty) if paid_by_sessions(line) else ZERO
 
 
 def without_sessions(discounts: Iterable[Mapping[str, Any]]) -> list[JsonObject]:

@@ -20,6 +20,7 @@ from apps.billing.ledgers.stock import GOODS, goods_stock_check
 from apps.cards.errors import CardNotUsable, SessionsShort
 from apps.cards.models import Card, CardSession
 from apps.catalog.choices import CardKind, ItemType
+from apps.catalog.models import ProjectPackageLine
 from apps.catalog.selectors import ITEM_MODELS, with_store_state
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.json_types import ValidatedData
@@ -45,7 +46,11 @@ class StaffShare:
 
 @dataclass(frozen=True)
 class LineInput:
-    """One line as sent: `staff` None when the cashier named nobody (the commit may default it)."""
+    """One line as sent: `staff` None when the cashier named nobody (the commit may default it).
+
+    `group_buy_price`: the unit price a group-buy platform sold the item at, set by serving a
+    written-off coupon (apps.groupbuy.serving) from the platform's deal; never read from the wire, as
+    a client never sends a price."""
 
     type: str
     qty: int = 1
@@ -56,6 +61,8 @@ class LineInput:
     gift: bool = False
     gift_reason: str = ""
     take_later: bool = False
+    package_line: int | None = None  # a project line: one session of the package sold on that line, used now
+    group_buy_price: Decimal | None = None
 
     @classmethod
     def from_wire(cls, data: ValidatedData) -> LineInput:
@@ -70,6 +77,7 @@ class LineInput:
             gift=bool(data.get("gift", False)),
             gift_reason=data.get("gift_reason", "") or "",
             take_later=bool(data.get("take_later", False)),
+            package_line=data.get("package_line"),
         )
 
 
@@ -88,13 +96,25 @@ class DraftLine:
     gift: bool = False
     gift_reason: str = ""
     take_later: bool = False
+    group_buy_price: Decimal | None = None
+    # A project line paid by a session of the package sold on another line of the draft (decision 0038).
+    package: DraftLine | None = None
 
     def field(self, name: str) -> str:
         return line_field(self.index, name)
 
     @property
     def pays_by_sessions(self) -> bool:
-        return self.type == LineType.PROJECT and self.card is not None and self.card.kind == CardKind.PACKAGE
+        """Paid by package sessions: of a card the member holds, or of the package this order sells."""
+        held = self.card is not None and self.card.kind == CardKind.PACKAGE
+        return self.type == LineType.PROJECT and (held or self.package is not None)
+
+    @property
+    def sessions_name(self) -> str:
+        """What the sessions that pay the line are held on, as its discount names it."""
+        if self.package is not None:
+            return str(self.package.item.name)
+        return self.card.card_type.name if self.card is not None else ""
 
 
 def line_field(index: int, name: str) -> str:
@@ -156,12 +176,10 @@ def _check_sessions_left(lines: list[DraftLine]) -> None:
     refused now, so the cashier does not find out at the till."""
     wanted: dict[tuple[int, int], int] = defaultdict(int)
     for line in lines:
-        if line.pays_by_sessions:
-            assert line.card is not None
+        if line.pays_by_sessions and line.card is not None:
             wanted[(line.card.pk, line.item.pk)] += line.qty
     for line in lines:
-        if line.pays_by_sessions:
-            assert line.card is not None
+        if line.pays_by_sessions and line.card is not None:
             left = next(s.left for s in line.card.sessions.all() if s.project_id == line.item.pk)
             if left < wanted[(line.card.pk, line.item.pk)]:
                 raise SessionsShort()
@@ -204,7 +222,48 @@ def resolve_lines(*, store_id: int, member_id: int | None, lines: list[LineInput
     cards = _cards(member_id, {line.card_id for line in lines if line.card_id is not None})
     drafts = [_draft_line(index, line, items, cards) for index, line in enumerate(lines)]
     _check_sessions_left(drafts)
+    _link_packages(drafts, [line.package_line for line in lines])
     return drafts
+
+
+def _package_linked(draft: DraftLine, drafts: list[DraftLine], package_index: int) -> DraftLine:
+    """The package line a project line is served from, once the pair is checked."""
+    field = draft.field("packageLine")
+    if draft.type != LineType.PROJECT:
+        raise InvalidInput(_("only a project is served from a package"), field=field)
+    if draft.card is not None or draft.gift:
+        raise InvalidInput(_("a project served from a package names no card and is no gift"), field=field)
+    if not 0 <= package_index < len(drafts) or drafts[package_index].type != LineType.PROJECT_PACKAGE:
+        raise InvalidInput(_("choose a project package line of this order"), field=field)
+    return drafts[package_index]
+
+
+def _link_packages(drafts: list[DraftLine], package_lines: list[int | None]) -> None:
+    """Links each project line served now to the package line whose sessions pay it (decision 0038):
+    a project of that package, no more sessions than one of its cards holds."""
+    linked = [
+        (draft, _package_linked(draft, drafts, index))
+        for draft, index in zip(drafts, package_lines, strict=True)
+        if index is not None
+    ]
+    if not linked:
+        return
+    held: dict[tuple[int, int], int] = {}
+    for row in ProjectPackageLine.objects.filter(package_id__in={package.item.pk for _d, package in linked}):
+        held[(row.package_id, row.project_id)] = row.sessions
+    wanted: dict[tuple[int, int], int] = defaultdict(int)
+    for draft, package in linked:
+        # From the line's first card: the payment names it on the line (apps.billing.till.checkout).
+        sessions = held.get((package.item.pk, draft.item.pk), 0)
+        wanted[(package.index, draft.item.pk)] += draft.qty
+        if not sessions:
+            raise InvalidInput(_("the package holds no sessions of this project"), field=draft.field("packageLine"))
+        if wanted[(package.index, draft.item.pk)] > sessions:
+            raise InvalidInput(
+                _("the package holds %(sessions)s sessions of this project") % {"sessions": sessions},
+                field=draft.field("qty"),
+            )
+        draft.package = package
 
 
 def _items_wanted(lines: list[LineInput], member_id: int | None) -> dict[str, set[int]]:
@@ -228,6 +287,11 @@ def _items_wanted(lines: list[LineInput], member_id: int | None) -> dict[str, se
             raise InvalidInput(_("only a top-up carries an amount"), field=line_field(index, "amount"))
         if line.type in (LineType.CARD_TYPE, LineType.TOP_UP) and member_id is None:
             raise InvalidInput(_("cards are sold to members only"), field=line_field(index, "type"))
+        if line.type == LineType.PROJECT_PACKAGE and member_id is None:
+            raise InvalidInput(
+                _("a project package is sold to a member: its sessions are kept on the member's card"),
+                field=line_field(index, "type"),
+            )
     return wanted
 
 
@@ -255,7 +319,14 @@ def _draft_line(index: int, line: LineInput, items: dict[tuple[str, int], Any], 
         line.gift,
         (line.gift_reason or "").strip(),
         line.take_later,
+        line.group_buy_price,
     )
+    if draft.type == LineType.CARD_TYPE and draft.item.kind == CardKind.PACKAGE:
+        # Decision 0038: sessions are sold one way, as the project package; its card type is the card.
+        raise InvalidInput(
+            _("a package card is sold as its project package: choose it under project packages"),
+            field=draft.field("itemId"),
+        )
     if draft.take_later and draft.type not in (LineType.PRODUCT, LineType.PRODUCT_PACKAGE):
         raise InvalidInput(_("only products are taken later"), field=draft.field("takeLater"))
     _check_card(draft)

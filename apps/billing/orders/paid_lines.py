@@ -22,9 +22,12 @@ def order_lines(order: Order) -> list[OrderLine]:
 
 
 def session_lines(lines: list[OrderLine]) -> list[OrderLine]:
-    """Lines paid by package sessions: a project with a package card."""
+    """Lines paid by package sessions: a project with a package card (one served from a package the
+    order sells names its card once the payment issued it)."""
     return [line for line in lines if pays_by_sessions(line)]
 
 
 def signature_needed(order: Order, lines: list[OrderLine]) -> bool:
-    return bool(session_lines(lines)) and order.store.signature_required
+    """The store asks the member to sign for sessions used: of a card, or of the package bought now."""
+    uses_sessions = bool(session_lines(lines)) or any(line.package_line_id is not None for line in lines)
+    return uses_sessions and order.store.signature_required

@@ -1,7 +1,8 @@
 """Staff performance of a paid order (issue 13 §2): each line credits its staff by their shares, kept
 apart by kind, the base of /dailyPerformance and the staff performance report.
 
-- a card bought or topped up: card sale, at the line's amount;
+- a card bought or topped up, a project package bought (its sessions kept on a card, decision 0038):
+  card sale, at the line's amount;
 - a project paid by package sessions: card consumption, at the sessions' value (the line's unit
   price × sessions: the line itself is 0, but the nurse served a full-price session);
 - a product or project line priced with a stored-value card's discount: card consumption, at its
@@ -20,8 +21,18 @@ from apps.billing.models import ZERO, Order, OrderLine, OrderLineStaff, StaffCre
 from apps.cards.choices import CardKind
 from apps.core.money import round_money
 
-CARD_LINES = {LineType.CARD_TYPE, LineType.TOP_UP}
 SERVICE_LINES = {LineType.PROJECT, LineType.PROJECT_PACKAGE}
+
+
+def sells_cards(line: OrderLine) -> bool:
+    """A line whose sale issued cards: a card type bought, or a project package bought, whose sessions
+    its package card holds (decision 0038; a package sold before packages were banked issued none)."""
+    return line.type == LineType.CARD_TYPE or (line.type == LineType.PROJECT_PACKAGE and line.card_id is not None)
+
+
+def card_line(line: OrderLine) -> bool:
+    """A line that sells value the member holds: a card sale (cards_sold) or a top-up."""
+    return line.type == LineType.TOP_UP or sells_cards(line)
 
 
 # Lines a stored-value card may price with its category discount (apps.billing.orders.pricing).
@@ -40,7 +51,7 @@ def pays_by_sessions(line: OrderLine) -> bool:
 
 
 def _by_kind(line: OrderLine, stored_value_part: Decimal) -> Iterator[tuple[str, Decimal]]:
-    if line.type in CARD_LINES:
+    if card_line(line):
         yield CreditKind.CARD_SALE, line.amount
         return
     if pays_by_sessions(line):
@@ -68,7 +79,7 @@ def order_credits(order: Order, lines: Iterable[OrderLine], stored_value_paid: D
     lines = list(lines)
     from_cards = sum((line.amount for line in lines if paid_from_card(line)), ZERO)
     rest = max(ZERO, stored_value_paid - from_cards)
-    goods = sum((line.amount for line in lines if line.type not in CARD_LINES and not paid_from_card(line)), ZERO)
+    goods = sum((line.amount for line in lines if not card_line(line) and not paid_from_card(line)), ZERO)
     stored_value_part = min(rest, goods) / goods if goods else ZERO
     staff_of: dict[int, list[OrderLineStaff]] = {}
     for person in OrderLineStaff.objects.filter(line__order=order).order_by("line_id", "id"):

@@ -21,9 +21,15 @@ a refund can explain.
 A **gift** line (given free with the sale, with its reason) is discounted in full (`source: "gift"`,
 the reason as its name) and is payable 0; no other discount or coupon applies to it.
 
-A `project` line paid with a package card is paid by sessions: its whole amount is discounted
-("package sessions") and it is payable 0; the sessions are taken at payment. A `cardType` line is
+A `project` line paid with a package card, or by a session of the project package the same order
+sells (`packageLine`, decision 0038), is paid by sessions: its whole amount is discounted ("package
+sessions") and it is payable 0; the sessions are taken at payment. A `cardType` line is
 the card type's store price; a `topUp` line is the amount the member loads, without discount.
+
+A **group-buy** line (a written-off coupon served, apps.groupbuy.serving) is the price the platform's
+deal sold the item at, not the store's price, and takes no discount or coupon: the customer paid that
+price on the platform, so it is what the sale counts for in the order, the closing, the staff's
+credits and every report.
 
 **Coupons** (the draft's `couponIds`, apps.billing.orders.coupon_pricing) apply after the line prices, that
 is after the promotion or card discount:
@@ -235,8 +241,7 @@ def _discount(
     if line.gift:
         return Discount(DiscountSource.GIFT, line.gift_reason, base * line.qty)
     if line.pays_by_sessions:
-        assert line.card is not None
-        return Discount(DiscountSource.SESSIONS, line.card.card_type.name, base * line.qty)
+        return Discount(DiscountSource.SESSIONS, line.sessions_name, base * line.qty)
     offers = [_promotion_offer(row, base) for row in promotions.get((line.type, line.item.pk), [])]
     best_promotion = _best(offers, base)
     candidates = [best_promotion] if best_promotion else []
@@ -260,6 +265,9 @@ def price_lines(*, store_id: int, lines: list[DraftLine], now: datetime | None =
         if line.type == LineType.TOP_UP:
             assert line.amount is not None
             priced.append(PricedLine(line, _line_name(line), line.amount))
+            continue
+        if line.group_buy_price is not None:
+            priced.append(PricedLine(line, _line_name(line), line.group_buy_price))
             continue
         base = store_price(line.item)
         discount = _discount(line, base, promotions, card_rates)

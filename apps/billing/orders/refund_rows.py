@@ -10,8 +10,8 @@ from datetime import datetime
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
-from apps.billing.models import Order, Refund, RefundLine, RefundTender
-from apps.billing.orders.rows import RefundDetailRow, RefundLineRow, RefundRow, RefundTenderRow
+from apps.billing.models import Order, OrderLine, Refund, RefundLine, RefundTender
+from apps.billing.orders.rows import RefundDetailRow, RefundedLineFields, RefundLineRow, RefundRow, RefundTenderRow
 from apps.core.money import money_to_wire
 from apps.core.phones import mask_phone
 
@@ -45,15 +45,22 @@ def refund_rows(window: Iterable[Refund]) -> list[RefundRow]:
     return [refund_row(refund) for refund in window]
 
 
-def _refund_line_row(line: RefundLine) -> RefundLineRow:
+def refunded_line_fields(order_line_id: int, line: OrderLine | RefundLine) -> RefundedLineFields:
+    """The order line a refund's line (as it was refunded) or a judged line (as it was sold) is about."""
     return {
-        "orderLineId": line.order_line_id,
+        "orderLineId": order_line_id,
         "type": line.type,
         "typeName": str(line.get_type_display()),
         "itemId": line.item_id,
         "name": line.name,
         "qty": line.qty,
         "amount": money_to_wire(line.amount),
+    }
+
+
+def _refund_line_row(line: RefundLine) -> RefundLineRow:
+    return {
+        **refunded_line_fields(line.order_line_id, line),
         "cardId": line.card_id,
         "cardNo": (line.card.card_no or "") if line.card else "",
         "cardPrincipal": money_to_wire(line.card_principal),

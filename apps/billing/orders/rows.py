@@ -7,6 +7,8 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import TypedDict
 
+from apps.catalog.rows import CouponTermsFields
+
 
 class RefundRow(TypedDict):
     """As RefundRowOutputSerializer writes it, the phone masked."""
@@ -28,8 +30,8 @@ class RefundRow(TypedDict):
     createdAt: datetime | None
 
 
-class RefundLineRow(TypedDict):
-    """As RefundLineOutputSerializer writes it."""
+class RefundedLineFields(TypedDict):
+    """The order line a refund's line or a judged line is about, and its amount."""
 
     orderLineId: int
     type: str
@@ -38,6 +40,11 @@ class RefundLineRow(TypedDict):
     name: str
     qty: int
     amount: str
+
+
+class RefundLineRow(RefundedLineFields):
+    """As RefundLineOutputSerializer writes it."""
+
     cardId: int | None
     cardNo: str
     cardPrincipal: str
@@ -82,23 +89,30 @@ class DiscountRow(TypedDict):
     amount: str
 
 
-class CommittedLineRow(TypedDict):
-    """As CommittedLineOutputSerializer writes it."""
+class SoldItemFields(TypedDict):
+    """What a line sells, in every answer that shows a line."""
 
-    orderLineId: int
     type: str
     itemId: int
     name: str
     qty: int
     unitPrice: str
+
+
+class PricedItemFields(SoldItemFields):
+    """A line as the pricing found it: an order's line, or a draft's as the commit would price it."""
+
+    total: str
     discount: str
     sessionsValue: str
     amount: str
     cardId: int | None
+    discounts: list[DiscountRow]
+    gift: bool
 
 
-class CommittedOrderRow(TypedDict):
-    """As CommittedOrderOutputSerializer writes it: order/commit's answer."""
+class OrderFiguresFields(TypedDict):
+    """An order's number, status and totals, in every answer about its price."""
 
     orderId: int
     orderNo: str
@@ -107,25 +121,28 @@ class CommittedOrderRow(TypedDict):
     discount: str
     sessionsValue: str
     payable: str
-    lines: list[CommittedLineRow]
 
 
-class OrderLineRow(TypedDict):
-    """As OrderLineOutputSerializer writes it."""
+class CommittedLineRow(SoldItemFields):
+    """As CommittedLineOutputSerializer writes it."""
 
     orderLineId: int
-    type: str
-    itemId: int
-    name: str
-    qty: int
-    unitPrice: str
-    total: str
     discount: str
     sessionsValue: str
     amount: str
     cardId: int | None
-    discounts: list[DiscountRow]
-    gift: bool
+
+
+class CommittedOrderRow(OrderFiguresFields):
+    """As CommittedOrderOutputSerializer writes it: order/commit's answer."""
+
+    lines: list[CommittedLineRow]
+
+
+class OrderLineRow(PricedItemFields):
+    """As OrderLineOutputSerializer writes it."""
+
+    orderLineId: int
     giftReason: str
     takeLater: bool
 
@@ -234,16 +251,10 @@ class GiftRow(TypedDict):
     operatorName: str
 
 
-class UsableCouponRow(TypedDict):
+class UsableCouponRow(CouponTermsFields):
     """As UsableCouponOutputSerializer writes it: a member's coupon tried alone on the draft."""
 
     couponId: int
-    code: str
-    name: str
-    kind: str
-    amount: str | None
-    rate: str | None
-    maxDiscount: str | None
     minSpend: str
     oneOrder: bool
     validTo: date
@@ -312,17 +323,10 @@ class ReservationPackageDraftRow(ReservationDraftRow):
     cards: list[DraftCardRow]
 
 
-class PriceRow(TypedDict):
+class PriceRow(OrderFiguresFields):
     """As PriceOutputSerializer writes it (pay/price): what is payable, paid and due, and each discount."""
 
-    orderId: int
-    orderNo: str
-    status: str
-    total: str
-    discount: str
-    sessionsValue: str
     sessions: int
-    payable: str
     paid: str
     due: str
     discounts: list[DiscountRow]
@@ -334,22 +338,10 @@ class DetailPriceRow(PriceRow):
     lines: list[OrderLineRow]
 
 
-class PricedLineRow(TypedDict):
+class PricedLineRow(PricedItemFields):
     """As PricedLineOutputSerializer writes it: a draft's line as the commit would price it."""
 
     index: int
-    type: str
-    itemId: int
-    name: str
-    qty: int
-    unitPrice: str
-    total: str
-    discount: str
-    sessionsValue: str
-    amount: str
-    cardId: int | None
-    discounts: list[DiscountRow]
-    gift: bool
 
 
 class AppliedCouponRow(TypedDict):

@@ -20,12 +20,12 @@ from apps.billing.orders.coupon_pricing import CouponFit
 from apps.billing.orders.figures import (
     OrderFigures,
     order_figures,
+    paid_by_sessions,
     refund_status,
     sessions_value,
     summary_figures,
     without_sessions,
 )
-from apps.billing.orders.performance import pays_by_sessions
 from apps.billing.orders.pricing import PricedOrder
 from apps.billing.orders.refund_rows import order_refund_rows
 from apps.billing.orders.rows import (
@@ -37,6 +37,7 @@ from apps.billing.orders.rows import (
     DraftStaffRow,
     GiftRow,
     OrderDetailRow,
+    OrderFiguresFields,
     OrderFoundRow,
     OrderLineRow,
     OrderRow,
@@ -45,8 +46,10 @@ from apps.billing.orders.rows import (
     PriceRow,
     ReservationDraftRow,
     ReservationPackageDraftRow,
+    SoldItemFields,
     UsableCouponRow,
 )
+from apps.booking.errors import ReservationBilled
 from apps.booking.models import Reservation, ReservationProject
 from apps.cards.choices import CardStatus
 from apps.cards.models import Card, CardSession
@@ -73,10 +76,8 @@ def reservations() -> QuerySet[Reservation]:
     return Reservation.objects.all()
 
 
-def committed_row(order: Order) -> CommittedOrderRow:
-    """Contract §8's answer to `order/commit`, field for field, with the sessions used apart from
-    the discount (apps.billing.orders.figures)."""
-    lines = sorted(order.lines.all(), key=attrgetter("pk"))
+def _order_figures(order: Order, lines: Iterable[OrderLine]) -> OrderFiguresFields:
+    """The order's totals, the sessions its lines (read with their cards) used apart from its discount."""
     used = sum((sessions_value(line) for line in lines), ZERO)
     return {
         "orderId": order.pk,
@@ -86,14 +87,29 @@ def committed_row(order: Order) -> CommittedOrderRow:
         "discount": money_to_wire(order.discount - used),
         "sessionsValue": money_to_wire(used),
         "payable": money_to_wire(order.payable),
+    }
+
+
+def _sold_item(line: OrderLine) -> SoldItemFields:
+    return {
+        "type": line.type,
+        "itemId": line.item_id,
+        "name": line.name,
+        "qty": line.qty,
+        "unitPrice": money_to_wire(line.unit_price),
+    }
+
+
+def committed_row(order: Order) -> CommittedOrderRow:
+    """Contract §8's answer to `order/commit`, field for field, with the sessions used apart from
+    the discount (apps.billing.orders.figures)."""
+    lines = sorted(order.lines.all(), key=attrgetter("pk"))
+    return {
+        **_order_figures(order, lines),
         "lines": [
             {
                 "orderLineId": line.pk,
-                "type": line.type,
-                "itemId": line.item_id,
-                "name": line.name,
-                "qty": line.qty,
-                "unitPrice": money_to_wire(line.unit_price),
+                **_sold_item(line),
                 "discount": money_to_wire(line.discount - sessions_value(line)),
                 "sessionsValue": money_to_wire(sessions_value(line)),
                 "amount": money_to_wire(line.amount),
@@ -234,11 +250,7 @@ def _line_row(line: OrderLine) -> OrderLineRow:
     used = sessions_value(line)
     return {
         "orderLineId": line.pk,
-        "type": line.type,
-        "itemId": line.item_id,
-        "name": line.name,
-        "qty": line.qty,
-        "unitPrice": money_to_wire(line.unit_price),
+        **_sold_item(line),
         "total": money_to_wire(line.unit_price * line.qty),
         "discount": money_to_wire(line.discount - used),
         "sessionsValue": money_to_wire(used),
@@ -323,16 +335,9 @@ def price_summary(order: Order, *, with_lines: bool) -> PriceRow:
     """`pay/price` (and with the lines, `pay/detailPrice`, a DetailPriceRow): what is payable, paid
     and due, and each discount the order got."""
     lines = list(order.lines.select_related("card").order_by("id"))
-    used = sum((sessions_value(line) for line in lines), ZERO)
     answer: PriceRow = {
-        "orderId": order.pk,
-        "orderNo": order.order_no or "",
-        "status": order.status,
-        "total": money_to_wire(order.total),
-        "discount": money_to_wire(order.discount - used),
-        "sessionsValue": money_to_wire(used),
-        "sessions": sum(line.qty for line in lines if pays_by_sessions(line)),
-        "payable": money_to_wire(order.payable),
+        **_order_figures(order, lines),
+        "sessions": sum(line.qty for line in lines if paid_by_sessions(line)),
         "paid": money_to_wire(order.paid),
         "due": money_to_wire(order.due),
         "discounts": _summed_discounts(line.discounts for line in lines),
@@ -453,6 +458,10 @@ def _nurse_staff(reservation: Reservation) -> list[DraftStaffRow]:
 
 
 def _draft_head(reservation: Reservation) -> DraftHead:
+    """Who the draft is for; a reservation billed already has none (409 RES-40907): the till must
+    not start a second order of it."""
+    if reservation.billed_order_no:
+        raise ReservationBilled(reservation.billed_order_no)
     return {
         "reservationId": reservation.pk,
         "memId": reservation.member_id,

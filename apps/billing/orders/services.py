@@ -25,13 +25,16 @@ from apps.billing.orders.coupon_pricing import CouponFit, coupon_fits
 from apps.billing.orders.draft_pricing import draft_priced
 from apps.billing.orders.lines import DraftLine, LineInput, StaffShare
 from apps.billing.orders.pricing import PricedOrder
-from apps.booking.choices import WALK_IN_NAME_MAX_LENGTH, ReservationStatus
+from apps.booking.choices import BILLABLE_STATUSES, WALK_IN_NAME_MAX_LENGTH
+from apps.booking.errors import ReservationBilled
 from apps.booking.models import Reservation
+from apps.booking.services import reservation_billed, reservation_unbilled
 from apps.cards.choices import CouponStatus
 from apps.cards.coupons import coupon_release, coupon_use, usable_coupons
 from apps.cards.models import MemberCoupon
 from apps.core.audit import Actor, audit_record
 from apps.core.business_days import check_day_open
+from apps.core.constraints import constraint_errors
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.money import money_to_wire
 from apps.core.transactions import use_case_atomic
@@ -44,13 +47,6 @@ from apps.staff.choices import EmployeeStatus
 from apps.staff.models import Employee
 
 ONE = Decimal("1")
-# A reservation an order can be made from: the customer came (or is expected today).
-ORDERABLE_RESERVATION_STATUSES = (
-    ReservationStatus.BOOKED,
-    ReservationStatus.ARRIVED,
-    ReservationStatus.IN_SERVICE,
-    ReservationStatus.DONE,
-)
 
 
 @dataclass(frozen=True)
@@ -106,7 +102,8 @@ def customer_of(*, member_id: int | None, walk_in: WalkIn | None) -> Customer:
 
 def _reservation(store: OrgUnit, reservation_id: int | None, customer: Customer) -> Reservation | None:
     """The store's reservation the order is made from (another store's is not found), of the same
-    member, or of a walk-in when the order is a walk-in's."""
+    member, or of a walk-in when the order is a walk-in's, not billed yet (409 RES-40907: one
+    reservation, one order; the commit takes it again under its row lock)."""
     if reservation_id is None:
         return None
     reservation = Reservation.objects.select_related("nurse").filter(pk=reservation_id, store_id=store.pk).first()
@@ -115,9 +112,17 @@ def _reservation(store: OrgUnit, reservation_id: int | None, customer: Customer)
     member_id = customer.member.pk if customer.member else None
     if reservation.member_id != member_id:
         raise InvalidInput(_("the reservation is not this customer's"), field="reservationId")
-    if reservation.status not in ORDERABLE_RESERVATION_STATUSES:
+    if reservation.status not in BILLABLE_STATUSES:
         raise InvalidInput(_("the reservation was cancelled or missed"), field="reservationId")
+    if reservation.billed_order_no:
+        raise ReservationBilled(reservation.billed_order_no)
     return reservation
+
+
+def _billed_meanwhile(reservation: Reservation | None) -> ReservationBilled:
+    assert reservation is not None  # only an order from a reservation meets the index
+    live = Order.objects.filter(reservation=reservation).exclude(status=OrderStatus.CANCELLED)
+    return ReservationBilled(live.values_list("order_no", flat=True).first() or "")
 
 
 def _default_staff(line: DraftLine, reservation: Reservation | None) -> tuple[StaffShare, ...]:
@@ -173,8 +178,9 @@ def order_commit(
 ) -> Order:
     """An unpaid order at the store, priced by the server (apps.billing.orders.pricing), with its lines,
     each line's staff and shares, its coupons marked used (under their row locks: a coupon another
-    order took meanwhile answers 409 CARD-40904) and the system log; nothing is written when any
-    check fails; refused (409 DAY-40901) in a closed day of the store."""
+    order took meanwhile answers 409 CARD-40904), the reservation it is made from billed (done, so it
+    leaves today's lists; a reservation billed already answers 409 RES-40907) and the system log;
+    nothing is written when any check fails; refused (409 DAY-40901) in a closed day of the store."""
     remark = (remark or "").strip()
     if len(remark) > 200:
         raise InvalidInput(_("at most 200 characters"), field="remark")
@@ -192,7 +198,12 @@ def order_commit(
     drafts, coupons, priced = draft.lines, draft.coupons, draft.priced
     with use_case_atomic():
         check_day_open(store_id=store.pk, day=today or timezone.localdate())
-        order = _write_order(actor, store, customer, reservation, priced, staff, remark, today)
+        # An order from the same reservation committed meanwhile wins on the index (its number is then
+        # the reservation's, read after the savepoint).
+        with constraint_errors({"order_reservation_billed_once": lambda: _billed_meanwhile(reservation)}):
+            order = _write_order(actor, store, customer, reservation, priced, staff, remark, today)
+        if reservation is not None:
+            reservation_billed(actor=actor, reservation_id=reservation.pk, order_no=order.order_no or "")
         for coupon in coupons:
             assert member_pk is not None  # draft_coupons refuses coupons for a walk-in
             coupon_use(actor=actor, coupon_id=coupon.pk, member_id=member_pk, order_id=order.pk, today=today)
@@ -258,6 +269,7 @@ def _write_order(
         )
         for line in priced.lines
     )
+    _package_lines_named(rows, priced)
     OrderLineStaff.objects.bulk_create(
         OrderLineStaff(line=row, employee_id=share.employee_id, share=share.share)
         for row, shares in zip(rows, staff, strict=True)
@@ -271,9 +283,19 @@ def _write_order(
     return order
 
 
+def _package_lines_named(rows: list[OrderLine], priced: PricedOrder) -> None:
+    """A project served from a package the order sells names that package's line (decision 0038)."""
+    linked = [(row, line.line.package) for row, line in zip(rows, priced.lines, strict=True) if line.line.package]
+    for row, package in linked:
+        row.package_line = rows[package.index]
+    if linked:
+        OrderLine.objects.bulk_update([row for row, _package in linked], ["package_line"])
+
+
 def order_cancel(*, actor: Actor, order: Order) -> Order:
     """Cancels an unpaid order that took no tender (409 ORD-40901 otherwise), logged; the coupons
-    it used are given back. Refused (409 DAY-40901) when the order's day is closed."""
+    it used are given back, and the reservation it billed is billed no more (the till offers it
+    again). Refused (409 DAY-40901) when the order's day is closed."""
     with transaction.atomic():
         locked = Order.objects.select_for_update(no_key=True).get(pk=order.pk)
         check_day_open(store_id=locked.store_id, day=locked.business_date)
@@ -282,6 +304,8 @@ def order_cancel(*, actor: Actor, order: Order) -> Order:
         locked.status = OrderStatus.CANCELLED
         locked.save(update_fields=["status", "updated_at"])
         deposit_order_cancelled(locked)
+        if locked.reservation_id is not None:
+            reservation_unbilled(actor=actor, reservation_id=locked.reservation_id, order_no=locked.order_no or "")
         used = MemberCoupon.objects.filter(used_order_id=locked.pk, status=CouponStatus.USED).order_by("pk")
         for coupon_id in used.values_list("pk", flat=True):
             coupon_release(actor=actor, coupon_id=coupon_id, order_id=locked.pk)

@@ -35,6 +35,7 @@ from apps.billing.till.provider_tenders import provider_intent_of
 from apps.core.audit import SYSTEM_ACTOR, Actor, audit_record
 from apps.core.business_days import check_day_open
 from apps.core.errors import NotFound
+from apps.core.json_types import JsonObject
 from apps.core.money import money_to_wire
 from apps.payments.choices import PAID_INTENT_STATES
 from apps.payments.choices import RefundState as ProviderRefundStatus
@@ -182,25 +183,34 @@ def refund_status(refund: Refund) -> str:
     return RefundStatus.DONE
 
 
+def _follow_tenders(refund: Refund) -> str:
+    """Under the refund's row lock, after one of its tenders changed: the refund's status as its
+    tenders' now say."""
+    now = refund_status(refund)
+    if now != refund.status:
+        refund.status = now
+        refund.save(update_fields=["status"])
+    return now
+
+
+def _tender_detail(refund: Refund, row: RefundTender) -> JsonObject:
+    """The system log's words for a refund tender that changed."""
+    return {"refundNo": refund.refund_no, "refundTenderId": row.pk, "method": row.method, "amount": str(row.amount)}
+
+
 def _end(row: RefundTender, status: str, message: str) -> None:
     """Under the refund tender's row lock: its final status, then its refund's."""
     row.status = status
     row.provider_message = message[:255]
     row.save(update_fields=["status", "provider_message"])
     refund = Refund.objects.select_for_update().get(pk=row.refund_id)
-    now = refund_status(refund)
-    if now != refund.status:
-        refund.status = now
-        refund.save(update_fields=["status"])
+    now = _follow_tenders(refund)
     audit_record(
         actor=SYSTEM_ACTOR,
         action=AuditAction.REFUND_TENDER_ENDED,
         target=refund,
         detail={
-            "refundNo": refund.refund_no,
-            "refundTenderId": row.pk,
-            "method": row.method,
-            "amount": str(row.amount),
+            **_tender_detail(refund, row),
             "status": status,
             "refundStatus": now,
             "message": message[:200],
@@ -260,19 +270,13 @@ def device_refund_reopen(*, actor: Actor, row: RefundTender) -> RefundTender:
         row.status = TenderStatus.PENDING
         row.provider_message = ""
         row.save(update_fields=["status", "provider_message"])
-        now = refund_status(refund)
-        if now != refund.status:
-            refund.status = now
-            refund.save(update_fields=["status"])
+        _follow_tenders(refund)
         audit_record(
             actor=actor,
             action=AuditAction.REFUND_TENDER_RESENT,
             target=refund,
             detail={
-                "refundNo": refund.refund_no,
-                "refundTenderId": row.pk,
-                "method": row.method,
-                "amount": str(row.amount),
+                **_tender_detail(refund, row),
                 "failedWith": before[:200],
             },
         )

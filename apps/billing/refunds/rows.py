@@ -7,19 +7,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TypedDict
 
-from apps.billing.orders.rows import RefundTenderRow
+from apps.billing.orders.rows import RefundedLineFields, RefundTenderRow
 
 
-class JudgedLineRow(TypedDict):
+class JudgedLineRow(RefundedLineFields):
     """As JudgedLineOutputSerializer writes it: what a line of the order can still give back."""
 
-    orderLineId: int
-    type: str
-    typeName: str
-    itemId: int
-    name: str
-    qty: int
-    amount: str
     paid: str
     refundedQty: int
     refundedAmount: str

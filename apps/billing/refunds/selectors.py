@@ -12,7 +12,7 @@ from django.utils import timezone
 from apps.approvals.models import ApprovalRequest
 from apps.billing.ledgers.stock import GOODS
 from apps.billing.models import ZERO, Order, Refund
-from apps.billing.orders.refund_rows import refund_tender_row, with_details
+from apps.billing.orders.refund_rows import refund_tender_row, refunded_line_fields, with_details
 from apps.billing.refunds.approvals import waiting_refund_approval
 from apps.billing.refunds.rows import (
     JudgedLineRow,
@@ -38,13 +38,7 @@ def refunds() -> QuerySet[Refund]:
 def _judged_line(state: LineState) -> JudgedLineRow:
     line = state.line
     return {
-        "orderLineId": line.pk,
-        "type": line.type,
-        "typeName": str(line.get_type_display()),
-        "itemId": line.item_id,
-        "name": line.name,
-        "qty": line.qty,
-        "amount": money_to_wire(line.amount),
+        **refunded_line_fields(line.pk, line),
         "paid": money_to_wire(state.paid),
         "refundedQty": state.refunded_qty,
         "refundedAmount": money_to_wire(state.refunded_amount),

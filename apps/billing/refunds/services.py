@@ -81,7 +81,7 @@ from apps.billing.models import (
     StaffCredit,
     Tender,
 )
-from apps.billing.orders.performance import paid_from_card, pays_by_sessions
+from apps.billing.orders.performance import paid_from_card, pays_by_sessions, sells_cards
 from apps.billing.refunds.provider_refunds import (
     PROVIDER_METHODS,
     provider_refund_check,
@@ -141,6 +141,7 @@ class LineState:
     refunded_amount: Decimal = ZERO
     refunded_gift: Decimal = ZERO
     open_cards: list[tuple[Card, Decimal | None]] = field(default_factory=list)
+    unit_paid: dict[int, Decimal] = field(default_factory=dict)  # card sale: what each card's unit paid
     blocked: str = ""  # why nothing more of it can be refunded, when something is left
 
     @property
@@ -155,13 +156,13 @@ class LineState:
     def by_units(self) -> bool:
         """Returned by whole units, never by an amount: the cards of a card sale, the sessions of a
         line paid by a package card (no money), once the order is paid."""
-        return self.paid_in_full and (self.line.type == LineType.CARD_TYPE or pays_by_sessions(self.line))
+        return self.paid_in_full and (sells_cards(self.line) or pays_by_sessions(self.line))
 
     @property
     def refundable_qty(self) -> int:
         if self.blocked:
             return 0
-        if self.line.type == LineType.CARD_TYPE and self.paid_in_full:
+        if sells_cards(self.line) and self.paid_in_full:
             return sum(1 for _card, value in self.open_cards if value is not None)
         return self.left_qty
 
@@ -171,7 +172,7 @@ class LineState:
             return ZERO
         if not self.paid_in_full:
             return self.left_amount
-        if self.line.type == LineType.CARD_TYPE:
+        if sells_cards(self.line):
             return min(self.left_amount, sum((value for _card, value in self.open_cards if value is not None), ZERO))
         if self.line.type == LineType.TOP_UP and self.line.card is not None:
             card = self.line.card
@@ -213,18 +214,18 @@ def _lines_paid(order: Order, lines: list[OrderLine]) -> dict[int, Decimal]:
     return paid
 
 
-def _card_sale_value(card: Card, unit_paid: Decimal) -> Decimal | None:
+def _card_sale_value(card: Card, unit_paid: Decimal, sessions_back: int = 0) -> Decimal | None:
     """What refunding a sold card gives back (None: it cannot be refunded now). A stored-value card:
     its unspent principal (the gift is voided), unless it holds more than its sale paid (a top-up
     of another order: refund that first). A package card: what was paid less the sessions used at
-    the price each session was sold at."""
+    the price each session was sold at, but for the `sessions_back` the same refund gives back to it."""
     if card.status not in REFUNDABLE_STATUSES:
         return None
     if card.kind == CardKind.STORED_VALUE:
         return card.principal if card.principal <= unit_paid else None
     sessions = list(card.sessions.all())
     total = sum(session.total for session in sessions)
-    used = sum(session.total - session.left for session in sessions)
+    used = max(0, sum(session.total - session.left for session in sessions) - sessions_back)
     if total <= 0:
         return unit_paid
     return max(ZERO, unit_paid - round_money(unit_paid * used / total))
@@ -234,6 +235,15 @@ def _unit_paid(state_paid: Decimal, qty: int, number: int) -> Decimal:
     """The paid price of unit `number` (from 0) of a line: equal parts, the last takes the cents."""
     each = round_money(state_paid / qty)
     return each if number < qty - 1 else state_paid - each * (qty - 1)
+
+
+def sold_card_type_id(line: OrderLine) -> int:
+    """The card type of the cards a card-sale line issued: the one it sold, or its package's card
+    type, which the line's first card names (decision 0038)."""
+    if line.type == LineType.CARD_TYPE:
+        return line.item_id
+    assert line.card is not None  # sells_cards: a package line that issued its cards names the first
+    return line.card.card_type_id
 
 
 def _line_states(order: Order, lines: list[OrderLine], cards: dict[int, Card] | None = None) -> list[LineState]:
@@ -257,15 +267,16 @@ def _line_states(order: Order, lines: list[OrderLine], cards: dict[int, Card] | 
             refunded_amount=round_money(row.get("amount") or ZERO),
             refunded_gift=round_money(row.get("gift") or ZERO),
         )
-        if order.status == OrderStatus.PAID and line.type == LineType.CARD_TYPE:
-            sold = cards_sold_by_order(order_id=order.pk, card_type_id=line.item_id)
+        if order.status == OrderStatus.PAID and sells_cards(line):
+            sold = cards_sold_by_order(order_id=order.pk, card_type_id=sold_card_type_id(line))
             for number, card in enumerate(sold):
                 if cards is not None and card.pk in cards:
                     locked = cards[card.pk]
                     card.status, card.principal, card.gift = locked.status, locked.principal, locked.gift
                 if card.status == CardStatus.CLOSED:
                     continue
-                state.open_cards.append((card, _card_sale_value(card, _unit_paid(state.paid, line.qty, number))))
+                state.unit_paid[card.pk] = _unit_paid(state.paid, line.qty, number)
+                state.open_cards.append((card, _card_sale_value(card, state.unit_paid[card.pk])))
             if state.left_qty and not state.refundable_qty:
                 state.blocked = _("the card was used, given away or topped up since: refund that first")
         if order.status == OrderStatus.PARTLY_PAID and pays_by_sessions(line):
@@ -321,7 +332,7 @@ def _planned(state: LineState, asked: LineAsked, index: int) -> Planned:
         raise OrderNotInState(_("more units than are left to refund on this line"))
     if amount is not None and amount > state.left_amount:
         raise OrderNotInState(_("more than was paid for this line"))
-    if state.by_units and line.type == LineType.CARD_TYPE:
+    if state.by_units and sells_cards(line):
         if amount is not None:
             raise InvalidInput(_("a card sale is refunded by whole cards"), field=f"{where}.amount")
         qty = state.refundable_qty if qty is None else qty
@@ -374,6 +385,21 @@ def _with_goods_back(plan: Planned, asked: LineAsked, index: int) -> Planned:
         plan.goods_back = asked.goods_back
         plan.damage_reason = reason if damaged else ""
     return plan
+
+
+def _sessions_back_counted(plans: list[Planned]) -> None:
+    """A package card sold and a project served from it, refunded together (decision 0038): the
+    sessions the refund gives back to the card first are not charged when its sale is refunded."""
+    back: dict[int, int] = {}
+    for plan in plans:
+        line = plan.state.line
+        if plan.state.by_units and pays_by_sessions(line) and line.card_id is not None:
+            back[line.card_id] = back.get(line.card_id, 0) + plan.qty
+    for plan in plans:
+        if not plan.cards or not any(card.pk in back for card in plan.cards):
+            continue
+        values = [_card_sale_value(card, plan.state.unit_paid[card.pk], back.get(card.pk, 0)) for card in plan.cards]
+        plan.amount = min(sum((value or ZERO for value in values), ZERO), plan.state.left_amount)
 
 
 def _checked_reason(reason: str) -> str:
@@ -545,7 +571,7 @@ def _tender_back(*, actor: Actor, refund: Refund, order: Order, row: RefundTende
 def _card_line_back(actor: Actor, refund: Refund, order: Order, plan: Planned) -> dict[str, object]:
     """A card sale closes its cards; a top-up is taken off its card. Answers the refund line's card fields."""
     line = plan.state.line
-    if line.type == LineType.CARD_TYPE:
+    if sells_cards(line):
         principal = gift = ZERO
         for card in plan.cards:
             closed = card_close_for_refund(
@@ -721,8 +747,8 @@ def _order_card_ids(order: Order, lines: list[OrderLine]) -> list[int]:
     ids = set(Tender.objects.filter(order=order, card__isnull=False).values_list("card_id", flat=True))
     ids |= {line.card_id for line in lines if line.card_id is not None}
     for line in lines:
-        if line.type == LineType.CARD_TYPE:
-            ids |= {card.pk for card in cards_sold_by_order(order_id=order.pk, card_type_id=line.item_id)}
+        if sells_cards(line):
+            ids |= {card.pk for card in cards_sold_by_order(order_id=order.pk, card_type_id=sold_card_type_id(line))}
     return sorted(ids)
 
 
@@ -788,6 +814,7 @@ def _refund_plan(
         if state is None:
             raise NotFound(_("no such order line"))
         plans.append(_with_goods_back(_planned(state, ask, index), ask, index))
+    _sessions_back_counted(plans)
     amount = sum((plan.amount for plan in plans), ZERO)
     if order.status == OrderStatus.PARTLY_PAID and not _fully_refunded(states, plans):
         raise OrderNotInState(_("a partly paid order is refunded in whole"))
@@ -900,6 +927,9 @@ def _refund_written(
     )
     refund.refund_no = refund_no(refund)
     paid_in_full = order.status == OrderStatus.PAID
+    for planned in plan.plans:  # first, as a card sale refunded with them counts them back (_sessions_back_counted)
+        if planned.sessions_back is not None:
+            _sessions_back(actor, refund, order, planned)
     for planned in plan.plans:
         line = planned.state.line
         card_fields = _card_line_back(actor, refund, order, planned) if paid_in_full else {}
@@ -915,8 +945,6 @@ def _refund_written(
             damage_reason=planned.damage_reason,
             **card_fields,
         )
-        if planned.sessions_back is not None:
-            _sessions_back(actor, refund, order, planned)
         if paid_in_full and line.type == LineType.DEPOSIT and planned.amount > 0:
             deposit_refunded(actor=actor, deposit=deposits[line.item_id], amount=planned.amount, refund=refund)
     return refund

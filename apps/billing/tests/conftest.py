@@ -18,6 +18,7 @@ from apps.staff.tests.factories import EmployeeFactory
 CASHIER = code_of("/account")
 BILLS = code_of("/billingList")
 ORDER_DETAILS = code_of("/orderDetails")
+DAILY = code_of("/dailyKnots")
 
 
 @pytest.fixture(autouse=True)
@@ -70,6 +71,12 @@ def cashier_entry(store, make_entry):
 @pytest.fixture
 def client(cashier_entry):
     return api_client(entry=cashier_entry)
+
+
+@pytest.fixture
+def manager(store, make_entry):
+    """The store's closing clerk: the cashier pages and the daily closing pages, no reopening."""
+    return api_client(entry=make_entry(store, codes=[CASHIER, DAILY]))
 
 
 @pytest.fixture

@@ -33,9 +33,10 @@ def line(
     staff: list[tuple[Any, str]] | None = None,
     gift: bool = False,
     gift_reason: str = "",
+    package_line: int | None = None,
 ) -> LineInput:
     """A draft line: `item` a catalogue item (or its id), `card` a Card (or its id), `staff` as
-    [(employee, "0.5"), ...]."""
+    [(employee, "0.5"), ...], `package_line` the index of the package line whose session serves it."""
     return LineInput(
         type=type,
         qty=qty,
@@ -45,6 +46,7 @@ def line(
         staff=None if staff is None else tuple(StaffShare(getattr(e, "pk", e), Decimal(s)) for e, s in staff),
         gift=gift,
         gift_reason=gift_reason,
+        package_line=package_line,
     )
 
 

@@ -1,16 +1,21 @@
-"""Daily closing in Chromium (issue 14 §3, "Done means"): the principal takes cash for an order on
-/payment, opens /dailyKnots, counts the cash with a difference, is asked for its reason, gives it,
-confirms and closes the day; paying another order of that day is then refused (409 DAY-40901)."""
+"""Daily closing in Chromium (issue 14 §3, "Done means"; issue 28 §2): the principal takes cash for an
+order on /payment, opens /dailyKnots, finds the other order of the day still open and carries it over
+with its reason, counts the cash with a difference, is asked for its reason, gives it, confirms and
+closes the day; paying the carried order is then refused (409 DAY-40901) with the way out: she asks
+the owner to reopen the day, and the request waits in the approval centre."""
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 import pytest
 from playwright.sync_api import expect
 
+from apps.approvals.models import ApprovalRequest
 from apps.billing.models import DailyClosing, Order, Tender
 from apps.billing.tests.checkout_factories import order_of, product
+from apps.billing.tests.daily_browser import carry_over_everything_open
 from apps.billing.tests.factories import cash_in_till
 from apps.core.ledgers import audit_all
 from apps.core.models import ClosedDay
@@ -39,10 +44,14 @@ def test_a_day_closed_with_a_cash_difference_explained_refuses_a_later_payment(p
     enter(page, "2")
 
     _pay_cash(page, first, "100")
-    expect(page.get_by_role("status").filter(has_text="Paid: paid")).to_contain_text("change ¥12.00")
+    expect(page.get_by_role("status").filter(has_text="Paid: paid")).to_contain_text(
+        "Change to give the customer: ¥12.00"
+    )
 
     page.goto("/dailyKnots")
     expect(page.get_by_role("heading", name="Daily closing", exact=True)).to_be_visible()
+    still_open = page.get_by_role("table", name="Still open")
+    expect(still_open.get_by_role("link", name=re.compile(later.order_no))).to_be_visible()
     takings = page.get_by_role("table", name="Takings by tender")
     expect(takings.get_by_role("row", name="Cash")).to_contain_text(f"¥{held + 88:,.2f}")
     page.get_by_label("Cash counted").fill(f"{held + 80}")
@@ -51,7 +60,13 @@ def test_a_day_closed_with_a_cash_difference_explained_refuses_a_later_payment(p
     expect(page.get_by_text("The cash counted differs from the cash expected: please give the reason")).to_be_visible()
     page.get_by_label("Reason for the difference").fill("8 yuan given as change twice")
     page.get_by_role("button", name="Close the day").click()
+    expect(
+        page.get_by_text("Settle or carry over (with its reason) each item still open before closing.")
+    ).to_be_visible()
+    carried = carry_over_everything_open(page, "the customer pays tomorrow")
+    page.get_by_role("button", name="Close the day").click()
     dialog = page.get_by_role("dialog", name="Close the day?")
+    expect(dialog).to_contain_text(f"{carried} open item(s) are carried over")
     expect(dialog).to_contain_text("difference -¥8.00")
     dialog.get_by_role("button", name="Yes").click()
     expect(page.get_by_text("This day is closed.")).to_be_visible()
@@ -65,10 +80,20 @@ def test_a_day_closed_with_a_cash_difference_explained_refuses_a_later_payment(p
     )
     assert closing.difference_reason == "8 yuan given as change twice"
     assert ClosedDay.objects.filter(store_id=store.pk, date=closing.date).exists()
+    assert str(later.pk) in {row["ref"] for row in closing.carried_over if row["kind"] == "order"}
+    expect(page.get_by_role("table", name="Carried over")).to_contain_text(later.order_no)
 
     page.expected_failures.add((409, "/rest/pay/excute"))
     _pay_cash(page, later, "30")
-    expect(page.get_by_text("the business day is closed")).to_be_visible()
+    refusal = page.get_by_test_id("day-closed")
+    expect(refusal).to_contain_text("the day is closed; ask the owner to reopen it")
     later.refresh_from_db()
     assert later.status == "unpaid" and not Tender.objects.filter(order=later).exists()
+    refusal.get_by_role("button", name="Ask the owner to reopen").click()
+    form = page.get_by_role("dialog", name=f"Ask the owner to reopen {closing.date.isoformat()}")
+    form.get_by_label("Reason").fill("the customer came back to pay today")
+    form.get_by_role("button", name="Send to the owner").click()
+    expect(page.get_by_text("sent to the owner for approval")).to_be_visible()
+    request = ApprovalRequest.objects.get(kind="day-reopen")
+    assert (request.status, request.reason) == ("pending", "the customer came back to pay today")
     assert audit_all() == []

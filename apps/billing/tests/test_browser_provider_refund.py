@@ -12,6 +12,7 @@ from apps.billing.models import RefundTender
 from apps.billing.refunds.provider_refunds import refund_reference
 from apps.billing.refunds.services import LineAsked, order_refund
 from apps.billing.tests.checkout_factories import order_of, product
+from apps.billing.tests.daily_browser import carry_over_everything_open
 from apps.billing.tests.factories import cash_in_till
 from apps.billing.tests.provider_factories import provider_paid
 from apps.cards.tests.factories import CASHIER
@@ -56,6 +57,7 @@ def test_a_wechat_refund_waits_for_wechat_pay_then_the_day_closes(page, demo, pr
     expect(refunds.get_by_role("row", name="WeChat Pay")).to_contain_text("¥36.00")
     expect(refunds.get_by_role("row", name="Cash")).to_contain_text("¥24.00")
     page.get_by_label("Cash counted").fill(f"{held + 16}")
+    carry_over_everything_open(page, "served tomorrow")  # the demo's reservations in service, if any
     page.get_by_role("button", name="Close the day").click()
     page.get_by_role("dialog", name="Close the day?").get_by_role("button", name="Yes").click()
     expect(page.get_by_text("This day is closed.")).to_be_visible()

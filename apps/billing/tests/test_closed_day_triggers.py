@@ -14,7 +14,7 @@ import pytest
 from django.db import DatabaseError, connection, connections, transaction
 from django.utils import timezone, translation
 
-from apps.billing.choices import CreditKind, TenderMethod, TenderStatus
+from apps.billing.choices import CreditKind, OrderStatus, TenderMethod, TenderStatus
 from apps.billing.closing.services import day_close
 from apps.billing.errors import DayClosed
 from apps.billing.models import DailyClosing, Order, OrderLine, StaffCredit, Tender
@@ -52,7 +52,10 @@ def test_rows_of_a_closed_day_are_refused_by_the_database_and_answered_as_day_40
     with translation.override("en"):
         answer = envelope_exception_handler(error, {})
     assert answer.status_code == 409 and answer.data["errcode"] == "DAY-40901"
-    assert answer.data["errmsg"] == "the business day is closed"
+    assert answer.data["errmsg"] == "the day is closed; ask the owner to reopen it"
+    # The trigger names the store and the day, as the services' check does: the refused person's
+    # request to reopen it names them too.
+    assert answer.data["data"] == {"storeId": store.pk, "date": today.isoformat()}
 
     refused(lambda: Order.objects.filter(pk=order.pk).update(remark="changed afterwards"))
     refused(lambda: Order.objects.filter(pk=order.pk).delete())
@@ -116,6 +119,8 @@ def test_a_closing_waits_for_a_payment_in_flight_and_counts_it(store):
                     status=TenderStatus.SUCCEEDED,
                     store=store,
                 )
+                # As a payment does: the order paid with its tender, so the closing finds nothing open.
+                Order.objects.filter(pk=order.pk).update(paid=Decimal("25"), status=OrderStatus.PAID)
                 written.set()
                 time.sleep(1.0)  # the payment's transaction is still open when the closing starts
         except BaseException as failure:

@@ -13,8 +13,7 @@ from apps.billing.tests.checkout_factories import data_url, png
 from apps.billing.tests.factories import committed_order, line
 from apps.cards.models import Card, CardEntry
 from apps.cards.tests.factories import package_card, stored_value_card
-from apps.catalog.choices import CardKind
-from apps.catalog.tests.factories import CardTypeFactory, ProjectPackageLineFactory
+from apps.catalog.tests.factories import ProjectPackageLineFactory
 from apps.core.ledgers import audit_all
 from apps.core.testing import assert_envelope
 from apps.inventory.tests.factories import stocked
@@ -29,10 +28,11 @@ def pay(client, order, *tenders, status=200, errcode="0"):
     return assert_envelope(response, status=status, errcode=errcode)
 
 
-def test_a_package_card_sold_then_used_on_arrival_with_the_members_signature(client, store, member, nurse):
+def test_a_package_sold_then_used_on_arrival_with_the_members_signature(client, store, member, nurse):
     package_line = ProjectPackageLineFactory(sessions=10)
-    card_type = CardTypeFactory(kind=CardKind.PACKAGE, project_package=package_line.package, face_value=0)
-    sale = committed_order(store=store, member=member, lines=[line("cardType", card_type, staff=[(nurse, "1")])])
+    sale = committed_order(
+        store=store, member=member, lines=[line("projectPackage", package_line.package, staff=[(nurse, "1")])]
+    )
     paid = pay(client, sale, {"method": "cash", "amount": str(sale.payable)})
     assert paid["status"] == "paid"
     card = Card.objects.get(member=member)

@@ -17,6 +17,7 @@ from apps.billing.choices import AuditAction, OrderStatus, TenderMethod, TenderS
 from apps.billing.closing.selectors import Day, day_figures
 from apps.billing.models import DailyClosing, Order, OrderLine, Tender
 from apps.billing.tests.checkout_factories import card_bought, order_of, product, project, sessions
+from apps.billing.tests.conftest import DAILY
 from apps.cards.services import card_top_up
 from apps.cards.tests.factories import package_card, stored_value_card
 from apps.catalog.tests.factories import CardTypeFactory
@@ -24,7 +25,6 @@ from apps.core.audit import Actor
 from apps.core.business_days import DayClosed
 from apps.core.ledgers import audit_all
 from apps.core.models import ClosedDay, SystemLog
-from apps.core.page_registry import code_of
 from apps.core.role_codes import DAY_REOPEN
 from apps.core.testing import assert_envelope
 from apps.inventory.tests.factories import stocked
@@ -32,21 +32,12 @@ from apps.members.services import points_adjust
 
 pytestmark = pytest.mark.django_db
 
-DAILY = code_of("/dailyKnots")
 PREVIEW = "/rest/daily/preview"
 CLOSE = "/rest/daily/close"
 REOPEN = "/rest/daily/reopen"
 HISTORY = "/rest/daily/history"
 PAY = "/rest/pay/excute"
 ACTOR = Actor(login_name="SY00009")
-
-
-@pytest.fixture
-def manager(store, make_entry):
-    """The store's closing clerk: the cashier pages and the daily closing pages, no reopening."""
-    from apps.billing.tests.conftest import CASHIER
-
-    return api_client(entry=make_entry(store, codes=[CASHIER, DAILY]))
 
 
 @pytest.fixture
@@ -70,10 +61,13 @@ def preview(client, day=None):
     return assert_envelope(client.get(PREVIEW, {"date": (day or today()).isoformat()}), status=200)
 
 
-def close(client, counted, *, day=None, reason="", status=201, errcode="0", key=None):
+def close(client, counted, *, day=None, reason="", status=201, errcode="0", key=None, carry=()):
+    """Closes the day; `carry`: (kind, ref, reason) of each open item carried over."""
     body = {"date": (day or today()).isoformat(), "cashCounted": counted}
     if reason:
         body["differenceReason"] = reason
+    if carry:
+        body["carryOver"] = [{"kind": kind, "ref": str(ref), "reason": why} for kind, ref, why in carry]
     headers = {"HTTP_IDEMPOTENCY_KEY": key} if key else {}
     return assert_envelope(client.post(CLOSE, body, format="json", **headers), status=status, errcode=errcode)
 
@@ -200,17 +194,18 @@ def test_a_closed_day_refuses_every_money_moving_service(manager, store, member)
     goods = stocked(store, "1000", price=Decimal("30.00"))
     unpaid = order_of(store=store, member=member, lines=[product("30.00")])
     card = stored_value_card(member=member, paid="100.00", store=store)
-    close(manager, "0")
+    close(manager, "0", carry=[("order", unpaid.pk, "the customer pays tomorrow")])
 
-    pay_cash(manager, unpaid, "30", status=409, errcode="DAY-40901")
+    # Carried into tomorrow, the order waits there; paying it today would take money in a closed day.
+    refused = pay_cash(manager, unpaid, "30", status=409, errcode="DAY-40901")
+    assert refused == {"storeId": store.pk, "date": today().isoformat()}
     commit = manager.post(
         "/rest/order/commit",
         {"memId": member.pk, "lines": [{"type": "product", "itemId": goods.pk, "qty": 1}]},
         format="json",
     )
     assert_envelope(commit, status=409, errcode="DAY-40901")
-    cancel = manager.post("/rest/order/cancel", {"orderId": unpaid.pk}, format="json")
-    assert_envelope(cancel, status=409, errcode="DAY-40901")
+    assert commit.json()["errmsg"] == "the day is closed; ask the owner to reopen it"
     with pytest.raises(DayClosed):
         card_top_up(actor=ACTOR, store=store, card_id=card.pk, member_id=member.pk, principal=Decimal("10"))
     with pytest.raises(DayClosed):
@@ -220,18 +215,31 @@ def test_a_closed_day_refuses_every_money_moving_service(manager, store, member)
     assert unpaid.status == OrderStatus.UNPAID and card.principal == Decimal("100.00")
 
 
-def test_the_next_day_is_open_for_corrections_and_an_order_of_the_closed_day_stays_as_it_was(manager, store, member):
+def test_an_order_carried_over_from_a_closed_day_is_paid_in_the_next_open_day(manager, store, member):
     """Closing yesterday leaves today open: corrections go into the next open day. Yesterday's unpaid
-    order cannot be paid today: paying it would change a closed day's order."""
+    order, carried over when yesterday closed, moved into today: it is paid today and counted today."""
     yesterday = today() - timedelta(days=1)
     left_unpaid = order_of(store=store, lines=[product("15.00")])
     Order.objects.filter(pk=left_unpaid.pk).update(business_date=yesterday)
-    close(manager, "0", day=yesterday)
+    closing = close(manager, "0", day=yesterday, carry=[("order", left_unpaid.pk, "paid on the next visit")])
+    assert closing["carriedOver"] == [
+        {
+            "kind": "order",
+            "ref": str(left_unpaid.pk),
+            "title": f"{left_unpaid.order_no} 路人",
+            "amount": "15.00",
+            "reason": "paid on the next visit",
+            "carriedTo": today().isoformat(),
+        }
+    ]
     pay_cash(manager, order_of(store=store, lines=[product("20.00")]), "20")
     points_adjust(actor=ACTOR, member=member, store=store, change=5, reason="correction of yesterday")
-    pay_cash(manager, left_unpaid, "15", status=409, errcode="DAY-40901")
+    pay_cash(manager, left_unpaid, "15")
+    left_unpaid.refresh_from_db()
+    assert left_unpaid.status == OrderStatus.PAID and left_unpaid.business_date == today()
     assert preview(manager, yesterday)["closing"]["date"] == yesterday.isoformat()
-    assert preview(manager)["closing"] is None and preview(manager)["cash"]["expected"] == "20.00"
+    assert preview(manager)["closing"] is None and preview(manager)["cash"]["expected"] == "35.00"
+    assert preview(manager)["orders"]["paid"] == 2
 
 
 def test_only_an_owner_reopens_with_a_reason_and_closing_again_makes_a_new_row(manager, owner, store):

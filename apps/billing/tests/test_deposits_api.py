@@ -13,7 +13,7 @@ from apps.accounts.testing import api_client
 from apps.billing.choices import DepositStatus, TenderMethod
 from apps.billing.closing.rows import DayFiguresRow
 from apps.billing.closing.selectors import Day, day_figures
-from apps.billing.closing.services import day_close
+from apps.billing.closing.services import CarryOver, day_close
 from apps.billing.models import Deposit, DepositEntry, Tender
 from apps.billing.tests.checkout_factories import order_of, product
 from apps.billing.tests.conftest import BILLS, CASHIER, ORDER_DETAILS
@@ -201,7 +201,13 @@ def test_another_stores_deposit_is_not_found(till, store, other_store, member, m
 def test_a_closed_day_takes_no_deposit_and_applies_none(till, store, member):
     deposit = taken(till, member, "100")
     order = order_of(store=store, member=member, lines=[product("50.00")])
-    day_close(actor=CASHIER_ACTOR, store=store, day=timezone.localdate(), cash_counted=D("100.00"))
+    day_close(
+        actor=CASHIER_ACTOR,
+        store=store,
+        day=timezone.localdate(),
+        cash_counted=D("100.00"),
+        carry_over=[CarryOver("order", str(order.pk), "paid from the deposit tomorrow")],
+    )
     take(till, member, "100", status=409, errcode="DAY-40901")
     apply(till, order, deposit["depositId"], "50", status=409, errcode="DAY-40901")
     assert Deposit.objects.get(pk=deposit["depositId"]).balance == D("100.00")

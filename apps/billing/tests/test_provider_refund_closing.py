@@ -9,15 +9,12 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
-from apps.accounts.testing import api_client
 from apps.billing.models import RefundTender
 from apps.billing.refunds.provider_refunds import refund_reference
 from apps.billing.refunds.services import LineAsked, order_refund
 from apps.billing.tests.checkout_factories import order_of, product
-from apps.billing.tests.conftest import CASHIER as CASHIER_PAGE
 from apps.billing.tests.provider_factories import provider_paid
 from apps.cards.tests.factories import CASHIER
-from apps.core.page_registry import code_of
 from apps.core.testing import assert_envelope
 from apps.payments.choices import DifferenceKind
 from apps.payments.models import ProviderRefund, ReconciliationDifference
@@ -27,11 +24,6 @@ pytestmark = pytest.mark.django_db
 D = Decimal
 PREVIEW = "/rest/daily/preview"
 CLOSE = "/rest/daily/close"
-
-
-@pytest.fixture
-def manager(store, make_entry):
-    return api_client(entry=make_entry(store, codes=[CASHIER_PAGE, code_of("/dailyKnots")]))
 
 
 def refund_of(order, amount):

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
@@ -37,6 +37,7 @@ from apps.billing.orders.performance import order_credits, paid_from_card
 from apps.billing.orders.points import points_earned, points_for_amount
 from apps.cards.services import card_issue, card_sessions_use, card_spend, card_top_up
 from apps.catalog.models import CardType
+from apps.catalog.services import package_card_type
 from apps.core.audit import Actor, audit_record
 from apps.core.business_days import business_day, check_day_open
 from apps.core.errors import InvalidInput, NotFound
@@ -180,50 +181,67 @@ def _tender(
     )
 
 
-def _card_lines_settled(actor: Actor, order: Order, lines: list[OrderLine], today: datetime) -> None:
-    """Sessions used, cards issued, cards topped up: what the paid lines deliver."""
-    for line in session_lines(lines):
-        if order.member_id is None:  # a card is used for its member only
-            raise InvalidInput(_("a card is used by its member"), field="orderId")
-        card_sessions_use(
+def _member_of(order: Order, message: str) -> int:
+    if order.member_id is None:
+        raise InvalidInput(message, field="orderId")
+    return order.member_id
+
+
+def cards_issued(actor: Actor, order: Order, line: OrderLine, card_type: CardType, today: date) -> None:
+    """One card of `card_type` per unit the line sells, the line's amount shared over them (the last
+    takes the rounding's cent); the line names the first, the others are found by the order on their
+    ledger. A project package's cards hold its sessions (decision 0038)."""
+    member_id = _member_of(order, _("a card is sold to a member"))
+    each = round_money(line.amount / line.qty)
+    for number in range(line.qty):
+        card = card_issue(
             actor=actor,
             store=order.store,
-            card_id=line.card_id,  # type: ignore[arg-type]  # session_lines have a card
-            member_id=order.member_id,
-            project_id=line.item_id,
-            count=line.qty,
+            member_id=member_id,
+            card_type=card_type,
+            principal=each if number < line.qty - 1 else line.amount - each * (line.qty - 1),
             order_id=order.pk,
+            today=today,
         )
+        if number == 0:
+            line.card = card
+            line.save(update_fields=["card"])
+
+
+def _card_lines_settled(actor: Actor, order: Order, lines: list[OrderLine], now: datetime) -> None:
+    """Cards issued (a card type bought, a project package bought), cards topped up, then sessions
+    used: of the cards the member held, and of the package cards just issued for the projects served
+    from them (`package_line`), which the lines then name."""
+    by_id = {line.pk: line for line in lines}
     for line in lines:
-        if line.type not in (LineType.CARD_TYPE, LineType.TOP_UP):
-            continue
-        if order.member_id is None:
-            raise InvalidInput(_("a card is sold to a member"), field="orderId")
         if line.type == LineType.TOP_UP:
             card_top_up(
                 actor=actor,
                 store=order.store,
                 card_id=line.card_id,  # type: ignore[arg-type]  # a top-up line names its card
-                member_id=order.member_id,
+                member_id=_member_of(order, _("a card is sold to a member")),
                 principal=line.amount,
                 order_id=order.pk,
             )
-            continue
-        card_type = CardType.objects.get(pk=line.item_id)
-        each = round_money(line.amount / line.qty)
-        for number in range(line.qty):  # one card per unit bought; the last takes the rounding's cent
-            card = card_issue(
-                actor=actor,
-                store=order.store,
-                member_id=order.member_id,
-                card_type=card_type,
-                principal=each if number < line.qty - 1 else line.amount - each * (line.qty - 1),
-                order_id=order.pk,
-                today=timezone.localdate(today),
-            )
-            if number == 0:  # the line names the first; the others are found by the order on their ledger
-                line.card = card
-                line.save(update_fields=["card"])
+        elif line.type == LineType.CARD_TYPE:
+            cards_issued(actor, order, line, CardType.objects.get(pk=line.item_id), timezone.localdate(now))
+        elif line.type == LineType.PROJECT_PACKAGE:
+            card_type = package_card_type(actor=actor, package_id=line.item_id)
+            cards_issued(actor, order, line, card_type, timezone.localdate(now))
+    for line in lines:
+        if line.package_line_id is not None:
+            line.card = by_id[line.package_line_id].card
+            line.save(update_fields=["card"])
+    for line in session_lines(lines):
+        card_sessions_use(
+            actor=actor,
+            store=order.store,
+            card_id=line.card_id,  # type: ignore[arg-type]  # session_lines have a card
+            member_id=_member_of(order, _("a card is used by its member")),
+            project_id=line.item_id,
+            count=line.qty,
+            order_id=order.pk,
+        )
 
 
 def _settled(

@@ -100,6 +100,7 @@ class ReservationOutputSerializer(serializers.Serializer[Any]):
     cancelReason = serializers.CharField()
     cancelReasonName = serializers.CharField()
     forced = serializers.BooleanField()
+    billedOrderNo = serializers.CharField(help_text="the order that billed it; empty while it is not billed")
     createdAt = serializers.DateTimeField()
     updatedAt = serializers.DateTimeField()
 
@@ -245,11 +246,14 @@ class TodayReservedInputSerializer(serializers.Serializer[Any]):
 
 
 class TodayReservedOutputSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField(help_text="the reservation (a coupon served for it bills it)")
     memId = serializers.IntegerField(allow_null=True, help_text="null for a walk-in")
     name = serializers.CharField()
     phone = serializers.CharField(help_text="masked")
     areaCode = serializers.CharField()
     startTime = serializers.DateTimeField()
+    nurseId = serializers.IntegerField(allow_null=True, help_text="null: any nurse")
+    nurseName = serializers.CharField()
 
 
 class EmployeeQueryInputSerializer(serializers.Serializer[Any]):

@@ -5,8 +5,12 @@ import datetime
 import factory
 from django.utils import timezone
 
+from apps.booking.choices import ReservationStatus
 from apps.booking.models import Reservation, ReservationProject, ShiftType
+from apps.members.models import Member
+from apps.org.models import OrgUnit
 from apps.org.tests.factories import StoreFactory
+from apps.staff.models import Employee
 from apps.staff.tests.factories import EmployeeFactory
 
 
@@ -53,3 +57,18 @@ class ReservationFactory(factory.django.DjangoModelFactory):
                 ReservationProject(reservation=reservation, project=p, name=p.name, minutes=p.duration_minutes)
                 for p in extracted
             )
+
+
+def members_reservation_today(*, store: OrgUnit, member: Member, nurse: Employee, **fields: object) -> Reservation:
+    """The member's reservation of today, arrived unless `status` says otherwise, late in the day so it
+    is not over before the day is (the till's 今日预约 lists what is not over)."""
+    reservation: Reservation = ReservationFactory.create(
+        store=store,
+        member=member,
+        name=member.name,
+        phone=member.phone,
+        nurse=nurse,
+        start=local_time(23, days=0),
+        **{"status": ReservationStatus.ARRIVED, **fields},
+    )
+    return reservation

@@ -109,15 +109,20 @@ def test_presence_shows_on_the_board(client, store, nurse):
 def test_todays_reserved_members_for_the_write_off_dialog(client, store, nurse, member):
     now = timezone.localtime()
     start = now.replace(hour=23, minute=0, second=0, microsecond=0) if now.hour < 23 else now
-    ReservationFactory(store=store, nurse=nurse, member=member, name=member.name, phone=member.phone, start=start)
+    reservation = ReservationFactory(
+        store=store, nurse=nurse, member=member, name=member.name, phone=member.phone, start=start
+    )
     rows = assert_envelope(client.get("/rest/reservation/todayReserved"), status=200)
     assert rows == [
         {
+            "id": reservation.pk,
             "memId": member.pk,
             "name": "王芳",
             "phone": "139****5678",
             "areaCode": "0086",
             "startTime": rows[0]["startTime"],
+            "nurseId": nurse.pk,
+            "nurseName": nurse.name,
         }
     ]
 

@@ -764,9 +764,11 @@ NO_STORE_RECORD = {
     "coupon-issue",
     "card-freeze",
     "card-unfreeze",
-    # The daily closing closes and reopens a day of the chosen store (the role's, not the body's).
+    # The daily closing closes and reopens a day of the chosen store (the role's, not the body's), and
+    # asks the owner to reopen one (the body names the day, the role the store).
     "daily-close",
     "daily-reopen",
+    "daily-reopen-ask",
     # Takes an intention deposit at the chosen store (the role's) for a member of the chain.
     "intention-take",
     "stocktake-create",  # starts a stocktake of the chosen store (the role's, not the body's)

@@ -85,7 +85,16 @@ class FrequencyInputSerializer(serializers.Serializer[Any]):
 class ServeInputSerializer(serializers.Serializer[Any]):
     recordId = fields.IntegerField(min_value=1, source="record_id")
     staff = serializers.ListField(child=StaffShareInputSerializer(), required=False, max_length=10)
-    reservationId = fields.IntegerField(min_value=1, required=False, allow_null=True, source="reservation_id")
+    reservationId = fields.IntegerField(
+        min_value=1,
+        required=False,
+        allow_null=True,
+        source="reservation_id",
+        help_text=(
+            "the reservation served (billed: done); left out, the member's one reservation of today still "
+            "to be billed, if there is exactly one; null, no reservation"
+        ),
+    )
     commodityType = serializers.ChoiceField(
         choices=CommodityType.choices, required=False, allow_blank=True, default="", source="commodity_type"
     )
@@ -155,11 +164,17 @@ class WriteOffRecordOutputSerializer(serializers.Serializer[Any]):
     orderId = serializers.IntegerField(allow_null=True)
     memId = serializers.IntegerField()
     areaCode = serializers.CharField()
-    phone = serializers.CharField(help_text="masked unless the role may see phones whole")
+    phone = serializers.CharField(help_text="masked, for every role (a whole phone: members' wholePhone)")
     status = serializers.CharField(help_text="pending | done | cancelling | cancelled")
     statusLabel = serializers.CharField()
     served = serializers.BooleanField()
-    dealPrice = serializers.CharField(allow_null=True)
+    dealPrice = serializers.CharField(allow_null=True, help_text="what the customer paid on the platform")
+    settlement = serializers.CharField(
+        allow_null=True, help_text="what the platform pays the store, where its answer says; null otherwise"
+    )
+    commission = serializers.CharField(
+        allow_null=True, help_text="the platform's commission: the deal's price less its settlement"
+    )
     storePrice = serializers.CharField(allow_null=True)
     priceWarning = serializers.CharField()
     message = serializers.CharField()

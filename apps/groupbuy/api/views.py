@@ -18,12 +18,13 @@ from apps.accounts.session import session_of
 from apps.billing.orders.lines import StaffShare
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi
+from apps.core.api.phone_fragments import PhoneFragmentSearch
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import InvalidInput, PermissionRefused
 from apps.core.idempotency import AfterCommit, idempotent
 from apps.core.json_types import ValidatedData
 from apps.core.page_registry import code_of
-from apps.core.role_codes import MEMBER_PHONE_VIEW, WRITE_OFF_CANCEL, WRITE_OFF_FREQUENCY_CONFIRM
+from apps.core.role_codes import WRITE_OFF_CANCEL, WRITE_OFF_FREQUENCY_CONFIRM
 from apps.core.scoping import named_store_id, store_in_scope
 from apps.groupbuy import selectors, serving, write_offs
 from apps.groupbuy.api import serializers as io
@@ -77,15 +78,14 @@ class PlatformListApi(ErpApi):
         return EnvelopeResponse(write_offs.write_off_platforms(platform_type=platform_type))
 
 
-class RecordListApi(PagedListApi):
+class RecordListApi(PhoneFragmentSearch, PagedListApi):
     required_codes = WRITE_OFF
     filters = io.RecordListInputSerializer
     schema_parameters = [io.RecordListInputSerializer]
     page_output = io.WriteOffRecordPageOutputSerializer
-    summary = "The store's written-off records (page sizes 10, 20, 30, 40)"
+    summary = "The store's written-off records (page sizes 10, 20, 30, 40); phones masked"
 
     def rows(self, request: Request, filters: ValidatedData) -> Any:
-        self.phone_view = MEMBER_PHONE_VIEW.code in session_of(request).codes
         return selectors.records(
             store_id=_store_id(request, filters.get("store_id")),
             platform_id=filters.get("platform_id"),
@@ -93,10 +93,11 @@ class RecordListApi(PagedListApi):
             check_code=filters.get("check_code", ""),
             unified_code=filters.get("unified_code", ""),
             phone=filters.get("phone", ""),
+            phone_view=self.phone_view(request),
         )
 
     def render_rows(self, window: Any) -> list[Any]:
-        return selectors.record_rows(window, phone_view=self.phone_view)
+        return selectors.record_rows(window)
 
 
 class ItemListApi(ErpApi):
@@ -232,6 +233,8 @@ class ServeApi(ErpApi):
             record_id=data["record_id"],
             staff=None if staff is None else tuple(StaffShare(s["employee_id"], s["share"]) for s in staff),
             reservation_id=data.get("reservation_id"),
+            # Left out: the member's one reservation of today; null: served for no reservation.
+            find_reservation="reservation_id" not in data,
             commodity_type=data.get("commodity_type", ""),
             commodity_id=data.get("commodity_id"),
         )

@@ -18,6 +18,11 @@ from apps.payments.fakes.httpfake import FakeHttpServer, FakeRequest, FakeRespon
 
 from .book import CouponBook, Deal, scenario
 
+GATEWAY_PAGE = (
+    b"<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n"
+    b"<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n"
+)
+
 
 def json_response(body: JsonObject, status: int = 200) -> FakeResponse:
     return FakeResponse(status, json.dumps(body, ensure_ascii=False).encode())
@@ -72,9 +77,10 @@ class FakePlatform:
         raise NotImplementedError
 
     def code_failure(self, code: str) -> FakeResponse | None:
-        """HTTP 500 for a failing code (nothing done)."""
-        if scenario(code)[0] == "http500":
-            return FakeResponse(500, b"<html>502 Bad Gateway</html>", {"Content-Type": "text/html"})
+        """A failing code's answer, nothing done: the HTML page a gateway before the platform answers
+        when the platform behind it is down (HTTP 502), not the platform's JSON."""
+        if scenario(code)[0] == "gateway":
+            return FakeResponse(502, GATEWAY_PAGE, {"Content-Type": "text/html"})
         return None
 
     def maybe_slow(self, code: str) -> None:

@@ -6,7 +6,7 @@ Scenarios, by the code's last two digits (every fake, the same):
   03  bought for another store: refused at this store
   04  a slow platform: the consume's answer comes after `slow_seconds` (beyond the adapters' timeout
       in the tests); the write-off is done before the late answer, so a query finds it
-  05  a platform failure: HTTP 500, nothing done
+  05  a platform failure: its gateway answers an HTML "502 Bad Gateway" page, nothing done
   06  a platform error: a refusal in the platform's body with its message (risk control), nothing done
   07  no such code
   2N  (N = 2..9) a valid code with N units
@@ -58,12 +58,20 @@ DEALS = {
     "3": Deal("100003", "精油头疗 60分钟", 16800, 36800),
 }
 DEFAULT_DEAL = Deal("100009", "洗剪吹 单次", 3900, 8800)
+# The fake Meituan settles a write-off at the deal's price less its commission: 8 %, rounded up to
+# the cent (the platform's rounding).
+COMMISSION_PERCENT = 8
+
+
+def settlement_cents(price_cents: int) -> int:
+    """What the fake platform pays the store for a unit sold at `price_cents`."""
+    return price_cents - (price_cents * COMMISSION_PERCENT + 99) // 100
 
 
 def scenario(code: str) -> tuple[str, int]:
     """(scenario, units) for a code."""
     tail = code[-2:]
-    named = {"01": "used", "02": "expired", "03": "other_store", "04": "slow", "05": "http500", "06": "risk"}
+    named = {"01": "used", "02": "expired", "03": "other_store", "04": "slow", "05": "gateway", "06": "risk"}
     if tail in named:
         return named[tail], 1
     if tail == "07":

@@ -16,7 +16,7 @@ from apps.core.json_types import JsonObject
 from apps.payments.fakes.httpfake import FakeRequest, FakeResponse
 
 from .base import FakePlatform, json_response
-from .book import MESSAGES, Consumption, Refused
+from .book import MESSAGES, Consumption, Refused, settlement_cents
 
 BEIJING = ZoneInfo("Asia/Shanghai")
 PREFIX = "/ddzh/tuangou/receipt/"
@@ -78,6 +78,7 @@ class FakeMeituan(FakePlatform):
                 "deal_title": deal.title,
                 "deal_price": _yuan(deal.price_cents),
                 "deal_marketprice": _yuan(deal.market_price_cents),
+                "settle_price": _yuan(settlement_cents(deal.price_cents)),
             }
             for _ in consumption.units
         ]

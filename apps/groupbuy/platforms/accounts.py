@@ -8,16 +8,14 @@ account."""
 
 from __future__ import annotations
 
-import os
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from django.conf import settings
 from django.core.signals import setting_changed
 
 from apps.core.json_types import JsonObject
-from apps.org.selectors import store_codes
+from apps.org.store_settings import setting_value, store_override
 
 from .base import PlatformAccount, PlatformNotConfigured
 
@@ -27,16 +25,6 @@ CONTROL = ("stores", "platform")
 
 def _config() -> JsonObject:
     return dict(getattr(settings, "GROUPBUY_PLATFORMS", {}) or {})
-
-
-def _value(entry: JsonObject, name: str) -> str | None:
-    if name in entry:
-        return str(entry[name])
-    if f"{name}_file" in entry:
-        return Path(entry[f"{name}_file"]).read_text(encoding="utf-8").strip()
-    if f"{name}_env" in entry:
-        return os.environ.get(entry[f"{name}_env"], "")
-    return None
 
 
 @cache
@@ -53,7 +41,7 @@ def _account(platform: str, override: str) -> PlatformAccount:
             name = key.removesuffix("_file").removesuffix("_env")
             if key in CONTROL:
                 continue
-            value = _value(entry, name)
+            value = setting_value(entry, name, strip=True)
             if value is None:
                 continue
             if name in FIELDS:
@@ -65,20 +53,10 @@ def _account(platform: str, override: str) -> PlatformAccount:
     return PlatformAccount(platform=platform, extra=extra, **values)
 
 
-def _override_key(platform: str, store_id: int | None) -> str:
-    stores = (_config().get(platform) or {}).get("stores") or {}
-    if store_id is None or not stores:
-        return ""
-    if str(store_id) in stores:
-        return str(store_id)
-    code = store_codes(store_ids=[store_id]).get(store_id)
-    return code if code and code in stores else ""
-
-
 def account_for(platform: str, store_id: int | None) -> PlatformAccount:
     """The account a store writes `platform` codes off with: its own when settings name one (by id
     or code), else the chain's. Raises PlatformNotConfigured."""
-    return _account(platform, _override_key(platform, store_id))
+    return _account(platform, store_override(_config().get(platform), store_id))
 
 
 def configured_platforms() -> list[str]:

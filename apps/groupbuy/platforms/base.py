@@ -14,13 +14,18 @@ it asks, the write-off service decides and records (`Consumed.to_json()` is what
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol, TypedDict
+from zoneinfo import ZoneInfo
 
 from django.utils.translation import gettext_lazy
 
 from apps.core.json_types import JsonObject
+
+# The platforms' clock: their epoch seconds and their times without a zone are Beijing's.
+BEIJING = ZoneInfo("Asia/Shanghai")
 
 
 @dataclass(frozen=True)
@@ -67,6 +72,7 @@ class ConsumedJson(TypedDict):
     price_cents: int
     references: list[str]
     consumed_at: str | None  # ISO time
+    settlement_cents: int | None
 
 
 @dataclass(frozen=True)
@@ -82,6 +88,9 @@ class Consumed:
     price_cents: int = 0
     references: tuple[str, ...] = ()  # the platform's ids of this write-off (verify ids, certificate ids)
     consumed_at: datetime | None = None
+    # What the platform pays the store for the write-off, after its commission, where its answer says
+    # so (Meituan's consume); None where it settles later, out of this call (Douyin's ledger, an hour on).
+    settlement_cents: int | None = None
 
     def to_json(self) -> ConsumedJson:
         return {
@@ -94,6 +103,7 @@ class Consumed:
             "price_cents": self.price_cents,
             "references": list(self.references),
             "consumed_at": self.consumed_at.isoformat() if self.consumed_at else None,
+            "settlement_cents": self.settlement_cents,
         }
 
     @classmethod
@@ -163,17 +173,58 @@ class PlatformError(PlatformFailure):
 
 class PlatformUnavailable(PlatformFailure):
     """The platform could not be reached, timed out, failed (5xx) or answered something unreadable:
-    the outcome is UNKNOWN. After a consume, `query` before trying again."""
+    the outcome is UNKNOWN. After a consume, `query` before trying again.
+
+    `error_page`: it (or a gateway before it) answered a page that is not its JSON, such as an HTML
+    "502 Bad Gateway"; `code` is then the HTTP status. Such a page is no message for staff: the
+    error carries none, and the page itself is only in the log (apps.groupbuy.platforms.http)."""
 
     default_message = gettext_lazy("the group-buy platform did not answer: try again in a moment")
+    error_page_message = gettext_lazy(
+        "the group-buy platform is out of order for the moment (it answered HTTP %(status)s): try again in a moment"
+    )
 
-    def __init__(self, message: str = "", code: str = "", timed_out: bool = False) -> None:
+    def __init__(self, message: str = "", code: str = "", timed_out: bool = False, error_page: bool = False) -> None:
         self.timed_out = timed_out
+        self.error_page = error_page
         super().__init__(message, code)
+
+    @property
+    def user_message(self) -> str:
+        if self.error_page:
+            return str(self.error_page_message) % {"status": self.code}
+        return str(self.default_message)
 
 
 class PlatformNotConfigured(PlatformFailure):
     default_message = gettext_lazy("this group-buy platform is not set up for the store")
+
+
+@dataclass(frozen=True)
+class FailureCodes:
+    """A platform's error codes for the failures the write-off service tells apart."""
+
+    code_invalid: int
+    code_used: int
+    code_expired: int
+    code_other_store: int
+    count_unavailable: int
+    cancel_window_passed: int
+
+    def failure(self, code: object, message: str) -> PlatformFailure:
+        """The failure a code of the platform's answer means: PlatformError for one not listed (or
+        not a number), with the platform's message and code."""
+        if not isinstance(code, int):
+            return PlatformError(message, code=str(code))
+        failures: Mapping[int, type[PlatformFailure]] = {
+            self.code_invalid: CodeInvalid,
+            self.code_used: CodeUsed,
+            self.code_expired: CodeExpired,
+            self.code_other_store: CodeOtherStore,
+            self.count_unavailable: CountUnavailable,
+            self.cancel_window_passed: CancelWindowPassed,
+        }
+        return failures.get(code, PlatformError)(message, code=str(code))
 
 
 # -- the interface --------------------------------------------------------------------------------

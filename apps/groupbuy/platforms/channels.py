@@ -21,27 +21,12 @@ from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from apps.core.json_types import JsonObject
 
-from .base import (
-    CancelWindowPassed,
-    CodeExpired,
-    CodeInvalid,
-    CodeOtherStore,
-    CodeUsed,
-    Consumed,
-    CountUnavailable,
-    CouponInfo,
-    PlatformAccount,
-    PlatformError,
-    PlatformFailure,
-    PlatformUnavailable,
-)
+from .base import BEIJING, Consumed, CouponInfo, FailureCodes, PlatformAccount, PlatformError, PlatformUnavailable
 from .http import TokenCache, call
 
-BEIJING = ZoneInfo("Asia/Shanghai")
 PATHS = {
     "token": "/cgi-bin/token",
     "coupon_get": "/channels/ec/groupbuy/coupon/get",
@@ -51,16 +36,14 @@ PATHS = {
 }
 TOKEN_EXPIRED = {40001, 42001}
 NOT_FOUND = 10404  # consume_get: no write-off under this key
-ERRORS: dict[int, type[PlatformFailure]] = {
-    10401: CodeInvalid,
-    10402: CodeUsed,
-    10403: CodeExpired,
-    10405: CodeOtherStore,
-    10406: CountUnavailable,
-    10407: CancelWindowPassed,
-}
-
-_tokens = TokenCache()
+ERRORS = FailureCodes(
+    code_invalid=10401,
+    code_used=10402,
+    code_expired=10403,
+    code_other_store=10405,
+    count_unavailable=10406,
+    cancel_window_passed=10407,
+)
 
 
 def _buy_token(account: PlatformAccount) -> tuple[str, int]:
@@ -75,23 +58,22 @@ def _buy_token(account: PlatformAccount) -> tuple[str, int]:
     return str(body["access_token"]), int(body.get("expires_in") or 7200)
 
 
+_tokens = TokenCache(_buy_token)
+
+
 class ChannelsPlatform:
     name = "channels"
     remote = True
 
     def _post(self, account: PlatformAccount, path: str, body: JsonObject) -> JsonObject:
-        for attempt in (1, 2):
-            token = _tokens.get(account, _buy_token)
-            answer = call(account, "POST", PATHS[path], params={"access_token": token}, json_body=body)
-            code = answer.get("errcode", 0)
-            if code in TOKEN_EXPIRED and attempt == 1:
-                _tokens.forget(account)
-                continue
-            if code:
-                error = ERRORS.get(code, PlatformError) if isinstance(code, int) else PlatformError
-                raise error(str(answer.get("errmsg") or ""), code=str(code))
-            return answer
-        raise PlatformUnavailable("unreachable")  # pragma: no cover - the loop returns or raises
+        def ask(token: str) -> JsonObject:
+            return call(account, "POST", PATHS[path], params={"access_token": token}, json_body=body)
+
+        answer = _tokens.ask(account, ask, expired=lambda answer: answer.get("errcode", 0) in TOKEN_EXPIRED)
+        code = answer.get("errcode", 0)
+        if code:
+            raise ERRORS.failure(code, str(answer.get("errmsg") or ""))
+        return answer
 
     def prepare(self, account: PlatformAccount, code: str) -> CouponInfo:
         coupon = self._post(account, "coupon_get", {"code": code, "shop_id": account.shop_id}).get("coupon")

@@ -24,40 +24,32 @@ from __future__ import annotations
 
 import time
 from datetime import datetime
-from zoneinfo import ZoneInfo
 
 from apps.core.json_types import JsonObject
 
 from .base import (
-    CancelWindowPassed,
-    CodeExpired,
-    CodeInvalid,
-    CodeOtherStore,
-    CodeUsed,
+    BEIJING,
     Consumed,
     CountUnavailable,
     CouponInfo,
+    FailureCodes,
     PlatformAccount,
     PlatformError,
-    PlatformFailure,
     PlatformUnavailable,
 )
 from .http import TokenCache, call
 
-BEIJING = ZoneInfo("Asia/Shanghai")
 PREFIX = "/goodlife/v1/fulfilment/certificate"
 TOKEN_EXPIRED = {2190008, 2190002}  # access token expired / invalid: buy a new one and ask once more
-ERRORS: dict[int, type[PlatformFailure]] = {
-    1201: CodeInvalid,
-    1202: CodeUsed,
-    1203: CodeExpired,
-    1204: CodeOtherStore,
-    1205: CountUnavailable,
-    1206: CancelWindowPassed,
-}
+ERRORS = FailureCodes(
+    code_invalid=1201,
+    code_used=1202,
+    code_expired=1203,
+    code_other_store=1204,
+    count_unavailable=1205,
+    cancel_window_passed=1206,
+)
 QUERY_HOURS = 24  # how far back the verify records are searched for a timed-out verify
-
-_tokens = TokenCache()
 
 
 def _buy_token(account: PlatformAccount) -> tuple[str, int]:
@@ -77,11 +69,13 @@ def _buy_token(account: PlatformAccount) -> tuple[str, int]:
     return str(data["access_token"]), int(data.get("expires_in") or 7200)
 
 
+_tokens = TokenCache(_buy_token)
+
+
 def _raise(data: JsonObject) -> None:
     code = data.get("error_code")
     if code:
-        error = ERRORS.get(code, PlatformError) if isinstance(code, int) else PlatformError
-        raise error(str(data.get("description") or ""), code=str(code))
+        raise ERRORS.failure(code, str(data.get("description") or ""))
 
 
 class DouyinPlatform:
@@ -96,20 +90,18 @@ class DouyinPlatform:
         params: dict[str, str] | None = None,
         body: JsonObject | None = None,
     ) -> JsonObject:
-        for attempt in (1, 2):
-            token = _tokens.get(account, _buy_token)
+        def ask(token: str) -> JsonObject:
             answer = call(
                 account, method, PREFIX + path, params=params, json_body=body, headers={"access-token": token}
             )
             data = answer.get("data")
             if not isinstance(data, dict):
                 raise PlatformUnavailable("answer without data")
-            if data.get("error_code") in TOKEN_EXPIRED and attempt == 1:
-                _tokens.forget(account)
-                continue
-            _raise(data)
             return data
-        raise PlatformUnavailable("unreachable")  # pragma: no cover - the loop returns or raises
+
+        data = _tokens.ask(account, ask, expired=lambda data: data.get("error_code") in TOKEN_EXPIRED)
+        _raise(data)
+        return data
 
     def _prepare(self, account: PlatformAccount, code: str) -> JsonObject:
         data = self._call(account, "GET", "/prepare/", params={"code": code})

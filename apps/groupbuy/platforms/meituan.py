@@ -5,9 +5,12 @@ The flow, as the platform publishes it:
      nothing: deal_id, dealgroup_id, deal_title, deal_price and deal_marketprice (yuan), count (units
      left), receiptEndDate (ms).
   2. `POST /ddzh/tuangou/receipt/consume` (requestid, receipt_code, count, open_shop_uuid,
-     app_shop_account, app_shop_accountname): the write-off; answers one entry per unit consumed.
-     `requestid` is ours (the write-off's id): the platform treats a repeated requestid as the same
-     request.
+     app_shop_account, app_shop_accountname): the write-off; answers one entry per unit consumed,
+     each with the deal and its price and, where the store's contract says, `settle_price` (yuan: what
+     the platform pays the store for the unit after its commission; the field as the fake answers
+     it, to be checked against the platform's document when the chain's account is opened, as ERRORS
+     is). `requestid` is ours (the write-off's id): the platform treats a repeated requestid as the
+     same request.
   3. `POST /ddzh/tuangou/receipt/getconsumed` (receipt_code, open_shop_uuid): the write-off of a code,
      to learn what a timed-out consume did.
   4. `POST /ddzh/tuangou/receipt/reverseconsume` (app_deal_id, receipt_code, open_shop_uuid, ...):
@@ -28,36 +31,21 @@ import hashlib
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
-from zoneinfo import ZoneInfo
 
-from .base import (
-    CancelWindowPassed,
-    CodeExpired,
-    CodeInvalid,
-    CodeOtherStore,
-    CodeUsed,
-    Consumed,
-    CountUnavailable,
-    CouponInfo,
-    PlatformAccount,
-    PlatformError,
-    PlatformFailure,
-    PlatformUnavailable,
-)
+from .base import BEIJING, CodeInvalid, Consumed, CouponInfo, FailureCodes, PlatformAccount, PlatformUnavailable
 from .http import call
 
-BEIJING = ZoneInfo("Asia/Shanghai")
 PREFIX = "/ddzh/tuangou/receipt"
 OK = 200
 # The platform's business codes we read (docs/decisions/0019); anything else is PlatformError.
-ERRORS: dict[int, type[PlatformFailure]] = {
-    1001: CodeInvalid,
-    1002: CodeUsed,
-    1003: CodeExpired,
-    1004: CodeOtherStore,
-    1005: CountUnavailable,
-    1006: CancelWindowPassed,
-}
+ERRORS = FailureCodes(
+    code_invalid=1001,
+    code_used=1002,
+    code_expired=1003,
+    code_other_store=1004,
+    count_unavailable=1005,
+    cancel_window_passed=1006,
+)
 
 
 def sign(secret: str, params: dict[str, str]) -> str:
@@ -73,6 +61,14 @@ def yuan_to_cents(value: Any) -> int:
         return int((Decimal(str(value)) * 100).quantize(Decimal(1)))
     except (InvalidOperation, ValueError):
         raise PlatformUnavailable(f"unreadable price {value!r}") from None
+
+
+def _settlement_cents(rows: list[Any]) -> int | None:
+    """The settlement of every unit consumed, or None when an entry does not say (no partial sums)."""
+    prices = [row.get("settle_price") for row in rows]
+    if any(price is None or price == "" for price in prices):
+        return None
+    return sum(yuan_to_cents(price) for price in prices)
 
 
 class MeituanPlatform:
@@ -95,9 +91,7 @@ class MeituanPlatform:
         code = body.get("code")
         if code == OK:
             return body.get("data")
-        message = str(body.get("msg") or "")
-        error = ERRORS.get(code, PlatformError) if isinstance(code, int) else PlatformError
-        raise error(message, code=str(code))
+        raise ERRORS.failure(code, str(body.get("msg") or ""))
 
     def _operator(self, account: PlatformAccount) -> dict[str, str]:
         name = account.extra.get("operator") or "erp"
@@ -133,6 +127,7 @@ class MeituanPlatform:
             price_cents=yuan_to_cents(first.get("deal_price") or 0),
             references=tuple(str(row.get("receipt_code") or code) for row in rows),
             consumed_at=datetime.now(BEIJING),
+            settlement_cents=_settlement_cents(rows),
         )
 
     def consume(self, account: PlatformAccount, code: str, count: int, request_id: str) -> Consumed:

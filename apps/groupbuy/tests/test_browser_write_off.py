@@ -1,16 +1,19 @@
 """Group-buy write-off in Chromium (issue 16, "Done means"), against the fake Meituan started by a
 fixture and the demo chain: the principal opens the dialog from the top bar, a Meituan code is
 pre-checked (its mapped project offered), the project chosen and the code written off; the record is
-listed "written off, not served"; serving it makes its order, paid by the coupon, and the record is
-"served". A used code is refused with the platform's message in red under the selection."""
+listed "written off, not served"; serving it with the nurse the desk chooses makes its order at the
+deal's price, paid by the coupon, the nurse credited, and the record is "served". A used code is
+refused with the platform's message in red under the selection."""
 
 from __future__ import annotations
+
+from decimal import Decimal
 
 import pytest
 from playwright.sync_api import expect
 
 from apps.billing.choices import OrderStatus, TenderMethod
-from apps.billing.models import Order
+from apps.billing.models import Order, StaffCredit
 from apps.core.ledgers import audit_all
 from apps.groupbuy.models import WriteOff
 from apps.messaging.tests.browser import acknowledge_forced_notices, enter
@@ -48,13 +51,22 @@ def test_a_meituan_code_is_pre_checked_written_off_and_later_served(page, demo, 
     screenshot(page, "groupbuy-write-off.png")
 
     dialog.get_by_test_id(f"groupbuy-serve-{record.pk}").click()
-    page.get_by_role("dialog", name="Serve the member").get_by_role("button", name="Yes").click()
+    serve = page.get_by_role("dialog", name="Serve the member")
+    expect(serve.get_by_test_id("serve-price")).to_contain_text("the deal's price, ¥99.00")
+    serve.get_by_role("combobox", name="Add staff").click()
+    page.get_by_role("option", name="吴佳怡").click()
+    expect(serve.get_by_role("button", name="吴佳怡")).to_be_visible()
+    serve.get_by_role("button", name="Serve").click()
     expect(status).to_have_text("served")
 
     record.refresh_from_db()
     order = Order.objects.get(pk=record.order_id)
     assert order.status == OrderStatus.PAID and order.member_id == record.member_id
+    assert order.payable == record.deal_price == Decimal("99.00")
     assert [tender.method for tender in order.tenders.all()] == [TenderMethod.GROUP_BUY]
+    assert [(credit.employee.name, credit.amount) for credit in StaffCredit.objects.filter(line__order=order)] == [
+        ("吴佳怡", Decimal("99.00"))
+    ]
     expect(dialog.get_by_test_id("groupbuy-records")).to_contain_text(order.order_no)
     assert audit_all() == []
 
@@ -67,11 +79,12 @@ def test_a_used_code_shows_the_platforms_message_in_red_under_the_selection(page
     enter(page, "2")
     dialog = _open_dialog(page)
 
-    dialog.get_by_test_id("groupbuy-code").fill(new_code(USED, deal="1"))
+    used = new_code(USED, deal="1")
+    dialog.get_by_test_id("groupbuy-code").fill(used)
     dialog.get_by_test_id("groupbuy-phone").fill("13700005678")
     error = dialog.get_by_test_id("groupbuy-selection-error")
     expect(error).to_contain_text("券码已使用")  # the fake Meituan's own text, after ours
     expect(error).to_contain_text("already been used")
     dialog.get_by_test_id("groupbuy-submit").click()
     expect(dialog.get_by_test_id("groupbuy-error")).to_contain_text("券码已使用")
-    assert not WriteOff.objects.filter(status="done").exists()
+    assert not WriteOff.objects.filter(code=used, status="done").exists()

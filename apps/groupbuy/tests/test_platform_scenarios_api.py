@@ -17,7 +17,7 @@ from apps.groupbuy.fakes.book import MESSAGES
 from apps.groupbuy.models import WriteOff
 
 from .factories import CHANNELS, DOUYIN, KUAISHOU, MEITUAN
-from .helpers import EXPIRED, HTTP_500, OTHER_STORE, RISK, SLOW, THREE_UNITS, UNKNOWN, USED, new_code
+from .helpers import EXPIRED, GATEWAY_502, OTHER_STORE, RISK, SLOW, THREE_UNITS, UNKNOWN, USED, new_code
 
 BOARD = code_of("/orderBoard")
 CASHIER = code_of("/account")
@@ -93,15 +93,25 @@ def test_refused_messages_name_our_reason_first(entry, store, fixed_platforms, p
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("platform_id", list(PLATFORMS))
-def test_a_platform_failing_with_http_500_writes_nothing_off(
-    entry, store, fixed_platforms, platform_accounts, platform_id
+def test_a_platform_behind_a_failing_gateway_writes_nothing_off_and_says_so_in_our_words(
+    entry, store, fixed_platforms, platform_accounts, platform_id, caplog
 ):
-    """The fakes answer 500 to every call of such a code: the platform is not reached before the
-    consume (its pre-check fails), so the write-off fails with nothing consumed and the code is free."""
-    code = new_code(HTTP_500)
-    body = assert_envelope(write_off(entry, platform_id, code), status=409, errcode="GB-40902")
-    assert body["kind"] == "PlatformUnavailable"
-    assert WriteOff.objects.get(code=code).status == "failed"
+    """The fakes' gateway answers an HTML "502 Bad Gateway" page to every call of such a code: the
+    platform is not reached before the consume (its pre-check fails), so the write-off fails with
+    nothing consumed and the code is free. Staff read our sentence in their language; the page is
+    only in the log."""
+    code = new_code(GATEWAY_502)
+    answer = write_off(entry, platform_id, code, language="zh-hans")
+    body = assert_envelope(answer, status=409, errcode="GB-40902")
+    assert answer.json()["errmsg"] == "团购平台暂时无法服务（平台返回 HTTP 502），请稍后再试"
+    assert body == {"kind": "PlatformUnavailable", "platformCode": "502", "platformMessage": ""}
+    assert "Bad Gateway" in caplog.text
+    record = WriteOff.objects.get(code=code)
+    assert record.status == "failed" and "<" not in record.message
+    english = write_off(entry, platform_id, new_code(GATEWAY_502))
+    assert english.json()["errmsg"] == (
+        "the group-buy platform is out of order for the moment (it answered HTTP 502): try again in a moment"
+    )
     assert platform_accounts[PLATFORMS[platform_id][2]].book.of_code(code) == []
 
 

@@ -4,9 +4,11 @@ Serving tests write off by hand (Kuaishou); cancelling ones go through the fake 
 
 from __future__ import annotations
 
+from datetime import timedelta
 from decimal import Decimal
 
 import pytest
+from django.utils import timezone
 
 from apps.accounts.testing import api_client
 from apps.billing.models import Order, OrderLineStaff
@@ -56,10 +58,10 @@ def serve(entry, record_id, **extra):
 
 
 @pytest.mark.django_db
-def test_a_project_package_served_is_an_order_of_the_package_paid_by_the_coupon(entry, fixed_platforms):
-    """A `package` coupon sells the project package as an order line (served at once, as billing
-    sells a project package); sessions kept for later visits are a package card (next test)."""
-    line = ProjectPackageLineFactory(sessions=6)
+def test_a_project_package_served_banks_its_sessions_on_a_package_card_of_the_member(entry, fixed_platforms):
+    """A `package` coupon sells the project package as an order line paid by the coupon, and the
+    payment issues the member the package's card with its sessions (decision 0038)."""
+    line = ProjectPackageLineFactory(sessions=6, package__validity_days=90)
     record_id = written_off(entry, item=line.package, kind="package")
     served = assert_envelope(serve(entry, record_id), status=200)
     record = WriteOff.objects.get(pk=record_id)
@@ -68,17 +70,27 @@ def test_a_project_package_served_is_an_order_of_the_package_paid_by_the_coupon(
     assert [(li.type, li.item_id) for li in order.lines.all()] == [("projectPackage", line.package_id)]
     assert [(t.method, t.amount) for t in order.tenders.all()] == [("groupBuy", line.package.price)]
     assert served["record"]["statusLabel"] == "served" and served["status"] == "done"
+    card = Card.objects.get(member=record.member)
+    assert (card.kind, card.card_type.project_package_id, order.lines.get().card_id) == (
+        "package",
+        line.package_id,
+        card.pk,
+    )
+    assert card.expires_on == timezone.localdate() + timedelta(days=90)
+    assert list(CardSession.objects.filter(card=card).values_list("project_id", "left")) == [(line.project_id, 6)]
+    assert audit_all() == []
 
 
 @pytest.mark.django_db
-def test_a_package_card_served_gives_the_member_the_card_and_its_sessions(entry, fixed_platforms):
+def test_a_package_card_type_is_no_group_buy_item_as_sessions_are_sold_as_the_package(entry, fixed_platforms):
     line = ProjectPackageLineFactory(sessions=6)
     card_type = CardTypeFactory(kind="package", project_package=line.package, face_value=0, price=Decimal("399.00"))
-    record_id = written_off(entry, item=card_type, kind="card")
-    assert_envelope(serve(entry, record_id), status=200)
-    card = Card.objects.get(member=WriteOff.objects.get(pk=record_id).member)
-    assert (card.card_type_id, card.kind) == (card_type.pk, "package")
-    assert list(CardSession.objects.filter(card=card).values_list("project_id", "left")) == [(line.project_id, 6)]
+    body = {"platformType": 1, "platformId": KUAISHOU, "checkCode": new_code(), "phone": "13912345678"}
+    body |= {"commodityType": "card", "commodityId": card_type.pk}
+    answer = api_client(entry=entry).post("/rest/groupPurchasing/writeOff", body, format="json")
+    data = assert_envelope(answer, status=400, errcode="VALID-40000")
+    assert data["fields"] == {"commodityId": ["the store does not sell this item"]}
+    assert not WriteOff.objects.exists() and not Card.objects.exists()
 
 
 @pytest.mark.django_db
@@ -240,4 +252,19 @@ def test_a_manual_write_off_is_cancelled_with_no_platform_asked(entry, fixed_pla
     assert_envelope(serve(entry, record_id), status=200)
     assert assert_envelope(cancel(entry, record_id), status=200)["status"] == "cancelled"
     assert WriteOff.objects.get(pk=written_off(entry, code=code)).status == "done"
+    assert audit_all() == []
+
+
+@pytest.mark.django_db
+def test_a_served_package_write_off_cancelled_takes_its_cards_sessions_back(entry, fixed_platforms):
+    line = ProjectPackageLineFactory(sessions=6)
+    record_id = written_off(entry, item=line.package, kind="package")
+    assert_envelope(serve(entry, record_id), status=200)
+    assert assert_envelope(cancel(entry, record_id), status=200)["status"] == "cancelled"
+    card = Card.objects.get(member=WriteOff.objects.get(pk=record_id).member)
+    assert (card.status, card.sessions.get().left) == ("closed", 0)
+    assert list(card.entries.order_by("id").values_list("kind", "sessions_change")) == [
+        ("sale", 6),
+        ("refundOut", -6),
+    ]
     assert audit_all() == []

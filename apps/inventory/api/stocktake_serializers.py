@@ -111,9 +111,12 @@ class StocktakeRowOutputSerializer(serializers.Serializer[Any]):
     lineCount = serializers.IntegerField()
     countedCount = serializers.IntegerField()
     differenceCount = serializers.IntegerField()
-    gainValue = _money()
-    lossValue = _money()
-    differenceValue = _money()
+    gainValue = serializers.CharField(help_text="decimal string, 2 places: the value the counted surpluses add")
+    lossValue = serializers.CharField(help_text='decimal string, 2 places ("-12.50"): the value the shortfalls take')
+    differenceValue = serializers.CharField(
+        help_text="decimal string, 2 places: gained + lost, the figure the approval centre's request shows (as an "
+        "absolute amount)"
+    )
     approvalRequestId = serializers.IntegerField(
         allow_null=True, help_text="the latest approval-centre request of its differences; null if none was filed"
     )

@@ -1,8 +1,9 @@
 """Stocktake calls (`stocktaking/*`, docs/api.md "Stocktakes"): thin views over
 apps.inventory.stocktakes (the use cases) and stocktake_selectors (reads). Commands act in the
 chosen store; a stocktake of another store answers 404. Counting needs the stocktake pages' code
-(KCGL-0008); approving or sending back needs BTN-KCGL-STOCKTAKE-APPROVE (owners). Values (cost)
-are shown to callers holding BTN-SPGL-COST-VIEW."""
+(KCGL-0008); approving or sending back needs BTN-KCGL-STOCKTAKE-APPROVE (owners). A line's cost and
+value are shown to callers holding BTN-SPGL-COST-VIEW; a stocktake's value totals to everyone who
+sees the stocktake (the approval centre shows them to the counter too)."""
 
 from __future__ import annotations
 
@@ -43,8 +44,8 @@ def _values(request: Request) -> bool:
     return COST_VIEW.code in session_of(request).codes
 
 
-def _detail(request: Request, stocktake: selectors.Stocktake) -> StocktakeRow:
-    return selectors.stocktake_detail_by_id(stocktake_id=stocktake.pk, values=_values(request))
+def _detail(stocktake: selectors.Stocktake) -> StocktakeRow:
+    return selectors.stocktake_detail_by_id(stocktake_id=stocktake.pk)
 
 
 class StocktakeListApi(PagedListApi):
@@ -58,7 +59,7 @@ class StocktakeListApi(PagedListApi):
         return selectors.stocktake_search(scoped_to_stores(selectors.stocktakes(), request), **filters)
 
     def render_rows(self, window: Iterable[Any]) -> list[Any]:
-        return selectors.stocktake_rows(window, values=_values(self.request))
+        return selectors.stocktake_rows(window)
 
 
 def _column(key: str, label: str, kind: Kind = Kind.TEXT) -> Column:
@@ -81,7 +82,6 @@ EXPORT = (
 
 def _cells(row: StocktakeRow) -> list[Any]:
     scope = row["scopeName"] + (f": {row['scopeNames']}" if row["scopeNames"] else "")
-    value = Decimal(row["differenceValue"]) if row["differenceValue"] is not None else None
     return [
         row["number"],
         row["createdAt"],
@@ -89,7 +89,7 @@ def _cells(row: StocktakeRow) -> list[Any]:
         row["statusName"],
         row["lineCount"],
         row["differenceCount"],
-        value,
+        Decimal(row["differenceValue"]),
         row["createdByName"],
         row["decidedByName"],
         row["remark"],
@@ -108,10 +108,9 @@ class StocktakeExportApi(ErpApi):
     )
     def get(self, request: Request) -> HttpResponse:
         filters = without_page(self.parse(io.StocktakeListInputSerializer, request.query_params))
-        values = _values(request)
         return xlsx_response(
             rows=selectors.stocktake_search(scoped_to_stores(selectors.stocktakes(), request), **filters),
-            render=lambda rows: selectors.stocktake_rows(rows, values=values),
+            render=selectors.stocktake_rows,
             headers=EXPORT,
             cells=_cells,
             name="stocktakes",
@@ -129,7 +128,7 @@ class StocktakeDetailApi(ErpApi):
     def get(self, request: Request) -> EnvelopeResponse:
         stocktake_id = self.parse(io.StocktakeIdInputSerializer, request.query_params)["stocktake_id"]
         stocktake = get_in_scope(selectors.stocktakes(), request, pk=stocktake_id)
-        return EnvelopeResponse(selectors.stocktake_detail_row(stocktake, values=_values(request)))
+        return EnvelopeResponse(selectors.stocktake_detail_row(stocktake))
 
 
 class StocktakeLinesApi(ErpApi):
@@ -170,7 +169,7 @@ class StocktakeCreateApi(ErpApi):
             product_ids=data.get("product_ids", []),
             remark=data["remark"],
         )
-        return EnvelopeResponse(_detail(request, stocktake), message=_("stocktake started"), status=201)
+        return EnvelopeResponse(_detail(stocktake), message=_("stocktake started"), status=201)
 
 
 class StocktakeCountApi(ErpApi):
@@ -191,7 +190,7 @@ class StocktakeCountApi(ErpApi):
             counts=[stocktakes.CountInput(line["product_id"], line["counted"]) for line in data["lines"]],
         )
         stocktake = selectors.stocktake_by_id(stocktake_id=data["stocktake_id"])
-        return EnvelopeResponse({"counted": counted, "stocktake": _detail(request, stocktake)}, message=_("saved"))
+        return EnvelopeResponse({"counted": counted, "stocktake": _detail(stocktake)}, message=_("saved"))
 
 
 class StocktakeScanApi(ErpApi):
@@ -214,7 +213,7 @@ class StocktakeScanApi(ErpApi):
         )
         values = _values(request)
         row = selectors.stocktake_line_rows([line], values=values)[0]
-        return EnvelopeResponse({"line": row, "stocktake": _detail(request, line.stocktake)}, message=_("counted"))
+        return EnvelopeResponse({"line": row, "stocktake": _detail(line.stocktake)}, message=_("counted"))
 
 
 class _StocktakeCommand(ErpApi):
@@ -225,7 +224,7 @@ class _StocktakeCommand(ErpApi):
         stocktake = command(
             actor=self.actor(), store=store_acted_in(session_of(request)), stocktake_id=data["stocktake_id"]
         )
-        return EnvelopeResponse(_detail(request, stocktake), message=message)
+        return EnvelopeResponse(_detail(stocktake), message=message)
 
 
 class StocktakeSubmitApi(_StocktakeCommand):
@@ -284,4 +283,4 @@ class StocktakeRejectApi(ErpApi):
             stocktake_id=data["stocktake_id"],
             reason=data["reason"],
         )
-        return EnvelopeResponse(_detail(request, stocktake), message=_("sent back"))
+        return EnvelopeResponse(_detail(stocktake), message=_("sent back"))

@@ -1,6 +1,6 @@
 """The stocktake calls through HTTP (`stocktaking/*`): the envelope and its errcodes, the role
-codes (approving is the owner's), the Idempotency-Key, the store scope, values behind the cost
-code, the lines' filters and the export."""
+codes (approving is the owner's), the Idempotency-Key, the store scope, a line's value behind the
+cost code (a stocktake's totals for everyone), the lines' filters and the export."""
 
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ def test_a_stocktake_is_started_counted_scanned_submitted_and_approved_by_the_ow
     created = started(counter)
     stocktake_id = created["stocktakeId"]
     assert (created["status"], created["lineCount"], created["countedCount"]) == ("counting", 2, 0)
-    assert created["differenceValue"] is None  # no cost code: no values
+    assert created["differenceValue"] == "0.00"  # nothing counted yet
     answer = assert_envelope(
         post(counter, "count", {"stocktakeId": stocktake_id, "lines": [{"productId": shampoo.pk, "counted": "1.5"}]}),
         status=200,
@@ -65,6 +65,7 @@ def test_a_stocktake_is_started_counted_scanned_submitted_and_approved_by_the_ow
         post(counter, "scan", {"stocktakeId": stocktake_id, "barcode": comb.barcode}, key="scan-1"), status=200
     )
     assert (scanned["line"]["counted"], scanned["line"]["difference"], scanned["line"]["unitCost"]) == ("1", "-2", None)
+    assert scanned["line"]["differenceValue"] is None  # no cost code: a line's value would give its cost away
     # the same scan sent again (a retry) is answered once, not counted twice
     post(counter, "scan", {"stocktakeId": stocktake_id, "barcode": comb.barcode}, key="scan-1")
     lines = assert_envelope(counter.get(S + "lines", {"stocktakeId": stocktake_id}), status=200)
@@ -165,7 +166,7 @@ def test_the_export_writes_the_filtered_stocktakes_and_refuses_100000_rows(owner
     assert rows[0][0] == "Number" and len(rows) == 2 and rows[1][0].startswith("PD")
     assert rows[1][6] == -10  # the difference value, a number
     without_cost = load_workbook(BytesIO(counter.get(S + "list/export").content)).active
-    assert list(without_cost.iter_rows(values_only=True))[1][6] is None  # no cost code: no value
+    assert list(without_cost.iter_rows(values_only=True))[1][6] == -10  # the stocktake's figure, as its page shows
     monkeypatch.setattr("apps.core.excel.EXPORT_MAX_ROWS", 1)
     assert_envelope(owner.get(S + "list/export"), status=400, errcode="VALID-40000")
 

@@ -84,6 +84,26 @@ def test_the_owner_sees_a_submitted_stocktake_waiting_and_approves_it_in_the_app
     assert audit_all() == []
 
 
+def test_the_counter_without_the_cost_code_sees_on_the_stocktake_the_value_its_approval_request_shows(counter, store):
+    stocktake_id, request_id, _comb, _brush = submitted(counter, store)
+    mine = assert_envelope(counter.get(CENTRE + "list", {"box": "mine"}), status=200)["list"]
+    details = dict(
+        (item["name"], item["value"])
+        for item in assert_envelope(counter.get(CENTRE + "detail", {"id": request_id}), status=200)["details"]
+    )
+
+    listed = assert_envelope(counter.get(S + "list"), status=200)["list"][0]
+    page = assert_envelope(counter.get(S + "detail", {"stocktakeId": stocktake_id}), status=200)
+
+    assert [row["amount"] for row in mine if row["id"] == request_id] == ["6.00"]
+    assert details["Value difference"] == listed["differenceValue"] == page["differenceValue"] == "-6.00"
+    assert (
+        (page["gainValue"], page["lossValue"]) == (details["Value gained"], details["Value lost"]) == ("4.00", "-10.00")
+    )
+    lines = assert_envelope(counter.get(S + "lines", {"stocktakeId": stocktake_id}), status=200)["list"]
+    assert {(line["unitCost"], line["differenceValue"]) for line in lines} == {(None, None)}  # a cost stays hidden
+
+
 def test_rejecting_in_the_centre_sends_the_stocktake_back_and_a_new_submission_files_a_new_request(
     counter, owner, store
 ):

@@ -41,6 +41,23 @@ def _saved() -> str:
     return _("saved")
 
 
+def _dialog_fields(request: Request, *, phone_too_long: str, card_no: bool) -> dict[str, str]:
+    """The search dialog's fields as typed, in the rules' words. The rules check every field (spec
+    §5); a serializer here would only repeat them, and on the hottest call of the dialog it cost
+    more than the lookup. query_text keeps the bounds of the input layer (length, no NUL) that
+    MemberSearchInputSerializer documents. `card_no`: the form has the card number field."""
+    params = request.query_params
+    fields = {
+        "area_code": query_text(params, "areaCode", max_length=8),
+        "name": query_text(params, "name", max_length=40),
+        "phone": query_text(params, "phone", max_length=PHONE_MAX_LENGTH, trim=True, too_long=phone_too_long),
+    }
+    if card_no:
+        fields["card_no"] = query_text(params, "cardNo", max_length=40)
+    fields["crm_code"] = query_text(params, "crmCode", max_length=40)
+    return fields
+
+
 class _SearchApi(ErpApi):
     """A member search of the dialog: the form's rules, then one selector (`search`)."""
 
@@ -48,22 +65,8 @@ class _SearchApi(ErpApi):
     search = staticmethod(selectors.one_step_search)
 
     def form(self, request: Request) -> rules.SearchForm:
-        # The rules check every field (spec §5); a serializer here would only repeat them, and on
-        # the hottest call of the dialog it cost more than the lookup. query_text keeps the bounds
-        # of the input layer (length, no NUL) that MemberSearchInputSerializer documents.
-        params = request.query_params
         return rules.check_search_form(
-            area_code=query_text(params, "areaCode", max_length=8),
-            name=query_text(params, "name", max_length=40),
-            phone=query_text(
-                params,
-                "phone",
-                max_length=PHONE_MAX_LENGTH,
-                trim=True,
-                too_long=_("please enter a correct phone number"),
-            ),
-            card_no=query_text(params, "cardNo", max_length=40),
-            crm_code=query_text(params, "crmCode", max_length=40),
+            **_dialog_fields(request, phone_too_long=_("please enter a correct phone number"), card_no=True)
         )
 
     @extend_schema(parameters=[io.MemberSearchInputSerializer], responses=io.MemberRowOutputSerializer(many=True))
@@ -98,18 +101,8 @@ class MemberFuzzyQueryApi(PhoneFragmentSearch, _SearchApi):
         return super().get(request)
 
     def form(self, request: Request) -> rules.SearchForm:
-        params = request.query_params
         return rules.check_fuzzy_form(
-            area_code=query_text(params, "areaCode", max_length=8),
-            name=query_text(params, "name", max_length=40),
-            phone=query_text(
-                params,
-                "phone",
-                max_length=PHONE_MAX_LENGTH,
-                trim=True,
-                too_long=_("please enter 4 to 11 digits of the phone"),
-            ),
-            crm_code=query_text(params, "crmCode", max_length=40),
+            **_dialog_fields(request, phone_too_long=_("please enter 4 to 11 digits of the phone"), card_no=False)
         )
 
 

@@ -52,7 +52,6 @@ import base64
 import csv
 import io
 import json
-import threading
 import time
 import uuid
 import zipfile
@@ -70,7 +69,7 @@ from cryptography.hazmat.primitives.asymmetric import padding, rsa
 
 from apps.core.json_types import JsonObject
 
-from .httpfake import FakeHttpServer, FakeRequest, FakeResponse, Notifier
+from .httpfake import FakeProvider, FakeRequest, FakeResponse
 from .keys import new_rsa_key, private_pem, public_pem
 from .misreport import Misreporting
 
@@ -160,8 +159,11 @@ class FakeTrade:
         return sum(amount for amount, _ in self.refunds.values())
 
 
-class FakeAlipay(Misreporting):
+class FakeAlipay(FakeProvider, Misreporting):
+    failure_kinds = FAILURE_KINDS
+
     def __init__(self, notify_url: str = "", slow_seconds: float = 3.0) -> None:
+        super().__init__()
         self.notify_url = notify_url
         self.slow_seconds = slow_seconds
         self.app_id = APP_ID
@@ -170,27 +172,8 @@ class FakeAlipay(Misreporting):
         self.app_key = new_rsa_key()
         self.trades: dict[str, FakeTrade] = {}
         self.misreport: JsonObject = {}
-        self.notifier = Notifier()
-        self._failures: list[str] = []
-        self._lock = threading.RLock()
         self._trade_counter = 0
-        self._server = FakeHttpServer(self.handle)
         self.requests: list[dict[str, str]] = []  # every gateway call's parameters, for tests
-
-    # -- life ------------------------------------------------------------------------------------
-
-    @property
-    def url(self) -> str:
-        return self._server.url
-
-    def start(self) -> FakeAlipay:
-        self._server.start()
-        return self
-
-    def stop(self) -> None:
-        self.notifier.wait_idle(timeout=2)
-        self.notifier.close()
-        self._server.stop()
 
     def account_settings(self) -> JsonObject:
         return {
@@ -205,12 +188,6 @@ class FakeAlipay(Misreporting):
         }
 
     # -- control ---------------------------------------------------------------------------------
-
-    def fail_next(self, kind: str, count: int = 1) -> None:
-        if kind not in FAILURE_KINDS:
-            raise ValueError(f"kind is one of {FAILURE_KINDS}")
-        with self._lock:
-            self._failures.extend([kind] * count)
 
     def pay_qr(self, out_trade_no: str) -> FakeTrade:
         """The customer scans the QR of this trade and pays."""
@@ -324,7 +301,7 @@ class FakeAlipay(Misreporting):
     def _gateway(self, params: dict[str, str]) -> FakeResponse:
         with self._lock:
             self.requests.append(params)
-            failure = self._failures.pop(0) if self._failures else ""
+            failure = self._next_failure()
         method = params.get("method", "")
         response_type = method.replace(".", "_") + "_response"
         if failure == "http500":

@@ -13,6 +13,7 @@ import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Self
 from urllib.parse import parse_qsl, urlsplit
 
 
@@ -165,3 +166,43 @@ class Notifier:
         """Wait until every notification sent so far was delivered (or failed)."""
         with self._lock:
             return self._idle.wait_for(lambda: self._pending == 0, timeout=timeout)
+
+
+class FakeProvider:
+    """What the fakes served by FakeHttpServer share: their life (`url`, `start()`, `stop()`, which
+    lets the notifications sent so far go out first), their `notifier`, and the failures a test
+    queues for the next calls (`fail_next`, one of `failure_kinds`; `_next_failure()` takes it)."""
+
+    failure_kinds: tuple[str, ...] = ()
+
+    def __init__(self) -> None:
+        self.notifier = Notifier()
+        self._failures: list[str] = []
+        self._lock = threading.RLock()
+        self._server = FakeHttpServer(self.handle)
+
+    def handle(self, request: FakeRequest) -> FakeResponse:
+        raise NotImplementedError
+
+    @property
+    def url(self) -> str:
+        return self._server.url
+
+    def start(self) -> Self:
+        self._server.start()
+        return self
+
+    def stop(self) -> None:
+        self.notifier.wait_idle(timeout=2)
+        self.notifier.close()
+        self._server.stop()
+
+    def fail_next(self, kind: str, count: int = 1) -> None:
+        if kind not in self.failure_kinds:
+            raise ValueError(f"kind is one of {self.failure_kinds}")
+        with self._lock:
+            self._failures.extend([kind] * count)
+
+    def _next_failure(self) -> str:
+        with self._lock:
+            return self._failures.pop(0) if self._failures else ""

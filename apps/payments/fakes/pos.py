@@ -45,13 +45,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Self
 from urllib.parse import unquote
 from zoneinfo import ZoneInfo
 
 from apps.core.json_types import JsonObject
 
-from .httpfake import FakeHttpServer, FakeRequest, FakeResponse, Notifier
+from .httpfake import FakeProvider, FakeRequest, FakeResponse
 from .misreport import Misreporting
 
 LOCAL_TZ = ZoneInfo("Asia/Shanghai")  # the stores' day: a bill is one local day
@@ -114,14 +113,16 @@ class FakeRefund:
     state: str = "succeeded"
 
 
-class FakeTerminalGateway(Misreporting):
+class FakeTerminalGateway(FakeProvider, Misreporting):
     # The protocol's prefix and the devices it lists (the payment box fake speaks the same protocol
     # under /box/v1 with its boxes: apps.payments.fakes.box).
     provider = "pos"
     prefix = "/pos/v1/"
     devices: tuple[JsonObject, ...] = TERMINALS
+    failure_kinds = FAILURE_KINDS
 
     def __init__(self, notify_url: str = "", slow_seconds: float = 3.0, settle_seconds: float = 0.3) -> None:
+        super().__init__()
         self.notify_url = notify_url
         self.slow_seconds = slow_seconds
         self.settle_seconds = settle_seconds
@@ -130,27 +131,8 @@ class FakeTerminalGateway(Misreporting):
         self.payments: dict[str, FakePayment] = {}
         self.misreport: JsonObject = {}
         self.refunds: dict[str, FakeRefund] = {}
-        self.notifier = Notifier()
-        self._failures: list[str] = []
         self._nonces: set[str] = set()
         self._counter = 0
-        self._lock = threading.RLock()
-        self._server = FakeHttpServer(self.handle)
-
-    # -- life ------------------------------------------------------------------------------------
-
-    @property
-    def url(self) -> str:
-        return self._server.url
-
-    def start(self) -> Self:
-        self._server.start()
-        return self
-
-    def stop(self) -> None:
-        self.notifier.wait_idle(timeout=2)
-        self.notifier.close()
-        self._server.stop()
 
     def account_settings(self) -> JsonObject:
         return {
@@ -167,12 +149,6 @@ class FakeTerminalGateway(Misreporting):
         return amount_scenario(amount_cents)
 
     # -- control ---------------------------------------------------------------------------------
-
-    def fail_next(self, kind: str, count: int = 1) -> None:
-        if kind not in FAILURE_KINDS:
-            raise ValueError(f"kind is one of {FAILURE_KINDS}")
-        with self._lock:
-            self._failures.extend([kind] * count)
 
     def send_forged_notification(self, out_trade_no: str, state: str = "succeeded") -> None:
         with self._lock:
@@ -307,8 +283,7 @@ class FakeTerminalGateway(Misreporting):
         return nonce
 
     def handle(self, request: FakeRequest) -> FakeResponse:
-        with self._lock:
-            failure = self._failures.pop(0) if self._failures else ""
+        failure = self._next_failure()
         if failure == "http500":
             return FakeResponse(500, b'{"code":"SYSTEM_ERROR"}')
         nonce = self._verified(request)

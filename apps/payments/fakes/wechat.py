@@ -6,14 +6,18 @@ merchant's public key, signs its answers with its own key (Wechatpay-Signature, 
 to the notify_url of the trade or refund. Calls: codepay, native, query by out_trade_no, close,
 reverse, refund and its query, the trade bill and its file.
 
-What happens depends on the amount's last two cents digits (a person in `make run` picks a scenario
-by the amount they type), unless a test sets `scenario` on a trade:
-  .x1 decline (NOTENOUGH)           .x2 "user paying", paid after 2 queries
-  .x3 notification sent twice      .x4 notification lost (only a query finds the payment)
-  .x5 takes the money, then answers later than the client waits (a timeout)
-  .x6 500 SYSTEM_ERROR, nothing taken   .x7 "user paying" for ever (the customer walks away)
-  .x8 native: paid and notified before the order call is answered
-  anything else: paid at once (codepay) or when the customer scans (native: `customer_pays`).
+What happens depends on the amount's last two cent digits, exactly (a person in `make run` picks a
+scenario by the amount they type: ¥88.01 declines, ¥88.11 pays), unless a test sets `scenario` on a
+trade:
+  .01 decline (NOTENOUGH; codepay)      .02 "user paying", paid after 2 queries (codepay)
+  .03 notification sent twice (native)  .04 notification lost (native: only a query finds the payment)
+  .05 takes the money, then answers `slow_seconds` later (a timeout when the client waits less; codepay)
+  .06 500 SYSTEM_ERROR, nothing taken   .07 "user paying" for ever (codepay), never scanned (native)
+  .08 native: paid and notified before the order call is answered
+  anything else: paid at once (codepay) or when the customer scans (native: `customer_pays`, which
+  `auto_pay_seconds` does by itself): a native QR is never declined.
+A payment code (codepay) must be 18 digits starting 10 to 15, as WeChat Pay's are; any other is
+refused AUTH_CODE_INVALID (付款码无效) before a scenario is looked at.
 A test makes a paid trade report another amount, currency, mchid or appid (signed as any answer)
 with `misreporting(...)` (apps.payments.fakes.misreport) or the trade's `reported`."""
 
@@ -360,6 +364,17 @@ class FakeWeChatPay(Misreporting):
         trade.transaction_id = f"42{secrets.randbelow(10**26):026d}"
         trade.success_time = datetime.now(CHINA).replace(microsecond=0)
 
+    def _opened(self, handler: BaseHTTPRequestHandler, trade: Trade) -> Trade | None:
+        """The new trade in the book, or None once its refusal is answered: the server error its
+        amount asks for, or a trade number used before. The caller holds the lock."""
+        if trade.scenario == SERVER_ERROR:
+            self._answer(handler, 500, {"code": "SYSTEM_ERROR", "message": "系统错误"})
+            return None
+        if trade.out_trade_no in self.trades:
+            self._answer(handler, 400, {"code": "INVALID_REQUEST", "message": "商户订单号重复"})
+            return None
+        return self._new_trade(trade)
+
     def _codepay(self, handler: BaseHTTPRequestHandler, data: JsonObject) -> None:
         out_trade_no, amount = data["out_trade_no"], int(data["amount"]["total"])
         auth_code = str(data["payer"]["auth_code"])
@@ -370,14 +385,10 @@ class FakeWeChatPay(Misreporting):
             self._answer(handler, 400, {"code": "AUTH_CODE_INVALID", "message": "付款码无效"})
             return
         scenario = self.scenario_of(amount)
-        if scenario == SERVER_ERROR:
-            self._answer(handler, 500, {"code": "SYSTEM_ERROR", "message": "系统错误"})
-            return
         with self.lock:
-            if out_trade_no in self.trades:
-                self._answer(handler, 400, {"code": "INVALID_REQUEST", "message": "商户订单号重复"})
+            trade = self._opened(handler, Trade(out_trade_no, amount, "MICROPAY", "", scenario=scenario))
+            if trade is None:
                 return
-            trade = self._new_trade(Trade(out_trade_no, amount, "MICROPAY", "", scenario=scenario))
             if scenario == DECLINE:
                 trade.state = "PAYERROR"
                 self._answer(handler, 403, {"code": "NOTENOUGH", "message": "余额不足"})
@@ -398,22 +409,24 @@ class FakeWeChatPay(Misreporting):
             self._answer(handler, 400, {"code": "PARAM_ERROR", "message": "notify_url"})
             return
         scenario = self.scenario_of(amount)
-        if scenario == SERVER_ERROR:
-            self._answer(handler, 500, {"code": "SYSTEM_ERROR", "message": "系统错误"})
-            return
+        trade = Trade(out_trade_no, amount, "NATIVE", data["notify_url"], scenario=scenario)
         with self.lock:
-            if out_trade_no in self.trades:
-                self._answer(handler, 400, {"code": "INVALID_REQUEST", "message": "商户订单号重复"})
+            if self._opened(handler, trade) is None:
                 return
-            self._new_trade(Trade(out_trade_no, amount, "NATIVE", data["notify_url"], scenario=scenario))
         if scenario == EARLY:
             self.customer_pays(out_trade_no)
         self._answer(handler, 200, {"code_url": f"weixin://wxpay/bizpayurl?pr={secrets.token_urlsafe(9)}"})
-        if self.auto_pay_seconds is not None and scenario != WALKS_AWAY:
-            timer = threading.Timer(self.auto_pay_seconds, self.customer_pays, args=(out_trade_no,))
-            timer.daemon = True
-            self._timers.append(timer)
-            timer.start()
+        if scenario != WALKS_AWAY:
+            self._automatically(self.customer_pays, out_trade_no)
+
+    def _automatically(self, step: Callable[[str], object], key: str) -> None:
+        """The customer's (or the bank's) next step, `auto_pay_seconds` later when that is set."""
+        if self.auto_pay_seconds is None:
+            return
+        timer = threading.Timer(self.auto_pay_seconds, step, args=(key,))
+        timer.daemon = True
+        self._timers.append(timer)
+        timer.start()
 
     def _query(self, handler: BaseHTTPRequestHandler, out_trade_no: str) -> None:
         with self.lock:
@@ -494,11 +507,7 @@ class FakeWeChatPay(Misreporting):
             self.refunds[out_refund_no] = refund
             answer = self._refund_answer(refund)
         self._answer(handler, 200, answer)
-        if self.auto_pay_seconds is not None:
-            timer = threading.Timer(self.auto_pay_seconds, self.complete_refund, args=(out_refund_no,))
-            timer.daemon = True
-            self._timers.append(timer)
-            timer.start()
+        self._automatically(self.complete_refund, out_refund_no)
 
     def _query_refund(self, handler: BaseHTTPRequestHandler, out_refund_no: str) -> None:
         with self.lock:

@@ -66,6 +66,23 @@ def test_an_invalid_payment_code_is_refused_by_the_provider_and_the_intent_fails
     assert intent.state == IntentState.FAILED and intent.message == "付款码无效"
 
 
+@pytest.mark.parametrize("auth_code", ["100000000000000000", "159999999999999999"])
+def test_a_payment_code_of_18_digits_starting_10_to_15_pays(wechat, store, ended, auth_code):
+    assert pay_code(store, "88.00", auth_code=auth_code).state == IntentState.SUCCEEDED
+
+
+@pytest.mark.parametrize("auth_code", ["160000000000000000", "091234567890123456", "1345678901234567"])
+def test_any_other_payment_code_is_refused_whatever_its_length(wechat, store, ended, auth_code):
+    intent = pay_code(store, "88.00", auth_code=auth_code)
+    assert intent.state == IntentState.FAILED and intent.message == "付款码无效"
+
+
+def test_a_qr_is_never_declined_the_cents_that_decline_a_code_pay_it(wechat, store, ended):
+    intent = pay_qr(store, "120.01")
+    wechat.customer_pays(intent.out_trade_no)
+    assert PaymentIntent.objects.get(pk=intent.pk).state == IntentState.SUCCEEDED
+
+
 def test_user_paying_leaves_it_pending_until_the_poller_finds_it_paid(wechat, store, ended):
     intent = pay_code(store, "88.02")
     assert intent.state == IntentState.PENDING and ended["intents"] == []

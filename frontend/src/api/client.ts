@@ -4,6 +4,7 @@
  */
 
 import { i18n } from "../i18n";
+import { closedDayAction, DAY_CLOSED } from "../lib/dayReopenAsk";
 import { notify } from "../lib/notices";
 import { refreshTokens } from "./refresh";
 import { classifyResponse, genericFailure, isEnvelope } from "./responseRules";
@@ -134,7 +135,14 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     relogin();
     throw new ApiError("RELOGIN", outcome.message, null, response.status);
   }
-  if (outcome.alert && !options.quiet) notify("error", outcome.message, { durationMs: 4000 });
+  if (outcome.alert && !options.quiet) {
+    // A closed day's refusal says what to do about it, and its notice offers it (issue 28 §2).
+    const closedDay = outcome.errcode === DAY_CLOSED;
+    notify("error", outcome.message, {
+      durationMs: closedDay ? 10000 : 4000,
+      action: closedDay ? closedDayAction(outcome.data) : undefined,
+    });
+  }
   throw new ApiError(outcome.errcode, outcome.message, outcome.data, response.status);
 }
 

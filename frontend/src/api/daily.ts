@@ -9,6 +9,11 @@ import { choices, type QueryOf, type Schemas } from "./schema";
 
 export type DayFigures = Schemas["PreviewOutput"];
 export type Closing = Schemas["ClosingOutput"];
+export type OpenItem = DayFigures["openItems"][number];
+export type OpenItemKind = OpenItem["kind"];
+export type CarriedOver = Closing["carriedOver"][number];
+export type ReopenAsk = Schemas["ReopenAskOutput"];
+export type CarryOver = NonNullable<CloseBody["carryOver"]>[number];
 export type SaleKind = DayFigures["sales"]["kinds"][number]["kind"];
 export type StaffShare = DayFigures["staff"][number];
 export type HistorySearch = QueryOf<"daily_history_retrieve">;
@@ -23,8 +28,7 @@ export const SALE_KINDS = choices<SaleKind>()([
 ]);
 export const CREDIT_KINDS = ["service", "sale", "cardSale", "cardConsumption"] as const;
 
-/** The button code that lets an owner reopen a closed day. */
-export const BTN_DAY_REOPEN = "BTN-SYFH-DAY-REOPEN";
+export { BTN_DAY_REOPEN } from "../lib/dayReopenAsk";
 
 export const dailyKeys = {
   all: ["daily"] as const,
@@ -40,6 +44,11 @@ export function fetchDay(date: string): Promise<DayFigures> {
 
 export function closeDay(body: CloseBody, idempotencyKey: string): Promise<Closing> {
   return api.post<Closing>("/rest/daily/close", { body, idempotencyKey });
+}
+
+/** Asks the owner, through the approval centre, to reopen the chosen store's closed `date`. */
+export function askReopen(date: string, reason: string, idempotencyKey: string): Promise<ReopenAsk> {
+  return api.post<ReopenAsk>("/rest/daily/askReopen", { body: { date, reason }, idempotencyKey });
 }
 
 export function reopenDay(closingId: number, reason: string, idempotencyKey: string): Promise<Closing> {
@@ -59,6 +68,9 @@ export const useClosings = (search: HistorySearch) =>
     queryFn: () => searchClosings(search),
     placeholderData: keepPreviousData,
   });
+
+/** An open item's key in the close body and the page's state: its kind and ref. */
+export const openItemKey = (item: Pick<OpenItem, "kind" | "ref">) => `${item.kind}:${item.ref}`;
 
 /** Counted minus expected, in cents so no float creeps in; null until the count is a valid amount. */
 export function cashDifference(expected: string, counted: string): string | null {

@@ -8,6 +8,8 @@ import { api, newIdempotencyKey, type Page } from "./client";
 import { choices, type QueryOf, type Schemas } from "./schema";
 
 export const BTN_STOCKTAKE_APPROVE = "BTN-KCGL-STOCKTAKE-APPROVE";
+/** Sees cost prices: a stocktake line's cost and value (a stocktake's totals need no code). */
+export const BTN_COST_VIEW = "BTN-SPGL-COST-VIEW";
 export const EXPORT_PATH = "/rest/stocktaking/list/export";
 
 export type Stocktake = Schemas["StocktakeRowOutput"];

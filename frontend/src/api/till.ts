@@ -124,12 +124,22 @@ const CATALOG_PATHS: Record<Exclude<LineType, "topUp">, string> = {
   cardType: "/rest/commodity/cardTypeList",
 };
 
-/** The first page of a kind's enabled items matching the keyword; every row has these columns. */
-export type CatalogRow = Pick<CardTypeRow, "id" | "code" | "name" | "effectivePrice">;
+/** A project package's sessions of one project (the package list's `lines`). */
+export type PackageProject = Schemas["ProjectPackageLineOutput"];
+
+/** The first page of a kind's enabled items matching the keyword; every row has these columns, a
+ * project package also its projects and sessions. */
+export type CatalogRow = Pick<CardTypeRow, "id" | "code" | "name" | "effectivePrice"> & {
+  lines?: PackageProject[];
+};
+
+/** The card purchase lists stored-value cards only: a package card is sold as its project package
+ * (decision 0038), whose sale issues the card. */
+const CATALOG_FILTERS: Partial<Record<LineType, Record<string, string>>> = { cardType: { kind: "storedValue" } };
 
 function searchCatalog(kind: Exclude<LineType, "topUp">, keyword: string): Promise<Page<CatalogRow>> {
   return api.get<Page<CatalogRow>>(CATALOG_PATHS[kind], {
-    query: { keyword: keyword.trim(), enabled: "true", pageNo: 1, pageSize: 10 },
+    query: { keyword: keyword.trim(), enabled: "true", pageNo: 1, pageSize: 10, ...CATALOG_FILTERS[kind] },
     quiet: true,
   });
 }

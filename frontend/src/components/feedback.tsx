@@ -7,6 +7,7 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../api/client";
+import { closedDayOf, FailureAlert } from "./dayClosed/DayClosed";
 import { RetryAlert } from "./RetryAlert";
 
 /** The body row shown instead of data: loading, a failure with a retry, or nothing found. */
@@ -44,9 +45,11 @@ export function TableStateRow({
   );
 }
 
-/** A failed call: the server's message (or a default) and a retry. */
-export function DetailError({ message, onRetry }: { message?: string; onRetry: () => void }) {
+/** A failed call: the server's message (or a default) and a retry; a call refused because the day
+ * is closed offers the way out instead, since trying again cannot help (`error`, the failure). */
+export function DetailError({ message, onRetry, error }: { message?: string; onRetry: () => void; error?: unknown }) {
   const { t } = useTranslation("common");
+  if (closedDayOf(error)) return <FailureAlert error={error} fallback={message} />;
   return <RetryAlert onRetry={onRetry}>{message || t("loadFailed")}</RetryAlert>;
 }
 

@@ -7,6 +7,7 @@ import { createRoot, type Root } from "react-dom/client";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { i18n } from "../i18n";
 import { styleCache } from "./emotion";
+import { DayReopenAskHost } from "../components/dayClosed/DayClosed";
 import { Notices } from "../components/Notices";
 import { notify } from "../lib/notices";
 import { relogin } from "../api/client";
@@ -56,6 +57,7 @@ function ensureNotices(): void {
   createRoot(container).render(
     <AppProviders>
       <Notices />
+      <DayReopenAskHost />
     </AppProviders>,
   );
   for (const message of pageContext().notices) notify("warning", message);

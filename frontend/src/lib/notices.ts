@@ -5,12 +5,19 @@
 
 type NoticeSeverity = "success" | "info" | "warning" | "error";
 
+/** A button on a notice: what the person can do about it (a closed day: ask the owner to reopen it). */
+export interface NoticeAction {
+  label: string;
+  onClick: () => void;
+}
+
 export interface Notice {
   id: number;
   severity: NoticeSeverity;
   title?: string;
   message: string;
   durationMs: number;
+  action?: NoticeAction;
 }
 
 type Listener = (notices: Notice[]) => void;
@@ -26,10 +33,11 @@ function emit(): void {
 export function notify(
   severity: NoticeSeverity,
   message: string,
-  options: { title?: string; durationMs?: number } = {},
+  options: { title?: string; durationMs?: number; action?: NoticeAction } = {},
 ): number {
   const id = nextId++;
-  notices = [...notices, { id, severity, message, title: options.title, durationMs: options.durationMs ?? 3000 }];
+  const { title, action } = options;
+  notices = [...notices, { id, severity, message, title, action, durationMs: options.durationMs ?? 3000 }];
   emit();
   return id;
 }

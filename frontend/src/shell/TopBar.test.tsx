@@ -6,7 +6,7 @@ import { switchLanguage } from "../i18n";
 import { AppProviders } from "../islands/mount";
 import type { PageContext } from "../islands/pageContext";
 import { queryClient } from "../islands/queryClient";
-import { sessionInfo } from "../test/fixtures";
+import { roleEntry, sessionInfo } from "../test/fixtures";
 import { dismissAllNotices, noticeTexts } from "../test/notices";
 import { fakeServer, ok, type Routes } from "./testing/fakeServer";
 import { Shell } from "./TopBar";
@@ -44,6 +44,21 @@ const PRINCIPAL = sessionInfo({
   accountVersion: "v",
 });
 
+/** The principal's login info; `overrides` name what a test needs (its role entries). */
+function loginInfo(overrides: Record<string, unknown> = {}) {
+  return ok({
+    userId: 8,
+    phone: "139",
+    roles: [],
+    canLoginBoss: false,
+    canLoginManager: true,
+    userName: "",
+    loginName: "",
+    storeName: "",
+    ...overrides,
+  });
+}
+
 function routes(overrides: Routes = {}): Routes {
   return {
     "GET /rest/messageCenter/searchCountMsg": () => ok(150),
@@ -52,17 +67,7 @@ function routes(overrides: Routes = {}): Routes {
     "GET /rest/taskCenterRest/searchTaskStore": () => ok({ list: [{ id: 1, type: 2, msgName: "Pay" }], total: 3 }),
     "GET /rest/messageCenter/getMandatoryShowMsg": () => ok(null),
     "GET /rest/shopDetail/findStoreListByBossId/10": () => ok([]),
-    "GET /rest/acct/loginInfo": () =>
-      ok({
-        userId: 8,
-        phone: "139",
-        roles: [],
-        canLoginBoss: false,
-        canLoginManager: true,
-        userName: "",
-        loginName: "",
-        storeName: "",
-      }),
+    "GET /rest/acct/loginInfo": () => loginInfo(),
     "POST /rest/auth/logout": () => ok(null, "signed out"),
     ...overrides,
   };
@@ -173,25 +178,39 @@ describe("the top bar", () => {
     );
   });
 
-  it("asks others than owners to log out when they open shop management", async () => {
+  it("tells a role that may not open shop management which role may, and signs nobody out", async () => {
     const server = fakeServer(routes());
     const navigate = renderShell(PRINCIPAL);
 
     fireEvent.click(screen.getByRole("button", { name: "Shop management" }));
-    const prompt = await screen.findByRole("dialog");
-    expect(prompt).toHaveTextContent(
-      "this function is for shop managers, log in with a manager account, confirm exit?",
-    );
-    fireEvent.click(within(prompt).getByRole("button", { name: "Yes" }));
+    const prompt = await screen.findByRole("dialog", { name: "Shop management" });
+    expect(prompt).toHaveTextContent("your role here (Principal) cannot open it");
+    expect(within(prompt).queryByRole("button", { name: "Yes" })).not.toBeInTheDocument();
+    fireEvent.click(within(prompt).getByRole("button", { name: "Close" }));
 
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith("/login"));
-    expect(server.callsTo("POST /rest/auth/logout")[0]?.body).toEqual({ refresh: "r" });
-    expect(window.localStorage.getItem("erp.session")).toBeNull();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(navigate).not.toHaveBeenCalled();
+    expect(server.callsTo("POST /rest/auth/logout")).toHaveLength(0);
+    expect(window.localStorage.getItem("erp.session")).not.toBeNull();
   });
 
-  it("links owners to shop management", async () => {
+  it("offers a principal who may switch roles the switch instead", async () => {
+    fakeServer(
+      routes({
+        "GET /rest/acct/loginInfo": () =>
+          loginInfo({ roles: [roleEntry({ userRoleId: 200, hierId: 10, roleId: 2, checked: true })] }),
+      }),
+    );
+    renderShell(PRINCIPAL);
+    fireEvent.click(screen.getByRole("button", { name: "Shop management" }));
+    const prompt = await screen.findByRole("dialog", { name: "Shop management" });
+    fireEvent.click(await within(prompt).findByRole("button", { name: "Switch role" }));
+    expect(await screen.findByRole("dialog", { name: "Switch role" })).toBeInTheDocument();
+  });
+
+  it("links the roles holding its code to shop management", async () => {
     fakeServer(routes());
-    renderShell({ ...PRINCIPAL, isOwner: true, menu: ["ERP-MENU"] });
+    renderShell({ ...PRINCIPAL, menu: ["ERP-MENU"] });
     expect(screen.getByRole("link", { name: "Shop management" })).toHaveAttribute("href", "/shopManagement");
   });
 

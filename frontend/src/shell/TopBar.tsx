@@ -7,15 +7,22 @@ import { useTranslation } from "react-i18next";
 import { relogin } from "../api/client";
 import { currentSession, type SessionUserInfo } from "../api/session";
 import { pageContext, type PageContext } from "../islands/pageContext";
-import { ConfirmDialog } from "../components/ConfirmDialog";
 import { ForcedNotice } from "./ForcedNotice";
 import { GroupBuyWriteOffDialog } from "../components/groupBuy/GroupBuyWriteOffDialog";
 import { assignLocation, type Navigate } from "./guard";
 import { ManagerLinkDialog } from "./ManagerLinkDialog";
 import { MenuDrawer } from "./MenuDrawer";
-import { SIGN_IN_ROUTE, canOpen } from "./nav";
+import { canOpen } from "./nav";
 import { RoleSwitchDialog } from "./RoleSwitchDialog";
-import { AccountMenu, GroupBuyButton, InboxBadges, LanguageMenu, NavLinks, ShopManagementButton } from "./topBarParts";
+import {
+  AccountMenu,
+  GroupBuyButton,
+  InboxBadges,
+  LanguageMenu,
+  NavLinks,
+  ShopManagementButton,
+  ShopManagementDialog,
+} from "./topBarParts";
 import { useTopBar } from "./useTopBar";
 
 const RELOGIN_ROUTE = "/relogin";
@@ -50,7 +57,7 @@ export function TopBar({ session, navigate, context }: TopBarProps) {
   const { layout, current, drawerOpen, setDrawerOpen, open, linkProps, signOut } = bar;
   const [roleDialogOpen, setRoleDialogOpen] = useState(false);
   const [managerLinkOpen, setManagerLinkOpen] = useState(false);
-  const [askExit, setAskExit] = useState(false);
+  const [explainShop, setExplainShop] = useState(false);
   const [groupBuyOpen, setGroupBuyOpen] = useState(false);
   const mayWriteOff = WRITE_OFF_ROUTES.some((route) => canOpen(route, session.menu, context.pages));
 
@@ -76,7 +83,7 @@ export function TopBar({ session, navigate, context }: TopBarProps) {
           linkProps={linkProps}
         />
         {mayWriteOff ? <GroupBuyButton onOpen={() => setGroupBuyOpen(true)} /> : null}
-        <ShopManagementButton layout={layout} linkProps={linkProps} onAskExit={() => setAskExit(true)} />
+        <ShopManagementButton layout={layout} linkProps={linkProps} onExplain={() => setExplainShop(true)} />
         <LanguageMenu />
         <AccountMenu
           session={session}
@@ -108,15 +115,14 @@ export function TopBar({ session, navigate, context }: TopBarProps) {
         />
       ) : null}
       <ManagerLinkDialog open={managerLinkOpen} onClose={() => setManagerLinkOpen(false)} navigate={navigate} />
-      <ConfirmDialog
-        open={askExit}
-        message={t("shopManagementOnly")}
-        onConfirm={() => {
-          setAskExit(false);
-          void signOut(SIGN_IN_ROUTE);
-        }}
-        onCancel={() => setAskExit(false)}
-      />
+      {explainShop ? (
+        <ShopManagementDialog
+          roleName={session.roleName}
+          maySwitch={bar.maySwitch}
+          onSwitchRole={() => setRoleDialogOpen(true)}
+          onClose={() => setExplainShop(false)}
+        />
+      ) : null}
       {groupBuyOpen ? <GroupBuyWriteOffDialog open onClose={() => setGroupBuyOpen(false)} /> : null}
       <ForcedNotice storeId={session.storeId} />
     </AppBar>

@@ -38,10 +38,10 @@ const PAGES: RegistryPage[] = [
   { route: "/404", code: null, titleEn: "Not found", titleZh: "页面不存在" },
 ];
 
-const OWNER = { isOwner: true, userRoleId: 100, isMaterialBuilderAdmin: false };
-const PRINCIPAL = { isOwner: false, userRoleId: 101, isMaterialBuilderAdmin: false };
-const EMPLOYEE = { isOwner: false, userRoleId: -1, isMaterialBuilderAdmin: false };
-const MATERIAL = { isOwner: false, userRoleId: 102, isMaterialBuilderAdmin: true };
+const OWNER = { isOwner: true, userRoleId: 100, isMaterialBuilderAdmin: false, menu: ["ERP-MENU"] };
+const PRINCIPAL = { isOwner: false, userRoleId: 101, isMaterialBuilderAdmin: false, menu: ["XXZX-0001"] };
+const EMPLOYEE = { isOwner: false, userRoleId: -1, isMaterialBuilderAdmin: false, menu: ["ERP-MENU"] };
+const MATERIAL = { isOwner: false, userRoleId: 102, isMaterialBuilderAdmin: true, menu: [] };
 
 describe("badgeText", () => {
   it("is empty without unread messages", () => {
@@ -100,7 +100,7 @@ describe("route guard", () => {
 
 describe("top bar layout", () => {
   it("shows every navigation item and the stock submenu", () => {
-    const layout = topBarLayout(PRINCIPAL, true);
+    const layout = topBarLayout(PRINCIPAL, true, PAGES);
     expect(layout.reduced).toBe(false);
     expect(layout.items.map((item) => item.route)).toEqual([
       "/stoIntention",
@@ -123,9 +123,9 @@ describe("top bar layout", () => {
   });
 
   it("shows loan outbound only when the store has borrow-out targets", () => {
-    expect(topBarLayout(PRINCIPAL, false).stockItems).not.toContain(LOAN_OUTBOUND);
-    expect(topBarLayout(PRINCIPAL, false).stockItems).toHaveLength(STOCK_ITEMS.length - 1);
-    expect(topBarLayout(PRINCIPAL, true).stockItems).toContain(LOAN_OUTBOUND);
+    expect(topBarLayout(PRINCIPAL, false, PAGES).stockItems).not.toContain(LOAN_OUTBOUND);
+    expect(topBarLayout(PRINCIPAL, false, PAGES).stockItems).toHaveLength(STOCK_ITEMS.length - 1);
+    expect(topBarLayout(PRINCIPAL, true, PAGES).stockItems).toContain(LOAN_OUTBOUND);
   });
 
   it("reads the borrow-out answer: a non-empty list", () => {
@@ -137,7 +137,7 @@ describe("top bar layout", () => {
   });
 
   it("reduces the bar of the material-builder administrator", () => {
-    const layout = topBarLayout(MATERIAL, true);
+    const layout = topBarLayout(MATERIAL, true, PAGES);
     expect(layout.reduced).toBe(true);
     expect(layout.items).toEqual([MATERIAL_BUY_GOODS]);
     expect(MATERIAL_BUY_GOODS.route).toBe("/bookProdLstNew");
@@ -146,12 +146,15 @@ describe("top bar layout", () => {
     expect(layout.shopManagement).toBeNull();
   });
 
-  it("opens shop management for owners, asks the others to log out", () => {
-    expect(shopManagementMode(OWNER)).toBe("open");
-    expect(shopManagementMode({ isOwner: true, userRoleId: -1 })).toBe("askExit");
-    expect(shopManagementMode(PRINCIPAL)).toBe("askExit");
-    expect(topBarLayout(OWNER, false).shopManagement).toBe("open");
-    expect(topBarLayout(EMPLOYEE, false).shopManagement).toBe("askExit");
+  it("opens shop management for the roles holding its page's code, explains it to the others", () => {
+    expect(shopManagementMode(OWNER, PAGES)).toBe("open");
+    // A principal whose role holds the page's code may use it too (issue 28 §8).
+    expect(shopManagementMode({ ...PRINCIPAL, menu: ["ERP-MENU"] }, PAGES)).toBe("open");
+    expect(shopManagementMode(PRINCIPAL, PAGES)).toBe("explain");
+    expect(shopManagementMode(EMPLOYEE, PAGES)).toBe("explain"); // the store-employee login never
+    expect(shopManagementMode(OWNER, [])).toBe("explain"); // a registry without the page opens nothing
+    expect(topBarLayout(OWNER, false, PAGES).shopManagement).toBe("open");
+    expect(topBarLayout(EMPLOYEE, false, PAGES).shopManagement).toBe("explain");
   });
 
   it("has no duplicate routes", () => {

@@ -48,7 +48,7 @@ export const SIGN_IN_ROUTE = "/login";
 /** userRoleId -1 marks the store-employee-type login (spec §3). */
 const STORE_EMPLOYEE_USER_ROLE_ID = -1;
 
-type ShopManagementMode = "open" | "askExit";
+type ShopManagementMode = "open" | "explain";
 
 export interface TopBarLayout {
   /** The reduced top bar of the material-builder administrator (spec §6). */
@@ -56,19 +56,31 @@ export interface TopBarLayout {
   items: NavItem[];
   stockItems: NavItem[];
   showTasks: boolean;
-  /** null: not shown (reduced bar); "open": owners go there; "askExit": others are asked to log out. */
+  /** null: not shown (reduced bar); "open": the role goes there; "explain": the others are told which
+   * role may open it (and may switch to it), never signed out. */
   shopManagement: ShopManagementMode | null;
 }
 
 type SessionFacts = Pick<SessionUserInfo, "isOwner" | "userRoleId" | "isMaterialBuilderAdmin">;
 
-/** Spec §6: shop management is for owners whose chosen role is not the store-employee login. */
-export function shopManagementMode(session: Pick<SessionUserInfo, "isOwner" | "userRoleId">): ShopManagementMode {
-  return session.isOwner && session.userRoleId !== STORE_EMPLOYEE_USER_ROLE_ID ? "open" : "askExit";
+/** Spec §6: shop management is for the roles that hold its page's code (the owner's), the
+ * store-employee login excepted. Issue 28 §8: whoever else clicks it is told so and may switch
+ * roles; nobody is signed out mid-shift by a confirmation. */
+export function shopManagementMode(
+  session: Pick<SessionUserInfo, "menu" | "userRoleId">,
+  pages: readonly RegistryPage[],
+): ShopManagementMode {
+  const known = pages.some((page) => page.route === SHOP_MANAGEMENT_ROUTE);
+  const holds = known && canOpen(SHOP_MANAGEMENT_ROUTE, session.menu, pages);
+  return holds && session.userRoleId !== STORE_EMPLOYEE_USER_ROLE_ID ? "open" : "explain";
 }
 
 /** What the top bar shows (spec §2.3, §6); loan outbound only when the store has borrow-out targets. */
-export function topBarLayout(session: SessionFacts, hasBorrowOutTargets: boolean): TopBarLayout {
+export function topBarLayout(
+  session: SessionFacts & Pick<SessionUserInfo, "menu">,
+  hasBorrowOutTargets: boolean,
+  pages: readonly RegistryPage[] = [],
+): TopBarLayout {
   if (session.isMaterialBuilderAdmin) {
     return { reduced: true, items: [MATERIAL_BUY_GOODS], stockItems: [], showTasks: false, shopManagement: null };
   }
@@ -77,7 +89,7 @@ export function topBarLayout(session: SessionFacts, hasBorrowOutTargets: boolean
     items: [...NAV_ITEMS],
     stockItems: STOCK_ITEMS.filter((item) => item !== LOAN_OUTBOUND || hasBorrowOutTargets),
     showTasks: true,
-    shopManagement: shopManagementMode(session),
+    shopManagement: shopManagementMode(session, pages),
   };
 }
 

@@ -12,6 +12,11 @@ import TranslateIcon from "@mui/icons-material/Translate";
 import Badge from "@mui/material/Badge";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogContentText from "@mui/material/DialogContentText";
+import DialogTitle from "@mui/material/DialogTitle";
 import Divider from "@mui/material/Divider";
 import IconButton from "@mui/material/IconButton";
 import ListItemIcon from "@mui/material/ListItemIcon";
@@ -21,7 +26,7 @@ import MenuItem from "@mui/material/MenuItem";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { APPROVAL_CENTER_ROUTE } from "../api/approvals";
 import type { SessionUserInfo } from "../api/session";
@@ -182,16 +187,16 @@ export function InboxBadges({
   );
 }
 
-/** Shop management: a link for those who may open it, otherwise a button that offers to sign in as a
- * manager (spec §6). */
+/** Shop management: a link for those who may open it, otherwise a button that says which role may
+ * (spec §6; issue 28 §8: it no longer offers to sign out). */
 export function ShopManagementButton({
   layout,
   linkProps,
-  onAskExit,
+  onExplain,
 }: {
   layout: TopBarLayout;
   linkProps: LinkProps;
-  onAskExit: () => void;
+  onExplain: () => void;
 }) {
   const { t } = useTranslation("shell");
   if (layout.shopManagement === null) return null;
@@ -211,14 +216,14 @@ export function ShopManagementButton({
           </Box>
         </Button>
       ) : (
-        // Spec §6: shown to others too; clicking it asks them to log in with a manager account.
+        // Spec §6: shown to others too; clicking it tells them which role opens it (ShopManagementDialog).
         <Button
           color="inherit"
           size="small"
           startIcon={<StorefrontIcon />}
           aria-label={t("shopManagement")}
           sx={{ ...BAR_BUTTON, opacity: 0.6 }}
-          onClick={onAskExit}
+          onClick={onExplain}
         >
           <Box component="span" sx={WIDE_ONLY}>
             {t("shopManagement")}
@@ -226,6 +231,46 @@ export function ShopManagementButton({
         </Button>
       )}
     </Tooltip>
+  );
+}
+
+/** Shop management asked for by a role that may not open it (issue 28 §8): which role may, and the
+ * way there that keeps the person signed in (switching roles, when they may). */
+export function ShopManagementDialog({
+  roleName,
+  maySwitch,
+  onSwitchRole,
+  onClose,
+}: {
+  roleName: string;
+  maySwitch: boolean;
+  onSwitchRole: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation("shell");
+  const titleId = useId();
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{t("shopManagement")}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{t("shopManagementOnly", { role: roleName })}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        {maySwitch ? (
+          <Button
+            onClick={() => {
+              onClose();
+              onSwitchRole();
+            }}
+          >
+            {t("switchRole")}
+          </Button>
+        ) : null}
+        <Button variant="contained" onClick={onClose} autoFocus>
+          {t("common:close")}
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }
 

@@ -13,7 +13,7 @@ import { canSwitchRole, currentRoleEntry, hasBorrowOutTargets, topBarLayout } fr
 export function useTopBar(session: SessionUserInfo, navigate: Navigate, context: PageContext) {
   const reducedBar = session.isMaterialBuilderAdmin;
   const borrowOut = useBorrowOutTargets(session.storeId, !reducedBar);
-  const layout = topBarLayout(session, hasBorrowOutTargets(borrowOut.data));
+  const layout = topBarLayout(session, hasBorrowOutTargets(borrowOut.data), context.pages);
   const loginInfo = useLoginInfo(!layout.reduced);
   const messages = useUnreadMessageCount(session.storeId, context.badgeRefreshSeconds);
   const tasks = useUnreadTasks(session.storeId, context.badgeRefreshSeconds, layout.showTasks);

@@ -1,5 +1,5 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 
 // The test browser prefers reduced motion, so MUI's transitions (dialogs, menus, collapses) end at
@@ -21,12 +21,21 @@ const noServer = (): Promise<Response> => Promise.reject(new TypeError("no serve
 globalThis.fetch = noServer;
 window.fetch = noServer;
 
+// `make test` runs Vitest beside the Python suite at a lower priority, so a render may wait for a
+// core: a `findBy…` waits up to 10 s (it returns as soon as the element is there), not 1 s.
+configure({ asyncUtilTimeout: 10_000 });
+
 // Tests read English texts; the i18n module picks its language from <html lang> when loaded.
 document.documentElement.lang = "en";
 await import("../i18n");
 // After the language is set: these load modules that read it.
 const { queryClient } = await import("../islands/queryClient");
 const { dismissAllNotices } = await import("./notices");
+
+// A failed query is still retried as on a page, but at once: the pages' waits of 1 s and 2 s between
+// tries would be idle time of a test worker, not more of a test.
+const pageDefaults = queryClient.getDefaultOptions();
+queryClient.setDefaultOptions({ ...pageDefaults, queries: { ...pageDefaults.queries, retryDelay: 0 } });
 
 // The test files of a worker share one document and one set of globals (vite.config.ts, isolate:
 // false), and the modules' own state (the islands' query client, the shell's notices): each test

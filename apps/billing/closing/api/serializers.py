@@ -8,7 +8,8 @@ from typing import Any
 
 from rest_framework import serializers
 
-from apps.billing.choices import CLOSING_TEXT_MAX_LENGTH, TenderMethod
+from apps.approvals.choices import ApprovalStatus
+from apps.billing.choices import CARRY_OVER_MAX, CLOSING_TEXT_MAX_LENGTH, OpenItemKind, TenderMethod
 from apps.billing.closing.selectors import SALE_KINDS
 from apps.core import bounds, fields
 from apps.core.pagination import PageInputSerializer
@@ -16,6 +17,12 @@ from apps.core.pagination import PageInputSerializer
 
 class DayInputSerializer(serializers.Serializer[Any]):
     date = fields.DateField(required=False, help_text="the business day (YYYY-MM-DD); default today")
+
+
+class CarryOverInputSerializer(serializers.Serializer[Any]):
+    kind = serializers.ChoiceField(choices=OpenItemKind.choices, help_text="as the preview's openItems name it")
+    ref = fields.CharField(max_length=32, help_text="as the preview's openItems name it")
+    reason = fields.CharField(max_length=CLOSING_TEXT_MAX_LENGTH, allow_blank=True, help_text="required")
 
 
 class CloseInputSerializer(serializers.Serializer[Any]):
@@ -28,6 +35,17 @@ class CloseInputSerializer(serializers.Serializer[Any]):
         help_text="required when the cash counted differs from the cash expected",
     )
     remark = fields.CharField(required=False, allow_blank=True, max_length=CLOSING_TEXT_MAX_LENGTH)
+    carryOver = serializers.ListField(
+        child=CarryOverInputSerializer(),
+        required=False,
+        max_length=CARRY_OVER_MAX,
+        help_text="each item of the day still open (the preview's openItems), carried over with its reason",
+    )
+
+
+class ReopenAskInputSerializer(serializers.Serializer[Any]):
+    date = fields.DateField(help_text="the closed business day of the chosen store")
+    reason = fields.CharField(max_length=CLOSING_TEXT_MAX_LENGTH, allow_blank=True, help_text="required")
 
 
 class ReopenInputSerializer(serializers.Serializer[Any]):
@@ -38,6 +56,15 @@ class ReopenInputSerializer(serializers.Serializer[Any]):
 class HistoryInputSerializer(PageInputSerializer):
     startDate = fields.DateField(required=False)
     endDate = fields.DateField(required=False)
+
+
+class CarriedOverOutputSerializer(serializers.Serializer[Any]):
+    kind = serializers.ChoiceField(choices=OpenItemKind.choices)
+    ref = serializers.CharField()
+    title = serializers.CharField(help_text="the order number and customer, the reservation's time and name, ...")
+    amount = serializers.CharField(allow_null=True, help_text="an order: what was left to pay")
+    reason = serializers.CharField()
+    carriedTo = serializers.DateField(allow_null=True, help_text="an order: the business day it moved into")
 
 
 class ClosingOutputSerializer(serializers.Serializer[Any]):
@@ -55,6 +82,7 @@ class ClosingOutputSerializer(serializers.Serializer[Any]):
     reopenedBy = serializers.CharField()
     reopenedAt = serializers.DateTimeField(allow_null=True)
     reopenReason = serializers.CharField()
+    carriedOver = CarriedOverOutputSerializer(many=True, help_text="what was still open and carried over, why")
 
 
 class ClosingPageOutputSerializer(serializers.Serializer[Any]):
@@ -69,7 +97,14 @@ class TakingMethodOutputSerializer(serializers.Serializer[Any]):
     gross = serializers.CharField(help_text="the day's tenders, before refunds")
     refunded = serializers.CharField(help_text="what the day's refunds gave back through the method")
     amount = serializers.CharField(help_text="net: gross less refunded")
-    money = serializers.BooleanField(help_text="money in (cash, providers); false: paid from what the member holds")
+    money = serializers.BooleanField(help_text="money in (cash, providers); false: paid otherwise (filedUnder)")
+    filedUnder = serializers.ChoiceField(
+        choices=["moneyIn", "memberHoldings", "groupBuy"],
+        help_text=(
+            "moneyIn: cash and providers; memberHoldings: stored value, sessions, points, deposits; "
+            "groupBuy: coupons the customer paid on a platform, which settles with the chain"
+        ),
+    )
 
 
 class TakingsOutputSerializer(serializers.Serializer[Any]):
@@ -236,6 +271,26 @@ class StaffShareOutputSerializer(serializers.Serializer[Any]):
     total = serializers.CharField()
 
 
+class OpenItemOutputSerializer(serializers.Serializer[Any]):
+    kind = serializers.ChoiceField(choices=OpenItemKind.choices)
+    ref = serializers.CharField(help_text="the item's id within its kind")
+    title = serializers.CharField()
+    detail = serializers.CharField(help_text="what is open about it, in the request's language")
+    amount = serializers.CharField(allow_null=True)
+    carriable = serializers.BooleanField(help_text="false: a provider's money on its way, settled only")
+    route = serializers.CharField(help_text="the page where it is settled, or empty")
+
+
+class ReopenAskOutputSerializer(serializers.Serializer[Any]):
+    requestId = serializers.IntegerField(help_text="the approval centre's request")
+    closingId = serializers.IntegerField()
+    date = serializers.DateField()
+    reason = serializers.CharField()
+    status = serializers.ChoiceField(choices=ApprovalStatus.choices)
+    applicantName = serializers.CharField()
+    createdAt = serializers.DateTimeField()
+
+
 class PreviewOutputSerializer(serializers.Serializer[Any]):
     storeId = serializers.IntegerField()
     date = serializers.DateField()
@@ -253,4 +308,10 @@ class PreviewOutputSerializer(serializers.Serializer[Any]):
     closing = ClosingOutputSerializer(allow_null=True, help_text="the day's closing; null while the day is open")
     reconciliation = ReconciliationRowOutputSerializer(
         many=True, help_text="the providers' bills against our payments and refunds of the day (read live)"
+    )
+    openItems = OpenItemOutputSerializer(
+        many=True, help_text="while the day is open: what is still open, to settle or carry over before closing"
+    )
+    reopenAsked = ReopenAskOutputSerializer(
+        allow_null=True, help_text="once closed: a request to reopen it waiting for the owner, or null"
     )

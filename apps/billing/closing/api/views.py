@@ -14,14 +14,15 @@ from rest_framework.request import Request
 from apps.accounts.session import session_of
 from apps.billing.closing import selectors
 from apps.billing.closing.api import serializers as io
-from apps.billing.closing.services import day_close, day_reopen
+from apps.billing.closing.reopen_requests import day_reopen_ask
+from apps.billing.closing.services import CarryOver, day_close, day_reopen
 from apps.core.api.base import ErpApi
 from apps.core.api.lists import PagedListApi
 from apps.core.business_days import business_day
 from apps.core.envelope import EnvelopeResponse
 from apps.core.idempotency import idempotent
 from apps.core.page_registry import code_of
-from apps.core.role_codes import DAY_REOPEN
+from apps.core.role_codes import DAY_REOPEN, ROLE_CHOSEN
 from apps.org.selectors import store_acted_in
 
 DAILY = (code_of("/dailyKnots"),)
@@ -59,8 +60,29 @@ class DailyCloseApi(ErpApi):
             cash_counted=data["cashCounted"],
             difference_reason=data.get("differenceReason", ""),
             remark=data.get("remark", ""),
+            carry_over=[CarryOver(item["kind"], item["ref"], item["reason"]) for item in data.get("carryOver", [])],
         )
         return EnvelopeResponse(selectors.closing_row(closing), message=_("the day is closed"), status=201)
+
+
+class DailyReopenAskApi(ErpApi):
+    # Whoever acts at the store and finds its day closed may ask; only the owner decides (the kind's code).
+    required_codes = ROLE_CHOSEN
+
+    @extend_schema(
+        request=io.ReopenAskInputSerializer,
+        responses={201: io.ReopenAskOutputSerializer},
+        summary="Ask the owner, through the approval centre, to reopen a closed day of the chosen store",
+    )
+    @idempotent
+    def post(self, request: Request) -> EnvelopeResponse:
+        data = self.parse(io.ReopenAskInputSerializer, request.data)
+        asked = day_reopen_ask(
+            actor=self.actor(), store=store_acted_in(session_of(request)), day=data["date"], reason=data["reason"]
+        )
+        return EnvelopeResponse(
+            selectors.reopen_ask_row(asked), message=_("sent to the owner for approval"), status=201
+        )
 
 
 class DailyReopenApi(ErpApi):

@@ -34,13 +34,18 @@ class RefundRowOutputSerializer(serializers.Serializer[Any]):
     createdAt = serializers.DateTimeField()
 
 
-class RefundLineOutputSerializer(serializers.Serializer[Any]):
+# The order line a refund's line or a judged line is about; no docstring, which the schema would
+# give every answer built on it.
+class RefundedLineHeadOutputSerializer(serializers.Serializer[Any]):
     orderLineId = serializers.IntegerField()
     type = serializers.CharField()
     typeName = serializers.CharField()
     itemId = serializers.IntegerField()
     name = serializers.CharField()
     qty = serializers.IntegerField()
+
+
+class RefundLineOutputSerializer(RefundedLineHeadOutputSerializer):
     amount = money()
     cardId = serializers.IntegerField(allow_null=True, help_text="the card a card sale closed or a top-up came off")
     cardNo = serializers.CharField()

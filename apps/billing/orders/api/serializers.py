@@ -61,6 +61,18 @@ class OrderLineInputSerializer(serializers.Serializer[Any]):
         source="take_later",
         help_text="product and productPackage lines: the member takes the goods later (owed goods, /toTakenList)",
     )
+    packageLine = fields.IntegerField(
+        min_value=0,
+        max_value=MAX_LINES - 1,
+        required=False,
+        allow_null=True,
+        source="package_line",
+        help_text=(
+            "a project line served now by one of the sessions of the project package sold on line"
+            " `packageLine` (its index in `lines`) of this order: priced at 0, the session used when the"
+            " order is paid, from the package card the payment issues"
+        ),
+    )
 
 
 class WalkInInputSerializer(serializers.Serializer[Any]):
@@ -154,22 +166,18 @@ class DiscountOutputSerializer(serializers.Serializer[Any]):
     amount = money()
 
 
-class CommittedLineOutputSerializer(serializers.Serializer[Any]):
+# The first fields of an order line's answers and of an order's figures; no docstring, which the
+# schema would give every answer built on them.
+class OrderLineItemOutputSerializer(serializers.Serializer[Any]):
     orderLineId = serializers.IntegerField()
     type = serializers.CharField()
     itemId = serializers.IntegerField()
     name = serializers.CharField()
     qty = serializers.IntegerField()
     unitPrice = money()
-    discount = money("promotions, card discounts, coupons and gifts; not the sessions")
-    sessionsValue = money("what package sessions paid, at the price of the lines: not a discount")
-    amount = money()
-    cardId = serializers.IntegerField(allow_null=True)
 
 
-class CommittedOrderOutputSerializer(serializers.Serializer[Any]):
-    """Contract §8's answer to `order/commit`, field for field."""
-
+class OrderFiguresOutputSerializer(serializers.Serializer[Any]):
     orderId = serializers.IntegerField()
     orderNo = serializers.CharField()
     status = serializers.CharField()
@@ -177,6 +185,18 @@ class CommittedOrderOutputSerializer(serializers.Serializer[Any]):
     discount = money("promotions, card discounts, coupons and gifts; not the sessions")
     sessionsValue = money("what package sessions paid, at the price of the lines: not a discount")
     payable = money()
+
+
+class CommittedLineOutputSerializer(OrderLineItemOutputSerializer):
+    discount = money("promotions, card discounts, coupons and gifts; not the sessions")
+    sessionsValue = money("what package sessions paid, at the price of the lines: not a discount")
+    amount = money()
+    cardId = serializers.IntegerField(allow_null=True)
+
+
+class CommittedOrderOutputSerializer(OrderFiguresOutputSerializer):
+    """Contract §8's answer to `order/commit`, field for field."""
+
     lines = CommittedLineOutputSerializer(many=True)
 
 
@@ -229,13 +249,7 @@ class OrderPageOutputSerializer(serializers.Serializer[Any]):
     summary = OrderSummaryOutputSerializer(help_text="sums over every filtered order, not only the page")
 
 
-class OrderLineOutputSerializer(serializers.Serializer[Any]):
-    orderLineId = serializers.IntegerField()
-    type = serializers.CharField()
-    itemId = serializers.IntegerField()
-    name = serializers.CharField()
-    qty = serializers.IntegerField()
-    unitPrice = money()
+class OrderLineOutputSerializer(OrderLineItemOutputSerializer):
     total = money("unit price × quantity")
     discount = money("promotions, card discounts, coupons and gifts; not the sessions")
     sessionsValue = money("what package sessions paid, at the price of the lines: not a discount")
@@ -290,15 +304,8 @@ class OrderFoundOutputSerializer(serializers.Serializer[Any]):
     createdAt = serializers.DateTimeField()
 
 
-class PriceOutputSerializer(serializers.Serializer[Any]):
-    orderId = serializers.IntegerField()
-    orderNo = serializers.CharField()
-    status = serializers.CharField()
-    total = money()
-    discount = money("promotions, card discounts, coupons and gifts; not the sessions")
-    sessionsValue = money("what package sessions paid, at the price of the lines: not a discount")
+class PriceOutputSerializer(OrderFiguresOutputSerializer):
     sessions = serializers.IntegerField(help_text="package sessions the order uses")
-    payable = money()
     paid = money()
     due = money()
     discounts = DiscountOutputSerializer(many=True, help_text="summed by source and name over the lines")

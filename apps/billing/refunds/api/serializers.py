@@ -9,6 +9,7 @@ from rest_framework import serializers
 
 from apps.billing.choices import MAX_LINES, REASON_MAX_LENGTH, ReturnedGoods, TenderMethod, TenderStatus
 from apps.billing.orders.api.refund_row_serializers import (
+    RefundedLineHeadOutputSerializer,
     RefundRowOutputSerializer,
     RefundTenderOutputSerializer,
     money,
@@ -78,13 +79,7 @@ class RecedeIdInputSerializer(serializers.Serializer[Any]):
 # -- outputs -------------------------------------------------------------------------------------
 
 
-class JudgedLineOutputSerializer(serializers.Serializer[Any]):
-    orderLineId = serializers.IntegerField()
-    type = serializers.CharField()
-    typeName = serializers.CharField()
-    itemId = serializers.IntegerField()
-    name = serializers.CharField()
-    qty = serializers.IntegerField()
+class JudgedLineOutputSerializer(RefundedLineHeadOutputSerializer):
     amount = money("the line's amount")
     paid = money("what the order paid for the line")
     refundedQty = serializers.IntegerField()

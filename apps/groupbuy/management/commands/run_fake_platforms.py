@@ -3,9 +3,6 @@ the GROUPBUY_PLATFORMS file that points the back-office at them; runs until inte
 
 from __future__ import annotations
 
-import json
-import signal
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +11,7 @@ from django.core.management.base import BaseCommand
 
 from apps.core.json_types import JsonObject
 from apps.groupbuy.fakes import FAKE_PLATFORMS, FakePlatform
+from apps.payments.fakes.running import write_settings_and_wait
 
 
 class Command(BaseCommand):
@@ -27,8 +25,6 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        config = Path(options["file"])
-        config.parent.mkdir(parents=True, exist_ok=True)
         entries: JsonObject = {}
         running: list[FakePlatform] = []
         try:
@@ -37,15 +33,7 @@ class Command(BaseCommand):
                 running.append(fake)
                 entries[name] = fake.settings_entry()
                 self.stdout.write(f"{name}: {fake.url}")
-            config.write_text(json.dumps(entries, indent=2), encoding="utf-8")
-            config.chmod(0o600)  # the fakes' keys: throw-away, but keys all the same
-            self.stdout.write(f"GROUPBUY_PLATFORMS_FILE={config}")
-            done = threading.Event()
-            signal.signal(signal.SIGTERM, lambda *_: done.set())
-            try:
-                done.wait()
-            except KeyboardInterrupt:
-                pass
+            write_settings_and_wait(self.stdout, Path(options["file"]), "GROUPBUY_PLATFORMS_FILE", entries)
         finally:
             for fake in running:
                 fake.stop()

@@ -4,9 +4,6 @@ and writes the PAYMENT_PROVIDERS file that points the back-office at them; runs 
 from __future__ import annotations
 
 import importlib
-import json
-import signal
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +12,7 @@ from django.core.management.base import BaseCommand
 
 from apps.core.json_types import JsonObject
 from apps.payments.fakes import FAKE_PROVIDERS
+from apps.payments.fakes.running import write_settings_and_wait
 
 
 class Command(BaseCommand):
@@ -31,8 +29,6 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        config = Path(options["file"])
-        config.parent.mkdir(parents=True, exist_ok=True)
         entries: JsonObject = {}
         stops = []
         try:
@@ -42,15 +38,7 @@ class Command(BaseCommand):
                 entries[name] = entry
                 stops.append(stop)
                 self.stdout.write(f"{name}: {entry.get('base_url', '')}")
-            config.write_text(json.dumps(entries, indent=2), encoding="utf-8")
-            config.chmod(0o600)  # the fakes' keys: throw-away, but keys all the same
-            self.stdout.write(f"PAYMENT_PROVIDERS_FILE={config}")
-            done = threading.Event()
-            signal.signal(signal.SIGTERM, lambda *_: done.set())
-            try:
-                done.wait()
-            except KeyboardInterrupt:
-                pass
+            write_settings_and_wait(self.stdout, Path(options["file"]), "PAYMENT_PROVIDERS_FILE", entries)
         finally:
             for stop in stops:
                 stop()

@@ -442,6 +442,13 @@ export interface paths {
     /** @description Gives a member coupons of a template at the desk. */
     post: operations["coupon_issue_create"];
   };
+  "/rest/daily/askReopen": {
+    /**
+     * Ask the owner, through the approval centre, to reopen a closed day of the chosen store
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["daily_askReopen_create"];
+  };
   "/rest/daily/close": {
     /**
      * Close the chosen store's business day (Idempotency-Key)
@@ -563,8 +570,8 @@ export interface paths {
   };
   "/rest/groupPurchasing/records": {
     /**
-     * The store's written-off records (page sizes 10, 20, 30, 40)
-     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     * The store's written-off records (page sizes 10, 20, 30, 40); phones masked
+     * @description Mixin of an ErpApi view whose query parameter `phone_fragment_param` is a fragment of a phone.
      */
     get: operations["groupPurchasing_records_retrieve"];
   };
@@ -2394,6 +2401,8 @@ export interface components {
       cancelReason: string;
       cancelReasonName: string;
       forced: boolean;
+      /** @description the order that billed it; empty while it is not billed */
+      billedOrderNo: string;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -2738,6 +2747,47 @@ export interface components {
       storedValueSpent: components["schemas"]["CardPartOutput"];
       sessionsUsed: components["schemas"]["CardPartOutput"];
     };
+    CarriedOverOutput: {
+      /**
+       * @description * `order` - order not paid in full
+       * * `providerPayment` - provider payment pending
+       * * `providerRefund` - provider refund pending
+       * * `reservation` - arrived reservation not billed
+       * * `groupBuy` - written-off coupon not served
+       * * `owedGoods` - owed goods not handed over
+       * @enum {string}
+       */
+      kind: "order" | "providerPayment" | "providerRefund" | "reservation" | "groupBuy" | "owedGoods";
+      ref: string;
+      /** @description the order number and customer, the reservation's time and name, ... */
+      title: string;
+      /** @description an order: what was left to pay */
+      amount: string | null;
+      reason: string;
+      /**
+       * Format: date
+       * @description an order: the business day it moved into
+       */
+      carriedTo: string | null;
+    };
+    CarryOverInput: {
+      /**
+       * @description as the preview's openItems name it
+       *
+       * * `order` - order not paid in full
+       * * `providerPayment` - provider payment pending
+       * * `providerRefund` - provider refund pending
+       * * `reservation` - arrived reservation not billed
+       * * `groupBuy` - written-off coupon not served
+       * * `owedGoods` - owed goods not handed over
+       * @enum {string}
+       */
+      kind: "order" | "providerPayment" | "providerRefund" | "reservation" | "groupBuy" | "owedGoods";
+      /** @description as the preview's openItems name it */
+      ref: string;
+      /** @description required */
+      reason: string;
+    };
     CashOutput: {
       /** @description the cash tenders of the day (net of change) */
       expected: string;
@@ -2831,6 +2881,8 @@ export interface components {
       /** @description required when the cash counted differs from the cash expected */
       differenceReason?: string;
       remark?: string;
+      /** @description each item of the day still open (the preview's openItems), carried over with its reason */
+      carryOver?: components["schemas"]["CarryOverInput"][];
     };
     ClosingOutput: {
       closingId: number;
@@ -2856,6 +2908,8 @@ export interface components {
       /** Format: date-time */
       reopenedAt: string | null;
       reopenReason: string;
+      /** @description what was still open and carried over, why */
+      carriedOver: components["schemas"]["CarriedOverOutput"][];
     };
     ClosingPageOutput: {
       list: components["schemas"]["ClosingOutput"][];
@@ -3318,10 +3372,10 @@ export interface components {
       discount: string;
       /** @description what package sessions paid, at the price of the lines: not a discount */
       sessionsValue: string;
-      /** @description package sessions the order uses */
-      sessions: number;
       /** @description decimal string, 2 places ("199.00") */
       payable: string;
+      /** @description package sessions the order uses */
+      sessions: number;
       /** @description decimal string, 2 places ("199.00") */
       paid: string;
       /** @description decimal string, 2 places ("199.00") */
@@ -4957,6 +5011,28 @@ export interface components {
       abnormalLeft: boolean;
       tempOut: components["schemas"]["Interval"][];
     };
+    OpenItemOutput: {
+      /**
+       * @description * `order` - order not paid in full
+       * * `providerPayment` - provider payment pending
+       * * `providerRefund` - provider refund pending
+       * * `reservation` - arrived reservation not billed
+       * * `groupBuy` - written-off coupon not served
+       * * `owedGoods` - owed goods not handed over
+       * @enum {string}
+       */
+      kind: "order" | "providerPayment" | "providerRefund" | "reservation" | "groupBuy" | "owedGoods";
+      /** @description the item's id within its kind */
+      ref: string;
+      title: string;
+      /** @description what is open about it, in the request's language */
+      detail: string;
+      amount: string | null;
+      /** @description false: a provider's money on its way, settled only */
+      carriable: boolean;
+      /** @description the page where it is settled, or empty */
+      route: string;
+    };
     OrderCountsOutput: {
       paid: number;
       /** @description unpaid or partly paid */
@@ -5113,6 +5189,8 @@ export interface components {
        * @default false
        */
       takeLater?: boolean;
+      /** @description a project line served now by one of the sessions of the project package sold on line `packageLine` (its index in `lines`) of this order: priced at 0, the session used when the order is paid, from the package card the payment issues */
+      packageLine?: number | null;
     };
     OrderLineOutput: {
       orderLineId: number;
@@ -5568,10 +5646,10 @@ export interface components {
       discount: string;
       /** @description what package sessions paid, at the price of the lines: not a discount */
       sessionsValue: string;
-      /** @description package sessions the order uses */
-      sessions: number;
       /** @description decimal string, 2 places ("199.00") */
       payable: string;
+      /** @description package sessions the order uses */
+      sessions: number;
       /** @description decimal string, 2 places ("199.00") */
       paid: string;
       /** @description decimal string, 2 places ("199.00") */
@@ -5656,6 +5734,10 @@ export interface components {
       closing: components["schemas"]["ClosingOutput"] | null;
       /** @description the providers' bills against our payments and refunds of the day (read live) */
       reconciliation: components["schemas"]["ReconciliationRowOutput"][];
+      /** @description while the day is open: what is still open, to settle or carry over before closing */
+      openItems: components["schemas"]["OpenItemOutput"][];
+      /** @description once closed: a request to reopen it waiting for the owner, or null */
+      reopenAsked: components["schemas"]["ReopenAskOutput"] | null;
     };
     PriceChangeOutput: {
       id: number;
@@ -5701,10 +5783,10 @@ export interface components {
       discount: string;
       /** @description what package sessions paid, at the price of the lines: not a discount */
       sessionsValue: string;
-      /** @description package sessions the order uses */
-      sessions: number;
       /** @description decimal string, 2 places ("199.00") */
       payable: string;
+      /** @description package sessions the order uses */
+      sessions: number;
       /** @description decimal string, 2 places ("199.00") */
       paid: string;
       /** @description decimal string, 2 places ("199.00") */
@@ -6467,6 +6549,34 @@ export interface components {
     RegisteredOutput: {
       loginName: string;
     };
+    ReopenAskInput: {
+      /**
+       * Format: date
+       * @description the closed business day of the chosen store
+       */
+      date: string;
+      /** @description required */
+      reason: string;
+    };
+    ReopenAskOutput: {
+      /** @description the approval centre's request */
+      requestId: number;
+      closingId: number;
+      /** Format: date */
+      date: string;
+      reason: string;
+      /**
+       * @description * `pending` - waiting for approval
+       * * `approved` - approved
+       * * `rejected` - rejected
+       * * `withdrawn` - withdrawn
+       * @enum {string}
+       */
+      status: "pending" | "approved" | "rejected" | "withdrawn";
+      applicantName: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
     ReopenInput: {
       closingId: number;
       reason: string;
@@ -6524,6 +6634,8 @@ export interface components {
       cancelReason: string;
       cancelReasonName: string;
       forced: boolean;
+      /** @description the order that billed it; empty while it is not billed */
+      billedOrderNo: string;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -6608,6 +6720,8 @@ export interface components {
       cancelReason: string;
       cancelReasonName: string;
       forced: boolean;
+      /** @description the order that billed it; empty while it is not billed */
+      billedOrderNo: string;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -6828,6 +6942,7 @@ export interface components {
     ServeInput: {
       recordId: number;
       staff?: components["schemas"]["StaffShareInput"][];
+      /** @description the reservation served (billed: done); left out, the member's one reservation of today still to be billed, if there is exactly one; null, no reservation */
       reservationId?: number | null;
       /**
        * @description * `project` - project
@@ -7171,12 +7286,12 @@ export interface components {
       lineCount: number;
       countedCount: number;
       differenceCount: number;
-      /** @description decimal string, 2 places; null without BTN-SPGL-COST-VIEW ("-12.50") */
-      gainValue: string | null;
-      /** @description decimal string, 2 places; null without BTN-SPGL-COST-VIEW ("-12.50") */
-      lossValue: string | null;
-      /** @description decimal string, 2 places; null without BTN-SPGL-COST-VIEW ("-12.50") */
-      differenceValue: string | null;
+      /** @description decimal string, 2 places: the value the counted surpluses add */
+      gainValue: string;
+      /** @description decimal string, 2 places ("-12.50"): the value the shortfalls take */
+      lossValue: string;
+      /** @description decimal string, 2 places: gained + lost, the figure the approval centre's request shows (as an absolute amount) */
+      differenceValue: string;
       /** @description the latest approval-centre request of its differences; null if none was filed */
       approvalRequestId: number | null;
       /**
@@ -7471,8 +7586,17 @@ export interface components {
       refunded: string;
       /** @description net: gross less refunded */
       amount: string;
-      /** @description money in (cash, providers); false: paid from what the member holds */
+      /** @description money in (cash, providers); false: paid otherwise (filedUnder) */
       money: boolean;
+      /**
+       * @description moneyIn: cash and providers; memberHoldings: stored value, sessions, points, deposits; groupBuy: coupons the customer paid on a platform, which settles with the chain
+       *
+       * * `moneyIn` - moneyIn
+       * * `memberHoldings` - memberHoldings
+       * * `groupBuy` - groupBuy
+       * @enum {string}
+       */
+      filedUnder: "moneyIn" | "memberHoldings" | "groupBuy";
     };
     TakingsOutput: {
       methods: components["schemas"]["TakingMethodOutput"][];
@@ -7633,6 +7757,8 @@ export interface components {
       periods: components["schemas"]["TimePeriodInput"][];
     };
     TodayReservedOutput: {
+      /** @description the reservation (a coupon served for it bills it) */
+      id: number;
       /** @description null for a walk-in */
       memId: number | null;
       name: string;
@@ -7641,6 +7767,9 @@ export interface components {
       areaCode: string;
       /** Format: date-time */
       startTime: string;
+      /** @description null: any nurse */
+      nurseId: number | null;
+      nurseName: string;
     };
     TokensOutput: {
       access: string;
@@ -7808,13 +7937,18 @@ export interface components {
       orderId: number | null;
       memId: number;
       areaCode: string;
-      /** @description masked unless the role may see phones whole */
+      /** @description masked, for every role (a whole phone: members' wholePhone) */
       phone: string;
       /** @description pending | done | cancelling | cancelled */
       status: string;
       statusLabel: string;
       served: boolean;
+      /** @description what the customer paid on the platform */
       dealPrice: string | null;
+      /** @description what the platform pays the store, where its answer says; null otherwise */
+      settlement: string | null;
+      /** @description the platform's commission: the deal's price less its settlement */
+      commission: string | null;
       storePrice: string | null;
       priceWarning: string;
       message: string;
@@ -12400,6 +12534,76 @@ export interface operations {
     };
   };
   /**
+   * Ask the owner, through the approval centre, to reopen a closed day of the chosen store
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  daily_askReopen_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReopenAskInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["ReopenAskInput"];
+        "multipart/form-data": components["schemas"]["ReopenAskInput"];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ReopenAskOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * Close the chosen store's business day (Idempotency-Key)
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
@@ -13615,8 +13819,8 @@ export interface operations {
     };
   };
   /**
-   * The store's written-off records (page sizes 10, 20, 30, 40)
-   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   * The store's written-off records (page sizes 10, 20, 30, 40); phones masked
+   * @description Mixin of an ErpApi view whose query parameter `phone_fragment_param` is a fragment of a phone.
    */
   groupPurchasing_records_retrieve: {
     parameters: {

@@ -6,6 +6,7 @@ import { fakeServer, ok, type Routes } from "../../shell/testing/fakeServer";
 import { sessionInfo } from "../../test/fixtures";
 import { dismissAllNotices } from "../../test/notices";
 import { GroupBuyWriteOffDialog } from "./GroupBuyWriteOffDialog";
+import { writeOffRecord } from "./testing";
 
 const PLATFORMS = [
   { id: 19, name: "Meituan", platformType: 1, preCheck: true, remote: true },
@@ -22,33 +23,7 @@ const PRE_CHECK = {
   deal: { dealId: "d1", title: "Facial deal", price: "99.00", marketPrice: "199.00", count: 1, expiresAt: null },
 };
 
-function record(id: number, overrides: Record<string, unknown> = {}) {
-  return {
-    id,
-    masterValue: { id: 19, name: "Meituan" },
-    platformType: 1,
-    checkCode: `CODE${id}`,
-    commodity: { type: "project", id: 1, name: "Facial", unifiedCode: "U1" },
-    orderCode: null,
-    orderId: null,
-    memId: 5,
-    areaCode: "0086",
-    phone: "138****5678",
-    status: "done",
-    statusLabel: "written off, not served",
-    served: false,
-    dealPrice: "99.00",
-    storePrice: "199.00",
-    priceWarning: "",
-    message: "",
-    operatorName: "Owner",
-    createdAt: "2026-11-24T10:00:00+08:00",
-    servedAt: null,
-    cancelledAt: null,
-    cancelReason: "",
-    ...overrides,
-  };
-}
+const record = (id: number, overrides: Record<string, unknown> = {}) => writeOffRecord(id, overrides);
 
 function renderDialog(routes: Routes = {}, btn: string[] = []) {
   window.localStorage.setItem("erp.session", JSON.stringify(sessionInfo({ btn })));
@@ -60,6 +35,8 @@ function renderDialog(routes: Routes = {}, btn: string[] = []) {
     "GET /rest/groupPurchasing/items": (call) =>
       ok(call.query.get("type") === "2" ? [item(11, "Massage")] : [item(12, "Massage ×3")]),
     "GET /rest/groupPurchasing/cards": () => ok([item(13, "Gold card")]),
+    "GET /rest/reservation/todayReserved": () => ok([]),
+    "GET /rest/staffList/list": () => ok({ list: [], total: 0 }),
     ...routes,
   });
   const onClose = vi.fn();
@@ -415,13 +392,15 @@ describe("the written-off records", () => {
       },
     });
     fireEvent.click(await within(dialog).findByTestId("groupbuy-serve-1"));
-    const confirm = await screen.findByRole("dialog", { name: "Serve the member" });
-    fireEvent.click(within(confirm).getByRole("button", { name: "Yes" }));
+    const serve = await screen.findByRole("dialog", { name: "Serve the member" });
+    await waitFor(() => expect(within(serve).getByRole("button", { name: "Serve" })).toBeEnabled());
+    fireEvent.click(within(serve).getByRole("button", { name: "Serve" }));
     await waitFor(() => expect(within(dialog).getByTestId("groupbuy-status-1")).toHaveTextContent("served"));
     expect(within(dialog).getByText("SO0091")).toBeInTheDocument();
     expect(within(dialog).queryByTestId("groupbuy-serve-1")).not.toBeInTheDocument();
     const [call] = server.callsTo("POST /rest/order/groupBuy");
-    expect(call?.body).toEqual({ recordId: 1 });
+    // The member has no reservation today: served for none, said so.
+    expect(call?.body).toEqual({ recordId: 1, reservationId: null });
     expect(call?.headers.get("Idempotency-Key")).toBeTruthy();
   });
 
@@ -434,6 +413,7 @@ describe("the written-off records", () => {
     });
     fireEvent.click(await within(dialog).findByTestId("groupbuy-serve-5"));
     const serve = await screen.findByRole("dialog", { name: "Serve the member" });
+    await waitFor(() => expect(within(serve).getByRole("button", { name: "Serve" })).toBeEnabled());
     fireEvent.click(within(serve).getByRole("button", { name: "Serve" }));
     expect(await within(serve).findByText("please select project package / project / card")).toBeInTheDocument();
     expect(server.callsTo("POST /rest/order/groupBuy")).toHaveLength(0);
@@ -442,6 +422,7 @@ describe("the written-off records", () => {
     await waitFor(() => expect(server.callsTo("POST /rest/order/groupBuy")).toHaveLength(1));
     expect(server.callsTo("POST /rest/order/groupBuy")[0]?.body).toEqual({
       recordId: 5,
+      reservationId: null,
       commodityType: "card",
       commodityId: 13,
     });

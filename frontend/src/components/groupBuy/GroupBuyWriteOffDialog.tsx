@@ -29,6 +29,7 @@ import {
   type GroupBuyAreaCode,
 } from "../../api/groupBuy";
 import { currentSession, hasButtonCode } from "../../api/session";
+import { DayReopenAction } from "../dayClosed/DayClosed";
 import { LimitedTextField } from "../LimitedTextField";
 import { RetryAlert } from "../RetryAlert";
 import { CandidateList, FrequencyDialog, TodayReservedDialog, WriteOffOutcome } from "./parts";
@@ -229,7 +230,11 @@ function WriteOffMessages({ form }: { form: WriteOffFormState }) {
   return (
     <>
       {form.serverError ? (
-        <Alert severity="error" data-testid="groupbuy-error">
+        <Alert
+          severity="error"
+          data-testid="groupbuy-error"
+          action={form.closedDay ? <DayReopenAction date={form.closedDay} /> : undefined}
+        >
           <AlertTitle>{t("failed")}</AlertTitle>
           {form.serverError}
         </Alert>

@@ -20,23 +20,18 @@ import {
   BTN_WRITE_OFF_CANCEL,
   groupBuyApi,
   groupBuyKeys,
-  useCouponCards,
-  useCouponItems,
   useWriteOffRecords,
-  type CommodityType,
   type RecordFilters,
   type WriteOffPlatform,
   type WriteOffRecord,
 } from "../../api/groupBuy";
-import { currentSession, hasButtonCode } from "../../api/session";
+import { hasButtonCode } from "../../api/session";
 import { storeDateTime } from "../../lib/dates";
 import { PAGE_SIZES } from "../../lib/paging";
 import { formatPhone } from "../../lib/phone";
-import { ConfirmDialog } from "../ConfirmDialog";
 import { LimitedTextField } from "../LimitedTextField";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../PagedTable";
-import { CandidateList } from "./parts";
-import { useExclusiveSelection } from "./useExclusiveSelection";
+import { ServeDialog } from "./ServeDialog";
 
 /** Spec §9: page sizes 10, 20, 30, 40; default 10. */
 /** The server's limit on a cancellation's reason (apps/groupbuy/choices.py). */
@@ -96,6 +91,7 @@ export function WriteOffRecords({
   platforms: readonly WriteOffPlatform[];
 }) {
   const { t } = useTranslation("groupBuy");
+  const queryClient = useQueryClient();
   const [mayCancel] = useState(() => hasButtonCode(BTN_WRITE_OFF_CANCEL));
   const paging = usePaging(10);
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
@@ -254,127 +250,18 @@ export function WriteOffRecords({
         paginationTestId="groupbuy-records-pagination"
         labelRowsPerPage={t("records.rowsPerPage")}
       />
-      {serving ? <ServeDialog record={serving} onClose={() => setServing(null)} /> : null}
-      {cancelling ? <CancelDialog record={cancelling} onClose={() => setCancelling(null)} /> : null}
-    </Box>
-  );
-}
-
-/** Serving the member of a written-off coupon: its order, paid by the coupon (POST order/groupBuy). */
-function ServeDialog({ record, onClose }: { record: WriteOffRecord; onClose: () => void }) {
-  const { t } = useTranslation("groupBuy");
-  const queryClient = useQueryClient();
-  const [key] = useState(newIdempotencyKey);
-  // A write-off made without an item (another platform's, the item optional) names it now.
-  const needsItem = record.commodity.id === null;
-  const exclusive = useExclusiveSelection();
-  const [missing, setMissing] = useState(false);
-  const serve = useMutation({
-    mutationFn: () =>
-      groupBuyApi.serve(
-        exclusive.selection
-          ? { recordId: record.id, commodityType: exclusive.selection.type, commodityId: exclusive.selection.id }
-          : { recordId: record.id },
-        key,
-      ),
-    onSuccess: (answer) => {
-      showAnswer(queryClient, answer.record);
-      onClose();
-    },
-  });
-  const message = t("records.serveConfirm", { code: record.checkCode, item: record.commodity.name || "-" });
-  if (!needsItem) {
-    return (
-      <ConfirmDialog
-        open
-        title={t("records.serveTitle")}
-        message={message}
-        busy={serve.isPending}
-        onCancel={onClose}
-        onConfirm={() => serve.mutate()}
-      />
-    );
-  }
-  return (
-    <Dialog
-      open
-      onClose={serve.isPending ? undefined : onClose}
-      fullWidth
-      maxWidth="md"
-      aria-label={t("records.serveTitle")}
-    >
-      <DialogTitle>{t("records.serveTitle")}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{message}</DialogContentText>
-        <ServeItems
-          isSelected={exclusive.isSelected}
-          onToggle={(type, id) => {
-            setMissing(false);
-            exclusive.toggle(type, id);
+      {serving ? (
+        <ServeDialog
+          record={serving}
+          onClose={() => setServing(null)}
+          onServed={(answer) => {
+            showAnswer(queryClient, answer.record);
+            setServing(null);
           }}
         />
-        {missing ? (
-          <Typography variant="body2" color="error" role="alert" sx={{ mt: 1 }}>
-            {t("rules.selectionRequired")}
-          </Typography>
-        ) : null}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={serve.isPending}>
-          {t("records.keep")}
-        </Button>
-        <Button
-          variant="contained"
-          disabled={serve.isPending}
-          onClick={() => {
-            if (!exclusive.selection) setMissing(true);
-            else serve.mutate();
-          }}
-        >
-          {t("records.serve")}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
-/** The store's projects, packages and cards, one of which the coupon buys (exclusive, spec §4). */
-function ServeItems({
-  isSelected,
-  onToggle,
-}: {
-  isSelected: (type: CommodityType, id: number) => boolean;
-  onToggle: (type: CommodityType, id: number) => void;
-}) {
-  const { t } = useTranslation("groupBuy");
-  const storeId = currentSession()?.storeId ?? null;
-  const projects = useCouponItems(2, storeId);
-  const packages = useCouponItems(4, storeId);
-  const cards = useCouponCards(storeId);
-  return (
-    <Stack spacing={1.5}>
-      <CandidateList
-        label={t("projects")}
-        type="project"
-        items={projects.data ?? []}
-        isSelected={isSelected}
-        onToggle={onToggle}
-      />
-      <CandidateList
-        label={t("packages")}
-        type="package"
-        items={packages.data ?? []}
-        isSelected={isSelected}
-        onToggle={onToggle}
-      />
-      <CandidateList
-        label={t("cards")}
-        type="card"
-        items={cards.data ?? []}
-        isSelected={isSelected}
-        onToggle={onToggle}
-      />
-    </Stack>
+      ) : null}
+      {cancelling ? <CancelDialog record={cancelling} onClose={() => setCancelling(null)} /> : null}
+    </Box>
   );
 }
 

@@ -13,6 +13,7 @@ import {
   type WriteOffAnswer,
   type WriteOffBody,
 } from "../../api/groupBuy";
+import { closedDayOf } from "../dayClosed/DayClosed";
 import { useDebouncedPreCheck } from "./useDebouncedPreCheck";
 import { useExclusiveSelection } from "./useExclusiveSelection";
 import {
@@ -44,6 +45,8 @@ export function useWriteOffForm(storeId: number | null) {
   const preCheck = useDebouncedPreCheck(fields.platformId, fields.checkCode, storeId);
   const [ruleError, setRuleError] = useState<RuleKey | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
+  // The store's day is closed: the refusal offers to ask the owner to reopen it (issue 28 §2).
+  const [closedDay, setClosedDay] = useState<string | null>(null);
   const [pending, setPending] = useState<string | null>(null);
   const [frequency, setFrequency] = useState<FrequencyPrompt | null>(null);
   const [outcome, setOutcome] = useState<WriteOffAnswer | null>(null);
@@ -92,6 +95,7 @@ export function useWriteOffForm(storeId: number | null) {
         return;
       }
       // Spec §8: the server's message in an alert and in red under the selection.
+      setClosedDay(closedDayOf(error));
       setServerError(message);
     },
   });
@@ -100,6 +104,7 @@ export function useWriteOffForm(storeId: number | null) {
   const touched = () => {
     setRuleError(null);
     setServerError(null);
+    setClosedDay(null);
     setPending(null);
   };
 
@@ -182,6 +187,7 @@ export function useWriteOffForm(storeId: number | null) {
     ruleError,
     ruleField,
     serverError,
+    closedDay,
     pending,
     frequency,
     closeFrequency: () => setFrequency(null),

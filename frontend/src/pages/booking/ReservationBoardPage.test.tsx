@@ -266,6 +266,23 @@ describe("ReservationBoardPage", () => {
     expect(within(booked).queryByTestId("action-bill")).not.toBeInTheDocument();
   });
 
+  it("offers no bill for a reservation billed already and names its order", async () => {
+    fakeServer({
+      "GET /rest/reservation/board": () => ok(board()),
+      "GET /rest/reservation/detail/2": () =>
+        ok(detail(2, { status: "done", nurseId: 2, billedOrderNo: "SO202611230000042" })),
+    });
+    window.localStorage.setItem(
+      "erp.session",
+      JSON.stringify(sessionInfo({ storeId: 10, menu: ["ERP-KDJC-PAG-0003-0000"] })),
+    );
+    render_(<ReservationBoardPage search={`?date=${DAY}`} />);
+    fireEvent.click(await screen.findByTestId("reservation-block-2"));
+    const billed = await screen.findByTestId("reservation-detail-2");
+    expect(within(billed).getByTestId("detail-billed")).toHaveTextContent("Billed (order SO202611230000042)");
+    expect(within(billed).queryByTestId("action-bill")).not.toBeInTheDocument();
+  });
+
   it("shows no bill button to a role without the till", async () => {
     fakeServer({
       "GET /rest/reservation/board": () => ok(board()),

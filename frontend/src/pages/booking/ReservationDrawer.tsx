@@ -214,6 +214,12 @@ function DetailBody({
         </Alert>
       ) : null}
       <DetailFacts reservation={reservation} />
+      {reservation.billedOrderNo ? (
+        // Billed once: the till will not bill it again (RES-40907), so the bill button is gone.
+        <Alert severity="success" data-testid="detail-billed">
+          {t("detail.billed", { orderNo: reservation.billedOrderNo })}
+        </Alert>
+      ) : null}
 
       <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1 }}>
         {canUndo(reservation) ? (
@@ -253,7 +259,7 @@ function DetailBody({
             </Button>
           ),
         )}
-        {canBill && BILLABLE.includes(reservation.status) ? (
+        {canBill && BILLABLE.includes(reservation.status) && !reservation.billedOrderNo ? (
           <Button variant="contained" href={`/account?reservationId=${reservation.id}`} data-testid="action-bill">
             {t("actions.bill")}
           </Button>

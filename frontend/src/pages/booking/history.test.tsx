@@ -33,6 +33,7 @@ function reservation(id: number, overrides: Record<string, unknown> = {}) {
     cancelReason: "",
     cancelReasonName: "",
     forced: false,
+    billedOrderNo: "",
     createdAt: "2026-03-01T09:00:00+08:00",
     updatedAt: "2026-03-01T09:00:00+08:00",
     ...overrides,

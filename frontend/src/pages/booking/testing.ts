@@ -27,6 +27,7 @@ export function reservation(id: number, overrides: Partial<BoardReservation> = {
     cancelReason: "",
     cancelReasonName: "",
     forced: false,
+    billedOrderNo: "",
     createdAt: `${DAY}T08:00:00+08:00`,
     updatedAt: `${DAY}T08:00:00+08:00`,
     needsAnotherNurse: false,

@@ -18,6 +18,7 @@ import { useState, type FormEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { hasButtonCode } from "../../api/session";
 import {
+  BTN_COST_VIEW,
   BTN_STOCKTAKE_APPROVE,
   countLines,
   countable,
@@ -89,7 +90,6 @@ function StocktakeView({ stocktake }: { stocktake: Stocktake }) {
   const dash = t("dash");
   const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : dash);
   const open = countable(stocktake.status);
-  const values = stocktake.differenceValue !== null;
   return (
     <>
       <Section title={stocktake.number}>
@@ -129,19 +129,15 @@ function StocktakeView({ stocktake }: { stocktake: Stocktake }) {
             {t("detail.countedOf", { counted: stocktake.countedCount, lines: stocktake.lineCount })}
           </Typography>
           <Typography>{t("detail.differing", { count: stocktake.differenceCount })}</Typography>
-          {values ? (
-            <>
-              <Typography>
-                {t("detail.gain")} {formatMoney(stocktake.gainValue)}
-              </Typography>
-              <Typography>
-                {t("detail.loss")} {formatMoney(stocktake.lossValue)}
-              </Typography>
-              <Typography sx={{ fontWeight: 600 }} data-testid="stocktake-net-value">
-                {t("detail.net")} {formatMoney(stocktake.differenceValue)}
-              </Typography>
-            </>
-          ) : null}
+          <Typography>
+            {t("detail.gain")} {formatMoney(stocktake.gainValue)}
+          </Typography>
+          <Typography>
+            {t("detail.loss")} {formatMoney(stocktake.lossValue)}
+          </Typography>
+          <Typography sx={{ fontWeight: 600 }} data-testid="stocktake-net-value">
+            {t("detail.net")} {formatMoney(stocktake.differenceValue)}
+          </Typography>
         </Stack>
         <Actions stocktake={stocktake} />
       </Section>
@@ -268,6 +264,7 @@ function Lines({ stocktake }: { stocktake: Stocktake }) {
   const [uncountedOnly, setUncountedOnly] = useState(false);
   const [keywordInput, setKeywordInput] = useState("");
   const [keyword, setKeyword] = useState("");
+  const [seesCost] = useState(() => hasButtonCode(BTN_COST_VIEW));
   const open = countable(stocktake.status);
   const result = useStocktakeLines(
     {
@@ -316,13 +313,17 @@ function Lines({ stocktake }: { stocktake: Stocktake }) {
         </span>
       ),
     },
-    {
+  ];
+  // A line's value gives its cost away: only a role that sees costs gets the column (the totals above
+  // are everyone's).
+  if (seesCost) {
+    columns.push({
       key: "value",
       label: t("lines.value"),
       align: "right",
       render: (line) => (line.differenceValue === null ? dash : formatMoney(line.differenceValue)),
-    },
-  ];
+    });
+  }
   const search = (event: FormEvent) => {
     event.preventDefault();
     paging.refilter(() => setKeyword(keywordInput.trim()));

@@ -100,7 +100,7 @@ export function StocktakeListPage({ navigate = (href: string) => window.location
       key: "value",
       label: t("list.value"),
       align: "right",
-      render: (row) => (row.differenceValue === null ? dash : formatMoney(row.differenceValue)),
+      render: (row) => formatMoney(row.differenceValue),
     },
     { key: "createdBy", label: t("list.createdBy"), render: (row) => row.createdByName || dash },
     { key: "decidedBy", label: t("list.decidedBy"), render: (row) => row.decidedByName || dash },

@@ -229,6 +229,31 @@ describe("StocktakeDetailPage", () => {
     expect(scan?.headers.get("Idempotency-Key")).toBeTruthy();
   });
 
+  it("shows a counter without the cost code the value difference the approval shows, but no line's value", async () => {
+    fakeServer(
+      detailRoutes({
+        "GET /rest/stocktaking/detail": () =>
+          ok(stocktake({ status: "submitted", gainValue: "12.00", lossValue: "-170.00", differenceValue: "-158.00" })),
+        "GET /rest/stocktaking/lines": () =>
+          ok({ list: [line(2, { counted: "19", difference: "-1", differenceUse: "-1", unitCost: null })], total: 1 }),
+      }),
+    );
+    render_(<StocktakeDetailPage search="?stocktakeId=5" />);
+    expect(await screen.findByTestId("stocktake-net-value")).toHaveTextContent("Difference value: -¥158.00");
+    expect(screen.getByTestId("stocktake-totals")).toHaveTextContent("Found short: -¥170.00");
+    const table = await screen.findByRole("table", { name: "Lines" });
+    await within(table).findByTestId("line-2");
+    expect(within(table).queryByRole("columnheader", { name: "Difference value" })).not.toBeInTheDocument();
+  });
+
+  it("shows a role that sees costs each line's value", async () => {
+    window.localStorage.setItem("erp.session", JSON.stringify(sessionInfo({ btn: ["BTN-SPGL-COST-VIEW"] })));
+    fakeServer(detailRoutes());
+    render_(<StocktakeDetailPage search="?stocktakeId=5" />);
+    const row = await screen.findByTestId("line-2");
+    expect(within(row).getByText("-¥30.00")).toBeInTheDocument();
+  });
+
   it("shows the differences only and refuses a bad count without calling", async () => {
     const server = fakeServer(detailRoutes());
     render_(<StocktakeDetailPage search="?stocktakeId=5" />);

@@ -1,37 +1,19 @@
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogContentText from "@mui/material/DialogContentText";
-import DialogTitle from "@mui/material/DialogTitle";
 import Link from "@mui/material/Link";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../../api/client";
-import {
-  BTN_DAY_REOPEN,
-  dailyKeys,
-  reopenDay,
-  useClosings,
-  type Closing,
-  type HistorySearch,
-} from "../../../api/daily";
+import { BTN_DAY_REOPEN, useClosings, type Closing, type HistorySearch } from "../../../api/daily";
 import { hasButtonCode } from "../../../api/session";
 import { formatMoney } from "../../../lib/money";
-import { LimitedTextField } from "../../../components/LimitedTextField";
 import { usePaging, NOWRAP, type PagedColumn } from "../../../components/PagedTable";
 import { FormDateRange, SearchButtons } from "../../../components/records/filterFields";
 import { RecordsPage } from "../../../components/records/RecordsPage";
 import { mountIsland } from "../../../islands/mount";
 import { reversedRange, useFilterForm } from "../../../lib/filterForm";
 import { formatDateTime } from "../../../lib/format";
-import { useSubmissionKey } from "../../../lib/submissionKey";
-import { notify } from "../../../lib/notices";
 import { DAILY_NS, dailyHref } from "./dailyParts";
-
-const REASON_MAX = 200;
+import { ReopenDialog } from "./ReopenDialog";
 
 const EMPTY = { from: "", to: "" };
 
@@ -133,61 +115,6 @@ export function DailyClosingHistoryPage() {
     >
       {reopening ? <ReopenDialog closing={reopening} onClose={() => setReopening(null)} /> : null}
     </RecordsPage>
-  );
-}
-
-function ReopenDialog({ closing, onClose }: { closing: Closing; onClose: () => void }) {
-  const { t } = useTranslation(DAILY_NS);
-  const titleId = useId();
-  const queryClient = useQueryClient();
-  const [reason, setReason] = useState("");
-  const [checked, setChecked] = useState(false);
-  const [serverError, setServerError] = useState<string | undefined>();
-  const submission = useSubmissionKey({ closingId: closing.closingId, reason: reason.trim() });
-  const reopen = useMutation({
-    mutationFn: () => reopenDay(closing.closingId, reason.trim(), submission.key),
-    onSuccess: async () => {
-      notify("success", t("history.reopened"));
-      await queryClient.invalidateQueries({ queryKey: dailyKeys.all });
-      onClose();
-    },
-    onError: (failure) => {
-      if (failure instanceof ApiError) setServerError(failure.fields.reason?.[0]);
-    },
-  });
-  const missing = checked && !reason.trim();
-  const confirm = () => {
-    setChecked(true);
-    setServerError(undefined);
-    if (!reason.trim() || reason.trim().length > REASON_MAX) return;
-    reopen.mutate();
-  };
-  return (
-    <Dialog open onClose={reopen.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{t("history.reopenTitle", { date: closing.date })}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{t("history.reopenText")}</DialogContentText>
-        <LimitedTextField
-          maxChars={REASON_MAX}
-          label={t("history.reopenReason")}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          required
-          fullWidth
-          multiline
-          error={missing || Boolean(serverError)}
-          helperText={missing ? t("history.reasonNeeded") : serverError}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={reopen.isPending}>
-          {t("history.cancel")}
-        </Button>
-        <Button color="warning" variant="contained" onClick={confirm} disabled={reopen.isPending}>
-          {t("history.reopenConfirm")}
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }
 

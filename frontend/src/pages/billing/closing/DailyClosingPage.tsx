@@ -16,14 +16,19 @@ import { mountIsland } from "../../../islands/mount";
 import { useSubmissionKey } from "../../../lib/submissionKey";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { notify } from "../../../lib/notices";
-import { ClosingFacts, DAILY_NS, DayBar } from "./dailyParts";
+import { ClosedDaySection } from "./closedDay";
+import { DAILY_NS, DayBar } from "./dailyParts";
+import { OpenItemsSection, useCarryOver, type CarryOverState } from "./openItems";
 import { Cards, Pending, Deposits, Points, Reconciliation, Refunds, Revenue, Sales, Takings } from "./dayFigures";
 
 const TEXT_MAX = 200;
+/** Closing refused: something of the day is open and not carried over (the page read it earlier). */
+const ITEMS_OPEN = "DAY-40903";
 
 /** /dailyKnots (日结, ERP-SYFH-PAG-0001-0000): the day's figures before closing, the cash counted
  * against the cash expected (a difference needs its reason), and closing the day after a
- * confirmation. A closed day shows its closing instead of the form. */
+ * confirmation; what of the day is still open is settled or carried over with a reason first. A
+ * closed day shows its closing and how it is reopened instead of the form. */
 export function DailyClosingPage({ search = window.location.search }: { search?: string }) {
   const { t } = useTranslation(DAILY_NS);
   const [date, setDate] = useState(() => dayFromSearch(search));
@@ -38,17 +43,9 @@ export function DailyClosingPage({ search = window.location.search }: { search?:
       ) : (
         <>
           {day.data.closing ? (
-            <Section title={t("closing.title")}>
-              <Alert severity="success" sx={{ mb: 1 }}>
-                {t("knots.closedAlready")}
-              </Alert>
-              <ClosingFacts closing={day.data.closing} />
-            </Section>
+            <ClosedDaySection closing={day.data.closing} asked={day.data.reopenAsked} />
           ) : (
-            <>
-              <Pending figures={day.data} />
-              <CloseForm key={date} figures={day.data} />
-            </>
+            <OpenDay key={date} figures={day.data} />
           )}
           <Takings figures={day.data} />
           <Refunds figures={day.data} />
@@ -64,7 +61,19 @@ export function DailyClosingPage({ search = window.location.search }: { search?:
   );
 }
 
-function CloseForm({ figures }: { figures: DayFigures }) {
+/** An open day: what of it is still open, then the cash count and the closing. */
+function OpenDay({ figures }: { figures: DayFigures }) {
+  const carry = useCarryOver(figures.openItems);
+  return (
+    <>
+      <Pending figures={figures} />
+      <OpenItemsSection items={figures.openItems} carry={carry} />
+      <CloseForm figures={figures} carry={carry} />
+    </>
+  );
+}
+
+function CloseForm({ figures, carry }: { figures: DayFigures; carry: CarryOverState }) {
   const { t } = useTranslation(DAILY_NS);
   const queryClient = useQueryClient();
   const [counted, setCounted] = useState("");
@@ -81,6 +90,7 @@ function CloseForm({ figures }: { figures: DayFigures }) {
     cashCounted: counted.trim(),
     ...(reason.trim() ? { differenceReason: reason.trim() } : {}),
     ...(remark.trim() ? { remark: remark.trim() } : {}),
+    ...(carry.carried.length ? { carryOver: carry.carried } : {}),
   };
   const submission = useSubmissionKey(body);
   const close = useMutation({
@@ -91,9 +101,13 @@ function CloseForm({ figures }: { figures: DayFigures }) {
       notify("success", t("knots.closed"));
       await queryClient.invalidateQueries({ queryKey: dailyKeys.all });
     },
-    onError: (failure) => {
+    onError: async (failure) => {
       setConfirming(false);
       if (failure instanceof ApiError) setServerFields(failure.fields);
+      // Something opened (or was settled) since the page was read: show the day as it is now.
+      if (failure instanceof ApiError && failure.errcode === ITEMS_OPEN) {
+        await queryClient.invalidateQueries({ queryKey: dailyKeys.day(figures.date) });
+      }
     },
   });
   const countError = checked && difference === null ? t("knots.badAmount") : serverFields.cashCounted?.[0];
@@ -102,9 +116,10 @@ function CloseForm({ figures }: { figures: DayFigures }) {
   const blocked = figures.pending.count > 0 || figures.refunds.pending.count > 0;
   const submit = () => {
     setChecked(true);
+    carry.setChecked(true);
     setServerFields({});
     if (difference === null || (differs && !reason.trim()) || reason.trim().length > TEXT_MAX) return;
-    if (remark.trim().length > TEXT_MAX) return;
+    if (remark.trim().length > TEXT_MAX || !carry.ready) return;
     setConfirming(true);
   };
   return (
@@ -117,6 +132,11 @@ function CloseForm({ figures }: { figures: DayFigures }) {
       {figures.refunds.pending.count > 0 ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {t("knots.pendingRefundsBlock")}
+        </Alert>
+      ) : null}
+      {carry.checked && !carry.ready && !blocked ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {t("open.blocks")}
         </Alert>
       ) : null}
       <Facts items={[[t("knots.cashExpected"), <strong key="expected">{formatMoney(expected)}</strong>]]} />
@@ -158,11 +178,14 @@ function CloseForm({ figures }: { figures: DayFigures }) {
       <ConfirmDialog
         open={confirming}
         title={t("knots.confirmTitle")}
-        message={t("knots.confirmText", {
-          date: figures.date,
-          counted: formatMoney(body.cashCounted),
-          difference: formatMoney(difference ?? "0.00"),
-        })}
+        message={[
+          t("knots.confirmText", {
+            date: figures.date,
+            counted: formatMoney(body.cashCounted),
+            difference: formatMoney(difference ?? "0.00"),
+          }),
+          carry.carried.length ? t("knots.confirmCarried", { count: carry.carried.length }) : "",
+        ].join(" ")}
         busy={close.isPending}
         onConfirm={() => close.mutate()}
         onCancel={() => setConfirming(false)}

@@ -31,6 +31,7 @@ function closing(overrides: Record<string, unknown> = {}) {
     reopenedBy: "",
     reopenedAt: null,
     reopenReason: "",
+    carriedOver: [],
     ...overrides,
   };
 }
@@ -58,7 +59,16 @@ function figures(overrides: Record<string, unknown> = {}) {
     date: DAY,
     takings: {
       methods: [
-        { method: "cash", label: "cash", count: 2, gross: "400.00", refunded: "50.00", amount: "350.00", money: true },
+        {
+          method: "cash",
+          label: "cash",
+          count: 2,
+          gross: "400.00",
+          refunded: "50.00",
+          amount: "350.00",
+          money: true,
+          filedUnder: "moneyIn",
+        },
         {
           method: "storedValue",
           label: "stored value",
@@ -67,6 +77,17 @@ function figures(overrides: Record<string, unknown> = {}) {
           refunded: "0.00",
           amount: "150.00",
           money: false,
+          filedUnder: "memberHoldings",
+        },
+        {
+          method: "groupBuy",
+          label: "group-buy coupon",
+          count: 1,
+          gross: "99.00",
+          refunded: "0.00",
+          amount: "99.00",
+          money: false,
+          filedUnder: "groupBuy",
         },
       ],
       money: "350.00",
@@ -144,9 +165,30 @@ function figures(overrides: Record<string, unknown> = {}) {
       },
     ],
     closing: null,
+    openItems: [],
+    reopenAsked: null,
     ...overrides,
   };
 }
+
+const UNPAID = {
+  kind: "order",
+  ref: "31",
+  title: "SO2026112400000031 王芳",
+  detail: "not paid",
+  amount: "120.00",
+  carriable: true,
+  route: "/payment?orderId=31",
+};
+const ARRIVED = {
+  kind: "reservation",
+  ref: "8",
+  title: "14:00 陈晓",
+  detail: "arrived at 14:05, not billed (张敏)",
+  amount: null,
+  carriable: true,
+  route: "/account?reservationId=8",
+};
 
 function render_(node: ReactNode) {
   return render(<AppProviders>{node}</AppProviders>);
@@ -189,6 +231,10 @@ describe("DailyClosingPage", () => {
     const takings = await screen.findByRole("table", { name: "Takings by tender" });
     expect(within(takings).getByText("Cash")).toBeInTheDocument();
     expect(within(takings).getByText("From what the member holds")).toBeInTheDocument();
+    // A coupon the customer paid on its platform is neither money in nor the member's assets.
+    const coupon = within(takings).getByText("Group-buy coupon").closest("tr");
+    expect(coupon).not.toBeNull();
+    expect(within(coupon as HTMLElement).getByText("Group-buy (the platform settles)")).toBeInTheDocument();
     const revenue = screen.getByTestId("revenue");
     expect(within(revenue).getByText("¥380.00")).toBeInTheDocument();
     expect(within(revenue).getByText("¥300.00")).toBeInTheDocument();
@@ -349,6 +395,133 @@ describe("DailyClosingPage", () => {
     fail = false;
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findByRole("table", { name: "Takings by tender" })).toBeInTheDocument();
+  });
+
+  it("lists what is still open and closes only once each is carried over with its reason", async () => {
+    const server = fakeServer({
+      "GET /rest/daily/preview": () => ok(figures({ openItems: [UNPAID, ARRIVED] })),
+      "POST /rest/daily/close": () => ({ status: 201, data: closing(), errmsg: "the day is closed" }),
+    });
+    render_(<DailyClosingPage search={`?date=${DAY}`} />);
+    const open = await screen.findByRole("table", { name: "Still open" });
+    expect(within(open).getByRole("link", { name: "SO2026112400000031 王芳" })).toHaveAttribute(
+      "href",
+      "/payment?orderId=31",
+    );
+    expect(within(open).getByText("Arrived, not billed")).toBeInTheDocument();
+    expect(within(open).getByText("¥120.00")).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(/Cash counted/), { target: { value: "350" } });
+    fireEvent.click(screen.getByRole("button", { name: "Close the day" }));
+    expect(await screen.findByText(/Settle or carry over \(with its reason\) each item/)).toBeInTheDocument();
+    expect(within(open).getAllByText("Settle it or carry it over")).toHaveLength(2);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole("checkbox", { name: "Carry over SO2026112400000031 王芳" }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Carry over 14:00 陈晓" }));
+    const [orderReason, visitReason] = screen.getAllByLabelText(/Reason for carrying over/);
+    fireEvent.change(orderReason as HTMLElement, { target: { value: "pays tomorrow" } });
+    fireEvent.click(screen.getByRole("button", { name: "Close the day" }));
+    expect(await screen.findByText("Please give the reason for carrying it over")).toBeInTheDocument();
+    fireEvent.change(visitReason as HTMLElement, { target: { value: "left before the service" } });
+    fireEvent.click(screen.getByRole("button", { name: "Close the day" }));
+    const dialog = await screen.findByRole("dialog", { name: "Close the day?" });
+    expect(dialog).toHaveTextContent("2 open item(s) are carried over with their reasons.");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Yes" }));
+    await waitFor(() => expect(server.callsTo("POST /rest/daily/close")).toHaveLength(1));
+    expect(server.callsTo("POST /rest/daily/close")[0]?.body).toEqual({
+      date: DAY,
+      cashCounted: "350",
+      carryOver: [
+        { kind: "order", ref: "31", reason: "pays tomorrow" },
+        { kind: "reservation", ref: "8", reason: "left before the service" },
+      ],
+    });
+  });
+
+  it("never offers to carry over a provider payment on its way", async () => {
+    const waiting = {
+      ...UNPAID,
+      kind: "providerPayment",
+      ref: "4",
+      carriable: false,
+      detail: "WeChat Pay since 15:00",
+    };
+    const server = fakeServer({ "GET /rest/daily/preview": () => ok(figures({ openItems: [waiting] })) });
+    render_(<DailyClosingPage search={`?date=${DAY}`} />);
+    const row = await screen.findByTestId("open-item-providerPayment:4");
+    expect(within(row).getByText(/it cannot be carried over/)).toBeInTheDocument();
+    expect(within(row).queryByRole("checkbox")).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(/Cash counted/), { target: { value: "350" } });
+    fireEvent.click(screen.getByRole("button", { name: "Close the day" }));
+    expect(await screen.findByText(/Settle or carry over/)).toBeInTheDocument();
+    expect(server.callsTo("POST /rest/daily/close")).toHaveLength(0);
+  });
+
+  it("shows what the closing carried over and lets a principal ask the owner to reopen the day", async () => {
+    const carried = {
+      kind: "order",
+      ref: "31",
+      title: "SO2026112400000031 王芳",
+      amount: "120.00",
+      reason: "pays tomorrow",
+      carriedTo: "2026-11-25",
+    };
+    let asked = false;
+    const request = {
+      requestId: 12,
+      closingId: 5,
+      date: DAY,
+      reason: "a sale was not rung up",
+      status: "pending",
+      applicantName: "李静",
+      createdAt: "2026-11-24T21:30:00+08:00",
+    };
+    const server = fakeServer({
+      "GET /rest/daily/preview": () =>
+        ok(figures({ closing: closing({ carriedOver: [carried] }), reopenAsked: asked ? request : null })),
+      "POST /rest/daily/askReopen": () => {
+        asked = true;
+        return { status: 201, data: request, errmsg: "sent to the owner for approval" };
+      },
+    });
+    render_(<DailyClosingPage search={`?date=${DAY}`} />);
+    const table = await screen.findByRole("table", { name: "Carried over" });
+    expect(within(table).getByText("SO2026112400000031 王芳 (moved into 2026-11-25)")).toBeInTheDocument();
+    expect(within(table).getByText("pays tomorrow")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Reopen" })).not.toBeInTheDocument();
+    expect(screen.getByText(/Only the owner reopens a closed day/)).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole("button", { name: "Ask the owner to reopen" }));
+    const dialog = await screen.findByRole("dialog", { name: `Ask the owner to reopen ${DAY}` });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Send to the owner" }));
+    expect(await within(dialog).findByText("Please enter the reason")).toBeInTheDocument();
+    expect(server.callsTo("POST /rest/daily/askReopen")).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: "a sale was not rung up" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Send to the owner" }));
+    await waitFor(() => expect(server.callsTo("POST /rest/daily/askReopen")).toHaveLength(1));
+    const [call] = server.callsTo("POST /rest/daily/askReopen");
+    expect(call?.body).toEqual({ date: DAY, reason: "a sale was not rung up" });
+    expect(call?.headers.get("Idempotency-Key")).toBeTruthy();
+    expect(await screen.findByTestId("reopen-asked")).toHaveTextContent(
+      /李静 asked the owner to reopen this day .*\(a sale was not rung up\): waiting for the owner's decision/,
+    );
+    expect(screen.queryByRole("button", { name: "Ask the owner to reopen" })).not.toBeInTheDocument();
+  });
+
+  it("lets the owner reopen the closed day from the page", async () => {
+    signIn([BTN_DAY_REOPEN]);
+    const server = fakeServer({
+      "GET /rest/daily/preview": () => ok(figures({ closing: closing() })),
+      "POST /rest/daily/reopen": () => ok(closing({ status: "reopened" }), "the day is open again"),
+    });
+    render_(<DailyClosingPage search={`?date=${DAY}`} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Reopen" }));
+    expect(screen.queryByRole("button", { name: "Ask the owner to reopen" })).not.toBeInTheDocument();
+    const dialog = await screen.findByRole("dialog", { name: `Reopen ${DAY}?` });
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: "a sale was missed" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Reopen" }));
+    await waitFor(() => expect(server.callsTo("POST /rest/daily/reopen")).toHaveLength(1));
+    expect(server.callsTo("POST /rest/daily/reopen")[0]?.body).toEqual({ closingId: 5, reason: "a sale was missed" });
   });
 
   it("speaks Chinese", async () => {

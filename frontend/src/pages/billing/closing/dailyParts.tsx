@@ -4,9 +4,14 @@
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { Closing } from "../../../api/daily";
+import type { CarriedOver, Closing } from "../../../api/daily";
 import { formatMoney } from "../../../lib/money";
 import { DateField } from "../../../components/dates/DateField";
 import { Facts } from "../../../components/layout";
@@ -74,5 +79,40 @@ export function ClosingFacts({ closing }: { closing: Closing }) {
       [t("closing.reopenReason"), closing.reopenReason],
     );
   }
-  return <Facts items={items} />;
+  return (
+    <>
+      <Facts items={items} />
+      {closing.carriedOver.length > 0 ? <CarriedOverTable carried={closing.carriedOver} /> : null}
+    </>
+  );
+}
+
+/** What the closing carried over, each with its reason (and the day a carried order moved into). */
+function CarriedOverTable({ carried }: { carried: CarriedOver[] }) {
+  const { t } = useTranslation(DAILY_NS);
+  return (
+    <Table size="small" aria-label={t("carried.title")} sx={{ mt: 2 }}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{t("open.kind")}</TableCell>
+          <TableCell>{t("open.item")}</TableCell>
+          <TableCell align="right">{t("open.amount")}</TableCell>
+          <TableCell>{t("open.reason")}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {carried.map((row) => (
+          <TableRow key={`${row.kind}:${row.ref}`}>
+            <TableCell>{t(`open.kinds.${row.kind}`)}</TableCell>
+            <TableCell>
+              {row.title}
+              {row.carriedTo ? ` (${t("carried.carriedTo", { date: row.carriedTo })})` : ""}
+            </TableCell>
+            <TableCell align="right">{row.amount === null ? t("dash") : formatMoney(row.amount)}</TableCell>
+            <TableCell>{row.reason}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
 }

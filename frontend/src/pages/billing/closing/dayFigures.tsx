@@ -43,6 +43,14 @@ function AmountTable({ label, head, rows }: { label: string; head: ReactNode[]; 
   );
 }
 
+/** Where a tender is filed (the server's `filedUnder`): money in, paid from what the member holds,
+ * or a group-buy coupon the customer paid on its platform (neither of the other two). */
+const FILED_UNDER = {
+  moneyIn: "takings.moneyIn",
+  memberHoldings: "takings.fromHoldings",
+  groupBuy: "takings.groupBuy",
+} as const satisfies Record<DayFigures["takings"]["methods"][number]["filedUnder"], string>;
+
 /** Each tender's gross, what the day's refunds gave back through it, and the net. */
 export function Takings({ figures }: { figures: DayFigures }) {
   const { t } = useTranslation(DAILY_NS);
@@ -62,7 +70,7 @@ export function Takings({ figures }: { figures: DayFigures }) {
               formatMoney(row.gross),
               formatMoney(row.refunded),
               formatMoney(row.amount),
-              row.money ? t("takings.moneyIn") : t("takings.fromHoldings"),
+              t(FILED_UNDER[row.filedUnder]),
             ]),
             [
               <strong key="label">{t("takings.money")}</strong>,

@@ -22,7 +22,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { billKeys, orderDetailsHref, searchOrders, type OrderRow } from "../../../api/bills";
-import { ApiError, newIdempotencyKey } from "../../../api/client";
+import { newIdempotencyKey } from "../../../api/client";
+import { FailureAlert } from "../../../components/dayClosed/DayClosed";
 import {
   BTN_REFUND_APPROVE,
   approvalHref,
@@ -49,6 +50,7 @@ import { mountIsland } from "../../../islands/mount";
 import { GoodsBackRow, GoodsBackSummary, GoodsInputs } from "./GoodsLineControls";
 import {
   canReturn,
+  closesCards,
   initialPicks,
   lineMode,
   pickErrors,
@@ -367,7 +369,7 @@ function LineRow({
         <TableCell>
           {formatMoney(line.refundableAmount)}
           {units
-            ? ` (${line.refundableQty} ${line.type === "cardType" ? t("returns.byCards") : t("returns.bySessions")})`
+            ? ` (${line.refundableQty} ${closesCards(line) ? t("returns.byCards") : t("returns.bySessions")})`
             : mode === "goods"
               ? ` (${t("returns.goodsUnits", { qty: line.refundableQty })})`
               : ""}
@@ -435,7 +437,7 @@ function ConfirmDialog({
       else onDone(made.recedeId);
     },
   });
-  const cardLines = judged.lines.some((line) => line.type === "cardType" && picks[line.orderLineId]?.picked);
+  const cardLines = judged.lines.some((line) => closesCards(line) && picks[line.orderLineId]?.picked);
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="md">
       <DialogTitle id={titleId}>{t("returns.confirmTitle")}</DialogTitle>
@@ -445,15 +447,12 @@ function ConfirmDialog({
           <DetailError
             message={detailFailure(quote.error, t("returns.notFound"))}
             onRetry={() => void quote.refetch()}
+            error={quote.error}
           />
         ) : null}
         {quote.isSuccess ? <QuoteSummary quote={quote.data} /> : null}
         {cardLines ? <DialogContentText sx={{ mt: 1 }}>{t("returns.confirmCards")}</DialogContentText> : null}
-        {refund.isError ? (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {refund.error instanceof ApiError || refund.error instanceof Error ? refund.error.message : ""}
-          </Alert>
-        ) : null}
+        {refund.isError ? <FailureAlert error={refund.error} /> : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t("back")}</Button>

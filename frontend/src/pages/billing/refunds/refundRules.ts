@@ -18,6 +18,12 @@ export function lineMode(line: JudgedLine): LineMode {
   return line.goods ? "goods" : "amount";
 }
 
+/** A line whose refund closes the cards it sold: a card purchase, or a project package whose sale
+ * issued its package cards (decision 0038; one sold before packages were banked goes back by an amount). */
+export function closesCards(line: JudgedLine): boolean {
+  return line.byUnits && (line.type === "cardType" || line.type === "projectPackage");
+}
+
 export interface LinePick {
   picked: boolean;
   /** The amount (amount mode) or the number of units (units and goods modes), as typed. */

@@ -12,7 +12,7 @@ import { OrderDetailsPage } from "../orders/OrderDetailsPage";
 import { RefundDetailPage } from "./RefundDetailPage";
 import { RefundListPage } from "./RefundListPage";
 import { OrderRefundPage } from "./OrderRefundPage";
-import { initialPicks, lineMode, pickError, pickErrors, refundBody } from "./refundRules";
+import { closesCards, initialPicks, lineMode, pickError, pickErrors, refundBody } from "./refundRules";
 
 function judgedLine(orderLineId: number, overrides: Record<string, unknown> = {}) {
   return {
@@ -153,6 +153,13 @@ describe("refund rules", () => {
     expect(lineMode(judgedLine(1, { type: "project", amount: "0.00", paid: "0.00", byUnits: true }))).toBe("units");
   });
 
+  it("closes the cards of a card sale and of a banked package sale, not of one sold before banking", () => {
+    expect(closesCards(judgedLine(1, { type: "cardType", byUnits: true }))).toBe(true);
+    expect(closesCards(judgedLine(1, { type: "projectPackage", byUnits: true }))).toBe(true);
+    expect(closesCards(judgedLine(1, { type: "projectPackage", byUnits: false }))).toBe(false);
+    expect(closesCards(judgedLine(1, { type: "project", amount: "0.00", paid: "0.00", byUnits: true }))).toBe(false);
+  });
+
   it("checks an amount up to what is refundable and units up to what is left", () => {
     const line = judgedLine(1, { refundableAmount: "30.00" });
     expect(pickError(line, { picked: true, value: "30" })).toBeNull();
@@ -283,7 +290,7 @@ describe("OrderRefundPage", () => {
       returnRoutes({
         "POST /rest/recede/quote": () =>
           refuse
-            ? { status: 409, errcode: "DAY-40901", errmsg: "the business day is closed" }
+            ? { status: 409, errcode: "ORD-40901", errmsg: "the order is not in a state that allows this" }
             : ok(quoted({ approvalNeeded: true, tenders: [quoted().tenders[0]] })),
       }),
     );
@@ -299,12 +306,12 @@ describe("OrderRefundPage", () => {
     fireEvent.change(screen.getByRole("textbox", { name: "Reason" }), { target: { value: "broken" } });
     fireEvent.click(screen.getByRole("button", { name: "Refund" }));
     const dialog = await screen.findByRole("dialog");
-    expect(await within(dialog).findByText("the business day is closed")).toBeInTheDocument();
+    expect(await within(dialog).findByText("the order is not in a state that allows this")).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Refund now" })).toBeDisabled();
     refuse = false;
     fireEvent.click(within(dialog).getByRole("button", { name: "Try again" }));
     expect(await within(dialog).findByText("Loading…")).toBeInTheDocument();
-    expect(within(dialog).queryByText("the business day is closed")).not.toBeInTheDocument();
+    expect(within(dialog).queryByText("the order is not in a state that allows this")).not.toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Refund now" })).toBeDisabled();
     release();
     expect(await within(dialog).findByText(/your approval is recorded/)).toBeInTheDocument();
@@ -312,6 +319,49 @@ describe("OrderRefundPage", () => {
     expect(within(dialog).getByRole("button", { name: "Refund now" })).toBeEnabled();
     expect(server.callsTo("POST /rest/recede/quote")).toHaveLength(2);
     expect(server.callsTo("POST /rest/recede/recede")).toHaveLength(0);
+  });
+
+  it("offers to ask the owner to reopen a closed day instead of a retry", async () => {
+    const closed = { date: "2026-11-24", storeId: 10 };
+    const server = fakeServer(
+      returnRoutes({
+        "POST /rest/recede/quote": () => ({
+          status: 409,
+          errcode: "DAY-40901",
+          errmsg: "the day is closed; ask the owner to reopen it",
+          data: closed,
+        }),
+        "POST /rest/daily/askReopen": () => ({
+          status: 201,
+          data: {
+            requestId: 3,
+            closingId: 5,
+            date: "2026-11-24",
+            reason: "a refund",
+            status: "pending",
+            applicantName: "李静",
+            createdAt: "2026-11-24T21:30:00+08:00",
+          },
+          errmsg: "sent to the owner for approval",
+        }),
+      }),
+    );
+    render_(<OrderRefundPage search="?orderId=1" />);
+    fireEvent.click(await screen.findByRole("checkbox", { name: "Return 洗发水11" }));
+    fireEvent.change(screen.getByRole("textbox", { name: "Reason" }), { target: { value: "broken" } });
+    fireEvent.click(screen.getByRole("button", { name: "Refund" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(await within(dialog).findByText("the day is closed; ask the owner to reopen it")).toBeInTheDocument();
+    expect(within(dialog).queryByRole("button", { name: "Try again" })).not.toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Ask the owner to reopen" }));
+    const form = await screen.findByRole("dialog", { name: "Ask the owner to reopen 2026-11-24" });
+    fireEvent.change(within(form).getByLabelText(/Reason/), { target: { value: "a customer's refund" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Send to the owner" }));
+    await waitFor(() => expect(server.callsTo("POST /rest/daily/askReopen")).toHaveLength(1));
+    expect(server.callsTo("POST /rest/daily/askReopen")[0]?.body).toEqual({
+      date: "2026-11-24",
+      reason: "a customer's refund",
+    });
   });
 
   it("sends a refund above the store's amount to the owner and shows the order's waiting request", async () => {

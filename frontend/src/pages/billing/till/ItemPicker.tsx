@@ -19,8 +19,10 @@ import { Loading } from "../../../components/feedback";
 import { formatMoney } from "../../../lib/money";
 import { newLine, storedValueCards, type TillLine } from "./tillRules";
 
-/** The kinds the picker offers; a card purchase and a top-up only for a member (the server says so too). */
+/** The kinds the picker offers; a project package, a card purchase and a top-up only for a member, who
+ * holds what they sell on a card (the server says so too). */
 const KINDS: readonly LineType[] = ["product", "productPackage", "project", "projectPackage", "cardType", "topUp"];
+const MEMBER_KINDS: readonly LineType[] = ["projectPackage", "cardType", "topUp"];
 
 /** The dialog that adds a line: a catalogue item by kind with a search field, or a top-up of one of
  * the member's stored-value cards. */
@@ -44,7 +46,7 @@ export function ItemPicker({
   const [topUpCard, setTopUpCard] = useState<number | "">("");
   const [amount, setAmount] = useState("");
   const result = useCatalogRows(kind, keyword);
-  const kinds = member ? KINDS : KINDS.filter((value) => value !== "cardType" && value !== "topUp");
+  const kinds = member ? KINDS : KINDS.filter((value) => !MEMBER_KINDS.includes(value));
   const topUpCards = storedValueCards(cards);
   const rows = result.data?.list ?? [];
 
@@ -123,7 +125,7 @@ export function ItemPicker({
                   secondaryAction={
                     <Button
                       size="small"
-                      onClick={() => add(newLine(kind, row.id, row.name))}
+                      onClick={() => add(newLine(kind, row.id, row.name, { packageProjects: row.lines ?? [] }))}
                       aria-label={t("picker.addItem", { name: row.name })}
                     >
                       {t("picker.add")}

@@ -1,18 +1,17 @@
 import DeleteIcon from "@mui/icons-material/Delete";
 import Box from "@mui/material/Box";
 import Checkbox from "@mui/material/Checkbox";
-import Chip from "@mui/material/Chip";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import IconButton from "@mui/material/IconButton";
 import MenuItem from "@mui/material/MenuItem";
-import Stack from "@mui/material/Stack";
 import TableCell from "@mui/material/TableCell";
 import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import type { EmployeeRow } from "../../../api/staff";
-import type { MemberCard, PricedLine } from "../../../api/till";
+import type { MemberCard, PackageProject, PricedLine } from "../../../api/till";
+import { StaffShares } from "../../../components/billing/StaffShares";
 import { formatMoney } from "../../../lib/money";
 import { hasButtonCode } from "../../../api/session";
 import {
@@ -25,9 +24,11 @@ import {
   type LineStaff,
   type TillLine,
 } from "./tillRules";
+import { ServedNowChoice } from "./ServedNowChoice";
 
-/** One line of the cashier's draft: what it is, its quantity, the card that pays or prices it, its
- * staff with their shares, and the server's price of it with each discount applied. */
+/** One line of the cashier's draft: what it is, its quantity, the card that pays or prices it (a
+ * project package: the project served now from it; a project so served: the package), its staff with
+ * their shares, and the server's price of it with each discount applied. */
 export function LineRow({
   index,
   line,
@@ -37,6 +38,9 @@ export function LineRow({
   messages,
   onChange,
   onRemove,
+  servedNow,
+  packageName = "",
+  onServeNow,
 }: {
   index: number;
   line: TillLine;
@@ -46,10 +50,14 @@ export function LineRow({
   messages: Record<string, string>;
   onChange: (line: TillLine) => void;
   onRemove: () => void;
+  servedNow?: TillLine | undefined;
+  packageName?: string;
+  onServeNow?: (project: PackageProject | null) => void;
 }) {
   const { t } = useTranslation("till");
   const message = (field: string) => lineMessage(messages, index, field);
-  const cardChoices = cardOptions(line, cards);
+  const cardChoices = line.fromPackage === null ? cardOptions(line, cards) : [];
+  const fromPackage = line.fromPackage !== null;
 
   return (
     <TableRow data-testid={`line-${index}`}>
@@ -80,6 +88,7 @@ export function LineRow({
             label={t("line.qty")}
             value={line.qty}
             onChange={(event) => onChange({ ...line, qty: event.target.value })}
+            disabled={fromPackage}
             error={Boolean(message("qty"))}
             helperText={message("qty")}
             slotProps={{ htmlInput: { inputMode: "numeric" } }}
@@ -109,7 +118,15 @@ export function LineRow({
             ))}
           </TextField>
         ) : null}
-        {GIFT_TYPES.includes(line.type) && (line.gift || hasButtonCode(ORDER_GIFT_CODE)) ? (
+        {line.type === "projectPackage" && line.packageProjects.length > 0 && onServeNow ? (
+          <ServedNowChoice line={line} served={servedNow} onChoose={onServeNow} />
+        ) : null}
+        {fromPackage || message("packageLine") ? (
+          <Typography variant="caption" color={message("packageLine") ? "error" : "text.secondary"} component="p">
+            {message("packageLine") || t("line.fromPackage", { name: packageName })}
+          </Typography>
+        ) : null}
+        {!fromPackage && GIFT_TYPES.includes(line.type) && (line.gift || hasButtonCode(ORDER_GIFT_CODE)) ? (
           <>
             <FormControlLabel
               control={
@@ -177,7 +194,7 @@ export function LineRow({
   );
 }
 
-/** The staff who served the line, each with their share, and a list to add another. */
+/** The staff who served the line, each with their share (components/billing/StaffShares). */
 function LineStaffCell({
   line,
   employees,
@@ -189,53 +206,9 @@ function LineStaffCell({
   message: string;
   onStaff: (staff: LineStaff[]) => void;
 }) {
-  const { t } = useTranslation("till");
-  const addStaff = (employeeId: number) => {
-    const employee = employees.find((row) => row.id === employeeId);
-    if (!employee || line.staff.some((staff) => staff.employeeId === employeeId)) return;
-    onStaff([...line.staff, { employeeId, name: employee.name, share: line.staff.length === 0 ? "1" : "" }]);
-  };
   return (
     <TableCell sx={{ minWidth: 200 }}>
-      <Stack spacing={1}>
-        {line.staff.map((staff) => (
-          <Stack key={staff.employeeId} direction="row" spacing={1} sx={{ alignItems: "center" }}>
-            <Chip
-              size="small"
-              label={staff.name}
-              onDelete={() => onStaff(line.staff.filter((row) => row.employeeId !== staff.employeeId))}
-            />
-            <TextField
-              size="small"
-              label={t("line.share")}
-              value={staff.share}
-              sx={{ width: 90 }}
-              onChange={(event) =>
-                onStaff(
-                  line.staff.map((row) =>
-                    row.employeeId === staff.employeeId ? { ...row, share: event.target.value } : row,
-                  ),
-                )
-              }
-            />
-          </Stack>
-        ))}
-        <TextField
-          select
-          size="small"
-          label={t("line.addStaff")}
-          value=""
-          onChange={(event) => addStaff(Number(event.target.value))}
-          error={Boolean(message)}
-          helperText={message}
-        >
-          {employees.map((employee) => (
-            <MenuItem key={employee.id} value={employee.id}>
-              {employee.name}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Stack>
+      <StaffShares staff={line.staff} employees={employees} message={message} onStaff={onStaff} />
     </TableCell>
   );
 }

@@ -12,6 +12,7 @@ import {
 } from "./paymentSections";
 import { TenderSection } from "./paymentTenders";
 import { UseDeposit } from "./UseDeposit";
+import { paymentOutcome } from "./paymentRules";
 import { storedValueCards } from "./tillRules";
 import { usePaymentForm, usePaymentOrder } from "./usePayment";
 
@@ -67,6 +68,7 @@ export function PaymentPage() {
           due={order.due}
           member={memId !== null}
           depositOrder={depositOrder}
+          heldCards={cards.data}
           cards={usableCards}
           chosenCard={chosenCard}
           points={account.data?.points}
@@ -78,6 +80,7 @@ export function PaymentPage() {
         open={payment.confirming}
         tenders={payment.tenders}
         due={order.due}
+        outcome={paymentOutcome(payment.tenders, order.due)}
         busy={payment.pay.isPending}
         cardNo={chosenCard?.cardNo ?? ""}
         onCancel={() => payment.setConfirming(false)}

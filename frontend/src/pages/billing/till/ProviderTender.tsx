@@ -179,14 +179,13 @@ export function WaitingForProvider({
     return <ProviderEnded tender={current} />;
   }
   return (
-    <Box role="status" aria-live="polite" sx={{ mb: 2 }}>
+    <Stack role="status" aria-live="polite" spacing={1} sx={{ mb: 2 }}>
       <Typography variant="h6">
         {t("provider.waiting", { method: t(`tender.${current.method}`), amount: formatMoney(current.amount) })}
       </Typography>
       {current.qrImage && expired ? (
         <Alert
           severity="warning"
-          sx={{ my: 1 }}
           action={
             <Button color="inherit" size="small" disabled={refresh.isPending} onClick={() => refresh.mutate()}>
               {t("provider.refreshQr")}
@@ -196,12 +195,14 @@ export function WaitingForProvider({
           {t("provider.qrExpired")}
         </Alert>
       ) : current.qrImage ? (
-        <Box sx={{ my: 1 }}>
-          <img src={current.qrImage} alt={t("provider.qrAlt")} width={220} height={220} />
+        <>
+          <Box sx={{ lineHeight: 0 }}>
+            <img src={current.qrImage} alt={t("provider.qrAlt")} width={220} height={220} />
+          </Box>
           <Typography variant="body2" color="text.secondary">
             {t("provider.qrHelp")}
           </Typography>
-        </Box>
+        </>
       ) : (
         <Typography variant="body2" color="text.secondary">
           {current.method === "pos"
@@ -224,7 +225,7 @@ export function WaitingForProvider({
           </Button>
         ) : null}
       </Stack>
-    </Box>
+    </Stack>
   );
 }
 

@@ -14,6 +14,7 @@ import { Facts, Section } from "../../../components/layout";
 import { formatMoney } from "../../../lib/money";
 import { sessionsFact } from "./tillRules";
 import { LineRow } from "./LineRow";
+import { servedNow } from "./tillRules";
 import type { AccountDraft } from "./useAccountDraft";
 
 /** The order's lines, each with its server price, card and staff; the remark under them. */
@@ -59,6 +60,9 @@ export function OrderLinesSection({ draft, onAddItem }: { draft: AccountDraft; o
                 messages={messages}
                 onChange={(next) => draft.updateLine(index, next)}
                 onRemove={() => draft.removeLine(index)}
+                servedNow={servedNow(lines, line.key)}
+                packageName={lines.find((row) => row.key === line.fromPackage)?.name}
+                onServeNow={(project) => draft.serveNow(line.key, project)}
               />
             ))}
           </TableBody>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Payment, PaymentTender } from "../../../api/till";
+import type { MemberCard, Payment, PaymentTender } from "../../../api/till";
 import { NO_PROVIDER } from "./ProviderTender";
-import { NO_TENDERS, othersTyped, providerRowAfter, tendersOf } from "./paymentRules";
+import { NO_TENDERS, paymentOutcome, providerRowAfter, storedValueGap, tendersOf } from "./paymentRules";
 import { tillIdFrom } from "./tillRules";
 
 const tender = (over: Partial<PaymentTender>): PaymentTender => ({
@@ -42,10 +42,38 @@ describe("the payment's rules", () => {
     expect(tendersOf({ ...NO_TENDERS, storedValue: "30" }, NO_PROVIDER)).toEqual([]);
   });
 
-  it("sums the other tenders typed, skipping what is not an amount", () => {
-    const form = { ...NO_TENDERS, storedValue: "10.50", points: "abc" };
-    expect(othersTyped(form, { ...NO_PROVIDER, method: "wechat", amount: "2" })).toBe("12.50");
-    expect(othersTyped(form, { ...NO_PROVIDER, amount: "2" })).toBe("10.50");
+  it("gives as change what the cash pays beyond the due left after the other tenders, as the server does", () => {
+    const card = { method: "storedValue", amount: "60", cardId: 1 } as const;
+    expect(paymentOutcome([card, { method: "cash", amount: "60" }], "100.00")).toEqual({
+      cash: "60",
+      change: "20.00",
+      left: "0.00",
+      cashUnneeded: false,
+    });
+    expect(paymentOutcome([{ method: "cash", amount: "30.5" }], "100.00")).toMatchObject({
+      change: "0.00",
+      left: "69.50",
+    });
+    expect(
+      paymentOutcome(
+        [
+          { method: "wechat", amount: "100" },
+          { method: "cash", amount: "5" },
+        ],
+        "100.00",
+      ),
+    ).toMatchObject({ change: "5.00", cashUnneeded: true });
+    expect(paymentOutcome([card], "100.00")).toMatchObject({ cash: null, change: "0.00", left: "40.00" });
+    expect(paymentOutcome([{ method: "cash", amount: "1.234" }], "100.00")).toBeNull();
+  });
+
+  it("says why no stored-value card can be chosen, once the cards are known", () => {
+    const card = (status: MemberCard["status"], kind: MemberCard["kind"] = "storedValue") =>
+      ({ cardId: 1, cardNo: "C001", kind, status }) as MemberCard;
+    expect(storedValueGap(undefined)).toBeNull();
+    expect(storedValueGap([card("active")])).toBeNull();
+    expect(storedValueGap([card("active", "package")])).toEqual({ unusable: [] });
+    expect(storedValueGap([card("frozen"), card("active", "package")])).toEqual({ unusable: [card("frozen")] });
   });
 
   it("waits for a provider only when one was asked, preferring its pending tender", () => {

@@ -1,9 +1,11 @@
 /** Plain rules of the payment page: the tenders the form holds as pay/excute reads them, the change
- * shown beside the cash field, and which provider tender the page waits for after an answer. */
+ * they leave (shown beside the cash field and in the confirmation), and which provider tender the page
+ * waits for after an answer. */
 
-import { PROVIDER_METHODS, type Payment, type PaymentTender, type Tender } from "../../../api/till";
+import { PROVIDER_METHODS, type MemberCard, type Payment, type PaymentTender, type Tender } from "../../../api/till";
 import { centsToText, toCents } from "../../../lib/money";
 import { pendingProviderTender, providerTender, type ProviderForm } from "./ProviderTender";
+import { storedValueCards } from "./tillRules";
 
 export interface TenderForm {
   cash: string;
@@ -27,12 +29,42 @@ export function tendersOf(form: TenderForm, provider: ProviderForm): Tender[] {
   return tenders;
 }
 
-/** The sum of the non-cash tenders as typed, for the change shown beside the cash field only. */
-export function othersTyped(form: TenderForm, provider: ProviderForm): string {
-  const cents = [form.storedValue, form.points, provider.method ? provider.amount : ""]
-    .map((text) => (/^\d+(?:\.\d{1,2})?$/.test(text.trim()) ? toCents(text) : 0))
-    .reduce((sum, part) => sum + part, 0);
-  return centsToText(cents);
+const AMOUNT = /^\d+(?:\.\d{1,2})?$/;
+
+/** What the payment being typed leaves, by the rule pay/excute applies (apps.billing.till.checkout):
+ * the other tenders pay first, the cash pays what is left of the due and the rest of it is the change
+ * given back. `left` is what is still due after the payment; `cashUnneeded` when cash was typed but
+ * the other tenders already pay everything (the server refuses that cash). Null while a tender's
+ * amount is not one. */
+export interface PaymentOutcome {
+  cash: string | null;
+  change: string;
+  left: string;
+  cashUnneeded: boolean;
+}
+
+export function paymentOutcome(tenders: readonly Tender[], due: string): PaymentOutcome | null {
+  if (!AMOUNT.test(due) || tenders.some((tender) => !AMOUNT.test(tender.amount))) return null;
+  const cash = tenders.find((tender) => tender.method === "cash")?.amount ?? null;
+  const others = tenders
+    .filter((tender) => tender.method !== "cash")
+    .reduce((sum, tender) => sum + toCents(tender.amount), 0);
+  const forCash = Math.max(toCents(due) - others, 0);
+  const received = cash === null ? 0 : toCents(cash);
+  return {
+    cash,
+    change: centsToText(Math.max(received - forCash, 0)),
+    left: centsToText(Math.max(forCash - received, 0)),
+    cashUnneeded: cash !== null && forCash === 0,
+  };
+}
+
+/** Why the stored-value choice is empty: the member holds no stored-value card (`unusable` empty) or
+ * none that can pay (each with its status). Null when a card can pay, or while the cards are loading. */
+export function storedValueGap(held: readonly MemberCard[] | undefined): { unusable: MemberCard[] } | null {
+  if (held === undefined) return null;
+  const storedValue = held.filter((card) => card.kind === "storedValue");
+  return storedValueCards(storedValue).length > 0 ? null : { unusable: storedValue };
 }
 
 /** The provider tender to wait for (or show the end of) after a payment's answer: none unless a provider

@@ -23,6 +23,7 @@ import { formatMoney } from "../../../lib/money";
 import { sessionsFact } from "./tillRules";
 import { ProviderEnded, WaitingForProvider } from "./ProviderTender";
 import { SignaturePad } from "./SignaturePad";
+import type { PaymentOutcome } from "./paymentRules";
 import type { PaymentForm } from "./usePayment";
 
 /** What the order owes: its status and totals, the discounts the server applied, and its lines. */
@@ -83,15 +84,23 @@ export function PaymentAnswer({ payment }: { payment: PaymentForm }) {
     <>
       {answer ? (
         <Alert severity={answer.status === "paid" ? "success" : "info"} sx={{ mb: 2 }} role="status">
-          {t("payment.answer", {
-            status: t(`orderStatus.${answer.status}`),
-            paid: formatMoney(answer.paid),
-            due: formatMoney(answer.due),
-            change: formatMoney(answer.change),
-          })}
-          {answer.pending && answer.pending !== "0.00"
-            ? ` ${t("provider.pendingTotal", { pending: formatMoney(answer.pending) })}`
-            : ""}
+          <Stack spacing={0.5}>
+            <span>
+              {t("payment.answer", {
+                status: t(`orderStatus.${answer.status}`),
+                paid: formatMoney(answer.paid),
+                due: formatMoney(answer.due),
+              })}
+            </span>
+            {answer.change !== "0.00" ? (
+              <strong data-testid="payment-change">
+                {t("payment.change", { change: formatMoney(answer.change) })}
+              </strong>
+            ) : null}
+            {answer.pending && answer.pending !== "0.00" ? (
+              <span>{t("provider.pendingTotal", { pending: formatMoney(answer.pending) })}</span>
+            ) : null}
+          </Stack>
         </Alert>
       ) : null}
       {waiting ? (
@@ -144,11 +153,13 @@ export function AfterPaymentSection({ orderId }: { orderId: number }) {
   );
 }
 
-/** The tenders the member offers before they are sent, and what is due. */
+/** The tenders the member offers before they are sent, what is due, the change the cash gives back
+ * and what is still due after the payment (by the server's rule, `paymentOutcome`). */
 export function ConfirmPayment({
   open,
   tenders,
   due,
+  outcome,
   busy,
   cardNo,
   onCancel,
@@ -157,6 +168,7 @@ export function ConfirmPayment({
   open: boolean;
   tenders: readonly Tender[];
   due: string;
+  outcome: PaymentOutcome | null;
   busy: boolean;
   cardNo: string;
   onCancel: () => void;
@@ -184,6 +196,14 @@ export function ConfirmPayment({
             </ListItem>
           ))}
         </List>
+        {outcome && outcome.cash !== null ? (
+          <Typography sx={{ fontWeight: 600 }} data-testid="confirm-change">
+            {t("confirm.change", { change: formatMoney(outcome.change) })}
+          </Typography>
+        ) : null}
+        {outcome && outcome.left !== "0.00" ? (
+          <Typography>{t("confirm.left", { left: formatMoney(outcome.left) })}</Typography>
+        ) : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>{t("cancel")}</Button>

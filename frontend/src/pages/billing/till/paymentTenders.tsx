@@ -1,25 +1,48 @@
-import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { MemberCard } from "../../../api/till";
+import { FailureAlert } from "../../../components/dayClosed/DayClosed";
 import { Section } from "../../../components/layout";
 import { formatMoney } from "../../../lib/money";
 import { ProviderFields } from "./ProviderTender";
-import { changeShown } from "./tillRules";
-import { othersTyped } from "./paymentRules";
+import { paymentOutcome, storedValueGap, type PaymentOutcome } from "./paymentRules";
 import type { PaymentForm } from "./usePayment";
 
-/** The tenders: cash (with the change shown), a member's stored value and points, and a provider.
- * An intention deposit's own order takes money only; a walk-in pays cash or through a provider. */
+/** Beside the cash field: what the cash typed does, by the server's rule (the change it gives back,
+ * what is still due after it, or that the other tenders already pay everything). */
+function cashHelp(t: TFunction<"till">, outcome: PaymentOutcome | null): { text: string; refused: boolean } {
+  if (outcome === null || outcome.cash === null) return { text: t("tender.cashHelp"), refused: false };
+  if (outcome.cashUnneeded) return { text: t("tender.cashUnneeded"), refused: true };
+  if (outcome.left !== "0.00")
+    return { text: t("tender.cashShort", { left: formatMoney(outcome.left) }), refused: false };
+  return { text: t("tender.cashChange", { change: formatMoney(outcome.change) }), refused: false };
+}
+
+/** Below an empty stored-value choice: why it is empty (no stored-value card, or none that can pay). */
+function storedValueHint(t: TFunction<"till">, held: readonly MemberCard[] | undefined): string {
+  const gap = storedValueGap(held);
+  if (gap === null) return "";
+  if (gap.unusable.length === 0) return t("tender.noStoredValueCard");
+  const cards = gap.unusable.map((card) =>
+    t("tender.cardWithStatus", { cardNo: card.cardNo, status: t(`cardStatus.${card.status}`) }),
+  );
+  return t("tender.storedValueUnusable", { cards: cards.join(t("tender.listSeparator")) });
+}
+
+/** The tenders: cash (with the change it gives), a member's stored value (or why there is none to
+ * choose) and points, and a provider. An intention deposit's own order takes money only; a walk-in
+ * pays cash or through a provider. */
 export function TenderSection({
   payment,
   due,
   member,
   depositOrder,
+  heldCards,
   cards,
   chosenCard,
   points,
@@ -29,6 +52,8 @@ export function TenderSection({
   due: string;
   member: boolean;
   depositOrder: boolean;
+  /** Every card the member holds, undefined while loading. */
+  heldCards: readonly MemberCard[] | undefined;
   cards: readonly MemberCard[];
   chosenCard: MemberCard | undefined;
   points: number | undefined;
@@ -36,7 +61,8 @@ export function TenderSection({
 }) {
   const { t } = useTranslation("till");
   const { form, set, provider, tenders, pay, waiting, refusal } = payment;
-  const change = form.cash.trim() ? changeShown(form.cash, due, othersTyped(form, provider)) : null;
+  const cash = cashHelp(t, paymentOutcome(tenders, due));
+  const noCard = storedValueHint(t, heldCards);
   const nothingDue = due === "0.00";
   return (
     <Section title={t("payment.tenders")}>
@@ -45,7 +71,8 @@ export function TenderSection({
           label={t("tender.cash")}
           value={form.cash}
           onChange={(event) => set("cash", event.target.value)}
-          helperText={change !== null ? t("tender.changeShown", { change: formatMoney(change) }) : t("tender.cashHelp")}
+          helperText={cash.text}
+          error={cash.refused}
           slotProps={{ htmlInput: { inputMode: "decimal" } }}
         />
         {member && !depositOrder ? (
@@ -56,8 +83,9 @@ export function TenderSection({
                 label={t("tender.card")}
                 value={form.cardId}
                 onChange={(event) => set("cardId", Number(event.target.value))}
-                sx={{ minWidth: 260 }}
-                helperText={chosenCard ? t("tender.balance", { balance: formatMoney(chosenCard.balance) }) : ""}
+                disabled={cards.length === 0}
+                sx={{ minWidth: 260, maxWidth: 320 }}
+                helperText={chosenCard ? t("tender.balance", { balance: formatMoney(chosenCard.balance) }) : noCard}
               >
                 {cards.map((card) => (
                   <MenuItem key={card.cardId} value={card.cardId}>
@@ -87,7 +115,7 @@ export function TenderSection({
           </Typography>
         )}
         <ProviderFields form={provider} onChange={payment.setProvider} onScanned={payment.submit} />
-        {refusal ? <Alert severity="error">{refusal}</Alert> : null}
+        {refusal ? <FailureAlert error={pay.error} fallback={refusal} /> : null}
         <Button
           variant="contained"
           disabled={needsSignature || pay.isPending || waiting !== null || (tenders.length === 0 && !nothingDue)}

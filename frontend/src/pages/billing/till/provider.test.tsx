@@ -226,6 +226,59 @@ describe("provider tenders", () => {
     expect(await screen.findByText("微信支付 ¥60.00 未支付成功：余额不足")).toBeInTheDocument();
   });
 
+  it("says what the cash does: the change it gives, what is still due, or that no cash is taken", async () => {
+    fakeServer(routes);
+    render_(<PaymentPage />);
+    const cash = await screen.findByLabelText("Cash received");
+    expect(
+      screen.getByText(
+        "The cash the customer hands over; what is above the amount left to pay is given back as change.",
+      ),
+    ).toBeInTheDocument();
+    fireEvent.change(cash, { target: { value: "150" } });
+    expect(screen.getByText("Change to give: ¥50.00")).toBeInTheDocument();
+    fireEvent.change(cash, { target: { value: "30" } });
+    expect(screen.getByText("No change: ¥70.00 is still due after this cash")).toBeInTheDocument();
+    await chooseProvider("WeChat Pay");
+    fireEvent.change(screen.getByLabelText("Amount through the provider"), { target: { value: "100" } });
+    expect(screen.getByText("The other tenders already pay all that is due: no cash is taken")).toBeInTheDocument();
+    expect(cash).toHaveAttribute("aria-invalid", "true");
+    fireEvent.change(screen.getByLabelText("Amount through the provider"), { target: { value: "60" } });
+    fireEvent.click(screen.getByRole("button", { name: "Pay" }));
+    const dialog = await screen.findByRole("dialog", { name: "Confirm the payment" });
+    expect(within(dialog).getByText("Cash received: ¥30.00")).toBeInTheDocument();
+    expect(within(dialog).getByTestId("confirm-change")).toHaveTextContent("Change: ¥0.00");
+    expect(within(dialog).getByText("Still due after this payment: ¥10.00")).toBeInTheDocument();
+  });
+
+  it("puts the order's state, the change and the money waiting for the provider on lines of their own", async () => {
+    await i18n.changeLanguage("zh-hans");
+    const waiting = row({ qrImage: QR });
+    const cash = { tenderId: 30, method: "cash", amount: "40.00", status: "succeeded" };
+    const order = { status: "partlyPaid", paid: "40.00", pending: "60.00", due: "60.00" };
+    fakeServer({
+      ...routes,
+      "POST /rest/pay/excute": () => ok(payment([cash, waiting], { ...order, change: "10.00" })),
+      "GET /rest/pay/tenderStatus/31": () => ok({ tender: waiting, order: payment([], order) }),
+    });
+    render_(<PaymentPage />);
+    fireEvent.mouseDown(await screen.findByLabelText("微信、支付宝或刷卡"));
+    fireEvent.click(within(await screen.findByRole("listbox")).getByText("微信支付"));
+    fireEvent.change(screen.getByLabelText("支付平台收款金额"), { target: { value: "60" } });
+    fireEvent.change(screen.getByLabelText("实收现金"), { target: { value: "50" } });
+    expect(screen.getByText("应找零 ¥10.00")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "收款" }));
+    const dialog = await screen.findByRole("dialog", { name: "确认收款" });
+    expect(within(dialog).getByTestId("confirm-change")).toHaveTextContent("找零：¥10.00");
+    fireEvent.click(within(dialog).getByRole("button", { name: "确认收款" }));
+
+    expect(await screen.findByText("部分支付：已付 ¥40.00，待付 ¥60.00。")).toBeInTheDocument();
+    expect(screen.getByTestId("payment-change")).toHaveTextContent(/^应找零给顾客：¥10.00$/);
+    expect(screen.getByText("¥60.00 正在等待支付平台确认（确认前仍计入待付）。")).toBeInTheDocument();
+    expect(screen.getByText("等待顾客支付：微信支付 ¥60.00")).toBeInTheDocument();
+    expect(screen.getByText("请顾客用手机扫描此二维码并确认支付。")).toBeInTheDocument();
+  });
+
   it("lists the store's terminals for a card payment, offline ones not choosable", async () => {
     const server = fakeServer({
       ...routes,

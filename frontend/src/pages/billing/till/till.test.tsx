@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { i18n } from "../../../i18n";
 import { AppProviders } from "../../../islands/mount";
 import { queryClient } from "../../../islands/queryClient";
 import { fakeServer, ok, type Routes } from "../../../shell/testing/fakeServer";
@@ -118,12 +119,13 @@ beforeEach(() => {
   window.history.replaceState(null, "", "/account");
 });
 
-afterEach(() => {
+afterEach(async () => {
   queryClient.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   window.localStorage.clear();
   dismissAllNotices();
+  await i18n.changeLanguage("en");
 });
 
 describe("CheckoutPage", () => {
@@ -328,6 +330,99 @@ describe("CheckoutPage", () => {
     expect(within(screen.getByTestId("line-0")).queryByRole("checkbox", { name: "Gift (free)" })).toBeNull();
   });
 
+  describe("packages (decision 0038)", () => {
+    const spa = {
+      id: 50,
+      code: "PK050",
+      name: "Facial ×8",
+      effectivePrice: "1880.00",
+      lines: [{ projectId: 40, projectCode: "X040", projectName: "Facial", sessions: 8 }],
+    };
+    const packageRoutes: Routes = {
+      ...common,
+      "GET /rest/commodity/packageList": () => ok({ list: [spa], total: 1 }),
+      "GET /rest/commodity/cardTypeList": () => ok({ list: [], total: 0 }),
+      "POST /rest/pricingEngine/usableCoupons": () => ok([]),
+      "POST /rest/pricingEngine/checkDiscountConcurrently": () =>
+        ok(priced([{ type: "projectPackage", itemId: 50, name: "Facial ×8", amount: "1880.00", discounts: [] }])),
+    };
+
+    it("sells a package and serves one of its projects now from it, on a line of its own", async () => {
+      const navigate = vi.fn();
+      const server = fakeServer({
+        ...packageRoutes,
+        "POST /rest/order/commit": () =>
+          ok({
+            orderId: 79,
+            orderNo: "SO1",
+            status: "unpaid",
+            total: "2080",
+            discount: "200",
+            payable: "1880",
+            lines: [],
+          }),
+      });
+      render_(<CheckoutPage navigate={navigate} />);
+      await chooseMember();
+      await addItem("Project package", "Facial ×8");
+      fireEvent.mouseDown(within(screen.getByTestId("line-0")).getByLabelText("Served now"));
+      fireEvent.click(within(await screen.findByRole("listbox")).getByText("One session of Facial"));
+
+      const served = await screen.findByTestId("line-1");
+      expect(within(served).getByText("Facial")).toBeInTheDocument();
+      expect(within(served).getByText("Paid by a session of the package bought now: Facial ×8")).toBeInTheDocument();
+      expect(within(served).getByLabelText("Qty")).toBeDisabled();
+      const lines = [
+        { type: "projectPackage", itemId: 50, qty: 1 },
+        { type: "project", itemId: 40, qty: 1, packageLine: 0 },
+      ];
+      await waitFor(() =>
+        expect(server.callsTo("POST /rest/pricingEngine/checkDiscountConcurrently").at(-1)?.body).toEqual({
+          memId: 1,
+          lines,
+        }),
+      );
+      fireEvent.click(screen.getByRole("button", { name: "Commit and take payment" }));
+      await waitFor(() => expect(navigate).toHaveBeenCalledWith("/payment?orderId=79&memId=1"));
+      expect(server.callsTo("POST /rest/order/commit").at(-1)?.body).toMatchObject({ memId: 1, lines });
+    });
+
+    it("takes the project served now away with its package, or when the cashier says not now", async () => {
+      fakeServer(packageRoutes);
+      render_(<CheckoutPage navigate={vi.fn()} />);
+      await chooseMember();
+      await addItem("Project package", "Facial ×8");
+      const choose = async (option: string) => {
+        fireEvent.mouseDown(within(screen.getByTestId("line-0")).getByLabelText("Served now"));
+        fireEvent.click(within(await screen.findByRole("listbox")).getByText(option));
+      };
+      await choose("One session of Facial");
+      expect(await screen.findByTestId("line-1")).toBeInTheDocument();
+      await choose("Not now: all sessions kept on the card");
+      await waitFor(() => expect(screen.queryByTestId("line-1")).not.toBeInTheDocument());
+      await choose("One session of Facial");
+      expect(await screen.findByTestId("line-1")).toBeInTheDocument();
+      fireEvent.click(screen.getByRole("button", { name: "Remove Facial ×8" }));
+      await waitFor(() => expect(screen.queryByTestId("line-0")).not.toBeInTheDocument());
+    });
+
+    it("sells packages and cards to members only, and only stored-value cards as cards", async () => {
+      const server = fakeServer(packageRoutes);
+      render_(<CheckoutPage navigate={vi.fn()} />);
+      fireEvent.click(screen.getByRole("button", { name: "Add an item" }));
+      let dialog = await screen.findByRole("dialog", { name: "Add an item" });
+      expect(within(dialog).queryByRole("tab", { name: "Project package" })).not.toBeInTheDocument();
+      fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+      await waitFor(() => expect(screen.queryByRole("dialog", { name: "Add an item" })).not.toBeInTheDocument());
+      await chooseMember();
+      fireEvent.click(screen.getByRole("button", { name: "Add an item" }));
+      dialog = await screen.findByRole("dialog", { name: "Add an item" });
+      fireEvent.click(within(dialog).getByRole("tab", { name: "Card" }));
+      await waitFor(() => expect(server.callsTo("GET /rest/commodity/cardTypeList")).toHaveLength(1));
+      expect(server.callsTo("GET /rest/commodity/cardTypeList")[0]?.query.get("kind")).toBe("storedValue");
+    });
+  });
+
   describe("coupons", () => {
     function usable(couponId: number, overrides: Record<string, unknown> = {}) {
       return {
@@ -522,14 +617,17 @@ describe("PaymentPage", () => {
     expect(await screen.findByText("Balance ¥500.00")).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText("Paid from the card"), { target: { value: "60" } });
     fireEvent.change(screen.getByLabelText("Cash received"), { target: { value: "60" } });
-    expect(screen.getByText("Change about ¥20.00")).toBeInTheDocument();
+    expect(screen.getByText("Change to give: ¥20.00")).toBeInTheDocument();
+    expect(screen.queryByText(/stored-value card/)).not.toBeInTheDocument(); // a card can pay: no hint
 
     fireEvent.click(screen.getByRole("button", { name: "Pay" }));
     const dialog = await screen.findByRole("dialog", { name: "Confirm the payment" });
     expect(within(dialog).getByText("Paid from the card: ¥60.00")).toBeInTheDocument();
     expect(within(dialog).getByText("Cash received: ¥60.00")).toBeInTheDocument();
+    expect(within(dialog).getByTestId("confirm-change")).toHaveTextContent("Change: ¥20.00");
     fireEvent.click(within(dialog).getByRole("button", { name: "Confirm and pay" }));
-    expect(await screen.findByText("Paid: paid ¥100.00, due ¥0.00, change ¥20.00")).toBeInTheDocument();
+    expect(await screen.findByText("Paid: paid ¥100.00, due ¥0.00.")).toBeInTheDocument();
+    expect(screen.getByTestId("payment-change")).toHaveTextContent("Change to give the customer: ¥20.00");
     const call = server.callsTo("POST /rest/pay/excute")[0];
     expect(call?.body).toEqual({
       orderId: 7,
@@ -545,6 +643,24 @@ describe("PaymentPage", () => {
     fireEvent.click(screen.getByRole("button", { name: "Print slip without amounts" }));
     expect(open).toHaveBeenCalledWith("/rest/pay/print/7/0", "_blank", "noopener");
     expect(screen.getByRole("link", { name: "Order details" })).toHaveAttribute("href", "/orderDetails?orderId=7");
+  });
+
+  it("says the member holds no stored-value card instead of opening an empty choice", async () => {
+    fakeServer({ ...paymentRoutes, "GET /rest/packageCard/findErpAllCard/1": () => ok([packageCard]) });
+    render_(<PaymentPage />);
+    expect(await screen.findByText("The member holds no stored-value card: take another tender.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Stored-value card")).toHaveAttribute("aria-disabled", "true");
+    expect(screen.getByLabelText("Paid from the card")).toBeDisabled();
+  });
+
+  it("names each stored-value card that cannot pay and why, in both languages", async () => {
+    const unusable = [card(3, { status: "frozen" }), card(4, { status: "expired" }), packageCard];
+    fakeServer({ ...paymentRoutes, "GET /rest/packageCard/findErpAllCard/1": () => ok(unusable) });
+    render_(<PaymentPage />);
+    const hint = "None of the member's stored-value cards can pay: C003 (Frozen), C004 (Expired).";
+    expect(await screen.findByText(hint)).toBeInTheDocument();
+    await i18n.changeLanguage("zh-hans");
+    expect(await screen.findByText("该会员的储值卡都不能支付：C003（已冻结）、C004（已过期）。")).toBeInTheDocument();
   });
 
   it("shows a refusal and retries the same submission with the same key", async () => {
@@ -575,7 +691,8 @@ describe("PaymentPage", () => {
       await screen.findByText("the lines priced with a card's discount are paid from that card"),
     ).toBeInTheDocument();
     await pay();
-    expect(await screen.findByText("Paid: paid ¥100.00, due ¥0.00, change ¥0.00")).toBeInTheDocument();
+    expect(await screen.findByText("Paid: paid ¥100.00, due ¥0.00.")).toBeInTheDocument();
+    expect(screen.queryByTestId("payment-change")).not.toBeInTheDocument();
     const keys = server.callsTo("POST /rest/pay/excute").map((call) => call.headers.get("Idempotency-Key"));
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);

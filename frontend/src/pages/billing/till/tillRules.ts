@@ -2,7 +2,8 @@
  * where the server's field messages go, and which of the member's cards a line may name. No price
  * is computed here: every total shown comes from the server. */
 
-import { centsToText, formatMoney, toCents } from "../../../lib/money";
+import { formatMoney } from "../../../lib/money";
+import { staffBody, type StaffShare } from "../../../components/billing/StaffShares";
 import { ApiError } from "../../../api/client";
 import type { MemberAreaCode } from "../../../api/members";
 import type {
@@ -10,6 +11,7 @@ import type {
   LineType,
   MemberCard,
   OrderDraft,
+  PackageProject,
   ReservationDraft,
   ReservationPackageDraft,
   UsableCoupon,
@@ -23,11 +25,7 @@ export function tillIdFrom(search: string, name: string): number | null {
   return Number.isFinite(id) && id > 0 ? id : null;
 }
 
-export interface LineStaff {
-  employeeId: number;
-  name: string;
-  share: string;
-}
+export type LineStaff = StaffShare;
 
 /** A line of the cashier's draft; `key` keeps React's rows apart, `name` is for the page only. */
 export interface TillLine {
@@ -44,6 +42,10 @@ export interface TillLine {
   giftReason: string;
   /** Goods the member takes later (owed goods, /toTakenList): paid now, they stay in stock. */
   takeLater: boolean;
+  /** A project package's projects and sessions, for serving one of them now. */
+  packageProjects: PackageProject[];
+  /** A project served now by a session of the package on the line with this key (decision 0038). */
+  fromPackage: number | null;
 }
 
 /** The button code a gift line needs; the kinds of lines that may be gifts (the server's rule). */
@@ -75,11 +77,38 @@ export function newLine(type: LineType, itemId: number | null, name: string, ext
     gift: false,
     giftReason: "",
     takeLater: false,
+    packageProjects: [],
+    fromPackage: null,
     ...extra,
   };
 }
 
-function lineBody(line: TillLine): DraftLine {
+/** The project line served now from the package on the line keyed `packageKey`, if any. */
+export function servedNow(lines: readonly TillLine[], packageKey: number): TillLine | undefined {
+  return lines.find((line) => line.fromPackage === packageKey);
+}
+
+/** The lines with the package line `packageKey`'s project served now set to `project` (a line after
+ * the package's, one session, staff chosen on it), or none. */
+export function withServedNow(
+  lines: readonly TillLine[],
+  packageKey: number,
+  project: PackageProject | null,
+): TillLine[] {
+  const rest = lines.filter((line) => line.fromPackage !== packageKey);
+  if (project === null) return rest;
+  const at = rest.findIndex((line) => line.key === packageKey);
+  const served = newLine("project", project.projectId, project.projectName, { fromPackage: packageKey });
+  return [...rest.slice(0, at + 1), served, ...rest.slice(at + 1)];
+}
+
+/** The lines without the one at `index`, and without a project it served from its package. */
+export function withoutLine(lines: readonly TillLine[], index: number): TillLine[] {
+  const removed = lines[index];
+  return lines.filter((line, position) => position !== index && line.fromPackage !== removed?.key);
+}
+
+function lineBody(line: TillLine, lines: readonly TillLine[]): DraftLine {
   const qty = Number.parseInt(line.qty, 10);
   const body: DraftLine = { type: line.type, qty: Number.isFinite(qty) ? qty : 0 };
   if (line.type === "topUp") {
@@ -91,13 +120,14 @@ function lineBody(line: TillLine): DraftLine {
     if (line.cardId !== null) body.cardId = line.cardId;
   }
   if (line.staff.length > 0) {
-    body.staff = line.staff.map(({ employeeId, share }) => ({ employeeId, share: share.trim() }));
+    body.staff = staffBody(line.staff);
   }
   if (line.gift) {
     body.gift = true;
     body.giftReason = line.giftReason.trim();
   }
   if (line.takeLater && TAKE_LATER_TYPES.includes(line.type)) body.takeLater = true;
+  if (line.fromPackage !== null) body.packageLine = lines.findIndex((row) => row.key === line.fromPackage);
   return body;
 }
 
@@ -111,7 +141,7 @@ export function draftBody(
   forPricing = false,
   couponIds: readonly number[] = [],
 ): OrderDraft {
-  const draft: OrderDraft = { lines: lines.map(lineBody) };
+  const draft: OrderDraft = { lines: lines.map((line) => lineBody(line, lines)) };
   if (couponIds.length > 0 && customer?.kind === "member") draft.couponIds = [...couponIds];
   if (customer?.kind === "member") draft.memId = customer.memId;
   if (customer?.kind === "walkIn" && !forPricing) {
@@ -139,7 +169,7 @@ export function otherMessages(messages: Record<string, string>, shown: readonly 
     .filter(
       ([field]) =>
         !shown.includes(field) &&
-        !/^lines\[\d+\]\.(qty|itemId|cardId|amount|staff|type|gift|giftReason|takeLater)$/.test(field),
+        !/^lines\[\d+\]\.(qty|itemId|cardId|amount|staff|type|gift|giftReason|takeLater|packageLine)$/.test(field),
     )
     .filter(([field]) => !/^couponIds(\[\d+\])?$/.test(field))
     .map(([, message]) => message);
@@ -197,23 +227,6 @@ export function reservationLines(project: ReservationDraft, sessions: Reservatio
       staff: line.staff.map((staff) => ({ employeeId: staff.employeeId, name: staff.name, share: staff.share })),
     }),
   );
-}
-
-/** The change to show while the cashier types what the member handed over: from the server's due,
- * for display only (the payment's answer says the change given). */
-export function changeShown(received: string, due: string, otherTenders: string): string | null {
-  const cents = (text: string) => {
-    const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
-    return match ? toCents(text) : null;
-  };
-  const paid = cents(received);
-  const owed = cents(due);
-  const others = cents(otherTenders || "0") ?? 0;
-  if (paid === null || owed === null) return null;
-  const left = Math.max(owed - others, 0);
-  if (paid < left) return null;
-  const change = paid - left;
-  return centsToText(change);
 }
 
 /** The package sessions that pay an order, as a fact of its totals when there are any: they are

@@ -11,6 +11,7 @@ import {
   useReservationDraft,
   useUsableCoupons,
   type OrderDraft,
+  type PackageProject,
 } from "../../../api/till";
 import { useSubmissionKey } from "../../../lib/submissionKey";
 import {
@@ -20,6 +21,8 @@ import {
   reservationLines,
   tickedCoupons,
   tillIdFrom,
+  withServedNow,
+  withoutLine,
   type Customer,
   type TillLine,
 } from "./tillRules";
@@ -92,12 +95,15 @@ export function useAccountDraft(search: string, navigate: (to: string) => void) 
 
   const changeCustomer = (next: Customer | null) => {
     setCustomer(next);
-    // Cards and coupons of another customer cannot stay on the order.
+    // Cards and coupons of another customer cannot stay on the order; nor packages on a walk-in's,
+    // as nobody would hold their sessions (with them, the projects served from them).
     if (next?.kind !== "member" || next.memId !== memId) {
+      const member = next?.kind === "member";
       setCouponIds([]);
       setLines((previous) =>
         previous
           .filter((line) => line.type !== "topUp" && line.type !== "cardType")
+          .filter((line) => member || (line.type !== "projectPackage" && line.fromPackage === null))
           .map((line) => ({ ...line, cardId: null })),
       );
     }
@@ -109,7 +115,9 @@ export function useAccountDraft(search: string, navigate: (to: string) => void) 
   const addLine = (line: TillLine) => setLines((previous) => [...previous, line]);
   const updateLine = (index: number, line: TillLine) =>
     setLines((previous) => previous.map((row, position) => (position === index ? line : row)));
-  const removeLine = (index: number) => setLines((previous) => previous.filter((_, position) => position !== index));
+  const removeLine = (index: number) => setLines((previous) => withoutLine(previous, index));
+  const serveNow = (packageKey: number, project: PackageProject | null) =>
+    setLines((previous) => withServedNow(previous, packageKey, project));
 
   return {
     reservationId,
@@ -123,6 +131,7 @@ export function useAccountDraft(search: string, navigate: (to: string) => void) 
     addLine,
     updateLine,
     removeLine,
+    serveNow,
     remark,
     setRemark,
     couponIds,
