@@ -10,6 +10,7 @@ from apps.approvals.choices import ApprovalBox, ApprovalStatus
 from apps.approvals.kinds import kind_of, kinds_decided_with
 from apps.approvals.models import ApprovalRequest
 from apps.approvals.rows import ApprovalRequestDetailRow, ApprovalRequestRow
+from apps.core.audit import operator_name
 from apps.core.money import money_to_wire
 
 
@@ -80,7 +81,7 @@ def request_row(request: ApprovalRequest, *, user_id: int, codes: frozenset[str]
         "reason": request.reason,
         "status": request.status,
         "statusName": str(ApprovalStatus(request.status).label),
-        "decidedByName": request.decided_by_name,
+        "decidedByName": operator_name(request.decided_by_name),
         "decidedAt": request.decided_at,
         "remark": request.remark,
         "externalNo": request.external_no,

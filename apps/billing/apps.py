@@ -18,10 +18,16 @@ class BillingConfig(AppConfig):
         )
         from apps.billing.closing.reopen_requests import DAY_REOPEN_APPROVAL
         from apps.billing.closing.stock_audit import stock_sale_differences
+        from apps.billing.ledgers.stock import ORDER_DOCUMENT, REFUND_DOCUMENT
+        from apps.billing.orders.names import order_numbers, owed_goods_order_numbers, refund_numbers
+        from apps.billing.owed.services import OWED_DOCUMENT
         from apps.billing.refunds.approvals import REFUND_KIND
         from apps.billing.refunds.provider_refunds import on_refund_ended
+        from apps.billing.till.provider_mismatch import PAYMENT_MISMATCH_TEXT, payment_mismatch_text
         from apps.billing.till.provider_payments import tender_intent_ended
         from apps.core.ledgers import register_ledger_audit
+        from apps.inventory.hooks import MoveDocument, register_move_document
+        from apps.messaging.system_texts import register_system_text
         from apps.payments.services import register_intent_listener, register_refund_listener
 
         register_ledger_audit("orders", order_differences)
@@ -37,3 +43,9 @@ class BillingConfig(AppConfig):
         register_kind(REFUND_KIND)
         # Anyone refused by a closed day (or a principal who closed it early) asks the owner to reopen it.
         register_kind(DAY_REOPEN_APPROVAL)
+        register_system_text(PAYMENT_MISMATCH_TEXT, payment_mismatch_text)
+        # The stock flow names the documents of billing's moves by their numbers (SO…, RF…); owed
+        # goods handed over name the order that owed them.
+        register_move_document(ORDER_DOCUMENT, MoveDocument(_("order"), order_numbers))
+        register_move_document(REFUND_DOCUMENT, MoveDocument(_("refund"), refund_numbers))
+        register_move_document(OWED_DOCUMENT, MoveDocument(_("order"), owed_goods_order_numbers))

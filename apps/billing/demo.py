@@ -80,7 +80,7 @@ def seed_demo(chain: DemoChain) -> None:
         store=store,
         member_id=member.pk,
         lines=[LineInput(type=LineType.PRODUCT, item_id=product.pk, qty=2, take_later=True)],
-        remark="demo: taken later",
+        remark="顾客下次到店取货",
     )
     order_pay(actor=SYSTEM_ACTOR, order_id=order.pk, tenders=[TenderAsked("cash", order.payable)])
 
@@ -122,7 +122,11 @@ def _seed_deposits(store: OrgUnit) -> None:
     members = list(Member.objects.filter(home_store=store).order_by("pk")[1:3])
     for member, amount in zip(members, (Decimal("500.00"), Decimal("300.00")), strict=False):
         deposit = deposit_take(
-            actor=SYSTEM_ACTOR, store=store, member_id=member.pk, amount=amount, remark="demo: intention deposit"
+            actor=SYSTEM_ACTOR,
+            store=store,
+            member_id=member.pk,
+            amount=amount,
+            remark="预付意向金，下次到店购买护理套餐",
         )
         order_pay(actor=SYSTEM_ACTOR, order_id=deposit.order_id, tenders=[TenderAsked("cash", amount)])
 

@@ -18,6 +18,7 @@ from apps.booking.choices import (
 )
 from apps.booking.models import Reservation, ReservationChange, ReservationProject, RotaDay, ShiftType
 from apps.catalog.models import Project
+from apps.core.audit import SYSTEM_ACTOR
 from apps.members.models import Member
 from apps.org.demo import DemoChain
 from apps.org.models import OrgUnit
@@ -147,7 +148,7 @@ def demo_reservation(
         for p in projects
     )
     ReservationChange.objects.create(
-        reservation=reservation, kind=ChangeKind.CREATED, after={"status": status}, by_name="system"
+        reservation=reservation, kind=ChangeKind.CREATED, after={"status": status}, by_name=SYSTEM_ACTOR.login_name
     )
     return reservation
 

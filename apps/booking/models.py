@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import F, Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from apps.booking.choices import (
@@ -166,7 +167,8 @@ class Reservation(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.name} {self.start:%Y-%m-%d %H:%M}"
+        # The store's time, as everywhere a person reads it, not the UTC the row holds.
+        return f"{self.name} {timezone.localtime(self.start):%Y-%m-%d %H:%M}"
 
     @property
     def minutes(self) -> int:

@@ -13,6 +13,7 @@ from apps.approvals.choices import ApprovalStatus
 from apps.cards.asset_transfers import stored_value
 from apps.cards.models import AssetTransfer
 from apps.cards.rows import AssetMemberRow, AssetStoreRow, AssetTransferDetailRow, AssetTransferRow
+from apps.core.audit import operator_name
 from apps.core.errors import NotFound
 from apps.core.phones import mask_phone
 from apps.members.models import Member
@@ -56,7 +57,7 @@ def _row(transfer: AssetTransfer) -> AssetTransferRow:
         "storedValue": stored_value(transfer.assets),
         "points": transfer.assets.get("points", 0),
         "reason": transfer.reason,
-        "applicantName": transfer.applicant_name,
+        "applicantName": operator_name(transfer.applicant_name),
         "approvalId": transfer.approval_id,
         "createdAt": transfer.created_at,
         "doneAt": transfer.done_at,
@@ -91,7 +92,7 @@ def transfer_detail(
         else {
             "id": approval.pk,
             "status": approval.status,
-            "decidedByName": approval.decided_by_name,
+            "decidedByName": operator_name(approval.decided_by_name),
             "decidedAt": approval.decided_at,
             "remark": approval.remark,
         },

@@ -29,6 +29,7 @@ from apps.cards.rows import (
     SessionUseRow,
     TransferCheckRow,
 )
+from apps.core.audit import operator_name
 from apps.core.errors import NotFound
 from apps.core.money import money_to_wire
 from apps.core.pagination import Page, PageRequest, paginate_with_window_count
@@ -201,7 +202,7 @@ def entry_rows(window: Iterable[CardEntry]) -> list[CardEntryRow]:
             "storeName": entry.store.name,
             "cardStoreId": entry.card_store_id,
             "cardStoreName": entry.card_store.name,
-            "operatorName": entry.operator_name,
+            "operatorName": operator_name(entry.operator_name),
             "remark": entry.remark,
             "createdAt": entry.created_at,
         }
@@ -235,7 +236,7 @@ def use_rows(window: Iterable[CardEntry]) -> list[SessionUseRow]:
             "orderId": entry.order_id,
             "storeId": entry.store_id,
             "storeName": entry.store.name,
-            "operatorName": entry.operator_name,
+            "operatorName": operator_name(entry.operator_name),
             "createdAt": entry.created_at,
         }
         for entry in window
@@ -324,7 +325,7 @@ def coupon_rows(window: Iterable[MemberCoupon], today: date | None = None) -> li
             "issuedAt": coupon.issued_at,
             "storeId": coupon.store_id,
             "storeName": coupon.store.name,
-            "operatorName": coupon.operator_name,
+            "operatorName": operator_name(coupon.operator_name),
         }
         for coupon in window
     ]

@@ -10,6 +10,7 @@ from django.forms import ModelForm
 from django.http import HttpRequest
 
 from apps.core.audit import actor_from_request, audit_record
+from apps.core.choices import AuditAction
 
 
 class AuditedAdminMixin:
@@ -18,19 +19,19 @@ class AuditedAdminMixin:
 
     def save_model(self, request: HttpRequest, obj: Model, form: ModelForm[Any], change: bool) -> None:
         super().save_model(request, obj, form, change)  # type: ignore[misc]
-        action = "admin.changed" if change else "admin.added"
+        action = AuditAction.ADMIN_CHANGED if change else AuditAction.ADMIN_ADDED
         audit_record(
             actor=actor_from_request(request), action=action, target=obj, detail={"fields": list(form.changed_data)}
         )
 
     def delete_model(self, request: HttpRequest, obj: Model) -> None:
-        audit_record(actor=actor_from_request(request), action="admin.deleted", target=obj)
+        audit_record(actor=actor_from_request(request), action=AuditAction.ADMIN_DELETED, target=obj)
         super().delete_model(request, obj)  # type: ignore[misc]
 
     def delete_queryset(self, request: HttpRequest, queryset: Any) -> None:
         actor = actor_from_request(request)
         for obj in queryset:
-            audit_record(actor=actor, action="admin.deleted", target=obj)
+            audit_record(actor=actor, action=AuditAction.ADMIN_DELETED, target=obj)
         super().delete_queryset(request, queryset)  # type: ignore[misc]
 
 
@@ -46,7 +47,7 @@ class AuditedInlinesMixin:
         if added or changed or deleted:
             audit_record(
                 actor=actor_from_request(request),
-                action="admin.lines_changed",
+                action=AuditAction.ADMIN_LINES_CHANGED,
                 target=form.instance,
                 detail={
                     "lines": formset.model._meta.label_lower,

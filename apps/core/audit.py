@@ -36,8 +36,8 @@ SYSTEM_ACTOR = Actor(login_name="system")
 
 def operator_name(name: str) -> str:
     """A stored operator's name as a person reads it: what the system did is signed "system" in the
-    data and shown in the request's language (系统), like every other word of the page."""
-    return pgettext("operator", "system") if name == SYSTEM_ACTOR.login_name else name
+    data and shown in the request's language (系统 / System), like every other word of the page."""
+    return pgettext("operator", "System") if name == SYSTEM_ACTOR.login_name else name
 
 
 def client_ip(request: Any) -> str | None:

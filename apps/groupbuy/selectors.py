@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
+from apps.core.audit import operator_name
 from apps.core.money import money_or_none_to_wire
 from apps.core.phones import mask_phone, shown_fragment_q
 from apps.groupbuy.choices import WriteOffStatus
@@ -81,7 +82,7 @@ def record_row(record: WriteOff) -> WriteOffRecordRow:
         "storePrice": money_or_none_to_wire(record.store_price),
         "priceWarning": record.price_warning,
         "message": record.message,
-        "operatorName": record.operator_name,
+        "operatorName": operator_name(record.operator_name),
         "createdAt": record.created_at,
         "servedAt": record.served_at,
         "cancelledAt": record.cancelled_at,

@@ -38,6 +38,7 @@ from apps.booking.selectors import today_reserved
 from apps.core.audit import Actor, audit_record
 from apps.core.business_days import business_day, check_day_open
 from apps.core.errors import InvalidInput
+from apps.core.json_types import JsonObject
 from apps.core.money import cents_to_wire, from_cents, money_or_none_to_wire, money_to_wire
 from apps.core.phones import mask_phone
 from apps.groupbuy.checks import Frequency, phone_frequency, price_check
@@ -78,7 +79,8 @@ from apps.members.errors import PhoneTaken
 from apps.members.models import Member
 from apps.members.services import MemberFields, member_create
 from apps.messaging.choices import TaskType
-from apps.messaging.services import task_create
+from apps.messaging.services import task_raise
+from apps.messaging.system_texts import SystemText
 from apps.org.models import OrgUnit
 
 logger = logging.getLogger(__name__)
@@ -86,6 +88,8 @@ logger = logging.getLogger(__name__)
 # A member file made for a coupon's customer records where they came from (master list MEMBER_SOURCE).
 MEMBER_SOURCES = {19: "meituan", 21: "dianping", 13: "douyin"}
 MISMATCH_PARTS = {"deal": gettext_lazy("deal"), "price": gettext_lazy("price")}
+# The task a person settles with the platform (apps.messaging.system_texts).
+WRITE_OFF_MISMATCH_TEXT = "groupbuy.write_off_mismatch"
 
 
 def write_off_platforms(*, platform_type: int) -> list[WriteOffPlatformRow]:
@@ -487,50 +491,68 @@ def _differences(record: WriteOff, done: Consumed) -> list[tuple[str, str, str]]
     return found
 
 
+def _said(differences: list[tuple[str, str, str]]) -> str:
+    return "; ".join(
+        _("%(part)s: offered %(offered)s, written off %(reported)s")
+        % {"part": MISMATCH_PARTS[part], "offered": offered, "reported": reported}
+        for part, offered, reported in differences
+    )
+
+
+def write_off_mismatch_text(params: JsonObject) -> SystemText:
+    """The task's words in the reader's language: {platform, code, record, differences} as
+    _mismatched kept them, the differences as (part, offered, written off)."""
+    differences = [(str(part), str(offered), str(reported)) for part, offered, reported in params["differences"]]
+    words = {**params, "said": _said(differences)}
+    return SystemText(
+        title=_("Group-buy write-off to check: %(platform)s %(code)s") % words,
+        content=_(
+            "%(platform)s wrote off coupon code %(code)s (write-off record %(record)s) for another deal "
+            "or price than it offered: %(said)s. The write-off was not taken and no order was made. "
+            "Check it with the platform: cancel the write-off there, or settle the difference."
+        )
+        % words,
+    )
+
+
 def _mismatched(actor: Actor, record: WriteOff, done: Consumed, differences: list[tuple[str, str, str]]) -> None:
     """Not taken: the record fails (keeping the platform's answer, which a cancellation at the platform
     needs), the system log has it and a task asks a person to settle it with the platform."""
     with translation.override(settings.LANGUAGE_CODE):  # stored text, in the chain's language
-        said = "; ".join(
-            _("%(part)s: offered %(offered)s, written off %(reported)s")
-            % {"part": MISMATCH_PARTS[part], "offered": offered, "reported": reported}
-            for part, offered, reported in differences
+        message = _("the platform wrote it off for another deal or price (%(said)s): not taken") % {
+            "said": _said(differences)
+        }
+    with transaction.atomic():
+        changed = WriteOff.objects.filter(pk=record.pk, status=WriteOffStatus.PENDING).update(
+            status=WriteOffStatus.FAILED, consumed=done.to_json(), message=message[:255]
         )
-        message = _("the platform wrote it off for another deal or price (%(said)s): not taken") % {"said": said}
-        with transaction.atomic():
-            changed = WriteOff.objects.filter(pk=record.pk, status=WriteOffStatus.PENDING).update(
-                status=WriteOffStatus.FAILED, consumed=done.to_json(), message=message[:255]
-            )
-            if not changed:
-                return
-            record.refresh_from_db()
-            audit_record(
-                actor=actor,
-                action=AuditAction.WRITE_OFF_MISMATCHED,
-                target=record,
-                detail={
-                    "platformId": record.platform_id,
-                    "code": record.code,
-                    "storeId": record.store_id,
-                    "differences": [list(difference) for difference in differences],
-                    "consumed": done.to_json(),
-                },
-            )
-            task_create(
-                actor=actor,
-                store=record.store,
-                task_type=TaskType.GROUP_BUY_MISMATCH,
-                msg_name=(
-                    _("Group-buy write-off to check: %(platform)s %(code)s")
-                    % {"platform": record.platform.name, "code": record.code}
-                )[:100],
-                content=_(
-                    "%(platform)s wrote off coupon code %(code)s (write-off record %(record)s) for another deal "
-                    "or price than it offered: %(said)s. The write-off was not taken and no order was made. "
-                    "Check it with the platform: cancel the write-off there, or settle the difference."
-                )
-                % {"platform": record.platform.name, "code": record.code, "record": record.pk, "said": said},
-            )
+        if not changed:
+            return
+        record.refresh_from_db()
+        audit_record(
+            actor=actor,
+            action=AuditAction.WRITE_OFF_MISMATCHED,
+            target=record,
+            detail={
+                "platformId": record.platform_id,
+                "code": record.code,
+                "storeId": record.store_id,
+                "differences": [list(difference) for difference in differences],
+                "consumed": done.to_json(),
+            },
+        )
+        task_raise(
+            actor=actor,
+            store=record.store,
+            task_type=TaskType.GROUP_BUY_MISMATCH,
+            text_code=WRITE_OFF_MISMATCH_TEXT,
+            text_params={
+                "platform": record.platform.name,
+                "code": record.code,
+                "record": record.pk,
+                "differences": [list(difference) for difference in differences],
+            },
+        )
 
 
 def _settled(record: WriteOff, done: Consumed) -> tuple[Decimal | None, Decimal | None]:

@@ -13,11 +13,17 @@ class InventoryConfig(AppConfig):
         from apps.core.role_codes import STOCKTAKE_APPROVE
         from apps.inventory import stocktakes
         from apps.inventory.choices import STOCKTAKE_APPROVAL_KIND
+        from apps.inventory.hooks import MoveDocument, register_move_document
         from apps.inventory.ledger_audit import stock_differences
+        from apps.inventory.names import stocktake_numbers
+        from apps.inventory.safety import BELOW_SAFETY_TEXT, below_safety_text
         from apps.inventory.stocktake_audit import stocktake_differences
+        from apps.messaging.system_texts import register_system_text
 
         register_ledger_audit("inventory", stock_differences)
         register_ledger_audit("stocktakes", stocktake_differences)
+        register_system_text(BELOW_SAFETY_TEXT, below_safety_text)
+        register_move_document(stocktakes.STOCKTAKE_MOVES, MoveDocument(_("stocktake"), stocktake_numbers))
         # A submitted stocktake's differences wait in the approval centre too (apps.inventory.stocktakes).
         register_kind(
             ApprovalKind(

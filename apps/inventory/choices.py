@@ -87,6 +87,18 @@ class AuditAction(models.TextChoices):
     """The inventory's entries in the system log."""
 
     SAFETY_STOCK_SET = "inventory.safety_stock_set", _("set a safety stock")
+    # The values below are the ones the log kept before they were named here (append-only log).
+    RECEIPT_CREATED = "stock.receipt.create", _("received goods into stock")
+    STOCKTAKE_APPROVED = "inventory.stocktake_approved", _("approved a stocktake")
+    STOCKTAKE_REJECTED = "inventory.stocktake_rejected", _("sent a stocktake back")
+    STOCKTAKE_WITHDRAWN = "inventory.stocktake_withdrawn", _("withdrew a stocktake")
+    GOODS_ORDER_SAVED = "goods_order.save", _("saved a goods order")
+    GOODS_ORDER_SUBMITTED = "goods_order.submit", _("submitted a goods order")
+    GOODS_ORDER_CANCELLED = "goods_order.cancel", _("cancelled a goods order")
+    GOODS_ORDER_CONFIRMED = "goods_order.confirm", _("confirmed a goods order")
+    GOODS_ORDER_SHIPPED = "goods_order.ship", _("shipped a goods order")
+    GOODS_ORDER_PAID = "goods_order.mark_paid", _("marked a goods order paid")
+    GOODS_ORDER_RECEIVED = "goods_order.receive", _("received a goods order")
 
 
 class GoodsOrderStatus(models.TextChoices):

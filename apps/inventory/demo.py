@@ -45,7 +45,7 @@ def seed_demo(chain: DemoChain) -> None:
             lines=[DocumentLineInput(pk, OPENING_QUANTITY) for pk in products],
             move_kind=MoveKind.RECEIPT,
             outward=False,
-            remark="opening stock",
+            remark="期初库存",
         )
     seed_demo_stocktakes(chain)
     seed_demo_loan(chain)
@@ -60,7 +60,7 @@ def seed_demo_stocktakes(chain: DemoChain) -> None:
     store = chain.stores[0]
     if Stocktake.objects.filter(store=store).exists():
         return
-    approved = stocktake_create(actor=SYSTEM_ACTOR, store=store, remark="month-end count")
+    approved = stocktake_create(actor=SYSTEM_ACTOR, store=store, remark="月末盘点")
     lines = list(approved.lines.order_by("id").values_list("product_id", "snapshot", "use_per_unit"))
     if not lines:
         return
@@ -76,7 +76,7 @@ def seed_demo_stocktakes(chain: DemoChain) -> None:
     )
     stocktake_submit(actor=SYSTEM_ACTOR, store=store, stocktake_id=approved.pk)
     stocktake_approve(actor=SYSTEM_ACTOR, store=store, stocktake_id=approved.pk)
-    open_one = stocktake_create(actor=SYSTEM_ACTOR, store=store, remark="spot check")
+    open_one = stocktake_create(actor=SYSTEM_ACTOR, store=store, remark="抽盘")
     first = list(open_one.lines.order_by("id").values_list("product_id", "snapshot", "use_per_unit")[:3])
     stocktake_count(
         actor=SYSTEM_ACTOR,
@@ -115,7 +115,7 @@ def seed_demo_loan(chain: DemoChain) -> None:
         type=DocumentType.LOAN_OUT,
         lines=[DocumentLineInput(pk, DEMO_LOAN_QUANTITY) for pk in held],
         target_store_id=targets[0].pk,
-        remark="demo loan",
+        remark="临时借货，周末归还",
     )
 
 
@@ -132,7 +132,7 @@ def seed_goods_orders(chain: DemoChain) -> None:
         shipped = goods_order_save(
             actor=SYSTEM_ACTOR,
             store=store,
-            remark="demo: shipped by head office",
+            remark="总部已发货",
             lines=[OrderLineInput(product.pk, Decimal("6")) for product in products[:3]],
         )
         goods_order_submit(actor=SYSTEM_ACTOR, order=shipped)
@@ -141,7 +141,7 @@ def seed_goods_orders(chain: DemoChain) -> None:
         submitted = goods_order_save(
             actor=SYSTEM_ACTOR,
             store=store,
-            remark="demo: waiting for head office",
+            remark="等待总部确认",
             lines=[OrderLineInput(product.pk, Decimal("10")) for product in products[3:6]],
         )
         goods_order_submit(actor=SYSTEM_ACTOR, order=submitted)

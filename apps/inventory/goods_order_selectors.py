@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from apps.catalog.models import Product
 from apps.catalog.selectors import product_search, store_state
+from apps.core.audit import operator_name
 from apps.core.money import money_to_wire
 from apps.inventory.choices import GoodsOrderPayment, GoodsOrderStatus, MoveKind
 from apps.inventory.models import ZERO, GoodsOrder, GoodsOrderLine, SafetyStock, StockBalance, StockMove
@@ -188,7 +189,7 @@ def goods_order_row(order: GoodsOrder) -> GoodsOrderRow:
         "lineCount": getattr(order, "line_count", 0),
         "amount": money_to_wire(getattr(order, "amount", ZERO) or ZERO),
         "remark": order.remark,
-        "createdByName": order.created_by_name,
+        "createdByName": operator_name(order.created_by_name),
         "createdAt": order.created_at,
         "submittedAt": order.submitted_at,
         "confirmedAt": order.confirmed_at,
@@ -238,13 +239,13 @@ def goods_order_detail(order: GoodsOrder) -> GoodsOrderDetailRow:
         "lineCount": len(lines),
         "amount": money_to_wire(total),
         "shippedAmount": money_to_wire(shipped.quantize(Decimal("0.01"))),
-        "confirmedByName": order.confirmed_by_name,
-        "shippedByName": order.shipped_by_name,
-        "receivedByName": order.received_by_name,
-        "paidByName": order.paid_by_name,
+        "confirmedByName": operator_name(order.confirmed_by_name),
+        "shippedByName": operator_name(order.shipped_by_name),
+        "receivedByName": operator_name(order.received_by_name),
+        "paidByName": operator_name(order.paid_by_name),
         "paidAt": order.paid_at,
         "paymentReference": order.payment_reference,
-        "cancelledByName": order.cancelled_by_name,
+        "cancelledByName": operator_name(order.cancelled_by_name),
         "cancelledAt": order.cancelled_at,
         "cancelReason": order.cancel_reason,
         "lines": rows,

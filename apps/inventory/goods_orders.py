@@ -22,7 +22,7 @@ from apps.catalog.models import Product
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput, NotFound
 from apps.core.transactions import use_case_atomic
-from apps.inventory.choices import DocumentType, GoodsOrderPayment, GoodsOrderStatus
+from apps.inventory.choices import AuditAction, DocumentType, GoodsOrderPayment, GoodsOrderStatus
 from apps.inventory.errors import GoodsOrderState
 from apps.inventory.goods_order_selectors import suggestions
 from apps.inventory.models import GoodsOrder, GoodsOrderLine, StockDocument
@@ -116,7 +116,7 @@ def goods_order_save(
                 for line in lines
             ]
         )
-        audit_record(actor=actor, action="goods_order.save", target=order, detail={"lines": len(lines)})
+        audit_record(actor=actor, action=AuditAction.GOODS_ORDER_SAVED, target=order, detail={"lines": len(lines)})
     return order
 
 
@@ -130,7 +130,7 @@ def goods_order_submit(*, actor: Actor, order: GoodsOrder) -> GoodsOrder:
         order.status = GoodsOrderStatus.SUBMITTED
         order.submitted_at = timezone.now()
         order.save(update_fields=["status", "submitted_at"])
-        audit_record(actor=actor, action="goods_order.submit", target=order)
+        audit_record(actor=actor, action=AuditAction.GOODS_ORDER_SUBMITTED, target=order)
     return order
 
 
@@ -150,7 +150,9 @@ def goods_order_cancel(*, actor: Actor, order: GoodsOrder, by_head_office: bool,
         order.cancelled_by_name = _name(actor)
         order.cancel_reason = reason[:200]
         order.save(update_fields=["status", "cancelled_at", "cancelled_by_name", "cancel_reason"])
-        audit_record(actor=actor, action="goods_order.cancel", target=order, detail={"reason": reason[:200]})
+        audit_record(
+            actor=actor, action=AuditAction.GOODS_ORDER_CANCELLED, target=order, detail={"reason": reason[:200]}
+        )
     return order
 
 
@@ -175,7 +177,7 @@ def goods_order_confirm(*, actor: Actor, order: GoodsOrder, quantities: Mapping[
         order.confirmed_by_name = _name(actor)
         order.save(update_fields=["status", "confirmed_at", "confirmed_by_name"])
         changed = {line.pk: str(line.confirmed_quantity) for line in lines if line.confirmed_quantity != line.quantity}
-        audit_record(actor=actor, action="goods_order.confirm", target=order, detail={"changed": changed})
+        audit_record(actor=actor, action=AuditAction.GOODS_ORDER_CONFIRMED, target=order, detail={"changed": changed})
     return order
 
 
@@ -192,7 +194,7 @@ def goods_order_ship(*, actor: Actor, order: GoodsOrder) -> GoodsOrder:
         order.shipped_at = timezone.now()
         order.shipped_by_name = _name(actor)
         order.save(update_fields=["status", "shipped_at", "shipped_by_name"])
-        audit_record(actor=actor, action="goods_order.ship", target=order)
+        audit_record(actor=actor, action=AuditAction.GOODS_ORDER_SHIPPED, target=order)
     return order
 
 
@@ -208,7 +210,9 @@ def goods_order_mark_paid(*, actor: Actor, order: GoodsOrder, reference: str = "
         order.paid_by_name = _name(actor)
         order.payment_reference = reference.strip()[:64]
         order.save(update_fields=["payment_status", "paid_at", "paid_by_name", "payment_reference"])
-        audit_record(actor=actor, action="goods_order.mark_paid", target=order, detail={"reference": reference[:64]})
+        audit_record(
+            actor=actor, action=AuditAction.GOODS_ORDER_PAID, target=order, detail={"reference": reference[:64]}
+        )
     return order
 
 
@@ -246,5 +250,7 @@ def goods_order_receive(
         order.received_by_name = _name(actor)
         order.receipt_id = document.pk
         order.save(update_fields=["status", "received_at", "received_by_name", "receipt_id"])
-        audit_record(actor=actor, action="goods_order.receive", target=order, detail={"receiptId": document.pk})
+        audit_record(
+            actor=actor, action=AuditAction.GOODS_ORDER_RECEIVED, target=order, detail={"receiptId": document.pk}
+        )
     return order, document

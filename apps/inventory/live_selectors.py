@@ -34,6 +34,7 @@ from apps.catalog.models import Product
 from apps.core.audit import operator_name
 from apps.core.money import money_to_wire
 from apps.inventory.choices import DocumentKind, MoveKind
+from apps.inventory.hooks import move_documents
 from apps.inventory.models import ZERO, SafetyStock, StockBalance, StockDocument, StockMove
 from apps.inventory.rows import MoveRow, ProductUnitsFields, StockRow
 from apps.inventory.safety import is_below
@@ -224,12 +225,34 @@ def product_moves(*, store_id: int, product_id: int) -> QuerySet[StockMove]:
     )
 
 
+def _document_names(moves: list[Any]) -> dict[tuple[str, int], tuple[str, str]]:
+    """(kind, id) -> (the document's kind name, its number) in the reader's language: a stock
+    document by its own kind (goods in, goods out, loan), the other flows by what registered them
+    (apps.inventory.hooks.move_documents), one query per flow on the page."""
+    names: dict[tuple[str, int], tuple[str, str]] = {}
+    by_kind: dict[str, set[int]] = {}
+    for move in moves:
+        if move.document_kind == DOCUMENT_MOVES and move.stock_document_kind in DocumentKind.values:
+            kind_name = str(DocumentKind(move.stock_document_kind).label)
+            names[(DOCUMENT_MOVES, move.document_id)] = (kind_name, move.document_number or f"#{move.document_id}")
+        else:
+            by_kind.setdefault(move.document_kind, set()).add(move.document_id)
+    for kind, ids in by_kind.items():
+        document = move_documents.get(kind)
+        kind_name = str(document.name) if document is not None else kind
+        numbers = document.numbers(ids) if document is not None else {}
+        names.update({(kind, pk): (kind_name, numbers.get(pk, f"#{pk}")) for pk in ids})
+    return names
+
+
 def move_rows(window: Iterable[StockMove], product: Product) -> list[MoveRow]:
     moves: list[Any] = list(window)
     unit, use_unit, per = product.unit, product.use_unit, product.use_per_unit
+    documents = _document_names(moves)
     rows: list[MoveRow] = []
     for move in moves:
-        number, document_kind = move.document_number or "", move.stock_document_kind or ""
+        document_kind = move.stock_document_kind or ""
+        kind_name, number = documents[(move.document_kind, move.document_id)]
         rows.append(
             {
                 "id": move.pk,
@@ -240,6 +263,7 @@ def move_rows(window: Iterable[StockMove], product: Product) -> list[MoveRow]:
                 "after": _number(move.quantity_after),
                 "afterDisplay": in_both_units(move.quantity_after, unit, use_unit, per),
                 "documentKind": move.document_kind,
+                "documentKindName": kind_name,
                 "documentId": move.document_id,
                 "documentNumber": number,
                 "stockDocumentKind": document_kind if document_kind in DocumentKind.values else None,

@@ -11,6 +11,7 @@ from decimal import Decimal
 from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Sum
 
 from apps.catalog.models import Product
+from apps.core.audit import operator_name
 from apps.core.errors import NotFound
 from apps.inventory.choices import DocumentKind, DocumentStatus, DocumentType
 from apps.inventory.live_selectors import product_units
@@ -116,8 +117,8 @@ def _row(document: StockDocument, *, lines: int, quantity: Decimal, outstanding:
         "outstanding": str(outstanding),
         "open": is_open,
         "createdAt": document.created_at,
-        "createdByName": document.created_by_name,
-        "receivedByName": document.received_by_name,
+        "createdByName": operator_name(document.created_by_name),
+        "receivedByName": operator_name(document.received_by_name),
         "receivedAt": document.received_at,
     }
 

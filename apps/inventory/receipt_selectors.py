@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 
 from apps.catalog.models import Product
 from apps.catalog.selectors import product_search
+from apps.core.audit import operator_name
 from apps.core.money import money_to_wire
 from apps.inventory.choices import DocumentKind, DocumentStatus, DocumentType
 from apps.inventory.errors import BarcodeUnknown
@@ -81,7 +82,7 @@ def receipt_row(document: StockDocument, order_numbers: dict[int, str] | None = 
         "totalQuantity": _quantity(getattr(document, "total_quantity", ZERO)),
         "amount": money_to_wire(getattr(document, "amount", ZERO) or ZERO),
         "remark": document.remark,
-        "createdByName": document.created_by_name,
+        "createdByName": operator_name(document.created_by_name),
         "createdAt": document.created_at,
     }
 

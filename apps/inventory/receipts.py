@@ -12,7 +12,7 @@ from apps.catalog.models import Product
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput
 from apps.core.transactions import use_case_atomic
-from apps.inventory.choices import DocumentKind, DocumentType, MoveKind
+from apps.inventory.choices import AuditAction, DocumentKind, DocumentType, MoveKind
 from apps.inventory.models import StockDocument
 from apps.inventory.services import DocumentLineInput, document_create
 from apps.org.models import OrgUnit
@@ -71,7 +71,7 @@ def receipt_create(
         )
         audit_record(
             actor=actor,
-            action="stock.receipt.create",
+            action=AuditAction.RECEIPT_CREATED,
             target=document,
             detail={"type": type, "lines": len(lines), "sourceId": source_id},
         )

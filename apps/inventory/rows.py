@@ -180,6 +180,7 @@ class MoveRow(TypedDict):
     after: str
     afterDisplay: str
     documentKind: str
+    documentKindName: str
     documentId: int
     documentNumber: str
     stockDocumentKind: str | None

@@ -14,22 +14,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.conf import settings
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from apps.catalog.models import Product
 from apps.core.audit import Actor, audit_record
 from apps.core.bounds import STOCK_UNITS, shown
 from apps.core.errors import InvalidInput
+from apps.core.json_types import JsonObject
 from apps.core.transactions import use_case_atomic
 from apps.inventory.balances import locked_balances
 from apps.inventory.choices import AuditAction
 from apps.inventory.models import ZERO, SafetyAlert, SafetyStock
 from apps.messaging.choices import TaskType
-from apps.messaging.services import task_create
+from apps.messaging.services import task_raise
+from apps.messaging.system_texts import SystemText
 from apps.org.models import OrgUnit
 
+# The task raised when a product falls below its safety stock (apps.messaging.system_texts).
+BELOW_SAFETY_TEXT = "inventory.below_safety"
 # One save sets at most this many products (the page sends one page of rows at most).
 MAX_SAFETY_ITEMS = 500
 # Safety stock in stock units, 3 decimals: a realistic count of stock (apps.core.bounds).
@@ -75,6 +78,18 @@ def on_crossings(*, actor: Actor, store_id: int, crossings: Sequence[Crossing]) 
         _raise(actor, store_id, fell)
 
 
+def below_safety_text(params: JsonObject) -> SystemText:
+    """The task's words in the reader's language: {code, name, store} of the product and the store."""
+    return SystemText(
+        title=gettext("%(name)s is below its safety stock") % {"name": str(params["name"])[:60]},
+        content=gettext(
+            "The live stock of %(code)s %(name)s in %(store)s is below its safety stock. "
+            "See /safetyStock and order goods."
+        )
+        % params,
+    )
+
+
 def _raise(actor: Actor, store_id: int, product_ids: list[int]) -> None:
     already = set(
         SafetyAlert.objects.filter(store_id=store_id, product_id__in=product_ids, closed_at__isnull=True).values_list(
@@ -87,22 +102,16 @@ def _raise(actor: Actor, store_id: int, product_ids: list[int]) -> None:
     store = OrgUnit.objects.get(pk=store_id)
     products = Product.objects.in_bulk(wanted)
     alerts = []
-    # The task is stored text: written in the chain's language, as the store's staff read it.
-    with translation.override(settings.LANGUAGE_CODE):
-        for pk in wanted:
-            product = products[pk]
-            task = task_create(
-                actor=actor,
-                store=store,
-                task_type=TaskType.SAFETY_STOCK,
-                msg_name=gettext("%(name)s is below its safety stock") % {"name": product.name[:60]},
-                content=gettext(
-                    "The live stock of %(code)s %(name)s in %(store)s is below its safety stock. "
-                    "See /safetyStock and order goods."
-                )
-                % {"code": product.code, "name": product.name, "store": store.name},
-            )
-            alerts.append(SafetyAlert(store_id=store_id, product_id=pk, task_id=task.pk))
+    for pk in wanted:
+        product = products[pk]
+        task = task_raise(
+            actor=actor,
+            store=store,
+            task_type=TaskType.SAFETY_STOCK,
+            text_code=BELOW_SAFETY_TEXT,
+            text_params={"code": product.code, "name": product.name, "store": store.name},
+        )
+        alerts.append(SafetyAlert(store_id=store_id, product_id=pk, task_id=task.pk))
     SafetyAlert.objects.bulk_create(alerts)
 
 

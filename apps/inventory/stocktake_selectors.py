@@ -18,6 +18,7 @@ from django.db.models import Count, Q, QuerySet, Sum
 from django.utils import timezone
 
 from apps.approvals.models import ApprovalRequest
+from apps.core.audit import operator_name
 from apps.core.money import money_to_wire
 from apps.inventory.choices import STOCKTAKE_APPROVAL_KIND, STOCKTAKE_SUBJECT, StocktakeScope, StocktakeStatus
 from apps.inventory.live_selectors import product_units
@@ -119,12 +120,12 @@ def _row(stocktake: Stocktake, totals: StocktakeSums | None, request: ApprovalRe
         "statusName": str(StocktakeStatus(stocktake.status).label),
         "remark": stocktake.remark,
         "rejectReason": stocktake.reject_reason,
-        "createdByName": stocktake.created_by_name,
+        "createdByName": operator_name(stocktake.created_by_name),
         "createdAt": stocktake.created_at,
-        "countedByName": stocktake.counted_by_name,
-        "submittedByName": stocktake.submitted_by_name,
+        "countedByName": operator_name(stocktake.counted_by_name),
+        "submittedByName": operator_name(stocktake.submitted_by_name),
         "submittedAt": stocktake.submitted_at,
-        "decidedByName": stocktake.decided_by_name,
+        "decidedByName": operator_name(stocktake.decided_by_name),
         "decidedAt": stocktake.decided_at,
         **_totals_row(totals),
         "approvalRequestId": request.pk if request else None,

@@ -40,6 +40,7 @@ from apps.core.transactions import use_case_atomic
 from apps.inventory.choices import (
     STOCKTAKE_APPROVAL_KIND,
     STOCKTAKE_SUBJECT,
+    AuditAction,
     MoveKind,
     StocktakeScope,
     StocktakeStatus,
@@ -348,7 +349,7 @@ def _approved(actor: Actor, stocktake: Stocktake) -> None:
     stocktake.decided_at = timezone.now()
     stocktake.save(update_fields=["status", "decided_by_name", "decided_at"])
     audit_record(
-        actor=actor, action="inventory.stocktake_approved", target=stocktake, detail={"moves": len(differences)}
+        actor=actor, action=AuditAction.STOCKTAKE_APPROVED, target=stocktake, detail={"moves": len(differences)}
     )
 
 
@@ -358,7 +359,7 @@ def _sent_back(actor: Actor, stocktake: Stocktake, reason: str) -> None:
     stocktake.decided_by_name = actor.login_name[:40]
     stocktake.decided_at = timezone.now()
     stocktake.save(update_fields=["status", "reject_reason", "decided_by_name", "decided_at"])
-    audit_record(actor=actor, action="inventory.stocktake_rejected", target=stocktake, detail={"reason": reason})
+    audit_record(actor=actor, action=AuditAction.STOCKTAKE_REJECTED, target=stocktake, detail={"reason": reason})
 
 
 def _approve_refused() -> str:
@@ -442,7 +443,7 @@ def stocktake_request_rejected(request: ApprovalRequest, actor: Actor) -> None:
     if request.status == ApprovalStatus.WITHDRAWN:
         stocktake.status = StocktakeStatus.COUNTING
         stocktake.save(update_fields=["status"])
-        audit_record(actor=actor, action="inventory.stocktake_withdrawn", target=stocktake, detail={})
+        audit_record(actor=actor, action=AuditAction.STOCKTAKE_WITHDRAWN, target=stocktake, detail={})
         return
     _sent_back(actor, stocktake, request.remark or gettext("sent back in the approval centre"))
 

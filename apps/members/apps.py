@@ -10,5 +10,8 @@ class MembersConfig(AppConfig):
     def ready(self) -> None:
         from apps.core.ledgers import register_ledger_audit
         from apps.members.ledger_audit import points_differences
+        from apps.members.phone_watch import PHONE_VIEWS_TEXT, phone_views_text
+        from apps.messaging.system_texts import register_system_text
 
         register_ledger_audit("points", points_differences)
+        register_system_text(PHONE_VIEWS_TEXT, phone_views_text)

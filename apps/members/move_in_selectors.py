@@ -15,6 +15,7 @@ from django.utils import timezone
 from apps.catalog.choices import CardKind
 from apps.catalog.models import CardType
 from apps.catalog.selectors import card_type_search, project_search
+from apps.core.audit import operator_name
 from apps.core.money import money_to_wire
 from apps.core.phones import mask_phone
 from apps.members.choices import MOVE_IN_EDITABLE, MemberStatus, MoveInStatus
@@ -246,7 +247,7 @@ def move_in_row(move_in: MoveIn) -> MoveInRow:
         "sessions": move_in.sessions,
         "approvalId": move_in.approval_id,
         "decisionRemark": move_in.decision_remark,
-        "createdByName": move_in.created_by_name,
+        "createdByName": operator_name(move_in.created_by_name),
         "createdAt": move_in.created_at,
         "submittedAt": move_in.submitted_at,
         "decidedAt": move_in.decided_at,
@@ -321,7 +322,7 @@ def attachment_row(attachment: MoveInAttachment) -> AttachmentRow:
         "name": attachment.name,
         "contentType": attachment.content_type,
         "size": attachment.size,
-        "uploadedByName": attachment.uploaded_by_name,
+        "uploadedByName": operator_name(attachment.uploaded_by_name),
         "createdAt": attachment.created_at,
         "url": f"/rest/storerelocationupload/file/{attachment.pk}",
     }
@@ -351,7 +352,7 @@ def move_in_detail(move_in: MoveIn) -> MoveInDetail:
             "id": approval.pk,
             "status": approval.status,
             "statusName": str(approval.get_status_display()),
-            "decidedByName": approval.decided_by_name,
+            "decidedByName": operator_name(approval.decided_by_name),
             "decidedAt": approval.decided_at,
             "remark": approval.remark,
         },

@@ -14,18 +14,34 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import connection
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from apps.core.audit import Actor, audit_record
+from apps.core.json_types import JsonObject
 from apps.core.models import SystemLog
 from apps.members.choices import AuditAction
 from apps.messaging.choices import TaskAudience, TaskType
-from apps.messaging.services import task_create
+from apps.messaging.services import task_raise
+from apps.messaging.system_texts import SystemText
 from apps.org.models import OrgUnit
 
+# The owner's task (apps.messaging.system_texts).
+PHONE_VIEWS_TEXT = "members.phone_views"
 # The first key of the advisory lock that makes one account's views take turns (see watch).
 PHONE_VIEWS_LOCK_SPACE = 250011
+
+
+def phone_views_text(params: JsonObject) -> SystemText:
+    """The owner's task in the reader's language: {login, role, count, minutes}."""
+    return SystemText(
+        title=gettext("%(login)s viewed %(count)s whole phones") % params,
+        content=gettext(
+            "%(login)s (%(role)s) viewed the whole phones of %(count)s members within %(minutes)s minutes. "
+            "Each view is in the system log (/sysLog)."
+        )
+        % params,
+    )
 
 
 def _lock_reader(user_id: int) -> None:
@@ -51,19 +67,12 @@ def phone_views_watch(*, actor: Actor) -> None:
     if store is None or not store.is_store:
         # Head office's own roles answer to nobody above them; their views are in the log.
         return
-    names = {"login": actor.login_name, "role": actor.role_name, "count": count, "minutes": minutes}
-    # The task is stored in the default language, as the other tasks raised by the system are.
-    with translation.override(settings.LANGUAGE_CODE):
-        task = task_create(
-            actor=actor,
-            store=store,
-            task_type=TaskType.PHONE_VIEWS,
-            audience=TaskAudience.OWNER,
-            msg_name=gettext("%(login)s viewed %(count)s whole phones") % names,
-            content=gettext(
-                "%(login)s (%(role)s) viewed the whole phones of %(count)s members within %(minutes)s minutes. "
-                "Each view is in the system log (/sysLog)."
-            )
-            % names,
-        )
+    task = task_raise(
+        actor=actor,
+        store=store,
+        task_type=TaskType.PHONE_VIEWS,
+        audience=TaskAudience.OWNER,
+        text_code=PHONE_VIEWS_TEXT,
+        text_params={"login": actor.login_name, "role": actor.role_name, "count": count, "minutes": minutes},
+    )
     audit_record(actor=actor, action=AuditAction.PHONE_VIEWS_ALERTED, target=task, detail={"count": count})

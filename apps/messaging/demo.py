@@ -11,7 +11,8 @@ from django.utils import timezone
 from apps.core.audit import SYSTEM_ACTOR
 from apps.messaging.choices import TaskType
 from apps.messaging.models import Message, MessageType, Task
-from apps.messaging.services import message_save, task_create
+from apps.messaging.services import message_save, task_raise
+from apps.messaging.system_texts import GOODS_PAYMENT_DUE_TEXT
 from apps.org.demo import DemoChain
 
 MESSAGE_TYPES = ("系统公告", "运营通知", "培训资料")
@@ -50,12 +51,13 @@ def seed_demo(chain: DemoChain) -> None:
     for store in chain.stores:
         if Task.objects.filter(store=store).exists():
             continue
-        task_create(
+        due = timezone.localdate(now) + timedelta(days=7)
+        task_raise(
             actor=SYSTEM_ACTOR,
             store=store,
             task_type=TaskType.PAYMENT_NOTICE,
-            msg_name="订货货款待支付",
-            content="本月订货货款请于月底前支付。",
+            text_code=GOODS_PAYMENT_DUE_TEXT,
+            text_params={"due": due.isoformat()},
             amount=Decimal("3280.00"),
-            due_date=(now + timedelta(days=7)).date(),
+            due_date=due,
         )

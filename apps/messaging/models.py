@@ -138,6 +138,11 @@ class Task(models.Model):
     audience = models.CharField(_("audience"), max_length=8, choices=TaskAudience.choices, default=TaskAudience.STORE)
     msg_name = models.CharField(_("title"), max_length=MSG_NAME_MAX_LENGTH)
     content = models.TextField(_("content"), blank=True)
+    # A task the system raised: the text's code and parameters (apps.messaging.system_texts), read in
+    # the reader's language; msg_name and content keep it in the chain's language. Empty for a task
+    # head office wrote, which reads as written.
+    text_code = models.CharField(_("text code"), max_length=64, blank=True, editable=False)
+    text_params = models.JSONField(_("text parameters"), default=dict, blank=True, editable=False)
     amount = models.DecimalField(_("amount"), max_digits=14, decimal_places=2, null=True, blank=True)
     due_date = models.DateField(_("due date"), null=True, blank=True)
     created_at = created_at_field()

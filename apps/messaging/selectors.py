@@ -3,6 +3,7 @@ tree (a store, or a head-office or region level), and the wire shapes of spec §
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any, TypeAlias, TypedDict
 
 from django.db.models import Exists, OuterRef, QuerySet
@@ -21,6 +22,7 @@ from apps.messaging.rows import (
     TaskDetailRow,
     TaskRow,
 )
+from apps.messaging.system_texts import system_text
 from apps.org.models import OrgUnit
 
 if TYPE_CHECKING:
@@ -197,12 +199,27 @@ def task_for_reader(*, user: User, unit: OrgUnit, owner_view: bool, task_id: int
     return task
 
 
+def _shown(task: Task, *, content: bool) -> tuple[str, str]:
+    """The title and (when asked) the content in the reader's language: a system text rendered from
+    its code, a task head office wrote as written (or a code no app registers any more)."""
+    text = system_text(task.text_code, task.text_params)
+    if text is None:
+        return task.msg_name, task.content if content else ""
+    return text.title, text.content
+
+
+def task_titles(ids: Collection[int]) -> dict[int, str]:
+    """Tasks named by their titles in the reader's language (the system log; apps.core.object_names)."""
+    tasks = Task.objects.filter(pk__in=ids).only("id", "msg_name", "text_code", "text_params")
+    return {task.pk: _shown(task, content=False)[0] for task in tasks}
+
+
 def task_row(task: ReadTask) -> TaskRow:
     return {
         "id": task.pk,
         "type": task.type,
         "typeName": str(TaskType(task.type).label),
-        "msgName": task.msg_name,
+        "msgName": _shown(task, content=False)[0],
         "amount": money_to_wire(task.amount) if task.amount is not None else None,
         "dueDate": task.due_date,
         "createdAt": task.created_at,
@@ -215,4 +232,9 @@ def task_rows(tasks: Any) -> list[TaskRow]:
 
 
 def task_detail(task: ReadTask) -> TaskDetailRow:
-    return {**task_row(task), "content": task.content, "storeId": task.store_id, "storeName": task.store.name}
+    return {
+        **task_row(task),
+        "content": _shown(task, content=True)[1],
+        "storeId": task.store_id,
+        "storeName": task.store.name,
+    }

@@ -10,21 +10,24 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Any, TypeVar
+from typing import Any, TypedDict, TypeVar
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import QuerySet
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from apps.accounts.models import User
 from apps.core.audit import SYSTEM_ACTOR, Actor, audit_record
 from apps.core.errors import InvalidInput, NotFound
+from apps.core.json_types import JsonObject
 from apps.core.money import money_to_wire, round_money
 from apps.messaging.choices import MSG_NAME_MAX_LENGTH, SYSTEM_PUBLISHER_NAME, AuditAction, TaskAudience, TaskType
 from apps.messaging.models import Message, MessageRead, Task, TaskRead
 from apps.messaging.sanitize import sanitize_rich_text
 from apps.messaging.selectors import messages_visible, tasks_of
+from apps.messaging.system_texts import system_text
 from apps.org.models import OrgUnit
 
 _PUBLISHER_NAME_LENGTH = Message._meta.get_field("push_user_name").max_length
@@ -201,31 +204,92 @@ def task_create(
     due_date: date | None = None,
     audience: TaskAudience = TaskAudience.STORE,
 ) -> Task:
-    """A notice to one store (spec §3 Task summary): type 1 arrears notice, 2 payment notice. The
-    amount, when there is one, is money: two places, never negative. `audience` OWNER shows it to
-    the store's owner and head office only."""
-    if not store.is_store:
-        raise InvalidInput(_("a task belongs to a store"), field="store")
-    if task_type not in TaskType.values:
-        raise InvalidInput(_("unknown task type"), field="type")
+    """A notice to one store written by a person (head office in the admin), read as written (spec §3
+    Task summary): type 1 arrears notice, 2 payment notice. The amount, when there is one, is money:
+    two places, never negative. `audience` OWNER shows it to the store's owner and head office only."""
+    _check_addressed(store, task_type)
     msg_name = (msg_name or "").strip()
     if not msg_name:
         raise InvalidInput(_("please enter a title"), field="msgName")
     if len(msg_name) > MSG_NAME_MAX_LENGTH:
         raise InvalidInput(_("the title has at most 100 characters"), field="msgName")
+    return _task_write(
+        actor=actor,
+        store=store,
+        task_type=task_type,
+        texts={"msg_name": msg_name, "content": content or ""},
+        amount=amount,
+        due_date=due_date,
+        audience=audience,
+    )
+
+
+def task_raise(
+    *,
+    actor: Actor,
+    store: OrgUnit,
+    task_type: TaskType,
+    text_code: str,
+    text_params: JsonObject,
+    amount: Decimal | int | str | None = None,
+    due_date: date | None = None,
+    audience: TaskAudience = TaskAudience.STORE,
+) -> Task:
+    """A task the system raises (a product below its safety stock, a payment to check...): kept as
+    its text's code and parameters, read in each reader's language (apps.messaging.system_texts), and
+    stored once in the chain's language for the admin."""
+    _check_addressed(store, task_type)
+    with translation.override(settings.LANGUAGE_CODE):
+        text = system_text(text_code, text_params)
+    if text is None:  # the raising app registers its code when it loads: a wiring fault otherwise
+        raise RuntimeError(f"system text {text_code!r} is not registered")
+    return _task_write(
+        actor=actor,
+        store=store,
+        task_type=task_type,
+        texts={
+            "msg_name": text.title[:MSG_NAME_MAX_LENGTH],
+            "content": text.content,
+            "text_code": text_code,
+            "text_params": text_params,
+        },
+        amount=amount,
+        due_date=due_date,
+        audience=audience,
+    )
+
+
+def _check_addressed(store: OrgUnit, task_type: TaskType | int) -> None:
+    if not store.is_store:
+        raise InvalidInput(_("a task belongs to a store"), field="store")
+    if task_type not in TaskType.values:
+        raise InvalidInput(_("unknown task type"), field="type")
+
+
+class _TaskTexts(TypedDict, total=False):
+    msg_name: str
+    content: str
+    text_code: str
+    text_params: JsonObject
+
+
+def _task_write(
+    *,
+    actor: Actor,
+    store: OrgUnit,
+    task_type: TaskType | int,
+    texts: _TaskTexts,
+    amount: Decimal | int | str | None,
+    due_date: date | None,
+    audience: TaskAudience,
+) -> Task:
     if amount is not None:
         amount = round_money(amount)
         if amount < 0:
             raise InvalidInput(_("the amount cannot be negative"), field="amount")
     with transaction.atomic():
         task = Task.objects.create(
-            store=store,
-            type=TaskType(task_type),
-            msg_name=msg_name,
-            content=content or "",
-            amount=amount,
-            due_date=due_date,
-            audience=audience,
+            store=store, type=TaskType(task_type), amount=amount, due_date=due_date, audience=audience, **texts
         )
         audit_record(
             actor=actor,

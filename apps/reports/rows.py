@@ -20,7 +20,8 @@ class SystemLogRow(TypedDict):
     action: str
     actionName: str
     objectType: str
+    objectTypeName: str
     objectId: str
-    objectRepr: str
+    objectName: str
     detail: object  # the entry's detail with its phones masked (mask_phones_in)
     ipAddress: str

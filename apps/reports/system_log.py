@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable
 
+from django.apps import apps as django_apps
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.functional import Promise
@@ -20,18 +21,30 @@ from django.utils.functional import Promise
 from apps.accounts.choices import AuditAction as AccountsAction
 from apps.accounts.selectors import user_ids_matching, user_names
 from apps.approvals.choices import AuditAction as ApprovalsAction
+from apps.approvals.names import request_names
 from apps.billing.choices import AuditAction as BillingAction
+from apps.billing.orders.names import closing_days, deposit_numbers, order_numbers, refund_numbers
 from apps.booking.choices import AuditAction as BookingAction
+from apps.booking.names import reservation_names
 from apps.cards.choices import AuditAction as CardsAction
+from apps.cards.names import asset_transfer_names
 from apps.catalog.choices import AuditAction as CatalogAction
 from apps.core.audit import operator_name
+from apps.core.choices import AuditAction as CoreAction
 from apps.core.models import SystemLog
+from apps.core.object_names import Namer
 from apps.core.phones import mask_phones_in, mask_phones_in_text
 from apps.core.time_ranges import check_time_range
 from apps.groupbuy.choices import AuditAction as GroupBuyAction
+from apps.groupbuy.names import write_off_names
 from apps.inventory.choices import AuditAction as InventoryAction
+from apps.inventory.choices import OutboundAction
+from apps.inventory.names import document_numbers, goods_order_numbers, stocktake_numbers
 from apps.members.choices import AuditAction as MembersAction
+from apps.members.choices import MoveInAuditAction
+from apps.members.names import cancellation_names, examination_names, member_names, move_in_names
 from apps.messaging.choices import AuditAction as MessagingAction
+from apps.messaging.selectors import task_titles
 from apps.org.choices import AuditAction as OrgAction
 from apps.payments.choices import AuditAction as PaymentsAction
 from apps.reports.rows import SystemLogRow
@@ -41,6 +54,7 @@ from apps.staff.choices import AuditAction as StaffAction
 SYSTEM_LOG_MAX_DAYS = 92
 
 _ACTION_CHOICES = (
+    CoreAction,
     AccountsAction,
     ApprovalsAction,
     OrgAction,
@@ -48,13 +62,38 @@ _ACTION_CHOICES = (
     MessagingAction,
     StaffAction,
     MembersAction,
+    MoveInAuditAction,
     InventoryAction,
+    OutboundAction,
     PaymentsAction,
     BookingAction,
     CardsAction,
     BillingAction,
     GroupBuyAction,
 )
+
+
+# The kinds of row the log names by what their app answers today (issue 28 §9: "SO…" for an order, a
+# member's code and masked name), by their model's label; any other kind shows the name it had when
+# the entry was written (its __str__ then: a product's code and name, a card's number...).
+OBJECT_NAMERS: dict[str, Namer] = {
+    "approvals.approvalrequest": request_names,
+    "billing.dailyclosing": closing_days,
+    "billing.deposit": deposit_numbers,
+    "billing.order": order_numbers,
+    "billing.refund": refund_numbers,
+    "booking.reservation": reservation_names,
+    "cards.assettransfer": asset_transfer_names,
+    "groupbuy.writeoff": write_off_names,
+    "inventory.goodsorder": goods_order_numbers,
+    "inventory.stockdocument": document_numbers,
+    "inventory.stocktake": stocktake_numbers,
+    "members.cancellationrequest": cancellation_names,
+    "members.examination": examination_names,
+    "members.member": member_names,
+    "members.movein": move_in_names,
+    "messaging.task": task_titles,
+}
 
 
 def action_labels() -> dict[str, str | Promise]:
@@ -113,12 +152,36 @@ def entries(
     return found.order_by("-created_at", "-id")
 
 
+def _object_names(rows: list[SystemLog]) -> dict[tuple[str, str], str]:
+    """(object type, object id) -> the object's name today, for the kinds of row OBJECT_NAMERS
+    names; one query per kind on the page."""
+    wanted: dict[str, set[int]] = {}
+    for row in rows:
+        if row.object_type in OBJECT_NAMERS and row.object_id.isdigit():
+            wanted.setdefault(row.object_type, set()).add(int(row.object_id))
+    names: dict[tuple[str, str], str] = {}
+    for object_type, ids in wanted.items():
+        names.update({(object_type, str(pk)): name for pk, name in OBJECT_NAMERS[object_type](ids).items()})
+    return names
+
+
+def object_type_name(object_type: str) -> str:
+    """The kind of row in the reader's language (its model's name); one no app has any more shows
+    its code."""
+    try:
+        return str(django_apps.get_model(object_type)._meta.verbose_name)
+    except (LookupError, ValueError):
+        return object_type
+
+
 def entry_rows(window: Iterable[SystemLog]) -> list[SystemLogRow]:
     """A page of entries as the page shows them: names copied at the time, the actor's name today,
-    the action's label, and every phone masked (the account too: managers sign in with a phone)."""
+    the action's label, the object by its kind and its business name, and every phone masked (the
+    account too: managers sign in with a phone)."""
     rows = list(window)
     labels = action_labels()
     names = user_names(user_ids={row.user_id for row in rows if row.user_id is not None})
+    objects = _object_names(rows)
     return [
         {
             "id": row.pk,
@@ -131,8 +194,9 @@ def entry_rows(window: Iterable[SystemLog]) -> list[SystemLogRow]:
             "action": row.action,
             "actionName": action_name(row.action, labels),
             "objectType": row.object_type,
+            "objectTypeName": object_type_name(row.object_type) if row.object_type else "",
             "objectId": row.object_id,
-            "objectRepr": mask_phones_in_text(row.object_repr),
+            "objectName": mask_phones_in_text(objects.get((row.object_type, row.object_id), row.object_repr)),
             "detail": mask_phones_in(row.detail),
             "ipAddress": row.ip_address or "",
         }

@@ -25,7 +25,7 @@ from apps.billing.choices import DAY_REOPEN_KIND, DAY_REOPEN_SUBJECT
 from apps.billing.closing.selectors import Day, active_closing
 from apps.billing.closing.services import checked_text, day_reopen
 from apps.billing.models import DailyClosing
-from apps.core.audit import Actor
+from apps.core.audit import Actor, operator_name
 from apps.core.errors import InvalidInput
 from apps.core.money import money_to_wire
 from apps.core.role_codes import DAY_REOPEN
@@ -75,7 +75,7 @@ def describe_day_reopen(request: ApprovalRequest) -> list[tuple[str, str]]:
     if closing is None:
         return rows
     rows += [
-        (_("closed by"), closing.closed_by_name),
+        (_("closed by"), operator_name(closing.closed_by_name)),
         (_("closed at"), f"{timezone.localtime(closing.closed_at):%Y-%m-%d %H:%M}"),
         (_("cash counted"), money_to_wire(closing.cash_counted)),
         (_("cash expected"), money_to_wire(closing.cash_expected)),

@@ -105,6 +105,7 @@ from apps.billing.models import (
 )
 from apps.cards.choices import CardKind, EntryKind
 from apps.cards.selectors import card_entries_at_store
+from apps.core.audit import operator_name
 from apps.core.money import money_or_none_to_wire, money_or_zero_to_wire, round_money
 from apps.members.choices import PointsKind
 from apps.members.selectors import points_entries_of_store
@@ -511,9 +512,9 @@ def closing_row(closing: DailyClosing) -> ClosingRow:
         "difference": money_or_zero_to_wire(closing.difference),
         "differenceReason": closing.difference_reason,
         "remark": closing.remark,
-        "closedBy": closing.closed_by_name,
+        "closedBy": operator_name(closing.closed_by_name),
         "closedAt": closing.closed_at,
-        "reopenedBy": closing.reopened_by_name,
+        "reopenedBy": operator_name(closing.reopened_by_name),
         "reopenedAt": closing.reopened_at,
         "reopenReason": closing.reopen_reason,
         "carriedOver": list(closing.carried_over or []),

@@ -14,6 +14,7 @@ from django.utils import timezone
 from apps.billing.choices import DepositEntryKind, DepositStatus
 from apps.billing.deposits.rows import DepositEntryRow, DepositTotalsRow
 from apps.billing.models import ZERO, Deposit, DepositEntry
+from apps.core.audit import operator_name
 from apps.core.money import money_or_zero_to_wire
 from apps.core.phones import mask_phone
 
@@ -74,7 +75,7 @@ def deposit_rows(window: Iterable[Deposit]) -> list[dict[str, Any]]:
             "refunded": money_or_zero_to_wire(deposit.refunded),
             "left": money_or_zero_to_wire(deposit.balance),
             "remark": deposit.remark,
-            "operatorName": deposit.operator_name,
+            "operatorName": operator_name(deposit.operator_name),
             "createdAt": deposit.created_at,
             "takenAt": deposit.taken_at,
         }
@@ -149,7 +150,7 @@ def entry_rows(window: Iterable[DepositEntry]) -> list[DepositEntryRow]:
             "refundId": entry.refund_id,
             "refundNo": entry.refund.refund_no or "" if entry.refund else "",
             "businessDate": entry.business_date,
-            "operatorName": entry.operator_name,
+            "operatorName": operator_name(entry.operator_name),
             "createdAt": entry.created_at,
         }
         for entry in window

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from apps.billing.models import Order, OrderLine, Refund, RefundLine, RefundTender
 from apps.billing.orders.rows import RefundDetailRow, RefundedLineFields, RefundLineRow, RefundRow, RefundTenderRow
+from apps.core.audit import operator_name
 from apps.core.money import money_to_wire
 from apps.core.phones import mask_phone
 
@@ -34,7 +35,7 @@ def refund_row(refund: Refund) -> RefundRow:
         "statusName": str(refund.get_status_display()),
         "amount": money_to_wire(refund.amount),
         "reason": refund.reason,
-        "operatorName": refund.operator_name,
+        "operatorName": operator_name(refund.operator_name),
         "approved": refund.approved_by_id is not None,
         "businessDate": refund.business_date,
         "createdAt": _when(refund.created_at),

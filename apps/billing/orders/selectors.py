@@ -54,6 +54,7 @@ from apps.booking.models import Reservation, ReservationProject
 from apps.cards.choices import CardStatus
 from apps.cards.models import Card, CardSession
 from apps.catalog.choices import CardKind
+from apps.core.audit import operator_name
 from apps.core.json_types import JsonObject
 from apps.core.money import money_or_none_to_wire, money_to_wire
 from apps.core.phones import mask_phone
@@ -178,7 +179,7 @@ def _order_row(order: Order, figures: OrderFigures) -> OrderRow:
         "due": money_to_wire(order.due),
         "businessDate": order.business_date,
         "remark": order.remark,
-        "operatorName": order.operator_name,
+        "operatorName": operator_name(order.operator_name),
         "createdAt": _when(order.created_at),
         "paidAt": _when(order.paid_at),
     }
@@ -308,7 +309,7 @@ def order_detail_row(order: Order) -> OrderDetailRow:
                 "points": tender.points,
                 "received": money_or_none_to_wire(tender.received),
                 "change": money_or_none_to_wire(tender.change),
-                "operatorName": tender.operator_name,
+                "operatorName": operator_name(tender.operator_name),
                 "createdAt": _when(tender.created_at),
             }
             for tender in order.tenders.all()
@@ -407,7 +408,7 @@ def gift_rows(window: Iterable[OrderLine]) -> list[GiftRow]:
             "businessDate": line.order.business_date,
             "storeId": line.order.store_id,
             "storeName": line.order.store.name,
-            "operatorName": line.order.operator_name,
+            "operatorName": operator_name(line.order.operator_name),
         }
         for line in window
     ]

@@ -22,9 +22,11 @@ from django.utils.translation import gettext_lazy as _
 from apps.billing.choices import TenderMethod
 from apps.billing.models import Order, Tender
 from apps.core.audit import SYSTEM_ACTOR
+from apps.core.json_types import JsonObject
 from apps.core.money import money_to_wire
 from apps.messaging.choices import TaskType
-from apps.messaging.services import task_create
+from apps.messaging.services import task_raise
+from apps.messaging.system_texts import SystemText
 
 PARTS = {
     "amount": _("amount"),
@@ -35,6 +37,9 @@ PARTS = {
 }
 
 Difference = tuple[str, str, str]  # (part, asked, reported)
+
+# The task a person checks (apps.messaging.system_texts).
+PAYMENT_MISMATCH_TEXT = "billing.payment_mismatch"
 
 
 def mismatch_message(
@@ -72,8 +77,8 @@ def mismatch_settled(
 ) -> None:
     """Fails the tender (its amount is due again) and raises the task for a person. Inside the
     listener's transaction, under the order's and the tender's row locks."""
-    # Stored text (the tender's message, the task) is written in the chain's language, as the
-    # store's staff read it; the till renders its own message in the cashier's.
+    # The tender's message is stored text, written in the chain's language as the store's staff read
+    # it; the till renders its own message in the cashier's, and the task is read in the reader's.
     with translation.override(settings.LANGUAGE_CODE):
         tender.message = mismatch_message(
             asked=tender.amount,
@@ -81,30 +86,40 @@ def mismatch_settled(
             reported_currency=reported_currency,
             reported_merchant=reported_merchant,
         )[:255]
-        order_no = order.order_no or str(order.pk)
-        task_create(
-            actor=SYSTEM_ACTOR,
-            store=order.store,
-            task_type=TaskType.PAYMENT_MISMATCH,
-            msg_name=(gettext("Payment to check: order %(order)s") % {"order": order_no})[:100],
-            content=gettext(
-                "%(provider)s reported a successful payment for order %(order)s that is not the payment "
-                "asked for: %(differences)s. Asked: %(asked)s CNY; reported: %(reported)s %(currency)s "
-                "(%(merchant)s). Out trade number %(out_trade_no)s, provider's trade number %(trade_no)s. "
-                "The tender was not counted and the order is not paid by it. Check the payment in the "
-                "provider's merchant console: refund any money taken there (it cannot be refunded from "
-                "the order), and take the order's payment again with the customer."
-            )
-            % {
-                "provider": TenderMethod(tender.method).label,
-                "order": order_no,
-                "differences": _differences_text(differences),
-                "asked": money_to_wire(tender.amount),
-                "reported": money_to_wire(reported_amount) if reported_amount is not None else "-",
-                "currency": reported_currency or "-",
-                "merchant": reported_merchant or "-",
-                "out_trade_no": out_trade_no,
-                "trade_no": provider_trade_no or "-",
-            },
-            amount=tender.amount,
+    task_raise(
+        actor=SYSTEM_ACTOR,
+        store=order.store,
+        task_type=TaskType.PAYMENT_MISMATCH,
+        text_code=PAYMENT_MISMATCH_TEXT,
+        text_params={
+            "method": tender.method,
+            "order": order.order_no or str(order.pk),
+            "differences": [list(difference) for difference in differences],
+            "asked": money_to_wire(tender.amount),
+            "reported": money_to_wire(reported_amount) if reported_amount is not None else "-",
+            "currency": reported_currency or "-",
+            "merchant": reported_merchant or "-",
+            "out_trade_no": out_trade_no,
+            "trade_no": provider_trade_no or "-",
+        },
+        amount=tender.amount,
+    )
+
+
+def payment_mismatch_text(params: JsonObject) -> SystemText:
+    """The task's words in the reader's language, from what mismatch_settled kept: the tender's
+    method, the order's number, the differences as (part, asked, reported) and the provider's word."""
+    differences = [(str(part), str(asked), str(reported)) for part, asked, reported in params["differences"]]
+    words = {**params, "provider": TenderMethod(params["method"]).label, "differences": _differences_text(differences)}
+    return SystemText(
+        title=gettext("Payment to check: order %(order)s") % words,
+        content=gettext(
+            "%(provider)s reported a successful payment for order %(order)s that is not the payment "
+            "asked for: %(differences)s. Asked: %(asked)s CNY; reported: %(reported)s %(currency)s "
+            "(%(merchant)s). Out trade number %(out_trade_no)s, provider's trade number %(trade_no)s. "
+            "The tender was not counted and the order is not paid by it. Check the payment in the "
+            "provider's merchant console: refund any money taken there (it cannot be refunded from "
+            "the order), and take the order's payment again with the customer."
         )
+        % words,
+    )

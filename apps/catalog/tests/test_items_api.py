@@ -260,4 +260,4 @@ def test_a_price_the_system_changed_is_signed_by_the_system_in_the_persons_langu
     chinese = assert_envelope(api_client(entry=store_entry, language="zh-hans").get(path), status=200)
     english = assert_envelope(api_client(entry=store_entry).get(path), status=200)
     assert chinese["priceHistory"][0]["changedBy"] == "系统"
-    assert english["priceHistory"][0]["changedBy"] == "system"
+    assert english["priceHistory"][0]["changedBy"] == "System"

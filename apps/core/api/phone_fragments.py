@@ -14,11 +14,12 @@ from rest_framework.request import Request
 from rest_framework.throttling import BaseThrottle, UserRateThrottle
 
 from apps.core.audit import actor_from_request, audit_record
+from apps.core.choices import AuditAction
 from apps.core.fields import query_text
 from apps.core.permissions import session_of
 from apps.core.role_codes import MEMBER_PHONE_VIEW
 
-PHONE_FRAGMENT_SEARCHED = "phone.fragment_searched"
+PHONE_FRAGMENT_SEARCHED = AuditAction.PHONE_FRAGMENT_SEARCHED
 # As long as the longest text any fragment parameter takes (the introducer search's keyword).
 FRAGMENT_PARAM_MAX_LENGTH = 40
 

@@ -83,7 +83,7 @@ def test_a_reservation_and_a_member_file_are_cancelled_in_different_words():
     with override("zh-hans"):
         assert gettext("cancelled") == "已取消"
         assert pgettext("member file", "cancelled") == "已注销"
-        assert pgettext("operator", "system") == "系统"
+        assert pgettext("operator", "System") == "系统"
 
 
 def test_no_chinese_entry_is_left_equal_to_its_english():

@@ -124,8 +124,13 @@ class MoveRowOutputSerializer(serializers.Serializer[Any]):
     after = _amount("the stock after the move, use units")
     afterDisplay = serializers.CharField()
     documentKind = serializers.CharField(help_text='"document" for a stock document, else the flow\'s (order, ...)')
+    documentKindName = serializers.CharField(
+        help_text="the document's kind as the reader reads it (goods in, order, refund, stocktake...)"
+    )
     documentId = serializers.IntegerField()
-    documentNumber = serializers.CharField(help_text="a stock document's number, else blank")
+    documentNumber = serializers.CharField(
+        help_text="the document's number (RK…, SO…, RF…, PD…); #id for a document not numbered"
+    )
     stockDocumentKind = serializers.CharField(
         allow_null=True, help_text="receipt, outbound, loan, loan_return for a stock document"
     )

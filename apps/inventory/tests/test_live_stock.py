@@ -14,12 +14,14 @@ from openpyxl import load_workbook
 from apps.accounts.testing import api_client
 from apps.catalog.tests.factories import ProductFactory
 from apps.core import excel
+from apps.core.audit import SYSTEM_ACTOR
 from apps.core.role_codes import COST_VIEW
 from apps.core.testing import assert_envelope, assert_matches_schema
 from apps.inventory.choices import DocumentKind, DocumentType, MoveKind
 from apps.inventory.live_selectors import in_both_units, stock_products, stock_search
 from apps.inventory.models import SafetyStock
 from apps.inventory.services import DocumentLineInput, MoveLine, document_create, record_moves
+from apps.inventory.stocktakes import CountInput, stocktake_approve, stocktake_count, stocktake_create, stocktake_submit
 from apps.inventory.tests.factories import KEEPER, stocked
 
 pytestmark = pytest.mark.django_db
@@ -185,7 +187,7 @@ def test_a_products_history_lists_every_move_newest_first_with_its_document(stor
     assert page["total"] == 2
     [last] = page["list"]
     assert (last["kind"], last["quantityDisplay"], last["afterDisplay"]) == ("store_use", "-15 ml", "1 瓶 485 ml")
-    assert (last["documentKind"], last["documentNumber"], last["stockDocumentKind"]) == ("test", "", None)
+    assert (last["documentKind"], last["documentNumber"], last["stockDocumentKind"]) == ("test", "#1", None)
     assert page["product"]["display"] == "1 瓶 485 ml"
     first = assert_envelope(client.get(MOVES, {"productId": bottle.pk, "pageNo": 2, "pageSize": 1}), status=200)
     [move] = first["list"]
@@ -194,8 +196,33 @@ def test_a_products_history_lists_every_move_newest_first_with_its_document(stor
         receipt.number,
         "receipt",
     )
-    assert (move["quantityDisplay"], move["operatorName"]) == ("2 瓶", KEEPER.login_name)
+    assert (move["quantityDisplay"], move["operatorName"], move["documentKindName"]) == (
+        "2 瓶",
+        KEEPER.login_name,
+        "goods in",
+    )
     assert_matches_schema(client.get(MOVES, {"productId": bottle.pk}))
+
+
+def test_a_stocktakes_moves_name_it_by_its_number_and_the_system_as_system_in_both_languages(store, chain, make_entry):
+    product = stocked(store, "5")
+    stocktake = stocktake_create(actor=SYSTEM_ACTOR, store=store)
+    stocktake_count(
+        actor=SYSTEM_ACTOR, store=store, stocktake_id=stocktake.pk, counts=[CountInput(product.pk, Decimal("4"))]
+    )
+    stocktake_submit(actor=SYSTEM_ACTOR, store=store, stocktake_id=stocktake.pk)
+    stocktake_approve(actor=SYSTEM_ACTOR, store=store, stocktake_id=stocktake.pk)
+    stocktake.refresh_from_db()
+    entry = make_entry(store, codes=CODES)
+    shown = {}
+    for language in ("en", "zh-hans"):
+        page = assert_envelope(
+            api_client(entry=entry, language=language).get(MOVES, {"productId": product.pk}), status=200
+        )
+        newest = page["list"][0]
+        shown[language] = (newest["documentKindName"], newest["documentNumber"], newest["operatorName"])
+    assert stocktake.number.startswith("PD")
+    assert shown == {"en": ("stocktake", stocktake.number, "System"), "zh-hans": ("盘点单", stocktake.number, "系统")}
 
 
 def test_the_history_of_an_unknown_product_is_not_found(client):

@@ -156,3 +156,23 @@ def test_the_live_stock_role_alone_cannot_set_safety_stock(chain, make_entry):
     product = stocked(chain["store"], "1")
     body = {"items": [{"productId": product.pk, "quantity": "5"}]}
     assert_envelope(reader.post(SET, body, format="json"), status=403, errcode="AUTH-40300")
+
+
+def test_the_task_reads_in_the_readers_language_and_is_stored_in_the_chains(store, make_entry):
+    product = stocked(store, "10", default_safety_stock=5, name="控油洗发水", code="P0001")
+    move(store, product, "-6")
+    [task] = tasks(store)
+    reader = make_entry(store)
+    shown = {}
+    for language in ("en", "zh-hans"):
+        client = api_client(entry=reader, language=language)
+        [row] = assert_envelope(client.get("/rest/taskCenterRest/searchTaskStore"), status=200)["list"]
+        detail = assert_envelope(client.get("/rest/taskCenterRest/getTaskDetailStore", {"id": task.pk}), status=200)
+        shown[language] = (row["msgName"], detail["content"])
+    assert shown["en"] == (
+        "控油洗发水 is below its safety stock",
+        f"The live stock of P0001 控油洗发水 in {store.name} is below its safety stock. "
+        "See /safetyStock and order goods.",
+    )
+    assert shown["zh-hans"][0] == "控油洗发水 低于安全库存" and "低于安全库存" in shown["zh-hans"][1]
+    assert (task.msg_name, task.text_code) == ("控油洗发水 低于安全库存", "inventory.below_safety")

@@ -100,7 +100,7 @@ def test_search_answers_rows_newest_first_with_the_spec_fields(chain, store_clie
         "mandatory",
     }
     assert (row["msgName"], row["msgType"], row["msgTypeName"]) == ("Newer", kind.pk, "Announcement")
-    assert (row["isRead"], row["mandatory"], row["pushUserName"]) == (False, True, "system")
+    assert (row["isRead"], row["mandatory"], row["pushUserName"]) == (False, True, "System")
     assert row["pushTime"].endswith("+08:00") and row["insertTime"].endswith("+08:00")
 
 

@@ -40,16 +40,20 @@ class SystemLogInputSerializer(serializers.Serializer[Any]):
 class SystemLogOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     createdAt = serializers.DateTimeField()
-    loginName = serializers.CharField(help_text="the account, phones masked; 'system' for the system")
+    loginName = serializers.CharField(help_text="the account, phones masked; 系统 / System for the system")
     userName = serializers.CharField(help_text="the account's name today, phones masked; empty when none")
     roleName = serializers.CharField()
     storeId = serializers.IntegerField(allow_null=True)
     storeName = serializers.CharField()
     action = serializers.CharField(help_text="the action's code")
     actionName = serializers.CharField(help_text="the action's label in the request's language, else its code")
-    objectType = serializers.CharField()
+    objectType = serializers.CharField(help_text="the kind of row, e.g. billing.order")
+    objectTypeName = serializers.CharField(help_text="the kind of row in the request's language; empty for none")
     objectId = serializers.CharField()
-    objectRepr = serializers.CharField(help_text="the object as it read then, phones masked")
+    objectName = serializers.CharField(
+        help_text="the object by its business name today (SO…, PD…, a member's code and masked name), "
+        "in the request's language; as it read then for a kind not named so; phones masked"
+    )
     detail = serializers.JSONField(help_text="what changed, phones masked")
     ipAddress = serializers.CharField()
 

@@ -67,9 +67,9 @@ SYSTEM_LOG_EXPORT = (
     _column("roleName", "Role"),
     _column("storeName", "Store"),
     _column("actionName", "Action"),
-    _column("objectType", "Object type"),
+    _column("objectTypeName", "Object type"),
     _column("objectId", "Object id"),
-    _column("objectRepr", "Object"),
+    _column("objectName", "Object"),
     _column("detail", "Detail"),
     _column("ipAddress", "IP address"),
 )

@@ -7,6 +7,7 @@ import { currentTokens } from "./session";
 import { i18n } from "../i18n";
 import { api, type Page } from "./client";
 import { choices, type QueryOf, type Schemas } from "./schema";
+import { storeToday } from "../lib/dates";
 
 export type OrderRow = Schemas["OrderRowOutput"];
 export type OrderSummary = Schemas["OrderSummaryOutput"];
@@ -38,12 +39,6 @@ export const takesPayment = (order: Pick<OrderRow, "status">) =>
   order.status === "unpaid" || order.status === "partlyPaid";
 export const cancellable = (order: Pick<OrderRow, "status">) => order.status === "unpaid";
 
-/** The local date as the server writes a business day ("2026-11-24"). */
-export function localDay(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** The button code that moves a paid order's staff credits (`order/changeNurse` on a paid order). */
 export const CREDIT_MOVE_CODE = "BTN-KDJC-CREDIT-MOVE";
 
@@ -53,7 +48,7 @@ export const CREDIT_MOVE_CODE = "BTN-KDJC-CREDIT-MOVE";
 export const staffChangeable = (
   order: Pick<OrderRow, "status" | "businessDate">,
   mayMoveCredits: boolean,
-  today: string = localDay(),
+  today: string = storeToday(),
 ) => takesPayment(order) || (order.status === "paid" && mayMoveCredits && order.businessDate === today);
 
 // --- calls ---------------------------------------------------------------------------------------

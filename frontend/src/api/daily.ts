@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { centsToText, toCents } from "../lib/money";
 import { api, type Page } from "./client";
 import { choices, type QueryOf, type Schemas } from "./schema";
+import { storeToday } from "../lib/dates";
 
 export type DayFigures = Schemas["PreviewOutput"];
 export type Closing = Schemas["ClosingOutput"];
@@ -79,14 +80,8 @@ export function cashDifference(expected: string, counted: string): string | null
   return centsToText(toCents(counted) - toCents(expected));
 }
 
-/** Today in the browser's (the store's) local time, as YYYY-MM-DD. */
-export function localToday(now: Date = new Date()): string {
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** The day a page is opened for: `?date=` when it is a date, else today. */
 export function dayFromSearch(search: string): string {
   const date = new URLSearchParams(search).get("date") ?? "";
-  return /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : localToday();
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : storeToday();
 }

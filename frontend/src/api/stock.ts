@@ -84,7 +84,15 @@ export function useSaveSafetyStock() {
   });
 }
 
-/** Where a move's document opens: a stock document's detail page by its kind, an order's details. */
+/** Pages of the flows' documents that are not stock documents, by the move's document kind. */
+const FLOW_DOCUMENT_PAGES: Record<string, (id: number) => string> = {
+  order: (id) => `/orderDetails?orderId=${id}`,
+  refund: (id) => `/refundDetail?recedeId=${id}`,
+  stocktake: (id) => `/inventoryDetail?stocktakeId=${id}`,
+};
+
+/** Where a move's document opens: a stock document's detail page by its kind, an order's, a refund's
+ * or a stocktake's details. */
 export function documentHref(move: Pick<MoveRow, "documentKind" | "documentId" | "stockDocumentKind">): string | null {
   switch (move.stockDocumentKind) {
     case "receipt":
@@ -95,6 +103,6 @@ export function documentHref(move: Pick<MoveRow, "documentKind" | "documentId" |
     case "loan_return":
       return `/storageLendDetail?id=${move.documentId}`;
     default:
-      return move.documentKind === "order" ? `/orderDetails?orderId=${move.documentId}` : null;
+      return FLOW_DOCUMENT_PAGES[move.documentKind]?.(move.documentId) ?? null;
   }
 }

@@ -1,8 +1,10 @@
+import Button from "@mui/material/Button";
 import { render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { PagedTable, type PagedTableProps } from "../components/PagedTable";
 import { i18n } from "../i18n";
 import { AppProviders } from "./mount";
+import { themeFor } from "./theme";
 
 type Row = { id: number };
 
@@ -52,5 +54,18 @@ describe("MUI's own texts follow the chosen language", () => {
     );
     expect(screen.getByText("Rows per page:")).toBeInTheDocument();
     expect(screen.getByText("1–10 of 46")).toBeInTheDocument();
+  });
+});
+
+describe("buttons read as written", () => {
+  it("keeps an English button in sentence case, not MUI's capitals", () => {
+    render(
+      <AppProviders>
+        <Button>Save changes</Button>
+      </AppProviders>,
+    );
+    expect(getComputedStyle(screen.getByRole("button", { name: "Save changes" })).textTransform).toBe("none");
+    expect(themeFor("en").typography.button.textTransform).toBe("none");
+    expect(themeFor("zh-hans").typography.button.textTransform).toBe("none");
   });
 });

@@ -1,6 +1,9 @@
 import { createTheme, type Theme } from "@mui/material/styles";
 import { enUS, zhCN } from "@mui/material/locale";
 
+/** The one font of every page, the 404 page and the server's own pages too (apps/pages/tests). */
+export const FONT_FAMILY = '"PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "Helvetica Neue", Arial, sans-serif';
+
 const options = {
   palette: {
     primary: { main: "#2e7d6b" },
@@ -12,7 +15,9 @@ const options = {
   // (WCAG 2.3.3); the tests' browsers ask for it too, so nothing waits for an animation to end.
   motion: { reducedMotion: "system" as const },
   typography: {
-    fontFamily: '"PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "Helvetica Neue", Arial, sans-serif',
+    fontFamily: FONT_FAMILY,
+    // Buttons and tabs read as written, in sentence case ("Save changes"), not MUI's ALL CAPS.
+    button: { textTransform: "none" as const },
   },
 };
 

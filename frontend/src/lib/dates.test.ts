@@ -19,3 +19,25 @@ describe("dates in the store's zone", () => {
     expect(storeToday(new Date("2026-03-01T17:00:00Z"))).toBe("2026-03-02");
   });
 });
+
+/** Every page's source, read as text: dates and times are formatted here, in lib/dates, and nowhere
+ * on their own (issue 28 §9: "Sun, 06/12/2026" read as June, and times in the browser's zone). */
+const sources = import.meta.glob<string>(["../**/*.{ts,tsx}", "!../**/*.test.{ts,tsx}", "!../api/generated/**"], {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
+
+describe("one date format", () => {
+  it("reads the sources", () => expect(Object.keys(sources).length).toBeGreaterThan(100));
+
+  it("leaves no page to format a date in the browser's locale or zone", () => {
+    // The locale's own formats, and a day or an hour read in the browser's zone (its "today").
+    const local =
+      /dateStyle|timeStyle|toLocaleDateString|toLocaleTimeString|toLocaleString\(|\.get(FullYear|Month|Date|Hours|Minutes)\(/;
+    const found = Object.entries(sources)
+      .filter(([, text]) => local.test(text))
+      .map(([file]) => file);
+    expect(found).toEqual([]);
+  });
+});

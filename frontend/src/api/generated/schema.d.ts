@@ -4965,8 +4965,10 @@ export interface components {
       afterDisplay: string;
       /** @description "document" for a stock document, else the flow's (order, ...) */
       documentKind: string;
+      /** @description the document's kind as the reader reads it (goods in, order, refund, stocktake...) */
+      documentKindName: string;
       documentId: number;
-      /** @description a stock document's number, else blank */
+      /** @description the document's number (RK…, SO…, RF…, PD…); #id for a document not numbered */
       documentNumber: string;
       /** @description receipt, outbound, loan, loan_return for a stock document */
       stockDocumentKind: string | null;
@@ -7539,7 +7541,7 @@ export interface components {
       id: number;
       /** Format: date-time */
       createdAt: string;
-      /** @description the account, phones masked; 'system' for the system */
+      /** @description the account, phones masked; 系统 / System for the system */
       loginName: string;
       /** @description the account's name today, phones masked; empty when none */
       userName: string;
@@ -7550,10 +7552,13 @@ export interface components {
       action: string;
       /** @description the action's label in the request's language, else its code */
       actionName: string;
+      /** @description the kind of row, e.g. billing.order */
       objectType: string;
+      /** @description the kind of row in the request's language; empty for none */
+      objectTypeName: string;
       objectId: string;
-      /** @description the object as it read then, phones masked */
-      objectRepr: string;
+      /** @description the object by its business name today (SO…, PD…, a member's code and masked name), in the request's language; as it read then for a kind not named so; phones masked */
+      objectName: string;
       /** @description what changed, phones masked */
       detail: unknown;
       ipAddress: string;

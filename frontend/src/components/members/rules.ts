@@ -315,13 +315,6 @@ export function rangeError(from: string, to: string): string | null {
   return reversedRange({ from, to });
 }
 
-/** Today in the browser's zone as "YYYY-MM-DD". */
-export function todayIso(now: Date = new Date()): string {
-  const month = String(now.getMonth() + 1).padStart(2, "0");
-  const day = String(now.getDate()).padStart(2, "0");
-  return `${now.getFullYear()}-${month}-${day}`;
-}
-
 /** `?memId=12` → 12; anything else → null. */
 export function memIdFromSearch(search: string): number | null {
   return idFromSearch(search, "memId");

@@ -10,13 +10,13 @@ import {
   emptyMemberForm,
   formFieldOf,
   memberFormFrom,
-  todayIso,
   updateBody,
   validateMemberForm,
   type MemberForm,
   type MemberFormErrors,
   type MemberFormField,
 } from "./rules";
+import { storeToday } from "../../lib/dates";
 
 /** The member form's draft (lib/formDraft.ts): one for creating, one per member file edited. */
 export function memberFormDraftName(memId?: number | string): string {
@@ -42,7 +42,7 @@ export function useMemberForm({
   const [form, setForm] = useState<MemberForm>(before);
   const [errors, setErrors] = useState<MemberFormErrors>({});
   const [serverErrors, setServerErrors] = useState<Partial<Record<MemberFormField, string>>>({});
-  const today = todayIso();
+  const today = storeToday();
   const editing = Boolean(member);
   const draft = useFormDraft(memberFormDraftName(member?.memId), form, setForm);
 

@@ -44,7 +44,7 @@ import { RecordTabs } from "../../components/records/RecordTabs";
 import { mountIsland } from "../../islands/mount";
 import { idFromSearch } from "../../lib/address";
 import { reversedRange, useFilterForm } from "../../lib/filterForm";
-import { formatDateTime } from "../../lib/format";
+import { storeDateTime } from "../../lib/dates";
 import { formatMoney } from "../../lib/money";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 
@@ -82,7 +82,7 @@ interface ApprovalCenterPageProps {
  * I may see, filtered by kind, status and the day asked; a row opens its drawer with what its kind
  * shows of it, a link to its subject, and approve / reject (with a confirmation) or withdraw. */
 export function ApprovalCenterPage({ search = window.location.search }: ApprovalCenterPageProps) {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const paging = usePaging();
   const [box, setBox] = useState<ApprovalBox>("waiting");
   const form = useFilterForm({ empty: EMPTY, toSearch: filtersFrom, paging, check: reversedRange });
@@ -95,7 +95,7 @@ export function ApprovalCenterPage({ search = window.location.search }: Approval
       key: "createdAt",
       label: t("columns.createdAt"),
       cellSx: NOWRAP,
-      render: (row) => formatDateTime(row.createdAt, i18n.language),
+      render: (row) => storeDateTime(row.createdAt),
     },
     { key: "kind", label: t("columns.kind"), render: (row) => row.kindName },
     { key: "subject", label: t("columns.subject"), render: (row) => row.subject },
@@ -216,7 +216,7 @@ function ApprovalDrawer({ id, onClose }: { id: number | null; onClose: () => voi
 type Decision = "approve" | "reject" | null;
 
 function RequestDetail({ request }: { request: ApprovalDetail }) {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const queryClient = useQueryClient();
   const [deciding, setDeciding] = useState<Decision>(null);
   const [askWithdraw, setAskWithdraw] = useState(false);
@@ -244,10 +244,10 @@ function RequestDetail({ request }: { request: ApprovalDetail }) {
           [t("columns.amount"), request.amount === null ? dash : formatMoney(request.amount)],
           [t("columns.store"), request.storeName],
           [t("columns.applicant"), request.applicantName],
-          [t("columns.createdAt"), formatDateTime(request.createdAt, i18n.language)],
+          [t("columns.createdAt"), storeDateTime(request.createdAt)],
           [t("detail.reason"), request.reason || dash],
           [t("columns.decidedBy"), request.decidedByName || dash],
-          [t("detail.decidedAt"), request.decidedAt ? formatDateTime(request.decidedAt, i18n.language) : dash],
+          [t("detail.decidedAt"), request.decidedAt ? storeDateTime(request.decidedAt) : dash],
           [t("detail.remark"), request.remark || dash],
           ...(request.externalNo ? ([[t("detail.externalNo"), request.externalNo]] as const) : []),
         ]}

@@ -104,7 +104,7 @@ function DetailFacts({ reservation }: { reservation: ReservationDetail }) {
       {fact(t("fields.phone"), formatPhone(reservation.areaCode, reservation.phone) || "—")}
       {fact(
         t("fields.time"),
-        `${formatDateTime(reservation.startTime, i18n.language)}–${formatTime(reservation.endTime, i18n.language)} (${t("minutes", { count: reservation.duration })})`,
+        `${formatDateTime(reservation.startTime)}–${formatTime(reservation.endTime, i18n.language)} (${t("minutes", { count: reservation.duration })})`,
       )}
       {fact(t("fields.nurse"), reservation.nurseId === null ? t("board.anyNurse") : reservation.nurseName)}
       {fact(t("fields.projects"), reservation.projects.map((project) => project.name).join(", ") || "—")}
@@ -118,7 +118,7 @@ function DetailFacts({ reservation }: { reservation: ReservationDetail }) {
 
 /** Each change of the reservation's status, newest last, with who made it and why. */
 function DetailHistory({ reservation }: { reservation: ReservationDetail }) {
-  const { t, i18n } = useTranslation("booking");
+  const { t } = useTranslation("booking");
   return (
     <>
       <Typography variant="subtitle2">{t("detail.history")}</Typography>
@@ -139,7 +139,7 @@ function DetailHistory({ reservation }: { reservation: ReservationDetail }) {
                       : entry.kindName || entry.kind
                   }
                   secondary={[
-                    formatDateTime(entry.at, i18n.language),
+                    formatDateTime(entry.at),
                     entry.by,
                     move?.reason ? t("undo.reasonShown", { reason: move.reason }) : "",
                   ]

@@ -141,14 +141,13 @@ export function CustomerSection({ form, maskedPhone }: { form: OrderForm; masked
 
 /** The member's points, last visit, labels and upcoming reservations. */
 function MemberSummary({ account }: { account: OrderForm["account"] }) {
-  const { t, i18n } = useTranslation("booking");
+  const { t } = useTranslation("booking");
   return account.isPending ? (
     <CircularProgress size={18} />
   ) : account.data ? (
     <Box data-testid="member-summary" sx={{ bgcolor: "grey.50", p: 1.5, borderRadius: 1 }}>
       <Typography variant="body2">
-        {t("form.points")}: {account.data.points} · {t("form.lastVisit")}:{" "}
-        {formatDateTime(account.data.lastVisitAt, i18n.language)}
+        {t("form.points")}: {account.data.points} · {t("form.lastVisit")}: {formatDateTime(account.data.lastVisitAt)}
       </Typography>
       {account.data.labels.length ? (
         <Stack direction="row" sx={{ gap: 0.5, mt: 0.5, flexWrap: "wrap" }}>
@@ -161,10 +160,7 @@ function MemberSummary({ account }: { account: OrderForm["account"] }) {
         {account.data.upcoming.length
           ? t("form.upcoming", {
               list: account.data.upcoming
-                .map(
-                  (item) =>
-                    `${formatDateTime(item.startTime, i18n.language)} ${item.projects.map((p) => p.name).join(", ")}`,
-                )
+                .map((item) => `${formatDateTime(item.startTime)} ${item.projects.map((p) => p.name).join(", ")}`)
                 .join("; "),
             })
           : t("form.noUpcoming")}

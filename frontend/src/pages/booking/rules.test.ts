@@ -9,6 +9,8 @@ import {
   statusMove,
   shownChoice,
   forceable,
+  formatDateTime,
+  formatDay,
   formatTime,
   freeSlots,
   gridRange,
@@ -32,6 +34,13 @@ describe("store time zone", () => {
     expect(zoneParts("2026-11-22T17:00:00Z")).toEqual({ date: "2026-11-23", minutes: 60 });
     expect(formatTime("2026-11-23T02:30:00Z")).toBe("10:30");
     expect(todayInStore(new Date("2026-11-22T16:30:00Z"))).toBe("2026-11-23");
+  });
+
+  it("heads a day and reads a time day first, YYYY-MM-DD, in both languages", () => {
+    expect(formatDay("2026-12-06", "en")).toBe("2026-12-06 Sun");
+    expect(formatDay("2026-12-06", "zh-hans")).toBe("2026-12-06 周日");
+    expect(formatDateTime("2026-12-06T06:00:00Z")).toBe("2026-12-06 14:00");
+    expect(formatDateTime(null)).toBe("—");
   });
 
   it("writes store times with +08:00 and shifts dates", () => {

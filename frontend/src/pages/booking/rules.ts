@@ -7,6 +7,7 @@
 import type { MemberAreaCode } from "../../api/members";
 import type { Board, Interval, Reservation, ReservationBody, ReservationStatus } from "../../api/booking";
 import { idFromSearch } from "../../lib/address";
+import { storeDateTime } from "../../lib/dates";
 
 /** Times are the store's, whatever the browser's zone (docs/api.md: ISO 8601 with offset,
  * Asia/Shanghai). Shanghai has kept +08:00 without daylight saving since 1991, so a wall-clock time
@@ -89,29 +90,19 @@ export function formatTime(instant: string, language = "en"): string {
   }).format(new Date(instant));
 }
 
-/** A date and time of the store as shown. */
-export function formatDateTime(instant: string | null | undefined, language = "en"): string {
-  if (!instant) return "—";
-  return new Intl.DateTimeFormat(language === "en" ? "en-GB" : "zh-CN", {
-    timeZone: STORE_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(new Date(instant));
+/** A date and time of the store as shown: "2026-12-06 14:30" in both languages, "—" for none. */
+export function formatDateTime(instant: string | null | undefined): string {
+  return storeDateTime(instant) || "—";
 }
 
-/** A "YYYY-MM-DD" date with its weekday, as a heading. */
+/** A "YYYY-MM-DD" date with its weekday, as a heading: "2026-12-06 Sun" / "2026-12-06 周日" (the day
+ * first, as everywhere: "Sun, 06/12/2026" reads as June to some). */
 export function formatDay(date: string, language = "en"): string {
-  return new Intl.DateTimeFormat(language === "en" ? "en-GB" : "zh-CN", {
+  const weekday = new Intl.DateTimeFormat(language === "en" ? "en-GB" : "zh-CN", {
     timeZone: "UTC",
     weekday: "short",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
   }).format(new Date(`${date}T00:00:00Z`));
+  return `${date} ${weekday}`;
 }
 
 export function snap(minutes: number, step = SLOT_MINUTES): number {

@@ -31,7 +31,7 @@ import { PageFrame, Section } from "../../components/layout";
 import { MemberPicker } from "../../components/members/MemberPicker";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { mountIsland } from "../../islands/mount";
-import { formatDateTime } from "../../lib/format";
+import { storeDateTime } from "../../lib/dates";
 import { formatMoney } from "../../lib/money";
 import { PAGE_SIZES } from "../../lib/paging";
 import { useSubmissionKey } from "../../lib/submissionKey";
@@ -217,7 +217,7 @@ function ApplyForm() {
 }
 
 function TransferList() {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const paging = usePaging();
   const [kind, setKind] = useState<AssetTransferSearch["kind"]>("");
   const [status, setStatus] = useState<AssetTransferSearch["status"]>("");
@@ -244,7 +244,7 @@ function TransferList() {
       key: "createdAt",
       label: t("fields.createdAt"),
       cellSx: NOWRAP,
-      render: (row) => formatDateTime(row.createdAt, i18n.language),
+      render: (row) => storeDateTime(row.createdAt),
     },
   ];
   return (

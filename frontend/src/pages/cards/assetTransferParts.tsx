@@ -10,7 +10,7 @@ import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import type { AssetCard, AssetTransferDetail, AssetTransferPreview, AssetTransferRow } from "../../api/assetTransfers";
 import { Facts, type Fact } from "../../components/layout";
-import { formatDateTime } from "../../lib/format";
+import { storeDateTime } from "../../lib/dates";
 import { formatMoney } from "../../lib/money";
 
 export const NS = "assetTransfer";
@@ -92,7 +92,7 @@ export function targetText(row: AssetTransferRow): string {
 
 /** The transfer's facts and its approval's. */
 export function TransferFacts({ transfer }: { transfer: AssetTransferDetail }) {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const dash = t("dash");
   const items: Fact[] = [
     [t("fields.kind"), t(`kind.${transfer.kind}`)],
@@ -106,13 +106,13 @@ export function TransferFacts({ transfer }: { transfer: AssetTransferDetail }) {
     [t("fields.storedValue"), formatMoney(transfer.storedValue)],
     [t("fields.reason"), transfer.reason],
     [t("fields.applicant"), transfer.applicantName || dash],
-    [t("fields.createdAt"), formatDateTime(transfer.createdAt, i18n.language)],
+    [t("fields.createdAt"), storeDateTime(transfer.createdAt)],
   ];
   if (transfer.approval) {
     items.push([t("approval"), t(`approvalStatus.${transfer.approval.status}`)]);
     if (transfer.approval.decidedAt) {
       items.push([t("fields.decidedBy"), transfer.approval.decidedByName || dash]);
-      items.push([t("fields.decidedAt"), formatDateTime(transfer.approval.decidedAt, i18n.language)]);
+      items.push([t("fields.decidedAt"), storeDateTime(transfer.approval.decidedAt)]);
       items.push([t("fields.remark"), transfer.approval.remark || dash]);
     }
   }

@@ -4,7 +4,6 @@ import TextField from "@mui/material/TextField";
 import { useTranslation } from "react-i18next";
 import type { HeldCard, MemberCard } from "../../api/cards";
 import { Facts, type Fact } from "../../components/layout";
-import { formatDate } from "../../lib/format";
 import { formatMoney } from "../../lib/money";
 
 /** What a card holds, in words: "¥1,100.00 (gift ¥100.00)" or "Facial ×5, Massage ×2". */
@@ -59,14 +58,14 @@ export function CardSelect({
 
 /** A card's facts: number, type, what it holds, status, date, where it was sold. */
 export function CardFacts({ card }: { card: MemberCard | HeldCard }) {
-  const { t, i18n } = useTranslation("cardOperations");
+  const { t } = useTranslation("cardOperations");
   const holdings = useHoldings();
   const items: Fact[] = [
     [t("card.number"), card.cardNo],
     [t("card.type"), `${card.name} (${t(`kind.${card.kind}`)})`],
     [t("card.holds"), holdings(card)],
     [t("card.status"), t(`status.${card.status}`)],
-    [t("card.expiresOn"), formatDate(card.expiresOn, i18n.language)],
+    [t("card.expiresOn"), card.expiresOn ?? ""],
     [t("card.soldAt"), card.storeName],
   ];
   if ("memberName" in card) items.unshift([t("card.holder"), card.memberName]);

@@ -10,7 +10,7 @@ import { Facts, Section, type Fact } from "../../components/layout";
 
 /** /couponDetailA|B|C?id= (KXGL-0002): one coupon template; each kind's page mounts this. */
 export function CouponDetail({ kind, search = window.location.search }: { kind: CouponKind; search?: string }) {
-  const { t, i18n } = useTranslation("catalog");
+  const { t } = useTranslation("catalog");
   const [id] = useState(() => idFromSearch(search));
   const detail = useCoupon(id);
   const yesNo = (value: boolean) => (value ? t("yes") : t("no"));
@@ -31,7 +31,7 @@ export function CouponDetail({ kind, search = window.location.search }: { kind: 
       [t("coupons.columns.value"), couponValue(coupon, t)],
       ...kindFacts,
       [t("coupons.columns.minSpend"), formatMoney(coupon.minSpend)],
-      [t("coupons.columns.validity"), couponValidity(coupon, t, i18n.language)],
+      [t("coupons.columns.validity"), couponValidity(coupon, t)],
       [t("coupons.columns.onePerOrder"), yesNo(coupon.onePerOrder)],
       [t("coupons.columns.stackable"), yesNo(coupon.stackable)],
       [t("columns.headOfficeEnabled"), yesNo(coupon.enabled)],

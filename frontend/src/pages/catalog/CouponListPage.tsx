@@ -13,7 +13,7 @@ import { useKeywordFilters } from "../../lib/filterForm";
 
 /** /couponList (KXGL-PAG-0001): coupon templates by kind, A cash, B discount, C free project. */
 export function CouponListPage() {
-  const { t, i18n } = useTranslation("catalog");
+  const { t } = useTranslation("catalog");
   const paging = usePaging();
   const { refilter } = paging;
   const [kind, setKind] = useState<CouponKind>("A");
@@ -58,7 +58,7 @@ export function CouponListPage() {
           {
             key: "validity",
             label: t("coupons.columns.validity"),
-            render: (row) => couponValidity(row, t, i18n.language),
+            render: (row) => couponValidity(row, t),
           },
           {
             key: "store",

@@ -4,13 +4,13 @@ import { usePromotion } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
 import { formatMoney, formatRate } from "./format";
 import { CatalogDetailFrame, SimpleTable } from "./parts";
-import { formatDateTime } from "../../lib/format";
+import { storeDateTime } from "../../lib/dates";
 import { idFromSearch } from "../../lib/address";
 import { Facts, Section } from "../../components/layout";
 
 /** /promotionDetail?id= (KCXG-0001): a promotion's stores and lines. */
 export function PromotionDetailPage({ search = window.location.search }: { search?: string }) {
-  const { t, i18n } = useTranslation("catalog");
+  const { t } = useTranslation("catalog");
   const [id] = useState(() => idFromSearch(search));
   const detail = usePromotion(id);
   return (
@@ -27,8 +27,8 @@ export function PromotionDetailPage({ search = window.location.search }: { searc
             <Facts
               items={[
                 [t("promotions.columns.status"), t(`promotions.status.${promotion.status}`)],
-                [t("promotions.columns.start"), formatDateTime(promotion.start, i18n.language)],
-                [t("promotions.columns.end"), formatDateTime(promotion.end, i18n.language)],
+                [t("promotions.columns.start"), storeDateTime(promotion.start)],
+                [t("promotions.columns.end"), storeDateTime(promotion.end)],
                 [
                   t("promotions.columns.stores"),
                   promotion.allStores

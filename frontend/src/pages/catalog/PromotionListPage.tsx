@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { PROMOTION_STATUSES, usePromotions, type PromotionSearch, type PromotionStatus } from "../../api/catalog";
 import { mountIsland } from "../../islands/mount";
 import { KeywordFilters, catalogTable } from "./parts";
-import { formatDateTime } from "../../lib/format";
+import { storeDateTime } from "../../lib/dates";
 import { pageNo } from "../../lib/paging";
 import { usePaging } from "../../components/PagedTable";
 import { RecordsPage } from "../../components/records/RecordsPage";
@@ -14,7 +14,7 @@ const PROMOTION_DETAIL_ROUTE = "/promotionDetail";
 
 /** /promotion (KCXG-0001): promotions that apply to the store, by status. */
 export function PromotionListPage() {
-  const { t, i18n } = useTranslation("catalog");
+  const { t } = useTranslation("catalog");
   const paging = usePaging();
   const { refilter } = paging;
   const [status, setStatus] = useState<PromotionStatus>("current");
@@ -46,9 +46,9 @@ export function PromotionListPage() {
           {
             key: "start",
             label: t("promotions.columns.start"),
-            render: (row) => formatDateTime(row.start, i18n.language),
+            render: (row) => storeDateTime(row.start),
           },
-          { key: "end", label: t("promotions.columns.end"), render: (row) => formatDateTime(row.end, i18n.language) },
+          { key: "end", label: t("promotions.columns.end"), render: (row) => storeDateTime(row.end) },
           {
             key: "stores",
             wrap: true,

@@ -2,7 +2,6 @@
 
 import type { Coupon, CouponKind } from "../../api/catalog";
 import { formatMoney, formatRate } from "./format";
-import { formatDate } from "../../lib/format";
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -21,9 +20,9 @@ export function couponValue(coupon: Coupon, t: T): string {
 }
 
 /** Fixed dates, or a number of days after issue. */
-export function couponValidity(coupon: Coupon, t: T, language: string): string {
+export function couponValidity(coupon: Coupon, t: T): string {
   if (coupon.validFrom || coupon.validTo) {
-    return `${formatDate(coupon.validFrom, language) || "…"} – ${formatDate(coupon.validTo, language) || "…"}`;
+    return `${coupon.validFrom || "…"} – ${coupon.validTo || "…"}`;
   }
   if (coupon.validDays !== null) return t("coupons.validDays", { count: coupon.validDays });
   return "—";

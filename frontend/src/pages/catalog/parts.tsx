@@ -35,7 +35,7 @@ import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { FilterSelect } from "../../components/filters";
 import { BackLink, PageFrame as Frame, Section } from "../../components/layout";
 import { PAGE_SIZES, formatMoney, parseStorePrice, unusualStorePrice } from "./format";
-import { formatDateTime } from "../../lib/format";
+import { storeDateTime } from "../../lib/dates";
 import { saveBlob } from "../../lib/download";
 import { FilterText, SearchButtons } from "../../components/records/filterFields";
 import type { RecordsTableProps } from "../../components/records/RecordsPage";
@@ -401,7 +401,7 @@ export function SimpleTable<Row>({
 }
 
 export function PriceHistory({ rows }: { rows: readonly PriceChange[] }) {
-  const { t, i18n } = useTranslation("catalog");
+  const { t } = useTranslation("catalog");
   return (
     <Section title={t("history.title")}>
       <SimpleTable
@@ -410,7 +410,7 @@ export function PriceHistory({ rows }: { rows: readonly PriceChange[] }) {
         rows={rows}
         rowKey={(row) => row.id}
         columns={[
-          { label: t("history.changedAt"), render: (row) => formatDateTime(row.changedAt, i18n.language) },
+          { label: t("history.changedAt"), render: (row) => storeDateTime(row.changedAt) },
           {
             label: t("history.store"),
             render: (row) => (row.storeId === null ? t("history.headOffice") : row.storeName),

@@ -10,7 +10,7 @@ import { FilterText, FormDateRange, SearchButtons } from "../../components/recor
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
 import { reversedRange, useFilterForm } from "../../lib/filterForm";
-import { formatDateTime } from "../../lib/format";
+import { storeDateTime } from "../../lib/dates";
 import { formatMoney } from "../../lib/money";
 import { NS, ReceiptExportButton, dayRange } from "./parts";
 
@@ -34,7 +34,7 @@ function filtersFrom(input: FilterInput): ReceiptSearch {
 /** /storageRecord (KCGL-0001): the store's goods-in documents with filters, paging and the export; a
  * row opens the document on /storageDetail. */
 export function GoodsInListPage() {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const paging = usePaging();
   const form = useFilterForm({ empty: EMPTY, toSearch: filtersFrom, paging, check: reversedRange });
   const { input, set, filters } = form;
@@ -54,7 +54,7 @@ export function GoodsInListPage() {
       key: "createdAt",
       label: t("fields.createdAt"),
       cellSx: NOWRAP,
-      render: (row) => formatDateTime(row.createdAt, i18n.language),
+      render: (row) => storeDateTime(row.createdAt),
     },
     { key: "type", label: t("fields.type"), render: (row) => t(`types.${row.type}`, { defaultValue: row.typeName }) },
     { key: "supplier", label: t("fields.supplier"), render: (row) => row.supplier || t("dash") },

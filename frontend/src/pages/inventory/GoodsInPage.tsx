@@ -36,7 +36,7 @@ import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { BackLink, Facts, PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
 import { idFromSearch } from "../../lib/address";
-import { formatDate, formatDateTime } from "../../lib/format";
+import { storeDateTime } from "../../lib/dates";
 import { formatMoney } from "../../lib/money";
 import { useSubmissionKey } from "../../lib/submissionKey";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -61,7 +61,7 @@ export function GoodsInPage({ search = window.location.search }: { search?: stri
 }
 
 function ReceiptView({ id }: { id: number }) {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const receipt = useReceipt(id);
   if (receipt.isPending)
     return (
@@ -86,7 +86,7 @@ function ReceiptView({ id }: { id: number }) {
         <Facts
           items={[
             [t("fields.type"), t(`types.${data.type}`, { defaultValue: data.typeName })],
-            [t("fields.createdAt"), formatDateTime(data.createdAt, i18n.language)],
+            [t("fields.createdAt"), storeDateTime(data.createdAt)],
             [t("fields.supplier"), data.supplier || t("dash")],
             [t("fields.goodsOrder"), data.sourceNumber || t("dash")],
             [t("fields.operator"), data.createdByName || t("dash")],
@@ -116,7 +116,7 @@ function ReceiptView({ id }: { id: number }) {
                 <TableCell align="right">{`${line.quantity} ${line.unit}`}</TableCell>
                 <TableCell align="right">{`${line.useQuantity} ${line.useUnit}`}</TableCell>
                 <TableCell>{line.batchNo || t("dash")}</TableCell>
-                <TableCell>{line.expiryDate ? formatDate(line.expiryDate, i18n.language) : t("dash")}</TableCell>
+                <TableCell>{line.expiryDate || t("dash")}</TableCell>
                 <TableCell align="right">{formatMoney(line.amount)}</TableCell>
               </TableRow>
             ))}

@@ -5,14 +5,14 @@ import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { BackLink, Facts, PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
 import { idFromSearch } from "../../lib/address";
-import { formatDateTime } from "../../lib/format";
+import { storeDateTime } from "../../lib/dates";
 import { centsToText, formatMoney } from "../../lib/money";
 import { NS, PaymentChip } from "./parts";
 
 /** /bookProdPayDetail (DHJL-0002): a goods order's payment status and its amounts: ordered (at the
  * supply price), confirmed, shipped; who marked it paid, when, with what reference. */
 export function GoodsOrderPaymentPage({ search = window.location.search }: { search?: string }) {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const id = idFromSearch(search);
   const order = useOrder(id);
   if (id === null || order.isError) {
@@ -49,7 +49,7 @@ export function GoodsOrderPaymentPage({ search = window.location.search }: { sea
             [t("pay.confirmedAmount"), data.confirmedAt ? formatMoney(data.amount) : t("dash")],
             [t("pay.shippedAmount"), data.shippedAt ? formatMoney(data.shippedAmount) : t("dash")],
             [t("pay.paidBy"), data.paidByName || t("dash")],
-            [t("pay.paidAt"), data.paidAt ? formatDateTime(data.paidAt, i18n.language) : t("dash")],
+            [t("pay.paidAt"), data.paidAt ? storeDateTime(data.paidAt) : t("dash")],
             [t("pay.reference"), data.paymentReference || t("dash")],
           ]}
         />

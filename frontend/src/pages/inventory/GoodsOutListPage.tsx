@@ -7,7 +7,7 @@ import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
 import { reversedRange, useFilterForm } from "../../lib/filterForm";
-import { formatDateTime } from "../../lib/format";
+import { storeDateTime } from "../../lib/dates";
 import {
   EMPTY_FILTERS,
   formatQuantity,
@@ -22,7 +22,7 @@ import {
  * returns, loans out, loans given back) with filters, paging and the export; a row opens the
  * document, a loan on the lending page. */
 export function GoodsOutListPage() {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const paging = usePaging();
   const form = useFilterForm({ empty: EMPTY_FILTERS, toSearch: searchFrom, paging, check: reversedRange });
   const filters = form.filters;
@@ -54,7 +54,7 @@ export function GoodsOutListPage() {
       key: "createdAt",
       label: t("fields.createdAt"),
       cellSx: NOWRAP,
-      render: (row) => formatDateTime(row.createdAt, i18n.language),
+      render: (row) => storeDateTime(row.createdAt),
     },
     { key: "createdBy", label: t("fields.createdBy"), render: (row) => row.createdByName || t("dash") },
     { key: "remark", label: t("fields.remark"), render: (row) => row.remark || t("dash") },

@@ -21,7 +21,7 @@ import { NOWRAP, usePaging, type PagedColumn } from "../../components/PagedTable
 import { FilterText, FormDateRange, SearchButtons } from "../../components/records/filterFields";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { reversedRange, useFilterForm } from "../../lib/filterForm";
-import { formatDateTime } from "../../lib/format";
+import { storeDateTime } from "../../lib/dates";
 import { formatMoney } from "../../lib/money";
 import { NS, OrderStatusChip, PaymentChip, dayRange } from "./parts";
 
@@ -45,7 +45,7 @@ function filtersFrom(input: FilterInput): GoodsOrderSearch {
 }
 
 export function OrdersList({ scope }: { scope: "store" | "headOffice" }) {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const paging = usePaging();
   const form = useFilterForm({ empty: EMPTY, toSearch: filtersFrom, paging, check: reversedRange });
   const { input, set } = form;
@@ -69,7 +69,7 @@ export function OrdersList({ scope }: { scope: "store" | "headOffice" }) {
       key: "createdAt",
       label: t("fields.createdAt"),
       cellSx: NOWRAP,
-      render: (row) => formatDateTime(row.createdAt, i18n.language),
+      render: (row) => storeDateTime(row.createdAt),
     },
     { key: "status", label: t("fields.status"), render: (row) => <OrderStatusChip status={row.status} /> },
     {

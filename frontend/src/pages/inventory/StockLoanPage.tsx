@@ -30,7 +30,7 @@ import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
 import { idFromSearch } from "../../lib/address";
 import { reversedRange, useFilterForm } from "../../lib/filterForm";
-import { formatDateTime } from "../../lib/format";
+import { storeDateTime } from "../../lib/dates";
 import { useSubmissionKey } from "../../lib/submissionKey";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { notify } from "../../lib/notices";
@@ -62,7 +62,7 @@ function loanSearchFrom(input: LoanFilterInput): LoanSearch {
 }
 
 function LoanList() {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const paging = usePaging();
   const form = useFilterForm({ empty: OPEN_FIRST, toSearch: loanSearchFrom, paging, check: reversedRange });
   const result = useLoans({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...form.filters });
@@ -91,7 +91,7 @@ function LoanList() {
       key: "createdAt",
       label: t("fields.createdAt"),
       cellSx: NOWRAP,
-      render: (row) => formatDateTime(row.createdAt, i18n.language),
+      render: (row) => storeDateTime(row.createdAt),
     },
   ];
   return (

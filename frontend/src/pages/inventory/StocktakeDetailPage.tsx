@@ -37,7 +37,7 @@ import { BackLink, Facts, PageFrame, Section } from "../../components/layout";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { mountIsland } from "../../islands/mount";
 import { idFromSearch } from "../../lib/address";
-import { formatDateTime } from "../../lib/format";
+import { storeDateTime } from "../../lib/dates";
 import { withinBound } from "../../lib/bounds";
 import { formatMoney } from "../../lib/money";
 import { PAGE_SIZES } from "../../lib/paging";
@@ -86,9 +86,9 @@ function failureText(failure: unknown, fallback: string): string {
 }
 
 function StocktakeView({ stocktake }: { stocktake: Stocktake }) {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const dash = t("dash");
-  const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : dash);
+  const when = (iso: string | null) => (iso ? storeDateTime(iso) : dash);
   const open = countable(stocktake.status);
   return (
     <>

@@ -32,7 +32,7 @@ import { FilterText, FormDateRange, SearchButtons } from "../../components/recor
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { mountIsland } from "../../islands/mount";
 import { reversedRange, useFilterForm } from "../../lib/filterForm";
-import { formatDateTime } from "../../lib/format";
+import { storeDateTime } from "../../lib/dates";
 import { formatMoney } from "../../lib/money";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { CappedExportButton } from "../../components/CappedExportButton";
@@ -60,7 +60,7 @@ export function filtersFrom(input: FilterInput): StocktakeSearch {
 /** /inventoryRecord (KCGL-0008): the store's stocktakes, newest first, by status, date and number; a
  * row opens its count. "New stocktake" freezes the live stock after a confirmation. */
 export function StocktakeListPage({ navigate = (href: string) => window.location.assign(href) }) {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const paging = usePaging();
   const form = useFilterForm({ empty: EMPTY, toSearch: filtersFrom, paging, check: reversedRange });
   const { input, set, filters } = form;
@@ -81,7 +81,7 @@ export function StocktakeListPage({ navigate = (href: string) => window.location
       key: "createdAt",
       label: t("list.createdAt"),
       cellSx: NOWRAP,
-      render: (row) => formatDateTime(row.createdAt, i18n.language),
+      render: (row) => storeDateTime(row.createdAt),
     },
     {
       key: "scope",

@@ -15,15 +15,15 @@ import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { productPageHref, stockKeys, type GoodsOrderDetail } from "../../api/goodsIn";
 import { Facts, Section } from "../../components/layout";
-import { formatDateTime } from "../../lib/format";
+import { storeDateTime } from "../../lib/dates";
 import { formatMoney } from "../../lib/money";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { notify } from "../../lib/notices";
 import { NS, OrderStatusChip, PaymentChip, failureText } from "./parts";
 
 export function OrderFacts({ order }: { order: GoodsOrderDetail }) {
-  const { t, i18n } = useTranslation(NS);
-  const when = (value: string | null | undefined) => (value ? formatDateTime(value, i18n.language) : t("dash"));
+  const { t } = useTranslation(NS);
+  const when = (value: string | null | undefined) => (value ? storeDateTime(value) : t("dash"));
   return (
     <Section title={t("order.title", { number: order.number })}>
       <Facts

@@ -45,6 +45,7 @@ const MOVE = {
   after: "5000",
   afterDisplay: "10 瓶",
   documentKind: "document",
+  documentKindName: "goods in",
   documentId: 12,
   documentNumber: "RK2026112400000012",
   stockDocumentKind: "receipt",
@@ -138,7 +139,7 @@ describe("LiveStockPage", () => {
     render_(<LiveStockPage />);
     fireEvent.click(await screen.findByTestId("history-P-1"));
     const drawer = await screen.findByTestId("moves-drawer");
-    expect(await within(drawer).findByRole("link", { name: "RK2026112400000012" })).toHaveAttribute(
+    expect(await within(drawer).findByRole("link", { name: "goods in RK2026112400000012" })).toHaveAttribute(
       "href",
       "/storageDetail?id=12",
     );

@@ -8,27 +8,24 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { DocumentDetail } from "../../api/stockOut";
 import { Facts, Section } from "../../components/layout";
-import { formatDateTime } from "../../lib/format";
+import { storeDateTime } from "../../lib/dates";
 import { formatQuantity, NS, StatusChip } from "./stockOutParts";
 
 /** The facts of a document (shared with the lending page). */
 export function DocumentFacts({ document }: { document: DocumentDetail }) {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const loan = document.kind !== "outbound";
   const items: [string, ReactNode][] = [
     [t("fields.number"), document.number],
     [t("fields.type"), t(`types.${document.type}`)],
     [t("fields.status"), <StatusChip key="status" status={document.status} />],
-    [t("fields.createdAt"), formatDateTime(document.createdAt, i18n.language)],
+    [t("fields.createdAt"), storeDateTime(document.createdAt)],
     [t("fields.createdBy"), document.createdByName || t("dash")],
   ];
   if (loan) {
     items.push([t("fields.fromStore"), document.storeName], [t("fields.toStore"), document.otherStoreName]);
     items.push([t("fields.receivedBy"), document.receivedByName || t("dash")]);
-    items.push([
-      t("fields.receivedAt"),
-      document.receivedAt ? formatDateTime(document.receivedAt, i18n.language) : t("dash"),
-    ]);
+    items.push([t("fields.receivedAt"), document.receivedAt ? storeDateTime(document.receivedAt) : t("dash")]);
   }
   if (document.type === "return") items.push([t("fields.supplier"), document.supplier || t("fields.headOffice")]);
   items.push([t("fields.remark"), document.remark || t("dash")]);

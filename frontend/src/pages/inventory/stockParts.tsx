@@ -28,7 +28,7 @@ import {
 import { FilterSelect } from "../../components/filters";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
-import { formatDateTime } from "../../lib/format";
+import { storeDateTime } from "../../lib/dates";
 import { PAGE_SIZES } from "../../lib/paging";
 import { CappedExportButton } from "../../components/CappedExportButton";
 import { SearchButtons } from "../../components/records/filterFields";
@@ -207,7 +207,7 @@ export function StockExportButton({ search, count }: { search: object; count: nu
 
 function DocumentCell({ move }: { move: MoveRow }) {
   const href = documentHref(move);
-  const text = move.documentNumber || `${move.documentKind} ${move.documentId}`;
+  const text = `${move.documentKindName} ${move.documentNumber}`;
   return href ? (
     <Link href={href} underline="hover">
       {text}
@@ -227,7 +227,7 @@ export function MovesDrawer({
   storeId: number | null;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const paging = usePaging();
   const search = product
     ? { storeId, productId: product.productId, pageNo: paging.pageIndex + 1, pageSize: paging.pageSize }
@@ -239,7 +239,7 @@ export function MovesDrawer({
       key: "time",
       label: t("moves.time"),
       cellSx: NOWRAP,
-      render: (row) => formatDateTime(row.createdAt, i18n.language),
+      render: (row) => storeDateTime(row.createdAt),
     },
     {
       key: "kind",

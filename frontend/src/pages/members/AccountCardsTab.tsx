@@ -40,7 +40,7 @@ import { DateField } from "../../components/dates/DateField";
 import { DetailError, Loading } from "../../components/feedback";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
-import { formatDate, formatDateTime } from "../../lib/format";
+import { storeDateTime } from "../../lib/dates";
 import { formatMoney, formatMoneyChange } from "../../lib/money";
 import { PAGE_SIZES } from "../../lib/paging";
 
@@ -66,7 +66,7 @@ function holding(card: MemberCard, t: (key: string, options?: Record<string, unk
 
 /** The member account's cards tab: each card, its ledger, and the manager's delay, freeze, unfreeze. */
 export function AccountCardsTab({ memId }: { memId: number }) {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const cards = useMemberCards(memId);
   const [canDelay] = useState(() => hasButtonCode(BTN_CARD_DELAY));
   const [canFreeze] = useState(() => hasButtonCode(BTN_CARD_FREEZE));
@@ -98,7 +98,7 @@ export function AccountCardsTab({ memId }: { memId: number }) {
                 <TableCell>
                   <Chip size="small" color={STATUS_COLORS[card.status]} label={t(`status.${card.status}`)} />
                 </TableCell>
-                <TableCell sx={NOWRAP}>{formatDate(card.expiresOn, i18n.language)}</TableCell>
+                <TableCell sx={NOWRAP}>{card.expiresOn}</TableCell>
                 <TableCell>{card.storeName}</TableCell>
                 <TableCell>
                   <Stack direction="row" spacing={1}>
@@ -161,7 +161,7 @@ function orderLink(orderId: number | null, dash: string) {
 }
 
 function Ledger({ card }: { card: MemberCard }) {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const paging = usePaging();
   // The answer is `{card, list, total}`: a page for the table, the card beside it.
   const result = useCardLedger(card.cardId, paging.pageIndex + 1, paging.pageSize);
@@ -171,7 +171,7 @@ function Ledger({ card }: { card: MemberCard }) {
       key: "time",
       label: t("ledger.time"),
       cellSx: NOWRAP,
-      render: (row) => formatDateTime(row.createdAt, i18n.language),
+      render: (row) => storeDateTime(row.createdAt),
     },
     { key: "kind", label: t("ledger.kind"), render: (row) => row.kindName },
     card.kind === "storedValue"
@@ -206,7 +206,7 @@ function Ledger({ card }: { card: MemberCard }) {
 }
 
 function SessionsUsed({ card }: { card: MemberCard }) {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const paging = usePaging();
   const result = useSessionUses(card.cardId, paging.pageIndex + 1, paging.pageSize);
   const dash = t("dash");
@@ -215,7 +215,7 @@ function SessionsUsed({ card }: { card: MemberCard }) {
       key: "time",
       label: t("ledger.time"),
       cellSx: NOWRAP,
-      render: (row) => formatDateTime(row.createdAt, i18n.language),
+      render: (row) => storeDateTime(row.createdAt),
     },
     { key: "project", label: t("ledger.project"), render: (row) => row.projectName || dash },
     { key: "count", label: t("ledger.count"), align: "right", render: (row) => row.count },

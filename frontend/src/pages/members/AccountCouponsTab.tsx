@@ -24,7 +24,7 @@ import { newIdempotencyKey } from "../../api/client";
 import { hasButtonCode } from "../../api/session";
 import { FilterSelect } from "../../components/filters";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
-import { formatDate, formatDateTime } from "../../lib/format";
+import { storeDateTime } from "../../lib/dates";
 import { formatMoney } from "../../lib/money";
 import { PAGE_SIZES } from "../../lib/paging";
 
@@ -43,7 +43,7 @@ function couponValue(
 
 /** The member account's coupons tab: the member's coupons by status, and issuing new ones. */
 export function AccountCouponsTab({ memId, active }: { memId: number; active: boolean }) {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const paging = usePaging();
   const [status, setStatus] = useState<CouponStatus | "">("");
   const [issuing, setIssuing] = useState(false);
@@ -58,14 +58,14 @@ export function AccountCouponsTab({ memId, active }: { memId: number; active: bo
       key: "valid",
       label: t("coupon.valid"),
       cellSx: NOWRAP,
-      render: (row) => `${formatDate(row.validFrom, i18n.language)} – ${formatDate(row.validTo, i18n.language)}`,
+      render: (row) => `${row.validFrom ?? ""} – ${row.validTo ?? ""}`,
     },
     { key: "status", label: t("coupon.status"), render: (row) => t(`couponStatus.${row.status}`) },
     {
       key: "issuedAt",
       label: t("coupon.issuedAt"),
       cellSx: NOWRAP,
-      render: (row) => formatDateTime(row.issuedAt, i18n.language),
+      render: (row) => storeDateTime(row.issuedAt),
     },
     { key: "store", label: t("coupon.store"), render: (row) => row.storeName || dash },
   ];

@@ -2,14 +2,14 @@ import Link from "@mui/material/Link";
 import { useTranslation } from "react-i18next";
 import { orderDetailsHref, useOrders, type OrderRow } from "../../api/bills";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
-import { formatDateTime } from "../../lib/format";
+import { storeDateTime } from "../../lib/dates";
 import { PAGE_SIZES } from "../../lib/paging";
 import { OrderStatusChip } from "../../components/billing/orders";
 import { formatMoney } from "../../lib/money";
 
 /** The member account's orders tab: the member's orders in the chosen store (orderList?memId=). */
 export function AccountOrdersTab({ memId }: { memId: number }) {
-  const { t, i18n } = useTranslation("bills");
+  const { t } = useTranslation("bills");
   const paging = usePaging();
   const result = useOrders({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, memId });
   const columns: PagedColumn<OrderRow>[] = [
@@ -26,7 +26,7 @@ export function AccountOrdersTab({ memId }: { memId: number }) {
       key: "createdAt",
       label: t("fields.createdAt"),
       cellSx: NOWRAP,
-      render: (row) => formatDateTime(row.createdAt, i18n.language),
+      render: (row) => storeDateTime(row.createdAt),
     },
     {
       key: "status",

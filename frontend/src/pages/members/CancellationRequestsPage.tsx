@@ -22,7 +22,7 @@ import {
 import { hasButtonCode } from "../../api/session";
 import { mountIsland } from "../../islands/mount";
 import { FilterSelect } from "../../components/filters";
-import { formatDateTime } from "../../lib/format";
+import { storeDateTime } from "../../lib/dates";
 import { usePaging, type PagedColumn } from "../../components/PagedTable";
 import { RecordsPage } from "../../components/records/RecordsPage";
 import { LimitedTextField } from "../../components/LimitedTextField";
@@ -38,7 +38,7 @@ const STATUS_COLOURS: Record<CancelStatus, "warning" | "success" | "default"> = 
 /** /logoutList (no code): the store's cancellation requests; a role with BTN-HYGL-CANCEL-DECIDE
  * approves (anonymising the member) or rejects the pending ones. */
 export function CancellationRequestsPage() {
-  const { t, i18n } = useTranslation("members");
+  const { t } = useTranslation("members");
   const paging = usePaging();
   const [status, setStatus] = useState<CancelStatus | "">("pending");
   const [deciding, setDeciding] = useState<{ request: CancelRequest; approve: boolean } | null>(null);
@@ -49,7 +49,7 @@ export function CancellationRequestsPage() {
     {
       key: "requestedAt",
       label: t("logout.requestedAt"),
-      render: (row) => formatDateTime(row.requestedAt, i18n.language),
+      render: (row) => storeDateTime(row.requestedAt),
     },
     { key: "member", label: t("logout.member"), render: (row) => row.memberName },
     { key: "phone", label: t("fields.phone"), render: (row) => formatPhone("", row.phone) },
@@ -69,7 +69,7 @@ export function CancellationRequestsPage() {
     {
       key: "decided",
       label: t("logout.decidedBy"),
-      render: (row) => (row.decidedBy ? `${row.decidedBy} ${formatDateTime(row.decidedAt, i18n.language)}` : t("dash")),
+      render: (row) => (row.decidedBy ? `${row.decidedBy} ${storeDateTime(row.decidedAt)}` : t("dash")),
     },
     { key: "remark", label: t("logout.decisionRemark"), render: (row) => row.decisionRemark || t("dash") },
   ];

@@ -14,7 +14,7 @@ import { useGroupBuyVerify } from "../../components/groupBuy/useGroupBuyVerify";
 import { phonePartError, rangeError } from "../../components/members/rules";
 import { mountIsland } from "../../islands/mount";
 import { FilterSelect } from "../../components/filters";
-import { formatDate, formatDateTime } from "../../lib/format";
+import { storeDateTime, storeDate } from "../../lib/dates";
 import { LabelChips, accountHref } from "./parts";
 import { usePaging, type PagedColumn } from "../../components/PagedTable";
 import { DateRangeFilter, FilterText, SearchButtons } from "../../components/records/filterFields";
@@ -80,7 +80,7 @@ interface MemberListPageProps {
 /** /MemberList (ERP-HYGL-PAG-0002-0000): the store's members with filters and paging; create a
  * member, or find one (chain-wide) and open their account. */
 export function MemberListPage({ navigate = (url) => window.location.assign(url) }: MemberListPageProps) {
-  const { t, i18n } = useTranslation("members");
+  const { t } = useTranslation("members");
   const paging = usePaging();
   const form = useFilterForm({ empty: EMPTY, toSearch: filtersFrom, paging, check: filterFault });
   const { input, set, filters } = form;
@@ -119,12 +119,12 @@ export function MemberListPage({ navigate = (url) => window.location.assign(url)
     {
       key: "lastVisit",
       label: t("fields.lastVisit"),
-      render: (row) => formatDateTime(row.lastVisitAt, i18n.language) || t("dash"),
+      render: (row) => storeDateTime(row.lastVisitAt) || t("dash"),
     },
     {
       key: "createdAt",
       label: t("fields.createdAt"),
-      render: (row) => formatDate(row.createdAt?.slice(0, 10), i18n.language),
+      render: (row) => storeDate(row.createdAt),
     },
   ];
 

@@ -34,7 +34,7 @@ const EMPTY: Filters = { member: null, kind: "", from: "", to: "" };
 /** /memberPoints (ERP-HYGL-PAG-0002-0000): the store's points ledger, and the adjustment for a role
  * with BTN-HYGL-POINTS-ADJUST. */
 export function MemberPointsPage() {
-  const { t, i18n } = useTranslation("members");
+  const { t } = useTranslation("members");
   const paging = usePaging();
   const form = useFilterForm({ empty: EMPTY, toSearch: (input: Filters) => input, paging, check: reversedRange });
   const { input, set, filters } = form;
@@ -108,7 +108,7 @@ export function MemberPointsPage() {
         label: t("points.ledger"),
         result,
         paging,
-        columns: pointsColumns(t, i18n.language, who),
+        columns: pointsColumns(t, who),
         rowKey: (row) => row.id,
         emptyText: t("points.empty"),
       }}

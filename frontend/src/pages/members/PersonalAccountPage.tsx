@@ -38,7 +38,7 @@ import { PointsAdjustDialog } from "../../components/members/PointsAdjustDialog"
 import { memIdFromSearch } from "../../components/members/rules";
 import { mountIsland } from "../../islands/mount";
 import { Facts, PageFrame, Section } from "../../components/layout";
-import { formatDate, formatDateTime } from "../../lib/format";
+import { storeDateTime } from "../../lib/dates";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { BackLink } from "../../components/layout";
 import { LabelChips, PointsLedger } from "./parts";
@@ -119,7 +119,7 @@ export function PersonalAccountPage({ search = window.location.search }: Persona
 }
 
 function Profile({ member }: { member: MemberFile }) {
-  const { t, i18n } = useTranslation("members");
+  const { t } = useTranslation("members");
   const [editing, setEditing] = useState(() => hasFormDraft(memberFormDraftName(member.memId)));
   const [canViewPhone] = useState(() => hasButtonCode(BTN_PHONE_VIEW));
   const whole = useMutation({ mutationFn: () => fetchWholePhone(member.memId) });
@@ -164,7 +164,7 @@ function Profile({ member }: { member: MemberFile }) {
           [t("fields.crmCode"), member.crmCode || dash],
           [t("fields.cardNo"), member.cardNo || dash],
           [t("fields.gender"), member.genderName || dash],
-          [t("fields.birthday"), formatDate(member.birthday, i18n.language) || dash],
+          [t("fields.birthday"), member.birthday || dash],
           [t("fields.source"), member.sourceName || dash],
           [t("fields.occupation"), member.occupationName || dash],
           [t("fields.income"), member.incomeName || dash],
@@ -173,8 +173,8 @@ function Profile({ member }: { member: MemberFile }) {
           [t("fields.introducer"), member.introducer?.name || dash],
           [t("fields.store"), member.dependencyStore || dash],
           [t("fields.points"), member.points],
-          [t("fields.lastVisit"), formatDateTime(member.lastVisitAt, i18n.language) || dash],
-          [t("fields.createdAt"), formatDateTime(member.createdAt, i18n.language) || dash],
+          [t("fields.lastVisit"), storeDateTime(member.lastVisitAt) || dash],
+          [t("fields.createdAt"), storeDateTime(member.createdAt) || dash],
           [t("fields.remark"), member.remark || dash],
         ]}
       />

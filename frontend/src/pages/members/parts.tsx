@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import type { MemberLabel, PointEntry } from "../../api/members";
 import { PagedTable, type PagedColumn, type PagedTableProps, type Paging } from "../../components/PagedTable";
-import { formatDateTime } from "../../lib/format";
+import { storeDateTime } from "../../lib/dates";
 import { PAGE_SIZES } from "../../lib/paging";
 
 const ACCOUNT_ROUTE = "/personalAccount";
@@ -39,12 +39,11 @@ export function MembersTable<Row>(props: Omit<PagedTableProps<Row>, "pageSizes" 
 /** A points ledger's columns: the time, `who` (the member's columns, if any), the entry, and `tail`. */
 export function pointsColumns<Row extends PointEntry>(
   t: TFunction,
-  language: string,
   who: readonly PagedColumn<Row>[] = [],
   tail: readonly PagedColumn<Row>[] = [],
 ): PagedColumn<Row>[] {
   return [
-    { key: "time", label: t("points.time"), render: (row) => formatDateTime(row.createdAt, language) },
+    { key: "time", label: t("points.time"), render: (row) => storeDateTime(row.createdAt) },
     ...who,
     { key: "kind", label: t("points.kind"), render: (row) => row.kindName || row.kind },
     { key: "change", label: t("points.change"), align: "right", render: (row) => signed(row.change) },
@@ -67,13 +66,13 @@ export function PointsLedger<Row extends PointEntry>({
   who?: readonly PagedColumn<Row>[];
   tail?: readonly PagedColumn<Row>[];
 }) {
-  const { t, i18n } = useTranslation("members");
+  const { t } = useTranslation("members");
   return (
     <MembersTable
       label={t("points.ledger")}
       result={result}
       paging={paging}
-      columns={pointsColumns(t, i18n.language, who, tail)}
+      columns={pointsColumns(t, who, tail)}
       rowKey={(row) => row.id}
       emptyText={t("points.empty")}
     />

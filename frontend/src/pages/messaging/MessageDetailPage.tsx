@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { useMessageDetail } from "../../api/messaging";
 import { mountIsland } from "../../islands/mount";
 import { DetailFrame } from "./parts";
-import { formatDateTime } from "../../lib/format";
+import { storeDateTime } from "../../lib/dates";
 import { idFromSearch } from "../../lib/address";
 import { Meta } from "../../components/layout";
 
@@ -23,7 +23,7 @@ interface MessageDetailPageProps {
 /** /messageDetail?id= (XXZX-0001): one message; opening it marks it read, so the list and the
  * top bar's badge are refreshed. */
 export function MessageDetailPage({ search = window.location.search }: MessageDetailPageProps) {
-  const { t, i18n } = useTranslation("messaging");
+  const { t } = useTranslation("messaging");
   const [id] = useState(() => idFromSearch(search));
   const detail = useMessageDetail(id);
 
@@ -50,7 +50,7 @@ export function MessageDetailPage({ search = window.location.search }: MessageDe
           <Box component="dl" sx={{ display: "flex", flexWrap: "wrap", columnGap: 3, rowGap: 0.5, m: 0 }}>
             <Meta label={t("meta.type")}>{message.msgTypeName}</Meta>
             <Meta label={t("meta.pushUser")}>{message.pushUserName}</Meta>
-            <Meta label={t("meta.pushTime")}>{formatDateTime(message.pushTime, i18n.language)}</Meta>
+            <Meta label={t("meta.pushTime")}>{storeDateTime(message.pushTime)}</Meta>
           </Box>
           <Divider sx={{ my: 2 }} />
           {/* Rich text sanitised by the server (apps/messaging/sanitize.py). */}

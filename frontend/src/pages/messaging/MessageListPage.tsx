@@ -7,7 +7,7 @@ import { mountIsland } from "../../islands/mount";
 import { messageReadFilter, messageTypeFilter, type ReadChoice } from "./listing";
 import { InboxTable, ReadStateSelect, useInboxPaging } from "./InboxTable";
 import { ReadChip } from "./parts";
-import { formatDateTime } from "../../lib/format";
+import { storeDateTime } from "../../lib/dates";
 import { pageNo } from "../../lib/paging";
 import { FilterBar, FilterSelect } from "../../components/filters";
 import { PageFrame } from "../../components/layout";
@@ -18,7 +18,7 @@ const MESSAGE_DETAIL_ROUTE = "/messageDetail";
 
 /** /messageList (XXZX-0001): the store's messages with filters, paging and bulk mark-as-read. */
 export function MessageListPage() {
-  const { t, i18n } = useTranslation("messaging");
+  const { t } = useTranslation("messaging");
   const types = useMessageTypes();
   const paging = useInboxPaging();
   const form = useKeywordFilters({ typeRaw: "", read: "" as ReadChoice, keyword: "" }, paging);
@@ -79,7 +79,7 @@ export function MessageListPage() {
             </TableCell>
             <TableCell>{row.msgTypeName}</TableCell>
             <TableCell>{row.pushUserName}</TableCell>
-            <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(row.pushTime, i18n.language)}</TableCell>
+            <TableCell sx={{ whiteSpace: "nowrap" }}>{storeDateTime(row.pushTime)}</TableCell>
             <TableCell>
               <ReadChip isRead={row.isRead} />
             </TableCell>

@@ -11,7 +11,7 @@ import { currentSession } from "../../api/session";
 import { mountIsland } from "../../islands/mount";
 import { formatMoney } from "./listing";
 import { DetailFrame } from "./parts";
-import { formatDate, formatDateTime } from "../../lib/format";
+import { storeDateTime } from "../../lib/dates";
 import { idFromSearch } from "../../lib/address";
 import { Meta } from "../../components/layout";
 
@@ -23,7 +23,7 @@ interface TaskDetailPageProps {
 
 /** /taskDetail?id= (no code): one task, its amount and due date; opening it marks it read. */
 export function TaskDetailPage({ search = window.location.search }: TaskDetailPageProps) {
-  const { t, i18n } = useTranslation("messaging");
+  const { t } = useTranslation("messaging");
   const [id] = useState(() => idFromSearch(search));
   const [storeId] = useState(() => currentSession()?.storeId ?? null);
   const detail = useTaskDetail(id, storeId);
@@ -48,9 +48,9 @@ export function TaskDetailPage({ search = window.location.search }: TaskDetailPa
           </Stack>
           <Box component="dl" sx={{ display: "flex", flexWrap: "wrap", columnGap: 3, rowGap: 0.5, m: 0 }}>
             <Meta label={t("tasks.columns.amount")}>{formatMoney(task.amount) || "-"}</Meta>
-            <Meta label={t("tasks.columns.dueDate")}>{formatDate(task.dueDate, i18n.language) || "-"}</Meta>
+            <Meta label={t("tasks.columns.dueDate")}>{task.dueDate || "-"}</Meta>
             <Meta label={t("tasks.store")}>{task.storeName}</Meta>
-            <Meta label={t("tasks.columns.createdAt")}>{formatDateTime(task.createdAt, i18n.language)}</Meta>
+            <Meta label={t("tasks.columns.createdAt")}>{storeDateTime(task.createdAt)}</Meta>
           </Box>
           {task.content ? (
             <>

@@ -10,7 +10,7 @@ import { mountIsland } from "../../islands/mount";
 import { formatMoney, taskReadFilter, taskTypeFilter, type ReadChoice } from "./listing";
 import { InboxTable, ReadStateSelect, useInboxPaging } from "./InboxTable";
 import { ReadChip } from "./parts";
-import { formatDate, formatDateTime } from "../../lib/format";
+import { storeDateTime } from "../../lib/dates";
 import { pageNo } from "../../lib/paging";
 import { FilterBar, FilterSelect } from "../../components/filters";
 import { PageFrame } from "../../components/layout";
@@ -20,7 +20,7 @@ const TASK_DETAIL_ROUTE = "/taskDetail";
 /** /taskList (no code): the store's tasks (arrears and payment notices) with filters, paging and
  * bulk mark-as-read. */
 export function TaskListPage() {
-  const { t, i18n } = useTranslation("messaging");
+  const { t } = useTranslation("messaging");
   const [storeId] = useState(() => currentSession()?.storeId ?? null);
   const [typeRaw, setTypeRaw] = useState("");
   const [read, setRead] = useState<ReadChoice>("");
@@ -85,8 +85,8 @@ export function TaskListPage() {
             <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
               {formatMoney(row.amount)}
             </TableCell>
-            <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDate(row.dueDate, i18n.language)}</TableCell>
-            <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(row.createdAt, i18n.language)}</TableCell>
+            <TableCell sx={{ whiteSpace: "nowrap" }}>{row.dueDate}</TableCell>
+            <TableCell sx={{ whiteSpace: "nowrap" }}>{storeDateTime(row.createdAt)}</TableCell>
             <TableCell>
               <ReadChip isRead={row.isRead} />
             </TableCell>

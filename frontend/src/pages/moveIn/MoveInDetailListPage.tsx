@@ -16,7 +16,7 @@ import { PagedTable, usePaging, type PagedColumn } from "../../components/PagedT
 import { FilterBar, FilterSelect } from "../../components/filters";
 import { PageFrame } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
-import { formatDate, formatDateTime } from "../../lib/format";
+import { storeDateTime } from "../../lib/dates";
 import { PAGE_SIZES } from "../../lib/paging";
 import { moveInDetailHref, StatusChip } from "./parts";
 
@@ -25,7 +25,7 @@ type Filters = Omit<MoveInLineSearch, "pageNo" | "pageSize">;
 /** /moveInDetailList (ERP-HYQR-PAG-0001-0001): the old cards across the store's move-ins, what each
  * held and the new card it became. */
 export function MoveInDetailListPage() {
-  const { t, i18n } = useTranslation("moveIn");
+  const { t } = useTranslation("moveIn");
   const paging = usePaging();
   const [status, setStatus] = useState<MoveInStatus | "">("");
   const [kind, setKind] = useState<CardKind | "">("");
@@ -60,7 +60,7 @@ export function MoveInDetailListPage() {
     {
       key: "expiresOn",
       label: t("fields.expiresOn"),
-      render: (row) => formatDate(row.expiresOn, i18n.language) || t("dash"),
+      render: (row) => row.expiresOn || t("dash"),
     },
     { key: "cardType", label: t("fields.cardType"), render: (row) => row.cardTypeName },
     { key: "card", label: t("fields.newCard"), render: (row) => row.cardNo || t("dash") },
@@ -69,7 +69,7 @@ export function MoveInDetailListPage() {
       label: t("fields.status"),
       render: (row) => <StatusChip status={row.status} name={row.statusName} />,
     },
-    { key: "createdAt", label: t("fields.createdAt"), render: (row) => formatDateTime(row.createdAt, i18n.language) },
+    { key: "createdAt", label: t("fields.createdAt"), render: (row) => storeDateTime(row.createdAt) },
   ];
 
   return (

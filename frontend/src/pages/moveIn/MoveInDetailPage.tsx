@@ -16,7 +16,7 @@ import { BackLink, Facts, PageFrame, Section } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
 import { idFromSearch } from "../../lib/address";
 import { saveBlob } from "../../lib/download";
-import { formatDate, formatDateTime } from "../../lib/format";
+import { storeDateTime } from "../../lib/dates";
 import { MOVE_IN_LIST, moveInHref, StatusChip } from "./parts";
 
 async function openAttachment(attachment: MoveInAttachment): Promise<void> {
@@ -27,7 +27,7 @@ async function openAttachment(attachment: MoveInAttachment): Promise<void> {
 /** /moveInDetail?id= (ERP-HYQR-PAG-0001-0001): one move-in's summary, its old cards and the new
  * cards they became, its attachments and where its approval stands. */
 export function MoveInDetailPage({ search = window.location.search }: { search?: string }) {
-  const { t, i18n } = useTranslation("moveIn");
+  const { t } = useTranslation("moveIn");
   const id = idFromSearch(search);
   const result = useMoveIn(id);
   const moveIn = result.data;
@@ -81,14 +81,14 @@ export function MoveInDetailPage({ search = window.location.search }: { search?:
           items={[
             [t("fields.status"), <StatusChip key="status" status={moveIn.status} name={moveIn.statusName} />],
             [t("fields.member"), `${moveIn.name} ${moveIn.phone}`],
-            [t("fields.birthday"), formatDate(moveIn.birthday, i18n.language) || dash],
+            [t("fields.birthday"), moveIn.birthday || dash],
             [t("fields.sourceBrand"), moveIn.sourceBrand || dash],
             [t("fields.sourceStore"), moveIn.sourceStore],
             [t("fields.store"), moveIn.storeName],
             [t("fields.oldValue"), moveIn.oldValue],
             [t("fields.newValue"), moveIn.newValue],
             [t("fields.sessions"), moveIn.sessions],
-            [t("fields.createdBy"), `${moveIn.createdByName} ${formatDateTime(moveIn.createdAt, i18n.language)}`],
+            [t("fields.createdBy"), `${moveIn.createdByName} ${storeDateTime(moveIn.createdAt)}`],
             [t("fields.remark"), moveIn.remark || dash],
           ]}
         />
@@ -98,9 +98,9 @@ export function MoveInDetailPage({ search = window.location.search }: { search?:
           <Facts
             items={[
               [t("approval.status"), moveIn.approval.statusName],
-              [t("fields.submittedAt"), formatDateTime(moveIn.submittedAt, i18n.language) || dash],
+              [t("fields.submittedAt"), storeDateTime(moveIn.submittedAt) || dash],
               [t("approval.decidedBy"), moveIn.approval.decidedByName || dash],
-              [t("fields.decidedAt"), formatDateTime(moveIn.approval.decidedAt, i18n.language) || dash],
+              [t("fields.decidedAt"), storeDateTime(moveIn.approval.decidedAt) || dash],
               [t("approval.remark"), moveIn.approval.remark || dash],
             ]}
           />
@@ -132,7 +132,7 @@ export function MoveInDetailPage({ search = window.location.search }: { search?:
                 <TableCell align="right">{line.coefficient}</TableCell>
                 <TableCell align="right">{line.newValue}</TableCell>
                 <TableCell>{line.sessions.map((s) => `${s.projectName} ×${s.sessions}`).join("、") || dash}</TableCell>
-                <TableCell>{formatDate(line.expiresOn, i18n.language) || dash}</TableCell>
+                <TableCell>{line.expiresOn || dash}</TableCell>
                 <TableCell>{line.cardTypeName}</TableCell>
                 <TableCell>{line.cardNo || dash}</TableCell>
               </TableRow>

@@ -41,7 +41,7 @@ import { FilterBar, FilterSelect } from "../../components/filters";
 import { PageFrame } from "../../components/layout";
 import { mountIsland } from "../../islands/mount";
 import { saveBlob } from "../../lib/download";
-import { formatDateTime } from "../../lib/format";
+import { storeDateTime } from "../../lib/dates";
 import { PAGE_SIZES } from "../../lib/paging";
 import { ConfirmDialog, errorText, moveInDetailHref, moveInHref, StatusChip } from "./parts";
 
@@ -50,7 +50,7 @@ type Filters = Omit<MoveInSearch, "pageNo" | "pageSize">;
 /** /moveInList (ERP-HYQR-PAG-0001-0000): the store's move-ins with their status and totals; drafts
  * are edited, submitted for approval or deleted (each confirmed); many are imported from Excel. */
 export function MoveInListPage() {
-  const { t, i18n } = useTranslation("moveIn");
+  const { t } = useTranslation("moveIn");
   const paging = usePaging();
   const [status, setStatus] = useState<MoveInStatus | "">("");
   const [keyword, setKeyword] = useState("");
@@ -87,7 +87,7 @@ export function MoveInListPage() {
       label: t("fields.status"),
       render: (row) => <StatusChip status={row.status} name={row.statusName} />,
     },
-    { key: "createdAt", label: t("fields.createdAt"), render: (row) => formatDateTime(row.createdAt, i18n.language) },
+    { key: "createdAt", label: t("fields.createdAt"), render: (row) => storeDateTime(row.createdAt) },
     {
       key: "actions",
       label: t("actions.label"),

@@ -21,8 +21,9 @@ function entry(id: number, overrides: Record<string, unknown> = {}) {
     action: "member.updated",
     actionName: "edited a member",
     objectType: "members.member",
+    objectTypeName: "member",
     objectId: "7",
-    objectRepr: "Li Si 139****1111",
+    objectName: "HY0100007 L*i",
     detail: { phone: "139****1111", fields: ["name"] },
     ipAddress: "10.0.0.1",
     ...overrides,
@@ -32,7 +33,7 @@ function entry(id: number, overrides: Record<string, unknown> = {}) {
 function routes(overrides: Routes = {}): Routes {
   return {
     "GET /rest/sysLog/list": () =>
-      ok({ list: [entry(1), entry(2, { action: "goods_order.save", actionName: "goods_order.save" })], total: 25 }),
+      ok({ list: [entry(1), entry(2, { action: "test.done", actionName: "test.done" })], total: 25 }),
     "GET /rest/sysLog/actions": () =>
       ok([
         { code: "member.updated", name: "edited a member" },
@@ -89,7 +90,8 @@ describe("SysLogPage", () => {
       dateTo: today,
     });
     expect(screen.getByTestId("syslog-row-1")).toHaveTextContent("edited a member");
-    expect(screen.getByTestId("syslog-row-2")).toHaveTextContent("goods_order.save");
+    expect(screen.getByTestId("syslog-row-1")).toHaveTextContent("member HY0100007 L*i");
+    expect(screen.getByTestId("syslog-row-2")).toHaveTextContent("test.done");
 
     await choose("syslog-action", "created a member");
     await choose("syslog-store", "Store B");
@@ -147,6 +149,8 @@ describe("SysLogPage", () => {
     fireEvent.click(await screen.findByTestId("syslog-row-1", undefined, { timeout: 3000 }));
     const drawer = await screen.findByTestId("syslog-detail");
     expect(within(drawer).getByText("edited a member (member.updated)")).toBeDefined();
+    expect(within(drawer).getByText("member (members.member)")).toBeDefined();
+    expect(within(drawer).getByText("HY0100007 L*i")).toBeDefined();
     expect(within(drawer).getByTestId("syslog-detail-json").textContent).toContain('"phone": "139****1111"');
     fireEvent.click(within(drawer).getByRole("button", { name: "Close" }));
     await waitFor(() => expect(screen.queryByTestId("syslog-detail")).toBeNull());

@@ -79,7 +79,7 @@ export function SysLogPage() {
     { key: "role", label: t("fields.role"), render: (row) => row.roleName || t("dash") },
     { key: "store", label: t("fields.store"), render: (row) => row.storeName || t("dash") },
     { key: "action", label: t("fields.action"), render: (row) => row.actionName },
-    { key: "object", label: t("fields.object"), render: (row) => row.objectRepr || t("dash") },
+    { key: "object", label: t("fields.object"), render: (row) => objectText(row) || t("dash") },
   ];
 
   return (
@@ -202,6 +202,11 @@ export function SysLogPage() {
   );
 }
 
+/** The object as a person reads it: its kind and its business name ("Order SO2026…"). */
+export function objectText(entry: Pick<SysLogEntry, "objectTypeName" | "objectName">): string {
+  return [entry.objectTypeName, entry.objectName].filter(Boolean).join(" ");
+}
+
 /** One entry whole: who, where, what, the object and the (masked) detail as the server kept it. */
 function EntryDrawer({ entry, onClose }: { entry: SysLogEntry | null; onClose: () => void }) {
   const { t } = useTranslation(NS);
@@ -234,9 +239,14 @@ function EntryDrawer({ entry, onClose }: { entry: SysLogEntry | null; onClose: (
                 t("fields.action"),
                 entry.actionName === entry.action ? entry.action : `${entry.actionName} (${entry.action})`,
               ],
-              [t("fields.objectType"), entry.objectType || dash],
+              [
+                t("fields.objectType"),
+                entry.objectTypeName === entry.objectType
+                  ? entry.objectType || dash
+                  : `${entry.objectTypeName} (${entry.objectType})`,
+              ],
               [t("fields.objectId"), entry.objectId || dash],
-              [t("fields.object"), entry.objectRepr || dash],
+              [t("fields.object"), entry.objectName || dash],
               [t("fields.ip"), entry.ipAddress || dash],
             ]}
           />

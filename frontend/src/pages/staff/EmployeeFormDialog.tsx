@@ -19,7 +19,8 @@ import {
   type EmployeeDetail,
   type EmployeeInput,
 } from "../../api/staff";
-import { todayIso, validateEmployee, type EmployeeErrors } from "./rules";
+import { validateEmployee, type EmployeeErrors } from "./rules";
+import { storeToday } from "../../lib/dates";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { DateField } from "../../components/dates/DateField";
 
@@ -40,7 +41,7 @@ export function EmployeeFormDialog({
   const [form, setForm] = useState<EmployeeInput>(initial);
   const [errors, setErrors] = useState<EmployeeErrors>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const today = todayIso();
+  const today = storeToday();
 
   const save = useMutation({
     mutationFn: () => saveEmployee({ ...form, name: form.name.trim(), phone: form.phone.trim() }),

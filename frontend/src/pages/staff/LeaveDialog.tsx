@@ -9,7 +9,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import { leaveEmployee, staffKeys } from "../../api/staff";
-import { leftDateError, todayIso } from "./rules";
+import { leftDateError } from "./rules";
+import { storeToday } from "../../lib/dates";
 import { DateField } from "../../components/dates/DateField";
 
 /** The confirmation of an employee leaving, with the leaving date (today by default). */
@@ -22,7 +23,7 @@ export function LeaveDialog({
 }) {
   const { t } = useTranslation("staff");
   const queryClient = useQueryClient();
-  const today = todayIso();
+  const today = storeToday();
   const [leftDate, setLeftDate] = useState(today);
   const [error, setError] = useState("");
   const leave = useMutation({

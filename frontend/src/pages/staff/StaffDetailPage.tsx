@@ -19,7 +19,6 @@ import { ApiError } from "../../api/client";
 import { closeDuration, saveDuration, staffKeys, useEmployee, type EmployeeDetail } from "../../api/staff";
 import { mountIsland } from "../../islands/mount";
 import { idFromSearch } from "../../lib/address";
-import { formatDate } from "../../lib/format";
 import { DetailError, Loading, detailFailure } from "../../components/feedback";
 import { BackLink, Meta, PageFrame } from "../../components/layout";
 import { EmployeeFormDialog } from "./EmployeeFormDialog";
@@ -78,7 +77,7 @@ function EmployeeFacts({
   onEdit: () => void;
   onLeave: () => void;
 }) {
-  const { t, i18n } = useTranslation("staff");
+  const { t } = useTranslation("staff");
   const active = employee.status === "active";
   return (
     <Paper variant="outlined" sx={{ p: 3 }}>
@@ -103,10 +102,8 @@ function EmployeeFacts({
         <Meta label={t("fields.phone")}>{formatPhone(employee.areaCode, employee.phone)}</Meta>
         <Meta label={t("fields.position")}>{employee.positionName}</Meta>
         <Meta label={t("fields.skillLevel")}>{employee.skillLevelName || "—"}</Meta>
-        <Meta label={t("fields.hireDate")}>{formatDate(employee.hireDate, i18n.language)}</Meta>
-        {employee.leftDate ? (
-          <Meta label={t("fields.leftDate")}>{formatDate(employee.leftDate, i18n.language)}</Meta>
-        ) : null}
+        <Meta label={t("fields.hireDate")}>{employee.hireDate}</Meta>
+        {employee.leftDate ? <Meta label={t("fields.leftDate")}>{employee.leftDate}</Meta> : null}
         <Meta label={t("fields.store")}>{employee.storeName}</Meta>
         <Meta label={t("fields.account")}>{employee.userAccount || "—"}</Meta>
         <Meta label={t("fields.roles")}>{employee.roles.length ? employee.roles.join(", ") : "—"}</Meta>

@@ -18,11 +18,11 @@ import {
 } from "../../api/staff";
 import { NOWRAP, PagedTable, usePaging, type PagedColumn } from "../../components/PagedTable";
 import { mountIsland } from "../../islands/mount";
-import { formatDate } from "../../lib/format";
 import { PageFrame } from "../../components/layout";
 import { EmployeeFormDialog } from "./EmployeeFormDialog";
 import { LeaveDialog } from "./LeaveDialog";
-import { emptyEmployee, todayIso } from "./rules";
+import { emptyEmployee } from "./rules";
+import { storeToday } from "../../lib/dates";
 import { LimitedTextField } from "../../components/LimitedTextField";
 import { tooLong } from "../../lib/limits";
 import { formatPhone } from "../../lib/phone";
@@ -32,7 +32,7 @@ const PAGE_SIZES = [10, 20, 50];
 
 /** /staffList (YGGL-0001): the store's staff with search, filters, paging, create and leave. */
 export function StaffListPage() {
-  const { t, i18n } = useTranslation("staff");
+  const { t } = useTranslation("staff");
   const [keywordInput, setKeywordInput] = useState("");
   const [keyword, setKeyword] = useState("");
   const [position, setPosition] = useState<Position | "">("");
@@ -74,7 +74,7 @@ export function StaffListPage() {
       key: "hireDate",
       label: t("fields.hireDate"),
       cellSx: NOWRAP,
-      render: (row) => formatDate(row.hireDate, i18n.language),
+      render: (row) => row.hireDate ?? "",
     },
     {
       key: "status",
@@ -161,7 +161,7 @@ export function StaffListPage() {
       />
 
       {creating ? (
-        <EmployeeFormDialog open initial={emptyEmployee(todayIso())} onClose={() => setCreating(false)} />
+        <EmployeeFormDialog open initial={emptyEmployee(storeToday())} onClose={() => setCreating(false)} />
       ) : null}
       {leaving ? <LeaveDialog employee={leaving} onClose={() => setLeaving(null)} /> : null}
     </PageFrame>

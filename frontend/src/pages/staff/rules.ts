@@ -52,13 +52,6 @@ export function durationMinutesError(minutes: string): string | null {
   return Number.isInteger(value) && value >= 1 && value <= 600 ? null : "errors.minutes";
 }
 
-/** Today in the browser's zone as "YYYY-MM-DD". */
-export function todayIso(now: Date = new Date()): string {
-  const month = String(now.getMonth() + 1).padStart(2, "0");
-  const day = String(now.getDate()).padStart(2, "0");
-  return `${now.getFullYear()}-${month}-${day}`;
-}
-
 export function emptyEmployee(today: string): EmployeeInput {
   return { name: "", areaCode: "86", phone: "", position: "", skillLevel: "", hireDate: today };
 }

@@ -11,7 +11,7 @@ import { FormDateRange, SearchButtons } from "../../../components/records/filter
 import { RecordsPage } from "../../../components/records/RecordsPage";
 import { mountIsland } from "../../../islands/mount";
 import { reversedRange, useFilterForm } from "../../../lib/filterForm";
-import { formatDateTime } from "../../../lib/format";
+import { storeDateTime } from "../../../lib/dates";
 import { DAILY_NS, dailyHref } from "./dailyParts";
 import { ReopenDialog } from "./ReopenDialog";
 
@@ -24,7 +24,7 @@ function filtersFrom(input: typeof EMPTY): HistorySearch {
 /** /dailyHistory (日结历史, ERP-SYFH-PAG-0001-0000): the store's closings, newest day first, reopened
  * ones included; an owner (BTN-SYFH-DAY-REOPEN) reopens an active one after confirming with a reason. */
 export function DailyClosingHistoryPage() {
-  const { t, i18n } = useTranslation(DAILY_NS);
+  const { t } = useTranslation(DAILY_NS);
   const paging = usePaging();
   // Before a search and after Reset the list asks with no dates at all.
   const form = useFilterForm({ empty: EMPTY, toSearch: filtersFrom, paging, check: reversedRange, initial: {} });
@@ -59,15 +59,13 @@ export function DailyClosingHistoryPage() {
       key: "closedAt",
       label: t("closing.closedAt"),
       cellSx: NOWRAP,
-      render: (row) => formatDateTime(row.closedAt, i18n.language),
+      render: (row) => storeDateTime(row.closedAt),
     },
     {
       key: "reopened",
       label: t("closing.reopenReason"),
       render: (row) =>
-        row.reopenedAt
-          ? `${row.reopenReason} (${row.reopenedBy}, ${formatDateTime(row.reopenedAt, i18n.language)})`
-          : t("dash"),
+        row.reopenedAt ? `${row.reopenReason} (${row.reopenedBy}, ${storeDateTime(row.reopenedAt)})` : t("dash"),
     },
     ...(canReopen
       ? [

@@ -9,12 +9,12 @@ import { BTN_DAY_REOPEN, type Closing, type ReopenAsk } from "../../../api/daily
 import { hasButtonCode } from "../../../api/session";
 import { AskReopenDialog } from "../../../components/dayClosed/DayClosed";
 import { Section } from "../../../components/layout";
-import { formatDateTime } from "../../../lib/format";
+import { storeDateTime } from "../../../lib/dates";
 import { ClosingFacts, DAILY_NS } from "./dailyParts";
 import { ReopenDialog } from "./ReopenDialog";
 
 export function ClosedDaySection({ closing, asked }: { closing: Closing; asked: ReopenAsk | null }) {
-  const { t, i18n } = useTranslation(DAILY_NS);
+  const { t } = useTranslation(DAILY_NS);
   const [canReopen] = useState(() => hasButtonCode(BTN_DAY_REOPEN));
   const [reopening, setReopening] = useState(false);
   const [asking, setAsking] = useState(false);
@@ -32,7 +32,7 @@ export function ClosedDaySection({ closing, asked }: { closing: Closing; asked: 
         <Alert severity="info" sx={{ mt: 2 }} data-testid="reopen-asked">
           {t("reopenAsk.waiting", {
             name: asked.applicantName,
-            time: formatDateTime(asked.createdAt, i18n.language),
+            time: storeDateTime(asked.createdAt),
             reason: asked.reason,
           })}
         </Alert>

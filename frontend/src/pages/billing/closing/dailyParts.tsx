@@ -15,7 +15,7 @@ import type { CarriedOver, Closing } from "../../../api/daily";
 import { formatMoney } from "../../../lib/money";
 import { DateField } from "../../../components/dates/DateField";
 import { Facts } from "../../../components/layout";
-import { formatDateTime } from "../../../lib/format";
+import { storeDateTime } from "../../../lib/dates";
 
 export const DAILY_NS = "daily";
 
@@ -61,7 +61,7 @@ export function DayBar({ date, onChange, here }: { date: string; onChange: (date
 
 /** A day's closing: the cash expected and counted, who closed it and when, and a reopening if any. */
 export function ClosingFacts({ closing }: { closing: Closing }) {
-  const { t, i18n } = useTranslation(DAILY_NS);
+  const { t } = useTranslation(DAILY_NS);
   const items: [string, ReactNode][] = [
     [t("closing.status"), t(`closing.${closing.status}`)],
     [t("knots.cashExpected"), formatMoney(closing.cashExpected)],
@@ -69,13 +69,13 @@ export function ClosingFacts({ closing }: { closing: Closing }) {
     [t("knots.difference"), formatMoney(closing.difference)],
     [t("knots.differenceReason"), closing.differenceReason || t("dash")],
     [t("closing.closedBy"), closing.closedBy || t("dash")],
-    [t("closing.closedAt"), formatDateTime(closing.closedAt, i18n.language)],
+    [t("closing.closedAt"), storeDateTime(closing.closedAt)],
   ];
   if (closing.remark) items.push([t("closing.remark"), closing.remark]);
   if (closing.reopenedAt) {
     items.push(
       [t("closing.reopenedBy"), closing.reopenedBy || t("dash")],
-      [t("closing.reopenedAt"), formatDateTime(closing.reopenedAt, i18n.language)],
+      [t("closing.reopenedAt"), storeDateTime(closing.reopenedAt)],
       [t("closing.reopenReason"), closing.reopenReason],
     );
   }

@@ -12,7 +12,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CREDIT_KINDS, SALE_KINDS, type DayFigures, type StaffShare } from "../../../api/daily";
 import { Facts, Section } from "../../../components/layout";
-import { formatDateTime } from "../../../lib/format";
+import { storeDateTime } from "../../../lib/dates";
 import { centsToText, formatMoney, toCents } from "../../../lib/money";
 import { DAILY_NS } from "./dailyParts";
 
@@ -88,7 +88,7 @@ export function Takings({ figures }: { figures: DayFigures }) {
 }
 
 export function Pending({ figures }: { figures: DayFigures }) {
-  const { t, i18n } = useTranslation(DAILY_NS);
+  const { t } = useTranslation(DAILY_NS);
   const { pending } = figures;
   if (pending.count === 0) return null;
   return (
@@ -103,7 +103,7 @@ export function Pending({ figures }: { figures: DayFigures }) {
           row.orderNo,
           t(`methods.${row.method}`),
           formatMoney(row.amount),
-          formatDateTime(row.createdAt, i18n.language),
+          storeDateTime(row.createdAt),
         ])}
       />
     </Section>
@@ -113,7 +113,7 @@ export function Pending({ figures }: { figures: DayFigures }) {
 /** The refunds of the day: money back by tender, the provider refunds still waiting for the
  * provider (closing waits for them) and those a provider refused (that money did not go back). */
 export function Refunds({ figures }: { figures: DayFigures }) {
-  const { t, i18n } = useTranslation(DAILY_NS);
+  const { t } = useTranslation(DAILY_NS);
   const { refunds } = figures;
   return (
     <Section title={t("refunds.title")}>
@@ -155,7 +155,7 @@ export function Refunds({ figures }: { figures: DayFigures }) {
               row.refundNo,
               t(`methods.${row.method}`),
               formatMoney(row.amount),
-              formatDateTime(row.createdAt, i18n.language),
+              storeDateTime(row.createdAt),
             ])}
           />
         </Box>

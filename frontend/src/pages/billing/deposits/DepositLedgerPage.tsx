@@ -29,7 +29,7 @@ function filtersFrom(input: FilterInput): EntrySearch {
 /** /payIntentionRecord: the deposit ledger of the store, every deposit taken, applied to an order,
  * refunded or returned by a refund, newest first. */
 export function DepositLedgerPage() {
-  const { t, i18n } = useTranslation(DEPOSITS_NS);
+  const { t } = useTranslation(DEPOSITS_NS);
   const paging = usePaging();
   const form = useFilterForm({ empty: EMPTY, toSearch: filtersFrom, paging, check: reversedRange });
   const { input, set } = form;
@@ -63,7 +63,7 @@ export function DepositLedgerPage() {
       table={{
         result,
         paging,
-        columns: entryColumns(t, i18n.language, true),
+        columns: entryColumns(t, true),
         rowKey: (row) => row.entryId,
         rowTestId: (row) => `entry-row-${row.entryId}`,
         emptyText: t("records.empty"),

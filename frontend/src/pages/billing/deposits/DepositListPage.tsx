@@ -31,7 +31,7 @@ function filtersFrom(input: FilterInput): DepositSearch {
 /** /stoIntention (the top bar's "intention deposit"): the store's intention deposits with what is
  * left of each and their status; from here a deposit is taken, paid, looked at or refunded. */
 export function DepositListPage() {
-  const { t, i18n } = useTranslation(DEPOSITS_NS);
+  const { t } = useTranslation(DEPOSITS_NS);
   const paging = usePaging();
   const form = useFilterForm({ empty: EMPTY, toSearch: filtersFrom, paging, check: reversedRange });
   const { input, set } = form;
@@ -70,7 +70,7 @@ export function DepositListPage() {
       table={{
         result,
         paging,
-        columns: depositColumns(t, i18n.language, true),
+        columns: depositColumns(t, true),
         rowKey: (row) => row.depositId,
         rowTestId: (row) => `deposit-row-${row.depositId}`,
         emptyText: t("list.empty"),

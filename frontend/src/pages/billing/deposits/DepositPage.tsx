@@ -15,14 +15,14 @@ import { DetailError, Loading } from "../../../components/feedback";
 import { Facts, PageFrame, Section } from "../../../components/layout";
 import { mountIsland } from "../../../islands/mount";
 import { idFromSearch } from "../../../lib/address";
-import { formatDateTime } from "../../../lib/format";
+import { storeDateTime } from "../../../lib/dates";
 import { formatMoney, formatMoneyChange } from "../../../lib/money";
 import { DEPOSITS_NS, DepositLinks, DepositStatusChip } from "./depositParts";
 
 /** /payIntentionDetail?depositId=: one intention deposit, its ledger (oldest first) and the orders
  * it paid; paying it (while unpaid) and refunding what is left start here. */
 export function DepositPage() {
-  const { t, i18n } = useTranslation(DEPOSITS_NS);
+  const { t } = useTranslation(DEPOSITS_NS);
   const [depositId] = useState(() => idFromSearch(window.location.search, "depositId"));
   const detail = useDeposit(depositId);
   if (depositId === null) {
@@ -70,8 +70,8 @@ export function DepositPage() {
               </Link>,
             ],
             [t("fields.operator"), deposit.operatorName],
-            [t("fields.createdAt"), formatDateTime(deposit.createdAt, i18n.language)],
-            [t("fields.takenAt"), formatDateTime(deposit.takenAt, i18n.language)],
+            [t("fields.createdAt"), storeDateTime(deposit.createdAt)],
+            [t("fields.takenAt"), storeDateTime(deposit.takenAt)],
             [t("fields.remark"), deposit.remark],
           ]}
         />
@@ -92,7 +92,7 @@ export function DepositPage() {
           <TableBody>
             {deposit.entries.map((entry) => (
               <TableRow key={entry.entryId} data-testid={`entry-${entry.entryId}`}>
-                <TableCell>{formatDateTime(entry.createdAt, i18n.language)}</TableCell>
+                <TableCell>{storeDateTime(entry.createdAt)}</TableCell>
                 <TableCell>{t(`kind.${entry.kind}`)}</TableCell>
                 <TableCell align="right">{formatMoneyChange(entry.change)}</TableCell>
                 <TableCell align="right">{formatMoney(entry.left)}</TableCell>
@@ -123,7 +123,7 @@ export function DepositPage() {
                     <Link href={orderDetailsHref(order.orderId)}>{order.orderNo}</Link>
                   </TableCell>
                   <TableCell align="right">{formatMoney(order.amount)}</TableCell>
-                  <TableCell>{formatDateTime(order.at, i18n.language)}</TableCell>
+                  <TableCell>{storeDateTime(order.at)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

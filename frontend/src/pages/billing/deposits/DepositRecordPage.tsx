@@ -46,7 +46,7 @@ function filtersFrom(input: FilterInput): RecordSearch {
 /** /depositRecord (DJGL-0001, 定金记录): the store's deposits of a date range with the totals taken,
  * applied, refunded and still held (a liability), paged, with an export. */
 export function DepositRecordPage() {
-  const { t, i18n } = useTranslation(DEPOSITS_NS);
+  const { t } = useTranslation(DEPOSITS_NS);
   const paging = usePaging();
   const form = useFilterForm<FilterInput, RecordSearch | null>({
     empty: EMPTY,
@@ -111,7 +111,7 @@ export function DepositRecordPage() {
       table={{
         result,
         paging,
-        columns: depositColumns(t, i18n.language, false),
+        columns: depositColumns(t, false),
         rowKey: (row) => row.depositId,
         rowTestId: (row) => `record-row-${row.depositId}`,
         emptyText: t("list.empty"),

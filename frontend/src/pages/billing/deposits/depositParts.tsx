@@ -17,7 +17,7 @@ import {
   type DepositStatus,
 } from "../../../api/deposits";
 import { NOWRAP, type PagedColumn } from "../../../components/PagedTable";
-import { formatDate, formatDateTime } from "../../../lib/format";
+import { storeDateTime } from "../../../lib/dates";
 import { formatMoney, formatMoneyChange } from "../../../lib/money";
 
 export const DEPOSITS_NS = "deposits";
@@ -49,7 +49,7 @@ export function DepositLinks() {
   );
 }
 
-export function depositColumns(t: (key: string) => string, language: string, actions: boolean): PagedColumn<Deposit>[] {
+export function depositColumns(t: (key: string) => string, actions: boolean): PagedColumn<Deposit>[] {
   const columns: PagedColumn<Deposit>[] = [
     {
       key: "depositNo",
@@ -84,7 +84,7 @@ export function depositColumns(t: (key: string) => string, language: string, act
       key: "createdAt",
       label: t("fields.createdAt"),
       cellSx: NOWRAP,
-      render: (row) => formatDateTime(row.createdAt, language),
+      render: (row) => storeDateTime(row.createdAt),
     },
   ];
   if (!actions) return columns;
@@ -113,17 +113,13 @@ export function depositColumns(t: (key: string) => string, language: string, act
   ];
 }
 
-export function entryColumns(
-  t: (key: string) => string,
-  language: string,
-  withDeposit: boolean,
-): PagedColumn<DepositEntry>[] {
+export function entryColumns(t: (key: string) => string, withDeposit: boolean): PagedColumn<DepositEntry>[] {
   const columns: PagedColumn<DepositEntry>[] = [
     {
       key: "createdAt",
       label: t("fields.createdAt"),
       cellSx: NOWRAP,
-      render: (row) => formatDateTime(row.createdAt, language),
+      render: (row) => storeDateTime(row.createdAt),
     },
     { key: "kind", label: t("fields.kind"), render: (row) => t(`kind.${row.kind}`) },
     { key: "change", label: t("fields.change"), align: "right", render: (row) => formatMoneyChange(row.change) },
@@ -134,7 +130,7 @@ export function entryColumns(
       render: (row) => (row.orderId ? <Link href={orderDetailsHref(row.orderId)}>{row.orderNo}</Link> : ""),
     },
     { key: "refundNo", label: t("fields.refundNo"), render: (row) => row.refundNo },
-    { key: "businessDate", label: t("fields.businessDate"), render: (row) => formatDate(row.businessDate, language) },
+    { key: "businessDate", label: t("fields.businessDate"), render: (row) => row.businessDate },
     { key: "operator", label: t("fields.operator"), render: (row) => row.operatorName },
   ];
   if (!withDeposit) return columns;

@@ -25,7 +25,7 @@ import { RecordsPage } from "../../../components/records/RecordsPage";
 import { mountIsland } from "../../../islands/mount";
 import { idFromSearch } from "../../../lib/address";
 import { reversedRange, useFilterForm } from "../../../lib/filterForm";
-import { formatDateTime } from "../../../lib/format";
+import { storeDateTime } from "../../../lib/dates";
 import { OrderStatusChip } from "../../../components/billing/orders";
 import { formatMoney } from "../../../lib/money";
 import { MemberSearchDialog } from "../../../components/members/MemberSearchDialog";
@@ -70,7 +70,7 @@ function filtersFrom(input: FilterInput, memId: number | null): OrderSearch {
 /** /billingList (ERP-KDJC-PAG-0005-0000): the store's orders with filters, paging, the totals of
  * every filtered order (from the server) and the export; a row opens the order's details. */
 export function BillingListPage({ search = window.location.search }: { search?: string }) {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const paging = usePaging();
   const [memIdParam, setMemIdParam] = useState(() => idFromSearch(search, "memId"));
   const form = useFilterForm({
@@ -102,7 +102,7 @@ export function BillingListPage({ search = window.location.search }: { search?: 
       key: "createdAt",
       label: t("fields.createdAt"),
       cellSx: NOWRAP,
-      render: (row) => formatDateTime(row.createdAt, i18n.language),
+      render: (row) => storeDateTime(row.createdAt),
     },
     {
       key: "customer",

@@ -26,7 +26,7 @@ import { hasButtonCode } from "../../../api/session";
 import { DetailError, Loading } from "../../../components/feedback";
 import { Facts, Section } from "../../../components/layout";
 import { NOWRAP } from "../../../components/PagedTable";
-import { formatDateTime } from "../../../lib/format";
+import { storeDateTime } from "../../../lib/dates";
 import { formatMoney } from "../../../lib/money";
 import { NS } from "./parts";
 import { StaffChangeDialog } from "./StaffChangeDialog";
@@ -119,7 +119,7 @@ function noTenders(order: OrderDetail): [string, Record<string, string | number>
 
 /** How the order was paid, one row per tender, with its status when it did not succeed. */
 export function TendersSection({ order }: { order: OrderDetail }) {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const dash = t("dash");
   const [why, values] = noTenders(order);
   return (
@@ -152,7 +152,7 @@ export function TendersSection({ order }: { order: OrderDetail }) {
               <TableCell>{tender.received ? formatMoney(tender.received) : dash}</TableCell>
               <TableCell>{tender.change ? formatMoney(tender.change) : dash}</TableCell>
               <TableCell>{tender.operatorName || dash}</TableCell>
-              <TableCell sx={NOWRAP}>{formatDateTime(tender.createdAt, i18n.language)}</TableCell>
+              <TableCell sx={NOWRAP}>{storeDateTime(tender.createdAt)}</TableCell>
             </TableRow>
           ))}
         </SimpleTable>
@@ -163,7 +163,7 @@ export function TendersSection({ order }: { order: OrderDetail }) {
 
 /** The package sessions the order drew from the member's cards. */
 export function DrawnSessionsSection({ orderId }: { orderId: number }) {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const drawn = useDrawnSessions(orderId);
   return (
     <Section title={t("details.sessions")}>
@@ -184,7 +184,7 @@ export function DrawnSessionsSection({ orderId }: { orderId: number }) {
               <TableCell>{row.projectName}</TableCell>
               <TableCell>{row.sessions}</TableCell>
               <TableCell>{row.sessionsLeft}</TableCell>
-              <TableCell sx={NOWRAP}>{formatDateTime(row.createdAt, i18n.language)}</TableCell>
+              <TableCell sx={NOWRAP}>{storeDateTime(row.createdAt)}</TableCell>
             </TableRow>
           ))}
         </SimpleTable>
@@ -195,7 +195,7 @@ export function DrawnSessionsSection({ orderId }: { orderId: number }) {
 
 /** The refunds of the order, each linked to its details. */
 export function RefundsSection({ order }: { order: OrderDetail }) {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const title = t("refunds:order.refunds");
   return (
     <Section title={title}>
@@ -220,7 +220,7 @@ export function RefundsSection({ order }: { order: OrderDetail }) {
                   {refund.refundNo}
                 </Link>
               </TableCell>
-              <TableCell sx={NOWRAP}>{formatDateTime(refund.createdAt, i18n.language)}</TableCell>
+              <TableCell sx={NOWRAP}>{storeDateTime(refund.createdAt)}</TableCell>
               <TableCell>{formatMoney(refund.amount)}</TableCell>
               <TableCell>
                 {refund.tenders

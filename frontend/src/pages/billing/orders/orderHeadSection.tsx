@@ -11,7 +11,7 @@ import { BTN_REFUND, refundable, returnHref } from "../../../api/refunds";
 import { hasButtonCode } from "../../../api/session";
 import { OrderStatusChip } from "../../../components/billing/orders";
 import { Facts, Section } from "../../../components/layout";
-import { formatDateTime } from "../../../lib/format";
+import { storeDateTime } from "../../../lib/dates";
 import { NS } from "./parts";
 import { useReceiptPrint } from "./useReceiptPrint";
 
@@ -30,7 +30,7 @@ export function OrderHeadSection({
   openReceipt: (url: string) => void;
   onCancel: () => void;
 }) {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const dash = t("dash");
   const [canRefund] = useState(() => hasButtonCode(BTN_REFUND));
   const { printing, print } = useReceiptPrint(order.orderId, openReceipt);
@@ -80,8 +80,8 @@ export function OrderHeadSection({
           ],
           [t("fields.phone"), order.phone || dash],
           [t("details.businessDate"), order.businessDate],
-          [t("fields.createdAt"), formatDateTime(order.createdAt, i18n.language)],
-          [t("details.paidAt"), formatDateTime(order.paidAt, i18n.language) || dash],
+          [t("fields.createdAt"), storeDateTime(order.createdAt)],
+          [t("details.paidAt"), storeDateTime(order.paidAt) || dash],
           [t("fields.operator"), order.operatorName || dash],
           [t("details.remark"), order.remark || dash],
         ]}

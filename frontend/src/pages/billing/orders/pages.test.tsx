@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { localDay } from "../../../api/bills";
+import { storeToday } from "../../../lib/dates";
 import { saveTokens } from "../../../api/session";
 import { AppProviders } from "../../../islands/mount";
 import { queryClient } from "../../../islands/queryClient";
@@ -317,6 +317,17 @@ describe("OrderDetailsPage", () => {
     expect(screen.getByText("¥498.00 (1 sessions)")).toBeInTheDocument();
   });
 
+  it("shows its times in the store's zone as YYYY-MM-DD HH:mm, as the receipt does, whatever the browser's", async () => {
+    fakeServer({
+      ...routes,
+      "GET /rest/order/orderDetails": () =>
+        ok(orderDetail({ createdAt: "2026-11-20T02:00:00Z", paidAt: "2026-11-20T16:05:00Z" })),
+    });
+    render_(<OrderDetailsPage search="?orderId=1" />);
+    expect(await screen.findByText("2026-11-20 10:00")).toBeInTheDocument();
+    expect(screen.getByText("2026-11-21 00:05")).toBeInTheDocument();
+  });
+
   it("says so when the order is not found", async () => {
     fakeServer({ "GET /rest/order/orderDetails": () => ({ status: 404, errcode: "SYS-40400", errmsg: "not found" }) });
     render_(<OrderDetailsPage search="?orderId=99" />);
@@ -405,7 +416,7 @@ describe("OrderDetailsPage", () => {
 
   it("offers a staff change on a paid order on its business day only, to a role that may move credits", async () => {
     window.localStorage.setItem("erp.session", JSON.stringify(sessionInfo({ btn: ["BTN-KDJC-CREDIT-MOVE"] })));
-    const today = localDay();
+    const today = storeToday();
     let detail = orderDetail({ businessDate: today });
     fakeServer({ ...routes, "GET /rest/order/orderDetails": () => ok(detail) });
     const { unmount } = render_(<OrderDetailsPage search="?orderId=1" />);

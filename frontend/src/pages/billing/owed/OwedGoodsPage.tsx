@@ -27,7 +27,7 @@ import { CustomerCell } from "../../../components/records/CustomerCell";
 import { RecordsPage } from "../../../components/records/RecordsPage";
 import { mountIsland } from "../../../islands/mount";
 import { reversedRange, useFilterForm } from "../../../lib/filterForm";
-import { formatDateTime } from "../../../lib/format";
+import { storeDateTime } from "../../../lib/dates";
 import { notify } from "../../../lib/notices";
 import { CappedExportButton } from "../../../components/CappedExportButton";
 
@@ -56,7 +56,7 @@ function filtersFrom(input: FilterInput): OwedSearch {
  * "take later" at the till), by the customer's phone or name, what is left, and the day sold;
  * handing some or all over is a stock move, after a confirmation. */
 export function OwedGoodsPage() {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const paging = usePaging();
   const form = useFilterForm({ empty: EMPTY, toSearch: filtersFrom, paging, check: reversedRange });
   const { input, set, filters } = form;
@@ -93,7 +93,7 @@ export function OwedGoodsPage() {
       key: "createdAt",
       label: t("list.createdAt"),
       cellSx: NOWRAP,
-      render: (row) => formatDateTime(row.createdAt, i18n.language),
+      render: (row) => storeDateTime(row.createdAt),
     },
     {
       key: "actions",

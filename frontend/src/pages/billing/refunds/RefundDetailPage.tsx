@@ -18,7 +18,7 @@ import { DetailError, Loading, detailFailure } from "../../../components/feedbac
 import { BackLink, Facts, PageFrame, Section } from "../../../components/layout";
 import { NOWRAP } from "../../../components/PagedTable";
 import { mountIsland } from "../../../islands/mount";
-import { formatDateTime } from "../../../lib/format";
+import { storeDateTime } from "../../../lib/dates";
 import { TerminalRefundActions } from "./TerminalRefundActions";
 
 const NS = "refunds";
@@ -123,7 +123,7 @@ function RefundTables({ refund }: { refund: RefundDetail }) {
 }
 
 function RefundView({ refund }: { refund: RefundDetail }) {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const dash = t("dash");
   return (
     <>
@@ -144,7 +144,7 @@ function RefundView({ refund }: { refund: RefundDetail }) {
             [t("list.status"), refund.statusName],
             [t("list.reason"), refund.reason],
             [t("list.operator"), refund.operatorName || dash],
-            [t("list.createdAt"), formatDateTime(refund.createdAt, i18n.language)],
+            [t("list.createdAt"), storeDateTime(refund.createdAt)],
             [t("detail.pointsTakenBack"), String(refund.pointsTakenBack)],
             ...(refund.pointsUnrecovered
               ? [[t("detail.pointsUnrecovered"), String(refund.pointsUnrecovered)] as const]

@@ -10,7 +10,7 @@ import { CustomerCell } from "../../../components/records/CustomerCell";
 import { RecordsPage } from "../../../components/records/RecordsPage";
 import { mountIsland } from "../../../islands/mount";
 import { reversedRange, useFilterForm } from "../../../lib/filterForm";
-import { formatDateTime } from "../../../lib/format";
+import { storeDateTime } from "../../../lib/dates";
 
 const NS = "refunds";
 
@@ -33,7 +33,7 @@ function filtersFrom(input: FilterInput): RefundSearch {
 /** /refundList (HYGL-PAG-0003-0001): the store's refunds, newest first, by date and by refund or order
  * number, name or phone; a row opens the refund's detail. */
 export function RefundListPage() {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const paging = usePaging();
   const form = useFilterForm({ empty: EMPTY, toSearch: filtersFrom, paging, check: reversedRange });
   const result = useRefunds({ pageNo: paging.pageIndex + 1, pageSize: paging.pageSize, ...form.filters });
@@ -51,7 +51,7 @@ export function RefundListPage() {
       key: "createdAt",
       label: t("list.createdAt"),
       cellSx: NOWRAP,
-      render: (row) => formatDateTime(row.createdAt, i18n.language),
+      render: (row) => storeDateTime(row.createdAt),
     },
     {
       key: "orderNo",

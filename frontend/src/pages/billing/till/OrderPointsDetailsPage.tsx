@@ -13,7 +13,7 @@ import { formatMoney } from "../../../lib/money";
 import { DetailError, Loading, detailFailure } from "../../../components/feedback";
 import { Facts, PageFrame, Section } from "../../../components/layout";
 import { mountIsland } from "../../../islands/mount";
-import { formatDateTime } from "../../../lib/format";
+import { storeDateTime } from "../../../lib/dates";
 import { EntriesTable, LinesTable } from "./pointsParts";
 
 /** /orderPointsDetails?orderId= (积分订单详情, ERP-KDJC-PAG-0006-0000): a points order with its lines,
@@ -57,7 +57,7 @@ export function OrderPointsDetailsPage({ search = window.location.search }: { se
 }
 
 function OrderFacts({ order }: { order: OrderDetail }) {
-  const { t, i18n } = useTranslation("pointsExchange");
+  const { t } = useTranslation("pointsExchange");
   return (
     <Section title={t("payment.order", { orderNo: order.orderNo })}>
       <Facts
@@ -67,7 +67,7 @@ function OrderFacts({ order }: { order: OrderDetail }) {
           [t("account.payable"), formatMoney(order.payable)],
           [t("details.paid"), formatMoney(order.paid)],
           [t("payment.due"), formatMoney(order.due)],
-          [t("details.paidAt"), formatDateTime(order.paidAt, i18n.language) || "—"],
+          [t("details.paidAt"), storeDateTime(order.paidAt) || "—"],
         ]}
       />
     </Section>
@@ -75,7 +75,7 @@ function OrderFacts({ order }: { order: OrderDetail }) {
 }
 
 function Tenders({ order }: { order: OrderDetail }) {
-  const { t, i18n } = useTranslation("pointsExchange");
+  const { t } = useTranslation("pointsExchange");
   if (order.tenders.length === 0) return <Alert severity="info">{t("details.noTenders")}</Alert>;
   return (
     <Table size="small" aria-label={t("details.tenders")}>
@@ -93,7 +93,7 @@ function Tenders({ order }: { order: OrderDetail }) {
             <TableCell>{t(`methods.${tender.method}`, { defaultValue: tender.method })}</TableCell>
             <TableCell align="right">{formatMoney(tender.amount)}</TableCell>
             <TableCell align="right">{tender.points ?? "—"}</TableCell>
-            <TableCell>{formatDateTime(tender.createdAt, i18n.language)}</TableCell>
+            <TableCell>{storeDateTime(tender.createdAt)}</TableCell>
           </TableRow>
         ))}
       </TableBody>

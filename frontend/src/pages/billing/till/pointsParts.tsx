@@ -7,7 +7,7 @@ import TableRow from "@mui/material/TableRow";
 import { useTranslation } from "react-i18next";
 import type { Schemas } from "../../../api/schema";
 import { formatMoney } from "../../../lib/money";
-import { formatDateTime } from "../../../lib/format";
+import { storeDateTime } from "../../../lib/dates";
 
 type PricedLine = Pick<Schemas["OrderLineOutput"], "name" | "qty" | "unitPrice" | "amount">;
 type PointsEntry = Schemas["PointsEntryOutput"];
@@ -46,7 +46,7 @@ export function LinesTable({ lines, label }: { lines: readonly PricedLine[]; lab
 
 /** The points ledger entries naming an order. */
 export function EntriesTable({ entries }: { entries: readonly PointsEntry[] }) {
-  const { t, i18n } = useTranslation("pointsExchange");
+  const { t } = useTranslation("pointsExchange");
   return (
     <TableContainer>
       <Table size="small" aria-label={t("details.entries")}>
@@ -67,7 +67,7 @@ export function EntriesTable({ entries }: { entries: readonly PointsEntry[] }) {
           ) : (
             entries.map((entry) => (
               <TableRow key={entry.id}>
-                <TableCell>{formatDateTime(entry.createdAt, i18n.language)}</TableCell>
+                <TableCell>{storeDateTime(entry.createdAt)}</TableCell>
                 <TableCell>{entry.kindName}</TableCell>
                 <TableCell align="right">{entry.change > 0 ? `+${entry.change}` : entry.change}</TableCell>
                 <TableCell align="right">{entry.balanceAfter}</TableCell>

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("inventory", "0007_goods_order_codes"),
+        ("inventory", "0008_safety_tasks_to_code"),
     ]
 
     operations = [
