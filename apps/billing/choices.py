@@ -13,6 +13,16 @@ class OrderStatus(models.TextChoices):
     CANCELLED = "cancelled", _("cancelled")
 
 
+class OrderRefundStatus(models.TextChoices):
+    """What the refunds of an order gave back, read from them (issue 28; apps.billing.orders.figures):
+    nothing, part of it, or all it paid (money and package sessions). The order's `status` stays
+    how it was paid, so a refunded order is still `paid`."""
+
+    NONE = "none", _("not refunded")
+    PARTLY_REFUNDED = "partlyRefunded", _("partly refunded")
+    REFUNDED = "refunded", _("refunded")
+
+
 class LineType(models.TextChoices):
     """What an order line sells (contract §8 `type`)."""
 
@@ -119,6 +129,14 @@ class RefundStatus(models.TextChoices):
     PENDING = "pending", _("pending")
     DONE = "done", _("refunded")
     FAILED = "failed", _("not all money returned")
+
+
+class ReturnedGoods(models.TextChoices):
+    """Where a refund line's goods go when they come back (issue 28): back on the shelf, to be sold
+    again, or written off as damaged with the reason. A line that gives back no goods says neither."""
+
+    SHELF = "shelf", _("back on the shelf")
+    DAMAGED = "damaged", _("written off as damaged")
 
 
 REFUND_NO_PREFIX = "RF"

@@ -18,6 +18,7 @@ from apps.billing.choices import (
     LineType,
     OrderStatus,
     RefundStatus,
+    ReturnedGoods,
     TenderMethod,
     TenderStatus,
 )
@@ -366,7 +367,8 @@ class Refund(models.Model):
 
 class RefundLine(models.Model):
     """One order line refunded (all or part of it): how many units and how much money, and what
-    it was (the goods are recorded here until stock comes with the inventory issue)."""
+    it was; for goods that come back, whether they went back on the shelf or were written off as
+    damaged, and why (apps.billing.ledgers.stock moves the stock by it)."""
 
     refund = models.ForeignKey(Refund, on_delete=models.CASCADE, related_name="lines")
     order_line = models.ForeignKey(
@@ -383,6 +385,9 @@ class RefundLine(models.Model):
     )
     card_principal = money_field(_("principal taken off the card"), default=ZERO)
     card_gift = money_field(_("gift taken off the card"), default=ZERO)
+    # Goods given back by units: back on the shelf or written off as damaged; empty for any other line.
+    goods_back = models.CharField(_("goods back"), max_length=8, choices=ReturnedGoods.choices, blank=True, default="")
+    damage_reason = models.CharField(_("reason for the write-off"), max_length=200, blank=True, default="")
 
     class Meta:
         verbose_name = _("refund line")
@@ -391,6 +396,16 @@ class RefundLine(models.Model):
         constraints = [
             models.CheckConstraint(condition=Q(amount__gte=0), name="refund_line_amount_not_negative"),
             models.CheckConstraint(condition=Q(qty__gt=0) | Q(amount__gt=0), name="refund_line_not_empty"),
+            # Goods written off say why; goods back on the shelf (or no goods) have no such reason.
+            models.CheckConstraint(
+                condition=Q(goods_back=ReturnedGoods.DAMAGED) & ~Q(damage_reason="")
+                | ~Q(goods_back=ReturnedGoods.DAMAGED) & Q(damage_reason=""),
+                name="refund_line_damage_has_reason",
+            ),
+            models.CheckConstraint(
+                condition=Q(goods_back="") | Q(qty__gt=0, type__in=[LineType.PRODUCT, LineType.PRODUCT_PACKAGE]),
+                name="refund_line_goods_back_of_goods",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from datetime import date, datetime
+from datetime import date
 from typing import Any
 
 from django.db.models import BooleanField, Count, ExpressionWrapper, F, Q, QuerySet
@@ -331,10 +331,10 @@ def coupon_rows(window: Iterable[MemberCoupon], today: date | None = None) -> li
     ]
 
 
-def card_entries_of_store(store_id: int, start: datetime, end: datetime) -> QuerySet[CardEntry]:
-    """The card ledger entries written at `store_id` from `start` up to `end` (a store's business day
-    for the daily closing; index card_entry_store_time)."""
-    return CardEntry.objects.filter(store_id=store_id, created_at__gte=start, created_at__lt=end)
+def card_entries_at_store(store_id: int) -> QuerySet[CardEntry]:
+    """The card ledger entries written at `store_id`, for the daily closing to pick its day's (by the
+    time written, index card_entry_store_time, or by the order, index card_entry_order)."""
+    return CardEntry.objects.filter(store_id=store_id)
 
 
 def issued_coupons(*, member_id: int, coupon_ids: list[int]) -> QuerySet[MemberCoupon]:

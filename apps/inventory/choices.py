@@ -14,6 +14,9 @@ class MoveKind(models.TextChoices):
     RECEIPT = "receipt", _("goods in")
     SALE = "sale", _("sold")
     SALE_RETURN = "sale_return", _("sale refunded")
+    # Refunded goods that came back damaged: written off at once, with the reason, after their
+    # `sale_return` (apps.billing.ledgers.stock), so the loss is a figure of its own.
+    RETURN_DAMAGED = "return_damaged", _("refunded goods written off as damaged")
     OWED_PICKUP = "owed_pickup", _("owed goods taken")
     STORE_USE = "store_use", _("in-store use")
     SERVICE_USE = "service_use", _("consumed by a service")

@@ -72,6 +72,8 @@ class TakingMethodRow(TypedDict):
     method: str
     label: str
     count: int
+    gross: str
+    refunded: str
     amount: str
     money: bool
     filedUnder: str
@@ -82,6 +84,8 @@ class TakingsRow(TypedDict):
 
     methods: list[TakingMethodRow]
     money: str
+    moneyGross: str
+    moneyRefunded: str
 
 
 class CashRow(TypedDict):
@@ -123,6 +127,8 @@ class SaleKindRow(TypedDict):
     lines: int
     qty: int
     amount: str
+    returned: str
+    net: str
 
 
 class SalesRow(TypedDict):
@@ -130,6 +136,8 @@ class SalesRow(TypedDict):
 
     kinds: list[SaleKindRow]
     total: str
+    returned: str
+    net: str
 
 
 class OrderCountsRow(TypedDict):
@@ -141,9 +149,13 @@ class OrderCountsRow(TypedDict):
 
 
 class CardPartRow(TypedDict):
-    """As CardPartOutputSerializer writes it: one kind of the card ledger's entries of the day."""
+    """As CardPartOutputSerializer writes it: one figure of the cards, counted and summed as another
+    section shows it, split by the card ledger."""
 
     count: int
+    amount: str
+    returned: str
+    net: str
     principal: str
     gift: str
     sessions: int

@@ -1,6 +1,7 @@
 """Billing's part of `manage.py audit_ledgers` for the stock (docs/decisions/0018): every paid
-order's goods have their sale moves, every refund's goods their return moves, every owed row's
-takings their owed_pickup moves. Compared per document and product in use units, in the database.
+order's goods have their sale moves, every refund's goods their return moves (and those written off
+as damaged their return_damaged moves, issue 28), every owed row's takings their owed_pickup moves.
+Compared per document and product in use units, in the database.
 
 Package contents and use units are read as they are now: a package line or a product's
 `use_per_unit` changed after a sale shows that sale as a difference (the catalogue keeps no history
@@ -41,7 +42,9 @@ FROM expected e FULL JOIN moved m ON m.order_id = e.order_id AND m.product_id = 
 WHERE e.quantity IS DISTINCT FROM m.quantity
 """
 
-GOODS_RETURNED = """
+# A refund's goods lines against its moves of `kind`: every unit back (sale_return), and again those
+# written off as damaged (return_damaged, out: the sign).
+REFUND_GOODS = """
 WITH refunds AS (
     SELECT r.id FROM billing_refund r JOIN billing_order o ON o.id = r.order_id
     WHERE o.status = 'paid' AND NOT EXISTS (
@@ -51,26 +54,29 @@ WITH refunds AS (
 ), goods AS (
     SELECT rl.refund_id, l.item_id AS product_id, rl.qty::numeric AS units
     FROM billing_refundline rl JOIN billing_orderline l ON l.id = rl.order_line_id
-    WHERE rl.refund_id IN (SELECT id FROM refunds) AND l.type = 'product' AND rl.qty > 0
+    WHERE rl.refund_id IN (SELECT id FROM refunds) AND l.type = 'product' AND rl.qty > 0 {lines}
     UNION ALL
     SELECT rl.refund_id, pl.product_id, (rl.qty * pl.quantity)::numeric
     FROM billing_refundline rl JOIN billing_orderline l ON l.id = rl.order_line_id
     JOIN catalog_productpackageline pl ON pl.package_id = l.item_id
-    WHERE rl.refund_id IN (SELECT id FROM refunds) AND l.type = 'productPackage' AND rl.qty > 0
+    WHERE rl.refund_id IN (SELECT id FROM refunds) AND l.type = 'productPackage' AND rl.qty > 0 {lines}
 ), expected AS (
-    SELECT g.refund_id, g.product_id, SUM(g.units) * p.use_per_unit AS quantity
+    SELECT g.refund_id, g.product_id, {sign}SUM(g.units) * p.use_per_unit AS quantity
     FROM goods g JOIN catalog_product p ON p.id = g.product_id
     GROUP BY g.refund_id, g.product_id, p.use_per_unit
 ), moved AS (
     SELECT document_id AS refund_id, product_id, SUM(quantity) AS quantity
     FROM inventory_stockmove
-    WHERE kind = 'sale_return' AND document_kind = 'refund' AND document_id IN (SELECT id FROM refunds)
+    WHERE kind = '{kind}' AND document_kind = 'refund' AND document_id IN (SELECT id FROM refunds)
     GROUP BY document_id, product_id
 )
 SELECT COALESCE(e.refund_id, m.refund_id), COALESCE(e.product_id, m.product_id), m.quantity, e.quantity
 FROM expected e FULL JOIN moved m ON m.refund_id = e.refund_id AND m.product_id = e.product_id
 WHERE e.quantity IS DISTINCT FROM m.quantity
 """
+
+GOODS_RETURNED = REFUND_GOODS.format(lines="", sign="", kind="sale_return")
+GOODS_DAMAGED = REFUND_GOODS.format(lines="AND rl.goods_back = 'damaged'", sign="-", kind="return_damaged")
 
 OWED_TAKEN = """
 SELECT w.id, w.product_id, -COALESCE(SUM(m.quantity), 0), w.taken * p.use_per_unit
@@ -94,5 +100,7 @@ def stock_sale_differences() -> Iterator[Difference]:
         yield Difference("billing stock", f"order {order_id} product {product_id}", "sold", expected, moved)
     for refund_id, product_id, moved, expected in _rows(GOODS_RETURNED):
         yield Difference("billing stock", f"refund {refund_id} product {product_id}", "returned", expected, moved)
+    for refund_id, product_id, moved, expected in _rows(GOODS_DAMAGED):
+        yield Difference("billing stock", f"refund {refund_id} product {product_id}", "written off", expected, moved)
     for owed_id, product_id, moved, expected in _rows(OWED_TAKEN):
         yield Difference("billing stock", f"owed goods {owed_id} product {product_id}", "taken", expected, moved)

@@ -12,7 +12,10 @@
   sessions (`service_use` moves). A service is never refused for its consumables: they are recorded
   even below 0 (a system log entry says so), for the stocktake to find.
 - A refund of goods puts them back (`sale_return`, document_kind "refund"); a take-later line's
-  untaken goods are owed less instead. A refunded service does not give back what it used."""
+  untaken goods are owed less instead (they never left). Goods that came back damaged are written
+  off at once (`return_damaged`, the reason as the move's remark), so the sale is undone and the
+  loss is a figure of its own, and the shelf holds what it held (issue 28). A refunded service
+  does not give back what it used."""
 
 from __future__ import annotations
 
@@ -172,15 +175,18 @@ def _services_used(actor: Actor, order: Order, served: list[OrderLine]) -> None:
 
 @dataclass(frozen=True)
 class GoodsBack:
-    """A refund line's units given back (of an order line, by the caller's plan)."""
+    """A refund line's units given back (of an order line, by the caller's plan); `damage_reason`:
+    they came back damaged and are written off, for that reason (empty: back on the shelf)."""
 
     line: OrderLine
     qty: int
+    damage_reason: str = ""
 
 
 def refund_stock_back(actor: Actor, refund: Refund, order: Order, back: Sequence[GoodsBack]) -> None:
     """The refunded units of goods lines go back to stock (`sale_return`), but a take-later line's
-    untaken goods are owed less first (under the owed rows' locks). No statement without goods."""
+    untaken goods are owed less first (under the owed rows' locks); the damaged ones that came back
+    are then written off (`return_damaged`). No statement without goods."""
     back = [item for item in back if item.qty > 0 and item.line.type in GOODS]
     if not back:
         return
@@ -218,4 +224,28 @@ def refund_stock_back(actor: Actor, refund: Refund, order: Order, back: Sequence
             document_kind=REFUND_DOCUMENT,
             document_id=refund.pk,
             lines=[MoveLine(pk, quantity) for pk, quantity in sorted(_in_use_units(returned).items())],
+        )
+        _damaged_written_off(actor, refund, order, back, returned)
+
+
+def _damaged_written_off(
+    actor: Actor, refund: Refund, order: Order, back: Sequence[GoodsBack], returned: Sequence[Goods]
+) -> None:
+    """The returned goods of damaged lines leave stock again as a write-off, one move per product
+    and reason (the move's remark), right after their return: the balance is as it was before."""
+    reasons = {item.line.pk: item.damage_reason for item in back if item.damage_reason}
+    by_reason: dict[str, list[Goods]] = defaultdict(list)
+    for item in returned:
+        if item.line_key in reasons:
+            by_reason[reasons[item.line_key]].append(item)
+    for reason, goods in sorted(by_reason.items()):
+        record_moves(
+            actor=actor,
+            store=order.store,
+            kind=MoveKind.RETURN_DAMAGED,
+            document_kind=REFUND_DOCUMENT,
+            document_id=refund.pk,
+            lines=[MoveLine(pk, -quantity, remark=reason) for pk, quantity in sorted(_in_use_units(goods).items())],
+            # It takes out only what its return just put in: a balance a service took below 0 stays where it was.
+            allow_negative=True,
         )

@@ -125,6 +125,12 @@ class PricedLine:
     def amount(self) -> Decimal:
         return self.total - self.discount
 
+    @property
+    def sessions_value(self) -> Decimal:
+        """What package sessions cover of the line (its `sessions` discount): not a discount to a
+        person reading the order (apps.billing.orders.figures)."""
+        return self.total if self.line.pays_by_sessions else ZERO
+
 
 @dataclass(frozen=True)
 class AppliedCoupon:

@@ -66,6 +66,9 @@ def _refund_line_row(line: RefundLine) -> RefundLineRow:
         "cardNo": (line.card.card_no or "") if line.card else "",
         "cardPrincipal": money_to_wire(line.card_principal),
         "cardGift": money_to_wire(line.card_gift),
+        "goodsBack": line.goods_back,
+        "goodsBackName": str(line.get_goods_back_display()) if line.goods_back else "",
+        "damageReason": line.damage_reason,
     }
 
 

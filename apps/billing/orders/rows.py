@@ -49,6 +49,9 @@ class RefundLineRow(RefundedLineFields):
     cardNo: str
     cardPrincipal: str
     cardGift: str
+    goodsBack: str
+    goodsBackName: str
+    damageReason: str
 
 
 class RefundTenderRow(TypedDict):
@@ -101,6 +104,7 @@ class PricedItemFields(SoldItemFields):
 
     total: str
     discount: str
+    sessionsValue: str
     amount: str
     cardId: int | None
     discounts: list[DiscountRow]
@@ -115,6 +119,7 @@ class OrderFiguresFields(TypedDict):
     status: str
     total: str
     discount: str
+    sessionsValue: str
     payable: str
 
 
@@ -123,6 +128,7 @@ class CommittedLineRow(SoldItemFields):
 
     orderLineId: int
     discount: str
+    sessionsValue: str
     amount: str
     cardId: int | None
 
@@ -139,6 +145,78 @@ class OrderLineRow(PricedItemFields):
     orderLineId: int
     giftReason: str
     takeLater: bool
+
+
+class LineStaffRow(TypedDict):
+    """As LineStaffOutputSerializer writes it."""
+
+    employeeId: int
+    name: str
+    share: str
+
+
+class OrderDetailLineRow(OrderLineRow):
+    """As OrderDetailLineOutputSerializer writes it: a line with its staff."""
+
+    staff: list[LineStaffRow]
+
+
+class TenderRow(TypedDict):
+    """As TenderOutputSerializer writes it."""
+
+    tenderId: int
+    method: str
+    amount: str
+    status: str
+    cardId: int | None
+    cardNo: str
+    methodName: str
+    points: int | None
+    received: str | None
+    change: str | None
+    operatorName: str
+    createdAt: datetime | None
+
+
+class OrderRow(TypedDict):
+    """As OrderRowOutputSerializer writes it, the phone masked (apps.billing.orders.figures: the
+    sessions apart from the discount, the refunds and the net)."""
+
+    orderId: int
+    orderNo: str
+    storeId: int
+    memId: int | None
+    name: str
+    phone: str
+    walkIn: bool
+    reservationId: int | None
+    status: str
+    statusName: str
+    refundStatus: str
+    refundStatusName: str
+    total: str
+    discount: str
+    sessions: int
+    sessionsValue: str
+    payable: str
+    paid: str
+    refunded: str
+    net: str
+    due: str
+    businessDate: date
+    remark: str
+    operatorName: str
+    createdAt: datetime | None
+    paidAt: datetime | None
+
+
+class OrderDetailRow(OrderRow):
+    """As OrderDetailOutputSerializer writes it."""
+
+    lines: list[OrderDetailLineRow]
+    tenders: list[TenderRow]
+    refunds: list[RefundDetailRow]
+    signed: bool
 
 
 class OrderFoundRow(TypedDict):
@@ -248,6 +326,7 @@ class ReservationPackageDraftRow(ReservationDraftRow):
 class PriceRow(OrderFiguresFields):
     """As PriceOutputSerializer writes it (pay/price): what is payable, paid and due, and each discount."""
 
+    sessions: int
     paid: str
     due: str
     discounts: list[DiscountRow]
@@ -278,6 +357,7 @@ class PricedDraftRow(TypedDict):
 
     total: str
     discount: str
+    sessionsValue: str
     payable: str
     discounts: list[DiscountRow]
     lines: list[PricedLineRow]
@@ -305,5 +385,8 @@ class OrderSummaryRow(TypedDict):
     count: int
     total: str
     discount: str
+    sessionsValue: str
     payable: str
     paid: str
+    refunded: str
+    net: str

@@ -1,6 +1,7 @@
 """Reads of orders: the bills list, one order's details, the search, the price summaries of the
 payment page, and the draft lines the cashier starts from on a reservation. Each list is one COUNT
-plus a fixed number of SELECTs whatever the page size."""
+plus a fixed number of SELECTs whatever the page size. Every read shows the package sessions an
+order used apart from its discount, and the bills its refunds and net (apps.billing.orders.figures)."""
 
 from __future__ import annotations
 
@@ -13,9 +14,18 @@ from typing import Any
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Sum
 from django.utils import timezone
 
-from apps.billing.choices import SEARCH_LIMIT, LineType, OrderStatus
+from apps.billing.choices import SEARCH_LIMIT, LineType, OrderRefundStatus, OrderStatus
 from apps.billing.models import Order, OrderLine, OrderLineStaff, Tender
 from apps.billing.orders.coupon_pricing import CouponFit
+from apps.billing.orders.figures import (
+    OrderFigures,
+    order_figures,
+    paid_by_sessions,
+    refund_status,
+    sessions_value,
+    summary_figures,
+    without_sessions,
+)
 from apps.billing.orders.pricing import PricedOrder
 from apps.billing.orders.refund_rows import order_refund_rows
 from apps.billing.orders.rows import (
@@ -26,9 +36,11 @@ from apps.billing.orders.rows import (
     DraftLineRow,
     DraftStaffRow,
     GiftRow,
+    OrderDetailRow,
     OrderFiguresFields,
     OrderFoundRow,
     OrderLineRow,
+    OrderRow,
     OrderSummaryRow,
     PricedDraftRow,
     PriceRow,
@@ -65,13 +77,16 @@ def reservations() -> QuerySet[Reservation]:
     return Reservation.objects.all()
 
 
-def _order_figures(order: Order) -> OrderFiguresFields:
+def _order_figures(order: Order, lines: Iterable[OrderLine]) -> OrderFiguresFields:
+    """The order's totals, the sessions its lines (read with their cards) used apart from its discount."""
+    used = sum((sessions_value(line) for line in lines), ZERO)
     return {
         "orderId": order.pk,
         "orderNo": order.order_no or "",
         "status": order.status,
         "total": money_to_wire(order.total),
-        "discount": money_to_wire(order.discount),
+        "discount": money_to_wire(order.discount - used),
+        "sessionsValue": money_to_wire(used),
         "payable": money_to_wire(order.payable),
     }
 
@@ -87,18 +102,21 @@ def _sold_item(line: OrderLine) -> SoldItemFields:
 
 
 def committed_row(order: Order) -> CommittedOrderRow:
-    """Contract §8's answer to `order/commit`, field for field."""
+    """Contract §8's answer to `order/commit`, field for field, with the sessions used apart from
+    the discount (apps.billing.orders.figures)."""
+    lines = sorted(order.lines.all(), key=attrgetter("pk"))
     return {
-        **_order_figures(order),
+        **_order_figures(order, lines),
         "lines": [
             {
                 "orderLineId": line.pk,
                 **_sold_item(line),
-                "discount": money_to_wire(line.discount),
+                "discount": money_to_wire(line.discount - sessions_value(line)),
+                "sessionsValue": money_to_wire(sessions_value(line)),
                 "amount": money_to_wire(line.amount),
                 "cardId": line.card_id,
             }
-            for line in sorted(order.lines.all(), key=attrgetter("pk"))
+            for line in lines
         ],
     }
 
@@ -133,7 +151,10 @@ def order_search(
     return rows.order_by("-created_at", "-id")
 
 
-def order_row(order: Order) -> dict[str, Any]:
+def _order_row(order: Order, figures: OrderFigures) -> OrderRow:
+    """An order as the bills list shows it: what it paid, the sessions it used apart from its
+    discount, what its refunds gave back and what it netted (apps.billing.orders.figures)."""
+    refunded = refund_status(order, figures)
     return {
         "orderId": order.pk,
         "orderNo": order.order_no or "",
@@ -145,10 +166,16 @@ def order_row(order: Order) -> dict[str, Any]:
         "reservationId": order.reservation_id,
         "status": order.status,
         "statusName": str(order.get_status_display()),
+        "refundStatus": refunded.value,
+        "refundStatusName": "" if refunded == OrderRefundStatus.NONE else str(refunded.label),
         "total": money_to_wire(order.total),
-        "discount": money_to_wire(order.discount),
+        "discount": money_to_wire(order.discount - figures.sessions_value),
+        "sessions": figures.sessions,
+        "sessionsValue": money_to_wire(figures.sessions_value),
         "payable": money_to_wire(order.payable),
         "paid": money_to_wire(order.paid),
+        "refunded": money_to_wire(figures.refunded),
+        "net": money_to_wire(order.paid - figures.refunded),
         "due": money_to_wire(order.due),
         "businessDate": order.business_date,
         "remark": order.remark,
@@ -158,22 +185,34 @@ def order_row(order: Order) -> dict[str, Any]:
     }
 
 
-def order_rows(window: Iterable[Order]) -> list[dict[str, Any]]:
-    return [order_row(order) for order in window]
+def order_row(order: Order) -> OrderRow:
+    return _order_row(order, order_figures([order.pk])[order.pk])
+
+
+def order_rows(window: Iterable[Order]) -> list[OrderRow]:
+    """The rows of a page of orders: two queries for their figures, whatever the page's size."""
+    orders = list(window)
+    figures = order_figures(order.pk for order in orders)
+    return [_order_row(order, figures[order.pk]) for order in orders]
 
 
 def order_summary(rows: QuerySet[Order]) -> OrderSummaryRow:
-    """The bills list's totals over every filtered order, not only the page: one aggregate query.
+    """The bills list's totals over every filtered order, not only the page: three aggregate queries.
     Cancelled orders count and sum like the others; the status filter leaves them out."""
     sums = rows.order_by().aggregate(
         count=Count("id"), total=Sum("total"), discount=Sum("discount"), payable=Sum("payable"), paid=Sum("paid")
     )
+    more = summary_figures(rows)
+    paid = sums["paid"] or ZERO
     return {
         "count": sums["count"],
         "total": money_to_wire(sums["total"] or ZERO),
-        "discount": money_to_wire(sums["discount"] or ZERO),
+        "discount": money_to_wire((sums["discount"] or ZERO) - more.sessions_value),
+        "sessionsValue": money_to_wire(more.sessions_value),
         "payable": money_to_wire(sums["payable"] or ZERO),
-        "paid": money_to_wire(sums["paid"] or ZERO),
+        "paid": money_to_wire(paid),
+        "refunded": money_to_wire(more.refunded),
+        "net": money_to_wire(paid - more.refunded),
     }
 
 
@@ -204,15 +243,18 @@ def order_quick_search(rows: QuerySet[Order], keyword: str) -> list[OrderFoundRo
 
 
 def _discount_rows(discounts: list[JsonObject]) -> list[DiscountRow]:
-    return [{"source": d["source"], "name": d["name"], "amount": d["amount"]} for d in discounts]
+    return [{"source": d["source"], "name": d["name"], "amount": d["amount"]} for d in without_sessions(discounts)]
 
 
 def _line_row(line: OrderLine) -> OrderLineRow:
+    """A line with the sessions that paid it apart from its discount; read with its card loaded."""
+    used = sessions_value(line)
     return {
         "orderLineId": line.pk,
         **_sold_item(line),
         "total": money_to_wire(line.unit_price * line.qty),
-        "discount": money_to_wire(line.discount),
+        "discount": money_to_wire(line.discount - used),
+        "sessionsValue": money_to_wire(used),
         "amount": money_to_wire(line.amount),
         "cardId": line.card_id,
         "discounts": _discount_rows(line.discounts),
@@ -225,9 +267,9 @@ def _line_row(line: OrderLine) -> OrderLineRow:
 def _lines_with_staff() -> Prefetch[str, QuerySet[OrderLine], str]:
     return Prefetch(
         "lines",
-        OrderLine.objects.order_by("id").prefetch_related(
-            Prefetch("staff", OrderLineStaff.objects.select_related("employee").order_by("id"))
-        ),
+        OrderLine.objects.select_related("card")
+        .order_by("id")
+        .prefetch_related(Prefetch("staff", OrderLineStaff.objects.select_related("employee").order_by("id"))),
     )
 
 
@@ -242,7 +284,7 @@ def order_details(order_id: int, rows: QuerySet[Order]) -> Order | None:
     )
 
 
-def order_detail_row(order: Order) -> dict[str, Any]:
+def order_detail_row(order: Order) -> OrderDetailRow:
     return {
         **order_row(order),
         "lines": [
@@ -278,10 +320,11 @@ def order_detail_row(order: Order) -> dict[str, Any]:
 
 
 def _summed_discounts(discount_lists: Iterable[Iterable[Mapping[str, Any]]]) -> list[DiscountRow]:
-    """The order's discounts by source and name, summed over its lines, in the order first met."""
+    """The order's discounts by source and name, summed over its lines, in the order first met (the
+    sessions' cover is not one: apps.billing.orders.figures)."""
     sums: dict[tuple[str, str], Decimal] = {}
     for discounts in discount_lists:
-        for d in discounts:
+        for d in without_sessions(discounts):
             key = (d["source"], d["name"])
             sums[key] = sums.get(key, ZERO) + Decimal(d["amount"])
     return [
@@ -292,9 +335,10 @@ def _summed_discounts(discount_lists: Iterable[Iterable[Mapping[str, Any]]]) -> 
 def price_summary(order: Order, *, with_lines: bool) -> PriceRow:
     """`pay/price` (and with the lines, `pay/detailPrice`, a DetailPriceRow): what is payable, paid
     and due, and each discount the order got."""
-    lines = list(order.lines.order_by("id"))
+    lines = list(order.lines.select_related("card").order_by("id"))
     answer: PriceRow = {
-        **_order_figures(order),
+        **_order_figures(order, lines),
+        "sessions": sum(line.qty for line in lines if paid_by_sessions(line)),
         "paid": money_to_wire(order.paid),
         "due": money_to_wire(order.due),
         "discounts": _summed_discounts(line.discounts for line in lines),
@@ -307,10 +351,12 @@ def price_summary(order: Order, *, with_lines: bool) -> PriceRow:
 
 def priced_draft_row(priced: PricedOrder) -> PricedDraftRow:
     """The cashier's live totals: a priced draft, nothing saved (checkDiscountConcurrently)."""
-    discount_lists = [[d.to_wire() for d in line.discounts] for line in priced.lines]
+    discount_lists = [_discount_rows([dict(d.to_wire()) for d in line.discounts]) for line in priced.lines]
+    used = sum((line.sessions_value for line in priced.lines), ZERO)
     return {
         "total": money_to_wire(priced.total),
-        "discount": money_to_wire(priced.discount),
+        "discount": money_to_wire(priced.discount - used),
+        "sessionsValue": money_to_wire(used),
         "payable": money_to_wire(priced.payable),
         "discounts": _summed_discounts(discount_lists),
         "coupons": [coupon.to_wire() for coupon in priced.coupons],
@@ -323,7 +369,8 @@ def priced_draft_row(priced: PricedOrder) -> PricedDraftRow:
                 "qty": line.line.qty,
                 "unitPrice": money_to_wire(line.unit_price),
                 "total": money_to_wire(line.total),
-                "discount": money_to_wire(line.discount),
+                "discount": money_to_wire(line.discount - line.sessions_value),
+                "sessionsValue": money_to_wire(line.sessions_value),
                 "amount": money_to_wire(line.amount),
                 "cardId": line.line.card.pk if line.line.card else None,
                 "discounts": discounts,

@@ -28,6 +28,7 @@ from apps.approvals.choices import ApprovalStatus
 from apps.approvals.kinds import ApprovalKind
 from apps.approvals.models import ApprovalRequest
 from apps.approvals.services import request_approval
+from apps.billing.choices import ReturnedGoods
 from apps.billing.models import Order, OrderLine, Refund
 from apps.billing.refunds.rows import AskedLinePayload
 from apps.billing.refunds.services import LineAsked, RefundPlan, order_refund, refund_quote
@@ -47,6 +48,8 @@ def _wire_lines(lines: list[LineAsked]) -> list[AskedLinePayload]:
             "orderLineId": line.order_line_id,
             "qty": line.qty,
             "amount": None if line.amount is None else money_to_wire(line.amount),
+            "goodsBack": line.goods_back,
+            "damageReason": line.damage_reason,
         }
         for line in lines
     ]
@@ -58,6 +61,9 @@ def _asked_lines(payload: JsonObject) -> list[LineAsked]:
             order_line_id=int(line["orderLineId"]),
             qty=line.get("qty"),
             amount=None if line.get("amount") is None else Decimal(line["amount"]),
+            # A request asked before goods had a place to go back to put them on the shelf.
+            goods_back=str(line.get("goodsBack") or ReturnedGoods.SHELF),
+            damage_reason=str(line.get("damageReason") or ""),
         )
         for line in payload.get("lines", [])
     ]
@@ -123,6 +129,8 @@ def describe_refund(request: ApprovalRequest) -> list[tuple[str, str]]:
             what = _("%(qty)s units") % {"qty": line.qty}
         else:
             what = _("all that is left")
+        if line.goods_back == ReturnedGoods.DAMAGED:
+            what = _("%(what)s, written off as damaged: %(reason)s") % {"what": what, "reason": line.damage_reason}
         rows.append((_("line"), f"{names.get(line.order_line_id, line.order_line_id)}: {what}"))
     if request.status == ApprovalStatus.APPROVED:
         refund = Refund.objects.filter(approval_id=request.pk).first()

@@ -19,6 +19,8 @@ class JudgedLineRow(RefundedLineFields):
     refundableQty: int
     refundableAmount: str
     byUnits: bool
+    goods: bool
+    takeLater: bool
     cardId: int | None
     note: str
 
@@ -76,6 +78,8 @@ class RefundQuoteLineRow(TypedDict):
     name: str
     qty: int
     amount: str
+    goodsBack: str
+    damageReason: str
 
 
 class RefundQuoteRow(TypedDict):
@@ -112,3 +116,5 @@ class AskedLinePayload(TypedDict):
     orderLineId: int
     qty: int | None
     amount: str | None
+    goodsBack: str
+    damageReason: str

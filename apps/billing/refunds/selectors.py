@@ -10,6 +10,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from apps.approvals.models import ApprovalRequest
+from apps.billing.ledgers.stock import GOODS
 from apps.billing.models import ZERO, Order, Refund
 from apps.billing.orders.refund_rows import refund_tender_row, refunded_line_fields, with_details
 from apps.billing.refunds.approvals import waiting_refund_approval
@@ -44,6 +45,9 @@ def _judged_line(state: LineState) -> JudgedLineRow:
         "refundableQty": state.refundable_qty,
         "refundableAmount": money_to_wire(state.refundable_amount),
         "byUnits": state.by_units,
+        # Its units can come back to stock (the returns page asks where they go).
+        "goods": state.paid_in_full and line.type in GOODS,
+        "takeLater": line.take_later,
         "cardId": line.card_id,
         "note": state.blocked,
     }
@@ -144,6 +148,8 @@ def refund_quote_row(plan: RefundPlan) -> RefundQuoteRow:
                 "name": planned.state.line.name,
                 "qty": planned.qty,
                 "amount": money_to_wire(planned.amount),
+                "goodsBack": planned.goods_back,
+                "damageReason": planned.damage_reason,
             }
             for planned in plan.plans
         ],

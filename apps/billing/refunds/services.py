@@ -32,8 +32,10 @@ refunded the next day, as a correction. A partly paid order of a closed day stay
 cancellation would change the closed day's order).
 
 Goods refunded by units go back to the store's stock (`sale_return` moves, document_kind "refund"),
-or, of a take-later line, are first owed less (apps.billing.ledgers.stock). A refunded service does not give
-back the products it used: they were used."""
+or, of a take-later line, are first owed less (apps.billing.ledgers.stock). Each goods line says where
+its units go (issue 28): back on the shelf (the default) or written off as damaged with the reason
+(a `return_damaged` move after the return); goods refunded by an amount alone stay with the customer.
+A refunded service does not give back the products it used: they were used."""
 
 from __future__ import annotations
 
@@ -55,6 +57,7 @@ from apps.billing.choices import (
     LineType,
     OrderStatus,
     RefundStatus,
+    ReturnedGoods,
     TenderMethod,
     TenderStatus,
 )
@@ -66,7 +69,7 @@ from apps.billing.ledgers.deposit_ledger import (
     deposit_returned,
     deposits_of_lines_lock,
 )
-from apps.billing.ledgers.stock import GoodsBack, refund_stock_back
+from apps.billing.ledgers.stock import GOODS, GoodsBack, refund_stock_back
 from apps.billing.models import (
     ZERO,
     Deposit,
@@ -115,11 +118,15 @@ CENT = Decimal("0.01")
 
 @dataclass(frozen=True)
 class LineAsked:
-    """One line of a refund as the cashier gave it: units, an amount, or neither (all that is left)."""
+    """One line of a refund as the cashier gave it: units, an amount, or neither (all that is left);
+    for goods given back by units, whether they go back on the shelf or are written off as damaged
+    (with the reason)."""
 
     order_line_id: int
     qty: int | None = None
     amount: Decimal | None = None
+    goods_back: str = ReturnedGoods.SHELF
+    damage_reason: str = ""
 
 
 @dataclass
@@ -302,6 +309,8 @@ class Planned:
     amount: Decimal
     cards: list[Card] = field(default_factory=list)  # card sale: the cards to close
     sessions_back: RefundTender | None = None  # package sessions: the refund tender giving them back
+    goods_back: str = ""  # goods that come back: ReturnedGoods; empty when none do
+    damage_reason: str = ""
 
 
 def _amount_for_qty(state: LineState, qty: int) -> Decimal:
@@ -351,6 +360,31 @@ def _planned(state: LineState, asked: LineAsked, index: int) -> Planned:
     if (amount <= 0 and state.paid > 0) or (amount <= 0 and qty <= 0):
         raise OrderNotInState(_("nothing is left to refund on this line"))
     return Planned(state, qty, amount)
+
+
+def _with_goods_back(plan: Planned, asked: LineAsked, index: int) -> Planned:
+    """Where the plan's goods go (issue 28): units of a goods line of a paid order come back, on the
+    shelf by default or written off as damaged with the reason; nothing else comes back, so nothing
+    else can be written off (400 on the line's field)."""
+    where = f"lines[{index}]"
+    damaged = asked.goods_back == ReturnedGoods.DAMAGED
+    reason = (asked.damage_reason or "").strip()
+    if asked.goods_back not in ReturnedGoods.values:
+        raise InvalidInput(_("choose back on the shelf or written off as damaged"), field=f"{where}.goodsBack")
+    comes_back = plan.state.paid_in_full and plan.state.line.type in GOODS and plan.qty > 0
+    if damaged and not comes_back:
+        raise InvalidInput(
+            _("only goods given back by units can be written off as damaged: enter the units that come back"),
+            field=f"{where}.qty",
+        )
+    if damaged and not reason:
+        raise InvalidInput(_("please give the reason for the write-off"), field=f"{where}.damageReason")
+    if len(reason) > REASON_MAX_LENGTH:
+        raise InvalidInput(_("at most 200 characters"), field=f"{where}.damageReason")
+    if comes_back:
+        plan.goods_back = asked.goods_back
+        plan.damage_reason = reason if damaged else ""
+    return plan
 
 
 def _sessions_back_counted(plans: list[Planned]) -> None:
@@ -779,7 +813,7 @@ def _refund_plan(
         state = by_line.get(ask.order_line_id)
         if state is None:
             raise NotFound(_("no such order line"))
-        plans.append(_planned(state, ask, index))
+        plans.append(_with_goods_back(_planned(state, ask, index), ask, index))
     _sessions_back_counted(plans)
     amount = sum((plan.amount for plan in plans), ZERO)
     if order.status == OrderStatus.PARTLY_PAID and not _fully_refunded(states, plans):
@@ -907,6 +941,8 @@ def _refund_written(
             name=line.name,
             qty=planned.qty,
             amount=planned.amount,
+            goods_back=planned.goods_back,
+            damage_reason=planned.damage_reason,
             **card_fields,
         )
         if paid_in_full and line.type == LineType.DEPOSIT and planned.amount > 0:
@@ -921,7 +957,7 @@ def _refund_delivered(actor: Actor, refund: Refund, plan: RefundPlan) -> None:
     order, plans = plan.order, plan.plans
     paid_in_full = order.status == OrderStatus.PAID
     if paid_in_full:  # a partly paid order's goods never left
-        refund_stock_back(actor, refund, order, [GoodsBack(p.state.line, p.qty) for p in plans])
+        refund_stock_back(actor, refund, order, [GoodsBack(p.state.line, p.qty, p.damage_reason) for p in plans])
     statuses = {TenderStatus.SUCCEEDED}  # sessions' tenders: back at once
     for money_row in plan.money_back:
         row = _tender_back(actor=actor, refund=refund, order=order, row=money_row)
@@ -954,7 +990,14 @@ def _refund_audited(actor: Actor, refund: Refund, plan: RefundPlan, *, reason: s
             "approvedBy": refund.approved_by_id,
             "approvalId": approval_id,
             "lines": [
-                {"orderLineId": p.state.line.pk, "qty": p.qty, "amount": money_to_wire(p.amount)} for p in plan.plans
+                {
+                    "orderLineId": p.state.line.pk,
+                    "qty": p.qty,
+                    "amount": money_to_wire(p.amount),
+                    "goodsBack": p.goods_back,
+                    "damageReason": p.damage_reason,
+                }
+                for p in plan.plans
             ],
             "tenders": [
                 {"tenderId": tender_id, "amount": money_to_wire(share)}

@@ -6,6 +6,9 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from django.utils import timezone
+
+from apps.billing.closing.selectors import Day, cash_expected, tender_totals
 from apps.billing.models import Order
 from apps.billing.orders.lines import LineInput, StaffShare
 from apps.billing.orders.services import WalkIn, order_commit
@@ -45,6 +48,12 @@ def line(
         gift_reason=gift_reason,
         package_line=package_line,
     )
+
+
+def cash_in_till(store: OrgUnit) -> Decimal:
+    """The cash the store's till should hold from today before a test takes any: the demo sells its
+    cards through orders paid in cash (apps.billing.demo)."""
+    return cash_expected(tender_totals(Day(store.pk, timezone.localdate())))
 
 
 def committed_order(

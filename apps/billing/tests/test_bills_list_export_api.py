@@ -38,8 +38,11 @@ def test_the_list_answers_the_totals_of_every_filtered_order_not_only_the_page(c
         "count": 3,
         "total": "200.50",
         "discount": "0.00",
+        "sessionsValue": "0.00",
         "payable": "200.50",
         "paid": "0.00",
+        "refunded": "0.00",
+        "net": "0.00",
     }
     unpaid = assert_envelope(client.get(LIST, {"status": "unpaid", "memId": member.pk}), status=200)
     assert unpaid["summary"]["count"] == 2 and unpaid["summary"]["payable"] == "100.50"
@@ -47,7 +50,16 @@ def test_the_list_answers_the_totals_of_every_filtered_order_not_only_the_page(c
 
 def test_an_empty_list_has_zero_totals(client):
     page = assert_envelope(client.get(LIST), status=200)
-    assert page["summary"] == {"count": 0, "total": "0.00", "discount": "0.00", "payable": "0.00", "paid": "0.00"}
+    assert page["summary"] == {
+        "count": 0,
+        "total": "0.00",
+        "discount": "0.00",
+        "sessionsValue": "0.00",
+        "payable": "0.00",
+        "paid": "0.00",
+        "refunded": "0.00",
+        "net": "0.00",
+    }
 
 
 def test_the_export_has_the_filtered_orders_with_money_as_numbers(client, store, member, other_store):
@@ -61,7 +73,7 @@ def test_the_export_has_the_filtered_orders_with_money_as_numbers(client, store,
     assert rows[0][:3] == ("Order number", "Created at", "Customer") and len(rows) == 2
     assert rows[1][0] == mine.order_no and rows[1][3] == "139****5678"
     assert rows[1][5] == Decimal("88.80") or rows[1][5] == 88.8
-    assert rows[1][7] == 88.8 and rows[1][9] == 88.8  # payable and due are numbers
+    assert rows[1][8] == 88.8 and rows[1][12] == 88.8  # payable and due are numbers
 
 
 def test_the_export_in_chinese_has_the_pages_headers(store, member, make_entry):
@@ -77,13 +89,16 @@ def test_the_export_in_chinese_has_the_pages_headers(store, member, make_entry):
         "状态",
         "原价合计",
         "优惠",
+        "划卡",
         "应付",
-        "已付",
+        "已付（毛额）",
+        "已退款",
+        "净额",
         "待付",
         "操作人",
         "备注",
     )
-    assert sheet["B2"].is_date and sheet["H2"].number_format == "0.00"
+    assert sheet["B2"].is_date and sheet["I2"].number_format == "0.00"
 
 
 def test_the_export_needs_the_bills_code_and_is_capped(store, member, make_entry, monkeypatch, client):

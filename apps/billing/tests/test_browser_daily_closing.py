@@ -16,6 +16,7 @@ from apps.approvals.models import ApprovalRequest
 from apps.billing.models import DailyClosing, Order, Tender
 from apps.billing.tests.checkout_factories import order_of, product
 from apps.billing.tests.daily_browser import carry_over_everything_open
+from apps.billing.tests.factories import cash_in_till
 from apps.core.ledgers import audit_all
 from apps.core.models import ClosedDay
 from apps.messaging.tests.browser import acknowledge_forced_notices, enter
@@ -35,6 +36,7 @@ def _pay_cash(page, order: Order, received: str) -> None:
 
 def test_a_day_closed_with_a_cash_difference_explained_refuses_a_later_payment(page, demo, screenshot):
     store = OrgUnit.objects.get(code="S-SH-001")
+    held = cash_in_till(store)
     first = order_of(store=store, lines=[product("88.00")])
     later = order_of(store=store, lines=[product("30.00")])
 
@@ -51,8 +53,8 @@ def test_a_day_closed_with_a_cash_difference_explained_refuses_a_later_payment(p
     still_open = page.get_by_role("table", name="Still open")
     expect(still_open.get_by_role("link", name=re.compile(later.order_no))).to_be_visible()
     takings = page.get_by_role("table", name="Takings by tender")
-    expect(takings.get_by_role("row", name="Cash")).to_contain_text("¥88.00")
-    page.get_by_label("Cash counted").fill("80")
+    expect(takings.get_by_role("row", name="Cash")).to_contain_text(f"¥{held + 88:,.2f}")
+    page.get_by_label("Cash counted").fill(f"{held + 80}")
     expect(page.get_by_test_id("cash-difference")).to_contain_text("-¥8.00")
     page.get_by_role("button", name="Close the day").click()
     expect(page.get_by_text("The cash counted differs from the cash expected: please give the reason")).to_be_visible()
@@ -72,8 +74,8 @@ def test_a_day_closed_with_a_cash_difference_explained_refuses_a_later_payment(p
 
     closing = DailyClosing.objects.get(store=store)
     assert (closing.cash_expected, closing.cash_counted, closing.difference) == (
-        Decimal("88.00"),
-        Decimal("80.00"),
+        held + Decimal("88.00"),
+        held + Decimal("80.00"),
         Decimal("-8.00"),
     )
     assert closing.difference_reason == "8 yuan given as change twice"

@@ -18,6 +18,7 @@ from apps.billing.models import DailyClosing, Order, Refund, RefundTender, Tende
 from apps.billing.refunds.provider_refunds import refund_reference
 from apps.billing.tests.checkout_factories import order_of, product
 from apps.billing.tests.daily_browser import carry_over_everything_open
+from apps.billing.tests.factories import cash_in_till
 from apps.core.ledgers import audit_all
 from apps.members.tests.factories import MemberFactory
 from apps.messaging.tests.browser import acknowledge_forced_notices, enter
@@ -45,6 +46,7 @@ def _refund_part(page, order: Order, amount: str, reason: str) -> Refund:
     """On /returnList: returns the order's one line for `amount` of it, with a reason; lands on /refundDetail."""
     page.goto(f"/returnList?orderId={order.pk}")
     page.get_by_role("checkbox", name="Return 洗发水").check()
+    page.get_by_label("洗发水: Units back").fill("0")  # money back, the goods stay with the customer
     page.get_by_label("洗发水: Amount").fill(amount)
     page.get_by_role("textbox", name="Reason").fill(reason)
     page.get_by_role("button", name="Refund", exact=True).click()
@@ -64,6 +66,7 @@ def test_issue_14_done_pay_by_every_tender_refund_to_each_close_the_day_and_be_r
     page, demo, fakes, live_server, screenshot
 ):
     store = OrgUnit.objects.get(code="S-SH-001")
+    held = cash_in_till(store)
     member = MemberFactory(home_store=store, name="验收会员")
     scanned = order_of(store=store, member=member, lines=[product("128.00")])
     by_qr = order_of(store=store, member=None, lines=[product("66.00")])
@@ -143,7 +146,7 @@ def test_issue_14_done_pay_by_every_tender_refund_to_each_close_the_day_and_be_r
     expect(refunds.get_by_role("row", name="Alipay")).to_contain_text("¥16.00")
     expect(refunds.get_by_role("row", name="Card terminal")).to_contain_text("¥30.00")
     expect(refunds.get_by_role("row", name="Cash")).to_contain_text("¥20.00")
-    page.get_by_label("Cash counted").fill("15")
+    page.get_by_label("Cash counted").fill(f"{held + 15}")
     expect(page.get_by_test_id("cash-difference")).to_contain_text("-¥5.00")
     page.get_by_role("button", name="Close the day").click()
     expect(page.get_by_text("The cash counted differs from the cash expected: please give the reason")).to_be_visible()
@@ -156,8 +159,8 @@ def test_issue_14_done_pay_by_every_tender_refund_to_each_close_the_day_and_be_r
     screenshot(page, "done14-6-day-closed.png")
     closing = DailyClosing.objects.get(store=store)
     assert (closing.cash_expected, closing.cash_counted, closing.difference) == (
-        Decimal("20.00"),
-        Decimal("15.00"),
+        held + Decimal("20.00"),
+        held + Decimal("15.00"),
         Decimal("-5.00"),
     )
     assert closing.difference_reason == "5 yuan short: change given twice"

@@ -13,6 +13,7 @@ from apps.billing.refunds.provider_refunds import refund_reference
 from apps.billing.refunds.services import LineAsked, order_refund
 from apps.billing.tests.checkout_factories import order_of, product
 from apps.billing.tests.daily_browser import carry_over_everything_open
+from apps.billing.tests.factories import cash_in_till
 from apps.billing.tests.provider_factories import provider_paid
 from apps.cards.tests.factories import CASHIER
 from apps.core.ledgers import audit_all
@@ -25,6 +26,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_a_wechat_refund_waits_for_wechat_pay_then_the_day_closes(page, demo, providers, screenshot):
     store = OrgUnit.objects.get(code="S-SH-001")
+    held = cash_in_till(store)
     order = order_of(store=store, lines=[product("60.00"), product("40.00")])
     provider_paid(order, "wechat", "60.00", cash="40.00")
     line = order.lines.order_by("id").first()
@@ -54,7 +56,7 @@ def test_a_wechat_refund_waits_for_wechat_pay_then_the_day_closes(page, demo, pr
     refunds = page.get_by_role("table", name="Refunds")
     expect(refunds.get_by_role("row", name="WeChat Pay")).to_contain_text("¥36.00")
     expect(refunds.get_by_role("row", name="Cash")).to_contain_text("¥24.00")
-    page.get_by_label("Cash counted").fill("16")
+    page.get_by_label("Cash counted").fill(f"{held + 16}")
     carry_over_everything_open(page, "served tomorrow")  # the demo's reservations in service, if any
     page.get_by_role("button", name="Close the day").click()
     page.get_by_role("dialog", name="Close the day?").get_by_role("button", name="Yes").click()

@@ -16,6 +16,7 @@ from apps.billing.till.checkout import TenderAsked, order_pay
 from apps.cards.models import Card
 from apps.cards.tests.factories import stored_value_card
 from apps.core.ledgers import audit_all
+from apps.inventory.models import StockBalance
 from apps.inventory.tests.factories import stocked
 from apps.members.tests.factories import MemberFactory
 from apps.messaging.tests.browser import acknowledge_forced_notices, enter
@@ -47,11 +48,15 @@ def test_the_principal_refunds_one_line_back_to_the_card_and_the_till(page, demo
     page.get_by_role("button", name="Refund").click()
     page.wait_for_url(re.compile(rf"/returnList\?orderId={order.pk}$"))
     page.get_by_role("checkbox", name="Return 精华液").check()
-    expect(page.get_by_label("精华液: Amount")).to_have_value("300.00")
+    # Goods come back by units, all of them on the shelf unless the cashier says they are damaged.
+    expect(page.get_by_label("精华液: Units back")).to_have_value("1")
+    expect(page.get_by_label("精华液: Amount")).to_have_value("")
+    expect(page.get_by_role("radio", name="Back on the shelf")).to_be_checked()
     page.get_by_role("textbox", name="Reason").fill("allergic to it")
     page.get_by_role("button", name="Refund", exact=True).click()
     dialog = page.get_by_role("dialog", name="Refund this money?")
     expect(dialog).to_contain_text("¥300.00")
+    expect(dialog.get_by_test_id("goods-back-summary")).to_have_text("精华液 × 1: back on the shelf")
     # The server's quote of this very refund, before it is made: the same split as below.
     quoted = dialog.get_by_role("table", name="What goes back")
     expect(quoted).to_contain_text(card.card_no)
@@ -68,6 +73,8 @@ def test_the_principal_refunds_one_line_back_to_the_card_and_the_till(page, demo
     expect(back).to_contain_text("¥171.43")
     expect(back).to_contain_text("-¥128.57")
     expect(page.get_by_role("table", name="Refunded lines")).to_contain_text("精华液")
+    expect(page.get_by_role("table", name="Refunded lines")).to_contain_text("back on the shelf")
+    assert StockBalance.objects.get(store=store, product=serum).quantity == Decimal("100")
     expect(page.get_by_text("allergic to it")).to_be_visible()
 
     page.goto(f"/personalAccount?memId={member.pk}")

@@ -61,12 +61,23 @@ def test_a_commit_answers_the_contracts_shape_and_writes_the_order_its_lines_sta
     order = assert_envelope(response, status=201)
     assert response.json()["errmsg"] == "saved"
     saved = Order.objects.get()
-    assert set(order) == {"orderId", "orderNo", "status", "total", "discount", "payable", "lines"}
+    assert set(order) == {"orderId", "orderNo", "status", "total", "discount", "sessionsValue", "payable", "lines"}
     assert order["orderId"] == saved.pk and order["status"] == "unpaid"
     assert order["orderNo"] == f"SO{timezone.localdate():%Y%m%d}{saved.pk:08d}"
     assert (order["total"], order["discount"], order["payable"]) == ("498.00", "0.00", "498.00")
     first, second = order["lines"]
-    assert set(first) == {"orderLineId", "type", "itemId", "name", "qty", "unitPrice", "discount", "amount", "cardId"}
+    assert set(first) == {
+        "orderLineId",
+        "type",
+        "itemId",
+        "name",
+        "qty",
+        "unitPrice",
+        "discount",
+        "sessionsValue",
+        "amount",
+        "cardId",
+    }
     assert first == {
         "orderLineId": first["orderLineId"],
         "type": "product",
@@ -75,6 +86,7 @@ def test_a_commit_answers_the_contracts_shape_and_writes_the_order_its_lines_sta
         "qty": 2,
         "unitPrice": "100.00",
         "discount": "0.00",
+        "sessionsValue": "0.00",
         "amount": "200.00",
         "cardId": None,
     }

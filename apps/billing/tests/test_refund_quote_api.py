@@ -90,7 +90,14 @@ def test_the_quote_is_what_the_refund_gives_back_to_stored_value_cash_and_points
     assert (quote["orderId"], quote["orderNo"], quote["amount"]) == (order.pk, order.order_no, "33.33")
     assert quote["approvalNeeded"] is False
     assert quote["lines"] == [
-        {"orderLineId": request_body["lines"][0]["orderLineId"], "name": "洗发水", "qty": 0, "amount": "33.33"}
+        {
+            "orderLineId": request_body["lines"][0]["orderLineId"],
+            "name": "洗发水",
+            "qty": 0,
+            "amount": "33.33",
+            "goodsBack": "",  # an amount alone: the goods stay with the customer
+            "damageReason": "",
+        }
     ]
     assert quote["tenders"] == refund["tenders"]
     by_method = {row["method"]: row for row in quote["tenders"]}

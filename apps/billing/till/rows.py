@@ -97,6 +97,7 @@ class ReceiptContext(TypedDict):
     lines: list[ReceiptLine]
     total: str
     discount: str
+    sessions_value: str
     payable: str
     paid: str
     due: str

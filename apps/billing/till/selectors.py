@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from apps.billing.choices import LineType, OrderStatus, TenderMethod, TenderStatus
 from apps.billing.models import ZERO, Order, Tender
+from apps.billing.orders.figures import sessions_value
 from apps.billing.till.checkout import PROVIDER_METHODS, Payment, order_tenders, pending_amount
 from apps.billing.till.provider_mismatch import mismatch_message
 from apps.billing.till.provider_tenders import tender_reference
@@ -132,7 +133,8 @@ def receipt(order: Order, *, with_amounts: bool) -> ReceiptContext:
     """What the 80 mm receipt prints (templates/billing/receipt.html)."""
     tenders = list(order.tenders.filter(status=TenderStatus.SUCCEEDED).order_by("id"))
     card_nos = dict(Card.objects.filter(pk__in={t.card_id for t in tenders if t.card_id}).values_list("pk", "card_no"))
-    lines = list(order.lines.all())
+    lines = list(order.lines.select_related("card").order_by("id"))
+    used = sum((sessions_value(line) for line in lines), ZERO)
     return {
         "with_amounts": with_amounts,
         "store": order.store,
@@ -148,13 +150,15 @@ def receipt(order: Order, *, with_amounts: bool) -> ReceiptContext:
                 "qty": line.qty,
                 "type": LineType(line.type).label,
                 "unit_price": money_to_wire(line.unit_price),
-                "discount": money_to_wire(line.discount),
+                "discount": money_to_wire(line.discount - sessions_value(line)),
                 "amount": money_to_wire(line.amount),
             }
             for line in lines
         ],
         "total": money_to_wire(order.total),
-        "discount": money_to_wire(order.discount),
+        # The sessions a package card paid are not a discount (apps.billing.orders.figures).
+        "discount": money_to_wire(order.discount - used),
+        "sessions_value": money_to_wire(used) if used else "",
         "payable": money_to_wire(order.payable),
         "paid": money_to_wire(order.paid),
         "due": money_to_wire(order.due),

@@ -93,8 +93,10 @@ class ClosingPageOutputSerializer(serializers.Serializer[Any]):
 class TakingMethodOutputSerializer(serializers.Serializer[Any]):
     method = serializers.ChoiceField(choices=TenderMethod.choices)
     label = serializers.CharField()  # type: ignore[assignment]  # the wire field is `label`, a Field attribute too
-    count = serializers.IntegerField()
-    amount = serializers.CharField()
+    count = serializers.IntegerField(help_text="the day's tenders (0: the day only refunded through the method)")
+    gross = serializers.CharField(help_text="the day's tenders, before refunds")
+    refunded = serializers.CharField(help_text="what the day's refunds gave back through the method")
+    amount = serializers.CharField(help_text="net: gross less refunded")
     money = serializers.BooleanField(help_text="money in (cash, providers); false: paid otherwise (filedUnder)")
     filedUnder = serializers.ChoiceField(
         choices=["moneyIn", "memberHoldings", "groupBuy"],
@@ -107,7 +109,9 @@ class TakingMethodOutputSerializer(serializers.Serializer[Any]):
 
 class TakingsOutputSerializer(serializers.Serializer[Any]):
     methods = TakingMethodOutputSerializer(many=True)
-    money = serializers.CharField(help_text="cash and provider tenders: the money that came in")
+    money = serializers.CharField(help_text="net: cash and provider tenders less the money refunds gave back")
+    moneyGross = serializers.CharField(help_text="cash and provider tenders, before refunds")
+    moneyRefunded = serializers.CharField(help_text="what the day's refunds gave back through them")
 
 
 class CashOutputSerializer(serializers.Serializer[Any]):
@@ -132,12 +136,16 @@ class SaleKindOutputSerializer(serializers.Serializer[Any]):
     kind = serializers.ChoiceField(choices=list(SALE_KINDS))
     lines = serializers.IntegerField()
     qty = serializers.IntegerField()
-    amount = serializers.CharField(help_text="sessions: at the project's list price")
+    amount = serializers.CharField(help_text="gross, the paid lines; sessions: at the project's list price")
+    returned = serializers.CharField(help_text="what the day's refunds returned of the kind")
+    net = serializers.CharField(help_text="amount less returned")
 
 
 class SalesOutputSerializer(serializers.Serializer[Any]):
     kinds = SaleKindOutputSerializer(many=True)
-    total = serializers.CharField()
+    total = serializers.CharField(help_text="gross")
+    returned = serializers.CharField()
+    net = serializers.CharField(help_text="total less returned")
 
 
 class OrderCountsOutputSerializer(serializers.Serializer[Any]):
@@ -147,10 +155,18 @@ class OrderCountsOutputSerializer(serializers.Serializer[Any]):
 
 
 class CardPartOutputSerializer(serializers.Serializer[Any]):
-    count = serializers.IntegerField(help_text="ledger entries")
-    principal = serializers.CharField()
-    gift = serializers.CharField()
-    sessions = serializers.IntegerField()
+    """One figure of the cards, counted and summed by the figure another section shows (sales,
+    takings), the card ledger splitting it into principal, gift and sessions."""
+
+    count = serializers.IntegerField(
+        help_text="cards sold (the sales' qty), top-ups (lines), stored-value tenders, lines served by sessions"
+    )
+    amount = serializers.CharField(help_text="gross: the sales' amount, or the stored-value tenders'")
+    returned = serializers.CharField(help_text="what the day's refunds gave back of it")
+    net = serializers.CharField(help_text="amount less returned")
+    principal = serializers.CharField(help_text="the card ledger: principal loaded (sold, topped up) or spent")
+    gift = serializers.CharField(help_text="the card ledger: gift loaded or spent")
+    sessions = serializers.IntegerField(help_text="sessions a package card sold holds; sessions used")
 
 
 class CardsOutputSerializer(serializers.Serializer[Any]):

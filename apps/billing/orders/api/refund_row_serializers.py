@@ -51,6 +51,11 @@ class RefundLineOutputSerializer(RefundedLineHeadOutputSerializer):
     cardNo = serializers.CharField()
     cardPrincipal = money("principal taken off that card")
     cardGift = money("gift taken off that card (voided)")
+    goodsBack = serializers.CharField(
+        help_text="goods that came back: shelf (back in stock) or damaged (written off); empty when none did"
+    )
+    goodsBackName = serializers.CharField(help_text="goodsBack in the request's language; empty when none")
+    damageReason = serializers.CharField(help_text="why the goods were written off; empty otherwise")
 
 
 class RefundTenderOutputSerializer(serializers.Serializer[Any]):

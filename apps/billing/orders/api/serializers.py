@@ -7,7 +7,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from apps.billing.choices import MAX_COUPONS, MAX_LINES, REMARK_MAX_LENGTH, LineType, OrderStatus
+from apps.billing.choices import MAX_COUPONS, MAX_LINES, REMARK_MAX_LENGTH, LineType, OrderRefundStatus, OrderStatus
 from apps.billing.orders.api.refund_row_serializers import RefundDetailOutputSerializer
 from apps.catalog.choices import CouponKind
 from apps.core import bounds, fields
@@ -161,7 +161,7 @@ def money(help_text: str = "", **kwargs: Any) -> serializers.CharField:
 
 class DiscountOutputSerializer(serializers.Serializer[Any]):
     # The wire field "source": DRF takes declared fields off the class; the stubs see Field.source.
-    source = serializers.CharField(help_text="promotion, card, sessions, coupon or gift")  # type: ignore[assignment]
+    source = serializers.CharField(help_text="promotion, card, coupon or gift (the sessions are sessionsValue)")  # type: ignore[assignment]
     name = serializers.CharField(help_text="the promotion's or the card type's name")
     amount = money()
 
@@ -182,12 +182,14 @@ class OrderFiguresOutputSerializer(serializers.Serializer[Any]):
     orderNo = serializers.CharField()
     status = serializers.CharField()
     total = money()
-    discount = money()
+    discount = money("promotions, card discounts, coupons and gifts; not the sessions")
+    sessionsValue = money("what package sessions paid, at the price of the lines: not a discount")
     payable = money()
 
 
 class CommittedLineOutputSerializer(OrderLineItemOutputSerializer):
-    discount = money()
+    discount = money("promotions, card discounts, coupons and gifts; not the sessions")
+    sessionsValue = money("what package sessions paid, at the price of the lines: not a discount")
     amount = money()
     cardId = serializers.IntegerField(allow_null=True)
 
@@ -207,12 +209,21 @@ class OrderRowOutputSerializer(serializers.Serializer[Any]):
     phone = serializers.CharField(help_text="masked")
     walkIn = serializers.BooleanField()
     reservationId = serializers.IntegerField(allow_null=True)
-    status = serializers.CharField()
+    status = serializers.CharField(help_text="how it was paid: unpaid, partlyPaid, paid, cancelled")
     statusName = serializers.CharField()
-    total = money()
-    discount = money()
+    refundStatus = serializers.ChoiceField(
+        choices=OrderRefundStatus.choices,
+        help_text="what its refunds gave back: none, partlyRefunded, or refunded (all it paid, money and sessions)",
+    )
+    refundStatusName = serializers.CharField(help_text="refundStatus in the request's language; empty for none")
+    total = money("the lines at their prices")
+    discount = money("promotions, card discounts, coupons and gifts; not the sessions")
+    sessions = serializers.IntegerField(help_text="package sessions used")
+    sessionsValue = money("what package sessions paid, at the price of the lines: not a discount")
     payable = money()
-    paid = money()
+    paid = money("gross: what was paid, before refunds")
+    refunded = money("what its refunds gave back (a provider's pending refund included; a refused one not)")
+    net = money("paid less refunded")
     due = money()
     businessDate = serializers.DateField()
     remark = serializers.CharField()
@@ -224,9 +235,12 @@ class OrderRowOutputSerializer(serializers.Serializer[Any]):
 class OrderSummaryOutputSerializer(serializers.Serializer[Any]):
     count = serializers.IntegerField(help_text="orders matching the filters")
     total = money()
-    discount = money()
+    discount = money("promotions, card discounts, coupons and gifts; not the sessions")
+    sessionsValue = money("what package sessions paid, at the price of the lines: not a discount")
     payable = money()
-    paid = money()
+    paid = money("gross: what was paid, before refunds")
+    refunded = money("what their refunds gave back")
+    net = money("paid less refunded")
 
 
 class OrderPageOutputSerializer(serializers.Serializer[Any]):
@@ -237,7 +251,8 @@ class OrderPageOutputSerializer(serializers.Serializer[Any]):
 
 class OrderLineOutputSerializer(OrderLineItemOutputSerializer):
     total = money("unit price × quantity")
-    discount = money()
+    discount = money("promotions, card discounts, coupons and gifts; not the sessions")
+    sessionsValue = money("what package sessions paid, at the price of the lines: not a discount")
     amount = money("payable for the line")
     cardId = serializers.IntegerField(allow_null=True)
     discounts = DiscountOutputSerializer(many=True)
@@ -290,6 +305,7 @@ class OrderFoundOutputSerializer(serializers.Serializer[Any]):
 
 
 class PriceOutputSerializer(OrderFiguresOutputSerializer):
+    sessions = serializers.IntegerField(help_text="package sessions the order uses")
     paid = money()
     due = money()
     discounts = DiscountOutputSerializer(many=True, help_text="summed by source and name over the lines")
@@ -307,7 +323,8 @@ class PricedLineOutputSerializer(serializers.Serializer[Any]):
     qty = serializers.IntegerField()
     unitPrice = money()
     total = money()
-    discount = money()
+    discount = money("promotions, card discounts, coupons and gifts; not the sessions")
+    sessionsValue = money("what package sessions paid, at the price of the lines: not a discount")
     amount = money()
     cardId = serializers.IntegerField(allow_null=True)
     discounts = DiscountOutputSerializer(many=True)
@@ -322,7 +339,8 @@ class AppliedCouponOutputSerializer(serializers.Serializer[Any]):
 
 class PricedDraftOutputSerializer(serializers.Serializer[Any]):
     total = money()
-    discount = money()
+    discount = money("promotions, card discounts, coupons and gifts; not the sessions")
+    sessionsValue = money("what package sessions paid, at the price of the lines: not a discount")
     payable = money()
     discounts = DiscountOutputSerializer(many=True)
     lines = PricedLineOutputSerializer(many=True)

@@ -21,6 +21,7 @@ from apps.billing.orders import order_checks, selectors, services, staff_change
 from apps.billing.orders.api import serializers as io
 from apps.billing.orders.api.drafts import draft_arguments, gifts_allowed, my_order
 from apps.billing.orders.lines import LineInput, StaffShare
+from apps.billing.orders.rows import OrderRow
 from apps.core.api.base import ErpApi
 from apps.core.api.downloads import XLSX_DOWNLOAD
 from apps.core.api.lists import PagedListApi, without_page
@@ -153,18 +154,24 @@ ORDER_EXPORT = (
     _column("status", "Status"),
     _column("total", "Total", Kind.MONEY),
     _column("discount", "Discount", Kind.MONEY),
+    _column("sessionsValue", "Paid by sessions", Kind.MONEY),
     _column("payable", "Payable", Kind.MONEY),
-    _column("paid", "Paid", Kind.MONEY),
+    _column("paid", "Paid (gross)", Kind.MONEY),
+    _column("refunded", "Refunded", Kind.MONEY),
+    _column("net", "Net", Kind.MONEY),
     _column("due", "Due", Kind.MONEY),
     _column("operatorName", "Operator"),
     _column("remark", "Remark"),
 )
 
 
-def _order_cells(row: dict[str, Any]) -> list[Any]:
-    money = [Decimal(row[key]) for key in ("total", "discount", "payable", "paid", "due")]
-    head = [row["orderNo"], row["createdAt"], row["name"], row["phone"], row["statusName"]]
-    return [*head, *money, row["operatorName"], row["remark"]]
+def _order_cells(row: OrderRow) -> list[Any]:
+    # A refunded order reads as refunded (已退款, 部分退款), not as the payment it was.
+    status = row["refundStatusName"] or row["statusName"]
+    head = [row["orderNo"], row["createdAt"], row["name"], row["phone"], status]
+    money = [row["total"], row["discount"], row["sessionsValue"], row["payable"]]
+    money += [row["paid"], row["refunded"], row["net"], row["due"]]
+    return [*head, *(Decimal(value) for value in money), row["operatorName"], row["remark"]]
 
 
 class OrderExportApi(ErpApi):

@@ -7,7 +7,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from apps.billing.choices import MAX_LINES, REASON_MAX_LENGTH, TenderMethod, TenderStatus
+from apps.billing.choices import MAX_LINES, REASON_MAX_LENGTH, ReturnedGoods, TenderMethod, TenderStatus
 from apps.billing.orders.api.refund_row_serializers import (
     RefundedLineHeadOutputSerializer,
     RefundRowOutputSerializer,
@@ -28,6 +28,21 @@ class RefundLineInputSerializer(serializers.Serializer[Any]):
         required=False,
         allow_null=True,
         help_text="money to refund; without qty nor amount: all that is left of the line",
+    )
+    goodsBack = serializers.ChoiceField(
+        choices=ReturnedGoods.choices,
+        required=False,
+        default=ReturnedGoods.SHELF,
+        source="goods_back",
+        help_text="goods given back by units (`qty`): back on the shelf (default) or written off as damaged",
+    )
+    damageReason = fields.CharField(
+        max_length=REASON_MAX_LENGTH,
+        required=False,
+        allow_blank=True,
+        default="",
+        source="damage_reason",
+        help_text="why the goods are written off (required with goodsBack damaged)",
     )
 
 
@@ -74,6 +89,10 @@ class JudgedLineOutputSerializer(RefundedLineHeadOutputSerializer):
     byUnits = serializers.BooleanField(
         help_text="returned by whole units (`qty`: the cards of a card sale, package sessions), not by `amount`"
     )
+    goods = serializers.BooleanField(
+        help_text="goods of a paid order: units refunded come back to stock, on the shelf or written off (goodsBack)"
+    )
+    takeLater = serializers.BooleanField(help_text="taken later: units not taken yet are owed less, not restocked")
     cardId = serializers.IntegerField(allow_null=True)
     note = serializers.CharField(help_text="why nothing more can be refunded now; empty otherwise")
 
@@ -127,6 +146,8 @@ class RefundQuoteLineOutputSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
     qty = serializers.IntegerField(help_text="units that would go back")
     amount = money("money that would go back for the line")
+    goodsBack = serializers.CharField(help_text="shelf or damaged for goods coming back; empty otherwise")
+    damageReason = serializers.CharField()
 
 
 class RefundQuoteOutputSerializer(serializers.Serializer[Any]):

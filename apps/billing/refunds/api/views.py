@@ -39,7 +39,13 @@ REFUND_DETAIL = (code_of("/refundDetail"), code_of("/orderDetails"))
 
 def _asked(data: dict[str, Any]) -> list[LineAsked]:
     return [
-        LineAsked(order_line_id=line["order_line_id"], qty=line.get("qty"), amount=line.get("amount"))
+        LineAsked(
+            order_line_id=line["order_line_id"],
+            qty=line.get("qty"),
+            amount=line.get("amount"),
+            goods_back=line["goods_back"],
+            damage_reason=line["damage_reason"],
+        )
         for line in data["lines"]
     ]
 

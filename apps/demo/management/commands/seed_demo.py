@@ -15,7 +15,6 @@ from django.db import transaction
 from apps.accounts import demo as accounts_demo
 from apps.billing import demo as billing_demo
 from apps.booking import demo as booking_demo
-from apps.cards import demo as cards_demo
 from apps.catalog import demo as catalog_demo
 from apps.core.locks import running_alone
 from apps.groupbuy import demo as groupbuy_demo
@@ -41,7 +40,6 @@ class Command(BaseCommand):
             inventory_demo.seed_demo(chain)
             members_demo.seed_demo(chain)
             booking_demo.seed_demo(chain)
-            cards_demo.seed_demo(chain)
             billing_demo.seed_demo(chain)
             groupbuy_demo.seed_demo(chain)
         first = chain.stores[0]

@@ -2660,11 +2660,24 @@ export interface components {
       storeId: number;
       storeName: string;
     };
+    /**
+     * @description One figure of the cards, counted and summed by the figure another section shows (sales,
+     * takings), the card ledger splitting it into principal, gift and sessions.
+     */
     CardPartOutput: {
-      /** @description ledger entries */
+      /** @description cards sold (the sales' qty), top-ups (lines), stored-value tenders, lines served by sessions */
       count: number;
+      /** @description gross: the sales' amount, or the stored-value tenders' */
+      amount: string;
+      /** @description what the day's refunds gave back of it */
+      returned: string;
+      /** @description amount less returned */
+      net: string;
+      /** @description the card ledger: principal loaded (sold, topped up) or spent */
       principal: string;
+      /** @description the card ledger: gift loaded or spent */
       gift: string;
+      /** @description sessions a package card sold holds; sessions used */
       sessions: number;
     };
     CardSessionsOutput: {
@@ -2957,8 +2970,10 @@ export interface components {
       qty: number;
       /** @description decimal string, 2 places ("199.00") */
       unitPrice: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
       discount: string;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
       /** @description decimal string, 2 places ("199.00") */
       amount: string;
       cardId: number | null;
@@ -2970,8 +2985,10 @@ export interface components {
       status: string;
       /** @description decimal string, 2 places ("199.00") */
       total: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
       discount: string;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
       /** @description decimal string, 2 places ("199.00") */
       payable: string;
       lines: components["schemas"]["CommittedLineOutput"][];
@@ -3351,10 +3368,14 @@ export interface components {
       status: string;
       /** @description decimal string, 2 places ("199.00") */
       total: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
       discount: string;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
       /** @description decimal string, 2 places ("199.00") */
       payable: string;
+      /** @description package sessions the order uses */
+      sessions: number;
       /** @description decimal string, 2 places ("199.00") */
       paid: string;
       /** @description decimal string, 2 places ("199.00") */
@@ -3389,7 +3410,7 @@ export interface components {
       beyond: string;
     };
     DiscountOutput: {
-      /** @description promotion, card, sessions, coupon or gift */
+      /** @description promotion, card, coupon or gift (the sessions are sessionsValue) */
       source: string;
       /** @description the promotion's or the card type's name */
       name: string;
@@ -4279,6 +4300,10 @@ export interface components {
       refundableAmount: string;
       /** @description returned by whole units (`qty`: the cards of a card sale, package sessions), not by `amount` */
       byUnits: boolean;
+      /** @description goods of a paid order: units refunded come back to stock, on the shelf or written off (goodsBack) */
+      goods: boolean;
+      /** @description taken later: units not taken yet are owed less, not restocked */
+      takeLater: boolean;
       cardId: number | null;
       /** @description why nothing more can be refunded now; empty otherwise */
       note: string;
@@ -5026,8 +5051,10 @@ export interface components {
       unitPrice: string;
       /** @description unit price × quantity */
       total: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
       discount: string;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
       /** @description payable for the line */
       amount: string;
       cardId: number | null;
@@ -5050,16 +5077,36 @@ export interface components {
       phone: string;
       walkIn: boolean;
       reservationId: number | null;
+      /** @description how it was paid: unpaid, partlyPaid, paid, cancelled */
       status: string;
       statusName: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /**
+       * @description what its refunds gave back: none, partlyRefunded, or refunded (all it paid, money and sessions)
+       *
+       * * `none` - not refunded
+       * * `partlyRefunded` - partly refunded
+       * * `refunded` - refunded
+       * @enum {string}
+       */
+      refundStatus: "none" | "partlyRefunded" | "refunded";
+      /** @description refundStatus in the request's language; empty for none */
+      refundStatusName: string;
+      /** @description the lines at their prices */
       total: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
       discount: string;
+      /** @description package sessions used */
+      sessions: number;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
       /** @description decimal string, 2 places ("199.00") */
       payable: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description gross: what was paid, before refunds */
       paid: string;
+      /** @description what its refunds gave back (a provider's pending refund included; a refused one not) */
+      refunded: string;
+      /** @description paid less refunded */
+      net: string;
       /** @description decimal string, 2 places ("199.00") */
       due: string;
       /** Format: date */
@@ -5157,8 +5204,10 @@ export interface components {
       unitPrice: string;
       /** @description unit price × quantity */
       total: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
       discount: string;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
       /** @description payable for the line */
       amount: string;
       cardId: number | null;
@@ -5186,16 +5235,36 @@ export interface components {
       phone: string;
       walkIn: boolean;
       reservationId: number | null;
+      /** @description how it was paid: unpaid, partlyPaid, paid, cancelled */
       status: string;
       statusName: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /**
+       * @description what its refunds gave back: none, partlyRefunded, or refunded (all it paid, money and sessions)
+       *
+       * * `none` - not refunded
+       * * `partlyRefunded` - partly refunded
+       * * `refunded` - refunded
+       * @enum {string}
+       */
+      refundStatus: "none" | "partlyRefunded" | "refunded";
+      /** @description refundStatus in the request's language; empty for none */
+      refundStatusName: string;
+      /** @description the lines at their prices */
       total: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
       discount: string;
+      /** @description package sessions used */
+      sessions: number;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
       /** @description decimal string, 2 places ("199.00") */
       payable: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description gross: what was paid, before refunds */
       paid: string;
+      /** @description what its refunds gave back (a provider's pending refund included; a refused one not) */
+      refunded: string;
+      /** @description paid less refunded */
+      net: string;
       /** @description decimal string, 2 places ("199.00") */
       due: string;
       /** Format: date */
@@ -5212,12 +5281,18 @@ export interface components {
       count: number;
       /** @description decimal string, 2 places ("199.00") */
       total: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
       discount: string;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
       /** @description decimal string, 2 places ("199.00") */
       payable: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description gross: what was paid, before refunds */
       paid: string;
+      /** @description what their refunds gave back */
+      refunded: string;
+      /** @description paid less refunded */
+      net: string;
     };
     OutboundChoiceOutput: {
       value: string;
@@ -5514,8 +5589,10 @@ export interface components {
     PointsDraftPriceOutput: {
       /** @description decimal string, 2 places ("199.00") */
       total: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
       discount: string;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
       /** @description decimal string, 2 places ("199.00") */
       payable: string;
       discounts: components["schemas"]["DiscountOutput"][];
@@ -5567,10 +5644,14 @@ export interface components {
       status: string;
       /** @description decimal string, 2 places ("199.00") */
       total: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
       discount: string;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
       /** @description decimal string, 2 places ("199.00") */
       payable: string;
+      /** @description package sessions the order uses */
+      sessions: number;
       /** @description decimal string, 2 places ("199.00") */
       paid: string;
       /** @description decimal string, 2 places ("199.00") */
@@ -5700,10 +5781,14 @@ export interface components {
       status: string;
       /** @description decimal string, 2 places ("199.00") */
       total: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
       discount: string;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
       /** @description decimal string, 2 places ("199.00") */
       payable: string;
+      /** @description package sessions the order uses */
+      sessions: number;
       /** @description decimal string, 2 places ("199.00") */
       paid: string;
       /** @description decimal string, 2 places ("199.00") */
@@ -5714,8 +5799,10 @@ export interface components {
     PricedDraftOutput: {
       /** @description decimal string, 2 places ("199.00") */
       total: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
       discount: string;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
       /** @description decimal string, 2 places ("199.00") */
       payable: string;
       discounts: components["schemas"]["DiscountOutput"][];
@@ -5734,8 +5821,10 @@ export interface components {
       unitPrice: string;
       /** @description decimal string, 2 places ("199.00") */
       total: string;
-      /** @description decimal string, 2 places ("199.00") */
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
       discount: string;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
       /** @description decimal string, 2 places ("199.00") */
       amount: string;
       cardId: number | null;
@@ -6281,6 +6370,20 @@ export interface components {
        * @description money to refund; without qty nor amount: all that is left of the line
        */
       amount?: string | null;
+      /**
+       * @description goods given back by units (`qty`): back on the shelf (default) or written off as damaged
+       *
+       * * `shelf` - back on the shelf
+       * * `damaged` - written off as damaged
+       * @default shelf
+       * @enum {string}
+       */
+      goodsBack?: "shelf" | "damaged";
+      /**
+       * @description why the goods are written off (required with goodsBack damaged)
+       * @default
+       */
+      damageReason?: string;
     };
     RefundLineOutput: {
       orderLineId: number;
@@ -6298,6 +6401,12 @@ export interface components {
       cardPrincipal: string;
       /** @description gift taken off that card (voided) */
       cardGift: string;
+      /** @description goods that came back: shelf (back in stock) or damaged (written off); empty when none did */
+      goodsBack: string;
+      /** @description goodsBack in the request's language; empty when none */
+      goodsBackName: string;
+      /** @description why the goods were written off; empty otherwise */
+      damageReason: string;
     };
     RefundMethodOutput: {
       /**
@@ -6330,6 +6439,9 @@ export interface components {
       qty: number;
       /** @description money that would go back for the line */
       amount: string;
+      /** @description shelf or damaged for goods coming back; empty otherwise */
+      goodsBack: string;
+      damageReason: string;
     };
     RefundQuoteOutput: {
       orderId: number;
@@ -6798,12 +6910,20 @@ export interface components {
       kind: "products" | "projects" | "packages" | "sessions" | "cardSales" | "topUps" | "deposits";
       lines: number;
       qty: number;
-      /** @description sessions: at the project's list price */
+      /** @description gross, the paid lines; sessions: at the project's list price */
       amount: string;
+      /** @description what the day's refunds returned of the kind */
+      returned: string;
+      /** @description amount less returned */
+      net: string;
     };
     SalesOutput: {
       kinds: components["schemas"]["SaleKindOutput"][];
+      /** @description gross */
       total: string;
+      returned: string;
+      /** @description total less returned */
+      net: string;
     };
     ScannedProductOutput: {
       productId: number;
@@ -7463,7 +7583,13 @@ export interface components {
        */
       method: "cash" | "storedValue" | "sessions" | "points" | "wechat" | "alipay" | "pos" | "box" | "groupBuy" | "deposit";
       label: string;
+      /** @description the day's tenders (0: the day only refunded through the method) */
       count: number;
+      /** @description the day's tenders, before refunds */
+      gross: string;
+      /** @description what the day's refunds gave back through the method */
+      refunded: string;
+      /** @description net: gross less refunded */
       amount: string;
       /** @description money in (cash, providers); false: paid otherwise (filedUnder) */
       money: boolean;
@@ -7479,8 +7605,12 @@ export interface components {
     };
     TakingsOutput: {
       methods: components["schemas"]["TakingMethodOutput"][];
-      /** @description cash and provider tenders: the money that came in */
+      /** @description net: cash and provider tenders less the money refunds gave back */
       money: string;
+      /** @description cash and provider tenders, before refunds */
+      moneyGross: string;
+      /** @description what the day's refunds gave back through them */
+      moneyRefunded: string;
     };
     TaskBatchReadInput: {
       /** @description a store the role acts in; default: the chosen store (a level: every store beneath it) */

@@ -5,19 +5,24 @@ import { orderColumns } from "./orders";
 const t = i18n.getFixedT("en", "bills");
 
 describe("orderColumns", () => {
-  it("gives the store's list whose order it is and its total and discount", () => {
-    expect(orderColumns(t, true).map((column) => column.key)).toEqual([
+  it("gives the store's list whose order it is, its total and discount, and its gross, refunded and net", () => {
+    const columns = orderColumns(t, true);
+    expect(columns.map((column) => column.key)).toEqual([
       "orderNo",
       "createdAt",
       "customer",
       "status",
       "total",
       "discount",
+      "sessionsValue",
       "payable",
       "paid",
+      "refunded",
+      "net",
       "due",
       "operator",
     ]);
+    expect(columns.find((column) => column.key === "paid")?.label).toBe(t("fields.paidGross"));
   });
 
   it("leaves them out of a member's own list, in the same words", () => {
@@ -32,10 +37,12 @@ describe("orderColumns", () => {
       "operator",
     ]);
     expect(columns.map((column) => column.label)).not.toContain("fields.orderNo");
-    expect(columns.map((column) => column.label)).toEqual(
+    const shared = ["orderNo", "createdAt", "status", "payable", "due", "operator"];
+    expect(columns.filter((column) => shared.includes(column.key)).map((column) => column.label)).toEqual(
       orderColumns(t, true)
-        .filter((column) => !["customer", "total", "discount"].includes(column.key))
+        .filter((column) => shared.includes(column.key))
         .map((column) => column.label),
     );
+    expect(columns.find((column) => column.key === "paid")?.label).toBe(t("fields.paid"));
   });
 });

@@ -16,21 +16,58 @@ const STATUS_COLORS: Record<string, "default" | "warning" | "info" | "success"> 
   cancelled: "default",
 };
 
-/** The status with the server's label for it (`statusName`, in the request's language). */
-export function OrderStatusChip({ status, label }: { status: string; label: string }) {
+const REFUND_COLORS: Record<string, "error" | "warning"> = { refunded: "error", partlyRefunded: "warning" };
+
+/** The status with the server's label for it (`statusName`, in the request's language); an order
+ * its refunds gave back shows that instead (`refundStatus`: 已退款, 部分退款), so a refunded order
+ * never reads as paid. */
+export function OrderStatusChip({
+  status,
+  label,
+  refundStatus = "none",
+  refundLabel = "",
+}: {
+  status: string;
+  label: string;
+  refundStatus?: string;
+  refundLabel?: string;
+}) {
+  const refunded = REFUND_COLORS[refundStatus];
+  if (refunded && refundLabel) return <Chip size="small" color={refunded} label={refundLabel} />;
   return <Chip size="small" color={STATUS_COLORS[status] ?? "default"} label={label} />;
 }
 
+type MoneyKey = "total" | "discount" | "sessionsValue" | "payable" | "paid" | "refunded" | "net" | "due";
+
+/** The store's list: what was charged, what sessions paid, what came in (gross), what refunds gave
+ * back and what stays (net), and what is still due. A member's own list keeps to payable, paid, due. */
+const STORE_MONEY: readonly (readonly [MoneyKey, string])[] = [
+  ["total", "fields.total"],
+  ["discount", "fields.discount"],
+  ["sessionsValue", "fields.sessionsValue"],
+  ["payable", "fields.payable"],
+  ["paid", "fields.paidGross"],
+  ["refunded", "fields.refunded"],
+  ["net", "fields.net"],
+  ["due", "fields.due"],
+];
+const MEMBER_MONEY: readonly (readonly [MoneyKey, string])[] = [
+  ["payable", "fields.payable"],
+  ["paid", "fields.paid"],
+  ["due", "fields.due"],
+];
+
 /**
  * The columns of a list of orders, in the "bills" words: the number (opening the order's details), when,
- * the status, what is payable, paid and due, and who took it. The store's list (`storeList`) adds whose
- * order it is and its total and discount; a member's own list leaves them out.
+ * the status (a refunded order says so), the money and who took it. The store's list (`storeList`) adds
+ * whose order it is and the gross, refunded and net figures; a member's own list leaves them out.
  */
 export function orderColumns(t: TFunction, storeList: boolean): PagedColumn<OrderRow>[] {
-  const money = (key: "total" | "discount" | "payable" | "paid" | "due"): PagedColumn<OrderRow> => ({
+  const money = ([key, label]: readonly [MoneyKey, string]): PagedColumn<OrderRow> => ({
     key,
-    label: t(`fields.${key}`),
+    label: t(label),
     align: "right",
+    cellSx: NOWRAP,
     render: (row) => formatMoney(row[key]),
   });
   const customer: PagedColumn<OrderRow> = {
@@ -48,22 +85,21 @@ export function orderColumns(t: TFunction, storeList: boolean): PagedColumn<Orde
         </Link>
       ),
     },
-    {
-      key: "createdAt",
-      label: t("fields.createdAt"),
-      cellSx: NOWRAP,
-      render: (row) => storeDateTime(row.createdAt),
-    },
+    { key: "createdAt", label: t("fields.createdAt"), cellSx: NOWRAP, render: (row) => storeDateTime(row.createdAt) },
     ...(storeList ? [customer] : []),
     {
       key: "status",
       label: t("fields.status"),
-      render: (row) => <OrderStatusChip status={row.status} label={row.statusName} />,
+      render: (row) => (
+        <OrderStatusChip
+          status={row.status}
+          label={row.statusName}
+          refundStatus={row.refundStatus}
+          refundLabel={row.refundStatusName}
+        />
+      ),
     },
-    ...(storeList ? [money("total"), money("discount")] : []),
-    money("payable"),
-    money("paid"),
-    money("due"),
+    ...(storeList ? STORE_MONEY : MEMBER_MONEY).map(money),
     { key: "operator", label: t("fields.operator"), render: (row) => row.operatorName || t("dash") },
   ];
 }

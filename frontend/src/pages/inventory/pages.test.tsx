@@ -58,6 +58,21 @@ const MOVE = {
   createdAt: "2026-11-24T09:05:00+08:00",
 };
 
+/** Refunded goods that came back damaged: written off with the reason the cashier gave. */
+const WRITTEN_OFF = {
+  ...MOVE,
+  id: 78,
+  kind: "return_damaged",
+  kindName: "refunded goods written off as damaged",
+  quantity: "-500",
+  quantityDisplay: "1 瓶",
+  documentKind: "refund",
+  documentId: 5,
+  documentNumber: "",
+  stockDocumentKind: null,
+  remark: "瓶身破裂",
+};
+
 function routes(overrides: Routes = {}): Routes {
   return {
     "GET /rest/stock/stores": () =>
@@ -74,7 +89,7 @@ function routes(overrides: Routes = {}): Routes {
         list: call.query.get("belowSafety") === "true" ? [row("P-2", { belowSafety: true })] : [row("P-1"), row("P-2")],
         total: call.query.get("belowSafety") === "true" ? 1 : 2,
       }),
-    "GET /rest/stock/moves": () => ok({ product: row("P-1"), list: [MOVE], total: 1 }),
+    "GET /rest/stock/moves": () => ok({ product: row("P-1"), list: [WRITTEN_OFF, MOVE], total: 2 }),
     ...overrides,
   };
 }
@@ -129,6 +144,8 @@ describe("LiveStockPage", () => {
       "/storageDetail?id=12",
     );
     expect(within(drawer).getByText("+10 瓶")).toBeInTheDocument();
+    const writeOff = within(drawer).getByText("refunded goods written off as damaged").closest("tr") as HTMLElement;
+    expect(within(writeOff).getByText("瓶身破裂")).toBeInTheDocument();
     expect(within(drawer).getByText("Live stock: 9 瓶 485 ml")).toBeInTheDocument();
     expect(server.callsTo("GET /rest/stock/moves")[0]?.query.get("productId")).toBe("1");
   });

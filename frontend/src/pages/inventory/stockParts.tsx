@@ -298,6 +298,11 @@ export function MovesDrawer({
               {t("moves.otherStore", { name: row.otherStoreName })}
             </Typography>
           ) : null}
+          {row.remark ? (
+            <Typography variant="caption" component="div" color="text.secondary">
+              {row.remark}
+            </Typography>
+          ) : null}
         </span>
       ),
     },

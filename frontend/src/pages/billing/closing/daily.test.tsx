@@ -37,17 +37,44 @@ function closing(overrides: Record<string, unknown> = {}) {
 }
 
 function figures(overrides: Record<string, unknown> = {}) {
-  const part = (count = 0, principal = "0.00", gift = "0.00", sessions = 0) => ({ count, principal, gift, sessions });
+  const part = (count = 0, amount = "0.00", principal = "0.00", gift = "0.00", sessions = 0, returned = "0.00") => ({
+    count,
+    amount,
+    returned,
+    net: (Number(amount) - Number(returned)).toFixed(2),
+    principal,
+    gift,
+    sessions,
+  });
+  const kind = (name: string, lines: number, qty: number, amount: string, returned = "0.00") => ({
+    kind: name,
+    lines,
+    qty,
+    amount,
+    returned,
+    net: (Number(amount) - Number(returned)).toFixed(2),
+  });
   return {
     storeId: 10,
     date: DAY,
     takings: {
       methods: [
-        { method: "cash", label: "cash", count: 2, amount: "350.00", money: true, filedUnder: "moneyIn" },
+        {
+          method: "cash",
+          label: "cash",
+          count: 2,
+          gross: "400.00",
+          refunded: "50.00",
+          amount: "350.00",
+          money: true,
+          filedUnder: "moneyIn",
+        },
         {
           method: "storedValue",
           label: "stored value",
           count: 1,
+          gross: "150.00",
+          refunded: "0.00",
           amount: "150.00",
           money: false,
           filedUnder: "memberHoldings",
@@ -56,12 +83,16 @@ function figures(overrides: Record<string, unknown> = {}) {
           method: "groupBuy",
           label: "group-buy coupon",
           count: 1,
+          gross: "99.00",
+          refunded: "0.00",
           amount: "99.00",
           money: false,
           filedUnder: "groupBuy",
         },
       ],
       money: "350.00",
+      moneyGross: "400.00",
+      moneyRefunded: "50.00",
     },
     cash: { expected: "350.00" },
     pending: { count: 0, amount: "0.00", tenders: [] },
@@ -75,21 +106,23 @@ function figures(overrides: Record<string, unknown> = {}) {
     reconciliation: [],
     sales: {
       kinds: [
-        { kind: "products", lines: 1, qty: 1, amount: "80.00" },
-        { kind: "projects", lines: 1, qty: 1, amount: "120.00" },
-        { kind: "packages", lines: 0, qty: 0, amount: "0.00" },
-        { kind: "sessions", lines: 1, qty: 2, amount: "180.00" },
-        { kind: "cardSales", lines: 1, qty: 1, amount: "300.00" },
-        { kind: "topUps", lines: 0, qty: 0, amount: "0.00" },
+        kind("products", 2, 2, "130.00", "50.00"),
+        kind("projects", 1, 1, "120.00"),
+        kind("packages", 0, 0, "0.00"),
+        kind("sessions", 1, 2, "180.00"),
+        kind("cardSales", 1, 1, "300.00"),
+        kind("topUps", 0, 0, "0.00"),
       ],
-      total: "680.00",
+      total: "730.00",
+      returned: "50.00",
+      net: "680.00",
     },
     orders: { paid: 3, open: 1, cancelled: 0 },
     cards: {
-      sold: part(1, "300.00"),
+      sold: part(1, "300.00", "300.00"),
       toppedUp: part(),
-      storedValueSpent: part(1, "150.00"),
-      sessionsUsed: part(1, "0.00", "0.00", 2),
+      storedValueSpent: part(1, "150.00", "150.00"),
+      sessionsUsed: part(1, "180.00", "0.00", "0.00", 2),
     },
     points: { earned: 350, spent: 0, adjusted: 0, tendered: "0.00" },
     deposits: {
@@ -207,6 +240,18 @@ describe("DailyClosingPage", () => {
     expect(within(revenue).getByText("¥300.00")).toBeInTheDocument();
     const sales = screen.getByRole("table", { name: "Sales by kind" });
     expect(within(sales).getByText("Package sessions used (at list price)")).toBeInTheDocument();
+    // Gross, what refunds gave back, and net, side by side; the same card sales in the cards.
+    const row = (table: HTMLElement, label: string) =>
+      Array.from(
+        within(table).getByText(label).closest("tr")?.querySelectorAll("td") ?? [],
+        (cell) => cell.textContent,
+      );
+    expect(row(takings, "Cash")).toEqual(["Cash", "2", "¥400.00", "¥50.00", "¥350.00", "Money in"]);
+    expect(row(sales, "Products")).toEqual(["Products", "2", "2", "¥130.00", "¥50.00", "¥80.00"]);
+    expect(row(sales, "Total")).toEqual(["Total", "", "", "¥730.00", "¥50.00", "¥680.00"]);
+    const cards = screen.getByRole("table", { name: "Cards sold and consumed" });
+    expect(row(cards, "Cards sold (orders)")?.slice(1, 5)).toEqual(row(sales, "Cards sold")?.slice(2, 6));
+    expect(within(screen.getByTestId("revenue")).getByText("Revenue, net of refunds")).toBeInTheDocument();
     expect(server.callsTo("GET /rest/daily/preview")[0]?.query.get("date")).toBe(DAY);
   });
 
@@ -550,7 +595,7 @@ describe("DailyReportPage and DailyPerformancePage", () => {
     vi.stubGlobal("print", print);
     render_(<DailyReportPage search={`?date=${DAY}`} />);
     expect(await screen.findByText("change given twice")).toBeInTheDocument();
-    expect(screen.getByText("Revenue")).toBeInTheDocument();
+    expect(screen.getByText("Revenue, net of refunds")).toBeInTheDocument();
     expect(screen.getByText("Cards sold and topped up (still owed)")).toBeInTheDocument();
     expect(screen.getByText("Returned (refunded goods, services and sessions)")).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Refunds" })).toBeInTheDocument();

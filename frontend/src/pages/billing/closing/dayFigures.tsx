@@ -51,9 +51,10 @@ const FILED_UNDER = {
   groupBuy: "takings.groupBuy",
 } as const satisfies Record<DayFigures["takings"]["methods"][number]["filedUnder"], string>;
 
+/** Each tender's gross, what the day's refunds gave back through it, and the net. */
 export function Takings({ figures }: { figures: DayFigures }) {
   const { t } = useTranslation(DAILY_NS);
-  const { methods, money: takings } = figures.takings;
+  const { methods, money, moneyGross, moneyRefunded } = figures.takings;
   return (
     <Section title={t("takings.title")}>
       {methods.length === 0 ? (
@@ -61,18 +62,22 @@ export function Takings({ figures }: { figures: DayFigures }) {
       ) : (
         <AmountTable
           label={t("takings.title")}
-          head={[t("takings.method"), t("takings.count"), t("takings.amount"), ""]}
+          head={[t("takings.method"), t("takings.count"), t("gross"), t("returned"), t("net"), ""]}
           rows={[
             ...methods.map((row) => [
               t(`methods.${row.method}`, { defaultValue: row.label }),
               row.count,
+              formatMoney(row.gross),
+              formatMoney(row.refunded),
               formatMoney(row.amount),
               t(FILED_UNDER[row.filedUnder]),
             ]),
             [
               <strong key="label">{t("takings.money")}</strong>,
               "",
-              <strong key="sum">{formatMoney(takings)}</strong>,
+              <strong key="gross">{formatMoney(moneyGross)}</strong>,
+              <strong key="refunded">{formatMoney(moneyRefunded)}</strong>,
+              <strong key="net">{formatMoney(money)}</strong>,
               "",
             ],
           ]}
@@ -197,17 +202,26 @@ export function Sales({ figures }: { figures: DayFigures }) {
     <Section title={t("sales.title")}>
       <AmountTable
         label={t("sales.title")}
-        head={[t("sales.kind"), t("sales.lines"), t("sales.qty"), t("sales.amount")]}
+        head={[t("sales.kind"), t("sales.lines"), t("sales.qty"), t("gross"), t("returned"), t("net")]}
         rows={[
           ...SALE_KINDS.map((kind) => {
             const row = byKind.get(kind);
-            return [t(`sales.${kind}`), row?.lines ?? 0, row?.qty ?? 0, formatMoney(row?.amount ?? "0.00")];
+            return [
+              t(`sales.${kind}`),
+              row?.lines ?? 0,
+              row?.qty ?? 0,
+              formatMoney(row?.amount ?? "0.00"),
+              formatMoney(row?.returned ?? "0.00"),
+              formatMoney(row?.net ?? "0.00"),
+            ];
           }),
           [
             <strong key="label">{t("sales.total")}</strong>,
             "",
             "",
-            <strong key="sum">{formatMoney(figures.sales.total)}</strong>,
+            <strong key="gross">{formatMoney(figures.sales.total)}</strong>,
+            <strong key="returned">{formatMoney(figures.sales.returned)}</strong>,
+            <strong key="net">{formatMoney(figures.sales.net)}</strong>,
           ],
         ]}
       />
@@ -224,6 +238,8 @@ export function Sales({ figures }: { figures: DayFigures }) {
   );
 }
 
+/** Cards sold and topped up, stored value spent and sessions used: counted and summed as the sales
+ * and the takings show them (the server reads each once), the card ledger splitting them. */
 export function Cards({ figures }: { figures: DayFigures }) {
   const { t } = useTranslation(DAILY_NS);
   const parts = ["sold", "toppedUp", "storedValueSpent", "sessionsUsed"] as const;
@@ -231,10 +247,28 @@ export function Cards({ figures }: { figures: DayFigures }) {
     <Section title={t("cards.title")}>
       <AmountTable
         label={t("cards.title")}
-        head={["", t("cards.count"), t("cards.principal"), t("cards.gift"), t("cards.sessions")]}
+        head={[
+          "",
+          t("cards.count"),
+          t("gross"),
+          t("returned"),
+          t("net"),
+          t("cards.principal"),
+          t("cards.gift"),
+          t("cards.sessions"),
+        ]}
         rows={parts.map((part) => {
           const row = figures.cards[part];
-          return [t(`cards.${part}`), row.count, formatMoney(row.principal), formatMoney(row.gift), row.sessions];
+          return [
+            t(`cards.${part}`),
+            row.count,
+            formatMoney(row.amount),
+            formatMoney(row.returned),
+            formatMoney(row.net),
+            formatMoney(row.principal),
+            formatMoney(row.gift),
+            row.sessions,
+          ];
         })}
       />
     </Section>

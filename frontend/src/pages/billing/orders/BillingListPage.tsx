@@ -33,6 +33,18 @@ interface FilterInput {
 
 const EMPTY: FilterInput = { from: "", to: "", status: "", orderNo: "", member: null, employeeId: "" };
 
+/** The money of the list's totals, each with its label: the sessions used are their own figure,
+ * never the discount; paid is gross, net is after refunds. */
+const SUMMED = [
+  ["total", "fields.total"],
+  ["discount", "fields.discount"],
+  ["sessionsValue", "fields.sessionsValue"],
+  ["payable", "fields.payable"],
+  ["paid", "fields.paidGross"],
+  ["refunded", "fields.refunded"],
+  ["net", "fields.net"],
+] as const satisfies readonly (readonly [Exclude<keyof OrderSummary, "count">, string])[];
+
 function filtersFrom(input: FilterInput, memId: number | null): OrderSearch {
   return {
     ...timeRange(input.from, input.to),
@@ -144,16 +156,14 @@ function MemberFilter({
   );
 }
 
-/** The totals of every order the filters keep (the server's sums, not the page's). */
+/** The totals of every order the filters keep (the server's sums, not the page's): what was paid
+ * (gross), what refunds gave back and the net, and the sessions used apart from the discount. */
 function Totals({ summary }: { summary: OrderSummary | undefined }) {
   const { t } = useTranslation(NS);
   if (!summary) return null;
   const items: [string, string][] = [
     [t("totals.count"), String(summary.count)],
-    [t("fields.total"), formatMoney(summary.total)],
-    [t("fields.discount"), formatMoney(summary.discount)],
-    [t("fields.payable"), formatMoney(summary.payable)],
-    [t("fields.paid"), formatMoney(summary.paid)],
+    ...SUMMED.map(([key, label]): [string, string] => [t(label), formatMoney(summary[key])]),
   ];
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} aria-label={t("totals.label")} component="section">

@@ -43,6 +43,7 @@ export function OrderLinesSection({ order }: { order: OrderDetail }) {
           t("line.qty"),
           t("line.unitPrice"),
           t("fields.discount"),
+          t("fields.sessionsValue"),
           t("line.amount"),
           t("line.discounts"),
           t("line.staff"),
@@ -59,6 +60,7 @@ export function OrderLinesSection({ order }: { order: OrderDetail }) {
             <TableCell>{line.qty}</TableCell>
             <TableCell>{formatMoney(line.unitPrice)}</TableCell>
             <TableCell>{formatMoney(line.discount)}</TableCell>
+            <TableCell>{Number(line.sessionsValue) ? formatMoney(line.sessionsValue) : t("dash")}</TableCell>
             <TableCell>{formatMoney(line.amount)}</TableCell>
             <TableCell>
               {line.discounts.length
@@ -85,14 +87,23 @@ export function OrderLinesSection({ order }: { order: OrderDetail }) {
   );
 }
 
+/** Why an order shows no tender: paid by package sessions alone, nothing to pay, or not paid yet. */
+function noTenders(order: OrderDetail): [string, Record<string, string | number>] {
+  if (order.status === "paid" && order.sessions > 0)
+    return ["details.sessionsOnly", { count: order.sessions, value: formatMoney(order.sessionsValue) }];
+  if (order.status === "paid") return ["details.nothingToPay", {}];
+  return ["details.noTenders", {}];
+}
+
 /** How the order was paid, one row per tender, with its status when it did not succeed. */
 export function TendersSection({ order }: { order: OrderDetail }) {
   const { t } = useTranslation(NS);
   const dash = t("dash");
+  const [why, values] = noTenders(order);
   return (
     <Section title={t("details.tenders")}>
       {order.tenders.length === 0 ? (
-        <Typography color="text.secondary">{t("details.noTenders")}</Typography>
+        <Typography color="text.secondary">{t(why, values)}</Typography>
       ) : (
         <HeadedTable
           label={t("details.tenders")}
@@ -210,7 +221,8 @@ export function RefundsSection({ order }: { order: OrderDetail }) {
   );
 }
 
-/** What the order comes to: total, discount, payable, paid, due. */
+/** What the order comes to: total, discount, the sessions used, payable, paid (gross), refunded,
+ * net and due. */
 export function TotalsSection({ order }: { order: OrderDetail }) {
   const { t } = useTranslation(NS);
   return (
@@ -219,8 +231,16 @@ export function TotalsSection({ order }: { order: OrderDetail }) {
         items={[
           [t("fields.total"), formatMoney(order.total)],
           [t("fields.discount"), formatMoney(order.discount)],
+          [
+            t("fields.sessionsValue"),
+            order.sessions
+              ? t("details.sessionsUsed", { count: order.sessions, value: formatMoney(order.sessionsValue) })
+              : formatMoney(order.sessionsValue),
+          ],
           [t("fields.payable"), formatMoney(order.payable)],
-          [t("fields.paid"), formatMoney(order.paid)],
+          [t("fields.paidGross"), formatMoney(order.paid)],
+          [t("fields.refunded"), formatMoney(order.refunded)],
+          [t("fields.net"), formatMoney(order.net)],
           [t("fields.due"), formatMoney(order.due)],
         ]}
       />

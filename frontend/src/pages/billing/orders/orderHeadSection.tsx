@@ -40,7 +40,12 @@ export function OrderHeadSection({
         <Typography variant="h6" component="p">
           {order.orderNo}
         </Typography>
-        <OrderStatusChip status={order.status} label={order.statusName} />
+        <OrderStatusChip
+          status={order.status}
+          label={order.statusName}
+          refundStatus={order.refundStatus}
+          refundLabel={order.refundStatusName}
+        />
         <Box sx={{ flexGrow: 1 }} />
         <Button variant="outlined" startIcon={<PrintIcon />} disabled={printing} onClick={() => void print()}>
           {t("details.print")}

@@ -24,10 +24,16 @@ function orderRow(orderId: number, overrides: Record<string, unknown> = {}) {
     reservationId: null,
     status: "paid",
     statusName: "Paid",
+    refundStatus: "none",
+    refundStatusName: "",
     total: "300.00",
     discount: "20.00",
+    sessions: 0,
+    sessionsValue: "0.00",
     payable: "280.00",
     paid: "280.00",
+    refunded: "0.00",
+    net: "280.00",
     due: "0.00",
     businessDate: "2026-11-20",
     remark: "",
@@ -38,7 +44,16 @@ function orderRow(orderId: number, overrides: Record<string, unknown> = {}) {
   };
 }
 
-const SUMMARY = { count: 2, total: "600.00", discount: "40.00", payable: "560.00", paid: "280.00" };
+const SUMMARY = {
+  count: 2,
+  total: "600.00",
+  discount: "40.00",
+  sessionsValue: "0.00",
+  payable: "560.00",
+  paid: "280.00",
+  refunded: "0.00",
+  net: "280.00",
+};
 
 function orderDetail(overrides: Record<string, unknown> = {}) {
   return {
@@ -53,6 +68,7 @@ function orderDetail(overrides: Record<string, unknown> = {}) {
         unitPrice: "300.00",
         total: "300.00",
         discount: "20.00",
+        sessionsValue: "0.00",
         amount: "280.00",
         cardId: null,
         discounts: [{ source: "promotion", name: "Autumn offer", amount: "20.00" }],
@@ -126,6 +142,48 @@ describe("BillingListPage", () => {
       pageNo: "1",
       pageSize: "10",
     });
+  });
+
+  it("shows a refunded order as refunded with what went back and its net, and the sessions apart", async () => {
+    const refunded = orderRow(3, {
+      refundStatus: "partlyRefunded",
+      refundStatusName: "Partly refunded",
+      paid: "1556.00",
+      refunded: "389.00",
+      net: "1167.00",
+    });
+    const served = orderRow(4, {
+      discount: "0.00",
+      sessions: 1,
+      sessionsValue: "498.00",
+      payable: "0.00",
+      paid: "0.00",
+    });
+    const summary = { ...SUMMARY, sessionsValue: "498.00", paid: "1556.00", refunded: "389.00", net: "1167.00" };
+    fakeServer({
+      ...listRoutes(),
+      "GET /rest/order/orderList": () => ok({ list: [refunded, served], total: 2, summary }),
+    });
+    render_(<BillingListPage search="" />);
+    const row = await screen.findByTestId("order-row-3");
+    expect(within(row).getByText("Partly refunded")).toBeInTheDocument();
+    expect(within(row).queryByText("Paid")).not.toBeInTheDocument();
+    const heads = screen.getAllByRole("columnheader").map((head) => head.textContent);
+    expect(heads).toEqual(expect.arrayContaining(["Paid by sessions", "Paid (gross)", "Refunded", "Net"]));
+    const cells = within(row)
+      .getAllByRole("cell")
+      .map((cell) => cell.textContent);
+    const at = (head: string) => cells[heads.indexOf(head)];
+    expect([at("Paid (gross)"), at("Refunded"), at("Net")]).toEqual(["¥1,556.00", "¥389.00", "¥1,167.00"]);
+    const sessionsRow = within(screen.getByTestId("order-row-4")).getAllByRole("cell");
+    expect([
+      sessionsRow[heads.indexOf("Discount")]?.textContent,
+      sessionsRow[heads.indexOf("Paid by sessions")]?.textContent,
+    ]).toEqual(["¥0.00", "¥498.00"]);
+    const totals = screen.getByRole("region", { name: "Totals of the filtered orders" });
+    expect(within(screen.getByTestId("total-Refunded")).getByText("¥389.00")).toBeInTheDocument();
+    expect(within(screen.getByTestId("total-Net")).getByText("¥1,167.00")).toBeInTheDocument();
+    expect(within(totals).getByTestId("total-Paid by sessions")).toHaveTextContent("¥498.00");
   });
 
   it("filters by dates, status, number and employee, and refuses an end before the start", async () => {
@@ -232,6 +290,31 @@ describe("OrderDetailsPage", () => {
     expect(screen.queryByRole("button", { name: "Cancel order" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Take payment" })).not.toBeInTheDocument();
     expect(screen.queryByRole("img", { name: "Member's signature" })).not.toBeInTheDocument();
+  });
+
+  it("says an order paid only by sessions took no money, and shows its refunds' figures", async () => {
+    fakeServer({
+      ...routes,
+      "GET /rest/order/orderDetails": () =>
+        ok(
+          orderDetail({
+            refundStatus: "refunded",
+            refundStatusName: "refunded",
+            discount: "0.00",
+            sessions: 1,
+            sessionsValue: "498.00",
+            payable: "0.00",
+            paid: "0.00",
+            net: "0.00",
+            tenders: [],
+          }),
+        ),
+    });
+    render_(<OrderDetailsPage search="?orderId=1" />);
+    expect(await screen.findByText("Paid by package sessions: 1 used (¥498.00), nothing to take.")).toBeInTheDocument();
+    expect(screen.queryByText("Not paid yet.")).not.toBeInTheDocument();
+    expect(screen.getByText("refunded")).toBeInTheDocument(); // the chip, not "Paid"
+    expect(screen.getByText("¥498.00 (1 sessions)")).toBeInTheDocument();
   });
 
   it("shows its times in the store's zone as YYYY-MM-DD HH:mm, as the receipt does, whatever the browser's", async () => {

@@ -45,14 +45,16 @@ import { HeadedTable } from "../../../components/HeadedTable";
 import { NOWRAP } from "../../../components/PagedTable";
 import { mountIsland } from "../../../islands/mount";
 import { TenderCells, tenderHeads } from "./tenderCells";
+import { GoodsBackRow, GoodsBackSummary, GoodsInputs } from "./GoodsLineControls";
 import {
   canReturn,
   closesCards,
   initialPicks,
   lineMode,
-  pickError,
+  pickErrors,
   refundBody,
   type LinePick,
+  type PickErrors,
   type Picks,
 } from "./refundRules";
 
@@ -157,10 +159,10 @@ function ReturnForm({ judged, navigate }: { judged: Judged; navigate: (url: stri
   const [confirming, setConfirming] = useState(false);
   const [sent, setSent] = useState(false);
   const returnable = judged.lines.filter(canReturn);
-  const errors = Object.fromEntries(
+  const errors: Record<number, PickErrors> = Object.fromEntries(
     judged.lines.map((line) => {
       const pick = picks[line.orderLineId];
-      return [line.orderLineId, pick ? pickError(line, pick) : null];
+      return [line.orderLineId, pick ? pickErrors(line, pick) : {}];
     }),
   );
   const anyPicked = Object.values(picks).some((pick) => pick.picked);
@@ -173,7 +175,8 @@ function ReturnForm({ judged, navigate }: { judged: Judged; navigate: (url: stri
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (!anyPicked || !reason.trim() || Object.values(errors).some(Boolean)) return;
+    const wrong = Object.values(errors).some((found) => Object.values(found).some(Boolean));
+    if (!anyPicked || !reason.trim() || wrong) return;
     setConfirming(true);
   };
   return (
@@ -281,7 +284,7 @@ function LinesTable({
 }: {
   judged: Judged;
   picks: Picks;
-  errors: Record<number, string | null>;
+  errors: Record<number, PickErrors>;
   setPick: (orderLineId: number, change: Partial<LinePick>) => void;
 }) {
   const { t } = useTranslation(NS);
@@ -302,7 +305,7 @@ function LinesTable({
           key={line.orderLineId}
           line={line}
           pick={picks[line.orderLineId]}
-          error={errors[line.orderLineId] ?? null}
+          errors={errors[line.orderLineId] ?? {}}
           locked={judged.wholeOnly}
           onChange={(change) => setPick(line.orderLineId, change)}
         />
@@ -314,62 +317,75 @@ function LinesTable({
 function LineRow({
   line,
   pick,
-  error,
+  errors,
   locked,
   onChange,
 }: {
   line: JudgedLine;
   pick: LinePick | undefined;
-  error: string | null;
+  errors: PickErrors;
   locked: boolean;
   onChange: (change: Partial<LinePick>) => void;
 }) {
   const { t } = useTranslation(NS);
-  const units = lineMode(line) === "units";
+  const mode = lineMode(line);
+  const units = mode === "units";
   const label = `${line.name}: ${units ? t("returns.units") : t("returns.amount")}`;
+  const error = errors.value;
   return (
-    <TableRow data-testid={`return-line-${line.orderLineId}`}>
-      <TableCell padding="checkbox">
-        <Checkbox
-          checked={Boolean(pick?.picked)}
-          disabled={!pick || locked}
-          onChange={(event) => onChange({ picked: event.target.checked })}
-          slotProps={{ input: { "aria-label": `${t("returns.pick")} ${line.name}` } }}
-        />
-      </TableCell>
-      <TableCell>{line.name}</TableCell>
-      <TableCell>{line.typeName}</TableCell>
-      <TableCell>{line.qty}</TableCell>
-      <TableCell>{formatMoney(line.paid)}</TableCell>
-      <TableCell>
-        {formatMoney(line.refundedAmount)}
-        {line.refundedQty ? ` × ${line.refundedQty}` : ""}
-      </TableCell>
-      <TableCell>
-        {formatMoney(line.refundableAmount)}
-        {units ? ` (${line.refundableQty} ${closesCards(line) ? t("returns.byCards") : t("returns.bySessions")})` : ""}
-        {line.note ? (
-          <Typography variant="body2" color="text.secondary">
-            {line.note}
-          </Typography>
-        ) : null}
-      </TableCell>
-      <TableCell sx={{ minWidth: 140 }}>
-        {pick ? (
-          <TextField
-            size="small"
-            value={pick.value}
-            disabled={!pick.picked || locked}
-            onChange={(event) => onChange({ value: event.target.value })}
-            error={Boolean(error)}
-            helperText={error ? t(error) : undefined}
-            slotProps={{ htmlInput: { "aria-label": label, inputMode: units ? "numeric" : "decimal" } }}
+    <>
+      <TableRow data-testid={`return-line-${line.orderLineId}`}>
+        <TableCell padding="checkbox">
+          <Checkbox
+            checked={Boolean(pick?.picked)}
+            disabled={!pick || locked}
+            onChange={(event) => onChange({ picked: event.target.checked })}
+            slotProps={{ input: { "aria-label": `${t("returns.pick")} ${line.name}` } }}
           />
-        ) : (
-          t("dash")
-        )}
-      </TableCell>
-    </TableRow>
+        </TableCell>
+        <TableCell>{line.name}</TableCell>
+        <TableCell>{line.typeName}</TableCell>
+        <TableCell>{line.qty}</TableCell>
+        <TableCell>{formatMoney(line.paid)}</TableCell>
+        <TableCell>
+          {formatMoney(line.refundedAmount)}
+          {line.refundedQty ? ` × ${line.refundedQty}` : ""}
+        </TableCell>
+        <TableCell>
+          {formatMoney(line.refundableAmount)}
+          {units
+            ? ` (${line.refundableQty} ${closesCards(line) ? t("returns.byCards") : t("returns.bySessions")})`
+            : mode === "goods"
+              ? ` (${t("returns.goodsUnits", { qty: line.refundableQty })})`
+              : ""}
+          {line.note ? (
+            <Typography variant="body2" color="text.secondary">
+              {line.note}
+            </Typography>
+          ) : null}
+        </TableCell>
+        <TableCell sx={{ minWidth: 140 }}>
+          {pick && mode === "goods" ? (
+            <GoodsInputs line={line} pick={pick} errors={errors} locked={locked} onChange={onChange} />
+          ) : pick ? (
+            <TextField
+              size="small"
+              value={pick.value}
+              disabled={!pick.picked || locked}
+              onChange={(event) => onChange({ value: event.target.value })}
+              error={Boolean(error)}
+              helperText={error ? t(error) : undefined}
+              slotProps={{ htmlInput: { "aria-label": label, inputMode: units ? "numeric" : "decimal" } }}
+            />
+          ) : (
+            t("dash")
+          )}
+        </TableCell>
+      </TableRow>
+      {pick?.picked && mode === "goods" ? (
+        <GoodsBackRow line={line} pick={pick} errors={errors} locked={locked} onChange={onChange} />
+      ) : null}
+    </>
   );
 }
 
@@ -459,6 +475,7 @@ function QuoteSummary({ quote }: { quote: RefundQuote }) {
           </TableRow>
         ))}
       </HeadedTable>
+      <GoodsBackSummary lines={quote.lines} />
       {pending ? <DialogContentText sx={{ mt: 1 }}>{t("detail.pendingNote")}</DialogContentText> : null}
       {quote.approvalNeeded ? (
         <Alert severity="info" sx={{ mt: 1 }}>

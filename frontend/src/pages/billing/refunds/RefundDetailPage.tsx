@@ -51,7 +51,14 @@ function RefundTables({ refund }: { refund: RefundDetail }) {
       <Section title={t("detail.lines")}>
         <HeadedTable
           label={t("detail.lines")}
-          heads={[t("returns.item"), t("returns.kind"), t("returns.units"), t("returns.amount"), t("detail.cardTaken")]}
+          heads={[
+            t("returns.item"),
+            t("returns.kind"),
+            t("returns.units"),
+            t("returns.amount"),
+            t("detail.goodsBack"),
+            t("detail.cardTaken"),
+          ]}
         >
           {refund.lines.map((line) => (
             <TableRow key={line.orderLineId}>
@@ -59,6 +66,9 @@ function RefundTables({ refund }: { refund: RefundDetail }) {
               <TableCell>{line.typeName}</TableCell>
               <TableCell>{line.qty || dash}</TableCell>
               <TableCell>{formatMoney(line.amount)}</TableCell>
+              <TableCell>
+                {line.goodsBack ? `${line.goodsBackName}${line.damageReason ? `: ${line.damageReason}` : ""}` : dash}
+              </TableCell>
               <TableCell>
                 {line.cardNo
                   ? `${line.cardNo}: ${t("detail.principal")} ${formatMoney(line.cardPrincipal)}, ${t("detail.gift")} ${formatMoney(line.cardGift)}`

@@ -12,7 +12,7 @@ import { OrderDetailsPage } from "../orders/OrderDetailsPage";
 import { RefundDetailPage } from "./RefundDetailPage";
 import { RefundListPage } from "./RefundListPage";
 import { OrderRefundPage } from "./OrderRefundPage";
-import { closesCards, initialPicks, lineMode, pickError, refundBody } from "./refundRules";
+import { closesCards, initialPicks, lineMode, pickError, pickErrors, refundBody } from "./refundRules";
 
 function judgedLine(orderLineId: number, overrides: Record<string, unknown> = {}) {
   return {
@@ -29,6 +29,8 @@ function judgedLine(orderLineId: number, overrides: Record<string, unknown> = {}
     refundableQty: 1,
     refundableAmount: "60.00",
     byUnits: false,
+    goods: false,
+    takeLater: false,
     cardId: null,
     note: "",
     ...overrides,
@@ -91,6 +93,9 @@ function refundDetail(overrides: Record<string, unknown> = {}) {
         cardNo: "",
         cardPrincipal: "0.00",
         cardGift: "0.00",
+        goodsBack: "",
+        goodsBackName: "",
+        damageReason: "",
       },
     ],
     tenders: [
@@ -175,6 +180,34 @@ describe("refund rules", () => {
       lines: [{ orderLineId: 11, amount: "25.50" }],
       reason: "broken",
     });
+  });
+
+  it("takes goods back by the units that come back, on the shelf unless written off with a reason", () => {
+    const shampoo = judgedLine(11, { goods: true, qty: 3, refundableQty: 3, refundableAmount: "90.00" });
+    expect(lineMode(shampoo)).toBe("goods");
+    const order = judged({ lines: [shampoo] });
+    const pick = initialPicks(order)[11];
+    expect(pick).toEqual({ picked: false, value: "3", amount: "", goodsBack: "shelf" });
+    const picked = { ...pick, picked: true, value: "2" };
+    expect(pickErrors(shampoo, picked)).toEqual({});
+    expect(refundBody(order, { 11: picked }, "不想要").lines).toEqual([
+      { orderLineId: 11, qty: 2, goodsBack: "shelf" },
+    ]);
+    const damaged = { ...picked, goodsBack: "damaged" as const, damageReason: "  " };
+    expect(pickErrors(shampoo, damaged)).toEqual({ damageReason: "returns.damageReasonRequired" });
+    expect(refundBody(order, { 11: { ...damaged, damageReason: " 瓶身破裂 " } }, "破损").lines).toEqual([
+      { orderLineId: 11, qty: 2, goodsBack: "damaged", damageReason: "瓶身破裂" },
+    ]);
+    // Money only: the goods stay with the customer, so nothing goes back on the shelf or is written off.
+    const moneyOnly = { ...picked, value: "0", amount: "10" };
+    expect(pickErrors(shampoo, moneyOnly)).toEqual({});
+    expect(refundBody(order, { 11: moneyOnly }, "补差价").lines).toEqual([{ orderLineId: 11, qty: 0, amount: "10" }]);
+    expect(pickErrors(shampoo, { ...moneyOnly, amount: "" })).toEqual({ value: "returns.goodsNothing" });
+    expect(pickErrors(shampoo, { ...moneyOnly, goodsBack: "damaged", damageReason: "x" })).toEqual({
+      value: "returns.damagedNeedsUnits",
+    });
+    expect(pickErrors(shampoo, { ...picked, value: "4" })).toEqual({ value: "returns.goodsQtyError" });
+    expect(pickErrors(shampoo, { ...picked, amount: "90.01" })).toEqual({ amount: "returns.amountError" });
   });
 
   it("picks every line of a partly paid order", () => {
@@ -405,6 +438,67 @@ describe("OrderRefundPage", () => {
     const keys = server.callsTo("POST /rest/recede/recede").map((call) => call.headers.get("Idempotency-Key"));
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
+  });
+
+  it("asks where a goods line's units go and sends the write-off with its reason", async () => {
+    const shampoo = judgedLine(11, {
+      name: "控油洗发水",
+      goods: true,
+      takeLater: true,
+      qty: 2,
+      refundableQty: 2,
+      refundableAmount: "60.00",
+    });
+    const writtenOff = { orderLineId: 11, name: "控油洗发水", qty: 1, amount: "30.00" };
+    const server = fakeServer(
+      returnRoutes({
+        "GET /rest/recede/judgeStatus": () => ok(judged({ lines: [shampoo] })),
+        "POST /rest/recede/quote": () =>
+          ok(quoted({ lines: [{ ...writtenOff, goodsBack: "damaged", damageReason: "瓶身破裂" }] })),
+      }),
+    );
+    render_(<OrderRefundPage search="?orderId=1" />);
+    fireEvent.click(await screen.findByRole("checkbox", { name: "Return 控油洗发水" }));
+    const where = screen.getByTestId("goods-back-11");
+    expect(within(where).getByRole("radio", { name: "Back on the shelf" })).toBeChecked();
+    expect(within(where).getByText(/owed less: they are not put back in stock/)).toBeInTheDocument();
+    expect(screen.getByLabelText("控油洗发水: Units back")).toHaveValue("2");
+    fireEvent.change(screen.getByLabelText("控油洗发水: Units back"), { target: { value: "1" } });
+    fireEvent.click(within(where).getByRole("radio", { name: "Written off as damaged" }));
+    fireEvent.change(screen.getByRole("textbox", { name: "Reason" }), { target: { value: "broken" } });
+    fireEvent.click(screen.getByRole("button", { name: "Refund" }));
+    expect(await within(where).findByText("Please give the reason for the write-off")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    fireEvent.change(within(where).getByRole("textbox", { name: "Reason for the write-off" }), {
+      target: { value: "瓶身破裂" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Refund" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(await within(dialog).findByText("控油洗发水 × 1: written off as damaged (瓶身破裂)")).toBeInTheDocument();
+    const [quote] = server.callsTo("POST /rest/recede/quote");
+    expect(quote?.body).toEqual({
+      orderId: 1,
+      reason: "broken",
+      lines: [{ orderLineId: 11, qty: 1, goodsBack: "damaged", damageReason: "瓶身破裂" }],
+    });
+  });
+
+  it("shows on a refund's details where its goods went", async () => {
+    const line = refundDetail().lines[0];
+    fakeServer({
+      "GET /rest/recede/recedeDetail": () =>
+        ok(
+          refundDetail({
+            lines: [
+              { ...line, goodsBack: "damaged", goodsBackName: "written off as damaged", damageReason: "瓶身破裂" },
+            ],
+          }),
+        ),
+    });
+    render_(<RefundDetailPage search="?recedeId=31" />);
+    const lines = await screen.findByRole("table", { name: "Refunded lines" });
+    expect(within(lines).getByRole("columnheader", { name: "Goods back" })).toBeInTheDocument();
+    expect(within(lines).getByText("written off as damaged: 瓶身破裂")).toBeInTheDocument();
   });
 
   it("says when nothing is left, and when the order is not found", async () => {

@@ -231,7 +231,12 @@ function LinePriceCell({ priced }: { priced: PricedLine | undefined }) {
               })}
             </Typography>
           ))}
-          {priced.discounts.length > 0 ? (
+          {Number(priced.sessionsValue) ? (
+            <Typography variant="caption" color="success.main" component="p">
+              {t("line.sessionsValue", { amount: formatMoney(priced.sessionsValue) })}
+            </Typography>
+          ) : null}
+          {priced.discounts.length > 0 || Number(priced.sessionsValue) ? (
             <Typography variant="caption" color="text.secondary" component="p">
               {t("line.before", { total: formatMoney(priced.total) })}
             </Typography>

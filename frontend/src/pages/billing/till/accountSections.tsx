@@ -12,6 +12,7 @@ import Typography from "@mui/material/Typography";
 import { useTranslation } from "react-i18next";
 import { Facts, Section } from "../../../components/layout";
 import { formatMoney } from "../../../lib/money";
+import { sessionsFact } from "./tillRules";
 import { LineRow } from "./LineRow";
 import { servedNow } from "./tillRules";
 import type { AccountDraft } from "./useAccountDraft";
@@ -100,6 +101,7 @@ export function OrderTotalsSection({ draft }: { draft: AccountDraft }) {
             items={[
               [t("totals.total"), formatMoney(priced.data.total)],
               [t("totals.discount"), formatMoney(priced.data.discount)],
+              ...sessionsFact(priced.data.sessionsValue, t("totals.sessionsValue")),
               [t("totals.payable"), formatMoney(priced.data.payable)],
             ]}
           />

@@ -20,6 +20,7 @@ import { useTranslation } from "react-i18next";
 import { receiptUrl, type OrderDetailPrice, type Tender } from "../../../api/till";
 import { Facts, Section } from "../../../components/layout";
 import { formatMoney } from "../../../lib/money";
+import { sessionsFact } from "./tillRules";
 import { ProviderEnded, WaitingForProvider } from "./ProviderTender";
 import { SignaturePad } from "./SignaturePad";
 import type { PaymentOutcome } from "./paymentRules";
@@ -35,6 +36,7 @@ export function OrderOwedSection({ order }: { order: OrderDetailPrice }) {
           [t("payment.status"), t(`orderStatus.${order.status}`, { defaultValue: order.status })],
           [t("totals.total"), formatMoney(order.total)],
           [t("totals.discount"), formatMoney(order.discount)],
+          ...sessionsFact(order.sessionsValue, t("totals.sessionsValue")),
           [t("totals.payable"), formatMoney(order.payable)],
           [t("totals.paid"), formatMoney(order.paid)],
           [t("totals.due"), formatMoney(order.due)],

@@ -185,7 +185,29 @@ describe("CheckoutPage", () => {
           cards: [{ cardId: 2, cardNo: "C002", name: "Facial ×10", expiresOn: "2027-01-01", sessions: [] }],
         }),
       "POST /rest/pricingEngine/checkDiscountConcurrently": () =>
-        ok(priced([{ type: "project", itemId: 40, name: "Facial", amount: "0.00", cardId: 2 }], "0.00")),
+        ok({
+          ...priced(
+            [
+              {
+                type: "project",
+                itemId: 40,
+                name: "Facial",
+                unitPrice: "200.00",
+                total: "200.00",
+                discount: "0.00",
+                sessionsValue: "200.00",
+                amount: "0.00",
+                cardId: 2,
+                discounts: [],
+              },
+            ],
+            "0.00",
+          ),
+          total: "200.00",
+          discount: "0.00",
+          sessionsValue: "200.00",
+          discounts: [],
+        }),
     });
     render_(<CheckoutPage navigate={vi.fn()} />);
     const line = await screen.findByTestId("line-0");
@@ -200,6 +222,11 @@ describe("CheckoutPage", () => {
       }),
     );
     expect(within(line).getByText("Pay by sessions of C002 Facial ×10")).toBeInTheDocument();
+    // The sessions pay the line: their own figure, not a discount.
+    expect(await within(line).findByText("Paid by sessions: ¥200.00")).toBeInTheDocument();
+    const totals = screen.getByRole("group", { name: "Totals" });
+    expect(within(totals).getByText("Paid by sessions").nextElementSibling).toHaveTextContent("¥200.00");
+    expect(within(totals).getByText("Discount").nextElementSibling).toHaveTextContent("¥0.00");
   });
 
   it("shows the server's field messages at the line's field", async () => {

@@ -2,6 +2,7 @@
  * where the server's field messages go, and which of the member's cards a line may name. No price
  * is computed here: every total shown comes from the server. */
 
+import { formatMoney } from "../../../lib/money";
 import { staffBody, type StaffShare } from "../../../components/billing/StaffShares";
 import { ApiError } from "../../../api/client";
 import type { MemberAreaCode } from "../../../api/members";
@@ -226,4 +227,10 @@ export function reservationLines(project: ReservationDraft, sessions: Reservatio
       staff: line.staff.map((staff) => ({ employeeId: staff.employeeId, name: staff.name, share: staff.share })),
     }),
   );
+}
+
+/** The package sessions that pay an order, as a fact of its totals when there are any: they are
+ * their own figure, never a discount (the server keeps them out of `discount`). */
+export function sessionsFact(sessionsValue: string, label: string): [string, string][] {
+  return Number(sessionsValue) ? [[label, formatMoney(sessionsValue)]] : [];
 }
