@@ -1,8 +1,8 @@
 """Demo cards (issue 13; issue 28 item 6): a few members of each demo store hold cards, sold to them
 through orders paid in cash as the till sells them (a card sale is an order, so the daily closing
 counts it in its sales and its cards alike): a stored-value card (C0002, 3000.00) and a package card
-(C1001, the anti-loss package's sessions). Idempotent: a member who holds a card already is left as
-is.
+(C1001, the anti-loss package's sessions, sold as its project package: decision 0038). Idempotent:
+a member who holds a card already is left as is.
 
 Demo owed goods (issue 15, /toTakenList): in the second demo store (青丝养护徐汇店, S-SH-002; the first
 store's orders are counted by the bills page's browser test), the first member bought two
@@ -105,8 +105,15 @@ def _seed_cards(store: OrgUnit) -> None:
     for position, codes in CARD_HOLDERS:
         if position >= len(members) or Card.objects.filter(member=members[position]).exists():
             continue
-        lines = [LineInput(type=LineType.CARD_TYPE, item_id=types[code].pk) for code in codes]
+        lines = [_card_sale(types[code]) for code in codes]
         _paid(store, lines, member_id=members[position].pk, remark="演示：售卡")
+
+
+def _card_sale(card_type: CardType) -> LineInput:
+    """The line that sells a card: a package card is sold as its project package (decision 0038)."""
+    if card_type.kind == CardKind.PACKAGE and card_type.project_package_id is not None:
+        return LineInput(type=LineType.PROJECT_PACKAGE, item_id=card_type.project_package_id)
+    return LineInput(type=LineType.CARD_TYPE, item_id=card_type.pk)
 
 
 def _seed_deposits(store: OrgUnit) -> None:
@@ -125,7 +132,7 @@ def _seed_refunds(store: OrgUnit) -> None:
         return
     package = (
         Card.objects.filter(store=store, kind=CardKind.PACKAGE, member__home_store=store)
-        .order_by("-member_id")
+        .order_by("member_id", "id")
         .prefetch_related("sessions")
         .first()
     )
@@ -153,13 +160,14 @@ def _seed_refunds(store: OrgUnit) -> None:
 
 
 def _seed_package_sale(store: OrgUnit) -> None:
-    if OrderLine.objects.filter(order__store=store, type=LineType.PROJECT_PACKAGE).exists():
-        return
     member = Member.objects.filter(home_store=store).order_by("pk")[3:4].first()
     package = ProjectPackage.objects.filter(code="PK0003").prefetch_related("lines").first()
     nurse = Employee.objects.filter(store=store, position=EmployeePosition.NURSE).order_by("pk").first()
     if member is None or package is None or nurse is None:
         return  # the members', the catalogue's or the staff's demo was not seeded
+    # The demo's package cards are sold as project packages too (_seed_cards): this one is PK0003's.
+    if OrderLine.objects.filter(order__store=store, type=LineType.PROJECT_PACKAGE, item_id=package.pk).exists():
+        return
     served = StaffShare(nurse.pk, Decimal("1"))
     spa = package.lines.all()[0].project_id
     order = order_commit(

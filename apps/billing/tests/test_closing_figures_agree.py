@@ -19,7 +19,6 @@ from apps.billing.tests.factories import CASHIER, committed_order, line
 from apps.billing.till.checkout import TenderAsked, order_pay
 from apps.cards.models import Card
 from apps.cards.tests.factories import package_card, stored_value_card
-from apps.catalog.choices import CardKind
 from apps.catalog.tests.factories import CardTypeFactory, ProjectPackageLineFactory
 from apps.core.ledgers import audit_all
 from apps.core.page_registry import code_of
@@ -48,14 +47,13 @@ def a_day(store, member):
     of 6 sessions), a card issued without any order, stored value spent and partly refunded to its
     card, two sessions used, goods paid in cash and one unit refunded back to the shelf."""
     stored_type = CardTypeFactory(price=D("1000.00"), face_value=D("1100.00"))
-    package_line = ProjectPackageLineFactory(sessions=6)
-    package_type = CardTypeFactory(
-        kind=CardKind.PACKAGE, project_package=package_line.package, price=D("1280.00"), face_value=0
-    )
+    package = ProjectPackageLineFactory(sessions=6).package
+    package.price = D("1280.00")
+    package.save(update_fields=["price"])
     cards = paid(
         store,
         member,
-        [line("cardType", stored_type), line("cardType", package_type)],
+        [line("cardType", stored_type), line("projectPackage", package)],  # a package card: sold as its package
         TenderAsked("cash", D("2280.00")),
     )
     stored_value_card(member=member, paid="3000.00", store=store)  # issued outside any order: no sale

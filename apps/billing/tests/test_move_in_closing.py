@@ -30,7 +30,15 @@ def test_a_moved_in_card_is_not_a_sale_nor_takings_in_the_daily_closing(store, m
     )
     client = api_client(entry=make_entry(store, codes=[code_of("/dailyKnots")]))
     figures = assert_envelope(client.get("/rest/daily/preview", {"date": timezone.localdate().isoformat()}), status=200)
-    assert figures["cards"]["sold"] == {"count": 0, "principal": "0.00", "gift": "0.00", "sessions": 0}
+    assert figures["cards"]["sold"] == {
+        "count": 0,
+        "amount": "0.00",
+        "returned": "0.00",
+        "net": "0.00",
+        "principal": "0.00",
+        "gift": "0.00",
+        "sessions": 0,
+    }
     assert figures["takings"]["money"] == "0.00"
     assert figures["revenue"]["liabilityIn"] == "0.00"
     assert audit_all() == []
