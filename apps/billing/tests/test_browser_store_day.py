@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from apps.billing.models import DailyClosing
 from apps.billing.tests.checkout_factories import order_of, product
-from apps.billing.tests.daily_browser import carry_over_everything_open
+from apps.billing.tests.daily_browser import carried_over_when_refused
 from apps.billing.tests.factories import cash_in_till
 from apps.billing.tests.test_browser_till import _add_item, _choose_member, _commit, _pay
 from apps.cards.models import Card, CardEntry
@@ -56,13 +56,7 @@ def _closed_once_the_open_order_is_carried_over(page, open_order_no: str, counte
     expect(still_open.get_by_role("link", name=re.compile(open_order_no))).to_be_visible()
     page.get_by_label("Cash counted").fill(f"{counted}")
     page.get_by_role("button", name="Close the day").click()
-    expect(
-        page.get_by_text("Settle or carry over (with its reason) each item still open before closing.")
-    ).to_be_visible()
-    carried = carry_over_everything_open(page, "the customer pays tomorrow")
-    page.get_by_role("button", name="Close the day").click()
-    dialog = page.get_by_role("dialog", name="Close the day?")
-    expect(dialog).to_contain_text(f"{carried} open item(s) are carried over")
+    dialog = carried_over_when_refused(page, "the customer pays tomorrow")
     dialog.get_by_role("button", name="Yes").click()
     expect(page.get_by_text("This day is closed.")).to_be_visible()
     expect(page.get_by_role("table", name="Carried over")).to_contain_text(open_order_no)
