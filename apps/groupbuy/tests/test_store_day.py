@@ -34,7 +34,9 @@ from apps.core.testing import assert_envelope
 from apps.inventory.models import StockMove
 from apps.inventory.tests.factories import stocked
 from apps.members.tests.factories import MemberFactory
+from apps.org.models import OrgUnit
 from apps.payments.models import PaymentIntent
+from apps.staff.models import Employee
 from apps.staff.tests.factories import EmployeeFactory
 
 from .factories import MEITUAN, SCALP_DEAL, mapped_deal
@@ -62,9 +64,9 @@ CODES = [
 class Day:
     """What the day's steps made, for the checks at its end."""
 
-    store: object
+    store: OrgUnit
     client: TokenClient
-    nurse: object
+    nurse: Employee
     orders: dict[str, int] = field(default_factory=dict)
     reservations: list[int] = field(default_factory=list)
     first_card_entry: int = 0
@@ -94,7 +96,7 @@ def staff(day: Day) -> list[dict]:
 def reservations_arrive_and_one_is_cancelled(day: Day, members: list) -> list:
     """Three members booked today, each with a nurse of their own: two arrive (one for the package, one
     for a coupon), one calls to cancel."""
-    nurses = [day.nurse, EmployeeFactory(store=day.store), EmployeeFactory(store=day.store)]
+    nurses = [day.nurse, EmployeeFactory.create(store=day.store), EmployeeFactory.create(store=day.store)]
     booked = [
         members_reservation_today(store=day.store, member=m, nurse=n, status=ReservationStatus.BOOKED)
         for m, n in zip(members, nurses, strict=True)
@@ -108,8 +110,8 @@ def reservations_arrive_and_one_is_cancelled(day: Day, members: list) -> list:
 
 
 def package_sold_with_one_session_served_and_paid_in_cash_with_change(day: Day, member, reservation) -> None:
-    package = ProjectPackageFactory(name="头皮清洁5次卡", price=D("1200.00"))
-    cleansing = ProjectFactory(name="头皮清洁", price=D("198.00"))
+    package = ProjectPackageFactory.create(name="头皮清洁5次卡", price=D("1200.00"))
+    cleansing = ProjectFactory.create(name="头皮清洁", price=D("198.00"))
     ProjectPackageLineFactory(package=package, project=cleansing, sessions=5)
     order = commit(
         day,
@@ -157,7 +159,8 @@ def a_declined_code_then_paid_by_another(day: Day, project) -> None:
 
 
 def a_coupon_served_with_staff_for_its_reservation(day: Day, platform, customer, reservation) -> None:
-    _deal, project = mapped_deal(platform, project=ProjectFactory(price=D("238.00")))
+    project = ProjectFactory.create(price=D("238.00"))
+    mapped_deal(platform, project=project)
     body = {
         "platformType": 1,
         "platformId": MEITUAN,
@@ -266,7 +269,7 @@ def sessions_issued_less_used_are_held(day: Day, figures: dict) -> None:
     issued = sum_of(entries.filter(kind="sale"), "sessions_change")
     used = -sum_of(entries.filter(kind="sessionsUsed"), "sessions_change")
     held = sum_of(CardSession.objects.all(), "left")
-    assert (issued, used, held) == (5, 1, issued - used)
+    assert (issued, used, held) == (D(5), D(1), issued - used)
     assert figures["cards"]["sessionsUsed"]["sessions"] == used
 
 
