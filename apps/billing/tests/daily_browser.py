@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import expect
+
 
 def carry_over_everything_open(page, reason: str) -> int:
     """Carries over, with `reason`, each item /dailyKnots lists as still open (the demo's reservations in
@@ -16,3 +18,16 @@ def carry_over_everything_open(page, reason: str) -> int:
     for index in range(count):
         reasons.nth(index).fill(reason)
     return count
+
+
+def carried_over_when_refused(page, reason: str):
+    """After "Close the day" was refused for the items still open: carries each over with `reason`, asks
+    again and answers the confirmation dialog, which names how many are carried."""
+    expect(
+        page.get_by_text("Settle or carry over (with its reason) each item still open before closing.")
+    ).to_be_visible()
+    carried = carry_over_everything_open(page, reason)
+    page.get_by_role("button", name="Close the day").click()
+    dialog = page.get_by_role("dialog", name="Close the day?")
+    expect(dialog).to_contain_text(f"{carried} open item(s) are carried over")
+    return dialog
