@@ -37,6 +37,9 @@ SHOULD = {
     # A person asks for a store authority for themself at the store they act in; the owner decides it
     # (BTN-SQ-STORE-AUTHORITY-APPROVE) in the approval centre or in WeCom.
     "store-authority-ask": ALL,
+    # Whoever a closed day refused asks the owner to reopen it, at the store they act in; only the owner
+    # decides the request (the day-reopen kind's codes) in the approval centre.
+    "daily-reopen-ask": ALL,
     "acct-store-modify": frozenset({"owner"}),
     "shop-store-update": MANAGERS,
     "staff-save": MANAGERS,
