@@ -3,7 +3,7 @@
 import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
 import type { TFunction } from "i18next";
-import { orderDetailsHref, type OrderRow } from "../../api/bills";
+import { orderDetailsHref, type OrderRow, type OrderSummary } from "../../api/bills";
 import { storeDateTime } from "../../lib/dates";
 import { formatMoney } from "../../lib/money";
 import { NOWRAP, type PagedColumn } from "../PagedTable";
@@ -39,9 +39,9 @@ export function OrderStatusChip({
 
 type MoneyKey = "total" | "discount" | "sessionsValue" | "payable" | "paid" | "refunded" | "net" | "due";
 
-/** The store's list: what was charged, what sessions paid, what came in (gross), what refunds gave
- * back and what stays (net), and what is still due. A member's own list keeps to payable, paid, due. */
-const STORE_MONEY: readonly (readonly [MoneyKey, string])[] = [
+/** The figures a store's list of orders sums (its totals row) and shows per order: what was charged,
+ * what sessions paid, what came in (gross), what refunds gave back and what stays (net). */
+export const ORDER_SUMMED_FIGURES = [
   ["total", "fields.total"],
   ["discount", "fields.discount"],
   ["sessionsValue", "fields.sessionsValue"],
@@ -49,8 +49,11 @@ const STORE_MONEY: readonly (readonly [MoneyKey, string])[] = [
   ["paid", "fields.paidGross"],
   ["refunded", "fields.refunded"],
   ["net", "fields.net"],
-  ["due", "fields.due"],
-];
+] as const satisfies readonly (readonly [Exclude<keyof OrderSummary, "count"> & MoneyKey, string])[];
+
+/** The store's list: the summed figures and what is still due. A member's own list keeps to payable,
+ * paid, due. */
+const STORE_MONEY: readonly (readonly [MoneyKey, string])[] = [...ORDER_SUMMED_FIGURES, ["due", "fields.due"]];
 const MEMBER_MONEY: readonly (readonly [MoneyKey, string])[] = [
   ["payable", "fields.payable"],
   ["paid", "fields.paid"],

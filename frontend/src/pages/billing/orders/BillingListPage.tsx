@@ -17,7 +17,7 @@ import { mountIsland } from "../../../islands/mount";
 import { idFromSearch } from "../../../lib/address";
 import { reversedRange, useFilterForm } from "../../../lib/filterForm";
 import { formatMoney } from "../../../lib/money";
-import { orderColumns } from "../../../components/billing/orders";
+import { ORDER_SUMMED_FIGURES, orderColumns } from "../../../components/billing/orders";
 import { MemberSearchDialog } from "../../../components/members/MemberSearchDialog";
 import { formatPhone } from "../../../lib/phone";
 import { NS, OrderExportButton, timeRange } from "./parts";
@@ -32,18 +32,6 @@ interface FilterInput {
 }
 
 const EMPTY: FilterInput = { from: "", to: "", status: "", orderNo: "", member: null, employeeId: "" };
-
-/** The money of the list's totals, each with its label: the sessions used are their own figure,
- * never the discount; paid is gross, net is after refunds. */
-const SUMMED = [
-  ["total", "fields.total"],
-  ["discount", "fields.discount"],
-  ["sessionsValue", "fields.sessionsValue"],
-  ["payable", "fields.payable"],
-  ["paid", "fields.paidGross"],
-  ["refunded", "fields.refunded"],
-  ["net", "fields.net"],
-] as const satisfies readonly (readonly [Exclude<keyof OrderSummary, "count">, string])[];
 
 function filtersFrom(input: FilterInput, memId: number | null): OrderSearch {
   return {
@@ -163,7 +151,7 @@ function Totals({ summary }: { summary: OrderSummary | undefined }) {
   if (!summary) return null;
   const items: [string, string][] = [
     [t("totals.count"), String(summary.count)],
-    ...SUMMED.map(([key, label]): [string, string] => [t(label), formatMoney(summary[key])]),
+    ...ORDER_SUMMED_FIGURES.map(([key, label]): [string, string] => [t(label), formatMoney(summary[key])]),
   ];
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} aria-label={t("totals.label")} component="section">
