@@ -1,8 +1,6 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import type { ReactNode } from "react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { i18n } from "../../../i18n";
-import { AppProviders } from "../../../islands/mount";
 import { queryClient } from "../../../islands/queryClient";
 import { resendable } from "../../../api/terminalRefunds";
 import { fakeServer, ok, type Routes } from "../../../shell/testing/fakeServer";
@@ -11,56 +9,18 @@ import { dismissAllNotices } from "../../../test/notices";
 import { PaymentPage } from "./PaymentPage";
 import { providerTender } from "./ProviderTender";
 import { RefundDetailPage } from "../refunds/RefundDetailPage";
+import { QR, chooseProvider, orderPrice, paymentAnswer, renderInApp as render_, tenderRow } from "./paymentTesting";
 
-const QR = "data:image/svg+xml;charset=utf-8,%3Csvg%20xmlns%3D%27http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%27%2F%3E";
 const NEW_QR =
   "data:image/svg+xml;charset=utf-8,%3Csvg%20xmlns%3D%27http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%27%20id%3D%27n%27%2F%3E";
 const PAST = "2020-01-01T00:00:00+08:00";
 const FUTURE = "2099-01-01T00:00:00+08:00";
 
-function price() {
-  return {
-    orderId: 7,
-    orderNo: "SO2026112400000007",
-    status: "unpaid",
-    total: "100.00",
-    discount: "0.00",
-    payable: "100.00",
-    paid: "0.00",
-    due: "100.00",
-    discounts: [],
-    lines: [],
-  };
-}
-
-function row(overrides: Record<string, unknown> = {}) {
-  return {
-    tenderId: 31,
-    method: "box",
-    amount: "60.00",
-    status: "pending",
-    message: "",
-    terminalId: "B01",
-    mode: "code",
-    codeUrl: "",
-    qrImage: "",
-    expiresAt: null,
-    ...overrides,
-  };
-}
-
-function payment(tenders: Record<string, unknown>[], overrides: Record<string, unknown> = {}) {
-  return {
-    orderId: 7,
-    status: "unpaid",
-    paid: "0.00",
-    pending: "60.00",
-    due: "100.00",
-    change: "0.00",
-    tenders,
-    ...overrides,
-  };
-}
+const price = () => orderPrice();
+const row = (overrides: Record<string, unknown> = {}) =>
+  tenderRow({ method: "box", terminalId: "B01", mode: "code", ...overrides });
+const payment = (tenders: Record<string, unknown>[], overrides: Record<string, unknown> = {}) =>
+  paymentAnswer(tenders, { pending: "60.00", ...overrides });
 
 const routes: Routes = {
   "GET /rest/pay/detailPrice/7": () => ok(price()),
@@ -71,15 +31,6 @@ const routes: Routes = {
       { terminalId: "B03", name: "Upstairs box", storeCode: "S001", online: false },
     ]),
 };
-
-function render_(node: ReactNode) {
-  return render(<AppProviders>{node}</AppProviders>);
-}
-
-async function chooseProvider(name: string) {
-  fireEvent.mouseDown(await screen.findByLabelText("WeChat Pay, Alipay or card"));
-  fireEvent.click(within(await screen.findByRole("listbox")).getByText(name));
-}
 
 async function confirmPay() {
   fireEvent.click(screen.getByRole("button", { name: "Pay" }));

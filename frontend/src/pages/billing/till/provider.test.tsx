@@ -1,61 +1,20 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import type { ReactNode } from "react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { i18n } from "../../../i18n";
-import { AppProviders } from "../../../islands/mount";
 import { queryClient } from "../../../islands/queryClient";
 import { fakeServer, ok, type Routes } from "../../../shell/testing/fakeServer";
 import { sessionInfo } from "../../../test/fixtures";
 import { dismissAllNotices } from "../../../test/notices";
 import { PaymentPage } from "./PaymentPage";
 import { pendingProviderTender, providerTender } from "./ProviderTender";
-
-const QR = "data:image/svg+xml;charset=utf-8,%3Csvg%20xmlns%3D%27http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%27%2F%3E";
-
-function price(overrides: Record<string, unknown> = {}) {
-  return {
-    orderId: 7,
-    orderNo: "SO2026112400000007",
-    status: "unpaid",
-    total: "100.00",
-    discount: "0.00",
-    payable: "100.00",
-    paid: "0.00",
-    due: "100.00",
-    discounts: [],
-    lines: [],
-    ...overrides,
-  };
-}
-
-function row(overrides: Record<string, unknown> = {}) {
-  return {
-    tenderId: 31,
-    method: "wechat",
-    amount: "60.00",
-    status: "pending",
-    message: "",
-    terminalId: "",
-    mode: "qr",
-    codeUrl: "",
-    qrImage: "",
-    expiresAt: null,
-    ...overrides,
-  };
-}
-
-function payment(tenders: Record<string, unknown>[], overrides: Record<string, unknown> = {}) {
-  return {
-    orderId: 7,
-    status: "unpaid",
-    paid: "0.00",
-    pending: "0.00",
-    due: "100.00",
-    change: "0.00",
-    tenders,
-    ...overrides,
-  };
-}
+import {
+  QR,
+  chooseProvider,
+  orderPrice as price,
+  paymentAnswer as payment,
+  renderInApp as render_,
+  tenderRow as row,
+} from "./paymentTesting";
 
 const routes: Routes = {
   "GET /rest/pay/detailPrice/7": () => ok(price()),
@@ -66,15 +25,6 @@ const routes: Routes = {
       { terminalId: "T03", name: "Front", storeCode: "S001", online: false },
     ]),
 };
-
-function render_(node: ReactNode) {
-  return render(<AppProviders>{node}</AppProviders>);
-}
-
-async function chooseProvider(name: string) {
-  fireEvent.mouseDown(await screen.findByLabelText("WeChat Pay, Alipay or card"));
-  fireEvent.click(within(await screen.findByRole("listbox")).getByText(name));
-}
 
 beforeEach(() => {
   window.localStorage.setItem("erp.session", JSON.stringify(sessionInfo({ menu: ["ERP-KDJC-PAG-0003-0000"] })));
