@@ -44,7 +44,10 @@ def _differences(cursor: CursorWrapper, pairs: list[tuple[int, date]]) -> list[S
 
 
 def _compared(cursor: CursorWrapper, pairs: list[tuple[int, date]]) -> Iterator[SummaryDifference]:
-    params = {"stores": [store for store, _ in pairs], "days": [day for _, day in pairs]}
+    params: dict[str, list[int] | list[date]] = {
+        "stores": [store for store, _ in pairs],
+        "days": [day for _, day in pairs],
+    }
     for (live, columns), (scratch, _same) in zip(LIVE.columns(), SCRATCH.columns(), strict=True):
         cursor.execute(
             f"CREATE TEMP TABLE {scratch} ON COMMIT DROP AS SELECT {', '.join(columns)} FROM {live} WITH NO DATA"
