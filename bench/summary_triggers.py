@@ -4,7 +4,7 @@ with its staff, paid in cash: the order, its tenders, staff credits, stock) time
 triggers on and off, in alternating rounds so the machine's noise falls on both alike; then the
 drain of the store-days it left dirty, and the summaries compared with their rebuild.
 
-Runs on its own database (erp_bench_summaries, migrated here); every order stays (dated today)."""
+Runs on its own database (erp_bench_summaries), made anew and migrated by each run."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ import json
 import time
 from decimal import Decimal
 
+import psycopg
 from django.core.management import call_command
 from django.db import connection
 
-from bench.members import ensure_database
 from bench.stats import summary_ms
 
 TRIGGERS = (
@@ -51,14 +51,28 @@ def _triggers(enabled: bool) -> None:
             cursor.execute(f"ALTER TABLE {table} {verb} TRIGGER {trigger}")
 
 
+def _new_database() -> None:
+    """The bench's database, made anew (the test factories number their rows from 1 each run)."""
+    params = connection.settings_dict
+    connection.close()
+    with psycopg.connect(
+        dbname="postgres", host=params["HOST"], port=params["PORT"] or None, user=params["USER"],
+        password=params["PASSWORD"] or None, autocommit=True,
+    ) as maintenance:  # fmt: skip
+        maintenance.execute(f'DROP DATABASE IF EXISTS "{params["NAME"]}" WITH (FORCE)')
+        maintenance.execute(f'CREATE DATABASE "{params["NAME"]}"')
+
+
 def run(args: argparse.Namespace) -> None:
-    ensure_database()
+    _new_database()
     call_command("migrate", verbosity=0)
     # The bench's data comes from the test factories: the same rows the summaries' tests sell.
     from apps.billing.tests.checkout_factories import order_of, product, project
     from apps.billing.till.checkout import TenderAsked, order_pay
     from apps.cards.tests.factories import CASHIER
-    from apps.catalog.tests.factories import ProjectFactory
+    from apps.catalog.tests.factories import (
+        ProjectFactory,
+    )
     from apps.inventory.tests.factories import stocked
     from apps.org.tests.factories import StoreFactory
     from apps.reports.summaries.audit import summary_differences_between
