@@ -4,7 +4,7 @@ docs/decisions/0042).
 How they stay fresh: database triggers on the facts (billing's orders, lines, line staff, staff
 credits, tenders, refunds and refund tenders; members; the history of regions, categories and
 positions) mark the store's business day dirty in the writer's own transaction
-(`models.DirtyStoreDay`, migration 0002). A Celery beat task (`apps.reports.tasks.drain_summaries`,
+(`models.DirtyStoreDay`, migration 0003). A Celery beat task (`apps.reports.tasks.drain_summaries`,
 every 30 s) and every report reading on the primary drain the queue: each dirty store-day is
 recomputed from the facts, set-based, in one transaction (`drain`, `recompute`). A nightly task
 rebuilds the last `SUMMARY_CHECK_DAYS` days into scratch tables and compares (`audit`): a difference

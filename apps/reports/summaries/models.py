@@ -17,7 +17,7 @@ ZERO = Decimal("0")
 
 class DirtyStoreDay(models.Model):
     """A store's business day whose facts changed: written by the database triggers of migration
-    0002 in the writer's own transaction, one row per writing transaction and store-day (`txid`:
+    0003 in the writer's own transaction, one row per writing transaction and store-day (`txid`:
     the writers of one store-day never wait for each other), deleted by the drain once the day is
     recomputed from facts that include it."""
 
@@ -129,7 +129,7 @@ class CategoryDaySummary(models.Model):
                 nulls_distinct=False,
             )
         ]
-        # A category change marks the later days of its item type dirty (migration 0002).
+        # A category change marks the later days of its item type dirty (migration 0003).
         indexes = [models.Index(fields=["item_type", "business_date"], name="category_day_summary_type_day")]
 
     def __str__(self) -> str:

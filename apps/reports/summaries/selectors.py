@@ -33,7 +33,7 @@ from apps.reports.summaries.rows import (
 )
 from apps.staff.models import Employee
 
-ZERO = Decimal("0")
+ZERO = Decimal("0.00")
 STORE_FIGURES = (
     "orders",
     "sales",
@@ -196,7 +196,7 @@ def sales_trend(
     )
     days = (date_to - date_from).days + 1
     return [
-        TrendPoint(business_date=day, value=by_day.get(day) or ZERO)
+        TrendPoint(business_date=day, value=by_day.get(day, ZERO))
         for day in (date_from + timedelta(days=offset) for offset in range(days))
     ]
 
