@@ -82,6 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     from bench import (
         booking,
         closing,
+        export_writers,
         groupbuy,
         login_info,
         members,
@@ -103,6 +104,7 @@ def main(argv: list[str] | None = None) -> int:
         "stocktake": stocktake,
         "groupbuy": groupbuy,
         "summaries": summary_triggers,
+        "export-writers": export_writers,
     }
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     sub = parser.add_subparsers(dest="name", required=True)
