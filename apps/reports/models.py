@@ -13,6 +13,7 @@ from apps.reports.choices import ExportStatus
 from apps.reports.summaries.models import (
     CategoryDaySummary,
     DirtyStoreDay,
+    StaffCategoryDaySummary,
     StaffDaySummary,
     StoreDaySummary,
     SummaryFreshness,
@@ -23,6 +24,7 @@ __all__ = [
     "CategoryDaySummary",
     "DirtyStoreDay",
     "ExportJob",
+    "StaffCategoryDaySummary",
     "StaffDaySummary",
     "StoreDaySummary",
     "SummaryFreshness",

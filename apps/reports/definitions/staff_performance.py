@@ -7,7 +7,8 @@ Figures are the staff credits of billing (apps.billing.orders.performance): serv
 sales, card sales and card consumption, each at the staff member's share of the line; refunds
 clawed back are the refunds' negative credits, in the period of the refund; net is all of them.
 Sessions are the projects served, orders those the staff member was on. The position is the one
-held on the last day with figures in the range, or today's with grouping=today (labelled so)."""
+held on the last day with figures in the range, or today's with grouping=today (labelled so). A
+category narrows every figure to the lines of items of that category (as categorised on the day)."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ class StaffPerformance(Report):
     key = "StaffPerformance"
     route = "/staffPerformance"
     title = _("Staff store performance")
-    filters = frozenset({"store", "region", "staff"})
+    filters = frozenset({"store", "region", "staff", "category"})
     own_figures = True
 
     def columns(self, f: ReportFilters) -> list[Column]:
@@ -62,6 +63,7 @@ class StaffPerformance(Report):
             date_from=f.date_from,
             date_to=f.date_to,
             employee_id=_staff_id(f),
+            category_id=f.category_id,
             regroup_today=f.regroup_today,
         )
         names = dict(employees().filter(pk__in=[row["employee_id"] for row in figures]).values_list("pk", "name"))
@@ -85,7 +87,13 @@ class StaffPerformance(Report):
 
     def series(self, f: ReportFilters) -> list[Series]:
         ensure_fresh(f.stores)
-        points = sales_trend(stores=f.stores, date_from=f.date_from, date_to=f.date_to, employee_id=_staff_id(f))
+        points = sales_trend(
+            stores=f.stores,
+            date_from=f.date_from,
+            date_to=f.date_to,
+            employee_id=_staff_id(f),
+            category_id=f.category_id,
+        )
         return [
             Series(
                 key="netSales",

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from apps.accounts.testing import api_client
 from apps.billing.tests.checkout_factories import product, project
+from apps.catalog.tests.factories import ProjectFactory
 from apps.core.role_codes import REPORT_FIGURES_CODE
 from apps.core.testing import assert_envelope
 from apps.reports.tests.summary_factories import refunded, sold
@@ -43,10 +44,17 @@ def owner(store, make_entry):
 
 
 @pytest.fixture
-def sales(store, nurse, seller):
+def care(db):
+    return ProjectFactory(name="头皮护理")
+
+
+@pytest.fixture
+def sales(store, nurse, seller, care):
     """The nurse served a 298.00 and a 100.00 project; the seller sold an 80.00 product, then refunded."""
-    sold(store, project("298.00", staff=[(nurse, "1")]))
-    second = sold(store, project("100.00", staff=[(nurse, "1")]), product("80.00", staff=[(seller, "1")]))
+    sold(store, project("298.00", item_id=care.pk, staff=[(nurse, "1")]))
+    second = sold(
+        store, project("100.00", item_id=care.pk, staff=[(nurse, "1")]), product("80.00", staff=[(seller, "1")])
+    )
     refunded(second, line_index=1)
 
 
@@ -83,6 +91,12 @@ def test_a_staff_filter_reads_that_staff_members_figures_and_trend(nurse, seller
     data = show(owner, staffId=seller.pk)
     assert [row["staffId"] for row in data["list"]] == [seller.pk]
     assert data["series"][0]["points"][-1]["y"] == "0.00"
+
+
+def test_a_category_narrows_the_figures_to_its_items(nurse, owner, sales, care):
+    data = show(owner, categoryId=care.category_id)
+    assert [(row["staffId"], row["serviceAmount"], row["orders"]) for row in data["list"]] == [(nurse.pk, "398.00", 2)]
+    assert data["totals"]["productSales"] == "0.00"
 
 
 def test_an_employee_reads_only_their_own_figures(store, nurse, seller, sales, make_entry):
