@@ -62,6 +62,12 @@ ENVIRONMENT = {
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_exports",
         "REDIS_URL": "redis://127.0.0.1:6379/4",
     },
+    "summaries": {
+        "DEBUG": "1",
+        "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_summaries",
+        "REDIS_URL": "redis://127.0.0.1:6379/5",
+        "DB_CONN_MAX_AGE": "600",
+    },
     "refunds": {
         "DEBUG": "1",
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_sales",
@@ -90,6 +96,7 @@ def main(argv: list[str] | None = None) -> int:
         sales,
         stock,
         stocktake,
+        summary_triggers,
     )
 
     benchmarks = {
@@ -102,6 +109,7 @@ def main(argv: list[str] | None = None) -> int:
         "stock": stock,
         "stocktake": stocktake,
         "groupbuy": groupbuy,
+        "summaries": summary_triggers,
         "export-writers": export_writers,
         "export-job": export_job,
     }

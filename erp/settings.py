@@ -78,6 +78,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A request that may write reads on the primary (apps.reports.routers).
+    "apps.reports.routers.PrimaryPinMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: it turns a lockout raised during authentication into a response.
@@ -119,6 +121,18 @@ if DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DB_CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# A read replica for the reports (apps.reports.routers; docs/decisions/0044): absent, every read
+# stays on the primary. Its test database mirrors the primary's.
+REPLICA_DATABASE_URL = env.str("REPLICA_DATABASE_URL", default="")
+if REPLICA_DATABASE_URL:
+    DATABASES["replica"] = {
+        **env.db_url_config(REPLICA_DATABASE_URL),
+        "ATOMIC_REQUESTS": False,
+        "CONN_MAX_AGE": DATABASES["default"]["CONN_MAX_AGE"],
+        "CONN_HEALTH_CHECKS": True,
+        "TEST": {"MIRROR": "default"},
+    }
+DATABASE_ROUTERS = ["apps.reports.routers.ReportsReplicaRouter"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env.str("REDIS_URL", default="")
@@ -363,6 +377,10 @@ PAYMENT_POLL_SECONDS = env.float("PAYMENT_POLL_SECONDS", default=10.0)
 # Providers publish a day's bill the next morning (WeChat Pay after 10:00).
 PAYMENT_RECONCILE_HOUR = env.int("PAYMENT_RECONCILE_HOUR", default=11)
 
+# The nightly check of the reports' summaries rebuilds this many past days, at this hour (after
+# the stores' days are closed).
+SUMMARY_CHECK_DAYS = env.int("SUMMARY_CHECK_DAYS", default=7)
+SUMMARY_CHECK_HOUR = env.int("SUMMARY_CHECK_HOUR", default=3)
 # The download centre keeps an export's file this long, then deletes it (apps.reports.exports).
 EXPORT_KEEP_HOURS = env.int("EXPORT_KEEP_HOURS", default=72)
 
@@ -383,6 +401,13 @@ CELERY_BEAT_SCHEDULE = {
     "reconcile-payments": {
         "task": "apps.payments.tasks.reconcile_day",
         "schedule": crontab(hour=PAYMENT_RECONCILE_HOUR, minute=0),
+    },
+    # The reports' summaries (apps.reports.summaries): the dirty store-days drained every 30 s, so
+    # figures are at most a minute behind; the last days rebuilt and compared every night.
+    "drain-summaries": {"task": "apps.reports.tasks.drain_summaries", "schedule": 30.0},
+    "check-summaries": {
+        "task": "apps.reports.tasks.check_summaries",
+        "schedule": crontab(hour=SUMMARY_CHECK_HOUR, minute=30),
     },
 }
 

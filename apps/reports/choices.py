@@ -1,3 +1,5 @@
+"""Choices and constants of the reports."""
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -14,3 +16,8 @@ class AuditAction(models.TextChoices):
     """The system log's actions of the reports floor."""
 
     REPORT_EXPORT = "reports.export", _("export a report")
+    SUMMARIES_CORRECTED = "reports.summaries_corrected", _("found and corrected report figures unlike the ledgers")
+
+
+# The system text of the task the nightly check raises (apps.reports.summaries.services).
+SUMMARY_DIFFERENCE_TEXT = "reports.summary_difference"

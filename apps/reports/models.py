@@ -9,6 +9,28 @@ from django.utils.translation import gettext_lazy as _
 from apps.core.model_fields import created_at_field, user_field
 from apps.reports.choices import ExportStatus
 
+# The summaries the reports read (apps.reports.summaries), known to Django through this module.
+from apps.reports.summaries.models import (
+    CategoryDaySummary,
+    DirtyStoreDay,
+    StaffCategoryDaySummary,
+    StaffDaySummary,
+    StoreDaySummary,
+    SummaryFreshness,
+    TenderDaySummary,
+)
+
+__all__ = [
+    "CategoryDaySummary",
+    "DirtyStoreDay",
+    "ExportJob",
+    "StaffCategoryDaySummary",
+    "StaffDaySummary",
+    "StoreDaySummary",
+    "SummaryFreshness",
+    "TenderDaySummary",
+]
+
 
 class ExportJob(models.Model):
     requester = user_field(_("requester"), null=False, on_delete=models.CASCADE)
