@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from apps.billing.choices import LineType, OrderStatus
+from apps.billing.choices import OrderStatus
 from apps.billing.models import Order
 from apps.catalog.models import Project
 from apps.core.audit import Actor, audit_record

@@ -6,43 +6,120 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('billing', '0019_refund_line_goods_back'),
-        ('catalog', '0003_product_stock_units'),
-        ('members', '0010_phone_views_tasks_to_code'),
-        ('org', '0008_orgunit_card_transfer_approval'),
-        ('staff', '0001_initial'),
+        ("billing", "0019_refund_line_goods_back"),
+        ("catalog", "0003_product_stock_units"),
+        ("members", "0010_phone_views_tasks_to_code"),
+        ("org", "0008_orgunit_card_transfer_approval"),
+        ("staff", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Evaluation',
+            name="Evaluation",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('service_score', models.PositiveSmallIntegerField(verbose_name='service score')),
-                ('nurse_score', models.PositiveSmallIntegerField(verbose_name='nurse score')),
-                ('comment', models.CharField(blank=True, max_length=500, verbose_name='comment')),
-                ('channel', models.CharField(choices=[('link', 'evaluation link'), ('frontDesk', 'front desk')], max_length=16, verbose_name='channel')),
-                ('visit_date', models.DateField(verbose_name='visit date')),
-                ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='created')),
-                ('recorded_by_name', models.CharField(blank=True, max_length=40, verbose_name='recorded by')),
-                ('member', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.member', verbose_name='member')),
-                ('nurse', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='staff.employee', verbose_name='nurse')),
-                ('order', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='billing.order', verbose_name='order')),
-                ('projects', models.ManyToManyField(blank=True, related_name='+', to='catalog.project', verbose_name='projects')),
-                ('recorded_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='recorded by')),
-                ('store', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='org.orgunit', verbose_name='store')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("service_score", models.PositiveSmallIntegerField(verbose_name="service score")),
+                ("nurse_score", models.PositiveSmallIntegerField(verbose_name="nurse score")),
+                ("comment", models.CharField(blank=True, max_length=500, verbose_name="comment")),
+                (
+                    "channel",
+                    models.CharField(
+                        choices=[("link", "evaluation link"), ("frontDesk", "front desk")],
+                        max_length=16,
+                        verbose_name="channel",
+                    ),
+                ),
+                ("visit_date", models.DateField(verbose_name="visit date")),
+                ("created_at", models.DateTimeField(auto_now_add=True, verbose_name="created")),
+                ("recorded_by_name", models.CharField(blank=True, max_length=40, verbose_name="recorded by")),
+                (
+                    "member",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="members.member",
+                        verbose_name="member",
+                    ),
+                ),
+                (
+                    "nurse",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="staff.employee",
+                        verbose_name="nurse",
+                    ),
+                ),
+                (
+                    "order",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="billing.order",
+                        verbose_name="order",
+                    ),
+                ),
+                (
+                    "projects",
+                    models.ManyToManyField(blank=True, related_name="+", to="catalog.project", verbose_name="projects"),
+                ),
+                (
+                    "recorded_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="recorded by",
+                    ),
+                ),
+                (
+                    "store",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="org.orgunit",
+                        verbose_name="store",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'evaluation',
-                'verbose_name_plural': 'evaluations',
-                'ordering': ['-id'],
-                'indexes': [models.Index(fields=['store', 'visit_date'], name='evaluation_store_day'), models.Index(fields=['member', '-id'], name='evaluation_member_newest'), models.Index(fields=['nurse', 'visit_date'], name='evaluation_nurse_day')],
-                'constraints': [models.UniqueConstraint(fields=('order',), name='evaluation_one_per_order'), models.CheckConstraint(condition=models.Q(('service_score__gte', 1), ('service_score__lte', 5)), name='evaluation_service_score_range'), models.CheckConstraint(condition=models.Q(('nurse_score__gte', 1), ('nurse_score__lte', 5)), name='evaluation_nurse_score_range'), models.CheckConstraint(condition=models.Q(models.Q(('channel', 'link'), ('recorded_by__isnull', True)), ('channel', 'frontDesk'), _connector='OR'), name='evaluation_link_not_recorded')],
+                "verbose_name": "evaluation",
+                "verbose_name_plural": "evaluations",
+                "ordering": ["-id"],
+                "indexes": [
+                    models.Index(fields=["store", "visit_date"], name="evaluation_store_day"),
+                    models.Index(fields=["member", "-id"], name="evaluation_member_newest"),
+                    models.Index(fields=["nurse", "visit_date"], name="evaluation_nurse_day"),
+                ],
+                "constraints": [
+                    models.UniqueConstraint(fields=("order",), name="evaluation_one_per_order"),
+                    models.CheckConstraint(
+                        condition=models.Q(("service_score__gte", 1), ("service_score__lte", 5)),
+                        name="evaluation_service_score_range",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(("nurse_score__gte", 1), ("nurse_score__lte", 5)),
+                        name="evaluation_nurse_score_range",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            models.Q(("channel", "link"), ("recorded_by__isnull", True)),
+                            ("channel", "frontDesk"),
+                            _connector="OR",
+                        ),
+                        name="evaluation_link_not_recorded",
+                    ),
+                ],
             },
         ),
     ]

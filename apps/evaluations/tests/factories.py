@@ -69,5 +69,3 @@ def rated(
         Evaluation.objects.filter(pk=evaluation.pk).update(visit_date=on, created_at=at)
         evaluation.refresh_from_db()
     return evaluation
-
-

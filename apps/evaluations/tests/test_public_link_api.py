@@ -10,13 +10,13 @@ from django.core import signing
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from apps.accounts.testing import api_client
 from apps.billing.models import Order
 from apps.billing.tests.checkout_factories import order_of, project
 from apps.core.page_registry import code_of
 from apps.core.testing import assert_envelope
 from apps.evaluations import links
 from apps.evaluations.models import Evaluation
-from apps.accounts.testing import api_client
 
 from .factories import paid_visit
 
