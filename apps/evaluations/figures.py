@@ -115,7 +115,11 @@ def details(scope: Scope) -> QuerySet[Any]:
             visitDate=F("visit_date"),
             createdAt=F("created_at"),
         )
-        .annotate(projectNames=Coalesce(StringAgg("projects__name", delimiter="、", distinct=True), Value(""), output_field=CharField()))
+        .annotate(
+            projectNames=Coalesce(
+                StringAgg("projects__name", delimiter="、", distinct=True), Value(""), output_field=CharField()
+            )
+        )
         .order_by("-visitDate", "-id")
     )
 
