@@ -81,6 +81,7 @@ def _figures(prefix: str = "") -> dict[str, Any]:
 def grouped(scope: Scope, group_by: str) -> QuerySet[Any]:
     """One row a store, nurse or project: `name`, its id (`storeId`, `staffId`, `projectId`),
     `count`, `avgService`, `avgNurse`, `satisfied` and `satisfiedRate`; most evaluations first."""
+    rows: QuerySet[Any]
     if group_by == "project":
         through = Evaluation.projects.through.objects.filter(evaluation__in=evaluations_in(scope))
         rows = through.values(projectId=F("project_id"), name=F("project__name")).annotate(**_figures("evaluation__"))
@@ -92,7 +93,8 @@ def grouped(scope: Scope, group_by: str) -> QuerySet[Any]:
             .values(staffId=F("nurse_id"), name=Coalesce(F("nurse__name"), Value("")))
             .annotate(**_figures())
         )
-    return rows.annotate(satisfiedRate=_rate("satisfied", "count")).order_by("-count", "name")
+    rows = rows.annotate(satisfiedRate=_rate("satisfied", "count"))
+    return rows.order_by(F("count").desc(), F("name"))
 
 
 def details(scope: Scope) -> QuerySet[Any]:
@@ -131,10 +133,8 @@ def monthly(scope: Scope, *, by_store: bool) -> QuerySet[Any]:
     if by_store:
         keys.update(storeId=F("store_id"), storeName=F("store__name"))
     figures = _figures()
-    return (
-        evaluations_in(scope)
-        .values(**keys)
-        .annotate(count=figures["count"], satisfied=figures["satisfied"])
-        .annotate(satisfiedRate=_rate("satisfied", "count"))
-        .order_by("month", *(["storeName", "storeId"] if by_store else []))
+    rows: QuerySet[Any] = (
+        evaluations_in(scope).values(**keys).annotate(count=figures["count"], satisfied=figures["satisfied"])
     )
+    rows = rows.annotate(satisfiedRate=_rate("satisfied", "count"))
+    return rows.order_by("month", *(["storeName", "storeId"] if by_store else []))
