@@ -48,3 +48,10 @@ def test_a_member_rates_a_visit_through_the_receipts_link_and_the_desk_sees_it(p
     panel = page.locator("section", has=page.get_by_role("heading", name="Evaluation", exact=True))
     expect(panel).to_contain_text("Gentle and careful")
     expect(panel).to_contain_text("Evaluation link")
+
+    # The review report (XMDPJ-0001) of the last 30 days: the nurse's row counts the rating.
+    page.goto("/XMDReviewReport")
+    row = page.get_by_test_id("report-grid").get_by_role("row").filter(has_text="评价护理师")
+    expect(row).to_contain_text("100.00%")
+    expect(row).to_contain_text("4.00")
+    expect(row).to_contain_text("5.00")
