@@ -35,6 +35,8 @@ from apps.core.models import SystemLog
 from apps.core.object_names import Namer
 from apps.core.phones import mask_phones_in, mask_phones_in_text
 from apps.core.time_ranges import check_time_range
+from apps.evaluations.choices import AuditAction as EvaluationsAction
+from apps.evaluations.names import evaluation_names
 from apps.groupbuy.choices import AuditAction as GroupBuyAction
 from apps.groupbuy.names import write_off_names
 from apps.inventory.choices import AuditAction as InventoryAction
@@ -71,6 +73,7 @@ _ACTION_CHOICES = (
     CardsAction,
     BillingAction,
     GroupBuyAction,
+    EvaluationsAction,
     ReportsAction,
 )
 
@@ -86,6 +89,7 @@ OBJECT_NAMERS: dict[str, Namer] = {
     "billing.refund": refund_numbers,
     "booking.reservation": reservation_names,
     "cards.assettransfer": asset_transfer_names,
+    "evaluations.evaluation": evaluation_names,
     "groupbuy.writeoff": write_off_names,
     "inventory.goodsorder": goods_order_numbers,
     "inventory.stockdocument": document_numbers,

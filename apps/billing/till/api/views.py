@@ -27,6 +27,7 @@ from apps.billing.till.provider_payments import (
     provider_tender_qr_refresh,
     provider_tender_query,
 )
+from apps.billing.till.receipt_extras import receipt_extras
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
 from apps.core.idempotency import AfterCommit, idempotent
@@ -311,6 +312,7 @@ class ReceiptApi(ErpApi):
         context = selectors.receipt(order, with_amounts=bool(need_amount))
         # Absolute: the billing page may print the page from a blob, which has no base to resolve against.
         context["stylesheet"] = request.build_absolute_uri(static("billing/receipt.css"))
+        context["extras"] = receipt_extras(order, request.build_absolute_uri)
         return HttpResponse(
             render_to_string("billing/receipt.html", context, request=request), content_type="text/html; charset=utf-8"
         )

@@ -34,6 +34,13 @@ export interface paths {
      */
     get: operations["Mktseg_findByCityId_list"];
   };
+  "/rest/RzEvaluateRest/getMemberSatisficing": {
+    /**
+     * A member's satisfaction: count, average service score, the latest evaluations
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["RzEvaluateRest_getMemberSatisficing_retrieve"];
+  };
   "/rest/acct/checkStoreMaster": {
     /**
      * Check a store owner's authorization code
@@ -525,6 +532,32 @@ export interface paths {
      * @description The download centre's jobs (contract §10).
      */
     get: operations["downloadCenter_list_retrieve"];
+  };
+  "/rest/evaluation/order": {
+    /**
+     * An order's evaluation, or its link and QR code for the member
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["evaluation_order_retrieve"];
+  };
+  "/rest/evaluation/public/{token}": {
+    /**
+     * The visit a member's evaluation link names
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["evaluation_public_retrieve"];
+    /**
+     * The member rates the visit (once: a second answers 409 EVAL-40901)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["evaluation_public_create"];
+  };
+  "/rest/evaluation/record": {
+    /**
+     * The front desk records a member's evaluation of a paid order (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["evaluation_record_create"];
   };
   "/rest/examination/{examination_id}": {
     /**
@@ -3792,6 +3825,24 @@ export interface components {
       /** @description a store the role acts in; default the chosen store */
       storeId?: number;
     };
+    EvaluationOutput: {
+      evaluationId: number;
+      orderId: number;
+      serviceScore: number;
+      nurseScore: number;
+      comment: string;
+      /**
+       * @description * `link` - evaluation link
+       * * `frontDesk` - front desk
+       * @enum {string}
+       */
+      channel: "link" | "frontDesk";
+      nurseId: number | null;
+      nurseName: string;
+      /** Format: date-time */
+      createdAt: string;
+      recordedByName: string;
+    };
     /** @description The findings a person fills in (multipart: `photos` repeated for each file). */
     ExaminationAddInput: {
       /** Format: date */
@@ -4658,6 +4709,12 @@ export interface components {
       /** @description true for a member of the chosen store */
       myself: boolean;
     };
+    MemberSatisfactionOutput: {
+      count: number;
+      /** @description the service score's average, 2 places */
+      average: string;
+      last: components["schemas"]["SatisfactionLastOutput"][];
+    };
     MemberSaveInput: {
       name?: string;
       areaCode?: string;
@@ -5199,6 +5256,21 @@ export interface components {
       remark?: string;
       /** @description the member's usable coupons (0 to 5); a walk-in uses none */
       couponIds?: number[];
+    };
+    OrderEvaluationOutput: {
+      orderId: number;
+      /** @description paid and not rated yet */
+      ratable: boolean;
+      evaluation: components["schemas"]["EvaluationOutput"] | null;
+      /** @description who served the visit */
+      nurseId: number | null;
+      nurseName: string;
+      /** @description the member's evaluation address; empty when rated, unpaid or expired */
+      link: string;
+      /** @description the link's QR code as an SVG data URL */
+      qrImage: string;
+      /** Format: date-time */
+      expiresAt: string | null;
     };
     OrderFoundOutput: {
       orderId: number;
@@ -6205,6 +6277,16 @@ export interface components {
       id: number;
       name: string;
     };
+    PublicVisitOutput: {
+      storeName: string;
+      /** Format: date */
+      visitDate: string;
+      services: string[];
+      nurseName: string;
+      rated: boolean;
+      /** Format: date-time */
+      expiresAt: string | null;
+    };
     QrSplitInput: {
       orderId: number;
       /**
@@ -6233,6 +6315,12 @@ export interface components {
       routers: string[];
       storeId: number;
       userId: number;
+    };
+    RatingInput: {
+      serviceScore: number;
+      nurseScore: number;
+      /** @default */
+      comment?: string;
     };
     ReadMarkedOutput: {
       /** @description how many became read (already read ones are not counted) */
@@ -6376,6 +6464,15 @@ export interface components {
       outRefundNo: string;
       ours: string | null;
       theirs: string | null;
+    };
+    RecordInput: {
+      serviceScore: number;
+      nurseScore: number;
+      /** @default */
+      comment?: string;
+      orderId: number;
+      /** @description default: who served the visit */
+      nurseId?: number | null;
     };
     RefreshInput: {
       refresh: string;
@@ -7164,6 +7261,15 @@ export interface components {
       returned: string;
       /** @description total less returned */
       net: string;
+    };
+    SatisfactionLastOutput: {
+      orderId: number;
+      /** @description the service score */
+      score: number;
+      comment: string;
+      nurseName: string;
+      /** Format: date-time */
+      createdAt: string;
     };
     ScannedProductOutput: {
       productId: number;
@@ -8458,6 +8564,74 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["MarketSegmentOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A member's satisfaction: count, average service score, the latest evaluations
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  RzEvaluateRest_getMemberSatisficing_retrieve: {
+    parameters: {
+      query: {
+        memId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["MemberSatisfactionOutput"];
           };
         };
       };
@@ -13619,6 +13793,287 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["ExportJobPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * An order's evaluation, or its link and QR code for the member
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  evaluation_order_retrieve: {
+    parameters: {
+      query: {
+        orderId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["OrderEvaluationOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The visit a member's evaluation link names
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  evaluation_public_retrieve: {
+    parameters: {
+      path: {
+        token: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["PublicVisitOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The member rates the visit (once: a second answers 409 EVAL-40901)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  evaluation_public_create: {
+    parameters: {
+      path: {
+        token: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RatingInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["RatingInput"];
+        "multipart/form-data": components["schemas"]["RatingInput"];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["EvaluationOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The front desk records a member's evaluation of a paid order (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  evaluation_record_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RecordInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["RecordInput"];
+        "multipart/form-data": components["schemas"]["RecordInput"];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["EvaluationOutput"];
           };
         };
       };
