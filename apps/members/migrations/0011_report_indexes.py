@@ -5,20 +5,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('members', '0010_phone_views_tasks_to_code'),
-        ('org', '0008_orgunit_card_transfer_approval'),
+        ("members", "0010_phone_views_tasks_to_code"),
+        ("org", "0008_orgunit_card_transfer_approval"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddIndex(
-            model_name='examination',
-            index=models.Index(fields=['store', '-examined_on', '-id'], name='examination_store_newest'),
+            model_name="examination",
+            index=models.Index(fields=["store", "-examined_on", "-id"], name="examination_store_newest"),
         ),
         migrations.AddIndex(
-            model_name='member',
-            index=models.Index(fields=['home_store', 'created_at'], name='member_store_filed'),
+            model_name="member",
+            index=models.Index(fields=["home_store", "created_at"], name="member_store_filed"),
         ),
     ]
