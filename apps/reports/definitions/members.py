@@ -289,7 +289,7 @@ class MemberLifecycle(Report):
 
     def rows(self, f: ReportFilters) -> list[dict[str, Any]]:
         scope = scope_of(f)
-        counts = sets.stage_counts(sets.members_as_at(scope), scope)
+        counts = sets.stage_counts(sets.members_as_at(scope), scope)[None]
         everyone = sum(counts.values())
         return [
             {
@@ -358,13 +358,6 @@ class MemberLifecycleVariants(Report):
             Column("members", _("Members"), kind="count", total=self.variant(f) in ("store", "source")),
         ]
 
-    def _matrix(self, members: QuerySet[Member], scope: sets.Scope, field: str) -> dict[Any, dict[str, int]]:
-        matrix: dict[Any, dict[str, int]] = {}
-        counted = sets.with_stage(members, scope).order_by().values_list(field, "stage").annotate(n=Count("pk"))
-        for group, stage, n in counted:
-            matrix.setdefault(group, {})[stage] = n
-        return matrix
-
     def rows(self, f: ReportFilters) -> list[dict[str, Any]]:
         scope = scope_of(f)
         variant = self.variant(f)
@@ -373,12 +366,12 @@ class MemberLifecycleVariants(Report):
             held = card_types_held(member_ids=members.values("pk"), as_of=scope.date_to)
             names: dict[Any, str] = dict(held)
             matrix = {
-                type_id: sets.stage_counts(sets.card_type_members(members, type_id, scope.date_to), scope)
+                type_id: sets.stage_counts(sets.card_type_members(members, type_id, scope.date_to), scope)[None]
                 for type_id, _name in held
             }
         else:
-            field = {"store": "home_store_id", "source": "source", "label": "labels"}[variant]
-            matrix = self._matrix(members, scope, field)
+            field = {"store": "home_store", "source": "source", "label": "labels"}[variant]
+            matrix = sets.stage_counts(members, scope, field)
             if variant == "store":
                 names = dict(store_names(f.stores))
             elif variant == "source":
