@@ -10,11 +10,25 @@ from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Case, CharField, Count, DecimalField, Exists, F, OuterRef, Q, QuerySet, Sum, Value, When
-from django.db.models.functions import Coalesce, TruncDate, TruncMonth
+from django.db.models import (
+    Case,
+    CharField,
+    Count,
+    DecimalField,
+    Exists,
+    F,
+    IntegerField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Sum,
+    Value,
+    When,
+)
+from django.db.models.functions import Cast, Coalesce, TruncDate, TruncMonth
 from django.utils.translation import gettext_lazy as _
 
-from apps.billing.orders.member_visits import first_visit, visit_after
+from apps.billing.orders.member_visits import first_visit, last_visit, visit_after
 from apps.cards import member_figures as cards
 from apps.core.lazy_text import StrOrPromise
 from apps.members.models import Member
@@ -30,10 +44,12 @@ from apps.members.report_selectors import (
     with_birthday_parts,
 )
 from apps.reports import member_sets as sets
-from apps.reports.definitions.members import MEMBER_LIST, LAPSED_FILTER, scope_of
+from apps.reports.definitions.members import LAPSED_FILTER, MEMBER_LIST, scope_of
 from apps.reports.framework import Column, Drill, ExtraFilter, Report, ReportFilters, Series, register_report
 
 ZERO = Decimal("0")
+# A typed NULL: the totals row sums the column, and sum() of an untyped NULL is ambiguous.
+NO_SESSIONS = Cast(Value(None), IntegerField())
 CENT = Decimal("0.01")
 
 
@@ -316,6 +332,7 @@ class CustomerFollowUp(Report):
             return self._member_values(
                 cards.sessions_left(member_store_ids=f.stores, as_of=f.date_to),
                 "card__member__",
+                f.date_to,
                 detail=F("project__name"),
                 dueOn=TruncDate("last_used"),
                 sessionsLeft=F("left"),
@@ -324,35 +341,41 @@ class CustomerFollowUp(Report):
             return self._member_values(
                 cards.cards_expiring(member_store_ids=f.stores, date_from=f.date_from, date_to=f.date_to),
                 "member__",
+                f.date_to,
                 detail=F("card_type__name"),
                 dueOn=F("expires_on"),
-                sessionsLeft=Value(None, output_field=DecimalField()),
+                sessionsLeft=NO_SESSIONS,
             ).order_by("dueOn", "memId")
         if reason == "birthday":
             members = with_birthday_parts(members_of_stores(f.stores)).filter(birthday_between(f.date_from, f.date_to))
             return self._member_values(
                 members,
                 "",
+                f.date_to,
                 detail=Value(""),
                 dueOn=F("birthday"),
-                sessionsLeft=Value(None, output_field=DecimalField()),
+                sessionsLeft=NO_SESSIONS,
             ).order_by("birthday_month", "birthday_day", "memId")
         return self._member_values(
             sets.lapsed_members(scope_of(f)),
             "",
+            f.date_to,
             detail=Value(""),
-            dueOn=TruncDate("last_visit_at"),
-            sessionsLeft=Value(None, output_field=DecimalField()),
+            dueOn=F("last_visit_at_end"),
+            sessionsLeft=NO_SESSIONS,
         ).order_by(F("lastVisitAt").asc(nulls_first=True), "memId")
 
-    def _member_values(self, rows: QuerySet[Any], member: str, **extra: Any) -> QuerySet[Any]:
-        """The row's member fields, reached through `member` (a path prefix to the member)."""
+    def _member_values(self, rows: QuerySet[Any], member: str, as_of: date, **extra: Any) -> QuerySet[Any]:
+        """The row's member fields, reached through `member` (a path prefix to the member); the last
+        visit is the member's last paid order up to `as_of`, as the member reports count visits."""
+        names = {"name": F(f"{member}name")} if member else {}
         return rows.values(
+            *([] if member else ["name"]),
             memId=F(f"{member}pk" if member else "pk"),
-            name=F(f"{member}name") if member else F("name"),
             maskedPhone=masked_phone_sql(f"{member}phone"),
             storeName=F(f"{member}home_store__name"),
-            lastVisitAt=F(f"{member}last_visit_at"),
+            lastVisitAt=last_visit(as_of=as_of, member=OuterRef(f"{member.removesuffix('__')}_id" if member else "pk")),
+            **names,
             **extra,
         )
 

@@ -8,10 +8,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db.models import Case, CharField, Count, F, OuterRef, QuerySet, Value, When
-from django.db.models.functions import TruncMonth
+from django.db.models.functions import TruncDate, TruncMonth
 from django.utils.translation import gettext_lazy as _
 
-from apps.billing.orders.member_visits import first_visit
+from apps.billing.orders.member_visits import first_visit, last_visit
 from apps.cards.member_figures import card_types_held
 from apps.core.lazy_text import StrOrPromise
 from apps.members.models import Member
@@ -105,8 +105,8 @@ class MemberList(Report):
                 maskedPhone=masked_phone_sql(),
                 storeName=F("home_store__name"),
                 sourceName=_names_case("source", source_names(), ""),
-                filedOn=F("created_at"),
-                lastVisitAt=F("last_visit_at"),
+                filedOn=TruncDate("created_at"),
+                lastVisitAt=last_visit(as_of=f.date_to),
             )
         )
 
@@ -192,7 +192,9 @@ class MemberAnalysis(Report):
             "lapsed": sets.count_by(sets.lapsed_members(scope), member_field),
         }
         names = self._names(f, grouping)
-        groups = [key for key in names if any(key in counts for counts in figures.values())]
+        counted = {key for counts in figures.values() for key in counts}
+        # A code no longer in its master list still counts, under its code.
+        groups = [key for key in names if key in counted] + sorted(counted - names.keys(), key=str)
         if grouping == "store":
             groups = sorted(names, key=lambda key: names[key])
         row_key = _GROUP_KEYS[grouping][0]
