@@ -5,7 +5,7 @@ apps.reports.member_sets'."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
@@ -25,7 +25,7 @@ from django.db.models import (
     Value,
     When,
 )
-from django.db.models.functions import Cast, Coalesce, TruncDate, TruncMonth
+from django.db.models.functions import Cast, TruncDate, TruncMonth
 from django.utils.translation import gettext_lazy as _
 
 from apps.billing.orders.member_visits import first_visit, last_visit, visit_after
@@ -44,7 +44,7 @@ from apps.members.report_selectors import (
     with_birthday_parts,
 )
 from apps.reports import member_sets as sets
-from apps.reports.definitions.members import LAPSED_FILTER, MEMBER_LIST, scope_of
+from apps.reports.definitions.members import LAPSED_FILTER, MEMBER_LIST, rows_once, scope_of
 from apps.reports.framework import Column, Drill, ExtraFilter, Report, ReportFilters, Series, register_report
 
 ZERO = Decimal("0")
@@ -155,6 +155,7 @@ class CustomerAnalysis(Report):
             return {band: band for _age, band in AGE_BANDS} | {"unknown": str(_("unknown"))}
         return dict(store_names(f.stores))
 
+    @rows_once
     def rows(self, f: ReportFilters) -> list[dict[str, Any]]:
         visits = sets.visits(scope_of(f)).annotate(first=first_visit(member=OuterRef("member_id")))
         if f.segment == "new":
@@ -244,27 +245,32 @@ class CustomerMarketing(Report):
         )
         return {_month_key(month): {"n": n, "30": d30, "60": d60, "90": d90} for month, n, d30, d60, d90 in counted}
 
+    @rows_once
     def rows(self, f: ReportFilters) -> list[dict[str, Any]]:
-        new = Q(first__gte=F("month"))
-        money = DecimalField(max_digits=14, decimal_places=2)
-        figures = (
+        # Per member and month first, then the member's first visit once per pair (a subquery in an
+        # aggregate's FILTER would be run again for every order and every figure).
+        pairs = (
             sets.visits(scope_of(f))
-            .annotate(month=TruncMonth("business_date"), first=first_visit(member=OuterRef("member_id")))
+            .annotate(month=TruncMonth("business_date"))
             .order_by()
-            .values_list("month")
-            .annotate(
-                new_customers=Count("member_id", distinct=True, filter=new),
-                new_orders=Count("pk", filter=new),
-                new_spend=Coalesce(Sum("payable", filter=new), ZERO, output_field=money),
-                returning_customers=Count("member_id", distinct=True, filter=~new),
-                returning_orders=Count("pk", filter=~new),
-                returning_spend=Coalesce(Sum("payable", filter=~new), ZERO, output_field=money),
-            )
+            .values_list("month", "member_id")
+            .annotate(orders=Count("pk"), spend=Sum("payable"), first=first_visit(member=OuterRef("member_id")))
         )
+        months: dict[str, dict[str, Any]] = {}
+        for month, _member, orders, spend, first in pairs:
+            key = _month_key(month)
+            side = "new" if _month_key(first) == key else "returning"
+            row = months.setdefault(key, {"new": [0, 0, ZERO], "returning": [0, 0, ZERO]})
+            row[side][0] += 1
+            row[side][1] += orders
+            row[side][2] += spend
         conversions = self._conversions(f)
         rows = []
-        for month, new_customers, new_orders, new_spend, old_customers, old_orders, old_spend in figures:
-            key = _month_key(month)
+        for key, row in months.items():
+            (new_customers, new_orders, new_spend), (old_customers, old_orders, old_spend) = (
+                row["new"],
+                row["returning"],
+            )
             cohort = conversions.get(key, {"n": 0, "30": 0, "60": 0, "90": 0})
             rows.append(
                 {
@@ -362,6 +368,7 @@ class CustomerFollowUp(Report):
             f.date_to,
             detail=Value(""),
             dueOn=F("last_visit_at_end"),
+            lastVisitAt=F("last_visit_at_end"),
             sessionsLeft=NO_SESSIONS,
         ).order_by(F("lastVisitAt").asc(nulls_first=True), "memId")
 
@@ -369,15 +376,22 @@ class CustomerFollowUp(Report):
         """The row's member fields, reached through `member` (a path prefix to the member); the last
         visit is the member's last paid order up to `as_of`, as the member reports count visits."""
         names = {"name": F(f"{member}name")} if member else {}
+        if "lastVisitAt" not in extra:
+            member_id = OuterRef(f"{member.removesuffix('__')}_id" if member else "pk")
+            extra["lastVisitAt"] = last_visit(as_of=as_of, member=member_id)
         return rows.values(
             *([] if member else ["name"]),
             memId=F(f"{member}pk" if member else "pk"),
             maskedPhone=masked_phone_sql(f"{member}phone"),
             storeName=F(f"{member}home_store__name"),
-            lastVisitAt=last_visit(as_of=as_of, member=OuterRef(f"{member.removesuffix('__')}_id" if member else "pk")),
             **names,
             **extra,
         )
+
+    def totals(self, f: ReportFilters) -> Mapping[str, Any] | None:
+        if f.extra.get("reason", "lapsed") != "sessions":
+            return {"sessionsLeft": None}  # only package sessions have any: no query to say so
+        return super().totals(f)
 
 
 # --- member operation figures ----------------------------------------------------------------------
@@ -422,6 +436,7 @@ class MemberOperation(Report):
             Column("pointsUsed", _("Points used"), kind="count", total=True),
         ]
 
+    @rows_once
     def rows(self, f: ReportFilters) -> list[dict[str, Any]]:
         monthly = f.extra.get("period", "day") == "month"
         scope = scope_of(f)
@@ -499,8 +514,8 @@ class MemberOperation(Report):
         return sorted(rows, key=lambda row: (row["period"], row["storeName"]), reverse=True)
 
     def series(self, f: ReportFilters) -> list[Series]:
-        served: dict[str, int] = {}
-        new: dict[str, int] = {}
+        served: dict[str, Decimal | int] = {}
+        new: dict[str, Decimal | int] = {}
         for row in self.rows(f):
             served[row["period"]] = served.get(row["period"], 0) + row["membersServed"]
             new[row["period"]] = new.get(row["period"], 0) + row["newMembers"]

@@ -4,7 +4,9 @@ list every figure of them drills to. The sets of members are apps.reports.member
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Callable, Mapping
+from decimal import Decimal
 from typing import Any
 
 from django.db.models import Case, CharField, Count, F, OuterRef, QuerySet, Value, When
@@ -34,6 +36,21 @@ LAPSED_FILTER = ExtraFilter("lapsedDays", _("Days without a visit before a membe
 
 def scope_of(f: ReportFilters) -> sets.Scope:
     return sets.Scope(f.stores, f.date_from, f.date_to, sets.lapsed_days_of(f.extra))
+
+
+def rows_once(compute: Callable[[Any, ReportFilters], list[dict[str, Any]]]) -> Any:
+    """A list report's rows computed once per request: show asks for rows, totals and series of the
+    same filters, and the framework makes one report object a request."""
+
+    @functools.wraps(compute)
+    def rows(self: Any, f: ReportFilters) -> list[dict[str, Any]]:
+        cached = self.__dict__.get("_rows_cache")
+        if cached is None or cached[0] != f:
+            cached = (f, compute(self, f))
+            self.__dict__["_rows_cache"] = cached
+        return cached[1]
+
+    return rows
 
 
 def _names_case(field: str, names: Mapping[str, str], default: StrOrPromise) -> Case:
@@ -181,6 +198,7 @@ class MemberAnalysis(Report):
             return {"": str(_("not given")), **source_names()}
         return {None: str(_("no label")), **label_names()}
 
+    @rows_once
     def rows(self, f: ReportFilters) -> list[dict[str, Any]]:
         scope = scope_of(f)
         grouping = self.grouping(f)
@@ -218,6 +236,8 @@ class MemberAnalysis(Report):
 
     def totals(self, f: ReportFilters) -> Mapping[str, Any]:
         """Each member once, however many stores they visited or labels they carry."""
+        if len(f.stores) == 1 and self.grouping(f) == "store":
+            return {key: sum(row[key] for row in self.rows(f)) for key, _name, _label in _ANALYSIS_SETS}
         scope = scope_of(f)
         visitors = sets.visits(scope).values("member_id").distinct().count()
         returning = sets.returning_visits(scope).values("member_id").distinct().count()
@@ -253,7 +273,7 @@ class MemberAnalysis(Report):
         ]
 
 
-def _monthly(counts: Any) -> list[tuple[str, int]]:
+def _monthly(counts: Any) -> list[tuple[str, Decimal | int]]:
     by_month: dict[str, int] = {}
     for month, n in counts:
         key = (month.date() if hasattr(month, "date") else month).isoformat()[:7]
@@ -289,6 +309,7 @@ class MemberLifecycle(Report):
             Column("share", _("Share (%)"), kind="percent"),
         ]
 
+    @rows_once
     def rows(self, f: ReportFilters) -> list[dict[str, Any]]:
         scope = scope_of(f)
         counts = sets.stage_counts(sets.members_as_at(scope), scope)[None]
@@ -367,7 +388,7 @@ class MemberLifecycleVariants(Report):
         if variant == "cardType":
             held = card_types_held(member_ids=members.values("pk"), as_of=scope.date_to)
             names: dict[Any, str] = dict(held)
-            matrix = {
+            matrix: dict[Any, dict[str, int]] = {
                 type_id: sets.stage_counts(sets.card_type_members(members, type_id, scope.date_to), scope)[None]
                 for type_id, _name in held
             }
