@@ -17,7 +17,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from django.db import connection
-from django.db.models import Count, Exists, OuterRef, Q, QuerySet
+from django.db.models import Case, CharField, Count, Exists, OuterRef, Q, QuerySet, Value, When
 from django.db.models.expressions import RawSQL
 from django.utils.translation import gettext_lazy as _
 
@@ -181,6 +181,27 @@ def stage_counts(members: QuerySet[Member], scope: Scope, group: str | None = No
 
 def card_type_members(members: QuerySet[Member], card_type_id: int, as_of: date) -> QuerySet[Member]:
     return members.filter(holds_card_type(card_type_id=card_type_id, as_of=as_of))
+
+
+# (the youngest age of the band, its key); a birthday unknown is "unknown".
+AGE_BANDS = ((50, "50+"), (40, "40-49"), (30, "30-39"), (20, "20-29"), (0, "<20"))
+UNKNOWN_AGE = "unknown"
+
+
+def years_before(day: date, years: int) -> date:
+    try:
+        return day.replace(year=day.year - years)
+    except ValueError:  # 29 February in a year without one
+        return day.replace(year=day.year - years, day=28)
+
+
+def age_band(as_of: date, birthday: str = "birthday") -> Case:
+    """The age band at `as_of` of the member a `birthday` field path names."""
+    return Case(
+        *(When(**{f"{birthday}__lte": years_before(as_of, age)}, then=Value(band)) for age, band in AGE_BANDS),
+        default=Value(UNKNOWN_AGE),
+        output_field=CharField(),
+    )
 
 
 def count_by(queryset: QuerySet[Any], group: str, member: str = "pk") -> dict[Any, int]:

@@ -44,7 +44,16 @@ from apps.members.report_selectors import (
     with_birthday_parts,
 )
 from apps.reports import member_sets as sets
-from apps.reports.definitions.members import LAPSED_FILTER, MEMBER_LIST, rows_once, scope_of
+from apps.reports.definitions.members import (
+    CARD_HOLDING,
+    HOLDER,
+    LAPSED_FILTER,
+    MEMBER_LIST,
+    NO_CARD,
+    NONE,
+    rows_once,
+    scope_of,
+)
 from apps.reports.framework import Column, Drill, ExtraFilter, Report, ReportFilters, Series, register_report
 
 ZERO = Decimal("0")
@@ -78,15 +87,6 @@ CUSTOMER_SEGMENTS: tuple[tuple[str, StrOrPromise], ...] = (
     ("new", _("New customers")),
     ("returning", _("Returning customers")),
 )
-# (the youngest age of the band, its key); a birthday unknown is "unknown".
-AGE_BANDS = ((50, "50+"), (40, "40-49"), (30, "30-39"), (20, "20-29"), (0, "<20"))
-
-
-def _years_before(day: date, years: int) -> date:
-    try:
-        return day.replace(year=day.year - years)
-    except ValueError:  # 29 February in a year without one
-        return day.replace(year=day.year - years, day=28)
 
 
 @register_report
@@ -106,9 +106,8 @@ class CustomerAnalysis(Report):
 
     def columns(self, f: ReportFilters) -> list[Column]:
         by = self.by(f)
-        drill = None
-        if by in ("segment", "store"):
-            drill = Drill(MEMBER_LIST, {"set": "set", **({"storeId": "storeId"} if by == "store" else {})})
+        narrowed = {"segment": {}, "store": {"storeId": "storeId"}}.get(by, {by: "group"})
+        drill = Drill(MEMBER_LIST, {"set": "set", **narrowed})
         return [
             Column("name", dict(ANALYSIS_BY)[by]),
             Column("customers", _("Customers"), kind="count", drill=drill),
@@ -126,33 +125,31 @@ class CustomerAnalysis(Report):
             )
         if by == "cardHolder":
             return Case(
-                When(cards.holds_usable_card(as_of=f.date_to, member=OuterRef("member_id")), then=Value("holder")),
-                default=Value("none"),
+                When(cards.holds_usable_card(as_of=f.date_to, member=OuterRef("member_id")), then=Value(HOLDER)),
+                default=Value(NO_CARD),
                 output_field=CharField(),
             )
         if by == "gender":
             return F("member__gender")
         if by == "ageBand":
-            return Case(
-                *(
-                    When(member__birthday__lte=_years_before(f.date_to, age), then=Value(band))
-                    for age, band in AGE_BANDS
-                ),
-                default=Value("unknown"),
-                output_field=CharField(),
-            )
+            return sets.age_band(f.date_to, "member__birthday")
         return F("store_id")
+
+    def _set(self, f: ReportFilters, group: Any) -> str:
+        """The members a group's customers are: its segment's, else the segment filter's."""
+        segment = group if self.by(f) == "segment" else f.segment
+        return {"new": sets.FIRST_VISIT, "returning": sets.RETURNING}.get(segment or "", sets.VISITORS)
 
     def _names(self, f: ReportFilters) -> dict[Any, str]:
         by = self.by(f)
         if by == "segment":
             return {key: str(label) for key, label in CUSTOMER_SEGMENTS}
         if by == "cardHolder":
-            return {"holder": str(_("Card holders")), "none": str(_("No usable card"))}
+            return {key: str(label) for key, label in CARD_HOLDING}
         if by == "gender":
             return {"": str(_("not given")), **gender_names()}
         if by == "ageBand":
-            return {band: band for _age, band in AGE_BANDS} | {"unknown": str(_("unknown"))}
+            return {band: band for _age, band in sets.AGE_BANDS} | {sets.UNKNOWN_AGE: str(_("unknown"))}
         return dict(store_names(f.stores))
 
     @rows_once
@@ -179,12 +176,9 @@ class CustomerAnalysis(Report):
                     "spend": _money(spend),
                     "averageTicket": (_money(spend) / orders).quantize(CENT) if orders else None,
                     "frequency": _ratio(orders, customers),
-                    "set": sets.FIRST_VISIT
-                    if group == "new"
-                    else sets.RETURNING
-                    if group == "returning"
-                    else "visitors",
+                    "set": self._set(f, group),
                     "storeId": group if self.by(f) == "store" else None,
+                    "group": NONE if group == "" else group,
                 }
             )
         return sorted(rows, key=lambda row: row["name"])
@@ -208,10 +202,21 @@ class CustomerMarketing(Report):
     def columns(self, f: ReportFilters) -> list[Column]:
         return [
             Column("month", _("Month")),
-            Column("newCustomers", _("New customers"), kind="count", total=True),
+            Column(
+                "newCustomers",
+                _("New customers"),
+                kind="count",
+                total=True,
+                drill=Drill(MEMBER_LIST, {"from": "periodFrom", "to": "periodTo", "set": "setFirstVisit"}),
+            ),
             Column("newOrders", _("New customers' orders"), kind="count", total=True),
             Column("newSpend", _("New customers' spend"), kind="money", total=True),
-            Column("returningCustomers", _("Returning customers"), kind="count"),
+            Column(
+                "returningCustomers",
+                _("Returning customers"),
+                kind="count",
+                drill=Drill(MEMBER_LIST, {"from": "periodFrom", "to": "periodTo", "set": "setReturning"}),
+            ),
             Column("returningOrders", _("Returning customers' orders"), kind="count", total=True),
             Column("returningSpend", _("Returning customers' spend"), kind="money", total=True),
             Column("newShare", _("New customers' share of spend (%)"), kind="percent"),
@@ -275,6 +280,9 @@ class CustomerMarketing(Report):
             rows.append(
                 {
                     "month": key,
+                    **_period_range(key, f),
+                    "setFirstVisit": sets.FIRST_VISIT,
+                    "setReturning": sets.RETURNING,
                     "newCustomers": new_customers,
                     "newOrders": new_orders,
                     "newSpend": new_spend,
@@ -421,8 +429,10 @@ class MemberOperation(Report):
     extra_filters = (ExtraFilter("period", _("Period"), choices=PERIODS),)
 
     def columns(self, f: ReportFilters) -> list[Column]:
-        served_drill = Drill(MEMBER_LIST, {"storeId": "storeId", "set": "setVisitors"})
-        new_drill = Drill(MEMBER_LIST, {"storeId": "storeId", "set": "setNew"})
+        # The row's own day or month, not the page's range.
+        period = {"from": "periodFrom", "to": "periodTo", "storeId": "storeId"}
+        served_drill = Drill(MEMBER_LIST, {**period, "set": "setVisitors"})
+        new_drill = Drill(MEMBER_LIST, {**period, "set": "setNew"})
         return [
             Column("period", _("Day") if f.extra.get("period", "day") == "day" else _("Month")),
             Column("storeName", _("Store")),
@@ -500,6 +510,7 @@ class MemberOperation(Report):
         rows = [
             {
                 "period": when,
+                **_period_range(when, f),
                 "storeId": store_id,
                 "storeName": names.get(store_id, ""),
                 **{name: values.get(name, 0) for name in _OPERATION_FIGURES},
@@ -523,6 +534,15 @@ class MemberOperation(Report):
             Series("membersServed", _("Members served"), sorted(served.items())),
             Series("newMembers", _("New members"), sorted(new.items())),
         ]
+
+
+def _period_range(period: str, f: ReportFilters) -> dict[str, str]:
+    """The days of a row's period ("2026-11-05" or "2026-11") within the report's range."""
+    if len(period) > 7:
+        return {"periodFrom": period, "periodTo": period}
+    start = date.fromisoformat(f"{period}-01")
+    end = (start + timedelta(days=31)).replace(day=1) - timedelta(days=1)
+    return {"periodFrom": max(start, f.date_from).isoformat(), "periodTo": min(end, f.date_to).isoformat()}
 
 
 def _period_key(when: Any, monthly: bool) -> str:

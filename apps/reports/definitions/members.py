@@ -14,7 +14,7 @@ from django.db.models.functions import TruncDate, TruncMonth
 from django.utils.translation import gettext_lazy as _
 
 from apps.billing.orders.member_visits import first_visit, last_visit
-from apps.cards.member_figures import card_types_held
+from apps.cards.member_figures import card_types_held, holds_usable_card
 from apps.core.lazy_text import StrOrPromise
 from apps.members.models import Member
 from apps.members.report_selectors import (
@@ -31,6 +31,11 @@ from apps.reports.framework import Column, Drill, ExtraFilter, Report, ReportFil
 NONE = "none"  # the group of members with no source, or no label
 MEMBER_LIST = "MemberList"
 
+HOLDER, NO_CARD = "holder", "none"
+CARD_HOLDING: tuple[tuple[str, StrOrPromise], ...] = (
+    (HOLDER, _("Card holders")),
+    (NO_CARD, _("No usable card")),
+)
 LAPSED_FILTER = ExtraFilter("lapsedDays", _("Days without a visit before a member counts as lapsed (default 90)"))
 
 
@@ -83,6 +88,13 @@ class MemberList(Report):
         ExtraFilter("source", _("Source")),
         ExtraFilter("labelId", _("Label")),
         ExtraFilter("cardTypeId", _("Card type")),
+        ExtraFilter("gender", _("Gender")),
+        ExtraFilter(
+            "ageBand",
+            _("Age band"),
+            choices=(*((band, band) for _age, band in sets.AGE_BANDS), (sets.UNKNOWN_AGE, _("unknown"))),
+        ),
+        ExtraFilter("cardHolder", _("Card holder or not"), choices=CARD_HOLDING),
         LAPSED_FILTER,
     )
 
@@ -110,6 +122,16 @@ class MemberList(Report):
         card_type = f.extra.get("cardTypeId", "")
         if card_type.isdigit():
             members = sets.card_type_members(members, int(card_type), f.date_to)
+        gender = f.extra.get("gender")
+        if gender:
+            members = members.filter(gender="" if gender == NONE else gender)
+        band = f.extra.get("ageBand")
+        if band:
+            members = members.annotate(age_band=sets.age_band(f.date_to)).filter(age_band=band)
+        holding = f.extra.get("cardHolder")
+        if holding:
+            holds = holds_usable_card(as_of=f.date_to)
+            members = members.filter(holds) if holding == HOLDER else members.exclude(holds)
         return members
 
     def rows(self, f: ReportFilters) -> QuerySet[Any]:

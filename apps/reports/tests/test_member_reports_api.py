@@ -298,3 +298,39 @@ def test_member_operation_adds_up_a_stores_day(store, reader):
     assert data["totals"]["cardsSold"] == 1
     monthly = show(reader, "MemberOperation", period="month")
     assert monthly["list"][0]["period"] == timezone.localdate().isoformat()[:7]
+
+
+def test_customer_groups_drill_to_their_customers(store, reader):
+    woman = member_with_visits(store, 3, gender="F", birthday=days_ago(365 * 33))
+    member_with_visits(store, 4, gender="M")
+    holder = member_with_visits(store, 5)
+    stored_value_card(member=holder, store=store)
+
+    for by, expected in (("gender", woman), ("ageBand", woman), ("cardHolder", holder)):
+        data = show(reader, "CustomerAnalysis", by=by)
+        row = next(row for row in data["list"] if row["group"] in ("F", "30-39", "holder"))
+        listed = drilled(reader, column_of(data, "customers"), row)
+        assert [item["memId"] for item in listed["list"]] == [expected.pk], by
+
+
+def test_a_days_figure_drills_to_that_days_members(store, reader):
+    member_with_visits(store, 3, name="三天前")
+    member_with_visits(store, 1, name="昨天")
+
+    data = show(reader, "MemberOperation")
+    row = next(row for row in data["list"] if row["period"] == days_ago(1).isoformat())
+    listed = drilled(reader, column_of(data, "membersServed"), row)
+
+    assert [item["name"] for item in listed["list"]] == ["昨天"]
+
+
+def test_a_months_new_customers_drill_to_them(store, reader):
+    today = timezone.localdate()
+    newcomer = member_with_visits(store, 0, name="新客")
+    member_with_visits(store, 400, 0, name="老客")
+
+    data = show(reader, "CustomerMarketing", **{"from": today.replace(day=1).isoformat(), "to": today.isoformat()})
+    row = data["list"][-1]
+
+    assert [item["memId"] for item in drilled(reader, column_of(data, "newCustomers"), row)["list"]] == [newcomer.pk]
+    assert [item["name"] for item in drilled(reader, column_of(data, "returningCustomers"), row)["list"]] == ["老客"]
