@@ -334,3 +334,23 @@ def test_a_months_new_customers_drill_to_them(store, reader):
 
     assert [item["memId"] for item in drilled(reader, column_of(data, "newCustomers"), row)["list"]] == [newcomer.pk]
     assert [item["name"] for item in drilled(reader, column_of(data, "returningCustomers"), row)["list"]] == ["老客"]
+
+
+MEMBER_REPORTS = (
+    "MemberAnalysis", "MemberLifecycle", "MemberLifecycleVariants", "CustomerAnalysis", "CustomerMarketing",
+    "CustomerFollowUp", "MemberTags", "MemberOperation", "MemberList",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("key", MEMBER_REPORTS)
+def test_each_report_offers_its_filters_and_shows_its_default_range(store, reader, key):
+    lifecycle(store)
+
+    offered = assert_envelope(reader.get(f"/rest/businessReport{key}/select"), status=200)
+    shown = reader.get(f"/rest/businessReport{key}/show", offered["defaultRange"])
+
+    if key == "MemberList":  # which members is the drill's to say
+        assert_envelope(shown, status=400, errcode="VALID-40000")
+        shown = reader.get(f"/rest/businessReport{key}/show", {**offered["defaultRange"], "set": "members"})
+    data = assert_envelope(shown, status=200)
+    assert [column["key"] for column in data["columns"]] == [column["key"] for column in offered["columns"]]
