@@ -20,6 +20,7 @@ from apps.members.models import Member, MemberLabel
 from apps.members.tests.factories import MemberFactory
 from apps.reports import member_sets as sets
 from apps.reports.tests.member_data import days_ago, lifecycle, member_with_visits, visit
+from erp.celery import app as celery_app
 
 pytestmark = pytest.mark.django_db
 
@@ -354,3 +355,25 @@ def test_each_report_offers_its_filters_and_shows_its_default_range(store, reade
         shown = reader.get(f"/rest/businessReport{key}/show", {**offered["defaultRange"], "set": "members"})
     data = assert_envelope(shown, status=200)
     assert [column["key"] for column in data["columns"]] == [column["key"] for column in offered["columns"]]
+
+
+@pytest.fixture
+def eager_exports(settings, tmp_path):
+    settings.MEDIA_ROOT = str(tmp_path)
+    previous = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = previous
+
+
+@pytest.mark.parametrize(
+    ("key", "extra", "rows"), [("MemberLifecycle", {}, 7), ("MemberList", {"set": "stage:loyal"}, 1)]
+)
+def test_a_member_report_exports_to_the_download_centre(store, reader, eager_exports, key, extra, rows):
+    lifecycle(store)
+
+    response = reader.post(f"/rest/businessReport{key}/export", {**TODAY, **extra}, format="json")
+
+    job_id = assert_envelope(response, status=202)["jobId"]
+    job = assert_envelope(reader.get("/rest/downloadCenter/list"), status=200)["list"][0]
+    assert (job["jobId"], job["status"], job["rows"]) == (job_id, "done", rows)
