@@ -5,18 +5,17 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('approvals', '0001_initial'),
-        ('billing', '0019_refund_line_goods_back'),
-        ('members', '0010_phone_views_tasks_to_code'),
-        ('org', '0008_orgunit_card_transfer_approval'),
+        ("approvals", "0001_initial"),
+        ("billing", "0019_refund_line_goods_back"),
+        ("members", "0010_phone_views_tasks_to_code"),
+        ("org", "0008_orgunit_card_transfer_approval"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddIndex(
-            model_name='refund',
-            index=models.Index(fields=['store', 'business_date'], name='refund_store_day'),
+            model_name="refund",
+            index=models.Index(fields=["store", "business_date"], name="refund_store_day"),
         ),
     ]

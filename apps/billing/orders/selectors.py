@@ -599,11 +599,11 @@ def _line_category_name() -> Case:
     return Case(
         When(
             type=LineType.PRODUCT,
-            then=Subquery(Product.objects.filter(pk=OuterRef("item_id")).values("category__name")[:1]),
+            then=Subquery(Product.objects.filter(pk=OuterRef("item_id")).order_by().values("category__name")[:1]),
         ),
         When(
             type=LineType.PROJECT,
-            then=Subquery(Project.objects.filter(pk=OuterRef("item_id")).values("category__name")[:1]),
+            then=Subquery(Project.objects.filter(pk=OuterRef("item_id")).order_by().values("category__name")[:1]),
         ),
         default=Value(""),
         output_field=CharField(),
