@@ -4,10 +4,13 @@ lines as they were sold, paged, sorted and summed by the framework in SQL."""
 
 from __future__ import annotations
 
+from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
 from apps.reports.framework import Column, Drill, ExtraFilter, Report, ReportFilters, Series, register_report
 from django.db.models import QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from apps.billing.choices import LineType
@@ -20,6 +23,7 @@ from apps.billing.orders.selectors import (
     takeout_lines,
 )
 from apps.reports.definitions._shared import DETAIL_MAX_DAYS, every_day, id_or_nothing, member_column, order_column
+from apps.reports.summaries.selectors import ensure_fresh, sales_trend, summaries_as_of
 
 ITEM_KINDS = tuple((value, label) for value, label in LineType.choices if value != LineType.DEPOSIT)
 
@@ -66,7 +70,7 @@ class SalesDetail(Report):
             store_ids=f.stores,
             date_from=f.date_from,
             date_to=f.date_to,
-            staff_id=f.own_employee_id if f.own_employee_id is not None else f.staff_id,
+            staff_id=self._staff_id(f),
             category_id=f.category_id,
             item_type=f.extra.get("itemKind") or None,
             member_id=id_or_nothing(f.extra.get("memberId")),
@@ -76,14 +80,34 @@ class SalesDetail(Report):
     def rows(self, f: ReportFilters) -> QuerySet[Any]:
         return sales_detail_rows(self._lines(f))
 
+    def _staff_id(self, f: ReportFilters) -> int | None:
+        return f.own_employee_id if f.own_employee_id is not None else f.staff_id
+
+    def _from_summaries(self, f: ReportFilters) -> bool:
+        """The summaries hold a day's net sales by store, by employee and by category, not by
+        item kind, member or order, nor by an employee within a category."""
+        narrowed = any(f.extra.get(name) for name in ("itemKind", "memberId", "orderId"))
+        return not narrowed and (self._staff_id(f) is None or f.category_id is None)
+
     def series(self, f: ReportFilters) -> list[Series]:
-        return [
-            Series(
-                "earnedByDay",
-                _("earned per day"),
-                every_day(f.date_from, f.date_to, earned_by_day(self._lines(f))),
+        if self._from_summaries(f):
+            ensure_fresh(f.stores)
+            trend = sales_trend(
+                stores=f.stores,
+                date_from=f.date_from,
+                date_to=f.date_to,
+                employee_id=self._staff_id(f),
+                category_id=f.category_id,
             )
-        ]
+            points: list[tuple[str, Decimal | int]] = [
+                (point["business_date"].isoformat(), point["value"]) for point in trend
+            ]
+            return [Series("netSalesByDay", _("net sales per day (less the day's refunds)"), points)]
+        earned = earned_by_day(self._lines(f))
+        return [Series("earnedByDay", _("earned per day"), every_day(f.date_from, f.date_to, earned))]
+
+    def as_of(self, f: ReportFilters) -> datetime:
+        return summaries_as_of(f.stores) if self._from_summaries(f) else timezone.now()
 
 
 @register_report

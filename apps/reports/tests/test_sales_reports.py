@@ -13,6 +13,7 @@ from django.utils import timezone
 from apps.accounts.testing import api_client
 from apps.core.role_codes import REPORT_FIGURES_CODE
 from apps.core.testing import assert_envelope
+from apps.reports.summaries.selectors import store_totals
 from apps.reports.tests.sales_factories import StoreDay, store_day
 
 pytestmark = pytest.mark.django_db
@@ -62,9 +63,19 @@ def test_sales_details_list_every_line_the_stores_paid_orders_sold_with_totals_a
     assert column(data, "orderNo")["link"] == "order" and column(data, "orderNo")["linkKey"] == "orderId"
     assert column(data, "memberName")["link"] == "member" and column(data, "memberName")["linkKey"] == "memberId"
     assert {row["orderId"] for row in data["list"]}.isdisjoint({day.elsewhere.pk})
+    # The trend is the summaries' net sales: what was earned less the day's refunds (80.00).
     (trend,) = data["series"]
-    assert [point["y"] for point in trend["points"]] == ["0.00", "0.00", "1398.00"]
+    assert trend["key"] == "netSalesByDay"
+    assert [point["y"] for point in trend["points"]] == ["0.00", "0.00", "1318.00"]
     assert trend["points"][-1]["x"] == timezone.localdate().isoformat()
+
+
+def test_the_earned_total_agrees_with_the_summaries_and_a_narrowed_trend_is_read_from_the_lines(owner, day):
+    today = timezone.localdate()
+    sales = store_totals(stores=[day.store.pk], date_from=today, date_to=today)["sales"]
+    assert show(owner, "SalesDetail")["totals"]["amount"] == f"{sales:.2f}"
+    (trend,) = show(owner, "SalesDetail", orderId=day.served.pk)["series"]
+    assert trend["key"] == "earnedByDay" and trend["points"][-1]["y"] == "298.00"
 
 
 def test_sales_details_narrow_to_a_staff_member_an_order_an_item_kind_a_category_and_a_member(owner, day):
