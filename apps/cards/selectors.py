@@ -404,7 +404,7 @@ def _change_kind() -> Case:
 
 def card_changes(
     *, store_ids: Iterable[int], start: datetime, end: datetime, change_kind: str | None = None
-) -> QuerySet[CardEntry, dict[str, Any]]:
+) -> QuerySet[CardEntry, Any]:
     """The changes of cards written at `store_ids` in [start, end) (transfers, changes of card type,
     upgrades, delays, balance moved between cards, asset transfers), one row per `out` entry: a
     package card's change has one per project. Who: the card's member as she was (a merged file's

@@ -208,7 +208,7 @@ def deposit_in(rows: QuerySet[Deposit], deposit_id: int) -> Deposit | None:
 # Report reads (issue 29 §2; apps.reports.definitions.deposits).
 
 
-def earnest_rows(*, store_ids: Iterable[int], date_from: date, date_to: date) -> QuerySet[Deposit, dict[str, Any]]:
+def earnest_rows(*, store_ids: Iterable[int], date_from: date, date_to: date) -> QuerySet[Deposit, Any]:
     """The intention deposits of `store_ids` that moved in the range or were held at its end, one
     row each: what was taken, used (applied to orders, net of what refunds of those orders returned
     to it) and refunded within the range, by the ledger's business days (index

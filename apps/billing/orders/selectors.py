@@ -681,7 +681,7 @@ def _sessions_value() -> Case:
     return Case(When(SESSION_LINES, then=LIST_VALUE), default=Value(ZERO), output_field=_MONEY)
 
 
-def sales_detail_rows(lines: QuerySet[OrderLine]) -> QuerySet[OrderLine, dict[str, Any]]:
+def sales_detail_rows(lines: QuerySet[OrderLine]) -> QuerySet[OrderLine, Any]:
     """One row per sold line: `listAmount` = `discount` + `sessionsValue` + `amount` (figures.py:
     sessions used are not a discount), the staff who served or sold it, the methods that paid it."""
     return (
@@ -735,7 +735,7 @@ def earned_by_day(lines: QuerySet[OrderLine]) -> list[tuple[date, Decimal]]:
 
 def gift_lines(
     *, store_ids: Iterable[int], date_from: date, date_to: date, staff_id: int | None = None
-) -> QuerySet[OrderLine, dict[str, Any]]:
+) -> QuerySet[OrderLine, Any]:
     """What paid orders gave away: the gift lines (goods or services free, with the reason) at their
     list value, and the gift balance a card sold or topped up came with (its card type's face value
     over its price; from the card's ledger entry of that order)."""
@@ -788,7 +788,7 @@ def gift_lines(
     )
 
 
-def signed_orders(*, store_ids: Iterable[int], date_from: date, date_to: date) -> QuerySet[Order, dict[str, Any]]:
+def signed_orders(*, store_ids: Iterable[int], date_from: date, date_to: date) -> QuerySet[Order, Any]:
     """The orders of the range that carry the member's signature, with when it was given (the last
     signature saved: a paid order's is final) and what the order came to."""
     signed_at = Subquery(
@@ -835,7 +835,7 @@ def signed_orders(*, store_ids: Iterable[int], date_from: date, date_to: date) -
 
 def takeout_lines(
     *, store_ids: Iterable[int], date_from: date, date_to: date, owed_only: bool = False
-) -> QuerySet[OrderLine, dict[str, Any]]:
+) -> QuerySet[OrderLine, Any]:
     """Goods the paid orders of the range sold to take away: each product or product-package line,
     and, for a line taken later (欠货), how many stock units it owes, were taken and were refunded,
     and how many it still owes now (apps.billing.models.OwedGoods)."""

@@ -207,7 +207,7 @@ def report_refunds(
     return rows.order_by()
 
 
-def refund_summary_rows(rows: QuerySet[Refund]) -> QuerySet[Refund, dict[str, Any]]:
+def refund_summary_rows(rows: QuerySet[Refund]) -> QuerySet[Refund, Any]:
     """One row per refund: its order and member, why, how the money went back (the methods by
     name), what it refunded and how much of that went back (a provider's refusal did not)."""
     back = _given_back().filter(refund_id=OuterRef("pk")).values("refund_id")
