@@ -11,8 +11,10 @@ import pytest
 from django.utils import timezone
 
 from apps.accounts.testing import api_client
-from apps.core.role_codes import REPORT_FIGURES_CODE
+from apps.cards.tests.factories import package_card, stored_value_card
+from apps.core.role_codes import ASSET_TRANSFER_APPLY, ASSET_TRANSFER_APPROVE, REPORT_FIGURES_CODE
 from apps.core.testing import assert_envelope
+from apps.members.tests.factories import MemberFactory
 from apps.reports.summaries.selectors import store_totals
 from apps.reports.tests.sales_factories import StoreDay, store_day
 
@@ -169,3 +171,25 @@ def test_takeout_sales_show_owed_goods_taken_and_still_owed(owner, day):
     assert everything["totals"]["owedQty"] == 2 and everything["totals"]["stillOwed"] == 1
     (owed,) = show(owner, "TakeoutSales", owed="owed")["list"]
     assert (owed["orderId"], owed["owedQty"], owed["takenQty"], owed["stillOwed"]) == (day.owed.pk, 2, 1, 1)
+
+
+def test_a_merge_of_member_files_shows_each_card_from_the_duplicate_to_the_kept_file(chain, make_entry, owner):
+    store = chain["store"]
+    kept = MemberFactory.create(home_store=store, name="王芳")
+    duplicate = MemberFactory.create(home_store=store, name="王小芳")
+    stored = stored_value_card(member=duplicate, paid="300.00", store=store)
+    package = package_card(member=duplicate, sessions=5, store=store)
+    principal = api_client(entry=make_entry(store, codes=[ASSET_TRANSFER_APPLY.code]))
+    approver = api_client(entry=make_entry(store, codes=[ASSET_TRANSFER_APPROVE.code], kind="owner"))
+    body = {"kind": "merge", "memberId": duplicate.pk, "toMemberId": kept.pk, "reason": "one person"}
+    transfer = assert_envelope(principal.post("/rest/asserMigration/apply", body, format="json"), status=200)
+    assert_envelope(approver.post("/rest/approvalCenterRest/approve", {"id": transfer["approvalId"]}), status=200)
+
+    data = show(owner, "CardChange", changeKind="merge")
+    rows = {row["cardId"]: row for row in data["list"]}
+    assert sorted(rows) == sorted([stored.pk, package.pk])
+    assert {(row["memberId"], row["memberName"], row["toWhom"]) for row in rows.values()} == {
+        (duplicate.pk, "王小芳", "王芳")
+    }
+    assert (rows[stored.pk]["moved"], rows[package.pk]["sessions"]) == ("300.00", 5)
+    assert show(owner, "CardChange", changeKind="storeMove")["total"] == 0
