@@ -15,7 +15,7 @@ from apps.cards.tests.factories import package_card, stored_value_card
 from apps.core.role_codes import ASSET_TRANSFER_APPLY, ASSET_TRANSFER_APPROVE, REPORT_FIGURES_CODE
 from apps.core.testing import assert_envelope
 from apps.members.tests.factories import MemberFactory
-from apps.reports.summaries.selectors import store_totals
+from apps.reports.summaries.selectors import ensure_fresh, store_totals
 from apps.reports.tests.sales_factories import StoreDay, store_day
 
 pytestmark = pytest.mark.django_db
@@ -74,6 +74,7 @@ def test_sales_details_list_every_line_the_stores_paid_orders_sold_with_totals_a
 
 def test_the_earned_total_agrees_with_the_summaries_and_a_narrowed_trend_is_read_from_the_lines(owner, day):
     today = timezone.localdate()
+    ensure_fresh([day.store.pk])
     sales = store_totals(stores=[day.store.pk], date_from=today, date_to=today)["sales"]
     assert show(owner, "SalesDetail")["totals"]["amount"] == f"{sales:.2f}"
     (trend,) = show(owner, "SalesDetail", orderId=day.served.pk)["series"]
@@ -115,7 +116,11 @@ def test_the_refund_summary_lists_each_refund_links_it_and_drills_to_its_orders_
     refund = next(row for row in data["list"] if row["refundId"] == day.refund.pk)
     assert (refund["amount"], refund["reason"], refund["orderId"]) == ("30.00", "wrong colour", day.plain.pk)
     assert column(data, "refundNo")["link"] == "refund" and column(data, "refundNo")["linkKey"] == "refundId"
-    assert column(data, "amount")["drill"] == {"report": "SalesDetail", "filters": {"orderId": "orderId"}}
+    assert column(data, "amount")["drill"] == {
+        "report": "SalesDetail",
+        "route": "/salesDetail",
+        "filters": {"orderId": "orderId"},
+    }
     by_day, by_method = data["series"]
     assert by_day["points"][-1]["y"] == "80.00"
     assert len(by_method["points"]) == 1 and by_method["points"][0]["y"] == "80.00"
@@ -126,13 +131,13 @@ def test_the_refund_summary_lists_each_refund_links_it_and_drills_to_its_orders_
 
 def test_the_card_change_report_shows_the_delay_and_the_transfer_and_filters_by_change(owner, day):
     data = show(owner, "CardChange")
-    assert {row["changeKind"] for row in data["list"]} == {"delay", "transfer"}
-    transfer = next(row for row in data["list"] if row["changeKind"] == "transfer")
+    assert data["total"] == 2 and data["totals"]["moved"] == "200.00"
+    (transfer,) = show(owner, "CardChange", changeKind="transfer")["list"]
     assert (transfer["memberName"], transfer["toWhom"], transfer["moved"]) == ("王芳", "李娜", "200.00")
-    assert data["totals"]["moved"] == "200.00"
-    delays = show(owner, "CardChange", changeKind="delay")
-    assert [row["cardId"] for row in delays["list"]] == [day.card.pk]
-    assert "travelling" in delays["list"][0]["remark"]
+    assert transfer["memberId"] == day.member.pk and transfer["toCardNo"]
+    (delay,) = show(owner, "CardChange", changeKind="delay")["list"]
+    assert delay["cardNo"] == day.card.card_no and "travelling" in delay["remark"]
+    assert show(owner, "CardChange", changeKind="upgrade")["total"] == 0
 
 
 def test_the_gift_report_shows_gift_lines_and_a_cards_gift_balance(owner, day):
@@ -160,7 +165,7 @@ def test_the_earnest_orders_report_shows_taken_used_refunded_and_held_at_the_end
         "50.00",
         "150.00",
     )
-    assert row["depositId"] == day.deposit.pk
+    assert row["depositNo"] == day.deposit.deposit_no and row["orderId"] == day.deposit.order_id
     # Nothing moved the day before yesterday and nothing was held yet.
     before = (timezone.localdate() - timedelta(days=2)).isoformat()
     assert show(owner, "EarnestOrders", **{"from": before, "to": before})["total"] == 0
@@ -186,10 +191,10 @@ def test_a_merge_of_member_files_shows_each_card_from_the_duplicate_to_the_kept_
     assert_envelope(approver.post("/rest/approvalCenterRest/approve", {"id": transfer["approvalId"]}), status=200)
 
     data = show(owner, "CardChange", changeKind="merge")
-    rows = {row["cardId"]: row for row in data["list"]}
-    assert sorted(rows) == sorted([stored.pk, package.pk])
+    rows = {row["cardNo"]: row for row in data["list"]}
+    assert sorted(rows) == sorted([stored.card_no, package.card_no])
     assert {(row["memberId"], row["memberName"], row["toWhom"]) for row in rows.values()} == {
         (duplicate.pk, "王小芳", "王芳")
     }
-    assert (rows[stored.pk]["moved"], rows[package.pk]["sessions"]) == ("300.00", 5)
+    assert (rows[stored.card_no]["moved"], rows[package.card_no]["sessions"]) == ("300.00", 5)
     assert show(owner, "CardChange", changeKind="storeMove")["total"] == 0
