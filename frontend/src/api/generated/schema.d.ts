@@ -7868,9 +7868,10 @@ export interface components {
        * * `4` - provider payment to check
        * * `5` - group-buy write-off to check
        * * `6` - many whole phones viewed
+       * * `7` - report figures corrected
        * @enum {integer}
        */
-      type: 1 | 2 | 3 | 4 | 5 | 6;
+      type: 1 | 2 | 3 | 4 | 5 | 6 | 7;
       typeName: string;
       msgName: string;
       /** @description money with 2 places ("199.00"), or null */
@@ -7899,9 +7900,10 @@ export interface components {
        * * `4` - provider payment to check
        * * `5` - group-buy write-off to check
        * * `6` - many whole phones viewed
+       * * `7` - report figures corrected
        * @enum {integer}
        */
-      type: 1 | 2 | 3 | 4 | 5 | 6;
+      type: 1 | 2 | 3 | 4 | 5 | 6 | 7;
       typeName: string;
       msgName: string;
       /** @description money with 2 places ("199.00"), or null */
@@ -30919,8 +30921,9 @@ export interface operations {
          * * `4` - provider payment to check
          * * `5` - group-buy write-off to check
          * * `6` - many whole phones viewed
+         * * `7` - report figures corrected
          */
-        type?: 1 | 2 | 3 | 4 | 5 | 6;
+        type?: 1 | 2 | 3 | 4 | 5 | 6 | 7;
       };
     };
     responses: {
