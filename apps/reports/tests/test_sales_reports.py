@@ -5,16 +5,20 @@ the keys a link or a drill-down opens, and the store scope (another store's sale
 from __future__ import annotations
 
 from datetime import timedelta
+from decimal import Decimal
 from typing import Any
 
 import pytest
 from django.utils import timezone
+from openpyxl import load_workbook
 
 from apps.accounts.testing import api_client
 from apps.cards.tests.factories import package_card, stored_value_card
 from apps.core.role_codes import ASSET_TRANSFER_APPLY, ASSET_TRANSFER_APPROVE, REPORT_FIGURES_CODE
 from apps.core.testing import assert_envelope
 from apps.members.tests.factories import MemberFactory
+from apps.reports.exports import export_run
+from apps.reports.models import ExportJob
 from apps.reports.summaries.selectors import ensure_fresh, store_totals
 from apps.reports.tests.sales_factories import StoreDay, store_day
 
@@ -198,3 +202,25 @@ def test_a_merge_of_member_files_shows_each_card_from_the_duplicate_to_the_kept_
     }
     assert (rows[stored.card_no]["moved"], rows[package.card_no]["sessions"]) == ("300.00", 5)
     assert show(owner, "CardChange", changeKind="storeMove")["total"] == 0
+
+
+def test_the_sales_details_export_to_the_download_centre_holds_every_line_with_money_as_numbers(
+    owner, day, settings, tmp_path
+):
+    settings.MEDIA_ROOT = str(tmp_path)
+    today = timezone.localdate().isoformat()
+    response = owner.post(
+        "/rest/businessReportSalesDetail/export",
+        {"from": today, "to": today},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="sales-export-1",
+    )
+    job_id = assert_envelope(response, status=202)["jobId"]
+    # What the worker does with the queued job (eager without Redis; here the test is the worker).
+    export_run(job_id=job_id)
+    job = ExportJob.objects.get(pk=job_id)
+    assert (job.status, job.rows) == ("done", 7)
+    sheet = load_workbook(job.file.path, read_only=True).worksheets[0]
+    values = [list(row) for row in sheet.iter_rows(values_only=True)]
+    earned = values[0].index(next(header for header in values[0] if header in ("Earned", "实收业绩", "earned")))
+    assert sum(Decimal(str(row[earned])) for row in values[1:] if row[earned] is not None) == Decimal("1398.00")
