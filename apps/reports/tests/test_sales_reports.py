@@ -224,3 +224,28 @@ def test_the_sales_details_export_to_the_download_centre_holds_every_line_with_m
     values = [list(row) for row in sheet.iter_rows(values_only=True)]
     earned = values[0].index(next(header for header in values[0] if header in ("Earned", "实收业绩", "earned")))
     assert sum(Decimal(str(row[earned])) for row in values[1:] if row[earned] is not None) == Decimal("1398.00")
+
+
+def test_a_nurse_without_the_report_code_sees_only_the_lines_she_served_and_no_other_report(day, make_entry):
+    entry = make_entry(day.store, codes=["BTN-UNRELATED"], kind="store_employee")
+    day.nurse.user = entry.user
+    day.nurse.save()
+    nurse = api_client(entry=entry)
+    data = show(nurse, "SalesDetail", staffId=day.seller.pk)
+    assert {row["orderId"] for row in data["list"]} == {day.served.pk} and data["totals"]["amount"] == "298.00"
+    assert_envelope(nurse.get("/rest/businessReportRefundSummary/show"), status=403, errcode="AUTH-40300")
+
+
+def test_another_stores_id_answers_404_and_select_offers_the_reports_own_filters(owner, chain):
+    today = timezone.localdate().isoformat()
+    response = owner.get(
+        "/rest/businessReportSalesDetail/show", {"from": today, "to": today, "storeId": chain["other_store"].pk}
+    )
+    assert_envelope(response, status=404, errcode="SYS-40400")
+    select = assert_envelope(owner.get("/rest/businessReportSalesDetail/select"), status=200)
+    assert select["maxDays"] == 92
+    extra = {option["name"]: option for option in select["extra"]}
+    assert set(extra) == {"itemKind", "memberId", "orderId"}
+    assert "deposit" not in {choice["value"] for choice in extra["itemKind"]["choices"]}
+    changes = assert_envelope(owner.get("/rest/businessReportCardChange/select"), status=200)
+    assert {choice["value"] for choice in changes["extra"][0]["choices"]} >= {"transfer", "merge", "delay"}
