@@ -13,14 +13,17 @@ from django.utils import timezone
 from openpyxl import load_workbook
 
 from apps.accounts.testing import api_client
+from apps.billing.tests.factories import committed_order, line
 from apps.cards.tests.factories import package_card, stored_value_card
 from apps.core.role_codes import ASSET_TRANSFER_APPLY, ASSET_TRANSFER_APPROVE, REPORT_FIGURES_CODE
-from apps.core.testing import assert_envelope
+from apps.core.testing import assert_envelope, assert_list_queries_constant
+from apps.inventory.tests.factories import stocked
 from apps.members.tests.factories import MemberFactory
 from apps.reports.exports import export_run
 from apps.reports.models import ExportJob
 from apps.reports.summaries.selectors import ensure_fresh, store_totals
-from apps.reports.tests.sales_factories import StoreDay, store_day
+from apps.reports.tests.sales_factories import StoreDay, cash, paid, store_day
+from apps.staff.tests.factories import EmployeeFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -249,3 +252,23 @@ def test_another_stores_id_answers_404_and_select_offers_the_reports_own_filters
     assert "deposit" not in {choice["value"] for choice in extra["itemKind"]["choices"]}
     changes = assert_envelope(owner.get("/rest/businessReportCardChange/select"), status=200)
     assert {choice["value"] for choice in changes["extra"][0]["choices"]} >= {"transfer", "merge", "delay"}
+
+
+def test_a_page_of_sales_details_costs_as_many_queries_for_fifty_lines_as_for_one(owner, chain):
+    store = chain["store"]
+    product = stocked(store, "1000", name="洗发水", price=Decimal("100.00"))
+    seller = EmployeeFactory.create(store=store)
+
+    def add_rows(n: int) -> None:
+        for _ in range(n):
+            paid(committed_order(store=store, lines=[line("product", product, staff=[(seller, "1")])]), cash("100.00"))
+        # The summaries catch up here, so the count is the report's own (a drain's cost is the summaries').
+        ensure_fresh([store.pk])
+
+    today = timezone.localdate().isoformat()
+    count = assert_list_queries_constant(
+        owner, "/rest/businessReportSalesDetail/show", add_rows, params={"from": today, "to": today, "pageSize": 50}
+    )
+    # The caller's role entry, the count, the page, the totals, the summaries' queue (as of, then
+    # the trend's drain check), their freshness and the trend.
+    assert count == 8
