@@ -57,6 +57,12 @@ ENVIRONMENT = {
         "REDIS_URL": "redis://127.0.0.1:6379/13",
         "DB_CONN_MAX_AGE": "600",
     },
+    "summaries": {
+        "DEBUG": "1",
+        "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_summaries",
+        "REDIS_URL": "redis://127.0.0.1:6379/5",
+        "DB_CONN_MAX_AGE": "600",
+    },
     "refunds": {
         "DEBUG": "1",
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_sales",
@@ -73,7 +79,19 @@ def main(argv: list[str] | None = None) -> int:
     for name, value in ENVIRONMENT.get(chosen[0] if chosen else "", {}).items():
         os.environ.setdefault(name, value)
     django.setup()
-    from bench import booking, closing, export_writers, groupbuy, login_info, members, refunds, sales, stock, stocktake
+    from bench import (
+        booking,
+        closing,
+        export_writers,
+        groupbuy,
+        login_info,
+        members,
+        refunds,
+        sales,
+        stock,
+        stocktake,
+        summary_triggers,
+    )
 
     benchmarks = {
         "login-info": login_info,
@@ -86,6 +104,7 @@ def main(argv: list[str] | None = None) -> int:
         "stocktake": stocktake,
         "groupbuy": groupbuy,
         "export-writers": export_writers,
+        "summaries": summary_triggers,
     }
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     sub = parser.add_subparsers(dest="name", required=True)

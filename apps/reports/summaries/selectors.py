@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 
-from django.db import router
+from django.db import DEFAULT_DB_ALIAS, router
 from django.db.models import Min, QuerySet, Sum
 from django.utils import timezone
 
@@ -63,7 +63,7 @@ STAFF_FIGURES = (
 
 def reads_primary() -> bool:
     """Whether the summaries are read where they are written (no replica, or a pinned request)."""
-    return router.db_for_read(StoreDaySummary) == router.db_for_write(StoreDaySummary)
+    return (router.db_for_read(StoreDaySummary) or DEFAULT_DB_ALIAS) == DEFAULT_DB_ALIAS
 
 
 def ensure_fresh(stores: Iterable[int]) -> int:

@@ -17,7 +17,7 @@ from apps.catalog.tests.factories import ProjectFactory
 from apps.inventory.tests.factories import stocked
 from apps.reports.models import CategoryDaySummary, DirtyStoreDay, StaffDaySummary, StoreDaySummary, TenderDaySummary
 from apps.reports.summaries.drain import drain
-from apps.reports.summaries.selectors import ensure_fresh, sales_trend, staff_day_figures, store_totals
+from apps.reports.summaries.selectors import ensure_fresh, reads_primary, sales_trend, staff_day_figures, store_totals
 from apps.reports.tests.summary_factories import cash, refunded, sold
 from apps.staff.tests.factories import EmployeeFactory
 
@@ -127,3 +127,9 @@ def test_a_day_recomputed_twice_is_unchanged_and_an_emptied_day_loses_its_rows(s
     DirtyStoreDay.objects.create(store_id=store.pk, business_date=yesterday, txid=1, marked_at=timezone.now())
     drain()
     assert not StoreDaySummary.objects.filter(business_date=yesterday).exists()
+
+
+def test_without_a_replica_a_report_drains_and_reads_the_primary(store):
+    sold(store, product("30.00"))
+    assert reads_primary()
+    assert ensure_fresh([store.pk]) == 1
