@@ -103,8 +103,8 @@ def main(argv: list[str] | None = None) -> int:
         "stock": stock,
         "stocktake": stocktake,
         "groupbuy": groupbuy,
-        "export-writers": export_writers,
         "summaries": summary_triggers,
+        "export-writers": export_writers,
     }
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     sub = parser.add_subparsers(dest="name", required=True)

@@ -4,7 +4,7 @@ with its staff, paid in cash: the order, its tenders, staff credits, stock) time
 triggers on and off, in alternating rounds so the machine's noise falls on both alike; then the
 drain of the store-days it left dirty, and the summaries compared with their rebuild.
 
-Runs on its own database (erp_bench_summaries, migrated here); every order stays (dated today)."""
+Runs on its own database (erp_bench_summaries), made anew and migrated by each run."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ import json
 import time
 from decimal import Decimal
 
+import psycopg
 from django.core.management import call_command
 from django.db import connection
 
-from bench.members import ensure_database
 from bench.stats import summary_ms
 
 TRIGGERS = (
@@ -51,20 +51,37 @@ def _triggers(enabled: bool) -> None:
             cursor.execute(f"ALTER TABLE {table} {verb} TRIGGER {trigger}")
 
 
+def _new_database() -> None:
+    """The bench's database, made anew (the test factories number their rows from 1 each run)."""
+    params = connection.settings_dict
+    connection.close()
+    with psycopg.connect(
+        dbname="postgres", host=params["HOST"], port=params["PORT"] or None, user=params["USER"],
+        password=params["PASSWORD"] or None, autocommit=True,
+    ) as maintenance:  # fmt: skip
+        maintenance.execute(f'DROP DATABASE IF EXISTS "{params["NAME"]}" WITH (FORCE)')
+        maintenance.execute(f'CREATE DATABASE "{params["NAME"]}"')
+
+
 def run(args: argparse.Namespace) -> None:
-    ensure_database()
+    _new_database()
     call_command("migrate", verbosity=0)
     # The bench's data comes from the test factories: the same rows the summaries' tests sell.
     from apps.billing.tests.checkout_factories import order_of, product, project
     from apps.billing.till.checkout import TenderAsked, order_pay
     from apps.cards.tests.factories import CASHIER
-    from apps.catalog.tests.factories import ProjectFactory
+    from apps.catalog.tests.factories import (
+        ProjectFactory,
+    )
     from apps.inventory.tests.factories import stocked
     from apps.org.tests.factories import StoreFactory
     from apps.reports.summaries.audit import summary_differences_between
     from apps.reports.summaries.drain import drain
     from apps.staff.tests.factories import EmployeeFactory
 
+    # The time PostgreSQL spends inside the summary triggers, measured by the server itself.
+    with connection.cursor() as cursor:
+        cursor.execute("SET track_functions = 'all'")
     store = StoreFactory.create()
     nurse, seller = EmployeeFactory.create(store=store), EmployeeFactory.create(store=store)
     care = ProjectFactory.create()
@@ -97,6 +114,16 @@ def run(args: argparse.Namespace) -> None:
         (left,) = cursor.fetchone()
     from django.utils import timezone
 
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_stat_force_next_flush()")
+        cursor.execute("SELECT 1")
+        cursor.execute(
+            "SELECT coalesce(sum(total_time), 0), coalesce(sum(calls), 0) FROM pg_stat_user_functions "
+            "WHERE funcname LIKE 'reports\\_%%' AND funcname NOT IN ('reports_mark_dirty', "
+            "'reports_line_of_paid_order_changed')"
+        )
+        trigger_ms, trigger_calls = cursor.fetchone()
+
     today = timezone.localdate()
     on, off = summary_ms(samples[True]), summary_ms(samples[False])
     print(
@@ -107,6 +134,8 @@ def run(args: argparse.Namespace) -> None:
                 "checkout_without_triggers": off,
                 "p95_overhead_pct": round((on["p95_ms"] / off["p95_ms"] - 1) * 100, 1),
                 "median_overhead_pct": round((on["median_ms"] / off["median_ms"] - 1) * 100, 1),
+                "trigger_calls": int(trigger_calls),
+                "trigger_ms_per_checkout": round(float(trigger_ms) / max(1, len(samples[True])), 3),
                 "store_days_drained": drained,
                 "drain_ms": drain_ms,
                 "queue_rows_left": left,

@@ -1,6 +1,5 @@
-"""The reports' own tables: the summaries (apps.reports.summaries), and the download centre's jobs
-(issue 29 §5): one export of one report with its filters, made by a Celery task into a file kept
-for settings.EXPORT_KEEP_HOURS, then deleted (the job stays, expired)."""
+"""The download centre's jobs (issue 29 §5): one export of one report with its filters, made by a
+Celery task into a file kept for settings.EXPORT_KEEP_HOURS, then deleted (the job stays, expired)."""
 
 from __future__ import annotations
 
@@ -9,9 +8,12 @@ from django.utils.translation import gettext_lazy as _
 
 from apps.core.model_fields import created_at_field, user_field
 from apps.reports.choices import ExportStatus
+
+# The summaries the reports read (apps.reports.summaries), known to Django through this module.
 from apps.reports.summaries.models import (
     CategoryDaySummary,
     DirtyStoreDay,
+    StaffCategoryDaySummary,
     StaffDaySummary,
     StoreDaySummary,
     SummaryFreshness,
@@ -22,6 +24,7 @@ __all__ = [
     "CategoryDaySummary",
     "DirtyStoreDay",
     "ExportJob",
+    "StaffCategoryDaySummary",
     "StaffDaySummary",
     "StoreDaySummary",
     "SummaryFreshness",

@@ -20,6 +20,7 @@ SCRATCH = Tables(
     staff="reports_scratch_staff",
     category="reports_scratch_category",
     tender="reports_scratch_tender",
+    staff_category="reports_scratch_staff_category",
 )
 HISTORY_START = date(1, 1, 1)
 
