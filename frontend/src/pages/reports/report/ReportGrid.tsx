@@ -7,6 +7,7 @@ import { DataGrid } from "@mui/x-data-grid/DataGrid";
 import type { GridColDef, GridPaginationModel, GridSortModel } from "@mui/x-data-grid";
 import { enUS, zhCN } from "@mui/x-data-grid/locales";
 import { useTranslation } from "react-i18next";
+import { cspNonce } from "../../../islands/emotion";
 import type { ReportColumn, ReportFilterValues, ReportRow } from "../../../api/reports";
 import { cellText, ReportCell } from "./cells";
 import { NS } from "./ReportFilters";
@@ -92,6 +93,8 @@ export function ReportGrid({
           disableRowSelectionOnClick
           showToolbar
           localeText={{ ...locale, noRowsLabel: t("empty") }}
+          // The grid's own <style> tag (its CSS variables) carries the page's CSP nonce, as emotion's do.
+          nonce={cspNonce()}
         />
       </Box>
       {totals && summed.length ? (
