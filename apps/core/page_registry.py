@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from apps.core.role_codes import REPORT_FIGURES_CODE
+
 
 @dataclass(frozen=True)
 class PageRoute:
@@ -19,6 +21,9 @@ class PageRoute:
     entry: str
     public: bool = False
     shell: bool = True  # the top bar; off for the sign-in pages
+    # What one island serving several routes needs to know of this one (the report page: its key),
+    # handed to it in the page context.
+    props: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -27,6 +32,10 @@ class Page:
     code: str | None
     title_en: str
     title_zh: str
+    # A business report's page (the drawer's reports group) and, for a page without a code, the code
+    # that reads its figures: the drawer lists it only to a role holding that code.
+    report: bool = False
+    figures_code: str | None = None
 
 
 # The shop-management page's code: the owner's overview and the calls it makes (store information,
@@ -36,6 +45,26 @@ SHOP_MANAGEMENT_CODE = "ERP-MENU"
 
 def _pages(code: str | None, *routes: tuple[str, str, str]) -> list[Page]:
     return [Page(route, code, en, zh) for route, en, zh in routes]
+
+
+# The staff performance and commission reports show everyone their own figures (no code needed).
+_OWN_FIGURES_ROUTES = frozenset({"/staffPerformance", "/staffCommission"})
+
+
+def _report_pages(code: str | None, *routes: tuple[str, str, str]) -> list[Page]:
+    """Report pages: the spec's code where it gives one; else no page code (spec §2.2), their figures
+    read with the business-report code unless every role reads its own."""
+    return [
+        Page(
+            route,
+            code,
+            en,
+            zh,
+            report=True,
+            figures_code=None if code or route in _OWN_FIGURES_ROUTES else REPORT_FIGURES_CODE,
+        )
+        for route, en, zh in routes
+    ]
 
 
 PAGES: tuple[Page, ...] = tuple(
@@ -195,9 +224,35 @@ PAGES: tuple[Page, ...] = tuple(
         ("/messageDetail", "Message detail", "消息详情"),
     )
     + _pages(None, ("/taskList", "Tasks", "任务中心"), ("/taskDetail", "Task detail", "任务详情"))
-    + _pages("SMSA-0001", ("/storeMemberAnalysis", "Store member analysis", "门店会员分析"))
-    + _pages("MLCA-00001-0000", ("/memberLiftcycle", "Member lifecycle", "会员生命周期"))
-    + _pages("XMDPJ-0001", ("/XMDReviewReport", "Review report", "评价报表"))
+    + _report_pages("SMSA-0001", ("/storeMemberAnalysis", "Store member analysis", "门店会员分析"))
+    + _report_pages("MLCA-00001-0000", ("/memberLiftcycle", "Member lifecycle", "会员生命周期"))
+    + _report_pages("XMDPJ-0001", ("/XMDReviewReport", "Review report", "评价报表"))
+    # The business reports the spec names without a code (issue 29 §2): the pages are open to any
+    # chosen role; their figures need the report code (apps.core.role_codes.REPORT_FIGURES).
+    + _report_pages(
+        None,
+        ("/staffPerformance", "Staff store performance", "员工门店业绩"),
+        ("/staffCommission", "Staff commission", "员工提成"),
+        ("/salesDetail", "Sales details", "销售明细"),
+        ("/productConsumption", "Product consumption", "产品消耗"),
+        ("/refundSummary", "Refund summary", "退款汇总"),
+        ("/cardChangeReport", "Card changes", "卡变动报表"),
+        ("/giftReport", "Gifts", "赠送报表"),
+        ("/signedOrderReport", "Signed orders", "签单报表"),
+        ("/earnestOrders", "Earnest orders", "定金单报表"),
+        ("/takeoutSales", "Takeout sales", "外带销售"),
+        ("/memberLifecycleVariants", "Member lifecycle variants", "会员生命周期变体"),
+        ("/customerAnalysis", "Customer analysis", "顾客分析"),
+        ("/customerMarketing", "New and returning customer marketing", "新老客营销"),
+        ("/customerFollowUp", "Customer follow-up", "顾客回访"),
+        ("/memberTagReport", "Member tags", "会员标签"),
+        ("/memberOperation", "Member operation figures", "会员运营数据"),
+        ("/barcodeDatabase", "Barcode database", "条码库"),
+        ("/cardBalances", "Member card balances", "会员卡余额"),
+        ("/evaluationDetails", "Evaluation details", "评价明细"),
+        ("/satisfactionRate", "Satisfaction", "满意度"),
+    )
+    + _pages(None, ("/downloadCenter", "Download centre", "下载中心"))
 )
 
 PAGES_BY_ROUTE: dict[str, Page] = {page.route: page for page in PAGES}

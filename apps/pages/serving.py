@@ -77,6 +77,8 @@ class PageRef(TypedDict):
     code: str | None
     titleEn: str
     titleZh: str
+    report: bool
+    figuresCode: str | None
 
 
 class PageContext(TypedDict):
@@ -84,6 +86,7 @@ class PageContext(TypedDict):
 
     route: str
     code: str | None
+    props: dict[str, str]
     signedIn: bool
     builtRoutes: list[str]
     pages: list[PageRef]
@@ -98,9 +101,20 @@ def _page_context(request: HttpRequest, page: PageRoute, visitor: PageVisitor | 
     return {
         "route": page.route,
         "code": spec_page.code if spec_page else None,
+        "props": dict(page.props),
         "signedIn": bool(visitor and visitor.role_chosen),
         "builtRoutes": sorted(built.route for built in built_pages()),
-        "pages": [{"route": p.route, "code": p.code, "titleEn": p.title_en, "titleZh": p.title_zh} for p in PAGES],
+        "pages": [
+            {
+                "route": p.route,
+                "code": p.code,
+                "titleEn": p.title_en,
+                "titleZh": p.title_zh,
+                "report": p.report,
+                "figuresCode": p.figures_code,
+            }
+            for p in PAGES
+        ],
         "badgeRefreshSeconds": settings.BADGE_REFRESH_SECONDS,
         "signInPage": sign_in_page(),
         "sessionIdleMinutes": settings.SESSION_IDLE_MINUTES,
