@@ -20,7 +20,6 @@ from apps.catalog.tests.factories import CardTypeFactory
 from apps.core.page_registry import code_of
 from apps.core.testing import assert_envelope, assert_list_queries_constant
 from apps.inventory.tests.factories import stocked
-from apps.members.tests.factories import MemberFactory
 
 pytestmark = pytest.mark.django_db
 

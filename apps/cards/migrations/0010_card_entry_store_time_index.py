@@ -5,17 +5,20 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('cards', '0009_move_in_entries'),
-        ('catalog', '0003_product_stock_units'),
-        ('org', '0008_orgunit_card_transfer_approval'),
+        ("cards", "0009_move_in_entries"),
+        ("catalog", "0003_product_stock_units"),
+        ("org", "0008_orgunit_card_transfer_approval"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddIndex(
-            model_name='cardentry',
-            index=models.Index(fields=['card_store', 'card', 'created_at'], include=('principal_change', 'gift_change', 'sessions_change'), name='card_entry_card_store_time'),
+            model_name="cardentry",
+            index=models.Index(
+                fields=["card_store", "card", "created_at"],
+                include=("principal_change", "gift_change", "sessions_change"),
+                name="card_entry_card_store_time",
+            ),
         ),
     ]
