@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from datetime import datetime, time, timedelta
 from decimal import Decimal
+from io import BytesIO
 from unittest import mock
 
 import pytest
 from django.utils import timezone
+from openpyxl import load_workbook
 
 from apps.accounts.testing import api_client
 from apps.billing.tests.factories import CASHIER, committed_order, line
@@ -23,6 +25,7 @@ from apps.core.testing import assert_envelope
 from apps.inventory.tests.factories import stocked
 from apps.members.tests.factories import MemberFactory
 from apps.reports.definitions.card_balances import months_back_end
+from erp.celery import app as celery_app
 
 pytestmark = pytest.mark.django_db
 
@@ -182,3 +185,42 @@ def test_card_balances_leave_out_another_stores_cards(chain, reader, card_with_e
     elsewhere = stored_value_card(member=MemberFactory(home_store=other), paid="500.00", store=other)
     data = assert_envelope(show(reader, "CardBalances"), status=200)
     assert elsewhere.card_no not in [row["cardNo"] for row in data["list"]]
+
+
+# -- exports --------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def eager_exports(settings, tmp_path):
+    settings.MEDIA_ROOT = str(tmp_path)
+    previous = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = previous
+
+
+def exported(client, key, body):
+    job_id = assert_envelope(
+        client.post(f"/rest/businessReport{key}/export", body, format="json", HTTP_ACCEPT_LANGUAGE="en"), status=202
+    )["jobId"]
+    response = client.get(f"/rest/downloadCenter/file/{job_id}")
+    assert response.status_code == 200
+    sheet = load_workbook(BytesIO(b"".join(response.streaming_content))).worksheets[0]
+    return list(sheet.iter_rows(values_only=True))
+
+
+def test_the_barcode_database_exports_for_the_scanners(eager_exports, reader):
+    ProductFactory(barcode="6901234567890", name="控油洗发水", price=Decimal("88.00"))
+    rows = exported(reader, "Barcodes", {"keyword": "6901234567890"})
+    assert rows[0][:3] == ("Barcode", "Product code", "Product")
+    assert [(row[0], row[2]) for row in rows[1:]] == [("6901234567890", "控油洗发水")]
+
+
+def test_the_card_balances_of_a_month_end_export_with_the_ledger_figures(
+    eager_exports, reader, card_with_entries_either_side
+):
+    card, end = card_with_entries_either_side
+    rows = exported(reader, "CardBalances", {"month": end.strftime("%Y-%m")})
+    header = rows[0]
+    found = [dict(zip(header, row, strict=True)) for row in rows[1:] if card.card_no in row]
+    assert [row["Balance"] for row in found] == [700]
