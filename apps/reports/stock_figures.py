@@ -1,5 +1,5 @@
 """Product consumption (产品消耗, issue 29 §2): by product, what the orders and refunds of a period
-say left the shelf, set against what the stock ledger moved (docs/decisions/0042-stock-and-card-figures.md).
+say left the shelf, set against what the stock ledger moved (docs/decisions/0043-stock-and-card-figures.md).
 
 Quantities are in each product's use unit (a millilitre of a 500 ml bottle), as the ledger counts.
 From the orders and refunds (apps.billing.ledgers.goods_figures): sold, given free with a sale,

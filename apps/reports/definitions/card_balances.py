@@ -1,5 +1,5 @@
 """The member cards' balances at the end of a day (spec §9: the month-end card-balance spreadsheets;
-docs/decisions/0042-stock-and-card-figures.md): every card of the chosen stores with its principal,
+docs/decisions/0043-stock-and-card-figures.md): every card of the chosen stores with its principal,
 gift and sessions left, summed from the card ledger up to that instant."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Product consumption and the barcode database (issue 29 §2; docs/decisions/0042-stock-and-card-figures.md)."""
+"""Product consumption and the barcode database (issue 29 §2; docs/decisions/0043-stock-and-card-figures.md)."""
 
 from __future__ import annotations
 
