@@ -1,9 +1,13 @@
 """What the stock ledger says about a period, product by product, over some stores (the product
 consumption report): the stock at its start and end and what moved in it, by reason.
 
-Every figure is a sum of moves, in the product's use unit: the stock at an instant is the sum of
-the moves before it (what `quantity_after` chains to), so a figure never reads the live balance
-row. One aggregate query by the index stock_move_store_time (store, created_at)."""
+Every figure comes from the moves, in the product's use unit, never from the live balance's
+quantity: the stock of a store and product at an instant is the `quantity_after` of its last move
+before it (the running sum the ledger audit checks), read by one backward probe of the index
+stock_move_product_newest (store, product, -id) for each pair the store ever held (its balance
+row says the pair exists); what moved in the period is one aggregate over the period's moves by
+stock_move_store_time (store, created_at). So a month costs a month's moves, not the store's
+whole history."""
 
 from __future__ import annotations
 
@@ -12,11 +16,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from django.db.models import Q, Sum
+from django.db.models import OuterRef, Q, Subquery, Sum
 from django.db.models.functions import Coalesce
 
 from apps.inventory.choices import MoveKind
-from apps.inventory.models import ZERO, StockMove
+from apps.inventory.models import ZERO, StockBalance, StockMove
 
 # Goods that came in or went out on a stock document (goods in, loans, returns to a supplier or
 # head office): the stock a period had to work with, not what it used.
@@ -43,6 +47,14 @@ def _sum(condition: Q) -> Coalesce:
     return Coalesce(Sum("quantity", filter=condition), ZERO)
 
 
+def _stock_before(instant: datetime) -> Subquery:
+    """The pair's stock just before `instant`: its last move's `quantity_after` (null: none yet)."""
+    last = StockMove.objects.filter(
+        store_id=OuterRef("store_id"), product_id=OuterRef("product_id"), created_at__lt=instant
+    ).order_by("-id")
+    return Subquery(last.values("quantity_after")[:1])
+
+
 def ledger_by_product(
     *,
     store_ids: Collection[int],
@@ -52,37 +64,49 @@ def ledger_by_product(
     category_id: int | None = None,
 ) -> dict[int, LedgerFigures]:
     """Each product that the stores held or moved before `end`: its stock at `start` and `end` and
-    its moves in [start, end) by reason, summed over the stores."""
-    moves = StockMove.objects.filter(store_id__in=list(store_ids), created_at__lt=end)
+    its moves in [start, end) by reason, summed over the stores. Two queries."""
+    stores = list(store_ids)
+    pairs = StockBalance.objects.filter(store_id__in=stores)
+    moves = StockMove.objects.filter(store_id__in=stores, created_at__gte=start, created_at__lt=end)
     if product_ids is not None:
+        pairs = pairs.filter(product_id__in=list(product_ids))
         moves = moves.filter(product_id__in=list(product_ids))
     if category_id is not None:
+        pairs = pairs.filter(product__category_id=category_id)
         moves = moves.filter(product__category_id=category_id)
-    within = Q(created_at__gte=start)
-    rows = (
-        moves.values("product_id")
+    stock: dict[int, list[Decimal]] = {}
+    for product_id, opening, closing in pairs.annotate(
+        opening=_stock_before(start), closing=_stock_before(end)
+    ).values_list("product_id", "opening", "closing"):
+        if opening is None and closing is None:
+            continue  # the pair's first move came after the period
+        held = stock.setdefault(product_id, [ZERO, ZERO])
+        held[0] += opening or ZERO
+        held[1] += closing or ZERO
+    sums = {
+        row["product_id"]: row
+        for row in moves.values("product_id")
         .annotate(
-            opening=_sum(Q(created_at__lt=start)),
-            moved=_sum(within),
-            goods_in=_sum(within & Q(kind__in=DOCUMENT_KINDS)),
-            sales=_sum(within & Q(kind__in=SALE_KINDS)),
-            consumed=_sum(within & Q(kind=MoveKind.SERVICE_USE)),
-            store_use=_sum(within & Q(kind=MoveKind.STORE_USE)),
-            written_off=_sum(within & Q(kind=MoveKind.RETURN_DAMAGED)),
-            stocktake=_sum(within & Q(kind=MoveKind.STOCKTAKE)),
+            goods_in=_sum(Q(kind__in=DOCUMENT_KINDS)),
+            sales=_sum(Q(kind__in=SALE_KINDS)),
+            consumed=_sum(Q(kind=MoveKind.SERVICE_USE)),
+            store_use=_sum(Q(kind=MoveKind.STORE_USE)),
+            written_off=_sum(Q(kind=MoveKind.RETURN_DAMAGED)),
+            stocktake=_sum(Q(kind=MoveKind.STOCKTAKE)),
         )
         .order_by()
-    )
-    return {
-        row["product_id"]: LedgerFigures(
-            opening=row["opening"],
-            goods_in=row["goods_in"],
-            sales_moved=-row["sales"],
-            consumed=-row["consumed"],
-            store_use=-row["store_use"],
-            written_off=-row["written_off"],
-            stocktake=row["stocktake"],
-            closing=row["opening"] + row["moved"],
-        )
-        for row in rows
     }
+    figures = {}
+    for product_id, (opening, closing) in stock.items():
+        row = sums.get(product_id)
+        figures[product_id] = LedgerFigures(
+            opening=opening,
+            goods_in=row["goods_in"] if row else ZERO,
+            sales_moved=-row["sales"] if row else ZERO,
+            consumed=-row["consumed"] if row else ZERO,
+            store_use=-row["store_use"] if row else ZERO,
+            written_off=-row["written_off"] if row else ZERO,
+            stocktake=row["stocktake"] if row else ZERO,
+            closing=closing,
+        )
+    return figures
