@@ -224,3 +224,11 @@ def test_the_card_balances_of_a_month_end_export_with_the_ledger_figures(
     header = rows[0]
     found = [dict(zip(header, row, strict=True)) for row in rows[1:] if card.card_no in row]
     assert [row["Balance"] for row in found] == [700]
+
+
+def test_card_balances_offer_month_end_quick_picks_in_the_readers_language(reader):
+    data = assert_envelope(
+        reader.get("/rest/businessReportCardBalances/select", HTTP_ACCEPT_LANGUAGE="zh-hans"), status=200
+    )
+    picks = next(extra for extra in data["extra"] if extra["name"] == "monthEnd")
+    assert picks["choices"][:2] == [{"value": "1", "label": "上月末"}, {"value": "2", "label": "2个月前的月末"}]
