@@ -160,6 +160,13 @@ class CardEntry(AppendOnlyModel):
             models.Index(fields=["order_id"], name="card_entry_order", condition=Q(order_id__isnull=False)),
             # The daily closing's card figures: a store's entries of a day.
             models.Index(fields=["store", "created_at"], name="card_entry_store_time"),
+            # What a store held on its cards at an instant (the month-end card balances,
+            # apps.cards.balance_selectors): its entries before it, summed from the index alone.
+            models.Index(
+                fields=["card_store", "card", "created_at"],
+                include=["principal_change", "gift_change", "sessions_change"],
+                name="card_entry_card_store_time",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -339,6 +339,27 @@ export interface paths {
      */
     get: operations["businessReport_show_retrieve"];
   };
+  "/rest/buyRecordRest/count": {
+    /**
+     * How many purchase records a member has at the caller's stores, in all and by kind
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["buyRecordRest_count_retrieve"];
+  };
+  "/rest/buyRecordRest/detail/{record_id}": {
+    /**
+     * One purchase record with its staff and refunds
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["buyRecordRest_detail_retrieve"];
+  };
+  "/rest/buyRecordRest/list": {
+    /**
+     * A member's purchase records at the caller's stores, newest first
+     * @description buyRecordRest/list: what a member bought (cards, packages, products, top-ups).
+     */
+    get: operations["buyRecordRest_list_retrieve"];
+  };
   "/rest/commodity/cardTypeList": {
     /**
      * Card types (stored-value and package cards)
@@ -846,6 +867,13 @@ export interface paths {
      * @description Mixin of an ErpApi view whose query parameter `phone_fragment_param` is a fragment of a phone.
      */
     get: operations["member_findLstByConditionWholePhone_retrieve"];
+  };
+  "/rest/member/findMemberConsume": {
+    /**
+     * A member's consumption at the caller's stores: paid orders, their items and card uses, newest first
+     * @description member/findMemberConsume: a member's consumption, her paid orders with the card uses.
+     */
+    get: operations["member_findMemberConsume_retrieve"];
   };
   "/rest/member/findStoCntByCondition": {
     /**
@@ -2130,6 +2158,20 @@ export interface paths {
     /** @description addtransferCard: starts a transfer of the card to another member (replacing one pending). */
     post: operations["usercard_addtransferCard_create"];
   };
+  "/rest/usercard/getOrderList": {
+    /**
+     * The caller's stores' orders that sold, topped up, spent or used a card, newest first
+     * @description usercard/getOrderList: the orders that touched a member card, at the caller's stores.
+     */
+    get: operations["usercard_getOrderList_retrieve"];
+  };
+  "/rest/usercard/orderDetails": {
+    /**
+     * One order that touched a card: the order's details and its entries on the card
+     * @description usercard/orderDetails: one order of a card, with what it wrote on the card.
+     */
+    get: operations["usercard_orderDetails_retrieve"];
+  };
   "/rest/usercard/transferCard": {
     /**
      * @description usercard/transferCard: what a card holds, whether it can be transferred, and the transfer
@@ -2522,6 +2564,102 @@ export interface components {
       /** @description pay/boxList lists them; none: the store's default */
       boxId?: string;
     };
+    BuyRecordCountOutput: {
+      total: number;
+      byType: components["schemas"]["BuyTypeCountOutput"][];
+    };
+    BuyRecordDetailOutput: {
+      /** @description the order line that bought it (buyRecordRest/detail/{id}) */
+      buyRecordId: number;
+      orderId: number;
+      orderNo: string;
+      /** @description product, productPackage, projectPackage, cardType or topUp */
+      type: string;
+      typeName: string;
+      itemId: number;
+      name: string;
+      qty: number;
+      /** @description decimal string, 2 places ("199.00") */
+      unitPrice: string;
+      /** @description payable for the line */
+      amount: string;
+      gift: boolean;
+      /** @description the card it sold (the first, for several) or topped up, or that paid for it */
+      cardId: number | null;
+      cardNo: string;
+      refundedQty: number;
+      /** @description what refunds of the line gave back */
+      refundedAmount: string;
+      storeId: number;
+      storeName: string;
+      /** Format: date */
+      businessDate: string;
+      /** Format: date-time */
+      createdAt: string;
+      memId: number | null;
+      orderStatus: string;
+      /** @description taken off the line */
+      discount: string;
+      staff: components["schemas"]["BuyRecordStaffOutput"][];
+      /** @description oldest first */
+      refunds: components["schemas"]["BuyRecordRefundOutput"][];
+    };
+    BuyRecordOutput: {
+      /** @description the order line that bought it (buyRecordRest/detail/{id}) */
+      buyRecordId: number;
+      orderId: number;
+      orderNo: string;
+      /** @description product, productPackage, projectPackage, cardType or topUp */
+      type: string;
+      typeName: string;
+      itemId: number;
+      name: string;
+      qty: number;
+      /** @description decimal string, 2 places ("199.00") */
+      unitPrice: string;
+      /** @description payable for the line */
+      amount: string;
+      gift: boolean;
+      /** @description the card it sold (the first, for several) or topped up, or that paid for it */
+      cardId: number | null;
+      cardNo: string;
+      refundedQty: number;
+      /** @description what refunds of the line gave back */
+      refundedAmount: string;
+      storeId: number;
+      storeName: string;
+      /** Format: date */
+      businessDate: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    BuyRecordPageOutput: {
+      list: components["schemas"]["BuyRecordOutput"][];
+      total: number;
+    };
+    BuyRecordRefundOutput: {
+      refundId: number;
+      refundNo: string;
+      qty: number;
+      /** @description decimal string, 2 places ("199.00") */
+      amount: string;
+      reason: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    BuyRecordStaffOutput: {
+      employeeId: number;
+      name: string;
+      /** @description 4 places ("0.5000") */
+      share: string;
+    };
+    BuyTypeCountOutput: {
+      type: string;
+      typeName: string;
+      count: number;
+      /** @description what the records of the kind cost */
+      amount: string;
+    };
     CancelApplyInput: {
       memId: number;
       reason: string;
@@ -2714,6 +2852,129 @@ export interface components {
       cardId: number;
       reason: string;
     };
+    CardOrderDetailOutput: {
+      orderId: number;
+      orderNo: string;
+      storeId: number;
+      memId: number | null;
+      name: string;
+      /** @description masked */
+      phone: string;
+      walkIn: boolean;
+      reservationId: number | null;
+      /** @description how it was paid: unpaid, partlyPaid, paid, cancelled */
+      status: string;
+      statusName: string;
+      /**
+       * @description what its refunds gave back: none, partlyRefunded, or refunded (all it paid, money and sessions)
+       *
+       * * `none` - not refunded
+       * * `partlyRefunded` - partly refunded
+       * * `refunded` - refunded
+       * @enum {string}
+       */
+      refundStatus: "none" | "partlyRefunded" | "refunded";
+      /** @description refundStatus in the request's language; empty for none */
+      refundStatusName: string;
+      /** @description the lines at their prices */
+      total: string;
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
+      discount: string;
+      /** @description package sessions used */
+      sessions: number;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
+      /** @description decimal string, 2 places ("199.00") */
+      payable: string;
+      /** @description gross: what was paid, before refunds */
+      paid: string;
+      /** @description what its refunds gave back (a provider's pending refund included; a refused one not) */
+      refunded: string;
+      /** @description paid less refunded */
+      net: string;
+      /** @description decimal string, 2 places ("199.00") */
+      due: string;
+      /** Format: date */
+      businessDate: string;
+      remark: string;
+      operatorName: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      paidAt: string | null;
+      lines: components["schemas"]["OrderDetailLineOutput"][];
+      tenders: components["schemas"]["TenderOutput"][];
+      /** @description the order's refunds, oldest first */
+      refunds: components["schemas"]["RefundDetailOutput"][];
+      /** @description the member signed: order/signatureImage/{orderId} serves it */
+      signed: boolean;
+      cardId: number;
+      cardNo: string;
+      /** @description what the order wrote on the card, oldest first */
+      cardEntries: components["schemas"]["CardEntryOutput"][];
+    };
+    CardOrderOutput: {
+      orderId: number;
+      orderNo: string;
+      storeId: number;
+      memId: number | null;
+      name: string;
+      /** @description masked */
+      phone: string;
+      walkIn: boolean;
+      reservationId: number | null;
+      /** @description how it was paid: unpaid, partlyPaid, paid, cancelled */
+      status: string;
+      statusName: string;
+      /**
+       * @description what its refunds gave back: none, partlyRefunded, or refunded (all it paid, money and sessions)
+       *
+       * * `none` - not refunded
+       * * `partlyRefunded` - partly refunded
+       * * `refunded` - refunded
+       * @enum {string}
+       */
+      refundStatus: "none" | "partlyRefunded" | "refunded";
+      /** @description refundStatus in the request's language; empty for none */
+      refundStatusName: string;
+      /** @description the lines at their prices */
+      total: string;
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
+      discount: string;
+      /** @description package sessions used */
+      sessions: number;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
+      /** @description decimal string, 2 places ("199.00") */
+      payable: string;
+      /** @description gross: what was paid, before refunds */
+      paid: string;
+      /** @description what its refunds gave back (a provider's pending refund included; a refused one not) */
+      refunded: string;
+      /** @description paid less refunded */
+      net: string;
+      /** @description decimal string, 2 places ("199.00") */
+      due: string;
+      /** Format: date */
+      businessDate: string;
+      remark: string;
+      operatorName: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      paidAt: string | null;
+      storeName: string;
+      /** @description what the order did to the card's principal (negative: taken) */
+      cardPrincipalChange: string;
+      /** @description what the order did to the card's gift balance */
+      cardGiftChange: string;
+      /** @description sessions the order added (sold) or used (negative) */
+      cardSessionsChange: number;
+    };
+    CardOrderPageOutput: {
+      list: components["schemas"]["CardOrderOutput"][];
+      total: number;
+    };
     CardOutput: {
       cardId: number;
       cardNo: string;
@@ -2829,6 +3090,23 @@ export interface components {
     CardTypePageOutput: {
       list: components["schemas"]["CardTypeOutput"][];
       total: number;
+    };
+    CardUseOutput: {
+      /** @description the card ledger entry */
+      entryId: number;
+      cardId: number;
+      cardNo: string;
+      /** @description spend (stored value) or sessionsUsed */
+      kind: string;
+      kindName: string;
+      /** @description negative: taken from the principal */
+      principalChange: string;
+      /** @description negative: taken from the gift balance */
+      giftChange: string;
+      /** @description the project whose sessions were used (empty for money) */
+      projectName: string;
+      /** @description negative: sessions used */
+      sessionsChange: number;
     };
     CardsOutput: {
       sold: components["schemas"]["CardPartOutput"];
@@ -3095,6 +3373,23 @@ export interface components {
        * @description 0: none of it is supplied
        */
       quantity: string;
+    };
+    ConsumedItemOutput: {
+      orderLineId: number;
+      /** @description the line's type (contract §8) */
+      type: string;
+      typeName: string;
+      itemId: number;
+      name: string;
+      qty: number;
+      /** @description payable for the line */
+      amount: string;
+      /** @description given free with the sale */
+      gift: boolean;
+      /** @description the card the line pays with, tops up or sold */
+      cardId: number | null;
+      /** @description paid by package sessions */
+      bySessions: boolean;
     };
     CopyWeekInput: {
       /** Format: date */
@@ -4603,6 +4898,66 @@ export interface components {
     MasterValueOutput: {
       id: number;
       name: string;
+    };
+    MemberConsumeOutput: {
+      orderId: number;
+      orderNo: string;
+      storeId: number;
+      memId: number | null;
+      name: string;
+      /** @description masked */
+      phone: string;
+      walkIn: boolean;
+      reservationId: number | null;
+      /** @description how it was paid: unpaid, partlyPaid, paid, cancelled */
+      status: string;
+      statusName: string;
+      /**
+       * @description what its refunds gave back: none, partlyRefunded, or refunded (all it paid, money and sessions)
+       *
+       * * `none` - not refunded
+       * * `partlyRefunded` - partly refunded
+       * * `refunded` - refunded
+       * @enum {string}
+       */
+      refundStatus: "none" | "partlyRefunded" | "refunded";
+      /** @description refundStatus in the request's language; empty for none */
+      refundStatusName: string;
+      /** @description the lines at their prices */
+      total: string;
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
+      discount: string;
+      /** @description package sessions used */
+      sessions: number;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
+      /** @description decimal string, 2 places ("199.00") */
+      payable: string;
+      /** @description gross: what was paid, before refunds */
+      paid: string;
+      /** @description what its refunds gave back (a provider's pending refund included; a refused one not) */
+      refunded: string;
+      /** @description paid less refunded */
+      net: string;
+      /** @description decimal string, 2 places ("199.00") */
+      due: string;
+      /** Format: date */
+      businessDate: string;
+      remark: string;
+      operatorName: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      paidAt: string | null;
+      storeName: string;
+      /** @description the order's lines */
+      items: components["schemas"]["ConsumedItemOutput"][];
+      /** @description what the order spent or used from the member's cards */
+      cardUses: components["schemas"]["CardUseOutput"][];
+    };
+    MemberConsumePageOutput: {
+      list: components["schemas"]["MemberConsumeOutput"][];
+      total: number;
     };
     MemberCreateInput: {
       name?: string;
@@ -11874,6 +12229,242 @@ export interface operations {
     };
   };
   /**
+   * How many purchase records a member has at the caller's stores, in all and by kind
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  buyRecordRest_count_retrieve: {
+    parameters: {
+      query: {
+        /** @description until then */
+        endTime?: string | null;
+        memId: number;
+        /** @description orders committed from then */
+        startTime?: string | null;
+        /**
+         * @description one kind of purchase: product, productPackage, projectPackage, cardType or topUp
+         *
+         * * `product` - product
+         * * `productPackage` - productPackage
+         * * `projectPackage` - projectPackage
+         * * `cardType` - cardType
+         * * `topUp` - topUp
+         */
+        type?: "product" | "productPackage" | "projectPackage" | "cardType" | "topUp" | "";
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["BuyRecordCountOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * One purchase record with its staff and refunds
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  buyRecordRest_detail_retrieve: {
+    parameters: {
+      path: {
+        record_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["BuyRecordDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A member's purchase records at the caller's stores, newest first
+   * @description buyRecordRest/list: what a member bought (cards, packages, products, top-ups).
+   */
+  buyRecordRest_list_retrieve: {
+    parameters: {
+      query: {
+        /** @description until then */
+        endTime?: string | null;
+        memId: number;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        /** @description orders committed from then */
+        startTime?: string | null;
+        /**
+         * @description one kind of purchase: product, productPackage, projectPackage, cardType or topUp
+         *
+         * * `product` - product
+         * * `productPackage` - productPackage
+         * * `projectPackage` - projectPackage
+         * * `cardType` - cardType
+         * * `topUp` - topUp
+         */
+        type?: "product" | "productPackage" | "projectPackage" | "cardType" | "topUp" | "";
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["BuyRecordPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * Card types (stored-value and package cards)
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
@@ -17194,6 +17785,82 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["MemberPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A member's consumption at the caller's stores: paid orders, their items and card uses, newest first
+   * @description member/findMemberConsume: a member's consumption, her paid orders with the card uses.
+   */
+  member_findMemberConsume_retrieve: {
+    parameters: {
+      query: {
+        /** @description until then */
+        endTime?: string | null;
+        memId: number;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        /** @description orders committed from then */
+        startTime?: string | null;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["MemberConsumePageOutput"];
           };
         };
       };
@@ -32003,6 +32670,149 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["TransferOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The caller's stores' orders that sold, topped up, spent or used a card, newest first
+   * @description usercard/getOrderList: the orders that touched a member card, at the caller's stores.
+   */
+  usercard_getOrderList_retrieve: {
+    parameters: {
+      query: {
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        /** @description the member card (cardId) */
+        userCardId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CardOrderPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * One order that touched a card: the order's details and its entries on the card
+   * @description usercard/orderDetails: one order of a card, with what it wrote on the card.
+   */
+  usercard_orderDetails_retrieve: {
+    parameters: {
+      query: {
+        orderId: number;
+        /** @description the member card (cardId) */
+        userCardId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CardOrderDetailOutput"];
           };
         };
       };
