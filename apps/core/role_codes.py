@@ -97,6 +97,12 @@ STORE_AUTHORITY_APPROVE = ButtonCode("BTN-SQ-STORE-AUTHORITY-APPROVE", "Grant st
 STORE_CONTROLS = ButtonCode(
     "BTN-MDGL-STORE-CONTROLS", "Change the store's approval, money and stock settings", "修改门店审批、资金与库存设置"
 )
+# Staff commission (issue 29 §3): head office manages the chain's plans and an owner their stores'
+# (every change a new version, in the system log); closing a store's month freezes its commission for
+# payroll. Owners' (and head office's).
+COMMISSION_PLAN = ButtonCode("BTN-TCGL-PLAN", "Manage commission plans", "管理提成方案")
+COMMISSION_CLOSE = ButtonCode("BTN-TCGL-PERIOD-CLOSE", "Close a month's staff commission", "提成月结")
+COMMISSION_CODES = (COMMISSION_PLAN, COMMISSION_CLOSE)
 
 BUTTON_CODES: tuple[ButtonCode, ...] = (
     MEMBER_PHONE_VIEW,
@@ -120,4 +126,5 @@ BUTTON_CODES: tuple[ButtonCode, ...] = (
     STORE_AUTHORITY_APPROVE,
     CARD_TRANSFER_APPROVE,
     STORE_CONTROLS,
+    *COMMISSION_CODES,
 )
