@@ -22,61 +22,61 @@ class MonthField(fields.RegexField):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(r"^\d{4}-(0[1-9]|1[0-2])$", max_length=7, **kwargs)
 
-    def to_internal_value(self, data: Any) -> date:  # type: ignore[override]
-        text = super().to_internal_value(data)
+    def run_validation(self, data: Any = serializers.empty) -> date:
+        text = super().run_validation(data)
         return date(int(text[:4]), int(text[5:7]), 1)
 
 
-class StoreInputSerializer(serializers.Serializer[Any]):
+class CommissionStoreInputSerializer(serializers.Serializer[Any]):
     storeId = fields.IntegerField(min_value=1, required=False, source="store_id", help_text="default: the chosen store")
 
 
-class PeriodInputSerializer(StoreInputSerializer):
+class CommissionPeriodInputSerializer(CommissionStoreInputSerializer):
     month = MonthField(help_text="YYYY-MM")
 
 
-class OwnInputSerializer(serializers.Serializer[Any]):
+class CommissionOwnInputSerializer(serializers.Serializer[Any]):
     month = MonthField(help_text="YYYY-MM")
 
 
-class TierInputSerializer(serializers.Serializer[Any]):
+class CommissionTierInputSerializer(serializers.Serializer[Any]):
     fromAmount = fields.number(THRESHOLD, source="from_amount", help_text="the month's total from which it holds")
     rate = fields.number(RATE_PERCENT, help_text="percent of the earned amount")
 
 
-class VersionInputSerializer(serializers.Serializer[Any]):
+class CommissionVersionInputSerializer(serializers.Serializer[Any]):
     effectiveFrom = fields.DateField(source="effective_from")
     tierMode = serializers.ChoiceField(choices=TierMode.choices, source="tier_mode")
     perSession = fields.number(MONEY_LINE, required=False, source="per_session", help_text="per session served")
-    tiers = serializers.ListField(child=TierInputSerializer(), min_length=1, max_length=MAX_TIERS)
+    tiers = serializers.ListField(child=CommissionTierInputSerializer(), min_length=1, max_length=MAX_TIERS)
     note = fields.CharField(max_length=NOTE_MAX_LENGTH, required=False, allow_blank=True)
 
 
-class PlanCreateInputSerializer(StoreInputSerializer):
+class CommissionPlanCreateInputSerializer(CommissionStoreInputSerializer):
     name = fields.CharField(max_length=PLAN_NAME_MAX_LENGTH)
     position = serializers.ChoiceField(choices=EmployeePosition.choices)
     kind = serializers.ChoiceField(choices=CreditKind.choices)
-    version = VersionInputSerializer()
+    version = CommissionVersionInputSerializer()
 
 
-class PlanRenameInputSerializer(serializers.Serializer[Any]):
+class CommissionPlanRenameInputSerializer(serializers.Serializer[Any]):
     name = fields.CharField(max_length=PLAN_NAME_MAX_LENGTH)
 
 
 # -- outputs -------------------------------------------------------------------------------------
 
 
-class TierOutputSerializer(serializers.Serializer[Any]):
+class CommissionTierOutputSerializer(serializers.Serializer[Any]):
     fromAmount = serializers.CharField(help_text="money")
     rate = serializers.CharField(help_text="percent, 2 places")
 
 
-class PlanVersionOutputSerializer(serializers.Serializer[Any]):
+class CommissionPlanVersionOutputSerializer(serializers.Serializer[Any]):
     versionId = serializers.IntegerField()
     effectiveFrom = serializers.DateField()
     tierMode = serializers.ChoiceField(choices=TierMode.choices)
     perSession = serializers.CharField()
-    tiers = TierOutputSerializer(many=True)
+    tiers = CommissionTierOutputSerializer(many=True)
     note = serializers.CharField()
     createdBy = serializers.CharField()
     createdAt = serializers.DateTimeField()
@@ -84,7 +84,7 @@ class PlanVersionOutputSerializer(serializers.Serializer[Any]):
     frozen = serializers.BooleanField(help_text="in force on a day of a closed period: it never changes there")
 
 
-class PlanOutputSerializer(serializers.Serializer[Any]):
+class CommissionPlanOutputSerializer(serializers.Serializer[Any]):
     planId = serializers.IntegerField()
     name = serializers.CharField()
     storeId = serializers.IntegerField(allow_null=True, help_text="null: the chain's plan")
@@ -93,16 +93,16 @@ class PlanOutputSerializer(serializers.Serializer[Any]):
     positionName = serializers.CharField()
     kind = serializers.ChoiceField(choices=CreditKind.choices)
     kindName = serializers.CharField()
-    current = PlanVersionOutputSerializer(allow_null=True)
+    current = CommissionPlanVersionOutputSerializer(allow_null=True)
     versionCount = serializers.IntegerField()
 
 
-class PlanDetailOutputSerializer(PlanOutputSerializer):
-    versions = PlanVersionOutputSerializer(many=True, help_text="newest first")
+class CommissionPlanDetailOutputSerializer(CommissionPlanOutputSerializer):
+    versions = CommissionPlanVersionOutputSerializer(many=True, help_text="newest first")
     firstOpenDay = serializers.DateField(allow_null=True, help_text="the earliest day a new version may start")
 
 
-class StaffFigureOutputSerializer(serializers.Serializer[Any]):
+class CommissionStaffFigureOutputSerializer(serializers.Serializer[Any]):
     staffId = serializers.IntegerField()
     staffName = serializers.CharField()
     kind = serializers.ChoiceField(choices=CreditKind.choices)
@@ -119,14 +119,14 @@ class StaffFigureOutputSerializer(serializers.Serializer[Any]):
     planVersion = serializers.CharField(help_text="the plan's name and the version's effective date")
 
 
-class PeriodOutputSerializer(serializers.Serializer[Any]):
+class CommissionPeriodOutputSerializer(serializers.Serializer[Any]):
     storeId = serializers.IntegerField()
     storeName = serializers.CharField()
     month = serializers.CharField(help_text="YYYY-MM")
     status = serializers.ChoiceField(choices=["open", "closed"])
     closedAt = serializers.DateTimeField(allow_null=True)
     closedBy = serializers.CharField()
-    figures = StaffFigureOutputSerializer(many=True)
+    figures = CommissionStaffFigureOutputSerializer(many=True)
     commission = serializers.CharField()
     clawback = serializers.CharField()
     net = serializers.CharField()

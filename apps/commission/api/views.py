@@ -13,7 +13,6 @@ from rest_framework.request import Request
 
 from apps.commission import selectors, services
 from apps.commission.api import serializers as io
-from apps.commission.models import CommissionPlan
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import InvalidInput, NotFound, PermissionRefused
@@ -31,7 +30,7 @@ def _no_store() -> InvalidInput:
     return InvalidInput(_("please choose a store"), field="storeId")
 
 
-def _plan(request: Request, plan_id: int, *, changing: bool) -> CommissionPlan:
+def _plan(request: Request, plan_id: int, *, changing: bool) -> selectors.CommissionPlan:
     plan = get_or_not_found(selectors.plans(), pk=plan_id)
     if plan.store_id is not None and plan.store_id not in scope_of(request).store_ids:
         raise NotFound()
@@ -54,24 +53,24 @@ class PlanListApi(ErpApi):
     required_codes = PLANS
 
     @extend_schema(
-        parameters=[io.StoreInputSerializer],
-        responses=io.PlanOutputSerializer(many=True),
+        parameters=[io.CommissionStoreInputSerializer],
+        responses=io.CommissionPlanOutputSerializer(many=True),
         summary="The chain's commission plans and the caller's stores' (one store's, when named)",
     )
     def get(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(io.StoreInputSerializer, request.query_params)
+        data = self.parse(io.CommissionStoreInputSerializer, request.query_params)
         store_id = named_store_id(request, data.get("store_id"))
         found = selectors.plans_visible(store_ids=scope_of(request).store_ids, store_id=store_id)
         return EnvelopeResponse(selectors.plan_rows(list(found)))
 
     @extend_schema(
-        request=io.PlanCreateInputSerializer,
-        responses=io.PlanDetailOutputSerializer,
+        request=io.CommissionPlanCreateInputSerializer,
+        responses=io.CommissionPlanDetailOutputSerializer,
         summary="A new plan and its first version (Idempotency-Key): a store's, or at head office the chain's",
     )
     @idempotent
     def post(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(io.PlanCreateInputSerializer, request.data)
+        data = self.parse(io.CommissionPlanCreateInputSerializer, request.data)
         plan = services.plan_create(
             actor=self.actor(),
             store_id=named_store_id(request, data.get("store_id")),
@@ -86,18 +85,20 @@ class PlanListApi(ErpApi):
 class PlanDetailApi(ErpApi):
     required_codes = PLANS
 
-    @extend_schema(responses=io.PlanDetailOutputSerializer, summary="A plan with all its versions, newest first")
+    @extend_schema(
+        responses=io.CommissionPlanDetailOutputSerializer, summary="A plan with all its versions, newest first"
+    )
     def get(self, request: Request, plan_id: int) -> EnvelopeResponse:
         return EnvelopeResponse(selectors.plan_detail(_plan(request, plan_id, changing=False)))
 
     @extend_schema(
-        request=io.PlanRenameInputSerializer,
-        responses=io.PlanDetailOutputSerializer,
+        request=io.CommissionPlanRenameInputSerializer,
+        responses=io.CommissionPlanDetailOutputSerializer,
         summary="Rename a plan (Idempotency-Key); what it pays changes only by a new version",
     )
     @idempotent
     def put(self, request: Request, plan_id: int) -> EnvelopeResponse:
-        data = self.parse(io.PlanRenameInputSerializer, request.data)
+        data = self.parse(io.CommissionPlanRenameInputSerializer, request.data)
         plan = services.plan_rename(actor=self.actor(), plan=_plan(request, plan_id, changing=True), name=data["name"])
         return EnvelopeResponse(selectors.plan_detail(plan), message=_("saved"))
 
@@ -106,13 +107,13 @@ class PlanVersionApi(ErpApi):
     required_codes = PLANS
 
     @extend_schema(
-        request=io.VersionInputSerializer,
-        responses=io.PlanDetailOutputSerializer,
+        request=io.CommissionVersionInputSerializer,
+        responses=io.CommissionPlanDetailOutputSerializer,
         summary="A new version of a plan from a date on or after the first open period (Idempotency-Key)",
     )
     @idempotent
     def post(self, request: Request, plan_id: int) -> EnvelopeResponse:
-        data = self.parse(io.VersionInputSerializer, request.data)
+        data = self.parse(io.CommissionVersionInputSerializer, request.data)
         plan = _plan(request, plan_id, changing=True)
         services.version_create(actor=self.actor(), plan=plan, version=_version(data))
         return EnvelopeResponse(selectors.plan_detail(plan), message=_("saved"))
@@ -122,12 +123,12 @@ class PeriodApi(ErpApi):
     required_codes = PERIODS
 
     @extend_schema(
-        parameters=[io.PeriodInputSerializer],
-        responses=io.PeriodOutputSerializer,
+        parameters=[io.CommissionPeriodInputSerializer],
+        responses=io.CommissionPeriodOutputSerializer,
         summary="A store's month of commission: open (computed now) or closed (as stored), per staff, kind and version",
     )
     def get(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(io.PeriodInputSerializer, request.query_params)
+        data = self.parse(io.CommissionPeriodInputSerializer, request.query_params)
         store = store_in_scope(stores(), request, data.get("store_id"), when_none=_no_store())
         return EnvelopeResponse(selectors.period_row(store_id=store.pk, month=data["month"]))
 
@@ -136,13 +137,13 @@ class PeriodCloseApi(ErpApi):
     required_codes = (COMMISSION_CLOSE.code,)
 
     @extend_schema(
-        request=io.PeriodInputSerializer,
-        responses=io.PeriodOutputSerializer,
+        request=io.CommissionPeriodInputSerializer,
+        responses=io.CommissionPeriodOutputSerializer,
         summary="Close a store's ended month (Idempotency-Key): its commission is stored and never changes",
     )
     @idempotent
     def post(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(io.PeriodInputSerializer, request.data)
+        data = self.parse(io.CommissionPeriodInputSerializer, request.data)
         store = store_in_scope(stores(), request, data.get("store_id"), when_none=_no_store())
         services.period_close(actor=self.actor(), store_id=store.pk, month=data["month"])
         return EnvelopeResponse(selectors.period_row(store_id=store.pk, month=data["month"]), message=_("closed"))
@@ -152,12 +153,12 @@ class OwnFiguresApi(ErpApi):
     required_codes = ROLE_CHOSEN
 
     @extend_schema(
-        parameters=[io.OwnInputSerializer],
-        responses=io.PeriodOutputSerializer,
+        parameters=[io.CommissionOwnInputSerializer],
+        responses=io.CommissionPeriodOutputSerializer,
         summary="The caller's own commission for a month at the chosen store (none when not on its staff)",
     )
     def get(self, request: Request) -> EnvelopeResponse:
-        data = self.parse(io.OwnInputSerializer, request.query_params)
+        data = self.parse(io.CommissionOwnInputSerializer, request.query_params)
         store = store_in_scope(stores(), request, None, when_none=_no_store())
         employee_id = selectors.own_employee_id(store_id=store.pk, user_id=scope_of(request).user_id)
         return EnvelopeResponse(
