@@ -198,6 +198,11 @@ PAGES: tuple[Page, ...] = tuple(
     + _pages("SMSA-0001", ("/storeMemberAnalysis", "Store member analysis", "门店会员分析"))
     + _pages("MLCA-00001-0000", ("/memberLiftcycle", "Member lifecycle", "会员生命周期"))
     + _pages("XMDPJ-0001", ("/XMDReviewReport", "Review report", "评价报表"))
+    + _pages(
+        None,
+        ("/commissionPlans", "Commission plans", "提成方案"),
+        ("/commissionPeriods", "Commission by month", "提成月结"),
+    )
 )
 
 PAGES_BY_ROUTE: dict[str, Page] = {page.route: page for page in PAGES}
