@@ -364,6 +364,9 @@ PAYMENT_POLL_SECONDS = env.float("PAYMENT_POLL_SECONDS", default=10.0)
 # Providers publish a day's bill the next morning (WeChat Pay after 10:00).
 PAYMENT_RECONCILE_HOUR = env.int("PAYMENT_RECONCILE_HOUR", default=11)
 
+# The download centre keeps an export's file this long, then deletes it (apps.reports.exports).
+EXPORT_KEEP_HOURS = env.int("EXPORT_KEEP_HOURS", default=72)
+
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or None
 # Without Redis there is no broker: tasks run in the calling process so the product still works.
@@ -377,6 +380,7 @@ CELERY_BEAT_SCHEDULE = {
     "poll-pending-payments": {"task": "apps.payments.tasks.poll_pending_intents", "schedule": PAYMENT_POLL_SECONDS},
     "send-unsent-provider-refunds": {"task": "apps.billing.tasks.send_unsent_provider_refunds", "schedule": 60.0},
     "resolve-pending-write-offs": {"task": "apps.groupbuy.tasks.resolve_pending", "schedule": GROUPBUY_POLL_SECONDS},
+    "expire-exports": {"task": "apps.reports.tasks.expire_exports", "schedule": 3600.0},
     "reconcile-payments": {
         "task": "apps.payments.tasks.reconcile_day",
         "schedule": crontab(hour=PAYMENT_RECONCILE_HOUR, minute=0),
