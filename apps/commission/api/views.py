@@ -18,12 +18,13 @@ from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import InvalidInput, NotFound, PermissionRefused
 from apps.core.idempotency import idempotent
 from apps.core.json_types import ValidatedData
-from apps.core.role_codes import COMMISSION_CLOSE, COMMISSION_PLAN, ROLE_CHOSEN
+from apps.core.role_codes import COMMISSION_CLOSE, COMMISSION_PLAN, REPORT_FIGURES_CODE, ROLE_CHOSEN
 from apps.core.scoping import chosen_store_id, get_or_not_found, named_store_id, scope_of, store_in_scope
 from apps.org.selectors import stores
 
 PLANS = (COMMISSION_PLAN.code,)
-PERIODS = (COMMISSION_CLOSE.code, COMMISSION_PLAN.code)
+# A month's figures are the Commission report's: whoever reads the business reports reads them too.
+PERIODS = (COMMISSION_CLOSE.code, COMMISSION_PLAN.code, REPORT_FIGURES_CODE)
 
 
 def _no_store() -> InvalidInput:
