@@ -85,7 +85,8 @@ def _names(plan_list: list[CommissionPlan]) -> dict[int, str]:
     return {row["id"]: row["name"] for row in store_names(store_ids=ids)} if ids else {}
 
 
-def plan_rows(plan_list: list[CommissionPlan], *, today: date | None = None) -> list[PlanRow]:
+def plan_rows(plan_list: list[CommissionPlan], *, at_head_office: bool, today: date | None = None) -> list[PlanRow]:
+    """`at_head_office`: the caller acts above the stores, where the chain's plans are changed."""
     today = today or timezone.localdate()
     names = _names(plan_list)
     open_from: dict[int | None, date] = {}
@@ -109,15 +110,16 @@ def plan_rows(plan_list: list[CommissionPlan], *, today: date | None = None) -> 
                 if current
                 else None,
                 "versionCount": len(versions),
+                "changeable": plan.store_id is not None or at_head_office,
             }
         )
     return rows
 
 
-def plan_detail(plan: CommissionPlan, *, today: date | None = None) -> PlanDetailRow:
+def plan_detail(plan: CommissionPlan, *, at_head_office: bool, today: date | None = None) -> PlanDetailRow:
     today = today or timezone.localdate()
     plan = plans_visible(store_ids=frozenset(), store_id=plan.store_id).get(pk=plan.pk)
-    row = plan_rows([plan], today=today)[0]
+    row = plan_rows([plan], at_head_office=at_head_office, today=today)[0]
     versions = list(plan.versions.all())
     current = _in_force(versions, today)
     open_from = _frozen_before(plan.store_id)

@@ -3107,6 +3107,8 @@ export interface components {
       kindName: string;
       current: components["schemas"]["CommissionPlanVersionOutput"] | null;
       versionCount: number;
+      /** @description the caller may start a version of it (the chain's: head office) */
+      changeable: boolean;
       /** @description newest first */
       versions: components["schemas"]["CommissionPlanVersionOutput"][];
       /**
@@ -3143,6 +3145,8 @@ export interface components {
       kindName: string;
       current: components["schemas"]["CommissionPlanVersionOutput"] | null;
       versionCount: number;
+      /** @description the caller may start a version of it (the chain's: head office) */
+      changeable: boolean;
     };
     CommissionPlanRenameInput: {
       name: string;

@@ -139,7 +139,7 @@ function PlanDrawer({
               {detail.storeId === null ? t("plans.chain") : detail.storeName} · {detail.positionName} ·{" "}
               {detail.kindName}
             </Typography>
-            {may ? (
+            {may && detail.changeable ? (
               <Button variant="outlined" onClick={() => setVersioning(true)} sx={{ mb: 2 }} data-testid="version-new">
                 {t("version.new")}
               </Button>

@@ -37,6 +37,7 @@ const plan = {
   kindName: "service",
   current: version,
   versionCount: 1,
+  changeable: true,
 };
 const detail = { ...plan, versions: [version], firstOpenDay: "2026-11-01" };
 
@@ -125,6 +126,18 @@ describe("CommissionPlansPage", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "保存" }));
     expect(await within(dialog).findByText("请填写方案名称")).toBeInTheDocument();
     expect(within(dialog).getByRole("alert")).toHaveTextContent("第一档须从 0 开始");
+  });
+
+  it("offers no new version of the chain's plan at a store", async () => {
+    fakeServer({
+      "GET /rest/commission/plans": () => ok([{ ...plan, changeable: false }]),
+      "GET /rest/commission/plan/3": () => ok({ ...detail, changeable: false }),
+    });
+    render_(<CommissionPlansPage />);
+    fireEvent.click(within(await screen.findByTestId("plan-row-3")).getByRole("button", { name: "护理师服务提成" }));
+    const drawer = await screen.findByTestId("plan-drawer");
+    await within(drawer).findByText("Used by a closed month");
+    expect(within(drawer).queryByTestId("version-new")).not.toBeInTheDocument();
   });
 
   it("offers no new plan or version without the plan code", async () => {
