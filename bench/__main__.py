@@ -73,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, value in ENVIRONMENT.get(chosen[0] if chosen else "", {}).items():
         os.environ.setdefault(name, value)
     django.setup()
-    from bench import booking, closing, groupbuy, login_info, members, refunds, sales, stock, stocktake
+    from bench import booking, closing, export_writers, groupbuy, login_info, members, refunds, sales, stock, stocktake
 
     benchmarks = {
         "login-info": login_info,
@@ -85,6 +85,7 @@ def main(argv: list[str] | None = None) -> int:
         "stock": stock,
         "stocktake": stocktake,
         "groupbuy": groupbuy,
+        "export-writers": export_writers,
     }
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     sub = parser.add_subparsers(dest="name", required=True)
