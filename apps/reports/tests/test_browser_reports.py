@@ -24,7 +24,6 @@ class StaffRoster(RosterReport):
     """Every employee of the chosen stores, whenever hired (the demo's staff were hired years ago)."""
 
     uses_dates = False
-    extra_filters = ()
 
     def rows(self, f: ReportFilters) -> Any:
         return (

@@ -143,6 +143,23 @@ def test_a_bad_filter_queues_nothing(staff, entry):
     assert not ExportJob.objects.exists()
 
 
+def test_an_export_of_another_stores_figures_answers_404_and_queues_nothing(chain, staff, entry):
+    body = {**RANGE, "storeId": chain["other_store"].pk}
+    response = api_client(entry=entry).post("/rest/businessReportTestRoster/export", body, format="json")
+    assert_envelope(response, status=404, errcode="SYS-40400")
+    assert not ExportJob.objects.exists()
+
+
+def test_filters_given_as_json_numbers_read_as_the_query_parameters_do(chain, staff, entry):
+    body = {**RANGE, "storeId": chain["store"].pk, "position": 7, "sort": ["name"]}
+    response = api_client(entry=entry).post("/rest/businessReportTestRoster/export", body, format="json")
+    assert_envelope(response, status=400, errcode="VALID-40000")
+    body = {**RANGE, "storeId": chain["store"].pk}
+    assert_envelope(
+        api_client(entry=entry).post("/rest/businessReportTestRoster/export", body, format="json"), status=202
+    )
+
+
 def test_each_export_is_in_the_system_log_with_its_report_and_filters(chain, staff, entry):
     job_id = assert_envelope(_export(api_client(entry=entry)), status=202)["jobId"]
     record = SystemLog.objects.get(action="reports.export")
