@@ -120,3 +120,29 @@ def test_select_offers_the_lines_filter_and_the_route(owner, month):
     answer = assert_envelope(owner.get(SELECT), status=200)
     assert answer["route"] == "/staffCommission"
     assert [extra["name"] for extra in answer["extra"]] == ["detail"]
+
+
+def test_a_closed_month_is_exported_for_payroll_through_the_download_centre(owner, store, month, settings, tmp_path):
+    from io import BytesIO
+
+    from openpyxl import load_workbook
+
+    from erp.celery import app as celery_app
+
+    settings.MEDIA_ROOT = str(tmp_path)
+    period_close(actor=SYSTEM_ACTOR, store_id=store.pk, month=month_ago(1))
+    previous = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    try:
+        queued = owner.post("/rest/businessReportCommission/export", last_month(), format="json")
+        job_id = assert_envelope(queued, status=202)["jobId"]
+    finally:
+        celery_app.conf.task_always_eager = previous
+    response = owner.get(f"/rest/downloadCenter/file/{job_id}")
+    assert response.status_code == 200
+    sheet = load_workbook(BytesIO(b"".join(response.streaming_content))).worksheets[0]
+    header = [cell.value for cell in sheet[1]]
+    rows = [dict(zip(header, row, strict=True)) for row in sheet.iter_rows(min_row=2, values_only=True)]
+    nets = {row["staff"]: row["net"] for row in rows}
+    assert nets == {"张敏": 45, "吴佳怡": 25}  # money cells are numbers
+    assert {row["period"] for row in rows} == {"closed"}
