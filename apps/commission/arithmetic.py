@@ -88,7 +88,8 @@ def effective_rate(scheme: Scheme, total: Decimal) -> Fraction:
 
 def session_count(qty: int | Decimal, amount: Decimal, line_base: Decimal) -> Decimal:
     """The sessions a credit stands for: its line's sessions in the proportion of the credit to what
-    the line credited of its kind (a share of the line, or the refunded part of it), to 2 places."""
+    the line credited in all (a share of the line, its part paid from stored value, or the refunded
+    part of it), to 2 places."""
     if line_base == 0:
         return Decimal("0.00")
     return round_half_up(Fraction(qty) * Fraction(amount) / Fraction(line_base))

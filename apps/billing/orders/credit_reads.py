@@ -1,6 +1,8 @@
 """The staff credits as commission reads them (apps.commission): each credit with the facts of its
-line that its commission needs: the line's kind and sessions, and what the line credited of the
-credit's kind before any refund (the base its sessions are shared by)."""
+line that its commission needs: the line's type and sessions, and what the line credited in all
+before any refund (the base its sessions are shared by: a project line paid partly from stored value
+credits card consumption and service, and its sessions are shared between the two, not counted
+twice)."""
 
 from __future__ import annotations
 
@@ -33,7 +35,7 @@ class CreditFact:
 def credits_between(*, store_id: int, first: date, last: date, employee_id: int | None = None) -> list[CreditFact]:
     """The store's credits dated `first`..`last` (inclusive), in the order they were written."""
     base = (
-        StaffCredit.objects.filter(line_id=OuterRef("line_id"), kind=OuterRef("kind"), refund__isnull=True)
+        StaffCredit.objects.filter(line_id=OuterRef("line_id"), refund__isnull=True)
         .order_by()
         .values("line_id")
         .annotate(total=Sum("amount"))

@@ -183,3 +183,31 @@ def test_a_version_may_start_again_on_the_first_open_day(store, nurse, product):
     sold(store, nurse, product, day=first_open.replace(day=2))
     (row,) = selectors.period_row(store_id=store.pk, month=first_open)["figures"]
     assert row["rate"] == "6.00"
+
+
+def test_a_project_paid_partly_from_stored_value_shares_its_sessions_between_the_two_kinds(store, nurse, project):
+    """300 × 2 sessions, 200 of it from a stored-value card: card consumption and service credits of
+    one line; the two sessions are shared 2/3 and 4/3, never counted under both kinds."""
+    from apps.billing.tests.factories import committed_order, line
+    from apps.cards.tests.factories import stored_value_card
+    from apps.members.tests.factories import MemberFactory
+
+    month = month_ago(1)
+    plan(NURSE, SERVICE, month_ago(6), [(0, 0)], per_session="30")
+    plan(NURSE, CreditKind.CARD_CONSUMPTION, month_ago(6), [(0, 0)], per_session="30")
+    member = MemberFactory(home_store=store)
+    card = stored_value_card(member=member, paid="200.00", store=store)
+    order = committed_order(
+        store=store,
+        member=member,
+        lines=[line("project", project, qty=2, staff=[(nurse, "1")])],
+        today=month.replace(day=6),
+    )
+    order_pay(
+        actor=SYSTEM_ACTOR,
+        order_id=order.pk,
+        tenders=[TenderAsked("storedValue", D("200.00"), card_id=card.pk), TenderAsked("cash", D("400.00"))],
+    )
+    rows = {r["kind"]: r for r in selectors.period_row(store_id=store.pk, month=month)["figures"]}
+    assert (rows[CreditKind.CARD_CONSUMPTION]["sessions"], rows[SERVICE]["sessions"]) == ("0.67", "1.33")
+    assert (rows[CreditKind.CARD_CONSUMPTION]["net"], rows[SERVICE]["net"]) == ("20.10", "39.90")
