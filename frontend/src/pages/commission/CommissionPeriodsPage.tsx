@@ -12,6 +12,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import { BTN_COMMISSION_CLOSE, useClosePeriod, usePeriod, type Period } from "../../api/commission";
+import { useReportSelect } from "../../api/reports";
+import MenuItem from "@mui/material/MenuItem";
 import { hasButtonCode } from "../../api/session";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { HeadedTable } from "../../components/HeadedTable";
@@ -30,7 +32,10 @@ const NS = "commission";
 export function CommissionPeriodsPage() {
   const { t } = useTranslation(NS);
   const params = new URLSearchParams(window.location.search);
-  const storeId = params.get("storeId") ?? "";
+  // The stores the role reads commission of are the Commission report's (one at a store's level).
+  const stores = useReportSelect("Commission").data?.stores ?? [];
+  const [chosenStore, setChosenStore] = useState(params.get("storeId") ?? "");
+  const storeId = chosenStore || (stores.length > 1 ? String(stores[0]!.id) : "");
   const [month, setMonth] = useState(params.get("month") ?? previousMonth(storeToday()));
   const [confirming, setConfirming] = useState(false);
   const period = usePeriod(storeId, month);
@@ -65,6 +70,23 @@ export function CommissionPeriodsPage() {
           onChange={(event) => setMonth(event.target.value)}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": "period-month" } }}
         />
+        {stores.length > 1 ? (
+          <TextField
+            select
+            size="small"
+            label={t("fields.store")}
+            value={storeId}
+            onChange={(event) => setChosenStore(event.target.value)}
+            sx={{ minWidth: 180 }}
+            slotProps={{ htmlInput: { "data-testid": "period-store" } }}
+          >
+            {stores.map((store) => (
+              <MenuItem key={store.id} value={String(store.id)}>
+                {store.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        ) : null}
         {data ? <PeriodStatus period={data} /> : null}
       </Paper>
       <FiguresTable

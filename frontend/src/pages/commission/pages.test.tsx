@@ -184,6 +184,13 @@ describe("CommissionPeriodsPage", () => {
     await i18n.changeLanguage("en");
     window.history.replaceState(null, "", "/commissionPeriods?month=2026-11");
     const server = fakeServer({
+      "GET /rest/businessReportCommission/select": () =>
+        ok({
+          stores: [
+            { id: 10, name: "Store A" },
+            { id: 11, name: "Store B" },
+          ],
+        }),
       "GET /rest/commission/periods": () => ok(period),
       "POST /rest/commission/period/close": () => ok({ ...period, status: "closed", closedBy: "SY00001" }, "closed"),
     });
@@ -191,14 +198,16 @@ describe("CommissionPeriodsPage", () => {
     const link = await screen.findByRole("link", { name: "张敏" });
     expect(link).toHaveAttribute("href", "/salesDetail?staffId=5&from=2026-11-01&to=2026-11-30&storeId=10");
     expect(screen.getByText("护理师产品销售提成 · 2026-01-01")).toBeInTheDocument();
-    expect(server.calls[0]!.query.get("month")).toBe("2026-11");
+    const read = server.callsTo("GET /rest/commission/periods").at(-1)!;
+    expect([read.query.get("month"), read.query.get("storeId")]).toEqual(["2026-11", "10"]);
+    expect(screen.getByTestId("period-store")).toHaveValue("10");
 
     fireEvent.click(screen.getByTestId("period-close"));
     const confirm = await screen.findByRole("dialog", { name: "Close this month's commission?" });
     expect(server.callsTo("POST /rest/commission/period/close")).toHaveLength(0);
     fireEvent.click(within(confirm).getByRole("button", { name: "Yes" }));
     await waitFor(() => expect(server.callsTo("POST /rest/commission/period/close")).toHaveLength(1));
-    expect(server.callsTo("POST /rest/commission/period/close")[0]!.body).toEqual({ month: "2026-11" });
+    expect(server.callsTo("POST /rest/commission/period/close")[0]!.body).toEqual({ storeId: 10, month: "2026-11" });
     window.history.replaceState(null, "", "/");
   });
 });
