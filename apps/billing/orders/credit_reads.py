@@ -10,8 +10,7 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 
-from django.db.models import DecimalField, OuterRef, Subquery, Sum, Value
-from django.db.models.functions import Coalesce
+from django.db.models import Sum
 
 from apps.billing.choices import LineType
 from apps.billing.models import StaffCredit
@@ -33,37 +32,33 @@ class CreditFact:
 
 
 def credits_between(*, store_id: int, first: date, last: date, employee_id: int | None = None) -> list[CreditFact]:
-    """The store's credits dated `first`..`last` (inclusive), in the order they were written."""
-    base = (
-        StaffCredit.objects.filter(line_id=OuterRef("line_id"), refund__isnull=True)
-        .order_by()
-        .values("line_id")
-        .annotate(total=Sum("amount"))
-        .values("total")
-    )
+    """The store's credits dated `first`..`last` (inclusive), in the order they were written. Two
+    queries: the credits with their lines, then what each of those lines credited in all."""
     credits = StaffCredit.objects.filter(store_id=store_id, business_date__range=(first, last))
     if employee_id is not None:
         credits = credits.filter(employee_id=employee_id)
-    rows = (
-        credits.annotate(
-            line_base=Coalesce(
-                Subquery(base), Value(Decimal("0")), output_field=DecimalField(max_digits=14, decimal_places=2)
-            )
-        )
-        .order_by("id")
-        .values_list(
+    rows = list(
+        credits.order_by("id").values_list(
             "id",
             "employee_id",
             "kind",
             "amount",
             "business_date",
             "refund_id",
+            "line_id",
             "line__order_id",
             "line__order__order_no",
             "line__type",
             "line__qty",
-            "line_base",
         )
+    )
+    line_ids = {row[6] for row in rows}
+    bases: dict[int, Decimal] = dict(
+        StaffCredit.objects.filter(line_id__in=line_ids, refund__isnull=True)
+        .order_by()
+        .values("line_id")
+        .annotate(total=Sum("amount"))
+        .values_list("line_id", "total")
     )
     return [
         CreditFact(
@@ -77,7 +72,7 @@ def credits_between(*, store_id: int, first: date, last: date, employee_id: int 
             order_no=order_no or "",
             serves_sessions=line_type == LineType.PROJECT,
             qty=qty,
-            line_base=line_base,
+            line_base=bases.get(line_id, Decimal("0")),
         )
-        for pk, employee, kind, amount, day, refund, order, order_no, line_type, qty, line_base in rows
+        for pk, employee, kind, amount, day, refund, line_id, order, order_no, line_type, qty in rows
     ]
