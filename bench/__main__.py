@@ -57,6 +57,11 @@ ENVIRONMENT = {
         "REDIS_URL": "redis://127.0.0.1:6379/13",
         "DB_CONN_MAX_AGE": "600",
     },
+    "export-job": {
+        "DEBUG": "1",
+        "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_exports",
+        "REDIS_URL": "redis://127.0.0.1:6379/4",
+    },
     "refunds": {
         "DEBUG": "1",
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_sales",
@@ -73,7 +78,19 @@ def main(argv: list[str] | None = None) -> int:
     for name, value in ENVIRONMENT.get(chosen[0] if chosen else "", {}).items():
         os.environ.setdefault(name, value)
     django.setup()
-    from bench import booking, closing, export_writers, groupbuy, login_info, members, refunds, sales, stock, stocktake
+    from bench import (
+        booking,
+        closing,
+        export_job,
+        export_writers,
+        groupbuy,
+        login_info,
+        members,
+        refunds,
+        sales,
+        stock,
+        stocktake,
+    )
 
     benchmarks = {
         "login-info": login_info,
@@ -86,6 +103,7 @@ def main(argv: list[str] | None = None) -> int:
         "stocktake": stocktake,
         "groupbuy": groupbuy,
         "export-writers": export_writers,
+        "export-job": export_job,
     }
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     sub = parser.add_subparsers(dest="name", required=True)

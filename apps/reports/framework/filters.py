@@ -170,7 +170,7 @@ def parse_filters(report: type[Report], caller: Caller, params: Mapping[str, Any
         stores = _stores(report, caller, data.get("storeId"), data.get("regionId"))
         staff_id = _staff(stores, data.get("staffId")) if "staff" in report.filters else None
     date_from, date_to = _dates(report, data)
-    segment = data.get("segment") or None
+    segment = (data.get("segment") or None) if "segment" in report.filters else None
     if segment is not None and segment not in {choice for choice, _label in report.segments}:
         raise InvalidInput(_("choose one of the offered values"), field="segment")
     return ReportFilters(
@@ -179,7 +179,7 @@ def parse_filters(report: type[Report], caller: Caller, params: Mapping[str, Any
         date_to=date_to,
         staff_id=staff_id,
         category_id=_category(data.get("categoryId")) if "category" in report.filters else None,
-        segment=segment if "segment" in report.filters else None,
+        segment=segment,
         extra=_extra(report, params),
         own_employee_id=own,
         regroup_today=data.get("grouping") == GROUPING_TODAY,

@@ -75,6 +75,13 @@ class ListRosterReport(RosterReport):
         return list(super().rows(f))
 
 
+class SegmentedRosterReport(RosterReport):
+    """The roster offered by member segment and category (the rows do not read them)."""
+
+    key = "TestSegmentedRoster"
+    filters = frozenset({"store", "segment", "category"})
+
+
 class BrokenReport(RosterReport):
     """A report whose rows fail (a bug in a report): its export is marked failed."""
 
@@ -84,7 +91,14 @@ class BrokenReport(RosterReport):
         raise RuntimeError("the report's query failed")
 
 
-TEST_REPORTS = (RosterReport, OwnRosterReport, CodedRosterReport, ListRosterReport, BrokenReport)
+TEST_REPORTS = (
+    RosterReport,
+    OwnRosterReport,
+    CodedRosterReport,
+    ListRosterReport,
+    SegmentedRosterReport,
+    BrokenReport,
+)
 
 
 @contextlib.contextmanager

@@ -9,6 +9,7 @@ import datetime
 import pytest
 
 from apps.accounts.testing import api_client
+from apps.catalog.tests.factories import ProductCategoryFactory
 from apps.core.role_codes import REPORT_FIGURES_CODE
 from apps.core.testing import assert_envelope
 from apps.reports.tests.report_fixtures import FEE, registered
@@ -178,3 +179,17 @@ def test_own_figures_are_open_to_an_employee_for_their_own_rows_only(chain, staf
 def test_own_figures_refuse_a_caller_who_is_no_employee_of_the_store(chain, staff, make_entry):
     stranger = api_client(entry=make_entry(chain["store"], codes=["BTN-UNRELATED"]))
     assert_envelope(_show(stranger, key="TestOwnRoster"), status=403, errcode="AUTH-40300")
+
+
+def test_segment_and_category_are_offered_and_checked_where_the_report_filters_by_them(staff, reader):
+    category = ProductCategoryFactory()
+    data = assert_envelope(reader.get("/rest/businessReportTestSegmentedRoster/select"), status=200)
+    assert [segment["value"] for segment in data["segments"]] == ["new", "returning", "lapsed"]
+    assert {"id": category.pk, "name": category.name, "kind": category.kind} in data["categories"]
+    assert "staff" not in data and "regions" not in data
+    key = "TestSegmentedRoster"
+    assert assert_envelope(_show(reader, key=key, segment="new", categoryId=category.pk), status=200)["total"] == 3
+    assert_envelope(_show(reader, key=key, segment="vip"), status=400, errcode="VALID-40000")
+    assert_envelope(_show(reader, key=key, categoryId=category.pk + 1000), status=404, errcode="SYS-40400")
+    # A report that does not filter by segment ignores one.
+    assert assert_envelope(_show(reader, segment="vip"), status=200)["total"] == 3

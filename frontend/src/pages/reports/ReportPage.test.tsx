@@ -164,6 +164,16 @@ describe("ReportPage", () => {
     expect(await screen.findByTestId("report-unavailable")).toHaveTextContent("This report is not available yet.");
   });
 
+  it("reads in Chinese", async () => {
+    await i18n.changeLanguage("zh-hans");
+    fakeServer(routes());
+    renderPage();
+    await screen.findByText("Chen");
+    expect(screen.getByTestId("report-totals")).toHaveTextContent("合计（全部行）");
+    expect(screen.getByTestId("report-as-of")).toHaveTextContent("数据截至");
+    expect(screen.getByTestId("report-export")).toHaveTextContent("导出");
+  });
+
   it("sorts on the server when a heading is clicked", async () => {
     const server = fakeServer(routes());
     renderPage();
