@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "apps.billing",
     "apps.groupbuy",
     "apps.evaluations",
+    "apps.commission",
     "apps.reports",
     "apps.pages",
     "apps.demo",

@@ -102,6 +102,12 @@ STORE_CONTROLS = ButtonCode(
 # performance and commission reports show a caller without it their own figures only.
 REPORT_FIGURES = ButtonCode("BBZX-0001", "Read the business reports' figures", "查看经营报表")
 REPORT_FIGURES_CODE = REPORT_FIGURES.code
+# Staff commission (issue 29 §3): head office manages the chain's plans and an owner their stores'
+# (every change a new version, in the system log); closing a store's month freezes its commission for
+# payroll. Owners' (and head office's).
+COMMISSION_PLAN = ButtonCode("BTN-TCGL-PLAN", "Manage commission plans", "管理提成方案")
+COMMISSION_CLOSE = ButtonCode("BTN-TCGL-PERIOD-CLOSE", "Close a month's staff commission", "提成月结")
+COMMISSION_CODES = (COMMISSION_PLAN, COMMISSION_CLOSE)
 
 BUTTON_CODES: tuple[ButtonCode, ...] = (
     MEMBER_PHONE_VIEW,
@@ -126,4 +132,5 @@ BUTTON_CODES: tuple[ButtonCode, ...] = (
     CARD_TRANSFER_APPROVE,
     STORE_CONTROLS,
     REPORT_FIGURES,
+    *COMMISSION_CODES,
 )

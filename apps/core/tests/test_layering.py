@@ -55,6 +55,7 @@ FLOORS: dict[str, int] = {
     "billing": 8,
     "groupbuy": 9,
     "evaluations": 9,
+    "commission": 9,
     "reports": 10,
     "pages": 11,
     "demo": 11,

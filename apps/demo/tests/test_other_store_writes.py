@@ -144,6 +144,19 @@ def _reservation_status(url: str):
     return lambda chain, caller: [("post", url, {"id": _other_reservation(chain).pk})]
 
 
+def _commission_plan_body() -> dict:
+    version = {"effectiveFrom": _today(), "tierMode": "whole", "tiers": [{"fromAmount": "0", "rate": "5"}]}
+    return {"name": "护理师提成", "position": "nurse", "kind": "service", "version": version}
+
+
+def _other_commission_plan(chain):
+    from datetime import date
+
+    from apps.commission.tests.factories import plan
+
+    return plan("nurse", "service", date(2026, 1, 1), [(0, 5)], store=chain["other_store"])
+
+
 def _other_order(chain):
     from apps.billing.tests.factories import committed_order
 
@@ -612,12 +625,20 @@ OTHER_STORE_WRITES = {
         (
             "post",
             "/rest/order/changeNurse",
-            {**_line_of(_other_order(chain)), "staff": [{"employeeId": _own_employee(chain).pk, "share": "1"}]},
+            {
+                **_line_of(_other_order(chain)),
+                "staff": [{"employeeId": _own_employee(chain).pk, "share": "1"}],
+                "reason": "x",
+            },
         ),
         (
             "post",
             "/rest/order/changeNurse",
-            {**_line_of(_own_order(chain)), "staff": [{"employeeId": _other_employee(chain).pk, "share": "1"}]},
+            {
+                **_line_of(_own_order(chain)),
+                "staff": [{"employeeId": _other_employee(chain).pk, "share": "1"}],
+                "reason": "x",
+            },
         ),
     ],
     "pricing-points-price": lambda chain, caller: [
@@ -696,6 +717,24 @@ OTHER_STORE_WRITES = {
             "/rest/evaluation/record",
             {"orderId": _other_paid_visit(chain).pk, "serviceScore": 5, "nurseScore": 5},
         )
+    ],
+    # staff commission: another store's plan is neither versioned nor renamed, and no plan is made for,
+    # nor any month closed at, another store
+    "commission-plans": lambda chain, caller: [
+        ("post", "/rest/commission/plans", {**_commission_plan_body(), "storeId": chain["other_store"].pk})
+    ],
+    "commission-plan": lambda chain, caller: [
+        ("put", f"/rest/commission/plan/{_other_commission_plan(chain).pk}", {"name": "改名"})
+    ],
+    "commission-plan-version": lambda chain, caller: [
+        (
+            "post",
+            f"/rest/commission/plan/{_other_commission_plan(chain).pk}/version",
+            _commission_plan_body()["version"],
+        )
+    ],
+    "commission-period-close": lambda chain, caller: [
+        ("post", "/rest/commission/period/close", {"storeId": chain["other_store"].pk, "month": "2026-01"})
     ],
     # member move-in: another store's move-in is neither edited, committed, deleted nor given files
     "movein-update": lambda chain, caller: [

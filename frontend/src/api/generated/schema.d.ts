@@ -360,6 +360,58 @@ export interface paths {
      */
     get: operations["buyRecordRest_list_retrieve"];
   };
+  "/rest/commission/mine": {
+    /**
+     * The caller's own commission for a month at the chosen store (none when not on its staff)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["commission_mine_retrieve"];
+  };
+  "/rest/commission/period/close": {
+    /**
+     * Close a store's ended month (Idempotency-Key): its commission is stored and never changes
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["commission_period_close_create"];
+  };
+  "/rest/commission/periods": {
+    /**
+     * A store's month of commission: open (computed now) or closed (as stored), per staff, kind and version
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["commission_periods_retrieve"];
+  };
+  "/rest/commission/plan/{plan_id}": {
+    /**
+     * A plan with all its versions, newest first
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["commission_plan_retrieve"];
+    /**
+     * Rename a plan (Idempotency-Key); what it pays changes only by a new version
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    put: operations["commission_plan_update"];
+  };
+  "/rest/commission/plan/{plan_id}/version": {
+    /**
+     * A new version of a plan from a date on or after the first open period (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["commission_plan_version_create"];
+  };
+  "/rest/commission/plans": {
+    /**
+     * The chain's commission plans and the caller's stores' (one store's, when named)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["commission_plans_list"];
+    /**
+     * A new plan and its first version (Idempotency-Key): a store's, or at head office the chain's
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["commission_plans_create"];
+  };
   "/rest/commodity/cardTypeList": {
     /**
      * Card types (stored-value and package cards)
@@ -3310,6 +3362,213 @@ export interface components {
        */
       setBy: "store" | "headOffice";
     };
+    CommissionPeriodInput: {
+      /** @description default: the chosen store */
+      storeId?: number;
+      /** @description YYYY-MM */
+      month: string;
+    };
+    CommissionPeriodOutput: {
+      storeId: number;
+      storeName: string;
+      /** @description YYYY-MM */
+      month: string;
+      /**
+       * @description * `open` - open
+       * * `closed` - closed
+       * @enum {string}
+       */
+      status: "open" | "closed";
+      /** Format: date-time */
+      closedAt: string | null;
+      closedBy: string;
+      figures: components["schemas"]["CommissionStaffFigureOutput"][];
+      commission: string;
+      clawback: string;
+      net: string;
+    };
+    CommissionPlanCreateInput: {
+      /** @description default: the chosen store */
+      storeId?: number;
+      name: string;
+      /**
+       * @description * `store_manager` - store manager
+       * * `deputy_manager` - deputy store manager
+       * * `nurse` - care therapist
+       * * `front_desk` - front desk
+       * * `stylist` - hair stylist
+       * * `trainee` - trainee
+       * @enum {string}
+       */
+      position: "store_manager" | "deputy_manager" | "nurse" | "front_desk" | "stylist" | "trainee";
+      /**
+       * @description * `service` - service
+       * * `sale` - sale
+       * * `cardSale` - card sale
+       * * `cardConsumption` - card consumption
+       * @enum {string}
+       */
+      kind: "service" | "sale" | "cardSale" | "cardConsumption";
+      version: components["schemas"]["CommissionVersionInput"];
+    };
+    CommissionPlanDetailOutput: {
+      planId: number;
+      name: string;
+      /** @description null: the chain's plan */
+      storeId: number | null;
+      storeName: string;
+      /**
+       * @description * `store_manager` - store manager
+       * * `deputy_manager` - deputy store manager
+       * * `nurse` - care therapist
+       * * `front_desk` - front desk
+       * * `stylist` - hair stylist
+       * * `trainee` - trainee
+       * @enum {string}
+       */
+      position: "store_manager" | "deputy_manager" | "nurse" | "front_desk" | "stylist" | "trainee";
+      positionName: string;
+      /**
+       * @description * `service` - service
+       * * `sale` - sale
+       * * `cardSale` - card sale
+       * * `cardConsumption` - card consumption
+       * @enum {string}
+       */
+      kind: "service" | "sale" | "cardSale" | "cardConsumption";
+      kindName: string;
+      current: components["schemas"]["CommissionPlanVersionOutput"] | null;
+      versionCount: number;
+      /** @description the caller may start a version of it (the chain's: head office) */
+      changeable: boolean;
+      /** @description newest first */
+      versions: components["schemas"]["CommissionPlanVersionOutput"][];
+      /**
+       * Format: date
+       * @description the earliest day a new version may start
+       */
+      firstOpenDay: string | null;
+    };
+    CommissionPlanOutput: {
+      planId: number;
+      name: string;
+      /** @description null: the chain's plan */
+      storeId: number | null;
+      storeName: string;
+      /**
+       * @description * `store_manager` - store manager
+       * * `deputy_manager` - deputy store manager
+       * * `nurse` - care therapist
+       * * `front_desk` - front desk
+       * * `stylist` - hair stylist
+       * * `trainee` - trainee
+       * @enum {string}
+       */
+      position: "store_manager" | "deputy_manager" | "nurse" | "front_desk" | "stylist" | "trainee";
+      positionName: string;
+      /**
+       * @description * `service` - service
+       * * `sale` - sale
+       * * `cardSale` - card sale
+       * * `cardConsumption` - card consumption
+       * @enum {string}
+       */
+      kind: "service" | "sale" | "cardSale" | "cardConsumption";
+      kindName: string;
+      current: components["schemas"]["CommissionPlanVersionOutput"] | null;
+      versionCount: number;
+      /** @description the caller may start a version of it (the chain's: head office) */
+      changeable: boolean;
+    };
+    CommissionPlanRenameInput: {
+      name: string;
+    };
+    CommissionPlanVersionOutput: {
+      versionId: number;
+      /** Format: date */
+      effectiveFrom: string;
+      /**
+       * @description * `whole` - the whole month at the tier reached
+       * * `above` - each tier's rate only above its threshold
+       * @enum {string}
+       */
+      tierMode: "whole" | "above";
+      perSession: string;
+      tiers: components["schemas"]["CommissionTierOutput"][];
+      note: string;
+      createdBy: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** @description the version in force today */
+      inForce: boolean;
+      /** @description in force on a day of a closed period: it never changes there */
+      frozen: boolean;
+    };
+    CommissionStaffFigureOutput: {
+      staffId: number;
+      staffName: string;
+      /**
+       * @description * `service` - service
+       * * `sale` - sale
+       * * `cardSale` - card sale
+       * * `cardConsumption` - card consumption
+       * @enum {string}
+       */
+      kind: "service" | "sale" | "cardSale" | "cardConsumption";
+      kindName: string;
+      /** @description the credits' net amount under this plan version */
+      baseAmount: string;
+      sessions: string;
+      /** @description the employee's month of this kind: the tier's base */
+      monthTotal: string;
+      /** @description the tier reached: its threshold */
+      tierFrom: string | null;
+      /** @description the tier reached: its rate in percent */
+      rate: string | null;
+      commission: string;
+      /** @description refunds in the month, taken back (0 or negative) */
+      clawback: string;
+      net: string;
+      /** @description null: no plan for the position and kind */
+      planVersionId: number | null;
+      /** @description the plan's name and the version's effective date */
+      planVersion: string;
+    };
+    CommissionTierInput: {
+      /**
+       * Format: decimal
+       * @description the month's total from which it holds
+       */
+      fromAmount: string;
+      /**
+       * Format: decimal
+       * @description percent of the earned amount
+       */
+      rate: string;
+    };
+    CommissionTierOutput: {
+      /** @description money */
+      fromAmount: string;
+      /** @description percent, 2 places */
+      rate: string;
+    };
+    CommissionVersionInput: {
+      /** Format: date */
+      effectiveFrom: string;
+      /**
+       * @description * `whole` - the whole month at the tier reached
+       * * `above` - each tier's rate only above its threshold
+       * @enum {string}
+       */
+      tierMode: "whole" | "above";
+      /**
+       * Format: decimal
+       * @description per session served
+       */
+      perSession?: string;
+      tiers: components["schemas"]["CommissionTierInput"][];
+      note?: string;
+    };
     /** @description An order as order/commit takes it, and the customer's payment code that pays all of it. */
     CommitFromScanInput: {
       memId?: number | null;
@@ -4814,6 +5073,8 @@ export interface components {
       orderId: number;
       orderLineId: number;
       staff: components["schemas"]["StaffShareInput"][];
+      /** @description why a paid order's credits move (required when the order is paid; kept in the system log) */
+      reason?: string;
     };
     LineStaffOutput: {
       employeeId: number;
@@ -12411,6 +12672,573 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["BuyRecordPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The caller's own commission for a month at the chosen store (none when not on its staff)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  commission_mine_retrieve: {
+    parameters: {
+      query: {
+        /** @description YYYY-MM */
+        month: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CommissionPeriodOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Close a store's ended month (Idempotency-Key): its commission is stored and never changes
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  commission_period_close_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CommissionPeriodInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CommissionPeriodInput"];
+        "multipart/form-data": components["schemas"]["CommissionPeriodInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CommissionPeriodOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A store's month of commission: open (computed now) or closed (as stored), per staff, kind and version
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  commission_periods_retrieve: {
+    parameters: {
+      query: {
+        /** @description YYYY-MM */
+        month: string;
+        /** @description default: the chosen store */
+        storeId?: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CommissionPeriodOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A plan with all its versions, newest first
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  commission_plan_retrieve: {
+    parameters: {
+      path: {
+        plan_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CommissionPlanDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Rename a plan (Idempotency-Key); what it pays changes only by a new version
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  commission_plan_update: {
+    parameters: {
+      path: {
+        plan_id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CommissionPlanRenameInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CommissionPlanRenameInput"];
+        "multipart/form-data": components["schemas"]["CommissionPlanRenameInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CommissionPlanDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A new version of a plan from a date on or after the first open period (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  commission_plan_version_create: {
+    parameters: {
+      path: {
+        plan_id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CommissionVersionInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CommissionVersionInput"];
+        "multipart/form-data": components["schemas"]["CommissionVersionInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CommissionPlanDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The chain's commission plans and the caller's stores' (one store's, when named)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  commission_plans_list: {
+    parameters: {
+      query?: {
+        /** @description default: the chosen store */
+        storeId?: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CommissionPlanOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A new plan and its first version (Idempotency-Key): a store's, or at head office the chain's
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  commission_plans_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CommissionPlanCreateInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CommissionPlanCreateInput"];
+        "multipart/form-data": components["schemas"]["CommissionPlanCreateInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CommissionPlanDetailOutput"];
           };
         };
       };
