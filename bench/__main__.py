@@ -57,6 +57,12 @@ ENVIRONMENT = {
         "REDIS_URL": "redis://127.0.0.1:6379/13",
         "DB_CONN_MAX_AGE": "600",
     },
+    "reports": {
+        "DEBUG": "1",
+        "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench8",
+        "REDIS_URL": "redis://127.0.0.1:6379/11",
+        "DB_CONN_MAX_AGE": "600",
+    },
     "refunds": {
         "DEBUG": "1",
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_sales",
@@ -73,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, value in ENVIRONMENT.get(chosen[0] if chosen else "", {}).items():
         os.environ.setdefault(name, value)
     django.setup()
-    from bench import booking, closing, groupbuy, login_info, members, refunds, sales, stock, stocktake
+    from bench import booking, closing, groupbuy, login_info, members, refunds, reports, sales, stock, stocktake
 
     benchmarks = {
         "login-info": login_info,
@@ -82,6 +88,7 @@ def main(argv: list[str] | None = None) -> int:
         "sales": sales,
         "closing": closing,
         "refunds": refunds,
+        "reports": reports,
         "stock": stock,
         "stocktake": stocktake,
         "groupbuy": groupbuy,

@@ -262,7 +262,7 @@ class Generator:
         self.package_positions: list[int] = []
         # Days a store already closed (the demo data closes one): no sale is generated into them.
         with connection.cursor() as cursor:
-            cursor.execute("SELECT store_id, date FROM billing_dailyclosing WHERE reopened_at IS NULL")
+            cursor.execute("SELECT store_id, date FROM core_closedday")
             self.closed_days = set(cursor.fetchall())
         # Package sessions: card position -> [(session id, project id, left)].
         self.sessions: dict[int, list[list[int]]] = {}
