@@ -363,6 +363,11 @@ PAYMENT_POLL_SECONDS = env.float("PAYMENT_POLL_SECONDS", default=10.0)
 # Providers publish a day's bill the next morning (WeChat Pay after 10:00).
 PAYMENT_RECONCILE_HOUR = env.int("PAYMENT_RECONCILE_HOUR", default=11)
 
+# The nightly check of the reports' summaries rebuilds this many past days, at this hour (after
+# the stores' days are closed).
+SUMMARY_CHECK_DAYS = env.int("SUMMARY_CHECK_DAYS", default=7)
+SUMMARY_CHECK_HOUR = env.int("SUMMARY_CHECK_HOUR", default=3)
+
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or None
 # Without Redis there is no broker: tasks run in the calling process so the product still works.
@@ -379,6 +384,13 @@ CELERY_BEAT_SCHEDULE = {
     "reconcile-payments": {
         "task": "apps.payments.tasks.reconcile_day",
         "schedule": crontab(hour=PAYMENT_RECONCILE_HOUR, minute=0),
+    },
+    # The reports' summaries (apps.reports.summaries): the dirty store-days drained every 30 s, so
+    # figures are at most a minute behind; the last days rebuilt and compared every night.
+    "drain-summaries": {"task": "apps.reports.tasks.drain_summaries", "schedule": 30.0},
+    "check-summaries": {
+        "task": "apps.reports.tasks.check_summaries",
+        "schedule": crontab(hour=SUMMARY_CHECK_HOUR, minute=30),
     },
 }
 

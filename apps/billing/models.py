@@ -359,6 +359,8 @@ class Refund(models.Model):
         indexes = [
             models.Index(fields=["store", "-created_at", "-id"], name="refund_store_newest"),
             models.Index(fields=["order", "id"], name="refund_order"),
+            # A store's refunds of a business day (the reports' summaries recompute a day by it).
+            models.Index(fields=["store", "business_date"], name="refund_store_day"),
         ]
 
     def __str__(self) -> str:

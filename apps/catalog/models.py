@@ -576,3 +576,28 @@ class TimePeriod(models.Model):
 
     def __str__(self) -> str:
         return f"{self.start:%H:%M}-{self.end:%H:%M}"
+
+
+class ItemCategoryHistory(models.Model):
+    """The category a product or project belonged to from a business day on (issue 29 §1: a sale
+    counts for the category its item had that day). Written by the database, in the writer's
+    transaction, whenever an item is created or moved to another category (migration 0004's
+    triggers). An item's first row starts at the beginning of history, so every past day has one."""
+
+    item_type = models.CharField(_("item type"), max_length=16, choices=ItemType.choices)
+    item_id = models.BigIntegerField(_("item"))
+    category = models.ForeignKey(Category, verbose_name=_("category"), on_delete=models.PROTECT, related_name="+")
+    valid_from = models.DateField(_("from"))
+
+    class Meta:
+        verbose_name = _("item's category history")
+        verbose_name_plural = _("items' category history")
+        ordering = ["item_type", "item_id", "valid_from"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["item_type", "item_id", "valid_from"], name="item_category_history_once_a_day"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.item_type} {self.item_id} {self.category_id} {self.valid_from}"

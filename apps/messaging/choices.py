@@ -19,6 +19,9 @@ class TaskType(models.IntegerChoices):
     GROUP_BUY_MISMATCH = 5, _("group-buy write-off to check")
     # Raised for the owner when one account reads many members' whole phones in a short time.
     PHONE_VIEWS = 6, _("many whole phones viewed")
+    # Raised by the reports for the owner and head office when the nightly check finds a store's
+    # summaries unlike their recomputation from the ledgers (then fixed): never silent.
+    SUMMARY_DIFFERENCE = 7, _("report figures corrected")
 
 
 class TaskAudience(models.TextChoices):

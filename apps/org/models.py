@@ -176,3 +176,25 @@ class Store(OrgUnit):
     def save(self, *args: Any, **kwargs: Any) -> None:
         self.kind = OrgUnitKind.STORE
         super().save(*args, **kwargs)
+
+
+class StoreRegionHistory(models.Model):
+    """The region a store belonged to from a business day on (issue 29 §1: a sale counts for the
+    region its store had that day). Written by the database, in the writer's transaction, whenever a
+    store is created or moved under another parent (migration 0009's trigger): the admin, a service
+    or a bulk update alike. A store's first row starts at `HISTORY_START`, so every past day has one."""
+
+    store = models.ForeignKey(OrgUnit, verbose_name=_("store"), on_delete=models.CASCADE, related_name="+")
+    region = models.ForeignKey(
+        OrgUnit, verbose_name=_("region"), null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    valid_from = models.DateField(_("from"))
+
+    class Meta:
+        verbose_name = _("store's region history")
+        verbose_name_plural = _("stores' region history")
+        ordering = ["store_id", "valid_from"]
+        constraints = [models.UniqueConstraint(fields=["store", "valid_from"], name="store_region_history_once_a_day")]
+
+    def __str__(self) -> str:
+        return f"{self.store_id} {self.region_id} {self.valid_from}"

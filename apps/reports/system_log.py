@@ -47,6 +47,7 @@ from apps.messaging.choices import AuditAction as MessagingAction
 from apps.messaging.selectors import task_titles
 from apps.org.choices import AuditAction as OrgAction
 from apps.payments.choices import AuditAction as PaymentsAction
+from apps.reports.choices import AuditAction as ReportsAction
 from apps.reports.rows import SystemLogRow
 from apps.staff.choices import AuditAction as StaffAction
 
@@ -70,6 +71,7 @@ _ACTION_CHOICES = (
     CardsAction,
     BillingAction,
     GroupBuyAction,
+    ReportsAction,
 )
 
 

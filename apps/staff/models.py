@@ -144,3 +144,25 @@ class LinkedRoleEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.employee} · {self.role_entry_id}"
+
+
+class EmployeePositionHistory(models.Model):
+    """The position an employee held from a business day on (issue 29 §1: a nurse promoted keeps
+    her past figures under the position she had). Written by the database, in the writer's
+    transaction, whenever an employee is created or changes position (migration 0002's trigger). An
+    employee's first row starts at the beginning of history, so every past day has one."""
+
+    employee = models.ForeignKey(Employee, verbose_name=_("employee"), on_delete=models.CASCADE, related_name="+")
+    position = models.CharField(_("position"), max_length=16, choices=EmployeePosition.choices)
+    valid_from = models.DateField(_("from"))
+
+    class Meta:
+        verbose_name = _("employee's position history")
+        verbose_name_plural = _("employees' position history")
+        ordering = ["employee_id", "valid_from"]
+        constraints = [
+            models.UniqueConstraint(fields=["employee", "valid_from"], name="employee_position_history_once_a_day")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.employee_id} {self.position} {self.valid_from}"

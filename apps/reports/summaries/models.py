@@ -1,0 +1,158 @@
+"""The summary tables of the reports (issue 29 §1) and the queue that keeps them fresh; see
+apps.reports.summaries for how they are written and read. Ids of other apps' rows are plain
+integers, not foreign keys: a summary is derived data, rebuilt from the facts, and must neither
+slow the writers nor hold their rows from being deleted."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from apps.core.model_fields import money_field
+
+ZERO = Decimal("0")
+
+
+class DirtyStoreDay(models.Model):
+    """A store's business day whose facts changed: written by the database triggers of migration
+    0002 in the writer's own transaction, one row per writing transaction and store-day (`txid`:
+    the writers of one store-day never wait for each other), deleted by the drain once the day is
+    recomputed from facts that include it."""
+
+    store_id = models.BigIntegerField(_("store"))
+    business_date = models.DateField(_("business day"))
+    txid = models.BigIntegerField(_("writing transaction"))
+    marked_at = models.DateTimeField(_("marked at"))
+
+    class Meta:
+        verbose_name = _("store-day to recompute")
+        verbose_name_plural = _("store-days to recompute")
+        constraints = [
+            models.UniqueConstraint(fields=["store_id", "business_date", "txid"], name="dirty_store_day_once_a_txn")
+        ]
+        indexes = [models.Index(fields=["store_id", "business_date"], name="dirty_store_day")]
+
+    def __str__(self) -> str:
+        return f"{self.store_id} {self.business_date} ({self.txid})"
+
+
+class SummaryFreshness(models.Model):
+    """When a store's summaries last held every fact committed (the start of its last drain)."""
+
+    store_id = models.BigIntegerField(_("store"), primary_key=True)
+    fresh_at = models.DateTimeField(_("fresh at"))
+
+    class Meta:
+        verbose_name = _("summary freshness")
+        verbose_name_plural = _("summary freshness")
+
+    def __str__(self) -> str:
+        return f"{self.store_id} {self.fresh_at}"
+
+
+class StoreDaySummary(models.Model):
+    """A store's business day in figures; `region_id` is the store's region on that day."""
+
+    store_id = models.BigIntegerField(_("store"))
+    business_date = models.DateField(_("business day"))
+    region_id = models.BigIntegerField(_("region then"), null=True)
+    orders = models.IntegerField(_("paid orders"), default=0)
+    sales = money_field(_("sales"), default=ZERO)
+    service_amount = money_field(_("services"), default=ZERO)
+    product_amount = money_field(_("products"), default=ZERO)
+    card_sale_amount = money_field(_("cards sold and topped up"), default=ZERO)
+    sessions_served = models.IntegerField(_("sessions served"), default=0)
+    refunds = models.IntegerField(_("refunds"), default=0)
+    refunded = money_field(_("refunded"), default=ZERO)
+    net_sales = money_field(_("net sales"), default=ZERO)
+    new_members = models.IntegerField(_("new members"), default=0)
+    stored_value_sold = money_field(_("stored value sold"), default=ZERO)
+    stored_value_spent = money_field(_("stored value spent"), default=ZERO)
+
+    class Meta:
+        verbose_name = _("store-day summary")
+        verbose_name_plural = _("store-day summaries")
+        constraints = [models.UniqueConstraint(fields=["store_id", "business_date"], name="store_day_summary_once")]
+        indexes = [models.Index(fields=["business_date", "store_id"], name="store_day_summary_chain")]
+
+    def __str__(self) -> str:
+        return f"{self.store_id} {self.business_date}"
+
+
+class StaffDaySummary(models.Model):
+    """An employee's figures at a store on a business day; `position` is the one held that day."""
+
+    store_id = models.BigIntegerField(_("store"))
+    business_date = models.DateField(_("business day"))
+    employee_id = models.BigIntegerField(_("employee"))
+    position = models.CharField(_("position then"), max_length=16, blank=True)
+    service = money_field(_("services"), default=ZERO)
+    sale = money_field(_("product sales"), default=ZERO)
+    card_sale = money_field(_("card sales"), default=ZERO)
+    card_consumption = money_field(_("card consumption"), default=ZERO)
+    clawed_back = money_field(_("refunds clawed back"), default=ZERO)
+    net = money_field(_("net"), default=ZERO)
+    sessions = models.IntegerField(_("sessions served"), default=0)
+    orders = models.IntegerField(_("orders"), default=0)
+
+    class Meta:
+        verbose_name = _("staff-day summary")
+        verbose_name_plural = _("staff-day summaries")
+        constraints = [
+            models.UniqueConstraint(fields=["store_id", "business_date", "employee_id"], name="staff_day_summary_once")
+        ]
+        indexes = [models.Index(fields=["employee_id", "business_date"], name="staff_day_summary_employee")]
+
+    def __str__(self) -> str:
+        return f"{self.store_id} {self.business_date} {self.employee_id}"
+
+
+class CategoryDaySummary(models.Model):
+    """What a store sold on a business day by item type and the category the item had that day."""
+
+    store_id = models.BigIntegerField(_("store"))
+    business_date = models.DateField(_("business day"))
+    item_type = models.CharField(_("item type"), max_length=16)
+    category_id = models.BigIntegerField(_("category then"), null=True)
+    qty = models.IntegerField(_("quantity"), default=0)
+    amount = money_field(_("amount"), default=ZERO)
+
+    class Meta:
+        verbose_name = _("category-day summary")
+        verbose_name_plural = _("category-day summaries")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["store_id", "business_date", "item_type", "category_id"],
+                name="category_day_summary_once",
+                nulls_distinct=False,
+            )
+        ]
+        # A category change marks the later days of its item type dirty (migration 0002).
+        indexes = [models.Index(fields=["item_type", "business_date"], name="category_day_summary_type_day")]
+
+    def __str__(self) -> str:
+        return f"{self.store_id} {self.business_date} {self.item_type} {self.category_id}"
+
+
+class TenderDaySummary(models.Model):
+    """A store's takings of a day by method: succeeded tenders by the local day they were taken,
+    and the money the day's refunds gave back through the method (not failed)."""
+
+    store_id = models.BigIntegerField(_("store"))
+    business_date = models.DateField(_("business day"))
+    method = models.CharField(_("method"), max_length=16)
+    tenders = models.IntegerField(_("tenders"), default=0)
+    amount = money_field(_("amount"), default=ZERO)
+    refunded = money_field(_("refunded"), default=ZERO)
+
+    class Meta:
+        verbose_name = _("tender-day summary")
+        verbose_name_plural = _("tender-day summaries")
+        constraints = [
+            models.UniqueConstraint(fields=["store_id", "business_date", "method"], name="tender_day_summary_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.store_id} {self.business_date} {self.method}"

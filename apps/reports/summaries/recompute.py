@@ -1,0 +1,265 @@
+"""The summaries recomputed from the facts, set-based: one INSERT … SELECT per summary table for any
+number of store-days at once (a store-day is a pair of arrays' elements). The same statements fill
+the live tables (the drain) and scratch tables of the same columns (the nightly comparison and the
+ledger audit), so what is compared is exactly what is written.
+
+What a figure means (the facts it reads, and the day a fact belongs to):
+
+- **orders, sales, services, products, cards sold, sessions served** (store-day): the paid orders of
+  the store whose business day it is, and their lines: services are projects and project packages
+  (a package banked on a card, decision 0038, is a card sale), products are products and product
+  packages, cards sold are card types bought, top-ups and banked packages; intention deposits are
+  none of them (a liability, not a sale). `sales` is their sum; sessions served are the project
+  lines' quantities (paid by money or by sessions alike).
+- **refunds, refunded** (store-day): the refunds of that business day, and what their tenders gave
+  back or are giving back (a provider's pending refund counts, one it refused does not: as the
+  order figures say, apps.billing.orders.figures). `net_sales` = sales − refunded.
+- **new members**: members whose home store it is, by the local day they joined.
+- **stored value sold / spent**: top-ups and stored-value cards bought on the day's paid orders;
+  succeeded stored-value tenders by the local day they were taken.
+- **staff** (store-day-employee): the staff credits of the day by kind (apps.billing.orders.performance;
+  a refund's negative credits are `clawed_back`, in the refund's period), `net` their sum; sessions
+  are the project lines the employee served on the day's paid orders, orders those they were on.
+- **categories** (store-day-item type-category): the paid lines by item type and the category the
+  product or project had that day.
+- **tenders** (store-day-method): succeeded tenders by the local day taken; refunded by the refund's
+  business day, not failed.
+
+The region, category and position a row holds are the ones of its day (org, catalog and staff keep
+their history, written by their own triggers)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from django.conf import settings
+from django.db.backends.utils import CursorWrapper
+
+STORE_COLUMNS = (
+    "store_id",
+    "business_date",
+    "region_id",
+    "orders",
+    "sales",
+    "service_amount",
+    "product_amount",
+    "card_sale_amount",
+    "sessions_served",
+    "refunds",
+    "refunded",
+    "net_sales",
+    "new_members",
+    "stored_value_sold",
+    "stored_value_spent",
+)
+STAFF_COLUMNS = (
+    "store_id",
+    "business_date",
+    "employee_id",
+    "position",
+    "service",
+    "sale",
+    "card_sale",
+    "card_consumption",
+    "clawed_back",
+    "net",
+    "sessions",
+    "orders",
+)
+CATEGORY_COLUMNS = ("store_id", "business_date", "item_type", "category_id", "qty", "amount")
+TENDER_COLUMNS = ("store_id", "business_date", "method", "tenders", "amount", "refunded")
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Where the summaries go: the live tables, or scratch copies of their columns."""
+
+    store: str = "reports_storedaysummary"
+    staff: str = "reports_staffdaysummary"
+    category: str = "reports_categorydaysummary"
+    tender: str = "reports_tenderdaysummary"
+
+    def columns(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        return (
+            (self.store, STORE_COLUMNS),
+            (self.staff, STAFF_COLUMNS),
+            (self.category, CATEGORY_COLUMNS),
+            (self.tender, TENDER_COLUMNS),
+        )
+
+
+LIVE = Tables()
+
+_PAIRS = "unnest(%(stores)s::bigint[], %(days)s::date[]) AS p(store_id, business_date)"
+
+
+def _day_start(day: str) -> str:
+    return f"({day}::timestamp AT TIME ZONE '{settings.TIME_ZONE}')"
+
+
+def _day_end(day: str) -> str:
+    return f"(({day} + 1)::timestamp AT TIME ZONE '{settings.TIME_ZONE}')"
+
+
+_IN_DAY = "{column} >= " + _day_start("p.business_date") + " AND {column} < " + _day_end("p.business_date")
+_PAID = "o.store_id = p.store_id AND o.business_date = p.business_date AND o.status = 'paid'"
+_CARD_SALE = "(l.type IN ('cardType', 'topUp') OR (l.type = 'projectPackage' AND l.card_id IS NOT NULL))"
+
+_STORE_SQL = f"""
+INSERT INTO {{table}} ({", ".join(STORE_COLUMNS)})
+SELECT p.store_id, p.business_date,
+    (SELECT h.region_id FROM org_storeregionhistory h
+     WHERE h.store_id = p.store_id AND h.valid_from <= p.business_date ORDER BY h.valid_from DESC LIMIT 1),
+    COALESCE(o.orders, 0),
+    COALESCE(l.service, 0) + COALESCE(l.product, 0) + COALESCE(l.card_sale, 0),
+    COALESCE(l.service, 0), COALESCE(l.product, 0), COALESCE(l.card_sale, 0), COALESCE(l.sessions, 0),
+    COALESCE(r.refunds, 0), COALESCE(r.refunded, 0),
+    COALESCE(l.service, 0) + COALESCE(l.product, 0) + COALESCE(l.card_sale, 0) - COALESCE(r.refunded, 0),
+    COALESCE(m.members, 0), COALESCE(l.stored_value_sold, 0), COALESCE(t.spent, 0)
+FROM {_PAIRS}
+LEFT JOIN LATERAL (SELECT count(*) AS orders FROM billing_order o WHERE {_PAID}) o ON true
+LEFT JOIN LATERAL (
+    SELECT sum(l.amount) FILTER (WHERE {_CARD_SALE}) AS card_sale,
+        sum(l.amount) FILTER (WHERE NOT {_CARD_SALE} AND l.type IN ('project', 'projectPackage')) AS service,
+        sum(l.amount) FILTER (WHERE l.type IN ('product', 'productPackage')) AS product,
+        sum(l.qty) FILTER (WHERE l.type = 'project') AS sessions,
+        sum(l.amount) FILTER (WHERE l.type = 'topUp' OR (l.type = 'cardType' AND c.kind = 'storedValue'))
+            AS stored_value_sold
+    FROM billing_order o JOIN billing_orderline l ON l.order_id = o.id
+    LEFT JOIN cards_card c ON c.id = l.card_id
+    WHERE {_PAID}
+) l ON true
+LEFT JOIN LATERAL (
+    SELECT count(DISTINCT r.id) AS refunds, sum(rt.amount) FILTER (WHERE rt.status <> 'failed') AS refunded
+    FROM billing_refund r LEFT JOIN billing_refundtender rt ON rt.refund_id = r.id
+    WHERE r.store_id = p.store_id AND r.business_date = p.business_date
+) r ON true
+LEFT JOIN LATERAL (
+    SELECT count(*) AS members FROM members_member m
+    WHERE m.home_store_id = p.store_id AND {_IN_DAY.format(column="m.created_at")}
+) m ON true
+LEFT JOIN LATERAL (
+    SELECT sum(t.amount) AS spent FROM billing_tender t
+    WHERE t.store_id = p.store_id AND t.method = 'storedValue' AND t.status = 'succeeded'
+        AND {_IN_DAY.format(column="t.created_at")}
+) t ON true
+WHERE COALESCE(o.orders, 0) > 0 OR COALESCE(r.refunds, 0) > 0 OR COALESCE(m.members, 0) > 0
+    OR COALESCE(t.spent, 0) <> 0
+"""
+
+_STAFF_SQL = f"""
+INSERT INTO {{table}} ({", ".join(STAFF_COLUMNS)})
+SELECT p.store_id, p.business_date, e.employee_id,
+    COALESCE((SELECT h.position FROM staff_employeepositionhistory h
+              WHERE h.employee_id = e.employee_id AND h.valid_from <= p.business_date
+              ORDER BY h.valid_from DESC LIMIT 1), ''),
+    e.service, e.sale, e.card_sale, e.card_consumption, e.clawed_back, e.net, e.sessions, e.orders
+FROM {_PAIRS}
+CROSS JOIN LATERAL (
+    SELECT x.employee_id,
+        COALESCE(sum(x.amount) FILTER (WHERE x.refund_id IS NULL AND x.kind = 'service'), 0) AS service,
+        COALESCE(sum(x.amount) FILTER (WHERE x.refund_id IS NULL AND x.kind = 'sale'), 0) AS sale,
+        COALESCE(sum(x.amount) FILTER (WHERE x.refund_id IS NULL AND x.kind = 'cardSale'), 0) AS card_sale,
+        COALESCE(sum(x.amount) FILTER (WHERE x.refund_id IS NULL AND x.kind = 'cardConsumption'), 0)
+            AS card_consumption,
+        COALESCE(sum(x.amount) FILTER (WHERE x.refund_id IS NOT NULL), 0) AS clawed_back,
+        COALESCE(sum(x.amount), 0) AS net,
+        COALESCE(sum(x.sessions), 0) AS sessions,
+        count(DISTINCT x.order_id) AS orders
+    FROM (
+        SELECT c.employee_id, c.kind, c.amount, c.refund_id, 0 AS sessions, NULL::bigint AS order_id
+        FROM billing_staffcredit c
+        WHERE c.store_id = p.store_id AND c.business_date = p.business_date
+        UNION ALL
+        SELECT s.employee_id, NULL, NULL, NULL, CASE WHEN l.type = 'project' THEN l.qty ELSE 0 END, o.id
+        FROM billing_order o JOIN billing_orderline l ON l.order_id = o.id
+        JOIN billing_orderlinestaff s ON s.line_id = l.id
+        WHERE {_PAID}
+    ) x
+    GROUP BY x.employee_id
+) e
+"""
+
+_CATEGORY_SQL = f"""
+INSERT INTO {{table}} ({", ".join(CATEGORY_COLUMNS)})
+SELECT x.store_id, x.business_date, x.item_type, x.category_id, sum(x.qty), sum(x.amount)
+FROM (
+    SELECT p.store_id, p.business_date, l.type AS item_type, l.qty, l.amount,
+        CASE WHEN l.type IN ('product', 'project') THEN
+            (SELECT h.category_id FROM catalog_itemcategoryhistory h
+             WHERE h.item_type = l.type AND h.item_id = l.item_id AND h.valid_from <= p.business_date
+             ORDER BY h.valid_from DESC LIMIT 1)
+        END AS category_id
+    FROM {_PAIRS}
+    JOIN billing_order o ON {_PAID}
+    JOIN billing_orderline l ON l.order_id = o.id
+) x
+GROUP BY x.store_id, x.business_date, x.item_type, x.category_id
+"""
+
+_TENDER_SQL = f"""
+INSERT INTO {{table}} ({", ".join(TENDER_COLUMNS)})
+SELECT p.store_id, p.business_date, x.method, sum(x.tenders), sum(x.amount), sum(x.refunded)
+FROM {_PAIRS}
+CROSS JOIN LATERAL (
+    SELECT t.method, 1 AS tenders, t.amount, 0 AS refunded FROM billing_tender t
+    WHERE t.store_id = p.store_id AND t.status = 'succeeded' AND {_IN_DAY.format(column="t.created_at")}
+    UNION ALL
+    SELECT rt.method, 0, 0, rt.amount FROM billing_refund r JOIN billing_refundtender rt ON rt.refund_id = r.id
+    WHERE r.store_id = p.store_id AND r.business_date = p.business_date AND rt.status <> 'failed'
+) x
+GROUP BY p.store_id, p.business_date, x.method
+"""
+
+
+def _params(pairs: Sequence[tuple[int, date]]) -> dict[str, list[int] | list[date]]:
+    return {"stores": [store for store, _ in pairs], "days": [day for _, day in pairs]}
+
+
+def recompute(cursor: CursorWrapper, pairs: Sequence[tuple[int, date]], tables: Tables = LIVE) -> None:
+    """Replaces the summary rows of `pairs` in `tables` by their recomputation from the facts (five
+    statements per table set, whatever the number of pairs). Run it inside a transaction."""
+    if not pairs:
+        return
+    params = _params(pairs)
+    for table, _columns in tables.columns():
+        cursor.execute(
+            f"DELETE FROM {table} s USING {_PAIRS} WHERE s.store_id = p.store_id AND s.business_date = p.business_date",
+            params,
+        )
+    cursor.execute(_STORE_SQL.format(table=tables.store), params)
+    cursor.execute(_STAFF_SQL.format(table=tables.staff), params)
+    cursor.execute(_CATEGORY_SQL.format(table=tables.category), params)
+    cursor.execute(_TENDER_SQL.format(table=tables.tender), params)
+
+
+def fact_days(cursor: CursorWrapper, *, date_from: date, date_to: date) -> list[tuple[int, date]]:
+    """Every store-day in the range with a fact any summary reads, or a summary row: the days a
+    rebuild must recompute (a day whose facts are gone must lose its rows)."""
+    start, end = _day_start("%(date_from)s::date"), _day_end("%(date_to)s::date")
+    cursor.execute(
+        f"""
+        SELECT store_id, business_date FROM billing_order
+            WHERE business_date BETWEEN %(date_from)s AND %(date_to)s AND status = 'paid'
+        UNION SELECT store_id, business_date FROM billing_staffcredit
+            WHERE business_date BETWEEN %(date_from)s AND %(date_to)s
+        UNION SELECT store_id, business_date FROM billing_refund
+            WHERE business_date BETWEEN %(date_from)s AND %(date_to)s
+        UNION SELECT store_id, (created_at AT TIME ZONE '{settings.TIME_ZONE}')::date FROM billing_tender
+            WHERE created_at >= {start} AND created_at < {end} AND status = 'succeeded'
+        UNION SELECT home_store_id, (created_at AT TIME ZONE '{settings.TIME_ZONE}')::date FROM members_member
+            WHERE created_at >= {start} AND created_at < {end}
+        UNION SELECT store_id, business_date FROM reports_storedaysummary
+            WHERE business_date BETWEEN %(date_from)s AND %(date_to)s
+        UNION SELECT store_id, business_date FROM reports_staffdaysummary
+            WHERE business_date BETWEEN %(date_from)s AND %(date_to)s
+        UNION SELECT store_id, business_date FROM reports_categorydaysummary
+            WHERE business_date BETWEEN %(date_from)s AND %(date_to)s
+        UNION SELECT store_id, business_date FROM reports_tenderdaysummary
+            WHERE business_date BETWEEN %(date_from)s AND %(date_to)s
+        """,
+        {"date_from": date_from, "date_to": date_to},
+    )
+    return [(store, day) for store, day in cursor.fetchall()]

@@ -1,0 +1,229 @@
+"""The summaries, read (see apps.reports.summaries for the selectors' contract). Each selector reads
+only the summary tables (a year of a chain is a few hundred thousand rows, read by index), through
+the database router: on a replica when there is one (apps.reports.routers). Reading on the primary,
+a selector first drains the dirty days of its stores (`ensure_fresh`), so a report in a test or an
+embedded deployment without beat is as fresh as the ledgers."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date, datetime, timedelta
+from decimal import Decimal
+
+from django.db import router
+from django.db.models import Min, QuerySet, Sum
+from django.utils import timezone
+
+from apps.org.models import OrgUnit
+from apps.reports.summaries.drain import drain
+from apps.reports.summaries.models import (
+    CategoryDaySummary,
+    DirtyStoreDay,
+    StaffDaySummary,
+    StoreDaySummary,
+    TenderDaySummary,
+)
+from apps.reports.summaries.rows import (
+    CategoryFiguresRow,
+    RegionFiguresRow,
+    StaffFiguresRow,
+    StoreDayFiguresRow,
+    TenderFiguresRow,
+    TrendPoint,
+)
+from apps.staff.models import Employee
+
+ZERO = Decimal("0")
+STORE_FIGURES = (
+    "orders",
+    "sales",
+    "service_amount",
+    "product_amount",
+    "card_sale_amount",
+    "sessions_served",
+    "refunds",
+    "refunded",
+    "net_sales",
+    "new_members",
+    "stored_value_sold",
+    "stored_value_spent",
+)
+MONEY_FIGURES = frozenset(STORE_FIGURES) - {"orders", "sessions_served", "refunds", "new_members"}
+STAFF_FIGURES = (
+    "service",
+    "sale",
+    "card_sale",
+    "card_consumption",
+    "clawed_back",
+    "net",
+    "sessions",
+    "orders",
+)
+
+
+def reads_primary() -> bool:
+    """Whether the summaries are read where they are written (no replica, or a pinned request)."""
+    return router.db_for_read(StoreDaySummary) == router.db_for_write(StoreDaySummary)
+
+
+def ensure_fresh(stores: Iterable[int]) -> int:
+    """Drains the dirty days of `stores` when reading on the primary (a replica's reader cannot
+    write; beat drains for it); answers how many store-days were recomputed. One indexed query
+    when nothing is dirty."""
+    store_list = list(stores)
+    if not reads_primary() or not DirtyStoreDay.objects.filter(store_id__in=store_list).exists():
+        return 0
+    return drain(stores=store_list)
+
+
+def summaries_as_of(stores: Iterable[int]) -> datetime:
+    """When the summaries of `stores` last held every committed fact: now when none of their days
+    waits in the queue, else when the oldest waiting change was written."""
+    oldest = DirtyStoreDay.objects.filter(store_id__in=list(stores)).aggregate(oldest=Min("marked_at"))["oldest"]
+    now = timezone.now()
+    return min(oldest, now) if oldest is not None else now
+
+
+def _range(queryset: QuerySet, stores: Iterable[int], date_from: date, date_to: date) -> QuerySet:  # type: ignore[type-arg]
+    return queryset.filter(store_id__in=list(stores), business_date__gte=date_from, business_date__lte=date_to)
+
+
+def regions_today(stores: Iterable[int]) -> dict[int, int | None]:
+    """Each store's region now (its parent, when that is a region)."""
+    return {
+        row["pk"]: (row["parent_id"] if row["parent__kind"] == "region" else None)
+        for row in OrgUnit.objects.filter(pk__in=list(stores)).values("pk", "parent_id", "parent__kind")
+    }
+
+
+def store_day_figures(
+    *, stores: Iterable[int], date_from: date, date_to: date, regroup_today: bool = False
+) -> list[StoreDayFiguresRow]:
+    """Each store-day of the range with figures, by day then store; `region_id` is the store's
+    region on that day, or today's with `regroup_today`."""
+    store_list = list(stores)
+    today = regions_today(store_list) if regroup_today else {}
+    rows = _range(StoreDaySummary.objects.all(), store_list, date_from, date_to).order_by("business_date", "store_id")
+    return [
+        StoreDayFiguresRow(
+            store_id=row.store_id,
+            business_date=row.business_date,
+            region_id=today.get(row.store_id) if regroup_today else row.region_id,
+            **{name: getattr(row, name) for name in STORE_FIGURES},  # type: ignore[typeddict-item]
+        )
+        for row in rows
+    ]
+
+
+def store_totals(*, stores: Iterable[int], date_from: date, date_to: date) -> dict[str, Decimal | int]:
+    """The range's figures summed over `stores` (one aggregate query)."""
+    sums = _range(StoreDaySummary.objects.all(), stores, date_from, date_to).aggregate(
+        **{name: Sum(name) for name in STORE_FIGURES}
+    )
+    return {
+        name: sums[name] if sums[name] is not None else (ZERO if name in MONEY_FIGURES else 0) for name in STORE_FIGURES
+    }
+
+
+def region_figures(
+    *, stores: Iterable[int], date_from: date, date_to: date, regroup_today: bool = False
+) -> list[RegionFiguresRow]:
+    """The range's net sales, sales and orders by region: the region each store had on each day
+    (a store moved last week keeps its earlier days under its old region), or, with
+    `regroup_today`, the region each store has now."""
+    totals: dict[int | None, RegionFiguresRow] = {}
+    for row in store_day_figures(stores=stores, date_from=date_from, date_to=date_to, regroup_today=regroup_today):
+        region = totals.setdefault(
+            row["region_id"], RegionFiguresRow(region_id=row["region_id"], orders=0, sales=ZERO, net_sales=ZERO)
+        )
+        region["orders"] += row["orders"]
+        region["sales"] += row["sales"]
+        region["net_sales"] += row["net_sales"]
+    return sorted(totals.values(), key=lambda row: (row["region_id"] is None, row["region_id"] or 0))
+
+
+def staff_day_figures(
+    *,
+    stores: Iterable[int],
+    date_from: date,
+    date_to: date,
+    employee_id: int | None = None,
+    regroup_today: bool = False,
+) -> list[StaffFiguresRow]:
+    """Each employee's figures over the range (at every store of `stores` they worked in), by
+    employee id; `position` is the one they held on their last day with figures in the range, or
+    today's with `regroup_today`."""
+    rows = _range(StaffDaySummary.objects.all(), stores, date_from, date_to)
+    if employee_id is not None:
+        rows = rows.filter(employee_id=employee_id)
+    sums = rows.order_by().values("employee_id").annotate(**{name: Sum(name) for name in STAFF_FIGURES})
+    positions: dict[int, str] = {}
+    for row in rows.order_by("employee_id", "business_date").values("employee_id", "position"):
+        positions[row["employee_id"]] = row["position"]
+    if regroup_today:
+        positions = dict(Employee.objects.filter(pk__in=list(positions)).values_list("pk", "position"))
+    return [
+        StaffFiguresRow(
+            employee_id=row["employee_id"],
+            position=positions.get(row["employee_id"], ""),
+            **{name: row[name] for name in STAFF_FIGURES},  # type: ignore[typeddict-item]
+        )
+        for row in sorted(sums, key=lambda row: row["employee_id"])
+    ]
+
+
+def sales_trend(
+    *,
+    stores: Iterable[int],
+    date_from: date,
+    date_to: date,
+    employee_id: int | None = None,
+    category_id: int | None = None,
+) -> list[TrendPoint]:
+    """Net sales by day over the range (every day, 0 where nothing sold): of the stores, of one
+    employee (their net figures), or of one category (what its items sold, as categorised then)."""
+    if employee_id is not None:
+        queryset = _range(StaffDaySummary.objects.filter(employee_id=employee_id), stores, date_from, date_to)
+        field = "net"
+    elif category_id is not None:
+        queryset = _range(CategoryDaySummary.objects.filter(category_id=category_id), stores, date_from, date_to)
+        field = "amount"
+    else:
+        queryset = _range(StoreDaySummary.objects.all(), stores, date_from, date_to)
+        field = "net_sales"
+    by_day = dict(
+        queryset.order_by().values("business_date").annotate(value=Sum(field)).values_list("business_date", "value")
+    )
+    days = (date_to - date_from).days + 1
+    return [
+        TrendPoint(business_date=day, value=by_day.get(day) or ZERO)
+        for day in (date_from + timedelta(days=offset) for offset in range(days))
+    ]
+
+
+def category_figures(
+    *, stores: Iterable[int], date_from: date, date_to: date, item_types: Iterable[str] | None = None
+) -> list[CategoryFiguresRow]:
+    """Quantity and amount by item type and the category each item had on the day it sold."""
+    rows = _range(CategoryDaySummary.objects.all(), stores, date_from, date_to)
+    if item_types is not None:
+        rows = rows.filter(item_type__in=list(item_types))
+    return [
+        CategoryFiguresRow(
+            item_type=row["item_type"], category_id=row["category_id"], qty=row["qty"], amount=row["amount"]
+        )
+        for row in rows.order_by("item_type", "category_id")
+        .values("item_type", "category_id")
+        .annotate(qty=Sum("qty"), amount=Sum("amount"))
+    ]
+
+
+def tender_figures(*, stores: Iterable[int], date_from: date, date_to: date) -> list[TenderFiguresRow]:
+    """Takings by method over the range: tenders, amount taken and amount refunded."""
+    return [
+        TenderFiguresRow(method=row["method"], tenders=row["tenders"], amount=row["amount"], refunded=row["refunded"])
+        for row in _range(TenderDaySummary.objects.all(), stores, date_from, date_to)
+        .order_by("method")
+        .values("method")
+        .annotate(tenders=Sum("tenders"), amount=Sum("amount"), refunded=Sum("refunded"))
+    ]

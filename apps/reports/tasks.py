@@ -1,0 +1,25 @@
+"""Celery tasks of the reports (beat schedule in erp/settings.py)."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from apps.reports.summaries.drain import drain
+from apps.reports.summaries.services import summaries_check
+
+# A beat run drains at most this many batches, so a backlog never holds one worker for long: the
+# next run, 30 s later, goes on.
+DRAIN_BATCHES = 50
+
+
+@shared_task(name="apps.reports.tasks.drain_summaries")
+def drain_summaries() -> int:
+    """Every 30 s (beat): recomputes the store-days the writers marked dirty. Answers how many."""
+    return drain(max_batches=DRAIN_BATCHES)
+
+
+@shared_task(name="apps.reports.tasks.check_summaries")
+def check_summaries() -> int:
+    """Nightly (beat): the last SUMMARY_CHECK_DAYS days rebuilt and compared; differences alerted and
+    fixed. Answers how many store-day rows differed."""
+    return len(summaries_check())
