@@ -16,6 +16,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.db import connection, transaction
 
+from apps.accounts.models import User
 from apps.members.models import Member, MemberLabel
 from apps.members.name_grams import name_grams_text
 from apps.org.choices import OrgUnitKind
@@ -191,11 +192,18 @@ def generated_count() -> int:
         return cursor.fetchone()[0]
 
 
+def seed_once() -> None:
+    """The demo data, unless it is there: seed_demo again over generated sales (which replaced the
+    demo's orders) would write the demo's reservations a second time."""
+    if not User.objects.filter(login_name="SY00002").exists():
+        call_command("seed_demo", verbosity=0)
+
+
 def generate(*, force: bool, members: int = MEMBERS, stores: int = STORES) -> dict[str, float | int]:
     """migrate + seed_demo + stores + members; returns timings. Skips when the members exist."""
     started = time.perf_counter()
     call_command("migrate", verbosity=0)
-    call_command("seed_demo", verbosity=0)
+    seed_once()
     store_ids = ensure_stores(stores)
     existing = generated_count()
     if existing >= members and not force:

@@ -30,6 +30,8 @@ from pathlib import Path
 from typing import Any
 
 import psycopg
+from apps.reports.exports import export_run
+from apps.reports.framework import Report, reports
 from django.db import connection
 from django.test.utils import CaptureQueriesContext, override_settings
 from django.utils import timezone
@@ -42,8 +44,6 @@ from apps.core.ledgers import ledger_audits
 from apps.inventory.choices import MoveKind
 from apps.inventory.services import MoveLine, record_moves
 from apps.org.models import OrgUnit
-from apps.reports.exports import export_run
-from apps.reports.framework import Report, reports
 from apps.reports.models import ExportJob
 from bench import members_data, reports_data, sales
 from bench.live_server import sign_in, start_gunicorn
@@ -133,22 +133,7 @@ def run(args: argparse.Namespace) -> None:
 
 
 def generate(*, scale: float, force: bool) -> dict[str, Any]:
-    return reports_data.generate(scale=scale, force=force, rebuild_summaries=rebuild_summaries)
-
-
-def rebuild_summaries() -> dict[str, Any]:
-    """The summaries recomputed from the ledgers for every store and day that has facts (the load
-    ran with the triggers off)."""
-    from apps.reports.summaries.recompute import fact_days, recompute
-
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT min(business_date), max(business_date) FROM billing_order")
-        first, last = cursor.fetchone()
-        today = timezone.localdate()
-        pairs = fact_days(cursor, date_from=first or today, date_to=max(last or today, today))
-        for start in range(0, len(pairs), 5000):
-            recompute(cursor, pairs[start : start + 5000])
-    return {"store_days": len(pairs)}
+    return reports_data.generate(scale=scale, force=force)
 
 
 # --- setting up ------------------------------------------------------------------------------------
@@ -172,10 +157,7 @@ def scene() -> Scene:
     entry = UserRole.objects.filter(user__login_name=PRINCIPAL).select_related("role", "user").order_by("id").first()
     if entry is None:
         raise SystemExit(f"{PRINCIPAL} is missing: generate first")
-    at_region = UserRole.objects.filter(user=entry.user, role=entry.role, hier=region).first()
-    if at_region is None:
-        user_role_grant(actor=SYSTEM_ACTOR, user=entry.user, role=entry.role, hier=region)
-        at_region = UserRole.objects.get(user=entry.user, role=entry.role, hier=region)
+    at_region = user_role_grant(actor=SYSTEM_ACTOR, user=entry.user, role=entry.role, hier=region)
     stores = members_data.bench_stores()
     today = timezone.localdate()
     months = []
