@@ -367,6 +367,8 @@ PAYMENT_RECONCILE_HOUR = env.int("PAYMENT_RECONCILE_HOUR", default=11)
 # the stores' days are closed).
 SUMMARY_CHECK_DAYS = env.int("SUMMARY_CHECK_DAYS", default=7)
 SUMMARY_CHECK_HOUR = env.int("SUMMARY_CHECK_HOUR", default=3)
+# The download centre keeps an export's file this long, then deletes it (apps.reports.exports).
+EXPORT_KEEP_HOURS = env.int("EXPORT_KEEP_HOURS", default=72)
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or None
@@ -381,6 +383,7 @@ CELERY_BEAT_SCHEDULE = {
     "poll-pending-payments": {"task": "apps.payments.tasks.poll_pending_intents", "schedule": PAYMENT_POLL_SECONDS},
     "send-unsent-provider-refunds": {"task": "apps.billing.tasks.send_unsent_provider_refunds", "schedule": 60.0},
     "resolve-pending-write-offs": {"task": "apps.groupbuy.tasks.resolve_pending", "schedule": GROUPBUY_POLL_SECONDS},
+    "expire-exports": {"task": "apps.reports.tasks.expire_exports", "schedule": 3600.0},
     "reconcile-payments": {
         "task": "apps.payments.tasks.reconcile_day",
         "schedule": crontab(hour=PAYMENT_RECONCILE_HOUR, minute=0),

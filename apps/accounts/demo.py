@@ -28,6 +28,7 @@ from apps.core.role_codes import (
     ORDER_GIFT,
     REFUND,
     REFUND_APPROVE,
+    REPORT_FIGURES,
     RESERVATION_FORCE,
     ROTA_EDIT,
     STOCKTAKE_APPROVE,
@@ -75,6 +76,8 @@ _MANAGER_BUTTONS = (
     CREDIT_MOVE.code,
     GOODS_ORDER_PLACE.code,
     *(button.code for button in WRITE_OFF_CODES),
+    # The business reports' figures (issue 29 §2): the owner's and the store manager's.
+    REPORT_FIGURES.code,
 )
 
 ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (

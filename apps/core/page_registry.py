@@ -19,6 +19,9 @@ class PageRoute:
     entry: str
     public: bool = False
     shell: bool = True  # the top bar; off for the sign-in pages
+    # What one island serving several routes needs to know of this one (the report page: its key),
+    # handed to it in the page context.
+    props: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -198,6 +201,32 @@ PAGES: tuple[Page, ...] = tuple(
     + _pages("SMSA-0001", ("/storeMemberAnalysis", "Store member analysis", "门店会员分析"))
     + _pages("MLCA-00001-0000", ("/memberLiftcycle", "Member lifecycle", "会员生命周期"))
     + _pages("XMDPJ-0001", ("/XMDReviewReport", "Review report", "评价报表"))
+    # The business reports the spec names without a code (issue 29 §2): the pages are open to any
+    # chosen role; their figures need the report code (apps.core.role_codes.REPORT_FIGURES).
+    + _pages(
+        None,
+        ("/staffPerformance", "Staff store performance", "员工门店业绩"),
+        ("/staffCommission", "Staff commission", "员工提成"),
+        ("/salesDetail", "Sales details", "销售明细"),
+        ("/productConsumption", "Product consumption", "产品消耗"),
+        ("/refundSummary", "Refund summary", "退款汇总"),
+        ("/cardChangeReport", "Card changes", "卡变动报表"),
+        ("/giftReport", "Gifts", "赠送报表"),
+        ("/signedOrderReport", "Signed orders", "签单报表"),
+        ("/earnestOrders", "Earnest orders", "定金单报表"),
+        ("/takeoutSales", "Takeout sales", "外带销售"),
+        ("/memberLifecycleVariants", "Member lifecycle variants", "会员生命周期变体"),
+        ("/customerAnalysis", "Customer analysis", "顾客分析"),
+        ("/customerMarketing", "New and returning customer marketing", "新老客营销"),
+        ("/customerFollowUp", "Customer follow-up", "顾客回访"),
+        ("/memberTagReport", "Member tags", "会员标签"),
+        ("/memberOperation", "Member operation figures", "会员运营数据"),
+        ("/barcodeDatabase", "Barcode database", "条码库"),
+        ("/cardBalances", "Member card balances", "会员卡余额"),
+        ("/evaluationDetails", "Evaluation details", "评价明细"),
+        ("/satisfactionRate", "Satisfaction", "满意度"),
+        ("/downloadCenter", "Download centre", "下载中心"),
+    )
 )
 
 PAGES_BY_ROUTE: dict[str, Page] = {page.route: page for page in PAGES}

@@ -97,6 +97,11 @@ STORE_AUTHORITY_APPROVE = ButtonCode("BTN-SQ-STORE-AUTHORITY-APPROVE", "Grant st
 STORE_CONTROLS = ButtonCode(
     "BTN-MDGL-STORE-CONTROLS", "Change the store's approval, money and stock settings", "修改门店审批、资金与库存设置"
 )
+# The chain's business reports (issue 29 §2): a report page the spec gives no code of its own is open
+# to any chosen role (spec §2.2 "no role code"), but its figures are read with this code; the staff
+# performance and commission reports show a caller without it their own figures only.
+REPORT_FIGURES = ButtonCode("BBZX-0001", "Read the business reports' figures", "查看经营报表")
+REPORT_FIGURES_CODE = REPORT_FIGURES.code
 
 BUTTON_CODES: tuple[ButtonCode, ...] = (
     MEMBER_PHONE_VIEW,
@@ -120,4 +125,5 @@ BUTTON_CODES: tuple[ButtonCode, ...] = (
     STORE_AUTHORITY_APPROVE,
     CARD_TRANSFER_APPROVE,
     STORE_CONTROLS,
+    REPORT_FIGURES,
 )

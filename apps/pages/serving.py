@@ -84,6 +84,7 @@ class PageContext(TypedDict):
 
     route: str
     code: str | None
+    props: dict[str, str]
     signedIn: bool
     builtRoutes: list[str]
     pages: list[PageRef]
@@ -98,6 +99,7 @@ def _page_context(request: HttpRequest, page: PageRoute, visitor: PageVisitor | 
     return {
         "route": page.route,
         "code": spec_page.code if spec_page else None,
+        "props": dict(page.props),
         "signedIn": bool(visitor and visitor.role_chosen),
         "builtRoutes": sorted(built.route for built in built_pages()),
         "pages": [{"route": p.route, "code": p.code, "titleEn": p.title_en, "titleZh": p.title_zh} for p in PAGES],

@@ -3,8 +3,10 @@ from django.apps import AppConfig
 
 class ReportsConfig(AppConfig):
     """Read-only views over every app below (docs/architecture.md, floor 10): the owner's
-    shop-management overview, the system log, and the summaries the reports read
-    (apps.reports.summaries), with their ledger audit and the text of their nightly check's task."""
+    shop-management overview, the system log, the summaries the reports read (apps.reports.summaries)
+    with their ledger audit and the text of their nightly check's task, the business reports
+    (apps.reports.framework, each report a module of apps.reports.definitions) and the download
+    centre (apps.reports.exports)."""
 
     name = "apps.reports"
     label = "reports"
@@ -14,8 +16,10 @@ class ReportsConfig(AppConfig):
         from apps.core.ledgers import register_ledger_audit
         from apps.messaging.system_texts import register_system_text
         from apps.reports.choices import SUMMARY_DIFFERENCE_TEXT
+        from apps.reports.framework.registry import autodiscover
         from apps.reports.summaries.audit import summary_differences
         from apps.reports.summaries.services import summary_difference_text
 
         register_ledger_audit("summaries", summary_differences)
         register_system_text(SUMMARY_DIFFERENCE_TEXT, summary_difference_text)
+        autodiscover()

@@ -71,3 +71,132 @@ class SystemLogActionOutputSerializer(serializers.Serializer[Any]):
 class StoreNameOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
+
+
+# -- the business reports (apps.reports.framework; contract §10) --------------------------------
+
+
+class ReportIdNameOutputSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class ReportStaffOutputSerializer(ReportIdNameOutputSerializer):
+    storeId = serializers.IntegerField()
+
+
+class ReportCategoryOutputSerializer(ReportIdNameOutputSerializer):
+    kind = serializers.CharField(help_text="product or project")
+
+
+class _Labelled(serializers.Serializer[Any]):
+    """An answer with a `label` (and a `required` flag): names a Serializer itself uses for its own
+    settings, so the fields are declared here rather than as class attributes."""
+
+    flagged: bool = False
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        fields = super().get_fields()
+        fields["label"] = serializers.CharField()
+        if self.flagged:
+            fields["required"] = serializers.BooleanField()
+        return fields
+
+
+class ReportChoiceOutputSerializer(_Labelled):
+    value = serializers.CharField()
+
+
+class ReportExtraFilterOutputSerializer(_Labelled):
+    flagged = True
+    name = serializers.CharField(help_text="the query parameter")
+    choices = ReportChoiceOutputSerializer(many=True, help_text="empty: free text or an id")
+
+
+class ReportRangeOutputSerializer(serializers.Serializer[Any]):
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        return {"from": serializers.DateField(), "to": serializers.DateField()}
+
+
+class ReportDrillOutputSerializer(serializers.Serializer[Any]):
+    report = serializers.CharField(help_text="the key of the report a click opens")
+    route = serializers.CharField(allow_null=True, help_text="its page")
+    filters = serializers.DictField(
+        child=serializers.CharField(), help_text="target filter name -> the row key holding its value"
+    )
+
+
+class ReportColumnOutputSerializer(_Labelled):
+    key = serializers.CharField()
+    kind = serializers.ChoiceField(choices=["text", "money", "count", "number", "percent", "date", "datetime"])
+    total = serializers.BooleanField(help_text="summed in totals")
+    sortable = serializers.BooleanField()
+    drill = ReportDrillOutputSerializer(required=False)
+    link = serializers.ChoiceField(choices=["order", "member", "refund"], required=False)
+    linkKey = serializers.CharField(required=False, help_text="the row key holding the id the link opens")
+
+
+class ReportSelectOutputSerializer(serializers.Serializer[Any]):
+    key = serializers.CharField()
+    route = serializers.CharField()
+    title = serializers.CharField()
+    codes = serializers.ListField(child=serializers.CharField(), help_text="the role codes that read its figures")
+    ownFigures = serializers.BooleanField(help_text="the caller sees only their own figures")
+    usesDates = serializers.BooleanField(help_text="false: an at-a-date report (reads `to` only) or undated")
+    filters = serializers.ListField(
+        child=serializers.CharField(), help_text="of store, region, staff, category, segment"
+    )
+    stores = ReportIdNameOutputSerializer(many=True)
+    regions = ReportIdNameOutputSerializer(many=True, required=False)
+    staff = ReportStaffOutputSerializer(many=True, required=False)
+    categories = ReportCategoryOutputSerializer(many=True, required=False)
+    segments = ReportChoiceOutputSerializer(many=True, required=False)
+    extra = ReportExtraFilterOutputSerializer(many=True)
+    maxDays = serializers.IntegerField()
+    defaultRange = ReportRangeOutputSerializer()
+    columns = ReportColumnOutputSerializer(many=True)
+
+
+class ReportPointOutputSerializer(serializers.Serializer[Any]):
+    x = serializers.CharField(help_text="an ISO date or month, or a category's name")
+    y = serializers.JSONField(help_text="a count, or a decimal as text")
+
+
+class ReportSeriesOutputSerializer(_Labelled):
+    key = serializers.CharField()
+    chart = serializers.ChoiceField(choices=["line", "bar", "pie", "funnel"])
+    points = ReportPointOutputSerializer(many=True)
+
+
+class ReportShowOutputSerializer(serializers.Serializer[Any]):
+    asOf = serializers.DateTimeField(help_text="the time the figures are fresh to")
+    columns = ReportColumnOutputSerializer(many=True)
+    list = serializers.ListField(
+        child=serializers.DictField(), help_text="rows keyed by the columns' keys (money as text), with link ids"
+    )
+    total = serializers.IntegerField()
+    totals = serializers.DictField(allow_null=True, help_text="the total=True columns summed over every row")
+    series = ReportSeriesOutputSerializer(many=True)
+
+
+class ReportExportOutputSerializer(serializers.Serializer[Any]):
+    jobId = serializers.IntegerField()
+
+
+class ExportJobOutputSerializer(serializers.Serializer[Any]):
+    jobId = serializers.IntegerField()
+    report = serializers.CharField(help_text="the report's key")
+    title = serializers.CharField()
+    route = serializers.CharField(allow_null=True)
+    status = serializers.ChoiceField(choices=["queued", "running", "done", "failed", "expired"])
+    progress = serializers.IntegerField(help_text="0 to 100")
+    rows = serializers.IntegerField()
+    createdAt = serializers.DateTimeField()
+    finishedAt = serializers.DateTimeField(allow_null=True)
+    expiresAt = serializers.DateTimeField(allow_null=True)
+    errorMessage = serializers.CharField(allow_blank=True)
+
+
+class ExportJobPageOutputSerializer(serializers.Serializer[Any]):
+    list = ExportJobOutputSerializer(many=True)
+    total = serializers.IntegerField()

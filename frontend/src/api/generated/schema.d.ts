@@ -311,6 +311,27 @@ export interface paths {
      */
     post: operations["bookProd_submit_create"];
   };
+  "/rest/businessReport{key}/export": {
+    /**
+     * Export a report to the download centre (Idempotency-Key): the file is made by a task
+     * @description Queues a report's export in the download centre (contract §10).
+     */
+    post: operations["businessReport_export_create"];
+  };
+  "/rest/businessReport{key}/select": {
+    /**
+     * A report's filters for the caller: stores, regions, staff, categories, its range and columns
+     * @description The filters a report offers the caller (contract §10).
+     */
+    get: operations["businessReport_select_retrieve"];
+  };
+  "/rest/businessReport{key}/show": {
+    /**
+     * One page of a report's rows, its totals over every row and its chart series (a report's own filters are further query parameters, named by select's `extra`)
+     * @description One page of a report (contract §10); a time range past the report's maxDays answers 400.
+     */
+    get: operations["businessReport_show_retrieve"];
+  };
   "/rest/commodity/cardTypeList": {
     /**
      * Card types (stored-value and package cards)
@@ -490,6 +511,20 @@ export interface paths {
      * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
      */
     get: operations["depositRecord_list_retrieve"];
+  };
+  "/rest/downloadCenter/file/{job_id}": {
+    /**
+     * An export's file, to its requester and head office only (404 otherwise)
+     * @description An export's file (contract §10).
+     */
+    get: operations["downloadCenter_file_retrieve"];
+  };
+  "/rest/downloadCenter/list": {
+    /**
+     * The caller's export jobs, newest first (head office: every job asked beneath its level)
+     * @description The download centre's jobs (contract §10).
+     */
+    get: operations["downloadCenter_list_retrieve"];
   };
   "/rest/examination/{examination_id}": {
     /**
@@ -3974,6 +4009,36 @@ export interface components {
       id: number;
       name: string;
     };
+    ExportJobOutput: {
+      jobId: number;
+      /** @description the report's key */
+      report: string;
+      title: string;
+      route: string | null;
+      /**
+       * @description * `queued` - queued
+       * * `running` - running
+       * * `done` - done
+       * * `failed` - failed
+       * * `expired` - expired
+       * @enum {string}
+       */
+      status: "queued" | "running" | "done" | "failed" | "expired";
+      /** @description 0 to 100 */
+      progress: number;
+      rows: number;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      finishedAt: string | null;
+      /** Format: date-time */
+      expiresAt: string | null;
+      errorMessage: string;
+    };
+    ExportJobPageOutput: {
+      list: components["schemas"]["ExportJobOutput"][];
+      total: number;
+    };
     FailedRefundsOutput: {
       count: number;
       /** @description a provider refused: this money did not go back */
@@ -6582,6 +6647,181 @@ export interface components {
     ReopenInput: {
       closingId: number;
       reason: string;
+    };
+    ReportCategoryOutput: {
+      id: number;
+      name: string;
+      /** @description product or project */
+      kind: string;
+    };
+    /**
+     * @description An answer with a `label` (and a `required` flag): names a Serializer itself uses for its own
+     * settings, so the fields are declared here rather than as class attributes.
+     */
+    ReportChoiceOutput: {
+      value: string;
+      label: string;
+    };
+    /**
+     * @description An answer with a `label` (and a `required` flag): names a Serializer itself uses for its own
+     * settings, so the fields are declared here rather than as class attributes.
+     */
+    ReportColumnOutput: {
+      key: string;
+      /**
+       * @description * `text` - text
+       * * `money` - money
+       * * `count` - count
+       * * `number` - number
+       * * `percent` - percent
+       * * `date` - date
+       * * `datetime` - datetime
+       * @enum {string}
+       */
+      kind: "text" | "money" | "count" | "number" | "percent" | "date" | "datetime";
+      /** @description summed in totals */
+      total: boolean;
+      sortable: boolean;
+      drill?: components["schemas"]["ReportDrillOutput"];
+      /**
+       * @description * `order` - order
+       * * `member` - member
+       * * `refund` - refund
+       * @enum {string}
+       */
+      link?: "order" | "member" | "refund";
+      /** @description the row key holding the id the link opens */
+      linkKey?: string;
+      label: string;
+    };
+    ReportDrillOutput: {
+      /** @description the key of the report a click opens */
+      report: string;
+      /** @description its page */
+      route: string | null;
+      /** @description target filter name -> the row key holding its value */
+      filters: {
+        [key: string]: string;
+      };
+    };
+    ReportExportOutput: {
+      jobId: number;
+    };
+    /**
+     * @description An answer with a `label` (and a `required` flag): names a Serializer itself uses for its own
+     * settings, so the fields are declared here rather than as class attributes.
+     */
+    ReportExtraFilterOutput: {
+      /** @description the query parameter */
+      name: string;
+      /** @description empty: free text or an id */
+      choices: components["schemas"]["ReportChoiceOutput"][];
+      label: string;
+      required: boolean;
+    };
+    ReportIdNameOutput: {
+      id: number;
+      name: string;
+    };
+    /** @description The filters every report reads (the schema's parameters; a report's own come besides). */
+    ReportInput: {
+      storeId?: number;
+      regionId?: number;
+      staffId?: number;
+      categoryId?: number;
+      segment?: string;
+      /**
+       * @description * `then` - then
+       * * `today` - today
+       * @enum {string}
+       */
+      grouping?: "then" | "today";
+      /** @description a column's key, or -key for descending */
+      sort?: string;
+      /**
+       * Format: date
+       * @description YYYY-MM-DD, the first business day
+       */
+      from?: string;
+      /**
+       * Format: date
+       * @description YYYY-MM-DD, the last business day (inclusive)
+       */
+      to?: string;
+    };
+    ReportPointOutput: {
+      /** @description an ISO date or month, or a category's name */
+      x: string;
+      /** @description a count, or a decimal as text */
+      y: unknown;
+    };
+    ReportRangeOutput: {
+      /** Format: date */
+      from: string;
+      /** Format: date */
+      to: string;
+    };
+    ReportSelectOutput: {
+      key: string;
+      route: string;
+      title: string;
+      /** @description the role codes that read its figures */
+      codes: string[];
+      /** @description the caller sees only their own figures */
+      ownFigures: boolean;
+      /** @description false: an at-a-date report (reads `to` only) or undated */
+      usesDates: boolean;
+      /** @description of store, region, staff, category, segment */
+      filters: string[];
+      stores: components["schemas"]["ReportIdNameOutput"][];
+      regions?: components["schemas"]["ReportIdNameOutput"][];
+      staff?: components["schemas"]["ReportStaffOutput"][];
+      categories?: components["schemas"]["ReportCategoryOutput"][];
+      segments?: components["schemas"]["ReportChoiceOutput"][];
+      extra: components["schemas"]["ReportExtraFilterOutput"][];
+      maxDays: number;
+      defaultRange: components["schemas"]["ReportRangeOutput"];
+      columns: components["schemas"]["ReportColumnOutput"][];
+    };
+    /**
+     * @description An answer with a `label` (and a `required` flag): names a Serializer itself uses for its own
+     * settings, so the fields are declared here rather than as class attributes.
+     */
+    ReportSeriesOutput: {
+      key: string;
+      /**
+       * @description * `line` - line
+       * * `bar` - bar
+       * * `pie` - pie
+       * * `funnel` - funnel
+       * @enum {string}
+       */
+      chart: "line" | "bar" | "pie" | "funnel";
+      points: components["schemas"]["ReportPointOutput"][];
+      label: string;
+    };
+    ReportShowOutput: {
+      /**
+       * Format: date-time
+       * @description the time the figures are fresh to
+       */
+      asOf: string;
+      columns: components["schemas"]["ReportColumnOutput"][];
+      /** @description rows keyed by the columns' keys (money as text), with link ids */
+      list: {
+          [key: string]: unknown;
+        }[];
+      total: number;
+      /** @description the total=True columns summed over every row */
+      totals: {
+        [key: string]: unknown;
+      } | null;
+      series: components["schemas"]["ReportSeriesOutput"][];
+    };
+    ReportStaffOutput: {
+      id: number;
+      name: string;
+      storeId: number;
     };
     RequestIdInput: {
       id: number;
@@ -11122,6 +11362,239 @@ export interface operations {
     };
   };
   /**
+   * Export a report to the download centre (Idempotency-Key): the file is made by a task
+   * @description Queues a report's export in the download centre (contract §10).
+   */
+  businessReport_export_create: {
+    parameters: {
+      path: {
+        key: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["ReportInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["ReportInput"];
+        "multipart/form-data": components["schemas"]["ReportInput"];
+      };
+    };
+    responses: {
+      202: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ReportExportOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A report's filters for the caller: stores, regions, staff, categories, its range and columns
+   * @description The filters a report offers the caller (contract §10).
+   */
+  businessReport_select_retrieve: {
+    parameters: {
+      path: {
+        key: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ReportSelectOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * One page of a report's rows, its totals over every row and its chart series (a report's own filters are further query parameters, named by select's `extra`)
+   * @description One page of a report (contract §10); a time range past the report's maxDays answers 400.
+   */
+  businessReport_show_retrieve: {
+    parameters: {
+      query?: {
+        categoryId?: number;
+        /** @description YYYY-MM-DD, the first business day */
+        from?: string;
+        /**
+         * @description * `then` - then
+         * * `today` - today
+         */
+        grouping?: "then" | "today";
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        regionId?: number;
+        segment?: string;
+        /** @description a column's key, or -key for descending */
+        sort?: string;
+        staffId?: number;
+        storeId?: number;
+        /** @description YYYY-MM-DD, the last business day (inclusive) */
+        to?: string;
+      };
+      path: {
+        key: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ReportShowOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * Card types (stored-value and package cards)
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
@@ -13006,6 +13479,144 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["DepositRecordPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * An export's file, to its requester and head office only (404 otherwise)
+   * @description An export's file (contract §10).
+   */
+  downloadCenter_file_retrieve: {
+    parameters: {
+      path: {
+        job_id: number;
+      };
+    };
+    responses: {
+      /** @description the export's .xlsx file (not the envelope) */
+      200: {
+        content: {
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The caller's export jobs, newest first (head office: every job asked beneath its level)
+   * @description The download centre's jobs (contract §10).
+   */
+  downloadCenter_list_retrieve: {
+    parameters: {
+      query?: {
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ExportJobPageOutput"];
           };
         };
       };
