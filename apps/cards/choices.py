@@ -9,6 +9,7 @@ __all__ = [
     "AssetTransferKind",
     "AssetTransferStatus",
     "AuditAction",
+    "CardChangeKind",
     "CardKind",
     "CardStatus",
     "CouponStatus",
@@ -129,3 +130,29 @@ COUPON_NO_PREFIX = "Q"
 # Old-card coefficients (换卡): a change never adds value, so a coefficient is above 0 and at most 1.
 COEFFICIENT_DIGITS = 5
 COEFFICIENT_PLACES = 4
+
+
+class CardChangeKind(models.TextChoices):
+    """What the card-change report (issue 29 §2, 卡变动报表) names a change of a card by: each is the
+    ledger entry on the card the change starts from (its `out` entry), an asset transfer by what
+    the transfer was."""
+
+    TRANSFER = "transfer", _("transferred to another member")
+    CHANGE = "change", _("changed to another card type")
+    UPGRADE = "upgrade", _("upgraded")
+    DELAY = "delay", _("validity extended")
+    CARD_TO_CARD = "cardToCard", _("moved to another card")
+    STORE_MOVE = "storeMove", _("moved to another store")
+    MERGE = "merge", _("member files merged")
+
+
+# The entry kinds a change of a card starts from (the card-change report's rows).
+CARD_CHANGE_ENTRIES = {
+    EntryKind.TRANSFER_OUT: CardChangeKind.TRANSFER,
+    EntryKind.CHANGE_OUT: CardChangeKind.CHANGE,
+    EntryKind.UPGRADE: CardChangeKind.UPGRADE,
+    EntryKind.DELAY: CardChangeKind.DELAY,
+    EntryKind.CARD_TO_CARD_OUT: CardChangeKind.CARD_TO_CARD,
+}
+# A card sold or topped up whose gift balance came with it (the gifts report).
+CARD_GIFT_KINDS = (EntryKind.SALE, EntryKind.TOP_UP)

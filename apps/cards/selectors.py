@@ -7,14 +7,41 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
-from django.db.models import BooleanField, Count, ExpressionWrapper, F, Q, QuerySet
+from django.db.models import (
+    BigIntegerField,
+    BooleanField,
+    Case,
+    CharField,
+    Count,
+    ExpressionWrapper,
+    F,
+    Func,
+    JSONField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Value,
+    When,
+)
+from django.db.models.functions import Abs, Coalesce
 from django.utils import timezone
 
-from apps.cards.choices import CardKind, CardStatus, CouponStatus, EntryKind, TransferStatus
-from apps.cards.models import Card, CardCoefficient, CardEntry, CardTransfer, MemberCoupon
+from apps.cards.choices import (
+    CARD_CHANGE_ENTRIES,
+    AssetTransferKind,
+    AssetTransferStatus,
+    CardChangeKind,
+    CardKind,
+    CardStatus,
+    CouponStatus,
+    EntryKind,
+    TransferStatus,
+)
+from apps.cards.models import AssetTransfer, Card, CardCoefficient, CardEntry, CardTransfer, MemberCoupon
 from apps.cards.operations import ChangeValue, change_target, change_value, coefficient_for, transfer_refusal
 from apps.cards.rows import (
     CardCountsRow,
@@ -340,3 +367,114 @@ def card_entries_at_store(store_id: int) -> QuerySet[CardEntry]:
 def issued_coupons(*, member_id: int, coupon_ids: list[int]) -> QuerySet[MemberCoupon]:
     """The coupons just issued to a member, as the member's coupon list shows them."""
     return member_coupons(member_id=member_id).filter(pk__in=coupon_ids)
+
+
+def card_entries_of_orders() -> QuerySet[CardEntry]:
+    """The card ledger entries that name an order (index card_entry_order), for the order's reads."""
+    return CardEntry.objects.filter(order_id__isnull=False).order_by()
+
+
+def _asset_transfers_of_entry() -> QuerySet[AssetTransfer]:
+    """The asset transfer an `assetOut` entry belongs to: the first transfer done after the entry
+    was written that lists the entry's card (the transfer writes its entries, then ends, in one
+    transaction)."""
+    lists_card = Func(
+        Func(Value("id"), OuterRef("card_id"), function="jsonb_build_object"),
+        function="jsonb_build_array",
+        output_field=JSONField(),
+    )
+    return AssetTransfer.objects.filter(
+        status=AssetTransferStatus.DONE, done_at__gte=OuterRef("created_at"), assets__cards__contains=lists_card
+    ).order_by("done_at", "id")
+
+
+def _asset_transfer(field: str) -> Subquery:
+    return Subquery(_asset_transfers_of_entry().values(field)[:1])
+
+
+def _change_kind() -> Case:
+    """Read after `assetKind` (the kind of an `assetOut` entry's asset transfer) is annotated."""
+    return Case(
+        *(When(kind=entry_kind, then=Value(change.value)) for entry_kind, change in CARD_CHANGE_ENTRIES.items()),
+        When(kind=EntryKind.ASSET_OUT, assetKind=AssetTransferKind.MERGE, then=Value(CardChangeKind.MERGE.value)),
+        When(kind=EntryKind.ASSET_OUT, then=Value(CardChangeKind.STORE_MOVE.value)),
+        output_field=CharField(),
+    )
+
+
+def card_changes(
+    *, store_ids: Iterable[int], start: datetime, end: datetime, change_kind: str | None = None
+) -> QuerySet[CardEntry, Any]:
+    """The changes of cards written at `store_ids` in [start, end) (transfers, changes of card type,
+    upgrades, delays, balance moved between cards, asset transfers), one row per `out` entry: a
+    package card's change has one per project. Who: the card's member as she was (a merged file's
+    own member), the other card or member it went to, the money (principal and gift) and sessions
+    it moved, who did it. Index card_entry_store_time."""
+    merged = Q(changeKind=CardChangeKind.MERGE)
+    rows = CardEntry.objects.filter(
+        store_id__in=list(store_ids),
+        created_at__gte=start,
+        created_at__lt=end,
+        kind__in=[*CARD_CHANGE_ENTRIES, EntryKind.ASSET_OUT],
+    ).annotate(
+        assetKind=Case(
+            When(kind=EntryKind.ASSET_OUT, then=_asset_transfer("kind")), default=Value(""), output_field=CharField()
+        ),
+        changeKind=_change_kind(),
+    )
+    if change_kind is not None:
+        rows = rows.filter(changeKind=change_kind)
+    return (
+        rows.annotate(
+            changedAt=F("created_at"),
+            changeKindName=Case(
+                *(When(changeKind=value, then=Value(str(label))) for value, label in CardChangeKind.choices),
+                output_field=CharField(),
+            ),
+            memberId=Case(
+                When(merged, then=_asset_transfer("member_id")),
+                default=F("card__member_id"),
+                output_field=BigIntegerField(),
+            ),
+            memberName=Case(
+                When(merged, then=_asset_transfer("member__name")),
+                default=F("card__member__name"),
+                output_field=CharField(),
+            ),
+            cardId=F("card_id"),
+            cardNo=F("card__card_no"),
+            cardType=F("card__card_type__name"),
+            toCardNo=Coalesce(F("other_card__card_no"), Value(""), output_field=CharField()),
+            toWhom=Case(
+                When(kind=EntryKind.TRANSFER_OUT, then=F("other_card__member__name")),
+                When(merged, then=_asset_transfer("to_member__name")),
+                When(kind=EntryKind.ASSET_OUT, then=_asset_transfer("to_store__name")),
+                default=Value(""),
+                output_field=CharField(),
+            ),
+            moved=Abs(F("principal_change") + F("gift_change")),
+            sessions=Abs(F("sessions_change")),
+            projectName=Coalesce(F("project__name"), Value(""), output_field=CharField()),
+            storeName=F("store__name"),
+            operatorName=F("operator_name"),
+        )
+        .values(
+            "changedAt",
+            "changeKind",
+            "changeKindName",
+            "memberId",
+            "memberName",
+            "cardId",
+            "cardNo",
+            "cardType",
+            "toCardNo",
+            "toWhom",
+            "moved",
+            "sessions",
+            "projectName",
+            "remark",
+            "storeName",
+            "operatorName",
+        )
+        .order_by("-changedAt", "-id")
+    )

@@ -8,16 +8,19 @@ from collections.abc import Iterable
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models import Count, DecimalField, Exists, F, OuterRef, Q, QuerySet, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from apps.billing.choices import DepositEntryKind, DepositStatus
 from apps.billing.deposits.rows import DepositEntryRow, DepositTotalsRow
 from apps.billing.models import ZERO, Deposit, DepositEntry
+from apps.billing.orders.selectors import labelled
 from apps.core.audit import operator_name
 from apps.core.money import money_or_zero_to_wire
 from apps.core.phones import mask_phone
 
+_MONEY = DecimalField(max_digits=20, decimal_places=2)
 USABLE = (DepositStatus.OPEN, DepositStatus.PARTLY_USED)
 
 
@@ -200,3 +203,63 @@ def deposit_id_of_order(order_id: int) -> int:
 def deposit_in(rows: QuerySet[Deposit], deposit_id: int) -> Deposit | None:
     """One deposit of `rows` (the caller's stores'), or None."""
     return rows.filter(pk=deposit_id).first()
+
+
+# Report reads (issue 29 §2; apps.reports.definitions.deposits).
+
+
+def earnest_rows(*, store_ids: Iterable[int], date_from: date, date_to: date) -> QuerySet[Deposit, Any]:
+    """The intention deposits of `store_ids` that moved in the range or were held at its end, one
+    row each: what was taken, used (applied to orders, net of what refunds of those orders returned
+    to it) and refunded within the range, by the ledger's business days (index
+    deposit_entry_store_day), and what the store still held for the member at the end of the range
+    (the balance after the deposit's last entry up to that day)."""
+    entries = DepositEntry.objects.filter(deposit_id=OuterRef("pk"), business_date__lte=date_to).order_by()
+    in_range = entries.filter(business_date__gte=date_from).values("deposit_id")
+
+    def moved(*kinds: str) -> Coalesce:
+        summed = in_range.filter(kind__in=kinds).annotate(n=Sum("change")).values("n")[:1]
+        return Coalesce(Subquery(summed, output_field=_MONEY), Value(ZERO), output_field=_MONEY)
+
+    held = Subquery(entries.order_by("-business_date", "-id").values("balance_after")[:1], output_field=_MONEY)
+    return (
+        Deposit.objects.filter(store_id__in=list(store_ids), business_date__lte=date_to)
+        .exclude(status__in=[DepositStatus.UNPAID, DepositStatus.CANCELLED])
+        .annotate(
+            takenIn=moved(DepositEntryKind.TAKEN),
+            usedIn=-moved(DepositEntryKind.APPLIED, DepositEntryKind.RETURNED),
+            refundedIn=-moved(DepositEntryKind.REFUNDED),
+            heldAtEnd=Coalesce(held, Value(ZERO), output_field=_MONEY),
+            moves=Exists(in_range),
+        )
+        .filter(Q(moves=True) | Q(heldAtEnd__gt=0))
+        .annotate(
+            businessDate=F("business_date"),
+            depositId=F("pk"),
+            depositNo=F("deposit_no"),
+            orderId=F("order_id"),
+            orderNo=F("order__order_no"),
+            memberId=F("member_id"),
+            memberName=F("member__name"),
+            storeName=F("store__name"),
+            depositAmount=F("amount"),
+            statusName=labelled("status", DepositStatus),
+        )
+        .values(
+            "businessDate",
+            "depositId",
+            "depositNo",
+            "orderId",
+            "orderNo",
+            "memberId",
+            "memberName",
+            "storeName",
+            "depositAmount",
+            "takenIn",
+            "usedIn",
+            "refundedIn",
+            "heldAtEnd",
+            "statusName",
+        )
+        .order_by("-businessDate", "-depositId")
+    )

@@ -6,18 +6,49 @@ order used apart from its discount, and the bills its refunds and net (apps.bill
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
 from operator import attrgetter
 from typing import Any
 
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet, Sum
+from django.contrib.postgres.aggregates import StringAgg
+from django.db.models import (
+    Case,
+    CharField,
+    Choices,
+    Count,
+    DecimalField,
+    Exists,
+    ExpressionWrapper,
+    F,
+    IntegerField,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+    When,
+)
+from django.db.models.functions import Cast, Coalesce
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from apps.billing.choices import SEARCH_LIMIT, LineType, OrderRefundStatus, OrderStatus
-from apps.billing.models import Order, OrderLine, OrderLineStaff, Tender
+from apps.billing.choices import (
+    SEARCH_LIMIT,
+    AuditAction,
+    LineType,
+    OrderRefundStatus,
+    OrderStatus,
+    TenderMethod,
+    TenderStatus,
+)
+from apps.billing.models import Order, OrderLine, OrderLineStaff, OwedGoods, Tender
 from apps.billing.orders.coupon_pricing import CouponFit
 from apps.billing.orders.figures import (
+    LIST_VALUE,
+    SESSION_LINES,
     OrderFigures,
     order_figures,
     paid_by_sessions,
@@ -51,11 +82,14 @@ from apps.billing.orders.rows import (
 )
 from apps.booking.errors import ReservationBilled
 from apps.booking.models import Reservation, ReservationProject
-from apps.cards.choices import CardStatus
+from apps.cards.choices import CARD_GIFT_KINDS, CardStatus
 from apps.cards.models import Card, CardSession
+from apps.cards.selectors import card_entries_of_orders
 from apps.catalog.choices import CardKind
+from apps.catalog.models import Product, Project
 from apps.core.audit import operator_name
 from apps.core.json_types import JsonObject
+from apps.core.models import SystemLog
 from apps.core.money import money_or_none_to_wire, money_to_wire
 from apps.core.phones import mask_phone
 from apps.staff.choices import EmployeeStatus
@@ -540,3 +574,315 @@ def reservation_package_draft(reservation: Reservation) -> ReservationPackageDra
             for card in cards
         ],
     }
+
+
+# Report reads (issue 29 §2; apps.reports.definitions): one row per sold line, gift or signed
+# order, as a `.values()` QuerySet keyed by the report's column keys, so that the report framework
+# pages, sorts, sums and streams it in SQL. Labels are written in the request's language when the
+# query is built.
+
+SALE_LINE_TYPES = tuple(t for t in LineType.values if t != LineType.DEPOSIT)
+_MONEY = DecimalField(max_digits=20, decimal_places=2)
+
+
+def labelled(field: str, choices: type[Choices]) -> Case:
+    """The choice's label of `field` for each row, in the request's language."""
+    return Case(
+        *(When(**{field: value}, then=Value(str(label))) for value, label in choices.choices),
+        default=F(field),
+        output_field=CharField(),
+    )
+
+
+def _line_category_name() -> Case:
+    """The category a product or project line's item is in now: a line keeps no copy of it."""
+    return Case(
+        When(
+            type=LineType.PRODUCT,
+            then=Subquery(Product.objects.filter(pk=OuterRef("item_id")).order_by().values("category__name")[:1]),
+        ),
+        When(
+            type=LineType.PROJECT,
+            then=Subquery(Project.objects.filter(pk=OuterRef("item_id")).order_by().values("category__name")[:1]),
+        ),
+        default=Value(""),
+        output_field=CharField(),
+    )
+
+
+def in_category(category_id: int) -> Q:
+    return Q(type=LineType.PRODUCT, item_id__in=Product.objects.filter(category_id=category_id).values("pk")) | Q(
+        type=LineType.PROJECT, item_id__in=Project.objects.filter(category_id=category_id).values("pk")
+    )
+
+
+def _line_staff_names() -> Subquery:
+    return Subquery(
+        OrderLineStaff.objects.filter(line_id=OuterRef("pk"))
+        .order_by()
+        .values("line_id")
+        .annotate(names=StringAgg("employee__name", ", ", order_by="id"))
+        .values("names")[:1],
+        output_field=CharField(),
+    )
+
+
+def _order_tender_methods(order_ref: str) -> Subquery:
+    """The methods that paid the order, by name, in the order they were taken."""
+    return Subquery(
+        Tender.objects.filter(order_id=OuterRef(order_ref), status=TenderStatus.SUCCEEDED)
+        .order_by()
+        .values("order_id")
+        .annotate(names=StringAgg(labelled("method", TenderMethod), ", ", distinct=True))
+        .values("names")[:1],
+        output_field=CharField(),
+    )
+
+
+def _served_by(employee_id: int) -> Exists:
+    return Exists(OrderLineStaff.objects.filter(line_id=OuterRef("pk"), employee_id=employee_id))
+
+
+def paid_lines(
+    *,
+    store_ids: Iterable[int],
+    date_from: date,
+    date_to: date,
+    staff_id: int | None = None,
+    category_id: int | None = None,
+    item_type: str | None = None,
+    member_id: int | None = None,
+    order_id: int | None = None,
+) -> QuerySet[OrderLine]:
+    """The lines of the paid orders of `store_ids` whose business day is in the range (an intention
+    deposit is money held, not a sale: its line is left out), narrowed by the filters given; a staff
+    member's lines are those they served or sold."""
+    lines = OrderLine.objects.filter(
+        order__store_id__in=list(store_ids),
+        order__business_date__range=(date_from, date_to),
+        order__status=OrderStatus.PAID,
+        type__in=SALE_LINE_TYPES,
+    )
+    if staff_id is not None:
+        lines = lines.filter(_served_by(staff_id))
+    if category_id is not None:
+        lines = lines.filter(in_category(category_id))
+    if item_type is not None:
+        lines = lines.filter(type=item_type)
+    if member_id is not None:
+        lines = lines.filter(order__member_id=member_id)
+    if order_id is not None:
+        lines = lines.filter(order_id=order_id)
+    return lines.order_by()
+
+
+def _sessions_value() -> Case:
+    """What package sessions covered of a line (figures.SESSION_LINES): its list value."""
+    return Case(When(SESSION_LINES, then=LIST_VALUE), default=Value(ZERO), output_field=_MONEY)
+
+
+def sales_detail_rows(lines: QuerySet[OrderLine]) -> QuerySet[OrderLine, Any]:
+    """One row per sold line: `listAmount` = `discount` + `sessionsValue` + `amount` (figures.py:
+    sessions used are not a discount), the staff who served or sold it, the methods that paid it."""
+    return (
+        lines.annotate(
+            businessDate=F("order__business_date"),
+            orderId=F("order_id"),
+            orderNo=F("order__order_no"),
+            memberId=F("order__member_id"),
+            memberName=F("order__name"),
+            itemKind=labelled("type", LineType),
+            item=F("name"),
+            category=_line_category_name(),
+            listAmount=LIST_VALUE,
+            sessionsValue=_sessions_value(),
+            lineDiscount=ExpressionWrapper(F("discount") - _sessions_value(), output_field=_MONEY),
+            paidBy=_order_tender_methods("order_id"),
+            staffNames=_line_staff_names(),
+            giftFlag=Case(When(gift=True, then=Value(str(_("gift")))), default=Value(""), output_field=CharField()),
+            giftReason=F("gift_reason"),
+        )
+        .values(
+            "businessDate",
+            "orderId",
+            "orderNo",
+            "memberId",
+            "memberName",
+            "itemKind",
+            "item",
+            "category",
+            "qty",
+            "listAmount",
+            "lineDiscount",
+            "sessionsValue",
+            "amount",
+            "paidBy",
+            "staffNames",
+            "giftFlag",
+            "giftReason",
+        )
+        .order_by("-businessDate", "-orderId", "id")
+    )
+
+
+def earned_by_day(lines: QuerySet[OrderLine]) -> list[tuple[date, Decimal]]:
+    """What the lines earned (their payable amounts) per business day, in day order: one query."""
+    return [
+        (row["day"], row["earned"] or ZERO)
+        for row in lines.values(day=F("order__business_date")).annotate(earned=Sum("amount")).order_by("day")
+    ]
+
+
+def gift_lines(
+    *, store_ids: Iterable[int], date_from: date, date_to: date, staff_id: int | None = None
+) -> QuerySet[OrderLine, Any]:
+    """What paid orders gave away: the gift lines (goods or services free, with the reason) at their
+    list value, and the gift balance a card sold or topped up came with (its card type's face value
+    over its price; from the card's ledger entry of that order)."""
+    card_gift = Subquery(
+        card_entries_of_orders()
+        .filter(order_id=OuterRef("order_id"), card_id=OuterRef("card_id"), kind__in=CARD_GIFT_KINDS)
+        .values("order_id")
+        .annotate(gift=Sum("gift_change"))
+        .values("gift")[:1],
+        output_field=_MONEY,
+    )
+    lines = paid_lines(store_ids=store_ids, date_from=date_from, date_to=date_to, staff_id=staff_id)
+    return (
+        lines.filter(Q(gift=True) | Q(type__in=[LineType.CARD_TYPE, LineType.TOP_UP], card__isnull=False))
+        .annotate(
+            cardGift=Coalesce(card_gift, Value(ZERO), output_field=_MONEY),
+            giftValue=Case(When(gift=True, then=LIST_VALUE), default=F("cardGift"), output_field=_MONEY),
+        )
+        .filter(giftValue__gt=0)
+        .annotate(
+            businessDate=F("order__business_date"),
+            orderId=F("order_id"),
+            orderNo=F("order__order_no"),
+            memberId=F("order__member_id"),
+            memberName=F("order__name"),
+            itemKind=labelled("type", LineType),
+            item=F("name"),
+            giftQty=Case(When(gift=True, then=F("qty")), default=Value(0)),
+            reason=Case(
+                When(gift=True, then=F("gift_reason")),
+                default=Value(str(_("gift balance of the card"))),
+                output_field=CharField(),
+            ),
+            staffNames=_line_staff_names(),
+        )
+        .values(
+            "businessDate",
+            "orderId",
+            "orderNo",
+            "memberId",
+            "memberName",
+            "itemKind",
+            "item",
+            "giftQty",
+            "giftValue",
+            "reason",
+            "staffNames",
+        )
+        .order_by("-businessDate", "-orderId", "id")
+    )
+
+
+def signed_orders(*, store_ids: Iterable[int], date_from: date, date_to: date) -> QuerySet[Order, Any]:
+    """The orders of the range that carry the member's signature, with when it was given (the last
+    signature saved: a paid order's is final) and what the order came to."""
+    signed_at = Subquery(
+        SystemLog.objects.filter(
+            object_type=Order._meta.label_lower,
+            object_id=Cast(OuterRef("pk"), output_field=CharField()),
+            action=AuditAction.ORDER_SIGNED,
+        )
+        .order_by("-id")
+        .values("created_at")[:1]
+    )
+    return (
+        Order.objects.filter(store_id__in=list(store_ids), business_date__range=(date_from, date_to), signature__gt="")
+        .exclude(status=OrderStatus.CANCELLED)
+        .annotate(
+            businessDate=F("business_date"),
+            signedAt=signed_at,
+            orderId=F("pk"),
+            orderNo=F("order_no"),
+            memberId=F("member_id"),
+            memberName=F("name"),
+            statusName=labelled("status", OrderStatus),
+            orderTotal=F("total"),
+            orderPayable=F("payable"),
+            orderPaid=F("paid"),
+            operatorName=F("operator_name"),
+        )
+        .values(
+            "businessDate",
+            "signedAt",
+            "orderId",
+            "orderNo",
+            "memberId",
+            "memberName",
+            "statusName",
+            "orderTotal",
+            "orderPayable",
+            "orderPaid",
+            "operatorName",
+        )
+        .order_by("-businessDate", "-orderId")
+    )
+
+
+def takeout_lines(
+    *, store_ids: Iterable[int], date_from: date, date_to: date, owed_only: bool = False
+) -> QuerySet[OrderLine, Any]:
+    """Goods the paid orders of the range sold to take away: each product or product-package line,
+    and, for a line taken later (欠货), how many stock units it owes, were taken and were refunded,
+    and how many it still owes now (apps.billing.models.OwedGoods)."""
+    owed = OwedGoods.objects.filter(order_line_id=OuterRef("pk")).order_by().values("order_line_id")
+
+    def owed_sum(expression: Any) -> Coalesce:
+        return Coalesce(
+            Subquery(owed.annotate(n=Sum(expression)).values("n")[:1], output_field=IntegerField()), Value(0)
+        )
+
+    lines = paid_lines(store_ids=store_ids, date_from=date_from, date_to=date_to).filter(
+        type__in=[LineType.PRODUCT, LineType.PRODUCT_PACKAGE]
+    )
+    if owed_only:
+        lines = lines.filter(take_later=True)
+    return (
+        lines.annotate(
+            businessDate=F("order__business_date"),
+            orderId=F("order_id"),
+            orderNo=F("order__order_no"),
+            memberId=F("order__member_id"),
+            memberName=F("order__name"),
+            itemKind=labelled("type", LineType),
+            item=F("name"),
+            takeLater=Case(
+                When(take_later=True, then=Value(str(_("take later")))), default=Value(""), output_field=CharField()
+            ),
+            owedQty=owed_sum("quantity"),
+            takenQty=owed_sum("taken"),
+            refundedQty=owed_sum("refunded"),
+            stillOwed=owed_sum(F("quantity") - F("taken") - F("refunded")),
+        )
+        .values(
+            "businessDate",
+            "orderId",
+            "orderNo",
+            "memberId",
+            "memberName",
+            "itemKind",
+            "item",
+            "qty",
+            "amount",
+            "takeLater",
+            "owedQty",
+            "takenQty",
+            "refundedQty",
+            "stillOwed",
+        )
+        .order_by("-businessDate", "-orderId", "id")
+    )

@@ -4,15 +4,22 @@ an order's refunds) are apps.billing.orders.refund_rows'."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from collections.abc import Iterable
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.contrib.postgres.aggregates import StringAgg
+from django.db.models import CharField, DecimalField, Exists, F, OuterRef, Q, QuerySet, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from apps.approvals.models import ApprovalRequest
+from apps.billing.choices import RefundStatus, TenderMethod, TenderStatus
 from apps.billing.ledgers.stock import GOODS
-from apps.billing.models import ZERO, Order, Refund
+from apps.billing.models import ZERO, Order, Refund, RefundTender
 from apps.billing.orders.refund_rows import refund_tender_row, refunded_line_fields, with_details
+from apps.billing.orders.selectors import labelled
 from apps.billing.refunds.approvals import waiting_refund_approval
 from apps.billing.refunds.rows import (
     JudgedLineRow,
@@ -175,3 +182,95 @@ def refund_in(rows: QuerySet[Refund], refund_id: int) -> Refund | None:
 
 def refund_count(rows: QuerySet[Refund]) -> int:
     return rows.order_by().count()
+
+
+# Report reads (issue 29 §2; apps.reports.definitions.refunds): `.values()` QuerySets keyed by the
+# report's column keys, labels in the request's language.
+
+
+_MONEY = DecimalField(max_digits=20, decimal_places=2)
+
+
+def _given_back() -> QuerySet[RefundTender]:
+    """The refund tenders whose money went back or is on its way (one a provider refused did not)."""
+    return RefundTender.objects.exclude(status=TenderStatus.FAILED).order_by()
+
+
+def report_refunds(
+    *, store_ids: Iterable[int], date_from: date, date_to: date, method: str | None = None
+) -> QuerySet[Refund]:
+    """The refunds of `store_ids` whose business day is in the range; with `method`, those that
+    gave money (or sessions) back that way. Index refund_store_day."""
+    rows = Refund.objects.filter(store_id__in=list(store_ids), business_date__range=(date_from, date_to))
+    if method is not None:
+        rows = rows.filter(Exists(RefundTender.objects.filter(refund_id=OuterRef("pk"), method=method)))
+    return rows.order_by()
+
+
+def refund_summary_rows(rows: QuerySet[Refund]) -> QuerySet[Refund, Any]:
+    """One row per refund: its order and member, why, how the money went back (the methods by
+    name), what it refunded and how much of that went back (a provider's refusal did not)."""
+    back = _given_back().filter(refund_id=OuterRef("pk")).values("refund_id")
+    return (
+        rows.annotate(
+            businessDate=F("business_date"),
+            refundId=F("pk"),
+            refundNo=F("refund_no"),
+            orderId=F("order_id"),
+            orderNo=F("order__order_no"),
+            memberId=F("member_id"),
+            memberName=F("order__name"),
+            storeName=F("store__name"),
+            methods=Subquery(
+                back.annotate(names=StringAgg(labelled("method", TenderMethod), ", ", distinct=True)).values("names")[
+                    :1
+                ],
+                output_field=CharField(),
+            ),
+            returned=Coalesce(
+                Subquery(back.annotate(n=Sum("amount")).values("n")[:1], output_field=_MONEY),
+                Value(ZERO),
+                output_field=_MONEY,
+            ),
+            statusName=labelled("status", RefundStatus),
+            operatorName=F("operator_name"),
+        )
+        .values(
+            "businessDate",
+            "refundId",
+            "refundNo",
+            "orderId",
+            "orderNo",
+            "memberId",
+            "memberName",
+            "storeName",
+            "reason",
+            "methods",
+            "amount",
+            "returned",
+            "statusName",
+            "operatorName",
+        )
+        .order_by("-businessDate", "-refundId")
+    )
+
+
+def refunded_by_day(rows: QuerySet[Refund]) -> list[tuple[date, Decimal]]:
+    """What the refunds refunded per business day, in day order: one query."""
+    return [
+        (row["business_date"], row["n"] or ZERO)
+        for row in rows.values("business_date").annotate(n=Sum("amount")).order_by("business_date")
+    ]
+
+
+def returned_by_method(rows: QuerySet[Refund]) -> list[tuple[str, Decimal]]:
+    """The money the refunds gave back (or are giving back) per method, by name, largest first."""
+    labels = dict(TenderMethod.choices)
+    return [
+        (str(labels.get(row["method"], row["method"])), row["n"])
+        for row in _given_back()
+        .filter(refund__in=rows.values("pk"), amount__gt=0)
+        .values("method")
+        .annotate(n=Sum("amount"))
+        .order_by("-n", "method")
+    ]

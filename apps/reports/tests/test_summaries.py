@@ -92,7 +92,12 @@ def test_the_drain_computes_the_days_figures_from_the_checkout_and_the_refund(st
         [("project", care.category_id, 1, D("298.00")), ("product", shampoo.category_id, 1, D("80.00"))]
     )
     (cash_row,) = TenderDaySummary.objects.all()
-    assert (cash_row.method, cash_row.tenders, cash_row.amount, cash_row.refunded) == ("cash", 1, D("378.00"), D("80.00"))
+    assert (cash_row.method, cash_row.tenders, cash_row.amount, cash_row.refunded) == (
+        "cash",
+        1,
+        D("378.00"),
+        D("80.00"),
+    )
 
 
 def test_the_selectors_read_the_drained_figures(store, nurse):
@@ -112,7 +117,9 @@ def test_a_day_recomputed_twice_is_unchanged_and_an_emptied_day_loses_its_rows(s
     sold(store, product("30.00"))
     drain()
     before = list(StoreDaySummary.objects.values())
-    DirtyStoreDay.objects.create(store_id=store.pk, business_date=timezone.localdate(), txid=1, marked_at=timezone.now())
+    DirtyStoreDay.objects.create(
+        store_id=store.pk, business_date=timezone.localdate(), txid=1, marked_at=timezone.now()
+    )
     drain()
     assert [dict(row, id=None) for row in StoreDaySummary.objects.values()] == [dict(row, id=None) for row in before]
     yesterday = timezone.localdate() - timezone.timedelta(days=1)
