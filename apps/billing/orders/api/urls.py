@@ -1,6 +1,6 @@
 from django.urls import path
 
-from apps.billing.orders.api import points_views, views
+from apps.billing.orders.api import history_views, points_views, views
 
 R = "order/"
 
@@ -30,4 +30,11 @@ urlpatterns = [
         views.OrderDraftPriceApi.as_view(),
         name="pricing-check-discount",
     ),
+    # A member's history and a card's orders (spec §7.7).
+    path("member/findMemberConsume", history_views.MemberConsumeListApi.as_view(), name="member-consume"),
+    path("buyRecordRest/list", history_views.BuyRecordListApi.as_view(), name="buy-record-list"),
+    path("buyRecordRest/count", history_views.BuyRecordCountApi.as_view(), name="buy-record-count"),
+    path("buyRecordRest/detail/<id:record_id>", history_views.BuyRecordDetailApi.as_view(), name="buy-record-detail"),
+    path("usercard/getOrderList", history_views.UserCardOrderListApi.as_view(), name="usercard-order-list"),
+    path("usercard/orderDetails", history_views.UserCardOrderDetailsApi.as_view(), name="usercard-order-details"),
 ]
