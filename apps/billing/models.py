@@ -83,6 +83,18 @@ class Order(models.Model):
             # The bills list: a store's orders of a time range, newest first (its first page and its count).
             models.Index(fields=["store", "-created_at", "-id"], name="order_store_newest"),
             models.Index(fields=["member", "-id"], name="order_member_newest"),
+            # The member reports (apps.billing.orders.member_visits): a store's paid member orders of
+            # a range, and one member's visit days, without reading the orders' rows.
+            models.Index(
+                fields=["store", "business_date", "member"],
+                condition=Q(status=OrderStatus.PAID, member__isnull=False),
+                name="order_store_day_member_paid",
+            ),
+            models.Index(
+                fields=["member", "business_date"],
+                condition=Q(status=OrderStatus.PAID, member__isnull=False),
+                name="order_member_paid_day",
+            ),
         ]
 
     def __str__(self) -> str:

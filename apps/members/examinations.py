@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from apps.core.audit import Actor, audit_record
 from apps.core.errors import InvalidInput
+from apps.core.phones import mask_phone
 from apps.core.transactions import use_case_atomic
 from apps.members.choices import (
     EXAMINATION_PHOTO_KINDS,
@@ -282,6 +283,59 @@ def examination_row(examination: Examination, photo_ids: list[int] | None = None
 def examinations_with_member() -> QuerySet[Examination]:
     """Every examination with its member, for apps.core.scoping to pick one of the role's stores."""
     return Examination.objects.select_related("member")
+
+
+def store_examinations(
+    *,
+    store_ids: frozenset[int],
+    member_id: int | None = None,
+    examiner_id: int | None = None,
+    scalp_type: str = "",
+    date_from: date | None = None,
+    date_to: date | None = None,
+    name: str = "",
+) -> QuerySet[Examination]:
+    """The examinations made in `store_ids` of members filed there (/rest/userTest/store/search),
+    newest first: the same rule as one examination read by id (a member moved to another store takes
+    their examinations with them). Served by the member and store indexes; a store's list by
+    examination_store_newest."""
+    found = Examination.objects.filter(store_id__in=store_ids, member__home_store_id__in=store_ids)
+    if member_id is not None:
+        found = found.filter(member_id=member_id)
+    if examiner_id is not None:
+        found = found.filter(examiner_id=examiner_id)
+    if scalp_type:
+        found = found.filter(scalp_type=scalp_type)
+    if date_from is not None:
+        found = found.filter(examined_on__gte=date_from)
+    if date_to is not None:
+        found = found.filter(examined_on__lte=date_to)
+    if name:
+        found = found.filter(member__name__contains=name)
+    return found.order_by("-examined_on", "-id")
+
+
+class StoreExaminationRow(ExaminationRow):
+    """An examination in the store's list, with whose it is (the phone masked)."""
+
+    memberName: str
+    memberPhone: str
+
+
+def store_examination_rows(window: Iterable[Examination]) -> list[StoreExaminationRow]:
+    rows = list(window)
+    members = {
+        member.pk: member
+        for member in Member.objects.filter(pk__in={row.member_id for row in rows}).only("name", "phone")
+    }
+    return [
+        {
+            **row,
+            "memberName": members[row["memberId"]].name,
+            "memberPhone": mask_phone(members[row["memberId"]].phone),
+        }
+        for row in examination_rows(rows)
+    ]
 
 
 def examination_photo(*, photo_id: int) -> ExaminationPhoto | None:

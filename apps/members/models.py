@@ -125,6 +125,8 @@ class Member(models.Model):
         indexes = [
             models.Index(fields=["home_store", "-id"], name="member_store_newest"),
             models.Index(fields=["name"], name="member_name"),
+            # The member reports: a store's members filed in a time range (new members).
+            models.Index(fields=["home_store", "created_at"], name="member_store_filed"),
         ]
 
     def __str__(self) -> str:
@@ -247,7 +249,11 @@ class Examination(models.Model):
         verbose_name = _("scalp and hair examination")
         verbose_name_plural = _("scalp and hair examinations")
         ordering = ["-examined_on", "-id"]
-        indexes = [models.Index(fields=["member", "-examined_on"])]
+        indexes = [
+            models.Index(fields=["member", "-examined_on"]),
+            # A store's list of its examinations (/rest/userTest/store/search), newest first.
+            models.Index(fields=["store", "-examined_on", "-id"], name="examination_store_newest"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.examined_on} {self.examiner_name}"

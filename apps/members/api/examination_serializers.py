@@ -91,3 +91,32 @@ class ExaminationPageOutputSerializer(serializers.Serializer[Any]):
 class ExaminerOutputSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     name = serializers.CharField()
+
+
+class StoreExaminationFiltersSerializer(serializers.Serializer[Any]):
+    """The store's examinations list and count (/rest/userTest/store/search and count)."""
+
+    memId = fields.IntegerField(required=False, min_value=1, source="member_id")
+    examinerId = fields.IntegerField(required=False, min_value=1, source="examiner_id")
+    scalpType = serializers.ChoiceField(choices=ScalpType.choices, required=False, source="scalp_type")
+    name = fields.CharField(required=False, allow_blank=True, max_length=20, help_text="part of the member's name")
+    startDate = fields.DateField(required=False, source="date_from", help_text="examined on or after")
+    endDate = fields.DateField(required=False, source="date_to", help_text="examined on or before")
+
+
+class StoreExaminationListInputSerializer(PageInputSerializer, StoreExaminationFiltersSerializer):
+    pass
+
+
+class StoreExaminationOutputSerializer(ExaminationOutputSerializer):
+    memberName = serializers.CharField()
+    memberPhone = serializers.CharField(help_text="masked")
+
+
+class StoreExaminationPageOutputSerializer(serializers.Serializer[Any]):
+    list = StoreExaminationOutputSerializer(many=True)
+    total = serializers.IntegerField()
+
+
+class ExaminationCountOutputSerializer(serializers.Serializer[Any]):
+    total = serializers.IntegerField()

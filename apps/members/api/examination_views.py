@@ -140,3 +140,47 @@ class ExaminersApi(ErpApi):
     def get(self, request: Request) -> EnvelopeResponse:
         store = store_acted_in(session_of(request))
         return EnvelopeResponse(store_staff().active_staff(store_id=store.pk))
+
+
+# /rest/userTest/store/* (spec §7.9): a store's member tests are its scalp and hair examinations
+# (docs/api.md "The store's member tests"), read with the examination page's code.
+
+
+def _store_examinations(request: Request, filters: ValidatedData) -> Any:
+    return examinations.store_examinations(store_ids=session_of(request).store_ids, **filters)
+
+
+class StoreExaminationListApi(PagedListApi):
+    required_codes = EXAMINATION_PAGE
+    filters = io.StoreExaminationListInputSerializer
+    page_output = io.StoreExaminationPageOutputSerializer
+    schema_parameters = [io.StoreExaminationListInputSerializer]
+    summary = "The examinations made in the role's stores of their members, newest first, phones masked"
+
+    def rows(self, request: Request, filters: ValidatedData) -> Any:
+        return _store_examinations(request, filters)
+
+    def render_rows(self, window: Iterable[examinations.Examination]) -> list[Any]:
+        return examinations.store_examination_rows(window)
+
+
+class StoreExaminationCountApi(ErpApi):
+    required_codes = EXAMINATION_PAGE
+
+    @extend_schema(
+        parameters=[io.StoreExaminationFiltersSerializer],
+        responses=io.ExaminationCountOutputSerializer,
+        summary="How many examinations the store's list holds with these filters",
+    )
+    def get(self, request: Request) -> EnvelopeResponse:
+        filters = self.parse(io.StoreExaminationFiltersSerializer, request.query_params)
+        return EnvelopeResponse({"total": _store_examinations(request, filters).count()})
+
+
+class StoreExaminationDetailApi(ErpApi):
+    required_codes = EXAMINATION_PAGE
+
+    @extend_schema(responses=io.StoreExaminationOutputSerializer, summary="One examination of the store's list")
+    def get(self, request: Request, examination_id: int) -> EnvelopeResponse:
+        examination = _examination(request, examination_id)
+        return EnvelopeResponse(examinations.store_examination_rows([examination])[0])

@@ -44,6 +44,13 @@ urlpatterns = [
         examination_views.ExaminationCorrectApi.as_view(),
         name="examination-correct",
     ),
+    path("userTest/store/search", examination_views.StoreExaminationListApi.as_view(), name="user-test-search"),
+    path("userTest/store/count", examination_views.StoreExaminationCountApi.as_view(), name="user-test-count"),
+    path(
+        "userTest/store/detail/<id:examination_id>",
+        examination_views.StoreExaminationDetailApi.as_view(),
+        name="user-test-detail",
+    ),
     path(
         "examination/<id:examination_id>", examination_views.ExaminationDetailApi.as_view(), name="examination-detail"
     ),

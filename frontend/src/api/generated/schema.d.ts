@@ -2072,6 +2072,27 @@ export interface paths {
     /** @description Card to card: moves an amount between two stored-value cards of one member. */
     post: operations["transferCardRest_cardToCard_create"];
   };
+  "/rest/userTest/store/count": {
+    /**
+     * How many examinations the store's list holds with these filters
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["userTest_store_count_retrieve"];
+  };
+  "/rest/userTest/store/detail/{examination_id}": {
+    /**
+     * One examination of the store's list
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["userTest_store_detail_retrieve"];
+  };
+  "/rest/userTest/store/search": {
+    /**
+     * The examinations made in the role's stores of their members, newest first, phones masked
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["userTest_store_search_retrieve"];
+  };
   "/rest/usercard/addtransferCard/{card_id}": {
     /** @description addtransferCard: starts a transfer of the card to another member (replacing one pending). */
     post: operations["usercard_addtransferCard_create"];
@@ -3928,6 +3949,9 @@ export interface components {
       photos?: string[];
       /** @description photos of this examination to remove */
       removePhotoIds?: number[];
+    };
+    ExaminationCountOutput: {
+      total: number;
     };
     ExaminationOutput: {
       id: number;
@@ -7577,6 +7601,85 @@ export interface components {
        * @enum {string}
        */
       authority: "boss" | "manager";
+    };
+    StoreExaminationOutput: {
+      id: number;
+      memberId: number;
+      storeId: number;
+      /** Format: date */
+      examinedOn: string;
+      examinerId: number;
+      examinerName: string;
+      /**
+       * @description * `dry` - dry
+       * * `normal` - normal
+       * * `oily` - oily
+       * * `combination` - combination
+       * @enum {string}
+       */
+      scalpType: "dry" | "normal" | "oily" | "combination";
+      scalpTypeName: string;
+      /**
+       * @description * `none` - none
+       * * `mild` - mild
+       * * `moderate` - moderate
+       * * `severe` - severe
+       * @enum {string}
+       */
+      oiliness: "none" | "mild" | "moderate" | "severe";
+      /**
+       * @description * `none` - none
+       * * `mild` - mild
+       * * `moderate` - moderate
+       * * `severe` - severe
+       * @enum {string}
+       */
+      sensitivity: "none" | "mild" | "moderate" | "severe";
+      /**
+       * @description * `none` - none
+       * * `mild` - mild
+       * * `moderate` - moderate
+       * * `severe` - severe
+       * @enum {string}
+       */
+      dandruff: "none" | "mild" | "moderate" | "severe";
+      /**
+       * @description * `none` - none
+       * * `mild` - mild
+       * * `moderate` - moderate
+       * * `severe` - severe
+       * @enum {string}
+       */
+      hairLoss: "none" | "mild" | "moderate" | "severe";
+      /**
+       * @description * `sparse` - sparse
+       * * `medium` - medium
+       * * `dense` - dense
+       * @enum {string}
+       */
+      hairDensity: "sparse" | "medium" | "dense";
+      /**
+       * @description * `fine` - fine
+       * * `medium` - medium
+       * * `coarse` - coarse
+       * @enum {string}
+       */
+      hairThickness: "fine" | "medium" | "coarse";
+      notes: string;
+      recommendation: string;
+      /** @description examination/photo/{id} serves each */
+      photoIds: number[];
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      memberName: string;
+      /** @description masked */
+      memberPhone: string;
+    };
+    StoreExaminationPageOutput: {
+      list: components["schemas"]["StoreExaminationOutput"][];
+      total: number;
     };
     StoreInfoCheckOutput: {
       id: number;
@@ -31134,6 +31237,242 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["CardToCardOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * How many examinations the store's list holds with these filters
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  userTest_store_count_retrieve: {
+    parameters: {
+      query?: {
+        /** @description examined on or before */
+        endDate?: string;
+        examinerId?: number;
+        memId?: number;
+        /** @description part of the member's name */
+        name?: string;
+        /**
+         * @description * `dry` - dry
+         * * `normal` - normal
+         * * `oily` - oily
+         * * `combination` - combination
+         */
+        scalpType?: "dry" | "normal" | "oily" | "combination";
+        /** @description examined on or after */
+        startDate?: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ExaminationCountOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * One examination of the store's list
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  userTest_store_detail_retrieve: {
+    parameters: {
+      path: {
+        examination_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StoreExaminationOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The examinations made in the role's stores of their members, newest first, phones masked
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  userTest_store_search_retrieve: {
+    parameters: {
+      query?: {
+        /** @description examined on or before */
+        endDate?: string;
+        examinerId?: number;
+        memId?: number;
+        /** @description part of the member's name */
+        name?: string;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        /**
+         * @description * `dry` - dry
+         * * `normal` - normal
+         * * `oily` - oily
+         * * `combination` - combination
+         */
+        scalpType?: "dry" | "normal" | "oily" | "combination";
+        /** @description examined on or after */
+        startDate?: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StoreExaminationPageOutput"];
           };
         };
       };

@@ -1,0 +1,87 @@
+"""Cards as the member reports read them (apps/reports/definitions/members.py): the ledger's entries
+of stores in a range (cards sold, stored value topped up and spent, sessions served), who holds a
+usable card, cards expiring, package sessions left unused."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
+from django.db.models import Exists, Max, OuterRef, Q, QuerySet, Subquery
+from django.utils import timezone
+
+from apps.cards.choices import CardStatus, EntryKind
+from apps.cards.models import Card, CardEntry, CardSession
+
+
+def _day_start(day: date) -> datetime:
+    return timezone.make_aware(datetime.combine(day, time.min))
+
+
+def entries(*, store_ids: tuple[int, ...] | frozenset[int], date_from: date, date_to: date) -> QuerySet[CardEntry]:
+    """The card ledger's entries made in the stores on the days from `date_from` to `date_to`
+    (card_entry_store_time serves it)."""
+    return CardEntry.objects.filter(
+        store_id__in=store_ids, created_at__gte=_day_start(date_from), created_at__lt=_day_start(date_to + timedelta(1))
+    )
+
+
+SOLD = Q(kind=EntryKind.SALE)
+TOPPED_UP = Q(kind=EntryKind.TOP_UP)
+SPENT = Q(kind=EntryKind.SPEND)
+SESSIONS_USED = Q(kind=EntryKind.SESSIONS_USED)
+
+
+def usable_cards(*, as_of: date) -> QuerySet[Card]:
+    return Card.objects.filter(status=CardStatus.ACTIVE, expires_on__gte=as_of)
+
+
+def holds_usable_card(*, as_of: date, member: Any = None) -> Exists:
+    """Whether the member an outer query names (default its pk) holds an active card unexpired at `as_of`."""
+    return Exists(usable_cards(as_of=as_of).filter(member_id=member if member is not None else OuterRef("pk")))
+
+
+def holds_card_type(*, card_type_id: int, as_of: date) -> Exists:
+    return Exists(usable_cards(as_of=as_of).filter(member_id=OuterRef("pk"), card_type_id=card_type_id))
+
+
+def card_types_held(*, member_ids: QuerySet[Any], as_of: date) -> list[tuple[int, str]]:
+    """(id, name) of the card types the members (a values_list("pk") queryset) hold usable cards of."""
+    return list(
+        usable_cards(as_of=as_of)
+        .filter(member_id__in=member_ids)
+        .order_by("card_type__name", "card_type_id")
+        .values_list("card_type_id", "card_type__name")
+        .distinct()
+    )
+
+
+def cards_expiring(
+    *, member_store_ids: tuple[int, ...] | frozenset[int], date_from: date, date_to: date
+) -> QuerySet[Card]:
+    """Active cards of the stores' members that expire on a day from `date_from` to `date_to`."""
+    return Card.objects.filter(
+        status=CardStatus.ACTIVE,
+        member__home_store_id__in=member_store_ids,
+        expires_on__gte=date_from,
+        expires_on__lte=date_to,
+    )
+
+
+def sessions_left(*, member_store_ids: tuple[int, ...] | frozenset[int], as_of: date) -> QuerySet[CardSession]:
+    """Sessions left on usable package cards of the stores' members, each with the last time one of
+    them was used (`last_used`, None if never)."""
+    last_used = (
+        CardEntry.objects.filter(card_id=OuterRef("card_id"), project_id=OuterRef("project_id"))
+        .filter(SESSIONS_USED)
+        .order_by()
+        .values("card_id")
+        .annotate(at=Max("created_at"))
+        .values("at")[:1]
+    )
+    return CardSession.objects.filter(
+        left__gt=0,
+        card__status=CardStatus.ACTIVE,
+        card__expires_on__gte=as_of,
+        card__member__home_store_id__in=member_store_ids,
+    ).annotate(last_used=Subquery(last_used))

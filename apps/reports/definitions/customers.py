@@ -1,0 +1,492 @@
+"""The customer reports (issue 29 §2; docs/api.md "Member reports"): customer analysis, new and
+returning customer marketing, customer follow-up (who to call) and member operation figures. A
+customer is a member with a visit (apps.billing.orders.member_visits); the sets are
+apps.reports.member_sets'."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date, timedelta
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Case, CharField, Count, DecimalField, Exists, F, OuterRef, Q, QuerySet, Sum, Value, When
+from django.db.models.functions import Coalesce, TruncDate, TruncMonth
+from django.utils.translation import gettext_lazy as _
+
+from apps.billing.orders.member_visits import first_visit, visit_after
+from apps.cards import member_figures as cards
+from apps.core.lazy_text import StrOrPromise
+from apps.members.models import Member
+from apps.members.report_selectors import (
+    POINTS_GIVEN,
+    POINTS_USED,
+    birthday_between,
+    gender_names,
+    masked_phone_sql,
+    members_of_stores,
+    points_entries,
+    store_names,
+    with_birthday_parts,
+)
+from apps.reports import member_sets as sets
+from apps.reports.definitions.members import MEMBER_LIST, LAPSED_FILTER, scope_of
+from apps.reports.framework import Column, Drill, ExtraFilter, Report, ReportFilters, Series, register_report
+
+ZERO = Decimal("0")
+CENT = Decimal("0.01")
+
+
+def _money(value: Decimal | None) -> Decimal:
+    return value if value is not None else ZERO
+
+
+def _ratio(part: Decimal | int, whole: Decimal | int) -> Decimal | None:
+    return (Decimal(part) / Decimal(whole)).quantize(CENT) if whole else None
+
+
+def _month_key(month: Any) -> str:
+    return (month.date() if hasattr(month, "date") else month).isoformat()[:7]
+
+
+# --- customer analysis ----------------------------------------------------------------------------
+
+ANALYSIS_BY: tuple[tuple[str, StrOrPromise], ...] = (
+    ("segment", _("New or returning")),
+    ("cardHolder", _("Card holder or not")),
+    ("gender", _("Gender")),
+    ("ageBand", _("Age band")),
+    ("store", _("Store")),
+)
+CUSTOMER_SEGMENTS: tuple[tuple[str, StrOrPromise], ...] = (
+    ("new", _("New customers")),
+    ("returning", _("Returning customers")),
+)
+# (the youngest age of the band, its key); a birthday unknown is "unknown".
+AGE_BANDS = ((50, "50+"), (40, "40-49"), (30, "30-39"), (20, "20-29"), (0, "<20"))
+
+
+def _years_before(day: date, years: int) -> date:
+    try:
+        return day.replace(year=day.year - years)
+    except ValueError:  # 29 February in a year without one
+        return day.replace(year=day.year - years, day=28)
+
+
+@register_report
+class CustomerAnalysis(Report):
+    """Visits, spend, average ticket and frequency of the stores' customers in the range, grouped
+    by new or returning, card holder or not, gender, age band or store."""
+
+    key = "CustomerAnalysis"
+    route = "/customerAnalysis"
+    title = _("Customer analysis")
+    filters = frozenset({"store", "region", "segment"})
+    segments = CUSTOMER_SEGMENTS
+    extra_filters = (ExtraFilter("by", _("Group by"), choices=ANALYSIS_BY),)
+
+    def by(self, f: ReportFilters) -> str:
+        return f.extra.get("by", "segment")
+
+    def columns(self, f: ReportFilters) -> list[Column]:
+        by = self.by(f)
+        drill = None
+        if by in ("segment", "store"):
+            drill = Drill(MEMBER_LIST, {"set": "set", **({"storeId": "storeId"} if by == "store" else {})})
+        return [
+            Column("name", dict(ANALYSIS_BY)[by]),
+            Column("customers", _("Customers"), kind="count", drill=drill),
+            Column("visits", _("Visits (orders)"), kind="count", total=True),
+            Column("spend", _("Spend"), kind="money", total=True),
+            Column("averageTicket", _("Average ticket"), kind="money"),
+            Column("frequency", _("Visits per customer"), kind="number"),
+        ]
+
+    def _group(self, f: ReportFilters) -> Any:
+        by = self.by(f)
+        if by == "segment":
+            return Case(
+                When(first__lt=f.date_from, then=Value("returning")), default=Value("new"), output_field=CharField()
+            )
+        if by == "cardHolder":
+            return Case(
+                When(cards.holds_usable_card(as_of=f.date_to, member=OuterRef("member_id")), then=Value("holder")),
+                default=Value("none"),
+                output_field=CharField(),
+            )
+        if by == "gender":
+            return F("member__gender")
+        if by == "ageBand":
+            return Case(
+                *(
+                    When(member__birthday__lte=_years_before(f.date_to, age), then=Value(band))
+                    for age, band in AGE_BANDS
+                ),
+                default=Value("unknown"),
+                output_field=CharField(),
+            )
+        return F("store_id")
+
+    def _names(self, f: ReportFilters) -> dict[Any, str]:
+        by = self.by(f)
+        if by == "segment":
+            return {key: str(label) for key, label in CUSTOMER_SEGMENTS}
+        if by == "cardHolder":
+            return {"holder": str(_("Card holders")), "none": str(_("No usable card"))}
+        if by == "gender":
+            return {"": str(_("not given")), **gender_names()}
+        if by == "ageBand":
+            return {band: band for _age, band in AGE_BANDS} | {"unknown": str(_("unknown"))}
+        return dict(store_names(f.stores))
+
+    def rows(self, f: ReportFilters) -> list[dict[str, Any]]:
+        visits = sets.visits(scope_of(f)).annotate(first=first_visit(member=OuterRef("member_id")))
+        if f.segment == "new":
+            visits = visits.filter(first__gte=f.date_from)
+        elif f.segment == "returning":
+            visits = visits.filter(first__lt=f.date_from)
+        grouped = (
+            visits.annotate(group=self._group(f))
+            .order_by()
+            .values_list("group")
+            .annotate(customers=Count("member_id", distinct=True), visits=Count("pk"), spend=Sum("payable"))
+        )
+        names = self._names(f)
+        rows = []
+        for group, customers, orders, spend in grouped:
+            rows.append(
+                {
+                    "name": names.get(group, str(group)),
+                    "customers": customers,
+                    "visits": orders,
+                    "spend": _money(spend),
+                    "averageTicket": (_money(spend) / orders).quantize(CENT) if orders else None,
+                    "frequency": _ratio(orders, customers),
+                    "set": sets.FIRST_VISIT
+                    if group == "new"
+                    else sets.RETURNING
+                    if group == "returning"
+                    else "visitors",
+                    "storeId": group if self.by(f) == "store" else None,
+                }
+            )
+        return sorted(rows, key=lambda row: row["name"])
+
+
+# --- new and returning customer marketing -----------------------------------------------------------
+
+
+@register_report
+class CustomerMarketing(Report):
+    """Month by month: new customers (their first visit ever in that month) against returning ones,
+    their orders, spend and share, and how many new customers came a second time within 30, 60 and
+    90 days of the first (as far as those days have passed)."""
+
+    key = "CustomerMarketing"
+    route = "/customerMarketing"
+    title = _("New and returning customer marketing")
+    filters = frozenset({"store", "region"})
+    default_days = 90
+
+    def columns(self, f: ReportFilters) -> list[Column]:
+        return [
+            Column("month", _("Month")),
+            Column("newCustomers", _("New customers"), kind="count", total=True),
+            Column("newOrders", _("New customers' orders"), kind="count", total=True),
+            Column("newSpend", _("New customers' spend"), kind="money", total=True),
+            Column("returningCustomers", _("Returning customers"), kind="count"),
+            Column("returningOrders", _("Returning customers' orders"), kind="count", total=True),
+            Column("returningSpend", _("Returning customers' spend"), kind="money", total=True),
+            Column("newShare", _("New customers' share of spend (%)"), kind="percent"),
+            Column("secondVisit30", _("Second visit within 30 days (%)"), kind="percent"),
+            Column("secondVisit60", _("Second visit within 60 days (%)"), kind="percent"),
+            Column("secondVisit90", _("Second visit within 90 days (%)"), kind="percent"),
+        ]
+
+    def _conversions(self, f: ReportFilters) -> dict[str, dict[str, int]]:
+        """By the month of their first visit: new customers whose first visit was at the stores, and
+        how many came back within 30, 60, 90 days."""
+        scope = scope_of(f)
+        first_here = sets.visits(scope).filter(member_id=OuterRef("pk"), business_date=OuterRef("first"))
+        cohort = (
+            Member.objects.filter(pk__in=sets.visits(scope).values("member_id"))
+            .annotate(first=first_visit())
+            .filter(first__gte=f.date_from, first__lte=f.date_to)
+            .filter(Exists(first_here))
+            .annotate(second=visit_after(after=OuterRef("first")))
+        )
+        counted = (
+            cohort.annotate(month=TruncMonth("first"))
+            .order_by()
+            .values_list("month")
+            .annotate(
+                n=Count("pk"),
+                d30=Count("pk", filter=Q(second__lte=F("first") + timedelta(days=30))),
+                d60=Count("pk", filter=Q(second__lte=F("first") + timedelta(days=60))),
+                d90=Count("pk", filter=Q(second__lte=F("first") + timedelta(days=90))),
+            )
+        )
+        return {_month_key(month): {"n": n, "30": d30, "60": d60, "90": d90} for month, n, d30, d60, d90 in counted}
+
+    def rows(self, f: ReportFilters) -> list[dict[str, Any]]:
+        new = Q(first__gte=F("month"))
+        money = DecimalField(max_digits=14, decimal_places=2)
+        figures = (
+            sets.visits(scope_of(f))
+            .annotate(month=TruncMonth("business_date"), first=first_visit(member=OuterRef("member_id")))
+            .order_by()
+            .values_list("month")
+            .annotate(
+                new_customers=Count("member_id", distinct=True, filter=new),
+                new_orders=Count("pk", filter=new),
+                new_spend=Coalesce(Sum("payable", filter=new), ZERO, output_field=money),
+                returning_customers=Count("member_id", distinct=True, filter=~new),
+                returning_orders=Count("pk", filter=~new),
+                returning_spend=Coalesce(Sum("payable", filter=~new), ZERO, output_field=money),
+            )
+        )
+        conversions = self._conversions(f)
+        rows = []
+        for month, new_customers, new_orders, new_spend, old_customers, old_orders, old_spend in figures:
+            key = _month_key(month)
+            cohort = conversions.get(key, {"n": 0, "30": 0, "60": 0, "90": 0})
+            rows.append(
+                {
+                    "month": key,
+                    "newCustomers": new_customers,
+                    "newOrders": new_orders,
+                    "newSpend": new_spend,
+                    "returningCustomers": old_customers,
+                    "returningOrders": old_orders,
+                    "returningSpend": old_spend,
+                    "newShare": sets.percent(new_spend, new_spend + old_spend),
+                    **{f"secondVisit{days}": sets.percent(cohort[str(days)], cohort["n"]) for days in (30, 60, 90)},
+                }
+            )
+        return sorted(rows, key=lambda row: row["month"])
+
+    def series(self, f: ReportFilters) -> list[Series]:
+        rows = self.rows(f)
+        return [
+            Series("newSpend", _("New customers' spend"), [(row["month"], row["newSpend"]) for row in rows], "bar"),
+            Series(
+                "returningSpend",
+                _("Returning customers' spend"),
+                [(row["month"], row["returningSpend"]) for row in rows],
+                "bar",
+            ),
+        ]
+
+
+# --- customer follow-up: who to call ------------------------------------------------------------
+
+REASONS: tuple[tuple[str, StrOrPromise], ...] = (
+    ("lapsed", _("Lapsed: no visit for the lapsed days up to the range's end")),
+    ("sessions", _("Package sessions left unused")),
+    ("expiring", _("Cards expiring in the range")),
+    ("birthday", _("Birthdays in the range")),
+)
+
+
+@register_report
+class CustomerFollowUp(Report):
+    """The members to call, for one reason at a time; each row opens the member's account. The
+    range is the window of birthdays and card expiry; lapsed and unused sessions are as at its end."""
+
+    key = "CustomerFollowUp"
+    route = "/customerFollowUp"
+    title = _("Customer follow-up")
+    filters = frozenset({"store", "region"})
+    extra_filters = (ExtraFilter("reason", _("Reason"), choices=REASONS), LAPSED_FILTER)
+
+    def columns(self, f: ReportFilters) -> list[Column]:
+        return [
+            Column("name", _("Name"), link="member", link_key="memId"),
+            Column("maskedPhone", _("Phone"), sortable=False),
+            Column("storeName", _("Home store")),
+            Column("detail", _("What")),
+            Column("dueOn", _("Date"), kind="date"),
+            Column("sessionsLeft", _("Sessions left"), kind="count", total=True),
+            Column("lastVisitAt", _("Last visit"), kind="date"),
+        ]
+
+    def rows(self, f: ReportFilters) -> QuerySet[Any]:
+        reason = f.extra.get("reason", "lapsed")
+        if reason == "sessions":
+            return self._member_values(
+                cards.sessions_left(member_store_ids=f.stores, as_of=f.date_to),
+                "card__member__",
+                detail=F("project__name"),
+                dueOn=TruncDate("last_used"),
+                sessionsLeft=F("left"),
+            ).order_by(F("dueOn").asc(nulls_first=True), "memId")
+        if reason == "expiring":
+            return self._member_values(
+                cards.cards_expiring(member_store_ids=f.stores, date_from=f.date_from, date_to=f.date_to),
+                "member__",
+                detail=F("card_type__name"),
+                dueOn=F("expires_on"),
+                sessionsLeft=Value(None, output_field=DecimalField()),
+            ).order_by("dueOn", "memId")
+        if reason == "birthday":
+            members = with_birthday_parts(members_of_stores(f.stores)).filter(birthday_between(f.date_from, f.date_to))
+            return self._member_values(
+                members,
+                "",
+                detail=Value(""),
+                dueOn=F("birthday"),
+                sessionsLeft=Value(None, output_field=DecimalField()),
+            ).order_by("birthday_month", "birthday_day", "memId")
+        return self._member_values(
+            sets.lapsed_members(scope_of(f)),
+            "",
+            detail=Value(""),
+            dueOn=TruncDate("last_visit_at"),
+            sessionsLeft=Value(None, output_field=DecimalField()),
+        ).order_by(F("lastVisitAt").asc(nulls_first=True), "memId")
+
+    def _member_values(self, rows: QuerySet[Any], member: str, **extra: Any) -> QuerySet[Any]:
+        """The row's member fields, reached through `member` (a path prefix to the member)."""
+        return rows.values(
+            memId=F(f"{member}pk" if member else "pk"),
+            name=F(f"{member}name") if member else F("name"),
+            maskedPhone=masked_phone_sql(f"{member}phone"),
+            storeName=F(f"{member}home_store__name"),
+            lastVisitAt=F(f"{member}last_visit_at"),
+            **extra,
+        )
+
+
+# --- member operation figures ----------------------------------------------------------------------
+
+PERIODS: tuple[tuple[str, StrOrPromise], ...] = (("day", _("By day")), ("month", _("By month")))
+_OPERATION_FIGURES = (
+    "membersServed",
+    "newMembers",
+    "cardsSold",
+    "toppedUp",
+    "storedValueSpent",
+    "sessionsServed",
+    "pointsGiven",
+    "pointsUsed",
+)
+
+
+@register_report
+class MemberOperation(Report):
+    """Per store and day (or month): members served, new members, cards sold, stored value topped
+    up and spent, package sessions served, points given and used. Read from the ledgers."""
+
+    key = "MemberOperation"
+    route = "/memberOperation"
+    title = _("Member operation figures")
+    filters = frozenset({"store", "region"})
+    extra_filters = (ExtraFilter("period", _("Period"), choices=PERIODS),)
+
+    def columns(self, f: ReportFilters) -> list[Column]:
+        served_drill = Drill(MEMBER_LIST, {"storeId": "storeId", "set": "setVisitors"})
+        new_drill = Drill(MEMBER_LIST, {"storeId": "storeId", "set": "setNew"})
+        return [
+            Column("period", _("Day") if f.extra.get("period", "day") == "day" else _("Month")),
+            Column("storeName", _("Store")),
+            Column("membersServed", _("Members served"), kind="count", total=True, drill=served_drill),
+            Column("newMembers", _("New members"), kind="count", total=True, drill=new_drill),
+            Column("cardsSold", _("Cards sold"), kind="count", total=True),
+            Column("toppedUp", _("Stored value topped up"), kind="money", total=True),
+            Column("storedValueSpent", _("Stored value spent"), kind="money", total=True),
+            Column("sessionsServed", _("Package sessions served"), kind="count", total=True),
+            Column("pointsGiven", _("Points given"), kind="count", total=True),
+            Column("pointsUsed", _("Points used"), kind="count", total=True),
+        ]
+
+    def rows(self, f: ReportFilters) -> list[dict[str, Any]]:
+        monthly = f.extra.get("period", "day") == "month"
+        scope = scope_of(f)
+
+        def period(field: str, timed: bool = True) -> Any:
+            if monthly:
+                return TruncMonth(field)
+            return TruncDate(field) if timed else F(field)
+
+        money = DecimalField(max_digits=14, decimal_places=2)
+        value = F("principal_change") + F("gift_change")
+        figures: dict[tuple[int, str], dict[str, Any]] = {}
+
+        def add(rows: Iterable[tuple[Any, ...]], *names: str) -> None:
+            for store_id, when, *values in rows:
+                row = figures.setdefault((store_id, _period_key(when, monthly)), {})
+                row.update({name: v or 0 for name, v in zip(names, values, strict=True)})
+
+        add(
+            sets.visits(scope)
+            .annotate(p=period("business_date", timed=False))
+            .order_by()
+            .values_list("store_id", "p")
+            .annotate(n=Count("member_id", distinct=True)),
+            "membersServed",
+        )
+        add(
+            sets.new_members(scope)
+            .annotate(p=period("created_at"))
+            .order_by()
+            .values_list("home_store_id", "p")
+            .annotate(n=Count("pk")),
+            "newMembers",
+        )
+        add(
+            cards.entries(store_ids=f.stores, date_from=f.date_from, date_to=f.date_to)
+            .annotate(p=period("created_at"))
+            .order_by()
+            .values_list("store_id", "p")
+            .annotate(
+                sold=Count("pk", filter=cards.SOLD),
+                topped=Sum(value, filter=cards.TOPPED_UP, output_field=money),
+                spent=Sum(-value, filter=cards.SPENT, output_field=money),
+                sessions=Sum(-F("sessions_change"), filter=cards.SESSIONS_USED),
+            ),
+            "cardsSold",
+            "toppedUp",
+            "storedValueSpent",
+            "sessionsServed",
+        )
+        add(
+            points_entries(store_ids=f.stores, date_from=f.date_from, date_to=f.date_to)
+            .annotate(p=period("created_at"))
+            .order_by()
+            .values_list("store_id", "p")
+            .annotate(given=Sum("change", filter=POINTS_GIVEN), used=Sum(-F("change"), filter=POINTS_USED)),
+            "pointsGiven",
+            "pointsUsed",
+        )
+        names = store_names(f.stores)
+        rows = [
+            {
+                "period": when,
+                "storeId": store_id,
+                "storeName": names.get(store_id, ""),
+                **{name: values.get(name, 0) for name in _OPERATION_FIGURES},
+                "setVisitors": sets.VISITORS,
+                "setNew": sets.NEW,
+            }
+            for (store_id, when), values in figures.items()
+        ]
+        for row in rows:
+            for name in ("toppedUp", "storedValueSpent"):
+                row[name] = Decimal(row[name]).quantize(CENT)
+        return sorted(rows, key=lambda row: (row["period"], row["storeName"]), reverse=True)
+
+    def series(self, f: ReportFilters) -> list[Series]:
+        served: dict[str, int] = {}
+        new: dict[str, int] = {}
+        for row in self.rows(f):
+            served[row["period"]] = served.get(row["period"], 0) + row["membersServed"]
+            new[row["period"]] = new.get(row["period"], 0) + row["newMembers"]
+        return [
+            Series("membersServed", _("Members served"), sorted(served.items())),
+            Series("newMembers", _("New members"), sorted(new.items())),
+        ]
+
+
+def _period_key(when: Any, monthly: bool) -> str:
+    day = when.date() if hasattr(when, "date") else when
+    return day.isoformat()[:7] if monthly else day.isoformat()

@@ -1,0 +1,168 @@
+"""The sets of members the member reports count and list (docs/api.md "Member reports"), defined
+once so that a figure and the list it drills to are the same members.
+
+- new: filed in one of the stores in the range (home store, `created_at`);
+- visitors: had a visit (a paid member order, apps.billing.orders.member_visits) in one of the
+  stores in the range, wherever they are filed;
+- returning: visitors who had visited (any store) before the range; firstVisit: the other visitors;
+- lapsed: members of the stores who have visited, but not in the `lapsed_days` up to the range's end;
+- a lifecycle stage (STAGES, `with_stage`): members of the stores as at the range's end."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date, timedelta
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
+
+from django.db.models import Case, CharField, Count, Exists, F, OuterRef, Q, QuerySet, Value, When
+from django.utils.translation import gettext_lazy as _
+
+from apps.billing.orders import member_visits
+from apps.cards.member_figures import holds_card_type
+from apps.core.lazy_text import StrOrPromise
+from apps.members.models import Member
+from apps.members.report_selectors import day_start, filed_between, members_of_stores
+
+LAPSED_DAYS = 90
+LAPSED_DAYS_MAX = 3650
+# Visited, but not in the last AT_RISK_DAYS (and not lapsed yet): at risk.
+AT_RISK_DAYS = 60
+# Visit days in the 365 up to the range's end that make a member loyal.
+LOYAL_VISITS = 6
+
+ALL, NEW, VISITORS, RETURNING, FIRST_VISIT, LAPSED = "members", "new", "visitors", "returning", "firstVisit", "lapsed"
+SETS: tuple[tuple[str, StrOrPromise], ...] = (
+    (ALL, _("Members of the stores")),
+    (NEW, _("New members")),
+    (VISITORS, _("Visiting members")),
+    (RETURNING, _("Returning members")),
+    (FIRST_VISIT, _("First-visit members")),
+    (LAPSED, _("Lapsed members")),
+)
+
+# The lifecycle, in the funnel's order (docs/api.md "Member lifecycle").
+STAGES: tuple[tuple[str, StrOrPromise], ...] = (
+    ("prospect", _("Prospect (no purchase yet)")),
+    ("firstPurchase", _("First purchase")),
+    ("repeat", _("Repeat")),
+    ("loyal", _("Loyal")),
+    ("atRisk", _("At risk")),
+    ("lapsed", _("Lapsed")),
+    ("wonBack", _("Won back")),
+)
+STAGE_KEYS = tuple(key for key, _label in STAGES)
+STAGE_PREFIX = "stage:"
+
+
+@dataclass(frozen=True)
+class Scope:
+    stores: tuple[int, ...]
+    date_from: date
+    date_to: date
+    lapsed_days: int = LAPSED_DAYS
+
+
+def lapsed_days_of(extra: Mapping[str, str]) -> int:
+    """The `lapsedDays` extra filter: whole days from 1 to LAPSED_DAYS_MAX, else the default."""
+    raw = extra.get("lapsedDays", "")
+    return int(raw) if raw.isdigit() and 1 <= int(raw) <= LAPSED_DAYS_MAX else LAPSED_DAYS
+
+
+def visited_before(day: date, member: Any = None) -> Exists:
+    return Exists(member_visits.member_visits(member=member).filter(business_date__lt=day))
+
+
+def visits(scope: Scope) -> QuerySet[Any]:
+    return member_visits.visits(store_ids=scope.stores, date_from=scope.date_from, date_to=scope.date_to)
+
+
+def returning_visits(scope: Scope) -> QuerySet[Any]:
+    return visits(scope).filter(visited_before(scope.date_from, OuterRef("member_id")))
+
+
+def lapsed_q(scope: Scope) -> Q:
+    """A member (outer pk) who visited up to the cut-off and not after it, up to the range's end."""
+    cut = scope.date_to - timedelta(days=scope.lapsed_days)
+    visits_of = member_visits.member_visits()
+    return Q(Exists(visits_of.filter(business_date__lte=cut))) & ~Q(
+        Exists(visits_of.filter(business_date__gt=cut, business_date__lte=scope.date_to))
+    )
+
+
+def new_members(scope: Scope) -> QuerySet[Member]:
+    return members_of_stores(scope.stores).filter(filed_between(scope.date_from, scope.date_to))
+
+
+def lapsed_members(scope: Scope) -> QuerySet[Member]:
+    return members_of_stores(scope.stores).filter(lapsed_q(scope))
+
+
+def member_set(scope: Scope, name: str) -> QuerySet[Member]:
+    """The members of set `name` (SETS, or STAGE_PREFIX + a stage)."""
+    if name.startswith(STAGE_PREFIX):
+        return with_stage(members_as_at(scope), scope).filter(stage=name.removeprefix(STAGE_PREFIX))
+    if name == ALL:
+        return members_as_at(scope)
+    if name == NEW:
+        return new_members(scope)
+    if name == LAPSED:
+        return lapsed_members(scope)
+    visited = Exists(visits(scope).filter(member_id=OuterRef("pk")))
+    members = Member.objects.filter(visited)
+    if name == RETURNING:
+        return members.filter(visited_before(scope.date_from))
+    if name == FIRST_VISIT:
+        return members.exclude(visited_before(scope.date_from))
+    return members
+
+
+def members_as_at(scope: Scope) -> QuerySet[Member]:
+    """The stores' members filed by the range's end: the lifecycle's population."""
+    return members_of_stores(scope.stores).filter(created_at__lt=day_start(scope.date_to + timedelta(days=1)))
+
+
+def with_stage(members: QuerySet[Member], scope: Scope) -> QuerySet[Member]:
+    """`members` with their lifecycle `stage` as at the range's end (first rule that holds):
+    no visit: prospect; last visit `lapsed_days` or more ago: lapsed; AT_RISK_DAYS or more ago: at
+    risk; came back after a gap of `lapsed_days` or more: won back; LOYAL_VISITS visit days in the
+    last year: loyal; two visit days or more: repeat; else first purchase."""
+    as_of = scope.date_to
+    history = member_visits.with_history(members, as_of=as_of)
+    return history.annotate(
+        stage=Case(
+            When(last_visit__isnull=True, then=Value("prospect")),
+            When(last_visit__lte=as_of - timedelta(days=scope.lapsed_days), then=Value("lapsed")),
+            When(last_visit__lte=as_of - timedelta(days=AT_RISK_DAYS), then=Value("atRisk")),
+            When(
+                previous_visit__lte=F("last_visit") - timedelta(days=scope.lapsed_days),
+                then=Value("wonBack"),
+            ),
+            When(year_visits__gte=LOYAL_VISITS, then=Value("loyal")),
+            When(visits__gte=2, then=Value("repeat")),
+            default=Value("firstPurchase"),
+            output_field=CharField(),
+        )
+    )
+
+
+def stage_counts(members: QuerySet[Member], scope: Scope) -> dict[str, int]:
+    counted = dict(with_stage(members, scope).order_by().values_list("stage").annotate(n=Count("pk")))
+    return {key: counted.get(key, 0) for key in STAGE_KEYS}
+
+
+def card_type_members(members: QuerySet[Member], card_type_id: int, as_of: date) -> QuerySet[Member]:
+    return members.filter(holds_card_type(card_type_id=card_type_id, as_of=as_of))
+
+
+def count_by(queryset: QuerySet[Any], group: str, member: str = "pk") -> dict[Any, int]:
+    """Distinct members of `queryset` by `group` (a field path)."""
+    return dict(queryset.order_by().values_list(group).annotate(n=Count(member, distinct=True)))
+
+
+def percent(part: int | Decimal, whole: int | Decimal) -> Decimal | None:
+    """part / whole as a percentage with 2 places (12.50 is 12.5 %), None when whole is 0."""
+    if not whole:
+        return None
+    return (Decimal(part) * 100 / Decimal(whole)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
