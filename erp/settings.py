@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "apps.cards",
     "apps.billing",
     "apps.groupbuy",
+    "apps.commission",
     "apps.reports",
     "apps.pages",
     "apps.demo",

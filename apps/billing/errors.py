@@ -82,3 +82,14 @@ class DepositShort(DomainError):
     errcode = "DEP-40901"
     status = 409
     default_message = gettext_lazy("more than is left of the intention deposit")
+
+
+class CommissionPeriodClosed(DomainError):
+    """A staff credit dated in a store's month whose commission period the owner closed: its
+    commission is frozen for payroll (apps.billing.orders.commission_periods)."""
+
+    errcode = "ORD-40905"
+    status = 409
+    default_message = gettext_lazy(
+        "the staff commission of this month is closed: staff credits of its days can no longer change"
+    )

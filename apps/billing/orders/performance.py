@@ -18,6 +18,7 @@ from decimal import Decimal
 
 from apps.billing.choices import CreditKind, LineType
 from apps.billing.models import ZERO, Order, OrderLine, OrderLineStaff, StaffCredit
+from apps.billing.orders.commission_periods import check_commission_open
 from apps.cards.choices import CardKind
 from apps.core.money import round_money
 
@@ -99,4 +100,6 @@ def order_credits(order: Order, lines: Iterable[OrderLine], stored_value_paid: D
         for person, part in split_by_shares(value, staff_of.get(line.pk, []))
         if part
     ]
+    if credits:
+        check_commission_open(store_id=order.store_id, days={order.business_date})
     return StaffCredit.objects.bulk_create(credits)

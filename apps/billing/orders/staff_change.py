@@ -8,7 +8,9 @@ and pricing").
   hold on it) and new entries splitting the same amounts by the new shares, dated the order's business
   day, so the line's total by kind never changes and every report of that day sees the move.
   A paid order's staff change on its business day only, and not once that day is closed (409
-  DAY-40901): an ended day's figures are that day's, whether or not it was closed yet.
+  DAY-40901): an ended day's figures are that day's, whether or not it was closed yet. Moving a
+  paid order's credits needs a reason (kept in the system log), and is refused while the day lies
+  in a closed commission period (409 ORD-40905): that month's commission is frozen for payroll.
 - A cancelled order changes nothing.
 
 One transaction under the order's row lock, with the system log."""
@@ -26,6 +28,7 @@ from django.utils.translation import gettext as _
 from apps.billing.choices import AuditAction, OrderStatus
 from apps.billing.errors import OrderNotInState
 from apps.billing.models import ZERO, Order, OrderLine, OrderLineStaff, StaffCredit
+from apps.billing.orders.commission_periods import check_commission_open
 from apps.billing.orders.lines import StaffShare
 from apps.billing.orders.performance import split_by_shares
 from apps.core.audit import Actor, audit_record
@@ -97,12 +100,13 @@ def line_staff_change(
     line_id: int,
     staff: list[StaffShare],
     may_move_credits: bool = True,
+    reason: str = "",
     today: date | None = None,
 ) -> OrderLine:
     """Gives line `line_id` of `order` new staff (see the module's rules): 404 for a line of another
     order, 409 ORD-40901 for a cancelled order or a paid one past its business day; a paid order's
     credits move only for a caller that `may_move_credits` (403 otherwise, checked under the lock:
-    an order paid meanwhile is refused too)."""
+    an order paid meanwhile is refused too); a paid order's change needs a `reason`."""
     today = today or timezone.localdate()
     with transaction.atomic():
         locked = Order.objects.select_for_update(no_key=True).get(pk=order.pk)
@@ -117,6 +121,11 @@ def line_staff_change(
             check_day_open(store_id=locked.store_id, day=locked.business_date)
         if locked.status == OrderStatus.PAID and not may_move_credits:
             raise PermissionRefused(_("changing the staff of a paid order needs the credit permission"))
+        reason = reason.strip()
+        if locked.status == OrderStatus.PAID:
+            if not reason:
+                raise InvalidInput(_("please give the reason for moving a paid order's credits"), field="reason")
+            check_commission_open(store_id=locked.store_id, days={locked.business_date})
         _checked(locked.store_id, staff)
         before = list(line.staff.order_by("id").values("employee_id", "share"))
         line.staff.all().delete()
@@ -131,6 +140,7 @@ def line_staff_change(
             detail={
                 "orderNo": locked.order_no,
                 "orderLineId": line.pk,
+                "reason": reason,
                 "before": [{"employeeId": s["employee_id"], "share": str(s["share"])} for s in before],
                 "after": [{"employeeId": s.employee_id, "share": str(s.share)} for s in staff],
                 "credits": [

@@ -81,6 +81,7 @@ from apps.billing.models import (
     StaffCredit,
     Tender,
 )
+from apps.billing.orders.commission_periods import check_commission_open
 from apps.billing.orders.performance import paid_from_card, pays_by_sessions, sells_cards
 from apps.billing.refunds.provider_refunds import (
     PROVIDER_METHODS,
@@ -715,6 +716,8 @@ def _credits_reversed(refund: Refund, plans: list[Planned]) -> None:
                         refund=refund,
                     )
                 )
+    if rows:
+        check_commission_open(store_id=refund.store_id, days={refund.business_date})
     StaffCredit.objects.bulk_create(rows)
 
 

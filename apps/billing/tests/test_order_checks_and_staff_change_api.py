@@ -34,11 +34,12 @@ def get(client, path, status=200, errcode="0", **query):
     return assert_envelope(client.get(path, query), status=status, errcode=errcode)
 
 
-def change(client, order, line_id, staff, status=200, errcode="0"):
+def change(client, order, line_id, staff, status=200, errcode="0", reason="the desk named the wrong nurse"):
     body = {
         "orderId": order.pk,
         "orderLineId": line_id,
         "staff": [{"employeeId": e.pk, "share": share} for e, share in staff],
+        "reason": reason,
     }
     return assert_envelope(client.post(CHANGE, body, format="json"), status=status, errcode=errcode)
 
@@ -135,6 +136,28 @@ def test_a_paid_lines_credits_move_to_the_new_staff_by_reversing_entries(store, 
     assert StaffCredit.objects.aggregate(total=Sum("amount"))["total"] == D("100.00")
     assert set(StaffCredit.objects.values_list("business_date", flat=True)) == {order.business_date}
     assert audit_all() == []
+
+
+def test_moving_a_paid_orders_credits_needs_a_reason_which_the_system_log_keeps(
+    store, make_entry, member, product, nurse
+):
+    from apps.billing.choices import AuditAction
+    from apps.core.models import SystemLog
+
+    client = api_client(entry=make_entry(store, codes=[CASHIER, BILLS, ORDER_DETAILS, CREDIT_MOVE.code]))
+    seller = EmployeeFactory(store=store)
+    order = committed_order(store=store, member=member, lines=[line("product", product, staff=[(nurse, "1")])])
+    assert_envelope(
+        client.post(PAY, {"orderId": order.pk, "tenders": [{"method": "cash", "amount": "100"}]}, format="json"),
+        status=200,
+    )
+    answer = change(client, order, order.lines.get().pk, [(seller, "1")], status=400, errcode="VALID-40000", reason=" ")
+    assert "reason" in answer["fields"]
+    assert StaffCredit.objects.count() == 1
+
+    change(client, order, order.lines.get().pk, [(seller, "1")], reason="the seller was named wrong")
+    log = SystemLog.objects.get(action=AuditAction.LINE_STAFF_CHANGED)
+    assert log.detail["reason"] == "the seller was named wrong"
 
 
 def test_a_paid_orders_staff_do_not_change_after_its_business_day(client, store, member, product, nurse):

@@ -54,6 +54,7 @@ FLOORS: dict[str, int] = {
     "cards": 7,
     "billing": 8,
     "groupbuy": 9,
+    "commission": 9,
     "reports": 10,
     "pages": 11,
     "demo": 11,

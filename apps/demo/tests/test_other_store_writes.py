@@ -606,12 +606,20 @@ OTHER_STORE_WRITES = {
         (
             "post",
             "/rest/order/changeNurse",
-            {**_line_of(_other_order(chain)), "staff": [{"employeeId": _own_employee(chain).pk, "share": "1"}]},
+            {
+                **_line_of(_other_order(chain)),
+                "staff": [{"employeeId": _own_employee(chain).pk, "share": "1"}],
+                "reason": "x",
+            },
         ),
         (
             "post",
             "/rest/order/changeNurse",
-            {**_line_of(_own_order(chain)), "staff": [{"employeeId": _other_employee(chain).pk, "share": "1"}]},
+            {
+                **_line_of(_own_order(chain)),
+                "staff": [{"employeeId": _other_employee(chain).pk, "share": "1"}],
+                "reason": "x",
+            },
         ),
     ],
     "pricing-points-price": lambda chain, caller: [

@@ -129,6 +129,12 @@ class LineStaffChangeInputSerializer(serializers.Serializer[Any]):
     orderId = fields.IntegerField(min_value=1, source="order_id")
     orderLineId = fields.IntegerField(min_value=1, source="line_id")
     staff = serializers.ListField(child=StaffShareInputSerializer(), min_length=1, max_length=10)
+    reason = fields.CharField(
+        max_length=200,
+        required=False,
+        allow_blank=True,
+        help_text="why a paid order's credits move (required when the order is paid; kept in the system log)",
+    )
 
 
 class MemberGiftListInputSerializer(serializers.Serializer[Any]):

@@ -376,6 +376,7 @@ class LineStaffChangeApi(ErpApi):
             line_id=data["line_id"],
             staff=[StaffShare(share["employee_id"], share["share"]) for share in data["staff"]],
             may_move_credits=CREDIT_MOVE.code in session_of(request).codes,
+            reason=data.get("reason", ""),
         )
         detail = selectors.order_details(order.pk, scoped_to_stores(selectors.orders(), request))
         assert detail is not None  # read in scope just above

@@ -16,6 +16,7 @@ from apps.accounts import demo as accounts_demo
 from apps.billing import demo as billing_demo
 from apps.booking import demo as booking_demo
 from apps.catalog import demo as catalog_demo
+from apps.commission import demo as commission_demo
 from apps.core.locks import running_alone
 from apps.groupbuy import demo as groupbuy_demo
 from apps.inventory import demo as inventory_demo
@@ -42,6 +43,7 @@ class Command(BaseCommand):
             booking_demo.seed_demo(chain)
             billing_demo.seed_demo(chain)
             groupbuy_demo.seed_demo(chain)
+            commission_demo.seed_demo(chain)
         first = chain.stores[0]
         self.stdout.write(self.style.SUCCESS(f"Demo data ready. First store: id={first.pk} name={first.name}"))
         self.stdout.write("Accounts (password Demo@12345): " + ", ".join(accounts_demo.DEMO_ACCOUNTS))

@@ -1,0 +1,81 @@
+"""The staff credits as commission reads them (apps.commission): each credit with the facts of its
+line that its commission needs: the line's kind and sessions, and what the line credited of the
+credit's kind before any refund (the base its sessions are shared by)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+
+from django.db.models import DecimalField, OuterRef, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
+
+from apps.billing.choices import LineType
+from apps.billing.models import StaffCredit
+
+
+@dataclass(frozen=True)
+class CreditFact:
+    credit_id: int
+    employee_id: int
+    kind: str
+    amount: Decimal
+    business_date: date
+    refund_id: int | None
+    order_id: int
+    order_no: str
+    serves_sessions: bool  # a project line: its quantity is sessions served
+    qty: int
+    line_base: Decimal
+
+
+def credits_between(*, store_id: int, first: date, last: date, employee_id: int | None = None) -> list[CreditFact]:
+    """The store's credits dated `first`..`last` (inclusive), in the order they were written."""
+    base = (
+        StaffCredit.objects.filter(line_id=OuterRef("line_id"), kind=OuterRef("kind"), refund__isnull=True)
+        .order_by()
+        .values("line_id")
+        .annotate(total=Sum("amount"))
+        .values("total")
+    )
+    credits = StaffCredit.objects.filter(store_id=store_id, business_date__range=(first, last))
+    if employee_id is not None:
+        credits = credits.filter(employee_id=employee_id)
+    rows = (
+        credits.annotate(
+            line_base=Coalesce(
+                Subquery(base), Value(Decimal("0")), output_field=DecimalField(max_digits=14, decimal_places=2)
+            )
+        )
+        .order_by("id")
+        .values_list(
+            "id",
+            "employee_id",
+            "kind",
+            "amount",
+            "business_date",
+            "refund_id",
+            "line__order_id",
+            "line__order__order_no",
+            "line__type",
+            "line__qty",
+            "line_base",
+        )
+    )
+    return [
+        CreditFact(
+            credit_id=pk,
+            employee_id=employee,
+            kind=kind,
+            amount=amount,
+            business_date=day,
+            refund_id=refund,
+            order_id=order,
+            order_no=order_no or "",
+            serves_sessions=line_type == LineType.PROJECT,
+            qty=qty,
+            line_base=line_base,
+        )
+        for pk, employee, kind, amount, day, refund, order, order_no, line_type, qty, line_base in rows
+    ]

@@ -1,0 +1,130 @@
+"""The commission's arithmetic, pure (no database): tiers, the two tier modes, and how a group's
+commission is shared among its lines. Exact rational arithmetic (Fraction) until the one rounding to
+cents, half up (away from zero, as Decimal's ROUND_HALF_UP), so the lines of a group add up to the
+group's commission to the cent and no intermediate rounding moves a tier.
+
+- `whole`: the month's total reaches a tier; the whole month is paid at that tier's rate.
+- `above`: marginal; each tier's rate applies only to the part of the month's total within its band.
+- A negative or zero total (refunds beyond the month's sales) stays in the first tier.
+- One employee's month of one kind may fall under several versions of a plan (a version from the
+  15th): the tier is reached on the whole month's total, and each version pays its lines at its own
+  effective rate on that total (its percentage commission on the total, divided by the total)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from itertools import pairwise
+from math import floor
+
+from apps.commission.choices import TierMode
+
+HUNDRED = Fraction(100)
+CENTS = Decimal("0.01")
+
+
+@dataclass(frozen=True)
+class Tier:
+    from_amount: Decimal  # the month's total from which the tier holds
+    rate: Decimal  # percent of the earned amount
+
+
+@dataclass(frozen=True)
+class Scheme:
+    """What a plan version pays: its tiers (the first from 0, ascending), their mode, and a fixed
+    amount per session served."""
+
+    mode: str
+    tiers: tuple[Tier, ...]
+    per_session: Decimal = Decimal("0")
+
+    def __post_init__(self) -> None:
+        if not self.tiers or self.tiers[0].from_amount != 0:
+            raise ValueError("a scheme's first tier starts at 0")
+        if any(b.from_amount <= a.from_amount for a, b in pairwise(self.tiers)):
+            raise ValueError("a scheme's tiers ascend")
+
+
+def round_half_up(value: Fraction | Decimal) -> Decimal:
+    """To cents, half away from zero."""
+    cents = Fraction(value) * 100
+    magnitude = floor(abs(cents) + Fraction(1, 2))
+    return (Decimal(magnitude if cents >= 0 else -magnitude) * CENTS).quantize(CENTS)
+
+
+def tier_reached(scheme: Scheme, total: Decimal) -> Tier:
+    """The highest tier whose threshold the total reaches; the first for a total below every one."""
+    reached = scheme.tiers[0]
+    for tier in scheme.tiers:
+        if total >= tier.from_amount:
+            reached = tier
+    return reached
+
+
+def percent_commission(scheme: Scheme, total: Decimal) -> Fraction:
+    """The percentage commission on the month's total, unrounded."""
+    exact = Fraction(total)
+    if total <= 0 or scheme.mode == TierMode.WHOLE:
+        return exact * Fraction(tier_reached(scheme, total).rate) / HUNDRED
+    paid = Fraction(0)
+    for index, tier in enumerate(scheme.tiers):
+        low = Fraction(tier.from_amount)
+        if exact <= low:
+            break
+        high = Fraction(scheme.tiers[index + 1].from_amount) if index + 1 < len(scheme.tiers) else exact
+        paid += (min(exact, high) - low) * Fraction(tier.rate) / HUNDRED
+    return paid
+
+
+def effective_rate(scheme: Scheme, total: Decimal) -> Fraction:
+    """The fraction of each earned yuan the scheme pays at this month's total (the tier's rate in
+    `whole` mode, the blended marginal rate in `above` mode); the first tier's at a total of 0."""
+    if total == 0:
+        return Fraction(scheme.tiers[0].rate) / HUNDRED
+    return percent_commission(scheme, total) / Fraction(total)
+
+
+def session_count(qty: int | Decimal, amount: Decimal, line_base: Decimal) -> Decimal:
+    """The sessions a credit stands for: its line's sessions in the proportion of the credit to what
+    the line credited of its kind (a share of the line, or the refunded part of it), to 2 places."""
+    if line_base == 0:
+        return Decimal("0.00")
+    return round_half_up(Fraction(qty) * Fraction(amount) / Fraction(line_base))
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One credit as the arithmetic sees it: its amount and the sessions it stands for."""
+
+    amount: Decimal
+    sessions: Decimal
+
+
+def line_commissions(scheme: Scheme, month_total: Decimal, entries: Sequence[Entry]) -> list[Decimal]:
+    """Each entry's commission under one scheme, the tier reached on `month_total` (the employee's
+    month of this kind, every version's lines). Each line's exact value is its amount at the
+    effective rate plus its sessions at the fixed amount; the lines are rounded so that their running
+    sum is the running exact sum rounded, hence they add up to the group's rounded commission."""
+    rate = effective_rate(scheme, month_total)
+    per_session = Fraction(scheme.per_session)
+    shares: list[Decimal] = []
+    running = Fraction(0)
+    given = Decimal("0.00")
+    for entry in entries:
+        running += Fraction(entry.amount) * rate + Fraction(entry.sessions) * per_session
+        rounded = round_half_up(running)
+        shares.append(rounded - given)
+        given = rounded
+    return shares
+
+
+def group_commission(scheme: Scheme, month_total: Decimal, entries: Sequence[Entry]) -> Decimal:
+    """What a group of lines earns in all, rounded once."""
+    rate = effective_rate(scheme, month_total)
+    exact = sum(
+        (Fraction(e.amount) * rate + Fraction(e.sessions) * Fraction(scheme.per_session) for e in entries),
+        Fraction(0),
+    )
+    return round_half_up(exact)

@@ -1,0 +1,225 @@
+"""A store's month of commission, line by line: each staff credit under the plan version in force on
+its business day, tiered on the employee's month of that kind (apps.commission.arithmetic). An open
+month is computed from the credits whenever it is read; closing it stores these lines
+(apps.commission.services.period_close) and from then on they are read as stored."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date, timedelta
+from decimal import Decimal
+
+from django.db.models import Prefetch, Q
+
+from apps.billing.orders.credit_reads import CreditFact, credits_between
+from apps.commission.arithmetic import Entry, Scheme, Tier, line_commissions, session_count, tier_reached
+from apps.commission.models import CommissionLine, CommissionPeriod, PlanTier, PlanVersion
+from apps.staff.selectors import employees
+
+ZERO = Decimal("0.00")
+
+
+def month_bounds(month: date) -> tuple[date, date]:
+    first = month.replace(day=1)
+    following = (first + timedelta(days=32)).replace(day=1)
+    return first, following - timedelta(days=1)
+
+
+@dataclass(frozen=True)
+class VersionInfo:
+    pk: int
+    plan_id: int
+    plan_name: str
+    effective_from: date
+    scheme: Scheme
+
+    @property
+    def label(self) -> str:
+        return f"{self.plan_name} · {self.effective_from.isoformat()}"
+
+
+def version_info(version: PlanVersion) -> VersionInfo:
+    tiers = tuple(Tier(t.from_amount, t.rate) for t in version.tiers.all())
+    return VersionInfo(
+        pk=version.pk,
+        plan_id=version.plan_id,
+        plan_name=version.plan.name,
+        effective_from=version.effective_from,
+        scheme=Scheme(mode=version.tier_mode, tiers=tiers, per_session=version.per_session),
+    )
+
+
+def _versions(plan_filter: Q, last: date) -> list[PlanVersion]:
+    return list(
+        PlanVersion.objects.filter(plan_filter, effective_from__lte=last)
+        .select_related("plan")
+        .prefetch_related(Prefetch("tiers", queryset=PlanTier.objects.order_by("from_amount")))
+        .order_by("effective_from", "id")
+    )
+
+
+class PlanBook:
+    """The versions that may apply at a store up to a day: its own plans', then the chain's."""
+
+    def __init__(self, *, store_id: int, last: date) -> None:
+        self._own: dict[tuple[str, str], list[VersionInfo]] = defaultdict(list)
+        self._chain: dict[tuple[str, str], list[VersionInfo]] = defaultdict(list)
+        for version in _versions(Q(plan__store_id=store_id) | Q(plan__store__isnull=True), last):
+            book = self._chain if version.plan.store_id is None else self._own
+            book[(version.plan.position, version.plan.kind)].append(version_info(version))
+
+    def in_force(self, position: str, kind: str, day: date) -> VersionInfo | None:
+        """The latest version effective on `day` (of one date, the latest written); a store's own
+        plan first."""
+        for book in (self._own, self._chain):
+            found = None
+            for version in book.get((position, kind), []):
+                if version.effective_from <= day:
+                    found = version
+            if found is not None:
+                return found
+        return None
+
+
+@dataclass(frozen=True)
+class LineFigure:
+    credit_id: int
+    employee_id: int
+    kind: str
+    business_date: date
+    amount: Decimal
+    sessions: Decimal
+    clawback: bool
+    version: VersionInfo | None
+    month_total: Decimal
+    tier_from: Decimal | None
+    rate: Decimal | None
+    per_session: Decimal | None
+    commission: Decimal
+    order_id: int | None
+    order_no: str
+
+
+def _sessions(fact: CreditFact) -> Decimal:
+    return session_count(fact.qty, fact.amount, fact.line_base) if fact.serves_sessions else ZERO
+
+
+def compute_lines(facts: list[CreditFact], positions: dict[int, str], book: PlanBook) -> list[LineFigure]:
+    """Every credit's commission line, in the credits' order."""
+    totals: dict[tuple[int, str], Decimal] = defaultdict(lambda: ZERO)
+    for fact in facts:
+        totals[(fact.employee_id, fact.kind)] += fact.amount
+    versions = {
+        fact.credit_id: book.in_force(positions.get(fact.employee_id, ""), fact.kind, fact.business_date)
+        for fact in facts
+    }
+    groups: dict[tuple[int, str, int | None], list[CreditFact]] = defaultdict(list)
+    for fact in facts:
+        version = versions[fact.credit_id]
+        groups[(fact.employee_id, fact.kind, version.pk if version else None)].append(fact)
+    commission: dict[int, Decimal] = {}
+    for (employee_id, kind, _version_id), members in groups.items():
+        version = versions[members[0].credit_id]
+        if version is None:
+            commission.update((fact.credit_id, ZERO) for fact in members)
+            continue
+        entries = [Entry(fact.amount, _sessions(fact)) for fact in members]
+        shares = line_commissions(version.scheme, totals[(employee_id, kind)], entries)
+        commission.update(zip((fact.credit_id for fact in members), shares, strict=True))
+    lines = []
+    for fact in facts:
+        version = versions[fact.credit_id]
+        total = totals[(fact.employee_id, fact.kind)]
+        tier = tier_reached(version.scheme, total) if version else None
+        lines.append(
+            LineFigure(
+                credit_id=fact.credit_id,
+                employee_id=fact.employee_id,
+                kind=fact.kind,
+                business_date=fact.business_date,
+                amount=fact.amount,
+                sessions=_sessions(fact),
+                clawback=fact.refund_id is not None,
+                version=version,
+                month_total=total,
+                tier_from=tier.from_amount if tier else None,
+                rate=tier.rate if tier else None,
+                per_session=version.scheme.per_session if version else None,
+                commission=commission[fact.credit_id],
+                order_id=fact.order_id,
+                order_no=fact.order_no,
+            )
+        )
+    return lines
+
+
+def positions_of(employee_ids: Iterable[int]) -> dict[int, str]:
+    """Each employee's position: the one they hold now (staff keeps no history of positions; a
+    closed month keeps the position its lines were computed with)."""
+    return dict(employees().filter(pk__in=set(employee_ids)).values_list("pk", "position"))
+
+
+def live_lines(*, store_id: int, month: date, employee_id: int | None = None) -> list[LineFigure]:
+    """An open month's lines, computed now. For one employee the tiers still need only that
+    employee's credits (a tier is per employee)."""
+    first, last = month_bounds(month)
+    facts = credits_between(store_id=store_id, first=first, last=last, employee_id=employee_id)
+    return compute_lines(
+        facts, positions_of(fact.employee_id for fact in facts), PlanBook(store_id=store_id, last=last)
+    )
+
+
+def stored_lines(*, period: CommissionPeriod, employee_id: int | None = None) -> list[LineFigure]:
+    """A closed month's lines as they were stored when it closed."""
+    rows = CommissionLine.objects.filter(period=period)
+    if employee_id is not None:
+        rows = rows.filter(employee_id=employee_id)
+    rows = rows.select_related("credit__line__order").order_by("id")
+    version_ids = {row.version_id for row in rows if row.version_id}
+    infos = {
+        version.pk: version_info(version)
+        for version in PlanVersion.objects.filter(pk__in=version_ids)
+        .select_related("plan")
+        .prefetch_related(Prefetch("tiers", queryset=PlanTier.objects.order_by("from_amount")))
+    }
+    return [
+        LineFigure(
+            credit_id=row.credit_id,
+            employee_id=row.employee_id,
+            kind=row.kind,
+            business_date=row.business_date,
+            amount=row.amount,
+            sessions=row.sessions,
+            clawback=row.clawback,
+            version=infos.get(row.version_id) if row.version_id else None,
+            month_total=row.month_total,
+            tier_from=row.tier_from,
+            rate=row.rate,
+            per_session=row.per_session,
+            commission=row.commission,
+            order_id=row.credit.line.order_id,
+            order_no=row.credit.line.order.order_no or "",
+        )
+        for row in rows
+    ]
+
+
+def closed_period(*, store_id: int, month: date) -> CommissionPeriod | None:
+    return CommissionPeriod.objects.filter(store_id=store_id, month=month.replace(day=1)).first()
+
+
+def month_lines(
+    *, store_id: int, month: date, employee_id: int | None = None
+) -> tuple[list[LineFigure], CommissionPeriod | None]:
+    """The month's lines, stored if it is closed, computed if open; with its closed period, if any."""
+    period = closed_period(store_id=store_id, month=month)
+    if period is not None:
+        return stored_lines(period=period, employee_id=employee_id), period
+    return live_lines(store_id=store_id, month=month, employee_id=employee_id), None
+
+
+def is_closed(store_id: int, day: date) -> bool:
+    """Whether the store's month of `day` is a closed commission period (billing's hook)."""
+    return CommissionPeriod.objects.filter(store_id=store_id, month=day.replace(day=1)).exists()

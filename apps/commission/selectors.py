@@ -1,0 +1,238 @@
+"""Commission's reads: plans and their versions, and a store's month summed per staff member, kind
+and plan version (the Commission report, the periods call, a staff member's own figures)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+
+from django.db.models import Count, Prefetch, Q, QuerySet
+from django.utils import timezone
+
+from apps.billing.choices import CreditKind
+from apps.commission.choices import PeriodStatus
+from apps.commission.figures import LineFigure, VersionInfo, closed_period, month_lines
+from apps.commission.models import CommissionPeriod, CommissionPlan, PlanTier, PlanVersion
+from apps.commission.rows import PeriodRow, PlanDetailRow, PlanRow, PlanVersionRow, StaffFigureRow
+from apps.commission.services import first_open_day
+from apps.core.money import money_to_wire
+from apps.org.selectors import store_names
+from apps.staff.choices import EmployeePosition
+from apps.staff.selectors import employees
+
+ZERO = Decimal("0.00")
+
+
+def plans() -> QuerySet[CommissionPlan]:
+    return CommissionPlan.objects.all()
+
+
+def plans_visible(*, store_ids: frozenset[int], store_id: int | None = None) -> QuerySet[CommissionPlan]:
+    """The chain's plans and those of the caller's stores (of one store, when named)."""
+    stores = {store_id} if store_id is not None else store_ids
+    return (
+        CommissionPlan.objects.filter(Q(store__isnull=True) | Q(store_id__in=stores))
+        .annotate(version_count=Count("versions"))
+        .prefetch_related(
+            Prefetch(
+                "versions",
+                queryset=PlanVersion.objects.order_by("effective_from", "id").prefetch_related(
+                    Prefetch("tiers", queryset=PlanTier.objects.order_by("from_amount"))
+                ),
+            )
+        )
+        .order_by("store_id", "position", "kind", "id")
+    )
+
+
+def _percent(value: Decimal | None) -> str | None:
+    return None if value is None else f"{value:.2f}"
+
+
+def _in_force(versions: list[PlanVersion], day: date) -> PlanVersion | None:
+    found = None
+    for version in versions:
+        if version.effective_from <= day:
+            found = version
+    return found
+
+
+def _frozen_before(store_id: int | None) -> date:
+    return first_open_day(store_id=store_id)
+
+
+def _version_row(version: PlanVersion, *, in_force: bool, open_from: date) -> PlanVersionRow:
+    return {
+        "versionId": version.pk,
+        "effectiveFrom": version.effective_from.isoformat(),
+        "tierMode": version.tier_mode,
+        "perSession": money_to_wire(version.per_session),
+        "tiers": [{"fromAmount": money_to_wire(t.from_amount), "rate": f"{t.rate:.2f}"} for t in version.tiers.all()],
+        "note": version.note,
+        "createdBy": version.created_by_name,
+        "createdAt": timezone.localtime(version.created_at).isoformat(),
+        "inForce": in_force,
+        # In force on a day of a closed period: what it paid there is frozen.
+        "frozen": version.effective_from < open_from,
+    }
+
+
+def _names(plan_list: list[CommissionPlan]) -> dict[int, str]:
+    ids = frozenset(p.store_id for p in plan_list if p.store_id is not None)
+    return {row["id"]: row["name"] for row in store_names(store_ids=ids)} if ids else {}
+
+
+def plan_rows(plan_list: list[CommissionPlan], *, today: date | None = None) -> list[PlanRow]:
+    today = today or timezone.localdate()
+    names = _names(plan_list)
+    open_from: dict[int | None, date] = {}
+    rows: list[PlanRow] = []
+    for plan in plan_list:
+        versions = list(plan.versions.all())
+        current = _in_force(versions, today)
+        if plan.store_id not in open_from:
+            open_from[plan.store_id] = _frozen_before(plan.store_id)
+        rows.append(
+            {
+                "planId": plan.pk,
+                "name": plan.name,
+                "storeId": plan.store_id,
+                "storeName": names.get(plan.store_id, "") if plan.store_id else "",
+                "position": plan.position,
+                "positionName": str(EmployeePosition(plan.position).label),
+                "kind": plan.kind,
+                "kindName": str(CreditKind(plan.kind).label),
+                "current": _version_row(current, in_force=True, open_from=open_from[plan.store_id])
+                if current
+                else None,
+                "versionCount": len(versions),
+            }
+        )
+    return rows
+
+
+def plan_detail(plan: CommissionPlan, *, today: date | None = None) -> PlanDetailRow:
+    today = today or timezone.localdate()
+    plan = plans_visible(store_ids=frozenset(), store_id=plan.store_id).get(pk=plan.pk)
+    row = plan_rows([plan], today=today)[0]
+    versions = list(plan.versions.all())
+    current = _in_force(versions, today)
+    open_from = _frozen_before(plan.store_id)
+    return {
+        **row,
+        "versions": [
+            _version_row(v, in_force=current is not None and v.pk == current.pk, open_from=open_from)
+            for v in reversed(versions)
+        ],
+        "firstOpenDay": None if open_from == date.min else open_from.isoformat(),
+    }
+
+
+@dataclass
+class StaffFigure:
+    employee_id: int
+    kind: str
+    version: VersionInfo | None
+    base_amount: Decimal = ZERO
+    sessions: Decimal = ZERO
+    month_total: Decimal = ZERO
+    tier_from: Decimal | None = None
+    rate: Decimal | None = None
+    commission: Decimal = ZERO
+    clawback: Decimal = ZERO
+
+    @property
+    def net(self) -> Decimal:
+        return self.commission + self.clawback
+
+
+def staff_figures(lines: list[LineFigure]) -> list[StaffFigure]:
+    """The lines summed per employee, kind and plan version, in the order first met."""
+    figures: dict[tuple[int, str, int | None], StaffFigure] = {}
+    for line in lines:
+        key = (line.employee_id, line.kind, line.version.pk if line.version else None)
+        figure = figures.get(key)
+        if figure is None:
+            figure = figures[key] = StaffFigure(line.employee_id, line.kind, line.version)
+        figure.base_amount += line.amount
+        figure.sessions += line.sessions
+        figure.month_total = line.month_total
+        figure.tier_from, figure.rate = line.tier_from, line.rate
+        if line.clawback:
+            figure.clawback += line.commission
+        else:
+            figure.commission += line.commission
+    return list(figures.values())
+
+
+def employee_names(employee_ids: set[int]) -> dict[int, str]:
+    return dict(employees().filter(pk__in=employee_ids).values_list("pk", "name"))
+
+
+def figure_rows(figures: list[StaffFigure]) -> list[StaffFigureRow]:
+    names = employee_names({f.employee_id for f in figures})
+    ordered = sorted(figures, key=lambda f: (names.get(f.employee_id, ""), f.employee_id, f.kind))
+    return [
+        {
+            "staffId": f.employee_id,
+            "staffName": names.get(f.employee_id, ""),
+            "kind": f.kind,
+            "kindName": str(CreditKind(f.kind).label),
+            "baseAmount": money_to_wire(f.base_amount),
+            "sessions": f"{f.sessions:.2f}",
+            "monthTotal": money_to_wire(f.month_total),
+            "tierFrom": None if f.tier_from is None else money_to_wire(f.tier_from),
+            "rate": _percent(f.rate),
+            "commission": money_to_wire(f.commission),
+            "clawback": money_to_wire(f.clawback),
+            "net": money_to_wire(f.net),
+            "planVersionId": f.version.pk if f.version else None,
+            "planVersion": f.version.label if f.version else "",
+        }
+        for f in ordered
+    ]
+
+
+def own_period_row(*, store_id: int, month: date, employee_id: int | None) -> PeriodRow:
+    """A staff member's own month (no figures for someone not on the store's staff)."""
+    if employee_id is None:
+        return period_row(
+            store_id=store_id, month=month, lines=[], period=closed_period(store_id=store_id, month=month)
+        )
+    return period_row(store_id=store_id, month=month, employee_id=employee_id)
+
+
+def period_row(
+    *,
+    store_id: int,
+    month: date,
+    employee_id: int | None = None,
+    lines: list[LineFigure] | None = None,
+    period: CommissionPeriod | None = None,
+) -> PeriodRow:
+    """A store's month: its status and its figures (stored when closed, computed when open), of one
+    employee when named, or of the `lines` given."""
+    if lines is None:
+        lines, period = month_lines(store_id=store_id, month=month, employee_id=employee_id)
+    figures = staff_figures(lines)
+    name = {row["id"]: row["name"] for row in store_names(store_ids=frozenset({store_id}))}.get(store_id, "")
+    commission = sum((f.commission for f in figures), ZERO)
+    clawback = sum((f.clawback for f in figures), ZERO)
+    return {
+        "storeId": store_id,
+        "storeName": name,
+        "month": f"{month:%Y-%m}",
+        "status": PeriodStatus.CLOSED if period else PeriodStatus.OPEN,
+        "closedAt": timezone.localtime(period.closed_at).isoformat() if period else None,
+        "closedBy": period.closed_by_name if period else "",
+        "figures": figure_rows(figures),
+        "commission": money_to_wire(commission),
+        "clawback": money_to_wire(clawback),
+        "net": money_to_wire(commission + clawback),
+    }
+
+
+def own_employee_id(*, store_id: int, user_id: int) -> int | None:
+    """The caller's own employee record at the store, if they are on its staff."""
+    return employees().filter(store_id=store_id, user_id=user_id).values_list("pk", flat=True).first()
