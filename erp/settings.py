@@ -62,7 +62,11 @@ INSTALLED_APPS = [
     "apps.cards",
     "apps.billing",
     "apps.groupbuy",
+<<<<<<< HEAD
     "apps.commission",
+=======
+    "apps.evaluations",
+>>>>>>> h7-evaluations
     "apps.reports",
     "apps.pages",
     "apps.demo",
@@ -306,6 +310,11 @@ PHONE_FRAGMENT_SEARCH_RATE = env.str("PHONE_FRAGMENT_SEARCH_RATE", default="60/m
 PHONE_VIEWS_PER_HOUR = env.int("PHONE_VIEWS_PER_HOUR", default=60)
 PHONE_VIEWS_ALERT_COUNT = env.int("PHONE_VIEWS_ALERT_COUNT", default=20)
 PHONE_VIEWS_ALERT_MINUTES = env.int("PHONE_VIEWS_ALERT_MINUTES", default=10)
+
+# Evaluations (issue 29 §4): the receipt's link to rate a visit works this many days after the visit
+# was paid; its public calls are throttled per client address (a store's Wi-Fi is one address).
+EVALUATION_LINK_DAYS = env.int("EVALUATION_LINK_DAYS", default=7)
+EVALUATION_PUBLIC_RATE = env.str("EVALUATION_PUBLIC_RATE", default="60/hour")
 
 # django-axes: lock an account from one address after repeated failures, on every way in.
 AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)

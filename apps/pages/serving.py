@@ -147,7 +147,8 @@ def page_view(page: PageRoute) -> Any:
     spec_page = page_for(page.route)
 
     @require_GET
-    def view(request: HttpRequest) -> HttpResponse:
+    def view(request: HttpRequest, **_address: str) -> HttpResponse:
+        # A route may carry a part of the address (a public page's token): the page reads it itself.
         if page.public:
             return render_page(request, page)
         visitor = _visitor(request)
@@ -160,12 +161,12 @@ def page_view(page: PageRoute) -> Any:
             return _stay_where_they_were(request, visitor)
         return render_page(request, page, visitor=visitor)
 
-    view.__name__ = f"page_{page.route.strip('/') or 'root'}"
+    view.__name__ = f"page_{page.route.split('<')[0].strip('/') or 'root'}"
     return view
 
 
 def page_urlpatterns() -> list[URLPattern]:
     return [
-        path(page.route.lstrip("/"), page_view(page), name=f"page{page.route.replace('/', '-')}")
+        path(page.route.lstrip("/"), page_view(page), name=f"page{page.route.split('/<')[0].replace('/', '-')}")
         for page in built_pages()
     ]

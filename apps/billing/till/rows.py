@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import NotRequired, TypedDict
 
 from apps.billing.models import Order
+from apps.billing.till.receipt_extras import ReceiptExtra
 from apps.core.lazy_text import StrOrPromise
 from apps.org.models import OrgUnit
 
@@ -105,5 +106,7 @@ class ReceiptContext(TypedDict):
     sessions: list[DrawnSessionRow]
     operator: str
     signed: bool
-    # The view adds it: the stylesheet's absolute address, for a receipt printed from a blob.
+    # The view adds them: the stylesheet's absolute address, for a receipt printed from a blob, and
+    # the blocks apps above billing print at its foot (apps.billing.till.receipt_extras).
     stylesheet: NotRequired[str]
+    extras: NotRequired[list[ReceiptExtra]]

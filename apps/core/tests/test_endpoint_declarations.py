@@ -17,7 +17,8 @@ from apps.core.role_codes import PUBLIC, ROLE_CHOSEN, SIGNED_IN
 from apps.core.testing import assert_envelope
 
 # The only calls open without a token: the sign-in ways, logout, token refresh, registration, health,
-# schema, and the payment providers' notifications (verified by the provider's signature instead).
+# schema, the payment providers' notifications (verified by the provider's signature instead) and a
+# member's evaluation link (its signed token).
 PUBLIC_ENDPOINTS = {
     "auth-login",
     "auth-logout",
@@ -29,6 +30,8 @@ PUBLIC_ENDPOINTS = {
     "schema",
     "schema-docs",
     "pay-notify",
+    # The member's page to rate a visit: the signed token in the address is the key (apps.evaluations.links).
+    "evaluation-public",
 }
 CATCH_ALL = {"rest-not-found"}
 HTTP_METHODS = ("get", "post", "put", "patch", "delete")

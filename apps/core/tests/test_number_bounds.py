@@ -37,6 +37,8 @@ NOT_AMOUNTS = {
     "type": "an enumerated code (the schema lists its values)",
     "isRead": "an enumerated flag (0, 1)",
     "need_amount": "a flag in the path (0, 1)",
+    "serviceScore": "a rating from 1 to 5 (evaluations), not a quantity",
+    "nurseScore": "a rating from 1 to 5 (evaluations), not a quantity",
     "packageLine": "an index into the draft's own lines (0 to 49), checked against them",
 }
 

@@ -19,6 +19,7 @@ from apps.billing.orders.signatures import order_signature_save, png_from_data_u
 from apps.billing.till import selectors
 from apps.billing.till.api import serializers as io
 from apps.billing.till.checkout import TenderAsked, left_to_pay, order_pay
+from apps.billing.till.receipt_extras import receipt_extras
 from apps.billing.till.provider_payments import (
     order_repay,
     provider_tender_ask,
@@ -311,6 +312,7 @@ class ReceiptApi(ErpApi):
         context = selectors.receipt(order, with_amounts=bool(need_amount))
         # Absolute: the billing page may print the page from a blob, which has no base to resolve against.
         context["stylesheet"] = request.build_absolute_uri(static("billing/receipt.css"))
+        context["extras"] = receipt_extras(order, request.build_absolute_uri)
         return HttpResponse(
             render_to_string("billing/receipt.html", context, request=request), content_type="text/html; charset=utf-8"
         )

@@ -18,6 +18,7 @@ from apps.booking import demo as booking_demo
 from apps.catalog import demo as catalog_demo
 from apps.commission import demo as commission_demo
 from apps.core.locks import running_alone
+from apps.evaluations import demo as evaluations_demo
 from apps.groupbuy import demo as groupbuy_demo
 from apps.inventory import demo as inventory_demo
 from apps.masterdata import demo as masterdata_demo
@@ -43,7 +44,11 @@ class Command(BaseCommand):
             booking_demo.seed_demo(chain)
             billing_demo.seed_demo(chain)
             groupbuy_demo.seed_demo(chain)
+<<<<<<< HEAD
             commission_demo.seed_demo(chain)
+=======
+            evaluations_demo.seed_demo(chain)
+>>>>>>> h7-evaluations
         first = chain.stores[0]
         self.stdout.write(self.style.SUCCESS(f"Demo data ready. First store: id={first.pk} name={first.name}"))
         self.stdout.write("Accounts (password Demo@12345): " + ", ".join(accounts_demo.DEMO_ACCOUNTS))

@@ -22,6 +22,7 @@ import {
 } from "./orderDetailSections";
 import { NS } from "./parts";
 import { DetailPage } from "../../../components/DetailPage";
+import { OrderEvaluationPanel } from "../../../components/evaluations/OrderEvaluationPanel";
 
 const LIST_ROUTE = "/billingList";
 
@@ -33,8 +34,8 @@ interface OrderDetailsPageProps {
 }
 
 /** /orderDetails?orderId= (ERP-KDJC-PAG-0006-0000): one order's head, lines with their discounts and
- * staff, tenders, the package sessions it drew, the member's signature and the totals; print the
- * receipt, cancel an unpaid order, or take the rest of the payment. */
+ * staff, tenders, the package sessions it drew, the member's signature, the totals and the member's
+ * evaluation (or its link and QR code); print the receipt, cancel an unpaid order, or take the rest of the payment. */
 export function OrderDetailsPage({
   search = window.location.search,
   navigate = (url) => window.location.assign(url),
@@ -83,6 +84,7 @@ function OrderView({
       <RefundsSection order={order} />
       <TotalsSection order={order} />
       {order.signed ? <SignatureSection orderId={order.orderId} /> : null}
+      <OrderEvaluationPanel orderId={order.orderId} />
       {cancelling ? <CancelDialog order={order} onClose={() => setCancelling(false)} /> : null}
     </>
   );
