@@ -62,11 +62,8 @@ INSTALLED_APPS = [
     "apps.cards",
     "apps.billing",
     "apps.groupbuy",
-<<<<<<< HEAD
     "apps.commission",
-=======
     "apps.evaluations",
->>>>>>> h7-evaluations
     "apps.reports",
     "apps.pages",
     "apps.demo",

@@ -23,11 +23,8 @@ rest_urlpatterns: list[URLPattern | URLResolver] = [
     path("", include("apps.inventory.api.urls")),
     path("", include("apps.billing.urls")),
     path("", include("apps.groupbuy.api.urls")),
-<<<<<<< HEAD
     path("", include("apps.commission.api.urls")),
-=======
     path("", include("apps.evaluations.api.urls")),
->>>>>>> h7-evaluations
     path("", include("apps.reports.api.urls")),
     # Last: any other /rest/ path answers the envelope's 404, in DEBUG too.
     re_path(r"^.*$", pages.rest_not_found, name="rest-not-found"),

@@ -97,20 +97,18 @@ STORE_AUTHORITY_APPROVE = ButtonCode("BTN-SQ-STORE-AUTHORITY-APPROVE", "Grant st
 STORE_CONTROLS = ButtonCode(
     "BTN-MDGL-STORE-CONTROLS", "Change the store's approval, money and stock settings", "修改门店审批、资金与库存设置"
 )
-<<<<<<< HEAD
 # The chain's business reports (issue 29 §2): a report page the spec gives no code of its own is open
 # to any chosen role (spec §2.2 "no role code"), but its figures are read with this code; the staff
 # performance and commission reports show a caller without it their own figures only.
 REPORT_FIGURES = ButtonCode("BBZX-0001", "Read the business reports' figures", "查看经营报表")
 REPORT_FIGURES_CODE = REPORT_FIGURES.code
-=======
+
 # Staff commission (issue 29 §3): head office manages the chain's plans and an owner their stores'
 # (every change a new version, in the system log); closing a store's month freezes its commission for
 # payroll. Owners' (and head office's).
 COMMISSION_PLAN = ButtonCode("BTN-TCGL-PLAN", "Manage commission plans", "管理提成方案")
 COMMISSION_CLOSE = ButtonCode("BTN-TCGL-PERIOD-CLOSE", "Close a month's staff commission", "提成月结")
 COMMISSION_CODES = (COMMISSION_PLAN, COMMISSION_CLOSE)
->>>>>>> h6-commission
 
 BUTTON_CODES: tuple[ButtonCode, ...] = (
     MEMBER_PHONE_VIEW,
@@ -134,9 +132,6 @@ BUTTON_CODES: tuple[ButtonCode, ...] = (
     STORE_AUTHORITY_APPROVE,
     CARD_TRANSFER_APPROVE,
     STORE_CONTROLS,
-<<<<<<< HEAD
     REPORT_FIGURES,
-=======
     *COMMISSION_CODES,
->>>>>>> h6-commission
 )

@@ -54,11 +54,8 @@ FLOORS: dict[str, int] = {
     "cards": 7,
     "billing": 8,
     "groupbuy": 9,
-<<<<<<< HEAD
     "commission": 9,
-=======
     "evaluations": 9,
->>>>>>> h7-evaluations
     "reports": 10,
     "pages": 11,
     "demo": 11,

@@ -44,11 +44,8 @@ class Command(BaseCommand):
             booking_demo.seed_demo(chain)
             billing_demo.seed_demo(chain)
             groupbuy_demo.seed_demo(chain)
-<<<<<<< HEAD
             commission_demo.seed_demo(chain)
-=======
             evaluations_demo.seed_demo(chain)
->>>>>>> h7-evaluations
         first = chain.stores[0]
         self.stdout.write(self.style.SUCCESS(f"Demo data ready. First store: id={first.pk} name={first.name}"))
         self.stdout.write("Accounts (password Demo@12345): " + ", ".join(accounts_demo.DEMO_ACCOUNTS))
