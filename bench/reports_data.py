@@ -12,7 +12,9 @@ rebuilt from them at the end (`rebuild_summaries`)."""
 from __future__ import annotations
 
 import time
+from datetime import timedelta
 
+from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -53,10 +55,15 @@ def rebuild_summaries() -> dict[str, int]:
     """The summaries recomputed from the ledgers for every store and day that has facts (the load
     ran with the triggers off)."""
     with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute("SELECT min(business_date), max(business_date) FROM billing_order")
-        first, last = cursor.fetchone()
+        # Members joined before the first order (the members' history is three years): their days too.
+        cursor.execute(
+            "SELECT least((SELECT min(business_date) FROM billing_order), "
+            "(SELECT min((created_at AT TIME ZONE %s)::date) FROM members_member))",
+            [settings.TIME_ZONE],
+        )
+        first = cursor.fetchone()[0]
         today = timezone.localdate()
-        pairs = fact_days(cursor, date_from=first or today, date_to=max(last or today, today))
+        pairs = fact_days(cursor, date_from=first or today, date_to=today + timedelta(days=1))
         for start in range(0, len(pairs), 5000):
             recompute(cursor, pairs[start : start + 5000])
         # What the queue's drain notes for "data as of": the stores' summaries are fresh now.
