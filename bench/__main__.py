@@ -79,7 +79,11 @@ def main(argv: list[str] | None = None) -> int:
     for name, value in ENVIRONMENT.get(chosen[0] if chosen else "", {}).items():
         os.environ.setdefault(name, value)
     django.setup()
+<<<<<<< HEAD
     from bench import booking, closing, groupbuy, login_info, members, refunds, reports, sales, stock, stocktake
+=======
+    from bench import booking, closing, export_writers, groupbuy, login_info, members, refunds, sales, stock, stocktake
+>>>>>>> h1-framework
 
     benchmarks = {
         "login-info": login_info,
@@ -92,6 +96,7 @@ def main(argv: list[str] | None = None) -> int:
         "stock": stock,
         "stocktake": stocktake,
         "groupbuy": groupbuy,
+        "export-writers": export_writers,
     }
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     sub = parser.add_subparsers(dest="name", required=True)

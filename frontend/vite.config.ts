@@ -64,6 +64,10 @@ const VENDOR_CHUNKS = [
     test: /node_modules[\\/](@mui[\\/](system|styled-engine|private-theming|utils|types)|@emotion[\\/])/,
   },
   { name: "mui", test: /node_modules[\\/](@mui[\\/]material|@popperjs[\\/]|react-transition-group[\\/])/ },
+  // The grid and the charts (the report pages) in chunks of their own: with the date pickers they
+  // were one chunk over the limit, and most pages need only the pickers.
+  { name: "mui-x-grid", test: /node_modules[\\/]@mui[\\/]x-(data-grid|virtualizer)[\\/]/ },
+  { name: "mui-x-charts", test: /node_modules[\\/](@mui[\\/]x-charts[^\\/]*|d3-[^\\/]+|internmap)[\\/]/ },
   { name: "mui-x", test: /node_modules[\\/](@mui[\\/]x-[^\\/]+|dayjs|date-fns)[\\/]/ },
   { name: "mui-icons", test: /node_modules[\\/]@mui[\\/]icons-material[\\/]/ },
 ].map((group, index, groups) => ({ ...group, priority: groups.length - index }));

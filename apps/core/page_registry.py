@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from apps.core.role_codes import REPORT_FIGURES_CODE
+
 
 @dataclass(frozen=True)
 class PageRoute:
@@ -30,6 +32,10 @@ class Page:
     code: str | None
     title_en: str
     title_zh: str
+    # A business report's page (the drawer's reports group) and, for a page without a code, the code
+    # that reads its figures: the drawer lists it only to a role holding that code.
+    report: bool = False
+    figures_code: str | None = None
 
 
 # The shop-management page's code: the owner's overview and the calls it makes (store information,
@@ -39,6 +45,26 @@ SHOP_MANAGEMENT_CODE = "ERP-MENU"
 
 def _pages(code: str | None, *routes: tuple[str, str, str]) -> list[Page]:
     return [Page(route, code, en, zh) for route, en, zh in routes]
+
+
+# The staff performance and commission reports show everyone their own figures (no code needed).
+_OWN_FIGURES_ROUTES = frozenset({"/staffPerformance", "/staffCommission"})
+
+
+def _report_pages(code: str | None, *routes: tuple[str, str, str]) -> list[Page]:
+    """Report pages: the spec's code where it gives one; else no page code (spec §2.2), their figures
+    read with the business-report code unless every role reads its own."""
+    return [
+        Page(
+            route,
+            code,
+            en,
+            zh,
+            report=True,
+            figures_code=None if code or route in _OWN_FIGURES_ROUTES else REPORT_FIGURES_CODE,
+        )
+        for route, en, zh in routes
+    ]
 
 
 PAGES: tuple[Page, ...] = tuple(
@@ -198,12 +224,12 @@ PAGES: tuple[Page, ...] = tuple(
         ("/messageDetail", "Message detail", "消息详情"),
     )
     + _pages(None, ("/taskList", "Tasks", "任务中心"), ("/taskDetail", "Task detail", "任务详情"))
-    + _pages("SMSA-0001", ("/storeMemberAnalysis", "Store member analysis", "门店会员分析"))
-    + _pages("MLCA-00001-0000", ("/memberLiftcycle", "Member lifecycle", "会员生命周期"))
-    + _pages("XMDPJ-0001", ("/XMDReviewReport", "Review report", "评价报表"))
+    + _report_pages("SMSA-0001", ("/storeMemberAnalysis", "Store member analysis", "门店会员分析"))
+    + _report_pages("MLCA-00001-0000", ("/memberLiftcycle", "Member lifecycle", "会员生命周期"))
+    + _report_pages("XMDPJ-0001", ("/XMDReviewReport", "Review report", "评价报表"))
     # The business reports the spec names without a code (issue 29 §2): the pages are open to any
     # chosen role; their figures need the report code (apps.core.role_codes.REPORT_FIGURES).
-    + _pages(
+    + _report_pages(
         None,
         ("/staffPerformance", "Staff store performance", "员工门店业绩"),
         ("/staffCommission", "Staff commission", "员工提成"),
@@ -225,8 +251,8 @@ PAGES: tuple[Page, ...] = tuple(
         ("/cardBalances", "Member card balances", "会员卡余额"),
         ("/evaluationDetails", "Evaluation details", "评价明细"),
         ("/satisfactionRate", "Satisfaction", "满意度"),
-        ("/downloadCenter", "Download centre", "下载中心"),
     )
+    + _pages(None, ("/downloadCenter", "Download centre", "下载中心"))
 )
 
 PAGES_BY_ROUTE: dict[str, Page] = {page.route: page for page in PAGES}

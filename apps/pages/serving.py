@@ -77,6 +77,8 @@ class PageRef(TypedDict):
     code: str | None
     titleEn: str
     titleZh: str
+    report: bool
+    figuresCode: str | None
 
 
 class PageContext(TypedDict):
@@ -102,7 +104,17 @@ def _page_context(request: HttpRequest, page: PageRoute, visitor: PageVisitor | 
         "props": dict(page.props),
         "signedIn": bool(visitor and visitor.role_chosen),
         "builtRoutes": sorted(built.route for built in built_pages()),
-        "pages": [{"route": p.route, "code": p.code, "titleEn": p.title_en, "titleZh": p.title_zh} for p in PAGES],
+        "pages": [
+            {
+                "route": p.route,
+                "code": p.code,
+                "titleEn": p.title_en,
+                "titleZh": p.title_zh,
+                "report": p.report,
+                "figuresCode": p.figures_code,
+            }
+            for p in PAGES
+        ],
         "badgeRefreshSeconds": settings.BADGE_REFRESH_SECONDS,
         "signInPage": sign_in_page(),
         "sessionIdleMinutes": settings.SESSION_IDLE_MINUTES,

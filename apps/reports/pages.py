@@ -4,6 +4,8 @@ ReportPage, told its report's key by the page context (`props.report`)."""
 
 from apps.core.page_registry import PageRoute
 
+REPORT_ENTRY = "src/pages/reports/ReportPage.tsx"
+
 # Each report page's route and the key of the report it shows (the interface's table, issue 29 §2).
 REPORT_ROUTES: tuple[tuple[str, str], ...] = (
     ("/staffPerformance", "StaffPerformance"),
@@ -30,7 +32,8 @@ REPORT_ROUTES: tuple[tuple[str, str], ...] = (
     ("/evaluationDetails", "EvaluationDetails"),
     ("/satisfactionRate", "Satisfaction"),
 )
-# The reports open to every role for the caller's own figures (the framework's own_figures).
-OWN_FIGURES_ROUTES = frozenset({"/staffPerformance", "/staffCommission"})
-
-PAGES = [PageRoute("/sysLog", "src/pages/reports/SysLogPage.tsx")]
+PAGES = [
+    PageRoute("/sysLog", "src/pages/reports/SysLogPage.tsx"),
+    PageRoute("/downloadCenter", "src/pages/reports/DownloadCenterPage.tsx"),
+    *(PageRoute(route, REPORT_ENTRY, props=(("report", key),)) for route, key in REPORT_ROUTES),
+]

@@ -40,6 +40,9 @@ SHOULD = {
     # Whoever a closed day refused asks the owner to reopen it, at the store they act in; only the owner
     # decides the request (the day-reopen kind's codes) in the approval centre.
     "daily-reopen-ask": ALL,
+    # Exporting a report to the download centre: the call is any chosen role's, the report's own code
+    # is checked per report (BBZX-0001: owner and principal; own figures: any employee for their own).
+    "report-export": ALL,
     "acct-store-modify": frozenset({"owner"}),
     "shop-store-update": MANAGERS,
     "staff-save": MANAGERS,

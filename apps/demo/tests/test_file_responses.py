@@ -18,6 +18,7 @@ from django.core.files.base import ContentFile
 from django.urls import resolve
 from drf_spectacular.generators import SchemaGenerator
 
+from apps.accounts.testing import api_client
 from apps.core.files import INLINE_IMAGE_TYPES
 from apps.core.tests.test_bad_bodies import _client_allowed_to_call
 
@@ -104,6 +105,24 @@ FILE_CALLS: dict[str, Maker] = {
     "/rest/sysLog/export": _range("/rest/sysLog/export"),
 }
 
+
+def _export_file(chain, requester) -> str:
+    from apps.reports.choices import ExportStatus
+    from apps.reports.models import ExportJob
+
+    job = ExportJob.objects.create(
+        requester=requester, hier=chain["store"], report_key="SalesDetail", status=ExportStatus.DONE
+    )
+    job.file.save("export.xlsx", ContentFile(b"PK\x03\x04" + b"\x00" * 64), save=True)
+    return f"/rest/downloadCenter/file/{job.pk}"
+
+
+# Files served to the person who asked for them (and head office) alone: the maker is given the
+# caller, for whom it makes the file.
+REQUESTERS_FILE_CALLS: dict[str, Callable[[dict[str, Any], Any], str]] = {
+    "/rest/downloadCenter/file/{job_id}": _export_file,
+}
+
 # Non-JSON answers that are not files, each with the reason.
 NOT_FILES = {
     # The receipt is a page of ours (a template, printed from its window), under the pages' strict
@@ -125,9 +144,10 @@ def file_paths() -> set[str]:
 
 
 def test_every_call_that_answers_a_file_is_declared(file_paths):
-    undeclared = file_paths - set(FILE_CALLS) - NOT_FILES
+    undeclared = file_paths - set(FILE_CALLS) - set(REQUESTERS_FILE_CALLS) - NOT_FILES
     assert not undeclared, f"{sorted(undeclared)}: declare how to get its file in FILE_CALLS (or why not in NOT_FILES)"
-    assert set(FILE_CALLS) | NOT_FILES <= file_paths, "declared calls that answer no file any more"
+    declared = set(FILE_CALLS) | set(REQUESTERS_FILE_CALLS) | NOT_FILES
+    assert declared <= file_paths, "declared calls that answer no file any more"
 
 
 @pytest.fixture
@@ -141,7 +161,17 @@ def media(settings, tmp_path):
 def test_every_file_is_a_download_or_an_inline_image_under_a_sandbox(path, chain, make_entry, media):
     url = FILE_CALLS[path](chain)
     endpoint = SimpleNamespace(view_class=resolve(url.split("?")[0]).func.cls)
-    response = _client_allowed_to_call(endpoint, chain, make_entry).get(url)
+    _assert_sandboxed_file(_client_allowed_to_call(endpoint, chain, make_entry).get(url))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", sorted(REQUESTERS_FILE_CALLS), ids=str)
+def test_a_requesters_file_is_a_download_under_a_sandbox(path, chain, make_entry, media):
+    entry = make_entry(chain["store"])
+    _assert_sandboxed_file(api_client(entry=entry).get(REQUESTERS_FILE_CALLS[path](chain, entry.user)))
+
+
+def _assert_sandboxed_file(response) -> None:
     assert response.status_code == 200, getattr(response, "content", b"")[:300]
     kind = response["Content-Type"]
     assert "json" not in kind and "html" not in kind

@@ -757,6 +757,9 @@ OTHER_STORE_WRITES = {
 # Writes that target no record of a store, each with the reason. Public calls (sign-in, refresh,
 # registration, logout) are left out of the walk: they act before any store is chosen.
 NO_STORE_RECORD = {
+    # queues an export for the caller; the store its filters name is checked like show's (another
+    # store: 404), held in apps/reports/tests/test_report_framework.py and test_download_centre.py
+    "report-export",
     "acct-login-record",  # records the caller's own sign-in as the browser reports it
     "member-create",  # creates a member in the chosen store (the store is the role's, not the body's)
     "member-store-save",  # the same with the store's full form

@@ -178,6 +178,17 @@ OTHER_STORE_BY_DESIGN = {
 }
 
 
+# Inputs whose walk needs what this walk cannot give (each with the reason and where it is held).
+HELD_ELSEWHERE = {
+    # Every business report reads its filters through one parser (apps.reports.framework.filters):
+    # a key exists only once a report module registers it, and a report's own code is checked
+    # before the store. The store, region and staff scope are walked with reports the tests define
+    # in apps/reports/tests/test_report_framework.py (another store: 404).
+    ("get", "/rest/businessReport{key}/show", "storeId"),
+    ("post", "/rest/businessReport{key}/export", "storeId"),
+}
+
+
 def store_inputs(schema: dict[str, Any]) -> set[tuple[str, str, str]]:
     """(method, path, name) of every integer input of the schema that names a store."""
 
@@ -208,7 +219,7 @@ def schema() -> dict[str, Any]:
 
 
 def test_every_input_that_names_a_store_is_declared(schema):
-    declared = set(READS) | set(WALKED_WRITES) | OTHER_STORE_BY_DESIGN
+    declared = set(READS) | set(WALKED_WRITES) | OTHER_STORE_BY_DESIGN | HELD_ELSEWHERE
     found = store_inputs(schema)
     assert not found - declared, (
         f"{sorted(found - declared)}: declare how the walk names a store (READS), the other-store write "

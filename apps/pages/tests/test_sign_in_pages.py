@@ -13,7 +13,6 @@ from django.conf import settings
 from apps.accounts.pages import PAGES
 from apps.accounts.tests.factories import PASSWORD
 from apps.accounts.tests.page_helpers import page_context
-from apps.core.page_registry import PAGES as REGISTRY
 from apps.pages.serving import built_pages
 
 pytestmark = pytest.mark.django_db
@@ -100,33 +99,6 @@ def test_the_root_redirects_to_the_reservation_board(client):
     response = client.get("/")
     assert response.status_code == 302
     assert response["Location"] == "/orderBoard"
-
-
-def _unbuilt_guarded_route() -> str:
-    built = {page.route for page in built_pages()}
-    unbuilt = [page.route for page in REGISTRY if page.code is not None and page.route not in built]
-    assert unbuilt, "every guarded page is built: these two tests have served their purpose"
-    return "/orderBoard" if "/orderBoard" in unbuilt else unbuilt[0]
-
-
-def test_a_stranger_asking_for_a_page_not_built_yet_is_sent_to_sign_in(client):
-    route = _unbuilt_guarded_route()
-    response = client.get(route)
-    assert response.status_code == 302
-    assert response["Location"] == f"/xxbLogin?{urlencode({'next': route})}"
-
-
-def test_a_guarded_page_not_built_yet_renders_the_404_page_to_a_signed_in_visitor(client, chain, make_entry):
-    route = _unbuilt_guarded_route()
-    entry = make_entry(chain["store"], codes=["ERP-YUKB-PAG-0001-0000"])
-    body = urlencode({"username": f"ERP:{entry.user.login_name}", "password": PASSWORD, "refresh": "true"})
-    assert client.post("/rest/auth/login", body, content_type="application/x-www-form-urlencoded").status_code == 200
-    assert client.post(f"/rest/acct/selectHierRole/{entry.pk}", {}, content_type="application/json").status_code == 200
-    response = client.get(route)
-    assert response.status_code == 404
-    html = response.content.decode()
-    assert entry_script("src/pages/core/NotFoundPage.tsx") in html
-    assert 'id="shell-root"' in html
 
 
 def test_a_stranger_signs_in_with_enterprise_chat_once_it_is_set_up(client, settings):

@@ -96,7 +96,12 @@ class ReportExportApi(ErpApi):
     def post(self, request: Request, key: str) -> EnvelopeResponse:
         report_class = _report(key)
         caller = caller_of(request)
-        body = request.data if isinstance(request.data, Mapping) else {}
+        # The body's filters read as show's query parameters do: as text (a number given as a JSON
+        # number is the same filter).
+        data = request.data if isinstance(request.data, Mapping) else {}
+        body = {
+            key: value if isinstance(value, str) else str(value) for key, value in data.items() if value is not None
+        }
         f = parse_filters(report_class, caller, body)
         sort = parse_sort(report_class().columns(f), body)
         job = exports.export_start(

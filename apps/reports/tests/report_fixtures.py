@@ -10,6 +10,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db.models import DecimalField, F, Value
+from django.utils.translation import gettext_lazy as _
 
 from apps.reports.framework import Column, Drill, ExtraFilter, Report, ReportFilters, Series, register_report, reports
 from apps.staff.selectors import employees
@@ -27,7 +28,7 @@ class RosterReport(Report):
 
     def columns(self, f: ReportFilters) -> list[Column]:
         return [
-            Column("name", "Name", drill=Drill("TestRoster", {"staffId": "staffId"})),
+            Column("name", _("name"), drill=Drill("TestRoster", {"staffId": "staffId"})),
             Column("hireDate", "Hired", kind="date"),
             Column("fee", "Fee", kind="money", total=True),
             Column("orderNo", "Order", link="order", link_key="orderId", sortable=False),
@@ -74,7 +75,32 @@ class ListRosterReport(RosterReport):
         return list(super().rows(f))
 
 
-TEST_REPORTS = (RosterReport, OwnRosterReport, CodedRosterReport, ListRosterReport)
+class BrokenReport(RosterReport):
+    """A report whose rows fail (a bug in a report): its export is marked failed."""
+
+    key = "TestBroken"
+
+    def rows(self, f: ReportFilters) -> Any:
+        raise RuntimeError("the report's query failed")
+
+
+TEST_REPORTS = (RosterReport, OwnRosterReport, CodedRosterReport, ListRosterReport, BrokenReport)
+
+
+@contextlib.contextmanager
+def standing_in(key: str, report: type[Report]) -> Iterator[None]:
+    """`report` served under a real report's key (and so on its page) for the time of a test; the
+    report registered under that key, if any, is put back afterwards."""
+    original = reports.get(key)
+    reports.unregister(key)
+    stand_in = type(f"StandIn{key}", (report,), {"key": key})
+    register_report(stand_in)
+    try:
+        yield
+    finally:
+        reports.unregister(key)
+        if original is not None:
+            register_report(original)
 
 
 @contextlib.contextmanager

@@ -80,6 +80,7 @@ def test_show_answers_a_page_with_totals_over_every_row(staff, reader):
     data = assert_envelope(_show(reader, pageSize=2), status=200)
     assert data["total"] == 3
     assert [row["name"] for row in data["list"]] == ["Chen", "An"]
+    assert data["columns"][0]["label"] == "name"
     assert data["totals"] == {"fee": f"{FEE * 3:.2f}"}
     row = data["list"][0]
     assert row["fee"] == "10.25"

@@ -5,11 +5,18 @@ export interface RegistryPage {
   code: string | null;
   titleEn: string;
   titleZh: string;
+  /** A business report's page (the drawer's reports group). */
+  report?: boolean;
+  /** For a report page without a code: the code that reads its figures (the drawer lists the page
+   * only to a role holding it, among its page or button codes). */
+  figuresCode?: string | null;
 }
 
 export interface PageContext {
   route: string;
   code: string | null;
+  /** What an island serving several routes knows of this one (the report page: `report`, its key). */
+  props?: Record<string, string>;
   signedIn: boolean;
   builtRoutes: string[];
   pages: RegistryPage[];
@@ -24,6 +31,7 @@ export interface PageContext {
 const EMPTY: PageContext = {
   route: "",
   code: null,
+  props: {},
   signedIn: false,
   builtRoutes: [],
   pages: [],

@@ -16,14 +16,16 @@ interface MenuDrawerProps {
   pages: readonly RegistryPage[];
   builtRoutes: readonly string[];
   menu: readonly string[];
+  /** The role's button codes (a report's figures code may be one). */
+  buttons?: readonly string[];
   quicks: readonly { name: string; rsrc: string }[];
   onOpen: (route: string) => void;
 }
 
 /** Every page the role may open, grouped by area, and the role's quick shortcuts. */
-export function MenuDrawer({ open, onClose, pages, builtRoutes, menu, quicks, onOpen }: MenuDrawerProps) {
+export function MenuDrawer({ open, onClose, pages, builtRoutes, menu, buttons = [], quicks, onOpen }: MenuDrawerProps) {
   const { t, i18n } = useTranslation("shell");
-  const groups = drawerGroups(pages, menu);
+  const groups = drawerGroups(pages, menu, buttons);
   const built = new Set(builtRoutes);
   return (
     <Drawer open={open} onClose={onClose} anchor="left">

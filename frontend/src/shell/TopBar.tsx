@@ -102,6 +102,7 @@ export function TopBar({ session, navigate, context }: TopBarProps) {
           pages={context.pages}
           builtRoutes={context.builtRoutes}
           menu={session.menu}
+          buttons={session.btn ?? []}
           quicks={current?.quicks ?? []}
           onOpen={open}
         />

@@ -204,6 +204,42 @@ describe("menu drawer", () => {
     expect(["/moveInDetailList", "/MemberList", "/orderHistory"].some(isRecordPage)).toBe(false);
   });
 
+  it("lists a report to a role that may read its figures, in the reports group", () => {
+    const pages: RegistryPage[] = [
+      ...PAGES,
+      {
+        route: "/salesDetail",
+        code: null,
+        titleEn: "Sales",
+        titleZh: "销售明细",
+        report: true,
+        figuresCode: "BBZX-0001",
+      },
+      {
+        route: "/staffPerformance",
+        code: null,
+        titleEn: "Staff",
+        titleZh: "员工门店业绩",
+        report: true,
+        figuresCode: null,
+      },
+      { route: "/storeMemberAnalysis", code: "SMSA-0001", titleEn: "Members", titleZh: "门店会员分析", report: true },
+      { route: "/downloadCenter", code: null, titleEn: "Downloads", titleZh: "下载中心" },
+    ];
+    const reports = (menu: string[], buttons: string[]) =>
+      drawerGroups(pages, menu, buttons)
+        .find((group) => group.area === "reports")
+        ?.pages.map((page) => page.route);
+    expect(reports(["SMSA-0001"], ["BBZX-0001"])).toEqual([
+      "/salesDetail",
+      "/staffPerformance",
+      "/storeMemberAnalysis",
+      "/downloadCenter",
+    ]);
+    // A nurse: her own performance and her downloads, no chain figures.
+    expect(reports([], [])).toEqual(["/staffPerformance", "/downloadCenter"]);
+  });
+
   it("files pages by their code family", () => {
     expect(areaOf({ route: "/x", code: "KCGL-0013", titleEn: "", titleZh: "" })).toBe("inventory");
     expect(areaOf({ route: "/x", code: "HYGL-PAG-0003-0001", titleEn: "", titleZh: "" })).toBe("members");

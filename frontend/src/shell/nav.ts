@@ -187,9 +187,11 @@ const AREA_BY_ROUTE: Record<string, Area> = {
   "/asstesDetail": "inbox",
   "/taskList": "inbox",
   "/taskDetail": "inbox",
+  "/downloadCenter": "reports",
 };
 
 export function areaOf(page: RegistryPage): Area {
+  if (page.report) return "reports";
   if (page.code !== null) {
     for (const [pattern, area] of AREA_BY_CODE) if (pattern.test(page.code)) return area;
     return "other";
@@ -208,12 +210,26 @@ export function isRecordPage(route: string): boolean {
   return route === "/personalAccount" || /Details?[A-Z]?$/.test(route);
 }
 
-/** Every registry page the role may open, but the pages of one record, grouped by area in
- * AREA_ORDER, registry order within. */
-export function drawerGroups(pages: readonly RegistryPage[], menu: readonly string[]): DrawerGroup[] {
+/** A report page whose figures need a code (figuresCode) the role holds neither as a page code nor
+ * as a button code: it opens, but would show nothing, so the drawer leaves it out. */
+function readsNoFigures(page: RegistryPage, menu: readonly string[], buttons: readonly string[]): boolean {
+  const code = page.figuresCode;
+  return Boolean(code) && !menu.includes(code ?? "") && !buttons.includes(code ?? "");
+}
+
+/** Every registry page the role may open, but the pages of one record and the reports whose figures
+ * it may not read, grouped by area in AREA_ORDER, registry order within. */
+export function drawerGroups(
+  pages: readonly RegistryPage[],
+  menu: readonly string[],
+  buttons: readonly string[] = [],
+): DrawerGroup[] {
   const byArea = new Map<Area, RegistryPage[]>();
   for (const page of pages) {
-    if (page.route === NOT_FOUND_ROUTE || isRecordPage(page.route) || !canOpen(page.route, menu, pages)) continue;
+    // A report's page ("/salesDetail", "/evaluationDetails") lists records; it is not one.
+    const recordPage = !page.report && isRecordPage(page.route);
+    if (page.route === NOT_FOUND_ROUTE || recordPage || !canOpen(page.route, menu, pages)) continue;
+    if (readsNoFigures(page, menu, buttons)) continue;
     const area = areaOf(page);
     byArea.set(area, [...(byArea.get(area) ?? []), page]);
   }
