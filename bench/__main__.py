@@ -57,10 +57,17 @@ ENVIRONMENT = {
         "REDIS_URL": "redis://127.0.0.1:6379/13",
         "DB_CONN_MAX_AGE": "600",
     },
+<<<<<<< HEAD
     "reports": {
         "DEBUG": "1",
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench8",
         "REDIS_URL": "redis://127.0.0.1:6379/11",
+=======
+    "summaries": {
+        "DEBUG": "1",
+        "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_summaries",
+        "REDIS_URL": "redis://127.0.0.1:6379/5",
+>>>>>>> h2-summaries
         "DB_CONN_MAX_AGE": "600",
     },
     "refunds": {
@@ -80,10 +87,26 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.setdefault(name, value)
     django.setup()
 <<<<<<< HEAD
+<<<<<<< HEAD
     from bench import booking, closing, groupbuy, login_info, members, refunds, reports, sales, stock, stocktake
 =======
     from bench import booking, closing, export_writers, groupbuy, login_info, members, refunds, sales, stock, stocktake
 >>>>>>> h1-framework
+=======
+    from bench import (
+        booking,
+        closing,
+        export_writers,
+        groupbuy,
+        login_info,
+        members,
+        refunds,
+        sales,
+        stock,
+        stocktake,
+        summary_triggers,
+    )
+>>>>>>> h2-summaries
 
     benchmarks = {
         "login-info": login_info,
@@ -96,6 +119,7 @@ def main(argv: list[str] | None = None) -> int:
         "stock": stock,
         "stocktake": stocktake,
         "groupbuy": groupbuy,
+        "summaries": summary_triggers,
         "export-writers": export_writers,
     }
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)

@@ -80,6 +80,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A request that may write reads on the primary (apps.reports.routers).
+    "apps.reports.routers.PrimaryPinMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: it turns a lockout raised during authentication into a response.
@@ -121,6 +123,18 @@ if DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DB_CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# A read replica for the reports (apps.reports.routers; docs/decisions/0042): absent, every read
+# stays on the primary. Its test database mirrors the primary's.
+REPLICA_DATABASE_URL = env.str("REPLICA_DATABASE_URL", default="")
+if REPLICA_DATABASE_URL:
+    DATABASES["replica"] = {
+        **env.db_url_config(REPLICA_DATABASE_URL),
+        "ATOMIC_REQUESTS": False,
+        "CONN_MAX_AGE": DATABASES["default"]["CONN_MAX_AGE"],
+        "CONN_HEALTH_CHECKS": True,
+        "TEST": {"MIRROR": "default"},
+    }
+DATABASE_ROUTERS = ["apps.reports.routers.ReportsReplicaRouter"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env.str("REDIS_URL", default="")

@@ -586,7 +586,10 @@ class ItemCategoryHistory(models.Model):
 
     item_type = models.CharField(_("item type"), max_length=16, choices=ItemType.choices)
     item_id = models.BigIntegerField(_("item"))
-    category = models.ForeignKey(Category, verbose_name=_("category"), on_delete=models.PROTECT, related_name="+")
+    # No constraint: a category deleted once empty leaves its history (its id) behind.
+    category = models.ForeignKey(
+        Category, verbose_name=_("category"), on_delete=models.DO_NOTHING, db_constraint=False, related_name="+"
+    )
     valid_from = models.DateField(_("from"))
 
     class Meta:

@@ -185,8 +185,15 @@ class StoreRegionHistory(models.Model):
     or a bulk update alike. A store's first row starts at `HISTORY_START`, so every past day has one."""
 
     store = models.ForeignKey(OrgUnit, verbose_name=_("store"), on_delete=models.CASCADE, related_name="+")
+    # No constraint: a region deleted once empty leaves its history (its id) behind.
     region = models.ForeignKey(
-        OrgUnit, verbose_name=_("region"), null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+        OrgUnit,
+        verbose_name=_("region"),
+        null=True,
+        blank=True,
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        related_name="+",
     )
     valid_from = models.DateField(_("from"))
 

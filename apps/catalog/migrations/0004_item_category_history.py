@@ -73,7 +73,8 @@ class Migration(migrations.Migration):
                 (
                     "category",
                     models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT,
+                        db_constraint=False,
+                        on_delete=django.db.models.deletion.DO_NOTHING,
                         related_name="+",
                         to="catalog.category",
                         verbose_name="category",

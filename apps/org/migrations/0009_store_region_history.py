@@ -54,7 +54,8 @@ class Migration(migrations.Migration):
                     models.ForeignKey(
                         blank=True,
                         null=True,
-                        on_delete=django.db.models.deletion.PROTECT,
+                        db_constraint=False,
+                        on_delete=django.db.models.deletion.DO_NOTHING,
                         related_name="+",
                         to="org.orgunit",
                         verbose_name="region",

@@ -4,7 +4,7 @@ docs/decisions/0042).
 How they stay fresh: database triggers on the facts (billing's orders, lines, line staff, staff
 credits, tenders, refunds and refund tenders; members; the history of regions, categories and
 positions) mark the store's business day dirty in the writer's own transaction
-(`models.DirtyStoreDay`, migration 0002). A Celery beat task (`apps.reports.tasks.drain_summaries`,
+(`models.DirtyStoreDay`, migration 0003). A Celery beat task (`apps.reports.tasks.drain_summaries`,
 every 30 s) and every report reading on the primary drain the queue: each dirty store-day is
 recomputed from the facts, set-based, in one transaction (`drain`, `recompute`). A nightly task
 rebuilds the last `SUMMARY_CHECK_DAYS` days into scratch tables and compares (`audit`): a difference
@@ -26,12 +26,13 @@ The selectors other apps and reports call (apps.reports.summaries.selectors; key
   stored_value_sold, stored_value_spent, and region_id (then, or today's).
 - `store_totals(*, stores, date_from, date_to) -> dict`: the same figures summed over the range.
 - `region_figures(*, stores, date_from, date_to, regroup_today=False) -> list[RegionFiguresRow]`.
-- `staff_day_figures(*, stores, date_from, date_to, employee_id=None, regroup_today=False)
-  -> list[StaffFiguresRow]`: per employee over the range: service, sale (products), card_sale,
+- `staff_day_figures(*, stores, date_from, date_to, employee_id=None, category_id=None,
+  regroup_today=False) -> list[StaffFiguresRow]`: per employee over the range (with
+  `category_id`, only lines of that category as categorised then): service, sale (products), card_sale,
   card_consumption, clawed_back (refunds' negative credits), net (all credits), sessions, orders,
   position (then, or today's).
 - `sales_trend(*, stores, date_from, date_to, employee_id=None, category_id=None) -> list[TrendPoint]`:
-  net sales by day, every day of the range.
+  net sales by day, every day of the range (of one employee, one category, or both).
 - `category_figures(*, stores, date_from, date_to, item_types=None) -> list[CategoryFiguresRow]`:
   quantity and amount by item type and category (as categorised on the day sold).
 - `tender_figures(*, stores, date_from, date_to) -> list[TenderFiguresRow]`: takings by method.

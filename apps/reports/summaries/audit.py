@@ -20,6 +20,7 @@ SCRATCH = Tables(
     staff="reports_scratch_staff",
     category="reports_scratch_category",
     tender="reports_scratch_tender",
+    staff_category="reports_scratch_staff_category",
 )
 HISTORY_START = date(1, 1, 1)
 
@@ -33,10 +34,21 @@ class SummaryDifference:
     recomputed: str
 
 
-def _differences(cursor: CursorWrapper, pairs: list[tuple[int, date]]) -> Iterator[SummaryDifference]:
-    """Rebuilds `pairs` into scratch tables (dropped at the end of the transaction) and yields each
-    row that differs between the live tables and the rebuild."""
-    params = {"stores": [store for store, _ in pairs], "days": [day for _, day in pairs]}
+def _differences(cursor: CursorWrapper, pairs: list[tuple[int, date]]) -> list[SummaryDifference]:
+    """Rebuilds `pairs` into scratch tables and answers each store-day whose rows differ between the
+    live tables and the rebuild. The scratch tables are dropped when done (and at the end of the
+    transaction, should it fail)."""
+    try:
+        return list(_compared(cursor, pairs))
+    finally:
+        cursor.execute(f"DROP TABLE IF EXISTS {', '.join(table for table, _ in SCRATCH.columns())}")
+
+
+def _compared(cursor: CursorWrapper, pairs: list[tuple[int, date]]) -> Iterator[SummaryDifference]:
+    params: dict[str, list[int] | list[date]] = {
+        "stores": [store for store, _ in pairs],
+        "days": [day for _, day in pairs],
+    }
     for (live, columns), (scratch, _same) in zip(LIVE.columns(), SCRATCH.columns(), strict=True):
         cursor.execute(
             f"CREATE TEMP TABLE {scratch} ON COMMIT DROP AS SELECT {', '.join(columns)} FROM {live} WITH NO DATA"
@@ -83,7 +95,7 @@ def summary_differences_between(date_from: date, date_to: date) -> list[SummaryD
     with transaction.atomic(), connection.cursor() as cursor:
         waiting = _undrained(cursor)
         pairs = [pair for pair in fact_days(cursor, date_from=date_from, date_to=date_to) if pair not in waiting]
-        return list(_differences(cursor, pairs)) if pairs else []
+        return _differences(cursor, pairs) if pairs else []
 
 
 def summary_differences() -> Iterator[Difference]:

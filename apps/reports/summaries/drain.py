@@ -11,18 +11,20 @@ from collections.abc import Iterable, Sequence
 from datetime import date, datetime
 
 from django.db import connections, transaction
+from django.db.backends.utils import CursorWrapper
 
 from apps.reports.summaries.recompute import LIVE, Tables, recompute
 
 BATCH = 200  # store-days one transaction recomputes (a chain's day of 500 stores drains in 3)
 
 
-def _lock(cursor: object, pairs: Sequence[tuple[int, date]]) -> None:
-    # Sorted, so two drains that want overlapping days take their locks in one order.
-    for store_id, day in sorted(pairs):
-        cursor.execute(  # type: ignore[attr-defined]
-            "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", [f"reports.summary:{store_id}:{day}"]
-        )
+def _lock(cursor: CursorWrapper, pairs: Sequence[tuple[int, date]]) -> None:
+    # Sorted, so two drains that want overlapping days take their locks in one order; one statement.
+    cursor.execute(
+        "SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) FROM unnest(%s::text[]) WITH ORDINALITY AS t(k, n) "
+        "ORDER BY n",
+        [[f"reports.summary:{store_id}:{day}" for store_id, day in sorted(pairs)]],
+    )
 
 
 def drain_batch(*, stores: Iterable[int] | None = None, using: str = "default", tables: Tables = LIVE) -> int:

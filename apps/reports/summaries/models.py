@@ -17,7 +17,7 @@ ZERO = Decimal("0")
 
 class DirtyStoreDay(models.Model):
     """A store's business day whose facts changed: written by the database triggers of migration
-    0002 in the writer's own transaction, one row per writing transaction and store-day (`txid`:
+    0003 in the writer's own transaction, one row per writing transaction and store-day (`txid`:
     the writers of one store-day never wait for each other), deleted by the drain once the day is
     recomputed from facts that include it."""
 
@@ -109,6 +109,39 @@ class StaffDaySummary(models.Model):
         return f"{self.store_id} {self.business_date} {self.employee_id}"
 
 
+class StaffCategoryDaySummary(models.Model):
+    """An employee's figures at a store on a business day, by the category each line's item had that
+    day (empty for lines of no category: packages, cards, top-ups): the staff figures of one category."""
+
+    store_id = models.BigIntegerField(_("store"))
+    business_date = models.DateField(_("business day"))
+    employee_id = models.BigIntegerField(_("employee"))
+    category_id = models.BigIntegerField(_("category then"), null=True)
+    service = money_field(_("services"), default=ZERO)
+    sale = money_field(_("product sales"), default=ZERO)
+    card_sale = money_field(_("card sales"), default=ZERO)
+    card_consumption = money_field(_("card consumption"), default=ZERO)
+    clawed_back = money_field(_("refunds clawed back"), default=ZERO)
+    net = money_field(_("net"), default=ZERO)
+    sessions = models.IntegerField(_("sessions served"), default=0)
+    orders = models.IntegerField(_("orders"), default=0)
+
+    class Meta:
+        verbose_name = _("staff-category-day summary")
+        verbose_name_plural = _("staff-category-day summaries")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["store_id", "business_date", "employee_id", "category_id"],
+                name="staff_category_day_summary_once",
+                nulls_distinct=False,
+            )
+        ]
+        indexes = [models.Index(fields=["category_id", "business_date"], name="staff_category_day_category")]
+
+    def __str__(self) -> str:
+        return f"{self.store_id} {self.business_date} {self.employee_id} {self.category_id}"
+
+
 class CategoryDaySummary(models.Model):
     """What a store sold on a business day by item type and the category the item had that day."""
 
@@ -129,7 +162,7 @@ class CategoryDaySummary(models.Model):
                 nulls_distinct=False,
             )
         ]
-        # A category change marks the later days of its item type dirty (migration 0002).
+        # A category change marks the later days of its item type dirty (migration 0003).
         indexes = [models.Index(fields=["item_type", "business_date"], name="category_day_summary_type_day")]
 
     def __str__(self) -> str:

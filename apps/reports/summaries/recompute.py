@@ -20,6 +20,8 @@ What a figure means (the facts it reads, and the day a fact belongs to):
 - **staff** (store-day-employee): the staff credits of the day by kind (apps.billing.orders.performance;
   a refund's negative credits are `clawed_back`, in the refund's period), `net` their sum; sessions
   are the project lines the employee served on the day's paid orders, orders those they were on.
+- **staff by category** (store-day-employee-category): the staff figures again, each credit and
+  served line under the category its item had that day (none for packages, cards and top-ups).
 - **categories** (store-day-item type-category): the paid lines by item type and the category the
   product or project had that day.
 - **tenders** (store-day-method): succeeded tenders by the local day taken; refunded by the refund's
@@ -68,6 +70,20 @@ STAFF_COLUMNS = (
     "sessions",
     "orders",
 )
+STAFF_CATEGORY_COLUMNS = (
+    "store_id",
+    "business_date",
+    "employee_id",
+    "category_id",
+    "service",
+    "sale",
+    "card_sale",
+    "card_consumption",
+    "clawed_back",
+    "net",
+    "sessions",
+    "orders",
+)
 CATEGORY_COLUMNS = ("store_id", "business_date", "item_type", "category_id", "qty", "amount")
 TENDER_COLUMNS = ("store_id", "business_date", "method", "tenders", "amount", "refunded")
 
@@ -80,6 +96,7 @@ class Tables:
     staff: str = "reports_staffdaysummary"
     category: str = "reports_categorydaysummary"
     tender: str = "reports_tenderdaysummary"
+    staff_category: str = "reports_staffcategorydaysummary"
 
     def columns(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
         return (
@@ -87,6 +104,7 @@ class Tables:
             (self.staff, STAFF_COLUMNS),
             (self.category, CATEGORY_COLUMNS),
             (self.tender, TENDER_COLUMNS),
+            (self.staff_category, STAFF_CATEGORY_COLUMNS),
         )
 
 
@@ -182,6 +200,40 @@ CROSS JOIN LATERAL (
 ) e
 """
 
+_CATEGORY_OF_LINE = """CASE WHEN l.type IN ('product', 'project') THEN
+            (SELECT h.category_id FROM catalog_itemcategoryhistory h
+             WHERE h.item_type = l.type AND h.item_id = l.item_id AND h.valid_from <= p.business_date
+             ORDER BY h.valid_from DESC LIMIT 1)
+        END"""
+
+_STAFF_CATEGORY_SQL = f"""
+INSERT INTO {{table}} ({", ".join(STAFF_CATEGORY_COLUMNS)})
+SELECT x.store_id, x.business_date, x.employee_id, x.category_id,
+    COALESCE(sum(x.amount) FILTER (WHERE x.refund_id IS NULL AND x.kind = 'service'), 0),
+    COALESCE(sum(x.amount) FILTER (WHERE x.refund_id IS NULL AND x.kind = 'sale'), 0),
+    COALESCE(sum(x.amount) FILTER (WHERE x.refund_id IS NULL AND x.kind = 'cardSale'), 0),
+    COALESCE(sum(x.amount) FILTER (WHERE x.refund_id IS NULL AND x.kind = 'cardConsumption'), 0),
+    COALESCE(sum(x.amount) FILTER (WHERE x.refund_id IS NOT NULL), 0),
+    COALESCE(sum(x.amount), 0),
+    COALESCE(sum(x.sessions), 0),
+    count(DISTINCT x.order_id)
+FROM (
+    SELECT p.store_id, p.business_date, c.employee_id, c.kind, c.amount, c.refund_id, 0 AS sessions,
+        NULL::bigint AS order_id, {_CATEGORY_OF_LINE} AS category_id
+    FROM {_PAIRS}
+    JOIN billing_staffcredit c ON c.store_id = p.store_id AND c.business_date = p.business_date
+    JOIN billing_orderline l ON l.id = c.line_id
+    UNION ALL
+    SELECT p.store_id, p.business_date, s.employee_id, NULL, NULL, NULL,
+        CASE WHEN l.type = 'project' THEN l.qty ELSE 0 END, o.id, {_CATEGORY_OF_LINE}
+    FROM {_PAIRS}
+    JOIN billing_order o ON {_PAID}
+    JOIN billing_orderline l ON l.order_id = o.id
+    JOIN billing_orderlinestaff s ON s.line_id = l.id
+) x
+GROUP BY x.store_id, x.business_date, x.employee_id, x.category_id
+"""
+
 _CATEGORY_SQL = f"""
 INSERT INTO {{table}} ({", ".join(CATEGORY_COLUMNS)})
 SELECT x.store_id, x.business_date, x.item_type, x.category_id, sum(x.qty), sum(x.amount)
@@ -219,8 +271,8 @@ def _params(pairs: Sequence[tuple[int, date]]) -> dict[str, list[int] | list[dat
 
 
 def recompute(cursor: CursorWrapper, pairs: Sequence[tuple[int, date]], tables: Tables = LIVE) -> None:
-    """Replaces the summary rows of `pairs` in `tables` by their recomputation from the facts (five
-    statements per table set, whatever the number of pairs). Run it inside a transaction."""
+    """Replaces the summary rows of `pairs` in `tables` by their recomputation from the facts (two
+    statements per table, whatever the number of pairs). Run it inside a transaction."""
     if not pairs:
         return
     params = _params(pairs)
@@ -233,6 +285,7 @@ def recompute(cursor: CursorWrapper, pairs: Sequence[tuple[int, date]], tables: 
     cursor.execute(_STAFF_SQL.format(table=tables.staff), params)
     cursor.execute(_CATEGORY_SQL.format(table=tables.category), params)
     cursor.execute(_TENDER_SQL.format(table=tables.tender), params)
+    cursor.execute(_STAFF_CATEGORY_SQL.format(table=tables.staff_category), params)
 
 
 def fact_days(cursor: CursorWrapper, *, date_from: date, date_to: date) -> list[tuple[int, date]]:
@@ -258,6 +311,8 @@ def fact_days(cursor: CursorWrapper, *, date_from: date, date_to: date) -> list[
         UNION SELECT store_id, business_date FROM reports_categorydaysummary
             WHERE business_date BETWEEN %(date_from)s AND %(date_to)s
         UNION SELECT store_id, business_date FROM reports_tenderdaysummary
+            WHERE business_date BETWEEN %(date_from)s AND %(date_to)s
+        UNION SELECT store_id, business_date FROM reports_staffcategorydaysummary
             WHERE business_date BETWEEN %(date_from)s AND %(date_to)s
         """,
         {"date_from": date_from, "date_to": date_to},

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 
-from django.db import router
+from django.db import DEFAULT_DB_ALIAS, router
 from django.db.models import Min, QuerySet, Sum
 from django.utils import timezone
 
@@ -19,6 +19,7 @@ from apps.reports.summaries.drain import drain
 from apps.reports.summaries.models import (
     CategoryDaySummary,
     DirtyStoreDay,
+    StaffCategoryDaySummary,
     StaffDaySummary,
     StoreDaySummary,
     TenderDaySummary,
@@ -33,7 +34,7 @@ from apps.reports.summaries.rows import (
 )
 from apps.staff.models import Employee
 
-ZERO = Decimal("0")
+ZERO = Decimal("0.00")
 STORE_FIGURES = (
     "orders",
     "sales",
@@ -63,7 +64,7 @@ STAFF_FIGURES = (
 
 def reads_primary() -> bool:
     """Whether the summaries are read where they are written (no replica, or a pinned request)."""
-    return router.db_for_read(StoreDaySummary) == router.db_for_write(StoreDaySummary)
+    return (router.db_for_read(StoreDaySummary) or DEFAULT_DB_ALIAS) == DEFAULT_DB_ALIAS
 
 
 def ensure_fresh(stores: Iterable[int]) -> int:
@@ -148,15 +149,22 @@ def staff_day_figures(
     date_from: date,
     date_to: date,
     employee_id: int | None = None,
+    category_id: int | None = None,
     regroup_today: bool = False,
 ) -> list[StaffFiguresRow]:
     """Each employee's figures over the range (at every store of `stores` they worked in), by
-    employee id; `position` is the one they held on their last day with figures in the range, or
-    today's with `regroup_today`."""
+    employee id; with `category_id`, only what they did with items of that category (as the items
+    were categorised on the day). `position` is the one they held on their last day with figures
+    in the range, or today's with `regroup_today`."""
     rows = _range(StaffDaySummary.objects.all(), stores, date_from, date_to)
     if employee_id is not None:
         rows = rows.filter(employee_id=employee_id)
-    sums = rows.order_by().values("employee_id").annotate(**{name: Sum(name) for name in STAFF_FIGURES})
+    figures = rows
+    if category_id is not None:
+        figures = _range(StaffCategoryDaySummary.objects.filter(category_id=category_id), stores, date_from, date_to)
+        if employee_id is not None:
+            figures = figures.filter(employee_id=employee_id)
+    sums = figures.order_by().values("employee_id").annotate(**{name: Sum(name) for name in STAFF_FIGURES})
     positions: dict[int, str] = {}
     for row in rows.order_by("employee_id", "business_date").values("employee_id", "position"):
         positions[row["employee_id"]] = row["position"]
@@ -181,8 +189,17 @@ def sales_trend(
     category_id: int | None = None,
 ) -> list[TrendPoint]:
     """Net sales by day over the range (every day, 0 where nothing sold): of the stores, of one
-    employee (their net figures), or of one category (what its items sold, as categorised then)."""
-    if employee_id is not None:
+    employee (their net figures), of one category (what its items sold, as categorised then), or
+    of one employee in one category."""
+    if employee_id is not None and category_id is not None:
+        queryset = _range(
+            StaffCategoryDaySummary.objects.filter(employee_id=employee_id, category_id=category_id),
+            stores,
+            date_from,
+            date_to,
+        )
+        field = "net"
+    elif employee_id is not None:
         queryset = _range(StaffDaySummary.objects.filter(employee_id=employee_id), stores, date_from, date_to)
         field = "net"
     elif category_id is not None:
@@ -196,7 +213,7 @@ def sales_trend(
     )
     days = (date_to - date_from).days + 1
     return [
-        TrendPoint(business_date=day, value=by_day.get(day) or ZERO)
+        TrendPoint(business_date=day, value=by_day.get(day, ZERO))
         for day in (date_from + timedelta(days=offset) for offset in range(days))
     ]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 
 from apps.billing.choices import TenderMethod
@@ -17,9 +18,12 @@ def cash(amount: str) -> TenderAsked:
     return TenderAsked(method=TenderMethod.CASH, amount=Decimal(amount))
 
 
-def sold(store: OrgUnit, *lines: Line, pay: str | None = None) -> Order:
-    """An order of `lines` committed and paid in cash, in full (or `pay`)."""
+def sold(store: OrgUnit, *lines: Line, pay: str | None = None, day: date | None = None) -> Order:
+    """An order of `lines` committed and paid in cash, in full (or `pay`); `day`: the business day
+    it was committed on (a day still open), its staff credits' too."""
     order = order_of(store=store, lines=list(lines))
+    if day is not None:
+        Order.objects.filter(pk=order.pk).update(business_date=day)
     order_pay(actor=CASHIER, order_id=order.pk, tenders=[cash(pay or str(order.payable))])
     order.refresh_from_db()
     return order

@@ -15,9 +15,16 @@ from apps.billing.till.checkout import order_pay
 from apps.cards.tests.factories import CASHIER
 from apps.catalog.tests.factories import ProjectFactory
 from apps.inventory.tests.factories import stocked
-from apps.reports.models import CategoryDaySummary, DirtyStoreDay, StaffDaySummary, StoreDaySummary, TenderDaySummary
+from apps.reports.models import (
+    CategoryDaySummary,
+    DirtyStoreDay,
+    StaffCategoryDaySummary,
+    StaffDaySummary,
+    StoreDaySummary,
+    TenderDaySummary,
+)
 from apps.reports.summaries.drain import drain
-from apps.reports.summaries.selectors import ensure_fresh, sales_trend, staff_day_figures, store_totals
+from apps.reports.summaries.selectors import ensure_fresh, reads_primary, sales_trend, staff_day_figures, store_totals
 from apps.reports.tests.summary_factories import cash, refunded, sold
 from apps.staff.tests.factories import EmployeeFactory
 
@@ -91,6 +98,14 @@ def test_the_drain_computes_the_days_figures_from_the_checkout_and_the_refund(st
     assert sorted(CategoryDaySummary.objects.values_list("item_type", "category_id", "qty", "amount")) == sorted(
         [("project", care.category_id, 1, D("298.00")), ("product", shampoo.category_id, 1, D("80.00"))]
     )
+    by_category = {
+        (row.employee_id, row.category_id): (row.service, row.sale, row.clawed_back, row.sessions, row.orders)
+        for row in StaffCategoryDaySummary.objects.all()
+    }
+    assert by_category == {
+        (nurse.pk, care.category_id): (D("298.00"), D("0.00"), D("0.00"), 1, 1),
+        (seller.pk, shampoo.category_id): (D("0.00"), D("80.00"), D("-80.00"), 0, 1),
+    }
     (cash_row,) = TenderDaySummary.objects.all()
     assert (cash_row.method, cash_row.tenders, cash_row.amount, cash_row.refunded) == (
         "cash",
@@ -127,3 +142,9 @@ def test_a_day_recomputed_twice_is_unchanged_and_an_emptied_day_loses_its_rows(s
     DirtyStoreDay.objects.create(store_id=store.pk, business_date=yesterday, txid=1, marked_at=timezone.now())
     drain()
     assert not StoreDaySummary.objects.filter(business_date=yesterday).exists()
+
+
+def test_without_a_replica_a_report_drains_and_reads_the_primary(store):
+    sold(store, product("30.00"))
+    assert reads_primary()
+    assert ensure_fresh([store.pk]) == 1

@@ -27,9 +27,9 @@ type TaskRow = Schemas["TaskRowOutput"];
 type TaskDetail = Schemas["TaskDetailOutput"];
 /** Task type: 1 arrears notice, 2 payment notice (spec §3), 3 stock below safety (the inventory),
  * 4 a provider payment to check, 5 a group-buy write-off to check, 6 many whole phones viewed by one
- * account (for the owner only). */
+ * account (for the owner only), 7 report figures the nightly check corrected (for the owner only). */
 export type TaskType = TaskRow["type"];
-export const TASK_TYPES = choices<TaskType>()([1, 2, 3, 4, 5, 6]);
+export const TASK_TYPES = choices<TaskType>()([1, 2, 3, 4, 5, 6, 7]);
 
 export type TaskSearch = QueryOf<"taskCenterRest_searchTaskStore_retrieve">;
 

@@ -170,6 +170,7 @@ describe("task bell", () => {
     expect(taskNoticeKind(0)).toBe("payment");
     expect(taskNoticeKind(3)).toBe("stock");
     expect(taskNoticeKind(6)).toBe("phoneViews");
+    expect(taskNoticeKind(7)).toBe("reportFigures");
     expect(taskNoticeKind(4)).toBe("payment");
   });
 });

@@ -133,15 +133,16 @@ export function badgeText(count: number | null | undefined): string {
   return count > BADGE_CAP ? `${BADGE_CAP}+` : String(Math.floor(count));
 }
 
-type TaskNoticeKind = "arrears" | "payment" | "stock" | "phoneViews";
+type TaskNoticeKind = "arrears" | "payment" | "stock" | "phoneViews" | "reportFigures";
 
 /** Spec §3 task summary: type 1 is an arrears notice, anything else a payment notice; ours: 3 is a
  * product below its safety stock (raised by the inventory), 4 and 5 a provider payment or a
  * group-buy write-off to check (payment notices), 6 an account that viewed many whole phones (the
- * owner's). */
+ * owner's), 7 report figures the nightly check found unlike the ledgers and corrected (the owner's). */
 export function taskNoticeKind(type: number): TaskNoticeKind {
   if (type === 3) return "stock";
   if (type === 6) return "phoneViews";
+  if (type === 7) return "reportFigures";
   return type === 1 ? "arrears" : "payment";
 }
 

@@ -7971,9 +7971,10 @@ export interface components {
        * * `4` - provider payment to check
        * * `5` - group-buy write-off to check
        * * `6` - many whole phones viewed
+       * * `7` - report figures corrected
        * @enum {integer}
        */
-      type: 1 | 2 | 3 | 4 | 5 | 6;
+      type: 1 | 2 | 3 | 4 | 5 | 6 | 7;
       typeName: string;
       msgName: string;
       /** @description money with 2 places ("199.00"), or null */
@@ -8002,9 +8003,10 @@ export interface components {
        * * `4` - provider payment to check
        * * `5` - group-buy write-off to check
        * * `6` - many whole phones viewed
+       * * `7` - report figures corrected
        * @enum {integer}
        */
-      type: 1 | 2 | 3 | 4 | 5 | 6;
+      type: 1 | 2 | 3 | 4 | 5 | 6 | 7;
       typeName: string;
       msgName: string;
       /** @description money with 2 places ("199.00"), or null */
@@ -31022,8 +31024,9 @@ export interface operations {
          * * `4` - provider payment to check
          * * `5` - group-buy write-off to check
          * * `6` - many whole phones viewed
+         * * `7` - report figures corrected
          */
-        type?: 1 | 2 | 3 | 4 | 5 | 6;
+        type?: 1 | 2 | 3 | 4 | 5 | 6 | 7;
       };
     };
     responses: {

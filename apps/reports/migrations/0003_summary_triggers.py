@@ -189,7 +189,7 @@ BACKWARD = "".join(f"DROP TRIGGER {name} ON {table};\n" for name, table in TRIGG
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("reports", "0001_summaries"),
+        ("reports", "0002_summaries"),
         ("billing", "0020_refund_store_day"),
         ("members", "0010_phone_views_tasks_to_code"),
         ("org", "0009_store_region_history"),

@@ -6,9 +6,9 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    initial = True
-
-    dependencies = []
+    dependencies = [
+        ("reports", "0001_initial"),
+    ]
 
     operations = [
         migrations.CreateModel(

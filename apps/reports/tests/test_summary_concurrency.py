@@ -1,0 +1,82 @@
+"""A drain never loses a writer's change (real concurrent transactions): checkouts of the same
+store-day that commit while the day is being recomputed leave their queue rows for the next drain,
+and the summaries end equal to a full rebuild from the ledgers."""
+
+from __future__ import annotations
+
+import threading
+from decimal import Decimal
+
+import pytest
+from django.db import connections
+from django.utils import timezone
+
+from apps.billing.tests.checkout_factories import order_of, product
+from apps.billing.till.checkout import order_pay
+from apps.cards.tests.factories import CASHIER
+from apps.core.testing import at_once
+from apps.reports.models import DirtyStoreDay, StoreDaySummary
+from apps.reports.summaries import drain as drain_module
+from apps.reports.summaries.audit import summary_differences_between
+from apps.reports.summaries.drain import drain
+from apps.reports.tests.summary_factories import cash
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+D = Decimal
+
+
+def pay_in_a_thread(order) -> None:
+    def run() -> None:
+        try:
+            order_pay(actor=CASHIER, order_id=order.pk, tenders=[cash(str(order.payable))])
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(timeout=60)
+
+
+def test_checkouts_committed_while_a_day_is_recomputed_are_drained_next_time(chain, monkeypatch):
+    store = chain["store"]
+    first, second, third = (order_of(store=store, lines=[product(amount)]) for amount in ("10.00", "20.00", "40.00"))
+    order_pay(actor=CASHIER, order_id=first.pk, tenders=[cash("10.00")])
+    recompute = drain_module.recompute
+
+    def recompute_then_others_commit(cursor, pairs, tables=drain_module.LIVE):
+        recompute(cursor, pairs, tables)
+        # The drain has read its queue rows and recomputed; these commit before it deletes them.
+        for order in (second, third):
+            pay_in_a_thread(order)
+
+    monkeypatch.setattr(drain_module, "recompute", recompute_then_others_commit)
+    assert drain() == 1
+    monkeypatch.setattr(drain_module, "recompute", recompute)
+    assert DirtyStoreDay.objects.filter(store_id=store.pk).count() == 2
+    assert StoreDaySummary.objects.get(store_id=store.pk).net_sales == D("10.00")
+    drain()
+    today = timezone.localdate()
+    assert not DirtyStoreDay.objects.exists()
+    assert StoreDaySummary.objects.get(store_id=store.pk).net_sales == D("70.00")
+    assert summary_differences_between(today, today) == []
+
+
+def test_two_checkouts_and_drains_at_once_end_equal_to_a_full_rebuild(chain):
+    store = chain["store"]
+    orders = [order_of(store=store, lines=[product(amount)]) for amount in ("10.00", "20.00", "30.00", "40.00")]
+    queue = list(orders)
+    lock = threading.Lock()
+
+    def pay_or_drain() -> None:
+        with lock:
+            order = queue.pop() if queue else None
+        if order is not None:
+            order_pay(actor=CASHIER, order_id=order.pk, tenders=[cash(str(order.payable))])
+        drain()
+
+    assert at_once(pay_or_drain, 6) == ["ok"] * 6
+    drain()
+    today = timezone.localdate()
+    assert StoreDaySummary.objects.get(store_id=store.pk).net_sales == D("100.00")
+    assert summary_differences_between(today, today) == []
