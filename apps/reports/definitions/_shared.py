@@ -7,10 +7,10 @@ from collections.abc import Iterable
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 
-from apps.reports.framework import Column
 from django.utils import timezone
 
 from apps.core.lazy_text import StrOrPromise
+from apps.reports.framework import Column
 
 # A list of single sold lines over a year, chain-wide, is millions of rows to count and page:
 # the line-level reports stop at a quarter (the summaries carry the year: StaffPerformance).

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from apps.reports.framework import Column, ExtraFilter, Report, ReportFilters, register_report
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from apps.cards.choices import CardChangeKind
 from apps.cards.selectors import card_changes
 from apps.reports.definitions._shared import day_bounds, member_column
+from apps.reports.framework import Column, ExtraFilter, Report, ReportFilters, register_report
 
 
 @register_report

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from apps.reports.framework import Column, Drill, Report, ReportFilters, register_report
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from apps.billing.deposits.selectors import earnest_rows
 from apps.reports.definitions._shared import member_column, order_column
+from apps.reports.framework import Column, Drill, Report, ReportFilters, register_report
 
 
 @register_report

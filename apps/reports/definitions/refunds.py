@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from apps.reports.framework import Column, Drill, ExtraFilter, Report, ReportFilters, Series, register_report
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from apps.billing.choices import TenderMethod
 from apps.billing.refunds.selectors import refund_summary_rows, refunded_by_day, report_refunds, returned_by_method
 from apps.reports.definitions._shared import every_day, member_column, order_column
+from apps.reports.framework import Column, Drill, ExtraFilter, Report, ReportFilters, Series, register_report
 
 
 @register_report

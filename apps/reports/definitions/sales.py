@@ -8,7 +8,6 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from apps.reports.framework import Column, Drill, ExtraFilter, Report, ReportFilters, Series, register_report
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -22,7 +21,9 @@ from apps.billing.orders.selectors import (
     signed_orders,
     takeout_lines,
 )
+from apps.core.money import round_money
 from apps.reports.definitions._shared import DETAIL_MAX_DAYS, every_day, id_or_nothing, member_column, order_column
+from apps.reports.framework import Column, Drill, ExtraFilter, Report, ReportFilters, Series, register_report
 from apps.reports.summaries.selectors import ensure_fresh, sales_trend, summaries_as_of
 
 ITEM_KINDS = tuple((value, label) for value, label in LineType.choices if value != LineType.DEPOSIT)
@@ -100,14 +101,18 @@ class SalesDetail(Report):
                 category_id=f.category_id,
             )
             points: list[tuple[str, Decimal | int]] = [
-                (point["business_date"].isoformat(), point["value"]) for point in trend
+                (point["business_date"].isoformat(), round_money(point["value"])) for point in trend
             ]
             return [Series("netSalesByDay", _("net sales per day (less the day's refunds)"), points)]
         earned = earned_by_day(self._lines(f))
         return [Series("earnedByDay", _("earned per day"), every_day(f.date_from, f.date_to, earned))]
 
     def as_of(self, f: ReportFilters) -> datetime:
-        return summaries_as_of(f.stores) if self._from_summaries(f) else timezone.now()
+        if not self._from_summaries(f):
+            return timezone.now()
+        # Drained first (a no-op when nothing waits), so "as of" is the trend's own freshness.
+        ensure_fresh(f.stores)
+        return summaries_as_of(f.stores)
 
 
 @register_report

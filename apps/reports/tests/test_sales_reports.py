@@ -5,18 +5,25 @@ the keys a link or a drill-down opens, and the store scope (another store's sale
 from __future__ import annotations
 
 from datetime import timedelta
+from decimal import Decimal
 from typing import Any
 
 import pytest
 from django.utils import timezone
+from openpyxl import load_workbook
 
 from apps.accounts.testing import api_client
+from apps.billing.tests.factories import committed_order, line
 from apps.cards.tests.factories import package_card, stored_value_card
 from apps.core.role_codes import ASSET_TRANSFER_APPLY, ASSET_TRANSFER_APPROVE, REPORT_FIGURES_CODE
-from apps.core.testing import assert_envelope
+from apps.core.testing import assert_envelope, assert_list_queries_constant
+from apps.inventory.tests.factories import stocked
 from apps.members.tests.factories import MemberFactory
-from apps.reports.summaries.selectors import store_totals
-from apps.reports.tests.sales_factories import StoreDay, store_day
+from apps.reports.exports import export_run
+from apps.reports.models import ExportJob
+from apps.reports.summaries.selectors import ensure_fresh, store_totals
+from apps.reports.tests.sales_factories import StoreDay, cash, paid, store_day
+from apps.staff.tests.factories import EmployeeFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -74,6 +81,7 @@ def test_sales_details_list_every_line_the_stores_paid_orders_sold_with_totals_a
 
 def test_the_earned_total_agrees_with_the_summaries_and_a_narrowed_trend_is_read_from_the_lines(owner, day):
     today = timezone.localdate()
+    ensure_fresh([day.store.pk])
     sales = store_totals(stores=[day.store.pk], date_from=today, date_to=today)["sales"]
     assert show(owner, "SalesDetail")["totals"]["amount"] == f"{sales:.2f}"
     (trend,) = show(owner, "SalesDetail", orderId=day.served.pk)["series"]
@@ -115,7 +123,11 @@ def test_the_refund_summary_lists_each_refund_links_it_and_drills_to_its_orders_
     refund = next(row for row in data["list"] if row["refundId"] == day.refund.pk)
     assert (refund["amount"], refund["reason"], refund["orderId"]) == ("30.00", "wrong colour", day.plain.pk)
     assert column(data, "refundNo")["link"] == "refund" and column(data, "refundNo")["linkKey"] == "refundId"
-    assert column(data, "amount")["drill"] == {"report": "SalesDetail", "filters": {"orderId": "orderId"}}
+    assert column(data, "amount")["drill"] == {
+        "report": "SalesDetail",
+        "route": "/salesDetail",
+        "filters": {"orderId": "orderId"},
+    }
     by_day, by_method = data["series"]
     assert by_day["points"][-1]["y"] == "80.00"
     assert len(by_method["points"]) == 1 and by_method["points"][0]["y"] == "80.00"
@@ -126,13 +138,13 @@ def test_the_refund_summary_lists_each_refund_links_it_and_drills_to_its_orders_
 
 def test_the_card_change_report_shows_the_delay_and_the_transfer_and_filters_by_change(owner, day):
     data = show(owner, "CardChange")
-    assert {row["changeKind"] for row in data["list"]} == {"delay", "transfer"}
-    transfer = next(row for row in data["list"] if row["changeKind"] == "transfer")
+    assert data["total"] == 2 and data["totals"]["moved"] == "200.00"
+    (transfer,) = show(owner, "CardChange", changeKind="transfer")["list"]
     assert (transfer["memberName"], transfer["toWhom"], transfer["moved"]) == ("王芳", "李娜", "200.00")
-    assert data["totals"]["moved"] == "200.00"
-    delays = show(owner, "CardChange", changeKind="delay")
-    assert [row["cardId"] for row in delays["list"]] == [day.card.pk]
-    assert "travelling" in delays["list"][0]["remark"]
+    assert transfer["memberId"] == day.member.pk and transfer["toCardNo"]
+    (delay,) = show(owner, "CardChange", changeKind="delay")["list"]
+    assert delay["cardNo"] == day.card.card_no and "travelling" in delay["remark"]
+    assert show(owner, "CardChange", changeKind="upgrade")["total"] == 0
 
 
 def test_the_gift_report_shows_gift_lines_and_a_cards_gift_balance(owner, day):
@@ -160,7 +172,7 @@ def test_the_earnest_orders_report_shows_taken_used_refunded_and_held_at_the_end
         "50.00",
         "150.00",
     )
-    assert row["depositId"] == day.deposit.pk
+    assert row["depositNo"] == day.deposit.deposit_no and row["orderId"] == day.deposit.order_id
     # Nothing moved the day before yesterday and nothing was held yet.
     before = (timezone.localdate() - timedelta(days=2)).isoformat()
     assert show(owner, "EarnestOrders", **{"from": before, "to": before})["total"] == 0
@@ -186,10 +198,77 @@ def test_a_merge_of_member_files_shows_each_card_from_the_duplicate_to_the_kept_
     assert_envelope(approver.post("/rest/approvalCenterRest/approve", {"id": transfer["approvalId"]}), status=200)
 
     data = show(owner, "CardChange", changeKind="merge")
-    rows = {row["cardId"]: row for row in data["list"]}
-    assert sorted(rows) == sorted([stored.pk, package.pk])
+    rows = {row["cardNo"]: row for row in data["list"]}
+    assert sorted(rows) == sorted([stored.card_no, package.card_no])
     assert {(row["memberId"], row["memberName"], row["toWhom"]) for row in rows.values()} == {
         (duplicate.pk, "王小芳", "王芳")
     }
-    assert (rows[stored.pk]["moved"], rows[package.pk]["sessions"]) == ("300.00", 5)
+    assert (rows[stored.card_no]["moved"], rows[package.card_no]["sessions"]) == ("300.00", 5)
     assert show(owner, "CardChange", changeKind="storeMove")["total"] == 0
+
+
+def test_the_sales_details_export_to_the_download_centre_holds_every_line_with_money_as_numbers(
+    owner, day, settings, tmp_path
+):
+    settings.MEDIA_ROOT = str(tmp_path)
+    today = timezone.localdate().isoformat()
+    response = owner.post(
+        "/rest/businessReportSalesDetail/export",
+        {"from": today, "to": today},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="sales-export-1",
+    )
+    job_id = assert_envelope(response, status=202)["jobId"]
+    # What the worker does with the queued job (eager without Redis; here the test is the worker).
+    export_run(job_id=job_id)
+    job = ExportJob.objects.get(pk=job_id)
+    assert (job.status, job.rows) == ("done", 7)
+    sheet = load_workbook(job.file.path, read_only=True).worksheets[0]
+    values = [list(row) for row in sheet.iter_rows(values_only=True)]
+    earned = values[0].index(next(header for header in values[0] if header in ("Earned", "实收业绩", "earned")))
+    assert sum(Decimal(str(row[earned])) for row in values[1:] if row[earned] is not None) == Decimal("1398.00")
+
+
+def test_a_nurse_without_the_report_code_sees_only_the_lines_she_served_and_no_other_report(day, make_entry):
+    entry = make_entry(day.store, codes=["BTN-UNRELATED"], kind="store_employee")
+    day.nurse.user = entry.user
+    day.nurse.save()
+    nurse = api_client(entry=entry)
+    data = show(nurse, "SalesDetail", staffId=day.seller.pk)
+    assert {row["orderId"] for row in data["list"]} == {day.served.pk} and data["totals"]["amount"] == "298.00"
+    assert_envelope(nurse.get("/rest/businessReportRefundSummary/show"), status=403, errcode="AUTH-40300")
+
+
+def test_another_stores_id_answers_404_and_select_offers_the_reports_own_filters(owner, chain):
+    today = timezone.localdate().isoformat()
+    response = owner.get(
+        "/rest/businessReportSalesDetail/show", {"from": today, "to": today, "storeId": chain["other_store"].pk}
+    )
+    assert_envelope(response, status=404, errcode="SYS-40400")
+    select = assert_envelope(owner.get("/rest/businessReportSalesDetail/select"), status=200)
+    assert select["maxDays"] == 92
+    extra = {option["name"]: option for option in select["extra"]}
+    assert set(extra) == {"itemKind", "memberId", "orderId"}
+    assert "deposit" not in {choice["value"] for choice in extra["itemKind"]["choices"]}
+    changes = assert_envelope(owner.get("/rest/businessReportCardChange/select"), status=200)
+    assert {choice["value"] for choice in changes["extra"][0]["choices"]} >= {"transfer", "merge", "delay"}
+
+
+def test_a_page_of_sales_details_costs_as_many_queries_for_fifty_lines_as_for_one(owner, chain):
+    store = chain["store"]
+    product = stocked(store, "1000", name="洗发水", price=Decimal("100.00"))
+    seller = EmployeeFactory.create(store=store)
+
+    def add_rows(n: int) -> None:
+        for _ in range(n):
+            paid(committed_order(store=store, lines=[line("product", product, staff=[(seller, "1")])]), cash("100.00"))
+        # The summaries catch up here, so the count is the report's own (a drain's cost is the summaries').
+        ensure_fresh([store.pk])
+
+    today = timezone.localdate().isoformat()
+    count = assert_list_queries_constant(
+        owner, "/rest/businessReportSalesDetail/show", add_rows, params={"from": today, "to": today, "pageSize": 50}
+    )
+    # The caller's role entry, the count, the page, the totals, the summaries' queue (as of, then
+    # the trend's drain check), their freshness and the trend.
+    assert count == 8
