@@ -1,102 +1,99 @@
 """The cards' balances at an instant, read from the ledger (spec §9: the month-end card-balance
 spreadsheets, "member card balance as of the end of June, July, ..."; the CardBalances report).
 
-A card's principal, gift and sessions at an instant are the sums of its entries written before it,
-never the live balance row: the balance row says only what is true now. The store that held the card
-then is the card's store named by its last entry before the instant (`card_store`): an asset
-transfer writes the card's whole value out at the old store and back in at the new one in one
-transaction, so the sums follow the card and the last entry says where it was.
+What a store held on a card at an instant is the sum of the card's entries written before it that
+name the store as the card's (`card_store`), never the live balance row, which says only what is
+true now. An asset transfer writes the card's whole value (money and sessions) out at the old store
+and back in at the new one, each entry naming the card's store as it was then, so the old store's
+sum falls to nothing and the new one's starts: one card, one store, at any instant.
 
-Read by two indexes (cards migration 0010): the entries of the chosen stores' cards by
-(card_store, created_at) pick the cards, and each card's sums come from (card, created_at) with
-the changes in the index itself (an index-only scan, no table row read)."""
+One index-only range scan of (card_store, card, created_at) with the changes in it (cards
+migration 0010), summed by card in the index's order; the names and the sessions per project are
+read for the rows answered only (a page's twenty, not the store's thousands)."""
 
 from __future__ import annotations
 
 from collections.abc import Collection
 from datetime import datetime
-from decimal import Decimal
+from typing import Any
 
-from django.db.models import (
-    CharField,
-    DecimalField,
-    F,
-    IntegerField,
-    OuterRef,
-    Q,
-    QuerySet,
-    Subquery,
-    Sum,
-    Value,
-)
-from django.db.models.expressions import RawSQL
+from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.models import Aggregate, CharField, F, OuterRef, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
+from django.db.models.sql.compiler import SQLCompiler
 
 from apps.cards.models import Card, CardEntry
-
-ZERO = Decimal("0")
-MONEY = DecimalField(max_digits=14, decimal_places=2)
+from apps.org.models import OrgUnit
 
 
-def _entries_before(instant: datetime) -> QuerySet[CardEntry]:
-    return CardEntry.objects.filter(card_id=OuterRef("pk"), created_at__lt=instant).order_by()
+class SessionsLeftText(Aggregate):
+    """Over a card's entries: each project's sessions left (the sum of its changes), "name ×left",
+    by the project's name, for the projects with any left; null without any. The per-project sums
+    are taken over the group's own arrays (no table read per card), so the plan stays one scan."""
 
+    name = "SessionsLeftText"
+    output_field = CharField()
 
-def _sum_before(instant: datetime, field: str, *, money: bool) -> Coalesce:
-    """The sum of the card's `field` over its entries before `instant` (0 without any)."""
-    total = _entries_before(instant).values("card_id").annotate(total=Sum(field)).values("total")
-    if money:
-        return Coalesce(Subquery(total, output_field=MONEY), Value(ZERO), output_field=MONEY)
-    return Coalesce(Subquery(total, output_field=IntegerField()), Value(0))
+    def __init__(self, project_id: str, project_name: str, change: str) -> None:
+        super().__init__(F(project_id), F(project_name), F(change))
 
-
-# Each project's sessions left on the card at the instant, as "name ×left", by the project's name:
-# an aggregate over a grouped derived table, which the ORM cannot write.
-_SESSIONS_TEXT = """
-SELECT string_agg(p.name || ' ×' || s.left_at::text, '; ' ORDER BY p.name, p.id)
-FROM (
-    SELECT e.project_id, SUM(e.sessions_change) AS left_at
-    FROM cards_cardentry e
-    WHERE e.card_id = cards_card.id AND e.created_at < %s AND e.project_id IS NOT NULL
-    GROUP BY e.project_id
-    HAVING SUM(e.sessions_change) <> 0
-) s JOIN catalog_project p ON p.id = s.project_id
-"""
-
-
-def card_balances_at(*, store_ids: Collection[int], instant: datetime, with_empty: bool = False) -> QuerySet[Card]:
-    """Every card the stores held just before `instant`, one row each (a `.values()` queryset with
-    the report's keys): its store then, member, card type, number and kind, principal, gift, their
-    sum, the sessions left in all and per project. Cards that held nothing then (no money, no
-    session) are left out unless `with_empty`. Ordered by store, then card."""
-    held_here = CardEntry.objects.filter(card_store_id__in=list(store_ids), created_at__lt=instant).values("card_id")
-    last_store = _entries_before(instant).order_by("-created_at", "-id").values("card_store_id")[:1]
-    last_store_name = _entries_before(instant).order_by("-created_at", "-id").values("card_store__name")[:1]
-    rows = (
-        Card.objects.filter(pk__in=held_here)
-        .annotate(
-            storeId=Subquery(last_store, output_field=IntegerField()),
-            principalAt=_sum_before(instant, "principal_change", money=True),
-            giftAt=_sum_before(instant, "gift_change", money=True),
-            sessionsLeft=_sum_before(instant, "sessions_change", money=False),
+    def as_sql(  # type: ignore[override]
+        self, compiler: SQLCompiler, connection: BaseDatabaseWrapper, **extra_context: Any
+    ) -> tuple[str, tuple[Any, ...]]:
+        # The three columns; an aggregate also lists its (absent) filter and ordering after them.
+        parts = [compiler.compile(expression) for expression in self.get_source_expressions()[:3]]
+        arrays = ", ".join(f"array_agg({sql})" for sql, _params in parts)
+        params = tuple(param for _sql, part_params in parts for param in part_params)
+        sql = (
+            "(SELECT string_agg(u.name || ' ×' || u.left_at::text, '; ' ORDER BY u.name, u.id) FROM ("
+            f"SELECT t.id, t.name, SUM(t.change) AS left_at FROM unnest({arrays}) AS t(id, name, change) "
+            "WHERE t.id IS NOT NULL GROUP BY t.id, t.name HAVING SUM(t.change) <> 0) u)"
         )
-        .filter(storeId__in=list(store_ids))
+        return sql, params
+
+
+def _card(field: Any) -> Subquery:
+    """A field of the row's card, read for the rows answered only (after the grouping)."""
+    return Subquery(Card.objects.filter(pk=OuterRef("cardId")).values(value=field)[:1])
+
+
+def _sessions_text(instant: datetime) -> Subquery:
+    entries = CardEntry.objects.filter(
+        card_store_id=OuterRef("storeId"), card_id=OuterRef("cardId"), created_at__lt=instant
+    ).order_by()
+    return Subquery(
+        entries.values("card_id")
+        .annotate(text=SessionsLeftText("project_id", "project__name", "sessions_change"))
+        .values("text"),
+        output_field=CharField(),
+    )
+
+
+def card_balances_at(*, store_ids: Collection[int], instant: datetime, with_empty: bool = False) -> QuerySet[Any]:
+    """Every card the stores held just before `instant`, one row per store and card (a `.values()`
+    queryset with the report's keys): the store, member, card type, number and kind, principal,
+    gift, their sum, the sessions left in all and per project. Cards that held nothing there then
+    (no money, no session: spent, or moved to another store) are left out unless `with_empty`.
+    Ordered by store, then card."""
+    rows = (
+        CardEntry.objects.filter(card_store_id__in=list(store_ids), created_at__lt=instant)
+        .values(storeId=F("card_store_id"), cardId=F("card_id"))
+        .annotate(
+            principalBalance=Sum("principal_change"),
+            giftBalance=Sum("gift_change"),
+            balance=Sum(F("principal_change") + F("gift_change")),
+            sessionsLeft=Sum("sessions_change"),
+        )
     )
     if not with_empty:
-        rows = rows.filter(~Q(principalAt=0) | ~Q(giftAt=0) | ~Q(sessionsLeft=0))
-    return rows.values(
-        "storeId",
-        cardId=F("pk"),
-        storeName=Subquery(last_store_name, output_field=CharField()),
-        memId=F("member_id"),
-        memberName=F("member__name"),
-        crmCode=F("member__crm_code"),
-        cardTypeName=F("card_type__name"),
-        cardNo=Coalesce(F("card_no"), Value("")),
-        cardKind=F("kind"),
-        principalBalance=F("principalAt"),
-        giftBalance=F("giftAt"),
-        balance=F("principalAt") + F("giftAt"),
-        sessionsLeft=F("sessionsLeft"),
-        sessionsByProject=Coalesce(RawSQL(_SESSIONS_TEXT, (instant,), output_field=CharField()), Value("")),
+        rows = rows.filter(~Q(principalBalance=0) | ~Q(giftBalance=0) | ~Q(sessionsLeft=0))
+    return rows.annotate(
+        storeName=Subquery(OrgUnit.objects.filter(pk=OuterRef("storeId")).values("name")[:1]),
+        memId=_card(F("member_id")),
+        memberName=_card(F("member__name")),
+        crmCode=_card(F("member__crm_code")),
+        cardTypeName=_card(F("card_type__name")),
+        cardNo=_card(Coalesce(F("card_no"), Value(""))),
+        cardKind=_card(F("kind")),
+        sessionsByProject=_sessions_text(instant),
     ).order_by("storeId", "cardId")

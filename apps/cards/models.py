@@ -160,15 +160,13 @@ class CardEntry(AppendOnlyModel):
             models.Index(fields=["order_id"], name="card_entry_order", condition=Q(order_id__isnull=False)),
             # The daily closing's card figures: a store's entries of a day.
             models.Index(fields=["store", "created_at"], name="card_entry_store_time"),
-            # A card's balances at an instant (the month-end card balances, apps.cards.balance_selectors):
-            # the sums of its entries before it, read from the index alone.
+            # What a store held on its cards at an instant (the month-end card balances,
+            # apps.cards.balance_selectors): its entries before it, summed from the index alone.
             models.Index(
-                fields=["card", "created_at"],
-                include=["principal_change", "gift_change", "sessions_change", "card_store"],
-                name="card_entry_card_time",
+                fields=["card_store", "card", "created_at"],
+                include=["principal_change", "gift_change", "sessions_change"],
+                name="card_entry_card_store_time",
             ),
-            # The cards a store held at an instant: its cards' entries before it.
-            models.Index(fields=["card_store", "created_at"], include=["card"], name="card_entry_card_store_time"),
         ]
 
     def __str__(self) -> str:

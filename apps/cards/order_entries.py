@@ -8,6 +8,7 @@ from collections import defaultdict
 from collections.abc import Collection
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from django.db.models import QuerySet, Sum
 
@@ -29,7 +30,7 @@ def card_or_none(card_id: int) -> Card | None:
     return Card.objects.filter(pk=card_id).first()
 
 
-def card_order_ids(card_id: int) -> QuerySet[CardEntry]:
+def card_order_ids(card_id: int) -> QuerySet[CardEntry, dict[str, Any]]:
     """The ids of the orders that wrote on the card (a `values` queryset, for a subquery)."""
     return CardEntry.objects.filter(card_id=card_id, order_id__isnull=False).values("order_id")
 

@@ -480,7 +480,7 @@ def stream_workbook(
     """Writes one sheet of `rows` into `file` as they come, with xlsxwriter's constant-memory mode
     (a row is written and forgotten, so memory does not grow with the rows; three times faster than
     openpyxl's write-only mode on the download centre's 100,000 rows: bench/export_writers.py,
-    decision 0042). Typed and headed as write_workbook writes, in the active language: amounts as
+    decision 0043). Typed and headed as write_workbook writes, in the active language: amounts as
     numbers shown with two decimals, dates and times as date cells, text always as a string cell,
     with the quote prefix on text that starts like a formula. `total` is the rows expected (the
     filter's range); `progress(rows written)` is called every `every` rows. Answers the rows written."""

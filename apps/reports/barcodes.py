@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from django.db.models import BooleanField, Case, CharField, F, Q, QuerySet, Value, When
-from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
 from apps.catalog.choices import ItemType
@@ -18,7 +17,7 @@ from apps.catalog.selectors import with_store_state
 
 
 def barcode_rows(*, store_ids: Collection[int], category_id: int | None = None, keyword: str = "") -> QuerySet[Product]:
-    """Each product (a `.values()` queryset with the report's keys) by code: its barcode, names,
+    """Each product (a `.values()` queryset with the report's keys) by code: its barcode (null without one), names,
     unit, category, the price and whether it is sold. With one store chosen, its own price (where
     head office allows one) and its switch; otherwise head office's."""
     store_id = next(iter(store_ids)) if len(store_ids) == 1 else None
@@ -35,15 +34,15 @@ def barcode_rows(*, store_ids: Collection[int], category_id: int | None = None, 
     return (
         products.annotate(on_sale=Case(When(sold, then=Value(True)), default=Value(False), output_field=BooleanField()))
         .values(
+            "barcode",
+            "brand",
+            "specification",
+            "unit",
             productId=F("pk"),
-            barcode=Coalesce(F("barcode"), Value("")),
             productCode=F("code"),
             productName=F("name"),
-            brand=F("brand"),
-            specification=F("specification"),
-            unit=F("unit"),
             categoryName=F("category__name"),
-            price=Case(When(own_price, then=F("store_row_price")), default=F("price")),
+            salePrice=Case(When(own_price, then=F("store_row_price")), default=F("price")),
             status=Case(
                 When(on_sale=True, then=Value(_("on sale"))),
                 default=Value(_("off sale")),

@@ -1,5 +1,5 @@
 """Product consumption (产品消耗, issue 29 §2): by product, what the orders and refunds of a period
-say left the shelf, set against what the stock ledger moved (docs/decisions/0040-product-consumption.md).
+say left the shelf, set against what the stock ledger moved (docs/decisions/0043-stock-and-card-figures.md).
 
 Quantities are in each product's use unit (a millilitre of a 500 ml bottle), as the ledger counts.
 From the orders and refunds (apps.billing.ledgers.goods_figures): sold, given free with a sale,
@@ -54,6 +54,11 @@ def day_start(day: date) -> datetime:
     return timezone.make_aware(datetime.combine(day, time.min))
 
 
+def _trimmed(quantity: Decimal) -> Decimal:
+    """A quantity as a person reads it: 12 or 12.5, never 12.000."""
+    return quantity.quantize(Decimal(1)) if quantity == quantity.to_integral() else quantity.normalize()
+
+
 def _row(product: Product, ledger: LedgerFigures | None, goods: GoodsFigures) -> ConsumptionRow:
     opening = ledger.opening if ledger else ZERO
     closing = ledger.closing if ledger else ZERO
@@ -69,15 +74,15 @@ def _row(product: Product, ledger: LedgerFigures | None, goods: GoodsFigures) ->
         "specification": product.specification,
         "categoryName": product.category.name,
         "unit": product.use_unit or product.unit,
-        "openingStock": opening,
-        "goodsIn": goods_in,
-        "sold": goods.sold,
-        "given": goods.given,
-        "refundedBack": goods.refunded,
-        "consumedByProjects": consumed,
-        "storeUse": store_use,
-        "closingStock": closing,
-        "difference": difference,
+        "openingStock": _trimmed(opening),
+        "goodsIn": _trimmed(goods_in),
+        "sold": _trimmed(goods.sold),
+        "given": _trimmed(goods.given),
+        "refundedBack": _trimmed(goods.refunded),
+        "consumedByProjects": _trimmed(consumed),
+        "storeUse": _trimmed(store_use),
+        "closingStock": _trimmed(closing),
+        "difference": _trimmed(difference),
         # At today's cost of a stock unit: what the difference is worth.
         "differenceValue": (difference * product.cost / product.use_per_unit).quantize(Decimal("0.01")),
     }

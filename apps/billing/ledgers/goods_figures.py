@@ -49,7 +49,8 @@ def goods_by_product(*, store_ids: Collection[int], date_from: date, date_to: da
         order__status=OrderStatus.PAID,
         type__in=GOODS,
     ).values_list("pk", "type", "item_id", "qty", "gift")
-    sold_lines, given_lines = [], []
+    sold_lines: list[tuple[int, str, int, int]] = []
+    given_lines: list[tuple[int, str, int, int]] = []
     for pk, kind, item_id, qty, gift in lines:
         (given_lines if gift else sold_lines).append((pk, kind, item_id, qty))
     back = RefundLine.objects.filter(

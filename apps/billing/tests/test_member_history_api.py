@@ -20,7 +20,6 @@ from apps.catalog.tests.factories import CardTypeFactory
 from apps.core.page_registry import code_of
 from apps.core.testing import assert_envelope, assert_list_queries_constant
 from apps.inventory.tests.factories import stocked
-from apps.members.tests.factories import MemberFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -186,3 +185,19 @@ def test_a_cards_order_details_show_its_entries_on_the_card(reader, store, other
     assert_envelope(
         reader.get(CARD_ORDER, {"userCardId": sessions.pk, "orderId": elsewhere.pk}), status=404, errcode="SYS-40400"
     )
+
+
+def test_buy_records_and_a_cards_orders_page_in_a_fixed_number_of_queries(reader, store, member, shampoo):
+    card = stored_value_card(member=member, paid="100000.00", store=store)
+
+    def add(n):
+        for _ in range(n):
+            paid(
+                store,
+                member,
+                line("product", shampoo),
+                tenders=[TenderAsked("storedValue", Decimal("80.00"), card_id=card.pk)],
+            )
+
+    assert_list_queries_constant(reader, BUY_LIST, add, params={"memId": member.pk})
+    assert_list_queries_constant(reader, CARD_ORDERS, add, params={"userCardId": card.pk})

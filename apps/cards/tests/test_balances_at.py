@@ -4,17 +4,21 @@ it then."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import Decimal
 from unittest import mock
 from zoneinfo import ZoneInfo
 
 import pytest
 from django.db import connection
+from django.utils import timezone
 
+from apps.accounts.testing import api_client
 from apps.cards.balance_selectors import card_balances_at
 from apps.cards.services import card_sessions_use, card_spend
 from apps.cards.tests.factories import CASHIER, package_card, stored_value_card
+from apps.core.role_codes import ASSET_TRANSFER_APPLY, ASSET_TRANSFER_APPROVE
+from apps.core.testing import assert_envelope
 from apps.members.tests.factories import MemberFactory
 
 pytestmark = pytest.mark.django_db
@@ -112,8 +116,7 @@ def test_a_card_spent_to_nothing_before_the_date_is_left_out_unless_empty_cards_
 
 
 def test_the_balances_are_read_by_the_ledger_indexes(chain, member):
-    """The plan reads the store's entries by (card_store, created_at) and each card's sums by
-    (card, created_at), never the whole ledger."""
+    """The plan reads the store's entries by (card_store, created_at), never the whole ledger."""
     store = chain["store"]
     with on(at(9, 1)):
         stored_value_card(member=member, paid="100.00", store=store)
@@ -124,4 +127,31 @@ def test_the_balances_are_read_by_the_ledger_indexes(chain, member):
         cursor.execute("EXPLAIN " + sql, params)
         plan = "\n".join(row[0] for row in cursor.fetchall())
     assert "card_entry_card_store_time" in plan
-    assert "card_entry_card_time" in plan
+
+
+def test_a_card_moved_to_another_store_counts_at_the_store_that_held_it_then(chain, make_entry):
+    """An asset transfer writes the card's value out at the old store and in at the new one: before
+    it the card is the old store's, after it the new one's, never both."""
+    store, other = chain["store"], chain["other_store"]
+    member = MemberFactory(home_store=store, name="王芳")
+    two_days_ago = timezone.now() - timedelta(days=2)
+    with on(two_days_ago):
+        card = stored_value_card(member=member, paid="800.00", store=store)
+    principal = api_client(entry=make_entry(store, codes=[ASSET_TRANSFER_APPLY.code]))
+    owner = api_client(entry=make_entry(store, codes=[ASSET_TRANSFER_APPROVE.code], kind="owner"))
+    body = {"reason": "moved house", "kind": "store", "memberId": member.pk, "toStoreId": other.pk}
+    transfer = assert_envelope(principal.post("/rest/asserMigration/apply", body, format="json"), status=200)
+    assert_envelope(
+        owner.post("/rest/approvalCenterRest/approve", {"id": transfer["approvalId"], "remark": "ok"}), status=200
+    )
+    before, after = timezone.now() - timedelta(days=1), timezone.now() + timedelta(minutes=1)
+
+    assert rows(store, before)[card.pk]["balance"] == Decimal("800.00")
+    assert card.pk not in rows(other, before)
+    assert card.pk not in rows(store, after)
+    assert rows(other, after)[card.pk]["balance"] == Decimal("800.00")
+    assert rows(other, after)[card.pk]["storeName"] == other.name
+    both = card_balances_at(store_ids=[store.pk, other.pk], instant=after)
+    assert [(row["storeId"], row["balance"]) for row in both if row["cardId"] == card.pk] == [
+        (other.pk, Decimal("800.00"))
+    ]
