@@ -247,6 +247,8 @@ PAGES: tuple[Page, ...] = tuple(
         ("/customerFollowUp", "Customer follow-up", "顾客回访"),
         ("/memberTagReport", "Member tags", "会员标签"),
         ("/memberOperation", "Member operation figures", "会员运营数据"),
+        # Where every member figure of the member reports drills to (H5; a set chosen on the page too).
+        ("/memberList", "Member list", "会员名单"),
         ("/barcodeDatabase", "Barcode database", "条码库"),
         ("/cardBalances", "Member card balances", "会员卡余额"),
         ("/evaluationDetails", "Evaluation details", "评价明细"),

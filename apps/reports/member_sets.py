@@ -16,7 +16,9 @@ from datetime import date, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from django.db.models import Case, CharField, Count, Exists, F, OuterRef, Q, QuerySet, Value, When
+from django.db import connection
+from django.db.models import Case, CharField, Count, Exists, OuterRef, Q, QuerySet, Value, When
+from django.db.models.expressions import RawSQL
 from django.utils.translation import gettext_lazy as _
 
 from apps.billing.orders import member_visits
@@ -83,12 +85,13 @@ def returning_visits(scope: Scope) -> QuerySet[Any]:
 
 
 def lapsed_q(scope: Scope) -> Q:
-    """A member (outer pk) who visited up to the cut-off and not after it, up to the range's end."""
-    cut = scope.date_to - timedelta(days=scope.lapsed_days)
-    visits_of = member_visits.member_visits()
-    return Q(Exists(visits_of.filter(business_date__lte=cut))) & ~Q(
-        Exists(visits_of.filter(business_date__gt=cut, business_date__lte=scope.date_to))
-    )
+    """A member (outer pk) whose last visit up to the range's end was `lapsed_days` or more before it:
+    one backward probe of order_member_paid_day a member."""
+    return Q(last_visit_at_end__lte=scope.date_to - timedelta(days=scope.lapsed_days))
+
+
+def with_last_visit(members: QuerySet[Member], scope: Scope) -> QuerySet[Member]:
+    return members.annotate(last_visit_at_end=member_visits.last_visit(as_of=scope.date_to))
 
 
 def new_members(scope: Scope) -> QuerySet[Member]:
@@ -96,13 +99,13 @@ def new_members(scope: Scope) -> QuerySet[Member]:
 
 
 def lapsed_members(scope: Scope) -> QuerySet[Member]:
-    return members_of_stores(scope.stores).filter(lapsed_q(scope))
+    return with_last_visit(members_of_stores(scope.stores), scope).filter(lapsed_q(scope))
 
 
 def member_set(scope: Scope, name: str) -> QuerySet[Member]:
     """The members of set `name` (SETS, or STAGE_PREFIX + a stage)."""
     if name.startswith(STAGE_PREFIX):
-        return with_stage(members_as_at(scope), scope).filter(stage=name.removeprefix(STAGE_PREFIX))
+        return members_at_stage(members_as_at(scope), scope, name.removeprefix(STAGE_PREFIX))
     if name == ALL:
         return members_as_at(scope)
     if name == NEW:
@@ -123,37 +126,82 @@ def members_as_at(scope: Scope) -> QuerySet[Member]:
     return members_of_stores(scope.stores).filter(created_at__lt=day_start(scope.date_to + timedelta(days=1)))
 
 
-def with_stage(members: QuerySet[Member], scope: Scope) -> QuerySet[Member]:
-    """`members` with their lifecycle `stage` as at the range's end (first rule that holds):
-    no visit: prospect; last visit `lapsed_days` or more ago: lapsed; AT_RISK_DAYS or more ago: at
-    risk; came back after a gap of `lapsed_days` or more: won back; LOYAL_VISITS visit days in the
-    last year: loyal; two visit days or more: repeat; else first purchase."""
+def staged_sql(members: QuerySet[Member], scope: Scope, group: str | None = None) -> tuple[str, tuple[Any, ...]]:
+    """SQL of each member of `members` (and value of `group`) with their lifecycle `stage` as at the
+    range's end, the first rule that holds: no visit yet: prospect; last visit `lapsed_days` or more
+    ago: lapsed; AT_RISK_DAYS or more ago: at risk; came back after a gap of `lapsed_days` or more:
+    won back; LOYAL_VISITS visit days in the last year: loyal; two visit days or more: repeat; else
+    first purchase."""
+    histories, params = member_visits.visit_histories_sql(members=members, as_of=scope.date_to, group=group)
     as_of = scope.date_to
-    history = member_visits.with_history(members, as_of=as_of)
-    return history.annotate(
-        stage=Case(
-            When(last_visit__isnull=True, then=Value("prospect")),
-            When(last_visit__lte=as_of - timedelta(days=scope.lapsed_days), then=Value("lapsed")),
-            When(last_visit__lte=as_of - timedelta(days=AT_RISK_DAYS), then=Value("atRisk")),
-            When(
-                previous_visit__lte=F("last_visit") - timedelta(days=scope.lapsed_days),
-                then=Value("wonBack"),
-            ),
-            When(year_visits__gte=LOYAL_VISITS, then=Value("loyal")),
-            When(visits__gte=2, then=Value("repeat")),
-            default=Value("firstPurchase"),
-            output_field=CharField(),
-        )
+    sql = f"""
+        SELECT h.member_id, h.grp, CASE
+            WHEN h.last_visit IS NULL THEN 'prospect'
+            WHEN h.last_visit <= %s THEN 'lapsed'
+            WHEN h.last_visit <= %s THEN 'atRisk'
+            WHEN h.previous_visit <= h.last_visit - %s THEN 'wonBack'
+            WHEN h.year_visits >= %s THEN 'loyal'
+            WHEN h.visits >= 2 THEN 'repeat'
+            ELSE 'firstPurchase'
+        END AS stage
+        FROM ({histories}) AS h"""
+    return sql, (
+        as_of - timedelta(days=scope.lapsed_days),
+        as_of - timedelta(days=AT_RISK_DAYS),
+        scope.lapsed_days,
+        LOYAL_VISITS,
+        *params,
     )
 
 
-def stage_counts(members: QuerySet[Member], scope: Scope) -> dict[str, int]:
-    counted = dict(with_stage(members, scope).order_by().values_list("stage").annotate(n=Count("pk")))
-    return {key: counted.get(key, 0) for key in STAGE_KEYS}
+def member_stages(members: QuerySet[Member], scope: Scope) -> dict[int, str]:
+    """member id -> stage."""
+    sql, params = staged_sql(members, scope)
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT s.member_id, s.stage FROM ({sql}) AS s", params)
+        return dict(cursor.fetchall())
+
+
+def members_at_stage(members: QuerySet[Member], scope: Scope, stage: str) -> QuerySet[Member]:
+    sql, params = staged_sql(members, scope)
+    return members.filter(pk__in=RawSQL(f"SELECT s.member_id FROM ({sql}) AS s WHERE s.stage = %s", (*params, stage)))
+
+
+def stage_counts(members: QuerySet[Member], scope: Scope, group: str | None = None) -> dict[Any, dict[str, int]]:
+    """group value -> stage -> members (no group: the one entry None). `group` is a member field path
+    ("source", "labels", "home_store")."""
+    sql, params = staged_sql(members, scope, group)
+    counted: dict[Any, dict[str, int]] = {}
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT s.grp, s.stage, COUNT(*) FROM ({sql}) AS s GROUP BY 1, 2", params)
+        for value, stage, n in cursor.fetchall():
+            counted.setdefault(value, {})[stage] = n
+    return {value: {key: row.get(key, 0) for key in STAGE_KEYS} for value, row in counted.items()}
 
 
 def card_type_members(members: QuerySet[Member], card_type_id: int, as_of: date) -> QuerySet[Member]:
     return members.filter(holds_card_type(card_type_id=card_type_id, as_of=as_of))
+
+
+# (the youngest age of the band, its key); a birthday unknown is "unknown".
+AGE_BANDS = ((50, "50+"), (40, "40-49"), (30, "30-39"), (20, "20-29"), (0, "<20"))
+UNKNOWN_AGE = "unknown"
+
+
+def years_before(day: date, years: int) -> date:
+    try:
+        return day.replace(year=day.year - years)
+    except ValueError:  # 29 February in a year without one
+        return day.replace(year=day.year - years, day=28)
+
+
+def age_band(as_of: date, birthday: str = "birthday") -> Case:
+    """The age band at `as_of` of the member a `birthday` field path names."""
+    return Case(
+        *(When(**{f"{birthday}__lte": years_before(as_of, age)}, then=Value(band)) for age, band in AGE_BANDS),
+        default=Value(UNKNOWN_AGE),
+        output_field=CharField(),
+    )
 
 
 def count_by(queryset: QuerySet[Any], group: str, member: str = "pk") -> dict[Any, int]:

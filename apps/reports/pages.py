@@ -26,6 +26,7 @@ REPORT_ROUTES: tuple[tuple[str, str], ...] = (
     ("/customerFollowUp", "CustomerFollowUp"),
     ("/memberTagReport", "MemberTags"),
     ("/memberOperation", "MemberOperation"),
+    ("/memberList", "MemberList"),
     ("/barcodeDatabase", "Barcodes"),
     ("/cardBalances", "CardBalances"),
     ("/XMDReviewReport", "Review"),

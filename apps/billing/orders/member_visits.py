@@ -11,8 +11,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 from typing import Any
 
-from django.db.models import Count, Max, Min, OuterRef, Q, QuerySet, Subquery, Sum
-from django.db.models.functions import Coalesce
+from django.db.models import F, Max, Min, OuterRef, Q, QuerySet, Subquery
 
 from apps.billing.choices import OrderStatus
 from apps.billing.models import Order
@@ -49,37 +48,33 @@ def visit_after(*, after: Any, member: Any = None) -> Subquery:
     return _one(member_visits(member=member).filter(business_date__gt=after), Min("business_date"))
 
 
-def visit_before(*, before: Any, member: Any = None) -> Subquery:
-    """The member's last visit day before `before` (an OuterRef to the outer row's last visit)."""
-    return _one(member_visits(member=member).filter(business_date__lt=before), Max("business_date"))
+def visit_histories_sql(
+    *, members: QuerySet[Any], as_of: date, year_days: int = 365, group: str | None = None
+) -> tuple[str, tuple[Any, ...]]:
+    """SQL of one row per member of `members` (a Member queryset; one per value of `group` too, a
+    member field path such as "source" or "labels", as `grp`): `member_id`, `grp`, `last_visit`
+    (None: never visited by `as_of`), `previous_visit` (the visit day before the last), `visits`
+    (visit days ever) and `year_visits` (visit days in the `year_days` up to `as_of`).
 
-
-def visit_days(*, since: date, as_of: date, member: Any = None) -> Subquery:
-    """How many days the member visited from `since` to `as_of` (several orders of a day: one visit)."""
-    return Coalesce(
-        _one(
-            member_visits(member=member).filter(business_date__gte=since, business_date__lte=as_of),
-            Count("business_date", distinct=True),
-        ),
-        0,
-    )
-
-
-def spend(*, since: date, as_of: date, member: Any = None) -> Coalesce:
-    return Coalesce(
-        _one(member_visits(member=member).filter(business_date__gte=since, business_date__lte=as_of), Sum("payable")),
-        0,
-        output_field=Order._meta.get_field("payable"),
-    )
-
-
-def with_history(members: QuerySet[Any], *, as_of: date, year_days: int = 365) -> QuerySet[Any]:
-    """`members` (a Member queryset) annotated with their visits up to `as_of`: `last_visit`,
-    `previous_visit` (the visit day before the last), `visits` (days ever) and `year_visits` (days in
-    the `year_days` up to `as_of`). Four index probes a member."""
-    return members.annotate(
-        last_visit=last_visit(as_of=as_of),
-        previous_visit=visit_before(before=OuterRef("last_visit")),
-        visits=visit_days(since=date.min, as_of=as_of),
-        year_visits=visit_days(since=as_of - timedelta(days=year_days - 1), as_of=as_of),
-    )
+    Each member's visit days are read once, by one scan of order_member_paid_day (a LATERAL
+    aggregate: it cannot be flattened into the outer query, which would read them again for each
+    use), so a store's members cost the same on any size of chain; an IN (...) over the members let
+    the planner hash-join every order instead."""
+    chosen = members.order_by().values(mid=F("pk"), **({"grp": F(group)} if group else {}))
+    members_sql, members_params = chosen.query.sql_with_params()
+    grp = "m.grp" if group else "NULL"
+    table = Order._meta.db_table
+    sql = f"""
+        SELECT m.mid AS member_id, {grp} AS grp, d.days[1] AS last_visit, d.days[2] AS previous_visit,
+               cardinality(d.days) AS visits,
+               (SELECT count(*) FROM unnest(d.days) AS day WHERE day >= %s) AS year_visits
+        FROM ({members_sql}) AS m
+        CROSS JOIN LATERAL (
+            SELECT COALESCE(array_agg(v.business_date ORDER BY v.business_date DESC), '{{}}') AS days
+            FROM (
+                SELECT DISTINCT o.business_date FROM {table} AS o
+                WHERE o.member_id = m.mid AND o.member_id IS NOT NULL AND o.status = %s AND o.business_date <= %s
+            ) AS v
+        ) AS d"""
+    since = as_of - timedelta(days=year_days - 1)
+    return sql, (since, *members_params, OrderStatus.PAID.value, as_of)

@@ -5,16 +5,30 @@ apps.reports.member_sets'."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Case, CharField, Count, DecimalField, Exists, F, OuterRef, Q, QuerySet, Sum, Value, When
-from django.db.models.functions import Coalesce, TruncDate, TruncMonth
+from django.db.models import (
+    Case,
+    CharField,
+    Count,
+    DecimalField,
+    Exists,
+    F,
+    IntegerField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Sum,
+    Value,
+    When,
+)
+from django.db.models.functions import Cast, TruncDate, TruncMonth
 from django.utils.translation import gettext_lazy as _
 
-from apps.billing.orders.member_visits import first_visit, visit_after
+from apps.billing.orders.member_visits import first_visit, last_visit, visit_after
 from apps.cards import member_figures as cards
 from apps.core.lazy_text import StrOrPromise
 from apps.members.models import Member
@@ -30,10 +44,21 @@ from apps.members.report_selectors import (
     with_birthday_parts,
 )
 from apps.reports import member_sets as sets
-from apps.reports.definitions.members import MEMBER_LIST, LAPSED_FILTER, scope_of
+from apps.reports.definitions.members import (
+    CARD_HOLDING,
+    HOLDER,
+    LAPSED_FILTER,
+    MEMBER_LIST,
+    NO_CARD,
+    NONE,
+    rows_once,
+    scope_of,
+)
 from apps.reports.framework import Column, Drill, ExtraFilter, Report, ReportFilters, Series, register_report
 
 ZERO = Decimal("0")
+# A typed NULL: the totals row sums the column, and sum() of an untyped NULL is ambiguous.
+NO_SESSIONS = Cast(Value(None), IntegerField())
 CENT = Decimal("0.01")
 
 
@@ -62,15 +87,6 @@ CUSTOMER_SEGMENTS: tuple[tuple[str, StrOrPromise], ...] = (
     ("new", _("New customers")),
     ("returning", _("Returning customers")),
 )
-# (the youngest age of the band, its key); a birthday unknown is "unknown".
-AGE_BANDS = ((50, "50+"), (40, "40-49"), (30, "30-39"), (20, "20-29"), (0, "<20"))
-
-
-def _years_before(day: date, years: int) -> date:
-    try:
-        return day.replace(year=day.year - years)
-    except ValueError:  # 29 February in a year without one
-        return day.replace(year=day.year - years, day=28)
 
 
 @register_report
@@ -90,9 +106,8 @@ class CustomerAnalysis(Report):
 
     def columns(self, f: ReportFilters) -> list[Column]:
         by = self.by(f)
-        drill = None
-        if by in ("segment", "store"):
-            drill = Drill(MEMBER_LIST, {"set": "set", **({"storeId": "storeId"} if by == "store" else {})})
+        narrowed = {"segment": {}, "store": {"storeId": "storeId"}}.get(by, {by: "group"})
+        drill = Drill(MEMBER_LIST, {"set": "set", **narrowed})
         return [
             Column("name", dict(ANALYSIS_BY)[by]),
             Column("customers", _("Customers"), kind="count", drill=drill),
@@ -110,35 +125,34 @@ class CustomerAnalysis(Report):
             )
         if by == "cardHolder":
             return Case(
-                When(cards.holds_usable_card(as_of=f.date_to, member=OuterRef("member_id")), then=Value("holder")),
-                default=Value("none"),
+                When(cards.holds_usable_card(as_of=f.date_to, member=OuterRef("member_id")), then=Value(HOLDER)),
+                default=Value(NO_CARD),
                 output_field=CharField(),
             )
         if by == "gender":
             return F("member__gender")
         if by == "ageBand":
-            return Case(
-                *(
-                    When(member__birthday__lte=_years_before(f.date_to, age), then=Value(band))
-                    for age, band in AGE_BANDS
-                ),
-                default=Value("unknown"),
-                output_field=CharField(),
-            )
+            return sets.age_band(f.date_to, "member__birthday")
         return F("store_id")
+
+    def _set(self, f: ReportFilters, group: Any) -> str:
+        """The members a group's customers are: its segment's, else the segment filter's."""
+        segment = group if self.by(f) == "segment" else f.segment
+        return {"new": sets.FIRST_VISIT, "returning": sets.RETURNING}.get(segment or "", sets.VISITORS)
 
     def _names(self, f: ReportFilters) -> dict[Any, str]:
         by = self.by(f)
         if by == "segment":
             return {key: str(label) for key, label in CUSTOMER_SEGMENTS}
         if by == "cardHolder":
-            return {"holder": str(_("Card holders")), "none": str(_("No usable card"))}
+            return {key: str(label) for key, label in CARD_HOLDING}
         if by == "gender":
             return {"": str(_("not given")), **gender_names()}
         if by == "ageBand":
-            return {band: band for _age, band in AGE_BANDS} | {"unknown": str(_("unknown"))}
+            return {band: band for _age, band in sets.AGE_BANDS} | {sets.UNKNOWN_AGE: str(_("unknown"))}
         return dict(store_names(f.stores))
 
+    @rows_once
     def rows(self, f: ReportFilters) -> list[dict[str, Any]]:
         visits = sets.visits(scope_of(f)).annotate(first=first_visit(member=OuterRef("member_id")))
         if f.segment == "new":
@@ -162,12 +176,9 @@ class CustomerAnalysis(Report):
                     "spend": _money(spend),
                     "averageTicket": (_money(spend) / orders).quantize(CENT) if orders else None,
                     "frequency": _ratio(orders, customers),
-                    "set": sets.FIRST_VISIT
-                    if group == "new"
-                    else sets.RETURNING
-                    if group == "returning"
-                    else "visitors",
+                    "set": self._set(f, group),
                     "storeId": group if self.by(f) == "store" else None,
+                    "group": NONE if group == "" else group,
                 }
             )
         return sorted(rows, key=lambda row: row["name"])
@@ -191,10 +202,21 @@ class CustomerMarketing(Report):
     def columns(self, f: ReportFilters) -> list[Column]:
         return [
             Column("month", _("Month")),
-            Column("newCustomers", _("New customers"), kind="count", total=True),
+            Column(
+                "newCustomers",
+                _("New customers"),
+                kind="count",
+                total=True,
+                drill=Drill(MEMBER_LIST, {"from": "periodFrom", "to": "periodTo", "set": "setFirstVisit"}),
+            ),
             Column("newOrders", _("New customers' orders"), kind="count", total=True),
             Column("newSpend", _("New customers' spend"), kind="money", total=True),
-            Column("returningCustomers", _("Returning customers"), kind="count"),
+            Column(
+                "returningCustomers",
+                _("Returning customers"),
+                kind="count",
+                drill=Drill(MEMBER_LIST, {"from": "periodFrom", "to": "periodTo", "set": "setReturning"}),
+            ),
             Column("returningOrders", _("Returning customers' orders"), kind="count", total=True),
             Column("returningSpend", _("Returning customers' spend"), kind="money", total=True),
             Column("newShare", _("New customers' share of spend (%)"), kind="percent"),
@@ -228,31 +250,39 @@ class CustomerMarketing(Report):
         )
         return {_month_key(month): {"n": n, "30": d30, "60": d60, "90": d90} for month, n, d30, d60, d90 in counted}
 
+    @rows_once
     def rows(self, f: ReportFilters) -> list[dict[str, Any]]:
-        new = Q(first__gte=F("month"))
-        money = DecimalField(max_digits=14, decimal_places=2)
-        figures = (
+        # Per member and month first, then the member's first visit once per pair (a subquery in an
+        # aggregate's FILTER would be run again for every order and every figure).
+        pairs = (
             sets.visits(scope_of(f))
-            .annotate(month=TruncMonth("business_date"), first=first_visit(member=OuterRef("member_id")))
+            .annotate(month=TruncMonth("business_date"))
             .order_by()
-            .values_list("month")
-            .annotate(
-                new_customers=Count("member_id", distinct=True, filter=new),
-                new_orders=Count("pk", filter=new),
-                new_spend=Coalesce(Sum("payable", filter=new), ZERO, output_field=money),
-                returning_customers=Count("member_id", distinct=True, filter=~new),
-                returning_orders=Count("pk", filter=~new),
-                returning_spend=Coalesce(Sum("payable", filter=~new), ZERO, output_field=money),
-            )
+            .values_list("month", "member_id")
+            .annotate(orders=Count("pk"), spend=Sum("payable"), first=first_visit(member=OuterRef("member_id")))
         )
+        months: dict[str, dict[str, Any]] = {}
+        for month, _member, orders, spend, first in pairs:
+            key = _month_key(month)
+            side = "new" if _month_key(first) == key else "returning"
+            row = months.setdefault(key, {"new": [0, 0, ZERO], "returning": [0, 0, ZERO]})
+            row[side][0] += 1
+            row[side][1] += orders
+            row[side][2] += spend
         conversions = self._conversions(f)
         rows = []
-        for month, new_customers, new_orders, new_spend, old_customers, old_orders, old_spend in figures:
-            key = _month_key(month)
+        for key, row in months.items():
+            (new_customers, new_orders, new_spend), (old_customers, old_orders, old_spend) = (
+                row["new"],
+                row["returning"],
+            )
             cohort = conversions.get(key, {"n": 0, "30": 0, "60": 0, "90": 0})
             rows.append(
                 {
                     "month": key,
+                    **_period_range(key, f),
+                    "setFirstVisit": sets.FIRST_VISIT,
+                    "setReturning": sets.RETURNING,
                     "newCustomers": new_customers,
                     "newOrders": new_orders,
                     "newSpend": new_spend,
@@ -316,6 +346,7 @@ class CustomerFollowUp(Report):
             return self._member_values(
                 cards.sessions_left(member_store_ids=f.stores, as_of=f.date_to),
                 "card__member__",
+                f.date_to,
                 detail=F("project__name"),
                 dueOn=TruncDate("last_used"),
                 sessionsLeft=F("left"),
@@ -324,37 +355,51 @@ class CustomerFollowUp(Report):
             return self._member_values(
                 cards.cards_expiring(member_store_ids=f.stores, date_from=f.date_from, date_to=f.date_to),
                 "member__",
+                f.date_to,
                 detail=F("card_type__name"),
                 dueOn=F("expires_on"),
-                sessionsLeft=Value(None, output_field=DecimalField()),
+                sessionsLeft=NO_SESSIONS,
             ).order_by("dueOn", "memId")
         if reason == "birthday":
             members = with_birthday_parts(members_of_stores(f.stores)).filter(birthday_between(f.date_from, f.date_to))
             return self._member_values(
                 members,
                 "",
+                f.date_to,
                 detail=Value(""),
                 dueOn=F("birthday"),
-                sessionsLeft=Value(None, output_field=DecimalField()),
+                sessionsLeft=NO_SESSIONS,
             ).order_by("birthday_month", "birthday_day", "memId")
         return self._member_values(
             sets.lapsed_members(scope_of(f)),
             "",
+            f.date_to,
             detail=Value(""),
-            dueOn=TruncDate("last_visit_at"),
-            sessionsLeft=Value(None, output_field=DecimalField()),
+            dueOn=F("last_visit_at_end"),
+            lastVisitAt=F("last_visit_at_end"),
+            sessionsLeft=NO_SESSIONS,
         ).order_by(F("lastVisitAt").asc(nulls_first=True), "memId")
 
-    def _member_values(self, rows: QuerySet[Any], member: str, **extra: Any) -> QuerySet[Any]:
-        """The row's member fields, reached through `member` (a path prefix to the member)."""
+    def _member_values(self, rows: QuerySet[Any], member: str, as_of: date, **extra: Any) -> QuerySet[Any]:
+        """The row's member fields, reached through `member` (a path prefix to the member); the last
+        visit is the member's last paid order up to `as_of`, as the member reports count visits."""
+        names = {"name": F(f"{member}name")} if member else {}
+        if "lastVisitAt" not in extra:
+            member_id = OuterRef(f"{member.removesuffix('__')}_id" if member else "pk")
+            extra["lastVisitAt"] = last_visit(as_of=as_of, member=member_id)
         return rows.values(
+            *([] if member else ["name"]),
             memId=F(f"{member}pk" if member else "pk"),
-            name=F(f"{member}name") if member else F("name"),
             maskedPhone=masked_phone_sql(f"{member}phone"),
             storeName=F(f"{member}home_store__name"),
-            lastVisitAt=F(f"{member}last_visit_at"),
+            **names,
             **extra,
         )
+
+    def totals(self, f: ReportFilters) -> Mapping[str, Any] | None:
+        if f.extra.get("reason", "lapsed") != "sessions":
+            return {"sessionsLeft": None}  # only package sessions have any: no query to say so
+        return super().totals(f)
 
 
 # --- member operation figures ----------------------------------------------------------------------
@@ -384,8 +429,10 @@ class MemberOperation(Report):
     extra_filters = (ExtraFilter("period", _("Period"), choices=PERIODS),)
 
     def columns(self, f: ReportFilters) -> list[Column]:
-        served_drill = Drill(MEMBER_LIST, {"storeId": "storeId", "set": "setVisitors"})
-        new_drill = Drill(MEMBER_LIST, {"storeId": "storeId", "set": "setNew"})
+        # The row's own day or month, not the page's range.
+        period = {"from": "periodFrom", "to": "periodTo", "storeId": "storeId"}
+        served_drill = Drill(MEMBER_LIST, {**period, "set": "setVisitors"})
+        new_drill = Drill(MEMBER_LIST, {**period, "set": "setNew"})
         return [
             Column("period", _("Day") if f.extra.get("period", "day") == "day" else _("Month")),
             Column("storeName", _("Store")),
@@ -399,6 +446,7 @@ class MemberOperation(Report):
             Column("pointsUsed", _("Points used"), kind="count", total=True),
         ]
 
+    @rows_once
     def rows(self, f: ReportFilters) -> list[dict[str, Any]]:
         monthly = f.extra.get("period", "day") == "month"
         scope = scope_of(f)
@@ -462,6 +510,7 @@ class MemberOperation(Report):
         rows = [
             {
                 "period": when,
+                **_period_range(when, f),
                 "storeId": store_id,
                 "storeName": names.get(store_id, ""),
                 **{name: values.get(name, 0) for name in _OPERATION_FIGURES},
@@ -476,8 +525,8 @@ class MemberOperation(Report):
         return sorted(rows, key=lambda row: (row["period"], row["storeName"]), reverse=True)
 
     def series(self, f: ReportFilters) -> list[Series]:
-        served: dict[str, int] = {}
-        new: dict[str, int] = {}
+        served: dict[str, Decimal | int] = {}
+        new: dict[str, Decimal | int] = {}
         for row in self.rows(f):
             served[row["period"]] = served.get(row["period"], 0) + row["membersServed"]
             new[row["period"]] = new.get(row["period"], 0) + row["newMembers"]
@@ -485,6 +534,15 @@ class MemberOperation(Report):
             Series("membersServed", _("Members served"), sorted(served.items())),
             Series("newMembers", _("New members"), sorted(new.items())),
         ]
+
+
+def _period_range(period: str, f: ReportFilters) -> dict[str, str]:
+    """The days of a row's period ("2026-11-05" or "2026-11") within the report's range."""
+    if len(period) > 7:
+        return {"periodFrom": period, "periodTo": period}
+    start = date.fromisoformat(f"{period}-01")
+    end = (start + timedelta(days=31)).replace(day=1) - timedelta(days=1)
+    return {"periodFrom": max(start, f.date_from).isoformat(), "periodTo": min(end, f.date_to).isoformat()}
 
 
 def _period_key(when: Any, monthly: bool) -> str:

@@ -4,15 +4,17 @@ list every figure of them drills to. The sets of members are apps.reports.member
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Callable, Mapping
+from decimal import Decimal
 from typing import Any
 
 from django.db.models import Case, CharField, Count, F, OuterRef, QuerySet, Value, When
-from django.db.models.functions import TruncMonth
+from django.db.models.functions import TruncDate, TruncMonth
 from django.utils.translation import gettext_lazy as _
 
-from apps.billing.orders.member_visits import first_visit
-from apps.cards.member_figures import card_types_held
+from apps.billing.orders.member_visits import first_visit, last_visit
+from apps.cards.member_figures import card_types_held, holds_usable_card
 from apps.core.lazy_text import StrOrPromise
 from apps.members.models import Member
 from apps.members.report_selectors import (
@@ -29,11 +31,31 @@ from apps.reports.framework import Column, Drill, ExtraFilter, Report, ReportFil
 NONE = "none"  # the group of members with no source, or no label
 MEMBER_LIST = "MemberList"
 
+HOLDER, NO_CARD = "holder", "none"
+CARD_HOLDING: tuple[tuple[str, StrOrPromise], ...] = (
+    (HOLDER, _("Card holders")),
+    (NO_CARD, _("No usable card")),
+)
 LAPSED_FILTER = ExtraFilter("lapsedDays", _("Days without a visit before a member counts as lapsed (default 90)"))
 
 
 def scope_of(f: ReportFilters) -> sets.Scope:
     return sets.Scope(f.stores, f.date_from, f.date_to, sets.lapsed_days_of(f.extra))
+
+
+def rows_once(compute: Callable[[Any, ReportFilters], list[dict[str, Any]]]) -> Any:
+    """A list report's rows computed once per request: show asks for rows, totals and series of the
+    same filters, and the framework makes one report object a request."""
+
+    @functools.wraps(compute)
+    def rows(self: Any, f: ReportFilters) -> list[dict[str, Any]]:
+        cached = self.__dict__.get("_rows_cache")
+        if cached is None or cached[0] != f:
+            cached = (f, compute(self, f))
+            self.__dict__["_rows_cache"] = cached
+        return cached[1]
+
+    return rows
 
 
 def _names_case(field: str, names: Mapping[str, str], default: StrOrPromise) -> Case:
@@ -66,6 +88,13 @@ class MemberList(Report):
         ExtraFilter("source", _("Source")),
         ExtraFilter("labelId", _("Label")),
         ExtraFilter("cardTypeId", _("Card type")),
+        ExtraFilter("gender", _("Gender")),
+        ExtraFilter(
+            "ageBand",
+            _("Age band"),
+            choices=(*((band, band) for _age, band in sets.AGE_BANDS), (sets.UNKNOWN_AGE, _("unknown"))),
+        ),
+        ExtraFilter("cardHolder", _("Card holder or not"), choices=CARD_HOLDING),
         LAPSED_FILTER,
     )
 
@@ -93,6 +122,16 @@ class MemberList(Report):
         card_type = f.extra.get("cardTypeId", "")
         if card_type.isdigit():
             members = sets.card_type_members(members, int(card_type), f.date_to)
+        gender = f.extra.get("gender")
+        if gender:
+            members = members.filter(gender="" if gender == NONE else gender)
+        band = f.extra.get("ageBand")
+        if band:
+            members = members.annotate(age_band=sets.age_band(f.date_to)).filter(age_band=band)
+        holding = f.extra.get("cardHolder")
+        if holding:
+            holds = holds_usable_card(as_of=f.date_to)
+            members = members.filter(holds) if holding == HOLDER else members.exclude(holds)
         return members
 
     def rows(self, f: ReportFilters) -> QuerySet[Any]:
@@ -105,8 +144,8 @@ class MemberList(Report):
                 maskedPhone=masked_phone_sql(),
                 storeName=F("home_store__name"),
                 sourceName=_names_case("source", source_names(), ""),
-                filedOn=F("created_at"),
-                lastVisitAt=F("last_visit_at"),
+                filedOn=TruncDate("created_at"),
+                lastVisitAt=last_visit(as_of=f.date_to),
             )
         )
 
@@ -181,6 +220,7 @@ class MemberAnalysis(Report):
             return {"": str(_("not given")), **source_names()}
         return {None: str(_("no label")), **label_names()}
 
+    @rows_once
     def rows(self, f: ReportFilters) -> list[dict[str, Any]]:
         scope = scope_of(f)
         grouping = self.grouping(f)
@@ -192,7 +232,9 @@ class MemberAnalysis(Report):
             "lapsed": sets.count_by(sets.lapsed_members(scope), member_field),
         }
         names = self._names(f, grouping)
-        groups = [key for key in names if any(key in counts for counts in figures.values())]
+        counted = {key for counts in figures.values() for key in counts}
+        # A code no longer in its master list still counts, under its code.
+        groups = [key for key in names if key in counted] + sorted(counted - names.keys(), key=str)
         if grouping == "store":
             groups = sorted(names, key=lambda key: names[key])
         row_key = _GROUP_KEYS[grouping][0]
@@ -216,6 +258,8 @@ class MemberAnalysis(Report):
 
     def totals(self, f: ReportFilters) -> Mapping[str, Any]:
         """Each member once, however many stores they visited or labels they carry."""
+        if len(f.stores) == 1 and self.grouping(f) == "store":
+            return {key: sum(row[key] for row in self.rows(f)) for key, _name, _label in _ANALYSIS_SETS}
         scope = scope_of(f)
         visitors = sets.visits(scope).values("member_id").distinct().count()
         returning = sets.returning_visits(scope).values("member_id").distinct().count()
@@ -251,7 +295,7 @@ class MemberAnalysis(Report):
         ]
 
 
-def _monthly(counts: Any) -> list[tuple[str, int]]:
+def _monthly(counts: Any) -> list[tuple[str, Decimal | int]]:
     by_month: dict[str, int] = {}
     for month, n in counts:
         key = (month.date() if hasattr(month, "date") else month).isoformat()[:7]
@@ -287,9 +331,10 @@ class MemberLifecycle(Report):
             Column("share", _("Share (%)"), kind="percent"),
         ]
 
+    @rows_once
     def rows(self, f: ReportFilters) -> list[dict[str, Any]]:
         scope = scope_of(f)
-        counts = sets.stage_counts(sets.members_as_at(scope), scope)
+        counts = sets.stage_counts(sets.members_as_at(scope), scope)[None]
         everyone = sum(counts.values())
         return [
             {
@@ -358,13 +403,6 @@ class MemberLifecycleVariants(Report):
             Column("members", _("Members"), kind="count", total=self.variant(f) in ("store", "source")),
         ]
 
-    def _matrix(self, members: QuerySet[Member], scope: sets.Scope, field: str) -> dict[Any, dict[str, int]]:
-        matrix: dict[Any, dict[str, int]] = {}
-        counted = sets.with_stage(members, scope).order_by().values_list(field, "stage").annotate(n=Count("pk"))
-        for group, stage, n in counted:
-            matrix.setdefault(group, {})[stage] = n
-        return matrix
-
     def rows(self, f: ReportFilters) -> list[dict[str, Any]]:
         scope = scope_of(f)
         variant = self.variant(f)
@@ -372,13 +410,13 @@ class MemberLifecycleVariants(Report):
         if variant == "cardType":
             held = card_types_held(member_ids=members.values("pk"), as_of=scope.date_to)
             names: dict[Any, str] = dict(held)
-            matrix = {
-                type_id: sets.stage_counts(sets.card_type_members(members, type_id, scope.date_to), scope)
+            matrix: dict[Any, dict[str, int]] = {
+                type_id: sets.stage_counts(sets.card_type_members(members, type_id, scope.date_to), scope)[None]
                 for type_id, _name in held
             }
         else:
-            field = {"store": "home_store_id", "source": "source", "label": "labels"}[variant]
-            matrix = self._matrix(members, scope, field)
+            field = {"store": "home_store", "source": "source", "label": "labels"}[variant]
+            matrix = sets.stage_counts(members, scope, field)
             if variant == "store":
                 names = dict(store_names(f.stores))
             elif variant == "source":

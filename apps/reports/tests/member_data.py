@@ -32,7 +32,7 @@ def visit(store: OrgUnit, member: Member | None, day: date, price: str = "100.00
 
 
 def member_with_visits(store: OrgUnit, *ago: int, **fields: object) -> Member:
-    member = MemberFactory(home_store=store, **fields)
+    member: Member = MemberFactory.create(home_store=store, **fields)
     for days in ago:
         visit(store, member, days_ago(days))
     return member
@@ -41,9 +41,9 @@ def member_with_visits(store: OrgUnit, *ago: int, **fields: object) -> Member:
 def lifecycle(store: OrgUnit) -> dict[str, Member]:
     """One member at each stage as at today (lapsed after 90 days, at risk after 60, loyal at 6 visit
     days in a year), the visits at `store`."""
-    prospect = MemberFactory(home_store=store, name="潜在")
+    prospect: Member = MemberFactory.create(home_store=store, name="潜在")
     committed_order(store=store, member=prospect)  # unpaid: no visit
-    members = {
+    members: dict[str, Member] = {
         "prospect": prospect,
         "firstPurchase": member_with_visits(store, 5, name="首购"),
         "repeat": member_with_visits(store, 20, 10, name="复购"),

@@ -38,10 +38,14 @@ def test_each_member_is_at_the_stage_their_visits_put_them(store, other_store):
     members = lifecycle(store)
     member_with_visits(other_store, 5, name="别店")
 
-    staged = dict(sets.with_stage(sets.members_as_at(scope(store)), scope(store)).values_list("name", "stage"))
+    staged = sets.member_stages(sets.members_as_at(scope(store)), scope(store))
 
-    assert staged == {member.name: stage for stage, member in members.items()}
-    assert sets.stage_counts(sets.members_as_at(scope(store)), scope(store)) == {key: 1 for key in sets.STAGE_KEYS}
+    assert staged == {member.pk: stage for stage, member in members.items()}
+    assert sets.stage_counts(sets.members_as_at(scope(store)), scope(store)) == {
+        None: dict.fromkeys(sets.STAGE_KEYS, 1)
+    }
+    for stage, member in members.items():
+        assert list(sets.member_set(scope(store), f"stage:{stage}")) == [member]
 
 
 def test_the_stages_are_as_at_the_range_end(store):
@@ -49,7 +53,7 @@ def test_the_stages_are_as_at_the_range_end(store):
 
     # Eleven days ago the won-back member's return and the repeat member's second visit had not happened.
     earlier = scope(store, first=40, last=11)
-    staged = dict(sets.with_stage(sets.members_as_at(earlier), earlier).values_list("pk", "stage"))
+    staged = sets.member_stages(sets.members_as_at(earlier), earlier)
 
     assert staged[members["wonBack"].pk] == "lapsed"
     assert staged[members["repeat"].pk] == "firstPurchase"
@@ -59,11 +63,19 @@ def test_the_stages_are_as_at_the_range_end(store):
 def test_a_longer_lapse_keeps_a_member_at_risk_instead_of_lapsed(store):
     members = lifecycle(store)
 
-    staged = dict(
-        sets.with_stage(sets.members_as_at(scope(store)), scope(store, lapsed_days=150)).values_list("pk", "stage")
-    )
+    staged = sets.member_stages(sets.members_as_at(scope(store)), scope(store, lapsed_days=150))
 
     assert staged[members["lapsed"].pk] == "atRisk"
+
+
+def test_stages_count_by_a_member_field(store):
+    members = lifecycle(store)
+    Member.objects.filter(pk__in=[members["loyal"].pk, members["prospect"].pk]).update(source="friend")
+
+    counts = sets.stage_counts(sets.members_as_at(scope(store)), scope(store), "source")
+
+    assert counts["friend"] == {**dict.fromkeys(sets.STAGE_KEYS, 0), "loyal": 1, "prospect": 1}
+    assert sum(counts[""].values()) == 5 and counts[""]["loyal"] == 0
 
 
 def test_visitors_split_into_returning_and_first_visit_and_the_lapsed_are_apart(store):

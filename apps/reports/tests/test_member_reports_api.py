@@ -1,0 +1,336 @@
+"""The member and customer reports over HTTP (apps/reports/definitions/members.py, customers.py),
+on visits, cards and members made through the real till and card services: the figures, the store
+scope, the codes, and every member count drilling to the same members in MemberList."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+from django.utils import timezone
+
+from apps.accounts.testing import api_client
+from apps.billing.tests.factories import CASHIER, committed_order, line
+from apps.billing.till.checkout import order_pay
+from apps.cards.tests.factories import package_card, stored_value_card
+from apps.core.role_codes import REPORT_FIGURES_CODE
+from apps.core.testing import assert_envelope
+from apps.members.models import Member, MemberLabel
+from apps.members.tests.factories import MemberFactory
+from apps.reports import member_sets as sets
+from apps.reports.tests.member_data import days_ago, lifecycle, member_with_visits, visit
+
+pytestmark = pytest.mark.django_db
+
+LIFECYCLE_CODE = "MLCA-00001-0000"
+ANALYSIS_CODE = "SMSA-0001"
+TODAY = {"from": days_ago(29).isoformat(), "to": days_ago(0).isoformat()}
+
+
+@pytest.fixture
+def store(chain):
+    return chain["store"]
+
+
+@pytest.fixture
+def other_store(chain):
+    return chain["other_store"]
+
+
+@pytest.fixture
+def reader(store, make_entry):
+    return api_client(entry=make_entry(store, codes=[REPORT_FIGURES_CODE, LIFECYCLE_CODE, ANALYSIS_CODE]))
+
+
+@pytest.fixture
+def head_office(chain, make_entry):
+    codes = [REPORT_FIGURES_CODE, LIFECYCLE_CODE, ANALYSIS_CODE]
+    return api_client(entry=make_entry(chain["head_office"], codes=codes, kind="owner"))
+
+
+def show(client, key, language="en", **params):
+    response = client.get(f"/rest/businessReport{key}/show", {**TODAY, **params}, HTTP_ACCEPT_LANGUAGE=language)
+    return assert_envelope(response, status=200)
+
+
+def drilled(client, column, row, **params):
+    """The rows of the report a figure drills to, with the filters the drill names from the row."""
+    drill = column["drill"]
+    filters = {target: row[key] for target, key in drill["filters"].items()}
+    return show(client, drill["report"], **params, **filters, pageSize=200)
+
+
+def column_of(data, key):
+    return next(column for column in data["columns"] if column["key"] == key)
+
+
+def test_the_lifecycle_counts_each_stage_in_funnel_order_and_drills_to_its_members(store, other_store, reader):
+    members = lifecycle(store)
+    member_with_visits(other_store, 3)
+
+    data = show(reader, "MemberLifecycle", to=TODAY["to"])
+
+    assert [row["stageName"] for row in data["list"]] == [str(label) for _key, label in sets.STAGES]
+    assert [row["members"] for row in data["list"]] == [1] * 7 and data["totals"]["members"] == 7
+    assert data["list"][0]["share"] == "14.29"
+    funnel = data["series"][0]
+    assert funnel["chart"] == "funnel" and [point["y"] for point in funnel["points"]] == [1] * 7
+    assert funnel["points"][3]["x"] == "Loyal"
+    loyal = drilled(reader, column_of(data, "members"), data["list"][3])
+    assert [row["memId"] for row in loyal["list"]] == [members["loyal"].pk]
+
+
+def test_the_lifecycle_speaks_chinese(store, reader):
+    lifecycle(store)
+
+    data = show(reader, "MemberLifecycle", language="zh-hans", to=TODAY["to"])
+
+    assert data["series"][0]["points"][0]["x"] == "潜在客户（未消费）"
+    assert column_of(data, "stageName")["label"] == "阶段"
+
+
+def test_the_lifecycle_needs_its_code(store, make_entry):
+    client = api_client(entry=make_entry(store, codes=[REPORT_FIGURES_CODE]))
+
+    response = client.get("/rest/businessReportMemberLifecycle/show", TODAY)
+
+    assert response.status_code == 403
+
+
+def test_member_analysis_counts_per_store_and_each_figure_lists_its_members(store, other_store, head_office):
+    lifecycle(store)
+    MemberFactory(home_store=store, name="新人")
+    traveller = MemberFactory(home_store=other_store, name="旅客")
+    Member.objects.filter(pk=traveller.pk).update(created_at=timezone.now() - timedelta(days=400))
+    visit(store, traveller, days_ago(400))
+    visit(other_store, traveller, days_ago(2))
+    visit(store, traveller, days_ago(1))
+
+    data = show(head_office, "MemberAnalysis")
+
+    by_store = {row["name"]: row for row in data["list"]}
+    figures = ("newMembers", "visitors", "returning", "firstVisits", "lapsed")
+    assert [by_store["Store A"][key] for key in figures] == [1, 5, 3, 2, 1]
+    assert by_store["Store B"]["visitors"] == 1 and by_store["Store B"]["returning"] == 1
+    # The traveller visited both stores: once in the totals.
+    assert data["totals"]["visitors"] == 5 and data["totals"]["returning"] == 3
+    for key, expected in (("returning", ["召回", "忠诚", "旅客"]), ("lapsed", ["流失"]), ("newMembers", ["新人"])):
+        listed = drilled(head_office, column_of(data, key), by_store["Store A"])
+        assert sorted(row["name"] for row in listed["list"]) == sorted(expected), key
+        assert listed["total"] == by_store["Store A"][key]
+    assert [point["y"] for point in data["series"][0]["points"]][-1] == 1  # this month's new member
+
+
+def test_member_analysis_groups_by_source_and_label(store, reader):
+    vip = MemberLabel.objects.create(name="VIP")
+    member_with_visits(store, 3, source="friend", labels=[vip])
+    member_with_visits(store, 4)
+
+    by_source = {row["name"]: row for row in show(reader, "MemberAnalysis", groupBy="source")["list"]}
+    by_label = show(reader, "MemberAnalysis", groupBy="label")
+
+    assert by_source["not given"]["visitors"] == 1
+    assert [row["visitors"] for name, row in by_source.items() if name != "not given"] == [1]
+    vip_row = next(row for row in by_label["list"] if row["name"] == "VIP")
+    assert vip_row["newMembers"] == 1 and vip_row["labelId"] == vip.pk
+    listed = drilled(reader, column_of(by_label, "visitors"), vip_row)
+    assert listed["total"] == 1
+
+
+def test_the_member_list_masks_phones_and_links_each_member(store, reader):
+    member = member_with_visits(store, 2, phone="13912345678")
+
+    data = show(reader, "MemberList", set="visitors")
+
+    assert data["list"] == [
+        {
+            "name": member.name,
+            "memId": member.pk,
+            "maskedPhone": "139****5678",
+            "storeName": "Store A",
+            "sourceName": "",
+            "filedOn": timezone.localdate().isoformat(),  # the store's day, not UTC's
+            "lastVisitAt": days_ago(2).isoformat(),
+        }
+    ]
+    assert column_of(data, "name")["link"] == "member"
+
+
+def test_another_stores_members_stay_out_of_a_stores_reports(store, other_store, reader):
+    member_with_visits(other_store, 2)
+
+    assert show(reader, "MemberList", set="members")["total"] == 0
+    assert show(reader, "MemberList", set="visitors")["total"] == 0
+    assert reader.get(
+        "/rest/businessReportMemberList/show", {**TODAY, "set": "members", "storeId": other_store.pk}
+    ).status_code in (403, 404)
+
+
+def test_variants_set_the_stages_against_each_source(store, reader):
+    members = lifecycle(store)
+    Member.objects.filter(pk=members["loyal"].pk).update(source="friend")
+
+    data = show(reader, "MemberLifecycleVariants", variant="source", to=TODAY["to"])
+
+    friend = next(row for row in data["list"] if row["source"] == "friend")
+    assert friend["loyal"] == 1 and friend["members"] == 1
+    unknown = next(row for row in data["list"] if row["source"] == "none")
+    assert unknown["members"] == 6 and unknown["loyal"] == 0
+    listed = drilled(reader, column_of(data, "loyal"), friend)
+    assert [row["memId"] for row in listed["list"]] == [members["loyal"].pk]
+
+
+def test_variants_by_card_type_count_the_holders(store, reader):
+    holder = member_with_visits(store, 5)
+    card = stored_value_card(member=holder, store=store)
+    member_with_visits(store, 6)
+
+    data = show(reader, "MemberLifecycleVariants", variant="cardType", to=TODAY["to"])
+
+    assert [(row["cardTypeId"], row["firstPurchase"], row["members"]) for row in data["list"]] == [
+        (card.card_type_id, 1, 1)
+    ]
+
+
+def test_customer_analysis_sets_new_against_returning_customers(store, reader):
+    member_with_visits(store, 100, 3)  # returning
+    newcomer = member_with_visits(store, 4, 2)  # new: two orders
+    stored_value_card(member=newcomer, store=store)
+
+    segments = {row["name"]: row for row in show(reader, "CustomerAnalysis")["list"]}
+    holders = {row["name"]: row for row in show(reader, "CustomerAnalysis", by="cardHolder")["list"]}
+    only_new = show(reader, "CustomerAnalysis", segment="new")
+
+    assert segments["New customers"] == {
+        **segments["New customers"], "customers": 1, "visits": 2, "spend": "200.00", "averageTicket": "100.00",
+        "frequency": "2.00",
+    }  # fmt: skip
+    assert segments["Returning customers"]["visits"] == 1
+    assert holders["Card holders"]["customers"] == 1 and holders["No usable card"]["customers"] == 1
+    assert [row["name"] for row in only_new["list"]] == ["New customers"]
+
+
+def test_customer_marketing_splits_each_month_and_follows_new_customers_to_their_second_visit(store, reader):
+    today = timezone.localdate()
+    start = today.replace(day=1)
+    if (today - start).days < 3:
+        pytest.skip("needs three days of this month behind today")
+    first = MemberFactory(home_store=store)
+    visit(store, first, start)
+    visit(store, first, start + timedelta(days=2), price="50.00")
+    member_with_visits(store, 400, (today - start).days)  # returning
+    MemberFactory(home_store=store)  # never came
+
+    data = show(reader, "CustomerMarketing", **{"from": start.isoformat(), "to": today.isoformat()})
+
+    row = data["list"][-1]
+    assert row["month"] == start.isoformat()[:7]
+    assert (row["newCustomers"], row["newOrders"], row["newSpend"]) == (1, 2, "150.00")
+    assert (row["returningCustomers"], row["returningSpend"]) == (1, "100.00")
+    assert row["newShare"] == "60.00" and row["secondVisit30"] == "100.00"
+
+
+def test_follow_up_lists_each_reason(store, reader):
+    lapsed = member_with_visits(store, 200, name="久未到店")
+    holder = MemberFactory(home_store=store, name="有余次")
+    package = package_card(member=holder, sessions=5, store=store)
+    used = committed_order(
+        store=store, member=holder, lines=[line("project", package.sessions.get().project, card=package, qty=2)]
+    )
+    order_pay(actor=CASHIER, order_id=used.pk, tenders=[])
+    card = stored_value_card(member=MemberFactory(home_store=store, name="卡到期"), store=store)
+    birthday = timezone.localdate() - timedelta(days=3)
+    MemberFactory(
+        home_store=store,
+        name="寿星",
+        birthday=birthday.replace(year=1990)
+        if birthday.month != 2 or birthday.day != 29
+        else birthday.replace(year=1992),
+    )
+
+    assert [row["name"] for row in show(reader, "CustomerFollowUp")["list"]] == [lapsed.name]
+    sessions = show(reader, "CustomerFollowUp", reason="sessions")["list"]
+    assert [(row["name"], row["sessionsLeft"], row["dueOn"]) for row in sessions] == [
+        ("有余次", 3, timezone.localdate().isoformat())
+    ]
+    window = {"from": (card.expires_on - timedelta(days=5)).isoformat(), "to": card.expires_on.isoformat()}
+    expiring = show(reader, "CustomerFollowUp", reason="expiring", **window)["list"]
+    # The package card was issued the same day for as long: both expire then.
+    assert [(row["name"], row["dueOn"]) for row in expiring] == [
+        ("有余次", card.expires_on.isoformat()),
+        ("卡到期", card.expires_on.isoformat()),
+    ]
+    birthdays = show(reader, "CustomerFollowUp", reason="birthday")["list"]
+    assert [row["name"] for row in birthdays] == ["寿星"]
+
+
+def test_member_tags_count_each_label_per_store(store, reader):
+    vip = MemberLabel.objects.create(name="VIP")
+    MemberFactory(home_store=store, labels=[vip])
+    old = MemberFactory(home_store=store, labels=[vip])
+    Member.objects.filter(pk=old.pk).update(created_at=timezone.now() - timedelta(days=100))
+
+    data = show(reader, "MemberTags")
+
+    assert [(row["labelName"], row["storeName"], row["members"], row["newMembers"]) for row in data["list"]] == [
+        ("VIP", "Store A", 2, 1)
+    ]
+    assert drilled(reader, column_of(data, "newMembers"), data["list"][0])["total"] == 1
+    assert drilled(reader, column_of(data, "members"), data["list"][0])["total"] == 2
+
+
+def test_member_operation_adds_up_a_stores_day(store, reader):
+    member = member_with_visits(store, 0)
+    card = stored_value_card(member=member, paid="500.00", store=store)
+    spent = committed_order(store=store, member=member)
+    from apps.billing.till.checkout import TenderAsked
+
+    order_pay(
+        actor=CASHIER, order_id=spent.pk, tenders=[TenderAsked("storedValue", Decimal("100.00"), card_id=card.pk)]
+    )
+
+    data = show(reader, "MemberOperation")
+
+    today = next(row for row in data["list"] if row["period"] == timezone.localdate().isoformat())
+    assert (today["membersServed"], today["newMembers"], today["cardsSold"]) == (1, 1, 1)
+    assert today["storedValueSpent"] == "100.00"
+    assert data["totals"]["cardsSold"] == 1
+    monthly = show(reader, "MemberOperation", period="month")
+    assert monthly["list"][0]["period"] == timezone.localdate().isoformat()[:7]
+
+
+def test_customer_groups_drill_to_their_customers(store, reader):
+    woman = member_with_visits(store, 3, gender="F", birthday=days_ago(365 * 33))
+    member_with_visits(store, 4, gender="M")
+    holder = member_with_visits(store, 5)
+    stored_value_card(member=holder, store=store)
+
+    for by, expected in (("gender", woman), ("ageBand", woman), ("cardHolder", holder)):
+        data = show(reader, "CustomerAnalysis", by=by)
+        row = next(row for row in data["list"] if row["group"] in ("F", "30-39", "holder"))
+        listed = drilled(reader, column_of(data, "customers"), row)
+        assert [item["memId"] for item in listed["list"]] == [expected.pk], by
+
+
+def test_a_days_figure_drills_to_that_days_members(store, reader):
+    member_with_visits(store, 3, name="三天前")
+    member_with_visits(store, 1, name="昨天")
+
+    data = show(reader, "MemberOperation")
+    row = next(row for row in data["list"] if row["period"] == days_ago(1).isoformat())
+    listed = drilled(reader, column_of(data, "membersServed"), row)
+
+    assert [item["name"] for item in listed["list"]] == ["昨天"]
+
+
+def test_a_months_new_customers_drill_to_them(store, reader):
+    today = timezone.localdate()
+    newcomer = member_with_visits(store, 0, name="新客")
+    member_with_visits(store, 400, 0, name="老客")
+
+    data = show(reader, "CustomerMarketing", **{"from": today.replace(day=1).isoformat(), "to": today.isoformat()})
+    row = data["list"][-1]
+
+    assert [item["memId"] for item in drilled(reader, column_of(data, "newCustomers"), row)["list"]] == [newcomer.pk]
+    assert [item["name"] for item in drilled(reader, column_of(data, "returningCustomers"), row)["list"]] == ["老客"]
