@@ -16,6 +16,7 @@ from apps.core.role_codes import (
     ASSET_TRANSFER_APPROVE,
     CARD_CODES,
     CARD_TRANSFER_APPROVE,
+    COMMISSION_CODES,
     COST_VIEW,
     CREDIT_MOVE,
     DAY_REOPEN,
@@ -98,6 +99,7 @@ ROLES: tuple[tuple[int, str, str, str, tuple[str, ...]], ...] = (
             STORE_AUTHORITY_APPROVE.code,
             CARD_TRANSFER_APPROVE.code,
             STORE_CONTROLS.code,
+            *(button.code for button in COMMISSION_CODES),
         ),
     ),
     (

@@ -1,5 +1,6 @@
 """Demo data of staff commission: the owner role holds the commission's buttons (plans, closing a
-month), and the chain has a plan for each kind a nurse earns by, plus the front desk's and the store
+month; apps.accounts.demo gives them to a new owner role, this to one a database made before them),
+and the chain has a plan for each kind a nurse earns by, plus the front desk's and the store
 manager's sales, all from 2020 so every demo month has figures. Idempotent: a plan already there is
 left as it is."""
 

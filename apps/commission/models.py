@@ -1,4 +1,4 @@
-"""Commission plans, their versions and the closed periods' frozen lines (issue 29 §3; decision 0042).
+"""Commission plans, their versions and the closed periods' frozen lines (issue 29 §3; decision 0043).
 
 - A plan is for one staff position and one kind of credit (billing's CreditKind: service and card
   consumption are serving, sale and card sale are selling), chain-wide or one store's (a store's plan

@@ -35,6 +35,7 @@ class PlanRow(TypedDict):
     kindName: str
     current: PlanVersionRow | None
     versionCount: int
+    changeable: bool
 
 
 class PlanDetailRow(PlanRow):

@@ -4,11 +4,13 @@ and plan version (the Commission report, the periods call, a staff member's own 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
+from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from apps.billing.choices import CreditKind
 from apps.commission.choices import PeriodStatus
@@ -83,7 +85,8 @@ def _names(plan_list: list[CommissionPlan]) -> dict[int, str]:
     return {row["id"]: row["name"] for row in store_names(store_ids=ids)} if ids else {}
 
 
-def plan_rows(plan_list: list[CommissionPlan], *, today: date | None = None) -> list[PlanRow]:
+def plan_rows(plan_list: list[CommissionPlan], *, at_head_office: bool, today: date | None = None) -> list[PlanRow]:
+    """`at_head_office`: the caller acts above the stores, where the chain's plans are changed."""
     today = today or timezone.localdate()
     names = _names(plan_list)
     open_from: dict[int | None, date] = {}
@@ -107,15 +110,16 @@ def plan_rows(plan_list: list[CommissionPlan], *, today: date | None = None) -> 
                 if current
                 else None,
                 "versionCount": len(versions),
+                "changeable": plan.store_id is not None or at_head_office,
             }
         )
     return rows
 
 
-def plan_detail(plan: CommissionPlan, *, today: date | None = None) -> PlanDetailRow:
+def plan_detail(plan: CommissionPlan, *, at_head_office: bool, today: date | None = None) -> PlanDetailRow:
     today = today or timezone.localdate()
     plan = plans_visible(store_ids=frozenset(), store_id=plan.store_id).get(pk=plan.pk)
-    row = plan_rows([plan], today=today)[0]
+    row = plan_rows([plan], at_head_office=at_head_office, today=today)[0]
     versions = list(plan.versions.all())
     current = _in_force(versions, today)
     open_from = _frozen_before(plan.store_id)
@@ -236,3 +240,100 @@ def period_row(
 def own_employee_id(*, store_id: int, user_id: int) -> int | None:
     """The caller's own employee record at the store, if they are on its staff."""
     return employees().filter(store_id=store_id, user_id=user_id).values_list("pk", flat=True).first()
+
+
+def months_between(first: date, last: date) -> list[date]:
+    """The first days of the months `first`..`last` touches."""
+    months = []
+    month = first.replace(day=1)
+    while month <= last:
+        months.append(month)
+        month = (month + timedelta(days=32)).replace(day=1)
+    return months
+
+
+@dataclass(frozen=True)
+class StoreMonth:
+    store_id: int
+    store_name: str
+    month: date
+    status: str
+    lines: list[LineFigure]
+
+
+def store_months(*, store_ids: tuple[int, ...], first: date, last: date, employee_id: int | None) -> list[StoreMonth]:
+    """Each store's months the range touches (each month whole: commission is monthly), with their
+    lines: stored for a closed month, computed for an open one; of one employee when named."""
+    names = {row["id"]: row["name"] for row in store_names(store_ids=frozenset(store_ids))}
+    found = []
+    for store_id in names:
+        for month in months_between(first, last):
+            lines, period = month_lines(store_id=store_id, month=month, employee_id=employee_id)
+            status = PeriodStatus.CLOSED if period else PeriodStatus.OPEN
+            found.append(StoreMonth(store_id, names[store_id], month, status, lines))
+    return found
+
+
+def report_rows(
+    *, store_ids: tuple[int, ...], first: date, last: date, employee_id: int | None
+) -> list[dict[str, Any]]:
+    """The Commission report's rows: per store, month, employee, kind and plan version."""
+    months = store_months(store_ids=store_ids, first=first, last=last, employee_id=employee_id)
+    rows: list[dict[str, Any]] = []
+    for found in months:
+        for figure in figure_rows(staff_figures(found.lines)):
+            rows.append(
+                {
+                    "month": f"{found.month:%Y-%m}",
+                    "storeId": found.store_id,
+                    "storeName": found.store_name,
+                    "staffId": figure["staffId"],
+                    "staffName": figure["staffName"],
+                    "kindName": figure["kindName"],
+                    "baseAmount": Decimal(figure["baseAmount"]),
+                    "sessions": Decimal(figure["sessions"]),
+                    "monthTotal": Decimal(figure["monthTotal"]),
+                    "tierFrom": None if figure["tierFrom"] is None else Decimal(figure["tierFrom"]),
+                    "rate": None if figure["rate"] is None else Decimal(figure["rate"]),
+                    "commission": Decimal(figure["commission"]),
+                    "clawback": Decimal(figure["clawback"]),
+                    "net": Decimal(figure["net"]),
+                    "planVersion": figure["planVersion"],
+                    "periodStatus": str(PeriodStatus(found.status).label),
+                    "detailLines": "lines",
+                }
+            )
+    return rows
+
+
+def report_lines(
+    *, store_ids: tuple[int, ...], first: date, last: date, employee_id: int | None
+) -> list[dict[str, Any]]:
+    """The Commission report's lines (`detail=lines`): one per staff credit, with its inputs."""
+    months = store_months(store_ids=store_ids, first=first, last=last, employee_id=employee_id)
+    names = employee_names({line.employee_id for found in months for line in found.lines})
+    return [
+        {
+            "month": f"{found.month:%Y-%m}",
+            "storeName": found.store_name,
+            "businessDate": line.business_date,
+            "orderNo": line.order_no,
+            "orderId": line.order_id,
+            "creditId": line.credit_id,
+            "staffId": line.employee_id,
+            "staffName": names.get(line.employee_id, ""),
+            "kindName": str(CreditKind(line.kind).label),
+            "amount": line.amount,
+            "sessions": line.sessions,
+            "clawback": str(_("clawback")) if line.clawback else "",
+            "planVersion": line.version.label if line.version else "",
+            "monthTotal": line.month_total,
+            "tierFrom": line.tier_from,
+            "rate": line.rate,
+            "perSession": line.per_session,
+            "commission": line.commission,
+            "periodStatus": str(PeriodStatus(found.status).label),
+        }
+        for found in months
+        for line in found.lines
+    ]

@@ -1,4 +1,4 @@
-"""Commission's use cases: plans and their versions, closing a period (issue 29 §3; decision 0042).
+"""Commission's use cases: plans and their versions, closing a period (issue 29 §3; decision 0043).
 
 - A version is never changed: an edit is a new version from a date, which must be on or after the
   first day of the first open period (the day after the latest closed month of the plan's stores),

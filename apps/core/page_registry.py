@@ -255,6 +255,11 @@ PAGES: tuple[Page, ...] = tuple(
         ("/satisfactionRate", "Satisfaction", "满意度"),
     )
     + _pages(None, ("/downloadCenter", "Download centre", "下载中心"))
+    + _pages(
+        None,
+        ("/commissionPlans", "Commission plans", "提成方案"),
+        ("/commissionPeriods", "Commission by month", "提成月结"),
+    )
 )
 
 PAGES_BY_ROUTE: dict[str, Page] = {page.route: page for page in PAGES}

@@ -29,6 +29,8 @@ from apps.booking.names import reservation_names
 from apps.cards.choices import AuditAction as CardsAction
 from apps.cards.names import asset_transfer_names
 from apps.catalog.choices import AuditAction as CatalogAction
+from apps.commission.choices import AuditAction as CommissionAction
+from apps.commission.names import period_names, plan_names
 from apps.core.audit import operator_name
 from apps.core.choices import AuditAction as CoreAction
 from apps.core.models import SystemLog
@@ -71,6 +73,7 @@ _ACTION_CHOICES = (
     CardsAction,
     BillingAction,
     GroupBuyAction,
+    CommissionAction,
     ReportsAction,
 )
 
@@ -86,6 +89,8 @@ OBJECT_NAMERS: dict[str, Namer] = {
     "billing.refund": refund_numbers,
     "booking.reservation": reservation_names,
     "cards.assettransfer": asset_transfer_names,
+    "commission.commissionperiod": period_names,
+    "commission.commissionplan": plan_names,
     "groupbuy.writeoff": write_off_names,
     "inventory.goodsorder": goods_order_numbers,
     "inventory.stockdocument": document_numbers,

@@ -175,6 +175,12 @@ SHOULD = {
     "groupbuy-price-check": DESK,
     "groupbuy-front-check-review": DESK,
     "groupbuy-cancel": MANAGERS,
+    # Staff commission: plans (the chain's at head office, a store's by its owner) and closing a month
+    # for payroll are the owner's.
+    "commission-plans": frozenset({"owner"}),
+    "commission-plan": frozenset({"owner"}),
+    "commission-plan-version": frozenset({"owner"}),
+    "commission-period-close": frozenset({"owner"}),
     # Intention deposits (issue 17 §4): the till takes one and applies it to an order (the cashier's
     # page code, as pay/excute); refunding one is a refund (BTN-YLTH-REFUND, managers).
     "intention-take": DESK,

@@ -95,6 +95,7 @@ class CommissionPlanOutputSerializer(serializers.Serializer[Any]):
     kindName = serializers.CharField()
     current = CommissionPlanVersionOutputSerializer(allow_null=True)
     versionCount = serializers.IntegerField()
+    changeable = serializers.BooleanField(help_text="the caller may start a version of it (the chain's: head office)")
 
 
 class CommissionPlanDetailOutputSerializer(CommissionPlanOutputSerializer):

@@ -18,23 +18,28 @@ from apps.core.envelope import EnvelopeResponse
 from apps.core.errors import InvalidInput, NotFound, PermissionRefused
 from apps.core.idempotency import idempotent
 from apps.core.json_types import ValidatedData
-from apps.core.role_codes import COMMISSION_CLOSE, COMMISSION_PLAN, ROLE_CHOSEN
+from apps.core.role_codes import COMMISSION_CLOSE, COMMISSION_PLAN, REPORT_FIGURES_CODE, ROLE_CHOSEN
 from apps.core.scoping import chosen_store_id, get_or_not_found, named_store_id, scope_of, store_in_scope
 from apps.org.selectors import stores
 
 PLANS = (COMMISSION_PLAN.code,)
-PERIODS = (COMMISSION_CLOSE.code, COMMISSION_PLAN.code)
+# A month's figures are the Commission report's: whoever reads the business reports reads them too.
+PERIODS = (COMMISSION_CLOSE.code, COMMISSION_PLAN.code, REPORT_FIGURES_CODE)
 
 
 def _no_store() -> InvalidInput:
     return InvalidInput(_("please choose a store"), field="storeId")
 
 
+def _at_head_office(request: Request) -> bool:
+    return chosen_store_id(request) is None
+
+
 def _plan(request: Request, plan_id: int, *, changing: bool) -> selectors.CommissionPlan:
     plan = get_or_not_found(selectors.plans(), pk=plan_id)
     if plan.store_id is not None and plan.store_id not in scope_of(request).store_ids:
         raise NotFound()
-    if changing and plan.store_id is None and chosen_store_id(request) is not None:
+    if changing and plan.store_id is None and not _at_head_office(request):
         raise PermissionRefused(_("the chain's plans are changed by head office"))
     return plan
 
@@ -61,7 +66,7 @@ class PlanListApi(ErpApi):
         data = self.parse(io.CommissionStoreInputSerializer, request.query_params)
         store_id = named_store_id(request, data.get("store_id"))
         found = selectors.plans_visible(store_ids=scope_of(request).store_ids, store_id=store_id)
-        return EnvelopeResponse(selectors.plan_rows(list(found)))
+        return EnvelopeResponse(selectors.plan_rows(list(found), at_head_office=_at_head_office(request)))
 
     @extend_schema(
         request=io.CommissionPlanCreateInputSerializer,
@@ -79,7 +84,9 @@ class PlanListApi(ErpApi):
             kind=data["kind"],
             version=_version(data["version"]),
         )
-        return EnvelopeResponse(selectors.plan_detail(plan), message=_("saved"))
+        return EnvelopeResponse(
+            selectors.plan_detail(plan, at_head_office=_at_head_office(request)), message=_("saved")
+        )
 
 
 class PlanDetailApi(ErpApi):
@@ -89,7 +96,9 @@ class PlanDetailApi(ErpApi):
         responses=io.CommissionPlanDetailOutputSerializer, summary="A plan with all its versions, newest first"
     )
     def get(self, request: Request, plan_id: int) -> EnvelopeResponse:
-        return EnvelopeResponse(selectors.plan_detail(_plan(request, plan_id, changing=False)))
+        return EnvelopeResponse(
+            selectors.plan_detail(_plan(request, plan_id, changing=False), at_head_office=_at_head_office(request))
+        )
 
     @extend_schema(
         request=io.CommissionPlanRenameInputSerializer,
@@ -100,7 +109,9 @@ class PlanDetailApi(ErpApi):
     def put(self, request: Request, plan_id: int) -> EnvelopeResponse:
         data = self.parse(io.CommissionPlanRenameInputSerializer, request.data)
         plan = services.plan_rename(actor=self.actor(), plan=_plan(request, plan_id, changing=True), name=data["name"])
-        return EnvelopeResponse(selectors.plan_detail(plan), message=_("saved"))
+        return EnvelopeResponse(
+            selectors.plan_detail(plan, at_head_office=_at_head_office(request)), message=_("saved")
+        )
 
 
 class PlanVersionApi(ErpApi):
@@ -116,7 +127,9 @@ class PlanVersionApi(ErpApi):
         data = self.parse(io.CommissionVersionInputSerializer, request.data)
         plan = _plan(request, plan_id, changing=True)
         services.version_create(actor=self.actor(), plan=plan, version=_version(data))
-        return EnvelopeResponse(selectors.plan_detail(plan), message=_("saved"))
+        return EnvelopeResponse(
+            selectors.plan_detail(plan, at_head_office=_at_head_office(request)), message=_("saved")
+        )
 
 
 class PeriodApi(ErpApi):

@@ -25,7 +25,7 @@ interface Row {
 
 /** Another employee (or other shares) for an order's line (`order/changeNurse`). The shares are the
  * server's to check (above 0, adding up to 1); a paid order's credits move with the staff, which the
- * dialog says before the cashier confirms. */
+ * dialog says before the cashier confirms, and need a reason, kept in the system log. */
 export function StaffChangeDialog({
   order,
   line,
@@ -39,6 +39,8 @@ export function StaffChangeDialog({
   const titleId = useId();
   const queryClient = useQueryClient();
   const employees = useEmployeeSearch({ pageNo: 1, pageSize: 100, status: "active" });
+  const paid = order.status === "paid";
+  const [reason, setReason] = useState("");
   const [rows, setRows] = useState<Row[]>(() =>
     line.staff.map((s) => ({ employeeId: s.employeeId, name: s.name, share: s.share })),
   );
@@ -51,6 +53,7 @@ export function StaffChangeDialog({
           orderId: order.orderId,
           orderLineId: line.orderLineId,
           staff: rows.map((row) => ({ employeeId: row.employeeId, share: row.share.trim() })),
+          ...(paid ? { reason: reason.trim() } : {}),
         },
         key,
       ),
@@ -60,7 +63,7 @@ export function StaffChangeDialog({
     },
   });
   const submit = () => {
-    const body = JSON.stringify(rows);
+    const body = JSON.stringify([rows, reason]);
     const key = submission?.body === body ? submission.key : newIdempotencyKey();
     setSubmission({ key, body });
     change.mutate({ key });
@@ -77,7 +80,7 @@ export function StaffChangeDialog({
       <DialogTitle id={titleId}>{t("staffChange.title", { name: line.name })}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          {order.status === "paid" ? t("staffChange.paidNote") : t("staffChange.unpaidNote")}
+          {paid ? t("staffChange.paidNote") : t("staffChange.unpaidNote")}
         </DialogContentText>
         <Stack spacing={1}>
           {rows.map((row, index) => (
@@ -113,12 +116,26 @@ export function StaffChangeDialog({
                 </MenuItem>
               ))}
           </TextField>
+          {paid ? (
+            <TextField
+              size="small"
+              required
+              label={t("staffChange.reason")}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              slotProps={{ htmlInput: { maxLength: 200 } }}
+            />
+          ) : null}
         </Stack>
         <FailureNote message={failure ? fieldMessage || failure.message : null} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t("back")}</Button>
-        <Button variant="contained" disabled={rows.length === 0 || change.isPending} onClick={submit}>
+        <Button
+          variant="contained"
+          disabled={rows.length === 0 || (paid && !reason.trim()) || change.isPending}
+          onClick={submit}
+        >
           {t("staffChange.confirm")}
         </Button>
       </DialogActions>

@@ -418,11 +418,26 @@ describe("OrderDetailsPage", () => {
     window.localStorage.setItem("erp.session", JSON.stringify(sessionInfo({ btn: ["BTN-KDJC-CREDIT-MOVE"] })));
     const today = storeToday();
     let detail = orderDetail({ businessDate: today });
-    fakeServer({ ...routes, "GET /rest/order/orderDetails": () => ok(detail) });
+    const server = fakeServer({
+      ...routes,
+      "GET /rest/order/orderDetails": () => ok(detail),
+      "POST /rest/order/changeNurse": () => ok(detail, "saved"),
+    });
     const { unmount } = render_(<OrderDetailsPage search="?orderId=1" />);
     fireEvent.click(await screen.findByRole("button", { name: "Change staff" }));
     const dialog = await screen.findByRole("dialog", { name: "Staff of 头皮护理" });
     expect(within(dialog).getByText(/credits of this line move/)).toBeInTheDocument();
+    const save = within(dialog).getByRole("button", { name: "Save the staff" });
+    expect(save).toBeDisabled(); // a paid order's credits move only with a reason
+    fireEvent.change(within(dialog).getByLabelText(/Reason for moving the credits/), {
+      target: { value: "the desk named the wrong nurse" },
+    });
+    expect(save).toBeEnabled();
+    fireEvent.click(save);
+    await waitFor(() => expect(server.callsTo("POST /rest/order/changeNurse")).toHaveLength(1));
+    expect(server.callsTo("POST /rest/order/changeNurse")[0]?.body).toMatchObject({
+      reason: "the desk named the wrong nurse",
+    });
     unmount();
     queryClient.clear();
     detail = orderDetail(); // paid on 2026-11-20: its day is over

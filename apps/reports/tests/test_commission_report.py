@@ -1,0 +1,148 @@
+"""The Commission report (/rest/businessReportCommission/*) on credits written by billing's checkout
+and refunds: the figures per staff member, kind and plan version with the version's name and date,
+the drills (to SalesDetail by staffId, to its own lines), the lines with their inputs, closed months
+read as stored, and scope: staff see only their own rows, another store's answer 404."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from apps.accounts.testing import api_client
+from apps.billing.choices import CreditKind
+from apps.commission.services import period_close
+from apps.commission.tests.factories import month_ago, plan, refunded, sold
+from apps.core.audit import SYSTEM_ACTOR
+from apps.core.page_registry import code_of
+from apps.core.role_codes import REPORT_FIGURES_CODE
+from apps.core.testing import assert_envelope
+from apps.inventory.tests.factories import stocked
+from apps.staff.choices import EmployeePosition
+from apps.staff.tests.factories import EmployeeFactory
+
+pytestmark = pytest.mark.django_db
+SHOW = "/rest/businessReportCommission/show"
+SELECT = "/rest/businessReportCommission/select"
+
+
+@pytest.fixture
+def store(chain):
+    return chain["store"]
+
+
+@pytest.fixture
+def month(store, make_entry):
+    """Last month at Store A: the nurse 张敏 (with an account) sold 12 × 100 and had 3 refunded the
+    same month, 吴佳怡 sold 5; the nurses' sales plan pays 5%, 10% from 1,000 (whole month)."""
+    nurse_entry = make_entry(store, codes=[code_of("/orderBoard")], kind="store_employee")
+    nurse = EmployeeFactory(store=store, name="张敏", position=EmployeePosition.NURSE, user=nurse_entry.user)
+    other = EmployeeFactory(store=store, name="吴佳怡", position=EmployeePosition.NURSE)
+    product = stocked(store, "1000", name="洗发水", price=Decimal("100.00"))
+    sales = plan(EmployeePosition.NURSE, CreditKind.SALE, month_ago(6), [(0, 5), (1000, 10)])
+    order = sold(store, nurse, product, day=month_ago(1, 3), qty=12)
+    refunded(order, day=month_ago(1, 9), qty=3)
+    sold(store, other, product, day=month_ago(1, 4), qty=5)
+    return {"nurse": nurse, "nurse_entry": nurse_entry, "other": other, "plan": sales, "order": order}
+
+
+def last_month():
+    from apps.commission.figures import month_bounds
+
+    first, last = month_bounds(month_ago(1))
+    return {"from": first.isoformat(), "to": last.isoformat()}
+
+
+@pytest.fixture
+def owner(store, make_entry):
+    return api_client(entry=make_entry(store, codes=[REPORT_FIGURES_CODE], kind="owner"))
+
+
+def test_the_owner_sees_each_staff_members_commission_with_the_plan_version_and_drills(owner, month):
+    answer = assert_envelope(owner.get(SHOW, last_month()), status=200)
+    rows = {row["staffName"]: row for row in answer["list"]}
+    mine = rows["张敏"]
+    assert (mine["baseAmount"], mine["monthTotal"], mine["tierFrom"], mine["rate"]) == (
+        "900.00",
+        "900.00",
+        "0.00",
+        "5.00",
+    )
+    assert (mine["commission"], mine["clawback"], mine["net"]) == ("60.00", "-15.00", "45.00")
+    assert mine["planVersion"] == f"{month['plan'].name} · {month_ago(6).isoformat()}"
+    assert mine["periodStatus"] == "open"
+    assert mine["staffId"] == month["nurse"].pk and mine["detailLines"] == "lines"
+    assert answer["totals"]["net"] == "70.00"  # 45 + 500 × 5%
+    columns = {column["key"]: column for column in answer["columns"]}
+    assert columns["staffName"]["drill"]["report"] == "SalesDetail"
+    assert columns["staffName"]["drill"]["filters"] == {"staffId": "staffId"}
+    assert columns["net"]["drill"] == {
+        "report": "Commission",
+        "route": "/staffCommission",
+        "filters": {"staffId": "staffId", "detail": "detailLines"},
+    }
+
+
+def test_the_lines_show_each_credits_inputs_and_link_the_order(owner, month):
+    query = {**last_month(), "detail": "lines", "staffId": month["nurse"].pk}
+    answer = assert_envelope(owner.get(SHOW, query), status=200)
+    lines = answer["list"]
+    assert [(line["amount"], line["clawback"], line["commission"]) for line in lines] == [
+        ("1200.00", "", "60.00"),
+        ("-300.00", "clawback", "-15.00"),
+    ]
+    assert lines[0]["orderId"] == month["order"].pk and lines[0]["orderNo"] == month["order"].order_no
+    assert (lines[0]["monthTotal"], lines[0]["rate"]) == ("900.00", "5.00")
+    assert answer["totals"]["commission"] == "45.00"
+
+
+def test_a_closed_month_reads_its_stored_lines(owner, store, month):
+    period_close(actor=SYSTEM_ACTOR, store_id=store.pk, month=month_ago(1))
+    answer = assert_envelope(owner.get(SHOW, last_month()), status=200)
+    assert {row["periodStatus"] for row in answer["list"]} == {"closed"}
+    assert answer["totals"]["net"] == "70.00"
+
+
+def test_staff_see_only_their_own_commission(month):
+    nurse = api_client(entry=month["nurse_entry"])
+    answer = assert_envelope(nurse.get(SHOW, last_month()), status=200)
+    assert [row["staffName"] for row in answer["list"]] == ["张敏"]
+    other = {**last_month(), "staffId": month["other"].pk}
+    assert [row["staffName"] for row in assert_envelope(nurse.get(SHOW, other), status=200)["list"]] == ["张敏"]
+
+
+def test_another_stores_commission_is_not_found(owner, chain, month):
+    query = {**last_month(), "storeId": chain["other_store"].pk}
+    assert_envelope(owner.get(SHOW, query), status=404, errcode="SYS-40400")
+
+
+def test_select_offers_the_lines_filter_and_the_route(owner, month):
+    answer = assert_envelope(owner.get(SELECT), status=200)
+    assert answer["route"] == "/staffCommission"
+    assert [extra["name"] for extra in answer["extra"]] == ["detail"]
+
+
+def test_a_closed_month_is_exported_for_payroll_through_the_download_centre(owner, store, month, settings, tmp_path):
+    from io import BytesIO
+
+    from openpyxl import load_workbook
+
+    from erp.celery import app as celery_app
+
+    settings.MEDIA_ROOT = str(tmp_path)
+    period_close(actor=SYSTEM_ACTOR, store_id=store.pk, month=month_ago(1))
+    previous = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    try:
+        queued = owner.post("/rest/businessReportCommission/export", last_month(), format="json")
+        job_id = assert_envelope(queued, status=202)["jobId"]
+    finally:
+        celery_app.conf.task_always_eager = previous
+    response = owner.get(f"/rest/downloadCenter/file/{job_id}")
+    assert response.status_code == 200
+    sheet = load_workbook(BytesIO(b"".join(response.streaming_content))).worksheets[0]
+    header = [cell.value for cell in sheet[1]]
+    rows = [dict(zip(header, row, strict=True)) for row in sheet.iter_rows(min_row=2, values_only=True)]
+    nets = {row["staff"]: row["net"] for row in rows}
+    assert nets == {"张敏": 45, "吴佳怡": 25}  # money cells are numbers
+    assert {row["period"] for row in rows} == {"closed"}
