@@ -276,6 +276,7 @@ SPECTACULAR_SETTINGS = {
         "id": {"type": "integer", "minimum": 0, "maximum": 2147483647},
         "signed_id": {"type": "integer", "minimum": -2147483648, "maximum": 2147483647},
         "code": {"type": "string", "pattern": "^[0-9A-Za-z_-]{1,32}$", "maxLength": 32},
+        "token": {"type": "string", "pattern": "^[0-9A-Za-z_:-]{1,200}$", "maxLength": 200},
         "flag": {"type": "integer", "enum": [0, 1]},
     },
 }

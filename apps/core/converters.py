@@ -58,7 +58,15 @@ class FlagConverter:
         return str(value)
 
 
+class TokenConverter(CodeConverter):
+    """`<token:...>`: a signed token in an address (Django's signing: base64url and `:`), e.g. a
+    member's evaluation link; a bounded length, so no address carries an arbitrary text."""
+
+    regex = "[0-9A-Za-z_:-]{1,200}"
+
+
 register_converter(IdConverter, "id")
 register_converter(SignedIdConverter, "signed_id")
 register_converter(CodeConverter, "code")
 register_converter(FlagConverter, "flag")
+register_converter(TokenConverter, "token")

@@ -1,13 +1,14 @@
 """Demo evaluations (issue 29 §4, /XMDReviewReport, /evaluationDetails, /satisfactionRate): in the
-second demo store (青丝养护徐汇店, whose orders no page test counts), the members' paid orders of the
-demo (the package sale with its first SPA, the group-buy coupon served, the card sales, the session
-served) are rated through `evaluation_submit` as the member's link and the front desk rate them: a
-spread of scores, so the reports show satisfied and unsatisfied visits. Idempotent: a store with
-evaluations keeps what it has. The first store's paid orders stay unrated, for the browser test."""
+second demo store (青丝养护徐汇店, whose orders no page test counts), the members' paid visits with a
+service (the package sale with its first SPA, the session of the anti-loss package, the group-buy
+coupon served) are rated through `evaluation_submit` as the member's link and the front desk rate
+them, two satisfied and one not, so the reports show both. Card sales and deposits are not visits
+to rate. Idempotent: a store with evaluations keeps what it has. The first store's orders stay
+unrated."""
 
 from __future__ import annotations
 
-from apps.billing.choices import OrderStatus
+from apps.billing.choices import LineType, OrderStatus
 from apps.billing.models import Order
 from apps.core.audit import SYSTEM_ACTOR
 from apps.evaluations.choices import Channel
@@ -16,7 +17,7 @@ from apps.evaluations.services import evaluation_submit
 from apps.org.demo import DemoChain
 from apps.org.models import OrgUnit
 
-# (service score, nurse score, comment, channel), given to the store's paid member orders in turn.
+# (service score, nurse score, comment, channel), given to the store's service visits in turn.
 RATINGS = (
     (5, 5, "护理师手法很专业，头皮很舒服", Channel.LINK),
     (4, 5, "环境不错，等待时间有点长", Channel.LINK),
@@ -34,8 +35,12 @@ def seed_demo(chain: DemoChain) -> None:
 def _seed_evaluations(store: OrgUnit) -> None:
     if Evaluation.objects.filter(store=store).exists():
         return
-    orders = Order.objects.filter(store=store, status=OrderStatus.PAID, member__isnull=False).order_by("id")
-    for order, (service, nurse, comment, channel) in zip(orders, RATINGS, strict=False):
+    visits = (
+        Order.objects.filter(store=store, status=OrderStatus.PAID, member__isnull=False, lines__type=LineType.PROJECT)
+        .distinct()
+        .order_by("id")
+    )
+    for order, (service, nurse, comment, channel) in zip(visits, RATINGS, strict=False):
         evaluation_submit(
             actor=SYSTEM_ACTOR,
             order=order,

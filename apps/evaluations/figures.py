@@ -19,12 +19,13 @@ from django.db.models import (
     Count,
     DecimalField,
     F,
+    Func,
     Q,
     QuerySet,
     Value,
     When,
 )
-from django.db.models.functions import Cast, Coalesce, Round, TruncMonth
+from django.db.models.functions import Cast, Coalesce, Round
 
 from apps.evaluations.choices import SATISFIED_FROM, Channel
 from apps.evaluations.models import Evaluation
@@ -127,9 +128,11 @@ def details(scope: Scope) -> QuerySet[Any]:
 
 
 def monthly(scope: Scope, *, by_store: bool) -> QuerySet[Any]:
-    """The satisfaction rate a month (`month`, the month's first day), or a store and month
+    """The satisfaction rate a month (`month`, "2026-11"), or a store and month
     (`storeId`, `storeName`) with `by_store`: `count`, `satisfied`, `satisfiedRate`."""
-    keys: dict[str, Any] = {"month": TruncMonth("visit_date")}
+    keys: dict[str, Any] = {
+        "month": Func(F("visit_date"), Value("YYYY-MM"), function="to_char", output_field=CharField())
+    }
     if by_store:
         keys.update(storeId=F("store_id"), storeName=F("store__name"))
     figures = _figures()

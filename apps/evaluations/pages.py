@@ -4,5 +4,5 @@ QR code (public: no sign-in, no shell; the token in the address is the key)."""
 from apps.core.page_registry import PageRoute
 
 PAGES: list[PageRoute] = [
-    PageRoute("/evaluate/<str:token>", "src/pages/evaluations/EvaluatePage.tsx", public=True, shell=False),
+    PageRoute("/evaluate/<token:token>", "src/pages/evaluations/EvaluatePage.tsx", public=True, shell=False),
 ]

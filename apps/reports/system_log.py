@@ -37,6 +37,8 @@ from apps.core.models import SystemLog
 from apps.core.object_names import Namer
 from apps.core.phones import mask_phones_in, mask_phones_in_text
 from apps.core.time_ranges import check_time_range
+from apps.evaluations.choices import AuditAction as EvaluationsAction
+from apps.evaluations.names import evaluation_names
 from apps.groupbuy.choices import AuditAction as GroupBuyAction
 from apps.groupbuy.names import write_off_names
 from apps.inventory.choices import AuditAction as InventoryAction
@@ -73,7 +75,11 @@ _ACTION_CHOICES = (
     CardsAction,
     BillingAction,
     GroupBuyAction,
+<<<<<<< HEAD
     CommissionAction,
+=======
+    EvaluationsAction,
+>>>>>>> h7-evaluations
     ReportsAction,
 )
 
@@ -89,8 +95,12 @@ OBJECT_NAMERS: dict[str, Namer] = {
     "billing.refund": refund_numbers,
     "booking.reservation": reservation_names,
     "cards.assettransfer": asset_transfer_names,
+<<<<<<< HEAD
     "commission.commissionperiod": period_names,
     "commission.commissionplan": plan_names,
+=======
+    "evaluations.evaluation": evaluation_names,
+>>>>>>> h7-evaluations
     "groupbuy.writeoff": write_off_names,
     "inventory.goodsorder": goods_order_numbers,
     "inventory.stockdocument": document_numbers,

@@ -40,6 +40,12 @@ def _own_employee(chain):
     return EmployeeFactory(store=chain["store"])
 
 
+def _other_paid_visit(chain):
+    from apps.evaluations.tests.factories import paid_visit
+
+    return paid_visit(chain["other_store"])
+
+
 def _other_member(chain):
     from apps.members.tests.factories import MemberFactory
 
@@ -690,6 +696,14 @@ OTHER_STORE_WRITES = {
     ],
     "groupbuy-cancel": lambda chain, caller: [
         ("post", "/rest/groupPurchasing/cancel", {"recordId": _other_write_off(chain).pk, "reason": "顾客退款"})
+    ],
+    # evaluations: the desk records no rating of another store's visit
+    "evaluation-record": lambda chain, caller: [
+        (
+            "post",
+            "/rest/evaluation/record",
+            {"orderId": _other_paid_visit(chain).pk, "serviceScore": 5, "nurseScore": 5},
+        )
     ],
     # member move-in: another store's move-in is neither edited, committed, deleted nor given files
     "movein-update": lambda chain, caller: [

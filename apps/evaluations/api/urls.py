@@ -8,7 +8,7 @@ from django.urls import path
 from apps.evaluations.api import views
 
 urlpatterns = [
-    path("evaluation/public/<str:token>", views.PublicEvaluationApi.as_view(), name="evaluation-public"),
+    path("evaluation/public/<token:token>", views.PublicEvaluationApi.as_view(), name="evaluation-public"),
     path("evaluation/order", views.OrderEvaluationApi.as_view(), name="evaluation-order"),
     path("evaluation/record", views.RecordEvaluationApi.as_view(), name="evaluation-record"),
     path(

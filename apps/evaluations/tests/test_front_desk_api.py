@@ -15,6 +15,7 @@ from apps.core.page_registry import code_of
 from apps.core.testing import assert_envelope, at_once
 from apps.evaluations.choices import Channel
 from apps.evaluations.models import Evaluation
+from apps.evaluations.names import evaluation_names
 from apps.evaluations.services import evaluation_submit
 from apps.members.tests.factories import MemberFactory
 from apps.staff.tests.factories import EmployeeFactory
@@ -49,6 +50,8 @@ def test_the_desk_records_an_evaluation_of_its_stores_paid_order_once(chain, des
     assert Evaluation.objects.count() == 1
     log = SystemLog.objects.get(action="evaluations.recorded")
     assert log.detail["orderId"] == order.pk and log.detail["serviceScore"] == 4
+    # The system log names the evaluation by its order's number.
+    assert evaluation_names([int(log.object_id)]) == {data["evaluationId"]: order.order_no}
 
 
 def test_another_stores_order_is_not_found_and_its_nurse_cannot_be_chosen(chain, desk):

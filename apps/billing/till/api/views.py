@@ -19,7 +19,6 @@ from apps.billing.orders.signatures import order_signature_save, png_from_data_u
 from apps.billing.till import selectors
 from apps.billing.till.api import serializers as io
 from apps.billing.till.checkout import TenderAsked, left_to_pay, order_pay
-from apps.billing.till.receipt_extras import receipt_extras
 from apps.billing.till.provider_payments import (
     order_repay,
     provider_tender_ask,
@@ -28,6 +27,7 @@ from apps.billing.till.provider_payments import (
     provider_tender_qr_refresh,
     provider_tender_query,
 )
+from apps.billing.till.receipt_extras import receipt_extras
 from apps.core.api.base import ErpApi
 from apps.core.envelope import EnvelopeResponse
 from apps.core.idempotency import AfterCommit, idempotent
