@@ -57,17 +57,16 @@ ENVIRONMENT = {
         "REDIS_URL": "redis://127.0.0.1:6379/13",
         "DB_CONN_MAX_AGE": "600",
     },
-<<<<<<< HEAD
     "reports": {
         "DEBUG": "1",
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench8",
         "REDIS_URL": "redis://127.0.0.1:6379/11",
-=======
+        "DB_CONN_MAX_AGE": "600",
+    },
     "summaries": {
         "DEBUG": "1",
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_summaries",
         "REDIS_URL": "redis://127.0.0.1:6379/5",
->>>>>>> h2-summaries
         "DB_CONN_MAX_AGE": "600",
     },
     "refunds": {
@@ -86,13 +85,6 @@ def main(argv: list[str] | None = None) -> int:
     for name, value in ENVIRONMENT.get(chosen[0] if chosen else "", {}).items():
         os.environ.setdefault(name, value)
     django.setup()
-<<<<<<< HEAD
-<<<<<<< HEAD
-    from bench import booking, closing, groupbuy, login_info, members, refunds, reports, sales, stock, stocktake
-=======
-    from bench import booking, closing, export_writers, groupbuy, login_info, members, refunds, sales, stock, stocktake
->>>>>>> h1-framework
-=======
     from bench import (
         booking,
         closing,
@@ -101,12 +93,12 @@ def main(argv: list[str] | None = None) -> int:
         login_info,
         members,
         refunds,
+        reports,
         sales,
         stock,
         stocktake,
         summary_triggers,
     )
->>>>>>> h2-summaries
 
     benchmarks = {
         "login-info": login_info,

@@ -3,17 +3,10 @@ from django.apps import AppConfig
 
 class ReportsConfig(AppConfig):
     """Read-only views over every app below (docs/architecture.md, floor 10): the owner's
-<<<<<<< HEAD
-    shop-management overview, the system log, the summaries the reports read (apps.reports.summaries)
-    with their ledger audit and the text of their nightly check's task, the business reports
-    (apps.reports.framework, each report a module of apps.reports.definitions) and the download
-    centre (apps.reports.exports)."""
-=======
     shop-management overview, the system log, the business reports (apps.reports.framework, each
     report a module of apps.reports.definitions), the download centre (apps.reports.exports), and the
     summaries the reports read (apps.reports.summaries), with their ledger audit and the text of their
     nightly check's task."""
->>>>>>> h2-summaries
 
     name = "apps.reports"
     label = "reports"
@@ -30,7 +23,3 @@ class ReportsConfig(AppConfig):
         autodiscover()
         register_ledger_audit("summaries", summary_differences)
         register_system_text(SUMMARY_DIFFERENCE_TEXT, summary_difference_text)
-<<<<<<< HEAD
-        autodiscover()
-=======
->>>>>>> h2-summaries

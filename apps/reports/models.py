@@ -1,11 +1,5 @@
-<<<<<<< HEAD
-"""The reports' own tables: the summaries (apps.reports.summaries) and the download centre's jobs
-(issue 29 §5): one export of one report with its filters, made by a Celery task into a file kept for
-settings.EXPORT_KEEP_HOURS, then deleted (the job stays, expired)."""
-=======
 """The download centre's jobs (issue 29 §5): one export of one report with its filters, made by a
 Celery task into a file kept for settings.EXPORT_KEEP_HOURS, then deleted (the job stays, expired)."""
->>>>>>> h2-summaries
 
 from __future__ import annotations
 
@@ -14,27 +8,6 @@ from django.utils.translation import gettext_lazy as _
 
 from apps.core.model_fields import created_at_field, user_field
 from apps.reports.choices import ExportStatus
-<<<<<<< HEAD
-from apps.reports.summaries.models import (
-    CategoryDaySummary,
-    DirtyStoreDay,
-    StaffDaySummary,
-    StoreDaySummary,
-    SummaryFreshness,
-    TenderDaySummary,
-)
-
-__all__ = [
-    "CategoryDaySummary",
-    "DirtyStoreDay",
-    "ExportJob",
-    "StaffDaySummary",
-    "StoreDaySummary",
-    "SummaryFreshness",
-    "TenderDaySummary",
-]
-=======
->>>>>>> h2-summaries
 
 # The summaries the reports read (apps.reports.summaries), known to Django through this module.
 from apps.reports.summaries.models import (

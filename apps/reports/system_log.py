@@ -75,11 +75,8 @@ _ACTION_CHOICES = (
     CardsAction,
     BillingAction,
     GroupBuyAction,
-<<<<<<< HEAD
     CommissionAction,
-=======
     EvaluationsAction,
->>>>>>> h7-evaluations
     ReportsAction,
 )
 
@@ -95,12 +92,9 @@ OBJECT_NAMERS: dict[str, Namer] = {
     "billing.refund": refund_numbers,
     "booking.reservation": reservation_names,
     "cards.assettransfer": asset_transfer_names,
-<<<<<<< HEAD
     "commission.commissionperiod": period_names,
     "commission.commissionplan": plan_names,
-=======
     "evaluations.evaluation": evaluation_names,
->>>>>>> h7-evaluations
     "groupbuy.writeoff": write_off_names,
     "inventory.goodsorder": goods_order_numbers,
     "inventory.stockdocument": document_numbers,

@@ -1,10 +1,3 @@
-<<<<<<< HEAD
-"""Celery tasks of the reports (beat schedule in erp/settings.py)."""
-
-from __future__ import annotations
-
-=======
->>>>>>> h2-summaries
 from celery import shared_task
 
 from apps.reports import exports
@@ -40,18 +33,3 @@ def check_summaries() -> int:
     """Nightly (beat): the last SUMMARY_CHECK_DAYS days rebuilt and compared; differences alerted and
     fixed. Answers how many store-day rows differed."""
     return len(summaries_check())
-<<<<<<< HEAD
-
-
-@shared_task(name="apps.reports.tasks.run_export")
-def run_export(job_id: int) -> str:
-    """Makes a download-centre job's file (apps.reports.exports.export_run)."""
-    return str(exports.export_run(job_id=job_id))
-
-
-@shared_task(name="apps.reports.tasks.expire_exports")
-def expire_exports() -> int:
-    """Hourly (beat): files kept past settings.EXPORT_KEEP_HOURS are deleted, their jobs expired."""
-    return exports.expire_exports()
-=======
->>>>>>> h2-summaries
