@@ -519,6 +519,8 @@ def checkout(args: argparse.Namespace) -> dict[str, Any]:
     # The principal's first store, as the sales benchmark checks out; signed in by a token issued
     # here (the server shares the signing key), so the run does not depend on the password hasher.
     entry = UserRole.objects.filter(user__login_name=PRINCIPAL).select_related("user").order_by("id").first()
+    if entry is None:
+        raise SystemExit(f"{PRINCIPAL} is missing: generate first")
     store_id = entry.hier_id
     issued = issue_tokens(user=entry.user, user_role=entry)
     headers = {"Authorization": f"Bearer {issued['access']}", "X-Account-Version": issued["accountVersion"]}
@@ -686,7 +688,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "benchmark": "reports",
         "measured_at": timezone.now().isoformat(timespec="seconds"),
         "load_average": os.getloadavg(),
-        "postgres": connection.pg_version,
+        "postgres": connection.pg_version,  # type: ignore[attr-defined]
         "cpus": os.cpu_count(),
         "data": {"orders": orders, "stock_moves": moves, "stores": len(the_scene.stores)},
         "reports": sorted(reports.by_name()),
