@@ -34,6 +34,13 @@ export interface paths {
      */
     get: operations["Mktseg_findByCityId_list"];
   };
+  "/rest/RzEvaluateRest/getMemberSatisficing": {
+    /**
+     * A member's satisfaction: count, average service score, the latest evaluations
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["RzEvaluateRest_getMemberSatisficing_retrieve"];
+  };
   "/rest/acct/checkStoreMaster": {
     /**
      * Check a store owner's authorization code
@@ -332,6 +339,79 @@ export interface paths {
      */
     get: operations["businessReport_show_retrieve"];
   };
+  "/rest/buyRecordRest/count": {
+    /**
+     * How many purchase records a member has at the caller's stores, in all and by kind
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["buyRecordRest_count_retrieve"];
+  };
+  "/rest/buyRecordRest/detail/{record_id}": {
+    /**
+     * One purchase record with its staff and refunds
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["buyRecordRest_detail_retrieve"];
+  };
+  "/rest/buyRecordRest/list": {
+    /**
+     * A member's purchase records at the caller's stores, newest first
+     * @description buyRecordRest/list: what a member bought (cards, packages, products, top-ups).
+     */
+    get: operations["buyRecordRest_list_retrieve"];
+  };
+  "/rest/commission/mine": {
+    /**
+     * The caller's own commission for a month at the chosen store (none when not on its staff)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["commission_mine_retrieve"];
+  };
+  "/rest/commission/period/close": {
+    /**
+     * Close a store's ended month (Idempotency-Key): its commission is stored and never changes
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["commission_period_close_create"];
+  };
+  "/rest/commission/periods": {
+    /**
+     * A store's month of commission: open (computed now) or closed (as stored), per staff, kind and version
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["commission_periods_retrieve"];
+  };
+  "/rest/commission/plan/{plan_id}": {
+    /**
+     * A plan with all its versions, newest first
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["commission_plan_retrieve"];
+    /**
+     * Rename a plan (Idempotency-Key); what it pays changes only by a new version
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    put: operations["commission_plan_update"];
+  };
+  "/rest/commission/plan/{plan_id}/version": {
+    /**
+     * A new version of a plan from a date on or after the first open period (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["commission_plan_version_create"];
+  };
+  "/rest/commission/plans": {
+    /**
+     * The chain's commission plans and the caller's stores' (one store's, when named)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["commission_plans_list"];
+    /**
+     * A new plan and its first version (Idempotency-Key): a store's, or at head office the chain's
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["commission_plans_create"];
+  };
   "/rest/commodity/cardTypeList": {
     /**
      * Card types (stored-value and package cards)
@@ -525,6 +605,32 @@ export interface paths {
      * @description The download centre's jobs (contract §10).
      */
     get: operations["downloadCenter_list_retrieve"];
+  };
+  "/rest/evaluation/order": {
+    /**
+     * An order's evaluation, or its link and QR code for the member
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["evaluation_order_retrieve"];
+  };
+  "/rest/evaluation/public/{token}": {
+    /**
+     * The visit a member's evaluation link names
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    get: operations["evaluation_public_retrieve"];
+    /**
+     * The member rates the visit (once: a second answers 409 EVAL-40901)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["evaluation_public_create"];
+  };
+  "/rest/evaluation/record": {
+    /**
+     * The front desk records a member's evaluation of a paid order (Idempotency-Key)
+     * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+     */
+    post: operations["evaluation_record_create"];
   };
   "/rest/examination/{examination_id}": {
     /**
@@ -813,6 +919,13 @@ export interface paths {
      * @description Mixin of an ErpApi view whose query parameter `phone_fragment_param` is a fragment of a phone.
      */
     get: operations["member_findLstByConditionWholePhone_retrieve"];
+  };
+  "/rest/member/findMemberConsume": {
+    /**
+     * A member's consumption at the caller's stores: paid orders, their items and card uses, newest first
+     * @description member/findMemberConsume: a member's consumption, her paid orders with the card uses.
+     */
+    get: operations["member_findMemberConsume_retrieve"];
   };
   "/rest/member/findStoCntByCondition": {
     /**
@@ -2097,6 +2210,20 @@ export interface paths {
     /** @description addtransferCard: starts a transfer of the card to another member (replacing one pending). */
     post: operations["usercard_addtransferCard_create"];
   };
+  "/rest/usercard/getOrderList": {
+    /**
+     * The caller's stores' orders that sold, topped up, spent or used a card, newest first
+     * @description usercard/getOrderList: the orders that touched a member card, at the caller's stores.
+     */
+    get: operations["usercard_getOrderList_retrieve"];
+  };
+  "/rest/usercard/orderDetails": {
+    /**
+     * One order that touched a card: the order's details and its entries on the card
+     * @description usercard/orderDetails: one order of a card, with what it wrote on the card.
+     */
+    get: operations["usercard_orderDetails_retrieve"];
+  };
   "/rest/usercard/transferCard": {
     /**
      * @description usercard/transferCard: what a card holds, whether it can be transferred, and the transfer
@@ -2489,6 +2616,102 @@ export interface components {
       /** @description pay/boxList lists them; none: the store's default */
       boxId?: string;
     };
+    BuyRecordCountOutput: {
+      total: number;
+      byType: components["schemas"]["BuyTypeCountOutput"][];
+    };
+    BuyRecordDetailOutput: {
+      /** @description the order line that bought it (buyRecordRest/detail/{id}) */
+      buyRecordId: number;
+      orderId: number;
+      orderNo: string;
+      /** @description product, productPackage, projectPackage, cardType or topUp */
+      type: string;
+      typeName: string;
+      itemId: number;
+      name: string;
+      qty: number;
+      /** @description decimal string, 2 places ("199.00") */
+      unitPrice: string;
+      /** @description payable for the line */
+      amount: string;
+      gift: boolean;
+      /** @description the card it sold (the first, for several) or topped up, or that paid for it */
+      cardId: number | null;
+      cardNo: string;
+      refundedQty: number;
+      /** @description what refunds of the line gave back */
+      refundedAmount: string;
+      storeId: number;
+      storeName: string;
+      /** Format: date */
+      businessDate: string;
+      /** Format: date-time */
+      createdAt: string;
+      memId: number | null;
+      orderStatus: string;
+      /** @description taken off the line */
+      discount: string;
+      staff: components["schemas"]["BuyRecordStaffOutput"][];
+      /** @description oldest first */
+      refunds: components["schemas"]["BuyRecordRefundOutput"][];
+    };
+    BuyRecordOutput: {
+      /** @description the order line that bought it (buyRecordRest/detail/{id}) */
+      buyRecordId: number;
+      orderId: number;
+      orderNo: string;
+      /** @description product, productPackage, projectPackage, cardType or topUp */
+      type: string;
+      typeName: string;
+      itemId: number;
+      name: string;
+      qty: number;
+      /** @description decimal string, 2 places ("199.00") */
+      unitPrice: string;
+      /** @description payable for the line */
+      amount: string;
+      gift: boolean;
+      /** @description the card it sold (the first, for several) or topped up, or that paid for it */
+      cardId: number | null;
+      cardNo: string;
+      refundedQty: number;
+      /** @description what refunds of the line gave back */
+      refundedAmount: string;
+      storeId: number;
+      storeName: string;
+      /** Format: date */
+      businessDate: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    BuyRecordPageOutput: {
+      list: components["schemas"]["BuyRecordOutput"][];
+      total: number;
+    };
+    BuyRecordRefundOutput: {
+      refundId: number;
+      refundNo: string;
+      qty: number;
+      /** @description decimal string, 2 places ("199.00") */
+      amount: string;
+      reason: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    BuyRecordStaffOutput: {
+      employeeId: number;
+      name: string;
+      /** @description 4 places ("0.5000") */
+      share: string;
+    };
+    BuyTypeCountOutput: {
+      type: string;
+      typeName: string;
+      count: number;
+      /** @description what the records of the kind cost */
+      amount: string;
+    };
     CancelApplyInput: {
       memId: number;
       reason: string;
@@ -2681,6 +2904,129 @@ export interface components {
       cardId: number;
       reason: string;
     };
+    CardOrderDetailOutput: {
+      orderId: number;
+      orderNo: string;
+      storeId: number;
+      memId: number | null;
+      name: string;
+      /** @description masked */
+      phone: string;
+      walkIn: boolean;
+      reservationId: number | null;
+      /** @description how it was paid: unpaid, partlyPaid, paid, cancelled */
+      status: string;
+      statusName: string;
+      /**
+       * @description what its refunds gave back: none, partlyRefunded, or refunded (all it paid, money and sessions)
+       *
+       * * `none` - not refunded
+       * * `partlyRefunded` - partly refunded
+       * * `refunded` - refunded
+       * @enum {string}
+       */
+      refundStatus: "none" | "partlyRefunded" | "refunded";
+      /** @description refundStatus in the request's language; empty for none */
+      refundStatusName: string;
+      /** @description the lines at their prices */
+      total: string;
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
+      discount: string;
+      /** @description package sessions used */
+      sessions: number;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
+      /** @description decimal string, 2 places ("199.00") */
+      payable: string;
+      /** @description gross: what was paid, before refunds */
+      paid: string;
+      /** @description what its refunds gave back (a provider's pending refund included; a refused one not) */
+      refunded: string;
+      /** @description paid less refunded */
+      net: string;
+      /** @description decimal string, 2 places ("199.00") */
+      due: string;
+      /** Format: date */
+      businessDate: string;
+      remark: string;
+      operatorName: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      paidAt: string | null;
+      lines: components["schemas"]["OrderDetailLineOutput"][];
+      tenders: components["schemas"]["TenderOutput"][];
+      /** @description the order's refunds, oldest first */
+      refunds: components["schemas"]["RefundDetailOutput"][];
+      /** @description the member signed: order/signatureImage/{orderId} serves it */
+      signed: boolean;
+      cardId: number;
+      cardNo: string;
+      /** @description what the order wrote on the card, oldest first */
+      cardEntries: components["schemas"]["CardEntryOutput"][];
+    };
+    CardOrderOutput: {
+      orderId: number;
+      orderNo: string;
+      storeId: number;
+      memId: number | null;
+      name: string;
+      /** @description masked */
+      phone: string;
+      walkIn: boolean;
+      reservationId: number | null;
+      /** @description how it was paid: unpaid, partlyPaid, paid, cancelled */
+      status: string;
+      statusName: string;
+      /**
+       * @description what its refunds gave back: none, partlyRefunded, or refunded (all it paid, money and sessions)
+       *
+       * * `none` - not refunded
+       * * `partlyRefunded` - partly refunded
+       * * `refunded` - refunded
+       * @enum {string}
+       */
+      refundStatus: "none" | "partlyRefunded" | "refunded";
+      /** @description refundStatus in the request's language; empty for none */
+      refundStatusName: string;
+      /** @description the lines at their prices */
+      total: string;
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
+      discount: string;
+      /** @description package sessions used */
+      sessions: number;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
+      /** @description decimal string, 2 places ("199.00") */
+      payable: string;
+      /** @description gross: what was paid, before refunds */
+      paid: string;
+      /** @description what its refunds gave back (a provider's pending refund included; a refused one not) */
+      refunded: string;
+      /** @description paid less refunded */
+      net: string;
+      /** @description decimal string, 2 places ("199.00") */
+      due: string;
+      /** Format: date */
+      businessDate: string;
+      remark: string;
+      operatorName: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      paidAt: string | null;
+      storeName: string;
+      /** @description what the order did to the card's principal (negative: taken) */
+      cardPrincipalChange: string;
+      /** @description what the order did to the card's gift balance */
+      cardGiftChange: string;
+      /** @description sessions the order added (sold) or used (negative) */
+      cardSessionsChange: number;
+    };
+    CardOrderPageOutput: {
+      list: components["schemas"]["CardOrderOutput"][];
+      total: number;
+    };
     CardOutput: {
       cardId: number;
       cardNo: string;
@@ -2796,6 +3142,23 @@ export interface components {
     CardTypePageOutput: {
       list: components["schemas"]["CardTypeOutput"][];
       total: number;
+    };
+    CardUseOutput: {
+      /** @description the card ledger entry */
+      entryId: number;
+      cardId: number;
+      cardNo: string;
+      /** @description spend (stored value) or sessionsUsed */
+      kind: string;
+      kindName: string;
+      /** @description negative: taken from the principal */
+      principalChange: string;
+      /** @description negative: taken from the gift balance */
+      giftChange: string;
+      /** @description the project whose sessions were used (empty for money) */
+      projectName: string;
+      /** @description negative: sessions used */
+      sessionsChange: number;
     };
     CardsOutput: {
       sold: components["schemas"]["CardPartOutput"];
@@ -2999,6 +3362,213 @@ export interface components {
        */
       setBy: "store" | "headOffice";
     };
+    CommissionPeriodInput: {
+      /** @description default: the chosen store */
+      storeId?: number;
+      /** @description YYYY-MM */
+      month: string;
+    };
+    CommissionPeriodOutput: {
+      storeId: number;
+      storeName: string;
+      /** @description YYYY-MM */
+      month: string;
+      /**
+       * @description * `open` - open
+       * * `closed` - closed
+       * @enum {string}
+       */
+      status: "open" | "closed";
+      /** Format: date-time */
+      closedAt: string | null;
+      closedBy: string;
+      figures: components["schemas"]["CommissionStaffFigureOutput"][];
+      commission: string;
+      clawback: string;
+      net: string;
+    };
+    CommissionPlanCreateInput: {
+      /** @description default: the chosen store */
+      storeId?: number;
+      name: string;
+      /**
+       * @description * `store_manager` - store manager
+       * * `deputy_manager` - deputy store manager
+       * * `nurse` - care therapist
+       * * `front_desk` - front desk
+       * * `stylist` - hair stylist
+       * * `trainee` - trainee
+       * @enum {string}
+       */
+      position: "store_manager" | "deputy_manager" | "nurse" | "front_desk" | "stylist" | "trainee";
+      /**
+       * @description * `service` - service
+       * * `sale` - sale
+       * * `cardSale` - card sale
+       * * `cardConsumption` - card consumption
+       * @enum {string}
+       */
+      kind: "service" | "sale" | "cardSale" | "cardConsumption";
+      version: components["schemas"]["CommissionVersionInput"];
+    };
+    CommissionPlanDetailOutput: {
+      planId: number;
+      name: string;
+      /** @description null: the chain's plan */
+      storeId: number | null;
+      storeName: string;
+      /**
+       * @description * `store_manager` - store manager
+       * * `deputy_manager` - deputy store manager
+       * * `nurse` - care therapist
+       * * `front_desk` - front desk
+       * * `stylist` - hair stylist
+       * * `trainee` - trainee
+       * @enum {string}
+       */
+      position: "store_manager" | "deputy_manager" | "nurse" | "front_desk" | "stylist" | "trainee";
+      positionName: string;
+      /**
+       * @description * `service` - service
+       * * `sale` - sale
+       * * `cardSale` - card sale
+       * * `cardConsumption` - card consumption
+       * @enum {string}
+       */
+      kind: "service" | "sale" | "cardSale" | "cardConsumption";
+      kindName: string;
+      current: components["schemas"]["CommissionPlanVersionOutput"] | null;
+      versionCount: number;
+      /** @description the caller may start a version of it (the chain's: head office) */
+      changeable: boolean;
+      /** @description newest first */
+      versions: components["schemas"]["CommissionPlanVersionOutput"][];
+      /**
+       * Format: date
+       * @description the earliest day a new version may start
+       */
+      firstOpenDay: string | null;
+    };
+    CommissionPlanOutput: {
+      planId: number;
+      name: string;
+      /** @description null: the chain's plan */
+      storeId: number | null;
+      storeName: string;
+      /**
+       * @description * `store_manager` - store manager
+       * * `deputy_manager` - deputy store manager
+       * * `nurse` - care therapist
+       * * `front_desk` - front desk
+       * * `stylist` - hair stylist
+       * * `trainee` - trainee
+       * @enum {string}
+       */
+      position: "store_manager" | "deputy_manager" | "nurse" | "front_desk" | "stylist" | "trainee";
+      positionName: string;
+      /**
+       * @description * `service` - service
+       * * `sale` - sale
+       * * `cardSale` - card sale
+       * * `cardConsumption` - card consumption
+       * @enum {string}
+       */
+      kind: "service" | "sale" | "cardSale" | "cardConsumption";
+      kindName: string;
+      current: components["schemas"]["CommissionPlanVersionOutput"] | null;
+      versionCount: number;
+      /** @description the caller may start a version of it (the chain's: head office) */
+      changeable: boolean;
+    };
+    CommissionPlanRenameInput: {
+      name: string;
+    };
+    CommissionPlanVersionOutput: {
+      versionId: number;
+      /** Format: date */
+      effectiveFrom: string;
+      /**
+       * @description * `whole` - the whole month at the tier reached
+       * * `above` - each tier's rate only above its threshold
+       * @enum {string}
+       */
+      tierMode: "whole" | "above";
+      perSession: string;
+      tiers: components["schemas"]["CommissionTierOutput"][];
+      note: string;
+      createdBy: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** @description the version in force today */
+      inForce: boolean;
+      /** @description in force on a day of a closed period: it never changes there */
+      frozen: boolean;
+    };
+    CommissionStaffFigureOutput: {
+      staffId: number;
+      staffName: string;
+      /**
+       * @description * `service` - service
+       * * `sale` - sale
+       * * `cardSale` - card sale
+       * * `cardConsumption` - card consumption
+       * @enum {string}
+       */
+      kind: "service" | "sale" | "cardSale" | "cardConsumption";
+      kindName: string;
+      /** @description the credits' net amount under this plan version */
+      baseAmount: string;
+      sessions: string;
+      /** @description the employee's month of this kind: the tier's base */
+      monthTotal: string;
+      /** @description the tier reached: its threshold */
+      tierFrom: string | null;
+      /** @description the tier reached: its rate in percent */
+      rate: string | null;
+      commission: string;
+      /** @description refunds in the month, taken back (0 or negative) */
+      clawback: string;
+      net: string;
+      /** @description null: no plan for the position and kind */
+      planVersionId: number | null;
+      /** @description the plan's name and the version's effective date */
+      planVersion: string;
+    };
+    CommissionTierInput: {
+      /**
+       * Format: decimal
+       * @description the month's total from which it holds
+       */
+      fromAmount: string;
+      /**
+       * Format: decimal
+       * @description percent of the earned amount
+       */
+      rate: string;
+    };
+    CommissionTierOutput: {
+      /** @description money */
+      fromAmount: string;
+      /** @description percent, 2 places */
+      rate: string;
+    };
+    CommissionVersionInput: {
+      /** Format: date */
+      effectiveFrom: string;
+      /**
+       * @description * `whole` - the whole month at the tier reached
+       * * `above` - each tier's rate only above its threshold
+       * @enum {string}
+       */
+      tierMode: "whole" | "above";
+      /**
+       * Format: decimal
+       * @description per session served
+       */
+      perSession?: string;
+      tiers: components["schemas"]["CommissionTierInput"][];
+      note?: string;
+    };
     /** @description An order as order/commit takes it, and the customer's payment code that pays all of it. */
     CommitFromScanInput: {
       memId?: number | null;
@@ -3062,6 +3632,23 @@ export interface components {
        * @description 0: none of it is supplied
        */
       quantity: string;
+    };
+    ConsumedItemOutput: {
+      orderLineId: number;
+      /** @description the line's type (contract §8) */
+      type: string;
+      typeName: string;
+      itemId: number;
+      name: string;
+      qty: number;
+      /** @description payable for the line */
+      amount: string;
+      /** @description given free with the sale */
+      gift: boolean;
+      /** @description the card the line pays with, tops up or sold */
+      cardId: number | null;
+      /** @description paid by package sessions */
+      bySessions: boolean;
     };
     CopyWeekInput: {
       /** Format: date */
@@ -3813,6 +4400,24 @@ export interface components {
       /** @description a store the role acts in; default the chosen store */
       storeId?: number;
     };
+    EvaluationOutput: {
+      evaluationId: number;
+      orderId: number;
+      serviceScore: number;
+      nurseScore: number;
+      comment: string;
+      /**
+       * @description * `link` - evaluation link
+       * * `frontDesk` - front desk
+       * @enum {string}
+       */
+      channel: "link" | "frontDesk";
+      nurseId: number | null;
+      nurseName: string;
+      /** Format: date-time */
+      createdAt: string;
+      recordedByName: string;
+    };
     /** @description The findings a person fills in (multipart: `photos` repeated for each file). */
     ExaminationAddInput: {
       /** Format: date */
@@ -4468,6 +5073,8 @@ export interface components {
       orderId: number;
       orderLineId: number;
       staff: components["schemas"]["StaffShareInput"][];
+      /** @description why a paid order's credits move (required when the order is paid; kept in the system log) */
+      reason?: string;
     };
     LineStaffOutput: {
       employeeId: number;
@@ -4552,6 +5159,66 @@ export interface components {
     MasterValueOutput: {
       id: number;
       name: string;
+    };
+    MemberConsumeOutput: {
+      orderId: number;
+      orderNo: string;
+      storeId: number;
+      memId: number | null;
+      name: string;
+      /** @description masked */
+      phone: string;
+      walkIn: boolean;
+      reservationId: number | null;
+      /** @description how it was paid: unpaid, partlyPaid, paid, cancelled */
+      status: string;
+      statusName: string;
+      /**
+       * @description what its refunds gave back: none, partlyRefunded, or refunded (all it paid, money and sessions)
+       *
+       * * `none` - not refunded
+       * * `partlyRefunded` - partly refunded
+       * * `refunded` - refunded
+       * @enum {string}
+       */
+      refundStatus: "none" | "partlyRefunded" | "refunded";
+      /** @description refundStatus in the request's language; empty for none */
+      refundStatusName: string;
+      /** @description the lines at their prices */
+      total: string;
+      /** @description promotions, card discounts, coupons and gifts; not the sessions */
+      discount: string;
+      /** @description package sessions used */
+      sessions: number;
+      /** @description what package sessions paid, at the price of the lines: not a discount */
+      sessionsValue: string;
+      /** @description decimal string, 2 places ("199.00") */
+      payable: string;
+      /** @description gross: what was paid, before refunds */
+      paid: string;
+      /** @description what its refunds gave back (a provider's pending refund included; a refused one not) */
+      refunded: string;
+      /** @description paid less refunded */
+      net: string;
+      /** @description decimal string, 2 places ("199.00") */
+      due: string;
+      /** Format: date */
+      businessDate: string;
+      remark: string;
+      operatorName: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      paidAt: string | null;
+      storeName: string;
+      /** @description the order's lines */
+      items: components["schemas"]["ConsumedItemOutput"][];
+      /** @description what the order spent or used from the member's cards */
+      cardUses: components["schemas"]["CardUseOutput"][];
+    };
+    MemberConsumePageOutput: {
+      list: components["schemas"]["MemberConsumeOutput"][];
+      total: number;
     };
     MemberCreateInput: {
       name?: string;
@@ -4681,6 +5348,12 @@ export interface components {
       dependencyStoreId: number;
       /** @description true for a member of the chosen store */
       myself: boolean;
+    };
+    MemberSatisfactionOutput: {
+      count: number;
+      /** @description the service score's average, 2 places */
+      average: string;
+      last: components["schemas"]["SatisfactionLastOutput"][];
     };
     MemberSaveInput: {
       name?: string;
@@ -5223,6 +5896,21 @@ export interface components {
       remark?: string;
       /** @description the member's usable coupons (0 to 5); a walk-in uses none */
       couponIds?: number[];
+    };
+    OrderEvaluationOutput: {
+      orderId: number;
+      /** @description paid and not rated yet */
+      ratable: boolean;
+      evaluation: components["schemas"]["EvaluationOutput"] | null;
+      /** @description who served the visit */
+      nurseId: number | null;
+      nurseName: string;
+      /** @description the member's evaluation address; empty when rated, unpaid or expired */
+      link: string;
+      /** @description the link's QR code as an SVG data URL */
+      qrImage: string;
+      /** Format: date-time */
+      expiresAt: string | null;
     };
     OrderFoundOutput: {
       orderId: number;
@@ -6229,6 +6917,16 @@ export interface components {
       id: number;
       name: string;
     };
+    PublicVisitOutput: {
+      storeName: string;
+      /** Format: date */
+      visitDate: string;
+      services: string[];
+      nurseName: string;
+      rated: boolean;
+      /** Format: date-time */
+      expiresAt: string | null;
+    };
     QrSplitInput: {
       orderId: number;
       /**
@@ -6257,6 +6955,12 @@ export interface components {
       routers: string[];
       storeId: number;
       userId: number;
+    };
+    RatingInput: {
+      serviceScore: number;
+      nurseScore: number;
+      /** @default */
+      comment?: string;
     };
     ReadMarkedOutput: {
       /** @description how many became read (already read ones are not counted) */
@@ -6400,6 +7104,15 @@ export interface components {
       outRefundNo: string;
       ours: string | null;
       theirs: string | null;
+    };
+    RecordInput: {
+      serviceScore: number;
+      nurseScore: number;
+      /** @default */
+      comment?: string;
+      orderId: number;
+      /** @description default: who served the visit */
+      nurseId?: number | null;
     };
     RefreshInput: {
       refresh: string;
@@ -7188,6 +7901,15 @@ export interface components {
       returned: string;
       /** @description total less returned */
       net: string;
+    };
+    SatisfactionLastOutput: {
+      orderId: number;
+      /** @description the service score */
+      score: number;
+      comment: string;
+      nurseName: string;
+      /** Format: date-time */
+      createdAt: string;
     };
     ScannedProductOutput: {
       productId: number;
@@ -8561,6 +9283,74 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["MarketSegmentOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A member's satisfaction: count, average service score, the latest evaluations
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  RzEvaluateRest_getMemberSatisficing_retrieve: {
+    parameters: {
+      query: {
+        memId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["MemberSatisfactionOutput"];
           };
         };
       };
@@ -11700,6 +12490,809 @@ export interface operations {
     };
   };
   /**
+   * How many purchase records a member has at the caller's stores, in all and by kind
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  buyRecordRest_count_retrieve: {
+    parameters: {
+      query: {
+        /** @description until then */
+        endTime?: string | null;
+        memId: number;
+        /** @description orders committed from then */
+        startTime?: string | null;
+        /**
+         * @description one kind of purchase: product, productPackage, projectPackage, cardType or topUp
+         *
+         * * `product` - product
+         * * `productPackage` - productPackage
+         * * `projectPackage` - projectPackage
+         * * `cardType` - cardType
+         * * `topUp` - topUp
+         */
+        type?: "product" | "productPackage" | "projectPackage" | "cardType" | "topUp" | "";
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["BuyRecordCountOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * One purchase record with its staff and refunds
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  buyRecordRest_detail_retrieve: {
+    parameters: {
+      path: {
+        record_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["BuyRecordDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A member's purchase records at the caller's stores, newest first
+   * @description buyRecordRest/list: what a member bought (cards, packages, products, top-ups).
+   */
+  buyRecordRest_list_retrieve: {
+    parameters: {
+      query: {
+        /** @description until then */
+        endTime?: string | null;
+        memId: number;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        /** @description orders committed from then */
+        startTime?: string | null;
+        /**
+         * @description one kind of purchase: product, productPackage, projectPackage, cardType or topUp
+         *
+         * * `product` - product
+         * * `productPackage` - productPackage
+         * * `projectPackage` - projectPackage
+         * * `cardType` - cardType
+         * * `topUp` - topUp
+         */
+        type?: "product" | "productPackage" | "projectPackage" | "cardType" | "topUp" | "";
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["BuyRecordPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The caller's own commission for a month at the chosen store (none when not on its staff)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  commission_mine_retrieve: {
+    parameters: {
+      query: {
+        /** @description YYYY-MM */
+        month: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CommissionPeriodOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Close a store's ended month (Idempotency-Key): its commission is stored and never changes
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  commission_period_close_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CommissionPeriodInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CommissionPeriodInput"];
+        "multipart/form-data": components["schemas"]["CommissionPeriodInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CommissionPeriodOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A store's month of commission: open (computed now) or closed (as stored), per staff, kind and version
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  commission_periods_retrieve: {
+    parameters: {
+      query: {
+        /** @description YYYY-MM */
+        month: string;
+        /** @description default: the chosen store */
+        storeId?: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CommissionPeriodOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A plan with all its versions, newest first
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  commission_plan_retrieve: {
+    parameters: {
+      path: {
+        plan_id: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CommissionPlanDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * Rename a plan (Idempotency-Key); what it pays changes only by a new version
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  commission_plan_update: {
+    parameters: {
+      path: {
+        plan_id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CommissionPlanRenameInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CommissionPlanRenameInput"];
+        "multipart/form-data": components["schemas"]["CommissionPlanRenameInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CommissionPlanDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A new version of a plan from a date on or after the first open period (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  commission_plan_version_create: {
+    parameters: {
+      path: {
+        plan_id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CommissionVersionInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CommissionVersionInput"];
+        "multipart/form-data": components["schemas"]["CommissionVersionInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CommissionPlanDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The chain's commission plans and the caller's stores' (one store's, when named)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  commission_plans_list: {
+    parameters: {
+      query?: {
+        /** @description default: the chosen store */
+        storeId?: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CommissionPlanOutput"][];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A new plan and its first version (Idempotency-Key): a store's, or at head office the chain's
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  commission_plans_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CommissionPlanCreateInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["CommissionPlanCreateInput"];
+        "multipart/form-data": components["schemas"]["CommissionPlanCreateInput"];
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CommissionPlanDetailOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
    * Card types (stored-value and package cards)
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
@@ -13722,6 +15315,287 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["ExportJobPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * An order's evaluation, or its link and QR code for the member
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  evaluation_order_retrieve: {
+    parameters: {
+      query: {
+        orderId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["OrderEvaluationOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The visit a member's evaluation link names
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  evaluation_public_retrieve: {
+    parameters: {
+      path: {
+        token: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["PublicVisitOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The member rates the visit (once: a second answers 409 EVAL-40901)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  evaluation_public_create: {
+    parameters: {
+      path: {
+        token: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RatingInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["RatingInput"];
+        "multipart/form-data": components["schemas"]["RatingInput"];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["EvaluationOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The front desk records a member's evaluation of a paid order (Idempotency-Key)
+   * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
+   */
+  evaluation_record_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RecordInput"];
+        "application/x-www-form-urlencoded": components["schemas"]["RecordInput"];
+        "multipart/form-data": components["schemas"]["RecordInput"];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["EvaluationOutput"];
           };
         };
       };
@@ -16739,6 +18613,82 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["MemberPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * A member's consumption at the caller's stores: paid orders, their items and card uses, newest first
+   * @description member/findMemberConsume: a member's consumption, her paid orders with the card uses.
+   */
+  member_findMemberConsume_retrieve: {
+    parameters: {
+      query: {
+        /** @description until then */
+        endTime?: string | null;
+        memId: number;
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        /** @description orders committed from then */
+        startTime?: string | null;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["MemberConsumePageOutput"];
           };
         };
       };
@@ -31548,6 +33498,149 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Envelope"] & {
             data?: components["schemas"]["TransferOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * The caller's stores' orders that sold, topped up, spent or used a card, newest first
+   * @description usercard/getOrderList: the orders that touched a member card, at the caller's stores.
+   */
+  usercard_getOrderList_retrieve: {
+    parameters: {
+      query: {
+        /** @description from 1, default 1 */
+        pageNo?: number;
+        /** @description 1 to 200, default 10 */
+        pageSize?: number;
+        /** @description the member card (cardId) */
+        userCardId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CardOrderPageOutput"];
+          };
+        };
+      };
+      /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description not signed in, or a bad, expired or revoked token (`SECURES-LOGIN-ON-401`, `FILTER_LOGIN_VERSION`, …) */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the chosen role lacks the call's codes (`AUTH-40300`), no role chosen, or the store is disabled */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description no such record, or one of another store (`SYS-40400`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a conflict: the record changed, or exists already (`SYS-40900`, …) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description the body is larger than the server reads (`SYS-41300`) */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description a body without a media type, or one the call does not read (`SYS-41500`) */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+      /** @description too many attempts (`SYS-42900`, `LOGIN-42901`) */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorEnvelope"];
+        };
+      };
+    };
+  };
+  /**
+   * One order that touched a card: the order's details and its entries on the card
+   * @description usercard/orderDetails: one order of a card, with what it wrote on the card.
+   */
+  usercard_orderDetails_retrieve: {
+    parameters: {
+      query: {
+        orderId: number;
+        /** @description the member card (cardId) */
+        userCardId: number;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CardOrderDetailOutput"];
           };
         };
       };
