@@ -62,7 +62,13 @@ ENVIRONMENT = {
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_exports",
         "REDIS_URL": "redis://127.0.0.1:6379/4",
     },
-    "summaries": {
+    "reports": {
+        "DEBUG": "1",
+        "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_reports",
+        "REDIS_URL": "redis://127.0.0.1:6379/11",
+        "DB_CONN_MAX_AGE": "600",
+    },
+    "summary-triggers": {
         "DEBUG": "1",
         "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/erp_bench_summaries",
         "REDIS_URL": "redis://127.0.0.1:6379/5",
@@ -93,6 +99,7 @@ def main(argv: list[str] | None = None) -> int:
         login_info,
         members,
         refunds,
+        reports,
         sales,
         stock,
         stocktake,
@@ -106,10 +113,11 @@ def main(argv: list[str] | None = None) -> int:
         "sales": sales,
         "closing": closing,
         "refunds": refunds,
+        "reports": reports,
         "stock": stock,
         "stocktake": stocktake,
         "groupbuy": groupbuy,
-        "summaries": summary_triggers,
+        "summary-triggers": summary_triggers,
         "export-writers": export_writers,
         "export-job": export_job,
     }

@@ -12,9 +12,11 @@ import time
 from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
 
+from django.conf import settings
 from django.core.management import call_command
 from django.db import connection, transaction
 
+from apps.accounts.models import User
 from apps.members.models import Member, MemberLabel
 from apps.members.name_grams import name_grams_text
 from apps.org.choices import OrgUnitKind
@@ -190,11 +192,18 @@ def generated_count() -> int:
         return cursor.fetchone()[0]
 
 
+def seed_once() -> None:
+    """The demo data, unless it is there: seed_demo again over generated sales (which replaced the
+    demo's orders) would write the demo's reservations a second time."""
+    if not User.objects.filter(login_name="SY00002").exists():
+        call_command("seed_demo", verbosity=0)
+
+
 def generate(*, force: bool, members: int = MEMBERS, stores: int = STORES) -> dict[str, float | int]:
     """migrate + seed_demo + stores + members; returns timings. Skips when the members exist."""
     started = time.perf_counter()
     call_command("migrate", verbosity=0)
-    call_command("seed_demo", verbosity=0)
+    seed_once()
     store_ids = ensure_stores(stores)
     existing = generated_count()
     if existing >= members and not force:
@@ -264,13 +273,16 @@ def _next_member_id() -> int:
 
 def _add_opening_points(first_id: int) -> None:
     """Each generated member's points come with the ledger entry that brought them (a balance moved
-    in from the old system), so `manage.py audit_ledgers` finds the data set consistent."""
+    in from the old system), so `manage.py audit_ledgers` finds the data set consistent. An entry
+    that would fall on a day its store closed (the demo data closes one) is dated a day earlier."""
     with connection.cursor() as cursor:
         cursor.execute(
             "INSERT INTO members_pointsentry (member_id, store_id, kind, change, balance_after, reason, "
-            "operator_name, created_at) SELECT id, home_store_id, 'adjust', points, points, '期初积分', 'system', "
-            "created_at FROM members_member WHERE id >= %s AND points > 0",
-            (first_id,),
+            "operator_name, created_at) SELECT m.id, m.home_store_id, 'adjust', m.points, m.points, '期初积分', "
+            "'system', CASE WHEN EXISTS (SELECT 1 FROM core_closedday d WHERE d.store_id = m.home_store_id "
+            "AND d.date = (m.created_at AT TIME ZONE %s)::date) THEN m.created_at - interval '1 day' "
+            "ELSE m.created_at END FROM members_member m WHERE m.id >= %s AND m.points > 0",
+            (settings.TIME_ZONE, first_id),
         )
 
 

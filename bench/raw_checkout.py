@@ -59,7 +59,8 @@ NEW_ORDER = (
 ORDER_NO = "UPDATE billing_order SET order_no = %s WHERE id = %s"
 NEW_LINE = (
     "INSERT INTO billing_orderline (order_id, type, item_id, name, qty, unit_price, discount, amount, discounts, "
-    "card_id, gift, gift_reason) VALUES (%s, 'product', %s, %s, 1, %s, %s, %s, %s, %s, false, '') RETURNING id"
+    "card_id, gift, gift_reason, take_later) VALUES (%s, 'product', %s, %s, 1, %s, %s, %s, %s, %s, false, '', false) "
+    "RETURNING id"
 )
 LOG = (
     "INSERT INTO core_systemlog (created_at, user_id, login_name, role_name, store_id, store_name, action, "

@@ -190,7 +190,7 @@ def generate(*, force: bool, stores: int = STORES, products: int = PRODUCTS) -> 
     """migrate + seed_demo + stores + products + the ledger; returns timings. Skips when present."""
     started = time.perf_counter()
     call_command("migrate", verbosity=0)
-    call_command("seed_demo", verbosity=0)
+    members_data.seed_once()
     members_data.ensure_stores(stores)
     # The generated stores only: the demo stores keep their opening stock of every product.
     store_ids = list(

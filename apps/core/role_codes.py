@@ -102,6 +102,7 @@ STORE_CONTROLS = ButtonCode(
 # performance and commission reports show a caller without it their own figures only.
 REPORT_FIGURES = ButtonCode("BBZX-0001", "Read the business reports' figures", "查看经营报表")
 REPORT_FIGURES_CODE = REPORT_FIGURES.code
+
 # Staff commission (issue 29 §3): head office manages the chain's plans and an owner their stores'
 # (every change a new version, in the system log); closing a store's month freezes its commission for
 # payroll. Owners' (and head office's).

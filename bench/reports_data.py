@@ -1,0 +1,108 @@
+"""Generates the reports benchmark's data set (issue 29 §6) on PostgreSQL: at scale 1, a year of a
+chain of 500 generated stores (and the demo's two) with 1,000,000 members, 5,000,000 orders with
+their cards, tenders, staff credits, the stock they sell and consume and their payment intents
+(bench/sales_data.py), and the stock ledger topped up to 20,000,000 moves with the stock
+benchmark's goods-in and goods-out rounds of its own products (bench/stock_data.py). A smaller
+`scale` shrinks every count and the number of stores alike, so a store's month holds as much as at
+scale 1 and only the chain's totals shrink.
+
+The loads run with triggers off (bench/sales_data.py), so the summaries kept from the ledgers are
+rebuilt from them at the end (`rebuild_summaries`)."""
+
+from __future__ import annotations
+
+import time
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import connection, transaction
+from django.utils import timezone
+
+from apps.reports.summaries.recompute import fact_days, recompute
+from bench import sales_data, stock_data
+
+MEMBERS = 1_000_000
+STORES = 500
+ORDERS = 5_000_000
+CARDS = 1_500_000
+STOCK_MOVES = 20_000_000
+DAYS = 365
+# The stock benchmark's rounds give a store and product 20 moves on average.
+MOVES_PER_STORE_PRODUCT = 20
+
+
+def _log(message: str) -> None:
+    print(f"[reports --generate {time.strftime('%H:%M:%S')}] {message}", flush=True)
+
+
+def _count(table: str) -> int:
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT count(*) FROM {table}")
+        return cursor.fetchone()[0]
+
+
+def scaled(scale: float) -> dict[str, int]:
+    return {
+        "members": max(round(MEMBERS * scale), 200),
+        "stores": max(round(STORES * scale), 2),
+        "orders": max(round(ORDERS * scale), 500),
+        "cards": max(round(CARDS * scale), 150),
+        "stock_moves": max(round(STOCK_MOVES * scale), 2000),
+    }
+
+
+def rebuild_summaries() -> dict[str, int]:
+    """The summaries recomputed from the ledgers for every store and day that has facts (the load
+    ran with the triggers off)."""
+    with transaction.atomic(), connection.cursor() as cursor:
+        # Members joined before the first order (the members' history is three years): their days too.
+        cursor.execute(
+            "SELECT least((SELECT min(business_date) FROM billing_order), "
+            "(SELECT min((created_at AT TIME ZONE %s)::date) FROM members_member))",
+            [settings.TIME_ZONE],
+        )
+        first = cursor.fetchone()[0]
+        today = timezone.localdate()
+        pairs = fact_days(cursor, date_from=first or today, date_to=today + timedelta(days=1))
+        for start in range(0, len(pairs), 5000):
+            recompute(cursor, pairs[start : start + 5000])
+        # What the queue's drain notes for "data as of": the stores' summaries are fresh now.
+        cursor.execute("DELETE FROM reports_dirtystoreday")
+        cursor.execute(
+            "INSERT INTO reports_summaryfreshness AS f (store_id, fresh_at) SELECT DISTINCT s, now() "
+            "FROM unnest(%s::bigint[]) s ON CONFLICT (store_id) DO UPDATE SET fresh_at = EXCLUDED.fresh_at",
+            [sorted({store for store, _day in pairs})],
+        )
+    return {"store_days": len(pairs)}
+
+
+def generate(*, scale: float, force: bool = False) -> dict[str, object]:
+    counts = scaled(scale)
+    figures: dict[str, object] = {"scale": scale, **{f"target_{k}": v for k, v in counts.items()}}
+    started = time.perf_counter()
+    _log(f"members and sales: {counts}")
+    sales = sales_data.generate(
+        force=force, cards=counts["cards"], orders=counts["orders"], members=counts["members"],
+        stores=counts["stores"], days=DAYS,
+    )  # fmt: skip
+    figures["sales_s"] = round(time.perf_counter() - started, 1)
+    figures.update({f"sales_{k}": v for k, v in sales.items()})
+    moves = _count("inventory_stockmove")
+    products = max(round((counts["stock_moves"] - moves) / (counts["stores"] * MOVES_PER_STORE_PRODUCT)), 0)
+    stock_started = time.perf_counter()
+    if products:
+        _log(f"{moves} moves from the sales; topping up with {products} products × {counts['stores']} stores")
+        stock = stock_data.generate(force=False, stores=counts["stores"], products=products)
+        figures.update({f"stock_{k}": v for k, v in stock.items()})
+    figures["stock_s"] = round(time.perf_counter() - stock_started, 1)
+    _log("summaries rebuilt from the ledgers")
+    rebuild_started = time.perf_counter()
+    figures.update({f"summaries_{k}": v for k, v in rebuild_summaries().items()})
+    figures["summaries_s"] = round(time.perf_counter() - rebuild_started, 1)
+    with connection.cursor() as cursor:
+        cursor.execute("VACUUM ANALYZE")
+    for table in ("members_member", "billing_order", "billing_orderline", "inventory_stockmove", "cards_card"):
+        figures[f"rows_{table}"] = _count(table)
+    figures["total_s"] = round(time.perf_counter() - started, 1)
+    _log(f"done in {figures['total_s']} s")
+    return figures
