@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from apps.core.role_codes import REPORT_FIGURES_CODE
+from apps.core.role_codes import COMMISSION_CLOSE, COMMISSION_PLAN, REPORT_FIGURES_CODE
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,9 @@ class Page:
     # that reads its figures: the drawer lists it only to a role holding that code.
     report: bool = False
     figures_code: str | None = None
+    # A page without a code whose every call needs one of these codes: it opens for any chosen role,
+    # but the drawer lists it only to a role holding one of them (as a page or a button code).
+    drawer_codes: tuple[str, ...] = ()
 
 
 # The shop-management page's code: the owner's overview and the calls it makes (store information,
@@ -255,11 +258,18 @@ PAGES: tuple[Page, ...] = tuple(
         ("/satisfactionRate", "Satisfaction", "满意度"),
     )
     + _pages(None, ("/downloadCenter", "Download centre", "下载中心"))
-    + _pages(
-        None,
-        ("/commissionPlans", "Commission plans", "提成方案"),
-        ("/commissionPeriods", "Commission by month", "提成月结"),
-    )
+    # The commission's calls need its button codes (apps.commission.api.views): a month is read with
+    # any of them or the report code, plans only by whoever manages them.
+    + [
+        Page("/commissionPlans", None, "Commission plans", "提成方案", drawer_codes=(COMMISSION_PLAN.code,)),
+        Page(
+            "/commissionPeriods",
+            None,
+            "Commission by month",
+            "提成月结",
+            drawer_codes=(COMMISSION_CLOSE.code, COMMISSION_PLAN.code, REPORT_FIGURES_CODE),
+        ),
+    ]
 )
 
 PAGES_BY_ROUTE: dict[str, Page] = {page.route: page for page in PAGES}

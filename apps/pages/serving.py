@@ -79,6 +79,7 @@ class PageRef(TypedDict):
     titleZh: str
     report: bool
     figuresCode: str | None
+    drawerCodes: list[str]
 
 
 class PageContext(TypedDict):
@@ -112,6 +113,7 @@ def _page_context(request: HttpRequest, page: PageRoute, visitor: PageVisitor | 
                 "titleZh": p.title_zh,
                 "report": p.report,
                 "figuresCode": p.figures_code,
+                "drawerCodes": list(p.drawer_codes),
             }
             for p in PAGES
         ],

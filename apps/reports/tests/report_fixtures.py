@@ -102,22 +102,6 @@ TEST_REPORTS = (
 
 
 @contextlib.contextmanager
-def standing_in(key: str, report: type[Report]) -> Iterator[None]:
-    """`report` served under a real report's key (and so on its page) for the time of a test; the
-    report registered under that key, if any, is put back afterwards."""
-    original = reports.get(key)
-    reports.unregister(key)
-    stand_in = type(f"StandIn{key}", (report,), {"key": key})
-    register_report(stand_in)
-    try:
-        yield
-    finally:
-        reports.unregister(key)
-        if original is not None:
-            register_report(original)
-
-
-@contextlib.contextmanager
 def registered() -> Iterator[None]:
     for report in TEST_REPORTS:
         register_report(report)

@@ -10,6 +10,9 @@ export interface RegistryPage {
   /** For a report page without a code: the code that reads its figures (the drawer lists the page
    * only to a role holding it, among its page or button codes). */
   figuresCode?: string | null;
+  /** For a page without a code whose calls all need a code (the commission's): the codes, any one
+   * of which, among the role's page or button codes, lists the page in the drawer. */
+  drawerCodes?: readonly string[];
 }
 
 export interface PageContext {

@@ -149,7 +149,17 @@ export function taskNoticeKind(type: number): TaskNoticeKind {
 // --- the menu drawer -----------------------------------------------------------------------------
 
 export type Area =
-  "shop" | "members" | "reservations" | "billing" | "inventory" | "catalogue" | "store" | "inbox" | "reports" | "other";
+  | "shop"
+  | "members"
+  | "reservations"
+  | "billing"
+  | "inventory"
+  | "catalogue"
+  | "store"
+  | "inbox"
+  | "reports"
+  | "commission"
+  | "other";
 
 const AREA_ORDER: readonly Area[] = [
   "shop",
@@ -161,6 +171,7 @@ const AREA_ORDER: readonly Area[] = [
   "store",
   "inbox",
   "reports",
+  "commission",
   "other",
 ];
 
@@ -189,6 +200,8 @@ const AREA_BY_ROUTE: Record<string, Area> = {
   "/taskList": "inbox",
   "/taskDetail": "inbox",
   "/downloadCenter": "reports",
+  "/commissionPlans": "commission",
+  "/commissionPeriods": "commission",
 };
 
 export function areaOf(page: RegistryPage): Area {
@@ -218,8 +231,15 @@ function readsNoFigures(page: RegistryPage, menu: readonly string[], buttons: re
   return Boolean(code) && !menu.includes(code ?? "") && !buttons.includes(code ?? "");
 }
 
-/** Every registry page the role may open, but the pages of one record and the reports whose figures
- * it may not read, grouped by area in AREA_ORDER, registry order within. */
+/** A page whose calls all need one of its drawerCodes, none of which the role holds: it opens, but
+ * every call would be refused, so the drawer leaves it out. */
+function callsAllRefused(page: RegistryPage, menu: readonly string[], buttons: readonly string[]): boolean {
+  const codes = page.drawerCodes ?? [];
+  return codes.length > 0 && !codes.some((code) => menu.includes(code) || buttons.includes(code));
+}
+
+/** Every registry page the role may open, but the pages of one record and the pages whose figures
+ * or calls it may not read, grouped by area in AREA_ORDER, registry order within. */
 export function drawerGroups(
   pages: readonly RegistryPage[],
   menu: readonly string[],
@@ -230,7 +250,7 @@ export function drawerGroups(
     // A report's page ("/salesDetail", "/evaluationDetails") lists records; it is not one.
     const recordPage = !page.report && isRecordPage(page.route);
     if (page.route === NOT_FOUND_ROUTE || recordPage || !canOpen(page.route, menu, pages)) continue;
-    if (readsNoFigures(page, menu, buttons)) continue;
+    if (readsNoFigures(page, menu, buttons) || callsAllRefused(page, menu, buttons)) continue;
     const area = areaOf(page);
     byArea.set(area, [...(byArea.get(area) ?? []), page]);
   }
