@@ -9,6 +9,7 @@ So every list export, present or future, goes to the centre with nothing of its 
 from __future__ import annotations
 
 from typing import IO, Any
+from urllib.parse import urlencode
 
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, QueryDict
@@ -55,7 +56,7 @@ def list_export_queue(*, request: Any, name: str, title: str | Promise, total: i
         with transaction.atomic():
             job = ExportJob.objects.create(
                 requester_id=session.user_id,
-                hier_id=session.hier_id,
+                hier_id=session.chosen_entry.hier_id,
                 report_key=name,
                 url_name=request.resolver_match.view_name,
                 title=str(title),
@@ -89,10 +90,7 @@ def _request_again(job: ExportJob) -> HttpRequest:
     request = HttpRequest()
     request.method = "GET"
     request.path = request.path_info = job.filters["path"]
-    query = QueryDict(mutable=True)
-    for field, values in job.filters["query"].items():
-        query.setlist(field, values)
-    request.GET = query
+    request.GET = QueryDict(urlencode(job.filters["query"], doseq=True))
     request.META.update({"REMOTE_ADDR": "127.0.0.1", "SERVER_NAME": "localhost", "SERVER_PORT": "80"})
     # DRF's own way to hand a view its authenticated user and credentials (what its test client's
     # force_authenticate sets): the permission check then reads the session as on any call.
