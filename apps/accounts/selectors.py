@@ -8,10 +8,12 @@ from django.db.models import Prefetch, Q, QuerySet
 from django.utils.translation import get_language
 from guardian.shortcuts import get_objects_for_user
 
+from apps.accounts.authentication import acting_session, load_acting
 from apps.accounts.choices import LANDING_MATERIAL_BUILDER, LANDING_OWNER, LANDING_STORE, RoleKind
 from apps.accounts.models import QuickShortcut, User, UserRole
 from apps.accounts.role_code_cache import codes_of_role, codes_of_roles
 from apps.accounts.rows import QuickChoiceRow, QuickRow, RoleEntryRow, SessionUserFields, SignedInUserFields
+from apps.accounts.session import ActingSession
 from apps.core.page_registry import PAGES, Page, page_for
 from apps.org.models import OrgUnit
 from apps.org.selectors import stores_under_units
@@ -158,3 +160,13 @@ def user_ids_matching(text: str) -> QuerySet[User, Any]:
 def user_names(*, user_ids: set[int]) -> dict[int, str]:
     """Each account's name (nickname) by id; accounts without one are left out."""
     return dict(User.objects.filter(pk__in=user_ids).exclude(nickname="").values_list("id", "nickname"))
+
+
+def acting_session_of(*, user_id: int, user_role_id: int | None) -> tuple[User, ActingSession] | None:
+    """The session a call of this user acting in this role entry would have now, as authentication
+    builds it (the store's deactivation and debt checked afresh), for work done later on a person's
+    behalf (the download centre's task); None once the user is gone or disabled."""
+    user, entry = load_acting(user_id, user_role_id)
+    if user is None or not user.enabled:
+        return None
+    return user, acting_session(user, entry)

@@ -36,6 +36,17 @@ def assert_envelope(response: Response, *, status: int, errcode: str = "0") -> A
     return body["data"]
 
 
+QUEUED_EXPORT_MESSAGE = "The export has 100,000 rows or more: the file is being prepared in the download centre"
+
+
+def assert_queued_export(response: Response) -> int:
+    """An immediate export over the spec's cap, sent to the download centre (apps.core.excel's
+    `large_exports`): 202, the message saying so, and the job's id, which it returns."""
+    data = assert_envelope(response, status=202)
+    assert response.json()["errmsg"] == QUEUED_EXPORT_MESSAGE
+    return data["jobId"]
+
+
 SCHEMA_URI = "urn:erp:openapi"
 PROJECT_URLCONF = "erp.urls"
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import logging
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import date, timedelta
-from typing import Any
+from typing import IO, Any
 
 from django.conf import settings
 from django.core.files import File
@@ -28,6 +28,7 @@ from apps.reports.framework.base import Column, Report, ReportFilters
 from apps.reports.framework.filters import Caller
 from apps.reports.framework.registry import report_for
 from apps.reports.framework.running import export_count, export_rows
+from apps.reports.list_exports import list_export_write
 from apps.reports.models import ExportJob
 
 logger = logging.getLogger(__name__)
@@ -104,12 +105,35 @@ def _sheet_columns(columns: list[Column]) -> list[SheetColumn]:
     return [SheetColumn(column.key, column.label, _SHEET_KINDS[column.kind]) for column in columns]
 
 
-def _progress(job_id: int, total: int) -> Any:
-    def tell(written: int) -> None:
+def _progress_of(job_id: int) -> Callable[[int, int], None]:
+    def tell(written: int, total: int) -> None:
         percent = min(99, written * 100 // total) if total else 99
         ExportJob.objects.filter(pk=job_id).update(progress=percent, rows=written)
 
     return tell
+
+
+def _report_write(job: ExportJob, file: IO[bytes]) -> int:
+    """A report's rows with the job's checked filters into `file`; answers the rows written."""
+    report_class = report_for(job.report_key)
+    if report_class is None:
+        raise LookupError(f"no report {job.report_key!r}")
+    report = report_class()
+    f = filters_from_json(job.filters)
+    sort = job.filters.get("sort")
+    columns = report.columns(f)
+    total = export_count(report, f)
+    keys = [column.key for column in columns]
+    tell = _progress_of(job.pk)
+    return stream_workbook(
+        file,
+        title=str(report_class.title),
+        columns=_sheet_columns(columns),
+        rows=([row.get(key) for key in keys] for row in export_rows(report, f, sort=sort)),
+        total=total,
+        every=PROGRESS_EVERY_ROWS,
+        progress=lambda written: tell(written, total),
+    )
 
 
 def export_run(*, job_id: int) -> ExportStatus:
@@ -121,30 +145,14 @@ def export_run(*, job_id: int) -> ExportStatus:
         return ExportStatus(ExportJob.objects.values_list("status", flat=True).get(pk=job_id))
     job = ExportJob.objects.get(pk=job_id)
     try:
-        report_class = report_for(job.report_key)
-        if report_class is None:
-            raise LookupError(f"no report {job.report_key!r}")
-        report = report_class()
-        f = filters_from_json(job.filters)
-        sort = job.filters.get("sort")
-        with translation.override(job.language):
-            columns = report.columns(f)
-            total = export_count(report, f)
-            keys = [column.key for column in columns]
-            rows = ([row.get(key) for key in keys] for row in export_rows(report, f, sort=sort))
-            with tempfile.TemporaryFile() as file:
-                written = stream_workbook(
-                    file,
-                    title=str(report_class.title),
-                    columns=_sheet_columns(columns),
-                    rows=rows,
-                    total=total,
-                    every=PROGRESS_EVERY_ROWS,
-                    progress=_progress(job.pk, total),
-                )
-                file.seek(0)
-                stamp = timezone.localtime().strftime("%Y%m%d-%H%M")
-                job.file.save(f"{job.report_key}-{stamp}-{job.pk}.xlsx", File(file), save=False)
+        with translation.override(job.language), tempfile.TemporaryFile() as file:
+            if job.url_name:
+                written = list_export_write(job, file, progress=_progress_of(job.pk), every=PROGRESS_EVERY_ROWS)
+            else:
+                written = _report_write(job, file)
+            file.seek(0)
+            stamp = timezone.localtime().strftime("%Y%m%d-%H%M")
+            job.file.save(f"{job.report_key}-{stamp}-{job.pk}.xlsx", File(file), save=False)
     except Exception as error:
         logger.exception("export job %s failed", job_id)
         ExportJob.objects.filter(pk=job_id).update(
@@ -206,12 +214,12 @@ def downloadable(caller: Caller, job_id: int) -> ExportJob:
 def job_rows(jobs: Any) -> list[dict[str, Any]]:
     rows = []
     for job in jobs:
-        report = report_for(job.report_key)
+        report = None if job.url_name else report_for(job.report_key)
         rows.append(
             {
                 "jobId": job.pk,
                 "report": job.report_key,
-                "title": str(report.title) if report else job.report_key,
+                "title": job.title or (str(report.title) if report else job.report_key),
                 "route": report.route if report else None,
                 "status": job.status,
                 "progress": job.progress,

@@ -37,6 +37,12 @@ class ExportJob(models.Model):
     # The level the requester acted at: head office above it sees the job in its download centre.
     hier = models.ForeignKey("org.OrgUnit", verbose_name=_("level"), on_delete=models.PROTECT, related_name="+")
     report_key = models.CharField(_("report"), max_length=64)
+    # A list's immediate export that was too large (apps.reports.list_exports): the view's URL name,
+    # the export's name as the requester read it, and the request's Idempotency-Key. `filters` then
+    # holds the path, query parameters and role entry the task runs the view again with.
+    url_name = models.CharField(_("list export"), max_length=100, blank=True)
+    title = models.CharField(_("title"), max_length=200, blank=True)
+    idempotency_key = models.CharField(_("idempotency key"), max_length=64, blank=True)
     filters = models.JSONField(_("filters"), default=dict)
     # The file's headers are in the language the requester asked in.
     language = models.CharField(_("language"), max_length=16, default="zh-hans")
@@ -57,7 +63,14 @@ class ExportJob(models.Model):
             models.Index(fields=["requester", "-created_at"], name="export_job_requester"),
             models.Index(fields=["status", "expires_at"], name="export_job_expiry"),
         ]
-        constraints = [models.CheckConstraint(condition=models.Q(progress__lte=100), name="export_job_progress_100")]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(progress__lte=100), name="export_job_progress_100"),
+            models.UniqueConstraint(
+                fields=["requester", "idempotency_key"],
+                condition=~models.Q(idempotency_key=""),
+                name="export_job_idempotency_key",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.report_key} #{self.pk}"

@@ -13,8 +13,7 @@ from django.http import HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext, pgettext_lazy
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 
 from apps.accounts.session import session_of
@@ -24,10 +23,11 @@ from apps.booking.choices import HISTORY_MAX_DAYS, ROTA_MAX_DAYS, CancelReason, 
 from apps.booking.drafts import bookable_nurse, bookable_projects, draft_from, problems_of, project_minutes
 from apps.booking.rows import ReservationRow
 from apps.core.api.base import ErpApi
+from apps.core.api.downloads import XLSX_DOWNLOAD
 from apps.core.api.lists import PagedListApi
 from apps.core.api.phone_fragments import PhoneFragmentSearch
 from apps.core.envelope import EnvelopeResponse
-from apps.core.excel import XLSX_CONTENT_TYPE, Column, Kind, xlsx_response
+from apps.core.excel import Column, Kind, xlsx_response
 from apps.core.json_types import ValidatedData
 from apps.core.page_registry import code_of
 from apps.core.role_codes import RESERVATION_FORCE, ROTA_EDIT
@@ -349,20 +349,18 @@ def _record_cells(row: ReservationRow) -> list[Any]:
 class RecordExportApi(_RecordApi):
     @extend_schema(
         parameters=[io.RecordInputSerializer],
-        responses={
-            (200, XLSX_CONTENT_TYPE): OpenApiResponse(
-                OpenApiTypes.BINARY, description="an .xlsx file; errors answer the envelope"
-            )
-        },
-        summary="Export the filtered reservations to Excel (fewer than 100,000 rows)",
+        responses=XLSX_DOWNLOAD,
+        summary="Export the filtered reservations to Excel (100,000 rows or more: to the download centre)",
     )
     def get(self, request: Request) -> HttpResponse:
         return xlsx_response(
+            request=request,
             rows=self.filtered(request),
             render=selectors.reservation_rows,
             headers=RECORD_EXPORT,
             cells=_record_cells,
             name="reservations",
+            title=pgettext_lazy("export name", "Reservations"),
         )
 
 

@@ -19,7 +19,7 @@ from apps.core import excel
 from apps.core.api.phone_fragments import PHONE_FRAGMENT_SEARCHED
 from apps.core.models import SystemLog
 from apps.core.role_codes import MEMBER_PHONE_VIEW
-from apps.core.testing import assert_envelope, assert_list_queries_constant
+from apps.core.testing import assert_envelope, assert_list_queries_constant, assert_queued_export
 
 pytestmark = pytest.mark.django_db
 
@@ -151,11 +151,11 @@ def test_a_walk_in_name_or_remark_that_starts_like_a_formula_is_exported_as_text
     assert (remark.value, remark.data_type) == ("@SUM(A1)", "s")
 
 
-def test_export_of_too_many_rows_is_refused(client, store, nurse, monkeypatch):
+def test_an_export_of_too_many_rows_goes_to_the_download_centre(client, store, nurse, monkeypatch, settings, tmp_path):
+    settings.MEDIA_ROOT = str(tmp_path)
     monkeypatch.setattr(excel, "EXPORT_MAX_ROWS", 1)
     ReservationFactory(store=store, nurse=nurse)
-    body = client.get(RECORDS + "/export", _range()).json()
-    assert body["errmsg"] == "export data cannot exceed 100,000 rows, please filter before exporting"
+    assert_queued_export(client.get(RECORDS + "/export", _range()))
 
 
 def test_reservations_of_a_phone(client, store, nurse):

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from django.db.models import QuerySet
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -400,18 +401,20 @@ class ProductExportApi(ErpApi):
     @extend_schema(
         parameters=[s.ProductSearchInputSerializer],
         responses=XLSX_DOWNLOAD,
-        summary="Export the filtered products to Excel (fewer than 100,000 rows)",
+        summary="Export the filtered products to Excel (100,000 rows or more: to the download centre)",
     )
     def get(self, request: Request) -> HttpResponse:
         filters = dict(self.parse(s.ProductSearchInputSerializer, request.query_params))
         with_cost = sees_cost(request)
         columns = [column for column in PRODUCT_EXPORT if with_cost or column.key != "cost"]
         return xlsx_response(
+            request=request,
             rows=_products(request, without_page(filters)),
             render=lambda window: selectors.product_rows(window, with_cost=with_cost),
             headers=(*columns, *STORE_STATE_EXPORT),
             cells=lambda row: _product_cells(row, with_cost=with_cost),
             name="products",
+            title=pgettext_lazy("export name", "Products"),
         )
 
 
@@ -421,16 +424,18 @@ class ProjectExportApi(ErpApi):
     @extend_schema(
         parameters=[s.ProjectSearchInputSerializer],
         responses=XLSX_DOWNLOAD,
-        summary="Export the filtered projects to Excel (fewer than 100,000 rows)",
+        summary="Export the filtered projects to Excel (100,000 rows or more: to the download centre)",
     )
     def get(self, request: Request) -> HttpResponse:
         filters = dict(self.parse(s.ProjectSearchInputSerializer, request.query_params))
         return xlsx_response(
+            request=request,
             rows=_projects(request, without_page(filters)),
             render=selectors.project_rows,
             headers=PROJECT_EXPORT + STORE_STATE_EXPORT,
             cells=_project_cells,
             name="projects",
+            title=pgettext_lazy("export name", "Projects"),
         )
 
 

@@ -130,24 +130,26 @@ def _cells(row: Mapping[str, Any]) -> list[Any]:  # read by the export's column 
 
 
 class LiveStockExportApi(ErpApi):
-    """The live stock list's filtered rows as an .xlsx download (fewer than 100,000 rows)."""
+    """The live stock list's filtered rows as an .xlsx download (100,000 rows or more: the download centre)."""
 
     required_codes = LIVE_STOCK + SAFETY_STOCK
 
     @extend_schema(
         parameters=[io.LiveFiltersInputSerializer],
         responses=XLSX_DOWNLOAD,
-        summary="Export a store's filtered live stock to Excel (fewer than 100,000 rows)",
+        summary="Export a store's filtered live stock to Excel (100,000 rows or more: to the download centre)",
     )
     def get(self, request: Request) -> HttpResponse:
         filters = self.parse(io.LiveFiltersInputSerializer, request.query_params)
         with_cost = _sees_cost(request)
         return xlsx_response(
+            request=request,
             rows=_live_rows(request, dict(filters)),
             render=lambda rows: selectors.stock_rows(rows, with_cost=with_cost),
             headers=LIVE_EXPORT + (COST_EXPORT if with_cost else ()),
             cells=_cells,
             name="live-stock",
+            title=pgettext_lazy("export name", "Live stock"),
         )
 
 

@@ -137,16 +137,18 @@ class OutboundExportApi(ErpApi):
     @extend_schema(
         parameters=[io.OutboundListInputSerializer],
         responses=XLSX_DOWNLOAD,
-        summary="Export the filtered outbound records to Excel (fewer than 100,000 rows)",
+        summary="Export the filtered outbound records to Excel (100,000 rows or more: to the download centre)",
     )
     def get(self, request: Request) -> HttpResponse:
         filters = without_page(self.parse(io.OutboundListInputSerializer, request.query_params))
         return xlsx_response(
+            request=request,
             rows=selectors.document_search(selectors.outbound_documents(store_id=_store(request).pk), **filters),
             render=selectors.document_rows,
             headers=OUTBOUND_EXPORT,
             cells=_cells,
             name="outbound",
+            title=pgettext_lazy("export name", "Outbound records"),
         )
 
 

@@ -105,16 +105,18 @@ class ReceiptExportApi(ErpApi):
     @extend_schema(
         parameters=[io.ReceiptListInputSerializer],
         responses=XLSX_DOWNLOAD,
-        summary="Export the filtered goods-in documents to Excel (fewer than 100,000 rows)",
+        summary="Export the filtered goods-in documents to Excel (100,000 rows or more: to the download centre)",
     )
     def get(self, request: Request) -> HttpResponse:
         filters = without_page(self.parse(io.ReceiptListInputSerializer, request.query_params))
         return xlsx_response(
+            request=request,
             rows=_search(request, filters),
             render=selectors.receipt_rows,
             headers=RECEIPT_EXPORT,
             cells=_receipt_cells,
             name="goods-in",
+            title=pgettext_lazy("export name", "Goods-in records"),
         )
 
 

@@ -104,16 +104,18 @@ class StocktakeExportApi(ErpApi):
     @extend_schema(
         parameters=[io.StocktakeListInputSerializer],
         responses=XLSX_DOWNLOAD,
-        summary="Export the filtered stocktakes to Excel (fewer than 100,000 rows)",
+        summary="Export the filtered stocktakes to Excel (100,000 rows or more: to the download centre)",
     )
     def get(self, request: Request) -> HttpResponse:
         filters = without_page(self.parse(io.StocktakeListInputSerializer, request.query_params))
         return xlsx_response(
+            request=request,
             rows=selectors.stocktake_search(scoped_to_stores(selectors.stocktakes(), request), **filters),
             render=selectors.stocktake_rows,
             headers=EXPORT,
             cells=_cells,
             name="stocktakes",
+            title=pgettext_lazy("export name", "Stocktakes"),
         )
 
 

@@ -94,16 +94,18 @@ class SystemLogExportApi(ErpApi):
     @extend_schema(
         parameters=[io.SystemLogInputSerializer],
         responses=XLSX_DOWNLOAD,
-        summary="Export the filtered system log to Excel (fewer than 100,000 rows)",
+        summary="Export the filtered system log to Excel (100,000 rows or more: to the download centre)",
     )
     def get(self, request: Request) -> HttpResponse:
         filters = without_page(self.parse(io.SystemLogInputSerializer, request.query_params))
         return xlsx_response(
+            request=request,
             rows=_filtered(request, filters),
             render=system_log.entry_rows,
             headers=SYSTEM_LOG_EXPORT,
             cells=_cells,
             name="system-log",
+            title=pgettext_lazy("export name", "System log"),
         )
 
 

@@ -182,18 +182,18 @@ def test_a_failing_report_marks_its_job_failed(staff, entry):
 
 def test_progress_is_written_as_the_rows_stream(staff, entry, monkeypatch):
     seen = []
-    tell = exports._progress
+    tell = exports._progress_of
 
-    def spy(job_id, total):
-        write = tell(job_id, total)
+    def spy(job_id):
+        write = tell(job_id)
 
-        def recorded(written):
-            write(written)
+        def recorded(written, total):
+            write(written, total)
             seen.append(ExportJob.objects.values_list("progress", "rows").get(pk=job_id))
 
         return recorded
 
-    monkeypatch.setattr(exports, "_progress", spy)
+    monkeypatch.setattr(exports, "_progress_of", spy)
     monkeypatch.setattr(exports, "PROGRESS_EVERY_ROWS", 1)
     assert_envelope(_export(api_client(entry=entry)), status=202)
     assert seen == [(50, 1), (99, 2)]

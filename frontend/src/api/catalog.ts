@@ -140,8 +140,12 @@ export function saveTimePeriods(periods: TimePeriodInput[]): Promise<TimePeriod[
   });
 }
 
-/** The answer of an export: a workbook to save, or the server's refusal (the 100,000-row cap). */
-type ExportOutcome = { kind: "file"; blob: Blob; fileName: string } | { kind: "refused"; message: string };
+/** The answer of an export: a workbook to save, the server's refusal, or (100,000 rows or more)
+ * the download centre's job that is making the file. */
+type ExportOutcome =
+  | { kind: "file"; blob: Blob; fileName: string }
+  | { kind: "queued"; jobId: number; message: string }
+  | { kind: "refused"; message: string };
 
 /** `attachment; filename="products.xlsx"` → products.xlsx. */
 export function fileNameFrom(disposition: string | null, fallback: string): string {
@@ -162,6 +166,10 @@ export async function fetchExport(url: string, fallbackName: string): Promise<Ex
   }
   const response = await fetch(url, { method: "GET", headers, credentials: "same-origin" });
   const type = response.headers.get("Content-Type") ?? "";
+  if (response.status === 202) {
+    const envelope = (await response.json()) as { errmsg?: string; data: { jobId: number } };
+    return { kind: "queued", jobId: envelope.data.jobId, message: envelope.errmsg ?? "" };
+  }
   if (!response.ok || type.includes("json")) {
     const envelope = (await response.json().catch(() => null)) as { errmsg?: string } | null;
     return { kind: "refused", message: envelope?.errmsg || response.statusText || String(response.status) };

@@ -17,10 +17,11 @@ export function timeRangeError(from: string, to: string, maxSpanDays: number): R
   return span > maxSpanDays ? "range.tooLong" : null;
 }
 
-/** Spec §5 and §9: an export of 100,000 rows or more is refused. */
+/** Spec §5 and §9: an immediate export holds fewer than 100,000 rows; the server makes a larger one
+ * in the download centre. */
 export const EXPORT_ROW_CAP = 100_000;
 
-/** Whether an export of `total` rows is refused before asking the server. */
-export function exportRefused(total: number): boolean {
+/** Whether an export of `total` rows is too large to download at once. */
+export function overImmediateExportCap(total: number): boolean {
   return total >= EXPORT_ROW_CAP;
 }

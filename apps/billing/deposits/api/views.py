@@ -240,13 +240,15 @@ class DepositRecordExportApi(ErpApi):
     @extend_schema(
         parameters=[io.DepositRecordInputSerializer],
         responses=XLSX_DOWNLOAD,
-        summary="Export the deposit records' filtered deposits to Excel (fewer than 100,000 rows)",
+        summary="Export the deposit records' filtered deposits to Excel (100,000 rows or more: to the download centre)",
     )
     def get(self, request: Request) -> HttpResponse:
         filters = without_page(self.parse(io.DepositRecordInputSerializer, request.query_params))
         return xlsx_response(
+            request=request,
             rows=_records(request, filters),
             render=selectors.deposit_rows,
             headers=DEPOSIT_EXPORT,
             name="deposits",
+            title=pgettext_lazy("export name", "Deposit records"),
         )

@@ -182,16 +182,18 @@ class OrderExportApi(ErpApi):
     @extend_schema(
         parameters=[io.OrderListInputSerializer],
         responses=XLSX_DOWNLOAD,
-        summary="Export the filtered orders to Excel (fewer than 100,000 rows)",
+        summary="Export the filtered orders to Excel (100,000 rows or more: to the download centre)",
     )
     def get(self, request: Request) -> HttpResponse:
         filters = without_page(self.parse(io.OrderListInputSerializer, request.query_params))
         return xlsx_response(
+            request=request,
             rows=selectors.order_search(scoped_to_stores(selectors.orders(), request), **filters),
             render=selectors.order_rows,
             headers=ORDER_EXPORT,
             cells=_order_cells,
             name="orders",
+            title=pgettext_lazy("export name", "Bills"),
         )
 
 

@@ -61,22 +61,24 @@ OWED_EXPORT = (
 
 
 class OwedExportApi(ErpApi):
-    """The owed goods list's filtered rows as an .xlsx download (fewer than 100,000 rows)."""
+    """The owed goods list's filtered rows as an .xlsx download (100,000 rows or more: the download centre)."""
 
     required_codes = OWED_PAGE
 
     @extend_schema(
         parameters=[io.OwedListInputSerializer],
         responses=XLSX_DOWNLOAD,
-        summary="Export the filtered owed goods to Excel (fewer than 100,000 rows)",
+        summary="Export the filtered owed goods to Excel (100,000 rows or more: to the download centre)",
     )
     def get(self, request: Request) -> HttpResponse:
         filters = without_page(self.parse(io.OwedListInputSerializer, request.query_params))
         return xlsx_response(
+            request=request,
             rows=selectors.owed_search(scoped_to_stores(selectors.owed_goods(), request), **filters),
             render=selectors.owed_rows,
             headers=OWED_EXPORT,
             name="owed-goods",
+            title=pgettext_lazy("export name", "Owed goods"),
         )
 
 

@@ -470,7 +470,7 @@ export interface paths {
   };
   "/rest/commodity/productList/export": {
     /**
-     * Export the filtered products to Excel (fewer than 100,000 rows)
+     * Export the filtered products to Excel (100,000 rows or more: to the download centre)
      * @description The filtered product list as an .xlsx download; the same columns the admin import reads.
      */
     get: operations["commodity_productList_export_retrieve"];
@@ -512,7 +512,7 @@ export interface paths {
   };
   "/rest/commodity/projectList/export": {
     /**
-     * Export the filtered projects to Excel (fewer than 100,000 rows)
+     * Export the filtered projects to Excel (100,000 rows or more: to the download centre)
      * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
      */
     get: operations["commodity_projectList_export_retrieve"];
@@ -580,7 +580,7 @@ export interface paths {
   };
   "/rest/depositRecord/export": {
     /**
-     * Export the deposit records' filtered deposits to Excel (fewer than 100,000 rows)
+     * Export the deposit records' filtered deposits to Excel (100,000 rows or more: to the download centre)
      * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
      */
     get: operations["depositRecord_export_retrieve"];
@@ -1131,7 +1131,7 @@ export interface paths {
   };
   "/rest/order/orderExport": {
     /**
-     * Export the filtered orders to Excel (fewer than 100,000 rows)
+     * Export the filtered orders to Excel (100,000 rows or more: to the download centre)
      * @description The bills list's filtered orders as an .xlsx download (the list's filters, without the page).
      */
     get: operations["order_orderExport_retrieve"];
@@ -1185,8 +1185,8 @@ export interface paths {
   };
   "/rest/owedGoods/export": {
     /**
-     * Export the filtered owed goods to Excel (fewer than 100,000 rows)
-     * @description The owed goods list's filtered rows as an .xlsx download (fewer than 100,000 rows).
+     * Export the filtered owed goods to Excel (100,000 rows or more: to the download centre)
+     * @description The owed goods list's filtered rows as an .xlsx download (100,000 rows or more: the download centre).
      */
     get: operations["owedGoods_export_retrieve"];
   };
@@ -1533,7 +1533,7 @@ export interface paths {
   };
   "/rest/reservation/findRecord/export": {
     /**
-     * Export the filtered reservations to Excel (fewer than 100,000 rows)
+     * Export the filtered reservations to Excel (100,000 rows or more: to the download centre)
      * @description Mixin of an ErpApi view whose query parameter `phone_fragment_param` is a fragment of a phone.
      */
     get: operations["reservation_findRecord_export_retrieve"];
@@ -1806,8 +1806,8 @@ export interface paths {
   };
   "/rest/stock/liveExport": {
     /**
-     * Export a store's filtered live stock to Excel (fewer than 100,000 rows)
-     * @description The live stock list's filtered rows as an .xlsx download (fewer than 100,000 rows).
+     * Export a store's filtered live stock to Excel (100,000 rows or more: to the download centre)
+     * @description The live stock list's filtered rows as an .xlsx download (100,000 rows or more: the download centre).
      */
     get: operations["stock_liveExport_retrieve"];
   };
@@ -1848,7 +1848,7 @@ export interface paths {
   };
   "/rest/stockIn/export": {
     /**
-     * Export the filtered goods-in documents to Excel (fewer than 100,000 rows)
+     * Export the filtered goods-in documents to Excel (100,000 rows or more: to the download centre)
      * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
      */
     get: operations["stockIn_export_retrieve"];
@@ -1876,7 +1876,7 @@ export interface paths {
   };
   "/rest/stockOut/export": {
     /**
-     * Export the filtered outbound records to Excel (fewer than 100,000 rows)
+     * Export the filtered outbound records to Excel (100,000 rows or more: to the download centre)
      * @description The outbound records' filtered documents as an .xlsx download (the list's filters).
      */
     get: operations["stockOut_export_retrieve"];
@@ -1961,7 +1961,7 @@ export interface paths {
   };
   "/rest/stocktaking/list/export": {
     /**
-     * Export the filtered stocktakes to Excel (fewer than 100,000 rows)
+     * Export the filtered stocktakes to Excel (100,000 rows or more: to the download centre)
      * @description The records list's filtered stocktakes as an .xlsx download (the list's filters, no page).
      */
     get: operations["stocktaking_list_export_retrieve"];
@@ -2120,7 +2120,7 @@ export interface paths {
   };
   "/rest/sysLog/export": {
     /**
-     * Export the filtered system log to Excel (fewer than 100,000 rows)
+     * Export the filtered system log to Excel (100,000 rows or more: to the download centre)
      * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
      */
     get: operations["sysLog_export_retrieve"];
@@ -6937,6 +6937,10 @@ export interface components {
       method: "wechat" | "alipay";
       /** Format: decimal */
       amount: string;
+    };
+    /** @description An export too large to answer at once, queued in the download centre. */
+    QueuedExportOutput: {
+      jobId: number;
     };
     QuickChoiceOutput: {
       name: string;
@@ -13895,7 +13899,7 @@ export interface operations {
     };
   };
   /**
-   * Export the filtered products to Excel (fewer than 100,000 rows)
+   * Export the filtered products to Excel (100,000 rows or more: to the download centre)
    * @description The filtered product list as an .xlsx download; the same columns the admin import reads.
    */
   commodity_productList_export_retrieve: {
@@ -13925,6 +13929,14 @@ export interface operations {
       200: {
         content: {
           "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description 100,000 rows or more: the file is being made in the download centre (the job's id) */
+      202: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["QueuedExportOutput"];
+          };
         };
       };
       /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
@@ -14338,7 +14350,7 @@ export interface operations {
     };
   };
   /**
-   * Export the filtered projects to Excel (fewer than 100,000 rows)
+   * Export the filtered projects to Excel (100,000 rows or more: to the download centre)
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
   commodity_projectList_export_retrieve: {
@@ -14361,6 +14373,14 @@ export interface operations {
       200: {
         content: {
           "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description 100,000 rows or more: the file is being made in the download centre (the job's id) */
+      202: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["QueuedExportOutput"];
+          };
         };
       };
       /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
@@ -15062,7 +15082,7 @@ export interface operations {
     };
   };
   /**
-   * Export the deposit records' filtered deposits to Excel (fewer than 100,000 rows)
+   * Export the deposit records' filtered deposits to Excel (100,000 rows or more: to the download centre)
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
   depositRecord_export_retrieve: {
@@ -15093,6 +15113,14 @@ export interface operations {
       200: {
         content: {
           "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description 100,000 rows or more: the file is being made in the download centre (the job's id) */
+      202: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["QueuedExportOutput"];
+          };
         };
       };
       /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
@@ -21085,7 +21113,7 @@ export interface operations {
     };
   };
   /**
-   * Export the filtered orders to Excel (fewer than 100,000 rows)
+   * Export the filtered orders to Excel (100,000 rows or more: to the download centre)
    * @description The bills list's filtered orders as an .xlsx download (the list's filters, without the page).
    */
   order_orderExport_retrieve: {
@@ -21114,6 +21142,14 @@ export interface operations {
       200: {
         content: {
           "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description 100,000 rows or more: the file is being made in the download centre (the job's id) */
+      202: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["QueuedExportOutput"];
+          };
         };
       };
       /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
@@ -21659,8 +21695,8 @@ export interface operations {
     };
   };
   /**
-   * Export the filtered owed goods to Excel (fewer than 100,000 rows)
-   * @description The owed goods list's filtered rows as an .xlsx download (fewer than 100,000 rows).
+   * Export the filtered owed goods to Excel (100,000 rows or more: to the download centre)
+   * @description The owed goods list's filtered rows as an .xlsx download (100,000 rows or more: the download centre).
    */
   owedGoods_export_retrieve: {
     parameters: {
@@ -21687,6 +21723,14 @@ export interface operations {
       200: {
         content: {
           "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description 100,000 rows or more: the file is being made in the download centre (the job's id) */
+      202: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["QueuedExportOutput"];
+          };
         };
       };
       /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
@@ -25682,7 +25726,7 @@ export interface operations {
     };
   };
   /**
-   * Export the filtered reservations to Excel (fewer than 100,000 rows)
+   * Export the filtered reservations to Excel (100,000 rows or more: to the download centre)
    * @description Mixin of an ErpApi view whose query parameter `phone_fragment_param` is a fragment of a phone.
    */
   reservation_findRecord_export_retrieve: {
@@ -25715,10 +25759,18 @@ export interface operations {
       };
     };
     responses: {
-      /** @description an .xlsx file; errors answer the envelope */
+      /** @description an .xlsx file (not the envelope); errors answer the envelope */
       200: {
         content: {
           "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description 100,000 rows or more: the file is being made in the download centre (the job's id) */
+      202: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["QueuedExportOutput"];
+          };
         };
       };
       /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
@@ -29093,8 +29145,8 @@ export interface operations {
     };
   };
   /**
-   * Export a store's filtered live stock to Excel (fewer than 100,000 rows)
-   * @description The live stock list's filtered rows as an .xlsx download (fewer than 100,000 rows).
+   * Export a store's filtered live stock to Excel (100,000 rows or more: to the download centre)
+   * @description The live stock list's filtered rows as an .xlsx download (100,000 rows or more: the download centre).
    */
   stock_liveExport_retrieve: {
     parameters: {
@@ -29131,6 +29183,14 @@ export interface operations {
       200: {
         content: {
           "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description 100,000 rows or more: the file is being made in the download centre (the job's id) */
+      202: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["QueuedExportOutput"];
+          };
         };
       };
       /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
@@ -29529,7 +29589,7 @@ export interface operations {
     };
   };
   /**
-   * Export the filtered goods-in documents to Excel (fewer than 100,000 rows)
+   * Export the filtered goods-in documents to Excel (100,000 rows or more: to the download centre)
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
   stockIn_export_retrieve: {
@@ -29555,6 +29615,14 @@ export interface operations {
       200: {
         content: {
           "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description 100,000 rows or more: the file is being made in the download centre (the job's id) */
+      202: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["QueuedExportOutput"];
+          };
         };
       };
       /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
@@ -29826,7 +29894,7 @@ export interface operations {
     };
   };
   /**
-   * Export the filtered outbound records to Excel (fewer than 100,000 rows)
+   * Export the filtered outbound records to Excel (100,000 rows or more: to the download centre)
    * @description The outbound records' filtered documents as an .xlsx download (the list's filters).
    */
   stockOut_export_retrieve: {
@@ -29862,6 +29930,14 @@ export interface operations {
       200: {
         content: {
           "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description 100,000 rows or more: the file is being made in the download centre (the job's id) */
+      202: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["QueuedExportOutput"];
+          };
         };
       };
       /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
@@ -30811,7 +30887,7 @@ export interface operations {
     };
   };
   /**
-   * Export the filtered stocktakes to Excel (fewer than 100,000 rows)
+   * Export the filtered stocktakes to Excel (100,000 rows or more: to the download centre)
    * @description The records list's filtered stocktakes as an .xlsx download (the list's filters, no page).
    */
   stocktaking_list_export_retrieve: {
@@ -30842,6 +30918,14 @@ export interface operations {
       200: {
         content: {
           "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description 100,000 rows or more: the file is being made in the download centre (the job's id) */
+      202: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["QueuedExportOutput"];
+          };
         };
       };
       /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */
@@ -32510,7 +32594,7 @@ export interface operations {
     };
   };
   /**
-   * Export the filtered system log to Excel (fewer than 100,000 rows)
+   * Export the filtered system log to Excel (100,000 rows or more: to the download centre)
    * @description Base of every /rest/ view: subclasses declare `required_codes` (apps.core.role_codes).
    */
   sysLog_export_retrieve: {
@@ -32538,6 +32622,14 @@ export interface operations {
       200: {
         content: {
           "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+        };
+      };
+      /** @description 100,000 rows or more: the file is being made in the download centre (the job's id) */
+      202: {
+        content: {
+          "application/json": components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["QueuedExportOutput"];
+          };
         };
       };
       /** @description `VALID-40000` (data.fields names each field's messages), `SYS-40001` (unreadable body) or another rule of the call */

@@ -10,6 +10,8 @@ import { ReservationHistoryBoardPage } from "./ReservationHistoryBoardPage";
 import { ReservationHistoryPage } from "./ReservationHistoryPage";
 import { addDays, mondayOf, storeToday } from "../../lib/dates";
 
+const QUEUED = "The export has 100,000 rows or more: the file is being prepared in the download centre";
+
 function reservation(id: number, overrides: Record<string, unknown> = {}) {
   return {
     id,
@@ -174,17 +176,18 @@ describe("ReservationHistoryPage", () => {
     expect(server.callsTo("GET /rest/reservation/findRecord")[0]?.query.get("memId")).toBe("101");
   });
 
-  it("refuses an export of 100,000 rows without calling the server", async () => {
+  it("sends an export of 100,000 rows to the download centre", async () => {
     const server = fakeServer(
-      routes({ "GET /rest/reservation/findRecord": () => ok({ list: [reservation(1)], total: 100_000 }) }),
+      routes({
+        "GET /rest/reservation/findRecord": () => ok({ list: [reservation(1)], total: 100_000 }),
+        "GET /rest/reservation/findRecord/export": () => ({ status: 202, ...ok({ jobId: 3 }, QUEUED) }),
+      }),
     );
     render_(<ReservationHistoryPage search="" />);
     await screen.findByText("Member 1");
     fireEvent.click(screen.getByTestId("history-export"));
-    await waitFor(() =>
-      expect(noticeTexts()).toContain("export data cannot exceed 100,000 rows, please filter before exporting"),
-    );
-    expect(server.callsTo("GET /rest/reservation/findRecord/export")).toHaveLength(0);
+    await waitFor(() => expect(noticeTexts()).toContain(QUEUED));
+    expect(server.callsTo("GET /rest/reservation/findRecord/export")).toHaveLength(1);
   });
 
   it("exports with the filters and shows the server's refusal", async () => {

@@ -6,7 +6,7 @@
 
 import { filterQuery, type HistoryFilters } from "../../api/bookingHistory";
 import { addDays, storeDate } from "../../lib/dates";
-import { exportRefused as overExportCap, timeRangeError as rangeError, type RangeError } from "../../lib/timeRange";
+import { timeRangeError as rangeError, type RangeError } from "../../lib/timeRange";
 
 /** docs/api.md: findRecord's dateFrom and dateTo are at most 92 days apart. */
 export const HISTORY_MAX_SPAN_DAYS = 92;
@@ -63,11 +63,6 @@ const EXPORT_PATH = "/rest/reservation/findRecord/export";
 
 export function exportUrl(filters: HistoryFilters): string {
   return `${EXPORT_PATH}?${new URLSearchParams(filterQuery(filters)).toString()}`;
-}
-
-/** Spec §5: 100,000 rows or more are refused before asking the server. */
-export function exportRefused(total: number): boolean {
-  return overExportCap(total);
 }
 
 /** The export's file name: reservations_2026-03-01_2026-03-31.xlsx. */

@@ -16,6 +16,8 @@ import { ProPackageListPage } from "./ProPackageListPage";
 import { TimePeriodConfigPage } from "./TimePeriodConfigPage";
 import { enterPickerText, pickerInputOfGroup } from "../../test/pickers";
 
+const QUEUED = "The export has 100,000 rows or more: the file is being prepared in the download centre";
+
 const state = {
   price: "1280.00",
   enabled: true,
@@ -213,24 +215,16 @@ describe("ProductListPage", () => {
     });
   });
 
-  it("exports with the filters and the session's token, and shows the row cap's message", async () => {
+  it("exports with the filters and the session's token, and says when the download centre makes the file", async () => {
     const server = fakeServer(
-      routes({
-        "GET /rest/commodity/productList/export": () => ({
-          status: 400,
-          errcode: "VALID-40000",
-          errmsg: "export data cannot exceed 100,000 rows, please filter before exporting",
-        }),
-      }),
+      routes({ "GET /rest/commodity/productList/export": () => ({ status: 202, ...ok({ jobId: 3 }, QUEUED) }) }),
     );
     render_(<ProductListPage />);
     await screen.findByText("Herbal shampoo 1");
     fireEvent.change(screen.getByLabelText("Keyword"), { target: { value: "oil" } });
     fireEvent.click(screen.getByRole("button", { name: "Search" }));
     fireEvent.click(screen.getByRole("button", { name: "Export to Excel" }));
-    await waitFor(() =>
-      expect(noticeTexts()).toContain("export data cannot exceed 100,000 rows, please filter before exporting"),
-    );
+    await waitFor(() => expect(noticeTexts()).toContain(QUEUED));
     const call = server.fetch.mock.calls.find(([url]) => String(url).startsWith("/rest/commodity/productList/export"));
     expect(String(call?.[0])).toBe("/rest/commodity/productList/export?keyword=oil");
     expect((call?.[1]?.headers as Record<string, string>).Authorization).toBe("Bearer a1");

@@ -35,6 +35,7 @@ import { PageFrame as Frame, Section } from "../../components/layout";
 import { PAGE_SIZES, categoryOptions, formatMoney, parseStorePrice, unusualStorePrice } from "./format";
 import { storeDateTime } from "../../lib/dates";
 import { saveBlob } from "../../lib/download";
+import { notifyExportQueued } from "../../components/CappedExportButton";
 import { FilterText } from "../../components/records/filterFields";
 import type { RecordsTableProps } from "../../components/records/RecordsPage";
 import { DetailPage, type DetailPageProps } from "../../components/DetailPage";
@@ -346,7 +347,8 @@ function StorePriceButton({ itemType, item }: { itemType: ItemType; item: ItemSt
 
 // --- export --------------------------------------------------------------------------------------
 
-/** Downloads the list with its current filters as a workbook; the 100,000-row refusal is shown. */
+/** Downloads the list with its current filters as a workbook; 100,000 rows or more are made in the
+ * download centre, which the notice links to. */
 export function ExportButton({ url, fileName }: { url: string; fileName: string }) {
   const { t } = useTranslation("catalog");
   const [busy, setBusy] = useState(false);
@@ -354,6 +356,10 @@ export function ExportButton({ url, fileName }: { url: string; fileName: string 
     setBusy(true);
     try {
       const outcome = await fetchExport(url, fileName);
+      if (outcome.kind === "queued") {
+        notifyExportQueued(outcome.message);
+        return;
+      }
       if (outcome.kind === "refused") {
         notify("error", outcome.message, { durationMs: 4000 });
         return;

@@ -52,8 +52,8 @@ function DownloadButton({ job }: { job: ExportJob }) {
     setBusy(true);
     try {
       const outcome = await fetchExport(downloadUrl(job.jobId), `${job.report}-${job.jobId}.xlsx`);
-      if (outcome.kind === "refused") notify("error", outcome.message || t("export.failed"), { durationMs: 4000 });
-      else saveBlob(outcome.blob, outcome.fileName);
+      if (outcome.kind === "file") saveBlob(outcome.blob, outcome.fileName);
+      else notify("error", outcome.message || t("export.failed"), { durationMs: 4000 });
     } catch {
       notify("error", t("export.failed"), { durationMs: 4000 });
     } finally {

@@ -9,6 +9,8 @@ import { dismissAllNotices, noticeTexts } from "../../test/notices";
 import { storeToday } from "../../lib/dates";
 import { SysLogPage } from "./SysLogPage";
 
+const QUEUED = "The export has 100,000 rows or more: the file is being prepared in the download centre";
+
 function entry(id: number, overrides: Record<string, unknown> = {}) {
   return {
     id,
@@ -170,15 +172,18 @@ describe("SysLogPage", () => {
     expect(await screen.findByText("no access", undefined, { timeout: 3000 })).toBeDefined();
   });
 
-  it("refuses an export of 100,000 rows without calling the server", async () => {
-    const server = fakeServer(routes({ "GET /rest/sysLog/list": () => ok({ list: [entry(1)], total: 100_000 }) }));
+  it("sends an export of 100,000 rows to the download centre", async () => {
+    const server = fakeServer(
+      routes({
+        "GET /rest/sysLog/list": () => ok({ list: [entry(1)], total: 100_000 }),
+        "GET /rest/sysLog/export": () => ({ status: 202, ...ok({ jobId: 3 }, QUEUED) }),
+      }),
+    );
     renderPage();
     await screen.findByTestId("syslog-row-1", undefined, { timeout: 3000 });
     fireEvent.click(screen.getByTestId("syslog-export"));
-    await waitFor(() =>
-      expect(noticeTexts()).toContain("export data cannot exceed 100,000 rows, please filter before exporting"),
-    );
-    expect(server.callsTo("GET /rest/sysLog/export")).toHaveLength(0);
+    await waitFor(() => expect(noticeTexts()).toContain(QUEUED));
+    expect(server.callsTo("GET /rest/sysLog/export")).toHaveLength(1);
   });
 
   it("exports the applied filters and shows the server's refusal", async () => {

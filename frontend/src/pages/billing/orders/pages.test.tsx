@@ -12,6 +12,8 @@ import { enterPickerText, pickerInput } from "../../../test/pickers";
 import { BillingListPage } from "./BillingListPage";
 import { OrderDetailsPage } from "./OrderDetailsPage";
 
+const QUEUED = "The export has 100,000 rows or more: the file is being prepared in the download centre";
+
 function orderRow(orderId: number, overrides: Record<string, unknown> = {}) {
   return {
     orderId,
@@ -238,18 +240,17 @@ describe("BillingListPage", () => {
     expect(await screen.findByText("No orders match.")).toBeInTheDocument();
   });
 
-  it("refuses to export 100,000 orders or more before any call", async () => {
+  it("sends an export of 100,000 orders or more to the download centre", async () => {
     const server = fakeServer({
       ...listRoutes(),
       "GET /rest/order/orderList": () => ok({ list: [orderRow(1)], total: 1, summary: { ...SUMMARY, count: 100_000 } }),
+      "GET /rest/order/orderExport": () => ({ status: 202, ...ok({ jobId: 3 }, QUEUED) }),
     });
     render_(<BillingListPage search="" />);
     await screen.findByRole("link", { name: "SO26110001" });
     fireEvent.click(screen.getByRole("button", { name: "Export" }));
-    await waitFor(() =>
-      expect(noticeTexts()).toContain("export data cannot exceed 100,000 rows, please filter before exporting"),
-    );
-    expect(server.callsTo("GET /rest/order/orderExport")).toHaveLength(0);
+    await waitFor(() => expect(noticeTexts()).toContain(QUEUED));
+    expect(server.callsTo("GET /rest/order/orderExport")).toHaveLength(1);
   });
 
   it("exports with the applied filters and shows the server's refusal", async () => {
