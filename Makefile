@@ -17,7 +17,7 @@ PORT ?= 8000
 # DATABASE_URL is unset (and stops it after), and runs the command as it is where it is set.
 DB := $(PY) -m erp.embedded_postgres --
 
-.PHONY: image-check run serve test lint check-system check-browser install frontend messages migrate seed clean schema fuzz typecheck screenshots
+.PHONY: image-check run serve test bench-check lint check-system check-browser install frontend messages migrate seed clean schema fuzz typecheck screenshots
 
 check-system:
 	@$(PYTHON) -c 'import sys, venv; sys.exit(0 if sys.version_info[:2] == (3, 11) else 1)' 2>/dev/null \
@@ -142,6 +142,11 @@ SIMULATION_OPERATIONS ?= 20000
 fuzz: check-system install messages
 	$(DEV_ENV) FUZZ_CASES=$(FUZZ_CASES) FUZZ_SEED=$(FUZZ_SEED) SIMULATION_OPERATIONS=$(SIMULATION_OPERATIONS) \
 		SIMULATION_SEED=$(FUZZ_SEED) $(DB) $(PY) -m pytest -m "fuzz or simulation" -p no:cacheprovider
+
+# The benchmarks' tiny runs (a small data set generated, audited and measured): a schema change that
+# breaks a generator fails here. Outside `make test` to keep CI under ten minutes (issue 31 will fold it back).
+bench-check: check-system install messages
+	$(DEV_ENV) $(DB) $(PY) -m pytest -m bench -p no:cacheprovider
 
 lint: install
 	$(VENV)/bin/ruff check .

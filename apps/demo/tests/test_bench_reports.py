@@ -13,7 +13,7 @@ import pytest
 # Imported by name, as test_bench_modules does: bench/ is outside mypy's files (mypy.ini).
 reports_bench = importlib.import_module("bench.reports")
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.bench, pytest.mark.django_db(transaction=True)]
 
 
 def _args(**given: object) -> argparse.Namespace:
