@@ -70,7 +70,7 @@ describe("CommissionPlansPage", () => {
     });
     render_(<CommissionPlansPage />);
     const row = await screen.findByTestId("plan-row-3");
-    expect(within(row).getByText("0 → 5% · 10,000 → 8%")).toBeInTheDocument();
+    expect(within(row).getByText("¥0.00 → 5% · ¥10,000.00 → 8%")).toBeInTheDocument();
     expect(within(row).getByText("Whole chain")).toBeInTheDocument();
 
     fireEvent.click(within(row).getByRole("button", { name: "护理师服务提成" }));

@@ -62,7 +62,12 @@ describe("versionBody and tiersText", () => {
   });
 
   it("writes the tiers on one line", () => {
-    expect(tiersText([{ fromAmount: "0.00", rate: "5.00" }])).toBe("0 → 5%");
+    expect(
+      tiersText([
+        { fromAmount: "0.00", rate: "5.00" },
+        { fromAmount: "10000.00", rate: "8.50" },
+      ]),
+    ).toBe("¥0.00 → 5% · ¥10,000.00 → 8.5%");
   });
 });
 

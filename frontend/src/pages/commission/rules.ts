@@ -2,6 +2,8 @@
  * the page's language too): the first tier from 0, each starting above the one before, rates from 0
  * to 100, a fixed amount not negative, and a start no earlier than the first open day. */
 
+import { formatMoney } from "../../lib/money";
+
 export interface TierDraft {
   fromAmount: string;
   rate: string;
@@ -46,7 +48,7 @@ export function versionBody(draft: VersionDraft) {
   };
 }
 
-/** "0 → 5% · 10,000 → 8%": a version's tiers on one line. */
+/** "¥0.00 → 5% · ¥10,000.00 → 8%": a version's tiers on one line, the amounts as money reads everywhere. */
 export function tiersText(tiers: readonly { fromAmount: string; rate: string }[]): string {
-  return tiers.map((tier) => `${Number(tier.fromAmount).toLocaleString()} → ${Number(tier.rate)}%`).join(" · ");
+  return tiers.map((tier) => `${formatMoney(tier.fromAmount)} → ${Number(tier.rate)}%`).join(" · ");
 }

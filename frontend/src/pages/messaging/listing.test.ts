@@ -31,7 +31,8 @@ describe("filters", () => {
     expect(taskTypeFilter("4")).toBe(4); // a provider payment to check
     expect(taskTypeFilter("5")).toBe(5); // a group-buy write-off to check
     expect(taskTypeFilter("6")).toBe(6); // many whole phones viewed (the owner's)
-    expect(taskTypeFilter("7")).toBeNull();
+    expect(taskTypeFilter("7")).toBe(7); // report figures corrected (issue 29's nightly check)
+    expect(taskTypeFilter("8")).toBeNull();
     expect(taskTypeFilter("")).toBeNull();
     expect(messageTypeFilter("4")).toBe(4);
     expect(messageTypeFilter("")).toBeNull();

@@ -96,11 +96,18 @@ describe("DownloadCenterPage", () => {
     server.fetch.mockImplementation(async (input, init) =>
       String(input).includes("/downloadCenter/file/4") ? file : (listed?.(input, init) as Promise<Response>),
     );
-    const created = vi.fn(() => "blob:x");
-    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
+    const created = vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:x");
+    const revoked = vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => undefined);
+    // The test DOM would follow the link to blob:x, and the test files after this one in the worker
+    // (vite.config.ts, isolate: false) would run on that address: no cookies, no history of their own.
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
     renderPage();
     fireEvent.click(await screen.findByTestId("job-download-4"));
-    await waitFor(() => expect(created).toHaveBeenCalled());
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(created).toHaveBeenCalled();
+    click.mockRestore();
+    created.mockRestore();
+    revoked.mockRestore();
   });
 
   it("says when there is nothing yet", async () => {
