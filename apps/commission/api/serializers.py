@@ -8,9 +8,9 @@ from typing import Any
 from rest_framework import serializers
 
 from apps.billing.choices import CreditKind
-from apps.commission.choices import MAX_TIERS, NOTE_MAX_LENGTH, PLAN_NAME_MAX_LENGTH, RATE_PERCENT, THRESHOLD, TierMode
+from apps.commission.choices import MAX_TIERS, NOTE_MAX_LENGTH, PLAN_NAME_MAX_LENGTH, TierMode
 from apps.core import fields
-from apps.core.bounds import MONEY_LINE
+from apps.core.bounds import MONEY_LINE, MONEY_MONTH, PERCENT
 from apps.staff.choices import EmployeePosition
 
 # -- inputs --------------------------------------------------------------------------------------
@@ -40,8 +40,8 @@ class CommissionOwnInputSerializer(serializers.Serializer[Any]):
 
 
 class CommissionTierInputSerializer(serializers.Serializer[Any]):
-    fromAmount = fields.number(THRESHOLD, source="from_amount", help_text="the month's total from which it holds")
-    rate = fields.number(RATE_PERCENT, help_text="percent of the earned amount")
+    fromAmount = fields.number(MONEY_MONTH, source="from_amount", help_text="the month's total from which it holds")
+    rate = fields.number(PERCENT, help_text="percent of the earned amount")
 
 
 class CommissionVersionInputSerializer(serializers.Serializer[Any]):
