@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from apps.billing.choices import CreditKind
@@ -24,7 +25,15 @@ class MonthField(fields.RegexField):
 
     def run_validation(self, data: Any = serializers.empty) -> date:
         text = super().run_validation(data)
-        return date(int(text[:4]), int(text[5:7]), 1)
+        year = int(text[:4])
+        # The pattern lets through year 0000 and years no period holds: the dates' own range refuses them.
+        if not fields.DATE_MIN.year <= year <= fields.DATE_MAX.year:
+            raise serializers.ValidationError(
+                _("enter a date from {min} to {max}").format(
+                    min=fields.DATE_MIN.isoformat(), max=fields.DATE_MAX.isoformat()
+                )
+            )
+        return date(year, int(text[5:7]), 1)
 
 
 class CommissionStoreInputSerializer(serializers.Serializer[Any]):
