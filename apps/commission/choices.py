@@ -1,9 +1,5 @@
-from decimal import Decimal
-
 from django.db import models
 from django.utils.translation import gettext_lazy as _
-
-from apps.core.bounds import Bound
 
 
 class TierMode(models.TextChoices):
@@ -34,22 +30,3 @@ RATE_DIGITS = 5
 # The first key of the commission's advisory lock (the second is 0: one lock for the chain). Closing a
 # period and starting a plan version take it, so a version cannot slip into a period while it closes.
 LOCK_SPACE = 29_0301
-
-
-# A tier's rate, in percent, and the month's total it starts from.
-RATE_PERCENT = Bound(
-    "commissionRate",
-    Decimal("0"),
-    Decimal("100"),
-    2,
-    _("enter a rate from {low} to {high}"),
-    _("enter a rate from {low} to {high}"),
-)
-THRESHOLD = Bound(
-    "commissionThreshold",
-    Decimal("0"),
-    Decimal("100000000.00"),
-    2,
-    _("the amount must be at least {low}"),
-    _("the amount can be at most {high}"),
-)

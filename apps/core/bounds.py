@@ -90,6 +90,25 @@ RATE = Bound(
     _("enter a rate from {low} to {high}"),
     _("enter a rate from {low} to {high}"),
 )
+# A percentage, to two places: a commission tier's rate of the earned amount.
+PERCENT = Bound(
+    "percent",
+    Decimal("0"),
+    Decimal("100"),
+    2,
+    _("enter a rate from {low} to {high}"),
+    _("enter a rate from {low} to {high}"),
+)
+# Money of a staff member's month: the total from which a commission tier holds. Seven whole digits
+# are more than a store's month takes; the column holds more.
+MONEY_MONTH = Bound(
+    "moneyMonth",
+    Decimal("0"),
+    Decimal("9999999.99"),
+    2,
+    _("the amount must be at least {low}"),
+    _("the amount can be at most {high}"),
+)
 # Minutes of one service or booking.
 MINUTES = Bound("minutes", Decimal("1"), Decimal("600"), 0, _("at least {low} minutes"), _("at most {high} minutes"))
 # Seats or beds of a store, bookings a time period takes.
@@ -112,6 +131,8 @@ TABLE: tuple[Bound, ...] = (
     MONEY_ORDER,
     POINTS,
     RATE,
+    PERCENT,
+    MONEY_MONTH,
     MINUTES,
     PLACES,
     COUPONS,

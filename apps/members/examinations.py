@@ -315,6 +315,11 @@ def store_examinations(
     return found.order_by("-examined_on", "-id")
 
 
+def store_examination_count(*, store_ids: frozenset[int], **filters: Any) -> int:
+    """How many examinations the store's list holds with these filters (its count call)."""
+    return store_examinations(store_ids=store_ids, **filters).count()
+
+
 class StoreExaminationRow(ExaminationRow):
     """An examination in the store's list, with whose it is (the phone masked)."""
 

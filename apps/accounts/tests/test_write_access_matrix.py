@@ -181,6 +181,9 @@ SHOULD = {
     "commission-plan": frozenset({"owner"}),
     "commission-plan-version": frozenset({"owner"}),
     "commission-period-close": frozenset({"owner"}),
+    # A member's evaluation of a paid order is typed in at the front desk, by whoever reads the order
+    # details there (the order-details page's code).
+    "evaluation-record": DESK,
     # Intention deposits (issue 17 §4): the till takes one and applies it to an order (the cashier's
     # page code, as pay/excute); refunding one is a refund (BTN-YLTH-REFUND, managers).
     "intention-take": DESK,

@@ -5,12 +5,13 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from apps.billing.choices import CreditKind
-from apps.commission.choices import MAX_TIERS, NOTE_MAX_LENGTH, PLAN_NAME_MAX_LENGTH, RATE_PERCENT, THRESHOLD, TierMode
+from apps.commission.choices import MAX_TIERS, NOTE_MAX_LENGTH, PLAN_NAME_MAX_LENGTH, TierMode
 from apps.core import fields
-from apps.core.bounds import MONEY_LINE
+from apps.core.bounds import MONEY_LINE, MONEY_MONTH, PERCENT
 from apps.staff.choices import EmployeePosition
 
 # -- inputs --------------------------------------------------------------------------------------
@@ -24,7 +25,15 @@ class MonthField(fields.RegexField):
 
     def run_validation(self, data: Any = serializers.empty) -> date:
         text = super().run_validation(data)
-        return date(int(text[:4]), int(text[5:7]), 1)
+        year = int(text[:4])
+        # The pattern lets through year 0000 and years no period holds: the dates' own range refuses them.
+        if not fields.DATE_MIN.year <= year <= fields.DATE_MAX.year:
+            raise serializers.ValidationError(
+                _("enter a date from {min} to {max}").format(
+                    min=fields.DATE_MIN.isoformat(), max=fields.DATE_MAX.isoformat()
+                )
+            )
+        return date(year, int(text[5:7]), 1)
 
 
 class CommissionStoreInputSerializer(serializers.Serializer[Any]):
@@ -40,8 +49,8 @@ class CommissionOwnInputSerializer(serializers.Serializer[Any]):
 
 
 class CommissionTierInputSerializer(serializers.Serializer[Any]):
-    fromAmount = fields.number(THRESHOLD, source="from_amount", help_text="the month's total from which it holds")
-    rate = fields.number(RATE_PERCENT, help_text="percent of the earned amount")
+    fromAmount = fields.number(MONEY_MONTH, source="from_amount", help_text="the month's total from which it holds")
+    rate = fields.number(PERCENT, help_text="percent of the earned amount")
 
 
 class CommissionVersionInputSerializer(serializers.Serializer[Any]):

@@ -10,8 +10,8 @@ R = "commission/"
 
 urlpatterns = [
     path(R + "plans", views.PlanListApi.as_view(), name="commission-plans"),
-    path(R + "plan/<int:plan_id>", views.PlanDetailApi.as_view(), name="commission-plan"),
-    path(R + "plan/<int:plan_id>/version", views.PlanVersionApi.as_view(), name="commission-plan-version"),
+    path(R + "plan/<id:plan_id>", views.PlanDetailApi.as_view(), name="commission-plan"),
+    path(R + "plan/<id:plan_id>/version", views.PlanVersionApi.as_view(), name="commission-plan-version"),
     path(R + "periods", views.PeriodApi.as_view(), name="commission-periods"),
     path(R + "period/close", views.PeriodCloseApi.as_view(), name="commission-period-close"),
     path(R + "mine", views.OwnFiguresApi.as_view(), name="commission-mine"),

@@ -177,6 +177,14 @@ def test_another_stores_period_is_not_found(owner, other_store):
     )
 
 
+@pytest.mark.parametrize("month", ["0000-01", "1899-12", "2101-01"])
+def test_a_month_outside_the_dates_range_is_refused_not_a_server_error(owner, month):
+    for path in (PERIODS, MINE):
+        answer = owner.get(path, {"month": month})
+        assert_envelope(answer, status=400, errcode="VALID-40000")
+        assert "1900-01-01" in answer.json()["errmsg"]
+
+
 @pytest.mark.parametrize(
     ("language", "message"),
     [

@@ -88,6 +88,8 @@ def _in_path(template: str) -> Read:
 READS: dict[tuple[str, str, str], Read] = {
     ("get", "/rest/bookProd/headOfficeList", "storeId"): _query("/rest/bookProd/headOfficeList"),
     ("get", "/rest/bookProd/list", "storeId"): _query("/rest/bookProd/list"),
+    ("get", "/rest/commission/periods", "storeId"): _query("/rest/commission/periods", extra="&month=2026-01"),
+    ("get", "/rest/commission/plans", "storeId"): _query("/rest/commission/plans"),
     ("get", "/rest/commodity/cardTypeList", "storeId"): _query("/rest/commodity/cardTypeList"),
     ("get", "/rest/commodity/couponTemplateDetail/{coupon_id}", "storeId"): _coupon,
     ("get", "/rest/commodity/couponTemplateList", "storeId"): _query("/rest/commodity/couponTemplateList"),
@@ -149,6 +151,8 @@ WALKED_WRITES: dict[tuple[str, str, str], str] = {
     ("post", "/rest/acct/getResources", "storeId"): "acct-resources",
     ("post", "/rest/acct/selectHierRole/{user_role_id}", "storeId"): "acct-select-role",
     ("put", "/rest/acct/storeModify", "storeId"): "acct-store-modify",
+    ("post", "/rest/commission/period/close", "storeId"): "commission-period-close",
+    ("post", "/rest/commission/plans", "storeId"): "commission-plans",
     ("post", "/rest/commodity/storeItem", "storeId"): "catalog-store-item",
     ("post", "/rest/groupPurchasing/preCheck", "storeId"): "groupbuy-pre-check",
     ("post", "/rest/groupPurchasing/writeOff", "storeId"): "groupbuy-write-off",

@@ -174,7 +174,9 @@ class StoreExaminationCountApi(ErpApi):
     )
     def get(self, request: Request) -> EnvelopeResponse:
         filters = self.parse(io.StoreExaminationFiltersSerializer, request.query_params)
-        return EnvelopeResponse({"total": _store_examinations(request, filters).count()})
+        return EnvelopeResponse(
+            {"total": examinations.store_examination_count(store_ids=session_of(request).store_ids, **filters)}
+        )
 
 
 class StoreExaminationDetailApi(ErpApi):

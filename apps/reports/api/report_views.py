@@ -11,9 +11,8 @@ code, as the project's endpoint walk does for the fixed calls."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from django.http import FileResponse
+from django.http.response import HttpResponseBase
 from django.utils.translation import get_language
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -148,7 +147,7 @@ class DownloadCenterFileApi(ErpApi):
         },
         summary="An export's file, to its requester and head office only (404 otherwise)",
     )
-    def get(self, request: Request, job_id: int) -> FileResponse | Any:
+    def get(self, request: Request, job_id: int) -> HttpResponseBase:
         job = exports.downloadable(caller_of(request), job_id)
         name = (job.file.name or "export.xlsx").rsplit("/", 1)[-1]
         return file_response(job.file.open("rb"), content_type=XLSX_CONTENT_TYPE, name=name)

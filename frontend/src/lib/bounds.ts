@@ -11,6 +11,8 @@ export const BOUNDS = {
   moneyOrder: { low: "0", high: "1000000.00", places: 2 },
   points: { low: "-1000000", high: "1000000", places: 0 },
   rate: { low: "0", high: "1", places: 4 },
+  percent: { low: "0", high: "100", places: 2 },
+  moneyMonth: { low: "0", high: "9999999.99", places: 2 },
   minutes: { low: "1", high: "600", places: 0 },
   places: { low: "0", high: "999", places: 0 },
   coupons: { low: "1", high: "20", places: 0 },
