@@ -87,7 +87,7 @@ def test_the_lifecycle_speaks_chinese(store, reader):
 
     data = show(reader, "MemberLifecycle", language="zh-hans", to=TODAY["to"])
 
-    assert data["series"][0]["points"][0]["x"] == "潜在客户（未消费）"
+    assert data["series"][0]["points"][0]["x"] == "潜在顾客（未消费）"
     assert column_of(data, "stageName")["label"] == "阶段"
 
 
