@@ -111,7 +111,7 @@ test: check-system check-browser install frontend messages
 	@mkdir -p build; \
 	(cd frontend && nice -n 10 npm test -- --testTimeout=120000 > ../$(VITEST_LOG) 2>&1) & vitest=$$!; \
 	trap 'kill $$vitest 2>/dev/null' INT TERM; \
-	$(DEV_ENV) $(DB) $(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS); python=$$?; \
+	$(DEV_ENV) $(DB) $(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal --durations=25 $(PYTEST_ARGS); python=$$?; \
 	wait $$vitest; frontend=$$?; \
 	printf '\n==== Vitest (frontend/, run beside the Python suite) ====\n'; cat $(VITEST_LOG); \
 	[ $$python -eq 0 ] && [ $$frontend -eq 0 ]
