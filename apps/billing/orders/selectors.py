@@ -681,18 +681,25 @@ def _sessions_value() -> Case:
     return Case(When(SESSION_LINES, then=LIST_VALUE), default=Value(ZERO), output_field=_MONEY)
 
 
+def _line_and_its_order() -> dict[str, Any]:
+    """The columns every line report opens with: the line's order (day, number, member) and the item."""
+    return {
+        "businessDate": F("order__business_date"),
+        "orderId": F("order_id"),
+        "orderNo": F("order__order_no"),
+        "memberId": F("order__member_id"),
+        "memberName": F("order__name"),
+        "itemKind": labelled("type", LineType),
+        "item": F("name"),
+    }
+
+
 def sales_detail_rows(lines: QuerySet[OrderLine]) -> QuerySet[OrderLine, Any]:
     """One row per sold line: `listAmount` = `discount` + `sessionsValue` + `amount` (figures.py:
     sessions used are not a discount), the staff who served or sold it, the methods that paid it."""
     return (
         lines.annotate(
-            businessDate=F("order__business_date"),
-            orderId=F("order_id"),
-            orderNo=F("order__order_no"),
-            memberId=F("order__member_id"),
-            memberName=F("order__name"),
-            itemKind=labelled("type", LineType),
-            item=F("name"),
+            **_line_and_its_order(),
             category=_line_category_name(),
             listAmount=LIST_VALUE,
             sessionsValue=_sessions_value(),
@@ -756,13 +763,7 @@ def gift_lines(
         )
         .filter(giftValue__gt=0)
         .annotate(
-            businessDate=F("order__business_date"),
-            orderId=F("order_id"),
-            orderNo=F("order__order_no"),
-            memberId=F("order__member_id"),
-            memberName=F("order__name"),
-            itemKind=labelled("type", LineType),
-            item=F("name"),
+            **_line_and_its_order(),
             giftQty=Case(When(gift=True, then=F("qty")), default=Value(0)),
             reason=Case(
                 When(gift=True, then=F("gift_reason")),
@@ -853,13 +854,7 @@ def takeout_lines(
         lines = lines.filter(take_later=True)
     return (
         lines.annotate(
-            businessDate=F("order__business_date"),
-            orderId=F("order_id"),
-            orderNo=F("order__order_no"),
-            memberId=F("order__member_id"),
-            memberName=F("order__name"),
-            itemKind=labelled("type", LineType),
-            item=F("name"),
+            **_line_and_its_order(),
             takeLater=Case(
                 When(take_later=True, then=Value(str(_("take later")))), default=Value(""), output_field=CharField()
             ),
