@@ -14,7 +14,7 @@ from datetime import timedelta
 
 import pytest
 import redis
-from celery import Celery
+from celery import Celery, current_app
 from celery.contrib.testing.worker import start_worker
 from django.conf import settings
 from django.utils import timezone
@@ -42,9 +42,16 @@ def redis_app():
         task_default_queue=f"test-{uuid.uuid4().hex}",
     )
     app.autodiscover_tasks(force=True)
-    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10, loglevel="WARNING"):
-        yield app
-    app.close()
+    # start_worker makes its app the current and default one, and shared tasks follow the current app:
+    # left so, every later test's .delay() would go to this closed app, not the project's eager one.
+    project_app = current_app._get_current_object()
+    try:
+        with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10, loglevel="WARNING"):
+            yield app
+    finally:
+        project_app.set_current()
+        project_app.set_default()
+        app.close()
 
 
 @pytest.mark.django_db(transaction=True)
