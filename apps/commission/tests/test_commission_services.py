@@ -58,6 +58,18 @@ def test_each_credit_is_paid_by_the_version_in_force_on_its_business_day(store, 
     ]
 
 
+def test_a_nurse_promoted_since_is_paid_last_month_under_the_nurses_plan(store, nurse, product):
+    month = month_ago(1)
+    plan(NURSE, SALE, month_ago(6), [(0, 5)])
+    plan(EmployeePosition.STORE_MANAGER, SALE, month_ago(6), [(0, 20)])
+    sold(store, nurse, product, day=month.replace(day=5), qty=10)
+    nurse.position = EmployeePosition.STORE_MANAGER
+    nurse.save(update_fields=["position"])
+
+    lines, _period = month_lines(store_id=store.pk, month=month)
+    assert [(line.commission, line.version.plan_name) for line in lines] == [(D("50.00"), f"{NURSE} {SALE}")]
+
+
 def test_tiers_apply_on_the_employees_month_of_the_kind_in_the_plans_own_mode(store, nurse, desk, product):
     month = month_ago(1)
     plan(NURSE, SALE, month_ago(6), [(0, 5), (1000, 10)], mode="whole")
