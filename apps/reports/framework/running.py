@@ -11,7 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import connections
-from django.db.models import F, QuerySet
+from django.db.models import Count, F, QuerySet, Sum
 
 from apps.catalog.choices import CategoryKind
 from apps.catalog.selectors import categories
@@ -110,10 +110,35 @@ def _page(rows: Any, page: PageRequest) -> tuple[list[Mapping[str, Any]], int]:
     return list(rows[page.offset : page.offset + page.page_size]), total
 
 
+def _count_and_totals(rows: QuerySet[Any], columns: Sequence[Column]) -> tuple[int, dict[str, Any] | None]:
+    """The rows' count and the default totals (Report.totals: each total=True column summed) in one
+    aggregate query over the rows, instead of a count and then the report's totals over the rows
+    built again."""
+    keys = [column.key for column in columns if column.total]
+    # Aliased apart from the annotations they sum: an aggregate may not reuse their names.
+    sums = rows.order_by().aggregate(counted_rows=Count("*"), **{f"total_{key}": Sum(key) for key in keys})
+    return sums["counted_rows"], ({key: sums[f"total_{key}"] for key in keys} if keys else None)
+
+
+def _summed(rows: Sequence[Mapping[str, Any]], columns: Sequence[Column]) -> dict[str, Any] | None:
+    """Report.totals over a list of rows already built."""
+    keys = [column.key for column in columns if column.total]
+    if not keys:
+        return None
+    return {key: sum((row.get(key) or 0 for row in rows), start=0) for key in keys}
+
+
 def show(report: Report, f: ReportFilters, *, sort: str | None, page: PageRequest) -> dict[str, Any]:
     columns = report.columns(f)
-    window, total = _page(sorted_rows(report.rows(f), sort), page)
-    totals = report.totals(f)
+    # The rows are built once: the default totals are summed over them, not over rows(f) again.
+    rows = report.rows(f)
+    default_totals = type(report).totals is Report.totals
+    if isinstance(rows, QuerySet) and default_totals:
+        total, totals = _count_and_totals(rows, columns)
+        window = list(sorted_rows(rows, sort)[page.offset : page.offset + page.page_size])
+    else:
+        window, total = _page(sorted_rows(rows, sort), page)
+        totals = _summed(rows, columns) if default_totals else report.totals(f)
     by_key = {column.key: column for column in columns}
     return {
         "asOf": report.as_of(f),
