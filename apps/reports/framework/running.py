@@ -11,7 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import connections
-from django.db.models import Count, F, QuerySet, Sum
+from django.db.models import Count, F, QuerySet, Sum, Window
 
 from apps.catalog.choices import CategoryKind
 from apps.catalog.selectors import categories
@@ -120,6 +120,40 @@ def _count_and_totals(rows: QuerySet[Any], columns: Sequence[Column]) -> tuple[i
     return sums["counted_rows"], ({key: sums[f"total_{key}"] for key in keys} if keys else None)
 
 
+# The window columns a page read alone carries (named apart from any column key, lowerCamel).
+_COUNT_OVER = "window_rows"
+_TOTAL_OVER = "window_total_"
+
+
+def _page_count_and_totals(
+    rows: QuerySet[Any], columns: Sequence[Column], sort: str | None, page: PageRequest
+) -> tuple[list[Mapping[str, Any]], int, dict[str, Any] | None]:
+    """One page, the rows' count and the default totals in one query: the count and the sums ride
+    on the page's rows as window aggregates over every row (COUNT(*) OVER (), SUM(x) OVER ()), so
+    the rows are joined and filtered once, not once for the page and again for the count (the
+    page's per-row subqueries still run for its rows only: PostgreSQL evaluates them after the
+    LIMIT). A page past the last row carries nothing: the count and totals are then read apart."""
+    keys = [column.key for column in columns if column.total]
+    windowed = sorted_rows(rows, sort).annotate(
+        **{_COUNT_OVER: Window(Count("*"))}, **{f"{_TOTAL_OVER}{key}": Window(Sum(key)) for key in keys}
+    )
+    window = list(windowed[page.offset : page.offset + page.page_size])
+    if not window:
+        if page.offset == 0:
+            return window, 0, ({key: None for key in keys} if keys else None)
+        total, totals = _count_and_totals(rows, columns)
+        return window, total, totals
+    first = window[0]
+    return window, first[_COUNT_OVER], ({key: first[f"{_TOTAL_OVER}{key}"] for key in keys} if keys else None)
+
+
+def _windowable(rows: QuerySet[Any]) -> bool:
+    """Whether window aggregates over the rows give count() and the sums: not over grouped rows (a
+    sum of a sum is refused), nor DISTINCT or combined ones (the window would count before them)."""
+    query = rows.query
+    return query.group_by is None and not query.distinct and not query.combinator
+
+
 def _summed(rows: Sequence[Mapping[str, Any]], columns: Sequence[Column]) -> dict[str, Any] | None:
     """Report.totals over a list of rows already built."""
     keys = [column.key for column in columns if column.total]
@@ -133,7 +167,9 @@ def show(report: Report, f: ReportFilters, *, sort: str | None, page: PageReques
     # The rows are built once: the default totals are summed over them, not over rows(f) again.
     rows = report.rows(f)
     default_totals = type(report).totals is Report.totals
-    if isinstance(rows, QuerySet) and default_totals:
+    if isinstance(rows, QuerySet) and default_totals and _windowable(rows):
+        window, total, totals = _page_count_and_totals(rows, columns, sort, page)
+    elif isinstance(rows, QuerySet) and default_totals:
         total, totals = _count_and_totals(rows, columns)
         window = list(sorted_rows(rows, sort)[page.offset : page.offset + page.page_size])
     else:

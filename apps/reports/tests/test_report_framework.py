@@ -101,7 +101,7 @@ def test_show_answers_a_page_with_totals_over_every_row(staff, reader):
 
 
 @pytest.mark.parametrize("key", ["TestRoster", "TestListRoster"])
-def test_show_builds_the_rows_once_and_counts_and_sums_them_in_one_query(staff, reader, key, monkeypatch):
+def test_show_builds_the_rows_once_and_reads_the_page_count_and_sums_in_one_query(staff, reader, key, monkeypatch):
     built = []
     report = report_for(key)
     rows = report.rows
@@ -115,7 +115,17 @@ def test_show_builds_the_rows_once_and_counts_and_sums_them_in_one_query(staff, 
     assert len(built) == 1
     counts = [query["sql"] for query in queries.captured_queries if "COUNT(" in query["sql"]]
     assert len(counts) == (1 if key == "TestRoster" else 0)
-    assert all("SUM(" in sql for sql in counts)
+    assert all("SUM(" in sql and "LIMIT 2" in sql for sql in counts)  # the page itself
+
+
+def test_a_page_past_the_last_row_still_answers_the_count_and_totals(staff, reader):
+    data = assert_envelope(_show(reader, pageSize=2, pageNo=3), status=200)
+    assert (data["list"], data["total"], data["totals"]) == ([], 3, {"fee": f"{FEE * 3:.2f}"})
+
+
+def test_an_empty_report_counts_nothing_and_totals_nothing(staff, reader):
+    data = assert_envelope(_show(reader, **{"from": "2025-01-01", "to": "2025-01-31"}), status=200)
+    assert (data["list"], data["total"], data["totals"]) == ([], 0, {"fee": None})
 
 
 @pytest.mark.parametrize("key", ["TestRoster", "TestListRoster"])
