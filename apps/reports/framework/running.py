@@ -167,6 +167,7 @@ def show(report: Report, f: ReportFilters, *, sort: str | None, page: PageReques
     # The rows are built once: the default totals are summed over them, not over rows(f) again.
     rows = report.rows(f)
     default_totals = type(report).totals is Report.totals
+    totals: Mapping[str, Any] | None
     if isinstance(rows, QuerySet) and default_totals and _windowable(rows):
         window, total, totals = _page_count_and_totals(rows, columns, sort, page)
     elif isinstance(rows, QuerySet) and default_totals:
@@ -174,7 +175,7 @@ def show(report: Report, f: ReportFilters, *, sort: str | None, page: PageReques
         window = list(sorted_rows(rows, sort)[page.offset : page.offset + page.page_size])
     else:
         window, total = _page(sorted_rows(rows, sort), page)
-        totals = _summed(rows, columns) if default_totals else report.totals(f)
+        totals = report.totals(f) if isinstance(rows, QuerySet) or not default_totals else _summed(rows, columns)
     by_key = {column.key: column for column in columns}
     return {
         "asOf": report.as_of(f),
