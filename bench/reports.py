@@ -102,8 +102,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seconds", type=int, default=20, help="how long the concurrent checkouts run")
     parser.add_argument("--rounds", type=int, default=2, help="on/off checkout rounds (alternating)")
     parser.add_argument("--no-checkout", action="store_true", help="skip the checkout comparison")
+    parser.add_argument("--only", type=_keys, default=None, help="KEY[,KEY]: only these reports (store-month, year)")
+    parser.add_argument("--no-store-month", action="store_true", help="skip the store-month calls")
+    parser.add_argument("--no-year", action="store_true", help="skip the chain-wide year calls")
+    parser.add_argument("--no-drill", action="store_true", help="skip the drill-down")
+    parser.add_argument("--no-export", action="store_true", help="skip the export")
     parser.add_argument("--port", type=int, default=8781)
     parser.add_argument("--workers", type=int, default=2)
+
+
+def _keys(text: str) -> frozenset[str]:
+    return frozenset(key.strip() for key in text.split(",") if key.strip())
+
+
+def _chosen(only: frozenset[str] | None) -> list[tuple[str, type[Report]]]:
+    """The registered reports, by key; with --only, those named (an unknown key stops the run)."""
+    registered = reports.by_name()
+    if only is not None and only - registered.keys():
+        raise SystemExit(f"--only: no report {', '.join(sorted(only - registered.keys()))}")
+    return [(key, report) for key, report in sorted(registered.items()) if only is None or key in only]
 
 
 TINY = {
@@ -283,15 +300,17 @@ def _timed(
             rows.append(data.get("total", 0))
     return {
         **summary_ms(samples),
+        # Each figure with the machine's load as it ended (the cores are shared with other work).
+        "load_average_1m": round(os.getloadavg()[0], 2),
         "queries": len(statements),
         "rows_median": statistics.median(rows),
         "sql": _replay(raw, statements, sql_repeats),
     }
 
 
-def store_month(scene: Scene, runs: int, raw: psycopg.Connection) -> dict[str, Any]:
+def store_month(scene: Scene, runs: int, raw: psycopg.Connection, only: frozenset[str] | None = None) -> dict[str, Any]:
     results: dict[str, Any] = {}
-    for key, report in sorted(reports.by_name().items()):
+    for key, report in _chosen(only):
         queries = []
         for _ in range(runs):
             month_from, month_to = scene.rng.choice(scene.months)
@@ -309,12 +328,19 @@ def store_month(scene: Scene, runs: int, raw: psycopg.Connection) -> dict[str, A
     return results
 
 
-def chain_year(scene: Scene, runs: int, raw: psycopg.Connection, slow_s: float, timeout_s: float) -> dict[str, Any]:
+def chain_year(
+    scene: Scene,
+    runs: int,
+    raw: psycopg.Connection,
+    slow_s: float,
+    timeout_s: float,
+    only: frozenset[str] | None = None,
+) -> dict[str, Any]:
     results: dict[str, Any] = {}
     with connection.cursor() as cursor:
         cursor.execute(f"SET statement_timeout = '{int(timeout_s * 1000)}ms'")
     try:
-        _chain_year(scene, runs, raw, slow_s, timeout_s, results)
+        _chain_year(scene, runs, raw, slow_s, timeout_s, results, only)
     finally:
         with connection.cursor() as cursor:
             cursor.execute("RESET statement_timeout")
@@ -322,10 +348,16 @@ def chain_year(scene: Scene, runs: int, raw: psycopg.Connection, slow_s: float, 
 
 
 def _chain_year(
-    scene: Scene, runs: int, raw: psycopg.Connection, slow_s: float, timeout_s: float, results: dict[str, Any]
+    scene: Scene,
+    runs: int,
+    raw: psycopg.Connection,
+    slow_s: float,
+    timeout_s: float,
+    results: dict[str, Any],
+    only: frozenset[str] | None,
 ) -> None:
     year_from, year_to = scene.year
-    for key, report in sorted(reports.by_name().items()):
+    for key, report in _chosen(only):
         if not report.uses_dates or report.max_days < 365:
             results[key] = {"skipped": f"at most {report.max_days} days" if report.uses_dates else "at a date"}
             continue
@@ -443,6 +475,7 @@ def export(scene: Scene, rows: int, traced_too: bool) -> dict[str, Any]:
         "xlsx_bytes": size,
         "worker_peak_rss_before_mb": round(hwm_before / 1024, 1),
         "worker_peak_rss_mb": round(hwm_after / 1024, 1),
+        "load_average_1m": round(os.getloadavg()[0], 2),
         **traced,
     }
 
@@ -629,18 +662,25 @@ def _p95s(results: Mapping[str, Any]) -> list[float]:
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     the_scene = scene()
-    results: dict[str, Any] = {}
+    # A skipped part stays in the answer, empty (its target then holds vacuously; "skipped" names it).
+    results: dict[str, Any] = {"store_month": {}, "chain_year": {}, "drill_down": {}, "export": {}}
     with _raw_connection() as raw:
-        results["store_month"] = store_month(the_scene, args.runs, raw)
-        results["chain_year"] = chain_year(the_scene, args.year_runs, raw, args.slow_s, args.year_timeout)
+        if not args.no_store_month:
+            results["store_month"] = store_month(the_scene, args.runs, raw, args.only)
+        if not args.no_year:
+            results["chain_year"] = chain_year(
+                the_scene, args.year_runs, raw, args.slow_s, args.year_timeout, args.only
+            )
+        if not args.no_drill:
+            try:
+                results["drill_down"] = drill_down(the_scene, args.runs, raw)
+            except RuntimeError as refused:
+                results["drill_down"] = {"error": str(refused)}
+    if not args.no_export:
         try:
-            results["drill_down"] = drill_down(the_scene, args.runs, raw)
+            results["export"] = export_in_a_worker(args)
         except RuntimeError as refused:
-            results["drill_down"] = {"error": str(refused)}
-    try:
-        results["export"] = export_in_a_worker(args)
-    except RuntimeError as refused:
-        results["export"] = {"error": str(refused)}
+            results["export"] = {"error": str(refused)}
     if not args.no_checkout:
         try:
             results["checkout"] = checkout(args)
@@ -693,6 +733,18 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "data": {"orders": orders, "stock_moves": moves, "stores": len(the_scene.stores)},
         "reports": sorted(reports.by_name()),
         "results": results,
+        "skipped": [
+            part
+            for part, skip in (
+                ("store_month", args.no_store_month),
+                ("chain_year", args.no_year),
+                ("drill_down", args.no_drill),
+                ("export", args.no_export),
+                ("checkout", args.no_checkout),
+            )
+            if skip
+        ],
+        "only": sorted(args.only) if args.only is not None else None,
         "errors": errors,
         "targets": targets,
         "all_pass": all(targets.values()) and not errors,
