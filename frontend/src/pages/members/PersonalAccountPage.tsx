@@ -96,7 +96,8 @@ export function PersonalAccountPage({ search = window.location.search }: Persona
             <>
               <Profile member={member} />
               <Labels member={member} />
-              <Satisfaction memId={member.memId} />
+              {/* A member of another store: the server answers her evaluations to her own store only. */}
+              {member.myself !== false ? <Satisfaction memId={member.memId} /> : null}
               <Points member={member} />
             </>
           ) : tab === "cards" ? (
