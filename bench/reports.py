@@ -102,6 +102,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seconds", type=int, default=20, help="how long the concurrent checkouts run")
     parser.add_argument("--rounds", type=int, default=2, help="on/off checkout rounds (alternating)")
     parser.add_argument("--no-checkout", action="store_true", help="skip the checkout comparison")
+    parser.add_argument("--only", default="", help="KEY[,KEY]: measure only these reports (default: every one)")
+    parser.add_argument("--no-store-month", action="store_true", help="skip the store-month calls")
+    parser.add_argument("--no-year", action="store_true", help="skip the chain-wide year calls")
+    parser.add_argument("--no-drill", action="store_true", help="skip the drill-down")
+    parser.add_argument("--no-export", action="store_true", help="skip the export")
     parser.add_argument("--port", type=int, default=8781)
     parser.add_argument("--workers", type=int, default=2)
 
@@ -139,7 +144,8 @@ def run(args: argparse.Namespace) -> None:
         print(json.dumps(figures))
     if args.measure:
         figures = measure(args)
-        if not args.tiny:
+        partial = args.only or args.no_store_month or args.no_year or args.no_drill or args.no_export
+        if not args.tiny and not partial:
             (OUT / "reports.json").write_text(json.dumps(figures, ensure_ascii=False, indent=1) + "\n")
         print(json.dumps(figures, ensure_ascii=False))
 
@@ -289,9 +295,14 @@ def _timed(
     }
 
 
-def store_month(scene: Scene, runs: int, raw: psycopg.Connection) -> dict[str, Any]:
+def _chosen(only: frozenset[str]) -> list[tuple[str, type[Report]]]:
+    """The registered reports, or those `only` names."""
+    return [(key, report) for key, report in sorted(reports.by_name().items()) if not only or key in only]
+
+
+def store_month(scene: Scene, runs: int, raw: psycopg.Connection, only: frozenset[str] = frozenset()) -> dict[str, Any]:
     results: dict[str, Any] = {}
-    for key, report in sorted(reports.by_name().items()):
+    for key, report in _chosen(only):
         queries = []
         for _ in range(runs):
             month_from, month_to = scene.rng.choice(scene.months)
@@ -309,12 +320,19 @@ def store_month(scene: Scene, runs: int, raw: psycopg.Connection) -> dict[str, A
     return results
 
 
-def chain_year(scene: Scene, runs: int, raw: psycopg.Connection, slow_s: float, timeout_s: float) -> dict[str, Any]:
+def chain_year(
+    scene: Scene,
+    runs: int,
+    raw: psycopg.Connection,
+    slow_s: float,
+    timeout_s: float,
+    only: frozenset[str] = frozenset(),
+) -> dict[str, Any]:
     results: dict[str, Any] = {}
     with connection.cursor() as cursor:
         cursor.execute(f"SET statement_timeout = '{int(timeout_s * 1000)}ms'")
     try:
-        _chain_year(scene, runs, raw, slow_s, timeout_s, results)
+        _chain_year(scene, runs, raw, slow_s, timeout_s, results, only)
     finally:
         with connection.cursor() as cursor:
             cursor.execute("RESET statement_timeout")
@@ -322,10 +340,16 @@ def chain_year(scene: Scene, runs: int, raw: psycopg.Connection, slow_s: float, 
 
 
 def _chain_year(
-    scene: Scene, runs: int, raw: psycopg.Connection, slow_s: float, timeout_s: float, results: dict[str, Any]
+    scene: Scene,
+    runs: int,
+    raw: psycopg.Connection,
+    slow_s: float,
+    timeout_s: float,
+    results: dict[str, Any],
+    only: frozenset[str],
 ) -> None:
     year_from, year_to = scene.year
-    for key, report in sorted(reports.by_name().items()):
+    for key, report in _chosen(only):
         if not report.uses_dates or report.max_days < 365:
             results[key] = {"skipped": f"at most {report.max_days} days" if report.uses_dates else "at a date"}
             continue
@@ -629,18 +653,23 @@ def _p95s(results: Mapping[str, Any]) -> list[float]:
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     the_scene = scene()
-    results: dict[str, Any] = {}
+    only = frozenset(key for key in args.only.split(",") if key)
+    results: dict[str, Any] = {"store_month": {}, "chain_year": {}, "drill_down": {}, "export": {}}
     with _raw_connection() as raw:
-        results["store_month"] = store_month(the_scene, args.runs, raw)
-        results["chain_year"] = chain_year(the_scene, args.year_runs, raw, args.slow_s, args.year_timeout)
+        if not args.no_store_month:
+            results["store_month"] = store_month(the_scene, args.runs, raw, only)
+        if not args.no_year:
+            results["chain_year"] = chain_year(the_scene, args.year_runs, raw, args.slow_s, args.year_timeout, only)
+        if not args.no_drill:
+            try:
+                results["drill_down"] = drill_down(the_scene, args.runs, raw)
+            except RuntimeError as refused:
+                results["drill_down"] = {"error": str(refused)}
+    if not args.no_export:
         try:
-            results["drill_down"] = drill_down(the_scene, args.runs, raw)
+            results["export"] = export_in_a_worker(args)
         except RuntimeError as refused:
-            results["drill_down"] = {"error": str(refused)}
-    try:
-        results["export"] = export_in_a_worker(args)
-    except RuntimeError as refused:
-        results["export"] = {"error": str(refused)}
+            results["export"] = {"error": str(refused)}
     if not args.no_checkout:
         try:
             results["checkout"] = checkout(args)

@@ -6,7 +6,14 @@ once so that a figure and the list it drills to are the same members.
   stores in the range, wherever they are filed;
 - returning: visitors who had visited (any store) before the range; firstVisit: the other visitors;
 - lapsed: members of the stores who have visited, but not in the `lapsed_days` up to the range's end;
-- a lifecycle stage (STAGES, `with_stage`): members of the stores as at the range's end."""
+- a lifecycle stage (STAGES, `with_stage`): members of the stores as at the range's end.
+
+The counts read the member visit summaries (apps.reports.summaries: the visit days of each member,
+store and day, and each member's first, second and last visit day; docs/decisions/0049), never the
+orders: a chain's year is a few set-based joins. They are the orders' figures once the queue is
+drained, which `members_fresh` does on the primary (a member's first visit may be at any store, so
+every store's waiting days); the lists of members keep reading the orders where a page of them is
+cheaper so (`visits`, `member_set`)."""
 
 from __future__ import annotations
 
@@ -26,6 +33,8 @@ from apps.cards.member_figures import holds_card_type
 from apps.core.lazy_text import StrOrPromise
 from apps.members.models import Member
 from apps.members.report_selectors import day_start, filed_between, members_of_stores
+from apps.reports.summaries.models import MemberVisitDay
+from apps.reports.summaries.selectors import ensure_fresh, ensure_fresh_everywhere
 
 LAPSED_DAYS = 90
 LAPSED_DAYS_MAX = 3650
@@ -84,10 +93,46 @@ def returning_visits(scope: Scope) -> QuerySet[Any]:
     return visits(scope).filter(visited_before(scope.date_from, OuterRef("member_id")))
 
 
+def members_fresh() -> None:
+    """The member visit summaries brought up to every committed order (on the primary): a
+    member's first, second and last visit may be at a store outside the report's."""
+    ensure_fresh_everywhere()
+
+
+def stores_fresh(scope: Scope) -> None:
+    """The stores' visit days brought up to every committed order (on the primary)."""
+    ensure_fresh(scope.stores)
+
+
+FIRST_VISIT_OF_DAY = "member__visit_summary__first_visit"
+SECOND_VISIT_OF_DAY = "member__visit_summary__second_visit"
+
+
+def visit_days(scope: Scope) -> QuerySet[MemberVisitDay]:
+    """The members' visit days at the stores in the range (a row per member, store and day, with
+    its paid orders and spend): what `visits` holds, summed by member, store and day."""
+    return MemberVisitDay.objects.filter(
+        store_id__in=scope.stores, business_date__gte=scope.date_from, business_date__lte=scope.date_to
+    )
+
+
+def returning_days(scope: Scope) -> QuerySet[MemberVisitDay]:
+    """The visit days of members who had visited (any store) before the range."""
+    return visit_days(scope).filter(**{f"{FIRST_VISIT_OF_DAY}__lt": scope.date_from})
+
+
 def lapsed_q(scope: Scope) -> Q:
     """A member (outer pk) whose last visit up to the range's end was `lapsed_days` or more before it:
-    one backward probe of order_member_paid_day a member."""
-    return Q(last_visit_at_end__lte=scope.date_to - timedelta(days=scope.lapsed_days))
+    a visit on or before the cut-off (their first), and none after it up to the range's end (their
+    last is before the cut-off, or after the range's end with no visit day between: the one probe
+    of member_visit_day_member, only for the members who visited after the range)."""
+    cutoff = scope.date_to - timedelta(days=scope.lapsed_days)
+    came_back = MemberVisitDay.objects.filter(
+        member_id=OuterRef("pk"), business_date__gt=cutoff, business_date__lte=scope.date_to
+    )
+    return Q(visit_summary__first_visit__lte=cutoff) & (
+        Q(visit_summary__last_visit__lte=cutoff) | (Q(visit_summary__last_visit__gt=scope.date_to) & ~Exists(came_back))
+    )
 
 
 def with_last_visit(members: QuerySet[Member], scope: Scope) -> QuerySet[Member]:
@@ -99,7 +144,8 @@ def new_members(scope: Scope) -> QuerySet[Member]:
 
 
 def lapsed_members(scope: Scope) -> QuerySet[Member]:
-    return with_last_visit(members_of_stores(scope.stores), scope).filter(lapsed_q(scope))
+    members_fresh()
+    return members_of_stores(scope.stores).filter(lapsed_q(scope))
 
 
 def member_set(scope: Scope, name: str) -> QuerySet[Member]:

@@ -11,11 +11,11 @@ from decimal import Decimal
 from typing import Any
 
 from django.db.models import (
+    BooleanField,
     Case,
     CharField,
     Count,
     DecimalField,
-    Exists,
     F,
     IntegerField,
     OuterRef,
@@ -28,10 +28,9 @@ from django.db.models import (
 from django.db.models.functions import Cast, TruncDate, TruncMonth
 from django.utils.translation import gettext_lazy as _
 
-from apps.billing.orders.member_visits import first_visit, last_visit, visit_after
+from apps.billing.orders.member_visits import last_visit
 from apps.cards import member_figures as cards
 from apps.core.lazy_text import StrOrPromise
-from apps.members.models import Member
 from apps.members.report_selectors import (
     POINTS_GIVEN,
     POINTS_USED,
@@ -154,7 +153,8 @@ class CustomerAnalysis(Report):
 
     @rows_once
     def rows(self, f: ReportFilters) -> list[dict[str, Any]]:
-        visits = sets.visits(scope_of(f)).annotate(first=first_visit(member=OuterRef("member_id")))
+        sets.members_fresh()
+        visits = sets.visit_days(scope_of(f)).annotate(first=F(sets.FIRST_VISIT_OF_DAY))
         if f.segment == "new":
             visits = visits.filter(first__gte=f.date_from)
         elif f.segment == "returning":
@@ -163,7 +163,7 @@ class CustomerAnalysis(Report):
             visits.annotate(group=self._group(f))
             .order_by()
             .values_list("group")
-            .annotate(customers=Count("member_id", distinct=True), visits=Count("pk"), spend=Sum("payable"))
+            .annotate(customers=Count("member_id", distinct=True), visits=Sum("orders"), spend=Sum("spend"))
         )
         names = self._names(f)
         rows = []
@@ -226,49 +226,45 @@ class CustomerMarketing(Report):
         ]
 
     def _conversions(self, f: ReportFilters) -> dict[str, dict[str, int]]:
-        """By the month of their first visit: new customers whose first visit was at the stores, and
-        how many came back within 30, 60, 90 days."""
-        scope = scope_of(f)
-        first_here = sets.visits(scope).filter(member_id=OuterRef("pk"), business_date=OuterRef("first"))
-        cohort = (
-            Member.objects.filter(pk__in=sets.visits(scope).values("member_id"))
-            .annotate(first=first_visit())
-            .filter(first__gte=f.date_from, first__lte=f.date_to)
-            .filter(Exists(first_here))
-            .annotate(second=visit_after(after=OuterRef("first")))
+        """By the month of their first visit: new customers whose first visit was at the stores (a
+        visit day of theirs there on it, in the range), and how many came back within 30, 60, 90
+        days (their second visit day, at any store)."""
+        first_days = (
+            sets.visit_days(scope_of(f))
+            .filter(business_date=F(sets.FIRST_VISIT_OF_DAY))
+            .annotate(second=F(sets.SECOND_VISIT_OF_DAY), month=TruncMonth("business_date"))
         )
+
+        def within(days: int) -> Count:
+            return Count("member_id", distinct=True, filter=Q(second__lte=F("business_date") + timedelta(days=days)))
+
         counted = (
-            cohort.annotate(month=TruncMonth("first"))
-            .order_by()
+            first_days.order_by()
             .values_list("month")
-            .annotate(
-                n=Count("pk"),
-                d30=Count("pk", filter=Q(second__lte=F("first") + timedelta(days=30))),
-                d60=Count("pk", filter=Q(second__lte=F("first") + timedelta(days=60))),
-                d90=Count("pk", filter=Q(second__lte=F("first") + timedelta(days=90))),
-            )
+            .annotate(n=Count("member_id", distinct=True), d30=within(30), d60=within(60), d90=within(90))
         )
         return {_month_key(month): {"n": n, "30": d30, "60": d60, "90": d90} for month, n, d30, d60, d90 in counted}
 
     @rows_once
     def rows(self, f: ReportFilters) -> list[dict[str, Any]]:
-        # Per member and month first, then the member's first visit once per pair (a subquery in an
-        # aggregate's FILTER would be run again for every order and every figure).
-        pairs = (
-            sets.visits(scope_of(f))
-            .annotate(month=TruncMonth("business_date"))
+        sets.members_fresh()
+        # A member is new in the month of their first visit and returning in every later one.
+        sides = (
+            sets.visit_days(scope_of(f))
+            .annotate(month=TruncMonth("business_date"), first_month=TruncMonth(sets.FIRST_VISIT_OF_DAY))
+            .annotate(
+                new=Case(
+                    When(first_month=F("month"), then=Value(True)), default=Value(False), output_field=BooleanField()
+                )
+            )
             .order_by()
-            .values_list("month", "member_id")
-            .annotate(orders=Count("pk"), spend=Sum("payable"), first=first_visit(member=OuterRef("member_id")))
+            .values_list("month", "new")
+            .annotate(customers=Count("member_id", distinct=True), orders=Sum("orders"), spend=Sum("spend"))
         )
         months: dict[str, dict[str, Any]] = {}
-        for month, _member, orders, spend, first in pairs:
-            key = _month_key(month)
-            side = "new" if _month_key(first) == key else "returning"
-            row = months.setdefault(key, {"new": [0, 0, ZERO], "returning": [0, 0, ZERO]})
-            row[side][0] += 1
-            row[side][1] += orders
-            row[side][2] += spend
+        for month, new, customers, orders, spend in sides:
+            row = months.setdefault(_month_key(month), {"new": [0, 0, ZERO], "returning": [0, 0, ZERO]})
+            row["new" if new else "returning"] = [customers, orders, spend]
         conversions = self._conversions(f)
         rows = []
         for key, row in months.items():
@@ -370,8 +366,9 @@ class CustomerFollowUp(Report):
                 dueOn=F("birthday"),
                 sessionsLeft=NO_SESSIONS,
             ).order_by("birthday_month", "birthday_day", "memId")
+        sets.members_fresh()
         return self._member_values(
-            sets.lapsed_members(scope_of(f)),
+            sets.with_last_visit(sets.lapsed_members(scope_of(f)), scope_of(f)),
             "",
             f.date_to,
             detail=Value(""),
@@ -465,8 +462,9 @@ class MemberOperation(Report):
                 row = figures.setdefault((store_id, _period_key(when, monthly)), {})
                 row.update({name: v or 0 for name, v in zip(names, values, strict=True)})
 
+        sets.stores_fresh(scope)
         add(
-            sets.visits(scope)
+            sets.visit_days(scope)
             .annotate(p=period("business_date", timed=False))
             .order_by()
             .values_list("store_id", "p")

@@ -9,11 +9,11 @@ from collections.abc import Callable, Mapping
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Case, CharField, Count, F, OuterRef, QuerySet, Value, When
+from django.db.models import Case, CharField, Count, F, QuerySet, Value, When
 from django.db.models.functions import TruncDate, TruncMonth
 from django.utils.translation import gettext_lazy as _
 
-from apps.billing.orders.member_visits import first_visit, last_visit
+from apps.billing.orders.member_visits import last_visit
 from apps.cards.member_figures import card_types_held, holds_usable_card
 from apps.core.lazy_text import StrOrPromise
 from apps.members.models import Member
@@ -110,6 +110,7 @@ class MemberList(Report):
 
     def members(self, f: ReportFilters) -> QuerySet[Member]:
         scope = scope_of(f)
+        sets.members_fresh()
         members = sets.member_set(scope, f.extra["set"])
         source = f.extra.get("source")
         if source:
@@ -206,7 +207,7 @@ class MemberAnalysis(Report):
         ]
 
     def _group_fields(self, grouping: str) -> tuple[str, str]:
-        """(the field of a member, the field of a visit) a grouping counts by."""
+        """(the field of a member, the field of a visit day) a grouping counts by."""
         return {
             "store": ("home_store_id", "store_id"),
             "source": ("source", "member__source"),
@@ -225,10 +226,11 @@ class MemberAnalysis(Report):
         scope = scope_of(f)
         grouping = self.grouping(f)
         member_field, visit_field = self._group_fields(grouping)
+        sets.members_fresh()
         figures = {
             "newMembers": sets.count_by(sets.new_members(scope), member_field),
-            "visitors": sets.count_by(sets.visits(scope), visit_field, "member_id"),
-            "returning": sets.count_by(sets.returning_visits(scope), visit_field, "member_id"),
+            "visitors": sets.count_by(sets.visit_days(scope), visit_field, "member_id"),
+            "returning": sets.count_by(sets.returning_days(scope), visit_field, "member_id"),
             "lapsed": sets.count_by(sets.lapsed_members(scope), member_field),
         }
         names = self._names(f, grouping)
@@ -261,8 +263,9 @@ class MemberAnalysis(Report):
         if len(f.stores) == 1 and self.grouping(f) == "store":
             return {key: sum(row[key] for row in self.rows(f)) for key, _name, _label in _ANALYSIS_SETS}
         scope = scope_of(f)
-        visitors = sets.visits(scope).values("member_id").distinct().count()
-        returning = sets.returning_visits(scope).values("member_id").distinct().count()
+        sets.members_fresh()
+        visitors = sets.visit_days(scope).values("member_id").distinct().count()
+        returning = sets.returning_days(scope).values("member_id").distinct().count()
         return {
             "newMembers": sets.new_members(scope).count(),
             "visitors": visitors,
@@ -273,6 +276,7 @@ class MemberAnalysis(Report):
 
     def series(self, f: ReportFilters) -> list[Series]:
         scope = scope_of(f)
+        sets.members_fresh()
         new = (
             sets.new_members(scope)
             .order_by()
@@ -280,11 +284,10 @@ class MemberAnalysis(Report):
             .values_list("month")
             .annotate(n=Count("pk"))
         )
-        visiting = sets.visits(scope).order_by().annotate(month=TruncMonth("business_date"))
+        visiting = sets.visit_days(scope).order_by().annotate(month=TruncMonth("business_date"))
         visitors = visiting.values_list("month").annotate(n=Count("member_id", distinct=True))
         returning = (
-            visiting.annotate(first=first_visit(member=OuterRef("member_id")))
-            .filter(first__lt=F("month"))
+            visiting.filter(**{f"{sets.FIRST_VISIT_OF_DAY}__lt": F("month")})
             .values_list("month")
             .annotate(n=Count("member_id", distinct=True))
         )
