@@ -17,14 +17,14 @@ cheaper so (`visits`, `member_set`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from django.db import connection
-from django.db.models import Case, CharField, Count, Exists, OuterRef, Q, QuerySet, Value, When
+from django.db.models import Case, CharField, Count, Exists, OuterRef, Q, QuerySet, Sum, Value, When
 from django.db.models.expressions import RawSQL
 from django.utils.translation import gettext_lazy as _
 
@@ -104,8 +104,8 @@ def stores_fresh(scope: Scope) -> None:
     ensure_fresh(scope.stores)
 
 
-FIRST_VISIT_OF_DAY = "member__visit_summary__first_visit"
-SECOND_VISIT_OF_DAY = "member__visit_summary__second_visit"
+FIRST_VISIT_OF_DAY = "visitor__first_visit"
+SECOND_VISIT_OF_DAY = "visitor__second_visit"
 
 
 def visit_days(scope: Scope) -> QuerySet[MemberVisitDay]:
@@ -253,6 +253,78 @@ def age_band(as_of: date, birthday: str = "birthday") -> Case:
 def count_by(queryset: QuerySet[Any], group: str, member: str = "pk") -> dict[Any, int]:
     """Distinct members of `queryset` by `group` (a field path)."""
     return dict(queryset.order_by().values_list(group).annotate(n=Count(member, distinct=True)))
+
+
+def _fetch(sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def visitors_by(
+    days: QuerySet[MemberVisitDay], group: str | None = None, *, returning_before: date | None = None
+) -> dict[Any, tuple[int, int]]:
+    """group value -> (visitors, returning) of the visit days `days`: the distinct members, and of
+    them those whose first visit was before `returning_before` (None: before the group's own value,
+    a month). `group` is a field path or an annotation of `days` (None: one group, None). Each
+    (group, member) once by a hashed DISTINCT, then counted: one pass over the visit days, where
+    COUNT(DISTINCT) would sort them, once a figure."""
+    chosen = days.order_by().values_list(*((group,) if group else ()), "member_id", FIRST_VISIT_OF_DAY).distinct()
+    inner, params = chosen.query.sql_with_params()
+    before = "%s" if returning_before is not None else "t.g"
+    columns = "g, m, f" if group else "m, f"
+    sql = (
+        f"SELECT {'t.g' if group else 'NULL'}, count(*), count(*) FILTER (WHERE t.f < {before}) "
+        f"FROM ({inner}) AS t({columns}) GROUP BY 1"
+    )
+    rows = _fetch(sql, (*((returning_before,) if returning_before is not None else ()), *params))
+    return {value: (visitors, returning) for value, visitors, returning in rows}
+
+
+# By month of the range: new customers (first visit ever in that month) and returning ones, their
+# orders and spend; of the new, those whose first visit was at the stores (a visit day there on it)
+# and how many of them came again (their second visit day, any store) within 30, 60 and 90 days. Per
+# member and month first (hashed), then the months: one pass over the visit days.
+_MARKETING_SQL = """
+SELECT t.month,
+    count(*) FILTER (WHERE side.new), sum(t.orders) FILTER (WHERE side.new), sum(t.spend) FILTER (WHERE side.new),
+    count(*) FILTER (WHERE NOT side.new), sum(t.orders) FILTER (WHERE NOT side.new),
+    sum(t.spend) FILTER (WHERE NOT side.new),
+    count(*) FILTER (WHERE t.here),
+    count(*) FILTER (WHERE t.here AND t.second <= t.first + 30),
+    count(*) FILTER (WHERE t.here AND t.second <= t.first + 60),
+    count(*) FILTER (WHERE t.here AND t.second <= t.first + 90)
+FROM (
+    SELECT date_trunc('month', v.business_date)::date AS month, v.member_id, s.first_visit AS first,
+        s.second_visit AS second, sum(v.orders) AS orders, sum(v.spend) AS spend,
+        bool_or(v.business_date = s.first_visit) AS here
+    FROM reports_membervisitday v JOIN reports_membervisitsummary s ON s.member_id = v.member_id
+    WHERE v.store_id = ANY(%s) AND v.business_date >= %s AND v.business_date <= %s
+    GROUP BY 1, 2, 3, 4
+) AS t
+CROSS JOIN LATERAL (SELECT date_trunc('month', t.first)::date = t.month AS new) AS side
+GROUP BY t.month
+"""
+
+
+def marketing_months(scope: Scope) -> list[tuple[Any, ...]]:
+    """(month, new customers, their orders, spend, returning customers, their orders, spend, new
+    customers first seen at the stores, of them back within 30, 60, 90 days) per month of the range
+    with a visit; a sum over no member is None."""
+    return _fetch(_MARKETING_SQL, (list(scope.stores), scope.date_from, scope.date_to))
+
+
+def customers_by(days: QuerySet[MemberVisitDay], group: str) -> list[tuple[Any, int, int, Decimal | None]]:
+    """(group value, customers, orders, spend) of the visit days `days` by `group` (an annotation
+    or field path): each member's orders and spend per group first (hashed), then the groups."""
+    per_member = days.order_by().values_list(group, "member_id").annotate(o=Sum("orders"), s=Sum("spend"))
+    inner, params = per_member.query.sql_with_params()
+    return [
+        (value, customers, orders, spend)
+        for value, customers, orders, spend in _fetch(
+            f"SELECT t.g, count(*), sum(t.o), sum(t.s) FROM ({inner}) AS t(g, m, o, s) GROUP BY 1", params
+        )
+    ]
 
 
 def percent(part: int | Decimal, whole: int | Decimal) -> Decimal | None:

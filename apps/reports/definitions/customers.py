@@ -11,7 +11,6 @@ from decimal import Decimal
 from typing import Any
 
 from django.db.models import (
-    BooleanField,
     Case,
     CharField,
     Count,
@@ -19,7 +18,6 @@ from django.db.models import (
     F,
     IntegerField,
     OuterRef,
-    Q,
     QuerySet,
     Sum,
     Value,
@@ -159,12 +157,7 @@ class CustomerAnalysis(Report):
             visits = visits.filter(first__gte=f.date_from)
         elif f.segment == "returning":
             visits = visits.filter(first__lt=f.date_from)
-        grouped = (
-            visits.annotate(group=self._group(f))
-            .order_by()
-            .values_list("group")
-            .annotate(customers=Count("member_id", distinct=True), visits=Sum("orders"), spend=Sum("spend"))
-        )
+        grouped = sets.customers_by(visits.annotate(group=self._group(f)), "group")
         names = self._names(f)
         rows = []
         for group, customers, orders, spend in grouped:
@@ -225,54 +218,15 @@ class CustomerMarketing(Report):
             Column("secondVisit90", _("Second visit within 90 days (%)"), kind="percent"),
         ]
 
-    def _conversions(self, f: ReportFilters) -> dict[str, dict[str, int]]:
-        """By the month of their first visit: new customers whose first visit was at the stores (a
-        visit day of theirs there on it, in the range), and how many came back within 30, 60, 90
-        days (their second visit day, at any store)."""
-        first_days = (
-            sets.visit_days(scope_of(f))
-            .filter(business_date=F(sets.FIRST_VISIT_OF_DAY))
-            .annotate(second=F(sets.SECOND_VISIT_OF_DAY), month=TruncMonth("business_date"))
-        )
-
-        def within(days: int) -> Count:
-            return Count("member_id", distinct=True, filter=Q(second__lte=F("business_date") + timedelta(days=days)))
-
-        counted = (
-            first_days.order_by()
-            .values_list("month")
-            .annotate(n=Count("member_id", distinct=True), d30=within(30), d60=within(60), d90=within(90))
-        )
-        return {_month_key(month): {"n": n, "30": d30, "60": d60, "90": d90} for month, n, d30, d60, d90 in counted}
-
     @rows_once
     def rows(self, f: ReportFilters) -> list[dict[str, Any]]:
         sets.members_fresh()
-        # A member is new in the month of their first visit and returning in every later one.
-        sides = (
-            sets.visit_days(scope_of(f))
-            .annotate(month=TruncMonth("business_date"), first_month=TruncMonth(sets.FIRST_VISIT_OF_DAY))
-            .annotate(
-                new=Case(
-                    When(first_month=F("month"), then=Value(True)), default=Value(False), output_field=BooleanField()
-                )
-            )
-            .order_by()
-            .values_list("month", "new")
-            .annotate(customers=Count("member_id", distinct=True), orders=Sum("orders"), spend=Sum("spend"))
-        )
-        months: dict[str, dict[str, Any]] = {}
-        for month, new, customers, orders, spend in sides:
-            row = months.setdefault(_month_key(month), {"new": [0, 0, ZERO], "returning": [0, 0, ZERO]})
-            row["new" if new else "returning"] = [customers, orders, spend]
-        conversions = self._conversions(f)
         rows = []
-        for key, row in months.items():
-            (new_customers, new_orders, new_spend), (old_customers, old_orders, old_spend) = (
-                row["new"],
-                row["returning"],
-            )
-            cohort = conversions.get(key, {"n": 0, "30": 0, "60": 0, "90": 0})
+        for month, *figures in sets.marketing_months(scope_of(f)):
+            new_customers, new_orders, new_spend, old_customers, old_orders, old_spend, *cohort = figures
+            new_spend, old_spend = _money(new_spend), _money(old_spend)
+            first_here, *came_back = cohort
+            key = _month_key(month)
             rows.append(
                 {
                     "month": key,
@@ -280,13 +234,16 @@ class CustomerMarketing(Report):
                     "setFirstVisit": sets.FIRST_VISIT,
                     "setReturning": sets.RETURNING,
                     "newCustomers": new_customers,
-                    "newOrders": new_orders,
+                    "newOrders": new_orders or 0,
                     "newSpend": new_spend,
                     "returningCustomers": old_customers,
-                    "returningOrders": old_orders,
+                    "returningOrders": old_orders or 0,
                     "returningSpend": old_spend,
                     "newShare": sets.percent(new_spend, new_spend + old_spend),
-                    **{f"secondVisit{days}": sets.percent(cohort[str(days)], cohort["n"]) for days in (30, 60, 90)},
+                    **{
+                        f"secondVisit{days}": sets.percent(back, first_here)
+                        for days, back in zip((30, 60, 90), came_back, strict=True)
+                    },
                 }
             )
         return sorted(rows, key=lambda row: row["month"])

@@ -227,10 +227,11 @@ class MemberAnalysis(Report):
         grouping = self.grouping(f)
         member_field, visit_field = self._group_fields(grouping)
         sets.members_fresh()
+        visiting = sets.visitors_by(sets.visit_days(scope), visit_field, returning_before=scope.date_from)
         figures = {
             "newMembers": sets.count_by(sets.new_members(scope), member_field),
-            "visitors": sets.count_by(sets.visit_days(scope), visit_field, "member_id"),
-            "returning": sets.count_by(sets.returning_days(scope), visit_field, "member_id"),
+            "visitors": {group: visitors for group, (visitors, _returning) in visiting.items()},
+            "returning": {group: returning for group, (_visitors, returning) in visiting.items() if returning},
             "lapsed": sets.count_by(sets.lapsed_members(scope), member_field),
         }
         names = self._names(f, grouping)
@@ -264,8 +265,9 @@ class MemberAnalysis(Report):
             return {key: sum(row[key] for row in self.rows(f)) for key, _name, _label in _ANALYSIS_SETS}
         scope = scope_of(f)
         sets.members_fresh()
-        visitors = sets.visit_days(scope).values("member_id").distinct().count()
-        returning = sets.returning_days(scope).values("member_id").distinct().count()
+        visitors, returning = sets.visitors_by(sets.visit_days(scope), returning_before=scope.date_from).get(
+            None, (0, 0)
+        )
         return {
             "newMembers": sets.new_members(scope).count(),
             "visitors": visitors,
@@ -284,13 +286,9 @@ class MemberAnalysis(Report):
             .values_list("month")
             .annotate(n=Count("pk"))
         )
-        visiting = sets.visit_days(scope).order_by().annotate(month=TruncMonth("business_date"))
-        visitors = visiting.values_list("month").annotate(n=Count("member_id", distinct=True))
-        returning = (
-            visiting.filter(**{f"{sets.FIRST_VISIT_OF_DAY}__lt": F("month")})
-            .values_list("month")
-            .annotate(n=Count("member_id", distinct=True))
-        )
+        monthly = sets.visitors_by(sets.visit_days(scope).annotate(month=TruncMonth("business_date")), "month")
+        visitors = [(month, n) for month, (n, _returning) in monthly.items()]
+        returning = [(month, n) for month, (_visitors, n) in monthly.items() if n]
         return [
             Series("newMembers", _("New members"), _monthly(new), chart="bar"),
             Series("visitors", _("Visiting members"), _monthly(visitors), chart="bar"),

@@ -88,5 +88,16 @@ class Migration(migrations.Migration):
                 ],
             },
         ),
+        migrations.AddField(
+            model_name="membervisitday",
+            name="visitor",
+            field=models.ForeignObject(
+                from_fields=["member"],
+                to_fields=["member"],
+                on_delete=django.db.models.deletion.DO_NOTHING,
+                related_name="+",
+                to="reports.membervisitsummary",
+            ),
+        ),
         migrations.RunSQL(FILL, migrations.RunSQL.noop),
     ]

@@ -210,6 +210,15 @@ class MemberVisitDay(models.Model):
     business_date = models.DateField(_("business day"))
     orders = models.IntegerField(_("paid orders"), default=0)
     spend = money_field(_("spend"), default=ZERO)
+    # The member's visit summary, joined on the same column (no column of its own): a report reads
+    # a visit day's first visit without going through the members table.
+    visitor = models.ForeignObject(
+        "MemberVisitSummary",
+        on_delete=models.DO_NOTHING,
+        from_fields=["member"],
+        to_fields=["member"],
+        related_name="+",
+    )
 
     class Meta:
         verbose_name = _("member visit day")
