@@ -24,7 +24,18 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from django.db import connection
-from django.db.models import Case, CharField, Count, Exists, OuterRef, Q, QuerySet, Sum, Value, When
+from django.db.models import (
+    Case,
+    CharField,
+    Count,
+    Exists,
+    OuterRef,
+    Q,
+    QuerySet,
+    Sum,
+    Value,
+    When,
+)
 from django.db.models.expressions import RawSQL
 from django.utils.translation import gettext_lazy as _
 
@@ -114,11 +125,6 @@ def visit_days(scope: Scope) -> QuerySet[MemberVisitDay]:
     return MemberVisitDay.objects.filter(
         store_id__in=scope.stores, business_date__gte=scope.date_from, business_date__lte=scope.date_to
     )
-
-
-def returning_days(scope: Scope) -> QuerySet[MemberVisitDay]:
-    """The visit days of members who had visited (any store) before the range."""
-    return visit_days(scope).filter(**{f"{FIRST_VISIT_OF_DAY}__lt": scope.date_from})
 
 
 def lapsed_q(scope: Scope) -> Q:
@@ -255,30 +261,61 @@ def count_by(queryset: QuerySet[Any], group: str, member: str = "pk") -> dict[An
     return dict(queryset.order_by().values_list(group).annotate(n=Count(member, distinct=True)))
 
 
-def _fetch(sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+def _fetch(sql: str, params: Sequence[Any] | Mapping[str, Any]) -> list[tuple[Any, ...]]:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchall()
 
 
-def visitors_by(
-    days: QuerySet[MemberVisitDay], group: str | None = None, *, returning_before: date | None = None
-) -> dict[Any, tuple[int, int]]:
-    """group value -> (visitors, returning) of the visit days `days`: the distinct members, and of
-    them those whose first visit was before `returning_before` (None: before the group's own value,
-    a month). `group` is a field path or an annotation of `days` (None: one group, None). Each
-    (group, member) once by a hashed DISTINCT, then counted: one pass over the visit days, where
-    COUNT(DISTINCT) would sort them, once a figure."""
-    chosen = days.order_by().values_list(*((group,) if group else ()), "member_id", FIRST_VISIT_OF_DAY).distinct()
-    inner, params = chosen.query.sql_with_params()
-    before = "%s" if returning_before is not None else "t.g"
-    columns = "g, m, f" if group else "m, f"
-    sql = (
-        f"SELECT {'t.g' if group else 'NULL'}, count(*), count(*) FILTER (WHERE t.f < {before}) "
-        f"FROM ({inner}) AS t({columns}) GROUP BY 1"
+# Visitors and returning visitors (first visit before the range, or for a month before the month) by
+# group, by month and in all, from one pass over the visit days: each (group, member), (month,
+# member) and member once (GROUPING SETS), then counted. GROUPING(g, month) names the set: 1 the
+# groups, 2 the months, 3 the whole.
+_VISITING_SQL = """
+SELECT t.sets, t.g, t.month, count(*),
+    count(*) FILTER (WHERE t.first < CASE WHEN t.sets = 2 THEN t.month ELSE %(from)s END)
+FROM (
+    SELECT GROUPING(x.g, x.month) AS sets, x.g, x.month, x.member_id, x.first
+    FROM (
+        SELECT {group} AS g, date_trunc('month', v.business_date::timestamp)::date AS month, v.member_id,
+            s.first_visit AS first
+        FROM reports_membervisitday v JOIN reports_membervisitsummary s ON s.member_id = v.member_id {join}
+        WHERE v.store_id = ANY(%(stores)s) AND v.business_date >= %(from)s AND v.business_date <= %(to)s
+    ) AS x
+    GROUP BY GROUPING SETS ((x.g, x.member_id, x.first), (x.month, x.member_id, x.first), (x.member_id, x.first))
+) AS t
+GROUP BY t.sets, t.g, t.month
+"""
+# What a visit day's member is grouped by: the store visited, or the member's source or labels (a
+# member in each of their labels' groups, a member without one in None's).
+VISITING_GROUPS = {
+    "store": ("v.store_id", ""),
+    "source": ("m.source", "JOIN members_member m ON m.id = v.member_id"),
+    "label": ("ml.memberlabel_id", "LEFT JOIN members_member_labels ml ON ml.member_id = v.member_id"),
+}
+
+
+@dataclass(frozen=True)
+class Visiting:
+    """Distinct visitors and, of them, returning ones: (visitors, returning) by group, by month (the
+    month's first day; returning: visited before the month) and in all."""
+
+    by_group: dict[Any, tuple[int, int]]
+    by_month: dict[date, tuple[int, int]]
+    total: tuple[int, int]
+
+
+def visiting(scope: Scope, grouping: str) -> Visiting:
+    """The stores' visitors in the range by `grouping` (VISITING_GROUPS), by month and in all."""
+    group, join = VISITING_GROUPS[grouping]
+    rows = _fetch(
+        _VISITING_SQL.format(group=group, join=join),
+        {"stores": list(scope.stores), "from": scope.date_from, "to": scope.date_to},
     )
-    rows = _fetch(sql, (*((returning_before,) if returning_before is not None else ()), *params))
-    return {value: (visitors, returning) for value, visitors, returning in rows}
+    by_group = {g: (n, back) for sets, g, _month, n, back in rows if sets == 1}
+    by_month = {month: (n, back) for sets, _g, month, n, back in rows if sets == 2}
+    total = next(((n, back) for sets, _g, _month, n, back in rows if sets == 3), (0, 0))
+    return Visiting(by_group, by_month, total)
 
 
 # By month of the range: new customers (first visit ever in that month) and returning ones, their
@@ -295,14 +332,14 @@ SELECT t.month,
     count(*) FILTER (WHERE t.here AND t.second <= t.first + 60),
     count(*) FILTER (WHERE t.here AND t.second <= t.first + 90)
 FROM (
-    SELECT date_trunc('month', v.business_date)::date AS month, v.member_id, s.first_visit AS first,
+    SELECT date_trunc('month', v.business_date::timestamp)::date AS month, v.member_id, s.first_visit AS first,
         s.second_visit AS second, sum(v.orders) AS orders, sum(v.spend) AS spend,
         bool_or(v.business_date = s.first_visit) AS here
     FROM reports_membervisitday v JOIN reports_membervisitsummary s ON s.member_id = v.member_id
     WHERE v.store_id = ANY(%s) AND v.business_date >= %s AND v.business_date <= %s
     GROUP BY 1, 2, 3, 4
 ) AS t
-CROSS JOIN LATERAL (SELECT date_trunc('month', t.first)::date = t.month AS new) AS side
+CROSS JOIN LATERAL (SELECT date_trunc('month', t.first::timestamp)::date = t.month AS new) AS side
 GROUP BY t.month
 """
 

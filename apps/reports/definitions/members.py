@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db.models import Case, CharField, Count, F, QuerySet, Value, When
 from django.db.models.functions import TruncDate, TruncMonth
@@ -28,6 +28,7 @@ from apps.members.report_selectors import (
 from apps.reports import member_sets as sets
 from apps.reports.framework import Column, Drill, ExtraFilter, Report, ReportFilters, Series, register_report
 
+T = TypeVar("T")
 NONE = "none"  # the group of members with no source, or no label
 MEMBER_LIST = "MemberList"
 
@@ -43,17 +44,19 @@ def scope_of(f: ReportFilters) -> sets.Scope:
     return sets.Scope(f.stores, f.date_from, f.date_to, sets.lapsed_days_of(f.extra))
 
 
-def rows_once(compute: Callable[[Any, ReportFilters], list[dict[str, Any]]]) -> Any:
-    """A list report's rows computed once per request: show asks for rows, totals and series of the
-    same filters, and the framework makes one report object a request."""
+def rows_once(compute: Callable[[Any, ReportFilters], T]) -> Any:
+    """A list report's rows (or another figure of its filters) computed once per request: show asks
+    for rows, totals and series of the same filters, and the framework makes one report object a
+    request."""
+    cache = f"_{compute.__name__}_cache"
 
     @functools.wraps(compute)
-    def rows(self: Any, f: ReportFilters) -> list[dict[str, Any]]:
-        cached = self.__dict__.get("_rows_cache")
+    def rows(self: Any, f: ReportFilters) -> T:
+        cached = self.__dict__.get(cache)
         if cached is None or cached[0] != f:
             cached = (f, compute(self, f))
-            self.__dict__["_rows_cache"] = cached
-        return cached[1]
+            self.__dict__[cache] = cached
+        return cached[1]  # type: ignore[no-any-return]
 
     return rows
 
@@ -206,13 +209,16 @@ class MemberAnalysis(Report):
             ),
         ]
 
-    def _group_fields(self, grouping: str) -> tuple[str, str]:
-        """(the field of a member, the field of a visit day) a grouping counts by."""
-        return {
-            "store": ("home_store_id", "store_id"),
-            "source": ("source", "member__source"),
-            "label": ("labels", "member__labels"),
-        }[grouping]
+    def _member_field(self, grouping: str) -> str:
+        """The field of a member a grouping counts the members filed and lapsed by (the visitors:
+        sets.VISITING_GROUPS)."""
+        return {"store": "home_store_id", "source": "source", "label": "labels"}[grouping]
+
+    @rows_once
+    def _visiting(self, f: ReportFilters) -> sets.Visiting:
+        """Rows, totals and series ask for the visitors of the same filters: one pass gives all."""
+        sets.members_fresh()
+        return sets.visiting(scope_of(f), self.grouping(f))
 
     def _names(self, f: ReportFilters, grouping: str) -> dict[Any, str]:
         if grouping == "store":
@@ -225,9 +231,8 @@ class MemberAnalysis(Report):
     def rows(self, f: ReportFilters) -> list[dict[str, Any]]:
         scope = scope_of(f)
         grouping = self.grouping(f)
-        member_field, visit_field = self._group_fields(grouping)
-        sets.members_fresh()
-        visiting = sets.visitors_by(sets.visit_days(scope), visit_field, returning_before=scope.date_from)
+        member_field = self._member_field(grouping)
+        visiting = self._visiting(f).by_group
         figures = {
             "newMembers": sets.count_by(sets.new_members(scope), member_field),
             "visitors": {group: visitors for group, (visitors, _returning) in visiting.items()},
@@ -260,21 +265,15 @@ class MemberAnalysis(Report):
         return rows
 
     def totals(self, f: ReportFilters) -> Mapping[str, Any]:
-        """Each member once, however many stores they visited or labels they carry."""
-        if len(f.stores) == 1 and self.grouping(f) == "store":
-            return {key: sum(row[key] for row in self.rows(f)) for key, _name, _label in _ANALYSIS_SETS}
-        scope = scope_of(f)
-        sets.members_fresh()
-        visitors, returning = sets.visitors_by(sets.visit_days(scope), returning_before=scope.date_from).get(
-            None, (0, 0)
-        )
-        return {
-            "newMembers": sets.new_members(scope).count(),
-            "visitors": visitors,
-            "returning": returning,
-            "firstVisits": visitors - returning,
-            "lapsed": sets.lapsed_members(scope).count(),
-        }
+        """Each member once, however many stores they visited or labels they carry: a member is filed
+        at one store with one source, so the filed and lapsed add up by store or source, not by label."""
+        visitors, returning = self._visiting(f).total
+        if self.grouping(f) == "label":
+            scope = scope_of(f)
+            filed = {"newMembers": sets.new_members(scope).count(), "lapsed": sets.lapsed_members(scope).count()}
+        else:
+            filed = {key: sum(row[key] for row in self.rows(f)) for key in ("newMembers", "lapsed")}
+        return {**filed, "visitors": visitors, "returning": returning, "firstVisits": visitors - returning}
 
     def series(self, f: ReportFilters) -> list[Series]:
         scope = scope_of(f)
@@ -286,7 +285,7 @@ class MemberAnalysis(Report):
             .values_list("month")
             .annotate(n=Count("pk"))
         )
-        monthly = sets.visitors_by(sets.visit_days(scope).annotate(month=TruncMonth("business_date")), "month")
+        monthly = self._visiting(f).by_month
         visitors = [(month, n) for month, (n, _returning) in monthly.items()]
         returning = [(month, n) for month, (_visitors, n) in monthly.items() if n]
         return [
