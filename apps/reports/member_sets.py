@@ -29,10 +29,10 @@ from django.db.models import (
     CharField,
     Count,
     Exists,
+    IntegerField,
     OuterRef,
     Q,
     QuerySet,
-    Sum,
     Value,
     When,
 )
@@ -319,28 +319,31 @@ def visiting(scope: Scope, grouping: str) -> Visiting:
 
 
 # By month of the range: new customers (first visit ever in that month) and returning ones, their
-# orders and spend; of the new, those whose first visit was at the stores (a visit day there on it)
-# and how many of them came again (their second visit day, any store) within 30, 60 and 90 days. Per
-# member and month first (hashed), then the months: one pass over the visit days.
+# orders and spend; of the new, those whose first visit was at the stores (their earliest visit day
+# there that month is their first) and how many of them came again (their second visit day, any
+# store) within 30, 60 and 90 days. Per member and month first (hashed, the visit days alone), then
+# joined to the members' summaries and counted by month: one pass over the visit days.
 _MARKETING_SQL = """
-SELECT t.month,
-    count(*) FILTER (WHERE side.new), sum(t.orders) FILTER (WHERE side.new), sum(t.spend) FILTER (WHERE side.new),
-    count(*) FILTER (WHERE NOT side.new), sum(t.orders) FILTER (WHERE NOT side.new),
-    sum(t.spend) FILTER (WHERE NOT side.new),
-    count(*) FILTER (WHERE t.here),
-    count(*) FILTER (WHERE t.here AND t.second <= t.first + 30),
-    count(*) FILTER (WHERE t.here AND t.second <= t.first + 60),
-    count(*) FILTER (WHERE t.here AND t.second <= t.first + 90)
+SELECT a.month,
+    count(*) FILTER (WHERE side.new), sum(a.orders) FILTER (WHERE side.new), sum(a.spend) FILTER (WHERE side.new),
+    count(*) FILTER (WHERE NOT side.new), sum(a.orders) FILTER (WHERE NOT side.new),
+    sum(a.spend) FILTER (WHERE NOT side.new),
+    count(*) FILTER (WHERE side.here),
+    count(*) FILTER (WHERE side.here AND s.second_visit <= s.first_visit + 30),
+    count(*) FILTER (WHERE side.here AND s.second_visit <= s.first_visit + 60),
+    count(*) FILTER (WHERE side.here AND s.second_visit <= s.first_visit + 90)
 FROM (
-    SELECT date_trunc('month', v.business_date::timestamp)::date AS month, v.member_id, s.first_visit AS first,
-        s.second_visit AS second, sum(v.orders) AS orders, sum(v.spend) AS spend,
-        bool_or(v.business_date = s.first_visit) AS here
-    FROM reports_membervisitday v JOIN reports_membervisitsummary s ON s.member_id = v.member_id
+    SELECT date_trunc('month', v.business_date::timestamp)::date AS month, v.member_id, sum(v.orders) AS orders,
+        sum(v.spend) AS spend, min(v.business_date) AS earliest
+    FROM reports_membervisitday v
     WHERE v.store_id = ANY(%s) AND v.business_date >= %s AND v.business_date <= %s
-    GROUP BY 1, 2, 3, 4
-) AS t
-CROSS JOIN LATERAL (SELECT date_trunc('month', t.first::timestamp)::date = t.month AS new) AS side
-GROUP BY t.month
+    GROUP BY 1, 2
+) AS a
+JOIN reports_membervisitsummary s ON s.member_id = a.member_id
+CROSS JOIN LATERAL (
+    SELECT date_trunc('month', s.first_visit::timestamp)::date = a.month AS new, a.earliest = s.first_visit AS here
+) AS side
+GROUP BY a.month
 """
 
 
@@ -351,17 +354,33 @@ def marketing_months(scope: Scope) -> list[tuple[Any, ...]]:
     return _fetch(_MARKETING_SQL, (list(scope.stores), scope.date_from, scope.date_to))
 
 
-def customers_by(days: QuerySet[MemberVisitDay], group: str) -> list[tuple[Any, int, int, Decimal | None]]:
-    """(group value, customers, orders, spend) of the visit days `days` by `group` (an annotation
-    or field path): each member's orders and spend per group first (hashed), then the groups."""
-    per_member = days.order_by().values_list(group, "member_id").annotate(o=Sum("orders"), s=Sum("spend"))
-    inner, params = per_member.query.sql_with_params()
-    return [
-        (value, customers, orders, spend)
-        for value, customers, orders, spend in _fetch(
-            f"SELECT t.g, count(*), sum(t.o), sum(t.s) FROM ({inner}) AS t(g, m, o, s) GROUP BY 1", params
-        )
-    ]
+# Each customer's orders and spend at the stores in the range (per store too, when grouped by it),
+# hashed per member before anything is joined to them: a member's groups are read once, not once a
+# visit day.
+_CUSTOMERS_SQL = """
+SELECT {group}, count(*), sum(a.orders), sum(a.spend)
+FROM (
+    SELECT v.member_id, {store} AS store_id, sum(v.orders) AS orders, sum(v.spend) AS spend
+    FROM reports_membervisitday v
+    WHERE v.store_id = ANY(%s) AND v.business_date >= %s AND v.business_date <= %s
+    GROUP BY 1, 2
+) AS a
+JOIN ({members}) AS g(member_id, grp) ON g.member_id = a.member_id
+GROUP BY 1
+"""
+
+
+def customers_by(scope: Scope, members: QuerySet[Member], group: Any) -> list[tuple[Any, int, int, Decimal | None]]:
+    """(group value, customers, orders, spend) of the members of `members` who visited the stores in
+    the range: by `group` (an expression over a member), or by the store visited (None)."""
+    chosen = members.order_by().annotate(grp=group if group is not None else Value(None, output_field=IntegerField()))
+    members_sql, members_params = chosen.values_list("pk", "grp").query.sql_with_params()
+    sql = _CUSTOMERS_SQL.format(
+        group="g.grp" if group is not None else "a.store_id",
+        store="NULL::bigint" if group is not None else "v.store_id",
+        members=members_sql,
+    )
+    return [tuple(row) for row in _fetch(sql, (list(scope.stores), scope.date_from, scope.date_to, *members_params))]  # type: ignore[misc]
 
 
 def percent(part: int | Decimal, whole: int | Decimal) -> Decimal | None:

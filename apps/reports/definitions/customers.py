@@ -29,6 +29,7 @@ from django.utils.translation import gettext_lazy as _
 from apps.billing.orders.member_visits import last_visit
 from apps.cards import member_figures as cards
 from apps.core.lazy_text import StrOrPromise
+from apps.members.models import Member
 from apps.members.report_selectors import (
     POINTS_GIVEN,
     POINTS_USED,
@@ -115,22 +116,25 @@ class CustomerAnalysis(Report):
         ]
 
     def _group(self, f: ReportFilters) -> Any:
+        """What a customer (a member) is grouped by; None: the store visited, not the member."""
         by = self.by(f)
         if by == "segment":
             return Case(
-                When(first__lt=f.date_from, then=Value("returning")), default=Value("new"), output_field=CharField()
+                When(visit_summary__first_visit__lt=f.date_from, then=Value("returning")),
+                default=Value("new"),
+                output_field=CharField(),
             )
         if by == "cardHolder":
             return Case(
-                When(cards.holds_usable_card(as_of=f.date_to, member=OuterRef("member_id")), then=Value(HOLDER)),
+                When(cards.holds_usable_card(as_of=f.date_to), then=Value(HOLDER)),
                 default=Value(NO_CARD),
                 output_field=CharField(),
             )
         if by == "gender":
-            return F("member__gender")
+            return F("gender")
         if by == "ageBand":
-            return sets.age_band(f.date_to, "member__birthday")
-        return F("store_id")
+            return sets.age_band(f.date_to)
+        return None
 
     def _set(self, f: ReportFilters, group: Any) -> str:
         """The members a group's customers are: its segment's, else the segment filter's."""
@@ -152,12 +156,12 @@ class CustomerAnalysis(Report):
     @rows_once
     def rows(self, f: ReportFilters) -> list[dict[str, Any]]:
         sets.members_fresh()
-        visits = sets.visit_days(scope_of(f)).annotate(first=F(sets.FIRST_VISIT_OF_DAY))
+        customers = Member.objects.all()
         if f.segment == "new":
-            visits = visits.filter(first__gte=f.date_from)
+            customers = customers.filter(visit_summary__first_visit__gte=f.date_from)
         elif f.segment == "returning":
-            visits = visits.filter(first__lt=f.date_from)
-        grouped = sets.customers_by(visits.annotate(group=self._group(f)), "group")
+            customers = customers.filter(visit_summary__first_visit__lt=f.date_from)
+        grouped = sets.customers_by(scope_of(f), customers, self._group(f))
         names = self._names(f)
         rows = []
         for group, customers, orders, spend in grouped:
