@@ -28,7 +28,9 @@ from django.db.models import (
     Case,
     CharField,
     Count,
+    DateField,
     Exists,
+    F,
     IntegerField,
     OuterRef,
     Q,
@@ -142,7 +144,15 @@ def lapsed_q(scope: Scope) -> Q:
 
 
 def with_last_visit(members: QuerySet[Member], scope: Scope) -> QuerySet[Member]:
-    return members.annotate(last_visit_at_end=member_visits.last_visit(as_of=scope.date_to))
+    """`last_visit_at_end`: the member's last visit up to the range's end, their summary's last visit
+    when that is not after it (a probe of the orders only for the members who came back since)."""
+    return members.annotate(
+        last_visit_at_end=Case(
+            When(visit_summary__last_visit__lte=scope.date_to, then=F("visit_summary__last_visit")),
+            default=member_visits.last_visit(as_of=scope.date_to),
+            output_field=DateField(),
+        )
+    )
 
 
 def new_members(scope: Scope) -> QuerySet[Member]:

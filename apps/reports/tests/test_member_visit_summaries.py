@@ -389,3 +389,14 @@ def test_a_day_waiting_in_the_queue_is_not_a_difference(stores, mixed):
     with connection.cursor() as cursor:  # the report drained the queue before counting
         cursor.execute("SELECT count(*) FROM reports_dirtystoreday")
         assert cursor.fetchone()[0] == 0
+
+
+def test_the_follow_up_lists_the_lapsed_the_orders_give_with_their_last_visit(stores, mixed):
+    follow_up = report("CustomerFollowUp")
+    for chosen in store_sets(stores):
+        for first, last in RANGES:
+            for lapsed in LAPSED:
+                f = filters(chosen, first, last, **({"lapsedDays": lapsed} if lapsed else {}))
+                expected = dict(Oracle(f).lapsed().values_list("pk", "last"))
+                got = {row["memId"]: row["lastVisitAt"] for row in follow_up.rows(f)}
+                assert got == expected, (first, last, lapsed)
