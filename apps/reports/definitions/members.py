@@ -270,7 +270,9 @@ class MemberAnalysis(Report):
         visitors, returning = self._visiting(f).total
         if self.grouping(f) == "label":
             scope = scope_of(f)
-            filed = {"newMembers": sets.new_members(scope).count(), "lapsed": sets.lapsed_members(scope).count()}
+            lapsed = sets.lapsed_members(scope)
+            with sets.probing():
+                filed = {"newMembers": sets.new_members(scope).count(), "lapsed": lapsed.count()}
         else:
             filed = {key: sum(row[key] for row in self.rows(f)) for key in ("newMembers", "lapsed")}
         return {**filed, "visitors": visitors, "returning": returning, "firstVisits": visitors - returning}
