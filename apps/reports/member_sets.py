@@ -140,7 +140,7 @@ def lapsed_q(scope: Scope) -> Q:
         member_id=OuterRef("pk"), business_date__gt=cutoff, business_date__lte=scope.date_to
     )
     return Q(visit_summary__first_visit__lte=cutoff) & (
-        Q(visit_summary__last_visit__lte=cutoff) | (Q(visit_summary__last_visit__gt=scope.date_to) & ~Exists(came_back))
+        Q(visit_summary__last_visit__lte=cutoff) | Q(Q(visit_summary__last_visit__gt=scope.date_to), ~Exists(came_back))
     )
 
 
@@ -403,7 +403,7 @@ def customers_by(scope: Scope, members: QuerySet[Member], group: Any) -> list[tu
         store="NULL::bigint" if group is not None else "v.store_id",
         members=members_sql,
     )
-    return [tuple(row) for row in _fetch(sql, (list(scope.stores), scope.date_from, scope.date_to, *members_params))]  # type: ignore[misc]
+    return [tuple(row) for row in _fetch(sql, (list(scope.stores), scope.date_from, scope.date_to, *members_params))]
 
 
 def percent(part: int | Decimal, whole: int | Decimal) -> Decimal | None:

@@ -156,12 +156,12 @@ class CustomerAnalysis(Report):
     @rows_once
     def rows(self, f: ReportFilters) -> list[dict[str, Any]]:
         sets.members_fresh()
-        customers = Member.objects.all()
+        members = Member.objects.all()
         if f.segment == "new":
-            customers = customers.filter(visit_summary__first_visit__gte=f.date_from)
+            members = members.filter(visit_summary__first_visit__gte=f.date_from)
         elif f.segment == "returning":
-            customers = customers.filter(visit_summary__first_visit__lt=f.date_from)
-        grouped = sets.customers_by(scope_of(f), customers, self._group(f))
+            members = members.filter(visit_summary__first_visit__lt=f.date_from)
+        grouped = sets.customers_by(scope_of(f), members, self._group(f))
         names = self._names(f)
         rows = []
         for group, customers, orders, spend in grouped:

@@ -56,7 +56,7 @@ def rows_once(compute: Callable[[Any, ReportFilters], T]) -> Any:
         if cached is None or cached[0] != f:
             cached = (f, compute(self, f))
             self.__dict__[cache] = cached
-        return cached[1]  # type: ignore[no-any-return]
+        return cached[1]
 
     return rows
 

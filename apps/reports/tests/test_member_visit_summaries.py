@@ -220,7 +220,9 @@ class Oracle:
 
 
 def report(key: str) -> Any:
-    return reports.get(key)()
+    registered = reports.get(key)
+    assert registered is not None
+    return registered()
 
 
 def store_sets(stores):
