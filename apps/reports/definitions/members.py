@@ -279,7 +279,6 @@ class MemberAnalysis(Report):
 
     def series(self, f: ReportFilters) -> list[Series]:
         scope = scope_of(f)
-        sets.members_fresh()
         new = (
             sets.new_members(scope)
             .order_by()
