@@ -24,7 +24,7 @@ from datetime import date, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import DEFAULT_DB_ALIAS, connection, connections, router, transaction
 from django.db.models import (
     Case,
     CharField,
@@ -269,23 +269,30 @@ def age_band(as_of: date, birthday: str = "birthday") -> Case:
 
 def count_by(queryset: QuerySet[Any], group: str, member: str = "pk") -> dict[Any, int]:
     """Distinct members of `queryset` by `group` (a field path)."""
-    with probing():
+    with probing(queryset.db):
         return dict(queryset.order_by().values_list(group).annotate(n=Count(member, distinct=True)))
 
 
 @contextmanager
-def probing() -> Iterator[None]:
+def probing(using: str | None = None) -> Iterator[None]:
     """The member figures' reads planned for data in memory (random_page_cost 1.1, for this
     transaction only): the visit days and summaries are small, hot and indexed, and PostgreSQL's
     default costs (a disk's) make a store's month hash the whole member summary (95,000 rows at
     scale 0.1) instead of probing the few members it visited by key; a chain's year still hashes."""
-    with transaction.atomic(), connection.cursor() as cursor:
+    alias = using or summaries_database()
+    with transaction.atomic(using=alias), connections[alias].cursor() as cursor:
         cursor.execute("SET LOCAL random_page_cost = 1.1")
         yield
 
 
+def summaries_database() -> str:
+    """Where the member summaries are read: the replica when the router sends reports' reads there."""
+    return router.db_for_read(MemberVisitDay) or DEFAULT_DB_ALIAS
+
+
 def _fetch(sql: str, params: Sequence[Any] | Mapping[str, Any]) -> list[tuple[Any, ...]]:
-    with probing(), connection.cursor() as cursor:
+    alias = summaries_database()
+    with probing(alias), connections[alias].cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchall()
 

@@ -271,7 +271,7 @@ class MemberAnalysis(Report):
         if self.grouping(f) == "label":
             scope = scope_of(f)
             lapsed = sets.lapsed_members(scope)
-            with sets.probing():
+            with sets.probing(lapsed.db):
                 filed = {"newMembers": sets.new_members(scope).count(), "lapsed": lapsed.count()}
         else:
             filed = {key: sum(row[key] for row in self.rows(f)) for key in ("newMembers", "lapsed")}
