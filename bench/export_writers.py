@@ -1,7 +1,7 @@
-"""The download centre's workbook writer (issue 29 §5, decision "report framework and download
-centre"): openpyxl's write-only workbook (through apps.core.excel.stream_workbook, the writer the
-exports use) against xlsxwriter's constant_memory mode, on the same generated rows (100,000 × 12 by
-default: text, money, counts, dates, times). Each writer runs in a process of its own, so its peak
+"""The download centre's workbook writer (issue 29 §5, decisions 0042 and 0049): openpyxl's
+write-only workbook, xlsxwriter's constant_memory mode and the streamed sheet the exports use
+(apps.core.excel.stream_workbook), on the same generated rows (100,000 × 12 by default: text,
+money, counts, dates, times). Each writer runs in a process of its own, so its peak
 resident memory is its own; prints one JSON line per writer (seconds, peak MB, file MB). The
 figures and the choice: docs/decisions/0042-report-framework-and-download-centre.md."""
 
@@ -20,7 +20,7 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
-WRITERS = ("openpyxl", "xlsxwriter")
+WRITERS = ("openpyxl", "xlsxwriter", "stream")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -79,7 +79,36 @@ def _openpyxl(path: str, count: int) -> None:
 
 
 def _xlsxwriter(path: str, count: int) -> None:
-    """xlsxwriter's constant-memory mode, as the download centre writes (apps.core.excel.stream_workbook)."""
+    """xlsxwriter's constant-memory mode, each cell typed as the streamed sheet types it (what the
+    download centre wrote before decision 0049)."""
+    import xlsxwriter
+
+    from apps.core.excel import _FORMATS, FORMULA_LEADS, _stream_value
+
+    columns = _columns()
+    workbook = xlsxwriter.Workbook(path, {"constant_memory": True, "strings_to_formulas": False})
+    sheet = workbook.add_worksheet("bench")
+    formats = {kind: workbook.add_format({"num_format": number_format}) for kind, number_format in _FORMATS.items()}
+    quoted = workbook.add_format({"quote_prefix": True})
+    sheet.freeze_panes(1, 0)
+    sheet.autofilter(0, 0, count, len(columns) - 1)
+    bold = workbook.add_format({"bold": True})
+    for index, column in enumerate(columns):
+        sheet.write_string(0, index, str(column.label), bold)
+    for number, row in enumerate(_rows(count), start=1):
+        for index, (column, raw) in enumerate(zip(columns, row, strict=True)):
+            value = _stream_value(column.kind, raw)
+            if isinstance(value, str):
+                sheet.write_string(number, index, value, quoted if value.startswith(FORMULA_LEADS) else None)
+            elif isinstance(value, date):
+                sheet.write_datetime(number, index, value, formats.get(column.kind))
+            elif value is not None:
+                sheet.write_number(number, index, float(value), formats.get(column.kind))
+    workbook.close()
+
+
+def _stream(path: str, count: int) -> None:
+    """The streamed sheet the download centre writes (apps.core.excel.stream_workbook)."""
     from apps.core.excel import stream_workbook
 
     with open(path, "wb") as file:
@@ -90,7 +119,7 @@ def _measure(writer: str, count: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "bench.xlsx")
         started, cpu_started = time.perf_counter(), time.process_time()
-        (_openpyxl if writer == "openpyxl" else _xlsxwriter)(path, count)
+        {"openpyxl": _openpyxl, "xlsxwriter": _xlsxwriter, "stream": _stream}[writer](path, count)
         seconds = time.perf_counter() - started
         # The machine is shared: CPU time is what the writer itself cost, wall time what a person waited.
         cpu = time.process_time() - cpu_started

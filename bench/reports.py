@@ -102,13 +102,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seconds", type=int, default=20, help="how long the concurrent checkouts run")
     parser.add_argument("--rounds", type=int, default=2, help="on/off checkout rounds (alternating)")
     parser.add_argument("--no-checkout", action="store_true", help="skip the checkout comparison")
-    parser.add_argument("--only", default="", help="KEY[,KEY]: measure only these reports (default: every one)")
+    parser.add_argument("--only", type=_keys, default=None, help="KEY[,KEY]: only these reports (store-month, year)")
     parser.add_argument("--no-store-month", action="store_true", help="skip the store-month calls")
     parser.add_argument("--no-year", action="store_true", help="skip the chain-wide year calls")
     parser.add_argument("--no-drill", action="store_true", help="skip the drill-down")
     parser.add_argument("--no-export", action="store_true", help="skip the export")
     parser.add_argument("--port", type=int, default=8781)
     parser.add_argument("--workers", type=int, default=2)
+
+
+def _keys(text: str) -> frozenset[str]:
+    return frozenset(key.strip() for key in text.split(",") if key.strip())
+
+
+def _chosen(only: frozenset[str] | None) -> list[tuple[str, type[Report]]]:
+    """The registered reports, by key; with --only, those named (an unknown key stops the run)."""
+    registered = reports.by_name()
+    if only is not None and only - registered.keys():
+        raise SystemExit(f"--only: no report {', '.join(sorted(only - registered.keys()))}")
+    return [(key, report) for key, report in sorted(registered.items()) if only is None or key in only]
 
 
 TINY = {
@@ -289,18 +301,15 @@ def _timed(
             rows.append(data.get("total", 0))
     return {
         **summary_ms(samples),
+        # Each figure with the machine's load as it ended (the cores are shared with other work).
+        "load_average_1m": round(os.getloadavg()[0], 2),
         "queries": len(statements),
         "rows_median": statistics.median(rows),
         "sql": _replay(raw, statements, sql_repeats),
     }
 
 
-def _chosen(only: frozenset[str]) -> list[tuple[str, type[Report]]]:
-    """The registered reports, or those `only` names."""
-    return [(key, report) for key, report in sorted(reports.by_name().items()) if not only or key in only]
-
-
-def store_month(scene: Scene, runs: int, raw: psycopg.Connection, only: frozenset[str] = frozenset()) -> dict[str, Any]:
+def store_month(scene: Scene, runs: int, raw: psycopg.Connection, only: frozenset[str] | None = None) -> dict[str, Any]:
     results: dict[str, Any] = {}
     for key, report in _chosen(only):
         queries = []
@@ -326,7 +335,7 @@ def chain_year(
     raw: psycopg.Connection,
     slow_s: float,
     timeout_s: float,
-    only: frozenset[str] = frozenset(),
+    only: frozenset[str] | None = None,
 ) -> dict[str, Any]:
     results: dict[str, Any] = {}
     with connection.cursor() as cursor:
@@ -346,7 +355,7 @@ def _chain_year(
     slow_s: float,
     timeout_s: float,
     results: dict[str, Any],
-    only: frozenset[str],
+    only: frozenset[str] | None,
 ) -> None:
     year_from, year_to = scene.year
     for key, report in _chosen(only):
@@ -467,6 +476,7 @@ def export(scene: Scene, rows: int, traced_too: bool) -> dict[str, Any]:
         "xlsx_bytes": size,
         "worker_peak_rss_before_mb": round(hwm_before / 1024, 1),
         "worker_peak_rss_mb": round(hwm_after / 1024, 1),
+        "load_average_1m": round(os.getloadavg()[0], 2),
         **traced,
     }
 
@@ -653,13 +663,15 @@ def _p95s(results: Mapping[str, Any]) -> list[float]:
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     the_scene = scene()
-    only = frozenset(key for key in args.only.split(",") if key)
+    # A skipped part stays in the answer, empty (its target then holds vacuously; "skipped" names it).
     results: dict[str, Any] = {"store_month": {}, "chain_year": {}, "drill_down": {}, "export": {}}
     with _raw_connection() as raw:
         if not args.no_store_month:
-            results["store_month"] = store_month(the_scene, args.runs, raw, only)
+            results["store_month"] = store_month(the_scene, args.runs, raw, args.only)
         if not args.no_year:
-            results["chain_year"] = chain_year(the_scene, args.year_runs, raw, args.slow_s, args.year_timeout, only)
+            results["chain_year"] = chain_year(
+                the_scene, args.year_runs, raw, args.slow_s, args.year_timeout, args.only
+            )
         if not args.no_drill:
             try:
                 results["drill_down"] = drill_down(the_scene, args.runs, raw)
@@ -722,6 +734,18 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "data": {"orders": orders, "stock_moves": moves, "stores": len(the_scene.stores)},
         "reports": sorted(reports.by_name()),
         "results": results,
+        "skipped": [
+            part
+            for part, skip in (
+                ("store_month", args.no_store_month),
+                ("chain_year", args.no_year),
+                ("drill_down", args.no_drill),
+                ("export", args.no_export),
+                ("checkout", args.no_checkout),
+            )
+            if skip
+        ],
+        "only": sorted(args.only) if args.only is not None else None,
         "errors": errors,
         "targets": targets,
         "all_pass": all(targets.values()) and not errors,

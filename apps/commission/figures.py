@@ -6,7 +6,7 @@ month is computed from the credits whenever it is read; closing it stores these 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
@@ -16,7 +16,7 @@ from django.db.models import Prefetch, Q
 from apps.billing.orders.credit_reads import CreditFact, credits_between
 from apps.commission.arithmetic import Entry, Scheme, Tier, line_commissions, session_count, tier_reached
 from apps.commission.models import CommissionLine, CommissionPeriod, PlanTier, PlanVersion
-from apps.staff.selectors import employees
+from apps.staff.selectors import positions_held
 
 ZERO = Decimal("0.00")
 
@@ -106,13 +106,14 @@ def _sessions(fact: CreditFact) -> Decimal:
     return session_count(fact.qty, fact.amount, fact.line_base) if fact.serves_sessions else ZERO
 
 
-def compute_lines(facts: list[CreditFact], positions: dict[int, str], book: PlanBook) -> list[LineFigure]:
-    """Every credit's commission line, in the credits' order."""
+def compute_lines(facts: list[CreditFact], position_on: Callable[[int, date], str], book: PlanBook) -> list[LineFigure]:
+    """Every credit's commission line, in the credits' order. `position_on(employee, day)`: the
+    position whose plan pays the employee's credit of that business day."""
     totals: dict[tuple[int, str], Decimal] = defaultdict(lambda: ZERO)
     for fact in facts:
         totals[(fact.employee_id, fact.kind)] += fact.amount
     versions = {
-        fact.credit_id: book.in_force(positions.get(fact.employee_id, ""), fact.kind, fact.business_date)
+        fact.credit_id: book.in_force(position_on(fact.employee_id, fact.business_date), fact.kind, fact.business_date)
         for fact in facts
     }
     groups: dict[tuple[int, str, int | None], list[CreditFact]] = defaultdict(list)
@@ -155,20 +156,14 @@ def compute_lines(facts: list[CreditFact], positions: dict[int, str], book: Plan
     return lines
 
 
-def positions_of(employee_ids: Iterable[int]) -> dict[int, str]:
-    """Each employee's position: the one they hold now (staff keeps no history of positions; a
-    closed month keeps the position its lines were computed with)."""
-    return dict(employees().filter(pk__in=set(employee_ids)).values_list("pk", "position"))
-
-
 def live_lines(*, store_id: int, month: date, employee_id: int | None = None) -> list[LineFigure]:
     """An open month's lines, computed now. For one employee the tiers still need only that
     employee's credits (a tier is per employee)."""
     first, last = month_bounds(month)
     facts = credits_between(store_id=store_id, first=first, last=last, employee_id=employee_id)
-    return compute_lines(
-        facts, positions_of(fact.employee_id for fact in facts), PlanBook(store_id=store_id, last=last)
-    )
+    # A nurse promoted mid-month is paid under the plan of the position she held on each credit's day.
+    position_on = positions_held((fact.employee_id for fact in facts), until=last)
+    return compute_lines(facts, position_on, PlanBook(store_id=store_id, last=last))
 
 
 def stored_lines(*, period: CommissionPeriod, employee_id: int | None = None) -> list[LineFigure]:

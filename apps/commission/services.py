@@ -8,7 +8,8 @@
   later claws back in its own month), once; it stores the month's lines as computed, and from then
   on billing refuses credits dated in it (apps.billing.orders.commission_periods).
 - Closing and starting a version take one advisory lock, so neither slips past the other; each
-  writes its system log record."""
+  writes its system log record. A closing also waits for the store's credits being written
+  (apps.billing.orders.commission_periods.lock_commission_periods), so it counts them."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from apps.billing.orders.commission_periods import lock_commission_periods
 from apps.commission.choices import LOCK_SPACE, MAX_TIERS, AuditAction, TierMode
 from apps.commission.errors import PeriodAlreadyClosed, PeriodNotEnded, PlanExists, VersionInClosedPeriod
 from apps.commission.figures import live_lines, month_bounds
@@ -186,6 +188,7 @@ def period_close(*, actor: Actor, store_id: int, month: date, today: date | None
         raise PeriodNotEnded()
     with transaction.atomic():
         _lock()
+        lock_commission_periods(store_id, exclusive=True)
         if CommissionPeriod.objects.filter(store_id=store_id, month=month).exists():
             raise PeriodAlreadyClosed()
         lines = live_lines(store_id=store_id, month=month)

@@ -75,9 +75,12 @@ def ledger_by_product(
         pairs = pairs.filter(product__category_id=category_id)
         moves = moves.filter(product__category_id=category_id)
     stock: dict[int, list[Decimal]] = {}
-    for product_id, opening, closing in pairs.annotate(
-        opening=_stock_before(start), closing=_stock_before(end)
-    ).values_list("product_id", "opening", "closing"):
+    # Unordered: the balances' own ordering joined the stores and products to sort rows summed here.
+    for product_id, opening, closing in (
+        pairs.annotate(opening=_stock_before(start), closing=_stock_before(end))
+        .values_list("product_id", "opening", "closing")
+        .order_by()
+    ):
         if opening is None and closing is None:
             continue  # the pair's first move came after the period
         held = stock.setdefault(product_id, [ZERO, ZERO])

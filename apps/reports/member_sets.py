@@ -9,7 +9,7 @@ once so that a figure and the list it drills to are the same members.
 - a lifecycle stage (STAGES, `with_stage`): members of the stores as at the range's end.
 
 The counts read the member visit summaries (apps.reports.summaries: the visit days of each member,
-store and day, and each member's first, second and last visit day; docs/decisions/0049), never the
+store and day, and each member's first, second and last visit day; docs/decisions/0050), never the
 orders: a chain's year is a few set-based joins. They are the orders' figures once the queue is
 drained, which `members_fresh` does on the primary (a member's first visit may be at any store, so
 every store's waiting days); the lists of members keep reading the orders where a page of them is

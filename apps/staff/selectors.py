@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from datetime import date
 from typing import Any
 
 from django.db.models import Count, Q, QuerySet
@@ -9,7 +13,7 @@ from django.db.models import Count, Q, QuerySet
 from apps.accounts.selectors import role_names_at_stores
 from apps.core.phones import mask_phone
 from apps.staff.choices import EmployeePosition, EmployeeStatus, SkillLevel
-from apps.staff.models import Employee, EmployeeServiceDuration
+from apps.staff.models import Employee, EmployeePositionHistory, EmployeeServiceDuration
 from apps.staff.rows import DurationRow, EmployeeDetailRow, EmployeeRow
 
 
@@ -122,3 +126,27 @@ def employees() -> QuerySet[Employee]:
 def open_service_durations() -> QuerySet[EmployeeServiceDuration]:
     """The service durations still in force, with their employee (scoped by the employee's store)."""
     return EmployeeServiceDuration.objects.filter(is_active=True).select_related("employee")
+
+
+def positions_held(employee_ids: Iterable[int], *, until: date) -> Callable[[int, date], str]:
+    """(employee id, day) -> the position the employee held that day (EmployeePositionHistory), for
+    days up to `until`; an employee without history answers the position held now."""
+    ids = set(employee_ids)
+    held: dict[int, tuple[list[date], list[str]]] = defaultdict(lambda: ([], []))
+    rows = EmployeePositionHistory.objects.filter(employee_id__in=ids, valid_from__lte=until).order_by(
+        "employee_id", "valid_from"
+    )
+    for employee_id, valid_from, position in rows.values_list("employee_id", "valid_from", "position"):
+        days, positions = held[employee_id]
+        days.append(valid_from)
+        positions.append(position)
+    now = dict(Employee.objects.filter(pk__in=ids - held.keys()).values_list("pk", "position"))
+
+    def position_on(employee_id: int, day: date) -> str:
+        if employee_id not in held:
+            return now.get(employee_id, "")
+        days, positions = held[employee_id]
+        index = bisect_right(days, day) - 1
+        return positions[max(index, 0)]
+
+    return position_on

@@ -52,9 +52,10 @@ def credits_between(*, store_id: int, first: date, last: date, employee_id: int 
             "line__qty",
         )
     )
-    line_ids = {row[6] for row in rows}
+    # The lines by the credits' own filter (a semi-join), not by their ids: a store's month is a
+    # few thousand ids to send and parse.
     bases: dict[int, Decimal] = dict(
-        StaffCredit.objects.filter(line_id__in=line_ids, refund__isnull=True)
+        StaffCredit.objects.filter(line_id__in=credits.order_by().values("line_id"), refund__isnull=True)
         .order_by()
         .values("line_id")
         .annotate(total=Sum("amount"))

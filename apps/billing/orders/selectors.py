@@ -617,11 +617,16 @@ def in_category(category_id: int) -> Q:
 
 
 def _line_staff_names() -> Subquery:
+    """The names of the staff who served or sold the line, in the order they were added. Each name
+    is looked up by its key: joined to the employees instead, the planner hashed the whole employee
+    table for every line (50 µs a line, 5 s of a 100,000-line export's query)."""
+    employee = OrderLineStaff._meta.get_field("employee").related_model
+    name = Subquery(employee._base_manager.filter(pk=OuterRef("employee_id")).order_by().values("name")[:1])
     return Subquery(
         OrderLineStaff.objects.filter(line_id=OuterRef("pk"))
         .order_by()
         .values("line_id")
-        .annotate(names=StringAgg("employee__name", ", ", order_by="id"))
+        .annotate(names=StringAgg(name, ", ", order_by="id"))
         .values("names")[:1],
         output_field=CharField(),
     )

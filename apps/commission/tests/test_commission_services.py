@@ -4,11 +4,13 @@ their own month, sessions at a fixed amount, and closed periods that never chang
 
 from __future__ import annotations
 
+import threading
+import time
 from datetime import timedelta
 from decimal import Decimal
 
 import pytest
-from django.db import DatabaseError, connection, transaction
+from django.db import DatabaseError, connection, connections, transaction
 
 from apps.billing.choices import CreditKind
 from apps.billing.errors import CommissionPeriodClosed
@@ -54,6 +56,18 @@ def test_each_credit_is_paid_by_the_version_in_force_on_its_business_day(store, 
         ("1000.00", "2000.00", "5.00", "50.00"),
         ("1000.00", "2000.00", "10.00", "100.00"),
     ]
+
+
+def test_a_nurse_promoted_since_is_paid_last_month_under_the_nurses_plan(store, nurse, product):
+    month = month_ago(1)
+    plan(NURSE, SALE, month_ago(6), [(0, 5)])
+    plan(EmployeePosition.STORE_MANAGER, SALE, month_ago(6), [(0, 20)])
+    sold(store, nurse, product, day=month.replace(day=5), qty=10)
+    nurse.position = EmployeePosition.STORE_MANAGER
+    nurse.save(update_fields=["position"])
+
+    lines, _period = month_lines(store_id=store.pk, month=month)
+    assert [(line.commission, line.version.plan_name) for line in lines] == [(D("50.00"), f"{NURSE} {SALE}")]
 
 
 def test_tiers_apply_on_the_employees_month_of_the_kind_in_the_plans_own_mode(store, nurse, desk, product):
@@ -171,6 +185,36 @@ def test_a_credit_dated_in_a_closed_month_is_refused(store, nurse, product):
         order_pay(actor=SYSTEM_ACTOR, order_id=late.pk, tenders=[TenderAsked("cash", late.payable)])
     late.refresh_from_db()
     assert late.status != "paid"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_closing_waits_for_a_late_payment_in_flight_and_stores_its_credit(store, nurse, product):
+    month = month_ago(1)
+    late = committed_order(
+        store=store, lines=[line("product", product, staff=[(nurse, "1")])], today=month.replace(day=28)
+    )
+    closing = threading.Event()
+    closed: list[CommissionPeriod] = []
+
+    def close() -> None:
+        try:
+            closing.set()
+            closed.append(period_close(actor=SYSTEM_ACTOR, store_id=store.pk, month=month))
+        finally:
+            connections.close_all()
+
+    with transaction.atomic():
+        order_pay(actor=SYSTEM_ACTOR, order_id=late.pk, tenders=[TenderAsked("cash", late.payable)])
+        thread = threading.Thread(target=close)
+        thread.start()
+        assert closing.wait(30)
+        time.sleep(0.5)
+        # The payment's transaction is still open: the closing waits for it instead of closing without it.
+        assert thread.is_alive() and not closed
+    thread.join(30)
+    assert len(closed) == 1
+    stored = CommissionLine.objects.filter(period=closed[0])
+    assert stored.filter(credit__line__order=late, employee=nurse).exists()
 
 
 def test_a_version_may_start_again_on_the_first_open_day(store, nurse, product):

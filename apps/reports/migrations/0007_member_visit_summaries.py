@@ -1,4 +1,4 @@
-"""The member visit summaries (docs/decisions/0049): the visit days of every member at every store
+"""The member visit summaries (docs/decisions/0050): the visit days of every member at every store
 and day, and each member's first, second and last visit day, built here from the paid member orders
 already written; from now on the drain keeps them with the other summaries (the order triggers of
 migration 0003 already mark a paid order's store-day)."""

@@ -29,7 +29,7 @@ What a figure means (the facts it reads, and the day a fact belongs to):
 - **member visit days** (store-day-member): a member's paid orders at the store on the day (a visit,
   apps.billing.orders.member_visits; a refunded order stays one) and their payable; and per member
   (not per store-day) the first, second and last visit day in any store, refreshed for every member
-  whose visit days a recomputation removed or wrote (docs/decisions/0049).
+  whose visit days a recomputation removed or wrote (docs/decisions/0050).
 
 The region, category and position a row holds are the ones of its day (org, catalog and staff keep
 their history, written by their own triggers)."""

@@ -1,4 +1,4 @@
-"""The member reports read the member visit summaries (reports migration 0007, docs/decisions/0049)
+"""The member reports read the member visit summaries (reports migration 0007, docs/decisions/0050)
 and answer exactly what their definitions over the orders answer: on a mixed data set (members
 filed at one store visiting another, two orders a day, a day at two stores, walk-ins, unpaid orders,
 visits before, inside and after the range, labels and sources), every figure of MemberAnalysis,

@@ -7,11 +7,14 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from apps.accounts.testing import api_client
 from apps.catalog.tests.factories import ProductCategoryFactory
 from apps.core.role_codes import REPORT_FIGURES_CODE
 from apps.core.testing import assert_envelope
+from apps.reports.framework import report_for
 from apps.reports.tests.report_fixtures import FEE, registered
 from apps.staff.tests.factories import EmployeeFactory
 
@@ -95,6 +98,34 @@ def test_show_answers_a_page_with_totals_over_every_row(staff, reader):
     hired = {"key": "hired", "label": "Hired", "chart": "bar", "points": [{"x": "2026-03-01", "y": 3}]}
     assert data["series"] == [hired]
     assert data["asOf"]
+
+
+@pytest.mark.parametrize("key", ["TestRoster", "TestListRoster"])
+def test_show_builds_the_rows_once_and_reads_the_page_count_and_sums_in_one_query(staff, reader, key, monkeypatch):
+    built = []
+    report = report_for(key)
+    rows = report.rows
+    monkeypatch.setattr(report, "rows", lambda self, f: built.append(f) or rows(self, f))
+    monkeypatch.setattr(report, "series", lambda self, f: [])
+
+    with CaptureQueriesContext(connection) as queries:
+        data = assert_envelope(_show(reader, key, pageSize=2), status=200)
+
+    assert (data["total"], data["totals"], len(data["list"])) == (3, {"fee": f"{FEE * 3:.2f}"}, 2)
+    assert len(built) == 1
+    counts = [query["sql"] for query in queries.captured_queries if "COUNT(" in query["sql"]]
+    assert len(counts) == (1 if key == "TestRoster" else 0)
+    assert all("SUM(" in sql and "LIMIT 2" in sql for sql in counts)  # the page itself
+
+
+def test_a_page_past_the_last_row_still_answers_the_count_and_totals(staff, reader):
+    data = assert_envelope(_show(reader, pageSize=2, pageNo=3), status=200)
+    assert (data["list"], data["total"], data["totals"]) == ([], 3, {"fee": f"{FEE * 3:.2f}"})
+
+
+def test_an_empty_report_counts_nothing_and_totals_nothing(staff, reader):
+    data = assert_envelope(_show(reader, **{"from": "2025-01-01", "to": "2025-01-31"}), status=200)
+    assert (data["list"], data["total"], data["totals"]) == ([], 0, {"fee": None})
 
 
 @pytest.mark.parametrize("key", ["TestRoster", "TestListRoster"])

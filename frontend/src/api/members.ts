@@ -35,6 +35,9 @@ export type MemberListFilters = Omit<MemberListSearch, "pageNo" | "pageSize">;
 export type MemberSaveBody = Schemas["MemberSaveInput"];
 export type MemberUpdateBody = Schemas["MemberUpdateInput"];
 
+/** The member's evaluations of their visits: how many, the service score's average, the latest. */
+export type MemberSatisfaction = Schemas["MemberSatisfactionOutput"];
+
 /** A points entry; the member ledger and the store ledger answer the same row. */
 export type PointEntry = Schemas["PointsEntryOutput"];
 export type StorePointEntry = PointEntry;
@@ -73,6 +76,7 @@ export const memberKeys = {
   labels: ["members", "labels"] as const,
   byPhone: (areaCode: MemberAreaCode, phone: string) => ["members", "byPhone", areaCode, phone] as const,
   cancelList: (search: CancelSearch) => ["members", "cancelList", search] as const,
+  satisfaction: (memId: number) => ["members", "satisfaction", memId] as const,
 };
 
 // --- calls ---------------------------------------------------------------------------------------
@@ -172,6 +176,14 @@ export function useMember(memId: number | null) {
 
 export function useSmsStatus(memId: number) {
   return useQuery({ queryKey: memberKeys.sms(memId), queryFn: () => fetchSmsStatus(memId) });
+}
+
+export function useMemberSatisfaction(memId: number) {
+  return useQuery({
+    queryKey: memberKeys.satisfaction(memId),
+    queryFn: () =>
+      api.get<MemberSatisfaction>("/rest/RzEvaluateRest/getMemberSatisficing", { query: { memId }, quiet: true }),
+  });
 }
 
 export function useMemberPoints(memId: number, pageNo: number, pageSize: number) {

@@ -20,6 +20,7 @@ import {
   updateSmsStatus,
   useMember,
   useMemberPoints,
+  useMemberSatisfaction,
   useSmsStatus,
   type MemberFile,
   type PointEntry,
@@ -33,6 +34,7 @@ import { PointsAdjustDialog } from "../../components/members/PointsAdjustDialog"
 import { memIdFromSearch } from "../../components/members/rules";
 import { mountIsland } from "../../islands/mount";
 import { Facts, Section } from "../../components/layout";
+import { DetailError, Loading } from "../../components/feedback";
 import { storeDateTime } from "../../lib/dates";
 import { LabelChips, PointsLedger } from "./parts";
 import { usePaging, type PagedColumn } from "../../components/PagedTable";
@@ -94,6 +96,7 @@ export function PersonalAccountPage({ search = window.location.search }: Persona
             <>
               <Profile member={member} />
               <Labels member={member} />
+              <Satisfaction memId={member.memId} />
               <Points member={member} />
             </>
           ) : tab === "cards" ? (
@@ -246,6 +249,50 @@ function LabelsDialog({ member, onClose }: { member: MemberFile; onClose: () => 
     >
       <LabelSelect value={chosen} onChange={setChosen} sx={{ mt: 1 }} />
     </FormDialog>
+  );
+}
+
+/** How the member rated their visits (RzEvaluateRest/getMemberSatisficing): the count, the service
+ * score's average and the latest evaluations, each with its order. */
+function Satisfaction({ memId }: { memId: number }) {
+  const { t } = useTranslation("members");
+  const satisfaction = useMemberSatisfaction(memId);
+  return (
+    <Section title={t("account.satisfaction.title")}>
+      {satisfaction.isPending ? (
+        <Loading />
+      ) : satisfaction.isError ? (
+        <DetailError message={satisfaction.error.message} onRetry={() => void satisfaction.refetch()} />
+      ) : satisfaction.data.count === 0 ? (
+        <Typography color="text.secondary">{t("account.satisfaction.none")}</Typography>
+      ) : (
+        <Stack spacing={1} data-testid="member-satisfaction">
+          <Facts
+            items={[
+              [t("account.satisfaction.count"), satisfaction.data.count],
+              [
+                t("account.satisfaction.average"),
+                t("account.satisfaction.outOfFive", { score: satisfaction.data.average }),
+              ],
+            ]}
+          />
+          <Box component="ul" sx={{ m: 0, pl: 2 }}>
+            {satisfaction.data.last.map((evaluation) => (
+              <li key={evaluation.orderId}>
+                <Typography variant="body2">
+                  {t("account.satisfaction.entry", {
+                    at: storeDateTime(evaluation.createdAt),
+                    score: evaluation.score,
+                    nurse: evaluation.nurseName || t("dash"),
+                  })}
+                  {evaluation.comment ? ` · ${evaluation.comment}` : ""}
+                </Typography>
+              </li>
+            ))}
+          </Box>
+        </Stack>
+      )}
+    </Section>
   );
 }
 

@@ -190,7 +190,33 @@ describe("PersonalAccountPage", () => {
     "GET /rest/member/querySmsStatus": () => ok({ memId: 1, smsConsent: true, updatedAt: null }),
     "GET /rest/member/integralList": () => ok({ list: [pointEntry(1)], total: 1 }),
     "GET /rest/member/wholePhone/1": () => ok({ memId: 1, areaCode: "0086", phone: "13812345678" }),
+    "GET /rest/RzEvaluateRest/getMemberSatisficing": () => ok({ count: 0, average: "0.00", last: [] }),
   };
+
+  it("shows how the member rated their visits", async () => {
+    const server = fakeServer({
+      ...routes,
+      "GET /rest/RzEvaluateRest/getMemberSatisficing": () =>
+        ok({
+          count: 2,
+          average: "4.50",
+          last: [
+            {
+              orderId: 7,
+              score: 5,
+              comment: "手法很好",
+              nurseName: "张敏",
+              createdAt: "2026-11-20T10:00:00+08:00",
+            },
+          ],
+        }),
+    });
+    render_(<PersonalAccountPage search="?memId=1" />);
+    const rated = await screen.findByTestId("member-satisfaction");
+    expect(within(rated).getByText("4.50 of 5")).toBeInTheDocument();
+    expect(within(rated).getByText(/5 of 5 · 张敏 · 手法很好/)).toBeInTheDocument();
+    expect(server.callsTo("GET /rest/RzEvaluateRest/getMemberSatisficing")[0]?.query.get("memId")).toBe("1");
+  });
 
   it("shows the masked phone and no whole-phone button without the code", async () => {
     fakeServer(routes);
@@ -200,6 +226,7 @@ describe("PersonalAccountPage", () => {
     expect(screen.queryByRole("button", { name: "Show whole phone" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Adjust points" })).not.toBeInTheDocument();
     expect(screen.getByRole("tab", { name: "Member file" })).toHaveAttribute("aria-selected", "true");
+    expect(await screen.findByText("No evaluations yet.")).toBeInTheDocument();
   });
 
   it("shows the whole phone with BTN-HYGL-PHONE-VIEW", async () => {
